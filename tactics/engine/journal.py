@@ -1,0 +1,219 @@
+"""Commands, events and the journal that gives undo, redo and replay.
+
+* A **command** looks at the current state (read-only), validates, rolls any
+  dice it needs from the :class:`~tactics.rules.dice.Dice` it is given, and
+  returns a list of **events**. An illegal command raises :class:`Refused` with
+  a reason a player can read; nothing changes.
+* An **event** is a JSON-able record (``kind`` + ``data``). A
+  :class:`Reducer` maps each kind to a function that applies it to the state.
+  Events, not commands, are replayed, so replay never re-rolls.
+* The **journal** keeps the start state, the seed, and the committed entries.
+  Undo rebuilds the state from the start without the last entry; redo
+  re-applies the undone entry's events. A new command after an undo drops the
+  redo stack. Listeners hear every change (the autosave, the window).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Protocol, TypeVar
+
+from tactics.rules.dice import Dice, DiceError
+
+S = TypeVar("S")
+
+
+class Refused(Exception):
+    """A command that the rules do not allow now; ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "data": self.data}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> "Event":
+        return cls(str(raw["kind"]), dict(raw.get("data", {})))
+
+
+class Command(Protocol):
+    """Anything with a ``name``, ``args`` (JSON-able) and ``execute``."""
+
+    name: str
+
+    def args(self) -> dict[str, Any]: ...
+
+    def execute(self, state: Any, dice: Dice) -> list[Event]: ...
+
+
+@dataclass
+class Entry:
+    """One committed command: what was asked, what happened, which dice it used."""
+
+    command: str
+    args: dict[str, Any]
+    events: list[Event]
+    dice_before: int
+    dice_after: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "command": self.command,
+            "args": self.args,
+            "events": [e.to_dict() for e in self.events],
+            "dice": [self.dice_before, self.dice_after],
+        }
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> "Entry":
+        before, after = raw.get("dice", [0, 0])
+        return cls(
+            command=str(raw["command"]),
+            args=dict(raw.get("args", {})),
+            events=[Event.from_dict(e) for e in raw["events"]],
+            dice_before=int(before),
+            dice_after=int(after),
+        )
+
+
+Handler = Callable[[Any, dict[str, Any]], None]
+
+
+class Reducer:
+    """Maps event kinds to the functions that apply them to a state."""
+
+    def __init__(self) -> None:
+        self.handlers: dict[str, Handler] = {}
+
+    def on(self, kind: str) -> Callable[[Handler], Handler]:
+        def register(fn: Handler) -> Handler:
+            if kind in self.handlers:
+                raise ValueError(f"event kind {kind!r} already has a handler")
+            self.handlers[kind] = fn
+            return fn
+
+        return register
+
+    def include(self, other: "Reducer") -> "Reducer":
+        for kind, fn in other.handlers.items():
+            if kind in self.handlers and self.handlers[kind] is not fn:
+                raise ValueError(f"event kind {kind!r} handled twice")
+            self.handlers[kind] = fn
+        return self
+
+    def apply(self, state: Any, event: Event) -> None:
+        try:
+            handler = self.handlers[event.kind]
+        except KeyError:
+            raise ValueError(f"no handler for event kind {event.kind!r}") from None
+        handler(state, event.data)
+
+
+class Journal(Generic[S]):
+    """Start state + committed entries; the current state is derived from them."""
+
+    def __init__(
+        self,
+        start: S,
+        reducer: Reducer,
+        *,
+        seed: int = 0,
+        entries: list[Entry] | None = None,
+    ) -> None:
+        self.start = copy.deepcopy(start)
+        self.reducer = reducer
+        self.seed = int(seed)
+        self.entries: list[Entry] = []
+        self.redo_stack: list[Entry] = []
+        self.listeners: list[Callable[["Journal[S]", str], None]] = []
+        self.state: S = copy.deepcopy(start)
+        for entry in entries or []:
+            self._apply_entry(entry)
+            self.entries.append(entry)
+
+    # -- reading -----------------------------------------------------------
+    @property
+    def dice_cursor(self) -> int:
+        return self.entries[-1].dice_after if self.entries else 0
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for entry in self.entries for e in entry.events]
+
+    def can_undo(self) -> bool:
+        return bool(self.entries)
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    # -- changing ------------------------------------------------------------
+    def submit(self, command: Command, *, typed: list[int] | None = None) -> Entry:
+        """Run a command; commit its events or raise :class:`Refused` (no change)."""
+        dice = Dice(self.seed, self.dice_cursor, typed or ())
+        before = dice.cursor
+        try:
+            events = command.execute(self.state, dice)
+        except DiceError as exc:
+            raise Refused(str(exc)) from None
+        if typed and dice.typed_left:
+            raise Refused(f"{dice.typed_left} typed dice were not needed by this action")
+        entry = Entry(command.name, command.args(), list(events), before, dice.cursor)
+        self.commit(entry)
+        return entry
+
+    def commit(self, entry: Entry) -> None:
+        """Apply and record an already computed entry (used by submit and redo)."""
+        try:
+            self._apply_entry(entry)
+        except Exception:
+            self.state = self.replay(self.entries)  # keep the last good state
+            raise
+        self.entries.append(entry)
+        self.redo_stack.clear()
+        self._notify("commit")
+
+    def undo(self) -> Entry | None:
+        if not self.entries:
+            return None
+        entry = self.entries.pop()
+        self.redo_stack.append(entry)
+        self.state = self.replay(self.entries)
+        self._notify("undo")
+        return entry
+
+    def redo(self) -> Entry | None:
+        if not self.redo_stack:
+            return None
+        entry = self.redo_stack.pop()
+        stack = self.redo_stack
+        self._apply_entry(entry)
+        self.entries.append(entry)
+        self.redo_stack = stack
+        self._notify("redo")
+        return entry
+
+    def replay(self, entries: list[Entry] | None = None) -> S:
+        """A fresh state: the start with every given (default: committed) entry applied."""
+        state = copy.deepcopy(self.start)
+        for entry in self.entries if entries is None else entries:
+            for event in entry.events:
+                self.reducer.apply(state, event)
+        return state
+
+    # -- internals -------------------------------------------------------------
+    def _apply_entry(self, entry: Entry) -> None:
+        for event in entry.events:
+            self.reducer.apply(self.state, event)
+
+    def _notify(self, what: str) -> None:
+        for listener in list(self.listeners):
+            listener(self, what)

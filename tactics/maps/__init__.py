@@ -1,0 +1,88 @@
+"""Map formats: every loader yields a :class:`BattleMap`.
+
+``load(path)`` picks the reader by the file's suffix:
+
+* ``.txt`` / ``.map``: the plain text grid (see :meth:`BattleMap.from_text`);
+* ``.json`` / ``.tactics``: the native versioned encounter/map format;
+* ``.tmx`` / ``.tmj``: Tiled orthogonal maps (see ``tactics/maps/tiled.py``);
+* ``.dd2vtt`` / ``.df2vtt`` / ``.uvtt``: Universal VTT exports;
+* ``.png`` / ``.jpg`` / ``.jpeg`` / ``.webp``: a plain image, with
+  ``pixels_per_cell`` (default 70).
+
+Every failure is a :class:`MapError` naming the file and the problem.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tactics.maps.battlemap import (
+    BattleMap,
+    Door,
+    Light,
+    MapError,
+    MapImage,
+    Spawn,
+    TilePlacement,
+)
+
+TEXT_SUFFIXES = {".txt", ".map"}
+NATIVE_SUFFIXES = {".json", ".tactics"}
+TILED_SUFFIXES = {".tmx", ".tmj"}
+UVTT_SUFFIXES = {".dd2vtt", ".df2vtt", ".uvtt"}
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".bmp"}
+
+
+def load(path: str | Path, *, pixels_per_cell: float | None = None) -> BattleMap:
+    """Open a map file of any supported format as a :class:`BattleMap`."""
+    path = Path(path)
+    shown = str(path)
+    if not path.exists():
+        raise MapError(shown, "file not found")
+    if path.is_dir():
+        raise MapError(shown, "is a folder, not a map file")
+    suffix = path.suffix.lower()
+    try:
+        if suffix in TEXT_SUFFIXES:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                raise MapError(shown, "not a UTF-8 text file") from None
+            return BattleMap.from_text(text, name=path.stem, source=shown)
+        if suffix in NATIVE_SUFFIXES:
+            from tactics.maps.native import load_native_map
+
+            return load_native_map(path)
+        if suffix in TILED_SUFFIXES:
+            from tactics.maps.tiled import load_tiled
+
+            return load_tiled(path)
+        if suffix in UVTT_SUFFIXES:
+            from tactics.maps.uvtt import load_uvtt
+
+            return load_uvtt(path)
+        if suffix in IMAGE_SUFFIXES:
+            from tactics.maps.image import load_image_map
+
+            return load_image_map(path, pixels_per_cell or 70.0)
+    except MapError:
+        raise
+    except OSError as exc:
+        raise MapError(shown, f"cannot read: {exc.strerror or exc}") from None
+    raise MapError(
+        shown,
+        f"unknown map format {suffix or '(no suffix)'}; expected one of "
+        + " ".join(sorted(TEXT_SUFFIXES | NATIVE_SUFFIXES | TILED_SUFFIXES | UVTT_SUFFIXES | IMAGE_SUFFIXES)),
+    )
+
+
+__all__ = [
+    "BattleMap",
+    "Door",
+    "Light",
+    "MapError",
+    "MapImage",
+    "Spawn",
+    "TilePlacement",
+    "load",
+]

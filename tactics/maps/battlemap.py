@@ -1,0 +1,158 @@
+"""The battle map: the squares, what stops movement and sight, and the art.
+
+A ``BattleMap`` is format-neutral: every loader (text grid, native JSON,
+Tiled, Universal VTT, plain image) produces one. It knows how the map *works*
+(terrain kinds, wall segments, doors); how it *looks* is only described
+(an embedded image or tile placements) and drawn by :mod:`tactics.ui`.
+Coordinates of walls, doors, lights are in grid units: one cell is 1.0, the
+top-left corner of the map is (0, 0).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
+
+from tactics.rules.geometry import Segment
+from tactics.rules.grid import Cell
+from tactics.rules.terrain import Terrain, default_terrain
+from tactics.rules.walls import Walls
+
+
+class MapError(ValueError):
+    """A map that cannot be opened: names the file and the problem in one line."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{path}: {problem}" if path else problem)
+
+
+@dataclass(frozen=True)
+class Door:
+    """A door across a wall gap; a closed door blocks like a wall."""
+
+    segment: Segment
+    closed: bool = True
+
+
+@dataclass(frozen=True)
+class Light:
+    """A light source kept from the map file (for later lighting/fog)."""
+
+    x: float
+    y: float
+    range: float
+    intensity: float = 1.0
+    colour: str = "ffffffff"
+    shadows: bool = True
+
+
+@dataclass(frozen=True)
+class Spawn:
+    """A named start position for a token (from a map's object layer)."""
+
+    name: str
+    cell: Cell
+    team: str | None = None
+    properties: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class MapImage:
+    """Background art: encoded image bytes (or a file path) and its grid scale."""
+
+    pixels_per_cell: float
+    data: bytes | None = None
+    path: str | None = None
+    offset_px: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class TilePlacement:
+    """One tile graphic drawn at a cell (Tiled maps): source image and rectangle."""
+
+    layer: int
+    cell: Cell
+    image: str
+    src: tuple[int, int, int, int]
+    opacity: float = 1.0
+
+
+@dataclass
+class BattleMap:
+    width: int
+    height: int
+    name: str = "Untitled map"
+    terrain: dict[Cell, str] = field(default_factory=dict)
+    wall_segments: list[Segment] = field(default_factory=list)
+    doors: list[Door] = field(default_factory=list)
+    lights: list[Light] = field(default_factory=list)
+    spawns: list[Spawn] = field(default_factory=list)
+    image: MapImage | None = None
+    tiles: list[TilePlacement] = field(default_factory=list)
+    tile_size_px: int = 0
+    kinds: dict[str, Terrain] = field(default_factory=default_terrain)
+    source: str | None = None
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.width, int) and isinstance(self.height, int)):
+            raise MapError(self.source or "", "width and height must be whole numbers")
+        if self.width < 1 or self.height < 1:
+            raise MapError(self.source or "", f"map size {self.width}x{self.height} is empty")
+        if self.width * self.height > 4_000_000:
+            raise MapError(self.source or "", f"map size {self.width}x{self.height} is too large")
+        for cell, kind in self.terrain.items():
+            if kind not in self.kinds:
+                raise MapError(self.source or "", f"unknown terrain {kind!r} at {cell}")
+
+    # -- terrain ----------------------------------------------------------
+    def in_bounds(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    def terrain_at(self, cell: Cell) -> Terrain:
+        return self.kinds[self.terrain.get(cell, "floor")]
+
+    def move_cost(self, cell: Cell) -> int | None:
+        """Cost multiplier to enter ``cell`` (None: no one can stand there)."""
+        if not self.in_bounds(cell):
+            return None
+        kind = self.terrain_at(cell)
+        return kind.cost if kind.passable else None
+
+    # -- obstruction --------------------------------------------------------
+    @cached_property
+    def walls(self) -> Walls:
+        """Walls, closed doors and sight-blocking squares, built once per state."""
+        segments = list(self.wall_segments)
+        segments += [d.segment for d in self.doors if d.closed]
+        solid = [c for c, k in self.terrain.items() if self.kinds[k].blocks_sight]
+        return Walls(self.width, self.height, segments, solid)
+
+    def with_door(self, index: int, closed: bool) -> "BattleMap":
+        """A copy with one door opened or closed (walls are rebuilt lazily)."""
+        doors = list(self.doors)
+        doors[index] = replace(doors[index], closed=closed)
+        return replace(self, doors=doors)
+
+    # -- the plain text grid ------------------------------------------------------
+    @classmethod
+    def from_text(cls, text: str, *, name: str = "Text map", source: str | None = None) -> "BattleMap":
+        """A map from a plain text grid: one character per square.
+
+        Symbols come from ``data/terrain.toml``: ``.`` floor, ``#`` wall,
+        ``~`` water (swim, double cost), ``^`` difficult ground, ``=`` climb,
+        ``z`` zero-G, ``_`` chasm, space outside the map. Short lines are
+        padded with floor; blank lines at the start and end are ignored.
+        """
+        from tactics.maps.text import parse_text_grid
+
+        return parse_text_grid(cls, text, name=name, source=source)
+
+    def to_text(self) -> str:
+        symbols = {k: t.symbol for k, t in self.kinds.items()}
+        rows = []
+        for r in range(self.height):
+            rows.append("".join(symbols[self.terrain.get((c, r), "floor")] for c in range(self.width)))
+        return "\n".join(rows) + "\n"

@@ -1,0 +1,40 @@
+"""The plain text grid format: one character per 5 ft square."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tactics.rules.terrain import default_terrain
+
+if TYPE_CHECKING:
+    from tactics.maps.battlemap import BattleMap
+
+
+def parse_text_grid(cls: type["BattleMap"], text: str, *, name: str, source: str | None) -> "BattleMap":
+    from tactics.maps.battlemap import MapError
+
+    if not isinstance(text, str):
+        raise MapError(source or "", "a text map must be text")
+    kinds = default_terrain()
+    by_symbol = {t.symbol: k for k, t in kinds.items()}
+    lines = text.replace("\r\n", "\n").split("\n")
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise MapError(source or "", "the text map has no squares")
+    width = max(len(line) for line in lines)
+    terrain: dict[tuple[int, int], str] = {}
+    for r, line in enumerate(lines):
+        for c, ch in enumerate(line):
+            kind = by_symbol.get(ch)
+            if kind is None:
+                known = " ".join(repr(s) for s in by_symbol)
+                raise MapError(
+                    source or "",
+                    f"line {r + 1}, column {c + 1}: unknown symbol {ch!r} (known: {known})",
+                )
+            if kind != "floor":
+                terrain[(c, r)] = kind
+    return cls(width=width, height=len(lines), name=name, terrain=terrain, kinds=kinds, source=source)

@@ -1,0 +1,136 @@
+"""Dice: a seeded, replayable roller and exact distributions.
+
+No global ``random``: every roll comes from a :class:`Dice` built from the
+encounter's seed and a cursor (how many dice were drawn before), so replaying a
+log gives the same faces, and undoing an attack then attacking again draws the
+same dice (no re-rolling by undo). A table rolling physical dice passes the
+faces it rolled as ``typed``; those are used first and checked for range.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from typing import Iterable, Sequence
+
+_EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$|^\s*(\d+)\s*$")
+
+
+class DiceError(ValueError):
+    """A typed-in die face or a dice expression that cannot be used."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpr:
+    """``count`` d ``sides`` + ``bonus``, e.g. 2d6+1. ``sides`` 0 means a flat number."""
+
+    count: int
+    sides: int
+    bonus: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> "DiceExpr":
+        m = _EXPR.match(str(text))
+        if not m:
+            raise DiceError(f"not a dice expression: {text!r} (expected e.g. '2d6+1')")
+        if m.group(5) is not None:
+            return cls(0, 0, int(m.group(5)))
+        count = int(m.group(1) or 1)
+        sides = int(m.group(2))
+        bonus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+        if not (1 <= count <= 100 and 2 <= sides <= 1000):
+            raise DiceError(f"dice out of range: {text!r}")
+        return cls(count, sides, bonus)
+
+    def __str__(self) -> str:
+        if self.sides == 0:
+            return str(self.bonus)
+        sign = f"{self.bonus:+d}" if self.bonus else ""
+        return f"{self.count}d{self.sides}{sign}"
+
+    def distribution(self) -> dict[int, Fraction]:
+        return {k + self.bonus: v for k, v in sum_distribution(self.count, self.sides).items()}
+
+    @property
+    def minimum(self) -> int:
+        return self.count + self.bonus if self.sides else self.bonus
+
+    @property
+    def maximum(self) -> int:
+        return self.count * self.sides + self.bonus if self.sides else self.bonus
+
+
+class Dice:
+    """Draws dice deterministically from ``(seed, cursor)``.
+
+    ``cursor`` counts every die drawn in the encounter so far; the journal saves
+    it so a replayed or restored encounter continues the same sequence.
+    """
+
+    def __init__(self, seed: int, cursor: int = 0, typed: Iterable[int] = ()) -> None:
+        self.seed = int(seed)
+        self.cursor = int(cursor)
+        self._typed = list(typed)
+        self.drawn: list[tuple[int, int]] = []  # (sides, face) drawn by this roller
+
+    def d(self, sides: int) -> int:
+        """One die of ``sides`` faces: a typed face if the table gave one, else seeded."""
+        if sides < 2:
+            raise DiceError(f"a die needs at least 2 sides, not {sides}")
+        if self._typed:
+            face = self._typed.pop(0)
+            if not isinstance(face, int) or not 1 <= face <= sides:
+                raise DiceError(f"a d{sides} cannot show {face!r}")
+        else:
+            face = random.Random(f"{self.seed}/{self.cursor}").randint(1, sides)
+            self.cursor += 1
+        self.drawn.append((sides, face))
+        return face
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        return [self.d(sides) for _ in range(count)]
+
+    def expr(self, expr: DiceExpr | str) -> tuple[list[int], int]:
+        """Roll an expression: (faces, total including the bonus)."""
+        e = DiceExpr.parse(expr) if isinstance(expr, str) else expr
+        faces = self.roll(e.count, e.sides) if e.sides else []
+        return faces, sum(faces) + e.bonus
+
+    @property
+    def typed_left(self) -> int:
+        return len(self._typed)
+
+
+@lru_cache(maxsize=256)
+def _sum_counts(count: int, sides: int) -> tuple[tuple[int, int], ...]:
+    dist: Counter[int] = Counter({0: 1})
+    for _ in range(count):
+        nxt: Counter[int] = Counter()
+        for total, ways in dist.items():
+            for face in range(1, sides + 1):
+                nxt[total + face] += ways
+        dist = nxt
+    return tuple(sorted(dist.items()))
+
+
+def sum_distribution(count: int, sides: int) -> dict[int, Fraction]:
+    """Exact distribution of the sum of ``count`` d``sides``."""
+    if count == 0:
+        return {0: Fraction(1)}
+    total = sides**count
+    return {k: Fraction(v, total) for k, v in _sum_counts(count, sides)}
+
+
+def outcomes(*sides: int) -> Iterable[tuple[int, ...]]:
+    """Every equally likely combination of faces for the given dice (enumeration)."""
+    return product(*(range(1, s + 1) for s in sides))
+
+
+def faces_text(sides: int, faces: Sequence[int]) -> str:
+    """'2d6 (3, 5)': how a roll is shown in the log."""
+    return f"{len(faces)}d{sides} ({', '.join(str(f) for f in faces)})"

@@ -1,0 +1,46 @@
+"""Terrain kinds (R-GRID-3, R-MOVE-2), loaded from ``data/terrain.toml``."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tactics.rules.data import DataError, data_path, load_items
+
+
+class Terrain(BaseModel):
+    """How a kind of square works in play (how it looks is the renderer's business)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    symbol: str = Field(min_length=1, max_length=1)
+    label: str = ""
+    cost: int = Field(default=1, ge=1, le=10)
+    passable: bool = True
+    blocks_sight: bool = False
+    check: str | None = None
+    dc: int | None = Field(default=None, ge=0, le=60)
+    colour: tuple[int, int, int] = (58, 66, 78)
+
+
+def load_terrain(path: str | Path) -> dict[str, Terrain]:
+    kinds = load_items(path, Terrain, "terrain")
+    seen: dict[str, str] = {}
+    for kind in kinds.values():
+        if kind.symbol in seen:
+            raise DataError(
+                path, f"terrain.{kind.name}.symbol",
+                f"symbol {kind.symbol!r} is already used by {seen[kind.symbol]!r}",
+            )
+        seen[kind.symbol] = kind.name
+    if "floor" not in kinds:
+        raise DataError(path, "terrain.floor", "a 'floor' kind is required")
+    return kinds
+
+
+@lru_cache(maxsize=1)
+def default_terrain() -> dict[str, Terrain]:
+    return load_terrain(data_path("terrain.toml"))
