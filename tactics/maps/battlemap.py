@@ -156,3 +156,16 @@ class BattleMap:
         for r in range(self.height):
             rows.append("".join(symbols[self.terrain.get((c, r), "floor")] for c in range(self.width)))
         return "\n".join(rows) + "\n"
+
+
+def _share_map(self: BattleMap, memo: dict) -> BattleMap:
+    """Maps are treated as immutable inside encounter states: copies share them.
+
+    The journal deep-copies the state on undo/replay; copying a map with a
+    multi-megabyte image each time would be waste. Changes to a map (a door
+    opened) go through :meth:`BattleMap.with_door`, which makes a new map.
+    """
+    return self
+
+
+BattleMap.__deepcopy__ = _share_map  # type: ignore[attr-defined]

@@ -1,0 +1,131 @@
+"""Commands that move things on the battle map outside the combat procedure.
+
+* :class:`Place`: the GM puts a token on a square (no movement rules).
+* :class:`Walk`: a token walks a path; every step must be legal (walls, corner
+  cutting, enemies, terrain; R-GRID-3..5) and the path must fit the budget.
+* :class:`SetDoor`: open or close a door.
+
+Ground combat wraps :class:`Walk` with the action economy (Standard Move,
+Bonus Move); traps hook the path to stop a mover where a trap triggers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tactics.engine.journal import Event, Reducer, Refused
+from tactics.engine.state import EncounterState
+from tactics.rules.dice import Dice
+from tactics.rules.grid import Cell
+from tactics.rules.movement import path_cost
+
+reducer = Reducer()
+
+
+def combatant_or_refuse(state: EncounterState, cid: str):
+    who = state.combatants.get(cid)
+    if who is None:
+        raise Refused(f"no combatant called {cid!r}")
+    return who
+
+
+def check_path(state: EncounterState, cid: str, path: list[Cell], budget_ft: int) -> int:
+    """Validate a walk; return its cost in feet or raise Refused with the reason."""
+    who = combatant_or_refuse(state, cid)
+    if who.cell is None or not who.present:
+        raise Refused(f"{who.name} is not on the map")
+    if not path:
+        raise Refused("the path is empty")
+    battle_map = state.current_map()
+    enemies = {c.cell for c in state.enemies_of(who)}
+    for cell in path:
+        if cell in enemies:
+            raise Refused(f"{who.name} cannot move through an enemy at {cell}")
+    cost = path_cost(battle_map, who.cell, list(path))
+    if cost is None:
+        raise Refused("that path crosses a wall or leaves the open squares")
+    if cost > budget_ft:
+        raise Refused(f"that path costs {cost} ft; {who.name} has {budget_ft} ft")
+    end = path[-1]
+    other = state.at(end)
+    if other is not None and other.id != cid:
+        raise Refused(f"{other.name} already stands on that square")
+    return cost
+
+
+@dataclass
+class Place:
+    """The GM sets a token on a square (or takes it off the map with ``cell=None``)."""
+
+    combatant: str
+    cell: Cell | None
+    name: str = "place"
+
+    def args(self) -> dict[str, Any]:
+        return {"combatant": self.combatant, "cell": self.cell}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        who = combatant_or_refuse(state, self.combatant)
+        if self.cell is not None:
+            cell = (int(self.cell[0]), int(self.cell[1]))
+            if state.current_map().move_cost(cell) is None:
+                raise Refused("no one can stand on that square")
+            other = state.at(cell)
+            if other is not None and other.id != who.id:
+                raise Refused(f"{other.name} already stands there")
+        else:
+            cell = None
+        return [Event("token.placed", {"combatant": who.id, "cell": cell})]
+
+
+@dataclass
+class Walk:
+    """A token walks ``path`` (start excluded) with at most ``budget_ft``."""
+
+    combatant: str
+    path: list[Cell]
+    budget_ft: int = 10_000
+    name: str = "walk"
+
+    def args(self) -> dict[str, Any]:
+        return asdict(self) | {"path": [list(c) for c in self.path]}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        path = [(int(c[0]), int(c[1])) for c in self.path]
+        cost = check_path(state, self.combatant, path, self.budget_ft)
+        return [Event("token.moved", {"combatant": self.combatant, "path": path, "feet": cost})]
+
+
+@dataclass
+class SetDoor:
+    door: int
+    open: bool
+    name: str = "door"
+
+    def args(self) -> dict[str, Any]:
+        return {"door": self.door, "open": self.open}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        if not 0 <= self.door < len(state.map.doors):
+            raise Refused(f"there is no door {self.door}")
+        return [Event("door.set", {"door": self.door, "open": self.open})]
+
+
+@reducer.on("token.placed")
+def _placed(state: EncounterState, data: dict[str, Any]) -> None:
+    cell = data["cell"]
+    state.combatants[data["combatant"]].cell = tuple(cell) if cell is not None else None
+
+
+@reducer.on("token.moved")
+def _moved(state: EncounterState, data: dict[str, Any]) -> None:
+    state.combatants[data["combatant"]].cell = tuple(data["path"][-1])
+
+
+@reducer.on("door.set")
+def _door(state: EncounterState, data: dict[str, Any]) -> None:
+    if data["open"]:
+        state.open_doors.add(data["door"])
+    else:
+        state.open_doors.discard(data["door"])
