@@ -12,7 +12,7 @@ Bonus Move); traps hook the path to stop a mover where a trap triggers.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Callable
 
 from tactics.engine.journal import Event, Reducer, Refused
 from tactics.engine.state import EncounterState
@@ -21,6 +21,33 @@ from tactics.rules.grid import Cell
 from tactics.rules.movement import path_cost
 
 reducer = Reducer()
+
+PathHook = Callable[[EncounterState, str, list[Cell], Dice], tuple[list[Cell], list[Event]]]
+#: Functions that see every walk before it is committed. Each returns the path
+#: actually walked (cut short where something stops the mover, e.g. a trap,
+#: R-TRAP-4) and extra events to append (detections, triggers). Registered by
+#: :mod:`tactics.engine.hazards` and others; called in order.
+PATH_HOOKS: list[PathHook] = []
+
+
+def walk_events(
+    state: EncounterState, cid: str, path: list[Cell], budget_ft: int, dice: Dice
+) -> list[Event]:
+    """Validate a walk and produce its events, letting path hooks cut it short.
+
+    Every command that moves a token (a free walk, a Standard or Bonus Move in
+    combat, a held move that blocks) builds its events through this.
+    """
+    path = [(int(c[0]), int(c[1])) for c in path]
+    check_path(state, cid, path, budget_ft)
+    extra: list[Event] = []
+    for hook in PATH_HOOKS:
+        path, more = hook(state, cid, path, dice)
+        extra.extend(more)
+    if not path:
+        return extra
+    cost = path_cost(state.current_map(), state.combatants[cid].cell, path) or 0
+    return [Event("token.moved", {"combatant": cid, "path": [list(c) for c in path], "feet": cost})] + extra
 
 
 def combatant_or_refuse(state: EncounterState, cid: str):
@@ -92,9 +119,7 @@ class Walk:
         return asdict(self) | {"path": [list(c) for c in self.path]}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        path = [(int(c[0]), int(c[1])) for c in self.path]
-        cost = check_path(state, self.combatant, path, self.budget_ft)
-        return [Event("token.moved", {"combatant": self.combatant, "path": path, "feet": cost})]
+        return walk_events(state, self.combatant, list(self.path), self.budget_ft, dice)
 
 
 @dataclass
