@@ -12,14 +12,10 @@ import heapq
 from dataclasses import dataclass
 from typing import Iterable, Protocol
 
-from tactics.rules.grid import DELTAS, SQUARE_FT, Cell
+from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.walls import Walls
 
 RUN_FT = 30  # default; a combatant's own speed comes from its data (R-MOVE-1)
-
-_STEPS: tuple[tuple[int, int, bool], ...] = tuple(
-    (dx, dy, bool(dx and dy)) for dx, dy in DELTAS.values()
-)
 
 
 class MovementMap(Protocol):
@@ -68,14 +64,13 @@ def plan(
     """
     if feet < 0:
         raise ValueError(f"movement cannot be negative: {feet} ft")
-    walls = battle_map.walls
+    exits = battle_map.walls.exits
     blocked = set(enemies)
     no_end = set(occupied) | blocked
     move_cost = battle_map.move_cost
-    step_allowed = walls.step_allowed
     cost: dict[Cell, int] = {start: 0}
     parent: dict[Cell, Cell] = {}
-    # (feet spent, diagonal steps, cell)
+    # (feet spent, diagonal steps, cell): straighter paths win ties.
     heap: list[tuple[int, int, Cell]] = [(0, 0, start)]
     done: set[Cell] = set()
     entry_cost: dict[Cell, int | None] = {}
@@ -85,8 +80,7 @@ def plan(
             continue
         done.add(cell)
         cx, cy = cell
-        for dx, dy, diagonal in _STEPS:
-            nxt = (cx + dx, cy + dy)
+        for nxt in exits(cell):
             if nxt in done or nxt in blocked:
                 continue
             mult = entry_cost.get(nxt, -1)
@@ -101,10 +95,9 @@ def plan(
             known = cost.get(nxt)
             if known is not None and known <= total:
                 continue
-            if not step_allowed(cell, nxt):
-                continue
             cost[nxt] = total
             parent[nxt] = cell
+            diagonal = nxt[0] != cx and nxt[1] != cy
             heapq.heappush(heap, (total, diagonals + diagonal, nxt))
     endable = frozenset(c for c in cost if c not in no_end or c == start)
     return Plan(start, cost, parent, endable)

@@ -48,6 +48,7 @@ class Walls:
             _solid_outline(self.solid)
         )
         self._blocked: set[tuple[Cell, Cell]] = set()
+        self._exits: dict[Cell, tuple[Cell, ...]] = {}
         self._buckets: dict[tuple[int, int], list[Segment]] = defaultdict(list)
         for seg in self.segments:
             self._index(seg)
@@ -99,6 +100,23 @@ class Walls:
             ):
                 return False  # cutting a wall's corner
         return True
+
+    def exits(self, cell: Cell) -> tuple[Cell, ...]:
+        """The adjacent cells a mover may step to from ``cell`` (cached per cell).
+
+        Movement search asks this once per square instead of re-checking walls
+        for each of the eight steps every time.
+        """
+        found = self._exits.get(cell)
+        if found is None:
+            cx, cy = cell
+            found = tuple(
+                (cx + dx, cy + dy)
+                for dx, dy in DELTAS.values()
+                if self.step_allowed(cell, (cx + dx, cy + dy))
+            )
+            self._exits[cell] = found
+        return found
 
     def line_clear(self, p: Point, q: Point) -> bool:
         """No wall lies across the straight line from ``p`` to ``q`` (grid units)."""
