@@ -69,6 +69,9 @@ def load(path: str | Path, *, pixels_per_cell: float | None = None) -> BattleMap
         raise
     except OSError as exc:
         raise MapError(shown, f"cannot read: {exc.strerror or exc}") from None
+    except Exception as exc:  # a loader bug must reach the GM as a message, not a traceback
+        detail = " ".join(str(exc).split())[:200]
+        raise MapError(shown, f"could not read this map ({type(exc).__name__}: {detail})") from exc
     raise MapError(
         shown,
         f"unknown map format {suffix or '(no suffix)'}; expected one of "

@@ -1,0 +1,145 @@
+"""Small checks for reading untrusted map documents field by field.
+
+Map files come from other programs and from hand editing, so every value is
+checked before it is used. Each check takes the *place* of the value in the
+document (``walls[3]``, ``resolution.map_size.x``) and raises
+:class:`FieldError` naming it; a loader turns that into a one-line
+:class:`~tactics.maps.battlemap.MapError` with the file name in front:
+``maps/x.json: walls[3]: expected 4 numbers``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+
+class FieldError(ValueError):
+    """A value at a named place in a document is wrong."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{where}: {problem}" if where else problem)
+
+
+def kind_of(value: Any) -> str:
+    """A short name of a JSON value's type for messages ("a string", "null")."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def obj(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise FieldError(where, f"expected an object, got {kind_of(value)}")
+    return value
+
+
+def items(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise FieldError(where, f"expected a list, got {kind_of(value)}")
+    return value
+
+
+def text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise FieldError(where, f"expected text, got {kind_of(value)}")
+    return value
+
+
+def flag(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise FieldError(where, f"expected true or false, got {kind_of(value)}")
+    return value
+
+
+def number(value: Any, where: str, *, minimum: float | None = None, positive: bool = False) -> float:
+    """A finite number (booleans are not numbers here)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise FieldError(where, f"expected a number, got {kind_of(value)}")
+    result = float(value)
+    if not math.isfinite(result):
+        raise FieldError(where, "expected a finite number")
+    if positive and result <= 0:
+        raise FieldError(where, f"must be more than 0, got {_show(result)}")
+    if minimum is not None and result < minimum:
+        raise FieldError(where, f"must be at least {_show(minimum)}, got {_show(result)}")
+    return result
+
+
+def whole(value: Any, where: str, *, minimum: int | None = None) -> int:
+    """A whole number (2.0 is accepted as 2; 2.5 is not)."""
+    result = number(value, where)
+    if not result.is_integer():
+        raise FieldError(where, f"expected a whole number, got {_show(result)}")
+    if abs(result) > 2**53:
+        raise FieldError(where, "number is too large")
+    if minimum is not None and result < minimum:
+        raise FieldError(where, f"must be at least {minimum}, got {_show(result)}")
+    return int(result)
+
+
+def numbers(value: Any, where: str, count: int) -> list[float]:
+    """Exactly ``count`` numbers in a list."""
+    if not isinstance(value, list) or len(value) != count:
+        raise FieldError(where, f"expected {count} numbers, got {kind_of(value) if not isinstance(value, list) else f'{len(value)} items'}")
+    return [number(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
+
+def point(value: Any, where: str) -> tuple[float, float]:
+    """A point written as ``{"x": .., "y": ..}`` (Universal VTT style)."""
+    raw = obj(value, where)
+    if "x" not in raw or "y" not in raw:
+        raise FieldError(where, "expected a point with x and y")
+    return number(raw["x"], f"{where}.x"), number(raw["y"], f"{where}.y")
+
+
+def required(raw: dict[str, Any], key: str, where: str) -> Any:
+    if key not in raw:
+        raise FieldError(join(where, key), "missing")
+    return raw[key]
+
+
+def join(where: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{where}[{key}]"
+    return f"{where}.{key}" if where else key
+
+
+def _show(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() and abs(value) < 1e15 else repr(value)
+
+
+def clip_segment(
+    x1: float, y1: float, x2: float, y2: float, box: tuple[float, float, float, float]
+) -> tuple[float, float, float, float] | None:
+    """The part of a segment inside ``box`` (x0, y0, x1, y1), or None (Liang-Barsky)."""
+    bx0, by0, bx1, by1 = box
+    dx, dy = x2 - x1, y2 - y1
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x1 - bx0), (dx, bx1 - x1), (-dy, y1 - by0), (dy, by1 - y1)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            if t > t1:
+                return None
+            t0 = max(t0, t)
+        else:
+            if t < t0:
+                return None
+            t1 = min(t1, t)
+    return (x1 + t0 * dx, y1 + t0 * dy, x1 + t1 * dx, y1 + t1 * dy)
