@@ -1,0 +1,221 @@
+"""Accuracy checks and damage (R-ROLL-1, R-ROLL-2, R-HIT-1..3).
+
+An accuracy check is d20 + advantage die + ability modifier + weapon accuracy
+against AC. Advantages and disadvantages cancel one for one; any net advantage
+adds ONE roll of the character's Affinity Die, any net disadvantage subtracts
+ONE d2 (R-ROLL-2). The result is one of five outcomes:
+
+* ``"critical"``: the natural d20 is inside the weapon's crit range, whatever
+  the total (reading: N-CRIT-1);
+* ``"major"``: the total beats AC by the Extra Damage threshold (4, or 5 when
+  fighting with two weapons, R-HIT-3) or more;
+* ``"hit"``: total >= AC;
+* ``"minor"``: total misses AC by 1 or 2 (half damage, no bonus effects);
+* ``"miss"``.
+
+Odds are exact fractions by enumerating every d20 face and advantage-die face,
+so the window can show "Major 25%" before anyone rolls, and the engine rolls
+with the same numbers (compute, then commit).
+
+>>> classify(19, 14, 15)
+'major'
+>>> classify(13, 9, 15)
+'minor'
+>>> hit_chances(5, 15)["hit"]
+Fraction(1, 5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tactics.rules.dice import Dice, DiceExpr
+
+OUTCOMES: tuple[str, ...] = ("miss", "minor", "hit", "major", "critical")
+#: Outcomes that count as a successful Standard Attack (they earn the Bonus
+#: Attack, R-ACT-1). A Minor Hit triggers no bonus effects (R-HIT-1), so it does
+#: not earn one either (reading: N-ACT-2).
+SUCCESSES: frozenset[str] = frozenset({"hit", "major", "critical"})
+EXTRA_DAMAGE_THRESHOLD = 4
+TWO_WEAPON_THRESHOLD = 5
+MINOR_MARGIN = 2
+
+
+def _threshold(extra_damage_threshold: int, major_margin: int | None) -> int:
+    return int(major_margin) if major_margin is not None else int(extra_damage_threshold)
+
+
+def classify(
+    total: int,
+    natural: int,
+    ac: int,
+    *,
+    crit_range: int = 20,
+    extra_damage_threshold: int = EXTRA_DAMAGE_THRESHOLD,
+    major_margin: int | None = None,
+) -> str:
+    """The outcome of one accuracy check (R-HIT-1, R-HIT-2, R-HIT-3).
+
+    ``crit_range`` is the lowest natural face that crits (20: only a 20;
+    19: 19-20). A natural inside it is a critical even when the total misses
+    AC (reading: N-CRIT-1, "Criticals happen when the d20 lands on a 20").
+    ``extra_damage_threshold`` (alias ``major_margin``) is how far the total
+    must beat AC for a Major Hit.
+    """
+    if natural >= crit_range:
+        return "critical"
+    margin = total - ac
+    if margin >= _threshold(extra_damage_threshold, major_margin):
+        return "major"
+    if margin >= 0:
+        return "hit"
+    if margin >= -MINOR_MARGIN:
+        return "minor"
+    return "miss"
+
+
+def advantage_die(advantage: int, affinity_die: int = 2) -> tuple[int, int]:
+    """(sides, sign) of the extra die for a net advantage count; (0, 0) for none (R-ROLL-2)."""
+    if advantage > 0:
+        return int(affinity_die), 1
+    if advantage < 0:
+        return 2, -1
+    return 0, 0
+
+
+def hit_chances(
+    bonus: int,
+    ac: int,
+    *,
+    advantage: int = 0,
+    crit_range: int = 20,
+    affinity_die: int = 2,
+    extra_damage_threshold: int = EXTRA_DAMAGE_THRESHOLD,
+    major_margin: int | None = None,
+) -> dict[str, Fraction]:
+    """Exact chance of each outcome, by enumerating d20 x advantage die.
+
+    ``bonus`` is everything flat (ability modifier + weapon accuracy + misc);
+    ``advantage`` the net count of advantages minus disadvantages.
+    """
+    sides, sign = advantage_die(advantage, affinity_die)
+    extra = [sign * f for f in range(1, sides + 1)] if sides else [0]
+    counts = {o: 0 for o in OUTCOMES}
+    for natural in range(1, 21):
+        for e in extra:
+            counts[
+                classify(
+                    natural + e + bonus,
+                    natural,
+                    ac,
+                    crit_range=crit_range,
+                    extra_damage_threshold=extra_damage_threshold,
+                    major_margin=major_margin,
+                )
+            ] += 1
+    whole = 20 * len(extra)
+    return {o: Fraction(c, whole) for o, c in counts.items()}
+
+
+@dataclass(frozen=True)
+class AccuracyRoll:
+    """The faces and modifiers of one accuracy check, for the log."""
+
+    natural: int
+    extra_sides: int  # 0: no advantage die
+    extra_face: int
+    extra_sign: int
+    modifiers: tuple[tuple[str, int], ...]
+    total: int
+
+    @property
+    def extra(self) -> int:
+        return self.extra_sign * self.extra_face
+
+
+def roll_accuracy(
+    dice: Dice,
+    modifiers: list[tuple[str, int]],
+    *,
+    advantage: int = 0,
+    affinity_die: int = 2,
+) -> AccuracyRoll:
+    """Roll an accuracy check. Dice order: the d20 first, then the advantage die
+    (the Affinity Die for a net advantage, a d2 for a net disadvantage) if any."""
+    natural = dice.d(20)
+    sides, sign = advantage_die(advantage, affinity_die)
+    face = dice.d(sides) if sides else 0
+    total = natural + sign * face + sum(v for _, v in modifiers)
+    return AccuracyRoll(natural, sides, face, sign, tuple(modifiers), total)
+
+
+@dataclass(frozen=True)
+class DamageRoll:
+    """How much damage an outcome dealt and the dice behind it (R-HIT-1, R-HIT-2)."""
+
+    outcome: str
+    expr: str
+    rolls: tuple[tuple[tuple[int, ...], int], ...]  # (faces, total incl. bonus) per roll
+    kept: int
+    multiplier: int
+    halved: bool
+    amount: int
+
+
+def rolls_needed(outcome: str) -> int:
+    """How many damage rolls an outcome takes: none on a miss, two on a Major or critical."""
+    return {"miss": 0, "minor": 1, "hit": 1, "major": 2, "critical": 2}[outcome]
+
+
+def damage_from_rolls(
+    outcome: str, totals: list[int], *, crit_multiplier: int = 2
+) -> tuple[int, int, int, bool]:
+    """(amount, kept, multiplier, halved) for the rolled damage totals of an outcome.
+
+    Minor: half, rounded down; Major: the higher of two; critical: the higher
+    of two times the crit multiplier. Damage is never negative.
+    """
+    if outcome == "miss" or not totals:
+        return 0, 0, 1, False
+    kept = max(totals)
+    if outcome == "minor":
+        return max(0, kept // 2), kept, 1, True
+    mult = int(crit_multiplier) if outcome == "critical" else 1
+    return max(0, kept * mult), kept, mult, False
+
+
+def roll_damage(
+    dice: Dice, outcome: str, damage: str | DiceExpr, *, crit_multiplier: int = 2
+) -> DamageRoll:
+    """Roll damage for an outcome. Dice order: the first damage roll, then the
+    second (Major, critical)."""
+    expr = DiceExpr.parse(damage) if isinstance(damage, str) else damage
+    rolls = []
+    for _ in range(rolls_needed(outcome)):
+        faces, total = dice.expr(expr)
+        rolls.append((tuple(faces), total))
+    amount, kept, mult, halved = damage_from_rolls(
+        outcome, [t for _, t in rolls], crit_multiplier=crit_multiplier
+    )
+    return DamageRoll(outcome, str(expr), tuple(rolls), kept, mult, halved, amount)
+
+
+def expected_damage(
+    chances: dict[str, Fraction], damage: str | DiceExpr, *, crit_multiplier: int = 2
+) -> Fraction:
+    """Exact mean damage of an attack, given its outcome chances."""
+    expr = DiceExpr.parse(damage) if isinstance(damage, str) else damage
+    dist = expr.distribution()
+    one = sum((max(0, k) * p for k, p in dist.items()), Fraction(0))
+    half = sum((max(0, k) // 2 * p for k, p in dist.items()), Fraction(0))
+    best = Fraction(0)
+    for a, pa in dist.items():
+        for b, pb in dist.items():
+            best += max(0, a, b) * pa * pb
+    return (
+        chances.get("minor", 0) * half
+        + chances.get("hit", 0) * one
+        + chances.get("major", 0) * best
+        + chances.get("critical", 0) * best * crit_multiplier
+    )
