@@ -1,0 +1,486 @@
+"""Saving and loading encounters so that a game is never lost.
+
+A save is the encounter's *definition* (its start state: teams, combatants,
+settings, traps, ships ...), its map (a path to the map file, or the native map
+dict when the map did not come from a file), the dice seed and the journal's
+entries (plus the redo stack). Loading rebuilds the start state from the
+definition and replays every entry's events, so a save is exactly what the
+journal already knows and works for every part of the game without knowing
+about it. The format is described in ``docs/save-format.md``.
+
+* Writes are atomic (:func:`atomic_write_text`): a crash while saving leaves
+  the old file or the new one, never half of each.
+* Anything wrong with a file (not JSON, cut off, hand-edited, an event kind no
+  one handles, entries that no longer apply) is refused with :class:`SaveError`
+  naming the line/column or the field path, e.g.
+  ``game.json: entries[12].events[0]: unknown event kind 'foo'``. No pickle, no
+  eval: a save is plain JSON and is only ever read as data.
+* Older versions are migrated step by step (:data:`MIGRATIONS`).
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import importlib.util
+import json
+import math
+import os
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Annotated, Any, Callable
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tactics.engine.encounter import ENCOUNTER_REDUCER, Encounter
+from tactics.engine.journal import Entry
+
+FORMAT = "tactics-encounter"
+VERSION = 1
+#: The pre-release format (version 0) called itself this.
+OLD_FORMAT = "tactics-save"
+
+#: Engine modules that own parts of the state and register their reducers and
+#: start builders when imported. A save may hold their events, so they are
+#: imported (if they exist) before a save is replayed.
+ENGINE_PARTS = ("tactics.engine.ground", "tactics.engine.hazards", "tactics.engine.space")
+
+
+class SaveError(ValueError):
+    """A save that cannot be written or read: the file, where, and what is wrong."""
+
+    def __init__(self, path: str | Path, where: str, problem: str) -> None:
+        self.path = str(path)
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{self.path}: {where}: {problem}" if where else f"{self.path}: {problem}")
+
+
+# -- writing -------------------------------------------------------------------
+
+
+def atomic_write_text(path: str | Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file.
+
+    Temporary file in the same folder, write, flush, fsync, ``os.replace``, then
+    fsync the folder so the rename itself survives a power cut.
+    """
+    path = Path(path)
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+            os.chmod(tmp, mode)
+        except OSError:
+            pass
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    if os.name == "nt":  # Windows cannot open a folder for fsync
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _map_reference(encounter: Encounter, save_path: Path, *, absolute: bool = False) -> dict[str, Any]:
+    """``{"path": ...}`` for a map from a file, else the embedded native map dict.
+
+    The path is relative when the map lies in the save's folder (or below), so
+    a folder holding both can be moved; otherwise (and in autosaves) absolute.
+    """
+    battle_map = encounter.map
+    folder = save_path.resolve().parent
+    source = Path(battle_map.source).resolve() if battle_map.source else None
+    if source is not None and source.is_file() and source != save_path.resolve():
+        shown = str(source)
+        if not absolute and source.is_relative_to(folder):
+            shown = source.relative_to(folder).as_posix()
+        ref: dict[str, Any] = {"path": shown}
+        from tactics.maps import IMAGE_SUFFIXES
+
+        if battle_map.image is not None and source.suffix.lower() in IMAGE_SUFFIXES:
+            # a plain image map: keep the grid scale it was opened with
+            ref["pixels_per_cell"] = float(battle_map.image.pixels_per_cell)
+        return ref
+    from tactics.maps.native import map_to_dict
+
+    return map_to_dict(battle_map, base_dir=folder)
+
+
+def encounter_to_dict(
+    encounter: Encounter,
+    save_path: str | Path,
+    *,
+    autosave: bool = False,
+    now: datetime | None = None,
+) -> dict[str, Any]:
+    """The save document of an encounter to be written at ``save_path``.
+
+    JSON-able if the encounter's definition and events are; :func:`save_text`
+    checks that.
+    """
+    when = now or datetime.now(timezone.utc)
+    journal = encounter.journal
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "saved_at": when.isoformat(timespec="seconds"),
+        "source": encounter.source,
+        "autosave": autosave,
+        "definition": encounter.definition,
+        "map": _map_reference(encounter, Path(save_path), absolute=autosave),
+        "seed": encounter.seed,
+        "entries": [e.to_dict() for e in journal.entries],
+        "redo": [e.to_dict() for e in journal.redo_stack],
+    }
+
+
+def save_text(doc: dict[str, Any], path: str | Path = "<save>") -> str:
+    """The JSON text of a save document: one journal entry per line.
+
+    Refuses (SaveError naming the field) anything JSON would not give back as
+    it was: sets, objects, non-text keys, NaN.
+    """
+    problem = _unsaveable(doc, "")
+    if problem is not None:
+        raise SaveError(path, problem[0], problem[1])
+    try:
+        return _save_lines(doc)
+    except (RecursionError, ValueError) as exc:
+        raise SaveError(path, "", f"cannot be written as JSON: {exc}") from None
+
+
+def _save_lines(doc: dict[str, Any]) -> str:
+    lines = []
+    for key, value in doc.items():
+        if key in ("entries", "redo") and value:
+            items = ["  " + json.dumps(v, ensure_ascii=False, allow_nan=False) for v in value]
+            lines.append(f" {json.dumps(key)}: [\n" + ",\n".join(items) + "\n ]")
+        else:
+            lines.append(f" {json.dumps(key)}: {_pretty(value, 1)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def _pretty(value: Any, indent: int) -> str:
+    """JSON that a person can read: small values on one line, big ones spread out."""
+    compact = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    if len(compact) + indent <= 100 or not isinstance(value, (dict, list, tuple)) or not value:
+        return compact
+    pad = " " * (indent + 1)
+    if isinstance(value, dict):
+        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_pretty(v, indent + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [pad + _pretty(v, indent + 1) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+
+def _unsaveable(value: Any, where: str) -> tuple[str, str] | None:
+    """The first place in ``value`` that JSON cannot store faithfully, if any."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if item is None or isinstance(item, (str, bool, int)):
+            continue
+        if isinstance(item, float):
+            if not math.isfinite(item):
+                return at or "(top)", f"{item} cannot be saved (JSON has no NaN or infinity)"
+            continue
+        if isinstance(item, dict):
+            for key, sub in item.items():
+                if not isinstance(key, str):
+                    return at or "(top)", f"key {key!r} is not text (JSON would turn it into a string)"
+                stack.append((sub, f"{at}.{key}" if at else key))
+            continue
+        if isinstance(item, (list, tuple)):
+            stack.extend((sub, f"{at}[{i}]") for i, sub in enumerate(item))
+            continue
+        return at or "(top)", f"a {type(item).__name__} cannot be saved (only JSON values can)"
+    return None
+
+
+def save_encounter(encounter: Encounter, path: str | Path, *, now: datetime | None = None) -> Path:
+    """Save ``encounter`` to ``path`` atomically; the encounter's source becomes ``path``.
+
+    Raises SaveError (nothing is written) if the encounter holds something that
+    cannot be saved, or OSError if the file cannot be written (the old file stays).
+    """
+    path = Path(path)
+    text = save_text(encounter_to_dict(encounter, path, now=now), path)
+    atomic_write_text(path, text)
+    encounter.source = str(path)
+    return path
+
+
+# -- reading -------------------------------------------------------------------
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class _EventDoc(_Strict):
+    kind: Annotated[str, Field(min_length=1)]
+    data: dict[str, Any] = {}
+
+
+class _EntryDoc(_Strict):
+    command: str
+    args: dict[str, Any] = {}
+    events: list[_EventDoc]
+    dice: Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=2, max_length=2)]
+
+
+class _SaveDoc(_Strict):
+    format: str
+    version: int
+    saved_at: str | None = None
+    source: str | None = None
+    autosave: bool = False
+    definition: dict[str, Any]
+    map: dict[str, Any]
+    seed: int
+    entries: list[_EntryDoc]
+    redo: list[_EntryDoc] = []
+
+
+def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
+    """('entries', 12, 'events', 0) -> 'entries[12].events[0]'."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save can hold")
+
+
+def decode_save_text(text: str, path: str | Path = "<save>") -> Any:
+    """Parse a save's JSON text; errors name the line and column."""
+    if not text.strip():
+        raise SaveError(path, "", "the file is empty (the save was cut off)")
+    try:
+        return json.loads(text, parse_constant=_no_constants)
+    except json.JSONDecodeError as exc:
+        hint = " (the file ends too early: it was cut off)" if exc.pos >= len(text.rstrip()) else ""
+        raise SaveError(path, f"line {exc.lineno}, column {exc.colno}", exc.msg + hint) from None
+    except RecursionError:
+        raise SaveError(path, "", "the JSON is nested too deeply to be a save") from None
+    except ValueError as exc:  # NaN / Infinity
+        raise SaveError(path, "", str(exc)) from None
+
+
+def read_save_text(path: str | Path) -> str:
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(path, "", "file not found") from None
+    except IsADirectoryError:
+        raise SaveError(path, "", "is a folder, not a save file") from None
+    except OSError as exc:
+        raise SaveError(path, "", f"cannot read: {exc.strerror or exc}") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SaveError(path, f"byte {exc.start}", "not UTF-8 text (damaged or not a save)") from None
+
+
+def _migrate_0_to_1(doc: dict[str, Any], path: str | Path) -> dict[str, Any]:
+    """Version 0 (pre-release): ``map_path``, and a ``log`` of entries that kept
+    only the dice cursor after each command. Version 1 keeps ``[before, after]``,
+    the redo stack and the time of saving."""
+    log = doc.get("log")
+    if not isinstance(log, list):
+        raise SaveError(path, "log", "expected a list of entries")
+    entries = []
+    cursor = 0
+    for i, raw in enumerate(log):
+        if not isinstance(raw, dict):
+            raise SaveError(path, f"log[{i}]", "expected an object")
+        after = raw.get("dice_cursor", cursor)
+        if not isinstance(after, int) or isinstance(after, bool) or after < cursor:
+            raise SaveError(path, f"log[{i}].dice_cursor", f"expected a whole number of at least {cursor}")
+        entry = {k: v for k, v in raw.items() if k != "dice_cursor"}
+        entry["dice"] = [cursor, after]
+        entries.append(entry)
+        cursor = after
+    if "map_path" in doc:
+        if not isinstance(doc["map_path"], str):
+            raise SaveError(path, "map_path", "expected the map's file name")
+        map_ref: Any = {"path": doc["map_path"]}
+    else:
+        map_ref = doc.get("map")
+    out = {k: v for k, v in doc.items() if k not in ("log", "map_path")}
+    out.update(format=FORMAT, version=1, saved_at=doc.get("saved_at"), map=map_ref, entries=entries)
+    out.setdefault("redo", [])
+    return out
+
+
+#: version n -> function giving version n+1. Add one per format change.
+MIGRATIONS: dict[int, Callable[[dict[str, Any], str | Path], dict[str, Any]]] = {0: _migrate_0_to_1}
+
+
+def upgrade(doc: Any, path: str | Path = "<save>") -> dict[str, Any]:
+    """Bring a decoded save document of any known version up to :data:`VERSION`."""
+    if not isinstance(doc, dict):
+        raise SaveError(path, "", "not a Tactics save (the top level must be an object)")
+    fmt = doc.get("format")
+    if fmt == OLD_FORMAT and "version" not in doc:
+        doc = dict(doc, version=0)
+    elif fmt not in (FORMAT, OLD_FORMAT):
+        raise SaveError(path, "format", f"not a Tactics save (format is {fmt!r}, expected {FORMAT!r})")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise SaveError(path, "version", f"expected a whole number, not {version!r}")
+    if version > VERSION:
+        raise SaveError(
+            path, "version", f"version {version} was written by a newer Tactics; this one reads up to {VERSION}"
+        )
+    while version < VERSION:
+        try:
+            doc = MIGRATIONS[version](doc, path)
+        except SaveError:
+            raise
+        except Exception as exc:  # a migration meeting a shape it did not expect
+            raise SaveError(path, "", f"cannot upgrade from version {version}: {exc!r}") from None
+        version += 1
+    if doc.get("format") != FORMAT:
+        raise SaveError(path, "format", f"expected {FORMAT!r} for version {VERSION}")
+    return doc
+
+
+def check_save(doc: dict[str, Any], path: str | Path = "<save>") -> _SaveDoc:
+    """Validate the shape of an upgraded save; errors name the field path."""
+    try:
+        parsed = _SaveDoc.model_validate(doc)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise SaveError(path, field_path(first.get("loc", ())) or "(top)", first.get("msg", "invalid")) from None
+    _ensure_engine_parts()
+    known = ENCOUNTER_REDUCER.handlers
+    for name, entries in (("entries", parsed.entries), ("redo", parsed.redo)):
+        for i, entry in enumerate(entries):
+            before, after = entry.dice
+            if after < before:
+                raise SaveError(path, f"{name}[{i}].dice", f"the dice cursor goes back from {before} to {after}")
+            for j, event in enumerate(entry.events):
+                if event.kind not in known:
+                    raise SaveError(path, f"{name}[{i}].events[{j}]", f"unknown event kind {event.kind!r}")
+    return parsed
+
+
+def _ensure_engine_parts() -> None:
+    """Import the engine parts that exist so their event kinds are known."""
+    for name in ENGINE_PARTS:
+        try:
+            found = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            found = None
+        if found is not None:
+            importlib.import_module(name)
+
+
+def _open_map(ref: dict[str, Any], path: Path) -> Any:
+    from tactics.maps import MapError, load as load_map
+
+    try:
+        if "format" in ref:  # an embedded native map
+            from tactics.maps.native import map_from_dict
+
+            battle_map = map_from_dict(ref, f"{path}: map", base_dir=path.parent)
+            battle_map.source = None  # not from a file of its own: embed it again
+            return battle_map
+        where = ref.get("path")
+        if not isinstance(where, str) or not where:
+            raise SaveError(path, "map.path", "expected the map's file name")
+        ppc = ref.get("pixels_per_cell")
+        if ppc is not None and (not isinstance(ppc, (int, float)) or isinstance(ppc, bool) or not ppc > 0):
+            raise SaveError(path, "map.pixels_per_cell", "expected a positive number")
+        map_path = Path(where)
+        if not map_path.is_absolute():
+            map_path = path.parent / map_path
+        if not map_path.exists() and (path.parent / map_path.name).exists():
+            map_path = path.parent / map_path.name  # the save and its map moved together
+        return load_map(map_path, pixels_per_cell=ppc)
+    except SaveError:
+        raise
+    except MapError as exc:
+        raise SaveError(path, "map", str(exc)) from None
+    except Exception as exc:
+        raise SaveError(path, "map", f"cannot open the map: {exc!r}") from None
+
+
+def encounter_from_save(doc: Any, path: str | Path = "<save>") -> Encounter:
+    """An encounter from a decoded save document (any known version)."""
+    path = Path(path)
+    doc = upgrade(doc, path)
+    parsed = check_save(doc, path)
+    battle_map = _open_map(parsed.map, path)
+    source = parsed.source if parsed.autosave else str(path)
+    try:
+        encounter = Encounter(copy.deepcopy(parsed.definition), battle_map, seed=parsed.seed, source=source)
+    except Exception as exc:  # DataError, MapError, or a builder meeting bad data
+        raise SaveError(path, "definition", f"cannot build the encounter: {exc}") from None
+    journal = encounter.journal
+    for i, raw in enumerate(doc["entries"]):
+        entry = Entry.from_dict(raw)
+        try:
+            journal.commit(entry)
+        except Exception as exc:
+            raise SaveError(path, f"entries[{i}]", f"{entry.command!r} cannot be replayed: {_why(exc)}") from None
+    redo = [Entry.from_dict(raw) for raw in doc["redo"]]
+    scratch = copy.deepcopy(journal.state)
+    for k in range(len(redo) - 1, -1, -1):  # the last of the stack is redone first
+        for event in redo[k].events:
+            try:
+                journal.reducer.apply(scratch, event)
+            except Exception as exc:
+                raise SaveError(path, f"redo[{k}]", f"{redo[k].command!r} cannot be redone: {_why(exc)}") from None
+    journal.redo_stack = redo
+    return encounter
+
+
+def _why(exc: Exception) -> str:
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def load_save(path: str | Path) -> Encounter:
+    """Open a save file; anything wrong with it is a :class:`SaveError`."""
+    path = Path(path)
+    return encounter_from_save(decode_save_text(read_save_text(path), path), path)
+
+
+def saved_at(path: str | Path) -> datetime | None:
+    """When a save says it was written (None if unknown or unreadable)."""
+    try:
+        doc = decode_save_text(read_save_text(path), path)
+        return datetime.fromisoformat(doc["saved_at"])
+    except (SaveError, KeyError, TypeError, ValueError):
+        return None
