@@ -124,11 +124,18 @@ def _show(value: float) -> str:
 def clip_segment(
     x1: float, y1: float, x2: float, y2: float, box: tuple[float, float, float, float]
 ) -> tuple[float, float, float, float] | None:
-    """The part of a segment inside ``box`` (x0, y0, x1, y1), or None (Liang-Barsky)."""
+    """The part of a segment inside ``box`` (x0, y0, x1, y1), or None (Liang-Barsky).
+
+    A clipped end lies exactly on the box edge that cut it.
+    """
     bx0, by0, bx1, by1 = box
     dx, dy = x2 - x1, y2 - y1
     t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, x1 - bx0), (dx, bx1 - x1), (-dy, y1 - by0), (dy, by1 - y1)):
+    cut0: tuple[int, float] | None = None  # (axis, edge value) that set t0
+    cut1: tuple[int, float] | None = None
+    for p, q, axis, edge in (
+        (-dx, x1 - bx0, 0, bx0), (dx, bx1 - x1, 0, bx1), (-dy, y1 - by0, 1, by0), (dy, by1 - y1, 1, by1)
+    ):
         if p == 0:
             if q < 0:
                 return None
@@ -137,9 +144,34 @@ def clip_segment(
         if p < 0:
             if t > t1:
                 return None
-            t0 = max(t0, t)
+            if t > t0:
+                t0, cut0 = t, (axis, edge)
         else:
             if t < t0:
                 return None
-            t1 = min(t1, t)
-    return (x1 + t0 * dx, y1 + t0 * dy, x1 + t1 * dx, y1 + t1 * dy)
+            if t < t1:
+                t1, cut1 = t, (axis, edge)
+    start = [x1 + t0 * dx, y1 + t0 * dy] if cut0 else [x1, y1]
+    end = [x1 + t1 * dx, y1 + t1 * dy] if cut1 else [x2, y2]
+    if cut0:
+        start[cut0[0]] = cut0[1]
+    if cut1:
+        end[cut1[0]] = cut1[1]
+    return (start[0], start[1], end[0], end[1])
+
+
+def split_long(x1: float, y1: float, x2: float, y2: float, piece: float = 2.0) -> list[tuple[float, float, float, float]]:
+    """A slanted segment cut into pieces at most ``piece`` squares long each way.
+
+    The wall index visits every square in a segment's bounding box, so one long
+    diagonal wall costs its length squared; the same points as short pieces cost
+    its length. Straight (axis-aligned) segments are returned whole.
+    """
+    dx, dy = x2 - x1, y2 - y1
+    if dx == 0 or dy == 0:
+        return [(x1, y1, x2, y2)]
+    count = max(1, math.ceil(max(abs(dx), abs(dy)) / piece))
+    if count == 1:
+        return [(x1, y1, x2, y2)]
+    points = [(x1 + dx * i / count, y1 + dy * i / count) for i in range(count)] + [(x2, y2)]
+    return [(a[0], a[1], b[0], b[1]) for a, b in zip(points, points[1:])]
