@@ -1,0 +1,381 @@
+"""Tiled maps (``.tmx`` XML and ``.tmj`` JSON), orthogonal only, via pytiled-parser.
+
+Why: Tiled is the free map editor many GMs already use; its maps carry both the
+art (tile layers) and, by the convention below, how the map works. The full
+convention is in ``docs/maps.md``; in short:
+
+* a tile's property ``terrain`` (a kind of ``data/terrain.toml``: ``wall``,
+  ``water`` ...) sets the terrain of every square it is placed on; a tile
+  layer's property ``terrain`` does so for every tile of that layer (a tile's
+  own property wins). Higher layers win over lower ones. Invisible layers still
+  count for terrain (a hidden "collision" layer works); only visible layers
+  are drawn.
+* objects of class ``wall`` (or any shape on a layer named ``walls``):
+  polylines, polygons and rectangles become wall segments;
+* objects of class ``door`` (or on a layer named ``doors``) become doors across
+  their long middle line (a rectangle) or from first to last point (a line);
+  bool property ``closed`` (default true);
+* objects of class ``spawn`` (or on a layer named ``spawns``) become spawns on
+  the square under them: name = token name, property ``team``.
+
+Pixel coordinates are divided by the tile width to give grid units. Tile flip
+and rotation flags are stripped and ignored: the tile is drawn unflipped.
+Layer offsets and parallax are ignored. The first visible image layer becomes
+the background image.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any, Iterator
+
+from tactics.maps import fields as f
+from tactics.maps.battlemap import BattleMap, Door, MapError, MapImage, Spawn, TilePlacement
+from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
+from tactics.maps.native import MAX_CELLS, read_json
+from tactics.rules.geometry import Segment
+from tactics.rules.terrain import Terrain, default_terrain
+
+GID_MASK = 0x0FFFFFFF  # the top four bits are Tiled's flip/rotation flags (ignored)
+Pt = tuple[float, float]
+
+
+def load_tiled(path: str | Path) -> BattleMap:
+    """Read a Tiled ``.tmx`` / ``.tmj`` map; every problem is a :class:`MapError`."""
+    path = Path(path)
+    shown = str(path)
+    _peek(path)
+    import pytiled_parser
+
+    try:
+        tiled = pytiled_parser.parse_map(path.resolve())
+    except MapError:
+        raise
+    except FileNotFoundError as exc:
+        raise MapError(shown, f"a file the map needs is missing: {exc.filename or exc}") from None
+    except Exception as exc:  # pytiled-parser raises many kinds on bad input
+        raise MapError(shown, f"not a valid Tiled map ({_describe(exc)})") from None
+    try:
+        return TiledReader(tiled, path).build()
+    except MapError:
+        raise
+    except Exception as exc:  # odd values that pytiled-parser let through
+        raise MapError(shown, f"not a valid Tiled map ({_describe(exc)})") from None
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, KeyError):
+        return f"missing {exc.args[0]!r}" if exc.args else "a field is missing"
+    detail = " ".join(str(exc).split())[:160]
+    return f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
+
+
+def _peek(path: Path) -> None:
+    """Check the map's header before the full parse: orientation, size, square tiles."""
+    shown = str(path)
+    with open(path, "rb") as handle:
+        start = handle.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not start:
+        raise MapError(shown, "the file is empty")
+    if start.startswith(b"<"):
+        try:
+            for _, element in ET.iterparse(path, events=("start",)):
+                attrs: dict[str, Any] = dict(element.attrib)
+                if element.tag != "map":
+                    raise MapError(shown, f"not a Tiled map (the XML starts with <{element.tag}>)")
+                break
+            else:  # pragma: no cover - an empty document is a ParseError
+                raise MapError(shown, "not a Tiled map")
+        except ET.ParseError as exc:
+            raise MapError(shown, f"not valid XML: {exc}") from None
+        numbers = {}
+        for key in ("width", "height", "tilewidth", "tileheight"):
+            try:
+                numbers[key] = int(attrs.get(key, ""))
+            except ValueError:
+                raise MapError(shown, f"map {key}: expected a whole number, got {attrs.get(key)!r}") from None
+        infinite = attrs.get("infinite", "0") not in ("0", "false", "")
+        orientation = attrs.get("orientation", "")
+    else:
+        raw = read_json(path)
+        if not isinstance(raw, dict) or raw.get("type", "map") != "map":
+            raise MapError(shown, "not a Tiled map (expected a JSON object of type 'map')")
+        numbers = {}
+        for key in ("width", "height", "tilewidth", "tileheight"):
+            try:
+                numbers[key] = f.whole(raw.get(key), key)
+            except f.FieldError as exc:
+                raise MapError(shown, f"map {exc}") from None
+        infinite = bool(raw.get("infinite", False))
+        orientation = raw.get("orientation", "")
+    if orientation != "orthogonal":
+        raise MapError(shown, f"unsupported Tiled orientation: {orientation or '(none)'}; only orthogonal maps work")
+    if infinite:
+        raise MapError(shown, "infinite Tiled maps are not supported; untick 'Infinite' in the map properties")
+    tw, th = numbers["tilewidth"], numbers["tileheight"]
+    if tw < 1 or th < 1:
+        raise MapError(shown, f"tile size {tw}x{th} is empty")
+    if tw != th:
+        raise MapError(shown, f"tiles are {tw}x{th} pixels; a battle map needs square tiles")
+    w, h = numbers["width"], numbers["height"]
+    if w < 1 or h < 1:
+        raise MapError(shown, f"map size {w}x{h} is empty")
+    if w * h > MAX_CELLS:
+        raise MapError(shown, f"map size {w}x{h} is too large (limit {MAX_CELLS} squares)")
+
+
+class TiledReader:
+    """Turns a parsed :class:`pytiled_parser.TiledMap` into a :class:`BattleMap`."""
+
+    def __init__(self, tiled: Any, path: Path) -> None:
+        self.tiled = tiled
+        self.path = path
+        self.shown = str(path)
+        self.tile_px = int(tiled.tile_size.width)
+        self.width = int(tiled.map_size.width)
+        self.height = int(tiled.map_size.height)
+        self.kinds: dict[str, Terrain] = default_terrain()
+        self.firstgids = sorted(tiled.tilesets)
+        self.terrain: dict[tuple[int, int], str] = {}
+        self.walls: list[Segment] = []
+        self.doors: list[Door] = []
+        self.spawns: list[Spawn] = []
+        self.tiles: list[TilePlacement] = []
+        self.image: MapImage | None = None
+        self._draw_index = 0
+
+    def fail(self, problem: str) -> MapError:
+        return MapError(self.shown, problem)
+
+    # -- the whole map -------------------------------------------------------
+    def build(self) -> BattleMap:
+        for layer, visible, opacity in _walk(self.tiled.layers, True, 1.0):
+            kind = type(layer).__name__
+            if kind == "TileLayer":
+                self._tile_layer(layer, visible, opacity)
+            elif kind == "ObjectLayer":
+                self._object_layer(layer)
+            elif kind == "ImageLayer" and visible and self.image is None:
+                self._image_layer(layer)
+        name = str((self.tiled.properties or {}).get("name") or self.path.stem)
+        return BattleMap(
+            width=self.width,
+            height=self.height,
+            name=name,
+            terrain={c: k for c, k in self.terrain.items() if k != "floor"},
+            wall_segments=self.walls,
+            doors=self.doors,
+            spawns=self.spawns,
+            image=self.image,
+            tiles=self.tiles,
+            tile_size_px=self.tile_px,
+            kinds=self.kinds,
+            source=self.shown,
+        )
+
+    # -- tiles ---------------------------------------------------------------
+    def _tileset_of(self, gid: int) -> Any:
+        i = bisect.bisect_right(self.firstgids, gid) - 1
+        if i < 0:
+            raise self.fail(f"tile id {gid} belongs to no tileset")
+        return self.tiled.tilesets[self.firstgids[i]]
+
+    def _kind(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or value not in self.kinds:
+            known = ", ".join(self.kinds)
+            raise self.fail(f"{where}: unknown terrain {value!r} (known: {known})")
+        return value
+
+    def _tile_layer(self, layer: Any, visible: bool, opacity: float) -> None:
+        rows = layer.data or []
+        layer_kind = None
+        props = layer.properties or {}
+        if "terrain" in props:
+            layer_kind = self._kind(props["terrain"], f"layer {layer.name!r} property terrain")
+        draw = visible and opacity > 0
+        index = self._draw_index
+        if draw:
+            self._draw_index += 1
+        for r, row in enumerate(rows[: self.height]):
+            for c, raw_gid in enumerate(row[: self.width]):
+                gid = int(raw_gid) & GID_MASK
+                if gid == 0:
+                    continue
+                tileset = self._tileset_of(gid)
+                local = gid - tileset.firstgid
+                tile = (tileset.tiles or {}).get(local)
+                tile_props = (tile.properties if tile is not None else None) or {}
+                if "terrain" in tile_props:
+                    where = f"tileset {tileset.name!r} tile {local} property terrain"
+                    self.terrain[(c, r)] = self._kind(tile_props["terrain"], where)
+                elif layer_kind is not None:
+                    self.terrain[(c, r)] = layer_kind
+                if draw:
+                    placed = self._placement(index, (c, r), tileset, local, tile, opacity)
+                    if placed is not None:
+                        self.tiles.append(placed)
+
+    def _placement(self, layer: int, cell: tuple[int, int], tileset: Any, local: int, tile: Any, opacity: float) -> TilePlacement | None:
+        if tile is not None and tile.image is not None:  # image-collection tileset
+            image = self._resolve(tile.image)
+            w = tile.width or tile.image_width or tileset.tile_width
+            h = tile.height or tile.image_height or tileset.tile_height
+            src = (int(tile.x or 0), int(tile.y or 0), int(w), int(h))
+        elif tileset.image is not None:
+            if local >= int(tileset.tile_count or 0):
+                raise self.fail(f"tile id {local + tileset.firstgid} is not in tileset {tileset.name!r}")
+            columns = max(1, int(tileset.columns or 1))
+            tw, th = int(tileset.tile_width), int(tileset.tile_height)
+            col, row = local % columns, local // columns
+            x = int(tileset.margin) + col * (tw + int(tileset.spacing))
+            y = int(tileset.margin) + row * (th + int(tileset.spacing))
+            image = self._resolve(tileset.image)
+            src = (x, y, tw, th)
+        else:
+            return None
+        return TilePlacement(layer, cell, image, src, max(0.0, min(1.0, opacity)))
+
+    def _resolve(self, image: Path) -> str:
+        p = Path(image)
+        if not p.is_absolute():
+            p = self.path.resolve().parent / p
+        return str(p.resolve())
+
+    # -- objects -------------------------------------------------------------
+    def _object_layer(self, layer: Any) -> None:
+        layer_name = (layer.name or "").strip().lower()
+        for obj in layer.tiled_objects or []:
+            role = (obj.class_ or "").strip().lower()
+            if role not in ("wall", "door", "spawn"):
+                role = {"walls": "wall", "doors": "door", "spawns": "spawn"}.get(layer_name, "")
+            if role == "wall":
+                for a, b in _edges(obj):
+                    self._add_wall(a, b)
+            elif role == "door":
+                self._add_door(obj)
+            elif role == "spawn":
+                self._add_spawn(obj)
+
+    def _grid(self, p: Pt) -> Pt:
+        return (p[0] / self.tile_px, p[1] / self.tile_px)
+
+    def _add_wall(self, a: Pt, b: Pt) -> None:
+        a, b = self._grid(a), self._grid(b)
+        if a == b:
+            return
+        box = (-1.0, -1.0, self.width + 1.0, self.height + 1.0)
+        clipped = f.clip_segment(a[0], a[1], b[0], b[1], box)
+        if clipped is not None:
+            self.walls += [Segment(*piece) for piece in f.split_long(*clipped)]
+
+    def _add_door(self, obj: Any) -> None:
+        line = _door_line(obj)
+        where = f"door object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
+        if line is None:
+            raise self.fail(f"{where}: a door must be a line or a rectangle")
+        closed = (obj.properties or {}).get("closed", True)
+        if not isinstance(closed, bool):
+            raise self.fail(f"{where}: property closed must be a bool (true/false)")
+        a, b = self._grid(line[0]), self._grid(line[1])
+        self.doors.append(Door(Segment(a[0], a[1], b[0], b[1]), closed))
+
+    def _add_spawn(self, obj: Any) -> None:
+        x, y = float(obj.coordinates.x), float(obj.coordinates.y)
+        if type(obj).__name__ in ("Rectangle", "Ellipse") and (obj.size.width or obj.size.height):
+            cx, cy = float(obj.size.width) / 2, float(obj.size.height) / 2
+            x, y = _rotate((x, y), (cx, cy), float(obj.rotation or 0))
+        cell = (math.floor(x / self.tile_px), math.floor(y / self.tile_px))
+        name = (obj.name or "").strip() or f"spawn {obj.id}"
+        if not (0 <= cell[0] < self.width and 0 <= cell[1] < self.height):
+            raise self.fail(f"spawn {name!r} at pixel ({x:g}, {y:g}) is outside the map")
+        props = {k: _plain(v) for k, v in (obj.properties or {}).items()}
+        team = props.pop("team", None)
+        self.spawns.append(Spawn(name, cell, str(team) if team is not None else None, props))
+
+    def _image_layer(self, layer: Any) -> None:
+        full = self._resolve(layer.image)
+        try:
+            safe_image_file_size(full)
+        except FileNotFoundError:
+            raise self.fail(f"image layer {layer.name!r}: image file not found: {full}") from None
+        except ImageHeaderError as exc:
+            raise self.fail(f"image layer {layer.name!r}: {exc}") from None
+        offset = (float(layer.offset.x), float(layer.offset.y)) if layer.offset else (0.0, 0.0)
+        self.image = MapImage(pixels_per_cell=float(self.tile_px), path=full, offset_px=offset)
+
+
+def _walk(layers: list[Any] | None, visible: bool, opacity: float) -> Iterator[tuple[Any, bool, float]]:
+    """Every layer in draw order (groups flattened) with its effective visibility and opacity."""
+    for layer in layers or []:
+        vis = visible and bool(layer.visible)
+        op = opacity * float(layer.opacity if layer.opacity is not None else 1)
+        if type(layer).__name__ == "LayerGroup":
+            yield from _walk(layer.layers, vis, op)
+        else:
+            yield layer, vis, op
+
+
+def _rotate(origin: Pt, d: Pt, degrees: float) -> Pt:
+    """``origin + d`` turned ``degrees`` clockwise about ``origin`` (y grows down)."""
+    if not degrees:
+        return (origin[0] + d[0], origin[1] + d[1])
+    t = math.radians(degrees)
+    cos, sin = math.cos(t), math.sin(t)
+    return (origin[0] + d[0] * cos - d[1] * sin, origin[1] + d[0] * sin + d[1] * cos)
+
+
+def _outline(obj: Any) -> tuple[list[Pt], bool] | None:
+    """An object's outline in pixels and whether it closes, or None for other shapes."""
+    origin = (float(obj.coordinates.x), float(obj.coordinates.y))
+    rot = float(obj.rotation or 0)
+    kind = type(obj).__name__
+    if kind in ("Polyline", "Polygon"):
+        pts = [_rotate(origin, (float(p.x), float(p.y)), rot) for p in obj.points or []]
+        return pts, kind == "Polygon"
+    if kind == "Rectangle":
+        w, h = float(obj.size.width), float(obj.size.height)
+        corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
+        return [_rotate(origin, c, rot) for c in corners], True
+    return None
+
+
+def _edges(obj: Any) -> list[tuple[Pt, Pt]]:
+    shape = _outline(obj)
+    if shape is None:
+        return []  # points, ellipses, text and tile objects make no wall
+    pts, closed = shape
+    edges = list(zip(pts, pts[1:]))
+    if closed and len(pts) > 2:
+        edges.append((pts[-1], pts[0]))
+    return edges
+
+
+def _door_line(obj: Any) -> tuple[Pt, Pt] | None:
+    kind = type(obj).__name__
+    shape = _outline(obj)
+    if shape is None:
+        return None
+    pts, _ = shape
+    if kind == "Rectangle":
+        a, b, c, d = pts
+        if math.dist(a, b) >= math.dist(b, c):  # wide: the horizontal middle line
+            return ((a[0] + d[0]) / 2, (a[1] + d[1]) / 2), ((b[0] + c[0]) / 2, (b[1] + c[1]) / 2)
+        return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), ((d[0] + c[0]) / 2, (d[1] + c[1]) / 2)
+    if len(pts) < 2 or pts[0] == pts[-1]:
+        return None
+    return pts[0], pts[-1]
+
+
+def _plain(value: Any) -> Any:
+    """A Tiled property value as plain JSON-friendly data."""
+    if isinstance(value, (bool, int, float, str)) or value is None:
+        return value
+    if type(value).__name__ == "Color":
+        return "{:02x}{:02x}{:02x}{:02x}".format(value.alpha, value.red, value.green, value.blue)
+    return str(value)
+
+
+__all__ = ["load_tiled", "GID_MASK"]

@@ -1,0 +1,252 @@
+"""Tiled maps (.tmx and .tmj), orthogonal, with the Tactics convention (docs/maps.md).
+
+What is tested: the same hand-written 6x4 map in both formats gives terrain from
+tile and layer properties, walls from polylines/polygons (which stop movement,
+R-GRID-4), a door from a rectangle, a spawn from a point, tile graphics with
+source rectangles, flipped tiles read as unflipped; and refusals (isometric,
+non-square tiles, unknown terrain, broken files) are one-line MapErrors.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tactics.maps import MapError, load
+from tactics.rules.geometry import Segment
+from tactics.rules.movement import reachable
+from test_maps_support import png_bytes
+
+FLIP_H = 0x80000000
+
+# ground: gid 1 = plain floor tile, gid 2 = a wall tile (tile property terrain=wall).
+GROUND = [
+    [1, 1, 1, 1, 2 | FLIP_H, 2],
+    [1, 1, 1, 1, 1, 1],
+    [1, 1, 1, 1, 1, 1],
+    [1, 1, 1, 1, 1, 1],
+]
+POOL = [[0] * 6, [0] * 6, [0] * 6, [1, 1, 0, 0, 0, 0]]  # hidden layer, property terrain=water
+
+
+def csv(rows: list[list[int]]) -> str:
+    return ",\n".join(",".join(str(v) for v in row) for row in rows)
+
+
+def tmx(orientation: str = "orthogonal", tileheight: int = 32, wall_kind: str = "wall") -> str:
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="{orientation}" renderorder="right-down"
+     width="6" height="4" tilewidth="32" tileheight="{tileheight}" infinite="0" nextlayerid="5" nextobjectid="9">
+ <tileset firstgid="1" name="dungeon" tilewidth="32" tileheight="32" tilecount="2" columns="2">
+  <image source="art/tiles.png" width="64" height="32"/>
+  <tile id="1"><properties><property name="terrain" value="{wall_kind}"/></properties></tile>
+ </tileset>
+ <layer id="1" name="ground" width="6" height="4">
+  <data encoding="csv">
+{csv(GROUND)}
+</data>
+ </layer>
+ <layer id="2" name="pool" width="6" height="4" visible="0">
+  <properties><property name="terrain" value="water"/></properties>
+  <data encoding="csv">
+{csv(POOL)}
+</data>
+ </layer>
+ <objectgroup id="3" name="walls">
+  <object id="1" x="96" y="64"><polyline points="0,0 0,64"/></object>
+  <object id="2" x="96" y="0"><polyline points="0,0 0,32"/></object>
+ </objectgroup>
+ <objectgroup id="4" name="things">
+  <object id="3" type="wall" x="32" y="32"><polygon points="0,0 32,0 32,32 0,32"/></object>
+  <object id="4" name="cell door" class="door" x="92" y="32" width="8" height="32">
+   <properties><property name="closed" type="bool" value="true"/></properties>
+  </object>
+  <object id="5" name="Brandon" class="spawn" x="16" y="16">
+   <properties><property name="team" value="party"/><property name="facing" value="E"/></properties>
+   <point/>
+  </object>
+  <object id="6" name="Bear" class="spawn" x="176" y="112"><point/></object>
+  <object id="7" name="just a label" x="10" y="10"><point/></object>
+ </objectgroup>
+</map>
+"""
+
+
+def tmj() -> dict:
+    def flat(rows):
+        return [v for row in rows for v in row]
+
+    return {
+        "type": "map", "version": "1.10", "tiledversion": "1.10.2", "orientation": "orthogonal",
+        "renderorder": "right-down", "width": 6, "height": 4, "tilewidth": 32, "tileheight": 32,
+        "infinite": False, "nextlayerid": 5, "nextobjectid": 9, "compressionlevel": -1,
+        "tilesets": [{
+            "firstgid": 1, "name": "dungeon", "tilewidth": 32, "tileheight": 32, "tilecount": 2,
+            "columns": 2, "image": "art/tiles.png", "imagewidth": 64, "imageheight": 32,
+            "margin": 0, "spacing": 0,
+            "tiles": [{"id": 1, "properties": [{"name": "terrain", "type": "string", "value": "wall"}]}],
+        }],
+        "layers": [
+            {"id": 1, "name": "ground", "type": "tilelayer", "width": 6, "height": 4, "x": 0, "y": 0,
+             "opacity": 1, "visible": True, "data": flat(GROUND)},
+            {"id": 2, "name": "pool", "type": "tilelayer", "width": 6, "height": 4, "x": 0, "y": 0,
+             "opacity": 1, "visible": False, "data": flat(POOL),
+             "properties": [{"name": "terrain", "type": "string", "value": "water"}]},
+            {"id": 3, "name": "walls", "type": "objectgroup", "opacity": 1, "visible": True, "x": 0, "y": 0,
+             "draworder": "topdown", "objects": [
+                 {"id": 1, "name": "", "type": "", "x": 96, "y": 64, "width": 0, "height": 0, "rotation": 0,
+                  "visible": True, "polyline": [{"x": 0, "y": 0}, {"x": 0, "y": 64}]},
+                 {"id": 2, "name": "", "type": "", "x": 96, "y": 0, "width": 0, "height": 0, "rotation": 0,
+                  "visible": True, "polyline": [{"x": 0, "y": 0}, {"x": 0, "y": 32}]},
+             ]},
+            {"id": 4, "name": "things", "type": "objectgroup", "opacity": 1, "visible": True, "x": 0, "y": 0,
+             "draworder": "topdown", "objects": [
+                 {"id": 3, "name": "", "type": "wall", "x": 32, "y": 32, "width": 0, "height": 0, "rotation": 0,
+                  "visible": True, "polygon": [{"x": 0, "y": 0}, {"x": 32, "y": 0}, {"x": 32, "y": 32}, {"x": 0, "y": 32}]},
+                 {"id": 4, "name": "cell door", "type": "door", "x": 92, "y": 32, "width": 8, "height": 32,
+                  "rotation": 0, "visible": True,
+                  "properties": [{"name": "closed", "type": "bool", "value": True}]},
+                 {"id": 5, "name": "Brandon", "type": "spawn", "x": 16, "y": 16, "width": 0, "height": 0,
+                  "rotation": 0, "visible": True, "point": True,
+                  "properties": [{"name": "team", "type": "string", "value": "party"},
+                                 {"name": "facing", "type": "string", "value": "E"}]},
+                 {"id": 6, "name": "Bear", "type": "spawn", "x": 176, "y": 112, "width": 0, "height": 0,
+                  "rotation": 0, "visible": True, "point": True},
+                 {"id": 7, "name": "just a label", "type": "", "x": 10, "y": 10, "width": 0, "height": 0,
+                  "rotation": 0, "visible": True, "point": True},
+             ]},
+        ],
+    }
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "tiles.png").write_bytes(png_bytes(64, 32))
+    return tmp_path
+
+
+@pytest.fixture(params=["tmx", "tmj"])
+def tiled_map(request, folder):
+    if request.param == "tmx":
+        path = folder / "keep.tmx"
+        path.write_text(tmx())
+    else:
+        path = folder / "keep.tmj"
+        path.write_text(json.dumps(tmj()))
+    return load(path)
+
+
+def test_size_and_tile_scale(tiled_map):
+    assert (tiled_map.width, tiled_map.height, tiled_map.tile_size_px) == (6, 4, 32)
+    assert tiled_map.name == "keep"
+
+
+def test_terrain_from_tile_and_layer_properties(tiled_map):
+    """Tile property terrain=wall (also on a flipped tile); hidden layer with terrain=water."""
+    assert tiled_map.terrain == {(4, 0): "wall", (5, 0): "wall", (0, 3): "water", (1, 3): "water"}
+    assert tiled_map.move_cost((0, 3)) == 2
+
+
+def test_walls_door_and_polygon_stop_movement_r_grid_4(tiled_map):
+    m = tiled_map
+    assert Segment(3, 2, 3, 4) in m.wall_segments and Segment(3, 0, 3, 1) in m.wall_segments
+    assert m.doors[0].segment == Segment(3, 1, 3, 2) and m.doors[0].closed
+    ends = reachable(m, (0, 0), 60)
+    assert all(c[0] < 3 for c in ends), "wall plus closed door seal the east half"
+    assert (1, 1) not in ends, "the polygon boxes in square (1, 1)"
+    assert (3, 1) in reachable(m.with_door(0, closed=False), (2, 1), 5)
+
+
+def test_spawns_from_point_objects(tiled_map):
+    spawns = {s.name: s for s in tiled_map.spawns}
+    assert set(spawns) == {"Brandon", "Bear"}
+    assert spawns["Brandon"].cell == (0, 0) and spawns["Brandon"].team == "party"
+    assert spawns["Brandon"].properties == {"facing": "E"}
+    assert spawns["Bear"].cell == (5, 3) and spawns["Bear"].team is None
+
+
+def test_tile_graphics_for_visible_layers_only(tiled_map, folder):
+    tiles = tiled_map.tiles
+    assert len(tiles) == 24, "the hidden pool layer is not drawn"
+    image = str((folder / "art" / "tiles.png").resolve())
+    by_cell = {t.cell: t for t in tiles}
+    assert by_cell[(0, 0)].image == image and by_cell[(0, 0)].src == (0, 0, 32, 32)
+    assert by_cell[(5, 0)].src == (32, 0, 32, 32)
+    assert by_cell[(4, 0)].src == (32, 0, 32, 32), "flip flag stripped, drawn unflipped"
+
+
+def test_isometric_refused(folder):
+    path = folder / "iso.tmx"
+    path.write_text(tmx(orientation="isometric"))
+    with pytest.raises(MapError, match="iso.tmx: unsupported Tiled orientation: isometric"):
+        load(path)
+    doc = tmj() | {"orientation": "hexagonal"}
+    path = folder / "hex.tmj"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(MapError, match="unsupported Tiled orientation: hexagonal"):
+        load(path)
+
+
+def test_non_square_tiles_refused(folder):
+    path = folder / "flat.tmx"
+    path.write_text(tmx(tileheight=16))
+    with pytest.raises(MapError, match="tiles are 32x16 pixels; a battle map needs square tiles"):
+        load(path)
+
+
+def test_unknown_terrain_names_the_tile(folder):
+    path = folder / "lava.tmx"
+    path.write_text(tmx(wall_kind="lava"))
+    with pytest.raises(MapError, match="tileset 'dungeon' tile 1 property terrain: unknown terrain 'lava'"):
+        load(path)
+
+
+@pytest.mark.parametrize(
+    "name, content, expected",
+    [
+        ("broken.tmx", "<map orientation='orthogonal'", "not valid XML"),
+        ("other.tmx", "<html><body/></html>", "not a Tiled map"),
+        ("nosize.tmx", "<map orientation='orthogonal' tilewidth='32' tileheight='32'/>", "map width: expected a whole number"),
+        ("broken.tmj", "{\"type\": \"map\", ", "not valid JSON"),
+        ("neg.tmj", json.dumps(tmj() | {"width": -6}), "map size -6x4 is empty"),
+        ("infinite.tmj", json.dumps(tmj() | {"infinite": True}), "infinite Tiled maps are not supported"),
+        ("empty.tmx", "", "the file is empty"),
+    ],
+)
+def test_broken_files(folder, name, content, expected):
+    path = folder / name
+    path.write_text(content)
+    with pytest.raises(MapError) as info:
+        load(path)
+    assert str(info.value).startswith(str(path) + ": ") and expected in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_missing_external_tileset(folder):
+    text = tmx()
+    inline = "<tileset" + text.split("<tileset", 1)[1].split("</tileset>", 1)[0] + "</tileset>"
+    path = folder / "lost.tmx"
+    path.write_text(text.replace(inline, '<tileset firstgid="1" source="gone.tsx"/>'))
+    with pytest.raises(MapError, match="lost.tmx: a file the map needs is missing: .*gone.tsx"):
+        load(path)
+
+
+def test_tile_beyond_its_tileset(folder):
+    doc = tmj()
+    doc["layers"][0]["data"][3] = 999
+    path = folder / "stray.tmj"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(MapError, match="stray.tmj: tile id 999 is not in tileset 'dungeon'"):
+        load(path)
+
+
+def test_garbled_layer_data_is_a_map_error(folder):
+    doc = tmj()
+    doc["layers"][0]["data"] = "not a list"
+    path = folder / "garbled.tmj"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(MapError, match="garbled.tmj: not a valid Tiled map"):
+        load(path)
