@@ -1,12 +1,126 @@
-"""The ``tactics`` command line (placeholder until the window lands)."""
+"""The ``tactics`` command: open a map or encounter in the battle map window.
+
+``tactics [MAP]`` opens MAP (any map format, or an ``*.encounter.toml`` /
+``.json`` file), else the bundled Space Bears encounter. ``--screenshot``
+renders one frame headless and exits; a file that cannot be opened gives one
+line on stderr and exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+
+EXIT_BAD_INPUT = 2
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().split("x")
+        size = (int(w), int(h))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1920x1080, not {text!r}") from None
+    if not (64 <= size[0] <= 16384 and 64 <= size[1] <= 16384):
+        raise argparse.ArgumentTypeError(f"window size {text} is out of range (64..16384)")
+    return size
+
+
+def _cell(text: str) -> tuple[int, int]:
+    try:
+        c, r = text.split(",")
+        return int(c), int(r)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected COL,ROW such as 12,7, not {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="tactics",
+        description="Tactics: a battle map for tabletop combat. Opens MAP, or the bundled Space Bears encounter.",
+        epilog="In the window press F1 for every shortcut.",
+    )
+    p.add_argument("map", nargs="?", metavar="MAP",
+                   help="map (.json .txt .tmx .tmj .dd2vtt .uvtt .png ...) or encounter file (*.encounter.toml/.json)")
+    p.add_argument("--size", type=_size, default=None, metavar="WxH",
+                   help="window size in pixels (default 1600x900; 1920x1080 for --screenshot)")
+    p.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
+    p.add_argument("--players", action="store_true", help="players' view: nothing hidden is drawn (Tab toggles)")
+    p.add_argument("--seed", type=int, default=None, help="dice seed for a new encounter")
+    p.add_argument("--screenshot", metavar="OUT.png", help="render one frame without a window, save it and exit")
+    stage = p.add_argument_group("staging a screenshot")
+    stage.add_argument("--select", metavar="NAME", help="select this token (name or id) to show its reach")
+    stage.add_argument("--tool", choices=["select", "ruler", "radius", "cone", "line"], help="active tool")
+    stage.add_argument("--at", type=_cell, metavar="C,R",
+                       help="put the pointer on square C,R (radius: the corner at its top left)")
+    stage.add_argument("--feet", type=int, metavar="FT", help="template size in feet")
+    stage.add_argument("--help-overlay", action="store_true", help="show the F1 shortcut card")
+    return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tactics", description="Tactics battle map")
-    parser.add_argument("map", nargs="?", help="map or encounter file to open")
-    parser.parse_args(argv)
-    return 0
+    args = build_parser().parse_args(argv)
+    if args.screenshot:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+    from tactics.ui.opening import OpenError, open_default, open_path
+
+    try:
+        encounter = open_path(args.map, seed=args.seed) if args.map else open_default(seed=args.seed)
+    except OpenError as exc:
+        print(f"tactics: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+    try:
+        from tactics.ui.app import App
+    except ImportError as exc:  # pragma: no cover - broken install
+        print(f"tactics: error: cannot start the window: {exc}", file=sys.stderr)
+        return 1
+
+    size = args.size or ((1920, 1080) if args.screenshot else (1600, 900))
+    app = App(encounter, size=size, viewer="players" if args.players else "gm",
+              fullscreen=args.fullscreen and not args.screenshot)
+    problem = stage(app, args)
+    if problem:
+        print(f"tactics: error: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.screenshot:
+        app.step()
+        app.screenshot(args.screenshot)
+        return 0
+    return app.run()
+
+
+def stage(app, args) -> str | None:
+    """Apply the staging options (selection, tool, pointer); a problem as a sentence."""
+    import pygame
+
+    view = app.battle
+    if args.select:
+        wanted = args.select.lower()
+        match = [c for c in view.state.combatants.values() if c.id.lower() == wanted or c.name.lower() == wanted]
+        if not match:
+            names = ", ".join(c.name for c in view.state.combatants.values())
+            return f"--select: no token called {args.select!r} (tokens: {names})"
+        view.select(match[0].id)
+        if view.selected is None:
+            return f"--select: {match[0].name} is not on the map"
+    if args.tool:
+        view.set_tool(args.tool)
+    if args.feet is not None and hasattr(view.tool, "feet"):
+        view.tool.feet = max(5, args.feet - args.feet % 5)
+    if args.at is not None:
+        c, r = args.at
+        if args.tool == "radius" and not getattr(view.tool, "centre", False):
+            pos = view.camera.to_screen((c, r))
+        else:
+            pos = view.camera.cell_centre((c, r))
+        if args.tool == "ruler" and view.selected:
+            start = view.state.combatants[view.selected].cell
+            view.tool.points = [start]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    if args.help_overlay:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+    return None

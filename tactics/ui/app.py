@@ -1,0 +1,242 @@
+"""The app core: the window, the loop, a stack of screens, dirty-flag redraw.
+
+:meth:`App.step` is the one-step function: it takes the pending pygame events,
+translates them into intents for the top screen, and redraws only when
+something changed. :meth:`App.run` waits for events (``pygame.event.wait``
+with a timeout only when a message must expire or the toolbar is hovered), so
+an idle window uses no CPU.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from tactics.engine.encounter import Encounter
+from tactics.ui import intents as ui
+from tactics.ui import theme
+from tactics.ui.battle import BattleView
+from tactics.ui.opening import OpenError, open_path
+from tactics.ui.panels.help import HelpScreen
+from tactics.ui.panels.toolbar import Toolbar
+from tactics.ui.tools import TOOL_CLASSES
+
+ACTIONS = [
+    ("fit", "Fit", "<b>Fit the map</b> (Home or F)"),
+    ("open", "Open", "<b>Open a map or encounter</b> (Ctrl+O), or drop a file on the window"),
+    ("help", "Help", "<b>Every shortcut</b> (F1)"),
+]
+
+UI_FRAME_MS = 33
+
+
+class App:
+    """One window showing a stack of screens (the battle view at the bottom)."""
+
+    def __init__(self, encounter: Encounter, *, size: tuple[int, int] = (1600, 900), viewer: str = "gm",
+                 fullscreen: bool = False) -> None:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        pygame.display.set_caption(f"Tactics - {encounter.state.name}")
+        self.windowed_size = size
+        self.fullscreen = False
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = self.window.get_size()
+        self.ui = pygame_gui.UIManager(self.size, theme.gui_theme())
+        self.translator = ui.Translator()
+        self.toolbar = Toolbar(self.ui, TOOL_CLASSES, ACTIONS, self._tool_pressed, self._action_pressed)
+        self.screens: list[Any] = [BattleView(self, encounter, viewer)]
+        self.toolbar_show("select")
+        self.dirty = True
+        self.running = True
+        self.frames = 0
+        self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self._clock = pygame.time.Clock()
+        if fullscreen:
+            self.toggle_fullscreen()
+
+    # -- screens -------------------------------------------------------------------
+    @property
+    def battle(self) -> BattleView:
+        return self.screens[0]
+
+    @property
+    def top(self) -> Any:
+        return self.screens[-1]
+
+    def push_screen(self, screen: Any) -> None:
+        self.screens.append(screen)
+        self.dirty = True
+
+    def pop_screen(self) -> None:
+        if len(self.screens) > 1:
+            self.screens.pop()
+            self.dirty = True
+
+    def open_file(self, path: str | Path) -> bool:
+        """Open a map or encounter in place of the current one; on failure keep it and say why."""
+        try:
+            encounter = open_path(path)
+        except OpenError as exc:
+            self.battle.say(f"Could not open {exc}", "error")
+            return False
+        old = self.battle
+        old.close()
+        self.screens = [BattleView(self, encounter, old.viewer)]
+        self.toolbar_show("select")
+        pygame.display.set_caption(f"Tactics - {encounter.state.name}")
+        self.battle.say(f"Opened {Path(path).name}.", "good")
+        self.dirty = True
+        return True
+
+    # -- toolbar -------------------------------------------------------------------------
+    def toolbar_show(self, tool_name: str) -> None:
+        self.toolbar.show_active(tool_name)
+        self.dirty = True
+
+    def draw_toolbar_background(self, surface: pygame.Surface, title: str) -> None:
+        self.toolbar.draw_background(surface, title)
+
+    def _tool_pressed(self, name: str) -> None:
+        self.battle.set_tool(name)
+
+    def _action_pressed(self, name: str) -> None:
+        if name == "fit":
+            self.battle.fit()
+        elif name == "open":
+            self.show_open_dialog()
+        elif name == "help":
+            self.push_screen(HelpScreen(self, TOOL_CLASSES))
+        self.dirty = True
+
+    def show_open_dialog(self) -> None:
+        if self.file_dialog is not None and self.file_dialog.alive():
+            return
+        w, h = self.size
+        rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
+        rect.center = (w // 2, h // 2)
+        start = self.battle.encounter.source or str(Path.cwd())
+        self.file_dialog = pygame_gui.windows.UIFileDialog(
+            rect, self.ui, window_title="Open a map or encounter", initial_file_path=str(Path(start).parent),
+            allow_existing_files_only=True,
+        )
+
+    # -- window ---------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(320, size[0]), max(240, size[1]))
+        self.window = pygame.display.get_surface()
+        self.size = self.window.get_size() if self.window else size
+        self.ui.set_window_resolution(self.size)
+        self.dirty = True
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.windowed_size = self.size
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.fullscreen = not self.fullscreen
+        self.resize(self.window.get_size())
+        self.battle.fit()
+
+    # -- the loop -----------------------------------------------------------------------------
+    def ui_busy(self) -> bool:
+        """Is pygame_gui animating something (hovered toolbar, tooltip, dialog)?"""
+        if self.file_dialog is not None and self.file_dialog.alive():
+            return True
+        pos = self.translator.pointer
+        return pos[1] < theme.TOOLBAR_H and pygame.mouse.get_focused()
+
+    def step(self, first: pygame.event.Event | None = None) -> bool:
+        """Handle every pending event, redraw if anything changed; False once quitting."""
+        events = ([first] if first is not None else []) + pygame.event.get()
+        for event in events:
+            self._handle(event)
+        dt = self._clock.tick() / 1000.0
+        self.ui.update(min(dt, 0.1))
+        if self.ui_busy():
+            self.dirty = True
+        if self.top.wake_ms() is not None and pygame.time.get_ticks() >= self.top.wake_ms():
+            self.dirty = True
+        if self.dirty and self.running:
+            self.draw()
+        return self.running
+
+    def _handle(self, event: pygame.event.Event) -> None:
+        consumed = self.ui.process_events(event)
+        if event.type in (pygame_gui.UI_BUTTON_PRESSED,):
+            self.toolbar.handle(event)
+            self.dirty = True
+            return
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.open_file(event.text)
+            return
+        if event.type >= pygame.USEREVENT:
+            self.dirty = True
+            return
+        if consumed:
+            self.dirty = True
+            return
+        intent = self.translator.translate(event)
+        if intent is None:
+            return
+        if isinstance(intent, ui.QuitRequested):
+            self.running = False
+            return
+        if isinstance(intent, ui.Resized):
+            self.resize(intent.size)
+        if isinstance(intent, ui.FileDropped):
+            self.open_file(intent.path)
+            return
+        if isinstance(intent, ui.KeyPress) and self._global_key(intent):
+            self.dirty = True
+            return
+        if self.top.handle(intent):
+            self.dirty = True
+
+    def _global_key(self, intent: ui.KeyPress) -> bool:
+        if intent.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return True
+        if intent.key == pygame.K_F1 and len(self.screens) == 1:
+            self.push_screen(HelpScreen(self, TOOL_CLASSES))
+            return True
+        if intent.ctrl and intent.key == pygame.K_o:
+            self.show_open_dialog()
+            return True
+        if intent.ctrl and intent.key == pygame.K_q:
+            self.running = False
+            return True
+        return False
+
+    def draw(self) -> None:
+        surface = pygame.display.get_surface()
+        for screen in self.screens[:1]:
+            screen.draw(surface)
+        self.ui.draw_ui(surface)
+        for screen in self.screens[1:]:
+            screen.draw(surface)
+        pygame.display.flip()
+        self.frames += 1
+        self.dirty = False
+
+    def run(self) -> int:
+        self.step()
+        while self.running:
+            timeout = UI_FRAME_MS if self.ui_busy() else 0
+            wake = self.top.wake_ms()
+            if wake is not None:
+                until = max(1, wake - pygame.time.get_ticks() + 5)
+                timeout = min(timeout, until) if timeout else until
+            event = pygame.event.wait(timeout) if timeout else pygame.event.wait()
+            self.step(event if event.type != pygame.NOEVENT else None)
+        pygame.quit()
+        return 0
+
+    def screenshot(self, path: str | Path) -> None:
+        self.draw()
+        pygame.image.save(pygame.display.get_surface(), str(path))

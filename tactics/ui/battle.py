@@ -1,0 +1,312 @@
+"""The battle view: the board screen that tools work on.
+
+It owns the camera, the selection, the hover square, pinned templates and the
+current tool; it turns intents into tool calls, camera moves and commands
+submitted to the encounter. It never edits the state itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tactics.engine.encounter import Encounter
+from tactics.engine.journal import Refused
+from tactics.engine.state import Combatant, EncounterState
+from tactics.rules.grid import Cell
+from tactics.ui import draw, theme
+from tactics.ui import intents as ui
+from tactics.ui.camera import Camera
+from tactics.ui.mapart import MapArt
+from tactics.ui.panels.side import draw_side_panel
+from tactics.ui.panels.status import draw_status
+from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
+from tactics.ui.tools import TOOL_CLASSES, Tool
+from tactics.ui.tools.select import Reach, compute_reach, move_budget
+from tactics.ui.tools.templates import PinnedTemplate, draw_pinned
+
+if TYPE_CHECKING:
+    from tactics.ui.app import App
+
+MESSAGE_MS = 5000
+DRAG_START_PX = 4
+
+
+class BattleView:
+    """The main screen: one encounter on the board."""
+
+    def __init__(self, app: "App", encounter: Encounter, viewer: str = "gm") -> None:
+        self.app = app
+        self.encounter = encounter
+        self.viewer = viewer
+        self.camera = Camera()
+        self.renderer = BoardRenderer(MapArt(encounter.map))
+        self.selected: str | None = None
+        self.reach: Reach | None = None
+        self.hover_pos: tuple[int, int] | None = None
+        self.hover_cell: Cell | None = None
+        self.bad_cell: Cell | None = None
+        self.pinned: list[PinnedTemplate] = []
+        self.message: tuple[str, str, int] | None = None
+        self.shift_held = False
+        self._drag: tuple[int, tuple[int, int], bool] | None = None  # button, start, panning
+        self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
+        self.tool: Tool = self.tools["select"]
+        encounter.journal.listeners.append(self._on_journal)
+        self.fit()
+        if self.renderer.art.problem:
+            self.say(self.renderer.art.problem, "error")
+
+    # -- reading ----------------------------------------------------------------
+    @property
+    def state(self) -> EncounterState:
+        return self.encounter.state
+
+    def board_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(0, theme.TOOLBAR_H, w, max(1, h - theme.TOOLBAR_H - theme.STATUS_H))
+
+    def visible(self, who: Combatant) -> bool:
+        return self.viewer == "gm" or not who.hidden
+
+    def token_at(self, cell: Cell) -> Combatant | None:
+        who = self.state.at(cell)
+        if who is not None and self.visible(who):
+            return who
+        return None
+
+    def selected_combatant(self) -> Combatant | None:
+        return self.state.combatants.get(self.selected) if self.selected else None
+
+    def names_in(self, cells: frozenset[Cell]) -> list[str]:
+        return [c.name for c in self.creatures_in(cells)]
+
+    def creatures_in(self, cells: frozenset[Cell]) -> list[Combatant]:
+        return [c for c in self.state.on_map() if c.cell in cells and self.visible(c)]
+
+    def highlighted_tokens(self) -> frozenset[str]:
+        cells = self.tool.affected_cells()
+        if not cells:
+            return frozenset()
+        return frozenset(c.id for c in self.creatures_in(cells))
+
+    # -- changing -----------------------------------------------------------------
+    def select(self, cid: str | None) -> None:
+        self.selected = cid
+        self.reach = compute_reach(self.state, cid) if cid else None
+        if cid and self.reach is None:
+            self.selected = None
+
+    def submit(self, command) -> bool:
+        """Submit a command to the encounter; a refusal becomes a visible message."""
+        try:
+            self.encounter.submit(command)
+        except Refused as exc:
+            self.say(exc.reason, "error")
+            return False
+        return True
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message = (text, kind, pygame.time.get_ticks() + MESSAGE_MS)
+        self.app.dirty = True
+
+    def flash_bad(self, cell: Cell) -> None:
+        self.bad_cell = cell
+
+    def set_tool(self, name: str) -> None:
+        tool = self.tools.get(name)
+        if tool is None or tool is self.tool:
+            return
+        self.tool.deactivate()
+        self.tool = tool
+        tool.activate()
+        self.app.toolbar_show(name)
+
+    def fit(self) -> None:
+        m = self.encounter.map
+        self.camera.fit(tuple(self.board_rect()), m.width, m.height)
+
+    def _on_journal(self, journal, what: str) -> None:
+        if self.selected:
+            who = self.state.combatants.get(self.selected)
+            self.select(self.selected if who is not None and who.cell is not None else None)
+        self.app.dirty = True
+
+    def close(self) -> None:
+        if self._on_journal in self.encounter.journal.listeners:
+            self.encounter.journal.listeners.remove(self._on_journal)
+
+    # -- input ----------------------------------------------------------------------
+    def handle(self, intent) -> bool:
+        if isinstance(intent, ui.PointerMove):
+            return self._pointer_move(intent)
+        if isinstance(intent, ui.PointerDown):
+            return self._pointer_down(intent)
+        if isinstance(intent, ui.PointerUp):
+            return self._pointer_up(intent)
+        if isinstance(intent, ui.Wheel):
+            if self.tool.wheel(intent):
+                return True
+            return self.camera.zoom_at(intent.pos, intent.steps)
+        if isinstance(intent, ui.KeyPress):
+            return self._key(intent)
+        if isinstance(intent, ui.KeyRelease):
+            if intent.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+                self.shift_held = False
+                return True
+            return False
+        if isinstance(intent, ui.Resized):
+            return True
+        return isinstance(intent, ui.Exposed)
+
+    def _pointer_move(self, intent: ui.PointerMove) -> bool:
+        if self._drag is not None:
+            button, start, panning = self._drag
+            if not panning and max(abs(intent.pos[0] - start[0]), abs(intent.pos[1] - start[1])) >= DRAG_START_PX:
+                panning = True
+                self.camera.pan(intent.pos[0] - start[0], intent.pos[1] - start[1])
+                self._drag = (button, intent.pos, True)
+                return True
+            if panning:
+                self.camera.pan(intent.pos[0] - start[0], intent.pos[1] - start[1])
+                self._drag = (button, intent.pos, True)
+                return True
+        if not self.board_rect().collidepoint(intent.pos):
+            changed = self.hover_pos is not None
+            self.hover_pos = self.hover_cell = None
+            return changed
+        cell = self.camera.cell_at(intent.pos)
+        self.hover_pos = intent.pos
+        self.bad_cell = None if cell != self.bad_cell else self.bad_cell
+        if cell == self.hover_cell and self.tool.name not in ("radius", "cone"):
+            return False
+        self.hover_cell = cell
+        self.tool.pointer_move(intent.pos)
+        return True
+
+    def _pointer_down(self, intent: ui.PointerDown) -> bool:
+        if not self.board_rect().collidepoint(intent.pos):
+            return False
+        self.hover_pos = intent.pos
+        self.hover_cell = self.camera.cell_at(intent.pos)
+        if intent.button in (2, 3):
+            self._drag = (intent.button, intent.pos, False)
+            return False
+        return self.tool.pointer_down(intent)
+
+    def _pointer_up(self, intent: ui.PointerUp) -> bool:
+        if self._drag is None or self._drag[0] != intent.button:
+            return False
+        _, _, panning = self._drag
+        self._drag = None
+        if not panning and intent.button == 3:
+            # A right click without a drag: end the tool's work (the ruler) or deselect.
+            if not self.tool.cancel() and self.tool.name == "select":
+                return False
+            return True
+        return panning
+
+    def _key(self, intent: ui.KeyPress) -> bool:
+        key = intent.key
+        if key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+            self.shift_held = True
+            return True
+        if key == pygame.K_ESCAPE:
+            if self.tool.cancel():
+                return True
+            if self.tool.name != "select":
+                self.set_tool("select")
+                return True
+            return self.tools["select"].cancel()
+        if intent.ctrl:
+            if key == pygame.K_z:
+                entry = self.encounter.undo()
+                self.say("Undone: " + entry.command if entry else "Nothing to undo.", "info")
+                return True
+            if key == pygame.K_y:
+                entry = self.encounter.redo()
+                self.say("Redone: " + entry.command if entry else "Nothing to redo.", "info")
+                return True
+            return False
+        if self.tool.key(intent):
+            return True
+        for tool in self.tools.values():
+            if tool.key == key:
+                self.set_tool(tool.name)
+                return True
+        if key in (pygame.K_HOME, pygame.K_f):
+            self.fit()
+            return True
+        step = max(40, self.board_rect().width // 10)
+        arrows = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}
+        if key in arrows:
+            self.camera.pan(*arrows[key])
+            return True
+        if key == pygame.K_TAB:
+            self.viewer = "players" if self.viewer == "gm" else "gm"
+            if self.viewer == "players" and self.selected_combatant() and self.selected_combatant().hidden:
+                self.select(None)
+            self.say("Players' view: hidden things are not drawn." if self.viewer == "players" else "GM view.", "info")
+            return True
+        if key == pygame.K_w:
+            self.renderer.art.toggle_walls()
+            self.say("Wall lines " + ("shown." if self.renderer.art.show_walls else "hidden."), "info")
+            return True
+        return False
+
+    def ui_event(self, event) -> bool:
+        return False
+
+    # -- drawing ----------------------------------------------------------------------
+    def layers(self):
+        return [(TEMPLATES_Z, "pinned-templates", draw_pinned)] + self.tool.layers() + [(CURSOR_Z, "cursor", self._draw_cursor)]
+
+    def _draw_cursor(self, ctx: DrawContext) -> None:
+        cam = ctx.camera
+        if self.bad_cell is not None:
+            draw.cell_cursor(ctx.surface, cam.cell_rect(self.bad_cell), theme.BAD, 3)
+        cell = self.hover_cell
+        if cell is None or self.tool.name != "select" or self.reach is not None:
+            return
+        if not ctx.state.map.in_bounds(cell):
+            return
+        colour = theme.ACCENT if self.token_at(cell) is not None else (235, 240, 248)
+        draw.cell_cursor(ctx.surface, cam.cell_rect(cell), colour, 2)
+
+    def wake_ms(self) -> int | None:
+        return self.message[2] if self.message else None
+
+    def current_message(self) -> tuple[str, str] | None:
+        if self.message is None:
+            return None
+        if pygame.time.get_ticks() >= self.message[2]:
+            self.message = None
+            return None
+        return self.message[0], self.message[1]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        board = self.board_rect()
+        self.renderer.draw(surface, self.camera, self.state, self.viewer, clip=board, view=self)
+        message = self.current_message()
+        if message and message[1] == "error":
+            draw.pill_at(surface, message[0], (board.centerx, board.top + 16), size=20, colour=(255, 225, 220),
+                         bg=(150, 30, 30, 235), anchor="midtop")
+        if self.viewer == "players":
+            draw.pill_at(surface, "PLAYERS' VIEW", (board.left + 16, board.top + 14), size=16, colour=(20, 20, 24),
+                         bg=(*theme.ACCENT, 240), anchor="topleft")
+        who = self.selected_combatant()
+        affected = None
+        label = ""
+        cells = self.tool.affected_cells()
+        if cells is not None:
+            affected = self.creatures_in(cells)
+            label = f"{self.tool.describe()} - {len(cells)} squares"
+        budget = (self.reach.run_ft, self.reach.sprint_ft) if self.reach else (move_budget(self.state, who) if who else None)
+        draw_side_panel(surface, board.top, self.state, who, budget, label, affected)
+        self.app.draw_toolbar_background(surface, self.state.name)
+        right = f"{self.camera.cell_px} px/square"
+        if self.hover_cell is not None and self.state.map.in_bounds(self.hover_cell):
+            right = f"square {self.hover_cell[0]}, {self.hover_cell[1]}   " + right
+        hint = self.tool.status()
+        draw_status(surface, hint, message, right + ("   GM" if self.viewer == "gm" else "   PLAYERS"))

@@ -1,0 +1,97 @@
+"""Opening what the user points at: an encounter file, any map format, or the default.
+
+Errors come back as :class:`OpenError` with one line naming the file and the
+problem, whatever went wrong underneath; the CLI prints it and exits 2, the
+window shows it and keeps the current map.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tactics.engine.encounter import Encounter, bundled, load_encounter
+from tactics.maps import BattleMap, MapError
+from tactics.maps import load as load_map
+from tactics.rules.data import DataError
+
+DEFAULT_ENCOUNTER = "space-bears.encounter.toml"
+DEFAULT_MAP = "space-bears.json"
+
+PARTY_COLOUR = (70, 140, 230)
+FOE_COLOUR = (220, 80, 60)
+
+
+class OpenError(Exception):
+    """A file that cannot be opened; ``str()`` is one line: ``file: problem``."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        self.path = path
+        self.problem = " ".join(str(problem).split())  # one line
+        super().__init__(f"{path}: {self.problem}" if path else self.problem)
+
+
+def is_encounter_file(path: Path) -> bool:
+    name = path.name.lower()
+    return name.endswith(".encounter.toml") or name.endswith(".encounter.json")
+
+
+def open_path(path: str | Path, *, seed: int | None = None) -> Encounter:
+    """An encounter from an encounter file or from a bare map (tokens from its spawns)."""
+    path = Path(path)
+    try:
+        if is_encounter_file(path):
+            return load_encounter(path, seed=seed)
+        battle_map = load_map(path)
+        return encounter_for_map(battle_map, source=str(path), seed=seed)
+    except (MapError, DataError) as exc:
+        where = getattr(exc, "path", "") or str(path)
+        problem = getattr(exc, "problem", None) or str(exc)
+        field = getattr(exc, "field", "")
+        if field:
+            problem = f"{field}: {problem}"
+        raise OpenError(where, problem) from None
+    except MemoryError:
+        raise OpenError(str(path), "the map is too large to open") from None
+    except Exception as exc:  # a reader bug must still not show a traceback to a GM
+        raise OpenError(str(path), f"cannot open: {type(exc).__name__}: {exc}") from None
+
+
+def encounter_for_map(battle_map: BattleMap, *, source: str | None = None, seed: int | None = None) -> Encounter:
+    """A free-play encounter on a bare map: one token per spawn, teams from the spawns."""
+    return Encounter(definition_for_map(battle_map), battle_map, seed=seed if seed is not None else 0, source=source)
+
+
+def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
+    teams: dict[str, dict[str, Any]] = {}
+    combatants = []
+    used: set[str] = set()
+    for spawn in battle_map.spawns:
+        team = spawn.team or "party"
+        if team not in teams:
+            foe = team.lower() not in {"party", "players", "pcs", "heroes", "crew"}
+            teams[team] = {
+                "name": team.title(),
+                "colour": list(FOE_COLOUR if foe else PARTY_COLOUR),
+                "players": not foe,
+            }
+        cid = _unique_id(spawn.name, used)
+        combatants.append({"id": cid, "name": spawn.name, "team": team, "cell": list(spawn.cell)})
+    return {"name": battle_map.name, "teams": teams, "combatants": combatants}
+
+
+def _unique_id(name: str, used: set[str]) -> str:
+    base = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-") or "token"
+    cid, n = base, 2
+    while cid in used:
+        cid, n = f"{base}-{n}", n + 1
+    used.add(cid)
+    return cid
+
+
+def open_default(*, seed: int | None = None) -> Encounter:
+    """The bundled Space Bears encounter, or its bare map while the encounter file is missing."""
+    encounter_file = bundled(DEFAULT_ENCOUNTER)
+    if encounter_file.exists():
+        return open_path(encounter_file, seed=seed)
+    return open_path(bundled(DEFAULT_MAP), seed=seed)

@@ -1,0 +1,1 @@
+"""One module per panel around the board: toolbar, status bar, side panel, help."""

@@ -1,0 +1,78 @@
+"""Colours, sizes and fonts of the window, in one place so the look stays consistent."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+FONT_DIR = ASSETS / "fonts"
+
+BACKDROP = (14, 16, 21)  # around the map
+CHROME = (24, 27, 34)  # bars and panels
+CHROME_EDGE = (48, 54, 66)
+TEXT = (232, 236, 242)
+TEXT_DIM = (150, 158, 172)
+ACCENT = (255, 196, 64)  # selection, active tool
+GOOD = (110, 220, 140)
+BAD = (255, 86, 86)
+INFO = (120, 190, 255)
+
+GRID_LINE = (0, 0, 0, 70)
+GRID_LINE_MAJOR = (0, 0, 0, 110)
+WALL = (236, 240, 246)
+DOOR_CLOSED = (255, 170, 60)
+DOOR_OPEN = (120, 200, 120)
+
+RUN_TINT = (70, 150, 255, 70)  # reach with the Standard Move (run)
+SPRINT_TINT = (255, 190, 60, 55)  # reach with the Bonus Move (sprint) too
+TEMPLATE_TINT = (255, 80, 60, 95)
+TEMPLATE_EDGE = (255, 120, 90)
+RULER = (255, 230, 120)
+PATH = (255, 255, 255)
+
+STATUS_H = 34
+TOOLBAR_H = 52
+SIDE_W = 300
+
+
+@lru_cache(maxsize=64)
+def font(size: int, weight: str = "semibold") -> pygame.font.Font:
+    """The bundled Inter font at ``size`` px (falls back to pygame's default)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    name = {"regular": "Inter-Regular.otf", "semibold": "Inter-SemiBold.otf", "bold": "Inter-Bold.otf"}[weight]
+    path = FONT_DIR / name
+    size = max(6, int(size))
+    if path.exists():
+        return pygame.font.Font(str(path), size)
+    return pygame.font.Font(None, int(size * 1.3))
+
+
+def gui_theme() -> dict:
+    """A dark pygame_gui theme using the bundled font."""
+    regular = str(FONT_DIR / "Inter-Regular.otf")
+    bold = str(FONT_DIR / "Inter-Bold.otf")
+    font_info = {"name": "inter", "size": "15", "regular_path": regular, "bold_path": bold}
+    colours = {
+        "normal_bg": "#2a2f3a", "hovered_bg": "#3a4252", "disabled_bg": "#1c1f26",
+        "selected_bg": "#8a6a1c", "active_bg": "#a07a20", "dark_bg": "#181b22",
+        "normal_text": "#e8ecf2", "hovered_text": "#ffffff", "disabled_text": "#707888",
+        "selected_text": "#ffffff", "active_text": "#ffffff",
+        "normal_border": "#3c4352", "hovered_border": "#6a7488", "disabled_border": "#2a2f3a",
+        "selected_border": "#ffc440", "active_border": "#ffc440",
+    }
+    return {
+        "defaults": {"colours": colours, "font": font_info},
+        "button": {
+            "font": font_info,
+            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "1",
+                     "shadow_width": "0"},
+        },
+        "tool_tip": {"font": {**font_info, "size": "14"},
+                     "colours": {"dark_bg": "#101218", "normal_text": "#e8ecf2", "normal_border": "#ffc440"}},
+        "tool_tip.text_box": {"font": {**font_info, "size": "14"},
+                              "colours": {"dark_bg": "#101218", "normal_text": "#e8ecf2", "normal_border": "#ffc440"}},
+    }

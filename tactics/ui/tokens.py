@@ -1,0 +1,206 @@
+"""Tokens: round discs in team colours, name labels, condition pills, facing, HP.
+
+Each token's picture is drawn once per zoom and look (3x supersampled, then
+smoothly scaled down for clean edges) and cached; a frame only blits.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from tactics.engine.state import Combatant, EncounterState
+from tactics.rules.grid import DELTAS
+from tactics.ui import theme
+from tactics.ui.camera import Camera
+
+SS = 3  # supersampling factor
+
+_BADGE_COLOURS = [(214, 92, 92), (92, 156, 214), (200, 160, 60), (150, 110, 210), (80, 180, 140), (220, 120, 180)]
+
+
+def _lighter(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
+    return tuple(round(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
+
+
+def _darker(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
+    return tuple(round(c * (1 - amount)) for c in colour)  # type: ignore[return-value]
+
+
+def initials(name: str) -> str:
+    """``"Bear 3"`` -> ``"B3"``, ``"Brandon"`` -> ``"Br"``, ``"Art"`` -> ``"Ar"``."""
+    words = name.split()
+    if len(words) >= 2:
+        tail = words[-1]
+        return (words[0][0] + (tail if tail.isdigit() else tail[0])).upper()[:3]
+    return (name[:2].capitalize()) if name else "?"
+
+
+def condition_pill_text(name: str, rounds: int | None) -> str:
+    short = name[:2].capitalize()
+    return f"{short}{rounds}" if rounds is not None else short
+
+
+class TokenPainter:
+    """Draws combatants for one viewer; caches every picture per zoom and look."""
+
+    def __init__(self) -> None:
+        self._discs: dict[tuple, pygame.Surface] = {}
+        self._labels: dict[tuple, pygame.Surface] = {}
+
+    def clear(self) -> None:
+        self._discs.clear()
+        self._labels.clear()
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        state: EncounterState,
+        viewer: str,
+        selected: str | None,
+        highlighted: frozenset[str] = frozenset(),
+    ) -> None:
+        px = camera.cell_px
+        w, h = surface.get_size()
+        labels = []
+        for who in state.on_map():
+            if who.hidden and viewer != "gm":
+                continue
+            x, y = camera.to_screen(who.cell)
+            if x > w or y > h or x + px < 0 or y + px * 1.6 < 0:
+                continue
+            team = state.teams.get(who.team)
+            colour = tuple(team.colour) if team else (150, 150, 150)
+            show_hp = viewer == "gm" or (team is not None and team.players)
+            disc = self._disc(who, colour, px, who.id == selected, who.id in highlighted, show_hp)
+            dw, dh = disc.get_size()
+            surface.blit(disc, (x + (px - dw) // 2, y + (px - dh) // 2))
+            if px >= 22:
+                label = self._label(who.name, px, who.id == selected)
+                labels.append((label, (x + (px - label.get_width()) // 2, y + px - max(2, px // 14))))
+        # Labels last so no token covers a neighbour's name.
+        surface.fblits(labels)
+
+    # -- pictures ---------------------------------------------------------------
+    def _disc(self, who: Combatant, colour, px: int, selected: bool, highlighted: bool, show_hp: bool) -> pygame.Surface:
+        conds = tuple((c.name, c.rounds) for c in who.conditions)
+        key = (who.id, px, colour, initials(who.name), who.hidden, selected, highlighted, who.down,
+               who.facing, (who.hp, who.max_hp) if show_hp else None, conds)
+        hit = self._discs.get(key)
+        if hit is None:
+            if len(self._discs) > 2000:
+                self._discs.clear()
+            hit = _paint_disc(who, colour, px, selected, highlighted, show_hp)
+            self._discs[key] = hit
+        return hit
+
+    def _label(self, name: str, px: int, selected: bool) -> pygame.Surface:
+        size = label_size(px)
+        key = (name, size, selected)
+        hit = self._labels.get(key)
+        if hit is None:
+            hit = paint_label(name, size, theme.ACCENT if selected else theme.TEXT)
+            self._labels[key] = hit
+        return hit
+
+
+def label_size(px: int) -> int:
+    return int(max(13, min(22, px * 0.24)))
+
+
+def paint_label(text: str, size: int, colour=theme.TEXT, bg=(12, 14, 18, 215)) -> pygame.Surface:
+    """Text on a dark rounded pill, legible over any art."""
+    f = theme.font(size, "semibold")
+    txt = f.render(text, True, colour)
+    pad_x, pad_y = max(5, size // 2), max(1, size // 6)
+    surf = pygame.Surface((txt.get_width() + 2 * pad_x, txt.get_height() + 2 * pad_y), pygame.SRCALPHA)
+    pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=surf.get_height() // 2)
+    surf.blit(txt, (pad_x, pad_y))
+    return surf
+
+
+def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bool, show_hp: bool) -> pygame.Surface:
+    pad = max(4, px // 6)  # room for the facing tick, selection ring and badges
+    size = px + 2 * pad
+    big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+    cx = cy = size * SS / 2
+    r = px * 0.42 * SS
+    body = (110, 110, 116) if who.down else colour
+    rim = _lighter(body, 0.55)
+    # shadow
+    pygame.draw.circle(big, (0, 0, 0, 110), (cx + 0.05 * r, cy + 0.10 * r), r * 1.04)
+    if selected:
+        pygame.draw.circle(big, (*theme.ACCENT, 255), (cx, cy), r * 1.24)
+        pygame.draw.circle(big, (0, 0, 0, 0), (cx, cy), r * 1.12)
+    elif highlighted:
+        pygame.draw.circle(big, (255, 90, 70, 255), (cx, cy), r * 1.2)
+        pygame.draw.circle(big, (0, 0, 0, 0), (cx, cy), r * 1.1)
+    pygame.draw.circle(big, rim, (cx, cy), r)
+    pygame.draw.circle(big, _darker(body, 0.25), (cx, cy), r * 0.86)
+    pygame.draw.circle(big, body, (cx, cy - r * 0.04), r * 0.80)
+    # a soft highlight on the upper half for a little depth
+    gloss = pygame.Surface((int(r * 1.4), int(r * 0.7)), pygame.SRCALPHA)
+    pygame.draw.ellipse(gloss, (255, 255, 255, 38), gloss.get_rect())
+    big.blit(gloss, (cx - r * 0.7, cy - r * 0.72))
+    # facing tick on the rim
+    if who.facing in DELTAS and not who.down:
+        dx, dy = DELTAS[who.facing]
+        ang = math.atan2(dy, dx)
+        tip = (cx + math.cos(ang) * r * 1.22, cy + math.sin(ang) * r * 1.22)
+        left = (cx + math.cos(ang + 0.32) * r * 0.96, cy + math.sin(ang + 0.32) * r * 0.96)
+        right = (cx + math.cos(ang - 0.32) * r * 0.96, cy + math.sin(ang - 0.32) * r * 0.96)
+        pygame.draw.polygon(big, (255, 255, 255), [tip, left, right])
+        pygame.draw.polygon(big, (20, 20, 24), [tip, left, right], max(1, SS))
+    # initials
+    f = theme.font(int(r * 0.78), "bold")
+    text = initials(who.name)
+    shadow = f.render(text, True, (0, 0, 0))
+    shadow.set_alpha(140)
+    glyph = f.render(text, True, (255, 255, 255))
+    gx, gy = cx - glyph.get_width() / 2, cy - glyph.get_height() / 2 - r * 0.02
+    big.blit(shadow, (gx + SS, gy + SS))
+    big.blit(glyph, (gx, gy))
+    if who.down:
+        k = r * 0.55
+        pygame.draw.line(big, (30, 30, 30), (cx - k, cy - k), (cx + k, cy + k), int(r * 0.16))
+        pygame.draw.line(big, (30, 30, 30), (cx - k, cy + k), (cx + k, cy - k), int(r * 0.16))
+    disc = pygame.transform.smoothscale(big, (size, size))
+    # HP bar (crisp, not supersampled)
+    if show_hp and who.max_hp > 0 and px >= 18:
+        frac = max(0.0, min(1.0, who.hp / who.max_hp))
+        bw, bh = int(px * 0.70), max(3, px // 14)
+        bx, by = (size - bw) // 2, pad + int(px * 0.80)
+        pygame.draw.rect(disc, (10, 10, 12, 230), (bx - 1, by - 1, bw + 2, bh + 2), border_radius=2)
+        col = (90, 210, 110) if frac > 0.5 else (235, 190, 60) if frac > 0.25 else (235, 70, 60)
+        if frac > 0:
+            pygame.draw.rect(disc, col, (bx, by, max(1, round(bw * frac)), bh), border_radius=2)
+    # condition pills, stacked at the top right
+    if who.conditions and px >= 26:
+        fs = max(10, int(px * 0.17))
+        y = 0
+        for i, cond in enumerate(who.conditions[:3]):
+            pill = paint_label(condition_pill_text(cond.name, cond.rounds), fs, (255, 255, 255),
+                               (*_BADGE_COLOURS[hash(cond.name) % len(_BADGE_COLOURS)], 235))
+            disc.blit(pill, (size - pill.get_width(), y))
+            y += pill.get_height() - 1
+    if who.hidden:
+        disc.set_alpha(None)
+        faded = pygame.Surface(disc.get_size(), pygame.SRCALPHA)
+        faded.blit(disc, (0, 0))
+        faded.fill((255, 255, 255, 120), special_flags=pygame.BLEND_RGBA_MULT)
+        _eye_slash(faded, (pad + px * 0.12, pad + px * 0.02), max(10, px // 4))
+        disc = faded
+    return disc
+
+
+def _eye_slash(surface: pygame.Surface, at: tuple[float, float], size: int) -> None:
+    """A small 'hidden' badge: an eye with a slash through it."""
+    x, y = at
+    badge = pygame.Rect(int(x), int(y), size, size)
+    pygame.draw.ellipse(surface, (15, 15, 20, 235), badge.inflate(6, 6))
+    eye = badge.inflate(-size // 6, -size // 2)
+    pygame.draw.ellipse(surface, (235, 235, 240), eye, max(1, size // 9))
+    pygame.draw.circle(surface, (235, 235, 240), badge.center, max(1, size // 7))
+    pygame.draw.line(surface, (255, 100, 90), badge.topleft, badge.bottomright, max(2, size // 7))

@@ -1,0 +1,230 @@
+"""Area templates: radius, cone and line previews (R-RAD-1/2, R-CONE-1..3, R-LINE-1, R-AOE-1).
+
+The highlighted squares are computed by the SAME functions resolution uses,
+:func:`tactics.rules.templates.radius` / ``cone`` / ``line`` with
+``walls=`` the map as it stands (doors included). A click pins a copy on the
+map (a draft the table can look at); Esc clears the preview, then the pins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from tactics.rules import templates
+from tactics.rules.grid import DELTAS, Cell, cell_center, direction_toward, step
+from tactics.ui import draw, theme
+from tactics.ui import intents as ui
+from tactics.ui.render import TEMPLATES_Z, DrawContext
+from tactics.ui.tools.base import Tool, plus_minus
+
+
+@dataclass(frozen=True)
+class PinnedTemplate:
+    label: str
+    cells: frozenset[Cell]
+    anchor: tuple[float, float]  # grid point for the label
+
+
+class TemplateTool(Tool):
+    default_ft = 10
+    needs_origin = False
+
+    def __init__(self, view) -> None:
+        super().__init__(view)
+        self.feet = self.default_ft
+
+    # -- to override ----------------------------------------------------------
+    def compute(self) -> tuple[frozenset[Cell], str, tuple[float, float]] | None:
+        """(cells, label, label anchor) for the pointer's current place, or None."""
+        raise NotImplementedError
+
+    # -- shared behaviour -------------------------------------------------------
+    def preview(self):
+        try:
+            return self.compute()
+        except ValueError:
+            return None
+
+    def affected_cells(self) -> frozenset[Cell] | None:
+        got = self.preview()
+        return got[0] if got else None
+
+    def describe(self) -> str:
+        got = self.preview()
+        return got[1] if got else ""
+
+    def resize(self, steps: int) -> bool:
+        new = max(5, min(200, self.feet + 5 * steps))
+        if new == self.feet:
+            return False
+        self.feet = new
+        self.view.say(f"{self.label}: {self.feet} ft", "info")
+        return True
+
+    def key(self, intent: ui.KeyPress) -> bool:
+        d = plus_minus(intent)
+        if d:
+            self.resize(d)
+            return True
+        return False
+
+    def wheel(self, intent: ui.Wheel) -> bool:
+        if intent.mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.resize(1 if intent.steps > 0 else -1)
+            return True
+        return False
+
+    def pointer_down(self, intent: ui.PointerDown) -> bool:
+        if intent.button != 1:
+            return False
+        view = self.view
+        cell = view.camera.cell_at(intent.pos)
+        token = view.token_at(cell)
+        if self.needs_origin and token is not None and (view.selected is None or token.id != view.selected):
+            view.select(token.id)
+            return True
+        got = self.preview()
+        if got is None:
+            if self.needs_origin and view.selected is None:
+                view.say("Select a token first: the template starts beside it.", "error")
+            return True
+        cells, label, anchor = got
+        view.pinned.append(PinnedTemplate(label, cells, anchor))
+        names = view.names_in(cells)
+        view.say(f"Pinned {label}: " + (", ".join(names) if names else "no one inside."), "info")
+        return True
+
+    def deactivate(self) -> None:
+        pass  # pinned templates stay on the map
+
+    def cancel(self) -> bool:
+        if self.view.pinned:
+            self.view.pinned.clear()
+            return True
+        return False
+
+    def status(self) -> str:
+        return self.hint + "  +/- or Ctrl+wheel: size.  Click: pin.  Esc: clear."
+
+    def layers(self):
+        return [(TEMPLATES_Z + 1, "template-preview", self._draw)]
+
+    def _draw(self, ctx: DrawContext) -> None:
+        got = self.preview()
+        if got is None:
+            return
+        cells, label, anchor = got
+        draw_template(ctx, cells, theme.TEMPLATE_TINT, theme.TEMPLATE_EDGE)
+        self.draw_origin(ctx)
+        x, y = ctx.camera.to_screen(anchor)
+        draw.pill_at(ctx.surface, label, (x, y - ctx.camera.cell_px // 2 - 6), size=draw.label_size(ctx.camera.cell_px),
+                     colour=(255, 200, 185), anchor="midbottom")
+
+    def draw_origin(self, ctx: DrawContext) -> None:
+        pass
+
+
+def draw_template(ctx: DrawContext, cells: frozenset[Cell], tint, edge) -> None:
+    ctx.renderer.cells.fill(ctx.surface, ctx.camera, cells, tint, ctx.clip)
+    if ctx.camera.cell_px >= 10:
+        ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, edge, 2)
+
+
+def draw_pinned(ctx: DrawContext) -> None:
+    """The pinned templates of the view (drawn whatever tool is active)."""
+    for pin in getattr(ctx.view, "pinned", ()):
+        draw_template(ctx, pin.cells, (255, 120, 60, 70), (255, 150, 90))
+
+
+class RadiusTool(TemplateTool):
+    name = "radius"
+    label = "Radius"
+    key = pygame.K_b
+    key_label = "B"
+    default_ft = 10
+    hint = "Radius: snaps to the nearest corner (hold Shift: a square's centre); G: round/grid."
+
+    def __init__(self, view) -> None:
+        super().__init__(view)
+        self.shape = "grid"
+        self.centre = False
+
+    def key(self, intent: ui.KeyPress) -> bool:
+        if intent.key == pygame.K_g:
+            self.shape = "round" if self.shape == "grid" else "grid"
+            self.view.say(f"Radius shape: {self.shape} (R-RAD-{'2' if self.shape == 'round' else '1'})", "info")
+            return True
+        if intent.key == pygame.K_a:
+            self.centre = not self.centre
+            self.view.say("Radius anchored on " + ("square centres" if self.centre else "corners"), "info")
+            return True
+        return super().key(intent)
+
+    def at_centre(self) -> bool:
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) or self.view.shift_held
+        return self.centre != shift
+
+    def compute(self):
+        view = self.view
+        if view.hover_pos is None:
+            return None
+        at = "center" if self.at_centre() else "corner"
+        anchor = view.camera.cell_at(view.hover_pos) if at == "center" else view.camera.intersection_at(view.hover_pos)
+        cells = templates.radius(anchor, self.feet, at=at, shape=self.shape, walls=view.state.current_map())
+        point = cell_center(anchor) if at == "center" else (float(anchor[0]), float(anchor[1]))
+        return cells, f"{self.feet} ft radius ({self.shape})", point
+
+    def draw_origin(self, ctx: DrawContext) -> None:
+        got = self.preview()
+        if got is None:
+            return
+        p = ctx.camera.to_screen(got[2])
+        pygame.draw.circle(ctx.surface, (10, 10, 14), p, 7)
+        pygame.draw.circle(ctx.surface, (255, 230, 200), p, 5)
+        if self.shape == "round":
+            pygame.draw.circle(ctx.surface, theme.TEMPLATE_EDGE, p, int(self.feet / 5 * ctx.camera.cell_px), 2)
+
+
+class ConeTool(TemplateTool):
+    name = "cone"
+    label = "Cone"
+    key = pygame.K_c
+    key_label = "C"
+    default_ft = 15
+    needs_origin = True
+    hint = "Cone: from the selected token toward the pointer, in one of 8 directions."
+
+    def compute(self):
+        view = self.view
+        who = view.selected_combatant()
+        if who is None or who.cell is None or view.hover_pos is None:
+            return None
+        mouse = view.camera.to_grid(view.hover_pos)
+        direction = direction_toward(cell_center(who.cell), mouse)
+        apex = step(who.cell, direction)  # reading: R-CONE-2 (apex = the adjacent square)
+        cells = templates.cone(apex, direction, self.feet, walls=view.state.current_map())
+        return cells, f"{self.feet} ft cone {direction}", cell_center(apex)
+
+
+class LineTool(TemplateTool):
+    name = "line"
+    label = "Line"
+    key = pygame.K_l
+    key_label = "L"
+    default_ft = 30
+    needs_origin = True
+    hint = "Line: from the selected token toward the square under the pointer."
+
+    def compute(self):
+        view = self.view
+        who = view.selected_combatant()
+        target = view.hover_cell
+        if who is None or who.cell is None or target is None or target == who.cell:
+            return None
+        cells = templates.line(who.cell, target, self.feet, walls=view.state.current_map())  # reading: R-LINE-1
+        return frozenset(cells), f"{self.feet} ft line", cell_center(target)
+
+
+__all__ = ["RadiusTool", "ConeTool", "LineTool", "PinnedTemplate", "draw_pinned", "DELTAS"]
