@@ -250,3 +250,39 @@ def test_garbled_layer_data_is_a_map_error(folder):
     path.write_text(json.dumps(doc))
     with pytest.raises(MapError, match="garbled.tmj: not a valid Tiled map"):
         load(path)
+
+
+def test_image_layer_rotated_wall_and_groups(folder):
+    """A picture-backed Tiled map: the image layer is the art; a rotated rectangle wall;
+    a hidden group hides its tile layer from drawing but its terrain still counts."""
+    (folder / "art" / "floor.png").write_bytes(png_bytes(192, 128))
+    text = f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="6" height="4"
+     tilewidth="32" tileheight="32" infinite="0" nextlayerid="9" nextobjectid="9">
+ <tileset firstgid="1" name="dungeon" tilewidth="32" tileheight="32" tilecount="2" columns="2">
+  <image source="art/tiles.png" width="64" height="32"/>
+ </tileset>
+ <imagelayer id="1" name="art"><image source="art/floor.png" width="192" height="128"/></imagelayer>
+ <group id="2" name="logic" visible="0">
+  <layer id="3" name="deep" width="6" height="4">
+   <properties><property name="terrain" value="chasm"/></properties>
+   <data encoding="csv">
+{csv([[0, 0, 0, 0, 0, 1], [0] * 6, [0] * 6, [0] * 6])}
+</data>
+  </layer>
+ </group>
+ <objectgroup id="4" name="props">
+  <object id="1" class="wall" x="64" y="64" width="64" height="0" rotation="90"/>
+ </objectgroup>
+</map>
+"""
+    path = folder / "pictured.tmx"
+    path.write_text(text)
+    m = load(path)
+    assert m.image.path == str((folder / "art" / "floor.png").resolve()) and m.image.pixels_per_cell == 32
+    assert m.terrain == {(5, 0): "chasm"} and m.tiles == []
+    # A 64 px wide, zero-high rectangle turned 90 degrees clockwise about (64, 64):
+    # its top edge now runs straight down x=2 from y=2 to y=4.
+    top = m.wall_segments[0]
+    assert (round(top.x1, 9), round(top.y1, 9), round(top.x2, 9), round(top.y2, 9)) == (2, 2, 2, 4)
+    assert (2, 3) not in reachable(m, (1, 3), 5)

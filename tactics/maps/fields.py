@@ -11,6 +11,7 @@ document (``walls[3]``, ``resolution.map_size.x``) and raises
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 
@@ -103,6 +104,17 @@ def point(value: Any, where: str) -> tuple[float, float]:
     if "x" not in raw or "y" not in raw:
         raise FieldError(where, "expected a point with x and y")
     return number(raw["x"], f"{where}.x"), number(raw["y"], f"{where}.y")
+
+
+_HEX = re.compile(r"[0-9a-fA-F]{6}([0-9a-fA-F]{2})?")
+
+
+def colour(value: Any, where: str) -> str:
+    """A colour as 6 or 8 hex digits (a leading # is allowed), returned lower-case."""
+    digits = text(value, where).lstrip("#")
+    if not _HEX.fullmatch(digits):
+        raise FieldError(where, f"expected 6 or 8 hex digits, got {value!r}")
+    return digits.lower()
 
 
 def required(raw: dict[str, Any], key: str, where: str) -> Any:

@@ -187,19 +187,9 @@ def _light(value: Any, where: str) -> Light:
     y = f.number(f.required(raw, "y", where), f"{where}.y")
     reach = f.number(f.required(raw, "range", where), f"{where}.range", minimum=0)
     intensity = f.number(raw.get("intensity", 1.0), f"{where}.intensity", minimum=0)
-    colour = _colour(raw.get("colour", "ffffffff"), f"{where}.colour")
+    colour = f.colour(raw.get("colour", "ffffffff"), f"{where}.colour")
     shadows = f.flag(raw.get("shadows", True), f"{where}.shadows")
     return Light(x, y, reach, intensity, colour, shadows)
-
-
-_HEX = re.compile(r"[0-9a-fA-F]{6}([0-9a-fA-F]{2})?")
-
-
-def _colour(value: Any, where: str) -> str:
-    colour = f.text(value, where).lstrip("#")
-    if not _HEX.fullmatch(colour):
-        raise FieldError(where, f"expected 6 or 8 hex digits, got {value!r}")
-    return colour.lower()
 
 
 def _spawn(value: Any, where: str, width: int, height: int) -> Spawn:

@@ -27,7 +27,7 @@ from tactics.maps import fields as f
 from tactics.maps.battlemap import BattleMap, Door, Light, MapError, MapImage
 from tactics.maps.fields import FieldError
 from tactics.maps.imagesize import ImageHeaderError, safe_image_size
-from tactics.maps.native import MAX_CELLS, _colour, decode_base64_image, read_json
+from tactics.maps.native import MAX_CELLS, decode_base64_image, read_json
 from tactics.rules.geometry import Segment
 
 KNOWN_FORMATS = (0.1, 0.2, 0.3)
@@ -141,7 +141,7 @@ def _light(value: Any, where: str, origin: tuple[float, float]) -> Light:
     x, y = _local(f.point(f.required(raw, "position", where), f"{where}.position"), origin)
     reach = f.number(raw.get("range", 0), f"{where}.range", minimum=0)
     intensity = f.number(raw.get("intensity", 1.0), f"{where}.intensity", minimum=0)
-    colour = _colour(raw.get("color", "ffffffff"), f"{where}.color")
+    colour = f.colour(raw.get("color", "ffffffff"), f"{where}.color")
     shadows = f.flag(raw.get("shadows", True), f"{where}.shadows")
     return Light(x, y, reach, intensity, colour, shadows)
 
