@@ -34,7 +34,7 @@ from typing import Annotated, Any, Callable
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tactics.engine.encounter import ENCOUNTER_REDUCER, Encounter
-from tactics.engine.journal import Entry
+from tactics.engine.journal import Entry, Event
 
 FORMAT = "tactics-encounter"
 VERSION = 1
@@ -448,13 +448,12 @@ def encounter_from_save(doc: Any, path: str | Path = "<save>") -> Encounter:
     except Exception as exc:  # DataError, MapError, or a builder meeting bad data
         raise SaveError(path, "definition", f"cannot build the encounter: {exc}") from None
     journal = encounter.journal
-    for i, raw in enumerate(doc["entries"]):
-        entry = Entry.from_dict(raw)
+    for i, entry in enumerate(_entries(parsed.entries)):
         try:
             journal.commit(entry)
         except Exception as exc:
             raise SaveError(path, f"entries[{i}]", f"{entry.command!r} cannot be replayed: {_why(exc)}") from None
-    redo = [Entry.from_dict(raw) for raw in doc["redo"]]
+    redo = _entries(parsed.redo)
     scratch = copy.deepcopy(journal.state)
     for k in range(len(redo) - 1, -1, -1):  # the last of the stack is redone first
         for event in redo[k].events:
@@ -464,6 +463,12 @@ def encounter_from_save(doc: Any, path: str | Path = "<save>") -> Encounter:
                 raise SaveError(path, f"redo[{k}]", f"{redo[k].command!r} cannot be redone: {_why(exc)}") from None
     journal.redo_stack = redo
     return encounter
+
+
+def _entries(docs: list[_EntryDoc]) -> list[Entry]:
+    return [
+        Entry(d.command, d.args, [Event(e.kind, e.data) for e in d.events], d.dice[0], d.dice[1]) for d in docs
+    ]
 
 
 def _why(exc: Exception) -> str:
