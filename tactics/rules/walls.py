@@ -59,15 +59,25 @@ class Walls:
         for bx in range(math.floor(x0) // _BUCKET, math.floor(x1) // _BUCKET + 1):
             for by in range(math.floor(y0) // _BUCKET, math.floor(y1) // _BUCKET + 1):
                 self._buckets[(bx, by)].append(seg)
-        # Every step between adjacent cells whose centre-to-centre line touches it.
-        for c in range(math.floor(x0) - 1, math.floor(x1) + 1):
-            for r in range(math.floor(y0) - 1, math.floor(y1) + 1):
-                a = (c, r)
-                pa = cell_center(a)
-                for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                    b = (c + dx, r + dy)
-                    if segments_touch(pa, cell_center(b), seg.a, seg.b):
-                        self._blocked.add(_edge(a, b))
+        # Every step between adjacent cells whose centre-to-centre line touches
+        # it. Only cells near the segment are tried: it is walked in pieces of
+        # at most one cell, so a long slanted wall costs time linear in length.
+        near: set[Cell] = set()
+        pieces = max(1, math.ceil(math.hypot(seg.x2 - seg.x1, seg.y2 - seg.y1)))
+        for i in range(pieces + 1):
+            t = i / pieces
+            px = seg.x1 + (seg.x2 - seg.x1) * t
+            py = seg.y1 + (seg.y2 - seg.y1) * t
+            for c in range(math.floor(px) - 2, math.floor(px) + 2):
+                for r in range(math.floor(py) - 2, math.floor(py) + 2):
+                    near.add((c, r))
+        for a in near:
+            c, r = a
+            pa = cell_center(a)
+            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                b = (c + dx, r + dy)
+                if segments_touch(pa, cell_center(b), seg.a, seg.b):
+                    self._blocked.add(_edge(a, b))
 
     # -- questions ---------------------------------------------------------
     def in_bounds(self, cell: Cell) -> bool:
