@@ -1,0 +1,42 @@
+"""Walls stop steps and sight exactly where the geometry says (R-GRID-4, R-AOE-1)."""
+
+from hypothesis import given, settings, strategies as st
+
+from tactics.rules.geometry import Segment, segments_touch
+from tactics.rules.grid import cell_center
+from tactics.rules.walls import Walls
+
+coord = st.floats(0, 12, allow_nan=False, allow_infinity=False)
+
+
+@settings(max_examples=150)
+@given(coord, coord, coord, coord)
+def test_blocked_steps_match_brute_force(x1, y1, x2, y2):  # R-GRID-4
+    seg = Segment(x1, y1, x2, y2)
+    walls = Walls(14, 14, [seg])
+    for c in range(-1, 15):
+        for r in range(-1, 15):
+            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                b = (c + dx, r + dy)
+                crosses = segments_touch(cell_center((c, r)), cell_center(b), seg.a, seg.b)
+                assert walls.edge_open((c, r), b) is not crosses
+
+
+def test_wall_along_grid_line_blocks_crossing_not_walking_beside():  # R-GRID-4
+    walls = Walls(4, 4, [Segment(2, 0, 2, 4)])
+    assert not walls.step_allowed((1, 1), (2, 1))
+    assert walls.step_allowed((1, 1), (1, 2))
+    assert not walls.step_allowed((1, 1), (2, 2))
+
+
+def test_sight_line_starting_on_a_wall_is_not_blocked_by_it():  # R-AOE-1
+    walls = Walls(4, 4, [Segment(2, 0, 2, 4)])
+    assert walls.line_clear((2, 2), (2.5, 1.5))
+    assert walls.line_clear((2, 2), (1.5, 1.5))
+    assert not walls.line_clear((1.5, 1.5), (2.5, 1.5))
+
+
+def test_long_slanted_wall_builds_fast_enough_to_open_big_maps():
+    walls = Walls(400, 400, [Segment(0.3, 0.2, 300.7, 299.1)])
+    assert not walls.line_clear((10.5, 50.5), (50.5, 10.5))  # the two sides are cut off
+    assert walls.line_clear((10.5, 50.5), (20.5, 60.5))
