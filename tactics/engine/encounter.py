@@ -142,3 +142,17 @@ def bundled(name: str) -> Path:
     """Path of a bundled map or encounter in the top-level ``maps/`` folder."""
     here = Path(__file__).resolve().parents[2] / "maps" / name
     return here
+
+
+# Starship battles (issue 5): their events, and state.space from a [space] table.
+from tactics.engine import space as _space  # noqa: E402
+
+register_reducer(_space.reducer)
+START_BUILDERS.append(_space.build_space)
+
+
+# Ground combat (issue 3): its events, and combatant sheets from `sheet` references.
+from tactics.engine import ground_setup as _ground  # noqa: E402
+
+register_reducer(_ground.reducer)
+START_BUILDERS.append(_ground.build_sheets)
