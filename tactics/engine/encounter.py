@@ -150,3 +150,9 @@ from tactics.engine import space as _space  # noqa: E402
 register_reducer(_space.reducer)
 START_BUILDERS.append(_space.build_space)
 
+
+# Ground combat (issue 3): its events, and combatant sheets from `sheet` references.
+from tactics.engine import ground_setup as _ground  # noqa: E402
+
+register_reducer(_ground.reducer)
+START_BUILDERS.append(_ground.build_sheets)

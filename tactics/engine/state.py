@@ -58,6 +58,7 @@ class Combatant:
     max_hp: int = 1
     conditions: list[Condition] = field(default_factory=list)
     hidden: bool = False  # hidden from the players' view (stealthed, unaware-of)
+    stealth: int | None = None  # the Stealth result enemies' Perception must meet (ground combat)
     present: bool = True  # in the fight (False: absent, joins later)
     sheet: Any = None
 

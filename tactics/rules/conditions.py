@@ -1,0 +1,68 @@
+"""Conditions as data (R-COND-1), loaded from ``data/conditions.toml``.
+
+A condition says what it imposes (disadvantages, lost actions, no DEX to AC,
+half speed ...) so the engine never hard-codes "Shaken means -1 die": a table
+that plays Shaken differently edits the data file.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tactics.rules.data import DataError, data_path, load_items
+
+
+class ConditionRule(BaseModel):
+    """What one condition does to its bearer."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    label: str = ""
+    description: str = ""
+    attack_disadvantage: int = Field(default=0, ge=0, le=5)
+    save_disadvantage: int = Field(default=0, ge=0, le=5)
+    skill_disadvantage: int = Field(default=0, ge=0, le=5)
+    attackers_advantage: int = Field(default=0, ge=-5, le=5)
+    no_standard: bool = False
+    no_bonus: bool = False
+    no_actions: bool = False
+    flat_footed: bool = False
+    speed_half: bool = False
+    out_of_fight: bool = False
+    hidden: bool = False
+
+
+def load_conditions(path: str | Path) -> dict[str, ConditionRule]:
+    rules = load_items(path, ConditionRule, "condition")
+    for needed in ("Shaken", "Stunned", "Flat-footed"):
+        if needed not in rules:
+            raise DataError(path, f"condition.{needed}", "this condition is required")
+    return rules
+
+
+@lru_cache(maxsize=1)
+def default_conditions() -> dict[str, ConditionRule]:
+    return load_conditions(data_path("conditions.toml"))
+
+
+def rule(name: str, rules: dict[str, ConditionRule] | None = None) -> ConditionRule:
+    """The rule for a condition name; an unknown name imposes nothing (a GM's own note)."""
+    rules = rules if rules is not None else default_conditions()
+    return rules.get(name) or ConditionRule(name=name, label=name)
+
+
+def combined(names: Iterable[str], rules: dict[str, ConditionRule] | None = None) -> ConditionRule:
+    """Everything a set of conditions imposes together (counts add, flags or)."""
+    out: dict[str, object] = {"name": "+".join(names) or "none"}
+    for n in names:
+        r = rule(n, rules)
+        for key in ("attack_disadvantage", "save_disadvantage", "skill_disadvantage", "attackers_advantage"):
+            out[key] = min(5, int(out.get(key, 0)) + getattr(r, key))  # type: ignore[arg-type]
+        for key in ("no_standard", "no_bonus", "no_actions", "flat_footed", "speed_half", "out_of_fight", "hidden"):
+            out[key] = bool(out.get(key, False)) or getattr(r, key)
+    return ConditionRule.model_validate(out)

@@ -1,0 +1,250 @@
+"""Character and creature sheets, weapons and Techniques (the combatant data model).
+
+A sheet is what a player writes on paper: ability scores, Initiative misc, AC,
+hit points, run speed, proficiencies, weapons, Techniques, skills and the
+Affinity Die. Sheets live in ``data/creatures.toml`` (or inline in an encounter
+file); weapons and Techniques in ``data/weapons.toml``. Everything is validated
+with pydantic so a typo gives "creatures.toml: creature.art.weapons: unknown
+weapon 'xeno_rifle'" instead of a crash mid-fight.
+
+Sheets are immutable: the engine shares one object between the many copies of
+an encounter state the journal makes (undo, replay).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tactics.rules.data import DataError, data_path, load_items, read_document, validate
+from tactics.rules.dice import DiceError, DiceExpr
+from tactics.rules.initiative import initiative_score
+
+ABILITIES: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
+#: Saving throws and the ability each one uses (R-GREN-6, R-TRAP-4 need Reflex).
+SAVES: dict[str, str] = {"Reflex": "DEX", "Fortitude": "CON", "Will": "WIS"}
+
+
+def modifier(score: int) -> int:
+    """The usual ability modifier: (score - 10) // 2."""
+    return (int(score) - 10) // 2
+
+
+def _check_dice(value: str | None) -> str | None:
+    if value is None:
+        return value
+    try:
+        return str(DiceExpr.parse(value))
+    except DiceError as exc:
+        raise ValueError(str(exc)) from None
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> "_Frozen":
+        return self  # immutable: copies of a state share it
+
+
+class Weapon(_Frozen):
+    name: str
+    label: str = ""
+    kind: Literal["melee", "ranged"]
+    accuracy: int = 0
+    damage: str
+    crit_range: int = Field(default=20, ge=2, le=20)
+    crit_multiplier: int = Field(default=2, ge=1, le=10)
+    range_ft: int = Field(default=5, ge=5, le=10_000)
+    group: str = ""
+    two_handed: bool = False
+    clunky: bool = False
+    heavy: bool = False
+    off_hand: bool = False
+
+    _dice = field_validator("damage")(classmethod(lambda cls, v: _check_dice(v)))
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name
+
+    @property
+    def ability(self) -> str:
+        """STR for melee, DEX for ranged (R-ROLL-1)."""
+        return "STR" if self.kind == "melee" else "DEX"
+
+
+class Technique(_Frozen):
+    name: str
+    label: str = ""
+    description: str = ""
+    ability: Literal["STR", "DEX", "CON", "INT", "WIS", "CHA"] = "WIS"
+    accuracy: int = 0
+    range_ft: int = Field(default=5, ge=5, le=10_000)
+    move_ft: int = Field(default=0, ge=0, le=1000)
+    damage: str | None = None
+    crit_range: int = Field(default=20, ge=2, le=20)
+    crit_multiplier: int = Field(default=2, ge=1, le=10)
+    condition: str | None = None
+    condition_rounds: int | None = Field(default=None, ge=1, le=100)
+
+    _dice = field_validator("damage")(classmethod(lambda cls, v: _check_dice(v)))
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name
+
+
+class ArmsRules(_Frozen):
+    """Table-wide numbers from ``[rules]`` in weapons.toml."""
+
+    proficient_advantage: int = Field(default=1, ge=0, le=5)
+    nonproficient_disadvantage: int = Field(default=1, ge=0, le=5)
+
+
+class Sheet(_Frozen):
+    """One character's or creature's ground combat numbers."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    name: str
+    label: str = ""
+    class_: str = Field(default="", alias="class")
+    abilities: dict[str, int] = Field(default_factory=lambda: {a: 10 for a in ABILITIES})
+    modifiers: dict[str, int] = Field(default_factory=dict)
+    initiative_misc: int = 0
+    ac: int = Field(default=10, ge=0, le=60)
+    hp: int = Field(default=10, ge=1, le=10_000)
+    run_ft: int = Field(default=30, ge=0, le=1000)
+    affinity_die: int = Field(default=2, ge=2, le=20)
+    proficiencies: list[str] = Field(default_factory=list)
+    weapons: list[str] = Field(default_factory=list)
+    techniques: list[str] = Field(default_factory=list)
+    skills: dict[str, int] = Field(default_factory=dict)
+    saves: dict[str, int] = Field(default_factory=dict)
+
+    @field_validator("abilities", "modifiers")
+    @classmethod
+    def _known_abilities(cls, v: dict[str, int]) -> dict[str, int]:
+        for key in v:
+            if key not in ABILITIES:
+                raise ValueError(f"unknown ability {key!r}; expected {', '.join(ABILITIES)}")
+        return v
+
+    @field_validator("saves")
+    @classmethod
+    def _known_saves(cls, v: dict[str, int]) -> dict[str, int]:
+        for key in v:
+            if key not in SAVES:
+                raise ValueError(f"unknown save {key!r}; expected {', '.join(SAVES)}")
+        return v
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name
+
+    def score(self, ability: str) -> int:
+        return int(self.abilities.get(ability, 10))
+
+    def mod(self, ability: str) -> int:
+        if ability in self.modifiers:
+            return int(self.modifiers[ability])
+        return modifier(self.score(ability))
+
+    @property
+    def dex_score(self) -> int:
+        return self.score("DEX")
+
+    @property
+    def initiative(self) -> int:
+        """DEX mod + WIS mod + misc (R-INIT-1)."""
+        return initiative_score(self.mod("DEX"), self.mod("WIS"), self.initiative_misc)
+
+    def skill(self, name: str) -> int:
+        return int(self.skills.get(name, 0))
+
+    @property
+    def passive_perception(self) -> int:
+        """10 + Perception (R-SURP-1, R-TRAP-2)."""
+        return 10 + self.skill("Perception")
+
+    def save(self, name: str) -> int:
+        """A saving throw bonus: the ability modifier plus any bonus on the sheet."""
+        return self.mod(SAVES[name]) + int(self.saves.get(name, 0))
+
+    def proficient_with(self, weapon: Weapon) -> bool:
+        return weapon.name in self.proficiencies or (
+            bool(weapon.group) and weapon.group in self.proficiencies
+        )
+
+
+class Armoury:
+    """Every weapon, Technique and sheet known to an encounter."""
+
+    def __init__(
+        self,
+        weapons: dict[str, Weapon],
+        techniques: dict[str, Technique],
+        sheets: dict[str, Sheet],
+        rules: ArmsRules | None = None,
+    ) -> None:
+        self.weapons = weapons
+        self.techniques = techniques
+        self.sheets = sheets
+        self.rules = rules or ArmsRules()
+
+    def weapon(self, name: str) -> Weapon:
+        try:
+            return self.weapons[name]
+        except KeyError:
+            raise KeyError(f"unknown weapon {name!r}") from None
+
+    def technique(self, name: str) -> Technique:
+        try:
+            return self.techniques[name]
+        except KeyError:
+            raise KeyError(f"unknown Technique {name!r}") from None
+
+    def check_sheet(self, path: str | Path, where: str, sheet: Sheet) -> Sheet:
+        for w in sheet.weapons:
+            if w not in self.weapons:
+                raise DataError(path, f"{where}.weapons", f"unknown weapon {w!r}")
+        for t in sheet.techniques:
+            if t not in self.techniques:
+                raise DataError(path, f"{where}.techniques", f"unknown Technique {t!r}")
+        return sheet
+
+    def sheet_from(self, ref: Any, *, path: str | Path = "encounter", where: str = "sheet") -> Sheet:
+        """A sheet by id (``"brandon"``) or an inline table of sheet fields."""
+        if isinstance(ref, Sheet):
+            return ref
+        if isinstance(ref, str):
+            if ref not in self.sheets:
+                known = ", ".join(sorted(self.sheets))
+                raise DataError(path, where, f"unknown sheet {ref!r} (known: {known})")
+            return self.sheets[ref]
+        if isinstance(ref, dict):
+            raw = {"name": str(ref.get("name", "inline")), **ref}
+            return self.check_sheet(path, where, validate(path, Sheet, raw, where))
+        raise DataError(path, where, "expected a sheet id or a table of sheet fields")
+
+
+def load_armoury(weapons_path: str | Path, creatures_path: str | Path) -> Armoury:
+    """Weapons, Techniques and sheets from two data files, cross-checked."""
+    weapons = load_items(weapons_path, Weapon, "weapon")
+    doc = read_document(weapons_path)
+    techniques = load_items(weapons_path, Technique, "technique") if "technique" in doc else {}
+    rules = validate(weapons_path, ArmsRules, doc.get("rules", {}), "rules")
+    armoury = Armoury(weapons, techniques, {}, rules)
+    sheets = load_items(creatures_path, Sheet, "creature")
+    for name, sheet in sheets.items():
+        armoury.check_sheet(creatures_path, f"creature.{name}", sheet)
+    armoury.sheets = sheets
+    return armoury
+
+
+@lru_cache(maxsize=1)
+def default_armoury() -> Armoury:
+    return load_armoury(data_path("weapons.toml"), data_path("creatures.toml"))
