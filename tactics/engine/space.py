@@ -37,7 +37,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tactics.engine.journal import Reducer
+from tactics.engine.journal import Reducer, Refused
 from tactics.rules.data import DataError, validate
 from tactics.rules.starship import ATTRIBUTES, PHASES, POSTS, bd_dc
 from tactics.rules.starship_data import (
@@ -215,6 +215,8 @@ def detects(observer: Ship, target: Ship, now: int) -> bool:
 
 
 def defeated(ship: Ship) -> bool:
+    # reading: R-SHIP-9 with R-SHIP-6 — "holds its maximum" is judged at the end of a
+    # round (after the Engineer's chance) and shows as the adrift status.
     """Out of the fight for R-SHIP-9: surrendered, adrift (at its maximum), exploding or gone."""
     return ship.status != FIGHTING
 
@@ -223,6 +225,23 @@ def crew_acted(space: SpaceState, ship_id: str, post: str) -> bool:
     ship = space.ships[ship_id]
     who = ship.crew.get(post)
     return who is not None and who in space.acted.get(ship_id, [])
+
+
+# -- looking things up (commands refuse politely) -------------------------------
+
+
+def space_of(state: Any) -> SpaceState:
+    space = getattr(state, "space", None)
+    if not isinstance(space, SpaceState):
+        raise Refused("this encounter has no starship battle")
+    return space
+
+
+def ship_of(space: SpaceState, ship_id: str) -> Ship:
+    ship = space.ships.get(ship_id)
+    if ship is None:
+        raise Refused(f"there is no ship called {ship_id!r}")
+    return ship
 
 
 # -- building from an encounter definition ---------------------------------------
@@ -360,9 +379,11 @@ def _action_taken(space: SpaceState, data: dict[str, Any]) -> None:
     if data.get("uses_action", True):
         _mark_acted(space, data)
     space.rolls.append(dict(data))
+    # reading: R-SHIP-1 (proposed R-SHIP-1a) — simultaneity is between ships; help inside
+    # one crew (an order, a Scan, a hold) counts at once, in the text's post order.
     for effect in data.get("effects", []):
         kind = effect["kind"]
-        if kind == "advantage":  # help to the own crew counts at once
+        if kind == "advantage":
             space.advantages.setdefault(data["ship"], []).append(effect["post"])
         elif kind == "hold":
             space.held.add(data["ship"])
@@ -484,5 +505,5 @@ __all__ = [
     "Modifier", "POSTS", "SETUP", "SURRENDERED", "Ship", "SpaceState", "active_damage",
     "apply_to_space", "bearing", "build_space", "check_modifier", "crew_name", "defeated",
     "detects", "disabled_posts", "distance", "effective", "is_cloaked", "phase_time",
-    "reducer", "ship_bd_dc", "usable_hard_points",
+    "reducer", "ship_bd_dc", "ship_of", "space_of", "usable_hard_points",
 ]
