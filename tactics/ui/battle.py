@@ -50,6 +50,7 @@ class BattleView:
         self.pinned: list[PinnedTemplate] = []
         self.message: tuple[str, str, int] | None = None
         self.shift_held = False
+        self._version = 0  # bumped by invalidate(): forces the board to recompose
         self._drag: tuple[int, tuple[int, int], bool] | None = None  # button, start, panning
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.tool: Tool = self.tools["select"]
@@ -274,6 +275,19 @@ class BattleView:
         colour = theme.ACCENT if self.token_at(cell) is not None else (235, 240, 248)
         draw.cell_cursor(ctx.surface, cam.cell_rect(cell), colour, 2)
 
+    def invalidate(self) -> None:
+        """Something a board layer draws changed outside the known keys: recompose."""
+        self._version += 1
+        self.app.dirty = True
+
+    def board_key(self) -> tuple:
+        """Everything the cached board depends on besides the camera (see render.py)."""
+        journal = self.encounter.journal
+        tool_key = self.tool.board_key() if hasattr(self.tool, "board_key") else None
+        return (self._version, id(self.state), len(journal.entries), len(journal.redo_stack), self.selected,
+                id(self.reach), len(self.pinned), id(self.pinned[-1]) if self.pinned else None,
+                self.tool.name, tool_key, self.viewer)
+
     def wake_ms(self) -> int | None:
         return self.message[2] if self.message else None
 
@@ -287,7 +301,8 @@ class BattleView:
 
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board_rect()
-        self.renderer.draw(surface, self.camera, self.state, self.viewer, clip=board, view=self)
+        self.renderer.draw_cached(surface, self.camera, self.state, self.viewer, clip=board, view=self,
+                                  key=self.board_key())
         message = self.current_message()
         if message and message[1] == "error":
             draw.pill_at(surface, message[0], (board.centerx, board.top + 16), size=20, colour=(255, 225, 220),

@@ -4,6 +4,13 @@
 drawn: hidden combatants now, undetected traps and GM notes from the layers
 other modules add (R-TRAP-6). A layer is a function of a :class:`DrawContext`;
 add one with :func:`add_layer` (for example the traps layer at ``TRAPS_Z``).
+
+Layers below ``TOOL_Z`` are the *board*: they depend only on the encounter
+state, the camera and the view's settled choices (selection, pinned and
+previewed templates), so the board is composed once into a cached surface and
+reused until its key changes. Layers at ``TOOL_Z`` and above (path preview,
+ruler, cursor) are drawn over it every frame. A layer below ``TOOL_Z`` that
+depends on something else must call ``BattleView.invalidate()`` when it changes.
 """
 
 from __future__ import annotations
@@ -123,6 +130,9 @@ class BoardRenderer:
     art: MapArt
     tokens: TokenPainter = field(default_factory=TokenPainter)
     cells: CellPainter = field(default_factory=CellPainter)
+    _board: pygame.Surface | None = None
+    _board_key: Any = None
+    compositions: int = 0  # how many times the board was composed (tests, bench)
 
     def layers(self, view: Any) -> list[tuple[int, str, Layer]]:
         own: list[tuple[int, str, Layer]] = [
@@ -144,6 +154,7 @@ class BoardRenderer:
         clip: pygame.Rect | None = None,
         view: Any = None,
     ) -> None:
+        """Draw every layer straight onto ``surface`` (no caching)."""
         if viewer not in ("gm", "players"):
             raise ValueError(f"viewer must be 'gm' or 'players', not {viewer!r}")
         clip = clip or surface.get_rect()
@@ -152,6 +163,47 @@ class BoardRenderer:
         ctx = DrawContext(surface, camera, state, viewer, clip, self, view)
         for _, _, layer in self.layers(view):
             layer(ctx)
+        surface.set_clip(None)
+
+    def draw_cached(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        state: EncounterState,
+        viewer: str,
+        *,
+        clip: pygame.Rect,
+        view: Any,
+        key: Any,
+    ) -> None:
+        """Blit the cached board (recomposed when ``key`` changed), then the live layers."""
+        if viewer not in ("gm", "players"):
+            raise ValueError(f"viewer must be 'gm' or 'players', not {viewer!r}")
+        layers = self.layers(view)
+        full_key = (key, viewer, camera.cell_px, camera.origin_x, camera.origin_y, tuple(clip),
+                    surface.get_size(), self.art.show_walls, tuple(name for _, name, _ in layers))
+        if self._board is None or self._board.get_size() != surface.get_size():
+            self._board = pygame.Surface(surface.get_size())
+            if pygame.display.get_surface() is not None:
+                self._board = self._board.convert()
+            self._board_key = None
+        if full_key != self._board_key:
+            board = self._board
+            board.set_clip(clip)
+            board.fill(theme.BACKDROP, clip)
+            ctx = DrawContext(board, camera, state, viewer, clip, self, view)
+            for z, _, layer in layers:
+                if z < TOOL_Z:
+                    layer(ctx)
+            board.set_clip(None)
+            self._board_key = full_key
+            self.compositions += 1
+        surface.blit(self._board, clip.topleft, clip)
+        surface.set_clip(clip)
+        ctx = DrawContext(surface, camera, state, viewer, clip, self, view)
+        for z, _, layer in layers:
+            if z >= TOOL_Z:
+                layer(ctx)
         surface.set_clip(None)
 
 

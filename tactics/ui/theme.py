@@ -76,3 +76,9 @@ def gui_theme() -> dict:
         "tool_tip.text_box": {"font": {**font_info, "size": "14"},
                               "colours": {"dark_bg": "#101218", "normal_text": "#e8ecf2", "normal_border": "#ffc440"}},
     }
+
+
+@lru_cache(maxsize=512)
+def text(value: str, size: int, weight: str = "semibold", colour: tuple[int, int, int] = TEXT) -> pygame.Surface:
+    """Rendered text, cached: panels redraw every frame without re-rendering glyphs."""
+    return font(size, weight).render(value, True, colour)

@@ -135,7 +135,8 @@ def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bo
         pygame.draw.circle(big, (*theme.ACCENT, 255), (cx, cy), r * 1.24)
         pygame.draw.circle(big, (0, 0, 0, 0), (cx, cy), r * 1.12)
     elif highlighted:
-        pygame.draw.circle(big, (255, 90, 70, 255), (cx, cy), r * 1.2)
+        pygame.draw.circle(big, (255, 245, 235, 255), (cx, cy), r * 1.22)
+        pygame.draw.circle(big, (235, 50, 40, 255), (cx, cy), r * 1.16)
         pygame.draw.circle(big, (0, 0, 0, 0), (cx, cy), r * 1.1)
     pygame.draw.circle(big, rim, (cx, cy), r)
     pygame.draw.circle(big, _darker(body, 0.25), (cx, cy), r * 0.86)

@@ -9,7 +9,7 @@ from tactics.ui import theme
 
 
 def _line(surface, text, pos, size=16, colour=theme.TEXT, weight="semibold") -> int:
-    img = theme.font(size, weight).render(text, True, colour)
+    img = theme.text(text, size, weight, tuple(colour))
     surface.blit(img, pos)
     return img.get_height()
 
@@ -26,8 +26,6 @@ def draw_side_panel(
     """Draw the panel at the right edge; returns its rectangle (None when empty)."""
     if selected is None and affected is None:
         return None
-    w = theme.SIDE_W
-    x = surface.get_width() - w - 12
     rows: list[tuple] = []
     if selected is not None:
         team = state.teams.get(selected.team)
@@ -51,14 +49,31 @@ def draw_side_panel(
                 rows.append(("who", who.name, tuple(team.colour) if team else theme.TEXT))
         else:
             rows.append(("dim", "No one inside"))
+    key = tuple(rows)
+    x = surface.get_width() - theme.SIDE_W - 12
+    cached = _cache.get(key)
+    if cached is None:
+        cached = _paint(rows)
+        if len(_cache) > 64:
+            _cache.clear()
+        _cache[key] = cached
+    rect = cached.get_rect(topleft=(x, top + 12))
+    surface.blit(cached, rect)
+    return rect
+
+
+_cache: dict[tuple, pygame.Surface] = {}
+
+
+def _paint(rows: list[tuple]) -> pygame.Surface:
+    w = theme.SIDE_W
     height = 20
     for row in rows:
         height += {"title": 34, "head": 30, "gap": 12}.get(row[0], 26)
-    rect = pygame.Rect(x, top + 12, w, height)
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (*theme.CHROME, 238), panel.get_rect(), border_radius=10)
-    pygame.draw.rect(panel, (*theme.CHROME_EDGE, 255), panel.get_rect(), 1, border_radius=10)
-    surface.blit(panel, rect)
+    surface = pygame.Surface((w, height), pygame.SRCALPHA)
+    rect = surface.get_rect()
+    pygame.draw.rect(surface, (*theme.CHROME, 238), rect, border_radius=10)
+    pygame.draw.rect(surface, (*theme.CHROME_EDGE, 255), rect, 1, border_radius=10)
     y = rect.y + 12
     for row in rows:
         kind = row[0]
@@ -82,4 +97,4 @@ def draw_side_panel(
         else:
             _line(surface, row[1], (rect.x + 16, y), 17)
             y += 26
-    return rect
+    return surface

@@ -61,7 +61,7 @@ class Toolbar:
         w = surface.get_width()
         pygame.draw.rect(surface, theme.CHROME, (0, 0, w, theme.TOOLBAR_H))
         pygame.draw.line(surface, theme.CHROME_EDGE, (0, theme.TOOLBAR_H - 1), (w, theme.TOOLBAR_H - 1))
-        text = theme.font(20, "bold").render(title, True, theme.TEXT)
+        text = theme.text(title, 20, "bold", theme.TEXT)
         x = max(self.right_edge + 12, w - text.get_width() - 16)
         if x + text.get_width() <= w:
             surface.blit(text, (x, (theme.TOOLBAR_H - text.get_height()) // 2))

@@ -16,7 +16,7 @@ from tactics.rules import templates
 from tactics.rules.grid import DELTAS, Cell, cell_center, direction_toward, step
 from tactics.ui import draw, theme
 from tactics.ui import intents as ui
-from tactics.ui.render import TEMPLATES_Z, DrawContext
+from tactics.ui.render import TEMPLATES_Z, TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool, plus_minus
 
 
@@ -42,10 +42,25 @@ class TemplateTool(Tool):
 
     # -- shared behaviour -------------------------------------------------------
     def preview(self):
-        try:
-            return self.compute()
-        except ValueError:
-            return None
+        """The current preview, computed once per pointer position / size / state."""
+        view = self.view
+        key = (view.hover_pos, view.selected, self.feet, self.settings(), id(view.state),
+               len(view.encounter.journal.entries), view.state.open_doors and frozenset(view.state.open_doors))
+        if getattr(self, "_cache_key", None) != key:
+            try:
+                self._cache = self.compute()
+            except ValueError:
+                self._cache = None
+            self._cache_key = key
+        return self._cache
+
+    def settings(self) -> tuple:
+        return ()
+
+    def board_key(self):
+        """The preview's squares are drawn on the cached board: its key."""
+        got = self.preview()
+        return (got[0], got[1]) if got else None
 
     def affected_cells(self) -> frozenset[Cell] | None:
         got = self.preview()
@@ -109,14 +124,19 @@ class TemplateTool(Tool):
         return self.hint + "  +/- or Ctrl+wheel: size.  Click: pin.  Esc: clear."
 
     def layers(self):
-        return [(TEMPLATES_Z + 1, "template-preview", self._draw)]
+        return [(TEMPLATES_Z + 1, "template-preview", self._draw), (TOOL_Z, "template-label", self._draw_label)]
 
     def _draw(self, ctx: DrawContext) -> None:
         got = self.preview()
         if got is None:
             return
+        draw_template(ctx, got[0], theme.TEMPLATE_TINT, theme.TEMPLATE_EDGE)
+
+    def _draw_label(self, ctx: DrawContext) -> None:
+        got = self.preview()
+        if got is None:
+            return
         cells, label, anchor = got
-        draw_template(ctx, cells, theme.TEMPLATE_TINT, theme.TEMPLATE_EDGE)
         self.draw_origin(ctx)
         x, y = ctx.camera.to_screen(anchor)
         draw.pill_at(ctx.surface, label, (x, y - ctx.camera.cell_px // 2 - 6), size=draw.label_size(ctx.camera.cell_px),
@@ -161,6 +181,9 @@ class RadiusTool(TemplateTool):
             self.view.say("Radius anchored on " + ("square centres" if self.centre else "corners"), "info")
             return True
         return super().key(intent)
+
+    def settings(self) -> tuple:
+        return (self.shape, self.at_centre())
 
     def at_centre(self) -> bool:
         shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) or self.view.shift_held
