@@ -21,8 +21,6 @@ about it. The format is described in ``docs/save-format.md``.
 from __future__ import annotations
 
 import copy
-import importlib
-import importlib.util
 import json
 import math
 import os
@@ -40,11 +38,6 @@ FORMAT = "tactics-encounter"
 VERSION = 1
 #: The pre-release format (version 0) called itself this.
 OLD_FORMAT = "tactics-save"
-
-#: Engine modules that own parts of the state and register their reducers and
-#: start builders when imported. A save may hold their events, so they are
-#: imported (if they exist) before a save is replayed.
-ENGINE_PARTS = ("tactics.engine.ground", "tactics.engine.hazards", "tactics.engine.space")
 
 
 class SaveError(ValueError):
@@ -134,12 +127,14 @@ def encounter_to_dict(
     save_path: str | Path,
     *,
     autosave: bool = False,
+    absolute: bool | None = None,
     now: datetime | None = None,
 ) -> dict[str, Any]:
     """The save document of an encounter to be written at ``save_path``.
 
     JSON-able if the encounter's definition and events are; :func:`save_text`
-    checks that.
+    checks that. A map file is referenced by an absolute path if ``absolute``
+    (default: in autosaves), else relative when it lies in the save's folder.
     """
     when = now or datetime.now(timezone.utc)
     journal = encounter.journal
@@ -150,7 +145,7 @@ def encounter_to_dict(
         "source": encounter.source,
         "autosave": autosave,
         "definition": encounter.definition,
-        "map": _map_reference(encounter, Path(save_path), absolute=autosave),
+        "map": _map_reference(encounter, Path(save_path), absolute=autosave if absolute is None else absolute),
         "seed": encounter.seed,
         "entries": [e.to_dict() for e in journal.entries],
         "redo": [e.to_dict() for e in journal.redo_stack],
@@ -382,8 +377,7 @@ def check_save(doc: dict[str, Any], path: str | Path = "<save>") -> _SaveDoc:
     except ValidationError as exc:
         first = exc.errors()[0]
         raise SaveError(path, field_path(first.get("loc", ())) or "(top)", first.get("msg", "invalid")) from None
-    _ensure_engine_parts()
-    known = ENCOUNTER_REDUCER.handlers
+    known = ENCOUNTER_REDUCER.handlers  # every part registers there (encounter.py)
     for name, entries in (("entries", parsed.entries), ("redo", parsed.redo)):
         for i, entry in enumerate(entries):
             before, after = entry.dice
@@ -393,17 +387,6 @@ def check_save(doc: dict[str, Any], path: str | Path = "<save>") -> _SaveDoc:
                 if event.kind not in known:
                     raise SaveError(path, f"{name}[{i}].events[{j}]", f"unknown event kind {event.kind!r}")
     return parsed
-
-
-def _ensure_engine_parts() -> None:
-    """Import the engine parts that exist so their event kinds are known."""
-    for name in ENGINE_PARTS:
-        try:
-            found = importlib.util.find_spec(name)
-        except (ImportError, ValueError):
-            found = None
-        if found is not None:
-            importlib.import_module(name)
 
 
 def _open_map(ref: dict[str, Any], path: Path) -> Any:
@@ -480,6 +463,19 @@ def load_save(path: str | Path) -> Encounter:
     """Open a save file; anything wrong with it is a :class:`SaveError`."""
     path = Path(path)
     return encounter_from_save(decode_save_text(read_save_text(path), path), path)
+
+
+def reloaded(encounter: Encounter) -> Encounter:
+    """The encounter saved to JSON text and loaded back, without touching the disk.
+
+    For tests of the parts of the game: ``reloaded(enc).state == enc.state``
+    shows that a part's state survives a save (e.g. no tuple turning into a list).
+    """
+    where = Path.cwd() / "(in memory).json"
+    text = save_text(encounter_to_dict(encounter, where, absolute=True), where)
+    back = encounter_from_save(decode_save_text(text, where), where)
+    back.source = encounter.source
+    return back
 
 
 def saved_at(path: str | Path) -> datetime | None:
