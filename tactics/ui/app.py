@@ -41,6 +41,7 @@ class App:
                  fullscreen: bool = False) -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
+        theme.reset_caches()
         pygame.display.set_caption(f"Tactics - {encounter.state.name}")
         self.windowed_size = size
         self.fullscreen = False
@@ -149,7 +150,7 @@ class App:
         if self.file_dialog is not None and self.file_dialog.alive():
             return True
         pos = self.translator.pointer
-        return pos[1] < theme.TOOLBAR_H and pygame.mouse.get_focused()
+        return 0 <= pos[1] < theme.TOOLBAR_H and pos[0] >= 0 and bool(pygame.mouse.get_focused())
 
     def step(self, first: pygame.event.Event | None = None) -> bool:
         """Handle every pending event, redraw if anything changed; False once quitting."""

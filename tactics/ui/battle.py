@@ -230,7 +230,7 @@ class BattleView:
                 self.say("Redone: " + entry.command if entry else "Nothing to redo.", "info")
                 return True
             return False
-        if self.tool.key(intent):
+        if self.tool.on_key(intent):
             return True
         for tool in self.tools.values():
             if tool.key == key:

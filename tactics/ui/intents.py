@@ -87,7 +87,7 @@ class Translator:
     """Turns pygame events into intents; remembers the pointer for wheel events."""
 
     def __init__(self) -> None:
-        self.pointer: tuple[int, int] = (0, 0)
+        self.pointer: tuple[int, int] = (-1, -1)  # not over the window yet
 
     def translate(self, event: pygame.event.Event) -> Intent | None:
         t = event.type

@@ -82,3 +82,12 @@ def gui_theme() -> dict:
 def text(value: str, size: int, weight: str = "semibold", colour: tuple[int, int, int] = TEXT) -> pygame.Surface:
     """Rendered text, cached: panels redraw every frame without re-rendering glyphs."""
     return font(size, weight).render(value, True, colour)
+
+
+def reset_caches() -> None:
+    """Forget cached fonts and text (after ``pygame.quit()`` they are invalid)."""
+    font.cache_clear()
+    text.cache_clear()
+    from tactics.ui import draw
+
+    draw.pill.cache_clear()

@@ -38,7 +38,7 @@ class Tool:
     def pointer_down(self, intent: ui.PointerDown) -> bool:
         return False
 
-    def key(self, intent: ui.KeyPress) -> bool:
+    def on_key(self, intent: ui.KeyPress) -> bool:
         """Handle a key; return True if it was this tool's."""
         return False
 

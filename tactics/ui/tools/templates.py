@@ -78,7 +78,7 @@ class TemplateTool(Tool):
         self.view.say(f"{self.label}: {self.feet} ft", "info")
         return True
 
-    def key(self, intent: ui.KeyPress) -> bool:
+    def on_key(self, intent: ui.KeyPress) -> bool:
         d = plus_minus(intent)
         if d:
             self.resize(d)
@@ -171,7 +171,7 @@ class RadiusTool(TemplateTool):
         self.shape = "grid"
         self.centre = False
 
-    def key(self, intent: ui.KeyPress) -> bool:
+    def on_key(self, intent: ui.KeyPress) -> bool:
         if intent.key == pygame.K_g:
             self.shape = "round" if self.shape == "grid" else "grid"
             self.view.say(f"Radius shape: {self.shape} (R-RAD-{'2' if self.shape == 'round' else '1'})", "info")
@@ -180,7 +180,7 @@ class RadiusTool(TemplateTool):
             self.centre = not self.centre
             self.view.say("Radius anchored on " + ("square centres" if self.centre else "corners"), "info")
             return True
-        return super().key(intent)
+        return super().on_key(intent)
 
     def settings(self) -> tuple:
         return (self.shape, self.at_centre())

@@ -1,0 +1,77 @@
+"""The ``tactics`` command: help, headless screenshots, one-line errors with exit 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from tactics.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tactics", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_help_explains_every_option():
+    out = run("--help")
+    assert out.returncode == 0
+    for option in ("--screenshot", "--size", "--fullscreen", "--players", "--select", "--tool", "--at", "--feet"):
+        assert option in out.stdout
+
+
+def test_screenshot_writes_a_png_of_the_requested_size(tmp_path):
+    out = tmp_path / "shot.png"
+    assert main(["--screenshot", str(out), "--size", "800x600", "--select", "Brandon", "--at", "6,9"]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (800, 600)
+    pygame.quit()
+
+
+def test_screenshot_of_the_default_map_at_1080p(tmp_path):
+    out = tmp_path / "default.png"
+    result = run("--screenshot", str(out))
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(out)).get_size() == (1920, 1080)
+
+
+@pytest.mark.parametrize(
+    "name, content, words",
+    [
+        ("missing.json", None, "not found"),
+        ("broken.json", "{ this is not json", "JSON"),
+        ("wrongtypes.json", json.dumps({"format": "tactics-map", "version": 1, "name": "x", "width": "wide",
+                                        "height": 3, "terrain": []}), "width"),
+        ("cave.xyz", "hello", "unknown map format"),
+        ("bad.encounter.toml", "name = [", "TOML"),
+    ],
+)
+def test_a_map_that_cannot_be_read_gives_one_line_and_exit_2(tmp_path, name, content, words):
+    path = tmp_path / name
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    result = run(str(path), "--screenshot", str(tmp_path / "never.png"))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert name in lines[0] and words.lower() in lines[0].lower()
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "never.png").exists()
+
+
+def test_an_unknown_token_to_select_is_a_clear_error(tmp_path, capsys):
+    assert main(["--screenshot", str(tmp_path / "x.png"), "--select", "Nobody"]) == 2
+    assert "Nobody" in capsys.readouterr().err
+    pygame.quit()
+
+
+def test_bench_prints_the_measured_keys():
+    result = subprocess.run([sys.executable, "-m", "tactics.bench", "--json", "--size", "640x480", "--frames", "5",
+                             "--reach-map", "40"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    for k in ("frame_ms_median", "frame_ms_p99", "fullscreen_blit_ms_median", "reachable_ms_median"):
+        assert isinstance(data[k], (int, float))
