@@ -228,3 +228,27 @@ def test_an_encounter_without_a_file_is_autosaved_with_its_map(data_dir: Path) -
     game.submit(Walk("x", [(1, 1)]))
     back = load_save(latest_autosave())
     assert back.state.combatants["x"].cell == (1, 1) and back.map.to_text() == game.map.to_text()
+
+
+def test_autosave_after_undo_and_a_new_command_has_the_new_one(tmp_path: Path, data_dir: Path) -> None:
+    """Entries are encoded once and reused; a replaced entry is written fresh."""
+    game = load_encounter(encounter_file(tmp_path), seed=4)
+    Autosaver(game, clock=Clock())
+    game.submit(Place("brandon", (1, 0)))
+    game.submit(Place("brandon", (2, 0)))
+    game.undo()
+    game.submit(Place("brandon", (3, 0)))
+    entries = load_save(latest_autosave()).journal.entries
+    assert [e.args["cell"] for e in entries] == [[1, 0], [3, 0]]
+
+
+def test_an_unsaveable_event_is_reported_and_play_goes_on(tmp_path: Path, data_dir: Path) -> None:
+    from tactics.engine.journal import Entry, Event
+
+    game = load_encounter(encounter_file(tmp_path), seed=4)
+    errors: list[Exception] = []
+    Autosaver(game, clock=Clock(), on_error=errors.append)
+    game.journal.commit(Entry("place", {}, [Event("token.placed", {"combatant": "brandon", "cell": (1, 1),
+                                                                    "seen_by": {"ursa"}})], 0, 0))
+    assert game.state.combatants["brandon"].cell == (1, 1)
+    assert "entries[0].events[0].data.seen_by: a set cannot be saved" in str(errors[0])

@@ -34,7 +34,8 @@ from typing import Any, Callable
 import platformdirs
 
 from tactics.engine.encounter import Encounter
-from tactics.engine.saves import SaveError, atomic_write_text, encounter_to_dict, load_save, save_text
+from tactics.engine.saves import SaveError, atomic_write_text, encounter_text, load_save
+from tactics.engine.saves_json import EntryLines
 
 ENV_VAR = "TACTICS_DATA_DIR"
 KEEP = 10  # autosaves kept per source
@@ -153,6 +154,7 @@ class Autosaver:
         self.clock = clock or (lambda: datetime.now(timezone.utc))
         self.last_path: Path | None = None
         self.last_error: Exception | None = None
+        self._lines = EntryLines()
         self.attach()
 
     # -- wiring -------------------------------------------------------------
@@ -186,8 +188,7 @@ class Autosaver:
         while path.exists():  # another window wrote this number meanwhile
             seq += 1
             path = self.folder / f"autosave-{seq:06d}-{stamp}-{tag}.json"
-        doc = encounter_to_dict(self.encounter, path, autosave=True, now=now)
-        atomic_write_text(path, save_text(doc, path))
+        atomic_write_text(path, encounter_text(self.encounter, path, autosave=True, now=now, cache=self._lines))
         self.last_path = path
         self.last_error = None
         self._rotate()

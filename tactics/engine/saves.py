@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import json
-import math
 import os
 import tempfile
 from datetime import datetime, timezone
@@ -31,6 +30,7 @@ from typing import Annotated, Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tactics.engine import saves_json
 from tactics.engine.encounter import ENCOUNTER_REDUCER, Encounter
 from tactics.engine.journal import Entry, Event
 
@@ -122,6 +122,22 @@ def _map_reference(encounter: Encounter, save_path: Path, *, absolute: bool = Fa
     return map_to_dict(battle_map, base_dir=folder)
 
 
+def _head(
+    encounter: Encounter, save_path: Path, *, autosave: bool, absolute: bool | None, now: datetime | None
+) -> dict[str, Any]:
+    when = now or datetime.now(timezone.utc)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "saved_at": when.isoformat(timespec="seconds"),
+        "source": encounter.source,
+        "autosave": autosave,
+        "definition": encounter.definition,
+        "map": _map_reference(encounter, save_path, absolute=autosave if absolute is None else absolute),
+        "seed": encounter.seed,
+    }
+
+
 def encounter_to_dict(
     encounter: Encounter,
     save_path: str | Path,
@@ -136,20 +152,10 @@ def encounter_to_dict(
     checks that. A map file is referenced by an absolute path if ``absolute``
     (default: in autosaves), else relative when it lies in the save's folder.
     """
-    when = now or datetime.now(timezone.utc)
-    journal = encounter.journal
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "saved_at": when.isoformat(timespec="seconds"),
-        "source": encounter.source,
-        "autosave": autosave,
-        "definition": encounter.definition,
-        "map": _map_reference(encounter, Path(save_path), absolute=autosave if absolute is None else absolute),
-        "seed": encounter.seed,
-        "entries": [e.to_dict() for e in journal.entries],
-        "redo": [e.to_dict() for e in journal.redo_stack],
-    }
+    doc = _head(encounter, Path(save_path), autosave=autosave, absolute=absolute, now=now)
+    doc["entries"] = [e.to_dict() for e in encounter.journal.entries]
+    doc["redo"] = [e.to_dict() for e in encounter.journal.redo_stack]
+    return doc
 
 
 def save_text(doc: dict[str, Any], path: str | Path = "<save>") -> str:
@@ -158,61 +164,46 @@ def save_text(doc: dict[str, Any], path: str | Path = "<save>") -> str:
     Refuses (SaveError naming the field) anything JSON would not give back as
     it was: sets, objects, non-text keys, NaN.
     """
-    problem = _unsaveable(doc, "")
-    if problem is not None:
-        raise SaveError(path, problem[0], problem[1])
+    head = {k: v for k, v in doc.items() if k not in ("entries", "redo")}
     try:
-        return _save_lines(doc)
-    except (RecursionError, ValueError) as exc:
-        raise SaveError(path, "", f"cannot be written as JSON: {exc}") from None
+        lists = {
+            name: [saves_json.entry_line(raw, f"{name}[{i}]") for i, raw in enumerate(doc.get(name, []))]
+            for name in ("entries", "redo")
+        }
+        return _text(head, lists)
+    except saves_json.Unsaveable as exc:
+        raise SaveError(path, exc.where, exc.problem) from None
 
 
-def _save_lines(doc: dict[str, Any]) -> str:
-    lines = []
-    for key, value in doc.items():
-        if key in ("entries", "redo") and value:
-            items = ["  " + json.dumps(v, ensure_ascii=False, allow_nan=False) for v in value]
-            lines.append(f" {json.dumps(key)}: [\n" + ",\n".join(items) + "\n ]")
-        else:
-            lines.append(f" {json.dumps(key)}: {_pretty(value, 1)}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
+def encounter_text(
+    encounter: Encounter,
+    save_path: str | Path,
+    *,
+    autosave: bool = False,
+    now: datetime | None = None,
+    cache: saves_json.EntryLines | None = None,
+) -> str:
+    """The save file text of an encounter (what :func:`save_encounter` writes).
+
+    ``cache`` keeps encoded entries between calls (the Autosaver passes one).
+    """
+    path = Path(save_path)
+    head = _head(encounter, path, autosave=autosave, absolute=None, now=now)
+    journal = encounter.journal
+    try:
+        lists = (cache or saves_json.EntryLines()).encode({"entries": journal.entries, "redo": journal.redo_stack})
+        return _text(head, lists)
+    except saves_json.Unsaveable as exc:
+        raise SaveError(path, exc.where, exc.problem) from None
 
 
-def _pretty(value: Any, indent: int) -> str:
-    """JSON that a person can read: small values on one line, big ones spread out."""
-    compact = json.dumps(value, ensure_ascii=False, allow_nan=False)
-    if len(compact) + indent <= 100 or not isinstance(value, (dict, list, tuple)) or not value:
-        return compact
-    pad = " " * (indent + 1)
-    if isinstance(value, dict):
-        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_pretty(v, indent + 1)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
-    items = [pad + _pretty(v, indent + 1) for v in value]
-    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
-
-
-def _unsaveable(value: Any, where: str) -> tuple[str, str] | None:
-    """The first place in ``value`` that JSON cannot store faithfully, if any."""
-    stack: list[tuple[Any, str]] = [(value, where)]
-    while stack:
-        item, at = stack.pop()
-        if item is None or isinstance(item, (str, bool, int)):
-            continue
-        if isinstance(item, float):
-            if not math.isfinite(item):
-                return at or "(top)", f"{item} cannot be saved (JSON has no NaN or infinity)"
-            continue
-        if isinstance(item, dict):
-            for key, sub in item.items():
-                if not isinstance(key, str):
-                    return at or "(top)", f"key {key!r} is not text (JSON would turn it into a string)"
-                stack.append((sub, f"{at}.{key}" if at else key))
-            continue
-        if isinstance(item, (list, tuple)):
-            stack.extend((sub, f"{at}[{i}]") for i, sub in enumerate(item))
-            continue
-        return at or "(top)", f"a {type(item).__name__} cannot be saved (only JSON values can)"
-    return None
+def _text(head: dict[str, Any], lists: dict[str, list[str]]) -> str:
+    for key, value in head.items():
+        saves_json.check(value, key)
+    try:
+        return saves_json.document_text(head, lists)
+    except (RecursionError, ValueError, TypeError) as exc:
+        raise saves_json.Unsaveable("(top)", f"cannot be written as JSON: {exc}") from None
 
 
 def save_encounter(encounter: Encounter, path: str | Path, *, now: datetime | None = None) -> Path:
@@ -222,8 +213,7 @@ def save_encounter(encounter: Encounter, path: str | Path, *, now: datetime | No
     cannot be saved, or OSError if the file cannot be written (the old file stays).
     """
     path = Path(path)
-    text = save_text(encounter_to_dict(encounter, path, now=now), path)
-    atomic_write_text(path, text)
+    atomic_write_text(path, encounter_text(encounter, path, now=now))
     encounter.source = str(path)
     return path
 
