@@ -7,11 +7,15 @@ same state, redo included. ``reloaded`` is the helper other parts can use in the
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 from pathlib import Path
 
+from hypothesis import given, settings, strategies as st
+
 from tactics.engine.board import Place, Walk
 from tactics.engine.encounter import Encounter, bundled, load_encounter
+from tactics.engine.journal import Refused
 from tactics.engine.saves import load_save, reloaded, save_encounter, saved_at
 from tactics.maps import BattleMap
 
@@ -52,3 +56,41 @@ def test_saved_at_reads_the_time_of_saving(tmp_path: Path) -> None:
     assert saved_at(path) == when
     path.write_text("{")
     assert saved_at(path) is None
+
+_moves = st.lists(
+    st.one_of(
+        st.tuples(st.just("place"), st.sampled_from(["x", "y"]), st.integers(0, 4), st.integers(0, 2)),
+        st.tuples(st.just("walk"), st.sampled_from(["x", "y"]), st.integers(0, 4), st.integers(0, 2)),
+        st.tuples(st.just("undo"), st.none(), st.none(), st.none()),
+        st.tuples(st.just("redo"), st.none(), st.none(), st.none()),
+    ),
+    max_size=25,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_moves)
+def test_any_play_survives_a_save(moves: list) -> None:
+    """Property: whatever was played, undone and redone, the reloaded game is the same."""
+    definition = {"teams": {"a": {}, "b": {}}, "combatants": [
+        {"id": "x", "team": "a", "cell": [0, 0]}, {"id": "y", "team": "b", "cell": [4, 2]}]}
+    game = Encounter(definition, BattleMap.from_text("..#..\n.....\n..~..\n"), seed=2)
+    for what, who, col, row in moves:
+        try:
+            if what == "place":
+                game.submit(Place(who, (col, row)))
+            elif what == "walk":
+                game.submit(Walk(who, [(col, row)]))
+            elif what == "undo":
+                game.undo()
+            else:
+                game.redo()
+        except Refused:
+            pass
+    back = reloaded(game)
+    assert back.state == game.state
+    def as_json(entries: list) -> str:
+        return json.dumps([e.to_dict() for e in entries])
+
+    assert as_json(back.journal.redo_stack) == as_json(game.journal.redo_stack)
+    assert as_json(back.journal.entries) == as_json(game.journal.entries)
