@@ -178,7 +178,7 @@ class Declare:
             if combat.round == 0 and group is not None and who.id in group.members:
                 raise Refused(f"{who.name} is unaware and cannot act in the surprise round")
             now = group_label(state, group.key) if group else "no group"
-            raise Refused(f"it is not {who.name}'s group's turn: the {now} acts now")
+            raise Refused(f"it is not {who.name}'s group's turn: {now} acts now")
         action = self.action
         existing = combat.declarations_of(who.id)
         standard = _standard_of(existing)
