@@ -22,175 +22,33 @@ hear the start and end of every group's turn through :data:`GROUP_HOOKS`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from tactics.engine.journal import Event, Reducer, Refused
-from tactics.engine.state import Combatant, Condition, EncounterState
+from tactics.engine.ground_state import (  # noqa: F401  (re-exported: the ground API)
+    GROUP_KINDS,
+    REARGUARD,
+    VANGUARD,
+    CombatState,
+    Declaration,
+    EnvCounter,
+    Group,
+    combat_or_refuse,
+    conditions_of,
+    group_key,
+    group_label,
+    out_of_fight,
+    reducer,
+    set_moment,
+    sheet_of,
+    team_label,
+    winner_if_over,
+)
+from tactics.engine.journal import Event, Refused
+from tactics.engine.state import Condition, EncounterState
 from tactics.rules.conditions import combined
 from tactics.rules.dice import Dice
-from tactics.rules.initiative import TeamEntry, nearer_group, order_teams, split_groups, team_initiative
-from tactics.rules.sheets import Sheet
-
-reducer = Reducer()
-
-VANGUARD = "vanguard"
-REARGUARD = "rearguard"
-GROUP_KINDS = (VANGUARD, REARGUARD)
-
-
-# --------------------------------------------------------------------------- state
-@dataclass
-class Group:
-    """One group's turn slot: a team's Vanguard or Rearguard and its members."""
-
-    team: str
-    kind: str  # "vanguard" | "rearguard"
-    members: list[str]
-
-    @property
-    def key(self) -> str:
-        return group_key(self.team, self.kind)
-
-
-def group_key(team: str, kind: str) -> str:
-    return f"{team}:{kind}"
-
-
-@dataclass
-class Declaration:
-    """An action a combatant committed to in its group's turn (R-ORD-1)."""
-
-    id: int
-    combatant: str
-    kind: str
-    params: dict[str, Any]
-    seq: int
-    needs_roll: bool
-    status: str = "declared"  # "declared" | "resolved" | "failed" | "lost"
-    success: bool | None = None
-    outcome: str | None = None
-
-
-@dataclass
-class EnvCounter:
-    """A round counter not on a combatant (a wind, a fire), R-CNT-1."""
-
-    id: str
-    label: str
-    rounds: int
-    team: str | None
-    set_in_round: int
-    set_after_group: str | None
-
-
-@dataclass
-class CombatState:
-    round: int
-    phase: str  # "advantages" | "action" | "counters" | "ended"
-    team_order: list[str]
-    team_initiative: dict[str, int]
-    best_dex: dict[str, int]
-    initiative: dict[str, int]
-    groups: dict[str, dict[str, list[str]]]  # team -> {"vanguard": [...], "rearguard": [...]}
-    aware: list[str] | None = None  # who acts in Round 0 (None: no surprise round)
-    group_index: int = 0
-    declarations: list[Declaration] = field(default_factory=list)
-    turns_done: list[str] = field(default_factory=list)  # group keys that had their turn this round
-    next_id: int = 1
-    counters: list[EnvCounter] = field(default_factory=list)
-    winner: str | None = None
-
-    def turn_order(self) -> list[Group]:
-        """Every Vanguard in team order, then every Rearguard (R-INIT-4).
-
-        Empty groups are skipped; in Round 0 so are groups with no aware member
-        (R-SURP-1).
-        """
-        out: list[Group] = []
-        for kind in GROUP_KINDS:
-            for team in self.team_order:
-                members = list(self.groups.get(team, {}).get(kind, []))
-                if self.round == 0 and self.aware is not None:
-                    if not any(m in self.aware for m in members):
-                        continue
-                if members:
-                    out.append(Group(team, kind, members))
-        return out
-
-    def acting_group(self) -> Group | None:
-        if self.phase != "action":
-            return None
-        order = self.turn_order()
-        return order[self.group_index] if 0 <= self.group_index < len(order) else None
-
-    def group_of(self, cid: str) -> str | None:
-        for team, groups in self.groups.items():
-            for kind, members in groups.items():
-                if cid in members:
-                    return group_key(team, kind)
-        return None
-
-    def can_act_now(self, cid: str) -> bool:
-        group = self.acting_group()
-        if group is None or cid not in group.members:
-            return False
-        return not (self.round == 0 and self.aware is not None and cid not in self.aware)
-
-    def declarations_of(self, cid: str) -> list[Declaration]:
-        return [d for d in self.declarations if d.combatant == cid]
-
-    def declaration(self, did: int) -> Declaration | None:
-        for d in self.declarations:
-            if d.id == did:
-                return d
-        return None
-
-
-# --------------------------------------------------------------------------- helpers
-def sheet_of(who: Combatant) -> Sheet:
-    """The combatant's sheet (a blank one for a token without rules data)."""
-    if isinstance(who.sheet, Sheet):
-        return who.sheet
-    return Sheet(name=who.id, label=who.name)
-
-
-def combat_or_refuse(state: EncounterState) -> CombatState:
-    combat = state.combat
-    if not isinstance(combat, CombatState):
-        raise Refused("combat has not started")
-    if combat.phase == "ended":
-        raise Refused("combat is over")
-    return combat
-
-
-def conditions_of(who: Combatant) -> list[str]:
-    return [c.name for c in who.conditions]
-
-
-def out_of_fight(who: Combatant) -> bool:
-    """Dead, fled, helpless, unconscious or surrendered (R-END-1), or not present."""
-    if not who.present or who.hp <= 0:
-        return True
-    return combined(conditions_of(who)).out_of_fight
-
-
-def team_label(state: EncounterState, team: str) -> str:
-    t = state.teams.get(team)
-    return t.name if t else team
-
-
-def group_label(state: EncounterState, key: str) -> str:
-    team, _, kind = key.partition(":")
-    return f"{team_label(state, team)} {kind.capitalize()}"
-
-
-def winner_if_over(state: EncounterState) -> str | None:
-    """The one side still standing (R-END-1), "" if nobody is, None if the fight goes on."""
-    standing = {c.team for c in state.combatants.values() if not out_of_fight(c)}
-    if len(standing) > 1:
-        return None
-    return next(iter(standing), "")
+from tactics.rules.initiative import TeamEntry, order_teams, split_groups, team_initiative
 
 
 GroupHook = Callable[[EncounterState, "GroupMoment", Dice], list[Event]]
@@ -456,170 +314,6 @@ class Advance:
         return step.execute(state, dice)
 
 
-@dataclass
-class Join:
-    """A combatant joins the fight at the Counter Phase (R-INIT-5).
-
-    It does not change its team's Team Initiative and joins the group whose
-    mean Initiative is nearer to its own. A combatant of a team not yet in the
-    fight starts a new team placed by its own Team Initiative.
-    """
-
-    combatant: str
-    cell: tuple[int, int] | None = None
-    name: str = "join"
-
-    def args(self) -> dict[str, Any]:
-        return {"combatant": self.combatant, "cell": list(self.cell) if self.cell else None}
-
-    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        combat = combat_or_refuse(state)
-        who = state.combatants.get(self.combatant)
-        if who is None:
-            raise Refused(f"no combatant called {self.combatant!r}")
-        if combat.phase != "counters":
-            raise Refused("newcomers join the fight at the Counter Phase")
-        if combat.group_of(who.id) is not None:
-            raise Refused(f"{who.name} is already in the fight")
-        cell = tuple(self.cell) if self.cell is not None else who.cell
-        if cell is None:
-            raise Refused(f"choose a square for {who.name} to enter on")
-        cell = (int(cell[0]), int(cell[1]))
-        if state.current_map().move_cost(cell) is None:
-            raise Refused("no one can stand on that square")
-        other = state.at(cell)
-        if other is not None and other.id != who.id:
-            raise Refused(f"{other.name} already stands on that square")
-        init = sheet_of(who).initiative
-        data: dict[str, Any] = {"combatant": who.id, "team": who.team, "cell": list(cell), "initiative": init}
-        if who.team in combat.groups:
-            g = combat.groups[who.team]
-            inits = combat.initiative
-            data["group"] = nearer_group(init, [inits[m] for m in g[VANGUARD]], [inits[m] for m in g[REARGUARD]])
-            data["team_order"] = list(combat.team_order)
-            data["new_team_initiative"] = None
-        else:
-            data["group"] = VANGUARD
-            dex = sheet_of(who).dex_score
-            order, rolls = _insert_team(combat, who.team, init, dex, dice)
-            data["team_order"] = order
-            data["new_team_initiative"] = init
-            data["best_dex"] = dex
-            data["opposed_rolls"] = rolls
-        return [Event("combat.joined", data)]
-
-
-def _insert_team(combat: CombatState, team: str, init: int, dex: int, dice: Dice) -> tuple[list[str], list[dict]]:
-    """Place a new team among the others by Team Initiative (R-INIT-2, R-INIT-5)
-    without re-rolling ties already settled between the old teams."""
-    rolls: list[dict] = []
-    order = list(combat.team_order)
-    for i, other in enumerate(order):
-        mine, theirs = (init, dex), (combat.team_initiative[other], combat.best_dex[other])
-        if mine > theirs:
-            return order[:i] + [team] + order[i:], rolls
-        if mine == theirs:
-            won, r = order_teams([TeamEntry(team, init, dex), TeamEntry(other, *theirs)], lambda: dice.d(20))
-            rolls += [{"teams": list(x.teams), "d20": list(x.faces), "totals": list(x.totals)} for x in r]
-            if won[0] == team:
-                return order[:i] + [team] + order[i:], rolls
-    return order + [team], rolls
-
-
-@dataclass
-class SetGroup:
-    """The GM moves a combatant to the other group before play starts (R-INIT-3)."""
-
-    combatant: str
-    group: str
-    name: str = "set-group"
-
-    def args(self) -> dict[str, Any]:
-        return {"combatant": self.combatant, "group": self.group}
-
-    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        combat = combat_or_refuse(state)
-        if self.group not in GROUP_KINDS:
-            raise Refused("the group is 'vanguard' or 'rearguard'")
-        if combat.round > 1 or (combat.round == 1 and combat.turns_done) or combat.phase == "action":
-            raise Refused("groups can only be changed before play starts")
-        key = combat.group_of(self.combatant)
-        if key is None:
-            raise Refused(f"{self.combatant!r} is not in the fight")
-        if key.partition(":")[2] == self.group:
-            raise Refused(f"already in the {self.group.capitalize()}")
-        return [Event("combat.group-set", {"combatant": self.combatant, "group": self.group})]
-
-
-@dataclass
-class AddCounter:
-    """An environmental round counter (R-CNT-1): it goes down once an opposing
-    group has had its turn since it was set. ``team``: the side that set it."""
-
-    id: str
-    label: str
-    rounds: int
-    team: str | None = None
-    name: str = "add-counter"
-
-    def args(self) -> dict[str, Any]:
-        return {"id": self.id, "label": self.label, "rounds": self.rounds, "team": self.team}
-
-    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        combat = combat_or_refuse(state)
-        if self.rounds < 1:
-            raise Refused("a counter needs at least one round")
-        if any(c.id == self.id for c in combat.counters):
-            raise Refused(f"there is already a counter called {self.id!r}")
-        return [Event("counter.added", {"id": self.id, "label": self.label, "rounds": int(self.rounds),
-                                        "team": self.team, **set_moment(combat)})]
-
-
-@dataclass
-class RemoveCounter:
-    id: str
-    name: str = "remove-counter"
-
-    def args(self) -> dict[str, Any]:
-        return {"id": self.id}
-
-    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        combat = combat_or_refuse(state)
-        if not any(c.id == self.id for c in combat.counters):
-            raise Refused(f"no counter called {self.id!r}")
-        return [Event("counter.removed", {"id": self.id})]
-
-
-@dataclass
-class EndCombat:
-    """The GM ends the fight (everyone surrendered, fled, or the story moves on)."""
-
-    winner: str | None = None
-    name: str = "end-combat"
-
-    def args(self) -> dict[str, Any]:
-        return {"winner": self.winner}
-
-    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        combat = combat_or_refuse(state)
-        return [Event("combat.ended", {"round": combat.round, "winner": self.winner or ""})]
-
-
-def set_moment(combat: CombatState | None) -> dict[str, Any]:
-    """When a counter is set, for R-CNT-1: the round and the acting group (None
-    before any group acted this round; "counters" during the Counter Phase)."""
-    if combat is None:
-        return {"set_in_round": 0, "set_after_group": None}
-    group = combat.acting_group()
-    if combat.phase == "counters":
-        after = "counters"
-    elif group is not None:
-        after = group.key
-    else:
-        after = combat.turns_done[-1] if combat.turns_done else None
-    return {"set_in_round": combat.round, "set_after_group": after}
-
-
 # --------------------------------------------------------------------------- reducers
 @reducer.on("combat.started")
 def _started(state: EncounterState, d: dict[str, Any]) -> None:
@@ -693,45 +387,6 @@ def _ended(state: EncounterState, d: dict[str, Any]) -> None:
     state.combat.declarations = []
 
 
-@reducer.on("combat.joined")
-def _joined(state: EncounterState, d: dict[str, Any]) -> None:
-    c = state.combat
-    who = state.combatants[d["combatant"]]
-    who.present = True
-    who.cell = tuple(d["cell"])
-    c.initiative[who.id] = int(d["initiative"])
-    team = d["team"]
-    if team not in c.groups:
-        c.groups[team] = {VANGUARD: [], REARGUARD: []}
-        c.team_initiative[team] = int(d["new_team_initiative"])
-        c.best_dex[team] = int(d["best_dex"])
-    c.team_order = list(d["team_order"])
-    c.groups[team][d["group"]].append(who.id)
-
-
-@reducer.on("combat.group-set")
-def _group_set(state: EncounterState, d: dict[str, Any]) -> None:
-    c = state.combat
-    for groups in c.groups.values():
-        for kind, members in groups.items():
-            if d["combatant"] in members:
-                members.remove(d["combatant"])
-                groups[d["group"]].append(d["combatant"])
-                return
-
-
-@reducer.on("counter.added")
-def _counter_added(state: EncounterState, d: dict[str, Any]) -> None:
-    state.combat.counters.append(
-        EnvCounter(d["id"], d["label"], int(d["rounds"]), d.get("team"), int(d["set_in_round"]), d.get("set_after_group"))
-    )
-
-
-@reducer.on("counter.removed")
-def _counter_removed(state: EncounterState, d: dict[str, Any]) -> None:
-    state.combat.counters = [c for c in state.combat.counters if c.id != d["id"]]
-
-
 @reducer.on("condition.added")
 def _cond_added(state: EncounterState, d: dict[str, Any]) -> None:
     who = state.combatants[d["combatant"]]
@@ -751,3 +406,8 @@ def _cond_added(state: EncounterState, d: dict[str, Any]) -> None:
 def _cond_removed(state: EncounterState, d: dict[str, Any]) -> None:
     who = state.combatants[d["combatant"]]
     who.conditions = [c for c in who.conditions if c.name != d["name"]]
+
+
+# The commands that change who fights (Join, SetGroup, counters, EndCombat) live in
+# ground_roster; importing it here registers their events and keeps one import path.
+from tactics.engine.ground_roster import AddCounter, EndCombat, Join, RemoveCounter, SetGroup  # noqa: E402,F401
