@@ -126,7 +126,10 @@ class BattleView:
 
     def fit(self) -> None:
         m = self.encounter.map
-        self.camera.fit(tuple(self.board_rect()), m.width, m.height)
+        rect = self.board_rect()
+        if rect.width > 3 * theme.SIDE_W:  # leave the side panel's column free
+            rect.width -= theme.SIDE_W + 12
+        self.camera.fit(tuple(rect), m.width, m.height)
 
     def _on_journal(self, journal, what: str) -> None:
         if self.selected:

@@ -254,7 +254,7 @@ def _terrain_tile(kind, ppc: int, variant: int) -> pygame.Surface:
     """One square of terrain: its colour, a soft bevel and a little grain."""
     base = pygame.Color(*kind.colour)
     tile = pygame.Surface((ppc, ppc))
-    shade = 6 * (variant - 1.5)
+    shade = 2.5 * (variant - 1.5)
     fill = pygame.Color(
         max(0, min(255, int(base.r + shade))),
         max(0, min(255, int(base.g + shade))),
@@ -268,8 +268,8 @@ def _terrain_tile(kind, ppc: int, variant: int) -> pygame.Surface:
         c = (max(0, min(255, fill.r + d)), max(0, min(255, fill.g + d)), max(0, min(255, fill.b + d)))
         tile.set_at((x, y), c)
     if ppc >= 12:
-        hi = (min(255, fill.r + 14), min(255, fill.g + 14), min(255, fill.b + 14))
-        lo = (max(0, fill.r - 16), max(0, fill.g - 16), max(0, fill.b - 16))
+        hi = (min(255, fill.r + 8), min(255, fill.g + 8), min(255, fill.b + 8))
+        lo = (max(0, fill.r - 10), max(0, fill.g - 10), max(0, fill.b - 10))
         pygame.draw.line(tile, hi, (1, 1), (ppc - 2, 1))
         pygame.draw.line(tile, hi, (1, 1), (1, ppc - 2))
         pygame.draw.line(tile, lo, (ppc - 2, 1), (ppc - 2, ppc - 2))
