@@ -27,7 +27,7 @@ from tactics.engine.ground_attack import attack_events, attack_setup, find_arms,
 from tactics.engine.journal import Event, Refused
 from tactics.engine.state import Combatant, EncounterState
 from tactics.rules import actions as act
-from tactics.rules.checks import check_advantage, check_modifiers, roll_check
+from tactics.rules.checks import check_advantage, check_chance, check_modifiers, roll_check
 from tactics.rules.conditions import combined
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell, SQUARE_FT
@@ -412,12 +412,13 @@ def move_events(
     for cell in path:
         terrain = battle_map.terrain_at(cell)
         if terrain.check and terrain.dc is not None:
-            roll = roll_check(
-                dice, terrain.check, check_modifiers(sheet, terrain.check), dc=terrain.dc,
-                advantage=check_advantage(terrain.check, conditions_of(who)), affinity_die=sheet.affinity_die,
-            )
+            mods = check_modifiers(sheet, terrain.check)
+            adv = check_advantage(terrain.check, conditions_of(who))
+            odds = check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)
+            roll = roll_check(dice, terrain.check, mods, dc=terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)
             events.append(Event("combat.check", {"combatant": who.id, "cell": list(cell),
-                                                 "reason": f"entering {terrain.label or terrain.name}", **roll.to_dict()}))
+                                                 "reason": f"entering {terrain.label or terrain.name}",
+                                                 "odds": f"{odds.numerator}/{odds.denominator}", **roll.to_dict()}))
             if not roll.success:
                 break
         walked.append(cell)

@@ -237,6 +237,9 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if k == "combat.check":
         dc = f" vs DC {d['dc']}" if d.get("dc") is not None else ""
         ok = "" if d.get("dc") is None else (": success" if d["total"] >= d["dc"] else ": failure")
+        if d.get("odds"):
+            num, _, den = str(d["odds"]).partition("/")
+            ok += f" (chance was {100 * int(num) / int(den or 1):.0f}%)"
         return (f"{n(d['combatant'])} {d['what']} ({d.get('reason', '')}): d20 {d['d20']}{_extra_text(d['extra'])}"
                 f"{_mods_text(d['modifiers'])} = {d['total']}{dc}{ok}.")
     if k == "counter.added":
