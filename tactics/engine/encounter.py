@@ -156,3 +156,10 @@ from tactics.engine import ground_setup as _ground  # noqa: E402
 
 register_reducer(_ground.reducer)
 START_BUILDERS.append(_ground.build_sheets)
+
+
+# Grenades, traps and facing (issue 4): their events, path hooks, traps from [[traps]].
+from tactics.engine import hazards as _hazards  # noqa: E402
+
+register_reducer(_hazards.reducer)
+START_BUILDERS.append(_hazards.build_traps)

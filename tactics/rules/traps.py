@@ -17,7 +17,9 @@ Readings applied here (proposed for READING.md where new):
   the wire's end square centre; a step sets it off when the step's line meets
   the wire, except a step that starts on the wire and leaves it. A proximity
   trigger senses a square within its range that it has a clear line to (walls
-  block motion sensors). Any creature sets a trap off, friend or foe.
+  block motion sensors). Any creature sets a trap off, friend or foe. The
+  blast is centred on the trap's own square (the charge), not where the wire
+  was crossed.
 * R-TRAP-10 (new): Passive Perception with an advantage die adds the die's
   average rounded down (+1 for a d2): passive checks roll nothing.
 * R-TRAP-11 (new): an Engineer's Trap Sense (+2) reaches 20 ft, so an

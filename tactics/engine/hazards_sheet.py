@@ -1,0 +1,146 @@
+"""What the hazard rules need to know about a combatant, read defensively.
+
+Why it exists: grenades and traps need a few numbers from a combatant's sheet
+(Perception, Disable Device, Demolitions, STR/DEX/INT/WIS modifiers, Reflex,
+class, Affinity Die) and its conditions (Shaken: disadvantage on saves and
+skill checks). Sheets belong to the ground engine (:mod:`tactics.rules.sheets`);
+this module reads them through duck typing so hazards work with a real
+``Sheet``, a plain dict (tests, hand-written encounters) or no sheet at all
+(every number 0, Affinity Die d2). Point it elsewhere with :func:`use`.
+
+A dict sheet looks like ``{"skills": {"Perception": 3}, "modifiers": {"DEX": 2},
+"saves": {"Reflex": 1}, "class": "Engineer", "affinity_die": 2}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+SAVE_ABILITY = {"Reflex": "DEX", "Fortitude": "CON", "Will": "WIS"}
+
+
+def _field(sheet: Any, name: str) -> Any:
+    if isinstance(sheet, dict):
+        return sheet.get(name)
+    return getattr(sheet, name, None)
+
+
+def _default_skill(who: Any, name: str) -> int:
+    sheet = getattr(who, "sheet", None)
+    fn = getattr(sheet, "skill", None)
+    if callable(fn):
+        return int(fn(name))
+    skills = _field(sheet, "skills") or {}
+    return int(skills.get(name, 0)) if isinstance(skills, dict) else 0
+
+
+def _default_ability(who: Any, ability: str) -> int:
+    sheet = getattr(who, "sheet", None)
+    fn = getattr(sheet, "mod", None)
+    if callable(fn):
+        return int(fn(ability))
+    mods = _field(sheet, "modifiers") or _field(sheet, "mods") or {}
+    if isinstance(mods, dict) and ability in mods:
+        return int(mods[ability])
+    scores = _field(sheet, "abilities") or {}
+    if isinstance(scores, dict) and ability in scores:
+        return (int(scores[ability]) - 10) // 2
+    return 0
+
+
+def _default_save(who: Any, name: str) -> int:
+    sheet = getattr(who, "sheet", None)
+    fn = getattr(sheet, "save", None)
+    if callable(fn):
+        return int(fn(name))
+    saves = _field(sheet, "saves") or {}
+    bonus = int(saves.get(name, 0)) if isinstance(saves, dict) else 0
+    return ability(who, SAVE_ABILITY.get(name, "DEX")) + bonus
+
+
+def _default_classes(who: Any) -> set[str]:
+    sheet = getattr(who, "sheet", None)
+    out: set[str] = set()
+    for key in ("class_", "class", "classes", "char_class"):
+        value = _field(sheet, key)
+        if isinstance(value, str) and value:
+            out.add(value)
+        elif isinstance(value, (list, tuple, set)):
+            out.update(str(v) for v in value)
+    return out
+
+
+def _default_affinity(who: Any) -> int:
+    value = _field(getattr(who, "sheet", None), "affinity_die")
+    return int(value) if value else 2
+
+
+_ACCESSORS: dict[str, Callable[..., Any]] = {
+    "skill": _default_skill,
+    "ability": _default_ability,
+    "save": _default_save,
+    "classes": _default_classes,
+    "affinity": _default_affinity,
+}
+
+
+def use(**accessors: Callable[..., Any]) -> None:
+    """Replace how a number is read, e.g. ``use(skill=lambda who, name: ...)``."""
+    unknown = set(accessors) - set(_ACCESSORS)
+    if unknown:
+        raise ValueError(f"unknown accessor(s): {', '.join(sorted(unknown))}")
+    _ACCESSORS.update(accessors)
+
+
+def skill(who: Any, name: str) -> int:
+    """A skill's total bonus (0 when the sheet has none)."""
+    return _ACCESSORS["skill"](who, name)
+
+
+def ability(who: Any, name: str) -> int:
+    """An ability modifier (STR, DEX, CON, INT, WIS, CHA)."""
+    return _ACCESSORS["ability"](who, name)
+
+
+def save(who: Any, name: str) -> int:
+    """A saving throw bonus (Reflex: DEX modifier + the sheet's Reflex bonus)."""
+    return _ACCESSORS["save"](who, name)
+
+
+def classes(who: Any) -> set[str]:
+    """The combatant's class names (Engineer, Electro-Mancer ...)."""
+    return _ACCESSORS["classes"](who)
+
+
+def affinity_die(who: Any) -> int:
+    return _ACCESSORS["affinity"](who)
+
+
+def condition_names(who: Any) -> list[str]:
+    return [getattr(c, "name", str(c)) for c in getattr(who, "conditions", [])]
+
+
+def _disadvantages(names: Iterable[str], what: str) -> int:
+    try:
+        from tactics.rules.conditions import combined
+    except ImportError:  # the condition data is not there: Shaken as the rules say
+        return 1 if "Shaken" in set(names) else 0
+    c = combined(list(names))
+    return int(c.save_disadvantage if what == "save" else c.skill_disadvantage)
+
+
+def check_advantage(who: Any, what: str, situational: int = 0) -> int:
+    """Net advantage of a ``what`` = "save" or "skill" check (R-ROLL-2, R-COND-1)."""
+    return int(situational) - _disadvantages(condition_names(who), what)
+
+
+__all__ = [
+    "ability",
+    "affinity_die",
+    "check_advantage",
+    "classes",
+    "condition_names",
+    "save",
+    "skill",
+    "use",
+]
