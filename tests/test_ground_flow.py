@@ -238,3 +238,16 @@ def test_hide_and_describe():
     enc = encounter()
     entry = enc.submit(Hide("james", stealth=15))
     assert describe(entry.events[0], enc.state) == "James is hidden (Stealth 15)."
+
+
+def test_a_grenade_throw_resolves_as_use_item_after_attacks():  # R-ORD-1, R-GREN-4
+    pytest.importorskip("tactics.engine.hazards")
+    enc = fight()
+    enc.submit(Declare("james", Action("use-item", item="grenade", target_cell=(7, 3), grenade="frag")))
+    enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))
+    assert [p["kind"] for p in preview_order(enc.state)] == ["standard-attack", "use-item"]
+    enc.submit(ResolveNext())
+    entry = enc.submit(ResolveNext())
+    assert entry.events[0].kind == "grenade.thrown" and entry.events[-1].kind == "action.resolved"
+    with pytest.raises(Refused):
+        enc.submit(Declare("brandon", Action("use-item", item="grenade")))  # no square chosen

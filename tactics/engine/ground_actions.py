@@ -42,7 +42,9 @@ class Action:
     ``weapon`` / ``technique`` / ``item``; ``target`` (a combatant id) or
     ``target_cell``; ``two_weapon`` for two-weapon fighting (R-HIT-3);
     ``situational``: the GM's extra advantages (+) or disadvantages (-);
-    ``effect``: "drop-prone" (Free) or "stand-up" (Simple); ``note``: free text.
+    ``effect``: "drop-prone" (Free) or "stand-up" (Simple); ``note``: free text;
+    ``grenade`` (its kind) and ``cook`` for ``Action("use-item", item="grenade",
+    target_cell=..., grenade="frag")``.
     """
 
     kind: str
@@ -56,6 +58,8 @@ class Action:
     situational: int = 0
     effect: str | None = None
     note: str = ""
+    grenade: str | None = None
+    cook: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -466,8 +470,28 @@ def _note(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> 
     return [Event("action.note", {"text": f"{who.name}: {action.note or 'uses an item'}"})], True
 
 
+def _throw(who: Combatant, action: Action):
+    try:
+        from tactics.engine.hazards import ThrowGrenade
+    except ImportError:  # pragma: no cover - the hazards engine is not installed
+        raise Refused("grenades are not available") from None
+    if action.target_cell is None:
+        raise Refused("choose the square to throw the grenade at")
+    return ThrowGrenade(who.id, tuple(action.target_cell), action.grenade or "frag", cook=bool(action.cook))
+
+
+def _grenade_ok(state: EncounterState, who: Combatant, action: Action) -> None:
+    _throw(who, action).execute(state, Dice(0))  # a dry run on throwaway dice: Refused if impossible
+
+
+def _grenade(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
+    """A grenade throw resolves as a Use Item action (R-ORD-1), by the hazards engine."""
+    return _throw(who, action).execute(state, dice), True
+
+
 ITEM_USES.update(
     {
+        "grenade": ItemUse("Throw a grenade", True, _grenade_ok, _grenade),
         "stealth": ItemUse("Hide (Stealth)", True, _no_check, _stealth),
         "perception": ItemUse("Search (Perception)", True, _no_check, _perception),
         "note": ItemUse("Use an item (GM adjudicates)", False, _no_check, _note),

@@ -11,7 +11,7 @@ advantages and disadvantages in force for the Advantages Phase reminder, and
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Callable
 
 from tactics.engine.ground import CombatState, Group, conditions_of, group_label, sheet_of, team_label
 from tactics.engine.ground_actions import limits_of, resolution_order
@@ -155,10 +155,17 @@ def _mods_text(mods: list[list[Any]]) -> str:
     return "".join(f" {'+' if v >= 0 else '-'} {label} {abs(v)}" for label, v in mods)
 
 
+#: Other modules' describers by event kind (grenades, traps, ships ...):
+#: ``DESCRIBERS["grenade.thrown"] = lambda event, state: "..."``.
+DESCRIBERS: dict[str, Callable[[Event, EncounterState | None], str]] = {}
+
+
 def describe(event: Event, state: EncounterState | None = None) -> str:
     """One line for the log panel, e.g.
-    ``Art: d20 14 + d2 1 + DEX 2 = 17 vs AC 14: Hit (Xeno dart rifle)``."""
+    ``Art -> Bear 4 with Xeno dart rifle: d20 14 + DEX 2 = 16 vs AC 14: Hit``."""
     k, d = event.kind, event.data
+    if k in DESCRIBERS:
+        return DESCRIBERS[k](event, state)
     n = lambda cid: _name(state, cid)  # noqa: E731
     if k == "combat.started":
         order = " then ".join(f"{t} ({d['team_initiative'][t]})" for t in d["team_order"])
@@ -250,7 +257,16 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return f"{n(d['combatant'])} moves {d['feet']} ft to {tuple(d['path'][-1])}."
     if k == "token.placed":
         return f"{n(d['combatant'])} is placed at {tuple(d['cell'])}." if d.get("cell") else f"{n(d['combatant'])} leaves the map."
-    return f"{k}: " + ", ".join(f"{key}={value}" for key, value in d.items())
+    return _fallback(k, d)
+
+
+def _fallback(kind: str, data: dict[str, Any]) -> str:
+    """A short line for an event no one described: its text, or its simple fields."""
+    for key in ("text", "fuse_text", "label", "reason"):
+        if isinstance(data.get(key), str) and data[key]:
+            return f"{kind}: {data[key]}"
+    simple = [f"{k}={v}" for k, v in data.items() if isinstance(v, (str, int, float, bool)) and len(str(v)) < 40]
+    return f"{kind}: " + ", ".join(simple[:6])
 
 
 def _team(state: EncounterState | None, team: str) -> str:
