@@ -249,5 +249,5 @@ def test_a_grenade_throw_resolves_as_use_item_after_attacks():  # R-ORD-1, R-GRE
     enc.submit(ResolveNext())
     entry = enc.submit(ResolveNext())
     assert entry.events[0].kind == "grenade.thrown" and entry.events[-1].kind == "action.resolved"
-    with pytest.raises(Refused):
-        enc.submit(Declare("brandon", Action("use-item", item="grenade")))  # no square chosen
+    with pytest.raises(Refused, match="choose the square"):
+        fight().submit(Declare("brandon", Action("use-item", item="grenade")))
