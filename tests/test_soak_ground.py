@@ -59,7 +59,10 @@ def random_action(rng: random.Random, state, cid: str) -> Action:
             near = [c for c in p.endable if max(abs(c[0] - t[0]), abs(c[1] - t[1])) == 1]
             path = p.path_to(rng.choice(sorted(near))) if near else None
         return Action(kind, technique=tech, target=target, path=path or None)
-    return Action("use-item", item=rng.choice(["stealth", "perception", "note", "grenade"]))
+    item = rng.choice(["stealth", "perception", "note", "grenade"])
+    if item == "grenade" and target is not None:
+        return Action("use-item", item=item, target_cell=state.combatants[target].cell)
+    return Action("use-item", item=item)
 
 
 def check_invariants(state, acted: dict) -> None:
