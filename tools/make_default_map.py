@@ -285,20 +285,9 @@ def draw_map() -> pygame.Surface:
     return s
 
 
-def quantise(surface: pygame.Surface) -> pygame.Surface:
-    """Keep the PNG small: reduce to 15-bit colour (invisible at play distance)."""
-    out = surface.copy()
-    import numpy as np  # dev tool only; the game itself does not need numpy
-
-    arr = pygame.surfarray.pixels3d(out)
-    arr &= np.uint8(0xF8)
-    del arr
-    return out
-
-
 def main() -> None:
     pygame.init()
-    picture = quantise(draw_map())
+    picture = draw_map()
     OUT.mkdir(exist_ok=True)
     pygame.image.save(picture, str(OUT / "space-bears.png"))
     doc = {
