@@ -1,4 +1,4 @@
-"""Thrown explosives: range, scatter, landing with walls, cooking, blasts (R-GREN-1..9)."""
+"""Thrown explosives: range, scatter, landing with walls, cooking, blasts (R-GREN-1..6, N-GREN-1..3)."""
 
 from fractions import Fraction
 
@@ -71,10 +71,10 @@ def test_scatter_table_is_data(tmp_path):  # R-GREN-2: distances a table may cha
     assert "scatter.across" in str(err.value)
 
 
-# -- landing (R-GREN-2/3, R-GREN-7/8) ---------------------------------------------
+# -- landing (R-GREN-2/3, N-GREN-1/2) ---------------------------------------------
 
 
-def test_scatter_turns_with_the_throw():  # R-GREN-7: across is the thrower's right
+def test_scatter_turns_with_the_throw():  # N-GREN-1: across is the thrower's right
     # Throwing east, right is south; throwing north, right is east.
     assert ex.scattered_cell((0, 5), (6, 5), across=2, along=0) == (6, 7)
     assert ex.scattered_cell((5, 10), (5, 4), across=2, along=0) == (7, 4)
@@ -93,7 +93,7 @@ def test_on_target_landing_odds_on_open_ground():  # R-GREN-2
     assert odds[(8, 4)] == Fraction(5, 100)
 
 
-def test_wall_between_thrower_and_target_stops_the_grenade():  # R-GREN-3, R-GREN-8
+def test_wall_between_thrower_and_target_stops_the_grenade():  # R-GREN-3, N-GREN-2
     m = BattleMap(width=12, height=5, wall_segments=[Segment(5, 0, 5, 5)])
     flight = ex.landing(m, (1, 2), (8, 2), 5, 5)
     assert flight.stopped
@@ -104,7 +104,7 @@ def test_wall_between_thrower_and_target_stops_the_grenade():  # R-GREN-3, R-GRE
     assert odds.get((8, 2), 0) == 0
 
 
-def test_solid_squares_and_map_edge_stop_a_grenade():  # R-GREN-8
+def test_solid_squares_and_map_edge_stop_a_grenade():  # N-GREN-2
     m = BattleMap.from_text(
         "......\n"
         "...#..\n"
@@ -115,11 +115,11 @@ def test_solid_squares_and_map_edge_stop_a_grenade():  # R-GREN-8
     assert ex.landing(m, (0, 0), (5, 0), 5, 9).cell == (5, 0)
 
 
-def test_throw_at_own_square_uses_facing():  # R-GREN-7
+def test_throw_at_own_square_uses_facing():  # N-GREN-1
     assert ex.scattered_cell((3, 3), (3, 3), across=0, along=1, facing="W") == (2, 3)
 
 
-# -- blasts (R-GREN-6, R-RAD-1, R-GREN-9) -------------------------------------------
+# -- blasts (R-GREN-6, R-RAD-1, N-GREN-3) -------------------------------------------
 
 
 def test_grenade_catalogue_loads_with_the_kinds_a_table_needs():
@@ -139,7 +139,7 @@ def test_bad_grenade_data_names_the_field(tmp_path):
         ex.load_grenades(path)
 
 
-def test_five_foot_corner_blast_is_the_four_squares_on_the_throwers_side():  # R-RAD-1, R-GREN-9
+def test_five_foot_corner_blast_is_the_four_squares_on_the_throwers_side():  # R-RAD-1, N-GREN-3
     kind = ex.GrenadeKind(name="t", radius_ft=5, anchor="corner")
     # Thrown from the north-west: the corner nearest the thrower is the NW one.
     got = ex.blast_cells(kind, (5, 5), (0, 0))
@@ -154,7 +154,7 @@ def test_center_blast_is_a_block_around_the_landing_square():  # R-RAD-1
     assert len(ex.blast_cells(kind, (5, 5), (0, 0))) == 9
 
 
-def test_blast_after_dropping_at_a_wall_stays_on_the_throwers_side():  # R-GREN-9, R-AOE-1
+def test_blast_after_dropping_at_a_wall_stays_on_the_throwers_side():  # N-GREN-3, R-AOE-1
     m = BattleMap(width=12, height=8, wall_segments=[Segment(6, 0, 6, 8)])
     kind = ex.default_grenades()["frag"]
     flight = ex.landing(m, (1, 4), (9, 4), 5, 5)

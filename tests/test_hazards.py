@@ -1,5 +1,5 @@
 """Traps in play: walking into them, spotting them, disarming and setting them
-(R-TRAP-2..8, R-TRAP-12, R-GRID-5).
+(R-TRAP-2..6, N-TRAP-1..6, R-GRID-5).
 
 What is tested: commands through the journal, as the window would submit them.
 Dice are typed in (the table's own faces) where the outcome matters, seeded
@@ -57,7 +57,7 @@ def east(start: tuple[int, int], to_col: int) -> list[tuple[int, int]]:
 # -- walking into traps (R-TRAP-4) ----------------------------------------------------------
 
 
-def test_walking_across_a_tripwire_stops_the_mover_on_it():  # R-TRAP-4, R-TRAP-9
+def test_walking_across_a_tripwire_stops_the_mover_on_it():  # R-TRAP-4, N-TRAP-3
     enc = encounter(fighter("ann", "party", (1, 3), skills={"Perception": -5}))
     enc.submit(PlaceTrap("tripwire", (4, 2), wire_end=(4, 8)))  # the charge sits at (4, 2)
     entry = enc.submit(Walk("ann", east((1, 3), 9)))
@@ -96,7 +96,7 @@ def test_trap_in_an_allys_square_stops_the_mover_one_square_short():  # R-GRID-5
     assert "trap.triggered" in kinds(entry)
 
 
-def test_anyone_sets_a_trap_off_even_its_own_side():  # R-TRAP-9
+def test_anyone_sets_a_trap_off_even_its_own_side():  # N-TRAP-3
     enc = encounter(fighter("bear", "bears", (0, 0)))
     enc.submit(PlaceTrap("simple_mechanical", (2, 0), team="bears"))
     enc.submit(Walk("bear", east((0, 0), 3)))
@@ -113,10 +113,10 @@ def test_undo_puts_the_trap_back():
     assert enc.state.combatants["ann"].hp == 30 and enc.state.combatants["ann"].cell == (0, 0)
 
 
-# -- spotting traps (R-TRAP-2, R-TRAP-6, R-TRAP-8, R-TRAP-11) ------------------------------
+# -- spotting traps (R-TRAP-2, R-TRAP-6, N-TRAP-2, N-TRAP-5) ------------------------------
 
 
-def test_passive_perception_spots_a_trap_within_10_ft_and_stops_the_mover():  # R-TRAP-2, R-TRAP-8
+def test_passive_perception_spots_a_trap_within_10_ft_and_stops_the_mover():  # R-TRAP-2, N-TRAP-2
     enc = encounter(fighter("ann", "party", (0, 3), skills={"Perception": 2}))
     enc.submit(PlaceTrap("frag_mine", (7, 3)))  # DC 10, passive 12
     assert not visible_to_players(enc.state.traps["trap-1"])  # R-TRAP-6
@@ -129,7 +129,7 @@ def test_passive_perception_spots_a_trap_within_10_ft_and_stops_the_mover():  # 
     assert trap.detected_by == ["ann"] and visible_to_players(trap)
 
 
-def test_a_trap_off_the_path_is_spotted_without_stopping():  # R-TRAP-2, R-TRAP-8
+def test_a_trap_off_the_path_is_spotted_without_stopping():  # R-TRAP-2, N-TRAP-2
     enc = encounter(fighter("ann", "party", (0, 3), skills={"Perception": 2}))
     enc.submit(PlaceTrap("frag_mine", (4, 1)))
     entry = enc.submit(Walk("ann", east((0, 3), 8)))
@@ -145,7 +145,7 @@ def test_low_perception_misses_the_trap_and_walks_into_it():  # R-TRAP-2
     assert "trap.triggered" in kinds(entry)
 
 
-def test_known_trap_is_walked_into_knowingly():  # R-TRAP-8
+def test_known_trap_is_walked_into_knowingly():  # N-TRAP-2
     enc = encounter(fighter("ann", "party", (0, 3), skills={"Perception": 5}))
     enc.submit(PlaceTrap("simple_mechanical", (4, 3)))
     enc.submit(Walk("ann", [(1, 3), (2, 3)]))  # spots it from 10 ft
@@ -154,7 +154,7 @@ def test_known_trap_is_walked_into_knowingly():  # R-TRAP-8
     assert "trap.triggered" in kinds(entry) and enc.state.combatants["ann"].cell == (4, 3)
 
 
-def test_engineer_spots_from_20_ft_with_trap_sense():  # R-TRAP-2, R-TRAP-11
+def test_engineer_spots_from_20_ft_with_trap_sense():  # R-TRAP-2, N-TRAP-5
     enc = encounter(fighter("eng", "party", (0, 3), skills={"Perception": 0}, **{"class": "Engineer"}))
     enc.submit(PlaceTrap("frag_mine", (8, 3)))  # DC 10; 10 + 0 + 2 = 12
     entry = enc.submit(Walk("eng", east((0, 3), 5)))
@@ -206,7 +206,7 @@ def test_gm_can_reveal_or_mark_detected():  # R-TRAP-6
     assert not visible_to_players(enc.state.traps["trap-1"])
 
 
-# -- disarming (R-TRAP-3, R-TRAP-12) -------------------------------------------------------------
+# -- disarming (R-TRAP-3, N-TRAP-6) -------------------------------------------------------------
 
 
 def _known_trap(enc: Encounter, cell=(3, 3), kind="simple_mechanical") -> str:
@@ -229,7 +229,7 @@ def test_disarm_success_retry_and_trigger():  # R-TRAP-3
     assert enc.state.traps[tid].status == "disarmed"
 
 
-def test_demolitions_for_explosives():  # R-TRAP-3, R-TRAP-12
+def test_demolitions_for_explosives():  # R-TRAP-3, N-TRAP-6
     enc = encounter(fighter("ann", "party", (2, 3), skills={"Disable Device": 1, "Demolitions": 4}))
     tid = _known_trap(enc, kind="frag_mine")
     entry = enc.submit(Disarm("ann", tid), typed=[6])
@@ -237,7 +237,7 @@ def test_demolitions_for_explosives():  # R-TRAP-3, R-TRAP-12
     assert roll["what"] == "Demolitions" and roll["total"] == 10
 
 
-def test_disarm_needs_a_known_trap_within_reach():  # R-TRAP-12
+def test_disarm_needs_a_known_trap_within_reach():  # N-TRAP-6
     enc = encounter(fighter("ann", "party", (0, 0)))
     enc.submit(PlaceTrap("simple_mechanical", (1, 1)))
     with pytest.raises(Refused, match="does not know"):
@@ -248,10 +248,10 @@ def test_disarm_needs_a_known_trap_within_reach():  # R-TRAP-12
         enc.submit(Disarm("ann", "trap-2"))
 
 
-# -- setting traps (R-TRAP-5, R-TRAP-7) ----------------------------------------------------------
+# -- setting traps (R-TRAP-5, N-TRAP-1) ----------------------------------------------------------
 
 
-def test_set_trap_result_is_the_detection_dc():  # R-TRAP-5, R-TRAP-7
+def test_set_trap_result_is_the_detection_dc():  # R-TRAP-5, N-TRAP-1
     enc = encounter(fighter("ann", "party", (2, 2), skills={"Demolitions": 3}))
     entry = enc.submit(SetTrap("ann", "stealth_mine", (3, 2)), typed=[14])  # 17
     check = events_of(entry, "trap.set-check")[0]

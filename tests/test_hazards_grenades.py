@@ -1,4 +1,4 @@
-"""Grenades and facing in play (R-GREN-1..9, R-FACE-1).
+"""Grenades and facing in play (R-GREN-1..6, N-GREN-1..3, R-FACE-1).
 
 What is tested: ThrowGrenade / Detonate / SetFacing through the journal, the
 fuse tied to a group's turn in a real ground-combat round, blasts with Reflex

@@ -8,7 +8,7 @@ from tactics.rules.geometry import Segment
 from tactics.rules.grid import cell_center
 
 
-def test_flight_is_deterministic():  # R-GREN-8
+def test_flight_is_deterministic():  # N-GREN-2
     m = BattleMap(width=20, height=10, wall_segments=[Segment(12, 0, 12, 10)])
     a = physics.fly(m, (1, 1), (17, 8))
     b = physics.fly(physics.build_space(m), (1, 1), (17, 8))
@@ -40,7 +40,7 @@ def test_closed_door_stops_a_grenade_open_door_does_not():  # R-GREN-3
     assert physics.fly(m.with_door(0, closed=False), (1, 1), (8, 1)).cell == (8, 1)
 
 
-def test_grenade_through_a_wall_corner_is_stopped():  # R-GRID-4 spirit, R-GREN-8
+def test_grenade_through_a_wall_corner_is_stopped():  # R-GRID-4 spirit, N-GREN-2
     m = BattleMap.from_text(
         ".....\n"
         ".#...\n"

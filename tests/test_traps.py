@@ -1,4 +1,4 @@
-"""Trap and mine rules: catalogue, triggers, detection, disarming, setting (R-TRAP-1..12)."""
+"""Trap and mine rules: catalogue, triggers, detection, disarming, setting (R-TRAP-1..6, N-TRAP-1..6)."""
 
 from fractions import Fraction
 
@@ -64,7 +64,7 @@ def test_cone_mine_needs_a_facing_and_tripwire_an_end():
         trap("tripwire")
 
 
-# -- triggers (R-TRAP-4, R-TRAP-9) ------------------------------------------------------
+# -- triggers (R-TRAP-4, N-TRAP-3) ------------------------------------------------------
 
 
 def test_contact_trap_goes_off_on_entering_its_square():  # R-TRAP-4
@@ -73,7 +73,7 @@ def test_contact_trap_goes_off_on_entering_its_square():  # R-TRAP-4
     assert tr.first_trigger([t], (0, 0), [(1, 1), (2, 1), (3, 1), (4, 1)]) is None
 
 
-def test_walking_across_a_tripwire_sets_it_off_where_it_is_crossed():  # R-TRAP-4, R-TRAP-9
+def test_walking_across_a_tripwire_sets_it_off_where_it_is_crossed():  # R-TRAP-4, N-TRAP-3
     wire = trap("tripwire", (2, 0), wire_end=(2, 6))  # a wire down column 2
     path = [(1, 3), (2, 3), (3, 3), (4, 3)]
     assert tr.first_trigger([wire], (0, 3), path) == (1, [wire])
@@ -83,13 +83,13 @@ def test_walking_across_a_tripwire_sets_it_off_where_it_is_crossed():  # R-TRAP-
     assert not tr.step_sets_off(diag, (3, 1), (4, 1))
 
 
-def test_stepping_off_a_wire_does_not_set_it_off():  # R-TRAP-9
+def test_stepping_off_a_wire_does_not_set_it_off():  # N-TRAP-3
     wire = trap("tripwire", (2, 0), wire_end=(2, 6))
     assert not tr.step_sets_off(wire, (2, 3), (3, 3))
     assert tr.step_sets_off(wire, (2, 3), (2, 4))  # walking along it does
 
 
-def test_proximity_triggers_on_first_square_inside_and_walls_hide_movers():  # R-TRAP-9
+def test_proximity_triggers_on_first_square_inside_and_walls_hide_movers():  # N-TRAP-3
     t = trap("proximity_sensor", (6, 5))  # 10 ft
     path = [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]
     assert tr.first_trigger([t], (0, 5), path, OPEN) == (3, [t])
@@ -136,16 +136,16 @@ def test_chasing_mine_rolls_to_the_nearest_creature():  # R-TRAP-4
     assert tr.chase_path(t, [(4, 0)], walled) == ((1, 0),)
 
 
-# -- detection (R-TRAP-2, R-TRAP-10, R-TRAP-11) --------------------------------------------
+# -- detection (R-TRAP-2, N-TRAP-4, N-TRAP-5) --------------------------------------------
 
 
 def test_passive_perception_is_10_plus_perception():  # R-TRAP-2
     assert tr.passive_perception(3) == 13
-    assert tr.passive_perception(3, advantage=1) == 14  # R-TRAP-10: d2 average rounded down
+    assert tr.passive_perception(3, advantage=1) == 14  # N-TRAP-4: d2 average rounded down
     assert tr.passive_perception(3, advantage=-1) == 12
 
 
-def test_engineer_sense_and_reach():  # R-TRAP-2, R-TRAP-11
+def test_engineer_sense_and_reach():  # R-TRAP-2, N-TRAP-5
     t = trap("frag_mine", (0, 0))
     assert tr.scan_range_ft({"Engineer"}) == 20 and tr.scan_range_ft(set()) == 10
     assert tr.sense_modifiers(t, (4, 0), {"Engineer"}) == (2, 0)
@@ -190,7 +190,7 @@ def test_disarm_result_margins():  # R-TRAP-3
     assert tr.disarm_result(5, 10) == "triggered"
 
 
-# -- setting (R-TRAP-5, R-TRAP-7) -----------------------------------------------------------------
+# -- setting (R-TRAP-5, N-TRAP-1) -----------------------------------------------------------------
 
 
 def test_set_odds_exact():  # R-TRAP-5: DC 5, natural 1 explodes
@@ -198,7 +198,7 @@ def test_set_odds_exact():  # R-TRAP-5: DC 5, natural 1 explodes
     assert tr.set_odds(4) == {"set": Fraction(19, 20), "failed": Fraction(0), "explodes": Fraction(1, 20)}
 
 
-def test_setters_result_is_the_detection_dc():  # R-TRAP-5, R-TRAP-7
+def test_setters_result_is_the_detection_dc():  # R-TRAP-5, N-TRAP-1
     assert tr.set_trap_dcs(KINDS["frag_mine"], 17) == (17, 17)
     assert tr.set_trap_dcs(KINDS["stealth_mine"], 17) == (19, 17)
     assert tr.set_trap_dcs(KINDS["frag_mine"], 17, wanted_disarm_dc=12) == (17, 12)

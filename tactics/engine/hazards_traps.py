@@ -1,10 +1,10 @@
-"""Trap and mine commands, and the path hook that springs them (R-TRAP-1..12).
+"""Trap and mine commands, and the path hook that springs them (R-TRAP-1..6, N-TRAP-1..6).
 
 Why it exists: traps change the encounter as tokens walk; every walk passes
 through :func:`trap_path_hook` (registered in ``board.PATH_HOOKS``), which
 compares each mover's Passive Perception with the hidden traps it can see as
 it enters each square, stops it where a trap goes off (R-TRAP-4) or where it
-spots one its path would set off (R-TRAP-8), and returns the events.
+spots one its path would set off (N-TRAP-2), and returns the events.
 
 Commands: :class:`PlaceTrap` (GM, hidden by default), :class:`RemoveTrap`,
 :class:`DetectTrap` (GM marks a trap found or shows it to all),
@@ -161,7 +161,7 @@ def passive_scan(
 def trap_path_hook(
     state: EncounterState, cid: str, path: list[Cell], dice: Dice
 ) -> tuple[list[Cell], list[Event]]:
-    """Detection and triggering along a walked path (R-TRAP-2, R-TRAP-4, R-TRAP-8).
+    """Detection and triggering along a walked path (R-TRAP-2, R-TRAP-4, N-TRAP-2).
 
     At the start square and at each square entered the mover's Passive
     Perception is compared with every hidden trap it can see in range. A step
@@ -388,7 +388,7 @@ class SetTrap:
 
     INT or Demolitions (the better) against DC 5; a natural 1 sets it off in
     the setter's hands. The check's result (+ the kind's bonus) is the DC to
-    spot it; the disarm DC is 10, or higher up to the result (R-TRAP-7).
+    spot it; the disarm DC is 10, or higher up to the result (N-TRAP-1).
     """
 
     combatant: str

@@ -4,19 +4,19 @@ Why it exists: the window's throw preview (range ring, landing heatmap, blast
 outline) and the engine's :class:`~tactics.engine.hazards.ThrowGrenade` call
 these same functions, so the odds a player sees are the odds the dice use.
 
-Readings applied here (proposed for READING.md where new):
+Readings applied here (new ones are the project's N- ids, listed in docs/rules-notes.md):
 
-* R-GREN-7 (new): the line of the throw is snapped to the nearest of the 8 grid
+* N-GREN-1 (new): the line of the throw is snapped to the nearest of the 8 grid
   directions (as cones and facing are, ties to the orthogonal). "Along" steps
   go that way (long = away from the thrower); "across" steps go a quarter turn
   clockwise (right as the thrower sees it). Every scatter square is one grid
   step (5 ft, R-GRID-2), also on a diagonal throw. A throw at one's own square
   uses the thrower's facing.
-* R-GREN-8 (new): the grenade flies in a straight line from the centre of the
+* N-GREN-2 (new): the grenade flies in a straight line from the centre of the
   thrower's square to the centre of the square it would land on; the first
   wall, closed door, solid square or the map's edge on that line stops it and
   it drops on the square just in front (R-GREN-3).
-* R-GREN-9 (new): a corner-anchored blast uses the corner of the landing square
+* N-GREN-3 (new): a corner-anchored blast uses the corner of the landing square
   nearest the thrower's square (the side it came from, so a grenade that
   dropped in front of a wall never blasts through it); between two equally
   near corners, the one on the thrower's right.
@@ -114,11 +114,11 @@ def scatter_odds(table: ScatterTable | None = None) -> dict[tuple[int, int], Fra
 
 
 # ---------------------------------------------------------------------------
-# Landing (R-GREN-3, readings R-GREN-7/8)
+# Landing (R-GREN-3, readings N-GREN-1/2)
 
 
 def throw_direction(thrower: Cell, target: Cell, facing: str = "N") -> str:
-    """The grid direction of the throw (R-GREN-7): snapped; own square -> facing."""
+    """The grid direction of the throw (N-GREN-1): snapped; own square -> facing."""
     if thrower == target:
         return facing
     return direction_toward(thrower, target)
@@ -254,7 +254,7 @@ _CORNERS: dict[str, tuple[int, int]] = {"NW": (0, 0), "NE": (1, 0), "SE": (1, 1)
 
 
 def blast_corner(landing_cell: Cell, from_cell: Cell, facing: str = "N") -> Cell:
-    """The intersection a corner-anchored blast uses (R-GREN-9), as the
+    """The intersection a corner-anchored blast uses (N-GREN-3), as the
     top-left-corner address ``templates.radius(at="corner")`` expects.
 
     Nearest corner to the thrower's square centre; ties go to the thrower's

@@ -4,27 +4,27 @@ Why it exists: the engine's path hook, its trap commands and the window's
 previews ("DC 14 to disarm: 45% / retry 20% / sets it off 35%") all ask these
 functions; nothing here changes state.
 
-Readings applied here (proposed for READING.md where new):
+Readings applied here (new ones are the project's N- ids, listed in docs/rules-notes.md):
 
-* R-TRAP-7 (new): a trap a combatant sets has detection DC = the setting
+* N-TRAP-1 (new): a trap a combatant sets has detection DC = the setting
   check's result + the kind's ``detection_bonus`` (Stealth mine +2, Clocked
   +5); one the GM places uses the kind's ``detection_dc`` unless the GM gives
   one. Its disarm DC is 10 unless the setter chose higher, at most their result.
-* R-TRAP-8 (new): a mover who spots a trap that the rest of its path would set
+* N-TRAP-2 (new): a mover who spots a trap that the rest of its path would set
   off stops on the square where it spotted it (the player may then choose a
   new path). A trap already known to the mover's team is walked into knowingly.
-* R-TRAP-9 (new): a tripwire runs straight from the trap's square centre to
+* N-TRAP-3 (new): a tripwire runs straight from the trap's square centre to
   the wire's end square centre; a step sets it off when the step's line meets
   the wire, except a step that starts on the wire and leaves it. A proximity
   trigger senses a square within its range that it has a clear line to (walls
   block motion sensors). Any creature sets a trap off, friend or foe. The
   blast is centred on the trap's own square (the charge), not where the wire
   was crossed.
-* R-TRAP-10 (new): Passive Perception with an advantage die adds the die's
+* N-TRAP-4 (new): Passive Perception with an advantage die adds the die's
   average rounded down (+1 for a d2): passive checks roll nothing.
-* R-TRAP-11 (new): an Engineer's Trap Sense (+2) reaches 20 ft, so an
+* N-TRAP-5 (new): an Engineer's Trap Sense (+2) reaches 20 ft, so an
   Engineer's passive scan covers hidden traps within 20 ft; others scan 10 ft.
-* R-TRAP-12 (new): disarming requires the trap to be known to the disarmer's
+* N-TRAP-6 (new): disarming requires the trap to be known to the disarmer's
   team and the disarmer within 5 ft of the trap's square (or any square of its
   wire). Explosives use Demolitions or Disable Device, whichever is better.
 """
@@ -285,7 +285,7 @@ def _on_segment(p: Point, a: Point, b: Point) -> bool:
 
 
 def step_sets_off(trap: Trap, previous: Cell, cell: Cell, walls: Any = None) -> bool:
-    """Does the step ``previous`` -> ``cell`` set this armed trap off? (R-TRAP-4, R-TRAP-9)"""
+    """Does the step ``previous`` -> ``cell`` set this armed trap off? (R-TRAP-4, N-TRAP-3)"""
     if not trap.armed:
         return False
     if trap.trigger == "contact":
@@ -359,7 +359,7 @@ def chase_path(trap: Trap, creatures: Iterable[Cell], walls: Any = None) -> tupl
 
 
 def scan_range_ft(classes: Iterable[str], rules: TrapRules | None = None) -> int:
-    """How far a combatant's passive scan reaches (R-TRAP-2, R-TRAP-11)."""
+    """How far a combatant's passive scan reaches (R-TRAP-2, N-TRAP-5)."""
     rules = rules or default_trap_rules()
     if ENGINEER in set(classes):
         return max(rules.passive_range_ft, rules.engineer_range_ft)
@@ -396,7 +396,7 @@ def passive_perception(
     perception: int, bonus: int = 0, advantage: int = 0, affinity: int = 2,
     rules: TrapRules | None = None,
 ) -> int:
-    """10 + Perception + bonuses; an advantage die adds its average, rounded down (R-TRAP-10)."""
+    """10 + Perception + bonuses; an advantage die adds its average, rounded down (N-TRAP-4)."""
     rules = rules or default_trap_rules()
     die = 0
     if advantage > 0:
@@ -465,7 +465,7 @@ def set_odds(
 def set_trap_dcs(
     kind: TrapKind, result: int, wanted_disarm_dc: int | None = None, rules: TrapRules | None = None
 ) -> tuple[int, int]:
-    """(detection DC, disarm DC) of a trap set with check ``result`` (R-TRAP-7)."""
+    """(detection DC, disarm DC) of a trap set with check ``result`` (N-TRAP-1)."""
     rules = rules or default_trap_rules()
     detection = result + kind.detection_bonus
     ceiling = max(rules.disarm_dc, result)
