@@ -12,13 +12,13 @@
   that the board no longer allows when its turn comes (its target fell, its path
   is now blocked) fails with a reason instead of stopping the game.
 
-Uses of items are pluggable through :data:`ITEM_USES` (a grenade throw is a Use
-Item action in the order of resolution).
+Uses of items are pluggable through :data:`ITEM_USES`; the built-in ones (hide,
+search, grenade, note) are in :mod:`tactics.engine.ground_items`.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
 from tactics.engine.board import check_path, walk_events
@@ -432,71 +432,6 @@ def move_events(
         events += walk_events(state, who.id, walked, budget, dice)
     full = walked == path and _end_cell(events, who.cell) == path[-1]
     return events, full
-
-
-# --------------------------------------------------------------------------- item uses
-def _no_check(state: EncounterState, who: Combatant, action: Action) -> None:
-    return None
-
-
-def _stealth(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
-    """Hide (Use a Skill): the Stealth result is what enemies' Perception must meet."""
-    sheet = sheet_of(who)
-    roll = roll_check(dice, "Stealth", check_modifiers(sheet, "Stealth"),
-                      advantage=check_advantage("Stealth", conditions_of(who), action.situational),
-                      affinity_die=sheet.affinity_die)
-    noticed = [e.id for e in state.enemies_of(who) if e.hp > 0 and sheet_of(e).passive_perception >= roll.total]
-    events = [Event("combat.check", {"combatant": who.id, "reason": "hiding", **roll.to_dict()})]
-    if noticed:
-        events.append(Event("action.note", {"text": f"{who.name} is seen by {', '.join(state.combatants[n].name for n in noticed)}"}))
-        return events, False
-    events.append(Event("combatant.hidden", {"combatant": who.id, "stealth": roll.total}))
-    return events, True
-
-
-def _perception(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
-    """Search actively (Use a Skill): reveals hidden enemies whose Stealth the check meets."""
-    sheet = sheet_of(who)
-    roll = roll_check(dice, "Perception", check_modifiers(sheet, "Perception"),
-                      advantage=check_advantage("Perception", conditions_of(who), action.situational),
-                      affinity_die=sheet.affinity_die)
-    events = [Event("combat.check", {"combatant": who.id, "reason": "searching", **roll.to_dict()})]
-    found = [e for e in state.enemies_of(who) if e.hidden and (e.stealth or 0) <= roll.total]
-    events += [Event("combatant.revealed", {"combatant": e.id, "reason": f"spotted by {who.name}"}) for e in found]
-    return events, bool(found)
-
-
-def _note(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
-    return [Event("action.note", {"text": f"{who.name}: {action.note or 'uses an item'}"})], True
-
-
-def _throw(who: Combatant, action: Action):
-    try:
-        from tactics.engine.hazards import ThrowGrenade
-    except ImportError:  # pragma: no cover - the hazards engine is not installed
-        raise Refused("grenades are not available") from None
-    if action.target_cell is None:
-        raise Refused("choose the square to throw the grenade at")
-    return ThrowGrenade(who.id, tuple(action.target_cell), action.grenade or "frag", cook=bool(action.cook))
-
-
-def _grenade_ok(state: EncounterState, who: Combatant, action: Action) -> None:
-    _throw(who, action).execute(state, Dice(0))  # a dry run on throwaway dice: Refused if impossible
-
-
-def _grenade(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
-    """A grenade throw resolves as a Use Item action (R-ORD-1), by the hazards engine."""
-    return _throw(who, action).execute(state, dice), True
-
-
-ITEM_USES.update(
-    {
-        "grenade": ItemUse("Throw a grenade", True, _grenade_ok, _grenade),
-        "stealth": ItemUse("Hide (Stealth)", True, _no_check, _stealth),
-        "perception": ItemUse("Search (Perception)", True, _no_check, _perception),
-        "note": ItemUse("Use an item (GM adjudicates)", False, _no_check, _note),
-    }
-)
 
 
 # --------------------------------------------------------------------------- reducers

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tactics.engine import ground_actions, ground_gm  # noqa: F401  (registers their events)
+from tactics.engine import ground_actions, ground_gm, ground_items  # noqa: F401  (registers events, item uses)
 from tactics.engine.ground import reducer
 from tactics.engine.state import EncounterState
 from tactics.rules.sheets import default_armoury
