@@ -82,7 +82,8 @@ def _group_start_events(state: EncounterState, combat: CombatState, index: int, 
     events = [
         Event(
             "group.started",
-            {"round": combat.round, "team": group.team, "group": group.kind, "index": index, "members": list(group.members)},
+            {"round": combat.round, "team": group.team, "group": group.kind, "index": index,
+             "members": list(group.members), "acting": [m for m in group.members if combat.can_act(m)]},
         )
     ]
     if combat.round >= 1:  # unaware combatants stay flat-footed until they first act (R-SURP-1)

@@ -329,17 +329,18 @@ def resolve_events(state: EncounterState, combat: CombatState, d: Declaration, d
     who = state.combatants[d.combatant]
     action = Action.from_dict({"kind": d.kind, **d.params})
     limits = limits_of(who)
+    tag = {"id": d.id, "combatant": who.id, "kind": d.kind}
     if limits.no_actions or (d.kind in act.STANDARD and limits.no_standard) or (d.kind in act.BONUS and limits.no_bonus):
-        return [Event("action.failed", {"id": d.id, "reason": f"{who.name} can no longer act ({limits.reason})"})]
+        return [Event("action.failed", {**tag, "reason": f"{who.name} can no longer act ({limits.reason})"})]
     if d.kind in act.BONUS:
         standard = _standard_of(combat.declarations_of(who.id))
         if standard is None or not (standard.success or d.params.get("two_weapon")):
-            return [Event("action.lost", {"id": d.id, "reason": f"{who.name}'s Standard action did not succeed"})]
+            return [Event("action.lost", {**tag, "reason": f"{who.name}'s Standard action did not succeed"})]
     try:
         events, success, outcome = _perform(state, combat, who, action, d, dice)
     except Refused as exc:
-        return [Event("action.failed", {"id": d.id, "reason": exc.reason})]
-    return events + [Event("action.resolved", {"id": d.id, "success": success, "outcome": outcome})]
+        return [Event("action.failed", {**tag, "reason": exc.reason})]
+    return events + [Event("action.resolved", {**tag, "success": success, "outcome": outcome})]
 
 
 def _perform(

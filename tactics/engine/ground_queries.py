@@ -168,9 +168,9 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return DESCRIBERS[k](event, state)
     n = lambda cid: _name(state, cid)  # noqa: E731
     if k == "combat.started":
-        order = " then ".join(f"{t} ({d['team_initiative'][t]})" for t in d["team_order"])
+        order = " then ".join(f"{_team(state, t)} ({d['team_initiative'][t]})" for t in d["team_order"])
         groups = "; ".join(
-            f"{t}: Vanguard {', '.join(n(m) for m in g['vanguard']) or '-'} / Rearguard {', '.join(n(m) for m in g['rearguard']) or '-'}"
+            f"{_team(state, t)}: Vanguard {', '.join(n(m) for m in g['vanguard']) or '-'} / Rearguard {', '.join(n(m) for m in g['rearguard']) or '-'}"
             for t, g in d["groups"].items()
         )
         head = "Combat starts with a surprise round (Round 0)" if d["round"] == 0 else "Combat starts"
@@ -180,7 +180,7 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if k == "actions.began":
         return f"Round {d['round']}: Action Phase."
     if k == "group.started":
-        who = ", ".join(n(m) for m in d["members"])
+        who = ", ".join(n(m) for m in d.get("acting", d["members"])) or "nobody (all unaware)"
         return f"{_team(state, d['team'])} {d['group'].capitalize()} acts: {who}."
     if k == "group.ended":
         return f"{_team(state, d['team'])} {d['group'].capitalize()} is done."
@@ -205,13 +205,18 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
             extra = f" at {n(p['target'])}"
         if p.get("path"):
             extra += f" to {tuple(p['path'][-1])}"
-        return f"{n(d['combatant'])} declares a {act.LABELS.get(d['kind'], d['kind'])}{extra}."
+        what = p.get("technique") or p.get("weapon") or p.get("item") or p.get("effect") or p.get("note")
+        what = f" ({what})" if what else ""
+        return f"{n(d['combatant'])} declares a {act.LABELS.get(d['kind'], d['kind'])}{what}{extra}."
     if k == "action.undeclared":
         return f"Action {d['id']} withdrawn."
-    if k == "action.resolved":
-        return f"Action {d['id']} resolved" + (f": {OUTCOME_WORDS.get(d['outcome'], d['outcome'])}." if d.get("outcome") else ".")
-    if k in ("action.failed", "action.lost"):
-        return f"Action {d['id']} {'fails' if k == 'action.failed' else 'is lost'}: {d['reason']}."
+    if k in ("action.resolved", "action.failed", "action.lost"):
+        whose = f"{n(d['combatant'])}'s {act.LABELS.get(d['kind'], d['kind'])}" if d.get("combatant") else f"Action {d['id']}"
+        if k == "action.resolved":
+            if d.get("outcome"):
+                return f"{whose}: {OUTCOME_WORDS.get(d['outcome'], d['outcome'])}."
+            return f"{whose} is done" + ("." if d.get("success") else " (it fell short).")
+        return f"{whose} {'fails' if k == 'action.failed' else 'is lost'}: {d['reason']}."
     if k == "action.note":
         return str(d.get("text", ""))
     if k == "attack.rolled":
@@ -222,10 +227,11 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
                 + (f" [advantages: {why}]" if why else ""))
     if k == "damage.rolled":
         rolls = " / ".join(f"{d['expr']} ({', '.join(map(str, f))}) = {t}" for f, t in d["rolls"])
-        how = " keep the higher" if len(d["rolls"]) > 1 else ""
-        how += f" x{d['multiplier']}" if d["multiplier"] != 1 else ""
-        how += " halved" if d["halved"] else ""
-        return f"Damage to {n(d['target'])}: {rolls}{how} = {d['amount']}."
+        how = ", keep the higher" if len(d["rolls"]) > 1 else ""
+        how += f", x{d['multiplier']}" if d["multiplier"] != 1 else ""
+        how += ", halved" if d["halved"] else ""
+        tail = f"{how} = {d['amount']}" if how else ""
+        return f"Damage to {n(d['target'])}: {rolls}{tail}."
     if k == "hp.changed":
         verb = "loses" if d["delta"] < 0 else "gains"
         return f"{n(d['combatant'])} {verb} {abs(d['delta'])} hp ({d['hp']} left; {d['reason']})."

@@ -116,11 +116,15 @@ class CombatState:
                     return group_key(team, kind)
         return None
 
+    def can_act(self, cid: str) -> bool:
+        """Not barred by surprise: in Round 0 only the aware act (R-SURP-1)."""
+        return not (self.round == 0 and self.aware is not None and cid not in self.aware)
+
     def can_act_now(self, cid: str) -> bool:
         group = self.acting_group()
         if group is None or cid not in group.members:
             return False
-        return not (self.round == 0 and self.aware is not None and cid not in self.aware)
+        return self.can_act(cid)
 
     def declarations_of(self, cid: str) -> list[Declaration]:
         return [d for d in self.declarations if d.combatant == cid]
