@@ -231,3 +231,26 @@ def test_set_facing_refusals():
         enc.submit(SetFacing("ann", direction="up"))
     with pytest.raises(Refused):
         enc.submit(SetFacing("ann", keep_facing="ann"))
+
+
+def test_grenade_throw_is_a_use_item_action_in_a_fight():  # R-ORD-1, R-GREN-4
+    from tactics.engine.ground_actions import Action, Declare, ResolveNext
+
+    enc = _fight()
+    with pytest.raises(Refused, match="ft away"):
+        enc.submit(Declare("ann", Action("use-item", item="grenade:frag", target_cell=(15, 5))))
+    enc.submit(Declare("ann", Action("use-item", item="grenade:frag", target_cell=(7, 5))))
+    entry = enc.submit(ResolveNext(), typed=[5, 5])
+    thrown = events_of(entry, "grenade.thrown")[0]
+    assert thrown["cell"] == [7, 5] and thrown["fuse"]["team"] == "bears"
+    assert events_of(entry, "action.resolved")[0]["success"]
+
+
+def test_search_and_set_traps_are_use_item_actions():  # R-TRAP-2, R-TRAP-5
+    from tactics.engine.ground_actions import Action, Declare, ResolveNext
+
+    enc = _fight()
+    enc.submit(Declare("ann", Action("use-item", item="set-trap:frag_mine", target_cell=(2, 5))))
+    entry = enc.submit(ResolveNext(), typed=[15])
+    assert events_of(entry, "trap.placed")
+    assert enc.state.traps["trap-1"].team == "party"

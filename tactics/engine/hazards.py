@@ -150,6 +150,27 @@ def detonation_events(
     return events
 
 
+def check_throw(
+    state: EncounterState, thrower: str, target_cell: Cell | None, grenade: str
+) -> tuple[Combatant, ex.GrenadeKind, Cell]:
+    """Can ``thrower`` throw ``grenade`` at ``target_cell`` now? Refused with the reason if not."""
+    who = _who(state, thrower)
+    if who.cell is None or not who.present:
+        raise Refused(f"{who.name} is not on the map")
+    if who.hp <= 0:
+        raise Refused(f"{who.name} is down and cannot throw")
+    kind = _kind(grenade)
+    if target_cell is None:
+        raise Refused("choose the square to throw at")
+    target = (int(target_cell[0]), int(target_cell[1]))
+    if not state.current_map().in_bounds(target):
+        raise Refused("that square is off the map")
+    reach = throw_range_ft(who)
+    if distance_ft(who.cell, target) > reach:  # reading: N-GREN-5 (measured to the aimed square)
+        raise Refused(f"{who.name} can throw {reach} ft; that square is {distance_ft(who.cell, target)} ft away")
+    return who, kind, target
+
+
 @dataclass
 class ThrowGrenade:
     """Throw a grenade at a square (R-GREN-1..5); a Use Item action in a fight.
@@ -172,21 +193,8 @@ class ThrowGrenade:
                 "cook": self.cook}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        who = _who(state, self.thrower)
-        if who.cell is None or not who.present:
-            raise Refused(f"{who.name} is not on the map")
-        if who.hp <= 0:
-            raise Refused(f"{who.name} is down and cannot throw")
-        kind = _kind(self.grenade)
+        who, kind, target = check_throw(state, self.thrower, self.target_cell, self.grenade)
         battle_map = state.current_map()
-        target = (int(self.target_cell[0]), int(self.target_cell[1]))
-        if not battle_map.in_bounds(target):
-            raise Refused("that square is off the map")
-        reach = throw_range_ft(who)
-        if distance_ft(who.cell, target) > reach:
-            raise Refused(
-                f"{who.name} can throw {reach} ft; that square is {distance_ft(who.cell, target)} ft away"
-            )
         gid = _next_grenade_id(state)
         record = Grenade(
             id=gid, kind=kind.name, label=kind.title, thrower=who.id, team=who.team,
@@ -194,7 +202,7 @@ class ThrowGrenade:
         )
         events: list[Event] = []
         cook_result: str | None = None
-        if self.cook:
+        if self.cook:  # reading: N-GREN-4 (rolled before the throw; Shaken counts)
             roll = roll_d20_check(dice, "WIS", [("WIS", sheet.ability(who, "WIS"))], dc=ex.COOK_DC,
                                   advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
             cook_result = ex.cook_result(roll["d20"], roll["total"])
@@ -219,6 +227,7 @@ class ThrowGrenade:
         elif kind.fuse == "contact":
             record.fuse_text = "explodes as it lands"
         else:
+            # reading: N-GREN-5 (whoever stands on the aimed square; else the next group)
             fuse = fuse_for(state, record.target, "start" if cook_result == "early" else "end")
             record.fuse = fuse.to_dict() if fuse else None
             record.fuse_text = fuse_label(state, fuse)
@@ -294,7 +303,7 @@ def _last_group_end(state: EncounterState, moment: Any) -> bool:
 def group_hook(state: EncounterState, moment: Any, dice: Dice) -> list[Event]:
     """What the ground engine calls at each group's start and end."""
     events = due_events(state, moment, dice)
-    if _last_group_end(state, moment):
+    if _last_group_end(state, moment):  # reading: N-TRAP-8
         events += counter_events(state, dice)
     return events
 
@@ -426,12 +435,13 @@ def _register() -> None:
         if hook not in board.PATH_HOOKS:
             board.PATH_HOOKS.append(hook)
     try:
-        from tactics.engine import ground
+        from tactics.engine import ground, hazards_ground
     except ImportError:  # pragma: no cover - no ground engine: fuses wait for Detonate
         return
     hooks = getattr(ground, "GROUP_HOOKS", None)
     if isinstance(hooks, list) and group_hook not in hooks:
         hooks.append(group_hook)
+    hazards_ground.register_item_uses()
 
 
 _register()
@@ -450,6 +460,7 @@ __all__ = [
     "ThrowGrenade",
     "TriggerRemote",
     "attack_arc",
+    "check_throw",
     "build_traps",
     "counter_events",
     "detonation_events",

@@ -95,7 +95,11 @@ def blast_events(
     conditions: Iterable[dict[str, Any]] = (),
     positions: dict[str, Cell] | None = None,
 ) -> list[Event]:
-    """Roll a blast on ``cells``: damage once, a save per creature for half."""
+    """Roll a blast on ``cells``: damage once, a save per creature for half.
+
+    reading: N-GREN-6 (one damage roll; everyone on the squares saves; conditions
+    on a failed save unless ``on = "always"``).
+    """
     cells = sorted({(int(c[0]), int(c[1])) for c in cells}, key=lambda c: (c[1], c[0]))
     conditions = [dict(c) for c in conditions]
     faces: list[int] = []

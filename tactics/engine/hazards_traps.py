@@ -312,7 +312,7 @@ class ActiveSearch:
             and tr.can_see_trap(t, who.cell, battle_map)
         ]
         base_adv = sheet.check_advantage(who, "skill")
-        # One d20 for the whole search; the advantage die counts only where it applies.
+        # reading: N-TRAP-7. One d20 for the whole search; the advantage die counts only where it applies.
         any_adv = any(tr.sense_modifiers(t, who.cell, classes, rules)[1] for t in candidates)
         roll = roll_d20_check(
             dice, "Perception", [("Perception", sheet.skill(who, "Perception"))], dc=None,

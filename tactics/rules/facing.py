@@ -31,7 +31,7 @@ def arc_of(defender_cell: Cell, defender_facing: str, attacker_cell: Cell) -> Ar
     delta(defender_facing)  # a clear error for a bad direction name
     if tuple(defender_cell) == tuple(attacker_cell):
         raise ValueError("attacker and defender stand on the same square: no arc")
-    toward = direction_toward(defender_cell, attacker_cell)
+    toward = direction_toward(defender_cell, attacker_cell)  # reading: N-FACE-1
     turn = (DIRECTIONS.index(toward) - DIRECTIONS.index(defender_facing)) % 8
     steps = min(turn, 8 - turn)  # 0..4 eighths away from the facing
     if steps <= 1:

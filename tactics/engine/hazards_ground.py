@@ -1,0 +1,99 @@
+"""Grenade throws, trap searches and trap setting as Use Item actions in a fight.
+
+Why it exists: in ground combat a grenade throw is a Standard Use Item action
+resolved in the Use Item slot of the order of resolution (R-ORD-1), as are
+searching for traps and setting one. The ground engine takes Use Item kinds
+from ``tactics.engine.ground_actions.ITEM_USES``; this module adds:
+
+* ``"grenade:<kind>"`` and ``"grenade:<kind>:cooked"`` (``Action.target_cell``
+  is the square thrown at), e.g. ``Action("use-item", item="grenade:frag",
+  target_cell=(7, 5))``;
+* ``"search-traps"``: an active search around the searcher (R-TRAP-2);
+* ``"set-trap:<kind>"`` on ``Action.target_cell`` (default: the setter's
+  square), for kinds that need neither a facing nor a wire; cone mines and
+  tripwires use the :class:`~tactics.engine.hazards_traps.SetTrap` command.
+
+Disarming takes the Simple and the Standard action together (R-TRAP-3), which
+the Use Item slot cannot express; the window submits
+:class:`~tactics.engine.hazards_traps.Disarm` directly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactics.engine.journal import Event, Refused
+from tactics.engine.state import Combatant, EncounterState
+from tactics.rules import explosives as ex
+from tactics.rules import traps as tr
+from tactics.rules.dice import Dice
+
+
+def _grenade_use(kind: ex.GrenadeKind, cook: bool) -> Any:
+    from tactics.engine.ground_actions import ItemUse
+    from tactics.engine.hazards import ThrowGrenade, check_throw
+
+    def validate(state: EncounterState, who: Combatant, action: Any) -> None:
+        check_throw(state, who.id, action.target_cell, kind.name)
+
+    def resolve(state: EncounterState, who: Combatant, action: Any, dice: Dice) -> tuple[list[Event], bool]:
+        events = ThrowGrenade(who.id, action.target_cell, kind.name, cook).execute(state, dice)
+        return events, True
+
+    label = f"Throw {kind.title}" + (" (cooked)" if cook else "")
+    return ItemUse(label, True, validate, resolve)
+
+
+def _search_use() -> Any:
+    from tactics.engine.ground_actions import ItemUse
+    from tactics.engine.hazards_traps import ActiveSearch
+
+    def validate(state: EncounterState, who: Combatant, action: Any) -> None:
+        if who.cell is None:
+            raise Refused(f"{who.name} is not on the map")
+
+    def resolve(state: EncounterState, who: Combatant, action: Any, dice: Dice) -> tuple[list[Event], bool]:
+        events = ActiveSearch(who.id).execute(state, dice)
+        found = any(e.kind == "trap.detected" for e in events)
+        return events, found
+
+    return ItemUse("Search for traps (Perception)", True, validate, resolve)
+
+
+def _set_use(kind: tr.TrapKind) -> Any:
+    from tactics.engine.ground_actions import ItemUse
+    from tactics.engine.hazards_traps import SetTrap
+
+    def validate(state: EncounterState, who: Combatant, action: Any) -> None:
+        if who.cell is None:
+            raise Refused(f"{who.name} is not on the map")
+        cell = action.target_cell if action.target_cell is not None else who.cell
+        if max(abs(cell[0] - who.cell[0]), abs(cell[1] - who.cell[1])) > 1:
+            raise Refused(f"{who.name} can only set a trap on or next to their own square")
+        if state.current_map().move_cost(tuple(cell)) is None:
+            raise Refused("a trap cannot go on that square")
+
+    def resolve(state: EncounterState, who: Combatant, action: Any, dice: Dice) -> tuple[list[Event], bool]:
+        cell = action.target_cell if action.target_cell is not None else who.cell
+        events = SetTrap(who.id, kind.name, tuple(cell)).execute(state, dice)
+        return events, any(e.kind == "trap.placed" for e in events)
+
+    return ItemUse(f"Set {kind.label or kind.name}", True, validate, resolve)
+
+
+def register_item_uses() -> None:
+    """Add the hazard Use Item kinds to the ground engine (idempotent)."""
+    try:
+        from tactics.engine.ground_actions import ITEM_USES
+    except ImportError:  # pragma: no cover - no ground engine
+        return
+    for kind in ex.default_grenades().values():
+        ITEM_USES.setdefault(f"grenade:{kind.name}", _grenade_use(kind, False))
+        ITEM_USES.setdefault(f"grenade:{kind.name}:cooked", _grenade_use(kind, True))
+    ITEM_USES.setdefault("search-traps", _search_use())
+    for kind in tr.default_trap_kinds().values():
+        if kind.area != "cone" and kind.trigger != "tripwire":
+            ITEM_USES.setdefault(f"set-trap:{kind.name}", _set_use(kind))
+
+
+__all__ = ["register_item_uses"]
