@@ -163,3 +163,9 @@ from tactics.engine import hazards as _hazards  # noqa: E402
 
 register_reducer(_hazards.reducer)
 START_BUILDERS.append(_hazards.build_traps)
+
+
+# Table settings (issue 7): who rolls the dice, changed by a command so it is in the log.
+from tactics.engine import table as _table  # noqa: E402
+
+register_reducer(_table.reducer)
