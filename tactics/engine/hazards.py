@@ -5,7 +5,7 @@ Why it exists: it turns the rules of :mod:`tactics.rules.explosives`,
 events, and hooks them into the rest of the engine:
 
 * ``board.PATH_HOOKS``: every walked path is checked for trap detection and
-  triggers (:func:`tactics.engine.hazards_traps.trap_path_hook`), then facings
+  triggers (:func:`tactics.engine.hazards_spotting.trap_path_hook`), then facings
   that follow a target are turned (:func:`facing_path_hook`).
 * ``ground.GROUP_HOOKS`` (when the ground engine is present): at the start and
   end of every group's turn :func:`due_events` sets off the grenades whose fuse
@@ -13,7 +13,8 @@ events, and hooks them into the rest of the engine:
   :func:`counter_events` ticks smoke clouds and clocked mines.
 
 Commands here: :class:`ThrowGrenade`, :class:`Detonate`, :class:`SetFacing`;
-trap commands come from :mod:`tactics.engine.hazards_traps` and are re-exported.
+trap commands come from :mod:`tactics.engine.hazards_traps` and
+:mod:`tactics.engine.hazards_spotting` and are re-exported.
 Live grenades live in ``state.grenades`` as :class:`Grenade`.
 """
 
@@ -25,8 +26,8 @@ from typing import Any
 from tactics.engine import board
 from tactics.engine import hazards_sheet as sheet
 from tactics.engine.hazards_blast import blast_events, reducer as blast_reducer, roll_d20_check
+from tactics.engine.hazards_spotting import ActiveSearch, reducer as spotting_reducer, trap_path_hook
 from tactics.engine.hazards_traps import (
-    ActiveSearch,
     DetectTrap,
     Disarm,
     PlaceTrap,
@@ -36,7 +37,6 @@ from tactics.engine.hazards_traps import (
     build_traps,
     reducer as trap_reducer,
     timer_events,
-    trap_path_hook,
 )
 from tactics.engine.hazards_turns import Fuse, fuse_for, fuse_label
 from tactics.engine.journal import Event, Reducer, Refused
@@ -426,7 +426,7 @@ for _kind_name in ("grenade.cooked", "grenade.exploded"):
     own_reducer.on(_kind_name)(lambda state, d: None)  # log only
 
 #: Every event kind of grenades, traps, blasts and facing.
-reducer = Reducer().include(own_reducer).include(blast_reducer).include(trap_reducer)
+reducer = Reducer().include(own_reducer).include(blast_reducer).include(trap_reducer).include(spotting_reducer)
 
 
 # --------------------------------------------------------------------------- hooks

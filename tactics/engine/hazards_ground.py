@@ -46,7 +46,7 @@ def _grenade_use(kind: ex.GrenadeKind, cook: bool) -> Any:
 
 def _search_use() -> Any:
     from tactics.engine.ground_actions import ItemUse
-    from tactics.engine.hazards_traps import ActiveSearch
+    from tactics.engine.hazards_spotting import ActiveSearch
 
     def validate(state: EncounterState, who: Combatant, action: Any) -> None:
         if who.cell is None:

@@ -32,7 +32,7 @@ from typing import Any, Iterator, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tactics.rules import physics
-from tactics.rules.data import DataError, data_path, load_items, read_document, validate
+from tactics.rules.data import data_path, load_items, read_document, validate
 from tactics.rules.dice import DiceError, DiceExpr
 from tactics.rules.grid import Cell, cell_center, delta, direction_toward, rotate
 from tactics.rules.templates import radius
