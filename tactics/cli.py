@@ -55,6 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="put the pointer on square C,R (radius: the corner at its top left)")
     stage.add_argument("--feet", type=int, metavar="FT", help="template size in feet")
     stage.add_argument("--help-overlay", action="store_true", help="show the F1 shortcut card")
+    stage.add_argument("--screen", choices=["battle", "starship"], default="battle",
+                       help="which screen to show (starship: the space battle, as after Tab)")
     return p
 
 
@@ -121,6 +123,8 @@ def stage(app, args) -> str | None:
             start = view.state.combatants[view.selected].cell
             view.tool.points = [start]
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    if getattr(args, "screen", "battle") == "starship":
+        app.show_starship()
     if args.help_overlay:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
     return None

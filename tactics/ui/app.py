@@ -29,6 +29,7 @@ ACTIONS = [
     ("fit", "Fit", "<b>Fit the map</b> (Home or F)"),
     ("open", "Open", "<b>Open a map or encounter</b> (Ctrl+O), or drop a file on the window"),
     ("help", "Help", "<b>Every shortcut</b> (F1)"),
+    ("starship", "Starship", "<b>Starship screen / battle map</b> (Tab): the ships, crew posts and phases"),
 ]
 
 UI_FRAME_MS = 33
@@ -63,7 +64,37 @@ class App:
     # -- screens -------------------------------------------------------------------
     @property
     def battle(self) -> BattleView:
-        return self.screens[0]
+        bottom = self.screens[0]
+        return bottom if isinstance(bottom, BattleView) else bottom.battle  # the starship screen keeps it
+
+    # -- the starship screen (issue 5): swapped with the battle view at the bottom ----------
+    def show_starship(self) -> None:
+        from tactics.ui.starship import StarshipScreen
+
+        battle = self.battle
+        screen = getattr(self, "starship", None)
+        if screen is None or screen.battle is not battle:
+            if screen is not None:
+                screen.close()
+            screen = self.starship = StarshipScreen(self, battle)
+        self.screens[0] = screen
+        self._starship_label("Battle map")
+
+    def show_battle(self) -> None:
+        self.screens[0] = self.battle
+        self._starship_label("Starship")
+
+    def toggle_starship(self) -> None:
+        if self.screens[0] is self.battle:
+            self.show_starship()
+        else:
+            self.show_battle()
+
+    def _starship_label(self, text: str) -> None:
+        for button, (_, name) in self.toolbar.buttons.items():
+            if name == "starship":
+                button.set_text(text)
+        self.dirty = True
 
     @property
     def top(self) -> Any:
@@ -88,6 +119,10 @@ class App:
         old = self.battle
         old.close()
         self.screens = [BattleView(self, encounter, old.viewer)]
+        if getattr(self, "starship", None) is not None:
+            self.starship.close()
+            self.starship = None
+        self._starship_label("Starship")
         self.toolbar_show("select")
         pygame.display.set_caption(f"Tactics - {encounter.state.name}")
         self.battle.say(f"Opened {Path(path).name}.", "good")
@@ -103,6 +138,8 @@ class App:
         self.toolbar.draw_background(surface, title)
 
     def _tool_pressed(self, name: str) -> None:
+        if self.screens[0] is not self.battle:
+            self.show_battle()
         self.battle.set_tool(name)
 
     def _action_pressed(self, name: str) -> None:
@@ -112,6 +149,8 @@ class App:
             self.show_open_dialog()
         elif name == "help":
             self.push_screen(HelpScreen(self, TOOL_CLASSES))
+        elif name == "starship":
+            self.toggle_starship()
         self.dirty = True
 
     def show_open_dialog(self) -> None:
@@ -211,6 +250,10 @@ class App:
             return True
         if intent.ctrl and intent.key == pygame.K_q:
             self.running = False
+            return True
+        if (intent.key == pygame.K_TAB and len(self.screens) == 1 and not intent.ctrl
+                and (self.battle.state.space is not None or self.screens[0] is not self.battle)):
+            self.toggle_starship()  # without a space battle Tab keeps the players' view toggle
             return True
         return False
 

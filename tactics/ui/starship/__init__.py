@@ -1,0 +1,13 @@
+"""The starship screen (issue 5): space view, crew posts, phase walker, fire dialog, dice.
+
+* :mod:`.screen`: :class:`StarshipScreen`, swapped with the battle view by the app (Tab).
+* :mod:`.spaceview`: ships top-down with distance, Battle Damage pips, shields, banners.
+* :mod:`.crew`: the roster and the crew posts of every ship (drag to assign).
+* :mod:`.walker`: round, phase, and the posts acting now on every ship.
+* :mod:`.actions` / :mod:`.fire` / :mod:`.summary`: the post, fire and end-of-phase dialogs.
+* :mod:`.dice`: dice drawn as rounded squares; :mod:`.widgets`: buttons and click regions.
+"""
+
+from tactics.ui.starship.screen import StarshipScreen
+
+__all__ = ["StarshipScreen"]

@@ -1,0 +1,250 @@
+"""The post dialog: the actions a post has in this phase, their choices, and the roll.
+
+It lists only what :func:`tactics.engine.space_view.actions_offered` offers the
+post now (R-SHIP-2: the Science Officer's hold in the Support Phase and her
+Action-Phase actions after it; the Chief Engineer's Action-Phase actions, which
+give up the Response Phase). After the roll it shows the 2d10 check (R-SHIP-8)
+as dice and the log line; the effect itself waits for the end of the phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tactics.engine.space import DESTROYED
+from tactics.engine.space_commands import TakeAction
+from tactics.engine.space_view import actions_offered, describe
+from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, POSTS, check_text
+from tactics.rules.starship_data import ShipAction
+from tactics.ui import theme
+from tactics.ui.starship.dice import draw_die, draw_plain
+from tactics.ui.starship.widgets import Hotspots, button, card, shade, text_at, wrap
+
+if TYPE_CHECKING:
+    from tactics.ui.starship.screen import StarshipScreen
+
+
+def check_words(action: ShipAction) -> str:
+    """'2d10 + Sensor Mod + crew bonus vs DC 10 + target's Shield Mod' from the action's data."""
+    check = action.check
+    if check is None:
+        return "no roll"
+    parts = ["2d10"] + [ATTRIBUTE_NAMES[a] for a in check.attributes] + ["crew bonus"]
+    dc = "the Battle Damage's repair DC" if check.repair_dc else f"DC {check.dc}"
+    if check.target_adds:
+        dc += " + target's " + " + ".join(ATTRIBUTE_NAMES[a] for a in check.target_adds)
+    return " + ".join(parts) + " vs " + dc
+
+
+class ActionDialog:
+    """Modal: choose one of the post's actions (and its target), then roll."""
+
+    def __init__(self, screen: "StarshipScreen", ship_id: str, post: str) -> None:
+        self.screen = screen
+        self.ship_id = ship_id
+        self.post = post
+        self.offered = actions_offered(screen.state, ship_id, post)
+        self.chosen: str | None = self.offered[0].name if len(self.offered) == 1 else None
+        self.target: str | None = None
+        self.order_post: str | None = None
+        self.damage: int | None = None
+        self.bonus = 0
+        self.result: dict[str, Any] | None = None
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self._defaults()
+
+    def _defaults(self) -> None:
+        space = self.screen.space
+        ship = space.ships[self.ship_id]
+        enemies = [s.id for s in space.ships.values() if s.side != ship.side and s.status != DESTROYED]
+        self.target = enemies[0] if enemies else None
+        if ship.battle_damage:
+            self.damage = ship.battle_damage[0].id
+
+    def action(self) -> ShipAction | None:
+        return next((a for a in self.offered if a.name == self.chosen), None)
+
+    def params(self) -> dict[str, Any]:
+        action = self.action()
+        params: dict[str, Any] = {}
+        if action is None:
+            return params
+        if action.target == "ship" and self.target:
+            params["target"] = self.target
+        if action.target == "crew" and self.order_post:
+            params["post"] = self.order_post
+        if action.target == "battle_damage" and self.damage is not None:
+            params["battle_damage"] = self.damage
+        if action.check is not None and self.bonus:
+            params["bonus"] = self.bonus
+        return params
+
+    def take(self) -> None:
+        action = self.action()
+        if action is None:
+            self.screen.say("Choose an action first.", "error")
+            return
+        if action.target == "crew" and not self.order_post:
+            self.screen.say("Choose the crew member who receives the order.", "error")
+            return
+        entry = self.screen.submit(TakeAction(self.ship_id, self.post, action.name, self.params()))
+        if entry is None:
+            return
+        event = entry.events[0]
+        self.result = {"kind": event.kind, "data": dict(event.data), "line": describe(event)}
+
+    def wake_ms(self) -> int | None:
+        return None
+
+    def click(self, spot) -> None:
+        key, data = spot.key, spot.data
+        if key == "dlg.action":
+            self.chosen = data["action"]
+        elif key == "dlg.target":
+            self.target = data["target"]
+        elif key == "dlg.order":
+            self.order_post = data["post"]
+        elif key == "dlg.damage":
+            self.damage = data["damage"]
+        elif key == "dlg.bonus":
+            self.bonus = max(-10, min(20, self.bonus + data["step"]))
+        elif key == "dlg.take":
+            self.take()
+        elif key in ("dlg.cancel", "dlg.done"):
+            self.screen.close_dialog()
+
+    def key(self, intent) -> bool:
+        if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.result is None:
+                self.take()
+            else:
+                self.screen.close_dialog()
+            return True
+        if pygame.K_1 <= intent.key <= pygame.K_9 and self.result is None:
+            n = intent.key - pygame.K_1
+            if n < len(self.offered):
+                self.chosen = self.offered[n].name
+            return True
+        return False
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
+        shade(surface)
+        space = self.screen.space
+        ship = space.ships[self.ship_id]
+        w, h = surface.get_size()
+        self.rect = rect = pygame.Rect(0, 0, min(940, w - 60), min(700, h - 70))
+        rect.center = (w // 2, h // 2)
+        card(surface, rect, fill=(26, 29, 37), edge=theme.ACCENT, width=2, radius=16)
+        hotspots.add(rect, "dlg.card")
+        x, y = rect.x + 32, rect.y + 24
+        who = ship.crew_names.get(self.post, "no one")
+        text_at(surface, f"{POST_NAMES[self.post]} - {who}", (x, y), 34, "bold", theme.TEXT)
+        when = "surprise round" if space.round == 0 else f"round {space.round}, {PHASE_NAMES.get(space.phase, '')} Phase"
+        text_at(surface, f"{ship.name} - {when}", (x, y + 44), 19, "semibold", theme.TEXT_DIM)
+        y += 86
+        if self.result is not None:
+            self._draw_result(surface, hotspots, hover, x, y)
+            return
+        if not self.offered:
+            text_at(surface, "This post has nothing to do in this phase.", (x, y), 22, "semibold", theme.TEXT_DIM)
+        col_w = (rect.width - 64 - 16) // 2
+        for n, action in enumerate(self.offered):
+            bx = x + (n % 2) * (col_w + 16)
+            by = y + (n // 2) * 76
+            b = pygame.Rect(bx, by, col_w, 66)
+            button(surface, b, f"{n + 1}  {action.label}", size=21, sub=check_words(action),
+                   kind="selected" if action.name == self.chosen else "normal", hover=hover == ("dlg.action", action.name))
+            hotspots.add(b, "dlg.action", action=action.name)
+        y += ((len(self.offered) + 1) // 2) * 76 + 8
+        action = self.action()
+        if action is not None:
+            for line in wrap(action.text, 20, "regular", rect.width - 64)[:2]:
+                text_at(surface, line, (x, y), 20, "regular", theme.TEXT)
+                y += 28
+            y += 10
+            y = self._draw_choices(surface, hotspots, hover, action, x, y)
+        take = pygame.Rect(rect.right - 260, rect.bottom - 84, 228, 60)
+        cancel = pygame.Rect(take.x - 170, take.y, 154, 60)
+        label = "Roll" if action is not None and action.check is not None else "Take it"
+        button(surface, take, label, size=26, kind="primary" if action is not None else "disabled",
+               hover=hover == ("dlg.take",))
+        button(surface, cancel, "Cancel", size=21, hover=hover == ("dlg.cancel",))
+        hotspots.add(take, "dlg.take")
+        hotspots.add(cancel, "dlg.cancel")
+
+    def _choice_row(self, surface, hotspots: Hotspots, hover, title: str, x: int, y: int,
+                    items: list[tuple[str, str, Any, bool]]) -> int:
+        text_at(surface, title, (x, y), 16, "bold", theme.TEXT_DIM)
+        y += 24
+        bx = x
+        for label, key, value, on in items:
+            width = max(150, theme.font(19, "bold").size(label)[0] + 36)
+            if bx + width > self.rect.right - 32:
+                bx, y = x, y + 58
+            b = pygame.Rect(bx, y, width, 50)
+            button(surface, b, label, size=19, kind="selected" if on else "normal", hover=hover == (key, value))
+            field = {"dlg.target": "target", "dlg.order": "post", "dlg.damage": "damage"}[key]
+            hotspots.add(b, key, **{field: value})
+            bx += width + 10
+        return y + 62
+
+    def _draw_choices(self, surface, hotspots: Hotspots, hover, action: ShipAction, x: int, y: int) -> int:
+        space = self.screen.space
+        ship = space.ships[self.ship_id]
+        if action.target == "ship":
+            items = [(s.name, "dlg.target", s.id, s.id == self.target) for s in space.ships.values()
+                     if s.side != ship.side and s.status != DESTROYED]
+            y = self._choice_row(surface, hotspots, hover, "TARGET", x, y, items)
+        elif action.target == "crew":
+            items = [(f"{POST_NAMES[p]} ({ship.crew_names.get(p, '')})", "dlg.order", p, p == self.order_post)
+                     for p in POSTS if p in ship.crew and p != self.post]
+            y = self._choice_row(surface, hotspots, hover, "ORDER TO", x, y, items)
+        elif action.target == "battle_damage":
+            items = [(f"2d6 {bd.result}, repair DC {bd.repair_dc}", "dlg.damage", bd.id, bd.id == self.damage)
+                     for bd in ship.battle_damage]
+            y = self._choice_row(surface, hotspots, hover, "BATTLE DAMAGE TO REPAIR", x, y, items)
+        if action.check is not None:
+            text_at(surface, "CREW BONUS (the character's own skill)", (x, y), 16, "bold", theme.TEXT_DIM)
+            y += 24
+            minus = pygame.Rect(x, y, 50, 48)
+            plus = pygame.Rect(x + 130, y, 50, 48)
+            button(surface, minus, "-", size=26, hover=hover == ("dlg.bonus", -1))
+            button(surface, plus, "+", size=26, hover=hover == ("dlg.bonus", 1))
+            text_at(surface, f"{self.bonus:+d}", (x + 90, y + 24), 28, "bold", theme.TEXT, anchor="center")
+            hotspots.add(minus, "dlg.bonus", step=-1)
+            hotspots.add(plus, "dlg.bonus", step=1)
+            y += 60
+        return y
+
+    def _draw_result(self, surface, hotspots: Hotspots, hover, x: int, y: int) -> None:
+        rect = self.rect
+        data = (self.result or {}).get("data", {})
+        check = data.get("check")
+        if check:
+            good = bool(check.get("success"))
+            box = draw_plain(surface, check["faces"], (x, y + 10), die_px=84, gap=18, success=good)
+            dx = box.right + 18
+            if check.get("affinity"):
+                draw_die(surface, pygame.Rect(dx, y + 32, 56, 56), abs(int(check["affinity"])), label="d2")
+                dx += 74
+            total = text_at(surface, f"= {check['total']}", (dx + 10, y + 52), 48, "bold", theme.TEXT, anchor="midleft")
+            if check.get("dc") is not None:
+                text_at(surface, f"vs DC {check['dc']}", (total.right + 18, y + 56), 28, "semibold", theme.TEXT_DIM,
+                        anchor="midleft")
+            y += 120
+            text_at(surface, "SUCCESS" if good else "FAILURE", (x, y), 40, "bold", theme.GOOD if good else theme.BAD)
+            y += 56
+            text_at(surface, check_text(check), (x, y), 19, "regular", theme.TEXT_DIM, max_width=rect.width - 64)
+            y += 36
+        for line in wrap(self.result["line"] if self.result else "", 21, "semibold", rect.width - 64)[:4]:
+            text_at(surface, line, (x, y), 21, "semibold", theme.TEXT)
+            y += 30
+        if data.get("effects") and any(e["kind"] not in ("advantage", "hold", "scan") for e in data["effects"]):
+            text_at(surface, "The effect lands when the phase ends, for every ship at once.", (x, y + 8), 19,
+                    "regular", theme.TEXT_DIM)
+        done = pygame.Rect(rect.right - 200, rect.bottom - 84, 168, 60)
+        button(surface, done, "Done", size=22, kind="primary", hover=hover == ("dlg.done",))
+        hotspots.add(done, "dlg.done")

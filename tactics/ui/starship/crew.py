@@ -1,0 +1,224 @@
+"""The crew posts panel: who sits at each post of each ship, and what each post may do now.
+
+A roster of the party's characters (and an "NPC crew" chip) sits on top; a
+character dragged onto a post takes it (an ``AssignPost`` command, so it is in
+the journal and undoable). Each ship's card lists the seven posts in the text's
+numbered order (R-SHIP-2) with a tag: acts now, acted, holding, vacant (skipped),
+knocked out by Battle Damage, or the phase the post acts in. Under the posts,
+the ship's Battle Damage with its chart roll, repair DC and when its effect runs
+(R-SHIP-5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from tactics.engine.space import (
+    FIGHTING, SETUP, ENDED, BattleDamage, Ship, SpaceState, crew_acted, disabled_posts,
+)
+from tactics.engine.space_commands import posts_in_phase
+from tactics.engine.space_view import posts_acting_now
+from tactics.rules.starship import PHASE_NAMES, PHASE_POSTS, PHASES, POST_NAMES, POSTS
+from tactics.ui import theme
+from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, card, text_at
+
+NPC_CHIP = "@npc"
+
+# post tags
+ACT, ACTED, HELD, VACANT, IDLE, DISABLED, OUT, READY = (
+    "act", "acted", "held", "vacant", "idle", "disabled", "out", "ready")
+
+TAG_COLOURS = {
+    ACT: ((20, 18, 12), theme.ACCENT),
+    ACTED: ((170, 230, 190), (30, 70, 44)),
+    HELD: ((190, 220, 255), (30, 52, 84)),
+    VACANT: ((150, 156, 168), (40, 43, 52)),
+    IDLE: ((150, 156, 168), (34, 37, 46)),
+    DISABLED: ((255, 200, 196), (110, 34, 30)),
+    OUT: ((255, 220, 160), (90, 60, 20)),
+    READY: ((200, 210, 225), (40, 46, 58)),
+}
+
+
+def phase_of(post: str) -> str:
+    for phase, posts in PHASE_POSTS.items():
+        if post in posts:
+            return phase
+    return "action"
+
+
+def post_tag(space: SpaceState, ship: Ship, post: str) -> tuple[str, str]:
+    """The tag shown beside a post: (kind, words)."""
+    crewed = post in ship.crew
+    if space.phase == SETUP:
+        return (READY, f"{PHASE_NAMES[phase_of(post)]} Phase") if crewed else (VACANT, "vacant")
+    if space.phase == ENDED:
+        return (IDLE, "stand down") if crewed else (VACANT, "vacant")
+    if ship.status != FIGHTING:
+        return OUT, ship.status
+    if not crewed:
+        return VACANT, "vacant: skipped"
+    if space.round == 0 and ship.id not in space.surprise:
+        return OUT, "surprised"
+    if post in posts_acting_now(space, ship.id):
+        return ACT, "acts now"
+    if crew_acted(space, ship.id, post):
+        if post == "engineer" and ship.id in space.engineer_in_action:
+            return ACTED, "acted in Action"
+        return ACTED, "acted"
+    if post in disabled_posts(ship, space.now):
+        return DISABLED, "knocked out"
+    if post == "science" and ship.id in space.held and space.phase == "support":
+        return HELD, "holds for Action"
+    if post in posts_in_phase(space, ship):
+        return IDLE, "-"
+    if post == "engineer" and space.phase != "response":
+        return IDLE, "Action or Response"
+    return IDLE, f"{PHASE_NAMES[phase_of(post)]} Phase"
+
+
+def phase_text(t: int) -> str:
+    """A phase index (3 * round + phase) as 'round 2 Response'."""
+    return f"round {t // 3} {PHASE_NAMES[PHASES[t % 3]]}"
+
+
+def damage_text(space: SpaceState, bd: BattleDamage) -> tuple[str, str]:
+    """One Battle Damage: what it does and when (R-SHIP-5)."""
+    now = space.now
+    if bd.active(now):
+        when = f"active until {phase_text(bd.until)}"
+    elif now < bd.active_from:
+        when = f"takes effect {phase_text(bd.active_from)}"
+    else:
+        when = "effect over (still counts)"
+    return f"2d6 {bd.result}: {bd.effect}", f"repair DC {bd.repair_dc} - {when}"
+
+
+@dataclass
+class RosterEntry:
+    crew: str  # a combatant id, or NPC_CHIP
+    name: str
+    colour: tuple[int, int, int]
+
+
+def roster(state: Any) -> list[RosterEntry]:
+    """The characters that can be dragged onto posts: every player-side combatant, then the NPC chip."""
+    out = []
+    for c in state.combatants.values():
+        team = state.teams.get(c.team)
+        if team is not None and team.players:
+            out.append(RosterEntry(c.id, c.name, tuple(team.colour)))
+    out.append(RosterEntry(NPC_CHIP, "+ NPC crew", (120, 126, 140)))
+    return out
+
+
+def npc_name(space: SpaceState) -> str:
+    """A fresh name for an NPC crew member dragged from the NPC chip."""
+    taken = {who for ship in space.ships.values() for who in ship.crew.values()}
+    n = 1
+    while f"Deckhand {n}" in taken:
+        n += 1
+    return f"Deckhand {n}"
+
+
+class CrewPanel:
+    """Draws the roster and one card per ship; registers chips and post rows as hotspots."""
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, colours: dict[str, tuple[int, int, int]],
+             hotspots: Hotspots, hover: tuple | None, dragging: bool) -> None:
+        space: SpaceState = state.space
+        pygame.draw.rect(surface, PANEL, rect)
+        pygame.draw.line(surface, PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        x, y = rect.x + 16, rect.y + 12
+        text_at(surface, "CREW POSTS", (x, y), 18, "bold", theme.TEXT_DIM)
+        text_at(surface, "drag a character onto a post", (rect.right - 16, y + 2), 16, "regular", theme.TEXT_DIM,
+                anchor="topright")
+        y += 30
+        cx = x
+        for entry in roster(state):
+            img_w = theme.font(19, "bold").size(entry.name)[0] + 30
+            if cx + img_w > rect.right - 12:
+                cx, y = x, y + 44
+            chip = pygame.Rect(cx, y, img_w, 36)
+            hot = hover == ("chip", entry.crew)
+            fill = tuple(min(255, c + 30) for c in entry.colour) if hot else entry.colour
+            pygame.draw.rect(surface, (8, 9, 12), chip.move(0, 3), border_radius=18)
+            pygame.draw.rect(surface, fill, chip, border_radius=18)
+            text_at(surface, entry.name, chip.center, 19, "bold", (255, 255, 255), anchor="center")
+            hotspots.add(chip, "chip", crew=entry.crew, name=entry.name)
+            cx += img_w + 10
+        y += 52
+        ships = list(space.ships.values())
+        left_h = rect.bottom - y - 10
+        for i, ship in enumerate(ships):
+            share = left_h // max(1, len(ships) - i)
+            used = self._ship_card(surface, pygame.Rect(rect.x + 12, y, rect.width - 24, share - 10), space, ship,
+                                   colours.get(ship.side, (200, 200, 200)), hotspots, hover, dragging, state)
+            y += used + 10
+            left_h -= used + 10
+
+    def _ship_card(self, surface: pygame.Surface, box: pygame.Rect, space: SpaceState, ship: Ship,
+                   colour: tuple[int, int, int], hotspots: Hotspots, hover: tuple | None, dragging: bool,
+                   state: Any) -> int:
+        damage = list(ship.battle_damage)
+        row_h = max(30, min(40, (box.height - 58 - 44 * len(damage)) // len(POSTS)))
+        bd_h = min(44 * len(damage), max(0, box.height - 58 - row_h * len(POSTS)))
+        height = 56 + row_h * len(POSTS) + bd_h + 6
+        rect = pygame.Rect(box.x, box.y, box.width, height)
+        card(surface, rect)
+        pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.height), border_top_left_radius=12,
+                         border_bottom_left_radius=12)
+        team = state.teams.get(ship.side)
+        side = team.name if team is not None else ship.side.replace("_", " ").title()
+        name = text_at(surface, ship.name, (rect.x + 22, rect.y + 10), 26, "bold", theme.TEXT)
+        text_at(surface, side, (name.right + 12, name.bottom - 4), 17, "semibold", colour, anchor="bottomleft")
+        status = ship.status if ship.status != FIGHTING else f"BD {ship.damage}/{ship.maximum}"
+        text_at(surface, status.upper(), (rect.right - 16, rect.y + 16), 17, "bold",
+                theme.TEXT_DIM if ship.status == FIGHTING else theme.BAD, anchor="topright")
+        y = rect.y + 52
+        for n, post in enumerate(POSTS, start=1):
+            row = pygame.Rect(rect.x + 16, y, rect.width - 28, row_h - 4)
+            kind, words = post_tag(space, ship, post)
+            key = ("post", ship.id, post)
+            hot = hover == key
+            if kind == ACT:
+                pygame.draw.rect(surface, (62, 52, 24), row, border_radius=8)
+                pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=8)
+            elif hot and dragging:
+                pygame.draw.rect(surface, (40, 70, 110), row, border_radius=8)
+                pygame.draw.rect(surface, (150, 200, 255), row, 2, border_radius=8)
+            elif hot:
+                pygame.draw.rect(surface, (40, 45, 56), row, border_radius=8)
+            mid = row.centery
+            pygame.draw.circle(surface, (50, 56, 70), (row.x + 16, mid), 13)
+            text_at(surface, str(n), (row.x + 16, mid), 16, "bold", theme.TEXT, anchor="center")
+            text_at(surface, POST_NAMES[post], (row.x + 38, mid), 18, "semibold", theme.TEXT_DIM, anchor="midleft")
+            who = ship.crew_names.get(post)
+            tag_w = 150
+            name_x = row.x + 38 + 160
+            if who:
+                text_at(surface, who, (name_x, mid), 20, "bold", theme.TEXT, anchor="midleft",
+                        max_width=row.right - tag_w - name_x - 8)
+            else:
+                text_at(surface, "empty", (name_x, mid), 18, "regular", (110, 116, 128), anchor="midleft")
+            ink, fill = TAG_COLOURS[kind]
+            tag = pygame.Rect(row.right - tag_w, row.y + 3, tag_w - 4, row.height - 6)
+            pygame.draw.rect(surface, fill, tag, border_radius=tag.height // 2)
+            text_at(surface, words.upper() if kind == ACT else words, tag.center, 15, "bold", ink, anchor="center",
+                    max_width=tag.width - 10)
+            hotspots.add(row, "post", ship=ship.id, post=post)
+            y += row_h
+        for bd in damage:
+            if y + 40 > rect.bottom:
+                break
+            what, when = damage_text(space, bd)
+            active = bd.active(space.now)
+            pygame.draw.circle(surface, (235, 64, 52) if active else (120, 60, 56), (rect.x + 30, y + 11), 8)
+            text_at(surface, what, (rect.x + 46, y), 16, "semibold", theme.TEXT if active else theme.TEXT_DIM,
+                    max_width=rect.width - 62)
+            text_at(surface, when, (rect.x + 46, y + 20), 15, "regular", theme.TEXT_DIM, max_width=rect.width - 62)
+            y += 44
+        return height

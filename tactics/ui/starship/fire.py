@@ -1,0 +1,244 @@
+"""The fire dialog: the Weapons Officer picks hard points and a target, sees the odds, fires.
+
+Before firing it shows the target's Battle Damage DC (R-SHIP-3) and the exact
+chance to deal Battle Damage from :func:`tactics.engine.space_view.fire_odds`
+(the same numbers :class:`FireWeapons` rolls with, R-SHIP-4). After firing it
+draws the recorded pool: one d10 per hard point, successes green, each Weapons
+Mod re-roll revealed in turn under the success it re-rolled, and the Sensor Mod
+on every die after a successful Scan.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tactics.engine.space import DESTROYED, detects, distance, effective, usable_hard_points
+from tactics.engine.space_commands import FireWeapons
+from tactics.engine.space_view import FireOdds, fire_odds
+from tactics.rules.starship import PHASE_NAMES
+from tactics.ui import theme
+from tactics.ui.starship.dice import draw_pool, pool_size
+from tactics.ui.starship.widgets import Hotspots, button, card, shade, text_at
+
+if TYPE_CHECKING:
+    from tactics.ui.starship.screen import StarshipScreen
+
+REVEAL_MS = 380  # one die appears after another, re-rolls last, as at the table
+
+
+class FireDialog:
+    """Modal: pick hard points and a target, read the odds, fire, watch the dice."""
+
+    def __init__(self, screen: "StarshipScreen", ship_id: str) -> None:
+        self.screen = screen
+        self.ship_id = ship_id
+        space = screen.space
+        ship = space.ships[ship_id]
+        self.targets = [s.id for s in space.ships.values() if s.side != ship.side and s.status != DESTROYED]
+        seen = [t for t in self.targets if detects(ship, space.ships[t], space.now)]
+        pool = seen or self.targets
+        self.target: str | None = min(pool, key=lambda t: distance(ship, space.ships[t])) if pool else None
+        usable = usable_hard_points(ship, space.now)
+        self.chosen: list[str] = [h.name for h in ship.spec.hard_points][:usable]
+        self.result: dict[str, Any] | None = None
+        self.started = 0
+        self.rect = pygame.Rect(0, 0, 10, 10)
+
+    # -- reading -------------------------------------------------------------------
+    @property
+    def odds(self) -> FireOdds | None:
+        """The odds shown: exactly :func:`fire_odds` for the chosen target and hard points."""
+        if self.target is None:
+            return None
+        return fire_odds(self.screen.state, self.ship_id, self.target, len(self.chosen))
+
+    def odds_text(self) -> str:
+        odds = self.odds
+        return odds.percent if odds is not None else "-"
+
+    def shown_dice(self) -> int:
+        if self.result is None:
+            return 0
+        n = len(self.result["dice"])
+        if self.screen.reveal_ms <= 0:
+            return n
+        return min(n, 1 + (pygame.time.get_ticks() - self.started) // self.screen.reveal_ms)
+
+    def wake_ms(self) -> int | None:
+        if self.result is None or self.shown_dice() >= len(self.result["dice"]):
+            return None
+        return self.started + self.shown_dice() * self.screen.reveal_ms
+
+    # -- acting ---------------------------------------------------------------------
+    def fire(self) -> None:
+        if self.target is None:
+            self.screen.say("There is no enemy ship to fire at.", "error")
+            return
+        entry = self.screen.submit(FireWeapons(self.ship_id, list(self.chosen), self.target))
+        if entry is None:
+            return
+        fired = next(e for e in entry.events if e.kind == "space.weapons_fired")
+        self.result = dict(fired.data)
+        self.started = pygame.time.get_ticks()
+
+    def click(self, spot) -> None:
+        key, data = spot.key, spot.data
+        if key == "dlg.target":
+            self.target = data["target"]
+        elif key == "dlg.hard_point":
+            name = data["name"]
+            ship = self.screen.space.ships[self.ship_id]
+            if name in self.chosen:
+                self.chosen.remove(name)
+            elif len(self.chosen) < usable_hard_points(ship, self.screen.space.now):
+                order = [h.name for h in ship.spec.hard_points]
+                self.chosen = sorted(self.chosen + [name], key=order.index)
+            else:
+                self.screen.say("Battle Damage leaves no more working hard points: deselect one first.", "error")
+        elif key == "dlg.fire":
+            self.fire()
+        elif key in ("dlg.cancel", "dlg.done"):
+            if self.result is not None and self.shown_dice() < len(self.result["dice"]):
+                self.started = -10**9  # show every die at once
+            else:
+                self.screen.close_dialog()
+
+    def key(self, intent) -> bool:
+        if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.result is None:
+                self.fire()
+            else:
+                self.screen.close_dialog()
+            return True
+        return False
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
+        shade(surface)
+        space = self.screen.space
+        ship = space.ships[self.ship_id]
+        w, h = surface.get_size()
+        self.rect = rect = pygame.Rect(0, 0, min(980, w - 60), min(620 if self.result is None else 680, h - 80))
+        rect.center = (w // 2, h // 2)
+        card(surface, rect, fill=(26, 29, 37), edge=(200, 70, 60), width=2, radius=16)
+        hotspots.add(rect, "dlg.card")
+        x, y = rect.x + 32, rect.y + 24
+        who = ship.crew_names.get("weapons", "no one")
+        text_at(surface, f"Weapons - {who}", (x, y), 34, "bold", theme.TEXT)
+        when = "surprise round" if space.round == 0 else f"round {space.round}, {PHASE_NAMES.get(space.phase, '')} Phase"
+        text_at(surface, f"{ship.name} - {when}", (x, y + 44), 19, "semibold", theme.TEXT_DIM)
+        if self.result is None:
+            self._draw_choices(surface, hotspots, hover, x, y + 86)
+        else:
+            self._draw_result(surface, hotspots, hover, x, y + 86)
+
+    def _draw_choices(self, surface, hotspots: Hotspots, hover, x: int, y: int) -> None:
+        space = self.screen.space
+        ship = space.ships[self.ship_id]
+        rect = self.rect
+        text_at(surface, "TARGET", (x, y), 16, "bold", theme.TEXT_DIM)
+        y += 24
+        bx = x
+        for tid in self.targets:
+            target = space.ships[tid]
+            seen = detects(ship, target, space.now)
+            sub = f"{distance(ship, target):.0f} units" + ("" if seen else " - unseen")
+            b = pygame.Rect(bx, y, 230, 62)
+            button(surface, b, target.name, size=21, sub=sub, kind="selected" if tid == self.target else "normal",
+                   hover=hover == ("dlg.target", tid))
+            hotspots.add(b, "dlg.target", target=tid)
+            bx += 242
+        if not self.targets:
+            text_at(surface, "no enemy ship left", (x, y + 18), 20, "semibold", theme.TEXT_DIM)
+        y += 80
+        usable = usable_hard_points(ship, space.now)
+        total = len(ship.spec.hard_points)
+        note = f"{len(self.chosen)} chosen, {usable} of {total} working" if usable < total else f"{len(self.chosen)} of {total} chosen"
+        text_at(surface, f"HARD POINTS - {note}", (x, y), 16, "bold", theme.TEXT_DIM)
+        y += 24
+        bx = x
+        for hp in ship.spec.hard_points:
+            on = hp.name in self.chosen
+            b = pygame.Rect(bx, y, 218, 62)
+            if b.right > rect.right - 24:
+                bx, y = x, y + 72
+                b = pygame.Rect(bx, y, 218, 62)
+            button(surface, b, ("✓ " if on else "") + hp.name, size=19, sub=hp.weapon,
+                   kind="selected" if on else "normal", hover=hover == ("dlg.hard_point", hp.name))
+            hotspots.add(b, "dlg.hard_point", name=hp.name)
+            bx += 228
+        y += 84
+        odds = self.odds
+        if odds is not None:
+            target = space.ships[self.target]
+            count, threshold = odds.bd_dc
+            text_at(surface, f"{target.name}'s Battle Damage DC  {count},{threshold}", (x, y), 24, "bold", theme.TEXT)
+            text_at(surface, f"needs {count} successes, each d10 {threshold} or higher", (x, y + 32), 19, "regular",
+                    theme.TEXT_DIM)
+            parts = [f"{odds.dice} d10"]
+            if odds.sensor_bonus:
+                parts.append(f"+{odds.sensor_bonus} on each die (Scan)")
+            if odds.rerolls:
+                reasons = []
+                mod = max(0, effective(space, ship, "weapons_mod", space.now))
+                if mod:
+                    reasons.append(f"Weapons Mod {mod}")
+                if odds.rerolls > mod:
+                    reasons.append("Captain's order 1")
+                parts.append(f"{odds.rerolls} re-roll{'s' if odds.rerolls != 1 else ''} of successes ({', '.join(reasons)})")
+            text_at(surface, "Pool: " + " - ".join(parts), (x, y + 60), 19, "regular", theme.TEXT_DIM,
+                    max_width=rect.width - 64)
+            right = rect.right - 32
+            text_at(surface, "CHANCE OF BATTLE DAMAGE", (right, y - 2), 16, "bold", theme.TEXT_DIM, anchor="topright")
+            text_at(surface, self.odds_text(), (right, y + 16), 56, "bold", theme.ACCENT, anchor="topright")
+            text_at(surface, f"exactly {odds.chance.numerator}/{odds.chance.denominator}", (right, y + 84), 16,
+                    "regular", theme.TEXT_DIM, anchor="topright")
+            if not odds.detected:
+                text_at(surface, f"The {ship.name}'s passive sensors cannot see the {target.name}: scan it first.",
+                        (x, y + 92), 19, "semibold", theme.BAD)
+        fire = pygame.Rect(rect.right - 260, rect.bottom - 84, 228, 60)
+        cancel = pygame.Rect(fire.x - 170, fire.y, 154, 60)
+        button(surface, fire, "FIRE", size=28, kind="danger", hover=hover == ("dlg.fire",))
+        button(surface, cancel, "Cancel", size=21, hover=hover == ("dlg.cancel",))
+        hotspots.add(fire, "dlg.fire")
+        hotspots.add(cancel, "dlg.cancel")
+
+    def _draw_result(self, surface, hotspots: Hotspots, hover, x: int, y: int) -> None:
+        data = self.result or {}
+        rect = self.rect
+        count, threshold = data["bd_dc"]
+        text_at(surface, f"at the {data['target_name']} - BD DC {count},{threshold}", (x, y), 24, "bold", theme.TEXT)
+        y += 44
+        dice = data["dice"]
+        shown = self.shown_dice()
+        die_px, gap = 72, 22
+        size = pool_size(dice, die_px, gap)
+        space_h = rect.bottom - 190 - y
+        if size[1] > space_h:  # long re-roll chains: smaller dice
+            die_px = max(34, int(die_px * space_h / size[1]))
+            gap = max(10, die_px // 3)
+            size = pool_size(dice, die_px, gap)
+        origin = (rect.centerx - size[0] // 2, y + 16)
+        draw_pool(surface, dice, origin, sensor_bonus=int(data.get("sensor_bonus", 0)), die_px=die_px, gap=gap,
+                  shown=shown)
+        first = sum(1 for d in dice if d.get("reroll_of") is None)
+        rerolls = len(dice) - first
+        done = shown >= len(dice)
+        y = rect.bottom - 170
+        if rerolls:
+            text_at(surface, f"{first} dice, then {rerolls} re-roll{'s' if rerolls != 1 else ''} of successes (Weapons Mod), "
+                    "each under the die it re-rolled",
+                    (rect.centerx, y), 18, "regular", theme.TEXT_DIM, anchor="midtop", max_width=rect.width - 60)
+        if done:
+            good = data["battle_damage"]
+            verdict = "BATTLE DAMAGE!" if good else "no Battle Damage"
+            text_at(surface, f"{data['successes']} successes of {count} needed - {verdict}", (x, y + 32), 30, "bold",
+                    theme.GOOD if good else theme.TEXT)
+            if good:
+                text_at(surface, "It lands when the Action Phase ends, with every other ship's rolls.", (x, y + 72),
+                        19, "regular", theme.TEXT_DIM)
+        done_btn = pygame.Rect(rect.right - 200, rect.bottom - 84, 168, 60)
+        button(surface, done_btn, "Done" if done else "Show all", size=22, kind="primary", hover=hover == ("dlg.done",))
+        hotspots.add(done_btn, "dlg.done")

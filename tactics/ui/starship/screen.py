@@ -1,0 +1,434 @@
+"""The starship screen: the space view, the crew posts, the phase walker and the log.
+
+It is the bottom screen of the app while shown (Tab or the toolbar's
+"Starship" button swap it with the battle view, which stays alive so its
+camera stays). It shares the encounter with the battle view: one journal, so
+one log, one save and one undo. Rules stay in the engine: the screen asks
+:mod:`tactics.engine.space_view` and submits :mod:`tactics.engine.space_commands`
+commands through ``encounter.submit``; a refusal shows its reason in the status line.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tactics.engine.encounter import Encounter
+from tactics.engine.journal import Entry, Refused
+from tactics.engine.space import SETUP, SpaceState
+from tactics.engine.space_commands import AssignPost, EndPhase, StartSpaceCombat, VacatePost
+from tactics.engine.space_view import actions_offered, describe, posts_acting_now
+from tactics.rules.starship import POST_NAMES
+from tactics.ui import intents as ui
+from tactics.ui import theme
+from tactics.ui.panels.status import draw_status
+from tactics.ui.starship.actions import ActionDialog
+from tactics.ui.starship.crew import NPC_CHIP, CrewPanel, npc_name
+from tactics.ui.starship.fire import REVEAL_MS, FireDialog
+from tactics.ui.starship.spaceview import SpaceView, side_colours
+from tactics.ui.starship.summary import PhaseSummary, worth_showing
+from tactics.ui.starship.walker import draw_walker, next_prompt, walker_height
+from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspot, Hotspots, button, card, pill, text_at, wrap
+
+if TYPE_CHECKING:
+    from tactics.ui.app import App
+    from tactics.ui.battle import BattleView
+
+MESSAGE_MS = 6000
+DRAG_START_PX = 5
+LOG_LINES = 5
+
+
+class StarshipScreen:
+    """The space battle of one encounter."""
+
+    title = "Starship"
+
+    def __init__(self, app: "App", battle: "BattleView") -> None:
+        self.app = app
+        self.battle = battle
+        self.encounter: Encounter = battle.encounter
+        self.view = SpaceView()
+        self.crew_panel = CrewPanel()
+        self.hotspots = Hotspots()
+        self.hover: tuple | None = None
+        self.dialog: Any = None
+        self.drag: dict[str, Any] | None = None
+        self.message: tuple[str, str, int] | None = None
+        self.reveal_ms = REVEAL_MS
+        self._own_change = False
+        self.encounter.journal.listeners.append(self._on_journal)
+
+    # -- reading -------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.encounter.state
+
+    @property
+    def space(self) -> SpaceState | None:
+        return self.state.space
+
+    def layout(self) -> dict[str, pygame.Rect]:
+        w, h = self.app.size
+        top, bottom = theme.TOOLBAR_H, h - theme.STATUS_H
+        right_w = max(440, min(600, int(w * 0.34)))
+        left_w = w - right_w
+        walker_h = walker_height(self.space) if self.space is not None else 0
+        log_h = 40 + 28 * LOG_LINES if h >= 760 else 40 + 28 * 3
+        return {
+            "walker": pygame.Rect(0, top, left_w, walker_h),
+            "space": pygame.Rect(0, top + walker_h, left_w, max(60, bottom - log_h - top - walker_h)),
+            "log": pygame.Rect(0, bottom - log_h, left_w, log_h),
+            "crew": pygame.Rect(left_w, top, right_w, bottom - top),
+        }
+
+    def post_rect(self, ship_id: str, post: str) -> pygame.Rect | None:
+        """Where a post's row is on screen (as last drawn)."""
+        spot = self.hotspots.find("post", ship=ship_id, post=post)
+        return spot.rect if spot else None
+
+    def chip_rect(self, crew: str) -> pygame.Rect | None:
+        spot = self.hotspots.find("chip", crew=crew)
+        return spot.rect if spot else None
+
+    def spot_rect(self, key: str, **data: Any) -> pygame.Rect | None:
+        spot = self.hotspots.find(key, **data)
+        return spot.rect if spot else None
+
+    def log_lines(self) -> list[str]:
+        """The space battle's log: one line per space event, oldest first."""
+        return [describe(e) for e in self.encounter.journal.events if e.kind.startswith("space.")]
+
+    # -- changing ------------------------------------------------------------------
+    def submit(self, command) -> Entry | None:
+        """Submit a command; a refusal becomes the status line's message."""
+        self._own_change = True
+        try:
+            entry = self.encounter.submit(command)
+        except Refused as exc:
+            self.say(exc.reason[:1].upper() + exc.reason[1:] + ".", "error")
+            return None
+        finally:
+            self._own_change = False
+        self.app.dirty = True
+        return entry
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message = (text, kind, pygame.time.get_ticks() + MESSAGE_MS)
+        self.app.dirty = True
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+        self.app.dirty = True
+
+    def open_post(self, ship_id: str, post: str) -> None:
+        """Open the dialog for a post that acts now: the fire dialog for Weapons, else its actions."""
+        space = self.space
+        if space is None:
+            return
+        ship = space.ships[ship_id]
+        if post not in posts_acting_now(space, ship_id):
+            who = ship.crew_names.get(post)
+            if who is None:
+                self.say(f"No one is at the {POST_NAMES[post]} post of the {ship.name}: drag a character onto it.",
+                         "info")
+            elif space.phase == SETUP:
+                self.say("Begin space combat first (the button at the top).", "info")
+            else:
+                self.say(f"The {ship.name}'s {POST_NAMES[post]} does not act now.", "info")
+            return
+        offered = actions_offered(space, ship_id, post)
+        if post == "weapons" and [a.name for a in offered] == ["fire"]:
+            self.dialog = FireDialog(self, ship_id)
+        else:
+            self.dialog = ActionDialog(self, ship_id, post)
+        self.app.dirty = True
+
+    def begin(self) -> None:
+        entry = self.submit(StartSpaceCombat())
+        if entry is not None:
+            self.say(describe(entry.events[0]), "good")
+
+    def end_phase(self) -> None:
+        entry = self.submit(EndPhase())
+        if entry is None:
+            return
+        if worth_showing(entry):
+            self.dialog = PhaseSummary(self, entry)
+        else:
+            self.say(describe(entry.events[0]) if entry.events else "Phase ended.", "info")
+
+    def open_next(self) -> None:
+        space = self.space
+        nxt = next_prompt(space) if space is not None and space.started else None
+        if nxt is None:
+            self.say("No post acts now: end the phase.", "info")
+            return
+        self.open_post(*nxt)
+
+    def undo(self) -> None:
+        entry = self.encounter.undo()
+        self.dialog = None
+        if entry is None:
+            self.say("Nothing to undo.", "info")
+            return
+        what = describe(entry.events[0]) if entry.events and entry.events[0].kind.startswith("space.") else entry.command
+        self.say("Undone: " + what, "info")
+
+    def redo(self) -> None:
+        entry = self.encounter.redo()
+        self.dialog = None
+        if entry is None:
+            self.say("Nothing to redo.", "info")
+            return
+        what = describe(entry.events[0]) if entry.events and entry.events[0].kind.startswith("space.") else entry.command
+        self.say("Redone: " + what, "info")
+
+    def drop(self, pos: tuple[int, int]) -> None:
+        """Finish a drag: onto a post assigns, off every post vacates the post it came from."""
+        drag, self.drag = self.drag, None
+        if drag is None or self.space is None:
+            return
+        spot = self.hotspots.at(pos)
+        source = drag.get("from")
+        if spot is not None and spot.key == "post":
+            ship, post = spot.data["ship"], spot.data["post"]
+            if source == (ship, post):
+                return
+            crew = drag["crew"] if drag["crew"] != NPC_CHIP else npc_name(self.space)
+            entry = self.submit(AssignPost(ship, post, crew))
+            if entry is not None:
+                self.say(describe(entry.events[0]), "good")
+                if source is not None:
+                    self.submit(VacatePost(*source))
+        elif source is not None:
+            entry = self.submit(VacatePost(*source))
+            if entry is not None:
+                self.say(describe(entry.events[0]), "info")
+
+    def fit(self) -> None:
+        self.app.dirty = True
+
+    def _on_journal(self, journal, what: str) -> None:
+        if not self._own_change and self.dialog is not None and what != "commit":
+            self.dialog = None  # an undo elsewhere: the dialog may show a state that is gone
+        self.app.dirty = True
+
+    def close(self) -> None:
+        if self._on_journal in self.encounter.journal.listeners:
+            self.encounter.journal.listeners.remove(self._on_journal)
+
+    # -- input ------------------------------------------------------------------------
+    def handle(self, intent) -> bool:
+        if isinstance(intent, ui.PointerMove):
+            return self._pointer_move(intent)
+        if isinstance(intent, ui.PointerDown):
+            return self._pointer_down(intent)
+        if isinstance(intent, ui.PointerUp):
+            return self._pointer_up(intent)
+        if isinstance(intent, ui.KeyPress):
+            return self._key(intent)
+        return isinstance(intent, (ui.Resized, ui.Exposed))
+
+    def _hover_key(self, spot: Hotspot | None) -> tuple | None:
+        if spot is None:
+            return None
+        return (spot.key, *spot.data.values())
+
+    def _pointer_move(self, intent: ui.PointerMove) -> bool:
+        changed = False
+        if self.drag is not None:
+            start = self.drag["start"]
+            if max(abs(intent.pos[0] - start[0]), abs(intent.pos[1] - start[1])) >= DRAG_START_PX:
+                self.drag["moved"] = True
+            self.drag["pos"] = intent.pos
+            changed = True
+        hover = self._hover_key(self.hotspots.at(intent.pos))
+        if hover != self.hover:
+            self.hover = hover
+            changed = True
+        return changed
+
+    def _pointer_down(self, intent: ui.PointerDown) -> bool:
+        if intent.button != 1:
+            if self.dialog is not None and intent.button == 3:
+                self.close_dialog()
+                return True
+            return False
+        spot = self.hotspots.at(intent.pos)
+        if self.dialog is not None:
+            if spot is None or not spot.key.startswith("dlg."):
+                self.close_dialog()  # a click outside the card
+            elif spot.key != "dlg.card":
+                self.dialog.click(spot)
+            return True
+        if spot is None:
+            return False
+        if spot.key == "chip":
+            self.drag = {"crew": spot.data["crew"], "name": spot.data["name"], "from": None, "start": intent.pos,
+                         "pos": intent.pos, "moved": False}
+            return True
+        if spot.key == "post":
+            ship = self.space.ships[spot.data["ship"]]
+            post = spot.data["post"]
+            who = ship.crew.get(post)
+            self.drag = {"crew": who, "name": ship.crew_names.get(post, who), "from": (ship.id, post),
+                         "start": intent.pos, "pos": intent.pos, "moved": False} if who else None
+            if who is None:
+                self.open_post(ship.id, post)
+            return True
+        if spot.key == "walker_post":
+            self.open_post(spot.data["ship"], spot.data["post"])
+            return True
+        if spot.key == "begin":
+            self.begin()
+            return True
+        if spot.key == "end_phase":
+            self.end_phase()
+            return True
+        if spot.key == "back":
+            self.app.show_battle()
+            return True
+        return False
+
+    def _pointer_up(self, intent: ui.PointerUp) -> bool:
+        if intent.button != 1 or self.drag is None:
+            return False
+        drag = self.drag
+        if drag["moved"]:
+            self.drop(intent.pos)
+        else:
+            self.drag = None
+            if drag["from"] is not None:
+                self.open_post(*drag["from"])
+        return True
+
+    def _key(self, intent: ui.KeyPress) -> bool:
+        key = intent.key
+        if intent.ctrl:
+            if key == pygame.K_z:
+                self.undo()
+                return True
+            if key == pygame.K_y:
+                self.redo()
+                return True
+            return False
+        if key == pygame.K_ESCAPE:
+            if self.drag is not None:
+                self.drag = None
+                return True
+            if self.dialog is not None:
+                self.close_dialog()
+                return True
+            return False
+        if self.space is None:
+            if key in (pygame.K_RETURN, pygame.K_BACKSPACE):
+                self.app.show_battle()
+                return True
+            return False
+        if self.dialog is not None:
+            return bool(self.dialog.key(intent))
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
+            if self.space.phase == SETUP:
+                self.begin()
+            else:
+                self.open_next()
+            return True
+        if key == pygame.K_e and self.space.started:
+            self.end_phase()
+            return True
+        return False
+
+    def ui_event(self, event) -> bool:
+        return False
+
+    # -- drawing -------------------------------------------------------------------------
+    def wake_ms(self) -> int | None:
+        times = [t for t in (self.message[2] if self.message else None,
+                             self.dialog.wake_ms() if self.dialog is not None else None) if t is not None]
+        return min(times) if times else None
+
+    def current_message(self) -> tuple[str, str] | None:
+        if self.message is None:
+            return None
+        if pygame.time.get_ticks() >= self.message[2]:
+            self.message = None
+            return None
+        return self.message[0], self.message[1]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.hotspots.clear()
+        surface.fill(theme.BACKDROP)
+        if self.space is None:
+            self._draw_empty(surface)
+        else:
+            self._draw_battle(surface)
+        self.app.draw_toolbar_background(surface, f"{self.state.name} - Starship")
+        message = self.current_message()
+        if self.space is None:
+            hint = "This encounter has no starship battle. Tab or Enter: back to the battle map."
+        elif self.dialog is not None:
+            hint = "Click a choice; Enter confirms; Esc or a click outside closes."
+        elif self.space.phase == SETUP:
+            hint = "Drag characters onto posts (drag a name off a post to empty it). Enter: begin space combat."
+        else:
+            hint = "Click a glowing post to act (Enter: the next one). E: end the phase. Ctrl+Z: undo."
+        draw_status(surface, hint, message, "Tab: battle map")
+        if self.dialog is not None:
+            self.dialog.draw(surface, self.hotspots, self.hover)
+        if self.drag is not None and self.drag["moved"]:
+            pill(surface, self.drag["name"] or "?", self.drag["pos"], size=20, fill=(70, 120, 190),
+                 edge=(200, 225, 255))
+
+    def _draw_battle(self, surface: pygame.Surface) -> None:
+        rects = self.layout()
+        space = self.space
+        colours = side_colours(self.state, space)
+        self.view.fit(rects["space"], space)
+        self.view.draw(surface, space, colours, self.hotspots, viewer=self.battle.viewer)
+        draw_walker(surface, rects["walker"], self.state, colours, self.hotspots, self.hover)
+        self._draw_log(surface, rects["log"])
+        self.crew_panel.draw(surface, rects["crew"], self.state, colours, self.hotspots, self.hover,
+                             self.drag is not None and self.drag["moved"])
+        message = self.current_message()
+        if message and message[1] == "error":
+            area = rects["space"]
+            pill(surface, message[0], (area.centerx, area.top + 26), size=20, fill=(150, 30, 30),
+                 colour=(255, 225, 220), anchor="midtop", pad=(16, 8))
+
+    def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, PANEL, rect)
+        pygame.draw.line(surface, PANEL_EDGE, rect.topleft, rect.topright, 2)
+        text_at(surface, "LOG", (rect.x + 20, rect.y + 10), 16, "bold", theme.TEXT_DIM)
+        lines = self.log_lines()
+        width = rect.width - 40
+        shown: list[str] = []
+        for line in reversed(lines):
+            wrapped = wrap(line, 18, "regular", width)
+            if len(shown) + len(wrapped) > (rect.height - 40) // 28:
+                break
+            shown = wrapped + shown
+        y = rect.y + 34
+        last_start = len(shown) - len(wrap(lines[-1], 18, "regular", width)) if lines else len(shown)
+        for n, line in enumerate(shown):
+            colour = theme.TEXT if n >= last_start else theme.TEXT_DIM
+            text_at(surface, line, (rect.x + 20, y), 18, "regular", colour, max_width=width)
+            y += 28
+        if not lines:
+            text_at(surface, "Nothing has happened in space yet.", (rect.x + 20, y), 18, "regular", theme.TEXT_DIM)
+
+    def _draw_empty(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, min(820, w - 60), 300)
+        box.center = (w // 2, h // 2)
+        card(surface, box, radius=16)
+        text_at(surface, "No starship battle in this encounter", (box.x + 36, box.y + 32), 32, "bold", theme.TEXT)
+        y = box.y + 88
+        for line in wrap("Its file has no [space] table. Add ships to an encounter file (see "
+                         "maps/pirate-corvette.encounter.toml) to fight in space.", 21, "regular", box.width - 72):
+            text_at(surface, line, (box.x + 36, y), 21, "regular", theme.TEXT_DIM)
+            y += 30
+        back = pygame.Rect(box.x + 36, box.bottom - 90, 300, 58)
+        button(surface, back, "Back to the battle map", size=22, kind="primary", hover=self.hover == ("back",))
+        self.hotspots.add(back, "back")

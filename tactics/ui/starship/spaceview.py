@@ -1,0 +1,318 @@
+"""The space view: the ships top-down, with their distance, damage and shields.
+
+Positions come from the engine in space units; the view fits every ship in its
+rectangle (ships are drawn at a size for their class, not to scale, so a GM can
+read them from across the room). For each ship: a silhouette turned to its
+facing, its name, five Battle Damage pips (filled = damage, R-SHIP-6), a shield
+arc on its bow as strong as its Shield Mod now, a faint ring for its passive
+sensor range, and a banner when it is adrift, exploding, destroyed, surrendered
+or cloaked. A dashed line joins ships of opposing sides with the distance.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from tactics.engine.space import (
+    ADRIFT, DESTROYED, EXPLODING, SURRENDERED, Ship, SpaceState, detects, distance, effective, is_cloaked,
+    ship_bd_dc,
+)
+from tactics.ui import theme
+from tactics.ui.starship.widgets import Hotspots, pill, text_at
+
+SPACE_BG = (8, 10, 16)
+PIPS = 5  # R-SHIP-6: a ship holds 0 to 5 Battle Damage
+SS = 3  # supersampling for clean silhouettes
+
+SHIP_PX = {"tiny": 76, "small": 112, "medium": 128, "large": 150, "huge": 170, "colossal": 190}
+
+# Silhouettes in unit coordinates, bow up (-y), x and y in -1..1.
+HULLS: dict[str, list[tuple[float, float]]] = {
+    "fighter": [(0, -1), (0.18, -0.35), (0.85, 0.55), (0.8, 0.8), (0.22, 0.62), (0.16, 0.9), (-0.16, 0.9),
+                (-0.22, 0.62), (-0.8, 0.8), (-0.85, 0.55), (-0.18, -0.35)],
+    "freighter": [(0, -1), (0.28, -0.86), (0.4, -0.4), (0.4, 0.2), (0.86, 0.36), (0.9, 0.78), (0.46, 0.86),
+                  (0.4, 0.98), (-0.4, 0.98), (-0.46, 0.86), (-0.9, 0.78), (-0.86, 0.36), (-0.4, 0.2), (-0.4, -0.4),
+                  (-0.28, -0.86)],
+    "corvette": [(0, -1), (0.2, -0.5), (0.3, 0.05), (0.8, 0.56), (0.74, 0.84), (0.28, 0.7), (0.22, 0.96),
+                 (-0.22, 0.96), (-0.28, 0.7), (-0.74, 0.84), (-0.8, 0.56), (-0.3, 0.05), (-0.2, -0.5)],
+    "cruiser": [(0, -1), (0.16, -0.8), (0.26, -0.2), (0.62, 0.02), (0.66, 0.42), (0.3, 0.5), (0.34, 0.96),
+                (-0.34, 0.96), (-0.3, 0.5), (-0.66, 0.42), (-0.62, 0.02), (-0.26, -0.2), (-0.16, -0.8)],
+}
+HULL_FOR_SIZE = {"tiny": "fighter", "small": "freighter", "medium": "corvette", "large": "cruiser",
+                 "huge": "cruiser", "colossal": "cruiser"}
+ENGINES = {"fighter": [(0.0, 0.9)], "freighter": [(-0.2, 0.98), (0.2, 0.98)], "corvette": [(0.0, 0.96)],
+           "cruiser": [(-0.18, 0.96), (0.18, 0.96)]}
+
+BANNERS = {
+    ADRIFT: ("ADRIFT", (20, 16, 6), (255, 190, 60)),
+    EXPLODING: ("EXPLODING", (255, 240, 230), (210, 40, 30)),
+    DESTROYED: ("DESTROYED", (230, 230, 235), (80, 84, 94)),
+    SURRENDERED: ("SURRENDERED", (20, 20, 24), (235, 238, 244)),
+}
+
+
+def _lighter(c: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+    return tuple(round(v + (255 - v) * k) for v in c)  # type: ignore[return-value]
+
+
+def _darker(c: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+    return tuple(round(v * (1 - k)) for v in c)  # type: ignore[return-value]
+
+
+def _dir(bearing_deg: float) -> tuple[float, float]:
+    """Screen direction of a bearing (0 up the screen, clockwise)."""
+    a = math.radians(bearing_deg)
+    return (math.sin(a), -math.cos(a))
+
+
+@lru_cache(maxsize=64)
+def silhouette(hull: str, length: int, colour: tuple[int, int, int], facing: int, ghost: bool = False) -> pygame.Surface:
+    """A ship picture, bow toward ``facing``; drawn 3x and scaled down for smooth edges."""
+    big = length * SS
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    half = big / 2
+    pts = [(half + x * half * 0.92, half + y * half * 0.92) for x, y in HULLS[hull]]
+    for ex, ey in ENGINES[hull]:  # engine glow behind the hull
+        centre = (half + ex * half * 0.92, half + ey * half * 0.92 + big * 0.02)
+        pygame.draw.circle(surf, (255, 150, 50, 120), centre, big * 0.09)
+        pygame.draw.circle(surf, (255, 220, 140, 230), centre, big * 0.05)
+    body = _lighter(colour, 0.15)
+    pygame.draw.polygon(surf, _darker(colour, 0.65), [(x, y + SS * 3) for x, y in pts])  # drop shadow
+    pygame.draw.polygon(surf, body, pts)
+    pygame.draw.polygon(surf, _lighter(colour, 0.7), pts, SS * 3)
+    # spine and cockpit
+    pygame.draw.line(surf, _darker(colour, 0.3), (half, half - big * 0.3), (half, half + big * 0.4), SS * 3)
+    pygame.draw.ellipse(surf, (200, 240, 255), pygame.Rect(half - big * 0.06, half - big * 0.36, big * 0.12, big * 0.16))
+    small = pygame.transform.smoothscale(surf, (length, length))
+    turned = pygame.transform.rotozoom(small, -facing, 1.0)
+    if ghost:
+        turned.set_alpha(110)
+    return turned
+
+
+@lru_cache(maxsize=4)
+def starfield(size: tuple[int, int]) -> pygame.Surface:
+    surf = pygame.Surface(size)
+    surf.fill(SPACE_BG)
+    rng = random.Random(7)  # the same stars every time: a background, not a roll
+    for _ in range(size[0] * size[1] // 2600):
+        x, y = rng.randrange(size[0]), rng.randrange(size[1])
+        level = rng.choice((60, 80, 110, 150, 200))
+        surf.set_at((x, y), (level, level, min(255, level + 20)))
+        if level == 200:
+            pygame.draw.circle(surf, (level, level, 230), (x, y), 1)
+    return surf
+
+
+def dashed_line(surface: pygame.Surface, colour, a: tuple[float, float], b: tuple[float, float], *,
+                dash: int = 14, gap: int = 10, width: int = 3) -> None:
+    length = math.dist(a, b)
+    if length < 1:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    t = 0.0
+    while t < length:
+        e = min(length, t + dash)
+        pygame.draw.line(surface, colour, (a[0] + ux * t, a[1] + uy * t), (a[0] + ux * e, a[1] + uy * e), width)
+        t = e + gap
+
+
+def arc_polygon(centre: tuple[float, float], radius: float, thickness: float, facing: float,
+                half_span: float) -> list[tuple[float, float]]:
+    """The outline of a thick arc centred on the bearing ``facing``."""
+    steps = 24
+    outer, inner = [], []
+    for i in range(steps + 1):
+        b = facing - half_span + 2 * half_span * i / steps
+        dx, dy = _dir(b)
+        outer.append((centre[0] + dx * (radius + thickness / 2), centre[1] + dy * (radius + thickness / 2)))
+        inner.append((centre[0] + dx * (radius - thickness / 2), centre[1] + dy * (radius - thickness / 2)))
+    return outer + inner[::-1]
+
+
+class SpaceView:
+    """Fits the ships in a rectangle and draws them."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.scale = 1.0
+        self.centre = (0.0, 0.0)
+
+    def fit(self, rect: pygame.Rect, space: SpaceState) -> None:
+        self.rect = pygame.Rect(rect)
+        ships = [s for s in space.ships.values()]
+        if not ships:
+            self.scale, self.centre = 10.0, (0.0, 0.0)
+            return
+        xs, ys = [s.x for s in ships], [s.y for s in ships]
+        span_x, span_y = max(12.0, max(xs) - min(xs)), max(12.0, max(ys) - min(ys))
+        margin_x, margin_y = 170, 150
+        self.scale = max(1.0, min((rect.width - 2 * margin_x) / span_x, (rect.height - 2 * margin_y) / span_y))
+        self.centre = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+
+    def to_screen(self, x: float, y: float) -> tuple[int, int]:
+        return (round(self.rect.centerx + (x - self.centre[0]) * self.scale),
+                round(self.rect.centery + (y - self.centre[1]) * self.scale - 10))
+
+    def ship_at(self, ship: Ship) -> tuple[int, int]:
+        return self.to_screen(ship.x, ship.y)
+
+    # -- drawing -----------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, space: SpaceState, colours: dict[str, tuple[int, int, int]],
+             hotspots: Hotspots, *, viewer: str = "gm") -> None:
+        rect = self.rect
+        surface.blit(starfield(rect.size), rect.topleft)
+        old_clip = surface.get_clip()
+        surface.set_clip(rect)
+        now = space.now
+        shown = [s for s in space.ships.values() if viewer == "gm" or not is_cloaked(s, now) or s.revealed]
+        overlay = pygame.Surface(rect.size, pygame.SRCALPHA)
+        for ship in shown:  # passive sensor ranges
+            if ship.status == DESTROYED:
+                continue
+            cx, cy = self.ship_at(ship)
+            r = ship.spec.passive_sensor_range * self.scale
+            if r < 4000:
+                pygame.draw.circle(overlay, (*colours.get(ship.side, theme.INFO), 14), (cx - rect.x, cy - rect.y), r)
+                pygame.draw.circle(overlay, (*colours.get(ship.side, theme.INFO), 90), (cx - rect.x, cy - rect.y), r, 2)
+        surface.blit(overlay, rect.topleft)
+        self._draw_scale(surface)
+        self._draw_distances(surface, space, shown)
+        for ship in shown:
+            self._draw_ship(surface, space, ship, colours.get(ship.side, (200, 200, 200)), hotspots, viewer)
+        surface.set_clip(old_clip)
+
+    def _draw_scale(self, surface: pygame.Surface) -> None:
+        units = 5
+        while units * self.scale < 80:
+            units *= 2
+        x, y = self.rect.x + 24, self.rect.bottom - 30
+        length = units * self.scale
+        pygame.draw.line(surface, theme.TEXT_DIM, (x, y), (x + length, y), 3)
+        for end in (x, x + length):
+            pygame.draw.line(surface, theme.TEXT_DIM, (end, y - 7), (end, y + 7), 3)
+        text_at(surface, f"{units} units", (x + length + 12, y), 17, "semibold", theme.TEXT_DIM, anchor="midleft")
+
+    def _draw_distances(self, surface: pygame.Surface, space: SpaceState, ships: list[Ship]) -> None:
+        now = space.now
+        for i, a in enumerate(ships):
+            for b in ships[i + 1:]:
+                if a.side == b.side or DESTROYED in (a.status, b.status):
+                    continue
+                pa, pb = self.ship_at(a), self.ship_at(b)
+                gap = math.dist(pa, pb)
+                if gap < 1:
+                    continue
+                ux, uy = (pb[0] - pa[0]) / gap, (pb[1] - pa[1]) / gap
+                ra = SHIP_PX.get(a.spec.size, 86) * 0.72
+                rb = SHIP_PX.get(b.spec.size, 86) * 0.72
+                if gap <= ra + rb:
+                    continue
+                start = (pa[0] + ux * ra, pa[1] + uy * ra)
+                end = (pb[0] - ux * rb, pb[1] - uy * rb)
+                dashed_line(surface, (205, 212, 226), start, end)
+                mid = ((pa[0] + pb[0]) // 2, (pa[1] + pb[1]) // 2)
+                pill(surface, f"{distance(a, b):.0f} units", mid, size=22, fill=(14, 16, 22), edge=(205, 212, 226))
+                notes = [f"{x.name} unseen by {y.name}" for x, y in ((b, a), (a, b)) if not detects(y, x, now)]
+                for n, note in enumerate(notes):
+                    pill(surface, note, (mid[0], mid[1] - 38 - 30 * n), size=17, fill=(14, 16, 22),
+                         colour=(160, 210, 255))
+
+    def _draw_ship(self, surface: pygame.Surface, space: SpaceState, ship: Ship, colour: tuple[int, int, int],
+                   hotspots: Hotspots, viewer: str) -> None:
+        now = space.now
+        cx, cy = self.ship_at(ship)
+        length = SHIP_PX.get(ship.spec.size, 86)
+        hull = HULL_FOR_SIZE.get(ship.spec.size, "freighter")
+        cloaked = is_cloaked(ship, now) and not ship.revealed
+        if ship.status != DESTROYED:
+            shield = effective(space, ship, "shield_mod", now)
+            self._draw_shield(surface, (cx, cy), length, ship.facing, shield)
+            img = silhouette(hull, length, colour, int(round(ship.facing)) % 360, cloaked)
+            surface.blit(img, img.get_rect(center=(cx, cy)))
+        else:
+            self._draw_debris(surface, (cx, cy), length, colour)
+        hotspots.add(pygame.Rect(cx - length // 2, cy - length // 2, length, length), "ship", ship=ship.id)
+        # name, pips, numbers under the ship
+        y = cy + length // 2 + 16
+        name = text_at(surface, ship.name, (cx, y), 26, "bold", theme.TEXT, anchor="midtop")
+        y = name.bottom + 8
+        self._draw_pips(surface, (cx, y + 14), ship)
+        count, threshold = ship_bd_dc(space, ship)
+        shield = effective(space, ship, "shield_mod", now)
+        text_at(surface, f"BD {ship.damage}/{ship.maximum}   BD DC {count},{threshold}   Shield {shield:+d}",
+                (cx, y + 36), 18, "semibold", theme.TEXT_DIM, anchor="midtop")
+        banner = BANNERS.get(ship.status)
+        if banner is not None:
+            label, ink, fill = banner
+            if ship.status == EXPLODING and ship.explodes_round is not None:
+                label = f"EXPLODING by round {ship.explodes_round}"
+            pill(surface, label, (cx, cy - length // 2 - 22), size=28, fill=fill, colour=ink, pad=(16, 6))
+        elif cloaked:
+            pill(surface, "CLOAKED", (cx, cy - length // 2 - 18), size=20, fill=(20, 40, 60),
+                 colour=(150, 220, 255), edge=(90, 170, 230))
+
+    def _draw_pips(self, surface: pygame.Surface, centre: tuple[int, int], ship: Ship) -> None:
+        r, step = 12, 32
+        x0 = centre[0] - step * (PIPS - 1) // 2
+        over = max(0, ship.damage - ship.maximum)
+        for i in range(PIPS):
+            p = (x0 + i * step, centre[1])
+            usable = i < ship.maximum
+            filled = i < ship.damage
+            if filled and usable:
+                pygame.draw.circle(surface, (10, 10, 14), p, r + 3)
+                pygame.draw.circle(surface, (235, 64, 52), p, r)
+                pygame.draw.circle(surface, (255, 170, 160), p, r, 2)
+            elif not usable and i < ship.maximum + over:
+                pygame.draw.circle(surface, (255, 120, 30), p, r)  # beyond the maximum
+            elif usable:
+                pygame.draw.circle(surface, (10, 10, 14), p, r + 3)
+                pygame.draw.circle(surface, (236, 240, 246), p, r, 3)
+            else:
+                pygame.draw.circle(surface, (70, 74, 84), p, r - 3, 2)
+
+    def _draw_shield(self, surface: pygame.Surface, centre: tuple[int, int], length: int, facing: float,
+                     shield: int) -> None:
+        strength = max(0, shield)
+        radius = length * 0.66
+        thickness = 4 + 3 * strength
+        alpha = 90 + min(140, 35 * strength)
+        pts = arc_polygon(centre, radius, thickness, facing, 70)
+        box = pygame.Rect(min(p[0] for p in pts) - 3, min(p[1] for p in pts) - 3, 0, 0)
+        box.width, box.height = int(max(p[0] for p in pts) - box.x + 6), int(max(p[1] for p in pts) - box.y + 6)
+        local = [(p[0] - box.x, p[1] - box.y) for p in pts]
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(layer, (90, 200, 255, alpha), local)
+        pygame.draw.polygon(layer, (190, 240, 255, min(255, alpha + 40)), local, 2)
+        surface.blit(layer, box.topleft)
+
+    def _draw_debris(self, surface: pygame.Surface, centre: tuple[int, int], length: int, colour) -> None:
+        rng = random.Random(centre[0] * 31 + centre[1])
+        for _ in range(14):
+            ox, oy = rng.uniform(-0.5, 0.5) * length, rng.uniform(-0.5, 0.5) * length
+            size = rng.uniform(4, 12)
+            pts = [(centre[0] + ox + rng.uniform(-size, size), centre[1] + oy + rng.uniform(-size, size)) for _ in range(3)]
+            pygame.draw.polygon(surface, _darker(colour, 0.45), pts)
+
+
+def side_colours(state: Any, space: SpaceState) -> dict[str, tuple[int, int, int]]:
+    """A colour per side: the team's colour when a side is a team, else red/green/amber."""
+    foes = [(220, 80, 60), (90, 190, 110), (230, 180, 60), (170, 110, 220)]
+    out: dict[str, tuple[int, int, int]] = {}
+    n = 0
+    for ship in space.ships.values():
+        if ship.side in out:
+            continue
+        team = getattr(state, "teams", {}).get(ship.side)
+        if team is not None:
+            out[ship.side] = tuple(team.colour)  # type: ignore[assignment]
+        else:
+            out[ship.side] = foes[n % len(foes)]
+            n += 1
+    return out

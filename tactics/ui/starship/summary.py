@@ -1,0 +1,95 @@
+"""The end-of-phase card: everything the phase's rolls did, applied to every ship at once.
+
+Shown after "End the phase" when something landed (R-SHIP-1): Battle Damage
+with its 2d6 chart roll (R-SHIP-5), repairs, boosts, moves, ships going adrift
+or exploding (R-SHIP-6), the end of the battle (R-SHIP-9).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tactics.engine.journal import Entry
+from tactics.engine.space_view import describe
+from tactics.rules.starship import PHASE_NAMES
+from tactics.ui import theme
+from tactics.ui.starship.dice import draw_plain
+from tactics.ui.starship.widgets import Hotspots, button, card, shade, text_at, wrap
+
+if TYPE_CHECKING:
+    from tactics.ui.starship.screen import StarshipScreen
+
+QUIET = {"space.phase_started", "space.phase_ended"}
+
+
+def worth_showing(entry: Entry) -> bool:
+    return any(e.kind not in QUIET for e in entry.events)
+
+
+class PhaseSummary:
+    """Modal: the effects that landed when a phase ended."""
+
+    def __init__(self, screen: "StarshipScreen", entry: Entry) -> None:
+        self.screen = screen
+        self.entry = entry
+        ended = next((e for e in entry.events if e.kind == "space.phase_ended"), None)
+        if ended is not None and ended.data.get("round") == 0:
+            self.title = "The surprise round ends"
+        elif ended is not None:
+            self.title = f"The {PHASE_NAMES.get(ended.data['phase'], '')} Phase of round {ended.data['round']} ends"
+        else:
+            self.title = "The phase ends"
+        self.rect = pygame.Rect(0, 0, 10, 10)
+
+    def wake_ms(self) -> int | None:
+        return None
+
+    def click(self, spot) -> None:
+        if spot.key in ("dlg.done", "dlg.cancel"):
+            self.screen.close_dialog()
+
+    def key(self, intent) -> bool:
+        if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.screen.close_dialog()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
+        shade(surface)
+        w, h = surface.get_size()
+        self.rect = rect = pygame.Rect(0, 0, min(1000, w - 60), min(720, h - 70))
+        rect.center = (w // 2, h // 2)
+        card(surface, rect, fill=(26, 29, 37), edge=theme.ACCENT, width=2, radius=16)
+        hotspots.add(rect, "dlg.card")
+        x, y = rect.x + 32, rect.y + 24
+        text_at(surface, self.title, (x, y), 32, "bold", theme.TEXT)
+        text_at(surface, "Every roll of the phase is in: its effects apply to all ships together.", (x, y + 44), 19,
+                "regular", theme.TEXT_DIM)
+        y += 92
+        bottom = rect.bottom - 100
+        for event in self.entry.events:
+            if event.kind in QUIET or y > bottom - 30:
+                continue
+            if event.kind == "space.battle_damage":
+                draw_plain(surface, event.data["faces"], (x, y), die_px=48, gap=10)
+                lines = wrap(describe(event), 20, "semibold", rect.width - 64 - 130)
+                for n, line in enumerate(lines[:3]):
+                    text_at(surface, line, (x + 124, y + n * 27), 20, "semibold", (255, 190, 180))
+                y += max(62, 27 * min(3, len(lines)) + 10)
+                continue
+            colour = theme.BAD if event.kind in ("space.exploding", "space.exploded", "space.adrift") else theme.TEXT
+            if event.kind == "space.ended":
+                colour = theme.GOOD
+            for line in wrap(describe(event), 20, "semibold", rect.width - 64)[:3]:
+                text_at(surface, line, (x, y), 20, "semibold", colour)
+                y += 28
+            y += 8
+        nxt = self.screen.space
+        if nxt.started:
+            now = "the surprise round" if nxt.round == 0 else f"round {nxt.round}, {PHASE_NAMES[nxt.phase]} Phase"
+            text_at(surface, f"Now: {now}", (x, rect.bottom - 62), 22, "bold", theme.ACCENT, anchor="midleft")
+        done = pygame.Rect(rect.right - 220, rect.bottom - 84, 188, 60)
+        button(surface, done, "Continue", size=22, kind="primary", hover=hover == ("dlg.done",))
+        hotspots.add(done, "dlg.done")

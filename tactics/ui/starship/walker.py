@@ -1,0 +1,150 @@
+"""The phase walker: the round, the phase, and which posts act now on every ship.
+
+All ships act at once in each phase (R-SHIP-1). The walker lists, for every
+ship, the posts of the current phase as numbered chips in the text's suggested
+order (1 Captain ... 7 Chief Engineer); that order is only the default order of
+prompts (the lowest number still to act is marked NEXT, and Enter opens it), so
+a click on any chip that acts now opens that post. "End the phase" applies every
+roll of the phase to all ships together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tactics.engine.space import ENDED, FIGHTING, SETUP, SpaceState, crew_acted
+from tactics.engine.space_commands import posts_in_phase
+from tactics.engine.space_view import posts_acting_now
+from tactics.rules.starship import PHASE_NAMES, PHASES, POST_NAMES, POSTS
+from tactics.ui import theme
+from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, button, text_at
+
+ROW_H = 46
+HEAD_H = 66
+
+
+def walker_height(space: SpaceState) -> int:
+    return HEAD_H + ROW_H * len(space.ships) + 10
+
+
+def next_prompt(space: SpaceState) -> tuple[str, str] | None:
+    """The default next prompt: the lowest-numbered post acting now, first ship first."""
+    best: tuple[int, str, str] | None = None
+    for ship_id in space.ships:
+        for post in posts_acting_now(space, ship_id):
+            rank = POSTS.index(post)
+            if best is None or rank < best[0]:
+                best = (rank, ship_id, post)
+    return (best[1], best[2]) if best else None
+
+
+def phase_title(space: SpaceState) -> str:
+    if space.phase == SETUP:
+        return "Space combat has not begun"
+    if space.phase == ENDED:
+        return "Space combat is over"
+    if space.round == 0:
+        return "Surprise round"
+    return f"Round {space.round}"
+
+
+def winner_text(state: Any, space: SpaceState) -> str:
+    if space.winner is None:
+        return "no side is left standing"
+    team = state.teams.get(space.winner)
+    return f"{team.name if team else space.winner.replace('_', ' ').title()} win"
+
+
+def end_label(space: SpaceState) -> str:
+    return f"End the {PHASE_NAMES.get(space.phase, '')} Phase"
+
+
+def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours: dict[str, tuple[int, int, int]],
+                hotspots: Hotspots, hover: tuple | None) -> None:
+    space: SpaceState = state.space
+    pygame.draw.rect(surface, PANEL, rect)
+    pygame.draw.line(surface, PANEL_EDGE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
+    x, y = rect.x + 20, rect.y + 12
+    title = text_at(surface, phase_title(space), (x, y), 32, "bold", theme.TEXT)
+    px = title.right + 26
+    if space.started:
+        phases = ["action"] if space.round == 0 else list(PHASES)
+        for n, phase in enumerate(phases, start=1):
+            current = phase == space.phase
+            label = f"{n} {PHASE_NAMES[phase]}" if space.round else f"{PHASE_NAMES[phase]} Phase only"
+            img_w = theme.font(20, "bold").size(label)[0] + 30
+            box = pygame.Rect(px, y + 2, img_w, 38)
+            pygame.draw.rect(surface, theme.ACCENT if current else (40, 45, 56), box, border_radius=19)
+            text_at(surface, label, box.center, 20, "bold", (20, 18, 12) if current else theme.TEXT_DIM,
+                    anchor="center")
+            px = box.right + 10
+    elif space.phase == ENDED:
+        text_at(surface, winner_text(state, space), (px, y + 8), 24, "bold", theme.GOOD, max_width=rect.right - 40 - px)
+    else:
+        text_at(surface, "assign the crews, then begin", (px, y + 10), 20, "semibold", theme.TEXT_DIM,
+                max_width=rect.right - 320 - px)
+    btn = pygame.Rect(rect.right - 300, y, 280, 44)
+    if space.phase == SETUP:
+        button(surface, btn, "Begin space combat", size=21, kind="primary", hover=hover == ("begin",))
+        hotspots.add(btn, "begin")
+    elif space.started:
+        button(surface, btn, end_label(space), size=21, kind="primary", hover=hover == ("end_phase",))
+        hotspots.add(btn, "end_phase")
+    nxt = next_prompt(space) if space.started else None
+    y = rect.y + HEAD_H
+    for ship in space.ships.values():
+        colour = colours.get(ship.side, (200, 200, 200))
+        pygame.draw.circle(surface, colour, (x + 7, y + ROW_H // 2 - 2), 7)
+        text_at(surface, ship.name, (x + 22, y + ROW_H // 2 - 2), 21, "bold", theme.TEXT, anchor="midleft",
+                max_width=150)
+        cx = x + 180
+        mid = y + ROW_H // 2 - 2
+        if not space.started:
+            crewed = sum(1 for p in POSTS if p in ship.crew)
+            text_at(surface, f"{crewed} of {len(POSTS)} posts crewed", (cx, mid), 19, "semibold", theme.TEXT_DIM,
+                    anchor="midleft")
+        elif ship.status != FIGHTING:
+            text_at(surface, f"{ship.status}: the crew cannot act", (cx, mid), 19, "semibold", theme.BAD,
+                    anchor="midleft")
+        elif space.round == 0 and ship.id not in space.surprise:
+            text_at(surface, "surprised: does not act before round 1", (cx, mid), 19, "semibold", theme.TEXT_DIM,
+                    anchor="midleft")
+        else:
+            acting = posts_acting_now(space, ship.id)
+            shown = posts_in_phase(space, ship)
+            if not shown:
+                text_at(surface, "no post acts in this phase", (cx, mid), 19, "semibold", theme.TEXT_DIM,
+                        anchor="midleft")
+            for post in shown:
+                who = ship.crew_names.get(post)
+                n = POSTS.index(post) + 1
+                if post in acting:
+                    label, kind = f"{n} {POST_NAMES[post]}", "act"
+                elif who is None:
+                    label, kind = f"{n} {POST_NAMES[post]}: vacant", "vacant"
+                elif crew_acted(space, ship.id, post):
+                    label, kind = f"{n} {POST_NAMES[post]} ✓", "done"
+                else:
+                    label, kind = f"{n} {POST_NAMES[post]}: out", "vacant"
+                chip_w = theme.font(18, "bold").size(label)[0] + 28
+                chip = pygame.Rect(cx, y + 4, chip_w, ROW_H - 12)
+                if chip.right > rect.right - 10:
+                    break
+                hot = hover == ("walker_post", ship.id, post)
+                if kind == "act":
+                    fill, ink = ((255, 214, 110) if hot else theme.ACCENT), (20, 18, 12)
+                elif kind == "done":
+                    fill, ink = (30, 70, 44), (170, 230, 190)
+                else:
+                    fill, ink = (36, 39, 48), (120, 126, 140)
+                pygame.draw.rect(surface, fill, chip, border_radius=chip.height // 2)
+                if nxt == (ship.id, post):
+                    pygame.draw.rect(surface, (255, 255, 255), chip.inflate(6, 6), 2, border_radius=chip.height // 2 + 3)
+                    text_at(surface, "NEXT", (chip.centerx, chip.bottom + 1), 11, "bold", theme.TEXT, anchor="midtop")
+                text_at(surface, label, chip.center, 18, "bold", ink, anchor="center")
+                if kind == "act":
+                    hotspots.add(chip, "walker_post", ship=ship.id, post=post)
+                cx = chip.right + 10
+        y += ROW_H
