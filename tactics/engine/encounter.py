@@ -169,3 +169,9 @@ START_BUILDERS.append(_hazards.build_traps)
 from tactics.engine import table as _table  # noqa: E402
 
 register_reducer(_table.reducer)
+
+
+# Individual turns (issue 6): the second text's turn structure when mode = "individual".
+from tactics.engine import turns_setup as _turns  # noqa: E402
+
+register_reducer(_turns.reducer)
