@@ -238,8 +238,8 @@ def test_grenade_throw_is_a_use_item_action_in_a_fight():  # R-ORD-1, R-GREN-4
 
     enc = _fight()
     with pytest.raises(Refused, match="ft away"):
-        enc.submit(Declare("ann", Action("use-item", item="grenade:frag", target_cell=(15, 5))))
-    enc.submit(Declare("ann", Action("use-item", item="grenade:frag", target_cell=(7, 5))))
+        enc.submit(Declare("ann", Action("use-item", item="grenade", grenade="frag", target_cell=(15, 5))))
+    enc.submit(Declare("ann", Action("use-item", item="grenade", grenade="frag", target_cell=(7, 5))))
     entry = enc.submit(ResolveNext(), typed=[5, 5])
     thrown = events_of(entry, "grenade.thrown")[0]
     assert thrown["cell"] == [7, 5] and thrown["fuse"]["team"] == "bears"

@@ -1,13 +1,11 @@
-"""Grenade throws, trap searches and trap setting as Use Item actions in a fight.
+"""Trap searches and trap setting as Use Item actions in a fight.
 
-Why it exists: in ground combat a grenade throw is a Standard Use Item action
-resolved in the Use Item slot of the order of resolution (R-ORD-1), as are
-searching for traps and setting one. The ground engine takes Use Item kinds
-from ``tactics.engine.ground_actions.ITEM_USES``; this module adds:
+Why it exists: in ground combat searching for traps and setting one are
+Standard Use Item actions resolved in the Use Item slot of the order of
+resolution (R-ORD-1). The ground engine takes Use Item kinds from
+``tactics.engine.ground_actions.ITEM_USES`` (its own ``"grenade"`` item throws
+with :class:`~tactics.engine.hazards.ThrowGrenade`); this module adds:
 
-* ``"grenade:<kind>"`` and ``"grenade:<kind>:cooked"`` (``Action.target_cell``
-  is the square thrown at), e.g. ``Action("use-item", item="grenade:frag",
-  target_cell=(7, 5))``;
 * ``"search-traps"``: an active search around the searcher (R-TRAP-2);
 * ``"set-trap:<kind>"`` on ``Action.target_cell`` (default: the setter's
   square), for kinds that need neither a facing nor a wire; cone mines and
@@ -24,24 +22,8 @@ from typing import Any
 
 from tactics.engine.journal import Event, Refused
 from tactics.engine.state import Combatant, EncounterState
-from tactics.rules import explosives as ex
 from tactics.rules import traps as tr
 from tactics.rules.dice import Dice
-
-
-def _grenade_use(kind: ex.GrenadeKind, cook: bool) -> Any:
-    from tactics.engine.ground_actions import ItemUse
-    from tactics.engine.hazards import ThrowGrenade, check_throw
-
-    def validate(state: EncounterState, who: Combatant, action: Any) -> None:
-        check_throw(state, who.id, action.target_cell, kind.name)
-
-    def resolve(state: EncounterState, who: Combatant, action: Any, dice: Dice) -> tuple[list[Event], bool]:
-        events = ThrowGrenade(who.id, action.target_cell, kind.name, cook).execute(state, dice)
-        return events, True
-
-    label = f"Throw {kind.title}" + (" (cooked)" if cook else "")
-    return ItemUse(label, True, validate, resolve)
 
 
 def _search_use() -> Any:
@@ -87,9 +69,6 @@ def register_item_uses() -> None:
         from tactics.engine.ground_actions import ITEM_USES
     except ImportError:  # pragma: no cover - no ground engine
         return
-    for kind in ex.default_grenades().values():
-        ITEM_USES.setdefault(f"grenade:{kind.name}", _grenade_use(kind, False))
-        ITEM_USES.setdefault(f"grenade:{kind.name}:cooked", _grenade_use(kind, True))
     ITEM_USES.setdefault("search-traps", _search_use())
     for kind in tr.default_trap_kinds().values():
         if kind.area != "cone" and kind.trigger != "tripwire":
