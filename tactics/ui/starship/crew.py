@@ -76,7 +76,7 @@ def post_tag(space: SpaceState, ship: Ship, post: str) -> tuple[str, str]:
     if post in posts_in_phase(space, ship):
         return IDLE, "-"
     if post == "engineer" and space.phase != "response":
-        return IDLE, "Action or Response"
+        return IDLE, "Action/Response"
     return IDLE, f"{PHASE_NAMES[phase_of(post)]} Phase"
 
 
@@ -125,7 +125,17 @@ def npc_name(space: SpaceState) -> str:
 
 
 class CrewPanel:
-    """Draws the roster and one card per ship; registers chips and post rows as hotspots."""
+    """Draws the roster and one card per ship; registers chips and post rows as hotspots.
+
+    With many ships the cards scroll (the wheel over the panel).
+    """
+
+    def __init__(self) -> None:
+        self.scroll = 0
+        self.cards_rect = pygame.Rect(0, 0, 0, 0)
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = max(0, self.scroll + pixels)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, colours: dict[str, tuple[int, int, int]],
              hotspots: Hotspots, hover: tuple | None, dragging: bool) -> None:
@@ -152,22 +162,34 @@ class CrewPanel:
             cx += img_w + 10
         y += 52
         ships = list(space.ships.values())
-        left_h = rect.bottom - y - 10
-        for i, ship in enumerate(ships):
-            share = left_h // max(1, len(ships) - i)
-            used = self._ship_card(surface, pygame.Rect(rect.x + 12, y, rect.width - 24, share - 10), space, ship,
-                                   colours.get(ship.side, (200, 200, 200)), hotspots, hover, dragging, state)
-            y += used + 10
-            left_h -= used + 10
+        self.cards_rect = area = pygame.Rect(rect.x + 2, y, rect.width - 2, rect.bottom - y)
+        row_h = 38 if len(ships) <= 2 else 31
+        heights = [self.card_height(ship, row_h) for ship in ships]
+        total = sum(h + 10 for h in heights)
+        self.scroll = max(0, min(self.scroll, total - area.height))
+        old_clip = surface.get_clip()
+        surface.set_clip(area)
+        y = area.y - self.scroll
+        for ship, height in zip(ships, heights):
+            box = pygame.Rect(rect.x + 12, y, rect.width - 24, height)
+            if box.bottom > area.y and box.top < area.bottom:
+                self._ship_card(surface, box, space, ship, colours.get(ship.side, (200, 200, 200)), hotspots, hover,
+                                dragging, state, row_h, area)
+            y += height + 10
+        surface.set_clip(old_clip)
+        if total > area.height:  # a scroll bar
+            bar_h = max(40, area.height * area.height // total)
+            bar_y = area.y + (area.height - bar_h) * self.scroll // max(1, total - area.height)
+            pygame.draw.rect(surface, (90, 96, 110), (rect.right - 7, bar_y, 5, bar_h), border_radius=3)
 
-    def _ship_card(self, surface: pygame.Surface, box: pygame.Rect, space: SpaceState, ship: Ship,
+    @staticmethod
+    def card_height(ship: Ship, row_h: int) -> int:
+        return 56 + row_h * len(POSTS) + 44 * len(ship.battle_damage) + 6
+
+    def _ship_card(self, surface: pygame.Surface, rect: pygame.Rect, space: SpaceState, ship: Ship,
                    colour: tuple[int, int, int], hotspots: Hotspots, hover: tuple | None, dragging: bool,
-                   state: Any) -> int:
+                   state: Any, row_h: int, visible: pygame.Rect) -> None:
         damage = list(ship.battle_damage)
-        row_h = max(30, min(40, (box.height - 58 - 44 * len(damage)) // len(POSTS)))
-        bd_h = min(44 * len(damage), max(0, box.height - 58 - row_h * len(POSTS)))
-        height = 56 + row_h * len(POSTS) + bd_h + 6
-        rect = pygame.Rect(box.x, box.y, box.width, height)
         card(surface, rect)
         pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.height), border_top_left_radius=12,
                          border_bottom_left_radius=12)
@@ -195,7 +217,8 @@ class CrewPanel:
             mid = row.centery
             pygame.draw.circle(surface, (50, 56, 70), (row.x + 16, mid), 13)
             text_at(surface, str(n), (row.x + 16, mid), 16, "bold", theme.TEXT, anchor="center")
-            text_at(surface, POST_NAMES[post], (row.x + 38, mid), 18, "semibold", theme.TEXT_DIM, anchor="midleft")
+            text_at(surface, POST_NAMES[post], (row.x + 38, mid), 18 if row_h > 32 else 17, "semibold", theme.TEXT_DIM,
+                    anchor="midleft")
             who = ship.crew_names.get(post)
             tag_w = 150
             name_x = row.x + 38 + 160
@@ -209,11 +232,10 @@ class CrewPanel:
             pygame.draw.rect(surface, fill, tag, border_radius=tag.height // 2)
             text_at(surface, words.upper() if kind == ACT else words, tag.center, 15, "bold", ink, anchor="center",
                     max_width=tag.width - 10)
-            hotspots.add(row, "post", ship=ship.id, post=post)
+            if visible.contains(row):
+                hotspots.add(row, "post", ship=ship.id, post=post)
             y += row_h
         for bd in damage:
-            if y + 40 > rect.bottom:
-                break
             what, when = damage_text(space, bd)
             active = bd.active(space.now)
             pygame.draw.circle(surface, (235, 64, 52) if active else (120, 60, 56), (rect.x + 30, y + 11), 8)
@@ -221,4 +243,3 @@ class CrewPanel:
                     max_width=rect.width - 62)
             text_at(surface, when, (rect.x + 46, y + 20), 15, "regular", theme.TEXT_DIM, max_width=rect.width - 62)
             y += 44
-        return height

@@ -75,7 +75,10 @@ class StarshipScreen:
         right_w = max(440, min(600, int(w * 0.34)))
         left_w = w - right_w
         walker_h = walker_height(self.space) if self.space is not None else 0
-        log_h = 40 + 28 * LOG_LINES if h >= 760 else 40 + 28 * 3
+        lines = LOG_LINES if h >= 760 else 3
+        if bottom - top - walker_h - (40 + 28 * lines) < 480:  # many ships: keep room for the space view
+            lines = 2
+        log_h = 40 + 28 * lines
         return {
             "walker": pygame.Rect(0, top, left_w, walker_h),
             "space": pygame.Rect(0, top + walker_h, left_w, max(60, bottom - log_h - top - walker_h)),
@@ -229,6 +232,11 @@ class StarshipScreen:
             return self._pointer_up(intent)
         if isinstance(intent, ui.KeyPress):
             return self._key(intent)
+        if isinstance(intent, ui.Wheel):
+            if self.dialog is None and self.crew_panel.cards_rect.collidepoint(intent.pos):
+                self.crew_panel.scroll_by(int(-intent.steps * 60))
+                return True
+            return False
         return isinstance(intent, (ui.Resized, ui.Exposed))
 
     def _hover_key(self, spot: Hotspot | None) -> tuple | None:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
-from typing import Any
+from functools import lru_cache, partial
+from typing import Any, Callable
 
 import pygame
 
@@ -142,6 +142,12 @@ class SpaceView:
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.scale = 1.0
         self.centre = (0.0, 0.0)
+        self._shift = 0
+        self.ship_scale = 1.0
+
+    def length(self, ship: Ship) -> int:
+        """The ship's drawn length in pixels: by size class, not to scale."""
+        return int(SHIP_PX.get(ship.spec.size, 86) * self.ship_scale)
 
     def fit(self, rect: pygame.Rect, space: SpaceState) -> None:
         self.rect = pygame.Rect(rect)
@@ -150,14 +156,18 @@ class SpaceView:
             self.scale, self.centre = 10.0, (0.0, 0.0)
             return
         xs, ys = [s.x for s in ships], [s.y for s in ships]
-        span_x, span_y = max(12.0, max(xs) - min(xs)), max(12.0, max(ys) - min(ys))
-        margin_x, margin_y = 170, 150
-        self.scale = max(1.0, min((rect.width - 2 * margin_x) / span_x, (rect.height - 2 * margin_y) / span_y))
+        span_x, span_y = max(12.0, max(xs) - min(xs)), max(6.0, max(ys) - min(ys))
+        self.ship_scale = max(0.6, min(1.0, rect.height / 560))  # a short view draws smaller ships
+        biggest = max(self.length(s) for s in ships)
+        margin_x = biggest // 2 + 80  # room for the name and the pips
+        top, bottom = biggest // 2 + 44, biggest // 2 + 80  # the banner above, the labels below
+        self.scale = max(1.0, min((rect.width - 2 * margin_x) / span_x, (rect.height - top - bottom) / span_y))
         self.centre = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+        self._shift = (top - bottom) // 2
 
     def to_screen(self, x: float, y: float) -> tuple[int, int]:
         return (round(self.rect.centerx + (x - self.centre[0]) * self.scale),
-                round(self.rect.centery + (y - self.centre[1]) * self.scale - 10))
+                round(self.rect.centery + (y - self.centre[1]) * self.scale + self._shift))
 
     def ship_at(self, ship: Ship) -> tuple[int, int]:
         return self.to_screen(ship.x, ship.y)
@@ -182,9 +192,13 @@ class SpaceView:
                 pygame.draw.circle(overlay, (*colours.get(ship.side, theme.INFO), 90), (cx - rect.x, cy - rect.y), r, 2)
         surface.blit(overlay, rect.topleft)
         self._draw_scale(surface)
-        self._draw_distances(surface, space, shown)
+        labels = self._draw_distances(surface, space, shown)  # lines under the ships, their numbers on top
         for ship in shown:
-            self._draw_ship(surface, space, ship, colours.get(ship.side, (200, 200, 200)), hotspots, viewer)
+            self._draw_ship(surface, space, ship, colours.get(ship.side, (200, 200, 200)), hotspots)
+        for draw_label in labels:
+            draw_label()
+        for ship in shown:
+            self._draw_labels(surface, space, ship)
         surface.set_clip(old_clip)
 
     def _draw_scale(self, surface: pygame.Surface) -> None:
@@ -198,8 +212,10 @@ class SpaceView:
             pygame.draw.line(surface, theme.TEXT_DIM, (end, y - 7), (end, y + 7), 3)
         text_at(surface, f"{units} units", (x + length + 12, y), 17, "semibold", theme.TEXT_DIM, anchor="midleft")
 
-    def _draw_distances(self, surface: pygame.Surface, space: SpaceState, ships: list[Ship]) -> None:
+    def _draw_distances(self, surface: pygame.Surface, space: SpaceState, ships: list[Ship]) -> list[Callable[[], None]]:
+        """Dashed lines between opposing ships now; returns the distance labels to draw last."""
         now = space.now
+        labels: list[Callable[[], None]] = []
         for i, a in enumerate(ships):
             for b in ships[i + 1:]:
                 if a.side == b.side or DESTROYED in (a.status, b.status):
@@ -209,25 +225,31 @@ class SpaceView:
                 if gap < 1:
                     continue
                 ux, uy = (pb[0] - pa[0]) / gap, (pb[1] - pa[1]) / gap
-                ra = SHIP_PX.get(a.spec.size, 86) * 0.72
-                rb = SHIP_PX.get(b.spec.size, 86) * 0.72
+                ra = self.length(a) * 0.72
+                rb = self.length(b) * 0.72
                 if gap <= ra + rb:
                     continue
                 start = (pa[0] + ux * ra, pa[1] + uy * ra)
                 end = (pb[0] - ux * rb, pb[1] - uy * rb)
                 dashed_line(surface, (205, 212, 226), start, end)
                 mid = ((pa[0] + pb[0]) // 2, (pa[1] + pb[1]) // 2)
-                pill(surface, f"{distance(a, b):.0f} units", mid, size=22, fill=(14, 16, 22), edge=(205, 212, 226))
                 notes = [f"{x.name} unseen by {y.name}" for x, y in ((b, a), (a, b)) if not detects(y, x, now)]
-                for n, note in enumerate(notes):
-                    pill(surface, note, (mid[0], mid[1] - 38 - 30 * n), size=17, fill=(14, 16, 22),
-                         colour=(160, 210, 255))
+                labels.append(partial(self._distance_label, surface, mid, distance(a, b), notes))
+        if len(labels) > 2:  # a crowded battle: the sensor rings tell who sees whom
+            labels = [partial(self._distance_label, *label.args[:3], []) for label in labels]
+        return labels
+
+    @staticmethod
+    def _distance_label(surface: pygame.Surface, mid: tuple[int, int], units: float, notes: list[str]) -> None:
+        pill(surface, f"{units:.0f} units", mid, size=22, fill=(14, 16, 22), edge=(205, 212, 226))
+        for n, note in enumerate(notes):
+            pill(surface, note, (mid[0], mid[1] - 38 - 30 * n), size=17, fill=(14, 16, 22), colour=(160, 210, 255))
 
     def _draw_ship(self, surface: pygame.Surface, space: SpaceState, ship: Ship, colour: tuple[int, int, int],
-                   hotspots: Hotspots, viewer: str) -> None:
+                   hotspots: Hotspots) -> None:
         now = space.now
         cx, cy = self.ship_at(ship)
-        length = SHIP_PX.get(ship.spec.size, 86)
+        length = self.length(ship)
         hull = HULL_FOR_SIZE.get(ship.spec.size, "freighter")
         cloaked = is_cloaked(ship, now) and not ship.revealed
         if ship.status != DESTROYED:
@@ -238,7 +260,13 @@ class SpaceView:
         else:
             self._draw_debris(surface, (cx, cy), length, colour)
         hotspots.add(pygame.Rect(cx - length // 2, cy - length // 2, length, length), "ship", ship=ship.id)
-        # name, pips, numbers under the ship
+
+    def _draw_labels(self, surface: pygame.Surface, space: SpaceState, ship: Ship) -> None:
+        """Name, Battle Damage pips, numbers under the ship; a banner above it."""
+        now = space.now
+        cx, cy = self.ship_at(ship)
+        length = self.length(ship)
+        cloaked = is_cloaked(ship, now) and not ship.revealed
         y = cy + length // 2 + 16
         name = text_at(surface, ship.name, (cx, y), 26, "bold", theme.TEXT, anchor="midtop")
         y = name.bottom + 8

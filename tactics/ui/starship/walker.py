@@ -21,12 +21,15 @@ from tactics.rules.starship import PHASE_NAMES, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
 from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, button, text_at
 
-ROW_H = 46
 HEAD_H = 66
 
 
+def row_height(space: SpaceState) -> int:
+    return 46 if len(space.ships) <= 2 else 40
+
+
 def walker_height(space: SpaceState) -> int:
-    return HEAD_H + ROW_H * len(space.ships) + 10
+    return HEAD_H + row_height(space) * len(space.ships) + 10
 
 
 def next_prompt(space: SpaceState) -> tuple[str, str] | None:
@@ -94,13 +97,14 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
         hotspots.add(btn, "end_phase")
     nxt = next_prompt(space) if space.started else None
     y = rect.y + HEAD_H
+    row_h = row_height(space)
     for ship in space.ships.values():
         colour = colours.get(ship.side, (200, 200, 200))
-        pygame.draw.circle(surface, colour, (x + 7, y + ROW_H // 2 - 2), 7)
-        text_at(surface, ship.name, (x + 22, y + ROW_H // 2 - 2), 21, "bold", theme.TEXT, anchor="midleft",
+        pygame.draw.circle(surface, colour, (x + 7, y + row_h // 2 - 2), 7)
+        text_at(surface, ship.name, (x + 22, y + row_h // 2 - 2), 21, "bold", theme.TEXT, anchor="midleft",
                 max_width=150)
         cx = x + 180
-        mid = y + ROW_H // 2 - 2
+        mid = y + row_h // 2 - 2
         if not space.started:
             crewed = sum(1 for p in POSTS if p in ship.crew)
             text_at(surface, f"{crewed} of {len(POSTS)} posts crewed", (cx, mid), 19, "semibold", theme.TEXT_DIM,
@@ -129,7 +133,7 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                 else:
                     label, kind = f"{n} {POST_NAMES[post]}: out", "vacant"
                 chip_w = theme.font(18, "bold").size(label)[0] + 28
-                chip = pygame.Rect(cx, y + 4, chip_w, ROW_H - 12)
+                chip = pygame.Rect(cx, y + 4, chip_w, row_h - 12)
                 if chip.right > rect.right - 10:
                     break
                 hot = hover == ("walker_post", ship.id, post)
@@ -147,4 +151,4 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                 if kind == "act":
                     hotspots.add(chip, "walker_post", ship=ship.id, post=post)
                 cx = chip.right + 10
-        y += ROW_H
+        y += row_h
