@@ -23,6 +23,7 @@ from tactics.ui.battle import BattleView
 from tactics.ui.opening import OpenError, open_path
 from tactics.ui.panels.help import HelpScreen
 from tactics.ui.panels.toolbar import Toolbar
+from tactics.ui.players.routing import WindowUIManager
 from tactics.ui.tools import TOOL_CLASSES
 
 ACTIONS = [
@@ -48,7 +49,7 @@ class App:
         self.fullscreen = False
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = self.window.get_size()
-        self.ui = pygame_gui.UIManager(self.size, theme.gui_theme())
+        self.ui = WindowUIManager(self.size, theme.gui_theme())  # sees only this window's pointer
         self.translator = ui.Translator()
         self.toolbar = Toolbar(self.ui, TOOL_CLASSES, ACTIONS, self._tool_pressed, self._action_pressed)
         self.screens: list[Any] = [BattleView(self, encounter, viewer)]
@@ -58,6 +59,11 @@ class App:
         self.frames = 0
         self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
         self._clock = pygame.time.Clock()
+        self.addons: list[Any] = []  # at-the-table parts (saving, players' window, hot seat): see _addons
+        from tactics.ui.tableside import attach_table
+
+        attach_table(self)
+        self._addons("opened", encounter)
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -115,7 +121,13 @@ class App:
             encounter = open_path(path)
         except OpenError as exc:
             self.battle.say(f"Could not open {exc}", "error")
+            self._addons("open_failed", path, exc)
             return False
+        self.use_encounter(encounter, f"Opened {Path(path).name}.")
+        return True
+
+    def use_encounter(self, encounter: Encounter, message: str) -> None:
+        """Show ``encounter`` in place of the current one (an opened file, a restored autosave)."""
         old = self.battle
         old.close()
         self.screens = [BattleView(self, encounter, old.viewer)]
@@ -125,9 +137,9 @@ class App:
         self._starship_label("Starship")
         self.toolbar_show("select")
         pygame.display.set_caption(f"Tactics - {encounter.state.name}")
-        self.battle.say(f"Opened {Path(path).name}.", "good")
+        self.battle.say(message, "good")
         self.dirty = True
-        return True
+        self._addons("opened", encounter)
 
     # -- toolbar -------------------------------------------------------------------------
     def toolbar_show(self, tool_name: str) -> None:
@@ -188,6 +200,8 @@ class App:
         """Is pygame_gui animating something (hovered toolbar, tooltip, dialog)?"""
         if self.file_dialog is not None and self.file_dialog.alive():
             return True
+        if self._addons("busy"):
+            return True
         pos = self.translator.pointer
         return 0 <= pos[1] < theme.TOOLBAR_H and pos[0] >= 0 and bool(pygame.mouse.get_focused())
 
@@ -204,10 +218,27 @@ class App:
             self.dirty = True
         if self.dirty and self.running:
             self.draw()
+        if self.running:
+            self._addons("update")  # the players' window redraws if what it shows changed
         return self.running
 
+    def _addons(self, hook: str, *args: Any) -> bool:
+        """Call ``hook`` on every add-on that has it, in order; True as soon as one used the call."""
+        for addon in self.addons:
+            fn = getattr(addon, hook, None)
+            if fn is not None and fn(*args):
+                return True
+        return False
+
     def _handle(self, event: pygame.event.Event) -> None:
+        if self._addons("route", event):  # an event of the players' window goes there only
+            self.dirty = True
+            return
+        self.ui.track(event)
         consumed = self.ui.process_events(event)
+        if event.type >= pygame.USEREVENT and self._addons("ui_event", event):
+            self.dirty = True
+            return
         if event.type in (pygame_gui.UI_BUTTON_PRESSED,):
             self.toolbar.handle(event)
             self.dirty = True
@@ -216,6 +247,9 @@ class App:
             self.open_file(event.text)
             return
         if event.type >= pygame.USEREVENT:
+            handler = getattr(self.top, "ui_event", None)  # e.g. Enter in a panel's text box
+            if handler is not None:
+                handler(event)
             self.dirty = True
             return
         if consumed:
@@ -235,10 +269,12 @@ class App:
         if isinstance(intent, ui.KeyPress) and self._global_key(intent):
             self.dirty = True
             return
-        if self.top.handle(intent):
+        if self._addons("handle", intent) or self.top.handle(intent) or self._addons("fallback", intent):
             self.dirty = True
 
     def _global_key(self, intent: ui.KeyPress) -> bool:
+        if self._addons("key", intent):
+            return True
         if intent.key == pygame.K_F11:
             self.toggle_fullscreen()
             return True
@@ -261,6 +297,7 @@ class App:
         surface = pygame.display.get_surface()
         for screen in self.screens[:1]:
             screen.draw(surface)
+        self._addons("draw", surface)
         self.ui.draw_ui(surface)
         for screen in self.screens[1:]:
             screen.draw(surface)
@@ -278,6 +315,7 @@ class App:
                 timeout = min(timeout, until) if timeout else until
             event = pygame.event.wait(timeout) if timeout else pygame.event.wait()
             self.step(event if event.type != pygame.NOEVENT else None)
+        self._addons("closing")
         pygame.quit()
         return 0
 

@@ -19,6 +19,7 @@ from tactics.ui import draw, theme
 from tactics.ui import intents as ui
 from tactics.ui.camera import Camera
 from tactics.ui.mapart import MapArt
+from tactics.ui.panels.combat import CombatPanels
 from tactics.ui.panels.side import draw_side_panel
 from tactics.ui.panels.status import draw_status
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
@@ -54,6 +55,7 @@ class BattleView:
         self._drag: tuple[int, tuple[int, int], bool] | None = None  # button, start, panning
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.tool: Tool = self.tools["select"]
+        self.combat = CombatPanels(self)  # ground combat panels (issue 3)
         encounter.journal.listeners.append(self._on_journal)
         self.fit()
         if self.renderer.art.problem:
@@ -129,6 +131,7 @@ class BattleView:
         rect = self.board_rect()
         if rect.width > 3 * theme.SIDE_W:  # leave the side panel's column free
             rect.width -= theme.SIDE_W + 12
+        rect = self.combat.fit_rect(self.board_rect(), rect)  # and the combat panels' columns
         self.camera.fit(tuple(rect), m.width, m.height)
 
     def _on_journal(self, journal, what: str) -> None:
@@ -138,11 +141,14 @@ class BattleView:
         self.app.dirty = True
 
     def close(self) -> None:
+        self.combat.close()
         if self._on_journal in self.encounter.journal.listeners:
             self.encounter.journal.listeners.remove(self._on_journal)
 
     # -- input ----------------------------------------------------------------------
     def handle(self, intent) -> bool:
+        if self.combat.handle(intent):
+            return True
         if isinstance(intent, ui.PointerMove):
             return self._pointer_move(intent)
         if isinstance(intent, ui.PointerDown):
@@ -260,7 +266,7 @@ class BattleView:
         return False
 
     def ui_event(self, event) -> bool:
-        return False
+        return self.combat.ui_event(event)
 
     # -- drawing ----------------------------------------------------------------------
     def layers(self):
@@ -307,9 +313,6 @@ class BattleView:
         self.renderer.draw_cached(surface, self.camera, self.state, self.viewer, clip=board, view=self,
                                   key=self.board_key())
         message = self.current_message()
-        if message and message[1] == "error":
-            draw.pill_at(surface, message[0], (board.centerx, board.top + 16), size=20, colour=(255, 225, 220),
-                         bg=(150, 30, 30, 235), anchor="midtop")
         if self.viewer == "players":
             draw.pill_at(surface, "PLAYERS' VIEW", (board.left + 16, board.top + 14), size=16, colour=(20, 20, 24),
                          bg=(*theme.ACCENT, 240), anchor="topleft")
@@ -321,7 +324,12 @@ class BattleView:
             affected = self.creatures_in(cells)
             label = f"{self.tool.describe()} - {len(cells)} squares"
         budget = (self.reach.run_ft, self.reach.sprint_ft) if self.reach else (move_budget(self.state, who) if who else None)
-        draw_side_panel(surface, board.top, self.state, who, budget, label, affected)
+        card = who if self.combat.shows_side_card() else None  # in a fight the combat panels show it
+        side = draw_side_panel(surface, board.top, self.state, card, budget, label, affected)
+        self.combat.draw(surface, board, side)
+        if message and message[1] == "error":
+            draw.pill_at(surface, message[0], (board.centerx, board.top + 16), size=20, colour=(255, 225, 220),
+                         bg=(150, 30, 30, 235), anchor="midtop")
         self.app.draw_toolbar_background(surface, self.state.name)
         right = f"{self.camera.cell_px} px/square"
         if self.hover_cell is not None and self.state.map.in_bounds(self.hover_cell):

@@ -1,0 +1,202 @@
+"""The declare panel: what the selected member of the acting group may still do (R-ACT-1, R-ORD-1).
+
+It shows the Free / Simple / Standard / Bonus slots left as pips
+(``ground_queries.slots_left``) and one button per action the engine says is
+legal now (``ground_queries.legal_kinds``): an attack per weapon and a
+Technique per Technique (both hand over to the Attack tool to pick the target
+on the map), Hide and Search (Use Item), dropping prone or standing up. Moves
+are declared by clicking a square with the Select tool. Below, the member's
+declared actions with a button to withdraw each (``Undeclare``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tactics.engine.ground import sheet_of
+from tactics.engine.ground_actions import ITEM_USES, Action, Declare, Undeclare, move_budget
+from tactics.engine.ground_queries import acting_combatants, acting_group, combat_of, legal_kinds, slots_left
+from tactics.engine.ground import group_label
+from tactics.rules import actions as act
+from tactics.rules.sheets import default_armoury
+from tactics.ui import theme
+from tactics.ui.panels import widgets as w
+
+if TYPE_CHECKING:
+    from tactics.ui.panels.combat import CombatPanels
+
+#: Use Item actions that need nothing but a click (others come with their own tools).
+SIMPLE_ITEM_USES = {"stealth": "Hide (Stealth)", "perception": "Search (Perception)",
+                    "search-traps": "Search for traps"}
+
+SLOT_COLOURS = {"free": (150, 200, 255), "simple": (120, 220, 150), "standard": (255, 196, 64),
+                "bonus": (240, 130, 90)}
+
+
+def action_text(state, kind: str, params: dict) -> str:
+    """A declared action in words: ``Standard Attack: Silenced pistol -> Bear 1``."""
+    arms = default_armoury()
+    label = act.LABELS.get(kind, kind)
+    what = ""
+    if params.get("weapon"):
+        what = arms.weapon(params["weapon"]).title
+    elif params.get("technique"):
+        what = arms.technique(params["technique"]).title
+    elif params.get("item"):
+        what = SIMPLE_ITEM_USES.get(params["item"], params["item"])
+    elif params.get("effect"):
+        what = {"drop-prone": "drop prone", "stand-up": "stand up", "step": "5 ft step"}.get(params["effect"], params["effect"])
+    text = label + (f": {what}" if what else "")
+    if params.get("target") and params["target"] in state.combatants:
+        text += f" -> {state.combatants[params['target']].name}"
+    if params.get("path"):
+        end = params["path"][-1]
+        text += f" to {end[0]},{end[1]} ({5 * len(params['path'])} ft)"
+    return text
+
+
+class ActionsPanel(w.Panel):
+    def __init__(self, ui: "CombatPanels") -> None:
+        super().__init__(title="Declare")
+        self.ui = ui
+
+    def visible(self) -> bool:
+        combat = combat_of(self.ui.state)
+        return combat is not None and combat.phase == "action"
+
+    # -- commands ------------------------------------------------------------------
+    def declare(self, cid: str, action: Action) -> None:
+        if self.ui.submit(Declare(cid, action)):
+            self.ui.view.say(f"{self.ui.state.combatants[cid].name} declares: {action_text(self.ui.state, action.kind, action.to_dict())}.", "good")
+
+    def aim(self, cid: str, kind: str, weapon: str | None = None, technique: str | None = None) -> None:
+        self.ui.aim(cid, kind, weapon=weapon, technique=technique)
+
+    # -- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect | None:
+        self.begin()
+        if not self.visible() or max_h < 60:
+            return None
+        state = self.ui.state
+        canvas = pygame.Surface((width, max(60, max_h)), pygame.SRCALPHA)
+        rect = canvas.get_rect()
+        hover = self.ui.local_hover((x, y))
+        cy = w.header(self, canvas, rect, "Declare actions")
+        if not self.collapsed:
+            cid = self.ui.view.selected
+            actors = acting_combatants(state)
+            if cid not in actors:
+                cy = self._pick(canvas, rect, cy, actors, hover)
+            else:
+                cy = self._actor(canvas, rect, cy, cid, hover)
+        height = min(max_h, cy + 8)
+        final = pygame.Rect(x, y, width, height)
+        w.card(surface, final)
+        surface.blit(canvas, (x, y), (0, 0, width, height))
+        for h in self.hits:
+            h.rect.move_ip(x, y)
+        self.rect = final
+        return final
+
+    def _pick(self, s, rect, y, actors, hover) -> int:
+        state = self.ui.state
+        x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        group = acting_group(state)
+        lead = f"{group_label(state, group.key)} acts." if group else "No group acts now."
+        w.text(s, lead, (x, y), 17, theme.TEXT)
+        y += 26
+        if not actors:
+            w.text(s, "Nobody in it can act.", (x, y), 15, theme.TEXT_DIM, "regular")
+            return y + 24
+        w.text(s, "Pick who declares:", (x, y), 15, theme.TEXT_DIM, "regular")
+        y += 24
+        for cid in actors:
+            who = state.combatants[cid]
+            n = len(combat_of(state).declarations_of(cid))
+            label = who.name + (f"  ({n} declared)" if n else "")
+            w.button(self, s, pygame.Rect(x, y, inner, 36), label, f"actor:{cid}",
+                     lambda c=cid: self.ui.select(c), hover=hover)
+            y += 42
+        return y
+
+    def _actor(self, s, rect, y, cid, hover) -> int:
+        state = self.ui.state
+        who = state.combatants[cid]
+        team = state.teams.get(who.team)
+        x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        pygame.draw.circle(s, tuple(team.colour) if team else theme.TEXT, (x + 9, y + 13), 9)
+        w.text(s, who.name, (x + 26, y), 22, theme.TEXT, "bold")
+        w.text(s, f"{who.hp}/{who.max_hp} hp", (rect.right - w.PAD - 40, y + 4), 16,
+               theme.BAD if who.down else theme.TEXT, "semibold", "topright")
+        y += 32
+        conds = ", ".join(c.name + (f" {c.rounds}" if c.rounds is not None else "") for c in who.conditions)
+        facts = f"Run {move_budget(who)} ft" + (f"   {conds}" if conds else "")
+        for line in w.wrap(facts, 15, inner, "regular"):
+            w.text(s, line, (x, y), 15, theme.TEXT_DIM, "regular")
+            y += 20
+        y += 6
+        slots = slots_left(state, cid)
+        px = x
+        for key, label in (("free", "Free"), ("simple", "Simple"), ("standard", "Standard"), ("bonus", "Bonus")):
+            px += w.pips(s, (px, y), label, slots[key], SLOT_COLOURS[key])
+        y += 34
+        kinds = legal_kinds(state, cid)
+        sheet = sheet_of(who)
+        arms = default_armoury()
+        buttons: list[tuple[str, str, object]] = []
+        move_kind = act.STANDARD_MOVE if act.STANDARD_MOVE in kinds else (act.BONUS_MOVE if act.BONUS_MOVE in kinds else None)
+        if move_kind:
+            buttons.append((f"{act.LABELS[move_kind]}: click a square", f"kind:{move_kind}",
+                            lambda: self.ui.move_mode(cid)))
+        attack_kind = act.STANDARD_ATTACK if act.STANDARD_ATTACK in kinds else (act.BONUS_ATTACK if act.BONUS_ATTACK in kinds else None)
+        if attack_kind:
+            prefix = "Attack" if attack_kind == act.STANDARD_ATTACK else "Bonus Attack"
+            for name in sheet.weapons:
+                weapon = arms.weapon(name)
+                buttons.append((f"{prefix}: {weapon.title} ({weapon.range_ft} ft)", f"weapon:{name}",
+                                lambda n=name, k=attack_kind: self.aim(cid, k, weapon=n)))
+        if act.TECHNIQUE in kinds:
+            for name in sheet.techniques:
+                tech = arms.technique(name)
+                reach = f"{tech.range_ft} ft" + (f", moves {tech.move_ft} ft" if tech.move_ft else "")
+                buttons.append((f"Technique: {tech.title} ({reach})", f"technique:{name}",
+                                lambda n=name: self.aim(cid, act.TECHNIQUE, technique=n)))
+        if act.USE_ITEM in kinds:
+            for item, label in SIMPLE_ITEM_USES.items():
+                if item not in ITEM_USES:
+                    continue
+                buttons.append((f"Use Item: {label}", f"item:{item}",
+                                lambda i=item: self.declare(cid, Action(act.USE_ITEM, item=i))))
+        simple = act.SIMPLE if act.SIMPLE in kinds else (act.SIMPLE_AFTER if act.SIMPLE_AFTER in kinds else None)
+        if simple and who.has("Prone"):
+            buttons.append(("Simple: stand up", "simple:stand-up",
+                            lambda k=simple: self.declare(cid, Action(k, effect="stand-up"))))
+        if act.FREE in kinds and not who.has("Prone"):
+            buttons.append(("Free: drop prone", "free:drop-prone",
+                            lambda: self.declare(cid, Action(act.FREE, effect="drop-prone"))))
+        if not buttons:
+            w.text(s, "No action left to declare.", (x, y), 16, theme.TEXT_DIM, "regular")
+            y += 26
+        aiming = self.ui.aiming_key()
+        for label, key, fn in buttons:
+            style = "on" if key == aiming else "normal"
+            w.button(self, s, pygame.Rect(x, y, inner, 36), label, key, fn, hover=hover, style=style, size=16)
+            y += 41
+        mine = [d for d in combat_of(state).declarations_of(cid)]
+        if mine:
+            y += 4
+            w.text(s, "Declared", (x, y), 16, theme.ACCENT, "bold")
+            y += 26
+            for d in mine:
+                status = {"declared": "", "resolved": "  done", "failed": "  failed", "lost": "  lost"}[d.status]
+                lines = w.wrap(action_text(state, d.kind, d.params) + status, 15, inner - 44, "regular")
+                colour = theme.TEXT if d.status == "declared" else theme.TEXT_DIM
+                for i, line in enumerate(lines):
+                    w.text(s, line, (x, y + 20 * i), 15, colour, "regular")
+                if d.status == "declared":
+                    w.button(self, s, pygame.Rect(rect.right - w.PAD - 34, y - 2, 34, 26), "x", f"withdraw:{d.id}",
+                             lambda i=d.id: self.ui.submit(Undeclare(i)), style="danger", size=15, hover=hover)
+                y += 20 * len(lines) + 6
+        return y

@@ -1,0 +1,386 @@
+"""Ground combat on screen: places the combat panels and routes input to them (issue 3).
+
+:class:`CombatPanels` belongs to a :class:`~tactics.ui.battle.BattleView`. It
+lays out the initiative tracker (top left), the phase banner (top centre), the
+declare and resolve panels (right) and the log (bottom right); clicks, the
+wheel and a few keys over them go to the panels before the board sees them.
+Keys: Enter resolves the next declared action, N takes the next step of the
+procedure (Advance), Ctrl+E exports the log.
+
+It also puts two layers on the board: a glow ring under every token of the
+acting group, and the declared actions (paths and attack lines, numbered in
+the order they will resolve, R-ORD-1). Moves by the Select tool become
+``Declare(move)`` while a fight is on (:func:`combat_move`); a sprint is
+declared as a Standard Move plus a Bonus Move (R-MOVE-1).
+
+The panels decide nothing about the rules: everything they show is asked of
+:mod:`tactics.engine.ground_queries` and every button submits an engine
+command; a refusal is shown with its reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from tactics.engine.board import Walk
+from tactics.engine.ground_actions import Action, Declare
+from tactics.engine.ground_queries import acting_combatants, combat_of, legal_kinds, preview_order, slots_left
+from tactics.engine.journal import Refused
+from tactics.engine.state import EncounterState
+from tactics.rules import actions as act
+from tactics.rules.grid import Cell
+from tactics.rules.sheets import Sheet
+from tactics.ui import intents as ui
+from tactics.ui import render, theme
+from tactics.ui.panels.actions import ActionsPanel
+from tactics.ui.panels.log import LogPanel
+from tactics.ui.panels.phase_banner import PhaseBanner
+from tactics.ui.panels.resolve import ResolvePanel
+from tactics.ui.panels.tracker import TrackerPanel
+from tactics.ui.tools import register
+from tactics.ui.tools.attack import AttackTool
+from tactics.ui.tools.select import set_move_command
+
+if TYPE_CHECKING:
+    from tactics.ui.battle import BattleView
+
+GLOW_Z = render.TOKENS_Z - 2
+DECLARED_Z = render.TOKENS_Z - 1
+
+
+def fight_is_on(state: EncounterState) -> bool:
+    combat = combat_of(state)
+    return combat is not None and combat.phase != "ended"
+
+
+def combat_move(state: EncounterState, cid: str, path: list[Cell], reach: Any) -> Any:
+    """The move command for the Select tool: ``Declare(move)`` during a fight, a free ``Walk`` otherwise.
+
+    Out of turn, the engine refuses the declaration with its reason.
+    """
+    if not fight_is_on(state):
+        return Walk(cid, list(path), budget_ft=reach.sprint_ft)
+    kinds = legal_kinds(state, cid)
+    kind = act.BONUS_MOVE if (act.STANDARD_MOVE not in kinds and act.BONUS_MOVE in kinds) else act.STANDARD_MOVE
+    return Declare(cid, Action(kind, path=list(path)))
+
+
+def shows_combat(state: EncounterState) -> bool:
+    """Team-mode encounters whose combatants carry rules sheets get the combat panels."""
+    if state.mode != "team":
+        return False
+    if combat_of(state) is not None:
+        return True
+    return any(isinstance(c.sheet, Sheet) for c in state.combatants.values())
+
+
+class CombatPanels:
+    """The combat panels of one battle view."""
+
+    def __init__(self, view: "BattleView") -> None:
+        self.view = view
+        self.tracker = TrackerPanel(self)
+        self.banner = PhaseBanner(self)
+        self.actions = ActionsPanel(self)
+        self.resolve = ResolvePanel(self)
+        self.log = LogPanel(self)
+        self.hover: tuple[int, int] | None = None
+        self._hover_key: str | None = None
+
+    # -- reading --------------------------------------------------------------------
+    @property
+    def encounter(self):
+        return self.view.encounter
+
+    @property
+    def state(self) -> EncounterState:
+        return self.view.state
+
+    def panels(self) -> list:
+        """In drawing order (a click goes to the topmost)."""
+        return [self.tracker, self.banner, self.actions, self.resolve, self.log]
+
+    def active(self) -> bool:
+        return shows_combat(self.state)
+
+    def local_hover(self, origin: tuple[int, int]) -> tuple[int, int] | None:
+        if self.hover is None:
+            return None
+        return self.hover[0] - origin[0], self.hover[1] - origin[1]
+
+    def button_rect(self, key: str) -> pygame.Rect | None:
+        """Where a button was drawn last frame (tests, and the hover highlight)."""
+        for panel in reversed(self.panels()):
+            rect = panel.button_rect(key)
+            if rect is not None:
+                return rect
+        return None
+
+    def panel_at(self, pos: tuple[int, int]):
+        for panel in reversed(self.panels()):
+            if panel.contains(pos):
+                return panel
+        return None
+
+    def aiming_key(self) -> str | None:
+        tool = self.view.tool
+        if not isinstance(tool, AttackTool) or tool.attacker() is None:
+            return None
+        weapon, technique = tool.arms()
+        return f"technique:{technique}" if technique else f"weapon:{weapon}"
+
+    # -- changing ----------------------------------------------------------------------
+    def submit(self, command, typed: list[int] | None = None) -> bool:
+        """Submit to the encounter; a refusal becomes the on-screen message, nothing changes."""
+        try:
+            self.encounter.submit(command, typed=typed)
+        except Refused as exc:
+            self.view.say(exc.reason, "error")
+            return False
+        self.view.app.dirty = True
+        return True
+
+    def select(self, cid: str) -> None:
+        if self.view.tool.name not in ("select", "attack"):
+            self.view.set_tool("select")
+        self.view.select(cid)
+
+    def move_mode(self, cid: str) -> None:
+        self.view.set_tool("select")
+        if self.view.selected != cid:
+            self.view.select(cid)
+        self.view.say("Click a blue square to run there, an amber one to sprint (Standard + Bonus Move).", "info")
+
+    def aim(self, cid: str, kind: str, *, weapon: str | None = None, technique: str | None = None) -> None:
+        self.view.set_tool("attack")
+        tool = self.view.tools["attack"]
+        tool.aim(cid, kind, weapon=weapon, technique=technique)
+        self.view.say(f"{self.state.combatants[cid].name}: click the target on the map.", "info")
+
+    def sprint(self, cell: Cell) -> bool:
+        """A click on an amber square in a fight: a Standard Move then a Bonus Move (R-MOVE-1)."""
+        reach = self.view.reach
+        state = self.state
+        path = reach.plan.path_to(cell)
+        run: list[Cell] = [c for c in path if reach.plan.cost[c] <= reach.run_ft]
+        while run and state.at(run[-1]) is not None:
+            run.pop()  # the Standard Move cannot end on an ally's square
+        rest = path[len(run):]
+        if not run or not rest:
+            return False
+        cid = reach.who
+        if not self.submit(Declare(cid, Action(act.STANDARD_MOVE, path=run))):
+            return True
+        try:
+            self.encounter.submit(Declare(cid, Action(act.BONUS_MOVE, path=rest)))
+        except Refused as exc:
+            self.encounter.undo()  # all or nothing: the sprint is refused as a whole
+            self.encounter.journal.redo_stack.clear()
+            self.view.say(f"No sprint: {exc.reason}", "error")
+            return True
+        self.view.say(f"{state.combatants[cid].name} declares a sprint: Standard Move + Bonus Move.", "good")
+        return True
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, intent) -> bool:
+        """Intents for the panels; True when consumed (the board does not see them)."""
+        if not self.active():
+            return False
+        if isinstance(intent, ui.PointerMove):
+            return self._pointer_move(intent.pos)
+        if isinstance(intent, ui.PointerDown):
+            panel = self.panel_at(intent.pos)
+            if panel is not None:
+                if intent.button == 1:
+                    panel.click(intent.pos)
+                self.view.app.dirty = True
+                return True
+            return self._board_click(intent)
+        if isinstance(intent, ui.Wheel):
+            panel = self.panel_at(intent.pos)
+            if panel is self.log:
+                self.log.wheel(intent.steps)
+                return True
+            return panel is not None
+        if isinstance(intent, ui.KeyPress):
+            return self._key(intent)
+        return False
+
+    def _pointer_move(self, pos: tuple[int, int]) -> bool:
+        self.hover = pos
+        panel = self.panel_at(pos)
+        key = None
+        if panel is not None:
+            key = next((h.key for h in reversed(panel.hits) if h.rect.collidepoint(pos)), "panel")
+        changed = key != self._hover_key
+        self._hover_key = key
+        if panel is None:
+            if changed:
+                self.view.app.dirty = True
+            return False
+        view = self.view
+        if view._drag is not None:
+            return False  # a pan that started on the board goes on over the panels
+        if view.hover_cell is not None:
+            view.hover_cell = view.hover_pos = None
+            changed = True
+        return changed
+
+    def _board_click(self, intent: ui.PointerDown) -> bool:
+        view = self.view
+        if intent.button != 1 or view.tool.name != "select" or view.reach is None:
+            return False
+        if not view.board_rect().collidepoint(intent.pos):
+            return False
+        cell = view.camera.cell_at(intent.pos)
+        reach = view.reach
+        combat = combat_of(self.state)
+        if combat is None or combat.phase != "action" or cell not in reach.sprint or cell in reach.run:
+            return False
+        if reach.who not in acting_combatants(self.state):
+            return False
+        if act.STANDARD_MOVE not in legal_kinds(self.state, reach.who) or not slots_left(self.state, reach.who)["bonus"]:
+            return False
+        return self.sprint(cell)
+
+    def _key(self, intent: ui.KeyPress) -> bool:
+        if intent.ctrl and intent.key == pygame.K_e:
+            self.log.export()
+            return True
+        if intent.ctrl:
+            return False
+        if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if preview_order(self.state):
+                self.resolve.resolve_next()
+                return True
+            return False
+        if intent.key == pygame.K_n and fight_is_on(self.state):
+            self.tracker.advance()
+            return True
+        if intent.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.log.page(1 if intent.key == pygame.K_PAGEUP else -1)
+            return True
+        return False
+
+    def ui_event(self, event: pygame.event.Event) -> bool:
+        """pygame_gui events: Enter in the typed-dice box resolves with those faces."""
+        entry = self.resolve.entry
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and entry is not None and event.ui_element is entry:
+            self.resolve.resolve_next()
+            return True
+        return False
+
+    # -- drawing ------------------------------------------------------------------------------
+    def columns(self, board: pygame.Rect) -> tuple[int, int]:
+        """Widths of the left (tracker) and right (declare, resolve, log) columns."""
+        return int(min(360, max(270, board.width * 0.19))), int(min(410, max(290, board.width * 0.22)))
+
+    def fit_rect(self, board: pygame.Rect, otherwise: pygame.Rect) -> pygame.Rect:
+        """Where "fit the map" puts the map: between the panel columns when they show."""
+        if not self.active() or board.width < 900:
+            return otherwise
+        left, right = self.columns(board)
+        return pygame.Rect(board.x + left + 24, board.y, board.width - left - right - 48, board.height)
+
+    def draw(self, surface: pygame.Surface, board: pygame.Rect, side: pygame.Rect | None) -> None:
+        if not self.active():
+            for panel in self.panels():
+                panel.begin()
+            self.resolve.close()
+            return
+        gap = 12
+        left_w, right_w = self.columns(board)
+        tracker = self.tracker.draw(surface, board.x + gap, board.y + gap, left_w, board.height - 2 * gap)
+        right_x = board.right - right_w - gap
+        top = (side.bottom + 10) if side is not None and side.right > right_x else board.y + gap
+        log_min, log_max = 150, int(min(340, max(160, board.height * 0.32)))
+        limit = board.bottom - gap - log_min - 10
+        actions = self.actions.draw(surface, right_x, top, right_w, limit - top)
+        y = actions.bottom + 10 if actions is not None else top
+        resolve = self.resolve.draw(surface, right_x, y, right_w, limit - y)
+        y = resolve.bottom + 10 if resolve is not None else y
+        self.log.draw(surface, right_x, board.bottom - gap, right_w, max(log_min, min(log_max, board.bottom - gap - y)))
+        middle = (tracker.right + right_x) // 2
+        self.banner.draw(surface, middle, board.y + gap, right_x - tracker.right - 4 * gap)
+
+    def shows_side_card(self) -> bool:
+        """The selected token's card is in the combat panels; the side card stays for templates."""
+        return not self.active()
+
+    def close(self) -> None:
+        self.resolve.close()
+
+
+# --------------------------------------------------------------------------- board layers
+_glow_cache: dict[tuple, pygame.Surface] = {}
+
+
+def _glow(px: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    key = (px, colour)
+    hit = _glow_cache.get(key)
+    if hit is None:
+        size = int(px * 1.6)
+        hit = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size // 2
+        for i, alpha in enumerate((40, 60, 90, 130)):
+            pygame.draw.circle(hit, (*colour, alpha), (c, c), int(px * (0.78 - 0.06 * i)))
+        pygame.draw.circle(hit, (*theme.ACCENT, 255), (c, c), int(px * 0.6), max(2, px // 18))
+        if len(_glow_cache) > 32:
+            _glow_cache.clear()
+        _glow_cache[key] = hit
+    return hit
+
+
+def acting_glow_layer(ctx: render.DrawContext) -> None:
+    """A glow ring under every token of the group acting now."""
+    combat = combat_of(ctx.state)
+    if combat is None or combat.phase != "action":
+        return
+    for cid in acting_combatants(ctx.state):
+        who = ctx.state.combatants[cid]
+        if who.cell is None or (who.hidden and not ctx.gm):
+            continue
+        team = ctx.state.teams.get(who.team)
+        colour = tuple(min(255, c + 60) for c in team.colour) if team else theme.ACCENT
+        img = _glow(ctx.camera.cell_px, colour)
+        cx, cy = ctx.camera.cell_centre(who.cell)
+        ctx.surface.blit(img, img.get_rect(center=(cx, cy)))
+
+
+def declared_layer(ctx: render.DrawContext) -> None:
+    """Declared actions on the map: move paths and attack lines, numbered in resolution order."""
+    combat = combat_of(ctx.state)
+    if combat is None or combat.phase != "action":
+        return
+    from tactics.ui import draw
+
+    cam = ctx.camera
+    for n, item in enumerate(preview_order(ctx.state)):
+        who = ctx.state.combatants[item["combatant"]]
+        if who.cell is None or (who.hidden and not ctx.gm):
+            continue
+        p = item["params"]
+        start = cam.cell_centre(who.cell)
+        end = start
+        if p.get("path"):
+            pts = [start] + [cam.cell_centre(tuple(c)) for c in p["path"]]
+            draw.outlined_lines(ctx.surface, pts, (150, 200, 255), max(2, cam.cell_px // 22))
+            end = pts[-1]
+        if p.get("target") in ctx.state.combatants:
+            target = ctx.state.combatants[p["target"]]
+            if target.cell is not None:
+                tgt = cam.cell_centre(target.cell)
+                pygame.draw.line(ctx.surface, (10, 10, 14), end, tgt, max(3, cam.cell_px // 16) + 4)
+                pygame.draw.line(ctx.surface, (255, 110, 90), end, tgt, max(3, cam.cell_px // 16))
+                end = ((end[0] + tgt[0]) // 2, (end[1] + tgt[1]) // 2)
+        draw.pill_at(ctx.surface, str(n + 1), end, size=max(14, draw.label_size(cam.cell_px)), colour=(20, 20, 24),
+                     bg=(*theme.ACCENT, 245))
+
+
+render.add_layer(GLOW_Z, "acting-glow", acting_glow_layer)
+render.add_layer(DECLARED_Z, "declared-actions", declared_layer)
+register(AttackTool)
+set_move_command(combat_move)

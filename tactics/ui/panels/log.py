@@ -1,0 +1,166 @@
+"""The log panel: every event of the journal as a readable line, scrollable and exportable.
+
+Lines are ``ground_queries.describe(event, state)``, newest at the bottom. The
+wheel (or Page Up / Page Down over the panel) scrolls; new lines bring the view
+back to the bottom unless the reader scrolled up. Ctrl+E or the Export button
+writes every line to a ``.txt`` file in ``<data dir>/logs`` atomically (a
+temporary file renamed over the target), so a crash never leaves half a log.
+Undo and redo walk the journal, so the log follows them.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tactics.engine.autosave import data_dir
+from tactics.engine.ground_queries import describe
+from tactics.engine.saves import atomic_write_text
+from tactics.ui import theme
+from tactics.ui.panels import widgets as w
+
+if TYPE_CHECKING:
+    from tactics.ui.panels.combat import CombatPanels
+
+LINE_SIZE = 15
+LINE_H = 21
+
+KIND_COLOURS: dict[str, tuple[int, int, int]] = {
+    "attack.rolled": theme.TEXT,
+    "combat.check": theme.TEXT,
+    "damage.rolled": (255, 150, 130),
+    "hp.changed": (255, 150, 130),
+    "combatant.downed": theme.BAD,
+    "action.failed": theme.BAD,
+    "action.lost": theme.BAD,
+    "combat.started": theme.ACCENT,
+    "round.started": theme.ACCENT,
+    "actions.began": theme.ACCENT,
+    "group.started": theme.INFO,
+    "counters.ticked": (200, 170, 255),
+    "combat.ended": theme.ACCENT,
+    "condition.added": (200, 170, 255),
+    "condition.removed": (200, 170, 255),
+}
+
+
+def line_for(event, state) -> str:
+    """The engine's sentence for an event (a table setting change is worded here)."""
+    if event.kind == "settings.changed":
+        d = event.data
+        return f"Table setting {d['key']}: {d['value']} (was {d['was']})."
+    return describe(event, state)
+
+
+def log_lines(encounter) -> list[tuple[str, str]]:
+    """(event kind, line) for every committed event, oldest first."""
+    state = encounter.state
+    return [(e.kind, line_for(e, state)) for e in encounter.journal.events]
+
+
+def export_text(encounter) -> str:
+    """The whole log as text: a title line, then one line per event."""
+    head = f"Tactics log: {encounter.state.name}"
+    return "\n".join([head, "=" * len(head)] + [line for _, line in log_lines(encounter)]) + "\n"
+
+
+def export_log(encounter, folder: str | Path | None = None, *, now: datetime | None = None) -> Path:
+    """Write the log to ``folder`` (default ``<data dir>/logs``) atomically; the file's path."""
+    folder = Path(folder) if folder is not None else data_dir() / "logs"
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", encounter.state.name).strip("-").lower() or "encounter"
+    path = folder / f"{slug}-log-{stamp}.txt"
+    atomic_write_text(path, export_text(encounter))
+    return path
+
+
+class LogPanel(w.Panel):
+    def __init__(self, ui: "CombatPanels") -> None:
+        super().__init__(title="Log")
+        self.ui = ui
+        self.scroll = 0  # wrapped lines scrolled up from the bottom
+        self.folder: Path | None = None  # where exports go (None: the data dir)
+        self.last_export: Path | None = None
+        self._cache_key: tuple | None = None
+        self._wrapped: list[tuple[str, str]] = []
+        self._seen = 0
+
+    # -- commands --------------------------------------------------------------------
+    def export(self) -> Path | None:
+        try:
+            path = export_log(self.ui.encounter, self.folder)
+        except OSError as exc:
+            self.ui.view.say(f"Could not export the log: {exc}", "error")
+            return None
+        self.last_export = path
+        self.ui.view.say(f"Log exported to {path}", "good")
+        return path
+
+    def wheel(self, steps: float) -> None:
+        self.scroll = max(0, min(self.scroll + round(steps * 3), max(0, len(self._wrapped) - 3)))
+
+    def page(self, direction: int) -> None:
+        self.wheel(direction * 3)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def wrapped(self, width: int) -> list[tuple[str, str]]:
+        journal = self.ui.encounter.journal
+        key = (id(journal.state), len(journal.entries), len(journal.redo_stack), width)
+        if key != self._cache_key:
+            out: list[tuple[str, str]] = []
+            for kind, line in log_lines(self.ui.encounter):
+                for i, part in enumerate(w.wrap(line, LINE_SIZE, width, "regular")):
+                    out.append((kind, part if i == 0 else "   " + part))
+            if len(out) > self._seen and self.scroll:
+                self.scroll += len(out) - self._seen  # keep the reader's place
+            self._seen = len(out)
+            self._wrapped = out
+            self._cache_key = key
+            self.scroll = min(self.scroll, max(0, len(out) - 3))
+        return self._wrapped
+
+    def draw(self, surface: pygame.Surface, x: int, bottom: int, width: int, height: int) -> pygame.Rect:
+        self.begin()
+        hover = self.ui.local_hover((x, bottom - height))
+        if self.collapsed:
+            height = 48
+        y = bottom - height
+        canvas = pygame.Surface((width, height), pygame.SRCALPHA)
+        rect = canvas.get_rect()
+        lines = self.wrapped(width - 2 * w.PAD - 10)
+        w.header(self, canvas, rect, f"Log ({len(self.ui.encounter.journal.events)})")
+        w.button(self, canvas, pygame.Rect(rect.right - 150, rect.y + 8, 102, 28), "Export  ^E", "export",
+                 self.export, style="chip", size=14, hover=self.ui.local_hover((x, y)))
+        if not self.collapsed:
+            top = rect.y + 46
+            rows = max(1, (rect.height - 46 - 10) // LINE_H)
+            end = len(lines) - self.scroll
+            start = max(0, end - rows)
+            ly = top
+            for kind, line in lines[start:end]:
+                w.text(canvas, line, (rect.x + w.PAD, ly), LINE_SIZE, KIND_COLOURS.get(kind, theme.TEXT_DIM), "regular")
+                ly += LINE_H
+            if len(lines) > rows:  # a scroll bar
+                track = pygame.Rect(rect.right - 10, top, 5, rows * LINE_H)
+                pygame.draw.rect(canvas, (44, 48, 58), track, border_radius=3)
+                frac = rows / len(lines)
+                th = max(18, int(track.height * frac))
+                pos = 1 - (end / len(lines))
+                ty = track.bottom - th - int((track.height - th) * pos / max(1e-9, 1 - frac))
+                pygame.draw.rect(canvas, theme.TEXT_DIM, (track.x, max(track.y, ty), 5, th), border_radius=3)
+            if self.scroll:
+                w.text(canvas, f"{self.scroll} newer lines below", (rect.centerx, rect.bottom - 6), 13, theme.ACCENT,
+                       "semibold", "midbottom")
+        del hover
+        final = pygame.Rect(x, y, width, height)
+        w.card(surface, final)
+        surface.blit(canvas, final.topleft)
+        for h in self.hits:
+            h.rect.move_ip(x, y)
+        self.rect = final
+        return final

@@ -1,0 +1,166 @@
+"""The phase banner across the top of the board: what this moment of the round is about.
+
+* Advantages Phase: the advantages and disadvantages in force
+  (``ground_queries.advantages_in_force``) so nobody needs the rulebook, and
+  the button that opens the Action Phase.
+* Action Phase: one line saying which group acts, in its team colour.
+* Counter Phase (R-CNT-1): what went down, what ended, what held; everyone not
+  yet in the fight can join here (R-INIT-5, ``Join``); the next round's button.
+* The end of combat (R-END-1): who stands, big.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tactics.engine.ground import Advance, Join, group_label
+from tactics.engine.ground_queries import acting_group, advantages_in_force, combat_of
+from tactics.ui import theme
+from tactics.ui.panels import widgets as w
+
+if TYPE_CHECKING:
+    from tactics.ui.panels.combat import CombatPanels
+
+
+def last_counter_phase(journal) -> dict[str, Any] | None:
+    """The data of the newest ``counters.ticked`` event."""
+    for entry in reversed(journal.entries):
+        for e in reversed(entry.events):
+            if e.kind == "counters.ticked":
+                return e.data
+    return None
+
+
+def can_join(state) -> list[str]:
+    """Combatants not yet in the fight (absent ones first): they may join now (R-INIT-5)."""
+    combat = combat_of(state)
+    if combat is None:
+        return []
+    return [c.id for c in state.combatants.values() if combat.group_of(c.id) is None]
+
+
+class PhaseBanner(w.Panel):
+    def __init__(self, ui: "CombatPanels") -> None:
+        super().__init__(title="Phase")
+        self.ui = ui
+
+    def draw(self, surface: pygame.Surface, centre_x: int, y: int, max_w: int) -> pygame.Rect | None:
+        self.begin()
+        state = self.ui.state
+        combat = combat_of(state)
+        if combat is None:
+            return None
+        width = max(320, min(720, max_w))
+        x = centre_x - width // 2
+        canvas = pygame.Surface((width, 600), pygame.SRCALPHA)
+        rect = canvas.get_rect()
+        hover = self.ui.local_hover((x, y))
+        accent = None
+        if combat.phase == "advantages":
+            cy = self._advantages(canvas, rect, combat, hover)
+        elif combat.phase == "action":
+            cy, accent = self._action(canvas, rect, combat)
+        elif combat.phase == "counters":
+            cy = self._counters(canvas, rect, combat, hover)
+        else:
+            cy, accent = self._ended(canvas, rect, combat)
+        final = pygame.Rect(x, y, width, cy + 10)
+        w.card(surface, final, accent=accent or theme.ACCENT)
+        surface.blit(canvas, final.topleft, (0, 0, width, final.height))
+        for h in self.hits:
+            h.rect.move_ip(x, y)
+        self.rect = final
+        return final
+
+    def _title(self, s, rect, title: str, colour=theme.ACCENT) -> int:
+        w.text(s, title, (rect.centerx, 12), 24, colour, "bold", "midtop")
+        return 48
+
+    def _advantages(self, s, rect, combat, hover) -> int:
+        y = self._title(s, rect, f"Round {combat.round}: Advantages Phase")
+        lines = advantages_in_force(self.ui.state) or ["No condition gives or takes an advantage die this round."]
+        for line in lines:
+            for part in w.wrap(line, 17, rect.width - 2 * w.PAD - 14):
+                pygame.draw.circle(s, theme.ACCENT, (rect.x + w.PAD + 4, y + 11), 4)
+                w.text(s, part, (rect.x + w.PAD + 16, y), 17, theme.TEXT)
+                y += 24
+        w.text(s, "Also remind the table of advantages from the situation (cover, height, flanking).",
+               (rect.centerx, y + 4), 14, theme.TEXT_DIM, "regular", "midtop")
+        y += 30
+        bw = 260
+        w.button(self, s, pygame.Rect(rect.centerx - bw // 2, y + 4, bw, 40), "Begin Action Phase", "banner-advance",
+                 lambda: self.ui.submit(Advance()), style="primary", size=18, hover=hover)
+        return y + 48
+
+    def _action(self, s, rect, combat) -> tuple[int, tuple[int, int, int] | None]:
+        state = self.ui.state
+        group = acting_group(state)
+        if group is None:
+            return self._title(s, rect, f"Round {combat.round}: Action Phase"), None
+        team = state.teams.get(group.team)
+        colour = tuple(team.colour) if team else theme.TEXT
+        label = group_label(state, group.key)
+        w.text(s, f"Round {combat.round}  ·  {label} acts", (rect.centerx, 10), 22, _readable(colour), "bold", "midtop")
+        names = ", ".join(state.combatants[m].name for m in group.members)
+        w.text(s, f"Declare for {names}, then resolve", (rect.centerx, 42), 15, theme.TEXT_DIM, "regular", "midtop")
+        return 64, colour
+
+    def _counters(self, s, rect, combat, hover) -> int:
+        state = self.ui.state
+        y = self._title(s, rect, f"Counter Phase of round {combat.round}")
+        data = last_counter_phase(self.ui.encounter.journal) or {"ticks": [], "env": [], "ended": [], "held": []}
+        name = lambda cid: state.combatants[cid].name if cid in state.combatants else cid  # noqa: E731
+        down = [f"{name(t['combatant'])}: {t['name']} {t['from']} -> {t['to']}" for t in data["ticks"]]
+        down += [f"counter {e['id']}: {e['from']} -> {e['to']}" for e in data["env"]]
+        ended = [f"{name(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"counter {t['id']} ends"
+                 for t in data["ended"]]
+        held = [f"{name(h['combatant'])}: {h['name']} stays {h['rounds']}" if "combatant" in h
+                else f"counter {h['counter']} stays {h['rounds']}" for h in data["held"]]
+        x = rect.x + w.PAD
+        for title, rows, colour in (("Went down", down, (200, 170, 255)), ("Ended", ended, theme.GOOD),
+                                    ("Held (their group has not acted since)", held, theme.TEXT_DIM)):
+            if not rows and title != "Went down":
+                continue
+            w.text(s, title, (x, y), 16, colour, "bold")
+            y += 24
+            for row in rows or ["no round counters"]:
+                w.text(s, row, (x + 16, y), 16, theme.TEXT)
+                y += 22
+            y += 4
+        joiners = can_join(state)
+        if joiners:
+            w.text(s, "Join the fight now (R-INIT-5):", (x, y + 2), 16, theme.ACCENT, "bold")
+            y += 28
+            bx = x
+            for cid in joiners:
+                who = state.combatants[cid]
+                label = f"{who.name} joins"
+                bw = w.text_width(label, 16) + 30
+                if bx + bw > rect.right - w.PAD:
+                    bx, y = x, y + 42
+                w.button(self, s, pygame.Rect(bx, y, bw, 36), label, f"join:{cid}",
+                         lambda c=cid: self.ui.submit(Join(c)), hover=hover, size=16,
+                         enabled=state.combatants[cid].cell is not None)
+                bx += bw + 8
+            y += 44
+        bw = 260
+        w.button(self, s, pygame.Rect(rect.centerx - bw // 2, y + 4, bw, 40), f"Start round {combat.round + 1}",
+                 "banner-advance", lambda: self.ui.submit(Advance()), style="primary", size=18, hover=hover)
+        return y + 48
+
+    def _ended(self, s, rect, combat) -> tuple[int, tuple[int, int, int] | None]:
+        state = self.ui.state
+        team = state.teams.get(combat.winner or "")
+        who = team.name if team else "Nobody"
+        colour = tuple(team.colour) if team else theme.TEXT
+        w.text(s, "COMBAT IS OVER", (rect.centerx, 12), 34, theme.ACCENT, "bold", "midtop")
+        w.text(s, f"{who} {'stands' if team else 'stands'} after round {combat.round}.", (rect.centerx, 60), 22,
+               _readable(colour), "bold", "midtop")
+        return 96, colour
+
+
+def _readable(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A team colour lifted so text in it reads on the dark chrome."""
+    return tuple(min(255, int(c + (255 - c) * 0.35)) for c in colour)  # type: ignore[return-value]

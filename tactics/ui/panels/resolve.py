@@ -1,0 +1,306 @@
+"""The resolve queue: declared actions in the rules' order, their odds before, their dice after (R-ORD-1).
+
+The queue is ``ground_queries.preview_order`` (the order ``ResolveNext`` will
+use); each attack or Technique shows its exact odds from
+``ground_queries.declared_odds`` (the same ``attack_setup`` the engine rolls
+with) as a Miss / Minor / Hit / Major / Crit bar with percentages. "Resolve
+next" submits ``ResolveNext``; the last resolution's dice are drawn as little
+dice faces with the modifiers as chips, ``[d20 14] + [d2 1] + DEX 3 + weapon 1
+= 19 vs AC 15 -> MAJOR HIT``, coloured by outcome.
+
+When the table rolls physical dice for the next action (the table setting
+"who rolls the dice", ``tactics.engine.table.dice_typed_for``; the panel's dice
+switch changes it with ``ChangeTableSetting``) a text box takes the faces the
+table rolled, in order, and they go to
+``encounter.submit(ResolveNext(), typed=[...])``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from tactics.engine.ground_actions import ResolveNext
+from tactics.engine.ground_queries import OUTCOME_WORDS, combat_of, declared_odds, preview_order
+from tactics.engine.journal import Event
+from tactics.engine.table import TABLE_SETTINGS, ChangeTableSetting, dice_typed_for, who_rolls
+from tactics.rules import actions as act
+from tactics.rules.attacks import advantage_die
+from tactics.ui import theme
+from tactics.ui.panels import widgets as w
+from tactics.ui.panels.actions import action_text
+
+if TYPE_CHECKING:
+    from tactics.ui.panels.combat import CombatPanels
+
+DICE_LABELS = {"app": "Dice: app rolls", "players": "Dice: players type", "everyone": "Dice: all typed"}
+ATTACK_KINDS = (act.STANDARD_ATTACK, act.BONUS_ATTACK, act.TECHNIQUE)
+ROLL_KINDS = ("attack.rolled", "combat.check")
+
+
+def parse_faces(raw: str) -> list[int]:
+    """``"14 1, 5"`` -> ``[14, 1, 5]``; ValueError with a sentence for anything else."""
+    parts = [p for p in re.split(r"[\s,;]+", raw.strip()) if p]
+    if not all(p.isdigit() for p in parts):
+        raise ValueError("type the dice faces as whole numbers, e.g. 14 1 5")
+    return [int(p) for p in parts]
+
+
+def last_resolution(journal) -> list[Event]:
+    """The events of the newest ``resolve-next`` entry still in the journal (undo removes it)."""
+    for entry in reversed(journal.entries):
+        if entry.command == "resolve-next":
+            return list(entry.events)
+        if entry.command in ("end-group-turn", "advance", "begin-actions", "next-round", "start-combat"):
+            return []
+    return []
+
+
+def dice_hint(state, decl: dict[str, Any]) -> str:
+    """Which dice the table rolls for the next action, in the order to type them."""
+    if decl["kind"] in ATTACK_KINDS:
+        setup = declared_odds(state, decl["id"])
+        if setup is None:
+            return ""
+        sides, sign = advantage_die(setup.advantage, setup.affinity_die)
+        dice = ["d20"] + ([f"{'+' if sign > 0 else '-'}d{sides}"] if sides else [])
+        tail = f", then damage {setup.damage} (twice on a Major Hit or Critical)" if setup.damage else ""
+        return "Type " + ", ".join(dice) + tail
+    if not decl["needs_roll"]:
+        return "No dice for this one"
+    return "Type the d20, then any advantage die"
+
+
+class ResolvePanel(w.Panel):
+    def __init__(self, ui: "CombatPanels") -> None:
+        super().__init__(title="Resolve")
+        self.ui = ui
+        self.entry: pygame_gui.elements.UITextEntryLine | None = None
+
+    # -- settings and commands ------------------------------------------------------
+    def table_rolls(self) -> bool:
+        """Does the next action's roll take typed faces (the table's setting, for its combatant)?"""
+        queue = preview_order(self.ui.state)
+        return bool(queue) and dice_typed_for(self.ui.state, queue[0]["combatant"])
+
+    def cycle_dice(self) -> None:
+        """App rolls -> players type theirs -> everyone types -> app rolls (a logged table setting)."""
+        choices = list(TABLE_SETTINGS["dice"])
+        now = who_rolls(self.ui.state)
+        self.ui.submit(ChangeTableSetting("dice", choices[(choices.index(now) + 1) % len(choices)]))
+
+    def visible(self) -> bool:
+        combat = combat_of(self.ui.state)
+        return combat is not None and (combat.phase == "action" or bool(last_resolution(self.ui.encounter.journal)))
+
+    def resolve_next(self) -> bool:
+        typed = None
+        if self.table_rolls() and self.entry is not None and self.entry.get_text().strip():
+            try:
+                typed = parse_faces(self.entry.get_text())
+            except ValueError as exc:
+                self.ui.view.say(str(exc).capitalize() + ".", "error")
+                return False
+        ok = self.ui.submit(ResolveNext(), typed=typed)
+        if ok and self.entry is not None:
+            self.entry.set_text("")
+        return ok
+
+    def close(self) -> None:
+        if self.entry is not None:
+            self.entry.kill()
+            self.entry = None
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect | None:
+        self.begin()
+        want_entry: pygame.Rect | None = None
+        if not self.visible() or max_h < 60:
+            self._place_entry(None)
+            return None
+        state = self.ui.state
+        combat = combat_of(state)
+        canvas = pygame.Surface((width, max(60, max_h)), pygame.SRCALPHA)
+        rect = canvas.get_rect()
+        hover = self.ui.local_hover((x, y))
+        cy = w.header(self, canvas, rect, "Resolve in order")
+        px, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        if not self.collapsed:
+            queue = preview_order(state) if combat.phase == "action" else []
+            mode = DICE_LABELS[who_rolls(state)]
+            w.button(self, canvas, pygame.Rect(rect.right - w.PAD - 196, rect.y + 9, 150, 28), mode, "dice-mode",
+                     self.cycle_dice, style="chip" if who_rolls(state) == "app" else "on", size=13, hover=hover)
+            if combat.phase == "action" and not queue:
+                w.text(canvas, "Nothing declared is waiting.", (px, cy), 16, theme.TEXT_DIM, "regular")
+                cy += 26
+            for n, decl in enumerate(queue):
+                cy = self._queued(canvas, rect, cy, n, decl)
+            if queue:
+                if self.table_rolls():
+                    for line in w.wrap(dice_hint(state, queue[0]), 14, inner, "regular"):
+                        w.text(canvas, line, (px, cy), 14, theme.TEXT_DIM, "regular")
+                        cy += 19
+                    want_entry = pygame.Rect(x + px, y + cy + 2, inner, 36)
+                    cy += 44
+                w.button(self, canvas, pygame.Rect(px, cy + 2, inner, 42), "Resolve next  (Enter)", "resolve",
+                         self.resolve_next, style="primary", size=18, hover=hover)
+                cy += 52
+            roll = last_resolution(self.ui.encounter.journal)
+            if roll:
+                cy = draw_resolution(canvas, px, cy + 4, inner, roll, state) + 6
+        height = min(max_h, cy + 8)
+        final = pygame.Rect(x, y, width, height)
+        w.card(surface, final)
+        surface.blit(canvas, (x, y), (0, 0, width, height))
+        for h in self.hits:
+            h.rect.move_ip(x, y)
+        self.rect = final
+        self._place_entry(want_entry if want_entry is not None and want_entry.bottom <= final.bottom else None)
+        return final
+
+    def _queued(self, s, rect, y, n, decl) -> int:
+        state = self.ui.state
+        x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        badge = pygame.Rect(x, y, 26, 26)
+        pygame.draw.rect(s, theme.ACCENT if n == 0 else (60, 66, 80), badge, border_radius=13)
+        w.text(s, str(n + 1), badge.center, 15, (20, 20, 24) if n == 0 else theme.TEXT, "bold", "center")
+        lines = w.wrap(f"{decl['name']}: {action_text(state, decl['kind'], decl['params'])}", 16, inner - 36)
+        for i, line in enumerate(lines):
+            w.text(s, line, (x + 36, y + 2 + 21 * i), 16, theme.TEXT if n == 0 else theme.TEXT_DIM)
+        y += 21 * len(lines) + 8
+        if decl["kind"] in ATTACK_KINDS:
+            setup = declared_odds(state, decl["id"])
+            if setup is not None:
+                if setup.problem:
+                    for line in w.wrap(f"Now: {setup.problem}", 14, inner - 36, "regular"):
+                        w.text(s, line, (x + 36, y), 14, theme.BAD, "regular")
+                        y += 19
+                ac = f"vs AC {setup.ac}" + (f" ({setup.ac_note})" if setup.ac_note else "")
+                w.text(s, f"{setup.bonus:+d} {ac}", (x + 36, y), 14, theme.TEXT_DIM, "regular")
+                y += 20
+                bar = w.odds_bar(s, pygame.Rect(x + 36, y, inner - 36, 12), setup.chances, size=13)
+                y = bar.bottom + 8
+        elif not decl["needs_roll"]:
+            w.text(s, "no roll", (x + 36, y - 4), 13, theme.TEXT_DIM, "regular")
+            y += 14
+        return y + 4
+
+    def _place_entry(self, rect: pygame.Rect | None) -> None:
+        if rect is None:
+            if self.entry is not None and not self.entry.get_text():
+                self.close()
+            elif self.entry is not None:
+                self.entry.hide()
+            return
+        if self.entry is None:
+            self.entry = pygame_gui.elements.UITextEntryLine(rect, self.ui.view.app.ui,
+                                                             placeholder_text="faces, e.g. 14 1 5")
+        if not self.entry.visible:
+            self.entry.show()
+        if pygame.Rect(self.entry.relative_rect) != rect:
+            self.entry.set_relative_position(rect.topleft)
+            self.entry.set_dimensions(rect.size)
+
+
+# --------------------------------------------------------------------------- the roll card
+def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[Event], state) -> int:
+    """The dice of one resolution, big and coloured by outcome; returns the y below it."""
+    names = lambda cid: state.combatants[cid].name if cid in state.combatants else str(cid)  # noqa: E731
+    for e in events:
+        d = e.data
+        if e.kind == "attack.rolled":
+            y = _roll_card(s, x, y, width, f"{names(d['attacker'])} -> {names(d['target'])}: {d['label']}", d,
+                           f"vs AC {d['ac']}", d["outcome"], OUTCOME_WORDS[d["outcome"]].upper())
+            why = ", ".join(f"{label} {v:+d}" for label, v in d.get("advantages", []))
+            if why:
+                for line in w.wrap(f"advantages: {why}", 13, width, "regular"):
+                    w.text(s, line, (x, y), 13, theme.TEXT_DIM, "regular")
+                    y += 18
+        elif e.kind == "combat.check":
+            dc = d.get("dc")
+            ok = None if dc is None else d["total"] >= dc
+            outcome = "hit" if ok else ("miss" if ok is False else "major")
+            word = "RESULT" if ok is None else ("SUCCESS" if ok else "FAILURE")
+            y = _roll_card(s, x, y, width, f"{names(d['combatant'])}: {d['what']} ({d.get('reason', '')})", d,
+                           f"vs DC {dc}" if dc is not None else "", outcome, word)
+        elif e.kind == "damage.rolled":
+            y = _damage(s, x, y + 2, width, d, names(d["target"]))
+        elif e.kind in ("action.failed", "action.lost"):
+            for line in w.wrap(f"{'Fails' if e.kind == 'action.failed' else 'Lost'}: {d['reason']}", 15, width):
+                w.text(s, line, (x, y), 15, theme.BAD)
+                y += 21
+        elif e.kind == "combatant.downed":
+            w.text(s, f"{names(d['combatant'])} is down!", (x, y), 18, theme.BAD, "bold")
+            y += 26
+    return y
+
+
+def _roll_card(s, x, y, width, title, d, against: str, outcome: str, word: str) -> int:
+    colour = w.OUTCOME_COLOURS.get(outcome, theme.TEXT)
+    for line in w.wrap(title, 15, width):
+        w.text(s, line, (x, y), 15, theme.TEXT)
+        y += 20
+    y += 4
+    cx = x
+    row_h = 50
+
+    def place(wid: int) -> tuple[int, int]:
+        nonlocal cx, y
+        if cx + wid > x + width and cx > x:
+            cx = x
+            y += row_h + 6
+        at = (cx, y)
+        cx += wid + 6
+        return at
+
+    die = w.die_face(s, place(46), 20, d["d20"], highlight=colour if outcome == "critical" else None)
+    sides, face, sign = d["extra"]
+    if sides:
+        op = place(14)
+        w.text(s, "+" if sign > 0 else "-", (op[0] + 7, op[1] + 23), 20, theme.TEXT, "bold", "center")
+        w.die_face(s, place(46), sides, face, sign=sign)
+    for label, value in d["modifiers"]:
+        chip_text = f"{label} {value:+d}"
+        wid = w.text_width(chip_text, 16) + 16
+        at = place(wid)
+        w.chip(s, (at[0], at[1] + 11), chip_text, size=16)
+    total = f"= {d['total']} {against}".rstrip()
+    wid = w.text_width(total, 20, "bold")
+    at = place(wid)
+    w.text(s, total, (at[0], at[1] + 12), 20, theme.TEXT, "bold")
+    y += row_h + 2
+    w.text(s, word, (x, y), 34, colour, "bold")
+    return y + 46
+
+
+def _damage(s, x, y, width, d, target: str) -> int:
+    w.text(s, f"Damage to {target}: {d['expr']}", (x, y), 15, theme.TEXT)
+    y += 22
+    cx = x
+    for i, (faces, total) in enumerate(d["rolls"]):
+        if i:
+            w.text(s, "/", (cx, y + 10), 18, theme.TEXT_DIM, "bold")
+            cx += 16
+        kept = len(d["rolls"]) == 1 or total == d["kept"]
+        for face in faces:
+            w.die_face(s, (cx, y), _sides(d["expr"]), face, size=34,
+                       highlight=None if kept else (70, 70, 80))
+            cx += 40
+        cx += 4
+    how = ""
+    if len(d["rolls"]) > 1:
+        how += " keep higher"
+    if d["multiplier"] != 1:
+        how += f" x{d['multiplier']}"
+    if d["halved"]:
+        how += " halved"
+    w.text(s, f"{how} = {d['amount']}".strip(), (cx + 4, y + 6), 20, theme.BAD, "bold")
+    return y + 44
+
+
+def _sides(expr: str) -> int:
+    m = re.search(r"d(\d+)", expr)
+    return int(m.group(1)) if m else 6

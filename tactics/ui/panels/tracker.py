@@ -1,0 +1,228 @@
+"""The initiative tracker: teams, Team Initiative, Vanguard and Rearguard, round, phase, who acts.
+
+Before the fight it lists who is present, lets the GM untick anyone unaware of
+the enemy (a surprise Round 0, R-SURP-1) and starts combat. During the fight it
+shows the round, the three phases with the current one lit, every team in team
+order with its Team Initiative (R-INIT-1, R-INIT-2), and the turn order of the
+groups (every Vanguard, then every Rearguard, R-INIT-4) with the acting group
+framed in its team colour. Each name shows the member's Initiative, hit points
+and conditions with their round counters. Everything shown is read from
+:mod:`tactics.engine.ground_queries` and the combat state; the buttons submit
+engine commands (StartCombat, Advance, EndCombat).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tactics.engine.ground import Advance, EndCombat, StartCombat
+from tactics.engine.ground_queries import acting_group, combat_of
+from tactics.engine.table import who_rolls
+from tactics.ui import theme
+from tactics.ui.panels import widgets as w
+from tactics.ui.panels.resolve import DICE_LABELS
+
+if TYPE_CHECKING:
+    from tactics.ui.panels.combat import CombatPanels
+
+PHASES = (("advantages", "Advantages"), ("action", "Action"), ("counters", "Counters"))
+
+
+def advance_label(state) -> str | None:
+    """What the one "next" button does now, in words (None when nothing comes next)."""
+    combat = combat_of(state)
+    if combat is None or combat.phase == "ended":
+        return None
+    if combat.phase == "advantages":
+        return "Begin Action Phase"
+    if combat.phase == "counters":
+        return f"Start round {combat.round + 1}"
+    group = acting_group(state)
+    if group is None:
+        return None
+    order = combat.turn_order()
+    last = combat.group_index >= len(order) - 1
+    if last:
+        return "End turn: Round 1" if combat.round == 0 else "End turn: Counter Phase"
+    return "End turn: next group"
+
+
+class TrackerPanel(w.Panel):
+    def __init__(self, ui: "CombatPanels") -> None:
+        super().__init__(title="Initiative")
+        self.ui = ui
+        self.unaware: set[str] = set()
+
+    # -- commands ----------------------------------------------------------------
+    def start(self) -> None:
+        state = self.ui.state
+        present = [c.id for c in state.combatants.values() if c.present]
+        aware = [cid for cid in present if cid not in self.unaware]
+        self.ui.submit(StartCombat(surprise_aware=aware if len(aware) < len(present) else None))
+
+    def toggle_aware(self, cid: str) -> None:
+        self.unaware.symmetric_difference_update({cid})
+
+    def advance(self) -> None:
+        self.ui.submit(Advance())
+
+    # -- drawing -------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect:
+        self.begin()
+        canvas = pygame.Surface((width, max(60, max_h)), pygame.SRCALPHA)
+        rect = canvas.get_rect()
+        combat = combat_of(self.ui.state)
+        hover = self.ui.local_hover((x, y))
+        title = "Initiative" if combat is None else (
+            f"Round {combat.round}" + (" (surprise)" if combat.round == 0 else ""))
+        cy = w.header(self, canvas, rect, title)
+        if not self.collapsed:
+            if combat is None:
+                cy = self._before(canvas, rect, cy, hover)
+            else:
+                cy = self._during(canvas, rect, cy, combat, hover)
+        height = min(max_h, cy + 8)
+        final = pygame.Rect(x, y, width, height)
+        w.card(surface, final)
+        surface.blit(canvas, (x, y), (0, 0, width, height))
+        for h in self.hits:
+            h.rect.move_ip(x, y)
+        self.rect = final
+        return final
+
+    def _before(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
+        state = self.ui.state
+        x = rect.x + w.PAD
+        for line in w.wrap("Untick anyone unaware of the enemy: the aware act alone in a surprise Round 0.",
+                           15, rect.width - 2 * w.PAD, "regular"):
+            w.text(s, line, (x, y), 15, theme.TEXT_DIM, "regular")
+            y += 20
+        y += 6
+        for team in state.teams.values():
+            members = [c for c in state.combatants.values() if c.team == team.id]
+            if not members:
+                continue
+            pygame.draw.circle(s, team.colour, (x + 8, y + 12), 8)
+            w.text(s, team.name, (x + 24, y), 18, theme.TEXT, "bold")
+            y += 30
+            for who in members:
+                if not who.present:
+                    w.text(s, f"{who.name}: not here yet (joins at a Counter Phase)", (x + 24, y + 2), 15,
+                           theme.TEXT_DIM, "regular")
+                    y += 26
+                    continue
+                box = pygame.Rect(x + 24, y + 2, 22, 22)
+                aware = who.id not in self.unaware
+                pygame.draw.rect(s, (42, 47, 58), box, border_radius=5)
+                pygame.draw.rect(s, theme.ACCENT if aware else theme.CHROME_EDGE, box, 2, border_radius=5)
+                if aware:
+                    pygame.draw.lines(s, theme.ACCENT, False, [(box.x + 5, box.y + 11), (box.x + 9, box.y + 16),
+                                                               (box.x + 17, box.y + 6)], 3)
+                w.text(s, who.name, (box.right + 10, y + 2), 17)
+                w.text(s, "aware" if aware else "unaware", (rect.right - w.PAD, y + 4), 15,
+                       theme.GOOD if aware else theme.BAD, "semibold", "topright")
+                self.hit(pygame.Rect(box.x, y, rect.width - box.x - w.PAD, 28), f"aware:{who.id}",
+                         lambda cid=who.id: self.toggle_aware(cid))
+                y += 30
+            y += 6
+        w.button(self, s, pygame.Rect(x, y + 4, rect.width - 2 * w.PAD, 42), "Start combat", "start",
+                 self.start, style="primary", size=19, hover=hover)
+        return self._dice(s, rect, y + 54, hover)
+
+    def _during(self, s: pygame.Surface, rect: pygame.Rect, y: int, combat, hover) -> int:
+        state = self.ui.state
+        x = rect.x + w.PAD
+        inner = rect.width - 2 * w.PAD
+        # the three phases, the current one lit
+        if combat.phase == "ended":
+            w.text(s, "Combat is over", (x, y), 18, theme.ACCENT, "bold")
+            y += 30
+        else:
+            px = x
+            for key, label in PHASES:
+                on = combat.phase == key
+                chip = w.chip(s, (px, y), label, size=15, colour=(20, 20, 24) if on else theme.TEXT_DIM,
+                              bg=theme.ACCENT if on else (40, 44, 54))
+                px = chip.right + 6
+            y += 36
+        # teams in team order with their Team Initiative
+        for i, tid in enumerate(combat.team_order):
+            team = state.teams.get(tid)
+            colour = tuple(team.colour) if team else theme.TEXT
+            pygame.draw.circle(s, colour, (x + 8, y + 12), 8)
+            w.text(s, f"{i + 1}. {team.name if team else tid}", (x + 24, y), 18, theme.TEXT, "bold")
+            w.text(s, f"Team Initiative {combat.team_initiative.get(tid, 0)}", (rect.right - w.PAD, y + 2), 16,
+                   theme.TEXT, "semibold", "topright")
+            y += 28
+        y += 6
+        # the groups in turn order
+        acting = acting_group(state)
+        for n, group in enumerate(combat.turn_order()):
+            team = state.teams.get(group.team)
+            colour = tuple(team.colour) if team else theme.TEXT
+            is_acting = acting is not None and group.key == acting.key
+            done = group.key in combat.turns_done
+            rows = len(group.members)
+            box = pygame.Rect(x - 4, y - 2, inner + 8, 30 + 27 * rows)
+            if is_acting:
+                glow = pygame.Surface(box.size, pygame.SRCALPHA)
+                pygame.draw.rect(glow, (*colour, 60), glow.get_rect(), border_radius=8)
+                s.blit(glow, box.topleft)
+                pygame.draw.rect(s, theme.ACCENT, box, 2, border_radius=8)
+            kind = group.kind.capitalize()
+            head_colour = theme.TEXT_DIM if done else theme.TEXT
+            pygame.draw.rect(s, colour, (x + 2, y + 5, 6, 16), border_radius=2)
+            w.text(s, f"{team.name if team else group.team}: {kind}", (x + 16, y + 1), 17, head_colour, "bold")
+            tag = "ACTING" if is_acting else ("done" if done else "")
+            if tag:
+                w.text(s, tag, (rect.right - w.PAD, y + 3), 14, theme.ACCENT if is_acting else theme.TEXT_DIM,
+                       "bold", "topright")
+            y += 28
+            for cid in group.members:
+                y = self._member(s, rect, x, y, cid, combat, done, hover)
+            y += 8
+        # the one "next" button and the GM's end-of-fight button
+        label = advance_label(state)
+        if label:
+            busy = any(d.status == "declared" for d in combat.declarations)
+            w.button(self, s, pygame.Rect(x, y + 2, inner, 42), label, "advance", self.advance,
+                     style="normal" if busy else "primary", size=18, hover=hover)
+            y += 50
+            w.button(self, s, pygame.Rect(x, y, inner, 32), "End combat (GM)", "end-combat",
+                     lambda: self.ui.submit(EndCombat()), style="chip", size=15, hover=hover)
+            y += 38
+        return self._dice(s, rect, y, hover)
+
+    def _dice(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
+        """Who rolls the dice (a table setting, logged): app, players type theirs, everyone types."""
+        x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        mode = who_rolls(self.ui.state)
+        w.button(self, s, pygame.Rect(x, y, inner, 32), DICE_LABELS[mode] + "  (click to change)", "dice-mode",
+                 self.ui.resolve.cycle_dice, style="chip" if mode == "app" else "on", size=15, hover=hover)
+        return y + 38
+
+    def _member(self, s, rect, x, y, cid, combat, done, hover) -> int:
+        state = self.ui.state
+        who = state.combatants[cid]
+        dim = done or who.down
+        init = combat.initiative.get(cid, 0)
+        w.text(s, f"{init:+d}", (x + 16, y + 2), 15, theme.TEXT_DIM, "semibold")
+        name_colour = theme.ACCENT if self.ui.view.selected == cid else (theme.TEXT_DIM if dim else theme.TEXT)
+        name = who.name + (" (unaware)" if combat.round == 0 and combat.aware is not None and cid not in combat.aware else "")
+        w.text(s, name, (x + 52, y + 1), 17, name_colour)
+        hp = w.text(s, f"{who.hp}/{who.max_hp} hp", (rect.right - w.PAD, y + 3), 14,
+                    theme.BAD if who.down else theme.TEXT_DIM, "semibold", "topright")
+        cx = hp.x - 6
+        for cond in reversed(who.conditions[:3]):
+            label = cond.name + (f" {cond.rounds}" if cond.rounds is not None else "")
+            img = theme.text(label, 13, "bold", (255, 255, 255))
+            chip = pygame.Rect(cx - img.get_width() - 12, y + 3, img.get_width() + 12, img.get_height() + 4)
+            if chip.x < x + 52 + w.text_width(name, 17) + 6:
+                break
+            pygame.draw.rect(s, (120, 70, 150), chip, border_radius=chip.height // 2)
+            s.blit(img, (chip.x + 6, chip.y + 2))
+            cx = chip.x - 4
+        self.hit(pygame.Rect(x, y, rect.width - 2 * w.PAD, 26), f"who:{cid}", lambda: self.ui.select(cid))
+        return y + 27

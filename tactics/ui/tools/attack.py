@@ -1,0 +1,270 @@
+"""The Attack tool: pick a weapon (or Technique) and a target on the map (R-ROLL-1, R-HIT-1..3).
+
+The attacker is the selected token; the weapon comes from the Declare panel
+(default: the first on the sheet). Hovering a token shows the weapon's range
+(every square within range by the game's distance, R-GRID-2), the line of
+sight to the target, and the exact odds from ``ground_queries.attack_odds``
+(the engine's own ``attack_setup``) as a Miss / Minor / Hit / Major / Crit bar.
+The line and the card turn red, with the engine's reason, when the target is
+out of range or not in sight. A click on an enemy declares the attack
+(``Declare``); a click on an ally makes it the attacker.
+
+A charging Technique (one with ``move_ft``) that cannot reach from where the
+attacker stands gets a path to the nearest square in reach of the target (the
+cheapest by the movement rules); the engine checks it like any declared path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tactics.engine.ground_actions import Action, Declare
+from tactics.engine.ground_attack import AttackSetup
+from tactics.engine.ground_queries import attack_odds, combat_of, legal_kinds
+from tactics.engine.ground import sheet_of
+from tactics.engine.journal import Refused
+from tactics.engine.state import Combatant, EncounterState
+from tactics.rules import actions as act
+from tactics.rules.grid import Cell, cell_center, distance_ft
+from tactics.rules.movement import plan
+from tactics.rules.sheets import Technique, default_armoury
+from tactics.ui import draw, theme
+from tactics.ui import intents as ui
+from tactics.ui.panels import widgets as w
+from tactics.ui.render import TOOL_Z, DrawContext
+from tactics.ui.tools.base import Tool
+
+OK_LINE = (120, 230, 140)
+BAD_LINE = (255, 80, 70)
+RANGE_EDGE = (255, 170, 90)
+
+
+def charge_path(state: EncounterState, who: Combatant, tech: Technique, target: Combatant) -> list[Cell] | None:
+    """The cheapest path (within ``move_ft``) to a square from which ``target`` is in reach and in sight."""
+    if who.cell is None or target.cell is None or not tech.move_ft:
+        return None
+    battle_map = state.current_map()
+    if distance_ft(who.cell, target.cell) <= tech.range_ft and battle_map.walls.line_clear(
+            cell_center(who.cell), cell_center(target.cell)):
+        return None
+    enemies = [c.cell for c in state.enemies_of(who)]
+    allies = [c.cell for c in state.allies_of(who)]
+    route = plan(battle_map, who.cell, tech.move_ft, enemies=enemies, occupied=allies)
+    best = None
+    for cell in route.endable:
+        if cell == who.cell or distance_ft(cell, target.cell) > tech.range_ft:
+            continue
+        if not battle_map.walls.line_clear(cell_center(cell), cell_center(target.cell)):
+            continue
+        key = (route.cost[cell], cell[1], cell[0])
+        if best is None or key < best[0]:
+            best = (key, cell)
+    return route.path_to(best[1]) if best else None
+
+
+class AttackTool(Tool):
+    name = "attack"
+    label = "Attack"
+    key = pygame.K_t
+    key_label = "T"
+    hint = "Attack: choose a weapon in the Declare panel, then click a target. Red: out of range or out of sight."
+
+    def __init__(self, view) -> None:
+        super().__init__(view)
+        self.weapon: str | None = None
+        self.technique: str | None = None
+        self.kind: str | None = None
+        self._ring: tuple[Any, frozenset[Cell]] | None = None
+        self.shown: AttackSetup | None = None  # the attack whose odds the map shows now
+
+    # -- choosing ----------------------------------------------------------------
+    def aim(self, cid: str, kind: str, *, weapon: str | None = None, technique: str | None = None) -> None:
+        self.kind, self.weapon, self.technique = kind, weapon, technique
+        if self.view.selected != cid:
+            self.view.select(cid)
+
+    def attacker(self) -> Combatant | None:
+        return self.view.selected_combatant()
+
+    def arms(self) -> tuple[str | None, str | None]:
+        """(weapon, technique): the chosen one, else the attacker's first weapon."""
+        who = self.attacker()
+        if who is None:
+            return None, None
+        sheet = sheet_of(who)
+        if self.technique and self.technique in sheet.techniques:
+            return None, self.technique
+        if self.weapon and self.weapon in sheet.weapons:
+            return self.weapon, None
+        return (sheet.weapons[0] if sheet.weapons else None), None
+
+    def arms_label(self) -> str:
+        weapon, technique = self.arms()
+        arms = default_armoury()
+        if technique:
+            return arms.technique(technique).title
+        return arms.weapon(weapon).title if weapon else "no weapon"
+
+    def range_ft(self) -> int:
+        weapon, technique = self.arms()
+        arms = default_armoury()
+        if technique:
+            t = arms.technique(technique)
+            return t.range_ft + t.move_ft
+        return arms.weapon(weapon).range_ft if weapon else 0
+
+    def action_kind(self) -> str:
+        weapon, technique = self.arms()
+        if technique:
+            return act.TECHNIQUE
+        who = self.attacker()
+        kinds = legal_kinds(self.view.state, who.id) if who else []
+        if self.kind in (act.STANDARD_ATTACK, act.BONUS_ATTACK) and (self.kind in kinds or not kinds):
+            return self.kind
+        return act.BONUS_ATTACK if act.BONUS_ATTACK in kinds and act.STANDARD_ATTACK not in kinds else act.STANDARD_ATTACK
+
+    def preview(self, target: Combatant) -> tuple[AttackSetup, list[Cell] | None] | None:
+        """The attack on ``target`` as the engine would make it now, and any charge path."""
+        who = self.attacker()
+        weapon, technique = self.arms()
+        if who is None or target.id == who.id or (weapon is None and technique is None):
+            return None
+        path = None
+        if technique:
+            path = charge_path(self.view.state, who, default_armoury().technique(technique), target)
+        try:
+            setup = attack_odds(self.view.state, who.id, target.id, weapon=weapon, technique=technique,
+                                from_cell=path[-1] if path else None)
+        except (KeyError, Refused):
+            return None
+        return setup, path
+
+    def hovered_target(self) -> Combatant | None:
+        cell = self.view.hover_cell
+        if cell is None:
+            return None
+        token = self.view.token_at(cell)
+        who = self.attacker()
+        if token is None or who is None or token.id == who.id or token.team == who.team:
+            return None
+        return token
+
+    # -- input ---------------------------------------------------------------------
+    def pointer_down(self, intent: ui.PointerDown) -> bool:
+        if intent.button != 1:
+            return False
+        view = self.view
+        token = view.token_at(view.camera.cell_at(intent.pos))
+        who = self.attacker()
+        if token is None:
+            view.say("Click the token to attack." if who else "Click the token who attacks first.", "info")
+            return True
+        if who is None or token.team == who.team:
+            view.select(token.id)
+            return True
+        self.declare(token)
+        return True
+
+    def declare(self, target: Combatant) -> bool:
+        view = self.view
+        who = self.attacker()
+        found = self.preview(target)
+        if who is None or found is None:
+            view.say("Choose who attacks and with what first.", "error")
+            return False
+        weapon, technique = self.arms()
+        _, path = found
+        action = Action(self.action_kind(), weapon=weapon, technique=technique, target=target.id, path=path)
+        if view.submit(Declare(who.id, action)):
+            view.say(f"{who.name} declares {self.arms_label()} against {target.name}.", "good")
+            self.kind = None
+            view.set_tool("select")
+            return True
+        return False
+
+    def on_key(self, intent: ui.KeyPress) -> bool:
+        return False
+
+    def status(self) -> str:
+        who = self.attacker()
+        if who is None:
+            return "Attack: click the token who attacks (one of the acting group), then a target."
+        return (f"{who.name} attacks with {self.arms_label()} (reaches {self.range_ft()} ft). "
+                "Click a target; Esc goes back to Select.")
+
+    # -- drawing ---------------------------------------------------------------------
+    def layers(self):
+        return [(TOOL_Z, "attack-preview", self._draw)]
+
+    def ring(self, state: EncounterState, who: Combatant) -> frozenset[Cell]:
+        """Every square within the weapon's range of the attacker (R-GRID-2), clipped to the map."""
+        n = self.range_ft() // 5
+        key = (who.cell, n, state.map.width, state.map.height)
+        if self._ring is None or self._ring[0] != key:
+            c0, r0 = who.cell
+            cells = frozenset((c, r) for c in range(max(0, c0 - n), min(state.map.width, c0 + n + 1))
+                              for r in range(max(0, r0 - n), min(state.map.height, r0 + n + 1)))
+            self._ring = (key, cells)
+        return self._ring[1]
+
+    def _draw(self, ctx: DrawContext) -> None:
+        who = self.attacker()
+        cam = ctx.camera
+        if who is None or who.cell is None:
+            if self.view.hover_cell is not None:
+                draw.cell_cursor(ctx.surface, cam.cell_rect(self.view.hover_cell), BAD_LINE, 2)
+            return
+        if combat_of(ctx.state) is None:
+            return
+        ctx.renderer.cells.outline(ctx.surface, cam, self.ring(ctx.state, who), RANGE_EDGE, 2)
+        target = self.hovered_target()
+        if target is None:
+            return
+        found = self.preview(target)
+        if found is None:
+            return
+        setup, path = found
+        self.shown = setup
+        colour = BAD_LINE if setup.problem else OK_LINE
+        start = cam.cell_centre(who.cell)
+        if path:
+            pts = [start] + [cam.cell_centre(c) for c in path]
+            draw.outlined_lines(ctx.surface, pts, (255, 255, 255), max(2, cam.cell_px // 20))
+            start = pts[-1]
+        end = cam.cell_centre(target.cell)
+        pygame.draw.line(ctx.surface, (10, 10, 14), start, end, max(3, cam.cell_px // 14) + 4)
+        pygame.draw.line(ctx.surface, colour, start, end, max(3, cam.cell_px // 14))
+        draw.cell_cursor(ctx.surface, cam.cell_rect(target.cell), colour, 3)
+        odds_card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), ctx.clip)
+
+
+def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, clip: pygame.Rect) -> pygame.Rect:
+    """The attack's numbers next to the target: modifiers vs AC and the odds bar, or why not."""
+    width = 300
+    lines = [f"{setup.label}: {setup.distance_ft} ft of {setup.range_ft} ft"]
+    mods = " ".join(f"{label} {v:+d}" for label, v in setup.modifiers)
+    adv = ", ".join(f"{label} {v:+d}" for label, v in setup.advantages)
+    lines.append(f"d20 {mods} vs AC {setup.ac}" + (f" ({setup.ac_note})" if setup.ac_note else ""))
+    if adv:
+        lines.append(f"advantages: {adv}")
+    wrapped = [part for line in lines for part in w.wrap(line, 15, width - 24, "regular")]
+    problem = w.wrap(setup.problem, 16, width - 24) if setup.problem else []
+    height = 14 + 20 * len(wrapped) + (24 * len(problem) + 6 if problem else 56)
+    rect = pygame.Rect(beside.right + 12, beside.centery - height // 2, width, height)
+    if rect.right > clip.right - 8:
+        rect.right = beside.left - 12
+    rect.clamp_ip(clip.inflate(-16, -16))
+    w.card(surface, rect, accent=BAD_LINE if setup.problem else OK_LINE)
+    y = rect.y + 8
+    for line in wrapped:
+        w.text(surface, line, (rect.x + 12, y), 15, theme.TEXT, "regular")
+        y += 20
+    if problem:
+        for line in problem:
+            w.text(surface, line, (rect.x + 12, y + 2), 16, BAD_LINE, "bold")
+            y += 24
+    else:
+        w.odds_bar(surface, pygame.Rect(rect.x + 12, y + 6, width - 24, 14), setup.chances, size=14)
+    return rect
