@@ -48,6 +48,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", action="store_true", help="players' view: nothing hidden is drawn (Tab toggles)")
     p.add_argument("--seed", type=int, default=None, help="dice seed for a new encounter")
     p.add_argument("--screenshot", metavar="OUT.png", help="render one frame without a window, save it and exit")
+    table = p.add_argument_group("at the table")
+    table.add_argument("--players-window", action="store_true",
+                       help="open the players' window (only what the players may see; Ctrl+P toggles)")
+    table.add_argument("--display", type=int, metavar="N", default=None,
+                       help="put the players' window full screen on display N (1 = the main screen)")
+    p.add_argument("--script", metavar="FILE", help=argparse.SUPPRESS)  # scripted events (tests: tactics.ui.scripted)
     stage = p.add_argument_group("staging a screenshot")
     stage.add_argument("--select", metavar="NAME", help="select this token (name or id) to show its reach")
     stage.add_argument("--tool", choices=["select", "ruler", "radius", "cone", "line"], help="active tool")
@@ -73,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         encounter = open_path(args.map, seed=args.seed) if args.map else open_default(seed=args.seed)
     except OpenError as exc:
         print(f"tactics: error: {exc}", file=sys.stderr)
+        _offer_autosave(args.map, exc)
         return EXIT_BAD_INPUT
 
     try:
@@ -88,11 +95,35 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         print(f"tactics: error: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if args.players_window or args.display is not None:
+        app.players.open(args.display, fullscreen=args.display is not None and not args.screenshot)
+    if args.script:
+        from tactics.ui.scripted import run_script
+
+        return run_script(app, args.script)
     if args.screenshot:
         app.step()
         app.screenshot(args.screenshot)
+        if app.players.window is not None:  # the players' window beside it: OUT-players.png
+            out = args.screenshot
+            stem, dot, ext = out.rpartition(".")
+            app.players.window.save_picture(f"{stem}-players.{ext}" if dot else f"{out}-players")
         return 0
     return app.run()
+
+
+def _offer_autosave(path: str | None, exc: Exception) -> None:
+    """A save that was refused: name the last good autosave so the GM can open it instead."""
+    from tactics.ui.opening import SaveOpenError
+
+    if not path or not isinstance(exc, SaveOpenError):
+        return
+    from tactics.engine.autosave import last_good_autosave
+
+    good = last_good_autosave(path) or last_good_autosave()
+    if good is not None:
+        print(f"tactics: nothing was changed; the last good autosave is {good}\n"
+              f"tactics: open it with: tactics {good}", file=sys.stderr)
 
 
 def stage(app, args) -> str | None:

@@ -1,4 +1,4 @@
-"""Opening what the user points at: an encounter file, any map format, or the default.
+"""Opening what the user points at: a save, an encounter file, any map format, or the default.
 
 Errors come back as :class:`OpenError` with one line naming the file and the
 problem, whatever went wrong underneath; the CLI prints it and exits 2, the
@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tactics.engine.encounter import Encounter, bundled, load_encounter
+from tactics.engine.saves import SaveError, load_save
 from tactics.maps import BattleMap, MapError
 from tactics.maps import load as load_map
 from tactics.rules.data import DataError
@@ -31,14 +32,42 @@ class OpenError(Exception):
         super().__init__(f"{path}: {self.problem}" if path else self.problem)
 
 
+class SaveOpenError(OpenError):
+    """A save (or autosave) that is refused: damaged, cut off or hand-edited wrongly."""
+
+
+SAVE_SUFFIX = ".tactics.json"
+
+
 def is_encounter_file(path: Path) -> bool:
     name = path.name.lower()
     return name.endswith(".encounter.toml") or name.endswith(".encounter.json")
 
 
+def is_save_file(path: str | Path) -> bool:
+    """A Tactics save or autosave: by its name, or a ``.json`` file whose start says so."""
+    path = Path(path)
+    name = path.name.lower()
+    if name.endswith(SAVE_SUFFIX) or (name.startswith("autosave-") and name.endswith(".json")):
+        return True
+    if not name.endswith(".json") or is_encounter_file(path):
+        return False
+    try:
+        with path.open("rb") as f:
+            head = f.read(512)
+    except OSError:
+        return False
+    return b'"tactics-encounter"' in head or b'"tactics-save"' in head
+
+
 def open_path(path: str | Path, *, seed: int | None = None) -> Encounter:
     """An encounter from an encounter file or from a bare map (tokens from its spawns)."""
     path = Path(path)
+    if is_save_file(path):
+        try:
+            return load_save(path)
+        except SaveError as exc:
+            raise SaveOpenError(exc.path, f"{exc.where}: {exc.problem}" if exc.where else exc.problem) from None
     try:
         if is_encounter_file(path):
             return load_encounter(path, seed=seed)

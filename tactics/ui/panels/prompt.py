@@ -1,0 +1,83 @@
+"""A small question window with a few buttons: "Restore / Ignore", "Open it / Cancel".
+
+It lives in the GM's pygame_gui manager. Enter picks the first choice, Esc
+(or the window's close button) the last one, so a question never blocks play
+silently: it is on screen until answered, and answering is one key.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+import pygame_gui
+
+
+class Prompt:
+    """A question with buttons; ``on_choice(label)`` is called once with the answer."""
+
+    def __init__(self, manager: pygame_gui.UIManager, screen_size: tuple[int, int], title: str, text: str,
+                 choices: list[str], on_choice: Callable[[str], None], *, width: int = 560) -> None:
+        self.choices = list(choices)
+        self.on_choice = on_choice
+        self.text = text
+        self.answer: str | None = None
+        w = min(width, screen_size[0] - 40)
+        lines = max(2, len(text) // max(1, (w - 40) // 8) + 1 + text.count("<br>"))
+        text_h = min(260, 26 * lines + 16)
+        h = text_h + 130
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (screen_size[0] // 2, screen_size[1] // 2)
+        self.window = pygame_gui.elements.UIWindow(rect, manager, window_display_title=title,
+                                                   object_id="#prompt", resizable=False)
+        inner = self.window.get_container().get_size()
+        pygame_gui.elements.UITextBox(text, pygame.Rect(12, 10, inner[0] - 24, text_h), manager,
+                                      container=self.window)
+        self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
+        bw = min(180, (inner[0] - 24 - 10 * (len(choices) - 1)) // max(1, len(choices)))
+        x = inner[0] - 12 - len(choices) * bw - (len(choices) - 1) * 10
+        for label in choices:
+            button = pygame_gui.elements.UIButton(pygame.Rect(x, text_h + 24, bw, 44), label, manager,
+                                                  container=self.window)
+            self.buttons[button] = label
+            x += bw + 10
+
+    def alive(self) -> bool:
+        return self.answer is None and self.window.alive()
+
+    def button_centre(self, label: str) -> tuple[int, int]:
+        """Where the button for ``label`` is on screen (tests and scripts click it)."""
+        for button, text in self.buttons.items():
+            if text == label:
+                return button.get_abs_rect().center
+        raise KeyError(label)
+
+    def choose(self, label: str) -> None:
+        if self.answer is not None:
+            return
+        self.answer = label
+        if self.window.alive():
+            self.window.kill()
+        self.on_choice(label)
+
+    def ui_event(self, event: pygame.event.Event) -> bool:
+        if self.answer is not None:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.choose(self.buttons[event.ui_element])
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
+            self.choose(self.choices[-1])
+            return True
+        return False
+
+    def key(self, key: int) -> bool:
+        if not self.alive():
+            return False
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.choose(self.choices[0])
+            return True
+        if key == pygame.K_ESCAPE:
+            self.choose(self.choices[-1])
+            return True
+        return False

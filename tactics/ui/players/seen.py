@@ -1,0 +1,97 @@
+"""What the players may see: the encounter state with every secret taken out, and the fog.
+
+The players' window never draws the GM's state. It draws :func:`players_state`,
+a shallow copy of the state without hidden or unaware-of creatures, without
+traps the players do not know about (R-TRAP-6, ``visible_to_players``) and
+without GM notes. So even a layer that forgets to check ``ctx.viewer`` cannot
+show a secret there: the secret is not in what it is given.
+
+With fog on, :func:`fog_cells` are the squares no player token can see (a
+straight line from the token's centre to the square's centre crosses a wall,
+``Walls.sees_cell``); they are darkened, and creatures of other teams standing
+in them are not drawn (reading N-FOG-1, proposed: a creature in a square no
+player token sees is not shown while fog is on; the GM's own view is unchanged).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import OrderedDict
+
+from tactics.engine.state import Combatant, EncounterState
+from tactics.rules.grid import Cell, cell_center
+from tactics.rules.traps import visible_to_players
+
+
+def player_tokens(state: EncounterState) -> list[Combatant]:
+    """Tokens on the map that belong to a players' team (these are the eyes of the fog)."""
+    out = []
+    for who in state.on_map():
+        team = state.teams.get(who.team)
+        if team is not None and team.players and not who.hidden:
+            out.append(who)
+    return out
+
+
+_FOG_CACHE: OrderedDict[tuple, frozenset[Cell]] = OrderedDict()
+
+
+def fog_cells(state: EncounterState) -> frozenset[Cell]:
+    """Squares of the map that no player token can see (every square when none is on the map)."""
+    battle_map = state.current_map()
+    eyes = tuple(sorted(who.cell for who in player_tokens(state)))
+    key = (id(battle_map), battle_map.width, battle_map.height, eyes)
+    hit = _FOG_CACHE.get(key)
+    if hit is not None:
+        _FOG_CACHE.move_to_end(key)
+        return hit
+    walls = battle_map.walls
+    origins = [cell_center(c) for c in eyes]
+    fog = set()
+    for r in range(battle_map.height):
+        for c in range(battle_map.width):
+            cell = (c, r)
+            if cell in eyes:
+                continue
+            if not any(walls.sees_cell(o, cell) for o in origins):
+                fog.add(cell)
+    found = frozenset(fog)
+    _FOG_CACHE[key] = found
+    if len(_FOG_CACHE) > 16:
+        _FOG_CACHE.popitem(last=False)
+    return found
+
+
+def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) -> EncounterState:
+    """The state as the players may see it (a shallow copy; the original is untouched).
+
+    Hidden creatures, traps the players do not know about and GM notes are
+    left out; with ``fog``, so are other teams' creatures in fogged squares.
+    """
+    seen = copy.copy(state)
+    players_teams = {tid for tid, team in state.teams.items() if team.players}
+    combatants = {}
+    for cid, who in state.combatants.items():
+        if who.hidden:
+            continue
+        if fog and who.cell is not None and who.cell in fog and who.team not in players_teams:
+            continue
+        combatants[cid] = who
+    seen.combatants = combatants
+    seen.traps = {tid: trap for tid, trap in state.traps.items() if _trap_shown(trap)}
+    seen.notes = []
+    return seen
+
+
+def _trap_shown(trap: object) -> bool:
+    try:
+        return bool(visible_to_players(trap))  # type: ignore[arg-type]
+    except AttributeError:  # not a trap as the rules know it: keep it secret
+        return False
+
+
+def hidden_things(state: EncounterState) -> dict[str, list[Cell]]:
+    """Where the secrets are (for tests and the GM's own check): hidden creatures and traps."""
+    creatures = [who.cell for who in state.on_map() if who.hidden]
+    traps = [trap.cell for trap in state.traps.values() if not _trap_shown(trap) and getattr(trap, "cell", None)]
+    return {"creatures": creatures, "traps": traps}

@@ -1,0 +1,40 @@
+"""The room style: large type and high contrast, for a TV or a projector across a table.
+
+Names on tokens are twice the GM screen's size, white on solid black; the fog
+is a near-black veil; the turn banner uses large type. Everything else (map
+art, token discs) is the same picture the GM sees.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tactics.ui import theme
+from tactics.ui.tokens import TokenPainter, paint_label
+
+BACKDROP = (0, 0, 0)
+FOG_RGBA = (0, 0, 0, 200)
+FOG_RGBA_PLAIN = (8, 10, 14, 170)
+BANNER_H = 96
+BANNER_H_PLAIN = 64
+
+
+def room_label_size(px: int) -> int:
+    return int(max(18, min(40, px * 0.34)))
+
+
+class RoomTokenPainter(TokenPainter):
+    """Token discs as usual; names in large white type on black."""
+
+    def _label(self, name: str, px: int, selected: bool) -> pygame.Surface:
+        size = room_label_size(px)
+        key = ("room", name, size)
+        hit = self._labels.get(key)
+        if hit is None:
+            hit = paint_label(name, size, (255, 255, 255), (0, 0, 0, 255))
+            self._labels[key] = hit
+        return hit
+
+
+def hint_pill(text: str, size: int = 18) -> pygame.Surface:
+    return paint_label(text, size, theme.TEXT, (0, 0, 0, 230))

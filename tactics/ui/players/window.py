@@ -1,0 +1,325 @@
+"""The players' window: a second OS window with the map as the players may see it.
+
+It is a ``pygame.Window`` of its own (for a TV or a projector) with its own
+camera, its own board renderer (the same layers, ``viewer="players"``, drawn
+from :func:`~tactics.ui.players.seen.players_state`, so secrets are not even
+handed to the layers), its own pygame_gui manager, and the turn banner in
+large type. It either follows the GM's camera (the same middle of the map) or
+stays where the players' side put it. With a :class:`Calibration` one square
+is a fixed physical size, whatever the GM's zoom.
+
+The App gives it only the events that happened in it
+(:func:`~tactics.ui.players.routing.belongs_to`) and asks it to redraw after
+each step; it redraws only when what it shows changed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from tactics.rules.grid import Cell
+from tactics.ui import intents as ui
+from tactics.ui import theme
+from tactics.ui.camera import Camera
+from tactics.ui.panels.hotseat import paint_banner, turn_banner
+from tactics.ui.players import style
+from tactics.ui.players.displays import Displays, Placement
+from tactics.ui.players.routing import WindowUIManager, belongs_to
+from tactics.ui.players.scale import Calibration
+from tactics.ui.players.seen import fog_cells, players_state
+from tactics.ui.render import TOKENS_Z, BoardRenderer, DrawContext
+
+if TYPE_CHECKING:
+    from tactics.ui.app import App
+
+FOG_Z = TOKENS_Z + 5  # over the tokens, under the tools: part of the cached board
+TITLE = "Tactics - players' view"
+
+
+class _PlayersView:
+    """What the board layers may ask of the view in the players' window: nothing secret."""
+
+    selected = None
+    reach = None
+    pinned: list = []
+
+    def __init__(self, owner: "PlayersWindow") -> None:
+        self.owner = owner
+
+    def highlighted_tokens(self) -> frozenset[str]:
+        return frozenset()
+
+    def layers(self) -> list:
+        return [(FOG_Z, "fog", self.owner.draw_fog)] if self.owner.fog else []
+
+
+class PlayersWindow:
+    """The second window. ``display`` counts from 1; None: the last display (usually the TV)."""
+
+    def __init__(self, app: "App", *, display: int | None = None, fullscreen: bool = False,
+                 displays: Displays | None = None, size: tuple[int, int] | None = None) -> None:
+        self.app = app
+        self.displays = displays or Displays()
+        self.placement: Placement = self.displays.place(display)
+        wanted = size or (min(1280, self.placement.size[0]), min(800, self.placement.size[1]))
+        self.window = self.displays.open_window(TITLE, wanted, self.placement)
+        self.ui = WindowUIManager(self.window.size, theme.gui_theme())
+        self.translator = ui.Translator()
+        self.camera = Camera()
+        self.follow = True
+        self.fog = False
+        self.room = True  # large type, high contrast
+        self.calibration: Calibration | None = None
+        self.fullscreen = False
+        self.renderer: BoardRenderer | None = None
+        self._view = _PlayersView(self)
+        self._drag: tuple[tuple[int, int], bool] | None = None
+        self._key: Any = None
+        self.dirty = True
+        self.frames = 0
+        self.drawn_state = None  # the state last drawn (tests look at it)
+        self.message: str = self.placement.note
+        self.follow_button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 190, 40), "", self.ui)
+        self._place_widgets()
+        if fullscreen:
+            self.set_fullscreen(True)
+
+    # -- questions -------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return tuple(self.window.size)  # type: ignore[return-value]
+
+    def banner_h(self) -> int:
+        return style.BANNER_H if self.room else style.BANNER_H_PLAIN
+
+    def board_rect(self) -> pygame.Rect:
+        w, h = self.size
+        top = self.banner_h() if turn_banner(self.app.battle.state, for_players=True) is not None else 0
+        return pygame.Rect(0, top, w, max(1, h - top))
+
+    def owns(self, event: pygame.event.Event) -> bool:
+        """Does this event belong to this window (its OS window, or its own widgets)?"""
+        if belongs_to(event, self.window):
+            return True
+        element = getattr(event, "ui_element", None)
+        return element is not None and getattr(element, "ui_manager", None) is self.ui
+
+    # -- settings the GM changes -------------------------------------------------------
+    def set_follow(self, on: bool) -> None:
+        self.follow = on
+        self._place_widgets()
+        self.dirty = True
+
+    def set_fog(self, on: bool) -> None:
+        self.fog = on
+        self.dirty = True
+
+    def set_room_style(self, on: bool) -> None:
+        self.room = on
+        self.renderer = None
+        self.dirty = True
+
+    def calibrate(self, calibration: Calibration | None) -> None:
+        self.calibration = calibration
+        if calibration is not None and not self.follow:
+            board = self.board_rect()
+            self.camera.set_zoom(calibration.cell_px(), board.center)
+            self.camera.cell_px = calibration.cell_px()  # set_zoom clamps; a calibration does not
+        self.dirty = True
+
+    def set_fullscreen(self, on: bool) -> bool:
+        try:
+            if on:
+                self.window.set_fullscreen(desktop=True)
+            else:
+                self.window.set_windowed()
+        except pygame.error as exc:
+            self.message = f"Full screen is not available here: {exc}"
+            return False
+        self.fullscreen = on
+        self._resized()
+        return True
+
+    def close(self) -> None:
+        self.ui.clear_and_reset()
+        try:
+            self.window.destroy()
+        except pygame.error:
+            pass
+
+    # -- events ----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> str | None:
+        """Handle one of this window's events; ``"close"`` when the window is closed."""
+        self.ui.track(event)
+        if event.type == pygame.WINDOWCLOSE:
+            return "close"
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
+            self._resized()
+            return None
+        if event.type >= pygame.USEREVENT:
+            if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.follow_button:
+                self.set_follow(not self.follow)
+            self.dirty = True
+            return None
+        if self.ui.process_events(event):
+            self.dirty = True
+            return None
+        intent = self.translator.translate(event)
+        if intent is not None and self._intent(intent):
+            self.dirty = True
+        if event.type in (pygame.MOUSEMOTION, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWENTER,
+                          pygame.WINDOWLEAVE, pygame.WINDOWRESTORED):
+            self.dirty = True  # hover on its button, or the OS asks for a repaint
+        return None
+
+    def _intent(self, intent: Any) -> bool:
+        if isinstance(intent, ui.Wheel):
+            if self.calibration is not None:
+                self.message = "Zoom is fixed by the calibration (one square = a set size)."
+                return True
+            self._go_independent()
+            return self.camera.zoom_at(intent.pos, intent.steps)
+        if isinstance(intent, ui.PointerDown) and intent.button in (1, 2, 3):
+            self._drag = (intent.pos, False)
+            return False
+        if isinstance(intent, ui.PointerMove) and self._drag is not None:
+            start, _ = self._drag
+            if max(abs(intent.pos[0] - start[0]), abs(intent.pos[1] - start[1])) >= 4 or self._drag[1]:
+                self._go_independent()
+                self.camera.pan(intent.pos[0] - start[0], intent.pos[1] - start[1])
+                self._drag = (intent.pos, True)
+                return True
+            return False
+        if isinstance(intent, ui.PointerUp):
+            self._drag = None
+            return False
+        if isinstance(intent, ui.KeyPress):
+            return self._key_press(intent)
+        return False
+
+    def _key_press(self, intent: ui.KeyPress) -> bool:
+        key = intent.key
+        if key == pygame.K_g:
+            self.set_follow(not self.follow)
+            return True
+        if key in (pygame.K_f, pygame.K_HOME):
+            self._go_independent()
+            self.fit()
+            return True
+        if key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+            return True
+        if key == pygame.K_ESCAPE and self.fullscreen:
+            self.set_fullscreen(False)
+            return True
+        arrows = {pygame.K_LEFT: (80, 0), pygame.K_RIGHT: (-80, 0), pygame.K_UP: (0, 80), pygame.K_DOWN: (0, -80)}
+        if key in arrows:
+            self._go_independent()
+            self.camera.pan(*arrows[key])
+            return True
+        return False
+
+    def _go_independent(self) -> None:
+        if self.follow:
+            self.set_follow(False)
+
+    def fit(self) -> None:
+        m = self.app.battle.encounter.map
+        self.camera.fit(tuple(self.board_rect()), m.width, m.height)
+        if self.calibration is not None:
+            self.calibrate(self.calibration)
+        self.dirty = True
+
+    def _resized(self) -> None:
+        self.ui.set_window_resolution(self.size)
+        self._place_widgets()
+        self.dirty = True
+
+    def _place_widgets(self) -> None:
+        w, h = self.size
+        self.follow_button.set_relative_position((w - 202, h - 52))
+        self.follow_button.set_text("Following the GM (G)" if self.follow else "Free camera (G)")
+
+    # -- drawing ---------------------------------------------------------------------
+    def _sync_camera(self, board: pygame.Rect) -> None:
+        cal_px = self.calibration.cell_px() if self.calibration is not None else None
+        if not self.follow:
+            return
+        gm = self.app.battle
+        gm_rect = gm.board_rect()
+        gx, gy = gm.camera.to_grid(gm_rect.center)
+        if cal_px is not None:
+            px = cal_px
+        else:
+            px = max(4, round(gm.camera.cell_px * min(board.width / gm_rect.width, board.height / gm_rect.height)))
+        self.camera.cell_px = px
+        self.camera.origin_x = round(board.centerx - gx * px)
+        self.camera.origin_y = round(board.centery - gy * px)
+
+    def _renderer(self) -> BoardRenderer:
+        art = self.app.battle.renderer.art
+        if self.renderer is None or self.renderer.art is not art:
+            painter = style.RoomTokenPainter() if self.room else None
+            self.renderer = BoardRenderer(art, tokens=painter) if painter else BoardRenderer(art)
+        return self.renderer
+
+    def state_key(self) -> tuple:
+        enc = self.app.battle.encounter
+        board = self.board_rect()
+        self._sync_camera(board)
+        return (id(enc.state), len(enc.journal.entries), len(enc.journal.redo_stack), self.fog, self.room,
+                self.follow, self.camera.cell_px, self.camera.origin_x, self.camera.origin_y, self.size,
+                self.message, tuple(board), id(self._renderer().art), self.app.battle.renderer.art.show_walls)
+
+    def update(self, dt: float) -> bool:
+        """Redraw if what the window shows changed; True if it drew."""
+        self.ui.update(min(dt, 0.1))
+        key = self.state_key()
+        if not self.dirty and key == self._key:
+            return False
+        self.draw()
+        self._key = key
+        return True
+
+    def draw(self) -> None:
+        surface = self.window.get_surface()
+        self.render(surface)
+        self.ui.draw_ui(surface)
+        self.window.flip()
+        self.frames += 1
+        self.dirty = False
+
+    def render(self, surface: pygame.Surface) -> None:
+        """The players' picture (map, tokens, fog, banner) onto ``surface``; no widgets."""
+        state = self.app.battle.state
+        surface.fill(style.BACKDROP if self.room else theme.BACKDROP)
+        board = self.board_rect()
+        self._sync_camera(board)
+        fog = fog_cells(state) if self.fog else None
+        seen = players_state(state, fog=fog)
+        self.drawn_state = seen
+        self._fog = fog or frozenset()
+        key = ("players", id(state), len(self.app.battle.encounter.journal.entries),
+               len(self.app.battle.encounter.journal.redo_stack), self.fog, self.room)
+        self._renderer().draw_cached(surface, self.camera, seen, "players", clip=board, view=self._view, key=key)
+        banner = turn_banner(state, for_players=True)
+        if banner is not None:
+            rect = pygame.Rect(8, 6, surface.get_width() - 16, self.banner_h() - 12)
+            paint_banner(surface, banner, rect, large=self.room)
+        if self.message:
+            pill = style.hint_pill(self.message, 20 if self.room else 16)
+            surface.blit(pill, (12, surface.get_height() - pill.get_height() - 12))
+
+    def draw_fog(self, ctx: DrawContext) -> None:
+        cells: frozenset[Cell] = getattr(self, "_fog", frozenset())
+        if cells:
+            rgba = style.FOG_RGBA if self.room else style.FOG_RGBA_PLAIN
+            ctx.renderer.cells.fill(ctx.surface, ctx.camera, cells, rgba, ctx.clip)
+
+    def save_picture(self, path: str) -> None:
+        """Save what the players' window shows (the CLI's ``--screenshot`` with ``--players-window``)."""
+        self.draw()
+        pygame.image.save(self.window.get_surface(), path)

@@ -1,0 +1,249 @@
+"""Saves in the window: Ctrl+S, Ctrl+Shift+S, autosave on every command, restore offers.
+
+* **Ctrl+S** writes the encounter to the save it came from; an encounter
+  opened from an encounter file or a map (or a save that failed to load) is
+  never overwritten: Ctrl+S asks for a new save's name (Save as, **Ctrl+Shift+S**).
+  A path that holds a map or an encounter file is refused; an existing save is
+  replaced only after "Replace?". Ctrl+O opens saves like any other file
+  (:func:`tactics.ui.opening.open_path` reads them with ``load_save``).
+* Every encounter the window shows gets an :class:`~tactics.engine.autosave.Autosaver`:
+  each committed command, undo and redo is on disk before play goes on.
+* On opening a file, if an autosave of it is newer than the file, a prompt asks
+  "An autosave from 16:42 is newer than this file: Restore / Ignore".
+* A save that is refused (damaged, cut off, hand-edited) leaves everything as
+  it was, says what is wrong and where, and offers the last good autosave.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+import pygame_gui
+
+from tactics.engine.autosave import Autosaver, last_good_autosave, newer_autosave_than
+from tactics.engine.encounter import Encounter
+from tactics.engine.saves import SaveError, load_save, save_encounter, saved_at
+from tactics.ui import intents as ui
+from tactics.ui.opening import SAVE_SUFFIX, SaveOpenError, is_save_file
+from tactics.ui.panels.prompt import Prompt
+
+if TYPE_CHECKING:
+    from tactics.ui.app import App
+
+Listener = Callable[[Any, str], None]
+
+
+def when_text(path: str | Path) -> str:
+    """"16:42" (today) or "3 Dec 16:42" for when a save was written, in local time."""
+    stamp = saved_at(path)
+    if stamp is None:
+        try:
+            stamp = datetime.fromtimestamp(Path(path).stat().st_mtime).astimezone()
+        except OSError:
+            return "an unknown time"
+    local = stamp.astimezone()
+    if local.date() == datetime.now().astimezone().date():
+        return local.strftime("%H:%M")
+    return local.strftime("%d %b %H:%M").lstrip("0")
+
+
+def suggested_name(encounter: Encounter) -> Path:
+    """Where Save as starts: next to the file the encounter came from, ``<name>.tactics.json``."""
+    source = Path(encounter.source) if encounter.source else Path.cwd() / "encounter"
+    stem = source.name
+    for suffix in (SAVE_SUFFIX, ".encounter.toml", ".encounter.json"):
+        if stem.lower().endswith(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    else:
+        stem = Path(stem).stem
+    return source.parent / f"{stem or 'encounter'}{SAVE_SUFFIX}"
+
+
+class Saving:
+    """The window's saving part (an App add-on: see ``App.addons``)."""
+
+    def __init__(self, app: "App", *, folder: str | Path | None = None) -> None:
+        self.app = app
+        self.folder = folder  # autosave folder (None: the per-user data folder)
+        self.autosaver: Autosaver | None = None
+        self.prompt: Prompt | None = None
+        self.dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.broken: set[str] = set()  # files that failed to load: never written by Ctrl+S
+        #: Journal listeners called after the autosave of each change is written.
+        self.after_autosave: list[Listener] = []
+        self._restoring = False
+
+    # -- the encounter the window shows ---------------------------------------------------
+    def opened(self, encounter: Encounter) -> None:
+        """A new encounter is on screen: offer a newer autosave, then autosave it."""
+        if self.autosaver is not None:
+            self.autosaver.detach()
+            for fn in self.after_autosave:
+                if fn in self.autosaver.encounter.journal.listeners:
+                    self.autosaver.encounter.journal.listeners.remove(fn)
+        offer = None
+        if encounter.source and not self._restoring:
+            try:
+                offer = newer_autosave_than(encounter.source, folder=self.folder)
+            except OSError:
+                offer = None
+        self.autosaver = Autosaver(encounter, self.folder, on_error=self._autosave_failed)
+        for fn in self.after_autosave:
+            encounter.journal.listeners.append(fn)
+        if offer is not None:
+            self.offer_restore(offer, encounter.source or "")
+
+    def _autosave_failed(self, exc: Exception) -> None:
+        self.app.battle.say(f"Autosave failed: {exc}", "error")
+
+    def listen(self, fn: Listener) -> None:
+        """Call ``fn(journal, what)`` after each change has been autosaved."""
+        self.after_autosave.append(fn)
+        if self.autosaver is not None:
+            self.autosaver.encounter.journal.listeners.append(fn)
+
+    # -- restoring -----------------------------------------------------------------------
+    def offer_restore(self, autosave: Path, source: str) -> None:
+        try:
+            restored = load_save(autosave)
+        except SaveError:
+            return  # it was good a moment ago; nothing sensible to offer now
+        text = (f"An autosave from {when_text(autosave)} is newer than this file "
+                f"({Path(source).name}). Restore it?")
+        self.ask("Newer autosave", text, ["Restore", "Ignore"],
+                 lambda choice: self._restore(restored, autosave) if choice == "Restore" else None)
+
+    def _restore(self, encounter: Encounter, autosave: Path) -> None:
+        self._restoring = True
+        try:
+            self.app.use_encounter(encounter, f"Restored the autosave from {when_text(autosave)}.")
+        finally:
+            self._restoring = False
+
+    def open_failed(self, path: str | Path, exc: Exception) -> None:
+        """A file could not be opened: for a save, say why and offer the last good autosave."""
+        if not isinstance(exc, SaveOpenError):
+            return
+        self.broken.add(str(Path(path).resolve()))
+        good = last_good_autosave(path, folder=self.folder)
+        mine = good is not None
+        if good is None:
+            good = last_good_autosave(folder=self.folder)
+        problem = f"{Path(exc.path).name} was not opened: {_escape(exc.problem)}. Nothing was changed."
+        if good is None:
+            self.ask("Save refused", problem + "<br>There is no autosave to offer.", ["OK"], lambda _: None)
+            return
+        try:
+            autosaved = load_save(good)
+        except SaveError:
+            return
+        whose = "of this game" if mine else f"(of {autosaved.state.name})"
+        text = problem + f"<br>Open the last good autosave {whose}, from {when_text(good)}?"
+
+        def answer(choice: str) -> None:
+            if choice == "Open autosave":
+                if mine:
+                    self.broken.add(str(Path(autosaved.source or path).resolve()))
+                self._restore(autosaved, good)
+
+        self.ask("Save refused", text, ["Open autosave", "Cancel"], answer)
+
+    # -- saving ----------------------------------------------------------------------------
+    def writable_source(self) -> Path | None:
+        """The save Ctrl+S writes to (None: this encounter needs Save as)."""
+        source = self.app.battle.encounter.source
+        if not source or not is_save_file(source) or str(Path(source).resolve()) in self.broken:
+            return None
+        if Path(source).name.lower().startswith("autosave-"):
+            return None
+        return Path(source)
+
+    def save(self) -> bool:
+        """Ctrl+S."""
+        target = self.writable_source()
+        if target is None:
+            self.show_save_as()
+            return False
+        return self.save_to(target)
+
+    def save_to(self, path: str | Path, *, replace: bool = False) -> bool:
+        """Write the encounter to ``path``; a refusal is a message and changes nothing."""
+        view = self.app.battle
+        path = Path(path)
+        if not path.name.lower().endswith(".json"):
+            path = path.with_name(path.name + SAVE_SUFFIX)
+        if path.exists() and not is_save_file(path):
+            view.say(f"{path.name} is a map or encounter file, not a save: choose another name.", "error")
+            return False
+        current = view.encounter.source
+        if path.exists() and not replace and (current is None or Path(current).resolve() != path.resolve()):
+            self.ask("Replace?", f"{_escape(path.name)} already exists. Replace it with this game?",
+                     ["Replace", "Cancel"], lambda c: self.save_to(path, replace=True) if c == "Replace" else None)
+            return False
+        try:
+            save_encounter(view.encounter, path)
+        except (SaveError, OSError) as exc:
+            view.say(f"Not saved: {exc}", "error")
+            return False
+        self.broken.discard(str(path.resolve()))
+        view.say(f"Saved {path.name}.", "good")
+        self.app.dirty = True
+        return True
+
+    def show_save_as(self) -> None:
+        if self.dialog is not None and self.dialog.alive():
+            return
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
+        rect.center = (w // 2, h // 2)
+        self.dialog = pygame_gui.windows.UIFileDialog(
+            rect, self.app.ui, window_title="Save the encounter as", allow_existing_files_only=False,
+            initial_file_path=str(suggested_name(self.app.battle.encounter)),
+        )
+
+    # -- prompts ---------------------------------------------------------------------------
+    def ask(self, title: str, text: str, choices: list[str], on_choice: Callable[[str], None]) -> Prompt:
+        if self.prompt is not None and self.prompt.alive():
+            self.prompt.window.kill()
+        self.prompt = Prompt(self.app.ui, self.app.size, title, text, choices, on_choice)
+        self.app.dirty = True
+        return self.prompt
+
+    # -- App hooks ---------------------------------------------------------------------------
+    def ui_event(self, event: pygame.event.Event) -> bool:
+        if self.prompt is not None and self.prompt.ui_event(event):
+            self.app.dirty = True
+            return True
+        if (event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and self.dialog is not None
+                and event.ui_element is self.dialog):
+            self.save_to(event.text)
+            return True
+        return False
+
+    def key(self, intent: ui.KeyPress) -> bool:
+        if self.prompt is not None and self.prompt.key(intent.key):
+            self.app.dirty = True
+            return True
+        if intent.ctrl and intent.key == pygame.K_s:
+            if intent.shift:
+                self.show_save_as()
+            else:
+                self.save()
+            return True
+        return False
+
+    def busy(self) -> bool:
+        return bool((self.prompt is not None and self.prompt.alive())
+                    or (self.dialog is not None and self.dialog.alive()))
+
+    def closing(self) -> None:
+        if self.autosaver is not None:
+            self.autosaver.detach()
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

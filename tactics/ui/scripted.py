@@ -1,0 +1,128 @@
+"""Drive the real window from a script of user actions (``tactics --script FILE``, hidden).
+
+The crash test starts the app as a separate process with a script, reads one
+line per committed command from its standard output, kills it with SIGKILL,
+starts it again on the same file and checks that every reported command is
+there. The script's actions become real pygame events posted to the window and
+handled by :meth:`App.step`, the same path a GM's clicks take. One action a line::
+
+    click 3,5            # left click on square (3, 5) of the GM's board
+    key e                # a key (pygame's key name); add ctrl and/or shift
+    key s ctrl
+    answer Restore       # click the button of the question on screen
+    dump                 # print every journal entry: "entry <n> <command> <args as JSON>"
+    loop                 # where "repeat" goes back to
+    repeat               # play again from "loop" (or the top): runs until killed
+    quit
+
+Lines printed: ``ready``; ``committed <n> <command> <args>`` after each commit
+is autosaved (``undone <n>`` / ``redone <n> ...`` likewise); ``dumped <n>``;
+``error <what>`` (exit status 3) when an action cannot be done.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+import pygame
+
+if TYPE_CHECKING:
+    from tactics.ui.app import App
+
+EXIT_SCRIPT_ERROR = 3
+
+
+def parse_script(text: str) -> list[list[str]]:
+    steps = []
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            steps.append(line.split(maxsplit=1) if line.split()[0] == "answer" else line.split())
+    return steps
+
+
+def _post_click(pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def _post_key(name: str, mods: list[str]) -> None:
+    mod = 0
+    if "ctrl" in mods:
+        mod |= pygame.KMOD_LCTRL
+    if "shift" in mods:
+        mod |= pygame.KMOD_LSHIFT
+    key = pygame.key.key_code(name)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="" if mod else name[:1]))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod))
+
+
+def _entry_line(n: int, entry: Any) -> str:
+    return f"{n} {entry.command} {json.dumps(entry.args, sort_keys=True)}"
+
+
+def run_script(app: "App", path: str | Path, out: TextIO | None = None) -> int:
+    """Play the script in ``path`` on ``app``; returns the exit status."""
+    out = out or sys.stdout
+    steps = parse_script(Path(path).read_text(encoding="utf-8"))
+
+    def say(text: str) -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    def changed(journal: Any, what: str) -> None:
+        n = len(journal.entries)
+        if what == "commit":
+            say("committed " + _entry_line(n, journal.entries[-1]))
+        elif what == "undo":
+            say(f"undone {n}")
+        elif what == "redo":
+            say("redone " + _entry_line(n, journal.entries[-1]))
+
+    app.saving.listen(changed)  # after the autosave of each change is on disk
+    app.step()
+    say("ready")
+    loop_at = 0
+    i = 0
+    while app.running and i < len(steps):
+        step = steps[i]
+        i += 1
+        verb, rest = step[0], step[1:]
+        if verb == "loop":
+            loop_at = i
+        elif verb == "repeat":
+            i = loop_at
+        elif verb == "quit":
+            app.running = False
+        elif verb == "click":
+            c, r = (int(v) for v in rest[0].split(","))
+            _post_click(app.battle.camera.cell_centre((c, r)))
+        elif verb == "key":
+            _post_key(rest[0], rest[1:])
+        elif verb == "answer":
+            prompt = app.saving.prompt
+            if prompt is None or not prompt.alive():
+                say("error no question on screen")
+                return EXIT_SCRIPT_ERROR
+            try:
+                _post_click(prompt.button_centre(rest[0]))
+            except KeyError:
+                say(f"error the question has no button {rest[0]!r}")
+                return EXIT_SCRIPT_ERROR
+        elif verb == "dump":
+            entries = app.battle.encounter.journal.entries
+            for n, entry in enumerate(entries, 1):
+                say("entry " + _entry_line(n, entry))
+            say(f"dumped {len(entries)}")
+        else:
+            say(f"error unknown action {verb!r}")
+            return EXIT_SCRIPT_ERROR
+        app.step()
+        while app.running and pygame.event.peek():  # events the step itself posted (button presses)
+            app.step()
+    app._addons("closing")
+    return 0
