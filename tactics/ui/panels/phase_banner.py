@@ -58,7 +58,9 @@ class PhaseBanner(w.Panel):
         rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))
         accent = None
-        if combat.phase == "advantages":
+        if self.collapsed and combat.phase in ("advantages", "counters"):
+            cy = self._title(canvas, rect, _short_title(combat)) - 8
+        elif combat.phase == "advantages":
             cy = self._advantages(canvas, rect, combat, hover)
         elif combat.phase == "action":
             cy, accent = self._action(canvas, rect, combat)
@@ -69,6 +71,11 @@ class PhaseBanner(w.Panel):
         final = pygame.Rect(x, y, width, cy + 10)
         w.card(surface, final, accent=accent or theme.ACCENT)
         surface.blit(canvas, final.topleft, (0, 0, width, final.height))
+        if combat.phase in ("advantages", "counters"):
+            box = pygame.Rect(final.right - 40, final.y + 10, 30, 28)
+            pygame.draw.rect(surface, (42, 47, 58), box, border_radius=6)
+            w.text(surface, "+" if self.collapsed else "-", box.center, 20, theme.TEXT, "bold", "center")
+            self.hits.insert(0, w.Hit(box.move(-x, -y), "banner-collapse", self.toggle))
         for h in self.hits:
             h.rect.move_ip(x, y)
         self.rect = final
@@ -119,16 +126,24 @@ class PhaseBanner(w.Panel):
         held = [f"{name(h['combatant'])}: {h['name']} stays {h['rounds']}" if "combatant" in h
                 else f"counter {h['counter']} stays {h['rounds']}" for h in data["held"]]
         x = rect.x + w.PAD
-        for title, rows, colour in (("Went down", down, (200, 170, 255)), ("Ended", ended, theme.GOOD),
-                                    ("Held (their group has not acted since)", held, theme.TEXT_DIM)):
-            if not rows and title != "Went down":
-                continue
-            w.text(s, title, (x, y), 16, colour, "bold")
-            y += 24
-            for row in rows or ["no round counters"]:
-                w.text(s, row, (x + 16, y), 16, theme.TEXT)
-                y += 22
-            y += 4
+        half = (rect.width - 2 * w.PAD) // 2
+        columns = [(("Went down", down or ["no round counters"], (200, 170, 255)),),
+                   (("Ended", ended, theme.GOOD), ("Held (their group has not acted since)", held, theme.TEXT_DIM))]
+        bottom = y
+        for i, column in enumerate(columns):
+            cy = y
+            for title, rows, colour in column:
+                if not rows:
+                    continue
+                w.text(s, title, (x + i * half, cy), 16, colour, "bold")
+                cy += 24
+                for row in rows:
+                    for part in w.wrap(row, 16, half - 24):
+                        w.text(s, part, (x + i * half + 12, cy), 16, theme.TEXT)
+                        cy += 22
+                cy += 6
+            bottom = max(bottom, cy)
+        y = bottom
         joiners = can_join(state)
         if joiners:
             w.text(s, "Join the fight now (R-INIT-5):", (x, y + 2), 16, theme.ACCENT, "bold")
@@ -156,9 +171,14 @@ class PhaseBanner(w.Panel):
         who = team.name if team else "Nobody"
         colour = tuple(team.colour) if team else theme.TEXT
         w.text(s, "COMBAT IS OVER", (rect.centerx, 12), 34, theme.ACCENT, "bold", "midtop")
-        w.text(s, f"{who} {'stands' if team else 'stands'} after round {combat.round}.", (rect.centerx, 60), 22,
-               _readable(colour), "bold", "midtop")
+        line = f"{who} stands after round {combat.round}." if team else f"The fight ends after round {combat.round}."
+        w.text(s, line, (rect.centerx, 60), 22, _readable(colour), "bold", "midtop")
         return 96, colour
+
+
+def _short_title(combat) -> str:
+    phase = "Advantages Phase" if combat.phase == "advantages" else "Counter Phase"
+    return f"Round {combat.round}: {phase}"
 
 
 def _readable(colour: tuple[int, int, int]) -> tuple[int, int, int]:

@@ -130,9 +130,6 @@ class ResolvePanel(w.Panel):
         px, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
         if not self.collapsed:
             queue = preview_order(state) if combat.phase == "action" else []
-            mode = DICE_LABELS[who_rolls(state)]
-            w.button(self, canvas, pygame.Rect(rect.right - w.PAD - 196, rect.y + 9, 150, 28), mode, "dice-mode",
-                     self.cycle_dice, style="chip" if who_rolls(state) == "app" else "on", size=13, hover=hover)
             if combat.phase == "action" and not queue:
                 w.text(canvas, "Nothing declared is waiting.", (px, cy), 16, theme.TEXT_DIM, "regular")
                 cy += 26

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tactics.engine.ground import Advance, EndCombat, StartCombat
+from tactics.engine.ground import Advance, EndCombat, StartCombat, winner_if_over
 from tactics.engine.ground_queries import acting_group, combat_of
 from tactics.engine.table import who_rolls
 from tactics.ui import theme
@@ -67,6 +67,10 @@ class TrackerPanel(w.Panel):
 
     def advance(self) -> None:
         self.ui.submit(Advance())
+
+    def end_combat(self) -> None:
+        """The GM ends the fight; the side still standing (R-END-1), if one is, wins."""
+        self.ui.submit(EndCombat(winner_if_over(self.ui.state) or None))
 
     # -- drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect:
@@ -185,13 +189,14 @@ class TrackerPanel(w.Panel):
             y += 8
         # the one "next" button and the GM's end-of-fight button
         label = advance_label(state)
-        if label:
+        if label and combat.phase == "action":  # the banner carries the other phases' button
             busy = any(d.status == "declared" for d in combat.declarations)
             w.button(self, s, pygame.Rect(x, y + 2, inner, 42), label, "advance", self.advance,
                      style="normal" if busy else "primary", size=18, hover=hover)
             y += 50
+        if label:
             w.button(self, s, pygame.Rect(x, y, inner, 32), "End combat (GM)", "end-combat",
-                     lambda: self.ui.submit(EndCombat()), style="chip", size=15, hover=hover)
+                     self.end_combat, style="chip", size=15, hover=hover)
             y += 38
         return self._dice(s, rect, y, hover)
 

@@ -237,12 +237,35 @@ class AttackTool(Tool):
         pygame.draw.line(ctx.surface, (10, 10, 14), start, end, max(3, cam.cell_px // 14) + 4)
         pygame.draw.line(ctx.surface, colour, start, end, max(3, cam.cell_px // 14))
         draw.cell_cursor(ctx.surface, cam.cell_rect(target.cell), colour, 3)
-        odds_card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), ctx.clip)
+        panels = getattr(self.view, "combat", None)  # keep the card clear of the combat panels
+        room = panels.fit_rect(ctx.clip, ctx.clip) if panels is not None else ctx.clip
+        odds_card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), room, start)
 
 
-def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, clip: pygame.Rect) -> pygame.Rect:
+def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], clip: pygame.Rect) -> pygame.Rect:
+    """Put ``rect`` next to ``beside`` on the side facing away from ``away_from`` (so it does not
+    cover the line of sight), falling back to the other sides, then to clamping inside ``clip``."""
+    dx, dy = beside.centerx - away_from[0], beside.centery - away_from[1]
+    right = rect.copy(); right.midleft = (beside.right + 12, beside.centery)
+    left = rect.copy(); left.midright = (beside.left - 12, beside.centery)
+    below = rect.copy(); below.midtop = (beside.centerx, beside.bottom + 12)
+    above = rect.copy(); above.midbottom = (beside.centerx, beside.top - 12)
+    sides = [right, left] if dx >= 0 else [left, right]
+    ends = [below, above] if dy >= 0 else [above, below]
+    # beyond the target first, then beside the line, last between the attacker and the target
+    order = [sides[0], *ends, sides[1]] if abs(dx) >= abs(dy) else [ends[0], *sides, ends[1]]
+    for option in order:
+        if clip.contains(option):
+            return option
+    return order[0].clamp(clip)
+
+
+def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, clip: pygame.Rect,
+              away_from: tuple[int, int] | None = None) -> pygame.Rect:
     """The attack's numbers next to the target: modifiers vs AC and the odds bar, or why not."""
-    width = 300
+    away_from = away_from or (beside.left - 1, beside.centery)
+    clip = clip.inflate(-16, -16)
+    width = 340
     lines = [f"{setup.label}: {setup.distance_ft} ft of {setup.range_ft} ft"]
     mods = " ".join(f"{label} {v:+d}" for label, v in setup.modifiers)
     adv = ", ".join(f"{label} {v:+d}" for label, v in setup.advantages)
@@ -252,10 +275,7 @@ def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, 
     wrapped = [part for line in lines for part in w.wrap(line, 15, width - 24, "regular")]
     problem = w.wrap(setup.problem, 16, width - 24) if setup.problem else []
     height = 14 + 20 * len(wrapped) + (24 * len(problem) + 6 if problem else 56)
-    rect = pygame.Rect(beside.right + 12, beside.centery - height // 2, width, height)
-    if rect.right > clip.right - 8:
-        rect.right = beside.left - 12
-    rect.clamp_ip(clip.inflate(-16, -16))
+    rect = _place(pygame.Rect(0, 0, width, height), beside, away_from, clip)
     w.card(surface, rect, accent=BAD_LINE if setup.problem else OK_LINE)
     y = rect.y + 8
     for line in wrapped:
