@@ -1,0 +1,280 @@
+"""Saves in the window, driven by real key events: Ctrl+S, Save as, autosave, restore, refused saves.
+
+What is tested: Ctrl+S never writes over an encounter file or a map (it asks
+for a save's name), writes the save a game came from, and a save opened with
+Ctrl+O gives the same game back; every command is autosaved; opening a file
+with a newer autosave asks "Restore / Ignore" and does what was answered; a
+damaged, cut off or hand-edited save is refused with the problem and the line
+or field, nothing is overwritten, and the last good autosave is offered; the
+table setting "who rolls the dice" is a logged, undoable command.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tactics.engine.autosave import latest_autosave, list_autosaves
+from tactics.engine.board import Walk
+from tactics.engine.saves import load_save
+from tactics.engine.table import who_rolls
+from tactics.ui.app import App
+from tactics.ui.opening import is_save_file, open_path
+
+SIZE = (1280, 720)
+ARENA = "........\n..#.....\n..#.....\n........\n"
+ENCOUNTER = """
+name = "Arena"
+map = "arena.txt"
+[teams.party]
+name = "The Party"
+players = true
+[teams.bears]
+name = "Space Bears"
+[[combatants]]
+id = "brandon"
+team = "party"
+cell = [0, 0]
+[[combatants]]
+id = "ursa"
+team = "bears"
+cell = [7, 3]
+"""
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("TACTICS_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def game(tmp_path: Path, data_dir: Path) -> Path:
+    (tmp_path / "arena.txt").write_text(ARENA)
+    path = tmp_path / "arena.encounter.toml"
+    path.write_text(ENCOUNTER)
+    old = path.stat().st_mtime - 3600  # the file was written an hour ago
+    os.utime(path, (old, old))
+    return path
+
+
+def start(path: Path) -> App:
+    app = App(open_path(path, seed=7), size=SIZE)
+    app.step()
+    return app
+
+
+def stop(app: App) -> None:
+    app._addons("closing")
+    pygame.quit()
+
+
+def post(app: App, *events: pygame.event.Event) -> None:
+    for e in events:
+        pygame.event.post(e)
+    app.step()
+    while pygame.event.peek():
+        app.step()
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""),
+         pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
+
+
+def click(app: App, pos) -> None:
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def walk(app: App, *cells) -> None:
+    """Select Brandon and click the squares, as a GM would."""
+    if app.battle.selected != "brandon":
+        click(app, app.battle.camera.cell_centre(app.battle.state.combatants["brandon"].cell))
+    for cell in cells:
+        click(app, app.battle.camera.cell_centre(cell))
+
+
+CTRL = pygame.KMOD_LCTRL
+
+
+def test_ctrl_s_never_writes_over_the_encounter_file(game: Path, tmp_path: Path) -> None:
+    app = start(game)
+    try:
+        walk(app, (1, 0))
+        before = game.read_bytes()
+        key(app, pygame.K_s, CTRL)
+        assert app.saving.dialog is not None and app.saving.dialog.alive()  # Save as, not a write
+        assert game.read_bytes() == before
+        room = tmp_path / "room.json"
+        room.write_text('{"format": "tactics-map", "width": 2, "height": 2}')
+        assert not app.saving.save_to(room)  # a map file is refused
+        assert room.read_text() == '{"format": "tactics-map", "width": 2, "height": 2}'
+        assert "not a save" in app.battle.message[0]
+    finally:
+        stop(app)
+
+
+def test_save_then_ctrl_s_then_ctrl_o_gives_the_same_game(game: Path, tmp_path: Path) -> None:
+    app = start(game)
+    try:
+        walk(app, (1, 0), (1, 1))
+        target = tmp_path / "night.tactics.json"
+        assert app.saving.save_to(target)
+        assert app.battle.encounter.source == str(target)
+        walk(app, (0, 1))
+        key(app, pygame.K_s, CTRL)  # now Ctrl+S writes that save
+        saved = load_save(target)
+        assert [e.command for e in saved.journal.entries] == ["walk", "walk", "walk"]
+        assert saved.state.combatants["brandon"].cell == (0, 1)
+        assert is_save_file(target)
+        walk(app, (1, 1))
+        assert app.open_file(target)  # what Ctrl+O's dialog does with the picked file
+        assert app.battle.state.combatants["brandon"].cell == (0, 1)
+        assert len(app.battle.encounter.journal.entries) == 3
+    finally:
+        stop(app)
+
+
+def test_every_command_undo_and_redo_is_autosaved(game: Path, data_dir: Path) -> None:
+    app = start(game)
+    try:
+        walk(app, (1, 0), (2, 0))
+        assert len(load_save(latest_autosave(game)).journal.entries) == 2
+        key(app, pygame.K_z, CTRL)
+        assert len(load_save(latest_autosave(game)).journal.entries) == 1
+        key(app, pygame.K_y, CTRL)
+        assert len(load_save(latest_autosave(game)).journal.entries) == 2
+        for _ in range(6):
+            walk(app, (1, 0), (2, 0))
+        assert len(list_autosaves(game)) == 10  # the newest 10 are kept
+    finally:
+        stop(app)
+
+
+def test_a_newer_autosave_is_offered_and_restored(game: Path) -> None:
+    app = start(game)
+    walk(app, (1, 0), (1, 1), (0, 1))
+    assert app.saving.prompt is None  # nothing newer than the file yet
+    stop(app)
+
+    app = start(game)  # the next evening: the same file again
+    try:
+        prompt = app.saving.prompt
+        assert prompt is not None and prompt.alive()
+        assert "is newer than this file" in prompt.text and prompt.choices == ["Restore", "Ignore"]
+        assert app.battle.encounter.journal.entries == []
+        click(app, prompt.button_centre("Restore"))
+        assert [e.command for e in app.battle.encounter.journal.entries] == ["walk"] * 3
+        assert app.battle.state.combatants["brandon"].cell == (0, 1)
+        assert app.battle.encounter.source == str(game)  # still the same game
+        assert app.saving.prompt is prompt and not prompt.alive()
+    finally:
+        stop(app)
+
+
+def test_ignoring_the_autosave_keeps_the_file_as_it_is(game: Path) -> None:
+    app = start(game)
+    walk(app, (1, 0))
+    stop(app)
+    app = start(game)
+    try:
+        key(app, pygame.K_ESCAPE)  # Esc answers "Ignore"
+        assert not app.saving.prompt.alive()
+        assert app.battle.encounter.journal.entries == []
+        assert app.battle.state.combatants["brandon"].cell == (0, 0)
+    finally:
+        stop(app)
+
+
+@pytest.mark.parametrize("damage, where", [
+    ("truncate", "line "),
+    ("hand-edit", "entries[1].events[0]"),
+    ("garbage", "line 1"),
+])
+def test_a_damaged_save_is_refused_and_the_last_good_autosave_offered(game: Path, tmp_path: Path,
+                                                                        damage: str, where: str) -> None:
+    app = start(game)
+    try:
+        target = tmp_path / "night.tactics.json"
+        walk(app, (1, 0), (1, 1))
+        assert app.saving.save_to(target)
+        walk(app, (0, 1))  # autosaved, not saved
+        text = target.read_text()
+        if damage == "truncate":
+            broken = text[: len(text) // 2]
+        elif damage == "hand-edit":
+            doc = json.loads(text)
+            doc["entries"][1]["events"][0]["kind"] = "token.teleported"
+            broken = json.dumps(doc, indent=1)
+        else:
+            broken = "\x00\x01 not a save at all"
+        target.write_text(broken)
+        current = app.battle.encounter
+        assert not app.open_file(target)
+        assert app.battle.encounter is current  # nothing changed on screen
+        assert where in app.battle.message[0]
+        prompt = app.saving.prompt
+        assert prompt is not None and prompt.alive()
+        assert where in prompt.text and "last good autosave" in prompt.text
+        click(app, prompt.button_centre("Open autosave"))
+        assert target.read_text() == broken  # nothing is overwritten
+        assert app.battle.state.combatants["brandon"].cell == (0, 1)
+        key(app, pygame.K_s, CTRL)  # the broken file is not silently replaced: Save as
+        assert target.read_text() == broken
+        assert app.saving.dialog is not None and app.saving.dialog.alive()
+    finally:
+        stop(app)
+
+
+def test_who_rolls_the_dice_is_a_logged_undoable_command(game: Path) -> None:
+    app = start(game)
+    try:
+        key(app, pygame.K_t, CTRL)
+        assert app.table.window is not None and app.table.window.alive()
+        assert app.table.set_dice("players")
+        assert who_rolls(app.battle.state) == "players"
+        entry = app.battle.encounter.journal.entries[-1]
+        assert (entry.command, entry.args) == ("table-setting", {"key": "dice", "value": "players"})
+        key(app, pygame.K_z, CTRL)
+        assert who_rolls(app.battle.state) == "app"
+        key(app, pygame.K_y, CTRL)
+        assert load_save(latest_autosave(game)).state.settings["dice"] == "players"
+    finally:
+        stop(app)
+
+
+def test_the_table_dialog_changes_the_dice_through_its_menu(game: Path) -> None:
+    app = start(game)
+    try:
+        key(app, pygame.K_t, CTRL)
+        menu = app.table.dice_menu
+        post(app, pygame.event.Event(__import__("pygame_gui").UI_DROP_DOWN_MENU_CHANGED,
+                                     text="everyone: Every die is typed in, the GM's too", ui_element=menu))
+        assert who_rolls(app.battle.state) == "everyone"
+    finally:
+        stop(app)
+
+
+def test_save_file_detection(tmp_path: Path, game: Path) -> None:
+    assert not is_save_file(game)
+    assert not is_save_file(tmp_path / "arena.txt")
+    plain = tmp_path / "game.json"
+    plain.write_text('{"format": "tactics-encounter", "version": 1}')
+    assert is_save_file(plain)
+    native_map = tmp_path / "map.json"
+    native_map.write_text('{"format": "tactics-map"}')
+    assert not is_save_file(native_map)
+    app = start(game)
+    try:
+        app.battle.submit(Walk("brandon", [(1, 0)]))
+        assert app.saving.save_to(tmp_path / "plain")  # no suffix given: .tactics.json is added
+        assert (tmp_path / "plain.tactics.json").exists()
+    finally:
+        stop(app)
