@@ -336,7 +336,7 @@ def test_a_click_in_the_gm_window_never_reaches_the_players_window(app) -> None:
 def test_hover_in_one_window_does_not_light_up_the_other(app) -> None:
     pw = app.players.open(size=PLAYERS_SIZE)
     ruler = next(b for b, (_, name) in app.toolbar.buttons.items() if name == "ruler")
-    post(app, pygame.event.Event(pygame.WINDOWLEAVE, window=pygame.Window.from_display_module()),
+    post(app, pygame.event.Event(pygame.WINDOWLEAVE),  # the GM's window
          pygame.event.Event(pygame.MOUSEMOTION, pos=ruler.rect.center, rel=(1, 1), buttons=(0, 0, 0),
                             window=pw.window))
     assert not ruler.hovered

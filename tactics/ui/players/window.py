@@ -15,7 +15,8 @@ each step; it redraws only when what it shows changed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import logging
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 import pygame_gui
@@ -37,6 +38,35 @@ if TYPE_CHECKING:
 
 FOG_Z = TOKENS_Z + 5  # over the tokens, under the tools: part of the cached board
 TITLE = "Tactics - players' view"
+log = logging.getLogger(__name__)
+
+
+class GuardedRenderer(BoardRenderer):
+    """The board renderer for the players' window: a layer that fails is left out, not fatal.
+
+    Layers get the players' state, in which hidden creatures and traps are
+    missing; a layer that looks one up by id (from ``state.combat``, say) would
+    raise. The projector must keep showing the map, and leaving a layer out can
+    only show less, never a secret.
+    """
+
+    failed: set[str]
+
+    def layers(self, view: Any) -> list:
+        if not hasattr(self, "failed"):
+            self.failed = set()
+        return [(z, name, self._guard(name, fn)) for z, name, fn in super().layers(view)]
+
+    def _guard(self, name: str, fn: Callable[[DrawContext], None]) -> Callable[[DrawContext], None]:
+        def guarded(ctx: DrawContext) -> None:
+            try:
+                fn(ctx)
+            except Exception as exc:  # noqa: BLE001 - see the class docstring
+                if name not in self.failed:
+                    self.failed.add(name)
+                    log.warning("players' window: layer %r left out: %s: %s", name, type(exc).__name__, exc)
+
+        return guarded
 
 
 class _PlayersView:
@@ -263,7 +293,7 @@ class PlayersWindow:
         art = self.app.battle.renderer.art
         if self.renderer is None or self.renderer.art is not art:
             painter = style.RoomTokenPainter() if self.room else None
-            self.renderer = BoardRenderer(art, tokens=painter) if painter else BoardRenderer(art)
+            self.renderer = GuardedRenderer(art, tokens=painter) if painter else GuardedRenderer(art)
         return self.renderer
 
     def state_key(self) -> tuple:

@@ -1,0 +1,151 @@
+"""Hot seat: the banner says whose group or turn it is, in that team's colour; E / the button ends it.
+
+What is tested: with a fight under way (team rules, R-INIT-4), the banner names
+the acting group in its team's colour on the GM's screen and on the players'
+window; E and the big button advance the procedure through the engine's
+``Advance`` command (so undo covers it); a refusal (declared actions not yet
+resolved) is shown with its reason, and the banner says what it waits for; a
+group of creatures hidden from the players is only "The GM's creatures act" on
+the players' window (no secret in the banner either).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tactics.engine.encounter import Encounter
+from tactics.engine.ground import StartCombat
+from tactics.engine.ground_actions import Action, Declare
+from tactics.maps.battlemap import BattleMap
+from tactics.ui.app import App
+from tactics.ui.panels.hotseat import end_turn_command, turn_banner
+
+SIZE = (1600, 900)
+ROOM = "\n".join(["." * 14] * 9)
+PARTY = (70, 140, 230)
+BEARS = (220, 80, 60)
+
+
+def make_encounter(hidden_bears: bool = False) -> Encounter:
+    definition = {
+        "name": "Hot seat",
+        "teams": {"party": {"name": "The Party", "players": True, "colour": list(PARTY)},
+                  "bears": {"name": "Space Bears", "colour": list(BEARS)}},
+        "combatants": [
+            {"id": "brandon", "name": "Brandon", "team": "party", "cell": [2, 3], "hp": 20},
+            {"id": "bear1", "name": "Bear 1", "team": "bears", "cell": [10, 3], "hp": 30, "hidden": hidden_bears},
+        ],
+    }
+    return Encounter(definition, BattleMap.from_text(ROOM, name="Room"), seed=3)
+
+
+@pytest.fixture
+def app():
+    a = App(make_encounter(), size=SIZE)
+    a.step()
+    yield a
+    a._addons("closing")
+    pygame.quit()
+
+
+def post(app: App, *events: pygame.event.Event) -> None:
+    for e in events:
+        pygame.event.post(e)
+    app.step()
+    while pygame.event.peek():
+        app.step()
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""),
+         pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
+
+
+def click(app: App, pos) -> None:
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def to_action_phase(app: App) -> None:
+    assert app.battle.submit(StartCombat())
+    key(app, pygame.K_e)  # Advantages Phase -> the first group's Action Phase
+    assert app.battle.state.combat.phase == "action"
+
+
+def test_no_banner_and_nothing_to_end_without_a_fight(app) -> None:
+    assert turn_banner(app.battle.state) is None
+    assert end_turn_command(app.battle.state) is None
+    key(app, pygame.K_e)
+    assert app.battle.encounter.journal.entries == []
+
+
+def test_the_banner_names_the_acting_group_in_its_colour(app) -> None:
+    """R-INIT-4: groups act in turn; E ends each group's turn through the engine's Advance."""
+    to_action_phase(app)
+    combat = app.battle.state.combat
+    order = [(g.team, g.kind) for g in combat.turn_order()]
+    seen = []
+    for team, kind in order:
+        banner = turn_banner(app.battle.state)
+        assert banner.colour == (PARTY if team == "party" else BEARS)
+        assert banner.title.endswith(kind.capitalize()) and banner.button == "End turn"
+        app.draw()
+        rect = app.hotseat.rect
+        assert rect is not None
+        assert tuple(pygame.display.get_surface().get_at((rect.x + 8, rect.centery)))[:3] == banner.colour
+        seen.append(banner.title)
+        key(app, pygame.K_e)
+    assert app.battle.encounter.journal.entries[-1].command == "advance"
+    assert app.battle.state.combat.phase == "counters"
+    assert turn_banner(app.battle.state).button == "Next round"
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)  # undo covers End turn too
+    assert app.battle.state.combat.phase == "action"
+
+
+def test_the_big_button_ends_the_turn(app) -> None:
+    to_action_phase(app)
+    first = app.battle.state.combat.acting_group().key
+    app.draw()
+    click(app, app.hotseat.button_rect.center)
+    assert app.battle.state.combat.acting_group().key != first
+
+
+def test_a_refused_end_turn_says_why_and_the_banner_says_what_it_waits_for(app) -> None:
+    to_action_phase(app)
+    group = app.battle.state.combat.acting_group()
+    who = group.members[0]
+    cell = app.battle.state.combatants[who].cell
+    app.battle.submit(Declare(who, Action("standard-move", path=[(cell[0], cell[1] + 1)])))
+    banner = turn_banner(app.battle.state)
+    assert "to resolve" in banner.waiting
+    key(app, pygame.K_e)
+    assert app.battle.state.combat.acting_group().key == group.key
+    assert "not resolved yet" in app.battle.message[0]
+
+
+def test_players_window_banner_keeps_hidden_groups_secret() -> None:
+    app = App(make_encounter(hidden_bears=True), size=SIZE)
+    try:
+        app.step()
+        pw = app.players.open(size=(960, 600))
+        to_action_phase(app)
+        for _ in range(4):
+            combat = app.battle.state.combat
+            if combat.phase != "action":
+                break
+            group = combat.acting_group()
+            players = turn_banner(app.battle.state, for_players=True)
+            if group.team == "bears":
+                assert players.title == "The GM's creatures act" and "Bear" not in players.title
+                assert players.button is None
+                assert "Space Bears" in turn_banner(app.battle.state).title  # the GM still sees who
+            else:
+                assert players.title.startswith("The Party")
+            app.step()
+            assert pw.drawn_state is not None
+            key(app, pygame.K_e)
+    finally:
+        app._addons("closing")
+        pygame.quit()
