@@ -20,6 +20,7 @@ from tactics.engine.encounter import Encounter
 from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui.battle import BattleView
+from tactics.ui.hazards import attach_hazards  # grenade and trap tools, trap layer (issue 4)
 from tactics.ui.opening import OpenError, open_path
 from tactics.ui.panels.help import HelpScreen
 from tactics.ui.panels.toolbar import Toolbar
@@ -63,6 +64,7 @@ class App:
         from tactics.ui.tableside import attach_table
 
         attach_table(self)
+        attach_hazards(self)  # animations, facing prompt (issue 4)
         self._addons("opened", encounter)
         if fullscreen:
             self.toggle_fullscreen()

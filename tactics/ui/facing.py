@@ -1,0 +1,235 @@
+"""The end-of-turn facing prompt and the arcs overlay (R-FACE-1, R-FACE-2).
+
+Why it exists: at the end of its turn a combatant chooses one of 8 facings or
+to keep facing someone (R-FACE-1); it costs no action. When a group's turn
+ends (the ground engine's ``group.ended``; in individual turns an
+``turns.ended-turn`` that set no facing) the window asks, one member at a
+time, without stopping anything else:
+
+* 8 arrow buttons around the token, or the numpad (8 = N, 9 = NE ... 5 keeps)
+  or the arrow keys: :class:`~tactics.engine.hazards.SetFacing` with a direction;
+* a click on another token keeps facing it (its facing then follows), with the
+  Select tool and no other token selected; a token of the group acting now is
+  being chosen to act, so for it (or with another tool) click the prompted
+  token first, then the token to keep facing;
+* Enter keeps the current facing, Esc stops asking; the table moving on (any
+  other command) ends the asking too: the facing stays as it is.
+
+Every choice is a command through the journal (undo works). The arcs overlay
+tints the squares around a token by :func:`tactics.rules.facing.arc_of`:
+front green, flanks amber, rear red (R-FACE-2); it shows for the prompted
+token and, with Q, for any hovered token.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tactics.engine.ground_queries import acting_combatants, preview_order
+from tactics.engine.hazards import SetFacing, effective_facing
+from tactics.engine.state import Combatant
+from tactics.rules import facing as fc
+from tactics.rules.grid import DELTAS, DIRECTIONS, Cell, cell_center
+from tactics.ui import draw, theme
+from tactics.ui import intents as ui
+from tactics.ui.render import DrawContext
+
+if TYPE_CHECKING:
+    from tactics.ui.hazards import HazardsAddon
+
+ARC_COLOURS = {"front": (90, 220, 120), "flank": (250, 200, 60), "rear": (250, 80, 70)}
+ARC_RADIUS = 2  # squares around the token tinted by arc
+
+NUMPAD = {
+    pygame.K_KP8: "N", pygame.K_KP9: "NE", pygame.K_KP6: "E", pygame.K_KP3: "SE",
+    pygame.K_KP2: "S", pygame.K_KP1: "SW", pygame.K_KP4: "W", pygame.K_KP7: "NW",
+    pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W",
+}
+KEEP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_KP5)
+
+
+def arc_cells(cell: Cell, facing: str, radius: int = ARC_RADIUS) -> dict[str, set[Cell]]:
+    """The squares around ``cell`` grouped by the arc they lie in (arc_of, R-FACE-2)."""
+    out: dict[str, set[Cell]] = {"front": set(), "flank": set(), "rear": set()}
+    c0, r0 = cell
+    for c in range(c0 - radius, c0 + radius + 1):
+        for r in range(r0 - radius, r0 + radius + 1):
+            if (c, r) != tuple(cell):
+                out[fc.arc_of(cell, facing, (c, r))].add((c, r))
+    return out
+
+
+def draw_arcs(ctx: DrawContext, who: Combatant, facing: str) -> None:
+    for arc, cells in arc_cells(who.cell, facing).items():
+        ctx.renderer.cells.fill(ctx.surface, ctx.camera, cells, (*ARC_COLOURS[arc], 70), ctx.clip)
+    if ctx.camera.cell_px >= 24:
+        for arc, direction in (("front", facing), ("rear", DIRECTIONS[(DIRECTIONS.index(facing) + 4) % 8]),
+                               ("flank", DIRECTIONS[(DIRECTIONS.index(facing) + 2) % 8])):
+            dx, dy = DELTAS[direction]
+            cx, cy = cell_center(who.cell)
+            pos = ctx.camera.to_screen((cx + dx * 2.0, cy + dy * 2.0))
+            draw.pill_at(ctx.surface, arc, pos, size=13, colour=(20, 20, 24), bg=(*ARC_COLOURS[arc], 230))
+
+
+class FacingPrompt:
+    """Asks the members of a group that just acted for their facing, one at a time (R-FACE-1)."""
+
+    def __init__(self, addon: "HazardsAddon") -> None:
+        self.addon = addon
+        self.queue: list[str] = []
+        self.picking = False  # the next token click (any token) keeps facing it
+
+    @property
+    def view(self) -> Any:
+        return self.addon.view
+
+    # -- who is asked -------------------------------------------------------------
+    def offer(self, cids: list[str]) -> None:
+        for cid in cids:
+            if cid not in self.queue:
+                self.queue.append(cid)
+        self._drop_gone()
+
+    def _drop_gone(self) -> None:
+        state = self.view.state
+        keep = []
+        for cid in self.queue:
+            who = state.combatants.get(cid)
+            if who is None or who.cell is None or not who.present or who.hp <= 0:
+                continue
+            if who.hidden and self.view.viewer != "gm":
+                continue
+            keep.append(cid)
+        self.queue = keep
+
+    def current(self) -> Combatant | None:
+        self._drop_gone()
+        return self.view.state.combatants[self.queue[0]] if self.queue else None
+
+    def active(self) -> bool:
+        return self.current() is not None
+
+    # -- answers --------------------------------------------------------------------
+    def _next(self) -> None:
+        if self.queue:
+            self.queue.pop(0)
+        self.picking = False
+        self.view.app.dirty = True
+
+    def choose(self, direction: str) -> bool:
+        who = self.current()
+        if who is None:
+            return False
+        if self.view.submit(SetFacing(who.id, direction=direction)):
+            self.view.say(f"{who.name} faces {direction}.", "good")
+            self._next()
+        return True
+
+    def keep_facing(self, target: str) -> bool:
+        who = self.current()
+        if who is None:
+            return False
+        if self.view.submit(SetFacing(who.id, keep_facing=target)):
+            self.view.say(f"{who.name} keeps facing {self.view.state.combatants[target].name}.", "good")
+            self._next()
+        return True
+
+    def keep(self) -> bool:
+        who = self.current()
+        if who is None:
+            return False
+        self.view.say(f"{who.name} keeps facing {who.facing}.", "info")
+        self._next()
+        return True
+
+    def stop(self) -> bool:
+        if not self.queue:
+            return False
+        self.queue.clear()
+        self.picking = False
+        self.view.app.dirty = True
+        return True
+
+    # -- geometry --------------------------------------------------------------------
+    def button_centres(self) -> dict[str, tuple[int, int]]:
+        who = self.current()
+        if who is None:
+            return {}
+        cam = self.view.camera
+        cx, cy = cell_center(who.cell)
+        return {d: cam.to_screen((cx + dx * 0.8, cy + dy * 0.8)) for d, (dx, dy) in DELTAS.items()}
+
+    def button_radius(self) -> int:
+        return max(9, int(self.view.camera.cell_px * 0.17))
+
+    def button_at(self, pos: tuple[int, int]) -> str | None:
+        r = self.button_radius()
+        for d, (x, y) in self.button_centres().items():
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= r * r:
+                return d
+        return None
+
+    # -- input ----------------------------------------------------------------------------
+    def handle(self, intent: Any) -> bool:
+        who = self.current()
+        if who is None:
+            return False
+        if isinstance(intent, ui.KeyPress) and not intent.ctrl:
+            if intent.key in NUMPAD:
+                return self.choose(NUMPAD[intent.key])
+            if intent.key in KEEP_KEYS and not preview_order(self.view.state):  # Enter resolves first
+                return self.keep()
+            if intent.key == pygame.K_ESCAPE:
+                return self.stop()
+            return False
+        if isinstance(intent, ui.PointerDown) and intent.button == 1:
+            direction = self.button_at(intent.pos)
+            if direction is not None:
+                return self.choose(direction)
+            view = self.view
+            if not view.board_rect().collidepoint(intent.pos):
+                return False
+            cell = view.camera.cell_at(intent.pos)
+            token = view.token_at(cell)
+            free_hand = view.tool.name == "select" and view.selected in (None, who.id)
+            if token is None or not (free_hand or self.picking):
+                return False  # the click chooses a target or an actor for another tool
+            if token.id == who.id:
+                self.picking = not self.picking
+                view.say(f"Click the token {who.name} keeps facing." if self.picking else "Facing: choose again.", "info")
+                return True
+            if self.picking or token.id not in acting_combatants(view.state):
+                return self.keep_facing(token.id)
+        return False
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, ctx: DrawContext) -> None:
+        who = self.current()
+        if who is None:
+            return
+        facing = effective_facing(ctx.state, who.id)
+        draw_arcs(ctx, who, facing)
+        r = self.button_radius()
+        for d, (x, y) in self.button_centres().items():
+            on = d == facing
+            pygame.draw.circle(ctx.surface, (12, 12, 16), (x, y), r + 2)
+            pygame.draw.circle(ctx.surface, theme.ACCENT if on else (58, 64, 78), (x, y), r)
+            dx, dy = DELTAS[d]
+            length = (dx * dx + dy * dy) ** 0.5
+            ux, uy = dx / length, dy / length
+            tip = (x + ux * r * 0.7, y + uy * r * 0.7)
+            left = (x - ux * r * 0.5 - uy * r * 0.5, y - uy * r * 0.5 + ux * r * 0.5)
+            right = (x - ux * r * 0.5 + uy * r * 0.5, y - uy * r * 0.5 - ux * r * 0.5)
+            pygame.draw.polygon(ctx.surface, (20, 20, 24) if on else (235, 238, 245), [tip, left, right])
+        left = len(self.queue) - 1
+        text = (f"Facing for {who.name} (now {facing}): click an arrow or a token to keep facing, numpad/arrows, "
+                f"Enter keeps, Esc stops" + (f" ({left} more)" if left else ""))
+        if self.picking:
+            text = f"{who.name} keeps facing: click any token (click {who.name} again to cancel)"
+        x, y, w, h = ctx.camera.cell_rect(who.cell)
+        draw.pill_at(ctx.surface, text, (x + w // 2, y + h + r + 8), size=15, colour=theme.ACCENT, anchor="midtop")
+
+
+__all__ = ["ARC_COLOURS", "FacingPrompt", "arc_cells", "draw_arcs"]

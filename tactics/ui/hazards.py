@@ -1,0 +1,281 @@
+"""Grenades, traps and facing in the window (issue 4): one add-on per battle view.
+
+Why it exists: the hazards' on-screen part touches many moments (a throw
+resolved by any panel, a trap set off by any walk, the end of a group's turn)
+without belonging to any one panel. :class:`HazardsAddon` listens to the
+journal and reacts to the engine's events:
+
+* ``grenade.thrown``: the flight is animated along the event's ``flight`` /
+  ``heights`` (the engine's :class:`~tactics.rules.physics.Flight`), both dice
+  are shown with the fuse label; the marker appears when it lands;
+* ``hazard.blast``: a flash on the blast's squares;
+* ``trap.triggered``: the walked path stops with a flash at the trap and a message;
+  ``trap.halted`` / ``trap.detected``: a message;
+* ``group.ended`` (and an individual ``turns.ended-turn`` without a facing):
+  the facing prompt asks each member (:mod:`tactics.ui.facing`).
+
+It is an App add-on (``app.addons``): it sees input before the battle view, keeps the loop
+awake while something moves (the app's ``busy`` add-on hook), and registers the grenade and trap
+tools, the trap layer and the hazards' log lines. Importing this module is
+what puts them in the window.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+import pygame
+
+from tactics.engine import ground_disarm  # noqa: F401  (the disarm / remote Use Item actions)
+from tactics.engine.hazards import effective_facing
+from tactics.engine.hazards_log import describe_hazard
+from tactics.engine.journal import Entry, Event
+from tactics.rules.grid import cell_center
+from tactics.ui import intents as ui
+from tactics.ui import theme
+from tactics.ui import render
+from tactics.ui.animation import Animations, Flash, GrenadeFlight, Trail
+from tactics.ui.facing import FacingPrompt, draw_arcs
+from tactics.ui.layers import hazards as _layer  # noqa: F401  (adds the trap layer)
+from tactics.ui.tools import register
+from tactics.ui.tools.grenade import BLAST_EDGE, GrenadeTool
+from tactics.ui.tools.traps import TrapTool
+
+ANIMATION_Z = render.CURSOR_Z + 2
+PROMPT_Z = render.CURSOR_Z + 3
+ARCS_Z = render.TOOL_Z  # live (not cached): it follows the pointer
+
+
+_BY_VIEW: "weakref.WeakKeyDictionary[Any, HazardsAddon]" = weakref.WeakKeyDictionary()
+
+
+class HazardsAddon:
+    """The hazards' part of the window (an App add-on): animations, the facing prompt, the arcs overlay.
+
+    It follows the app's battle view (``opened`` is called when an encounter is
+    opened) and listens to that encounter's journal.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.view: Any = None
+        self.animations = Animations()
+        self.in_flight: set[str] = set()  # grenades still in the air: no marker yet
+        self.prompt = FacingPrompt(self)
+        self.arcs_on = False
+        self.last_throw: dict[str, Any] | None = None
+        self._journal: Any = None
+
+    # -- the app's add-on hooks ----------------------------------------------------------
+    def opened(self, encounter: Any) -> bool:
+        """A (new) encounter is on the battle view: follow it."""
+        self.closing()
+        self.view = self.app.battle
+        _BY_VIEW[self.view] = self
+        self.animations = Animations(clock=self.animations.clock)
+        self.in_flight.clear()
+        self.prompt = FacingPrompt(self)
+        self.last_throw = None
+        self._journal = self.view.encounter.journal
+        self._journal.listeners.append(self._on_journal)
+        return False
+
+    def busy(self) -> bool:
+        """While something moves the loop keeps drawing frames."""
+        return self.animations.busy()
+
+    def closing(self) -> bool:
+        if self._journal is not None and self._on_journal in self._journal.listeners:
+            self._journal.listeners.remove(self._on_journal)
+        self._journal = None
+        return False
+
+    def finish(self) -> None:
+        """Skip every animation to its end (a click does; tests do)."""
+        self.animations.finish()
+
+    # -- input ---------------------------------------------------------------------------
+    def handle(self, intent: Any) -> bool:
+        """Input before the battle view: the facing prompt, Q for arcs, the trap tool's drags."""
+        view = self.view
+        if view is None or self.app.top is not view:
+            return False
+        if isinstance(intent, ui.PointerDown) and self.animations.busy():
+            self.finish()
+        if isinstance(intent, (ui.PointerDown, ui.PointerUp)) and self._over_panel(intent.pos):
+            return False
+        if self.prompt.handle(intent):
+            return True
+        if isinstance(intent, ui.KeyPress) and intent.key == pygame.K_q and not intent.ctrl:
+            self.arcs_on = not self.arcs_on
+            view.say("Facing arcs on hover: " + ("on (front green, flank amber, rear red)." if self.arcs_on
+                                                 else "off."), "info")
+            return True
+        if isinstance(view.tool, TrapTool):
+            return view.tool.hook(intent)
+        return False
+
+    def _over_panel(self, pos: tuple[int, int]) -> bool:
+        panels = getattr(self.view, "combat", None)
+        panel_at = getattr(panels, "panel_at", None)
+        active = getattr(panels, "active", lambda: False)
+        return bool(callable(panel_at) and active() and panel_at(pos) is not None)
+
+    # -- reacting to the journal -----------------------------------------------------------------
+    def _on_journal(self, journal: Any, what: str) -> None:
+        if what != "commit":
+            self.finish()
+            self.in_flight.clear()
+            self.last_throw = None
+            if what == "undo" and journal.redo_stack:
+                undone = journal.redo_stack[-1]
+                if any(e.kind in ("group.ended", "turns.ended-turn") for e in undone.events):
+                    self.prompt.stop()
+            return
+        if journal.entries:
+            self.react(journal.entries[-1])
+
+    def react(self, entry: Entry) -> None:
+        view = self.view
+        state = view.state
+        delay = 0
+        moved: list[Event] = [e for e in entry.events if e.kind == "token.moved"]
+        facing_set = any(e.kind == "facing.set" for e in entry.events)
+        if not facing_set and self.prompt.queue:
+            self.prompt.stop()  # the table moved on: facings stay as they are (R-FACE-1 costs no action)
+        for event in entry.events:
+            d = event.data
+            if event.kind == "grenade.thrown":
+                delay = self._thrown(event, delay)
+            elif event.kind == "hazard.blast":
+                cells = [tuple(c) for c in d["cells"]]
+                self.animations.add(Flash(cells, cell_center(tuple(d["origin"])), delay_ms=delay))
+            elif event.kind == "trap.triggered":
+                at = tuple(d["at"])
+                if moved:
+                    path = [cell_center(tuple(c)) for c in moved[-1].data["path"]]
+                    self.animations.add(Trail(path))
+                if d.get("chase"):
+                    self.animations.add(Trail([cell_center(tuple(c)) for c in d["chase"]], duration_ms=900))
+                self.animations.add(Flash([at], cell_center(at), colour=(255, 80, 60), delay_ms=delay))
+                view.say(describe_hazard(event, state), "error")
+            elif event.kind == "trap.halted":
+                view.say(describe_hazard(event, state), "info")
+            elif event.kind == "trap.detected" and (view.viewer == "gm" or d.get("team") in self._player_teams()):
+                view.say(describe_hazard(event, state), "good")
+            elif event.kind == "trap.disarm":
+                view.say(describe_hazard(event, state), "good" if d["result"] == "disarmed" else "error")
+            elif event.kind == "group.ended":
+                combat = state.combat
+                groups = getattr(combat, "groups", {}) or {}
+                self.prompt.offer(list(groups.get(d["team"], {}).get(d["group"], [])))
+            elif event.kind == "turns.ended-turn" and not facing_set and d.get("combatant"):
+                self.prompt.offer([d["combatant"]])
+        view.app.dirty = True
+
+    def _player_teams(self) -> set[str]:
+        return {t.id for t in self.view.state.teams.values() if t.players}
+
+    def _thrown(self, event: Event, delay: int) -> int:
+        d = event.data
+        view = self.view
+        gid = d["id"]
+        if d.get("flight") and len(d["flight"]) >= 2:
+            flight = GrenadeFlight([tuple(p) for p in d["flight"]], d.get("heights", []))
+            self.in_flight.add(gid)
+            flight.on_done.append(lambda: self._landed(gid))
+            self.animations.add(flight)
+            delay = flight.duration_ms
+        self.last_throw = {
+            "grenade": gid, "thrower": d["thrower"], "dice": list(d.get("dice", [])),
+            "scatter": list(d.get("scatter", [])), "cell": tuple(d["cell"]), "fuse_text": d.get("fuse_text", ""),
+        }
+        view.say(describe_hazard(event, view.state), "good")
+        view.invalidate()
+        return delay
+
+    def _landed(self, gid: str) -> None:
+        self.in_flight.discard(gid)
+        self.view.invalidate()  # the marker is drawn on the cached board
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def draw_animations(self, ctx: render.DrawContext) -> None:
+        self.animations.draw(ctx.surface, ctx.camera.to_screen, ctx.camera.cell_px)
+        if self.last_throw is not None and ctx.view is self.view:
+            self._draw_dice(ctx)
+
+    def _draw_dice(self, ctx: render.DrawContext) -> None:
+        """Both d10s of the last throw beside where it landed (R-GREN-2)."""
+        t = self.last_throw
+        if not t or not t["dice"]:
+            return
+        px = ctx.camera.cell_px
+        x, y = ctx.camera.cell_centre(t["cell"])
+        size = max(26, int(px * 0.45))
+        for i, face in enumerate(t["dice"]):
+            cx = x + px // 2 + 10 + size // 2 + i * (size + 6)
+            cy = y - px // 2
+            pts = [(cx, cy - size // 2), (cx + size // 2, cy - size // 8), (cx, cy + size // 2),
+                   (cx - size // 2, cy - size // 8)]
+            pygame.draw.polygon(ctx.surface, (12, 12, 16), [(a + 2, b + 2) for a, b in pts])
+            pygame.draw.polygon(ctx.surface, (250, 246, 236), pts)
+            pygame.draw.polygon(ctx.surface, BLAST_EDGE, pts, 2)
+            img = theme.text(str(face), max(12, size // 2), "bold", (20, 20, 24))
+            ctx.surface.blit(img, img.get_rect(center=(cx, cy)))
+
+    def draw_prompt(self, ctx: render.DrawContext) -> None:
+        self.prompt.draw(ctx)
+
+    def draw_arcs(self, ctx: render.DrawContext) -> None:
+        if not self.arcs_on or self.prompt.active():
+            return
+        cell = self.view.hover_cell
+        who = self.view.token_at(cell) if cell is not None else None
+        if who is None:
+            return
+        draw_arcs(ctx, who, effective_facing(ctx.state, who.id))
+
+
+def hazards_of(view: Any) -> HazardsAddon | None:
+    """The add-on following a battle view (None for views without one)."""
+    return _BY_VIEW.get(view) if view is not None else None
+
+
+def _addon_of(ctx: render.DrawContext) -> HazardsAddon | None:
+    return hazards_of(ctx.view)
+
+
+def attach_hazards(app: Any) -> HazardsAddon:
+    """Add the hazards add-on to an App (its ``opened`` hook then follows the battle view)."""
+    addon = HazardsAddon(app)
+    app.addons.append(addon)
+    return addon
+
+
+def _animations_layer(ctx: render.DrawContext) -> None:
+    addon = _addon_of(ctx)
+    if addon is not None:
+        addon.draw_animations(ctx)
+
+
+def _prompt_layer(ctx: render.DrawContext) -> None:
+    addon = _addon_of(ctx)
+    if addon is not None:
+        addon.draw_prompt(ctx)
+
+
+def _arcs_layer(ctx: render.DrawContext) -> None:
+    addon = _addon_of(ctx)
+    if addon is not None:
+        addon.draw_arcs(ctx)
+
+
+render.add_layer(ARCS_Z, "facing-arcs", _arcs_layer)
+render.add_layer(ANIMATION_Z, "hazard-animations", _animations_layer)
+render.add_layer(PROMPT_Z, "facing-prompt", _prompt_layer)
+register(GrenadeTool)
+register(TrapTool)
+
+
+__all__ = ["HazardsAddon", "attach_hazards", "hazards_of"]

@@ -1,0 +1,242 @@
+"""The trap layer: traps, mines, grenade markers and smoke clouds on the board (R-TRAP-1, R-TRAP-6, R-GREN-4).
+
+Why it exists: a table should see the hazards it knows about, and the GM all
+of them, without the players' view ever giving a hidden trap away.
+
+* Undetected traps (``visible_to_players`` False) are drawn on the GM's view
+  only, ghosted: a dashed outline of what sets them off and a "hidden" tag.
+  On the players' view nothing of them is drawn (R-TRAP-6).
+* Traps the players know of are drawn for everyone with a warning sign.
+* Triggers: a contact trap's square, a tripwire as a line from the charge to
+  the wire's end, a proximity trigger's squares (the same
+  :func:`tactics.rules.traps.step_sets_off` the path hook uses, walls
+  included), a cone mine's cone in its facing (:func:`~tactics.rules.traps.trap_area`).
+* Live grenades: a marker with the engine's fuse label ("explodes at the end of
+  the Bears' Vanguard turn") and the blast outline where it lies
+  (:func:`tactics.rules.explosives.blast_cells`, as the detonation uses);
+  smoke clouds: the squares and the rounds left.
+
+The layer sits at ``TRAPS_Z`` in the cached board: it depends only on the
+state, the viewer and which grenades are still in the air (the add-on's
+``in_flight``; it invalidates the board when that changes).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable
+
+import pygame
+
+from tactics.rules import explosives as ex
+from tactics.rules import traps as tr
+from tactics.rules.grid import DELTAS, Cell, cell_center
+from tactics.ui import draw, theme
+from tactics.ui.render import TRAPS_Z, DrawContext, add_layer
+
+GHOST = (196, 140, 255)  # the GM's colour for what the players cannot see
+WARN = (255, 200, 40)
+DEAD = (150, 156, 168)
+GRENADE = (255, 150, 60)
+SMOKE = (175, 180, 190)
+
+
+# --------------------------------------------------------------------------- what shows
+def trap_look(trap: tr.Trap, viewer: str) -> str | None:
+    """How a trap is drawn for a viewer: "hidden" (GM only, ghosted), "known", "inert", or None.
+
+    reading: R-TRAP-6 (an undetected trap never on a player-facing view).
+    """
+    if trap.status in ("spent", "removed"):
+        return None
+    known = tr.visible_to_players(trap)
+    if viewer != "gm" and not known:
+        return None
+    if trap.status in ("disarmed", "off"):
+        return "inert"
+    return "known" if known else "hidden"
+
+
+def trigger_cells(trap: tr.Trap, walls: Any = None) -> frozenset[Cell]:
+    """Squares where stepping in sets the trap off (contact, proximity), else its own square."""
+    if trap.trigger == "proximity" and trap.armed:
+        reach = trap.proximity_ft // 5
+        c0, r0 = trap.cell
+        out = set()
+        for c in range(c0 - reach, c0 + reach + 1):
+            for r in range(r0 - reach, r0 + reach + 1):
+                if tr.step_sets_off(trap, (c, r), (c, r), walls):
+                    out.add((c, r))
+        return frozenset(out)
+    return frozenset({trap.cell})
+
+
+def blast_cells_of(state: Any, grenade: Any) -> frozenset[Cell]:
+    """The squares a live grenade will blast where it lies (the detonation's own function)."""
+    try:
+        kind = ex.grenade_kind(grenade.kind)
+    except KeyError:
+        return frozenset()
+    return ex.blast_cells(kind, grenade.cell, grenade.from_cell, walls=state.current_map(), facing=grenade.facing)
+
+
+# --------------------------------------------------------------------------- drawing helpers
+def _edges(cells: frozenset[Cell]) -> list[tuple[int, int, int, int]]:
+    out = []
+    for c, r in cells:
+        if (c, r - 1) not in cells:
+            out.append((c, r, c + 1, r))
+        if (c, r + 1) not in cells:
+            out.append((c, r + 1, c + 1, r + 1))
+        if (c - 1, r) not in cells:
+            out.append((c, r, c, r + 1))
+        if (c + 1, r) not in cells:
+            out.append((c + 1, r, c + 1, r + 1))
+    return out
+
+
+def dashed_line(surface: pygame.Surface, colour, a: tuple[int, int], b: tuple[int, int], width: int = 2,
+                dash: int = 8) -> None:
+    ax, ay = a
+    bx, by = b
+    length = max(abs(bx - ax), abs(by - ay), 1)
+    n = max(1, length // dash)
+    for i in range(0, n, 2):
+        t0, t1 = i / n, min(1.0, (i + 1) / n)
+        pygame.draw.line(surface, colour, (round(ax + (bx - ax) * t0), round(ay + (by - ay) * t0)),
+                         (round(ax + (bx - ax) * t1), round(ay + (by - ay) * t1)), width)
+
+
+def dashed_outline(ctx: DrawContext, cells: Iterable[Cell], colour, width: int = 2) -> None:
+    to = ctx.camera.to_screen
+    dash = max(4, ctx.camera.cell_px // 8)
+    for x1, y1, x2, y2 in _edges(frozenset(cells)):
+        dashed_line(ctx.surface, colour, to((x1, y1)), to((x2, y2)), width, dash)
+
+
+@lru_cache(maxsize=64)
+def _warning(size: int, colour: tuple[int, int, int], alpha: int) -> pygame.Surface:
+    """A warning triangle with an exclamation mark."""
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    pts = [(size / 2, 1), (size - 1, size - 2), (1, size - 2)]
+    pygame.draw.polygon(s, (12, 12, 16, alpha), pts)
+    inner = [(size / 2, size * 0.16), (size * 0.86, size * 0.84), (size * 0.14, size * 0.84)]
+    pygame.draw.polygon(s, (*colour, alpha), inner)
+    bar_w = max(2, size // 9)
+    pygame.draw.rect(s, (12, 12, 16, alpha), (size / 2 - bar_w / 2, size * 0.36, bar_w, size * 0.28))
+    pygame.draw.circle(s, (12, 12, 16, alpha), (size / 2, size * 0.73), max(1, bar_w * 0.6))
+    return s
+
+
+@lru_cache(maxsize=32)
+def _grenade_icon(size: int) -> pygame.Surface:
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    r = int(size * 0.34)
+    pygame.draw.circle(s, (12, 12, 16), (c, c + 2), r + 2)
+    pygame.draw.circle(s, (96, 120, 70), (c, c + 2), r)
+    pygame.draw.rect(s, (12, 12, 16), (c - r // 3, c - r - 1, 2 * (r // 3) + 1, r // 2 + 2))
+    pygame.draw.circle(s, (255, 220, 90), (c + r // 2, c - r), max(2, r // 3))
+    return s
+
+
+def _tag(ctx: DrawContext, text: str, cell: Cell, colour, bg, *, below: bool = True) -> None:
+    px = ctx.camera.cell_px
+    x, y = ctx.camera.to_screen((cell[0] + 0.5, cell[1] + (1.0 if below else 0.0)))
+    size = int(max(11, min(18, px * 0.2)))
+    draw.pill_at(ctx.surface, text, (x, y + (2 if below else -2)), size=size, colour=colour, bg=bg,
+                 anchor="midtop" if below else "midbottom")
+
+
+def _arrow(ctx: DrawContext, cell: Cell, direction: str, colour) -> None:
+    dx, dy = DELTAS[direction]
+    cx, cy = cell_center(cell)
+    a = ctx.camera.to_screen((cx, cy))
+    b = ctx.camera.to_screen((cx + dx * 0.75, cy + dy * 0.75))
+    pygame.draw.line(ctx.surface, (12, 12, 16), a, b, max(3, ctx.camera.cell_px // 12) + 3)
+    pygame.draw.line(ctx.surface, colour, a, b, max(3, ctx.camera.cell_px // 12))
+    pygame.draw.circle(ctx.surface, colour, b, max(3, ctx.camera.cell_px // 10))
+
+
+# --------------------------------------------------------------------------- the layer
+def draw_trap(ctx: DrawContext, trap: tr.Trap, look: str) -> None:
+    cam = ctx.camera
+    px = cam.cell_px
+    walls = ctx.state.current_map()
+    hidden = look == "hidden"
+    colour = GHOST if hidden else (DEAD if look == "inert" else WARN)
+    if trap.area == "cone" and trap.facing and look != "inert":
+        cone = tr.trap_area(trap, walls=walls)
+        ctx.renderer.cells.fill(ctx.surface, cam, cone, (*colour, 38 if hidden else 60), ctx.clip)
+        dashed_outline(ctx, cone, colour, 2)
+        _arrow(ctx, trap.cell, trap.facing, colour)
+    if trap.wire_end is not None:
+        a, b = cam.to_screen(cell_center(trap.cell)), cam.to_screen(cell_center(trap.wire_end))
+        if hidden:
+            dashed_line(ctx.surface, colour, a, b, max(2, px // 20), max(5, px // 7))
+        else:
+            pygame.draw.line(ctx.surface, (12, 12, 16), a, b, max(2, px // 20) + 3)
+            pygame.draw.line(ctx.surface, colour, a, b, max(2, px // 20))
+        pygame.draw.circle(ctx.surface, colour, b, max(3, px // 12))
+    area = trigger_cells(trap, walls)
+    if trap.trigger == "proximity" and look != "inert":
+        ctx.renderer.cells.fill(ctx.surface, cam, area, (*colour, 22 if hidden else 34), ctx.clip)
+    if hidden:
+        dashed_outline(ctx, area, colour, 2)
+    elif px >= 10:
+        ctx.renderer.cells.outline(ctx.surface, cam, area, colour, 2)
+    icon = _warning(max(12, int(px * 0.56)), colour, 150 if hidden else 255)
+    ctx.surface.blit(icon, icon.get_rect(center=cam.cell_centre(trap.cell)))
+    if px >= 24:
+        if hidden:
+            _tag(ctx, f"hidden: {trap.label}  DC {trap.detection_dc}", trap.cell, (235, 220, 255), (40, 20, 70, 215))
+        elif look == "inert":
+            _tag(ctx, f"{trap.label} ({trap.status})", trap.cell, theme.TEXT_DIM, (12, 14, 18, 200))
+        else:
+            _tag(ctx, trap.label, trap.cell, (20, 20, 24), (*WARN, 235))
+
+
+def draw_grenade(ctx: DrawContext, grenade: Any) -> None:
+    cam = ctx.camera
+    px = cam.cell_px
+    cells = blast_cells_of(ctx.state, grenade)
+    ctx.renderer.cells.fill(ctx.surface, cam, cells, (*GRENADE, 40), ctx.clip)
+    dashed_outline(ctx, cells, GRENADE, 2)
+    icon = _grenade_icon(max(12, int(px * 0.6)))
+    ctx.surface.blit(icon, icon.get_rect(center=cam.cell_centre(grenade.cell)))
+    if px >= 16:
+        _tag(ctx, f"{grenade.label}: {grenade.fuse_text}", grenade.cell, (255, 235, 210), (90, 40, 10, 230),
+             below=False)
+
+
+def draw_cloud(ctx: DrawContext, grenade: Any) -> None:
+    cells = frozenset(tuple(c) for c in grenade.cloud_cells)
+    ctx.renderer.cells.fill(ctx.surface, ctx.camera, cells, (*SMOKE, 150), ctx.clip)
+    if cells and ctx.camera.cell_px >= 16:
+        top = min(cells, key=lambda c: (c[1], c[0]))
+        _tag(ctx, f"smoke: {grenade.cloud_rounds} round{'s' if grenade.cloud_rounds != 1 else ''}", top,
+             theme.TEXT, (40, 44, 52, 230), below=False)
+
+
+def hazards_layer(ctx: DrawContext) -> None:
+    """Every trap the viewer may see, live grenades and clouds (R-TRAP-6)."""
+    state = ctx.state
+    for trap in sorted(state.traps.values(), key=lambda t: t.id):
+        look = trap_look(trap, ctx.viewer)
+        if look is not None:
+            draw_trap(ctx, trap, look)
+    from tactics.ui.hazards import hazards_of  # the add-on knows which grenades are still in the air
+
+    addon = hazards_of(ctx.view)
+    in_flight = addon.in_flight if addon is not None else ()
+    for grenade in sorted(state.grenades.values(), key=lambda g: g.id):
+        if grenade.status == "cloud":
+            draw_cloud(ctx, grenade)
+        elif grenade.status == "live" and grenade.id not in in_flight:
+            draw_grenade(ctx, grenade)
+
+
+add_layer(TRAPS_Z, "hazards", hazards_layer)
+
+
+__all__ = ["blast_cells_of", "dashed_outline", "hazards_layer", "trap_look", "trigger_cells"]

@@ -1,0 +1,321 @@
+"""The grenade tool: see where a throw can land before anyone rolls (R-GREN-1..6).
+
+Why it exists: the table should see what a throw will do. With a thrower
+selected the tool shows
+
+* a ring at the maximum throw range (R-GREN-1, :func:`tactics.engine.hazards.throw_range_ft`);
+* over the hovered square, a heatmap of every square the grenade can land on
+  with its exact chance from the 100 rolls of 2d10, walls included
+  (:func:`tactics.rules.explosives.landing_odds`, the function the throw itself
+  flies with), biggest numbers on the likeliest squares;
+* the blast outline at the aimed square (:func:`~tactics.rules.explosives.blast_cells`)
+  and "on target 25.0%" (:func:`~tactics.rules.explosives.p_on_target`);
+* with cooking on (K), the WIS DC 25 odds (:func:`~tactics.rules.explosives.cook_odds`, R-GREN-5).
+
+A click throws: during a ground fight it declares a Use Item action through the
+ground engine (``Declare(..., Action("use-item", item="grenade", ...))``,
+resolved in the order of R-ORD-1); with no fight running it submits
+:class:`~tactics.engine.hazards.ThrowGrenade` at once. Compute, then commit:
+the preview and the throw call the same functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import pygame
+
+from tactics.engine import hazards as hz
+from tactics.engine import hazards_sheet as sheet
+from tactics.engine.ground_actions import Action, Declare
+from tactics.engine.ground_queries import combat_of
+from tactics.engine.journal import Refused
+from tactics.engine.state import Combatant
+from tactics.rules import explosives as ex
+from tactics.rules.grid import Cell, distance_ft
+from tactics.ui import draw, theme
+from tactics.ui import intents as ui
+from tactics.ui.render import TEMPLATES_Z, TOOL_Z, DrawContext
+from tactics.ui.tools.base import Tool
+
+HEATMAP_Z = TEMPLATES_Z + 2
+RANGE_Z = TEMPLATES_Z + 1
+BLAST_Z = TEMPLATES_Z + 3
+BLAST_EDGE = (255, 120, 70)
+RING = (120, 210, 255)
+
+
+def percent(p: Fraction, places: int = 0) -> str:
+    """An exact chance as a percentage: Fraction(1, 4) -> "25%" (or "25.0%" with places=1)."""
+    return f"{float(p) * 100:.{places}f}%"
+
+
+def heat_colour(p: Fraction, top: Fraction) -> tuple[int, int, int, int]:
+    """Blue for unlikely squares, through yellow, to red for the likeliest (alpha grows too)."""
+    t = float(p / top) if top else 0.0
+    stops = [(0.0, (70, 120, 255)), (0.35, (80, 210, 200)), (0.6, (250, 220, 70)), (1.0, (255, 70, 50))]
+    for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
+        if t <= t1:
+            k = (t - t0) / (t1 - t0) if t1 > t0 else 0.0
+            rgb = tuple(round(a + (b - a) * k) for a, b in zip(c0, c1))
+            break
+    else:
+        rgb = stops[-1][1]
+    return (*rgb, int(95 + 110 * t))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class ThrowPreview:
+    """What the tool shows for one thrower, grenade and aimed square."""
+
+    thrower: str
+    start: Cell
+    target: Cell
+    kind: str
+    range_ft: int
+    odds: dict[Cell, Fraction]  # landing_odds: every square it can come down on
+    on_target: Fraction  # p_on_target
+    blast: frozenset[Cell]  # the blast if it lands on target
+    cook: dict[str, Fraction] | None  # cook_odds when cooking
+    problem: str | None = None  # why it cannot be thrown there (then no odds)
+
+
+def throw_preview(state: Any, who: Combatant, target: Cell, kind_name: str, cook: bool) -> ThrowPreview:
+    """Compute the preview with the engine's functions (R-GREN-1..5)."""
+    reach = hz.throw_range_ft(who)
+    kind = ex.grenade_kind(kind_name)
+    cook_odds = None
+    if cook:
+        cook_odds = ex.cook_odds(sheet.ability(who, "WIS"), sheet.check_advantage(who, "skill"),
+                                 sheet.affinity_die(who))
+    try:
+        hz.check_throw(state, who.id, target, kind_name)  # the command's own refusal, if any
+    except Refused as exc:
+        return ThrowPreview(who.id, who.cell, target, kind_name, reach, {}, Fraction(0), frozenset(), cook_odds,
+                            exc.reason)
+    battle_map = state.current_map()
+    odds = ex.landing_odds(battle_map, who.cell, target, facing=who.facing)
+    on_target = ex.p_on_target(battle_map, who.cell, target, facing=who.facing)
+    blast = ex.blast_cells(kind, target, who.cell, walls=battle_map, facing=who.facing)
+    return ThrowPreview(who.id, who.cell, target, kind_name, reach, odds, on_target, blast, cook_odds)
+
+
+def fight_is_on(state: Any) -> bool:
+    combat = combat_of(state)
+    return combat is not None and combat.phase != "ended"
+
+
+def throw_command(state: Any, cid: str, target: Cell, kind: str, cook: bool) -> Any:
+    """A Use Item declaration in a ground fight (R-ORD-1), else a throw at once."""
+    if fight_is_on(state):
+        return Declare(cid, Action("use-item", item="grenade", target_cell=tuple(target), grenade=kind, cook=cook))
+    return hz.ThrowGrenade(cid, tuple(target), kind, cook=cook)
+
+
+class GrenadeTool(Tool):
+    name = "grenade"
+    label = "Grenade"
+    key = pygame.K_g
+    key_label = "G"
+    hint = ("Grenade: select the thrower, hover a square to see where it can land (2d10 odds, walls included); "
+            "click to throw. K: cook. 1-6 or [ ]: kind.")
+
+    def __init__(self, view) -> None:
+        super().__init__(view)
+        self.kinds: list[str] = list(ex.default_grenades())
+        self.kind = self.kinds[0] if self.kinds else "frag"
+        self.cook = False
+        self._key: Any = None
+        self._preview: ThrowPreview | None = None
+
+    # -- reading --------------------------------------------------------------------
+    def thrower(self) -> Combatant | None:
+        who = self.view.selected_combatant()
+        if who is None or who.cell is None or not who.present:
+            return None
+        return who
+
+    def preview(self) -> ThrowPreview | None:
+        """The preview for the hovered square (computed once per square, thrower, kind, state)."""
+        view = self.view
+        who = self.thrower()
+        target = view.hover_cell
+        key = (who.id if who else None, who.cell if who else None, who.facing if who else None, target,
+               self.kind, self.cook, id(view.state), len(view.encounter.journal.entries))
+        if key != self._key:
+            self._key = key
+            self._preview = None
+            if who is not None and target is not None and view.state.map.in_bounds(target):
+                self._preview = throw_preview(view.state, who, target, self.kind, self.cook)
+        return self._preview
+
+    def range_cells(self) -> frozenset[Cell]:
+        """Squares within the maximum throw (R-GREN-1, distances by R-GRID-2)."""
+        who = self.thrower()
+        if who is None:
+            return frozenset()
+        feet = hz.throw_range_ft(who)
+        m = self.view.state.map
+        n = feet // 5
+        c0, r0 = who.cell
+        return frozenset((c, r) for c in range(max(0, c0 - n), min(m.width, c0 + n + 1))
+                         for r in range(max(0, r0 - n), min(m.height, r0 + n + 1))
+                         if distance_ft(who.cell, (c, r)) <= feet)
+
+    def board_key(self):
+        p = self.preview()
+        who = self.thrower()
+        return (who.id if who else None, who.cell if who else None, p.target if p else None, self.kind, self.cook)
+
+    def affected_cells(self) -> frozenset[Cell] | None:
+        p = self.preview()
+        return p.blast if p and not p.problem else None
+
+    def describe(self) -> str:
+        p = self.preview()
+        if p is None or p.problem:
+            return ""
+        return f"{ex.grenade_kind(self.kind).title} blast"
+
+    def status(self) -> str:
+        who = self.thrower()
+        kind = ex.grenade_kind(self.kind).title
+        cook = "cooked" if self.cook else "not cooked"
+        if who is None:
+            return f"Grenade ({kind}, {cook}): click the thrower's token first.  1-6 or [ ]: kind.  K: cook."
+        return (f"{who.name} throws a {kind} ({cook}), up to {hz.throw_range_ft(who)} ft. Hover a square; click to "
+                f"{'declare the throw (Use Item)' if fight_is_on(self.view.state) else 'throw'}.  K: cook.  "
+                "1-6 or [ ]: kind.  Shift+click a token: new thrower.")
+
+    # -- input --------------------------------------------------------------------------
+    def on_key(self, intent: ui.KeyPress) -> bool:
+        if intent.key == pygame.K_k:
+            self.cook = not self.cook
+            self.view.say("Cooking " + ("on: WIS DC 25 before the throw (R-GREN-5)." if self.cook else "off."), "info")
+            return True
+        if pygame.K_1 <= intent.key <= pygame.K_9 and intent.key - pygame.K_1 < len(self.kinds):
+            self.choose(self.kinds[intent.key - pygame.K_1])
+            return True
+        if intent.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and self.kinds:
+            i = self.kinds.index(self.kind) if self.kind in self.kinds else 0
+            self.choose(self.kinds[(i + (1 if intent.key == pygame.K_RIGHTBRACKET else -1)) % len(self.kinds)])
+            return True
+        return False
+
+    def choose(self, kind: str) -> None:
+        self.kind = kind
+        g = ex.grenade_kind(kind)
+        self.view.say(f"Grenade: {g.title} ({g.radius_ft} ft blast{', ' + g.damage if g.damage else ''}).", "info")
+
+    def pointer_down(self, intent: ui.PointerDown) -> bool:
+        if intent.button != 1:
+            return False
+        view = self.view
+        cell = view.camera.cell_at(intent.pos)
+        token = view.token_at(cell)
+        who = self.thrower()
+        shift = bool(intent.mods & pygame.KMOD_SHIFT) or view.shift_held
+        if token is not None and (who is None or shift):
+            view.select(token.id)
+            view.say(f"{token.name} will throw. Hover a square to see the odds.", "info")
+            return True
+        if who is None:
+            view.say("Select the thrower first: click a token.", "error")
+            return True
+        if token is not None and token.id == who.id:
+            view.select(None)
+            return True
+        return self.throw_at(cell)
+
+    def throw_at(self, cell: Cell) -> bool:
+        """Throw (or declare the throw) at ``cell``; a refusal is shown, nothing changes."""
+        who = self.thrower()
+        if who is None:
+            return False
+        command = throw_command(self.view.state, who.id, cell, self.kind, self.cook)
+        if self.view.submit(command):
+            if isinstance(command, Declare):
+                self.view.say(f"{who.name} declares a grenade throw at {cell}: it resolves with the Use Item "
+                              "actions (R-ORD-1).", "good")
+        return True
+
+    def cancel(self) -> bool:
+        if self.cook:
+            self.cook = False
+            return True
+        return False
+
+    def deactivate(self) -> None:
+        pass  # the selected thrower stays selected
+
+    # -- drawing ---------------------------------------------------------------------------
+    def layers(self):
+        return [(RANGE_Z, "grenade-range", self.draw_range), (HEATMAP_Z, "grenade-heatmap", self.draw_heatmap),
+                (BLAST_Z, "grenade-blast", self.draw_blast), (TOOL_Z, "grenade-label", self.draw_labels)]
+
+    def draw_range(self, ctx: DrawContext) -> None:
+        cells = self.range_cells()
+        if not cells:
+            return
+        ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, (10, 10, 14), 5)
+        ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, RING, 3)
+
+    def draw_heatmap(self, ctx: DrawContext) -> None:
+        """Every square it can land on, tinted by its chance and labelled with it (landing_odds)."""
+        p = self.preview()
+        if p is None or not p.odds:
+            return
+        top = max(p.odds.values())
+        cam = ctx.camera
+        px = cam.cell_px
+        for cell, chance in sorted(p.odds.items(), key=lambda kv: kv[1]):
+            ctx.renderer.cells.fill(ctx.surface, cam, [cell], heat_colour(chance, top), ctx.clip)
+            if px < 18:
+                continue
+            size = int(px * (0.2 + 0.16 * float(chance / top)))
+            text = theme.text(percent(chance), max(9, size), "bold", (255, 255, 255))
+            shadow = theme.text(percent(chance), max(9, size), "bold", (0, 0, 0))
+            x, y, w, h = cam.cell_rect(cell)
+            r = text.get_rect(center=(x + w // 2, y + h // 2))
+            ctx.surface.blit(shadow, r.move(1, 1))
+            ctx.surface.blit(text, r)
+
+    def draw_blast(self, ctx: DrawContext) -> None:
+        p = self.preview()
+        if p is None or not p.blast or ctx.camera.cell_px < 8:
+            return
+        ctx.renderer.cells.outline(ctx.surface, ctx.camera, p.blast, (10, 10, 14), 5)
+        ctx.renderer.cells.outline(ctx.surface, ctx.camera, p.blast, BLAST_EDGE, 3)
+
+    def draw_labels(self, ctx: DrawContext) -> None:
+        p = self.preview()
+        cam = ctx.camera
+        who = self.thrower()
+        if who is not None:
+            cx, cy = cam.cell_centre(who.cell)
+            draw.pill_at(ctx.surface, f"{hz.throw_range_ft(who)} ft throw", (cx, cy + cam.cell_px // 2 + 22),
+                         size=15, colour=RING, anchor="midtop")
+        if p is None:
+            return
+        x, y, w, h = cam.cell_rect(p.target)
+        if p.problem:
+            draw.cell_cursor(ctx.surface, (x, y, w, h), theme.BAD)
+            draw.pill_at(ctx.surface, p.problem, (x + w // 2, y - 4), size=draw.label_size(cam.cell_px),
+                         colour=theme.BAD, anchor="midbottom")
+            return
+        draw.cell_cursor(ctx.surface, (x, y, w, h), (255, 255, 255), 2)
+        lines = [f"{ex.grenade_kind(p.kind).title}: on target {percent(p.on_target, 1)}"]
+        if p.cook is not None:
+            lines.append(f"cooked, WIS DC {ex.COOK_DC}: early {percent(p.cook['early'], 1)} · dud "
+                         f"{percent(p.cook['dud'], 1)} · in hand {percent(p.cook['in_hand'], 1)}")
+        highest = min(r for _, r in set(p.odds) | set(p.blast) | {p.target})
+        top = cam.to_screen((0, highest))[1] - 4  # above every square of the heatmap and the blast
+        for text in reversed(lines):
+            rect = draw.pill_at(ctx.surface, text, (x + w // 2, top), size=draw.label_size(cam.cell_px),
+                                colour=(255, 225, 190), anchor="midbottom")
+            top = rect.top - 2
+
+
+__all__ = ["GrenadeTool", "ThrowPreview", "heat_colour", "percent", "throw_command", "throw_preview"]

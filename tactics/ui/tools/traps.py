@@ -1,0 +1,368 @@
+"""The trap tool: the GM places traps; combatants disarm, search, set and set off (R-TRAP-1..6).
+
+Why it exists: traps are the GM's to lay out and the table's to deal with.
+
+* GM placement: pick a kind in the drop-down (or 1-9, 0, [ ]), click a square
+  to place it hidden (:class:`~tactics.engine.hazards.PlaceTrap`); R turns a
+  cone mine (Shift+R back); a tripwire is dragged from the charge to the
+  wire's end (or two clicks); a right click removes a trap
+  (:class:`~tactics.engine.hazards.RemoveTrap`); H shows the hovered trap to
+  everyone (:class:`~tactics.engine.hazards.DetectTrap`).
+* With a token selected, as its actions (the odds shown before the roll):
+  D disarms the hovered trap (:func:`tactics.rules.traps.disarm_odds`; in a
+  fight the Simple and Standard action together, with disadvantage,
+  :class:`~tactics.engine.ground_disarm.DeclareDisarm`), S searches 10 ft
+  around (a Standard action), X sets off the hovered remote charge (a Standard
+  Use Item action), Shift+click sets a trap of the chosen kind
+  (:func:`~tactics.rules.traps.set_odds`, R-TRAP-5).
+
+In a ground fight these become declarations resolved in the order of R-ORD-1;
+outside one they happen at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from tactics.engine import hazards as hz
+from tactics.engine import hazards_sheet as sheet
+from tactics.engine.ground_actions import ITEM_USES, Action, Declare
+from tactics.engine.ground_disarm import DeclareDisarm, declare_remote
+from tactics.engine.state import Combatant
+from tactics.rules import traps as tr
+from tactics.rules.grid import Cell, cell_center, rotate
+from tactics.ui import draw
+from tactics.ui import intents as ui
+from tactics.ui.layers.hazards import GHOST, dashed_outline, trap_look, trigger_cells
+from tactics.ui.render import TOOL_Z, DrawContext
+from tactics.ui.tools.base import Tool
+from tactics.ui.tools.grenade import fight_is_on, percent
+
+PREVIEW_Z = TOOL_Z + 1
+
+
+def disarm_check(who: Combatant, trap: tr.Trap) -> tuple[str, int]:
+    """The skill a combatant disarms with and its bonus (Demolitions for explosives if better, N-TRAP-6)."""
+    skill, modifier = "Disable Device", sheet.skill(who, "Disable Device")
+    if trap.explosive and sheet.skill(who, "Demolitions") > modifier:
+        skill, modifier = "Demolitions", sheet.skill(who, "Demolitions")
+    return skill, modifier
+
+
+def disarm_preview(state: Any, who: Combatant, trap: tr.Trap) -> tuple[str, dict[str, Any]]:
+    """("Disable Device +2, disadvantage", disarm_odds) as the Disarm command will roll it (R-TRAP-3)."""
+    skill, modifier = disarm_check(who, trap)
+    in_combat = state.combat is not None and getattr(state.combat, "phase", None) != "ended"
+    odds = tr.disarm_odds(modifier, trap.disarm_dc, in_combat=in_combat,
+                          net_advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
+    net = tr.disarm_net_advantage(in_combat, sheet.check_advantage(who, "skill"))
+    how = f"{skill} {modifier:+d}" + (", disadvantage" if net < 0 else ", advantage" if net > 0 else "")
+    return how, odds
+
+
+def set_preview(who: Combatant) -> tuple[str, dict[str, Any]]:
+    """("Demolitions +3", set_odds) for setting a trap (INT or Demolitions, the better; R-TRAP-5)."""
+    int_mod, demo = sheet.ability(who, "INT"), sheet.skill(who, "Demolitions")
+    what, modifier = ("Demolitions", demo) if demo > int_mod else ("INT", int_mod)
+    odds = tr.set_odds(modifier, net_advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
+    return f"{what} {modifier:+d}", odds
+
+
+class TrapTool(Tool):
+    name = "traps"
+    label = "Traps"
+    key = pygame.K_p
+    key_label = "P"
+    hint = ("Traps (GM): pick a kind (list, 1-9, 0), click to place it hidden; R turns a cone mine; drag a tripwire; "
+            "right click removes; H shows it to all. With a token selected: D disarm, S search, X set off a remote "
+            "charge, Shift+click set a trap.")
+
+    def __init__(self, view) -> None:
+        super().__init__(view)
+        self.kinds: list[str] = list(tr.default_trap_kinds())
+        self.kind = self.kinds[0]
+        self.facing = "E"
+        self.wire_start: Cell | None = None
+        self.dropdown: pygame_gui.elements.UIDropDownMenu | None = None
+        self._right: tuple[int, int] | None = None
+
+    # -- the kind ----------------------------------------------------------------------
+    def kind_info(self) -> tr.TrapKind:
+        return tr.default_trap_kinds()[self.current_kind()]
+
+    def current_kind(self) -> str:
+        """The kind chosen in the drop-down (read each time: no event plumbing needed)."""
+        if self.dropdown is not None and self.dropdown.alive():
+            chosen = self.dropdown.selected_option
+            name = chosen[1] if isinstance(chosen, tuple) else chosen
+            if name in self.kinds and name != self.kind:
+                self.kind = name
+                self.wire_start = None
+        return self.kind
+
+    def choose(self, kind: str) -> None:
+        self.kind = kind
+        self.wire_start = None
+        if self.dropdown is not None:
+            self._make_dropdown()
+        self.view.say(f"Trap: {self.kind_info().label}.", "info")
+
+    def _options(self) -> list[tuple[str, str]]:
+        kinds = tr.default_trap_kinds()
+        return [(f"{i + 1 if i < 9 else 0 if i == 9 else '-'}  {kinds[k].label or k}", k) for i, k in enumerate(self.kinds)]
+
+    def _make_dropdown(self) -> None:
+        if self.dropdown is not None:
+            self.dropdown.kill()
+        options = self._options()
+        start = next(o for o in options if o[1] == self.kind)
+        board = self.view.board_rect()
+        rect = pygame.Rect(board.left + 12, board.bottom - 46, 280, 36)
+        self.dropdown = pygame_gui.elements.UIDropDownMenu(options, start, rect, self.view.app.ui)
+
+    def activate(self) -> None:
+        self._make_dropdown()
+
+    def deactivate(self) -> None:
+        if self.dropdown is not None:
+            self.dropdown.kill()
+            self.dropdown = None
+        self.wire_start = None
+
+    # -- reading ----------------------------------------------------------------------------
+    def actor(self) -> Combatant | None:
+        who = self.view.selected_combatant()
+        return who if who is not None and who.cell is not None else None
+
+    def trap_at(self, cell: Cell | None) -> tr.Trap | None:
+        """The trap the viewer sees on a square (its own square or its wire)."""
+        if cell is None:
+            return None
+        for trap in sorted(self.view.state.traps.values(), key=lambda t: t.id):
+            if trap_look(trap, self.view.viewer) is not None and tuple(cell) in tr.wire_cells(trap):
+                return trap
+        return None
+
+    def probe(self, cell: Cell, wire_end: Cell | None = None) -> tr.Trap | None:
+        """The trap a click would place (for the preview); None if it cannot be."""
+        kind = self.kind_info()
+        if kind.trigger == "tripwire" and (wire_end is None or wire_end == cell):
+            wire_end = (cell[0] + 1, cell[1])
+        try:
+            return tr.make_trap("preview", kind, cell, facing=self.facing if kind.area == "cone" else None,
+                                wire_end=wire_end)
+        except ValueError:
+            return None
+
+    # -- placing ------------------------------------------------------------------------------
+    def place(self, cell: Cell, wire_end: Cell | None = None, *, as_actor: bool = False) -> bool:
+        kind = self.kind_info()
+        facing = self.facing if kind.area == "cone" else None
+        who = self.actor()
+        if as_actor and who is not None:
+            item = f"set-trap:{kind.name}"
+            if fight_is_on(self.view.state) and item in ITEM_USES:
+                command: Any = Declare(who.id, Action("use-item", item=item, target_cell=tuple(cell)))
+            else:
+                command = hz.SetTrap(who.id, kind.name, tuple(cell), facing=facing, wire_end=wire_end)
+        else:
+            command = hz.PlaceTrap(kind.name, tuple(cell), facing=facing, wire_end=wire_end)
+        if self.view.submit(command):
+            what = "declares setting" if isinstance(command, Declare) else ("sets" if as_actor else "placed")
+            subject = f"{who.name} {what}" if as_actor and who is not None else "GM placed"
+            self.view.say(f"{subject} a {kind.label or kind.name} at {cell}" + (" (hidden)." if not as_actor else "."),
+                          "good")
+        return True
+
+    def pointer_down(self, intent: ui.PointerDown) -> bool:
+        if intent.button != 1:
+            return False
+        view = self.view
+        cell = view.camera.cell_at(intent.pos)
+        if not view.state.map.in_bounds(cell):
+            return False
+        shift = bool(intent.mods & pygame.KMOD_SHIFT) or view.shift_held
+        token = view.token_at(cell)
+        if token is not None and not shift and self.wire_start is None:
+            view.select(None if view.selected == token.id else token.id)
+            return True
+        kind = self.kind_info()
+        if kind.trigger == "tripwire":
+            if self.wire_start is None:
+                self.wire_start = cell
+                view.say("Tripwire: release on (or click) the square the wire runs to.", "info")
+                return True
+            start, self.wire_start = self.wire_start, None
+            if start == cell:
+                return True
+            return self.place(start, cell, as_actor=shift)
+        return self.place(cell, as_actor=shift)
+
+    def hook(self, intent: Any) -> bool:
+        """Input the battle view does not pass to tools: the end of a drag, a right click."""
+        view = self.view
+        if isinstance(intent, ui.PointerUp) and intent.button == 1 and self.wire_start is not None:
+            cell = view.camera.cell_at(intent.pos)
+            if cell != self.wire_start and view.state.map.in_bounds(cell):
+                start, self.wire_start = self.wire_start, None
+                shift = bool(intent.mods & pygame.KMOD_SHIFT) or view.shift_held
+                return self.place(start, cell, as_actor=shift)
+            return False
+        if isinstance(intent, ui.PointerDown) and intent.button == 3:
+            self._right = intent.pos
+            return False
+        if isinstance(intent, ui.PointerMove) and self._right is not None:
+            if max(abs(intent.pos[0] - self._right[0]), abs(intent.pos[1] - self._right[1])) > 4:
+                self._right = None
+            return False
+        if isinstance(intent, ui.PointerUp) and intent.button == 3 and self._right is not None:
+            self._right = None
+            trap = self.trap_at(view.camera.cell_at(intent.pos))
+            if trap is not None and view.submit(hz.RemoveTrap(trap.id)):
+                view.say(f"Removed the {trap.label}.", "good")
+            return False  # the view still ends its right-button drag
+        return False
+
+    # -- keys -------------------------------------------------------------------------------------
+    def on_key(self, intent: ui.KeyPress) -> bool:
+        key = intent.key
+        if pygame.K_0 <= key <= pygame.K_9:
+            index = 9 if key == pygame.K_0 else key - pygame.K_1
+            if index < len(self.kinds):
+                self.choose(self.kinds[index])
+            return True
+        if key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+            i = self.kinds.index(self.current_kind())
+            self.choose(self.kinds[(i + (1 if key == pygame.K_RIGHTBRACKET else -1)) % len(self.kinds)])
+            return True
+        if key == pygame.K_r:
+            self.facing = rotate(self.facing, -1 if intent.shift else 1)
+            self.view.say(f"Cone mines face {self.facing}.", "info")
+            return True
+        hovered = self.trap_at(self.view.hover_cell)
+        if key == pygame.K_h and hovered is not None and self.view.viewer == "gm":
+            if self.view.submit(hz.DetectTrap(hovered.id)):
+                self.view.say(f"The {hovered.label} is shown to everyone.", "good")
+            return True
+        who = self.actor()
+        if key in (pygame.K_d, pygame.K_s, pygame.K_x):
+            return self._action(key, who, hovered)
+        return False
+
+    def _action(self, key: int, who: Combatant | None, trap: tr.Trap | None) -> bool:
+        view = self.view
+        fight = fight_is_on(view.state)
+        if key == pygame.K_x and trap is not None and trap.trigger == "remote" and who is None:
+            view.submit(hz.TriggerRemote(trap.id))  # the GM sets it off
+            return True
+        if who is None:
+            view.say("Select the token that acts first.", "error")
+            return True
+        if key == pygame.K_s:
+            command: Any = Declare(who.id, Action("use-item", item="search-traps")) if fight else hz.ActiveSearch(who.id)
+        elif trap is None:
+            view.say("Point at a trap first.", "error")
+            return True
+        elif key == pygame.K_d:
+            command = DeclareDisarm(who.id, trap.id) if fight else hz.Disarm(who.id, trap.id)
+        else:
+            command = declare_remote(who.id, trap.cell) if fight else hz.TriggerRemote(trap.id, who.id)
+        if view.submit(command) and fight:
+            view.say(f"{who.name} declares it; it resolves with the Use Item actions (R-ORD-1).", "good")
+        return True
+
+    def cancel(self) -> bool:
+        if self.wire_start is not None:
+            self.wire_start = None
+            return True
+        return False
+
+    # -- drawing -------------------------------------------------------------------------------
+    def status(self) -> str:
+        kind = self.kind_info()
+        extra = f" facing {self.facing} (R turns)" if kind.area == "cone" else ""
+        extra += "  drag from the charge to the wire's end" if kind.trigger == "tripwire" else ""
+        who = self.actor()
+        acts = f"  {who.name}: D disarm, S search, X remote, Shift+click set." if who else ""
+        return f"Traps: {kind.label or kind.name}{extra}. Click: place hidden. Right click: remove. H: show to all.{acts}"
+
+    def board_key(self):
+        return (self.current_kind(), self.facing, self.wire_start)
+
+    def layers(self):
+        return [(PREVIEW_Z, "trap-preview", self.draw_preview)]
+
+    def odds_lines(self) -> list[str]:
+        """What the hovered square offers the selected token, with the engine's odds."""
+        view = self.view
+        who = self.actor()
+        trap = self.trap_at(view.hover_cell)
+        lines: list[str] = []
+        if who is None:
+            return lines
+        if trap is not None and trap.armed and trap.known_to(who.team):
+            how, odds = disarm_preview(view.state, who, trap)
+            lines.append(f"D: {who.name} disarms ({how}) DC {trap.disarm_dc}: disarmed {percent(odds['disarmed'])}"
+                         f" · retry {percent(odds['retry'])} · goes off {percent(odds['triggered'])}")
+            if trap.trigger == "remote":
+                lines.append(f"X: {who.name} sets it off (Standard action, Use Item)")
+        else:
+            how, odds = set_preview(who)
+            lines.append(f"Shift+click: {who.name} sets a {self.kind_info().label} ({how} vs DC "
+                         f"{tr.default_trap_rules().set_dc}): set {percent(odds['set'])} · not set "
+                         f"{percent(odds['failed'])} · explodes {percent(odds['explodes'])}")
+        lines.append(f"S: search {tr.default_trap_rules().active_search_radius_ft} ft around "
+                     f"(Perception {sheet.skill(who, 'Perception'):+d}, Standard action)")
+        return lines
+
+    def draw_preview(self, ctx: DrawContext) -> None:
+        view = self.view
+        cell = view.hover_cell
+        cam = ctx.camera
+        if cell is None or not ctx.state.map.in_bounds(cell):
+            return
+        start = self.wire_start or cell
+        probe = self.probe(start, cell if self.wire_start else None)
+        if probe is not None and self.trap_at(cell) is None:
+            walls = ctx.state.current_map()
+            if probe.area == "cone":
+                dashed_outline(ctx, tr.trap_area(probe, walls=walls), GHOST, 2)
+            if probe.trigger == "proximity":
+                dashed_outline(ctx, trigger_cells(probe, walls), GHOST, 1)
+            if self.wire_start is not None:
+                a, b = cam.to_screen(cell_center(start)), cam.to_screen(cell_center(cell))
+                pygame.draw.line(ctx.surface, GHOST, a, b, max(2, cam.cell_px // 18))
+            draw.cell_cursor(ctx.surface, cam.cell_rect(start), GHOST, 2)
+        self._draw_search_odds(ctx)
+        x, y, w, h = cam.cell_rect(cell)
+        top = y - 4
+        for text in reversed(self.odds_lines()):
+            rect = draw.pill_at(ctx.surface, text, (x + w // 2, top), size=15, colour=(255, 230, 200), anchor="midbottom")
+            top = rect.top - 2
+
+    def _draw_search_odds(self, ctx: DrawContext) -> None:
+        """GM only: the chance a search by the selected token finds each hidden trap in reach (R-TRAP-2)."""
+        who = self.actor()
+        if who is None or not ctx.gm:
+            return
+        rules = tr.default_trap_rules()
+        classes = sheet.classes(who)
+        for trap in ctx.state.traps.values():
+            if trap.status not in ("armed", "off") or trap.known_to(who.team):
+                continue
+            if tr.trap_distance_ft(trap, who.cell) > rules.active_search_radius_ft:
+                continue
+            if not tr.can_see_trap(trap, who.cell, ctx.state.current_map()):
+                continue
+            bonus, adv = tr.sense_modifiers(trap, who.cell, classes, rules)
+            p = tr.detect_odds(sheet.skill(who, "Perception"), trap.detection_dc, bonus,
+                               adv + sheet.check_advantage(who, "skill"), sheet.affinity_die(who))
+            x, y, w, h = ctx.camera.cell_rect(trap.cell)
+            draw.pill_at(ctx.surface, f"search finds {percent(p)}", (x + w // 2, y), size=13, colour=(235, 220, 255),
+                         bg=(40, 20, 70, 220), anchor="midbottom")
+
+
+__all__ = ["TrapTool", "disarm_check", "disarm_preview", "set_preview"]

@@ -1,0 +1,216 @@
+"""Grenades in the window, driven headless with real pygame events through ``App.step``.
+
+What is tested: the grenade tool's heatmap shows exactly ``landing_odds`` for the hovered
+square (the per-square values it computed, and tinted pixels on exactly those squares), a wall
+concentrates the odds in front of it (R-GREN-3), "on target" is ``p_on_target``, the cook odds
+are ``cook_odds`` (R-GREN-5); a click throws (out of combat ``ThrowGrenade``, in a ground fight
+a Use Item declaration resolved in the order of R-ORD-1), both dice are recorded and shown, and
+the marker's label is the engine's fuse label (R-GREN-4); the flight animation is stepped by
+hand, never timed.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tactics.engine.encounter import Encounter
+from tactics.engine.ground import Advance, StartCombat
+from tactics.engine.ground_actions import ResolveNext
+from tactics.engine.hazards import throw_range_ft
+from tactics.maps import BattleMap
+from tactics.rules import explosives as ex
+from tactics.rules.geometry import Segment
+from tactics.ui.app import App
+from tactics.ui.hazards import hazards_of
+from tactics.ui.render import DrawContext
+from tactics.ui.tools.grenade import percent
+
+SIZE = (1920, 1080)
+BACKGROUND = (1, 2, 3)
+
+
+def fighter(cid: str, team: str, cell, **sheet) -> dict:
+    return {"id": cid, "name": cid.title(), "team": team, "cell": list(cell), "hp": 30, "sheet": sheet}
+
+
+def make_app(*combatants: dict, battle_map: BattleMap | None = None) -> App:
+    definition = {
+        "name": "Grenade range",
+        "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
+        "combatants": list(combatants) or [fighter("ann", "party", (3, 6), modifiers={"STR": 1, "DEX": 1, "WIS": 3}),
+                                           fighter("bear", "bears", (12, 6))],
+    }
+    enc = Encounter(definition, battle_map or BattleMap.from_text("\n".join(["." * 20] * 12)), seed=4)
+    app = App(enc, size=SIZE)
+    app.step()
+    return app
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    yield a
+    pygame.quit()
+
+
+# -- driving the window -------------------------------------------------------------------
+def post(app: App, *events: pygame.event.Event) -> None:
+    for e in events:
+        pygame.event.post(e)
+    app.step()
+
+
+def move(app: App, pos) -> None:
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+
+
+def click(app: App, pos, button: int = 1) -> None:
+    post(app,
+         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""),
+         pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
+
+
+def centre(app: App, cell) -> tuple[int, int]:
+    return app.battle.camera.cell_centre(cell)
+
+
+def aim(app: App, thrower: str, target) -> None:
+    """Grenade tool (G), click the thrower, hover the target square."""
+    key(app, pygame.K_g)
+    click(app, centre(app, app.battle.state.combatants[thrower].cell))
+    move(app, centre(app, target))
+
+
+def heatmap_pixels(app: App) -> pygame.Surface:
+    """The heatmap layer alone, drawn on a plain surface with the window's camera."""
+    view = app.battle
+    surface = pygame.Surface(SIZE)
+    surface.fill(BACKGROUND)
+    ctx = DrawContext(surface, view.camera, view.state, "gm", surface.get_rect(), view.renderer, view)
+    view.tool.draw_heatmap(ctx)
+    return surface
+
+
+def tinted(surface: pygame.Surface, app: App, cell) -> bool:
+    x, y, w, h = app.battle.camera.cell_rect(cell)
+    return tuple(surface.get_at((x + 2, y + 2)))[:3] != BACKGROUND
+
+
+# -- the preview ---------------------------------------------------------------------------------
+def test_heatmap_shows_landing_odds_on_exactly_those_squares(app):  # R-GREN-2, R-GREN-3
+    aim(app, "ann", (9, 6))
+    state = app.battle.state
+    preview = app.battle.tool.preview()
+    expected = ex.landing_odds(state.current_map(), (3, 6), (9, 6), facing=state.combatants["ann"].facing)
+    assert preview.odds == expected
+    assert sum(preview.odds.values()) == 1
+    assert preview.on_target == ex.p_on_target(state.current_map(), (3, 6), (9, 6)) == preview.odds[(9, 6)]
+    surface = heatmap_pixels(app)
+    for c in range(state.map.width):
+        for r in range(state.map.height):
+            assert tinted(surface, app, (c, r)) == ((c, r) in expected), (c, r)
+
+
+def test_the_likeliest_square_gets_the_biggest_number(app):
+    aim(app, "ann", (9, 6))
+    odds = app.battle.tool.preview().odds
+    assert percent(odds[(9, 6)]) == "25%" and percent(odds[(9, 6)], 1) == "25.0%"
+    assert max(odds, key=odds.get) == (9, 6)
+
+
+def test_a_wall_concentrates_the_odds_in_front_of_it():  # R-GREN-3, N-GREN-2
+    wall = BattleMap(width=20, height=12, wall_segments=[Segment(8, 0, 8, 12)])
+    a = make_app(fighter("ann", "party", (3, 6)), fighter("bear", "bears", (12, 6)), battle_map=wall)
+    try:
+        aim(a, "ann", (9, 6))  # 30 ft: the most Ann can throw
+        odds = a.battle.tool.preview().odds
+        assert odds == ex.landing_odds(wall, (3, 6), (9, 6), facing=a.battle.state.combatants["ann"].facing)
+        assert all(c[0] < 8 for c in odds), "nothing lands behind the wall"
+        assert odds[(7, 6)] == max(odds.values()) > ex.Fraction(1, 4), "more than a target gets in the open"
+        assert a.battle.tool.preview().on_target == 0
+    finally:
+        pygame.quit()
+
+
+def test_range_ring_and_out_of_range_refusal(app):  # R-GREN-1
+    aim(app, "ann", (19, 6))
+    who = app.battle.state.combatants["ann"]
+    tool = app.battle.tool
+    assert throw_range_ft(who) == 40
+    ring = tool.range_cells()
+    assert (11, 6) in ring and (12, 6) not in ring
+    preview = tool.preview()
+    assert preview.odds == {} and "40 ft" in preview.problem
+    click(app, centre(app, (19, 6)))
+    assert not app.battle.state.grenades and "40 ft" in app.battle.message[0]
+
+
+def test_cook_toggle_shows_cook_odds(app):  # R-GREN-5
+    aim(app, "ann", (9, 6))
+    key(app, pygame.K_k)
+    cook = app.battle.tool.preview().cook
+    assert cook == ex.cook_odds(3)
+    assert cook["in_hand"] == ex.Fraction(1, 20)
+
+
+# -- throwing ---------------------------------------------------------------------------------------
+def test_click_throws_records_both_dice_and_leaves_a_labelled_marker(app):  # R-GREN-2, R-GREN-4
+    aim(app, "ann", (9, 6))
+    click(app, centre(app, (9, 6)))
+    entry = app.battle.encounter.journal.entries[-1]
+    thrown = [e.data for e in entry.events if e.kind == "grenade.thrown"][0]
+    assert entry.command == "throw-grenade" and len(thrown["dice"]) == 2
+    assert all(1 <= d <= 10 for d in thrown["dice"])
+    addon = hazards_of(app.battle)
+    assert addon.last_throw["dice"] == thrown["dice"], "both dice are shown after the roll"
+    gid = thrown["id"]
+    grenade = app.battle.state.grenades[gid]
+    assert grenade.fuse_text == thrown["fuse_text"]
+    assert gid in addon.in_flight, "the marker waits for the flight to land"
+    flight = addon.animations.running[0]
+    assert flight.points[0] == tuple(thrown["flight"][0]) and flight.points[-1] == tuple(thrown["flight"][-1])
+    flight.step(flight.duration_ms // 2)
+    assert not flight.done and 0 < flight.position()[1]  # in the air half way
+    addon.finish()
+    assert gid not in addon.in_flight
+    assert str(grenade.fuse_text) in app.battle.encounter.journal.events[-1].data["fuse_text"]
+
+
+def test_the_marker_is_drawn_where_the_grenade_lies(app):
+    aim(app, "ann", (9, 6))
+    key(app, pygame.K_v)  # back to Select: no heatmap over the marker
+    before = pygame.display.get_surface().copy()
+    key(app, pygame.K_g)
+    click(app, centre(app, (9, 6)))
+    hazards_of(app.battle).finish()
+    key(app, pygame.K_v)
+    move(app, (SIZE[0] - 5, 5))
+    grenade = next(iter(app.battle.state.grenades.values()))
+    x, y = centre(app, grenade.cell)
+    assert tuple(pygame.display.get_surface().get_at((x, y + 4)))[:3] != tuple(before.get_at((x, y + 4)))[:3]
+
+
+def test_in_a_fight_the_click_declares_a_use_item_action():  # R-ORD-1
+    a = make_app(fighter("ann", "party", (3, 6), modifiers={"DEX": 5}), fighter("bear", "bears", (12, 6)))
+    try:
+        enc = a.battle.encounter
+        enc.submit(StartCombat())
+        enc.submit(Advance())  # the Action Phase: the party acts first (DEX)
+        aim(a, "ann", (12, 6))
+        click(a, centre(a, (12, 6)))
+        combat = a.battle.state.combat
+        assert [(d.kind, d.params.get("item")) for d in combat.declarations] == [("use-item", "grenade")]
+        assert not a.battle.state.grenades, "declared, not yet thrown"
+        enc.submit(ResolveNext())
+        grenade = next(iter(a.battle.state.grenades.values()))
+        assert grenade.fuse_text == "explodes at the end of the Bears' Vanguard turn"
+        assert hazards_of(a.battle).last_throw["fuse_text"] == grenade.fuse_text
+    finally:
+        pygame.quit()
