@@ -225,7 +225,12 @@ class ConeTool(TemplateTool):
         if who is None or who.cell is None or view.hover_pos is None:
             return None
         mouse = view.camera.to_grid(view.hover_pos)
-        direction = direction_toward(cell_center(who.cell), mouse)
+        if view.hover_cell == who.cell:  # pointing at the token itself: its facing (issue 4)
+            from tactics.engine.hazards import effective_facing
+
+            direction = effective_facing(view.state, who.id)
+        else:
+            direction = direction_toward(cell_center(who.cell), mouse)
         apex = step(who.cell, direction)  # reading: R-CONE-2 (apex = the adjacent square)
         cells = templates.cone(apex, direction, self.feet, walls=view.state.current_map())
         return cells, f"{self.feet} ft cone {direction}", cell_center(apex)

@@ -1,0 +1,269 @@
+"""Traps and facing in the window, driven headless with real pygame events through ``App.step``.
+
+What is tested: the players' view of a map with hidden traps draws nothing of them (pixels
+equal to the same render with the traps removed) while the GM's view shows them (R-TRAP-6);
+a detected trap shows for everyone; the trap tool places a hidden trap with a click, a tripwire
+with a drag, turns a cone mine with R, removes with a right click, and Ctrl+Z undoes a placing;
+disarming in a fight takes the Simple and Standard action together with disadvantage
+(R-TRAP-3) and its odds are ``disarm_odds``; the end of a group's turn asks its members for a
+facing, answered by the numpad, a click on a token (keep facing) or Enter (R-FACE-1), every
+answer a journal entry; the arcs overlay tints by ``arc_of`` (R-FACE-2); the cone tool follows
+the selected token's facing when the pointer is on it.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pygame
+import pytest
+
+from tactics.engine.encounter import Encounter
+from tactics.engine.ground import Advance, StartCombat
+from tactics.engine.ground_actions import Action, Declare, ResolveNext
+from tactics.engine.ground_disarm import DeclareDisarm
+from tactics.engine.hazards import DetectTrap, SetFacing
+from tactics.engine.journal import Refused
+from tactics.maps import BattleMap
+from tactics.rules import traps as tr
+from tactics.rules.facing import arc_of
+from tactics.ui.app import App
+from tactics.ui.facing import arc_cells
+from tactics.ui.hazards import hazards_of
+from tactics.ui.tools.traps import disarm_preview
+
+SIZE = (1920, 1080)
+ROOM = "\n".join(["." * 16] * 10)
+
+
+def fighter(cid: str, team: str, cell, **sheet) -> dict:
+    return {"id": cid, "name": cid.title(), "team": team, "cell": list(cell), "hp": 30, "sheet": sheet}
+
+
+def make_app(traps: list | None = None, **sheets) -> App:
+    definition = {
+        "name": "Trap room",
+        "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
+        "combatants": [fighter("ann", "party", (2, 2), **sheets.get("ann", {})),
+                       fighter("bob", "party", (2, 6)),
+                       fighter("bear", "bears", (13, 4), **sheets.get("bear", {}))],
+        "traps": traps or [],
+    }
+    app = App(Encounter(definition, BattleMap.from_text(ROOM), seed=9), size=SIZE)
+    app.step()
+    return app
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    yield a
+    pygame.quit()
+
+
+def post(app: App, *events: pygame.event.Event) -> None:
+    for e in events:
+        pygame.event.post(e)
+    app.step()
+
+
+def move(app: App, pos) -> None:
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+
+
+def click(app: App, pos, button: int = 1) -> None:
+    post(app,
+         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def drag(app: App, start, end) -> None:
+    post(app,
+         pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(1, 1), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+         pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""),
+         pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
+
+
+def centre(app: App, cell) -> tuple[int, int]:
+    return app.battle.camera.cell_centre(cell)
+
+
+def board_render(app: App, state, viewer: str) -> bytes:
+    """The board (every layer, no tool preview) for a viewer, as raw pixels."""
+    view = app.battle
+    surface = pygame.Surface(SIZE)
+    view.renderer.draw(surface, view.camera, state, viewer, clip=view.board_rect(), view=view)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+HIDDEN = [
+    {"kind": "frag_mine", "cell": [6, 4]},
+    {"kind": "tripwire", "cell": [8, 1], "wire_end": [8, 6]},
+    {"kind": "directional_mine", "cell": [10, 7], "facing": "W"},
+    {"kind": "proximity_sensor", "cell": [5, 8]},
+]
+
+
+# -- what each view draws (R-TRAP-6) ---------------------------------------------------------------
+def test_players_view_draws_nothing_of_hidden_traps():  # R-TRAP-6
+    a = make_app(traps=HIDDEN)
+    try:
+        state = a.battle.state
+        assert len(state.traps) == 4 and all(t.hidden for t in state.traps.values())
+        without = copy.deepcopy(state)
+        without.traps = {}
+        assert board_render(a, state, "players") == board_render(a, without, "players")
+        assert board_render(a, state, "gm") != board_render(a, without, "gm"), "the GM sees them, ghosted"
+    finally:
+        pygame.quit()
+
+
+def test_a_detected_trap_shows_for_everyone():  # R-TRAP-2, R-TRAP-6
+    a = make_app(traps=HIDDEN)
+    try:
+        enc = a.battle.encounter
+        before = board_render(a, enc.state, "players")
+        enc.submit(DetectTrap("trap-1", "ann"))
+        assert tr.visible_to_players(enc.state.traps["trap-1"])
+        assert board_render(a, enc.state, "players") != before
+    finally:
+        pygame.quit()
+
+
+# -- the trap tool ------------------------------------------------------------------------------------
+def test_click_places_a_hidden_trap_and_undo_removes_it(app):
+    key(app, pygame.K_p)
+    key(app, pygame.K_3)  # the third kind in traps.toml
+    kind = list(tr.default_trap_kinds())[2]
+    click(app, centre(app, (7, 3)))
+    traps = app.battle.state.traps
+    assert [(t.kind, t.cell, t.hidden) for t in traps.values()] == [(kind, (7, 3), True)]
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert not app.battle.state.traps
+
+
+def test_drag_lays_a_tripwire_and_right_click_removes_it(app):
+    key(app, pygame.K_p)
+    index = list(tr.default_trap_kinds()).index("tripwire")
+    key(app, pygame.K_1 + index)
+    drag(app, centre(app, (8, 1)), centre(app, (8, 6)))
+    trap = next(iter(app.battle.state.traps.values()))
+    assert (trap.kind, trap.cell, trap.wire_end) == ("tripwire", (8, 1), (8, 6))
+    click(app, centre(app, (8, 3)), button=3)  # on the wire
+    assert trap.id not in app.battle.state.traps or app.battle.state.traps[trap.id].status == "removed"
+
+
+def test_r_turns_a_cone_mine_before_it_is_placed(app):  # R-CONE-2
+    key(app, pygame.K_p)
+    index = list(tr.default_trap_kinds()).index("directional_mine")
+    key(app, pygame.K_1 + index)
+    key(app, pygame.K_r)
+    key(app, pygame.K_r)  # E -> SE -> S
+    click(app, centre(app, (9, 2)))
+    trap = next(iter(app.battle.state.traps.values()))
+    assert trap.facing == "S"
+    assert tr.trap_area(trap) == frozenset(tr.trap_area(trap))  # drawn from the same function
+
+
+# -- disarming in a fight (R-TRAP-3) ----------------------------------------------------------------------
+def test_disarm_in_a_fight_takes_simple_and_standard_with_disadvantage():  # R-TRAP-3, N-TRAP-6
+    a = make_app(traps=[{"kind": "frag_mine", "cell": [3, 2], "hidden": False}],
+                 ann={"modifiers": {"DEX": 5}, "skills": {"Demolitions": 4}})
+    try:
+        enc = a.battle.encounter
+        enc.submit(StartCombat())
+        enc.submit(Advance())
+        state = enc.state
+        who, trap = state.combatants["ann"], state.traps["trap-1"]
+        how, odds = disarm_preview(state, who, trap)
+        assert odds == tr.disarm_odds(4, 10, in_combat=True) and "disadvantage" in how
+        a.battle.select("ann")
+        key(a, pygame.K_p)
+        move(a, centre(a, (3, 2)))
+        key(a, pygame.K_d)
+        kinds = [(d.kind, d.params.get("item")) for d in state.combat.declarations]
+        assert kinds == [("simple", "disarm"), ("use-item", "disarm")]
+        with pytest.raises(Refused):
+            enc.submit(DeclareDisarm("ann", "trap-1"))  # both slots are spent
+        enc.submit(ResolveNext())  # the Simple half (no roll)
+        entry = enc.submit(ResolveNext(), typed=[15, 2])  # d20 15 - d2 2 + Demolitions 4 = 17
+        disarm = [e.data for e in entry.events if e.kind == "trap.disarm"][0]
+        assert disarm["roll"]["extra"] == [2, 2, -1] and disarm["roll"]["total"] == 17
+        assert state.traps["trap-1"].status == "disarmed"
+    finally:
+        pygame.quit()
+
+
+# -- facing (R-FACE-1, R-FACE-2) ---------------------------------------------------------------------------
+def test_end_of_a_group_turn_asks_each_member_for_a_facing():  # R-FACE-1
+    a = make_app(ann={"modifiers": {"DEX": 5}})
+    try:
+        enc = a.battle.encounter
+        enc.submit(StartCombat())
+        enc.submit(Advance())
+        group = enc.state.combat.acting_group()
+        enc.submit(Advance())  # the party's group ends
+        prompt = hazards_of(a.battle).prompt
+        assert prompt.queue == [m for m in group.members]
+        first = prompt.current().id
+        key(a, pygame.K_KP6)
+        entry = enc.journal.entries[-1]
+        assert entry.command == "set-facing" and entry.args == {"combatant": first, "direction": "E",
+                                                                 "keep_facing": None}
+        assert enc.state.combatants[first].facing == "E"
+        assert not prompt.active()
+        prompt.offer(["bob"])  # (as if Bob's group had just ended too)
+        click(a, centre(a, (2, 6)))  # the prompted token: pick mode
+        click(a, centre(a, (13, 4)))  # the bear, acting now: Bob keeps facing it
+        assert enc.state.combatants["bob"].facing_target == "bear"
+        assert enc.journal.entries[-1].args["keep_facing"] == "bear"
+        prompt.offer(["bob"])
+        click(a, centre(a, (2, 2)))  # Ann does not act now: one click keeps facing her
+        assert enc.state.combatants["bob"].facing_target == "ann" and enc.state.combatants["bob"].facing == "N"
+        key(a, pygame.K_z, pygame.KMOD_CTRL)
+        assert enc.state.combatants["bob"].facing_target == "bear", "undo walks the journal back"
+    finally:
+        pygame.quit()
+
+
+def test_enter_keeps_the_facing_and_the_table_moving_on_ends_the_asking():  # R-FACE-1
+    a = make_app(ann={"modifiers": {"DEX": 5}})
+    try:
+        enc = a.battle.encounter
+        enc.submit(StartCombat())
+        enc.submit(Advance())
+        enc.submit(Advance())
+        prompt = hazards_of(a.battle).prompt
+        assert prompt.queue == ["ann"]  # the party's Vanguard: Ann alone
+        n = len(enc.journal.entries)
+        key(a, pygame.K_RETURN)
+        assert len(enc.journal.entries) == n, "keeping the facing needs no command"
+        assert not prompt.active() and enc.state.combatants["ann"].facing == "S"
+        prompt.offer(["ann"])  # asked again; the bears declare instead of answering
+        enc.submit(Declare("bear", Action("standard-move", path=[(12, 4)])))
+        assert not prompt.active()
+    finally:
+        pygame.quit()
+
+
+def test_arcs_are_tinted_by_arc_of():  # R-FACE-2
+    arcs = arc_cells((5, 5), "N")
+    for arc, cells in arcs.items():
+        assert all(arc_of((5, 5), "N", c) == arc for c in cells)
+    assert (5, 4) in arcs["front"] and (5, 6) in arcs["rear"] and (7, 5) in arcs["flank"]
+
+
+def test_cone_from_a_token_follows_its_facing_when_pointing_at_it(app):  # R-CONE-2, R-FACE-1
+    app.battle.encounter.submit(SetFacing("ann", "E"))
+    key(app, pygame.K_c)
+    click(app, centre(app, (2, 2)))  # select Ann
+    move(app, (centre(app, (2, 2))[0] + 1, centre(app, (2, 2))[1] - 3))
+    cells, label, _ = app.battle.tool.preview()
+    assert "E" in label and (3, 2) in cells
