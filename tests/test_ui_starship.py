@@ -23,6 +23,12 @@ from tactics.ui.starship import StarshipScreen
 SIZE = (1600, 900)
 
 
+@pytest.fixture(autouse=True)
+def _own_autosaves(tmp_path, monkeypatch):
+    """Each test its own autosave folder: no "newer autosave" prompt from an earlier test."""
+    monkeypatch.setenv("TACTICS_DATA_DIR", str(tmp_path / "data"))
+
+
 @pytest.fixture
 def app():
     a = App(load_encounter(bundled("pirate-corvette.encounter.toml"), seed=11), size=SIZE)

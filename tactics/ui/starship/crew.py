@@ -26,6 +26,7 @@ from tactics.ui import theme
 from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, card, text_at
 
 NPC_CHIP = "@npc"
+SHORT_NAMES = {"science": "Science", "sensors": "Sensors", "medical": "Medical", "engineer": "Engineer"}
 
 # post tags
 ACT, ACTED, HELD, VACANT, IDLE, DISABLED, OUT, READY = (
@@ -217,17 +218,21 @@ class CrewPanel:
             mid = row.centery
             pygame.draw.circle(surface, (50, 56, 70), (row.x + 16, mid), 13)
             text_at(surface, str(n), (row.x + 16, mid), 16, "bold", theme.TEXT, anchor="center")
-            text_at(surface, POST_NAMES[post], (row.x + 38, mid), 18 if row_h > 32 else 17, "semibold", theme.TEXT_DIM,
+            narrow = row.width < 470
+            label = SHORT_NAMES.get(post, POST_NAMES[post]) if narrow else POST_NAMES[post]
+            text_at(surface, label, (row.x + 38, mid), 18 if row_h > 32 else 17, "semibold", theme.TEXT_DIM,
                     anchor="midleft")
             who = ship.crew_names.get(post)
-            tag_w = 150
-            name_x = row.x + 38 + 160
+            tag_w = 130 if narrow else 150
+            name_x = row.x + 38 + (100 if narrow else 160)
             if who:
                 text_at(surface, who, (name_x, mid), 20, "bold", theme.TEXT, anchor="midleft",
                         max_width=row.right - tag_w - name_x - 8)
             else:
                 text_at(surface, "empty", (name_x, mid), 18, "regular", (110, 116, 128), anchor="midleft")
             ink, fill = TAG_COLOURS[kind]
+            if narrow:
+                words = words.replace(" Phase", "")
             tag = pygame.Rect(row.right - tag_w, row.y + 3, tag_w - 4, row.height - 6)
             pygame.draw.rect(surface, fill, tag, border_radius=tag.height // 2)
             text_at(surface, words.upper() if kind == ACT else words, tag.center, 15, "bold", ink, anchor="center",

@@ -159,7 +159,7 @@ class SpaceView:
         span_x, span_y = max(12.0, max(xs) - min(xs)), max(6.0, max(ys) - min(ys))
         self.ship_scale = max(0.6, min(1.0, rect.height / 560))  # a short view draws smaller ships
         biggest = max(self.length(s) for s in ships)
-        margin_x = biggest // 2 + 80  # room for the name and the pips
+        margin_x = max(biggest // 2, 135) + 20  # room for the name, the pips and the numbers
         top, bottom = biggest // 2 + 44, biggest // 2 + 80  # the banner above, the labels below
         self.scale = max(1.0, min((rect.width - 2 * margin_x) / span_x, (rect.height - top - bottom) / span_y))
         self.centre = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)

@@ -72,28 +72,32 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
     x, y = rect.x + 20, rect.y + 12
     title = text_at(surface, phase_title(space), (x, y), 32, "bold", theme.TEXT)
     px = title.right + 26
+    narrow = rect.width < 1000
+    btn_w = 250 if narrow else 280
+    pill_size = 17 if narrow else 20
     if space.started:
         phases = ["action"] if space.round == 0 else list(PHASES)
         for n, phase in enumerate(phases, start=1):
             current = phase == space.phase
             label = f"{n} {PHASE_NAMES[phase]}" if space.round else f"{PHASE_NAMES[phase]} Phase only"
-            img_w = theme.font(20, "bold").size(label)[0] + 30
+            img_w = theme.font(pill_size, "bold").size(label)[0] + (20 if narrow else 30)
             box = pygame.Rect(px, y + 2, img_w, 38)
             pygame.draw.rect(surface, theme.ACCENT if current else (40, 45, 56), box, border_radius=19)
-            text_at(surface, label, box.center, 20, "bold", (20, 18, 12) if current else theme.TEXT_DIM,
+            text_at(surface, label, box.center, pill_size, "bold", (20, 18, 12) if current else theme.TEXT_DIM,
                     anchor="center")
             px = box.right + 10
     elif space.phase == ENDED:
         text_at(surface, winner_text(state, space), (px, y + 8), 24, "bold", theme.GOOD, max_width=rect.right - 40 - px)
     else:
         text_at(surface, "assign the crews, then begin", (px, y + 10), 20, "semibold", theme.TEXT_DIM,
-                max_width=rect.right - 320 - px)
-    btn = pygame.Rect(rect.right - 300, y, 280, 44)
+                max_width=rect.right - btn_w - 40 - px)
+    btn = pygame.Rect(rect.right - btn_w - 20, y, btn_w, 44)
     if space.phase == SETUP:
         button(surface, btn, "Begin space combat", size=21, kind="primary", hover=hover == ("begin",))
         hotspots.add(btn, "begin")
     elif space.started:
-        button(surface, btn, end_label(space), size=21, kind="primary", hover=hover == ("end_phase",))
+        button(surface, btn, end_label(space), size=19 if narrow else 21, kind="primary",
+               hover=hover == ("end_phase",))
         hotspots.add(btn, "end_phase")
     nxt = next_prompt(space) if space.started else None
     y = rect.y + HEAD_H
