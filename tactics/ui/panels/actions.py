@@ -80,7 +80,7 @@ class ActionsPanel(w.Panel):
         if not self.visible() or max_h < 60:
             return None
         state = self.ui.state
-        canvas = pygame.Surface((width, max(60, max_h)), pygame.SRCALPHA)
+        canvas = w.canvas(self, (width, max(60, max_h)))
         rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))
         cy = w.header(self, canvas, rect, "Declare actions")

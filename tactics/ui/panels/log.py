@@ -130,7 +130,7 @@ class LogPanel(w.Panel):
         if self.collapsed:
             height = 48
         y = bottom - height
-        canvas = pygame.Surface((width, height), pygame.SRCALPHA)
+        canvas = w.canvas(self, (width, height))
         rect = canvas.get_rect()
         lines = self.wrapped(width - 2 * w.PAD - 10)
         w.header(self, canvas, rect, f"Log ({len(self.ui.encounter.journal.events)})")

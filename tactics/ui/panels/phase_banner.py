@@ -54,7 +54,7 @@ class PhaseBanner(w.Panel):
             return None
         width = max(320, min(720, max_w))
         x = centre_x - width // 2
-        canvas = pygame.Surface((width, 600), pygame.SRCALPHA)
+        canvas = w.canvas(self, (width, 600))
         rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))
         accent = None

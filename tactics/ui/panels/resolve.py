@@ -123,7 +123,7 @@ class ResolvePanel(w.Panel):
             return None
         state = self.ui.state
         combat = combat_of(state)
-        canvas = pygame.Surface((width, max(60, max_h)), pygame.SRCALPHA)
+        canvas = w.canvas(self, (width, max(60, max_h)))
         rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))
         cy = w.header(self, canvas, rect, "Resolve in order")
@@ -229,6 +229,10 @@ def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[
             for line in w.wrap(f"{'Fails' if e.kind == 'action.failed' else 'Lost'}: {d['reason']}", 15, width):
                 w.text(s, line, (x, y), 15, theme.BAD)
                 y += 21
+        elif e.kind == "condition.added":
+            rounds = f" for {d['rounds']} round{'s' if d['rounds'] != 1 else ''}" if d.get("rounds") else ""
+            w.text(s, f"{names(d['combatant'])} is {d['name']}{rounds}", (x, y), 17, (200, 170, 255), "bold")
+            y += 26
         elif e.kind == "combatant.downed":
             w.text(s, f"{names(d['combatant'])} is down!", (x, y), 18, theme.BAD, "bold")
             y += 26

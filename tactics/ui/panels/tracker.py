@@ -75,7 +75,7 @@ class TrackerPanel(w.Panel):
     # -- drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect:
         self.begin()
-        canvas = pygame.Surface((width, max(60, max_h)), pygame.SRCALPHA)
+        canvas = w.canvas(self, (width, max(60, max_h)))
         rect = canvas.get_rect()
         combat = combat_of(self.ui.state)
         hover = self.ui.local_hover((x, y))

@@ -97,13 +97,35 @@ class Panel:
         self.collapsed = not self.collapsed
 
 
+_cards: dict[tuple, pygame.Surface] = {}
+_canvases: dict[tuple, pygame.Surface] = {}
+
+
 def card(surface: pygame.Surface, rect: pygame.Rect, *, accent: tuple[int, int, int] | None = None) -> None:
-    """The panel background: dark, slightly translucent, rounded, with an edge."""
-    bg = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(bg, (*theme.CHROME, 242), bg.get_rect(), border_radius=RADIUS)
-    pygame.draw.rect(bg, (*(accent or theme.CHROME_EDGE), 255), bg.get_rect(), 2 if accent else 1,
-                     border_radius=RADIUS)
+    """The panel background: dark, slightly translucent, rounded, with an edge (cached per size)."""
+    key = (rect.size, accent)
+    bg = _cards.get(key)
+    if bg is None:
+        bg = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (*theme.CHROME, 242), bg.get_rect(), border_radius=RADIUS)
+        pygame.draw.rect(bg, (*(accent or theme.CHROME_EDGE), 255), bg.get_rect(), 2 if accent else 1,
+                         border_radius=RADIUS)
+        if len(_cards) > 64:
+            _cards.clear()
+        _cards[key] = bg
     surface.blit(bg, rect.topleft)
+
+
+def canvas(owner: object, size: tuple[int, int]) -> pygame.Surface:
+    """A cleared transparent surface for one panel to draw on, reused between frames."""
+    key = (id(owner), size)
+    surf = _canvases.get(key)
+    if surf is None:
+        if len(_canvases) > 32:
+            _canvases.clear()
+        surf = _canvases[key] = pygame.Surface(size, pygame.SRCALPHA)
+    surf.fill((0, 0, 0, 0))
+    return surf
 
 
 def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 17,
