@@ -371,3 +371,27 @@ def test_the_first_round_of_space_bears_through_the_window(app):  # R-SURP-1, R-
     assert combat(app).team_initiative == {"party": 5, "bears": 4}
     press(app, "banner-advance")
     assert combat(app).round == 2 and combat(app).phase == "advantages"
+
+
+def test_a_sprint_is_declared_as_a_standard_and_a_bonus_move(app):  # R-MOVE-1, R-ACT-1
+    press(app, "start")
+    press(app, "banner-advance")
+    click(app, token(app, "james"))  # James at (2, 4) runs 30 ft; (2, 11) is 35 ft away
+    goal = app.battle.camera.cell_centre((2, 11))
+    click(app, goal)
+    kinds = [(d.kind, len(d.params["path"])) for d in combat(app).declarations]
+    assert kinds == [("standard-move", 6), ("bonus-move", 1)]
+    for _ in range(2):
+        press(app, "resolve")
+    assert app.battle.state.combatants["james"].cell == (2, 11)
+
+
+def test_the_players_view_hides_the_gm_panels_and_hidden_combatants(app):  # R-TRAP-6
+    press(app, "start")
+    press(app, "banner-advance")
+    assert "who:brandon" in all_keys(app)
+    key(app, pygame.K_TAB)
+    assert app.battle.viewer == "players"
+    keys = all_keys(app)
+    assert "who:brandon" not in keys, "Brandon is hidden: not listed for the players"
+    assert "who:james" in keys and "export" not in keys and "resolve" not in keys

@@ -295,6 +295,12 @@ class CombatPanels:
         left_w, right_w = self.columns(board)
         tracker = self.tracker.draw(surface, board.x + gap, board.y + gap, left_w, board.height - 2 * gap)
         right_x = board.right - right_w - gap
+        if self.view.viewer != "gm":  # the players' view: who acts, nothing hidden, no GM controls
+            for panel in (self.actions, self.resolve, self.log):
+                panel.begin()
+            self.resolve.close()
+            self.banner.draw(surface, (tracker.right + right_x) // 2, board.y + gap, right_x - tracker.right - 4 * gap)
+            return
         top = (side.bottom + 10) if side is not None and side.right > right_x else board.y + gap
         log_min, log_max = 150, int(min(340, max(160, board.height * 0.32)))
         limit = board.bottom - gap - log_min - 10

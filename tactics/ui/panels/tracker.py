@@ -185,6 +185,8 @@ class TrackerPanel(w.Panel):
                        "bold", "topright")
             y += 28
             for cid in group.members:
+                if self.ui.view.viewer != "gm" and state.combatants[cid].hidden:
+                    continue  # not in the players' view
                 y = self._member(s, rect, x, y, cid, combat, done, hover)
             y += 8
         # the one "next" button and the GM's end-of-fight button
