@@ -342,22 +342,30 @@ class BeginTurn:
         if turns.phase == "action":
             who = state.combatants[turns.current] if turns.current else None
             raise Refused(f"{who.name if who else 'someone'}'s turn is not over yet: end it first")
-        rnd, candidates = _next_up(state, turns)
+        ended = over_events(state)  # the GM's own changes may have settled it (R-END-1)
+        if ended:
+            return ended
+        if not any(not out_of_fight(state.combatants[c]) and state.combatants[c].cell is not None
+                   for c in turns.order):
+            raise Refused("no one in the turn order can act")
         events: list[Event] = []
-        if rnd != turns.round:
-            events.append(Event("turns.round", {"round": rnd}))
-        for cid in candidates:
-            who = state.combatants[cid]
-            if out_of_fight(who) or who.cell is None:
+        rnd, candidates = _next_up(state, turns)
+        while True:
+            if rnd != turns.round and not (events and events[-1].kind == "turns.round"):
+                events.append(Event("turns.round", {"round": rnd}))
+            for cid in candidates:
+                who = state.combatants[cid]
+                if out_of_fight(who) or who.cell is None:
+                    events += hook_events(state, turns, cid, "start", dice)
+                    events.append(Event("turns.skipped", {"round": rnd, "combatant": cid,
+                                                          "held_lost": cid in turns.held}))
+                    events += hook_events(state, turns, cid, "end", dice)
+                    continue
                 events += hook_events(state, turns, cid, "start", dice)
-                events.append(Event("turns.skipped", {"round": rnd, "combatant": cid,
-                                                      "held_lost": cid in turns.held}))
-                events += hook_events(state, turns, cid, "end", dice)
-                continue
-            events += hook_events(state, turns, cid, "start", dice)
-            events.append(Event("turns.began", {"round": rnd, "combatant": cid, **start_of_turn(state, turns, cid)}))
-            return events
-        raise Refused("no one in the turn order can act")
+                events.append(Event("turns.began", {"round": rnd, "combatant": cid,
+                                                    **start_of_turn(state, turns, cid)}))
+                return events
+            rnd, candidates = rnd + 1, list(turns.order)  # everyone left was out: the next round
 
 
 @dataclass
