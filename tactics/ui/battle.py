@@ -22,6 +22,7 @@ from tactics.ui.mapart import MapArt
 from tactics.ui.panels.combat import CombatPanels
 from tactics.ui.panels.side import draw_side_panel
 from tactics.ui.panels.status import draw_status
+from tactics.ui.panels.turns import TurnsPanel
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
 from tactics.ui.tools import TOOL_CLASSES, Tool
 from tactics.ui.tools.select import Reach, compute_reach, move_budget
@@ -56,6 +57,7 @@ class BattleView:
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.tool: Tool = self.tools["select"]
         self.combat = CombatPanels(self)  # ground combat panels (issue 3)
+        self.turns = TurnsPanel(self) if encounter.state.mode == "individual" else None  # issue 6
         encounter.journal.listeners.append(self._on_journal)
         self.fit()
         if self.renderer.art.problem:
@@ -147,7 +149,7 @@ class BattleView:
 
     # -- input ----------------------------------------------------------------------
     def handle(self, intent) -> bool:
-        if self.combat.handle(intent):
+        if self.combat.handle(intent) or (self.turns is not None and self.turns.handle(intent)):
             return True
         if isinstance(intent, ui.PointerMove):
             return self._pointer_move(intent)
@@ -327,6 +329,8 @@ class BattleView:
         card = who if self.combat.shows_side_card() else None  # in a fight the combat panels show it
         side = draw_side_panel(surface, board.top, self.state, card, budget, label, affected)
         self.combat.draw(surface, board, side)
+        if self.turns is not None:
+            self.turns.draw(surface)
         if message and message[1] == "error":
             draw.pill_at(surface, message[0], (board.centerx, board.top + 16), size=20, colour=(255, 225, 220),
                          bg=(150, 30, 30, 235), anchor="midtop")

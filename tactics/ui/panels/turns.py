@@ -1,0 +1,373 @@
+"""The turn tracker for individual turns (issue 6; R-TURN-1..5, R-FACE-1).
+
+Shown by the battle view when ``state.mode == "individual"``. It draws:
+
+* the tracker card (top left): the turn order, the current character framed,
+  each row with its two pips (contested / non-contested: filled while open,
+  hollow once used, the contested one crossed when traded or barred) and an
+  ``H`` chip while it holds an action. Rows can be dragged to a new place
+  (``ReorderTurns``); a click selects the token. Below: the current
+  character's buttons (attack with each weapon or Technique, Hold, Extend an
+  ending effect, End turn keeping or choosing a facing) and Begin next turn;
+  before the fight, Start in table order or rolled (with the NPC grouping);
+* the interrupt banner (top centre, modal while it shows): "Kira holds an
+  action: interrupt Bear 2's move? [Block] [Use] [Pass]". Block and Use select
+  the holder: a click on a square of the mover's path blocks it, any other
+  square is a held move;
+* a board layer: the waiting move's path, and the last blocked move with the
+  part that was cut drawn red up to the blocker.
+
+Every button submits an engine command; what is shown is asked of
+:mod:`tactics.engine.turns_view`. Moves made with the Select tool become
+``TakeAction(move)`` / ``UseHeld`` / ``Block`` in this mode (:func:`turns_move`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tactics.engine.ground import sheet_of
+from tactics.engine.journal import Refused
+from tactics.engine.state import EncounterState
+from tactics.engine.turns import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
+from tactics.engine.turns_actions import Block, Hold, Pass, TakeAction, TurnAction, UseHeld
+from tactics.engine.turns_view import extendable, pending_interrupt, tracker_rows
+from tactics.rules import turns as rt
+from tactics.rules.grid import DIRECTIONS, Cell
+from tactics.ui import draw, render, theme
+from tactics.ui import intents as ui
+from tactics.ui.panels import widgets as w
+from tactics.ui.panels.combat import combat_move
+from tactics.ui.tools.select import set_move_command
+
+if TYPE_CHECKING:
+    from tactics.ui.battle import BattleView
+
+ROW_H = 30
+WIDTH = 320
+PATHS_Z = render.TOKENS_Z - 1
+CONTESTED_COLOUR = (235, 110, 80)
+PLAIN_COLOUR = (90, 170, 255)
+GROUPINGS = ("one", "groups", "single")
+
+
+def individual(state: EncounterState) -> bool:
+    return state.mode == "individual"
+
+
+def turns_move(state: EncounterState, cid: str, path: list[Cell], reach: Any) -> Any:
+    """The Select tool's move in individual turns: the current character's move
+    action, a prompted holder's block (a square of the mover's path) or held move."""
+    turns = turns_of(state)
+    if not individual(state) or turns is None or turns.phase == "ended":
+        return combat_move(state, cid, path, reach)
+    action = TurnAction("move", path=list(path))
+    prompt = pending_interrupt(state)
+    if prompt is not None and prompt.holder == cid:
+        if path and tuple(path[-1]) in prompt.block_squares:
+            return Block(cid, tuple(path[-1]), list(path))
+        return UseHeld(cid, action)
+    if turns.current != cid and cid in turns.held:
+        return UseHeld(cid, action)
+    return TakeAction(cid, action)
+
+
+class TurnsPanel(w.Panel):
+    """The tracker card, the interrupt banner and their input, for one battle view."""
+
+    def __init__(self, view: "BattleView") -> None:
+        super().__init__(title="Turns")
+        self.view = view
+        self.banner = w.Panel(title="Interrupt")
+        self.grouping = "one"
+        self.aim: tuple[str, str, str] | None = None  # (attacker, "weapon"|"technique", name)
+        self.drag: tuple[str, int, int] | None = None  # (combatant, start y, current y)
+        self.row_rects: dict[str, pygame.Rect] = {}
+        self.hover: tuple[int, int] | None = None
+
+    @property
+    def state(self) -> EncounterState:
+        return self.view.state
+
+    def active(self) -> bool:
+        return individual(self.state)
+
+    # -- commands ----------------------------------------------------------------
+    def submit(self, command) -> bool:
+        try:
+            self.view.encounter.submit(command)
+        except Refused as exc:
+            self.view.say(exc.reason, "error")
+            return False
+        self.view.app.dirty = True
+        return True
+
+    def start(self, order: str) -> None:
+        if self.submit(StartTurns(order, npc_grouping=self.grouping)):
+            self.submit(BeginTurn())
+
+    def cycle_grouping(self) -> None:
+        self.grouping = GROUPINGS[(GROUPINGS.index(self.grouping) + 1) % len(GROUPINGS)]
+
+    def end_turn(self, facing: str | None = None) -> None:
+        self.aim = None
+        self.submit(EndTurn(facing=facing))
+
+    def aim_at(self, cid: str, kind: str, name: str) -> None:
+        self.aim = (cid, kind, name)
+        self.view.say(f"{self.state.combatants[cid].name}: click the target on the map (Esc cancels).", "info")
+
+    def answer(self, how: str) -> None:
+        prompt = pending_interrupt(self.state)
+        if prompt is None:
+            return
+        if how == "pass":
+            self.submit(Pass(prompt.holder))
+            return
+        self.view.set_tool("select")
+        self.view.select(prompt.holder)
+        name = self.state.combatants[prompt.holder].name
+        if how == "block":
+            self.view.say(f"{name}: click a square of the path to step into (outlined).", "info")
+        else:
+            self.view.say(f"{name}: click where to move with the held action.", "info")
+
+    # -- input ---------------------------------------------------------------------
+    def handle(self, intent) -> bool:
+        if not self.active():
+            return False
+        if isinstance(intent, ui.PointerMove):
+            self.hover = intent.pos
+            if self.drag is not None:
+                self.drag = (self.drag[0], self.drag[1], intent.pos[1])
+                self.view.app.dirty = True
+                return True
+            return False
+        if isinstance(intent, ui.PointerDown) and intent.button == 1:
+            if self.banner.contains(intent.pos):
+                self.banner.click(intent.pos)
+                self.view.app.dirty = True
+                return True
+            if self.contains(intent.pos):
+                for cid, rect in self.row_rects.items():
+                    if rect.collidepoint(intent.pos):
+                        self.drag = (cid, intent.pos[1], intent.pos[1])
+                        return True
+                self.click(intent.pos)
+                self.view.app.dirty = True
+                return True
+            return self._board_click(intent)
+        if isinstance(intent, ui.PointerUp) and intent.button == 1 and self.drag is not None:
+            cid, start, now = self.drag
+            self.drag = None
+            if abs(now - start) < 6:
+                self.view.select(cid)
+            else:
+                self._drop(cid, now)
+            self.view.app.dirty = True
+            return True
+        if isinstance(intent, ui.KeyPress) and intent.key == pygame.K_ESCAPE and self.aim is not None:
+            self.aim = None
+            return True
+        return False
+
+    def _drop(self, cid: str, y: int) -> None:
+        turns = turns_of(self.state)
+        if turns is None:
+            return
+        rows = [(c, r) for c, r in self.row_rects.items() if c != cid]
+        index = sum(1 for _, r in rows if r.centery < y)
+        try:
+            order = rt.reorder(turns.order, cid, index)
+        except rt.TurnRefused:
+            return
+        if order != turns.order:
+            self.submit(ReorderTurns(order))
+
+    def _board_click(self, intent: ui.PointerDown) -> bool:
+        if self.aim is None or not self.view.board_rect().collidepoint(intent.pos):
+            return False
+        target = self.view.token_at(self.view.camera.cell_at(intent.pos))
+        if target is None:
+            return False
+        attacker, kind, name = self.aim
+        action = TurnAction("technique", technique=name, target=target.id) if kind == "technique" else \
+            TurnAction("attack", weapon=name, target=target.id)
+        if self.submit(TakeAction(attacker, action)):
+            self.aim = None
+        return True
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.begin()
+        self.banner.begin()
+        self.row_rects = {}
+        if not self.active():
+            return
+        board = self.view.board_rect()
+        self._tracker(surface, board.x + 12, board.y + 12)
+        self._banner(surface, board)
+
+    def _tracker(self, surface: pygame.Surface, x: int, y: int) -> None:
+        state = self.state
+        turns = turns_of(state)
+        rows = tracker_rows(state)
+        gm = self.view.viewer == "gm"
+        rows = [r for r in rows if gm or not state.combatants[r.id].hidden]
+        buttons = self._buttons()
+        height = 56 + ROW_H * len(rows) + sum(h for _, h in buttons) + (8 if buttons else 0)
+        rect = pygame.Rect(x, y, WIDTH, height)
+        w.card(surface, rect)
+        self.rect = rect
+        title = "Individual turns" if turns is None else (
+            f"Fight over (round {turns.round})" if turns.phase == "ended" else f"Turns: round {turns.round}")
+        w.text(surface, title, (x + w.PAD, y + 10), 18, theme.ACCENT, "bold")
+        cy = y + 44
+        dragged = self.drag[0] if self.drag and abs(self.drag[2] - self.drag[1]) >= 6 else None
+        for row in rows:
+            r = pygame.Rect(x + 6, cy, WIDTH - 12, ROW_H - 2)
+            self.row_rects[row.id] = r
+            if dragged == row.id:
+                r = r.move(0, self.drag[2] - self.drag[1])
+            self._row(surface, r, row)
+            cy += ROW_H
+        cy += 6
+        for draw_fn, h in buttons:
+            draw_fn(surface, pygame.Rect(x + w.PAD, cy, WIDTH - 2 * w.PAD, h - 6))
+            cy += h
+
+    def _row(self, surface: pygame.Surface, r: pygame.Rect, row) -> None:
+        team = self.state.teams.get(row.team)
+        colour = tuple(team.colour) if team else theme.TEXT
+        if row.current:
+            pygame.draw.rect(surface, tuple(c // 3 for c in colour), r, border_radius=6)
+            pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=6)
+        pygame.draw.circle(surface, colour, (r.x + 12, r.centery), 7)
+        name_colour = theme.TEXT_DIM if (row.acted or row.out) and not row.current else theme.TEXT
+        w.text(surface, row.name + (" (down)" if row.out else ""), (r.x + 26, r.centery), 17, name_colour,
+               "bold" if row.current else "semibold", "midleft")
+        px = r.right - 84
+        self._pip(surface, (px, r.centery), CONTESTED_COLOUR, row.pips.contested)
+        self._pip(surface, (px + 24, r.centery), PLAIN_COLOUR, row.pips.plain)
+        if row.holding:
+            w.chip(surface, (r.right - 34, r.y + 2), "H", size=14, colour=(20, 20, 24), bg=theme.ACCENT)
+
+    @staticmethod
+    def _pip(surface: pygame.Surface, centre: tuple[int, int], colour, status: str) -> None:
+        if status == "open":
+            pygame.draw.circle(surface, colour, centre, 8)
+            pygame.draw.circle(surface, (255, 255, 255), centre, 8, 2)
+        else:
+            pygame.draw.circle(surface, (70, 74, 86), centre, 8, 2)
+            if status in ("traded", "barred"):  # the contested slot went to a second move, or is not allowed
+                pygame.draw.line(surface, colour, (centre[0] - 6, centre[1] + 6), (centre[0] + 6, centre[1] - 6), 2)
+
+    def _buttons(self) -> list[tuple[Any, int]]:
+        """(draw function, height) of the buttons under the rows, for the current moment."""
+        state = self.state
+        turns = turns_of(state)
+        out: list[tuple[Any, int]] = []
+        if self.view.viewer != "gm":
+            return out
+
+        def one(label: str, key: str, fn, style: str = "normal", enabled: bool = True):
+            return (lambda s, r: w.button(self, s, r, label, key, fn, style=style, enabled=enabled, size=15,
+                                          hover=self.hover), 38)
+
+        if turns is None or turns.phase == "ended":
+            out.append(one(f"NPCs roll: {self.grouping}", "grouping", self.cycle_grouping, "chip"))
+            out.append(one("Start: table order", "start-table", lambda: self.start("table"), "primary"))
+            out.append(one("Start: roll d20 + Reflex", "start-rolled", lambda: self.start("rolled"), "primary"))
+            return out
+        if turns.phase != "action" or turns.current is None:
+            out.append(one("Begin next turn", "begin", lambda: self.submit(BeginTurn()), "primary"))
+            return out
+        cid = turns.current
+        sheet = sheet_of(state.combatants[cid])
+        waiting = turns.pending is not None
+        for weapon in sheet.weapons:
+            out.append(one(f"Attack: {weapon.replace('_', ' ')}", f"weapon:{weapon}",
+                           lambda n=weapon: self.aim_at(cid, "weapon", n), enabled=not waiting))
+        for tech in sheet.techniques:
+            out.append(one(f"Technique: {tech.replace('_', ' ')}", f"technique:{tech}",
+                           lambda n=tech: self.aim_at(cid, "technique", n), enabled=not waiting))
+        for name in extendable(state):
+            out.append(one(f"Extend {name}", f"extend:{name}",
+                           lambda n=name: self.submit(TakeAction(cid, TurnAction("extend", effect=n))), "on"))
+        out.append(one("Hold an action", "hold", lambda: self.submit(Hold(cid)), enabled=not waiting))
+        out.append((self._facing_row, 40))
+        out.append(one("End turn (keep facing)", "end-turn", self.end_turn, "primary", enabled=not waiting))
+        return out
+
+    def _facing_row(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """End the turn facing one of the 8 directions (R-FACE-1)."""
+        waiting = turns_of(self.state).pending is not None
+        bw = (rect.width - 7 * 3) // 8
+        for i, d in enumerate(DIRECTIONS):
+            r = pygame.Rect(rect.x + i * (bw + 3), rect.y, bw, rect.height)
+            w.button(self, surface, r, d, f"face:{d}", lambda d=d: self.end_turn(d), style="chip", size=13,
+                     enabled=not waiting, hover=self.hover)
+
+    def _banner(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+        prompt = pending_interrupt(self.state)
+        if prompt is None:
+            return
+        width = min(720, board.width - 2 * WIDTH - 60)
+        width = max(420, width)
+        rect = pygame.Rect(board.centerx - width // 2, board.y + 60, width, 100)
+        w.card(surface, rect, accent=theme.ACCENT)
+        self.banner.rect = rect
+        w.text(surface, prompt.text, (rect.centerx, rect.y + 12), 19, theme.TEXT, "bold", "midtop")
+        bw = 120
+        x = rect.centerx - (3 * bw + 20) // 2
+        y = rect.y + 50
+        w.button(self.banner, surface, pygame.Rect(x, y, bw, 38), "Block", "block", lambda: self.answer("block"),
+                 style="danger", enabled=prompt.can_block, hover=self.hover)
+        w.button(self.banner, surface, pygame.Rect(x + bw + 10, y, bw, 38), "Use", "use",
+                 lambda: self.answer("use"), hover=self.hover)
+        w.button(self.banner, surface, pygame.Rect(x + 2 * (bw + 10), y, bw, 38), "Pass", "pass",
+                 lambda: self.answer("pass"), style="primary", hover=self.hover)
+
+    def button_rect(self, key: str) -> pygame.Rect | None:
+        return super().button_rect(key) or self.banner.button_rect(key)
+
+
+# --------------------------------------------------------------------------- board layer
+def paths_layer(ctx: render.DrawContext) -> None:
+    """The waiting move's path; the last blocked move, its cut part red up to the blocker."""
+    state = ctx.state
+    turns = turns_of(state)
+    if not individual(state) or turns is None:
+        return
+    cam = ctx.camera
+    width = max(2, cam.cell_px // 22)
+    p = turns.pending
+    if p is not None and p.action.get("kind") == "move":
+        mover = state.combatants[p.actor]
+        if mover.cell is not None and (ctx.gm or not mover.hidden):
+            pts = [cam.cell_centre(mover.cell)] + [cam.cell_centre(tuple(c)) for c in p.action["path"]]
+            draw.outlined_lines(ctx.surface, pts, (150, 200, 255), width)
+            prompt = pending_interrupt(state)
+            for cell in prompt.block_squares if prompt else ():
+                draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.ACCENT, 2)
+    block = turns.last_block
+    if block:
+        planned = [tuple(c) for c in block["planned"]]
+        walked = [tuple(c) for c in block["walked"]]
+        start = tuple(block["start"])
+        kept = [cam.cell_centre(start)] + [cam.cell_centre(c) for c in walked]
+        cut = [cam.cell_centre(walked[-1] if walked else start)] + [cam.cell_centre(c) for c in planned[len(walked):]]
+        draw.outlined_lines(ctx.surface, cut, theme.BAD, width)
+        if len(kept) > 1:
+            draw.outlined_lines(ctx.surface, kept, (150, 200, 255), width)
+        bx, by, bw, bh = cam.cell_rect(tuple(block["at"]))
+        pad = bw // 5
+        for a, b in (((bx + pad, by + pad), (bx + bw - pad, by + bh - pad)),
+                     ((bx + bw - pad, by + pad), (bx + pad, by + bh - pad))):
+            pygame.draw.line(ctx.surface, theme.BAD, a, b, max(3, width + 1))
+
+
+render.add_layer(PATHS_Z, "turns-paths", paths_layer)
+set_move_command(turns_move)
