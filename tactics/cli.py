@@ -47,6 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     p.add_argument("--players", action="store_true", help="players' view: nothing hidden is drawn (Tab toggles)")
     p.add_argument("--seed", type=int, default=None, help="dice seed for a new encounter")
+    p.add_argument("--mode", choices=["team", "individual"], default=None,
+                   help="turn rules of a new encounter: team groups or individual turns (overrides its file)")
     p.add_argument("--screenshot", metavar="OUT.png", help="render one frame without a window, save it and exit")
     table = p.add_argument_group("at the table")
     table.add_argument("--players-window", action="store_true",
@@ -81,6 +83,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tactics: error: {exc}", file=sys.stderr)
         _offer_autosave(args.map, exc)
         return EXIT_BAD_INPUT
+    if args.mode is not None and args.mode != encounter.state.mode:
+        from tactics.engine.turns import with_mode
+        from tactics.ui.opening import is_save_file
+
+        try:
+            if args.map and is_save_file(args.map):
+                raise ValueError("a saved encounter keeps the turn rules it was played with")
+            encounter = with_mode(encounter, args.mode)
+        except ValueError as exc:
+            print(f"tactics: error: --mode: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
 
     try:
         from tactics.ui.app import App

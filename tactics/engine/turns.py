@@ -502,3 +502,16 @@ def _over(state: EncounterState, d: dict[str, Any]) -> None:
     t.winner = d.get("winner") or ""
     t.pending = None
     t.free_queue = []
+
+
+def with_mode(encounter: Any, mode: str) -> Any:
+    """A new (not saved) encounter rebuilt to play ``mode`` ("team" or "individual"),
+    whatever its file says: the choice made when an encounter is created."""
+    from tactics.engine.encounter import Encounter
+
+    if mode not in ("team", "individual"):
+        raise ValueError(f"mode is 'team' or 'individual', not {mode!r}")
+    if encounter.journal.entries:
+        raise ValueError("the turn rules of an encounter already under way cannot change")
+    definition = {**encounter.definition, "mode": mode}
+    return Encounter(definition, encounter.map, seed=encounter.seed, source=encounter.source)
