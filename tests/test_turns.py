@@ -393,3 +393,16 @@ def test_fight_ends_when_one_side_stands():  # R-END-1
                        typed=[20, 1, 6, 6])
     assert kinds(entry)[-1] == "turns.over"
     assert enc.state.combat.phase == "ended" and enc.state.combat.winner == "party"
+
+
+def test_grenade_fuse_goes_off_at_the_end_of_the_targeted_characters_turn():  # R-GREN-4, N-TURN-10, N-TURN-4
+    enc = started(spawns=dict(SPAWNS, **{"Bear 1": (6, 2)}))
+    entry = enc.submit(TakeAction("brandon", TurnAction("use-item", item="grenade", target_cell=(6, 2),
+                                                        options={"grenade": "frag"})))
+    assert entry.events[0].data["slot"] == "contested"  # a grenade is an attack, not a thrown object
+    grenade = next(iter(enc.state.grenades.values()))
+    assert grenade.status == "live" and grenade.fuse == {"team": "bear1", "group": "turn", "when": "end"}
+    to_turn(enc, "bear1")
+    assert grenade.id in enc.state.grenades and enc.state.grenades[grenade.id].status == "live"
+    entry = enc.submit(EndTurn())
+    assert "grenade.exploded" in kinds(entry)
