@@ -224,12 +224,21 @@ class FacingPrompt:
             right = (x - ux * r * 0.5 + uy * r * 0.5, y - uy * r * 0.5 - ux * r * 0.5)
             pygame.draw.polygon(ctx.surface, (20, 20, 24) if on else (235, 238, 245), [tip, left, right])
         left = len(self.queue) - 1
-        text = (f"Facing for {who.name} (now {facing}): click an arrow or a token to keep facing, numpad/arrows, "
-                f"Enter keeps, Esc stops" + (f" ({left} more)" if left else ""))
+        text = (f"Facing for {who.name} (now {facing}): an arrow, a token to keep facing, numpad or arrow keys; "
+                f"Enter keeps; Esc stops" + (f" ({left} more)" if left else ""))
         if self.picking:
             text = f"{who.name} keeps facing: click any token (click {who.name} again to cancel)"
         x, y, w, h = ctx.camera.cell_rect(who.cell)
-        draw.pill_at(ctx.surface, text, (x + w // 2, y + h + r + 8), size=15, colour=theme.ACCENT, anchor="midtop")
+        img = draw.pill(text, 15, theme.ACCENT)
+        rect = img.get_rect(midtop=(x + w // 2, y + h + r + 8))
+        m = ctx.state.map  # keep the whole sentence over the map, clear of the side panels
+        left_edge, top_edge = ctx.camera.to_screen((0, 0))
+        right_edge, bottom_edge = ctx.camera.to_screen((m.width, m.height))
+        rect.right = min(rect.right, max(right_edge, left_edge + rect.width))
+        rect.left = max(rect.left, left_edge)
+        if rect.bottom > bottom_edge:
+            rect.bottom = y - r - 8
+        ctx.surface.blit(img, rect)
 
 
 __all__ = ["ARC_COLOURS", "FacingPrompt", "arc_cells", "draw_arcs"]

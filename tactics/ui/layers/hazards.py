@@ -178,7 +178,7 @@ def draw_trap(ctx: DrawContext, trap: tr.Trap, look: str) -> None:
             pygame.draw.line(ctx.surface, (12, 12, 16), a, b, max(2, px // 20) + 3)
             pygame.draw.line(ctx.surface, colour, a, b, max(2, px // 20))
         pygame.draw.circle(ctx.surface, colour, b, max(3, px // 12))
-    area = trigger_cells(trap, walls)
+    area = frozenset(c for c in trigger_cells(trap, walls) if ctx.state.map.in_bounds(c))
     if trap.trigger == "proximity" and look != "inert":
         ctx.renderer.cells.fill(ctx.surface, cam, area, (*colour, 22 if hidden else 34), ctx.clip)
     if hidden:
