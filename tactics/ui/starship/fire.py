@@ -20,7 +20,7 @@ from tactics.engine.space_view import FireOdds, fire_odds
 from tactics.rules.starship import PHASE_NAMES
 from tactics.ui import theme
 from tactics.ui.starship.dice import draw_pool, pool_size
-from tactics.ui.starship.widgets import Hotspots, button, card, shade, text_at
+from tactics.ui.starship.widgets import Hotspots, button, card, shade, text_at, wrap
 
 if TYPE_CHECKING:
     from tactics.ui.starship.screen import StarshipScreen
@@ -188,8 +188,8 @@ class FireDialog:
                 if odds.rerolls > mod:
                     reasons.append("Captain's order 1")
                 parts.append(f"{odds.rerolls} re-roll{'s' if odds.rerolls != 1 else ''} of successes ({', '.join(reasons)})")
-            text_at(surface, "Pool: " + " - ".join(parts), (x, y + 60), 19, "regular", theme.TEXT_DIM,
-                    max_width=rect.width - 64)
+            for n, line in enumerate(wrap("Pool: " + " - ".join(parts), 19, "regular", rect.width - 64 - 300)[:2]):
+                text_at(surface, line, (x, y + 60 + 26 * n), 19, "regular", theme.TEXT_DIM)
             right = rect.right - 32
             text_at(surface, "CHANCE OF BATTLE DAMAGE", (right, y - 2), 16, "bold", theme.TEXT_DIM, anchor="topright")
             text_at(surface, self.odds_text(), (right, y + 16), 56, "bold", theme.ACCENT, anchor="topright")
@@ -197,7 +197,7 @@ class FireDialog:
                     "regular", theme.TEXT_DIM, anchor="topright")
             if not odds.detected:
                 text_at(surface, f"The {ship.name}'s passive sensors cannot see the {target.name}: scan it first.",
-                        (x, y + 92), 19, "semibold", theme.BAD)
+                        (x, y + 118), 19, "semibold", theme.BAD)
         fire = pygame.Rect(rect.right - 260, rect.bottom - 84, 228, 60)
         cancel = pygame.Rect(fire.x - 170, fire.y, 154, 60)
         button(surface, fire, "FIRE", size=28, kind="danger", hover=hover == ("dlg.fire",))
@@ -215,7 +215,7 @@ class FireDialog:
         shown = self.shown_dice()
         die_px, gap = 72, 22
         size = pool_size(dice, die_px, gap)
-        space_h = rect.bottom - 190 - y
+        space_h = rect.bottom - 206 - y
         if size[1] > space_h:  # long re-roll chains: smaller dice
             die_px = max(34, int(die_px * space_h / size[1]))
             gap = max(10, die_px // 3)
