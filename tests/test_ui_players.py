@@ -235,7 +235,7 @@ def test_fog_darkens_what_no_player_token_sees_and_hides_creatures_there(app) ->
 
 
 def test_fog_keeps_a_foe_out_of_sight_off_the_players_window() -> None:
-    """N-FOG-1 (proposed): with fog on, another team's creature no player token sees is not drawn."""
+    """N-FOG-1: with fog on, another team's creature no player token sees is not drawn."""
     enc = make_encounter()
     enc.definition["combatants"][1]["cell"] = [7, 7]
     enc = Encounter(enc.definition, enc.map, seed=1)

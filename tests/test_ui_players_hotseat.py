@@ -125,7 +125,7 @@ def test_a_refused_end_turn_says_why_and_the_banner_says_what_it_waits_for(app) 
     assert "not resolved yet" in app.battle.message[0]
 
 
-def test_players_window_banner_keeps_hidden_groups_secret() -> None:
+def test_players_window_banner_keeps_hidden_groups_secret_n_hot_1() -> None:
     app = App(make_encounter(hidden_bears=True), size=SIZE)
     try:
         app.step()

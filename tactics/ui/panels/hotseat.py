@@ -91,7 +91,7 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
     group = combat.acting_group()
     if group is None:
         return TurnBanner("Action Phase", rnd, NEUTRAL, "End turn")
-    if for_players and _all_hidden(state, group.members):
+    if for_players and _all_hidden(state, group.members):  # reading: N-HOT-1
         return TurnBanner("The GM's creatures act", f"{rnd}, Action Phase", NEUTRAL)
     title = f"{_team_name(state, group.team)}: {group.kind.capitalize()}"
     waiting = ""
@@ -129,7 +129,7 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
     who = state.combatants.get(turns.current)
     if who is None:
         return TurnBanner("Turn", rnd, NEUTRAL, "End turn")
-    if for_players and who.hidden:
+    if for_players and who.hidden:  # reading: N-HOT-1
         return TurnBanner("The GM's creatures act", rnd, NEUTRAL)
     waiting = ""
     pending = getattr(turns, "pending", None)

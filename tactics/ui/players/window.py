@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 FOG_Z = TOKENS_Z + 5  # over the tokens, under the tools: part of the cached board
 TITLE = "Tactics - players' view"
+MESSAGE_MS = 6000
 log = logging.getLogger(__name__)
 
 
@@ -111,7 +112,8 @@ class PlayersWindow:
         self.dirty = True
         self.frames = 0
         self.drawn_state = None  # the state last drawn (tests look at it)
-        self.message: str = self.placement.note
+        self.message: str = self.placement.note  # shown for MESSAGE_MS, then gone
+        self._message_until = pygame.time.get_ticks() + MESSAGE_MS
         self.follow_button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 190, 40), "", self.ui)
         self._place_widgets()
         if fullscreen:
@@ -167,7 +169,7 @@ class PlayersWindow:
             else:
                 self.window.set_windowed()
         except pygame.error as exc:
-            self.message = f"Full screen is not available here: {exc}"
+            self.say(f"Full screen is not available here: {exc}")
             return False
         self.fullscreen = on
         self._resized()
@@ -208,7 +210,7 @@ class PlayersWindow:
     def _intent(self, intent: Any) -> bool:
         if isinstance(intent, ui.Wheel):
             if self.calibration is not None:
-                self.message = "Zoom is fixed by the calibration (one square = a set size)."
+                self.say("Zoom is fixed by the calibration (one square = a set size).")
                 return True
             self._go_independent()
             return self.camera.zoom_at(intent.pos, intent.steps)
@@ -280,11 +282,19 @@ class PlayersWindow:
             return
         gm = self.app.battle
         gm_rect = gm.board_rect()
-        gx, gy = gm.camera.to_grid(gm_rect.center)
+        # The part of the map the GM sees (the GM's empty margins and panels left out) fills this window.
+        m = gm.encounter.map
+        x0, y0 = gm.camera.to_grid(gm_rect.topleft)
+        x1, y1 = gm.camera.to_grid(gm_rect.bottomright)
+        x0, x1 = max(0.0, x0), min(float(m.width), x1)
+        y0, y1 = max(0.0, y0), min(float(m.height), y1)
+        if x1 - x0 < 1 or y1 - y0 < 1:
+            x0, y0, x1, y1 = 0.0, 0.0, float(m.width), float(m.height)
+        gx, gy = (x0 + x1) / 2, (y0 + y1) / 2
         if cal_px is not None:
             px = cal_px
         else:
-            px = max(4, round(gm.camera.cell_px * min(board.width / gm_rect.width, board.height / gm_rect.height)))
+            px = max(4, int(min((board.width - 24) / (x1 - x0), (board.height - 24) / (y1 - y0))))
         self.camera.cell_px = px
         self.camera.origin_x = round(board.centerx - gx * px)
         self.camera.origin_y = round(board.centery - gy * px)
@@ -304,9 +314,16 @@ class PlayersWindow:
                 self.follow, self.camera.cell_px, self.camera.origin_x, self.camera.origin_y, self.size,
                 self.message, tuple(board), id(self._renderer().art), self.app.battle.renderer.art.show_walls)
 
+    def say(self, text: str) -> None:
+        self.message = text
+        self._message_until = pygame.time.get_ticks() + MESSAGE_MS
+        self.dirty = True
+
     def update(self, dt: float) -> bool:
         """Redraw if what the window shows changed; True if it drew."""
         self.ui.update(min(dt, 0.1))
+        if self.message and pygame.time.get_ticks() >= self._message_until:
+            self.message = ""
         key = self.state_key()
         if not self.dirty and key == self._key:
             return False
