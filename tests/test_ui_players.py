@@ -397,3 +397,42 @@ def test_room_style_names_are_large(app) -> None:
     from tactics.ui.tokens import label_size
 
     assert all(room_label_size(px) > label_size(px) for px in (20, 40, 70, 120))
+
+
+# --------------------------------------------------------------------------- command line
+def test_cli_opens_the_players_window_beside_a_screenshot(tmp_path) -> None:
+    """``--players-window`` (and ``--display N``) open it at start; with --screenshot both are saved."""
+    from tactics.cli import build_parser, main
+
+    help_text = build_parser().format_help()
+    assert "--players-window" in help_text and "--display" in help_text and "--script" not in help_text
+    out = tmp_path / "shot.png"
+    assert main(["--screenshot", str(out), "--size", "800x600", "--players-window", "--display", "9"]) == 0
+    players = pygame.image.load(str(tmp_path / "shot-players.png"))
+    assert players.get_width() > 0 and pygame.image.load(str(out)).get_size() == (800, 600)
+    pygame.quit()
+
+
+def test_cli_names_the_last_good_autosave_when_a_save_is_refused(tmp_path, capsys) -> None:
+    from tactics.cli import main
+    from tactics.engine.autosave import Autosaver
+    from tactics.engine.board import Walk
+
+    enc = make_encounter()
+    saver = Autosaver(enc, tmp_path / "autosave")
+    enc.submit(Walk("brandon", [(3, 3)]))
+    broken = tmp_path / "night.tactics.json"
+    broken.write_text('{"format": "tactics-encounter", "version": 1, "seed": ')
+    import os
+
+    old = os.environ.get("TACTICS_DATA_DIR")
+    os.environ["TACTICS_DATA_DIR"] = str(tmp_path)
+    try:
+        assert main([str(broken)]) == 2
+    finally:
+        if old is not None:
+            os.environ["TACTICS_DATA_DIR"] = old
+    err = capsys.readouterr().err
+    assert "night.tactics.json: line 1" in err
+    assert str(saver.last_path) in err
+    assert broken.read_text().endswith('"seed": ')
