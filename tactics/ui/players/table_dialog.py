@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from tactics.ui.app import App
     from tactics.ui.players.control import PlayersControl
 
-W, H = 560, 560
+W, H = 560, 470
 
 
 class TableDialog:
@@ -60,7 +60,8 @@ class TableDialog:
         if window is None:
             return "Open the players' window first."
         try:
-            calibration = Calibration.from_text(square, screen, window.size[0])
+            # the screen's own width in pixels (the window may not fill it yet)
+            calibration = Calibration.from_text(square, screen, window.placement.size[0])
         except CalibrationError as exc:
             return str(exc)
         window.calibrate(calibration)
