@@ -436,3 +436,22 @@ def test_cli_names_the_last_good_autosave_when_a_save_is_refused(tmp_path, capsy
     assert "night.tactics.json: line 1" in err
     assert str(saver.last_path) in err
     assert broken.read_text().endswith('"seed": ')
+
+
+def test_calibration_typed_in_the_table_dialog_uses_the_screen_s_pixels(app) -> None:
+    fake = FakeDisplays([(1920, 1080), (3840, 2160)])
+    app.players.displays = fake
+    pw = app.players.open(2, size=PLAYERS_SIZE)
+    key(app, pygame.K_t, mod=pygame.KMOD_LCTRL)
+    assert app.table.window is not None
+    app.table.entries["square"].set_text("1 in")
+    app.table.entries["screen"].set_text("1210 mm")  # a 55 inch 4K TV is about 1210 mm wide
+    apply = next(b for b, action in app.table.actions.items() if b.text == "Apply")
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=apply.rect.center, rel=(1, 1), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=apply.rect.center, button=1),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=apply.rect.center, button=1))
+    assert pw.calibration is not None
+    assert pw.camera.cell_px == round(25.4 * 3840 / 1210) == 81
+    assert "= 81 px" in app.table.status.text
+    pw.set_fullscreen(True)  # the dummy driver may refuse: then a message, never a crash
+    assert pw.fullscreen or "not available" in pw.message
