@@ -6,7 +6,7 @@ The modules below share one reducer (:data:`tactics.engine.turns.reducer`);
 
 from __future__ import annotations
 
-from tactics.engine import turns_actions, turns_view  # noqa: F401  (register their events and log lines)
+from tactics.engine import turns_actions, turns_interrupts, turns_view  # noqa: F401  (events, log lines)
 from tactics.engine.turns import reducer
 
 __all__ = ["reducer"]

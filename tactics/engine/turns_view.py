@@ -23,7 +23,8 @@ from tactics.engine.ground_queries import DESCRIBERS, describe as ground_describ
 from tactics.engine.journal import Event
 from tactics.engine.state import EncounterState
 from tactics.engine.turns import TurnsState, rules_of, turns_of
-from tactics.engine.turns_actions import LABELS, MOVE, block_squares, next_to_ask
+from tactics.engine.turns_actions import LABELS, MOVE
+from tactics.engine.turns_interrupts import block_squares, next_to_ask
 from tactics.rules import turns as rt
 
 
