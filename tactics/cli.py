@@ -108,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         print(f"tactics: error: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if not args.screenshot:  # "An autosave from 16:42 is newer than this file: Restore / Ignore"
+        app.saving.offer_restores()
     if args.players_window or args.display is not None:
         app.players.open(args.display, fullscreen=args.display is not None and not args.screenshot)
     if args.script:

@@ -64,7 +64,9 @@ def game(tmp_path: Path, data_dir: Path) -> Path:
 
 
 def start(path: Path) -> App:
+    """The window as the ``tactics`` command starts it (it offers newer autosaves)."""
     app = App(open_path(path, seed=7), size=SIZE)
+    app.saving.offer_restores()
     app.step()
     return app
 
@@ -175,6 +177,20 @@ def test_a_newer_autosave_is_offered_and_restored(game: Path) -> None:
         assert app.battle.state.combatants["brandon"].cell == (0, 1)
         assert app.battle.encounter.source == str(game)  # still the same game
         assert app.saving.prompt is prompt and not prompt.alive()
+    finally:
+        stop(app)
+
+
+def test_an_app_made_in_code_does_not_ask(game: Path) -> None:
+    app = start(game)
+    walk(app, (1, 0))
+    stop(app)
+    app = App(open_path(game, seed=7), size=SIZE)
+    try:
+        app.step()
+        assert app.saving.prompt is None
+        app.saving.offer_restores()
+        assert app.saving.prompt is not None and app.saving.prompt.alive()
     finally:
         stop(app)
 

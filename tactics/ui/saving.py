@@ -76,6 +76,10 @@ class Saving:
         #: Journal listeners called after the autosave of each change is written.
         self.after_autosave: list[Listener] = []
         self._restoring = False
+        #: Ask "restore the newer autosave?" when a file is opened. The ``tactics``
+        #: command turns it on at start (:meth:`offer_restores`); an App made in
+        #: code (tests, tools) does not ask unless told to.
+        self.offering = False
 
     # -- the encounter the window shows ---------------------------------------------------
     def opened(self, encounter: Encounter) -> None:
@@ -85,17 +89,32 @@ class Saving:
             for fn in self.after_autosave:
                 if fn in self.autosaver.encounter.journal.listeners:
                     self.autosaver.encounter.journal.listeners.remove(fn)
-        offer = None
-        if encounter.source and not self._restoring:
-            try:
-                offer = newer_autosave_than(encounter.source, folder=self.folder)
-            except OSError:
-                offer = None
+        offer = self._newer(encounter) if self.offering and not self._restoring else None
         self.autosaver = Autosaver(encounter, self.folder, on_error=self._autosave_failed)
         for fn in self.after_autosave:
             encounter.journal.listeners.append(fn)
         if offer is not None:
             self.offer_restore(offer, encounter.source or "")
+
+    def _newer(self, encounter: Encounter) -> Path | None:
+        if not encounter.source:
+            return None
+        try:
+            return newer_autosave_than(encounter.source, folder=self.folder)
+        except OSError:
+            return None
+
+    def offer_restores(self) -> None:
+        """From now on, opening a file with a newer autosave asks to restore it; ask now for this one.
+
+        Asked before anything is played: the Autosaver only writes after a command.
+        """
+        self.offering = True
+        encounter = self.app.battle.encounter
+        if not encounter.journal.entries:
+            offer = self._newer(encounter)
+            if offer is not None:
+                self.offer_restore(offer, encounter.source or "")
 
     def _autosave_failed(self, exc: Exception) -> None:
         self.app.battle.say(f"Autosave failed: {exc}", "error")
