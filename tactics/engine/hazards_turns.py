@@ -105,6 +105,11 @@ def fuse_label(state: Any, fuse: Fuse | None) -> str:
     """"explodes at the end of the Bears' Vanguard turn"."""
     if fuse is None:
         return "explodes when the GM sets it off (no turn order is running)"
+    if fuse.group == "turn":
+        # Individual turns (N-TURN-10): each character is its own group.
+        who = (getattr(state, "combatants", {}) or {}).get(fuse.team)
+        name = getattr(who, "name", None) or fuse.team
+        return f"explodes at the {fuse.when} of {possessive(name)} turn"
     teams = getattr(state, "teams", {}) or {}
     team = teams.get(fuse.team)
     name = getattr(team, "name", None) or fuse.team
