@@ -27,6 +27,7 @@ from tactics.rules.attacks import (
 )
 from tactics.rules.conditions import combined
 from tactics.rules.dice import Dice
+from tactics.rules.facing import arc_of, attack_advantage, facing_options
 from tactics.rules.grid import Cell, cell_center, distance_ft
 from tactics.rules.sheets import Technique, Weapon, default_armoury
 
@@ -81,6 +82,14 @@ def find_arms(who: Combatant, using: str | None, *, technique: bool) -> Weapon |
     return arms.weapon(using)
 
 
+def _rear_arc_advantage(state: EncounterState, target: Combatant, start: Cell | None) -> int:
+    """One advantage from the defender's rear arc, when the table turned it on (R-FACE-2)."""
+    if start is None or target.cell is None or start == target.cell:
+        return 0
+    options = facing_options(state.settings)
+    return attack_advantage(options, arc_of(target.cell, target.facing, start))
+
+
 def attack_setup(
     state: EncounterState,
     attacker: Combatant,
@@ -117,12 +126,15 @@ def attack_setup(
             advantages.append((f"target {name}", c.attackers_advantage))
     if situational:
         advantages.append(("situation", int(situational)))
+    start = from_cell if from_cell is not None else attacker.cell
+    rear = _rear_arc_advantage(state, target, start)
+    if rear:
+        advantages.append(("rear arc", rear))
     net = sum(v for _, v in advantages)
     ac, note = tsheet.ac, ""
     if combined(conditions_of(target)).flat_footed and tsheet.mod("DEX") > 0:
         ac -= tsheet.mod("DEX")
         note = f"flat-footed, no DEX {tsheet.mod('DEX'):+d}"
-    start = from_cell if from_cell is not None else attacker.cell
     problem = None
     dist = distance_ft(start, target.cell) if start is not None and target.cell is not None else 0
     if start is None or target.cell is None:
