@@ -149,3 +149,31 @@ def test_players_window_banner_keeps_hidden_groups_secret_n_hot_1() -> None:
     finally:
         app._addons("closing")
         pygame.quit()
+
+
+def test_individual_turns_end_with_the_turns_engine_commands() -> None:
+    """R-TURN-1: in individual mode the banner names the character; E ends its turn, then begins the next."""
+    from tactics.engine.turns import StartTurns
+
+    enc = make_encounter()
+    definition = dict(enc.definition, mode="individual")
+    app = App(Encounter(definition, enc.map, seed=3), size=SIZE)
+    try:
+        app.step()
+        assert app.battle.submit(StartTurns())
+        banner = turn_banner(app.battle.state)
+        assert banner.button == "Next turn"
+        key(app, pygame.K_e)
+        assert app.battle.encounter.journal.entries[-1].command == "begin-turn"
+        current = app.battle.state.combat.current
+        banner = turn_banner(app.battle.state)
+        who = app.battle.state.combatants[current]
+        assert banner.title == f"{who.name}'s turn"
+        assert banner.colour == (PARTY if who.team == "party" else BEARS)
+        key(app, pygame.K_e)
+        assert app.battle.encounter.journal.entries[-1].command == "end-turn"
+        key(app, pygame.K_e)
+        assert app.battle.state.combat.current != current
+    finally:
+        app._addons("closing")
+        pygame.quit()
