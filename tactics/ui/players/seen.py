@@ -9,7 +9,7 @@ show a secret there: the secret is not in what it is given.
 With fog on, :func:`fog_cells` are the squares no player token can see (a
 straight line from the token's centre to the square's centre crosses a wall,
 ``Walls.sees_cell``); they are darkened, and creatures of other teams standing
-in them are not drawn (reading N-FOG-1, proposed: a creature in a square no
+in them are not drawn (reading N-FOG-1 in docs/rules-notes.md: a creature in a square no
 player token sees is not shown while fog is on; the GM's own view is unchanged).
 """
 
