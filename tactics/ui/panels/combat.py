@@ -346,8 +346,8 @@ def acting_glow_layer(ctx: render.DrawContext) -> None:
     if combat is None or combat.phase != "action":
         return
     for cid in acting_combatants(ctx.state):
-        who = ctx.state.combatants[cid]
-        if who.cell is None or (who.hidden and not ctx.gm):
+        who = ctx.state.combatants.get(cid)  # the players' copy leaves hidden creatures out
+        if who is None or who.cell is None or (who.hidden and not ctx.gm):
             continue
         team = ctx.state.teams.get(who.team)
         colour = tuple(min(255, c + 60) for c in team.colour) if team else theme.ACCENT
@@ -365,9 +365,12 @@ def declared_layer(ctx: render.DrawContext) -> None:
 
     cam = ctx.camera
     for n, item in enumerate(preview_order(ctx.state)):
-        who = ctx.state.combatants[item["combatant"]]
-        if who.cell is None or (who.hidden and not ctx.gm):
+        who = ctx.state.combatants.get(item["combatant"])
+        if who is None or who.cell is None or (who.hidden and not ctx.gm):
             continue
+        team = ctx.state.teams.get(who.team)
+        if not ctx.gm and not (team is not None and team.players):
+            continue  # the GM's plans stay secret until they resolve
         p = item["params"]
         start = cam.cell_centre(who.cell)
         end = start

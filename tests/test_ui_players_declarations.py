@@ -1,0 +1,65 @@
+"""The GM's declared actions stay off the players' window until they resolve.
+
+In team combat a group declares, then resolves (R-ORD-1). The GM window draws
+every declared path and attack line; the players' window must not show what
+the GM's creatures are about to do, or the bears' plan leaks to the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from tactics.engine.encounter import Encounter, bundled
+from tactics.engine.ground import Advance, BeginActions, StartCombat
+from tactics.engine.ground_actions import Action, Declare
+from tactics.maps import BattleMap, Spawn
+from tactics.rules.data import read_document
+from tactics.ui.app import App
+
+SPAWNS = {"Brandon": (2, 2), "James": (2, 4), "Art": (1, 6), "Katie": (0, 9),
+          "Bear 1": (3, 3), "Bear 2": (3, 5), "Bear 3": (3, 4), "Bear 4": (1, 5)}
+
+
+def _encounter() -> Encounter:
+    definition = read_document(bundled("space-bears.encounter.toml"))
+    for c in definition["combatants"]:
+        c["hidden"] = False
+    room = replace(BattleMap.from_text("\n".join(["." * 12] * 10)),
+                   spawns=[Spawn(n, c) for n, c in SPAWNS.items()])
+    return Encounter(definition, room, seed=5)
+
+
+def _picture(surface: pygame.Surface) -> bytes:
+    """The board below the hot-seat banner (which may say an action is pending, not what)."""
+    board = surface.subsurface(pygame.Rect(0, 130, surface.get_width(), surface.get_height() - 130))
+    return pygame.image.tobytes(board, "RGB")
+
+
+def test_bears_declared_attack_is_drawn_for_the_gm_only():  # R-ORD-1
+    enc = _encounter()
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    while enc.state.combat.acting_group().team != "bears":
+        enc.submit(Advance())
+    bear = next(c for c in enc.state.combat.acting_group().members
+                if not enc.state.combatants[c].has("Stunned"))
+    app = App(enc, size=(1280, 720))
+    try:
+        pw = app.players.open(size=(960, 600))
+        players_before, gm_before = pygame.Surface((960, 600)), pygame.Surface((1280, 720))
+        pw.render(players_before)
+        app.battle.renderer.draw(gm_before, app.battle.camera, app.battle.state, "gm")
+
+        enc.submit(Declare(bear, Action("standard-attack", target="james")))
+        app.battle.invalidate()
+        players_after, gm_after = pygame.Surface((960, 600)), pygame.Surface((1280, 720))
+        pw.render(players_after)
+        app.battle.renderer.draw(gm_after, app.battle.camera, app.battle.state, "gm")
+
+        assert _picture(gm_before) != _picture(gm_after), "the GM should see the declared attack line"
+        assert _picture(players_before) == _picture(players_after), "the bears' plan shows to the players"
+    finally:
+        app._addons("closing")
+        pygame.quit()
