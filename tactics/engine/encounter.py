@@ -163,6 +163,9 @@ from tactics.engine import hazards as _hazards  # noqa: E402
 
 register_reducer(_hazards.reducer)
 START_BUILDERS.append(_hazards.build_traps)
+# Disarming and remote charges as Use Item actions in a fight: part of the
+# engine, so a script or a replayed save has them without the window.
+from tactics.engine import ground_disarm as _ground_disarm  # noqa: E402,F401
 
 
 # Table settings (issue 7): who rolls the dice, changed by a command so it is in the log.
