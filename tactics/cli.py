@@ -45,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, default=None, metavar="WxH",
                    help="window size in pixels (default 1600x900; 1920x1080 for --screenshot)")
     p.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
-    p.add_argument("--players", action="store_true", help="players' view: nothing hidden is drawn (Tab toggles)")
+    p.add_argument("--players", action="store_true", help="players' view: nothing hidden is drawn (F2 toggles)")
     p.add_argument("--seed", type=int, default=None, help="dice seed for a new encounter")
     p.add_argument("--mode", choices=["team", "individual"], default=None,
                    help="turn rules of a new encounter: team groups or individual turns (overrides its file)")

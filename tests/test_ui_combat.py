@@ -390,7 +390,7 @@ def test_the_players_view_hides_the_gm_panels_and_hidden_combatants(app):  # R-T
     press(app, "start")
     press(app, "banner-advance")
     assert "who:brandon" in all_keys(app)
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_F2)
     assert app.battle.viewer == "players"
     keys = all_keys(app)
     assert "who:brandon" not in keys, "Brandon is hidden: not listed for the players"

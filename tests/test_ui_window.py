@@ -277,7 +277,7 @@ def test_players_view_hides_hidden_tokens():
         screen = pygame.display.get_surface()
         bear = a.battle.camera.cell_centre((8, 5))
         gm_pixel = tuple(screen.get_at(bear))[:3]
-        key(a, pygame.K_TAB)
+        key(a, pygame.K_F2)
         assert a.battle.viewer == "players"
         players_pixel = tuple(screen.get_at(bear))[:3]
         assert gm_pixel != players_pixel

@@ -289,9 +289,8 @@ class App:
         if intent.ctrl and intent.key == pygame.K_q:
             self.running = False
             return True
-        if (intent.key == pygame.K_TAB and len(self.screens) == 1 and not intent.ctrl
-                and (self.battle.state.space is not None or self.screens[0] is not self.battle)):
-            self.toggle_starship()  # without a space battle Tab keeps the players' view toggle
+        if intent.key == pygame.K_TAB and len(self.screens) == 1 and not intent.ctrl:
+            self.toggle_starship()  # issue 5: Tab swaps the battle map and the starship screen
             return True
         return False
 

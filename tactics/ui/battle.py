@@ -255,7 +255,7 @@ class BattleView:
         if key in arrows:
             self.camera.pan(*arrows[key])
             return True
-        if key == pygame.K_TAB:
+        if key == pygame.K_F2:
             self.viewer = "players" if self.viewer == "gm" else "gm"
             if self.viewer == "players" and self.selected_combatant() and self.selected_combatant().hidden:
                 self.select(None)

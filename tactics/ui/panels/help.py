@@ -1,4 +1,9 @@
-"""The F1 overlay: every shortcut on one card. Any key or click closes it."""
+"""The F1 overlay: every shortcut of the app on one card. Any key or click closes it.
+
+Shortcuts are grouped the way a GM looks for them (the map, the tools, a fight,
+the table, the starship screen) and laid out in as many columns as the window
+needs, so the whole list fits a 1080p projector without scrolling.
+"""
 
 from __future__ import annotations
 
@@ -7,31 +12,95 @@ import pygame
 from tactics.ui import intents as ui
 from tactics.ui import theme
 
-GENERAL = [
-    ("Esc", "cancel: clear the tool's work, then back to Select"),
+Row = tuple[str, str]
+
+MAP_KEYS: list[Row] = [
     ("Left click", "select a token / move / place a point"),
     ("Right or middle drag, arrows", "pan the map"),
     ("Wheel", "zoom at the pointer"),
     ("Home or F", "fit the map to the window"),
-    ("F11", "full screen"),
-    ("Ctrl+Z / Ctrl+Y", "undo / redo"),
-    ("Ctrl+O, or drop a file", "open a map or encounter"),
-    ("Tab", "preview what the players see"),
+    ("Esc", "cancel the tool's work, then back to Select"),
     ("W", "show or hide wall lines"),
-    ("F1", "this help"),
+    ("Q", "front / flank / rear arcs of the hovered token"),
+    ("F2", "preview what the players see"),
+    ("F11", "full screen"),
 ]
 
-TEMPLATE_KEYS = [
+TEMPLATE_KEYS: list[Row] = [
     ("+ / - or Ctrl+wheel", "template size in 5 ft steps"),
-    ("Shift (hold) or A", "radius from a square's centre instead of a corner"),
-    ("G", "radius shape: grid or round"),
+    ("Shift (hold) or A", "radius from a square's centre"),
+    ("G (radius tool)", "radius shape: grid or round"),
     ("Click", "pin a template; Esc clears the pins"),
 ]
 
+GRENADE_TRAP_KEYS: list[Row] = [
+    ("K (grenade tool)", "cook the grenade (WIS DC 25 odds shown)"),
+    ("1-6 or [ ]", "grenade or trap kind"),
+    ("Shift+click", "grenade: new thrower / traps: set a trap"),
+    ("R, Shift+R (traps)", "turn a cone mine"),
+    ("Drag (traps)", "lay a tripwire"),
+    ("Right click (traps)", "remove a trap"),
+    ("H / D / S / X (traps)", "reveal / disarm / search / set off remote"),
+]
 
-def shortcut_rows(tools) -> list[tuple[str, str]]:
-    rows = [(t.key_label, f"{t.label}: {t.hint}") for t in tools if t.key_label]
-    return rows + GENERAL + TEMPLATE_KEYS
+FIGHT_KEYS: list[Row] = [
+    ("Enter", "resolve the next declared action"),
+    ("N", "next step of the round"),
+    ("E", "end the acting group's turn (hot seat)"),
+    ("Arrows / numpad", "choose a facing when asked"),
+    ("Ctrl+E", "export the log as text"),
+    ("Page Up / Down", "scroll the log"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo any command"),
+]
+
+TABLE_KEYS: list[Row] = [
+    ("Ctrl+S, Ctrl+Shift+S", "save / save as"),
+    ("Ctrl+O, or drop a file", "open a map, encounter or save"),
+    ("Ctrl+P", "open or close the players' window"),
+    ("Ctrl+T", "table settings: who rolls, players' window"),
+    ("Ctrl+Q", "quit (every command is already autosaved)"),
+    ("F1", "this help"),
+]
+
+STARSHIP_KEYS: list[Row] = [
+    ("Tab", "starship screen / battle map"),
+    ("Drag a name", "onto a crew post (off it to empty it)"),
+    ("Enter or N", "begin space combat / confirm"),
+    ("E", "end the phase: its effects land together"),
+]
+
+
+TOOL_SUMMARIES = {
+    "select": "select a token, see its reach, move it",
+    "ruler": "measure with waypoints, each leg and the total",
+    "radius": "radius template at a corner or centre",
+    "cone": "cone from the selected token (8 directions)",
+    "line": "line from the selected token",
+    "attack": "pick a weapon, then a target: odds first",
+    "grenade": "landing odds heatmap, cook, throw",
+    "traps": "GM: place hidden traps; disarm, search",
+}
+
+
+def shortcut_sections(tools) -> list[tuple[str, list[Row]]]:
+    """Every shortcut, grouped; the tools' own keys come from the tool classes
+    (the status bar shows each tool's full hint when it is active)."""
+    tool_rows = [(t.key_label, f"{t.label}: {TOOL_SUMMARIES.get(t.name, '')}".rstrip(": "))
+                 for t in tools if t.key_label]
+    return [
+        ("Tools", tool_rows),
+        ("The map", MAP_KEYS),
+        ("Templates", TEMPLATE_KEYS),
+        ("Grenades and traps", GRENADE_TRAP_KEYS),
+        ("A fight", FIGHT_KEYS),
+        ("At the table", TABLE_KEYS),
+        ("Starship screen", STARSHIP_KEYS),
+    ]
+
+
+def shortcut_rows(tools) -> list[Row]:
+    """All rows in order (for tests and for a plain-text listing)."""
+    return [row for _, rows in shortcut_sections(tools) for row in rows]
 
 
 class HelpScreen:
@@ -39,6 +108,7 @@ class HelpScreen:
 
     def __init__(self, app, tools) -> None:
         self.app = app
+        self.sections = shortcut_sections(tools)
         self.rows = shortcut_rows(tools)
 
     def handle(self, intent) -> bool:
@@ -56,21 +126,52 @@ class HelpScreen:
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
+        shade.fill((0, 0, 0, 170))
         surface.blit(shade, (0, 0))
-        key_font, text_font = theme.font(17, "bold"), theme.font(17, "regular")
-        key_w = max(key_font.size(k)[0] for k, _ in self.rows) + 30
-        text_w = min(w - 120 - key_w, max(text_font.size(t)[0] for _, t in self.rows))
-        card = pygame.Rect(0, 0, key_w + text_w + 60, 90 + 30 * len(self.rows))
+        size = 17 if h >= 900 else 14
+        line = size + 11
+        key_font, text_font = theme.font(size, "bold"), theme.font(size, "regular")
+        head_font = theme.font(size + 3, "bold")
+        key_w = max(key_font.size(k)[0] for k in (r[0] for r in self.rows)) + 24
+        text_w = min(460, max(text_font.size(t)[0] for t in (r[1] for r in self.rows)))
+        col_w = key_w + text_w + 30
+        columns = max(1, min(3, (w - 80) // col_w))
+        text_w = min(text_w, (w - 80) // columns - key_w - 30)
+        col_w = key_w + text_w + 30
+        placed = _columns(self.sections, columns, line)
+        body_h = max(sum(height for _, _, height in col) for col in placed)
+        card = pygame.Rect(0, 0, col_w * columns + 40, min(h - 20, body_h + 90))
         card.center = (w // 2, h // 2)
         pygame.draw.rect(surface, theme.CHROME, card, border_radius=14)
         pygame.draw.rect(surface, theme.ACCENT, card, 2, border_radius=14)
         title = theme.font(26, "bold").render("Shortcuts", True, theme.TEXT)
-        surface.blit(title, (card.x + 30, card.y + 20))
-        y = card.y + 70
-        for key, text in self.rows:
-            surface.blit(key_font.render(key, True, theme.ACCENT), (card.x + 30, y))
-            surface.blit(text_font.render(text, True, theme.TEXT), (card.x + 30 + key_w, y), (0, 0, text_w, 30))
-            y += 30
+        surface.blit(title, (card.x + 30, card.y + 18))
         foot = theme.font(14, "regular").render("Any key or click closes this card.", True, theme.TEXT_DIM)
         surface.blit(foot, (card.right - foot.get_width() - 24, card.y + 28))
+        for c, col in enumerate(placed):
+            x = card.x + 30 + c * col_w
+            y = card.y + 66
+            for heading, rows, _ in col:
+                surface.blit(head_font.render(heading, True, theme.TEXT), (x, y))
+                y += line + 4
+                for key, text in rows:
+                    surface.blit(key_font.render(key, True, theme.ACCENT), (x, y))
+                    surface.blit(text_font.render(text, True, theme.TEXT), (x + key_w, y), (0, 0, text_w, line))
+                    y += line
+                y += 10
+
+
+def _columns(sections, columns: int, line: int) -> list[list[tuple[str, list[Row], int]]]:
+    """Split the sections into columns of about equal height, keeping each section whole."""
+    sized = [(name, rows, (len(rows) + 1) * line + 14) for name, rows in sections if rows]
+    total = sum(height for _, _, height in sized)
+    target = total / columns
+    out: list[list[tuple[str, list[Row], int]]] = [[]]
+    used = 0
+    for item in sized:
+        if out[-1] and used + item[2] / 2 > target and len(out) < columns:
+            out.append([])
+            used = 0
+        out[-1].append(item)
+        used += item[2]
+    return out

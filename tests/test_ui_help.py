@@ -1,0 +1,47 @@
+"""F1 lists every shortcut a GM needs; Tab is the starship screen, F2 the players' preview."""
+
+import pygame
+
+from tactics.engine.encounter import Encounter
+from tactics.maps import BattleMap
+from tactics.ui.app import App
+from tactics.ui.panels.help import HelpScreen, shortcut_rows
+from tactics.ui.tools import TOOL_CLASSES
+
+
+def _key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    app.step()
+
+
+def test_help_card_names_the_keys_of_every_part_of_the_app():
+    keys = {k for k, _ in shortcut_rows(TOOL_CLASSES)}
+    for needed in ("Tab", "F2", "Ctrl+Z / Ctrl+Y", "Ctrl+S, Ctrl+Shift+S", "Ctrl+P", "Ctrl+T", "Enter", "E",
+                   "Ctrl+E", "K (grenade tool)", "Esc", "F11"):
+        assert needed in keys, f"F1 does not mention {needed}"
+    for tool in TOOL_CLASSES:
+        if tool.key_label:
+            assert tool.key_label in keys
+
+
+def test_f1_opens_the_card_tab_swaps_screens_f2_previews_players():
+    definition = {"name": "Room", "teams": {"party": {"name": "Party", "players": True}},
+                  "combatants": [{"id": "a", "name": "Ann", "team": "party", "cell": [1, 1]}]}
+    app = App(Encounter(definition, BattleMap.from_text("....\n....\n"), seed=1), size=(1280, 720))
+    try:
+        app.step()
+        _key(app, pygame.K_F1)
+        assert isinstance(app.top, HelpScreen)
+        _key(app, pygame.K_ESCAPE)
+        assert not isinstance(app.top, HelpScreen)
+        _key(app, pygame.K_F2)
+        assert app.battle.viewer == "players"
+        _key(app, pygame.K_F2)
+        assert app.battle.viewer == "gm"
+        _key(app, pygame.K_TAB)
+        assert app.screens[0] is not app.battle, "Tab should show the starship screen"
+        _key(app, pygame.K_TAB)
+        assert app.screens[0] is app.battle
+    finally:
+        pygame.quit()
