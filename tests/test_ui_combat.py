@@ -36,10 +36,12 @@ SPAWNS = {
 }
 
 
-def space_bears(seed: int = 3, **settings) -> Encounter:
+def space_bears(seed: int = 3, opening: bool = False, **settings) -> Encounter:
     """The rules text's example in a plain room (the Space Bears roster, sheets from the data)."""
     definition = read_document(bundled("space-bears.encounter.toml"))
     definition["settings"] = {**definition.get("settings", {}), **settings}
+    if not opening:
+        definition.pop("opening", None)  # these tests stage the explosion and the ticks by hand
     room = replace(BattleMap.from_text(ROOM, name="Bay"), spawns=[Spawn(n, c) for n, c in SPAWNS.items()])
     return Encounter(definition, room, seed=seed)
 
@@ -395,3 +397,22 @@ def test_the_players_view_hides_the_gm_panels_and_hidden_combatants(app):  # R-T
     keys = all_keys(app)
     assert "who:brandon" not in keys, "Brandon is hidden: not listed for the players"
     assert "who:james" in keys and "export" not in keys and "resolve" not in keys
+
+
+def test_the_bundled_opening_starts_like_the_rules_text():  # R-SURP-1, R-COND-1
+    """Start combat on the bundled encounter: the explosion's conditions are applied and only
+    Brandon, unseen by the bears, acts in Round 0, as in the text's example."""
+    a = App(space_bears(opening=True), size=SIZE)
+    try:
+        a.step()
+        assert a.battle.combat.tracker.unaware == {"james", "art", "bear1", "bear2", "bear3", "bear4"}
+        press(a, "start")
+        state = a.battle.state
+        assert state.combat.round == 0 and state.combat.aware == ["brandon"]
+        for cid in ("brandon", "james", "art"):
+            assert ("Shaken", 1) in [(c.name, c.rounds) for c in state.combatants[cid].conditions]
+        assert ("Stunned", 1) in [(c.name, c.rounds) for c in state.combatants["bear1"].conditions]
+        commands = [e.command for e in a.battle.encounter.journal.entries]
+        assert commands[-1] == "start-combat" and commands.count("apply-condition") == 4
+    finally:
+        pygame.quit()

@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tactics.engine.ground import Advance, EndCombat, StartCombat, winner_if_over
+from tactics.engine.ground import Advance, EndCombat, winner_if_over
 from tactics.engine.ground_queries import acting_group, combat_of
+from tactics.engine.opening import Opening, default_unaware, opening_commands, opening_of
 from tactics.engine.table import who_rolls
+from tactics.rules.data import DataError
 from tactics.ui import theme
 from tactics.ui.panels import widgets as w
 from tactics.ui.panels.resolve import DICE_LABELS
@@ -53,14 +55,23 @@ class TrackerPanel(w.Panel):
     def __init__(self, ui: "CombatPanels") -> None:
         super().__init__(title="Initiative")
         self.ui = ui
-        self.unaware: set[str] = set()
+        try:
+            self.opening = opening_of(ui.encounter.definition, ui.encounter.source or "encounter")
+        except DataError as exc:
+            ui.view.say(str(exc), "error")
+            self.opening = Opening()
+        # The encounter's opening says who is unaware at the start (R-SURP-1).
+        self.unaware: set[str] = default_unaware(ui.state, self.opening)
 
     # -- commands ----------------------------------------------------------------
     def start(self) -> None:
+        """Apply the encounter's opening conditions, then start with the ticked combatants aware."""
         state = self.ui.state
         present = [c.id for c in state.combatants.values() if c.present]
         aware = [cid for cid in present if cid not in self.unaware]
-        self.ui.submit(StartCombat(surprise_aware=aware if len(aware) < len(present) else None))
+        for command in opening_commands(state, self.opening, aware if len(aware) < len(present) else None):
+            if not self.ui.submit(command):
+                return
 
     def toggle_aware(self, cid: str) -> None:
         self.unaware.symmetric_difference_update({cid})
