@@ -19,7 +19,7 @@ search, grenade, note) are in :mod:`tactics.engine.ground_items`.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from tactics.engine.board import check_path, walk_events
 from tactics.engine.ground import CombatState, Declaration, combat_or_refuse, conditions_of, group_label, reducer, set_moment, sheet_of
@@ -62,21 +62,31 @@ class Action:
     cook: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        if self.path is not None:
-            d["path"] = [[int(c[0]), int(c[1])] for c in self.path]
-        if self.target_cell is not None:
-            d["target_cell"] = [int(self.target_cell[0]), int(self.target_cell[1])]
+        d = squares_to_json(asdict(self))
         return {k: v for k, v in d.items() if v not in (None, "", False, 0) or k == "kind"}
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> "Action":
-        raw = dict(raw)
-        if raw.get("path") is not None:
-            raw["path"] = [(int(c[0]), int(c[1])) for c in raw["path"]]
-        if raw.get("target_cell") is not None:
-            raw["target_cell"] = (int(raw["target_cell"][0]), int(raw["target_cell"][1]))
-        return cls(**raw)
+        return cls(**squares_from_json(raw))
+
+
+def squares_to_json(d: dict[str, Any]) -> dict[str, Any]:
+    """An action's fields with ``path`` and ``target_cell`` as lists of ints (for the journal)."""
+    if d.get("path") is not None:
+        d["path"] = [[int(c[0]), int(c[1])] for c in d["path"]]
+    if d.get("target_cell") is not None:
+        d["target_cell"] = [int(d["target_cell"][0]), int(d["target_cell"][1])]
+    return d
+
+
+def squares_from_json(raw: dict[str, Any]) -> dict[str, Any]:
+    """A copy of an action's saved fields with ``path`` and ``target_cell`` as cells again."""
+    raw = dict(raw)
+    if raw.get("path") is not None:
+        raw["path"] = [(int(c[0]), int(c[1])) for c in raw["path"]]
+    if raw.get("target_cell") is not None:
+        raw["target_cell"] = (int(raw["target_cell"][0]), int(raw["target_cell"][1]))
+    return raw
 
 
 @dataclass(frozen=True)
@@ -124,7 +134,16 @@ def _moves_pending(existing: list[Declaration]) -> bool:
     return any(d.status == "declared" and d.params.get("path") for d in existing)
 
 
-def _target(state: EncounterState, tid: str | None) -> Combatant:
+class ArmedAction(Protocol):
+    """What picks the arms of an attack: a ground ``Action`` or an individual-turns ``TurnAction``."""
+
+    kind: str
+    weapon: str | None
+    technique: str | None
+
+
+def target_or_refuse(state: EncounterState, tid: str | None) -> Combatant:
+    """The combatant an attack aims at, refused when none is chosen, absent or already down."""
     if not tid:
         raise Refused("choose a target")
     target = state.combatants.get(tid)
@@ -135,12 +154,32 @@ def _target(state: EncounterState, tid: str | None) -> Combatant:
     return target
 
 
-def _arms(who: Combatant, action: Action) -> Weapon | Technique:
+def arms_or_refuse(who: Combatant, action: ArmedAction) -> Weapon | Technique:
+    """The weapon of an attack, or the Technique of a ``technique`` action, refused when unknown."""
     technique = action.kind == act.TECHNIQUE
     try:
         return find_arms(who, action.technique if technique else action.weapon, technique=technique)
     except KeyError as exc:
         raise Refused(str(exc.args[0])) from None
+
+
+def technique_condition_events(
+    state: EncounterState, who: Combatant, arms: Weapon | Technique, target: Combatant, outcome: str | None
+) -> list[Event]:
+    """A Technique that carries a condition puts it on the target when it succeeds."""
+    if isinstance(arms, Technique) and arms.condition and succeeded(outcome):
+        return [Event("condition.added", {"combatant": target.id, "name": arms.condition,
+                                          "rounds": arms.condition_rounds, "source": who.id,
+                                          **set_moment(state.combat)})]
+    return []
+
+
+def item_use_or_refuse(item: str | None) -> ItemUse:
+    """The registered Use Item action called ``item``, refused naming the known ones."""
+    use = ITEM_USES.get(item or "")
+    if use is None:
+        raise Refused(f"unknown item use {item!r} (known: {', '.join(sorted(ITEM_USES))})")
+    return use
 
 
 def _standard_of(existing: list[Declaration]) -> Declaration | None:
@@ -233,14 +272,12 @@ def _validate(
             check_path(state, who.id, path, move_budget(who))
         return params, _path_needs_roll(state, path)
     if kind == act.USE_ITEM:
-        use = ITEM_USES.get(action.item or "")
-        if use is None:
-            raise Refused(f"unknown item use {action.item!r} (known: {', '.join(sorted(ITEM_USES))})")
+        use = item_use_or_refuse(action.item)
         use.validate(state, who, action)
         return params, use.needs_roll
     # attacks and Techniques
-    arms = _arms(who, action)
-    target = _target(state, action.target)
+    arms = arms_or_refuse(who, action)
+    target = target_or_refuse(state, action.target)
     from_cell = who.cell
     if isinstance(arms, Technique) and arms.move_ft and path:
         if not pending:
@@ -368,8 +405,8 @@ def _perform(
         use.validate(state, who, action)
         events, ok = use.resolve(state, who, action, dice)
         return events, ok, None
-    arms = _arms(who, action)
-    target = _target(state, action.target)
+    arms = arms_or_refuse(who, action)
+    target = target_or_refuse(state, action.target)
     events: list[Event] = []
     from_cell = who.cell
     if isinstance(arms, Technique) and arms.move_ft and path:
@@ -384,10 +421,7 @@ def _perform(
         raise Refused(setup.problem)
     rolled, outcome = attack_events(state, setup, dice, action_id=d.id)
     events += rolled
-    if isinstance(arms, Technique) and arms.condition and succeeded(outcome):
-        events.append(Event("condition.added", {"combatant": target.id, "name": arms.condition,
-                                                "rounds": arms.condition_rounds, "source": who.id,
-                                                **set_moment(combat)}))
+    events += technique_condition_events(state, who, arms, target, outcome)
     return events, succeeded(outcome), outcome
 
 

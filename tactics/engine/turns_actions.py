@@ -37,8 +37,11 @@ from typing import Any
 
 from tactics.engine.board import check_path
 from tactics.engine.ground import out_of_fight, set_moment, sheet_of
-from tactics.engine.ground_actions import ITEM_USES, Action, limits_of, move_budget, move_events
-from tactics.engine.ground_attack import attack_events, attack_setup, find_arms, succeeded
+from tactics.engine.ground_actions import (
+    ITEM_USES, Action, arms_or_refuse, item_use_or_refuse, limits_of, move_budget, move_events, squares_from_json,
+    squares_to_json, target_or_refuse, technique_condition_events,
+)
+from tactics.engine.ground_attack import attack_events, attack_setup
 from tactics.engine.journal import Event, Refused
 from tactics.engine.state import Combatant, EncounterState
 from tactics.engine.turns import Pending, TurnsState, after, over_events, reducer, rules_of, running, who_or_refuse
@@ -81,21 +84,12 @@ class TurnAction:
     note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        if self.path is not None:
-            d["path"] = [[int(c[0]), int(c[1])] for c in self.path]
-        if self.target_cell is not None:
-            d["target_cell"] = [int(self.target_cell[0]), int(self.target_cell[1])]
+        d = squares_to_json(asdict(self))
         return {k: v for k, v in d.items() if v not in (None, "", 0, {}) or k == "kind"}
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> "TurnAction":
-        raw = dict(raw)
-        if raw.get("path") is not None:
-            raw["path"] = [(int(c[0]), int(c[1])) for c in raw["path"]]
-        if raw.get("target_cell") is not None:
-            raw["target_cell"] = (int(raw["target_cell"][0]), int(raw["target_cell"][1]))
-        return cls(**raw)
+        return cls(**squares_from_json(raw))
 
     @property
     def cells(self) -> list[Cell]:
@@ -117,9 +111,7 @@ def slot_for(action: TurnAction) -> str:
     if action.kind in (ATTACK, TECHNIQUE):
         return rt.CONTESTED
     if action.kind == USE_ITEM:
-        use = ITEM_USES.get(action.item or "")
-        if use is None:
-            raise Refused(f"unknown item use {action.item!r} (known: {', '.join(sorted(ITEM_USES))})")
+        use = item_use_or_refuse(action.item)
         return rt.CONTESTED if use.needs_roll else rt.NON_CONTESTED  # reading: N-TURN-4
     if action.kind not in KINDS:
         raise Refused(f"unknown action {action.kind!r}; choose one of {', '.join(KINDS)}")
@@ -134,26 +126,6 @@ def budget_check(state: EncounterState, turns: TurnsState, who: Combatant, slot:
                         reason=limits.reason)
     except rt.TurnRefused as exc:
         raise Refused(str(exc)) from None
-
-
-def _target(state: EncounterState, tid: str | None) -> Combatant:
-    if not tid:
-        raise Refused("choose a target")
-    target = state.combatants.get(tid)
-    if target is None or not target.present or target.cell is None:
-        raise Refused(f"there is no {tid!r} on the map to target")
-    if target.hp <= 0:
-        raise Refused(f"{target.name} is already down")
-    return target
-
-
-def _arms(who: Combatant, action: TurnAction):
-    try:
-        if action.kind == TECHNIQUE:
-            return find_arms(who, action.technique, technique=True)
-        return find_arms(who, action.weapon, technique=False)
-    except KeyError as exc:
-        raise Refused(str(exc.args[0])) from None
 
 
 def throw_reach(state: EncounterState, who: Combatant) -> tuple[int, str]:
@@ -220,8 +192,8 @@ def validate(state: EncounterState, turns: TurnsState, who: Combatant, action: T
 def attack_problem(state: EncounterState, who: Combatant, action: TurnAction) -> str | None:
     """Why this attack cannot be made now (range, sight, target gone), or None."""
     try:
-        arms = _arms(who, action)
-        target = _target(state, action.target)
+        arms = arms_or_refuse(who, action)
+        target = target_or_refuse(state, action.target)
     except Refused as exc:
         return exc.reason
     from_cell = who.cell
@@ -243,8 +215,8 @@ def perform(state: EncounterState, who: Combatant, action: TurnAction, dice: Dic
     if kind == MOVE:
         return move_events(state, who, action.cells, move_budget(who), dice)[0]
     if kind in (ATTACK, TECHNIQUE):
-        arms = _arms(who, action)
-        target = _target(state, action.target)
+        arms = arms_or_refuse(who, action)
+        target = target_or_refuse(state, action.target)
         events: list[Event] = []
         from_cell = who.cell
         if isinstance(arms, Technique) and arms.move_ft and action.cells:
@@ -258,10 +230,7 @@ def perform(state: EncounterState, who: Combatant, action: TurnAction, dice: Dic
             return events + [Event("turns.note", {"combatant": who.id, "text": setup.problem})]
         rolled, outcome = attack_events(state, setup, dice)
         events += rolled
-        if isinstance(arms, Technique) and arms.condition and succeeded(outcome):
-            events.append(Event("condition.added", {"combatant": target.id, "name": arms.condition,
-                                                    "rounds": arms.condition_rounds, "source": who.id,
-                                                    **set_moment(state.combat)}))
+        events += technique_condition_events(state, who, arms, target, outcome)
         return events
     if kind == USE_ITEM:
         use = ITEM_USES[action.item or ""]
