@@ -24,9 +24,25 @@ from tactics.engine.ground_state import (
     sheet_of,
 )
 from tactics.engine.journal import Event, Refused
-from tactics.engine.state import EncounterState
+from tactics.engine.state import Combatant, EncounterState
 from tactics.rules.dice import Dice
+from tactics.rules.grid import Cell
 from tactics.rules.initiative import TeamEntry, nearer_group, order_teams
+
+
+def entry_square(state: EncounterState, who: Combatant, cell: tuple[int, int] | None) -> Cell:
+    """The square a latecomer enters on (the one chosen, else its own), refused
+    when there is none, no one can stand there or someone else already does."""
+    chosen = tuple(cell) if cell is not None else who.cell
+    if chosen is None:
+        raise Refused(f"choose a square for {who.name} to enter on")
+    square = (int(chosen[0]), int(chosen[1]))
+    if state.current_map().move_cost(square) is None:
+        raise Refused("no one can stand on that square")
+    other = state.at(square)
+    if other is not None and other.id != who.id:
+        raise Refused(f"{other.name} already stands on that square")
+    return square
 
 
 @dataclass
@@ -54,15 +70,7 @@ class Join:
             raise Refused("newcomers join the fight at the Counter Phase")
         if combat.group_of(who.id) is not None:
             raise Refused(f"{who.name} is already in the fight")
-        cell = tuple(self.cell) if self.cell is not None else who.cell
-        if cell is None:
-            raise Refused(f"choose a square for {who.name} to enter on")
-        cell = (int(cell[0]), int(cell[1]))
-        if state.current_map().move_cost(cell) is None:
-            raise Refused("no one can stand on that square")
-        other = state.at(cell)
-        if other is not None and other.id != who.id:
-            raise Refused(f"{other.name} already stands on that square")
+        cell = entry_square(state, who, self.cell)
         init = sheet_of(who).initiative
         data: dict[str, Any] = {"combatant": who.id, "team": who.team, "cell": list(cell), "initiative": init}
         if who.team in combat.groups:

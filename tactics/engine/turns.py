@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tactics.engine.ground import GROUP_HOOKS, Group, GroupMoment, out_of_fight, sheet_of
+from tactics.engine.ground_roster import entry_square
 from tactics.engine.journal import Event, Reducer, Refused
 from tactics.engine.state import Combatant, Condition, EncounterState
 from tactics.rules import turns as rt
@@ -273,15 +274,7 @@ class JoinTurns:
         who = who_or_refuse(state, self.combatant)
         if who.id in turns.order:
             raise Refused(f"{who.name} is already in the turn order")
-        cell = tuple(self.cell) if self.cell is not None else who.cell
-        if cell is None:
-            raise Refused(f"choose a square for {who.name} to enter on")
-        cell = (int(cell[0]), int(cell[1]))
-        if state.current_map().move_cost(cell) is None:
-            raise Refused("no one can stand on that square")
-        other = state.at(cell)
-        if other is not None and other.id != who.id:
-            raise Refused(f"{other.name} already stands on that square")
+        cell = entry_square(state, who, self.cell)
         index = len(turns.order) if self.index is None else max(0, min(len(turns.order), int(self.index)))
         return [Event("turns.joined", {"combatant": who.id, "cell": list(cell), "index": index})]
 
