@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
 from tactics.engine.journal import Event, Reducer, Refused
-from tactics.engine.state import EncounterState
+from tactics.engine.state import Combatant, EncounterState
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell
 from tactics.rules.movement import path_cost
@@ -50,7 +50,8 @@ def walk_events(
     return [Event("token.moved", {"combatant": cid, "path": [list(c) for c in path], "feet": cost})] + extra
 
 
-def combatant_or_refuse(state: EncounterState, cid: str):
+def combatant_or_refuse(state: EncounterState, cid: str) -> Combatant:
+    """The combatant with this id, refused with a sentence when there is none."""
     who = state.combatants.get(cid)
     if who is None:
         raise Refused(f"no combatant called {cid!r}")

@@ -13,17 +13,11 @@ from typing import Any
 
 from tactics.engine.ground import CombatState, reducer, set_moment
 from tactics.engine.ground_attack import hp_events
+from tactics.engine.board import combatant_or_refuse
 from tactics.engine.journal import Event, Refused
-from tactics.engine.state import Combatant, EncounterState
+from tactics.engine.state import EncounterState
 from tactics.rules.conditions import default_conditions
 from tactics.rules.dice import Dice
-
-
-def _who(state: EncounterState, cid: str) -> Combatant:
-    who = state.combatants.get(cid)
-    if who is None:
-        raise Refused(f"no combatant called {cid!r}")
-    return who
 
 
 def _combat(state: EncounterState) -> CombatState | None:
@@ -48,7 +42,7 @@ class ApplyCondition:
         return {"target": self.target, "condition": self.condition, "rounds": self.rounds, "source": self.source}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        who = _who(state, self.target)
+        who = combatant_or_refuse(state, self.target)
         if not self.condition.strip():
             raise Refused("name the condition")
         if self.rounds is not None and self.rounds < 1:
@@ -70,7 +64,7 @@ class RemoveCondition:
         return {"target": self.target, "condition": self.condition}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        who = _who(state, self.target)
+        who = combatant_or_refuse(state, self.target)
         if not who.has(self.condition):
             raise Refused(f"{who.name} is not {self.condition}")
         return [Event("condition.removed", {"combatant": who.id, "name": self.condition, "reason": "GM"})]
@@ -89,7 +83,7 @@ class AdjustHP:
         return {"target": self.target, "delta": self.delta, "reason": self.reason}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        who = _who(state, self.target)
+        who = combatant_or_refuse(state, self.target)
         if not isinstance(self.delta, int) or self.delta == 0:
             raise Refused("give a change in hit points other than 0")
         return hp_events(state, who.id, self.delta, self.reason)
@@ -107,7 +101,7 @@ class Hide:
         return {"combatant": self.combatant, "stealth": self.stealth}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        who = _who(state, self.combatant)
+        who = combatant_or_refuse(state, self.combatant)
         if who.hidden and self.stealth == who.stealth:
             raise Refused(f"{who.name} is already hidden")
         return [Event("combatant.hidden", {"combatant": who.id, "stealth": self.stealth})]
@@ -122,7 +116,7 @@ class Reveal:
         return {"combatant": self.combatant}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        who = _who(state, self.combatant)
+        who = combatant_or_refuse(state, self.combatant)
         if not who.hidden:
             raise Refused(f"{who.name} is not hidden")
         return [Event("combatant.revealed", {"combatant": who.id, "reason": "GM"})]

@@ -39,6 +39,7 @@ from tactics.engine.hazards_traps import (
     timer_events,
 )
 from tactics.engine.hazards_turns import Fuse, fuse_for, fuse_label
+from tactics.engine.board import combatant_or_refuse
 from tactics.engine.journal import Event, Reducer, Refused
 from tactics.engine.state import Combatant, EncounterState
 from tactics.rules import explosives as ex
@@ -104,13 +105,6 @@ def _next_grenade_id(state: EncounterState) -> str:
     return f"grenade-{n}"
 
 
-def _who(state: EncounterState, cid: str) -> Combatant:
-    who = state.combatants.get(cid)
-    if who is None:
-        raise Refused(f"no combatant called {cid!r}")
-    return who
-
-
 def _kind(name: str) -> ex.GrenadeKind:
     try:
         return ex.grenade_kind(name)
@@ -154,7 +148,7 @@ def check_throw(
     state: EncounterState, thrower: str, target_cell: Cell | None, grenade: str
 ) -> tuple[Combatant, ex.GrenadeKind, Cell]:
     """Can ``thrower`` throw ``grenade`` at ``target_cell`` now? Refused with the reason if not."""
-    who = _who(state, thrower)
+    who = combatant_or_refuse(state, thrower)
     if who.cell is None or not who.present:
         raise Refused(f"{who.name} is not on the map")
     if who.hp <= 0:
@@ -311,7 +305,7 @@ def group_hook(state: EncounterState, moment: Any, dice: Dice) -> list[Event]:
 # --------------------------------------------------------------------------- facing
 def effective_facing(state: EncounterState, cid: str) -> str:
     """The way a combatant faces now: toward its kept target if it has one (R-FACE-1)."""
-    who = _who(state, cid)
+    who = combatant_or_refuse(state, cid)
     target = state.combatants.get(who.facing_target) if who.facing_target else None
     if who.cell is None or target is None or target.cell is None:
         return who.facing
@@ -320,7 +314,7 @@ def effective_facing(state: EncounterState, cid: str) -> str:
 
 def attack_arc(state: EncounterState, attacker: str, defender: str) -> fc.Arc:
     """The defender's arc the attacker stands in (R-FACE-2), for the attack rules."""
-    a, d = _who(state, attacker), _who(state, defender)
+    a, d = combatant_or_refuse(state, attacker), combatant_or_refuse(state, defender)
     if a.cell is None or d.cell is None:
         raise Refused("both combatants must be on the map")
     return fc.arc_of(d.cell, effective_facing(state, d.id), a.cell)
@@ -342,14 +336,14 @@ class SetFacing:
         return {"combatant": self.combatant, "direction": self.direction, "keep_facing": self.keep_facing}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        who = _who(state, self.combatant)
+        who = combatant_or_refuse(state, self.combatant)
         if (self.direction is None) == (self.keep_facing is None):
             raise Refused("choose either a direction or someone to keep facing")
         if self.direction is not None:
             if self.direction not in DIRECTIONS:
                 raise Refused(f"{self.direction!r} is not a direction; choose one of {', '.join(DIRECTIONS)}")
             return [Event("facing.set", {"combatant": who.id, "facing": self.direction, "target": None})]
-        target = _who(state, self.keep_facing)  # type: ignore[arg-type]
+        target = combatant_or_refuse(state, self.keep_facing)  # type: ignore[arg-type]
         if target.id == who.id:
             raise Refused(f"{who.name} cannot keep facing itself")
         facing = who.facing

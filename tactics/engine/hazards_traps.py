@@ -20,6 +20,7 @@ from typing import Any
 from tactics.engine import hazards_sheet as sheet
 from tactics.engine.hazards_blast import blast_events, roll_d20_check
 from tactics.engine.hazards_turns import current_round
+from tactics.engine.board import combatant_or_refuse
 from tactics.engine.journal import Event, Reducer, Refused
 from tactics.engine.state import Combatant, EncounterState
 from tactics.rules import traps as tr
@@ -34,15 +35,8 @@ def _cell(value: Any) -> Cell:
     return (int(value[0]), int(value[1]))
 
 
-def _who(state: EncounterState, cid: str) -> Combatant:
-    who = state.combatants.get(cid)
-    if who is None:
-        raise Refused(f"no combatant called {cid!r}")
-    return who
-
-
 def on_map_or_refuse(state: EncounterState, cid: str) -> Combatant:
-    who = _who(state, cid)
+    who = combatant_or_refuse(state, cid)
     if who.cell is None or not who.present:
         raise Refused(f"{who.name} is not on the map")
     return who
@@ -205,7 +199,7 @@ class DetectTrap:
         trap = _trap(state, self.trap)
         if self.combatant is None:
             return [Event("trap.revealed", {"trap": trap.id})]
-        return [detected_event(trap, _who(state, self.combatant), "gm")]
+        return [detected_event(trap, combatant_or_refuse(state, self.combatant), "gm")]
 
 
 @dataclass
@@ -326,7 +320,7 @@ class TriggerRemote:
         if not trap.armed:
             raise Refused(f"the {trap.label} is not armed")
         if self.operator is not None:
-            who = _who(state, self.operator)
+            who = combatant_or_refuse(state, self.operator)
             if trap.team is not None and who.team != trap.team and who.id != trap.owner:
                 raise Refused(f"{who.name} does not hold the detonator of the {trap.label}")
         return trigger_events(state, trap, dice, by=self.operator)

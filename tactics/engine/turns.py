@@ -33,6 +33,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from tactics.engine.board import combatant_or_refuse as who_or_refuse
 from tactics.engine.ground import GROUP_HOOKS, Group, GroupMoment, out_of_fight, sheet_of
 from tactics.engine.ground_roster import entry_square
 from tactics.engine.journal import Event, Reducer, Refused
@@ -114,13 +115,6 @@ def running(state: EncounterState) -> TurnsState:
     if turns.phase == "ended":
         raise Refused("the fight is over")
     return turns
-
-
-def who_or_refuse(state: EncounterState, cid: str) -> Combatant:
-    who = state.combatants.get(cid)
-    if who is None:
-        raise Refused(f"no combatant called {cid!r}")
-    return who
 
 
 def rules_of(state: EncounterState) -> rt.TurnRules:
