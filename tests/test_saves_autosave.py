@@ -67,13 +67,6 @@ class Clock:
         return self.now
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("TACTICS_DATA_DIR", str(folder))
-    return folder
-
-
 def test_data_folder_comes_from_the_environment(data_dir: Path) -> None:
     assert auto.autosave_folder() == data_dir / "autosave"
 

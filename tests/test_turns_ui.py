@@ -23,6 +23,9 @@ from tactics.rules.data import read_document
 from tactics.ui import theme
 from tactics.ui.app import App
 
+from ui_driver import app_session, click, post
+from ui_driver import centre as cell
+
 SIZE = (1920, 1080)
 ROOM = "\n".join(["." * 16] * 12)
 SPAWNS = {
@@ -40,33 +43,13 @@ def encounter(mode: str = "individual") -> Encounter:
 
 @pytest.fixture
 def app():
-    a = App(encounter(), size=SIZE)
-    a.step()
-    yield a
-    pygame.quit()
-
-
-def post(app: App, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    app.step()
-
-
-def click(app: App, pos, button: int = 1) -> None:
-    post(app,
-         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    yield from app_session(App(encounter(), size=SIZE))
 
 
 def press(app: App, key: str) -> None:
     rect = app.battle.turns.button_rect(key)
     assert rect is not None, f"no button {key!r}: {app.battle.turns.keys() + app.battle.turns.banner.keys()}"
     click(app, rect.center)
-
-
-def cell(app: App, c) -> tuple[int, int]:
-    return app.battle.camera.cell_centre(c)
 
 
 def test_tracker_turns_pips_drag_hold_block_and_facing(app, tmp_path):

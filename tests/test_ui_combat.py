@@ -28,6 +28,8 @@ from tactics.ui import theme
 from tactics.ui.app import App
 from tactics.ui.panels.widgets import odds_labels
 
+from ui_driver import app_session, click, key, move, post
+
 SIZE = (1920, 1080)
 ROOM = "\n".join(["." * 16] * 12)
 SPAWNS = {
@@ -57,35 +59,10 @@ def explosion(enc: Encounter) -> None:
 def app():
     enc = space_bears()
     explosion(enc)
-    a = App(enc, size=SIZE)
-    a.step()
-    yield a
-    pygame.quit()
+    yield from app_session(App(enc, size=SIZE))
 
 
 # -- driving the window -------------------------------------------------------------------
-def post(app: App, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    app.step()
-
-
-def move(app: App, pos) -> None:
-    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
-
-
-def click(app: App, pos, button: int = 1) -> None:
-    post(app,
-         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-
-
-def key(app: App, k: int, mod: int = 0, text: str = "") -> None:
-    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text),
-         pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
-
-
 def press(app: App, button_key: str) -> None:
     """Click a combat panel button by its key, where it was drawn."""
     rect = app.battle.combat.button_rect(button_key)

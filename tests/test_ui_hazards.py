@@ -26,12 +26,10 @@ from tactics.ui.hazards import hazards_of
 from tactics.ui.render import DrawContext
 from tactics.ui.tools.grenade import percent
 
+from ui_driver import app_session, centre, click, fighter, key, move
+
 SIZE = (1920, 1080)
 BACKGROUND = (1, 2, 3)
-
-
-def fighter(cid: str, team: str, cell, **sheet) -> dict:
-    return {"id": cid, "name": cid.title(), "team": team, "cell": list(cell), "hp": 30, "sheet": sheet}
 
 
 def make_app(*combatants: dict, battle_map: BattleMap | None = None) -> App:
@@ -49,38 +47,10 @@ def make_app(*combatants: dict, battle_map: BattleMap | None = None) -> App:
 
 @pytest.fixture
 def app():
-    a = make_app()
-    yield a
-    pygame.quit()
+    yield from app_session(make_app(), step=False)
 
 
 # -- driving the window -------------------------------------------------------------------
-def post(app: App, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    app.step()
-
-
-def move(app: App, pos) -> None:
-    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
-
-
-def click(app: App, pos, button: int = 1) -> None:
-    post(app,
-         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""),
-         pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
-
-
-def centre(app: App, cell) -> tuple[int, int]:
-    return app.battle.camera.cell_centre(cell)
-
-
 def aim(app: App, thrower: str, target) -> None:
     """Grenade tool (G), click the thrower, hover the target square."""
     key(app, pygame.K_g)

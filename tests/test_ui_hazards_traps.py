@@ -32,12 +32,10 @@ from tactics.ui.facing import arc_cells
 from tactics.ui.hazards import hazards_of
 from tactics.ui.tools.traps import disarm_preview
 
+from ui_driver import app_session, centre, click, drag, fighter, key, move
+
 SIZE = (1920, 1080)
 ROOM = "\n".join(["." * 16] * 10)
-
-
-def fighter(cid: str, team: str, cell, **sheet) -> dict:
-    return {"id": cid, "name": cid.title(), "team": team, "cell": list(cell), "hp": 30, "sheet": sheet}
 
 
 def make_app(traps: list | None = None, **sheets) -> App:
@@ -56,43 +54,7 @@ def make_app(traps: list | None = None, **sheets) -> App:
 
 @pytest.fixture
 def app():
-    a = make_app()
-    yield a
-    pygame.quit()
-
-
-def post(app: App, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    app.step()
-
-
-def move(app: App, pos) -> None:
-    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
-
-
-def click(app: App, pos, button: int = 1) -> None:
-    post(app,
-         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-
-
-def drag(app: App, start, end) -> None:
-    post(app,
-         pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(1, 1), buttons=(0, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
-         pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""),
-         pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
-
-
-def centre(app: App, cell) -> tuple[int, int]:
-    return app.battle.camera.cell_centre(cell)
+    yield from app_session(make_app(), step=False)
 
 
 def board_render(app: App, state, viewer: str) -> bytes:

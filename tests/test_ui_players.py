@@ -31,6 +31,8 @@ from tactics.ui.players.scale import Calibration
 from tactics.ui.players.seen import fog_cells, hidden_things, players_state
 from tactics.ui.render import TRAPS_Z, DrawContext, add_layer, remove_layer
 
+from ui_driver import app_session, click_settled as click, key_settled as key, post_settled as post
+
 SIZE = (1280, 720)
 PLAYERS_SIZE = (960, 600)
 TRAP_KINDS = ["simple_mechanical", "frag_mine", "stealth_mine", "snare", "stun_mine"]
@@ -107,11 +109,7 @@ def picture(surface: pygame.Surface, rect=None) -> bytes:
 
 @pytest.fixture
 def app():
-    a = App(make_encounter(), size=SIZE)
-    a.step()
-    yield a
-    a._addons("closing")
-    pygame.quit()
+    yield from app_session(App(make_encounter(), size=SIZE), closing=True)
 
 
 ROOM = """
@@ -137,28 +135,6 @@ def make_encounter(hidden_bear: bool = False) -> Encounter:
         ],
     }
     return Encounter(definition, BattleMap.from_text(ROOM, name="Room"), seed=1)
-
-
-def post(app: App, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    app.step()
-    while pygame.event.peek():
-        app.step()
-
-
-def click(app: App, pos, window=None, button: int = 1) -> None:
-    extra = {"window": window} if window is not None else {}
-    post(app,
-         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0), **extra),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, **extra),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, **extra))
-
-
-def key(app: App, k: int, window=None, mod: int = 0) -> None:
-    extra = {"window": window} if window is not None else {}
-    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", **extra),
-         pygame.event.Event(pygame.KEYUP, key=k, mod=mod, **extra))
 
 
 # --------------------------------------------------------------------------- hidden information

@@ -21,6 +21,8 @@ from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
 from tactics.ui.panels.hotseat import end_turn_command, turn_banner
 
+from ui_driver import app_session, click_settled as click, key_settled as key
+
 SIZE = (1600, 900)
 ROOM = "\n".join(["." * 14] * 9)
 PARTY = (70, 140, 230)
@@ -42,30 +44,7 @@ def make_encounter(hidden_bears: bool = False) -> Encounter:
 
 @pytest.fixture
 def app():
-    a = App(make_encounter(), size=SIZE)
-    a.step()
-    yield a
-    a._addons("closing")
-    pygame.quit()
-
-
-def post(app: App, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    app.step()
-    while pygame.event.peek():
-        app.step()
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""),
-         pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
-
-
-def click(app: App, pos) -> None:
-    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    yield from app_session(App(make_encounter(), size=SIZE), closing=True)
 
 
 def to_action_phase(app: App) -> None:

@@ -25,6 +25,8 @@ from tactics.engine.table import who_rolls
 from tactics.ui.app import App
 from tactics.ui.opening import is_save_file, open_path
 
+from ui_driver import click_settled as click, key_settled as key, post_settled as post
+
 SIZE = (1280, 720)
 ARENA = "........\n..#.....\n..#.....\n........\n"
 ENCOUNTER = """
@@ -44,13 +46,6 @@ id = "ursa"
 team = "bears"
 cell = [7, 3]
 """
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("TACTICS_DATA_DIR", str(folder))
-    return folder
 
 
 @pytest.fixture
@@ -74,25 +69,6 @@ def start(path: Path) -> App:
 def stop(app: App) -> None:
     app._addons("closing")
     pygame.quit()
-
-
-def post(app: App, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    app.step()
-    while pygame.event.peek():
-        app.step()
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""),
-         pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
-
-
-def click(app: App, pos) -> None:
-    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
 def walk(app: App, *cells) -> None:

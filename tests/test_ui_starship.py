@@ -20,39 +20,18 @@ from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
 from tactics.ui.starship import StarshipScreen
 
+from ui_driver import app_session, click, key, post
+
 SIZE = (1600, 900)
 
 
-@pytest.fixture(autouse=True)
-def _own_autosaves(tmp_path, monkeypatch):
-    """Each test its own autosave folder: no "newer autosave" prompt from an earlier test."""
-    monkeypatch.setenv("TACTICS_DATA_DIR", str(tmp_path / "data"))
+# Each test its own autosave folder: no "newer autosave" prompt from an earlier test.
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 @pytest.fixture
 def app():
-    a = App(load_encounter(bundled("pirate-corvette.encounter.toml"), seed=11), size=SIZE)
-    a.step()
-    yield a
-    pygame.quit()
-
-
-def post(app: App, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    app.step()
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""),
-         pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
-
-
-def click(app: App, pos) -> None:
-    post(app,
-         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    yield from app_session(App(load_encounter(bundled("pirate-corvette.encounter.toml"), seed=11), size=SIZE))
 
 
 def drag(app: App, start, end) -> None:

@@ -17,6 +17,8 @@ from tactics.rules.movement import reachable
 from tactics.ui import theme
 from tactics.ui.app import App
 
+from ui_driver import app_session, centre, click, key, move, post
+
 # A room split by a wall line with one gap: the far side is out of a 60 ft sprint
 # for a token at (3, 5) only the long way round.
 ROOM = """
@@ -54,36 +56,7 @@ def make_encounter(hidden_bear: bool = False) -> Encounter:
 
 @pytest.fixture
 def app():
-    a = App(make_encounter(), size=SIZE)
-    a.step()
-    yield a
-    pygame.quit()
-
-
-def post(app: App, *events: pygame.event.Event) -> None:
-    for e in events:
-        pygame.event.post(e)
-    app.step()
-
-
-def move(app: App, pos) -> None:
-    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
-
-
-def click(app: App, pos, button: int = 1) -> None:
-    post(app,
-         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-
-
-def key(app: App, k: int, mod: int = 0, text: str = "") -> None:
-    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text),
-         pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
-
-
-def centre(app: App, cell) -> tuple[int, int]:
-    return app.battle.camera.cell_centre(cell)
+    yield from app_session(App(make_encounter(), size=SIZE))
 
 
 def corner_pixel(app: App, cell) -> tuple[int, int, int]:

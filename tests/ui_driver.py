@@ -1,0 +1,103 @@
+"""Driving the window in UI tests with real pygame events: one copy for every test file.
+
+Why it exists: the UI tests click, press keys, move and drag the pointer the
+way a GM does, by posting pygame events and letting the app run a frame. These
+helpers were written again in each ``test_ui_*.py``; they live here now
+(tests import it as ``from ui_driver import ...``: pytest puts ``tests/`` on
+the path because the folder has no ``__init__.py``).
+
+Two ways to let the app see the events: :func:`post` runs one frame (what most
+tests want); the ``*_settled`` helpers run frames until the event queue is
+empty (tests with a second window or a dialog that posts events of its own).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pygame
+
+from tactics.ui.app import App
+
+Pos = tuple[int, int]
+
+
+def app_session(app: App, *, step: bool = True, closing: bool = False) -> Iterator[App]:
+    """For a fixture, ``yield from app_session(App(...))``: the app after its first
+    frame (unless ``step=False``: already run), shut down after the test;
+    ``closing`` first tells the add-ons the window closes (players' window, autosave)."""
+    if step:
+        app.step()
+    yield app
+    if closing:
+        app._addons("closing")
+    pygame.quit()
+
+
+def fighter(cid: str, team: str, cell: Pos, **sheet: Any) -> dict:
+    """A combatant entry of a hand-made encounter: 30 HP, ``sheet`` as given."""
+    return {"id": cid, "name": cid.title(), "team": team, "cell": list(cell), "hp": 30, "sheet": sheet}
+
+
+def _window(window: Any) -> dict[str, Any]:
+    return {"window": window} if window is not None else {}
+
+
+def post(app: App, *events: pygame.event.Event, settle: bool = False) -> None:
+    """Post the events and run one frame (``settle``: frames until the queue is empty)."""
+    for e in events:
+        pygame.event.post(e)
+    app.step()
+    while settle and pygame.event.peek():
+        app.step()
+
+
+def move(app: App, pos: Pos) -> None:
+    """The pointer moves to ``pos`` (no button held)."""
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+
+
+def click(app: App, pos: Pos, button: int = 1, *, window: Any = None, settle: bool = False) -> None:
+    """Move to ``pos`` and click there (in the players' ``window`` when given)."""
+    extra = _window(window)
+    post(app,
+         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0), **extra),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, **extra),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, **extra),
+         settle=settle)
+
+
+def key(app: App, k: int, mod: int = 0, text: str = "", *, window: Any = None, settle: bool = False) -> None:
+    """Press and release key ``k`` with modifiers ``mod`` (typing ``text``)."""
+    extra = _window(window)
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, **extra),
+         pygame.event.Event(pygame.KEYUP, key=k, mod=mod, **extra), settle=settle)
+
+
+def drag(app: App, start: Pos, end: Pos) -> None:
+    """Press the left button at ``start``, move to ``end`` holding it, release."""
+    post(app,
+         pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(1, 1), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+         pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
+def post_settled(app: App, *events: pygame.event.Event) -> None:
+    """:func:`post`, running frames until the event queue is empty."""
+    post(app, *events, settle=True)
+
+
+def click_settled(app: App, pos: Pos, button: int = 1, *, window: Any = None) -> None:
+    """:func:`click`, running frames until the event queue is empty."""
+    click(app, pos, button, window=window, settle=True)
+
+
+def key_settled(app: App, k: int, mod: int = 0, text: str = "", *, window: Any = None) -> None:
+    """:func:`key`, running frames until the event queue is empty."""
+    key(app, k, mod, text, window=window, settle=True)
+
+
+def centre(app: App, cell: Pos) -> Pos:
+    """The pixel at the centre of a square of the battle map, where the camera draws it now."""
+    return app.battle.camera.cell_centre(cell)
