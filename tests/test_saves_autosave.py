@@ -29,31 +29,9 @@ from tactics.engine.board import Place, Walk
 from tactics.engine.encounter import Encounter, load_encounter
 from tactics.engine.saves import load_save, save_encounter
 
-ARENA = "........\n..#.....\n..#.....\n........\n"
-ENCOUNTER = """
-name = "Arena"
-map = "arena.txt"
-[teams.party]
-name = "The Party"
-players = true
-[teams.bears]
-name = "Space Bears"
-[[combatants]]
-id = "brandon"
-team = "party"
-cell = [0, 0]
-[[combatants]]
-id = "ursa"
-team = "bears"
-cell = [7, 3]
-"""
+from arena_game import ARENA
+from arena_game import write_game as encounter_file
 
-
-def encounter_file(folder: Path, name: str = "arena.encounter.toml") -> Path:
-    (folder / "arena.txt").write_text(ARENA)
-    path = folder / name
-    path.write_text(ENCOUNTER)
-    return path
 
 
 class Clock:

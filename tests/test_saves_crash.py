@@ -23,21 +23,7 @@ import pytest
 from tactics.engine.autosave import last_good_autosave, latest_autosave
 from tactics.engine.saves import load_save
 
-ENCOUNTER = """
-name = "Crash"
-map = "arena.txt"
-[teams.party]
-players = true
-[teams.bears]
-[[combatants]]
-id = "brandon"
-team = "party"
-cell = [0, 0]
-[[combatants]]
-id = "ursa"
-team = "bears"
-cell = [7, 3]
-"""
+from arena_game import CRASH_ENCOUNTER, OPEN_ARENA, write_game
 
 SCRIPT = r"""
 import json, sys
@@ -71,9 +57,7 @@ KILL_AFTER = 40
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_killed_game_loses_no_reported_command(tmp_path: Path) -> None:
-    (tmp_path / "arena.txt").write_text("........\n........\n........\n........\n")
-    encounter_path = tmp_path / "crash.encounter.toml"
-    encounter_path.write_text(ENCOUNTER)
+    encounter_path = write_game(tmp_path, "crash.encounter.toml", encounter=CRASH_ENCOUNTER, arena=OPEN_ARENA)
     script = tmp_path / "play.py"
     script.write_text(SCRIPT)
     data_dir = tmp_path / "data"

@@ -23,21 +23,7 @@ from pathlib import Path
 
 import pytest
 
-ENCOUNTER = """
-name = "Crash"
-map = "arena.txt"
-[teams.party]
-players = true
-[teams.bears]
-[[combatants]]
-id = "brandon"
-team = "party"
-cell = [0, 0]
-[[combatants]]
-id = "ursa"
-team = "bears"
-cell = [7, 3]
-"""
+from arena_game import CRASH_ENCOUNTER as ENCOUNTER, OPEN_ARENA, write_game
 
 PLAY = """
 click 0,0      # select Brandon
@@ -70,9 +56,7 @@ def _parse(line: str) -> tuple[int, str, dict]:
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_killed_window_loses_no_reported_command(tmp_path: Path) -> None:
-    (tmp_path / "arena.txt").write_text("........\n........\n........\n........\n")
-    game = tmp_path / "crash.encounter.toml"
-    game.write_text(ENCOUNTER)
+    game = write_game(tmp_path, "crash.encounter.toml", encounter=ENCOUNTER, arena=OPEN_ARENA)
     old = game.stat().st_mtime - 3600
     os.utime(game, (old, old))
     (tmp_path / "play.txt").write_text(PLAY)

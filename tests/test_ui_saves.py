@@ -25,34 +25,15 @@ from tactics.engine.table import who_rolls
 from tactics.ui.app import App
 from tactics.ui.opening import is_save_file, open_path
 
+from arena_game import write_game
 from ui_driver import click_settled as click, key_settled as key, post_settled as post
 
 SIZE = (1280, 720)
-ARENA = "........\n..#.....\n..#.....\n........\n"
-ENCOUNTER = """
-name = "Arena"
-map = "arena.txt"
-[teams.party]
-name = "The Party"
-players = true
-[teams.bears]
-name = "Space Bears"
-[[combatants]]
-id = "brandon"
-team = "party"
-cell = [0, 0]
-[[combatants]]
-id = "ursa"
-team = "bears"
-cell = [7, 3]
-"""
 
 
 @pytest.fixture
 def game(tmp_path: Path, data_dir: Path) -> Path:
-    (tmp_path / "arena.txt").write_text(ARENA)
-    path = tmp_path / "arena.encounter.toml"
-    path.write_text(ENCOUNTER)
+    path = write_game(tmp_path)
     old = path.stat().st_mtime - 3600  # the file was written an hour ago
     os.utime(path, (old, old))
     return path
