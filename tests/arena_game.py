@@ -14,15 +14,8 @@ ARENA = "........\n..#.....\n..#.....\n........\n"
 #: The same arena without the wall.
 OPEN_ARENA = "........\n........\n........\n........\n"
 
-ENCOUNTER = """
-name = "Arena"
-map = "arena.txt"
-[teams.party]
-name = "The Party"
-players = true
-[teams.bears]
-name = "Space Bears"
-[[combatants]]
+#: The two combatants every one of these games has.
+COMBATANTS = """[[combatants]]
 id = "brandon"
 team = "party"
 cell = [0, 0]
@@ -32,6 +25,16 @@ team = "bears"
 cell = [7, 3]
 """
 
+ENCOUNTER = """
+name = "Arena"
+map = "arena.txt"
+[teams.party]
+name = "The Party"
+players = true
+[teams.bears]
+name = "Space Bears"
+""" + COMBATANTS
+
 #: The crash tests' encounter: the same two, teams without names.
 CRASH_ENCOUNTER = """
 name = "Crash"
@@ -39,15 +42,7 @@ map = "arena.txt"
 [teams.party]
 players = true
 [teams.bears]
-[[combatants]]
-id = "brandon"
-team = "party"
-cell = [0, 0]
-[[combatants]]
-id = "ursa"
-team = "bears"
-cell = [7, 3]
-"""
+""" + COMBATANTS
 
 
 def write_game(folder: Path, name: str = "arena.encounter.toml", *, encounter: str = ENCOUNTER,
