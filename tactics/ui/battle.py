@@ -19,6 +19,7 @@ from tactics.ui import draw, theme
 from tactics.ui import intents as ui
 from tactics.ui.camera import Camera
 from tactics.ui.mapart import MapArt
+from tactics.ui.messages import TimedMessages
 from tactics.ui.panels.combat import CombatPanels
 from tactics.ui.panels.side import draw_side_panel
 from tactics.ui.panels.status import draw_status
@@ -35,8 +36,10 @@ MESSAGE_MS = 5000
 DRAG_START_PX = 4
 
 
-class BattleView:
+class BattleView(TimedMessages):
     """The main screen: one encounter on the board."""
+
+    message_ms = MESSAGE_MS
 
     def __init__(self, app: "App", encounter: Encounter, viewer: str = "gm") -> None:
         self.app = app
@@ -111,10 +114,6 @@ class BattleView:
             self.say(exc.reason, "error")
             return False
         return True
-
-    def say(self, text: str, kind: str = "info") -> None:
-        self.message = (text, kind, pygame.time.get_ticks() + MESSAGE_MS)
-        self.app.dirty = True
 
     def flash_bad(self, cell: Cell) -> None:
         self.bad_cell = cell
@@ -301,14 +300,6 @@ class BattleView:
 
     def wake_ms(self) -> int | None:
         return self.message[2] if self.message else None
-
-    def current_message(self) -> tuple[str, str] | None:
-        if self.message is None:
-            return None
-        if pygame.time.get_ticks() >= self.message[2]:
-            self.message = None
-            return None
-        return self.message[0], self.message[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board_rect()

@@ -25,6 +25,7 @@ from tactics.ui import theme
 from tactics.ui.panels.status import draw_status
 from tactics.ui.starship.actions import ActionDialog
 from tactics.ui.starship.crew import NPC_CHIP, CrewPanel, npc_name
+from tactics.ui.messages import TimedMessages
 from tactics.ui.starship.fire import REVEAL_MS, FireDialog
 from tactics.ui.starship.spaceview import SpaceView, side_colours
 from tactics.ui.starship.summary import PhaseSummary, worth_showing
@@ -40,10 +41,11 @@ DRAG_START_PX = 5
 LOG_LINES = 5
 
 
-class StarshipScreen:
+class StarshipScreen(TimedMessages):
     """The space battle of one encounter."""
 
     title = "Starship"
+    message_ms = MESSAGE_MS
 
     def __init__(self, app: "App", battle: "BattleView") -> None:
         self.app = app
@@ -116,10 +118,6 @@ class StarshipScreen:
             self._own_change = False
         self.app.dirty = True
         return entry
-
-    def say(self, text: str, kind: str = "info") -> None:
-        self.message = (text, kind, pygame.time.get_ticks() + MESSAGE_MS)
-        self.app.dirty = True
 
     def close_dialog(self) -> None:
         self.dialog = None
@@ -356,14 +354,6 @@ class StarshipScreen:
         times = [t for t in (self.message[2] if self.message else None,
                              self.dialog.wake_ms() if self.dialog is not None else None) if t is not None]
         return min(times) if times else None
-
-    def current_message(self) -> tuple[str, str] | None:
-        if self.message is None:
-            return None
-        if pygame.time.get_ticks() >= self.message[2]:
-            self.message = None
-            return None
-        return self.message[0], self.message[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         self.hotspots.clear()

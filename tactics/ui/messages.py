@@ -1,0 +1,38 @@
+"""The status-line message a screen shows for a few seconds after something happened.
+
+Why it exists: the battle view and the starship screen both say things in the
+status line (a refusal, "Undone: ..."), each message fading after its own
+time; the saying and the expiry are one copy here, mixed into both screens.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+
+class TimedMessages:
+    """``say`` a message; ``current_message`` shows it until ``message_ms`` have passed.
+
+    The screen sets ``message_ms``, ``self.message = None`` and ``self.app``
+    (whose ``dirty`` flag asks for a redraw).
+    """
+
+    message_ms: int = 5000
+    message: tuple[str, str, int] | None
+    app: Any
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` (``kind``: "info" or "error") in the status line."""
+        self.message = (text, kind, pygame.time.get_ticks() + self.message_ms)
+        self.app.dirty = True
+
+    def current_message(self) -> tuple[str, str] | None:
+        """(text, kind) of the message still showing, or None once it has expired."""
+        if self.message is None:
+            return None
+        if pygame.time.get_ticks() >= self.message[2]:
+            self.message = None
+            return None
+        return self.message[0], self.message[1]
