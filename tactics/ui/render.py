@@ -97,7 +97,7 @@ class CellPainter:
         """Draw the border of a set of squares (its outer and inner edges)."""
         edges = self._edges.get(cells)
         if edges is None:
-            edges = _border_edges(cells)
+            edges = border_edges(cells)
             self._edges[cells] = edges
             if len(self._edges) > 32:
                 self._edges.popitem(last=False)
@@ -109,7 +109,8 @@ class CellPainter:
             pygame.draw.line(surface, colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width)
 
 
-def _border_edges(cells: frozenset[Cell]) -> list[tuple[int, int, int, int]]:
+def border_edges(cells: frozenset[Cell]) -> list[tuple[int, int, int, int]]:
+    """The unit edges (x1, y1, x2, y2 in squares) around a set of squares: its outline."""
     out = []
     for c, r in cells:
         if (c, r - 1) not in cells:

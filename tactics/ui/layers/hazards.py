@@ -32,7 +32,7 @@ from tactics.rules import explosives as ex
 from tactics.rules import traps as tr
 from tactics.rules.grid import DELTAS, Cell, cell_center
 from tactics.ui import draw, theme
-from tactics.ui.render import TRAPS_Z, DrawContext, add_layer
+from tactics.ui.render import TRAPS_Z, DrawContext, add_layer, border_edges
 
 GHOST = (196, 140, 255)  # the GM's colour for what the players cannot see
 WARN = (255, 200, 40)
@@ -81,20 +81,6 @@ def blast_cells_of(state: Any, grenade: Any) -> frozenset[Cell]:
 
 
 # --------------------------------------------------------------------------- drawing helpers
-def _edges(cells: frozenset[Cell]) -> list[tuple[int, int, int, int]]:
-    out = []
-    for c, r in cells:
-        if (c, r - 1) not in cells:
-            out.append((c, r, c + 1, r))
-        if (c, r + 1) not in cells:
-            out.append((c, r + 1, c + 1, r + 1))
-        if (c - 1, r) not in cells:
-            out.append((c, r, c, r + 1))
-        if (c + 1, r) not in cells:
-            out.append((c + 1, r, c + 1, r + 1))
-    return out
-
-
 def dashed_line(surface: pygame.Surface, colour, a: tuple[int, int], b: tuple[int, int], width: int = 2,
                 dash: int = 8) -> None:
     ax, ay = a
@@ -110,7 +96,7 @@ def dashed_line(surface: pygame.Surface, colour, a: tuple[int, int], b: tuple[in
 def dashed_outline(ctx: DrawContext, cells: Iterable[Cell], colour, width: int = 2) -> None:
     to = ctx.camera.to_screen
     dash = max(4, ctx.camera.cell_px // 8)
-    for x1, y1, x2, y2 in _edges(frozenset(cells)):
+    for x1, y1, x2, y2 in border_edges(frozenset(cells)):
         dashed_line(ctx.surface, colour, to((x1, y1)), to((x2, y2)), width, dash)
 
 
