@@ -91,14 +91,7 @@ class ActionsPanel(w.Panel):
                 cy = self._pick(canvas, rect, cy, actors, hover)
             else:
                 cy = self._actor(canvas, rect, cy, cid, hover)
-        height = min(max_h, cy + 8)
-        final = pygame.Rect(x, y, width, height)
-        w.card(surface, final)
-        surface.blit(canvas, (x, y), (0, 0, width, height))
-        for h in self.hits:
-            h.rect.move_ip(x, y)
-        self.rect = final
-        return final
+        return self.finish(surface, canvas, x, y, width, min(max_h, cy + 8))
 
     def _pick(self, s, rect, y, actors, hover) -> int:
         state = self.ui.state

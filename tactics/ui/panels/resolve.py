@@ -148,13 +148,7 @@ class ResolvePanel(w.Panel):
             roll = last_resolution(self.ui.encounter.journal)
             if roll:
                 cy = draw_resolution(canvas, px, cy + 4, inner, roll, state) + 6
-        height = min(max_h, cy + 8)
-        final = pygame.Rect(x, y, width, height)
-        w.card(surface, final)
-        surface.blit(canvas, (x, y), (0, 0, width, height))
-        for h in self.hits:
-            h.rect.move_ip(x, y)
-        self.rect = final
+        final = self.finish(surface, canvas, x, y, width, min(max_h, cy + 8))
         self._place_entry(want_entry if want_entry is not None and want_entry.bottom <= final.bottom else None)
         return final
 

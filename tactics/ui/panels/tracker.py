@@ -98,14 +98,7 @@ class TrackerPanel(w.Panel):
                 cy = self._before(canvas, rect, cy, hover)
             else:
                 cy = self._during(canvas, rect, cy, combat, hover)
-        height = min(max_h, cy + 8)
-        final = pygame.Rect(x, y, width, height)
-        w.card(surface, final)
-        surface.blit(canvas, (x, y), (0, 0, width, height))
-        for h in self.hits:
-            h.rect.move_ip(x, y)
-        self.rect = final
-        return final
+        return self.finish(surface, canvas, x, y, width, min(max_h, cy + 8))
 
     def _before(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
         state = self.ui.state

@@ -96,6 +96,18 @@ class Panel:
     def toggle(self) -> None:
         self.collapsed = not self.collapsed
 
+    def finish(self, surface: pygame.Surface, canvas: pygame.Surface, x: int, y: int, width: int,
+               height: int) -> pygame.Rect:
+        """Show the top ``height`` pixels of the drawn ``canvas`` as a card at (x, y); the
+        buttons recorded while drawing move there too. The card's rectangle."""
+        final = pygame.Rect(x, y, width, height)
+        card(surface, final)
+        surface.blit(canvas, (x, y), (0, 0, width, height))
+        for h in self.hits:
+            h.rect.move_ip(x, y)
+        self.rect = final
+        return final
+
 
 _cards: dict[tuple, pygame.Surface] = {}
 _canvases: dict[tuple, pygame.Surface] = {}
