@@ -20,7 +20,7 @@ from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, POS
 from tactics.rules.starship_data import ShipAction
 from tactics.ui import theme
 from tactics.ui.starship.dice import draw_die, draw_plain
-from tactics.ui.starship.widgets import Hotspots, button, card, shade, text_at, wrap
+from tactics.ui.starship.widgets import Hotspots, button, dialog_card, text_at, wrap
 
 if TYPE_CHECKING:
     from tactics.ui.starship.screen import StarshipScreen
@@ -131,14 +131,9 @@ class ActionDialog:
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
-        shade(surface)
+        self.rect = rect = dialog_card(surface, hotspots, (940, 700), theme.ACCENT)
         space = self.screen.space
         ship = space.ships[self.ship_id]
-        w, h = surface.get_size()
-        self.rect = rect = pygame.Rect(0, 0, min(940, w - 60), min(700, h - 70))
-        rect.center = (w // 2, h // 2)
-        card(surface, rect, fill=(26, 29, 37), edge=theme.ACCENT, width=2, radius=16)
-        hotspots.add(rect, "dlg.card")
         x, y = rect.x + 32, rect.y + 24
         who = ship.crew_names.get(self.post, "no one")
         text_at(surface, f"{POST_NAMES[self.post]} - {who}", (x, y), 34, "bold", theme.TEXT)

@@ -20,7 +20,7 @@ from tactics.engine.space_view import FireOdds, fire_odds
 from tactics.rules.starship import PHASE_NAMES
 from tactics.ui import theme
 from tactics.ui.starship.dice import draw_pool, pool_size
-from tactics.ui.starship.widgets import Hotspots, button, card, shade, text_at, wrap
+from tactics.ui.starship.widgets import Hotspots, button, dialog_card, text_at, wrap
 
 if TYPE_CHECKING:
     from tactics.ui.starship.screen import StarshipScreen
@@ -116,14 +116,10 @@ class FireDialog:
 
     # -- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
-        shade(surface)
+        self.rect = rect = dialog_card(surface, hotspots, (980, 620 if self.result is None else 680), (200, 70, 60),
+                                       margin=(60, 80))
         space = self.screen.space
         ship = space.ships[self.ship_id]
-        w, h = surface.get_size()
-        self.rect = rect = pygame.Rect(0, 0, min(980, w - 60), min(620 if self.result is None else 680, h - 80))
-        rect.center = (w // 2, h // 2)
-        card(surface, rect, fill=(26, 29, 37), edge=(200, 70, 60), width=2, radius=16)
-        hotspots.add(rect, "dlg.card")
         x, y = rect.x + 32, rect.y + 24
         who = ship.crew_names.get("weapons", "no one")
         text_at(surface, f"Weapons - {who}", (x, y), 34, "bold", theme.TEXT)

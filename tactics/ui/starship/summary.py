@@ -16,7 +16,7 @@ from tactics.engine.space_view import describe
 from tactics.rules.starship import PHASE_NAMES
 from tactics.ui import theme
 from tactics.ui.starship.dice import draw_plain
-from tactics.ui.starship.widgets import Hotspots, button, card, shade, text_at, wrap
+from tactics.ui.starship.widgets import Hotspots, button, dialog_card, text_at, wrap
 
 if TYPE_CHECKING:
     from tactics.ui.starship.screen import StarshipScreen
@@ -57,12 +57,7 @@ class PhaseSummary:
         return False
 
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
-        shade(surface)
-        w, h = surface.get_size()
-        self.rect = rect = pygame.Rect(0, 0, min(1000, w - 60), min(720, h - 70))
-        rect.center = (w // 2, h // 2)
-        card(surface, rect, fill=(26, 29, 37), edge=theme.ACCENT, width=2, radius=16)
-        hotspots.add(rect, "dlg.card")
+        self.rect = rect = dialog_card(surface, hotspots, (1000, 720), theme.ACCENT)
         x, y = rect.x + 32, rect.y + 24
         text_at(surface, self.title, (x, y), 32, "bold", theme.TEXT)
         text_at(surface, "Every roll of the phase is in: its effects apply to all ships together.", (x, y + 44), 19,

@@ -136,3 +136,16 @@ def shade(surface: pygame.Surface, alpha: int = 150) -> None:
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
     surface.blit(veil, (0, 0))
+
+
+def dialog_card(surface: pygame.Surface, hotspots: Hotspots, size: tuple[int, int], edge: tuple[int, int, int],
+                margin: tuple[int, int] = (60, 70)) -> pygame.Rect:
+    """A modal dialog's card: the screen shaded, the card centred, at most ``size`` and
+    ``margin`` smaller than the screen, clicks on it caught (hotspot ``dlg.card``)."""
+    shade(surface)
+    w, h = surface.get_size()
+    rect = pygame.Rect(0, 0, min(size[0], w - margin[0]), min(size[1], h - margin[1]))
+    rect.center = (w // 2, h // 2)
+    card(surface, rect, fill=(26, 29, 37), edge=edge, width=2, radius=16)
+    hotspots.add(rect, "dlg.card")
+    return rect
