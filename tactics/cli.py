@@ -62,16 +62,42 @@ def build_parser() -> argparse.ArgumentParser:
                        help="active tool")
     stage.add_argument("--at", type=_cell, metavar="C,R",
                        help="put the pointer on square C,R (radius: the corner at its top left)")
-    stage.add_argument("--feet", type=int, metavar="FT", help="template size in feet")
+    stage.add_argument("--feet", type=_feet, metavar="FT", help="template size in feet (5 ft steps)")
     stage.add_argument("--help-overlay", action="store_true", help="show the F1 shortcut card")
     stage.add_argument("--screen", choices=["battle", "starship"], default="battle",
                        help="which screen to show (starship: the space battle, as after Tab)")
     return p
 
 
+def _feet(text: str) -> int:
+    try:
+        feet = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of feet: {text!r}") from None
+    if feet < 5 or feet % 5:
+        raise argparse.ArgumentTypeError(f"{feet} ft: templates come in 5 ft steps, from 5 ft")
+    return feet
+
+
+def _writable_target(path: str) -> str | None:
+    """Why a screenshot cannot be written to ``path``, checked before any window opens."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"{path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK):
+        return f"{path}: the folder {folder} cannot be written to"
+    if os.path.isdir(path):
+        return f"{path}: is a folder, not a picture file"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.screenshot:
+        problem = _writable_target(args.screenshot)
+        if problem:
+            print(f"tactics: error: --screenshot {problem}", file=sys.stderr)
+            return EXIT_BAD_INPUT
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -119,13 +145,23 @@ def main(argv: list[str] | None = None) -> int:
         return run_script(app, args.script)
     if args.screenshot:
         app.step()
-        app.screenshot(args.screenshot)
+        try:
+            app.screenshot(args.screenshot)
+        except (OSError, pygame_error()) as exc:
+            print(f"tactics: error: --screenshot {args.screenshot}: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
         if app.players.window is not None:  # the players' window beside it: OUT-players.png
             out = args.screenshot
             stem, dot, ext = out.rpartition(".")
             app.players.window.save_picture(f"{stem}-players.{ext}" if dot else f"{out}-players")
         return 0
     return app.run()
+
+
+def pygame_error() -> type[Exception]:
+    import pygame
+
+    return pygame.error
 
 
 def _offer_autosave(path: str | None, exc: Exception) -> None:

@@ -51,8 +51,12 @@ def register_reducer(reducer: Reducer) -> None:
 DEFAULT_COLOURS = [(70, 140, 230), (220, 80, 60), (90, 190, 110), (230, 180, 60)]
 
 
-def build_state(definition: dict[str, Any], battle_map: BattleMap) -> EncounterState:
-    """The start state of an encounter definition on its map."""
+def build_state(definition: dict[str, Any], battle_map: BattleMap, source: str | None = None) -> EncounterState:
+    """The start state of an encounter definition on its map.
+
+    ``source`` (the encounter file) is passed to the start builders as the
+    definition's ``source`` so their errors name the file, not the encounter.
+    """
     state = EncounterState(map=battle_map, name=str(definition.get("name", "Encounter")))
     state.mode = str(definition.get("mode", "team"))
     state.settings = dict(definition.get("settings", {}))
@@ -81,8 +85,9 @@ def build_state(definition: dict[str, Any], battle_map: BattleMap) -> EncounterS
             present=bool(raw.get("present", True)),
             sheet=raw.get("sheet"),
         )
+    seen_by_builders = {**definition, "source": source} if source else definition
     for builder in START_BUILDERS:
-        builder(state, definition)
+        builder(state, seen_by_builders)
     return state
 
 
@@ -102,7 +107,7 @@ class Encounter:
         self.map = battle_map
         self.source = source
         self.seed = int(seed if seed is not None else definition.get("seed", random.randrange(2**31)))
-        start = build_state(definition, battle_map)
+        start = build_state(definition, battle_map, source)
         self.journal: Journal[EncounterState] = Journal(
             start, ENCOUNTER_REDUCER, seed=self.seed, entries=entries
         )

@@ -24,6 +24,7 @@ from tactics.engine.board import combatant_or_refuse
 from tactics.engine.journal import Event, Reducer, Refused
 from tactics.engine.state import Combatant, EncounterState
 from tactics.rules import traps as tr
+from tactics.rules.data import DataError
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell, distance_ft
 
@@ -406,10 +407,16 @@ def timer_events(state: EncounterState, dice: Dice) -> list[Event]:
 def build_traps(state: EncounterState, definition: dict[str, Any]) -> None:
     """Traps listed in an encounter file: ``[[traps]] kind = "frag_mine" cell = [4, 5]``
     (optional: id, facing, wire_end, detection_dc, disarm_dc, hidden, team)."""
+    where = str(definition.get("source") or definition.get("name") or "encounter")
     for i, raw in enumerate(definition.get("traps", []) or []):
+        if not isinstance(raw, dict):
+            raise DataError(where, f"traps[{i}]", "expected a table with kind and cell")
         kind = tr.default_trap_kinds().get(str(raw.get("kind")))
         if kind is None:
-            raise ValueError(f"traps[{i}]: unknown trap kind {raw.get('kind')!r}")
+            known = ", ".join(sorted(tr.default_trap_kinds()))
+            raise DataError(where, f"traps[{i}].kind", f"unknown trap kind {raw.get('kind')!r} (known: {known})")
+        if "cell" not in raw:
+            raise DataError(where, f"traps[{i}].cell", "missing: the trap's square as [column, row]")
         trap = tr.make_trap(
             str(raw.get("id") or next_trap_id(state)), kind, _cell(raw["cell"]),
             facing=raw.get("facing"), wire_end=_cell(raw["wire_end"]) if raw.get("wire_end") else None,

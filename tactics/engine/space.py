@@ -274,7 +274,7 @@ def build_space(state: Any, definition: dict[str, Any]) -> None:
     raw = definition.get("space")
     if raw is None:
         return
-    where = f"encounter {state.name!r}"
+    where = str(definition.get("source") or f"encounter {state.name!r}")
     entry = validate(where, _SpaceEntry, raw, "space")
     space = SpaceState(actions=dict(default_actions()))
     for i, item in enumerate(entry.ships):
