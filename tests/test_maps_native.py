@@ -20,7 +20,7 @@ from tactics.maps import MapError, load
 from tactics.maps import native
 from tactics.maps.native import map_from_dict, map_to_dict, save_native_map
 from tactics.rules.movement import reachable
-from test_maps_support import png_bytes, png_header_claiming
+from test_maps_support import json_paths, png_bytes, png_header_claiming
 
 
 def corridor_doc() -> dict:
@@ -228,22 +228,12 @@ json_values = st.recursive(
 )
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, prefix + (i,))
-
-
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_mutated_native_documents_only_raise_map_error(data):
     doc = copy.deepcopy(corridor_doc())
     for _ in range(data.draw(st.integers(1, 4))):
-        paths = [p for p in _paths(doc) if p]
+        paths = [p for p in json_paths(doc) if p]
         where = data.draw(st.sampled_from(paths))
         parent = doc
         for key in where[:-1]:

@@ -1,4 +1,5 @@
-"""Helpers shared by the map-format tests: tiny image files built in pure Python.
+"""Helpers shared by the map-format tests: tiny image files built in pure Python, and the
+paths into a JSON document that the fuzz tests mutate.
 
 (No tests here; the module name lets pytest's rootdir import find it.)
 """
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from typing import Any, Iterator
 
 
 def png_bytes(width: int, height: int, rgb: tuple[int, int, int] = (90, 120, 150)) -> bytes:
@@ -40,3 +42,14 @@ def jpeg_header(width: int, height: int) -> bytes:
 def webp_vp8x_header(width: int, height: int) -> bytes:
     body = b"VP8X" + struct.pack("<I", 10) + b"\x00\x00\x00\x00" + (width - 1).to_bytes(3, "little") + (height - 1).to_bytes(3, "little")
     return b"RIFF" + struct.pack("<I", len(body) + 4) + b"WEBP" + body
+
+
+def json_paths(value: Any, prefix: tuple = ()) -> Iterator[tuple]:
+    """Every path (keys and indexes) into a parsed JSON document, the empty one first."""
+    yield prefix
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from json_paths(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from json_paths(v, prefix + (i,))

@@ -21,7 +21,7 @@ from tactics.maps import MapError, load
 from tactics.maps.uvtt import uvtt_from_dict
 from tactics.rules.geometry import Segment
 from tactics.rules.movement import reachable
-from test_maps_support import jpeg_header, png_bytes, png_header_claiming, webp_vp8x_header
+from test_maps_support import jpeg_header, json_paths, png_bytes, png_header_claiming, webp_vp8x_header
 
 
 def pt(x: float, y: float) -> dict:
@@ -160,16 +160,6 @@ json_values = st.recursive(
 )
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, prefix + (i,))
-
-
 SMALL_EXPORT = export()
 SMALL_EXPORT["image"] = base64.b64encode(png_bytes(4, 4)).decode()
 
@@ -179,7 +169,7 @@ SMALL_EXPORT["image"] = base64.b64encode(png_bytes(4, 4)).decode()
 def test_mutated_exports_only_raise_map_error(data):
     doc = copy.deepcopy(SMALL_EXPORT)
     for _ in range(data.draw(st.integers(1, 4))):
-        paths = [p for p in _paths(doc) if p]
+        paths = [p for p in json_paths(doc) if p]
         if not paths:
             break
         where = data.draw(st.sampled_from(paths))
