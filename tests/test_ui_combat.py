@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from tactics.engine.encounter import Encounter, bundled
-from tactics.engine.ground_gm import ApplyCondition
+from tactics.engine.ground_gm import ApplyCondition, Hide
 from tactics.engine.ground_queries import describe
 from tactics.maps import BattleMap, Spawn
 from tactics.rules.attacks import hit_chances
@@ -365,14 +365,16 @@ def test_a_sprint_is_declared_as_a_standard_and_a_bonus_move(app):  # R-MOVE-1, 
     assert app.battle.state.combatants["james"].cell == (2, 11)
 
 
-def test_the_players_view_hides_the_gm_panels_and_hidden_combatants(app):  # R-TRAP-6
+def test_the_players_view_hides_the_gm_panels_and_hidden_combatants(app):  # R-TRAP-6, N-HIDE-2
+    app.battle.encounter.submit(Hide("bear2", 17))
     press(app, "start")
     press(app, "banner-advance")
-    assert "who:brandon" in all_keys(app)
+    assert "who:brandon" in all_keys(app) and "who:bear2" in all_keys(app)
     key(app, pygame.K_F2)
     assert app.battle.viewer == "players"
     keys = all_keys(app)
-    assert "who:brandon" not in keys, "Brandon is hidden: not listed for the players"
+    assert "who:bear2" not in keys, "a hidden bear is not listed for the players"
+    assert "who:brandon" in keys, "Brandon hides from the bears, not from his own players"
     assert "who:james" in keys and "export" not in keys and "resolve" not in keys
 
 

@@ -85,6 +85,18 @@ class EncounterState:
     space: Any = None
     notes: list[str] = field(default_factory=list)  # GM-only notes
 
+    def hidden_from_players(self, who: Combatant) -> bool:
+        """Is this creature kept off the players' screen? (reading: N-HIDE-2)
+
+        "Hidden" is hidden from the other side: a stealthed party member is
+        still shown to the players (they know where their own character is,
+        drawn with the hidden badge); a hidden GM creature never is.
+        """
+        if not who.hidden:
+            return False
+        team = self.teams.get(who.team)
+        return not (team is not None and team.players)
+
     def at(self, cell: Cell) -> Combatant | None:
         for c in self.combatants.values():
             if c.cell == cell and c.present:

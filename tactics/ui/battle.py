@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tactics.engine.command_labels import entry_label
 from tactics.engine.encounter import Encounter
 from tactics.engine.journal import Refused
 from tactics.engine.state import Combatant, EncounterState
@@ -76,7 +77,7 @@ class BattleView(TimedMessages):
         return pygame.Rect(0, theme.TOOLBAR_H, w, max(1, h - theme.TOOLBAR_H - theme.STATUS_H))
 
     def visible(self, who: Combatant) -> bool:
-        return self.viewer == "gm" or not who.hidden
+        return self.viewer == "gm" or not self.state.hidden_from_players(who)
 
     def token_at(self, cell: Cell) -> Combatant | None:
         who = self.state.at(cell)
@@ -213,6 +214,8 @@ class BattleView(TimedMessages):
         self._drag = None
         if not panning and intent.button == 3:
             # A right click without a drag: end the tool's work (the ruler) or deselect.
+            if self.app._addons("right_click", intent.pos):  # the GM's menu (tactics/ui/gm_menu.py)
+                return True
             if not self.tool.cancel() and self.tool.name == "select":
                 return False
             return True
@@ -233,11 +236,13 @@ class BattleView(TimedMessages):
         if intent.ctrl:
             if key == pygame.K_z:
                 entry = self.encounter.undo()
-                self.say("Undone: " + entry.command if entry else "Nothing to undo.", "info")
+                self.say("Undone: " + entry_label(entry.command, entry.args, self.state, entry.events) if entry
+                         else "Nothing to undo.", "info")
                 return True
             if key == pygame.K_y:
                 entry = self.encounter.redo()
-                self.say("Redone: " + entry.command if entry else "Nothing to redo.", "info")
+                self.say("Redone: " + entry_label(entry.command, entry.args, self.state, entry.events) if entry
+                         else "Nothing to redo.", "info")
                 return True
             return False
         if self.tool.on_key(intent):
@@ -256,7 +261,7 @@ class BattleView(TimedMessages):
             return True
         if key == pygame.K_F2:
             self.viewer = "players" if self.viewer == "gm" else "gm"
-            if self.viewer == "players" and self.selected_combatant() and self.selected_combatant().hidden:
+            if self.viewer == "players" and self.selected_combatant() and not self.visible(self.selected_combatant()):
                 self.select(None)
             self.say("Players' view: hidden things are not drawn." if self.viewer == "players" else "GM view.", "info")
             return True

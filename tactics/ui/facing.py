@@ -99,7 +99,7 @@ class FacingPrompt:
             who = state.combatants.get(cid)
             if who is None or who.cell is None or not who.present or who.hp <= 0:
                 continue
-            if who.hidden and self.view.viewer != "gm":
+            if self.view.viewer != "gm" and state.hidden_from_players(who):
                 continue
             keep.append(cid)
         self.queue = keep

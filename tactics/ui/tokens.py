@@ -66,7 +66,7 @@ class TokenPainter:
         w, h = surface.get_size()
         labels = []
         for who in state.on_map():
-            if who.hidden and viewer != "gm":
+            if viewer != "gm" and state.hidden_from_players(who):
                 continue
             x, y = camera.to_screen(who.cell)
             if x > w or y > h or x + px < 0 or y + px * 1.6 < 0:

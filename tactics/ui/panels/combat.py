@@ -347,7 +347,7 @@ def acting_glow_layer(ctx: render.DrawContext) -> None:
         return
     for cid in acting_combatants(ctx.state):
         who = ctx.state.combatants.get(cid)  # the players' copy leaves hidden creatures out
-        if who is None or who.cell is None or (who.hidden and not ctx.gm):
+        if who is None or who.cell is None or (not ctx.gm and ctx.state.hidden_from_players(who)):
             continue
         team = ctx.state.teams.get(who.team)
         colour = tuple(min(255, c + 60) for c in team.colour) if team else theme.ACCENT
@@ -366,7 +366,7 @@ def declared_layer(ctx: render.DrawContext) -> None:
     cam = ctx.camera
     for n, item in enumerate(preview_order(ctx.state)):
         who = ctx.state.combatants.get(item["combatant"])
-        if who is None or who.cell is None or (who.hidden and not ctx.gm):
+        if who is None or who.cell is None or (not ctx.gm and ctx.state.hidden_from_players(who)):
             continue
         team = ctx.state.teams.get(who.team)
         if not ctx.gm and not (team is not None and team.players):

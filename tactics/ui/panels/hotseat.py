@@ -69,7 +69,7 @@ def _team_name(state: EncounterState, team: str) -> str:
 
 def _all_hidden(state: EncounterState, members: list[str]) -> bool:
     found = [state.combatants[m] for m in members if m in state.combatants]
-    return bool(found) and all(c.hidden for c in found)
+    return bool(found) and all(state.hidden_from_players(c) for c in found)
 
 
 # --------------------------------------------------------------------------- team rules
@@ -104,7 +104,7 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
             waiting = f"Waiting for {name}'s dice: type them in the Resolve panel"
         else:
             waiting = f"{len(pending)} declared action{'s' if len(pending) != 1 else ''} to resolve (Enter)"
-        if for_players and who is not None and who.hidden:
+        if for_players and who is not None and state.hidden_from_players(who):
             waiting = "Waiting for the GM"
     detail = f"{rnd}, Action Phase: declare, resolve, then End turn"
     return TurnBanner(title, detail, _team_colour(state, group.team), "End turn", waiting)
@@ -129,7 +129,7 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
     who = state.combatants.get(turns.current)
     if who is None:
         return TurnBanner("Turn", rnd, NEUTRAL, "End turn")
-    if for_players and who.hidden:  # reading: N-HOT-1
+    if for_players and state.hidden_from_players(who):  # reading: N-HOT-1
         return TurnBanner("The GM's creatures act", rnd, NEUTRAL)
     waiting = ""
     pending = getattr(turns, "pending", None)

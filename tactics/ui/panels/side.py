@@ -38,7 +38,7 @@ def draw_side_panel(
             conds = ", ".join(f"{c.name}" + (f" ({c.rounds})" if c.rounds is not None else "") for c in selected.conditions)
             rows.append(("text", conds))
         if selected.hidden:
-            rows.append(("dim", "Hidden from the players"))
+            rows.append(("dim", "Hidden from the other side"))
     if affected is not None:
         if rows:
             rows.append(("gap",))

@@ -189,7 +189,7 @@ class TrackerPanel(w.Panel):
                        "bold", "topright")
             y += 28
             for cid in group.members:
-                if self.ui.view.viewer != "gm" and state.combatants[cid].hidden:
+                if self.ui.view.viewer != "gm" and state.hidden_from_players(state.combatants[cid]):
                     continue  # not in the players' view
                 y = self._member(s, rect, x, y, cid, combat, done, hover)
             y += 8

@@ -215,7 +215,7 @@ class TurnsPanel(w.Panel):
         turns = turns_of(state)
         rows = tracker_rows(state)
         gm = self.view.viewer == "gm"
-        rows = [r for r in rows if gm or not state.combatants[r.id].hidden]
+        rows = [r for r in rows if gm or not state.hidden_from_players(state.combatants[r.id])]
         buttons = self._buttons()
         height = 56 + ROW_H * len(rows) + sum(h for _, h in buttons) + (8 if buttons else 0)
         rect = pygame.Rect(x, y, WIDTH, height)
@@ -346,7 +346,7 @@ def paths_layer(ctx: render.DrawContext) -> None:
     p = turns.pending
     if p is not None and p.action.get("kind") == "move":
         mover = state.combatants[p.actor]
-        if mover.cell is not None and (ctx.gm or not mover.hidden):
+        if mover.cell is not None and (ctx.gm or not ctx.state.hidden_from_players(mover)):
             pts = [cam.cell_centre(mover.cell)] + [cam.cell_centre(tuple(c)) for c in p.action["path"]]
             draw.outlined_lines(ctx.surface, pts, (150, 200, 255), width)
             prompt = pending_interrupt(state)

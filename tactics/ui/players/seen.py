@@ -28,7 +28,7 @@ def player_tokens(state: EncounterState) -> list[Combatant]:
     out = []
     for who in state.on_map():
         team = state.teams.get(who.team)
-        if team is not None and team.players and not who.hidden:
+        if team is not None and team.players:
             out.append(who)
     return out
 
@@ -72,7 +72,7 @@ def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) 
     players_teams = {tid for tid, team in state.teams.items() if team.players}
     combatants = {}
     for cid, who in state.combatants.items():
-        if who.hidden:
+        if state.hidden_from_players(who):
             continue
         if fog and who.cell is not None and who.cell in fog and who.team not in players_teams:
             continue
@@ -92,6 +92,6 @@ def _trap_shown(trap: object) -> bool:
 
 def hidden_things(state: EncounterState) -> dict[str, list[Cell]]:
     """Where the secrets are (for tests and the GM's own check): hidden creatures and traps."""
-    creatures = [who.cell for who in state.on_map() if who.hidden]
+    creatures = [who.cell for who in state.on_map() if state.hidden_from_players(who)]
     traps = [trap.cell for trap in state.traps.values() if not _trap_shown(trap) and getattr(trap, "cell", None)]
     return {"creatures": creatures, "traps": traps}
