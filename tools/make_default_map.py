@@ -47,9 +47,9 @@ CONSOLES = [(8, 1, 3, 1), (24, 17, 3, 1)]
 RUBBLE = [(18, 4), (19, 5), (18, 6), (20, 5), (21, 4), (21, 6), (19, 3)]  # difficult ground after the blast
 COOLANT = [(26, 7), (27, 7), (27, 8), (26, 8)]  # leaked coolant: swim, double cost
 SPAWNS = [
-    {"name": "Brandon", "cell": [4, 9], "team": "party"},
-    {"name": "James", "cell": [5, 11], "team": "party"},
-    {"name": "Art", "cell": [3, 12], "team": "party"},
+    {"name": "Brandon", "cell": [14, 5], "team": "party"},
+    {"name": "James", "cell": [13, 7], "team": "party"},
+    {"name": "Art", "cell": [11, 8], "team": "party"},
     {"name": "Katie", "cell": [26, 15], "team": "party"},
     {"name": "Bear 1", "cell": [23, 3], "team": "bears"},
     {"name": "Bear 2", "cell": [25, 5], "team": "bears"},
