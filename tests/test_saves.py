@@ -113,7 +113,7 @@ def test_map_in_the_save_folder_is_referenced_relatively(tmp_path: Path) -> None
     game = file_encounter(tmp_path)
     path = save_encounter(game, tmp_path / "game.json")
     doc = json.loads(path.read_text())
-    assert doc["map"] == {"path": "arena.txt"}
+    assert doc["map"] == {"path": "arena.txt", "absolute": str((tmp_path / "arena.txt").resolve())}
     # moving the folder keeps the save working
     moved = tmp_path / "moved"
     (tmp_path).joinpath("moved").mkdir()

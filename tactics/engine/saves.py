@@ -111,6 +111,8 @@ def _map_reference(encounter: Encounter, save_path: Path, *, absolute: bool = Fa
         if not absolute and source.is_relative_to(folder):
             shown = source.relative_to(folder).as_posix()
         ref: dict[str, Any] = {"path": shown}
+        if shown != str(source):
+            ref["absolute"] = str(source)  # found again when the save alone is copied elsewhere
         from tactics.maps import IMAGE_SUFFIXES
 
         if battle_map.image is not None and source.suffix.lower() in IMAGE_SUFFIXES:
@@ -272,7 +274,9 @@ def decode_save_text(text: str, path: str | Path = "<save>") -> Any:
     try:
         return json.loads(text, parse_constant=_no_constants)
     except json.JSONDecodeError as exc:
-        hint = " (the file ends too early: it was cut off)" if exc.pos >= len(text.rstrip()) else ""
+        # A string left open runs to the end of the text: that too is a file cut off.
+        cut = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        hint = " (the file ends too early: it was cut off)" if cut else ""
         raise SaveError(path, f"line {exc.lineno}, column {exc.colno}", exc.msg + hint) from None
     except RecursionError:
         raise SaveError(path, "", "the JSON is nested too deeply to be a save") from None
@@ -400,6 +404,8 @@ def _open_map(ref: dict[str, Any], path: Path) -> Any:
             map_path = path.parent / map_path
         if not map_path.exists() and (path.parent / map_path.name).exists():
             map_path = path.parent / map_path.name  # the save and its map moved together
+        elif not map_path.exists() and _same_map(ref.get("absolute"), where):
+            map_path = Path(ref["absolute"])  # the save alone was copied elsewhere
         return load_map(map_path, pixels_per_cell=ppc)
     except SaveError:
         raise
@@ -407,6 +413,15 @@ def _open_map(ref: dict[str, Any], path: Path) -> Any:
         raise SaveError(path, "map", str(exc)) from None
     except Exception as exc:
         raise SaveError(path, "map", f"cannot open the map: {exc!r}") from None
+
+
+def _same_map(absolute: Any, relative: str) -> bool:
+    """Is ``absolute`` an existing file that the relative reference names (same file name)?
+
+    A hand-edited reference to another map is not silently swapped back.
+    """
+    return (isinstance(absolute, str) and Path(absolute).name == Path(relative).name
+            and Path(absolute).is_file())
 
 
 def encounter_from_save(doc: Any, path: str | Path = "<save>") -> Encounter:

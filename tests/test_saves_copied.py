@@ -1,0 +1,24 @@
+"""A save copied alone to another folder still finds its map (the path it was saved with)."""
+
+import shutil
+
+from tactics.engine.board import Place
+from tactics.engine.encounter import Encounter
+from tactics.engine.saves import load_save, save_encounter
+from tactics.maps import load
+
+
+def test_a_save_copied_elsewhere_finds_its_map_by_its_saved_full_path(tmp_path):
+    home = tmp_path / "campaign"
+    home.mkdir()
+    (home / "arena.txt").write_text("......\n......\n", encoding="utf-8")
+    definition = {"name": "Arena", "teams": {"p": {"name": "Party", "players": True}},
+                  "combatants": [{"id": "a", "name": "Ann", "team": "p", "cell": [0, 0]}]}
+    enc = Encounter(definition, load(home / "arena.txt"), seed=4)
+    enc.submit(Place("a", (3, 1)))
+    save_encounter(enc, home / "night.tactics.json")
+    elsewhere = tmp_path / "usb-stick"
+    elsewhere.mkdir()
+    shutil.copy(home / "night.tactics.json", elsewhere / "night.tactics.json")
+    again = load_save(elsewhere / "night.tactics.json")
+    assert again.state.combatants["a"].cell == (3, 1)
