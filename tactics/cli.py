@@ -64,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="put the pointer on square C,R (radius: the corner at its top left)")
     stage.add_argument("--feet", type=_feet, metavar="FT", help="template size in feet (5 ft steps)")
     stage.add_argument("--help-overlay", action="store_true", help="show the F1 shortcut card")
+    stage.add_argument("--menu", metavar="NAME[/LINE...]",
+                       help="open the GM's right-click menu on this token, then pick lines by key "
+                            "(e.g. ann/add-condition, ann/damage)")
     stage.add_argument("--screen", choices=["battle", "starship"], default="battle",
                        help="which screen to show (starship: the space battle, as after Tab)")
     return p
@@ -208,6 +211,14 @@ def stage(app, args) -> str | None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     if getattr(args, "screen", "battle") == "starship":
         app.show_starship()
+    if getattr(args, "menu", None):
+        name, *lines = args.menu.split("/")
+        match = [c for c in view.state.combatants.values() if name.lower() in (c.id.lower(), c.name.lower())]
+        if not match or match[0].cell is None or not app.gm_menu.open_at(match[0].cell):
+            return f"--menu: no token called {name!r} on the map"
+        for line in lines:
+            if not app.gm_menu.choose(line):
+                return f"--menu: no line {line!r} (lines: {', '.join(app.gm_menu.keys())})"
     if args.help_overlay:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
     return None

@@ -20,6 +20,7 @@ from tactics.engine.journal import Event
 from tactics.engine.state import EncounterState
 from tactics.rules import actions as act
 from tactics.rules.conditions import combined, rule
+from tactics.rules.sheets import default_armoury
 
 OUTCOME_WORDS = {"miss": "Miss", "minor": "Minor Hit", "hit": "Hit", "major": "Major Hit", "critical": "Critical"}
 
@@ -205,7 +206,7 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
             extra = f" at {n(p['target'])}"
         if p.get("path"):
             extra += f" to {tuple(p['path'][-1])}"
-        what = p.get("technique") or p.get("weapon") or p.get("item") or p.get("effect") or p.get("note")
+        what = _arms_label(p)
         what = f" ({what})" if what else ""
         return f"{n(d['combatant'])} declares a {act.LABELS.get(d['kind'], d['kind'])}{what}{extra}."
     if k == "action.undeclared":
@@ -264,6 +265,26 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if k == "token.placed":
         return f"{n(d['combatant'])} is placed at {tuple(d['cell'])}." if d.get("cell") else f"{n(d['combatant'])} leaves the map."
     return _fallback(k, d)
+
+
+def _arms_label(params: dict[str, Any]) -> str:
+    """What an action uses, as the data files name it ("Silenced pistol", not "silenced_pistol")."""
+    arms = default_armoury()
+    if params.get("technique"):
+        found = arms.techniques.get(params["technique"])
+        return found.title if found else _words(params["technique"])
+    if params.get("weapon"):
+        found = arms.weapons.get(params["weapon"])
+        return found.title if found else _words(params["weapon"])
+    for key in ("item", "effect"):
+        if params.get(key):
+            return _words(str(params[key]))
+    return str(params.get("note") or "")
+
+
+def _words(ident: str) -> str:
+    """An id as words: "drop-prone" -> "drop prone"."""
+    return str(ident).replace("_", " ").replace("-", " ")
 
 
 def _fallback(kind: str, data: dict[str, Any]) -> str:

@@ -82,10 +82,11 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
         return str(d.get("text", ""))
     if k == "trap.placed":
         t = d["trap"]
-        who = f"{n(d['by'])} sets" if d.get("by") else "The GM places"
-        hidden = " (hidden)" if t.get("hidden") and not t.get("players_know") and not d.get("by") else ""
-        line = f"{who} a {t['label']} at {tuple(t['cell'])}{hidden}."
-        return ("GM: " + line) if hidden else line
+        if d.get("by"):
+            return f"{n(d['by'])} sets a {t['label']} at {tuple(t['cell'])}."
+        if t.get("hidden") and not t.get("players_know"):  # "GM:" marks a line the players must not see
+            return f"GM: a hidden {t['label']} is placed at {tuple(t['cell'])}."
+        return f"The GM places a {t['label']} at {tuple(t['cell'])}."
     if k == "trap.removed":
         return ("GM: " if _secret(state, d["trap"]) else "") + f"The {_trap_label(state, d['trap'])} is removed."
     if k == "trap.revealed":

@@ -227,7 +227,7 @@ class Saving:
     # -- prompts ---------------------------------------------------------------------------
     def ask(self, title: str, text: str, choices: list[str], on_choice: Callable[[str], None]) -> Prompt:
         if self.prompt is not None and self.prompt.alive():
-            self.prompt.window.kill()
+            self.prompt.kill()
         self.prompt = Prompt(self.app.ui, self.app.size, title, text, choices, on_choice)
         self.app.dirty = True
         return self.prompt
@@ -247,6 +247,8 @@ class Saving:
         if self.prompt is not None and self.prompt.key(intent.key):
             self.app.dirty = True
             return True
+        if self.prompt is not None and self.prompt.blocks(intent) and not (intent.ctrl and intent.key == pygame.K_q):
+            return True  # a question is open: no tool keys, no undo, no Tab underneath it
         if intent.ctrl and intent.key == pygame.K_s:
             if intent.shift:
                 self.show_save_as()
@@ -254,6 +256,10 @@ class Saving:
                 self.save()
             return True
         return False
+
+    def handle(self, intent: object) -> bool:
+        """A question is open: the board and the tools see no input (the prompt is modal)."""
+        return self.prompt is not None and self.prompt.blocks(intent)
 
     def busy(self) -> bool:
         return bool((self.prompt is not None and self.prompt.alive())

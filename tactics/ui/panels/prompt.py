@@ -3,6 +3,12 @@
 It lives in the GM's pygame_gui manager. Enter picks the first choice, Esc
 (or the window's close button) the last one, so a question never blocks play
 silently: it is on screen until answered, and answering is one key.
+
+It is modal: while it is shown the map behind it is dimmed (a translucent
+sheet under the window that also keeps the toolbar from being hovered or
+pressed), a pygame_gui "blocking" window eats clicks elsewhere, and the
+add-on that asked swallows board and tool input (:meth:`Prompt.blocks`), so
+nothing changes underneath a question whose answer may throw the game away.
 """
 
 from __future__ import annotations
@@ -11,6 +17,10 @@ from typing import Callable
 
 import pygame
 import pygame_gui
+
+
+#: The sheet over the map while a question is asked.
+DIM = (6, 8, 12, 150)
 
 
 class Prompt:
@@ -28,8 +38,13 @@ class Prompt:
         h = text_h + 130
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (screen_size[0] // 2, screen_size[1] // 2)
+        sheet = pygame.Surface(screen_size, pygame.SRCALPHA)
+        sheet.fill(DIM)
+        self.dim = pygame_gui.elements.UIImage(pygame.Rect((0, 0), screen_size), sheet, manager,
+                                               starting_height=50)
         self.window = pygame_gui.elements.UIWindow(rect, manager, window_display_title=title,
                                                    object_id="#prompt", resizable=False)
+        self.window.set_blocking(True)  # clicks outside it are eaten by pygame_gui
         inner = self.window.get_container().get_size()
         pygame_gui.elements.UITextBox(text, pygame.Rect(12, 10, inner[0] - 24, text_h), manager,
                                       container=self.window)
@@ -43,7 +58,10 @@ class Prompt:
             x += bw + 10
 
     def alive(self) -> bool:
-        return self.answer is None and self.window.alive()
+        alive = self.answer is None and self.window.alive()
+        if not alive and self.dim.alive():
+            self.dim.kill()
+        return alive
 
     def button_centre(self, label: str) -> tuple[int, int]:
         """Where the button for ``label`` is on screen (tests and scripts click it)."""
@@ -52,12 +70,22 @@ class Prompt:
                 return button.get_abs_rect().center
         raise KeyError(label)
 
+    def blocks(self, intent: object) -> bool:
+        """While the question is shown, board, tool and key input goes nowhere (True: swallow it)."""
+        return self.alive()
+
+    def kill(self) -> None:
+        """Take the question off the screen without an answer (another replaces it)."""
+        if self.window.alive():
+            self.window.kill()
+        if self.dim.alive():
+            self.dim.kill()
+
     def choose(self, label: str) -> None:
         if self.answer is not None:
             return
         self.answer = label
-        if self.window.alive():
-            self.window.kill()
+        self.kill()
         self.on_choice(label)
 
     def ui_event(self, event: pygame.event.Event) -> bool:

@@ -1,0 +1,105 @@
+"""What a command is called on screen: "End turn", not "advance" (one place for every name).
+
+Why it exists: the journal keeps each command's internal name (``advance``,
+``adjust-hp``); the window says "Undone: ..." / "Redone: ..." after Ctrl+Z / Ctrl+Y
+and must use words a GM reads. :func:`entry_label` adds who it was about
+when the command's arguments name a combatant ("Damage 5 (Brandon)").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+COMMAND_LABELS: dict[str, str] = {
+    "add-counter": "Add counter",
+    "adjust-hp": "Change hit points",
+    "advance": "Next step",
+    "apply-condition": "Add condition",
+    "begin-actions": "Begin the Action Phase",
+    "begin-turn": "Begin turn",
+    "block": "Block",
+    "declare": "Declare action",
+    "declare-disarm": "Declare disarm",
+    "detect-trap": "Reveal trap",
+    "detonate": "Detonate grenade",
+    "disarm": "Disarm trap",
+    "door": "Open or close door",
+    "end-combat": "End combat",
+    "end-group-turn": "End the group's turn",
+    "end-turn": "End turn",
+    "end-turns": "End the fight",
+    "free-action": "Free action",
+    "hide": "Hide",
+    "hold": "Hold action",
+    "join": "Join the fight",
+    "join-turns": "Join the fight",
+    "next-round": "Next round",
+    "pass": "Pass",
+    "place": "Place token",
+    "place-trap": "Place trap",
+    "remove-condition": "Remove condition",
+    "remove-counter": "Remove counter",
+    "remove-trap": "Remove trap",
+    "reorder-turns": "Change the turn order",
+    "resolve-next": "Resolve action",
+    "resolve-pending": "Resolve action",
+    "reveal": "Reveal",
+    "search-traps": "Search for traps",
+    "set-facing": "Set facing",
+    "set-group": "Change group",
+    "set-trap": "Set trap",
+    "space.assign_post": "Assign crew post",
+    "space.end_phase": "End phase",
+    "space.fire": "Fire",
+    "space.start": "Start the starship fight",
+    "space.surrender": "Surrender",
+    "space.take_action": "Crew action",
+    "space.vacate_post": "Leave crew post",
+    "start-combat": "Start combat",
+    "start-turns": "Start combat",
+    "table-setting": "Table setting",
+    "take-action": "Take action",
+    "throw-grenade": "Throw grenade",
+    "trigger-remote": "Trigger remote charge",
+    "undeclare": "Withdraw action",
+    "use-held": "Use held action",
+    "walk": "Move",
+}
+
+_WHO_ARGS = ("combatant", "target", "attacker", "actor")
+
+#: What the window's one "Next" button (``advance``) did, told by its first event of these kinds.
+_ADVANCE_STEPS = {"group.ended": "End turn", "actions.began": "Begin the Action Phase", "round.started": "Next round"}
+
+
+def command_label(name: str) -> str:
+    """The label of a command name; an unknown name is made readable ("my-thing" -> "My thing")."""
+    if name in COMMAND_LABELS:
+        return COMMAND_LABELS[name]
+    words = name.split(".")[-1].replace("-", " ").replace("_", " ").strip()
+    return words[:1].upper() + words[1:] if words else name
+
+
+def entry_label(command: str, args: dict[str, Any] | None = None, state: Any = None,
+                events: list[Any] | None = None) -> str:
+    """The label with what it was about: "Damage 5 (Brandon)", "Add condition: Stunned (Brandon)";
+    ``advance`` says which step it was ("End turn") from its ``events``."""
+    args = args or {}
+    label = command_label(command)
+    if command == "advance":
+        kinds = [getattr(e, "kind", "") for e in events or []]
+        label = next((_ADVANCE_STEPS[k] for k in kinds if k in _ADVANCE_STEPS), label)
+    if command == "adjust-hp" and isinstance(args.get("delta"), int):
+        delta = args["delta"]
+        label = f"Damage {-delta}" if delta < 0 else f"Heal {delta}"
+    elif command in ("apply-condition", "remove-condition") and args.get("condition"):
+        label = f"{label}: {args['condition']}"
+    who = next((args[k] for k in _WHO_ARGS if isinstance(args.get(k), str)), None)
+    if who is not None:
+        combatants = getattr(state, "combatants", None) or {}
+        person = combatants.get(who)
+        label += f" ({person.name if person is not None else who})"
+    return label
+
+
+__all__ = ["COMMAND_LABELS", "command_label", "entry_label"]
