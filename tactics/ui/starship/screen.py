@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tactics.engine.encounter import Encounter
+from tactics.engine.command_labels import entry_label
 from tactics.engine.journal import Entry, Refused
 from tactics.engine.space import SETUP, SpaceState
 from tactics.engine.space_commands import AssignPost, EndPhase, StartSpaceCombat, VacatePost
@@ -174,8 +175,7 @@ class StarshipScreen(TimedMessages):
         if entry is None:
             self.say("Nothing to undo.", "info")
             return
-        what = describe(entry.events[0]) if entry.events and entry.events[0].kind.startswith("space.") else entry.command
-        self.say("Undone: " + what, "info")
+        self.say("Undone: " + self._what(entry), "info")
 
     def redo(self) -> None:
         entry = self.encounter.redo()
@@ -183,8 +183,13 @@ class StarshipScreen(TimedMessages):
         if entry is None:
             self.say("Nothing to redo.", "info")
             return
-        what = describe(entry.events[0]) if entry.events and entry.events[0].kind.startswith("space.") else entry.command
-        self.say("Redone: " + what, "info")
+        self.say("Redone: " + self._what(entry), "info")
+
+    def _what(self, entry) -> str:
+        """A space command by its log line, anything else by its human label."""
+        if entry.events and entry.events[0].kind.startswith("space."):
+            return describe(entry.events[0])
+        return entry_label(entry.command, entry.args, self.encounter.state, entry.events)
 
     def drop(self, pos: tuple[int, int]) -> None:
         """Finish a drag: onto a post assigns, off every post vacates the post it came from."""
