@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tactics.engine.encounter import Encounter
 from tactics.engine.command_labels import entry_label
+from tactics.engine.encounter import Encounter
 from tactics.engine.journal import Entry, Refused
 from tactics.engine.space import SETUP, SpaceState
 from tactics.engine.space_commands import AssignPost, EndPhase, StartSpaceCombat, VacatePost
