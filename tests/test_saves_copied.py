@@ -22,3 +22,14 @@ def test_a_save_copied_elsewhere_finds_its_map_by_its_saved_full_path(tmp_path):
     shutil.copy(home / "night.tactics.json", elsewhere / "night.tactics.json")
     again = load_save(elsewhere / "night.tactics.json")
     assert again.state.combatants["a"].cell == (3, 1)
+
+
+def test_save_as_for_the_bundled_encounter_suggests_the_users_saves_folder(tmp_path, monkeypatch):
+    from tactics.engine.encounter import bundled, load_encounter
+    from tactics.ui.saving import suggested_name
+
+    monkeypatch.setenv("TACTICS_DATA_DIR", str(tmp_path / "data"))
+    enc = load_encounter(bundled("space-bears.encounter.toml"))
+    suggested = suggested_name(enc)
+    assert suggested == tmp_path / "data" / "saves" / "space-bears.tactics.json"
+    assert suggested.parent.is_dir()

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 import pygame_gui
 
-from tactics.engine.autosave import Autosaver, last_good_autosave, newer_autosave_than
-from tactics.engine.encounter import Encounter
+from tactics.engine.autosave import Autosaver, data_dir, last_good_autosave, newer_autosave_than
+from tactics.engine.encounter import Encounter, bundled
 from tactics.engine.saves import SaveError, load_save, save_encounter, saved_at
 from tactics.ui import intents as ui
 from tactics.ui.opening import SAVE_SUFFIX, SaveOpenError, is_save_file
@@ -51,8 +51,16 @@ def when_text(path: str | Path) -> str:
 
 
 def suggested_name(encounter: Encounter) -> Path:
-    """Where Save as starts: next to the file the encounter came from, ``<name>.tactics.json``."""
+    """Where Save as starts: next to the file the encounter came from, ``<name>.tactics.json``.
+
+    An encounter bundled with the app (its ``maps/`` folder) is saved in the
+    per-user ``saves`` folder instead: games do not belong in the install.
+    """
     source = Path(encounter.source) if encounter.source else Path.cwd() / "encounter"
+    if source.resolve().is_relative_to(bundled("").resolve()):
+        saves = data_dir() / "saves"
+        saves.mkdir(parents=True, exist_ok=True)
+        source = saves / source.name
     stem = source.name
     for suffix in (SAVE_SUFFIX, ".encounter.toml", ".encounter.json"):
         if stem.lower().endswith(suffix):
