@@ -58,8 +58,11 @@ def combatant_or_refuse(state: EncounterState, cid: str) -> Combatant:
     return who
 
 
-def check_path(state: EncounterState, cid: str, path: list[Cell], budget_ft: int) -> int:
-    """Validate a walk; return its cost in feet or raise Refused with the reason."""
+def check_path(state: EncounterState, cid: str, path: list[Cell], budget_ft: int, *, start: Cell | None = None) -> int:
+    """Validate a walk; return its cost in feet or raise Refused with the reason.
+
+    ``start``: where the walk begins when not the token's square (a move declared
+    after another that has not resolved yet starts where that one ends)."""
     who = combatant_or_refuse(state, cid)
     if who.cell is None or not who.present:
         raise Refused(f"{who.name} is not on the map")
@@ -70,7 +73,7 @@ def check_path(state: EncounterState, cid: str, path: list[Cell], budget_ft: int
     for cell in path:
         if cell in enemies:
             raise Refused(f"{who.name} cannot move through an enemy at {cell}")
-    cost = path_cost(battle_map, who.cell, list(path))
+    cost = path_cost(battle_map, who.cell if start is None else tuple(start), list(path))
     if cost is None:
         raise Refused("that path crosses a wall or leaves the open squares")
     if cost > budget_ft:

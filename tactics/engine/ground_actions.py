@@ -134,6 +134,25 @@ def _moves_pending(existing: list[Declaration]) -> bool:
     return any(d.status == "declared" and d.params.get("path") for d in existing)
 
 
+def planned_origin(state: EncounterState, cid: str, kind: str, needs_roll: bool = False) -> Cell | None:
+    """Where a new action of ``kind`` by ``cid`` starts moving: the end of the last of its
+    declared, not yet resolved paths that will resolve before it (R-ORD-1), else its square."""
+    who = state.combatants[cid]
+    combat = state.combat
+    if not isinstance(combat, CombatState):
+        return who.cell
+    init, dex = combat.initiative.get(cid, 0), sheet_of(who).dex_score
+    new_key = act.resolution_key(kind, needs_roll, init, dex, combat.next_id)
+    end = who.cell
+    for d in resolution_order(state):
+        if d.combatant != cid or not d.params.get("path"):
+            continue
+        if act.resolution_key(d.kind, d.needs_roll, init, dex, d.seq) < new_key:
+            last = d.params["path"][-1]
+            end = (int(last[0]), int(last[1]))
+    return end
+
+
 class ArmedAction(Protocol):
     """What picks the arms of an attack: a ground ``Action`` or an individual-turns ``TurnAction``."""
 
@@ -261,16 +280,15 @@ def _validate(
         if path:
             if len(path) != 1:
                 raise Refused("a Simple action moves one 5 ft step at most")
-            if not pending and kind == act.SIMPLE:
-                check_path(state, who.id, path, SQUARE_FT)
+            check_path(state, who.id, path, SQUARE_FT, start=planned_origin(state, who.id, kind))
         return params, False
     if kind in (act.STANDARD_MOVE, act.BONUS_MOVE):
         if not path:
             raise Refused("choose where to move")
-        standard = _standard_of(existing)
-        if not pending and (kind == act.STANDARD_MOVE or (standard and standard.status != "declared")):
-            check_path(state, who.id, path, move_budget(who))
-        return params, _path_needs_roll(state, path)
+        needs_roll = _path_needs_roll(state, path)
+        # the same budget from the same square as ground_moves.move_allowance (R-MOVE-1)
+        check_path(state, who.id, path, move_budget(who), start=planned_origin(state, who.id, kind, needs_roll))
+        return params, needs_roll
     if kind == act.USE_ITEM:
         use = item_use_or_refuse(action.item)
         use.validate(state, who, action)

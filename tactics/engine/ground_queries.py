@@ -16,6 +16,7 @@ from typing import Any, Callable
 from tactics.engine.ground import CombatState, Group, conditions_of, group_label, sheet_of, team_label
 from tactics.engine.ground_actions import limits_of, resolution_order
 from tactics.engine.ground_attack import AttackSetup, attack_setup, find_arms
+from tactics.engine.ground_moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
 from tactics.engine.journal import Event
 from tactics.engine.state import EncounterState
 from tactics.rules import actions as act

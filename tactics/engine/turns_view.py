@@ -18,12 +18,13 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tactics.engine.ground import out_of_fight
-from tactics.engine.ground_actions import limits_of
+from tactics.engine.ground_actions import limits_of, move_budget
+from tactics.engine.ground_moves import ALLOWANCES, MoveAllowance, stopped
 from tactics.engine.ground_queries import DESCRIBERS, describe as ground_describe
 from tactics.engine.journal import Event
 from tactics.engine.state import EncounterState
 from tactics.engine.turns import TurnsState, rules_of, turns_of
-from tactics.engine.turns_actions import LABELS, MOVE
+from tactics.engine.turns_actions import LABELS, MOVE, holders_to_ask
 from tactics.engine.turns_interrupts import block_squares, next_to_ask
 from tactics.rules import turns as rt
 
@@ -65,6 +66,95 @@ def tracker_rows(state: EncounterState) -> list[TrackerRow]:
         rows.append(TrackerRow(cid, who.name, who.team, cid == turns.current and turns.phase == "action",
                                cid in turns.acted, out_of_fight(who), pips_of(state, cid), cid in turns.held))
     return rows
+
+
+def initiative_rolls(state: EncounterState, cid: str) -> list[rt.OrderRoll]:
+    """The d20 + Reflex rolls that placed ``cid`` in a rolled turn order, first roll then
+    tie-breakers (a group's rolls for each member); empty in table order (R-TURN-1)."""
+    turns = turns_of(state)
+    if turns is None:
+        return []
+    return [rt.OrderRoll(r["key"], tuple(r["members"]), int(r["attempt"]), int(r["d20"]), int(r["bonus"]))
+            for r in turns.rolls if cid in r["members"]]
+
+
+# --------------------------------------------------------------------------- moving
+def moves_left(state: EncounterState, cid: str) -> int:
+    """How many move actions the current character could still take this turn (R-TURN-2):
+    non-contested actions left, a contested one traded for a second move."""
+    turns = turns_of(state)
+    who = state.combatants[cid]
+    limits = limits_of(who)
+    numbers = rules_of(state).turns
+    spent = list(turns.spent) if turns is not None else []
+    n = 0
+    while n < 10:
+        try:
+            rt.check_action(who.name, spent, rt.NON_CONTESTED, numbers, one_action=limits.no_standard,
+                            no_actions=limits.no_actions, reason=limits.reason)
+        except rt.TurnRefused:
+            break
+        spent.append(rt.NON_CONTESTED)
+        n += 1
+    return n
+
+
+def _budget_refusal(state: EncounterState, cid: str) -> str:
+    turns = turns_of(state)
+    who = state.combatants[cid]
+    limits = limits_of(who)
+    try:
+        rt.check_action(who.name, list(turns.spent), rt.NON_CONTESTED, rules_of(state).turns,
+                        one_action=limits.no_standard, no_actions=limits.no_actions, reason=limits.reason)
+    except rt.TurnRefused as exc:
+        return str(exc)
+    return ""
+
+
+def move_allowance(state: EncounterState, cid: str) -> MoveAllowance | None:
+    """How far ``cid`` may move now in individual turns (None when turns are not running):
+    one move action of its run per non-contested action left, two in a row as a sprint
+    (R-TURN-2); a holder's held move on another's turn (R-TURN-3); nothing otherwise."""
+    turns = turns_of(state)
+    if turns is None or turns.phase == "ended":
+        return None
+    who = state.combatants[cid]
+    if out_of_fight(who) or cid not in turns.order:
+        return stopped(f"{who.name} is not in the fight", who.cell)
+    limits = limits_of(who)
+    if limits.no_actions:
+        return stopped(f"{who.name} cannot act ({limits.reason or 'helpless'})", who.cell)
+    run = move_budget(who)
+    if turns.phase == "action" and turns.current == cid:
+        if turns.pending is not None:
+            return stopped(f"{possessive(who.name)} action is waiting for the holders' answers", who.cell)
+        left = moves_left(state, cid)
+        if left == 0:
+            return stopped(_budget_refusal(state, cid), who.cell)
+        holders = holders_to_ask(state, turns, cid)
+        if left >= 2 and not holders:
+            return MoveAllowance(run, 2 * run, origin=who.cell, run_as=MOVE, sprint_as=MOVE, split=True,
+                                 note="2 moves left (a second move is the sprint)")
+        note = "1 move left" if left == 1 else f"{left} moves left, one at a time while someone holds an action"
+        return MoveAllowance(run, run, origin=who.cell, run_as=MOVE, sprint_as=MOVE, note=note)
+    if cid in turns.held:
+        prompt = pending_interrupt(state)
+        if turns.pending is not None and (prompt is None or prompt.holder != cid):
+            asked = state.combatants[prompt.holder].name if prompt else "no one"
+            return stopped(f"{asked} is asked first", who.cell)
+        barred: frozenset = frozenset()
+        if prompt is not None and turns.pending is not None and turns.pending.action.get("kind") == MOVE:
+            # the mover's path: only a Block may end there (R-TURN-4)
+            barred = frozenset(waiting_path(state)) - frozenset(prompt.block_squares)
+        return MoveAllowance(run, run, origin=who.cell, run_as="held-move", sprint_as="held-move",
+                             note="the held action" + (", or Block: a square of the path" if prompt and prompt.can_block
+                                                       else ""), barred=barred)
+    if turns.phase != "action" or turns.current is None:
+        return stopped("between turns: begin the next turn first", who.cell)
+    return stopped(f"it is not {possessive(who.name)} turn: {state.combatants[turns.current].name} acts now", who.cell)
+
+
+ALLOWANCES.append(move_allowance)
 
 
 def current(state: EncounterState) -> str | None:

@@ -10,8 +10,9 @@ procedure (Advance), Ctrl+E exports the log.
 It also puts two layers on the board: a glow ring under every token of the
 acting group, and the declared actions (paths and attack lines, numbered in
 the order they will resolve, R-ORD-1). Moves by the Select tool become
-``Declare(move)`` while a fight is on (:func:`combat_move`); a sprint is
-declared as a Standard Move plus a Bonus Move (R-MOVE-1).
+``Declare(move)`` while a fight is on (:func:`combat_move`), as the engine's
+move allowance says: a sprint is declared as a Standard Move plus a Bonus Move
+(R-MOVE-1), all or nothing; a 5 ft step as a Simple action (R-ACT-1).
 
 The panels decide nothing about the rules: everything they show is asked of
 :mod:`tactics.engine.ground_queries` and every button submits an engine
@@ -27,7 +28,7 @@ import pygame_gui
 
 from tactics.engine.board import Walk
 from tactics.engine.ground_actions import Action, Declare
-from tactics.engine.ground_queries import acting_combatants, combat_of, legal_kinds, preview_order, slots_left
+from tactics.engine.ground_queries import acting_combatants, combat_of, legal_kinds, move_allowance, preview_order
 from tactics.engine.journal import Refused
 from tactics.engine.state import EncounterState
 from tactics.rules import actions as act
@@ -57,15 +58,27 @@ def fight_is_on(state: EncounterState) -> bool:
 
 
 def combat_move(state: EncounterState, cid: str, path: list[Cell], reach: Any) -> Any:
-    """The move command for the Select tool: ``Declare(move)`` during a fight, a free ``Walk`` otherwise.
+    """The move command(s) for the Select tool: during a fight, what the engine's allowance
+    says the route is (``ground_moves.move_allowance``): a Standard Move, a sprint as a
+    Standard Move then a Bonus Move (R-MOVE-1), a Bonus Move alone, or a 5 ft step as a
+    Simple action (R-ACT-1); a free ``Walk`` otherwise.
 
     Out of turn, the engine refuses the declaration with its reason.
     """
     if not fight_is_on(state):
         return Walk(cid, list(path), budget_ft=reach.sprint_ft)
-    kinds = legal_kinds(state, cid)
-    kind = act.BONUS_MOVE if (act.STANDARD_MOVE not in kinds and act.BONUS_MOVE in kinds) else act.STANDARD_MOVE
-    return Declare(cid, Action(kind, path=list(path)))
+    allowance = reach.allowance if getattr(reach, "allowance", None) is not None else move_allowance(state, cid)
+    route = reach.routes.get(tuple(path[-1])) if path and getattr(reach, "routes", None) else None
+    if route is None or not allowance.can_move:
+        kinds = legal_kinds(state, cid)
+        kind = act.BONUS_MOVE if (act.STANDARD_MOVE not in kinds and act.BONUS_MOVE in kinds) else act.STANDARD_MOVE
+        return Declare(cid, Action(kind, path=list(path)))
+    if len(route.legs) == 2:
+        return [Declare(cid, Action(allowance.run_as, path=list(route.legs[0]))),
+                Declare(cid, Action(allowance.sprint_as, path=list(route.legs[1])))]
+    kind = allowance.sprint_as if route.sprint and allowance.run_ft == 0 else allowance.run_as
+    effect = "step" if kind in (act.SIMPLE, act.SIMPLE_AFTER) else None
+    return Declare(cid, Action(kind, path=list(route.legs[0]), effect=effect))
 
 
 def shows_combat(state: EncounterState) -> bool:
@@ -160,30 +173,6 @@ class CombatPanels:
         tool.aim(cid, kind, weapon=weapon, technique=technique)
         self.view.say(f"{self.state.combatants[cid].name}: click the target on the map.", "info")
 
-    def sprint(self, cell: Cell) -> bool:
-        """A click on an amber square in a fight: a Standard Move then a Bonus Move (R-MOVE-1)."""
-        reach = self.view.reach
-        state = self.state
-        path = reach.plan.path_to(cell)
-        run: list[Cell] = [c for c in path if reach.plan.cost[c] <= reach.run_ft]
-        while run and state.at(run[-1]) is not None:
-            run.pop()  # the Standard Move cannot end on an ally's square
-        rest = path[len(run):]
-        if not run or not rest:
-            return False
-        cid = reach.who
-        if not self.submit(Declare(cid, Action(act.STANDARD_MOVE, path=run))):
-            return True
-        try:
-            self.encounter.submit(Declare(cid, Action(act.BONUS_MOVE, path=rest)))
-        except Refused as exc:
-            self.encounter.undo()  # all or nothing: the sprint is refused as a whole
-            self.encounter.journal.redo_stack.clear()
-            self.view.say(f"No sprint: {exc.reason}", "error")
-            return True
-        self.view.say(f"{state.combatants[cid].name} declares a sprint: Standard Move + Bonus Move.", "good")
-        return True
-
     # -- input -----------------------------------------------------------------------------
     def handle(self, intent) -> bool:
         """Intents for the panels; True when consumed (the board does not see them)."""
@@ -198,7 +187,7 @@ class CombatPanels:
                     panel.click(intent.pos)
                 self.view.app.dirty = True
                 return True
-            return self._board_click(intent)
+            return False
         if isinstance(intent, ui.Wheel):
             panel = self.panel_at(intent.pos)
             if panel is self.log:
@@ -228,23 +217,6 @@ class CombatPanels:
             view.hover_cell = view.hover_pos = None
             changed = True
         return changed
-
-    def _board_click(self, intent: ui.PointerDown) -> bool:
-        view = self.view
-        if intent.button != 1 or view.tool.name != "select" or view.reach is None:
-            return False
-        if not view.board_rect().collidepoint(intent.pos):
-            return False
-        cell = view.camera.cell_at(intent.pos)
-        reach = view.reach
-        combat = combat_of(self.state)
-        if combat is None or combat.phase != "action" or cell not in reach.sprint or cell in reach.run:
-            return False
-        if reach.who not in acting_combatants(self.state):
-            return False
-        if act.STANDARD_MOVE not in legal_kinds(self.state, reach.who) or not slots_left(self.state, reach.who)["bonus"]:
-            return False
-        return self.sprint(cell)
 
     def _key(self, intent: ui.KeyPress) -> bool:
         if intent.ctrl and intent.key == pygame.K_e:

@@ -64,6 +64,9 @@ def turns_move(state: EncounterState, cid: str, path: list[Cell], reach: Any) ->
     if not individual(state) or turns is None or turns.phase == "ended":
         return combat_move(state, cid, path, reach)
     action = TurnAction("move", path=list(path))
+    route = reach.routes.get(tuple(path[-1])) if path and getattr(reach, "routes", None) else None
+    if route is not None and len(route.legs) == 2 and turns.current == cid:  # two move actions (R-TURN-2)
+        return [TakeAction(cid, TurnAction("move", path=list(leg))) for leg in route.legs]
     prompt = pending_interrupt(state)
     if prompt is not None and prompt.holder == cid:
         if path and tuple(path[-1]) in prompt.block_squares:

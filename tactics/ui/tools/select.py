@@ -1,28 +1,36 @@
 """Select and move: click a token to see its run and sprint reach, click a square to move.
 
-The reach comes from :func:`tactics.rules.movement.reachable` with the token's
-allies (pass through, R-GRID-5) and enemies (blocked) from the encounter state;
-the path preview from :func:`tactics.rules.movement.plan`. A move is a command
-submitted to the encounter (``board.Walk`` until the combat engine's own move
-command is registered with :func:`set_move_command`); a refusal is shown.
+The reach is what the engine allows now
+(:func:`tactics.engine.ground_moves.move_allowance` and ``move_routes``: the
+free walk out of a fight, the action economy in one, R-MOVE-1, R-ACT-1,
+R-TURN-2), with the token's allies (pass through, R-GRID-5) and enemies
+(blocked). A token that cannot move now shows no reach; the status bar says
+why. The view recomputes the reach after every journal change. A move is a
+command, or commands all or nothing (a sprint as two actions), submitted to the
+encounter (``board.Walk`` until a fight's move command is registered with
+:func:`set_move_command`); a refusal is shown.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import pygame
 
 from tactics.engine.board import Walk
+from tactics.engine.ground_moves import MoveAllowance, Route, free_walk_ft, move_allowance, move_routes
+from tactics.engine.journal import Refused
 from tactics.engine.state import Combatant, EncounterState
 from tactics.rules.grid import Cell
-from tactics.rules.movement import RUN_FT, Plan, plan, reachable
+from tactics.rules.movement import Plan, plan
 from tactics.ui import draw, theme
 from tactics.ui import intents as ui
 from tactics.ui.render import CURSOR_Z, REACH_Z, TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool
 
+#: ``factory(state, cid, path, reach)``: the command (or the commands, all or nothing) that
+#: moves ``cid`` along ``path``, one of ``reach.routes``.
 MoveCommandFactory = Callable[[EncounterState, str, list[Cell], "Reach"], Any]
 
 
@@ -40,27 +48,24 @@ def set_move_command(factory: MoveCommandFactory) -> None:
 
 
 def move_budget(state: EncounterState, who: Combatant) -> tuple[int, int]:
-    """(run, sprint) feet for a token (R-MOVE-1): the combat procedure's figure if it
-    has one, else the sheet's run speed, else 30 ft; the sprint covers it again."""
-    combat = state.combat
-    if combat is not None and hasattr(combat, "move_budget"):
-        try:
-            run, sprint = combat.move_budget(who.id)
-            return int(run), int(sprint)
-        except Exception:  # noqa: BLE001 - fall back to the sheet
-            pass
-    run = RUN_FT
-    sheet = who.sheet
-    for attr in ("run_ft", "speed_ft", "speed", "run"):
-        value = sheet.get(attr) if isinstance(sheet, dict) else getattr(sheet, attr, None)
-        if isinstance(value, (int, float)) and value > 0:
-            run = int(value)
-            break
-    return run, 2 * run  # reading: R-MOVE-1
+    """(run, sprint) feet a token may move now (R-MOVE-1), as the engine allows it
+    (:func:`tactics.engine.ground_moves.move_allowance`)."""
+    allowance = move_allowance(state, who.id)
+    if allowance.origin is None and not allowance.can_move:
+        run = free_walk_ft(who)
+        return run, 2 * run
+    return allowance.run_ft, allowance.sprint_ft
 
 
 @dataclass(frozen=True)
 class Reach:
+    """The squares the selected token may move to now, from the engine's allowance.
+
+    ``start``: where the move starts (the end of moves declared and not yet
+    resolved, else the token's square). ``routes``: every reachable square with
+    the legs to submit. ``reason``: why nothing is reachable (then ``run`` and
+    ``sprint`` are empty)."""
+
     who: str
     start: Cell
     run_ft: int
@@ -68,27 +73,40 @@ class Reach:
     run: frozenset[Cell]  # end squares within the run (Standard Move)
     sprint: frozenset[Cell]  # end squares that need the sprint (Bonus Move) too
     plan: Plan
+    routes: dict[Cell, Route] = field(default_factory=dict)
+    allowance: MoveAllowance | None = None
+    reason: str = ""
+
+    def path_to(self, cell: Cell) -> list[Cell]:
+        route = self.routes.get(cell)
+        return route.path if route else []
+
+    def cost_to(self, cell: Cell) -> int:
+        return self.routes[cell].cost
 
 
 def compute_reach(state: EncounterState, cid: str) -> Reach | None:
+    """The reach of ``cid`` now (None when it is not on the map)."""
     who = state.combatants.get(cid)
     if who is None or who.cell is None or not who.present:
         return None
-    battle_map = state.current_map()
+    allowance = move_allowance(state, cid)
+    start = allowance.origin or who.cell
+    routes = move_routes(state, cid, allowance)
     enemies = [c.cell for c in state.enemies_of(who)]
     allies = [c.cell for c in state.allies_of(who)]
-    run_ft, sprint_ft = move_budget(state, who)
-    run = reachable(battle_map, who.cell, run_ft, enemies=enemies, occupied=allies)
-    far = reachable(battle_map, who.cell, sprint_ft, enemies=enemies, occupied=allies)
-    route = plan(battle_map, who.cell, sprint_ft, enemies=enemies, occupied=allies)
-    run_cells = frozenset(c for c in run if c != who.cell)
-    sprint_cells = frozenset(c for c in far if c not in run and c != who.cell)
-    return Reach(cid, who.cell, run_ft, sprint_ft, run_cells, sprint_cells, route)
+    route_plan = plan(state.current_map(), start, allowance.sprint_ft, enemies=enemies, occupied=allies)
+    run = frozenset(c for c, r in routes.items() if not r.sprint)
+    sprint = frozenset(c for c, r in routes.items() if r.sprint)
+    reason = "" if allowance.can_move else (allowance.reason or "it cannot move now")
+    return Reach(cid, start, allowance.run_ft, allowance.sprint_ft, run, sprint, route_plan, routes, allowance, reason)
 
 
 def why_not(state: EncounterState, reach: Reach, cell: Cell) -> str:
     """A sentence saying why the selected token cannot end its move on ``cell``."""
     who = state.combatants[reach.who]
+    if reach.reason:
+        return f"{who.name} cannot move now: {reach.reason}."
     battle_map = state.current_map()
     if not battle_map.in_bounds(cell):
         return "That is off the map."
@@ -101,10 +119,47 @@ def why_not(state: EncounterState, reach: Reach, cell: Cell) -> str:
         return f"{who.name} cannot end a move there."
     enemies = [c.cell for c in state.enemies_of(who)]
     allies = [c.cell for c in state.allies_of(who)]
-    wider = plan(battle_map, who.cell, reach.sprint_ft * 4, enemies=enemies, occupied=allies)
+    wider = plan(battle_map, reach.start, max(reach.sprint_ft, 5) * 4, enemies=enemies, occupied=allies)
     if cell in wider.cost:
-        return f"Too far: {wider.cost[cell]} ft by the shortest path; {who.name} can sprint {reach.sprint_ft} ft."
+        return f"Too far: {wider.cost[cell]} ft by the shortest path; {who.name} can move {reach.sprint_ft} ft now."
     return f"{who.name} has no way there: walls or enemies block every path."
+
+
+LEG_WORDS = {"standard-move": "Standard Move", "bonus-move": "Bonus Move", "simple": "5 ft step",
+             "simple-after": "5 ft step", "move": "move", "held-move": "held move", "walk": "walk"}
+
+
+def submit_all(view, commands: list[Any], cid: str | None = None, legs: tuple = ()) -> bool:
+    """Submit commands in order, all or nothing: a later refusal undoes the earlier ones.
+
+    A leg that resolved at once but left the mover short of its end (a failed
+    terrain check, a trap) ends the sprint there: its dice stand, and the next
+    leg is not taken."""
+    done = 0
+    for i, command in enumerate(commands):
+        try:
+            entry = view.encounter.submit(command)
+        except Refused as exc:
+            for _ in range(done):
+                view.encounter.undo()
+            view.encounter.journal.redo_stack.clear()
+            view.say(("No sprint: " if done else "") + exc.reason, "error")
+            return False
+        done += 1
+        if cid is not None and i + 1 < len(commands) and i < len(legs) and _cut_short(view.state, entry, cid, legs[i]):
+            who = view.state.combatants[cid]
+            view.say(f"{who.name} stopped at {who.cell}: the second move is not taken.", "error")
+            return False
+    return True
+
+
+def _cut_short(state: EncounterState, entry: Any, cid: str, leg: tuple) -> bool:
+    """Did this entry move ``cid`` already and leave it short of the leg's end (or waiting)?"""
+    if getattr(state.combat, "pending", None) is not None:
+        return True
+    moved = any(e.kind in ("token.moved", "combat.check") and e.data.get("combatant") == cid for e in entry.events)
+    who = state.combatants.get(cid)
+    return moved and (who is None or not leg or who.cell != tuple(leg[-1]))
 
 
 class SelectTool(Tool):
@@ -130,13 +185,13 @@ class SelectTool(Tool):
         if reach is None:
             view.select(None)
             return True
-        if cell in reach.run or cell in reach.sprint:
-            path = reach.plan.path_to(cell)
-            command = _move_command(view.state, reach.who, path, reach)
-            feet = reach.plan.cost[cell]
-            if view.submit(command):
+        if cell in reach.routes:
+            path = reach.path_to(cell)
+            made = _move_command(view.state, reach.who, path, reach)
+            commands = list(made) if isinstance(made, (list, tuple)) else [made]
+            if submit_all(view, commands, reach.who, reach.routes[cell].legs):
                 name = view.state.combatants[reach.who].name
-                view.say(f"{name} moved {feet} ft.", "good")
+                view.say(f"{name}: {_route_words(reach, cell)} ({reach.cost_to(cell)} ft).", "good")
             return True
         view.say(why_not(view.state, reach, cell), "error")
         view.flash_bad(cell)
@@ -147,8 +202,17 @@ class SelectTool(Tool):
         if reach is None:
             return self.hint
         who = self.view.state.combatants[reach.who]
-        return (f"{who.name}: run {reach.run_ft} ft (blue), sprint {reach.sprint_ft} ft (amber). "
-                "Click a square to move; click the token again or Esc to deselect.")
+        if reach.reason:
+            return f"{who.name} cannot move now: {reach.reason}. Esc deselects."
+        note = reach.allowance.note if reach.allowance else ""
+        if reach.run_ft and reach.sprint_ft > reach.run_ft:
+            what = f"run {reach.run_ft} ft (blue), sprint {reach.sprint_ft} ft (amber)"
+        elif reach.run_ft:
+            what = f"{reach.run_ft} ft (blue)"
+        else:
+            what = f"{reach.sprint_ft} ft (amber)"
+        return (f"{who.name}: {what}" + (f", {note}" if note else "") +
+                ". Click a square to move; click the token again or Esc to deselect.")
 
     def deactivate(self) -> None:
         pass  # the selection stays: cones and lines start from it
@@ -165,14 +229,15 @@ class SelectTool(Tool):
     # -- drawing ----------------------------------------------------------------
     def _draw_reach(self, ctx: DrawContext) -> None:
         reach = self.view.reach
-        if reach is None:
+        if reach is None or not reach.routes:
             return
         cells = ctx.renderer.cells
         cells.fill(ctx.surface, ctx.camera, reach.sprint, theme.SPRINT_TINT, ctx.clip)
         cells.fill(ctx.surface, ctx.camera, reach.run, theme.RUN_TINT, ctx.clip)
         if ctx.camera.cell_px >= 12:
             cells.outline(ctx.surface, ctx.camera, reach.run | reach.sprint | {reach.start}, (255, 200, 90), 2)
-            cells.outline(ctx.surface, ctx.camera, reach.run | {reach.start}, (120, 185, 255), 2)
+            if reach.run:
+                cells.outline(ctx.surface, ctx.camera, reach.run | {reach.start}, (120, 185, 255), 2)
 
     def _draw_preview(self, ctx: DrawContext) -> None:
         view = self.view
@@ -181,14 +246,19 @@ class SelectTool(Tool):
         if reach is None or cell is None or cell == reach.start:
             return
         cam = ctx.camera
-        if cell in reach.run or cell in reach.sprint:
-            path = reach.plan.path_to(cell)
-            pts = [cam.cell_centre(reach.start)] + [cam.cell_centre(c) for c in path]
+        who = ctx.state.combatants.get(reach.who)
+        if cell in reach.routes:
+            path = reach.path_to(cell)
+            first = who.cell if who is not None and who.cell is not None else reach.start
+            pts = [cam.cell_centre(first)] + ([cam.cell_centre(reach.start)] if reach.start != first else []) + \
+                [cam.cell_centre(c) for c in path]
             draw.outlined_lines(ctx.surface, pts, theme.PATH, max(2, cam.cell_px // 18))
             draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.GOOD)
-            feet = reach.plan.cost[cell]
-            text = f"{feet} ft" + ("  sprint" if cell in reach.sprint else "")
-            colour = theme.TEXT if cell in reach.run else (255, 210, 120)
+            feet = reach.cost_to(cell)
+            sprint = cell in reach.sprint
+            words = _route_words(reach, cell, short=True)
+            text = f"{feet} ft" + (f"  {words}" if words else "")
+            colour = (255, 210, 120) if sprint else theme.TEXT
             x, y, w, h = cam.cell_rect(cell)
             draw.pill_at(ctx.surface, text, (x + w // 2, y - 4), size=draw.label_size(cam.cell_px), colour=colour, anchor="midbottom")
         elif view.token_at(cell) is None and ctx.state.map.in_bounds(cell):
@@ -198,7 +268,26 @@ class SelectTool(Tool):
                          size=draw.label_size(cam.cell_px), colour=theme.BAD, anchor="midbottom")
 
 
+def _route_words(reach: Reach, cell: Cell, short: bool = False) -> str:
+    """What a click on ``cell`` takes: "sprint", "5 ft step", "Standard Move + Bonus Move" ..."""
+    a = reach.allowance
+    route = reach.routes.get(cell)
+    if a is None or route is None:
+        return ""
+    if a.run_as == "walk":
+        return ("sprint" if route.sprint else "") if short else ("walks" + (" (sprint)" if route.sprint else ""))
+    kinds = [a.run_as, a.sprint_as] if len(route.legs) == 2 else [a.sprint_as if route.sprint else a.run_as]
+    words = [LEG_WORDS.get(k, k) for k in kinds]
+    if short:
+        if kinds[0] in ("simple", "simple-after"):
+            return "step"
+        return "sprint" if route.sprint else ""
+    return " + ".join(words)
+
+
 def _short_reason(state: EncounterState, reach: Reach, cell: Cell) -> str:
+    if reach.reason:
+        return "cannot move now"
     m = state.current_map()
     if m.move_cost(cell) is None:
         return "blocked"
