@@ -33,19 +33,22 @@ from tactics.engine.journal import Refused
 from tactics.engine.state import EncounterState
 from tactics.engine.turns import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
 from tactics.engine.turns_actions import Block, Hold, Pass, TakeAction, TurnAction, UseHeld
-from tactics.engine.turns_view import extendable, pending_interrupt, tracker_rows
+from tactics.engine.turns_view import extendable, initiative_rolls, pending_interrupt, pips_of, tracker_rows
 from tactics.rules import turns as rt
 from tactics.rules.grid import DIRECTIONS, Cell
 from tactics.ui import draw, render, theme
 from tactics.ui import intents as ui
 from tactics.ui.panels import widgets as w
 from tactics.ui.panels.combat import combat_move
+from tactics.ui.panels.turns_log import TurnsColumn
+from tactics.ui.tools.attack import _declare, set_attack_command
 from tactics.ui.tools.select import set_move_command
 
 if TYPE_CHECKING:
     from tactics.ui.battle import BattleView
 
 ROW_H = 30
+ROLL_H = 20  # the initiative roll's line under a name in a rolled order
 WIDTH = 320
 PATHS_Z = render.TOKENS_Z - 1
 CONTESTED_COLOUR = (235, 110, 80)
@@ -77,6 +80,27 @@ def turns_move(state: EncounterState, cid: str, path: list[Cell], reach: Any) ->
     return TakeAction(cid, action)
 
 
+def turns_attack(state: EncounterState, attacker: str, target: str, tool: Any, path: list[Cell] | None) -> Any:
+    """The Attack tool's command in individual turns: the current character's attack
+    or Technique as ``TakeAction`` (R-TURN-2); the team rules' ``Declare`` otherwise."""
+    if not individual(state) or turns_of(state) is None:
+        return _declare(state, attacker, target, tool, path)
+    weapon, technique = tool.arms()
+    if technique:
+        return TakeAction(attacker, TurnAction("technique", technique=technique, target=target, path=path))
+    return TakeAction(attacker, TurnAction("attack", weapon=weapon, target=target))
+
+
+def roll_text(rolls) -> str:
+    """``d20 14 + 3 = 17``, tie-breakers after it: ``d20 14 + 3 = 17, tie: 9 + 3 = 12`` (R-TURN-1)."""
+    parts = []
+    for r in rolls:
+        sign = "+" if r.bonus >= 0 else "-"
+        head = "d20 " if not r.attempt else "tie: "
+        parts.append(f"{head}{r.d20} {sign} {abs(r.bonus)} = {r.total}")
+    return ", ".join(parts)
+
+
 class TurnsPanel(w.Panel):
     """The tracker card, the interrupt banner and their input, for one battle view."""
 
@@ -85,7 +109,7 @@ class TurnsPanel(w.Panel):
         self.view = view
         self.banner = w.Panel(title="Interrupt")
         self.grouping = "one"
-        self.aim: tuple[str, str, str] | None = None  # (attacker, "weapon"|"technique", name)
+        self.column = TurnsColumn(self)  # the log and the last roll (right)
         self.drag: tuple[str, int, int] | None = None  # (combatant, start y, current y)
         self.row_rects: dict[str, pygame.Rect] = {}
         self.hover: tuple[int, int] | None = None
@@ -115,12 +139,27 @@ class TurnsPanel(w.Panel):
         self.grouping = GROUPINGS[(GROUPINGS.index(self.grouping) + 1) % len(GROUPINGS)]
 
     def end_turn(self, facing: str | None = None) -> None:
-        self.aim = None
         self.submit(EndTurn(facing=facing))
 
     def aim_at(self, cid: str, kind: str, name: str) -> None:
-        self.aim = (cid, kind, name)
+        """The Attack tool aims ``cid``'s weapon or Technique: hovering a target shows the
+        range, the line of sight and the exact odds; a click takes the action."""
+        self.view.set_tool("attack")
+        tool = self.view.tools["attack"]
+        if kind == "technique":
+            tool.aim(cid, "technique", technique=name)
+        else:
+            tool.aim(cid, "standard-attack", weapon=name)
         self.view.say(f"{self.state.combatants[cid].name}: click the target on the map (Esc cancels).", "info")
+
+    def clear_room(self, room: pygame.Rect) -> pygame.Rect:
+        """``room`` without the tracker's and the log column's strips (for the odds card)."""
+        left = self.rect.right + 8 if self.rect is not None else room.left
+        column = self.column.rect()
+        right = column.left - 8 if column is not None else room.right
+        if right - left < 360:
+            return room
+        return pygame.Rect(max(room.left, left), room.top, min(room.right, right) - max(room.left, left), room.height)
 
     def answer(self, how: str) -> None:
         prompt = pending_interrupt(self.state)
@@ -141,6 +180,8 @@ class TurnsPanel(w.Panel):
     def handle(self, intent) -> bool:
         if not self.active():
             return False
+        if self.column.handle(intent):
+            return True
         if isinstance(intent, ui.PointerMove):
             self.hover = intent.pos
             if self.drag is not None:
@@ -161,7 +202,7 @@ class TurnsPanel(w.Panel):
                 self.click(intent.pos)
                 self.view.app.dirty = True
                 return True
-            return self._board_click(intent)
+            return False
         if isinstance(intent, ui.PointerUp) and intent.button == 1 and self.drag is not None:
             cid, start, now = self.drag
             self.drag = None
@@ -170,9 +211,6 @@ class TurnsPanel(w.Panel):
             else:
                 self._drop(cid, now)
             self.view.app.dirty = True
-            return True
-        if isinstance(intent, ui.KeyPress) and intent.key == pygame.K_ESCAPE and self.aim is not None:
-            self.aim = None
             return True
         return False
 
@@ -189,19 +227,6 @@ class TurnsPanel(w.Panel):
         if order != turns.order:
             self.submit(ReorderTurns(order))
 
-    def _board_click(self, intent: ui.PointerDown) -> bool:
-        if self.aim is None or not self.view.board_rect().collidepoint(intent.pos):
-            return False
-        target = self.view.token_at(self.view.camera.cell_at(intent.pos))
-        if target is None:
-            return False
-        attacker, kind, name = self.aim
-        action = TurnAction("technique", technique=name, target=target.id) if kind == "technique" else \
-            TurnAction("attack", weapon=name, target=target.id)
-        if self.submit(TakeAction(attacker, action)):
-            self.aim = None
-        return True
-
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.begin()
@@ -211,6 +236,7 @@ class TurnsPanel(w.Panel):
             return
         board = self.view.board_rect()
         self._tracker(surface, board.x + 12, board.y + 12)
+        self.column.draw(surface, board)
         self._banner(surface, board)
 
     def _tracker(self, surface: pygame.Surface, x: int, y: int) -> None:
@@ -220,7 +246,8 @@ class TurnsPanel(w.Panel):
         gm = self.view.viewer == "gm"
         rows = [r for r in rows if gm or not state.hidden_from_players(state.combatants[r.id])]
         buttons = self._buttons()
-        height = 56 + ROW_H * len(rows) + sum(h for _, h in buttons) + (8 if buttons else 0)
+        row_h = ROW_H + (ROLL_H if turns is not None and turns.rolls else 0)  # the d20 + Reflex line (R-TURN-1)
+        height = 56 + row_h * len(rows) + sum(h for _, h in buttons) + (8 if buttons else 0)
         rect = pygame.Rect(x, y, WIDTH, height)
         w.card(surface, rect)
         self.rect = rect
@@ -230,12 +257,12 @@ class TurnsPanel(w.Panel):
         cy = y + 44
         dragged = self.drag[0] if self.drag and abs(self.drag[2] - self.drag[1]) >= 6 else None
         for row in rows:
-            r = pygame.Rect(x + 6, cy, WIDTH - 12, ROW_H - 2)
+            r = pygame.Rect(x + 6, cy, WIDTH - 12, row_h - 2)
             self.row_rects[row.id] = r
             if dragged == row.id:
                 r = r.move(0, self.drag[2] - self.drag[1])
             self._row(surface, r, row)
-            cy += ROW_H
+            cy += row_h
         cy += 6
         for draw_fn, h in buttons:
             draw_fn(surface, pygame.Rect(x + w.PAD, cy, WIDTH - 2 * w.PAD, h - 6))
@@ -247,13 +274,24 @@ class TurnsPanel(w.Panel):
         if row.current:
             pygame.draw.rect(surface, tuple(c // 3 for c in colour), r, border_radius=6)
             pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=6)
-        pygame.draw.circle(surface, colour, (r.x + 12, r.centery), 7)
+        rolls = initiative_rolls(self.state, row.id)
+        mid = r.y + (ROW_H - 2) // 2
+        pygame.draw.circle(surface, colour, (r.x + 12, mid), 7)
         name_colour = theme.TEXT_DIM if (row.acted or row.out) and not row.current else theme.TEXT
-        w.text(surface, row.name + (" (down)" if row.out else ""), (r.x + 26, r.centery), 17, name_colour,
+        w.text(surface, row.name + (" (down)" if row.out else ""), (r.x + 26, mid), 17, name_colour,
                "bold" if row.current else "semibold", "midleft")
+        if rolls:  # d20 face + Reflex = total, tie-breakers after it (R-TURN-1)
+            face = rolls[0]
+            cy = r.y + ROW_H - 4 + ROLL_H // 2
+            w.text(surface, "d20", (r.x + 26, cy), 13, theme.TEXT_DIM, "bold", "midleft")
+            die = pygame.Rect(r.x + 52, cy - ROLL_H // 2 + 1, 28, ROLL_H - 2)
+            pygame.draw.rect(surface, (244, 240, 228), die, border_radius=5)
+            w.text(surface, str(face.d20), die.center, 15, (20, 22, 30), "bold", "center")
+            w.text(surface, roll_text(rolls).removeprefix(f"d20 {face.d20} "), (die.right + 6, cy), 14,
+                   theme.TEXT_DIM, "regular", "midleft")
         px = r.right - 84
-        self._pip(surface, (px, r.centery), CONTESTED_COLOUR, row.pips.contested)
-        self._pip(surface, (px + 24, r.centery), PLAIN_COLOUR, row.pips.plain)
+        self._pip(surface, (px, mid), CONTESTED_COLOUR, row.pips.contested)
+        self._pip(surface, (px + 24, mid), PLAIN_COLOUR, row.pips.plain)
         if row.holding:
             w.chip(surface, (r.right - 34, r.y + 2), "H", size=14, colour=(20, 20, 24), bg=theme.ACCENT)
 
@@ -290,12 +328,13 @@ class TurnsPanel(w.Panel):
         cid = turns.current
         sheet = sheet_of(state.combatants[cid])
         waiting = turns.pending is not None
+        can_attack = not waiting and pips_of(state, cid).contested == "open"  # R-TURN-2
         for weapon in sheet.weapons:
             out.append(one(f"Attack: {weapon.replace('_', ' ')}", f"weapon:{weapon}",
-                           lambda n=weapon: self.aim_at(cid, "weapon", n), enabled=not waiting))
+                           lambda n=weapon: self.aim_at(cid, "weapon", n), enabled=can_attack))
         for tech in sheet.techniques:
             out.append(one(f"Technique: {tech.replace('_', ' ')}", f"technique:{tech}",
-                           lambda n=tech: self.aim_at(cid, "technique", n), enabled=not waiting))
+                           lambda n=tech: self.aim_at(cid, "technique", n), enabled=can_attack))
         for name in extendable(state):
             out.append(one(f"Extend {name}", f"extend:{name}",
                            lambda n=name: self.submit(TakeAction(cid, TurnAction("extend", effect=n))), "on"))
@@ -374,3 +413,4 @@ def paths_layer(ctx: render.DrawContext) -> None:
 
 render.add_layer(PATHS_Z, "turns-paths", paths_layer)
 set_move_command(turns_move)
+set_attack_command(turns_attack)

@@ -7,7 +7,8 @@ sight to the target, and the exact odds from ``ground_queries.attack_odds``
 (the engine's own ``attack_setup``) as a Miss / Minor / Hit / Major / Crit bar.
 The line and the card turn red, with the engine's reason, when the target is
 out of range or not in sight. A click on an enemy declares the attack
-(``Declare``); a click on an ally makes it the attacker.
+(``Declare``; in individual turns ``TakeAction``, through
+:func:`set_attack_command`); a click on an ally makes it the attacker.
 
 A charging Technique (one with ``move_ft``) that cannot reach from where the
 attacker stands gets a path to the nearest square in reach of the target (the
@@ -16,13 +17,13 @@ cheapest by the movement rules); the engine checks it like any declared path.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
 from tactics.engine.ground_actions import Action, Declare
 from tactics.engine.ground_attack import AttackSetup
-from tactics.engine.ground_queries import attack_odds, combat_of, legal_kinds
+from tactics.engine.ground_queries import attack_odds, legal_kinds
 from tactics.engine.ground import sheet_of
 from tactics.engine.journal import Refused
 from tactics.engine.state import Combatant, EncounterState
@@ -35,6 +36,23 @@ from tactics.ui import intents as ui
 from tactics.ui.panels import widgets as w
 from tactics.ui.render import TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool
+
+AttackCommandFactory = Callable[[EncounterState, str, str, "AttackTool", "list[Cell] | None"], Any]
+
+
+def _declare(state: EncounterState, attacker: str, target: str, tool: "AttackTool", path: list[Cell] | None) -> Any:
+    weapon, technique = tool.arms()
+    return Declare(attacker, Action(tool.action_kind(), weapon=weapon, technique=technique, target=target, path=path))
+
+
+_attack_command: AttackCommandFactory = _declare
+
+
+def set_attack_command(factory: AttackCommandFactory) -> None:
+    """Let a fight's procedure supply the attack command (individual turns: ``TakeAction``)."""
+    global _attack_command
+    _attack_command = factory
+
 
 OK_LINE = (120, 230, 140)
 BAD_LINE = (255, 80, 70)
@@ -174,11 +192,11 @@ class AttackTool(Tool):
         if who is None or found is None:
             view.say("Choose who attacks and with what first.", "error")
             return False
-        weapon, technique = self.arms()
         _, path = found
-        action = Action(self.action_kind(), weapon=weapon, technique=technique, target=target.id, path=path)
-        if view.submit(Declare(who.id, action)):
-            view.say(f"{who.name} declares {self.arms_label()} against {target.name}.", "good")
+        command = _attack_command(view.state, who.id, target.id, self, path)
+        if view.submit(command):
+            verb = "declares" if getattr(command, "name", "") == "declare" else "uses"
+            view.say(f"{who.name} {verb} {self.arms_label()} against {target.name}.", "good")
             self.kind = None
             view.set_tool("select")
             return True
@@ -216,7 +234,7 @@ class AttackTool(Tool):
             if self.view.hover_cell is not None:
                 draw.cell_cursor(ctx.surface, cam.cell_rect(self.view.hover_cell), BAD_LINE, 2)
             return
-        if combat_of(ctx.state) is None:
+        if ctx.state.combat is None:  # a fight: team rules or individual turns
             return
         ctx.renderer.cells.outline(ctx.surface, cam, self.ring(ctx.state, who), RANGE_EDGE, 2)
         target = self.hovered_target()
@@ -239,6 +257,9 @@ class AttackTool(Tool):
         draw.cell_cursor(ctx.surface, cam.cell_rect(target.cell), colour, 3)
         panels = getattr(self.view, "combat", None)  # keep the card clear of the combat panels
         room = panels.fit_rect(ctx.clip, ctx.clip) if panels is not None else ctx.clip
+        turns = getattr(self.view, "turns", None)  # and of the turn tracker and log column
+        if turns is not None and hasattr(turns, "clear_room"):
+            room = turns.clear_room(room)
         odds_card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), room, start)
 
 

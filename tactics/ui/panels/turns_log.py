@@ -1,0 +1,131 @@
+"""The log and the last roll in individual turns: the team mode's panels, reused (R-TURN-5).
+
+Why it exists: individual turns resolve each action at once, dice and damage in
+one command (R-TURN-5), so there is no resolve queue; but the table still wants
+to read what happened and see the dice. This column on the right of the board
+holds:
+
+* the team mode's :class:`~tactics.ui.panels.log.LogPanel` (every journal event
+  as the engine's sentence, ``turns_view.describe``; wheel / Page Up / Page Down
+  scroll, Ctrl+E or Export writes the text file);
+* a "Last roll" card drawn with the resolve panel's :func:`draw_resolution`
+  (dice faces, modifier chips, the total against AC or DC, the outcome word,
+  damage dice) for the newest action that rolled.
+
+The attack odds before a click are the Attack tool's card and line (range, line
+of sight, exact odds), which individual turns use too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tactics.engine.journal import Event
+from tactics.ui import intents as ui
+from tactics.ui.panels import widgets as w
+from tactics.ui.panels.log import LogPanel
+from tactics.ui.panels.resolve import draw_resolution
+
+if TYPE_CHECKING:
+    from tactics.ui.panels.turns import TurnsPanel
+
+ROLL_KINDS = ("attack.rolled", "combat.check", "damage.rolled")
+GAP = 12
+
+
+def last_roll(journal) -> list[Event]:
+    """The events of the newest journal entry that rolled dice in this fight (empty before one)."""
+    for entry in reversed(journal.entries):
+        if any(e.kind in ROLL_KINDS for e in entry.events):
+            return list(entry.events)
+        if entry.command == "start-turns":
+            return []
+    return []
+
+
+class TurnsColumn:
+    """The right-hand column of individual turns: the last roll above the log."""
+
+    def __init__(self, panel: "TurnsPanel") -> None:
+        self.panel = panel
+        self.log = LogPanel(self)  # the LogPanel asks its owner for encounter, view and local_hover
+        self.roll = w.Panel(title="Last roll")
+        self.hover: tuple[int, int] | None = None
+
+    @property
+    def view(self):
+        return self.panel.view
+
+    @property
+    def encounter(self):
+        return self.panel.view.encounter
+
+    @property
+    def state(self):
+        return self.panel.view.state
+
+    def local_hover(self, origin: tuple[int, int]) -> tuple[int, int] | None:
+        if self.hover is None:
+            return None
+        return self.hover[0] - origin[0], self.hover[1] - origin[1]
+
+    def panels(self) -> list[w.Panel]:
+        return [self.roll, self.log]
+
+    def rect(self) -> pygame.Rect | None:
+        rects = [p.rect for p in self.panels() if p.rect is not None]
+        return rects[0].unionall(rects[1:]) if rects else None
+
+    # -- input -------------------------------------------------------------------------
+    def handle(self, intent) -> bool:
+        if isinstance(intent, ui.PointerMove):
+            self.hover = intent.pos
+            return False
+        if isinstance(intent, ui.PointerDown):
+            for panel in self.panels():
+                if panel.contains(intent.pos):
+                    if intent.button == 1:
+                        panel.click(intent.pos)
+                    self.view.app.dirty = True
+                    return True
+            return False
+        if isinstance(intent, ui.Wheel):
+            if self.log.contains(intent.pos):
+                self.log.wheel(intent.steps)
+                self.view.app.dirty = True
+                return True
+            return self.roll.contains(intent.pos)
+        if isinstance(intent, ui.KeyPress):
+            if intent.ctrl and intent.key == pygame.K_e:
+                self.log.export()
+                return True
+            if not intent.ctrl and intent.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.log.page(1 if intent.key == pygame.K_PAGEUP else -1)
+                self.view.app.dirty = True
+                return True
+        return False
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, board: pygame.Rect, width: int = 400) -> None:
+        self.roll.begin()
+        if self.view.viewer != "gm":  # the players' screen: the board and the tracker only
+            self.log.begin()
+            return
+        x = board.right - width - GAP
+        log_h = int(min(340, max(170, board.height * 0.32)))
+        log = self.log.draw(surface, x, board.bottom - GAP, width, log_h)
+        events = last_roll(self.encounter.journal)
+        if not events:
+            return
+        room = log.top - 10 - (board.y + int(board.height * 0.36))
+        if room < 120:
+            return
+        canvas = w.canvas(self.roll, (width, room))
+        rect = canvas.get_rect()
+        y = w.header(self.roll, canvas, rect, "Last roll")
+        if not self.roll.collapsed:
+            y = draw_resolution(canvas, rect.x + w.PAD, y, width - 2 * w.PAD, events, self.state) + 4
+        height = min(room, y + 6)
+        self.roll.finish(surface, canvas, x, log.top - 10 - height, width, height)
