@@ -230,3 +230,9 @@ def test_the_tracker_shows_the_initiative_rolls(solo):  # R-TURN-1
                            f"= {first['total']}")
     row = app.battle.turns.row_rects[first["members"][0]]
     assert row.height > 40, "a rolled order adds the roll's line under each name"
+
+
+def test_tied_initiative_rolls_show_the_re_roll():  # R-TURN-1: ties re-rolled
+    from tactics.rules.turns import OrderRoll
+    rolls = [OrderRoll("art", ("art",), 0, 14, 3), OrderRoll("art", ("art",), 1, 9, 3)]
+    assert roll_text(rolls) == "d20 14 + 3 = 17, tie: 9 + 3 = 12"
