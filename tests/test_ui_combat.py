@@ -345,6 +345,8 @@ def test_the_first_round_of_space_bears_through_the_window(app):  # R-SURP-1, R-
     assert combat(app).phase == "counters"
     assert {c.name: c.rounds for c in s.combatants["bear3"].conditions} == {"Stunned": 1}
     assert not s.combatants["bear1"].conditions
+    assert "join:katie" not in all_keys(app)  # the Rearguard's facing prompt asks first (R-FACE-1)
+    key(app, pygame.K_ESCAPE)  # no facing changes: the Counter Phase card opens
     press(app, "join:katie")
     assert combat(app).groups["party"]["rearguard"] == ["art", "katie"]
     assert combat(app).team_initiative == {"party": 5, "bears": 4}

@@ -63,9 +63,10 @@ def at(app: App, cell) -> tuple[int, int]:
 
 
 def pixel(app: App, cell) -> tuple[int, int, int]:
-    """A pixel near a square's corner (clear of tokens and labels)."""
+    """A pixel near a square's bottom-left corner (clear of tokens, and of the name pill that
+    hangs down from the token above)."""
     x, y, w, h = app.battle.camera.cell_rect(cell)
-    return tuple(pygame.display.get_surface().get_at((x + w // 5, y + h // 5)))[:3]
+    return tuple(pygame.display.get_surface().get_at((x + w // 6, y + h - h // 6)))[:3]
 
 
 def look(app: App) -> None:

@@ -89,10 +89,12 @@ class App:
             screen = self.starship = StarshipScreen(self, battle)
         self.screens[0] = screen
         self._starship_label("Battle map")
+        self.toolbar.show_map_tools(False)  # the map's tools mean nothing on the starship screen
 
     def show_battle(self) -> None:
         self.screens[0] = self.battle
         self._starship_label("Starship")
+        self.toolbar.show_map_tools(True)
 
     def toggle_starship(self) -> None:
         if self.screens[0] is self.battle:
@@ -139,6 +141,7 @@ class App:
             self.starship.close()
             self.starship = None
         self._starship_label("Starship")
+        self.toolbar.show_map_tools(True)
         self.toolbar_show("select")
         pygame.display.set_caption(f"Tactics - {encounter.state.name}")
         self.battle.say(message, "good")

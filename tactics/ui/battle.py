@@ -128,13 +128,28 @@ class BattleView(TimedMessages):
         tool.activate()
         self.app.toolbar_show(name)
 
-    def fit(self) -> None:
-        m = self.encounter.map
+    def fit_rect(self) -> pygame.Rect:
+        """The part of the board "fit the map" uses: what the open panels leave free."""
         rect = self.board_rect()
         if rect.width > 3 * theme.SIDE_W:  # leave the side panel's column free
             rect.width -= theme.SIDE_W + 12
-        rect = self.combat.fit_rect(self.board_rect(), rect)  # and the combat panels' columns
+        return self.combat.fit_rect(self.board_rect(), rect)  # and the combat panels' columns
+
+    def fit(self) -> None:
+        m = self.encounter.map
+        rect = self.fit_rect()
         self.camera.fit(tuple(rect), m.width, m.height)
+        self._fitted = (tuple(rect), self._camera_key())
+
+    def _camera_key(self) -> tuple:
+        return (self.camera.cell_px, self.camera.origin_x, self.camera.origin_y)
+
+    def refit_if_fitted(self) -> None:
+        """A panel opened or collapsed (or the fight started): if the GM has not moved the
+        camera since the last fit, fit again to the room the panels now leave."""
+        fitted = getattr(self, "_fitted", None)
+        if fitted is not None and fitted[1] == self._camera_key() and fitted[0] != tuple(self.fit_rect()):
+            self.fit()
 
     def _on_journal(self, journal, what: str) -> None:
         if self.selected:
@@ -307,13 +322,11 @@ class BattleView(TimedMessages):
         return self.message[2] if self.message else None
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.refit_if_fitted()
         board = self.board_rect()
         self.renderer.draw_cached(surface, self.camera, self.state, self.viewer, clip=board, view=self,
                                   key=self.board_key())
         message = self.current_message()
-        if self.viewer == "players":
-            draw.pill_at(surface, "PLAYERS' VIEW", (board.left + 16, board.top + 14), size=16, colour=(20, 20, 24),
-                         bg=(*theme.ACCENT, 240), anchor="topleft")
         who = self.selected_combatant()
         affected = None
         label = ""
@@ -327,9 +340,20 @@ class BattleView(TimedMessages):
         self.combat.draw(surface, board, side)
         if self.turns is not None:
             self.turns.draw(surface)
-        if message and message[1] == "error":
-            draw.pill_at(surface, message[0], (board.centerx, board.top + 16), size=20, colour=(255, 225, 220),
-                         bg=(150, 30, 30, 235), anchor="midtop")
+        if message and message[1] == "error":  # below the phase card, never over a banner's title
+            banner = self.combat.banner.rect if self.combat.active() else None
+            top = banner.bottom + 10 if banner is not None else board.top + 16
+            hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
+            img = draw.pill(message[0], 20, (255, 225, 220), (150, 30, 30, 235))
+            rect = img.get_rect(midtop=(board.centerx, top))
+            if hotseat is not None and rect.colliderect(hotseat):
+                rect.bottom = hotseat.top - 10
+            surface.blit(img, rect)
+        if self.viewer == "players":  # last, over every panel: the GM must not mistake this view
+            img = draw.pill("PLAYERS' VIEW  (F2: back to the GM's view)", 20, (20, 20, 24), (*theme.ACCENT, 245))
+            rect = img.get_rect(bottomleft=(board.left + 16, board.bottom - 14))
+            pygame.draw.rect(surface, (10, 10, 14), rect.inflate(6, 6), border_radius=rect.height // 2 + 3)
+            surface.blit(img, rect)
         self.app.draw_toolbar_background(surface, self.state.name)
         right = f"{self.camera.cell_px} px/square"
         if self.hover_cell is not None and self.state.map.in_bounds(self.hover_cell):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import lru_cache
+from typing import Any, Iterator
 
 import pygame
 
@@ -44,3 +46,21 @@ def cell_cursor(surface: pygame.Surface, rect: tuple[int, int, int, int], colour
 def label_size(cell_px: int) -> int:
     """Readable-from-across-the-room text size for on-map numbers."""
     return int(max(15, min(26, cell_px * 0.3)))
+
+
+def map_rect(camera: Any, battle_map: Any) -> pygame.Rect:
+    """The map's bounds on screen (its squares, nothing beyond)."""
+    x0, y0 = camera.to_screen((0, 0))
+    x1, y1 = camera.to_screen((battle_map.width, battle_map.height))
+    return pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+@contextmanager
+def clipped(surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
+    """Draw only inside ``rect`` (and the clip already set) for the ``with`` block."""
+    old = surface.get_clip()
+    surface.set_clip(old.clip(rect))
+    try:
+        yield
+    finally:
+        surface.set_clip(old)

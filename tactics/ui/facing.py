@@ -32,7 +32,7 @@ from tactics.engine.hazards import SetFacing, effective_facing
 from tactics.engine.state import Combatant
 from tactics.rules import facing as fc
 from tactics.rules.grid import DELTAS, DIRECTIONS, Cell, cell_center
-from tactics.ui import draw, theme
+from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
 from tactics.ui.render import DrawContext
 
@@ -224,21 +224,26 @@ class FacingPrompt:
             right = (x - ux * r * 0.5 + uy * r * 0.5, y - uy * r * 0.5 - ux * r * 0.5)
             pygame.draw.polygon(ctx.surface, (20, 20, 24) if on else (235, 238, 245), [tip, left, right])
         left = len(self.queue) - 1
-        text = (f"Facing for {who.name} (now {facing}): an arrow, a token to keep facing, numpad or arrow keys; "
-                f"Enter keeps; Esc stops" + (f" ({left} more)" if left else ""))
+        lines = [f"Facing for {who.name} (now {facing})" + (f"  ({left} more)" if left else ""),
+                 "click an arrow or a token to keep facing", "numpad / arrow keys; Enter keeps; Esc stops"]
         if self.picking:
-            text = f"{who.name} keeps facing: click any token (click {who.name} again to cancel)"
+            lines = [f"{who.name} keeps facing:", "click any token", f"(click {who.name} again to cancel)"]
+        imgs = [draw.pill(line, 15 if i else 16, theme.ACCENT if i == 0 else theme.TEXT) for i, line in enumerate(lines)]
+        size = (max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         x, y, w, h = ctx.camera.cell_rect(who.cell)
-        img = draw.pill(text, 15, theme.ACCENT)
-        rect = img.get_rect(midtop=(x + w // 2, y + h + r + 8))
-        m = ctx.state.map  # keep the whole sentence over the map, clear of the side panels
-        left_edge, top_edge = ctx.camera.to_screen((0, 0))
-        right_edge, bottom_edge = ctx.camera.to_screen((m.width, m.height))
-        rect.right = min(rect.right, max(right_edge, left_edge + rect.width))
-        rect.left = max(rect.left, left_edge)
-        if rect.bottom > bottom_edge:
-            rect.bottom = y - r - 8
-        ctx.surface.blit(img, rect)
-
+        ring = pygame.Rect(x, y, w, h).inflate(2 * (r + int(w * 0.3)), 2 * (r + int(h * 0.3)))  # the arrows
+        room = draw.map_rect(ctx.camera, ctx.state.map).clip(ctx.clip)  # over the map, clear of the panels
+        view = self.view
+        cards = [rect for rect in (getattr(getattr(getattr(view, "combat", None), "banner", None), "rect", None),)
+                 if rect is not None]
+        tokens = placement.token_rects(view, skip=(who.id,))
+        spots = placement.around(size, ring, 6)
+        spots = [spots[2], spots[3], spots[0], spots[1], *spots[4:]]  # below, above, right, left, corners
+        rect = placement.place(spots, room if room.width > size[0] and room.height > size[1] else ctx.clip,
+                               tokens=tokens, cards=cards)
+        ty = rect.y
+        for img in imgs:
+            ctx.surface.blit(img, img.get_rect(midtop=(rect.centerx, ty)))
+            ty += img.get_height()
 
 __all__ = ["ARC_COLOURS", "FacingPrompt", "arc_cells", "draw_arcs"]

@@ -16,6 +16,7 @@ from tactics.ui import theme
 from tactics.ui.camera import Camera
 
 SS = 3  # supersampling factor
+TOKEN_RADIUS = 0.43  # of a square: the disc (with its rim) fills 0.86 of it, readable across a room
 
 _BADGE_COLOURS = [(214, 92, 92), (92, 156, 214), (200, 160, 60), (150, 110, 210), (80, 180, 140), (220, 120, 180)]
 
@@ -107,7 +108,8 @@ class TokenPainter:
 
 
 def label_size(px: int) -> int:
-    return int(max(13, min(22, px * 0.24)))
+    """Name pills grow with the zoom, never below a size read from across the table."""
+    return int(max(15, min(24, px * 0.3)))
 
 
 def paint_label(text: str, size: int, colour=theme.TEXT, bg=(12, 14, 18, 215)) -> pygame.Surface:
@@ -126,9 +128,9 @@ def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bo
     size = px + 2 * pad
     big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
     cx = cy = size * SS / 2
-    r = px * 0.42 * SS
+    r = px * TOKEN_RADIUS * SS
     body = (110, 110, 116) if who.down else colour
-    rim = _lighter(body, 0.55)
+    rim = _lighter(body, 0.7)
     # shadow
     pygame.draw.circle(big, (0, 0, 0, 110), (cx + 0.05 * r, cy + 0.10 * r), r * 1.04)
     if selected:
@@ -138,9 +140,11 @@ def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bo
         pygame.draw.circle(big, (255, 245, 235, 255), (cx, cy), r * 1.22)
         pygame.draw.circle(big, (235, 50, 40, 255), (cx, cy), r * 1.16)
         pygame.draw.circle(big, (0, 0, 0, 0), (cx, cy), r * 1.1)
-    pygame.draw.circle(big, rim, (cx, cy), r)
-    pygame.draw.circle(big, _darker(body, 0.25), (cx, cy), r * 0.86)
-    pygame.draw.circle(big, body, (cx, cy - r * 0.04), r * 0.80)
+    # a clear rim: a dark outline (reads on light floors), a light ring (reads on dark ones)
+    pygame.draw.circle(big, (12, 12, 16), (cx, cy), r)
+    pygame.draw.circle(big, rim, (cx, cy), r * 0.93)
+    pygame.draw.circle(big, _darker(body, 0.3), (cx, cy), r * 0.82)
+    pygame.draw.circle(big, body, (cx, cy - r * 0.03), r * 0.78)
     # a soft highlight on the upper half for a little depth
     gloss = pygame.Surface((int(r * 1.4), int(r * 0.7)), pygame.SRCALPHA)
     pygame.draw.ellipse(gloss, (255, 255, 255, 38), gloss.get_rect())

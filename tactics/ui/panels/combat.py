@@ -35,7 +35,7 @@ from tactics.rules import actions as act
 from tactics.rules.grid import Cell
 from tactics.rules.sheets import Sheet
 from tactics.ui import intents as ui
-from tactics.ui import render, theme
+from tactics.ui import placement, render, theme
 from tactics.ui.panels.actions import ActionsPanel
 from tactics.ui.panels.log import LogPanel
 from tactics.ui.panels.phase_banner import PhaseBanner
@@ -251,11 +251,22 @@ class CombatPanels:
         return int(min(360, max(270, board.width * 0.19))), int(min(410, max(290, board.width * 0.22)))
 
     def fit_rect(self, board: pygame.Rect, otherwise: pygame.Rect) -> pygame.Rect:
-        """Where "fit the map" puts the map: between the panel columns when they show."""
+        """Where "fit the map" puts the map: as much of the board as the panels leave free.
+
+        The tracker's column is left free unless the tracker is collapsed to its title (then
+        only that title row is kept clear); the right column (declare, resolve, log) only
+        in the GM's view, and not while the log is collapsed and no fight is on.
+        """
         if not self.active() or board.width < 900:
             return otherwise
         left, right = self.columns(board)
-        return pygame.Rect(board.x + left + 24, board.y, board.width - left - right - 48, board.height)
+        gap = 12
+        x0, y0, x1 = board.x + left + 2 * gap, board.y, board.right - right - 2 * gap
+        if self.tracker.collapsed:
+            x0, y0 = board.x, board.y + 40  # the collapsed tracker is one title row
+        if self.view.viewer != "gm" or (self.log.collapsed and not fight_is_on(self.state)):
+            x1 = board.right
+        return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, board.bottom - y0))
 
     def draw(self, surface: pygame.Surface, board: pygame.Rect, side: pygame.Rect | None) -> None:
         if not self.active():
@@ -271,7 +282,8 @@ class CombatPanels:
             for panel in (self.actions, self.resolve, self.log):
                 panel.begin()
             self.resolve.close()
-            self.banner.draw(surface, (tracker.right + right_x) // 2, board.y + gap, right_x - tracker.right - 4 * gap)
+            self.banner.draw(surface, (tracker.right + right_x) // 2, board.y + gap, right_x - tracker.right - 4 * gap,
+                             self._banner_bottom(board), placement.token_rects(self.view), self._facing_asked())
             return
         top = (side.bottom + 10) if side is not None and side.right > right_x else board.y + gap
         log_min, log_max = 150, int(min(340, max(160, board.height * 0.32)))
@@ -282,7 +294,20 @@ class CombatPanels:
         y = resolve.bottom + 10 if resolve is not None else y
         self.log.draw(surface, right_x, board.bottom - gap, right_w, max(log_min, min(log_max, board.bottom - gap - y)))
         middle = (tracker.right + right_x) // 2
-        self.banner.draw(surface, middle, board.y + gap, right_x - tracker.right - 4 * gap)
+        self.banner.draw(surface, middle, board.y + gap, right_x - tracker.right - 4 * gap,
+                         self._banner_bottom(board), placement.token_rects(self.view), self._facing_asked())
+
+    def _facing_asked(self) -> bool:
+        """Is the facing prompt of the turn that just ended asking? (The phase card then waits.)"""
+        from tactics.ui.hazards import hazards_of
+
+        addon = hazards_of(self.view)
+        return addon is not None and addon.prompt.active()
+
+    def _banner_bottom(self, board: pygame.Rect) -> int:
+        """Where a phase card placed low must end: above the hot-seat banner at the bottom."""
+        hotseat = getattr(getattr(self.view.app, "hotseat", None), "rect", None)
+        return (hotseat.top if hotseat is not None else board.bottom - 100) - 12
 
     def shows_side_card(self) -> bool:
         """The selected token's card is in the combat panels; the side card stays for templates."""

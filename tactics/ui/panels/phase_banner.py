@@ -17,7 +17,7 @@ import pygame
 
 from tactics.engine.ground import Advance, Join, group_label
 from tactics.engine.ground_queries import acting_group, advantages_in_force, combat_of
-from tactics.ui import theme
+from tactics.ui import placement, theme
 from tactics.ui.panels import widgets as w
 
 if TYPE_CHECKING:
@@ -46,7 +46,12 @@ class PhaseBanner(w.Panel):
         super().__init__(title="Phase")
         self.ui = ui
 
-    def draw(self, surface: pygame.Surface, centre_x: int, y: int, max_w: int) -> pygame.Rect | None:
+    def draw(self, surface: pygame.Surface, centre_x: int, y: int, max_w: int, bottom: int | None = None,
+             tokens: list[pygame.Rect] | None = None, waiting: bool = False) -> pygame.Rect | None:
+        """The card at the top centre; a big card (the Advantages or Counter Phase) goes down to end
+        at ``bottom`` instead when that way it covers fewer of the ``tokens`` on screen. While
+        ``waiting`` (the facing prompt of the turn that just ended is asking) a big card shows only
+        its title: it opens once the facings are chosen, never under the prompt."""
         self.begin()
         state = self.ui.state
         combat = combat_of(state)
@@ -58,7 +63,16 @@ class PhaseBanner(w.Panel):
         rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))
         accent = None
-        if self.collapsed and combat.phase in ("advantages", "counters"):
+        if waiting and combat.phase in ("advantages", "counters"):
+            cy = self._title(canvas, rect, _short_title(combat))
+            w.text(canvas, "opens once the facings are chosen (Enter keeps, Esc skips)", (rect.centerx, cy - 8), 14,
+                   theme.TEXT_DIM, "regular", "midtop")
+            bw = 260
+            label = "Begin Action Phase" if combat.phase == "advantages" else f"Start round {combat.round + 1}"
+            w.button(self, canvas, pygame.Rect(rect.centerx - bw // 2, cy + 16, bw, 36), label, "banner-advance",
+                     lambda: self.ui.submit(Advance()), style="primary", size=16, hover=hover)
+            cy += 56
+        elif self.collapsed and combat.phase in ("advantages", "counters"):
             cy = self._title(canvas, rect, _short_title(combat)) - 8
         elif combat.phase == "advantages":
             cy = self._advantages(canvas, rect, combat, hover)
@@ -69,9 +83,14 @@ class PhaseBanner(w.Panel):
         else:
             cy, accent = self._ended(canvas, rect, combat)
         final = pygame.Rect(x, y, width, cy + 10)
+        if bottom is not None and tokens and combat.phase in ("advantages", "counters") and not (self.collapsed or waiting):
+            low = final.copy()
+            low.bottom = max(y + final.height, bottom)
+            final = placement.place([final, low], final.union(low), tokens=tokens)
+            y = final.y
         w.card(surface, final, accent=accent or theme.ACCENT)
         surface.blit(canvas, final.topleft, (0, 0, width, final.height))
-        if combat.phase in ("advantages", "counters"):
+        if combat.phase in ("advantages", "counters") and not waiting:
             box = pygame.Rect(final.right - 40, final.y + 10, 30, 28)
             pygame.draw.rect(surface, (42, 47, 58), box, border_radius=6)
             w.text(surface, "+" if self.collapsed else "-", box.center, 20, theme.TEXT, "bold", "center")

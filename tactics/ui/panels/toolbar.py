@@ -40,6 +40,20 @@ class Toolbar:
             x += width + 6
         self.right_edge = x
 
+    def show_map_tools(self, on: bool) -> None:
+        """Show or hide the battle map's tools (and Fit): the starship screen has none."""
+        x = 12
+        for button, (kind, name) in self.buttons.items():
+            if kind == "tool" or name == "fit":
+                button.show() if on else button.hide()
+            elif not on:  # the remaining buttons move to the left edge, where the tools were
+                if not hasattr(button, "_map_x"):
+                    button._map_x = button.relative_rect.x
+                button.set_relative_position((x, button.relative_rect.y))
+                x += button.relative_rect.width + 6
+            elif hasattr(button, "_map_x"):
+                button.set_relative_position((button._map_x, button.relative_rect.y))
+
     def show_active(self, tool_name: str) -> None:
         for name, button in self.tool_buttons.items():
             if name == tool_name:

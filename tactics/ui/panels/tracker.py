@@ -117,9 +117,11 @@ class TrackerPanel(w.Panel):
             y += 30
             for who in members:
                 if not who.present:
-                    w.text(s, f"{who.name}: not here yet (joins at a Counter Phase)", (x + 24, y + 2), 15,
-                           theme.TEXT_DIM, "regular")
-                    y += 26
+                    for line in w.wrap(f"{who.name}: not here yet (joins at a Counter Phase)", 15,
+                                       rect.right - w.PAD - (x + 24), "regular"):  # wrapped: never cut off
+                        w.text(s, line, (x + 24, y + 2), 15, theme.TEXT_DIM, "regular")
+                        y += 20
+                    y += 6
                     continue
                 box = pygame.Rect(x + 24, y + 2, 22, 22)
                 aware = who.id not in self.unaware

@@ -116,8 +116,14 @@ class PlayersWindow:
         self._message_until = pygame.time.get_ticks() + MESSAGE_MS
         self.follow_button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 190, 40), "", self.ui)
         self._place_widgets()
+        if fullscreen and self.placement.note and len(self.displays.sizes()) == 1:
+            # The wished display is missing and the only one is the GM's: full screen would cover
+            # the GM's window (and without a window manager SDL may report a size it never got).
+            fullscreen = False
+            self.message += " It opens as a window (F11: full screen)."
         if fullscreen:
             self.set_fullscreen(True)
+        self.fit()  # to the size the window really has (follow mode refits every frame anyway)
 
     # -- questions -------------------------------------------------------------------
     @property
@@ -268,6 +274,8 @@ class PlayersWindow:
     def _resized(self) -> None:
         self.ui.set_window_resolution(self.size)
         self._place_widgets()
+        if not self.follow and self.calibration is None:
+            self.fit()  # the whole map in the window's real size
         self.dirty = True
 
     def _place_widgets(self) -> None:

@@ -287,9 +287,10 @@ class SpaceView:
 
     def _draw_pips(self, surface: pygame.Surface, centre: tuple[int, int], ship: Ship) -> None:
         r, step = 12, 32
-        x0 = centre[0] - step * (PIPS - 1) // 2
+        count = max(1, ship.maximum, min(2 * PIPS, ship.damage))  # as many as the ship can take (R-SHIP-6)
+        x0 = centre[0] - step * (count - 1) // 2
         over = max(0, ship.damage - ship.maximum)
-        for i in range(PIPS):
+        for i in range(count):
             p = (x0 + i * step, centre[1])
             usable = i < ship.maximum
             filled = i < ship.damage

@@ -31,7 +31,7 @@ from tactics.rules import actions as act
 from tactics.rules.grid import Cell, cell_center, distance_ft
 from tactics.rules.movement import plan
 from tactics.rules.sheets import Technique, default_armoury
-from tactics.ui import draw, theme
+from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
 from tactics.ui.panels import widgets as w
 from tactics.ui.render import TOOL_Z, DrawContext
@@ -236,7 +236,8 @@ class AttackTool(Tool):
             return
         if ctx.state.combat is None:  # a fight: team rules or individual turns
             return
-        ctx.renderer.cells.outline(ctx.surface, cam, self.ring(ctx.state, who), RANGE_EDGE, 2)
+        with draw.clipped(ctx.surface, draw.map_rect(cam, ctx.state.map)):  # never past the map's edge
+            ctx.renderer.cells.outline(ctx.surface, cam, self.ring(ctx.state, who), RANGE_EDGE, 2)
         target = self.hovered_target()
         if target is None:
             return
@@ -260,12 +261,23 @@ class AttackTool(Tool):
         turns = getattr(self.view, "turns", None)  # and of the turn tracker and log column
         if turns is not None and hasattr(turns, "clear_room"):
             room = turns.clear_room(room)
-        odds_card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), room, start)
+        m = ctx.state.map  # and inside the map, clear of the other tokens and the phase card
+        tl, br = cam.to_screen((0, 0)), cam.to_screen((m.width, m.height))
+        inside = room.clip(pygame.Rect(tl, (br[0] - tl[0], br[1] - tl[1])).inflate(32, 32))
+        if inside.width >= 360 and inside.height >= 160:
+            room = inside
+        view = self.view
+        tokens = placement.token_rects(view, skip=(target.id,)) if hasattr(view, "camera") else []
+        cards = [r for r in (getattr(getattr(getattr(view, "combat", None), "banner", None), "rect", None),
+                             getattr(getattr(getattr(view, "app", None), "hotseat", None), "rect", None)) if r]
+        odds_card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), room, start, tokens=tokens, cards=cards)
 
 
-def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], clip: pygame.Rect) -> pygame.Rect:
+def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], clip: pygame.Rect,
+           tokens: list[pygame.Rect] | None = None, cards: list[pygame.Rect] | None = None) -> pygame.Rect:
     """Put ``rect`` next to ``beside`` on the side facing away from ``away_from`` (so it does not
-    cover the line of sight), falling back to the other sides, then to clamping inside ``clip``."""
+    cover the line of sight), falling back to the other sides and corners, clamped inside ``clip``;
+    the first place that covers no token (``tokens``) and no card (``cards``) wins."""
     dx, dy = beside.centerx - away_from[0], beside.centery - away_from[1]
     right = rect.copy(); right.midleft = (beside.right + 12, beside.centery)
     left = rect.copy(); left.midright = (beside.left - 12, beside.centery)
@@ -275,14 +287,20 @@ def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], c
     ends = [below, above] if dy >= 0 else [above, below]
     # beyond the target first, then beside the line, last between the attacker and the target
     order = [sides[0], *ends, sides[1]] if abs(dx) >= abs(dy) else [ends[0], *sides, ends[1]]
-    for option in order:
-        if clip.contains(option):
-            return option
-    return order[0].clamp(clip)
+    if tokens is None and cards is None:
+        for option in order:
+            if clip.contains(option):
+                return option
+        return order[0].clamp(clip)
+    order += placement.around(rect.size, beside, 12)[4:]  # then the corners, then a little further out
+    order += placement.around(rect.size, beside.inflate(beside.width * 3, beside.height * 3), 12)
+    fitting = [o for o in order if clip.contains(o)] + [o for o in order if not clip.contains(o)]
+    return placement.place(fitting, clip, tokens=tokens or (), cards=cards or ())
 
 
 def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, clip: pygame.Rect,
-              away_from: tuple[int, int] | None = None) -> pygame.Rect:
+              away_from: tuple[int, int] | None = None, *, tokens: list[pygame.Rect] | None = None,
+              cards: list[pygame.Rect] | None = None) -> pygame.Rect:
     """The attack's numbers next to the target: modifiers vs AC and the odds bar, or why not."""
     away_from = away_from or (beside.left - 1, beside.centery)
     clip = clip.inflate(-16, -16)
@@ -296,7 +314,7 @@ def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, 
     wrapped = [part for line in lines for part in w.wrap(line, 15, width - 24, "regular")]
     problem = w.wrap(setup.problem, 16, width - 24) if setup.problem else []
     height = 14 + 20 * len(wrapped) + (24 * len(problem) + 6 if problem else 56)
-    rect = _place(pygame.Rect(0, 0, width, height), beside, away_from, clip)
+    rect = _place(pygame.Rect(0, 0, width, height), beside, away_from, clip, tokens, cards)
     w.card(surface, rect, accent=BAD_LINE if setup.problem else OK_LINE)
     y = rect.y + 8
     for line in wrapped:

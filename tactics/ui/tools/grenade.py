@@ -259,8 +259,9 @@ class GrenadeTool(Tool):
         cells = self.range_cells()
         if not cells:
             return
-        ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, (10, 10, 14), 5)
-        ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, RING, 3)
+        with draw.clipped(ctx.surface, draw.map_rect(ctx.camera, ctx.state.map)):  # never past the map's edge
+            ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, (10, 10, 14), 5)
+            ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, RING, 3)
 
     def draw_heatmap(self, ctx: DrawContext) -> None:
         """Every square it can land on, tinted by its chance and labelled with it (landing_odds)."""

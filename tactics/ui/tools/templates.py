@@ -14,7 +14,7 @@ import pygame
 
 from tactics.rules import templates
 from tactics.rules.grid import DELTAS, Cell, cell_center, direction_toward, step
-from tactics.ui import draw, theme
+from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
 from tactics.ui.render import TEMPLATES_Z, TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool, plus_minus
@@ -138,9 +138,16 @@ class TemplateTool(Tool):
             return
         cells, label, anchor = got
         self.draw_origin(ctx)
-        x, y = ctx.camera.to_screen(anchor)
-        draw.pill_at(ctx.surface, label, (x, y - ctx.camera.cell_px // 2 - 6), size=draw.label_size(ctx.camera.cell_px),
-                     colour=(255, 200, 185), anchor="midbottom")
+        # Beside the template, clear of every token (the caster too) and of the template itself.
+        img = draw.pill(label, draw.label_size(ctx.camera.cell_px), (255, 200, 185))
+        area = pygame.Rect(ctx.camera.cell_rect(next(iter(cells)))) if cells else pygame.Rect(0, 0, 1, 1)
+        for cell in cells:
+            area.union_ip(pygame.Rect(ctx.camera.cell_rect(cell)))
+        spots = placement.around(img.get_size(), area, 6)
+        spots = [spots[3], spots[2], spots[0], spots[1], *spots[4:]]  # above, below, right, left, corners
+        tokens = placement.token_rects(self.view) if hasattr(self.view, "visible") else []
+        rect = placement.place(spots, ctx.clip, tokens=tokens, cards=[area])
+        ctx.surface.blit(img, rect)
 
     def draw_origin(self, ctx: DrawContext) -> None:
         pass

@@ -1,0 +1,69 @@
+"""Where a floating card goes: clear of tokens, of the other cards, inside the board.
+
+Why it exists: the odds card, the phase card, template labels, error pills and
+the facing prompt float over the map. Each offers a few candidate rectangles
+in its order of preference; :func:`place` keeps the first one that covers
+nothing that matters (after clamping it inside the room), else the one that
+covers least, so a card never hides a token or another card when it can help it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+import pygame
+
+
+def overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """Area both rectangles cover (0 when they only touch)."""
+    clip = a.clip(b)
+    return clip.width * clip.height
+
+
+def place(candidates: Sequence[pygame.Rect], room: pygame.Rect, *, tokens: Iterable[pygame.Rect] = (),
+          cards: Iterable[pygame.Rect] = ()) -> pygame.Rect:
+    """The best of ``candidates`` (each first clamped inside ``room``): the first that covers no
+    token and no card; else the one covering least (a card counts more than a token)."""
+    tokens = list(tokens)
+    cards = list(cards)
+    best: tuple[int, int] | None = None
+    chosen = candidates[0].clamp(room)
+    for i, option in enumerate(candidates):
+        rect = option.clamp(room)
+        cost = 4 * sum(overlap(rect, c) for c in cards) + sum(overlap(rect, t) for t in tokens)
+        if cost == 0:
+            return rect
+        if best is None or (cost, i) < best:
+            best, chosen = (cost, i), rect
+    return chosen
+
+
+def around(size: tuple[int, int], beside: pygame.Rect, gap: int = 10) -> list[pygame.Rect]:
+    """Rectangles of ``size`` touching ``beside``: right, left, below, above, then the corners."""
+    r = pygame.Rect((0, 0), size)
+    out = []
+    for attr, pos in (("midleft", (beside.right + gap, beside.centery)), ("midright", (beside.left - gap, beside.centery)),
+                      ("midtop", (beside.centerx, beside.bottom + gap)), ("midbottom", (beside.centerx, beside.top - gap)),
+                      ("topleft", (beside.right + gap, beside.bottom + gap)), ("bottomleft", (beside.right + gap, beside.top - gap)),
+                      ("topright", (beside.left - gap, beside.bottom + gap)),
+                      ("bottomright", (beside.left - gap, beside.top - gap))):
+        rect = r.copy()
+        setattr(rect, attr, pos)
+        out.append(rect)
+    return out
+
+
+def token_rects(view, *, skip: Iterable[str] = ()) -> list[pygame.Rect]:
+    """The squares (with the name pill below) of every token the view shows, on screen."""
+    cam = view.camera
+    skip = set(skip)
+    out = []
+    for who in view.state.on_map():
+        if who.id in skip or not view.visible(who):
+            continue
+        x, y, w, h = cam.cell_rect(who.cell)
+        out.append(pygame.Rect(x, y, w, h + max(16, h // 2)))  # the name pill hangs below the square
+    return out
+
+
+__all__ = ["around", "overlap", "place", "token_rects"]
