@@ -45,3 +45,16 @@ def test_f1_opens_the_card_tab_swaps_screens_f2_previews_players():
         assert app.screens[0] is app.battle
     finally:
         pygame.quit()
+
+
+def test_help_card_fits_every_common_window_size():
+    pygame.init()
+    try:
+        card = HelpScreen(app=None, tools=TOOL_CLASSES)
+        for w, h in ((1280, 720), (1600, 900), (1920, 1080), (1366, 768)):
+            size, line, columns, key_w, text_w, placed, body_h = card._layout(w, h)
+            assert body_h + 90 <= h - 20, f"the F1 card overflows a {w}x{h} window"
+            assert columns * (key_w + text_w + 30) + 40 <= w
+            assert size >= 11
+    finally:
+        pygame.quit()

@@ -123,23 +123,29 @@ class HelpScreen:
     def wake_ms(self) -> int | None:
         return None
 
+    def _layout(self, w: int, h: int):
+        """The largest type (and up to 3 columns) with which every row fits the window."""
+        for size, line in ((17, 28), (15, 26), (13, 24), (12, 20), (11, 17)):
+            key_font, text_font = theme.font(size, "bold"), theme.font(size, "regular")
+            key_w = max(key_font.size(k)[0] for k in (r[0] for r in self.rows)) + 24
+            text_w = min(460, max(text_font.size(t)[0] for t in (r[1] for r in self.rows)))
+            columns = max(1, min(3, (w - 80) // (key_w + text_w + 30)))
+            text_w = min(text_w, (w - 80) // columns - key_w - 30)
+            placed = _columns(self.sections, columns, line)
+            body_h = max(sum(height for _, _, height in col) for col in placed)
+            if body_h + 90 <= h - 20:
+                break
+        return size, line, columns, key_w, text_w, placed, body_h
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, (0, 0))
-        size = 17 if h >= 900 else 14
-        line = size + 11
+        size, line, columns, key_w, text_w, placed, body_h = self._layout(w, h)
         key_font, text_font = theme.font(size, "bold"), theme.font(size, "regular")
         head_font = theme.font(size + 3, "bold")
-        key_w = max(key_font.size(k)[0] for k in (r[0] for r in self.rows)) + 24
-        text_w = min(460, max(text_font.size(t)[0] for t in (r[1] for r in self.rows)))
         col_w = key_w + text_w + 30
-        columns = max(1, min(3, (w - 80) // col_w))
-        text_w = min(text_w, (w - 80) // columns - key_w - 30)
-        col_w = key_w + text_w + 30
-        placed = _columns(self.sections, columns, line)
-        body_h = max(sum(height for _, _, height in col) for col in placed)
         card = pygame.Rect(0, 0, col_w * columns + 40, min(h - 20, body_h + 90))
         card.center = (w // 2, h // 2)
         pygame.draw.rect(surface, theme.CHROME, card, border_radius=14)
