@@ -4,6 +4,7 @@ import pygame
 
 from tactics.engine.encounter import Encounter
 from tactics.maps import BattleMap
+from tactics.ui import theme
 from tactics.ui.app import App
 from tactics.ui.panels.help import HelpScreen, shortcut_rows
 from tactics.ui.tools import TOOL_CLASSES
@@ -49,6 +50,7 @@ def test_f1_opens_the_card_tab_swaps_screens_f2_previews_players():
 
 def test_help_card_fits_every_common_window_size():
     pygame.init()
+    theme.reset_caches()  # fonts cached by an earlier test's pygame session are gone
     try:
         card = HelpScreen(app=None, tools=TOOL_CLASSES)
         for w, h in ((1280, 720), (1600, 900), (1920, 1080), (1366, 768)):
