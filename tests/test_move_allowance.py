@@ -46,7 +46,7 @@ def to_action_phase(enc) -> None:
 
 
 # --------------------------------------------------------------------------- the reported cases
-def test_after_a_standard_attack_only_a_5_ft_step_is_left():  # R-ACT-1, N-MOVE-3
+def test_after_a_standard_attack_only_a_5_ft_step_is_left():  # R-ACT-1, N-MOVE-4
     enc = team()
     to_action_phase(enc)
     cid = acting_combatants(enc.state)[0]

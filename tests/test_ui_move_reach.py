@@ -2,7 +2,7 @@
 R-ACT-1, R-INIT-4, R-TURN-1, R-TURN-2, R-HIT-1).
 
 What is tested: after Brandon declares his Standard Attack the run and sprint tint is gone (pixels),
-only the 5 ft step squares are tinted (a Simple action, N-MOVE-3) and the status bar says why; a
+only the 5 ft step squares are tinted (a Simple action, N-MOVE-4) and the status bar says why; a
 click on one declares the step; during the bears' turn a party token shows no reach and the status
 says whose turn it is; in individual turns after one move the reach is the one move left and the
 engine takes a click at its edge; the individual-mode log lists the turns engine's lines and Ctrl+E

@@ -143,7 +143,7 @@ def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -
         return MoveAllowance(0, budget, origin=origin, sprint_as=act.BONUS_MOVE, note="Bonus Move only")
     step = act.SIMPLE_AFTER if standard is not None else act.SIMPLE
     why_not_run = refusal(act.STANDARD_MOVE) or ""
-    if refusal(step) is None:  # reading: R-ACT-1, a 5 ft step is a Simple action (N-MOVE-3)
+    if refusal(step) is None:  # reading: R-ACT-1, a 5 ft step is a Simple action (N-MOVE-4)
         origin = planned_origin(state, who.id, step)
         return MoveAllowance(SQUARE_FT, SQUARE_FT, origin=origin, run_as=step, sprint_as=step,
                              note=f"5 ft step only (Simple action; {why_not_run})")
