@@ -251,3 +251,23 @@ def test_save_file_detection(tmp_path: Path, game: Path) -> None:
         assert (tmp_path / "plain.tactics.json").exists()
     finally:
         stop(app)
+
+
+def test_enter_in_the_save_as_name_saves(game: Path, tmp_path: Path) -> None:
+    """Enter in the file name of Save as writes the save, as a GM on the keyboard expects."""
+    app = start(game)
+    try:
+        walk(app, (1, 0))
+        key(app, pygame.K_s, CTRL)
+        dialog = app.saving.dialog
+        assert dialog is not None and dialog.alive()
+        target = tmp_path / "tonight.tactics.json"
+        entry = dialog.file_path_text_line
+        entry.set_text(str(target))
+        app.ui.set_focus_set(entry)
+        key(app, pygame.K_RETURN)
+        assert target.exists() and is_save_file(target)
+        assert load_save(target).state == app.battle.state
+        assert not dialog.alive()
+    finally:
+        stop(app)

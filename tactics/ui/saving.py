@@ -249,6 +249,14 @@ class Saving:
                 and event.ui_element is self.dialog):
             self.save_to(event.text)
             return True
+        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.dialog is not None and self.dialog.alive()
+                and event.ui_element is self.dialog.file_path_text_line):
+            # Enter in the file name saves, as in every desktop app's Save dialog.
+            text = self.dialog.file_path_text_line.get_text().strip()
+            if text:
+                self.dialog.kill()
+                self.save_to(text)
+            return True
         return False
 
     def key(self, intent: ui.KeyPress) -> bool:
