@@ -44,3 +44,15 @@ def test_opening_conditions_already_on_are_not_applied_twice():
 def test_a_bad_opening_names_the_field():
     with pytest.raises(DataError, match=r"opening\.conditions\.0\.rounds"):
         opening_of({"opening": {"conditions": [{"combatant": "a", "condition": "Shaken", "rounds": 0}]}}, "x.toml")
+
+
+def test_round_0_banner_names_only_who_can_act():  # R-SURP-1
+    from tactics.engine.ground import BeginActions
+    from tactics.ui.panels.phase_banner import declare_line
+
+    enc = _bundled()
+    opening = opening_of(enc.definition)
+    for command in opening_commands(enc.state, opening, opening.surprise_aware):
+        enc.submit(command)
+    enc.submit(BeginActions())
+    assert declare_line(enc.state, "gm") == "Declare for Brandon, then resolve"

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tactics.engine.ground import Advance, Join, group_label
-from tactics.engine.ground_queries import acting_group, advantages_in_force, combat_of
+from tactics.engine.ground_queries import acting_combatants, acting_group, advantages_in_force, combat_of
 from tactics.ui import placement, theme
 from tactics.ui.panels import widgets as w
 
@@ -39,6 +39,15 @@ def can_join(state) -> list[str]:
     if combat is None:
         return []
     return [c.id for c in state.combatants.values() if combat.group_of(c.id) is None]
+
+
+def declare_line(state, viewer: str) -> str:
+    """"Declare for Brandon, then resolve": only who can act now (Round 0: the aware, R-SURP-1)."""
+    acting = [state.combatants[m] for m in acting_combatants(state)]
+    if viewer != "gm":
+        acting = [who for who in acting if not state.hidden_from_players(who)]
+    names = ", ".join(who.name for who in acting) or "no one who can act"
+    return f"Declare for {names}, then resolve"
 
 
 class PhaseBanner(w.Panel):
@@ -129,8 +138,7 @@ class PhaseBanner(w.Panel):
         colour = tuple(team.colour) if team else theme.TEXT
         label = group_label(state, group.key)
         w.text(s, f"Round {combat.round}  ·  {label} acts", (rect.centerx, 10), 22, _readable(colour), "bold", "midtop")
-        names = ", ".join(state.combatants[m].name for m in group.members)
-        w.text(s, f"Declare for {names}, then resolve", (rect.centerx, 42), 15, theme.TEXT_DIM, "regular", "midtop")
+        w.text(s, declare_line(state, self.ui.view.viewer), (rect.centerx, 42), 15, theme.TEXT_DIM, "regular", "midtop")
         return 64, colour
 
     def _counters(self, s, rect, combat, hover) -> int:

@@ -219,11 +219,12 @@ class TrackerPanel(w.Panel):
     def _member(self, s, rect, x, y, cid, combat, done, hover) -> int:
         state = self.ui.state
         who = state.combatants[cid]
-        dim = done or who.down
+        unaware = combat.round == 0 and combat.aware is not None and cid not in combat.aware
+        dim = done or who.down or unaware  # R-SURP-1: the unaware sit out Round 0
         init = combat.initiative.get(cid, 0)
         w.text(s, f"{init:+d}", (x + 16, y + 2), 15, theme.TEXT_DIM, "semibold")
         name_colour = theme.ACCENT if self.ui.view.selected == cid else (theme.TEXT_DIM if dim else theme.TEXT)
-        name = who.name + (" (unaware)" if combat.round == 0 and combat.aware is not None and cid not in combat.aware else "")
+        name = who.name + (" (unaware: sits out)" if unaware else "")
         w.text(s, name, (x + 52, y + 1), 17, name_colour)
         hp = w.text(s, f"{who.hp}/{who.max_hp} hp", (rect.right - w.PAD, y + 3), 14,
                     theme.BAD if who.down else theme.TEXT_DIM, "semibold", "topright")
