@@ -163,9 +163,10 @@ class TrackerPanel(w.Panel):
             colour = tuple(team.colour) if team else theme.TEXT
             pygame.draw.circle(s, colour, (x + 8, y + 12), 8)
             w.text(s, f"{i + 1}. {team.name if team else tid}", (x + 24, y), 18, theme.TEXT, "bold")
-            w.text(s, f"Team Initiative {combat.team_initiative.get(tid, 0)}", (rect.right - w.PAD, y + 2), 16,
-                   theme.TEXT, "semibold", "topright")
-            y += 28
+            # On its own line: a long team name never runs into the number.
+            w.text(s, f"Team Initiative {combat.team_initiative.get(tid, 0)}", (x + 24, y + 24), 15,
+                   theme.TEXT_DIM, "semibold")
+            y += 48
         y += 6
         # the groups in turn order
         acting = acting_group(state)
