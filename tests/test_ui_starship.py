@@ -65,6 +65,13 @@ def walker_posts(screen: StarshipScreen, ship: str) -> list[str]:
     return [s.data["post"] for s in sorted(spots, key=lambda s: s.rect.x)]
 
 
+
+def end_phase(app, screen) -> None:
+    """Press End the phase; when it warns that crew can still act, press again (the GM goes on)."""
+    press(app, screen, "end_phase")
+    if getattr(screen, "_warned_at", None) is not None:
+        press(app, screen, "end_phase")
+
 def test_tab_switches_to_the_starship_screen_and_back_keeping_the_battle_view(app):
     battle = app.battle
     battle.camera.pan(40, 25)
@@ -118,7 +125,7 @@ def test_walker_shows_the_posts_acting_in_each_phase(app):  # R-SHIP-1, R-SHIP-2
     assert walker_posts(screen, "wayfarer") == []
     assert walker_posts(screen, "red_maw") == ["helm", "sensors", "weapons", "engineer"]
     assert walker_posts(screen, "red_maw") == posts_acting_now(state(), "red_maw")
-    press(app, screen, "end_phase")
+    end_phase(app, screen)
     if screen.dialog is not None:
         press(app, screen, "dlg.done")
     # round 1 Support: Captain and Science Officer on both ships
@@ -130,7 +137,7 @@ def test_walker_shows_the_posts_acting_in_each_phase(app):  # R-SHIP-1, R-SHIP-2
     press(app, screen, "dlg.take")
     press(app, screen, "dlg.done")
     assert walker_posts(screen, "wayfarer") == ["captain"]
-    press(app, screen, "end_phase")
+    end_phase(app, screen)
     if screen.dialog is not None:
         press(app, screen, "dlg.done")
     assert walker_posts(screen, "wayfarer") == ["science", "helm", "sensors", "weapons", "engineer"]
@@ -142,7 +149,7 @@ def test_walker_shows_the_posts_acting_in_each_phase(app):  # R-SHIP-1, R-SHIP-2
     press(app, screen, "dlg.action", action="grapple")
     press(app, screen, "dlg.take")
     press(app, screen, "dlg.done")
-    press(app, screen, "end_phase")
+    end_phase(app, screen)
     if screen.dialog is not None:
         press(app, screen, "dlg.done")
     assert walker_posts(screen, "wayfarer") == ["medical", "engineer"]
@@ -152,7 +159,7 @@ def test_walker_shows_the_posts_acting_in_each_phase(app):  # R-SHIP-1, R-SHIP-2
 def _to_round_one_action(app: App, screen: StarshipScreen) -> None:
     press(app, screen, "begin")
     for _ in range(2):
-        press(app, screen, "end_phase")
+        end_phase(app, screen)
         if screen.dialog is not None:
             press(app, screen, "dlg.done")
     assert app.battle.state.space.phase == "action"
@@ -219,7 +226,7 @@ def test_end_of_phase_card_shows_battle_damage_landing_on_every_ship(app):  # R-
     enc.submit(FireWeapons("red_maw", [], "wayfarer"), typed=[10] * 5)
     app.step()
     assert app.battle.state.space.ships["wayfarer"].damage == 0  # not before the phase ends
-    press(app, screen, "end_phase")
+    end_phase(app, screen)
     assert app.battle.state.space.ships["wayfarer"].damage == 1
     assert type(screen.dialog).__name__ == "PhaseSummary"
     press(app, screen, "dlg.done")
@@ -251,3 +258,17 @@ def test_cli_stages_the_starship_screen(tmp_path):
                  "--size", "1280x720"]) == 0
     assert pygame.image.load(str(out)).get_size() == (1280, 720)
     pygame.quit()
+
+
+def test_ending_a_phase_with_crew_still_to_act_warns_first(app):  # R-SHIP-2
+    screen = starship(app)
+    press(app, screen, "begin")
+    space = screen.space
+    phase, rnd = space.phase, space.round
+    waiting = screen.still_to_act()
+    assert waiting, "someone can act at the start of a phase"
+    press(app, screen, "end_phase")
+    assert (screen.space.phase, screen.space.round) == (phase, rnd), "the first press only warns"
+    assert "can still act" in screen.message[0]
+    press(app, screen, "end_phase")
+    assert (screen.space.phase, screen.space.round) != (phase, rnd)

@@ -19,7 +19,7 @@ from tactics.engine.encounter import Encounter
 from tactics.engine.journal import Entry, Refused
 from tactics.engine.space import SETUP, SpaceState
 from tactics.engine.space_commands import AssignPost, EndPhase, StartSpaceCombat, VacatePost
-from tactics.engine.space_view import actions_offered, describe, posts_acting_now
+from tactics.engine.space_view import acting_now, actions_offered, describe, posts_acting_now
 from tactics.rules.starship import POST_NAMES
 from tactics.ui import intents as ui
 from tactics.ui import theme
@@ -152,7 +152,24 @@ class StarshipScreen(TimedMessages):
         if entry is not None:
             self.say(describe(entry.events[0]), "good")
 
+    def still_to_act(self) -> list[str]:
+        """Crew who may still act in this phase, by name (from the engine's R-SHIP-2 list)."""
+        space = self.space
+        if space is None or not space.started:
+            return []
+        return [f"{space.ships[sid].crew_names.get(post, post)} ({space.ships[sid].name})"
+                for sid, posts in acting_now(self.encounter.state).items() for post in posts]
+
     def end_phase(self) -> None:
+        """End the phase; if crew can still act, the first press only warns (press again to end)."""
+        waiting = self.still_to_act()
+        moment = (len(self.encounter.journal.entries), tuple(waiting))
+        if waiting and getattr(self, "_warned_at", None) != moment:
+            self._warned_at = moment
+            shown = ", ".join(waiting[:4]) + (f" and {len(waiting) - 4} more" if len(waiting) > 4 else "")
+            self.say(f"{shown} can still act. End the phase again to go on without them.", "error")
+            return
+        self._warned_at = None
         entry = self.submit(EndPhase())
         if entry is None:
             return
