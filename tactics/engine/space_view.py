@@ -175,3 +175,39 @@ def describe(event: Event | dict[str, Any]) -> str:
 __all__ = [
     "FireOdds", "acting_now", "actions_offered", "describe", "fire_odds", "posts_acting_now", "target_bd_dc",
 ]
+
+
+def action_chance(state: Any, ship_id: str, post: str, action: str, params: dict[str, Any] | None = None
+                  ) -> Fraction | None:
+    """Exact chance that a crew action's check succeeds (R-SHIP-8), or None without a check.
+
+    Compute, then commit: the command that will resolve the action is run on
+    every face of its 2d10 (and of the d2 when an advantage applies), so the
+    odds shown are the odds rolled, whatever modifiers, DC and advantage the
+    engine works out. Returns None when the action rolls nothing or is refused now.
+    """
+    from itertools import product
+
+    from tactics.engine.journal import Refused
+    from tactics.engine.space_commands import TakeAction
+    from tactics.rules.dice import Dice
+
+    command = TakeAction(ship_id, post, action, dict(params or {}))
+    wins = total = 0
+    for first, second in product(range(1, 11), repeat=2):
+        for extra in (1, 2):
+            dice = Dice(0, 0, typed=[first, second, extra])
+            try:
+                events = command.execute(state, dice)
+            except Refused:
+                return None
+            taken = next((e for e in events if e.kind == "space.action_taken"), None)
+            if taken is None or taken.data.get("check") is None:
+                return None
+            total += 1
+            wins += bool(taken.data.get("success"))
+            if dice.typed_left:  # no advantage die was rolled: both d2 faces give the same
+                total += 1
+                wins += bool(taken.data.get("success"))
+                break
+    return Fraction(wins, total)

@@ -9,13 +9,14 @@ as dice and the log line; the effect itself waits for the end of the phase.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tactics.engine.space import DESTROYED
 from tactics.engine.space_commands import TakeAction
-from tactics.engine.space_view import actions_offered, describe
+from tactics.engine.space_view import action_chance, actions_offered, describe
 from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, POSTS, check_text
 from tactics.rules.starship_data import ShipAction
 from tactics.ui import theme
@@ -65,6 +66,18 @@ class ActionDialog:
 
     def action(self) -> ShipAction | None:
         return next((a for a in self.offered if a.name == self.chosen), None)
+
+    def chance(self) -> Fraction | None:
+        """Exact chance the chosen action's check succeeds with the choices made so far."""
+        action = self.action()
+        if action is None or action.check is None:
+            return None
+        key = (action.name, repr(sorted(self.params().items())), len(self.screen.encounter.journal.entries))
+        if getattr(self, "_chance_key", None) != key:
+            self._chance_key = key
+            self._chance = action_chance(self.screen.encounter.state, self.ship_id, self.post, action.name,
+                                         self.params())
+        return self._chance
 
     def params(self) -> dict[str, Any]:
         action = self.action()
@@ -211,6 +224,10 @@ class ActionDialog:
             text_at(surface, f"{self.bonus:+d}", (x + 90, y + 24), 28, "bold", theme.TEXT, anchor="center")
             hotspots.add(minus, "dlg.bonus", step=-1)
             hotspots.add(plus, "dlg.bonus", step=1)
+            chance = self.chance()
+            if chance is not None:  # the exact odds before the roll, asked of the engine (R-SHIP-8)
+                text_at(surface, f"Chance of success {float(chance) * 100:.1f}%", (x + 210, y + 24), 24, "bold",
+                        theme.ACCENT, anchor="midleft")
             y += 60
         return y
 
