@@ -184,3 +184,59 @@ def test_in_a_fight_the_click_declares_a_use_item_action():  # R-ORD-1
         assert hazards_of(a.battle).last_throw["fuse_text"] == grenade.fuse_text
     finally:
         pygame.quit()
+
+
+# -- after the throw, with the tool still active ---------------------------------------------------
+def test_after_the_throw_the_marker_shows_while_the_tool_stays_active(app):  # R-GREN-4
+    """The flight ends during a frame; the next frame (no new input) draws the marker, not the heatmap."""
+    now = [0]
+    addon = hazards_of(app.battle)
+    addon.animations.clock = lambda: now[0]
+    aim(app, "ann", (9, 6))
+    click(app, centre(app, (9, 6)))
+    grenade = next(iter(app.battle.state.grenades.values()))
+    now[0] += 10_000  # the flight is over by the next frame
+    app.step()
+    assert grenade.id not in addon.in_flight and app.battle.tool.name == "grenade"
+    app.step()  # no event: the app must still draw the landed marker
+    x, y = centre(app, grenade.cell)
+    icon_body = (96, 120, 70)
+    assert tuple(pygame.display.get_surface().get_at((x, y + 2)))[:3] == icon_body
+    assert app.battle.tool.preview() is None, "no heatmap over the marker until the pointer moves on"
+
+
+def test_the_dice_sit_beside_the_landing_square_on_the_near_side_of_the_wall():  # R-GREN-2, R-GREN-3
+    from tactics.ui.hazards import dice_rect
+
+    wall = BattleMap(width=20, height=12, wall_segments=[Segment(8, 0, 8, 12)])
+    a = make_app(fighter("ann", "party", (3, 6)), fighter("bear", "bears", (12, 6)), battle_map=wall)
+    try:
+        aim(a, "ann", (9, 6))
+        click(a, centre(a, (9, 6)))
+        addon = hazards_of(a.battle)
+        addon.finish()
+        a.step()
+        landed = tuple(addon.last_throw["cell"])
+        assert landed[0] < 8, "the wall stopped it"
+        view = a.battle
+        ctx = DrawContext(pygame.display.get_surface(), view.camera, view.state, "gm",
+                          pygame.display.get_surface().get_rect(), view.renderer, view)
+        rect = dice_rect(ctx, addon.last_throw, 26)
+        lx, ly = centre(a, landed)
+        px = view.camera.cell_px
+        assert abs(rect.centerx - lx) <= 2 * px and abs(rect.centery - ly) <= 2 * px, "next to where it came down"
+        wall_x = view.camera.to_screen((8, 0))[0]
+        assert rect.right <= wall_x, "never across the wall that stopped it"
+    finally:
+        pygame.quit()
+
+
+def test_a_fuse_with_no_turn_order_says_how_the_gm_sets_it_off(app):  # R-GREN-4
+    from tactics.ui.layers.hazards import fuse_lines
+
+    aim(app, "ann", (9, 6))
+    click(app, centre(app, (9, 6)))
+    grenade = next(iter(app.battle.state.grenades.values()))
+    lines = fuse_lines(grenade)
+    assert len(lines) <= 2 and lines[-1] == "right-click: Detonate now"
+    assert all(len(line) <= 40 for line in lines)

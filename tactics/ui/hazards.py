@@ -32,9 +32,11 @@ from tactics.engine.hazards import effective_facing
 from tactics.engine.hazards_log import describe_hazard
 from tactics.engine.journal import Entry, Event
 from tactics.rules.grid import cell_center
+from tactics.rules.physics import line_of_sight
 from tactics.ui import intents as ui
 from tactics.ui import theme
-from tactics.ui import render
+from tactics.ui import draw, render
+from tactics.ui.placement import around, overlap
 from tactics.ui.animation import Animations, Flash, GrenadeFlight, Trail
 from tactics.ui.facing import FacingPrompt, draw_arcs
 from tactics.ui.layers import hazards as _layer  # noqa: F401  (adds the trap layer)
@@ -66,6 +68,7 @@ class HazardsAddon:
         self.arcs_on = False
         self.last_throw: dict[str, Any] | None = None
         self._journal: Any = None
+        self._redraw = False  # something landed while a frame was drawn: draw one more
 
     # -- the app's add-on hooks ----------------------------------------------------------
     def opened(self, encounter: Any) -> bool:
@@ -82,8 +85,8 @@ class HazardsAddon:
         return False
 
     def busy(self) -> bool:
-        """While something moves the loop keeps drawing frames."""
-        return self.animations.busy()
+        """While something moves the loop keeps drawing frames (and one more after a landing)."""
+        return self.animations.busy() or self._redraw
 
     def closing(self) -> bool:
         if self._journal is not None and self._on_journal in self._journal.listeners:
@@ -190,6 +193,7 @@ class HazardsAddon:
         self.last_throw = {
             "grenade": gid, "thrower": d["thrower"], "dice": list(d.get("dice", [])),
             "scatter": list(d.get("scatter", [])), "cell": tuple(d["cell"]), "fuse_text": d.get("fuse_text", ""),
+            "from": tuple(d["flight"][0]) if d.get("flight") else None,  # the thrower's square centre
         }
         view.say(describe_hazard(event, view.state), "good")
         view.invalidate()
@@ -198,24 +202,29 @@ class HazardsAddon:
     def _landed(self, gid: str) -> None:
         self.in_flight.discard(gid)
         self.view.invalidate()  # the marker is drawn on the cached board
+        # The flight usually ends while a frame is drawn, after the board was: the app clears
+        # ``dirty`` when that frame ends, so ask for the next frame through ``busy``.
+        self._redraw = True
 
     # -- drawing -------------------------------------------------------------------------------------
     def draw_animations(self, ctx: render.DrawContext) -> None:
+        if ctx.view is self.view:
+            self._redraw = False  # this frame's board already has every landed marker
         self.animations.draw(ctx.surface, ctx.camera.to_screen, ctx.camera.cell_px)
         if self.last_throw is not None and ctx.view is self.view:
             self._draw_dice(ctx)
 
     def _draw_dice(self, ctx: render.DrawContext) -> None:
-        """Both d10s of the last throw beside where it landed (R-GREN-2)."""
+        """Both d10s of the last throw beside where it came down (R-GREN-2), on the thrower's side of
+        any wall that stopped it (R-GREN-3) and clear of tokens and the fuse card."""
         t = self.last_throw
         if not t or not t["dice"]:
             return
-        px = ctx.camera.cell_px
-        x, y = ctx.camera.cell_centre(t["cell"])
-        size = max(26, int(px * 0.45))
+        size = max(26, int(ctx.camera.cell_px * 0.45))
+        rect = dice_rect(ctx, t, size)
         for i, face in enumerate(t["dice"]):
-            cx = x + px // 2 + 10 + size // 2 + i * (size + 6)
-            cy = y - px // 2
+            cx = rect.x + size // 2 + i * (size + 6)
+            cy = rect.centery
             pts = [(cx, cy - size // 2), (cx + size // 2, cy - size // 8), (cx, cy + size // 2),
                    (cx - size // 2, cy - size // 8)]
             pygame.draw.polygon(ctx.surface, (12, 12, 16), [(a + 2, b + 2) for a, b in pts])
@@ -235,6 +244,44 @@ class HazardsAddon:
         if who is None:
             return
         draw_arcs(ctx, who, effective_facing(ctx.state, who.id))
+
+
+def dice_rect(ctx: render.DrawContext, throw: dict[str, Any], size: int) -> pygame.Rect:
+    """Where the dice of ``throw`` go: touching the square it landed on (the engine's ``cell``,
+    after walls, R-GREN-3), preferring the side it came from, never across a wall from it."""
+    cam = ctx.camera
+    px = max(1, cam.cell_px)
+    landed = tuple(throw["cell"])
+    cell = pygame.Rect(cam.cell_rect(landed))
+    options = around((len(throw["dice"]) * (size + 6) - 6, size), cell, gap=6)
+    here = cell_center(landed)
+    origin = throw.get("from") or here
+    back = (origin[0] - here[0], origin[1] - here[1])
+    centre = cell.center
+
+    def toward_thrower(r: pygame.Rect) -> float:
+        return -((r.centerx - centre[0]) * back[0] + (r.centery - centre[1]) * back[1])
+
+    options.sort(key=toward_thrower)  # stable: ties keep around()'s order
+    room = draw.map_rect(cam, ctx.state.map)
+    walls = ctx.state.current_map()
+    tokens = _layer.marker_obstacles(ctx) + [cell]
+    grenade = ctx.state.grenades.get(throw["grenade"])
+    cards = [_layer.fuse_card_rect(ctx, grenade)] if grenade is not None and grenade.status == "live" else []
+    best: tuple[int, int] | None = None
+    chosen = options[0].clamp(room)
+    for i, option in enumerate(options):
+        r = option.clamp(room)
+        x0, y0 = cam.to_screen((0, 0))
+        there = ((r.centerx - x0) / px, (r.centery - y0) / px)
+        cost = 4 * sum(overlap(r, c) for c in cards) + sum(overlap(r, k) for k in tokens)
+        if not line_of_sight(walls, here, there):
+            cost += 10 ** 9  # reading: R-GREN-3 (the dice stay on the side where it came down)
+        if cost == 0:
+            return r
+        if best is None or (cost, i) < best:
+            best, chosen = (cost, i), r
+    return chosen
 
 
 def hazards_of(view: Any) -> HazardsAddon | None:

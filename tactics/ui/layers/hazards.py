@@ -23,15 +23,18 @@ state, the viewer and which grenades are still in the air (the add-on's
 
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
 from typing import Any, Iterable
 
 import pygame
 
+from tactics.engine.hazards_turns import fuse_label
 from tactics.rules import explosives as ex
 from tactics.rules import traps as tr
 from tactics.rules.grid import DELTAS, Cell, cell_center
 from tactics.ui import draw, theme
+from tactics.ui.placement import around, place
 from tactics.ui.render import TRAPS_Z, DrawContext, add_layer, border_edges
 
 GHOST = (196, 140, 255)  # the GM's colour for what the players cannot see
@@ -191,8 +194,69 @@ def draw_grenade(ctx: DrawContext, grenade: Any) -> None:
     icon = _grenade_icon(max(12, int(px * 0.6)))
     ctx.surface.blit(icon, icon.get_rect(center=cam.cell_centre(grenade.cell)))
     if px >= 16:
-        _tag(ctx, f"{grenade.label}: {grenade.fuse_text}", grenade.cell, (255, 235, 210), (90, 40, 10, 230),
-             below=False)
+        card = _fuse_card(tuple(fuse_lines(grenade)), _card_size(px))
+        ctx.surface.blit(card, fuse_card_rect(ctx, grenade))
+
+
+# --------------------------------------------------------------------------- the fuse card
+NO_TURN_ORDER = fuse_label(None, None)  # "explodes when the GM sets it off (no turn order is running)"
+
+
+def fuse_lines(grenade: Any) -> list[str]:
+    """The marker's fuse label in at most two short lines (R-GREN-4).
+
+    With no turn order running nothing sets the fuse off by itself: the card says how the GM
+    does (the GM menu on the marker offers Detonate now).
+    """
+    if grenade.fuse is None and grenade.fuse_text == NO_TURN_ORDER:
+        return [f"{grenade.label}: no turn order running", "right-click: Detonate now"]
+    text = f"{grenade.label}: {grenade.fuse_text}"
+    lines = textwrap.wrap(text, width=max(22, -(-len(text) // 2) + 6))
+    return lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+
+
+def _card_size(px: int) -> int:
+    return int(max(13, min(18, px * 0.22)))
+
+
+@lru_cache(maxsize=32)
+def _fuse_card(lines: tuple[str, ...], size: int) -> pygame.Surface:
+    imgs = [theme.text(line, size, "semibold", (255, 235, 210)) for line in lines]
+    pad = 6
+    w = max(i.get_width() for i in imgs) + 2 * pad
+    h = sum(i.get_height() for i in imgs) + 2 * pad - 2 * (len(imgs) - 1)
+    card = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(card, (90, 40, 10, 235), card.get_rect(), border_radius=8)
+    pygame.draw.rect(card, (*GRENADE, 255), card.get_rect(), 1, border_radius=8)
+    y = pad
+    for img in imgs:
+        card.blit(img, img.get_rect(midtop=(w // 2, y)))
+        y += img.get_height() - 2
+    return card
+
+
+def marker_obstacles(ctx: DrawContext) -> list[pygame.Rect]:
+    """What a card beside a marker should not cover: every token's square with its name pill below."""
+    cam = ctx.camera
+    view = ctx.view
+    out = []
+    for who in ctx.state.on_map():
+        if view is not None and hasattr(view, "visible") and not view.visible(who):
+            continue
+        x, y, w, h = cam.cell_rect(who.cell)
+        out.append(pygame.Rect(x, y, w, h + max(16, h // 2)))
+    return out
+
+
+def fuse_card_rect(ctx: DrawContext, grenade: Any) -> pygame.Rect:
+    """Where the fuse card of a live grenade goes: above, below or beside its square, clear of
+    token labels when it can be (:func:`tactics.ui.placement.place`)."""
+    cam = ctx.camera
+    card = _fuse_card(tuple(fuse_lines(grenade)), _card_size(cam.cell_px))
+    cell = pygame.Rect(cam.cell_rect(grenade.cell))
+    options = around(card.get_size(), cell, gap=4)
+    options = [options[3], options[2], options[0], options[1], *options[4:]]  # above, below, right, left, corners
+    return place(options, draw.map_rect(cam, ctx.state.map), tokens=marker_obstacles(ctx) + [cell])
 
 
 def draw_cloud(ctx: DrawContext, grenade: Any) -> None:
@@ -225,4 +289,4 @@ def hazards_layer(ctx: DrawContext) -> None:
 add_layer(TRAPS_Z, "hazards", hazards_layer)
 
 
-__all__ = ["blast_cells_of", "dashed_outline", "hazards_layer", "trap_look", "trigger_cells"]
+__all__ = ["blast_cells_of", "fuse_card_rect", "fuse_lines", "marker_obstacles", "dashed_outline", "hazards_layer", "trap_look", "trigger_cells"]

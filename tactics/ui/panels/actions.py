@@ -133,6 +133,9 @@ class ActionsPanel(w.Panel):
         slots = slots_left(state, cid)
         px = x
         for key, label in (("free", "Free"), ("simple", "Simple"), ("standard", "Standard"), ("bonus", "Bonus")):
+            need = 2 * 9 + 6 + theme.text(label, 16, "semibold", theme.TEXT).get_width()  # as w.pips draws it
+            if px > x and px + need > x + inner:  # a narrow panel: the slots go on to a second row
+                px, y = x, y + 28
             px += w.pips(s, (px, y), label, slots[key], SLOT_COLOURS[key])
         y += 34
         kinds = legal_kinds(state, cid)

@@ -129,6 +129,7 @@ class GrenadeTool(Tool):
         self.cook = False
         self._key: Any = None
         self._preview: ThrowPreview | None = None
+        self._thrown_at: Cell | None = None  # the square just thrown at: no heatmap over the marker
 
     # -- reading --------------------------------------------------------------------
     def thrower(self) -> Combatant | None:
@@ -142,6 +143,10 @@ class GrenadeTool(Tool):
         view = self.view
         who = self.thrower()
         target = view.hover_cell
+        if self._thrown_at is not None:
+            if target == self._thrown_at:
+                return None  # the live marker, its blast and the dice show until the pointer moves on
+            self._thrown_at = None
         key = (who.id if who else None, who.cell if who else None, who.facing if who else None, target,
                self.kind, self.cook, id(view.state), len(view.encounter.journal.entries))
         if key != self._key:
@@ -236,6 +241,7 @@ class GrenadeTool(Tool):
             return False
         command = throw_command(self.view.state, who.id, cell, self.kind, self.cook)
         if self.view.submit(command):
+            self._thrown_at = cell
             if isinstance(command, Declare):
                 self.view.say(f"{who.name} declares a grenade throw at {cell}: it resolves with the Use Item "
                               "actions (R-ORD-1).", "good")
