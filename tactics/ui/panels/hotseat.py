@@ -84,7 +84,7 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
                           _team_colour(state, combat.winner) if combat.winner else NEUTRAL)
     if combat.phase == "advantages":
         return TurnBanner("Advantages Phase", f"{rnd}: check what is in force, then begin the actions",
-                          NEUTRAL, "Begin actions")
+                          NEUTRAL, "Begin Action Phase")  # the same words as the phase card's button
     if combat.phase == "counters":
         return TurnBanner("Counter Phase", f"{rnd}: counters went down; join now or start the next round",
                           NEUTRAL, "Next round")
