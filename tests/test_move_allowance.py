@@ -271,3 +271,21 @@ def test_soak_what_the_reach_offers_the_engine_accepts_individual():  # R-TURN-2
         if enc.state.combat.pending is None and enc.state.combat.phase == "action":
             enc.submit(EndTurn())
     assert stats["stopped"] > 0 and stats["offered"] > 30 and stats["sprints"] > 3 and stats["refused"] > 10
+
+
+def test_entangled_halves_the_free_walk_out_of_combat_too():  # R-COND-1, R-GRID-3
+    from tactics.engine.encounter import Encounter, bundled
+    from tactics.engine.ground_gm import ApplyCondition
+    from tactics.engine.ground_moves import move_allowance as allowance
+    from tactics.maps import BattleMap
+    from tactics.rules.data import read_document
+
+    definition = read_document(bundled("space-bears.encounter.toml"))
+    definition.pop("opening", None)
+    for c in definition["combatants"]:
+        c.pop("spawn", None)
+        c["cell"] = [definition["combatants"].index(c), 0]
+    enc = Encounter(definition, BattleMap.from_text("\n".join(["." * 12] * 4)), seed=1)
+    before = allowance(enc.state, "james").run_ft
+    enc.submit(ApplyCondition("james", "Entangled", 1))
+    assert allowance(enc.state, "james").run_ft == before // 2

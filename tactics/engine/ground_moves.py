@@ -32,6 +32,7 @@ from tactics.engine.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.movement import RUN_FT, plan
+from tactics.rules.sheets import Sheet
 
 WALK = "walk"  # a free walk out of a fight (``board.Walk``)
 STEP_KINDS = (act.SIMPLE, act.SIMPLE_AFTER)
@@ -78,8 +79,14 @@ ALLOWANCES: list[Callable[[EncounterState, str], MoveAllowance | None]] = []
 
 
 def free_walk_ft(who: Combatant) -> int:
-    """The run of a token walking freely (R-MOVE-1): the sheet's run speed, else 30 ft."""
+    """The run of a token walking freely (R-MOVE-1): the sheet's run speed, else 30 ft.
+
+    A real sheet goes through the same :func:`move_budget` a fight uses, so a
+    condition that halves speed (Entangled) halves the free walk too.
+    """
     sheet = who.sheet
+    if isinstance(sheet, Sheet):
+        return move_budget(who)
     for attr in ("run_ft", "speed_ft", "speed", "run"):
         value = sheet.get(attr) if isinstance(sheet, dict) else getattr(sheet, attr, None)
         if isinstance(value, (int, float)) and value > 0:
