@@ -25,7 +25,7 @@ def _ms(samples: list[float]) -> tuple[float, float]:
 
 
 def build_scene(cells: int = 100, tokens: int = 60, walls: int = 500, seed: int = 1):
-    from tactics.engine.encounter import Encounter
+    from tactics.engine.core.encounter import Encounter
     from tactics.maps.battlemap import BattleMap
     from tactics.rules.geometry import Segment
 

@@ -105,8 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+    from tactics.assets import bundled_or_given
     from tactics.ui.opening import OpenError, open_default, open_path
 
+    if args.map:
+        args.map = str(bundled_or_given(args.map))
     try:
         encounter = open_path(args.map, seed=args.seed) if args.map else open_default(seed=args.seed)
     except OpenError as exc:
@@ -114,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         _offer_autosave(args.map, exc)
         return EXIT_BAD_INPUT
     if args.mode is not None and args.mode != encounter.state.mode:
-        from tactics.engine.turns import with_mode
+        from tactics.engine.combat.individual.procedure import with_mode
         from tactics.ui.opening import is_save_file
 
         try:
@@ -173,7 +176,7 @@ def _offer_autosave(path: str | None, exc: Exception) -> None:
 
     if not path or not isinstance(exc, SaveOpenError):
         return
-    from tactics.engine.autosave import last_good_autosave
+    from tactics.engine.saves.autosave import last_good_autosave
 
     good = last_good_autosave(path) or last_good_autosave()
     if good is not None:

@@ -6,7 +6,7 @@ import pytest
 
 from tactics.cli import main
 
-MAP = str(Path(__file__).resolve().parents[1] / "maps" / "space-bears.json")
+MAP = str(Path(__file__).resolve().parents[1] / "tactics" / "assets" / "maps" / "space-bears.json")
 
 
 def _run(capsys, *argv: str) -> tuple[int, str]:

@@ -2,8 +2,9 @@
 
 from dataclasses import replace
 
-from tactics.engine.encounter import Encounter, bundled
-from tactics.engine.ground_attack import attack_setup, find_arms
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.combat.attack import attack_setup, find_arms
 from tactics.maps import BattleMap, Spawn
 from tactics.rules.data import read_document
 

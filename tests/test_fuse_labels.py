@@ -2,7 +2,7 @@
 
 from types import SimpleNamespace
 
-from tactics.engine.hazards_turns import Fuse, fuse_label
+from tactics.engine.hazards.fuses import Fuse, fuse_label
 
 
 def test_team_mode_label_names_the_team_and_group():  # R-GREN-4

@@ -6,12 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from tactics.engine.encounter import Encounter, bundled
-from tactics.engine.ground import AddCounter, Advance, BeginActions, EndGroupTurn, Join, NextRound, StartCombat
-from tactics.engine.ground_actions import Action, Declare, ResolveNext
-from tactics.engine.ground_gm import AdjustHP, ApplyCondition, Hide
-from tactics.engine.ground_queries import advantages_in_force, attack_odds, describe, preview_order, status_line
-from tactics.engine.journal import Refused
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.combat.team import AddCounter, Advance, BeginActions, EndGroupTurn, Join, NextRound, StartCombat
+from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.gm import AdjustHP, ApplyCondition, Hide
+from tactics.engine.combat.queries import advantages_in_force, attack_odds, describe, preview_order, status_line
+from tactics.engine.core.journal import Refused
 from tactics.maps import BattleMap, Spawn
 from tactics.rules.attacks import hit_chances
 from tactics.rules.data import read_document
@@ -218,7 +219,7 @@ def test_advantages_phase_reminder_and_status():
 
 
 def test_undo_and_redo_restore_the_same_state():
-    from tactics.engine.ground_queries import snapshot
+    from tactics.engine.combat.queries import snapshot
 
     enc = fight()
     enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))
@@ -241,7 +242,7 @@ def test_hide_and_describe():
 
 
 def test_a_grenade_throw_resolves_as_use_item_after_attacks():  # R-ORD-1, R-GREN-4
-    pytest.importorskip("tactics.engine.hazards")
+    pytest.importorskip("tactics.engine.hazards.commands")
     enc = fight()
     enc.submit(Declare("james", Action("use-item", item="grenade", target_cell=(7, 3), grenade="frag")))
     enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))

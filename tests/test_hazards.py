@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from tactics.engine.board import Walk
-from tactics.engine.encounter import Encounter
-from tactics.engine.hazards import (
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.hazards.commands import (
     ActiveSearch,
     DetectTrap,
     Disarm,
@@ -22,7 +22,7 @@ from tactics.engine.hazards import (
     TriggerRemote,
     visible_to_players,
 )
-from tactics.engine.journal import Refused
+from tactics.engine.core.journal import Refused
 from tactics.maps import BattleMap
 
 ROOM = "\n".join(["." * 14] * 10)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from tactics.engine.board import Walk
-from tactics.engine.encounter import Encounter
-from tactics.engine.hazards import Detonate, PlaceTrap, SetFacing, ThrowGrenade, attack_arc, counter_events, effective_facing
-from tactics.engine.journal import Refused
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.hazards.commands import Detonate, PlaceTrap, SetFacing, ThrowGrenade, attack_arc, counter_events, effective_facing
+from tactics.engine.core.journal import Refused
 from tactics.maps import BattleMap
 from tactics.rules.dice import Dice
 from tactics.rules.geometry import Segment
@@ -154,7 +154,7 @@ def test_cooking_failure_bursts_harmlessly():  # R-GREN-5
 
 
 def _fight() -> Encounter:
-    from tactics.engine.ground import BeginActions, StartCombat
+    from tactics.engine.combat.team import BeginActions, StartCombat
 
     enc = encounter(
         fighter("ann", "party", (1, 5), modifiers={"DEX": 3, "WIS": 5}),
@@ -166,7 +166,7 @@ def _fight() -> Encounter:
 
 
 def test_grenade_explodes_at_the_end_of_the_targeted_groups_turn():  # R-GREN-4
-    from tactics.engine.ground import Advance
+    from tactics.engine.combat.team import Advance
 
     enc = _fight()
     assert enc.state.combat.acting_group().team == "party"
@@ -183,7 +183,7 @@ def test_grenade_explodes_at_the_end_of_the_targeted_groups_turn():  # R-GREN-4
 
 
 def test_cooked_grenade_explodes_at_the_start_of_that_turn():  # R-GREN-5
-    from tactics.engine.ground import Advance
+    from tactics.engine.combat.team import Advance
 
     enc = _fight()
     entry = enc.submit(ThrowGrenade("ann", (7, 5), cook=True), typed=[20, 5, 5])  # 20 + WIS 5 = 25
@@ -234,7 +234,7 @@ def test_set_facing_refusals():
 
 
 def test_grenade_throw_is_a_use_item_action_in_a_fight():  # R-ORD-1, R-GREN-4
-    from tactics.engine.ground_actions import Action, Declare, ResolveNext
+    from tactics.engine.combat.actions import Action, Declare, ResolveNext
 
     enc = _fight()
     with pytest.raises(Refused, match="ft away"):
@@ -247,7 +247,7 @@ def test_grenade_throw_is_a_use_item_action_in_a_fight():  # R-ORD-1, R-GREN-4
 
 
 def test_search_and_set_traps_are_use_item_actions():  # R-TRAP-2, R-TRAP-5
-    from tactics.engine.ground_actions import Action, Declare, ResolveNext
+    from tactics.engine.combat.actions import Action, Declare, ResolveNext
 
     enc = _fight()
     enc.submit(Declare("ann", Action("use-item", item="set-trap:frag_mine", target_cell=(2, 5))))

@@ -6,10 +6,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tactics.engine.board import Walk
-from tactics.engine.encounter import Encounter
-from tactics.engine.hazards import Detonate, PlaceTrap, SetFacing, SetTrap, ThrowGrenade
-from tactics.engine.journal import Refused
-from tactics.engine.saves import reloaded
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.hazards.commands import Detonate, PlaceTrap, SetFacing, SetTrap, ThrowGrenade
+from tactics.engine.core.journal import Refused
+from tactics.engine.saves.document import reloaded
 from tactics.maps import BattleMap
 from tactics.rules import explosives as ex
 from tactics.rules import physics

@@ -1,6 +1,6 @@
 """Hidden means hidden from the other side (N-HIDE-2, R-TRAP-6)."""
 
-from tactics.engine.encounter import Encounter
+from tactics.engine.core.encounter import Encounter
 from tactics.maps import BattleMap
 from tactics.ui.players.seen import players_state
 

@@ -15,16 +15,17 @@ from __future__ import annotations
 import random
 
 from tactics.engine.board import Walk
-from tactics.engine.encounter import bundled, load_encounter
-from tactics.engine.ground import Advance, StartCombat
-from tactics.engine.ground_actions import Action, Declare, ResolveNext
-from tactics.engine.ground_gm import ApplyCondition
-from tactics.engine.ground_moves import move_allowance, move_routes
-from tactics.engine.ground_queries import acting_combatants
-from tactics.engine.journal import Refused
-from tactics.engine.turns import BeginTurn, EndTurn, StartTurns
-from tactics.engine.turns_actions import Hold, Pass, TakeAction, TurnAction, UseHeld
-from tactics.engine.turns_view import pending_interrupt
+from tactics.assets import bundled
+from tactics.engine.core.encounter import load_encounter
+from tactics.engine.combat.team import Advance, StartCombat
+from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.gm import ApplyCondition
+from tactics.engine.combat.moves import move_allowance, move_routes
+from tactics.engine.combat.queries import acting_combatants
+from tactics.engine.core.journal import Refused
+from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, StartTurns
+from tactics.engine.combat.individual.actions import Hold, Pass, TakeAction, TurnAction, UseHeld
+from tactics.engine.combat.individual.view import pending_interrupt
 from tactics.rules import actions as act
 from tactics.rules.movement import plan
 from tactics.ui.panels.turns import turns_move  # the Select tool's move factory (falls back to combat_move)
@@ -274,9 +275,10 @@ def test_soak_what_the_reach_offers_the_engine_accepts_individual():  # R-TURN-2
 
 
 def test_entangled_halves_the_free_walk_out_of_combat_too():  # R-COND-1, R-GRID-3
-    from tactics.engine.encounter import Encounter, bundled
-    from tactics.engine.ground_gm import ApplyCondition
-    from tactics.engine.ground_moves import move_allowance as allowance
+    from tactics.assets import bundled
+    from tactics.engine.core.encounter import Encounter
+    from tactics.engine.combat.gm import ApplyCondition
+    from tactics.engine.combat.moves import move_allowance as allowance
     from tactics.maps import BattleMap
     from tactics.rules.data import read_document
 

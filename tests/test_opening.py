@@ -4,8 +4,9 @@ from dataclasses import replace
 
 import pytest
 
-from tactics.engine.encounter import Encounter, bundled
-from tactics.engine.opening import default_unaware, opening_commands, opening_of
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.core.opening import default_unaware, opening_commands, opening_of
 from tactics.maps import BattleMap, Spawn
 from tactics.rules.data import DataError, read_document
 
@@ -47,7 +48,7 @@ def test_a_bad_opening_names_the_field():
 
 
 def test_round_0_banner_names_only_who_can_act():  # R-SURP-1
-    from tactics.engine.ground import BeginActions
+    from tactics.engine.combat.team import BeginActions
     from tactics.ui.panels.phase_banner import declare_line
 
     enc = _bundled()

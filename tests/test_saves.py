@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from tactics.engine import saves
+from tactics.engine.saves import document as saves
 from tactics.engine.board import Place, Walk
-from tactics.engine.encounter import Encounter
-from tactics.engine.journal import Event
-from tactics.engine.saves import SaveError, load_save, save_encounter
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.core.journal import Event
+from tactics.engine.saves.document import SaveError, load_save, save_encounter
 from tactics.maps import BattleMap
 from tactics.rules.dice import Dice
 

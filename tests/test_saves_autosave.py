@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from tactics.engine import autosave as auto
-from tactics.engine.autosave import (
+from tactics.engine.saves import autosave as auto
+from tactics.engine.saves.autosave import (
     Autosaver,
     last_good_autosave,
     latest_autosave,
@@ -26,8 +26,8 @@ from tactics.engine.autosave import (
     newer_autosave_than,
 )
 from tactics.engine.board import Place, Walk
-from tactics.engine.encounter import Encounter, load_encounter
-from tactics.engine.saves import load_save, save_encounter
+from tactics.engine.core.encounter import Encounter, load_encounter
+from tactics.engine.saves.document import load_save, save_encounter
 
 from arena_game import ARENA
 from arena_game import write_game as encounter_file
@@ -73,7 +73,7 @@ def test_every_commit_undo_and_redo_is_autosaved(tmp_path: Path, data_dir: Path)
 
 
 def test_a_refused_command_writes_nothing(tmp_path: Path, data_dir: Path) -> None:
-    from tactics.engine.journal import Refused
+    from tactics.engine.core.journal import Refused
 
     game = load_encounter(encounter_file(tmp_path), seed=4)
     Autosaver(game, clock=Clock())
@@ -214,7 +214,7 @@ def test_autosave_after_undo_and_a_new_command_has_the_new_one(tmp_path: Path, d
 
 
 def test_an_unsaveable_event_is_reported_and_play_goes_on(tmp_path: Path, data_dir: Path) -> None:
-    from tactics.engine.journal import Entry, Event
+    from tactics.engine.core.journal import Entry, Event
 
     game = load_encounter(encounter_file(tmp_path), seed=4)
     errors: list[Exception] = []

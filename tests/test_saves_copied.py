@@ -3,8 +3,8 @@
 import shutil
 
 from tactics.engine.board import Place
-from tactics.engine.encounter import Encounter
-from tactics.engine.saves import load_save, save_encounter
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.saves.document import load_save, save_encounter
 from tactics.maps import load
 
 
@@ -25,7 +25,8 @@ def test_a_save_copied_elsewhere_finds_its_map_by_its_saved_full_path(tmp_path):
 
 
 def test_save_as_for_the_bundled_encounter_suggests_the_users_saves_folder(tmp_path, monkeypatch):
-    from tactics.engine.encounter import bundled, load_encounter
+    from tactics.assets import bundled
+    from tactics.engine.core.encounter import load_encounter
     from tactics.ui.saving import suggested_name
 
     monkeypatch.setenv("TACTICS_DATA_DIR", str(tmp_path / "data"))

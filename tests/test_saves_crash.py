@@ -20,16 +20,16 @@ from pathlib import Path
 
 import pytest
 
-from tactics.engine.autosave import last_good_autosave, latest_autosave
-from tactics.engine.saves import load_save
+from tactics.engine.saves.autosave import last_good_autosave, latest_autosave
+from tactics.engine.saves.document import load_save
 
 from arena_game import CRASH_ENCOUNTER, OPEN_ARENA, write_game
 
 SCRIPT = r"""
 import json, sys
-from tactics.engine.autosave import Autosaver
+from tactics.engine.saves.autosave import Autosaver
 from tactics.engine.board import Place, Walk
-from tactics.engine.encounter import load_encounter
+from tactics.engine.core.encounter import load_encounter
 
 encounter = load_encounter(sys.argv[1], seed=5)
 saver = Autosaver(encounter)  # the folder comes from TACTICS_DATA_DIR

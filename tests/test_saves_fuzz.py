@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tactics.engine.board import Place, Walk
-from tactics.engine.encounter import Encounter
-from tactics.engine.saves import FORMAT, SaveError, load_save, save_encounter
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.saves.document import FORMAT, SaveError, load_save, save_encounter
 from tactics.maps import BattleMap, load as load_map
 
 ARENA = "........\n..#.....\n..#..~~.\n........\n"

@@ -14,9 +14,10 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from tactics.engine.board import Place, Walk
-from tactics.engine.encounter import Encounter, bundled, load_encounter
-from tactics.engine.journal import Refused
-from tactics.engine.saves import load_save, reloaded, save_encounter, saved_at
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter, load_encounter
+from tactics.engine.core.journal import Refused
+from tactics.engine.saves.document import load_save, reloaded, save_encounter, saved_at
 from tactics.maps import BattleMap
 
 
@@ -32,7 +33,7 @@ def test_board_state_survives_a_save() -> None:
 
 
 def test_starship_combat_survives_a_save(tmp_path: Path) -> None:  # R-SHIP-1, R-SHIP-5
-    from tactics.engine.space_commands import EndPhase, FireWeapons, StartSpaceCombat, TakeAction
+    from tactics.engine.starship.commands import EndPhase, FireWeapons, StartSpaceCombat, TakeAction
 
     game = load_encounter(bundled("pirate-corvette.encounter.toml"), seed=11)
     game.submit(StartSpaceCombat())

@@ -9,12 +9,13 @@ gives the same state; undo/redo round trips mid-fight. Fixed seeds.
 import random
 from collections import defaultdict
 
-from tactics.engine.encounter import load_encounter, bundled
-from tactics.engine.ground import Advance, Join, StartCombat
-from tactics.engine.ground_actions import Action, Declare, ResolveNext, Undeclare
-from tactics.engine.ground_gm import AdjustHP, ApplyCondition, Hide, RemoveCondition, Reveal
-from tactics.engine.ground_queries import acting_combatants, describe, legal_kinds, snapshot
-from tactics.engine.journal import Refused
+from tactics.assets import bundled
+from tactics.engine.core.encounter import load_encounter
+from tactics.engine.combat.team import Advance, Join, StartCombat
+from tactics.engine.combat.actions import Action, Declare, ResolveNext, Undeclare
+from tactics.engine.combat.gm import AdjustHP, ApplyCondition, Hide, RemoveCondition, Reveal
+from tactics.engine.combat.queries import acting_combatants, describe, legal_kinds, snapshot
+from tactics.engine.core.journal import Refused
 from tactics.rules.movement import plan
 
 CONDITIONS = ["Shaken", "Stunned", "Prone", "Entangled", "Shocked", "Flat-footed"]

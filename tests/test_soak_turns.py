@@ -10,14 +10,15 @@ gives the same state. Fixed seeds.
 
 import random
 
-from tactics.engine.encounter import bundled, load_encounter
-from tactics.engine.ground_gm import AdjustHP, ApplyCondition, RemoveCondition
-from tactics.engine.journal import Refused
-from tactics.engine.turns import BeginTurn, EndTurn, JoinTurns, ReorderTurns, StartTurns
-from tactics.engine.turns_actions import (
+from tactics.assets import bundled
+from tactics.engine.core.encounter import load_encounter
+from tactics.engine.combat.gm import AdjustHP, ApplyCondition, RemoveCondition
+from tactics.engine.core.journal import Refused
+from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, JoinTurns, ReorderTurns, StartTurns
+from tactics.engine.combat.individual.actions import (
     Block, DeclareFree, Hold, Pass, ResolvePending, TakeAction, TurnAction, UseHeld,
 )
-from tactics.engine.turns_view import describe, pending_interrupt, snapshot
+from tactics.engine.combat.individual.view import describe, pending_interrupt, snapshot
 from tactics.rules.grid import DIRECTIONS
 from tactics.rules.movement import plan
 

@@ -13,12 +13,13 @@ from dataclasses import replace
 
 import pytest
 
-from tactics.engine.encounter import Encounter, bundled
-from tactics.engine.ground import BeginActions, EndGroupTurn, Join, NextRound, StartCombat
-from tactics.engine.ground_actions import Action, Declare, ResolveNext
-from tactics.engine.ground_gm import ApplyCondition
-from tactics.engine.ground_queries import acting_combatants, describe, legal_kinds, slots_left
-from tactics.engine.journal import Refused
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.combat.team import BeginActions, EndGroupTurn, Join, NextRound, StartCombat
+from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.gm import ApplyCondition
+from tactics.engine.combat.queries import acting_combatants, describe, legal_kinds, slots_left
+from tactics.engine.core.journal import Refused
 from tactics.maps import BattleMap, Spawn
 from tactics.rules.data import read_document
 

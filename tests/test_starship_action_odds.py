@@ -3,9 +3,10 @@
 from fractions import Fraction
 from itertools import product
 
-from tactics.engine.encounter import bundled, load_encounter
-from tactics.engine.space_commands import StartSpaceCombat
-from tactics.engine.space_view import action_chance
+from tactics.assets import bundled
+from tactics.engine.core.encounter import load_encounter
+from tactics.engine.starship.commands import StartSpaceCombat
+from tactics.engine.starship.view import action_chance
 
 
 def _surprise_round():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tactics.engine.encounter import Encounter
+from tactics.engine.core.encounter import Encounter
 from tactics.maps import BattleMap
 from tactics.rules.data import DataError, data_path
 from tactics.rules.starship import PHASE_POSTS, POSTS

@@ -10,10 +10,11 @@ import copy
 
 import pytest
 
-from tactics.engine.encounter import Encounter, bundled, load_encounter
-from tactics.engine.journal import Refused
-from tactics.engine.space import ADRIFT, DESTROYED, EXPLODING, FIGHTING
-from tactics.engine.space_commands import (
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter, load_encounter
+from tactics.engine.core.journal import Refused
+from tactics.engine.starship.state import ADRIFT, DESTROYED, EXPLODING, FIGHTING
+from tactics.engine.starship.commands import (
     AssignPost,
     EndPhase,
     FireWeapons,
@@ -22,7 +23,7 @@ from tactics.engine.space_commands import (
     TakeAction,
     VacatePost,
 )
-from tactics.engine.space_view import (
+from tactics.engine.starship.view import (
     acting_now,
     actions_offered,
     describe,

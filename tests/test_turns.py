@@ -12,12 +12,13 @@ from dataclasses import replace
 
 import pytest
 
-from tactics.engine.encounter import Encounter, bundled, load_encounter
-from tactics.engine.ground_gm import AdjustHP, ApplyCondition
-from tactics.engine.journal import Refused
-from tactics.engine.turns import BeginTurn, EndTurn, JoinTurns, ReorderTurns, StartTurns
-from tactics.engine.turns_actions import Block, DeclareFree, Hold, Pass, TakeAction, TurnAction, UseHeld
-from tactics.engine.turns_view import (
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter, load_encounter
+from tactics.engine.combat.gm import AdjustHP, ApplyCondition
+from tactics.engine.core.journal import Refused
+from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, JoinTurns, ReorderTurns, StartTurns
+from tactics.engine.combat.individual.actions import Block, DeclareFree, Hold, Pass, TakeAction, TurnAction, UseHeld
+from tactics.engine.combat.individual.view import (
     current, describe, extendable, pending_interrupt, pips_of, snapshot, status_line, tracker_rows,
 )
 from tactics.maps import BattleMap, Spawn

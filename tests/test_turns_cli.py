@@ -10,11 +10,12 @@ import pytest
 
 import tactics.ui.app as app_module
 from tactics import cli
-from tactics.engine.encounter import bundled, load_encounter
-from tactics.engine.saves import load_save, save_encounter
-from tactics.engine.turns import BeginTurn, StartTurns, with_mode
-from tactics.engine.turns_actions import Hold, TakeAction, TurnAction
-from tactics.engine.turns_view import snapshot
+from tactics.assets import bundled
+from tactics.engine.core.encounter import load_encounter
+from tactics.engine.saves.document import load_save, save_encounter
+from tactics.engine.combat.individual.procedure import BeginTurn, StartTurns, with_mode
+from tactics.engine.combat.individual.actions import Hold, TakeAction, TurnAction
+from tactics.engine.combat.individual.view import snapshot
 
 
 @pytest.fixture

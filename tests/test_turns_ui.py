@@ -16,8 +16,9 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from tactics.engine.encounter import Encounter, bundled
-from tactics.engine.turns_view import pending_interrupt, pips_of
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.combat.individual.view import pending_interrupt, pips_of
 from tactics.maps import BattleMap, Spawn
 from tactics.rules.data import read_document
 from tactics.ui import theme

@@ -17,9 +17,10 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from tactics.engine.encounter import Encounter, bundled
-from tactics.engine.ground_gm import ApplyCondition, Hide
-from tactics.engine.ground_queries import describe
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.combat.gm import ApplyCondition, Hide
+from tactics.engine.combat.queries import describe
 from tactics.maps import BattleMap, Spawn
 from tactics.rules.attacks import hit_chances
 from tactics.rules.data import read_document

@@ -16,10 +16,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tactics.engine.encounter import Encounter
-from tactics.engine.ground import Advance, StartCombat
-from tactics.engine.hazards import ThrowGrenade
-from tactics.engine.hazards_traps import PlaceTrap
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.combat.team import Advance, StartCombat
+from tactics.engine.hazards.commands import ThrowGrenade
+from tactics.engine.hazards.traps import PlaceTrap
 from tactics.maps import BattleMap
 from tactics.rules import traps as tr
 from tactics.ui.app import App
@@ -289,10 +289,10 @@ def test_the_prompt_buttons_still_answer(app):
 
 # -- wording on screen ----------------------------------------------------------------------
 def test_log_lines_use_labels_not_ids():
-    from tactics.engine.command_labels import command_label
-    from tactics.engine.ground_queries import describe
-    from tactics.engine.hazards_log import describe_hazard
-    from tactics.engine.journal import Event
+    from tactics.engine.core.labels import command_label
+    from tactics.engine.combat.queries import describe
+    from tactics.engine.hazards.log import describe_hazard
+    from tactics.engine.core.journal import Event
 
     line = describe(Event("action.declared", {"combatant": "ann", "kind": "attack",
                                               "params": {"weapon": "silenced_pistol"}}))

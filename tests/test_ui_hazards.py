@@ -14,10 +14,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tactics.engine.encounter import Encounter
-from tactics.engine.ground import Advance, StartCombat
-from tactics.engine.ground_actions import ResolveNext
-from tactics.engine.hazards import throw_range_ft
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.combat.team import Advance, StartCombat
+from tactics.engine.combat.actions import ResolveNext
+from tactics.engine.hazards.commands import throw_range_ft
 from tactics.maps import BattleMap
 from tactics.rules import explosives as ex
 from tactics.rules.geometry import Segment

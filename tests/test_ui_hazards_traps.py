@@ -18,12 +18,12 @@ import copy
 import pygame
 import pytest
 
-from tactics.engine.encounter import Encounter
-from tactics.engine.ground import Advance, StartCombat
-from tactics.engine.ground_actions import Action, Declare, ResolveNext
-from tactics.engine.ground_disarm import DeclareDisarm
-from tactics.engine.hazards import DetectTrap, SetFacing
-from tactics.engine.journal import Refused
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.combat.team import Advance, StartCombat
+from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.disarm import DeclareDisarm
+from tactics.engine.hazards.commands import DetectTrap, SetFacing
+from tactics.engine.core.journal import Refused
 from tactics.maps import BattleMap
 from tactics.rules import traps as tr
 from tactics.rules.facing import arc_of

@@ -2,7 +2,7 @@
 
 import pygame
 
-from tactics.engine.encounter import Encounter
+from tactics.engine.core.encounter import Encounter
 from tactics.maps import BattleMap
 from tactics.ui import theme
 from tactics.ui.app import App

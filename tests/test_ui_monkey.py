@@ -15,7 +15,7 @@ import random
 import pygame
 import pytest
 
-from tactics.engine.encounter import bundled
+from tactics.assets import bundled
 from tactics.ui.app import App
 from tactics.ui.opening import open_path
 

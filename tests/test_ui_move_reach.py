@@ -18,10 +18,11 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from tactics.engine.encounter import Encounter, bundled
-from tactics.engine.ground import Advance
-from tactics.engine.ground_queries import describe
-from tactics.engine.turns_view import initiative_rolls
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.combat.team import Advance
+from tactics.engine.combat.queries import describe
+from tactics.engine.combat.individual.view import initiative_rolls
 from tactics.maps import BattleMap, Spawn
 from tactics.rules.attacks import hit_chances
 from tactics.rules.data import read_document

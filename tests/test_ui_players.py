@@ -23,7 +23,7 @@ import random
 import pygame
 import pytest
 
-from tactics.engine.encounter import Encounter
+from tactics.engine.core.encounter import Encounter
 from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
 from tactics.ui.players.displays import Displays, Placement
@@ -391,7 +391,7 @@ def test_cli_opens_the_players_window_beside_a_screenshot(tmp_path) -> None:
 
 def test_cli_names_the_last_good_autosave_when_a_save_is_refused(tmp_path, capsys) -> None:
     from tactics.cli import main
-    from tactics.engine.autosave import Autosaver
+    from tactics.engine.saves.autosave import Autosaver
     from tactics.engine.board import Walk
 
     enc = make_encounter()

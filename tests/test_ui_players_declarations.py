@@ -11,9 +11,10 @@ from dataclasses import replace
 
 import pygame
 
-from tactics.engine.encounter import Encounter, bundled
-from tactics.engine.ground import Advance, BeginActions, StartCombat
-from tactics.engine.ground_actions import Action, Declare
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.combat.team import Advance, BeginActions, StartCombat
+from tactics.engine.combat.actions import Action, Declare
 from tactics.maps import BattleMap, Spawn
 from tactics.rules.data import read_document
 from tactics.ui.app import App

@@ -14,9 +14,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tactics.engine.encounter import Encounter
-from tactics.engine.ground import StartCombat
-from tactics.engine.ground_actions import Action, Declare
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.combat.team import StartCombat
+from tactics.engine.combat.actions import Action, Declare
 from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
 from tactics.ui.panels.hotseat import end_turn_command, turn_banner
@@ -132,7 +132,7 @@ def test_players_window_banner_keeps_hidden_groups_secret_n_hot_1() -> None:
 
 def test_individual_turns_end_with_the_turns_engine_commands() -> None:
     """R-TURN-1: in individual mode the banner names the character; E ends its turn, then begins the next."""
-    from tactics.engine.turns import StartTurns
+    from tactics.engine.combat.individual.procedure import StartTurns
 
     enc = make_encounter()
     definition = dict(enc.definition, mode="individual")

@@ -18,10 +18,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tactics.engine.autosave import latest_autosave, list_autosaves
+from tactics.engine.saves.autosave import latest_autosave, list_autosaves
 from tactics.engine.board import Walk
-from tactics.engine.saves import load_save
-from tactics.engine.table import who_rolls
+from tactics.engine.saves.document import load_save
+from tactics.engine.core.table import who_rolls
 from tactics.ui.app import App
 from tactics.ui.opening import is_save_file, open_path
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tactics.engine.encounter import Encounter, bundled, load_encounter
-from tactics.engine.space_view import fire_odds, posts_acting_now
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter, load_encounter
+from tactics.engine.starship.view import fire_odds, posts_acting_now
 from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
 from tactics.ui.starship import StarshipScreen
@@ -221,7 +222,7 @@ def test_end_of_phase_card_shows_battle_damage_landing_on_every_ship(app):  # R-
     screen = starship(app)
     press(app, screen, "begin")
     enc = app.battle.encounter
-    from tactics.engine.space_commands import FireWeapons
+    from tactics.engine.starship.commands import FireWeapons
 
     enc.submit(FireWeapons("red_maw", [], "wayfarer"), typed=[10] * 5)
     app.step()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tactics.engine.encounter import Encounter
+from tactics.engine.core.encounter import Encounter
 from tactics.maps.battlemap import BattleMap
 from tactics.rules import templates
 from tactics.rules.grid import cell_center, direction_toward, step

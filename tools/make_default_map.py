@@ -1,4 +1,4 @@
-"""Draw the bundled default map, "Space Bears": maps/space-bears.png + maps/space-bears.json.
+"""Draw the bundled default map, "Space Bears": tactics/assets/maps/space-bears.png + space-bears.json.
 
 The rules text's example: four Space Bears wake after an explosion in their den
 on a derelict research station; Brandon, James and Art are in the cargo bay,
@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 W, H, PPC = 30, 20, 70
-OUT = Path(__file__).resolve().parents[1] / "maps"
+OUT = Path(__file__).resolve().parents[1] / "tactics" / "assets" / "maps"
 
 # -- the layout, in cells ----------------------------------------------------------
 ROOMS = {  # name: (col0, row0, col1, row1) inclusive

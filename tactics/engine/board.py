@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
-from tactics.engine.journal import Event, Reducer, Refused
-from tactics.engine.state import Combatant, EncounterState
+from tactics.engine.core.journal import Event, Reducer, Refused
+from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell
 from tactics.rules.movement import path_cost
@@ -26,7 +26,7 @@ PathHook = Callable[[EncounterState, str, list[Cell], Dice], tuple[list[Cell], l
 #: Functions that see every walk before it is committed. Each returns the path
 #: actually walked (cut short where something stops the mover, e.g. a trap,
 #: R-TRAP-4) and extra events to append (detections, triggers). Registered by
-#: :mod:`tactics.engine.hazards` and others; called in order.
+#: :mod:`tactics.engine.hazards.commands` and others; called in order.
 PATH_HOOKS: list[PathHook] = []
 
 

@@ -1,7 +1,7 @@
 """Thrown explosives: range, scatter, landing, cooking and blasts (R-GREN-1..6).
 
 Why it exists: the window's throw preview (range ring, landing heatmap, blast
-outline) and the engine's :class:`~tactics.engine.hazards.ThrowGrenade` call
+outline) and the engine's :class:`~tactics.engine.hazards.commands.ThrowGrenade` call
 these same functions, so the odds a player sees are the odds the dice use.
 
 Readings applied here (new ones are the project's N- ids, listed in docs/rules-notes.md):

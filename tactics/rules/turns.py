@@ -2,7 +2,7 @@
 
 Why it exists: the second rule text plays a fight one character at a time
 instead of by team groups. This module holds the arithmetic a GM would do on
-paper, as pure functions the engine (:mod:`tactics.engine.turns`) and the
+paper, as pure functions the engine (:mod:`tactics.engine.combat.individual.procedure`) and the
 tracker panel both call, so the pips the window shows are the budget the
 engine enforces:
 

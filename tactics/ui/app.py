@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from tactics.engine.encounter import Encounter
+from tactics.engine.core.encounter import Encounter
 from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui.battle import BattleView

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tactics.engine.command_labels import entry_label
-from tactics.engine.encounter import Encounter
-from tactics.engine.journal import Refused
-from tactics.engine.state import Combatant, EncounterState
+from tactics.engine.core.labels import entry_label
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.core.journal import Refused
+from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import Cell
 from tactics.ui import draw, theme
 from tactics.ui import intents as ui

@@ -7,7 +7,7 @@ ends (the ground engine's ``group.ended``; in individual turns an
 time, without stopping anything else:
 
 * 8 arrow buttons around the token, or the numpad (8 = N, 9 = NE ... 5 keeps)
-  or the arrow keys: :class:`~tactics.engine.hazards.SetFacing` with a direction;
+  or the arrow keys: :class:`~tactics.engine.hazards.commands.SetFacing` with a direction;
 * a click on another token keeps facing it (its facing then follows), with the
   Select tool and no other token selected; a token of the group acting now is
   being chosen to act, so for it (or with another tool) click the prompted
@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tactics.engine.ground_queries import acting_combatants, preview_order
-from tactics.engine.hazards import SetFacing, effective_facing
-from tactics.engine.state import Combatant
+from tactics.engine.combat.queries import acting_combatants, preview_order
+from tactics.engine.hazards.commands import SetFacing, effective_facing
+from tactics.engine.core.state import Combatant
 from tactics.rules import facing as fc
 from tactics.rules.grid import DELTAS, DIRECTIONS, Cell, cell_center
 from tactics.ui import draw, placement, theme

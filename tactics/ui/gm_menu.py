@@ -30,12 +30,12 @@ from typing import Any, Callable
 
 import pygame
 
-from tactics.engine import ground_gm as gm
-from tactics.engine.ground import CombatState, Join
-from tactics.engine.ground_queries import describe
-from tactics.engine.hazards import Detonate
-from tactics.engine.hazards_traps import DetectTrap, RemoveTrap
-from tactics.engine.journal import Refused
+from tactics.engine.combat import gm
+from tactics.engine.combat.team import CombatState, Join
+from tactics.engine.combat.queries import describe
+from tactics.engine.hazards.commands import Detonate
+from tactics.engine.hazards.traps import DetectTrap, RemoveTrap
+from tactics.engine.core.journal import Refused
 from tactics.rules import traps as tr
 from tactics.rules.conditions import default_conditions
 from tactics.rules.dice import Dice
@@ -87,7 +87,7 @@ def _join_command(state: Any, cid: str, cell: Cell | None) -> Any | None:
         commands.append(Join(cid, cell))
     else:
         try:
-            from tactics.engine.turns import JoinTurns
+            from tactics.engine.combat.individual.procedure import JoinTurns
         except ImportError:  # pragma: no cover - the individual-turns engine is always there
             JoinTurns = None  # type: ignore[assignment]
         if JoinTurns is not None and state.combat is not None:

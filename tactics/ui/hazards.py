@@ -27,10 +27,9 @@ from typing import Any
 
 import pygame
 
-from tactics.engine import ground_disarm  # noqa: F401  (the disarm / remote Use Item actions)
-from tactics.engine.hazards import effective_facing
-from tactics.engine.hazards_log import describe_hazard
-from tactics.engine.journal import Entry, Event
+from tactics.engine.hazards.commands import effective_facing
+from tactics.engine.hazards.log import describe_hazard
+from tactics.engine.core.journal import Entry, Event
 from tactics.rules.grid import cell_center
 from tactics.rules.physics import line_of_sight
 from tactics.ui import intents as ui

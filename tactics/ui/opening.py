@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tactics.engine.encounter import Encounter, bundled, load_encounter
-from tactics.engine.saves import SaveError, load_save
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter, load_encounter
+from tactics.engine.saves.document import SaveError, load_save
 from tactics.maps import BattleMap, MapError
 from tactics.maps import load as load_map
 from tactics.rules.data import DataError

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
-from tactics.engine.state import EncounterState
+from tactics.engine.core.state import EncounterState
 from tactics.rules.grid import Cell
 from tactics.ui import theme
 from tactics.ui.camera import Camera

@@ -6,7 +6,7 @@
   A path that holds a map or an encounter file is refused; an existing save is
   replaced only after "Replace?". Ctrl+O opens saves like any other file
   (:func:`tactics.ui.opening.open_path` reads them with ``load_save``).
-* Every encounter the window shows gets an :class:`~tactics.engine.autosave.Autosaver`:
+* Every encounter the window shows gets an :class:`~tactics.engine.saves.autosave.Autosaver`:
   each committed command, undo and redo is on disk before play goes on.
 * On opening a file, if an autosave of it is newer than the file, a prompt asks
   "An autosave from 16:42 is newer than this file: Restore / Ignore".
@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 import pygame_gui
 
-from tactics.engine.autosave import Autosaver, data_dir, last_good_autosave, newer_autosave_than
-from tactics.engine.encounter import Encounter, bundled
-from tactics.engine.saves import SaveError, load_save, save_encounter, saved_at
+from tactics.engine.saves.autosave import Autosaver, data_dir, last_good_autosave, newer_autosave_than
+from tactics.assets import bundled
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.saves.document import SaveError, load_save, save_encounter, saved_at
 from tactics.ui import intents as ui
 from tactics.ui.opening import SAVE_SUFFIX, SaveOpenError, is_save_file
 from tactics.ui.panels.prompt import Prompt

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
-FONT_DIR = ASSETS / "fonts"
+from tactics.assets import FONTS as FONT_DIR
 
 BACKDROP = (14, 16, 21)  # around the map
 CHROME = (24, 27, 34)  # bars and panels

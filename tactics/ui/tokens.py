@@ -10,7 +10,7 @@ import math
 
 import pygame
 
-from tactics.engine.state import Combatant, EncounterState
+from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import DELTAS
 from tactics.ui import theme
 from tactics.ui.camera import Camera

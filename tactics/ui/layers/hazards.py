@@ -29,7 +29,7 @@ from typing import Any, Iterable
 
 import pygame
 
-from tactics.engine.hazards_turns import fuse_label
+from tactics.engine.hazards.fuses import fuse_label
 from tactics.rules import explosives as ex
 from tactics.rules import traps as tr
 from tactics.rules.grid import DELTAS, Cell, cell_center

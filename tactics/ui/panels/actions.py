@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tactics.engine.ground import sheet_of
-from tactics.engine.ground_actions import ITEM_USES, Action, Declare, Undeclare, move_budget
-from tactics.engine.ground_queries import acting_combatants, acting_group, combat_of, legal_kinds, slots_left
-from tactics.engine.ground import group_label
+from tactics.engine.combat.team import sheet_of
+from tactics.engine.combat.actions import ITEM_USES, Action, Declare, Undeclare, move_budget
+from tactics.engine.combat.queries import acting_combatants, acting_group, combat_of, legal_kinds, slots_left
+from tactics.engine.combat.team import group_label
 from tactics.rules import actions as act
 from tactics.rules.sheets import default_armoury
 from tactics.ui import theme

@@ -15,7 +15,7 @@ move allowance says: a sprint is declared as a Standard Move plus a Bonus Move
 (R-MOVE-1), all or nothing; a 5 ft step as a Simple action (R-ACT-1).
 
 The panels decide nothing about the rules: everything they show is asked of
-:mod:`tactics.engine.ground_queries` and every button submits an engine
+:mod:`tactics.engine.combat.queries` and every button submits an engine
 command; a refusal is shown with its reason and changes nothing.
 """
 
@@ -27,10 +27,10 @@ import pygame
 import pygame_gui
 
 from tactics.engine.board import Walk
-from tactics.engine.ground_actions import Action, Declare
-from tactics.engine.ground_queries import acting_combatants, combat_of, legal_kinds, move_allowance, preview_order
-from tactics.engine.journal import Refused
-from tactics.engine.state import EncounterState
+from tactics.engine.combat.actions import Action, Declare
+from tactics.engine.combat.queries import acting_combatants, combat_of, legal_kinds, move_allowance, preview_order
+from tactics.engine.core.journal import Refused
+from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import Cell
 from tactics.rules.sheets import Sheet

@@ -9,7 +9,7 @@ on something nobody can see. The players' window shows the same banner, but a
 group of creatures hidden from the players is only "The GM's creatures act".
 
 "End turn" (the button, or E; Enter when no panel wants it) submits the next
-step of the procedure: the ground engine's :class:`~tactics.engine.ground.Advance`
+step of the procedure: the ground engine's :class:`~tactics.engine.combat.team.Advance`
 in team mode, the individual-turns engine's ``EndTurn``/``BeginTurn`` in
 individual mode. Another procedure can plug in with :func:`register_end_turn`.
 A refusal is shown as a message with its reason.
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from tactics.engine.state import EncounterState
-from tactics.engine.table import dice_typed_for
+from tactics.engine.core.state import EncounterState
+from tactics.engine.core.table import dice_typed_for
 from tactics.ui import draw, theme
 from tactics.ui import intents as ui
 
@@ -74,7 +74,7 @@ def _all_hidden(state: EncounterState, members: list[str]) -> bool:
 
 # --------------------------------------------------------------------------- team rules
 def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | None:
-    from tactics.engine.ground_actions import resolution_order
+    from tactics.engine.combat.actions import resolution_order
 
     combat = state.combat
     rnd = f"Round {combat.round}"
@@ -111,7 +111,7 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
 
 
 def _ground_command(state: EncounterState) -> Any:
-    from tactics.engine.ground import Advance
+    from tactics.engine.combat.team import Advance
 
     return Advance() if state.combat.phase != "ended" else None
 
@@ -143,7 +143,7 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
 
 
 def _turns_command(state: EncounterState) -> Any:
-    turns_mod = importlib.import_module("tactics.engine.turns")
+    turns_mod = importlib.import_module("tactics.engine.combat.individual.procedure")
     turns = state.combat
     if turns.phase == "ended":
         return None

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tactics.engine.autosave import data_dir
-from tactics.engine.ground_queries import describe
-from tactics.engine.saves import atomic_write_text
+from tactics.engine.saves.autosave import data_dir
+from tactics.engine.combat.queries import describe
+from tactics.engine.saves.document import atomic_write_text
 from tactics.ui import theme
 from tactics.ui.panels import widgets as w
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tactics.engine.ground import Advance, Join, group_label
-from tactics.engine.ground_queries import acting_combatants, acting_group, advantages_in_force, combat_of
+from tactics.engine.combat.team import Advance, Join, group_label
+from tactics.engine.combat.queries import acting_combatants, acting_group, advantages_in_force, combat_of
 from tactics.ui import placement, theme
 from tactics.ui.panels import widgets as w
 

@@ -9,7 +9,7 @@ dice faces with the modifiers as chips, ``[d20 14] + [d2 1] + DEX 3 + weapon 1
 = 19 vs AC 15 -> MAJOR HIT``, coloured by outcome.
 
 When the table rolls physical dice for the next action (the table setting
-"who rolls the dice", ``tactics.engine.table.dice_typed_for``; the panel's dice
+"who rolls the dice", ``tactics.engine.core.table.dice_typed_for``; the panel's dice
 switch changes it with ``ChangeTableSetting``) a text box takes the faces the
 table rolled, in order, and they go to
 ``encounter.submit(ResolveNext(), typed=[...])``.
@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from tactics.engine.ground_actions import ResolveNext
-from tactics.engine.ground_queries import OUTCOME_WORDS, combat_of, declared_odds, preview_order
-from tactics.engine.journal import Event
-from tactics.engine.table import TABLE_SETTINGS, ChangeTableSetting, dice_typed_for, who_rolls
+from tactics.engine.combat.actions import ResolveNext
+from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, preview_order
+from tactics.engine.core.journal import Event
+from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_typed_for, who_rolls
 from tactics.rules import actions as act
 from tactics.rules.attacks import advantage_die
 from tactics.ui import theme

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tactics.engine.state import Combatant, EncounterState
+from tactics.engine.core.state import Combatant, EncounterState
 from tactics.ui import theme
 
 

@@ -7,7 +7,7 @@ order with its Team Initiative (R-INIT-1, R-INIT-2), and the turn order of the
 groups (every Vanguard, then every Rearguard, R-INIT-4) with the acting group
 framed in its team colour. Each name shows the member's Initiative, hit points
 and conditions with their round counters. Everything shown is read from
-:mod:`tactics.engine.ground_queries` and the combat state; the buttons submit
+:mod:`tactics.engine.combat.queries` and the combat state; the buttons submit
 engine commands (StartCombat, Advance, EndCombat).
 """
 
@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tactics.engine.ground import Advance, EndCombat, winner_if_over
-from tactics.engine.ground_queries import acting_group, combat_of
-from tactics.engine.opening import Opening, default_unaware, opening_commands, opening_of
-from tactics.engine.table import who_rolls
+from tactics.engine.combat.team import Advance, EndCombat, winner_if_over
+from tactics.engine.combat.queries import acting_group, combat_of
+from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of
+from tactics.engine.core.table import who_rolls
 from tactics.rules.data import DataError
 from tactics.ui import theme
 from tactics.ui.panels import widgets as w

@@ -18,7 +18,7 @@ Shown by the battle view when ``state.mode == "individual"``. It draws:
   part that was cut drawn red up to the blocker.
 
 Every button submits an engine command; what is shown is asked of
-:mod:`tactics.engine.turns_view`. Moves made with the Select tool become
+:mod:`tactics.engine.combat.individual.view`. Moves made with the Select tool become
 ``TakeAction(move)`` / ``UseHeld`` / ``Block`` in this mode (:func:`turns_move`).
 """
 
@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tactics.engine.ground import sheet_of
-from tactics.engine.journal import Refused
-from tactics.engine.state import EncounterState
-from tactics.engine.turns import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
-from tactics.engine.turns_actions import Block, Hold, Pass, TakeAction, TurnAction, UseHeld
-from tactics.engine.turns_view import extendable, initiative_rolls, pending_interrupt, pips_of, tracker_rows
+from tactics.engine.combat.team import sheet_of
+from tactics.engine.core.journal import Refused
+from tactics.engine.core.state import EncounterState
+from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
+from tactics.engine.combat.individual.actions import Block, Hold, Pass, TakeAction, TurnAction, UseHeld
+from tactics.engine.combat.individual.view import extendable, initiative_rolls, pending_interrupt, pips_of, tracker_rows
 from tactics.rules import turns as rt
 from tactics.rules.grid import DIRECTIONS, Cell
 from tactics.ui import draw, render, theme

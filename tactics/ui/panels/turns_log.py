@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tactics.engine.journal import Event
+from tactics.engine.core.journal import Event
 from tactics.ui import intents as ui
 from tactics.ui.panels import widgets as w
 from tactics.ui.panels.log import LogPanel

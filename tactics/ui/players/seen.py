@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 from collections import OrderedDict
 
-from tactics.engine.state import Combatant, EncounterState
+from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import Cell, cell_center
 from tactics.rules.traps import visible_to_players
 

@@ -1,7 +1,7 @@
 """The table settings dialog (Ctrl+T): who rolls the dice, and the players' window.
 
 * Who rolls: the app, the players (physical dice typed in), or everyone. The
-  choice is a command (:class:`~tactics.engine.table.ChangeTableSetting`), so it
+  choice is a command (:class:`~tactics.engine.core.table.ChangeTableSetting`), so it
   is in the log, saved, and undone with Ctrl+Z like anything else.
 * The players' window: open/close, follow the GM's camera or stay free, fog,
   large type, which display and full screen.
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 import pygame_gui
 
-from tactics.engine.table import TABLE_SETTINGS, ChangeTableSetting, who_rolls
+from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, who_rolls
 from tactics.ui import intents as ui
 from tactics.ui.players.scale import Calibration, CalibrationError
 

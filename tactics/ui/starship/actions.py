@@ -1,6 +1,6 @@
 """The post dialog: the actions a post has in this phase, their choices, and the roll.
 
-It lists only what :func:`tactics.engine.space_view.actions_offered` offers the
+It lists only what :func:`tactics.engine.starship.view.actions_offered` offers the
 post now (R-SHIP-2: the Science Officer's hold in the Support Phase and her
 Action-Phase actions after it; the Chief Engineer's Action-Phase actions, which
 give up the Response Phase). After the roll it shows the 2d10 check (R-SHIP-8)
@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tactics.engine.space import DESTROYED
-from tactics.engine.space_commands import TakeAction
-from tactics.engine.space_view import action_chance, actions_offered, describe
+from tactics.engine.starship.state import DESTROYED
+from tactics.engine.starship.commands import TakeAction
+from tactics.engine.starship.view import action_chance, actions_offered, describe
 from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, POSTS, check_text
 from tactics.rules.starship_data import ShipAction
 from tactics.ui import theme

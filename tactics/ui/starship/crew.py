@@ -16,11 +16,11 @@ from typing import Any
 
 import pygame
 
-from tactics.engine.space import (
+from tactics.engine.starship.state import (
     FIGHTING, SETUP, ENDED, BattleDamage, Ship, SpaceState, crew_acted, disabled_posts,
 )
-from tactics.engine.space_commands import posts_in_phase
-from tactics.engine.space_view import posts_acting_now
+from tactics.engine.starship.commands import posts_in_phase
+from tactics.engine.starship.view import posts_acting_now
 from tactics.rules.starship import PHASE_NAMES, PHASE_POSTS, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
 from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, card, text_at

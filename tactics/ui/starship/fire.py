@@ -1,7 +1,7 @@
 """The fire dialog: the Weapons Officer picks hard points and a target, sees the odds, fires.
 
 Before firing it shows the target's Battle Damage DC (R-SHIP-3) and the exact
-chance to deal Battle Damage from :func:`tactics.engine.space_view.fire_odds`
+chance to deal Battle Damage from :func:`tactics.engine.starship.view.fire_odds`
 (the same numbers :class:`FireWeapons` rolls with, R-SHIP-4). After firing it
 draws the recorded pool: one d10 per hard point, successes green, each Weapons
 Mod re-roll revealed in turn under the success it re-rolled, and the Sensor Mod
@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tactics.engine.space import DESTROYED, detects, distance, effective, usable_hard_points
-from tactics.engine.space_commands import FireWeapons
-from tactics.engine.space_view import FireOdds, fire_odds
+from tactics.engine.starship.state import DESTROYED, detects, distance, effective, usable_hard_points
+from tactics.engine.starship.commands import FireWeapons
+from tactics.engine.starship.view import FireOdds, fire_odds
 from tactics.rules.starship import PHASE_NAMES
 from tactics.ui import theme
 from tactics.ui.starship.dice import draw_pool, pool_size

@@ -4,7 +4,7 @@ It is the bottom screen of the app while shown (Tab or the toolbar's
 "Starship" button swap it with the battle view, which stays alive so its
 camera stays). It shares the encounter with the battle view: one journal, so
 one log, one save and one undo. Rules stay in the engine: the screen asks
-:mod:`tactics.engine.space_view` and submits :mod:`tactics.engine.space_commands`
+:mod:`tactics.engine.starship.view` and submits :mod:`tactics.engine.starship.commands`
 commands through ``encounter.submit``; a refusal shows its reason in the status line.
 """
 
@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tactics.engine.command_labels import entry_label
-from tactics.engine.encounter import Encounter
-from tactics.engine.journal import Entry, Refused
-from tactics.engine.space import SETUP, SpaceState
-from tactics.engine.space_commands import AssignPost, EndPhase, StartSpaceCombat, VacatePost
-from tactics.engine.space_view import acting_now, actions_offered, describe, posts_acting_now
+from tactics.engine.core.labels import entry_label
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.core.journal import Entry, Refused
+from tactics.engine.starship.state import SETUP, SpaceState
+from tactics.engine.starship.commands import AssignPost, EndPhase, StartSpaceCombat, VacatePost
+from tactics.engine.starship.view import acting_now, actions_offered, describe, posts_acting_now
 from tactics.rules.starship import POST_NAMES
 from tactics.ui import intents as ui
 from tactics.ui import theme
@@ -446,7 +446,7 @@ class StarshipScreen(TimedMessages):
         text_at(surface, "No starship battle in this encounter", (box.x + 36, box.y + 32), 32, "bold", theme.TEXT)
         y = box.y + 88
         for line in wrap("Its file has no [space] table. Add ships to an encounter file (see "
-                         "maps/pirate-corvette.encounter.toml) to fight in space.", 21, "regular", box.width - 72):
+                         "pirate-corvette.encounter.toml) to fight in space.", 21, "regular", box.width - 72):
             text_at(surface, line, (box.x + 36, y), 21, "regular", theme.TEXT_DIM)
             y += 30
         back = pygame.Rect(box.x + 36, box.bottom - 90, 300, 58)

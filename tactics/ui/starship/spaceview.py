@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import pygame
 
-from tactics.engine.space import (
+from tactics.engine.starship.state import (
     ADRIFT, DESTROYED, EXPLODING, SURRENDERED, Ship, SpaceState, detects, distance, effective, is_cloaked,
     ship_bd_dc,
 )

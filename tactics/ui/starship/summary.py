@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tactics.engine.journal import Entry
-from tactics.engine.space_view import describe
+from tactics.engine.core.journal import Entry
+from tactics.engine.starship.view import describe
 from tactics.rules.starship import PHASE_NAMES
 from tactics.ui import theme
 from tactics.ui.starship.dice import draw_plain

@@ -14,9 +14,9 @@ from typing import Any
 
 import pygame
 
-from tactics.engine.space import ENDED, FIGHTING, SETUP, SpaceState, crew_acted
-from tactics.engine.space_commands import posts_in_phase
-from tactics.engine.space_view import posts_acting_now
+from tactics.engine.starship.state import ENDED, FIGHTING, SETUP, SpaceState, crew_acted
+from tactics.engine.starship.commands import posts_in_phase
+from tactics.engine.starship.view import posts_acting_now
 from tactics.rules.starship import PHASE_NAMES, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
 from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, button, text_at

@@ -21,12 +21,12 @@ from typing import Any, Callable
 
 import pygame
 
-from tactics.engine.ground_actions import Action, Declare
-from tactics.engine.ground_attack import AttackSetup
-from tactics.engine.ground_queries import attack_odds, legal_kinds
-from tactics.engine.ground import sheet_of
-from tactics.engine.journal import Refused
-from tactics.engine.state import Combatant, EncounterState
+from tactics.engine.combat.actions import Action, Declare
+from tactics.engine.combat.attack import AttackSetup
+from tactics.engine.combat.queries import attack_odds, legal_kinds
+from tactics.engine.combat.team import sheet_of
+from tactics.engine.core.journal import Refused
+from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import Cell, cell_center, distance_ft
 from tactics.rules.movement import plan

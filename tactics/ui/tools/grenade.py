@@ -3,7 +3,7 @@
 Why it exists: the table should see what a throw will do. With a thrower
 selected the tool shows
 
-* a ring at the maximum throw range (R-GREN-1, :func:`tactics.engine.hazards.throw_range_ft`);
+* a ring at the maximum throw range (R-GREN-1, :func:`tactics.engine.hazards.commands.throw_range_ft`);
 * over the hovered square, a heatmap of every square the grenade can land on
   with its exact chance from the 100 rolls of 2d10, walls included
   (:func:`tactics.rules.explosives.landing_odds`, the function the throw itself
@@ -15,7 +15,7 @@ selected the tool shows
 A click throws: during a ground fight it declares a Use Item action through the
 ground engine (``Declare(..., Action("use-item", item="grenade", ...))``,
 resolved in the order of R-ORD-1); with no fight running it submits
-:class:`~tactics.engine.hazards.ThrowGrenade` at once. Compute, then commit:
+:class:`~tactics.engine.hazards.commands.ThrowGrenade` at once. Compute, then commit:
 the preview and the throw call the same functions.
 """
 
@@ -27,12 +27,12 @@ from typing import Any
 
 import pygame
 
-from tactics.engine import hazards as hz
-from tactics.engine import hazards_sheet as sheet
-from tactics.engine.ground_actions import Action, Declare
-from tactics.engine.ground_queries import combat_of
-from tactics.engine.journal import Refused
-from tactics.engine.state import Combatant
+from tactics.engine.hazards import commands as hz
+from tactics.engine.hazards import sheet
+from tactics.engine.combat.actions import Action, Declare
+from tactics.engine.combat.queries import combat_of
+from tactics.engine.core.journal import Refused
+from tactics.engine.core.state import Combatant
 from tactics.rules import explosives as ex
 from tactics.rules.grid import Cell, distance_ft
 from tactics.ui import draw, theme

@@ -1,7 +1,7 @@
 """Select and move: click a token to see its run and sprint reach, click a square to move.
 
 The reach is what the engine allows now
-(:func:`tactics.engine.ground_moves.move_allowance` and ``move_routes``: the
+(:func:`tactics.engine.combat.moves.move_allowance` and ``move_routes``: the
 free walk out of a fight, the action economy in one, R-MOVE-1, R-ACT-1,
 R-TURN-2), with the token's allies (pass through, R-GRID-5) and enemies
 (blocked). A token that cannot move now shows no reach; the status bar says
@@ -19,9 +19,9 @@ from typing import Any, Callable
 import pygame
 
 from tactics.engine.board import Walk
-from tactics.engine.ground_moves import MoveAllowance, Route, free_walk_ft, move_allowance, move_routes
-from tactics.engine.journal import Refused
-from tactics.engine.state import Combatant, EncounterState
+from tactics.engine.combat.moves import MoveAllowance, Route, free_walk_ft, move_allowance, move_routes
+from tactics.engine.core.journal import Refused
+from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import Cell
 from tactics.rules.movement import Plan, plan
 from tactics.ui import draw, theme
@@ -49,7 +49,7 @@ def set_move_command(factory: MoveCommandFactory) -> None:
 
 def move_budget(state: EncounterState, who: Combatant) -> tuple[int, int]:
     """(run, sprint) feet a token may move now (R-MOVE-1), as the engine allows it
-    (:func:`tactics.engine.ground_moves.move_allowance`)."""
+    (:func:`tactics.engine.combat.moves.move_allowance`)."""
     allowance = move_allowance(state, who.id)
     if allowance.origin is None and not allowance.can_move:
         run = free_walk_ft(who)

@@ -233,7 +233,7 @@ class ConeTool(TemplateTool):
             return None
         mouse = view.camera.to_grid(view.hover_pos)
         if view.hover_cell == who.cell:  # pointing at the token itself: its facing (issue 4)
-            from tactics.engine.hazards import effective_facing
+            from tactics.engine.hazards.commands import effective_facing
 
             direction = effective_facing(view.state, who.id)
         else:

@@ -3,15 +3,15 @@
 Why it exists: traps are the GM's to lay out and the table's to deal with.
 
 * GM placement: pick a kind in the drop-down (or 1-9, 0, [ ]), click a square
-  to place it hidden (:class:`~tactics.engine.hazards.PlaceTrap`); R turns a
+  to place it hidden (:class:`~tactics.engine.hazards.commands.PlaceTrap`); R turns a
   cone mine (Shift+R back); a tripwire is dragged from the charge to the
   wire's end (or two clicks); a right click removes a trap
-  (:class:`~tactics.engine.hazards.RemoveTrap`); H shows the hovered trap to
-  everyone (:class:`~tactics.engine.hazards.DetectTrap`).
+  (:class:`~tactics.engine.hazards.commands.RemoveTrap`); H shows the hovered trap to
+  everyone (:class:`~tactics.engine.hazards.commands.DetectTrap`).
 * With a token selected, as its actions (the odds shown before the roll):
   D disarms the hovered trap (:func:`tactics.rules.traps.disarm_odds`; in a
   fight the Simple and Standard action together, with disadvantage,
-  :class:`~tactics.engine.ground_disarm.DeclareDisarm`), S searches 10 ft
+  :class:`~tactics.engine.combat.disarm.DeclareDisarm`), S searches 10 ft
   around (a Standard action), X sets off the hovered remote charge (a Standard
   Use Item action), Shift+click sets a trap of the chosen kind
   (:func:`~tactics.rules.traps.set_odds`, R-TRAP-5).
@@ -27,11 +27,11 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from tactics.engine import hazards as hz
-from tactics.engine import hazards_sheet as sheet
-from tactics.engine.ground_actions import ITEM_USES, Action, Declare
-from tactics.engine.ground_disarm import DeclareDisarm, declare_remote
-from tactics.engine.state import Combatant
+from tactics.engine.hazards import commands as hz
+from tactics.engine.hazards import sheet
+from tactics.engine.combat.actions import ITEM_USES, Action, Declare
+from tactics.engine.combat.disarm import DeclareDisarm, declare_remote
+from tactics.engine.core.state import Combatant
 from tactics.rules import traps as tr
 from tactics.rules.grid import Cell, cell_center, rotate
 from tactics.ui import draw

@@ -1,0 +1,545 @@
+"""Declaring and resolving actions in a group's turn (R-ACT-1, R-ORD-1, R-MOVE-1, R-MOVE-2).
+
+* :class:`Declare` ``(combatant, Action(kind, ...))``: the combatant commits to
+  an action. Refused when it is not the combatant's group's turn, when the
+  action economy does not allow it (a second Standard, a Simple after a Bonus,
+  a Standard while Stunned ...), or when it cannot be done from here (out of
+  range, no line of sight, a path through an enemy).
+* :class:`Undeclare` withdraws an action not yet resolved.
+* :class:`ResolveNext` resolves the next declared action in the rules' order
+  (no-roll first, Simple/Free before Standard, Move/Attack/Technique/Use Item,
+  then Bonus and later Simple actions; ties by personal Initiative). An action
+  that the board no longer allows when its turn comes (its target fell, its path
+  is now blocked) fails with a reason instead of stopping the game.
+
+Uses of items are pluggable through :data:`ITEM_USES`; the built-in ones (hide,
+search, grenade, note) are in :mod:`tactics.engine.combat.items`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Callable, Protocol
+
+from tactics.engine.board import check_path, walk_events
+from tactics.engine.combat.team import CombatState, Declaration, combat_or_refuse, conditions_of, group_label, reducer, set_moment, sheet_of
+from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded
+from tactics.engine.core.journal import Event, Refused
+from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules import actions as act
+from tactics.rules.checks import check_advantage, check_chance, check_modifiers, roll_check
+from tactics.rules.conditions import combined
+from tactics.rules.dice import Dice
+from tactics.rules.grid import Cell, SQUARE_FT
+from tactics.rules.sheets import Technique, Weapon
+
+
+@dataclass
+class Action:
+    """What a combatant commits to: a kind and its parameters.
+
+    ``path``: squares to walk (moves, a 5 ft step, a charging Technique);
+    ``weapon`` / ``technique`` / ``item``; ``target`` (a combatant id) or
+    ``target_cell``; ``two_weapon`` for two-weapon fighting (R-HIT-3);
+    ``situational``: the GM's extra advantages (+) or disadvantages (-);
+    ``effect``: "drop-prone" (Free) or "stand-up" (Simple); ``note``: free text;
+    ``grenade`` (its kind) and ``cook`` for ``Action("use-item", item="grenade",
+    target_cell=..., grenade="frag")``.
+    """
+
+    kind: str
+    path: list[Cell] | None = None
+    weapon: str | None = None
+    target: str | None = None
+    technique: str | None = None
+    item: str | None = None
+    target_cell: Cell | None = None
+    two_weapon: bool = False
+    situational: int = 0
+    effect: str | None = None
+    note: str = ""
+    grenade: str | None = None
+    cook: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        d = squares_to_json(asdict(self))
+        return {k: v for k, v in d.items() if v not in (None, "", False, 0) or k == "kind"}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> "Action":
+        return cls(**squares_from_json(raw))
+
+
+def squares_to_json(d: dict[str, Any]) -> dict[str, Any]:
+    """An action's fields with ``path`` and ``target_cell`` as lists of ints (for the journal)."""
+    if d.get("path") is not None:
+        d["path"] = [[int(c[0]), int(c[1])] for c in d["path"]]
+    if d.get("target_cell") is not None:
+        d["target_cell"] = [int(d["target_cell"][0]), int(d["target_cell"][1])]
+    return d
+
+
+def squares_from_json(raw: dict[str, Any]) -> dict[str, Any]:
+    """A copy of an action's saved fields with ``path`` and ``target_cell`` as cells again."""
+    raw = dict(raw)
+    if raw.get("path") is not None:
+        raw["path"] = [(int(c[0]), int(c[1])) for c in raw["path"]]
+    if raw.get("target_cell") is not None:
+        raw["target_cell"] = (int(raw["target_cell"][0]), int(raw["target_cell"][1]))
+    return raw
+
+
+@dataclass(frozen=True)
+class ItemUse:
+    """A kind of Use Item action: does it roll, is it possible, what happens."""
+
+    label: str
+    needs_roll: bool
+    validate: Callable[[EncounterState, Combatant, Action], None]
+    resolve: Callable[[EncounterState, Combatant, Action, Dice], tuple[list[Event], bool]]
+
+
+#: Use Item actions by ``Action.item``. Other modules add theirs (a grenade throw).
+ITEM_USES: dict[str, ItemUse] = {}
+
+
+# --------------------------------------------------------------------------- helpers
+def limits_of(who: Combatant) -> act.Limits:
+    names = conditions_of(who)
+    c = combined(names)
+    blockers = [n for n in names if combined([n]).no_actions or combined([n]).no_standard]
+    if who.hp <= 0:
+        return act.Limits(no_actions=True, reason="down")
+    return act.Limits(c.no_actions, c.no_standard, c.no_bonus, ", ".join(blockers))
+
+
+def move_budget(who: Combatant) -> int:
+    """Run speed (R-MOVE-1), halved to whole squares when a condition halves speed."""
+    feet = sheet_of(who).run_ft
+    if combined(conditions_of(who)).speed_half:
+        feet = (feet // 2) // SQUARE_FT * SQUARE_FT
+    return feet
+
+
+def _path(action: Action) -> list[Cell]:
+    return [(int(c[0]), int(c[1])) for c in (action.path or [])]
+
+
+def _path_needs_roll(state: EncounterState, path: list[Cell]) -> bool:
+    m = state.current_map()
+    return any(m.terrain_at(c).check and m.terrain_at(c).dc is not None for c in path if m.in_bounds(c))
+
+
+def _moves_pending(existing: list[Declaration]) -> bool:
+    return any(d.status == "declared" and d.params.get("path") for d in existing)
+
+
+def planned_origin(state: EncounterState, cid: str, kind: str, needs_roll: bool = False) -> Cell | None:
+    """Where a new action of ``kind`` by ``cid`` starts moving: the end of the last of its
+    declared, not yet resolved paths that will resolve before it (R-ORD-1), else its square."""
+    who = state.combatants[cid]
+    combat = state.combat
+    if not isinstance(combat, CombatState):
+        return who.cell
+    init, dex = combat.initiative.get(cid, 0), sheet_of(who).dex_score
+    new_key = act.resolution_key(kind, needs_roll, init, dex, combat.next_id)
+    end = who.cell
+    for d in resolution_order(state):
+        if d.combatant != cid or not d.params.get("path"):
+            continue
+        if act.resolution_key(d.kind, d.needs_roll, init, dex, d.seq) < new_key:
+            last = d.params["path"][-1]
+            end = (int(last[0]), int(last[1]))
+    return end
+
+
+class ArmedAction(Protocol):
+    """What picks the arms of an attack: a ground ``Action`` or an individual-turns ``TurnAction``."""
+
+    kind: str
+    weapon: str | None
+    technique: str | None
+
+
+def target_or_refuse(state: EncounterState, tid: str | None) -> Combatant:
+    """The combatant an attack aims at, refused when none is chosen, absent or already down."""
+    if not tid:
+        raise Refused("choose a target")
+    target = state.combatants.get(tid)
+    if target is None or not target.present or target.cell is None:
+        raise Refused(f"there is no {tid!r} on the map to target")
+    if target.hp <= 0:
+        raise Refused(f"{target.name} is already down")
+    return target
+
+
+def arms_or_refuse(who: Combatant, action: ArmedAction) -> Weapon | Technique:
+    """The weapon of an attack, or the Technique of a ``technique`` action, refused when unknown."""
+    technique = action.kind == act.TECHNIQUE
+    try:
+        return find_arms(who, action.technique if technique else action.weapon, technique=technique)
+    except KeyError as exc:
+        raise Refused(str(exc.args[0])) from None
+
+
+def technique_condition_events(
+    state: EncounterState, who: Combatant, arms: Weapon | Technique, target: Combatant, outcome: str | None
+) -> list[Event]:
+    """A Technique that carries a condition puts it on the target when it succeeds."""
+    if isinstance(arms, Technique) and arms.condition and succeeded(outcome):
+        return [Event("condition.added", {"combatant": target.id, "name": arms.condition,
+                                          "rounds": arms.condition_rounds, "source": who.id,
+                                          **set_moment(state.combat)})]
+    return []
+
+
+def item_use_or_refuse(item: str | None) -> ItemUse:
+    """The registered Use Item action called ``item``, refused naming the known ones."""
+    use = ITEM_USES.get(item or "")
+    if use is None:
+        raise Refused(f"unknown item use {item!r} (known: {', '.join(sorted(ITEM_USES))})")
+    return use
+
+
+def _standard_of(existing: list[Declaration]) -> Declaration | None:
+    return next((d for d in existing if d.kind in act.STANDARD), None)
+
+
+def _check_two_weapon(who: Combatant, main: Weapon) -> None:
+    sheet = sheet_of(who)
+    if main.two_handed or main.clunky or main.heavy:
+        raise Refused(f"{main.title} is two-handed, clunky or heavy: no two-weapon fighting with it")
+    from tactics.rules.sheets import default_armoury
+
+    arms = default_armoury()
+    if not any(w != main.name and arms.weapon(w).off_hand for w in sheet.weapons):
+        raise Refused(f"{who.name} has no off-hand weapon")
+
+
+# --------------------------------------------------------------------------- declare
+@dataclass
+class Declare:
+    """A combatant of the acting group commits to an action (R-ORD-1)."""
+
+    combatant: str
+    action: Action
+    name: str = "declare"
+
+    def args(self) -> dict[str, Any]:
+        return {"combatant": self.combatant, "action": self.action.to_dict()}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        combat = combat_or_refuse(state)
+        who = state.combatants.get(self.combatant)
+        if who is None:
+            raise Refused(f"no combatant called {self.combatant!r}")
+        if combat.phase != "action":
+            raise Refused(f"actions are declared in the Action Phase, not the {combat.phase} phase")
+        if not combat.can_act_now(who.id):
+            group = combat.acting_group()
+            if combat.round == 0 and group is not None and who.id in group.members:
+                raise Refused(f"{who.name} is unaware and cannot act in the surprise round")
+            now = group_label(state, group.key) if group else "no group"
+            raise Refused(f"it is not {who.name}'s group's turn: {now} acts now")
+        action = self.action
+        existing = combat.declarations_of(who.id)
+        standard = _standard_of(existing)
+        two_weapon = bool(standard and standard.params.get("two_weapon"))
+        try:
+            act.check_economy(who.name, existing, action.kind, limits_of(who), two_weapon=two_weapon)
+        except act.ActionRefused as exc:
+            raise Refused(str(exc)) from None
+        params, needs_roll = _validate(state, combat, who, action, existing)
+        return [
+            Event(
+                "action.declared",
+                {"id": combat.next_id, "combatant": who.id, "kind": action.kind, "params": params,
+                 "needs_roll": needs_roll},
+            )
+        ]
+
+
+def _validate(
+    state: EncounterState, combat: CombatState, who: Combatant, action: Action, existing: list[Declaration]
+) -> tuple[dict[str, Any], bool]:
+    """Check an action's parameters against the board now; its params and whether it rolls."""
+    kind = action.kind
+    params = action.to_dict()
+    params.pop("kind", None)
+    path = _path(action)
+    pending = _moves_pending(existing)
+    if kind == act.FREE:
+        if action.effect not in (None, "drop-prone"):
+            raise Refused(f"unknown Free action effect {action.effect!r}")
+        if path:
+            raise Refused("moving is not a Free action")
+        return params, False
+    if kind in (act.SIMPLE, act.SIMPLE_AFTER):
+        if action.effect not in (None, "stand-up", "step"):
+            raise Refused(f"unknown Simple action effect {action.effect!r}")
+        if path:
+            if len(path) != 1:
+                raise Refused("a Simple action moves one 5 ft step at most")
+            check_path(state, who.id, path, SQUARE_FT, start=planned_origin(state, who.id, kind))
+        return params, False
+    if kind in (act.STANDARD_MOVE, act.BONUS_MOVE):
+        if not path:
+            raise Refused("choose where to move")
+        needs_roll = _path_needs_roll(state, path)
+        # the same budget from the same square as ground_moves.move_allowance (R-MOVE-1)
+        check_path(state, who.id, path, move_budget(who), start=planned_origin(state, who.id, kind, needs_roll))
+        return params, needs_roll
+    if kind == act.USE_ITEM:
+        use = item_use_or_refuse(action.item)
+        use.validate(state, who, action)
+        return params, use.needs_roll
+    # attacks and Techniques
+    arms = arms_or_refuse(who, action)
+    target = target_or_refuse(state, action.target)
+    from_cell = who.cell
+    if isinstance(arms, Technique) and arms.move_ft and path:
+        if not pending:
+            check_path(state, who.id, path, arms.move_ft)
+        from_cell = path[-1]
+    elif path:
+        raise Refused("an attack does not move; declare a move first")
+    two_weapon = bool(action.two_weapon)
+    if kind == act.STANDARD_ATTACK and two_weapon:
+        _check_two_weapon(who, arms)  # type: ignore[arg-type]
+    if kind == act.BONUS_ATTACK:
+        standard = _standard_of(existing)
+        if standard is not None and standard.params.get("two_weapon"):
+            params["two_weapon"] = True
+            if standard.status != "declared" and not standard.success:
+                main = standard.params.get("weapon") or sheet_of(who).weapons[0]
+                if arms.name == main or not getattr(arms, "off_hand", False):
+                    raise Refused("after a missed Standard Attack only the off-hand weapon attacks")
+    if not pending:
+        setup = attack_setup(state, who, arms, target, from_cell=from_cell,
+                             situational=action.situational, two_weapon=bool(params.get("two_weapon")))
+        if setup.problem:
+            raise Refused(setup.problem)
+    return params, True
+
+
+@dataclass
+class Undeclare:
+    """Withdraw a declared action that has not been resolved."""
+
+    action_id: int
+    name: str = "undeclare"
+
+    def args(self) -> dict[str, Any]:
+        return {"action_id": self.action_id}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        combat = combat_or_refuse(state)
+        d = combat.declaration(self.action_id)
+        if d is None:
+            raise Refused(f"no declared action {self.action_id}")
+        if d.status != "declared":
+            raise Refused("that action has already been resolved")
+        later = [x for x in combat.declarations_of(d.combatant)
+                 if x.status == "declared" and x.id != d.id and x.kind in act.BONUS and d.kind in act.STANDARD]
+        events = [Event("action.undeclared", {"id": x.id}) for x in later]
+        return events + [Event("action.undeclared", {"id": d.id})]
+
+
+# --------------------------------------------------------------------------- resolve
+def resolution_order(state: EncounterState) -> list[Declaration]:
+    """The acting group's unresolved declarations in the order they will resolve (R-ORD-1)."""
+    combat = state.combat
+    if not isinstance(combat, CombatState):
+        return []
+    pending = [d for d in combat.declarations if d.status == "declared"]
+
+    def key(d: Declaration) -> tuple:
+        who = state.combatants[d.combatant]
+        return act.resolution_key(d.kind, d.needs_roll, combat.initiative.get(d.combatant, 0),
+                                  sheet_of(who).dex_score, d.seq)
+
+    return sorted(pending, key=key)
+
+
+@dataclass
+class ResolveNext:
+    """Resolve the next declared action of the acting group (R-ORD-1)."""
+
+    name: str = "resolve-next"
+
+    def args(self) -> dict[str, Any]:
+        return {}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        combat = combat_or_refuse(state)
+        if combat.phase != "action":
+            raise Refused("nothing resolves outside the Action Phase")
+        order = resolution_order(state)
+        if not order:
+            raise Refused("no declared action is waiting")
+        return resolve_events(state, combat, order[0], dice)
+
+
+def resolve_events(state: EncounterState, combat: CombatState, d: Declaration, dice: Dice) -> list[Event]:
+    who = state.combatants[d.combatant]
+    action = Action.from_dict({"kind": d.kind, **d.params})
+    limits = limits_of(who)
+    tag = {"id": d.id, "combatant": who.id, "kind": d.kind}
+    if limits.no_actions or (d.kind in act.STANDARD and limits.no_standard) or (d.kind in act.BONUS and limits.no_bonus):
+        return [Event("action.failed", {**tag, "reason": f"{who.name} can no longer act ({limits.reason})"})]
+    if d.kind in act.BONUS:
+        standard = _standard_of(combat.declarations_of(who.id))
+        if standard is None or not (standard.success or d.params.get("two_weapon")):
+            return [Event("action.lost", {**tag, "reason": f"{who.name}'s Standard action did not succeed"})]
+    try:
+        events, success, outcome = _perform(state, combat, who, action, d, dice)
+    except Refused as exc:
+        return [Event("action.failed", {**tag, "reason": exc.reason})]
+    return events + [Event("action.resolved", {**tag, "success": success, "outcome": outcome})]
+
+
+def _perform(
+    state: EncounterState, combat: CombatState, who: Combatant, action: Action, d: Declaration, dice: Dice
+) -> tuple[list[Event], bool, str | None]:
+    kind = action.kind
+    path = _path(action)
+    if kind == act.FREE:
+        if action.effect == "drop-prone":
+            return [Event("condition.added", {"combatant": who.id, "name": "Prone", "rounds": None,
+                                              "source": who.id, **set_moment(combat)})], True, None
+        return [], True, None
+    if kind in (act.SIMPLE, act.SIMPLE_AFTER):
+        events = []
+        if action.effect == "stand-up" and who.has("Prone"):
+            events.append(Event("condition.removed", {"combatant": who.id, "name": "Prone", "reason": "stands up"}))
+        if path:
+            events += walk_events(state, who.id, path, SQUARE_FT, dice)
+        return events, True, None
+    if kind in (act.STANDARD_MOVE, act.BONUS_MOVE):
+        events, full = move_events(state, who, path, move_budget(who), dice)
+        return events, full, None
+    if kind == act.USE_ITEM:
+        use = ITEM_USES[action.item or ""]
+        use.validate(state, who, action)
+        events, ok = use.resolve(state, who, action, dice)
+        return events, ok, None
+    arms = arms_or_refuse(who, action)
+    target = target_or_refuse(state, action.target)
+    events: list[Event] = []
+    from_cell = who.cell
+    if isinstance(arms, Technique) and arms.move_ft and path:
+        moved, _ = move_events(state, who, path, arms.move_ft, dice)
+        events += moved
+        from_cell = _end_cell(moved, who.cell)
+    setup = attack_setup(state, who, arms, target, from_cell=from_cell, situational=action.situational,
+                         two_weapon=bool(action.two_weapon))
+    if setup.problem:
+        if events:  # the charge happened, the blow cannot land
+            return events + [Event("action.note", {"id": d.id, "text": setup.problem})], False, "miss"
+        raise Refused(setup.problem)
+    rolled, outcome = attack_events(state, setup, dice, action_id=d.id)
+    events += rolled
+    events += technique_condition_events(state, who, arms, target, outcome)
+    return events, succeeded(outcome), outcome
+
+
+def _end_cell(events: list[Event], start: Cell | None) -> Cell | None:
+    end = start
+    for e in events:
+        if e.kind == "token.moved" and e.data["combatant"]:
+            end = tuple(e.data["path"][-1])  # type: ignore[assignment]
+    return end
+
+
+def move_events(
+    state: EncounterState, who: Combatant, path: list[Cell], budget: int, dice: Dice
+) -> tuple[list[Event], bool]:
+    """Walk a path in combat; (events, whether the whole path was walked).
+
+    Squares that need a roll (R-MOVE-2) ask for their check (DEX or a skill
+    against the square's DC) as the mover reaches them; a failure stops the
+    mover before that square. Dice order: one check per such square, in path
+    order, then whatever the path hooks roll (traps).
+    """
+    check_path(state, who.id, path, budget)
+    sheet = sheet_of(who)
+    battle_map = state.current_map()
+    events: list[Event] = []
+    walked: list[Cell] = []
+    for cell in path:
+        terrain = battle_map.terrain_at(cell)
+        if terrain.check and terrain.dc is not None:
+            mods = check_modifiers(sheet, terrain.check)
+            adv = check_advantage(terrain.check, conditions_of(who))
+            odds = check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)
+            roll = roll_check(dice, terrain.check, mods, dc=terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)
+            events.append(Event("combat.check", {"combatant": who.id, "cell": list(cell),
+                                                 "reason": f"entering {terrain.label or terrain.name}",
+                                                 "odds": f"{odds.numerator}/{odds.denominator}", **roll.to_dict()}))
+            if not roll.success:
+                break
+        walked.append(cell)
+    while walked and (other := state.at(walked[-1])) is not None and other.id != who.id:
+        walked.pop()  # stopped short on an ally's square: back up to a free one (R-GRID-5)
+    if walked:
+        events += walk_events(state, who.id, walked, budget, dice)
+    full = walked == path and _end_cell(events, who.cell) == path[-1]
+    return events, full
+
+
+# --------------------------------------------------------------------------- reducers
+@reducer.on("action.declared")
+def _declared(state: EncounterState, d: dict[str, Any]) -> None:
+    c = state.combat
+    c.declarations.append(
+        Declaration(id=int(d["id"]), combatant=d["combatant"], kind=d["kind"], params=dict(d["params"]),
+                    seq=int(d["id"]), needs_roll=bool(d["needs_roll"]))
+    )
+    c.next_id = max(c.next_id, int(d["id"]) + 1)
+
+
+@reducer.on("action.undeclared")
+def _undeclared(state: EncounterState, d: dict[str, Any]) -> None:
+    c = state.combat
+    c.declarations = [x for x in c.declarations if x.id != int(d["id"])]
+
+
+def _finish(state: EncounterState, did: int, status: str, success: bool | None, outcome: str | None) -> None:
+    decl = state.combat.declaration(int(did))
+    if decl is not None:
+        decl.status, decl.success, decl.outcome = status, success, outcome
+
+
+@reducer.on("action.resolved")
+def _resolved(state: EncounterState, d: dict[str, Any]) -> None:
+    _finish(state, d["id"], "resolved", bool(d["success"]), d.get("outcome"))
+
+
+@reducer.on("action.failed")
+def _failed(state: EncounterState, d: dict[str, Any]) -> None:
+    _finish(state, d["id"], "failed", False, None)
+
+
+@reducer.on("action.lost")
+def _lost(state: EncounterState, d: dict[str, Any]) -> None:
+    _finish(state, d["id"], "lost", False, None)
+
+
+@reducer.on("action.note")
+def _noted(state: EncounterState, d: dict[str, Any]) -> None:
+    return None
+
+
+@reducer.on("attack.rolled")
+def _attack_rolled(state: EncounterState, d: dict[str, Any]) -> None:
+    return None
+
+
+@reducer.on("damage.rolled")
+def _damage_rolled(state: EncounterState, d: dict[str, Any]) -> None:
+    return None
+
+
+@reducer.on("combat.check")
+def _check_rolled(state: EncounterState, d: dict[str, Any]) -> None:
+    return None

@@ -1,0 +1,253 @@
+"""Attacks and Techniques against a combatant on the map (R-ROLL-1, R-ROLL-2, R-HIT-1..3).
+
+Compute, then commit: :func:`attack_setup` works out everything about an
+attack before any die is thrown (ability, weapon accuracy, advantages and
+their reasons, the target's AC with or without its DEX bonus, the exact odds);
+the window's preview and the engine's resolution both call it, so the odds the
+player sees are the odds the engine rolls. :func:`attack_events` then rolls
+(d20, advantage die, damage rolls, in that order) and returns the events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from tactics.engine.core.journal import Event
+from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules.attacks import (
+    EXTRA_DAMAGE_THRESHOLD,
+    SUCCESSES,
+    TWO_WEAPON_THRESHOLD,
+    classify,
+    hit_chances,
+    roll_accuracy,
+    roll_damage,
+)
+from tactics.rules.conditions import combined
+from tactics.rules.dice import Dice
+from tactics.rules.facing import arc_of, attack_advantage, facing_options
+from tactics.rules.grid import Cell, cell_center, distance_ft
+from tactics.rules.sheets import Technique, Weapon, default_armoury
+
+from tactics.engine.combat.team import conditions_of, sheet_of
+
+
+@dataclass
+class AttackSetup:
+    """Everything about one accuracy check before the dice (for preview and roll)."""
+
+    attacker: str
+    target: str
+    using: str  # weapon or Technique id
+    label: str
+    technique: bool
+    modifiers: list[tuple[str, int]]
+    advantages: list[tuple[str, int]]
+    advantage: int
+    affinity_die: int
+    ac: int
+    ac_note: str
+    crit_range: int
+    crit_multiplier: int
+    threshold: int
+    damage: str | None
+    range_ft: int
+    distance_ft: int
+    problem: str | None = None  # why it cannot be made now (range, sight)
+    chances: dict[str, Fraction] = field(default_factory=dict)
+
+    @property
+    def bonus(self) -> int:
+        return sum(v for _, v in self.modifiers)
+
+
+def find_arms(who: Combatant, using: str | None, *, technique: bool) -> Weapon | Technique:
+    """The weapon (default: the first on the sheet) or Technique named, or KeyError."""
+    sheet = sheet_of(who)
+    arms = default_armoury()
+    if technique:
+        if not using or using not in sheet.techniques:
+            known = ", ".join(sheet.techniques) or "none"
+            raise KeyError(f"{who.name} knows no Technique {using!r} (known: {known})")
+        return arms.technique(using)
+    if using is None:
+        if not sheet.weapons:
+            raise KeyError(f"{who.name} has no weapon")
+        using = sheet.weapons[0]
+    if using not in sheet.weapons:
+        known = ", ".join(sheet.weapons) or "none"
+        raise KeyError(f"{who.name} has no weapon {using!r} (carries: {known})")
+    return arms.weapon(using)
+
+
+def _rear_arc_advantage(state: EncounterState, target: Combatant, start: Cell | None) -> int:
+    """One advantage from the defender's rear arc, when the table turned it on (R-FACE-2)."""
+    if start is None or target.cell is None or start == target.cell:
+        return 0
+    options = facing_options(state.settings)
+    return attack_advantage(options, arc_of(target.cell, target.facing, start))
+
+
+def attack_setup(
+    state: EncounterState,
+    attacker: Combatant,
+    arms: Weapon | Technique,
+    target: Combatant,
+    *,
+    from_cell: Cell | None = None,
+    situational: int = 0,
+    two_weapon: bool = False,
+) -> AttackSetup:
+    """Work out an accuracy check (R-ROLL-1): d20 + advantage die + ability
+    (STR melee, DEX ranged, a Technique's own) + weapon accuracy vs AC."""
+    sheet, tsheet = sheet_of(attacker), sheet_of(target)
+    technique = isinstance(arms, Technique)
+    ability = arms.ability
+    modifiers = [(ability, sheet.mod(ability))]
+    if arms.accuracy:
+        modifiers.append(("Technique" if technique else "weapon", int(arms.accuracy)))
+    advantages: list[tuple[str, int]] = []
+    rules = default_armoury().rules
+    if not technique:
+        if sheet.proficient_with(arms):
+            if rules.proficient_advantage:
+                advantages.append(("proficient", rules.proficient_advantage))
+        elif rules.nonproficient_disadvantage:
+            advantages.append(("not proficient", -rules.nonproficient_disadvantage))
+    for name in conditions_of(attacker):
+        c = combined([name])
+        if c.attack_disadvantage:
+            advantages.append((name, -c.attack_disadvantage))
+    for name in conditions_of(target):
+        c = combined([name])
+        if c.attackers_advantage:
+            advantages.append((f"target {name}", c.attackers_advantage))
+    if situational:
+        advantages.append(("situation", int(situational)))
+    start = from_cell if from_cell is not None else attacker.cell
+    rear = _rear_arc_advantage(state, target, start)
+    if rear:
+        advantages.append(("rear arc", rear))
+    net = sum(v for _, v in advantages)
+    ac, note = tsheet.ac, ""
+    if combined(conditions_of(target)).flat_footed and tsheet.mod("DEX") > 0:
+        ac -= tsheet.mod("DEX")
+        note = f"flat-footed, no DEX {tsheet.mod('DEX'):+d}"
+    problem = None
+    dist = distance_ft(start, target.cell) if start is not None and target.cell is not None else 0
+    if start is None or target.cell is None:
+        problem = "not on the map"
+    elif target.id == attacker.id:
+        problem = f"{attacker.name} cannot attack themselves"
+    elif dist > arms.range_ft:
+        problem = f"{target.name} is {dist} ft away; {arms.label or arms.name} reaches {arms.range_ft} ft"
+    elif not state.current_map().walls.line_clear(cell_center(start), cell_center(target.cell)):
+        problem = f"{attacker.name} has no line of sight to {target.name}"
+    threshold = TWO_WEAPON_THRESHOLD if two_weapon else EXTRA_DAMAGE_THRESHOLD
+    setup = AttackSetup(
+        attacker=attacker.id,
+        target=target.id,
+        using=arms.name,
+        label=arms.label or arms.name,
+        technique=technique,
+        modifiers=modifiers,
+        advantages=advantages,
+        advantage=net,
+        affinity_die=sheet.affinity_die,
+        ac=ac,
+        ac_note=note,
+        crit_range=arms.crit_range,
+        crit_multiplier=arms.crit_multiplier,
+        threshold=threshold,
+        damage=arms.damage,
+        range_ft=arms.range_ft,
+        distance_ft=dist,
+        problem=problem,
+    )
+    setup.chances = hit_chances(
+        setup.bonus, ac, advantage=net, crit_range=setup.crit_range,
+        affinity_die=setup.affinity_die, extra_damage_threshold=threshold,
+    )
+    return setup
+
+
+def attack_events(
+    state: EncounterState, setup: AttackSetup, dice: Dice, *, action_id: int | None = None
+) -> tuple[list[Event], str]:
+    """Roll the attack of ``setup``; the events and the outcome.
+
+    Dice order: the d20, the advantage die (if the net count is not zero), then
+    the damage rolls (one, or two on a Major Hit or critical).
+    """
+    acc = roll_accuracy(dice, list(setup.modifiers), advantage=setup.advantage, affinity_die=setup.affinity_die)
+    outcome = classify(acc.total, acc.natural, setup.ac, crit_range=setup.crit_range,
+                       extra_damage_threshold=setup.threshold)
+    events = [
+        Event(
+            "attack.rolled",
+            {
+                "action": action_id,
+                "attacker": setup.attacker,
+                "target": setup.target,
+                "using": setup.using,
+                "label": setup.label,
+                "technique": setup.technique,
+                "d20": acc.natural,
+                "extra": [acc.extra_sides, acc.extra_face, acc.extra_sign],
+                "modifiers": [list(m) for m in acc.modifiers],
+                "advantages": [list(a) for a in setup.advantages],
+                "net_advantage": setup.advantage,
+                "total": acc.total,
+                "ac": setup.ac,
+                "ac_note": setup.ac_note,
+                "outcome": outcome,
+                "odds": {k: f"{v.numerator}/{v.denominator}" for k, v in setup.chances.items()},
+            },
+        )
+    ]
+    attacker = state.combatants[setup.attacker]
+    if attacker.hidden:  # reading: N-HIDE-1, attacking gives a hidden attacker away
+        events.append(Event("combatant.revealed", {"combatant": attacker.id, "reason": "attacked"}))
+    if outcome == "miss" or not setup.damage:
+        return events, outcome
+    dmg = roll_damage(dice, outcome, setup.damage, crit_multiplier=setup.crit_multiplier)
+    events.append(
+        Event(
+            "damage.rolled",
+            {
+                "action": action_id,
+                "attacker": setup.attacker,
+                "target": setup.target,
+                "expr": dmg.expr,
+                "rolls": [[list(f), t] for f, t in dmg.rolls],
+                "kept": dmg.kept,
+                "multiplier": dmg.multiplier,
+                "halved": dmg.halved,
+                "amount": dmg.amount,
+                "outcome": outcome,
+            },
+        )
+    )
+    events += hp_events(state, setup.target, -dmg.amount, f"{setup.label} ({outcome})")
+    return events, outcome
+
+
+def hp_events(state: EncounterState, cid: str, delta: int, reason: str) -> list[Event]:
+    """Hit points change (never below 0 nor above the maximum, reading N-HP-1); a
+    combatant at 0 is down."""
+    who = state.combatants[cid]
+    new = max(0, min(who.max_hp, who.hp + int(delta)))
+    events = [Event("hp.changed", {"combatant": cid, "delta": new - who.hp, "hp": new, "reason": reason})]
+    if who.hp > 0 and new <= 0:
+        events.append(Event("combatant.downed", {"combatant": cid}))
+    return events
+
+
+def succeeded(outcome: str) -> bool:
+    return outcome in SUCCESSES
+
+
+def odds_text(chances: dict[str, Fraction]) -> dict[str, Any]:
+    return {k: f"{v.numerator}/{v.denominator}" for k, v in chances.items()}

@@ -1,0 +1,146 @@
+"""The GM's hand on the fight: conditions, hit points, hiding (R-COND-1, R-CNT-1, R-SURP-1).
+
+These commands change a combatant outside the action economy (an explosion
+Shakes the party, a GM heals a wound, a stealthed character starts hidden).
+They work before combat starts too; a condition remembers when it was set so
+the Counter Phase counts it down fairly (R-CNT-1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tactics.engine.combat.team import CombatState, reducer, set_moment
+from tactics.engine.combat.attack import hp_events
+from tactics.engine.board import combatant_or_refuse
+from tactics.engine.core.journal import Event, Refused
+from tactics.engine.core.state import EncounterState
+from tactics.rules.conditions import default_conditions
+from tactics.rules.dice import Dice
+
+
+def _combat(state: EncounterState) -> CombatState | None:
+    return state.combat if isinstance(state.combat, CombatState) else None
+
+
+@dataclass
+class ApplyCondition:
+    """Put a condition on a combatant for ``rounds`` rounds (None: until removed).
+
+    Conditions not in ``conditions.toml`` are allowed as the GM's own notes
+    (they impose nothing); applying one the combatant has replaces it.
+    """
+
+    target: str
+    condition: str
+    rounds: int | None = None
+    source: str | None = None
+    name: str = "apply-condition"
+
+    def args(self) -> dict[str, Any]:
+        return {"target": self.target, "condition": self.condition, "rounds": self.rounds, "source": self.source}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        who = combatant_or_refuse(state, self.target)
+        if not self.condition.strip():
+            raise Refused("name the condition")
+        if self.rounds is not None and self.rounds < 1:
+            raise Refused("a counter needs at least one round (or none: until removed)")
+        known = default_conditions().get(self.condition)
+        name = known.name if known else self.condition.strip()
+        return [Event("condition.added", {"combatant": who.id, "name": name,
+                                          "rounds": None if self.rounds is None else int(self.rounds),
+                                          "source": self.source, **set_moment(_combat(state))})]
+
+
+@dataclass
+class RemoveCondition:
+    target: str
+    condition: str
+    name: str = "remove-condition"
+
+    def args(self) -> dict[str, Any]:
+        return {"target": self.target, "condition": self.condition}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        who = combatant_or_refuse(state, self.target)
+        if not who.has(self.condition):
+            raise Refused(f"{who.name} is not {self.condition}")
+        return [Event("condition.removed", {"combatant": who.id, "name": self.condition, "reason": "GM"})]
+
+
+@dataclass
+class AdjustHP:
+    """The GM changes hit points (damage negative, healing positive), within 0..max."""
+
+    target: str
+    delta: int
+    reason: str = "GM"
+    name: str = "adjust-hp"
+
+    def args(self) -> dict[str, Any]:
+        return {"target": self.target, "delta": self.delta, "reason": self.reason}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        who = combatant_or_refuse(state, self.target)
+        if not isinstance(self.delta, int) or self.delta == 0:
+            raise Refused("give a change in hit points other than 0")
+        return hp_events(state, who.id, self.delta, self.reason)
+
+
+@dataclass
+class Hide:
+    """The GM marks a combatant hidden from its enemies, with its Stealth result."""
+
+    combatant: str
+    stealth: int | None = None
+    name: str = "hide"
+
+    def args(self) -> dict[str, Any]:
+        return {"combatant": self.combatant, "stealth": self.stealth}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        who = combatant_or_refuse(state, self.combatant)
+        if who.hidden and self.stealth == who.stealth:
+            raise Refused(f"{who.name} is already hidden")
+        return [Event("combatant.hidden", {"combatant": who.id, "stealth": self.stealth})]
+
+
+@dataclass
+class Reveal:
+    combatant: str
+    name: str = "reveal"
+
+    def args(self) -> dict[str, Any]:
+        return {"combatant": self.combatant}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        who = combatant_or_refuse(state, self.combatant)
+        if not who.hidden:
+            raise Refused(f"{who.name} is not hidden")
+        return [Event("combatant.revealed", {"combatant": who.id, "reason": "GM"})]
+
+
+@reducer.on("hp.changed")
+def _hp(state: EncounterState, d: dict[str, Any]) -> None:
+    state.combatants[d["combatant"]].hp = int(d["hp"])
+
+
+@reducer.on("combatant.downed")
+def _downed(state: EncounterState, d: dict[str, Any]) -> None:
+    return None  # hp already 0; the event is for the log
+
+
+@reducer.on("combatant.hidden")
+def _hidden(state: EncounterState, d: dict[str, Any]) -> None:
+    who = state.combatants[d["combatant"]]
+    who.hidden = True
+    who.stealth = None if d.get("stealth") is None else int(d["stealth"])
+
+
+@reducer.on("combatant.revealed")
+def _revealed(state: EncounterState, d: dict[str, Any]) -> None:
+    who = state.combatants[d["combatant"]]
+    who.hidden = False
+    who.stealth = None

@@ -1,0 +1,2 @@
+"""Individual turns (the second rule text): two actions, reserved actions, blocking, facing.
+"""

@@ -1,0 +1,452 @@
+"""Actions in individual turns: two a turn, holding, interrupting, blocking (R-TURN-2..5).
+
+Why it exists: in the second text's mode a character acts on its own turn
+with two actions, at most one contested, and may hold a non-contested action
+to use on another creature's turn. The commands:
+
+* :class:`TakeAction` ``(combatant, TurnAction(kind, ...))``: the current
+  character acts. Contested: ``attack``, ``technique``, a ``use-item`` that
+  rolls (hiding, searching, a grenade). Non-contested: ``move``, ``throw`` (an
+  object, not an attack), ``extend`` (an effect that ends now, first action
+  only), ``equip-shield`` (two in a row), ``unequip-shield``, ``other``.
+  Attacks use the ground engine's resolution (``attack_setup`` /
+  ``attack_events``), moves its ``move_events`` (terrain checks and every
+  path hook, so traps apply).
+* :class:`Hold`: keep one non-contested action for another creature's turn.
+* When someone acts while others hold, the action waits (``state.combat.pending``)
+  and the holders are asked one at a time in turn order
+  (:func:`tactics.engine.combat.individual.view.pending_interrupt`): :class:`UseHeld` (alias
+  :class:`Interrupt`) spends the held action first, :class:`Block` steps into a
+  mover's path, :class:`Pass` lets it go. After the last answer the action
+  resolves in the same command; an attack whose target a held move took out of
+  reach or sight is withdrawn and the attacker chooses again, its action not
+  spent (R-TURN-3).
+* :class:`DeclareFree`: free actions, any time, first in first out (R-TURN-5).
+
+The answers to the prompts live in :mod:`tactics.engine.combat.individual.interrupts` and
+are re-exported here.
+
+Once an action resolves its dice and damage are one command: nothing can come
+between them (R-TURN-5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tactics.engine.board import check_path
+from tactics.engine.combat.team import out_of_fight, set_moment, sheet_of
+from tactics.engine.combat.actions import (
+    ITEM_USES, Action, arms_or_refuse, item_use_or_refuse, limits_of, move_budget, move_events, squares_from_json,
+    squares_to_json, target_or_refuse, technique_condition_events,
+)
+from tactics.engine.combat.attack import attack_events, attack_setup
+from tactics.engine.core.journal import Event, Refused
+from tactics.engine.core.state import Combatant, EncounterState
+from tactics.engine.combat.individual.procedure import Pending, TurnsState, after, over_events, reducer, rules_of, running, who_or_refuse
+from tactics.rules import turns as rt
+from tactics.rules.dice import Dice
+from tactics.rules.grid import Cell, distance_ft
+from tactics.rules.sheets import Technique
+
+MOVE, ATTACK, TECHNIQUE, USE_ITEM, THROW = "move", "attack", "technique", "use-item", "throw"
+EXTEND, EQUIP_SHIELD, UNEQUIP_SHIELD, OTHER = "extend", "equip-shield", "unequip-shield", "other"
+KINDS = (MOVE, ATTACK, TECHNIQUE, USE_ITEM, THROW, EXTEND, EQUIP_SHIELD, UNEQUIP_SHIELD, OTHER)
+LABELS = {
+    MOVE: "move", ATTACK: "attack", TECHNIQUE: "Technique", USE_ITEM: "item", THROW: "throw",
+    EXTEND: "extension", EQUIP_SHIELD: "shield (equipping)", UNEQUIP_SHIELD: "shield (unequipping)", OTHER: "action",
+}
+
+
+@dataclass
+class TurnAction:
+    """What a character does with one action.
+
+    ``path``: squares to walk (``move``; a charging Technique). ``weapon`` /
+    ``technique`` / ``item`` and ``target`` (a combatant) or ``target_cell``.
+    ``size``: a thrown object's size category; ``effect``: the effect to
+    extend; ``options``: extra fields of a ground ``Action`` for an item use
+    (``{"grenade": "frag", "cook": true}``); ``note``: what the GM reads.
+    """
+
+    kind: str
+    path: list[Cell] | None = None
+    weapon: str | None = None
+    target: str | None = None
+    technique: str | None = None
+    item: str | None = None
+    target_cell: Cell | None = None
+    size: str | None = None
+    effect: str | None = None
+    situational: int = 0
+    options: dict[str, Any] | None = None
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        d = squares_to_json(asdict(self))
+        return {k: v for k, v in d.items() if v not in (None, "", 0, {}) or k == "kind"}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> "TurnAction":
+        return cls(**squares_from_json(raw))
+
+    @property
+    def cells(self) -> list[Cell]:
+        return [(int(c[0]), int(c[1])) for c in (self.path or [])]
+
+
+# --------------------------------------------------------------------------- helpers
+def ground_action(action: TurnAction) -> Action:
+    """The ground engine's ``Action`` for an item use (its ``ITEM_USES`` take one)."""
+    try:
+        return Action("use-item", item=action.item, target=action.target, target_cell=action.target_cell,
+                      situational=action.situational, note=action.note, **(action.options or {}))
+    except TypeError as exc:
+        raise Refused(f"unknown option for an item use: {exc}") from None
+
+
+def slot_for(action: TurnAction) -> str:
+    """Contested (an attack or any roll against another) or not (R-TURN-2)."""
+    if action.kind in (ATTACK, TECHNIQUE):
+        return rt.CONTESTED
+    if action.kind == USE_ITEM:
+        use = item_use_or_refuse(action.item)
+        return rt.CONTESTED if use.needs_roll else rt.NON_CONTESTED  # reading: N-TURN-4
+    if action.kind not in KINDS:
+        raise Refused(f"unknown action {action.kind!r}; choose one of {', '.join(KINDS)}")
+    return rt.NON_CONTESTED
+
+
+def budget_check(state: EncounterState, turns: TurnsState, who: Combatant, slot: str) -> None:
+    limits = limits_of(who)
+    try:
+        rt.check_action(who.name, turns.spent, slot, rules_of(state).turns,
+                        one_action=limits.no_standard, no_actions=limits.no_actions,  # reading: N-TURN-5
+                        reason=limits.reason)
+    except rt.TurnRefused as exc:
+        raise Refused(str(exc)) from None
+
+
+def throw_reach(state: EncounterState, who: Combatant) -> tuple[int, str]:
+    """(feet, size category) of an object throw for this combatant (N-TURN-8)."""
+    rules = rules_of(state)
+    sheet = sheet_of(who)
+    try:
+        traits = rt.traits_for(rules, state.settings, who.id, sheet.name)
+    except (rt.TurnRefused, ValueError) as exc:
+        raise Refused(str(exc)) from None
+    body = rt.body_stat(sheet.mod(rules.throw.body_ability), rules.throw, traits.body)
+    return rt.throw_range_ft(body, traits.range_bonus), traits.size or rules.throw.default_size
+
+
+def validate(state: EncounterState, turns: TurnsState, who: Combatant, action: TurnAction) -> None:
+    """Can ``who`` do this on the board as it stands? Refused with the reason."""
+    kind = action.kind
+    path = action.cells
+    if kind == MOVE:
+        if not path:
+            raise Refused("choose where to move")
+        check_path(state, who.id, path, move_budget(who))
+    elif kind in (ATTACK, TECHNIQUE):
+        problem = attack_problem(state, who, action)
+        if problem:
+            raise Refused(problem)
+    elif kind == USE_ITEM:
+        use = ITEM_USES.get(action.item or "")
+        if use is None:
+            raise Refused(f"unknown item use {action.item!r}")
+        use.validate(state, who, ground_action(action))
+    elif kind == THROW:
+        if action.target_cell is None:
+            raise Refused("choose the square to throw the object at")
+        reach, size = throw_reach(state, who)
+        item = action.size or rules_of(state).throw.default_size
+        try:
+            ok = rt.can_throw(size, item, rules_of(state).throw.sizes)
+        except rt.TurnRefused as exc:
+            raise Refused(str(exc)) from None
+        if not ok:
+            raise Refused(f"{who.name} ({size}) can only throw objects of size {size} or smaller, not {item}")
+        far = distance_ft(who.cell, tuple(action.target_cell))
+        if far > reach:
+            raise Refused(f"{who.name} can throw an object {reach} ft; that square is {far} ft away")
+        if not state.current_map().in_bounds(tuple(action.target_cell)):
+            raise Refused("that square is off the map")
+    elif kind == EXTEND:
+        names = [x["name"] for x in turns.lapsing]
+        if not names:
+            raise Refused(f"no effect of {who.name}'s ends now: nothing to extend")
+        if turns.spent:
+            raise Refused("an effect can only be extended by the first action declared this turn")
+        if action.effect not in names:
+            raise Refused(f"{action.effect!r} is not ending now; {', '.join(names)} can be extended")
+    elif kind == UNEQUIP_SHIELD:
+        if who.id not in turns.shields:
+            raise Refused(f"{who.name} has no shield equipped")
+    elif kind == EQUIP_SHIELD:
+        if who.id in turns.shields:
+            raise Refused(f"{who.name} already has a shield equipped")
+
+
+def attack_problem(state: EncounterState, who: Combatant, action: TurnAction) -> str | None:
+    """Why this attack cannot be made now (range, sight, target gone), or None."""
+    try:
+        arms = arms_or_refuse(who, action)
+        target = target_or_refuse(state, action.target)
+    except Refused as exc:
+        return exc.reason
+    from_cell = who.cell
+    path = action.cells
+    if isinstance(arms, Technique) and arms.move_ft and path:
+        try:
+            check_path(state, who.id, path, arms.move_ft)
+        except Refused as exc:
+            return exc.reason
+        from_cell = path[-1]
+    elif path:
+        return "an attack does not move; move first"
+    return attack_setup(state, who, arms, target, from_cell=from_cell, situational=action.situational).problem
+
+
+def perform(state: EncounterState, who: Combatant, action: TurnAction, dice: Dice) -> list[Event]:
+    """The events of one action resolving now (dice, damage and all: R-TURN-5)."""
+    kind = action.kind
+    if kind == MOVE:
+        return move_events(state, who, action.cells, move_budget(who), dice)[0]
+    if kind in (ATTACK, TECHNIQUE):
+        arms = arms_or_refuse(who, action)
+        target = target_or_refuse(state, action.target)
+        events: list[Event] = []
+        from_cell = who.cell
+        if isinstance(arms, Technique) and arms.move_ft and action.cells:
+            moved, _ = move_events(state, who, action.cells, arms.move_ft, dice)
+            events += moved
+            for e in moved:
+                if e.kind == "token.moved" and e.data["combatant"] == who.id:
+                    from_cell = tuple(e.data["path"][-1])
+        setup = attack_setup(state, who, arms, target, from_cell=from_cell, situational=action.situational)
+        if setup.problem:
+            return events + [Event("turns.note", {"combatant": who.id, "text": setup.problem})]
+        rolled, outcome = attack_events(state, setup, dice)
+        events += rolled
+        events += technique_condition_events(state, who, arms, target, outcome)
+        return events
+    if kind == USE_ITEM:
+        use = ITEM_USES[action.item or ""]
+        act = ground_action(action)
+        use.validate(state, who, act)
+        return use.resolve(state, who, act, dice)[0]
+    if kind == THROW:
+        reach, size = throw_reach(state, who)
+        return [Event("turns.thrown", {"combatant": who.id, "cell": list(action.target_cell), "size": action.size
+                                       or rules_of(state).throw.default_size, "what": action.note or "an object",
+                                       "range_ft": reach})]
+    if kind == EXTEND:
+        rounds = rules_of(state).turns.extend_rounds
+        return [Event("condition.added", {"combatant": who.id, "name": action.effect, "rounds": rounds,
+                                          "source": who.id, **set_moment(state.combat)}),
+                Event("turns.extended", {"combatant": who.id, "name": action.effect, "rounds": rounds})]
+    if kind == EQUIP_SHIELD:
+        turns = state.combat
+        step = turns.equipping.get(who.id, 0) + 1
+        need = rules_of(state).turns.shield_equip_actions
+        return [Event("turns.shield", {"combatant": who.id, "step": step, "of": need, "equipped": step >= need})]
+    if kind == UNEQUIP_SHIELD:
+        return [Event("turns.shield", {"combatant": who.id, "step": 0, "of": 0, "equipped": False})]
+    return [Event("turns.note", {"combatant": who.id, "text": action.note or "acts"})]
+
+
+def equip_interrupted(turns: TurnsState, cid: str, action: TurnAction | None) -> list[Event]:
+    """Equipping a shield takes consecutive actions: any other action drops it."""
+    if turns.equipping.get(cid) and (action is None or action.kind != EQUIP_SHIELD):
+        return [Event("turns.shield", {"combatant": cid, "step": 0, "of": 0, "equipped": False, "abandoned": True})]
+    return []
+
+
+def holders_to_ask(state: EncounterState, turns: TurnsState, actor: str) -> list[str]:
+    """Everyone holding an action, in turn order after the actor (R-TURN-3)."""
+    order = turns.order
+    start = order.index(actor) + 1 if actor in order else 0
+    rotated = order[start:] + order[:start]
+    return [h for h in rotated if h in turns.held and h != actor and not out_of_fight(state.combatants[h])]
+
+
+def resolution(state: EncounterState, pid: int, actor: str, action: TurnAction, slot: str, dice: Dice) -> list[Event]:
+    """The action resolves: budget spent, its effects, then queued free actions,
+    then the end of the fight if one side is left (R-END-1)."""
+    who = state.combatants[actor]
+    events = [Event("turns.action-taken", {"id": pid, "combatant": actor, "slot": slot, "action": action.to_dict()})]
+    try:
+        events += perform(state, who, action, dice)
+    except Refused as exc:
+        events.append(Event("turns.note", {"combatant": actor, "text": f"the {LABELS[action.kind]} fails: {exc.reason}"}))
+    return events + settle(after(state, events), dice)
+
+
+def settle(state: EncounterState, dice: Dice) -> list[Event]:
+    """After an action: the queued free actions in order, and the end check."""
+    turns: TurnsState = state.combat
+    events = [Event("turns.free-resolved", dict(f)) for f in turns.free_queue]
+    return events + over_events(after(state, events) if events else state)
+
+
+# --------------------------------------------------------------------------- commands
+@dataclass
+class TakeAction:
+    """The current character takes an action (R-TURN-2). If anyone holds an
+    action it waits for their answers first (R-TURN-3)."""
+
+    combatant: str
+    action: TurnAction
+    name: str = "take-action"
+
+    def args(self) -> dict[str, Any]:
+        return {"combatant": self.combatant, "action": self.action.to_dict()}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        turns = running(state)
+        who = who_or_refuse(state, self.combatant)
+        if turns.phase != "action" or turns.current != who.id:
+            now = state.combatants[turns.current].name if turns.current else "no one"
+            held = " (a held action is used when asked, or with Use held)" if who.id in turns.held else ""
+            raise Refused(f"it is not {who.name}'s turn: {now} acts now{held}")
+        if turns.pending is not None:
+            raise Refused(f"{state.combatants[turns.pending.actor].name}'s action is waiting for the holders' answers")
+        action = self.action
+        slot = slot_for(action)
+        budget_check(state, turns, who, slot)
+        validate(state, turns, who, action)
+        events: list[Event] = []
+        if turns.lapsing and action.kind != EXTEND:
+            events.append(Event("turns.lapsed", {"combatant": who.id, "names": [x["name"] for x in turns.lapsing]}))
+        events += equip_interrupted(turns, who.id, action)
+        ask = holders_to_ask(state, turns, who.id)
+        if ask:
+            return events + [Event("turns.pending", {"id": turns.next_id, "combatant": who.id, "slot": slot,
+                                                     "action": action.to_dict(), "ask": ask})]
+        return events + resolution(after(state, events), turns.next_id, who.id, action, slot, dice)
+
+
+@dataclass
+class Hold:
+    """Keep one non-contested action for another creature's turn (R-TURN-3).
+
+    Unused, it is lost at the start of the holder's next turn.
+    """
+
+    combatant: str
+    name: str = "hold"
+
+    def args(self) -> dict[str, Any]:
+        return {"combatant": self.combatant}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        turns = running(state)
+        who = who_or_refuse(state, self.combatant)
+        if turns.phase != "action" or turns.current != who.id:
+            raise Refused(f"{who.name} can only hold an action on their own turn")
+        if turns.pending is not None:
+            raise Refused("an action is waiting for the holders' answers")
+        if who.id in turns.held:
+            raise Refused(f"{who.name} already holds an action")
+        budget_check(state, turns, who, rt.HOLD)
+        events: list[Event] = []
+        if turns.lapsing:
+            events.append(Event("turns.lapsed", {"combatant": who.id, "names": [x["name"] for x in turns.lapsing]}))
+        return events + [Event("turns.held", {"combatant": who.id})]
+
+
+@dataclass
+class DeclareFree:
+    """A free action (switch weapons, speak, drop something, cast): any time,
+    by anyone in the fight, first in first out (R-TURN-5). While an action
+    waits for holders' answers, free actions queue and resolve after it."""
+
+    combatant: str
+    note: str = ""
+    name: str = "free-action"
+
+    def args(self) -> dict[str, Any]:
+        return {"combatant": self.combatant, "note": self.note}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        turns = running(state)
+        who = who_or_refuse(state, self.combatant)
+        if who.id not in turns.order or who.cell is None:
+            raise Refused(f"{who.name} is not in the fight")
+        if limits_of(who).no_actions:
+            raise Refused(f"{who.name} cannot act ({limits_of(who).reason or 'down'})")
+        data = {"seq": turns.next_id, "combatant": who.id, "note": self.note.strip() or "a free action"}
+        if turns.pending is not None:
+            return [Event("turns.free-declared", data)]
+        return [Event("turns.free-declared", data), Event("turns.free-resolved", data)]
+
+
+# --------------------------------------------------------------------------- reducers
+@reducer.on("turns.pending")
+def _pending(state: EncounterState, d: dict[str, Any]) -> None:
+    t = state.combat
+    t.pending = Pending(int(d["id"]), d["combatant"], dict(d["action"]), d["slot"], list(d["ask"]))
+    t.next_id = max(t.next_id, int(d["id"]) + 1)
+    t.lapsing = []
+
+
+@reducer.on("turns.action-taken")
+def _taken(state: EncounterState, d: dict[str, Any]) -> None:
+    t = state.combat
+    t.spent.append(d["slot"])
+    t.lapsing = []
+    t.next_id = max(t.next_id, int(d["id"]) + 1)
+    t.last_block = None
+    if t.pending is not None and t.pending.id == int(d["id"]):
+        t.pending = None
+
+
+@reducer.on("turns.held")
+def _held(state: EncounterState, d: dict[str, Any]) -> None:
+    t = state.combat
+    t.spent.append(rt.HOLD)
+    t.lapsing = []
+    if d["combatant"] not in t.held:
+        t.held.append(d["combatant"])
+
+
+@reducer.on("turns.shield")
+def _shield(state: EncounterState, d: dict[str, Any]) -> None:
+    t = state.combat
+    cid = d["combatant"]
+    if d.get("abandoned") or (not d["equipped"] and d["step"] == 0):
+        t.equipping.pop(cid, None)
+        if not d.get("abandoned") and cid in t.shields:
+            t.shields.remove(cid)
+        return
+    if d["equipped"]:
+        t.equipping.pop(cid, None)
+        if cid not in t.shields:
+            t.shields.append(cid)
+    else:
+        t.equipping[cid] = int(d["step"])
+
+
+@reducer.on("turns.free-declared")
+def _free_declared(state: EncounterState, d: dict[str, Any]) -> None:
+    t = state.combat
+    t.free_queue.append(dict(d))
+    t.next_id = max(t.next_id, int(d["seq"]) + 1)
+
+
+@reducer.on("turns.free-resolved")
+def _free_resolved(state: EncounterState, d: dict[str, Any]) -> None:
+    t = state.combat
+    t.free_queue = [f for f in t.free_queue if f["seq"] != d["seq"]]
+
+
+for _kind in ("turns.note", "turns.thrown", "turns.extended"):
+    reducer.on(_kind)(lambda state, d: None)  # log only
+
+
+# The interrupt commands live in turns_interrupts; importable from here too.
+from tactics.engine.combat.individual.interrupts import (  # noqa: E402
+    Block, Interrupt, Pass, ResolvePending, UseHeld, after_answer, block_route, block_squares, next_to_ask,
+)

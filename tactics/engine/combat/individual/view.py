@@ -1,0 +1,356 @@
+"""What the window asks about individual turns, and the log's sentences (R-TURN-1..5).
+
+Pure functions of an :class:`~tactics.engine.core.state.EncounterState`:
+
+* :func:`tracker_rows`: the turn order for the tracker, the current character
+  highlighted, each with its two pips (contested / non-contested) and a held
+  marker (the same :func:`tactics.rules.turns.pips` the engine enforces);
+* :func:`pending_interrupt`: the next holder to ask and the action they would
+  interrupt (one prompt at a time, hot-seat friendly), with the banner text;
+* :func:`describe`: one line per event for the log (registered with the ground
+  log's ``DESCRIBERS`` so the window's log shows individual turns too);
+* :func:`snapshot`, :func:`status_line`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tactics.engine.combat.team import out_of_fight
+from tactics.engine.combat.actions import limits_of, move_budget
+from tactics.engine.combat.moves import ALLOWANCES, MoveAllowance, stopped
+from tactics.engine.combat.queries import DESCRIBERS, describe as ground_describe
+from tactics.engine.core.journal import Event
+from tactics.engine.core.state import EncounterState
+from tactics.engine.combat.individual.procedure import TurnsState, rules_of, turns_of
+from tactics.engine.combat.individual.actions import LABELS, MOVE, holders_to_ask
+from tactics.engine.combat.individual.interrupts import block_squares, next_to_ask
+from tactics.rules import turns as rt
+
+
+# --------------------------------------------------------------------------- tracker
+@dataclass(frozen=True)
+class TrackerRow:
+    id: str
+    name: str
+    team: str
+    current: bool
+    acted: bool  # already had its turn this round
+    out: bool  # out of the fight
+    pips: rt.Pips
+    holding: bool
+
+
+def pips_of(state: EncounterState, cid: str) -> rt.Pips:
+    """What ``cid`` has left: its own turn's budget, or (off turn) just the held marker."""
+    turns = turns_of(state)
+    who = state.combatants[cid]
+    limits = limits_of(who)
+    if turns is None:
+        return rt.Pips("open", "open", False, 2)
+    numbers = rules_of(state).turns
+    if turns.current == cid and turns.phase == "action":
+        return rt.pips(turns.spent, numbers, one_action=limits.no_standard, no_actions=limits.no_actions)
+    full = rt.pips([], numbers, one_action=limits.no_standard, no_actions=limits.no_actions or out_of_fight(who))
+    return rt.Pips(full.contested, full.plain, cid in turns.held, full.left)
+
+
+def tracker_rows(state: EncounterState) -> list[TrackerRow]:
+    turns = turns_of(state)
+    if turns is None:
+        return []
+    rows = []
+    for cid in turns.order:
+        who = state.combatants[cid]
+        rows.append(TrackerRow(cid, who.name, who.team, cid == turns.current and turns.phase == "action",
+                               cid in turns.acted, out_of_fight(who), pips_of(state, cid), cid in turns.held))
+    return rows
+
+
+def initiative_rolls(state: EncounterState, cid: str) -> list[rt.OrderRoll]:
+    """The d20 + Reflex rolls that placed ``cid`` in a rolled turn order, first roll then
+    tie-breakers (a group's rolls for each member); empty in table order (R-TURN-1)."""
+    turns = turns_of(state)
+    if turns is None:
+        return []
+    return [rt.OrderRoll(r["key"], tuple(r["members"]), int(r["attempt"]), int(r["d20"]), int(r["bonus"]))
+            for r in turns.rolls if cid in r["members"]]
+
+
+# --------------------------------------------------------------------------- moving
+def moves_left(state: EncounterState, cid: str) -> int:
+    """How many move actions the current character could still take this turn (R-TURN-2):
+    non-contested actions left, a contested one traded for a second move."""
+    turns = turns_of(state)
+    who = state.combatants[cid]
+    limits = limits_of(who)
+    numbers = rules_of(state).turns
+    spent = list(turns.spent) if turns is not None else []
+    n = 0
+    while n < 10:
+        try:
+            rt.check_action(who.name, spent, rt.NON_CONTESTED, numbers, one_action=limits.no_standard,
+                            no_actions=limits.no_actions, reason=limits.reason)
+        except rt.TurnRefused:
+            break
+        spent.append(rt.NON_CONTESTED)
+        n += 1
+    return n
+
+
+def _budget_refusal(state: EncounterState, cid: str) -> str:
+    turns = turns_of(state)
+    who = state.combatants[cid]
+    limits = limits_of(who)
+    try:
+        rt.check_action(who.name, list(turns.spent), rt.NON_CONTESTED, rules_of(state).turns,
+                        one_action=limits.no_standard, no_actions=limits.no_actions, reason=limits.reason)
+    except rt.TurnRefused as exc:
+        return str(exc)
+    return ""
+
+
+def move_allowance(state: EncounterState, cid: str) -> MoveAllowance | None:
+    """How far ``cid`` may move now in individual turns (None when turns are not running):
+    one move action of its run per non-contested action left, two in a row as a sprint
+    (R-TURN-2); a holder's held move on another's turn (R-TURN-3); nothing otherwise."""
+    turns = turns_of(state)
+    if turns is None or turns.phase == "ended":
+        return None
+    who = state.combatants[cid]
+    if out_of_fight(who) or cid not in turns.order:
+        return stopped(f"{who.name} is not in the fight", who.cell)
+    limits = limits_of(who)
+    if limits.no_actions:
+        return stopped(f"{who.name} cannot act ({limits.reason or 'helpless'})", who.cell)
+    run = move_budget(who)
+    if turns.phase == "action" and turns.current == cid:
+        if turns.pending is not None:
+            return stopped(f"{possessive(who.name)} action is waiting for the holders' answers", who.cell)
+        left = moves_left(state, cid)
+        if left == 0:
+            return stopped(_budget_refusal(state, cid), who.cell)
+        holders = holders_to_ask(state, turns, cid)
+        if left >= 2 and not holders:
+            return MoveAllowance(run, 2 * run, origin=who.cell, run_as=MOVE, sprint_as=MOVE, split=True,
+                                 note="2 moves left (a second move is the sprint)")
+        note = "1 move left" if left == 1 else f"{left} moves left, one at a time while someone holds an action"
+        return MoveAllowance(run, run, origin=who.cell, run_as=MOVE, sprint_as=MOVE, note=note)
+    if cid in turns.held:
+        prompt = pending_interrupt(state)
+        if turns.pending is not None and (prompt is None or prompt.holder != cid):
+            asked = state.combatants[prompt.holder].name if prompt else "no one"
+            return stopped(f"{asked} is asked first", who.cell)
+        barred: frozenset = frozenset()
+        if prompt is not None and turns.pending is not None and turns.pending.action.get("kind") == MOVE:
+            # the mover's path: only a Block may end there (R-TURN-4)
+            barred = frozenset(waiting_path(state)) - frozenset(prompt.block_squares)
+        return MoveAllowance(run, run, origin=who.cell, run_as="held-move", sprint_as="held-move",
+                             note="the held action" + (", or Block: a square of the path" if prompt and prompt.can_block
+                                                       else ""), barred=barred)
+    if turns.phase != "action" or turns.current is None:
+        return stopped("between turns: begin the next turn first", who.cell)
+    return stopped(f"it is not {possessive(who.name)} turn: {state.combatants[turns.current].name} acts now", who.cell)
+
+
+ALLOWANCES.append(move_allowance)
+
+
+def current(state: EncounterState) -> str | None:
+    turns = turns_of(state)
+    return turns.current if turns is not None and turns.phase == "action" else None
+
+
+def extendable(state: EncounterState) -> list[str]:
+    """Effects of the current character that end now and may be extended by its first action."""
+    turns = turns_of(state)
+    return [x["name"] for x in turns.lapsing] if turns is not None else []
+
+
+# --------------------------------------------------------------------------- interrupts
+@dataclass(frozen=True)
+class Prompt:
+    """Ask ``holder`` whether it interrupts ``actor``'s waiting action."""
+
+    holder: str
+    actor: str
+    pending_id: int
+    action: dict[str, Any]
+    can_block: bool
+    block_squares: tuple[tuple[int, int], ...]
+    text: str
+
+
+def action_phrase(state: EncounterState, action: dict[str, Any]) -> str:
+    kind = action.get("kind", "")
+    word = LABELS.get(kind, kind)
+    if kind in ("attack", "technique") and action.get("target") in state.combatants:
+        return f"{word} on {state.combatants[action['target']].name}"
+    return word
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def pending_interrupt(state: EncounterState) -> Prompt | None:
+    """The next holder to ask about the waiting action, or None (R-TURN-3)."""
+    turns = turns_of(state)
+    if turns is None or turns.pending is None or turns.phase != "action":
+        return None
+    holder = next_to_ask(state, turns)
+    if holder is None:
+        return None
+    p = turns.pending
+    squares = tuple(block_squares(state, holder)) if p.action.get("kind") == MOVE else ()
+    h, a = state.combatants[holder], state.combatants[p.actor]
+    text = f"{h.name} holds an action: interrupt {possessive(a.name)} {action_phrase(state, p.action)}?"
+    return Prompt(holder, p.actor, p.id, dict(p.action), bool(squares), squares, text)
+
+
+def waiting_path(state: EncounterState) -> list[tuple[int, int]]:
+    """The path of a move waiting for the holders (drawn on the map)."""
+    turns = turns_of(state)
+    if turns is None or turns.pending is None or turns.pending.action.get("kind") != MOVE:
+        return []
+    return [(int(c[0]), int(c[1])) for c in turns.pending.action.get("path", [])]
+
+
+def last_block(state: EncounterState) -> dict[str, Any] | None:
+    """The last blocked move (planned path, where it stopped, the blocker) for the map."""
+    turns = turns_of(state)
+    return dict(turns.last_block) if turns is not None and turns.last_block else None
+
+
+# --------------------------------------------------------------------------- the log
+def _n(state: EncounterState | None, cid: str | None) -> str:
+    if state is not None and cid in state.combatants:
+        return state.combatants[cid].name
+    return str(cid)
+
+
+def _describe_turns(event: Event, state: EncounterState | None) -> str:
+    k, d = event.kind, event.data
+    n = lambda cid: _n(state, cid)  # noqa: E731
+    if k == "turns.started":
+        head = "Individual turns, table order" if d["how"] == "table" else "Individual turns, rolled d20 + Reflex"
+        rolls = ""
+        if d["rolls"]:
+            parts = []
+            for r in d["rolls"]:
+                who = n(r["key"]) if len(r["members"]) == 1 else ", ".join(n(m) for m in r["members"])
+                tie = " (tie-break)" if r["attempt"] else ""
+                parts.append(f"{who}: d20 {r['d20']} {'+' if r['bonus'] >= 0 else '-'} {abs(r['bonus'])} = {r['total']}{tie}")
+            rolls = " Rolls: " + "; ".join(parts) + "."
+        return f"{head}: {', '.join(n(c) for c in d['order'])}.{rolls}"
+    if k == "turns.reordered":
+        return "Turn order: " + ", ".join(n(c) for c in d["order"]) + "."
+    if k == "turns.joined":
+        return f"{n(d['combatant'])} joins the fight (turn order place {int(d['index']) + 1})."
+    if k == "turns.round":
+        return f"Round {d['round']} begins."
+    if k == "turns.skipped":
+        return f"{n(d['combatant'])} is out of the fight: turn passed over."
+    if k == "turns.began":
+        bits = []
+        if d["effects"]:
+            bits.append("in play: " + ", ".join(
+                e["name"] + (f" ({e['rounds']} round{'s' if e['rounds'] != 1 else ''} left)" if e["rounds"] else "")
+                for e in d["effects"]))
+        if d["ended"]:
+            bits.append("ends: " + ", ".join(d["ended"]))
+        if d["lapsing"]:
+            bits.append("ending, may be extended by the first action: " + ", ".join(x["name"] for x in d["lapsing"]))
+        if d.get("held_lost"):
+            bits.append("the unused held action is lost")
+        tail = f" ({'; '.join(bits)})" if bits else ""
+        return f"Round {d['round']}: {possessive(n(d['combatant']))} turn{tail}."
+    if k == "turns.lapsed":
+        return f"{n(d['combatant'])}: {', '.join(d['names'])} wears off."
+    if k == "turns.ended-turn":
+        return f"{n(d['combatant'])} ends the turn facing {d['facing']}."
+    if k == "turns.over":
+        return f"The fight is over after round {d['round']}: {n(d['winner']) if d.get('winner') else 'nobody'} stands." \
+            if not state or d.get("winner") not in (state.teams or {}) else \
+            f"The fight is over after round {d['round']}: {state.teams[d['winner']].name} stands."
+    if k == "turns.pending":
+        asked = ", ".join(n(h) for h in d["ask"])
+        return f"{n(d['combatant'])} declares a {action_phrase(state, d['action']) if state else d['action']['kind']}; holding: {asked}."
+    if k == "turns.passed":
+        return f"{n(d['combatant'])} lets it happen."
+    if k == "turns.action-taken":
+        slot = "contested" if d["slot"] == rt.CONTESTED else "non-contested"
+        return f"{n(d['combatant'])}: {action_phrase(state, d['action']) if state else d['action']['kind']} ({slot})."
+    if k == "turns.withdrawn":
+        return f"{possessive(n(d['combatant']))} action is withdrawn ({d['reason']}); the action is not spent: choose again."
+    if k == "turns.held":
+        return f"{n(d['combatant'])} holds an action."
+    if k == "turns.held-used":
+        what = "steps in to block" if d.get("block") else f"uses the held action: {LABELS.get(d['action']['kind'], d['action']['kind'])}"
+        return f"{n(d['combatant'])} {what}."
+    if k == "turns.move-blocked":
+        return (f"{n(d['blocker'])} blocks {n(d['mover'])} at {tuple(d['at'])}: {n(d['mover'])} stops at "
+                f"{tuple(d['stop'])} after {d['walked_ft']} ft and loses {d['lost_ft']} ft of the move.")
+    if k == "turns.free-declared":
+        return f"{n(d['combatant'])} (free action): {d['note']}."
+    if k == "turns.free-resolved":
+        return f"Free action resolves: {n(d['combatant'])}, {d['note']}."
+    if k == "turns.thrown":
+        return f"{n(d['combatant'])} throws {d['what']} ({d['size']}) to {tuple(d['cell'])} (reach {d['range_ft']} ft)."
+    if k == "turns.shield":
+        if d.get("abandoned"):
+            return f"{n(d['combatant'])} stops equipping the shield."
+        if d["equipped"]:
+            return f"{n(d['combatant'])} has the shield equipped."
+        if d["step"]:
+            return f"{n(d['combatant'])} is equipping a shield ({d['step']} of {d['of']} actions)."
+        return f"{n(d['combatant'])} unequips the shield."
+    if k == "turns.extended":
+        return f"{n(d['combatant'])} extends {d['name']} for {d['rounds']} round{'s' if d['rounds'] != 1 else ''}."
+    if k == "turns.note":
+        return f"{n(d['combatant'])}: {d['text']}."
+    return f"{k}: " + ", ".join(f"{key}={value}" for key, value in d.items())
+
+
+KINDS = (
+    "turns.started", "turns.reordered", "turns.joined", "turns.round", "turns.skipped", "turns.began",
+    "turns.lapsed", "turns.ended-turn", "turns.over", "turns.pending", "turns.passed", "turns.action-taken",
+    "turns.withdrawn", "turns.held", "turns.held-used", "turns.move-blocked", "turns.free-declared",
+    "turns.free-resolved", "turns.thrown", "turns.shield", "turns.extended", "turns.note",
+)
+for _k in KINDS:
+    DESCRIBERS.setdefault(_k, _describe_turns)
+
+
+def describe(event: Event, state: EncounterState | None = None) -> str:
+    """One log line for any event (the ground log's describer knows ours)."""
+    return ground_describe(event, state)
+
+
+def status_line(state: EncounterState) -> str:
+    turns = turns_of(state)
+    if turns is None:
+        return "Individual turns: not started"
+    if turns.phase == "ended":
+        return f"Fight over (round {turns.round})"
+    if turns.phase == "action" and turns.current:
+        who = state.combatants[turns.current].name
+        wait = " - waiting for a held action" if turns.pending else ""
+        return f"Round {turns.round}: {possessive(who)} turn{wait}"
+    return f"Round {turns.round}: between turns"
+
+
+def snapshot(state: EncounterState) -> dict[str, Any]:
+    """A canonical, comparable dict of what individual turns track (replay checks, tests)."""
+    out: dict[str, Any] = {"combatants": {}}
+    for cid in sorted(state.combatants):
+        c = state.combatants[cid]
+        out["combatants"][cid] = {
+            "cell": list(c.cell) if c.cell is not None else None, "hp": c.hp, "present": c.present,
+            "facing": c.facing, "facing_target": c.facing_target, "hidden": c.hidden,
+            "conditions": sorted([asdict(x) for x in c.conditions], key=lambda x: x["name"]),
+        }
+    turns = turns_of(state)
+    out["turns"] = asdict(turns) if isinstance(turns, TurnsState) else None
+    return out

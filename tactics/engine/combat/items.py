@@ -1,0 +1,85 @@
+"""The built-in Use Item actions: hide, search, throw a grenade, anything else (R-ORD-1, R-SURP-1).
+
+Each is an :class:`~tactics.engine.combat.actions.ItemUse` in
+:data:`~tactics.engine.combat.actions.ITEM_USES`, chosen by ``Action.item``:
+
+* ``"stealth"``: hide (Use a Skill): a Stealth check; hidden unless an enemy's
+  Passive Perception meets it (N-SURP-2).
+* ``"perception"``: search: reveals hidden enemies whose Stealth the check meets.
+* ``"grenade"``: a throw by the hazards engine's ``ThrowGrenade``; it resolves
+  as a Use Item action in the order of resolution (R-ORD-1).
+* ``"note"``: any other item; no roll, the GM says what happens.
+"""
+
+from __future__ import annotations
+
+from tactics.engine.combat.actions import ITEM_USES, Action, ItemUse
+from tactics.engine.combat.state import conditions_of, sheet_of
+from tactics.engine.core.journal import Event, Refused
+from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules.checks import check_advantage, check_modifiers, roll_check
+from tactics.rules.dice import Dice
+
+
+def _no_check(state: EncounterState, who: Combatant, action: Action) -> None:
+    return None
+
+
+def _stealth(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
+    """Hide (Use a Skill): the Stealth result is what enemies' Perception must meet."""
+    sheet = sheet_of(who)
+    roll = roll_check(dice, "Stealth", check_modifiers(sheet, "Stealth"),
+                      advantage=check_advantage("Stealth", conditions_of(who), action.situational),
+                      affinity_die=sheet.affinity_die)
+    noticed = [e.id for e in state.enemies_of(who) if e.hp > 0 and sheet_of(e).passive_perception >= roll.total]
+    events = [Event("combat.check", {"combatant": who.id, "reason": "hiding", **roll.to_dict()})]
+    if noticed:
+        events.append(Event("action.note", {"text": f"{who.name} is seen by {', '.join(state.combatants[n].name for n in noticed)}"}))
+        return events, False
+    events.append(Event("combatant.hidden", {"combatant": who.id, "stealth": roll.total}))
+    return events, True
+
+
+def _perception(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
+    """Search actively (Use a Skill): reveals hidden enemies whose Stealth the check meets."""
+    sheet = sheet_of(who)
+    roll = roll_check(dice, "Perception", check_modifiers(sheet, "Perception"),
+                      advantage=check_advantage("Perception", conditions_of(who), action.situational),
+                      affinity_die=sheet.affinity_die)
+    events = [Event("combat.check", {"combatant": who.id, "reason": "searching", **roll.to_dict()})]
+    found = [e for e in state.enemies_of(who) if e.hidden and (e.stealth or 0) <= roll.total]
+    events += [Event("combatant.revealed", {"combatant": e.id, "reason": f"spotted by {who.name}"}) for e in found]
+    return events, bool(found)
+
+
+def _note(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
+    return [Event("action.note", {"text": f"{who.name}: {action.note or 'uses an item'}"})], True
+
+
+def _throw(who: Combatant, action: Action):
+    try:
+        from tactics.engine.hazards.commands import ThrowGrenade
+    except ImportError:  # pragma: no cover - the hazards engine is not installed
+        raise Refused("grenades are not available") from None
+    if action.target_cell is None:
+        raise Refused("choose the square to throw the grenade at")
+    return ThrowGrenade(who.id, tuple(action.target_cell), action.grenade or "frag", cook=bool(action.cook))
+
+
+def _grenade_ok(state: EncounterState, who: Combatant, action: Action) -> None:
+    _throw(who, action).execute(state, Dice(0))  # a dry run on throwaway dice: Refused if impossible
+
+
+def _grenade(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
+    """A grenade throw resolves as a Use Item action (R-ORD-1), by the hazards engine."""
+    return _throw(who, action).execute(state, dice), True
+
+
+ITEM_USES.update(
+    {
+        "grenade": ItemUse("Throw a grenade", True, _grenade_ok, _grenade),
+        "stealth": ItemUse("Hide (Stealth)", True, _no_check, _stealth),
+        "perception": ItemUse("Search (Perception)", True, _no_check, _perception),
+        "note": ItemUse("Use an item (GM adjudicates)", False, _no_check, _note),
+    }
+)

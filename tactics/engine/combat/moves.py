@@ -1,0 +1,216 @@
+"""How far a combatant may move right now, asked before anyone clicks (R-MOVE-1, R-ACT-1, R-TURN-2).
+
+Why it exists: the Select tool tints the squares a token can reach and
+previews a path's cost. It must offer only the moves the engine will accept
+(a GM found it offering a 60 ft sprint to a token that had already declared
+its Standard Attack, then refusing the click). So the window asks
+:func:`move_allowance`, and the engine's own validation (``Declare``,
+``TakeAction``) checks paths with the same budgets from the same squares:
+
+* out of a fight: the free walk (the sheet's run, the sprint covers it again);
+* team rules, in the combatant's group's Action Phase: a run (Standard Move)
+  while the Standard slot is free, the sprint (Bonus Move) while a Bonus would
+  still be possible, only the Bonus Move after a Standard Move, a 5 ft step
+  (a Simple action) when only the Simple slot is left; nothing outside its
+  group's turn, with the reason. Moves start where the combatant's declared,
+  not yet resolved moves will leave it (:func:`planned_origin`);
+* individual turns answer through :data:`ALLOWANCES` (registered by
+  :mod:`tactics.engine.combat.individual.view`).
+
+:func:`move_routes` turns an allowance into the squares it reaches, each with
+the legs (one path per action) the engine will be asked to accept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from tactics.engine.combat.team import CombatState, group_label
+from tactics.engine.combat.actions import limits_of, move_budget, planned_origin
+from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules import actions as act
+from tactics.rules.grid import SQUARE_FT, Cell
+from tactics.rules.movement import RUN_FT, plan
+from tactics.rules.sheets import Sheet
+
+WALK = "walk"  # a free walk out of a fight (``board.Walk``)
+STEP_KINDS = (act.SIMPLE, act.SIMPLE_AFTER)
+
+
+@dataclass(frozen=True)
+class MoveAllowance:
+    """What a combatant may move now.
+
+    ``run_ft``: the first move (blue); ``sprint_ft``: how far it reaches in all
+    (amber beyond the run; equal to ``run_ft`` when there is no sprint; with
+    ``run_ft == 0`` the whole reach is the sprint alone, e.g. a Bonus Move after
+    a resolved Standard Move). ``reason``: why the combatant cannot move now
+    (empty when it can). ``origin``: the square the next move starts from.
+    ``run_as`` / ``sprint_as``: the action each leg is taken as ("walk",
+    "standard-move", "bonus-move", "simple", "simple-after", "move", "held-move").
+    ``split``: the sprint is a second action (its own path, from where the run
+    ends) rather than one longer walk. ``note``: a short phrase for the status bar.
+    """
+
+    run_ft: int
+    sprint_ft: int
+    reason: str = ""
+    origin: Cell | None = None
+    run_as: str = ""
+    sprint_as: str = ""
+    split: bool = False
+    note: str = ""
+    barred: frozenset[Cell] = frozenset()  # squares the move may not end on (a waiting mover's path)
+
+    @property
+    def can_move(self) -> bool:
+        return self.sprint_ft > 0 or self.run_ft > 0
+
+
+def stopped(reason: str, origin: Cell | None = None) -> MoveAllowance:
+    """No move now, and why."""
+    return MoveAllowance(0, 0, reason, origin)
+
+
+#: Other fight procedures answer for their own state: ``fn(state, cid)`` returns
+#: an allowance, or None when the state is not theirs (individual turns).
+ALLOWANCES: list[Callable[[EncounterState, str], MoveAllowance | None]] = []
+
+
+def free_walk_ft(who: Combatant) -> int:
+    """The run of a token walking freely (R-MOVE-1): the sheet's run speed, else 30 ft.
+
+    A real sheet goes through the same :func:`move_budget` a fight uses, so a
+    condition that halves speed (Entangled) halves the free walk too.
+    """
+    sheet = who.sheet
+    if isinstance(sheet, Sheet):
+        return move_budget(who)
+    for attr in ("run_ft", "speed_ft", "speed", "run"):
+        value = sheet.get(attr) if isinstance(sheet, dict) else getattr(sheet, attr, None)
+        if isinstance(value, (int, float)) and value > 0:
+            return int(value)
+    return RUN_FT
+
+
+def move_allowance(state: EncounterState, cid: str) -> MoveAllowance:
+    """How far ``cid`` may move now, by the procedure in force (see the module doc)."""
+    who = state.combatants.get(cid)
+    if who is None or who.cell is None or not who.present:
+        return stopped("not on the map")
+    for answer in ALLOWANCES:
+        found = answer(state, cid)
+        if found is not None:
+            return found
+    combat = state.combat
+    if isinstance(combat, CombatState) and combat.phase != "ended":
+        return team_allowance(state, combat, who)
+    if combat is not None and getattr(combat, "phase", "ended") != "ended":
+        return stopped("the fight's procedure does not say")
+    run = free_walk_ft(who)
+    return MoveAllowance(run, 2 * run, origin=who.cell, run_as=WALK, sprint_as=WALK)  # reading: R-MOVE-1
+
+
+PHASE_NAMES = {"advantages": "the Advantages Phase", "counters": "the Counter Phase"}
+
+
+def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -> MoveAllowance:
+    """The team rules (R-ACT-1, R-MOVE-1): see the module doc."""
+    if combat.phase != "action":
+        return stopped(f"it is not {who.name}'s group's turn: {PHASE_NAMES.get(combat.phase, combat.phase)} "
+                       f"of round {combat.round}", who.cell)
+    if not combat.can_act_now(who.id):
+        group = combat.acting_group()
+        if combat.round == 0 and group is not None and who.id in group.members:
+            return stopped(f"{who.name} is unaware and cannot act in the surprise round", who.cell)
+        now = group_label(state, group.key) if group else "no group"
+        return stopped(f"it is not {who.name}'s group's turn: {now} acts now", who.cell)
+    existing = combat.declarations_of(who.id)
+    standard = next((d for d in existing if d.kind in act.STANDARD), None)
+    limits = limits_of(who)
+    two_weapon = bool(standard and standard.params.get("two_weapon"))
+
+    def refusal(kind: str) -> str | None:
+        try:
+            act.check_economy(who.name, existing, kind, limits, two_weapon=two_weapon)
+        except act.ActionRefused as exc:
+            return str(exc)
+        return None
+
+    budget = move_budget(who)
+    if refusal(act.STANDARD_MOVE) is None:
+        origin = planned_origin(state, who.id, act.STANDARD_MOVE)
+        bonus = act.slots_left(existing, limits)["bonus"]
+        return MoveAllowance(budget, 2 * budget if bonus else budget, origin=origin, run_as=act.STANDARD_MOVE,
+                             sprint_as=act.BONUS_MOVE, split=True,
+                             note="run (Standard Move)" + (", sprint (+ Bonus Move)" if bonus else ", no sprint"))
+    if refusal(act.BONUS_MOVE) is None:
+        origin = planned_origin(state, who.id, act.BONUS_MOVE)
+        return MoveAllowance(0, budget, origin=origin, sprint_as=act.BONUS_MOVE, note="Bonus Move only")
+    step = act.SIMPLE_AFTER if standard is not None else act.SIMPLE
+    why_not_run = refusal(act.STANDARD_MOVE) or ""
+    if refusal(step) is None:  # reading: R-ACT-1, a 5 ft step is a Simple action (N-MOVE-4)
+        origin = planned_origin(state, who.id, step)
+        return MoveAllowance(SQUARE_FT, SQUARE_FT, origin=origin, run_as=step, sprint_as=step,
+                             note=f"5 ft step only (Simple action; {why_not_run})")
+    return stopped(f"{why_not_run}; {refusal(step)}" if why_not_run else str(refusal(step)), who.cell)
+
+
+# --------------------------------------------------------------------------- squares
+@dataclass(frozen=True)
+class Route:
+    """How to get to one square: the legs (one path per action) and the total cost."""
+
+    legs: tuple[tuple[Cell, ...], ...]
+    cost: int
+    sprint: bool  # needs more than the run (amber)
+
+    @property
+    def path(self) -> list[Cell]:
+        return [c for leg in self.legs for c in leg]
+
+
+def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None = None) -> dict[Cell, Route]:
+    """Every square ``cid`` may end a move on now, with the legs to submit (R-GRID-3..5).
+
+    A split sprint is two legs: the run to a square the mover may stop on, then
+    the rest within the second action's budget; of the ways to a square the
+    cheapest wins, then the longest first leg.
+    """
+    allowance = allowance or move_allowance(state, cid)
+    who = state.combatants.get(cid)
+    origin = allowance.origin
+    if who is None or origin is None or not allowance.can_move:
+        return {}
+    battle_map = state.current_map()
+    enemies = [c.cell for c in state.enemies_of(who)]
+    allies = [c.cell for c in state.allies_of(who)]
+
+    def reach(start: Cell, feet: int):
+        return plan(battle_map, start, feet, enemies=enemies, occupied=allies)
+
+    out: dict[Cell, Route] = {}
+    two_legs = allowance.split and 0 < allowance.run_ft < allowance.sprint_ft
+    first_ft = allowance.run_ft if two_legs else allowance.sprint_ft
+    first = reach(origin, first_ft)
+    for cell in first.endable - allowance.barred:
+        if cell != origin:
+            cost = first.cost[cell]
+            out[cell] = Route((tuple(first.path_to(cell)),), cost, allowance.run_ft == 0 or cost > allowance.run_ft)
+    if not two_legs:
+        return out
+    second_ft = allowance.sprint_ft - allowance.run_ft
+    best: dict[Cell, tuple[tuple[int, int], Cell, Any]] = {}
+    for mid in sorted(first.endable - {origin}):
+        after = reach(mid, second_ft)
+        c1 = first.cost[mid]
+        for cell in after.endable:
+            if cell == mid or cell in out or cell in allowance.barred:
+                continue
+            key = (c1 + after.cost[cell], -c1)
+            if cell not in best or key < best[cell][0]:
+                best[cell] = (key, mid, after)
+    for cell, ((total, _), mid, after) in best.items():
+        out[cell] = Route((tuple(first.path_to(mid)), tuple(after.path_to(cell))), total, True)
+    return out

@@ -1,0 +1,349 @@
+"""Read-only questions the window asks about a fight, and the log's sentences.
+
+Pure functions of an :class:`~tactics.engine.core.state.EncounterState`: whose
+group acts, what each combatant may still do, the exact odds of an attack
+before it is rolled (the same :func:`~tactics.engine.combat.attack.attack_setup`
+the engine rolls with), the order declared actions will resolve in, the
+advantages and disadvantages in force for the Advantages Phase reminder, and
+:func:`describe`, one readable line per event for the log panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any, Callable
+
+from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label
+from tactics.engine.combat.actions import limits_of, resolution_order
+from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms
+from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
+from tactics.engine.core.journal import Event
+from tactics.engine.core.state import EncounterState
+from tactics.rules import actions as act
+from tactics.rules.conditions import combined, rule
+from tactics.rules.sheets import default_armoury
+
+OUTCOME_WORDS = {"miss": "Miss", "minor": "Minor Hit", "hit": "Hit", "major": "Major Hit", "critical": "Critical"}
+
+
+def combat_of(state: EncounterState) -> CombatState | None:
+    return state.combat if isinstance(state.combat, CombatState) else None
+
+
+def acting_group(state: EncounterState) -> Group | None:
+    """The group whose Action Phase it is (None outside the Action Phase)."""
+    combat = combat_of(state)
+    return combat.acting_group() if combat else None
+
+
+def acting_combatants(state: EncounterState) -> list[str]:
+    """Who may declare now (Round 0: only the aware, R-SURP-1)."""
+    combat = combat_of(state)
+    group = acting_group(state)
+    if combat is None or group is None:
+        return []
+    return [m for m in group.members if combat.can_act_now(m)]
+
+
+def slots_left(state: EncounterState, cid: str) -> dict[str, int | None]:
+    """``{"free": None, "simple": 0|1, "standard": 0|1, "bonus": 0|1}`` for a combatant now."""
+    combat = combat_of(state)
+    who = state.combatants[cid]
+    if combat is None or not combat.can_act_now(cid):
+        return {"free": 0, "simple": 0, "standard": 0, "bonus": 0}
+    return act.slots_left(combat.declarations_of(cid), limits_of(who))
+
+
+def legal_kinds(state: EncounterState, cid: str) -> list[str]:
+    """The action kinds the combatant may declare now (R-ACT-1)."""
+    combat = combat_of(state)
+    if combat is None or not combat.can_act_now(cid):
+        return []
+    existing = combat.declarations_of(cid)
+    standard = next((d for d in existing if d.kind in act.STANDARD), None)
+    return act.legal_kinds(existing, limits_of(state.combatants[cid]),
+                           two_weapon=bool(standard and standard.params.get("two_weapon")))
+
+
+def attack_odds(
+    state: EncounterState,
+    attacker: str,
+    target: str,
+    *,
+    weapon: str | None = None,
+    technique: str | None = None,
+    situational: int = 0,
+    two_weapon: bool = False,
+    from_cell: tuple[int, int] | None = None,
+) -> AttackSetup:
+    """Everything about an attack before the roll: modifiers, advantages with
+    reasons, AC, range/sight problem, and the exact ``chances`` of each outcome."""
+    who, tgt = state.combatants[attacker], state.combatants[target]
+    arms = find_arms(who, technique if technique else weapon, technique=technique is not None)
+    return attack_setup(state, who, arms, tgt, from_cell=from_cell, situational=situational, two_weapon=two_weapon)
+
+
+def declared_odds(state: EncounterState, action_id: int) -> AttackSetup | None:
+    """The odds of a declared attack or Technique as things stand now."""
+    combat = combat_of(state)
+    d = combat.declaration(action_id) if combat else None
+    if d is None or d.kind not in (act.STANDARD_ATTACK, act.BONUS_ATTACK, act.TECHNIQUE):
+        return None
+    path = d.params.get("path")
+    return attack_odds(
+        state, d.combatant, d.params["target"],
+        weapon=d.params.get("weapon"), technique=d.params.get("technique"),
+        situational=int(d.params.get("situational", 0)), two_weapon=bool(d.params.get("two_weapon")),
+        from_cell=tuple(path[-1]) if path else None,
+    )
+
+
+def preview_order(state: EncounterState) -> list[dict[str, Any]]:
+    """The acting group's declared actions in resolution order, for the window."""
+    out = []
+    for d in resolution_order(state):
+        who = state.combatants[d.combatant]
+        out.append({"id": d.id, "combatant": d.combatant, "name": who.name, "kind": d.kind,
+                    "label": act.LABELS[d.kind], "needs_roll": d.needs_roll, "params": dict(d.params)})
+    return out
+
+
+def advantages_in_force(state: EncounterState) -> list[str]:
+    """Reminder lines for the Advantages Phase: conditions that give or take dice."""
+    lines = []
+    for who in state.combatants.values():
+        if not who.present:
+            continue
+        for cond in who.conditions:
+            r = rule(cond.name)
+            effects = []
+            if r.attack_disadvantage:
+                effects.append("disadvantage on attacks")
+            if r.save_disadvantage:
+                effects.append("on saves")
+            if r.skill_disadvantage:
+                effects.append("on skill checks")
+            if r.attackers_advantage:
+                effects.append("attackers gain an advantage")
+            if r.no_standard:
+                effects.append("no Standard or Bonus action" if r.no_bonus else "no Standard action")
+            if r.no_actions:
+                effects.append("cannot act")
+            if r.flat_footed:
+                effects.append("no DEX bonus to AC")
+            if r.speed_half:
+                effects.append("half speed")
+            if effects:
+                left = f" ({cond.rounds} round{'s' if cond.rounds != 1 else ''} left)" if cond.rounds else ""
+                lines.append(f"{who.name} is {cond.name}{left}: {', '.join(effects)}")
+    return lines
+
+
+# --------------------------------------------------------------------------- the log
+def _name(state: EncounterState | None, cid: str | None) -> str:
+    if state is not None and cid in state.combatants:
+        return state.combatants[cid].name
+    return str(cid)
+
+
+def _extra_text(extra: list[int]) -> str:
+    sides, face, sign = extra
+    if not sides:
+        return ""
+    return f" {'+' if sign > 0 else '-'} d{sides} {face}"
+
+
+def _mods_text(mods: list[list[Any]]) -> str:
+    return "".join(f" {'+' if v >= 0 else '-'} {label} {abs(v)}" for label, v in mods)
+
+
+#: Other modules' describers by event kind (grenades, traps, ships ...):
+#: ``DESCRIBERS["grenade.thrown"] = lambda event, state: "..."``.
+DESCRIBERS: dict[str, Callable[[Event, EncounterState | None], str]] = {}
+
+
+def describe(event: Event, state: EncounterState | None = None) -> str:
+    """One line for the log panel, e.g.
+    ``Art -> Bear 4 with Xeno dart rifle: d20 14 + DEX 2 = 16 vs AC 14: Hit``."""
+    k, d = event.kind, event.data
+    if k in DESCRIBERS:
+        return DESCRIBERS[k](event, state)
+    n = lambda cid: _name(state, cid)  # noqa: E731
+    if k == "combat.started":
+        order = " then ".join(f"{_team(state, t)} ({d['team_initiative'][t]})" for t in d["team_order"])
+        groups = "; ".join(
+            f"{_team(state, t)}: Vanguard {', '.join(n(m) for m in g['vanguard']) or '-'} / Rearguard {', '.join(n(m) for m in g['rearguard']) or '-'}"
+            for t, g in d["groups"].items()
+        )
+        head = "Combat starts with a surprise round (Round 0)" if d["round"] == 0 else "Combat starts"
+        return f"{head}. Team order: {order}. {groups}."
+    if k == "round.started":
+        return f"Round {d['round']} begins: Advantages Phase."
+    if k == "actions.began":
+        return f"Round {d['round']}: Action Phase."
+    if k == "group.started":
+        who = ", ".join(n(m) for m in d.get("acting", d["members"])) or "nobody (all unaware)"
+        return f"{_team(state, d['team'])} {d['group'].capitalize()} acts: {who}."
+    if k == "group.ended":
+        return f"{_team(state, d['team'])} {d['group'].capitalize()} is done."
+    if k == "counters.ticked":
+        parts = [f"{n(t['combatant'])} {t['name']} {t['from']} -> {t['to']}" for t in d["ticks"]]
+        parts += [f"counter {e['id']} {e['from']} -> {e['to']}" for e in d["env"]]
+        ended = [f"{n(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"counter {t['id']} ends"
+                 for t in d["ended"]]
+        text = f"Counter Phase of round {d['round']}: " + ("; ".join(parts) or "no counters")
+        return text + (". " + "; ".join(ended) + "." if ended else ".")
+    if k == "combat.ended":
+        who = _team(state, d["winner"]) if d.get("winner") else "nobody"
+        return f"Combat is over after round {d['round']}: {who} stands."
+    if k == "combat.joined":
+        return f"{n(d['combatant'])} joins the fight in the {d['group'].capitalize()} (Team Initiative unchanged)."
+    if k == "combat.group-set":
+        return f"The GM moves {n(d['combatant'])} to the {d['group'].capitalize()}."
+    if k == "action.declared":
+        extra = ""
+        p = d["params"]
+        if p.get("target"):
+            extra = f" at {n(p['target'])}"
+        if p.get("path"):
+            extra += f" to {tuple(p['path'][-1])}"
+        what = _arms_label(p)
+        what = f" ({what})" if what else ""
+        return f"{n(d['combatant'])} declares a {act.LABELS.get(d['kind'], d['kind'])}{what}{extra}."
+    if k == "action.undeclared":
+        return f"Action {d['id']} withdrawn."
+    if k in ("action.resolved", "action.failed", "action.lost"):
+        whose = f"{n(d['combatant'])}'s {act.LABELS.get(d['kind'], d['kind'])}" if d.get("combatant") else f"Action {d['id']}"
+        if k == "action.resolved":
+            if d.get("outcome"):
+                return f"{whose}: {OUTCOME_WORDS.get(d['outcome'], d['outcome'])}."
+            return f"{whose} is done" + ("." if d.get("success") else " (it fell short).")
+        return f"{whose} {'fails' if k == 'action.failed' else 'is lost'}: {d['reason']}."
+    if k == "action.note":
+        return str(d.get("text", ""))
+    if k == "attack.rolled":
+        ac = f"AC {d['ac']}" + (f" ({d['ac_note']})" if d.get("ac_note") else "")
+        why = ", ".join(f"{label} {v:+d}" for label, v in d.get("advantages", []))
+        return (f"{n(d['attacker'])} -> {n(d['target'])} with {d['label']}: d20 {d['d20']}{_extra_text(d['extra'])}"
+                f"{_mods_text(d['modifiers'])} = {d['total']} vs {ac}: {OUTCOME_WORDS[d['outcome']]}"
+                + (f" [advantages: {why}]" if why else ""))
+    if k == "damage.rolled":
+        rolls = " / ".join(f"{d['expr']} ({', '.join(map(str, f))}) = {t}" for f, t in d["rolls"])
+        how = ", keep the higher" if len(d["rolls"]) > 1 else ""
+        how += f", x{d['multiplier']}" if d["multiplier"] != 1 else ""
+        how += ", halved" if d["halved"] else ""
+        tail = f"{how} = {d['amount']}" if how else ""
+        return f"Damage to {n(d['target'])}: {rolls}{tail}."
+    if k == "hp.changed":
+        verb = "loses" if d["delta"] < 0 else "gains"
+        return f"{n(d['combatant'])} {verb} {abs(d['delta'])} hp ({d['hp']} left; {d['reason']})."
+    if k == "combatant.downed":
+        return f"{n(d['combatant'])} is down!"
+    if k == "combatant.hidden":
+        s = f" (Stealth {d['stealth']})" if d.get("stealth") is not None else ""
+        return f"{n(d['combatant'])} is hidden{s}."
+    if k == "combatant.revealed":
+        return f"{n(d['combatant'])} is revealed ({d.get('reason', '')})."
+    if k == "condition.added":
+        rounds = f" for {d['rounds']} round{'s' if d['rounds'] != 1 else ''}" if d.get("rounds") else ""
+        return f"{n(d['combatant'])} is {d['name']}{rounds}."
+    if k == "condition.removed":
+        return f"{n(d['combatant'])} is no longer {d['name']} ({d.get('reason', '')})."
+    if k == "combat.check":
+        dc = f" vs DC {d['dc']}" if d.get("dc") is not None else ""
+        ok = "" if d.get("dc") is None else (": success" if d["total"] >= d["dc"] else ": failure")
+        if d.get("odds"):
+            num, _, den = str(d["odds"]).partition("/")
+            ok += f" (chance was {100 * int(num) / int(den or 1):.0f}%)"
+        return (f"{n(d['combatant'])} {d['what']} ({d.get('reason', '')}): d20 {d['d20']}{_extra_text(d['extra'])}"
+                f"{_mods_text(d['modifiers'])} = {d['total']}{dc}{ok}.")
+    if k == "counter.added":
+        return f"Counter {d['label']!r} set for {d['rounds']} rounds."
+    if k == "counter.removed":
+        return f"Counter {d['id']} removed."
+    if k == "token.moved":
+        return f"{n(d['combatant'])} moves {d['feet']} ft to {tuple(d['path'][-1])}."
+    if k == "token.placed":
+        return f"{n(d['combatant'])} is placed at {tuple(d['cell'])}." if d.get("cell") else f"{n(d['combatant'])} leaves the map."
+    return _fallback(k, d)
+
+
+def _arms_label(params: dict[str, Any]) -> str:
+    """What an action uses, as the data files name it ("Silenced pistol", not "silenced_pistol")."""
+    arms = default_armoury()
+    if params.get("technique"):
+        found = arms.techniques.get(params["technique"])
+        return found.title if found else _words(params["technique"])
+    if params.get("weapon"):
+        found = arms.weapons.get(params["weapon"])
+        return found.title if found else _words(params["weapon"])
+    for key in ("item", "effect"):
+        if params.get(key):
+            return _words(str(params[key]))
+    return str(params.get("note") or "")
+
+
+def _words(ident: str) -> str:
+    """An id as words: "drop-prone" -> "drop prone"."""
+    return str(ident).replace("_", " ").replace("-", " ")
+
+
+def _fallback(kind: str, data: dict[str, Any]) -> str:
+    """A short line for an event no one described: its text, or its simple fields."""
+    for key in ("text", "fuse_text", "label", "reason"):
+        if isinstance(data.get(key), str) and data[key]:
+            return f"{kind}: {data[key]}"
+    simple = [f"{k}={v}" for k, v in data.items() if isinstance(v, (str, int, float, bool)) and len(str(v)) < 40]
+    return f"{kind}: " + ", ".join(simple[:6])
+
+
+def _team(state: EncounterState | None, team: str) -> str:
+    return team_label(state, team) if state is not None else team
+
+
+# --------------------------------------------------------------------------- canonical form
+def snapshot(state: EncounterState) -> dict[str, Any]:
+    """A canonical, comparable dict of everything ground combat tracks (for
+    replay checks and tests): combatants (cell, hp, conditions, hidden) and the
+    combat procedure."""
+    out: dict[str, Any] = {"combatants": {}, "open_doors": sorted(state.open_doors)}
+    for cid in sorted(state.combatants):
+        c = state.combatants[cid]
+        out["combatants"][cid] = {
+            "cell": list(c.cell) if c.cell is not None else None,
+            "hp": c.hp,
+            "max_hp": c.max_hp,
+            "present": c.present,
+            "hidden": c.hidden,
+            "stealth": c.stealth,
+            "conditions": sorted([asdict(x) for x in c.conditions], key=lambda x: x["name"]),
+        }
+    combat = combat_of(state)
+    out["combat"] = asdict(combat) if combat is not None else None
+    return out
+
+
+def status_line(state: EncounterState) -> str:
+    """"Round 1, Action Phase: The Party Vanguard" for the window's header."""
+    combat = combat_of(state)
+    if combat is None:
+        return "No combat"
+    if combat.phase == "ended":
+        return f"Combat over (round {combat.round})"
+    group = combat.acting_group()
+    phase = {"advantages": "Advantages Phase", "action": "Action Phase", "counters": "Counter Phase"}[combat.phase]
+    tail = f": {group_label(state, group.key)}" if group else ""
+    return f"Round {combat.round}, {phase}{tail}"
+
+
+def conditions_summary(state: EncounterState, cid: str) -> list[tuple[str, int | None]]:
+    """(name, rounds left) per condition, for token badges."""
+    return [(c.name, c.rounds) for c in state.combatants[cid].conditions]
+
+
+def flat_footed(state: EncounterState, cid: str) -> bool:
+    return combined(conditions_of(state.combatants[cid])).flat_footed
+
+
+def initiative_of(state: EncounterState, cid: str) -> int:
+    return sheet_of(state.combatants[cid]).initiative

@@ -1,0 +1,225 @@
+"""Changing who fights and what counts down: joining, regrouping, counters, ending (R-INIT-3, R-INIT-5, R-CNT-1, R-END-1).
+
+* :class:`Join` at the Counter Phase (R-INIT-5): Team Initiative unchanged, the
+  nearer group; a new third party is placed by its own Team Initiative.
+* :class:`SetGroup`: the GM moves someone to the other group before play (R-INIT-3).
+* :class:`AddCounter` / :class:`RemoveCounter`: environmental round counters (R-CNT-1).
+* :class:`EndCombat`: the GM ends the fight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tactics.engine.combat.state import (
+    GROUP_KINDS,
+    REARGUARD,
+    VANGUARD,
+    CombatState,
+    EnvCounter,
+    combat_or_refuse,
+    reducer,
+    set_moment,
+    sheet_of,
+)
+from tactics.engine.core.journal import Event, Refused
+from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules.dice import Dice
+from tactics.rules.grid import Cell
+from tactics.rules.initiative import TeamEntry, nearer_group, order_teams
+
+
+def entry_square(state: EncounterState, who: Combatant, cell: tuple[int, int] | None) -> Cell:
+    """The square a latecomer enters on (the one chosen, else its own), refused
+    when there is none, no one can stand there or someone else already does."""
+    chosen = tuple(cell) if cell is not None else who.cell
+    if chosen is None:
+        raise Refused(f"choose a square for {who.name} to enter on")
+    square = (int(chosen[0]), int(chosen[1]))
+    if state.current_map().move_cost(square) is None:
+        raise Refused("no one can stand on that square")
+    other = state.at(square)
+    if other is not None and other.id != who.id:
+        raise Refused(f"{other.name} already stands on that square")
+    return square
+
+
+@dataclass
+class Join:
+    """A combatant joins the fight at the Counter Phase (R-INIT-5).
+
+    It does not change its team's Team Initiative and joins the group whose
+    mean Initiative is nearer to its own. A combatant of a team not yet in the
+    fight starts a new team placed by its own Team Initiative.
+    """
+
+    combatant: str
+    cell: tuple[int, int] | None = None
+    name: str = "join"
+
+    def args(self) -> dict[str, Any]:
+        return {"combatant": self.combatant, "cell": list(self.cell) if self.cell else None}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        combat = combat_or_refuse(state)
+        who = state.combatants.get(self.combatant)
+        if who is None:
+            raise Refused(f"no combatant called {self.combatant!r}")
+        if combat.phase != "counters":
+            raise Refused("newcomers join the fight at the Counter Phase")
+        if combat.group_of(who.id) is not None:
+            raise Refused(f"{who.name} is already in the fight")
+        cell = entry_square(state, who, self.cell)
+        init = sheet_of(who).initiative
+        data: dict[str, Any] = {"combatant": who.id, "team": who.team, "cell": list(cell), "initiative": init}
+        if who.team in combat.groups:
+            g = combat.groups[who.team]
+            inits = combat.initiative
+            data["group"] = nearer_group(init, [inits[m] for m in g[VANGUARD]], [inits[m] for m in g[REARGUARD]])
+            data["team_order"] = list(combat.team_order)
+            data["new_team_initiative"] = None
+        else:
+            data["group"] = VANGUARD
+            dex = sheet_of(who).dex_score
+            order, rolls = _insert_team(combat, who.team, init, dex, dice)
+            data["team_order"] = order
+            data["new_team_initiative"] = init
+            data["best_dex"] = dex
+            data["opposed_rolls"] = rolls
+        return [Event("combat.joined", data)]
+
+
+def _insert_team(combat: CombatState, team: str, init: int, dex: int, dice: Dice) -> tuple[list[str], list[dict]]:
+    """Place a new team among the others by Team Initiative (R-INIT-2, R-INIT-5)
+    without re-rolling ties already settled between the old teams."""
+    rolls: list[dict] = []
+    order = list(combat.team_order)
+    for i, other in enumerate(order):
+        mine, theirs = (init, dex), (combat.team_initiative[other], combat.best_dex[other])
+        if mine > theirs:
+            return order[:i] + [team] + order[i:], rolls
+        if mine == theirs:
+            won, r = order_teams([TeamEntry(team, init, dex), TeamEntry(other, *theirs)], lambda: dice.d(20))
+            rolls += [{"teams": list(x.teams), "d20": list(x.faces), "totals": list(x.totals)} for x in r]
+            if won[0] == team:
+                return order[:i] + [team] + order[i:], rolls
+    return order + [team], rolls
+
+
+@dataclass
+class SetGroup:
+    """The GM moves a combatant to the other group before play starts (R-INIT-3)."""
+
+    combatant: str
+    group: str
+    name: str = "set-group"
+
+    def args(self) -> dict[str, Any]:
+        return {"combatant": self.combatant, "group": self.group}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        combat = combat_or_refuse(state)
+        if self.group not in GROUP_KINDS:
+            raise Refused("the group is 'vanguard' or 'rearguard'")
+        if combat.round > 1 or (combat.round == 1 and combat.turns_done) or combat.phase == "action":
+            raise Refused("groups can only be changed before play starts")
+        key = combat.group_of(self.combatant)
+        if key is None:
+            raise Refused(f"{self.combatant!r} is not in the fight")
+        if key.partition(":")[2] == self.group:
+            raise Refused(f"already in the {self.group.capitalize()}")
+        return [Event("combat.group-set", {"combatant": self.combatant, "group": self.group})]
+
+
+@dataclass
+class AddCounter:
+    """An environmental round counter (R-CNT-1): it goes down once an opposing
+    group has had its turn since it was set. ``team``: the side that set it."""
+
+    id: str
+    label: str
+    rounds: int
+    team: str | None = None
+    name: str = "add-counter"
+
+    def args(self) -> dict[str, Any]:
+        return {"id": self.id, "label": self.label, "rounds": self.rounds, "team": self.team}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        combat = combat_or_refuse(state)
+        if self.rounds < 1:
+            raise Refused("a counter needs at least one round")
+        if any(c.id == self.id for c in combat.counters):
+            raise Refused(f"there is already a counter called {self.id!r}")
+        return [Event("counter.added", {"id": self.id, "label": self.label, "rounds": int(self.rounds),
+                                        "team": self.team, **set_moment(combat)})]
+
+
+@dataclass
+class RemoveCounter:
+    id: str
+    name: str = "remove-counter"
+
+    def args(self) -> dict[str, Any]:
+        return {"id": self.id}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        combat = combat_or_refuse(state)
+        if not any(c.id == self.id for c in combat.counters):
+            raise Refused(f"no counter called {self.id!r}")
+        return [Event("counter.removed", {"id": self.id})]
+
+
+@dataclass
+class EndCombat:
+    """The GM ends the fight (everyone surrendered, fled, or the story moves on)."""
+
+    winner: str | None = None
+    name: str = "end-combat"
+
+    def args(self) -> dict[str, Any]:
+        return {"winner": self.winner}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        combat = combat_or_refuse(state)
+        return [Event("combat.ended", {"round": combat.round, "winner": self.winner or ""})]
+
+
+@reducer.on("combat.joined")
+def _joined(state: EncounterState, d: dict[str, Any]) -> None:
+    c = state.combat
+    who = state.combatants[d["combatant"]]
+    who.present = True
+    who.cell = tuple(d["cell"])
+    c.initiative[who.id] = int(d["initiative"])
+    team = d["team"]
+    if team not in c.groups:
+        c.groups[team] = {VANGUARD: [], REARGUARD: []}
+        c.team_initiative[team] = int(d["new_team_initiative"])
+        c.best_dex[team] = int(d["best_dex"])
+    c.team_order = list(d["team_order"])
+    c.groups[team][d["group"]].append(who.id)
+
+
+@reducer.on("combat.group-set")
+def _group_set(state: EncounterState, d: dict[str, Any]) -> None:
+    c = state.combat
+    for groups in c.groups.values():
+        for kind, members in groups.items():
+            if d["combatant"] in members:
+                members.remove(d["combatant"])
+                groups[d["group"]].append(d["combatant"])
+                return
+
+
+@reducer.on("counter.added")
+def _counter_added(state: EncounterState, d: dict[str, Any]) -> None:
+    state.combat.counters.append(
+        EnvCounter(d["id"], d["label"], int(d["rounds"]), d.get("team"), int(d["set_in_round"]), d.get("set_after_group"))
+    )
+
+
+@reducer.on("counter.removed")
+def _counter_removed(state: EncounterState, d: dict[str, Any]) -> None:
+    state.combat.counters = [c for c in state.combat.counters if c.id != d["id"]]

@@ -1,0 +1,197 @@
+"""The state of a ground fight (``state.combat``) and small helpers every ground module uses.
+
+:class:`CombatState` is the combat procedure: round, phase, team order, groups,
+the acting group and its declared actions, environmental counters. It lives in
+``EncounterState.combat`` and only events change it (the reducers are in
+:mod:`tactics.engine.combat.team` and its sibling modules, all on :data:`reducer`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tactics.engine.core.journal import Reducer, Refused
+from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules.conditions import combined
+from tactics.rules.sheets import Sheet
+
+#: One reducer for every ground-combat event kind.
+reducer = Reducer()
+
+VANGUARD = "vanguard"
+REARGUARD = "rearguard"
+GROUP_KINDS = (VANGUARD, REARGUARD)
+
+
+# --------------------------------------------------------------------------- state
+@dataclass
+class Group:
+    """One group's turn slot: a team's Vanguard or Rearguard and its members."""
+
+    team: str
+    kind: str  # "vanguard" | "rearguard"
+    members: list[str]
+
+    @property
+    def key(self) -> str:
+        return group_key(self.team, self.kind)
+
+
+def group_key(team: str, kind: str) -> str:
+    return f"{team}:{kind}"
+
+
+@dataclass
+class Declaration:
+    """An action a combatant committed to in its group's turn (R-ORD-1)."""
+
+    id: int
+    combatant: str
+    kind: str
+    params: dict[str, Any]
+    seq: int
+    needs_roll: bool
+    status: str = "declared"  # "declared" | "resolved" | "failed" | "lost"
+    success: bool | None = None
+    outcome: str | None = None
+
+
+@dataclass
+class EnvCounter:
+    """A round counter not on a combatant (a wind, a fire), R-CNT-1."""
+
+    id: str
+    label: str
+    rounds: int
+    team: str | None
+    set_in_round: int
+    set_after_group: str | None
+
+
+@dataclass
+class CombatState:
+    round: int
+    phase: str  # "advantages" | "action" | "counters" | "ended"
+    team_order: list[str]
+    team_initiative: dict[str, int]
+    best_dex: dict[str, int]
+    initiative: dict[str, int]
+    groups: dict[str, dict[str, list[str]]]  # team -> {"vanguard": [...], "rearguard": [...]}
+    aware: list[str] | None = None  # who acts in Round 0 (None: no surprise round)
+    group_index: int = 0
+    declarations: list[Declaration] = field(default_factory=list)
+    turns_done: list[str] = field(default_factory=list)  # group keys that had their turn this round
+    next_id: int = 1
+    counters: list[EnvCounter] = field(default_factory=list)
+    winner: str | None = None
+
+    def turn_order(self) -> list[Group]:
+        """Every Vanguard in team order, then every Rearguard (R-INIT-4).
+
+        Empty groups are skipped; in Round 0 so are groups with no aware member
+        (R-SURP-1).
+        """
+        out: list[Group] = []
+        for kind in GROUP_KINDS:
+            for team in self.team_order:
+                members = list(self.groups.get(team, {}).get(kind, []))
+                if self.round == 0 and self.aware is not None:
+                    if not any(m in self.aware for m in members):
+                        continue
+                if members:
+                    out.append(Group(team, kind, members))
+        return out
+
+    def acting_group(self) -> Group | None:
+        if self.phase != "action":
+            return None
+        order = self.turn_order()
+        return order[self.group_index] if 0 <= self.group_index < len(order) else None
+
+    def group_of(self, cid: str) -> str | None:
+        for team, groups in self.groups.items():
+            for kind, members in groups.items():
+                if cid in members:
+                    return group_key(team, kind)
+        return None
+
+    def can_act(self, cid: str) -> bool:
+        """Not barred by surprise: in Round 0 only the aware act (R-SURP-1)."""
+        return not (self.round == 0 and self.aware is not None and cid not in self.aware)
+
+    def can_act_now(self, cid: str) -> bool:
+        group = self.acting_group()
+        if group is None or cid not in group.members:
+            return False
+        return self.can_act(cid)
+
+    def declarations_of(self, cid: str) -> list[Declaration]:
+        return [d for d in self.declarations if d.combatant == cid]
+
+    def declaration(self, did: int) -> Declaration | None:
+        for d in self.declarations:
+            if d.id == did:
+                return d
+        return None
+
+
+# --------------------------------------------------------------------------- helpers
+def sheet_of(who: Combatant) -> Sheet:
+    """The combatant's sheet (a blank one for a token without rules data)."""
+    if isinstance(who.sheet, Sheet):
+        return who.sheet
+    return Sheet(name=who.id, label=who.name)
+
+
+def combat_or_refuse(state: EncounterState) -> CombatState:
+    combat = state.combat
+    if not isinstance(combat, CombatState):
+        raise Refused("combat has not started")
+    if combat.phase == "ended":
+        raise Refused("combat is over")
+    return combat
+
+
+def conditions_of(who: Combatant) -> list[str]:
+    return [c.name for c in who.conditions]
+
+
+def out_of_fight(who: Combatant) -> bool:
+    """Dead, fled, helpless, unconscious or surrendered (R-END-1), or not present."""
+    if not who.present or who.hp <= 0:
+        return True
+    return combined(conditions_of(who)).out_of_fight
+
+
+def team_label(state: EncounterState, team: str) -> str:
+    t = state.teams.get(team)
+    return t.name if t else team
+
+
+def group_label(state: EncounterState, key: str) -> str:
+    team, _, kind = key.partition(":")
+    return f"{team_label(state, team)} {kind.capitalize()}"
+
+
+def winner_if_over(state: EncounterState) -> str | None:
+    """The one side still standing (R-END-1), "" if nobody is, None if the fight goes on."""
+    standing = {c.team for c in state.combatants.values() if not out_of_fight(c)}
+    if len(standing) > 1:
+        return None
+    return next(iter(standing), "")
+
+
+def set_moment(combat: CombatState | None) -> dict[str, Any]:
+    """When a counter is set, for R-CNT-1: the round and the acting group (None
+    before any group acted this round; "counters" during the Counter Phase)."""
+    if combat is None:
+        return {"set_in_round": 0, "set_after_group": None}
+    group = combat.acting_group()
+    if combat.phase == "counters":
+        after = "counters"
+    elif group is not None:
+        after = group.key
+    else:
+        after = combat.turns_done[-1] if combat.turns_done else None
+    return {"set_in_round": combat.round, "set_after_group": after}

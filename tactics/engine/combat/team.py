@@ -1,0 +1,414 @@
+"""Ground combat: the procedure of a fight in team mode (R-INIT, R-SURP, R-CNT, R-END).
+
+``state.combat`` holds a :class:`CombatState`: the round, the phase
+(Advantages -> Action -> Counters), the team order, each team's Vanguard and
+Rearguard, the acting group, and the actions its members declared. Commands in
+this module move the procedure on:
+
+* :class:`StartCombat`: Initiative, Team Initiative, team order (ties: best
+  DEX score, then opposed rolls), groups, and Round 0 when someone is unaware.
+* :class:`BeginActions`, :class:`EndGroupTurn`, :class:`NextRound` (or the
+  one-button :class:`Advance`): Advantages Phase -> each group's Action Phase
+  in order (R-INIT-4) -> Counter Phase (R-CNT-1) -> next round.
+* :class:`Join` at the Counter Phase (R-INIT-5), :class:`SetGroup` before
+  play, :class:`AddCounter` / :class:`RemoveCounter` for environmental
+  counters, :class:`EndCombat`.
+
+Declaring and resolving actions lives in :mod:`tactics.engine.combat.actions`,
+GM adjustments in :mod:`tactics.engine.combat.gm`, read-only questions for the
+window in :mod:`tactics.engine.combat.queries`. Other modules (grenade fuses)
+hear the start and end of every group's turn through :data:`GROUP_HOOKS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from tactics.engine.combat.state import (  # noqa: F401  (re-exported: the ground API)
+    GROUP_KINDS,
+    REARGUARD,
+    VANGUARD,
+    CombatState,
+    Declaration,
+    EnvCounter,
+    Group,
+    combat_or_refuse,
+    conditions_of,
+    group_key,
+    group_label,
+    out_of_fight,
+    reducer,
+    set_moment,
+    sheet_of,
+    team_label,
+    winner_if_over,
+)
+from tactics.engine.core.journal import Event, Refused
+from tactics.engine.core.state import Condition, EncounterState
+from tactics.rules.conditions import combined
+from tactics.rules.dice import Dice
+from tactics.rules.initiative import TeamEntry, order_teams, split_groups, team_initiative
+
+
+GroupHook = Callable[[EncounterState, "GroupMoment", Dice], list[Event]]
+#: Called at the start and at the end of every group's turn with the state as
+#: it stands before the command's events (e.g. grenade fuses, R-GREN-4). Each
+#: returns extra events to commit with the turn change.
+GROUP_HOOKS: list[GroupHook] = []
+
+
+@dataclass(frozen=True)
+class GroupMoment:
+    round: int
+    team: str
+    group: str  # "vanguard" | "rearguard"
+    when: str  # "start" | "end"
+
+    @property
+    def key(self) -> str:
+        return group_key(self.team, self.group)
+
+
+def _hooks(state: EncounterState, moment: GroupMoment, dice: Dice) -> list[Event]:
+    out: list[Event] = []
+    for hook in GROUP_HOOKS:
+        out.extend(hook(state, moment, dice))
+    return out
+
+
+def _group_start_events(state: EncounterState, combat: CombatState, index: int, dice: Dice) -> list[Event]:
+    group = combat.turn_order()[index]
+    events = [
+        Event(
+            "group.started",
+            {"round": combat.round, "team": group.team, "group": group.kind, "index": index,
+             "members": list(group.members), "acting": [m for m in group.members if combat.can_act(m)]},
+        )
+    ]
+    if combat.round >= 1:  # unaware combatants stay flat-footed until they first act (R-SURP-1)
+        for cid in group.members:
+            who = state.combatants[cid]
+            for cond in who.conditions:
+                if cond.name == "Flat-footed" and cond.source == "surprise":
+                    events.append(
+                        Event("condition.removed", {"combatant": cid, "name": cond.name, "reason": "acts at last"})
+                    )
+    events += _hooks(state, GroupMoment(combat.round, group.team, group.kind, "start"), dice)
+    return events
+
+
+# --------------------------------------------------------------------------- commands
+@dataclass
+class StartCombat:
+    """Roll up the fight: Initiative, team order, groups, Round 0 if needed.
+
+    ``surprise_aware``: the combatants aware of their opponents when a
+    surprise round is played (R-SURP-1); None or everyone present: no Round 0.
+    Only present combatants take part (absent ones :class:`Join` later).
+    """
+
+    surprise_aware: list[str] | None = None
+    name: str = "start-combat"
+
+    def args(self) -> dict[str, Any]:
+        return {"surprise_aware": self.surprise_aware}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        if isinstance(state.combat, CombatState) and state.combat.phase != "ended":
+            raise Refused("combat is already under way")
+        present = [c for c in state.combatants.values() if c.present]
+        teams = sorted({c.team for c in present}, key=list(state.teams).index if state.teams else None)
+        if len(teams) < 2:
+            raise Refused("a fight needs at least two teams on the map")
+        aware = None
+        if self.surprise_aware is not None:
+            unknown = [a for a in self.surprise_aware if a not in state.combatants]
+            if unknown:
+                raise Refused(f"no combatant called {unknown[0]!r}")
+            if not self.surprise_aware:
+                raise Refused("a surprise round needs at least one aware combatant")
+            if any(c.id not in self.surprise_aware for c in present):
+                aware = [c.id for c in present if c.id in self.surprise_aware]
+        initiative = {c.id: sheet_of(c).initiative for c in state.combatants.values()}
+        entries, groups, team_init, best_dex = [], {}, {}, {}
+        for team in teams:
+            members = [c for c in present if c.team == team]
+            team_init[team] = team_initiative(initiative[c.id] for c in members)
+            best_dex[team] = max(sheet_of(c).dex_score for c in members)
+            entries.append(TeamEntry(team, team_init[team], best_dex[team]))
+            ranked_members = [_Ranked(c.id, initiative[c.id], sheet_of(c).dex_score) for c in members]
+            van, rear = split_groups(ranked_members)
+            groups[team] = {VANGUARD: [m.id for m in van], REARGUARD: [m.id for m in rear]}
+        order, rolls = order_teams(entries, lambda: dice.d(20))
+        events = [
+            Event(
+                "combat.started",
+                {
+                    "round": 0 if aware is not None else 1,
+                    "aware": aware,
+                    "initiative": initiative,
+                    "team_initiative": team_init,
+                    "best_dex": best_dex,
+                    "team_order": order,
+                    "opposed_rolls": [
+                        {"teams": list(r.teams), "d20": list(r.faces), "totals": list(r.totals)} for r in rolls
+                    ],
+                    "groups": groups,
+                },
+            )
+        ]
+        if aware is not None:
+            for c in present:
+                if c.id not in aware and not c.has("Flat-footed"):
+                    events.append(
+                        Event(
+                            "condition.added",
+                            {"combatant": c.id, "name": "Flat-footed", "rounds": None, "source": "surprise",
+                             "set_in_round": 0, "set_after_group": None},
+                        )
+                    )
+        return events
+
+
+@dataclass
+class _Ranked:
+    id: str
+    initiative: int
+    dex_score: int
+
+
+@dataclass
+class BeginActions:
+    """End the Advantages Phase: the first group's Action Phase begins."""
+
+    name: str = "begin-actions"
+
+    def args(self) -> dict[str, Any]:
+        return {}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        combat = combat_or_refuse(state)
+        if combat.phase != "advantages":
+            raise Refused(f"the Action Phase cannot begin during the {combat.phase} phase")
+        if not combat.turn_order():
+            raise Refused("no group can act")
+        return [Event("actions.began", {"round": combat.round})] + _group_start_events(state, combat, 0, dice)
+
+
+@dataclass
+class EndGroupTurn:
+    """The acting group is done; the next group acts, or the round's Counter
+    Phase runs after the last group (Round 0 has none: Round 1 follows)."""
+
+    name: str = "end-group-turn"
+
+    def args(self) -> dict[str, Any]:
+        return {}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        combat = combat_or_refuse(state)
+        group = combat.acting_group()
+        if group is None:
+            raise Refused("no group is acting now")
+        pending = [d for d in combat.declarations if d.status == "declared"]
+        if pending:
+            raise Refused(
+                f"{len(pending)} declared action(s) are not resolved yet: resolve or withdraw them first"
+            )
+        events = _hooks(state, GroupMoment(combat.round, group.team, group.kind, "end"), dice)
+        events.append(Event("group.ended", {"round": combat.round, "team": group.team, "group": group.kind}))
+        nxt = combat.group_index + 1
+        if nxt < len(combat.turn_order()):
+            return events + _group_start_events(state, combat, nxt, dice)
+        if combat.round == 0:  # R-SURP-1: Round 0 has no Counter Phase
+            return events + [Event("round.started", {"round": 1})]
+        done = combat.turns_done + [group.key]
+        return events + counter_phase_events(state, combat, done)
+
+
+def _had_turn_since(done: list[str], subject: str | None, set_in_round: int, set_after: str | None, rnd: int) -> bool:
+    if subject is None or subject not in done:
+        return False
+    if set_in_round < rnd or set_after is None:
+        return True
+    if set_after not in done:
+        return False  # set during the Counter Phase or by a group that never finished
+    return done.index(subject) > done.index(set_after)
+
+
+def counter_phase_events(state: EncounterState, combat: CombatState, done: list[str]) -> list[Event]:
+    """Every counter down by one, except those whose subject's group has not had
+    its turn since it was set (R-CNT-1; N-CNT-2: a counter set during its
+    subject's own group turn waits for that group's next turn); what ended."""
+    ticks, held = [], []
+    for who in state.combatants.values():
+        subject = combat.group_of(who.id)
+        for cond in who.conditions:
+            if cond.rounds is None:
+                continue
+            if _had_turn_since(done, subject, cond.set_in_round, cond.set_after_group, combat.round):
+                ticks.append({"combatant": who.id, "name": cond.name, "from": cond.rounds, "to": max(0, cond.rounds - 1)})
+            else:
+                held.append({"combatant": who.id, "name": cond.name, "rounds": cond.rounds})
+    env = []
+    for counter in combat.counters:
+        opposing = [
+            k for k in done
+            if k.partition(":")[0] != counter.team
+            and _had_turn_since(done, k, counter.set_in_round, counter.set_after_group, combat.round)
+        ]
+        if opposing:
+            env.append({"id": counter.id, "from": counter.rounds, "to": max(0, counter.rounds - 1)})
+        else:
+            held.append({"counter": counter.id, "rounds": counter.rounds})
+    ended = [t for t in ticks if t["to"] == 0] + [e for e in env if e["to"] == 0]
+    events = [Event("counters.ticked", {"round": combat.round, "ticks": ticks, "env": env, "held": held, "ended": ended})]
+    winner = _winner_after_ticks(state, ticks)
+    if winner is not None:
+        events.append(Event("combat.ended", {"round": combat.round, "winner": winner}))
+    return events
+
+
+def _winner_after_ticks(state: EncounterState, ticks: list[dict[str, Any]]) -> str | None:
+    ending = {(t["combatant"], t["name"]) for t in ticks if t["to"] == 0}
+    standing = set()
+    for c in state.combatants.values():
+        if not c.present or c.hp <= 0:
+            continue
+        names = [x.name for x in c.conditions if (c.id, x.name) not in ending]
+        if not combined(names).out_of_fight:
+            standing.add(c.team)
+    if len(standing) > 1:
+        return None
+    return next(iter(standing), "")
+
+
+@dataclass
+class NextRound:
+    """From the Counter Phase to the next round's Advantages Phase."""
+
+    name: str = "next-round"
+
+    def args(self) -> dict[str, Any]:
+        return {}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        combat = combat_or_refuse(state)
+        if combat.phase != "counters":
+            raise Refused("a new round starts after the Counter Phase")
+        return [Event("round.started", {"round": combat.round + 1})]
+
+
+@dataclass
+class Advance:
+    """The window's one "Next" button: whatever step comes next in the procedure."""
+
+    name: str = "advance"
+
+    def args(self) -> dict[str, Any]:
+        return {}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        combat = combat_or_refuse(state)
+        step = {"advantages": BeginActions(), "action": EndGroupTurn(), "counters": NextRound()}[combat.phase]
+        return step.execute(state, dice)
+
+
+# --------------------------------------------------------------------------- reducers
+@reducer.on("combat.started")
+def _started(state: EncounterState, d: dict[str, Any]) -> None:
+    state.combat = CombatState(
+        round=int(d["round"]),
+        phase="advantages",
+        team_order=list(d["team_order"]),
+        team_initiative=dict(d["team_initiative"]),
+        best_dex=dict(d["best_dex"]),
+        initiative=dict(d["initiative"]),
+        groups={t: {k: list(v) for k, v in g.items()} for t, g in d["groups"].items()},
+        aware=list(d["aware"]) if d.get("aware") is not None else None,
+    )
+
+
+@reducer.on("actions.began")
+def _began(state: EncounterState, d: dict[str, Any]) -> None:
+    state.combat.phase = "action"
+    state.combat.group_index = 0
+
+
+@reducer.on("group.started")
+def _group_started(state: EncounterState, d: dict[str, Any]) -> None:
+    c = state.combat
+    c.phase = "action"
+    c.group_index = int(d["index"])
+    c.declarations = []
+
+
+@reducer.on("group.ended")
+def _group_ended(state: EncounterState, d: dict[str, Any]) -> None:
+    c = state.combat
+    c.turns_done.append(group_key(d["team"], d["group"]))
+    c.declarations = []
+
+
+@reducer.on("round.started")
+def _round(state: EncounterState, d: dict[str, Any]) -> None:
+    c = state.combat
+    c.round = int(d["round"])
+    c.phase = "advantages"
+    c.group_index = 0
+    c.declarations = []
+    c.turns_done = []
+
+
+@reducer.on("counters.ticked")
+def _ticked(state: EncounterState, d: dict[str, Any]) -> None:
+    c = state.combat
+    c.phase = "counters"
+    for t in d["ticks"]:
+        who = state.combatants[t["combatant"]]
+        for cond in list(who.conditions):
+            if cond.name == t["name"] and cond.rounds is not None:
+                cond.rounds = int(t["to"])
+                if cond.rounds <= 0:
+                    who.conditions.remove(cond)
+                break
+    for e in d["env"]:
+        for counter in list(c.counters):
+            if counter.id == e["id"]:
+                counter.rounds = int(e["to"])
+                if counter.rounds <= 0:
+                    c.counters.remove(counter)
+
+
+@reducer.on("combat.ended")
+def _ended(state: EncounterState, d: dict[str, Any]) -> None:
+    state.combat.phase = "ended"
+    state.combat.winner = d.get("winner") or ""
+    state.combat.declarations = []
+
+
+@reducer.on("condition.added")
+def _cond_added(state: EncounterState, d: dict[str, Any]) -> None:
+    who = state.combatants[d["combatant"]]
+    who.conditions = [c for c in who.conditions if c.name != d["name"]]
+    who.conditions.append(
+        Condition(
+            name=d["name"],
+            rounds=None if d.get("rounds") is None else int(d["rounds"]),
+            set_in_round=int(d.get("set_in_round", 0)),
+            set_after_group=d.get("set_after_group"),
+            source=d.get("source"),
+        )
+    )
+
+
+@reducer.on("condition.removed")
+def _cond_removed(state: EncounterState, d: dict[str, Any]) -> None:
+    who = state.combatants[d["combatant"]]
+    who.conditions = [c for c in who.conditions if c.name != d["name"]]
+
+
+# The commands that change who fights (Join, SetGroup, counters, EndCombat) live in
+# ground_roster; importing it here registers their events and keeps one import path.
+from tactics.engine.combat.roster import AddCounter, EndCombat, Join, RemoveCounter, SetGroup  # noqa: E402,F401

@@ -1,0 +1,70 @@
+"""An encounter's opening: what has already happened when the GM starts the fight.
+
+The rules text's example opens after an explosion: the party is Shaken for one
+round, one bear is Stunned for one round, and only Brandon (in stealth) acts in
+the surprise Round 0 (R-SURP-1, R-COND-1). An encounter file says so in an
+``[opening]`` table, so the bundled encounter plays out as the text does without
+the GM re-typing it::
+
+    [opening]
+    surprise_aware = ["brandon"]     # who acts in Round 0; omit: everyone is aware
+    conditions = [
+      { combatant = "james", condition = "Shaken", rounds = 1, source = "explosion" },
+    ]
+
+:func:`opening_commands` turns it into ordinary commands (conditions first,
+then :class:`~tactics.engine.combat.team.StartCombat`), so the opening is in the log,
+undoable and replayable like everything else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tactics.engine.combat.team import StartCombat
+from tactics.engine.combat.gm import ApplyCondition
+from tactics.engine.core.journal import Command
+from tactics.engine.core.state import EncounterState
+from tactics.rules.data import validate
+
+
+class OpeningCondition(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    combatant: str
+    condition: str
+    rounds: int | None = Field(default=None, ge=1)
+    source: str | None = None
+
+
+class Opening(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    surprise_aware: list[str] | None = None
+    conditions: list[OpeningCondition] = Field(default_factory=list)
+
+
+def opening_of(definition: dict[str, Any], source: str = "encounter") -> Opening:
+    """The validated ``[opening]`` table (empty when the file has none)."""
+    return validate(source, Opening, definition.get("opening") or {}, "opening")
+
+
+def default_unaware(state: EncounterState, opening: Opening) -> set[str]:
+    """Who starts unticked ("unaware") in the tracker before the fight starts."""
+    if opening.surprise_aware is None:
+        return set()
+    aware = set(opening.surprise_aware)
+    return {c.id for c in state.combatants.values() if c.present and c.id not in aware}
+
+
+def opening_commands(state: EncounterState, opening: Opening, aware: list[str] | None) -> list[Command]:
+    """The opening's conditions (those not already on) then StartCombat with ``aware``."""
+    commands: list[Command] = []
+    for c in opening.conditions:
+        who = state.combatants.get(c.combatant)
+        if who is not None and not who.has(c.condition):
+            commands.append(ApplyCondition(c.combatant, c.condition, c.rounds, source=c.source))
+    commands.append(StartCombat(surprise_aware=aware))
+    return commands

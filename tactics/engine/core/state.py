@@ -1,0 +1,138 @@
+"""The state of one encounter: who is where, and what is going on.
+
+Only events change it (see :mod:`tactics.engine.core.journal`). Parts owned by
+other modules are kept here as plain fields so one journal covers the battle
+map and the starship screen alike:
+
+* ``combat``: the ground combat procedure (:mod:`tactics.engine.combat.team`);
+* ``traps`` / ``grenades``: hidden traps and live grenades
+  (:mod:`tactics.engine.hazards.commands`);
+* ``space``: the starship screen (:mod:`tactics.engine.starship.state`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tactics.maps.battlemap import BattleMap
+from tactics.rules.grid import Cell
+
+
+@dataclass
+class Condition:
+    """A condition on a combatant with its round counter (R-COND-1, R-CNT-1).
+
+    ``rounds`` None means until removed. ``set_in_round``/``set_after_group``
+    record when it was set so the Counter Phase knows whether the subject's
+    group has had a turn since (R-CNT-1).
+    """
+
+    name: str
+    rounds: int | None = None
+    set_in_round: int = 0
+    set_after_group: str | None = None
+    source: str | None = None
+
+
+@dataclass
+class Team:
+    id: str
+    name: str
+    colour: tuple[int, int, int]
+    players: bool = False  # controlled by the players (vs the GM)
+
+
+@dataclass
+class Combatant:
+    """A creature in the encounter. ``sheet`` holds its rules data (ability
+    modifiers, AC, weapons ...) as loaded from the data files."""
+
+    id: str
+    name: str
+    team: str
+    cell: Cell | None = None  # None: not on the map (absent, not yet arrived)
+    facing: str = "S"
+    facing_target: str | None = None  # keeps facing this combatant (R-FACE-1)
+    hp: int = 1
+    max_hp: int = 1
+    conditions: list[Condition] = field(default_factory=list)
+    hidden: bool = False  # hidden from the players' view (stealthed, unaware-of)
+    stealth: int | None = None  # the Stealth result enemies' Perception must meet (ground combat)
+    present: bool = True  # in the fight (False: absent, joins later)
+    sheet: Any = None
+
+    def has(self, condition: str) -> bool:
+        return any(c.name == condition for c in self.conditions)
+
+    @property
+    def down(self) -> bool:
+        return self.hp <= 0 or self.has("Helpless") or self.has("Unconscious")
+
+
+@dataclass
+class EncounterState:
+    map: BattleMap
+    name: str = "Encounter"
+    teams: dict[str, Team] = field(default_factory=dict)
+    combatants: dict[str, Combatant] = field(default_factory=dict)
+    open_doors: set[int] = field(default_factory=set)
+    mode: str = "team"  # "team" (R-INIT) or "individual" (R-TURN)
+    settings: dict[str, Any] = field(default_factory=dict)
+    combat: Any = None
+    traps: dict[str, Any] = field(default_factory=dict)
+    grenades: dict[str, Any] = field(default_factory=dict)
+    space: Any = None
+    notes: list[str] = field(default_factory=list)  # GM-only notes
+
+    def hidden_from_players(self, who: Combatant) -> bool:
+        """Is this creature kept off the players' screen? (reading: N-HIDE-2)
+
+        "Hidden" is hidden from the other side: a stealthed party member is
+        still shown to the players (they know where their own character is,
+        drawn with the hidden badge); a hidden GM creature never is.
+        """
+        if not who.hidden:
+            return False
+        team = self.teams.get(who.team)
+        return not (team is not None and team.players)
+
+    def at(self, cell: Cell) -> Combatant | None:
+        for c in self.combatants.values():
+            if c.cell == cell and c.present:
+                return c
+        return None
+
+    def on_map(self) -> list[Combatant]:
+        return [c for c in self.combatants.values() if c.present and c.cell is not None]
+
+    def allies_of(self, who: Combatant) -> list[Combatant]:
+        return [c for c in self.on_map() if c.team == who.team and c.id != who.id]
+
+    def enemies_of(self, who: Combatant) -> list[Combatant]:
+        return [c for c in self.on_map() if c.team != who.team]
+
+    def current_map(self) -> BattleMap:
+        """The map with doors as they stand now (closed doors block)."""
+        if not self.open_doors:
+            return self.map
+        return _map_with_open_doors(self.map, frozenset(self.open_doors))
+
+
+_door_cache: dict[tuple[int, frozenset[int]], tuple[BattleMap, BattleMap]] = {}
+
+
+def _map_with_open_doors(base: BattleMap, open_doors: frozenset[int]) -> BattleMap:
+    """The base map with some doors open, cached so walls are built once per set."""
+    key = (id(base), open_doors)
+    hit = _door_cache.get(key)
+    if hit is not None and hit[0] is base:
+        return hit[1]
+    found = base
+    for index in open_doors:
+        if 0 <= index < len(base.doors):
+            found = found.with_door(index, closed=False)
+    if len(_door_cache) > 64:
+        _door_cache.clear()
+    _door_cache[key] = (base, found)
+    return found

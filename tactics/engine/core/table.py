@@ -1,0 +1,82 @@
+"""Table settings (how this table plays): changed by a command so the change is in the log.
+
+A table chooses who rolls the dice: the app rolls everything, or the players
+type in the faces of their own physical dice (the app still rolls for the GM's
+creatures), or every die is typed, the GM's too. The choice lives in
+``state.settings["dice"]``; :class:`ChangeTableSetting` changes it (undoable,
+saved with the journal like any command), and :func:`dice_typed_for` tells the
+window whether a roll for a combatant should ask for typed faces
+(``Journal.submit(command, typed=[...])``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tactics.engine.core.journal import Event, Reducer, Refused
+from tactics.engine.core.state import EncounterState
+from tactics.rules.dice import Dice
+
+reducer = Reducer()
+
+#: Every table setting, its allowed values (the first is the default) and what each means.
+TABLE_SETTINGS: dict[str, dict[str, str]] = {
+    "dice": {
+        "app": "The app rolls every die",
+        "players": "Players type in their own physical dice; the app rolls for the GM",
+        "everyone": "Every die is typed in, the GM's too",
+    },
+}
+
+
+def setting(state: EncounterState, key: str) -> str:
+    """The table setting ``key`` as it stands (its default when never set)."""
+    choices = TABLE_SETTINGS[key]
+    value = state.settings.get(key)
+    return value if value in choices else next(iter(choices))
+
+
+def who_rolls(state: EncounterState) -> str:
+    """``"app"``, ``"players"`` or ``"everyone"``."""
+    return setting(state, "dice")
+
+
+def dice_typed_for(state: EncounterState, combatant: str | None) -> bool:
+    """Should a roll made for ``combatant`` (None: the GM's own) ask for typed faces?"""
+    mode = who_rolls(state)
+    if mode == "everyone":
+        return True
+    if mode == "app" or combatant is None:
+        return False
+    who = state.combatants.get(combatant)
+    team = state.teams.get(who.team) if who is not None else None
+    return bool(team is not None and team.players)
+
+
+@dataclass
+class ChangeTableSetting:
+    """Change one table setting (for example who rolls the dice)."""
+
+    key: str
+    value: str
+    name: str = "table-setting"
+
+    def args(self) -> dict[str, Any]:
+        return {"key": self.key, "value": self.value}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        choices = TABLE_SETTINGS.get(self.key)
+        if choices is None:
+            raise Refused(f"there is no table setting called {self.key!r}")
+        if self.value not in choices:
+            raise Refused(f"{self.key} can be {', '.join(choices)}, not {self.value!r}")
+        was = setting(state, self.key)
+        if was == self.value:
+            raise Refused(f"{self.key} is already {self.value!r}")
+        return [Event("settings.changed", {"key": self.key, "value": self.value, "was": was})]
+
+
+@reducer.on("settings.changed")
+def _changed(state: EncounterState, d: dict[str, Any]) -> None:
+    state.settings[d["key"]] = d["value"]

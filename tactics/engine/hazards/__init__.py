@@ -1,0 +1,2 @@
+"""Grenades, traps and facing as commands and events (R-GREN, R-TRAP, R-FACE).
+"""

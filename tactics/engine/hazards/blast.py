@@ -1,0 +1,191 @@
+"""A blast going off: damage, Reflex saves for half, conditions (R-GREN-6, R-TRAP-4).
+
+Why it exists: grenades, mines and traps all end the same way. One function
+rolls the damage once, then a save for every creature on the blast's squares
+(in combatant-id order), and returns one ``hazard.blast`` event (the squares,
+the damage dice) and one ``hazard.hit`` event per creature with every face and
+modifier, so the log can say "Reflex d20 12 - d2 1 + DEX 2 = 13 vs DC 13: saved,
+takes 5 (half of 11)".
+
+Dice order: the damage dice, then per creature its d20 and advantage die.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from tactics.engine.hazards import sheet
+from tactics.engine.hazards.fuses import set_moment
+from tactics.engine.core.journal import Event, Reducer
+from tactics.engine.core.state import Condition, EncounterState
+from tactics.rules.dice import Dice
+from tactics.rules.explosives import half_damage
+from tactics.rules.grid import Cell
+
+reducer = Reducer()
+
+
+def roll_d20_check(
+    dice: Dice, what: str, modifiers: list[tuple[str, int]], *, dc: int | None,
+    advantage: int = 0, affinity: int = 2,
+) -> dict[str, Any]:
+    """Roll d20 + advantage die (R-ROLL-2) + modifiers; the log's record of it.
+
+    Same shape as the ground engine's ``CheckRoll.to_dict()``: ``d20``,
+    ``extra`` = [sides, face, sign], ``modifiers`` [[name, value]], ``total``, ``dc``.
+    """
+    natural = dice.d(20)
+    if advantage > 0:
+        sides, sign = affinity, 1
+    elif advantage < 0:
+        sides, sign = 2, -1
+    else:
+        sides, sign = 0, 0
+    face = dice.d(sides) if sides else 0
+    total = natural + sign * face + sum(v for _, v in modifiers)
+    return {
+        "what": what,
+        "d20": natural,
+        "extra": [sides, face, sign],
+        "modifiers": [[n, int(v)] for n, v in modifiers],
+        "total": total,
+        "dc": dc,
+    }
+
+
+def roll_text(roll: dict[str, Any]) -> str:
+    """"Reflex d20 12 - d2 1 + DEX 2 = 13 vs DC 13"."""
+    parts = [f"{roll['what']} d20 {roll['d20']}"]
+    sides, face, sign = roll["extra"]
+    if sides:
+        parts.append(f"{'+' if sign > 0 else '-'} d{sides} {face}")
+    for name, value in roll["modifiers"]:
+        parts.append(f"{'+' if value >= 0 else '-'} {name} {abs(value)}")
+    text = " ".join(parts) + f" = {roll['total']}"
+    if roll.get("dc") is not None:
+        text += f" vs DC {roll['dc']}"
+    return text
+
+
+def creatures_on(
+    state: EncounterState, cells: Iterable[Cell], positions: dict[str, Cell] | None = None
+) -> list[str]:
+    """Ids of present combatants standing on ``cells`` (``positions`` overrides where some stand)."""
+    cells = set(cells)
+    positions = positions or {}
+    out = []
+    for cid, who in state.combatants.items():
+        where = positions.get(cid, who.cell)
+        if who.present and where is not None and tuple(where) in cells:
+            out.append(cid)
+    return sorted(out)
+
+
+def blast_events(
+    state: EncounterState,
+    dice: Dice,
+    *,
+    source: str,
+    label: str,
+    origin: Cell,
+    cells: Iterable[Cell],
+    damage: str | None,
+    save: str = "Reflex",
+    dc: int | None = None,
+    conditions: Iterable[dict[str, Any]] = (),
+    positions: dict[str, Cell] | None = None,
+) -> list[Event]:
+    """Roll a blast on ``cells``: damage once, a save per creature for half.
+
+    reading: N-GREN-6 (one damage roll; everyone on the squares saves; conditions
+    on a failed save unless ``on = "always"``).
+    """
+    cells = sorted({(int(c[0]), int(c[1])) for c in cells}, key=lambda c: (c[1], c[0]))
+    conditions = [dict(c) for c in conditions]
+    faces: list[int] = []
+    total = 0
+    if damage:
+        faces, total = dice.expr(damage)
+    events = [
+        Event(
+            "hazard.blast",
+            {
+                "source": source,
+                "label": label,
+                "origin": [int(origin[0]), int(origin[1])],
+                "cells": [list(c) for c in cells],
+                "damage": {"expr": damage, "faces": faces, "total": total} if damage else None,
+                "save": save,
+                "dc": dc,
+            },
+        )
+    ]
+    moment = set_moment(state)
+    for cid in creatures_on(state, cells, positions):
+        who = state.combatants[cid]
+        roll = None
+        saved = False
+        if dc is not None and save != "none" and (damage or conditions):
+            roll = roll_d20_check(
+                dice, save, [(save, sheet.save(who, save))], dc=dc,
+                advantage=sheet.check_advantage(who, "save"), affinity=sheet.affinity_die(who),
+            )
+            saved = roll["total"] >= dc
+        amount = (half_damage(total) if saved else total) if damage else 0
+        imposed = [
+            {"name": c["name"], "rounds": c.get("rounds"), "source": source, **moment}
+            for c in conditions
+            if c.get("on", "failed_save") == "always" or not saved
+        ]
+        text = f"{who.name}: "
+        if roll is not None:
+            text += roll_text(roll) + (": saved. " if saved else ": failed. ")
+        if damage:
+            text += f"takes {amount}" + (f" (half of {total})" if saved else "")
+        if imposed:
+            text += ("; " if damage else "") + ", ".join(
+                f"{c['name']}" + (f" for {c['rounds']} round(s)" if c["rounds"] else "") for c in imposed
+            )
+        if not damage and not imposed:
+            text += "unharmed"
+        events.append(
+            Event(
+                "hazard.hit",
+                {
+                    "combatant": cid,
+                    "source": source,
+                    "label": label,
+                    "save": roll,
+                    "saved": saved,
+                    "damage": amount,
+                    "conditions": imposed,
+                    "text": text.strip(),
+                },
+            )
+        )
+    return events
+
+
+@reducer.on("hazard.blast")
+def _blast(state: EncounterState, data: dict[str, Any]) -> None:
+    return None  # the squares and dice are for the log and the window's flash
+
+
+@reducer.on("hazard.hit")
+def _hit(state: EncounterState, data: dict[str, Any]) -> None:
+    who = state.combatants[data["combatant"]]
+    who.hp = max(0, who.hp - int(data["damage"]))
+    for c in data.get("conditions", []):
+        who.conditions = [x for x in who.conditions if x.name != c["name"]]
+        who.conditions.append(
+            Condition(
+                name=c["name"],
+                rounds=None if c.get("rounds") is None else int(c["rounds"]),
+                set_in_round=int(c.get("set_in_round", 0)),
+                set_after_group=c.get("set_after_group"),
+                source=c.get("source"),
+            )
+        )
+
+
+__all__ = ["blast_events", "creatures_on", "reducer", "roll_d20_check", "roll_text"]

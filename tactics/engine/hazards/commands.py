@@ -1,0 +1,472 @@
+"""Grenades, traps and facing in the encounter engine (R-GREN, R-TRAP, R-FACE).
+
+Why it exists: it turns the rules of :mod:`tactics.rules.explosives`,
+:mod:`tactics.rules.traps` and :mod:`tactics.rules.facing` into commands and
+events, and hooks them into the rest of the engine:
+
+* ``board.PATH_HOOKS``: every walked path is checked for trap detection and
+  triggers (:func:`tactics.engine.hazards.spotting.trap_path_hook`), then facings
+  that follow a target are turned (:func:`facing_path_hook`).
+* ``ground.GROUP_HOOKS`` (when the ground engine is present): at the start and
+  end of every group's turn :func:`due_events` sets off the grenades whose fuse
+  names that moment (R-GREN-4/5); after the last group's turn of a round
+  :func:`counter_events` ticks smoke clouds and clocked mines.
+
+Commands here: :class:`ThrowGrenade`, :class:`Detonate`, :class:`SetFacing`;
+trap commands come from :mod:`tactics.engine.hazards.traps` and
+:mod:`tactics.engine.hazards.spotting` and are re-exported.
+Live grenades live in ``state.grenades`` as :class:`Grenade`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from tactics.engine import board
+from tactics.engine.hazards import sheet
+from tactics.engine.hazards.blast import blast_events, reducer as blast_reducer, roll_d20_check
+from tactics.engine.hazards.spotting import ActiveSearch, reducer as spotting_reducer, trap_path_hook
+from tactics.engine.hazards.traps import (
+    DetectTrap,
+    Disarm,
+    PlaceTrap,
+    RemoveTrap,
+    SetTrap,
+    TriggerRemote,
+    build_traps,
+    reducer as trap_reducer,
+    timer_events,
+)
+from tactics.engine.hazards.fuses import Fuse, fuse_for, fuse_label
+from tactics.engine.board import combatant_or_refuse
+from tactics.engine.core.journal import Event, Reducer, Refused
+from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules import explosives as ex
+from tactics.rules import facing as fc
+from tactics.rules import traps as tr
+from tactics.rules.dice import Dice
+from tactics.rules.grid import DIRECTIONS, Cell, distance_ft
+
+own_reducer = Reducer()
+
+
+# --------------------------------------------------------------------------- state
+@dataclass
+class Grenade:
+    """A thrown grenade on the map: where it lies and when it goes off."""
+
+    id: str
+    kind: str
+    label: str
+    thrower: str
+    team: str
+    from_cell: Cell
+    target_cell: Cell
+    cell: Cell
+    facing: str = "N"
+    target: str | None = None
+    fuse: dict[str, str] | None = None
+    fuse_text: str = ""
+    cooked: bool = False
+    status: str = "live"  # live | cloud | spent | dud
+    cloud_cells: list[Cell] = field(default_factory=list)
+    cloud_rounds: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        for key in ("from_cell", "target_cell", "cell"):
+            d[key] = list(getattr(self, key))
+        d["cloud_cells"] = [list(c) for c in self.cloud_cells]
+        return d
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> "Grenade":
+        d = dict(raw)
+        for key in ("from_cell", "target_cell", "cell"):
+            d[key] = (int(d[key][0]), int(d[key][1]))
+        d["cloud_cells"] = [(int(c[0]), int(c[1])) for c in d.get("cloud_cells", [])]
+        return cls(**d)
+
+
+def live_grenades(state: EncounterState) -> list[Grenade]:
+    return [g for g in sorted(state.grenades.values(), key=lambda g: _order(g.id)) if g.status == "live"]
+
+
+def _order(gid: str) -> tuple[int, str]:
+    tail = gid.rsplit("-", 1)[-1]
+    return (int(tail) if tail.isdigit() else 0, gid)
+
+
+def _next_grenade_id(state: EncounterState) -> str:
+    n = len(state.grenades) + 1
+    while f"grenade-{n}" in state.grenades:
+        n += 1
+    return f"grenade-{n}"
+
+
+def _kind(name: str) -> ex.GrenadeKind:
+    try:
+        return ex.grenade_kind(name)
+    except KeyError as exc:
+        raise Refused(str(exc.args[0])) from None
+
+
+# --------------------------------------------------------------------------- grenades
+def throw_range_ft(who: Combatant) -> int:
+    """How far this combatant can throw (R-GREN-1)."""
+    return ex.max_throw_ft(sheet.ability(who, "STR"), sheet.ability(who, "DEX"))
+
+
+def detonation_events(
+    state: EncounterState, grenade: Grenade, dice: Dice, *, at: Cell | None = None
+) -> list[Event]:
+    """The blast of a grenade where it lies (or ``at``), then what remains of it."""
+    kind = _kind(grenade.kind)
+    battle_map = state.current_map()
+    where = grenade.cell if at is None else at
+    cells = ex.blast_cells(kind, where, grenade.from_cell, walls=battle_map, facing=grenade.facing)
+    events = [Event("grenade.exploded", {"grenade": grenade.id, "label": grenade.label, "cell": list(where)})]
+    events += blast_events(
+        state, dice, source=grenade.id, label=grenade.label, origin=where, cells=cells,
+        damage=kind.damage, save=kind.save, dc=kind.save_dc if kind.save != "none" else None,
+        conditions=[c.model_dump() for c in kind.conditions],
+    )
+    if kind.disables_electronics:
+        for trap in sorted(state.traps.values(), key=lambda t: t.id):
+            if trap.armed and trap.electronic and any(c in cells for c in tr.wire_cells(trap)):
+                events.append(Event("trap.status", {"trap": trap.id, "status": "off", "by": grenade.id}))
+    if kind.cloud_rounds:
+        events.append(Event("grenade.cloud", {"grenade": grenade.id, "cells": sorted(list(c) for c in cells),
+                                              "rounds": kind.cloud_rounds}))
+    else:
+        events.append(Event("grenade.spent", {"grenade": grenade.id}))
+    return events
+
+
+def check_throw(
+    state: EncounterState, thrower: str, target_cell: Cell | None, grenade: str
+) -> tuple[Combatant, ex.GrenadeKind, Cell]:
+    """Can ``thrower`` throw ``grenade`` at ``target_cell`` now? Refused with the reason if not."""
+    who = combatant_or_refuse(state, thrower)
+    if who.cell is None or not who.present:
+        raise Refused(f"{who.name} is not on the map")
+    if who.hp <= 0:
+        raise Refused(f"{who.name} is down and cannot throw")
+    kind = _kind(grenade)
+    if target_cell is None:
+        raise Refused("choose the square to throw at")
+    target = (int(target_cell[0]), int(target_cell[1]))
+    if not state.current_map().in_bounds(target):
+        raise Refused("that square is off the map")
+    reach = throw_range_ft(who)
+    if distance_ft(who.cell, target) > reach:  # reading: N-GREN-5 (measured to the aimed square)
+        raise Refused(f"{who.name} can throw {reach} ft; that square is {distance_ft(who.cell, target)} ft away")
+    return who, kind, target
+
+
+@dataclass
+class ThrowGrenade:
+    """Throw a grenade at a square (R-GREN-1..5); a Use Item action in a fight.
+
+    Dice: with ``cook``, the WIS check (d20, advantage die if any) first; a
+    natural 1 blows up in the thrower's hand and nothing is thrown. Then 2d10
+    for scatter (first die left/right, second short/long). The grenade flies
+    until a wall stops it and lies there until its fuse: the end of the
+    targeted group's turn (cooked: the start), or at once for a contact fuse.
+    """
+
+    thrower: str
+    target_cell: Cell
+    grenade: str = "frag"
+    cook: bool = False
+    name: str = "throw-grenade"
+
+    def args(self) -> dict[str, Any]:
+        return {"thrower": self.thrower, "target_cell": list(self.target_cell), "grenade": self.grenade,
+                "cook": self.cook}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        who, kind, target = check_throw(state, self.thrower, self.target_cell, self.grenade)
+        battle_map = state.current_map()
+        gid = _next_grenade_id(state)
+        record = Grenade(
+            id=gid, kind=kind.name, label=kind.title, thrower=who.id, team=who.team,
+            from_cell=who.cell, target_cell=target, cell=who.cell, facing=who.facing, cooked=self.cook,
+        )
+        events: list[Event] = []
+        cook_result: str | None = None
+        if self.cook:  # reading: N-GREN-4 (rolled before the throw; Shaken counts)
+            roll = roll_d20_check(dice, "WIS", [("WIS", sheet.ability(who, "WIS"))], dc=ex.COOK_DC,
+                                  advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
+            cook_result = ex.cook_result(roll["d20"], roll["total"])
+            events.append(Event("grenade.cooked", {"grenade": gid, "thrower": who.id, "roll": roll,
+                                                   "result": cook_result}))
+            if cook_result == "in_hand":
+                record.status = "live"
+                record.fuse_text = "explodes in the thrower's hand"
+                events.append(Event("grenade.thrown", {**record.to_dict(), "dice": [], "scatter": [0, 0],
+                                                       "aimed": list(who.cell), "flight": [], "stopped": False}))
+                return events + detonation_events(state, record, dice)
+        d1, d2 = dice.d(10), dice.d(10)
+        across, along = ex.scatter(d1, d2)
+        aimed = ex.scattered_cell(who.cell, target, across, along, who.facing)
+        flight = ex.landing(battle_map, who.cell, target, d1, d2, facing=who.facing)
+        record.cell = flight.cell
+        target_who = state.at(target)
+        record.target = target_who.id if target_who is not None else None
+        if cook_result == "dud":
+            record.status = "dud"
+            record.fuse_text = "bursts harmlessly in the air"
+        elif kind.fuse == "contact":
+            record.fuse_text = "explodes as it lands"
+        else:
+            # reading: N-GREN-5 (whoever stands on the aimed square; else the next group)
+            fuse = fuse_for(state, record.target, "start" if cook_result == "early" else "end")
+            record.fuse = fuse.to_dict() if fuse else None
+            record.fuse_text = fuse_label(state, fuse)
+        events.append(
+            Event(
+                "grenade.thrown",
+                {
+                    **record.to_dict(),
+                    "dice": [d1, d2],
+                    "scatter": [across, along],
+                    "aimed": list(aimed),
+                    "flight": [[round(x, 4), round(y, 4)] for x, y in flight.points],
+                    "heights": [round(h, 4) for h in flight.heights],
+                    "stopped": flight.stopped,
+                },
+            )
+        )
+        if record.status == "live" and kind.fuse == "contact":
+            events += detonation_events(state, record, dice)
+        return events
+
+
+@dataclass
+class Detonate:
+    """Set off a live grenade now (the fuse moment came, or the GM says so)."""
+
+    grenade: str
+    name: str = "detonate"
+
+    def args(self) -> dict[str, Any]:
+        return {"grenade": self.grenade}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        g = state.grenades.get(self.grenade)
+        if g is None or g.status != "live":
+            raise Refused(f"there is no live grenade {self.grenade!r}")
+        return detonation_events(state, g, dice)
+
+
+def due_events(state: EncounterState, moment: Any, dice: Dice) -> list[Event]:
+    """Blasts of every live grenade whose fuse is this group moment (R-GREN-4/5).
+
+    ``moment`` is the ground engine's ``GroupMoment`` (round, team, group,
+    when="start"|"end"); grenades go off in the order they were thrown.
+    """
+    events: list[Event] = []
+    for g in live_grenades(state):
+        fuse = Fuse.from_dict(g.fuse)
+        if fuse is not None and fuse.matches(moment):
+            events += detonation_events(state, g, dice)
+    return events
+
+
+def counter_events(state: EncounterState, dice: Dice) -> list[Event]:
+    """Counter Phase: smoke clouds thin out, clocked mines tick (and may go off)."""
+    events: list[Event] = []
+    for g in sorted(state.grenades.values(), key=lambda g: _order(g.id)):
+        if g.status == "cloud":
+            left = g.cloud_rounds - 1
+            events.append(Event("grenade.cloud-tick", {"grenade": g.id, "rounds": max(0, left)}))
+    return events + timer_events(state, dice)
+
+
+def _last_group_end(state: EncounterState, moment: Any) -> bool:
+    combat = state.combat
+    order_fn = getattr(combat, "turn_order", None)
+    if getattr(moment, "when", None) != "end" or not callable(order_fn) or getattr(combat, "round", 0) < 1:
+        return False
+    order = order_fn()
+    return bool(order) and (order[-1].team, order[-1].kind) == (moment.team, moment.group)
+
+
+def group_hook(state: EncounterState, moment: Any, dice: Dice) -> list[Event]:
+    """What the ground engine calls at each group's start and end."""
+    events = due_events(state, moment, dice)
+    if _last_group_end(state, moment):  # reading: N-TRAP-8
+        events += counter_events(state, dice)
+    return events
+
+
+# --------------------------------------------------------------------------- facing
+def effective_facing(state: EncounterState, cid: str) -> str:
+    """The way a combatant faces now: toward its kept target if it has one (R-FACE-1)."""
+    who = combatant_or_refuse(state, cid)
+    target = state.combatants.get(who.facing_target) if who.facing_target else None
+    if who.cell is None or target is None or target.cell is None:
+        return who.facing
+    return fc.facing_toward(who.cell, target.cell, who.facing)
+
+
+def attack_arc(state: EncounterState, attacker: str, defender: str) -> fc.Arc:
+    """The defender's arc the attacker stands in (R-FACE-2), for the attack rules."""
+    a, d = combatant_or_refuse(state, attacker), combatant_or_refuse(state, defender)
+    if a.cell is None or d.cell is None:
+        raise Refused("both combatants must be on the map")
+    return fc.arc_of(d.cell, effective_facing(state, d.id), a.cell)
+
+
+@dataclass
+class SetFacing:
+    """Choose a facing (one of 8 directions) or to keep facing a target (R-FACE-1).
+
+    It costs no action; the turn procedure offers it at the end of a turn.
+    """
+
+    combatant: str
+    direction: str | None = None
+    keep_facing: str | None = None
+    name: str = "set-facing"
+
+    def args(self) -> dict[str, Any]:
+        return {"combatant": self.combatant, "direction": self.direction, "keep_facing": self.keep_facing}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        who = combatant_or_refuse(state, self.combatant)
+        if (self.direction is None) == (self.keep_facing is None):
+            raise Refused("choose either a direction or someone to keep facing")
+        if self.direction is not None:
+            if self.direction not in DIRECTIONS:
+                raise Refused(f"{self.direction!r} is not a direction; choose one of {', '.join(DIRECTIONS)}")
+            return [Event("facing.set", {"combatant": who.id, "facing": self.direction, "target": None})]
+        target = combatant_or_refuse(state, self.keep_facing)  # type: ignore[arg-type]
+        if target.id == who.id:
+            raise Refused(f"{who.name} cannot keep facing itself")
+        facing = who.facing
+        if who.cell is not None and target.cell is not None:
+            facing = fc.facing_toward(who.cell, target.cell, who.facing)
+        return [Event("facing.set", {"combatant": who.id, "facing": facing, "target": target.id})]
+
+
+def facing_path_hook(
+    state: EncounterState, cid: str, path: list[Cell], dice: Dice
+) -> tuple[list[Cell], list[Event]]:
+    """After a walk, facings that follow a target turn (R-FACE-1: recomputed when either moves)."""
+    if not path:
+        return path, []
+    mover = state.combatants.get(cid)
+    if mover is None:
+        return path, []
+    end = tuple(path[-1])
+    events: list[Event] = []
+    for who in sorted(state.combatants.values(), key=lambda c: c.id):
+        if who.facing_target is None or who.cell is None:
+            continue
+        if who.id == cid:
+            target = state.combatants.get(who.facing_target)
+            if target is None or target.cell is None:
+                continue
+            new = fc.facing_toward(end, target.cell, who.facing)  # type: ignore[arg-type]
+        elif who.facing_target == cid:
+            new = fc.facing_toward(who.cell, end, who.facing)  # type: ignore[arg-type]
+        else:
+            continue
+        if new != who.facing:
+            events.append(Event("facing.set", {"combatant": who.id, "facing": new, "target": who.facing_target}))
+    return path, events
+
+
+# --------------------------------------------------------------------------- reducers
+@own_reducer.on("grenade.thrown")
+def _thrown(state: EncounterState, d: dict[str, Any]) -> None:
+    keys = Grenade.__dataclass_fields__.keys()
+    state.grenades[d["id"]] = Grenade.from_dict({k: v for k, v in d.items() if k in keys})
+
+
+@own_reducer.on("grenade.spent")
+def _spent(state: EncounterState, d: dict[str, Any]) -> None:
+    state.grenades[d["grenade"]].status = "spent"
+
+
+@own_reducer.on("grenade.cloud")
+def _cloud(state: EncounterState, d: dict[str, Any]) -> None:
+    g = state.grenades[d["grenade"]]
+    g.status = "cloud"
+    g.cloud_cells = [(int(c[0]), int(c[1])) for c in d["cells"]]
+    g.cloud_rounds = int(d["rounds"])
+
+
+@own_reducer.on("grenade.cloud-tick")
+def _cloud_tick(state: EncounterState, d: dict[str, Any]) -> None:
+    g = state.grenades[d["grenade"]]
+    g.cloud_rounds = int(d["rounds"])
+    if g.cloud_rounds <= 0:
+        g.status = "spent"
+        g.cloud_cells = []
+
+
+@own_reducer.on("facing.set")
+def _facing(state: EncounterState, d: dict[str, Any]) -> None:
+    who = state.combatants[d["combatant"]]
+    who.facing = d["facing"]
+    who.facing_target = d.get("target")
+
+
+for _kind_name in ("grenade.cooked", "grenade.exploded"):
+    own_reducer.on(_kind_name)(lambda state, d: None)  # log only
+
+#: Every event kind of grenades, traps, blasts and facing.
+reducer = Reducer().include(own_reducer).include(blast_reducer).include(trap_reducer).include(spotting_reducer)
+
+
+# --------------------------------------------------------------------------- hooks
+def install_hooks() -> None:
+    """Hook grenades, traps and facing into the board and ground combat (idempotent).
+
+    Called once by :mod:`tactics.engine.features`: a trap or a facing change can
+    stop a walk, a fuse burns at a group's start or end, trap searches and trap
+    setting are Use Item actions.
+    """
+    for hook in (trap_path_hook, facing_path_hook):
+        if hook not in board.PATH_HOOKS:
+            board.PATH_HOOKS.append(hook)
+    from tactics.engine.combat import team as ground
+    from tactics.engine.hazards import use_items
+
+    if group_hook not in ground.GROUP_HOOKS:
+        ground.GROUP_HOOKS.append(group_hook)
+    use_items.register_item_uses()
+
+
+__all__ = [
+    "ActiveSearch",
+    "Detonate",
+    "DetectTrap",
+    "Disarm",
+    "Grenade",
+    "PlaceTrap",
+    "RemoveTrap",
+    "SetFacing",
+    "SetTrap",
+    "ThrowGrenade",
+    "TriggerRemote",
+    "attack_arc",
+    "check_throw",
+    "build_traps",
+    "counter_events",
+    "detonation_events",
+    "due_events",
+    "effective_facing",
+    "facing_path_hook",
+    "group_hook",
+    "live_grenades",
+    "reducer",
+    "throw_range_ft",
+    "visible_to_players",
+]
+
+visible_to_players = tr.visible_to_players

@@ -1,0 +1,139 @@
+"""When grenades go off: fuses tied to a group's turn (R-GREN-4, R-GREN-5).
+
+Why it exists: a grenade explodes at the end (or, cooked, the start) of the
+turn of the group it landed among. The fuse is stored as data on the grenade
+(``{"team", "group", "when"}``) and the ground engine asks
+:func:`tactics.engine.hazards.commands.due_events` at the start and end of every
+group's turn (``tactics.engine.combat.team.GROUP_HOOKS``) which grenades are due.
+
+The combat state is read through duck typing, so this works with the ground
+engine's ``CombatState`` (``group_of(cid) -> "team:kind"``, ``turn_order()``,
+``group_index``, ``phase``, ``round``, ``acting_group()``) and gives "no fuse:
+the GM sets it off" when no fight is running.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+When = Literal["start", "end"]
+
+
+@dataclass(frozen=True)
+class Fuse:
+    """The group turn at whose start or end a grenade goes off."""
+
+    team: str
+    group: str  # "vanguard" | "rearguard"
+    when: When
+
+    def to_dict(self) -> dict[str, str]:
+        return {"team": self.team, "group": self.group, "when": self.when}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any] | None) -> "Fuse | None":
+        if not raw:
+            return None
+        return cls(str(raw["team"]), str(raw["group"]), raw["when"])  # type: ignore[arg-type]
+
+    def matches(self, moment: Any) -> bool:
+        """Does a ground-engine ``GroupMoment`` (round, team, group, when) set it off?"""
+        return (
+            getattr(moment, "team", None) == self.team
+            and getattr(moment, "group", None) == self.group
+            and getattr(moment, "when", None) == self.when
+        )
+
+
+def _split(key: Any) -> tuple[str, str] | None:
+    if key is None:
+        return None
+    if isinstance(key, (tuple, list)):
+        return str(key[0]), str(key[1])
+    team, _, group = str(key).partition(":")
+    return (team, group) if group else None
+
+
+def _live_combat(state: Any) -> Any:
+    combat = getattr(state, "combat", None)
+    if combat is None or getattr(combat, "phase", None) == "ended":
+        return None
+    return combat
+
+
+def group_of(state: Any, cid: str) -> tuple[str, str] | None:
+    """(team, group) of a combatant in the running fight, or None."""
+    combat = _live_combat(state)
+    fn = getattr(combat, "group_of", None)
+    return _split(fn(cid)) if callable(fn) else None
+
+
+def next_group(state: Any) -> tuple[str, str] | None:
+    """The next group to act after now (the acting group's successor; the first
+    group of the round before the Action Phase; wraps to the next round)."""
+    combat = _live_combat(state)
+    order_fn = getattr(combat, "turn_order", None)
+    if not callable(order_fn):
+        return None
+    order = order_fn()
+    if not order:
+        return None
+    if getattr(combat, "phase", None) == "action":
+        index = int(getattr(combat, "group_index", 0)) + 1
+        g = order[index % len(order)]
+    else:
+        g = order[0]
+    return str(g.team), str(g.kind)
+
+
+def fuse_for(state: Any, target: str | None, when: When) -> Fuse | None:
+    """R-GREN-4: the targeted combatant's group, or the next group to act."""
+    group = group_of(state, target) if target is not None else None
+    if group is None:
+        group = next_group(state)
+    if group is None:
+        return None
+    return Fuse(group[0], group[1], when)
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def fuse_label(state: Any, fuse: Fuse | None) -> str:
+    """"explodes at the end of the Bears' Vanguard turn"."""
+    if fuse is None:
+        return "explodes when the GM sets it off (no turn order is running)"
+    if fuse.group == "turn":
+        # Individual turns (N-TURN-10): each character is its own group.
+        who = (getattr(state, "combatants", {}) or {}).get(fuse.team)
+        name = getattr(who, "name", None) or fuse.team
+        return f"explodes at the {fuse.when} of {possessive(name)} turn"
+    teams = getattr(state, "teams", {}) or {}
+    team = teams.get(fuse.team)
+    name = getattr(team, "name", None) or fuse.team
+    return f"explodes at the {fuse.when} of the {possessive(name)} {fuse.group.capitalize()} turn"
+
+
+def current_round(state: Any) -> int:
+    combat = _live_combat(state)
+    return int(getattr(combat, "round", 0)) if combat is not None else 0
+
+
+def set_moment(state: Any) -> dict[str, Any]:
+    """When a condition is set, for the Counter Phase (R-CNT-1): the round and
+    the acting group (as the ground engine records it)."""
+    combat = _live_combat(state)
+    if combat is None:
+        return {"set_in_round": 0, "set_after_group": None}
+    try:
+        from tactics.engine.combat.team import set_moment as ground_set_moment
+
+        return ground_set_moment(combat)
+    except ImportError:  # pragma: no cover - ground engine absent
+        acting = getattr(combat, "acting_group", lambda: None)()
+        return {"set_in_round": current_round(state), "set_after_group": getattr(acting, "key", None)}
+
+
+__all__ = ["Fuse", "current_round", "fuse_for", "fuse_label", "group_of", "next_group", "possessive", "set_moment"]

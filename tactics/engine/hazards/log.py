@@ -1,0 +1,142 @@
+"""Log lines for grenades, blasts, traps and facing (R-GREN-2..6, R-TRAP-2..5, R-FACE-1).
+
+Why it exists: the window's log shows one sentence per journal event
+(:func:`tactics.engine.combat.queries.describe`); this module adds the
+sentences of the hazards engine's events to its ``DESCRIBERS`` registry, with
+every face and modifier: "Ann throws a Frag grenade at (7, 5): d10 2 (2 left),
+d10 9 (2 long): lands at (9, 3); explodes at the end of the Bears' Vanguard turn."
+
+Lines about a trap the players do not know of start with "GM:" so a
+player-facing log can leave them out (R-TRAP-6).
+"""
+
+from __future__ import annotations
+
+from tactics.engine.combat.queries import DESCRIBERS
+from tactics.engine.hazards.blast import roll_text
+from tactics.engine.core.journal import Event
+from tactics.engine.core.state import EncounterState
+from tactics.rules import traps as tr
+
+_ACROSS = {-1: "left", 1: "right"}
+_ALONG = {-1: "short", 1: "long"}
+
+
+def _name(state: EncounterState | None, cid: str | None) -> str:
+    if cid is None:
+        return "the GM"
+    who = state.combatants.get(cid) if state is not None else None
+    return who.name if who is not None else str(cid)
+
+
+def _trap_label(state: EncounterState | None, tid: str) -> str:
+    trap = state.traps.get(tid) if state is not None else None
+    return trap.label if trap is not None else tid
+
+
+def _secret(state: EncounterState | None, tid: str) -> bool:
+    trap = state.traps.get(tid) if state is not None else None
+    return trap is not None and trap.hidden and not trap.players_know
+
+
+def die_text(face: int, offset: int, words: dict[int, str]) -> str:
+    """"d10 2 (2 left)" / "d10 10 (on target)" for one scatter die (R-GREN-2)."""
+    if offset == 0:
+        return f"d10 {face} (on target)"
+    return f"d10 {face} ({abs(offset)} {words[1 if offset > 0 else -1]})"
+
+
+def describe_hazard(event: Event, state: EncounterState | None) -> str:
+    k, d = event.kind, event.data
+    n = lambda cid: _name(state, cid)  # noqa: E731
+    if k == "grenade.thrown":
+        if not d.get("dice"):
+            return f"The {d['label']} goes off in {n(d['thrower'])}'s hand!"
+        (d1, d2), (across, along) = d["dice"], d["scatter"]
+        where = tuple(d["cell"])
+        wall = ", stopped by a wall" if d.get("stopped") else ""
+        return (f"{n(d['thrower'])} throws a {d['label']} at {tuple(d['target_cell'])}: "
+                f"{die_text(d1, across, _ACROSS)}, {die_text(d2, along, _ALONG)}: lands at {where}{wall}; "
+                f"{d.get('fuse_text', '')}.")
+    if k == "grenade.cooked":
+        words = {"early": "it will go off at the start of the turn", "dud": "it will burst harmlessly",
+                 "in_hand": "natural 1: it goes off in hand"}
+        return f"{n(d['thrower'])} cooks the grenade: {roll_text(d['roll'])}: {words.get(d['result'], d['result'])}."
+    if k == "grenade.exploded":
+        return f"The {d['label']} explodes at {tuple(d['cell'])}."
+    if k == "grenade.spent":
+        return "The blast is over."
+    if k == "grenade.cloud":
+        return f"Smoke fills {len(d['cells'])} squares for {d['rounds']} rounds."
+    if k == "grenade.cloud-tick":
+        return "The smoke clears." if d["rounds"] <= 0 else f"The smoke lingers ({d['rounds']} rounds left)."
+    if k == "hazard.blast":
+        dmg = d.get("damage")
+        text = f"{d['label']} blast on {len(d['cells'])} squares"
+        if dmg:
+            text += f": {dmg['expr']} ({', '.join(map(str, dmg['faces']))}) = {dmg['total']}"
+        if d.get("dc") is not None and d.get("save") != "none":
+            text += f", {d['save']} DC {d['dc']} for half"
+        return text + "."
+    if k == "hazard.hit":
+        return str(d.get("text", ""))
+    if k == "trap.placed":
+        t = d["trap"]
+        if d.get("by"):
+            return f"{n(d['by'])} sets a {t['label']} at {tuple(t['cell'])}."
+        if t.get("hidden") and not t.get("players_know"):  # "GM:" marks a line the players must not see
+            return f"GM: a hidden {t['label']} is placed at {tuple(t['cell'])}."
+        return f"The GM places a {t['label']} at {tuple(t['cell'])}."
+    if k == "trap.removed":
+        return ("GM: " if _secret(state, d["trap"]) else "") + f"The {_trap_label(state, d['trap'])} is removed."
+    if k == "trap.revealed":
+        return f"The GM shows the {_trap_label(state, d['trap'])} to everyone."
+    if k == "trap.detected":
+        how = {"passive": "spots", "search": "finds", "gm": "knows of"}.get(d.get("how"), "finds")
+        extra = f" (Passive Perception {d['passive']} vs DC {d['dc']})" if d.get("how") == "passive" else ""
+        extra = f" ({d['total']} vs DC {d['dc']})" if d.get("how") == "search" else extra
+        return f"{n(d['combatant'])} {how} the {_trap_label(state, d['trap'])}{extra}."
+    if k == "trap.search":
+        found = len(d.get("found", []))
+        return (f"{n(d['combatant'])} searches {d.get('radius_ft', 10)} ft around (Standard action): "
+                f"{roll_text(d['roll'])}: " + (f"finds {found} trap{'s' if found != 1 else ''}." if found else "nothing found."))
+    if k == "trap.halted":
+        return f"{n(d['combatant'])} stops at {tuple(d['at'])}: a trap lies ahead."
+    if k == "trap.triggered":
+        chase = f", rolls {len(d['chase'])} squares toward its target" if d.get("chase") else ""
+        by = f" by {n(d['by'])}" if d.get("by") else ""
+        return f"The {d['label']} is set off{by}{chase} and explodes at {tuple(d['at'])}!"
+    if k == "trap.disarm":
+        words = {"disarmed": "disarmed", "retry": "not yet: try again later", "triggered": "it goes off!"}
+        slots = " (Simple + Standard action, with disadvantage)" if d.get("actions") else ""
+        return (f"{n(d['combatant'])} disarms the {_trap_label(state, d['trap'])}{slots}: {roll_text(d['roll'])}: "
+                f"{words.get(d['result'], d['result'])}.")
+    if k == "trap.set-check":
+        words = {"set": "set", "failed": "not set", "explodes": "natural 1: it explodes in hand!"}
+        label = tr.default_trap_kinds().get(d["kind"])
+        what = (label.label or label.name) if label else d["kind"].replace("_", " ")
+        return f"{n(d['combatant'])} sets a {what}: {roll_text(d['roll'])}: {words.get(d['result'], d['result'])}."
+    if k == "trap.status":
+        return ("GM: " if _secret(state, d["trap"]) else "") + f"The {_trap_label(state, d['trap'])} is {d['status']}" + (
+            f" ({d['timer_rounds']} rounds left)." if "timer_rounds" in d else ".")
+    if k == "facing.set":
+        keep = f" (keeps facing {n(d['target'])})" if d.get("target") else ""
+        return f"{n(d['combatant'])} faces {d['facing']}{keep}."
+    return f"{k}: {d}"
+
+
+KINDS: tuple[str, ...] = (
+    "grenade.thrown", "grenade.cooked", "grenade.exploded", "grenade.spent", "grenade.cloud", "grenade.cloud-tick",
+    "hazard.blast", "hazard.hit", "trap.placed", "trap.removed", "trap.revealed", "trap.detected", "trap.search",
+    "trap.halted", "trap.triggered", "trap.disarm", "trap.set-check", "trap.status", "facing.set",
+)
+
+
+def register() -> None:
+    for kind in KINDS:
+        DESCRIBERS.setdefault(kind, describe_hazard)
+
+
+register()
+
+__all__ = ["KINDS", "describe_hazard", "die_text", "register"]

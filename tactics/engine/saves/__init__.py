@@ -1,0 +1,2 @@
+"""Saves, autosaves and their JSON: nothing is lost when the laptop dies.
+"""

@@ -1,0 +1,221 @@
+"""Autosave: every committed command, undo and redo is on disk before play goes on.
+
+An :class:`Autosaver` listens to an encounter's journal and, after each change,
+writes a complete save (the same format as :mod:`tactics.engine.saves.document`)
+atomically into the per-user data folder::
+
+    <data dir>/autosave/autosave-000042-20261129T101502123456Z-3f2a9c01de.json
+                                 seq    time (UTC)             source tag
+
+``<data dir>`` is ``$TACTICS_DATA_DIR`` if set, else
+``platformdirs.user_data_dir("tactics")``. The source tag is a short hash of
+the file the encounter was opened from, so the autosaves of one game can be
+found without opening every file. The newest :data:`KEEP` autosaves of each
+source are kept (and at most :data:`KEEP_ALL` in all); older ones are removed.
+
+The window attaches one ``Autosaver(encounter)`` after opening an encounter,
+and before that asks :func:`newer_autosave_than` whether to offer a restore.
+Autosaving never raises into the game: a failed write is kept in
+``last_error`` and passed to ``on_error`` (the window shows it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import re
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+import platformdirs
+
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.saves.document import SaveError, atomic_write_text, encounter_text, load_save
+from tactics.engine.saves.jsontext import EntryLines
+
+ENV_VAR = "TACTICS_DATA_DIR"
+KEEP = 10  # autosaves kept per source
+KEEP_ALL = 50  # autosaves kept in all
+STALE_TEMP_SECONDS = 600  # half-written temp files older than this are removed
+
+_NAME = re.compile(r"^autosave-(\d+)-(\d{8}T\d{12}Z)-([0-9a-f]{10})\.json$")
+log = logging.getLogger(__name__)
+
+
+def data_dir() -> Path:
+    """The per-user data folder (``$TACTICS_DATA_DIR`` overrides it)."""
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_data_dir("tactics", appauthor=False))
+
+
+def autosave_folder() -> Path:
+    return data_dir() / "autosave"
+
+
+def source_tag(source: str | Path | None) -> str:
+    """A short, stable tag for the file an encounter came from ('' for none)."""
+    text = str(Path(source).resolve()) if source else ""
+    return hashlib.sha1(text.encode("utf-8", "surrogateescape")).hexdigest()[:10]
+
+
+@dataclass(frozen=True)
+class AutosaveFile:
+    """One autosave found in the folder (read from its name, not its contents)."""
+
+    path: Path
+    seq: int
+    stamp: str
+    tag: str
+
+
+def list_autosaves(for_source: str | Path | None = None, *, folder: str | Path | None = None) -> list[AutosaveFile]:
+    """Autosaves in the folder, newest first; only ``for_source``'s if given."""
+    where = Path(folder) if folder is not None else autosave_folder()
+    try:
+        names = os.listdir(where)
+    except OSError:
+        return []
+    tag = source_tag(for_source) if for_source is not None else None
+    found = []
+    for name in names:
+        m = _NAME.match(name)
+        if m and (tag is None or m.group(3) == tag):
+            found.append(AutosaveFile(where / name, int(m.group(1)), m.group(2), m.group(3)))
+    found.sort(key=lambda a: (a.seq, a.stamp), reverse=True)
+    return found
+
+
+def latest_autosave(for_source: str | Path | None = None, *, folder: str | Path | None = None) -> Path | None:
+    """The newest autosave (of ``for_source`` if given), without checking it."""
+    found = list_autosaves(for_source, folder=folder)
+    return found[0].path if found else None
+
+
+def last_good_autosave(for_source: str | Path | None = None, *, folder: str | Path | None = None) -> Path | None:
+    """The newest autosave that loads (corrupted or unreplayable ones are skipped)."""
+    for autosave in list_autosaves(for_source, folder=folder):
+        if _loads(autosave.path):
+            return autosave.path
+    return None
+
+
+def newer_autosave_than(path: str | Path, *, folder: str | Path | None = None) -> Path | None:
+    """The newest good autosave of the game opened from ``path``, if it is newer
+    than the file itself: the "an autosave is newer than your file: restore it?"
+    offer. None if there is nothing newer to offer."""
+    try:
+        file_time = Path(path).stat().st_mtime_ns
+    except OSError:
+        file_time = -1
+    for autosave in list_autosaves(path, folder=folder):
+        try:
+            if autosave.path.stat().st_mtime_ns <= file_time:
+                return None  # this and every older one predate the file
+        except OSError:
+            continue
+        if _loads(autosave.path):
+            return autosave.path
+    return None
+
+
+def _loads(path: Path) -> bool:
+    try:
+        load_save(path)
+    except SaveError as exc:
+        log.warning("skipping autosave %s", exc)
+        return False
+    return True
+
+
+class Autosaver:
+    """Writes an autosave after every change to an encounter's journal."""
+
+    def __init__(
+        self,
+        encounter: Encounter,
+        folder: str | Path | None = None,
+        *,
+        keep: int = KEEP,
+        keep_all: int = KEEP_ALL,
+        on_error: Callable[[Exception], None] | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.encounter = encounter
+        self.folder = Path(folder) if folder is not None else autosave_folder()
+        self.keep = max(1, keep)
+        self.keep_all = max(self.keep, keep_all)
+        self.on_error = on_error
+        self.clock = clock or (lambda: datetime.now(timezone.utc))
+        self.last_path: Path | None = None
+        self.last_error: Exception | None = None
+        self._lines = EntryLines()
+        self.attach()
+
+    # -- wiring -------------------------------------------------------------
+    def attach(self) -> None:
+        if self._changed not in self.encounter.journal.listeners:
+            self.encounter.journal.listeners.append(self._changed)
+
+    def detach(self) -> None:
+        while self._changed in self.encounter.journal.listeners:
+            self.encounter.journal.listeners.remove(self._changed)
+
+    def _changed(self, journal: Any, what: str) -> None:
+        try:
+            self.write_now()
+        except Exception as exc:  # never break the game because a save failed
+            self.last_error = exc
+            log.error("autosave failed after %s: %s", what, exc)
+            if self.on_error is not None:
+                self.on_error(exc)
+
+    # -- writing ------------------------------------------------------------
+    def write_now(self) -> Path:
+        """Write an autosave of the encounter as it stands; returns its path."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        now = self.clock()
+        tag = source_tag(self.encounter.source)
+        existing = list_autosaves(folder=self.folder)
+        seq = existing[0].seq + 1 if existing else 1
+        stamp = now.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+        path = self.folder / f"autosave-{seq:06d}-{stamp}-{tag}.json"
+        while path.exists():  # another window wrote this number meanwhile
+            seq += 1
+            path = self.folder / f"autosave-{seq:06d}-{stamp}-{tag}.json"
+        atomic_write_text(path, encounter_text(self.encounter, path, autosave=True, now=now, cache=self._lines))
+        self.last_path = path
+        self.last_error = None
+        self._rotate()
+        return path
+
+    def _rotate(self) -> None:
+        found = list_autosaves(folder=self.folder)
+        doomed: list[Path] = []
+        per_tag: dict[str, int] = {}
+        kept = 0
+        for autosave in found:  # newest first
+            per_tag[autosave.tag] = per_tag.get(autosave.tag, 0) + 1
+            if per_tag[autosave.tag] > self.keep or kept >= self.keep_all:
+                doomed.append(autosave.path)
+            else:
+                kept += 1
+        cutoff = time.time() - STALE_TEMP_SECONDS
+        try:
+            for name in os.listdir(self.folder):
+                if name.startswith(".autosave-") and name.endswith(".tmp"):
+                    temp = self.folder / name
+                    if temp.stat().st_mtime < cutoff:
+                        doomed.append(temp)
+        except OSError:
+            pass
+        for path in doomed:
+            try:
+                path.unlink()
+            except OSError:
+                pass

@@ -1,0 +1,404 @@
+"""Starship combat commands: crew posts, the three phases, actions and weapons fire.
+
+Every command validates against the current state (raising :class:`Refused`
+with a sentence a player can read), rolls from the :class:`Dice` it is given,
+and returns events; :mod:`tactics.engine.starship.state` applies them.
+
+Simultaneity (R-SHIP-1): during a phase every crew rolls at once and nothing
+they roll changes the ships until :class:`EndPhase`, which applies all of that
+phase's effects for all ships together. So a ship hit in the Action Phase still
+fires its own Action-Phase volley that round. Help inside one crew (the
+Captain's order, a Scan for the Weapons Officer, the Science Officer's hold)
+counts from the moment it is rolled, in the text's suggested post order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tactics.engine.core.journal import Event, Refused
+from tactics.engine.starship.phases import EndPhase, Surrender  # noqa: F401  (part of this API)
+from tactics.engine.starship.state import (  # noqa: F401  (space_of/ship_of are used by callers too)
+    DESTROYED,
+    ENDED,
+    FIGHTING,
+    SETUP,
+    SURRENDERED,
+    Ship,
+    SpaceState,
+    check_modifier,
+    crew_acted,
+    crew_name,
+    detects,
+    disabled_posts,
+    effective,
+    ship_bd_dc,
+    ship_of,
+    space_of,
+    usable_hard_points,
+)
+from tactics.rules.dice import Dice
+from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, POSTS, roll_check, roll_weapons
+from tactics.rules.starship_data import ShipAction
+
+
+def _post(post: str) -> str:
+    if post not in POSTS:
+        raise Refused(f"{post!r} is not a crew post (posts: {', '.join(POSTS)})")
+    return post
+
+
+def posts_in_phase(space: SpaceState, ship: Ship) -> list[str]:
+    """Posts of this ship that belong to the current phase (R-SHIP-2, R-SHIP-6, R-SHIP-7)."""
+    if not space.started or ship.status != FIGHTING:
+        return []
+    if space.round == 0 and ship.id not in space.surprise:
+        return []
+    phase = space.phase
+    if phase == "support":
+        posts = ["captain"] + ([] if ship.id in space.held else ["science"])
+    elif phase == "action":
+        posts = ["helm", "sensors", "weapons"]
+        if ship.id in space.held:
+            posts.insert(0, "science")
+        posts.append("engineer")  # may act here instead of in the Response Phase
+    else:
+        posts = ["medical"] + ([] if ship.id in space.engineer_in_action else ["engineer"])
+    return posts
+
+
+def posts_acting_now(space: SpaceState, ship_id: str) -> list[str]:
+    """Posts of a ship that may still act in this phase: crewed, not yet acted, not disabled."""
+    ship = space.ships[ship_id]
+    off = disabled_posts(ship, space.now)
+    return [
+        p for p in posts_in_phase(space, ship)
+        if p in ship.crew and p not in off and not crew_acted(space, ship_id, p)
+    ]
+
+
+def actions_offered(space: SpaceState, ship_id: str, post: str) -> list[ShipAction]:
+    """The actions this post may take now (empty if it cannot act)."""
+    if post not in posts_acting_now(space, ship_id):
+        return []
+    ship = space.ships[ship_id]
+    return [
+        a for a in space.actions.values()
+        if a.post == post and space.phase in a.phases
+        and (a.requires is None or a.requires in ship.spec.functions)
+        and not (a.name == "hold" and space.round == 0)
+    ]
+
+
+def _check_can_act(space: SpaceState, ship: Ship, post: str) -> str:
+    """Validate that ``post`` of ``ship`` may act now; return the crew member."""
+    if space.phase == SETUP:
+        raise Refused("space combat has not started")
+    if space.phase == ENDED:
+        raise Refused("space combat is over")
+    if ship.status != FIGHTING:
+        raise Refused(f"the {ship.name} is {ship.status} and its crew cannot act")
+    if space.round == 0 and ship.id not in space.surprise:
+        raise Refused(f"the {ship.name} is surprised: only unseen ships act before round 1")
+    who = ship.crew.get(post)
+    if who is None:
+        raise Refused(f"no one is at the {POST_NAMES[post]} post of the {ship.name}")
+    if post not in posts_in_phase(space, ship):
+        extra = ""
+        if post == "science" and space.phase == "action":
+            extra = " (the Science Officer must hold in the Support Phase to act now)"
+        if post == "engineer" and space.phase == "response":
+            extra = " (the Chief Engineer acted in the Action Phase this round)"
+        raise Refused(f"the {POST_NAMES[post]} does not act in the {PHASE_NAMES[space.phase]} Phase{extra}")
+    if post in disabled_posts(ship, space.now):
+        raise Refused(f"Battle Damage keeps the {ship.name}'s {POST_NAMES[post]} from acting")
+    # reading: R-SHIP-2 — one action per crew *member*: a person at two posts acts once.
+    if crew_acted(space, ship.id, post):
+        raise Refused(f"{ship.crew_names.get(post, who)} has already acted this round")
+    return who
+
+
+def _enemy_target(space: SpaceState, ship: Ship, target_id: Any) -> Ship:
+    if not target_id:
+        raise Refused("choose a target ship")
+    target = ship_of(space, str(target_id))
+    if target.side == ship.side:
+        raise Refused(f"the {target.name} is on your side")
+    if target.status == DESTROYED:
+        raise Refused(f"the {target.name} has been destroyed")
+    return target
+
+
+def _advantage(space: SpaceState, ship: Ship, post: str) -> int:
+    """The Captain's order this round: one advantage (R-SHIP-2).
+
+    reading: R-SHIP-2 with R-ROLL-2 (proposed R-SHIP-10): on a 2d10 check it adds a
+    d2; on the Weapons Officer's pool it gives one extra re-roll of a success.
+    """
+    return 1 if post in space.advantages.get(ship.id, []) else 0
+
+
+# -- crew posts ----------------------------------------------------------------
+
+
+@dataclass
+class AssignPost:
+    """Put a crew member (a combatant id or an NPC name) at a post of a ship."""
+
+    ship: str
+    post: str
+    crew: str
+    name: str = "space.assign_post"
+
+    def args(self) -> dict[str, Any]:
+        return {"ship": self.ship, "post": self.post, "crew": self.crew}
+
+    def execute(self, state: Any, dice: Dice) -> list[Event]:
+        space = space_of(state)
+        ship = ship_of(space, self.ship)
+        post = _post(self.post)
+        if not str(self.crew).strip():
+            raise Refused("name the crew member for the post")
+        return [Event("space.post_assigned", {
+            "ship": ship.id, "post": post, "crew": self.crew, "crew_name": crew_name(state, self.crew),
+            "ship_name": ship.name,
+        })]
+
+
+@dataclass
+class VacatePost:
+    """Leave a post empty: it is skipped in its phase (R-SHIP-2)."""
+
+    ship: str
+    post: str
+    name: str = "space.vacate_post"
+
+    def args(self) -> dict[str, Any]:
+        return {"ship": self.ship, "post": self.post}
+
+    def execute(self, state: Any, dice: Dice) -> list[Event]:
+        space = space_of(state)
+        ship = ship_of(space, self.ship)
+        post = _post(self.post)
+        if post not in ship.crew:
+            raise Refused(f"the {POST_NAMES[post]} post of the {ship.name} is already empty")
+        return [Event("space.post_vacated", {"ship": ship.id, "post": post, "ship_name": ship.name})]
+
+
+# -- starting ----------------------------------------------------------------------
+
+
+@dataclass
+class StartSpaceCombat:
+    """Begin the battle; unseen ships get a surprise Action Phase first (R-SHIP-7)."""
+
+    name: str = "space.start"
+
+    def args(self) -> dict[str, Any]:
+        return {}
+
+    def execute(self, state: Any, dice: Dice) -> list[Event]:
+        space = space_of(state)
+        if space.phase != SETUP:
+            raise Refused("space combat has already started")
+        if len({s.side for s in space.ships.values()}) < 2:
+            raise Refused("space combat needs ships on at least two sides")
+        seen_by: dict[str, list[str]] = {}
+        for ship in space.ships.values():
+            seen_by[ship.id] = [
+                o.id for o in space.ships.values() if o.side != ship.side and detects(o, ship, 0)
+            ]
+        unseen = [sid for sid, observers in seen_by.items() if not observers]
+        # reading: R-SHIP-7 — if no ship sees any other, no one is surprised.
+        surprise = unseen if 0 < len(unseen) < len(space.ships) else []
+        first = {"round": 0, "phase": "action"} if surprise else {"round": 1, "phase": "support"}
+        return [
+            Event("space.started", {"surprise": surprise, "seen_by": seen_by,
+                                    "names": {s.id: s.name for s in space.ships.values()}}),
+            Event("space.phase_started", first),
+        ]
+
+
+# -- acting --------------------------------------------------------------------------
+
+
+def _int_param(params: dict[str, Any], key: str, default: int = 0) -> int:
+    value = params.get(key, default)
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise Refused(f"{key} must be a whole number, not {value!r}") from None
+
+
+@dataclass
+class TakeAction:
+    """A crew post takes one of its actions (data: ``ship_actions.toml``; R-SHIP-2, R-SHIP-8).
+
+    ``params``: ``target`` (a ship id), ``post`` (for an order), ``battle_damage``
+    (an id, for a repair; default the oldest), ``bonus`` (the crew member's own
+    modifier for the check), and for ``fire``: ``hard_points`` (names).
+    """
+
+    ship: str
+    post: str
+    action: str
+    params: dict[str, Any] = field(default_factory=dict)
+    name: str = "space.take_action"
+
+    def args(self) -> dict[str, Any]:
+        return {"ship": self.ship, "post": self.post, "action": self.action, "params": dict(self.params)}
+
+    def execute(self, state: Any, dice: Dice) -> list[Event]:
+        space = space_of(state)
+        ship = ship_of(space, self.ship)
+        post = _post(self.post)
+        params = dict(self.params)
+        action = space.actions.get(self.action)
+        if action is None:
+            raise Refused(f"there is no ship action called {self.action!r}")
+        who = _check_can_act(space, ship, post)
+        if action.post != post:
+            raise Refused(f"'{action.label}' is for the {POST_NAMES[action.post]}, not the {POST_NAMES[post]}")
+        if space.phase not in action.phases:
+            raise Refused(f"'{action.label}' cannot be taken in the {PHASE_NAMES[space.phase]} Phase")
+        if action.requires and action.requires not in ship.spec.functions:
+            raise Refused(f"the {ship.name} has no {action.requires} function")
+        if any(e.kind == "fire" for e in action.effects):
+            names = params.get("hard_points")
+            return FireWeapons(ship.id, list(names) if names else [], str(params.get("target", "")),
+                               bonus_rerolls=0).execute(state, dice)
+        if action.name == "hold" and space.round == 0:
+            raise Refused("there is no Support Phase in the surprise round")
+
+        target = None
+        crew_post = None
+        damage = None
+        if action.target == "ship":
+            target = _enemy_target(space, ship, params.get("target"))
+        elif action.target == "crew":
+            crew_post = _post(str(params.get("post", "")))
+            if crew_post not in ship.crew:
+                raise Refused(f"no one is at the {POST_NAMES[crew_post]} post to receive the order")
+        elif action.target == "battle_damage":
+            if not ship.battle_damage:
+                raise Refused(f"the {ship.name} has no Battle Damage to repair")
+            wanted = params.get("battle_damage")
+            if wanted is None:
+                damage = ship.battle_damage[0]
+            else:
+                damage = next((bd for bd in ship.battle_damage if bd.id == _int_param(params, "battle_damage")), None)
+                if damage is None:
+                    raise Refused(f"the {ship.name} holds no Battle Damage #{wanted}")
+            if any(p.get("kind") == "repair" and p.get("id") == damage.id for p in space.pending):
+                raise Refused("that Battle Damage is already being repaired")
+
+        check = None
+        success = True
+        if action.check is not None:
+            now = space.now
+            mods = [(ATTRIBUTE_NAMES[a], effective(space, ship, a, now)) for a in action.check.attributes]
+            mods.append(("crew bonus", _int_param(params, "bonus")))
+            mods.append(("Battle Damage", check_modifier(ship, now)))
+            if action.check.repair_dc and damage is not None:
+                dc = damage.repair_dc
+            else:
+                dc = action.check.dc
+                if target is not None:
+                    dc += sum(effective(space, target, a, now) for a in action.check.target_adds)
+            rolled = roll_check(dice, mods, dc=dc, advantage=_advantage(space, ship, post))
+            check, success = rolled.to_dict(), rolled.success
+
+        effects = []
+        for effect in action.effects if success else action.on_failure:
+            affected = target if (effect.who == "target" and target is not None) else ship
+            item: dict[str, Any] = {"kind": effect.kind, "ship": affected.id, "source": ship.name,
+                                    "text": effect.text or action.label}
+            if effect.kind == "advantage":
+                item["post"] = crew_post
+            elif effect.kind == "scan":
+                item["target"] = target.id if target else None
+            elif effect.kind == "modify":
+                item.update(attribute=effect.attribute, amount=int(effect.amount), phases=effect.phases)
+            elif effect.kind == "move":
+                item.update(target=target.id if target else None, amount=float(effect.amount))
+            elif effect.kind == "battle_damage":
+                item["amount"] = max(1, int(effect.amount))
+            elif effect.kind == "repair":
+                item["id"] = damage.id if damage else None
+            elif effect.kind == "cloak":
+                item["phases"] = effect.phases
+            effects.append(item)
+
+        return [Event("space.action_taken", {
+            "ship": ship.id, "ship_name": ship.name, "post": post, "crew": who,
+            "crew_name": ship.crew_names.get(post, who), "action": action.name, "label": action.label,
+            "round": space.round, "phase": space.phase, "target": target.id if target else None,
+            "target_name": target.name if target else None, "params": params, "check": check,
+            "success": success, "effects": effects, "uses_action": action.uses_action,
+        })]
+
+
+@dataclass
+class FireWeapons:
+    """The Weapons Officer fires some hard points at one target (R-SHIP-4).
+
+    One d10 per hard point; each die adds the Sensor Mod after a successful Scan
+    of that target this round; the Weapons Mod gives re-rolls of successes (each
+    recorded as its own die; a Captain's order adds one, reading R-SHIP-2/R-ROLL-2).
+    Battle Damage is dealt when the Action Phase ends (R-SHIP-1).
+    """
+
+    ship: str
+    hard_points: list[str]
+    target: str
+    bonus_rerolls: int = 0
+    name: str = "space.fire"
+
+    def args(self) -> dict[str, Any]:
+        return {"ship": self.ship, "hard_points": list(self.hard_points), "target": self.target}
+
+    def execute(self, state: Any, dice: Dice) -> list[Event]:
+        space = space_of(state)
+        ship = ship_of(space, self.ship)
+        who = _check_can_act(space, ship, "weapons")
+        target = _enemy_target(space, ship, self.target)
+        now = space.now
+        if target.status == SURRENDERED:
+            raise Refused(f"the {target.name} has surrendered")
+        if not detects(ship, target, now):
+            raise Refused(f"the {ship.name}'s sensors cannot see the {target.name} (out of passive sensor "
+                          f"range {ship.spec.passive_sensor_range:g} or cloaked); scan it or close in")
+        known = [h.name for h in ship.spec.hard_points]
+        names = list(self.hard_points) or known[: usable_hard_points(ship, now)]
+        for n in names:
+            if n not in known:
+                raise Refused(f"the {ship.name} has no hard point called {n!r}")
+        if len(set(names)) != len(names):
+            raise Refused("each hard point fires once a round")
+        usable = usable_hard_points(ship, now)
+        if not names or usable == 0:
+            raise Refused(f"the {ship.name} has no working hard points")
+        if len(names) > usable:
+            raise Refused(f"Battle Damage leaves the {ship.name} only {usable} working hard points")
+        target_dc = ship_bd_dc(space, target, now)
+        scanned = target.id in space.scans.get(ship.id, [])
+        # reading: R-SHIP-4 — a Scan adds the Sensor Mod, but a damaged array never subtracts.
+        sensor_bonus = max(0, effective(space, ship, "sensor_mod", now)) if scanned else 0
+        rerolls = max(0, effective(space, ship, "weapons_mod", now)) + _advantage(space, ship, "weapons")
+        rerolls += max(0, int(self.bonus_rerolls))
+        roll = roll_weapons(dice, len(names), target_dc, weapons_mod=rerolls, sensor_bonus=sensor_bonus)
+        return [Event("space.weapons_fired", {
+            "ship": ship.id, "ship_name": ship.name, "crew": who,
+            "crew_name": ship.crew_names.get("weapons", who), "target": target.id, "target_name": target.name,
+            "round": space.round, "phase": space.phase, "hard_points": names,
+            "dice": [d.to_dict() for d in roll.dice], "bd_dc": list(target_dc), "sensor_bonus": sensor_bonus,
+            "rerolls_allowed": rerolls, "successes": roll.successes, "battle_damage": roll.battle_damage,
+        })]
+
+
+__all__ = [
+    "AssignPost", "EndPhase", "FireWeapons", "StartSpaceCombat", "Surrender", "TakeAction",
+    "VacatePost", "actions_offered", "posts_acting_now", "posts_in_phase",
+]
+

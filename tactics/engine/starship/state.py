@@ -1,0 +1,509 @@
+"""The starship screen's state: ships, crews, the round and its phases.
+
+This module holds what the starship battle *is* (the dataclasses kept in
+``EncounterState.space``), how events change it (the reducer), and how an
+encounter file's ``[space]`` table builds it. The commands that produce the
+events live in :mod:`tactics.engine.starship.commands`; the questions the screen
+asks (who acts now, the odds, log lines) in :mod:`tactics.engine.starship.view`.
+
+Positions are in *space units* on the starship view (the unit of a ship's
+``passive_sensor_range``); facing is in degrees, 0 up the screen, clockwise.
+
+Time inside a battle is a phase index ``3 * round + phase`` (Support 0,
+Action 1, Response 2), so an effect's window is ``[start, until)``. Round 0
+is the surprise round (R-SHIP-7): only its Action Phase is played.
+
+Encounter files describe a battle like this (ship ids name files in
+``tactics/data/ships``; ``spec`` may instead give a ship inline)::
+
+    [space]
+    chart = "battle_damage.toml"      # optional: the chart for ships without their own
+    [[space.ships]]
+    id = "wayfarer"
+    ship = "wayfarer"
+    side = "party"
+    position = [0, 0]
+    facing = 90
+    [space.ships.crew]
+    captain = "brandon"               # a combatant id, or any NPC crew name
+    engineer = "Chief Okafor"
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tactics.engine.core.journal import Reducer, Refused
+from tactics.rules.data import DataError, validate
+from tactics.rules.starship import ATTRIBUTES, PHASES, POSTS, bd_dc
+from tactics.rules.starship_data import (
+    BattleDamageChart,
+    Post,
+    ShipAction,
+    ShipSpec,
+    bundled_ship,
+    chart,
+    default_actions,
+)
+
+#: Ship states. Only a "fighting" ship's crew acts.
+FIGHTING, ADRIFT, EXPLODING, DESTROYED, SURRENDERED = (
+    "fighting", "adrift", "exploding", "destroyed", "surrendered",
+)
+SETUP, ENDED = "setup", "ended"
+
+
+def phase_time(round_: int, phase: str) -> int:
+    """The phase index of ``phase`` in ``round_`` (see the module docstring)."""
+    return 3 * round_ + PHASES.index(phase)
+
+
+@dataclass
+class BattleDamage:
+    """One Battle Damage a ship holds: its chart roll and its effect window (R-SHIP-5)."""
+
+    id: int
+    faces: list[int]
+    result: int
+    repair_dc: int
+    effect: str
+    machine: dict[str, Any]
+    taken_round: int
+    active_from: int
+    until: int
+    source: str = ""
+    lapsed: bool = False
+
+    def active(self, now: int) -> bool:
+        return self.active_from <= now < self.until
+
+
+@dataclass
+class Modifier:
+    """A temporary change to a ship attribute (a boost, a hack, evasive flying)."""
+
+    attribute: str
+    amount: int
+    start: int
+    until: int
+    source: str = ""
+
+    def active(self, now: int) -> bool:
+        return self.start <= now < self.until
+
+
+@dataclass
+class Ship:
+    id: str
+    name: str
+    side: str
+    spec: ShipSpec
+    chart: BattleDamageChart
+    x: float = 0.0
+    y: float = 0.0
+    facing: float = 0.0
+    crew: dict[str, str] = field(default_factory=dict)  # post -> combatant id or NPC name
+    crew_names: dict[str, str] = field(default_factory=dict)  # post -> shown name
+    battle_damage: list[BattleDamage] = field(default_factory=list)
+    modifiers: list[Modifier] = field(default_factory=list)
+    status: str = FIGHTING
+    explodes_round: int | None = None
+    cloaked: bool = False
+    cloak_until: int | None = None  # None: until the ship fires
+    revealed: bool = False  # detected whatever the range (it fired, or was scanned)
+
+    @property
+    def damage(self) -> int:
+        """How many Battle Damage the ship holds (R-SHIP-6)."""
+        return len(self.battle_damage)
+
+    @property
+    def maximum(self) -> int:
+        return self.spec.max_battle_damage
+
+
+@dataclass
+class SpaceState:
+    ships: dict[str, Ship] = field(default_factory=dict)
+    actions: dict[str, ShipAction] = field(default_factory=dict)
+    round: int = 0
+    phase: str = SETUP  # setup | support | action | response | ended
+    surprise: list[str] = field(default_factory=list)  # ships that act in round 0
+    acted: dict[str, list[str]] = field(default_factory=dict)  # ship -> crew who acted this round
+    held: set[str] = field(default_factory=set)  # ships whose Science Officer holds
+    engineer_in_action: set[str] = field(default_factory=set)
+    advantages: dict[str, list[str]] = field(default_factory=dict)  # ship -> posts
+    scans: dict[str, list[str]] = field(default_factory=dict)  # ship -> targets scanned
+    rolls: list[dict[str, Any]] = field(default_factory=list)  # this phase's rolls
+    pending: list[dict[str, Any]] = field(default_factory=list)  # effects due at phase end
+    winner: str | None = None
+    next_damage_id: int = 1
+
+    @property
+    def started(self) -> bool:
+        return self.phase not in (SETUP, ENDED)
+
+    @property
+    def now(self) -> int:
+        return phase_time(self.round, self.phase) if self.started else 0
+
+
+# -- derived values ------------------------------------------------------------
+
+
+def active_damage(ship: Ship, now: int) -> list[BattleDamage]:
+    return [bd for bd in ship.battle_damage if bd.active(now)]
+
+
+def effective(space: SpaceState, ship: Ship, attribute: str, now: int | None = None) -> int:
+    """A ship attribute with active Battle Damage effects and modifiers applied."""
+    now = space.now if now is None else now
+    value = int(getattr(ship.spec, attribute))
+    value += sum(int(bd.machine.get(attribute, 0)) for bd in active_damage(ship, now))
+    value += sum(m.amount for m in ship.modifiers if m.attribute == attribute and m.active(now))
+    return value
+
+
+def check_modifier(ship: Ship, now: int) -> int:
+    """What active Battle Damage adds to every 2d10 check of the crew."""
+    return sum(int(bd.machine.get("checks", 0)) for bd in active_damage(ship, now))
+
+
+def disabled_posts(ship: Ship, now: int) -> set[str]:
+    return {p for bd in active_damage(ship, now) for p in bd.machine.get("disabled_posts", [])}
+
+
+def usable_hard_points(ship: Ship, now: int) -> int:
+    lost = sum(int(bd.machine.get("hard_points", 0)) for bd in active_damage(ship, now))
+    return max(0, len(ship.spec.hard_points) + lost)
+
+
+def ship_bd_dc(space: SpaceState, ship: Ship, now: int | None = None) -> tuple[int, int]:
+    """The ship's Battle Damage DC now (R-SHIP-3), never below one success needed.
+
+    reading: R-SHIP-3 (proposed R-SHIP-3a): Battle Damage that lowers the Armor Mod
+    below -3 still leaves a count of 1: a pool with no dice never deals damage.
+    """
+    count, threshold = bd_dc(effective(space, ship, "armor_mod", now), effective(space, ship, "shield_mod", now))
+    return (max(1, count), threshold)
+
+
+def distance(a: Ship, b: Ship) -> float:
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def bearing(a: Ship, b: Ship) -> float:
+    """Degrees from ``a`` to ``b``: 0 up the screen, clockwise."""
+    return math.degrees(math.atan2(b.x - a.x, -(b.y - a.y))) % 360
+
+
+def is_cloaked(ship: Ship, now: int) -> bool:
+    return ship.cloaked and (ship.cloak_until is None or now < ship.cloak_until)
+
+
+def detects(observer: Ship, target: Ship, now: int) -> bool:
+    """Can ``observer``'s passive sensors see ``target``? (R-SHIP-4, R-SHIP-7)"""
+    if target.status == DESTROYED:
+        return False
+    if target.revealed:
+        return True
+    return not is_cloaked(target, now) and distance(observer, target) <= observer.spec.passive_sensor_range
+
+
+def defeated(ship: Ship) -> bool:
+    # reading: R-SHIP-9 with R-SHIP-6 — "holds its maximum" is judged at the end of a
+    # round (after the Engineer's chance) and shows as the adrift status.
+    """Out of the fight for R-SHIP-9: surrendered, adrift (at its maximum), exploding or gone."""
+    return ship.status != FIGHTING
+
+
+def crew_acted(space: SpaceState, ship_id: str, post: str) -> bool:
+    ship = space.ships[ship_id]
+    who = ship.crew.get(post)
+    return who is not None and who in space.acted.get(ship_id, [])
+
+
+# -- looking things up (commands refuse politely) -------------------------------
+
+
+def space_of(state: Any) -> SpaceState:
+    space = getattr(state, "space", None)
+    if not isinstance(space, SpaceState):
+        raise Refused("this encounter has no starship battle")
+    return space
+
+
+def ship_of(space: SpaceState, ship_id: str) -> Ship:
+    ship = space.ships.get(ship_id)
+    if ship is None:
+        raise Refused(f"there is no ship called {ship_id!r}")
+    return ship
+
+
+# -- building from an encounter definition ---------------------------------------
+
+
+class _ShipEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1)
+    ship: str | None = None  # a ship id in data/ships
+    spec: dict[str, Any] | None = None  # or an inline ship
+    name: str | None = None
+    side: str = Field(min_length=1)
+    position: tuple[float, float] = (0.0, 0.0)
+    facing: float = 0.0
+    chart: str | None = None
+    cloaked: bool = False
+    crew: dict[Post, str] = Field(default_factory=dict)
+
+
+class _SpaceEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    chart: str | None = None
+    ships: list[_ShipEntry] = Field(min_length=1)
+
+
+def build_space(state: Any, definition: dict[str, Any]) -> None:
+    """START_BUILDER: fill ``state.space`` from the definition's ``[space]`` table."""
+    raw = definition.get("space")
+    if raw is None:
+        return
+    where = str(definition.get("source") or f"encounter {state.name!r}")
+    entry = validate(where, _SpaceEntry, raw, "space")
+    space = SpaceState(actions=dict(default_actions()))
+    for i, item in enumerate(entry.ships):
+        field_name = f"space.ships.{i}"
+        if item.id in space.ships:
+            raise DataError(where, f"{field_name}.id", f"ship id {item.id!r} is used twice")
+        if (item.ship is None) == (item.spec is None):
+            raise DataError(where, f"{field_name}.ship", "give either a ship id (ship = ...) or an inline spec")
+        if item.ship is not None:
+            spec = bundled_ship(item.ship)
+        else:
+            spec = validate(where, ShipSpec, {"id": item.id, **(item.spec or {})}, f"{field_name}.spec")
+        ship_chart = chart(item.chart or spec.battle_damage_chart or entry.chart)
+        ship = Ship(
+            id=item.id,
+            name=item.name or spec.name,
+            side=item.side,
+            spec=spec,
+            chart=ship_chart,
+            x=float(item.position[0]),
+            y=float(item.position[1]),
+            facing=float(item.facing) % 360,
+            cloaked=item.cloaked,
+        )
+        for post, who in item.crew.items():
+            ship.crew[post] = who
+            ship.crew_names[post] = crew_name(state, who)
+        space.ships[item.id] = ship
+    state.space = space
+
+
+def crew_name(state: Any, who: str) -> str:
+    """A crew member's shown name: the combatant's name, or the NPC name as given."""
+    combatant = getattr(state, "combatants", {}).get(who)
+    return combatant.name if combatant is not None else who
+
+
+# -- the reducer -----------------------------------------------------------------
+
+reducer = Reducer()
+_HANDLERS: dict[str, Callable[[SpaceState, dict[str, Any]], None]] = {}
+
+
+def on(kind: str) -> Callable[[Callable[[SpaceState, dict[str, Any]], None]], Callable[[SpaceState, dict[str, Any]], None]]:
+    """Register a space-level handler; the encounter reducer passes ``state.space``."""
+
+    def register(fn: Callable[[SpaceState, dict[str, Any]], None]) -> Callable[[SpaceState, dict[str, Any]], None]:
+        _HANDLERS[kind] = fn
+        reducer.on(kind)(lambda state, data: fn(state.space, data))
+        return fn
+
+    return register
+
+
+def apply_to_space(space: SpaceState, kind: str, data: dict[str, Any]) -> None:
+    """Apply one event to a SpaceState directly (commands use this on a scratch copy)."""
+    _HANDLERS[kind](space, data)
+
+
+@on("space.post_assigned")
+def _assigned(space: SpaceState, data: dict[str, Any]) -> None:
+    ship = space.ships[data["ship"]]
+    ship.crew[data["post"]] = data["crew"]
+    ship.crew_names[data["post"]] = data.get("crew_name", data["crew"])
+
+
+@on("space.post_vacated")
+def _vacated(space: SpaceState, data: dict[str, Any]) -> None:
+    ship = space.ships[data["ship"]]
+    ship.crew.pop(data["post"], None)
+    ship.crew_names.pop(data["post"], None)
+
+
+@on("space.started")
+def _started(space: SpaceState, data: dict[str, Any]) -> None:
+    space.surprise = list(data.get("surprise", []))
+
+
+@on("space.phase_started")
+def _phase_started(space: SpaceState, data: dict[str, Any]) -> None:
+    new_round = int(data["round"]) != space.round or space.phase == SETUP
+    space.round = int(data["round"])
+    space.phase = str(data["phase"])
+    space.rolls = []
+    space.pending = []
+    if new_round:
+        space.acted = {}
+        space.held = set()
+        space.engineer_in_action = set()
+        space.advantages = {}
+        space.scans = {}
+
+
+def _mark_acted(space: SpaceState, data: dict[str, Any]) -> None:
+    space.acted.setdefault(data["ship"], []).append(data["crew"])
+    if data.get("post") == "engineer" and data.get("phase") == "action":
+        space.engineer_in_action.add(data["ship"])
+
+
+@on("space.action_taken")
+def _action_taken(space: SpaceState, data: dict[str, Any]) -> None:
+    if data.get("uses_action", True):
+        _mark_acted(space, data)
+    space.rolls.append(dict(data))
+    # reading: R-SHIP-1 (proposed R-SHIP-1a) — simultaneity is between ships; help inside
+    # one crew (an order, a Scan, a hold) counts at once, in the text's post order.
+    for effect in data.get("effects", []):
+        kind = effect["kind"]
+        if kind == "advantage":
+            space.advantages.setdefault(data["ship"], []).append(effect["post"])
+        elif kind == "hold":
+            space.held.add(data["ship"])
+        elif kind == "scan":
+            space.scans.setdefault(data["ship"], []).append(effect["target"])
+            space.ships[effect["target"]].revealed = True
+        else:
+            space.pending.append(dict(effect))
+
+
+@on("space.weapons_fired")
+def _fired(space: SpaceState, data: dict[str, Any]) -> None:
+    _mark_acted(space, data | {"post": "weapons"})
+    space.rolls.append(dict(data))
+    ship = space.ships[data["ship"]]
+    ship.revealed = True  # firing gives the ship away and drops a cloak
+    ship.cloaked = False
+    if data["battle_damage"]:
+        space.pending.append(
+            {"kind": "battle_damage", "ship": data["target"], "amount": 1, "source": ship.name}
+        )
+
+
+@on("space.modified")
+def _modified(space: SpaceState, data: dict[str, Any]) -> None:
+    space.ships[data["ship"]].modifiers.append(
+        Modifier(data["attribute"], int(data["amount"]), int(data["start"]), int(data["until"]), data.get("source", ""))
+    )
+
+
+@on("space.moved")
+def _moved(space: SpaceState, data: dict[str, Any]) -> None:
+    ship = space.ships[data["ship"]]
+    ship.x, ship.y, ship.facing = float(data["x"]), float(data["y"]), float(data["facing"])
+
+
+@on("space.cloaked")
+def _cloaked(space: SpaceState, data: dict[str, Any]) -> None:
+    ship = space.ships[data["ship"]]
+    ship.cloaked, ship.cloak_until, ship.revealed = True, data.get("until"), False
+
+
+@on("space.phase_ended")
+def _phase_ended(space: SpaceState, data: dict[str, Any]) -> None:
+    pass  # a marker for the log; the phase's effects follow as their own events
+
+
+@on("space.noted")
+def _noted(space: SpaceState, data: dict[str, Any]) -> None:
+    pass  # a story effect: only the log shows it
+
+
+@on("space.battle_damage")
+def _battle_damage(space: SpaceState, data: dict[str, Any]) -> None:
+    ship = space.ships[data["ship"]]
+    ship.battle_damage.append(
+        BattleDamage(
+            id=int(data["id"]),
+            faces=list(data["faces"]),
+            result=int(data["result"]),
+            repair_dc=int(data["repair_dc"]),
+            effect=str(data["effect"]),
+            machine=dict(data["machine"]),
+            taken_round=int(data["round"]),
+            active_from=int(data["active_from"]),
+            until=int(data["until"]),
+            source=str(data.get("source", "")),
+        )
+    )
+    space.next_damage_id = max(space.next_damage_id, int(data["id"]) + 1)
+
+
+@on("space.repaired")
+def _repaired(space: SpaceState, data: dict[str, Any]) -> None:
+    ship = space.ships[data["ship"]]
+    ship.battle_damage = [bd for bd in ship.battle_damage if bd.id != data["id"]]
+    if ship.status == EXPLODING and ship.damage <= ship.maximum:
+        ship.status, ship.explodes_round = FIGHTING, None
+
+
+@on("space.effect_ended")
+def _effect_ended(space: SpaceState, data: dict[str, Any]) -> None:
+    for bd in space.ships[data["ship"]].battle_damage:
+        if bd.id == data["id"]:
+            bd.lapsed = True
+
+
+@on("space.adrift")
+def _adrift(space: SpaceState, data: dict[str, Any]) -> None:
+    space.ships[data["ship"]].status = ADRIFT
+
+
+@on("space.exploding")
+def _exploding(space: SpaceState, data: dict[str, Any]) -> None:
+    ship = space.ships[data["ship"]]
+    ship.status, ship.explodes_round = EXPLODING, int(data["round"])
+
+
+@on("space.exploded")
+def _exploded(space: SpaceState, data: dict[str, Any]) -> None:
+    ship = space.ships[data["ship"]]
+    ship.status, ship.explodes_round = DESTROYED, None
+
+
+@on("space.surrendered")
+def _surrendered(space: SpaceState, data: dict[str, Any]) -> None:
+    space.ships[data["ship"]].status = SURRENDERED
+
+
+@on("space.ended")
+def _ended(space: SpaceState, data: dict[str, Any]) -> None:
+    space.phase = ENDED
+    space.winner = data.get("winner")
+    space.pending = []
+
+
+__all__ = [
+    "ADRIFT", "ATTRIBUTES", "BattleDamage", "DESTROYED", "ENDED", "EXPLODING", "FIGHTING",
+    "Modifier", "POSTS", "SETUP", "SURRENDERED", "Ship", "SpaceState", "active_damage",
+    "apply_to_space", "bearing", "build_space", "check_modifier", "crew_name", "defeated",
+    "detects", "disabled_posts", "distance", "effective", "is_cloaked", "phase_time",
+    "reducer", "ship_bd_dc", "ship_of", "space_of", "usable_hard_points",
+]

@@ -1,0 +1,213 @@
+"""What the starship screen asks: who acts now, what they may do, the odds, the log.
+
+Every function reads the state only. They accept an ``EncounterState`` (its
+``space``) or a :class:`~tactics.engine.starship.state.SpaceState`. The odds shown for a
+volley come from :func:`tactics.rules.starship.damage_chance` with exactly the
+numbers :class:`~tactics.engine.starship.commands.FireWeapons` will roll with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from tactics.engine.core.journal import Event
+from tactics.engine.starship.state import SpaceState, detects, effective, ship_bd_dc, usable_hard_points
+from tactics.engine.starship.commands import actions_offered as _offered
+from tactics.engine.starship.commands import posts_acting_now as _acting
+from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, check_text, damage_chance
+from tactics.rules.starship_data import ShipAction
+
+
+def _space(state: Any) -> SpaceState:
+    space = state if isinstance(state, SpaceState) else getattr(state, "space", None)
+    if not isinstance(space, SpaceState):
+        raise ValueError("this encounter has no starship battle")
+    return space
+
+
+def posts_acting_now(state: Any, ship_id: str) -> list[str]:
+    """Posts of ``ship_id`` that may still act in the current phase (R-SHIP-2)."""
+    return _acting(_space(state), ship_id)
+
+
+def acting_now(state: Any) -> dict[str, list[str]]:
+    """For every ship, the posts that may still act in the current phase."""
+    space = _space(state)
+    return {sid: _acting(space, sid) for sid in space.ships}
+
+
+def actions_offered(state: Any, ship_id: str, post: str) -> list[ShipAction]:
+    """The actions ``post`` of ``ship_id`` may take now."""
+    return _offered(_space(state), ship_id, post)
+
+
+def target_bd_dc(state: Any, target_id: str) -> tuple[int, int]:
+    """The target's Battle Damage DC as it stands now (R-SHIP-3)."""
+    space = _space(state)
+    return ship_bd_dc(space, space.ships[target_id])
+
+
+@dataclass(frozen=True)
+class FireOdds:
+    """A volley preview: what would be rolled and the exact chance of Battle Damage."""
+
+    bd_dc: tuple[int, int]
+    dice: int
+    rerolls: int
+    sensor_bonus: int
+    chance: Fraction
+    detected: bool
+
+    @property
+    def percent(self) -> str:
+        return f"{float(self.chance) * 100:.1f}%"
+
+
+def fire_odds(state: Any, ship_id: str, target_id: str, hard_points: int) -> FireOdds:
+    """The chance that ``hard_points`` hard points of ``ship_id`` deal Battle Damage to
+    ``target_id`` if fired now (R-SHIP-4), with this round's Scan and order counted."""
+    space = _space(state)
+    ship, target = space.ships[ship_id], space.ships[target_id]
+    now = space.now
+    dice = max(0, min(int(hard_points), usable_hard_points(ship, now)))
+    dc = ship_bd_dc(space, target, now)
+    scanned = target_id in space.scans.get(ship_id, [])
+    sensor_bonus = max(0, effective(space, ship, "sensor_mod", now)) if scanned else 0
+    rerolls = max(0, effective(space, ship, "weapons_mod", now))
+    rerolls += 1 if "weapons" in space.advantages.get(ship_id, []) else 0
+    chance = damage_chance(dice, dc, weapons_mod=rerolls, sensor_bonus=sensor_bonus)
+    return FireOdds(dc, dice, rerolls, sensor_bonus, chance, detects(ship, target, now))
+
+
+# -- the log -------------------------------------------------------------------------
+
+
+def _pool_text(data: dict[str, Any]) -> str:
+    parts = []
+    for die in data.get("dice", []):
+        mark = "✓" if die["success"] else "✗"
+        shown = f"{die['face']}" + (f"+{data['sensor_bonus']}" if data.get("sensor_bonus") else "")
+        if die.get("reroll_of") is None:
+            parts.append(f"{shown}{mark}")
+        else:
+            parts.append(f"re-roll of die {die['reroll_of'] + 1}: {shown}{mark}")
+    return ", ".join(parts)
+
+
+def _phase(data: dict[str, Any]) -> str:
+    if data.get("round") == 0:
+        return "Surprise round"
+    return f"Round {data['round']}, {PHASE_NAMES.get(data['phase'], data['phase'])} Phase"
+
+
+def describe(event: Event | dict[str, Any]) -> str:
+    """One log line for a space event."""
+    if isinstance(event, Event):
+        kind, d = event.kind, event.data
+    else:
+        kind, d = event["kind"], event.get("data", {})
+    ship = d.get("ship_name", d.get("ship", ""))
+    if kind == "space.post_assigned":
+        return f"{d.get('crew_name', d['crew'])} takes the {POST_NAMES[d['post']]} post on the {ship}."
+    if kind == "space.post_vacated":
+        return f"The {POST_NAMES[d['post']]} post on the {ship} is left empty."
+    if kind == "space.started":
+        names = d.get("names", {})
+        if d.get("surprise"):
+            who = ", ".join(names.get(s, s) for s in d["surprise"])
+            return f"Space combat begins. Unseen by the enemy's passive sensors, the {who} acts first."
+        return "Space combat begins."
+    if kind == "space.phase_started":
+        return f"{_phase(d)} begins."
+    if kind == "space.phase_ended":
+        return f"{_phase(d)} ends: its effects apply to every ship at once."
+    if kind == "space.action_taken":
+        line = f"{ship}: {d.get('crew_name', d['crew'])} ({POST_NAMES[d['post']]}) — {d['label']}"
+        if d.get("target_name"):
+            line += f" on the {d['target_name']}"
+        for effect in d.get("effects", []):
+            if effect["kind"] == "advantage" and effect.get("post"):
+                line += f" to the {POST_NAMES[effect['post']]}"
+        if d.get("check"):
+            line += f": {check_text(d['check'])}"
+        return line + "."
+    if kind == "space.weapons_fired":
+        count, threshold = d["bd_dc"]
+        verdict = "Battle Damage!" if d["battle_damage"] else "no Battle Damage"
+        return (f"{ship}: {d.get('crew_name', d['crew'])} fires {len(d['hard_points'])} hard points at the "
+                f"{d['target_name']} (BD DC {count},{threshold}): {_pool_text(d)} — {d['successes']} successes, "
+                f"{verdict}")
+    if kind == "space.battle_damage":
+        a, b = d["faces"]
+        return (f"The {ship} takes Battle Damage {d['count']}/{d['maximum']}: 2d6 ({a}, {b}) = {d['result']} — "
+                f"{d['effect']} (repair DC {d['repair_dc']})")
+    if kind == "space.repaired":
+        return (f"The {ship}'s engineers repair a Battle Damage ({d.get('effect', '')}); "
+                f"it now holds {d.get('count', '?')}/{d.get('maximum', '?')}.")
+    if kind == "space.effect_ended":
+        return f"The {ship}'s damage effect wears off: {d['effect']}"
+    if kind == "space.modified":
+        sign = "+" if d["amount"] > 0 else ""
+        return f"The {ship} gets {sign}{d['amount']} {ATTRIBUTE_NAMES[d['attribute']]} ({d.get('text') or d['source']})."
+    if kind == "space.moved":
+        verb = "closes on" if float(d["amount"]) > 0 else "pulls away from"
+        return f"The {ship} {verb} the {d['target_name']}."
+    if kind == "space.cloaked":
+        return f"The {ship} vanishes under its cloak."
+    if kind == "space.noted":
+        return f"{ship}: {d['text']}."
+    if kind == "space.adrift":
+        return f"The {ship} holds its maximum Battle Damage: adrift and helpless from round {d['round']}."
+    if kind == "space.exploding":
+        return f"The {ship} is beyond its maximum Battle Damage and will explode by the end of round {d['round']}!"
+    if kind == "space.exploded":
+        return f"The {ship} explodes."
+    if kind == "space.surrendered":
+        return f"The {ship} surrenders."
+    if kind == "space.ended":
+        winner = d.get("winner")
+        return f"Space combat is over: {winner} side wins." if winner else "Space combat is over: no side stands."
+    return f"{kind}: {d}"
+
+
+__all__ = [
+    "FireOdds", "acting_now", "actions_offered", "describe", "fire_odds", "posts_acting_now", "target_bd_dc",
+]
+
+
+def action_chance(state: Any, ship_id: str, post: str, action: str, params: dict[str, Any] | None = None
+                  ) -> Fraction | None:
+    """Exact chance that a crew action's check succeeds (R-SHIP-8), or None without a check.
+
+    Compute, then commit: the command that will resolve the action is run on
+    every face of its 2d10 (and of the d2 when an advantage applies), so the
+    odds shown are the odds rolled, whatever modifiers, DC and advantage the
+    engine works out. Returns None when the action rolls nothing or is refused now.
+    """
+    from itertools import product
+
+    from tactics.engine.core.journal import Refused
+    from tactics.engine.starship.commands import TakeAction
+    from tactics.rules.dice import Dice
+
+    command = TakeAction(ship_id, post, action, dict(params or {}))
+    wins = total = 0
+    for first, second in product(range(1, 11), repeat=2):
+        for extra in (1, 2):
+            dice = Dice(0, 0, typed=[first, second, extra])
+            try:
+                events = command.execute(state, dice)
+            except Refused:
+                return None
+            taken = next((e for e in events if e.kind == "space.action_taken"), None)
+            if taken is None or taken.data.get("check") is None:
+                return None
+            total += 1
+            wins += bool(taken.data.get("success"))
+            if dice.typed_left:  # no advantage die was rolled: both d2 faces give the same
+                total += 1
+                wins += bool(taken.data.get("success"))
+                break
+    return Fraction(wins, total)
