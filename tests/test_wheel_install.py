@@ -1,0 +1,66 @@
+"""A wheel install (``pip install .``, not -e) finds its maps and font and opens the default encounter.
+
+Why: the bundled maps and the font used to sit outside the package, so only the
+editable install of a source checkout could start. Here the wheel is built,
+installed into a fresh virtual environment (reusing this environment's
+dependencies, without the project), and started headless from a folder that is
+not the checkout.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pygame
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"{' '.join(cmd)}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
+    return done
+
+
+def test_wheel_holds_the_bundled_files_and_opens_the_default_encounter(tmp_path):
+    # build from a clean copy: a build/ folder left in the checkout would leak stale files into the wheel
+    source = tmp_path / "source"
+    junk = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis")
+    shutil.copytree(ROOT, source, ignore=junk)
+    wheels = tmp_path / "wheels"
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(wheels), str(source)], tmp_path)
+    (wheel,) = wheels.glob("tactics-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in (
+        "tactics/assets/maps/space-bears.encounter.toml",
+        "tactics/assets/maps/space-bears.json",
+        "tactics/assets/maps/space-bears.png",
+        "tactics/assets/fonts/Inter-Regular.otf",
+        "tactics/data/weapons.toml",
+    ):
+        assert needed in names, f"{needed} is missing from the wheel"
+
+    venv = tmp_path / "venv"
+    _run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], tmp_path)
+    python = venv / "bin" / "python"
+    _run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], tmp_path)
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    away = tmp_path / "elsewhere"
+    away.mkdir()
+    where = _run([str(python), "-c", "import tactics; print(tactics.__file__)"], away, env).stdout.strip()
+    assert Path(where).is_relative_to(venv), f"the test imported {where}, not the wheel"
+
+    shot = away / "default.png"
+    _run([str(venv / "bin" / "tactics"), "--screenshot", str(shot), "--size", "800x600"], away, env)
+    assert pygame.image.load(str(shot)).get_size() == (800, 600)
+    # the bundled encounter by name, as the README says, from a folder that is not the checkout
+    shot2 = away / "corvette.png"
+    _run([str(venv / "bin" / "tactics"), "pirate-corvette.encounter.toml", "--screenshot", str(shot2), "--size", "800x600"], away, env)
+    assert shot2.exists()
