@@ -30,7 +30,7 @@ from tactics.engine.combat.individual import actions as turn_actions
 from tactics.engine.combat.individual import interrupts as turn_interrupts
 from tactics.engine.combat.individual import procedure as turns
 from tactics.engine.combat.individual import view as turn_view
-from tactics.engine.core import table
+from tactics.engine.core import control, table
 from tactics.engine.core.journal import Reducer
 from tactics.engine.core.state import EncounterState
 from tactics.engine.hazards import commands as hazards
@@ -62,6 +62,7 @@ FEATURES: tuple[Feature, ...] = (
     ),
     Feature("grenades, traps and facing", hazards.reducer, start=hazards.build_traps, install=hazards.install_hooks),
     Feature("table settings", table.reducer),
+    Feature("who plays each team", control.reducer, start=control.build_controllers),
     Feature("individual turns", turns.reducer, handlers=(turn_actions, turn_interrupts, turn_view)),
 )
 

@@ -1,0 +1,24 @@
+"""The app-controlled opponent: a team that plays itself, through the same commands a person submits.
+
+Why it exists: at a solo table nobody is there to drive the Space Bears. A team
+marked app-controlled (``controlled_by = "app"`` in an encounter's team table,
+or the toggle in the window) is played by :class:`~tactics.ai.driver.Opponent`:
+it looks at the fight only as its own team knows it
+(:func:`~tactics.ai.knowledge.known_state`: no hidden enemies, no traps it
+has not found), scores what each member could do with the engine's exact odds
+(:mod:`tactics.ai.scoring`), and submits ordinary ``Declare`` / ``ResolveNext``
+/ ``Advance`` (team rounds) or ``TakeAction`` / ``EndTurn`` (individual turns)
+commands, each with a one-line reason the log shows. So its turns are logged,
+undoable and replayable like anyone's.
+
+Two levels (``tactics/data/opponents.toml``): ``"win"`` plays to win (expected
+damage, kill chances, focus fire, cover and reach), ``"monster"`` plays like the
+rule text's monsters: simple and predictable, as each creature's data says (a
+bear charges the nearest foe, a trooper keeps its distance and shoots).
+
+This package imports no pygame.
+"""
+
+from tactics.ai.driver import Opponent, app_controlled_teams
+
+__all__ = ["Opponent", "app_controlled_teams"]

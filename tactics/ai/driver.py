@@ -1,0 +1,193 @@
+"""Playing the app-controlled teams through the encounter's ordinary commands.
+
+Why it exists: the opponent must be a player like any other: whatever it does
+is a command submitted to the journal (so it is logged, undoable, replayable
+and autosaved), checked by the same rules a person's click is. The window calls
+:meth:`Opponent.step` once per beat (so a table can follow each declaration,
+move and roll); tests and the benchmark call :meth:`Opponent.play` to run the
+app's whole turn at once.
+
+It acts only at its own teams' moments: the Advantages step and the Action
+Phase of their groups (team rounds), their characters' turns and held-action
+prompts (individual turns). The Counter Phase and everything else stay the
+GM's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tactics.ai.individual_turn import plan_action
+from tactics.ai.team_turn import Choice, plan_group
+from tactics.engine.combat.actions import Declare, ResolveNext
+from tactics.engine.combat.individual.actions import TakeAction
+from tactics.engine.combat.individual.interrupts import Pass
+from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, TurnsState
+from tactics.engine.combat.state import out_of_fight
+from tactics.engine.combat.team import Advance
+from tactics.engine.core.control import app_teams
+from tactics.engine.core.journal import Entry, Refused
+from tactics.engine.core.state import EncounterState
+
+
+def app_controlled_teams(state: EncounterState) -> dict[str, str]:
+    """Every team the app plays, with its level (``"win"`` / ``"monster"``)."""
+    return app_teams(state)
+
+
+@dataclass
+class Step:
+    """One command the opponent submitted, and why."""
+
+    entry: Entry
+    reason: str = ""
+
+
+@dataclass
+class Opponent:
+    """The app's player for every app-controlled team of one encounter."""
+
+    encounter: Any  # tactics.engine.core.encounter.Encounter (or anything with .state and .submit)
+    _queue: list[Choice] = field(default_factory=list)
+    _planned_for: tuple[Any, ...] | None = None
+    refused: list[str] = field(default_factory=list)  # what the engine refused (each retried with the next best choice)
+
+    @property
+    def state(self) -> EncounterState:
+        return self.encounter.state
+
+    # ------------------------------------------------------------------ whose moment
+    def due(self) -> bool:
+        """Is it an app-controlled team's moment to act?"""
+        return self._next() is not None
+
+    def step(self) -> Step | None:
+        """Submit the app's next command (None: nothing for the app to do now)."""
+        for _ in range(12):  # a refused choice falls back to the next best; never loop for ever
+            command = self._next()
+            if command is None:
+                return None
+            cmd, reason, choice = command
+            try:
+                entry = self.encounter.submit(cmd)
+            except Refused as exc:
+                self.refused.append(f"{cmd.name}: {exc}")
+                self._drop(choice)
+                continue
+            if isinstance(self.state.combat, TurnsState):
+                self._queue = []  # the next action is planned afresh, with this one's dice in view
+            elif choice is not None and self._queue and self._queue[0] is choice:
+                choice.actions.pop(0)
+                choice.said = True
+            return Step(entry, reason)
+        return None
+
+    def play(self, limit: int = 200) -> list[Step]:
+        """Every command of the app's current moment(s) until people (or the GM) must act."""
+        out: list[Step] = []
+        for _ in range(limit):
+            done = self.step()
+            if done is None:
+                break
+            out.append(done)
+        return out
+
+    # ------------------------------------------------------------------ what next
+    def _next(self) -> tuple[Any, str, Choice | None] | None:
+        state = self.state
+        combat = state.combat
+        teams = app_teams(state)
+        if combat is None or not teams or getattr(combat, "phase", "ended") == "ended" or getattr(combat, "winner", None):
+            return None
+        if isinstance(combat, TurnsState):
+            return self._next_individual(state, combat, teams)
+        return self._next_team(state, combat, teams)
+
+    def _next_team(self, state: EncounterState, combat: Any, teams: dict[str, str]) -> tuple[Any, str, Choice | None] | None:
+        order = combat.turn_order()
+        upcoming = order[combat.group_index] if 0 <= combat.group_index < len(order) else None
+        if combat.phase == "advantages":
+            if upcoming is not None and upcoming.team in teams:
+                return Advance(), "", None
+            return None
+        if combat.phase != "action" or upcoming is None or upcoming.team not in teams:
+            return None
+        key = (combat.round, combat.group_index, upcoming.team)
+        if self._planned_for != key:
+            self._planned_for = key
+            self._queue = plan_group(state, upcoming.team, teams[upcoming.team])
+        while self._queue:
+            choice = self._queue[0]
+            if not choice.actions:
+                self._queue.pop(0)
+                continue
+            action = choice.actions[0]
+            if not choice.said and choice.reason:  # the reason goes with the first declaration
+                action = replace(action, note=choice.reason)
+            return Declare(choice.combatant, action), choice.reason, choice
+        if any(d.status == "declared" for d in combat.declarations):
+            return ResolveNext(), "", None
+        return Advance(), "", None
+
+    def _drop(self, choice: Choice | None) -> None:
+        """The engine refused ``choice``'s next action: fall back, or give up that member."""
+        if choice is None:
+            # an Advance / ResolveNext refused: nothing sensible to retry this moment
+            self._planned_for = ("stuck", self.state.combat.round)
+            self._queue = []
+            return
+        if isinstance(self.state.combat, TurnsState):
+            self._queue = list(choice.alternatives)
+            return
+        if self._queue and self._queue[0] is choice:
+            self._queue.pop(0)
+        declared = self.state.combat.declarations_of(choice.combatant)
+        if not declared and choice.alternatives:
+            nxt = choice.alternatives[0]
+            nxt.alternatives = choice.alternatives[1:]
+            self._queue.insert(0, nxt)
+
+    def _next_individual(self, state: EncounterState, turns: TurnsState, teams: dict[str, str]) -> tuple[Any, str, Choice | None] | None:
+        if turns.pending is not None:
+            asked = [c for c in turns.pending.ask if c not in turns.pending.asked]
+            holder = asked[0] if asked else None
+            if holder is not None and state.combatants[holder].team in teams:
+                return Pass(holder), "", None
+            return None
+        if turns.phase in ("ready", "between"):
+            upcoming = _next_up(state, turns)
+            if upcoming is not None and state.combatants[upcoming].team in teams:
+                return BeginTurn(), "", None
+            return None
+        if turns.phase != "action" or turns.current is None:
+            return None
+        who = state.combatants[turns.current]
+        if who.team not in teams:
+            return None
+        if self._queue:
+            choice = self._queue[0]
+            if choice.actions:
+                action = choice.actions[0]
+                if not action.note and choice.reason:
+                    action = replace(action, note=choice.reason)
+                self._queue.pop(0)
+                return TakeAction(who.id, action), choice.reason, choice
+        choice = plan_action(state, who.id, teams[who.team])
+        if choice is None:
+            return EndTurn(), f"{who.name} ends its turn", None
+        action = choice.actions[0]
+        if not action.note and choice.reason:
+            action = replace(action, note=choice.reason)
+        return TakeAction(who.id, action), choice.reason, choice
+
+
+def _next_up(state: EncounterState, turns: TurnsState) -> str | None:
+    """Who BeginTurn will start next (the engine's own order, the fallen passed over)."""
+    left = [c for c in turns.order if c not in turns.acted]  # as BeginTurn orders them
+    candidates = left or list(turns.order)
+    for cid in candidates:
+        who = state.combatants[cid]
+        if not out_of_fight(who) and who.cell is not None:
+            return cid
+    return None

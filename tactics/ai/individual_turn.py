@@ -1,0 +1,132 @@
+"""One action of an app-controlled character's individual turn (R-TURN-2: two actions, one contested).
+
+Why it exists: in the second text's turns a character may move and then
+attack in one turn, so the opponent decides one action at a time, with the
+rest of the turn in view: a move is worth the attack it makes possible this
+very turn (when the contested action is still unused and an action remains),
+else next turn's, less what the foes can do there. It re-plans after every
+action, so it sees the dice of the first before choosing the second. ``None``
+means: end the turn.
+"""
+
+from __future__ import annotations
+
+from tactics.ai.knowledge import known_state
+from tactics.ai.positions import Board
+from tactics.ai.scoring import run_ft, arms_of
+from tactics.ai.settings import behaviour_of, level
+from tactics.ai.team_turn import Choice, _attack_line, _attack_score, _exposure_weight, _reach_plan
+from tactics.engine.combat.individual import actions as ia
+from tactics.engine.combat.individual.view import moves_left, pips_of
+from tactics.engine.combat.actions import move_budget
+from tactics.engine.combat.state import sheet_of
+from tactics.engine.core.state import EncounterState
+from tactics.rules.grid import distance_ft
+from tactics.rules.sheets import Technique
+
+
+def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Choice | None:
+    """The best next action for the current character ``cid``, or None to end its turn."""
+    rules = level(level_name)
+    who_real = state.combatants[cid]
+    board = Board(known_state(state, who_real.team), who_real.team, individual=True)
+    who = board.view.combatants[cid]
+    if who.cell is None:
+        return None
+    pips = pips_of(state, cid)
+    contested = pips.contested == "open"
+    moves = moves_left(state, cid)
+    weight = _exposure_weight(who, rules)
+    here = -weight * board.exposure(who, who.cell)
+    options: list[Choice] = [Choice(cid, [], here, f"{who.name} ends its turn", who.cell)]
+    if contested:
+        for arms in arms_of(who):
+            run = run_ft(arms)
+            technique = isinstance(arms, Technique)
+            for foe in board.foes():
+                if foe.cell is None:
+                    continue
+                if run:
+                    reach = _reach_plan(board, who, run, set())
+                    spots = [c for c in reach.endable if distance_ft(c, foe.cell) <= arms.range_ft and board.sees(c, foe.cell)]
+                    if not spots:
+                        continue
+                    spot = min(spots, key=lambda c: (board.exposure(who, c), reach.cost[c], c))
+                    value = board.attack(who, arms, foe, start=spot)
+                    if value is None:
+                        continue
+                    action = ia.TurnAction(ia.TECHNIQUE, technique=arms.name, target=foe.id, path=reach.path_to(spot) or None)
+                    score = _attack_score(board, value, rules, arms) - weight * board.exposure(who, spot)
+                    if behaviour_of(sheet_of(who)).charge:
+                        score += 0.1
+                    options.append(Choice(cid, [action], score,
+                                          _attack_line(who.name, "charges", foe.name, value, "best expected damage"), spot, value))
+                    continue
+                value = board.attack(who, arms, foe)
+                if value is None:
+                    continue
+                if technique:
+                    action = ia.TurnAction(ia.TECHNIQUE, technique=arms.name, target=foe.id)
+                    verb = f"uses {arms.label or arms.name} on"
+                else:
+                    action = ia.TurnAction(ia.ATTACK, weapon=arms.name, target=foe.id)
+                    verb = "attacks"
+                score = _attack_score(board, value, rules, arms) + here
+                options.append(Choice(cid, [action], score, _attack_line(who.name, verb, foe.name, value, "best expected damage"),
+                                      who.cell, value))
+    if moves > 0:
+        options += _moves(board, who, rules, contested and pips.left >= 2)
+    if rules.simple:
+        options = _monster_pick(board, who, options)
+    options.sort(key=lambda c: -c.score)
+    best = options[0]
+    if not best.actions:
+        return None
+    best.alternatives = [o for o in options[1:6] if o.actions]
+    return best
+
+
+def _moves(board: Board, who, rules, attack_after: bool) -> list[Choice]:
+    feet = move_budget(who)
+    reach = _reach_plan(board, who, feet, set())
+    keep = behaviour_of(sheet_of(who)).keep_ft
+    weight = _exposure_weight(who, rules)
+    scored = []
+    for cell in reach.endable - {who.cell}:
+        future, value = board.best_from(who, cell)
+        factor = 1.0 if attack_after else rules.next_turn
+        score = factor * future - weight * board.exposure(who, cell)
+        if future <= 0:
+            score += board.approach(who, cell, rules.next_turn)
+        near = min((distance_ft(cell, f.cell) for f in board.foes() if f.cell), default=0)
+        if keep and near < keep:
+            score -= 0.5 * (keep - near) / 5
+        if future <= 0:
+            score -= 0.01 * near
+        why = (f"to attack {board.view.combatants[value.target].name}" if value is not None and attack_after
+               else f"in reach of {board.view.combatants[value.target].name} next turn" if value is not None else "closing in")
+        scored.append((score - 0.001 * reach.cost[cell], cell, why))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [Choice(who.id, [ia.TurnAction(ia.MOVE, path=reach.path_to(cell))], score,
+                   f"{who.name} moves {reach.cost[cell]} ft, {why}", cell) for score, cell, why in scored[:4]]
+
+
+def _monster_pick(board: Board, who, options: list[Choice]) -> list[Choice]:
+    """The text's monsters: the nearest foe, charge or hit it, else go to it."""
+    foes = sorted(board.foes(), key=lambda f: (distance_ft(who.cell, f.cell) if f.cell else 10**6, f.id))
+    if not foes:
+        return [o for o in options if not o.actions]
+    near = foes[0].id
+    for kind in (ia.TECHNIQUE, ia.ATTACK):
+        hits = [o for o in options if o.actions and o.actions[0].kind == kind and o.attack and o.attack.target == near]
+        if hits:
+            hits[0].score = 100.0
+            return hits
+    moves = [o for o in options if o.actions and o.actions[0].kind == ia.MOVE]
+    if moves and foes[0].cell is not None:
+        target = foes[0].cell
+        best = min(moves, key=lambda o: (distance_ft(o.end, target) if o.end else 10**6, o.end))
+        best.score = 50.0
+        best.reason = f"{who.name} goes for {foes[0].name}, the nearest foe"
+        return [best] + [o for o in options if not o.actions]
+    return [o for o in options if not o.actions]

@@ -1,0 +1,200 @@
+"""Where it is good to stand: how much the foes can hurt a square, and what one can hit from it.
+
+Why it exists: a move is worth what it sets up (an attack next turn) minus what
+it exposes the mover to (the foes that can reach or shoot that square before
+the mover acts again). Both are asked many times per turn, so they use the
+cheap, exact parts of the rules: grid distance (every step 5 ft, R-GRID-2) and
+the map's own sight lines (walls stop attacks, R-AOE-1 / sight); attack odds
+are computed once per attacker, weapon and target and reused for every square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tactics.ai.scoring import run_ft, Arms, AttackValue, arms_of, reach_ft, threat_of, value_attack
+from tactics.engine.combat.state import sheet_of
+from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules.grid import Cell, cell_center, distance_ft
+from tactics.rules.sheets import Technique
+
+STEP_FT = 5
+
+
+@dataclass
+class Board:
+    """One team's view of the fight with the caches a turn's planning shares."""
+
+    view: EncounterState
+    team: str
+    individual: bool = False  # individual turns: a foe may move and attack in one turn
+    hp_left: dict[str, float] = field(default_factory=dict)
+    _threat: dict[str, float] = field(default_factory=dict)
+    _sight: dict[tuple[Cell, Cell], bool] = field(default_factory=dict)
+    _value: dict[tuple[str, ...], AttackValue | None] = field(default_factory=dict)
+    _foes: list[Combatant] | None = None
+    _arms: dict[str, list[Arms]] = field(default_factory=dict)
+    _exposure: dict[Cell, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for c in self.view.combatants.values():
+            self.hp_left.setdefault(c.id, float(c.hp))
+
+    # ------------------------------------------------------------------ who
+    def ours(self) -> list[Combatant]:
+        return [c for c in self.view.on_map() if c.team == self.team and not c.down]
+
+    def foes(self) -> list[Combatant]:
+        if self._foes is None:
+            self._foes = [c for c in self.view.on_map()
+                          if c.team != self.team and not c.down and self.hp_left[c.id] > 0]
+        return self._foes
+
+    def arms(self, who: Combatant) -> list[Arms]:
+        hit = self._arms.get(who.id)
+        if hit is None:
+            hit = self._arms[who.id] = arms_of(who)
+        return hit
+
+    # ------------------------------------------------------------------ geometry
+    def sees(self, a: Cell, b: Cell) -> bool:
+        key = (a, b) if a <= b else (b, a)
+        hit = self._sight.get(key)
+        if hit is None:
+            hit = self._sight[key] = self.view.current_map().walls.line_clear(cell_center(a), cell_center(b))
+        return hit
+
+    def can_hit_from(self, arms: Arms, start: Cell, target: Cell) -> bool:
+        """Range and sight only (the odds do not change with the square but for the rear arc)."""
+        return distance_ft(start, target) <= arms.range_ft and self.sees(start, target)
+
+    # ------------------------------------------------------------------ values
+    def threat(self, foe: Combatant) -> float:
+        """A foe's expected damage per attack against our side (the mean over our members)."""
+        hit = self._threat.get(foe.id)
+        if hit is None:
+            ours = self.ours() or [foe]
+            hit = self._threat[foe.id] = sum(threat_of(self.view, foe, m) for m in ours) / len(ours)
+        return hit
+
+    def attack(self, who: Combatant, arms: Arms, target: Combatant, start: Cell | None = None) -> AttackValue | None:
+        """The attack's value from ``start`` (default: where ``who`` stands)."""
+        if start is None or start == who.cell:
+            key = (who.id, arms.name, target.id)
+            if key not in self._value:
+                self._value[key] = value_attack(self.view, who, arms, target, hp_left=self._hp(target))
+            return self._value[key]
+        return value_attack(self.view, who, arms, target, from_cell=start, hp_left=self._hp(target))
+
+    def odds(self, who: Combatant, arms: Arms, target: Combatant) -> AttackValue | None:
+        """The attack's value wherever it is made from (range and sight are the caller's check).
+
+        The odds of an attack do not depend on the attacker's square except for
+        the rear arc, so a move's next-turn value reuses one computation per
+        attacker, arms and target.
+        """
+        key = (who.id, arms.name, target.id, "anywhere")
+        if key not in self._value:
+            assert target.cell is not None
+            self._value[key] = value_attack(self.view, who, arms, target, from_cell=target.cell, hp_left=self._hp(target))
+        return self._value[key]
+
+    def _hp(self, target: Combatant) -> int:
+        return max(0, round(self.hp_left.get(target.id, target.hp)))
+
+    def spend(self, value: AttackValue, weight: float = 1.0) -> None:
+        """Count an attack another member will make (focus fire: no overkill)."""
+        self.hp_left[value.target] = max(0.0, self.hp_left[value.target] - weight * value.expected)
+        self._value = {k: v for k, v in self._value.items() if k[2] != value.target}
+        self._foes = None
+        self._exposure.clear()
+
+    # ------------------------------------------------------------------ squares
+    def exposure(self, who: Combatant, cell: Cell) -> float:
+        """The expected damage the foes can deal on ``cell`` before ``who`` acts again."""
+        hit = self._exposure.get(cell)
+        if hit is None:
+            hit = self._exposure[cell] = sum(self.threat(f) for f in self.foes()
+                                             if f.cell is not None and self._foe_reaches(f, cell))
+        return hit
+
+    def exposure_at_least(self, cell: Cell) -> float:
+        """A cheap lower bound of :meth:`exposure`: the foes that reach ``cell`` without a sight line."""
+        total = 0.0
+        for foe in self.foes():
+            if foe.cell is None:
+                continue
+            dist = distance_ft(foe.cell, cell)
+            for arms in self.arms(foe):
+                if arms.range_ft <= STEP_FT and dist <= self.reach_of(foe, arms):
+                    total += self.threat(foe)
+                    break
+        return total
+
+    def reach_of(self, foe: Combatant, arms: Arms) -> int:
+        """How far from ``foe`` an attack with ``arms`` can land before our next turn."""
+        # team rounds: a Standard Move and an attack are both Standard actions, so a foe
+        # attacks from a 5 ft step away at most, unless its Technique carries a run (a charge);
+        # individual turns: it may move and then attack.
+        extra = sheet_of(foe).run_ft if self.individual else STEP_FT
+        return reach_ft(arms) + (0 if run_ft(arms) else extra)
+
+    def _foe_reaches(self, foe: Combatant, cell: Cell) -> bool:
+        assert foe.cell is not None
+        dist = distance_ft(foe.cell, cell)
+        for arms in self.arms(foe):
+            if dist > self.reach_of(foe, arms):
+                continue
+            if arms.range_ft > STEP_FT and not self.sees(foe.cell, cell) and not self.individual:
+                continue
+            return True
+        return False
+
+    def approach(self, who: Combatant, cell: Cell, discount: float) -> float:
+        """What closing in from ``cell`` is worth: each foe's best attack, discounted per turn
+        of moving it still takes to reach it (so a far foe still pulls a little)."""
+        run = max(STEP_FT, sheet_of(who).run_ft)
+        best = 0.0
+        for arms in self.arms(who):
+            reach = self.reach_of(who, arms)
+            for foe in self.foes():
+                if foe.cell is None:
+                    continue
+                value = self.odds(who, arms, foe)
+                if value is None:
+                    continue
+                gap = max(0, distance_ft(cell, foe.cell) - reach)
+                turns = 1 + -(-gap // run)  # this coming turn, plus the turns of moving
+                best = max(best, (value.expected + value.p_kill * self.threat(foe)) * discount ** turns)
+        return best
+
+    def best_at_most(self, who: Combatant, cell: Cell) -> float:
+        """A cheap upper bound of :meth:`best_from` (range only, no sight lines)."""
+        best = 0.0
+        for arms in self.arms(who):
+            if run_ft(arms):
+                continue
+            for foe in self.foes():
+                if foe.cell is None or distance_ft(cell, foe.cell) > arms.range_ft:
+                    continue
+                value = self.odds(who, arms, foe)
+                if value is not None:
+                    best = max(best, value.expected + value.p_kill * self.threat(foe))
+        return best
+
+    def best_from(self, who: Combatant, cell: Cell, *, techniques: bool = True) -> tuple[float, AttackValue | None]:
+        """The best attack ``who`` could make from ``cell`` against the foes where they stand."""
+        best, best_value = 0.0, None
+        for arms in self.arms(who):
+            if run_ft(arms) or (not techniques and isinstance(arms, Technique)):
+                continue
+            for foe in self.foes():
+                if foe.cell is None or not self.can_hit_from(arms, cell, foe.cell):
+                    continue
+                value = self.attack(who, arms, foe) if cell == who.cell else self.odds(who, arms, foe)
+                if value is None:
+                    continue
+                score = value.expected + value.p_kill * self.threat(foe)
+                if score > best:
+                    best, best_value = score, value
+        return best, best_value

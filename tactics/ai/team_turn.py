@@ -1,0 +1,391 @@
+"""A group's turn in team rounds: what each app-controlled member declares (R-ACT-1, R-ORD-1).
+
+Why it exists: in the first text's rounds a group declares, then resolves. So
+the opponent plans every acting member's actions at once, on its team's view
+of the fight, and hands back :class:`Choice` objects whose actions the driver
+declares through the ordinary ``Declare`` command.
+
+Each member's candidates, each scored in expected hit points:
+
+* attack from where it stands (a Standard Attack and, if it succeeds, the Bonus
+  Attack; or a Technique): exact expected damage, capped at the target's
+  remaining hit points, plus ``kill_bonus`` x chance to drop x the foe's threat,
+  plus a Technique's condition;
+* a 5 ft step (the Simple action) and then the attack (into reach, or out of
+  a wall's shadow);
+* a charging Technique to a square next to the foe (a bear's Charge);
+* a move (the Standard Move, and the Bonus Move for a sprint) to the square
+  whose next-turn attack is best, less what the foes can do to it there;
+* staying put.
+
+Every candidate pays for where it ends (``exposure`` x the expected damage the
+foes can deal there; more when the member is hurt). With ``focus`` on, members
+planned later count the damage earlier ones will likely deal, so they finish a
+wounded foe instead of overkilling it. The "monster" level skips the sums and
+plays each creature's behaviour (nearest foe first, fixed order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tactics.ai.knowledge import known_state
+from tactics.ai.positions import STEP_FT, Board
+from tactics.ai.scoring import AttackValue, arms_of, percent, reach_ft, run_ft
+from tactics.ai.settings import Level, behaviour_of, level
+from tactics.engine.combat.actions import Action, limits_of
+from tactics.engine.combat.moves import move_allowance
+from tactics.engine.combat.queries import acting_combatants
+from tactics.engine.combat.state import sheet_of
+from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules import actions as act
+from tactics.rules.grid import Cell, distance_ft
+from tactics.rules.movement import Plan, plan
+from tactics.rules.sheets import Technique
+
+
+#: How many squares a move is worked out exactly for (the best by a cheap bound).
+MOVE_SQUARES = 24
+
+
+@dataclass
+class Choice:
+    """What one member will declare, in order, and the one line that says why."""
+
+    combatant: str
+    actions: list[Action]
+    score: float
+    reason: str
+    end: Cell | None = None
+    attack: AttackValue | None = None
+    alternatives: list["Choice"] = field(default_factory=list)  # next best, if the engine refuses
+    said: bool = False  # its reason is in the log (with its first declaration)
+
+
+def plan_group(state: EncounterState, team: str, level_name: str = "win") -> list[Choice]:
+    """The declarations of every acting member of ``team`` who has declared nothing yet."""
+    rules = level(level_name)
+    board = Board(known_state(state, team), team)
+    members = [cid for cid in acting_combatants(state) if state.combatants[cid].team == team]
+    members = [cid for cid in members if not state.combat.declarations_of(cid)]
+    choices: list[Choice] = []
+    claimed: set[Cell] = set()
+    # the members with the best attack plan first: they pick their targets, the rest adapt
+    order = sorted(members, key=lambda cid: (-_best_here(board, cid), cid))
+    for cid in order:
+        who = board.view.combatants[cid]
+        if who.cell is None or who.down:
+            continue
+        options = (_monster_options if rules.simple else _options)(board, who, rules, claimed)
+        options = [o for o in options if _economy_allows(who, o.actions)]
+        if not options and rules.simple:  # a stunned monster: nothing of its plan is allowed
+            options = [o for o in _options(board, who, rules, claimed) if _economy_allows(who, o.actions)]
+        if not options:
+            continue
+        options.sort(key=lambda c: -c.score)
+        best = options[0]
+        best.alternatives = options[1:6]
+        choices.append(best)
+        if best.end is not None:
+            claimed.add(best.end)
+        if rules.focus and best.attack is not None:
+            board.spend(best.attack, best.attack.p_success and 1.0)
+    return choices
+
+
+@dataclass(frozen=True)
+class _Planned:
+    kind: str
+    status: str = "declared"
+    success: bool | None = None
+
+
+def _economy_allows(who: Combatant, actions: list[Action]) -> bool:
+    """Would the action economy accept these declarations in this order (R-ACT-1, R-COND-1)?"""
+    planned: list[_Planned] = []
+    for action in actions:
+        try:
+            act.check_economy(who.name, planned, action.kind, limits_of(who), two_weapon=action.two_weapon)
+        except act.ActionRefused:
+            return False
+        planned.append(_Planned(action.kind))
+    return True
+
+
+# --------------------------------------------------------------------------- scoring helpers
+def _best_here(board: Board, cid: str) -> float:
+    who = board.view.combatants.get(cid)
+    if who is None or who.cell is None:
+        return 0.0
+    return board.best_from(who, who.cell)[0]
+
+
+def _attack_score(board: Board, value: AttackValue, rules: Level, arms: object) -> float:
+    foe = board.view.combatants[value.target]
+    score = value.expected + rules.kill_bonus * value.p_kill * board.threat(foe)
+    if isinstance(arms, Technique) and arms.condition:
+        score += rules.condition_value * value.p_success * max(1, arms.condition_rounds) * board.threat(foe)
+    return score
+
+
+def _exposure_weight(who: Combatant, rules: Level) -> float:
+    hurt = who.max_hp > 0 and who.hp / who.max_hp < rules.retreat_below
+    return rules.exposure * (3.0 if hurt else 1.0)
+
+
+def _attack_line(name: str, verb: str, target: str, value: AttackValue, why: str) -> str:
+    line = f"{name} {verb} {target}: {percent(value.p_success)} to hit, {value.mean:.1f} expected damage"
+    if value.p_kill >= 0.05:
+        line += f", {percent(value.p_kill)} to drop them"
+    return f"{line} ({why})" if why else line
+
+
+def _reach_plan(board: Board, who: Combatant, feet: int, claimed: set[Cell]) -> Plan:
+    view = board.view
+    enemies = [c.cell for c in view.enemies_of(who) if c.cell is not None]
+    allies = [c.cell for c in view.allies_of(who) if c.cell is not None] + sorted(claimed)
+    assert who.cell is not None
+    return plan(view.current_map(), who.cell, feet, enemies=enemies, occupied=allies)
+
+
+# --------------------------------------------------------------------------- "plays to win"
+def _options(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> list[Choice]:
+    assert who.cell is not None
+    out: list[Choice] = []
+    here_cost = _exposure_weight(who, rules) * board.exposure(who, who.cell)
+    out += _attacks_from_here(board, who, rules, -here_cost)
+    out += _step_then_attack(board, who, rules, claimed)
+    out += _charges(board, who, rules, claimed)
+    out += _moves(board, who, rules, claimed)
+    out.append(Choice(who.id, [], -here_cost - 0.01, f"{who.name} holds its ground", who.cell))
+    return out
+
+
+def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float) -> list[Choice]:
+    out: list[Choice] = []
+    assert who.cell is not None
+    for arms in arms_of(who):
+        if run_ft(arms):
+            continue
+        technique = isinstance(arms, Technique)
+        for foe in board.foes():
+            value = board.attack(who, arms, foe)
+            if value is None:
+                continue
+            score = _attack_score(board, value, rules, arms) + base
+            if technique:
+                actions = [Action(act.TECHNIQUE, technique=arms.name, target=foe.id)]
+                verb = f"uses {arms.label or arms.name} on"
+            else:
+                actions = [Action(act.STANDARD_ATTACK, weapon=arms.name, target=foe.id)]
+                verb = f"attacks"
+                # a successful Standard Attack earns the Bonus Attack (R-ACT-1): declared now, lost on a miss
+                bonus = board.attack(who, arms, foe)
+                if bonus is not None:
+                    score += value.p_success * _attack_score(board, bonus, rules, arms) * 0.8
+                    actions.append(Action(act.BONUS_ATTACK, weapon=arms.name, target=foe.id))
+            why = "best expected damage" if not technique or not getattr(arms, "condition", None) else f"to leave them {arms.condition}"
+            out.append(Choice(who.id, actions, score, _attack_line(who.name, verb, foe.name, value, why), who.cell, value))
+    return out
+
+
+def _step_then_attack(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> list[Choice]:
+    """The Simple action's 5 ft step, then a Standard Attack or Technique from the new square."""
+    out: list[Choice] = []
+    steps = _reach_plan(board, who, STEP_FT, claimed)
+    for cell in sorted(steps.endable - {who.cell}):
+        base = -_exposure_weight(who, rules) * board.exposure(who, cell)
+        for arms in arms_of(who):
+            if run_ft(arms):
+                continue
+            for foe in board.foes():
+                if foe.cell is None or not board.can_hit_from(arms, cell, foe.cell):
+                    continue
+                value = board.odds(who, arms, foe)
+                if value is None:
+                    continue
+                kind = act.TECHNIQUE if isinstance(arms, Technique) else act.STANDARD_ATTACK
+                attack = (Action(kind, technique=arms.name, target=foe.id) if kind == act.TECHNIQUE
+                          else Action(kind, weapon=arms.name, target=foe.id))
+                score = _attack_score(board, value, rules, arms) + base - 0.05
+                line = _attack_line(who.name, "steps 5 ft and attacks", foe.name, value, "a better square")
+                out.append(Choice(who.id, [Action(act.SIMPLE, effect="step", path=[cell]), attack], score, line, cell, value))
+    return out
+
+
+def _charges(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> list[Choice]:
+    """A Technique that runs first (a bear's Charge): to the best square next to the foe."""
+    out: list[Choice] = []
+    for arms in board.arms(who):
+        run = run_ft(arms)
+        if not run or not isinstance(arms, Technique):
+            continue
+        reach = _reach_plan(board, who, run, claimed)
+        for foe in board.foes():
+            if foe.cell is None:
+                continue
+            spots = [c for c in reach.endable if distance_ft(c, foe.cell) <= arms.range_ft and c != foe.cell
+                     and board.sees(c, foe.cell)]
+            if not spots:
+                continue
+            spot = min(spots, key=lambda c: (board.exposure(who, c), reach.cost[c], c))
+            value = board.attack(who, arms, foe, start=spot)
+            if value is None:
+                continue
+            path = reach.path_to(spot) or None
+            score = _attack_score(board, value, rules, arms) - _exposure_weight(who, rules) * board.exposure(who, spot)
+            if behaviour_of(sheet_of(who)).charge:
+                score += 0.1
+            line = _attack_line(who.name, "charges", foe.name, value, "best expected damage")
+            out.append(Choice(who.id, [Action(act.TECHNIQUE, technique=arms.name, target=foe.id, path=path)],
+                              score, line, spot, value))
+    return out
+
+
+def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, simple: bool = False) -> list[Choice]:
+    """A Standard Move (and the Bonus Move for a sprint) to the best square for next turn."""
+    allowance = move_allowance(board.view, who.id)
+    if not allowance.can_move or allowance.origin != who.cell:
+        return []
+    reach = _reach_plan(board, who, allowance.sprint_ft, claimed)
+    keep = behaviour_of(sheet_of(who)).keep_ft
+    weight = _exposure_weight(who, rules)
+    best: list[tuple[float, Cell, str]] = []
+    # the exact value needs sight lines: rank every square by a cheap bound first, then
+    # work out the most promising ones exactly
+    cells = sorted(reach.endable - {who.cell} - claimed)
+    bound = _bounds(board, who, cells, rules.next_turn, weight)
+    cells.sort(key=lambda c: (-bound[c], reach.cost[c], c))
+    for cell in cells[:MOVE_SQUARES]:
+        future, value = board.best_from(who, cell, techniques=True)
+        future = max(future, _charge_future(board, who, cell))
+        score = rules.next_turn * future - weight * board.exposure(who, cell)
+        if future <= 0:
+            score += board.approach(who, cell, rules.next_turn)
+        near = min((distance_ft(cell, f.cell) for f in board.foes() if f.cell), default=0)
+        if keep and near < keep:
+            score -= 0.5 * (keep - near) / STEP_FT
+        if future <= 0:
+            score -= 0.01 * near  # nothing to hit from there: at least close in
+        why = (f"in reach of {board.view.combatants[value.target].name} next turn" if value is not None
+               else "closing in")
+        best.append((score - 0.001 * reach.cost[cell], cell, why))
+    best.sort(key=lambda x: (-x[0], x[1]))
+    out: list[Choice] = []
+    for score, cell, why in best[:4]:
+        actions = _move_actions(reach, cell, allowance.run_ft, allowance.sprint_ft, allowance.split)
+        if not actions:
+            continue
+        feet = reach.cost[cell]
+        sprint = " (sprint: uses its Bonus action)" if len(actions) > 1 else ""
+        out.append(Choice(who.id, actions, score, f"{who.name} moves {feet} ft{sprint}, {why}", cell))
+    return out
+
+
+def _bounds(board: Board, who: Combatant, cells: list[Cell], next_turn: float, weight: float) -> dict[Cell, float]:
+    """A cheap optimistic score of every square (range only, no sight lines, melee foes only)."""
+    offers: list[tuple[int, Cell, float]] = []  # (reach in ft, foe's square, value)
+    for arms in board.arms(who):
+        for foe in board.foes():
+            value = board.odds(who, arms, foe) if foe.cell is not None else None
+            if value is not None and foe.cell is not None:
+                offers.append((reach_ft(arms), foe.cell, value.expected + value.p_kill * board.threat(foe)))
+    dangers: list[tuple[int, Cell, float]] = []  # (reach in ft, foe's square, threat), no sight needed
+    for foe in board.foes():
+        melee = [board.reach_of(foe, a) for a in board.arms(foe) if a.range_ft <= STEP_FT]
+        if melee and foe.cell is not None:
+            dangers.append((max(melee), foe.cell, board.threat(foe)))
+    out: dict[Cell, float] = {}
+    for c in cells:
+        x, y = c
+        future = max((v for r, (fx, fy), v in offers if STEP_FT * max(abs(fx - x), abs(fy - y)) <= r), default=0.0)
+        danger = sum(v for r, (fx, fy), v in dangers if STEP_FT * max(abs(fx - x), abs(fy - y)) <= r)
+        out[c] = next_turn * future - weight * danger + (board.approach(who, c, next_turn) if future <= 0 else 0.0)
+    return out
+
+
+def _charge_future(board: Board, who: Combatant, cell: Cell) -> float:
+    """Next turn's charge from ``cell``: the foes within its run (walls aside)."""
+    best = 0.0
+    for arms in board.arms(who):
+        run = run_ft(arms)
+        if not run:
+            continue
+        for foe in board.foes():
+            if foe.cell is not None and distance_ft(cell, foe.cell) <= run + arms.range_ft:
+                value = board.odds(who, arms, foe)
+                if value is not None:
+                    best = max(best, value.expected + value.p_kill * board.threat(foe))
+    return best
+
+
+def _move_actions(reach: Plan, cell: Cell, run_ft: int, sprint_ft: int, split: bool) -> list[Action]:
+    """The move's legs: one Standard Move, or the run and the Bonus Move from where it ends."""
+    path = reach.path_to(cell)
+    if not path:
+        return []
+    if reach.cost[cell] <= run_ft or not split:
+        return [Action(act.STANDARD_MOVE, path=path)]
+    # split at the last square of the run the mover may stop on
+    cut = 0
+    for i, sq in enumerate(path):
+        if reach.cost[sq] <= run_ft and sq in reach.endable:
+            cut = i + 1
+    if cut == 0 or reach.cost[cell] - reach.cost[path[cut - 1]] > sprint_ft - run_ft:
+        return []
+    return [Action(act.STANDARD_MOVE, path=path[:cut]), Action(act.BONUS_MOVE, path=path[cut:])]
+
+
+# --------------------------------------------------------------------------- "plays like the text's monsters"
+def _monster_options(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> list[Choice]:
+    """Simple and predictable: the nearest foe; charge it if it can, else hit it, else go to it."""
+    assert who.cell is not None
+    foes = sorted(board.foes(), key=lambda f: (distance_ft(who.cell, f.cell) if f.cell else 10**6, f.id))
+    if not foes:
+        return [Choice(who.id, [], 0.0, f"{who.name} waits", who.cell)]
+    target = foes[0]
+    behaviour = behaviour_of(sheet_of(who))
+    if behaviour.charge:
+        charges = [c for c in _charges(board, who, rules, claimed) if c.attack and c.attack.target == target.id]
+        adjacent = target.cell is not None and distance_ft(who.cell, target.cell) <= STEP_FT
+        if charges and not adjacent:
+            return [_only(charges[0], 3.0)]
+    attacks = [c for c in _attacks_from_here(board, who, rules, 0.0) if c.attack and c.attack.target == target.id]
+    weapon_attacks = [c for c in attacks if c.actions and c.actions[0].kind == act.STANDARD_ATTACK]
+    if weapon_attacks or attacks:
+        return [_only((weapon_attacks or attacks)[0], 2.0)]
+    attackable = [c for c in _attacks_from_here(board, who, rules, 0.0)]
+    if attackable:
+        attackable.sort(key=lambda c: (distance_ft(who.cell, board.view.combatants[c.attack.target].cell), c.attack.target)
+                        if c.attack else (0, ""))
+        return [_only(attackable[0], 1.5)]
+    return _approach(board, who, target, claimed, behaviour.keep_ft)
+
+
+def _approach(board: Board, who: Combatant, target: Combatant, claimed: set[Cell], keep_ft: int) -> list[Choice]:
+    allowance = move_allowance(board.view, who.id)
+    if not allowance.can_move or allowance.origin != who.cell or target.cell is None:
+        return [Choice(who.id, [], 0.0, f"{who.name} waits", who.cell)]
+    reach = _reach_plan(board, who, allowance.sprint_ft, claimed)
+    cells = sorted(reach.endable - {who.cell} - claimed)
+    if not cells:
+        return [Choice(who.id, [], 0.0, f"{who.name} waits", who.cell)]
+    if keep_ft:  # a shooter: the nearest square from which it can shoot, not closer than it likes
+        arms = [a for a in arms_of(who) if not getattr(a, "move_ft", 0)]
+        good = [c for c in cells if any(board.can_hit_from(a, c, target.cell) for a in arms)
+                and distance_ft(c, target.cell) >= keep_ft]
+        if good:
+            cell = min(good, key=lambda c: (reach.cost[c], c))
+            actions = _move_actions(reach, cell, allowance.run_ft, allowance.sprint_ft, allowance.split)
+            if actions:
+                return [Choice(who.id, actions, 1.0, f"{who.name} moves to shoot at {target.name}", cell)]
+    cell = min(cells, key=lambda c: (distance_ft(c, target.cell), reach.cost[c], c))
+    actions = _move_actions(reach, cell, allowance.run_ft, allowance.sprint_ft, allowance.split)
+    if not actions:
+        return [Choice(who.id, [], 0.0, f"{who.name} waits", who.cell)]
+    return [Choice(who.id, actions, 1.0, f"{who.name} goes for {target.name}, the nearest foe", cell)]
+
+
+def _only(choice: Choice, score: float) -> Choice:
+    choice.score = score
+    return choice
