@@ -74,6 +74,9 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Cho
                 score = _attack_score(board, value, rules, arms) + here
                 options.append(Choice(cid, [action], score, _attack_line(who.name, verb, foe.name, value, "best expected damage"),
                                       who.cell, value))
+    if contested and not board.foes():  # someone is hiding: look for them
+        options.append(Choice(cid, [ia.TurnAction(ia.USE_ITEM, item="perception")], 1.0,
+                              f"{who.name} searches for the foe it cannot see", who.cell))
     if moves > 0:
         options += _moves(board, who, rules, contested and pips.left >= 2)
     if rules.simple:

@@ -16,6 +16,7 @@ from tactics.ai.scoring import run_ft, Arms, AttackValue, arms_of, reach_ft, thr
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import Cell, cell_center, distance_ft
+from tactics.rules.movement import Plan
 from tactics.rules.sheets import Technique
 
 STEP_FT = 5
@@ -35,6 +36,9 @@ class Board:
     _foes: list[Combatant] | None = None
     _arms: dict[str, list[Arms]] = field(default_factory=dict)
     _exposure: dict[Cell, float] = field(default_factory=dict)
+    _reach: dict[tuple[str, str], int] = field(default_factory=dict)
+    _offers: dict[tuple[str, str], list[tuple[int, Cell, float]]] = field(default_factory=dict)
+    plans: dict[tuple[str, frozenset[Cell]], Plan] = field(default_factory=dict)  # one search per member
 
     def __post_init__(self) -> None:
         for c in self.view.combatants.values():
@@ -108,6 +112,7 @@ class Board:
         self._value = {k: v for k, v in self._value.items() if k[2] != value.target}
         self._foes = None
         self._exposure.clear()
+        self._offers.clear()
 
     # ------------------------------------------------------------------ squares
     def exposure(self, who: Combatant, cell: Cell) -> float:
@@ -136,8 +141,12 @@ class Board:
         # team rounds: a Standard Move and an attack are both Standard actions, so a foe
         # attacks from a 5 ft step away at most, unless its Technique carries a run (a charge);
         # individual turns: it may move and then attack.
-        extra = sheet_of(foe).run_ft if self.individual else STEP_FT
-        return reach_ft(arms) + (0 if run_ft(arms) else extra)
+        key = (foe.id, arms.name)
+        hit = self._reach.get(key)
+        if hit is None:
+            extra = sheet_of(foe).run_ft if self.individual else STEP_FT
+            hit = self._reach[key] = reach_ft(arms) + (0 if run_ft(arms) else extra)
+        return hit
 
     def _foe_reaches(self, foe: Combatant, cell: Cell) -> bool:
         assert foe.cell is not None
@@ -155,18 +164,26 @@ class Board:
         of moving it still takes to reach it (so a far foe still pulls a little)."""
         run = max(STEP_FT, sheet_of(who).run_ft)
         best = 0.0
-        for arms in self.arms(who):
-            reach = self.reach_of(who, arms)
-            for foe in self.foes():
-                if foe.cell is None:
-                    continue
-                value = self.odds(who, arms, foe)
-                if value is None:
-                    continue
-                gap = max(0, distance_ft(cell, foe.cell) - reach)
-                turns = 1 + -(-gap // run)  # this coming turn, plus the turns of moving
-                best = max(best, (value.expected + value.p_kill * self.threat(foe)) * discount ** turns)
+        x, y = cell
+        for reach, (fx, fy), value in self.offers(who):
+            gap = max(0, STEP_FT * max(abs(fx - x), abs(fy - y)) - reach)
+            turns = 1 + -(-gap // run)  # this coming turn, plus the turns of moving
+            best = max(best, value * discount ** turns)
         return best
+
+    def offers(self, who: Combatant) -> list[tuple[int, Cell, float]]:
+        """(reach in ft, foe's square, value) of every attack ``who`` has on every foe."""
+        key = ("offers", who.id)
+        hit = self._offers.get(key)
+        if hit is None:
+            hit = []
+            for arms in self.arms(who):
+                for foe in self.foes():
+                    value = self.odds(who, arms, foe) if foe.cell is not None else None
+                    if value is not None and foe.cell is not None:
+                        hit.append((self.reach_of(who, arms), foe.cell, value.expected + value.p_kill * self.threat(foe)))
+            self._offers[key] = hit
+        return hit
 
     def best_at_most(self, who: Combatant, cell: Cell) -> float:
         """A cheap upper bound of :meth:`best_from` (range only, no sight lines)."""

@@ -141,11 +141,19 @@ def _attack_line(name: str, verb: str, target: str, value: AttackValue, why: str
 
 
 def _reach_plan(board: Board, who: Combatant, feet: int, claimed: set[Cell]) -> Plan:
+    """The squares ``who`` can end on within ``feet`` (walls, terrain, foes and allies as the
+    rules have them, R-GRID-3..5), cut from one search per member and claimed squares."""
     view = board.view
-    enemies = [c.cell for c in view.enemies_of(who) if c.cell is not None]
-    allies = [c.cell for c in view.allies_of(who) if c.cell is not None] + sorted(claimed)
-    assert who.cell is not None
-    return plan(view.current_map(), who.cell, feet, enemies=enemies, occupied=allies)
+    key = (who.id, frozenset(claimed))
+    full = board.plans.get(key)
+    if full is None:
+        enemies = [c.cell for c in view.enemies_of(who) if c.cell is not None]
+        allies = [c.cell for c in view.allies_of(who) if c.cell is not None] + sorted(claimed)
+        assert who.cell is not None
+        budget = max([2 * sheet_of(who).run_ft, STEP_FT] + [run_ft(a) for a in board.arms(who)])
+        full = board.plans[key] = plan(view.current_map(), who.cell, budget, enemies=enemies, occupied=allies)
+    endable = frozenset(c for c in full.endable if full.cost[c] <= feet)
+    return Plan(full.start, full.cost, full.parent, endable)
 
 
 # --------------------------------------------------------------------------- "plays to win"
@@ -158,7 +166,15 @@ def _options(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> 
     out += _charges(board, who, rules, claimed)
     out += _moves(board, who, rules, claimed)
     out.append(Choice(who.id, [], -here_cost - 0.01, f"{who.name} holds its ground", who.cell))
+    if not board.foes():
+        out.append(_search(who))
     return out
+
+
+def _search(who: Combatant) -> Choice:
+    """No foe in sight but the fight goes on: someone is hiding, so look (a Perception check)."""
+    return Choice(who.id, [Action(act.USE_ITEM, item="perception")], 1.0,
+                  f"{who.name} searches for the foe it cannot see", who.cell)
 
 
 def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float) -> list[Choice]:
@@ -284,12 +300,9 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, si
 
 def _bounds(board: Board, who: Combatant, cells: list[Cell], next_turn: float, weight: float) -> dict[Cell, float]:
     """A cheap optimistic score of every square (range only, no sight lines, melee foes only)."""
-    offers: list[tuple[int, Cell, float]] = []  # (reach in ft, foe's square, value)
-    for arms in board.arms(who):
-        for foe in board.foes():
-            value = board.odds(who, arms, foe) if foe.cell is not None else None
-            if value is not None and foe.cell is not None:
-                offers.append((reach_ft(arms), foe.cell, value.expected + value.p_kill * board.threat(foe)))
+    offers = [(reach_ft(arms), foe.cell, value.expected + value.p_kill * board.threat(foe))
+              for arms in board.arms(who) for foe in board.foes()
+              if foe.cell is not None and (value := board.odds(who, arms, foe)) is not None]
     dangers: list[tuple[int, Cell, float]] = []  # (reach in ft, foe's square, threat), no sight needed
     for foe in board.foes():
         melee = [board.reach_of(foe, a) for a in board.arms(foe) if a.range_ft <= STEP_FT]
@@ -342,7 +355,7 @@ def _monster_options(board: Board, who: Combatant, rules: Level, claimed: set[Ce
     assert who.cell is not None
     foes = sorted(board.foes(), key=lambda f: (distance_ft(who.cell, f.cell) if f.cell else 10**6, f.id))
     if not foes:
-        return [Choice(who.id, [], 0.0, f"{who.name} waits", who.cell)]
+        return [_search(who)]
     target = foes[0]
     behaviour = behaviour_of(sheet_of(who))
     if behaviour.charge:

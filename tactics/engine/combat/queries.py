@@ -140,6 +140,11 @@ def advantages_in_force(state: EncounterState) -> list[str]:
 
 
 # --------------------------------------------------------------------------- the log
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def _name(state: EncounterState | None, cid: str | None) -> str:
     if state is not None and cid in state.combatants:
         return state.combatants[cid].name
@@ -203,6 +208,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if k == "action.declared":
         extra = ""
         p = d["params"]
+        if p.get("note") and p.get("item") != "note":  # the app-controlled opponent's reason (tactics.ai)
+            return _sentence(str(p["note"]))
         if p.get("target"):
             extra = f" at {n(p['target'])}"
         if p.get("path"):

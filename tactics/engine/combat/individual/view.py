@@ -281,6 +281,9 @@ def _describe_turns(event: Event, state: EncounterState | None) -> str:
         return f"{n(d['combatant'])} lets it happen."
     if k == "turns.action-taken":
         slot = "contested" if d["slot"] == rt.CONTESTED else "non-contested"
+        note = str(d["action"].get("note", "")).strip()
+        if note and d["action"].get("kind") != "other":  # the app-controlled opponent's reason (tactics.ai)
+            return f"{note} ({slot})."
         return f"{n(d['combatant'])}: {action_phrase(state, d['action']) if state else d['action']['kind']} ({slot})."
     if k == "turns.withdrawn":
         return f"{possessive(n(d['combatant']))} action is withdrawn ({d['reason']}); the action is not spent: choose again."
