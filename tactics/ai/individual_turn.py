@@ -99,15 +99,20 @@ def _moves(board: Board, who, rules, attack_after: bool) -> list[Choice]:
         future, value = board.best_from(who, cell)
         factor = 1.0 if attack_after else rules.next_turn
         score = factor * future - weight * board.exposure(who, cell)
+        toward = None
         if future <= 0:
-            score += board.approach(who, cell, rules.next_turn)
+            pull, toward = board.approach_toward(who, cell, rules.next_turn)
+            score += pull
         near = min((distance_ft(cell, f.cell) for f in board.foes() if f.cell), default=0)
         if keep and near < keep:
             score -= 0.5 * (keep - near) / 5
         if future <= 0:
             score -= 0.01 * near
-        why = (f"to attack {board.view.combatants[value.target].name}" if value is not None and attack_after
-               else f"in reach of {board.view.combatants[value.target].name} next turn" if value is not None else "closing in")
+        if value is not None:
+            foe = board.view.combatants[value.target].name
+            why = f"to attack {foe}" if attack_after else f"in reach of {foe} next turn"
+        else:
+            why = f"closing in on {toward}" if toward else "closing in"
         scored.append((score - 0.001 * reach.cost[cell], cell, why))
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [Choice(who.id, [ia.TurnAction(ia.MOVE, path=reach.path_to(cell))], score,

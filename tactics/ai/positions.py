@@ -37,7 +37,7 @@ class Board:
     _arms: dict[str, list[Arms]] = field(default_factory=dict)
     _exposure: dict[Cell, float] = field(default_factory=dict)
     _reach: dict[tuple[str, str], int] = field(default_factory=dict)
-    _offers: dict[tuple[str, str], list[tuple[int, Cell, float]]] = field(default_factory=dict)
+    _offers: dict[tuple[str, str], list[tuple[int, Cell, float, str]]] = field(default_factory=dict)
     plans: dict[tuple[str, frozenset[Cell]], Plan] = field(default_factory=dict)  # one search per member
 
     def __post_init__(self) -> None:
@@ -162,17 +162,22 @@ class Board:
     def approach(self, who: Combatant, cell: Cell, discount: float) -> float:
         """What closing in from ``cell`` is worth: each foe's best attack, discounted per turn
         of moving it still takes to reach it (so a far foe still pulls a little)."""
+        return self.approach_toward(who, cell, discount)[0]
+
+    def approach_toward(self, who: Combatant, cell: Cell, discount: float) -> tuple[float, str | None]:
+        """:meth:`approach`, and the foe it closes in on."""
         run = max(STEP_FT, sheet_of(who).run_ft)
-        best = 0.0
+        best, toward = 0.0, None
         x, y = cell
-        for reach, (fx, fy), value in self.offers(who):
+        for reach, (fx, fy), value, foe in self.offers(who):
             gap = max(0, STEP_FT * max(abs(fx - x), abs(fy - y)) - reach)
             turns = 1 + -(-gap // run)  # this coming turn, plus the turns of moving
-            best = max(best, value * discount ** turns)
-        return best
+            if value * discount ** turns > best:
+                best, toward = value * discount ** turns, foe
+        return best, toward
 
-    def offers(self, who: Combatant) -> list[tuple[int, Cell, float]]:
-        """(reach in ft, foe's square, value) of every attack ``who`` has on every foe."""
+    def offers(self, who: Combatant) -> list[tuple[int, Cell, float, str]]:
+        """(reach in ft, foe's square, value, foe's name) of every attack ``who`` has on every foe."""
         key = ("offers", who.id)
         hit = self._offers.get(key)
         if hit is None:
@@ -181,7 +186,8 @@ class Board:
                 for foe in self.foes():
                     value = self.odds(who, arms, foe) if foe.cell is not None else None
                     if value is not None and foe.cell is not None:
-                        hit.append((self.reach_of(who, arms), foe.cell, value.expected + value.p_kill * self.threat(foe)))
+                        hit.append((self.reach_of(who, arms), foe.cell,
+                                    value.expected + value.p_kill * self.threat(foe), foe.name))
             self._offers[key] = hit
         return hit
 

@@ -276,15 +276,17 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, si
         future, value = board.best_from(who, cell, techniques=True)
         future = max(future, _charge_future(board, who, cell))
         score = rules.next_turn * future - weight * board.exposure(who, cell)
+        toward = None
         if future <= 0:
-            score += board.approach(who, cell, rules.next_turn)
+            pull, toward = board.approach_toward(who, cell, rules.next_turn)
+            score += pull
         near = min((distance_ft(cell, f.cell) for f in board.foes() if f.cell), default=0)
         if keep and near < keep:
             score -= 0.5 * (keep - near) / STEP_FT
         if future <= 0:
             score -= 0.01 * near  # nothing to hit from there: at least close in
         why = (f"in reach of {board.view.combatants[value.target].name} next turn" if value is not None
-               else "closing in")
+               else f"closing in on {toward}" if toward else "closing in")
         best.append((score - 0.001 * reach.cost[cell], cell, why))
     best.sort(key=lambda x: (-x[0], x[1]))
     out: list[Choice] = []

@@ -21,6 +21,7 @@ from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui.battle import BattleView
 from tactics.ui.hazards import attach_hazards  # grenade and trap tools, trap layer (issue 4)
+from tactics.ui.opponent import attach_opponent
 from tactics.ui.gm_menu import attach_gm_menu
 from tactics.ui.opening import OpenError, open_path
 from tactics.ui.panels.help import HelpScreen
@@ -67,6 +68,7 @@ class App:
         attach_table(self)
         attach_hazards(self)  # animations, facing prompt (issue 4)
         attach_gm_menu(self)  # the GM's right-click menu: damage, heal, conditions, detonate (app.gm_menu)
+        attach_opponent(self)  # the app-controlled teams play themselves, one command per beat (F6)
         self._addons("opened", encounter)
         if fullscreen:
             self.toggle_fullscreen()

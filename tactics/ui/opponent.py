@@ -1,0 +1,169 @@
+"""The app-controlled teams in the window: they play at a pace the table can follow.
+
+Why it exists: the opponent (:mod:`tactics.ai`) decides in milliseconds, but a
+table must see each declaration, move and roll. This add-on submits one of the
+opponent's commands per beat (``BEAT_MS``), waits while an animation plays,
+shows the opponent's reason in the status line (the log has it too), and
+draws each of its moves as a glide along the path walked. F6 hands the team of
+the selected token (or, with none selected, the first team the players do not
+play) to the app and back: people, the app playing to win, the app playing
+like the text's monsters. Everything goes through the journal, so Ctrl+Z takes
+back an app move like anyone's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+import pygame
+
+from tactics.ai import Opponent
+from tactics.engine.core.control import LEVELS, PEOPLE, SetController, controller_of
+from tactics.engine.core.journal import Entry
+from tactics.rules.grid import Point, cell_center
+from tactics.ui import intents as ui
+from tactics.ui.animation import Animation
+from tactics.ui.hazards import hazards_of
+
+BEAT_MS = 700  # between two of the app's commands: time to read the line and see the move
+CYCLE = (PEOPLE, *LEVELS)  # F6 goes round these
+
+
+class Glide(Animation):
+    """A mover's path, drawn as a fading line with a ring travelling along it."""
+
+    def __init__(self, points: Iterable[Point], colour: tuple[int, int, int], *, duration_ms: int = 650) -> None:
+        self.points = [(float(x), float(y)) for x, y in points]
+        self.colour = colour
+        super().__init__(duration_ms)
+
+    def draw(self, surface: pygame.Surface, to_screen: Callable[[Point], tuple[int, int]], cell_px: int) -> None:
+        if not self.started or self.done or len(self.points) < 2:
+            return
+        pts = [to_screen(p) for p in self.points]
+        width = max(3, cell_px // 10)
+        pygame.draw.lines(surface, self.colour, False, pts, width)
+        f = self.progress * (len(pts) - 1)
+        i = min(int(f), len(pts) - 2)
+        t = f - i
+        x = pts[i][0] + (pts[i + 1][0] - pts[i][0]) * t
+        y = pts[i][1] + (pts[i + 1][1] - pts[i][1]) * t
+        pygame.draw.circle(surface, (250, 250, 250), (int(x), int(y)), max(6, cell_px // 3), width)
+
+
+class OpponentAddon:
+    """Plays the app-controlled teams of the battle view's encounter, one command per beat."""
+
+    def __init__(self, app: Any, clock: Callable[[], int] = pygame.time.get_ticks) -> None:
+        self.app = app
+        self.clock = clock
+        self.view: Any = None
+        self.opponent: Opponent | None = None
+        self.next_at = 0
+        self.paused = False
+
+    # -- the app's add-on hooks ----------------------------------------------------------
+    def opened(self, encounter: Any) -> bool:
+        self.view = self.app.battle
+        self.opponent = Opponent(self.view.encounter)
+        self.next_at = self.clock() + BEAT_MS
+        return False
+
+    def busy(self) -> bool:
+        """Keep the loop ticking while the app has a move to make (not while it waits for a person)."""
+        return self._due() and not self._waiting()
+
+    def update(self) -> bool:
+        """One of the app's commands, when its beat has come."""
+        if not self._due() or self.clock() < self.next_at or self._waiting():
+            return False
+        assert self.opponent is not None
+        before = {cid: c.cell for cid, c in self.view.state.combatants.items()}
+        step = self.opponent.step()
+        self.next_at = self.clock() + BEAT_MS
+        if step is None:
+            return False
+        self._show(step.entry, step.reason, before)
+        return False
+
+    def handle(self, intent: Any) -> bool:
+        if not isinstance(intent, ui.KeyPress) or intent.key != pygame.K_F6 or self.view is None:
+            return False
+        if self.app.top is not self.view:
+            return False
+        self.cycle()
+        return True
+
+    # -- what F6 does ----------------------------------------------------------------------
+    def cycle(self) -> None:
+        """Hand the chosen team to the next controller: people, plays to win, the text's monsters."""
+        view = self.view
+        state = view.state
+        team = self._chosen_team()
+        if team is None:
+            view.say("No team to hand to the app.", "error")
+            return
+        now = controller_of(state, team) or PEOPLE
+        nxt = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)]
+        if view.submit(SetController(team, nxt)):
+            name = state.teams[team].name
+            said = f"{name}: played by people." if nxt == PEOPLE else f"{name}: played by the app ({LEVELS[nxt].lower()})."
+            view.say(said + "  (F6: change)", "good")
+            self.next_at = self.clock() + BEAT_MS
+
+    def _chosen_team(self) -> str | None:
+        state = self.view.state
+        who = self.view.selected_combatant()
+        if who is not None:
+            return who.team
+        for tid, team in state.teams.items():
+            if not team.players:
+                return tid
+        return next(iter(state.teams), None)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _due(self) -> bool:
+        return (self.opponent is not None and not self.paused and self.view is not None
+                and self.app.top is self.view and self.opponent.due())
+
+    def _waiting(self) -> bool:
+        """An animation plays, a prompt or a menu waits for a person: the app waits too."""
+        hazards = hazards_of(self.view)
+        if hazards is not None and hazards.prompt.queue and all(self._app_plays(c) for c in hazards.prompt.queue):
+            hazards.prompt.stop()  # the app's own creatures keep the facing they have (no one to ask)
+        if hazards is not None and (hazards.animations.busy() or hazards.prompt.queue):
+            return True
+        menu = getattr(self.app, "gm_menu", None)
+        return bool(menu is not None and menu.is_open())
+
+    def _app_plays(self, cid: str) -> bool:
+        who = self.view.state.combatants.get(cid)
+        return who is not None and controller_of(self.view.state, who.team) is not None
+
+    def _show(self, entry: Entry, reason: str, before: dict[str, Any]) -> None:
+        view = self.view
+        if reason:
+            view.say(reason, "info")
+        hazards = hazards_of(view)
+        for event in entry.events:
+            if event.kind != "token.moved" or hazards is None:
+                continue
+            who = view.state.combatants.get(event.data.get("combatant", ""))
+            if who is None or not view.visible(who):
+                continue  # a hidden mover's path is not drawn on the GM's players' preview either
+            path = [tuple(c) for c in event.data.get("path", [])]
+            start = before.get(who.id)
+            points = [cell_center(start)] if start is not None and (not path or path[0] != start) else []
+            points += [cell_center(c) for c in path]
+            colour = view.state.teams[who.team].colour if who.team in view.state.teams else (230, 230, 230)
+            hazards.animations.add(Glide(points, tuple(colour)))
+        self.app.dirty = True
+
+
+def attach_opponent(app: Any) -> OpponentAddon:
+    addon = OpponentAddon(app)
+    app.addons.append(addon)
+    return addon
+
+
+__all__ = ["BEAT_MS", "Glide", "OpponentAddon", "attach_opponent"]

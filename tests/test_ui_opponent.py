@@ -1,0 +1,87 @@
+"""Solo play in the window: F6 hands a team to the app, which plays at a beat the table can follow.
+
+Driven through real key presses and frames of the headless app; time is the add-on's injected
+clock, so nothing waits on real time.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tactics.assets import bundled
+from tactics.engine.core.control import controller_of
+from tactics.ui.app import App
+from tactics.ui.hazards import hazards_of
+from tactics.ui.opening import open_path
+from tactics.ui.opponent import BEAT_MS, Glide, OpponentAddon
+
+from ui_driver import app_session, key
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture
+def app():
+    yield from app_session(App(open_path(bundled("space-bears.encounter.toml"), seed=3), size=SIZE))
+
+
+def addon_of(app: App) -> OpponentAddon:
+    return next(a for a in app.addons if isinstance(a, OpponentAddon))
+
+
+def test_f6_cycles_who_plays_the_bears_and_it_is_undoable(app):
+    key(app, pygame.K_F6)
+    state = app.battle.state
+    assert controller_of(state, "bears") == "win"
+    assert "Space Bears: played by the app (plays to win)" in app.battle.message[0]
+    key(app, pygame.K_F6)
+    assert controller_of(app.battle.state, "bears") == "monster"
+    key(app, pygame.K_F6)
+    assert controller_of(app.battle.state, "bears") is None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert controller_of(app.battle.state, "bears") == "monster"
+
+
+def test_the_bears_play_their_group_one_command_per_beat(app):
+    from tactics.engine.combat.team import StartCombat
+
+    addon = addon_of(app)
+    now = [0]
+    addon.clock = lambda: now[0]
+    key(app, pygame.K_F6)  # nothing selected: the first team the players do not play
+    assert app.battle.submit(StartCombat())
+    journal = app.battle.encounter.journal
+    for _ in range(6):  # the party's Vanguard: people, so the app does nothing however long we wait
+        now[0] += 10 * BEAT_MS
+        app.step()
+    assert not any(e.command == "declare" for e in journal.entries)
+    key(app, pygame.K_e)  # the party's Advantages -> Action
+    key(app, pygame.K_e)  # ... and the end of its Action Phase: the bears' Vanguard is next
+    assert not addon.busy() or hazards_of(app.battle).prompt.queue
+    key(app, pygame.K_ESCAPE)  # the party keeps its facings (the prompt asks people, the app waits)
+    assert addon.busy(), "the bears' group is the app's to play"
+    count = len(journal.entries)
+    app.step()  # not yet: the beat has not come
+    assert len(journal.entries) == count
+    hazards = hazards_of(app.battle)
+    saw_glide = False
+    for _ in range(40):
+        now[0] += BEAT_MS
+        app.step()
+        saw_glide |= any(isinstance(a, Glide) for a in hazards.animations.running)
+        if len(journal.entries) > count and hazards.animations.busy():
+            before = len(journal.entries)
+            now[0] += BEAT_MS
+            app.step()  # an animation plays: the app waits for it
+            assert len(journal.entries) == before
+            hazards.finish()
+        if not addon.busy():
+            break
+    declared = [e for e in journal.entries if e.command == "declare"]
+    assert declared and all(e.args["combatant"].startswith("bear") for e in declared)
+    assert any(e.command == "resolve-next" for e in journal.entries)
+    assert not addon.busy(), "after its group's turn the app hands back"
+    group = app.battle.state.combat.acting_group() or app.battle.state.combat.turn_order()[app.battle.state.combat.group_index]
+    assert group.team == "party"
+    assert saw_glide, "the bears' moves are drawn as they go"
