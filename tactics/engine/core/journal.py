@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Protocol, TypeVar
+from typing import Any, Callable, Generic, Iterable, Protocol, TypeVar
 
 from tactics.rules.dice import Dice, DiceError
 
@@ -169,6 +169,32 @@ class Journal(Generic[S]):
         entry = Entry(command.name, command.args(), list(events), before, dice.cursor)
         self.commit(entry)
         return entry
+
+    def submit_many(
+        self, commands: Iterable[Command], *, stop: Callable[[Entry], bool] | None = None
+    ) -> list[Entry]:
+        """Submit commands in order, all or nothing (a sprint's two legs, a group of moves).
+
+        If one is refused, the ones before it are taken back, the redo stack is
+        left as it was and :class:`Refused` is raised: nothing of the batch
+        stays. ``stop(entry)`` returning True ends the batch after that entry,
+        which is kept (a leg a trap cut short: its dice stand, the next leg is
+        not taken).
+        """
+        redo = list(self.redo_stack)
+        done: list[Entry] = []
+        for command in commands:
+            try:
+                entry = self.submit(command)
+            except Refused:
+                for _ in done:
+                    self.undo()
+                self.redo_stack = redo
+                raise
+            done.append(entry)
+            if stop is not None and stop(entry):
+                break
+        return done
 
     def commit(self, entry: Entry) -> None:
         """Apply and record an already computed entry (used by submit and redo)."""

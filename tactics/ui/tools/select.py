@@ -135,21 +135,23 @@ def submit_all(view, commands: list[Any], cid: str | None = None, legs: tuple = 
     A leg that resolved at once but left the mover short of its end (a failed
     terrain check, a trap) ends the sprint there: its dice stand, and the next
     leg is not taken."""
-    done = 0
-    for i, command in enumerate(commands):
-        try:
-            entry = view.encounter.submit(command)
-        except Refused as exc:
-            for _ in range(done):
-                view.encounter.undo()
-            view.encounter.journal.redo_stack.clear()
-            view.say(("No sprint: " if done else "") + exc.reason, "error")
-            return False
-        done += 1
-        if cid is not None and i + 1 < len(commands) and i < len(legs) and _cut_short(view.state, entry, cid, legs[i]):
-            who = view.state.combatants[cid]
-            view.say(f"{who.name} stopped at {who.cell}: the second move is not taken.", "error")
-            return False
+    cut: list[bool] = []
+
+    def cut_short(entry: Any) -> bool:
+        i = len(cut)
+        cut.append(cid is not None and i + 1 < len(commands) and i < len(legs)
+                   and _cut_short(view.state, entry, cid, legs[i]))
+        return cut[-1]
+
+    try:
+        view.encounter.journal.submit_many(commands, stop=cut_short)
+    except Refused as exc:
+        view.say(("No sprint: " if cut else "") + exc.reason, "error")
+        return False
+    if cut and cut[-1]:
+        who = view.state.combatants[cid]
+        view.say(f"{who.name} stopped at {who.cell}: the second move is not taken.", "error")
+        return False
     return True
 
 
