@@ -47,6 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     p.add_argument("--players", action="store_true", help="players' view: nothing hidden is drawn (F2 toggles)")
     p.add_argument("--seed", type=int, default=None, help="dice seed for a new encounter")
+    p.add_argument("--data", metavar="DIR", default=None,
+                   help="a table's own rules folder: its TOML files replace the bundled ones of the same name")
     p.add_argument("--mode", choices=["team", "individual"], default=None,
                    help="turn rules of a new encounter: team groups or individual turns (overrides its file)")
     p.add_argument("--screenshot", metavar="OUT.png", help="render one frame without a window, save it and exit")
@@ -104,6 +106,13 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.data is not None:
+        if not os.path.isdir(args.data):
+            print(f"tactics: error: --data {args.data}: not a folder", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        from tactics.rules.data import DATA_ENV
+
+        os.environ[DATA_ENV] = os.path.abspath(args.data)  # before any rules data is read
 
     from tactics.assets import bundled_or_given
     from tactics.ui.opening import OpenError, open_default, open_path

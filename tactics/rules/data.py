@@ -9,6 +9,7 @@ Validation uses pydantic models, one per kind of item.
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -30,9 +31,24 @@ class DataError(ValueError):
         super().__init__(where + problem)
 
 
-def data_path(*parts: str) -> Path:
+#: A table's own rules folder: files there replace the bundled ones of the same name
+#: (``tactics --data DIR`` sets it; a GM copies only the files they house-rule).
+DATA_ENV = "TACTICS_DATA"
+
+
+def bundled_data_path(*parts: str) -> Path:
     """Path of a bundled data file under ``tactics/data``."""
     return Path(str(resources.files("tactics") / "data")).joinpath(*parts)
+
+
+def data_path(*parts: str) -> Path:
+    """Path of a rules data file: the table's own copy when its folder has one, else the bundled one."""
+    own = os.environ.get(DATA_ENV)
+    if own:
+        candidate = Path(own).expanduser().joinpath(*parts)
+        if candidate.is_file():
+            return candidate
+    return bundled_data_path(*parts)
 
 
 def read_document(path: str | Path) -> dict[str, Any]:
