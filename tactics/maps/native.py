@@ -31,16 +31,16 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tactics.maps import fields as f
-from tactics.maps.battlemap import BattleMap, Door, Light, MapError, MapImage, Spawn, TilePlacement
+from tactics.maps.battlemap import MAX_CELLS, BattleMap, Door, Light, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.fields import FieldError
+from tactics.maps.safeio import MAX_MAP_BYTES, read_capped
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size, safe_image_size
 from tactics.rules.geometry import Segment
 from tactics.rules.terrain import default_terrain
 
 FORMAT = "tactics-map"
 VERSION = 1
-MAX_FILE_BYTES = 512 * 1024 * 1024
-MAX_CELLS = 4_000_000
+MAX_FILE_BYTES = MAX_MAP_BYTES
 
 #: version -> function upgrading a document of that version to the next one.
 #: Register a step here when the format changes; :func:`migrate` runs them in turn.
@@ -60,9 +60,7 @@ def load_native_map(path: str | Path) -> BattleMap:
 def read_json(path: Path) -> Any:
     """Parse a JSON file, with a one-line :class:`MapError` for every failure."""
     shown = str(path)
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise MapError(shown, f"file is larger than {MAX_FILE_BYTES // 2**20} MB")
-    data = path.read_bytes()
+    data = read_capped(path, MAX_FILE_BYTES)  # a regular file only: never /dev/zero or a FIFO
     try:
         return json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
@@ -115,7 +113,7 @@ def _from_dict(raw: Any, source: str, base_dir: Path, default_name: str) -> Batt
     if fmt != FORMAT:
         raise FieldError("format", f"expected {FORMAT!r}, got {fmt!r}" if "format" in raw else f"missing (expected {FORMAT!r})")
     raw = migrate(raw)
-    name = f.text(raw.get("name", default_name), "name")
+    name = f.clean_name(f.text(raw.get("name", default_name), "name")) or default_name
     width = f.whole(f.required(raw, "width", ""), "width", minimum=1)
     height = f.whole(f.required(raw, "height", ""), "height", minimum=1)
     if width * height > MAX_CELLS:
@@ -194,7 +192,7 @@ def _light(value: Any, where: str) -> Light:
 
 def _spawn(value: Any, where: str, width: int, height: int) -> Spawn:
     raw = f.obj(value, where)
-    name = f.text(f.required(raw, "name", where), f"{where}.name")
+    name = f.name(f.required(raw, "name", where), f"{where}.name")
     cell_raw = f.required(raw, "cell", where)
     if not isinstance(cell_raw, list) or len(cell_raw) != 2:
         raise FieldError(f"{where}.cell", "expected [column, row]")
@@ -204,7 +202,7 @@ def _spawn(value: Any, where: str, width: int, height: int) -> Spawn:
         raise FieldError(f"{where}.cell", f"[{col}, {row}] is outside the {width}x{height} map")
     team = raw.get("team")
     if team is not None:
-        team = f.text(team, f"{where}.team")
+        team = f.name(team, f"{where}.team")
     props = f.obj(raw.get("properties", {}), f"{where}.properties")
     return Spawn(name, (col, row), team, dict(props))
 
@@ -222,10 +220,12 @@ def _image(value: Any, base_dir: Path, width: int) -> MapImage:
         if not rel.strip():
             raise FieldError("image.path", "is empty")
         full = (base_dir / rel).resolve()
-        if not full.is_file():
+        if not full.exists():
             raise FieldError("image.path", f"image file not found: {full}")
         try:
             _, px_w, _ = safe_image_file_size(full)
+        except OSError as exc:
+            raise FieldError("image.path", f"{full.name}: cannot read: {exc.strerror or exc}") from None
         except ImageHeaderError as exc:
             raise FieldError("image.path", f"{full.name}: {exc}") from None
         path = str(full)
