@@ -277,3 +277,30 @@ def test_old_embedded_tileset_without_tilecount_or_columns_loads(folder, with_im
         del doc["tilesets"][0][key]
     (folder / "old.tmj").write_text(json.dumps(doc))
     assert {t.cell: t.src for t in load(folder / "old.tmj").tiles}[(5, 0)] == (32, 0, 32, 32)
+
+
+@pytest.mark.parametrize("change, expected", [
+    (lambda d: d.update(lights=[{"x": 1e20, "y": 1, "range": 3}]), "lights[0]: (1e+20, 1) lies outside the 3x3 map"),
+    (lambda d: d.update(tiles=[{"cell": [10**12, 0], "image": "a.png", "src": [0, 0, 32, 32]}]), "tiles[0].cell"),
+    (lambda d: d.update(tiles=[{"cell": [0, 0], "image": "a.png", "src": [0, 0, 10**9, 32]}]), "tiles[0].src"),
+    (lambda d: d.update(tile_size_px=10**9), "tile_size_px: 1000000000 pixels a tile; the limit is 4096"),
+])
+def test_native_lights_tiles_and_tile_size_out_of_bounds_are_refused(tmp_path, change, expected):
+    doc = {"format": "tactics-map", "version": 1, "width": 3, "height": 3}
+    change(doc)
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(MapError, match=r"m.json: ") as info:
+        load(path)
+    assert expected in str(info.value)
+
+
+def test_universal_vtt_light_far_off_the_map_is_dropped_and_its_range_clipped(tmp_path):
+    export = {"format": 0.3, "resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 4, "y": 4},
+                                            "pixels_per_grid": 32},
+              "lights": [{"position": {"x": 1e20, "y": 0}, "range": 5},
+                         {"position": {"x": 2, "y": 2}, "range": 1e300}]}
+    path = tmp_path / "l.dd2vtt"
+    path.write_text(json.dumps(export))
+    lights = load(path).lights
+    assert [(li.x, li.y, li.range) for li in lights] == [(2, 2, 8)]
