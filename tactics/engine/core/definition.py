@@ -120,7 +120,9 @@ def check_definition(definition: Any, battle_map: BattleMap, source: str | None 
         parsed = EncounterDefinition.model_validate(definition)
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise DataError(where, field_name(_loc(first.get("loc", ()))), first.get("msg", "invalid value")) from None
+        message = first.get("msg", "invalid value")
+        raise DataError(where, field_name(_loc(first.get("loc", ()))),
+                        "missing" if message == "Field required" else message) from None
     except RecursionError:
         raise DataError(where, "", "nested too deeply") from None
     _check_references(parsed, battle_map, where)
