@@ -329,7 +329,7 @@ def test_redo_that_would_not_apply_is_refused(good: Path) -> None:
     def change(doc: dict) -> None:
         doc["redo"][0]["events"][0]["data"].pop("cell")
 
-    assert "redo[0]: 'roll-place' cannot be redone" in refused(edit(good, change))
+    assert "redo[0].events[0].data.cell: 'roll-place' cannot be redone: missing" in refused(edit(good, change))
 
 
 def test_missing_map_and_broken_definition_are_named(good: Path) -> None:
@@ -338,7 +338,7 @@ def test_missing_map_and_broken_definition_are_named(good: Path) -> None:
     assert f"{good}: map: " in message and "gone.txt" in message and "not found" in message
     good.write_text(original)
     message = refused(edit(good, lambda d: d["definition"]["combatants"][0].pop("team")))
-    assert f"{good}: definition: cannot build the encounter" in message
+    assert f"{good}: definition.combatants[0].team: missing" in message
     good.write_text(original)
     message = refused(edit(good, lambda d: d["map"].__setitem__("path", 5)))
     assert f"{good}: map.path: " in message

@@ -25,6 +25,7 @@ from tactics.maps.battlemap import (
     Spawn,
     TilePlacement,
 )
+from tactics.maps.safeio import MAX_MAP_BYTES, check_regular, read_capped
 
 TEXT_SUFFIXES = {".txt", ".map"}
 NATIVE_SUFFIXES = {".json", ".tactics"}
@@ -37,15 +38,14 @@ def load(path: str | Path, *, pixels_per_cell: float | None = None) -> BattleMap
     """Open a map file of any supported format as a :class:`BattleMap`."""
     path = Path(path)
     shown = str(path)
-    if not path.exists():
-        raise MapError(shown, "file not found")
-    if path.is_dir():
-        raise MapError(shown, "is a folder, not a map file")
     suffix = path.suffix.lower()
     try:
+        check_regular(path, MAX_MAP_BYTES)  # never /dev/zero, a FIFO or a folder
         if suffix in TEXT_SUFFIXES:
+            from tactics.maps.text import MAX_TEXT_BYTES
+
             try:
-                text = path.read_text(encoding="utf-8")
+                text = read_capped(path, MAX_TEXT_BYTES).decode("utf-8-sig")
             except UnicodeDecodeError:
                 raise MapError(shown, "not a UTF-8 text file") from None
             return BattleMap.from_text(text, name=path.stem, source=shown)
@@ -69,6 +69,10 @@ def load(path: str | Path, *, pixels_per_cell: float | None = None) -> BattleMap
         raise
     except OSError as exc:
         raise MapError(shown, f"cannot read: {exc.strerror or exc}") from None
+    except MemoryError:
+        raise MapError(shown, "the map is too large to open") from None
+    except RecursionError:
+        raise MapError(shown, "the map is nested too deeply to read") from None
     except Exception as exc:  # a loader bug must reach the GM as a message, not a traceback
         detail = " ".join(str(exc).split())[:200]
         raise MapError(shown, f"could not read this map ({type(exc).__name__}: {detail})") from exc

@@ -20,6 +20,10 @@ from tactics.rules.terrain import Terrain, default_terrain
 from tactics.rules.walls import Walls
 
 
+#: The most squares a map may have (2000 x 2000): every loader checks it before building.
+MAX_CELLS = 4_000_000
+
+
 class MapError(ValueError):
     """A map that cannot be opened: names the file and the problem in one line."""
 
@@ -101,7 +105,7 @@ class BattleMap:
             raise MapError(self.source or "", "width and height must be whole numbers")
         if self.width < 1 or self.height < 1:
             raise MapError(self.source or "", f"map size {self.width}x{self.height} is empty")
-        if self.width * self.height > 4_000_000:
+        if self.width * self.height > MAX_CELLS:
             raise MapError(self.source or "", f"map size {self.width}x{self.height} is too large")
         for cell, kind in self.terrain.items():
             if kind not in self.kinds:

@@ -117,6 +117,28 @@ def colour(value: Any, where: str) -> str:
     return digits.lower()
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]+")
+MAX_NAME = 200
+
+
+def clean_name(value: str, limit: int = MAX_NAME) -> str:
+    """A name as the window can draw it: control characters (NUL, newlines ...) become
+    spaces, runs of spaces become one, the ends are trimmed, and it is cut to ``limit`` characters.
+
+    pygame refuses to render text holding a NUL ("A null character was found in
+    the text"), so a map, spawn or combatant name with one crashed the window.
+    """
+    return " ".join(_CONTROL.sub(" ", value).split())[:limit].strip()
+
+
+def name(value: Any, where: str, limit: int = MAX_NAME) -> str:
+    """A name (text) cleaned by :func:`clean_name`; an empty result is refused."""
+    cleaned = clean_name(text(value, where), limit)
+    if not cleaned:
+        raise FieldError(where, "the name is empty")
+    return cleaned
+
+
 def required(raw: dict[str, Any], key: str, where: str) -> Any:
     if key not in raw:
         raise FieldError(join(where, key), "missing")

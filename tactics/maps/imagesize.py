@@ -6,17 +6,26 @@ take gigabytes of memory, so loaders ask this module first: it reads only the
 header bytes of PNG, JPEG, WEBP, GIF and BMP files and refuses anything above
 :data:`MAX_SIDE` pixels a side or :data:`MAX_PIXELS` in all, and anything that
 is not an image at all. No pygame, no Pillow.
+
+The size in the header is not the only size a decoder believes: a GIF whose
+header says 64x64 may hold a 60000x60000 frame, an animated PNG or WEBP lists
+a size per frame, and a WEBP's bitstream has its own size inside the canvas.
+:func:`safe_image_size` walks those (:func:`frame_sizes`) and checks each one,
+and refuses a file with more than :data:`MAX_FRAMES` of them.
 """
 
 from __future__ import annotations
 
 import io
+import os
+import stat
 import struct
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Iterator
 
 MAX_SIDE = 16384
 MAX_PIXELS = 100_000_000
+MAX_FRAMES = 4096
 
 _JPEG_SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
 
@@ -131,13 +140,154 @@ def check_size(width: int, height: int) -> None:
 
 
 def safe_image_size(data: bytes | BinaryIO) -> tuple[str, int, int]:
-    """:func:`image_size`, then :func:`check_size`: the size of an image safe to decode."""
-    fmt, width, height = image_size(data)
+    """:func:`image_size`, then :func:`check_size` of it and of every frame: an image safe to decode."""
+    stream: BinaryIO = io.BytesIO(data) if isinstance(data, (bytes, bytearray, memoryview)) else data
+    start = stream.tell()
+    fmt, width, height = image_size(stream)
     check_size(width, height)
+    stream.seek(start)
+    for count, (frame_w, frame_h) in enumerate(frame_sizes(stream, fmt), 1):
+        if count > MAX_FRAMES:
+            raise ImageHeaderError(f"image has more than {MAX_FRAMES} frames")
+        try:
+            check_size(frame_w, frame_h)
+        except ImageHeaderError as exc:
+            raise ImageHeaderError(f"a frame inside the {width}x{height} image: {exc}") from None
     return fmt, width, height
 
 
 def safe_image_file_size(path: str | Path) -> tuple[str, int, int]:
-    """:func:`safe_image_size` of a file, reading only its header."""
-    with open(path, "rb") as handle:
+    """:func:`safe_image_size` of a regular file (never a FIFO or device), reading only headers.
+
+    Raises :class:`ImageHeaderError` for anything that is not a regular file,
+    ``FileNotFoundError`` for a missing one.
+    """
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise ImageHeaderError("not a regular file (a folder, pipe or device)")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise ImageHeaderError("not a regular file (a folder, pipe or device)")
         return safe_image_size(handle)
+
+
+# -- every size a decoder may use ---------------------------------------------------
+
+
+def frame_sizes(stream: BinaryIO, fmt: str) -> Iterator[tuple[int, int]]:
+    """The extent of every frame or inner bitstream of an image, from the stream's start.
+
+    A file that ends early ends the walk (a decoder cannot make pixels from
+    bytes that are not there); a structure that cannot be read is refused.
+    """
+    if fmt == "gif":
+        yield from _gif_frames(stream)
+    elif fmt == "png":
+        yield from _png_frames(stream)
+    elif fmt == "webp":
+        yield from _webp_frames(stream)
+
+
+def _gif_frames(stream: BinaryIO) -> Iterator[tuple[int, int]]:
+    head = stream.read(13)
+    if len(head) < 13:
+        return
+    packed = head[10]
+    if packed & 0x80:
+        stream.seek(3 * (2 ** ((packed & 0x07) + 1)), io.SEEK_CUR)
+    while True:
+        block = stream.read(1)
+        if not block or block == b"\x3b":  # end of file / trailer
+            return
+        if block == b"\x21":  # extension: label, then data sub-blocks
+            if not stream.read(1) or not _skip_sub_blocks(stream):
+                return
+        elif block == b"\x2c":  # image descriptor
+            desc = stream.read(9)
+            if len(desc) < 9:
+                return
+            left, top, width, height = struct.unpack("<HHHH", desc[:8])
+            yield left + width, top + height
+            if desc[8] & 0x80:
+                stream.seek(3 * (2 ** ((desc[8] & 0x07) + 1)), io.SEEK_CUR)
+            if not stream.read(1) or not _skip_sub_blocks(stream):  # LZW code size, data
+                return
+        elif block == b"\x00":
+            continue  # stray padding some writers leave
+        else:
+            raise ImageHeaderError(f"broken GIF: unknown block 0x{block[0]:02x}")
+
+
+def _skip_sub_blocks(stream: BinaryIO) -> bool:
+    """Skip GIF data sub-blocks up to the terminator; False at the end of the file."""
+    while True:
+        size = stream.read(1)
+        if not size:
+            return False
+        if size[0] == 0:
+            return True
+        skipped = stream.read(size[0])
+        if len(skipped) < size[0]:
+            return False
+
+
+def _png_frames(stream: BinaryIO) -> Iterator[tuple[int, int]]:
+    stream.seek(8, io.SEEK_CUR)
+    for _ in range(1_000_000):
+        head = stream.read(8)
+        if len(head) < 8:
+            return
+        length, kind = struct.unpack(">I4s", head)
+        if kind == b"fcTL":  # an animated PNG's frame: sequence, width, height, x, y
+            body = stream.read(20)
+            if len(body) < 20:
+                return
+            _, width, height, x, y = struct.unpack(">IIIII", body)
+            yield x + width, y + height
+            stream.seek(length - 20 + 4, io.SEEK_CUR)
+        elif kind == b"IEND":
+            return
+        else:
+            stream.seek(length + 4, io.SEEK_CUR)
+    raise ImageHeaderError("broken PNG: too many chunks")
+
+
+def _webp_frames(stream: BinaryIO) -> Iterator[tuple[int, int]]:
+    head = stream.read(12)
+    if len(head) < 12:
+        return
+    yield from _webp_chunks(stream, struct.unpack("<I", head[4:8])[0] - 4, depth=0)
+
+
+def _webp_chunks(stream: BinaryIO, size: int, depth: int) -> Iterator[tuple[int, int]]:
+    end = stream.tell() + max(0, size)
+    for _ in range(1_000_000):
+        if stream.tell() + 8 > end:
+            return
+        head = stream.read(8)
+        if len(head) < 8:
+            return
+        kind, length = head[:4], struct.unpack("<I", head[4:8])[0]
+        body_start = stream.tell()
+        if kind in (b"VP8 ", b"VP8L"):
+            body = stream.read(min(length, 10))
+            fake = b"RIFF\0\0\0\0WEBP" + kind + head[4:8] + body + bytes(30)
+            try:
+                yield _webp_size(fake[:30])
+            except ImageHeaderError:
+                if len(body) == min(length, 10):
+                    raise
+                return
+        elif kind == b"ANMF" and depth == 0:  # x, y (2 each, 3 bytes), width-1, height-1 (3 bytes)
+            body = stream.read(16)
+            if len(body) < 16:
+                return
+            x = int.from_bytes(body[0:3], "little") * 2
+            y = int.from_bytes(body[3:6], "little") * 2
+            width = int.from_bytes(body[6:9], "little") + 1
+            height = int.from_bytes(body[9:12], "little") + 1
+            yield x + width, y + height
+            yield from _webp_chunks(stream, length - 16, depth + 1)
+        stream.seek(body_start + length + (length & 1))
+    raise ImageHeaderError("broken WEBP: too many chunks")

@@ -31,16 +31,21 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tactics.maps import fields as f
-from tactics.maps.battlemap import BattleMap, Door, Light, MapError, MapImage, Spawn, TilePlacement
+from tactics.maps.battlemap import MAX_CELLS, BattleMap, Door, Light, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.fields import FieldError
+from tactics.maps.safeio import MAX_MAP_BYTES, read_capped
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size, safe_image_size
 from tactics.rules.geometry import Segment
 from tactics.rules.terrain import default_terrain
 
 FORMAT = "tactics-map"
 VERSION = 1
-MAX_FILE_BYTES = 512 * 1024 * 1024
-MAX_CELLS = 4_000_000
+MAX_FILE_BYTES = MAX_MAP_BYTES
+#: Art coarser than a pixel a square, shifted by millions of pixels or tiles larger than this
+#: would make the window scale pictures to absurd sizes.
+MIN_PIXELS_PER_CELL = 1.0
+MAX_OFFSET_PX = 1_000_000
+MAX_TILE_PX = 4096
 
 #: version -> function upgrading a document of that version to the next one.
 #: Register a step here when the format changes; :func:`migrate` runs them in turn.
@@ -60,9 +65,7 @@ def load_native_map(path: str | Path) -> BattleMap:
 def read_json(path: Path) -> Any:
     """Parse a JSON file, with a one-line :class:`MapError` for every failure."""
     shown = str(path)
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise MapError(shown, f"file is larger than {MAX_FILE_BYTES // 2**20} MB")
-    data = path.read_bytes()
+    data = read_capped(path, MAX_FILE_BYTES)  # a regular file only: never /dev/zero or a FIFO
     try:
         return json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
@@ -115,7 +118,7 @@ def _from_dict(raw: Any, source: str, base_dir: Path, default_name: str) -> Batt
     if fmt != FORMAT:
         raise FieldError("format", f"expected {FORMAT!r}, got {fmt!r}" if "format" in raw else f"missing (expected {FORMAT!r})")
     raw = migrate(raw)
-    name = f.text(raw.get("name", default_name), "name")
+    name = f.clean_name(f.text(raw.get("name", default_name), "name")) or default_name
     width = f.whole(f.required(raw, "width", ""), "width", minimum=1)
     height = f.whole(f.required(raw, "height", ""), "height", minimum=1)
     if width * height > MAX_CELLS:
@@ -124,11 +127,13 @@ def _from_dict(raw: Any, source: str, base_dir: Path, default_name: str) -> Batt
     terrain = _terrain(raw.get("terrain", []), width, height, kinds)
     walls = [_segment(v, f"walls[{i}]", width, height) for i, v in enumerate(f.items(raw.get("walls", []), "walls"))]
     doors = [_door(v, f"doors[{i}]", width, height) for i, v in enumerate(f.items(raw.get("doors", []), "doors"))]
-    lights = [_light(v, f"lights[{i}]") for i, v in enumerate(f.items(raw.get("lights", []), "lights"))]
+    lights = [_light(v, f"lights[{i}]", width, height) for i, v in enumerate(f.items(raw.get("lights", []), "lights"))]
     spawns = [_spawn(v, f"spawns[{i}]", width, height) for i, v in enumerate(f.items(raw.get("spawns", []), "spawns"))]
     image = _image(raw["image"], base_dir, width) if raw.get("image") is not None else None
-    tiles = [_tile(v, f"tiles[{i}]") for i, v in enumerate(f.items(raw.get("tiles", []), "tiles"))]
+    tiles = [_tile(v, f"tiles[{i}]", width, height) for i, v in enumerate(f.items(raw.get("tiles", []), "tiles"))]
     tile_size = f.whole(raw.get("tile_size_px", 0), "tile_size_px", minimum=0)
+    if tile_size > MAX_TILE_PX:
+        raise FieldError("tile_size_px", f"{tile_size} pixels a tile; the limit is {MAX_TILE_PX}")
     return BattleMap(
         width=width,
         height=height,
@@ -181,11 +186,13 @@ def _door(value: Any, where: str, width: int, height: int) -> Door:
     return Door(segment, closed)
 
 
-def _light(value: Any, where: str) -> Light:
+def _light(value: Any, where: str, width: int, height: int) -> Light:
     raw = f.obj(value, where)
     x = f.number(f.required(raw, "x", where), f"{where}.x")
     y = f.number(f.required(raw, "y", where), f"{where}.y")
-    reach = f.number(f.required(raw, "range", where), f"{where}.range", minimum=0)
+    if not (-1 <= x <= width + 1 and -1 <= y <= height + 1):
+        raise FieldError(where, f"({x:g}, {y:g}) lies outside the {width}x{height} map")
+    reach = min(f.number(f.required(raw, "range", where), f"{where}.range", minimum=0), float(width + height))
     intensity = f.number(raw.get("intensity", 1.0), f"{where}.intensity", minimum=0)
     colour = f.colour(raw.get("colour", "ffffffff"), f"{where}.colour")
     shadows = f.flag(raw.get("shadows", True), f"{where}.shadows")
@@ -194,7 +201,7 @@ def _light(value: Any, where: str) -> Light:
 
 def _spawn(value: Any, where: str, width: int, height: int) -> Spawn:
     raw = f.obj(value, where)
-    name = f.text(f.required(raw, "name", where), f"{where}.name")
+    name = f.name(f.required(raw, "name", where), f"{where}.name")
     cell_raw = f.required(raw, "cell", where)
     if not isinstance(cell_raw, list) or len(cell_raw) != 2:
         raise FieldError(f"{where}.cell", "expected [column, row]")
@@ -204,7 +211,7 @@ def _spawn(value: Any, where: str, width: int, height: int) -> Spawn:
         raise FieldError(f"{where}.cell", f"[{col}, {row}] is outside the {width}x{height} map")
     team = raw.get("team")
     if team is not None:
-        team = f.text(team, f"{where}.team")
+        team = f.name(team, f"{where}.team")
     props = f.obj(raw.get("properties", {}), f"{where}.properties")
     return Spawn(name, (col, row), team, dict(props))
 
@@ -214,6 +221,8 @@ def _image(value: Any, base_dir: Path, width: int) -> MapImage:
     offset = (0.0, 0.0)
     if "offset_px" in raw:
         ox, oy = f.numbers(raw["offset_px"], "image.offset_px", 2)
+        if max(abs(ox), abs(oy)) > MAX_OFFSET_PX:
+            raise FieldError("image.offset_px", f"an offset of more than {MAX_OFFSET_PX} pixels")
         offset = (ox, oy)
     data: bytes | None = None
     path: str | None = None
@@ -222,10 +231,12 @@ def _image(value: Any, base_dir: Path, width: int) -> MapImage:
         if not rel.strip():
             raise FieldError("image.path", "is empty")
         full = (base_dir / rel).resolve()
-        if not full.is_file():
+        if not full.exists():
             raise FieldError("image.path", f"image file not found: {full}")
         try:
             _, px_w, _ = safe_image_file_size(full)
+        except OSError as exc:
+            raise FieldError("image.path", f"{full.name}: cannot read: {exc.strerror or exc}") from None
         except ImageHeaderError as exc:
             raise FieldError("image.path", f"{full.name}: {exc}") from None
         path = str(full)
@@ -237,7 +248,7 @@ def _image(value: Any, base_dir: Path, width: int) -> MapImage:
     if raw.get("pixels_per_cell") is None:
         ppc = px_w / width  # the image spans the map's width
     else:
-        ppc = f.number(raw["pixels_per_cell"], "image.pixels_per_cell", positive=True)
+        ppc = f.number(raw["pixels_per_cell"], "image.pixels_per_cell", minimum=MIN_PIXELS_PER_CELL)
     return MapImage(pixels_per_cell=ppc, data=data, path=path, offset_px=offset)
 
 
@@ -264,12 +275,18 @@ def _checked_size(data: bytes, where: str) -> tuple[str, int, int]:
         raise FieldError(where, str(exc)) from None
 
 
-def _tile(value: Any, where: str) -> TilePlacement:
+def _tile(value: Any, where: str, width: int, height: int) -> TilePlacement:
     raw = f.obj(value, where)
     layer = f.whole(raw.get("layer", 0), f"{where}.layer")
     cell = _wholes(f.required(raw, "cell", where), f"{where}.cell", 2)
+    if not (0 <= cell[0] < width and 0 <= cell[1] < height):
+        raise FieldError(f"{where}.cell", f"{cell} is outside the {width}x{height} map")
     image = f.text(f.required(raw, "image", where), f"{where}.image")
+    if "\x00" in image:
+        raise FieldError(f"{where}.image", "the file name holds a NUL character")
     src = _wholes(f.required(raw, "src", where), f"{where}.src", 4)
+    if min(src) < 0 or max(src) > 16384:
+        raise FieldError(f"{where}.src", f"{src}: expected x, y, width, height from 0 to 16384 pixels")
     opacity = f.number(raw.get("opacity", 1.0), f"{where}.opacity", minimum=0)
     return TilePlacement(layer, (cell[0], cell[1]), image, (src[0], src[1], src[2], src[3]), min(opacity, 1.0))
 

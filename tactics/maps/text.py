@@ -1,10 +1,19 @@
-"""The plain text grid format: one character per 5 ft square."""
+"""The plain text grid format: one character per 5 ft square.
+
+The grid's size is measured before a single square is read: a 16 MB line of
+``#`` would otherwise become sixteen million terrain entries (gigabytes) before
+the map's size limit refused it.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tactics.maps.battlemap import MAX_CELLS
 from tactics.rules.terrain import default_terrain
+
+#: A text map's file size: 4 million squares of one-byte symbols plus line ends, with room.
+MAX_TEXT_BYTES = 32 * 1024 * 1024
 
 if TYPE_CHECKING:
     from tactics.maps.battlemap import BattleMap
@@ -25,6 +34,11 @@ def parse_text_grid(cls: type["BattleMap"], text: str, *, name: str, source: str
     if not lines:
         raise MapError(source or "", "the text map has no squares")
     width = max(len(line) for line in lines)
+    if width * len(lines) > MAX_CELLS:
+        raise MapError(
+            source or "",
+            f"the text map is {width}x{len(lines)} squares, too many (limit {MAX_CELLS} squares)",
+        )
     terrain: dict[tuple[int, int], str] = {}
     for r, line in enumerate(lines):
         for c, ch in enumerate(line):

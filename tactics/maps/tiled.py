@@ -28,14 +28,13 @@ from __future__ import annotations
 
 import bisect
 import math
-import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, Iterator
 
 from tactics.maps import fields as f
 from tactics.maps.battlemap import BattleMap, Door, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
-from tactics.maps.native import MAX_CELLS, read_json
+from tactics.maps.tiledfiles import preflight
 from tactics.rules.geometry import Segment
 from tactics.rules.terrain import Terrain, default_terrain
 
@@ -47,15 +46,22 @@ def load_tiled(path: str | Path) -> BattleMap:
     """Read a Tiled ``.tmx`` / ``.tmj`` map; every problem is a :class:`MapError`."""
     path = Path(path)
     shown = str(path)
-    _peek(path)
+    preflight(path)  # the map and every file it names: regular, bounded, no bombs
     import pytiled_parser
 
+    from tactics.maps import tiledcompat
+
+    tiledcompat.install()  # old tilesets without tilecount/columns: completed from the image
+    folder = path.resolve().parent
     try:
-        tiled = pytiled_parser.parse_map(path.resolve())
+        with tiledcompat.reading_map_in(folder):
+            tiled = pytiled_parser.parse_map(path.resolve())
     except MapError:
         raise
     except FileNotFoundError as exc:
         raise MapError(shown, f"a file the map needs is missing: {exc.filename or exc}") from None
+    except RecursionError:
+        raise MapError(shown, "not a valid Tiled map (nested too deeply)") from None
     except Exception as exc:  # pytiled-parser raises many kinds on bad input
         raise MapError(shown, f"not a valid Tiled map ({_describe(exc)})") from None
     try:
@@ -71,60 +77,6 @@ def _describe(exc: Exception) -> str:
         return f"missing {exc.args[0]!r}" if exc.args else "a field is missing"
     detail = " ".join(str(exc).split())[:160]
     return f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
-
-
-def _peek(path: Path) -> None:
-    """Check the map's header before the full parse: orientation, size, square tiles."""
-    shown = str(path)
-    with open(path, "rb") as handle:
-        start = handle.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
-    if not start:
-        raise MapError(shown, "the file is empty")
-    if start.startswith(b"<"):
-        try:
-            for _, element in ET.iterparse(path, events=("start",)):
-                attrs: dict[str, Any] = dict(element.attrib)
-                if element.tag != "map":
-                    raise MapError(shown, f"not a Tiled map (the XML starts with <{element.tag}>)")
-                break
-            else:  # pragma: no cover - an empty document is a ParseError
-                raise MapError(shown, "not a Tiled map")
-        except ET.ParseError as exc:
-            raise MapError(shown, f"not valid XML: {exc}") from None
-        numbers = {}
-        for key in ("width", "height", "tilewidth", "tileheight"):
-            try:
-                numbers[key] = int(attrs.get(key, ""))
-            except ValueError:
-                raise MapError(shown, f"map {key}: expected a whole number, got {attrs.get(key)!r}") from None
-        infinite = attrs.get("infinite", "0") not in ("0", "false", "")
-        orientation = attrs.get("orientation", "")
-    else:
-        raw = read_json(path)
-        if not isinstance(raw, dict) or raw.get("type", "map") != "map":
-            raise MapError(shown, "not a Tiled map (expected a JSON object of type 'map')")
-        numbers = {}
-        for key in ("width", "height", "tilewidth", "tileheight"):
-            try:
-                numbers[key] = f.whole(raw.get(key), key)
-            except f.FieldError as exc:
-                raise MapError(shown, f"map {exc}") from None
-        infinite = bool(raw.get("infinite", False))
-        orientation = raw.get("orientation", "")
-    if orientation != "orthogonal":
-        raise MapError(shown, f"unsupported Tiled orientation: {orientation or '(none)'}; only orthogonal maps work")
-    if infinite:
-        raise MapError(shown, "infinite Tiled maps are not supported; untick 'Infinite' in the map properties")
-    tw, th = numbers["tilewidth"], numbers["tileheight"]
-    if tw < 1 or th < 1:
-        raise MapError(shown, f"tile size {tw}x{th} is empty")
-    if tw != th:
-        raise MapError(shown, f"tiles are {tw}x{th} pixels; a battle map needs square tiles")
-    w, h = numbers["width"], numbers["height"]
-    if w < 1 or h < 1:
-        raise MapError(shown, f"map size {w}x{h} is empty")
-    if w * h > MAX_CELLS:
-        raise MapError(shown, f"map size {w}x{h} is too large (limit {MAX_CELLS} squares)")
 
 
 class TiledReader:
@@ -146,6 +98,9 @@ class TiledReader:
         self.tiles: list[TilePlacement] = []
         self.image: MapImage | None = None
         self._draw_index = 0
+        self._folder = path.resolve().parent  # resolved once, not once per tile
+        self._resolved: dict[Any, str] = {}
+        self._checked_sheets: set[str] = set()
 
     def fail(self, problem: str) -> MapError:
         return MapError(self.shown, problem)
@@ -160,7 +115,7 @@ class TiledReader:
                 self._object_layer(layer)
             elif kind == "ImageLayer" and visible and self.image is None:
                 self._image_layer(layer)
-        name = str((self.tiled.properties or {}).get("name") or self.path.stem)
+        name = f.clean_name(str((self.tiled.properties or {}).get("name") or "")) or self.path.stem
         return BattleMap(
             width=self.width,
             height=self.height,
@@ -220,7 +175,7 @@ class TiledReader:
 
     def _placement(self, layer: int, cell: tuple[int, int], tileset: Any, local: int, tile: Any, opacity: float) -> TilePlacement | None:
         if tile is not None and tile.image is not None:  # image-collection tileset
-            image = self._resolve(tile.image)
+            image = self._sheet(tile.image, f"tileset {tileset.name!r} tile {local}")
             w = tile.width or tile.image_width or tileset.tile_width
             h = tile.height or tile.image_height or tileset.tile_height
             src = (int(tile.x or 0), int(tile.y or 0), int(w), int(h))
@@ -232,17 +187,41 @@ class TiledReader:
             col, row = local % columns, local // columns
             x = int(tileset.margin) + col * (tw + int(tileset.spacing))
             y = int(tileset.margin) + row * (th + int(tileset.spacing))
-            image = self._resolve(tileset.image)
+            image = self._sheet(tileset.image, f"tileset {tileset.name!r}")
             src = (x, y, tw, th)
         else:
             return None
         return TilePlacement(layer, cell, image, src, max(0.0, min(1.0, opacity)))
 
     def _resolve(self, image: Path) -> str:
-        p = Path(image)
-        if not p.is_absolute():
-            p = self.path.resolve().parent / p
-        return str(p.resolve())
+        """An image's absolute path, resolved once per image (a 300x300 layer asked 90000 times)."""
+        key = str(image)
+        found = self._resolved.get(key)
+        if found is None:
+            p = Path(image)
+            if not p.is_absolute():
+                p = self._folder / p
+            found = self._resolved[key] = str(p.resolve())
+        return found
+
+    def _sheet(self, image: Path, where: str) -> str:
+        """A tile image's path, checked once: a regular file whose every frame is of a size safe to decode.
+
+        A missing sheet is let through (the window draws the map without its
+        art); a FIFO, a device or a decompression bomb is refused.
+        """
+        full = self._resolve(image)
+        if full not in self._checked_sheets:
+            self._checked_sheets.add(full)
+            try:
+                safe_image_file_size(full)
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                raise self.fail(f"{where}: cannot read image {full}: {exc.strerror or exc}") from None
+            except ImageHeaderError as exc:
+                raise self.fail(f"{where}: image {full}: {exc}") from None
+        return full
 
     # -- objects -------------------------------------------------------------
     def _object_layer(self, layer: Any) -> None:
@@ -253,21 +232,29 @@ class TiledReader:
                 role = {"walls": "wall", "doors": "door", "spawns": "spawn"}.get(layer_name, "")
             if role == "wall":
                 for a, b in _edges(obj):
-                    self._add_wall(a, b)
+                    self._add_wall(a, b, f"wall object {obj.id}")
             elif role == "door":
                 self._add_door(obj)
             elif role == "spawn":
                 self._add_spawn(obj)
 
-    def _grid(self, p: Pt) -> Pt:
-        return (p[0] / self.tile_px, p[1] / self.tile_px)
+    def _grid(self, p: Pt, where: str) -> Pt:
+        """A pixel point in grid units; NaN or infinite coordinates are refused (they crash drawing)."""
+        x, y = p[0] / self.tile_px, p[1] / self.tile_px
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise self.fail(f"{where}: a point at ({p[0]!r}, {p[1]!r}) is not a finite position")
+        return (x, y)
 
-    def _add_wall(self, a: Pt, b: Pt) -> None:
-        a, b = self._grid(a), self._grid(b)
+    @property
+    def _box(self) -> tuple[float, float, float, float]:
+        """The map with one square of margin: walls and doors are clipped to it."""
+        return (-1.0, -1.0, self.width + 1.0, self.height + 1.0)
+
+    def _add_wall(self, a: Pt, b: Pt, where: str) -> None:
+        a, b = self._grid(a, where), self._grid(b, where)
         if a == b:
             return
-        box = (-1.0, -1.0, self.width + 1.0, self.height + 1.0)
-        clipped = f.clip_segment(a[0], a[1], b[0], b[1], box)
+        clipped = f.clip_segment(a[0], a[1], b[0], b[1], self._box)
         if clipped is not None:
             self.walls += [Segment(*piece) for piece in f.split_long(*clipped)]
 
@@ -279,21 +266,25 @@ class TiledReader:
         closed = (obj.properties or {}).get("closed", True)
         if not isinstance(closed, bool):
             raise self.fail(f"{where}: property closed must be a bool (true/false)")
-        a, b = self._grid(line[0]), self._grid(line[1])
-        self.doors.append(Door(Segment(a[0], a[1], b[0], b[1]), closed))
+        a, b = self._grid(line[0], where), self._grid(line[1], where)
+        clipped = f.clip_segment(a[0], a[1], b[0], b[1], self._box)
+        if clipped is not None:  # a door wholly off the map stops nothing on it
+            self.doors.append(Door(Segment(*clipped), closed))
 
     def _add_spawn(self, obj: Any) -> None:
         x, y = float(obj.coordinates.x), float(obj.coordinates.y)
         if type(obj).__name__ in ("Rectangle", "Ellipse") and (obj.size.width or obj.size.height):
             cx, cy = float(obj.size.width) / 2, float(obj.size.height) / 2
             x, y = _rotate((x, y), (cx, cy), float(obj.rotation or 0))
-        cell = (math.floor(x / self.tile_px), math.floor(y / self.tile_px))
-        name = (obj.name or "").strip() or f"spawn {obj.id}"
+        name = f.clean_name(obj.name or "") or f"spawn {obj.id}"
+        gx, gy = self._grid((x, y), f"spawn {name!r}")
+        cell = (math.floor(gx), math.floor(gy))
         if not (0 <= cell[0] < self.width and 0 <= cell[1] < self.height):
             raise self.fail(f"spawn {name!r} at pixel ({x:g}, {y:g}) is outside the map")
         props = {k: _plain(v) for k, v in (obj.properties or {}).items()}
         team = props.pop("team", None)
-        self.spawns.append(Spawn(name, cell, str(team) if team is not None else None, props))
+        team = f.clean_name(str(team)) or None if team is not None else None
+        self.spawns.append(Spawn(name, cell, team, props))
 
     def _image_layer(self, layer: Any) -> None:
         full = self._resolve(layer.image)

@@ -20,6 +20,7 @@ exports write (see ``/work/shared/notes/libraries.md`` and ``docs/maps.md``).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from tactics.maps import fields as f
 from tactics.maps.battlemap import BattleMap, Door, Light, MapError, MapImage
 from tactics.maps.fields import FieldError
 from tactics.maps.imagesize import ImageHeaderError, safe_image_size
-from tactics.maps.native import MAX_CELLS, decode_base64_image, read_json
+from tactics.maps.native import MAX_CELLS, MIN_PIXELS_PER_CELL, decode_base64_image, read_json
 from tactics.rules.geometry import Segment
 
 KNOWN_FORMATS = (0.1, 0.2, 0.3)
@@ -63,7 +64,8 @@ def _from_dict(raw: Any, source: str, name: str) -> BattleMap:
     origin = (0.0, 0.0)
     if res.get("map_origin") is not None:
         origin = f.point(res["map_origin"], "resolution.map_origin")
-    ppg = f.number(f.required(res, "pixels_per_grid", "resolution"), "resolution.pixels_per_grid", positive=True)
+    ppg = f.number(f.required(res, "pixels_per_grid", "resolution"), "resolution.pixels_per_grid",
+                   minimum=MIN_PIXELS_PER_CELL)
     box = (-MARGIN, -MARGIN, width + MARGIN, height + MARGIN)
 
     walls: list[Segment] = []
@@ -73,6 +75,9 @@ def _from_dict(raw: Any, source: str, name: str) -> BattleMap:
 
     doors = [_portal(p, f"portals[{i}]", origin, box) for i, p in enumerate(f.items(raw.get("portals") or [], "portals"))]
     lights = [_light(li, f"lights[{i}]", origin) for i, li in enumerate(f.items(raw.get("lights") or [], "lights"))]
+    # a light far off the map lights nothing on it; a range past the map's size is the map's size
+    lights = [replace(li, range=min(li.range, float(width + height))) for li in lights
+              if box[0] <= li.x <= box[2] and box[1] <= li.y <= box[3]]
     image = None
     if raw.get("image"):
         data = decode_base64_image(f.text(raw["image"], "image"), "image")

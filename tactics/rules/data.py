@@ -9,13 +9,16 @@ Validation uses pydantic models, one per kind of item.
 from __future__ import annotations
 
 import json
+import math
 import os
 import tomllib
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import AfterValidator, BaseModel, Field, ValidationError
+
+from tactics.safefiles import FileRefused, read_regular
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -52,14 +55,19 @@ def data_path(*parts: str) -> Path:
 
 
 def read_document(path: str | Path) -> dict[str, Any]:
-    """Parse a TOML or JSON file into a dict, or raise DataError naming the line."""
+    """Parse a TOML or JSON file into a dict, or raise DataError naming the line.
+
+    Only a regular file of at most :data:`MAX_DOCUMENT_BYTES` is read (never
+    ``/dev/zero`` or a FIFO); every number in it must be finite and within
+    :data:`MAX_NUMBER` (see :func:`out_of_bounds`).
+    """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(path, "", "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(path, "", f"cannot read: {exc}") from None
+        text = read_regular(path, MAX_DOCUMENT_BYTES).decode("utf-8-sig")
+    except FileRefused as exc:
+        raise DataError(path, "", exc.problem) from None
+    except UnicodeDecodeError as exc:
+        raise DataError(path, "", f"cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
         if path.suffix.lower() == ".json":
             doc = json.loads(text)
@@ -68,10 +76,67 @@ def read_document(path: str | Path) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         raise DataError(path, f"line {exc.lineno}", exc.msg) from None
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(path, "", f"not valid TOML: {exc}") from None
+        raise DataError(path, "", f"not valid TOML: {' '.join(str(exc).split())}") from None
+    except RecursionError:
+        raise DataError(path, "", "nested too deeply") from None
+    except ValueError as exc:  # a number with too many digits to read
+        raise DataError(path, "", f"cannot read: {exc}") from None
     if not isinstance(doc, dict):
         raise DataError(path, "", "the top level must be a table/object")
+    found = out_of_bounds(doc)
+    if found is not None:
+        raise DataError(path, found[0], found[1])
     return doc
+
+
+#: Every number in a data, encounter or save document lies within this (a rules number,
+#: a square, a seed ...); beyond it arithmetic overflows floats and drawing overflows pixels.
+MAX_NUMBER = 2**63
+#: A data or encounter file is text a person writes: a few KB, never megabytes.
+MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
+#: Deeper than this a document is not something a person wrote (and recursion would suffer).
+MAX_DEPTH = 64
+
+
+def out_of_bounds(doc: Any, where: str = "") -> tuple[str, str] | None:
+    """The first place (``teams.party.colour[0]``) holding a non-finite or huge number, or
+    a structure nested too deeply, with the problem; None when there is none."""
+    stack: list[tuple[Any, str, int]] = [(doc, where, 0)]
+    while stack:
+        item, at, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return at, "nested too deeply"
+        if isinstance(item, bool) or item is None or isinstance(item, str):
+            continue
+        if isinstance(item, int):
+            if abs(item) > MAX_NUMBER:
+                return at, f"the number {_short(item)} is too large"
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return at, f"{item} is not a number that can be used"
+            if abs(item) > MAX_NUMBER:
+                return at, f"the number {item:g} is too large"
+        elif isinstance(item, dict):
+            stack.extend((v, f"{at}.{k}" if at else str(k), depth + 1) for k, v in item.items())
+        elif isinstance(item, (list, tuple)):
+            stack.extend((v, f"{at}[{i}]", depth + 1) for i, v in enumerate(item))
+    return None
+
+
+def _short(value: int) -> str:
+    digits = len(str(abs(value))) if abs(value) < 10**4000 else 4000
+    return str(value) if digits <= 12 else f"with {digits} digits"
+
+
+def field_name(loc: tuple[Any, ...] | list[Any], prefix: str = "") -> str:
+    """A pydantic error location as the file's own path: ``combatants[0].cell``."""
+    out = prefix
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
 
 
 def validate(path: str | Path, model: type[M], raw: Any, prefix: str = "") -> M:
@@ -83,6 +148,30 @@ def validate(path: str | Path, model: type[M], raw: Any, prefix: str = "") -> M:
         loc = ".".join(str(p) for p in first.get("loc", ()))
         field = ".".join(p for p in (prefix, loc) if p)
         raise DataError(path, field, first.get("msg", "invalid value")) from None
+    except RecursionError:
+        raise DataError(path, prefix, "nested too deeply") from None
+
+
+# -- bounded values shared by the data models ----------------------------------------------
+
+#: One channel of an RGB colour: a whole number 0..255 (not 300, not "x", not 1.5).
+ColourChannel = Annotated[int, Field(strict=True, ge=0, le=255)]
+#: An RGB colour as three channels, e.g. ``[70, 140, 230]``.
+Colour = tuple[ColourChannel, ColourChannel, ColourChannel]
+#: An ability score (STR, DEX ...): 1 to 100 covers every creature the rules describe.
+AbilityScore = Annotated[int, Field(ge=0, le=100)]
+#: A bonus or modifier on a sheet (skill, save, initiative, accuracy).
+Bonus = Annotated[int, Field(ge=-100, le=100)]
+
+
+def _printable(value: str) -> str:
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or 0xD800 <= ord(ch) < 0xE000 for ch in value):
+        raise ValueError("must not hold control characters (NUL, tab, newline ...)")
+    return value
+
+
+#: Text drawn on screen (a name, a label): no NUL or other control characters.
+ScreenText = Annotated[str, AfterValidator(_printable)]
 
 
 def load_items(path: str | Path, model: type[M], table: str) -> dict[str, M]:

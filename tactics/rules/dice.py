@@ -25,6 +25,10 @@ class DiceError(ValueError):
     """A typed-in die face or a dice expression that cannot be used."""
 
 
+#: The largest flat number or bonus a dice expression may add (``2d6+10000``).
+MAX_BONUS = 10_000
+
+
 @dataclass(frozen=True, slots=True)
 class DiceExpr:
     """``count`` d ``sides`` + ``bonus``, e.g. 2d6+1. ``sides`` 0 means a flat number."""
@@ -35,15 +39,19 @@ class DiceExpr:
 
     @classmethod
     def parse(cls, text: str) -> "DiceExpr":
-        m = _EXPR.match(str(text))
+        text = str(text)
+        m = _EXPR.match(text) if len(text) <= 40 else None
         if not m:
-            raise DiceError(f"not a dice expression: {text!r} (expected e.g. '2d6+1')")
+            raise DiceError(f"not a dice expression: {text[:60]!r} (expected e.g. '2d6+1')")
         if m.group(5) is not None:
-            return cls(0, 0, int(m.group(5)))
+            flat = int(m.group(5))
+            if abs(flat) > MAX_BONUS:
+                raise DiceError(f"dice out of range: {text!r}")
+            return cls(0, 0, flat)
         count = int(m.group(1) or 1)
         sides = int(m.group(2))
         bonus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
-        if not (1 <= count <= 100 and 2 <= sides <= 1000):
+        if not (1 <= count <= 100 and 2 <= sides <= 1000 and abs(bonus) <= MAX_BONUS):
             raise DiceError(f"dice out of range: {text!r}")
         return cls(count, sides, bonus)
 

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tactics.rules.data import DataError, data_path, load_items, read_document, validate
+from tactics.rules.data import AbilityScore, Bonus, DataError, ScreenText, data_path, load_items, read_document, validate
 from tactics.rules.dice import DiceError, DiceExpr
 from tactics.rules.initiative import initiative_score
 
@@ -53,7 +53,7 @@ class Weapon(_Frozen):
     name: str
     label: str = ""
     kind: Literal["melee", "ranged"]
-    accuracy: int = 0
+    accuracy: Bonus = 0
     damage: str
     crit_range: int = Field(default=20, ge=2, le=20)
     crit_multiplier: int = Field(default=2, ge=1, le=10)
@@ -81,7 +81,7 @@ class Technique(_Frozen):
     label: str = ""
     description: str = ""
     ability: Literal["STR", "DEX", "CON", "INT", "WIS", "CHA"] = "WIS"
-    accuracy: int = 0
+    accuracy: Bonus = 0
     range_ft: int = Field(default=5, ge=5, le=10_000)
     move_ft: int = Field(default=0, ge=0, le=1000)
     damage: str | None = None
@@ -109,12 +109,12 @@ class Sheet(_Frozen):
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
-    name: str
-    label: str = ""
-    class_: str = Field(default="", alias="class")
-    abilities: dict[str, int] = Field(default_factory=lambda: {a: 10 for a in ABILITIES})
-    modifiers: dict[str, int] = Field(default_factory=dict)
-    initiative_misc: int = 0
+    name: ScreenText
+    label: ScreenText = ""
+    class_: ScreenText = Field(default="", alias="class")
+    abilities: dict[str, AbilityScore] = Field(default_factory=lambda: {a: 10 for a in ABILITIES})
+    modifiers: dict[str, Bonus] = Field(default_factory=dict)
+    initiative_misc: Bonus = 0
     ac: int = Field(default=10, ge=0, le=60)
     hp: int = Field(default=10, ge=1, le=10_000)
     run_ft: int = Field(default=30, ge=0, le=1000)
@@ -122,8 +122,8 @@ class Sheet(_Frozen):
     proficiencies: list[str] = Field(default_factory=list)
     weapons: list[str] = Field(default_factory=list)
     techniques: list[str] = Field(default_factory=list)
-    skills: dict[str, int] = Field(default_factory=dict)
-    saves: dict[str, int] = Field(default_factory=dict)
+    skills: dict[str, Bonus] = Field(default_factory=dict)
+    saves: dict[str, Bonus] = Field(default_factory=dict)
 
     @field_validator("abilities", "modifiers")
     @classmethod

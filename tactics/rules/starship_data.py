@@ -15,6 +15,7 @@ the file and the field.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -183,7 +184,26 @@ def load_ship(path: str | Path) -> ShipSpec:
     return validate(path, ShipSpec, {"id": path.name.split(".")[0], **raw})
 
 
+#: A ship id is a file name in ``data/ships`` without ``.toml``: never a path.
+SHIP_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def known_ships() -> list[str]:
+    """The ids of the bundled ships (file names in ``data/ships``)."""
+    return sorted(p.stem for p in data_path("ships").glob("*.toml") if SHIP_ID.fullmatch(p.stem))
+
+
+def unknown_ship(ship_id: Any) -> str | None:
+    """Why ``ship_id`` names no bundled ship (None: it does). ``../weapons`` names none."""
+    if not isinstance(ship_id, str) or not SHIP_ID.fullmatch(ship_id) or ship_id not in known_ships():
+        return f"no ship called {ship_id!r} (known: {', '.join(known_ships())})"
+    return None
+
+
 def ship_path(ship_id: str) -> Path:
+    """The file of a bundled ship; an id that is not a plain name is refused (no path traversal)."""
+    if not isinstance(ship_id, str) or not SHIP_ID.fullmatch(ship_id):
+        raise DataError(data_path("ships"), "", f"{ship_id!r} is not a ship id (letters, digits, - and _)")
     return data_path("ships", f"{ship_id}.toml")
 
 
@@ -191,9 +211,9 @@ def ship_path(ship_id: str) -> Path:
 def bundled_ship(ship_id: str) -> ShipSpec:
     """A ship from ``data/ships`` by its id."""
     path = ship_path(ship_id)
-    if not path.exists():
-        known = ", ".join(sorted(p.stem for p in data_path("ships").glob("*.toml")))
-        raise DataError(path, "", f"no ship called {ship_id!r} (known: {known})")
+    problem = unknown_ship(ship_id)
+    if problem:
+        raise DataError(path, "", problem)
     return load_ship(path)
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tactics.rules.data import DataError, data_path, load_items
+from tactics.rules.data import Colour, DataError, ScreenText, data_path, load_items
 
 
 class Terrain(BaseModel):
@@ -15,15 +16,15 @@ class Terrain(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str
-    symbol: str = Field(min_length=1, max_length=1)
-    label: str = ""
+    name: ScreenText
+    symbol: Annotated[ScreenText, Field(min_length=1, max_length=1)]  # a printable character
+    label: ScreenText = ""
     cost: int = Field(default=1, ge=1, le=10)
     passable: bool = True
     blocks_sight: bool = False
     check: str | None = None
     dc: int | None = Field(default=None, ge=0, le=60)
-    colour: tuple[int, int, int] = (58, 66, 78)
+    colour: Colour = (58, 66, 78)
 
 
 def load_terrain(path: str | Path) -> dict[str, Terrain]:

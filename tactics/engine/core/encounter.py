@@ -30,9 +30,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+from tactics.engine.core.definition import check_definition
 from tactics.engine.core.journal import Command, Entry, Journal
 from tactics.engine.core.state import Combatant, EncounterState, Team
 from tactics.maps import BattleMap, MapError, load as load_map
+from tactics.rules.catalogue import checked_rules_data
 from tactics.rules.data import DataError, read_document
 
 from tactics.engine.features import ENCOUNTER_REDUCER, START_BUILDERS
@@ -44,36 +46,38 @@ DEFAULT_COLOURS = [(70, 140, 230), (220, 80, 60), (90, 190, 110), (230, 180, 60)
 def build_state(definition: dict[str, Any], battle_map: BattleMap, source: str | None = None) -> EncounterState:
     """The start state of an encounter definition on its map.
 
-    ``source`` (the encounter file) is passed to the start builders as the
-    definition's ``source`` so their errors name the file, not the encounter.
+    The definition is validated first (:func:`check_definition`): a DataError
+    names ``source`` (the encounter file), the field and the problem. ``source``
+    is also passed to the start builders as the definition's ``source`` so their
+    errors name the file, not the encounter.
     """
-    state = EncounterState(map=battle_map, name=str(definition.get("name", "Encounter")))
-    state.mode = str(definition.get("mode", "team"))
-    state.settings = dict(definition.get("settings", {}))
-    for i, (tid, raw) in enumerate(dict(definition.get("teams", {})).items()):
-        colour = tuple(raw.get("colour", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]))
-        state.teams[tid] = Team(tid, str(raw.get("name", tid)), colour, bool(raw.get("players", False)))
+    checked_rules_data()  # a bad rules file is one line now, not a traceback at the first tool use
+    spec = check_definition(definition, battle_map, source)
+    state = EncounterState(map=battle_map, name=spec.name)
+    state.mode = spec.mode
+    state.settings = dict(spec.settings)
+    for i, (tid, team) in enumerate(spec.teams.items()):
+        colour = tuple(team.colour) if team.colour is not None else DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]
+        state.teams[tid] = Team(tid, team.name or tid, colour, team.players)
     spawns = {s.name: s.cell for s in battle_map.spawns}
-    for raw in definition.get("combatants", []):
-        cid = str(raw["id"])
-        team = str(raw["team"])
-        if team not in state.teams:
-            state.teams[team] = Team(team, team, DEFAULT_COLOURS[len(state.teams) % 4])
-        cell = raw.get("cell")
-        if cell is None and raw.get("spawn") is not None:
-            cell = spawns.get(str(raw["spawn"]))
-        hp = int(raw.get("hp", 10))
-        state.combatants[cid] = Combatant(
-            id=cid,
-            name=str(raw.get("name", cid)),
-            team=team,
+    for who in spec.combatants:
+        if who.team not in state.teams:
+            state.teams[who.team] = Team(who.team, who.team, DEFAULT_COLOURS[len(state.teams) % 4])
+        cell = who.cell
+        if cell is None and who.spawn is not None:
+            cell = spawns.get(who.spawn)
+        hp = who.hp if who.hp is not None else 10
+        state.combatants[who.id] = Combatant(
+            id=who.id,
+            name=who.name or who.id,
+            team=who.team,
             cell=tuple(cell) if cell is not None else None,
-            facing=str(raw.get("facing", "S")),
+            facing=who.facing,
             hp=hp,
-            max_hp=int(raw.get("max_hp", hp)),
-            hidden=bool(raw.get("hidden", False)),
-            present=bool(raw.get("present", True)),
-            sheet=raw.get("sheet"),
+            max_hp=who.max_hp if who.max_hp is not None else max(1, hp),
+            hidden=who.hidden,
+            present=who.present,
+            sheet=who.sheet,
         )
     seen_by_builders = {**definition, "source": source} if source else definition
     for builder in START_BUILDERS:
@@ -96,8 +100,8 @@ class Encounter:
         self.definition = definition
         self.map = battle_map
         self.source = source
+        start = build_state(definition, battle_map, source)  # validates the definition, its seed too
         self.seed = int(seed if seed is not None else definition.get("seed", random.randrange(2**31)))
-        start = build_state(definition, battle_map, source)
         self.journal: Journal[EncounterState] = Journal(
             start, ENCOUNTER_REDUCER, seed=self.seed, entries=entries
         )
@@ -117,17 +121,18 @@ class Encounter:
 
 
 def load_encounter(path: str | Path, *, seed: int | None = None) -> Encounter:
-    """Open an encounter file; errors are DataError/MapError naming the file."""
+    """Open an encounter file; errors are DataError/MapError naming the file (nothing else escapes)."""
     path = Path(path)
     definition = read_document(path)
     map_ref = definition.get("map")
-    if not isinstance(map_ref, str):
+    if not isinstance(map_ref, str) or not map_ref.strip() or "\x00" in map_ref:
         raise DataError(path, "map", "expected the map's file name")
     map_path = (path.parent / map_ref).resolve()
-    battle_map = load_map(map_path)
+    battle_map = load_map(map_path)  # a regular file only (never /dev/zero or a FIFO); MapError names it
     try:
         return Encounter(definition, battle_map, seed=seed, source=str(path))
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, (DataError, MapError)):
-            raise
-        raise DataError(path, "combatants", f"cannot build the encounter: {exc}") from None
+    except (DataError, MapError):
+        raise
+    except Exception as exc:  # a builder meeting what validation let through: still one line
+        detail = " ".join(str(exc).split())[:200]
+        raise DataError(path, "", f"cannot build the encounter ({type(exc).__name__}: {detail})") from None

@@ -417,12 +417,15 @@ def build_traps(state: EncounterState, definition: dict[str, Any]) -> None:
             raise DataError(where, f"traps[{i}].kind", f"unknown trap kind {raw.get('kind')!r} (known: {known})")
         if "cell" not in raw:
             raise DataError(where, f"traps[{i}].cell", "missing: the trap's square as [column, row]")
-        trap = tr.make_trap(
-            str(raw.get("id") or next_trap_id(state)), kind, _cell(raw["cell"]),
-            facing=raw.get("facing"), wire_end=_cell(raw["wire_end"]) if raw.get("wire_end") else None,
-            detection_dc=raw.get("detection_dc"), disarm_dc=raw.get("disarm_dc"),
-            hidden=bool(raw.get("hidden", True)), team=raw.get("team"),
-        )
+        try:
+            trap = tr.make_trap(
+                str(raw.get("id") or next_trap_id(state)), kind, _cell(raw["cell"]),
+                facing=raw.get("facing"), wire_end=_cell(raw["wire_end"]) if raw.get("wire_end") else None,
+                detection_dc=raw.get("detection_dc"), disarm_dc=raw.get("disarm_dc"),
+                hidden=bool(raw.get("hidden", True)), team=raw.get("team"),
+            )
+        except (TypeError, ValueError) as exc:  # the trap's own field, not "combatants"
+            raise DataError(where, f"traps[{i}]", str(exc)) from None
         _placed(state, {"trap": trap.to_dict()})
 
 

@@ -31,8 +31,10 @@ from typing import Annotated, Any, Callable
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tactics.engine.saves import jsontext as saves_json
+from tactics.engine.saves import replay
 from tactics.engine.core.encounter import ENCOUNTER_REDUCER, Encounter
 from tactics.engine.core.journal import Entry, Event
+from tactics.rules.data import DataError
 
 FORMAT = "tactics-encounter"
 VERSION = 1
@@ -433,22 +435,36 @@ def encounter_from_save(doc: Any, path: str | Path = "<save>") -> Encounter:
     source = parsed.source if parsed.autosave else str(path)
     try:
         encounter = Encounter(copy.deepcopy(parsed.definition), battle_map, seed=parsed.seed, source=source)
-    except Exception as exc:  # DataError, MapError, or a builder meeting bad data
+    except DataError as exc:
+        if exc.path == str(source) and exc.field:  # a field of the definition itself
+            raise SaveError(path, f"definition.{exc.field}", exc.problem) from None
         raise SaveError(path, "definition", f"cannot build the encounter: {exc}") from None
+    except Exception as exc:  # MapError, or a builder meeting bad data
+        raise SaveError(path, "definition", f"cannot build the encounter: {_why(exc)}") from None
     journal = encounter.journal
     for i, entry in enumerate(_entries(parsed.entries)):
+        where = f"entries[{i}]"
         try:
+            replay.check_entry_events(entry.events, journal.state, where)
             journal.commit(entry)
+            replay.check_after_entry(entry.events, journal.state, where)
+        except replay.ReplayProblem as exc:
+            raise SaveError(path, exc.where, f"{entry.command!r} cannot be replayed: {exc.problem}") from None
         except Exception as exc:
-            raise SaveError(path, f"entries[{i}]", f"{entry.command!r} cannot be replayed: {_why(exc)}") from None
+            raise SaveError(path, where, f"{entry.command!r} cannot be replayed: {_why(exc)}") from None
     redo = _entries(parsed.redo)
     scratch = copy.deepcopy(journal.state)
     for k in range(len(redo) - 1, -1, -1):  # the last of the stack is redone first
-        for event in redo[k].events:
-            try:
+        where = f"redo[{k}]"
+        try:
+            replay.check_entry_events(redo[k].events, scratch, where)
+            for event in redo[k].events:
                 journal.reducer.apply(scratch, event)
-            except Exception as exc:
-                raise SaveError(path, f"redo[{k}]", f"{redo[k].command!r} cannot be redone: {_why(exc)}") from None
+            replay.check_after_entry(redo[k].events, scratch, where)
+        except replay.ReplayProblem as exc:
+            raise SaveError(path, exc.where, f"{redo[k].command!r} cannot be redone: {exc.problem}") from None
+        except Exception as exc:
+            raise SaveError(path, where, f"{redo[k].command!r} cannot be redone: {_why(exc)}") from None
     journal.redo_stack = redo
     return encounter
 

@@ -38,7 +38,7 @@ from typing import Any, Callable
 from pydantic import BaseModel, ConfigDict, Field
 
 from tactics.engine.core.journal import Reducer, Refused
-from tactics.rules.data import DataError, validate
+from tactics.rules.data import DataError, ScreenText, validate
 from tactics.rules.starship import ATTRIBUTES, PHASES, POSTS, bd_dc
 from tactics.rules.starship_data import (
     BattleDamageChart,
@@ -48,6 +48,7 @@ from tactics.rules.starship_data import (
     bundled_ship,
     chart,
     default_actions,
+    unknown_ship,
 )
 
 #: Ship states. Only a "fighting" ship's crew acts.
@@ -250,10 +251,10 @@ def ship_of(space: SpaceState, ship_id: str) -> Ship:
 class _ShipEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    id: str = Field(min_length=1)
+    id: ScreenText = Field(min_length=1)
     ship: str | None = None  # a ship id in data/ships
     spec: dict[str, Any] | None = None  # or an inline ship
-    name: str | None = None
+    name: ScreenText | None = None
     side: str = Field(min_length=1)
     position: tuple[float, float] = (0.0, 0.0)
     facing: float = 0.0
@@ -284,6 +285,9 @@ def build_space(state: Any, definition: dict[str, Any]) -> None:
         if (item.ship is None) == (item.spec is None):
             raise DataError(where, f"{field_name}.ship", "give either a ship id (ship = ...) or an inline spec")
         if item.ship is not None:
+            problem = unknown_ship(item.ship)  # names this file and field; never a path outside data/ships
+            if problem:
+                raise DataError(where, f"{field_name}.ship", problem)
             spec = bundled_ship(item.ship)
         else:
             spec = validate(where, ShipSpec, {"id": item.id, **(item.spec or {})}, f"{field_name}.spec")

@@ -1,0 +1,252 @@
+"""Checking a save's events as they are replayed, so a hand-edited save cannot crash the window.
+
+Why: the reducers trust their events (they were made by commands). A save is
+text that anyone may edit: ``token.placed`` with ``"cell": [6]`` replayed into a
+token on square ``(6,)`` and the window crashed drawing it; an ``attack.rolled``
+without its ``d20`` crashed the log. Loading a save now checks, for every
+replayed entry:
+
+1. each event's data against a pydantic model of its kind (:data:`EVENT_MODELS`,
+   the kinds whose data reaches the board, the tokens or the dice shown), the
+   same way rules data and encounter files are validated;
+2. each event's log line: the log panel's own describer must be able to word it;
+3. after the entry, the state the window draws: every token on a square of the
+   map (two whole numbers), facings known, hit points whole numbers, names
+   drawable, team colours in range, open doors and traps on the map.
+
+The first problem is reported as ``entries[12].events[0].cell: ...``; the caller
+makes it a :class:`~tactics.engine.saves.document.SaveError`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+
+from tactics.engine.core.journal import Event
+from tactics.engine.core.state import EncounterState
+from tactics.rules.data import field_name
+from tactics.rules.grid import DIRECTIONS
+
+Square = tuple[StrictInt, StrictInt]
+Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+Id = Annotated[str, Field(min_length=1, max_length=200)]
+Number = StrictInt | float
+Modifier = tuple[str, Number]
+ExtraDie = tuple[StrictInt, StrictInt, StrictInt]  # sides, face, sign
+
+
+class ReplayProblem(Exception):
+    """Where in the entry (``events[0].cell``, ``state.combatants.ann.cell``) and what is wrong."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{where}: {problem}")
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class _Placed(_Data):
+    combatant: Id
+    cell: Square | None
+
+
+class _Moved(_Data):
+    combatant: Id
+    path: Annotated[list[Square], Field(min_length=1)]
+    feet: Number = 0
+
+
+class _Door(_Data):
+    door: Annotated[StrictInt, Field(ge=0)]
+    open: StrictBool
+
+
+class _Hp(_Data):
+    combatant: Id
+    hp: StrictInt
+    delta: StrictInt = 0
+    reason: str = ""
+
+
+class _Who(_Data):
+    combatant: Id
+
+
+class _Hidden(_Data):
+    combatant: Id
+    stealth: StrictInt | None = None
+
+
+class _Facing(_Data):
+    combatant: Id
+    facing: Direction
+    target: Id | None = None
+
+
+class _ConditionAdded(_Data):
+    combatant: Id
+    name: Id
+    rounds: Annotated[StrictInt, Field(ge=0)] | None = None
+    set_in_round: Annotated[StrictInt, Field(ge=0)] = 0
+    set_after_group: str | None = None
+    source: str | None = None
+
+
+class _ConditionRemoved(_Data):
+    combatant: Id
+    name: Id
+
+
+class _AttackRolled(_Data):
+    attacker: Id
+    target: Id
+    label: str
+    d20: Annotated[StrictInt, Field(ge=1, le=20)]
+    extra: ExtraDie
+    modifiers: list[Modifier]
+    total: StrictInt
+    ac: StrictInt
+    outcome: Literal["miss", "minor", "hit", "major", "critical"]
+
+
+class _DamageRolled(_Data):
+    target: Id
+    expr: str
+    rolls: Annotated[list[tuple[list[StrictInt], StrictInt]], Field(min_length=1)]
+    multiplier: StrictInt
+    halved: StrictBool
+    amount: StrictInt
+
+
+class _Check(_Data):
+    combatant: Id
+    what: str
+    d20: Annotated[StrictInt, Field(ge=1, le=20)]
+    extra: ExtraDie
+    modifiers: list[Modifier]
+    total: StrictInt
+    dc: StrictInt | None = None
+
+
+#: Event kind -> the model its data must fit (other kinds: their log line and the state are checked).
+EVENT_MODELS: dict[str, type[_Data]] = {
+    "token.placed": _Placed,
+    "token.moved": _Moved,
+    "door.set": _Door,
+    "hp.changed": _Hp,
+    "combatant.downed": _Who,
+    "combatant.hidden": _Hidden,
+    "combatant.revealed": _Who,
+    "facing.set": _Facing,
+    "condition.added": _ConditionAdded,
+    "condition.removed": _ConditionRemoved,
+    "attack.rolled": _AttackRolled,
+    "damage.rolled": _DamageRolled,
+    "combat.check": _Check,
+}
+
+
+def check_event(event: Event, where: str) -> None:
+    """The event's data fits its kind's model (ReplayProblem otherwise)."""
+    model = EVENT_MODELS.get(event.kind)
+    if model is None:
+        return
+    try:
+        model.model_validate(event.data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = tuple(p for p in first.get("loc", ()) if not (isinstance(p, str) and ("[" in p or p in ("int", "float", "none"))))
+        message = first.get("msg", "invalid value")
+        raise ReplayProblem(field_name(loc, f"{where}.data"), "missing" if message == "Field required" else message) from None
+
+
+def check_log_line(event: Event, state: EncounterState, where: str) -> None:
+    """The log panel can word the event (a missing ``d20`` crashed it)."""
+    from tactics.engine.combat.queries import describe
+
+    if event.kind == "settings.changed":
+        if not all(k in event.data for k in ("key", "value", "was")):
+            raise ReplayProblem(f"{where}.data", "a table setting change needs key, value and was")
+        return
+    try:
+        describe(event, state)
+    except Exception as exc:  # any failure here is a failure in the window's log
+        raise ReplayProblem(f"{where}.data", f"cannot be shown in the log ({_why(exc)})") from None
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, KeyError) and exc.args:
+        return f"missing {exc.args[0]!r}"
+    text = " ".join(str(exc).split())[:160]
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _drawable(text: Any) -> bool:
+    return isinstance(text, str) and not any(ord(ch) < 32 or 0xD800 <= ord(ch) < 0xE000 for ch in text)
+
+
+def check_state(state: EncounterState) -> None:
+    """What the window draws is drawable: ReplayProblem naming the first thing that is not."""
+    battle_map = state.map
+    for cid, who in state.combatants.items():
+        at = f"state.combatants.{cid}"
+        cell = who.cell
+        if cell is not None:
+            if not (isinstance(cell, tuple) and len(cell) == 2 and all(type(v) is int for v in cell)):
+                raise ReplayProblem(f"{at}.cell", f"{cell!r} is not a square [column, row]")
+            if not battle_map.in_bounds(cell):
+                raise ReplayProblem(f"{at}.cell", f"{list(cell)} is outside the {battle_map.width}x{battle_map.height} map")
+        if who.facing not in DIRECTIONS:
+            raise ReplayProblem(f"{at}.facing", f"unknown facing {who.facing!r}")
+        for key in ("hp", "max_hp"):
+            value = getattr(who, key)
+            if type(value) is not int or abs(value) > 10**9:
+                raise ReplayProblem(f"{at}.{key}", f"{value!r} is not a whole number of hit points")
+        if not _drawable(who.name):
+            raise ReplayProblem(f"{at}.name", "the name holds control characters")
+        if not all(isinstance(flag, bool) for flag in (who.hidden, who.present)):
+            raise ReplayProblem(at, "hidden and present must be true or false")
+        if who.stealth is not None and type(who.stealth) is not int:
+            raise ReplayProblem(f"{at}.stealth", f"{who.stealth!r} is not a whole number")
+        for condition in who.conditions:
+            if not _drawable(condition.name) or not (condition.rounds is None or type(condition.rounds) is int):
+                raise ReplayProblem(f"{at}.conditions", f"condition {condition.name!r} cannot be shown")
+    for tid, team in state.teams.items():
+        colour = team.colour
+        if not (isinstance(colour, tuple) and len(colour) == 3 and all(type(v) is int and 0 <= v <= 255 for v in colour)):
+            raise ReplayProblem(f"state.teams.{tid}.colour", f"{colour!r} is not a colour (3 whole numbers 0..255)")
+    for door in state.open_doors:
+        if type(door) is not int or not 0 <= door < len(battle_map.doors):
+            raise ReplayProblem("state.open_doors", f"there is no door {door!r} on the map")
+    for trap_id, trap in state.traps.items():
+        cell = getattr(trap, "cell", None)
+        if not (isinstance(cell, tuple) and len(cell) == 2 and all(type(v) is int for v in cell)
+                and battle_map.in_bounds(cell)):
+            raise ReplayProblem(f"state.traps.{trap_id}.cell", f"{cell!r} is not a square on the map")
+
+
+def check_entry_events(events: list[Event], state_before: EncounterState, where: str) -> None:
+    """Models and log lines of one entry's events (before they are applied)."""
+    for j, event in enumerate(events):
+        at = f"{where}.events[{j}]"
+        if not isinstance(event.data, dict):
+            raise ReplayProblem(f"{at}.data", "expected an object")
+        check_event(event, at)
+
+
+def check_after_entry(events: list[Event], state: EncounterState, where: str) -> None:
+    """Log lines of the entry's events against the state they made, then the state itself."""
+    for j, event in enumerate(events):
+        check_log_line(event, state, f"{where}.events[{j}]")
+    try:
+        check_state(state)
+    except ReplayProblem as exc:
+        raise ReplayProblem(f"{where}: {exc.where}", exc.problem) from None
+
+
+__all__ = ["EVENT_MODELS", "ReplayProblem", "check_after_entry", "check_entry_events", "check_event", "check_state"]

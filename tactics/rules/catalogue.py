@@ -1,0 +1,53 @@
+"""Every rules data file, validated at once when an encounter is opened.
+
+Why: most data files are read the first time a rule needs them (the grenade
+tool reads ``grenades.toml`` and ``scatter.toml``, the Counter Phase
+``conditions.toml`` ...). A bad value found there surfaced as a traceback in
+the middle of play. :func:`checked_rules_data` reads them all (each loader is
+cached, so this costs one read per file per run) when an encounter is built:
+a bad file is then one :class:`~tactics.rules.data.DataError` line at the start
+("tactics: error: .../grenades.toml: grenade.frag.radius_ft: ..."), and no
+tool can meet it later.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+
+def _loaders() -> list[Callable[[], object]]:
+    from tactics.rules.conditions import default_conditions
+    from tactics.rules.explosives import default_grenades, default_scatter
+    from tactics.rules.facing import default_facing_options
+    from tactics.rules.sheets import default_armoury
+    from tactics.rules.starship_data import bundled_ship, chart, default_actions, known_ships
+    from tactics.rules.terrain import default_terrain
+    from tactics.rules.traps import default_trap_kinds, default_trap_rules
+    from tactics.rules.turns import default_turn_rules
+
+    ships = [lambda ship=ship: bundled_ship(ship) for ship in known_ships()]
+    return [default_terrain, default_armoury, default_conditions, default_grenades, default_scatter,
+            default_facing_options, default_trap_kinds, default_trap_rules, default_turn_rules,
+            default_actions, chart, *ships]
+
+
+_checked = False
+
+
+def checked_rules_data() -> None:
+    """Load (and so validate) every bundled rules data file; DataError for the first bad one."""
+    global _checked
+    if _checked:
+        return
+    for load in _loaders():
+        load()
+    _checked = True
+
+
+def forget() -> None:
+    """Check again on the next call (tests that edit data files)."""
+    global _checked
+    _checked = False
+
+
+__all__ = ["checked_rules_data", "forget"]
