@@ -133,3 +133,8 @@ def path_cost(battle_map: MovementMap, start: Cell, path: list[Cell]) -> int | N
         total += SQUARE_FT * mult
         previous = cell
     return total
+
+
+def clear_caches(battle_map: MovementMap) -> None:
+    """Forget what movement search memoised for this map (the benchmark's cold start)."""
+    battle_map.walls._exits.clear()
