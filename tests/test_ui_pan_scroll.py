@@ -62,3 +62,31 @@ def test_releasing_the_drag_composes_the_board_whole_once(app):
     post(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(280, 290), button=3))
     post(app, _motion((281, 290), held=False))
     assert renderer.compositions == composed + 1  # labels placed against the board's edges settle
+
+
+def test_cached_tint_and_outline_overlays_draw_the_same_pixels_as_tiles_and_lines(app):
+    """A reach's tint and border are cached as one picture each: it must look exactly as drawn square by square."""
+    import random
+
+    from tactics.ui.camera import Camera
+    from tactics.ui.render import CellPainter
+
+    rng = random.Random(3)
+    for _ in range(12):
+        cells = frozenset((rng.randrange(12), rng.randrange(9)) for _ in range(40))
+        cam = Camera(cell_px=rng.choice([9, 24, 31]), origin_x=rng.randrange(-40, 40), origin_y=rng.randrange(-40, 40))
+        colour, width = rng.choice([(255, 200, 60), (90, 180, 255, 255)]), rng.choice([1, 2, 3])
+        cached = pygame.Surface((420, 320)).convert()
+        cached.fill((30, 40, 50))
+        plain = cached.copy()
+        painter = CellPainter()
+        painter.fill(cached, cam, cells, (80, 160, 255, 70), cached.get_rect())
+        painter.outline(cached, cam, cells, colour, width)
+        px = cam.cell_px
+        tile = painter.tile(px, (80, 160, 255, 70))
+        for c, r in cells:
+            plain.blit(tile, (cam.origin_x + c * px, cam.origin_y + r * px))
+        for x1, y1, x2, y2 in painter._edges[cells]:
+            pygame.draw.line(plain, colour, (cam.origin_x + x1 * px, cam.origin_y + y1 * px),
+                             (cam.origin_x + x2 * px, cam.origin_y + y2 * px), width)
+        assert pygame.image.tobytes(cached, "RGB") == pygame.image.tobytes(plain, "RGB")
