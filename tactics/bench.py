@@ -20,6 +20,8 @@ never times a cached picture when the user waits for new work:
   of the map, built when it is first used, is kept).
 * ``first_click_1000_ms``: the first click on a token of a freshly opened
   1000x1000 map (3% solid squares, 5000 wall segments) until its reach is drawn.
+* ``toolbar_hover_frames_of_30``: frames drawn in 30 steps with the pointer
+  resting on a toolbar button after its hover showed (0: idle like a bare window).
 * ``start_ms``: a new process from start to the first frame of the default
   encounter, against ``bare_window_start_ms``.
 
@@ -216,6 +218,15 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
         zooms.append(d.frame(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, precise_x=0.0,
                                                 precise_y=float(notches), flipped=False)))
 
+    # The pointer resting on a toolbar button: once its hover shows, nothing more is drawn.
+    button = next(iter(d.app.toolbar.buttons))
+    d.frame(d.motion(button.rect.center))
+    d.frame()
+    drawn = d.app.frames
+    for _ in range(30):
+        d.frame()
+    hover_frames = d.app.frames - drawn
+
     screen = pygame.display.get_surface()
     full = pygame.Surface(screen.get_size()).convert()
     full.fill((40, 50, 60))
@@ -307,6 +318,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
         "zoom_first_ms_max": round(max(zooms) * 1000, 3),
         "tokens_1000_redraw_ms": crowd_med,
         "tokens_1000_over_blit": _ratio(crowd_med, blit_med),
+        "toolbar_hover_frames_of_30": hover_frames,
         "reachable_ms_median": reach_med,
         "reachable_ms_p99": reach_p99,
         "reachable_map": f"{reach_map}x{reach_map}",
