@@ -1,10 +1,11 @@
 """Movement reach (R-GRID-3, R-GRID-4, R-GRID-5, R-MOVE-1)."""
 
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tactics.maps import BattleMap
 from tactics.rules import grid
-from tactics.rules.movement import plan, reachable
+from tactics.rules.geometry import Segment
+from tactics.rules.movement import plan, plan_reference, reachable
 
 OPEN = BattleMap.from_text("\n".join(["." * 21] * 21))
 
@@ -57,3 +58,41 @@ def test_cost_equals_distance_on_open_ground(c, r, n):  # R-GRID-2
     p = plan(OPEN, (c, r), 5 * n)
     for cell in got:
         assert len(p.path_to(cell)) * 5 == got[cell]
+
+
+# -- the row-of-bits search equals a plain Dijkstra (tactics/rules/bitgrid.py) --------------------
+
+_SYMBOLS = "....~^=#_"
+
+
+@st.composite
+def _random_map(draw):
+    w, h = draw(st.integers(1, 14)), draw(st.integers(1, 14))
+    rows = ["".join(draw(st.sampled_from(_SYMBOLS)) for _ in range(w)) for _ in range(h)]
+    m = BattleMap.from_text("\n".join(rows), name="random")
+    grid_walls = draw(st.lists(st.tuples(st.integers(0, w), st.integers(0, h), st.booleans(), st.integers(1, 4)),
+                               max_size=12))
+    segs = [Segment(x, y, min(w, x + n), y) if horizontal else Segment(x, y, x, min(h, y + n))
+            for x, y, horizontal, n in grid_walls]
+    coord = st.floats(-1, 15, allow_nan=False, allow_infinity=False)
+    segs += [Segment(*draw(st.tuples(coord, coord, coord, coord))) for _ in range(draw(st.integers(0, 3)))]
+    m.wall_segments = segs
+    cells = [(c, r) for r in range(h) for c in range(w)]
+    start = draw(st.sampled_from(cells))
+    others = [c for c in cells if c != start]
+    enemies = draw(st.lists(st.sampled_from(others), max_size=4)) if others else []
+    allies = draw(st.lists(st.sampled_from(others), max_size=4)) if others else []
+    return m, start, enemies, allies
+
+
+@settings(max_examples=250, deadline=None)
+@given(_random_map(), st.integers(0, 14))
+def test_reach_and_paths_equal_a_plain_dijkstra_on_random_maps(case, squares):  # R-GRID-2..5
+    m, start, enemies, allies = case
+    feet = 5 * squares
+    fast = plan(m, start, feet, enemies=enemies, occupied=allies)
+    slow = plan_reference(m, start, feet, enemies=enemies, occupied=allies)
+    assert fast.cost == slow.cost
+    assert fast.endable == slow.endable
+    assert fast.parent == slow.parent  # the same paths drawn and walked, ties broken alike
+    assert reachable(m, start, feet, enemies=enemies, occupied=allies) == {c: slow.cost[c] for c in slow.endable}

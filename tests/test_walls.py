@@ -40,3 +40,41 @@ def test_long_slanted_wall_builds_fast_enough_to_open_big_maps():
     walls = Walls(400, 400, [Segment(0.3, 0.2, 300.7, 299.1)])
     assert not walls.line_clear((10.5, 50.5), (50.5, 10.5))  # the two sides are cut off
     assert walls.line_clear((10.5, 50.5), (20.5, 60.5))
+
+
+grid_coord = st.integers(-2, 15)
+
+
+@settings(max_examples=150)
+@given(grid_coord, grid_coord, grid_coord, grid_coord)
+def test_grid_line_walls_block_the_steps_the_geometry_says(x1, y1, x2, y2):  # R-GRID-4
+    """Walls on grid lines take a shortcut (a formula, not a test per cell): same answer."""
+    seg = Segment(x1, y1, x2, y2)
+    walls = Walls(14, 14, [seg])
+    for c in range(-1, 15):
+        for r in range(-1, 15):
+            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                b = (c + dx, r + dy)
+                crosses = segments_touch(cell_center((c, r)), cell_center(b), seg.a, seg.b)
+                assert walls.edge_open((c, r), b) is not crosses
+
+
+@settings(max_examples=60)
+@given(st.sets(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20))
+def test_solid_squares_stop_the_same_steps_as_their_outline(solid):  # R-GRID-4
+    """The step index leaves out the outline of solid squares: passability already refuses those steps."""
+    walls = Walls(8, 8, [], solid)
+    outline = walls.segments
+    for c in range(8):
+        for r in range(8):
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    if not (dx or dy):
+                        continue
+                    a, b = (c, r), (c + dx, r + dy)
+                    corners = [(a[0] + dx, a[1]), (a[0], a[1] + dy)] if dx and dy else []
+                    pairs = [(a, b)] + [(a, s) for s in corners] + [(s, b) for s in corners]
+                    touched = any(segments_touch(cell_center(p), cell_center(q), s.a, s.b)
+                                  for p, q in pairs for s in outline)
+                    brute = walls.passable(b) and all(walls.passable(s) for s in corners) and not touched
+                    assert walls.step_allowed(a, b) is brute

@@ -11,8 +11,9 @@ cells. It answers two questions fast:
   (grid units) pass no wall? Used for line of sight and for templates that walls
   stop (R-AOE-1). A line that only starts on a wall is not blocked by it.
 
-Blocked steps are precomputed as a set, so movement search costs one set lookup
-per step; sight lines use a bucket index over the segments.
+Blocked steps are kept as bits per map row (movement search works on whole
+rows at once, tactics/rules/movement.py); sight lines use a bucket index over
+the segments. Both are built on first use.
 """
 
 from __future__ import annotations
@@ -32,7 +33,15 @@ def _edge(a: Cell, b: Cell) -> tuple[Cell, Cell]:
 
 
 class Walls:
-    """The obstruction model of one map state (doors as they are now)."""
+    """The obstruction model of one map state (doors as they are now).
+
+    Both indexes are built on first use, so opening a big map costs nothing
+    until someone moves or looks: the blocked steps as one integer of bits per
+    map row and forward direction (E, S, SE, NE), the sight segments in
+    buckets. The outline of solid squares takes no part in the step index: a
+    step that would touch it enters that square or squeezes past its corner,
+    which ``passable`` already refuses (R-GRID-4).
+    """
 
     def __init__(
         self,
@@ -44,40 +53,135 @@ class Walls:
         self.width = width
         self.height = height
         self.solid: frozenset[Cell] = frozenset(solid)
-        self.segments: tuple[Segment, ...] = tuple(segments) + tuple(
-            _solid_outline(self.solid)
-        )
-        self._blocked: set[tuple[Cell, Cell]] = set()
+        self._given: tuple[Segment, ...] = tuple(segments)
+        self._segments: tuple[Segment, ...] | None = None
+        self._rows: list[list[int]] | None = None  # per direction, per row: bits of blocked edges
+        self._outside: set[tuple[Cell, Cell]] = set()  # blocked edges from cells off the map
+        self._solid_rows: list[int] | None = None
         self._exits: dict[Cell, tuple[Cell, ...]] = {}
-        self._buckets: dict[tuple[int, int], list[Segment]] = defaultdict(list)
-        for seg in self.segments:
-            self._index(seg)
+        self._buckets: dict[tuple[int, int], list[Segment]] | None = None
+        self.move_memo: dict = {}  # movement search's own per-map data (tactics.rules.movement)
+
+    @property
+    def segments(self) -> tuple[Segment, ...]:
+        """Every segment that stops sight: the given ones and the solid squares' outline."""
+        if self._segments is None:
+            self._segments = self._given + tuple(_solid_outline(self.solid))
+        return self._segments
 
     # -- building ---------------------------------------------------------
-    def _index(self, seg: Segment) -> None:
-        x0, y0, x1, y1 = seg.bbox()
-        for bx in range(math.floor(x0) // _BUCKET, math.floor(x1) // _BUCKET + 1):
-            for by in range(math.floor(y0) // _BUCKET, math.floor(y1) // _BUCKET + 1):
-                self._buckets[(bx, by)].append(seg)
-        # Every step between adjacent cells whose centre-to-centre line touches
-        # it. Only cells near the segment are tried: it is walked in pieces of
-        # at most one cell, so a long slanted wall costs time linear in length.
+    def step_rows(self) -> list[list[int]]:
+        """Blocked forward edges: ``rows[k][r] >> c & 1`` for k in E, S, SE, NE (see FORWARD)."""
+        if self._rows is None:
+            self._rows = [[0] * self.height for _ in FORWARD]
+            for seg in self._given:
+                self._index_steps(seg)
+        return self._rows
+
+    def solid_rows(self) -> list[int]:
+        if self._solid_rows is None:
+            rows = [0] * self.height
+            for c, r in self.solid:
+                if 0 <= r < self.height and 0 <= c < self.width:
+                    rows[r] |= 1 << c
+            self._solid_rows = rows
+        return self._solid_rows
+
+    def _block(self, a: Cell, k: int) -> None:
+        c, r = a
+        if 0 <= c < self.width and 0 <= r < self.height:
+            rows = self._rows[k]  # type: ignore[index]
+            rows[r] |= 1 << c
+        else:
+            dx, dy = FORWARD[k]
+            self._outside.add((a, (c + dx, r + dy)))
+
+    def _index_steps(self, seg: Segment) -> None:
+        """Every step between adjacent cells whose centre-to-centre line touches ``seg``."""
+        x1, y1, x2, y2 = seg.x1, seg.y1, seg.x2, seg.y2
+        if (x1 == x2) != (y1 == y2) and all(float(v).is_integer() for v in (x1, y1, x2, y2)):
+            self._index_grid_line(int(x1), int(y1), int(x2), int(y2))
+            return
+        # Any other segment: only cells near it are tried. It is walked in pieces of at
+        # most one cell, clipped to the map and a margin, so a long or far-off wall
+        # costs time linear in the length that lies on the map.
+        span = _clip_to_box(seg, -3.0, -3.0, self.width + 3.0, self.height + 3.0)
+        if span is None:
+            return
+        t0, t1 = span
+        ax, ay = x1 + (x2 - x1) * t0, y1 + (y2 - y1) * t0
+        bx, by = x1 + (x2 - x1) * t1, y1 + (y2 - y1) * t1
         near: set[Cell] = set()
-        pieces = max(1, math.ceil(math.hypot(seg.x2 - seg.x1, seg.y2 - seg.y1)))
+        pieces = max(1, math.ceil(math.hypot(bx - ax, by - ay)))
         for i in range(pieces + 1):
             t = i / pieces
-            px = seg.x1 + (seg.x2 - seg.x1) * t
-            py = seg.y1 + (seg.y2 - seg.y1) * t
+            px = ax + (bx - ax) * t
+            py = ay + (by - ay) * t
             for c in range(math.floor(px) - 2, math.floor(px) + 2):
                 for r in range(math.floor(py) - 2, math.floor(py) + 2):
                     near.add((c, r))
         for a in near:
             c, r = a
             pa = cell_center(a)
-            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                b = (c + dx, r + dy)
-                if segments_touch(pa, cell_center(b), seg.a, seg.b):
-                    self._blocked.add(_edge(a, b))
+            for k, (dx, dy) in enumerate(FORWARD):
+                if segments_touch(pa, cell_center((c + dx, r + dy)), seg.a, seg.b):
+                    self._block(a, k)
+
+    def _index_grid_line(self, x1: int, y1: int, x2: int, y2: int) -> None:
+        """A wall along a grid line with whole-number ends: the steps it touches, by formula.
+
+        The same answer as ``segments_touch`` against each centre-to-centre line
+        (tests/test_walls.py checks it), without trying cells one by one.
+        """
+        lo_w, hi_w = -3, max(self.width, self.height) + 3
+        rows, w, h = self._rows, self.width, self.height
+        assert rows is not None
+        if x1 == x2 and 1 <= x1 <= w and 0 <= min(y1, y2) and max(y1, y2) <= h - 1:
+            # Wholly inside the map: set the row bits directly (the common case, fast).
+            bit = 1 << (x1 - 1)
+            y0, y1 = sorted((y1, y2))
+            east, south_east, north_east = rows[0], rows[2], rows[3]
+            for r in range(y0, y1):
+                east[r] |= bit
+            for r in range(max(0, y0 - 1), y1):
+                south_east[r] |= bit
+            for r in range(y0, y1 + 1):
+                north_east[r] |= bit
+            if y0 == 0:
+                self._block((x1 - 1, -1), 2)
+            return
+        if y1 == y2 and 1 <= y1 <= h - 1 and 0 <= min(x1, x2) and max(x1, x2) <= w:
+            y = y1
+            x0, x1 = sorted((x1, x2))
+            span = ((1 << (x1 - x0)) - 1) << x0
+            wide = (((1 << (x1 - x0 + 1)) - 1) << (x0 - 1)) if x0 > 0 else ((1 << x1) - 1)
+            wide &= (1 << w) - 1
+            rows[1][y - 1] |= span
+            rows[2][y - 1] |= wide
+            rows[3][y] |= wide
+            if x0 == 0:
+                self._block((-1, y - 1), 2)
+                self._block((-1, y), 3)
+            if x1 == w:
+                pass  # the step from column w - 1 to w leaves the map: its bit is set above
+            return
+        if x1 == x2:  # vertical at x = X, y in [y0, y1]
+            x, (y0, y1) = x1, sorted((y1, y2))
+            y0, y1 = max(y0, lo_w), min(y1, hi_w)
+            for r in range(y0, y1):
+                self._block((x - 1, r), 0)  # E
+            for r in range(y0 - 1, y1):
+                self._block((x - 1, r), 2)  # SE through (x, r + 1)
+            for r in range(y0, y1 + 1):
+                self._block((x - 1, r), 3)  # NE through (x, r)
+        else:  # horizontal at y = Y, x in [x0, x1]
+            y, (x0, x1) = y1, sorted((x1, x2))
+            x0, x1 = max(x0, lo_w), min(x1, hi_w)
+            for c in range(x0, x1):
+                self._block((c, y - 1), 1)  # S
+            for c in range(x0 - 1, x1):
+                self._block((c, y - 1), 2)  # SE through (c + 1, y)
+                self._block((c, y), 3)  # NE through (c + 1, y)
 
     # -- questions ---------------------------------------------------------
     def in_bounds(self, cell: Cell) -> bool:
@@ -88,13 +192,21 @@ class Walls:
 
     def edge_open(self, a: Cell, b: Cell) -> bool:
         """No wall crosses the straight step between two adjacent cells."""
-        return _edge(a, b) not in self._blocked
+        a, b = _edge(a, b)
+        k = _FORWARD_INDEX.get((b[0] - a[0], b[1] - a[1]))
+        if k is None:
+            return True
+        rows = self.step_rows()
+        c, r = a
+        if 0 <= c < self.width and 0 <= r < self.height:
+            return not (rows[k][r] >> c) & 1
+        return (a, b) not in self._outside
 
     def step_allowed(self, a: Cell, b: Cell) -> bool:
         """May a mover step from ``a`` to adjacent ``b``? (R-GRID-4)."""
         dx, dy = b[0] - a[0], b[1] - a[1]
-        if max(abs(dx), abs(dy)) != 1:
-            return False
+        if max(abs(dx), abs(dy)) != 1 or a in self.solid:
+            return False  # a solid square's own outline shuts every step out of it
         if not self.passable(b) or not self.edge_open(a, b):
             return False
         if dx and dy:
@@ -112,11 +224,7 @@ class Walls:
         return True
 
     def exits(self, cell: Cell) -> tuple[Cell, ...]:
-        """The adjacent cells a mover may step to from ``cell`` (cached per cell).
-
-        Movement search asks this once per square instead of re-checking walls
-        for each of the eight steps every time.
-        """
+        """The adjacent cells a mover may step to from ``cell`` (cached per cell)."""
         found = self._exits.get(cell)
         if found is None:
             cx, cy = cell
@@ -141,15 +249,56 @@ class Walls:
             return False
         return self.line_clear(origin, cell_center(cell))
 
+    def _sight_buckets(self) -> dict[tuple[int, int], list[Segment]]:
+        if self._buckets is None:
+            buckets: dict[tuple[int, int], list[Segment]] = defaultdict(list)
+            lo, hi = -2, max(self.width, self.height) // _BUCKET + 2
+            for seg in self.segments:
+                x0, y0, x1, y1 = seg.bbox()
+                if not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
+                    continue
+                bx0, bx1 = max(lo, math.floor(x0) // _BUCKET), min(hi, math.floor(x1) // _BUCKET)
+                by0, by1 = max(lo, math.floor(y0) // _BUCKET), min(hi, math.floor(y1) // _BUCKET)
+                for bx in range(bx0, bx1 + 1):
+                    for by in range(by0, by1 + 1):
+                        buckets[(bx, by)].append(seg)
+            self._buckets = buckets
+        return self._buckets
+
     def _candidates(self, p: Point, q: Point) -> list[Segment]:
+        buckets = self._sight_buckets()
         x0, x1 = sorted((p[0], q[0]))
         y0, y1 = sorted((p[1], q[1]))
+        lo, hi = -2, max(self.width, self.height) // _BUCKET + 2
         seen: dict[int, Segment] = {}
-        for bx in range(math.floor(x0) // _BUCKET, math.floor(x1) // _BUCKET + 1):
-            for by in range(math.floor(y0) // _BUCKET, math.floor(y1) // _BUCKET + 1):
-                for seg in self._buckets.get((bx, by), ()):
+        for bx in range(max(lo, math.floor(x0) // _BUCKET), min(hi, math.floor(x1) // _BUCKET) + 1):
+            for by in range(max(lo, math.floor(y0) // _BUCKET), min(hi, math.floor(y1) // _BUCKET) + 1):
+                for seg in buckets.get((bx, by), ()):
                     seen[id(seg)] = seg
         return list(seen.values())
+
+
+FORWARD: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (1, -1))  # E, S, SE, NE
+_FORWARD_INDEX = {d: k for k, d in enumerate(FORWARD)}
+
+
+def _clip_to_box(seg: Segment, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float] | None:
+    """The parameter range [t0, t1] of ``seg`` inside the box (Liang-Barsky), None if outside."""
+    dx, dy = seg.x2 - seg.x1, seg.y2 - seg.y1
+    if not all(math.isfinite(v) for v in (seg.x1, seg.y1, dx, dy)):
+        return None
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, seg.x1 - x0), (dx, x1 - seg.x1), (-dy, seg.y1 - y0), (dy, y1 - seg.y1)):
+        if p == 0:
+            if q < 0:
+                return None
+        else:
+            t = q / p
+            if p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+    return (t0, t1) if t0 <= t1 else None
 
 
 def _solid_outline(solid: frozenset[Cell]) -> list[Segment]:

@@ -20,6 +20,7 @@ from tactics.engine.core.encounter import Encounter
 from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui.battle import BattleView
+from tactics.ui.idle import WidgetWatch
 from tactics.ui.hazards import attach_hazards  # grenade and trap tools, trap layer (issue 4)
 from tactics.ui.opponent import attach_opponent
 from tactics.ui.gm_menu import attach_gm_menu
@@ -62,6 +63,7 @@ class App:
         self.frames = 0
         self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
         self._clock = pygame.time.Clock()
+        self.widgets = WidgetWatch()  # redraw for the toolbar only when a widget looks different
         self.addons: list[Any] = []  # at-the-table parts (saving, players' window, hot seat): see _addons
         from tactics.ui.tableside import attach_table
 
@@ -206,13 +208,11 @@ class App:
 
     # -- the loop -----------------------------------------------------------------------------
     def ui_busy(self) -> bool:
-        """Is pygame_gui animating something (hovered toolbar, tooltip, dialog)?"""
+        """Must every frame be drawn (an open dialog, an add-on animating)? The toolbar's own
+        hover and tool tips redraw only when they change (tactics/ui/idle.py)."""
         if self.file_dialog is not None and self.file_dialog.alive():
             return True
-        if self._addons("busy"):
-            return True
-        pos = self.translator.pointer
-        return 0 <= pos[1] < theme.TOOLBAR_H and pos[0] >= 0 and bool(pygame.mouse.get_focused())
+        return bool(self._addons("busy"))
 
     def step(self, first: pygame.event.Event | None = None) -> bool:
         """Handle every pending event, redraw if anything changed; False once quitting."""
@@ -221,7 +221,7 @@ class App:
             self._handle(event)
         dt = self._clock.tick() / 1000.0
         self.ui.update(min(dt, 0.1))
-        if self.ui_busy():
+        if self.widgets.changed(self.ui) or self.ui_busy():
             self.dirty = True
         if self.top.wake_ms() is not None and pygame.time.get_ticks() >= self.top.wake_ms():
             self.dirty = True
@@ -316,7 +316,7 @@ class App:
     def run(self) -> int:
         self.step()
         while self.running:
-            timeout = UI_FRAME_MS if self.ui_busy() else 0
+            timeout = UI_FRAME_MS if self.ui_busy() else (self.widgets.wake_ms(self.ui) or 0)
             wake = self.top.wake_ms()
             if wake is not None:
                 until = max(1, wake - pygame.time.get_ticks() + 5)

@@ -325,7 +325,7 @@ class BattleView(TimedMessages):
         self.refit_if_fitted()
         board = self.board_rect()
         self.renderer.draw_cached(surface, self.camera, self.state, self.viewer, clip=board, view=self,
-                                  key=self.board_key())
+                                  key=self.board_key(), scroll=self._drag is not None and self._drag[2])
         message = self.current_message()
         who = self.selected_combatant()
         affected = None

@@ -1,11 +1,16 @@
-"""The map's picture: art composed once, then cut into chunks scaled per zoom.
+"""The map's picture, made in chunks at the zoom it is shown at.
 
-The base picture is the map's image (``MapImage``), its Tiled tiles composed
-once, or, with no art, the terrain drawn from each kind's colour with a little
-texture. For each zoom (whole pixels per square) the picture is cut into
-square blocks of cells, each scaled once and cached with the grid lines (and,
-on maps without art, the walls) baked in. A frame then only blits the visible
-blocks: no per-frame scaling, no cell-by-cell fills.
+For each zoom (whole pixels per square) the map is cut into square blocks of
+cells; a block is made the first time it shows and cached with the grid lines,
+the terrain-check marks (and, on maps without art, the walls) baked in. A
+frame then only blits the visible blocks: no per-frame scaling, no
+cell-by-cell fills.
+
+A block is made at display scale from the source: the map's image (scaled
+once to at most ``MAX_BASE_SIDE``), its Tiled tiles (each tile picture scaled
+once per zoom), or, with no art, the terrain's own squares drawn at that zoom.
+No full-size picture of a tiled or terrain map is ever made: a legal
+1000x1000 Tiled map of 32 px tiles would be 4 GB.
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ from tactics.ui import theme
 from tactics.ui.camera import Camera
 
 CHUNK_PX = 512
-CACHE_PIXELS = 40_000_000  # about 160 MB of scaled chunks at most
+CACHE_PIXELS = 12_000_000  # about 48 MB of chunks at most (six full-HD screens)
+INDEX_CELLS = 16  # side of the blocks of squares that marks and walls are indexed by
 MAX_BASE_SIDE = 8192
 
 
@@ -49,33 +55,46 @@ def _convert(surface: pygame.Surface) -> pygame.Surface:
 
 
 class MapArt:
-    """Base picture of one map and the per-zoom chunk cache."""
+    """The map's source art and the per-zoom chunk cache."""
 
     def __init__(self, battle_map: BattleMap) -> None:
         self.map = battle_map
         self.has_art = False
         self.problem: str | None = None
-        self.base, self.ppc = self._compose()
-        self.base = _convert(self.base)
+        self.base: pygame.Surface | None = None  # the scaled image of an image map, else None
+        self.ppc = 0
+        self._sheets: dict[str, pygame.Surface] = {}
+        self._pieces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._terrain_tiles: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._tile_index: dict[tuple[int, int], list[tuple[int, int, object]]] | None = None
+        self._tile_reach = 0  # rows of squares a tall tile hangs up from its own
+        self._marks: dict[tuple[int, int], list[tuple[int, int]]] | None = None
+        self._walls: dict[tuple[int, int], list] | None = None
+        self._compose()
         self._chunks: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._pixels = 0
         self.show_walls = not self.has_art
 
-    # -- composing the base picture ---------------------------------------------
-    def _compose(self) -> tuple[pygame.Surface, int]:
+    # -- the source art ------------------------------------------------------------
+    def _compose(self) -> None:
         m = self.map
         if m.image is not None:
             try:
-                return self._from_image(), self._image_ppc
+                self.base = _convert(self._from_image())
+                self.ppc = self._image_ppc
+                return
             except (pygame.error, OSError, ArtError, ValueError) as exc:
                 self.problem = f"map art not shown: {exc}"
         if m.tiles and m.tile_size_px:
             try:
-                return self._from_tiles(), self._tile_ppc
+                self._load_sheets()
+                self.ppc = int(m.tile_size_px)
+                self.has_art = True
+                return
             except (pygame.error, OSError, ValueError) as exc:
                 self.problem = f"map tiles not shown: {exc}"
-        ppc = max(4, min(48, MAX_BASE_SIDE // 2 // max(m.width, m.height)))
-        return self._from_terrain(ppc), ppc
+                self._sheets.clear()
+        self.ppc = 0  # terrain: drawn at each zoom
 
     def _from_image(self) -> pygame.Surface:
         m = self.map
@@ -98,52 +117,61 @@ class MapArt:
         self._image_ppc = target
         return base
 
-    def _from_tiles(self) -> pygame.Surface:
+    def _load_sheets(self) -> None:
+        """Each tileset picture once (its folder resolved once per map, not per tile)."""
         m = self.map
-        ppc = int(m.tile_size_px)
-        target = max(4, min(ppc, MAX_BASE_SIDE // max(m.width, m.height)))
-        base = pygame.Surface((m.width * ppc, m.height * ppc))
-        base.fill(theme.BACKDROP)
-        sheets: dict[str, pygame.Surface] = {}
-        for tile in sorted(m.tiles, key=lambda t: t.layer):
-            sheet = sheets.get(tile.image)
-            if sheet is None:
-                path = Path(tile.image)
-                if not path.is_absolute() and m.source:
-                    path = Path(m.source).resolve().parent / path
-                sheet = pygame.image.load(str(path))
-                if pygame.display.get_surface() is not None:
-                    sheet = sheet.convert_alpha()
-                sheets[tile.image] = sheet
+        folder = Path(m.source).resolve().parent if m.source else None
+        for name in {tile.image for tile in m.tiles}:
+            path = Path(name)
+            if not path.is_absolute() and folder is not None:
+                path = folder / path
+            sheet = pygame.image.load(str(path))
+            if pygame.display.get_surface() is not None:
+                sheet = sheet.convert_alpha()
+            self._sheets[name] = sheet
+        for tile in m.tiles:  # a bad rectangle is refused now, not in the middle of a frame
             x, y, w, h = tile.src
-            piece = sheet.subsurface(pygame.Rect(x, y, w, h))
-            if tile.opacity < 1.0:
-                piece = piece.copy()
-                piece.set_alpha(round(255 * tile.opacity))
-            # Tiles taller than a cell hang upward from the cell's bottom (Tiled's rule).
-            base.blit(piece, (tile.cell[0] * ppc, (tile.cell[1] + 1) * ppc - h))
-        if target != ppc:
-            base = pygame.transform.smoothscale(base, (m.width * target, m.height * target))
-        self.has_art = True
-        self._tile_ppc = target
-        return base
+            if not self._sheets[tile.image].get_rect().contains(pygame.Rect(x, y, w, h)):
+                raise ValueError(f"tile rectangle {tile.src} lies outside {tile.image}")
 
-    def _from_terrain(self, ppc: int) -> pygame.Surface:
-        m = self.map
-        base = pygame.Surface((m.width * ppc, m.height * ppc))
-        base.fill(m.kinds["floor"].colour)
-        rng = random.Random(1234)
-        tiles: dict[tuple[str, int], pygame.Surface] = {}
-        for r in range(m.height):
-            for c in range(m.width):
-                kind = m.terrain.get((c, r), "floor")
-                variant = rng.randrange(4)
-                tile = tiles.get((kind, variant))
-                if tile is None:
-                    tile = _terrain_tile(m.kinds[kind], ppc, variant)
-                    tiles[(kind, variant)] = tile
-                base.blit(tile, (c * ppc, r * ppc))
-        return base
+    def _tiles_by_cell(self) -> dict[tuple[int, int], list[tuple[int, int, object]]]:
+        if self._tile_index is None:
+            index: dict[tuple[int, int], list[tuple[int, int, object]]] = {}
+            ppc = max(1, int(self.map.tile_size_px))
+            reach = 0
+            for order, tile in enumerate(self.map.tiles):
+                index.setdefault(tile.cell, []).append((tile.layer, order, tile))
+                reach = max(reach, math.ceil(tile.src[3] / ppc) - 1)
+            self._tile_index, self._tile_reach = index, reach
+        return self._tile_index
+
+    def _piece(self, tile, cell_px: int) -> pygame.Surface:
+        """One tile's picture scaled to this zoom (cached, the least used dropped first)."""
+        key = (tile.image, tile.src, tile.opacity, cell_px)
+        hit = self._pieces.get(key)
+        if hit is not None:
+            self._pieces.move_to_end(key)
+            return hit
+        x, y, w, h = tile.src
+        piece = self._sheets[tile.image].subsurface(pygame.Rect(x, y, w, h))
+        scale = cell_px / self.ppc
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        piece = pygame.transform.smoothscale(piece, size) if size != (w, h) else piece.copy()
+        if tile.opacity < 1.0:
+            piece.set_alpha(round(255 * tile.opacity))
+        self._pieces[key] = piece
+        if len(self._pieces) > 4096:
+            self._pieces.popitem(last=False)
+        return piece
+
+    def _terrain_tile(self, kind: str, cell_px: int, variant: int) -> pygame.Surface:
+        key = (kind, cell_px, variant)
+        tile = self._terrain_tiles.get(key)
+        if tile is None:
+            if len(self._terrain_tiles) > 512:
+                self._terrain_tiles.clear()
+            tile = self._terrain_tiles[key] = _convert(_terrain_tile(self.map.kinds[kind], cell_px, variant))
+        return tile
 
     # -- chunks per zoom ----------------------------------------------------------
     def block_cells(self, cell_px: int) -> int:
@@ -169,20 +197,56 @@ class MapArt:
         c0, r0 = ci * k, cj * k
         cols = min(k, m.width - c0)
         rows = min(k, m.height - r0)
-        src = self.base.subsurface(pygame.Rect(c0 * self.ppc, r0 * self.ppc, cols * self.ppc, rows * self.ppc))
         size = (cols * cell_px, rows * cell_px)
-        if cell_px == self.ppc:
-            surf = src.copy()
-        elif cell_px < self.ppc:
-            surf = pygame.transform.smoothscale(src, size)
+        if self.base is not None:
+            ppc = self.ppc
+            src = self.base.subsurface(pygame.Rect(c0 * ppc, r0 * ppc, cols * ppc, rows * ppc))
+            if cell_px == ppc:
+                surf = src.copy()
+            elif cell_px < ppc or cell_px < 3 * ppc:
+                surf = pygame.transform.smoothscale(src, size)
+            else:
+                surf = pygame.transform.scale(src, size)
+            surf = _convert(surf)
+        elif self._sheets:
+            surf = _convert(pygame.Surface(size))
+            self._draw_tiles(surf, cell_px, c0, r0, cols, rows)
         else:
-            surf = pygame.transform.smoothscale(src, size) if cell_px < 3 * self.ppc else pygame.transform.scale(src, size)
-        surf = _convert(surf)
+            surf = _convert(pygame.Surface(size))
+            self._draw_terrain(surf, cell_px, c0, r0, cols, rows)
         self._bake_grid(surf, cell_px, cols, rows)
         self._bake_marks(surf, cell_px, c0, r0, cols, rows)
         if self.show_walls:
             self._bake_walls(surf, cell_px, c0, r0)
         return surf
+
+    def _draw_tiles(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
+        surf.fill(theme.BACKDROP)
+        index = self._tiles_by_cell()
+        found = []
+        for r in range(r0, r0 + rows + self._tile_reach):
+            for c in range(c0, c0 + cols):
+                found.extend(index.get((c, r), ()))
+        found.sort(key=lambda item: (item[0], item[1]))
+        blits = []
+        for _, _, tile in found:
+            piece = self._piece(tile, cell_px)
+            # Tiles taller than a cell hang upward from the cell's bottom (Tiled's rule).
+            x = (tile.cell[0] - c0) * cell_px
+            y = (tile.cell[1] + 1 - r0) * cell_px - piece.get_height()
+            blits.append((piece, (x, y)))
+        surf.fblits(blits)
+
+    def _draw_terrain(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
+        m = self.map
+        terrain = m.terrain
+        blits = []
+        for r in range(r0, r0 + rows):
+            for c in range(c0, c0 + cols):
+                variant = ((c * 73856093) ^ (r * 19349663)) >> 3 & 3
+                tile = self._terrain_tile(terrain.get((c, r), "floor"), cell_px, variant)
+                blits.append((tile, ((c - c0) * cell_px, (r - r0) * cell_px)))
+        surf.fblits(blits)
 
     def _bake_grid(self, surf: pygame.Surface, cell_px: int, cols: int, rows: int) -> None:
         # Darken by multiplying: crisp 1 px lines that read on light and dark art alike.
@@ -201,11 +265,14 @@ class MapArt:
         if cell_px < 20:
             return
         m = self.map
+        if self._marks is None:  # indexed once per map, by block of squares
+            self._marks = {}
+            for (c, r), kind in m.terrain.items():
+                if m.kinds[kind].check is not None:
+                    self._marks.setdefault((c // INDEX_CELLS, r // INDEX_CELLS), []).append((c, r))
         size = max(6, cell_px // 5)
-        for (c, r), kind in m.terrain.items():
+        for c, r in _in_blocks(self._marks, c0, r0, cols, rows):
             if not (c0 <= c < c0 + cols and r0 <= r < r0 + rows):
-                continue
-            if m.kinds[kind].check is None:
                 continue
             x = (c - c0 + 1) * cell_px - size - 3
             y = (r - r0) * cell_px + 3
@@ -216,7 +283,22 @@ class MapArt:
         w, h = surf.get_size()
         x0, y0 = c0 * cell_px, r0 * cell_px
         thick = max(2, cell_px // 12)
-        for seg in self.map.wall_segments:
+        if self._walls is None:  # indexed once per map, by block of squares
+            self._walls = {}
+            m = self.map
+            for seg in m.wall_segments:
+                bx0, by0, bx1, by1 = seg.bbox()
+                if not all(math.isfinite(v) for v in (bx0, by0, bx1, by1)):
+                    continue
+                last = (max(m.width, m.height) + INDEX_CELLS) // INDEX_CELLS
+                for i in range(max(-1, math.floor(bx0) // INDEX_CELLS), min(last, math.floor(bx1) // INDEX_CELLS) + 1):
+                    for j in range(max(-1, math.floor(by0) // INDEX_CELLS), min(last, math.floor(by1) // INDEX_CELLS) + 1):
+                        self._walls.setdefault((i, j), []).append(seg)
+        seen: set[int] = set()
+        for seg in _in_blocks(self._walls, c0 - 1, r0 - 1, w // cell_px + 2, h // cell_px + 2):
+            if id(seg) in seen:
+                continue
+            seen.add(id(seg))
             bx0, by0, bx1, by1 = seg.bbox()
             if bx1 * cell_px < x0 - thick or bx0 * cell_px > x0 + w + thick:
                 continue
@@ -248,6 +330,13 @@ class MapArt:
 
     def toggle_walls(self) -> None:
         self.show_walls = not self.show_walls
+
+
+def _in_blocks(index: dict, c0: int, r0: int, cols: int, rows: int):
+    """Everything an index by block of ``INDEX_CELLS`` squares holds near the given squares."""
+    for j in range(math.floor(r0 / INDEX_CELLS), (r0 + rows) // INDEX_CELLS + 1):
+        for i in range(math.floor(c0 / INDEX_CELLS), (c0 + cols) // INDEX_CELLS + 1):
+            yield from index.get((i, j), ())
 
 
 def _terrain_tile(kind, ppc: int, variant: int) -> pygame.Surface:

@@ -11,6 +11,11 @@ previewed templates), so the board is composed once into a cached surface and
 reused until its key changes. Layers at ``TOOL_Z`` and above (path preview,
 ruler, cursor) are drawn over it every frame. A layer below ``TOOL_Z`` that
 depends on something else must call ``BattleView.invalidate()`` when it changes.
+
+While the map is dragged, the cached board is scrolled and only the strips the
+pan uncovers are drawn (every layer, clipped to the strip); when the drag ends
+the board is composed whole once, so a label a layer places relative to the
+board's edges settles where a fresh frame puts it.
 """
 
 from __future__ import annotations
@@ -63,12 +68,54 @@ def remove_layer(name: str) -> None:
     _EXTRA_LAYERS[:] = [item for item in _EXTRA_LAYERS if item[1] != name]
 
 
+OVERLAY_PIXELS = 4_000_000  # a tint bigger than this is blitted tile by tile, not cached whole
+
+
 class CellPainter:
-    """Tints and outlines sets of squares with pre-made tiles (no per-cell fills)."""
+    """Tints and outlines sets of squares with pre-made pictures (no per-cell fills).
+
+    A tint of a frozen set of squares is painted once per (squares, colour,
+    zoom) into one overlay and then blitted whole: a 60 ft reach costs one blit,
+    not a few hundred.
+    """
 
     def __init__(self) -> None:
         self._tiles: dict[tuple[int, tuple[int, ...]], pygame.Surface] = {}
         self._edges: OrderedDict[frozenset, list] = OrderedDict()
+        self._overlays: OrderedDict[tuple, tuple[pygame.Surface, int, int] | None] = OrderedDict()
+
+    def overlay(self, cells: frozenset[Cell], rgba: tuple[int, ...], px: int) -> tuple[pygame.Surface, int, int] | None:
+        """The tint of ``cells`` as one picture and its top-left square (None: too big to cache)."""
+        key = (cells, rgba, px)
+        if key in self._overlays:
+            self._overlays.move_to_end(key)
+            return self._overlays[key]
+        hit = None
+        if cells:
+            cols = [c for c, _ in cells]
+            rows = [r for _, r in cells]
+            c0, r0 = min(cols), min(rows)
+            w, h = (max(cols) - c0 + 1) * px, (max(rows) - r0 + 1) * px
+            if w * h <= OVERLAY_PIXELS:
+                surf = pygame.Surface((w, h), pygame.SRCALPHA)
+                by_row: dict[int, list[int]] = {}
+                for c, r in cells:
+                    by_row.setdefault(r, []).append(c)
+                for r, cs in by_row.items():  # runs of squares in a row: one fill each
+                    cs.sort()
+                    start = prev = cs[0]
+                    for c in cs[1:] + [None]:
+                        if c is not None and c == prev + 1:
+                            prev = c
+                            continue
+                        surf.fill(rgba, ((start - c0) * px, (r - r0) * px, (prev - start + 1) * px, px))
+                        if c is not None:
+                            start = prev = c
+                hit = (surf, c0, r0)
+        self._overlays[key] = hit
+        if len(self._overlays) > 24:
+            self._overlays.popitem(last=False)
+        return hit
 
     def tile(self, px: int, rgba: tuple[int, ...]) -> pygame.Surface:
         key = (px, rgba)
@@ -83,8 +130,15 @@ class CellPainter:
 
     def fill(self, surface: pygame.Surface, camera: Camera, cells: Iterable[Cell], rgba, clip: pygame.Rect) -> None:
         px = camera.cell_px
-        tile = self.tile(px, tuple(rgba))
         ox, oy = round(camera.origin_x), round(camera.origin_y)
+        clip = clip.clip(surface.get_clip())
+        if isinstance(cells, frozenset) and len(cells) > 8:
+            found = self.overlay(cells, tuple(rgba), px)
+            if found is not None:
+                surf, c0, r0 = found
+                surface.blit(surf, (ox + c0 * px, oy + r0 * px))
+                return
+        tile = self.tile(px, tuple(rgba))
         left, top, right, bottom = clip.left - px, clip.top - px, clip.right, clip.bottom
         blits = []
         for c, r in cells:
@@ -94,7 +148,12 @@ class CellPainter:
         surface.fblits(blits)
 
     def outline(self, surface: pygame.Surface, camera: Camera, cells: frozenset[Cell], colour, width: int = 2) -> None:
-        """Draw the border of a set of squares (its outer and inner edges)."""
+        """Draw the border of a set of squares (its outer and inner edges).
+
+        With an opaque colour the lines are drawn once per (squares, colour,
+        width, zoom) into an overlay and blitted whole afterwards: the same
+        pixels, one blit instead of a line per edge.
+        """
         edges = self._edges.get(cells)
         if edges is None:
             edges = border_edges(cells)
@@ -105,6 +164,29 @@ class CellPainter:
             self._edges.move_to_end(cells)
         px = camera.cell_px
         ox, oy = round(camera.origin_x), round(camera.origin_y)
+        colour = tuple(colour)
+        if edges and (len(colour) == 3 or colour[3] == 255):
+            key = ("outline", cells, colour, width, px)
+            hit = self._overlays.get(key)
+            if hit is None and key not in self._overlays:
+                xs = [x for e in edges for x in (e[0], e[2])]
+                ys = [y for e in edges for y in (e[1], e[3])]
+                pad = width + 2
+                x0, y0 = min(xs) * px - pad, min(ys) * px - pad
+                w, h = (max(xs) * px + pad) - x0 + 1, (max(ys) * px + pad) - y0 + 1
+                if w * h <= OVERLAY_PIXELS:
+                    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+                    for (x1, y1, x2, y2) in edges:
+                        pygame.draw.line(surf, colour, (x1 * px - x0, y1 * px - y0), (x2 * px - x0, y2 * px - y0), width)
+                    hit = (surf, x0, y0)
+                self._overlays[key] = hit
+                if len(self._overlays) > 24:
+                    self._overlays.popitem(last=False)
+            if hit is not None:
+                self._overlays.move_to_end(key)
+                surf, x0, y0 = hit
+                surface.blit(surf, (ox + x0, oy + y0))
+                return
         for (x1, y1, x2, y2) in edges:
             pygame.draw.line(surface, colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width)
 
@@ -133,7 +215,9 @@ class BoardRenderer:
     cells: CellPainter = field(default_factory=CellPainter)
     _board: pygame.Surface | None = None
     _board_key: Any = None
-    compositions: int = 0  # how many times the board was composed (tests, bench)
+    compositions: int = 0  # how many times the board was composed whole (tests, bench)
+    scrolls: int = 0  # how many times it was scrolled and only the uncovered strips drawn
+    _scrolled: bool = False
 
     def layers(self, view: Any) -> list[tuple[int, str, Layer]]:
         own: list[tuple[int, str, Layer]] = [
@@ -176,30 +260,51 @@ class BoardRenderer:
         clip: pygame.Rect,
         view: Any,
         key: Any,
+        scroll: bool = False,
     ) -> None:
-        """Blit the cached board (recomposed when ``key`` changed), then the live layers."""
+        """Blit the cached board (recomposed when ``key`` changed), then the live layers.
+
+        ``scroll``: the map is being dragged; if only the camera's origin moved,
+        scroll the cached board and draw just the uncovered strips.
+        """
         if viewer not in ("gm", "players"):
             raise ValueError(f"viewer must be 'gm' or 'players', not {viewer!r}")
         layers = self.layers(view)
-        full_key = (key, viewer, camera.cell_px, camera.origin_x, camera.origin_y, tuple(clip),
-                    surface.get_size(), self.art.show_walls, tuple(name for _, name, _ in layers))
+        base_key = (key, viewer, camera.cell_px, tuple(clip), surface.get_size(), self.art.show_walls,
+                    tuple(name for _, name, _ in layers))
+        origin = (round(camera.origin_x), round(camera.origin_y))
         if self._board is None or self._board.get_size() != surface.get_size():
             self._board = pygame.Surface(surface.get_size())
             if pygame.display.get_surface() is not None:
                 self._board = self._board.convert()
             self._board_key = None
-        if full_key != self._board_key:
-            board = self._board
+        board = self._board
+        old = self._board_key
+        if old is not None and old[0] == base_key and old[1] == origin and not (self._scrolled and not scroll):
+            pass  # the cached board is what this frame shows
+        elif old is not None and old[0] == base_key and scroll and \
+                abs(origin[0] - old[1][0]) < clip.width // 2 and abs(origin[1] - old[1][1]) < clip.height // 2:
+            dx, dy = origin[0] - old[1][0], origin[1] - old[1][1]
             board.set_clip(clip)
-            board.fill(theme.BACKDROP, clip)
-            ctx = DrawContext(board, camera, state, viewer, clip, self, view)
-            for z, _, layer in layers:
-                if z < TOOL_Z:
-                    layer(ctx)
+            board.scroll(dx, dy)
+            strips = []
+            if dx:
+                strips.append(pygame.Rect(clip.left if dx > 0 else clip.right + dx, clip.top, abs(dx), clip.height))
+            if dy:
+                strips.append(pygame.Rect(clip.left, clip.top if dy > 0 else clip.bottom + dy, clip.width, abs(dy)))
+            for strip in strips:
+                self._compose(board, strip, camera, state, viewer, clip, view, layers)
             board.set_clip(None)
-            self._board_key = full_key
+            self._board_key = (base_key, origin)
+            self._scrolled = True
+            self.scrolls += 1
+        else:
+            self._compose(board, clip, camera, state, viewer, clip, view, layers)
+            board.set_clip(None)
+            self._board_key = (base_key, origin)
+            self._scrolled = False
             self.compositions += 1
-        surface.blit(self._board, clip.topleft, clip)
+        surface.blit(board, clip.topleft, clip)
         surface.set_clip(clip)
         ctx = DrawContext(surface, camera, state, viewer, clip, self, view)
         for z, _, layer in layers:
@@ -207,13 +312,27 @@ class BoardRenderer:
                 layer(ctx)
         surface.set_clip(None)
 
+    def _compose(self, board: pygame.Surface, area: pygame.Rect, camera: Camera, state: EncounterState,
+                 viewer: str, clip: pygame.Rect, view: Any, layers) -> None:
+        """Draw the board layers into ``area`` of the cached board (layers still see the whole ``clip``)."""
+        board.set_clip(area)
+        board.fill(theme.BACKDROP, area)
+        ctx = DrawContext(board, camera, state, viewer, clip, self, view)
+        for z, _, layer in layers:
+            if z < TOOL_Z:
+                layer(ctx)
+
 
 def _map_layer(ctx: DrawContext) -> None:
-    ctx.renderer.art.draw(ctx.surface, ctx.camera, ctx.clip)
+    ctx.renderer.art.draw(ctx.surface, ctx.camera, ctx.clip.clip(ctx.surface.get_clip()))
     m = ctx.state.map
     # A thin frame so the map's edge reads against the backdrop.
+    # Four fills, not draw.rect: a 2 px outline drawn with draw.rect under a clip that cuts the
+    # rectangle lands on the clip's edge (pygame-ce 2.5.8), which would smear the strips of a pan.
     x, y = ctx.camera.to_screen((0, 0))
-    pygame.draw.rect(ctx.surface, theme.CHROME_EDGE, (x - 2, y - 2, m.width * ctx.camera.cell_px + 4, m.height * ctx.camera.cell_px + 4), 2)
+    w, h = m.width * ctx.camera.cell_px, m.height * ctx.camera.cell_px
+    for rect in ((x - 2, y - 2, w + 4, 2), (x - 2, y + h, w + 4, 2), (x - 2, y, 2, h), (x + w, y, 2, h)):
+        ctx.surface.fill(theme.CHROME_EDGE, rect)
 
 
 def _doors_layer(ctx: DrawContext) -> None:

@@ -1,0 +1,92 @@
+"""Dragging the map scrolls the cached board and draws only the uncovered strips.
+
+What a user would notice if it went wrong: seams, smears or stale tints along
+the strips while dragging. The scrolled board must be the very picture a whole
+composition gives at the same camera, pixel for pixel.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tactics.bench import build_scene
+from tactics.ui.app import App
+from ui_driver import app_session, centre, click, post
+
+SIZE = (640, 420)
+
+
+@pytest.fixture
+def app():
+    # A terrain map with walls and tokens, larger than the window so a drag brings new squares in.
+    yield from app_session(App(build_scene(40, tokens=12, walls=120, area=(2, 2, 20, 14)), size=SIZE))
+
+
+def _motion(pos, held=True):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 1 if held else 0))
+
+
+def test_a_drag_scrolls_the_board_and_matches_a_whole_composition(app):
+    view = app.battle
+    view.camera.cell_px = 24
+    view.camera.origin_x, view.camera.origin_y = 0, 60
+    app.dirty = True
+    app.step()
+    click(app, centre(app, view.state.combatants["t1"].cell))  # a selected token: its reach tint is on the board
+    assert view.reach is not None
+    renderer = view.renderer
+    composed, scrolled = renderer.compositions, renderer.scrolls
+    pos = (560, 360)
+    post(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    for step in [(-7, -3), (-13, -5), (-9, 0), (0, -11), (-17, -8)]:
+        pos = (pos[0] + step[0], pos[1] + step[1])
+        post(app, _motion(pos))
+    assert renderer.scrolls >= scrolled + 4 and renderer.compositions == composed  # strips only, no rebuild
+    board = view.board_rect()
+    dragged = app.window.subsurface(board).copy()
+    view.invalidate()  # the same camera, the board composed whole
+    post(app, _motion(pos))
+    fresh = app.window.subsurface(board).copy()
+    assert renderer.compositions == composed + 1
+    assert pygame.image.tobytes(dragged, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def test_releasing_the_drag_composes_the_board_whole_once(app):
+    view = app.battle
+    renderer = view.renderer
+    post(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(300, 300), button=3))
+    post(app, _motion((290, 295)))
+    post(app, _motion((280, 290)))
+    composed = renderer.compositions
+    post(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(280, 290), button=3))
+    post(app, _motion((281, 290), held=False))
+    assert renderer.compositions == composed + 1  # labels placed against the board's edges settle
+
+
+def test_cached_tint_and_outline_overlays_draw_the_same_pixels_as_tiles_and_lines(app):
+    """A reach's tint and border are cached as one picture each: it must look exactly as drawn square by square."""
+    import random
+
+    from tactics.ui.camera import Camera
+    from tactics.ui.render import CellPainter
+
+    rng = random.Random(3)
+    for _ in range(12):
+        cells = frozenset((rng.randrange(12), rng.randrange(9)) for _ in range(40))
+        cam = Camera(cell_px=rng.choice([9, 24, 31]), origin_x=rng.randrange(-40, 40), origin_y=rng.randrange(-40, 40))
+        colour, width = rng.choice([(255, 200, 60), (90, 180, 255, 255)]), rng.choice([1, 2, 3])
+        cached = pygame.Surface((420, 320)).convert()
+        cached.fill((30, 40, 50))
+        plain = cached.copy()
+        painter = CellPainter()
+        painter.fill(cached, cam, cells, (80, 160, 255, 70), cached.get_rect())
+        painter.outline(cached, cam, cells, colour, width)
+        px = cam.cell_px
+        tile = painter.tile(px, (80, 160, 255, 70))
+        for c, r in cells:
+            plain.blit(tile, (cam.origin_x + c * px, cam.origin_y + r * px))
+        for x1, y1, x2, y2 in painter._edges[cells]:
+            pygame.draw.line(plain, colour, (cam.origin_x + x1 * px, cam.origin_y + y1 * px),
+                             (cam.origin_x + x2 * px, cam.origin_y + y2 * px), width)
+        assert pygame.image.tobytes(cached, "RGB") == pygame.image.tobytes(plain, "RGB")
