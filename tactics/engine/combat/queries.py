@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any, Callable
 
-from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label
+from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
 from tactics.engine.combat.actions import limits_of, resolution_order
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
@@ -51,7 +51,7 @@ def slots_left(state: EncounterState, cid: str) -> dict[str, int | None]:
     who = state.combatants[cid]
     if combat is None or not combat.can_act_now(cid):
         return {"free": 0, "simple": 0, "standard": 0, "bonus": 0}
-    return act.slots_left(combat.declarations_of(cid), limits_of(who))
+    return act.slots_left(combat.declarations_of(cid), limits_of(who), closed=combat.declaring_closed())
 
 
 def legal_kinds(state: EncounterState, cid: str) -> list[str]:
@@ -62,7 +62,8 @@ def legal_kinds(state: EncounterState, cid: str) -> list[str]:
     existing = combat.declarations_of(cid)
     standard = next((d for d in existing if d.kind in act.STANDARD), None)
     return act.legal_kinds(existing, limits_of(state.combatants[cid]),
-                           two_weapon=bool(standard and standard.params.get("two_weapon")))
+                           two_weapon=bool(standard and standard.params.get("two_weapon")),
+                           closed=combat.declaring_closed())
 
 
 def attack_odds(
@@ -321,6 +322,13 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
     combat = combat_of(state)
     out["combat"] = asdict(combat) if combat is not None else None
     return out
+
+
+def ends_after_counters(state: EncounterState) -> bool:
+    """At the Counter Phase: will leaving it end the fight (one side alone stands,
+    R-END-1)? Newcomers may still join first (reading: N-END-2)."""
+    combat = combat_of(state)
+    return combat is not None and combat.phase == "counters" and winner_if_over(state) is not None
 
 
 def status_line(state: EncounterState) -> str:
