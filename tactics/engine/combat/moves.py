@@ -155,7 +155,9 @@ def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -
         origin = planned_origin(state, who.id, step)
         return MoveAllowance(SQUARE_FT, SQUARE_FT, origin=origin, run_as=step, sprint_as=step,
                              note=f"5 ft step only (Simple action; {why_not_run})")
-    return stopped(f"{why_not_run}; {refusal(step)}" if why_not_run else str(refusal(step)), who.cell)
+    why_not_step = str(refusal(step))
+    both = f"{why_not_run}; {why_not_step}" if why_not_run and why_not_run != why_not_step else why_not_step
+    return stopped(both, who.cell)
 
 
 # --------------------------------------------------------------------------- squares

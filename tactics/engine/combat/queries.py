@@ -45,6 +45,22 @@ def acting_combatants(state: EncounterState) -> list[str]:
     return [m for m in group.members if combat.can_act_now(m)]
 
 
+def declaring_closed(state: EncounterState) -> bool:
+    """Has the acting group begun resolving (its declarations closed, N-ORD-4)?"""
+    combat = combat_of(state)
+    return combat is not None and combat.phase == "action" and combat.declaring_closed()
+
+
+def not_declared_yet(state: EncounterState) -> list[str]:
+    """Acting members who have declared nothing while declarations are still open: resolving
+    now would close them (R-ORD-1, N-ORD-4), so the window says who has not committed yet."""
+    combat = combat_of(state)
+    if combat is None or declaring_closed(state):
+        return []
+    return [cid for cid in acting_combatants(state)
+            if not combat.declarations_of(cid) and not limits_of(state.combatants[cid]).no_actions]
+
+
 def slots_left(state: EncounterState, cid: str) -> dict[str, int | None]:
     """``{"free": None, "simple": 0|1, "standard": 0|1, "bonus": 0|1}`` for a combatant now."""
     combat = combat_of(state)
