@@ -18,7 +18,7 @@ from tactics.engine.combat.team import Advance, BeginActions, EndGroupTurn, Join
 from tactics.engine.combat.actions import Action, Declare, ResolveNext
 from tactics.engine.combat.gm import AdjustHP, Hide, Reveal
 from tactics.engine.combat.queries import (
-    acting_combatants, attack_odds, ends_after_counters, legal_kinds, move_allowance, preview_order, slots_left,
+    acting_combatants, attack_odds, describe, ends_after_counters, groups_editable, legal_kinds, move_allowance, preview_order, slots_left,
     snapshot,
 )
 from tactics.engine.core.journal import Refused
@@ -184,6 +184,8 @@ def test_newcomers_joining_as_a_new_team_are_compared_as_a_team(first, second): 
     assert combat.team_order == ["party", "bears", "pirates"]
     assert combat.groups["pirates"] == {"vanguard": ["pirate1"], "rearguard": ["pirate2"]}  # R-INIT-3
     assert combat.team_initiative["party"] == 5 and combat.team_initiative["bears"] == 4
+    line = describe(enc.journal.entries[-1].events[-1], enc.state)
+    assert "new team, Team Initiative 3" in line and "The Party then Space Bears then pirates" in line
     enc.submit(NextRound())
     enc.submit(BeginActions())
     to_group(enc, "pirates:vanguard")
@@ -266,7 +268,9 @@ def test_groups_change_only_before_play_starts():  # R-INIT-3: "the Players or G
     enc.submit(SetGroup("art", "vanguard"))  # before the surprise round: allowed
     assert "art" in enc.state.combat.groups["party"]["vanguard"]
     enc.submit(SetGroup("art", "rearguard"))
+    assert groups_editable(enc.state)
     enc.submit(BeginActions())  # Round 0 is play
+    assert not groups_editable(enc.state)  # the window offers no group change now
     refused(enc, SetGroup("art", "vanguard"), "before play starts")
     enc.submit(EndGroupTurn())
     assert enc.state.combat.round == 1 and enc.state.combat.phase == "advantages"

@@ -214,6 +214,10 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         who = _team(state, d["winner"]) if d.get("winner") else "nobody"
         return f"Combat is over after round {d['round']}: {who} stands."
     if k == "combat.joined":
+        if d.get("new_team_initiative") is not None:  # a new team (R-INIT-5, N-INIT-10)
+            order = " then ".join(_team(state, t) for t in d["team_order"])
+            return (f"{n(d['combatant'])} joins the fight in the {d['group'].capitalize()} of a new team, "
+                    f"Team Initiative {d['new_team_initiative']}. Team order: {order}.")
         return f"{n(d['combatant'])} joins the fight in the {d['group'].capitalize()} (Team Initiative unchanged)."
     if k == "combat.group-set":
         return f"The GM moves {n(d['combatant'])} to the {d['group'].capitalize()}."
@@ -338,6 +342,13 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
     combat = combat_of(state)
     out["combat"] = asdict(combat) if combat is not None else None
     return out
+
+
+def groups_editable(state: EncounterState) -> bool:
+    """May the GM still move someone between Vanguard and Rearguard (``SetGroup``)? Only
+    before play starts, the surprise round included (R-INIT-3; reading: N-INIT-11)."""
+    combat = combat_of(state)
+    return combat is not None and combat.phase != "ended" and not combat.played
 
 
 def ends_after_counters(state: EncounterState) -> bool:
