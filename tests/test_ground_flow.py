@@ -126,14 +126,16 @@ def test_unaware_are_flat_footed_until_their_group_acts():  # R-SURP-1
     assert enc.state.combatants["bear3"].has("Flat-footed")  # the Rearguard has not acted yet
 
 
-def test_combat_ends_when_one_side_is_down():  # R-END-1
+def test_combat_ends_when_one_side_is_down():  # R-END-1, N-END-2
     enc = fight()
     for bear in ("bear1", "bear2", "bear3"):
         enc.submit(AdjustHP(bear, -30))
     enc.submit(ApplyCondition("bear4", "Surrendered"))
     assert enc.state.combat.phase == "action"  # announced at the Counter Phase
     to_group(enc, "bears:rearguard")
-    entry = enc.submit(EndGroupTurn())
+    enc.submit(EndGroupTurn())
+    assert enc.state.combat.phase == "counters"  # newcomers may still join (N-END-2)
+    entry = enc.submit(NextRound())  # "Determine if End of Combat" closes the Counter Phase
     assert entry.events[-1].kind == "combat.ended"
     assert enc.state.combat.winner == "party" and enc.state.combat.phase == "ended"
     assert "The Party stands" in describe(entry.events[-1], enc.state)

@@ -196,8 +196,8 @@ def check_agreement(enc, rng: random.Random, stats: dict) -> None:
 
 
 def test_soak_what_the_reach_offers_the_engine_accepts_team():  # R-MOVE-1, R-ACT-1, R-ORD-1
-    rng = random.Random(7)
-    enc = team(seed=7)
+    rng = random.Random(5)  # seed 7 drew only 9 declarations on the re-placed Space Bears tokens
+    enc = team(seed=5)
     enc.submit(ApplyCondition("bear1", "Entangled", 2))  # half speed: a 15 ft run (R-GRID-3)
     stats = dict.fromkeys(("stopped", "moving", "offered", "sprints", "refused"), 0)
     steps = 0
@@ -257,10 +257,13 @@ def test_soak_what_the_reach_offers_the_engine_accepts_individual():  # R-TURN-2
             reach = compute_reach(enc.state, cid)
             if rng.random() < 0.6 and reach is not None and reach.routes:
                 cell = rng.choice(sorted(reach.routes))
-                for c in commands_for(enc.state, cid, reach.path_to(cell), reach):
-                    enc.submit(c)
+                legs = reach.routes[cell].legs
+                for i, c in enumerate(commands_for(enc.state, cid, reach.path_to(cell), reach)):
+                    entry = enc.submit(c)
                     if enc.state.combat.pending is not None:
                         break
+                    if i + 1 < len(legs) and _cut_short(enc.state, entry, cid, legs[i]):
+                        break  # the dice (rubble) stopped the first leg: the window stops too
             else:
                 try:
                     enc.submit(TakeAction(cid, turn_action(rng, enc.state, cid)))

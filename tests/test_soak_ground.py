@@ -166,4 +166,4 @@ def soak(seed: int, rounds: int) -> None:
 
 def test_soak_300_rounds():
     soak(seed=11, rounds=300)
-    soak(seed=12, rounds=60)
+    soak(seed=13, rounds=60)  # seed 12 drew no undo/redo round trip on the re-placed tokens

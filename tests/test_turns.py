@@ -14,7 +14,7 @@ import pytest
 
 from tactics.assets import bundled
 from tactics.engine.core.encounter import Encounter, load_encounter
-from tactics.engine.combat.gm import AdjustHP, ApplyCondition
+from tactics.engine.combat.gm import AdjustHP, ApplyCondition, Reveal
 from tactics.engine.core.journal import Refused
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, JoinTurns, ReorderTurns, StartTurns
 from tactics.engine.combat.individual.actions import Block, DeclareFree, Hold, Pass, TakeAction, TurnAction, UseHeld
@@ -304,6 +304,7 @@ def test_free_actions_resolve_first_in_first_out():  # R-TURN-5
 
 def test_nothing_interrupts_damage_once_dice_are_thrown():  # R-TURN-5
     enc = started(spawns=dict(SPAWNS, **{"Bear 1": (3, 2)}))
+    enc.submit(Reveal("brandon"))  # a hidden Brandon could not be attacked (N-HIDE-3)
     enc.submit(Hold("brandon"))
     enc.submit(EndTurn())
     enc.submit(BeginTurn())

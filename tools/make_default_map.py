@@ -46,15 +46,20 @@ CRATES = [(4, 3, 2, 2), (12, 2, 1, 2), (8, 14, 2, 2), (14, 11, 2, 1), (17, 16, 1
 CONSOLES = [(8, 1, 3, 1), (24, 17, 3, 1)]
 RUBBLE = [(18, 4), (19, 5), (18, 6), (20, 5), (21, 4), (21, 6), (19, 3)]  # difficult ground after the blast
 COOLANT = [(26, 7), (27, 7), (27, 8), (26, 8)]  # leaked coolant: swim, double cost
+# Placed so the rules text's example plays as written (reading: N-EX-2): Brandon, unseen behind
+# the FOOD crate, has a shot at the nearest bear (Bear 1, stunned by the blast at the breach);
+# James can Shock either Rearguard bear (Bear 3, Bear 4) through the breach; Bear 2 can Charge
+# James over clear floor; Art sees Bear 3 and Bear 4; Bear 4 can Charge Art.
+# tests/test_space_bears_map.py plays it.
 SPAWNS = [
-    {"name": "Brandon", "cell": [14, 5], "team": "party"},
-    {"name": "James", "cell": [13, 7], "team": "party"},
-    {"name": "Art", "cell": [11, 8], "team": "party"},
+    {"name": "Brandon", "cell": [15, 2], "team": "party"},
+    {"name": "James", "cell": [17, 4], "team": "party"},
+    {"name": "Art", "cell": [16, 6], "team": "party"},
     {"name": "Katie", "cell": [26, 15], "team": "party"},
-    {"name": "Bear 1", "cell": [23, 3], "team": "bears"},
-    {"name": "Bear 2", "cell": [25, 5], "team": "bears"},
-    {"name": "Bear 3", "cell": [23, 7], "team": "bears"},
-    {"name": "Bear 4", "cell": [26, 3], "team": "bears"},
+    {"name": "Bear 1", "cell": [21, 5], "team": "bears"},
+    {"name": "Bear 2", "cell": [23, 2], "team": "bears"},
+    {"name": "Bear 3", "cell": [23, 6], "team": "bears"},
+    {"name": "Bear 4", "cell": [23, 4], "team": "bears"},
 ]
 BLAST = (20.0, 5.5)  # where the den wall blew out
 

@@ -47,6 +47,8 @@ KINDS: tuple[str, ...] = (
 STANDARD: frozenset[str] = frozenset({STANDARD_MOVE, STANDARD_ATTACK, TECHNIQUE, USE_ITEM})
 BONUS: dict[str, str] = {BONUS_MOVE: STANDARD_MOVE, BONUS_ATTACK: STANDARD_ATTACK}
 SIMPLE_SLOT: frozenset[str] = frozenset({SIMPLE, SIMPLE_AFTER, BONUS_MOVE, BONUS_ATTACK})
+#: What may still be declared once the group has begun resolving (N-ORD-4).
+LATE_KINDS: frozenset[str] = frozenset({SIMPLE_AFTER, BONUS_MOVE, BONUS_ATTACK})
 #: Standard (and Bonus) actions resolve Move, Attack, Technique, Use Item (R-ORD-1).
 KIND_ORDER: dict[str, int] = {
     STANDARD_MOVE: 0,
@@ -106,18 +108,25 @@ def check_economy(
     limits: Limits = Limits(),
     *,
     two_weapon: bool = False,
+    closed: bool = False,
 ) -> None:
     """Raise :class:`ActionRefused` if ``who`` may not add an action of ``kind``
     to the ones already declared or taken this group turn (R-ACT-1).
 
     ``two_weapon``: the Standard Attack was made fighting with two weapons, so
     the off-hand Bonus Attack is granted even if it missed (R-ACT-1, R-HIT-3).
+    ``closed``: the group has begun resolving, so its declarations are closed; only
+    what follows one's own Standard (a Bonus, a Simple action after it) may still
+    be declared (R-ORD-1; reading: N-ORD-4).
     """
     existing = list(existing)
     if kind not in KINDS:
         raise ActionRefused(f"unknown action kind {kind!r}; expected one of {', '.join(KINDS)}")
     if limits.no_actions:
         raise ActionRefused(f"{who} cannot act ({limits.reason or 'helpless'})")
+    if closed and kind not in LATE_KINDS:
+        raise ActionRefused("the group has begun resolving: only a Bonus action or a Simple action after "
+                            "one's own Standard can still be declared")
     if kind == FREE:
         return
     kinds = [d.kind for d in existing]
@@ -152,15 +161,24 @@ def check_economy(
         raise ActionRefused(f"{who}'s {LABELS[needed]} did not succeed: no {LABELS[kind]}")
 
 
-def slots_left(existing: Iterable[Declared], limits: Limits = Limits()) -> dict[str, int | None]:
+def slots_left(
+    existing: Iterable[Declared], limits: Limits = Limits(), *, closed: bool = False
+) -> dict[str, int | None]:
     """Slots still open: ``{"free": None (any number), "simple", "standard", "bonus"}``.
 
     ``bonus`` is 1 while a Bonus is still possible (the Standard is a Move or
-    Attack, or not chosen yet, and the Simple slot is unused).
+    Attack, or not chosen yet, and the Simple slot is unused). ``closed``: the
+    group has begun resolving (N-ORD-4): no Free nor Standard action, and the
+    Simple slot only after one's own Standard.
     """
     existing = list(existing)
     if limits.no_actions:
         return {"free": 0, "simple": 0, "standard": 0, "bonus": 0}
+    if closed:
+        open_now = slots_left(existing, limits)
+        has_standard = _standard(existing) is not None
+        return {"free": 0, "simple": open_now["simple"] if has_standard else 0, "standard": 0,
+                "bonus": open_now["bonus"] if has_standard else 0}
     kinds = [d.kind for d in existing]
     standard = _standard(existing)
     simple_used = any(k in SIMPLE_SLOT for k in kinds)
@@ -180,14 +198,14 @@ def slots_left(existing: Iterable[Declared], limits: Limits = Limits()) -> dict[
 
 
 def legal_kinds(
-    existing: Iterable[Declared], limits: Limits = Limits(), *, two_weapon: bool = False
+    existing: Iterable[Declared], limits: Limits = Limits(), *, two_weapon: bool = False, closed: bool = False
 ) -> list[str]:
     """Every action kind the economy allows now, in menu order."""
     existing = list(existing)
     out = []
     for kind in KINDS:
         try:
-            check_economy("", existing, kind, limits, two_weapon=two_weapon)
+            check_economy("", existing, kind, limits, two_weapon=two_weapon, closed=closed)
         except ActionRefused:
             continue
         out.append(kind)

@@ -23,7 +23,7 @@ from typing import Any, Callable, Protocol
 
 from tactics.engine.board import check_path, walk_events
 from tactics.engine.combat.team import CombatState, Declaration, combat_or_refuse, conditions_of, group_label, reducer, set_moment, sheet_of
-from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded
+from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded, unseen_by, unseen_problem
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
@@ -142,12 +142,12 @@ def planned_origin(state: EncounterState, cid: str, kind: str, needs_roll: bool 
     if not isinstance(combat, CombatState):
         return who.cell
     init, dex = combat.initiative.get(cid, 0), sheet_of(who).dex_score
-    new_key = act.resolution_key(kind, needs_roll, init, dex, combat.next_id)
+    new_key = (combat.declaring_closed(),) + act.resolution_key(kind, needs_roll, init, dex, combat.next_id)
     end = who.cell
     for d in resolution_order(state):
         if d.combatant != cid or not d.params.get("path"):
             continue
-        if act.resolution_key(d.kind, d.needs_roll, init, dex, d.seq) < new_key:
+        if (d.late,) + act.resolution_key(d.kind, d.needs_roll, init, dex, d.seq) < new_key:
             last = d.params["path"][-1]
             end = (int(last[0]), int(last[1]))
     return end
@@ -205,6 +205,30 @@ def _standard_of(existing: list[Declaration]) -> Declaration | None:
     return next((d for d in existing if d.kind in act.STANDARD), None)
 
 
+def prone_problem(who: Combatant, existing: list[Declaration]) -> str | None:
+    """Why ``who`` cannot drop prone now: it lies prone already, or it went prone
+    this turn ("If they go prone, they cannot go prone again"; reading: N-ACT-5)."""
+    if who.has("Prone"):
+        return f"{who.name} is already prone"
+    if any(d.kind == act.FREE and d.params.get("effect") == "drop-prone" for d in existing):
+        return f"{who.name} already went prone this turn: no going prone again"
+    return None
+
+
+def off_hand_problem(who: Combatant, standard: Declaration | None, arms: Weapon | Technique) -> str | None:
+    """Why this Bonus Attack may not follow a two-weapon Standard Attack that did not
+    succeed: only the off-hand weapon attacks then (R-ACT-1). Asked when the Bonus
+    is declared and again when it resolves, since it may be declared before the miss."""
+    if standard is None or not standard.params.get("two_weapon"):
+        return None
+    if standard.status == "declared" or standard.success:
+        return None
+    main = standard.params.get("weapon") or (sheet_of(who).weapons or [None])[0]
+    if arms.name == main or not getattr(arms, "off_hand", False):
+        return "after a missed Standard Attack only the off-hand weapon attacks"
+    return None
+
+
 def _check_two_weapon(who: Combatant, main: Weapon) -> None:
     sheet = sheet_of(who)
     if main.two_handed or main.clunky or main.heavy:
@@ -246,17 +270,16 @@ class Declare:
         standard = _standard_of(existing)
         two_weapon = bool(standard and standard.params.get("two_weapon"))
         try:
-            act.check_economy(who.name, existing, action.kind, limits_of(who), two_weapon=two_weapon)
+            act.check_economy(who.name, existing, action.kind, limits_of(who), two_weapon=two_weapon,
+                              closed=combat.declaring_closed())
         except act.ActionRefused as exc:
             raise Refused(str(exc)) from None
         params, needs_roll = _validate(state, combat, who, action, existing)
-        return [
-            Event(
-                "action.declared",
-                {"id": combat.next_id, "combatant": who.id, "kind": action.kind, "params": params,
-                 "needs_roll": needs_roll},
-            )
-        ]
+        data = {"id": combat.next_id, "combatant": who.id, "kind": action.kind, "params": params,
+                "needs_roll": needs_roll}
+        if combat.declaring_closed():  # reading: N-ORD-4, it resolves after what was declared before
+            data["late"] = True
+        return [Event("action.declared", data)]
 
 
 def _validate(
@@ -273,6 +296,10 @@ def _validate(
             raise Refused(f"unknown Free action effect {action.effect!r}")
         if path:
             raise Refused("moving is not a Free action")
+        if action.effect == "drop-prone":
+            problem = prone_problem(who, existing)
+            if problem:
+                raise Refused(problem)
         return params, False
     if kind in (act.SIMPLE, act.SIMPLE_AFTER):
         if action.effect not in (None, "stand-up", "step"):
@@ -296,6 +323,8 @@ def _validate(
     # attacks and Techniques
     arms = arms_or_refuse(who, action)
     target = target_or_refuse(state, action.target)
+    if unseen_by(state, who, target):  # reading: N-HIDE-3, also when a planned move defers the range check
+        raise Refused(unseen_problem(who, target))
     from_cell = who.cell
     if isinstance(arms, Technique) and arms.move_ft and path:
         if not pending:
@@ -310,10 +339,9 @@ def _validate(
         standard = _standard_of(existing)
         if standard is not None and standard.params.get("two_weapon"):
             params["two_weapon"] = True
-            if standard.status != "declared" and not standard.success:
-                main = standard.params.get("weapon") or sheet_of(who).weapons[0]
-                if arms.name == main or not getattr(arms, "off_hand", False):
-                    raise Refused("after a missed Standard Attack only the off-hand weapon attacks")
+            problem = off_hand_problem(who, standard, arms)
+            if problem:
+                raise Refused(problem)
     if not pending:
         setup = attack_setup(state, who, arms, target, from_cell=from_cell,
                              situational=action.situational, two_weapon=bool(params.get("two_weapon")))
@@ -355,8 +383,9 @@ def resolution_order(state: EncounterState) -> list[Declaration]:
 
     def key(d: Declaration) -> tuple:
         who = state.combatants[d.combatant]
-        return act.resolution_key(d.kind, d.needs_roll, combat.initiative.get(d.combatant, 0),
-                                  sheet_of(who).dex_score, d.seq)
+        # reading: N-ORD-4, what was declared once the group began resolving comes after the rest
+        return (d.late,) + act.resolution_key(d.kind, d.needs_roll, combat.initiative.get(d.combatant, 0),
+                                              sheet_of(who).dex_score, d.seq)
 
     return sorted(pending, key=key)
 
@@ -391,6 +420,13 @@ def resolve_events(state: EncounterState, combat: CombatState, d: Declaration, d
         standard = _standard_of(combat.declarations_of(who.id))
         if standard is None or not (standard.success or d.params.get("two_weapon")):
             return [Event("action.lost", {**tag, "reason": f"{who.name}'s Standard action did not succeed"})]
+        if d.kind == act.BONUS_ATTACK and not standard.success:  # reading: R-ACT-1, checked again now
+            try:
+                problem = off_hand_problem(who, standard, arms_or_refuse(who, action))
+            except Refused as exc:
+                problem = exc.reason
+            if problem:
+                return [Event("action.lost", {**tag, "reason": problem})]
     try:
         events, success, outcome = _perform(state, combat, who, action, d, dice)
     except Refused as exc:
@@ -405,6 +441,8 @@ def _perform(
     path = _path(action)
     if kind == act.FREE:
         if action.effect == "drop-prone":
+            if who.has("Prone"):
+                raise Refused(f"{who.name} is already prone")
             return [Event("condition.added", {"combatant": who.id, "name": "Prone", "rounds": None,
                                               "source": who.id, **set_moment(combat)})], True, None
         return [], True, None
@@ -493,7 +531,7 @@ def _declared(state: EncounterState, d: dict[str, Any]) -> None:
     c = state.combat
     c.declarations.append(
         Declaration(id=int(d["id"]), combatant=d["combatant"], kind=d["kind"], params=dict(d["params"]),
-                    seq=int(d["id"]), needs_roll=bool(d["needs_roll"]))
+                    seq=int(d["id"]), needs_roll=bool(d["needs_roll"]), late=bool(d.get("late", False)))
     )
     c.next_id = max(c.next_id, int(d["id"]) + 1)
 

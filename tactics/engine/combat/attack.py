@@ -90,6 +90,17 @@ def _rear_arc_advantage(state: EncounterState, target: Combatant, start: Cell | 
     return attack_advantage(options, arc_of(target.cell, target.facing, start))
 
 
+def unseen_by(state: EncounterState, attacker: Combatant, target: Combatant) -> bool:
+    """Is ``target`` hidden from ``attacker``'s side? (reading: N-HIDE-3; "hidden" is
+    hidden from the other side, N-HIDE-2: a hidden ally is still seen)."""
+    return bool(target.hidden) and target.team != attacker.team
+
+
+def unseen_problem(attacker: Combatant, target: Combatant) -> str:
+    """The refusal for targeting a hidden combatant as if seen (the text: "They cannot see Brandon")."""
+    return f"{attacker.name} cannot see {target.name}: {target.name} is hidden (a Perception search may find them)"
+
+
 def attack_setup(
     state: EncounterState,
     attacker: Combatant,
@@ -141,6 +152,8 @@ def attack_setup(
         problem = "not on the map"
     elif target.id == attacker.id:
         problem = f"{attacker.name} cannot attack themselves"
+    elif unseen_by(state, attacker, target):
+        problem = unseen_problem(attacker, target)
     elif dist > arms.range_ft:
         problem = f"{target.name} is {dist} ft away; {arms.label or arms.name} reaches {arms.range_ft} ft"
     elif not state.current_map().walls.line_clear(cell_center(start), cell_center(target.cell)):

@@ -110,8 +110,9 @@ class DeclareDisarm:
             raise Refused(f"it is not {who.name}'s group's turn: {now} acts now")
         existing = combat.declarations_of(who.id)
         try:
-            act.check_economy(who.name, existing, act.SIMPLE, limits_of(who))
-            act.check_economy(who.name, existing, act.USE_ITEM, limits_of(who))
+            closed = combat.declaring_closed()  # reading: N-ORD-4
+            act.check_economy(who.name, existing, act.SIMPLE, limits_of(who), closed=closed)
+            act.check_economy(who.name, existing, act.USE_ITEM, limits_of(who), closed=closed)
         except act.ActionRefused as exc:
             raise Refused(f"disarming takes the Simple and the Standard action together: {exc}") from None
         Disarm(who.id, trap.id).execute(state, Dice(0))  # a dry run: Refused with the reason if impossible

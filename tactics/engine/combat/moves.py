@@ -133,7 +133,8 @@ def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -
 
     def refusal(kind: str) -> str | None:
         try:
-            act.check_economy(who.name, existing, kind, limits, two_weapon=two_weapon)
+            act.check_economy(who.name, existing, kind, limits, two_weapon=two_weapon,
+                              closed=combat.declaring_closed())
         except act.ActionRefused as exc:
             return str(exc)
         return None
@@ -141,7 +142,7 @@ def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -
     budget = move_budget(who)
     if refusal(act.STANDARD_MOVE) is None:
         origin = planned_origin(state, who.id, act.STANDARD_MOVE)
-        bonus = act.slots_left(existing, limits)["bonus"]
+        bonus = act.slots_left(existing, limits, closed=combat.declaring_closed())["bonus"]
         return MoveAllowance(budget, 2 * budget if bonus else budget, origin=origin, run_as=act.STANDARD_MOVE,
                              sprint_as=act.BONUS_MOVE, split=True,
                              note="run (Standard Move)" + (", sprint (+ Bonus Move)" if bonus else ", no sprint"))
@@ -154,7 +155,9 @@ def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -
         origin = planned_origin(state, who.id, step)
         return MoveAllowance(SQUARE_FT, SQUARE_FT, origin=origin, run_as=step, sprint_as=step,
                              note=f"5 ft step only (Simple action; {why_not_run})")
-    return stopped(f"{why_not_run}; {refusal(step)}" if why_not_run else str(refusal(step)), who.cell)
+    why_not_step = str(refusal(step))
+    both = f"{why_not_run}; {why_not_step}" if why_not_run and why_not_run != why_not_step else why_not_step
+    return stopped(both, who.cell)
 
 
 # --------------------------------------------------------------------------- squares

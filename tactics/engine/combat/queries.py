@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any, Callable
 
-from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label
+from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
 from tactics.engine.combat.actions import limits_of, resolution_order
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
@@ -45,13 +45,29 @@ def acting_combatants(state: EncounterState) -> list[str]:
     return [m for m in group.members if combat.can_act_now(m)]
 
 
+def declaring_closed(state: EncounterState) -> bool:
+    """Has the acting group begun resolving (its declarations closed, N-ORD-4)?"""
+    combat = combat_of(state)
+    return combat is not None and combat.phase == "action" and combat.declaring_closed()
+
+
+def not_declared_yet(state: EncounterState) -> list[str]:
+    """Acting members who have declared nothing while declarations are still open: resolving
+    now would close them (R-ORD-1, N-ORD-4), so the window says who has not committed yet."""
+    combat = combat_of(state)
+    if combat is None or declaring_closed(state):
+        return []
+    return [cid for cid in acting_combatants(state)
+            if not combat.declarations_of(cid) and not limits_of(state.combatants[cid]).no_actions]
+
+
 def slots_left(state: EncounterState, cid: str) -> dict[str, int | None]:
     """``{"free": None, "simple": 0|1, "standard": 0|1, "bonus": 0|1}`` for a combatant now."""
     combat = combat_of(state)
     who = state.combatants[cid]
     if combat is None or not combat.can_act_now(cid):
         return {"free": 0, "simple": 0, "standard": 0, "bonus": 0}
-    return act.slots_left(combat.declarations_of(cid), limits_of(who))
+    return act.slots_left(combat.declarations_of(cid), limits_of(who), closed=combat.declaring_closed())
 
 
 def legal_kinds(state: EncounterState, cid: str) -> list[str]:
@@ -62,7 +78,8 @@ def legal_kinds(state: EncounterState, cid: str) -> list[str]:
     existing = combat.declarations_of(cid)
     standard = next((d for d in existing if d.kind in act.STANDARD), None)
     return act.legal_kinds(existing, limits_of(state.combatants[cid]),
-                           two_weapon=bool(standard and standard.params.get("two_weapon")))
+                           two_weapon=bool(standard and standard.params.get("two_weapon")),
+                           closed=combat.declaring_closed())
 
 
 def attack_odds(
@@ -202,6 +219,10 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         who = _team(state, d["winner"]) if d.get("winner") else "nobody"
         return f"Combat is over after round {d['round']}: {who} stands."
     if k == "combat.joined":
+        if d.get("new_team_initiative") is not None:  # a new team (R-INIT-5, N-INIT-10)
+            order = " then ".join(_team(state, t) for t in d["team_order"])
+            return (f"{n(d['combatant'])} joins the fight in the {d['group'].capitalize()} of a new team, "
+                    f"Team Initiative {d['new_team_initiative']}. Team order: {order}.")
         return f"{n(d['combatant'])} joins the fight in the {d['group'].capitalize()} (Team Initiative unchanged)."
     if k == "combat.group-set":
         return f"The GM moves {n(d['combatant'])} to the {d['group'].capitalize()}."
@@ -328,6 +349,20 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
     combat = combat_of(state)
     out["combat"] = asdict(combat) if combat is not None else None
     return out
+
+
+def groups_editable(state: EncounterState) -> bool:
+    """May the GM still move someone between Vanguard and Rearguard (``SetGroup``)? Only
+    before play starts, the surprise round included (R-INIT-3; reading: N-INIT-11)."""
+    combat = combat_of(state)
+    return combat is not None and combat.phase != "ended" and not combat.played
+
+
+def ends_after_counters(state: EncounterState) -> bool:
+    """At the Counter Phase: will leaving it end the fight (one side alone stands,
+    R-END-1)? Newcomers may still join first (reading: N-END-2)."""
+    combat = combat_of(state)
+    return combat is not None and combat.phase == "counters" and winner_if_over(state) is not None
 
 
 def status_line(state: EncounterState) -> str:

@@ -27,7 +27,7 @@ from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell
-from tactics.rules.initiative import TeamEntry, nearer_group, order_teams
+from tactics.rules.initiative import TeamEntry, nearer_group, order_teams, split_groups, team_initiative
 
 
 def entry_square(state: EncounterState, who: Combatant, cell: tuple[int, int] | None) -> Cell:
@@ -73,7 +73,9 @@ class Join:
         cell = entry_square(state, who, self.cell)
         init = sheet_of(who).initiative
         data: dict[str, Any] = {"combatant": who.id, "team": who.team, "cell": list(cell), "initiative": init}
-        if who.team in combat.groups:
+        if who.team in combat.forming:
+            data.update(_form_together(state, combat, who, init, dice))
+        elif who.team in combat.groups:
             g = combat.groups[who.team]
             inits = combat.initiative
             data["group"] = nearer_group(init, [inits[m] for m in g[VANGUARD]], [inits[m] for m in g[REARGUARD]])
@@ -90,11 +92,39 @@ class Join:
         return [Event("combat.joined", data)]
 
 
-def _insert_team(combat: CombatState, team: str, init: int, dex: int, dice: Dice) -> tuple[list[str], list[dict]]:
+@dataclass
+class _Joiner:
+    id: str
+    initiative: int
+    dex_score: int
+
+
+def _form_together(state: EncounterState, combat: CombatState, who: Combatant, init: int, dice: Dice) -> dict[str, Any]:
+    """Another member of a team that entered at this Counter Phase: the new team is
+    compared as a team (reading: N-INIT-10): its Team Initiative is the mean of everyone
+    who joined with it (R-INIT-1), its groups split again (R-INIT-3), and it is placed
+    again among the other teams (R-INIT-2, N-INIT-9)."""
+    team = who.team
+    members = [m for kind in GROUP_KINDS for m in combat.groups[team][kind]]
+    joiners = [_Joiner(m, combat.initiative[m], sheet_of(state.combatants[m]).dex_score) for m in members]
+    joiners.append(_Joiner(who.id, init, sheet_of(who).dex_score))
+    team_init = team_initiative(j.initiative for j in joiners)
+    dex = max(j.dex_score for j in joiners)
+    van, rear = split_groups(joiners)
+    others = [t for t in combat.team_order if t != team]
+    order, rolls = _insert_team(combat, team, team_init, dex, dice, order=others)
+    return {"group": VANGUARD if who.id in [j.id for j in van] else REARGUARD, "team_order": order,
+            "new_team_initiative": team_init, "best_dex": dex, "opposed_rolls": rolls,
+            "team_groups": {VANGUARD: [j.id for j in van], REARGUARD: [j.id for j in rear]}}
+
+
+def _insert_team(
+    combat: CombatState, team: str, init: int, dex: int, dice: Dice, *, order: list[str] | None = None
+) -> tuple[list[str], list[dict]]:
     """Place a new team among the others by Team Initiative (R-INIT-2, R-INIT-5)
     without re-rolling ties already settled between the old teams."""
     rolls: list[dict] = []
-    order = list(combat.team_order)
+    order = list(combat.team_order if order is None else order)
     for i, other in enumerate(order):
         mine, theirs = (init, dex), (combat.team_initiative[other], combat.best_dex[other])
         if mine > theirs:
@@ -122,7 +152,7 @@ class SetGroup:
         combat = combat_or_refuse(state)
         if self.group not in GROUP_KINDS:
             raise Refused("the group is 'vanguard' or 'rearguard'")
-        if combat.round > 1 or (combat.round == 1 and combat.turns_done) or combat.phase == "action":
+        if combat.played:  # reading: R-INIT-3, play starts with the first Action Phase (Round 0 too)
             raise Refused("groups can only be changed before play starts")
         key = combat.group_of(self.combatant)
         if key is None:
@@ -194,10 +224,17 @@ def _joined(state: EncounterState, d: dict[str, Any]) -> None:
     who.cell = tuple(d["cell"])
     c.initiative[who.id] = int(d["initiative"])
     team = d["team"]
+    if d.get("team_groups") is not None:  # a new team joining together (N-INIT-10)
+        c.groups[team] = {k: list(v) for k, v in d["team_groups"].items()}
+        c.team_initiative[team] = int(d["new_team_initiative"])
+        c.best_dex[team] = int(d["best_dex"])
+        c.team_order = list(d["team_order"])
+        return
     if team not in c.groups:
         c.groups[team] = {VANGUARD: [], REARGUARD: []}
         c.team_initiative[team] = int(d["new_team_initiative"])
         c.best_dex[team] = int(d["best_dex"])
+        c.forming.append(team)
     c.team_order = list(d["team_order"])
     c.groups[team][d["group"]].append(who.id)
 

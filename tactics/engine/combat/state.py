@@ -55,6 +55,7 @@ class Declaration:
     status: str = "declared"  # "declared" | "resolved" | "failed" | "lost"
     success: bool | None = None
     outcome: str | None = None
+    late: bool = False  # declared after the group began resolving: resolves after the rest (N-ORD-4)
 
 
 @dataclass
@@ -85,6 +86,8 @@ class CombatState:
     next_id: int = 1
     counters: list[EnvCounter] = field(default_factory=list)
     winner: str | None = None
+    played: bool = False  # an Action Phase has begun (Round 0 or 1): play has started (R-INIT-3)
+    forming: list[str] = field(default_factory=list)  # new teams joining at this Counter Phase (N-INIT-10)
 
     def turn_order(self) -> list[Group]:
         """Every Vanguard in team order, then every Rearguard (R-INIT-4).
@@ -125,6 +128,11 @@ class CombatState:
         if group is None or cid not in group.members:
             return False
         return self.can_act(cid)
+
+    def declaring_closed(self) -> bool:
+        """Has the acting group begun resolving? Then its members have committed
+        (R-ORD-1): only what follows one's own Standard may still be declared (N-ORD-4)."""
+        return any(d.status != "declared" for d in self.declarations)
 
     def declarations_of(self, cid: str) -> list[Declaration]:
         return [d for d in self.declarations if d.combatant == cid]

@@ -46,7 +46,6 @@ from tactics.engine.combat.state import (  # noqa: F401  (re-exported: the groun
 )
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Condition, EncounterState
-from tactics.rules.conditions import combined
 from tactics.rules.dice import Dice
 from tactics.rules.initiative import TeamEntry, order_teams, split_groups, team_initiative
 
@@ -263,30 +262,15 @@ def counter_phase_events(state: EncounterState, combat: CombatState, done: list[
         else:
             held.append({"counter": counter.id, "rounds": counter.rounds})
     ended = [t for t in ticks if t["to"] == 0] + [e for e in env if e["to"] == 0]
-    events = [Event("counters.ticked", {"round": combat.round, "ticks": ticks, "env": env, "held": held, "ended": ended})]
-    winner = _winner_after_ticks(state, ticks)
-    if winner is not None:
-        events.append(Event("combat.ended", {"round": combat.round, "winner": winner}))
-    return events
-
-
-def _winner_after_ticks(state: EncounterState, ticks: list[dict[str, Any]]) -> str | None:
-    ending = {(t["combatant"], t["name"]) for t in ticks if t["to"] == 0}
-    standing = set()
-    for c in state.combatants.values():
-        if not c.present or c.hp <= 0:
-            continue
-        names = [x.name for x in c.conditions if (c.id, x.name) not in ending]
-        if not combined(names).out_of_fight:
-            standing.add(c.team)
-    if len(standing) > 1:
-        return None
-    return next(iter(standing), "")
+    # The end of combat is determined after newcomers had their chance to join (reading:
+    # N-END-2, the Counter Phase's order: counters, adding new combatants, end of combat).
+    return [Event("counters.ticked", {"round": combat.round, "ticks": ticks, "env": env, "held": held, "ended": ended})]
 
 
 @dataclass
 class NextRound:
-    """From the Counter Phase to the next round's Advantages Phase."""
+    """From the Counter Phase to the next round's Advantages Phase, or the end of
+    combat when one side alone still stands (R-END-1, checked last: N-END-2)."""
 
     name: str = "next-round"
 
@@ -297,6 +281,9 @@ class NextRound:
         combat = combat_or_refuse(state)
         if combat.phase != "counters":
             raise Refused("a new round starts after the Counter Phase")
+        winner = winner_if_over(state)  # reading: N-END-2, after the newcomers joined
+        if winner is not None:
+            return [Event("combat.ended", {"round": combat.round, "winner": winner})]
         return [Event("round.started", {"round": combat.round + 1})]
 
 
@@ -334,6 +321,7 @@ def _started(state: EncounterState, d: dict[str, Any]) -> None:
 def _began(state: EncounterState, d: dict[str, Any]) -> None:
     state.combat.phase = "action"
     state.combat.group_index = 0
+    state.combat.played = True
 
 
 @reducer.on("group.started")
@@ -359,6 +347,7 @@ def _round(state: EncounterState, d: dict[str, Any]) -> None:
     c.group_index = 0
     c.declarations = []
     c.turns_done = []
+    c.forming = []
 
 
 @reducer.on("counters.ticked")

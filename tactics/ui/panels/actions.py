@@ -17,7 +17,9 @@ import pygame
 
 from tactics.engine.combat.team import sheet_of
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare, Undeclare, move_budget
-from tactics.engine.combat.queries import acting_combatants, acting_group, combat_of, legal_kinds, slots_left
+from tactics.engine.combat.queries import (
+    acting_combatants, acting_group, combat_of, declaring_closed, legal_kinds, slots_left,
+)
 from tactics.engine.combat.team import group_label
 from tactics.rules import actions as act
 from tactics.rules.sheets import default_armoury
@@ -173,8 +175,12 @@ class ActionsPanel(w.Panel):
             buttons.append(("Free: drop prone", "free:drop-prone",
                             lambda: self.declare(cid, Action(act.FREE, effect="drop-prone"))))
         if not buttons:
-            w.text(s, "No action left to declare.", (x, y), 16, theme.TEXT_DIM, "regular")
-            y += 26
+            none_left = ("The group is resolving: nothing new to declare." if declaring_closed(state)
+                         else "No action left to declare.")
+            for line in w.wrap(none_left, 16, inner, "regular"):
+                w.text(s, line, (x, y), 16, theme.TEXT_DIM, "regular")
+                y += 22
+            y += 4
         aiming = self.ui.aiming_key()
         for label, key, fn in buttons:
             style = "on" if key == aiming else "normal"

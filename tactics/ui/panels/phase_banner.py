@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tactics.engine.combat.team import Advance, Join, group_label
-from tactics.engine.combat.queries import acting_combatants, acting_group, advantages_in_force, combat_of
+from tactics.engine.combat.queries import acting_combatants, acting_group, advantages_in_force, combat_of, ends_after_counters
 from tactics.ui import placement, theme
 from tactics.ui.panels import widgets as w
 
@@ -188,7 +188,7 @@ class PhaseBanner(w.Panel):
                 bx += bw + 8
             y += 44
         bw = 260
-        w.button(self, s, pygame.Rect(rect.centerx - bw // 2, y + 4, bw, 40), f"Start round {combat.round + 1}",
+        w.button(self, s, pygame.Rect(rect.centerx - bw // 2, y + 4, bw, 40), "End combat" if ends_after_counters(state) else f"Start round {combat.round + 1}",
                  "banner-advance", lambda: self.ui.submit(Advance()), style="primary", size=18, hover=hover)
         return y + 48
 

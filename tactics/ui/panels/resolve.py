@@ -24,7 +24,7 @@ import pygame
 import pygame_gui
 
 from tactics.engine.combat.actions import ResolveNext
-from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, preview_order
+from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, not_declared_yet, preview_order
 from tactics.engine.core.journal import Event
 from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_typed_for, who_rolls
 from tactics.rules import actions as act
@@ -142,6 +142,12 @@ class ResolvePanel(w.Panel):
                         cy += 19
                     want_entry = pygame.Rect(x + px, y + cy + 2, inner, 36)
                     cy += 44
+                waiting = [state.combatants[c].name for c in not_declared_yet(state)]
+                if waiting:  # resolving closes the group's declarations (N-ORD-4)
+                    for line in w.wrap(f"Not declared yet: {', '.join(waiting)} (resolving ends declaring)",
+                                       14, inner, "regular"):
+                        w.text(canvas, line, (px, cy), 14, theme.TEXT_DIM, "regular")
+                        cy += 19
                 w.button(self, canvas, pygame.Rect(px, cy + 2, inner, 42), "Resolve next  (Enter)", "resolve",
                          self.resolve_next, style="primary", size=18, hover=hover)
                 cy += 52

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tactics.engine.combat.team import Advance, EndCombat, winner_if_over
-from tactics.engine.combat.queries import acting_group, combat_of
+from tactics.engine.combat.queries import acting_group, combat_of, ends_after_counters
 from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of
 from tactics.engine.core.table import who_rolls
 from tactics.rules.data import DataError
@@ -40,7 +40,7 @@ def advance_label(state) -> str | None:
     if combat.phase == "advantages":
         return "Begin Action Phase"
     if combat.phase == "counters":
-        return f"Start round {combat.round + 1}"
+        return "End combat" if ends_after_counters(state) else f"Start round {combat.round + 1}"
     group = acting_group(state)
     if group is None:
         return None
