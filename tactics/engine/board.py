@@ -3,6 +3,7 @@
 * :class:`Place`: the GM puts a token on a square (no movement rules).
 * :class:`Walk`: a token walks a path; every step must be legal (walls, corner
   cutting, enemies, terrain; R-GRID-3..5) and the path must fit the budget.
+  Outside a fight only: in one, a move is an action (N-GATE-1).
 * :class:`SetDoor`: open or close a door.
 
 Ground combat wraps :class:`Walk` with the action economy (Standard Move,
@@ -123,6 +124,11 @@ class Walk:
         return asdict(self) | {"path": [list(c) for c in self.path]}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        from tactics.engine.combat.gate import fight_mode
+
+        who = combatant_or_refuse(state, self.combatant)
+        if fight_mode(state) is not None and state.combat.group_of(who.id) is not None:  # reading: N-GATE-1
+            raise Refused(f"in a fight {who.name} moves as an action (declare a move); the GM moves tokens with Place")
         return walk_events(state, self.combatant, list(self.path), self.budget_ft, dice)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.combat.gate import action_events
 from tactics.engine.hazards import sheet
 from tactics.engine.hazards.blast import roll_d20_check
 from tactics.engine.hazards.traps import detected_event, on_map_or_refuse, trigger_events
@@ -116,6 +117,11 @@ class ActiveSearch:
         return {"combatant": self.combatant}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        gated = action_events(state, dice, self.combatant, "search-traps")
+        return self.perform(state, dice) if gated is None else gated  # reading: N-GATE-1
+
+    def perform(self, state: EncounterState, dice: Dice) -> list[Event]:
+        """The search itself, once the action economy allowed it (or outside a fight)."""
         who = on_map_or_refuse(state, self.combatant)
         rules = tr.default_trap_rules()
         battle_map = state.current_map()
