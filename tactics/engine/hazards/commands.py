@@ -42,7 +42,7 @@ from tactics.engine.hazards.traps import (
 from tactics.engine.hazards.facing import (
     GMSetFacing, SetFacing, attack_arc, effective_facing, facing_path_hook, facing_window, reducer as facing_reducer,
 )
-from tactics.engine.hazards.fuses import Fuse, fuse_for, fuse_label
+from tactics.engine.hazards.fuses import Fuse, cooked_goes_off_at_once, fuse_for, fuse_label
 from tactics.engine.board import combatant_or_refuse
 from tactics.engine.combat.gate import action_events
 from tactics.engine.core.journal import Event, Reducer, Refused
@@ -206,6 +206,7 @@ class ThrowGrenade:
         )
         events: list[Event] = []
         cook_result: str | None = None
+        at_once = False
         if self.cook:  # reading: N-GREN-4 (rolled before the throw; Shaken counts)
             roll = roll_d20_check(dice, "WIS", [("WIS", sheet.ability(who, "WIS"))], dc=ex.COOK_DC,
                                   advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
@@ -231,10 +232,14 @@ class ThrowGrenade:
         elif kind.fuse == "contact":
             record.fuse_text = "explodes as it lands"
         else:
-            # reading: N-GREN-5 (whoever stands on the aimed square; else the next group)
-            fuse = fuse_for(state, record.target, "start" if cook_result == "early" else "end")
+            # reading: N-GREN-5 (whoever stands on the aimed square; else the next group, N-GREN-9)
+            fuse = fuse_for(state, record.target, "start" if cook_result == "early" else "end", thrower=who.id)
+            if cooked_goes_off_at_once(state, fuse):  # reading: N-GREN-8 (cooked: never later than uncooked)
+                fuse, at_once = None, True
+                record.fuse_text = "explodes as it lands (cooked, among those acting now)"
+            else:
+                record.fuse_text = fuse_label(state, fuse)
             record.fuse = fuse.to_dict() if fuse else None
-            record.fuse_text = fuse_label(state, fuse)
         events.append(
             Event(
                 "grenade.thrown",
@@ -249,7 +254,7 @@ class ThrowGrenade:
                 },
             )
         )
-        if record.status == "live" and kind.fuse == "contact":
+        if record.status == "live" and (kind.fuse == "contact" or at_once):
             events += detonation_events(state, record, dice)
         return events
 

