@@ -163,3 +163,144 @@ def test_cooked_in_individual_turns_never_later_either():  # R-GREN-5, N-TURN-10
         raise AssertionError("the grenade never went off")
 
     assert blast_turn(True) < blast_turn(False)
+
+
+# -- 11. A trap stops the mover: no terrain checks beyond it (R-MOVE-2, R-TRAP-4, N-MOVE-5) ------------
+
+ROUGH = "\n".join(["." * 16] * 6 + ["....^^" + "." * 10] + ["." * 16] * 5)  # difficult ground at (4, 6), (5, 6)
+
+
+def _walk_east(with_trap: bool) -> tuple[Encounter, list]:
+    enc = duel(battle_map=BattleMap.from_text(ROUGH))
+    enc.submit(Place("ann", (1, 6)))
+    if with_trap:
+        enc.submit(PlaceTrap("frag_mine", (3, 6), detection_dc=40))  # she cannot spot it
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    enc.submit(Declare("ann", Action("standard-move", path=[(2, 6), (3, 6), (4, 6), (5, 6)])))
+    entry = enc.submit(ResolveNext())
+    return enc, entry
+
+
+def test_a_mover_stopped_by_a_trap_rolls_no_check_for_squares_it_never_reaches():  # R-MOVE-2, R-TRAP-4
+    enc, entry = _walk_east(with_trap=True)
+    assert events_of(entry, "trap.triggered")
+    assert enc.state.combatants["ann"].cell == (3, 6)
+    assert events_of(entry, "combat.check") == []
+    _, control = _walk_east(with_trap=False)  # the same walk without the mine asks for the checks
+    assert [c["cell"] for c in events_of(control, "combat.check")][:1] == [[4, 6]]
+
+
+def test_in_individual_turns_too():  # R-MOVE-2, R-TRAP-4
+    enc = duel(mode="individual", battle_map=BattleMap.from_text(ROUGH))
+    enc.submit(Place("ann", (1, 6)))
+    enc.submit(PlaceTrap("frag_mine", (3, 6), detection_dc=40))
+    enc.submit(StartTurns("table"))
+    enc.submit(BeginTurn())
+    entry = enc.submit(TakeAction("ann", TurnAction("move", path=[(2, 6), (3, 6), (4, 6), (5, 6)])))
+    assert events_of(entry, "trap.triggered") and events_of(entry, "combat.check") == []
+
+
+# -- 12. The disarm DC of a set trap (R-TRAP-3, N-TRAP-1) -------------------------------------------------
+
+
+def test_a_set_trap_has_disarm_dc_10_unless_the_setter_chooses_more_up_to_the_check():  # R-TRAP-3, R-TRAP-5
+    enc = duel()
+    enc.submit(SetTrap("ann", "frag_mine", (1, 4)), typed=[15])  # 15 + Demolitions 6 = 21
+    assert enc.state.traps["trap-1"].detection_dc == 21
+    assert enc.state.traps["trap-1"].disarm_dc == 10
+    enc.submit(SetTrap("ann", "frag_mine", (2, 4), disarm_dc=15), typed=[15])
+    assert enc.state.traps["trap-2"].disarm_dc == 15
+    enc.submit(SetTrap("ann", "frag_mine", (2, 5), disarm_dc=30), typed=[15])
+    assert enc.state.traps["trap-3"].disarm_dc == 21  # no higher than her check
+
+
+def test_in_a_fight_the_setter_chooses_the_dc_with_the_declaration():  # R-TRAP-3, R-ORD-1
+    enc = duel()
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    enc.submit(Declare("ann", Action("use-item", item="set-trap:frag_mine", target_cell=(2, 5), trap={"disarm_dc": 14})))
+    enc.submit(ResolveNext(), typed=[15])
+    assert enc.state.traps["trap-1"].disarm_dc == 14
+
+
+# -- 13. Disarming in individual turns (R-TRAP-3, N-TRAP-10) -----------------------------------------------
+
+
+def _individual_with_known_mine() -> Encounter:
+    enc = duel(mode="individual")
+    enc.submit(PlaceTrap("frag_mine", (2, 5), trap_id="mine"))
+    enc.submit(DetectTrap("mine", "ann"))
+    enc.submit(StartTurns("table"))
+    enc.submit(BeginTurn())
+    assert enc.state.combat.current == "ann"
+    return enc
+
+
+def test_disarming_in_individual_turns_takes_both_actions_with_disadvantage():  # R-TRAP-3
+    enc = _individual_with_known_mine()
+    entry = enc.submit(TakeAction("ann", TurnAction("use-item", item="disarm", note="mine", target_cell=(2, 5))),
+                       typed=[12, 2])  # d20 12, the disadvantage d2 2: 12 - 2 + Demolitions 6 = 16
+    disarm = events_of(entry, "trap.disarm")[0]
+    assert disarm["roll"]["total"] == 16 and disarm["result"] == "disarmed"
+    assert enc.state.traps["mine"].status == "disarmed"
+    assert enc.state.combat.spent == ["non-contested", "non-contested"]
+    with pytest.raises(Refused, match="both actions"):
+        enc.submit(TakeAction("ann", TurnAction("move", path=[(1, 4)])))
+
+
+def test_the_raw_disarm_command_in_individual_turns_is_the_same_action():  # R-TRAP-3, N-GATE-1
+    enc = _individual_with_known_mine()
+    entry = enc.submit(Disarm("ann", "mine"), typed=[12, 2])
+    assert [e.kind for e in entry.events][:2] == ["turns.action-taken", "trap.disarm"]
+
+
+@pytest.mark.parametrize("first", ["move", "hold"])
+def test_disarming_after_another_action_is_refused_cleanly(first):  # R-TRAP-3, R-TURN-2
+    from tactics.engine.combat.individual.actions import Hold
+
+    enc = _individual_with_known_mine()
+    if first == "move":
+        enc.submit(TakeAction("ann", TurnAction("move", path=[(1, 4)])))
+    else:
+        enc.submit(Hold("ann"))
+    before = len(enc.journal.entries)
+    with pytest.raises(Refused, match="takes 2 actions"):
+        enc.submit(TakeAction("ann", TurnAction("use-item", item="disarm", note="mine", target_cell=(2, 5))))
+    assert len(enc.journal.entries) == before
+
+
+def test_disarming_out_of_turn_or_unknown_trap_is_refused_cleanly():  # R-TURN-2, N-TRAP-6
+    enc = _individual_with_known_mine()
+    with pytest.raises(Refused, match="not Bear's turn"):
+        enc.submit(Disarm("bear", "mine"))
+    enc.submit(PlaceTrap("frag_mine", (1, 6), trap_id="secret"))  # hidden, not found by the party
+    with pytest.raises(Refused, match="does not know"):
+        enc.submit(TakeAction("ann", TurnAction("use-item", item="disarm", note="secret", target_cell=(1, 6))))
+    with pytest.raises(Refused, match="no trap"):
+        enc.submit(TakeAction("ann", TurnAction("use-item", item="disarm", note="nothing", target_cell=(2, 5))))
+    assert enc.state.combat.spent == []
+
+
+# -- 14. Setting a trap is not contested (R-TURN-2, N-TURN-14) ---------------------------------------------
+
+
+def test_setting_a_trap_is_a_non_contested_action_in_individual_turns():  # R-TURN-2, R-TRAP-5
+    enc = duel(mode="individual")
+    enc.submit(StartTurns("table"))
+    enc.submit(BeginTurn())
+    enc.submit(SetTrap("ann", "frag_mine", (2, 5)), typed=[15])
+    assert enc.state.combat.spent == ["non-contested"]
+    # the contested action is still there: an attack (here a grenade) after it is allowed
+    enc.submit(ThrowGrenade("ann", (7, 5)), typed=[5, 5])
+    assert enc.state.combat.spent == ["non-contested", "contested"]
+
+
+def test_a_cone_mine_or_a_tripwire_can_be_set_in_a_fight():  # R-TRAP-1, R-TRAP-5
+    enc = duel()
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    enc.submit(SetTrap("ann", "tripwire", (2, 5), wire_end=(2, 8)))  # declared (N-GATE-1)
+    enc.submit(ResolveNext(), typed=[15])
+    trap = enc.state.traps["trap-1"]
+    assert trap.trigger == "tripwire" and trap.wire_end == (2, 8)

@@ -30,6 +30,18 @@ PathHook = Callable[[EncounterState, str, list[Cell], Dice], tuple[list[Cell], l
 #: :mod:`tactics.engine.hazards.commands` and others; called in order.
 PATH_HOOKS: list[PathHook] = []
 
+PathLimit = Callable[[EncounterState, str, list[Cell]], "int | None"]
+#: Functions that say, without rolling, the index of the last square of a path
+#: the mover will reach (-1: none) because something stops it there (a trap),
+#: or None. A combat move rolls no terrain check beyond it (N-MOVE-5).
+PATH_LIMITS: list[PathLimit] = []
+
+
+def path_limit(state: EncounterState, cid: str, path: list[Cell]) -> int | None:
+    """The earliest stop any :data:`PATH_LIMITS` entry finds on ``path``, or None."""
+    stops = [i for fn in PATH_LIMITS if (i := fn(state, cid, path)) is not None]
+    return min(stops) if stops else None
+
 
 def walk_events(
     state: EncounterState, cid: str, path: list[Cell], budget_ft: int, dice: Dice

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Protocol
 
-from tactics.engine.board import check_path, walk_events
+from tactics.engine.board import check_path, path_limit, walk_events
 from tactics.engine.combat.team import CombatState, Declaration, combat_or_refuse, conditions_of, group_label, reducer, set_moment, sheet_of
 from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded
 from tactics.engine.core.journal import Event, Refused
@@ -477,9 +477,10 @@ def move_events(
     battle_map = state.current_map()
     events: list[Event] = []
     walked: list[Cell] = []
-    for cell in path:
+    limit = path_limit(state, who.id, path)  # a trap stops the mover there: no checks beyond (N-MOVE-5)
+    for index, cell in enumerate(path):
         terrain = battle_map.terrain_at(cell)
-        if terrain.check and terrain.dc is not None:
+        if terrain.check and terrain.dc is not None and (limit is None or index <= limit):
             mods = check_modifiers(sheet, terrain.check)
             adv = check_advantage(terrain.check, conditions_of(who))
             odds = check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)

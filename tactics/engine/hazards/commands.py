@@ -27,7 +27,7 @@ from typing import Any
 from tactics.engine import board
 from tactics.engine.hazards import sheet
 from tactics.engine.hazards.blast import blast_events, reducer as blast_reducer, roll_d20_check
-from tactics.engine.hazards.spotting import ActiveSearch, reducer as spotting_reducer, trap_path_hook
+from tactics.engine.hazards.spotting import ActiveSearch, reducer as spotting_reducer, trap_path_hook, trap_stop_index
 from tactics.engine.hazards.traps import (
     DetectTrap,
     Disarm,
@@ -365,6 +365,8 @@ def install_hooks() -> None:
     for hook in (trap_path_hook, facing_path_hook):
         if hook not in board.PATH_HOOKS:
             board.PATH_HOOKS.append(hook)
+    if trap_stop_index not in board.PATH_LIMITS:
+        board.PATH_LIMITS.append(trap_stop_index)
     from tactics.engine.combat import team as ground
     from tactics.engine.hazards import use_items
 
