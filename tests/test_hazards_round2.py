@@ -304,3 +304,87 @@ def test_a_cone_mine_or_a_tripwire_can_be_set_in_a_fight():  # R-TRAP-1, R-TRAP-
     enc.submit(ResolveNext(), typed=[15])
     trap = enc.state.traps["trap-1"]
     assert trap.trigger == "tripwire" and trap.wire_end == (2, 8)
+
+
+# -- 15. Facing at the end of the turn, kept targets (R-FACE-1, R-FACE-2, N-FACE-3) -------------------------
+
+
+def test_in_team_turns_facing_is_chosen_when_the_group_turn_ends():  # R-FACE-1, N-FACE-3
+    enc = duel()
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    assert enc.state.combat.acting_group().members == ["ann"]
+    with pytest.raises(Refused, match="only at the end of its turn"):
+        enc.submit(SetFacing("ann", direction="N"))  # her group is acting
+    enc.submit(EndGroupTurn())  # the party's Vanguard is done; the Bears' Vanguard begins
+    with pytest.raises(Refused, match="only at the end of its turn"):
+        enc.submit(SetFacing("bear", direction="W"))  # the bear's turn is only starting
+    enc.submit(SetFacing("ann", direction="N"))
+    assert enc.state.combatants["ann"].facing == "N"
+    enc.submit(Declare("bear", Action("free")))  # the next group acts: the moment is over
+    with pytest.raises(Refused, match="only at the end of its turn"):
+        enc.submit(SetFacing("ann", direction="E"))
+    enc.submit(GMSetFacing("ann", direction="E"))  # the GM's override is its own command
+    assert enc.state.combatants["ann"].facing == "E"
+
+
+def test_the_last_group_of_round_0_and_of_a_round_still_chooses():  # R-FACE-1, R-SURP-1, N-FACE-3
+    enc = duel()
+    enc.submit(StartCombat(surprise_aware=["ann"]))
+    enc.submit(BeginActions())
+    enc.submit(EndGroupTurn())  # Round 0 ends at once: Round 1's Advantages Phase
+    assert enc.state.combat.round == 1 and enc.state.combat.phase == "advantages"
+    enc.submit(SetFacing("ann", direction="NE"))
+    enc.submit(BeginActions())
+    enc.submit(EndGroupTurn())
+    enc.submit(EndGroupTurn())  # the Bears' Vanguard was last: Counter Phase
+    enc.submit(SetFacing("bear", direction="W"))
+    enc.submit(NextRound())
+    enc.submit(SetFacing("bear", keep_facing="ann"))
+    assert enc.state.combatants["bear"].facing_target == "ann"
+
+
+def test_in_individual_turns_facing_comes_with_the_end_of_the_turn():  # R-FACE-1, N-FACE-3, N-TURN-9
+    enc = duel(mode="individual")
+    enc.submit(StartTurns("table"))
+    enc.submit(BeginTurn())
+    with pytest.raises(Refused, match="only at the end of its turn"):
+        enc.submit(SetFacing("ann", direction="N"))
+    enc.submit(EndTurn(keep_facing_cell=(1, 0)))  # keeps facing a square (the door, say)
+    assert enc.state.combatants["ann"].facing == "N" and enc.state.combatants["ann"].facing_cell == (1, 0)
+    enc.submit(SetFacing("ann", direction="E"))  # the prompt after the turn ended: still her moment
+    enc.submit(BeginTurn())
+    with pytest.raises(Refused, match="only at the end of its turn"):
+        enc.submit(SetFacing("ann", direction="S"))
+
+
+def test_keep_facing_an_object_or_a_square():  # R-FACE-1
+    enc = duel()
+    enc.submit(PlaceTrap("frag_mine", (1, 9), trap_id="mine", hidden=False))
+    enc.submit(SetFacing("ann", keep_facing="mine"))
+    assert enc.state.combatants["ann"].facing == "S" and effective_facing(enc.state, "ann") == "S"
+    enc.submit(Place("ann", (4, 9)))  # the GM moves her: she still faces the mine
+    assert effective_facing(enc.state, "ann") == "W"
+    enc.submit(SetFacing("ann", keep_facing_cell=(4, 0)))
+    assert effective_facing(enc.state, "ann") == "N"
+    enc.submit(PlaceTrap("frag_mine", (8, 9), trap_id="secret"))  # hidden from the party
+    with pytest.raises(Refused, match="nothing called 'secret'"):
+        enc.submit(SetFacing("ann", keep_facing="secret"))
+    with pytest.raises(Refused):
+        enc.submit(SetFacing("ann", direction="N", keep_facing_cell=(4, 0)))
+
+
+def test_the_attack_arc_follows_a_kept_target_after_a_gm_move():  # R-FACE-1, R-FACE-2
+    from tactics.engine.combat.attack import attack_setup, find_arms
+
+    grizzly = {"id": "grizzly", "name": "Grizzly", "team": "bears", "cell": [1, 2], "hp": 30, "sheet": "space_bear"}
+    enc = duel(fighter("cub", "bears", (5, 2)), grizzly)
+    enc.state.settings["facing"] = {"rear_arc_advantage": True}
+    enc.submit(SetFacing("ann", keep_facing="cub"))  # she faces the cub (NE): the grizzly is on her flank
+    assert attack_arc(enc.state, "grizzly", "ann") == "front"
+    enc.submit(Place("cub", (1, 9)))  # the GM moves the cub south of her: she turns to follow it
+    assert effective_facing(enc.state, "ann") == "S"
+    assert attack_arc(enc.state, "grizzly", "ann") == "rear"  # the grizzly is now behind her
+    who, ann = enc.state.combatants["grizzly"], enc.state.combatants["ann"]
+    setup = attack_setup(enc.state, who, find_arms(who, None, technique=False), ann)
+    assert "rear arc" in [name for name, _ in setup.advantages]
