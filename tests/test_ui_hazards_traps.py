@@ -181,9 +181,11 @@ def test_end_of_a_group_turn_asks_each_member_for_a_facing():  # R-FACE-1
                                                                  "keep_facing": None}
         assert enc.state.combatants[first].facing == "E"
         assert not prompt.active()
-        prompt.offer(["bob"])  # (as if Bob's group had just ended too)
+        enc.submit(Advance())  # the Bears' Vanguard ends: Bob's Rearguard acts
+        enc.submit(Advance())  # Bob's group ends: now he chooses (N-FACE-3)
+        assert prompt.current().id == "bob"
         click(a, centre(a, (2, 6)))  # the prompted token: pick mode
-        click(a, centre(a, (13, 4)))  # the bear, acting now: Bob keeps facing it
+        click(a, centre(a, (13, 4)))  # the bear: Bob keeps facing it
         assert enc.state.combatants["bob"].facing_target == "bear"
         assert enc.journal.entries[-1].args["keep_facing"] == "bear"
         prompt.offer(["bob"])

@@ -164,10 +164,12 @@ class TrapTool(Tool):
         who = self.actor()
         if as_actor and who is not None:
             item = f"set-trap:{kind.name}"
+            setting = hz.SetTrap(who.id, kind.name, tuple(cell), facing=facing, wire_end=wire_end)
             if fight_is_on(self.view.state) and item in ITEM_USES:
-                command: Any = Declare(who.id, Action("use-item", item=item, target_cell=tuple(cell)))
+                command: Any = Declare(who.id, Action("use-item", item=item, target_cell=tuple(cell),
+                                                      trap=setting.options() or None))
             else:
-                command = hz.SetTrap(who.id, kind.name, tuple(cell), facing=facing, wire_end=wire_end)
+                command = setting  # individual turns: the engine takes it as the setter's action (N-GATE-1)
         else:
             command = hz.PlaceTrap(kind.name, tuple(cell), facing=facing, wire_end=wire_end)
         if self.view.submit(command):
