@@ -384,6 +384,7 @@ def test_the_attack_arc_follows_a_kept_target_after_a_gm_move():  # R-FACE-1, R-
     assert attack_arc(enc.state, "grizzly", "ann") == "front"
     enc.submit(Place("cub", (1, 9)))  # the GM moves the cub south of her: she turns to follow it
     assert effective_facing(enc.state, "ann") == "S"
+    assert enc.state.combatants["ann"].facing == "S", "the token's facing tick turns too"
     assert attack_arc(enc.state, "grizzly", "ann") == "rear"  # the grizzly is now behind her
     who, ann = enc.state.combatants["grizzly"], enc.state.combatants["ann"]
     setup = attack_setup(enc.state, who, find_arms(who, None, technique=False), ann)

@@ -37,6 +37,12 @@ PathLimit = Callable[[EncounterState, str, list[Cell]], "int | None"]
 PATH_LIMITS: list[PathLimit] = []
 
 
+PlaceHook = Callable[[EncounterState, str, Cell], list[Event]]
+#: Called when the GM sets a token on a square (:class:`Place`), with the state
+#: before; each returns extra events (facings that follow it turn, R-FACE-1).
+PLACE_HOOKS: list[PlaceHook] = []
+
+
 def path_limit(state: EncounterState, cid: str, path: list[Cell]) -> int | None:
     """The earliest stop any :data:`PATH_LIMITS` entry finds on ``path``, or None."""
     stops = [i for fn in PATH_LIMITS if (i := fn(state, cid, path)) is not None]
@@ -120,7 +126,11 @@ class Place:
                 raise Refused(f"{other.name} already stands there")
         else:
             cell = None
-        return [Event("token.placed", {"combatant": who.id, "cell": cell})]
+        events = [Event("token.placed", {"combatant": who.id, "cell": cell})]
+        if cell is not None:
+            for hook in PLACE_HOOKS:
+                events += hook(state, who.id, cell)
+        return events
 
 
 @dataclass

@@ -40,7 +40,8 @@ from tactics.engine.hazards.traps import (
     timer_events,
 )
 from tactics.engine.hazards.facing import (
-    GMSetFacing, SetFacing, attack_arc, effective_facing, facing_path_hook, facing_window, reducer as facing_reducer,
+    GMSetFacing, SetFacing, attack_arc, effective_facing, facing_path_hook, facing_place_hook, facing_window,
+    reducer as facing_reducer,
 )
 from tactics.engine.hazards.fuses import Fuse, cooked_goes_off_at_once, fuse_for, fuse_label
 from tactics.engine.board import combatant_or_refuse
@@ -367,6 +368,8 @@ def install_hooks() -> None:
             board.PATH_HOOKS.append(hook)
     if trap_stop_index not in board.PATH_LIMITS:
         board.PATH_LIMITS.append(trap_stop_index)
+    if facing_place_hook not in board.PLACE_HOOKS:
+        board.PLACE_HOOKS.append(facing_place_hook)
     from tactics.engine.combat import team as ground
     from tactics.engine.hazards import use_items
 

@@ -209,13 +209,23 @@ def facing_path_hook(
     """After a walk, facings that follow a target turn (R-FACE-1: recomputed when either moves)."""
     if not path:
         return path, []
+    return path, follow_events(state, cid, tuple(path[-1]))  # type: ignore[arg-type]
+
+
+def facing_place_hook(state: EncounterState, cid: str, cell: Cell) -> list[Event]:
+    """After the GM places a token, facings that follow it (or its own kept target) turn."""
+    return follow_events(state, cid, (int(cell[0]), int(cell[1])))
+
+
+def follow_events(state: EncounterState, cid: str, end: Cell) -> list[Event]:
+    """The ``facing.set`` events of everyone whose kept target ``cid`` is, and of
+    ``cid`` itself, once ``cid`` stands on ``end``."""
     mover = state.combatants.get(cid)
     if mover is None:
-        return path, []
-    end = tuple(path[-1])
+        return []
     events: list[Event] = []
     for who in sorted(state.combatants.values(), key=lambda c: c.id):
-        if who.cell is None:
+        if who.cell is None and who.id != cid:
             continue
         if who.id == cid:
             target = kept_cell(state, who)
@@ -231,7 +241,7 @@ def facing_path_hook(
             if getattr(who, "facing_cell", None) is not None:
                 data["cell"] = list(who.facing_cell)  # type: ignore[attr-defined]
             events.append(Event("facing.set", data))
-    return path, events
+    return events
 
 
 @reducer.on("facing.set")
@@ -249,7 +259,9 @@ __all__ = [
     "attack_arc",
     "effective_facing",
     "facing_path_hook",
+    "facing_place_hook",
     "facing_window",
+    "follow_events",
     "kept_cell",
     "object_cell",
     "reducer",
