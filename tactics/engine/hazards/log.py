@@ -114,7 +114,9 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
         return f"The {d['label']} is set off{by}{chase} and explodes at {tuple(d['at'])}!"
     if k == "trap.disarm":
         words = {"disarmed": "disarmed", "retry": "not yet: try again later", "triggered": "it goes off!"}
-        slots = " (Simple + Standard action, with disadvantage)" if d.get("actions") else ""
+        slots = f" ({' + '.join(d['actions'])} action, with disadvantage)" if d.get("actions") else ""
+        if len(d.get("actions") or []) == 1:
+            slots = f" ({d['actions'][0]}, with disadvantage)"
         return (f"{n(d['combatant'])} disarms the {_trap_label(state, d['trap'])}{slots}: {roll_text(d['roll'])}: "
                 f"{words.get(d['result'], d['result'])}.")
     if k == "trap.set-check":

@@ -204,6 +204,13 @@ class DetectTrap:
         return [detected_event(trap, combatant_or_refuse(state, self.combatant), "gm")]
 
 
+def _disarm_actions(state: EncounterState) -> list[str]:
+    """What disarming costs in the running fight: Simple + Standard, or a whole individual turn."""
+    from tactics.engine.combat.gate import INDIVIDUAL, fight_mode
+
+    return ["both actions of the turn"] if fight_mode(state) == INDIVIDUAL else ["Simple", "Standard"]
+
+
 @dataclass
 class Disarm:
     """Disable Device (Demolitions for explosives) against the disarm DC (R-TRAP-3).
@@ -251,7 +258,7 @@ class Disarm:
         events = [Event("trap.disarm", {
             "combatant": who.id, "trap": trap.id, "roll": roll, "result": result,
             "retry_round": rnd + 1 if (result == "retry" and in_combat) else None,
-            "actions": ["Simple", "Standard"] if in_combat else [],
+            "actions": _disarm_actions(state) if in_combat else [],
         })]
         if result == "triggered":
             events += trigger_events(state, trap, dice, by=who.id)
