@@ -389,3 +389,15 @@ def test_the_attack_arc_follows_a_kept_target_after_a_gm_move():  # R-FACE-1, R-
     who, ann = enc.state.combatants["grizzly"], enc.state.combatants["ann"]
     setup = attack_setup(enc.state, who, find_arms(who, None, technique=False), ann)
     assert "rear arc" in [name for name, _ in setup.advantages]
+
+
+def test_a_held_action_cannot_disarm():  # R-TURN-3, N-TRAP-10
+    from tactics.engine.combat.individual.actions import Hold, UseHeld
+
+    enc = _individual_with_known_mine()
+    enc.submit(Hold("ann"))
+    enc.submit(EndTurn())
+    enc.submit(BeginTurn())  # the bear's turn; Ann holds an action
+    with pytest.raises(Refused, match="both actions"):
+        enc.submit(UseHeld("ann", TurnAction("use-item", item="disarm", note="mine", target_cell=(2, 5))))
+    assert enc.state.traps["mine"].status == "armed"

@@ -78,9 +78,9 @@ def squares_to_json(d: dict[str, Any]) -> dict[str, Any]:
         d["path"] = [[int(c[0]), int(c[1])] for c in d["path"]]
     if d.get("target_cell") is not None:
         d["target_cell"] = [int(d["target_cell"][0]), int(d["target_cell"][1])]
-    if isinstance(d.get("trap"), dict) and d["trap"].get("wire_end") is not None:
-        end = d["trap"]["wire_end"]
-        d["trap"] = {**d["trap"], "wire_end": [int(end[0]), int(end[1])]}
+    if isinstance(d.get("trap"), dict) and isinstance(d["trap"].get("wire_end"), (list, tuple)):
+        end = d["trap"]["wire_end"]  # a square, as a list (anything else is refused by the trap use)
+        d["trap"] = {**d["trap"], "wire_end": list(end)}
     return d
 
 

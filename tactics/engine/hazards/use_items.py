@@ -46,6 +46,8 @@ def _setting(who: Combatant, kind: tr.TrapKind, action: Any) -> Any:
     """The :class:`SetTrap` a Use Item action stands for."""
     from tactics.engine.hazards.traps import SetTrap
 
+    if action.trap is not None and not isinstance(action.trap, dict):
+        raise Refused("how to set the trap is a table of facing, wire_end and disarm_dc")
     options = dict(action.trap or {})
     unknown = sorted(set(options) - {"facing", "wire_end", "disarm_dc"})
     if unknown:
