@@ -197,6 +197,28 @@ def test_end_of_a_group_turn_asks_each_member_for_a_facing():  # R-FACE-1
         pygame.quit()
 
 
+def test_the_prompt_keeps_facing_a_known_trap_or_a_square():  # R-FACE-1, N-FACE-3
+    a = make_app(traps=[{"kind": "frag_mine", "cell": [5, 2], "id": "mine", "hidden": False}],
+                 ann={"modifiers": {"DEX": 5}})
+    try:
+        enc = a.battle.encounter
+        enc.submit(StartCombat())
+        enc.submit(Advance())
+        enc.submit(Advance())  # Ann's group ends: she is asked
+        prompt = hazards_of(a.battle).prompt
+        assert prompt.current().id == "ann"
+        click(a, centre(a, (2, 2)))  # her own token: pick mode
+        click(a, centre(a, (5, 2)))  # the mine
+        assert enc.state.combatants["ann"].facing_target == "mine" and enc.state.combatants["ann"].facing == "E"
+        prompt.offer(["ann"])  # asked again while her moment lasts
+        click(a, centre(a, (2, 2)))
+        click(a, centre(a, (2, 0)))  # an empty square: the door north of her, say
+        assert enc.state.combatants["ann"].facing_cell == (2, 0) and enc.state.combatants["ann"].facing == "N"
+        assert a.battle.current_message() == ("Ann keeps facing the square (2, 0).", "good")
+    finally:
+        pygame.quit()
+
+
 def test_enter_keeps_the_facing_and_the_table_moving_on_ends_the_asking():  # R-FACE-1
     a = make_app(ann={"modifiers": {"DEX": 5}})
     try:
