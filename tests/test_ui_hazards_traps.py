@@ -253,3 +253,29 @@ def test_cone_from_a_token_follows_its_facing_when_pointing_at_it(app):  # R-CON
     move(app, (centre(app, (2, 2))[0] + 1, centre(app, (2, 2))[1] - 3))
     cells, label, _ = app.battle.tool.preview()
     assert "E" in label and (3, 2) in cells
+
+
+def test_a_setter_asks_for_a_higher_disarm_dc_with_plus_and_the_fight_declares_it():  # R-TRAP-3, N-GATE-1
+    from ui_driver import post
+
+    a = make_app(ann={"modifiers": {"DEX": 5}, "skills": {"Demolitions": 30}})  # the check always beats 20
+    try:
+        enc = a.battle.encounter
+        enc.submit(StartCombat())
+        enc.submit(Advance())  # the party's Vanguard (Ann) acts
+        click(a, centre(a, (2, 2)))  # select Ann
+        key(a, pygame.K_p)
+        key(a, pygame.K_EQUALS, text="+")
+        key(a, pygame.K_EQUALS, text="+")
+        assert a.battle.tool.disarm_dc == 20 and "disarm DC 20" in a.battle.tool.status()
+        post(a, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT, unicode="",
+                                   scancode=0))
+        click(a, centre(a, (3, 3)))  # Shift+click: Ann sets the chosen trap beside her
+        post(a, pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0))
+        declared = [d for d in enc.state.combat.declarations if d.kind == "use-item"]
+        assert declared and declared[0].params["trap"] == {"disarm_dc": 20}
+        enc.submit(ResolveNext())
+        placed = [t for t in enc.state.traps.values() if t.owner == "ann"]
+        assert placed and placed[0].disarm_dc == 20
+    finally:
+        pygame.quit()
