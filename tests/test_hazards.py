@@ -257,7 +257,7 @@ def test_set_trap_result_is_the_detection_dc():  # R-TRAP-5, N-TRAP-1
     check = events_of(entry, "trap.set-check")[0]
     assert check["result"] == "set" and check["roll"]["what"] == "Demolitions"
     trap = enc.state.traps["trap-1"]
-    assert trap.detection_dc == 19 and trap.disarm_dc == 17  # +2 stealth
+    assert trap.detection_dc == 19 and trap.disarm_dc == 10  # +2 stealth; disarm DC 10 unless chosen (R-TRAP-3)
     assert trap.owner == "ann" and visible_to_players(trap)  # the party set it
 
 

@@ -165,12 +165,21 @@ def _fight() -> Encounter:
     return enc
 
 
+def throw_in_fight(enc: Encounter, command: ThrowGrenade, typed: list[int]):
+    """In a fight the throw is declared (N-GATE-1) and rolls when it resolves (R-ORD-1)."""
+    from tactics.engine.combat.actions import ResolveNext
+
+    declared = enc.submit(command)
+    assert [e.kind for e in declared.events] == ["action.declared"]
+    return enc.submit(ResolveNext(), typed=typed)
+
+
 def test_grenade_explodes_at_the_end_of_the_targeted_groups_turn():  # R-GREN-4
     from tactics.engine.combat.team import Advance
 
     enc = _fight()
     assert enc.state.combat.acting_group().team == "party"
-    entry = enc.submit(ThrowGrenade("ann", (7, 5)), typed=[5, 5])
+    entry = throw_in_fight(enc, ThrowGrenade("ann", (7, 5)), [5, 5])
     thrown = events_of(entry, "grenade.thrown")[0]
     assert thrown["fuse"] == {"team": "bears", "group": "vanguard", "when": "end"}
     assert thrown["fuse_text"] == "explodes at the end of the Bears' Vanguard turn"
@@ -186,7 +195,7 @@ def test_cooked_grenade_explodes_at_the_start_of_that_turn():  # R-GREN-5
     from tactics.engine.combat.team import Advance
 
     enc = _fight()
-    entry = enc.submit(ThrowGrenade("ann", (7, 5), cook=True), typed=[20, 5, 5])  # 20 + WIS 5 = 25
+    entry = throw_in_fight(enc, ThrowGrenade("ann", (7, 5), cook=True), [20, 5, 5])  # 20 + WIS 5 = 25
     assert events_of(entry, "grenade.cooked")[0]["result"] == "early"
     assert events_of(entry, "grenade.thrown")[0]["fuse"]["when"] == "start"
     start_bears = enc.submit(Advance())
@@ -195,7 +204,7 @@ def test_cooked_grenade_explodes_at_the_start_of_that_turn():  # R-GREN-5
 
 def test_empty_square_fuse_is_the_next_group_to_act():  # R-GREN-4
     enc = _fight()
-    entry = enc.submit(ThrowGrenade("ann", (4, 9)), typed=[5, 5])
+    entry = throw_in_fight(enc, ThrowGrenade("ann", (4, 9)), [5, 5])
     assert events_of(entry, "grenade.thrown")[0]["fuse"]["team"] == "bears"
 
 

@@ -199,8 +199,8 @@ def test_set_odds_exact():  # R-TRAP-5: DC 5, natural 1 explodes
 
 
 def test_setters_result_is_the_detection_dc():  # R-TRAP-5, N-TRAP-1
-    assert tr.set_trap_dcs(KINDS["frag_mine"], 17) == (17, 17)
-    assert tr.set_trap_dcs(KINDS["stealth_mine"], 17) == (19, 17)
+    assert tr.set_trap_dcs(KINDS["frag_mine"], 17) == (17, 10)  # the default unless the setter chooses (R-TRAP-3)
+    assert tr.set_trap_dcs(KINDS["stealth_mine"], 17) == (19, 10)
     assert tr.set_trap_dcs(KINDS["frag_mine"], 17, wanted_disarm_dc=12) == (17, 12)
     assert tr.set_trap_dcs(KINDS["frag_mine"], 17, wanted_disarm_dc=25) == (17, 17)
     assert tr.set_trap_dcs(KINDS["frag_mine"], 7) == (7, 10)  # disarm DC never below 10

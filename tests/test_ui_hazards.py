@@ -240,3 +240,34 @@ def test_a_fuse_with_no_turn_order_says_how_the_gm_sets_it_off(app):  # R-GREN-4
     lines = fuse_lines(grenade)
     assert len(lines) <= 2 and lines[-1] == "right-click: Detonate now"
     assert all(len(line) <= 40 for line in lines)
+
+
+def test_in_individual_turns_the_click_is_the_throwers_action_and_out_of_turn_is_refused():  # R-TURN-2, N-GATE-1
+    from tactics.engine.combat.individual.procedure import BeginTurn, StartTurns
+
+    definition = {
+        "name": "Grenade range", "mode": "individual",
+        "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
+        "combatants": [fighter("ann", "party", (3, 6), modifiers={"DEX": 1, "WIS": 3}),
+                       fighter("bear", "bears", (9, 6), modifiers={"STR": 2})],
+    }
+    a = App(Encounter(definition, BattleMap.from_text("\n".join(["." * 20] * 12)), seed=4), size=SIZE)
+    try:
+        a.step()
+        enc = a.battle.encounter
+        enc.submit(StartTurns("table"))
+        enc.submit(BeginTurn())
+        assert enc.state.combat.current == "ann"
+        before = len(enc.journal.entries)
+        aim(a, "bear", (4, 6))
+        click(a, centre(a, (4, 6)))  # the bear's throw on Ann's turn
+        assert len(enc.journal.entries) == before and not enc.state.grenades
+        assert a.battle.current_message() == ("it is not Bear's turn: Ann acts now", "error")
+        a.battle.select("ann")  # (Shift+click in the window) Ann throws now
+        move(a, centre(a, (9, 6)))
+        click(a, centre(a, (9, 6)))
+        assert a.battle.current_message() != ("it is not Bear's turn: Ann acts now", "error"), a.battle.current_message()
+        assert [e.kind for e in enc.journal.entries[-1].events][:2] == ["turns.action-taken", "grenade.thrown"]
+        assert enc.state.combat.spent == ["contested"]
+    finally:
+        pygame.quit()

@@ -181,9 +181,11 @@ def test_end_of_a_group_turn_asks_each_member_for_a_facing():  # R-FACE-1
                                                                  "keep_facing": None}
         assert enc.state.combatants[first].facing == "E"
         assert not prompt.active()
-        prompt.offer(["bob"])  # (as if Bob's group had just ended too)
+        enc.submit(Advance())  # the Bears' Vanguard ends: Bob's Rearguard acts
+        enc.submit(Advance())  # Bob's group ends: now he chooses (N-FACE-3)
+        assert prompt.current().id == "bob"
         click(a, centre(a, (2, 6)))  # the prompted token: pick mode
-        click(a, centre(a, (13, 4)))  # the bear, acting now: Bob keeps facing it
+        click(a, centre(a, (13, 4)))  # the bear: Bob keeps facing it
         assert enc.state.combatants["bob"].facing_target == "bear"
         assert enc.journal.entries[-1].args["keep_facing"] == "bear"
         prompt.offer(["bob"])
@@ -191,6 +193,28 @@ def test_end_of_a_group_turn_asks_each_member_for_a_facing():  # R-FACE-1
         assert enc.state.combatants["bob"].facing_target == "ann" and enc.state.combatants["bob"].facing == "N"
         key(a, pygame.K_z, pygame.KMOD_CTRL)
         assert enc.state.combatants["bob"].facing_target == "bear", "undo walks the journal back"
+    finally:
+        pygame.quit()
+
+
+def test_the_prompt_keeps_facing_a_known_trap_or_a_square():  # R-FACE-1, N-FACE-3
+    a = make_app(traps=[{"kind": "frag_mine", "cell": [5, 2], "id": "mine", "hidden": False}],
+                 ann={"modifiers": {"DEX": 5}})
+    try:
+        enc = a.battle.encounter
+        enc.submit(StartCombat())
+        enc.submit(Advance())
+        enc.submit(Advance())  # Ann's group ends: she is asked
+        prompt = hazards_of(a.battle).prompt
+        assert prompt.current().id == "ann"
+        click(a, centre(a, (2, 2)))  # her own token: pick mode
+        click(a, centre(a, (5, 2)))  # the mine
+        assert enc.state.combatants["ann"].facing_target == "mine" and enc.state.combatants["ann"].facing == "E"
+        prompt.offer(["ann"])  # asked again while her moment lasts
+        click(a, centre(a, (2, 2)))
+        click(a, centre(a, (2, 0)))  # an empty square: the door north of her, say
+        assert enc.state.combatants["ann"].facing_cell == (2, 0) and enc.state.combatants["ann"].facing == "N"
+        assert a.battle.current_message() == ("Ann keeps facing the square (2, 0).", "good")
     finally:
         pygame.quit()
 
@@ -229,3 +253,29 @@ def test_cone_from_a_token_follows_its_facing_when_pointing_at_it(app):  # R-CON
     move(app, (centre(app, (2, 2))[0] + 1, centre(app, (2, 2))[1] - 3))
     cells, label, _ = app.battle.tool.preview()
     assert "E" in label and (3, 2) in cells
+
+
+def test_a_setter_asks_for_a_higher_disarm_dc_with_plus_and_the_fight_declares_it():  # R-TRAP-3, N-GATE-1
+    from ui_driver import post
+
+    a = make_app(ann={"modifiers": {"DEX": 5}, "skills": {"Demolitions": 30}})  # the check always beats 20
+    try:
+        enc = a.battle.encounter
+        enc.submit(StartCombat())
+        enc.submit(Advance())  # the party's Vanguard (Ann) acts
+        click(a, centre(a, (2, 2)))  # select Ann
+        key(a, pygame.K_p)
+        key(a, pygame.K_EQUALS, text="+")
+        key(a, pygame.K_EQUALS, text="+")
+        assert a.battle.tool.disarm_dc == 20 and "disarm DC 20" in a.battle.tool.status()
+        post(a, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT, unicode="",
+                                   scancode=0))
+        click(a, centre(a, (3, 3)))  # Shift+click: Ann sets the chosen trap beside her
+        post(a, pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0))
+        declared = [d for d in enc.state.combat.declarations if d.kind == "use-item"]
+        assert declared and declared[0].params["trap"] == {"disarm_dc": 20}
+        enc.submit(ResolveNext())
+        placed = [t for t in enc.state.traps.values() if t.owner == "ann"]
+        assert placed and placed[0].disarm_dc == 20
+    finally:
+        pygame.quit()

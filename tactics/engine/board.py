@@ -3,6 +3,7 @@
 * :class:`Place`: the GM puts a token on a square (no movement rules).
 * :class:`Walk`: a token walks a path; every step must be legal (walls, corner
   cutting, enemies, terrain; R-GRID-3..5) and the path must fit the budget.
+  Outside a fight only: in one, a move is an action (N-GATE-1).
 * :class:`SetDoor`: open or close a door.
 
 Ground combat wraps :class:`Walk` with the action economy (Standard Move,
@@ -28,6 +29,24 @@ PathHook = Callable[[EncounterState, str, list[Cell], Dice], tuple[list[Cell], l
 #: R-TRAP-4) and extra events to append (detections, triggers). Registered by
 #: :mod:`tactics.engine.hazards.commands` and others; called in order.
 PATH_HOOKS: list[PathHook] = []
+
+PathLimit = Callable[[EncounterState, str, list[Cell]], "int | None"]
+#: Functions that say, without rolling, the index of the last square of a path
+#: the mover will reach (-1: none) because something stops it there (a trap),
+#: or None. A combat move rolls no terrain check beyond it (N-MOVE-5).
+PATH_LIMITS: list[PathLimit] = []
+
+
+PlaceHook = Callable[[EncounterState, str, Cell], list[Event]]
+#: Called when the GM sets a token on a square (:class:`Place`), with the state
+#: before; each returns extra events (facings that follow it turn, R-FACE-1).
+PLACE_HOOKS: list[PlaceHook] = []
+
+
+def path_limit(state: EncounterState, cid: str, path: list[Cell]) -> int | None:
+    """The earliest stop any :data:`PATH_LIMITS` entry finds on ``path``, or None."""
+    stops = [i for fn in PATH_LIMITS if (i := fn(state, cid, path)) is not None]
+    return min(stops) if stops else None
 
 
 def walk_events(
@@ -107,7 +126,11 @@ class Place:
                 raise Refused(f"{other.name} already stands there")
         else:
             cell = None
-        return [Event("token.placed", {"combatant": who.id, "cell": cell})]
+        events = [Event("token.placed", {"combatant": who.id, "cell": cell})]
+        if cell is not None:
+            for hook in PLACE_HOOKS:
+                events += hook(state, who.id, cell)
+        return events
 
 
 @dataclass
@@ -123,6 +146,11 @@ class Walk:
         return asdict(self) | {"path": [list(c) for c in self.path]}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        from tactics.engine.combat.gate import fight_mode
+
+        who = combatant_or_refuse(state, self.combatant)
+        if fight_mode(state) is not None and state.combat.group_of(who.id) is not None:  # reading: N-GATE-1
+            raise Refused(f"in a fight {who.name} moves as an action (declare a move); the GM moves tokens with Place")
         return walk_events(state, self.combatant, list(self.path), self.budget_ft, dice)
 
 

@@ -465,12 +465,18 @@ def set_odds(
 def set_trap_dcs(
     kind: TrapKind, result: int, wanted_disarm_dc: int | None = None, rules: TrapRules | None = None
 ) -> tuple[int, int]:
-    """(detection DC, disarm DC) of a trap set with check ``result`` (N-TRAP-1)."""
+    """(detection DC, disarm DC) of a trap set with check ``result`` (N-TRAP-1, R-TRAP-3).
+
+    The disarm DC is the default (10) unless the setter chooses a higher one,
+    at most the setting check's result: "a professional can set a higher DC
+    (up to their own setting check result)".
+    """
     rules = rules or default_trap_rules()
     detection = result + kind.detection_bonus
+    if wanted_disarm_dc is None:
+        return detection, rules.disarm_dc
     ceiling = max(rules.disarm_dc, result)
-    disarm = ceiling if wanted_disarm_dc is None else max(rules.disarm_dc, min(int(wanted_disarm_dc), ceiling))
-    return detection, disarm
+    return detection, max(rules.disarm_dc, min(int(wanted_disarm_dc), ceiling))
 
 
 __all__ = [

@@ -11,7 +11,8 @@ time, without stopping anything else:
 * a click on another token keeps facing it (its facing then follows), with the
   Select tool and no other token selected; a token of the group acting now is
   being chosen to act, so for it (or with another tool) click the prompted
-  token first, then the token to keep facing;
+  token first, then the token to keep facing; after clicking the prompted
+  token a click on a known trap or an empty square keeps facing that;
 * Enter keeps the current facing, Esc stops asking; the table moving on (any
   other command) ends the asking too: the facing stays as it is.
 
@@ -136,6 +137,22 @@ class FacingPrompt:
             self._next()
         return True
 
+    def keep_facing_square(self, cell: Cell) -> bool:
+        """Keep facing what lies on ``cell``: a trap the combatant's side knows of, else the square (R-FACE-1)."""
+        who = self.current()
+        if who is None:
+            return False
+        state = self.view.state
+        trap = next((t for t in sorted(state.traps.values(), key=lambda t: t.id)
+                     if tuple(t.cell) == tuple(cell) and t.status != "removed" and t.known_to(who.team)), None)
+        command = (SetFacing(who.id, keep_facing=trap.id) if trap is not None
+                   else SetFacing(who.id, keep_facing_cell=tuple(cell)))
+        if self.view.submit(command):
+            what = f"the {trap.label}" if trap is not None else f"the square {tuple(cell)}"
+            self.view.say(f"{who.name} keeps facing {what}.", "good")
+            self._next()
+        return True
+
     def keep(self) -> bool:
         who = self.current()
         if who is None:
@@ -193,12 +210,15 @@ class FacingPrompt:
                 return False
             cell = view.camera.cell_at(intent.pos)
             token = view.token_at(cell)
+            if token is None and self.picking and view.state.map.in_bounds(cell):
+                return self.keep_facing_square(cell)
             free_hand = view.tool.name == "select" and view.selected in (None, who.id)
             if token is None or not (free_hand or self.picking):
                 return False  # the click chooses a target or an actor for another tool
             if token.id == who.id:
                 self.picking = not self.picking
-                view.say(f"Click the token {who.name} keeps facing." if self.picking else "Facing: choose again.", "info")
+                view.say(f"Click the token, trap or square {who.name} keeps facing." if self.picking
+                         else "Facing: choose again.", "info")
                 return True
             if self.picking or token.id not in acting_combatants(view.state):
                 return self.keep_facing(token.id)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Protocol
 
-from tactics.engine.board import check_path, walk_events
+from tactics.engine.board import check_path, path_limit, walk_events
 from tactics.engine.combat.team import CombatState, Declaration, combat_or_refuse, conditions_of, group_label, reducer, set_moment, sheet_of
 from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded, unseen_by, unseen_problem
 from tactics.engine.core.journal import Event, Refused
@@ -44,7 +44,8 @@ class Action:
     ``situational``: the GM's extra advantages (+) or disadvantages (-);
     ``effect``: "drop-prone" (Free) or "stand-up" (Simple); ``note``: free text;
     ``grenade`` (its kind) and ``cook`` for ``Action("use-item", item="grenade",
-    target_cell=..., grenade="frag")``.
+    target_cell=..., grenade="frag")``; ``trap``: how a trap is set (``facing``,
+    ``wire_end``, ``disarm_dc``) for ``item="set-trap:<kind>"``.
     """
 
     kind: str
@@ -60,6 +61,7 @@ class Action:
     note: str = ""
     grenade: str | None = None
     cook: bool = False
+    trap: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = squares_to_json(asdict(self))
@@ -76,6 +78,9 @@ def squares_to_json(d: dict[str, Any]) -> dict[str, Any]:
         d["path"] = [[int(c[0]), int(c[1])] for c in d["path"]]
     if d.get("target_cell") is not None:
         d["target_cell"] = [int(d["target_cell"][0]), int(d["target_cell"][1])]
+    if isinstance(d.get("trap"), dict) and isinstance(d["trap"].get("wire_end"), (list, tuple)):
+        end = d["trap"]["wire_end"]  # a square, as a list (anything else is refused by the trap use)
+        d["trap"] = {**d["trap"], "wire_end": list(end)}
     return d
 
 
@@ -91,12 +96,18 @@ def squares_from_json(raw: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class ItemUse:
-    """A kind of Use Item action: does it roll, is it possible, what happens."""
+    """A kind of Use Item action: does it roll, is it possible, what happens.
+
+    For individual turns: ``contested`` (None: contested when it rolls,
+    N-TURN-4) and how many of the turn's ``actions`` it takes.
+    """
 
     label: str
     needs_roll: bool
     validate: Callable[[EncounterState, Combatant, Action], None]
     resolve: Callable[[EncounterState, Combatant, Action, Dice], tuple[list[Event], bool]]
+    contested: bool | None = None
+    actions: int = 1
 
 
 #: Use Item actions by ``Action.item``. Other modules add theirs (a grenade throw).
@@ -504,9 +515,10 @@ def move_events(
     battle_map = state.current_map()
     events: list[Event] = []
     walked: list[Cell] = []
-    for cell in path:
+    limit = path_limit(state, who.id, path)  # a trap stops the mover there: no checks beyond (N-MOVE-5)
+    for index, cell in enumerate(path):
         terrain = battle_map.terrain_at(cell)
-        if terrain.check and terrain.dc is not None:
+        if terrain.check and terrain.dc is not None and (limit is None or index <= limit):
             mods = check_modifiers(sheet, terrain.check)
             adv = check_advantage(terrain.check, conditions_of(who))
             odds = check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)

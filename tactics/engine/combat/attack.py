@@ -87,7 +87,9 @@ def _rear_arc_advantage(state: EncounterState, target: Combatant, start: Cell | 
     if start is None or target.cell is None or start == target.cell:
         return 0
     options = facing_options(state.settings)
-    return attack_advantage(options, arc_of(target.cell, target.facing, start))
+    from tactics.engine.hazards.facing import effective_facing  # a kept target, wherever it is now (R-FACE-1)
+
+    return attack_advantage(options, arc_of(target.cell, effective_facing(state, target.id), start))
 
 
 def unseen_by(state: EncounterState, attacker: Combatant, target: Combatant) -> bool:

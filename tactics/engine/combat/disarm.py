@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tactics.engine.combat.team import combat_or_refuse, group_label
+from tactics.engine.combat.team import CombatState, combat_or_refuse, group_label
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare, ItemUse, limits_of
 from tactics.engine.hazards.traps import Disarm, TriggerRemote
 from tactics.engine.core.journal import Event, Refused
@@ -37,6 +37,8 @@ DISARM_NOTE = "part of disarming a trap (R-TRAP-3)"
 
 def _simple_taken_for_disarm(state: EncounterState, who: Combatant) -> bool:
     combat = state.combat
+    if not isinstance(combat, CombatState):
+        return True  # individual turns: the disarm takes both actions of the turn (N-TRAP-10)
     return any(
         d.kind in act.SIMPLE_SLOT and d.params.get("item") == DISARM_ITEM
         for d in combat.declarations_of(who.id)
@@ -46,12 +48,12 @@ def _simple_taken_for_disarm(state: EncounterState, who: Combatant) -> bool:
 def _disarm_ok(state: EncounterState, who: Combatant, action: Action) -> None:
     if not _simple_taken_for_disarm(state, who):
         raise Refused("disarming takes the Simple and the Standard action together: declare it as a disarm")
-    Disarm(who.id, action.note).execute(state, Dice(0))  # a dry run: Refused if impossible now
+    Disarm(who.id, action.note).perform(state, Dice(0))  # a dry run: Refused if impossible now
 
 
 def _disarm(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
     """The Disable Device (or Demolitions) check, with disadvantage in a fight (R-TRAP-3)."""
-    events = Disarm(who.id, action.note).execute(state, dice)
+    events = Disarm(who.id, action.note).perform(state, dice)
     ok = any(e.kind == "trap.disarm" and e.data["result"] == "disarmed" for e in events)
     return events, ok
 
@@ -70,14 +72,14 @@ def _remote_ok(state: EncounterState, who: Combatant, action: Action) -> None:
     trap = remote_trap_at(state, action.target_cell)
     if trap is None:
         raise Refused("there is no armed remote charge on that square")
-    TriggerRemote(trap.id, who.id).execute(state, Dice(0))  # a dry run: Refused if not theirs
+    TriggerRemote(trap.id, who.id).perform(state, Dice(0))  # a dry run: Refused if not theirs
 
 
 def _remote(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
     trap = remote_trap_at(state, action.target_cell)
     if trap is None:
         raise Refused("the remote charge is gone")
-    return TriggerRemote(trap.id, who.id).execute(state, dice), True
+    return TriggerRemote(trap.id, who.id).perform(state, dice), True
 
 
 @dataclass
@@ -115,7 +117,7 @@ class DeclareDisarm:
             act.check_economy(who.name, existing, act.USE_ITEM, limits_of(who), closed=closed)
         except act.ActionRefused as exc:
             raise Refused(f"disarming takes the Simple and the Standard action together: {exc}") from None
-        Disarm(who.id, trap.id).execute(state, Dice(0))  # a dry run: Refused with the reason if impossible
+        Disarm(who.id, trap.id).perform(state, Dice(0))  # a dry run: Refused with the reason if impossible
         first = combat.next_id
         cell = [int(trap.cell[0]), int(trap.cell[1])]
         return [
@@ -134,7 +136,9 @@ def declare_remote(cid: str, cell: Cell) -> Declare:
 
 def register() -> None:
     """Add the disarm and remote-charge Use Item kinds to the ground engine (idempotent)."""
-    ITEM_USES.setdefault(DISARM_ITEM, ItemUse("Disarm a trap (Simple + Standard)", True, _disarm_ok, _disarm))
+    # reading: N-TRAP-10 (individual turns: non-contested, both actions of the turn)
+    ITEM_USES.setdefault(DISARM_ITEM, ItemUse("Disarm a trap (Simple + Standard)", True, _disarm_ok, _disarm,
+                                              contested=False, actions=2))
     ITEM_USES.setdefault(REMOTE_ITEM, ItemUse("Set off a remote charge", True, _remote_ok, _remote))
 
 

@@ -67,12 +67,12 @@ def _throw(who: Combatant, action: Action):
 
 
 def _grenade_ok(state: EncounterState, who: Combatant, action: Action) -> None:
-    _throw(who, action).execute(state, Dice(0))  # a dry run on throwaway dice: Refused if impossible
+    _throw(who, action).perform(state, Dice(0))  # a dry run on throwaway dice: Refused if impossible
 
 
 def _grenade(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
     """A grenade throw resolves as a Use Item action (R-ORD-1), by the hazards engine."""
-    return _throw(who, action).execute(state, dice), True
+    return _throw(who, action).perform(state, dice), True
 
 
 ITEM_USES.update(

@@ -29,6 +29,7 @@ COMMAND_LABELS: dict[str, str] = {
     "end-turn": "End turn",
     "end-turns": "End the fight",
     "free-action": "Free action",
+    "gm-set-facing": "Set facing (GM)",
     "hide": "Hide",
     "hold": "Hold action",
     "join": "Join the fight",

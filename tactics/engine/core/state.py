@@ -53,7 +53,8 @@ class Combatant:
     team: str
     cell: Cell | None = None  # None: not on the map (absent, not yet arrived)
     facing: str = "S"
-    facing_target: str | None = None  # keeps facing this combatant (R-FACE-1)
+    facing_target: str | None = None  # keeps facing this combatant or object (R-FACE-1)
+    facing_cell: Cell | None = None  # ... or this square
     hp: int = 1
     max_hp: int = 1
     conditions: list[Condition] = field(default_factory=list)

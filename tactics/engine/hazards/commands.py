@@ -12,9 +12,10 @@ events, and hooks them into the rest of the engine:
   names that moment (R-GREN-4/5); after the last group's turn of a round
   :func:`counter_events` ticks smoke clouds and clocked mines.
 
-Commands here: :class:`ThrowGrenade`, :class:`Detonate`, :class:`SetFacing`;
-trap commands come from :mod:`tactics.engine.hazards.traps` and
-:mod:`tactics.engine.hazards.spotting` and are re-exported.
+Commands here: :class:`ThrowGrenade`, :class:`Detonate`; trap commands come
+from :mod:`tactics.engine.hazards.traps` and :mod:`tactics.engine.hazards.spotting`,
+facing (:class:`SetFacing`, :class:`GMSetFacing`) from
+:mod:`tactics.engine.hazards.facing`; all are re-exported.
 Live grenades live in ``state.grenades`` as :class:`Grenade`.
 """
 
@@ -26,7 +27,7 @@ from typing import Any
 from tactics.engine import board
 from tactics.engine.hazards import sheet
 from tactics.engine.hazards.blast import blast_events, reducer as blast_reducer, roll_d20_check
-from tactics.engine.hazards.spotting import ActiveSearch, reducer as spotting_reducer, trap_path_hook
+from tactics.engine.hazards.spotting import ActiveSearch, reducer as spotting_reducer, trap_path_hook, trap_stop_index
 from tactics.engine.hazards.traps import (
     DetectTrap,
     Disarm,
@@ -38,15 +39,19 @@ from tactics.engine.hazards.traps import (
     reducer as trap_reducer,
     timer_events,
 )
-from tactics.engine.hazards.fuses import Fuse, fuse_for, fuse_label
+from tactics.engine.hazards.facing import (
+    GMSetFacing, SetFacing, attack_arc, effective_facing, facing_path_hook, facing_place_hook, facing_window,
+    reducer as facing_reducer,
+)
+from tactics.engine.hazards.fuses import Fuse, cooked_goes_off_at_once, fuse_for, fuse_label
 from tactics.engine.board import combatant_or_refuse
+from tactics.engine.combat.gate import action_events
 from tactics.engine.core.journal import Event, Reducer, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import explosives as ex
-from tactics.rules import facing as fc
 from tactics.rules import traps as tr
 from tactics.rules.dice import Dice
-from tactics.rules.grid import DIRECTIONS, Cell, distance_ft
+from tactics.rules.grid import Cell, distance_ft
 
 own_reducer = Reducer()
 
@@ -187,6 +192,12 @@ class ThrowGrenade:
                 "cook": self.cook}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        gated = action_events(state, dice, self.thrower, "grenade", target_cell=self.target_cell,
+                              options={"grenade": self.grenade, "cook": self.cook})
+        return self.perform(state, dice) if gated is None else gated  # reading: N-GATE-1
+
+    def perform(self, state: EncounterState, dice: Dice) -> list[Event]:
+        """The throw itself, once the action economy allowed it (or outside a fight)."""
         who, kind, target = check_throw(state, self.thrower, self.target_cell, self.grenade)
         battle_map = state.current_map()
         gid = _next_grenade_id(state)
@@ -196,6 +207,7 @@ class ThrowGrenade:
         )
         events: list[Event] = []
         cook_result: str | None = None
+        at_once = False
         if self.cook:  # reading: N-GREN-4 (rolled before the throw; Shaken counts)
             roll = roll_d20_check(dice, "WIS", [("WIS", sheet.ability(who, "WIS"))], dc=ex.COOK_DC,
                                   advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
@@ -221,10 +233,14 @@ class ThrowGrenade:
         elif kind.fuse == "contact":
             record.fuse_text = "explodes as it lands"
         else:
-            # reading: N-GREN-5 (whoever stands on the aimed square; else the next group)
-            fuse = fuse_for(state, record.target, "start" if cook_result == "early" else "end")
+            # reading: N-GREN-5 (whoever stands on the aimed square; else the next group, N-GREN-9)
+            fuse = fuse_for(state, record.target, "start" if cook_result == "early" else "end", thrower=who.id)
+            if cooked_goes_off_at_once(state, fuse):  # reading: N-GREN-8 (cooked: never later than uncooked)
+                fuse, at_once = None, True
+                record.fuse_text = "explodes as it lands (cooked, among those acting now)"
+            else:
+                record.fuse_text = fuse_label(state, fuse)
             record.fuse = fuse.to_dict() if fuse else None
-            record.fuse_text = fuse_label(state, fuse)
         events.append(
             Event(
                 "grenade.thrown",
@@ -239,7 +255,7 @@ class ThrowGrenade:
                 },
             )
         )
-        if record.status == "live" and kind.fuse == "contact":
+        if record.status == "live" and (kind.fuse == "contact" or at_once):
             events += detonation_events(state, record, dice)
         return events
 
@@ -302,84 +318,6 @@ def group_hook(state: EncounterState, moment: Any, dice: Dice) -> list[Event]:
     return events
 
 
-# --------------------------------------------------------------------------- facing
-def effective_facing(state: EncounterState, cid: str) -> str:
-    """The way a combatant faces now: toward its kept target if it has one (R-FACE-1)."""
-    who = combatant_or_refuse(state, cid)
-    target = state.combatants.get(who.facing_target) if who.facing_target else None
-    if who.cell is None or target is None or target.cell is None:
-        return who.facing
-    return fc.facing_toward(who.cell, target.cell, who.facing)
-
-
-def attack_arc(state: EncounterState, attacker: str, defender: str) -> fc.Arc:
-    """The defender's arc the attacker stands in (R-FACE-2), for the attack rules."""
-    a, d = combatant_or_refuse(state, attacker), combatant_or_refuse(state, defender)
-    if a.cell is None or d.cell is None:
-        raise Refused("both combatants must be on the map")
-    return fc.arc_of(d.cell, effective_facing(state, d.id), a.cell)
-
-
-@dataclass
-class SetFacing:
-    """Choose a facing (one of 8 directions) or to keep facing a target (R-FACE-1).
-
-    It costs no action; the turn procedure offers it at the end of a turn.
-    """
-
-    combatant: str
-    direction: str | None = None
-    keep_facing: str | None = None
-    name: str = "set-facing"
-
-    def args(self) -> dict[str, Any]:
-        return {"combatant": self.combatant, "direction": self.direction, "keep_facing": self.keep_facing}
-
-    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        who = combatant_or_refuse(state, self.combatant)
-        if (self.direction is None) == (self.keep_facing is None):
-            raise Refused("choose either a direction or someone to keep facing")
-        if self.direction is not None:
-            if self.direction not in DIRECTIONS:
-                raise Refused(f"{self.direction!r} is not a direction; choose one of {', '.join(DIRECTIONS)}")
-            return [Event("facing.set", {"combatant": who.id, "facing": self.direction, "target": None})]
-        target = combatant_or_refuse(state, self.keep_facing)  # type: ignore[arg-type]
-        if target.id == who.id:
-            raise Refused(f"{who.name} cannot keep facing itself")
-        facing = who.facing
-        if who.cell is not None and target.cell is not None:
-            facing = fc.facing_toward(who.cell, target.cell, who.facing)
-        return [Event("facing.set", {"combatant": who.id, "facing": facing, "target": target.id})]
-
-
-def facing_path_hook(
-    state: EncounterState, cid: str, path: list[Cell], dice: Dice
-) -> tuple[list[Cell], list[Event]]:
-    """After a walk, facings that follow a target turn (R-FACE-1: recomputed when either moves)."""
-    if not path:
-        return path, []
-    mover = state.combatants.get(cid)
-    if mover is None:
-        return path, []
-    end = tuple(path[-1])
-    events: list[Event] = []
-    for who in sorted(state.combatants.values(), key=lambda c: c.id):
-        if who.facing_target is None or who.cell is None:
-            continue
-        if who.id == cid:
-            target = state.combatants.get(who.facing_target)
-            if target is None or target.cell is None:
-                continue
-            new = fc.facing_toward(end, target.cell, who.facing)  # type: ignore[arg-type]
-        elif who.facing_target == cid:
-            new = fc.facing_toward(who.cell, end, who.facing)  # type: ignore[arg-type]
-        else:
-            continue
-        if new != who.facing:
-            events.append(Event("facing.set", {"combatant": who.id, "facing": new, "target": who.facing_target}))
-    return path, events
-
-
 # --------------------------------------------------------------------------- reducers
 @own_reducer.on("grenade.thrown")
 def _thrown(state: EncounterState, d: dict[str, Any]) -> None:
@@ -409,18 +347,12 @@ def _cloud_tick(state: EncounterState, d: dict[str, Any]) -> None:
         g.cloud_cells = []
 
 
-@own_reducer.on("facing.set")
-def _facing(state: EncounterState, d: dict[str, Any]) -> None:
-    who = state.combatants[d["combatant"]]
-    who.facing = d["facing"]
-    who.facing_target = d.get("target")
-
-
 for _kind_name in ("grenade.cooked", "grenade.exploded"):
     own_reducer.on(_kind_name)(lambda state, d: None)  # log only
 
 #: Every event kind of grenades, traps, blasts and facing.
-reducer = Reducer().include(own_reducer).include(blast_reducer).include(trap_reducer).include(spotting_reducer)
+reducer = (Reducer().include(own_reducer).include(blast_reducer).include(trap_reducer).include(spotting_reducer)
+           .include(facing_reducer))
 
 
 # --------------------------------------------------------------------------- hooks
@@ -434,6 +366,10 @@ def install_hooks() -> None:
     for hook in (trap_path_hook, facing_path_hook):
         if hook not in board.PATH_HOOKS:
             board.PATH_HOOKS.append(hook)
+    if trap_stop_index not in board.PATH_LIMITS:
+        board.PATH_LIMITS.append(trap_stop_index)
+    if facing_place_hook not in board.PLACE_HOOKS:
+        board.PLACE_HOOKS.append(facing_place_hook)
     from tactics.engine.combat import team as ground
     from tactics.engine.hazards import use_items
 
@@ -447,6 +383,7 @@ __all__ = [
     "Detonate",
     "DetectTrap",
     "Disarm",
+    "GMSetFacing",
     "Grenade",
     "PlaceTrap",
     "RemoveTrap",
@@ -462,6 +399,7 @@ __all__ = [
     "due_events",
     "effective_facing",
     "facing_path_hook",
+    "facing_window",
     "group_hook",
     "live_grenades",
     "reducer",

@@ -14,6 +14,7 @@ the GM sets it off" when no fight is running.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -69,32 +70,57 @@ def group_of(state: Any, cid: str) -> tuple[str, str] | None:
     return _split(fn(cid)) if callable(fn) else None
 
 
-def next_group(state: Any) -> tuple[str, str] | None:
-    """The next group to act after now (the acting group's successor; the first
-    group of the round before the Action Phase; wraps to the next round)."""
-    combat = _live_combat(state)
+def _order_after(combat: Any) -> list[tuple[str, str]]:
+    """The groups still to act this round after the acting one, then the next
+    round's whole order (Round 0 is followed by Round 1's full order, R-SURP-1)."""
     order_fn = getattr(combat, "turn_order", None)
     if not callable(order_fn):
-        return None
-    order = order_fn()
-    if not order:
-        return None
-    if getattr(combat, "phase", None) == "action":
-        index = int(getattr(combat, "group_index", 0)) + 1
-        g = order[index % len(order)]
-    else:
-        g = order[0]
-    return str(g.team), str(g.kind)
+        return []
+    now = order_fn()
+    rest = now[int(getattr(combat, "group_index", 0)) + 1:] if getattr(combat, "phase", None) == "action" else now
+    upcoming = copy.copy(combat)
+    if hasattr(upcoming, "round"):
+        upcoming.round = int(getattr(combat, "round", 0)) + 1
+    return [(str(g.team), str(g.kind)) for g in list(rest) + list(upcoming.turn_order())]
 
 
-def fuse_for(state: Any, target: str | None, when: When) -> Fuse | None:
-    """R-GREN-4: the targeted combatant's group, or the next group to act."""
+def next_group(state: Any, exclude: tuple[str, str] | None = None) -> tuple[str, str] | None:
+    """The next group to act after now (the acting group's successor; the first
+    group of the round before the Action Phase; after the last, the next round's
+    first), passing over ``exclude`` (the thrower's own group, reading N-GREN-9)."""
+    combat = _live_combat(state)
+    if combat is None:
+        return None
+    for group in _order_after(combat):
+        if group != exclude:
+            return group
+    return None
+
+
+def acting_now(state: Any) -> tuple[str, str] | None:
+    """(team, group) of the group (or, in individual turns, the character) acting now."""
+    combat = _live_combat(state)
+    fn = getattr(combat, "acting_group", None)
+    group = fn() if callable(fn) else None
+    return (str(group.team), str(group.kind)) if group is not None else None
+
+
+def fuse_for(state: Any, target: str | None, when: When, thrower: str | None = None) -> Fuse | None:
+    """R-GREN-4: the targeted combatant's group, or the next group to act other
+    than the thrower's own (reading: N-GREN-9)."""
     group = group_of(state, target) if target is not None else None
     if group is None:
-        group = next_group(state)
+        group = next_group(state, exclude=group_of(state, thrower) if thrower is not None else None)
     if group is None:
         return None
     return Fuse(group[0], group[1], when)
+
+
+def cooked_goes_off_at_once(state: Any, fuse: Fuse | None) -> bool:
+    """A cooked grenade among the group acting now: the start of its turn is past,
+    and waiting for its next start would be later than the uncooked fuse (the end
+    of this turn), so it explodes as it lands (reading: N-GREN-8, R-GREN-5)."""
+    return fuse is not None and fuse.when == "start" and acting_now(state) == (fuse.team, fuse.group)
 
 
 def possessive(name: str) -> str:
@@ -136,4 +162,5 @@ def set_moment(state: Any) -> dict[str, Any]:
         return {"set_in_round": current_round(state), "set_after_group": getattr(acting, "key", None)}
 
 
-__all__ = ["Fuse", "current_round", "fuse_for", "fuse_label", "group_of", "next_group", "possessive", "set_moment"]
+__all__ = ["Fuse", "acting_now", "cooked_goes_off_at_once", "current_round", "fuse_for", "fuse_label", "group_of",
+           "next_group", "possessive", "set_moment"]

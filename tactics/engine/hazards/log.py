@@ -34,6 +34,12 @@ def _trap_label(state: EncounterState | None, tid: str) -> str:
     return trap.label if trap is not None else tid
 
 
+def _object_label(state: EncounterState, oid: str) -> str:
+    """A kept-in-front object's name: a trap's or a grenade's label."""
+    grenade = state.grenades.get(oid)
+    return grenade.label if grenade is not None else _trap_label(state, oid)
+
+
 def _secret(state: EncounterState | None, tid: str) -> bool:
     trap = state.traps.get(tid) if state is not None else None
     return trap is not None and trap.hidden and not trap.players_know
@@ -108,7 +114,9 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
         return f"The {d['label']} is set off{by}{chase} and explodes at {tuple(d['at'])}!"
     if k == "trap.disarm":
         words = {"disarmed": "disarmed", "retry": "not yet: try again later", "triggered": "it goes off!"}
-        slots = " (Simple + Standard action, with disadvantage)" if d.get("actions") else ""
+        slots = f" ({' + '.join(d['actions'])} action, with disadvantage)" if d.get("actions") else ""
+        if len(d.get("actions") or []) == 1:
+            slots = f" ({d['actions'][0]}, with disadvantage)"
         return (f"{n(d['combatant'])} disarms the {_trap_label(state, d['trap'])}{slots}: {roll_text(d['roll'])}: "
                 f"{words.get(d['result'], d['result'])}.")
     if k == "trap.set-check":
@@ -120,7 +128,13 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
         return ("GM: " if _secret(state, d["trap"]) else "") + f"The {_trap_label(state, d['trap'])} is {d['status']}" + (
             f" ({d['timer_rounds']} rounds left)." if "timer_rounds" in d else ".")
     if k == "facing.set":
-        keep = f" (keeps facing {n(d['target'])})" if d.get("target") else ""
+        keep = ""
+        if d.get("target"):
+            target = d["target"]
+            what = n(target) if state is None or target in state.combatants else f"the {_object_label(state, target)}"
+            keep = f" (keeps facing {what})"
+        elif d.get("cell") is not None:
+            keep = f" (keeps facing the square ({d['cell'][0]}, {d['cell'][1]}))"
         return f"{n(d['combatant'])} faces {d['facing']}{keep}."
     return f"{k}: {d}"
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.combat.gate import action_events
 from tactics.engine.hazards import sheet
 from tactics.engine.hazards.blast import roll_d20_check
 from tactics.engine.hazards.traps import detected_event, on_map_or_refuse, trigger_events
@@ -48,26 +49,33 @@ def passive_scan(
     return found
 
 
-def trap_path_hook(
-    state: EncounterState, cid: str, path: list[Cell], dice: Dice
-) -> tuple[list[Cell], list[Event]]:
-    """Detection and triggering along a walked path (R-TRAP-2, R-TRAP-4, N-TRAP-2).
+@dataclass
+class PathScan:
+    """Where a walk ends because of traps, worked out without a die (R-TRAP-2, R-TRAP-4).
 
-    At the start square and at each square entered the mover's Passive
+    ``stop``: index in the path of the last square the mover reaches (-1: it
+    stays where it is; None: nothing stops it); ``fired``: the traps the step
+    onto that square sets off; ``events``: the traps spotted on the way.
+    """
+
+    stop: int | None
+    fired: list[tr.Trap]
+    events: list[Event]
+
+
+def scan_path(state: EncounterState, cid: str, path: list[Cell]) -> PathScan:
+    """At the start square and at each square entered the mover's Passive
     Perception is compared with every hidden trap it can see in range. A step
     that sets a trap off ends the walk on that square; spotting a trap that
-    the rest of the path would set off ends it where the mover stands.
-    """
+    the rest of the path would set off ends it where the mover stands (N-TRAP-2)."""
     who = state.combatants.get(cid)
     if who is None or who.cell is None or not path or not state.traps:
-        return path, []
+        return PathScan(None, [], [])
     rules = tr.default_trap_rules()
     battle_map = state.current_map()
     known = {t.id for t in state.traps.values() if t.known_to(who.team)}
     armed = [t for t in sorted(state.traps.values(), key=lambda t: t.id) if t.armed]
     events: list[Event] = []
-    stop: int | None = None  # index of the last square walked
-    fired: list[tr.Trap] = []
 
     def spot(cell: Cell, index: int) -> bool:
         fresh = passive_scan(state, who, cell, known)
@@ -80,26 +88,41 @@ def trap_path_hook(
         return bool(ahead) and tr.first_trigger([t for t, _ in fresh], cell, ahead, battle_map) is not None
 
     if spot(who.cell, -1):
-        stop = -1
-    else:
-        previous = who.cell
-        for i, cell in enumerate(path):
-            fired = [t for t in armed if tr.step_sets_off(t, previous, cell, battle_map)]
-            if fired:
-                stop = i
-                break
-            if spot(cell, i):
-                stop = i
-                break
-            previous = cell
-    walked = list(path if stop is None else path[: stop + 1])
+        return PathScan(-1, [], events)
+    previous = who.cell
+    for i, cell in enumerate(path):
+        fired = [t for t in armed if tr.step_sets_off(t, previous, cell, battle_map)]
+        if fired:
+            return PathScan(i, fired, events)
+        if spot(cell, i):
+            return PathScan(i, [], events)
+        previous = cell
+    return PathScan(None, [], events)
+
+
+def trap_stop_index(state: EncounterState, cid: str, path: list[Cell]) -> int | None:
+    """The last square of ``path`` the mover reaches before a trap stops it (a ``board.PATH_LIMITS`` entry)."""
+    return scan_path(state, cid, path).stop
+
+
+def trap_path_hook(
+    state: EncounterState, cid: str, path: list[Cell], dice: Dice
+) -> tuple[list[Cell], list[Event]]:
+    """Detection and triggering along a walked path (R-TRAP-2, R-TRAP-4, N-TRAP-2):
+    the walk :func:`scan_path` finds, then the blasts of what it set off."""
+    scan = scan_path(state, cid, path)
+    if scan.stop is None and not scan.events:
+        return path, []
+    who = state.combatants[cid]
+    events = list(scan.events)
+    walked = list(path if scan.stop is None else path[: scan.stop + 1])
     while walked and (other := state.at(walked[-1])) is not None and other.id != cid:
         walked.pop()  # cannot end on an ally's square: back up (R-GRID-5)
-    if fired:
+    if scan.fired:
         end = walked[-1] if walked else who.cell
-        for trap in fired:
+        for trap in scan.fired:
             events += trigger_events(state, trap, dice, by=cid, positions={cid: end})
-    elif stop is not None:
+    elif scan.stop is not None:
         events.append(Event("trap.halted", {"combatant": cid, "at": list(walked[-1] if walked else who.cell)}))
     return walked, events
 
@@ -116,6 +139,11 @@ class ActiveSearch:
         return {"combatant": self.combatant}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        gated = action_events(state, dice, self.combatant, "search-traps")
+        return self.perform(state, dice) if gated is None else gated  # reading: N-GATE-1
+
+    def perform(self, state: EncounterState, dice: Dice) -> list[Event]:
+        """The search itself, once the action economy allowed it (or outside a fight)."""
         who = on_map_or_refuse(state, self.combatant)
         rules = tr.default_trap_rules()
         battle_map = state.current_map()
@@ -153,4 +181,4 @@ for _kind_name in ("trap.search", "trap.halted"):
     reducer.on(_kind_name)(lambda state, d: None)  # log only
 
 
-__all__ = ["ActiveSearch", "passive_scan", "reducer", "trap_path_hook"]
+__all__ = ["ActiveSearch", "PathScan", "passive_scan", "reducer", "scan_path", "trap_path_hook", "trap_stop_index"]

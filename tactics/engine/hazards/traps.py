@@ -21,6 +21,7 @@ from tactics.engine.hazards import sheet
 from tactics.engine.hazards.blast import blast_events, roll_d20_check
 from tactics.engine.hazards.fuses import current_round
 from tactics.engine.board import combatant_or_refuse
+from tactics.engine.combat.gate import action_events
 from tactics.engine.core.journal import Event, Reducer, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import traps as tr
@@ -203,6 +204,13 @@ class DetectTrap:
         return [detected_event(trap, combatant_or_refuse(state, self.combatant), "gm")]
 
 
+def _disarm_actions(state: EncounterState) -> list[str]:
+    """What disarming costs in the running fight: Simple + Standard, or a whole individual turn."""
+    from tactics.engine.combat.gate import INDIVIDUAL, fight_mode
+
+    return ["both actions of the turn"] if fight_mode(state) == INDIVIDUAL else ["Simple", "Standard"]
+
+
 @dataclass
 class Disarm:
     """Disable Device (Demolitions for explosives) against the disarm DC (R-TRAP-3).
@@ -220,6 +228,12 @@ class Disarm:
         return {"combatant": self.combatant, "trap": self.trap}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        trap = _trap(state, self.trap)
+        gated = action_events(state, dice, self.combatant, "disarm", target_cell=trap.cell, note=trap.id)
+        return self.perform(state, dice) if gated is None else gated  # reading: N-GATE-1
+
+    def perform(self, state: EncounterState, dice: Dice) -> list[Event]:
+        """The check itself, once the action economy allowed it (or outside a fight)."""
         who = on_map_or_refuse(state, self.combatant)
         trap = _trap(state, self.trap)
         if not trap.armed:
@@ -244,7 +258,7 @@ class Disarm:
         events = [Event("trap.disarm", {
             "combatant": who.id, "trap": trap.id, "roll": roll, "result": result,
             "retry_round": rnd + 1 if (result == "retry" and in_combat) else None,
-            "actions": ["Simple", "Standard"] if in_combat else [],
+            "actions": _disarm_actions(state) if in_combat else [],
         })]
         if result == "triggered":
             events += trigger_events(state, trap, dice, by=who.id)
@@ -275,7 +289,19 @@ class SetTrap:
             "disarm_dc": self.disarm_dc,
         }
 
+    def options(self) -> dict[str, Any]:
+        """How the trap is set, as the ``trap`` field of a Use Item action."""
+        raw = {"facing": self.facing, "wire_end": list(self.wire_end) if self.wire_end is not None else None,
+               "disarm_dc": self.disarm_dc}
+        return {k: v for k, v in raw.items() if v is not None}
+
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        gated = action_events(state, dice, self.combatant, f"set-trap:{self.kind}", target_cell=self.cell,
+                              options={"trap": self.options()} if self.options() else None)
+        return self.perform(state, dice) if gated is None else gated  # reading: N-GATE-1
+
+    def perform(self, state: EncounterState, dice: Dice) -> list[Event]:
+        """The setting check itself, once the action economy allowed it (or outside a fight)."""
         who = on_map_or_refuse(state, self.combatant)
         kind = _kind(self.kind)
         cell = _cell(self.cell)
@@ -315,6 +341,15 @@ class TriggerRemote:
         return {"trap": self.trap, "operator": self.operator}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        if self.operator is not None:  # the GM's own (operator None) is never gated
+            trap = _trap(state, self.trap)
+            gated = action_events(state, dice, self.operator, "remote", target_cell=trap.cell)
+            if gated is not None:
+                return gated  # reading: N-GATE-1
+        return self.perform(state, dice)
+
+    def perform(self, state: EncounterState, dice: Dice) -> list[Event]:
+        """The charge goes off, once the action economy allowed it (or by the GM)."""
         trap = _trap(state, self.trap)
         if trap.trigger != "remote":
             raise Refused(f"the {trap.label} has no remote detonator")

@@ -14,7 +14,8 @@ Why it exists: traps are the GM's to lay out and the table's to deal with.
   :class:`~tactics.engine.combat.disarm.DeclareDisarm`), S searches 10 ft
   around (a Standard action), X sets off the hovered remote charge (a Standard
   Use Item action), Shift+click sets a trap of the chosen kind
-  (:func:`~tactics.rules.traps.set_odds`, R-TRAP-5).
+  (:func:`~tactics.rules.traps.set_odds`, R-TRAP-5); + and - choose the
+  disarm DC the setter asks for (10 by default, at most the setting check).
 
 In a ground fight these become declarations resolved in the order of R-ORD-1;
 outside one they happen at once.
@@ -38,7 +39,7 @@ from tactics.ui import draw
 from tactics.ui import intents as ui
 from tactics.ui.layers.hazards import GHOST, dashed_outline, trap_look, trigger_cells
 from tactics.ui.render import TOOL_Z, DrawContext
-from tactics.ui.tools.base import Tool
+from tactics.ui.tools.base import Tool, plus_minus
 from tactics.ui.tools.grenade import fight_is_on, percent
 
 PREVIEW_Z = TOOL_Z + 1
@@ -85,6 +86,7 @@ class TrapTool(Tool):
         self.kinds: list[str] = list(tr.default_trap_kinds())
         self.kind = self.kinds[0]
         self.facing = "E"
+        self.disarm_dc: int | None = None  # what a setter asks for; None: the default 10 (R-TRAP-3)
         self.wire_start: Cell | None = None
         self.dropdown: pygame_gui.elements.UIDropDownMenu | None = None
         self._right: tuple[int, int] | None = None
@@ -164,10 +166,13 @@ class TrapTool(Tool):
         who = self.actor()
         if as_actor and who is not None:
             item = f"set-trap:{kind.name}"
+            setting = hz.SetTrap(who.id, kind.name, tuple(cell), facing=facing, wire_end=wire_end,
+                                 disarm_dc=self.disarm_dc)
             if fight_is_on(self.view.state) and item in ITEM_USES:
-                command: Any = Declare(who.id, Action("use-item", item=item, target_cell=tuple(cell)))
+                command: Any = Declare(who.id, Action("use-item", item=item, target_cell=tuple(cell),
+                                                      trap=setting.options() or None))
             else:
-                command = hz.SetTrap(who.id, kind.name, tuple(cell), facing=facing, wire_end=wire_end)
+                command = setting  # individual turns: the engine takes it as the setter's action (N-GATE-1)
         else:
             command = hz.PlaceTrap(kind.name, tuple(cell), facing=facing, wire_end=wire_end)
         if self.view.submit(command):
@@ -238,6 +243,14 @@ class TrapTool(Tool):
             i = self.kinds.index(self.current_kind())
             self.choose(self.kinds[(i + (1 if key == pygame.K_RIGHTBRACKET else -1)) % len(self.kinds)])
             return True
+        step = plus_minus(intent)
+        if step:  # the disarm DC a setter asks for: 10 (the default) up to the setting check (R-TRAP-3)
+            base = tr.default_trap_rules().disarm_dc
+            wanted = max(base, (self.disarm_dc or base) + 5 * step)
+            self.disarm_dc = None if wanted == base else wanted
+            self.view.say(f"Traps set by a combatant: disarm DC {wanted}"
+                          + (" (at most the setting check)." if self.disarm_dc else " (the default)."), "info")
+            return True
         if key == pygame.K_r:
             self.facing = rotate(self.facing, -1 if intent.shift else 1)
             self.view.say(f"Cone mines face {self.facing}.", "info")
@@ -286,7 +299,8 @@ class TrapTool(Tool):
         extra = f" facing {self.facing} (R turns)" if kind.area == "cone" else ""
         extra += "  drag from the charge to the wire's end" if kind.trigger == "tripwire" else ""
         who = self.actor()
-        acts = f"  {who.name}: D disarm, S search, X remote, Shift+click set." if who else ""
+        dc = f" (disarm DC {self.disarm_dc}, +/-)" if self.disarm_dc else " (+/-: disarm DC)"
+        acts = f"  {who.name}: D disarm, S search, X remote, Shift+click set{dc}." if who else ""
         return f"Traps: {kind.label or kind.name}{extra}. Click: place hidden. Right click: remove. H: show to all.{acts}"
 
     def board_key(self):

@@ -112,10 +112,33 @@ def slot_for(action: TurnAction) -> str:
         return rt.CONTESTED
     if action.kind == USE_ITEM:
         use = item_use_or_refuse(action.item)
-        return rt.CONTESTED if use.needs_roll else rt.NON_CONTESTED  # reading: N-TURN-4
+        contested = use.needs_roll if use.contested is None else use.contested  # reading: N-TURN-4, N-TURN-14
+        return rt.CONTESTED if contested else rt.NON_CONTESTED
     if action.kind not in KINDS:
         raise Refused(f"unknown action {action.kind!r}; choose one of {', '.join(KINDS)}")
     return rt.NON_CONTESTED
+
+
+def slots_for(action: TurnAction) -> list[str]:
+    """Every slot the action spends: one, or both for an item use that takes the
+    whole turn (disarming a trap, N-TRAP-10)."""
+    slot = slot_for(action)
+    use = ITEM_USES.get(action.item or "") if action.kind == USE_ITEM else None
+    return [slot] * max(1, use.actions if use is not None else 1)
+
+
+def budget_check_all(state: EncounterState, turns: TurnsState, who: Combatant, slots: list[str]) -> None:
+    """:func:`budget_check` for each slot in turn, as if the ones before were spent."""
+    if len(slots) == 1:
+        budget_check(state, turns, who, slots[0])
+        return
+    limits = limits_of(who)
+    for i, slot in enumerate(slots):
+        try:
+            rt.check_action(who.name, list(turns.spent) + slots[:i], slot, rules_of(state).turns,
+                            one_action=limits.no_standard, no_actions=limits.no_actions, reason=limits.reason)
+        except rt.TurnRefused as exc:
+            raise Refused(f"this takes {len(slots)} actions of the turn: {exc}") from None
 
 
 def budget_check(state: EncounterState, turns: TurnsState, who: Combatant, slot: str) -> None:
@@ -276,7 +299,11 @@ def resolution(state: EncounterState, pid: int, actor: str, action: TurnAction, 
     """The action resolves: budget spent, its effects, then queued free actions,
     then the end of the fight if one side is left (R-END-1)."""
     who = state.combatants[actor]
-    events = [Event("turns.action-taken", {"id": pid, "combatant": actor, "slot": slot, "action": action.to_dict()})]
+    taken = {"id": pid, "combatant": actor, "slot": slot, "action": action.to_dict()}
+    slots = slots_for(action)
+    if len(slots) > 1:
+        taken["slots"] = slots
+    events = [Event("turns.action-taken", taken)]
     try:
         events += perform(state, who, action, dice)
     except Refused as exc:
@@ -315,7 +342,7 @@ class TakeAction:
             raise Refused(f"{state.combatants[turns.pending.actor].name}'s action is waiting for the holders' answers")
         action = self.action
         slot = slot_for(action)
-        budget_check(state, turns, who, slot)
+        budget_check_all(state, turns, who, slots_for(action))
         validate(state, turns, who, action)
         events: list[Event] = []
         if turns.lapsing and action.kind != EXTEND:
@@ -395,7 +422,7 @@ def _pending(state: EncounterState, d: dict[str, Any]) -> None:
 @reducer.on("turns.action-taken")
 def _taken(state: EncounterState, d: dict[str, Any]) -> None:
     t = state.combat
-    t.spent.append(d["slot"])
+    t.spent.extend(d.get("slots") or [d["slot"]])
     t.lapsing = []
     t.next_id = max(t.next_id, int(d["id"]) + 1)
     t.last_block = None

@@ -23,7 +23,7 @@ from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.engine.combat.individual.procedure import Pending, TurnsState, after, reducer, running, who_or_refuse
 from tactics.engine.combat.individual.actions import (
-    EXTEND, MOVE, TurnAction, equip_interrupted, perform, resolution, settle, slot_for, validate,
+    EXTEND, MOVE, TurnAction, equip_interrupted, perform, resolution, settle, slot_for, slots_for, validate,
 )
 from tactics.rules import turns as rt
 from tactics.rules.dice import Dice
@@ -109,6 +109,8 @@ class UseHeld:
             _prompted(state, turns, who.id)
         if slot_for(action) != rt.NON_CONTESTED or action.kind == EXTEND:
             raise Refused("a held action is a non-contested one: move, throw, reload ... not an attack")
+        if len(slots_for(action)) > 1:
+            raise Refused("a held action is one action; this takes both actions of a turn")
         validate(state, turns, who, action)
         p = turns.pending
         if p is not None and action.kind == MOVE and p.action.get("kind") == MOVE:

@@ -359,17 +359,22 @@ class BeginTurn:
 class EndTurn:
     """The current character's turn ends; it declares its facing (R-FACE-1).
 
-    ``facing``: one of the 8 directions, or ``keep_facing``: a combatant to keep
-    facing (its facing then follows that target). Neither: the facing stays as
+    ``facing``: one of the 8 directions, or ``keep_facing``: a combatant or an
+    object to keep facing (its facing then follows that target), or
+    ``keep_facing_cell``: a square to keep facing. Neither: the facing stays as
     it is (reading: N-TURN-9). Declaring a facing costs no action.
     """
 
     facing: str | None = None
     keep_facing: str | None = None
+    keep_facing_cell: tuple[int, int] | None = None
     name: str = "end-turn"
 
     def args(self) -> dict[str, Any]:
-        return {"facing": self.facing, "keep_facing": self.keep_facing}
+        out: dict[str, Any] = {"facing": self.facing, "keep_facing": self.keep_facing}
+        if self.keep_facing_cell is not None:
+            out["keep_facing_cell"] = [int(self.keep_facing_cell[0]), int(self.keep_facing_cell[1])]
+        return out
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         turns = running(state)
@@ -379,10 +384,10 @@ class EndTurn:
         if turns.pending is not None:
             raise Refused("an action is still waiting for the holders' answers")
         events: list[Event] = []
-        if self.facing is not None or self.keep_facing is not None:
+        if self.facing is not None or self.keep_facing is not None or self.keep_facing_cell is not None:
             from tactics.engine.hazards.commands import SetFacing
 
-            events += SetFacing(who.id, self.facing, self.keep_facing).execute(state, dice)
+            events += SetFacing(who.id, self.facing, self.keep_facing, self.keep_facing_cell).perform(state, dice)
         if turns.lapsing:
             events.append(Event("turns.lapsed", {"combatant": who.id, "names": [x["name"] for x in turns.lapsing]}))
         facing = next((e.data["facing"] for e in events if e.kind == "facing.set"), who.facing)

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tactics.engine.combat.team import out_of_fight
-from tactics.engine.combat.actions import limits_of, move_budget
+from tactics.engine.combat.actions import ITEM_USES, limits_of, move_budget
 from tactics.engine.combat.moves import ALLOWANCES, MoveAllowance, stopped
 from tactics.engine.combat.queries import DESCRIBERS, describe as ground_describe
 from tactics.engine.core.journal import Event
@@ -187,6 +187,9 @@ def action_phrase(state: EncounterState, action: dict[str, Any]) -> str:
     word = LABELS.get(kind, kind)
     if kind in ("attack", "technique") and action.get("target") in state.combatants:
         return f"{word} on {state.combatants[action['target']].name}"
+    if kind == "use-item" and action.get("item") in ITEM_USES:  # "Throw a grenade", "Disarm a trap ..."
+        label = ITEM_USES[action["item"]].label.split(" (")[0]
+        return label[:1].lower() + label[1:]
     return word
 
 
@@ -281,6 +284,8 @@ def _describe_turns(event: Event, state: EncounterState | None) -> str:
         return f"{n(d['combatant'])} lets it happen."
     if k == "turns.action-taken":
         slot = "contested" if d["slot"] == rt.CONTESTED else "non-contested"
+        if len(d.get("slots") or []) > 1:
+            slot = f"{slot}, both actions of the turn"
         note = str(d["action"].get("note", "")).strip()
         if note and d["action"].get("kind") != "other":  # the app-controlled opponent's reason (tactics.ai)
             return f"{note} ({slot})."
