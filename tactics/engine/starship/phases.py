@@ -37,6 +37,7 @@ from tactics.engine.starship.state import (
     apply_to_space,
     bearing,
     defeated,
+    detects,
     distance,
     phase_time,
     ship_of,
@@ -172,7 +173,7 @@ def _judge_rolls(space: SpaceState, dice: Dice) -> list[Event]:
             ship, target = space.ships[roll["ship"]], space.ships[roll["target"]]
             scanned = target.id in space.scans.get(ship.id, [])
             bonus = max(0, effective(space, ship, "sensor_mod", space.now)) if scanned else 0
-            found = bool(roll.get("detected", True)) or scanned
+            found = bool(roll.get("detected", True)) or scanned or detects(ship, target, space.now)
             first = [d["face"] for d in roll["dice"] if d.get("reroll_of") is None]
             again = [d["face"] for d in roll["dice"] if d.get("reroll_of") is not None]
             settled = settle_weapons(first, again, tuple(roll["bd_dc"]), weapons_mod=int(roll["rerolls_allowed"]),
