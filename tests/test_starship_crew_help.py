@@ -246,3 +246,16 @@ def test_failed_treatment_leaves_the_captain_injured():  # N-SHIP-4
     enc.submit(TakeAction("jackal", "medical", "treat", {"post": "captain"}), typed=[1, 2])
     enc.submit(EndPhase())
     assert "captain" not in posts_acting_now(enc.state, "jackal")
+
+
+def test_a_hack_the_late_order_carried_is_countered_by_its_total_with_the_d2():  # N-SHIP-1, N-SHIP-3
+    enc = _battle()
+    enc.submit(TakeAction("wayfarer", "science", "hack_shields", {"target": "jackal"}), typed=[5, 4])  # 11 < 12
+    enc.submit(TakeAction("wayfarer", "captain", "order", {"post": "science"}))
+    enc.submit(EndPhase(), typed=[2])  # 11 + d2 2 = 13: the hack lands
+    jackal = _space(enc).ships["jackal"]
+    assert effective(_space(enc), jackal, "shield_mod") == -1
+    assert [m.hack for m in jackal.modifiers] == [13]
+    enc.submit(TakeAction("jackal", "sensors", "counter_hack_sensors"), typed=[6, 7])  # 13 reaches 13
+    enc.submit(EndPhase())
+    assert effective(_space(enc), _space(enc).ships["jackal"], "shield_mod") == 0

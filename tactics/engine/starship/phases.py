@@ -162,12 +162,14 @@ def _judge_rolls(space: SpaceState, dice: Dice) -> list[Event]:
             total = int(check["total"]) + affinity
             success = check.get("dc") is None or total >= int(check["dc"])
             flipped = success and not roll["success"]
+            effects = roll.get("success_effects", []) if flipped else roll.get("effects", [])
+            effects = [e | {"hack": total} if "hack" in e else e for e in effects]  # the hack's total with the d2
             emit("space.check_helped", {
                 "ship": roll["ship"], "ship_name": roll.get("ship_name", ""), "roll": index,
                 "crew_name": roll.get("crew_name", ""), "post": roll["post"], "label": roll.get("label", ""),
                 "check": check | {"affinity": affinity, "total": total, "success": success},
                 "success": success, "flipped": flipped,
-                "effects": roll.get("success_effects", []) if flipped else roll.get("effects", []),
+                "effects": effects,
             })
         if "dice" in roll and roll.get("provisional"):
             ship, target = space.ships[roll["ship"]], space.ships[roll["target"]]

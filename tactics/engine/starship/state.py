@@ -400,9 +400,12 @@ def _mark_acted(space: SpaceState, data: dict[str, Any]) -> None:
 _NOTED_AT_ONCE = ("advantage", "hold", "scan", "engineer_to_action", "counter_hack")
 
 
-def _register(space: SpaceState, ship_id: str, effects: list[dict[str, Any]], roll: int) -> None:
+def _register(space: SpaceState, ship_id: str, effects: list[dict[str, Any]], roll: int,
+              *, pending_only: bool = False) -> None:
     for effect in effects:
         kind = effect["kind"]
+        if pending_only and kind in _NOTED_AT_ONCE:
+            continue
         if kind == "advantage":
             space.advantages.setdefault(ship_id, []).append(effect["post"])
         elif kind == "hold":
@@ -432,9 +435,8 @@ def _check_helped(space: SpaceState, data: dict[str, Any]) -> None:
     index = int(data["roll"])
     roll = space.rolls[index]
     roll.update(check=dict(data["check"]), success=bool(data["success"]), effects=list(data["effects"]))
-    if data.get("flipped"):
-        space.pending = [p for p in space.pending if p.get("roll") != index]
-        _register(space, roll["ship"], roll["effects"], index)
+    space.pending = [p for p in space.pending if p.get("roll") != index]
+    _register(space, roll["ship"], roll["effects"], index, pending_only=not data.get("flipped"))
 
 
 @on("space.weapons_fired")

@@ -49,7 +49,10 @@ def aim_or_refuse(state: EncounterState, turns: TurnsState, holder: Combatant, a
     if action.kind == EXTEND:
         raise Refused("a held action is a non-contested one: move, throw, reload ... not an attack")
     path = [(int(c[0]), int(c[1])) for c in p.action.get("path", [])]
-    square = (int(at[0]), int(at[1]))
+    try:
+        square = (int(at[0]), int(at[1]))
+    except (TypeError, ValueError, IndexError):
+        raise Refused(f"{at!r} is not a square (column, row)") from None
     if square not in fire_squares(path):
         mover = state.combatants[p.actor].name
         if path and square == path[-1]:
