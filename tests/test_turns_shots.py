@@ -3,13 +3,13 @@
 What is tested (typed dice or fixed seeds):
 - a loaded firearm/crossbow fired within its guaranteed-hit range is a non-contested action:
   no accuracy roll, a plain hit, the contested action still open (the text's non-contested list;
-  N-TURN-14); beyond that range, or with a weapon that has none, it is refused ("attack instead");
+  N-SHOT-1); beyond that range, or with a weapon that has none, it is refused ("attack instead");
 - firing two loaded 1-handed crossbows in one turn (the text's Tactical Actions), a crossbow that
   is not loaded refused until a reload (a non-contested action), and an attack roll using a load;
 - a held action fired in the middle of a movement (R-TURN-3: "fire when they are in the middle
   of their movement action before they reach their destination tile"): the mover stops on the
   chosen square while it resolves, then goes on; a downed mover stays there; a mover stopped
-  short never gets there and the holder keeps the action (N-TURN-15);
+  short never gets there and the holder keeps the action (N-HELD-1);
 - the shield's AC, and with the table option shield_front_only only against attacks from the
   front arc (R-FACE-2).
 """
@@ -66,7 +66,7 @@ def shot(target: str = "bruno", weapon: str = "hand_crossbow") -> TurnAction:
 # -- non-contested attacks ---------------------------------------------------------------------
 
 
-def test_sure_shot_within_guaranteed_range_is_a_non_contested_hit():  # the text's non-contested list, N-TURN-14
+def test_sure_shot_within_guaranteed_range_is_a_non_contested_hit():  # the text's non-contested list, N-SHOT-1
     enc = encounter(ada(), bruno((4, 4)))  # 10 ft: inside the hand crossbow's 15 ft
     entry = enc.submit(TakeAction("ada", shot()), typed=[4])
     assert "attack.rolled" not in kinds(entry)  # no accuracy check: nobody rolls against anybody
@@ -78,7 +78,7 @@ def test_sure_shot_within_guaranteed_range_is_a_non_contested_hit():  # the text
     assert "guaranteed-hit range" in describe(next(e for e in entry.events if e.kind == "turns.sure-shot"), enc.state)
 
 
-def test_beyond_guaranteed_range_or_without_one_it_is_an_attack():  # N-TURN-14
+def test_beyond_guaranteed_range_or_without_one_it_is_an_attack():  # N-SHOT-1
     enc = encounter(ada(weapons=["hand_crossbow", "silenced_pistol"]), bruno((6, 4)))  # 20 ft
     with pytest.raises(Refused, match="sure hit only within 15 ft"):
         enc.submit(TakeAction("ada", shot()))
@@ -108,7 +108,7 @@ def test_two_loaded_hand_crossbows_fire_twice_then_must_reload():  # the text's 
     assert enc.state.combatants["bruno"].hp == 20
 
 
-def test_one_crossbow_fires_once_and_an_attack_roll_uses_its_load():  # N-TURN-14
+def test_one_crossbow_fires_once_and_an_attack_roll_uses_its_load():  # N-SHOT-1
     enc = encounter(ada(weapons=["hand_crossbow"]), bruno((4, 4)))
     enc.submit(TakeAction("ada", TurnAction("attack", weapon="hand_crossbow", target="bruno")))
     with pytest.raises(Refused, match="not loaded"):
@@ -144,7 +144,7 @@ def _bruno_moves(path=PATH, text: str = ROOM, hp: int | None = None) -> Encounte
     return enc
 
 
-def test_held_shot_fires_when_the_mover_reaches_the_square_then_it_goes_on():  # R-TURN-3, N-TURN-15
+def test_held_shot_fires_when_the_mover_reaches_the_square_then_it_goes_on():  # R-TURN-3, N-HELD-1
     enc = _bruno_moves()
     prompt = pending_interrupt(enc.state)
     assert prompt.holder == "ada" and prompt.fire_squares == tuple(PATH[:-1])
@@ -162,7 +162,7 @@ def test_held_shot_fires_when_the_mover_reaches_the_square_then_it_goes_on():  #
     assert pips_of(enc.state, "bruno").left == 1  # its move is spent as declared
 
 
-def test_a_mover_downed_mid_move_stays_where_it_was_hit():  # N-TURN-15, R-TURN-5
+def test_a_mover_downed_mid_move_stays_where_it_was_hit():  # N-HELD-1, R-TURN-5
     enc = _bruno_moves(hp=3)
     enc.submit(UseHeld("ada", shot(), at=(5, 4)), typed=[5])
     bruno_now = enc.state.combatants["bruno"]
@@ -179,7 +179,7 @@ def test_aim_must_be_on_the_path_before_the_destination():  # R-TURN-3 ("before 
     assert enc.state.combatants["bruno"].cell == (4, 4) and "ada" in enc.state.combat.held
 
 
-def test_mover_stopped_short_never_reaches_the_square_and_the_holder_keeps_the_action():  # N-TURN-15
+def test_mover_stopped_short_never_reaches_the_square_and_the_holder_keeps_the_action():  # N-HELD-1
     rows = ["." * 14] * 9
     rows[4] = "......^......."  # difficult ground on (6, 4): Acrobatics DC 12
     enc = _bruno_moves(text="\n".join(rows))
@@ -225,7 +225,7 @@ def test_shield_only_from_the_front_when_the_table_turns_it_on():  # R-FACE-2
     assert next(e for e in entry.events if e.kind == "attack.rolled").data["ac"] == 15
 
 
-def test_a_block_after_an_aimed_shot_still_lets_the_shot_fire_on_the_way():  # R-TURN-4, N-TURN-15
+def test_a_block_after_an_aimed_shot_still_lets_the_shot_fire_on_the_way():  # R-TURN-4, N-HELD-1
     from tactics.engine.combat.individual.actions import Block
 
     enc = encounter(ada(), fighter("cara", "party", (3, 6)), bruno((10, 4)))

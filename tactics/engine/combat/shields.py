@@ -24,7 +24,7 @@ def has_shield(state: EncounterState, who: Combatant) -> bool:
 def shield_bonus(state: EncounterState, target: Combatant, attacker_cell: Cell | None) -> tuple[int, str]:
     """(AC added, a note for the log) for an attack on ``target`` from ``attacker_cell``.
 
-    reading: R-FACE-2 — with ``shield_front_only`` the shield counts only when the attacker stands
+    reading: R-FACE-2 (N-SHIELD-1) — with ``shield_front_only`` the shield counts only when the attacker stands
     in the target's front arc; otherwise (and by default) from every side.
     """
     if not has_shield(state, target):

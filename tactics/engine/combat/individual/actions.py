@@ -158,7 +158,7 @@ def validate(state: EncounterState, turns: TurnsState, who: Combatant, action: T
         arms = arms_or_refuse(who, action)
         if isinstance(arms, Weapon) and (problem := shots.loaded_problem(state, who, arms)):
             raise Refused(problem)
-    elif kind == shots.SHOT:  # a non-contested attack (the second text; N-TURN-14)
+    elif kind == shots.SHOT:  # a non-contested attack (the second text; N-SHOT-1)
         if problem := shots.shot_problem(state, who, action):
             raise Refused(problem)
     elif kind == shots.RELOAD:
@@ -298,7 +298,7 @@ def resolution(state: EncounterState, pid: int, actor: str, action: TurnAction, 
     aims = list(waiting.aims) if waiting is not None and waiting.id == pid and action.kind == MOVE else []
     events = [Event("turns.action-taken", {"id": pid, "combatant": actor, "slot": slot, "action": action.to_dict()})]
     try:
-        if aims:  # held actions fire in the middle of the move (N-TURN-15)
+        if aims:  # held actions fire in the middle of the move (N-HELD-1)
             from tactics.engine.combat.individual.midmove import walk_with_shots
 
             events += walk_with_shots(state, pid, actor, action.cells, aims, dice)

@@ -96,7 +96,7 @@ class UseHeld:
 
     combatant: str
     action: TurnAction
-    at: Cell | None = None  # fire when the waiting mover reaches this square of its path (N-TURN-15)
+    at: Cell | None = None  # fire when the waiting mover reaches this square of its path (N-HELD-1)
     name: str = "use-held"
 
     def args(self) -> dict[str, Any]:
@@ -231,7 +231,7 @@ class Block:
             walked.pop()  # cannot end on an ally's square (R-GRID-5): back up to a free one
         mover_budget = move_budget(mover)
         aims = [a for a in p.aims if tuple(a["at"]) in walked]
-        if aims and walked:  # held actions aimed at squares the mover still reaches (N-TURN-15)
+        if aims and walked:  # held actions aimed at squares the mover still reaches (N-HELD-1)
             from tactics.engine.combat.individual.midmove import walk_with_shots
 
             moved = walk_with_shots(now, p.id, mover.id, walked, aims, dice)

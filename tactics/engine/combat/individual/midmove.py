@@ -7,7 +7,7 @@ asked about a waiting move may answer :class:`~tactics.engine.combat.individual.
 with ``at``: a square of the mover's path before its destination. When the move resolves
 (after every holder has answered), the mover walks to that square, stops there while the held
 action resolves (its dice and damage at once, R-TURN-5), and then goes on with the rest of its
-path (reading: N-TURN-15). A mover who is down (or can no longer act) after the held action
+path (reading: N-HELD-1). A mover who is down (or can no longer act) after the held action
 stays where it was hit; a mover stopped short of the square (a failed terrain check, a trap)
 never got there, and the holder keeps the held action.
 """
@@ -60,7 +60,7 @@ def aim_or_refuse(state: EncounterState, turns: TurnsState, holder: Combatant, a
         raise Refused(f"{square} is not on {mover}'s path before its destination")
     if action.kind == MOVE and action.cells and action.cells[-1] in path:
         raise Refused(f"to step into {state.combatants[p.actor].name}'s path, Block")
-    # reading: N-TURN-15 — checked as the board will be with the mover on that square
+    # reading: N-HELD-1 — checked as the board will be with the mover on that square
     validate(with_mover_at(state, p.actor, square), turns, holder, action)
     return square
 

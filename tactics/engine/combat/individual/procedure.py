@@ -57,7 +57,7 @@ class Pending:
     slot: str  # "contested" | "non-contested"
     ask: list[str]  # holders to ask, in turn order after the actor
     asked: list[str] = field(default_factory=list)
-    aims: list[dict[str, Any]] = field(default_factory=list)  # held actions to fire mid-move (N-TURN-15)
+    aims: list[dict[str, Any]] = field(default_factory=list)  # held actions to fire mid-move (N-HELD-1)
 
 
 @dataclass

@@ -7,8 +7,8 @@ action may be "firing two loaded 1-handed crossbows". So:
 * ``shot`` (a :class:`~tactics.engine.combat.individual.actions.TurnAction` kind): fire a
   loaded weapon that has a guaranteed-hit range (``sure_hit_ft`` in ``data/weapons.toml``) at a
   target no farther than that. No one rolls against anyone, so it is non-contested (R-TURN-2):
-  no accuracy check, a plain hit, the weapon's damage rolled once (reading: N-TURN-14). It may
-  be held and fired on another's turn, also in the middle of a movement (N-TURN-15).
+  no accuracy check, a plain hit, the weapon's damage rolled once (reading: N-SHOT-1). It may
+  be held and fired on another's turn, also in the middle of a movement (N-HELD-1).
 * ``reload``: one weapon (one of them, for a character carrying two) is loaded again; a
   non-contested action, as the text lists it.
 * A weapon with a ``load`` is loaded when the fight starts; every shot from it, sure or an
@@ -95,7 +95,7 @@ def shot_problem(state: EncounterState, who: Combatant, action: Any) -> str | No
 
 
 def shot_events(state: EncounterState, who: Combatant, action: Any, dice: Dice) -> list[Event]:
-    """A sure shot: no accuracy roll, a plain hit (reading: N-TURN-14). Dice: the damage roll."""
+    """A sure shot: no accuracy roll, a plain hit (reading: N-SHOT-1). Dice: the damage roll."""
     problem = shot_problem(state, who, action)
     if problem:
         raise Refused(problem)

@@ -181,7 +181,7 @@ class Prompt:
     can_block: bool
     block_squares: tuple[tuple[int, int], ...]
     text: str
-    fire_squares: tuple[tuple[int, int], ...] = ()  # where a held action may fire mid-move (N-TURN-15)
+    fire_squares: tuple[tuple[int, int], ...] = ()  # where a held action may fire mid-move (N-HELD-1)
 
 
 def action_phrase(state: EncounterState, action: dict[str, Any]) -> str:
