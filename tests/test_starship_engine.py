@@ -83,7 +83,8 @@ def test_three_rounds_of_the_pirate_corvette():  # R-SHIP-1, -2, -4, -5, -6, -7,
     assert target_bd_dc(enc.state, "red_maw") == (4, 7)
 
     # -- round 1, Action: both ships hit each other at once
-    assert posts_acting_now(enc.state, "wayfarer") == ["science", "helm", "sensors", "weapons", "engineer"]
+    # (no grapple, no cloak: the Wayfarer's Chief Engineer has no Action-Phase work, N-SHIP-2)
+    assert posts_acting_now(enc.state, "wayfarer") == ["science", "helm", "sensors", "weapons"]
     assert "hack_shields" in [a.name for a in actions_offered(enc.state, "wayfarer", "science")]
     enc.submit(TakeAction("wayfarer", "science", "hack_shields", {"target": "red_maw"}), typed=[9, 9])
     enc.submit(TakeAction("wayfarer", "sensors", "scan", {"target": "red_maw"}), typed=[9, 9])
@@ -315,15 +316,27 @@ def test_phase_rules_for_posts():  # R-SHIP-2
         enc.submit(TakeAction("wayfarer", "engineer", "assist_cloak"))
 
 
-def test_cannot_fire_at_what_passive_sensors_cannot_see():  # R-SHIP-4
+def test_cannot_fire_at_what_passive_sensors_cannot_see():  # R-SHIP-4, N-SHIP-1
     enc = _encounter()
-    # make both sides visible except the cloaked corvette: no surprise if we close in first
     enc.submit(StartSpaceCombat())
     enc.submit(EndPhase())  # the Red Maw stays hidden: it did not fire
     enc.submit(EndPhase())
+    assert not fire_odds(enc.state, "wayfarer", "red_maw", 3).detected
+    # a blind volley while the own Scan may still come counts only if the Scan finds it
+    enc.submit(FireWeapons("wayfarer", [], "red_maw"), typed=[10] * 5)
+    enc.submit(TakeAction("wayfarer", "sensors", "scan", {"target": "red_maw"}), typed=[1, 1])  # fails
+    end = enc.submit(EndPhase())
+    settled = next(e for e in end.events if e.kind == "space.volley_settled")
+    assert not settled.data["found"] and not settled.data["battle_damage"]
+    assert "finds nothing" in describe(settled)
+    assert _ship(enc, "red_maw").damage == 0
+    # with no Scan left to come, it is refused outright
+    enc.submit(EndPhase())
+    enc.submit(EndPhase())
+    enc.submit(VacatePost("wayfarer", "sensors"))
     with pytest.raises(Refused, match="cannot see"):
         enc.submit(FireWeapons("wayfarer", [], "red_maw"))
-    assert not fire_odds(enc.state, "wayfarer", "red_maw", 3).detected
+    enc.submit(AssignPost("wayfarer", "sensors", "Nyx"))
     enc.submit(TakeAction("wayfarer", "sensors", "scan", {"target": "red_maw"}), typed=[10, 10])
     enc.submit(FireWeapons("wayfarer", [], "red_maw"))  # a successful Scan finds it
 

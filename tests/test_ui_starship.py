@@ -16,6 +16,7 @@ import pytest
 
 from tactics.assets import bundled
 from tactics.engine.core.encounter import Encounter, load_encounter
+from tactics.engine.starship.commands import TakeAction
 from tactics.engine.starship.view import fire_odds, posts_acting_now
 from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
@@ -141,12 +142,14 @@ def test_walker_shows_the_posts_acting_in_each_phase(app):  # R-SHIP-1, R-SHIP-2
     end_phase(app, screen)
     if screen.dialog is not None:
         press(app, screen, "dlg.done")
-    assert walker_posts(screen, "wayfarer") == ["science", "helm", "sensors", "weapons", "engineer"]
+    # the Wayfarer has no grapple or cloak: its Chief Engineer has nothing to do here (N-SHIP-2)
+    assert walker_posts(screen, "wayfarer") == ["science", "helm", "sensors", "weapons"]
     assert walker_posts(screen, "red_maw") == ["helm", "sensors", "weapons", "engineer"]
-    # the corvette's Chief Engineer acts in the Action Phase and gives up the Response Phase
+    # the corvette's Chief Engineer acts in the Action Phase and gives up the Response Phase;
+    # at the start of the phase the choice itself is offered too (N-SHIP-2)
     press(app, screen, "walker_post", ship="red_maw", post="engineer")
     offered = [s.data["action"] for s in screen.hotspots.items if s.key == "dlg.action"]
-    assert offered == ["grapple", "assist_cloak"]  # only its Action-Phase actions
+    assert offered == ["engineer_to_action", "grapple", "assist_cloak"]  # only its Action-Phase actions
     press(app, screen, "dlg.action", action="grapple")
     press(app, screen, "dlg.take")
     press(app, screen, "dlg.done")
@@ -193,6 +196,8 @@ def test_fire_dialog_shows_exact_odds_and_records_the_roll(app):  # R-SHIP-3, R-
 def test_a_refused_command_shows_its_reason_in_the_status_line(app):  # R-SHIP-4
     screen = starship(app)
     _to_round_one_action(app, screen)  # the cloaked Red Maw never fired: still unseen
+    # the Wayfarer's Scan fails, so no Scan can still find the corvette this phase (N-SHIP-1)
+    app.battle.encounter.submit(TakeAction("wayfarer", "sensors", "scan", {"target": "red_maw"}), typed=[1, 1])
     press(app, screen, "walker_post", ship="wayfarer", post="weapons")
     entries = len(app.battle.encounter.journal.entries)
     press(app, screen, "dlg.fire")

@@ -28,7 +28,9 @@ from tactics.engine.combat import items as combat_items
 from tactics.engine.combat import setup as combat_setup
 from tactics.engine.combat.individual import actions as turn_actions
 from tactics.engine.combat.individual import interrupts as turn_interrupts
+from tactics.engine.combat.individual import midmove as turn_midmove
 from tactics.engine.combat.individual import procedure as turns
+from tactics.engine.combat.individual import shots as turn_shots
 from tactics.engine.combat.individual import view as turn_view
 from tactics.engine.core import control, table
 from tactics.engine.core.journal import Reducer
@@ -63,7 +65,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("grenades, traps and facing", hazards.reducer, start=hazards.build_traps, install=hazards.install_hooks),
     Feature("table settings", table.reducer),
     Feature("who plays each team", control.reducer, start=control.build_controllers),
-    Feature("individual turns", turns.reducer, handlers=(turn_actions, turn_interrupts, turn_view)),
+    Feature("individual turns", turns.reducer,
+            handlers=(turn_actions, turn_interrupts, turn_midmove, turn_shots, turn_view)),
 )
 
 #: The one reducer an encounter's journal applies: every feature's events.

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tactics.rules.data import AbilityScore, Bonus, DataError, ScreenText, data_path, load_items, read_document, validate
 from tactics.rules.dice import DiceError, DiceExpr
@@ -63,8 +63,18 @@ class Weapon(_Frozen):
     clunky: bool = False
     heavy: bool = False
     off_hand: bool = False
+    load: int = Field(default=0, ge=0, le=100)  # shots a load holds (a crossbow 1); 0: never reloaded in play
+    sure_hit_ft: int = Field(default=0, ge=0, le=10_000)  # guaranteed-hit range of a loaded firearm/crossbow
 
     _dice = field_validator("damage")(classmethod(lambda cls, v: _check_dice(v)))
+
+    @model_validator(mode="after")
+    def _sure_hit_needs_a_load(self) -> "Weapon":
+        if self.sure_hit_ft and (self.kind != "ranged" or not self.load):
+            raise ValueError("sure_hit_ft is for a loaded ranged weapon (a firearm or crossbow): give it a load")
+        if self.sure_hit_ft > self.range_ft:
+            raise ValueError(f"sure_hit_ft {self.sure_hit_ft} is beyond the weapon's range_ft {self.range_ft}")
+        return self
 
     @property
     def title(self) -> str:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import Sequence
+from typing import Callable, Sequence
 
 from tactics.rules.dice import Dice
 
@@ -177,6 +177,51 @@ class WeaponsRoll:
         return self.successes >= self.bd_dc[0]
 
 
+def settle_weapons(
+    first: Sequence[int],
+    rerolls: Sequence[int],
+    target_dc: tuple[int, int],
+    *,
+    weapons_mod: int = 0,
+    sensor_bonus: int = 0,
+    more: Callable[[], int] | None = None,
+) -> WeaponsRoll:
+    """Judge a weapons pool from its faces (reading: R-SHIP-4).
+
+    ``first`` are the pool's faces (one per hard point); ``rerolls`` the re-roll
+    faces already thrown, used in order. While re-roll points remain and a
+    success has not yet been re-rolled, the earliest such success is re-rolled
+    with the next face (from ``rerolls``, then from ``more`` if given); a
+    success on a re-roll may be re-rolled in turn. The verdict is a function of
+    the faces and the numbers only, so a volley judged when its phase ends
+    (R-SHIP-1) does not depend on whether a Scan was rolled before or after it.
+    """
+    count, threshold = int(target_dc[0]), int(target_dc[1])
+    points = max(0, int(weapons_mod))
+    queue = list(rerolls)
+    rolled: list[PoolDie] = []
+
+    def one(face: int, reroll_of: int | None) -> PoolDie:
+        total = face + sensor_bonus
+        die = PoolDie(len(rolled), face, total, total >= threshold, reroll_of)
+        rolled.append(die)
+        return die
+
+    waiting = [d.index for d in (one(int(f), None) for f in first) if d.success]
+    while points > 0 and waiting:
+        if queue:
+            face = int(queue.pop(0))
+        elif more is not None:
+            face = more()
+        else:
+            break
+        points -= 1
+        again = one(face, waiting.pop(0))
+        if again.success:
+            waiting.append(again.index)
+    return WeaponsRoll(tuple(rolled), (count, threshold), sensor_bonus, max(0, int(weapons_mod)))
+
+
 def roll_weapons(
     dice: Dice, pool: int, target_dc: tuple[int, int], *, weapons_mod: int = 0, sensor_bonus: int = 0
 ) -> WeaponsRoll:
@@ -185,26 +230,11 @@ def roll_weapons(
     The first ``pool`` dice are rolled; then, while re-roll points remain and a
     success has not yet been re-rolled, the earliest such success is re-rolled
     (one die each, recorded separately); a success on a re-roll may be re-rolled
-    in turn.
+    in turn (see :func:`settle_weapons`).
     """
-    count, threshold = int(target_dc[0]), int(target_dc[1])
-    points = max(0, int(weapons_mod))
-    rolled: list[PoolDie] = []
-
-    def one(reroll_of: int | None) -> PoolDie:
-        face = dice.d(10)
-        total = face + sensor_bonus
-        die = PoolDie(len(rolled), face, total, total >= threshold, reroll_of)
-        rolled.append(die)
-        return die
-
-    waiting = [d.index for d in (one(None) for _ in range(pool)) if d.success]
-    while points > 0 and waiting:
-        points -= 1
-        again = one(waiting.pop(0))
-        if again.success:
-            waiting.append(again.index)
-    return WeaponsRoll(tuple(rolled), (count, threshold), sensor_bonus, max(0, int(weapons_mod)))
+    first = [dice.d(10) for _ in range(pool)]
+    return settle_weapons(first, [], target_dc, weapons_mod=weapons_mod, sensor_bonus=sensor_bonus,
+                          more=lambda: dice.d(10))
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,7 @@ class MachineEffect(_Strict):
     hard_points: int = Field(default=0, le=0)  # hard points out of action (negative)
     checks: int = 0  # added to every 2d10 check the ship's crew rolls
     disabled_posts: list[Post] = Field(default_factory=list)  # posts that cannot act
+    injured_posts: list[Post] = Field(default_factory=list)  # crew hurt: cannot act until treated
 
     def changes(self) -> dict[str, Any]:
         return {k: v for k, v in self.model_dump().items() if v}
@@ -140,7 +141,8 @@ class Check(_Strict):
 
 
 EffectKind = Literal[
-    "advantage", "hold", "modify", "scan", "move", "battle_damage", "repair", "cloak", "fire", "note"
+    "advantage", "hold", "modify", "scan", "move", "battle_damage", "repair", "cloak", "fire", "note",
+    "engineer_to_action", "counter_hack", "treat",
 ]
 
 
@@ -175,6 +177,7 @@ class ShipAction(_Strict):
     effects: list[ActionEffect] = Field(default_factory=list)
     on_failure: list[ActionEffect] = Field(default_factory=list)
     uses_action: bool = True  # False: a declaration (the Science Officer's hold)
+    hack: bool = False  # its effects on the target are a hack, which a counter-hack can stop
 
 
 def load_ship(path: str | Path) -> ShipSpec:

@@ -66,6 +66,7 @@ class TurnNumbers(BaseModel):
     held_per_turn: int = Field(default=1, ge=0, le=10)
     extend_rounds: int = Field(default=1, ge=1, le=100)
     shield_equip_actions: int = Field(default=2, ge=1, le=10)
+    shield_ac: int = Field(default=2, ge=0, le=20)
     npc_group_reflex: Literal["mean", "best"] = "mean"
 
 

@@ -31,6 +31,7 @@ from tactics.rules.facing import arc_of, attack_advantage, facing_options
 from tactics.rules.grid import Cell, cell_center, distance_ft
 from tactics.rules.sheets import Technique, Weapon, default_armoury
 
+from tactics.engine.combat.shields import shield_bonus
 from tactics.engine.combat.team import conditions_of, sheet_of
 
 
@@ -148,6 +149,10 @@ def attack_setup(
     if combined(conditions_of(target)).flat_footed and tsheet.mod("DEX") > 0:
         ac -= tsheet.mod("DEX")
         note = f"flat-footed, no DEX {tsheet.mod('DEX'):+d}"
+    shield, shield_note = shield_bonus(state, target, start)  # reading: R-FACE-2 (shield_front_only)
+    ac += shield
+    if shield_note:
+        note = f"{note}; {shield_note}" if note else shield_note
     problem = None
     dist = distance_ft(start, target.cell) if start is not None and target.cell is not None else 0
     if start is None or target.cell is None:

@@ -8,8 +8,11 @@ Simultaneity (R-SHIP-1): during a phase every crew rolls at once and nothing
 they roll changes the ships until :class:`EndPhase`, which applies all of that
 phase's effects for all ships together. So a ship hit in the Action Phase still
 fires its own Action-Phase volley that round. Help inside one crew (the
-Captain's order, a Scan for the Weapons Officer, the Science Officer's hold)
-counts from the moment it is rolled, in the text's suggested post order.
+Captain's order, a Scan for the Weapons Officer) does not depend on who rolled
+first (N-SHIP-1): a roll made after the help uses it at once, and a roll made
+before it is judged again with it when the phase ends. The Chief Engineer's
+choice to act in the Action Phase is made before any roll of that phase
+(N-SHIP-2).
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from tactics.engine.starship.state import (  # noqa: F401  (space_of/ship_of are
     check_modifier,
     crew_acted,
     crew_name,
+    injured_posts,
+    phase_noted,
     detects,
     disabled_posts,
     effective,
@@ -62,7 +67,11 @@ def posts_in_phase(space: SpaceState, ship: Ship) -> list[str]:
         posts = ["helm", "sensors", "weapons"]
         if ship.id in space.held:
             posts.insert(0, "science")
-        posts.append("engineer")  # may act here instead of in the Response Phase
+        # reading: R-SHIP-2 (N-SHIP-2) — the Chief Engineer may act here instead of in the
+        # Response Phase, chosen at the start of the phase, before any roll is noted.
+        # A ship whose engineer has nothing to do here (no grapple, no cloak) leaves them in Response.
+        if ship.id in space.engineer_in_action or (not phase_noted(space) and _engineer_has_work(space, ship)):
+            posts.append("engineer")
     else:
         posts = ["medical"] + ([] if ship.id in space.engineer_in_action else ["engineer"])
     return posts
@@ -83,12 +92,27 @@ def actions_offered(space: SpaceState, ship_id: str, post: str) -> list[ShipActi
     if post not in posts_acting_now(space, ship_id):
         return []
     ship = space.ships[ship_id]
+    committed = ship_id in space.engineer_in_action
     return [
         a for a in space.actions.values()
         if a.post == post and space.phase in a.phases
         and (a.requires is None or a.requires in ship.spec.functions)
         and not (a.name == "hold" and space.round == 0)
+        and not (committed and _is_engineer_choice(a))
     ]
+
+
+def _engineer_has_work(space: SpaceState, ship: Ship) -> bool:
+    """Has the Chief Engineer an Action-Phase action on this ship besides the choice itself?"""
+    return any(
+        a.post == "engineer" and "action" in a.phases and not _is_engineer_choice(a)
+        and (a.requires is None or a.requires in ship.spec.functions)
+        for a in space.actions.values()
+    )
+
+
+def _is_engineer_choice(action: ShipAction) -> bool:
+    return any(e.kind == "engineer_to_action" for e in action.effects)
 
 
 def _check_can_act(space: SpaceState, ship: Ship, post: str) -> str:
@@ -110,7 +134,12 @@ def _check_can_act(space: SpaceState, ship: Ship, post: str) -> str:
             extra = " (the Science Officer must hold in the Support Phase to act now)"
         if post == "engineer" and space.phase == "response":
             extra = " (the Chief Engineer acted in the Action Phase this round)"
+        if post == "engineer" and space.phase == "action":
+            raise Refused("the Chief Engineer must choose to act in the Action Phase at its start, "
+                          "before any roll of the phase; this round they act in the Response Phase")
         raise Refused(f"the {POST_NAMES[post]} does not act in the {PHASE_NAMES[space.phase]} Phase{extra}")
+    if post in injured_posts(ship, space.now):
+        raise Refused(f"the {ship.name}'s {POST_NAMES[post]} is injured: the Medical Officer must treat them first")
     if post in disabled_posts(ship, space.now):
         raise Refused(f"Battle Damage keeps the {ship.name}'s {POST_NAMES[post]} from acting")
     # reading: R-SHIP-2 — one action per crew *member*: a person at two posts acts once.
@@ -257,19 +286,21 @@ class TakeAction:
         action = space.actions.get(self.action)
         if action is None:
             raise Refused(f"there is no ship action called {self.action!r}")
+        if action.requires and action.requires not in ship.spec.functions and action.post == post:
+            raise Refused(f"the {ship.name} has no {action.requires} function")
         who = _check_can_act(space, ship, post)
         if action.post != post:
             raise Refused(f"'{action.label}' is for the {POST_NAMES[action.post]}, not the {POST_NAMES[post]}")
         if space.phase not in action.phases:
             raise Refused(f"'{action.label}' cannot be taken in the {PHASE_NAMES[space.phase]} Phase")
-        if action.requires and action.requires not in ship.spec.functions:
-            raise Refused(f"the {ship.name} has no {action.requires} function")
         if any(e.kind == "fire" for e in action.effects):
             names = params.get("hard_points")
             return FireWeapons(ship.id, list(names) if names else [], str(params.get("target", "")),
                                bonus_rerolls=0).execute(state, dice)
         if action.name == "hold" and space.round == 0:
             raise Refused("there is no Support Phase in the surprise round")
+        if _is_engineer_choice(action) and ship.id in space.engineer_in_action:
+            raise Refused("the Chief Engineer already acts in this Action Phase")
 
         target = None
         crew_post = None
@@ -279,7 +310,8 @@ class TakeAction:
         elif action.target == "crew":
             crew_post = _post(str(params.get("post", "")))
             if crew_post not in ship.crew:
-                raise Refused(f"no one is at the {POST_NAMES[crew_post]} post to receive the order")
+                to = " to receive the order" if any(e.kind == "advantage" for e in action.effects) else ""
+                raise Refused(f"no one is at the {POST_NAMES[crew_post]} post{to}")
         elif action.target == "battle_damage":
             if not ship.battle_damage:
                 raise Refused(f"the {ship.name} has no Battle Damage to repair")
@@ -295,6 +327,7 @@ class TakeAction:
 
         check = None
         success = True
+        advantage = _advantage(space, ship, post)
         if action.check is not None:
             now = space.now
             mods = [(ATTRIBUTE_NAMES[a], effective(space, ship, a, now)) for a in action.check.attributes]
@@ -306,37 +339,56 @@ class TakeAction:
                 dc = action.check.dc
                 if target is not None:
                     dc += sum(effective(space, target, a, now) for a in action.check.target_adds)
-            rolled = roll_check(dice, mods, dc=dc, advantage=_advantage(space, ship, post))
+            rolled = roll_check(dice, mods, dc=dc, advantage=advantage)
             check, success = rolled.to_dict(), rolled.success
 
-        effects = []
-        for effect in action.effects if success else action.on_failure:
-            affected = target if (effect.who == "target" and target is not None) else ship
-            item: dict[str, Any] = {"kind": effect.kind, "ship": affected.id, "source": ship.name,
-                                    "text": effect.text or action.label}
-            if effect.kind == "advantage":
-                item["post"] = crew_post
-            elif effect.kind == "scan":
-                item["target"] = target.id if target else None
-            elif effect.kind == "modify":
-                item.update(attribute=effect.attribute, amount=int(effect.amount), phases=effect.phases)
-            elif effect.kind == "move":
-                item.update(target=target.id if target else None, amount=float(effect.amount))
-            elif effect.kind == "battle_damage":
-                item["amount"] = max(1, int(effect.amount))
-            elif effect.kind == "repair":
-                item["id"] = damage.id if damage else None
-            elif effect.kind == "cloak":
-                item["phases"] = effect.phases
-            effects.append(item)
+        def items(succeeded: bool) -> list[dict[str, Any]]:
+            return effect_items(action, ship, target, crew_post, damage, check, succeeded)
 
-        return [Event("space.action_taken", {
+        data = {
             "ship": ship.id, "ship_name": ship.name, "post": post, "crew": who,
             "crew_name": ship.crew_names.get(post, who), "action": action.name, "label": action.label,
             "round": space.round, "phase": space.phase, "target": target.id if target else None,
             "target_name": target.name if target else None, "params": params, "check": check,
-            "success": success, "effects": effects, "uses_action": action.uses_action,
-        })]
+            "success": success, "effects": items(success), "uses_action": action.uses_action,
+        }
+        if check is not None:
+            data["advantaged"] = bool(advantage)
+            if not success:  # what a late order's d2 would bring (N-SHIP-1)
+                data["success_effects"] = items(True)
+        return [Event("space.action_taken", data)]
+
+
+def effect_items(action: ShipAction, ship: Ship, target: Ship | None, crew_post: str | None,
+                 damage: Any, check: dict[str, Any] | None, success: bool) -> list[dict[str, Any]]:
+    """The recorded effects of an action for one outcome (applied when the phase ends)."""
+    effects = []
+    for effect in action.effects if success else action.on_failure:
+        affected = target if (effect.who == "target" and target is not None) else ship
+        item: dict[str, Any] = {"kind": effect.kind, "ship": affected.id, "source": ship.name,
+                                "text": effect.text or action.label}
+        if effect.kind == "advantage":
+            item["post"] = crew_post
+        elif effect.kind == "scan":
+            item["target"] = target.id if target else None
+        elif effect.kind == "modify":
+            item.update(attribute=effect.attribute, amount=int(effect.amount), phases=effect.phases)
+        elif effect.kind == "move":
+            item.update(target=target.id if target else None, amount=float(effect.amount))
+        elif effect.kind == "battle_damage":
+            item["amount"] = max(1, int(effect.amount))
+        elif effect.kind == "repair":
+            item["id"] = damage.id if damage else None
+        elif effect.kind == "cloak":
+            item["phases"] = effect.phases
+        elif effect.kind == "treat":
+            item["post"] = crew_post
+        if action.hack and affected is target and target is not None and check is not None:
+            # reading: N-SHIP-3 — a hack's effect on its target can be stopped by a
+            # counter-hack whose total reaches this one.
+            item["hack"] = int(check["total"])
+        effects.append(item)
+    return effects
 
 
 @dataclass
@@ -366,7 +418,10 @@ class FireWeapons:
         now = space.now
         if target.status == SURRENDERED:
             raise Refused(f"the {target.name} has surrendered")
-        if not detects(ship, target, now):
+        seen = detects(ship, target, now)
+        # reading: R-SHIP-4 with N-SHIP-1 — a volley at a ship the passive sensors cannot see
+        # counts if the own Sensors Officer's Scan of this phase finds it, whoever rolls first.
+        if not seen and not _scan_may_come(space, ship):
             raise Refused(f"the {ship.name}'s sensors cannot see the {target.name} (out of passive sensor "
                           f"range {ship.spec.passive_sensor_range:g} or cloaked); scan it or close in")
         known = [h.name for h in ship.spec.hard_points]
@@ -394,11 +449,17 @@ class FireWeapons:
             "round": space.round, "phase": space.phase, "hard_points": names,
             "dice": [d.to_dict() for d in roll.dice], "bd_dc": list(target_dc), "sensor_bonus": sensor_bonus,
             "rerolls_allowed": rerolls, "successes": roll.successes, "battle_damage": roll.battle_damage,
+            "detected": seen, "provisional": True,
         })]
+
+
+def _scan_may_come(space: SpaceState, ship: Ship) -> bool:
+    """Can this ship's Sensors Officer still Scan in this phase?"""
+    return any(a.name == "scan" for a in actions_offered(space, ship.id, "sensors"))
 
 
 __all__ = [
     "AssignPost", "EndPhase", "FireWeapons", "StartSpaceCombat", "Surrender", "TakeAction",
-    "VacatePost", "actions_offered", "posts_acting_now", "posts_in_phase",
+    "VacatePost", "actions_offered", "effect_items", "posts_acting_now", "posts_in_phase",
 ]
 

@@ -7,6 +7,11 @@ settles the round: ships beyond their maximum start to explode, ships at their
 maximum go adrift (R-SHIP-6), and the battle ends when one side is left
 standing (R-SHIP-9). :class:`Surrender` may end it at any time.
 
+Before the effects, the phase's rolls are judged with every roll in (R-SHIP-1,
+N-SHIP-1): a check rolled before the Captain's order reached its post gets the
+order's d2, a volley fired before its ship's Scan gets the Sensor Mod, and a
+counter-hack stops the hacks it beats (N-SHIP-3).
+
 Events are computed on a scratch copy of the space state (so later effects see
 earlier ones) and returned; the journal commits them.
 """
@@ -20,6 +25,7 @@ from typing import Any
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.starship.state import (
     ADRIFT,
+    effective,
     DESTROYED,
     ENDED,
     EXPLODING,
@@ -31,13 +37,15 @@ from tactics.engine.starship.state import (
     apply_to_space,
     bearing,
     defeated,
+    detects,
     distance,
     phase_time,
     ship_of,
     space_of,
 )
+from tactics.engine.starship.state import injured_posts as injured_posts_of
 from tactics.rules.dice import Dice
-from tactics.rules.starship import PHASES
+from tactics.rules.starship import PHASES, POST_NAMES, settle_weapons
 
 
 @dataclass
@@ -86,10 +94,19 @@ def _effect_events(space: SpaceState, effect: dict[str, Any], dice: Dice) -> lis
     if ship.status == DESTROYED:
         return []
     if kind == "modify":
-        return [Event("space.modified", base | {
+        data = base | {
             "attribute": effect["attribute"], "amount": effect["amount"],
             "start": now + 1, "until": now + 1 + int(effect["phases"]), "text": effect.get("text", ""),
-        })]
+        }
+        if effect.get("hack") is not None:
+            data["hack"] = int(effect["hack"])
+        return [Event("space.modified", data)]
+    if kind == "treat":
+        post = str(effect.get("post") or "")
+        hurt = injured_posts_of(ship, now + 1).get(post, [])
+        return [Event("space.treated", base | {
+            "post": post, "post_name": POST_NAMES.get(post, post), "crew_name": ship.crew_names.get(post, post),
+            "ids": hurt})]
     if kind == "move":
         target = space.ships.get(effect.get("target") or "")
         if target is None:
@@ -124,6 +141,67 @@ def _effect_events(space: SpaceState, effect: dict[str, Any], dice: Dice) -> lis
             events.append(Event("space.battle_damage", data))
         return events
     return []
+
+
+def _judge_rolls(space: SpaceState, dice: Dice) -> list[Event]:
+    """Judge the phase's rolls with every roll in (R-SHIP-1; reading: N-SHIP-1, N-SHIP-3).
+
+    Applied to ``space`` (a scratch copy) as they are made.
+    """
+    events: list[Event] = []
+
+    def emit(kind: str, data: dict[str, Any]) -> None:
+        apply_to_space(space, kind, data)
+        events.append(Event(kind, data))
+
+    for index, roll in enumerate(list(space.rolls)):
+        check = roll.get("check")
+        if check and not roll.get("advantaged", True) and roll["post"] in space.advantages.get(roll["ship"], []):
+            # the Captain's order reached this post after it rolled: its d2 counts now
+            affinity = dice.d(2)
+            total = int(check["total"]) + affinity
+            success = check.get("dc") is None or total >= int(check["dc"])
+            flipped = success and not roll["success"]
+            effects = roll.get("success_effects", []) if flipped else roll.get("effects", [])
+            effects = [e | {"hack": total} if "hack" in e else e for e in effects]  # the hack's total with the d2
+            emit("space.check_helped", {
+                "ship": roll["ship"], "ship_name": roll.get("ship_name", ""), "roll": index,
+                "crew_name": roll.get("crew_name", ""), "post": roll["post"], "label": roll.get("label", ""),
+                "check": check | {"affinity": affinity, "total": total, "success": success},
+                "success": success, "flipped": flipped,
+                "effects": effects,
+            })
+        if "dice" in roll and roll.get("provisional"):
+            ship, target = space.ships[roll["ship"]], space.ships[roll["target"]]
+            scanned = target.id in space.scans.get(ship.id, [])
+            bonus = max(0, effective(space, ship, "sensor_mod", space.now)) if scanned else 0
+            found = bool(roll.get("detected", True)) or scanned or detects(ship, target, space.now)
+            first = [d["face"] for d in roll["dice"] if d.get("reroll_of") is None]
+            again = [d["face"] for d in roll["dice"] if d.get("reroll_of") is not None]
+            settled = settle_weapons(first, again, tuple(roll["bd_dc"]), weapons_mod=int(roll["rerolls_allowed"]),
+                                     sensor_bonus=bonus, more=lambda: dice.d(10))
+            dice_now = [d.to_dict() for d in settled.dice]
+            emit("space.volley_settled", {
+                "ship": ship.id, "ship_name": ship.name, "target": target.id, "target_name": target.name,
+                "roll": index, "dice": dice_now, "sensor_bonus": bonus, "successes": settled.successes,
+                "battle_damage": settled.battle_damage and found, "found": found, "bd_dc": list(roll["bd_dc"]),
+                "changed": dice_now != roll["dice"] or bonus != roll.get("sensor_bonus") or not found,
+            })
+    best: dict[str, int] = {}
+    for roll in space.rolls:
+        if roll.get("success") and any(e["kind"] == "counter_hack" for e in roll.get("effects", [])):
+            total = int((roll.get("check") or {}).get("total", 0))
+            best[roll["ship"]] = max(best.get(roll["ship"], total), total)
+    for ship_id, total in best.items():
+        ship = space.ships[ship_id]
+        stopped = [p for p in space.pending if p.get("hack") is not None and p["ship"] == ship_id
+                   and int(p["hack"]) <= total]
+        ending = [m for m in ship.modifiers if m.hack is not None and m.hack <= total and m.active(space.now + 1)]
+        emit("space.hack_countered", {
+            "ship": ship_id, "ship_name": ship.name, "total": total, "until": space.now + 1,
+            "stopped": [p.get("text", "") for p in stopped], "ended": len(ending),
+        })
+    return events
 
 
 def _end_if_over(space: SpaceState) -> list[Event]:
@@ -177,7 +255,8 @@ class EndPhase:
             raise Refused("space combat is over")
         scratch = copy.deepcopy(space)  # compute on a copy; the journal commits the events
         events = [Event("space.phase_ended", {"round": space.round, "phase": space.phase})]
-        for effect in list(space.pending):
+        events += _judge_rolls(scratch, dice)
+        for effect in list(scratch.pending):
             for event in _effect_events(scratch, effect, dice):
                 if event.kind != "space.battle_damage":  # already applied to the scratch copy
                     apply_to_space(scratch, event.kind, event.data)

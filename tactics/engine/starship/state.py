@@ -78,6 +78,7 @@ class BattleDamage:
     until: int
     source: str = ""
     lapsed: bool = False
+    treated: list[str] = field(default_factory=list)  # injured posts the Medical Officer treated
 
     def active(self, now: int) -> bool:
         return self.active_from <= now < self.until
@@ -92,6 +93,7 @@ class Modifier:
     start: int
     until: int
     source: str = ""
+    hack: int | None = None  # a hack's check total (a counter-hack that reaches it ends it)
 
     def active(self, now: int) -> bool:
         return self.start <= now < self.until
@@ -174,8 +176,20 @@ def check_modifier(ship: Ship, now: int) -> int:
     return sum(int(bd.machine.get("checks", 0)) for bd in active_damage(ship, now))
 
 
+def injured_posts(ship: Ship, now: int) -> dict[str, list[int]]:
+    """Posts whose crew active Battle Damage injured and no one has treated: post -> damage ids."""
+    out: dict[str, list[int]] = {}
+    for bd in active_damage(ship, now):
+        for post in bd.machine.get("injured_posts", []):
+            if post not in bd.treated:
+                out.setdefault(post, []).append(bd.id)
+    return out
+
+
 def disabled_posts(ship: Ship, now: int) -> set[str]:
-    return {p for bd in active_damage(ship, now) for p in bd.machine.get("disabled_posts", [])}
+    """Posts that cannot act now: knocked out by Battle Damage, or injured and untreated (N-SHIP-4)."""
+    off = {p for bd in active_damage(ship, now) for p in bd.machine.get("disabled_posts", [])}
+    return off | set(injured_posts(ship, now))
 
 
 def usable_hard_points(ship: Ship, now: int) -> int:
@@ -220,6 +234,12 @@ def defeated(ship: Ship) -> bool:
     # round (after the Engineer's chance) and shows as the adrift status.
     """Out of the fight for R-SHIP-9: surrendered, adrift (at its maximum), exploding or gone."""
     return ship.status != FIGHTING
+
+
+def phase_noted(space: SpaceState) -> bool:
+    """Has any crew, of any ship, taken an action in this phase? (A hold or the Chief
+    Engineer's choice is a declaration, not a roll: it does not count.)"""
+    return any(r.get("uses_action", True) for r in space.rolls)
 
 
 def crew_acted(space: SpaceState, ship_id: str, post: str) -> bool:
@@ -378,24 +398,49 @@ def _mark_acted(space: SpaceState, data: dict[str, Any]) -> None:
         space.engineer_in_action.add(data["ship"])
 
 
+# Help inside a crew is noted at once, so later rolls of the phase use it; rolls made
+# before it get it when the phase ends (EndPhase). Counter-hacks are read from the
+# phase's rolls when it ends. Everything else waits in ``pending`` for the phase end.
+_NOTED_AT_ONCE = ("advantage", "hold", "scan", "engineer_to_action", "counter_hack")
+
+
+def _register(space: SpaceState, ship_id: str, effects: list[dict[str, Any]], roll: int,
+              *, pending_only: bool = False) -> None:
+    for effect in effects:
+        kind = effect["kind"]
+        if pending_only and kind in _NOTED_AT_ONCE:
+            continue
+        if kind == "advantage":
+            space.advantages.setdefault(ship_id, []).append(effect["post"])
+        elif kind == "hold":
+            space.held.add(ship_id)
+        elif kind == "engineer_to_action":
+            space.engineer_in_action.add(ship_id)
+        elif kind == "scan":
+            space.scans.setdefault(ship_id, []).append(effect["target"])
+            space.ships[effect["target"]].revealed = True
+        elif kind not in _NOTED_AT_ONCE:
+            space.pending.append(dict(effect) | {"roll": roll})
+
+
 @on("space.action_taken")
 def _action_taken(space: SpaceState, data: dict[str, Any]) -> None:
     if data.get("uses_action", True):
         _mark_acted(space, data)
     space.rolls.append(dict(data))
-    # reading: R-SHIP-1 (proposed R-SHIP-1a) — simultaneity is between ships; help inside
-    # one crew (an order, a Scan, a hold) counts at once, in the text's post order.
-    for effect in data.get("effects", []):
-        kind = effect["kind"]
-        if kind == "advantage":
-            space.advantages.setdefault(data["ship"], []).append(effect["post"])
-        elif kind == "hold":
-            space.held.add(data["ship"])
-        elif kind == "scan":
-            space.scans.setdefault(data["ship"], []).append(effect["target"])
-            space.ships[effect["target"]].revealed = True
-        else:
-            space.pending.append(dict(effect))
+    # reading: R-SHIP-1 (N-SHIP-1) — help to the own crew is noted now for the rolls
+    # still to come; the phase end gives it to the rolls made before it.
+    _register(space, data["ship"], data.get("effects", []), len(space.rolls) - 1)
+
+
+@on("space.check_helped")
+def _check_helped(space: SpaceState, data: dict[str, Any]) -> None:
+    """A check rolled before the Captain's order reached its post gets the order's d2 (N-SHIP-1)."""
+    index = int(data["roll"])
+    roll = space.rolls[index]
+    roll.update(check=dict(data["check"]), success=bool(data["success"]), effects=list(data["effects"]))
+    space.pending = [p for p in space.pending if p.get("roll") != index]
+    _register(space, roll["ship"], roll["effects"], index, pending_only=not data.get("flipped"))
 
 
 @on("space.weapons_fired")
@@ -405,16 +450,49 @@ def _fired(space: SpaceState, data: dict[str, Any]) -> None:
     ship = space.ships[data["ship"]]
     ship.revealed = True  # firing gives the ship away and drops a cloak
     ship.cloaked = False
-    if data["battle_damage"]:
+    if data["battle_damage"] and not data.get("provisional"):  # (logs from before N-SHIP-1)
         space.pending.append(
             {"kind": "battle_damage", "ship": data["target"], "amount": 1, "source": ship.name}
         )
 
 
+@on("space.volley_settled")
+def _volley_settled(space: SpaceState, data: dict[str, Any]) -> None:
+    """A volley judged with every roll of the phase in (N-SHIP-1): a Scan rolled after it counts."""
+    roll = space.rolls[int(data["roll"])]
+    roll.update(dice=list(data["dice"]), sensor_bonus=data["sensor_bonus"], successes=data["successes"],
+                battle_damage=data["battle_damage"], provisional=False)
+    if data["battle_damage"]:
+        space.pending.append(
+            {"kind": "battle_damage", "ship": data["target"], "amount": 1, "source": data.get("ship_name", "")}
+        )
+
+
+@on("space.hack_countered")
+def _hack_countered(space: SpaceState, data: dict[str, Any]) -> None:
+    """A counter-hack stops this phase's hacks on the ship and ends those in effect (N-SHIP-3)."""
+    ship_id, best = data["ship"], int(data["total"])
+    space.pending = [
+        p for p in space.pending
+        if not (p.get("hack") is not None and p["ship"] == ship_id and int(p["hack"]) <= best)
+    ]
+    for modifier in space.ships[ship_id].modifiers:
+        if modifier.hack is not None and modifier.hack <= best:
+            modifier.until = min(modifier.until, int(data["until"]))
+
+
+@on("space.treated")
+def _treated(space: SpaceState, data: dict[str, Any]) -> None:
+    for bd in space.ships[data["ship"]].battle_damage:
+        if bd.id in data.get("ids", []) and data["post"] not in bd.treated:
+            bd.treated.append(data["post"])
+
+
 @on("space.modified")
 def _modified(space: SpaceState, data: dict[str, Any]) -> None:
     space.ships[data["ship"]].modifiers.append(
-        Modifier(data["attribute"], int(data["amount"]), int(data["start"]), int(data["until"]), data.get("source", ""))
+        Modifier(data["attribute"], int(data["amount"]), int(data["start"]), int(data["until"]), data.get("source", ""),
+                 data.get("hack"))
     )
 
 
@@ -508,6 +586,6 @@ __all__ = [
     "ADRIFT", "ATTRIBUTES", "BattleDamage", "DESTROYED", "ENDED", "EXPLODING", "FIGHTING",
     "Modifier", "POSTS", "SETUP", "SURRENDERED", "Ship", "SpaceState", "active_damage",
     "apply_to_space", "bearing", "build_space", "check_modifier", "crew_name", "defeated",
-    "detects", "disabled_posts", "distance", "effective", "is_cloaked", "phase_time",
+    "detects", "disabled_posts", "distance", "effective", "injured_posts", "is_cloaked", "phase_noted", "phase_time",
     "reducer", "ship_bd_dc", "ship_of", "space_of", "usable_hard_points",
 ]

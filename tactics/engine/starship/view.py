@@ -136,9 +136,41 @@ def describe(event: Event | dict[str, Any]) -> str:
     if kind == "space.weapons_fired":
         count, threshold = d["bd_dc"]
         verdict = "Battle Damage!" if d["battle_damage"] else "no Battle Damage"
+        if d.get("provisional"):  # N-SHIP-1: judged with every roll of the phase in
+            verdict = ("Battle Damage when the phase ends" if d["battle_damage"]
+                       else "no Battle Damage yet (judged when the phase ends)")
+        if d.get("detected") is False:
+            verdict += "; fired blind: it counts only if this phase's Scan finds the target"
         return (f"{ship}: {d.get('crew_name', d['crew'])} fires {len(d['hard_points'])} hard points at the "
                 f"{d['target_name']} (BD DC {count},{threshold}): {_pool_text(d)} — {d['successes']} successes, "
                 f"{verdict}")
+    if kind == "space.volley_settled":
+        if not d.get("found", True):
+            return f"The {ship}'s blind volley at the {d['target_name']} finds nothing: the Scan never found it."
+        verdict = "Battle Damage!" if d["battle_damage"] else "no Battle Damage"
+        if not d.get("changed"):
+            return f"The {ship}'s volley at the {d['target_name']} stands: {d['successes']} successes, {verdict}"
+        extra = f" with the Scan's +{d['sensor_bonus']}" if d.get("sensor_bonus") else ""
+        return (f"The {ship}'s volley at the {d['target_name']}{extra}: {_pool_text(d)} — "
+                f"{d['successes']} successes, {verdict}")
+    if kind == "space.check_helped":
+        verdict = "success" if d["success"] else "failure"
+        return (f"{ship}: the Captain's order reaches {d.get('crew_name', '')} ({POST_NAMES[d['post']]}) — "
+                f"{d.get('label', '')} gets + d2 {d['check']['affinity']} = {d['check']['total']}: {verdict}.")
+    if kind == "space.hack_countered":
+        stopped, ended = d.get("stopped", []), int(d.get("ended", 0))
+        if not stopped and not ended:
+            return f"The {ship}'s counter-hack ({d['total']}) finds no intrusion to stop."
+        parts = []
+        if stopped:
+            parts.append(f"stops {len(stopped)} hack{'s' if len(stopped) > 1 else ''} ({'; '.join(stopped)})")
+        if ended:
+            parts.append(f"ends {ended} hack{'s' if ended > 1 else ''} in effect")
+        return f"The {ship}'s counter-hack ({d['total']}) " + " and ".join(parts) + "."
+    if kind == "space.treated":
+        if d.get("ids"):
+            return f"The {ship}'s Medical Officer treats {d.get('crew_name', '')}: the {d['post_name']} can act again."
+        return f"The {ship}'s Medical Officer patches up {d.get('crew_name', '')} ({d['post_name']})."
     if kind == "space.battle_damage":
         a, b = d["faces"]
         return (f"The {ship} takes Battle Damage {d['count']}/{d['maximum']}: 2d6 ({a}, {b}) = {d['result']} — "

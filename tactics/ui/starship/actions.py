@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tactics.engine.starship.state import DESTROYED
+from tactics.engine.starship.state import DESTROYED, injured_posts
 from tactics.engine.starship.commands import TakeAction
 from tactics.engine.starship.view import action_chance, actions_offered, describe
 from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, POSTS, check_text
@@ -37,6 +37,10 @@ def check_words(action: ShipAction) -> str:
     if check.target_adds:
         dc += " + target's " + " + ".join(ATTRIBUTE_NAMES[a] for a in check.target_adds)
     return " + ".join(parts) + " vs " + dc
+
+
+def _treats(action: ShipAction) -> bool:
+    return any(e.kind == "treat" for e in action.effects)
 
 
 class ActionDialog:
@@ -63,6 +67,9 @@ class ActionDialog:
         self.target = enemies[0] if enemies else None
         if ship.battle_damage:
             self.damage = ship.battle_damage[0].id
+        hurt = [p for p in injured_posts(ship, space.now) if p in ship.crew]
+        if hurt and any(_treats(a) for a in self.offered):
+            self.order_post = hurt[0]
 
     def action(self) -> ShipAction | None:
         return next((a for a in self.offered if a.name == self.chosen), None)
@@ -100,7 +107,8 @@ class ActionDialog:
             self.screen.say("Choose an action first.", "error")
             return
         if action.target == "crew" and not self.order_post:
-            self.screen.say("Choose the crew member who receives the order.", "error")
+            who = "to treat" if _treats(action) else "who receives the order"
+            self.screen.say(f"Choose the crew member {who}.", "error")
             return
         entry = self.screen.submit(TakeAction(self.ship_id, self.post, action.name, self.params()))
         if entry is None:
@@ -207,9 +215,11 @@ class ActionDialog:
                      if s.side != ship.side and s.status != DESTROYED]
             y = self._choice_row(surface, hotspots, hover, "TARGET", x, y, items)
         elif action.target == "crew":
-            items = [(f"{POST_NAMES[p]} ({ship.crew_names.get(p, '')})", "dlg.order", p, p == self.order_post)
+            hurt = injured_posts(ship, space.now) if _treats(action) else {}
+            items = [(f"{POST_NAMES[p]} ({ship.crew_names.get(p, '')}{', injured' if p in hurt else ''})",
+                      "dlg.order", p, p == self.order_post)
                      for p in POSTS if p in ship.crew and p != self.post]
-            y = self._choice_row(surface, hotspots, hover, "ORDER TO", x, y, items)
+            y = self._choice_row(surface, hotspots, hover, "TREAT" if _treats(action) else "ORDER TO", x, y, items)
         elif action.target == "battle_damage":
             items = [(f"2d6 {bd.result}, repair DC {bd.repair_dc}", "dlg.damage", bd.id, bd.id == self.damage)
                      for bd in ship.battle_damage]
@@ -254,7 +264,7 @@ class ActionDialog:
         for line in wrap(self.result["line"] if self.result else "", 21, "semibold", rect.width - 64)[:4]:
             text_at(surface, line, (x, y), 21, "semibold", theme.TEXT)
             y += 30
-        if data.get("effects") and any(e["kind"] not in ("advantage", "hold", "scan") for e in data["effects"]):
+        if data.get("effects") and any(e["kind"] not in ("advantage", "hold", "scan", "engineer_to_action") for e in data["effects"]):
             text_at(surface, "The effect lands when the phase ends, for every ship at once.", (x, y + 8), 19,
                     "regular", theme.TEXT_DIM)
         done = pygame.Rect(rect.right - 200, rect.bottom - 84, 168, 60)

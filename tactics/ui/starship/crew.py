@@ -4,7 +4,7 @@ A roster of the party's characters (and an "NPC crew" chip) sits on top; a
 character dragged onto a post takes it (an ``AssignPost`` command, so it is in
 the journal and undoable). Each ship's card lists the seven posts in the text's
 numbered order (R-SHIP-2) with a tag: acts now, acted, holding, vacant (skipped),
-knocked out by Battle Damage, or the phase the post acts in. Under the posts,
+knocked out or injured by Battle Damage, or the phase the post acts in. Under the posts,
 the ship's Battle Damage with its chart roll, repair DC and when its effect runs
 (R-SHIP-5).
 """
@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from tactics.engine.starship.state import (
-    FIGHTING, SETUP, ENDED, BattleDamage, Ship, SpaceState, crew_acted, disabled_posts,
+    FIGHTING, SETUP, ENDED, BattleDamage, Ship, SpaceState, crew_acted, disabled_posts, injured_posts,
 )
 from tactics.engine.starship.commands import posts_in_phase
 from tactics.engine.starship.view import posts_acting_now
@@ -70,13 +70,17 @@ def post_tag(space: SpaceState, ship: Ship, post: str) -> tuple[str, str]:
         if post == "engineer" and ship.id in space.engineer_in_action:
             return ACTED, "acted in Action"
         return ACTED, "acted"
+    if post in injured_posts(ship, space.now):
+        return DISABLED, "injured"
     if post in disabled_posts(ship, space.now):
         return DISABLED, "knocked out"
     if post == "science" and ship.id in space.held and space.phase == "support":
         return HELD, "holds for Action"
+    if post == "engineer" and ship.id in space.engineer_in_action:
+        return IDLE, "gave up Response"
     if post in posts_in_phase(space, ship):
         return IDLE, "-"
-    if post == "engineer" and space.phase != "response":
+    if post == "engineer" and space.phase == "support":
         return IDLE, "Action/Response"
     return IDLE, f"{PHASE_NAMES[phase_of(post)]} Phase"
 

@@ -192,8 +192,10 @@ class FireDialog:
             text_at(surface, f"exactly {odds.chance.numerator}/{odds.chance.denominator}", (right, y + 84), 16,
                     "regular", theme.TEXT_DIM, anchor="topright")
             if not odds.detected:
-                text_at(surface, f"The {ship.name}'s passive sensors cannot see the {target.name}: scan it first.",
-                        (x, y + 118), 19, "semibold", theme.BAD)
+                blind = (f"The {ship.name}'s passive sensors cannot see the {target.name}: the volley counts "
+                         "only if this phase's Scan finds it.")
+                for n, line in enumerate(wrap(blind, 19, "semibold", rect.width - 64)[:2]):
+                    text_at(surface, line, (x, y + 118 + 26 * n), 19, "semibold", theme.BAD)
         fire = pygame.Rect(rect.right - 260, rect.bottom - 84, 228, 60)
         cancel = pygame.Rect(fire.x - 170, fire.y, 154, 60)
         button(surface, fire, "FIRE", size=28, kind="danger", hover=hover == ("dlg.fire",))
@@ -232,9 +234,10 @@ class FireDialog:
             verdict = "BATTLE DAMAGE!" if good else "no Battle Damage"
             text_at(surface, f"{data['successes']} successes of {count} needed - {verdict}", (x, y + 32), 30, "bold",
                     theme.GOOD if good else theme.TEXT)
-            if good:
-                text_at(surface, "It lands when the Action Phase ends, with every other ship's rolls.", (x, y + 72),
-                        19, "regular", theme.TEXT_DIM)
+            note = ("It lands when the Action Phase ends, with every other ship's rolls." if good else
+                    "Judged again when the Action Phase ends: a Scan rolled later this phase still adds its bonus.")
+            for n, line in enumerate(wrap(note, 19, "regular", rect.width - 64)[:2]):
+                text_at(surface, line, (x, y + 72 + 24 * n), 19, "regular", theme.TEXT_DIM)
         done_btn = pygame.Rect(rect.right - 200, rect.bottom - 84, 168, 60)
         button(surface, done_btn, "Done" if done else "Show all", size=22, kind="primary", hover=hover == ("dlg.done",))
         hotspots.add(done_btn, "dlg.done")

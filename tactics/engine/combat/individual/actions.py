@@ -44,18 +44,21 @@ from tactics.engine.combat.actions import (
 from tactics.engine.combat.attack import attack_events, attack_setup
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
+from tactics.engine.combat.individual import shots
 from tactics.engine.combat.individual.procedure import Pending, TurnsState, after, over_events, reducer, rules_of, running, who_or_refuse
 from tactics.rules import turns as rt
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell, distance_ft
-from tactics.rules.sheets import Technique
+from tactics.rules.sheets import Technique, Weapon
 
 MOVE, ATTACK, TECHNIQUE, USE_ITEM, THROW = "move", "attack", "technique", "use-item", "throw"
 EXTEND, EQUIP_SHIELD, UNEQUIP_SHIELD, OTHER = "extend", "equip-shield", "unequip-shield", "other"
-KINDS = (MOVE, ATTACK, TECHNIQUE, USE_ITEM, THROW, EXTEND, EQUIP_SHIELD, UNEQUIP_SHIELD, OTHER)
+KINDS = (MOVE, ATTACK, TECHNIQUE, USE_ITEM, THROW, EXTEND, EQUIP_SHIELD, UNEQUIP_SHIELD, OTHER, shots.SHOT,
+         shots.RELOAD)
 LABELS = {
     MOVE: "move", ATTACK: "attack", TECHNIQUE: "Technique", USE_ITEM: "item", THROW: "throw",
     EXTEND: "extension", EQUIP_SHIELD: "shield (equipping)", UNEQUIP_SHIELD: "shield (unequipping)", OTHER: "action",
+    shots.SHOT: "sure shot", shots.RELOAD: "reload",
 }
 
 
@@ -175,6 +178,15 @@ def validate(state: EncounterState, turns: TurnsState, who: Combatant, action: T
         problem = attack_problem(state, who, action)
         if problem:
             raise Refused(problem)
+        arms = arms_or_refuse(who, action)
+        if isinstance(arms, Weapon) and (problem := shots.loaded_problem(state, who, arms)):
+            raise Refused(problem)
+    elif kind == shots.SHOT:  # a non-contested attack (the second text; N-SHOT-1)
+        if problem := shots.shot_problem(state, who, action):
+            raise Refused(problem)
+    elif kind == shots.RELOAD:
+        if problem := shots.reload_problem(state, who, action):
+            raise Refused(problem)
     elif kind == USE_ITEM:
         use = ITEM_USES.get(action.item or "")
         if use is None:
@@ -253,8 +265,14 @@ def perform(state: EncounterState, who: Combatant, action: TurnAction, dice: Dic
             return events + [Event("turns.note", {"combatant": who.id, "text": setup.problem})]
         rolled, outcome = attack_events(state, setup, dice)
         events += rolled
+        if isinstance(arms, Weapon):
+            events += shots.load_used(state, who, arms)
         events += technique_condition_events(state, who, arms, target, outcome)
         return events
+    if kind == shots.SHOT:
+        return shots.shot_events(state, who, action, dice)
+    if kind == shots.RELOAD:
+        return shots.reload_events(state, who, action)
     if kind == USE_ITEM:
         use = ITEM_USES[action.item or ""]
         act = ground_action(action)
@@ -299,13 +317,20 @@ def resolution(state: EncounterState, pid: int, actor: str, action: TurnAction, 
     """The action resolves: budget spent, its effects, then queued free actions,
     then the end of the fight if one side is left (R-END-1)."""
     who = state.combatants[actor]
+    waiting = state.combat.pending
+    aims = list(waiting.aims) if waiting is not None and waiting.id == pid and action.kind == MOVE else []
     taken = {"id": pid, "combatant": actor, "slot": slot, "action": action.to_dict()}
     slots = slots_for(action)
     if len(slots) > 1:
         taken["slots"] = slots
     events = [Event("turns.action-taken", taken)]
     try:
-        events += perform(state, who, action, dice)
+        if aims:  # held actions fire in the middle of the move (N-HELD-1)
+            from tactics.engine.combat.individual.midmove import walk_with_shots
+
+            events += walk_with_shots(state, pid, actor, action.cells, aims, dice)
+        else:
+            events += perform(state, who, action, dice)
     except Refused as exc:
         events.append(Event("turns.note", {"combatant": actor, "text": f"the {LABELS[action.kind]} fails: {exc.reason}"}))
     return events + settle(after(state, events), dice)

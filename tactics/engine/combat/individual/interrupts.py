@@ -96,10 +96,14 @@ class UseHeld:
 
     combatant: str
     action: TurnAction
+    at: Cell | None = None  # fire when the waiting mover reaches this square of its path (N-HELD-1)
     name: str = "use-held"
 
     def args(self) -> dict[str, Any]:
-        return {"combatant": self.combatant, "action": self.action.to_dict()}
+        out = {"combatant": self.combatant, "action": self.action.to_dict()}
+        if self.at is not None:
+            out["at"] = list(self.at)
+        return out
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         turns = running(state)
@@ -111,6 +115,14 @@ class UseHeld:
             raise Refused("a held action is a non-contested one: move, throw, reload ... not an attack")
         if len(slots_for(action)) > 1:
             raise Refused("a held action is one action; this takes both actions of a turn")
+        if self.at is not None:  # in the middle of the movement: it fires when the mover gets there
+            from tactics.engine.combat.individual.midmove import aim_or_refuse
+
+            square = aim_or_refuse(state, turns, who, action, self.at)
+            events = [Event("turns.held-aimed", {"combatant": who.id, "pending": turns.pending.id,
+                                                 "mover": turns.pending.actor, "action": action.to_dict(),
+                                                 "at": list(square)})]
+            return events + after_answer(after(state, events), dice)
         validate(state, turns, who, action)
         p = turns.pending
         if p is not None and action.kind == MOVE and p.action.get("kind") == MOVE:
@@ -220,7 +232,13 @@ class Block:
         while walked and (other := now.at(walked[-1])) is not None and other.id != mover.id:
             walked.pop()  # cannot end on an ally's square (R-GRID-5): back up to a free one
         mover_budget = move_budget(mover)
-        moved = move_events(now, now.combatants[mover.id], walked, mover_budget, dice)[0] if walked else []
+        aims = [a for a in p.aims if tuple(a["at"]) in walked]
+        if aims and walked:  # held actions aimed at squares the mover still reaches (N-HELD-1)
+            from tactics.engine.combat.individual.midmove import walk_with_shots
+
+            moved = walk_with_shots(now, p.id, mover.id, walked, aims, dice)
+        else:
+            moved = move_events(now, now.combatants[mover.id], walked, mover_budget, dice)[0] if walked else []
         end = mover.cell
         walked_ft = 0
         for e in moved:

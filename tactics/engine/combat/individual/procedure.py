@@ -57,6 +57,7 @@ class Pending:
     slot: str  # "contested" | "non-contested"
     ask: list[str]  # holders to ask, in turn order after the actor
     asked: list[str] = field(default_factory=list)
+    aims: list[dict[str, Any]] = field(default_factory=list)  # held actions to fire mid-move (N-HELD-1)
 
 
 @dataclass
@@ -73,6 +74,7 @@ class TurnsState:
     lived: dict[str, list[list[Any]]] = field(default_factory=dict)  # conditions that lived through a turn
     equipping: dict[str, int] = field(default_factory=dict)  # shield: actions done so far
     shields: list[str] = field(default_factory=list)
+    fired: dict[str, dict[str, int]] = field(default_factory=dict)  # shots since the last reload, per weapon
     pending: Pending | None = None
     free_queue: list[dict[str, Any]] = field(default_factory=list)
     rolls: list[dict[str, Any]] = field(default_factory=list)

@@ -26,6 +26,7 @@ from tactics.engine.core.state import EncounterState
 from tactics.engine.combat.individual.procedure import TurnsState, rules_of, turns_of
 from tactics.engine.combat.individual.actions import LABELS, MOVE, holders_to_ask
 from tactics.engine.combat.individual.interrupts import block_squares, next_to_ask
+from tactics.engine.combat.individual.midmove import fire_squares
 from tactics.rules import turns as rt
 
 
@@ -180,6 +181,7 @@ class Prompt:
     can_block: bool
     block_squares: tuple[tuple[int, int], ...]
     text: str
+    fire_squares: tuple[tuple[int, int], ...] = ()  # where a held action may fire mid-move (N-HELD-1)
 
 
 def action_phrase(state: EncounterState, action: dict[str, Any]) -> str:
@@ -209,7 +211,8 @@ def pending_interrupt(state: EncounterState) -> Prompt | None:
     squares = tuple(block_squares(state, holder)) if p.action.get("kind") == MOVE else ()
     h, a = state.combatants[holder], state.combatants[p.actor]
     text = f"{h.name} holds an action: interrupt {possessive(a.name)} {action_phrase(state, p.action)}?"
-    return Prompt(holder, p.actor, p.id, dict(p.action), bool(squares), squares, text)
+    fire = tuple(fire_squares(waiting_path(state))) if p.action.get("kind") == MOVE else ()
+    return Prompt(holder, p.actor, p.id, dict(p.action), bool(squares), squares, text, fire)
 
 
 def waiting_path(state: EncounterState) -> list[tuple[int, int]]:
@@ -296,7 +299,12 @@ def _describe_turns(event: Event, state: EncounterState | None) -> str:
         return f"{n(d['combatant'])} holds an action."
     if k == "turns.held-used":
         what = "steps in to block" if d.get("block") else f"uses the held action: {LABELS.get(d['action']['kind'], d['action']['kind'])}"
+        if d.get("mid_move"):
+            what += f" as {n(d.get('mover'))} reaches {tuple(d['at'])}"
         return f"{n(d['combatant'])} {what}."
+    if k == "turns.held-aimed":
+        word = LABELS.get(d["action"]["kind"], d["action"]["kind"])
+        return f"{n(d['combatant'])} will use the held action ({word}) when {n(d['mover'])} reaches {tuple(d['at'])}."
     if k == "turns.move-blocked":
         return (f"{n(d['blocker'])} blocks {n(d['mover'])} at {tuple(d['at'])}: {n(d['mover'])} stops at "
                 f"{tuple(d['stop'])} after {d['walked_ft']} ft and loses {d['lost_ft']} ft of the move.")
@@ -325,7 +333,7 @@ KINDS = (
     "turns.started", "turns.reordered", "turns.joined", "turns.round", "turns.skipped", "turns.began",
     "turns.lapsed", "turns.ended-turn", "turns.over", "turns.pending", "turns.passed", "turns.action-taken",
     "turns.withdrawn", "turns.held", "turns.held-used", "turns.move-blocked", "turns.free-declared",
-    "turns.free-resolved", "turns.thrown", "turns.shield", "turns.extended", "turns.note",
+    "turns.free-resolved", "turns.thrown", "turns.shield", "turns.extended", "turns.note", "turns.held-aimed",
 )
 for _k in KINDS:
     DESCRIBERS.setdefault(_k, _describe_turns)
