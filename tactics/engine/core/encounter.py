@@ -30,7 +30,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tactics.engine.core.journal import Command, Entry, Journal
+from tactics.engine.core.journal import Command, Entry, Journal, Refused
 from tactics.engine.core.state import Combatant, EncounterState, Team
 from tactics.maps import BattleMap, MapError, load as load_map
 from tactics.rules.data import DataError, read_document
@@ -96,6 +96,8 @@ class Encounter:
         self.definition = definition
         self.map = battle_map
         self.source = source
+        #: Why this window may not change the game (another window plays it), or None.
+        self.read_only: str | None = None
         self.seed = int(seed if seed is not None else definition.get("seed", random.randrange(2**31)))
         start = build_state(definition, battle_map, source)
         self.journal: Journal[EncounterState] = Journal(
@@ -107,13 +109,15 @@ class Encounter:
         return self.journal.state
 
     def submit(self, command: Command, *, typed: list[int] | None = None) -> Entry:
+        if self.read_only:
+            raise Refused(self.read_only)
         return self.journal.submit(command, typed=typed)
 
     def undo(self) -> Entry | None:
-        return self.journal.undo()
+        return None if self.read_only else self.journal.undo()
 
     def redo(self) -> Entry | None:
-        return self.journal.redo()
+        return None if self.read_only else self.journal.redo()
 
 
 def load_encounter(path: str | Path, *, seed: int | None = None) -> Encounter:
