@@ -2,8 +2,9 @@
 
 Why it exists (issue 10): "Autosave failed" used to be an ordinary message,
 so the next move's own message replaced it and the GM played on with nothing
-reaching the disk. This warning is drawn in the toolbar, over the encounter's
-title, every frame until an autosave succeeds again (or, for a game another
+reaching the disk. This warning is drawn at the right end of the status bar
+(where the zoom and the pointer's square are shown otherwise; messages stay at
+its left), every frame until an autosave succeeds again (or, for a game another
 window already plays, as long as this window is read-only).
 """
 
@@ -23,11 +24,20 @@ def autosave_problem(exc: Exception) -> str:
     """What a failed autosave means for the GM, in a few words."""
     code = getattr(exc, "errno", None)
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
-        return "the disk is full - save elsewhere (Ctrl+Shift+S)"
+        return "the disk is full"
     if code in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "the autosave folder is read-only - save elsewhere (Ctrl+Shift+S)"
+        return "the folder is read-only"
     text = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-    return f"{text} - save elsewhere (Ctrl+Shift+S)"
+    return text if len(text) <= 40 else text[:37].rstrip() + "..."
+
+
+def warning_text(autosave_error: str | None, read_only: bool) -> str | None:
+    """The status bar's warning, or None."""
+    if autosave_error:
+        return f"Autosave failed: {autosave_error}. Ctrl+Shift+S: save elsewhere"
+    if read_only:
+        return "Read-only: another window plays this game"
+    return None
 
 
 def read_only_text(holder: str) -> str:
@@ -37,18 +47,19 @@ def read_only_text(holder: str) -> str:
             "neither window loses moves. Close the other window, or Save as to play a copy here.")
 
 
-def draw_warning(surface: pygame.Surface, text: str, left: int) -> pygame.Rect:
-    """A red pill at the right of the toolbar (between ``left`` and the window's edge), over the title."""
-    w = surface.get_width()
-    room = max(120, w - left - 24)
-    size = 17
+def draw_warning(surface: pygame.Surface, text: str) -> pygame.Rect:
+    """A red pill at the right end of the status bar (at most half its width)."""
+    w, h = surface.get_size()
+    room = max(160, w // 2 - 16)
+    size = 16
     img = theme.text(text, size, "bold", WARN_TEXT)
     while img.get_width() + 28 > room and size > 11:
         size -= 1
         img = theme.text(text, size, "bold", WARN_TEXT)
-    rect = pygame.Rect(0, 0, min(room, img.get_width() + 28), min(theme.TOOLBAR_H - 10, img.get_height() + 14))
-    rect.midright = (w - 10, theme.TOOLBAR_H // 2)
-    pygame.draw.rect(surface, theme.CHROME, (rect.left - 8, 0, w - rect.left + 8, theme.TOOLBAR_H - 1))
+    rect = pygame.Rect(0, 0, min(room, img.get_width() + 28), theme.STATUS_H - 6)
+    rect.midright = (w - 8, h - theme.STATUS_H // 2)
+    pygame.draw.rect(surface, theme.CHROME, (rect.left - 12, h - theme.STATUS_H + 1, w - rect.left + 12,
+                                             theme.STATUS_H - 1))
     pygame.draw.rect(surface, WARN_BG, rect, border_radius=rect.height // 2)
     pygame.draw.rect(surface, (255, 150, 140), rect, 2, border_radius=rect.height // 2)
     surface.blit(img, img.get_rect(center=rect.center), (0, 0, rect.width - 20, img.get_height()))

@@ -13,7 +13,7 @@
 * A save that is refused (damaged, cut off, hand-edited) leaves everything as
   it was, says what is wrong and where, and offers the last good autosave.
 * A failed autosave (disk full, read-only folder) shows a warning in the
-  toolbar that stays until an autosave succeeds again (no move's message
+  status bar that stays until an autosave succeeds again (no move's message
   replaces it); a game another window already plays opens read-only, said the
   same way (Save as makes it a copy this window may play).
 * Ctrl+Q or the window's close button asks first when the last change is not
@@ -36,7 +36,7 @@ from tactics.engine.saves.document import SaveError, load_save, save_encounter, 
 from tactics.ui import intents as ui
 from tactics.ui.opening import SAVE_SUFFIX, SaveOpenError, is_save_file
 from tactics.ui.panels.prompt import Prompt
-from tactics.ui.save_warnings import autosave_problem, draw_warning, read_only_text
+from tactics.ui.save_warnings import autosave_problem, draw_warning, read_only_text, warning_text
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
@@ -365,11 +365,9 @@ class Saving:
 
     def draw(self, surface: pygame.Surface) -> bool:
         """The persistent warning: autosave failing, or this window read-only."""
-        encounter = self.app.battle.encounter
-        text = (f"Autosave failed: {self.autosave_error}" if self.autosave_error
-                else "Read-only: another window plays this game" if encounter.read_only else None)
+        text = warning_text(self.autosave_error, bool(self.app.battle.encounter.read_only))
         if text:
-            draw_warning(surface, text, self.app.toolbar.right_edge)
+            draw_warning(surface, text)
         return False
 
     def closing(self) -> None:
