@@ -5,8 +5,10 @@ whose group (team rules) or whose turn (individual turns) it is, and what the
 app is waiting for. :func:`turn_banner` says it in words: a title in the
 acting team's colour, a line of detail, the button's label, and what the app
 waits on ("2 declared actions to resolve (Enter)"), so it never silently waits
-on something nobody can see. The players' window shows the same banner, but a
-group of creatures hidden from the players is only "The GM's creatures act".
+on something nobody can see. The players' window shows the same banner, but
+the turn of a group of creatures hidden from the players shows only the plain
+"Action Phase / Round N" card, the same as between groups: nothing that says a
+hidden group acts (reading N-HOT-1).
 
 "End turn" (the button, or E; Enter when no panel wants it) submits the next
 step of the procedure: the ground engine's :class:`~tactics.engine.combat.team.Advance`
@@ -72,6 +74,11 @@ def _all_hidden(state: EncounterState, members: list[str]) -> bool:
     return bool(found) and all(state.hidden_from_players(c) for c in found)
 
 
+def quiet_banner(rnd: str) -> TurnBanner:
+    """What the players see while hidden creatures act: the plain card shown between groups (N-HOT-1)."""
+    return TurnBanner("Action Phase", rnd, NEUTRAL)
+
+
 # --------------------------------------------------------------------------- team rules
 def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | None:
     from tactics.engine.combat.actions import resolution_order
@@ -92,10 +99,13 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
     if group is None:
         return TurnBanner("Action Phase", rnd, NEUTRAL, "End turn")
     if for_players and _all_hidden(state, group.members):  # reading: N-HOT-1
-        return TurnBanner("The GM's creatures act", f"{rnd}, Action Phase", NEUTRAL)
+        return quiet_banner(rnd)
     title = f"{_team_name(state, group.team)}: {group.kind.capitalize()}"
     waiting = ""
     pending = resolution_order(state)
+    if for_players:  # a hidden member's declaration is not counted or named (N-HOT-1)
+        pending = [d for d in pending if d.combatant in state.combatants
+                   and not state.hidden_from_players(state.combatants[d.combatant])]
     if pending:
         first = pending[0]
         who = state.combatants.get(first.combatant)
@@ -104,8 +114,6 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
             waiting = f"Waiting for {name}'s dice: type them in the Resolve panel"
         else:
             waiting = f"{len(pending)} declared action{'s' if len(pending) != 1 else ''} to resolve (Enter)"
-        if for_players and who is not None and state.hidden_from_players(who):
-            waiting = "Waiting for the GM"
     detail = f"{rnd}, Action Phase: declare, resolve, then End turn"
     return TurnBanner(title, detail, _team_colour(state, group.team), "End turn", waiting)
 
@@ -130,7 +138,7 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
     if who is None:
         return TurnBanner("Turn", rnd, NEUTRAL, "End turn")
     if for_players and state.hidden_from_players(who):  # reading: N-HOT-1
-        return TurnBanner("The GM's creatures act", rnd, NEUTRAL)
+        return quiet_banner(rnd)
     waiting = ""
     pending = getattr(turns, "pending", None)
     if pending is not None:
