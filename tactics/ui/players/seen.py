@@ -67,7 +67,7 @@ def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) 
 
     Hidden creatures (and their declared actions), traps the players do not
     know about and GM notes are left out; with ``fog``, so are other teams'
-    creatures in fogged squares.
+    creatures and grenades in fogged squares.
     """
     seen = copy.copy(state)
     players_teams = {tid for tid, team in state.teams.items() if team.players}
@@ -80,9 +80,17 @@ def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) 
         combatants[cid] = who
     seen.combatants = combatants
     seen.combat = _combat_seen(state.combat, combatants)
+    if fog:  # N-FOG-1: nothing of another team in a fogged square, its grenades neither
+        seen.grenades = {gid: g for gid, g in state.grenades.items()
+                         if getattr(g, "team", None) in players_teams or _cell_of(g) not in fog}
     seen.traps = {tid: trap for tid, trap in state.traps.items() if _trap_shown(trap)}
     seen.notes = []
     return seen
+
+
+def _cell_of(thing: object) -> Cell | None:
+    cell = getattr(thing, "cell", None)
+    return (int(cell[0]), int(cell[1])) if cell is not None else None
 
 
 def _combat_seen(combat: object, combatants: dict[str, Combatant]) -> object:
