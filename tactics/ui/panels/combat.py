@@ -151,7 +151,7 @@ class CombatPanels:
         try:
             self.encounter.submit(command, typed=typed)
         except Refused as exc:
-            self.view.say(exc.reason, "error")
+            self.view.say(self.view.players_safe(exc.reason), "error")
             return False
         self.view.app.dirty = True
         return True

@@ -70,8 +70,9 @@ def _team_name(state: EncounterState, team: str) -> str:
 
 
 def _all_hidden(state: EncounterState, members: list[str]) -> bool:
-    found = [state.combatants[m] for m in members if m in state.combatants]
-    return bool(found) and all(state.hidden_from_players(c) for c in found)
+    """Is every member hidden from the players? (One left out of a players' copy of the state is.)"""
+    return bool(members) and all(m not in state.combatants or state.hidden_from_players(state.combatants[m])
+                                 for m in members)
 
 
 def quiet_banner(rnd: str) -> TurnBanner:

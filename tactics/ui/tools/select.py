@@ -143,7 +143,8 @@ def submit_all(view, commands: list[Any], cid: str | None = None, legs: tuple = 
             for _ in range(done):
                 view.encounter.undo()
             view.encounter.journal.redo_stack.clear()
-            view.say(("No sprint: " if done else "") + exc.reason, "error")
+            safe = getattr(view, "players_safe", lambda reason: reason)
+            view.say(("No sprint: " if done else "") + safe(exc.reason), "error")
             return False
         done += 1
         if cid is not None and i + 1 < len(commands) and i < len(legs) and _cut_short(view.state, entry, cid, legs[i]):
@@ -197,7 +198,7 @@ class SelectTool(Tool):
                 name = view.state.combatants[reach.who].name
                 view.say(f"{name}: {_route_words(reach, cell)} ({reach.cost_to(cell)} ft).", "good")
             return True
-        view.say(why_not(view.state, reach, cell), "error")
+        view.say(why_not(getattr(view, "query_state", view.state), reach, cell), "error")
         view.flash_bad(cell)
         return True
 
