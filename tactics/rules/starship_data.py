@@ -139,7 +139,7 @@ class Check(_Strict):
 
 
 EffectKind = Literal[
-    "advantage", "hold", "modify", "scan", "move", "battle_damage", "repair", "cloak", "fire", "note"
+    "advantage", "hold", "modify", "scan", "move", "join", "battle_damage", "repair", "cloak", "fire", "note"
 ]
 
 
