@@ -188,3 +188,30 @@ def test_ctrl_q_after_saving_by_hand_quits_at_once(app, tmp_path):
     assert app.saving.save_to(tmp_path / "night.tactics.json")
     key(app, pygame.K_q, pygame.KMOD_LCTRL)
     assert not app.running
+
+
+def test_typing_while_a_starship_dialog_is_open_fires_no_shortcut(data_dir):
+    """The starship screen's own dialogs (a crew post's actions) take the keys, nothing underneath."""
+    from tactics.assets import bundled
+    from tactics.engine.core.encounter import load_encounter
+
+    from test_ui_starship import press, starship
+
+    app = App(load_encounter(bundled("pirate-corvette.encounter.toml"), seed=11), size=SIZE)
+    try:
+        app.step()
+        screen = starship(app)
+        press(app, screen, "begin")
+        press(app, screen, "walker_post", ship="red_maw", post="engineer")
+        assert screen.dialog is not None
+        before = snapshot(app)
+        screens = list(app.screens)
+        type_text(app, "".join(c for c in EVERY_KEY if c not in "123456789"))  # digits may pick a choice
+        key(app, pygame.K_TAB)  # Tab does not swap screens under an open dialog
+        unchanged(app, before)
+        assert app.screens == screens and screen.dialog is not None
+        key(app, pygame.K_ESCAPE)
+        assert screen.dialog is None
+    finally:
+        app._addons("closing")
+        pygame.quit()

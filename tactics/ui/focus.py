@@ -64,6 +64,9 @@ def keyboard_owner(app: "App") -> Owner | None:
         return Owner("dialog", dialogs[-1])
     if len(app.screens) > 1:
         return Owner("screen", app.top)  # the help sheet: any key closes it
+    bottom = app.screens[0]
+    if bottom is not app.battle and getattr(bottom, "dialog", None) is not None:
+        return Owner("screen", bottom)  # the starship screen's own dialog (a crew post's actions)
     return None
 
 

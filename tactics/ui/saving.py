@@ -156,6 +156,7 @@ class Saving:
         holder = self.autosaver.locked_by if self.autosaver is not None else None
         encounter.read_only = read_only_text(holder) if holder is not None else None
         if holder is not None:
+            self.app.battle.say(encounter.read_only, "error")
             self.app.dirty = True
 
     # -- quitting ------------------------------------------------------------------------
