@@ -64,3 +64,25 @@ def test_a_refused_move_onto_the_hidden_square_says_nothing_of_it(app):
     text = view.message[0] if view.message else ""
     assert text and "Lurker" not in text and "5, 4" not in text and "(5" not in text
     assert view.state.combatants["ann"].cell == (3, 4)
+
+
+def test_the_preview_banner_and_tracker_keep_a_hidden_group_secret():  # N-HOT-1
+    from test_ui_players_hotseat import make_encounter, to_action_phase
+    from tactics.ui.panels.hotseat import quiet_banner
+
+    app = App(make_encounter(hidden_bears=True), size=SIZE)
+    try:
+        app.step()
+        to_action_phase(app)
+        while app.battle.state.combat.acting_group().team != "bears":
+            key(app, pygame.K_e)
+        assert "Space Bears" in app.hotseat.banner().title  # the GM's own view names them
+        key(app, pygame.K_F2)
+        rnd = f"Round {app.battle.state.combat.round}"
+        assert app.hotseat.banner() == quiet_banner(rnd)
+        app.draw()
+        keys = [k for panel in app.battle.combat.panels() for k in panel.keys()]
+        assert "who:bear1" not in keys
+    finally:
+        app._addons("closing")
+        pygame.quit()

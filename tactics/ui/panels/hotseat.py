@@ -233,7 +233,8 @@ class HotseatBanner:
         return app.top is app.screens[0] and app.screens[0] is app.battle
 
     def banner(self) -> TurnBanner | None:
-        return turn_banner(self.app.battle.state)
+        view = self.app.battle
+        return turn_banner(view.state, for_players=view.viewer == "players")  # F2 shows what the players see
 
     def end_turn(self) -> bool:
         """Submit "End turn"; the outcome (or the refusal's reason) is shown as a message."""
