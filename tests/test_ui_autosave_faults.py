@@ -39,7 +39,9 @@ def game(tmp_path: Path, data_dir: Path) -> Path:
 
 
 def start(path: Path) -> App:
+    """The window as the ``tactics`` command starts it (it locks the games it plays)."""
     app = App(open_path(path, seed=7), size=SIZE)
+    app.saving.lock_games()
     app.step()
     return app
 

@@ -96,6 +96,9 @@ class Saving:
         #: command turns it on at start (:meth:`offer_restores`); an App made in
         #: code (tests, tools) does not ask unless told to.
         self.offering = False
+        #: Hold a lock on each game this window plays, so a second window opens it read-only.
+        #: The ``tactics`` command turns it on (:meth:`lock_games`), as it does ``offering``.
+        self.locking = False
         #: Why the last autosave failed (shown until one succeeds), or None.
         self.autosave_error: str | None = None
         self._saved: tuple[int, Any] = (0, None)  # the journal when last saved by hand (or opened)
@@ -113,7 +116,7 @@ class Saving:
         offer = self._newer(encounter) if self.offering and not self._restoring else None
         self.autosave_error = None
         self.autosaver = Autosaver(encounter, self.folder, on_error=self._autosave_failed,
-                                   on_written=self._autosave_written)
+                                   on_written=self._autosave_written, lock=self.locking)
         self._lock_check(encounter)
         self._saved = (0, None) if self._restoring else self._position(encounter)
         for fn in self.after_autosave:
@@ -140,6 +143,13 @@ class Saving:
             offer = self._newer(encounter)
             if offer is not None:
                 self.offer_restore(offer, encounter.source or "")
+
+    def lock_games(self) -> None:
+        """From now on this window locks each game it plays (and the one it shows now)."""
+        self.locking = True
+        if self.autosaver is not None:
+            self.autosaver.lock_now()
+            self._lock_check(self.autosaver.encounter)
 
     def _autosave_failed(self, exc: Exception) -> None:
         self.autosave_error = autosave_problem(exc)

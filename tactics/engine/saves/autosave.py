@@ -20,8 +20,9 @@ Autosaving never raises into the game: a failed write is kept in
 write succeeds: ``on_written``). Autosaves are written 0600 (they hold every
 secret) in a 0700 folder.
 
-One window per game (issue 10): the Autosaver takes a :class:`~tactics.engine.saves.lock.GameLock`
-on its source's tag. When another process holds it, ``locked_by`` says who
+One window per game (issue 10): with ``lock=True`` (the ``tactics`` command's
+window; an Autosaver made in code does not lock unless told to) the Autosaver
+takes a :class:`~tactics.engine.saves.lock.GameLock` on its source's tag. When another process holds it, ``locked_by`` says who
 and the Autosaver writes nothing (the window opens the game read-only), so
 two windows never interleave one game's autosaves.
 """
@@ -154,7 +155,7 @@ class Autosaver:
         on_error: Callable[[Exception], None] | None = None,
         on_written: Callable[[Path], None] | None = None,
         clock: Callable[[], datetime] | None = None,
-        lock: bool = True,
+        lock: bool = False,
     ) -> None:
         self.encounter = encounter
         self.folder = Path(folder) if folder is not None else autosave_folder()
@@ -178,6 +179,11 @@ class Autosaver:
         if self.lock is None or self.lock.held:
             return None
         return self.lock.holder
+
+    def lock_now(self) -> bool:
+        """Start holding the game's lock (the window that plays it); True if this window has it."""
+        self._locking = True
+        return self.relock()
 
     def relock(self) -> bool:
         """Take the lock of the encounter's (new) source, letting the old one go; True if held."""
