@@ -151,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tactics: error: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if not args.screenshot:  # "An autosave from 16:42 is newer than this file: Restore / Ignore"
+        app.saving.lock_games()  # one window per game: a second one opens it read-only
         app.saving.offer_restores()
     if args.players_window or args.display is not None:
         app.players.open(args.display, fullscreen=args.display is not None and not args.screenshot)

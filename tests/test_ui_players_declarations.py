@@ -64,3 +64,31 @@ def test_bears_declared_attack_is_drawn_for_the_gm_only():  # R-ORD-1
     finally:
         app._addons("closing")
         pygame.quit()
+
+
+def test_a_hidden_creatures_declaration_breaks_no_layer_of_the_players_window():
+    """Issue 10: a hidden bear's declaration threw KeyError in the players' window and the whole
+    declared-actions layer was left out; its plan is not even in what the players' layers get."""
+    from tactics.engine.combat.gm import Hide
+
+    enc = _encounter()
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    while enc.state.combat.acting_group().team != "bears":
+        enc.submit(Advance())
+    bear = next(c for c in enc.state.combat.acting_group().members
+                if not enc.state.combatants[c].has("Stunned"))
+    enc.submit(Hide(bear))
+    enc.submit(Declare(bear, Action("standard-attack", target="james")))
+    app = App(enc, size=(1280, 720))
+    try:
+        app.step()
+        pw = app.players.open(size=(960, 600))
+        pw.render(pygame.Surface((960, 600)))
+        assert not pw.renderer.failed, f"layers left out: {pw.renderer.failed}"
+        assert bear not in pw.drawn_state.combatants
+        assert all(d.combatant != bear for d in pw.drawn_state.combat.declarations)
+        assert any(d.combatant == bear for d in enc.state.combat.declarations)  # the GM's state keeps it
+    finally:
+        app._addons("closing")
+        pygame.quit()

@@ -5,8 +5,9 @@ the acting group in its team's colour on the GM's screen and on the players'
 window; E and the big button advance the procedure through the engine's
 ``Advance`` command (so undo covers it); a refusal (declared actions not yet
 resolved) is shown with its reason, and the banner says what it waits for; a
-group of creatures hidden from the players is only "The GM's creatures act" on
-the players' window (no secret in the banner either).
+group of creatures hidden from the players shows only the plain "Action Phase"
+card on the players' window, the one shown between groups: nothing says that
+hidden creatures act (N-HOT-1).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from tactics.engine.combat.team import StartCombat
 from tactics.engine.combat.actions import Action, Declare
 from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
-from tactics.ui.panels.hotseat import end_turn_command, turn_banner
+from tactics.ui.panels.hotseat import end_turn_command, quiet_banner, turn_banner
 
 from ui_driver import app_session, click_settled as click, key_settled as key
 
@@ -117,7 +118,9 @@ def test_players_window_banner_keeps_hidden_groups_secret_n_hot_1() -> None:
             group = combat.acting_group()
             players = turn_banner(app.battle.state, for_players=True)
             if group.team == "bears":
-                assert players.title == "The GM's creatures act" and "Bear" not in players.title
+                assert players == quiet_banner(f"Round {combat.round}")  # N-HOT-1: nothing about them
+                text = " ".join((players.title, players.detail, players.waiting)).lower()
+                assert "gm" not in text and "bear" not in text and "hidden" not in text
                 assert players.button is None
                 assert "Space Bears" in turn_banner(app.battle.state).title  # the GM still sees who
             else:

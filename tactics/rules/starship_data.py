@@ -141,7 +141,7 @@ class Check(_Strict):
 
 
 EffectKind = Literal[
-    "advantage", "hold", "modify", "scan", "move", "battle_damage", "repair", "cloak", "fire", "note",
+    "advantage", "hold", "modify", "scan", "move", "join", "battle_damage", "repair", "cloak", "fire", "note",
     "engineer_to_action", "counter_hack", "treat",
 ]
 

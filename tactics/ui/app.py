@@ -20,6 +20,7 @@ from tactics.engine.core.encounter import Encounter
 from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui.battle import BattleView
+from tactics.ui.focus import dialog_key, keyboard_owner
 from tactics.ui.idle import WidgetWatch
 from tactics.ui.hazards import attach_hazards  # grenade and trap tools, trap layer (issue 4)
 from tactics.ui.opponent import attach_opponent
@@ -268,13 +269,17 @@ class App:
         if intent is None:
             return
         if isinstance(intent, ui.QuitRequested):
-            self.running = False
+            self.request_quit()
             return
         if isinstance(intent, ui.Resized):
             self.resize(intent.size)
         if isinstance(intent, ui.FileDropped):
             self.open_file(intent.path)
             return
+        if isinstance(intent, ui.KeyPress) and (owner := keyboard_owner(self)) is not None:
+            if dialog_key(self, owner, intent):  # a text field or dialog has the keyboard: no map shortcut
+                self.dirty = True
+                return
         if isinstance(intent, ui.KeyPress) and self._global_key(intent):
             self.dirty = True
             return
@@ -294,12 +299,17 @@ class App:
             self.show_open_dialog()
             return True
         if intent.ctrl and intent.key == pygame.K_q:
-            self.running = False
+            self.request_quit()
             return True
         if intent.key == pygame.K_TAB and len(self.screens) == 1 and not intent.ctrl:
             self.toggle_starship()  # issue 5: Tab swaps the battle map and the starship screen
             return True
         return False
+
+    def request_quit(self) -> None:
+        """Ctrl+Q or the window's close button: quit, unless an add-on asks first (unsaved game)."""
+        if not self._addons("quitting"):
+            self.running = False
 
     def draw(self) -> None:
         surface = pygame.display.get_surface()

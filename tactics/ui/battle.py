@@ -72,6 +72,22 @@ class BattleView(TimedMessages):
     def state(self) -> EncounterState:
         return self.encounter.state
 
+    @property
+    def query_state(self) -> EncounterState:
+        """What the view's questions (reach, hover path, "X already stands there") are asked of:
+        in the players' view (F2) the players' copy, without hidden creatures (issue 10), so no
+        answer can give away where one stands; else the encounter's state."""
+        if self.viewer == "gm":
+            return self.state
+        from tactics.ui.players.seen import players_state
+
+        journal = self.encounter.journal
+        key = (id(self.state), len(journal.entries), len(journal.redo_stack))
+        cached = getattr(self, "_players_copy", None)
+        if cached is None or cached[0] != key:
+            cached = self._players_copy = (key, players_state(self.state))
+        return cached[1]
+
     def board_rect(self) -> pygame.Rect:
         w, h = self.app.size
         return pygame.Rect(0, theme.TOOLBAR_H, w, max(1, h - theme.TOOLBAR_H - theme.STATUS_H))
@@ -103,7 +119,7 @@ class BattleView(TimedMessages):
     # -- changing -----------------------------------------------------------------
     def select(self, cid: str | None) -> None:
         self.selected = cid
-        self.reach = compute_reach(self.state, cid) if cid else None
+        self.reach = compute_reach(self.query_state, cid) if cid else None
         if cid and self.reach is None:
             self.selected = None
 
@@ -112,9 +128,23 @@ class BattleView(TimedMessages):
         try:
             self.encounter.submit(command)
         except Refused as exc:
-            self.say(exc.reason, "error")
+            self.say(self.players_safe(exc.reason), "error")
             return False
         return True
+
+    def players_safe(self, reason: str) -> str:
+        """A refusal as the players' view may show it: one that names a creature hidden from the
+        players (their move bumped into it) does not say who or where."""
+        if self.viewer == "gm":
+            return reason
+        for who in self.state.combatants.values():
+            if not self.state.hidden_from_players(who):
+                continue
+            cell = who.cell
+            marks = [who.name] + ([f"{cell[0]}, {cell[1]}", f"{cell[0]},{cell[1]}"] if cell is not None else [])
+            if any(mark and mark in reason for mark in marks):
+                return "That cannot be done now (the GM knows why)."
+        return reason
 
     def flash_bad(self, cell: Cell) -> None:
         self.bad_cell = cell
@@ -278,6 +308,8 @@ class BattleView(TimedMessages):
             self.viewer = "players" if self.viewer == "gm" else "gm"
             if self.viewer == "players" and self.selected_combatant() and not self.visible(self.selected_combatant()):
                 self.select(None)
+            elif self.selected:
+                self.select(self.selected)  # the reach as this view may know it
             self.say("Players' view: hidden things are not drawn." if self.viewer == "players" else "GM view.", "info")
             return True
         if key == pygame.K_w:
@@ -324,7 +356,7 @@ class BattleView(TimedMessages):
     def draw(self, surface: pygame.Surface) -> None:
         self.refit_if_fitted()
         board = self.board_rect()
-        self.renderer.draw_cached(surface, self.camera, self.state, self.viewer, clip=board, view=self,
+        self.renderer.draw_cached(surface, self.camera, self.query_state, self.viewer, clip=board, view=self,
                                   key=self.board_key(), scroll=self._drag is not None and self._drag[2])
         message = self.current_message()
         who = self.selected_combatant()

@@ -146,13 +146,20 @@ class HazardsAddon:
         facing_set = any(e.kind == "facing.set" for e in entry.events)
         if not facing_set and self.prompt.queue:
             self.prompt.stop()  # the table moved on: facings stay as they are (R-FACE-1 costs no action)
+        exploding = None
         for event in entry.events:
             d = event.data
             if event.kind == "grenade.thrown":
                 delay = self._thrown(event, delay)
+            elif event.kind == "grenade.exploded":
+                exploding = d.get("grenade")
+                if self.last_throw is not None and self.last_throw["grenade"] == exploding:
+                    self.last_throw["gone_with"] = None  # its scatter dice go with the blast
             elif event.kind == "hazard.blast":
                 cells = [tuple(c) for c in d["cells"]]
-                self.animations.add(Flash(cells, cell_center(tuple(d["origin"])), delay_ms=delay))
+                flash = self.animations.add(Flash(cells, cell_center(tuple(d["origin"])), delay_ms=delay))
+                if self.last_throw is not None and exploding == self.last_throw["grenade"]:
+                    self.last_throw["gone_with"] = flash
             elif event.kind == "trap.triggered":
                 at = tuple(d["at"])
                 if moved:
@@ -219,6 +226,10 @@ class HazardsAddon:
         t = self.last_throw
         if not t or not t["dice"]:
             return
+        if "gone_with" in t:  # it went off: the dice stay only while its blast is on the map
+            flash = t["gone_with"]
+            if flash is None or flash.done:
+                return
         size = max(26, int(ctx.camera.cell_px * 0.45))
         rect = dice_rect(ctx, t, size)
         for i, face in enumerate(t["dice"]):

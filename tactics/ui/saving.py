@@ -12,6 +12,12 @@
   "An autosave from 16:42 is newer than this file: Restore / Ignore".
 * A save that is refused (damaged, cut off, hand-edited) leaves everything as
   it was, says what is wrong and where, and offers the last good autosave.
+* A failed autosave (disk full, read-only folder) shows a warning in the
+  status bar that stays until an autosave succeeds again (no move's message
+  replaces it); a game another window already plays opens read-only, said the
+  same way (Save as makes it a copy this window may play).
+* Ctrl+Q or the window's close button asks first when the last change is not
+  in a save written by hand ("Save and quit / Quit without saving / Cancel").
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from tactics.engine.saves.document import SaveError, load_save, save_encounter, 
 from tactics.ui import intents as ui
 from tactics.ui.opening import SAVE_SUFFIX, SaveOpenError, is_save_file
 from tactics.ui.panels.prompt import Prompt
+from tactics.ui.save_warnings import autosave_problem, draw_warning, read_only_text, warning_text
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
@@ -89,6 +96,14 @@ class Saving:
         #: command turns it on at start (:meth:`offer_restores`); an App made in
         #: code (tests, tools) does not ask unless told to.
         self.offering = False
+        #: Hold a lock on each game this window plays, so a second window opens it read-only.
+        #: The ``tactics`` command turns it on (:meth:`lock_games`), as it does ``offering``.
+        self.locking = False
+        #: Why the last autosave failed (shown until one succeeds), or None.
+        self.autosave_error: str | None = None
+        self._saved: tuple[int, Any] = (0, None)  # the journal when last saved by hand (or opened)
+        self._quit_after_save = False
+        self._quit_prompt: Prompt | None = None
 
     # -- the encounter the window shows ---------------------------------------------------
     def opened(self, encounter: Encounter) -> None:
@@ -99,7 +114,11 @@ class Saving:
                 if fn in self.autosaver.encounter.journal.listeners:
                     self.autosaver.encounter.journal.listeners.remove(fn)
         offer = self._newer(encounter) if self.offering and not self._restoring else None
-        self.autosaver = Autosaver(encounter, self.folder, on_error=self._autosave_failed)
+        self.autosave_error = None
+        self.autosaver = Autosaver(encounter, self.folder, on_error=self._autosave_failed,
+                                   on_written=self._autosave_written, lock=self.locking)
+        self._lock_check(encounter)
+        self._saved = (0, None) if self._restoring else self._position(encounter)
         for fn in self.after_autosave:
             encounter.journal.listeners.append(fn)
         if offer is not None:
@@ -125,8 +144,67 @@ class Saving:
             if offer is not None:
                 self.offer_restore(offer, encounter.source or "")
 
+    def lock_games(self) -> None:
+        """From now on this window locks each game it plays (and the one it shows now)."""
+        self.locking = True
+        if self.autosaver is not None:
+            self.autosaver.lock_now()
+            self._lock_check(self.autosaver.encounter)
+
     def _autosave_failed(self, exc: Exception) -> None:
-        self.app.battle.say(f"Autosave failed: {exc}", "error")
+        self.autosave_error = autosave_problem(exc)
+        self.app.battle.say(f"Autosave failed: {self.autosave_error}", "error")
+        self.app.dirty = True
+
+    def _autosave_written(self, path: Path) -> None:
+        if self.autosave_error is not None:
+            self.autosave_error = None
+            self.app.dirty = True
+
+    def _lock_check(self, encounter: Encounter) -> None:
+        """Another window plays this game: this one opens it read-only (and says so)."""
+        holder = self.autosaver.locked_by if self.autosaver is not None else None
+        encounter.read_only = read_only_text(holder) if holder is not None else None
+        if holder is not None:
+            self.app.battle.say(encounter.read_only, "error")
+            self.app.dirty = True
+
+    # -- quitting ------------------------------------------------------------------------
+    @staticmethod
+    def _position(encounter: Encounter) -> tuple[int, Any]:
+        entries = encounter.journal.entries
+        return (len(entries), entries[-1] if entries else None)
+
+    def unsaved(self) -> bool:
+        """Is the last change only in the autosave (not in a save written by hand)?"""
+        encounter = self.app.battle.encounter
+        if encounter.read_only:
+            return False  # nothing was changed here
+        count, last = self._position(encounter)
+        return not (count == self._saved[0] and last is self._saved[1])
+
+    def quitting(self) -> bool:
+        """The App is about to quit: ask first when the game is not saved by hand (True: asked)."""
+        if not self.unsaved():
+            return False
+        if self._quit_prompt is not None and self._quit_prompt.alive():
+            return True  # already asking
+        name = _escape(self.app.battle.state.name)
+
+        def answer(choice: str) -> None:
+            if choice == "Quit without saving":
+                self.app.running = False
+            elif choice == "Save and quit":
+                self._quit_after_save = True
+                if self.save():
+                    self.app.running = False
+                elif not (self.dialog is not None and self.dialog.alive()):
+                    self._quit_after_save = False  # the save failed: stay, the message says why
+
+        self._quit_prompt = self.ask(
+            "Quit Tactics?", f"The last changes to {name} are not in a save you wrote (only in the autosave). "
+                             "Save before quitting?", ["Save and quit", "Quit without saving", "Cancel"], answer)
+        return True
 
     def listen(self, fn: Listener) -> None:
         """Call ``fn(journal, what)`` after each change has been autosaved."""
@@ -218,8 +296,14 @@ class Saving:
             view.say(f"Not saved: {exc}", "error")
             return False
         self.broken.discard(str(path.resolve()))
+        self._saved = self._position(view.encounter)
+        if self.autosaver is not None and self.autosaver.encounter is view.encounter:
+            self.autosaver.relock()  # the game is now this save: its lock (a copy is this window's own)
+            self._lock_check(view.encounter)
         view.say(f"Saved {path.name}.", "good")
         self.app.dirty = True
+        if self._quit_after_save:
+            self.app.running = False
         return True
 
     def show_save_as(self) -> None:
@@ -250,6 +334,10 @@ class Saving:
                 and event.ui_element is self.dialog):
             self.save_to(event.text)
             return True
+        if (event.type == pygame_gui.UI_WINDOW_CLOSE and self.dialog is not None and event.ui_element is self.dialog
+                and not (self.prompt is not None and self.prompt.alive())):
+            self._quit_after_save = False  # Save as closed without saving: "Save and quit" is off
+            return False
         if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.dialog is not None and self.dialog.alive()
                 and event.ui_element is self.dialog.file_path_text_line):
             # Enter in the file name saves, as in every desktop app's Save dialog.
@@ -266,6 +354,10 @@ class Saving:
             return True
         if self.prompt is not None and self.prompt.blocks(intent) and not (intent.ctrl and intent.key == pygame.K_q):
             return True  # a question is open: no tool keys, no undo, no Tab underneath it
+        read_only = self.app.battle.encounter.read_only
+        if read_only and intent.ctrl and intent.key in (pygame.K_z, pygame.K_y):
+            self.app.battle.say(read_only, "error")
+            return True
         if intent.ctrl and intent.key == pygame.K_s:
             if intent.shift:
                 self.show_save_as()
@@ -281,6 +373,13 @@ class Saving:
     def busy(self) -> bool:
         return bool((self.prompt is not None and self.prompt.alive())
                     or (self.dialog is not None and self.dialog.alive()))
+
+    def draw(self, surface: pygame.Surface) -> bool:
+        """The persistent warning: autosave failing, or this window read-only."""
+        text = warning_text(self.autosave_error, bool(self.app.battle.encounter.read_only))
+        if text:
+            draw_warning(surface, text)
+        return False
 
     def closing(self) -> None:
         if self.autosaver is not None:

@@ -164,6 +164,23 @@ def planned_origin(state: EncounterState, cid: str, kind: str, needs_roll: bool 
     return end
 
 
+def declared_origins(state: EncounterState) -> dict[int, Cell]:
+    """Where each unresolved declaration starts (by its id): its combatant's square, or the end
+    of that combatant's declared path that resolves just before it (R-ORD-1). A sprint's Bonus
+    Move starts where its Standard Move ends, not on the token's square."""
+    ends: dict[str, Cell] = {}
+    out: dict[int, Cell] = {}
+    for d in resolution_order(state):
+        who = state.combatants.get(d.combatant)
+        if who is None or who.cell is None:
+            continue
+        out[d.id] = ends.get(d.combatant, who.cell)
+        if d.params.get("path"):
+            last = d.params["path"][-1]
+            ends[d.combatant] = (int(last[0]), int(last[1]))
+    return out
+
+
 class ArmedAction(Protocol):
     """What picks the arms of an attack: a ground ``Action`` or an individual-turns ``TurnAction``."""
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterable
 
 from tactics.engine.core.definition import check_definition
-from tactics.engine.core.journal import Command, Entry, Journal
+from tactics.engine.core.journal import Command, Entry, Journal, Refused
 from tactics.engine.core.state import Combatant, EncounterState, Team
 from tactics.maps import BattleMap, MapError, load as load_map
 from tactics.rules.catalogue import checked_rules_data
@@ -101,6 +101,8 @@ class Encounter:
         self.map = battle_map
         self.source = source
         start = build_state(definition, battle_map, source)  # validates the definition, its seed too
+        #: Why this window may not change the game (another window plays it), or None.
+        self.read_only: str | None = None
         self.seed = int(seed if seed is not None else definition.get("seed", random.randrange(2**31)))
         self.journal: Journal[EncounterState] = Journal(
             start, ENCOUNTER_REDUCER, seed=self.seed, entries=entries
@@ -111,13 +113,21 @@ class Encounter:
         return self.journal.state
 
     def submit(self, command: Command, *, typed: list[int] | None = None) -> Entry:
+        if self.read_only:
+            raise Refused(self.read_only)
         return self.journal.submit(command, typed=typed)
 
+    def submit_many(self, commands: Iterable[Command], *, stop: Callable[[Entry], bool] | None = None) -> list[Entry]:
+        """Commands in order, all or nothing (see :meth:`Journal.submit_many`)."""
+        if self.read_only:
+            raise Refused(self.read_only)
+        return self.journal.submit_many(commands, stop=stop)
+
     def undo(self) -> Entry | None:
-        return self.journal.undo()
+        return None if self.read_only else self.journal.undo()
 
     def redo(self) -> Entry | None:
-        return self.journal.redo()
+        return None if self.read_only else self.journal.redo()
 
 
 def load_encounter(path: str | Path, *, seed: int | None = None) -> Encounter:

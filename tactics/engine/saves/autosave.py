@@ -16,7 +16,15 @@ source are kept (and at most :data:`KEEP_ALL` in all); older ones are removed.
 The window attaches one ``Autosaver(encounter)`` after opening an encounter,
 and before that asks :func:`newer_autosave_than` whether to offer a restore.
 Autosaving never raises into the game: a failed write is kept in
-``last_error`` and passed to ``on_error`` (the window shows it).
+``last_error`` and passed to ``on_error`` (the window shows it until a later
+write succeeds: ``on_written``). Autosaves are written 0600 (they hold every
+secret) in a 0700 folder.
+
+One window per game (issue 10): with ``lock=True`` (the ``tactics`` command's
+window; an Autosaver made in code does not lock unless told to) the Autosaver
+takes a :class:`~tactics.engine.saves.lock.GameLock` on its source's tag. When another process holds it, ``locked_by`` says who
+and the Autosaver writes nothing (the window opens the game read-only), so
+two windows never interleave one game's autosaves.
 """
 
 from __future__ import annotations
@@ -34,7 +42,8 @@ from typing import Any, Callable
 import platformdirs
 
 from tactics.engine.core.encounter import Encounter
-from tactics.engine.saves.document import SaveError, atomic_write_text, encounter_text, load_save
+from tactics.engine.saves.document import SECRET_MODE, SaveError, atomic_write_text, encounter_text, load_save
+from tactics.engine.saves.lock import GameLock
 from tactics.engine.saves.jsontext import EntryLines
 
 ENV_VAR = "TACTICS_DATA_DIR"
@@ -144,20 +153,48 @@ class Autosaver:
         keep: int = KEEP,
         keep_all: int = KEEP_ALL,
         on_error: Callable[[Exception], None] | None = None,
+        on_written: Callable[[Path], None] | None = None,
         clock: Callable[[], datetime] | None = None,
+        lock: bool = False,
     ) -> None:
         self.encounter = encounter
         self.folder = Path(folder) if folder is not None else autosave_folder()
         self.keep = max(1, keep)
         self.keep_all = max(self.keep, keep_all)
         self.on_error = on_error
+        self.on_written = on_written
         self.clock = clock or (lambda: datetime.now(timezone.utc))
         self.last_path: Path | None = None
         self.last_error: Exception | None = None
         self._lines = EntryLines()
+        self._locking = lock
+        self.lock: GameLock | None = None
+        self.relock()
         self.attach()
 
     # -- wiring -------------------------------------------------------------
+    @property
+    def locked_by(self) -> str | None:
+        """Who else plays this game ("pid 4242 on laptop"; "" if unknown), or None: this window may."""
+        if self.lock is None or self.lock.held:
+            return None
+        return self.lock.holder
+
+    def lock_now(self) -> bool:
+        """Start holding the game's lock (the window that plays it); True if this window has it."""
+        self._locking = True
+        return self.relock()
+
+    def relock(self) -> bool:
+        """Take the lock of the encounter's (new) source, letting the old one go; True if held."""
+        if not self._locking:
+            return True
+        old = self.lock
+        self.lock = GameLock(self.folder, source_tag(self.encounter.source))
+        if old is not None:
+            old.release()
+        return self.lock.held
+
     def attach(self) -> None:
         if self._changed not in self.encounter.journal.listeners:
             self.encounter.journal.listeners.append(self._changed)
@@ -165,20 +202,27 @@ class Autosaver:
     def detach(self) -> None:
         while self._changed in self.encounter.journal.listeners:
             self.encounter.journal.listeners.remove(self._changed)
+        if self.lock is not None:
+            self.lock.release()
 
     def _changed(self, journal: Any, what: str) -> None:
+        if self.locked_by is not None:
+            return  # another window plays this game: its autosaves are its own
         try:
-            self.write_now()
+            path = self.write_now()
         except Exception as exc:  # never break the game because a save failed
             self.last_error = exc
             log.error("autosave failed after %s: %s", what, exc)
             if self.on_error is not None:
                 self.on_error(exc)
+            return
+        if self.on_written is not None:
+            self.on_written(path)
 
     # -- writing ------------------------------------------------------------
     def write_now(self) -> Path:
         """Write an autosave of the encounter as it stands; returns its path."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         now = self.clock()
         tag = source_tag(self.encounter.source)
         existing = list_autosaves(folder=self.folder)
@@ -188,7 +232,8 @@ class Autosaver:
         while path.exists():  # another window wrote this number meanwhile
             seq += 1
             path = self.folder / f"autosave-{seq:06d}-{stamp}-{tag}.json"
-        atomic_write_text(path, encounter_text(self.encounter, path, autosave=True, now=now, cache=self._lines))
+        atomic_write_text(path, encounter_text(self.encounter, path, autosave=True, now=now, cache=self._lines),
+                          mode=SECRET_MODE)
         self.last_path = path
         self.last_error = None
         self._rotate()

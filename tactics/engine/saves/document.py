@@ -38,6 +38,8 @@ from tactics.rules.data import DataError
 
 FORMAT = "tactics-encounter"
 VERSION = 1
+#: Permissions of saves and autosaves: they hold every secret (hidden foes, traps), so owner only.
+SECRET_MODE = 0o600
 #: The pre-release format (version 0) called itself this.
 OLD_FORMAT = "tactics-save"
 
@@ -55,11 +57,13 @@ class SaveError(ValueError):
 # -- writing -------------------------------------------------------------------
 
 
-def atomic_write_text(path: str | Path, text: str) -> None:
+def atomic_write_text(path: str | Path, text: str, *, mode: int | None = None) -> None:
     """Replace ``path`` with ``text`` so that a crash leaves the old or the new file.
 
     Temporary file in the same folder, write, flush, fsync, ``os.replace``, then
-    fsync the folder so the rename itself survives a power cut.
+    fsync the folder so the rename itself survives a power cut. ``mode``: the
+    file's permissions (saves and autosaves hold every secret: 0600); None keeps
+    an existing file's, or 0644.
     """
     path = Path(path)
     folder = path.parent
@@ -70,7 +74,8 @@ def atomic_write_text(path: str | Path, text: str) -> None:
             out.flush()
             os.fsync(out.fileno())
         try:
-            mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+            if mode is None:
+                mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
             os.chmod(tmp, mode)
         except OSError:
             pass
@@ -217,7 +222,7 @@ def save_encounter(encounter: Encounter, path: str | Path, *, now: datetime | No
     cannot be saved, or OSError if the file cannot be written (the old file stays).
     """
     path = Path(path)
-    atomic_write_text(path, encounter_text(encounter, path, now=now))
+    atomic_write_text(path, encounter_text(encounter, path, now=now), mode=SECRET_MODE)
     encounter.source = str(path)
     return path
 

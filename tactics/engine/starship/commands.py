@@ -99,6 +99,7 @@ def actions_offered(space: SpaceState, ship_id: str, post: str) -> list[ShipActi
         and (a.requires is None or a.requires in ship.spec.functions)
         and not (a.name == "hold" and space.round == 0)
         and not (committed and _is_engineer_choice(a))
+        and not (a.target == "battle_damage" and not _repairable(space, ship))
     ]
 
 
@@ -113,6 +114,12 @@ def _engineer_has_work(space: SpaceState, ship: Ship) -> bool:
 
 def _is_engineer_choice(action: ShipAction) -> bool:
     return any(e.kind == "engineer_to_action" for e in action.effects)
+
+
+def _repairable(space: SpaceState, ship: Ship) -> list[Any]:
+    """The ship's Battle Damage no one repairs yet (a repair with nothing to repair is not offered)."""
+    taken = {p.get("id") for p in space.pending if p.get("kind") == "repair" and p.get("ship") == ship.id}
+    return [bd for bd in ship.battle_damage if bd.id not in taken]
 
 
 def _check_can_act(space: SpaceState, ship: Ship, post: str) -> str:
@@ -193,6 +200,43 @@ class AssignPost:
             "ship": ship.id, "post": post, "crew": self.crew, "crew_name": crew_name(state, self.crew),
             "ship_name": ship.name,
         })]
+
+
+@dataclass
+class MoveCrew:
+    """Move whoever is at one post to another, as one change (one undo): onto an empty post the
+    crew member moves (the old post is left empty), onto a taken post the two swap posts. Nobody
+    gains a second post and nobody is dropped from the ship without being asked."""
+
+    ship: str
+    post: str
+    to_ship: str
+    to_post: str
+    name: str = "space.move_crew"
+
+    def args(self) -> dict[str, Any]:
+        return {"ship": self.ship, "post": self.post, "to_ship": self.to_ship, "to_post": self.to_post}
+
+    def execute(self, state: Any, dice: Dice) -> list[Event]:
+        space = space_of(state)
+        here, there = ship_of(space, self.ship), ship_of(space, self.to_ship)
+        post, to_post = _post(self.post), _post(self.to_post)
+        who = here.crew.get(post)
+        if who is None:
+            raise Refused(f"the {POST_NAMES[post]} post of the {here.name} is empty")
+        if (here.id, post) == (there.id, to_post):
+            raise Refused("that is the post they already hold")
+        other = there.crew.get(to_post)
+        events = [Event("space.post_assigned", {
+            "ship": there.id, "post": to_post, "crew": who, "crew_name": here.crew_names.get(post, who),
+            "ship_name": there.name, "swap": other is not None})]
+        if other is None:
+            events.append(Event("space.post_vacated", {"ship": here.id, "post": post, "ship_name": here.name}))
+        else:
+            events.append(Event("space.post_assigned", {
+                "ship": here.id, "post": post, "crew": other, "crew_name": there.crew_names.get(to_post, other),
+                "ship_name": here.name, "swap": True}))
+        return events
 
 
 @dataclass
@@ -375,6 +419,8 @@ def effect_items(action: ShipAction, ship: Ship, target: Ship | None, crew_post:
             item.update(attribute=effect.attribute, amount=int(effect.amount), phases=effect.phases)
         elif effect.kind == "move":
             item.update(target=target.id if target else None, amount=float(effect.amount))
+        elif effect.kind == "join":
+            item["target"] = target.id if target else None
         elif effect.kind == "battle_damage":
             item["amount"] = max(1, int(effect.amount))
         elif effect.kind == "repair":
@@ -460,6 +506,6 @@ def _scan_may_come(space: SpaceState, ship: Ship) -> bool:
 
 __all__ = [
     "AssignPost", "EndPhase", "FireWeapons", "StartSpaceCombat", "Surrender", "TakeAction",
-    "VacatePost", "actions_offered", "effect_items", "posts_acting_now", "posts_in_phase",
+    "MoveCrew", "VacatePost", "actions_offered", "effect_items", "posts_acting_now", "posts_in_phase",
 ]
 

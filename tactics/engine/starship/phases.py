@@ -113,6 +113,13 @@ def _effect_events(space: SpaceState, effect: dict[str, Any], dice: Dice) -> lis
             return []
         return [Event("space.moved", base | _moved_to(ship, target, float(effect["amount"])) | {
             "target": target.id, "target_name": target.name, "amount": effect["amount"]})]
+    if kind == "join":  # reading: N-SHIP-GRAPPLE (the grapples reel the ships together)
+        target = space.ships.get(effect.get("target") or "")
+        if target is None or target.status == DESTROYED:
+            return []
+        gap = distance(ship, target)
+        return [Event("space.moved", base | _moved_to(ship, target, gap) | {
+            "target": target.id, "target_name": target.name, "amount": gap, "joined": True})]
     if kind == "cloak":
         return [Event("space.cloaked", base | {"until": now + 1 + int(effect.get("phases", 3))})]
     if kind == "note":

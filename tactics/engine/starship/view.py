@@ -184,6 +184,8 @@ def describe(event: Event | dict[str, Any]) -> str:
         sign = "+" if d["amount"] > 0 else ""
         return f"The {ship} gets {sign}{d['amount']} {ATTRIBUTE_NAMES[d['attribute']]} ({d.get('text') or d['source']})."
     if kind == "space.moved":
+        if d.get("joined"):
+            return f"Grapples lock on: the {ship} and the {d['target_name']} are pulled together."
         verb = "closes on" if float(d["amount"]) > 0 else "pulls away from"
         return f"The {ship} {verb} the {d['target_name']}."
     if kind == "space.cloaked":

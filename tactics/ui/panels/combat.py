@@ -151,7 +151,7 @@ class CombatPanels:
         try:
             self.encounter.submit(command, typed=typed)
         except Refused as exc:
-            self.view.say(exc.reason, "error")
+            self.view.say(self.view.players_safe(exc.reason), "error")
             return False
         self.view.app.dirty = True
         return True
@@ -360,7 +360,10 @@ def declared_layer(ctx: render.DrawContext) -> None:
         return
     from tactics.ui import draw
 
+    from tactics.engine.combat.actions import declared_origins
+
     cam = ctx.camera
+    origins = declared_origins(ctx.state)  # a Bonus Move starts where the Standard Move ends
     for n, item in enumerate(preview_order(ctx.state)):
         who = ctx.state.combatants.get(item["combatant"])
         if who is None or who.cell is None or (not ctx.gm and ctx.state.hidden_from_players(who)):
@@ -369,7 +372,7 @@ def declared_layer(ctx: render.DrawContext) -> None:
         if not ctx.gm and not (team is not None and team.players):
             continue  # the GM's plans stay secret until they resolve
         p = item["params"]
-        start = cam.cell_centre(who.cell)
+        start = cam.cell_centre(origins.get(item["id"], who.cell))
         end = start
         if p.get("path"):
             pts = [start] + [cam.cell_centre(tuple(c)) for c in p["path"]]

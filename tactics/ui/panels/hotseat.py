@@ -5,8 +5,10 @@ whose group (team rules) or whose turn (individual turns) it is, and what the
 app is waiting for. :func:`turn_banner` says it in words: a title in the
 acting team's colour, a line of detail, the button's label, and what the app
 waits on ("2 declared actions to resolve (Enter)"), so it never silently waits
-on something nobody can see. The players' window shows the same banner, but a
-group of creatures hidden from the players is only "The GM's creatures act".
+on something nobody can see. The players' window shows the same banner, but
+the turn of a group of creatures hidden from the players shows only the plain
+"Action Phase / Round N" card, the same as between groups: nothing that says a
+hidden group acts (reading N-HOT-1).
 
 "End turn" (the button, or E; Enter when no panel wants it) submits the next
 step of the procedure: the ground engine's :class:`~tactics.engine.combat.team.Advance`
@@ -68,8 +70,14 @@ def _team_name(state: EncounterState, team: str) -> str:
 
 
 def _all_hidden(state: EncounterState, members: list[str]) -> bool:
-    found = [state.combatants[m] for m in members if m in state.combatants]
-    return bool(found) and all(state.hidden_from_players(c) for c in found)
+    """Is every member hidden from the players? (One left out of a players' copy of the state is.)"""
+    return bool(members) and all(m not in state.combatants or state.hidden_from_players(state.combatants[m])
+                                 for m in members)
+
+
+def quiet_banner(rnd: str) -> TurnBanner:
+    """What the players see while hidden creatures act: the plain card shown between groups (N-HOT-1)."""
+    return TurnBanner("Action Phase", rnd, NEUTRAL)
 
 
 # --------------------------------------------------------------------------- team rules
@@ -92,10 +100,13 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
     if group is None:
         return TurnBanner("Action Phase", rnd, NEUTRAL, "End turn")
     if for_players and _all_hidden(state, group.members):  # reading: N-HOT-1
-        return TurnBanner("The GM's creatures act", f"{rnd}, Action Phase", NEUTRAL)
+        return quiet_banner(rnd)
     title = f"{_team_name(state, group.team)}: {group.kind.capitalize()}"
     waiting = ""
     pending = resolution_order(state)
+    if for_players:  # a hidden member's declaration is not counted or named (N-HOT-1)
+        pending = [d for d in pending if d.combatant in state.combatants
+                   and not state.hidden_from_players(state.combatants[d.combatant])]
     if pending:
         first = pending[0]
         who = state.combatants.get(first.combatant)
@@ -104,8 +115,6 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
             waiting = f"Waiting for {name}'s dice: type them in the Resolve panel"
         else:
             waiting = f"{len(pending)} declared action{'s' if len(pending) != 1 else ''} to resolve (Enter)"
-        if for_players and who is not None and state.hidden_from_players(who):
-            waiting = "Waiting for the GM"
     detail = f"{rnd}, Action Phase: declare, resolve, then End turn"
     return TurnBanner(title, detail, _team_colour(state, group.team), "End turn", waiting)
 
@@ -130,7 +139,7 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
     if who is None:
         return TurnBanner("Turn", rnd, NEUTRAL, "End turn")
     if for_players and state.hidden_from_players(who):  # reading: N-HOT-1
-        return TurnBanner("The GM's creatures act", rnd, NEUTRAL)
+        return quiet_banner(rnd)
     waiting = ""
     pending = getattr(turns, "pending", None)
     if pending is not None:
@@ -224,7 +233,8 @@ class HotseatBanner:
         return app.top is app.screens[0] and app.screens[0] is app.battle
 
     def banner(self) -> TurnBanner | None:
-        return turn_banner(self.app.battle.state)
+        view = self.app.battle
+        return turn_banner(view.state, for_players=view.viewer == "players")  # F2 shows what the players see
 
     def end_turn(self) -> bool:
         """Submit "End turn"; the outcome (or the refusal's reason) is shown as a message."""

@@ -109,7 +109,7 @@ class TrackerPanel(w.Panel):
             y += 20
         y += 6
         for team in state.teams.values():
-            members = [c for c in state.combatants.values() if c.team == team.id]
+            members = [c for c in state.combatants.values() if c.team == team.id and self._shown(c.id)]
             if not members:
                 continue
             pygame.draw.circle(s, team.colour, (x + 8, y + 12), 8)
@@ -171,11 +171,13 @@ class TrackerPanel(w.Panel):
         # the groups in turn order
         acting = acting_group(state)
         for n, group in enumerate(combat.turn_order()):
+            if not any(self._shown(cid) for cid in group.members):
+                continue  # the players' view: a group of hidden creatures is not there at all
             team = state.teams.get(group.team)
             colour = tuple(team.colour) if team else theme.TEXT
             is_acting = acting is not None and group.key == acting.key
             done = group.key in combat.turns_done
-            rows = len(group.members)
+            rows = sum(1 for cid in group.members if self._shown(cid))
             box = pygame.Rect(x - 4, y - 2, inner + 8, 30 + 27 * rows)
             if is_acting:
                 glow = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -192,7 +194,7 @@ class TrackerPanel(w.Panel):
                        "bold", "topright")
             y += 28
             for cid in group.members:
-                if self.ui.view.viewer != "gm" and state.hidden_from_players(state.combatants[cid]):
+                if not self._shown(cid):
                     continue  # not in the players' view
                 y = self._member(s, rect, x, y, cid, combat, done, hover)
             y += 8
@@ -208,6 +210,12 @@ class TrackerPanel(w.Panel):
                      self.end_combat, style="chip", size=15, hover=hover)
             y += 38
         return self._dice(s, rect, y, hover)
+
+    def _shown(self, cid: str) -> bool:
+        """Is this combatant listed? Not in the players' view (F2) when hidden from the players."""
+        state = self.ui.state
+        who = state.combatants.get(cid)
+        return who is not None and (self.ui.view.viewer == "gm" or not state.hidden_from_players(who))
 
     def _dice(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
         """Who rolls the dice (a table setting, logged): app, players type theirs, everyone types."""

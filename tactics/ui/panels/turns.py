@@ -387,14 +387,16 @@ def paths_layer(ctx: render.DrawContext) -> None:
     width = max(2, cam.cell_px // 22)
     p = turns.pending
     if p is not None and p.action.get("kind") == "move":
-        mover = state.combatants[p.actor]
-        if mover.cell is not None and (ctx.gm or not ctx.state.hidden_from_players(mover)):
+        mover = state.combatants.get(p.actor)  # the players' copy leaves hidden creatures out
+        if mover is not None and mover.cell is not None and (ctx.gm or not ctx.state.hidden_from_players(mover)):
             pts = [cam.cell_centre(mover.cell)] + [cam.cell_centre(tuple(c)) for c in p.action["path"]]
             draw.outlined_lines(ctx.surface, pts, (150, 200, 255), width)
             prompt = pending_interrupt(state)
             for cell in prompt.block_squares if prompt else ():
                 draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.ACCENT, 2)
     block = turns.last_block
+    if block and not ctx.gm and (block.get("mover") not in state.combatants or block.get("blocker") not in state.combatants):
+        block = None  # a hidden creature's blocked path (or its blocker) stays the GM's
     if block:
         planned = [tuple(c) for c in block["planned"]]
         walked = [tuple(c) for c in block["walked"]]

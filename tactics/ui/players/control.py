@@ -69,7 +69,7 @@ class PlayersControl:
                 self.close()
             return True
         if event.type == pygame.WINDOWCLOSE and window is not None:
-            self.app.running = False  # the GM's window was closed
+            self.app.request_quit()  # the GM's window was closed
             return True
         return False
 

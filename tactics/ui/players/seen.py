@@ -65,8 +65,9 @@ def fog_cells(state: EncounterState) -> frozenset[Cell]:
 def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) -> EncounterState:
     """The state as the players may see it (a shallow copy; the original is untouched).
 
-    Hidden creatures, traps the players do not know about and GM notes are
-    left out; with ``fog``, so are other teams' creatures in fogged squares.
+    Hidden creatures (and their declared actions), traps the players do not
+    know about and GM notes are left out; with ``fog``, so are other teams'
+    creatures and grenades in fogged squares.
     """
     seen = copy.copy(state)
     players_teams = {tid for tid, team in state.teams.items() if team.players}
@@ -78,8 +79,32 @@ def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) 
             continue
         combatants[cid] = who
     seen.combatants = combatants
+    seen.combat = _combat_seen(state.combat, combatants)
+    if fog:  # N-FOG-1: nothing of another team in a fogged square, its grenades neither
+        seen.grenades = {gid: g for gid, g in state.grenades.items()
+                         if getattr(g, "team", None) in players_teams or _cell_of(g) not in fog}
     seen.traps = {tid: trap for tid, trap in state.traps.items() if _trap_shown(trap)}
     seen.notes = []
+    return seen
+
+
+def _cell_of(thing: object) -> Cell | None:
+    cell = getattr(thing, "cell", None)
+    return (int(cell[0]), int(cell[1])) if cell is not None else None
+
+
+def _combat_seen(combat: object, combatants: dict[str, Combatant]) -> object:
+    """The fight without the declarations of creatures the players do not see.
+
+    A hidden creature's declared move or attack is a secret (its path, its
+    target); and every query the players' layers make of the copy
+    (``resolution_order``, ``preview_order``) looks each declarer up in it.
+    """
+    declarations = getattr(combat, "declarations", None)
+    if not declarations or all(d.combatant in combatants for d in declarations):
+        return combat
+    seen = copy.copy(combat)
+    seen.declarations = [d for d in declarations if d.combatant in combatants]
     return seen
 
 

@@ -18,7 +18,7 @@ from tactics.engine.core.labels import entry_label
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Entry, Refused
 from tactics.engine.starship.state import SETUP, SpaceState
-from tactics.engine.starship.commands import AssignPost, EndPhase, StartSpaceCombat, VacatePost
+from tactics.engine.starship.commands import EndPhase, StartSpaceCombat, VacatePost
 from tactics.engine.starship.view import acting_now, actions_offered, describe, posts_acting_now
 from tactics.rules.starship import POST_NAMES
 from tactics.ui import intents as ui
@@ -26,6 +26,7 @@ from tactics.ui import theme
 from tactics.ui.panels.status import draw_status
 from tactics.ui.starship.actions import ActionDialog
 from tactics.ui.starship.crew import NPC_CHIP, CrewPanel, npc_name
+from tactics.ui.starship.posts import drop_on_post
 from tactics.ui.messages import TimedMessages
 from tactics.ui.starship.fire import REVEAL_MS, FireDialog
 from tactics.ui.starship.spaceview import SpaceView, side_colours
@@ -141,6 +142,10 @@ class StarshipScreen(TimedMessages):
                 self.say(f"The {ship.name}'s {POST_NAMES[post]} does not act now.", "info")
             return
         offered = actions_offered(space, ship_id, post)
+        if not offered:  # e.g. a Chief Engineer in the Response Phase with no Battle Damage to repair
+            self.say(f"The {ship.name}'s {POST_NAMES[post]} has nothing to do now"
+                     + (": no Battle Damage to repair." if post == "engineer" else "."), "info")
+            return
         if post == "weapons" and [a.name for a in offered] == ["fire"]:
             self.dialog = FireDialog(self, ship_id)
         else:
@@ -158,7 +163,8 @@ class StarshipScreen(TimedMessages):
         if space is None or not space.started:
             return []
         return [f"{space.ships[sid].crew_names.get(post, post)} ({space.ships[sid].name})"
-                for sid, posts in acting_now(self.encounter.state).items() for post in posts]
+                for sid, posts in acting_now(self.encounter.state).items() for post in posts
+                if actions_offered(space, sid, post)]  # nothing to do (no damage to repair): not waited for
 
     def end_phase(self) -> None:
         """End the phase; if crew can still act, the first press only warns (press again to end)."""
@@ -220,11 +226,7 @@ class StarshipScreen(TimedMessages):
             if source == (ship, post):
                 return
             crew = drag["crew"] if drag["crew"] != NPC_CHIP else npc_name(self.space)
-            entry = self.submit(AssignPost(ship, post, crew))
-            if entry is not None:
-                self.say(describe(entry.events[0]), "good")
-                if source is not None:
-                    self.submit(VacatePost(*source))
+            drop_on_post(self, drag, crew, ship, post)  # move, swap, or ask before replacing
         elif source is not None:
             entry = self.submit(VacatePost(*source))
             if entry is not None:

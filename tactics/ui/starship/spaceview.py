@@ -164,13 +164,36 @@ class SpaceView:
         self.scale = max(1.0, min((rect.width - 2 * margin_x) / span_x, (rect.height - top - bottom) / span_y))
         self.centre = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
         self._shift = (top - bottom) // 2
+        self._placed = self._spread(ships)
+
+    def _spread(self, ships: list[Ship]) -> dict[str, tuple[int, int]]:
+        """Where each ship is drawn: at its position, but ships closer than their drawings (a
+        grapple, a ram) are pushed apart on screen along the line between them until their
+        hulls and labels no longer overlap. Only the picture moves; the numbers stay true."""
+        placed = {s.id: [float(c) for c in self.to_screen(s.x, s.y)] for s in ships}
+        label_w = 300  # the name, the pips and "BD 0/3  BD DC 5,5  Shield +1" under each ship
+        for _ in range(4):
+            for i, a in enumerate(ships):
+                for b in ships[i + 1:]:
+                    pa, pb = placed[a.id], placed[b.id]
+                    dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+                    gap = math.hypot(dx, dy)
+                    ux, uy = (dx / gap, dy / gap) if gap >= 1 else (1.0, 0.0)
+                    need = max((self.length(a) + self.length(b)) / 2 + 12, label_w if abs(ux) >= 0.5 else 0)
+                    if gap >= need:
+                        continue
+                    push = (need - gap) / 2
+                    pa[0], pa[1] = pa[0] - ux * push, pa[1] - uy * push
+                    pb[0], pb[1] = pb[0] + ux * push, pb[1] + uy * push
+        return {sid: (round(x), round(y)) for sid, (x, y) in placed.items()}
 
     def to_screen(self, x: float, y: float) -> tuple[int, int]:
         return (round(self.rect.centerx + (x - self.centre[0]) * self.scale),
                 round(self.rect.centery + (y - self.centre[1]) * self.scale + self._shift))
 
     def ship_at(self, ship: Ship) -> tuple[int, int]:
-        return self.to_screen(ship.x, ship.y)
+        placed = getattr(self, "_placed", {})  # set by fit(), each frame
+        return placed[ship.id] if ship.id in placed else self.to_screen(ship.x, ship.y)
 
     # -- drawing -----------------------------------------------------------------
     def draw(self, surface: pygame.Surface, space: SpaceState, colours: dict[str, tuple[int, int, int]],
@@ -241,7 +264,9 @@ class SpaceView:
 
     @staticmethod
     def _distance_label(surface: pygame.Surface, mid: tuple[int, int], units: float, notes: list[str]) -> None:
-        pill(surface, f"{units:.0f} units", mid, size=22, fill=(14, 16, 22), edge=(205, 212, 226))
+        shown = f"{units:.0f}"
+        pill(surface, f"{shown} unit{'' if shown == '1' else 's'}", mid, size=22, fill=(14, 16, 22),
+             edge=(205, 212, 226))
         for n, note in enumerate(notes):
             pill(surface, note, (mid[0], mid[1] - 38 - 30 * n), size=17, fill=(14, 16, 22), colour=(160, 210, 255))
 

@@ -144,9 +144,10 @@ def submit_all(view, commands: list[Any], cid: str | None = None, legs: tuple = 
         return cut[-1]
 
     try:
-        view.encounter.journal.submit_many(commands, stop=cut_short)
+        view.encounter.submit_many(commands, stop=cut_short)
     except Refused as exc:
-        view.say(("No sprint: " if cut else "") + exc.reason, "error")
+        safe = getattr(view, "players_safe", lambda reason: reason)
+        view.say(("No sprint: " if cut else "") + safe(exc.reason), "error")
         return False
     if cut and cut[-1]:
         who = view.state.combatants[cid]
@@ -162,6 +163,10 @@ def _cut_short(state: EncounterState, entry: Any, cid: str, leg: tuple) -> bool:
     moved = any(e.kind in ("token.moved", "combat.check") and e.data.get("combatant") == cid for e in entry.events)
     who = state.combatants.get(cid)
     return moved and (who is None or not leg or who.cell != tuple(leg[-1]))
+
+
+#: The second leg of a sprint (the Bonus Move), in the amber of the sprint squares.
+SPRINT_LEG = (255, 190, 80)
 
 
 class SelectTool(Tool):
@@ -195,7 +200,7 @@ class SelectTool(Tool):
                 name = view.state.combatants[reach.who].name
                 view.say(f"{name}: {_route_words(reach, cell)} ({reach.cost_to(cell)} ft).", "good")
             return True
-        view.say(why_not(view.state, reach, cell), "error")
+        view.say(why_not(getattr(view, "query_state", view.state), reach, cell), "error")
         view.flash_bad(cell)
         return True
 
@@ -213,6 +218,10 @@ class SelectTool(Tool):
             what = f"{reach.run_ft} ft (blue)"
         else:
             what = f"{reach.sprint_ft} ft (amber)"
+        hover = self.view.hover_cell
+        if hover is not None and hover in reach.routes and uses_bonus(reach, hover):
+            return (f"{who.name} to {hover[0]}, {hover[1]}: {_route_words(reach, hover)}, "
+                    f"{reach.cost_to(hover)} ft. This uses your Bonus action. Click to move; Esc deselects.")
         return (f"{who.name}: {what}" + (f", {note}" if note else "") +
                 ". Click a square to move; click the token again or Esc to deselect.")
 
@@ -250,24 +259,56 @@ class SelectTool(Tool):
         cam = ctx.camera
         who = ctx.state.combatants.get(reach.who)
         if cell in reach.routes:
-            path = reach.path_to(cell)
-            first = who.cell if who is not None and who.cell is not None else reach.start
-            pts = [cam.cell_centre(first)] + ([cam.cell_centre(reach.start)] if reach.start != first else []) + \
-                [cam.cell_centre(c) for c in path]
-            draw.outlined_lines(ctx.surface, pts, theme.PATH, max(2, cam.cell_px // 18))
+            # The move starts where the engine says (the end of moves declared and not yet
+            # resolved, drawn by the declared-actions layer), and each leg is drawn where it
+            # goes: a sprint's second leg from the square where the first one ends.
+            legs = reach.routes[cell].legs
+            width = max(2, cam.cell_px // 18)
+            at = reach.start
+            for n, leg in enumerate(legs):
+                pts = [cam.cell_centre(at)] + [cam.cell_centre(c) for c in leg]
+                draw.outlined_lines(ctx.surface, pts, theme.PATH if n == 0 else SPRINT_LEG, width)
+                at = leg[-1] if leg else at
+            if len(legs) == 2 and legs[0]:
+                mid = cam.cell_centre(legs[0][-1])  # where the Standard Move ends and the Bonus Move starts
+                pygame.draw.circle(ctx.surface, (10, 10, 14), mid, width * 2 + 4)
+                pygame.draw.circle(ctx.surface, SPRINT_LEG, mid, width * 2 + 2)
             draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.GOOD)
             feet = reach.cost_to(cell)
             sprint = cell in reach.sprint
             words = _route_words(reach, cell, short=True)
             text = f"{feet} ft" + (f"  {words}" if words else "")
+            lines = [text] + (["uses your Bonus action"] if uses_bonus(reach, cell) else [])
             colour = (255, 210, 120) if sprint else theme.TEXT
             x, y, w, h = cam.cell_rect(cell)
-            draw.pill_at(ctx.surface, text, (x + w // 2, y - 4), size=draw.label_size(cam.cell_px), colour=colour, anchor="midbottom")
+            free = view.fit_rect() if hasattr(view, "fit_rect") else ctx.clip  # clear of the side panels
+            bottom = y - 4
+            for line in reversed(lines):
+                img = draw.pill(line, draw.label_size(cam.cell_px), colour)
+                rect = img.get_rect(midbottom=(x + w // 2, bottom))
+                rect.right = min(rect.right, free.right - 4)
+                rect.left = max(rect.left, free.left + 4)
+                ctx.surface.blit(img, rect)
+                bottom = rect.top - 2
         elif view.token_at(cell) is None and ctx.state.map.in_bounds(cell):
             draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.BAD)
             x, y, w, h = cam.cell_rect(cell)
             draw.pill_at(ctx.surface, _short_reason(ctx.state, reach, cell), (x + w // 2, y - 4),
                          size=draw.label_size(cam.cell_px), colour=theme.BAD, anchor="midbottom")
+
+
+def route_kinds(reach: Reach, cell: Cell) -> list[str]:
+    """The action kinds a click on ``cell`` declares, one per leg ("standard-move", "bonus-move" ...)."""
+    a = reach.allowance
+    route = reach.routes.get(cell)
+    if a is None or route is None:
+        return []
+    return [a.run_as, a.sprint_as] if len(route.legs) == 2 else [a.sprint_as if route.sprint else a.run_as]
+
+
+def uses_bonus(reach: Reach, cell: Cell) -> bool:
+    """Does moving to ``cell`` spend the Bonus action (a sprint in a fight: R-MOVE-1, R-ACT-1)?"""
+    return "bonus-move" in route_kinds(reach, cell)
 
 
 def _route_words(reach: Reach, cell: Cell, short: bool = False) -> str:
@@ -278,7 +319,7 @@ def _route_words(reach: Reach, cell: Cell, short: bool = False) -> str:
         return ""
     if a.run_as == "walk":
         return ("sprint" if route.sprint else "") if short else ("walks" + (" (sprint)" if route.sprint else ""))
-    kinds = [a.run_as, a.sprint_as] if len(route.legs) == 2 else [a.sprint_as if route.sprint else a.run_as]
+    kinds = route_kinds(reach, cell)
     words = [LEG_WORDS.get(k, k) for k in kinds]
     if short:
         if kinds[0] in ("simple", "simple-after"):

@@ -1,0 +1,125 @@
+"""Who owns the keyboard: a text field or an open dialog comes before every map shortcut.
+
+Why it exists (issue 10): pygame_gui's text entries take their characters from
+``TEXTINPUT`` events and leave the ``KEYDOWN`` of a letter unconsumed, so
+typing "1 in" into a Table settings box, or a file name into Save as, also
+reached the map's shortcuts: ``r`` picked the Ruler, ``n`` ended the acting
+group's turn and the autosave recorded it. The App asks :func:`keyboard_owner`
+once per key press (``App._handle``, the one place keys are dispatched) and,
+while a field or a dialog owns the keyboard, gives the key to
+:func:`dialog_key` instead of the map, the tools, the panels and the add-ons.
+
+What still works: Esc closes the top dialog (or leaves the text field of a
+panel), Enter answers a question (its first choice), Ctrl+Q asks before
+quitting, F11 toggles full screen. With a settings window open and no text
+field focused, Ctrl shortcuts (Ctrl+Z, Ctrl+S, Ctrl+T ...) work as usual: they
+are never typed by accident. Plain keys never reach the map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from tactics.ui import intents as ui
+
+if TYPE_CHECKING:
+    from tactics.ui.app import App
+
+#: Text widgets of pygame_gui that type characters.
+TEXT_WIDGETS = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
+
+
+@dataclass(frozen=True)
+class Owner:
+    """What has the keyboard: ``kind`` is "field" (a panel's text box), "dialog" or "screen"."""
+
+    kind: str
+    element: Any = None
+
+
+def focused_text_field(manager: pygame_gui.UIManager) -> Any | None:
+    """The text entry of ``manager`` that has the keyboard focus, if any."""
+    for element in manager.get_focus_set() or ():
+        if isinstance(element, TEXT_WIDGETS) and element.alive() and element.visible and element.is_focused:
+            return element
+    return None
+
+
+def open_dialogs(manager: pygame_gui.UIManager) -> list[Any]:
+    """Every pygame_gui window still on screen, the top one last (file dialogs, prompts, settings)."""
+    return [w for w in manager.get_window_stack().get_full_stack() if w.alive() and w.visible]
+
+
+def keyboard_owner(app: "App") -> Owner | None:
+    """Who takes the next key press instead of the map (None: the map and its shortcuts)."""
+    field = focused_text_field(app.ui)
+    if field is not None:
+        return Owner("field", field)
+    dialogs = open_dialogs(app.ui)
+    if dialogs:
+        return Owner("dialog", dialogs[-1])
+    if len(app.screens) > 1:
+        return Owner("screen", app.top)  # the help sheet: any key closes it
+    bottom = app.screens[0]
+    if bottom is not app.battle and getattr(bottom, "dialog", None) is not None:
+        return Owner("screen", bottom)  # the starship screen's own dialog (a crew post's actions)
+    return None
+
+
+def dialog_key(app: "App", owner: Owner, intent: ui.KeyPress) -> bool:
+    """A key pressed while ``owner`` has the keyboard; False: a Ctrl shortcut the App handles as usual."""
+    key = intent.key
+    if intent.ctrl and key == pygame.K_q:
+        app.request_quit()
+        return True
+    if key == pygame.K_F11 and not intent.ctrl:
+        app.toggle_fullscreen()
+        return True
+    if owner.kind == "screen":
+        owner.element.handle(intent)
+        return True
+    dialogs = open_dialogs(app.ui)
+    if owner.kind == "field":
+        if key == pygame.K_ESCAPE:
+            if dialogs:
+                _escape(app, dialogs[-1])
+            else:
+                app.ui.set_focus_set(None)  # leave the box; the next key is the map's again
+        return True
+    if key == pygame.K_ESCAPE:
+        _escape(app, owner.element)
+        return True
+    prompt = _prompt_of(app, owner.element)
+    if prompt is not None:
+        prompt.key(key)  # Enter: the first choice
+        return True
+    modal = isinstance(owner.element, pygame_gui.windows.UIFileDialog) or owner.element.is_blocking
+    return not (intent.ctrl and not modal)
+
+
+def _escape(app: "App", window: Any) -> None:
+    prompt = _prompt_of(app, window)
+    if prompt is not None:
+        prompt.key(pygame.K_ESCAPE)  # its last choice (Cancel, Ignore ...)
+        app.dirty = True
+    else:
+        close_dialog(app, window)
+
+
+def close_dialog(app: "App", window: Any) -> None:
+    """Close ``window`` as its close button does (its owner hears ``UI_WINDOW_CLOSE``)."""
+    window.on_close_window_button_pressed()
+    app.ui.set_focus_set(None)
+    app.dirty = True
+
+
+def _prompt_of(app: "App", window: Any) -> Any | None:
+    saving = getattr(app, "saving", None)
+    prompt = getattr(saving, "prompt", None)
+    if prompt is not None and prompt.alive() and prompt.window is window:
+        return prompt
+    return None

@@ -1,0 +1,66 @@
+"""The warnings about saving that must stay on screen: a failing autosave, a read-only game.
+
+Why it exists (issue 10): "Autosave failed" used to be an ordinary message,
+so the next move's own message replaced it and the GM played on with nothing
+reaching the disk. This warning is drawn at the right end of the status bar
+(where the zoom and the pointer's square are shown otherwise; messages stay at
+its left), every frame until an autosave succeeds again (or, for a game another
+window already plays, as long as this window is read-only).
+"""
+
+from __future__ import annotations
+
+import errno
+
+import pygame
+
+from tactics.ui import theme
+
+WARN_BG = (170, 36, 36)
+WARN_TEXT = (255, 236, 232)
+
+
+def autosave_problem(exc: Exception) -> str:
+    """What a failed autosave means for the GM, in a few words."""
+    code = getattr(exc, "errno", None)
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return "the disk is full"
+    if code in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "the folder is read-only"
+    text = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    return text if len(text) <= 40 else text[:37].rstrip() + "..."
+
+
+def warning_text(autosave_error: str | None, read_only: bool) -> str | None:
+    """The status bar's warning, or None."""
+    if autosave_error:
+        return f"Autosave failed: {autosave_error}. Ctrl+Shift+S: save elsewhere"
+    if read_only:
+        return "Read-only: another window plays this game"
+    return None
+
+
+def read_only_text(holder: str) -> str:
+    """The refusal every command gets in a window that opened a game another window plays."""
+    who = f" ({holder})" if holder else ""
+    return ("Read-only: this game is open in another Tactics window" + who + ". Nothing here is saved, so "
+            "neither window loses moves. Close the other window, or Save as to play a copy here.")
+
+
+def draw_warning(surface: pygame.Surface, text: str) -> pygame.Rect:
+    """A red pill at the right end of the status bar (at most half its width)."""
+    w, h = surface.get_size()
+    room = max(160, w // 2 - 16)
+    size = 16
+    img = theme.text(text, size, "bold", WARN_TEXT)
+    while img.get_width() + 28 > room and size > 11:
+        size -= 1
+        img = theme.text(text, size, "bold", WARN_TEXT)
+    rect = pygame.Rect(0, 0, min(room, img.get_width() + 28), theme.STATUS_H - 6)
+    rect.midright = (w - 8, h - theme.STATUS_H // 2)
+    pygame.draw.rect(surface, theme.CHROME, (rect.left - 12, h - theme.STATUS_H + 1, w - rect.left + 12,
+                                             theme.STATUS_H - 1))
+    pygame.draw.rect(surface, WARN_BG, rect, border_radius=rect.height // 2)
+    pygame.draw.rect(surface, (255, 150, 140), rect, 2, border_radius=rect.height // 2)
+    surface.blit(img, img.get_rect(center=rect.center), (0, 0, rect.width - 20, img.get_height()))
+    return rect

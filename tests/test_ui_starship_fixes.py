@@ -1,0 +1,140 @@
+"""Starship screen fixes (issue 10): Repair only with Battle Damage, drops that move or swap or ask,
+and a Grapple that brings the ships together.
+
+What is tested on the bundled pirate corvette, with real drags and clicks where the screen is
+involved: the Chief Engineer is not offered Repair while the ship has no Battle Damage (clicking
+the post says so; ending the phase does not wait for it) and is offered it once there is some
+(R-SHIP-5); a crew member dragged from one post onto another's post swaps with that occupant in one
+journal entry (one undo), onto an empty post moves there (the old post left empty), and a name
+from the roster dropped on a taken post asks before replacing; nobody ends up with two posts by a
+drag; a successful Grapple (the text names the function, reading N-SHIP-GRAPPLE) leaves the two
+ships 1 unit apart when the Action Phase ends, drawn side by side (not one over the other).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tactics.assets import bundled
+from tactics.engine.core.encounter import load_encounter
+from tactics.engine.starship.commands import EndPhase, FireWeapons, StartSpaceCombat, TakeAction
+from tactics.engine.starship.state import distance
+from tactics.engine.starship.view import actions_offered
+from tactics.ui.app import App
+
+from test_ui_starship import drag, end_phase, press, starship
+from ui_driver import app_session, click
+
+SIZE = (1600, 900)
+pytestmark = pytest.mark.usefixtures("data_dir")
+
+
+def corvette(seed: int = 11):
+    return load_encounter(bundled("pirate-corvette.encounter.toml"), seed=seed)
+
+
+def to_response(enc, *, hit: bool) -> None:
+    """Surprise round (the Red Maw fires if ``hit``), round 1 Support and Action with no one acting."""
+    enc.submit(StartSpaceCombat())
+    if hit:
+        enc.submit(FireWeapons("red_maw", [], "wayfarer"), typed=[10] * 5)
+    enc.submit(EndPhase(), typed=[3, 4] if hit else None)
+    enc.submit(EndPhase())
+    enc.submit(EndPhase())
+    assert enc.state.space.phase == "response"
+
+
+def test_repair_is_offered_only_with_battle_damage():  # R-SHIP-5
+    enc = corvette()
+    to_response(enc, hit=False)
+    assert not enc.state.space.ships["wayfarer"].battle_damage
+    assert "repair" not in [a.name for a in actions_offered(enc.state, "wayfarer", "engineer")]
+    enc = corvette()
+    to_response(enc, hit=True)
+    assert enc.state.space.ships["wayfarer"].battle_damage
+    assert "repair" in [a.name for a in actions_offered(enc.state, "wayfarer", "engineer")]
+
+
+def test_the_engineer_post_says_there_is_nothing_to_repair():
+    enc = corvette()
+    to_response(enc, hit=False)
+    app = App(enc, size=SIZE)
+    try:
+        app.step()
+        screen = starship(app)
+        press(app, screen, "walker_post", ship="wayfarer", post="engineer")
+        assert screen.dialog is None and "no Battle Damage to repair" in screen.message[0]
+        assert not any("Chief Engineer" in w or "engineer" in w.lower() for w in screen.still_to_act())
+    finally:
+        app._addons("closing")
+        pygame.quit()
+
+
+@pytest.fixture
+def app():
+    yield from app_session(App(corvette(), size=SIZE), closing=True)
+
+
+def posts_of(app, crew: str) -> list[tuple[str, str]]:
+    return [(sid, p) for sid, ship in app.battle.state.space.ships.items() for p, who in ship.crew.items()
+            if who == crew]
+
+
+def test_a_drag_from_post_to_post_swaps_or_moves_in_one_entry(app):
+    screen = starship(app)
+    ship = app.battle.state.space.ships["wayfarer"]
+    a, b = ship.crew["weapons"], ship.crew["helm"]
+    journal = app.battle.encounter.journal
+    before = len(journal.entries)
+    drag(app, screen.post_rect("wayfarer", "weapons").center, screen.post_rect("wayfarer", "helm").center)
+    ship = app.battle.state.space.ships["wayfarer"]
+    assert (ship.crew["helm"], ship.crew["weapons"]) == (a, b), "the two swap posts"
+    assert len(journal.entries) == before + 1 and "swap" in screen.message[0]
+    assert posts_of(app, a) == [("wayfarer", "helm")], "no one holds two posts after a drag"
+    app.battle.encounter.undo()  # one undo puts both back
+    ship = app.battle.state.space.ships["wayfarer"]
+    assert (ship.crew["weapons"], ship.crew["helm"]) == (a, b)
+    drag(app, screen.post_rect("wayfarer", "weapons").center, screen.post_rect("red_maw", "medical").center)
+    assert posts_of(app, a) == [("red_maw", "medical")] and "weapons" not in app.battle.state.space.ships["wayfarer"].crew
+
+
+def test_a_name_dropped_on_a_taken_post_asks_first(app):
+    screen = starship(app)
+    ship = app.battle.state.space.ships["wayfarer"]
+    holder = ship.crew["weapons"]
+    assert holder != "brandon"
+    journal = app.battle.encounter.journal
+    before = len(journal.entries)
+    drag(app, screen.chip_rect("brandon").center, screen.post_rect("wayfarer", "weapons").center)
+    assert len(journal.entries) == before and app.battle.state.space.ships["wayfarer"].crew["weapons"] == holder
+    prompt = app.saving.prompt
+    assert prompt.alive() and "Replace" in prompt.text
+    click(app, prompt.button_centre("Cancel"))
+    app.step()
+    assert len(journal.entries) == before and app.battle.state.space.ships["wayfarer"].crew["weapons"] == holder
+    drag(app, screen.chip_rect("brandon").center, screen.post_rect("wayfarer", "weapons").center)
+    click(app, app.saving.prompt.button_centre("Replace"))
+    app.step()
+    assert app.battle.state.space.ships["wayfarer"].crew["weapons"] == "brandon"
+
+
+def test_a_successful_grapple_brings_the_ships_together(app):  # reading: N-SHIP-GRAPPLE
+    screen = starship(app)
+    enc = app.battle.encounter
+    enc.submit(StartSpaceCombat())
+    enc.submit(EndPhase())  # surprise round: nothing fired
+    enc.submit(EndPhase())  # round 1 Support
+    space = enc.state.space
+    apart = distance(space.ships["red_maw"], space.ships["wayfarer"])
+    assert apart > 5
+    taken = enc.submit(TakeAction("red_maw", "engineer", "grapple", {"target": "wayfarer"}), typed=[10, 10])
+    assert taken.events[0].data["success"]
+    app.step()
+    end_phase(app, screen)  # the Action Phase ends on the screen: the grapple's effect lands
+    space = app.battle.state.space
+    assert distance(space.ships["red_maw"], space.ships["wayfarer"]) == pytest.approx(1.0, abs=0.01)
+    assert any("pulled together" in line for line in screen.log_lines())
+    app.step()
+    a, b = screen.spot_rect("ship", ship="red_maw"), screen.spot_rect("ship", ship="wayfarer")
+    assert a is not None and b is not None and not a.colliderect(b), "drawn side by side, not on top of each other"
