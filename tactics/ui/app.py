@@ -18,6 +18,7 @@ import pygame_gui
 
 from tactics.engine.core.encounter import Encounter
 from tactics.ui import intents as ui
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.battle import BattleView
 from tactics.ui.hazards import attach_hazards  # grenade and trap tools, trap layer (issue 4)
@@ -207,6 +208,8 @@ class App:
         self.ui.set_window_resolution(self.size)
         if theme.scale_for(self.size) != theme.scale():
             theme.set_scale(self.size)
+            self.ui.get_theme().load_theme(theme.gui_theme())  # the widgets' font at the new scale
+            self._addons("rescaled")  # dialogs built at the old scale build again
             self.toolbar.rescale(self.ui)
         self.dirty = True
 
@@ -324,6 +327,7 @@ class App:
             screen.draw(surface)
         self._addons("draw", surface)
         self.ui.draw_ui(surface)
+        probe.gui(self.ui, surface)  # layout tests: what pygame_gui drew (nothing otherwise)
         for screen in self.screens[1:]:
             screen.draw(surface)
         pygame.display.flip()

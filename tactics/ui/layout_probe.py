@@ -114,6 +114,31 @@ def scrolled(src: pygame.Surface, dst: pygame.Surface, offset: tuple[int, int], 
         _recorder.add(dst, Mark(mark.kind, rect, mark.label, mark.panel or name, mark.clipped, mark.modal))
 
 
+def gui(manager, surface: pygame.Surface) -> None:
+    """pygame_gui's windows, buttons, labels and text boxes as marks: a window is a modal panel,
+    a button or label a widget with its text (measured in the theme's font) centred in it."""
+    if _recorder is None:
+        return
+    import pygame_gui
+
+    from tactics.ui import theme
+
+    font = theme.font(theme.fs(15), "regular")
+    for element in manager.get_sprite_group().sprites():
+        if not getattr(element, "visible", True) or not element.alive():
+            continue
+        rect = pygame.Rect(element.rect)
+        if isinstance(element, pygame_gui.elements.UIWindow):
+            if isinstance(getattr(element, "title_bar", None), object):
+                panel(surface, rect, getattr(element, "window_display_title", "window") or "window", modal=True)
+        elif isinstance(element, (pygame_gui.elements.UIButton, pygame_gui.elements.UILabel)):
+            label = getattr(element, "text", "") or ""
+            box(surface, rect, label)
+            if len(label.strip()) > 1:  # one glyph is an icon (close, drop-down arrow)
+                w, h = font.size(label)
+                text(surface, pygame.Rect(0, 0, w, h).move(rect.centerx - w // 2, rect.centery - h // 2), label)
+
+
 # --------------------------------------------------------------------------- the checks
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
     c = a.clip(b)

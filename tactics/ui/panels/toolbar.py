@@ -60,8 +60,7 @@ class Toolbar:
             button.kill()
         self.buttons.clear()
         self.tool_buttons.clear()
-        manager.get_theme().load_theme(theme.gui_theme())
-        manager.rebuild_all_from_changed_theme_data()
+        manager.rebuild_all_from_changed_theme_data()  # the App loaded the theme at the new scale
         self._build()
         for button, (_, name) in self.buttons.items():
             if labels.get(name) and labels[name] != button.text:
