@@ -131,8 +131,10 @@ class BattleView(TimedMessages):
     def fit_rect(self) -> pygame.Rect:
         """The part of the board "fit the map" uses: what the open panels leave free."""
         rect = self.board_rect()
+        if self.turns is not None and self.turns.active() and rect.width > theme.px(1000):
+            return self.turns.fit_rect(rect)  # individual turns: between the tracker and the log column
         if rect.width > 3 * theme.SIDE_W:  # leave the side panel's column free
-            rect.width -= theme.SIDE_W + 12
+            rect.width -= theme.SIDE_W + theme.px(12)
         return self.combat.fit_rect(self.board_rect(), rect)  # and the combat panels' columns
 
     def fit(self) -> None:

@@ -30,6 +30,7 @@ class Mark:
     clipped: bool = False  # drawn on a canvas where it does not show
     modal: bool = False  # a panel that covers everything drawn before it (menu, dialog, F1 card)
     order: int = 0
+    role: str = ""  # "initials": the letters in a token's disc
 
 
 @dataclass
@@ -64,11 +65,12 @@ def active() -> bool:
     return _recorder is not None
 
 
-def text(surface: pygame.Surface, rect: pygame.Rect, value: str, *, shown: pygame.Rect | None = None) -> None:
+def text(surface: pygame.Surface, rect: pygame.Rect, value: str, *, shown: pygame.Rect | None = None,
+         role: str = "") -> None:
     """A text was blitted at ``rect``; ``shown``: the part of it the blit's area kept."""
     if _recorder is not None and value.strip():
         clipped = shown is not None and (shown.width < rect.width - TOLERANCE or shown.height < rect.height - TOLERANCE)
-        _recorder.add(surface, Mark("text", pygame.Rect(rect), value, clipped=clipped))
+        _recorder.add(surface, Mark("text", pygame.Rect(rect), value, clipped=clipped, role=role))
 
 
 def box(surface: pygame.Surface, rect: pygame.Rect, label: str = "") -> None:
@@ -95,8 +97,12 @@ def composite(src: pygame.Surface, dst: pygame.Surface, offset: tuple[int, int],
     shown = pygame.Rect(area) if area is not None else src.get_rect()
     dx, dy = offset[0] - shown.x, offset[1] - shown.y
     for mark in _recorder.marks.pop(id(src), []):
-        moved = Mark(mark.kind, mark.rect.move(dx, dy), mark.label, mark.panel or name, mark.clipped, mark.modal)
-        if mark.kind != "panel" and not shown.inflate(2 * TOLERANCE, 2 * TOLERANCE).contains(mark.rect):
+        moved = Mark(mark.kind, mark.rect.move(dx, dy), mark.label, mark.panel or name, mark.clipped, mark.modal,
+                     role=mark.role)
+        if name == "map":  # on the board a token may stand at the edge: its name is cut by the view, not the layout
+            if not shown.colliderect(mark.rect):
+                continue
+        elif mark.kind != "panel" and not shown.inflate(2 * TOLERANCE, 2 * TOLERANCE).contains(mark.rect):
             moved.clipped = True
         _recorder.add(dst, moved)
 
@@ -178,6 +184,8 @@ def problems(recorder: Recorder, surface: pygame.Surface) -> list[str]:
             out.append(f"{where} sticks out of its panel at {tuple(t.rect)}")
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
+            if a.panel == b.panel == "map" and "initials" not in (a.role, b.role):
+                continue  # names of tokens that stand close touch: the map's crowding, not the layout
             if _overlap(a.rect, b.rect):
                 out.append(f"{a.label!r} overlaps {b.label!r} at {tuple(a.rect.clip(b.rect))}")
     for t in texts:

@@ -23,6 +23,7 @@ import pygame
 
 from tactics.engine.core.state import EncounterState
 from tactics.rules.grid import Cell
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.camera import Camera
 from tactics.ui.mapart import MapArt
@@ -188,7 +189,8 @@ class BoardRenderer:
             if pygame.display.get_surface() is not None:
                 self._board = self._board.convert()
             self._board_key = None
-        if full_key != self._board_key:
+        if full_key != self._board_key or probe.active():  # the layout probe sees a fresh board
+            probe.forget(self._board)
             board = self._board
             board.set_clip(clip)
             board.fill(theme.BACKDROP, clip)
@@ -200,6 +202,7 @@ class BoardRenderer:
             self._board_key = full_key
             self.compositions += 1
         surface.blit(self._board, clip.topleft, clip)
+        probe.composite(self._board, surface, clip.topleft, pygame.Rect(clip), name="map")
         surface.set_clip(clip)
         ctx = DrawContext(surface, camera, state, viewer, clip, self, view)
         for z, _, layer in layers:
