@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tactics.engine.core.labels import entry_label
+from tactics.engine.core.labels import entry_label, plural
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -335,7 +335,7 @@ class BattleView(TimedMessages):
         cells = self.tool.affected_cells()
         if cells is not None:
             affected = self.creatures_in(cells)
-            label = f"{self.tool.describe()} - {len(cells)} squares"
+            label = f"{self.tool.describe()} - {plural(len(cells), 'square')}"
         budget = (self.reach.run_ft, self.reach.sprint_ft) if self.reach else (move_budget(self.state, who) if who else None)
         card = who if self.combat.shows_side_card() else None  # in a fight the combat panels show it
         side = draw_side_panel(surface, board.top, self.state, card, budget, label, affected)

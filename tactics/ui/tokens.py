@@ -169,7 +169,7 @@ def condition_word(name: str, rounds: int | None) -> str:
 def label_size(px: int) -> int:
     """Name pills grow with the zoom, never below a size read from across the table (larger on a
     big screen: the cap follows the UI scale)."""
-    return int(max(13, min(theme.px(24), px * 0.3)))
+    return int(max(15, min(theme.px(24), px * 0.3)))
 
 
 def paint_label(text: str, size: int, colour=theme.TEXT, bg=(12, 14, 18, 215)) -> pygame.Surface:

@@ -76,7 +76,7 @@ class PhaseBanner(w.Panel):
         accent = None
         if waiting and combat.phase in ("advantages", "counters"):
             cy = self._title(canvas, rect, _short_title(combat))
-            w.text(canvas, "opens once the facings are chosen (Enter keeps, Esc skips)", (rect.centerx, cy - px(8)), 14,
+            w.text(canvas, "opens once the facings are chosen (Enter keeps, Esc keeps all)", (rect.centerx, cy - px(8)), 14,
                    theme.TEXT_DIM, "regular", "midtop")
             label = ("Begin Action Phase" if combat.phase == "advantages" else f"Start round {combat.round + 1}") + "  (E)"
             bw = button_width(label, 16)
