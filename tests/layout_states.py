@@ -133,6 +133,13 @@ def starship_phase(app: App) -> None:
     app.step()
 
 
+def starship_warning(app: App) -> None:
+    """Ending the phase while crew can still act: the warning naming them."""
+    starship_phase(app)
+    app.starship.end_phase()
+    app.step()
+
+
 def individual(app: App) -> None:
     """Individual turns: the turn panels of the first combatant."""
 
@@ -149,6 +156,7 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "table-settings": ("space-bears.encounter.toml", table_settings),
     "starship": ("pirate-corvette.encounter.toml", starship),
     "starship-phase": ("pirate-corvette.encounter.toml", starship_phase),
+    "starship-warning": ("pirate-corvette.encounter.toml", starship_warning),
     "individual": ("space-bears-individual.encounter.toml", individual),
 }
 

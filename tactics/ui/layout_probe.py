@@ -69,12 +69,21 @@ def text(surface: pygame.Surface, rect: pygame.Rect, value: str, *, shown: pygam
          role: str = "") -> None:
     """A text was blitted at ``rect``; ``shown``: the part of it the blit's area kept."""
     if _recorder is not None and value.strip():
+        if _scrolled_away(surface, rect):
+            return
         clipped = shown is not None and (shown.width < rect.width - TOLERANCE or shown.height < rect.height - TOLERANCE)
         _recorder.add(surface, Mark("text", pygame.Rect(rect), value, clipped=clipped, role=role))
 
 
+def _scrolled_away(surface: pygame.Surface, rect: pygame.Rect) -> bool:
+    """Drawn in a scrolling list (a clip narrower than the surface) and not wholly in view: the
+    list's edge hides it, which is scrolling, not a layout fault."""
+    clip = surface.get_clip()
+    return clip != surface.get_rect() and not clip.contains(rect)
+
+
 def box(surface: pygame.Surface, rect: pygame.Rect, label: str = "") -> None:
-    if _recorder is not None:
+    if _recorder is not None and not _scrolled_away(surface, rect):
         _recorder.add(surface, Mark("box", pygame.Rect(rect), label))
 
 

@@ -412,10 +412,13 @@ class StarshipScreen(TimedMessages):
         self.crew_panel.draw(surface, rects["crew"], self.state, colours, self.hotspots, self.hover,
                              self.drag is not None and self.drag["moved"])
         message = self.current_message()
-        if message and message[1] == "error":
+        if message and message[1] == "error":  # wrapped to the space view: never cut at its edges
             area = rects["space"]
-            pill(surface, message[0], (area.centerx, area.top + 26), size=20, fill=(150, 30, 30),
-                 colour=(255, 225, 220), anchor="midtop", pad=(16, 8))
+            y = area.top + 26
+            for line in wrap(message[0], 20, "bold", area.width - 72):
+                r = pill(surface, line, (area.centerx, y), size=20, fill=(150, 30, 30),
+                         colour=(255, 225, 220), anchor="midtop", pad=(16, 8))
+                y = r.bottom + 4
 
     def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, PANEL, rect)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 
 PANEL = (20, 23, 30)
@@ -74,6 +75,7 @@ def text_at(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int
         img = theme.text(cut + "…", size, weight, tuple(colour))
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
+    probe.text(surface, rect, value)
     return rect
 
 
@@ -110,6 +112,7 @@ def button(surface: pygame.Surface, rect: pygame.Rect, label: str, *, size: int 
     edge = {"primary": theme.ACCENT, "selected": (150, 200, 255), "danger": (255, 130, 120)}.get(kind, PANEL_EDGE)
     pygame.draw.rect(surface, fill, rect, border_radius=8)
     pygame.draw.rect(surface, edge, rect, 2 if kind in ("primary", "selected", "danger") else 1, border_radius=8)
+    probe.box(surface, rect, label)
     colour = theme.TEXT_DIM if kind == "disabled" else (theme.TEXT if kind != "primary" else (20, 18, 12))
     if sub:
         text_at(surface, label, (rect.x + 14, rect.y + 8), size, "bold", colour, max_width=rect.width - 28)
@@ -129,6 +132,7 @@ def pill(surface: pygame.Surface, label: str, pos: tuple[int, int], *, size: int
     if edge is not None:
         pygame.draw.rect(surface, edge, rect, 2, border_radius=rect.height // 2)
     surface.blit(img, img.get_rect(center=rect.center))
+    probe.text(surface, img.get_rect(center=rect.center), label)
     return rect
 
 
@@ -147,5 +151,6 @@ def dialog_card(surface: pygame.Surface, hotspots: Hotspots, size: tuple[int, in
     rect = pygame.Rect(0, 0, min(size[0], w - margin[0]), min(size[1], h - margin[1]))
     rect.center = (w // 2, h // 2)
     card(surface, rect, fill=(26, 29, 37), edge=edge, width=2, radius=16)
+    probe.panel(surface, rect, "dialog", modal=True)
     hotspots.add(rect, "dlg.card")
     return rect
