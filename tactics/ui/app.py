@@ -40,14 +40,18 @@ UI_FRAME_MS = 33
 SCREEN_MARGIN = (0, 80)  # the task bar and the window's title bar
 
 
-def fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
-    """``size`` made no larger than the desktop it opens on (less the task and title bars)."""
-    try:
-        desktops = pygame.display.get_desktop_sizes()
-    except pygame.error:
+def fit_to_screen(size: tuple[int, int], desktops: list[tuple[int, int]] | None = None) -> tuple[int, int]:
+    """``size`` made no larger than the desktop it opens on (less the task and title bars);
+    ``desktops`` as SDL reports them (None: ask SDL; headless, the size asked for is kept)."""
+    if desktops is None:
+        if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+            return size  # headless: the size asked for (screenshots, tests)
+        try:
+            desktops = [tuple(d) for d in pygame.display.get_desktop_sizes()]
+        except pygame.error:
+            return size
+    if not desktops:
         return size
-    if not desktops or os.environ.get("SDL_VIDEODRIVER") == "dummy":
-        return size  # headless: the size asked for (screenshots, tests)
     dw, dh = desktops[0]
     return (max(320, min(size[0], dw - SCREEN_MARGIN[0])), max(240, min(size[1], dh - SCREEN_MARGIN[1])))
 

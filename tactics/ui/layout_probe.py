@@ -174,6 +174,9 @@ def problems(recorder: Recorder, surface: pygame.Surface) -> list[str]:
         modal = next(m for m in marks if m.modal and m.order == modal_at)
         marks = [m for m in marks if m.order >= modal_at or not _overlap(m.rect, modal.rect)]
     panels = [m for m in marks if m.kind == "panel"]
+    # Cards float over the board: the names and badges they cover are hidden, not overlapped.
+    marks = [m for m in marks if not (m.panel == "map" and any(
+        p.order > m.order and _overlap(p.rect, m.rect) for p in panels))]
     for m in marks:  # text drawn straight on the screen belongs to the panel it sits in
         if m.kind != "panel" and not m.panel:
             holders = [p for p in panels if p.rect.collidepoint(m.rect.center) and p.order <= m.order]
