@@ -126,8 +126,17 @@ class HelpScreen:
         return None
 
     def _layout(self, w: int, h: int):
-        """The largest type (and up to 3 columns) with which every row fits the window."""
+        """The largest type (and up to 3 columns) with which every row fits the window (at the
+        UI scale of a ``w`` x ``h`` window); the text need not fit its column at the smallest."""
+        old = theme.set_scale((w, h))
+        try:
+            return self._fitting(w, h)
+        finally:
+            theme.set_scale(old)
+
+    def _fitting(self, w: int, h: int):
         px = theme.px
+        tall_enough = None
         for size, line in ((17, 28), (15, 26), (13, 24), (12, 20), (11, 17)):
             size, line = theme.fs(size), px(line)
             key_font, text_font = theme.font(size, "bold"), theme.font(size, "regular")
@@ -137,9 +146,12 @@ class HelpScreen:
             text_w = min(text_w, (w - px(80)) // columns - key_w - px(30))
             placed = _columns(self.sections, columns, line)
             body_h = max(sum(height for _, _, height in col) for col in placed)
-            if body_h + px(90) <= h - px(20) and all(text_font.size(r[1])[0] <= text_w for r in self.rows):
-                break
-        return size, line, columns, key_w, text_w, placed, body_h
+            found = size, line, columns, key_w, text_w, placed, body_h
+            if body_h + px(90) <= h - px(20):
+                tall_enough = tall_enough or found
+                if all(text_font.size(r[1])[0] <= text_w for r in self.rows):
+                    return found
+        return tall_enough or found
 
     def draw(self, surface: pygame.Surface) -> None:
         px = theme.px
@@ -147,7 +159,7 @@ class HelpScreen:
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, (0, 0))
-        size, line, columns, key_w, text_w, placed, body_h = self._layout(w, h)
+        size, line, columns, key_w, text_w, placed, body_h = self._fitting(w, h)
         key_font, text_font = theme.font(size, "bold"), theme.font(size, "regular")
         head_font = theme.font(size + px(3), "bold")
         col_w = key_w + text_w + px(30)
