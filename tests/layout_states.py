@@ -140,6 +140,19 @@ def starship_warning(app: App) -> None:
     app.step()
 
 
+def template(app: App) -> None:
+    """Out of a fight: a token selected and a radius template over the bears (the side card)."""
+    from tactics.ui.tools import TOOL_CLASSES  # noqa: F401 - the tools are registered
+
+    view = app.battle
+    view.select("james")
+    view.set_tool("radius")
+    bear = view.state.combatants["bear1"].cell
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=view.camera.to_screen(bear), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.step()
+
+
 def individual(app: App) -> None:
     """Individual turns: the turn panels of the first combatant."""
 
@@ -157,6 +170,7 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "starship": ("pirate-corvette.encounter.toml", starship),
     "starship-phase": ("pirate-corvette.encounter.toml", starship_phase),
     "starship-warning": ("pirate-corvette.encounter.toml", starship_warning),
+    "template": ("space-bears-individual.encounter.toml", template),
     "individual": ("space-bears-individual.encounter.toml", individual),
 }
 
