@@ -153,6 +153,13 @@ def template(app: App) -> None:
     app.step()
 
 
+def starship_dialog(app: App) -> None:
+    """The dialog of the next post that acts (its choices and their odds)."""
+    starship_phase(app)
+    app.starship.open_next()
+    app.step()
+
+
 def individual(app: App) -> None:
     """Individual turns: the turn panels of the first combatant."""
 
@@ -170,6 +177,7 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "starship": ("pirate-corvette.encounter.toml", starship),
     "starship-phase": ("pirate-corvette.encounter.toml", starship_phase),
     "starship-warning": ("pirate-corvette.encounter.toml", starship_warning),
+    "starship-dialog": ("pirate-corvette.encounter.toml", starship_dialog),
     "template": ("space-bears-individual.encounter.toml", template),
     "individual": ("space-bears-individual.encounter.toml", individual),
 }
