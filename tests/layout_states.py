@@ -15,7 +15,7 @@ from typing import Callable
 import pygame
 
 from tactics.assets import bundled
-from tactics.engine.combat.actions import Action, Declare
+from tactics.engine.combat.actions import Action, Declare, ResolveNext
 from tactics.engine.combat.gm import ApplyCondition
 from tactics.engine.combat.queries import acting_combatants, combat_of
 from tactics.engine.combat.team import Advance
@@ -82,6 +82,20 @@ def resolving_many(app: App) -> None:
             except Exception:  # noqa: BLE001
                 pass
     press(app, f"who:{acting_combatants(state)[0]}")
+
+
+def resolved_attack(app: App) -> None:
+    """A critical hit rolled with typed dice: the roll card, its modifiers and the damage dice."""
+    from tactics.engine.core.table import ChangeTableSetting
+
+    _to_action(app)
+    enc = app.battle.encounter
+    cid = acting_combatants(enc.state)[0]
+    weapon = enc.state.combatants[cid].sheet.weapons[0]
+    enc.submit(ChangeTableSetting("dice", "everyone"))
+    enc.submit(Declare(cid, Action("standard-attack", weapon=weapon, target="bear1")))
+    enc.submit(ResolveNext(), typed=[20, 2, 6, 6])
+    press(app, f"who:{cid}")
 
 
 def counters(app: App) -> None:
@@ -169,6 +183,7 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "advantages": ("space-bears.encounter.toml", advantages),
     "declaring": ("space-bears.encounter.toml", declaring),
     "resolving-many": ("space-bears.encounter.toml", resolving_many),
+    "resolved-attack": ("space-bears.encounter.toml", resolved_attack),
     "counters": ("space-bears.encounter.toml", counters),
     "conditions": ("space-bears.encounter.toml", conditions),
     "gm-menu": ("space-bears.encounter.toml", gm_menu),

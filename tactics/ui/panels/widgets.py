@@ -343,20 +343,26 @@ def odds_bar(surface: pygame.Surface, rect: pygame.Rect, chances: dict[str, Frac
 
 def die_face(surface: pygame.Surface, pos: tuple[int, int], sides: int, face: int, *,
              sign: int = 1, highlight: tuple[int, int, int] | None = None, size: int = 46) -> pygame.Rect:
-    """A little die: a rounded square with its face value big and ``d20`` small above (``size`` at scale 1)."""
-    size = px(size)
+    """A little die: a rounded square with ``d20`` small at the top and its face value big under
+    it (``size`` at scale 1; never so small that the two run into each other)."""
+    size = max(px(size), 32)
     rect = pygame.Rect(pos[0], pos[1], size, size)
     body = (244, 240, 228) if sides == 20 else (222, 232, 250)
     if highlight is not None:
-        pygame.draw.rect(surface, highlight, rect.inflate(6, 6), border_radius=10)
-    pygame.draw.rect(surface, (12, 12, 16), rect.move(2, 3), border_radius=9)
-    pygame.draw.rect(surface, body, rect, border_radius=9)
-    pygame.draw.rect(surface, (90, 90, 100), rect, 1, border_radius=9)
+        pygame.draw.rect(surface, highlight, rect.inflate(px(6), px(6)), border_radius=px(10))
+    pygame.draw.rect(surface, (12, 12, 16), rect.move(px(2), px(3)), border_radius=px(9))
+    pygame.draw.rect(surface, body, rect, border_radius=px(9))
+    pygame.draw.rect(surface, (90, 90, 100), rect, 1, border_radius=px(9))
     label = f"{'-' if sign < 0 else ''}d{sides}"
-    text(surface, label, (rect.centerx, rect.y + px(2)), 11, (90, 90, 110), "bold", "midtop")
-    text(surface, str(face), (rect.centerx, rect.centery + px(6)), size * 0.45 / theme.scale(), (20, 22, 30),
-         "bold", "center")
+    top = text(surface, label, (rect.centerx, rect.y + 1), 11, (90, 90, 110), "bold", "midtop")
+    room = rect.bottom - top.bottom - 1
+    face_px = max(MIN_FACE_PX, min(int(size * 0.45), int(room / 1.25)))
+    img = theme.text(str(face), face_px, "bold", (20, 22, 30))
+    blit_text(surface, img, img.get_rect(center=(rect.centerx, (top.bottom + rect.bottom) // 2)), str(face))
     return rect
+
+
+MIN_FACE_PX = 10
 
 
 def chip(surface: pygame.Surface, pos: tuple[int, int], label: str, *, size: int = 16,
