@@ -164,13 +164,22 @@ def test_disarm_in_a_fight_takes_simple_and_standard_with_disadvantage():  # R-T
 
 
 # -- facing (R-FACE-1, R-FACE-2) ---------------------------------------------------------------------------
-def test_end_of_a_group_turn_asks_each_member_for_a_facing():  # R-FACE-1
+def _steps_down(enc, cid: str) -> None:
+    """``cid`` declares a one-square Standard Move down and it resolves (it acted this turn)."""
+    c, r = enc.state.combatants[cid].cell
+    enc.submit(Declare(cid, Action("standard-move", path=[(c, r + 1)])))
+    enc.submit(ResolveNext())
+
+
+def test_end_of_a_group_turn_asks_each_member_who_acted_for_a_facing():  # R-FACE-1
     a = make_app(ann={"modifiers": {"DEX": 5}})
     try:
         enc = a.battle.encounter
         enc.submit(StartCombat())
         enc.submit(Advance())
         group = enc.state.combat.acting_group()
+        for member in group.members:
+            _steps_down(enc, member)
         enc.submit(Advance())  # the party's group ends
         prompt = hazards_of(a.battle).prompt
         assert prompt.queue == [m for m in group.members]
@@ -189,7 +198,7 @@ def test_end_of_a_group_turn_asks_each_member_for_a_facing():  # R-FACE-1
         assert enc.state.combatants["bob"].facing_target == "bear"
         assert enc.journal.entries[-1].args["keep_facing"] == "bear"
         prompt.offer(["bob"])
-        click(a, centre(a, (2, 2)))  # Ann does not act now: one click keeps facing her
+        click(a, centre(a, enc.state.combatants["ann"].cell))  # Ann does not act now: one click keeps facing her
         assert enc.state.combatants["bob"].facing_target == "ann" and enc.state.combatants["bob"].facing == "N"
         key(a, pygame.K_z, pygame.KMOD_CTRL)
         assert enc.state.combatants["bob"].facing_target == "bear", "undo walks the journal back"
@@ -225,9 +234,10 @@ def test_enter_keeps_the_facing_and_the_table_moving_on_ends_the_asking():  # R-
         enc = a.battle.encounter
         enc.submit(StartCombat())
         enc.submit(Advance())
+        _steps_down(enc, "ann")
         enc.submit(Advance())
         prompt = hazards_of(a.battle).prompt
-        assert prompt.queue == ["ann"]  # the party's Vanguard: Ann alone
+        assert prompt.queue == ["ann"]  # the party's Vanguard: Ann alone, who moved
         n = len(enc.journal.entries)
         key(a, pygame.K_RETURN)
         assert len(enc.journal.entries) == n, "keeping the facing needs no command"

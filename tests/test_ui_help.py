@@ -55,8 +55,11 @@ def test_help_card_fits_every_common_window_size():
         card = HelpScreen(app=None, tools=TOOL_CLASSES)
         for w, h in ((1280, 720), (1600, 900), (1920, 1080), (1366, 768)):
             size, line, columns, key_w, text_w, placed, body_h = card._layout(w, h)
-            assert body_h + 90 <= h - 20, f"the F1 card overflows a {w}x{h} window"
-            assert columns * (key_w + text_w + 30) + 40 <= w
+            old = theme.set_scale((w, h))  # the card's margins are in this window's UI scale
+            px = theme.px
+            assert body_h + px(90) <= h - px(20), f"the F1 card overflows a {w}x{h} window"
+            assert columns * (key_w + text_w + px(30)) + px(40) <= w
             assert size >= 11
+            theme.set_scale(old)
     finally:
         pygame.quit()

@@ -18,6 +18,7 @@ import pygame_gui
 
 from tactics.engine.core.encounter import Encounter
 from tactics.ui import intents as ui
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.battle import BattleView
 from tactics.ui.focus import dialog_key, keyboard_owner
@@ -39,6 +40,23 @@ ACTIONS = [
 ]
 
 UI_FRAME_MS = 33
+SCREEN_MARGIN = (0, 80)  # the task bar and the window's title bar
+
+
+def fit_to_screen(size: tuple[int, int], desktops: list[tuple[int, int]] | None = None) -> tuple[int, int]:
+    """``size`` made no larger than the desktop it opens on (less the task and title bars);
+    ``desktops`` as SDL reports them (None: ask SDL; headless, the size asked for is kept)."""
+    if desktops is None:
+        if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+            return size  # headless: the size asked for (screenshots, tests)
+        try:
+            desktops = [tuple(d) for d in pygame.display.get_desktop_sizes()]
+        except pygame.error:
+            return size
+    if not desktops:
+        return size
+    dw, dh = desktops[0]
+    return (max(320, min(size[0], dw - SCREEN_MARGIN[0])), max(240, min(size[1], dh - SCREEN_MARGIN[1])))
 
 
 class App:
@@ -50,10 +68,12 @@ class App:
         pygame.init()
         theme.reset_caches()
         pygame.display.set_caption(f"Tactics - {encounter.state.name}")
+        size = fit_to_screen(size)  # never larger than the screen it opens on
         self.windowed_size = size
         self.fullscreen = False
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = self.window.get_size()
+        theme.set_scale(self.size)  # the UI scale follows the window (theme.py)
         self.ui = WindowUIManager(self.size, theme.gui_theme())  # sees only this window's pointer
         self.translator = ui.Translator()
         self.toolbar = Toolbar(self.ui, TOOL_CLASSES, ACTIONS, self._tool_pressed, self._action_pressed)
@@ -195,6 +215,11 @@ class App:
         self.window = pygame.display.get_surface()
         self.size = self.window.get_size() if self.window else size
         self.ui.set_window_resolution(self.size)
+        if theme.scale_for(self.size) != theme.scale():
+            theme.set_scale(self.size)
+            self.ui.get_theme().load_theme(theme.gui_theme())  # the widgets' font at the new scale
+            self._addons("rescaled")  # dialogs built at the old scale build again
+            self.toolbar.rescale(self.ui)
         self.dirty = True
 
     def toggle_fullscreen(self) -> None:
@@ -313,10 +338,12 @@ class App:
 
     def draw(self) -> None:
         surface = pygame.display.get_surface()
+        theme.set_scale(self.size)  # the players' window draws at its own scale
         for screen in self.screens[:1]:
             screen.draw(surface)
         self._addons("draw", surface)
         self.ui.draw_ui(surface)
+        probe.gui(self.ui, surface)  # layout tests: what pygame_gui drew (nothing otherwise)
         for screen in self.screens[1:]:
             screen.draw(surface)
         pygame.display.flip()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tactics.engine.core.labels import entry_label
+from tactics.engine.core.labels import entry_label, plural
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -161,8 +161,10 @@ class BattleView(TimedMessages):
     def fit_rect(self) -> pygame.Rect:
         """The part of the board "fit the map" uses: what the open panels leave free."""
         rect = self.board_rect()
+        if self.turns is not None and self.turns.active() and rect.width > theme.px(1000):
+            return self.turns.fit_rect(rect)  # individual turns: between the tracker and the log column
         if rect.width > 3 * theme.SIDE_W:  # leave the side panel's column free
-            rect.width -= theme.SIDE_W + 12
+            rect.width -= theme.SIDE_W + theme.px(12)
         return self.combat.fit_rect(self.board_rect(), rect)  # and the combat panels' columns
 
     def fit(self) -> None:
@@ -365,7 +367,7 @@ class BattleView(TimedMessages):
         cells = self.tool.affected_cells()
         if cells is not None:
             affected = self.creatures_in(cells)
-            label = f"{self.tool.describe()} - {len(cells)} squares"
+            label = f"{self.tool.describe()} - {plural(len(cells), 'square')}"
         budget = (self.reach.run_ft, self.reach.sprint_ft) if self.reach else (move_budget(self.state, who) if who else None)
         card = who if self.combat.shows_side_card() else None  # in a fight the combat panels show it
         side = draw_side_panel(surface, board.top, self.state, card, budget, label, affected)

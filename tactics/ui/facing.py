@@ -13,7 +13,7 @@ time, without stopping anything else:
   being chosen to act, so for it (or with another tool) click the prompted
   token first, then the token to keep facing; after clicking the prompted
   token a click on a known trap or an empty square keeps facing that;
-* Enter keeps the current facing, Esc stops asking; the table moving on (any
+* Enter keeps the current facing, Esc keeps it for everyone still asked; the table moving on (any
   other command) ends the asking too: the facing stays as it is.
 
 Every choice is a command through the journal (undo works). The arcs overlay
@@ -72,6 +72,23 @@ def draw_arcs(ctx: DrawContext, who: Combatant, facing: str) -> None:
             cx, cy = cell_center(who.cell)
             pos = ctx.camera.to_screen((cx + dx * 2.0, cy + dy * 2.0))
             draw.pill_at(ctx.surface, arc, pos, size=13, colour=(20, 20, 24), bg=(*ARC_COLOURS[arc], 230))
+
+
+def acted_in_turn(journal: Any, team: str, group: str) -> list[str]:
+    """Who of the group that just ended its turn declared an action or moved in it, in that order.
+
+    Read back from the journal to the group's ``group.started``: the facing prompt asks only
+    them (a member that did nothing keeps the facing it had; reading: R-FACE-1)."""
+    seen: list[str] = []
+    for entry in reversed(journal.entries):
+        for event in reversed(entry.events):
+            d = event.data
+            if event.kind == "group.started" and d.get("team") == team and d.get("group") == group:
+                return list(reversed(seen))
+            if event.kind in ("action.declared", "token.moved") and d.get("combatant"):
+                if d["combatant"] not in seen:
+                    seen.append(d["combatant"])
+    return list(reversed(seen))
 
 
 class FacingPrompt:
@@ -162,8 +179,12 @@ class FacingPrompt:
         return True
 
     def stop(self) -> bool:
+        """Esc: everyone still asked keeps the facing they have (one key for all)."""
         if not self.queue:
             return False
+        names = [self.view.state.combatants[c].name for c in self.queue if c in self.view.state.combatants]
+        if names:
+            self.view.say("Facings kept: " + ", ".join(names) + ".", "info")
         self.queue.clear()
         self.picking = False
         self.view.app.dirty = True
@@ -245,7 +266,8 @@ class FacingPrompt:
             pygame.draw.polygon(ctx.surface, (20, 20, 24) if on else (235, 238, 245), [tip, left, right])
         left = len(self.queue) - 1
         lines = [f"Facing for {who.name} (now {facing})" + (f"  ({left} more)" if left else ""),
-                 "click an arrow or a token to keep facing", "numpad / arrow keys; Enter keeps; Esc stops"]
+                 "click an arrow or a token to keep facing",
+                 "numpad / arrow keys; Enter keeps" + ("; Esc keeps all" if left else "")]
         if self.picking:
             lines = [f"{who.name} keeps facing:", "click any token", f"(click {who.name} again to cancel)"]
         imgs = [draw.pill(line, 15 if i else 16, theme.ACCENT if i == 0 else theme.TEXT) for i, line in enumerate(lines)]

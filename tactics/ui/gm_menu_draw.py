@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
+from tactics.ui.theme import px
 from tactics.ui.panels import widgets as w
 
 if TYPE_CHECKING:
@@ -32,18 +34,18 @@ AMOUNT_HINT = "Type digits  Enter applies  Esc back"
 def _width(page: "Page") -> int:
     widest = max([w.text_width(page.title, TITLE, "bold"), w.text_width(page.subtitle, SMALL),
                   w.text_width(AMOUNT_HINT if page.amount else HINT, 14, "regular")]
-                 + [w.text_width(i.label, TEXT) + (w.text_width(i.detail, SMALL) + 28 if i.detail else 0) + 34
+                 + [w.text_width(i.label, TEXT) + (w.text_width(i.detail, SMALL) + px(28) if i.detail else 0) + px(34)
                     for i in page.items])
     if page.amount is not None:
-        widest = max(widest, 5 * 56)
-    return max(300, widest + 2 * PAD)
+        widest = max(widest, 5 * px(56))
+    return max(px(300), widest + 2 * px(PAD))
 
 
 def _height(page: "Page") -> int:
-    h = PAD + 30 + (24 if page.subtitle else 0) + 8
+    h = px(PAD) + px(30) + (px(24) if page.subtitle else 0) + px(8)
     if page.amount is not None:
-        h += 64 + 56
-    return h + ROW_H * len(page.items) + 34
+        h += px(64) + px(56)
+    return h + px(ROW_H) * len(page.items) + px(34)
 
 
 def draw_menu(menu: "GmMenu", surface: pygame.Surface) -> None:
@@ -54,70 +56,72 @@ def draw_menu(menu: "GmMenu", surface: pygame.Surface) -> None:
     width, height = _width(page), _height(page)
     x, y, cw, ch = view.camera.cell_rect(menu.cell)
     bounds = view.board_rect()
-    left = x + cw + GAP
-    if left + width > bounds.right - 8:
-        left = x - GAP - width
-    left = max(bounds.left + 8, min(left, bounds.right - 8 - width))
-    top = max(bounds.top + 8, min(y - 8, bounds.bottom - 8 - height))
+    left = x + cw + px(GAP)
+    if left + width > bounds.right - px(8):
+        left = x - px(GAP) - width
+    left = max(bounds.left + px(8), min(left, bounds.right - px(8) - width))
+    top = max(bounds.top + px(8), min(y - px(8), bounds.bottom - px(8) - height))
     rect = pygame.Rect(left, top, width, height)
     menu.rect = rect
-    shadow = pygame.Surface((width + 12, height + 12), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=14)
-    surface.blit(shadow, (left - 2, top + 4))
+    shadow = pygame.Surface((width + px(12), height + px(12)), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=px(14))
+    surface.blit(shadow, (left - px(2), top + px(4)))
     w.card(surface, rect, accent=theme.ACCENT)
+    probe.panel(surface, rect, "GM menu", modal=True)
     # a pointer from the card to the square it is about
     cx = x + cw if left > x else x
     tip = (cx, y + ch // 2)
-    edge = (left if left > x else rect.right, max(rect.top + 20, min(tip[1], rect.bottom - 20)))
-    pygame.draw.line(surface, theme.ACCENT, tip, edge, 2)
-    pygame.draw.circle(surface, theme.ACCENT, tip, 4)
+    edge = (left if left > x else rect.right, max(rect.top + px(20), min(tip[1], rect.bottom - px(20))))
+    pygame.draw.line(surface, theme.ACCENT, tip, edge, max(1, px(2)))
+    pygame.draw.circle(surface, theme.ACCENT, tip, px(4))
 
-    cy = top + PAD
-    w.text(surface, page.title, (left + PAD, cy), TITLE, theme.ACCENT, "bold")
-    cy += 30
+    cy = top + px(PAD)
+    w.text(surface, page.title, (left + px(PAD), cy), TITLE, theme.ACCENT, "bold")
+    cy += px(30)
     if page.subtitle:
-        w.text(surface, page.subtitle, (left + PAD, cy), SMALL, theme.TEXT_DIM, "semibold")
-        cy += 24
-    cy += 8
+        w.text(surface, page.subtitle, (left + px(PAD), cy), SMALL, theme.TEXT_DIM, "semibold")
+        cy += px(24)
+    cy += px(8)
     page.chips = []
     if page.amount is not None:
-        field = pygame.Rect(left + PAD, cy, width - 2 * PAD, 52)
-        pygame.draw.rect(surface, (12, 14, 18), field, border_radius=8)
-        pygame.draw.rect(surface, theme.ACCENT, field, 2, border_radius=8)
+        field = pygame.Rect(left + px(PAD), cy, width - 2 * px(PAD), px(52))
+        pygame.draw.rect(surface, (12, 14, 18), field, border_radius=px(8))
+        pygame.draw.rect(surface, theme.ACCENT, field, max(1, px(2)), border_radius=px(8))
         shown = page.typed or "0"
-        img = theme.text(shown, 30, "bold", theme.TEXT if page.typed else theme.TEXT_DIM)
-        surface.blit(img, img.get_rect(midleft=(field.x + 14, field.centery)))
-        caret_x = field.x + 16 + (img.get_width() if page.typed else 0)
-        pygame.draw.line(surface, theme.ACCENT, (caret_x, field.y + 12), (caret_x, field.bottom - 12), 2)
-        w.text(surface, "HP", (field.right - 14, field.centery), SMALL, theme.TEXT_DIM, "semibold", "midright")
-        cy += 64
-        chip_w = (width - 2 * PAD - 8 * (len(_amounts()) - 1)) // len(_amounts())
+        img = theme.text(shown, theme.fs(30), "bold", theme.TEXT if page.typed else theme.TEXT_DIM)
+        w.blit_text(surface, img, img.get_rect(midleft=(field.x + px(14), field.centery)), shown)
+        caret_x = field.x + px(16) + (img.get_width() if page.typed else 0)
+        pygame.draw.line(surface, theme.ACCENT, (caret_x, field.y + px(12)), (caret_x, field.bottom - px(12)), 2)
+        w.text(surface, "HP", (field.right - px(14), field.centery), SMALL, theme.TEXT_DIM, "semibold", "midright")
+        cy += px(64)
+        chip_w = (width - 2 * px(PAD) - px(8) * (len(_amounts()) - 1)) // len(_amounts())
         for i, amount in enumerate(_amounts()):
-            chip = pygame.Rect(left + PAD + i * (chip_w + 8), cy, chip_w, 44)
+            chip = pygame.Rect(left + px(PAD) + i * (chip_w + px(8)), cy, chip_w, px(44))
             on = page.typed == str(amount)
-            pygame.draw.rect(surface, (58, 110, 78) if on else (42, 47, 58), chip, border_radius=7)
-            pygame.draw.rect(surface, (90, 170, 120) if on else (70, 78, 96), chip, 1, border_radius=7)
+            pygame.draw.rect(surface, (58, 110, 78) if on else (42, 47, 58), chip, border_radius=px(7))
+            pygame.draw.rect(surface, (90, 170, 120) if on else (70, 78, 96), chip, 1, border_radius=px(7))
             w.text(surface, str(amount), chip.center, TEXT, theme.TEXT, "bold", "center")
             page.chips.append((chip, amount))
-        cy += 56
+        cy += px(56)
     menu.rows = []
     for i, item in enumerate(page.items):
-        row = pygame.Rect(left + 6, cy, width - 12, ROW_H - 2)
+        row = pygame.Rect(left + px(6), cy, width - px(12), px(ROW_H) - px(2))
         chosen = i == page.index
         enabled = item.action is not None
         if chosen and enabled:
-            pygame.draw.rect(surface, (60, 67, 82), row, border_radius=7)
-            pygame.draw.rect(surface, theme.ACCENT, (row.x, row.y + 6, 4, row.height - 12), border_radius=2)
+            pygame.draw.rect(surface, (60, 67, 82), row, border_radius=px(7))
+            pygame.draw.rect(surface, theme.ACCENT, (row.x, row.y + px(6), 4, row.height - px(12)), border_radius=px(2))
         colour = STYLE_COLOURS.get(item.style, theme.TEXT) if enabled else theme.TEXT_DIM
         label = item.label
         if page.amount is not None and item.key == "apply":
             label = f"Apply {page.typed}" if page.typed else "Apply (type an amount)"
-        w.text(surface, label, (row.x + 16, row.centery), TEXT, colour, "semibold", "midleft")
-        if item.detail:
-            w.text(surface, item.detail, (row.right - 12, row.centery), SMALL, theme.TEXT_DIM, "regular", "midright")
+        detail = w.text(surface, item.detail, (row.right - px(12), row.centery), SMALL, theme.TEXT_DIM, "regular",
+                        "midright") if item.detail else pygame.Rect(row.right - px(12), row.centery, 0, 0)
+        for line in w.fit_line(label, TEXT, detail.x - px(12) - (row.x + px(16))):
+            w.text(surface, line, (row.x + px(16), row.centery), TEXT, colour, "semibold", "midleft")
         menu.rows.append((row, i))
-        cy += ROW_H
-    w.text(surface, AMOUNT_HINT if page.amount is not None else HINT, (left + PAD, rect.bottom - 26), 14,
+        cy += px(ROW_H)
+    w.text(surface, AMOUNT_HINT if page.amount is not None else HINT, (left + px(PAD), rect.bottom - px(26)), 14,
            theme.TEXT_DIM, "regular")
 
 

@@ -37,7 +37,7 @@ from tactics.ui import theme
 from tactics.ui import draw, render
 from tactics.ui.placement import around, overlap
 from tactics.ui.animation import Animations, Flash, GrenadeFlight, Trail
-from tactics.ui.facing import FacingPrompt, draw_arcs
+from tactics.ui.facing import acted_in_turn, FacingPrompt, draw_arcs
 from tactics.ui.layers import hazards as _layer  # noqa: F401  (adds the trap layer)
 from tactics.ui.tools import register
 from tactics.ui.tools.grenade import BLAST_EDGE, GrenadeTool
@@ -175,10 +175,8 @@ class HazardsAddon:
                 view.say(describe_hazard(event, state), "good")
             elif event.kind == "trap.disarm":
                 view.say(describe_hazard(event, state), "good" if d["result"] == "disarmed" else "error")
-            elif event.kind == "group.ended":
-                combat = state.combat
-                groups = getattr(combat, "groups", {}) or {}
-                self.prompt.offer(list(groups.get(d["team"], {}).get(d["group"], [])))
+            elif event.kind == "group.ended":  # only those who acted or moved are asked (facing.py)
+                self.prompt.offer(acted_in_turn(view.encounter.journal, d["team"], d["group"]))
             elif event.kind == "turns.ended-turn" and not facing_set and d.get("combatant"):
                 self.prompt.offer([d["combatant"]])
         view.app.dirty = True

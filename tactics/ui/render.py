@@ -28,6 +28,7 @@ import pygame
 
 from tactics.engine.core.state import EncounterState
 from tactics.rules.grid import Cell
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.camera import Camera
 from tactics.ui.mapart import MapArt
@@ -280,9 +281,10 @@ class BoardRenderer:
             self._board_key = None
         board = self._board
         old = self._board_key
-        if old is not None and old[0] == base_key and old[1] == origin and not (self._scrolled and not scroll):
+        fresh = probe.active()  # the layout probe sees a fresh board
+        if not fresh and old is not None and old[0] == base_key and old[1] == origin and not (self._scrolled and not scroll):
             pass  # the cached board is what this frame shows
-        elif old is not None and old[0] == base_key and scroll and \
+        elif not fresh and old is not None and old[0] == base_key and scroll and \
                 abs(origin[0] - old[1][0]) < clip.width // 2 and abs(origin[1] - old[1][1]) < clip.height // 2:
             dx, dy = origin[0] - old[1][0], origin[1] - old[1][1]
             board.set_clip(clip)
@@ -299,12 +301,14 @@ class BoardRenderer:
             self._scrolled = True
             self.scrolls += 1
         else:
+            probe.forget(board)
             self._compose(board, clip, camera, state, viewer, clip, view, layers)
             board.set_clip(None)
             self._board_key = (base_key, origin)
             self._scrolled = False
             self.compositions += 1
         surface.blit(board, clip.topleft, clip)
+        probe.composite(board, surface, clip.topleft, pygame.Rect(clip), name="map")
         surface.set_clip(clip)
         ctx = DrawContext(surface, camera, state, viewer, clip, self, view)
         for z, _, layer in layers:

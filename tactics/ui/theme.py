@@ -31,9 +31,53 @@ TEMPLATE_EDGE = (255, 120, 90)
 RULER = (255, 230, 120)
 PATH = (255, 255, 255)
 
-STATUS_H = 34
-TOOLBAR_H = 52
-SIDE_W = 300
+# Chrome sizes at a scale of 1 (a 1920x1080 window); set_scale() rewrites the three below.
+BASE_STATUS_H = 34
+BASE_TOOLBAR_H = 52
+BASE_SIDE_W = 300
+STATUS_H = BASE_STATUS_H
+TOOLBAR_H = BASE_TOOLBAR_H
+SIDE_W = BASE_SIDE_W
+
+#: The UI scale: 1.0 in a 1920x1080 window, 0.75 at 1280x720, 2.0 at 3840x2160. Every panel's
+#: sizes and fonts go through px() / fs(), so the panels keep their proportions at any size.
+BASE_SIZE = (1920, 1080)
+MIN_SCALE, MAX_SCALE = 0.75, 3.0
+MIN_FONT_PX = 11  # smaller is not read at a glance, whatever the scale
+_scale = 1.0
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """The UI scale a window of ``size`` pixels gets (the smaller of the two ratios, clamped)."""
+    w, h = size
+    s = min(w / BASE_SIZE[0], h / BASE_SIZE[1])
+    return max(MIN_SCALE, min(MAX_SCALE, round(s * 20) / 20))
+
+
+def set_scale(size: tuple[int, int] | float) -> float:
+    """Use the scale of a window of ``size`` (or the number given) from now on; the old one."""
+    global _scale, STATUS_H, TOOLBAR_H, SIDE_W
+    old = _scale
+    _scale = float(size) if isinstance(size, (int, float)) else scale_for(size)
+    STATUS_H, TOOLBAR_H, SIDE_W = px(BASE_STATUS_H), px(BASE_TOOLBAR_H), px(BASE_SIDE_W)
+    from tactics.ui.panels import widgets
+
+    widgets.PAD, widgets.RADIUS = px(14), px(10)
+    return old
+
+
+def scale() -> float:
+    return _scale
+
+
+def px(n: float) -> int:
+    """A length of ``n`` pixels at scale 1, in this window's pixels."""
+    return int(round(n * _scale))
+
+
+def fs(n: float) -> int:
+    """A font size of ``n`` px at scale 1, in this window's pixels (never below MIN_FONT_PX)."""
+    return max(MIN_FONT_PX, int(round(n * _scale)))
 
 
 @lru_cache(maxsize=64)
@@ -53,7 +97,7 @@ def gui_theme() -> dict:
     """A dark pygame_gui theme using the bundled font."""
     regular = str(FONT_DIR / "Inter-Regular.otf")
     bold = str(FONT_DIR / "Inter-Bold.otf")
-    font_info = {"name": "inter", "size": "15", "regular_path": regular, "bold_path": bold}
+    font_info = {"name": "inter", "size": str(fs(15)), "regular_path": regular, "bold_path": bold}
     colours = {
         "normal_bg": "#2a2f3a", "hovered_bg": "#3a4252", "disabled_bg": "#1c1f26",
         "selected_bg": "#8a6a1c", "active_bg": "#a07a20", "dark_bg": "#181b22",
@@ -66,12 +110,17 @@ def gui_theme() -> dict:
         "defaults": {"colours": colours, "font": font_info},
         "button": {
             "font": font_info,
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "1",
+            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": str(px(6)), "border_width": "1",
                      "shadow_width": "0"},
         },
-        "tool_tip": {"font": {**font_info, "size": "14"},
+        "window": {"misc": {"title_bar_height": str(px(28))}},
+        "label": {"font": font_info, "misc": {"text_horiz_alignment": "left"}},
+        "text_entry_line": {"font": font_info},
+        "text_box": {"font": font_info},
+        "drop_down_menu": {"font": font_info},
+        "tool_tip": {"font": {**font_info, "size": str(fs(14))},
                      "colours": {"dark_bg": "#101218", "normal_text": "#e8ecf2", "normal_border": "#ffc440"}},
-        "tool_tip.text_box": {"font": {**font_info, "size": "14"},
+        "tool_tip.text_box": {"font": {**font_info, "size": str(fs(14))},
                               "colours": {"dark_bg": "#101218", "normal_text": "#e8ecf2", "normal_border": "#ffc440"}},
     }
 

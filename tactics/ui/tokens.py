@@ -12,6 +12,7 @@ import pygame
 
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import DELTAS
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.camera import Camera
 
@@ -44,7 +45,16 @@ def condition_pill_text(name: str, rounds: int | None) -> str:
 
 
 class TokenPainter:
-    """Draws combatants for one viewer; caches every picture per zoom and look."""
+    """Draws combatants for one viewer; caches every picture per zoom and look.
+
+    The initials sit alone in the disc; the name goes under it and the conditions (as words,
+    "Shaken 1") in a row of pills over its top edge, drawn after every disc so nothing covers
+    them. ``MIN_INITIALS_PX`` and the label sizes are the GM screen's; the players' window
+    (``players/style.py``) sets larger ones.
+    """
+
+    MIN_INITIALS_PX = 0
+    MIN_NAME_CELL_PX = 14  # below this many px per square the names would be a wall of pills
 
     def __init__(self) -> None:
         self._discs: dict[tuple, pygame.Surface] = {}
@@ -78,22 +88,66 @@ class TokenPainter:
             disc = self._disc(who, colour, px, who.id == selected, who.id in highlighted, show_hp)
             dw, dh = disc.get_size()
             surface.blit(disc, (x + (px - dw) // 2, y + (px - dh) // 2))
-            if px >= 22:
+            if probe.active():
+                text = initials(who.name)
+                fw, fh = theme.font(self.initials_px(px), "bold").size(text)
+                gh = int(fh * 0.75)  # the glyphs, not the line's leading
+                probe.text(surface, pygame.Rect(x + (px - fw) // 2, y + (px - gh) // 2, fw, gh), text, role="initials")
+            if px >= self.MIN_NAME_CELL_PX:
                 label = self._label(who.name, px, who.id == selected)
-                labels.append((label, (x + (px - label.get_width()) // 2, y + px - max(2, px // 14))))
-        # Labels last so no token covers a neighbour's name.
-        surface.fblits(labels)
+                labels.append((label, (x + (px - label.get_width()) // 2, y + px - max(2, px // 14)), who.name))
+            if who.conditions and px >= self.MIN_NAME_CELL_PX:
+                labels.extend(self._badges(who, x, y, px))
+        # Labels and badges last so no token covers a neighbour's name.
+        surface.fblits([(img, pos) for img, pos, _ in labels])
+        for img, pos, text in labels:
+            probe.text(surface, img.get_rect(topleft=pos), text)
+
+    def initials_px(self, px: int) -> int:
+        """The font size of the initials in a disc of ``px`` per square."""
+        return max(self.MIN_INITIALS_PX, int(px * TOKEN_RADIUS * 0.78))
+
+    def badge_size(self, px: int) -> int:
+        return int(max(11, min(20, px * 0.24)))
+
+    def _badges(self, who: Combatant, x: int, y: int, px: int) -> list[tuple[pygame.Surface, tuple[int, int], str]]:
+        """The conditions as word pills in a row over the disc's top edge (short forms if the words
+        would be wider than three squares)."""
+        size = self.badge_size(px)
+        conds = who.conditions[:3]
+        words = [condition_word(c.name, c.rounds) for c in conds]
+        pills = [self._badge(text, c.name, size) for text, c in zip(words, conds)]
+        if sum(p.get_width() for p in pills) > 3 * px:
+            words = [condition_pill_text(c.name, c.rounds) for c in conds]
+            pills = [self._badge(text, c.name, size) for text, c in zip(words, conds)]
+        total = sum(p.get_width() for p in pills) + 2 * (len(pills) - 1)
+        bx = x + (px - total) // 2
+        disc_top = y + int(px * (0.5 - TOKEN_RADIUS))
+        by = disc_top - pills[0].get_height() + max(1, px // 12)
+        out = []
+        for pill, text in zip(pills, words):
+            out.append((pill, (bx, by), text))
+            bx += pill.get_width() + 2
+        return out
+
+    def _badge(self, text: str, name: str, size: int) -> pygame.Surface:
+        key = ("badge", text, name, size)
+        hit = self._labels.get(key)
+        if hit is None:
+            colour = _BADGE_COLOURS[sum(map(ord, name)) % len(_BADGE_COLOURS)]  # the same colour every run
+            hit = paint_label(text, size, (255, 255, 255), (*colour, 240))
+            self._labels[key] = hit
+        return hit
 
     # -- pictures ---------------------------------------------------------------
     def _disc(self, who: Combatant, colour, px: int, selected: bool, highlighted: bool, show_hp: bool) -> pygame.Surface:
-        conds = tuple((c.name, c.rounds) for c in who.conditions)
         key = (who.id, px, colour, initials(who.name), who.hidden, selected, highlighted, who.down,
-               who.facing, (who.hp, who.max_hp) if show_hp else None, conds)
+               who.facing, (who.hp, who.max_hp) if show_hp else None, self.initials_px(px))
         hit = self._discs.get(key)
         if hit is None:
             if len(self._discs) > 2000:
                 self._discs.clear()
-            hit = _paint_disc(who, colour, px, selected, highlighted, show_hp)
+            hit = _paint_disc(who, colour, px, selected, highlighted, show_hp, self.initials_px(px))
             self._discs[key] = hit
         return hit
 
@@ -107,9 +161,15 @@ class TokenPainter:
         return hit
 
 
+def condition_word(name: str, rounds: int | None) -> str:
+    """``"Shaken 1"``: a condition on a token, as a word (with its rounds left)."""
+    return f"{name} {rounds}" if rounds is not None else name
+
+
 def label_size(px: int) -> int:
-    """Name pills grow with the zoom, never below a size read from across the table."""
-    return int(max(15, min(24, px * 0.3)))
+    """Name pills grow with the zoom, never below a size read from across the table (larger on a
+    big screen: the cap follows the UI scale)."""
+    return int(max(15, min(theme.px(24), px * 0.3)))
 
 
 def paint_label(text: str, size: int, colour=theme.TEXT, bg=(12, 14, 18, 215)) -> pygame.Surface:
@@ -123,7 +183,8 @@ def paint_label(text: str, size: int, colour=theme.TEXT, bg=(12, 14, 18, 215)) -
     return surf
 
 
-def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bool, show_hp: bool) -> pygame.Surface:
+def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bool, show_hp: bool,
+                initials_px: int = 0) -> pygame.Surface:
     pad = max(4, px // 6)  # room for the facing tick, selection ring and badges
     size = px + 2 * pad
     big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
@@ -159,7 +220,7 @@ def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bo
         pygame.draw.polygon(big, (255, 255, 255), [tip, left, right])
         pygame.draw.polygon(big, (20, 20, 24), [tip, left, right], max(1, SS))
     # initials
-    f = theme.font(int(r * 0.78), "bold")
+    f = theme.font(max(int(r * 0.78), initials_px * SS), "bold")
     text = initials(who.name)
     shadow = f.render(text, True, (0, 0, 0))
     shadow.set_alpha(140)
@@ -181,15 +242,6 @@ def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bo
         col = (90, 210, 110) if frac > 0.5 else (235, 190, 60) if frac > 0.25 else (235, 70, 60)
         if frac > 0:
             pygame.draw.rect(disc, col, (bx, by, max(1, round(bw * frac)), bh), border_radius=2)
-    # condition pills, stacked at the top right
-    if who.conditions and px >= 26:
-        fs = max(10, int(px * 0.17))
-        y = 0
-        for i, cond in enumerate(who.conditions[:3]):
-            pill = paint_label(condition_pill_text(cond.name, cond.rounds), fs, (255, 255, 255),
-                               (*_BADGE_COLOURS[hash(cond.name) % len(_BADGE_COLOURS)], 235))
-            disc.blit(pill, (size - pill.get_width(), y))
-            y += pill.get_height() - 1
     if who.hidden:
         disc.set_alpha(None)
         faded = pygame.Surface(disc.get_size(), pygame.SRCALPHA)

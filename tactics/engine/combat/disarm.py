@@ -32,7 +32,7 @@ from tactics.rules.grid import Cell
 
 DISARM_ITEM = "disarm"
 REMOTE_ITEM = "remote"
-DISARM_NOTE = "part of disarming a trap (R-TRAP-3)"
+DISARM_NOTE = "part of disarming a trap"  # reading: R-TRAP-3
 
 
 def _simple_taken_for_disarm(state: EncounterState, who: Combatant) -> bool:

@@ -213,7 +213,9 @@ class EndGroupTurn:
         pending = [d for d in combat.declarations if d.status == "declared"]
         if pending:
             raise Refused(
-                f"{len(pending)} declared action(s) are not resolved yet: resolve or withdraw them first"
+                f"{len(pending)} declared action{'s' if len(pending) != 1 else ''} "
+                f"{'is' if len(pending) == 1 else 'are'} not resolved yet: resolve or withdraw "
+                f"{'it' if len(pending) == 1 else 'them'} first"
             )
         events = _hooks(state, GroupMoment(combat.round, group.team, group.kind, "end"), dice)
         events.append(Event("group.ended", {"round": combat.round, "team": group.team, "group": group.kind}))

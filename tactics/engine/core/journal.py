@@ -165,7 +165,8 @@ class Journal(Generic[S]):
         except DiceError as exc:
             raise Refused(str(exc)) from None
         if typed and dice.typed_left:
-            raise Refused(f"{dice.typed_left} typed dice were not needed by this action")
+            left = dice.typed_left
+            raise Refused(f"{left} typed {'die was' if left == 1 else 'dice were'} not needed by this action")
         entry = Entry(command.name, command.args(), list(events), before, dice.cursor)
         self.commit(entry)
         return entry

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``"1 round"``, ``"2 rounds"``: a count and its noun, in the number the count needs."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
 COMMAND_LABELS: dict[str, str] = {
     "add-counter": "Add counter",
     "adjust-hp": "Change hit points",

@@ -17,6 +17,7 @@ from typing import Any, Iterable
 from tactics.engine.hazards import sheet
 from tactics.engine.hazards.fuses import set_moment
 from tactics.engine.core.journal import Event, Reducer
+from tactics.engine.core.labels import plural
 from tactics.engine.core.state import Condition, EncounterState
 from tactics.rules.dice import Dice
 from tactics.rules.explosives import half_damage
@@ -144,7 +145,7 @@ def blast_events(
             text += f"takes {amount}" + (f" (half of {total})" if saved else "")
         if imposed:
             text += ("; " if damage else "") + ", ".join(
-                f"{c['name']}" + (f" for {c['rounds']} round(s)" if c["rounds"] else "") for c in imposed
+                f"{c['name']}" + (f" for {plural(c['rounds'], 'round')}" if c["rounds"] else "") for c in imposed
             )
         if not damage and not imposed:
             text += "unharmed"

@@ -15,6 +15,7 @@ from __future__ import annotations
 from tactics.engine.combat.queries import DESCRIBERS
 from tactics.engine.hazards.blast import roll_text
 from tactics.engine.core.journal import Event
+from tactics.engine.core.labels import plural
 from tactics.engine.core.state import EncounterState
 from tactics.rules import traps as tr
 
@@ -73,12 +74,12 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
     if k == "grenade.spent":
         return "The blast is over."
     if k == "grenade.cloud":
-        return f"Smoke fills {len(d['cells'])} squares for {d['rounds']} rounds."
+        return f"Smoke fills {plural(len(d['cells']), 'square')} for {plural(d['rounds'], 'round')}."
     if k == "grenade.cloud-tick":
-        return "The smoke clears." if d["rounds"] <= 0 else f"The smoke lingers ({d['rounds']} rounds left)."
+        return "The smoke clears." if d["rounds"] <= 0 else f"The smoke lingers ({plural(d['rounds'], 'round')} left)."
     if k == "hazard.blast":
         dmg = d.get("damage")
-        text = f"{d['label']} blast on {len(d['cells'])} squares"
+        text = f"{d['label']} blast on {plural(len(d['cells']), 'square')}"
         if dmg:
             text += f": {dmg['expr']} ({', '.join(map(str, dmg['faces']))}) = {dmg['total']}"
         if d.get("dc") is not None and d.get("save") != "none":
@@ -109,7 +110,7 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
     if k == "trap.halted":
         return f"{n(d['combatant'])} stops at {tuple(d['at'])}: a trap lies ahead."
     if k == "trap.triggered":
-        chase = f", rolls {len(d['chase'])} squares toward its target" if d.get("chase") else ""
+        chase = f", rolls {plural(len(d['chase']), 'square')} toward its target" if d.get("chase") else ""
         by = f" by {n(d['by'])}" if d.get("by") else ""
         return f"The {d['label']} is set off{by}{chase} and explodes at {tuple(d['at'])}!"
     if k == "trap.disarm":
@@ -126,7 +127,7 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
         return f"{n(d['combatant'])} sets a {what}: {roll_text(d['roll'])}: {words.get(d['result'], d['result'])}."
     if k == "trap.status":
         return ("GM: " if _secret(state, d["trap"]) else "") + f"The {_trap_label(state, d['trap'])} is {d['status']}" + (
-            f" ({d['timer_rounds']} rounds left)." if "timer_rounds" in d else ".")
+            f" ({plural(d['timer_rounds'], 'round')} left)." if "timer_rounds" in d else ".")
     if k == "facing.set":
         keep = ""
         if d.get("target"):

@@ -25,6 +25,7 @@ from tactics.rules import actions as act
 from tactics.rules.sheets import default_armoury
 from tactics.ui import theme
 from tactics.ui.panels import widgets as w
+from tactics.ui.theme import fs, px
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -79,13 +80,14 @@ class ActionsPanel(w.Panel):
     # -- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect | None:
         self.begin()
-        if not self.visible() or max_h < 60:
+        if not self.visible() or max_h < px(60):
             return None
         state = self.ui.state
-        canvas = w.canvas(self, (width, max(60, max_h)))
+        canvas = w.canvas(self, (width, max(px(60), max_h)), room=4)
         rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))
         cy = w.header(self, canvas, rect, "Declare actions")
+        fixed = cy
         if not self.collapsed:
             cid = self.ui.view.selected
             actors = acting_combatants(state)
@@ -93,7 +95,7 @@ class ActionsPanel(w.Panel):
                 cy = self._pick(canvas, rect, cy, actors, hover)
             else:
                 cy = self._actor(canvas, rect, cy, cid, hover)
-        return self.finish(surface, canvas, x, y, width, min(max_h, cy + 8))
+        return self.finish(surface, canvas, x, y, width, min(max_h, cy + px(8)), content=cy + px(8), fixed=fixed)
 
     def _pick(self, s, rect, y, actors, hover) -> int:
         state = self.ui.state
@@ -101,19 +103,19 @@ class ActionsPanel(w.Panel):
         group = acting_group(state)
         lead = f"{group_label(state, group.key)} acts." if group else "No group acts now."
         w.text(s, lead, (x, y), 17, theme.TEXT)
-        y += 26
+        y += px(26)
         if not actors:
             w.text(s, "Nobody in it can act.", (x, y), 15, theme.TEXT_DIM, "regular")
-            return y + 24
+            return y + px(24)
         w.text(s, "Pick who declares:", (x, y), 15, theme.TEXT_DIM, "regular")
-        y += 24
+        y += px(24)
         for cid in actors:
             who = state.combatants[cid]
             n = len(combat_of(state).declarations_of(cid))
             label = who.name + (f"  ({n} declared)" if n else "")
-            w.button(self, s, pygame.Rect(x, y, inner, 36), label, f"actor:{cid}",
+            w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, f"actor:{cid}",
                      lambda c=cid: self.ui.select(c), hover=hover)
-            y += 42
+            y += px(42)
         return y
 
     def _actor(self, s, rect, y, cid, hover) -> int:
@@ -121,25 +123,26 @@ class ActionsPanel(w.Panel):
         who = state.combatants[cid]
         team = state.teams.get(who.team)
         x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
-        pygame.draw.circle(s, tuple(team.colour) if team else theme.TEXT, (x + 9, y + 13), 9)
-        w.text(s, who.name, (x + 26, y), 22, theme.TEXT, "bold")
-        w.text(s, f"{who.hp}/{who.max_hp} hp", (rect.right - w.PAD - 40, y + 4), 16,
-               theme.BAD if who.down else theme.TEXT, "semibold", "topright")
-        y += 32
+        pygame.draw.circle(s, tuple(team.colour) if team else theme.TEXT, (x + px(9), y + px(13)), px(9))
+        hp = w.text(s, f"{who.hp}/{who.max_hp} hp", (rect.right - w.PAD - px(40), y + px(4)), 16,
+                    theme.BAD if who.down else theme.TEXT, "semibold", "topright")
+        for line in w.fit_line(who.name, 22, hp.x - px(8) - (x + px(26)), "bold"):
+            w.text(s, line, (x + px(26), y), 22, theme.TEXT, "bold")
+        y += w.line_h(22, "bold") + px(4)
         conds = ", ".join(c.name + (f" {c.rounds}" if c.rounds is not None else "") for c in who.conditions)
         facts = f"Run {move_budget(who)} ft" + (f"   {conds}" if conds else "")
         for line in w.wrap(facts, 15, inner, "regular"):
             w.text(s, line, (x, y), 15, theme.TEXT_DIM, "regular")
-            y += 20
-        y += 6
+            y += w.line_h(15, "regular")
+        y += px(6)
         slots = slots_left(state, cid)
-        px = x
+        sx = x
         for key, label in (("free", "Free"), ("simple", "Simple"), ("standard", "Standard"), ("bonus", "Bonus")):
-            need = 2 * 9 + 6 + theme.text(label, 16, "semibold", theme.TEXT).get_width()  # as w.pips draws it
-            if px > x and px + need > x + inner:  # a narrow panel: the slots go on to a second row
-                px, y = x, y + 28
-            px += w.pips(s, (px, y), label, slots[key], SLOT_COLOURS[key])
-        y += 34
+            need = 2 * px(9) + px(6) + w.text_width(label, 16)  # as w.pips draws it
+            if sx > x and sx + need > x + inner:  # a narrow panel: the slots go on to a second row
+                sx, y = x, y + px(28)
+            sx += w.pips(s, (sx, y), label, slots[key], SLOT_COLOURS[key])
+        y += px(34)
         kinds = legal_kinds(state, cid)
         sheet = sheet_of(who)
         arms = default_armoury()
@@ -179,26 +182,26 @@ class ActionsPanel(w.Panel):
                          else "No action left to declare.")
             for line in w.wrap(none_left, 16, inner, "regular"):
                 w.text(s, line, (x, y), 16, theme.TEXT_DIM, "regular")
-                y += 22
-            y += 4
+                y += w.line_h(16, "regular")
+            y += px(4)
         aiming = self.ui.aiming_key()
         for label, key, fn in buttons:
             style = "on" if key == aiming else "normal"
-            w.button(self, s, pygame.Rect(x, y, inner, 36), label, key, fn, hover=hover, style=style, size=16)
-            y += 41
+            w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, key, fn, hover=hover, style=style, size=16)
+            y += px(41)
         mine = [d for d in combat_of(state).declarations_of(cid)]
         if mine:
-            y += 4
+            y += px(4)
             w.text(s, "Declared", (x, y), 16, theme.ACCENT, "bold")
-            y += 26
+            y += px(26)
             for d in mine:
                 status = {"declared": "", "resolved": "  done", "failed": "  failed", "lost": "  lost"}[d.status]
-                lines = w.wrap(action_text(state, d.kind, d.params) + status, 15, inner - 44, "regular")
+                lines = w.wrap(action_text(state, d.kind, d.params) + status, 15, inner - px(44), "regular")
                 colour = theme.TEXT if d.status == "declared" else theme.TEXT_DIM
                 for i, line in enumerate(lines):
-                    w.text(s, line, (x, y + 20 * i), 15, colour, "regular")
+                    w.text(s, line, (x, y + w.line_h(15, "regular") * i), 15, colour, "regular")
                 if d.status == "declared":
-                    w.button(self, s, pygame.Rect(rect.right - w.PAD - 34, y - 2, 34, 26), "x", f"withdraw:{d.id}",
+                    w.button(self, s, pygame.Rect(rect.right - w.PAD - px(34), y - px(2), px(34), px(26)), "x", f"withdraw:{d.id}",
                              lambda i=d.id: self.ui.submit(Undeclare(i)), style="danger", size=15, hover=hover)
-                y += 20 * len(lines) + 6
+                y += max(px(26), w.line_h(15, "regular") * len(lines)) + px(6)
         return y

@@ -193,6 +193,9 @@ class CombatPanels:
             if panel is self.log:
                 self.log.wheel(intent.steps)
                 return True
+            if panel is not None:
+                panel.scroll_by(intent.steps)  # a panel taller than its room scrolls
+                self.view.app.dirty = True
             return panel is not None
         if isinstance(intent, ui.KeyPress):
             return self._key(intent)
@@ -248,7 +251,9 @@ class CombatPanels:
     # -- drawing ------------------------------------------------------------------------------
     def columns(self, board: pygame.Rect) -> tuple[int, int]:
         """Widths of the left (tracker) and right (declare, resolve, log) columns."""
-        return int(min(360, max(270, board.width * 0.19))), int(min(410, max(290, board.width * 0.22)))
+        px = theme.px
+        return (int(min(px(360), max(px(270), board.width * 0.19))),
+                int(min(px(410), max(px(290), board.width * 0.22))))
 
     def fit_rect(self, board: pygame.Rect, otherwise: pygame.Rect) -> pygame.Rect:
         """Where "fit the map" puts the map: as much of the board as the panels leave free.
@@ -260,10 +265,10 @@ class CombatPanels:
         if not self.active() or board.width < 900:
             return otherwise
         left, right = self.columns(board)
-        gap = 12
+        gap = theme.px(12)
         x0, y0, x1 = board.x + left + 2 * gap, board.y, board.right - right - 2 * gap
         if self.tracker.collapsed:
-            x0, y0 = board.x, board.y + 40  # the collapsed tracker is one title row
+            x0, y0 = board.x, board.y + theme.px(40)  # the collapsed tracker is one title row
         if self.view.viewer != "gm" or (self.log.collapsed and not fight_is_on(self.state)):
             x1 = board.right
         return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, board.bottom - y0))
@@ -274,7 +279,7 @@ class CombatPanels:
                 panel.begin()
             self.resolve.close()
             return
-        gap = 12
+        gap = theme.px(12)
         left_w, right_w = self.columns(board)
         tracker = self.tracker.draw(surface, board.x + gap, board.y + gap, left_w, board.height - 2 * gap)
         right_x = board.right - right_w - gap
@@ -285,13 +290,18 @@ class CombatPanels:
             self.banner.draw(surface, (tracker.right + right_x) // 2, board.y + gap, right_x - tracker.right - 4 * gap,
                              self._banner_bottom(board), placement.token_rects(self.view), self._facing_asked())
             return
-        top = (side.bottom + 10) if side is not None and side.right > right_x else board.y + gap
-        log_min, log_max = 150, int(min(340, max(160, board.height * 0.32)))
-        limit = board.bottom - gap - log_min - 10
-        actions = self.actions.draw(surface, right_x, top, right_w, limit - top)
-        y = actions.bottom + 10 if actions is not None else top
+        px = theme.px
+        top = (side.bottom + px(10)) if side is not None and side.right > right_x else board.y + gap
+        log_min, log_max = px(110), int(min(px(340), max(px(160), board.height * 0.32)))
+        limit = board.bottom - gap - log_min - px(10)
+        # The Resolve panel keeps room for its title and its button whatever the Declare panel
+        # holds (that one scrolls): at 720p both must show while a group declares.
+        resolve_room = px(170) if self.resolve.visible() and preview_order(self.state) else (
+            px(110) if self.resolve.visible() else 0)
+        actions = self.actions.draw(surface, right_x, top, right_w, limit - top - resolve_room)
+        y = actions.bottom + px(10) if actions is not None else top
         resolve = self.resolve.draw(surface, right_x, y, right_w, limit - y)
-        y = resolve.bottom + 10 if resolve is not None else y
+        y = resolve.bottom + px(10) if resolve is not None else y
         self.log.draw(surface, right_x, board.bottom - gap, right_w, max(log_min, min(log_max, board.bottom - gap - y)))
         middle = (tracker.right + right_x) // 2
         self.banner.draw(surface, middle, board.y + gap, right_x - tracker.right - 4 * gap,

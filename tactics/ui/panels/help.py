@@ -10,7 +10,9 @@ from __future__ import annotations
 import pygame
 
 from tactics.ui import intents as ui
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
+from tactics.ui.panels.widgets import blit_text
 
 Row = tuple[str, str]
 
@@ -124,52 +126,70 @@ class HelpScreen:
         return None
 
     def _layout(self, w: int, h: int):
-        """The largest type (and up to 3 columns) with which every row fits the window."""
+        """The largest type (and up to 3 columns) with which every row fits the window (at the
+        UI scale of a ``w`` x ``h`` window); the text need not fit its column at the smallest."""
+        old = theme.set_scale((w, h))
+        try:
+            return self._fitting(w, h)
+        finally:
+            theme.set_scale(old)
+
+    def _fitting(self, w: int, h: int):
+        px = theme.px
+        tall_enough = None
         for size, line in ((17, 28), (15, 26), (13, 24), (12, 20), (11, 17)):
+            size, line = theme.fs(size), px(line)
             key_font, text_font = theme.font(size, "bold"), theme.font(size, "regular")
-            key_w = max(key_font.size(k)[0] for k in (r[0] for r in self.rows)) + 24
-            text_w = min(460, max(text_font.size(t)[0] for t in (r[1] for r in self.rows)))
-            columns = max(1, min(3, (w - 80) // (key_w + text_w + 30)))
-            text_w = min(text_w, (w - 80) // columns - key_w - 30)
+            key_w = max(key_font.size(k)[0] for k in (r[0] for r in self.rows)) + px(24)
+            text_w = min(px(460), max(text_font.size(t)[0] for t in (r[1] for r in self.rows)))
+            columns = max(1, min(3, (w - px(80)) // (key_w + text_w + px(30))))
+            text_w = min(text_w, (w - px(80)) // columns - key_w - px(30))
             placed = _columns(self.sections, columns, line)
             body_h = max(sum(height for _, _, height in col) for col in placed)
-            if body_h + 90 <= h - 20:
-                break
-        return size, line, columns, key_w, text_w, placed, body_h
+            found = size, line, columns, key_w, text_w, placed, body_h
+            if body_h + px(90) <= h - px(20):
+                tall_enough = tall_enough or found
+                if all(text_font.size(r[1])[0] <= text_w for r in self.rows):
+                    return found
+        return tall_enough or found
 
     def draw(self, surface: pygame.Surface) -> None:
+        px = theme.px
         w, h = surface.get_size()
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, (0, 0))
-        size, line, columns, key_w, text_w, placed, body_h = self._layout(w, h)
+        size, line, columns, key_w, text_w, placed, body_h = self._fitting(w, h)
         key_font, text_font = theme.font(size, "bold"), theme.font(size, "regular")
-        head_font = theme.font(size + 3, "bold")
-        col_w = key_w + text_w + 30
-        card = pygame.Rect(0, 0, col_w * columns + 40, min(h - 20, body_h + 90))
+        head_font = theme.font(size + px(3), "bold")
+        col_w = key_w + text_w + px(30)
+        card = pygame.Rect(0, 0, col_w * columns + px(40), min(h - px(20), body_h + px(90)))
         card.center = (w // 2, h // 2)
-        pygame.draw.rect(surface, theme.CHROME, card, border_radius=14)
-        pygame.draw.rect(surface, theme.ACCENT, card, 2, border_radius=14)
-        title = theme.font(26, "bold").render("Shortcuts", True, theme.TEXT)
-        surface.blit(title, (card.x + 30, card.y + 18))
-        foot = theme.font(14, "regular").render("Any key or click closes this card.", True, theme.TEXT_DIM)
-        surface.blit(foot, (card.right - foot.get_width() - 24, card.y + 28))
+        pygame.draw.rect(surface, theme.CHROME, card, border_radius=px(14))
+        pygame.draw.rect(surface, theme.ACCENT, card, max(1, px(2)), border_radius=px(14))
+        probe.panel(surface, card, "Shortcuts", modal=True)
+        title = theme.font(theme.fs(26), "bold").render("Shortcuts", True, theme.TEXT)
+        blit_text(surface, title, (card.x + px(30), card.y + px(18)), "Shortcuts")
+        foot = theme.font(theme.fs(14), "regular").render("Any key or click closes this card.", True, theme.TEXT_DIM)
+        blit_text(surface, foot, (card.right - foot.get_width() - px(24), card.y + px(28)),
+                  "Any key or click closes this card.")
         for c, col in enumerate(placed):
-            x = card.x + 30 + c * col_w
-            y = card.y + 66
+            x = card.x + px(30) + c * col_w
+            y = card.y + px(66)
             for heading, rows, _ in col:
-                surface.blit(head_font.render(heading, True, theme.TEXT), (x, y))
-                y += line + 4
+                blit_text(surface, head_font.render(heading, True, theme.TEXT), (x, y), heading)
+                y += line + px(4)
                 for key, text in rows:
-                    surface.blit(key_font.render(key, True, theme.ACCENT), (x, y))
-                    surface.blit(text_font.render(text, True, theme.TEXT), (x + key_w, y), (0, 0, text_w, line))
+                    blit_text(surface, key_font.render(key, True, theme.ACCENT), (x, y), key)
+                    blit_text(surface, text_font.render(text, True, theme.TEXT), (x + key_w, y), text,
+                              pygame.Rect(0, 0, text_w, line))
                     y += line
-                y += 10
+                y += px(10)
 
 
 def _columns(sections, columns: int, line: int) -> list[list[tuple[str, list[Row], int]]]:
     """Split the sections into columns of about equal height, keeping each section whole."""
-    sized = [(name, rows, (len(rows) + 1) * line + 14) for name, rows in sections if rows]
+    sized = [(name, rows, (len(rows) + 1) * line + theme.px(14)) for name, rows in sections if rows]
     total = sum(height for _, _, height in sized)
     target = total / columns
     out: list[list[tuple[str, list[Row], int]]] = [[]]

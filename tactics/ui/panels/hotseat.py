@@ -29,6 +29,9 @@ from tactics.engine.core.state import EncounterState
 from tactics.engine.core.table import dice_typed_for
 from tactics.ui import draw, theme
 from tactics.ui import intents as ui
+from tactics.ui import layout_probe as probe
+from tactics.ui.panels.phase_banner import shows_step_button
+from tactics.ui.panels.widgets import blit_text
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
@@ -192,29 +195,63 @@ def text_colour(bg: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def paint_banner(surface: pygame.Surface, banner: TurnBanner, rect: pygame.Rect, *, large: bool = False,
                  button_w: int = 0) -> pygame.Rect | None:
-    """Draw the banner in ``rect``; returns the button's rectangle (None: no button)."""
+    """Draw the banner in ``rect``; returns the button's rectangle (None: no button).
+
+    Sizes follow the window's UI scale (``theme.px``); ``large`` (the players' window) sizes the
+    type from the banner's height. The title and detail never run under the button: they take a
+    smaller size, then an ellipsis."""
+    px = theme.px
     ink = text_colour(banner.colour)
-    pygame.draw.rect(surface, (8, 8, 10), rect.inflate(6, 6), border_radius=14)
-    pygame.draw.rect(surface, banner.colour, rect, border_radius=12)
-    title_size = max(20, rect.height * 2 // 5) if large else 24
-    detail_size = max(14, rect.height // 5) if large else 15
-    x = rect.x + 18
-    title = theme.text(banner.title, title_size, "bold", ink)
-    surface.blit(title, (x, rect.y + 8))
-    y = rect.y + 12 + title.get_height()
-    detail = theme.text(banner.detail, detail_size, "semibold", ink)
-    surface.blit(detail, (x, y))
+    pygame.draw.rect(surface, (8, 8, 10), rect.inflate(px(6), px(6)), border_radius=px(14))
+    pygame.draw.rect(surface, banner.colour, rect, border_radius=px(12))
+    probe.panel(surface, rect, "Turn banner")
+    title_size = max(20, rect.height * 2 // 5) if large else theme.fs(24)
+    detail_size = max(14, rect.height // 5) if large else theme.fs(15)
+    x = rect.x + px(18)
+    button = None
+    if banner.button is not None and button_w > 0:
+        label_text = f"{banner.button}  (E)"
+        label_size = theme.fs(22)
+        button_w = max(button_w, theme.font(label_size, "bold").size(label_text)[0] + px(28))
+        button = pygame.Rect(rect.right - button_w - px(10), rect.y + px(10), button_w, rect.height - px(20))
+    room = (button.x if button is not None else rect.right) - x - px(12)
+    title_size = _fitting_size(banner.title, title_size, "bold", room)
+    title = theme.text(_ellipsis(banner.title, title_size, "bold", room), title_size, "bold", ink)
+    blit_text(surface, title, (x, rect.y + px(8)), banner.title)
+    y = rect.y + px(8) + title.get_height() + px(2)
+    detail_size = _fitting_size(banner.detail, detail_size, "semibold", room)
+    if y + theme.font(detail_size, "semibold").get_height() <= rect.bottom - px(2):
+        detail = theme.text(_ellipsis(banner.detail, detail_size, "semibold", room), detail_size, "semibold", ink)
+        blit_text(surface, detail, (x, y), banner.detail)
     if banner.waiting:
-        draw.pill_at(surface, banner.waiting, (x, rect.bottom + 8), size=max(16, detail_size), anchor="topleft",
-                     colour=(20, 20, 24), bg=(*theme.ACCENT, 245))
-    if banner.button is None or button_w <= 0:
+        pill = draw.pill_at(surface, banner.waiting, (x, rect.bottom + px(8)), size=max(theme.fs(16), detail_size),
+                            anchor="topleft", colour=(20, 20, 24), bg=(*theme.ACCENT, 245))
+        probe.text(surface, pill, banner.waiting)
+    if button is None:
         return None
-    button = pygame.Rect(rect.right - button_w - 10, rect.y + 10, button_w, rect.height - 20)
-    pygame.draw.rect(surface, (18, 18, 22), button, border_radius=10)
-    pygame.draw.rect(surface, (255, 255, 255), button, 3, border_radius=10)
-    label = theme.text(f"{banner.button}  (E)", 22, "bold", (255, 255, 255))
-    surface.blit(label, label.get_rect(center=button.center))
+    pygame.draw.rect(surface, (18, 18, 22), button, border_radius=px(10))
+    pygame.draw.rect(surface, (255, 255, 255), button, max(1, px(3)), border_radius=px(10))
+    probe.box(surface, button, label_text)
+    label = theme.text(label_text, label_size, "bold", (255, 255, 255))
+    blit_text(surface, label, label.get_rect(center=button.center), label_text)
     return button
+
+
+def _fitting_size(text: str, size: int, weight: str, room: int) -> int:
+    """``size``, or smaller (not below 3/4 of it) so ``text`` fits ``room`` pixels."""
+    low = max(11, size * 3 // 4)
+    while size > low and theme.font(size, weight).size(text)[0] > room:
+        size -= 1
+    return size
+
+
+def _ellipsis(text: str, size: int, weight: str, room: int) -> str:
+    f = theme.font(size, weight)
+    if f.size(text)[0] <= room:
+        return text
+    while text and f.size(text + "...")[0] > room:
+        text = text[:-1]
+    return text.rstrip() + "..."
 
 
 class HotseatBanner:
@@ -282,10 +319,16 @@ class HotseatBanner:
         banner = self.banner()
         if banner is None:
             return
-        board = self.app.battle.board_rect()
-        width = min(760, board.width - 2 * 380) if board.width > 1400 else min(640, board.width - 40)
-        width = max(420, width)
-        rect = pygame.Rect(0, 0, width, self.HEIGHT)
-        rect.midbottom = (board.centerx, board.bottom - 16 - (34 if banner.waiting else 0))
+        view = self.app.battle
+        combat = view.state.combat
+        if view.combat.active() and shows_step_button(combat, view.combat.banner.collapsed):
+            return  # the phase card is the one control for this step (its button, or E)
+        px = theme.px
+        board = view.board_rect()
+        width = min(px(760), board.width - 2 * px(380)) if board.width > px(1400) else min(px(640), board.width - px(40))
+        width = max(px(420), width)
+        rect = pygame.Rect(0, 0, width, px(self.HEIGHT))
+        waiting_h = theme.fs(16) + px(18) if banner.waiting else 0
+        rect.midbottom = (board.centerx, board.bottom - px(16) - waiting_h)
         self.rect = rect
-        self.button_rect = paint_banner(surface, banner, rect, button_w=self.BUTTON_W if banner.button else 0)
+        self.button_rect = paint_banner(surface, banner, rect, button_w=px(self.BUTTON_W) if banner.button else 0)

@@ -20,7 +20,9 @@ import pygame
 from tactics.engine.saves.autosave import data_dir
 from tactics.engine.combat.queries import describe
 from tactics.engine.saves.document import atomic_write_text
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
+from tactics.ui.theme import px
 from tactics.ui.panels import widgets as w
 
 if TYPE_CHECKING:
@@ -126,40 +128,47 @@ class LogPanel(w.Panel):
 
     def draw(self, surface: pygame.Surface, x: int, bottom: int, width: int, height: int) -> pygame.Rect:
         self.begin()
-        hover = self.ui.local_hover((x, bottom - height))
+        line_h = w.line_h(LINE_SIZE, "regular") + px(2)
         if self.collapsed:
-            height = 48
+            height = px(48)
         y = bottom - height
         canvas = w.canvas(self, (width, height))
         rect = canvas.get_rect()
-        lines = self.wrapped(width - 2 * w.PAD - 10)
-        w.header(self, canvas, rect, f"Log ({len(self.ui.encounter.journal.events)})")
-        w.button(self, canvas, pygame.Rect(rect.right - 150, rect.y + 8, 102, 28), "Export  ^E", "export",
+        lines = self.wrapped(width - 2 * w.PAD - px(10))
+        export = pygame.Rect(rect.right - px(150), rect.y + px(8), px(102), px(28))
+        title = f"Log ({len(self.ui.encounter.journal.events)})"
+        top = w.header(self, canvas, pygame.Rect(rect.x, rect.y, export.x - rect.x + px(44), rect.height), title,
+                       collapsible=False)
+        w.header(self, canvas, rect, "", collapsible=True)
+        w.button(self, canvas, export, "Export  ^E", "export",
                  self.export, style="chip", size=14, hover=self.ui.local_hover((x, y)))
         if not self.collapsed:
-            top = rect.y + 46
-            rows = max(1, (rect.height - 46 - 10) // LINE_H)
+            top = max(top, export.bottom + px(8))
+            rows = max(1, (rect.height - (top - rect.y) - px(10)) // line_h)
+            if self.scroll and rows > 1:
+                rows -= 1  # the last row says how many newer lines are below
             end = len(lines) - self.scroll
             start = max(0, end - rows)
             ly = top
             for kind, line in lines[start:end]:
                 w.text(canvas, line, (rect.x + w.PAD, ly), LINE_SIZE, KIND_COLOURS.get(kind, theme.TEXT_DIM), "regular")
-                ly += LINE_H
+                ly += line_h
             if len(lines) > rows:  # a scroll bar
-                track = pygame.Rect(rect.right - 10, top, 5, rows * LINE_H)
-                pygame.draw.rect(canvas, (44, 48, 58), track, border_radius=3)
+                track = pygame.Rect(rect.right - px(10), top, px(5), rows * line_h)
+                pygame.draw.rect(canvas, (44, 48, 58), track, border_radius=px(3))
                 frac = rows / len(lines)
-                th = max(18, int(track.height * frac))
+                th = max(px(18), int(track.height * frac))
                 pos = 1 - (end / len(lines))
                 ty = track.bottom - th - int((track.height - th) * pos / max(1e-9, 1 - frac))
-                pygame.draw.rect(canvas, theme.TEXT_DIM, (track.x, max(track.y, ty), 5, th), border_radius=3)
+                pygame.draw.rect(canvas, theme.TEXT_DIM, (track.x, max(track.y, ty), px(5), th), border_radius=px(3))
             if self.scroll:
-                w.text(canvas, f"{self.scroll} newer lines below", (rect.centerx, rect.bottom - 6), 13, theme.ACCENT,
-                       "semibold", "midbottom")
-        del hover
+                w.text(canvas, f"{self.scroll} newer lines below", (rect.centerx, rect.bottom - px(6)), 13,
+                       theme.ACCENT, "semibold", "midbottom")
         final = pygame.Rect(x, y, width, height)
         w.card(surface, final)
         surface.blit(canvas, final.topleft)
+        probe.panel(surface, final, "Log")
+        probe.composite(canvas, surface, final.topleft, name="Log")
         for h in self.hits:
             h.rect.move_ip(x, y)
         self.rect = final

@@ -18,7 +18,9 @@ import pygame
 from tactics.engine.combat.team import Advance, Join, group_label
 from tactics.engine.combat.queries import acting_combatants, acting_group, advantages_in_force, combat_of, ends_after_counters
 from tactics.ui import placement, theme
+from tactics.ui import layout_probe as probe
 from tactics.ui.panels import widgets as w
+from tactics.ui.theme import px
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -66,23 +68,23 @@ class PhaseBanner(w.Panel):
         combat = combat_of(state)
         if combat is None:
             return None
-        width = max(320, min(720, max_w))
+        width = max(px(320), min(px(720), max_w))
         x = centre_x - width // 2
-        canvas = w.canvas(self, (width, 600))
+        canvas = w.canvas(self, (width, px(600)))
         rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))
         accent = None
         if waiting and combat.phase in ("advantages", "counters"):
             cy = self._title(canvas, rect, _short_title(combat))
-            w.text(canvas, "opens once the facings are chosen (Enter keeps, Esc skips)", (rect.centerx, cy - 8), 14,
+            w.text(canvas, "opens once the facings are chosen (Enter keeps, Esc keeps all)", (rect.centerx, cy - px(8)), 14,
                    theme.TEXT_DIM, "regular", "midtop")
-            bw = 260
-            label = "Begin Action Phase" if combat.phase == "advantages" else f"Start round {combat.round + 1}"
-            w.button(self, canvas, pygame.Rect(rect.centerx - bw // 2, cy + 16, bw, 36), label, "banner-advance",
+            label = ("Begin Action Phase" if combat.phase == "advantages" else f"Start round {combat.round + 1}") + "  (E)"
+            bw = button_width(label, 16)
+            w.button(self, canvas, pygame.Rect(rect.centerx - bw // 2, cy + px(16), bw, px(36)), label, "banner-advance",
                      lambda: self.ui.submit(Advance()), style="primary", size=16, hover=hover)
-            cy += 56
+            cy += px(56)
         elif self.collapsed and combat.phase in ("advantages", "counters"):
-            cy = self._title(canvas, rect, _short_title(combat)) - 8
+            cy = self._title(canvas, rect, _short_title(combat)) - px(8)
         elif combat.phase == "advantages":
             cy = self._advantages(canvas, rect, combat, hover)
         elif combat.phase == "action":
@@ -91,7 +93,7 @@ class PhaseBanner(w.Panel):
             cy = self._counters(canvas, rect, combat, hover)
         else:
             cy, accent = self._ended(canvas, rect, combat)
-        final = pygame.Rect(x, y, width, cy + 10)
+        final = pygame.Rect(x, y, width, cy + px(10))
         if bottom is not None and tokens and combat.phase in ("advantages", "counters") and not (self.collapsed or waiting):
             low = final.copy()
             low.bottom = max(y + final.height, bottom)
@@ -99,10 +101,13 @@ class PhaseBanner(w.Panel):
             y = final.y
         w.card(surface, final, accent=accent or theme.ACCENT)
         surface.blit(canvas, final.topleft, (0, 0, width, final.height))
+        probe.panel(surface, final, "Phase")
+        probe.composite(canvas, surface, final.topleft, pygame.Rect(0, 0, width, final.height), name="Phase")
         if combat.phase in ("advantages", "counters") and not waiting:
-            box = pygame.Rect(final.right - 40, final.y + 10, 30, 28)
-            pygame.draw.rect(surface, (42, 47, 58), box, border_radius=6)
+            box = pygame.Rect(final.right - px(40), final.y + px(10), px(30), px(28))
+            pygame.draw.rect(surface, (42, 47, 58), box, border_radius=px(6))
             w.text(surface, "+" if self.collapsed else "-", box.center, 20, theme.TEXT, "bold", "center")
+            probe.box(surface, box, "collapse")
             self.hits.insert(0, w.Hit(box.move(-x, -y), "banner-collapse", self.toggle))
         for h in self.hits:
             h.rect.move_ip(x, y)
@@ -110,24 +115,30 @@ class PhaseBanner(w.Panel):
         return final
 
     def _title(self, s, rect, title: str, colour=theme.ACCENT) -> int:
-        w.text(s, title, (rect.centerx, 12), 24, colour, "bold", "midtop")
-        return 48
+        room = rect.width - 2 * px(48)  # clear of the collapse box on the right
+        for line in w.fit_line(title, 24, room, "bold"):
+            w.text(s, line, (rect.centerx, px(12)), 24, colour, "bold", "midtop")
+        return px(12) + w.line_h(24, "bold") + px(8)
 
     def _advantages(self, s, rect, combat, hover) -> int:
         y = self._title(s, rect, f"Round {combat.round}: Advantages Phase")
         lines = advantages_in_force(self.ui.state) or ["No condition gives or takes an advantage die this round."]
         for line in lines:
-            for part in w.wrap(line, 17, rect.width - 2 * w.PAD - 14):
-                pygame.draw.circle(s, theme.ACCENT, (rect.x + w.PAD + 4, y + 11), 4)
-                w.text(s, part, (rect.x + w.PAD + 16, y), 17, theme.TEXT)
-                y += 24
-        w.text(s, "Also remind the table of advantages from the situation (cover, height, flanking).",
-               (rect.centerx, y + 4), 14, theme.TEXT_DIM, "regular", "midtop")
-        y += 30
-        bw = 260
-        w.button(self, s, pygame.Rect(rect.centerx - bw // 2, y + 4, bw, 40), "Begin Action Phase", "banner-advance",
+            for part in w.wrap(line, 17, rect.width - 2 * w.PAD - px(14)):
+                pygame.draw.circle(s, theme.ACCENT, (rect.x + w.PAD + px(4), y + px(11)), px(4))
+                w.text(s, part, (rect.x + w.PAD + px(16), y), 17, theme.TEXT)
+                y += w.line_h(17) + px(2)
+        y += px(4)
+        for part in w.wrap("Also remind the table of advantages from the situation (cover, height, flanking).", 14,
+                           rect.width - 2 * w.PAD, "regular"):
+            w.text(s, part, (rect.centerx, y), 14, theme.TEXT_DIM, "regular", "midtop")
+            y += w.line_h(14, "regular")
+        y += px(6)
+        label = "Begin Action Phase  (E)"  # the one control for this step (the hot-seat banner then has none)
+        bw = button_width(label, 18)
+        w.button(self, s, pygame.Rect(rect.centerx - bw // 2, y + px(4), bw, px(40)), label, "banner-advance",
                  lambda: self.ui.submit(Advance()), style="primary", size=18, hover=hover)
-        return y + 48
+        return y + px(48)
 
     def _action(self, s, rect, combat) -> tuple[int, tuple[int, int, int] | None]:
         state = self.ui.state
@@ -137,9 +148,13 @@ class PhaseBanner(w.Panel):
         team = state.teams.get(group.team)
         colour = tuple(team.colour) if team else theme.TEXT
         label = group_label(state, group.key)
-        w.text(s, f"Round {combat.round}  ·  {label} acts", (rect.centerx, 10), 22, _readable(colour), "bold", "midtop")
-        w.text(s, declare_line(state, self.ui.view.viewer), (rect.centerx, 42), 15, theme.TEXT_DIM, "regular", "midtop")
-        return 64, colour
+        for line in w.fit_line(f"Round {combat.round}  ·  {label} acts", 22, rect.width - 2 * w.PAD, "bold"):
+            w.text(s, line, (rect.centerx, px(10)), 22, _readable(colour), "bold", "midtop")
+        y = px(10) + w.line_h(22, "bold") + px(2)
+        for line in w.wrap(declare_line(state, self.ui.view.viewer), 15, rect.width - 2 * w.PAD, "regular")[:2]:
+            w.text(s, line, (rect.centerx, y), 15, theme.TEXT_DIM, "regular", "midtop")
+            y += w.line_h(15, "regular")
+        return y + px(4), colour
 
     def _counters(self, s, rect, combat, hover) -> int:
         state = self.ui.state
@@ -162,45 +177,62 @@ class PhaseBanner(w.Panel):
             for title, rows, colour in column:
                 if not rows:
                     continue
-                w.text(s, title, (x + i * half, cy), 16, colour, "bold")
-                cy += 24
+                for part in w.wrap(title, 16, half - px(8), "bold"):
+                    w.text(s, part, (x + i * half, cy), 16, colour, "bold")
+                    cy += w.line_h(16, "bold")
+                cy += px(2)
                 for row in rows:
-                    for part in w.wrap(row, 16, half - 24):
-                        w.text(s, part, (x + i * half + 12, cy), 16, theme.TEXT)
-                        cy += 22
-                cy += 6
+                    for part in w.wrap(row, 16, half - px(24)):
+                        w.text(s, part, (x + i * half + px(12), cy), 16, theme.TEXT)
+                        cy += w.line_h(16)
+                cy += px(6)
             bottom = max(bottom, cy)
         y = bottom
         joiners = can_join(state)
         if joiners:
-            w.text(s, "Join the fight now (R-INIT-5):", (x, y + 2), 16, theme.ACCENT, "bold")
-            y += 28
+            w.text(s, "Join the fight now:", (x, y + px(2)), 16, theme.ACCENT, "bold")  # reading: R-INIT-5
+            y += px(28)
             bx = x
             for cid in joiners:
                 who = state.combatants[cid]
                 label = f"{who.name} joins"
-                bw = w.text_width(label, 16) + 30
+                bw = min(rect.width - 2 * w.PAD, w.text_width(label, 16) + px(30))
                 if bx + bw > rect.right - w.PAD:
-                    bx, y = x, y + 42
-                w.button(self, s, pygame.Rect(bx, y, bw, 36), label, f"join:{cid}",
+                    bx, y = x, y + px(42)
+                w.button(self, s, pygame.Rect(bx, y, bw, px(36)), label, f"join:{cid}",
                          lambda c=cid: self.ui.submit(Join(c)), hover=hover, size=16,
                          enabled=state.combatants[cid].cell is not None)
-                bx += bw + 8
-            y += 44
-        bw = 260
-        w.button(self, s, pygame.Rect(rect.centerx - bw // 2, y + 4, bw, 40), "End combat" if ends_after_counters(state) else f"Start round {combat.round + 1}",
+                bx += bw + px(8)
+            y += px(44)
+        label = "End combat  (E)" if ends_after_counters(state) else f"Start round {combat.round + 1}  (E)"
+        bw = button_width(label, 18)
+        w.button(self, s, pygame.Rect(rect.centerx - bw // 2, y + px(4), bw, px(40)), label,
                  "banner-advance", lambda: self.ui.submit(Advance()), style="primary", size=18, hover=hover)
-        return y + 48
+        return y + px(48)
 
     def _ended(self, s, rect, combat) -> tuple[int, tuple[int, int, int] | None]:
         state = self.ui.state
         team = state.teams.get(combat.winner or "")
         who = team.name if team else "Nobody"
         colour = tuple(team.colour) if team else theme.TEXT
-        w.text(s, "COMBAT IS OVER", (rect.centerx, 12), 34, theme.ACCENT, "bold", "midtop")
+        w.text(s, "COMBAT IS OVER", (rect.centerx, px(12)), 34, theme.ACCENT, "bold", "midtop")
         line = f"{who} stands after round {combat.round}." if team else f"The fight ends after round {combat.round}."
-        w.text(s, line, (rect.centerx, 60), 22, _readable(colour), "bold", "midtop")
-        return 96, colour
+        y = px(12) + w.line_h(34, "bold") + px(4)
+        for part in w.wrap(line, 22, rect.width - 2 * w.PAD, "bold"):
+            w.text(s, part, (rect.centerx, y), 22, _readable(colour), "bold", "midtop")
+            y += w.line_h(22, "bold")
+        return y + px(8), colour
+
+
+def button_width(label: str, size: int) -> int:
+    """A button as wide as its label needs (and at least 260 px at scale 1)."""
+    return max(px(260), w.text_width(label, size) + px(36))
+
+
+def shows_step_button(combat, collapsed: bool) -> bool:
+    """Does the phase card carry the button of the procedure's next step (Advantages and Counter
+    Phases, card open)? Then it is the one control for that step: the hot-seat banner has none."""
+    return combat is not None and combat.phase in ("advantages", "counters") and not collapsed
 
 
 def _short_title(combat) -> str:

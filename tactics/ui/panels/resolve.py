@@ -32,6 +32,7 @@ from tactics.rules.attacks import advantage_die
 from tactics.ui import theme
 from tactics.ui.panels import widgets as w
 from tactics.ui.panels.actions import action_text
+from tactics.ui.theme import fs, px
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -118,72 +119,75 @@ class ResolvePanel(w.Panel):
     def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect | None:
         self.begin()
         want_entry: pygame.Rect | None = None
-        if not self.visible() or max_h < 60:
+        if not self.visible() or max_h < px(60):
             self._place_entry(None)
             return None
         state = self.ui.state
         combat = combat_of(state)
-        canvas = w.canvas(self, (width, max(60, max_h)))
+        canvas = w.canvas(self, (width, max(px(60), max_h)), room=4)
         rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))
         cy = w.header(self, canvas, rect, "Resolve in order")
-        px, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        fixed = cy
+        lx, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
         if not self.collapsed:
             queue = preview_order(state) if combat.phase == "action" else []
             if combat.phase == "action" and not queue:
-                w.text(canvas, "Nothing declared is waiting.", (px, cy), 16, theme.TEXT_DIM, "regular")
-                cy += 26
-            for n, decl in enumerate(queue):
-                cy = self._queued(canvas, rect, cy, n, decl)
-            if queue:
+                w.text(canvas, "Nothing declared is waiting.", (lx, cy), 16, theme.TEXT_DIM, "regular")
+                cy += w.line_h(16, "regular") + px(6)
+            if queue:  # the button first: a long queue never pushes it out of the panel
                 if self.table_rolls():
                     for line in w.wrap(dice_hint(state, queue[0]), 14, inner, "regular"):
-                        w.text(canvas, line, (px, cy), 14, theme.TEXT_DIM, "regular")
-                        cy += 19
-                    want_entry = pygame.Rect(x + px, y + cy + 2, inner, 36)
-                    cy += 44
+                        w.text(canvas, line, (lx, cy), 14, theme.TEXT_DIM, "regular")
+                        cy += w.line_h(14, "regular")
+                    want_entry = pygame.Rect(x + lx, y + cy + px(2), inner, px(36))
+                    cy += px(44)
                 waiting = [state.combatants[c].name for c in not_declared_yet(state)]
                 if waiting:  # resolving closes the group's declarations (N-ORD-4)
                     for line in w.wrap(f"Not declared yet: {', '.join(waiting)} (resolving ends declaring)",
                                        14, inner, "regular"):
-                        w.text(canvas, line, (px, cy), 14, theme.TEXT_DIM, "regular")
-                        cy += 19
-                w.button(self, canvas, pygame.Rect(px, cy + 2, inner, 42), "Resolve next  (Enter)", "resolve",
+                        w.text(canvas, line, (lx, cy), 14, theme.TEXT_DIM, "regular")
+                        cy += w.line_h(14, "regular")
+                label = "Resolve next  (Enter)" + (f"  - {len(queue)} waiting" if len(queue) > 1 else "")
+                w.button(self, canvas, pygame.Rect(lx, cy + px(2), inner, px(42)), label, "resolve",
                          self.resolve_next, style="primary", size=18, hover=hover)
-                cy += 52
+                cy += px(52)
+                fixed = cy  # the header and the button stay; the queue below scrolls
+            for n, decl in enumerate(queue):
+                cy = self._queued(canvas, rect, cy, n, decl)
             roll = last_resolution(self.ui.encounter.journal)
             if roll:
-                cy = draw_resolution(canvas, px, cy + 4, inner, roll, state) + 6
-        final = self.finish(surface, canvas, x, y, width, min(max_h, cy + 8))
+                cy = draw_resolution(canvas, lx, cy + px(4), inner, roll, state) + px(6)
+        final = self.finish(surface, canvas, x, y, width, min(max_h, cy + px(8)), content=cy + px(8), fixed=fixed)
         self._place_entry(want_entry if want_entry is not None and want_entry.bottom <= final.bottom else None)
         return final
 
     def _queued(self, s, rect, y, n, decl) -> int:
         state = self.ui.state
         x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
-        badge = pygame.Rect(x, y, 26, 26)
-        pygame.draw.rect(s, theme.ACCENT if n == 0 else (60, 66, 80), badge, border_radius=13)
+        badge = pygame.Rect(x, y, px(26), px(26))
+        pygame.draw.rect(s, theme.ACCENT if n == 0 else (60, 66, 80), badge, border_radius=px(13))
         w.text(s, str(n + 1), badge.center, 15, (20, 20, 24) if n == 0 else theme.TEXT, "bold", "center")
-        lines = w.wrap(f"{decl['name']}: {action_text(state, decl['kind'], decl['params'])}", 16, inner - 36)
+        lines = w.wrap(f"{decl['name']}: {action_text(state, decl['kind'], decl['params'])}", 16, inner - px(36))
         for i, line in enumerate(lines):
-            w.text(s, line, (x + 36, y + 2 + 21 * i), 16, theme.TEXT if n == 0 else theme.TEXT_DIM)
-        y += 21 * len(lines) + 8
+            w.text(s, line, (x + px(36), y + px(2) + w.line_h(16) * i), 16, theme.TEXT if n == 0 else theme.TEXT_DIM)
+        y += max(px(26), w.line_h(16) * len(lines)) + px(6)
         if decl["kind"] in ATTACK_KINDS:
             setup = declared_odds(state, decl["id"])
             if setup is not None:
                 if setup.problem:
-                    for line in w.wrap(f"Now: {setup.problem}", 14, inner - 36, "regular"):
-                        w.text(s, line, (x + 36, y), 14, theme.BAD, "regular")
-                        y += 19
+                    for line in w.wrap(f"Now: {setup.problem}", 14, inner - px(36), "regular"):
+                        w.text(s, line, (x + px(36), y), 14, theme.BAD, "regular")
+                        y += w.line_h(14, "regular")
                 ac = f"vs AC {setup.ac}" + (f" ({setup.ac_note})" if setup.ac_note else "")
-                w.text(s, f"{setup.bonus:+d} {ac}", (x + 36, y), 14, theme.TEXT_DIM, "regular")
-                y += 20
-                bar = w.odds_bar(s, pygame.Rect(x + 36, y, inner - 36, 12), setup.chances, size=13)
-                y = bar.bottom + 8
+                w.text(s, f"{setup.bonus:+d} {ac}", (x + px(36), y), 14, theme.TEXT_DIM, "regular")
+                y += w.line_h(14, "regular") + px(2)
+                bar = w.odds_bar(s, pygame.Rect(x + px(36), y, inner - px(36), px(12)), setup.chances, size=13)
+                y = bar.bottom + px(8)
         elif not decl["needs_roll"]:
-            w.text(s, "no roll", (x + 36, y - 4), 13, theme.TEXT_DIM, "regular")
-            y += 14
-        return y + 4
+            w.text(s, "no roll", (x + px(36), y - px(4)), 13, theme.TEXT_DIM, "regular")
+            y += w.line_h(13, "regular") - px(4)
+        return y + px(4)
 
     def _place_entry(self, rect: pygame.Rect | None) -> None:
         if rect is None:
@@ -215,7 +219,7 @@ def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[
             if why:
                 for line in w.wrap(f"advantages: {why}", 13, width, "regular"):
                     w.text(s, line, (x, y), 13, theme.TEXT_DIM, "regular")
-                    y += 18
+                    y += px(18)
         elif e.kind == "combat.check":
             dc = d.get("dc")
             ok = None if dc is None else d["total"] >= dc
@@ -224,18 +228,18 @@ def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[
             y = _roll_card(s, x, y, width, f"{names(d['combatant'])}: {d['what']} ({d.get('reason', '')})", d,
                            f"vs DC {dc}" if dc is not None else "", outcome, word)
         elif e.kind == "damage.rolled":
-            y = _damage(s, x, y + 2, width, d, names(d["target"]))
+            y = _damage(s, x, y + px(2), width, d, names(d["target"]))
         elif e.kind in ("action.failed", "action.lost"):
             for line in w.wrap(f"{'Fails' if e.kind == 'action.failed' else 'Lost'}: {d['reason']}", 15, width):
                 w.text(s, line, (x, y), 15, theme.BAD)
-                y += 21
+                y += px(21)
         elif e.kind == "condition.added":
             rounds = f" for {d['rounds']} round{'s' if d['rounds'] != 1 else ''}" if d.get("rounds") else ""
             w.text(s, f"{names(d['combatant'])} is {d['name']}{rounds}", (x, y), 17, (200, 170, 255), "bold")
-            y += 26
+            y += px(26)
         elif e.kind == "combatant.downed":
             w.text(s, f"{names(d['combatant'])} is down!", (x, y), 18, theme.BAD, "bold")
-            y += 26
+            y += px(26)
     return y
 
 
@@ -243,54 +247,62 @@ def _roll_card(s, x, y, width, title, d, against: str, outcome: str, word: str) 
     colour = w.OUTCOME_COLOURS.get(outcome, theme.TEXT)
     for line in w.wrap(title, 15, width):
         w.text(s, line, (x, y), 15, theme.TEXT)
-        y += 20
-    y += 4
+        y += w.line_h(15)
+    y += px(4)
     cx = x
-    row_h = 50
+    row_h = px(50)
 
     def place(wid: int) -> tuple[int, int]:
         nonlocal cx, y
         if cx + wid > x + width and cx > x:
             cx = x
-            y += row_h + 6
+            y += row_h + px(6)
         at = (cx, y)
-        cx += wid + 6
+        cx += wid + px(6)
         return at
 
-    die = w.die_face(s, place(46), 20, d["d20"], highlight=colour if outcome == "critical" else None)
+    die = w.die_face(s, place(px(46)), 20, d["d20"], highlight=colour if outcome == "critical" else None)
     sides, face, sign = d["extra"]
     if sides:
-        op = place(14)
-        w.text(s, "+" if sign > 0 else "-", (op[0] + 7, op[1] + 23), 20, theme.TEXT, "bold", "center")
-        w.die_face(s, place(46), sides, face, sign=sign)
+        op = place(px(14))
+        w.text(s, "+" if sign > 0 else "-", (op[0] + px(7), op[1] + px(23)), 20, theme.TEXT, "bold", "center")
+        w.die_face(s, place(px(46)), sides, face, sign=sign)
     for label, value in d["modifiers"]:
         chip_text = f"{label} {value:+d}"
-        wid = w.text_width(chip_text, 16) + 16
+        wid = w.text_width(chip_text, 16) + px(16)
         at = place(wid)
-        w.chip(s, (at[0], at[1] + 11), chip_text, size=16)
+        w.chip(s, (at[0], at[1] + px(11)), chip_text, size=16)
     total = f"= {d['total']} {against}".rstrip()
     wid = w.text_width(total, 20, "bold")
     at = place(wid)
-    w.text(s, total, (at[0], at[1] + 12), 20, theme.TEXT, "bold")
-    y += row_h + 2
+    w.text(s, total, (at[0], at[1] + px(12)), 20, theme.TEXT, "bold")
+    y += row_h + px(2)
     w.text(s, word, (x, y), 34, colour, "bold")
-    return y + 46
+    return y + w.line_h(34, "bold") + px(4)
 
 
 def _damage(s, x, y, width, d, target: str) -> int:
-    w.text(s, f"Damage to {target}: {d['expr']}", (x, y), 15, theme.TEXT)
-    y += 22
+    """The damage dice (each roll's faces; kept one bright) and the amount, wrapped to ``width``."""
+    for line in w.wrap(f"Damage to {target}: {d['expr']}", 15, width):
+        w.text(s, line, (x, y), 15, theme.TEXT)
+        y += w.line_h(15)
+    y += px(2)
     cx = x
+    die, step = px(34), px(40)
+    sides = _sides(d["expr"])
     for i, (faces, total) in enumerate(d["rolls"]):
         if i:
-            w.text(s, "/", (cx, y + 10), 18, theme.TEXT_DIM, "bold")
-            cx += 16
+            if cx + px(16) > x + width:
+                cx, y = x, y + step + px(4)
+            w.text(s, "/", (cx, y + px(6)), 18, theme.TEXT_DIM, "bold")
+            cx += px(16)
         kept = len(d["rolls"]) == 1 or total == d["kept"]
         for face in faces:
-            w.die_face(s, (cx, y), _sides(d["expr"]), face, size=34,
-                       highlight=None if kept else (70, 70, 80))
-            cx += 40
-        cx += 4
+            if cx + die > x + width:  # many dice: on to the next row, never cut at the panel's edge
+                cx, y = x, y + step + px(4)
+            w.die_face(s, (cx, y), sides, face, size=34, highlight=None if kept else (70, 70, 80))
+            cx += step
+        cx += px(4)
     how = ""
     if len(d["rolls"]) > 1:
         how += " keep higher"
@@ -298,8 +310,11 @@ def _damage(s, x, y, width, d, target: str) -> int:
         how += f" x{d['multiplier']}"
     if d["halved"]:
         how += " halved"
-    w.text(s, f"{how} = {d['amount']}".strip(), (cx + 4, y + 6), 20, theme.BAD, "bold")
-    return y + 44
+    result = f"{how} = {d['amount']}".strip()
+    if cx + px(4) + w.text_width(result, 20, "bold") > x + width:
+        cx, y = x - px(4), y + step + px(4)
+    w.text(s, result, (cx + px(4), y + px(4)), 20, theme.BAD, "bold")
+    return y + px(44)
 
 
 def _sides(expr: str) -> int:

@@ -5,12 +5,18 @@ from __future__ import annotations
 import pygame
 
 from tactics.engine.core.state import Combatant, EncounterState
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
+from tactics.ui.panels.widgets import blit_text, fit_line
+from tactics.ui.theme import fs, px
 
 
 def _line(surface, text, pos, size=16, colour=theme.TEXT, weight="semibold") -> int:
-    img = theme.text(text, size, weight, tuple(colour))
-    surface.blit(img, pos)
+    """``text`` at ``size`` (scale 1), shortened with an ellipsis to the card's width."""
+    room = surface.get_width() - pos[0] - px(12)
+    shown = fit_line(text, size, room, weight)[0]
+    img = theme.text(shown, fs(size), weight, tuple(colour))
+    blit_text(surface, img, pos, shown)
     return img.get_height()
 
 
@@ -49,16 +55,18 @@ def draw_side_panel(
                 rows.append(("who", who.name, tuple(team.colour) if team else theme.TEXT))
         else:
             rows.append(("dim", "No one inside"))
-    key = tuple(rows)
-    x = surface.get_width() - theme.SIDE_W - 12
-    cached = _cache.get(key)
+    key = (tuple(rows), theme.scale())
+    x = surface.get_width() - theme.SIDE_W - px(12)
+    cached = None if probe.active() else _cache.get(key)
     if cached is None:
         cached = _paint(rows)
         if len(_cache) > 64:
             _cache.clear()
         _cache[key] = cached
-    rect = cached.get_rect(topleft=(x, top + 12))
+    rect = cached.get_rect(topleft=(x, top + px(12)))
     surface.blit(cached, rect)
+    probe.panel(surface, rect, "Selected")
+    probe.composite(cached, surface, rect.topleft, name="Selected")
     return rect
 
 
@@ -67,34 +75,34 @@ _cache: dict[tuple, pygame.Surface] = {}
 
 def _paint(rows: list[tuple]) -> pygame.Surface:
     w = theme.SIDE_W
-    height = 20
+    height = px(20)
     for row in rows:
-        height += {"title": 34, "head": 30, "gap": 12}.get(row[0], 26)
+        height += px({"title": 34, "head": 30, "gap": 12}.get(row[0], 26))
     surface = pygame.Surface((w, height), pygame.SRCALPHA)
     rect = surface.get_rect()
-    pygame.draw.rect(surface, (*theme.CHROME, 238), rect, border_radius=10)
-    pygame.draw.rect(surface, (*theme.CHROME_EDGE, 255), rect, 1, border_radius=10)
-    y = rect.y + 12
+    pygame.draw.rect(surface, (*theme.CHROME, 238), rect, border_radius=px(10))
+    pygame.draw.rect(surface, (*theme.CHROME_EDGE, 255), rect, 1, border_radius=px(10))
+    y = rect.y + px(12)
     for row in rows:
         kind = row[0]
         if kind == "title":
-            pygame.draw.circle(surface, row[2], (rect.x + 22, y + 15), 9)
-            _line(surface, row[1], (rect.x + 40, y), 24, theme.TEXT, "bold")
-            y += 34
+            pygame.draw.circle(surface, row[2], (rect.x + px(22), y + px(15)), px(9))
+            _line(surface, row[1], (rect.x + px(40), y), 24, theme.TEXT, "bold")
+            y += px(34)
         elif kind == "head":
-            _line(surface, row[1], (rect.x + 16, y), 18, theme.ACCENT, "bold")
-            y += 30
+            _line(surface, row[1], (rect.x + px(16), y), 18, theme.ACCENT, "bold")
+            y += px(30)
         elif kind == "who":
-            pygame.draw.circle(surface, row[2], (rect.x + 24, y + 11), 7)
-            _line(surface, row[1], (rect.x + 40, y), 17)
-            y += 26
+            pygame.draw.circle(surface, row[2], (rect.x + px(24), y + px(11)), px(7))
+            _line(surface, row[1], (rect.x + px(40), y), 17)
+            y += px(26)
         elif kind == "dim":
-            _line(surface, row[1], (rect.x + 16, y), 15, theme.TEXT_DIM, "regular")
-            y += 26
+            _line(surface, row[1], (rect.x + px(16), y), 15, theme.TEXT_DIM, "regular")
+            y += px(26)
         elif kind == "gap":
-            pygame.draw.line(surface, theme.CHROME_EDGE, (rect.x + 12, y + 5), (rect.right - 12, y + 5))
-            y += 12
+            pygame.draw.line(surface, theme.CHROME_EDGE, (rect.x + px(12), y + px(5)), (rect.right - px(12), y + px(5)))
+            y += px(12)
         else:
-            _line(surface, row[1], (rect.x + 16, y), 17)
-            y += 26
+            _line(surface, row[1], (rect.x + px(16), y), 17)
+            y += px(26)
     return surface

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 
 from tactics.ui import theme
+from tactics.ui.panels.widgets import blit_text
+from tactics.ui.theme import fs, px
 
 KIND_COLOURS = {"info": theme.INFO, "good": theme.GOOD, "error": theme.BAD}
 
@@ -14,18 +16,32 @@ def draw_status(surface: pygame.Surface, hint: str, message: tuple[str, str] | N
     top = h - theme.STATUS_H
     pygame.draw.rect(surface, theme.CHROME, (0, top, w, theme.STATUS_H))
     pygame.draw.line(surface, theme.CHROME_EDGE, (0, top), (w, top))
-    right_img = theme.text(right, 15, "semibold", theme.TEXT_DIM)
-    rx = w - right_img.get_width() - 14
-    surface.blit(right_img, (rx, top + (theme.STATUS_H - right_img.get_height()) // 2))
-    x = 14
+    right_img = theme.text(right, fs(15), "semibold", theme.TEXT_DIM)
+    rx = w - right_img.get_width() - px(14)
+    blit_text(surface, right_img, (rx, top + (theme.STATUS_H - right_img.get_height()) // 2), right)
+    x = px(14)
     if message is not None:
         text, kind = message
         colour = KIND_COLOURS.get(kind, theme.INFO)
-        pygame.draw.circle(surface, colour, (x + 5, top + theme.STATUS_H // 2), 5)
-        img = theme.text(text, 15, "semibold", tuple(colour))
-        surface.blit(img, (x + 18, top + (theme.STATUS_H - img.get_height()) // 2))
-        x += 18 + img.get_width() + 24
+        pygame.draw.circle(surface, colour, (x + px(5), top + theme.STATUS_H // 2), px(5))
+        img = _fitting(text, "semibold", colour, rx - x - px(40))
+        blit_text(surface, img, (x + px(18), top + (theme.STATUS_H - img.get_height()) // 2), text)
+        x += px(18) + img.get_width() + px(24)
         hint = ""
     if hint:
-        img = theme.text(hint, 15, "regular", theme.TEXT)
-        surface.blit(img, (x, top + (theme.STATUS_H - img.get_height()) // 2), (0, 0, max(0, rx - x - 20), img.get_height()))
+        img = _fitting(hint, "regular", theme.TEXT, rx - x - px(20))
+        blit_text(surface, img, (x, top + (theme.STATUS_H - img.get_height()) // 2), hint)
+
+
+def _fitting(text: str, weight: str, colour, room: int) -> pygame.Surface:
+    """``text`` in the status bar's size, or smaller (down to 11 px) so it fits ``room``; then cut
+    with an ellipsis."""
+    size = fs(15)
+    while size > 11 and theme.font(size, weight).size(text)[0] > room:
+        size -= 1
+    f = theme.font(size, weight)
+    if f.size(text)[0] > room:
+        while text and f.size(text + "...")[0] > room:
+            text = text[:-1]
+        text += "..."
+    return theme.text(text, size, weight, tuple(colour))

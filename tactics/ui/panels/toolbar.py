@@ -7,7 +7,9 @@ from typing import Callable
 import pygame
 import pygame_gui
 
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
+from tactics.ui.panels.widgets import blit_text
 
 
 class Toolbar:
@@ -18,31 +20,59 @@ class Toolbar:
         self.manager = manager
         self.on_tool = on_tool
         self.on_action = on_action
+        self.tools = tools
+        self.actions = actions
         self.buttons: dict[pygame_gui.elements.UIButton, tuple[str, str]] = {}
         self.tool_buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        x = 12
-        h = theme.TOOLBAR_H - 14
-        for tool in tools:
+        self._build()
+
+    def _build(self) -> None:
+        """The buttons at the current UI scale: widths from the label's real width in the theme font."""
+        px = theme.px
+        f = theme.font(theme.fs(15), "regular")
+        x = px(12)
+        h = theme.TOOLBAR_H - px(14)
+        for tool in self.tools:
             text = f"{tool.label}  {tool.key_label}" if tool.key_label else tool.label
-            width = max(96, 22 + 9 * len(text))
+            width = max(px(84), f.size(text)[0] + px(30))
             button = pygame_gui.elements.UIButton(
-                pygame.Rect(x, 7, width, h), text, manager,
+                pygame.Rect(x, px(7), width, h), text, self.manager,
                 tool_tip_text=f"<b>{tool.label}</b> ({tool.key_label})<br>{tool.hint}",
             )
             self.buttons[button] = ("tool", tool.name)
             self.tool_buttons[tool.name] = button
-            x += width + 6
-        x += 18
-        for name, text, tip in actions:
-            width = max(70, 22 + 9 * len(text))
-            button = pygame_gui.elements.UIButton(pygame.Rect(x, 7, width, h), text, manager, tool_tip_text=tip)
+            x += width + px(6)
+        x += px(18)
+        for name, text, tip in self.actions:
+            width = max(px(64), f.size(text)[0] + px(30))
+            button = pygame_gui.elements.UIButton(pygame.Rect(x, px(7), width, h), text, self.manager,
+                                                  tool_tip_text=tip)
             self.buttons[button] = ("action", name)
-            x += width + 6
+            x += width + px(6)
         self.right_edge = x
+
+    def rescale(self, manager: pygame_gui.UIManager) -> None:
+        """The window changed its UI scale: the theme's font and every button again at the new size."""
+        labels = {name: button.text for button, (_, name) in self.buttons.items()}
+        selected = [name for name, b in self.tool_buttons.items() if b.is_selected]
+        hidden = any(not b.visible for b in self.tool_buttons.values())
+        for button in list(self.buttons):
+            button.kill()
+        self.buttons.clear()
+        self.tool_buttons.clear()
+        manager.rebuild_all_from_changed_theme_data()  # the App loaded the theme at the new scale
+        self._build()
+        for button, (_, name) in self.buttons.items():
+            if labels.get(name) and labels[name] != button.text:
+                button.set_text(labels[name])
+        for name in selected:
+            self.tool_buttons[name].select()
+        if hidden:
+            self.show_map_tools(False)
 
     def show_map_tools(self, on: bool) -> None:
         """Show or hide the battle map's tools (and Fit): the starship screen has none."""
-        x = 12
+        x = theme.px(12)
         for button, (kind, name) in self.buttons.items():
             if kind == "tool" or name == "fit":
                 button.show() if on else button.hide()
@@ -50,7 +80,7 @@ class Toolbar:
                 if not hasattr(button, "_map_x"):
                     button._map_x = button.relative_rect.x
                 button.set_relative_position((x, button.relative_rect.y))
-                x += button.relative_rect.width + 6
+                x += button.relative_rect.width + theme.px(6)
             elif hasattr(button, "_map_x"):
                 button.set_relative_position((button._map_x, button.relative_rect.y))
 
@@ -75,7 +105,10 @@ class Toolbar:
         w = surface.get_width()
         pygame.draw.rect(surface, theme.CHROME, (0, 0, w, theme.TOOLBAR_H))
         pygame.draw.line(surface, theme.CHROME_EDGE, (0, theme.TOOLBAR_H - 1), (w, theme.TOOLBAR_H - 1))
-        text = theme.text(title, 20, "bold", theme.TEXT)
-        x = max(self.right_edge + 12, w - text.get_width() - 16)
+        text = theme.text(title, theme.fs(20), "bold", theme.TEXT)
+        x = max(self.right_edge + theme.px(12), w - text.get_width() - theme.px(16))
         if x + text.get_width() <= w:
-            surface.blit(text, (x, (theme.TOOLBAR_H - text.get_height()) // 2))
+            blit_text(surface, text, (x, (theme.TOOLBAR_H - text.get_height()) // 2), title)
+        for button in self.buttons:  # the layout probe sees the buttons (pygame_gui draws them later)
+            if button.visible:
+                probe.box(surface, button.rect, button.text)

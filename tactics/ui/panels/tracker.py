@@ -23,6 +23,7 @@ from tactics.engine.core.opening import Opening, default_unaware, opening_comman
 from tactics.engine.core.table import who_rolls
 from tactics.rules.data import DataError
 from tactics.ui import theme
+from tactics.ui.theme import fs, px
 from tactics.ui.panels import widgets as w
 from tactics.ui.panels.resolve import DICE_LABELS
 
@@ -86,19 +87,20 @@ class TrackerPanel(w.Panel):
     # -- drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect:
         self.begin()
-        canvas = w.canvas(self, (width, max(60, max_h)))
+        canvas = w.canvas(self, (width, max(px(60), max_h)), room=3)
         rect = canvas.get_rect()
         combat = combat_of(self.ui.state)
         hover = self.ui.local_hover((x, y))
         title = "Initiative" if combat is None else (
             f"Round {combat.round}" + (" (surprise)" if combat.round == 0 else ""))
         cy = w.header(self, canvas, rect, title)
+        fixed = cy
         if not self.collapsed:
             if combat is None:
                 cy = self._before(canvas, rect, cy, hover)
             else:
-                cy = self._during(canvas, rect, cy, combat, hover)
-        return self.finish(surface, canvas, x, y, width, min(max_h, cy + 8))
+                cy = self._during(canvas, rect, cy, combat, hover, max_h)
+        return self.finish(surface, canvas, x, y, width, min(max_h, cy + px(8)), content=cy + px(8), fixed=fixed)
 
     def _before(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
         state = self.ui.state
@@ -106,109 +108,120 @@ class TrackerPanel(w.Panel):
         for line in w.wrap("Untick anyone unaware of the enemy: the aware act alone in a surprise Round 0.",
                            15, rect.width - 2 * w.PAD, "regular"):
             w.text(s, line, (x, y), 15, theme.TEXT_DIM, "regular")
-            y += 20
-        y += 6
+            y += w.line_h(15, "regular")
+        y += px(6)
+        row = max(px(30), w.line_h(17) + px(6))
         for team in state.teams.values():
             members = [c for c in state.combatants.values() if c.team == team.id and self._shown(c.id)]
             if not members:
                 continue
-            pygame.draw.circle(s, team.colour, (x + 8, y + 12), 8)
-            w.text(s, team.name, (x + 24, y), 18, theme.TEXT, "bold")
-            y += 30
+            pygame.draw.circle(s, team.colour, (x + px(8), y + px(12)), px(8))
+            w.text(s, team.name, (x + px(24), y), 18, theme.TEXT, "bold")
+            y += max(px(30), w.line_h(18, "bold") + px(4))
             for who in members:
                 if not who.present:
                     for line in w.wrap(f"{who.name}: not here yet (joins at a Counter Phase)", 15,
-                                       rect.right - w.PAD - (x + 24), "regular"):  # wrapped: never cut off
-                        w.text(s, line, (x + 24, y + 2), 15, theme.TEXT_DIM, "regular")
-                        y += 20
-                    y += 6
+                                       rect.right - w.PAD - (x + px(24)), "regular"):  # wrapped: never cut off
+                        w.text(s, line, (x + px(24), y + px(2)), 15, theme.TEXT_DIM, "regular")
+                        y += w.line_h(15, "regular")
+                    y += px(6)
                     continue
-                box = pygame.Rect(x + 24, y + 2, 22, 22)
+                box = pygame.Rect(x + px(24), y + px(2), px(22), px(22))
                 aware = who.id not in self.unaware
-                pygame.draw.rect(s, (42, 47, 58), box, border_radius=5)
-                pygame.draw.rect(s, theme.ACCENT if aware else theme.CHROME_EDGE, box, 2, border_radius=5)
+                pygame.draw.rect(s, (42, 47, 58), box, border_radius=px(5))
+                pygame.draw.rect(s, theme.ACCENT if aware else theme.CHROME_EDGE, box, max(1, px(2)),
+                                 border_radius=px(5))
                 if aware:
-                    pygame.draw.lines(s, theme.ACCENT, False, [(box.x + 5, box.y + 11), (box.x + 9, box.y + 16),
-                                                               (box.x + 17, box.y + 6)], 3)
-                w.text(s, who.name, (box.right + 10, y + 2), 17)
-                w.text(s, "aware" if aware else "unaware", (rect.right - w.PAD, y + 4), 15,
-                       theme.GOOD if aware else theme.BAD, "semibold", "topright")
-                self.hit(pygame.Rect(box.x, y, rect.width - box.x - w.PAD, 28), f"aware:{who.id}",
+                    pygame.draw.lines(s, theme.ACCENT, False, [(box.x + px(5), box.y + px(11)),
+                                                               (box.x + px(9), box.y + px(16)),
+                                                               (box.x + px(17), box.y + px(6))], max(1, px(3)))
+                status = w.text(s, "aware" if aware else "unaware", (rect.right - w.PAD, y + px(4)), 15,
+                                theme.GOOD if aware else theme.BAD, "semibold", "topright")
+                for line in w.fit_line(who.name, 17, status.x - px(8) - (box.right + px(10))):
+                    w.text(s, line, (box.right + px(10), y + px(2)), 17)
+                self.hit(pygame.Rect(box.x, y, rect.width - box.x - w.PAD, row - px(2)), f"aware:{who.id}",
                          lambda cid=who.id: self.toggle_aware(cid))
-                y += 30
-            y += 6
-        w.button(self, s, pygame.Rect(x, y + 4, rect.width - 2 * w.PAD, 42), "Start combat", "start",
+                y += row
+            y += px(6)
+        w.button(self, s, pygame.Rect(x, y + px(4), rect.width - 2 * w.PAD, px(42)), "Start combat", "start",
                  self.start, style="primary", size=19, hover=hover)
-        return self._dice(s, rect, y + 54, hover)
+        return self._dice(s, rect, y + px(54), hover)
 
-    def _during(self, s: pygame.Surface, rect: pygame.Rect, y: int, combat, hover) -> int:
+    def _during(self, s: pygame.Surface, rect: pygame.Rect, y: int, combat, hover, max_h: int = 10**6) -> int:
         state = self.ui.state
         x = rect.x + w.PAD
         inner = rect.width - 2 * w.PAD
         # the three phases, the current one lit
         if combat.phase == "ended":
             w.text(s, "Combat is over", (x, y), 18, theme.ACCENT, "bold")
-            y += 30
+            y += px(30)
         else:
-            px = x
+            cx = x
             for key, label in PHASES:
                 on = combat.phase == key
-                chip = w.chip(s, (px, y), label, size=15, colour=(20, 20, 24) if on else theme.TEXT_DIM,
+                chip = w.chip(s, (cx, y), label, size=15, colour=(20, 20, 24) if on else theme.TEXT_DIM,
                               bg=theme.ACCENT if on else (40, 44, 54))
-                px = chip.right + 6
-            y += 36
+                cx = chip.right + px(6)
+            y += chip.height + px(10)
         # teams in team order with their Team Initiative
         for i, tid in enumerate(combat.team_order):
             team = state.teams.get(tid)
             colour = tuple(team.colour) if team else theme.TEXT
-            pygame.draw.circle(s, colour, (x + 8, y + 12), 8)
-            w.text(s, f"{i + 1}. {team.name if team else tid}", (x + 24, y), 18, theme.TEXT, "bold")
+            pygame.draw.circle(s, colour, (x + px(8), y + px(12)), px(8))
+            name = f"{i + 1}. {team.name if team else tid}"
+            for line in w.fit_line(name, 18, inner - px(24), "bold"):
+                w.text(s, line, (x + px(24), y), 18, theme.TEXT, "bold")
+            y += w.line_h(18, "bold")
             # On its own line: a long team name never runs into the number.
-            w.text(s, f"Team Initiative {combat.team_initiative.get(tid, 0)}", (x + 24, y + 24), 15,
+            w.text(s, f"Team Initiative {combat.team_initiative.get(tid, 0)}", (x + px(24), y), 15,
                    theme.TEXT_DIM, "semibold")
-            y += 48
-        y += 6
-        # the groups in turn order
+            y += w.line_h(15) + px(4)
+        y += px(6)
+        # the groups in turn order; when they do not all fit, the groups already done shrink to a line
         acting = acting_group(state)
-        for n, group in enumerate(combat.turn_order()):
-            if not any(self._shown(cid) for cid in group.members):
-                continue  # the players' view: a group of hidden creatures is not there at all
+        order = [g for g in combat.turn_order() if any(self._shown(cid) for cid in g.members)]
+        # (the players' view: a group of hidden creatures is not there at all)
+        compact = self._rows_height(order, full=True) + y + px(160) > max_h
+        for group in order:
             team = state.teams.get(group.team)
             colour = tuple(team.colour) if team else theme.TEXT
             is_acting = acting is not None and group.key == acting.key
             done = group.key in combat.turns_done
-            rows = sum(1 for cid in group.members if self._shown(cid))
-            box = pygame.Rect(x - 4, y - 2, inner + 8, 30 + 27 * rows)
+            members = [cid for cid in group.members if self._shown(cid)]
+            shown = [] if (compact and done) else members
+            head_h = w.line_h(17, "bold") + px(4)
+            box = pygame.Rect(x - px(4), y - px(2), inner + px(8), head_h + px(2) + self._member_h() * len(shown))
             if is_acting:
                 glow = pygame.Surface(box.size, pygame.SRCALPHA)
-                pygame.draw.rect(glow, (*colour, 60), glow.get_rect(), border_radius=8)
+                pygame.draw.rect(glow, (*colour, 60), glow.get_rect(), border_radius=px(8))
                 s.blit(glow, box.topleft)
-                pygame.draw.rect(s, theme.ACCENT, box, 2, border_radius=8)
+                pygame.draw.rect(s, theme.ACCENT, box, max(1, px(2)), border_radius=px(8))
             kind = group.kind.capitalize()
             head_colour = theme.TEXT_DIM if done else theme.TEXT
-            pygame.draw.rect(s, colour, (x + 2, y + 5, 6, 16), border_radius=2)
-            w.text(s, f"{team.name if team else group.team}: {kind}", (x + 16, y + 1), 17, head_colour, "bold")
+            pygame.draw.rect(s, colour, (x + px(2), y + px(5), px(6), px(16)), border_radius=px(2))
             tag = "ACTING" if is_acting else ("done" if done else "")
+            tag_rect = pygame.Rect(rect.right - w.PAD, y, 0, 0)
             if tag:
-                w.text(s, tag, (rect.right - w.PAD, y + 3), 14, theme.ACCENT if is_acting else theme.TEXT_DIM,
-                       "bold", "topright")
-            y += 28
-            for cid in group.members:
-                if not self._shown(cid):
-                    continue  # not in the players' view
+                tag_rect = w.text(s, tag, (rect.right - w.PAD, y + px(3)), 14,
+                                  theme.ACCENT if is_acting else theme.TEXT_DIM, "bold", "topright")
+            head = f"{team.name if team else group.team}: {kind}"
+            for line in w.fit_line(head, 17, tag_rect.x - px(8) - (x + px(16)), "bold"):
+                w.text(s, line, (x + px(16), y + px(1)), 17, head_colour, "bold")
+            y += head_h
+            for cid in shown:
                 y = self._member(s, rect, x, y, cid, combat, done, hover)
-            y += 8
+            y += px(8)
         # the one "next" button and the GM's end-of-fight button
         label = advance_label(state)
         if label and combat.phase == "action":  # the banner carries the other phases' button
             busy = any(d.status == "declared" for d in combat.declarations)
-            w.button(self, s, pygame.Rect(x, y + 2, inner, 42), label, "advance", self.advance,
+            w.button(self, s, pygame.Rect(x, y + px(2), inner, px(42)), label, "advance", self.advance,
                      style="normal" if busy else "primary", size=18, hover=hover)
-            y += 50
+            y += px(50)
         if label:
-            w.button(self, s, pygame.Rect(x, y, inner, 32), "End combat (GM)", "end-combat",
+            w.button(self, s, pygame.Rect(x, y, inner, px(32)), "End combat (GM)", "end-combat",
                      self.end_combat, style="chip", size=15, hover=hover)
-            y += 38
+            y += px(38)
         return self._dice(s, rect, y, hover)
 
     def _shown(self, cid: str) -> bool:
@@ -217,13 +230,24 @@ class TrackerPanel(w.Panel):
         who = state.combatants.get(cid)
         return who is not None and (self.ui.view.viewer == "gm" or not state.hidden_from_players(who))
 
+    def _member_h(self) -> int:
+        return max(px(27), w.line_h(17) + px(2))
+
+    def _rows_height(self, order, *, full: bool) -> int:
+        head = w.line_h(17, "bold") + px(4) + px(8)
+        return sum(head + (self._member_h() * sum(1 for m in g.members if self._shown(m)) if full else 0)
+                   for g in order)
+
     def _dice(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
         """Who rolls the dice (a table setting, logged): app, players type theirs, everyone types."""
         x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
         mode = who_rolls(self.ui.state)
-        w.button(self, s, pygame.Rect(x, y, inner, 32), DICE_LABELS[mode] + "  (click to change)", "dice-mode",
+        label = DICE_LABELS[mode] + "  (click to change)"
+        if w.text_width(label, 15) > inner - px(12):
+            label = DICE_LABELS[mode]
+        w.button(self, s, pygame.Rect(x, y, inner, px(32)), label, "dice-mode",
                  self.ui.resolve.cycle_dice, style="chip" if mode == "app" else "on", size=15, hover=hover)
-        return y + 38
+        return y + px(38)
 
     def _member(self, s, rect, x, y, cid, combat, done, hover) -> int:
         state = self.ui.state
@@ -231,21 +255,24 @@ class TrackerPanel(w.Panel):
         unaware = combat.round == 0 and combat.aware is not None and cid not in combat.aware
         dim = done or who.down or unaware  # R-SURP-1: the unaware sit out Round 0
         init = combat.initiative.get(cid, 0)
-        w.text(s, f"{init:+d}", (x + 16, y + 2), 15, theme.TEXT_DIM, "semibold")
+        w.text(s, f"{init:+d}", (x + px(16), y + px(2)), 15, theme.TEXT_DIM, "semibold")
         name_colour = theme.ACCENT if self.ui.view.selected == cid else (theme.TEXT_DIM if dim else theme.TEXT)
-        name = who.name + (" (unaware: sits out)" if unaware else "")
-        w.text(s, name, (x + 52, y + 1), 17, name_colour)
-        hp = w.text(s, f"{who.hp}/{who.max_hp} hp", (rect.right - w.PAD, y + 3), 14,
-                    theme.BAD if who.down else theme.TEXT_DIM, "semibold", "topright")
-        cx = hp.x - 6
+        hp = w.text(s, f"{who.hp}/{who.max_hp} hp" if not unaware else "sits out", (rect.right - w.PAD, y + px(3)),
+                    14, theme.BAD if who.down else theme.TEXT_DIM, "semibold", "topright")
+        name_x = x + px(52)
+        name = w.fit_line(who.name, 17, hp.x - px(8) - name_x)[0]
+        name_rect = w.text(s, name, (name_x, y + px(1)), 17, name_colour)
+        cx = hp.x - px(6)
         for cond in reversed(who.conditions[:3]):
             label = cond.name + (f" {cond.rounds}" if cond.rounds is not None else "")
-            img = theme.text(label, 13, "bold", (255, 255, 255))
-            chip = pygame.Rect(cx - img.get_width() - 12, y + 3, img.get_width() + 12, img.get_height() + 4)
-            if chip.x < x + 52 + w.text_width(name, 17) + 6:
+            img = theme.text(label, fs(13), "bold", (255, 255, 255))
+            chip = pygame.Rect(cx - img.get_width() - px(12), y + px(3), img.get_width() + px(12),
+                               img.get_height() + px(4))
+            if chip.x < name_rect.right + px(6):
                 break
             pygame.draw.rect(s, (120, 70, 150), chip, border_radius=chip.height // 2)
-            s.blit(img, (chip.x + 6, chip.y + 2))
-            cx = chip.x - 4
-        self.hit(pygame.Rect(x, y, rect.width - 2 * w.PAD, 26), f"who:{cid}", lambda: self.ui.select(cid))
-        return y + 27
+            w.blit_text(s, img, (chip.x + px(6), chip.y + px(2)), label)
+            cx = chip.x - px(4)
+        self.hit(pygame.Rect(x, y, rect.width - 2 * w.PAD, self._member_h() - px(1)), f"who:{cid}",
+                 lambda: self.ui.select(cid))
+        return y + self._member_h()

@@ -38,7 +38,9 @@ from tactics.rules import turns as rt
 from tactics.rules.grid import DIRECTIONS, Cell
 from tactics.ui import draw, render, theme
 from tactics.ui import intents as ui
+from tactics.ui import layout_probe as probe
 from tactics.ui.panels import widgets as w
+from tactics.ui.theme import px
 from tactics.ui.panels.combat import combat_move
 from tactics.ui.panels.turns_log import TurnsColumn
 from tactics.ui.tools.attack import _declare, set_attack_command
@@ -152,12 +154,19 @@ class TurnsPanel(w.Panel):
             tool.aim(cid, "standard-attack", weapon=name)
         self.view.say(f"{self.state.combatants[cid].name}: click the target on the map (Esc cancels).", "info")
 
+    def fit_rect(self, board: pygame.Rect) -> pygame.Rect:
+        """Where "fit the map" puts the map: right of the tracker, left of the log column (GM)."""
+        gap = px(12)
+        x0 = board.x + px(WIDTH) + 2 * gap
+        x1 = board.right - (px(400) + 2 * gap if self.view.viewer == "gm" else 0)
+        return pygame.Rect(x0, board.y, max(1, x1 - x0), board.height)
+
     def clear_room(self, room: pygame.Rect) -> pygame.Rect:
         """``room`` without the tracker's and the log column's strips (for the odds card)."""
-        left = self.rect.right + 8 if self.rect is not None else room.left
+        left = self.rect.right + px(8) if self.rect is not None else room.left
         column = self.column.rect()
-        right = column.left - 8 if column is not None else room.right
-        if right - left < 360:
+        right = column.left - px(8) if column is not None else room.right
+        if right - left < px(360):
             return room
         return pygame.Rect(max(room.left, left), room.top, min(room.right, right) - max(room.left, left), room.height)
 
@@ -235,7 +244,7 @@ class TurnsPanel(w.Panel):
         if not self.active():
             return
         board = self.view.board_rect()
-        self._tracker(surface, board.x + 12, board.y + 12)
+        self._tracker(surface, board.x + px(12), board.y + px(12))
         self.column.draw(surface, board)
         self._banner(surface, board)
 
@@ -246,64 +255,67 @@ class TurnsPanel(w.Panel):
         gm = self.view.viewer == "gm"
         rows = [r for r in rows if gm or not state.hidden_from_players(state.combatants[r.id])]
         buttons = self._buttons()
-        row_h = ROW_H + (ROLL_H if turns is not None and turns.rolls else 0)  # the d20 + Reflex line (R-TURN-1)
+        row_h = px(ROW_H) + (px(ROLL_H) if turns is not None and turns.rolls else 0)  # the d20 + Reflex line (R-TURN-1)
         height = 56 + row_h * len(rows) + sum(h for _, h in buttons) + (8 if buttons else 0)
-        rect = pygame.Rect(x, y, WIDTH, height)
+        rect = pygame.Rect(x, y, px(WIDTH), height)
         w.card(surface, rect)
+        probe.panel(surface, rect, "Turns")
         self.rect = rect
         title = "Individual turns" if turns is None else (
             f"Fight over (round {turns.round})" if turns.phase == "ended" else f"Turns: round {turns.round}")
-        w.text(surface, title, (x + w.PAD, y + 10), 18, theme.ACCENT, "bold")
-        cy = y + 44
+        w.text(surface, title, (x + w.PAD, y + px(10)), 18, theme.ACCENT, "bold")
+        cy = y + px(16) + w.line_h(18, "bold")
         dragged = self.drag[0] if self.drag and abs(self.drag[2] - self.drag[1]) >= 6 else None
         for row in rows:
-            r = pygame.Rect(x + 6, cy, WIDTH - 12, row_h - 2)
+            r = pygame.Rect(x + px(6), cy, px(WIDTH) - px(12), row_h - px(2))
             self.row_rects[row.id] = r
             if dragged == row.id:
                 r = r.move(0, self.drag[2] - self.drag[1])
             self._row(surface, r, row)
             cy += row_h
-        cy += 6
+        cy += px(6)
         for draw_fn, h in buttons:
-            draw_fn(surface, pygame.Rect(x + w.PAD, cy, WIDTH - 2 * w.PAD, h - 6))
+            draw_fn(surface, pygame.Rect(x + w.PAD, cy, px(WIDTH) - 2 * w.PAD, h - px(6)))
             cy += h
 
     def _row(self, surface: pygame.Surface, r: pygame.Rect, row) -> None:
         team = self.state.teams.get(row.team)
         colour = tuple(team.colour) if team else theme.TEXT
         if row.current:
-            pygame.draw.rect(surface, tuple(c // 3 for c in colour), r, border_radius=6)
-            pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=6)
+            pygame.draw.rect(surface, tuple(c // 3 for c in colour), r, border_radius=px(6))
+            pygame.draw.rect(surface, theme.ACCENT, r, 2, border_radius=px(6))
         rolls = initiative_rolls(self.state, row.id)
-        mid = r.y + (ROW_H - 2) // 2
-        pygame.draw.circle(surface, colour, (r.x + 12, mid), 7)
+        mid = r.y + (px(ROW_H) - px(2)) // 2
+        pygame.draw.circle(surface, colour, (r.x + px(12), mid), px(7))
         name_colour = theme.TEXT_DIM if (row.acted or row.out) and not row.current else theme.TEXT
-        w.text(surface, row.name + (" (down)" if row.out else ""), (r.x + 26, mid), 17, name_colour,
-               "bold" if row.current else "semibold", "midleft")
+        name = row.name + (" (down)" if row.out else "")
+        weight = "bold" if row.current else "semibold"
+        for line in w.fit_line(name, 17, r.right - px(96) - (r.x + px(26)), weight):
+            w.text(surface, line, (r.x + px(26), mid), 17, name_colour, weight, "midleft")
         if rolls:  # d20 face + Reflex = total, tie-breakers after it (R-TURN-1)
             face = rolls[0]
-            cy = r.y + ROW_H - 4 + ROLL_H // 2
-            w.text(surface, "d20", (r.x + 26, cy), 13, theme.TEXT_DIM, "bold", "midleft")
-            die = pygame.Rect(r.x + 52, cy - ROLL_H // 2 + 1, 28, ROLL_H - 2)
-            pygame.draw.rect(surface, (244, 240, 228), die, border_radius=5)
+            cy = r.y + px(ROW_H) - px(4) + px(ROLL_H) // 2
+            w.text(surface, "d20", (r.x + px(26), cy), 13, theme.TEXT_DIM, "bold", "midleft")
+            die = pygame.Rect(r.x + px(52), cy - px(ROLL_H) // 2 + 1, px(28), px(ROLL_H) - px(2))
+            pygame.draw.rect(surface, (244, 240, 228), die, border_radius=px(5))
             w.text(surface, str(face.d20), die.center, 15, (20, 22, 30), "bold", "center")
-            w.text(surface, roll_text(rolls).removeprefix(f"d20 {face.d20} "), (die.right + 6, cy), 14,
+            w.text(surface, roll_text(rolls).removeprefix(f"d20 {face.d20} "), (die.right + px(6), cy), 14,
                    theme.TEXT_DIM, "regular", "midleft")
-        px = r.right - 84
-        self._pip(surface, (px, mid), CONTESTED_COLOUR, row.pips.contested)
-        self._pip(surface, (px + 24, mid), PLAIN_COLOUR, row.pips.plain)
+        pip_x = r.right - px(84)
+        self._pip(surface, (pip_x, mid), CONTESTED_COLOUR, row.pips.contested)
+        self._pip(surface, (pip_x + px(24), mid), PLAIN_COLOUR, row.pips.plain)
         if row.holding:
-            w.chip(surface, (r.right - 34, r.y + 2), "H", size=14, colour=(20, 20, 24), bg=theme.ACCENT)
+            w.chip(surface, (r.right - px(34), r.y + px(2)), "H", size=14, colour=(20, 20, 24), bg=theme.ACCENT)
 
     @staticmethod
     def _pip(surface: pygame.Surface, centre: tuple[int, int], colour, status: str) -> None:
         if status == "open":
-            pygame.draw.circle(surface, colour, centre, 8)
-            pygame.draw.circle(surface, (255, 255, 255), centre, 8, 2)
+            pygame.draw.circle(surface, colour, centre, px(8))
+            pygame.draw.circle(surface, (255, 255, 255), centre, px(8), max(1, px(2)))
         else:
-            pygame.draw.circle(surface, (70, 74, 86), centre, 8, 2)
+            pygame.draw.circle(surface, (70, 74, 86), centre, px(8), max(1, px(2)))
             if status in ("traded", "barred"):  # the contested slot went to a second move, or is not allowed
-                pygame.draw.line(surface, colour, (centre[0] - 6, centre[1] + 6), (centre[0] + 6, centre[1] - 6), 2)
+                pygame.draw.line(surface, colour, (centre[0] - px(6), centre[1] + px(6)), (centre[0] + px(6), centre[1] - px(6)), 2)
 
     def _buttons(self) -> list[tuple[Any, int]]:
         """(draw function, height) of the buttons under the rows, for the current moment."""
@@ -315,7 +327,7 @@ class TurnsPanel(w.Panel):
 
         def one(label: str, key: str, fn, style: str = "normal", enabled: bool = True):
             return (lambda s, r: w.button(self, s, r, label, key, fn, style=style, enabled=enabled, size=15,
-                                          hover=self.hover), 38)
+                                          hover=self.hover), px(38))
 
         if turns is None or turns.phase == "ended":
             out.append(one(f"NPCs roll: {self.grouping}", "grouping", self.cycle_grouping, "chip"))
@@ -339,16 +351,16 @@ class TurnsPanel(w.Panel):
             out.append(one(f"Extend {name}", f"extend:{name}",
                            lambda n=name: self.submit(TakeAction(cid, TurnAction("extend", effect=n))), "on"))
         out.append(one("Hold an action", "hold", lambda: self.submit(Hold(cid)), enabled=not waiting))
-        out.append((self._facing_row, 40))
+        out.append((self._facing_row, px(40)))
         out.append(one("End turn (keep facing)", "end-turn", self.end_turn, "primary", enabled=not waiting))
         return out
 
     def _facing_row(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """End the turn facing one of the 8 directions (R-FACE-1)."""
         waiting = turns_of(self.state).pending is not None
-        bw = (rect.width - 7 * 3) // 8
+        bw = (rect.width - px(7) * 3) // 8
         for i, d in enumerate(DIRECTIONS):
-            r = pygame.Rect(rect.x + i * (bw + 3), rect.y, bw, rect.height)
+            r = pygame.Rect(rect.x + i * (bw + px(3)), rect.y, bw, rect.height)
             w.button(self, surface, r, d, f"face:{d}", lambda d=d: self.end_turn(d), style="chip", size=13,
                      enabled=not waiting, hover=self.hover)
 
@@ -356,20 +368,22 @@ class TurnsPanel(w.Panel):
         prompt = pending_interrupt(self.state)
         if prompt is None:
             return
-        width = min(720, board.width - 2 * WIDTH - 60)
+        width = min(720, board.width - px(2) * px(WIDTH) - px(60))
         width = max(420, width)
-        rect = pygame.Rect(board.centerx - width // 2, board.y + 60, width, 100)
+        rect = pygame.Rect(board.centerx - width // 2, board.y + px(60), width, px(100))
         w.card(surface, rect, accent=theme.ACCENT)
+        probe.panel(surface, rect, "Interrupt")
         self.banner.rect = rect
-        w.text(surface, prompt.text, (rect.centerx, rect.y + 12), 19, theme.TEXT, "bold", "midtop")
+        for line in w.fit_line(prompt.text, 19, rect.width - 2 * w.PAD, "bold"):
+            w.text(surface, line, (rect.centerx, rect.y + px(12)), 19, theme.TEXT, "bold", "midtop")
         bw = 120
-        x = rect.centerx - (3 * bw + 20) // 2
-        y = rect.y + 50
-        w.button(self.banner, surface, pygame.Rect(x, y, bw, 38), "Block", "block", lambda: self.answer("block"),
+        x = rect.centerx - (3 * bw + px(20)) // 2
+        y = rect.y + px(50)
+        w.button(self.banner, surface, pygame.Rect(x, y, bw, px(38)), "Block", "block", lambda: self.answer("block"),
                  style="danger", enabled=prompt.can_block, hover=self.hover)
-        w.button(self.banner, surface, pygame.Rect(x + bw + 10, y, bw, 38), "Use", "use",
+        w.button(self.banner, surface, pygame.Rect(x + bw + px(10), y, bw, px(38)), "Use", "use",
                  lambda: self.answer("use"), hover=self.hover)
-        w.button(self.banner, surface, pygame.Rect(x + 2 * (bw + 10), y, bw, 38), "Pass", "pass",
+        w.button(self.banner, surface, pygame.Rect(x + px(2) * (bw + px(10)), y, bw, 38), "Pass", "pass",
                  lambda: self.answer("pass"), style="primary", hover=self.hover)
 
     def button_rect(self, key: str) -> pygame.Rect | None:

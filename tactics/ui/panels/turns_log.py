@@ -25,6 +25,7 @@ import pygame
 from tactics.engine.core.journal import Event
 from tactics.ui import intents as ui
 from tactics.ui.panels import widgets as w
+from tactics.ui.theme import px
 from tactics.ui.panels.log import LogPanel
 from tactics.ui.panels.resolve import draw_resolution
 
@@ -110,22 +111,23 @@ class TurnsColumn:
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, board: pygame.Rect, width: int = 400) -> None:
         self.roll.begin()
+        width = px(width)
         if self.view.viewer != "gm":  # the players' screen: the board and the tracker only
             self.log.begin()
             return
-        x = board.right - width - GAP
-        log_h = int(min(340, max(170, board.height * 0.32)))
-        log = self.log.draw(surface, x, board.bottom - GAP, width, log_h)
+        x = board.right - width - px(GAP)
+        log_h = int(min(px(340), max(px(170), board.height * 0.32)))
+        log = self.log.draw(surface, x, board.bottom - px(GAP), width, log_h)
         events = last_roll(self.encounter.journal)
         if not events:
             return
-        room = log.top - 10 - (board.y + int(board.height * 0.36))
-        if room < 120:
+        room = log.top - px(10) - (board.y + int(board.height * 0.36))
+        if room < px(120):
             return
         canvas = w.canvas(self.roll, (width, room))
         rect = canvas.get_rect()
         y = w.header(self.roll, canvas, rect, "Last roll")
         if not self.roll.collapsed:
-            y = draw_resolution(canvas, rect.x + w.PAD, y, width - 2 * w.PAD, events, self.state) + 4
-        height = min(room, y + 6)
-        self.roll.finish(surface, canvas, x, log.top - 10 - height, width, height)
+            y = draw_resolution(canvas, rect.x + w.PAD, y, width - 2 * w.PAD, events, self.state) + px(4)
+        height = min(room, y + px(6))
+        self.roll.finish(surface, canvas, x, log.top - px(10) - height, width, height)

@@ -20,11 +20,19 @@ BANNER_H_PLAIN = 64
 
 
 def room_label_size(px: int) -> int:
-    return int(max(18, min(40, px * 0.34)))
+    """Names on the players' screen: at least 24 px, read from across the table."""
+    return int(max(24, min(44, px * 0.36)))
 
 
 class RoomTokenPainter(TokenPainter):
-    """Token discs as usual; names in large white type on black."""
+    """Token discs as usual; names in large white type on black; initials and condition words
+    at least 24 px (readable from 3 m on a 1080p TV)."""
+
+    MIN_INITIALS_PX = 24
+    MIN_NAME_CELL_PX = 10
+
+    def badge_size(self, px: int) -> int:
+        return int(max(20, min(32, px * 0.3)))
 
     def _label(self, name: str, px: int, selected: bool) -> pygame.Surface:
         size = room_label_size(px)

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 import pygame_gui
 
+from tactics.ui.theme import px
+
 from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, who_rolls
 from tactics.ui import intents as ui
 from tactics.ui.players.scale import Calibration, CalibrationError
@@ -82,6 +84,11 @@ class TableDialog:
         return window.message or f"Players' window on display {window.placement.number}."
 
     # -- the window ------------------------------------------------------------------------
+    def rescaled(self) -> None:
+        """The GM's window changed its UI scale: an open dialog is built again at the new size."""
+        if self.window is not None and self.window.alive():
+            self.build()
+
     def toggle(self) -> None:
         if self.window is not None and self.window.alive():
             self.window.kill()
@@ -95,62 +102,62 @@ class TableDialog:
             self.window.kill()
         m = self.app.ui
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(W, w - 20), min(H, h - 20))
+        rect = pygame.Rect(0, 0, min(px(W), w - px(20)), min(px(H), h - px(20)))
         rect.center = (w // 2, h // 2)
         self.window = pygame_gui.elements.UIWindow(rect, m, window_display_title="Table settings (Ctrl+T)",
                                                    object_id="#table_settings")
         self.actions = {}
         self.entries = {}
         inner_w = self.window.get_container().get_size()[0]
-        y = 10
+        y = px(10)
 
-        def label(text: str, x: int = 12, width: int = 0) -> None:
-            pygame_gui.elements.UILabel(pygame.Rect(x, y, width or inner_w - 24, 28), text, m,
+        def label(text: str, x: int = px(12), width: int = 0) -> None:
+            pygame_gui.elements.UILabel(pygame.Rect(x, y, width or inner_w - px(24), px(28)), text, m,
                                         container=self.window)
 
         def button(text: str, x: int, width: int, action: Callable[[], None]) -> None:
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, width, 32), text, m, container=self.window)
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, width, px(32)), text, m, container=self.window)
             self.actions[b] = action
 
         def entry(name: str, value: str, x: int, width: int) -> None:
-            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, width, 32), m, container=self.window,
+            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, width, px(32)), m, container=self.window,
                                                     initial_text=value)
             self.entries[name] = e
 
         label("Who rolls the dice")
-        y += 30
+        y += px(30)
         options = [f"{k}: {v}" for k, v in TABLE_SETTINGS["dice"].items()]
         now = who_rolls(self.app.battle.state)
         start = next(o for o in options if o.startswith(now + ":"))
-        self.dice_menu = pygame_gui.elements.UIDropDownMenu(options, start, pygame.Rect(12, y, inner_w - 24, 34), m,
+        self.dice_menu = pygame_gui.elements.UIDropDownMenu(options, start, pygame.Rect(px(12), y, inner_w - px(24), px(34)), m,
                                                             container=self.window)
-        y += 48
+        y += px(48)
         pw = self.players.window
         label("Players' window (Ctrl+P)")
-        y += 32
-        button("Close it" if pw else "Open it", 12, 120, self._toggle_players)
+        y += px(32)
+        button("Close it" if pw else "Open it", px(12), px(120), self._toggle_players)
         if pw is not None:
-            button("Follow the GM: " + ("on" if pw.follow else "off"), 140, 190, lambda: self._flip("follow"))
-            button("Fog: " + ("on" if pw.fog else "off"), 338, 90, lambda: self._flip("fog"))
-            y += 40
-            button("Large type: " + ("on" if pw.room else "off"), 12, 170, lambda: self._flip("room"))
-            button("Full screen: " + ("on" if pw.fullscreen else "off"), 190, 170, lambda: self._flip("fullscreen"))
-        y += 46
-        label("Display (1 = main screen)", 12, 240)
-        entry("display", self.display_text or (str(pw.placement.number) if pw else ""), 260, 70)
-        button("Move there", 340, 130, self._move)
-        y += 46
-        label("Calibration: one square is", 12, 240)
-        entry("square", self.square_text, 260, 120)
-        y += 40
-        label("Screen width or DPI", 12, 240)
-        entry("screen", self.screen_text, 260, 120)
-        y += 40
-        button("Apply", 260, 100, self._apply)
-        button("Clear", 370, 100, lambda: self._show(self.clear_calibration()))
-        y += 44
+            button("Follow the GM: " + ("on" if pw.follow else "off"), px(140), px(190), lambda: self._flip("follow"))
+            button("Fog: " + ("on" if pw.fog else "off"), px(338), px(90), lambda: self._flip("fog"))
+            y += px(40)
+            button("Large type: " + ("on" if pw.room else "off"), px(12), px(170), lambda: self._flip("room"))
+            button("Full screen: " + ("on" if pw.fullscreen else "off"), px(190), px(170), lambda: self._flip("fullscreen"))
+        y += px(46)
+        label("Display (1 = main screen)", px(12), px(240))
+        entry("display", self.display_text or (str(pw.placement.number) if pw else ""), px(260), px(70))
+        button("Move there", px(340), px(130), self._move)
+        y += px(46)
+        label("Calibration: one square is", px(12), px(240))
+        entry("square", self.square_text, px(260), px(120))
+        y += px(40)
+        label("Screen width or DPI", px(12), px(240))
+        entry("screen", self.screen_text, px(260), px(120))
+        y += px(40)
+        button("Apply", px(260), px(100), self._apply)
+        button("Clear", px(370), px(100), lambda: self._show(self.clear_calibration()))
+        y += px(44)
         shown = note or (pw.calibration.describe() if pw is not None and pw.calibration else "")
-        self.status = pygame_gui.elements.UILabel(pygame.Rect(12, y, inner_w - 24, 28), shown or " ", m,
+        self.status = pygame_gui.elements.UILabel(pygame.Rect(px(12), y, inner_w - px(24), px(28)), shown or " ", m,
                                                   container=self.window)
 
     def _show(self, text: str) -> None:

@@ -87,6 +87,14 @@ class _PlayersView:
         return [(FOG_Z, "fog", self.owner.draw_fog)] if self.owner.fog else []
 
 
+def players_window_size(display: tuple[int, int], displays: int) -> tuple[int, int]:
+    """The size the players' window opens at: most of its own display (a TV: the players read
+    it from across the table), or at most 1280x800 beside the GM's window on a single screen."""
+    if displays > 1:
+        return (max(640, display[0] - 80), max(480, display[1] - 120))
+    return (min(1280, display[0]), min(800, display[1]))
+
+
 class PlayersWindow:
     """The second window. ``display`` counts from 1; None: the last display (usually the TV)."""
 
@@ -95,7 +103,7 @@ class PlayersWindow:
         self.app = app
         self.displays = displays or Displays()
         self.placement: Placement = self.displays.place(display)
-        wanted = size or (min(1280, self.placement.size[0]), min(800, self.placement.size[1]))
+        wanted = size or players_window_size(self.placement.size, len(self.displays.sizes()))
         self.window = self.displays.open_window(TITLE, wanted, self.placement)
         self.ui = WindowUIManager(self.window.size, theme.gui_theme())
         self.translator = ui.Translator()
@@ -348,7 +356,15 @@ class PlayersWindow:
         self.dirty = False
 
     def render(self, surface: pygame.Surface) -> None:
-        """The players' picture (map, tokens, fog, banner) onto ``surface``; no widgets."""
+        """The players' picture (map, tokens, fog, banner) onto ``surface``; no widgets (at this
+        window's own UI scale, not the GM's)."""
+        old = theme.set_scale(self.size)
+        try:
+            self._render(surface)
+        finally:
+            theme.set_scale(old)
+
+    def _render(self, surface: pygame.Surface) -> None:
         state = self.app.battle.state
         surface.fill(style.BACKDROP if self.room else theme.BACKDROP)
         board = self.board_rect()

@@ -20,6 +20,7 @@ from tactics.engine.starship.view import action_chance, actions_offered, describ
 from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, POSTS, check_text
 from tactics.rules.starship_data import ShipAction
 from tactics.ui import theme
+from tactics.ui.theme import fs, px
 from tactics.ui.starship.dice import draw_die, draw_plain
 from tactics.ui.starship.widgets import Hotspots, button, dialog_card, text_at, wrap
 
@@ -57,7 +58,7 @@ class ActionDialog:
         self.damage: int | None = None
         self.bonus = 0
         self.result: dict[str, Any] | None = None
-        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.rect = pygame.Rect(0, 0, px(10), px(10))
         self._defaults()
 
     def _defaults(self) -> None:
@@ -152,38 +153,38 @@ class ActionDialog:
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
-        self.rect = rect = dialog_card(surface, hotspots, (940, 700), theme.ACCENT)
+        self.rect = rect = dialog_card(surface, hotspots, (px(940), px(700)), theme.ACCENT)
         space = self.screen.space
         ship = space.ships[self.ship_id]
-        x, y = rect.x + 32, rect.y + 24
+        x, y = rect.x + px(32), rect.y + px(24)
         who = ship.crew_names.get(self.post, "no one")
         text_at(surface, f"{POST_NAMES[self.post]} - {who}", (x, y), 34, "bold", theme.TEXT)
         when = "surprise round" if space.round == 0 else f"round {space.round}, {PHASE_NAMES.get(space.phase, '')} Phase"
-        text_at(surface, f"{ship.name} - {when}", (x, y + 44), 19, "semibold", theme.TEXT_DIM)
-        y += 86
+        text_at(surface, f"{ship.name} - {when}", (x, y + px(44)), 19, "semibold", theme.TEXT_DIM)
+        y += px(86)
         if self.result is not None:
             self._draw_result(surface, hotspots, hover, x, y)
             return
         if not self.offered:
             text_at(surface, "This post has nothing to do in this phase.", (x, y), 22, "semibold", theme.TEXT_DIM)
-        col_w = (rect.width - 64 - 16) // 2
+        col_w = (rect.width - px(64) - px(16)) // 2
         for n, action in enumerate(self.offered):
-            bx = x + (n % 2) * (col_w + 16)
-            by = y + (n // 2) * 76
-            b = pygame.Rect(bx, by, col_w, 66)
+            bx = x + (n % 2) * (col_w + px(16))
+            by = y + (n // 2) * px(76)
+            b = pygame.Rect(bx, by, col_w, px(66))
             button(surface, b, f"{n + 1}  {action.label}", size=21, sub=check_words(action),
                    kind="selected" if action.name == self.chosen else "normal", hover=hover == ("dlg.action", action.name))
             hotspots.add(b, "dlg.action", action=action.name)
-        y += ((len(self.offered) + 1) // 2) * 76 + 8
+        y += ((len(self.offered) + 1) // 2) * px(76) + px(8)
         action = self.action()
         if action is not None:
-            for line in wrap(action.text, 20, "regular", rect.width - 64)[:2]:
+            for line in wrap(action.text, 20, "regular", rect.width - px(64))[:2]:
                 text_at(surface, line, (x, y), 20, "regular", theme.TEXT)
-                y += 28
-            y += 10
+                y += px(28)
+            y += px(10)
             y = self._draw_choices(surface, hotspots, hover, action, x, y)
-        take = pygame.Rect(rect.right - 260, rect.bottom - 84, 228, 60)
-        cancel = pygame.Rect(take.x - 170, take.y, 154, 60)
+        take = pygame.Rect(rect.right - px(260), rect.bottom - px(84), px(228), px(60))
+        cancel = pygame.Rect(take.x - px(170), take.y, px(154), px(60))
         label = "Roll" if action is not None and action.check is not None else "Take it"
         button(surface, take, label, size=26, kind="primary" if action is not None else "disabled",
                hover=hover == ("dlg.take",))
@@ -194,18 +195,18 @@ class ActionDialog:
     def _choice_row(self, surface, hotspots: Hotspots, hover, title: str, x: int, y: int,
                     items: list[tuple[str, str, Any, bool]]) -> int:
         text_at(surface, title, (x, y), 16, "bold", theme.TEXT_DIM)
-        y += 24
+        y += px(24)
         bx = x
         for label, key, value, on in items:
-            width = max(150, theme.font(19, "bold").size(label)[0] + 36)
-            if bx + width > self.rect.right - 32:
-                bx, y = x, y + 58
-            b = pygame.Rect(bx, y, width, 50)
+            width = max(150, theme.font(fs(19), "bold").size(label)[0] + px(36))
+            if bx + width > self.rect.right - px(32):
+                bx, y = x, y + px(58)
+            b = pygame.Rect(bx, y, width, px(50))
             button(surface, b, label, size=19, kind="selected" if on else "normal", hover=hover == (key, value))
             field = {"dlg.target": "target", "dlg.order": "post", "dlg.damage": "damage"}[key]
             hotspots.add(b, key, **{field: value})
-            bx += width + 10
-        return y + 62
+            bx += width + px(10)
+        return y + px(62)
 
     def _draw_choices(self, surface, hotspots: Hotspots, hover, action: ShipAction, x: int, y: int) -> int:
         space = self.screen.space
@@ -226,19 +227,19 @@ class ActionDialog:
             y = self._choice_row(surface, hotspots, hover, "BATTLE DAMAGE TO REPAIR", x, y, items)
         if action.check is not None:
             text_at(surface, "CREW BONUS (the character's own skill)", (x, y), 16, "bold", theme.TEXT_DIM)
-            y += 24
-            minus = pygame.Rect(x, y, 50, 48)
-            plus = pygame.Rect(x + 130, y, 50, 48)
+            y += px(24)
+            minus = pygame.Rect(x, y, px(50), px(48))
+            plus = pygame.Rect(x + px(130), y, px(50), px(48))
             button(surface, minus, "-", size=26, hover=hover == ("dlg.bonus", -1))
             button(surface, plus, "+", size=26, hover=hover == ("dlg.bonus", 1))
-            text_at(surface, f"{self.bonus:+d}", (x + 90, y + 24), 28, "bold", theme.TEXT, anchor="center")
+            text_at(surface, f"{self.bonus:+d}", (x + px(90), y + px(24)), 28, "bold", theme.TEXT, anchor="center")
             hotspots.add(minus, "dlg.bonus", step=-1)
             hotspots.add(plus, "dlg.bonus", step=1)
             chance = self.chance()
             if chance is not None:  # the exact odds before the roll, asked of the engine (R-SHIP-8)
-                text_at(surface, f"Chance of success {float(chance) * 100:.1f}%", (x + 210, y + 24), 24, "bold",
+                text_at(surface, f"Chance of success {float(chance) * 100:.1f}%", (x + px(210), y + px(24)), 24, "bold",
                         theme.ACCENT, anchor="midleft")
-            y += 60
+            y += px(60)
         return y
 
     def _draw_result(self, surface, hotspots: Hotspots, hover, x: int, y: int) -> None:
@@ -247,26 +248,26 @@ class ActionDialog:
         check = data.get("check")
         if check:
             good = bool(check.get("success"))
-            box = draw_plain(surface, check["faces"], (x, y + 10), die_px=84, gap=18, success=good)
-            dx = box.right + 18
+            box = draw_plain(surface, check["faces"], (x, y + px(10)), die_px=84, gap=18, success=good)
+            dx = box.right + px(18)
             if check.get("affinity"):
-                draw_die(surface, pygame.Rect(dx, y + 32, 56, 56), abs(int(check["affinity"])), label="d2")
-                dx += 74
-            total = text_at(surface, f"= {check['total']}", (dx + 10, y + 52), 48, "bold", theme.TEXT, anchor="midleft")
+                draw_die(surface, pygame.Rect(dx, y + px(32), px(56), px(56)), abs(int(check["affinity"])), label="d2")
+                dx += px(74)
+            total = text_at(surface, f"= {check['total']}", (dx + px(10), y + px(52)), 48, "bold", theme.TEXT, anchor="midleft")
             if check.get("dc") is not None:
-                text_at(surface, f"vs DC {check['dc']}", (total.right + 18, y + 56), 28, "semibold", theme.TEXT_DIM,
+                text_at(surface, f"vs DC {check['dc']}", (total.right + px(18), y + px(56)), 28, "semibold", theme.TEXT_DIM,
                         anchor="midleft")
-            y += 120
+            y += px(120)
             text_at(surface, "SUCCESS" if good else "FAILURE", (x, y), 40, "bold", theme.GOOD if good else theme.BAD)
-            y += 56
-            text_at(surface, check_text(check), (x, y), 19, "regular", theme.TEXT_DIM, max_width=rect.width - 64)
-            y += 36
-        for line in wrap(self.result["line"] if self.result else "", 21, "semibold", rect.width - 64)[:4]:
+            y += px(56)
+            text_at(surface, check_text(check), (x, y), 19, "regular", theme.TEXT_DIM, max_width=rect.width - px(64))
+            y += px(36)
+        for line in wrap(self.result["line"] if self.result else "", 21, "semibold", rect.width - px(64))[:4]:
             text_at(surface, line, (x, y), 21, "semibold", theme.TEXT)
-            y += 30
+            y += px(30)
         if data.get("effects") and any(e["kind"] not in ("advantage", "hold", "scan", "engineer_to_action") for e in data["effects"]):
-            text_at(surface, "The effect lands when the phase ends, for every ship at once.", (x, y + 8), 19,
+            text_at(surface, "The effect lands when the phase ends, for every ship at once.", (x, y + px(8)), 19,
                     "regular", theme.TEXT_DIM)
-        done = pygame.Rect(rect.right - 200, rect.bottom - 84, 168, 60)
+        done = pygame.Rect(rect.right - px(200), rect.bottom - px(84), px(168), px(60))
         button(surface, done, "Done", size=22, kind="primary", hover=hover == ("dlg.done",))
         hotspots.add(done, "dlg.done")

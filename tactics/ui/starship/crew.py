@@ -23,6 +23,7 @@ from tactics.engine.starship.commands import posts_in_phase
 from tactics.engine.starship.view import posts_acting_now
 from tactics.rules.starship import PHASE_NAMES, PHASE_POSTS, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
+from tactics.ui.theme import fs, px
 from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, card, text_at
 
 NPC_CHIP = "@npc"
@@ -147,49 +148,49 @@ class CrewPanel:
         space: SpaceState = state.space
         pygame.draw.rect(surface, PANEL, rect)
         pygame.draw.line(surface, PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
-        x, y = rect.x + 16, rect.y + 12
+        x, y = rect.x + px(16), rect.y + px(12)
         text_at(surface, "CREW POSTS", (x, y), 18, "bold", theme.TEXT_DIM)
-        text_at(surface, "drag a character onto a post", (rect.right - 16, y + 2), 16, "regular", theme.TEXT_DIM,
+        text_at(surface, "drag a character onto a post", (rect.right - px(16), y + px(2)), 16, "regular", theme.TEXT_DIM,
                 anchor="topright")
-        y += 30
+        y += px(30)
         cx = x
         for entry in roster(state):
-            img_w = theme.font(19, "bold").size(entry.name)[0] + 30
-            if cx + img_w > rect.right - 12:
-                cx, y = x, y + 44
-            chip = pygame.Rect(cx, y, img_w, 36)
+            img_w = theme.font(fs(19), "bold").size(entry.name)[0] + px(30)
+            if cx + img_w > rect.right - px(12):
+                cx, y = x, y + px(44)
+            chip = pygame.Rect(cx, y, img_w, px(36))
             hot = hover == ("chip", entry.crew)
-            fill = tuple(min(255, c + 30) for c in entry.colour) if hot else entry.colour
-            pygame.draw.rect(surface, (8, 9, 12), chip.move(0, 3), border_radius=18)
-            pygame.draw.rect(surface, fill, chip, border_radius=18)
+            fill = tuple(min(255, c + px(30)) for c in entry.colour) if hot else entry.colour
+            pygame.draw.rect(surface, (8, 9, 12), chip.move(0, 3), border_radius=px(18))
+            pygame.draw.rect(surface, fill, chip, border_radius=px(18))
             text_at(surface, entry.name, chip.center, 19, "bold", (255, 255, 255), anchor="center")
             hotspots.add(chip, "chip", crew=entry.crew, name=entry.name)
-            cx += img_w + 10
-        y += 52
+            cx += img_w + px(10)
+        y += px(52)
         ships = list(space.ships.values())
-        self.cards_rect = area = pygame.Rect(rect.x + 2, y, rect.width - 2, rect.bottom - y)
-        row_h = 38 if len(ships) <= 2 else 31
+        self.cards_rect = area = pygame.Rect(rect.x + px(2), y, rect.width - px(2), rect.bottom - y)
+        row_h = px(38) if len(ships) <= 2 else px(31)
         heights = [self.card_height(ship, row_h) for ship in ships]
-        total = sum(h + 10 for h in heights)
+        total = sum(h + px(10) for h in heights)
         self.scroll = max(0, min(self.scroll, total - area.height))
         old_clip = surface.get_clip()
         surface.set_clip(area)
         y = area.y - self.scroll
         for ship, height in zip(ships, heights):
-            box = pygame.Rect(rect.x + 12, y, rect.width - 24, height)
+            box = pygame.Rect(rect.x + px(12), y, rect.width - px(24), height)
             if box.bottom > area.y and box.top < area.bottom:
                 self._ship_card(surface, box, space, ship, colours.get(ship.side, (200, 200, 200)), hotspots, hover,
                                 dragging, state, row_h, area)
-            y += height + 10
+            y += height + px(10)
         surface.set_clip(old_clip)
         if total > area.height:  # a scroll bar
-            bar_h = max(40, area.height * area.height // total)
+            bar_h = max(px(40), area.height * area.height // total)
             bar_y = area.y + (area.height - bar_h) * self.scroll // max(1, total - area.height)
-            pygame.draw.rect(surface, (90, 96, 110), (rect.right - 7, bar_y, 5, bar_h), border_radius=3)
+            pygame.draw.rect(surface, (90, 96, 110), (rect.right - px(7), bar_y, 5, bar_h), border_radius=px(3))
 
     @staticmethod
     def card_height(ship: Ship, row_h: int) -> int:
-        return 56 + row_h * len(POSTS) + 44 * len(ship.battle_damage) + 6
+        return 56 + row_h * len(POSTS) + px(44) * len(ship.battle_damage) + px(6)
 
     def _ship_card(self, surface: pygame.Surface, rect: pygame.Rect, space: SpaceState, ship: Ship,
                    colour: tuple[int, int, int], hotspots: Hotspots, hover: tuple | None, dragging: bool,
@@ -197,58 +198,59 @@ class CrewPanel:
         damage = list(ship.battle_damage)
         card(surface, rect)
         pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.height), border_top_left_radius=12,
-                         border_bottom_left_radius=12)
+                         border_bottom_left_radius=px(12))
         team = state.teams.get(ship.side)
         side = team.name if team is not None else ship.side.replace("_", " ").title()
-        name = text_at(surface, ship.name, (rect.x + 22, rect.y + 10), 26, "bold", theme.TEXT)
-        text_at(surface, side, (name.right + 12, name.bottom - 4), 17, "semibold", colour, anchor="bottomleft")
+        name = text_at(surface, ship.name, (rect.x + px(22), rect.y + px(10)), 26, "bold", theme.TEXT)
+        text_at(surface, side, (name.right + px(12), name.bottom - px(4)), 17, "semibold", colour, anchor="bottomleft")
         status = ship.status if ship.status != FIGHTING else f"BD {ship.damage}/{ship.maximum}"
-        text_at(surface, status.upper(), (rect.right - 16, rect.y + 16), 17, "bold",
+        text_at(surface, status.upper(), (rect.right - px(16), rect.y + px(16)), 17, "bold",
                 theme.TEXT_DIM if ship.status == FIGHTING else theme.BAD, anchor="topright")
-        y = rect.y + 52
+        y = rect.y + px(52)
         for n, post in enumerate(POSTS, start=1):
-            row = pygame.Rect(rect.x + 16, y, rect.width - 28, row_h - 4)
+            row = pygame.Rect(rect.x + px(16), y, rect.width - px(28), row_h - px(4))
             kind, words = post_tag(space, ship, post)
             key = ("post", ship.id, post)
             hot = hover == key
             if kind == ACT:
-                pygame.draw.rect(surface, (62, 52, 24), row, border_radius=8)
-                pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=8)
+                pygame.draw.rect(surface, (62, 52, 24), row, border_radius=px(8))
+                pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=px(8))
             elif hot and dragging:
-                pygame.draw.rect(surface, (40, 70, 110), row, border_radius=8)
-                pygame.draw.rect(surface, (150, 200, 255), row, 2, border_radius=8)
+                pygame.draw.rect(surface, (40, 70, 110), row, border_radius=px(8))
+                pygame.draw.rect(surface, (150, 200, 255), row, 2, border_radius=px(8))
             elif hot:
-                pygame.draw.rect(surface, (40, 45, 56), row, border_radius=8)
+                pygame.draw.rect(surface, (40, 45, 56), row, border_radius=px(8))
             mid = row.centery
-            pygame.draw.circle(surface, (50, 56, 70), (row.x + 16, mid), 13)
-            text_at(surface, str(n), (row.x + 16, mid), 16, "bold", theme.TEXT, anchor="center")
-            narrow = row.width < 470
+            pygame.draw.circle(surface, (50, 56, 70), (row.x + px(16), mid), px(13))
+            text_at(surface, str(n), (row.x + px(16), mid), 16, "bold", theme.TEXT, anchor="center")
+            narrow = row.width < px(470)
+            name_x = row.x + px(38) + (px(100) if narrow else px(160))
             label = SHORT_NAMES.get(post, POST_NAMES[post]) if narrow else POST_NAMES[post]
-            text_at(surface, label, (row.x + 38, mid), 18 if row_h > 32 else 17, "semibold", theme.TEXT_DIM,
-                    anchor="midleft")
+            text_at(surface, label, (row.x + px(38), mid), 18 if row_h > px(32) else 17, "semibold", theme.TEXT_DIM,
+                    anchor="midleft", max_width=name_x - px(8) - (row.x + px(38)))
             who = ship.crew_names.get(post)
-            tag_w = 130 if narrow else 150
-            name_x = row.x + 38 + (100 if narrow else 160)
+            tag_w = px(130) if narrow else px(150)
+            name_x = row.x + px(38) + (px(100) if narrow else px(160))
             if who:
                 text_at(surface, who, (name_x, mid), 20, "bold", theme.TEXT, anchor="midleft",
-                        max_width=row.right - tag_w - name_x - 8)
+                        max_width=row.right - tag_w - name_x - px(8))
             else:
                 text_at(surface, "empty", (name_x, mid), 18, "regular", (110, 116, 128), anchor="midleft")
             ink, fill = TAG_COLOURS[kind]
             if narrow:
                 words = words.replace(" Phase", "")
-            tag = pygame.Rect(row.right - tag_w, row.y + 3, tag_w - 4, row.height - 6)
+            tag = pygame.Rect(row.right - tag_w, row.y + px(3), tag_w - px(4), row.height - px(6))
             pygame.draw.rect(surface, fill, tag, border_radius=tag.height // 2)
             text_at(surface, words.upper() if kind == ACT else words, tag.center, 15, "bold", ink, anchor="center",
-                    max_width=tag.width - 10)
+                    max_width=tag.width - px(10))
             if visible.contains(row):
                 hotspots.add(row, "post", ship=ship.id, post=post)
             y += row_h
         for bd in damage:
             what, when = damage_text(space, bd)
             active = bd.active(space.now)
-            pygame.draw.circle(surface, (235, 64, 52) if active else (120, 60, 56), (rect.x + 30, y + 11), 8)
-            text_at(surface, what, (rect.x + 46, y), 16, "semibold", theme.TEXT if active else theme.TEXT_DIM,
-                    max_width=rect.width - 62)
-            text_at(surface, when, (rect.x + 46, y + 20), 15, "regular", theme.TEXT_DIM, max_width=rect.width - 62)
-            y += 44
+            pygame.draw.circle(surface, (235, 64, 52) if active else (120, 60, 56), (rect.x + px(30), y + px(11)), 8)
+            text_at(surface, what, (rect.x + px(46), y), 16, "semibold", theme.TEXT if active else theme.TEXT_DIM,
+                    max_width=rect.width - px(62))
+            text_at(surface, when, (rect.x + px(46), y + px(20)), 15, "regular", theme.TEXT_DIM, max_width=rect.width - px(62))
+            y += px(44)

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 import pygame
 
 from tactics.ui import theme
+from tactics.ui.theme import fs, px
 from tactics.ui.starship.widgets import text_at
 
 SUCCESS = (46, 150, 84)
@@ -46,7 +47,7 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, *, success: 
         text_at(surface, f"+{bonus}", (rect.centerx, rect.bottom - rect.height // 5), max(12, rect.height // 4),
                 "bold", ink, anchor="center")
     if label:
-        text_at(surface, label, (rect.centerx, rect.top - 4), 14, "semibold", theme.TEXT_DIM, anchor="midbottom")
+        text_at(surface, label, (rect.centerx, rect.top - px(4)), 14, "semibold", theme.TEXT_DIM, anchor="midbottom")
 
 
 def pool_cells(dice: Sequence[dict[str, Any]]) -> dict[int, tuple[int, int]]:
@@ -94,9 +95,9 @@ def draw_pool(surface: pygame.Surface, dice: Sequence[dict[str, Any]], origin: t
         parent = die.get("reroll_of")
         if parent is not None and parent in rects:
             top = rects[parent]
-            start, end = (top.centerx, top.bottom + 3), (rect.centerx, rect.top - 2)
+            start, end = (top.centerx, top.bottom + px(3)), (rect.centerx, rect.top - px(2))
             pygame.draw.line(surface, LINK, start, end, 4)
-            pygame.draw.polygon(surface, LINK, [(end[0] - 8, end[1] - 9), (end[0] + 8, end[1] - 9), end])
+            pygame.draw.polygon(surface, LINK, [(end[0] - px(8), end[1] - px(9)), (end[0] + px(8), end[1] - px(9)), end])
         draw_die(surface, rect, int(die["face"]), success=bool(die["success"]), bonus=sensor_bonus)
     return rects
 

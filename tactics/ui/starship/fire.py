@@ -19,6 +19,7 @@ from tactics.engine.starship.commands import FireWeapons
 from tactics.engine.starship.view import FireOdds, fire_odds
 from tactics.rules.starship import PHASE_NAMES
 from tactics.ui import theme
+from tactics.ui.theme import fs, px
 from tactics.ui.starship.dice import draw_pool, pool_size
 from tactics.ui.starship.widgets import Hotspots, button, dialog_card, text_at, wrap
 
@@ -44,7 +45,7 @@ class FireDialog:
         self.chosen: list[str] = [h.name for h in ship.spec.hard_points][:usable]
         self.result: dict[str, Any] | None = None
         self.started = 0
-        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.rect = pygame.Rect(0, 0, px(10), px(10))
 
     # -- reading -------------------------------------------------------------------
     @property
@@ -116,62 +117,62 @@ class FireDialog:
 
     # -- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
-        self.rect = rect = dialog_card(surface, hotspots, (980, 620 if self.result is None else 680), (200, 70, 60),
+        self.rect = rect = dialog_card(surface, hotspots, (px(980), px(620) if self.result is None else px(680)), (200, 70, 60),
                                        margin=(60, 80))
         space = self.screen.space
         ship = space.ships[self.ship_id]
-        x, y = rect.x + 32, rect.y + 24
+        x, y = rect.x + px(32), rect.y + px(24)
         who = ship.crew_names.get("weapons", "no one")
         text_at(surface, f"Weapons - {who}", (x, y), 34, "bold", theme.TEXT)
         when = "surprise round" if space.round == 0 else f"round {space.round}, {PHASE_NAMES.get(space.phase, '')} Phase"
-        text_at(surface, f"{ship.name} - {when}", (x, y + 44), 19, "semibold", theme.TEXT_DIM)
+        text_at(surface, f"{ship.name} - {when}", (x, y + px(44)), 19, "semibold", theme.TEXT_DIM)
         if self.result is None:
-            self._draw_choices(surface, hotspots, hover, x, y + 86)
+            self._draw_choices(surface, hotspots, hover, x, y + px(86))
         else:
-            self._draw_result(surface, hotspots, hover, x, y + 86)
+            self._draw_result(surface, hotspots, hover, x, y + px(86))
 
     def _draw_choices(self, surface, hotspots: Hotspots, hover, x: int, y: int) -> None:
         space = self.screen.space
         ship = space.ships[self.ship_id]
         rect = self.rect
         text_at(surface, "TARGET", (x, y), 16, "bold", theme.TEXT_DIM)
-        y += 24
+        y += px(24)
         bx = x
         for tid in self.targets:
             target = space.ships[tid]
             seen = detects(ship, target, space.now)
             sub = f"{distance(ship, target):.0f} units" + ("" if seen else " - unseen")
-            b = pygame.Rect(bx, y, 230, 62)
+            b = pygame.Rect(bx, y, px(230), px(62))
             button(surface, b, target.name, size=21, sub=sub, kind="selected" if tid == self.target else "normal",
                    hover=hover == ("dlg.target", tid))
             hotspots.add(b, "dlg.target", target=tid)
-            bx += 242
+            bx += px(242)
         if not self.targets:
-            text_at(surface, "no enemy ship left", (x, y + 18), 20, "semibold", theme.TEXT_DIM)
-        y += 80
+            text_at(surface, "no enemy ship left", (x, y + px(18)), 20, "semibold", theme.TEXT_DIM)
+        y += px(80)
         usable = usable_hard_points(ship, space.now)
         total = len(ship.spec.hard_points)
         note = f"{len(self.chosen)} chosen, {usable} of {total} working" if usable < total else f"{len(self.chosen)} of {total} chosen"
         text_at(surface, f"HARD POINTS - {note}", (x, y), 16, "bold", theme.TEXT_DIM)
-        y += 24
+        y += px(24)
         bx = x
         for hp in ship.spec.hard_points:
             on = hp.name in self.chosen
-            b = pygame.Rect(bx, y, 218, 62)
-            if b.right > rect.right - 24:
-                bx, y = x, y + 72
-                b = pygame.Rect(bx, y, 218, 62)
+            b = pygame.Rect(bx, y, px(218), px(62))
+            if b.right > rect.right - px(24):
+                bx, y = x, y + px(72)
+                b = pygame.Rect(bx, y, px(218), px(62))
             button(surface, b, ("✓ " if on else "") + hp.name, size=19, sub=hp.weapon,
                    kind="selected" if on else "normal", hover=hover == ("dlg.hard_point", hp.name))
             hotspots.add(b, "dlg.hard_point", name=hp.name)
-            bx += 228
-        y += 84
+            bx += px(228)
+        y += px(84)
         odds = self.odds
         if odds is not None:
             target = space.ships[self.target]
             count, threshold = odds.bd_dc
             text_at(surface, f"{target.name}'s Battle Damage DC  {count},{threshold}", (x, y), 24, "bold", theme.TEXT)
-            text_at(surface, f"needs {count} successes, each d10 {threshold} or higher", (x, y + 32), 19, "regular",
+            text_at(surface, f"needs {count} successes, each d10 {threshold} or higher", (x, y + px(32)), 19, "regular",
                     theme.TEXT_DIM)
             parts = [f"{odds.dice} d10"]
             if odds.sensor_bonus:
@@ -184,20 +185,20 @@ class FireDialog:
                 if odds.rerolls > mod:
                     reasons.append("Captain's order 1")
                 parts.append(f"{odds.rerolls} re-roll{'s' if odds.rerolls != 1 else ''} of successes ({', '.join(reasons)})")
-            for n, line in enumerate(wrap("Pool: " + " - ".join(parts), 19, "regular", rect.width - 64 - 300)[:2]):
-                text_at(surface, line, (x, y + 60 + 26 * n), 19, "regular", theme.TEXT_DIM)
-            right = rect.right - 32
-            text_at(surface, "CHANCE OF BATTLE DAMAGE", (right, y - 2), 16, "bold", theme.TEXT_DIM, anchor="topright")
-            text_at(surface, self.odds_text(), (right, y + 16), 56, "bold", theme.ACCENT, anchor="topright")
-            text_at(surface, f"exactly {odds.chance.numerator}/{odds.chance.denominator}", (right, y + 84), 16,
+            for n, line in enumerate(wrap("Pool: " + " - ".join(parts), 19, "regular", rect.width - px(64) - px(300))[:2]):
+                text_at(surface, line, (x, y + px(60) + px(26) * n), 19, "regular", theme.TEXT_DIM)
+            right = rect.right - px(32)
+            text_at(surface, "CHANCE OF BATTLE DAMAGE", (right, y - px(2)), 16, "bold", theme.TEXT_DIM, anchor="topright")
+            text_at(surface, self.odds_text(), (right, y + px(16)), 56, "bold", theme.ACCENT, anchor="topright")
+            text_at(surface, f"exactly {odds.chance.numerator}/{odds.chance.denominator}", (right, y + px(84)), 16,
                     "regular", theme.TEXT_DIM, anchor="topright")
             if not odds.detected:
                 blind = (f"The {ship.name}'s passive sensors cannot see the {target.name}: the volley counts "
                          "only if this phase's Scan finds it.")
-                for n, line in enumerate(wrap(blind, 19, "semibold", rect.width - 64)[:2]):
-                    text_at(surface, line, (x, y + 118 + 26 * n), 19, "semibold", theme.BAD)
-        fire = pygame.Rect(rect.right - 260, rect.bottom - 84, 228, 60)
-        cancel = pygame.Rect(fire.x - 170, fire.y, 154, 60)
+                for n, line in enumerate(wrap(blind, 19, "semibold", rect.width - px(64))[:2]):
+                    text_at(surface, line, (x, y + px(118) + px(26) * n), 19, "semibold", theme.BAD)
+        fire = pygame.Rect(rect.right - px(260), rect.bottom - px(84), px(228), px(60))
+        cancel = pygame.Rect(fire.x - px(170), fire.y, px(154), px(60))
         button(surface, fire, "FIRE", size=28, kind="danger", hover=hover == ("dlg.fire",))
         button(surface, cancel, "Cancel", size=21, hover=hover == ("dlg.cancel",))
         hotspots.add(fire, "dlg.fire")
@@ -208,36 +209,36 @@ class FireDialog:
         rect = self.rect
         count, threshold = data["bd_dc"]
         text_at(surface, f"at the {data['target_name']} - BD DC {count},{threshold}", (x, y), 24, "bold", theme.TEXT)
-        y += 44
+        y += px(44)
         dice = data["dice"]
         shown = self.shown_dice()
         die_px, gap = 72, 22
         size = pool_size(dice, die_px, gap)
-        space_h = rect.bottom - 206 - y
+        space_h = rect.bottom - px(206) - y
         if size[1] > space_h:  # long re-roll chains: smaller dice
             die_px = max(34, int(die_px * space_h / size[1]))
             gap = max(10, die_px // 3)
             size = pool_size(dice, die_px, gap)
-        origin = (rect.centerx - size[0] // 2, y + 16)
+        origin = (rect.centerx - size[0] // 2, y + px(16))
         draw_pool(surface, dice, origin, sensor_bonus=int(data.get("sensor_bonus", 0)), die_px=die_px, gap=gap,
                   shown=shown)
         first = sum(1 for d in dice if d.get("reroll_of") is None)
         rerolls = len(dice) - first
         done = shown >= len(dice)
-        y = rect.bottom - 170
+        y = rect.bottom - px(170)
         if rerolls:
             text_at(surface, f"{first} dice, then {rerolls} re-roll{'s' if rerolls != 1 else ''} of successes (Weapons Mod), "
                     "each under the die it re-rolled",
-                    (rect.centerx, y), 18, "regular", theme.TEXT_DIM, anchor="midtop", max_width=rect.width - 60)
+                    (rect.centerx, y), 18, "regular", theme.TEXT_DIM, anchor="midtop", max_width=rect.width - px(60))
         if done:
             good = data["battle_damage"]
             verdict = "BATTLE DAMAGE!" if good else "no Battle Damage"
-            text_at(surface, f"{data['successes']} successes of {count} needed - {verdict}", (x, y + 32), 30, "bold",
+            text_at(surface, f"{data['successes']} successes of {count} needed - {verdict}", (x, y + px(32)), 30, "bold",
                     theme.GOOD if good else theme.TEXT)
             note = ("It lands when the Action Phase ends, with every other ship's rolls." if good else
                     "Judged again when the Action Phase ends: a Scan rolled later this phase still adds its bonus.")
-            for n, line in enumerate(wrap(note, 19, "regular", rect.width - 64)[:2]):
-                text_at(surface, line, (x, y + 72 + 24 * n), 19, "regular", theme.TEXT_DIM)
-        done_btn = pygame.Rect(rect.right - 200, rect.bottom - 84, 168, 60)
+            for n, line in enumerate(wrap(note, 19, "regular", rect.width - px(64))[:2]):
+                text_at(surface, line, (x, y + px(72) + px(24) * n), 19, "regular", theme.TEXT_DIM)
+        done_btn = pygame.Rect(rect.right - px(200), rect.bottom - px(84), px(168), px(60))
         button(surface, done_btn, "Done" if done else "Show all", size=22, kind="primary", hover=hover == ("dlg.done",))
         hotspots.add(done_btn, "dlg.done")

@@ -23,6 +23,7 @@ from tactics.engine.starship.view import acting_now, actions_offered, describe, 
 from tactics.rules.starship import POST_NAMES
 from tactics.ui import intents as ui
 from tactics.ui import theme
+from tactics.ui.theme import fs, px
 from tactics.ui.panels.status import draw_status
 from tactics.ui.starship.actions import ActionDialog
 from tactics.ui.starship.crew import NPC_CHIP, CrewPanel, npc_name
@@ -76,16 +77,16 @@ class StarshipScreen(TimedMessages):
     def layout(self) -> dict[str, pygame.Rect]:
         w, h = self.app.size
         top, bottom = theme.TOOLBAR_H, h - theme.STATUS_H
-        right_w = max(440, min(600, int(w * 0.34)))
+        right_w = max(px(440), min(px(600), int(w * 0.34)))
         left_w = w - right_w
         walker_h = walker_height(self.space) if self.space is not None else 0
-        lines = LOG_LINES if h >= 760 else 3
-        if bottom - top - walker_h - (40 + 28 * lines) < 480:  # many ships: keep room for the space view
+        lines = LOG_LINES if h >= px(760) else 3
+        if bottom - top - walker_h - (40 + px(28) * lines) < 480:  # many ships: keep room for the space view
             lines = 2
-        log_h = 40 + 28 * lines
+        log_h = 40 + px(28) * lines
         return {
             "walker": pygame.Rect(0, top, left_w, walker_h),
-            "space": pygame.Rect(0, top + walker_h, left_w, max(60, bottom - log_h - top - walker_h)),
+            "space": pygame.Rect(0, top + walker_h, left_w, max(px(60), bottom - log_h - top - walker_h)),
             "log": pygame.Rect(0, bottom - log_h, left_w, log_h),
             "crew": pygame.Rect(left_w, top, right_w, bottom - top),
         }
@@ -172,7 +173,7 @@ class StarshipScreen(TimedMessages):
         moment = (len(self.encounter.journal.entries), tuple(waiting))
         if waiting and getattr(self, "_warned_at", None) != moment:
             self._warned_at = moment
-            shown = ", ".join(waiting[:4]) + (f" and {len(waiting) - 4} more" if len(waiting) > 4 else "")
+            shown = ", ".join(waiting[:4]) + (f" and {len(waiting) - px(4)} more" if len(waiting) > 4 else "")
             self.say(f"{shown} can still act. End the phase again to go on without them.", "error")
             return
         self._warned_at = None
@@ -256,7 +257,7 @@ class StarshipScreen(TimedMessages):
             return self._key(intent)
         if isinstance(intent, ui.Wheel):
             if self.dialog is None and self.crew_panel.cards_rect.collidepoint(intent.pos):
-                self.crew_panel.scroll_by(int(-intent.steps * 60))
+                self.crew_panel.scroll_by(int(-intent.steps * px(60)))
                 return True
             return False
         return isinstance(intent, (ui.Resized, ui.Exposed))
@@ -414,43 +415,46 @@ class StarshipScreen(TimedMessages):
         self.crew_panel.draw(surface, rects["crew"], self.state, colours, self.hotspots, self.hover,
                              self.drag is not None and self.drag["moved"])
         message = self.current_message()
-        if message and message[1] == "error":
+        if message and message[1] == "error":  # wrapped to the space view: never cut at its edges
             area = rects["space"]
-            pill(surface, message[0], (area.centerx, area.top + 26), size=20, fill=(150, 30, 30),
-                 colour=(255, 225, 220), anchor="midtop", pad=(16, 8))
+            y = area.top + px(26)
+            for line in wrap(message[0], 20, "bold", area.width - px(72)):
+                r = pill(surface, line, (area.centerx, y), size=20, fill=(150, 30, 30),
+                         colour=(255, 225, 220), anchor="midtop", pad=(16, 8))
+                y = r.bottom + px(4)
 
     def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, PANEL, rect)
         pygame.draw.line(surface, PANEL_EDGE, rect.topleft, rect.topright, 2)
-        text_at(surface, "LOG", (rect.x + 20, rect.y + 10), 16, "bold", theme.TEXT_DIM)
+        text_at(surface, "LOG", (rect.x + px(20), rect.y + px(10)), 16, "bold", theme.TEXT_DIM)
         lines = self.log_lines()
-        width = rect.width - 40
+        width = rect.width - px(40)
         shown: list[str] = []
         for line in reversed(lines):
             wrapped = wrap(line, 18, "regular", width)
-            if len(shown) + len(wrapped) > (rect.height - 40) // 28:
+            if len(shown) + len(wrapped) > (rect.height - px(40)) // 28:
                 break
             shown = wrapped + shown
-        y = rect.y + 34
+        y = rect.y + px(34)
         last_start = len(shown) - len(wrap(lines[-1], 18, "regular", width)) if lines else len(shown)
         for n, line in enumerate(shown):
             colour = theme.TEXT if n >= last_start else theme.TEXT_DIM
-            text_at(surface, line, (rect.x + 20, y), 18, "regular", colour, max_width=width)
-            y += 28
+            text_at(surface, line, (rect.x + px(20), y), 18, "regular", colour, max_width=width)
+            y += px(28)
         if not lines:
-            text_at(surface, "Nothing has happened in space yet.", (rect.x + 20, y), 18, "regular", theme.TEXT_DIM)
+            text_at(surface, "Nothing has happened in space yet.", (rect.x + px(20), y), 18, "regular", theme.TEXT_DIM)
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        box = pygame.Rect(0, 0, min(820, w - 60), 300)
+        box = pygame.Rect(0, 0, min(820, w - px(60)), 300)
         box.center = (w // 2, h // 2)
         card(surface, box, radius=16)
-        text_at(surface, "No starship battle in this encounter", (box.x + 36, box.y + 32), 32, "bold", theme.TEXT)
-        y = box.y + 88
+        text_at(surface, "No starship battle in this encounter", (box.x + px(36), box.y + px(32)), 32, "bold", theme.TEXT)
+        y = box.y + px(88)
         for line in wrap("Its file has no [space] table. Add ships to an encounter file (see "
-                         "pirate-corvette.encounter.toml) to fight in space.", 21, "regular", box.width - 72):
-            text_at(surface, line, (box.x + 36, y), 21, "regular", theme.TEXT_DIM)
-            y += 30
-        back = pygame.Rect(box.x + 36, box.bottom - 90, 300, 58)
+                         "pirate-corvette.encounter.toml) to fight in space.", 21, "regular", box.width - px(72)):
+            text_at(surface, line, (box.x + px(36), y), 21, "regular", theme.TEXT_DIM)
+            y += px(30)
+        back = pygame.Rect(box.x + px(36), box.bottom - px(90), px(300), px(58))
         button(surface, back, "Back to the battle map", size=22, kind="primary", hover=self.hover == ("back",))
         self.hotspots.add(back, "back")

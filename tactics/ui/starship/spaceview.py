@@ -23,6 +23,7 @@ from tactics.engine.starship.state import (
     ship_bd_dc,
 )
 from tactics.ui import theme
+from tactics.ui.theme import fs, px
 from tactics.ui.starship.widgets import Hotspots, pill, text_at
 
 SPACE_BG = (8, 10, 16)
@@ -103,7 +104,7 @@ def starfield(size: tuple[int, int]) -> pygame.Surface:
     for _ in range(size[0] * size[1] // 2600):
         x, y = rng.randrange(size[0]), rng.randrange(size[1])
         level = rng.choice((60, 80, 110, 150, 200))
-        surf.set_at((x, y), (level, level, min(255, level + 20)))
+        surf.set_at((x, y), (level, level, min(255, level + px(20))))
         if level == 200:
             pygame.draw.circle(surf, (level, level, 230), (x, y), 1)
     return surf
@@ -128,7 +129,7 @@ def arc_polygon(centre: tuple[float, float], radius: float, thickness: float, fa
     steps = 24
     outer, inner = [], []
     for i in range(steps + 1):
-        b = facing - half_span + 2 * half_span * i / steps
+        b = facing - half_span + px(2) * half_span * i / steps
         dx, dy = _dir(b)
         outer.append((centre[0] + dx * (radius + thickness / 2), centre[1] + dy * (radius + thickness / 2)))
         inner.append((centre[0] + dx * (radius - thickness / 2), centre[1] + dy * (radius - thickness / 2)))
@@ -139,7 +140,7 @@ class SpaceView:
     """Fits the ships in a rectangle and draws them."""
 
     def __init__(self) -> None:
-        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.rect = pygame.Rect(0, 0, px(1), px(1))
         self.scale = 1.0
         self.centre = (0.0, 0.0)
         self._shift = 0
@@ -147,7 +148,7 @@ class SpaceView:
 
     def length(self, ship: Ship) -> int:
         """The ship's drawn length in pixels: by size class, not to scale."""
-        return int(SHIP_PX.get(ship.spec.size, 86) * self.ship_scale)
+        return int(SHIP_PX.get(ship.spec.size, 86) * self.ship_scale * theme.scale())
 
     def fit(self, rect: pygame.Rect, space: SpaceState) -> None:
         self.rect = pygame.Rect(rect)
@@ -157,11 +158,11 @@ class SpaceView:
             return
         xs, ys = [s.x for s in ships], [s.y for s in ships]
         span_x, span_y = max(12.0, max(xs) - min(xs)), max(6.0, max(ys) - min(ys))
-        self.ship_scale = max(0.6, min(1.0, rect.height / 560))  # a short view draws smaller ships
+        self.ship_scale = max(0.6, min(1.0, rect.height / px(560)))  # a short view draws smaller ships
         biggest = max(self.length(s) for s in ships)
-        margin_x = max(biggest // 2, 135) + 20  # room for the name, the pips and the numbers
-        top, bottom = biggest // 2 + 44, biggest // 2 + 80  # the banner above, the labels below
-        self.scale = max(1.0, min((rect.width - 2 * margin_x) / span_x, (rect.height - top - bottom) / span_y))
+        margin_x = max(biggest // 2, 135) + px(20)  # room for the name, the pips and the numbers
+        top, bottom = biggest // 2 + px(44), biggest // 2 + px(80)  # the banner above, the labels below
+        self.scale = max(1.0, min((rect.width - px(2) * margin_x) / span_x, (rect.height - top - bottom) / span_y))
         self.centre = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
         self._shift = (top - bottom) // 2
         self._placed = self._spread(ships)
@@ -228,12 +229,12 @@ class SpaceView:
         units = 5
         while units * self.scale < 80:
             units *= 2
-        x, y = self.rect.x + 24, self.rect.bottom - 30
+        x, y = self.rect.x + px(24), self.rect.bottom - px(30)
         length = units * self.scale
         pygame.draw.line(surface, theme.TEXT_DIM, (x, y), (x + length, y), 3)
         for end in (x, x + length):
-            pygame.draw.line(surface, theme.TEXT_DIM, (end, y - 7), (end, y + 7), 3)
-        text_at(surface, f"{units} units", (x + length + 12, y), 17, "semibold", theme.TEXT_DIM, anchor="midleft")
+            pygame.draw.line(surface, theme.TEXT_DIM, (end, y - px(7)), (end, y + px(7)), 3)
+        text_at(surface, f"{units} units", (x + length + px(12), y), 17, "semibold", theme.TEXT_DIM, anchor="midleft")
 
     def _draw_distances(self, surface: pygame.Surface, space: SpaceState, ships: list[Ship]) -> list[Callable[[], None]]:
         """Dashed lines between opposing ships now; returns the distance labels to draw last."""
@@ -268,7 +269,7 @@ class SpaceView:
         pill(surface, f"{shown} unit{'' if shown == '1' else 's'}", mid, size=22, fill=(14, 16, 22),
              edge=(205, 212, 226))
         for n, note in enumerate(notes):
-            pill(surface, note, (mid[0], mid[1] - 38 - 30 * n), size=17, fill=(14, 16, 22), colour=(160, 210, 255))
+            pill(surface, note, (mid[0], mid[1] - px(38) - px(30) * n), size=17, fill=(14, 16, 22), colour=(160, 210, 255))
 
     def _draw_ship(self, surface: pygame.Surface, space: SpaceState, ship: Ship, colour: tuple[int, int, int],
                    hotspots: Hotspots) -> None:
@@ -292,26 +293,26 @@ class SpaceView:
         cx, cy = self.ship_at(ship)
         length = self.length(ship)
         cloaked = is_cloaked(ship, now) and not ship.revealed
-        y = cy + length // 2 + 16
+        y = cy + length // 2 + px(16)
         name = text_at(surface, ship.name, (cx, y), 26, "bold", theme.TEXT, anchor="midtop")
-        y = name.bottom + 8
-        self._draw_pips(surface, (cx, y + 14), ship)
+        y = name.bottom + px(8)
+        self._draw_pips(surface, (cx, y + px(14)), ship)
         count, threshold = ship_bd_dc(space, ship)
         shield = effective(space, ship, "shield_mod", now)
         text_at(surface, f"BD {ship.damage}/{ship.maximum}   BD DC {count},{threshold}   Shield {shield:+d}",
-                (cx, y + 36), 18, "semibold", theme.TEXT_DIM, anchor="midtop")
+                (cx, y + px(36)), 18, "semibold", theme.TEXT_DIM, anchor="midtop")
         banner = BANNERS.get(ship.status)
         if banner is not None:
             label, ink, fill = banner
             if ship.status == EXPLODING and ship.explodes_round is not None:
                 label = f"EXPLODING by round {ship.explodes_round}"
-            pill(surface, label, (cx, cy - length // 2 - 22), size=28, fill=fill, colour=ink, pad=(16, 6))
+            pill(surface, label, (cx, cy - length // 2 - px(22)), size=28, fill=fill, colour=ink, pad=(16, 6))
         elif cloaked:
-            pill(surface, "CLOAKED", (cx, cy - length // 2 - 18), size=20, fill=(20, 40, 60),
+            pill(surface, "CLOAKED", (cx, cy - length // 2 - px(18)), size=20, fill=(20, 40, 60),
                  colour=(150, 220, 255), edge=(90, 170, 230))
 
     def _draw_pips(self, surface: pygame.Surface, centre: tuple[int, int], ship: Ship) -> None:
-        r, step = 12, 32
+        r, step = px(12), px(32)
         count = max(1, ship.maximum, min(2 * PIPS, ship.damage))  # as many as the ship can take (R-SHIP-6)
         x0 = centre[0] - step * (count - 1) // 2
         over = max(0, ship.damage - ship.maximum)
@@ -320,30 +321,30 @@ class SpaceView:
             usable = i < ship.maximum
             filled = i < ship.damage
             if filled and usable:
-                pygame.draw.circle(surface, (10, 10, 14), p, r + 3)
+                pygame.draw.circle(surface, (10, 10, 14), p, r + px(3))
                 pygame.draw.circle(surface, (235, 64, 52), p, r)
                 pygame.draw.circle(surface, (255, 170, 160), p, r, 2)
             elif not usable and i < ship.maximum + over:
                 pygame.draw.circle(surface, (255, 120, 30), p, r)  # beyond the maximum
             elif usable:
-                pygame.draw.circle(surface, (10, 10, 14), p, r + 3)
+                pygame.draw.circle(surface, (10, 10, 14), p, r + px(3))
                 pygame.draw.circle(surface, (236, 240, 246), p, r, 3)
             else:
-                pygame.draw.circle(surface, (70, 74, 84), p, r - 3, 2)
+                pygame.draw.circle(surface, (70, 74, 84), p, r - px(3), 2)
 
     def _draw_shield(self, surface: pygame.Surface, centre: tuple[int, int], length: int, facing: float,
                      shield: int) -> None:
         strength = max(0, shield)
         radius = length * 0.66
-        thickness = 4 + 3 * strength
+        thickness = 4 + px(3) * strength
         alpha = 90 + min(140, 35 * strength)
         pts = arc_polygon(centre, radius, thickness, facing, 70)
-        box = pygame.Rect(min(p[0] for p in pts) - 3, min(p[1] for p in pts) - 3, 0, 0)
-        box.width, box.height = int(max(p[0] for p in pts) - box.x + 6), int(max(p[1] for p in pts) - box.y + 6)
+        box = pygame.Rect(min(p[0] for p in pts) - px(3), min(p[1] for p in pts) - px(3), 0, 0)
+        box.width, box.height = int(max(p[0] for p in pts) - box.x + px(6)), int(max(p[1] for p in pts) - box.y + px(6))
         local = [(p[0] - box.x, p[1] - box.y) for p in pts]
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.polygon(layer, (90, 200, 255, alpha), local)
-        pygame.draw.polygon(layer, (190, 240, 255, min(255, alpha + 40)), local, 2)
+        pygame.draw.polygon(layer, (190, 240, 255, min(255, alpha + px(40))), local, 2)
         surface.blit(layer, box.topleft)
 
     def _draw_debris(self, surface: pygame.Surface, centre: tuple[int, int], length: int, colour) -> None:

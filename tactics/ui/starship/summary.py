@@ -15,6 +15,7 @@ from tactics.engine.core.journal import Entry
 from tactics.engine.starship.view import describe
 from tactics.rules.starship import PHASE_NAMES
 from tactics.ui import theme
+from tactics.ui.theme import fs, px
 from tactics.ui.starship.dice import draw_plain
 from tactics.ui.starship.widgets import Hotspots, button, dialog_card, text_at, wrap
 
@@ -41,7 +42,7 @@ class PhaseSummary:
             self.title = f"The {PHASE_NAMES.get(ended.data['phase'], '')} Phase of round {ended.data['round']} ends"
         else:
             self.title = "The phase ends"
-        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.rect = pygame.Rect(0, 0, px(10), px(10))
 
     def wake_ms(self) -> int | None:
         return None
@@ -57,34 +58,34 @@ class PhaseSummary:
         return False
 
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
-        self.rect = rect = dialog_card(surface, hotspots, (1000, 720), theme.ACCENT)
-        x, y = rect.x + 32, rect.y + 24
+        self.rect = rect = dialog_card(surface, hotspots, (px(1000), px(720)), theme.ACCENT)
+        x, y = rect.x + px(32), rect.y + px(24)
         text_at(surface, self.title, (x, y), 32, "bold", theme.TEXT)
-        text_at(surface, "Every roll of the phase is in: its effects apply to all ships together.", (x, y + 44), 19,
+        text_at(surface, "Every roll of the phase is in: its effects apply to all ships together.", (x, y + px(44)), 19,
                 "regular", theme.TEXT_DIM)
-        y += 92
-        bottom = rect.bottom - 100
+        y += px(92)
+        bottom = rect.bottom - px(100)
         for event in self.entry.events:
-            if event.kind in QUIET or y > bottom - 30:
+            if event.kind in QUIET or y > bottom - px(30):
                 continue
             if event.kind == "space.battle_damage":
                 draw_plain(surface, event.data["faces"], (x, y), die_px=48, gap=10)
-                lines = wrap(describe(event), 20, "semibold", rect.width - 64 - 130)
+                lines = wrap(describe(event), 20, "semibold", rect.width - px(64) - px(130))
                 for n, line in enumerate(lines[:3]):
-                    text_at(surface, line, (x + 124, y + n * 27), 20, "semibold", (255, 190, 180))
-                y += max(62, 27 * min(3, len(lines)) + 10)
+                    text_at(surface, line, (x + px(124), y + n * px(27)), 20, "semibold", (255, 190, 180))
+                y += max(62, 27 * min(3, len(lines)) + px(10))
                 continue
             colour = theme.BAD if event.kind in ("space.exploding", "space.exploded", "space.adrift") else theme.TEXT
             if event.kind == "space.ended":
                 colour = theme.GOOD
-            for line in wrap(describe(event), 20, "semibold", rect.width - 64)[:3]:
+            for line in wrap(describe(event), 20, "semibold", rect.width - px(64))[:3]:
                 text_at(surface, line, (x, y), 20, "semibold", colour)
-                y += 28
-            y += 8
+                y += px(28)
+            y += px(8)
         nxt = self.screen.space
         if nxt.started:
             now = "the surprise round" if nxt.round == 0 else f"round {nxt.round}, {PHASE_NAMES[nxt.phase]} Phase"
-            text_at(surface, f"Now: {now}", (x, rect.bottom - 62), 22, "bold", theme.ACCENT, anchor="midleft")
-        done = pygame.Rect(rect.right - 220, rect.bottom - 84, 188, 60)
+            text_at(surface, f"Now: {now}", (x, rect.bottom - px(62)), 22, "bold", theme.ACCENT, anchor="midleft")
+        done = pygame.Rect(rect.right - px(220), rect.bottom - px(84), px(188), px(60))
         button(surface, done, "Continue", size=22, kind="primary", hover=hover == ("dlg.done",))
         hotspots.add(done, "dlg.done")

@@ -19,17 +19,18 @@ from tactics.engine.starship.commands import posts_in_phase
 from tactics.engine.starship.view import posts_acting_now
 from tactics.rules.starship import PHASE_NAMES, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
+from tactics.ui.theme import fs, px
 from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, button, text_at
 
-HEAD_H = 66
+HEAD_H = 66  # at scale 1 (px() where used)
 
 
 def row_height(space: SpaceState) -> int:
-    return 46 if len(space.ships) <= 2 else 40
+    return px(46) if len(space.ships) <= 2 else px(40)
 
 
 def walker_height(space: SpaceState) -> int:
-    return HEAD_H + row_height(space) * len(space.ships) + 10
+    return px(HEAD_H) + row_height(space) * len(space.ships) + px(10)
 
 
 def next_prompt(space: SpaceState) -> tuple[str, str] | None:
@@ -69,29 +70,29 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
     space: SpaceState = state.space
     pygame.draw.rect(surface, PANEL, rect)
     pygame.draw.line(surface, PANEL_EDGE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
-    x, y = rect.x + 20, rect.y + 12
+    x, y = rect.x + px(20), rect.y + px(12)
     title = text_at(surface, phase_title(space), (x, y), 32, "bold", theme.TEXT)
-    px = title.right + 26
-    narrow = rect.width < 1000
-    btn_w = 250 if narrow else 280
+    tx = title.right + px(26)
+    narrow = rect.width < px(1000)
+    btn_w = px(250) if narrow else px(280)
     pill_size = 17 if narrow else 20
     if space.started:
         phases = ["action"] if space.round == 0 else list(PHASES)
         for n, phase in enumerate(phases, start=1):
             current = phase == space.phase
             label = f"{n} {PHASE_NAMES[phase]}" if space.round else f"{PHASE_NAMES[phase]} Phase only"
-            img_w = theme.font(pill_size, "bold").size(label)[0] + (20 if narrow else 30)
-            box = pygame.Rect(px, y + 2, img_w, 38)
-            pygame.draw.rect(surface, theme.ACCENT if current else (40, 45, 56), box, border_radius=19)
+            img_w = theme.font(fs(pill_size), "bold").size(label)[0] + (px(20) if narrow else px(30))
+            box = pygame.Rect(tx, y + px(2), img_w, px(38))
+            pygame.draw.rect(surface, theme.ACCENT if current else (40, 45, 56), box, border_radius=px(19))
             text_at(surface, label, box.center, pill_size, "bold", (20, 18, 12) if current else theme.TEXT_DIM,
                     anchor="center")
-            px = box.right + 10
+            tx = box.right + px(10)
     elif space.phase == ENDED:
-        text_at(surface, winner_text(state, space), (px, y + 8), 24, "bold", theme.GOOD, max_width=rect.right - 40 - px)
+        text_at(surface, winner_text(state, space), (tx, y + px(8)), 24, "bold", theme.GOOD, max_width=rect.right - px(40) - tx)
     else:
-        text_at(surface, "assign the crews, then begin", (px, y + 10), 20, "semibold", theme.TEXT_DIM,
-                max_width=rect.right - btn_w - 40 - px)
-    btn = pygame.Rect(rect.right - btn_w - 20, y, btn_w, 44)
+        text_at(surface, "assign the crews, then begin", (tx, y + px(10)), 20, "semibold", theme.TEXT_DIM,
+                max_width=rect.right - btn_w - px(40) - tx)
+    btn = pygame.Rect(rect.right - btn_w - px(20), y, btn_w, px(44))
     if space.phase == SETUP:
         button(surface, btn, "Begin space combat", size=21, kind="primary", hover=hover == ("begin",))
         hotspots.add(btn, "begin")
@@ -100,15 +101,15 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                hover=hover == ("end_phase",))
         hotspots.add(btn, "end_phase")
     nxt = next_prompt(space) if space.started else None
-    y = rect.y + HEAD_H
+    y = rect.y + px(HEAD_H)
     row_h = row_height(space)
     for ship in space.ships.values():
         colour = colours.get(ship.side, (200, 200, 200))
-        pygame.draw.circle(surface, colour, (x + 7, y + row_h // 2 - 2), 7)
-        text_at(surface, ship.name, (x + 22, y + row_h // 2 - 2), 21, "bold", theme.TEXT, anchor="midleft",
-                max_width=150)
-        cx = x + 180
-        mid = y + row_h // 2 - 2
+        pygame.draw.circle(surface, colour, (x + px(7), y + row_h // 2 - px(2)), 7)
+        text_at(surface, ship.name, (x + px(22), y + row_h // 2 - px(2)), 21, "bold", theme.TEXT, anchor="midleft",
+                max_width=px(150))
+        cx = x + px(180)
+        mid = y + row_h // 2 - px(2)
         if not space.started:
             crewed = sum(1 for p in POSTS if p in ship.crew)
             text_at(surface, f"{crewed} of {len(POSTS)} posts crewed", (cx, mid), 19, "semibold", theme.TEXT_DIM,
@@ -136,9 +137,9 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                     label, kind = f"{n} {POST_NAMES[post]} ✓", "done"
                 else:
                     label, kind = f"{n} {POST_NAMES[post]}: out", "vacant"
-                chip_w = theme.font(18, "bold").size(label)[0] + 28
-                chip = pygame.Rect(cx, y + 4, chip_w, row_h - 12)
-                if chip.right > rect.right - 10:
+                chip_w = theme.font(fs(18), "bold").size(label)[0] + px(28)
+                chip = pygame.Rect(cx, y + px(4), chip_w, row_h - px(12))
+                if chip.right > rect.right - px(10):
                     break
                 hot = hover == ("walker_post", ship.id, post)
                 if kind == "act":
@@ -149,10 +150,10 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                     fill, ink = (36, 39, 48), (120, 126, 140)
                 pygame.draw.rect(surface, fill, chip, border_radius=chip.height // 2)
                 if nxt == (ship.id, post):
-                    pygame.draw.rect(surface, (255, 255, 255), chip.inflate(6, 6), 2, border_radius=chip.height // 2 + 3)
+                    pygame.draw.rect(surface, (255, 255, 255), chip.inflate(6, 6), 2, border_radius=chip.height // 2 + px(3))
                     text_at(surface, "NEXT", (chip.centerx, chip.bottom + 1), 11, "bold", theme.TEXT, anchor="midtop")
                 text_at(surface, label, chip.center, 18, "bold", ink, anchor="center")
                 if kind == "act":
                     hotspots.add(chip, "walker_post", ship=ship.id, post=post)
-                cx = chip.right + 10
+                cx = chip.right + px(10)
         y += row_h

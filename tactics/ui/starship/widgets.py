@@ -13,7 +13,9 @@ from typing import Any
 
 import pygame
 
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
+from tactics.ui.theme import fs, px
 
 PANEL = (20, 23, 30)
 PANEL_EDGE = (52, 58, 72)
@@ -65,6 +67,7 @@ def text_at(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int
             colour: tuple[int, int, int] = theme.TEXT, anchor: str = "topleft",
             max_width: int | None = None) -> pygame.Rect:
     """Blit cached text; clip it to ``max_width`` with an ellipsis if needed."""
+    size = fs(size)  # sizes are at scale 1 (a 1920x1080 window)
     img = theme.text(value, size, weight, tuple(colour))
     if max_width is not None and img.get_width() > max_width:
         f = theme.font(size, weight)
@@ -74,12 +77,13 @@ def text_at(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int
         img = theme.text(cut + "…", size, weight, tuple(colour))
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
+    probe.text(surface, rect, value)
     return rect
 
 
 def wrap(value: str, size: int, weight: str, width: int) -> list[str]:
-    """Split ``value`` into lines no wider than ``width`` pixels."""
-    f = theme.font(size, weight)
+    """Split ``value`` into lines no wider than ``width`` pixels (``size`` at scale 1)."""
+    f = theme.font(fs(size), weight)
     lines: list[str] = []
     line = ""
     for word in value.split():
@@ -106,29 +110,31 @@ def button(surface: pygame.Surface, rect: pygame.Rect, label: str, *, size: int 
     """A rounded button. ``kind``: normal, primary, danger, selected, disabled."""
     fill = {"primary": PRIMARY, "danger": DANGER, "selected": SELECTED, "disabled": (32, 35, 42)}.get(kind, BUTTON)
     if hover and kind != "disabled":
-        fill = tuple(min(255, c + 22) for c in fill)
+        fill = tuple(min(255, c + px(22)) for c in fill)
     edge = {"primary": theme.ACCENT, "selected": (150, 200, 255), "danger": (255, 130, 120)}.get(kind, PANEL_EDGE)
-    pygame.draw.rect(surface, fill, rect, border_radius=8)
-    pygame.draw.rect(surface, edge, rect, 2 if kind in ("primary", "selected", "danger") else 1, border_radius=8)
+    pygame.draw.rect(surface, fill, rect, border_radius=px(8))
+    pygame.draw.rect(surface, edge, rect, 2 if kind in ("primary", "selected", "danger") else 1, border_radius=px(8))
+    probe.box(surface, rect, label)
     colour = theme.TEXT_DIM if kind == "disabled" else (theme.TEXT if kind != "primary" else (20, 18, 12))
     if sub:
-        text_at(surface, label, (rect.x + 14, rect.y + 8), size, "bold", colour, max_width=rect.width - 28)
-        text_at(surface, sub, (rect.x + 14, rect.y + 12 + size), max(14, size - 5), "regular",
-                theme.TEXT_DIM if kind != "primary" else (40, 34, 20), max_width=rect.width - 28)
+        text_at(surface, label, (rect.x + px(14), rect.y + px(8)), size, "bold", colour, max_width=rect.width - px(28))
+        text_at(surface, sub, (rect.x + px(14), rect.y + px(12) + fs(size)), max(14, size - 5), "regular",
+                theme.TEXT_DIM if kind != "primary" else (40, 34, 20), max_width=rect.width - px(28))
     else:
-        text_at(surface, label, rect.center, size, "bold", colour, anchor="center", max_width=rect.width - 16)
+        text_at(surface, label, rect.center, size, "bold", colour, anchor="center", max_width=rect.width - px(16))
     return rect
 
 
 def pill(surface: pygame.Surface, label: str, pos: tuple[int, int], *, size: int = 18, fill=(12, 14, 18),
          colour=theme.TEXT, anchor: str = "center", edge=None, pad: tuple[int, int] = (10, 4)) -> pygame.Rect:
-    img = theme.text(label, size, "bold", tuple(colour))
+    img = theme.text(label, fs(size), "bold", tuple(colour))
     rect = img.get_rect().inflate(pad[0] * 2, pad[1] * 2)
     setattr(rect, anchor, pos)
     pygame.draw.rect(surface, fill, rect, border_radius=rect.height // 2)
     if edge is not None:
         pygame.draw.rect(surface, edge, rect, 2, border_radius=rect.height // 2)
     surface.blit(img, img.get_rect(center=rect.center))
+    probe.text(surface, img.get_rect(center=rect.center), label)
     return rect
 
 
@@ -141,11 +147,13 @@ def shade(surface: pygame.Surface, alpha: int = 150) -> None:
 def dialog_card(surface: pygame.Surface, hotspots: Hotspots, size: tuple[int, int], edge: tuple[int, int, int],
                 margin: tuple[int, int] = (60, 70)) -> pygame.Rect:
     """A modal dialog's card: the screen shaded, the card centred, at most ``size`` and
-    ``margin`` smaller than the screen, clicks on it caught (hotspot ``dlg.card``)."""
+    ``margin`` (at scale 1) smaller than the screen, clicks on it caught (hotspot ``dlg.card``)."""
+    margin = (px(margin[0]), px(margin[1]))
     shade(surface)
     w, h = surface.get_size()
     rect = pygame.Rect(0, 0, min(size[0], w - margin[0]), min(size[1], h - margin[1]))
     rect.center = (w // 2, h // 2)
     card(surface, rect, fill=(26, 29, 37), edge=edge, width=2, radius=16)
+    probe.panel(surface, rect, "dialog", modal=True)
     hotspots.add(rect, "dlg.card")
     return rect

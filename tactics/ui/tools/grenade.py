@@ -198,7 +198,8 @@ class GrenadeTool(Tool):
     def on_key(self, intent: ui.KeyPress) -> bool:
         if intent.key == pygame.K_k:
             self.cook = not self.cook
-            self.view.say("Cooking " + ("on: WIS DC 25 before the throw (R-GREN-5)." if self.cook else "off."), "info")
+            # reading: R-GREN-5 (the WIS DC 25 check before the throw)
+            self.view.say("Cooking " + ("on: WIS DC 25 before the throw." if self.cook else "off."), "info")
             return True
         if pygame.K_1 <= intent.key <= pygame.K_9 and intent.key - pygame.K_1 < len(self.kinds):
             self.choose(self.kinds[intent.key - pygame.K_1])
@@ -244,7 +245,7 @@ class GrenadeTool(Tool):
             self._thrown_at = cell
             if isinstance(command, Declare):
                 self.view.say(f"{who.name} declares a grenade throw at {cell}: it resolves with the Use Item "
-                              "actions (R-ORD-1).", "good")
+                              "actions.", "good")  # reading: R-ORD-1
         return True
 
     def cancel(self) -> bool:

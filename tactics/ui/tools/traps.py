@@ -284,7 +284,7 @@ class TrapTool(Tool):
         else:
             command = declare_remote(who.id, trap.cell) if fight else hz.TriggerRemote(trap.id, who.id)
         if view.submit(command) and fight:
-            view.say(f"{who.name} declares it; it resolves with the Use Item actions (R-ORD-1).", "good")
+            view.say(f"{who.name} declares it; it resolves with the Use Item actions.", "good")  # reading: R-ORD-1
         return True
 
     def cancel(self) -> bool:

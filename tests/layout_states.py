@@ -1,0 +1,207 @@
+"""The screens and panel states the layout test renders, each staged through the real app.
+
+Why it exists: ``test_ui_layout.py`` (and a developer looking at screenshots)
+needs every panel state a GM meets in a game night: the initiative panel,
+declaring, resolving with many actions, the Counter Phase, the GM's menu, the
+F1 card, the table settings, the starship phases, the individual-turn panels.
+Each stager takes a fresh :class:`App` and gets it there with clicks and keys
+where they are cheap, engine commands where the clicks are tested elsewhere.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from tactics.assets import bundled
+from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.gm import ApplyCondition
+from tactics.engine.combat.queries import acting_combatants, combat_of
+from tactics.engine.combat.team import Advance
+from tactics.ui.app import App
+from tactics.ui.opening import open_path
+
+from ui_driver import click, key
+
+SIZES = [(1280, 720), (1600, 900), (1920, 1080), (3840, 2160)]
+
+
+def encounter(name: str = "space-bears.encounter.toml", seed: int = 3):
+    return open_path(bundled(name), seed=seed)
+
+
+def press(app: App, button_key: str) -> None:
+    rect = app.battle.combat.button_rect(button_key)
+    assert rect is not None, f"no {button_key!r} button on screen"
+    click(app, rect.center)
+
+
+def _start(app: App) -> None:
+    press(app, "start")
+
+
+def _to_action(app: App) -> None:
+    _start(app)
+    press(app, "banner-advance")  # the Advantages Phase done: the first group acts
+
+
+def initiative(app: App) -> None:
+    """Before the fight: who is aware, Start combat."""
+
+
+def declaring(app: App) -> None:
+    """The first group acts; its first member is selected and a weapon is aimed."""
+    _to_action(app)
+    cid = acting_combatants(app.battle.state)[0]
+    press(app, f"who:{cid}")
+
+
+def advantages(app: App) -> None:
+    """Round 0's Advantages Phase: the phase card with its one button."""
+    _start(app)
+
+
+def resolving_many(app: App) -> None:
+    """Every member of the acting group has declared moves and actions: a long Resolve list."""
+    _to_action(app)
+    enc = app.battle.encounter
+    state = enc.state
+    for cid in acting_combatants(state):
+        who = state.combatants[cid]
+        c, r = who.cell
+        for step in ([(c + 1, r)], [(c + 1, r), (c + 2, r)]):
+            try:
+                enc.submit(Declare(cid, Action("simple", path=step, effect="step")))
+                break
+            except Exception:  # noqa: BLE001 - a step that cannot be declared is left out
+                continue
+        for kind in ("standard-move", "bonus-move"):
+            try:
+                enc.submit(Declare(cid, Action(kind, path=[(c, r + 1)])))
+            except Exception:  # noqa: BLE001
+                pass
+    press(app, f"who:{acting_combatants(state)[0]}")
+
+
+def resolved_attack(app: App) -> None:
+    """A critical hit rolled with typed dice: the roll card, its modifiers and the damage dice."""
+    from tactics.engine.core.table import ChangeTableSetting
+
+    _to_action(app)
+    enc = app.battle.encounter
+    cid = acting_combatants(enc.state)[0]
+    weapon = enc.state.combatants[cid].sheet.weapons[0]
+    enc.submit(ChangeTableSetting("dice", "everyone"))
+    enc.submit(Declare(cid, Action("standard-attack", weapon=weapon, target="bear1")))
+    enc.submit(ResolveNext(), typed=[20, 2, 6, 6])
+    press(app, f"who:{cid}")
+
+
+def counters(app: App) -> None:
+    """The Counter Phase after Round 1 (the phase card lists counters, Katie may join)."""
+    enc = app.battle.encounter
+    _start(app)
+    for _ in range(20):
+        combat = combat_of(enc.state)
+        if combat.phase == "counters":
+            break
+        enc.submit(Advance())
+    app.step()
+
+
+def conditions(app: App) -> None:
+    """Long condition names on tokens and in the tracker (badges, counters)."""
+    enc = app.battle.encounter
+    for cid in ("james", "bear1"):
+        enc.submit(ApplyCondition(cid, "Shaken", 2, source="test"))
+        enc.submit(ApplyCondition(cid, "Stunned", 1, source="test"))
+    _to_action(app)
+
+
+def gm_menu(app: App) -> None:
+    who = app.battle.state.combatants["james"]
+    assert app.gm_menu.open_at(who.cell)
+    app.step()
+
+
+def help_card(app: App) -> None:
+    key(app, pygame.K_F1)
+
+
+def table_settings(app: App) -> None:
+    key(app, pygame.K_t, pygame.KMOD_LCTRL)
+
+
+def starship(app: App) -> None:
+    app.show_starship()
+    app.step()
+
+
+def starship_phase(app: App) -> None:
+    """The starship screen after its first phase began (who can still act, the crew dialogs)."""
+    app.show_starship()
+    app.step()
+    screen = app.starship
+    screen.begin()
+    app.step()
+
+
+def starship_warning(app: App) -> None:
+    """Ending the phase while crew can still act: the warning naming them."""
+    starship_phase(app)
+    app.starship.end_phase()
+    app.step()
+
+
+def template(app: App) -> None:
+    """Out of a fight: a token selected and a radius template over the bears (the side card)."""
+    from tactics.ui.tools import TOOL_CLASSES  # noqa: F401 - the tools are registered
+
+    view = app.battle
+    view.select("james")
+    view.set_tool("radius")
+    bear = view.state.combatants["bear1"].cell
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=view.camera.to_screen(bear), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.step()
+
+
+def starship_dialog(app: App) -> None:
+    """The dialog of the next post that acts (its choices and their odds)."""
+    starship_phase(app)
+    app.starship.open_next()
+    app.step()
+
+
+def individual(app: App) -> None:
+    """Individual turns: the turn panels of the first combatant."""
+
+
+STATES: dict[str, tuple[str, Callable[[App], None]]] = {
+    "initiative": ("space-bears.encounter.toml", initiative),
+    "advantages": ("space-bears.encounter.toml", advantages),
+    "declaring": ("space-bears.encounter.toml", declaring),
+    "resolving-many": ("space-bears.encounter.toml", resolving_many),
+    "resolved-attack": ("space-bears.encounter.toml", resolved_attack),
+    "counters": ("space-bears.encounter.toml", counters),
+    "conditions": ("space-bears.encounter.toml", conditions),
+    "gm-menu": ("space-bears.encounter.toml", gm_menu),
+    "help": ("space-bears.encounter.toml", help_card),
+    "table-settings": ("space-bears.encounter.toml", table_settings),
+    "starship": ("pirate-corvette.encounter.toml", starship),
+    "starship-phase": ("pirate-corvette.encounter.toml", starship_phase),
+    "starship-warning": ("pirate-corvette.encounter.toml", starship_warning),
+    "starship-dialog": ("pirate-corvette.encounter.toml", starship_dialog),
+    "template": ("space-bears-individual.encounter.toml", template),
+    "individual": ("space-bears-individual.encounter.toml", individual),
+}
+
+
+def resize(app: App, size: tuple[int, int]) -> None:
+    """The window is resized to ``size`` (as a window manager would), then one frame runs."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.step()
+    app.battle.fit()
+    app.dirty = True
