@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import Any, Callable
 
 from tactics.engine import board
+from tactics.engine.builder import commands as builder
 from tactics.engine.combat import actions as combat_actions
 from tactics.engine.combat import disarm as combat_disarm
 from tactics.engine.combat import gm as combat_gm
@@ -63,6 +64,7 @@ FEATURES: tuple[Feature, ...] = (
     Feature("grenades, traps and facing", hazards.reducer, start=hazards.build_traps, install=hazards.install_hooks),
     Feature("table settings", table.reducer),
     Feature("individual turns", turns.reducer, handlers=(turn_actions, turn_interrupts, turn_view)),
+    Feature("setting up a fight", builder.reducer, start=builder.build_art),
 )
 
 #: The one reducer an encounter's journal applies: every feature's events.

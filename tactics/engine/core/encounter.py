@@ -35,6 +35,7 @@ from tactics.engine.core.state import Combatant, EncounterState, Team
 from tactics.maps import BattleMap, MapError, load as load_map
 from tactics.rules.data import DataError, read_document
 
+from tactics.engine.builder.writer import resolve_art
 from tactics.engine.features import ENCOUNTER_REDUCER, START_BUILDERS
 
 
@@ -119,7 +120,7 @@ class Encounter:
 def load_encounter(path: str | Path, *, seed: int | None = None) -> Encounter:
     """Open an encounter file; errors are DataError/MapError naming the file."""
     path = Path(path)
-    definition = read_document(path)
+    definition = resolve_art(read_document(path), path.parent)  # token art paths made absolute
     map_ref = definition.get("map")
     if not isinstance(map_ref, str):
         raise DataError(path, "map", "expected the map's file name")
