@@ -217,3 +217,17 @@ _values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=3) | st.
                        max_size=5))
 def test_toml_text_reads_back_as_written(doc: dict) -> None:
     assert tomllib.loads(dumps(doc, header="a header\nof two lines")) == doc
+
+
+def test_the_log_says_what_the_set_up_did_in_words(bare: Encounter) -> None:
+    from tactics.engine.combat.queries import describe
+
+    set_up(bare)
+    bare.submit(EditCombatant("ogre", {"hidden": True, "hp": 30}))
+    bare.submit(RemoveCombatant("brandon"))
+    lines = [describe(e, bare.state) for e in bare.journal.events]
+    assert lines[:3] == ["Set up: new team The Party (played by the players).",
+                         "Set up: Brandon joins The Party (22 hp).",
+                         "Set up: new team Foes (played by the GM)."]
+    assert "Set up: Ogre: hit points 30, hidden from the players." in lines
+    assert lines[-1] == "Set up: Brandon removed."

@@ -128,6 +128,7 @@ def test_set_up_a_bare_map_save_it_and_open_it_again(app: App, room: Path, tmp_p
     clear_and_type(app, form.entries["art"], str(art))
     click(app, form.ok.rect.center)
     assert app.battle.state.combatants["gorg"].art == str(art.resolve())
+    assert set(app.battle.encounter.journal.entries[-1].args["changes"]) == {"art"}  # nothing else changed
     app.step()
     cx, cy = centre(app, (1, 1))
     assert app.window.get_at((cx, cy))[:3] == pytest.approx(ORANGE, abs=8)  # the picture, not the initials

@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from tactics.engine import board
 from tactics.engine.builder import commands as builder
+from tactics.engine.builder import log as builder_log
 from tactics.engine.combat import actions as combat_actions
 from tactics.engine.combat import disarm as combat_disarm
 from tactics.engine.combat import gm as combat_gm
@@ -64,7 +65,7 @@ FEATURES: tuple[Feature, ...] = (
     Feature("grenades, traps and facing", hazards.reducer, start=hazards.build_traps, install=hazards.install_hooks),
     Feature("table settings", table.reducer),
     Feature("individual turns", turns.reducer, handlers=(turn_actions, turn_interrupts, turn_view)),
-    Feature("setting up a fight", builder.reducer, start=builder.build_art),
+    Feature("setting up a fight", builder.reducer, start=builder.build_art, handlers=(builder_log,)),
 )
 
 #: The one reducer an encounter's journal applies: every feature's events.

@@ -177,6 +177,8 @@ class BuilderAddon:
             width = combat.columns(board)[1]
             log = combat.log.rect
             bottom = log.top - 10 if log is not None else board.bottom - 12
+            if bottom - board.top < 460:  # a small window: the whole column while setting up (over the log)
+                bottom = board.bottom - 12
         else:
             width, bottom = theme.SIDE_W, board.bottom - 12  # the column "fit" leaves free
         x, top = board.right - width - 12, board.top + 12
@@ -187,6 +189,7 @@ class BuilderAddon:
     def _panel_input(self, intent: Any) -> bool:
         if isinstance(intent, ui.PointerMove):
             self.hover = intent.pos
+            self.view.hover_cell = self.view.hover_pos = None  # no square is pointed at through the panel
             self.app.dirty = True
             return True
         if isinstance(intent, ui.Wheel):
@@ -459,8 +462,10 @@ def builder_layer(ctx: render.DrawContext) -> None:
         return
     if not builder.shown():
         return
-    if builder.placing and view.hover_cell is not None and view.board_rect().collidepoint(view.hover_pos or (-1, -1)):
-        _ghost(ctx, builder.placing, view.hover_cell, None)
+    cell = view.hover_cell
+    if (builder.placing and cell is not None and ctx.state.map.in_bounds(cell) and builder.form is None
+            and view.board_rect().collidepoint(view.hover_pos or (-1, -1))):
+        _ghost(ctx, builder.placing, cell, None)
     picked = ctx.state.combatants.get(builder.picked) if builder.picked else None
     if picked is not None and picked.cell is not None:
         cx, cy = ctx.camera.cell_centre(picked.cell)

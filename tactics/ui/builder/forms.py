@@ -302,10 +302,9 @@ class CombatantForm(Form):
             changes["name"] = name
         if team != who.team:
             changes["team"] = team
-        old_ref = sheet_ref(who.sheet) if isinstance(who.sheet, Sheet) else who.sheet
         untouched = (self.value("sheet") == QUICK and self.value("weapon") == "unarmed"
                      and [self.text(k).strip() for k in ("ac", "dex", "wis")] == ["12", "10", "10"])
-        if sheet != old_ref and not (who.sheet is None and untouched):  # a bare token keeps no sheet
+        if not (who.sheet is None and untouched) and not _same_sheet(sheet, who.sheet):  # a bare token keeps none
             changes["sheet"] = sheet
         if hp != who.max_hp:
             changes["max_hp"] = hp
@@ -315,6 +314,16 @@ class CombatantForm(Form):
         if self.hidden != who.hidden:
             changes["hidden"] = self.hidden
         return EditCombatant(who.id, changes)
+
+
+def _same_sheet(ref: Any, sheet: Any) -> bool:
+    """Does the reference ``ref`` make the very sheet a combatant has (whatever way it is written)?"""
+    if not isinstance(sheet, Sheet):
+        return False
+    try:
+        return default_armoury().sheet_from(ref) == sheet
+    except Exception:  # noqa: BLE001 - not a sheet at all: the engine will say why
+        return False
 
 
 class TeamForm(Form):

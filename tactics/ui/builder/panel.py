@@ -74,7 +74,7 @@ class SetupPanel(w.Panel):
         w.button(self, canvas, pygame.Rect(px + half + 8, cy, inner - half - 8, 36), "New team", "new-team",
                  b.open_team_form, enabled=not locked, hover=local, size=15)
         cy += 46
-        footer_h = 46 + 8 + 3 * 20 + 8
+        footer_h = 46 + 12 + 12 + 3 * 20 + 8
         list_top = cy
         list_bottom = max(list_top + ROW_H, rect.height - footer_h)
         rows = self._rows()
@@ -100,10 +100,11 @@ class SetupPanel(w.Panel):
         canvas.set_clip(None)
         rows_keys = ("pick", "edit", "remove", "team")  # a row scrolled half out cannot be clicked
         self.hits = [h for h in self.hits if h.key.split(":")[0] not in rows_keys or clip.contains(h.rect)]
-        if self._content_h > self._list_h:
-            w.text(canvas, "wheel: more", (rect.right - w.PAD, list_bottom + 2), 13, theme.TEXT_DIM, "regular",
-                   "topright")
         cy = list_bottom + 12
+        if self._content_h > self._list_h:
+            more = "more below (wheel)" if self.scroll < self._content_h - self._list_h else "more above (wheel)"
+            w.text(canvas, more, (rect.right - w.PAD, list_bottom + 2), 13, theme.TEXT_DIM, "regular", "topright")
+            cy += 12
         third = (inner - 16) // 3
         w.button(self, canvas, pygame.Rect(px, cy, third, 36), "Traps (P)", "traps", b.traps, hover=local, size=16,
                  enabled=not locked)
@@ -158,12 +159,13 @@ class SetupPanel(w.Panel):
         where = "joins later" if not who.present else "not placed" if who.cell is None else _stats(who)
         if placing:
             where = "click a square"
-        name = _fit(who.name + ("  (hidden)" if who.hidden else ""), 16, max(40, name_w - 100))
+        name = _fit(who.name + ("  (hidden)" if who.hidden else ""), 16, max(40, name_w))
         w.text(s, name, (x + 34, y + 7), 16, theme.TEXT)
         detail_x = x + 34 + w.text_width(name, 16) + 10
-        colour_detail = theme.ACCENT if who.cell is None else theme.TEXT_DIM
-        detail = _fit(where, 14, max(10, x + inner - buttons_w - 8 - detail_x), "regular")
-        w.text(s, detail, (detail_x, y + 9), 14, colour_detail, "regular")
+        room = x + inner - buttons_w - 8 - detail_x
+        if room >= 60:  # the name first; its numbers where there is room for them
+            colour_detail = theme.ACCENT if who.cell is None and who.present else theme.TEXT_DIM
+            w.text(s, _fit(where, 14, room, "regular"), (detail_x, y + 9), 14, colour_detail, "regular")
         bx = x + inner - buttons_w
         w.button(self, s, pygame.Rect(bx, y + 4, 56, ROW_H - 8), "Edit", f"edit:{who.id}",
                  lambda c=who.id: b.open_edit_form(c), enabled=not locked, hover=hover, size=14)

@@ -48,12 +48,15 @@ class SetupTool(Tool):
             return False
         view = self.view
         cell = view.camera.cell_at(intent.pos)
+        token = view.token_at(cell)
+        if token is not None:  # pick it (and maybe drag it): never place another on top of it
+            builder.pick(token.id)
+            return True
         if builder.placing and not builder.locked_reason():
             if view.state.map.in_bounds(cell):
                 builder.place(builder.placing, cell)
             return True
-        token = view.token_at(cell)
-        builder.pick(token.id if token is not None else None)
+        builder.pick(None)
         return True
 
     def on_key(self, intent: ui.KeyPress) -> bool:

@@ -22,9 +22,12 @@ class Toolbar:
         self.tool_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         x = 12
         h = theme.TOOLBAR_H - 14
-        for tool in tools:
-            text = f"{tool.label}  {tool.key_label}" if tool.key_label else tool.label
-            width = max(96, 22 + 9 * len(text))
+        labels = [f"{t.label}  {t.key_label}" if t.key_label else t.label for t in tools]
+        wanted = sum(max(96, 22 + 9 * len(t)) + 6 for t in labels) + 18 + sum(max(70, 22 + 9 * len(a[1])) + 6
+                                                                              for a in actions)
+        squeeze = min(1.0, (manager.window_resolution[0] - 24) / max(1, wanted))  # every button on a small window
+        for tool, text in zip(tools, labels):
+            width = int(max(96, 22 + 9 * len(text)) * squeeze)
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(x, 7, width, h), text, manager,
                 tool_tip_text=f"<b>{tool.label}</b> ({tool.key_label})<br>{tool.hint}",
@@ -34,7 +37,7 @@ class Toolbar:
             x += width + 6
         x += 18
         for name, text, tip in actions:
-            width = max(70, 22 + 9 * len(text))
+            width = int(max(70, 22 + 9 * len(text)) * squeeze)
             button = pygame_gui.elements.UIButton(pygame.Rect(x, 7, width, h), text, manager, tool_tip_text=tip)
             self.buttons[button] = ("action", name)
             x += width + 6
