@@ -140,6 +140,7 @@ def test_set_up_a_bare_map_save_it_and_open_it_again(app: App, room: Path, tmp_p
     dialog = app.builder.save_dialog
     assert dialog is not None and dialog.file_path_text_line.get_text().endswith("room.encounter.toml")
     clear_and_type(app, dialog.file_path_text_line, str(tmp_path / "gorg-fight"))
+    assert app.battle.tool.name == "setup" and app.battle.encounter.journal.entries[-1].command == "edit-combatant"
     key(app, pygame.K_RETURN)
     written = tmp_path / "gorg-fight.encounter.toml"
     assert written.exists(), app.battle.message
@@ -214,3 +215,69 @@ def test_remove_and_undo_and_no_changes_during_a_fight(app: App) -> None:
     assert "under way" in app.builder.locked_reason()
     drag(app, centre(app, (6, 3)), centre(app, (6, 0)))
     assert app.battle.state.combatants["bear-a"].cell == (6, 3)  # no dragging tokens in a fight
+
+
+def test_every_box_of_both_forms_keeps_its_letters_from_the_map(app: App) -> None:
+    """Type every letter and digit into each text box of the combatant and team forms: no map shortcut fires."""
+    key(app, pygame.K_u)
+    add_combatant(app, "Gorg")
+    click(app, centre(app, (1, 1)))
+    journal = app.battle.encounter.journal
+    entries, tool, camera = len(journal.entries), app.battle.tool.name, app.battle.camera.cell_px
+    letters = "abcdefghijklmnopqrstuvwxyz0123456789"
+    for opener in ("add", "new-team", "edit:gorg", "team:party"):
+        click(app, panel_button(app, opener))
+        form = app.builder.form
+        for name, entry in form.entries.items():
+            click(app, entry.rect.center)
+            assert entry.is_focused, name
+            type_text(app, letters)
+            assert len(journal.entries) == entries and app.battle.tool.name == tool, (opener, name)
+            assert app.battle.camera.cell_px == camera and app.builder.form is form, (opener, name)
+        key(app, pygame.K_ESCAPE)
+        assert app.builder.form is None
+    assert app.battle.state.combatants["gorg"].name == "Gorg"
+
+
+def test_a_new_team_from_the_panel_and_a_name_dragged_onto_the_map(app: App) -> None:
+    key(app, pygame.K_u)
+    click(app, panel_button(app, "new-team"))
+    form = app.builder.form
+    clear_and_type(app, form.entries["name"], "Cultists")
+    choose(app, form.menus["colour"], "Purple")
+    choose(app, form.menus["control"], "the GM")
+    click(app, form.ok.rect.center)
+    team = app.battle.state.teams["cultists"]
+    assert (team.name, team.colour, team.players) == ("Cultists", (160, 110, 220), False)
+    add_combatant(app, "Acolyte", team="Cultists")
+    key(app, pygame.K_ESCAPE)  # not placed now
+    assert app.battle.state.combatants["acolyte"].cell is None and app.builder.placing is None
+    row = panel_button(app, "pick:acolyte")
+    drag(app, row, centre(app, (4, 3)))  # from its name in the panel onto a square
+    assert app.battle.state.combatants["acolyte"].cell == (4, 3)
+    assert app.battle.state.combatants["acolyte"].team == "cultists"
+    click(app, panel_button(app, "team:cultists"))
+    clear_and_type(app, app.builder.form.entries["name"], "Cult of the Bear")
+    click(app, app.builder.form.ok.rect.center)
+    assert app.battle.state.teams["cultists"].name == "Cult of the Bear"
+
+
+def test_the_picture_can_be_chosen_in_a_file_dialog(app: App, tmp_path: Path) -> None:
+    key(app, pygame.K_u)
+    art = png(tmp_path / "hero.png", (40, 200, 90))
+    click(app, panel_button(app, "add"))
+    form = app.builder.form
+    clear_and_type(app, form.entries["name"], "Hero")
+    chooser = next(b for b, action in form.actions.items() if action == app.builder.choose_art)
+    click(app, chooser.rect.center)
+    dialog = app.builder.art_dialog
+    assert dialog is not None and dialog.alive()
+    clear_and_type(app, dialog.file_path_text_line, str(art))
+    assert app.battle.tool.name == "setup"  # the letters of the path went into the box only
+    click(app, dialog.ok_button.rect.center)
+    assert form.entries["art"].get_text() == str(art)
+    click(app, form.ok.rect.center)
+    click(app, centre(app, (2, 2)))
+    assert app.battle.state.combatants["hero"].art == str(art.resolve())
+    app.step()
+    assert app.window.get_at(centre(app, (2, 2)))[:3] == pytest.approx((40, 200, 90), abs=8)

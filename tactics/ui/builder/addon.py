@@ -105,6 +105,13 @@ class BuilderAddon:
         """While a form is open: Esc closes it, and no key reaches the map while one of its boxes has focus."""
         if self.form is not None and not self.form.alive():
             self.form = None
+        for dialog in (self.art_dialog, self.save_dialog):  # a file name being typed
+            if dialog is not None and dialog.alive():
+                if intent.key == pygame.K_ESCAPE:
+                    dialog.kill()
+                    return True
+                if dialog.file_path_text_line.is_focused:
+                    return True
         if self.form is None:
             return False
         if intent.key == pygame.K_ESCAPE:
