@@ -231,3 +231,18 @@ def test_the_log_says_what_the_set_up_did_in_words(bare: Encounter) -> None:
                          "Set up: new team Foes (played by the GM)."]
     assert "Set up: Ogre: hit points 30, hidden from the players." in lines
     assert lines[-1] == "Set up: Brandon removed."
+
+
+def test_copies_are_added_in_one_step_with_numbered_names(bare: Encounter) -> None:
+    set_up(bare)
+    bare.submit(AddCombatant("Space Bear", "foes", sheet="space_bear", copies=3))
+    names = [c.name for c in bare.state.combatants.values() if c.sheet.name == "space_bear"]
+    assert names == ["Space Bear 1", "Space Bear 2", "Space Bear 3"]
+    assert all(bare.state.combatants[cid].cell is None for cid in ("space-bear-1", "space-bear-2", "space-bear-3"))
+    bare.submit(AddCombatant("Space Bear", "foes", sheet="space_bear", copies=2))
+    assert [c.name for c in bare.state.combatants.values()][-2:] == ["Space Bear 4", "Space Bear 5"]
+    bare.undo()
+    bare.undo()  # one Ctrl+Z per click of Add, however many came
+    assert not any(c.name.startswith("Space Bear") for c in bare.state.combatants.values())
+    with pytest.raises(Refused, match="from 1 to 20"):
+        bare.submit(AddCombatant("Horde", "foes", copies=21))

@@ -281,3 +281,18 @@ def test_the_picture_can_be_chosen_in_a_file_dialog(app: App, tmp_path: Path) ->
     assert app.battle.state.combatants["hero"].art == str(art.resolve())
     app.step()
     assert app.window.get_at(centre(app, (2, 2)))[:3] == pytest.approx((40, 200, 90), abs=8)
+
+
+def test_a_pack_is_added_at_once_and_placed_one_click_each(app: App) -> None:
+    key(app, pygame.K_u)
+    click(app, panel_button(app, "add"))
+    form = app.builder.form
+    choose(app, form.menus["sheet"], "Space Bear")
+    clear_and_type(app, form.entries["copies"], "3")
+    click(app, form.ok.rect.center)
+    state = app.battle.state
+    assert [c.name for c in state.combatants.values()] == ["Space Bear 1", "Space Bear 2", "Space Bear 3"]
+    for cell in ((5, 0), (6, 1), (7, 0)):  # each click places the next one
+        click(app, centre(app, cell))
+    assert [c.cell for c in app.battle.state.combatants.values()] == [(5, 0), (6, 1), (7, 0)]
+    assert app.builder.placing is None

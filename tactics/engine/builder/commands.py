@@ -53,6 +53,7 @@ TEAM_COLOURS: dict[str, tuple[int, int, int]] = {
 ART_MAX_SIDE = 8192
 ART_MAX_PIXELS = 40_000_000
 MAX_HP = 10_000
+MAX_COPIES = 20
 
 
 def fight_under_way(state: EncounterState) -> bool:
@@ -239,12 +240,14 @@ class AddCombatant:
     hidden: bool = False
     combatant: str | None = None
     new_team: dict[str, Any] | None = None
+    copies: int = 1
     name: str = "add-combatant"
 
     def args(self) -> dict[str, Any]:
         return {"combatant_name": self.combatant_name, "team": self.team, "sheet": self.sheet, "hp": self.hp,
                 "cell": list(self.cell) if self.cell is not None else None, "art": self.art,
-                "hidden": self.hidden, "combatant": self.combatant, "new_team": self.new_team}
+                "hidden": self.hidden, "combatant": self.combatant, "new_team": self.new_team,
+                "copies": self.copies}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         refuse_in_fight(state)
@@ -258,14 +261,38 @@ class AddCombatant:
         name = _name(self.combatant_name, "combatant")
         sheet = sheet_or_refuse(self.sheet) if self.sheet is not None else None
         hp = _hp(self.hp if self.hp is not None else (sheet.hp if sheet is not None else 10))
+        if not 1 <= int(self.copies) <= MAX_COPIES:
+            raise Refused(f"from 1 to {MAX_COPIES} at a time, not {self.copies}")
+        if self.copies > 1 and (self.cell is not None or self.combatant is not None):
+            raise Refused("copies are placed one by one: no square or id for them")
+        names = [name] if self.copies == 1 else numbered(name, int(self.copies), state)
         cid = self.combatant or slug(name, state.combatants)
         if cid in state.combatants:
             raise Refused(f"there is already a combatant {cid!r}")
         cell = _check_cell(state, self.cell, name)
-        record = {"id": cid, "name": name, "team": self.team, "cell": cell, "hp": hp, "max_hp": hp,
-                  "sheet": sheet_ref(sheet) if sheet is not None else None, "art": check_art(self.art),
-                  "hidden": bool(self.hidden)}
-        return events + [Event("setup.combatant-added", {"combatant": record})]
+        art = check_art(self.art)
+        taken = set(state.combatants)
+        for each in names:
+            cid = cid if len(names) == 1 else slug(each, taken)
+            taken.add(cid)
+            record = {"id": cid, "name": each, "team": self.team, "cell": cell, "hp": hp, "max_hp": hp,
+                      "sheet": sheet_ref(sheet) if sheet is not None else None, "art": art,
+                      "hidden": bool(self.hidden)}
+            events.append(Event("setup.combatant-added", {"combatant": record}))
+        return events
+
+
+def numbered(base: str, copies: int, state: EncounterState) -> list[str]:
+    """``copies`` names "Space Bear 1", "Space Bear 2" ... that no combatant has yet."""
+    used = {c.name.lower() for c in state.combatants.values()}
+    out: list[str] = []
+    n = 1
+    while len(out) < copies:
+        candidate = f"{base} {n}"
+        if candidate.lower() not in used:
+            out.append(candidate)
+        n += 1
+    return out
 
 
 #: What :class:`EditCombatant` may change.

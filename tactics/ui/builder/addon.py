@@ -368,16 +368,17 @@ class BuilderAddon:
             form.say(str(exc))
             return False
         try:
-            self.view.encounter.submit(command)
+            entry = self.view.encounter.submit(command)
         except Refused as exc:
             form.say(exc.reason[:1].upper() + exc.reason[1:])
             return False
         self.close_forms()
-        name = getattr(command, "combatant_name", None)
-        if name is not None:
-            cid = command.combatant
-            self.pick(cid)
-            self.view.say(f"Added {name}. Click a square to place them (or drag the name onto the map).", "good")
+        added = [e.data["combatant"] for e in entry.events if e.kind == "setup.combatant-added"]
+        if added:
+            self.pick(added[0]["id"])
+            who = added[0]["name"] if len(added) == 1 else f"{len(added)}: {added[0]['name']} to {added[-1]['name']}"
+            self.view.say(f"Added {who}. Click a square to place {'them one by one' if len(added) > 1 else 'them'} "
+                          f"(or drag a name onto the map).", "good")
         elif getattr(command, "changes", None) is not None:
             self.view.say(f"Changed {self.state.combatants[command.combatant].name}.", "good")
             if "art" in command.changes:

@@ -145,7 +145,7 @@ class Form:
 class CombatantForm(Form):
     """Add a combatant (``who`` None) or edit one: from a bundled sheet or a quick stat block."""
 
-    width, height = 560, 600
+    width, height = 560, 660
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], state: EncounterState,
                  who: Combatant | None, on_ok: Callable[[], None], on_cancel: Callable[[], None],
@@ -167,6 +167,12 @@ class CombatantForm(Form):
         self.y += ROW
         self.menu("team", "Team", self.team_options(), who.team if who is not None else self._default_team())
         self.y += ROW
+        if who is None:  # a pack of the same creature in one go: "Space Bear 1" ... "Space Bear 4"
+            self.entry("copies", "How many", "1", numbers=True, width=80)
+            pygame_gui.elements.UILabel(pygame.Rect(LABEL_W + 90, self.y, self.inner_w - LABEL_W - 102, 34),
+                                        "(more than 1: numbered names)", manager, container=self.window,
+                                        object_id="#builder_label")
+            self.y += ROW
         half = (self.inner_w - LABEL_W - 12 - 110) // 2
         self.entry("hp", "Hit points", "", numbers=True, width=half)
         pygame_gui.elements.UILabel(pygame.Rect(LABEL_W + half + 10, self.y, 50, 34), "AC", manager,
@@ -294,8 +300,10 @@ class CombatantForm(Form):
             if team not in self.state.teams and team in STOCK_TEAMS:
                 tname, colour, players = STOCK_TEAMS[team]
                 new_team = {"name": tname, "colour": list(colour), "players": players}
+            copies = _number(self.text("copies") or "1", "How many", 1, 20)
             return AddCombatant(name, team, sheet=sheet, hp=hp, art=art, hidden=self.hidden,
-                                combatant=slug(name, self.state.combatants), new_team=new_team)
+                                combatant=slug(name, self.state.combatants) if copies == 1 else None,
+                                new_team=new_team, copies=copies)
         who = self.who
         changes: dict[str, Any] = {}
         if name != who.name:
