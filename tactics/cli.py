@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--script", metavar="FILE", help=argparse.SUPPRESS)  # scripted events (tests: tactics.ui.scripted)
     stage = p.add_argument_group("staging a screenshot")
     stage.add_argument("--select", metavar="NAME", help="select this token (name or id) to show its reach")
-    stage.add_argument("--tool", choices=["select", "ruler", "radius", "cone", "line", "attack", "grenade", "traps"],
+    stage.add_argument("--tool", choices=["select", "ruler", "radius", "cone", "line", "attack", "grenade", "traps", "setup"],
                        help="active tool")
     stage.add_argument("--at", type=_cell, metavar="C,R",
                        help="put the pointer on square C,R (radius: the corner at its top left)")

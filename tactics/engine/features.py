@@ -21,6 +21,8 @@ from types import ModuleType
 from typing import Any, Callable
 
 from tactics.engine import board
+from tactics.engine.builder import commands as builder
+from tactics.engine.builder import log as builder_log
 from tactics.engine.combat import actions as combat_actions
 from tactics.engine.combat import disarm as combat_disarm
 from tactics.engine.combat import gm as combat_gm
@@ -67,6 +69,7 @@ FEATURES: tuple[Feature, ...] = (
     Feature("who plays each team", control.reducer, start=control.build_controllers),
     Feature("individual turns", turns.reducer,
             handlers=(turn_actions, turn_interrupts, turn_midmove, turn_shots, turn_view)),
+    Feature("setting up a fight", builder.reducer, start=builder.build_art, handlers=(builder_log,)),
 )
 
 #: The one reducer an encounter's journal applies: every feature's events.

@@ -26,6 +26,7 @@ from tactics.ui.idle import WidgetWatch
 from tactics.ui.hazards import attach_hazards  # grenade and trap tools, trap layer (issue 4)
 from tactics.ui.opponent import attach_opponent
 from tactics.ui.gm_menu import attach_gm_menu
+from tactics.ui.builder import attach_builder  # the encounter builder: Set up tool, panel, token drag (issue 10)
 from tactics.ui.opening import OpenError, open_path
 from tactics.ui.panels.help import HelpScreen
 from tactics.ui.panels.toolbar import Toolbar
@@ -92,6 +93,7 @@ class App:
         attach_hazards(self)  # animations, facing prompt (issue 4)
         attach_gm_menu(self)  # the GM's right-click menu: damage, heal, conditions, detonate (app.gm_menu)
         attach_opponent(self)  # the app-controlled teams play themselves, one command per beat (F6)
+        attach_builder(self)  # setting up a fight: add, edit, drag, save as an encounter file (app.builder)
         self._addons("opened", encounter)
         if fullscreen:
             self.toggle_fullscreen()

@@ -13,7 +13,7 @@ import pygame
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import DELTAS
 from tactics.ui import layout_probe as probe
-from tactics.ui import theme
+from tactics.ui import theme, token_art
 from tactics.ui.camera import Camera
 
 SS = 3  # supersampling factor
@@ -141,7 +141,7 @@ class TokenPainter:
 
     # -- pictures ---------------------------------------------------------------
     def _disc(self, who: Combatant, colour, px: int, selected: bool, highlighted: bool, show_hp: bool) -> pygame.Surface:
-        key = (who.id, px, colour, initials(who.name), who.hidden, selected, highlighted, who.down,
+        key = (who.id, px, colour, initials(who.name), who.art, who.hidden, selected, highlighted, who.down,
                who.facing, (who.hp, who.max_hp) if show_hp else None, self.initials_px(px))
         hit = self._discs.get(key)
         if hit is None:
@@ -206,10 +206,16 @@ def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bo
     pygame.draw.circle(big, rim, (cx, cy), r * 0.93)
     pygame.draw.circle(big, _darker(body, 0.3), (cx, cy), r * 0.82)
     pygame.draw.circle(big, body, (cx, cy - r * 0.03), r * 0.78)
-    # a soft highlight on the upper half for a little depth
-    gloss = pygame.Surface((int(r * 1.4), int(r * 0.7)), pygame.SRCALPHA)
-    pygame.draw.ellipse(gloss, (255, 255, 255, 38), gloss.get_rect())
-    big.blit(gloss, (cx - r * 0.7, cy - r * 0.72))
+    art = token_art.round_picture(who.art, int(r * 1.66)) if who.art else None  # the GM's picture, else initials
+    if art is not None:
+        pygame.draw.circle(big, body, (cx, cy), r * 0.93)  # a rim in the team's colour round the picture
+        big.blit(art, art.get_rect(center=(round(cx), round(cy))))
+        if who.down:
+            pygame.draw.circle(big, (90, 90, 96, 170), (cx, cy), r * 0.84)
+    else:  # a soft highlight on the upper half for a little depth
+        gloss = pygame.Surface((int(r * 1.4), int(r * 0.7)), pygame.SRCALPHA)
+        pygame.draw.ellipse(gloss, (255, 255, 255, 38), gloss.get_rect())
+        big.blit(gloss, (cx - r * 0.7, cy - r * 0.72))
     # facing tick on the rim
     if who.facing in DELTAS and not who.down:
         dx, dy = DELTAS[who.facing]
@@ -219,15 +225,15 @@ def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bo
         right = (cx + math.cos(ang - 0.32) * r * 0.96, cy + math.sin(ang - 0.32) * r * 0.96)
         pygame.draw.polygon(big, (255, 255, 255), [tip, left, right])
         pygame.draw.polygon(big, (20, 20, 24), [tip, left, right], max(1, SS))
-    # initials
-    f = theme.font(max(int(r * 0.78), initials_px * SS), "bold")
-    text = initials(who.name)
-    shadow = f.render(text, True, (0, 0, 0))
-    shadow.set_alpha(140)
-    glyph = f.render(text, True, (255, 255, 255))
-    gx, gy = cx - glyph.get_width() / 2, cy - glyph.get_height() / 2 - r * 0.02
-    big.blit(shadow, (gx + SS, gy + SS))
-    big.blit(glyph, (gx, gy))
+    if art is None:  # initials
+        f = theme.font(max(int(r * 0.78), initials_px * SS), "bold")
+        text = initials(who.name)
+        shadow = f.render(text, True, (0, 0, 0))
+        shadow.set_alpha(140)
+        glyph = f.render(text, True, (255, 255, 255))
+        gx, gy = cx - glyph.get_width() / 2, cy - glyph.get_height() / 2 - r * 0.02
+        big.blit(shadow, (gx + SS, gy + SS))
+        big.blit(glyph, (gx, gy))
     if who.down:
         k = r * 0.55
         pygame.draw.line(big, (30, 30, 30), (cx - k, cy - k), (cx + k, cy + k), int(r * 0.16))

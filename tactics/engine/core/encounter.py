@@ -37,6 +37,7 @@ from tactics.maps import BattleMap, MapError, load as load_map
 from tactics.rules.catalogue import checked_rules_data
 from tactics.rules.data import DataError, read_document
 
+from tactics.engine.builder.writer import resolve_art
 from tactics.engine.features import ENCOUNTER_REDUCER, START_BUILDERS
 
 
@@ -133,7 +134,7 @@ class Encounter:
 def load_encounter(path: str | Path, *, seed: int | None = None) -> Encounter:
     """Open an encounter file; errors are DataError/MapError naming the file (nothing else escapes)."""
     path = Path(path)
-    definition = read_document(path)
+    definition = resolve_art(read_document(path), path.parent)  # token art paths made absolute
     map_ref = definition.get("map")
     if not isinstance(map_ref, str) or not map_ref.strip() or "\x00" in map_ref:
         raise DataError(path, "map", "expected the map's file name")

@@ -62,6 +62,7 @@ class Combatant:
     stealth: int | None = None  # the Stealth result enemies' Perception must meet (ground combat)
     present: bool = True  # in the fight (False: absent, joins later)
     sheet: Any = None
+    art: str | None = None  # token picture (an image file); None: initials (tactics/engine/builder)
 
     def has(self, condition: str) -> bool:
         return any(c.name == condition for c in self.conditions)

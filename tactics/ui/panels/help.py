@@ -18,6 +18,7 @@ Row = tuple[str, str]
 
 MAP_KEYS: list[Row] = [
     ("Left click", "select a token / move / place a point"),
+    ("Drag a token (GM)", "put it elsewhere, outside a fight"),
     ("Right or middle drag, arrows", "pan the map"),
     ("Wheel", "zoom at the pointer"),
     ("Home or F", "fit the map to the window"),
@@ -81,6 +82,7 @@ TOOL_SUMMARIES = {
     "attack": "pick a weapon, then a target: odds first",
     "grenade": "landing odds heatmap, cook, throw",
     "traps": "GM: place hidden traps; disarm, search",
+    "setup": "GM: add combatants and teams, pictures, save the fight",
 }
 
 

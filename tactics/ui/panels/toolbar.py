@@ -27,14 +27,19 @@ class Toolbar:
         self._build()
 
     def _build(self) -> None:
-        """The buttons at the current UI scale: widths from the label's real width in the theme font."""
+        """The buttons at the current UI scale: widths from the label's real width in the theme font,
+        squeezed alike when they would not all fit the window."""
         px = theme.px
         f = theme.font(theme.fs(15), "regular")
         x = px(12)
         h = theme.TOOLBAR_H - px(14)
-        for tool in self.tools:
-            text = f"{tool.label}  {tool.key_label}" if tool.key_label else tool.label
-            width = max(px(84), f.size(text)[0] + px(30))
+        labels = [f"{t.label}  {t.key_label}" if t.key_label else t.label for t in self.tools]
+        widths = [max(px(84), f.size(text)[0] + px(30)) for text in labels]
+        action_widths = [max(px(64), f.size(text)[0] + px(30)) for _, text, _ in self.actions]
+        wanted = sum(w + px(6) for w in widths + action_widths) + px(18) + px(24)
+        squeeze = min(1.0, (self.manager.window_resolution[0] - px(24)) / max(1, wanted))
+        for tool, text, full in zip(self.tools, labels, widths):
+            width = int(full * squeeze)
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(x, px(7), width, h), text, self.manager,
                 tool_tip_text=f"<b>{tool.label}</b> ({tool.key_label})<br>{tool.hint}",
@@ -43,8 +48,8 @@ class Toolbar:
             self.tool_buttons[tool.name] = button
             x += width + px(6)
         x += px(18)
-        for name, text, tip in self.actions:
-            width = max(px(64), f.size(text)[0] + px(30))
+        for (name, text, tip), full in zip(self.actions, action_widths):
+            width = int(full * squeeze)
             button = pygame_gui.elements.UIButton(pygame.Rect(x, px(7), width, h), text, self.manager,
                                                   tool_tip_text=tip)
             self.buttons[button] = ("action", name)

@@ -28,6 +28,7 @@ from tactics.ui.camera import Camera
 from tactics.ui.panels.hotseat import paint_banner, turn_banner
 from tactics.ui.players import style
 from tactics.ui.players.displays import Displays, Placement
+from tactics.ui.players.order_strip import draw_strip, order_slots, strip_height
 from tactics.ui.players.routing import WindowUIManager, belongs_to
 from tactics.ui.players.scale import Calibration
 from tactics.ui.players.seen import fog_cells, players_state
@@ -144,6 +145,8 @@ class PlayersWindow:
     def board_rect(self) -> pygame.Rect:
         w, h = self.size
         top = self.banner_h() if turn_banner(self.app.battle.state, for_players=True) is not None else 0
+        if order_slots(players_state(self.app.battle.state))[1]:  # the turn order strip under the banner
+            top += strip_height(self.room)
         return pygame.Rect(0, top, w, max(1, h - top))
 
     def owns(self, event: pygame.event.Event) -> bool:
@@ -380,6 +383,8 @@ class PlayersWindow:
         if banner is not None:
             rect = pygame.Rect(8, 6, surface.get_width() - 16, self.banner_h() - 12)
             paint_banner(surface, banner, rect, large=self.room)
+        top = self.banner_h() if banner is not None else 0
+        draw_strip(surface, seen, pygame.Rect(0, top, surface.get_width(), strip_height(self.room)), large=self.room)
         if self.message:
             pill = style.hint_pill(self.message, 20 if self.room else 16)
             surface.blit(pill, (12, surface.get_height() - pill.get_height() - 12))

@@ -1,0 +1,65 @@
+"""The set-up's lines in the log: "Set up: Vex joins The Party (24 hp)." instead of raw event data.
+
+Why it exists: the GM's log lists every command; the builder's events need
+sentences a GM reads. Registered in the log's describers
+(:data:`tactics.engine.combat.queries.DESCRIBERS`) when imported (see
+:mod:`tactics.engine.features`). The lines use the names the events carry, so
+a combatant removed since is still named.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactics.engine.combat.queries import DESCRIBERS
+from tactics.engine.core.journal import Event
+
+_FIELDS = {"name": "name", "team": "team", "hp": "hit points", "max_hp": "most hit points", "sheet": "stat block",
+           "art": "picture", "hidden": "hidden"}
+
+
+def _team(state: Any, tid: str) -> str:
+    team = getattr(state, "teams", {}).get(tid)
+    return team.name if team is not None else tid
+
+
+def describe_setup(event: Event, state: Any = None) -> str:
+    d = event.data
+    if event.kind == "setup.team-added":
+        return f"Set up: new team {d['name']} (played by {'the players' if d['players'] else 'the GM'})."
+    if event.kind == "setup.team-edited":
+        return f"Set up: team {d['name']} changed."
+    if event.kind == "setup.combatant-added":
+        r = d["combatant"]
+        hidden = ", hidden from the players" if r.get("hidden") else ""
+        return f"Set up: {r['name']} joins {_team(state, r['team'])} ({r['hp']} hp{hidden})."
+    if event.kind == "setup.combatant-edited":
+        combatants = getattr(state, "combatants", {})
+        who = combatants.get(d["combatant"])
+        name = who.name if who is not None else d["combatant"]
+        what = []
+        for key, value in d["after"].items():
+            if key == "art":
+                what.append("new picture" if value else "initials instead of a picture")
+            elif key == "hidden":
+                what.append("hidden from the players" if value else "shown to the players")
+            elif key == "team":
+                what.append(f"now in {_team(state, value)}")
+            elif key in ("hp", "max_hp"):
+                what.append(f"{_FIELDS[key]} {value}")
+            elif key == "name":
+                what.append(f"was {d['before'].get('name')}")
+            else:
+                what.append(f"new {_FIELDS.get(key, key)}")
+        return f"Set up: {name}: {', '.join(what)}."
+    if event.kind == "setup.combatant-removed":
+        return f"Set up: {d.get('name', d['combatant'])} removed."
+    return f"Set up: {event.kind}"
+
+
+KINDS = ("setup.team-added", "setup.team-edited", "setup.combatant-added", "setup.combatant-edited",
+         "setup.combatant-removed")
+for _kind in KINDS:
+    DESCRIBERS.setdefault(_kind, describe_setup)
+
+__all__ = ["KINDS", "describe_setup"]

@@ -1,0 +1,494 @@
+"""The encounter builder in the window: the Set up panel, its forms, dragging tokens, saving the fight.
+
+Why it exists: a GM who opens their own map sets up the fight on it: adds
+combatants (a bundled sheet or a quick stat block) and teams, drags tokens
+where they stand, gives them pictures, removes them, lays traps, and saves
+the result as an encounter file. :class:`BuilderAddon` is an App add-on
+(``app.builder``) following the battle view:
+
+* the **Set up** tool (U, :mod:`tactics.ui.builder.tool`) shows the panel
+  (:mod:`tactics.ui.builder.panel`); its forms are pygame_gui windows
+  (:mod:`tactics.ui.builder.forms`) whose text boxes keep the keyboard: while
+  one has it no map shortcut sees a key;
+* **dragging a token** (the GM's view, outside a fight, with Select or Set up)
+  moves it without movement rules (:class:`~tactics.engine.board.Place`);
+  dragging a name from the panel onto the map places it;
+* **Save encounter...** writes an ``*.encounter.toml``
+  (:func:`tactics.engine.builder.writer.write_encounter_file`) that
+  ``tactics FILE`` opens with everything as placed.
+
+Every change is an engine command (undo, autosave, replay); a refusal is the
+message on screen and changes nothing.
+"""
+
+from __future__ import annotations
+
+import weakref
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from tactics.assets import bundled
+from tactics.engine.board import Place
+from tactics.engine.builder.commands import RemoveCombatant, fight_under_way
+from tactics.engine.builder.writer import SUFFIX, EncounterFileError, target_path, write_encounter_file
+from tactics.engine.core.journal import Refused
+from tactics.ui import draw, render, theme, token_art
+from tactics.ui import intents as ui
+from tactics.ui.builder.forms import CombatantForm, Form, FormError, TeamForm
+from tactics.ui.builder.panel import SetupPanel
+
+DRAG_PX = 6
+_BY_VIEW: "weakref.WeakKeyDictionary[Any, BuilderAddon]" = weakref.WeakKeyDictionary()
+
+
+class BuilderAddon:
+    """The builder's part of the window (an App add-on)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.view: Any = None
+        self.panel = SetupPanel(self)
+        self.form: Form | None = None
+        self.art_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.save_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.picked: str | None = None
+        self.placing: str | None = None
+        self.hover: tuple[int, int] | None = None
+        self._press: tuple[str, tuple[int, int], bool] | None = None  # combatant, where, from the panel
+        self.dragging = False
+        self.drag_pos: tuple[int, int] | None = None
+
+    # -- reading ------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.view.state
+
+    def shown(self) -> bool:
+        """Is the Set up panel on screen?"""
+        view = self.view
+        return view is not None and view.tool.name == "setup" and self.app.screens[0] is view
+
+    def locked_reason(self) -> str:
+        if self.view.viewer != "gm":
+            return "The players' view is shown: press F2 for the GM's view to set up the fight."
+        if fight_under_way(self.state):
+            return "The fight is under way: end it (or undo Start combat) to change the set-up."
+        return ""
+
+    def hint(self) -> str:
+        if self.placing and self.placing in self.state.combatants:
+            return f"Click a square to place {self.state.combatants[self.placing].name}. Esc: not now."
+        return ("Drag a token to move it, or a name onto the map to place it. A: add, Del: remove the picked one, "
+                "Ctrl+Z: undo. Right-click a token for damage and conditions.")
+
+    def can_drag(self) -> bool:
+        view = self.view
+        return (view is not None and view.viewer == "gm" and not fight_under_way(view.state)
+                and view.tool.name in ("select", "setup") and self.app.screens[0] is view)
+
+    # -- the App's hooks ------------------------------------------------------------------
+    def opened(self, encounter: Any) -> bool:
+        self.close_forms()
+        self.view = self.app.battle
+        _BY_VIEW[self.view] = self
+        self.picked = self.placing = None
+        self._press, self.dragging = None, False
+        return False
+
+    def busy(self) -> bool:
+        return bool(self.form is not None and self.form.alive()) or self.dragging
+
+    def key(self, intent: ui.KeyPress) -> bool:
+        """While a form is open: Esc closes it, and no key reaches the map while one of its boxes has focus."""
+        if self.form is not None and not self.form.alive():
+            self.form = None
+        for dialog in (self.art_dialog, self.save_dialog):  # a file name being typed
+            if dialog is not None and dialog.alive():
+                if intent.key == pygame.K_ESCAPE:
+                    dialog.kill()
+                    return True
+                if dialog.file_path_text_line.is_focused:
+                    return True
+        if self.form is None:
+            return False
+        if intent.key == pygame.K_ESCAPE:
+            self.close_forms()
+            return True
+        return self.form.focused()
+
+    def handle(self, intent: Any) -> bool:
+        view = self.view
+        if view is None or self.app.top is not view or self._questioned():
+            return False
+        pos = getattr(intent, "pos", None)
+        if self.shown() and pos is not None and not self.dragging and self.panel.contains(pos):
+            return self._panel_input(intent)
+        if isinstance(intent, ui.PointerMove):
+            if self.hover is not None:  # off the panel: no button is hovered any more
+                self.hover = None
+                self.app.dirty = True
+            return self._drag_move(intent.pos)
+        if isinstance(intent, ui.PointerDown) and intent.button == 1:
+            self._press_on_board(intent.pos)
+            return False
+        if isinstance(intent, ui.PointerUp) and intent.button == 1:
+            return self._drop(intent.pos)
+        return False
+
+    def ui_event(self, event: pygame.event.Event) -> bool:
+        element = getattr(event, "ui_element", None)
+        form = self.form
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            if self.art_dialog is not None and element is self.art_dialog:
+                if form is not None and "art" in form.entries:
+                    form.entries["art"].set_text(event.text)
+                return True
+            if self.save_dialog is not None and element is self.save_dialog:
+                self.save_to(event.text)
+                return True
+        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.save_dialog is not None
+                and self.save_dialog.alive() and element is self.save_dialog.file_path_text_line):
+            text = self.save_dialog.file_path_text_line.get_text().strip()
+            if text:
+                self.save_dialog.kill()
+                self.save_to(text)
+            return True
+        if form is None or not form.owns(element):
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and element in form.actions:
+            form.actions[element]()
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and isinstance(form, CombatantForm) \
+                and element is form.menus.get("sheet"):
+            form.sheet_changed()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self.submit_form()
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and element is form.window:
+            self.form = None
+        self.app.dirty = True
+        return True
+
+    def draw(self, surface: pygame.Surface) -> bool:
+        for problem in token_art.take_problems():
+            if self.view is not None:
+                self.view.say(problem, "error")
+        if not self.shown():
+            self.panel.begin()
+            return False
+        view = self.view
+        board = view.board_rect()
+        combat = view.combat
+        if combat.active():
+            width = combat.columns(board)[1]
+            log = combat.log.rect
+            bottom = log.top - 10 if log is not None else board.bottom - 12
+            if bottom - board.top < 460:  # a small window: the whole column while setting up (over the log)
+                bottom = board.bottom - 12
+        else:
+            width, bottom = theme.SIDE_W, board.bottom - 12  # the column "fit" leaves free
+        x, top = board.right - width - 12, board.top + 12
+        self.panel.draw(surface, x, top, width, bottom - top, self.hover)
+        return False
+
+    # -- input on the panel -----------------------------------------------------------------
+    def _panel_input(self, intent: Any) -> bool:
+        if isinstance(intent, ui.PointerMove):
+            self.hover = intent.pos
+            self.view.hover_cell = self.view.hover_pos = None  # no square is pointed at through the panel
+            self.app.dirty = True
+            return True
+        if isinstance(intent, ui.Wheel):
+            self.panel.wheel(intent.steps)
+            return True
+        if isinstance(intent, ui.PointerDown) and intent.button == 1:
+            self.panel.click(intent.pos)
+            if self._press is None and self.picked is not None and self._row_at(intent.pos) == self.picked:
+                self._press = (self.picked, intent.pos, True)  # a name may be dragged onto the map
+            return True
+        if isinstance(intent, ui.PointerUp):
+            self._press = None
+            return True
+        return True
+
+    def _row_at(self, pos: tuple[int, int]) -> str | None:
+        for hit in reversed(self.panel.hits):
+            if hit.rect.collidepoint(pos) and hit.key.startswith("pick:"):
+                return hit.key.split(":", 1)[1]
+        return None
+
+    # -- dragging tokens ---------------------------------------------------------------------------
+    def _over_panels(self, pos: tuple[int, int]) -> bool:
+        combat = self.view.combat
+        if combat.active() and combat.panel_at(pos) is not None:
+            return True
+        menu = getattr(self.app, "gm_menu", None)
+        if menu is not None and getattr(menu, "pages", None):
+            return True
+        return self.shown() and self.panel.contains(pos)
+
+    def _press_on_board(self, pos: tuple[int, int]) -> None:
+        self._press, self.dragging = None, False
+        view = self.view
+        if not self.can_drag() or not view.board_rect().collidepoint(pos) or self._over_panels(pos):
+            return
+        who = view.token_at(view.camera.cell_at(pos))
+        if who is not None:
+            self._press = (who.id, pos, False)
+
+    def _drag_move(self, pos: tuple[int, int]) -> bool:
+        if self._press is None:
+            if self.placing and self.shown():
+                self.app.dirty = True  # the ghost follows the pointer
+            return False
+        cid, start, _ = self._press
+        if not self.dragging and max(abs(pos[0] - start[0]), abs(pos[1] - start[1])) < DRAG_PX:
+            return False
+        if not self.can_drag() and not self.dragging:
+            self._press = None
+            return False
+        self.dragging = True
+        self.drag_pos = pos
+        view = self.view
+        view.hover_pos, view.hover_cell = pos, view.camera.cell_at(pos)
+        self.app.dirty = True
+        return True
+
+    def _drop(self, pos: tuple[int, int]) -> bool:
+        press, dragging = self._press, self.dragging
+        self._press, self.dragging, self.drag_pos = None, False, None
+        if press is None or not dragging:
+            return False
+        cid = press[0]
+        view = self.view
+        who = view.state.combatants.get(cid)
+        if who is None or not view.board_rect().collidepoint(pos) or self._over_panels(pos):
+            view.say("Dropped off the map: nothing moved.", "info")
+            return True
+        cell = view.camera.cell_at(pos)
+        if cell == who.cell:
+            return True
+        self.place(cid, cell)
+        return True
+
+    def place(self, cid: str, cell: tuple[int, int]) -> bool:
+        view = self.view
+        who = view.state.combatants[cid]
+        first = who.cell is None
+        if not view.state.map.in_bounds(cell):
+            view.say("That square is off the map.", "error")
+            return False
+        if not view.submit(Place(cid, tuple(cell))):
+            view.flash_bad(tuple(cell))
+            return False
+        view.say(f"{'Placed' if first else 'Moved'} {who.name} on square {cell[0]}, {cell[1]}.", "good")
+        if self.placing == cid:
+            self.placing = next((c.id for c in view.state.combatants.values() if c.cell is None and c.present), None)
+            if self.placing:
+                view.say(f"Placed {who.name}. Now click a square for {view.state.combatants[self.placing].name} "
+                         f"(Esc: not now).", "good")
+        self.picked = cid
+        return True
+
+    # -- what the panel's buttons do --------------------------------------------------------------
+    def pick(self, cid: str | None, *, from_panel: bool = False) -> None:
+        self.picked = cid
+        who = self.state.combatants.get(cid) if cid else None
+        self.placing = cid if who is not None and who.cell is None and not self.locked_reason() else None
+        if self.placing:
+            self.view.say(f"Click a square to place {who.name} (Esc: not now).", "info")
+        self.app.dirty = True
+
+    def remove(self, cid: str) -> None:
+        who = self.state.combatants.get(cid)
+        if who is not None and self.view.submit(RemoveCombatant(cid)):
+            self.view.say(f"Removed {who.name} (Ctrl+Z brings them back).", "good")
+            if self.picked == cid:
+                self.picked = None
+            if self.placing == cid:
+                self.placing = None
+
+    def traps(self) -> None:
+        self.view.set_tool("traps")
+        self.view.say("Traps: pick a kind, click a square to lay it hidden. U: back to Set up.", "info")
+
+    def open_add_form(self) -> None:
+        self._open(lambda: CombatantForm(self.app.ui, self.app.size, self.state, None, self.submit_form,
+                                         self.close_forms, self.choose_art))
+
+    def open_edit_form(self, cid: str) -> None:
+        who = self.state.combatants.get(cid)
+        if who is None:
+            return
+        self.picked = cid
+        self._open(lambda: CombatantForm(self.app.ui, self.app.size, self.state, who, self.submit_form,
+                                         self.close_forms, self.choose_art))
+
+    def open_team_form(self, team: str | None = None) -> None:
+        self._open(lambda: TeamForm(self.app.ui, self.app.size, self.state, team, self.submit_form, self.close_forms))
+
+    def _open(self, make: Any) -> None:
+        reason = self.locked_reason()
+        if reason:
+            self.view.say(reason, "error")
+            return
+        self.close_forms()
+        self.form = make()
+        self.app.dirty = True
+
+    def close_forms(self) -> None:
+        if self.form is not None:
+            self.form.close()
+        self.form = None
+        if self.art_dialog is not None and self.art_dialog.alive():
+            self.art_dialog.kill()
+        self.art_dialog = None
+        self.app.dirty = True
+
+    def choose_art(self) -> None:
+        if self.art_dialog is not None and self.art_dialog.alive():
+            return
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
+        rect.center = (w // 2, h // 2)
+        start = Path(self.view.encounter.map.source or Path.cwd()).parent
+        self.art_dialog = pygame_gui.windows.UIFileDialog(rect, self.app.ui, window_title="Token picture",
+                                                          initial_file_path=str(start),
+                                                          allow_existing_files_only=True)
+
+    def submit_form(self) -> bool:
+        """OK (or Enter in a box): the form's command; a problem is shown in the form, which stays open."""
+        form = self.form
+        if form is None or not form.alive():
+            return False
+        try:
+            command = form.command()
+        except FormError as exc:
+            form.say(str(exc))
+            return False
+        try:
+            entry = self.view.encounter.submit(command)
+        except Refused as exc:
+            form.say(exc.reason[:1].upper() + exc.reason[1:])
+            return False
+        self.close_forms()
+        added = [e.data["combatant"] for e in entry.events if e.kind == "setup.combatant-added"]
+        if added:
+            self.pick(added[0]["id"])
+            who = added[0]["name"] if len(added) == 1 else f"{len(added)}: {added[0]['name']} to {added[-1]['name']}"
+            self.view.say(f"Added {who}. Click a square to place {'them one by one' if len(added) > 1 else 'them'} "
+                          f"(or drag a name onto the map).", "good")
+        elif getattr(command, "changes", None) is not None:
+            self.view.say(f"Changed {self.state.combatants[command.combatant].name}.", "good")
+            if "art" in command.changes:
+                token_art.forget(self.state.combatants[command.combatant].art)
+        else:
+            self.view.say(f"Team {command.team_name} is ready.", "good")
+        return True
+
+    # -- saving the encounter file ----------------------------------------------------------------------
+    def suggested_path(self) -> Path:
+        """Next to the map (``<map>.encounter.toml``); the per-user folder for a map bundled with the app."""
+        from tactics.engine.saves.autosave import data_dir
+
+        source = self.view.encounter.map.source
+        folder = Path(source).parent if source else Path.cwd()
+        if folder.resolve().is_relative_to(bundled("").resolve()):
+            folder = data_dir() / "encounters"
+            folder.mkdir(parents=True, exist_ok=True)
+        stem = Path(source).stem if source else "encounter"
+        return folder / f"{stem}{SUFFIX}"
+
+    def open_save_dialog(self) -> None:
+        if self.save_dialog is not None and self.save_dialog.alive():
+            return
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
+        rect.center = (w // 2, h // 2)
+        self.save_dialog = pygame_gui.windows.UIFileDialog(
+            rect, self.app.ui, window_title="Save the encounter file as", allow_existing_files_only=False,
+            initial_file_path=str(self.suggested_path()))
+
+    def save_to(self, path: str | Path, *, replace: bool = False) -> bool:
+        """Write the encounter file; an existing one is replaced only after "Replace?"."""
+        view = self.view
+        target = target_path(path)
+        if target.resolve().is_relative_to(bundled("").resolve()):
+            view.say("That is the app's own folder: save the encounter in a folder of yours.", "error")
+            return False
+        if target.exists() and not replace:
+            self.app.saving.ask("Replace?", f"{target.name} already exists. Replace it with this set-up?",
+                                ["Replace", "Cancel"],
+                                lambda c: self.save_to(target, replace=True) if c == "Replace" else None)
+            return False
+        try:
+            written = write_encounter_file(view.state, view.encounter.definition, target)
+        except (EncounterFileError, OSError) as exc:
+            view.say(f"Not saved: {exc}", "error")
+            return False
+        view.say(f"Saved {written.name}: open it with  tactics {written.name}", "good")
+        return True
+
+    def _questioned(self) -> bool:
+        prompt = getattr(getattr(self.app, "saving", None), "prompt", None)
+        return prompt is not None and prompt.alive()
+
+
+# --------------------------------------------------------------------------- the board layer
+def builder_of(view: Any) -> BuilderAddon | None:
+    return _BY_VIEW.get(view) if view is not None else None
+
+
+def _ghost(ctx: render.DrawContext, cid: str, cell: tuple[int, int], pos: tuple[int, int] | None) -> None:
+    state = ctx.state
+    who = state.combatants.get(cid)
+    if who is None:
+        return
+    cam = ctx.camera
+    other = state.at(cell)
+    free = (state.map.in_bounds(cell) and state.current_map().move_cost(cell) is not None
+            and (other is None or other.id == cid))
+    draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.GOOD if free else theme.BAD, 3)
+    team = state.teams.get(who.team)
+    colour = tuple(team.colour) if team else (150, 150, 150)
+    disc = ctx.renderer.tokens._disc(who, colour, cam.cell_px, False, False, True)
+    disc = disc.copy()
+    disc.set_alpha(170)
+    centre = pos if pos is not None else cam.cell_centre(cell)
+    ctx.surface.blit(disc, disc.get_rect(center=centre))
+
+
+def builder_layer(ctx: render.DrawContext) -> None:
+    """The token being dragged (or placed) under the pointer, green where it may stand; the picked one ringed."""
+    builder = builder_of(ctx.view)
+    if builder is None or not ctx.gm:
+        return
+    view = builder.view
+    if builder.dragging and builder._press is not None and view.hover_cell is not None:
+        _ghost(ctx, builder._press[0], view.hover_cell, builder.drag_pos)
+        return
+    if not builder.shown():
+        return
+    cell = view.hover_cell
+    if (builder.placing and cell is not None and ctx.state.map.in_bounds(cell) and builder.form is None
+            and view.board_rect().collidepoint(view.hover_pos or (-1, -1))):
+        _ghost(ctx, builder.placing, cell, None)
+    picked = ctx.state.combatants.get(builder.picked) if builder.picked else None
+    if picked is not None and picked.cell is not None:
+        cx, cy = ctx.camera.cell_centre(picked.cell)
+        pygame.draw.circle(ctx.surface, theme.ACCENT, (cx, cy), int(ctx.camera.cell_px * 0.56), max(2, ctx.camera.cell_px // 16))
+
+
+render.add_layer(render.TOOL_Z + 5, "builder", builder_layer)
+
+
+def attach_builder(app: Any) -> BuilderAddon:
+    """Give ``app`` its encounter builder (``app.builder``)."""
+    addon = BuilderAddon(app)
+    app.builder = addon
+    app.addons.append(addon)
+    return addon
+
+
+__all__ = ["BuilderAddon", "attach_builder", "builder_layer", "builder_of"]

@@ -1,0 +1,377 @@
+"""The builder's forms: a combatant (bundled sheet or quick stat block) and a team, as pygame_gui windows.
+
+Why it exists: adding a creature means a few typed values (name, hit points,
+AC, DEX, WIS) and a few choices (which sheet, which team, which attack, a
+picture). The forms are pygame_gui windows like the table settings, so their
+text boxes take the keyboard focus the way every text box of the window does
+(``UITextEntryLine``; while one has it, the builder lets no map shortcut see
+the keys). A form only gathers and checks what was typed: :meth:`CombatantForm.command`
+turns it into the engine command, and the engine decides whether it is allowed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+
+from tactics.engine.builder.commands import (
+    AddCombatant, AddTeam, EditCombatant, EditTeam, TEAM_COLOURS, quick_sheet, sheet_ref, slug,
+)
+from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules.sheets import Sheet, default_armoury
+
+QUICK = "quick"
+#: Teams offered in the form when the encounter has none of that name yet (made with the combatant).
+STOCK_TEAMS = {"party": ("The Party", TEAM_COLOURS["Blue"], True), "foes": ("Foes", TEAM_COLOURS["Red"], False)}
+LABEL_W = 150
+ROW = 42
+
+
+class FormError(ValueError):
+    """What the GM typed cannot be used; ``str()`` says which box and why."""
+
+
+def _number(text: str, what: str, low: int, high: int) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise FormError(f"{what}: type a whole number") from None
+    if not low <= value <= high:
+        raise FormError(f"{what}: from {low} to {high}")
+    return value
+
+
+class Form:
+    """A pygame_gui window of labelled rows with an OK and a Cancel button."""
+
+    title = "Form"
+    width, height = 540, 420
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int]) -> None:
+        self.manager = manager
+        rect = pygame.Rect(0, 0, min(self.width, screen[0] - 20), min(self.height, screen[1] - 20))
+        rect.center = (screen[0] // 2, screen[1] // 2)
+        self.window = pygame_gui.elements.UIWindow(rect, manager, window_display_title=self.title,
+                                                   object_id="#builder_form", resizable=False)
+        self.inner_w = self.window.get_container().get_size()[0]
+        self.y = 10
+        self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
+        self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
+        self.choices: dict[str, dict[str, str]] = {}  # menu -> shown text -> value
+        self.actions: dict[Any, Callable[[], None]] = {}
+        self.status: pygame_gui.elements.UILabel | None = None
+        self.ok: pygame_gui.elements.UIButton | None = None
+
+    # -- building --------------------------------------------------------------------
+    def label(self, text: str) -> None:
+        pygame_gui.elements.UILabel(pygame.Rect(12, self.y, LABEL_W - 16, 34), text, self.manager,
+                                    container=self.window, object_id="#builder_label")
+
+    def entry(self, name: str, label: str, value: str, *, numbers: bool = False, width: int = 0) -> None:
+        self.label(label)
+        e = pygame_gui.elements.UITextEntryLine(pygame.Rect(LABEL_W, self.y, width or self.inner_w - LABEL_W - 12, 34),
+                                                self.manager, container=self.window, initial_text=value)
+        if numbers:
+            e.set_allowed_characters("numbers")
+            e.length_limit = 5
+        self.entries[name] = e
+
+    def menu(self, name: str, label: str, options: dict[str, str], current: str, *, x: int = LABEL_W,
+             width: int = 0) -> None:
+        """A drop-down of ``{shown text: value}`` starting on the value ``current``."""
+        if label:
+            self.label(label)
+        shown = list(options)
+        start = next((k for k, v in options.items() if v == current), shown[0])
+        menu = pygame_gui.elements.UIDropDownMenu(shown, start, pygame.Rect(x, self.y, width or self.inner_w - x - 12,
+                                                                            34), self.manager, container=self.window)
+        self.menus[name] = menu
+        self.choices[name] = dict(options)
+
+    def button(self, text: str, x: int, width: int, action: Callable[[], None]) -> pygame_gui.elements.UIButton:
+        b = pygame_gui.elements.UIButton(pygame.Rect(x, self.y, width, 36), text, self.manager, container=self.window)
+        self.actions[b] = action
+        return b
+
+    def finish_rows(self, ok_text: str, on_ok: Callable[[], None], on_cancel: Callable[[], None]) -> None:
+        self.status = pygame_gui.elements.UILabel(pygame.Rect(12, self.y, self.inner_w - 24, 30), " ", self.manager,
+                                                  container=self.window, object_id="#builder_status")
+        self.y += 36
+        self.ok = self.button(ok_text, self.inner_w - 12 - 150, 150, on_ok)
+        self.button("Cancel", self.inner_w - 12 - 150 - 10 - 120, 120, on_cancel)
+        self.y += 48
+        self.fit_height()
+
+    def fit_height(self) -> None:
+        """The window as tall as its rows (its title bar and edges included), centred where it was."""
+        outer, inner = self.window.get_abs_rect(), self.window.get_container().get_rect()
+        height = min(outer.height, self.y + (outer.height - inner.height))
+        centre = outer.center
+        self.window.set_dimensions((outer.width, height))
+        self.window.set_position((outer.x, centre[1] - height // 2))
+
+    # -- reading ---------------------------------------------------------------------------
+    def value(self, menu: str) -> str:
+        m = self.menus[menu]
+        chosen = m.selected_option
+        text = chosen[0] if isinstance(chosen, tuple) else chosen
+        return self.choices[menu].get(text, next(iter(self.choices[menu].values())))
+
+    def text(self, name: str) -> str:
+        return self.entries[name].get_text()
+
+    def say(self, text: str) -> None:
+        if self.status is not None:
+            self.status.set_text(text or " ")
+
+    def alive(self) -> bool:
+        return self.window.alive()
+
+    def focused(self) -> bool:
+        """Does one of this form's text boxes have the keyboard?"""
+        return self.alive() and any(e.is_focused for e in self.entries.values())
+
+    def close(self) -> None:
+        if self.window.alive():
+            self.window.kill()
+
+    def owns(self, element: Any) -> bool:
+        return element is self.window or element in self.actions or element in self.menus.values() \
+            or element in self.entries.values()
+
+
+class CombatantForm(Form):
+    """Add a combatant (``who`` None) or edit one: from a bundled sheet or a quick stat block."""
+
+    width, height = 560, 660
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], state: EncounterState,
+                 who: Combatant | None, on_ok: Callable[[], None], on_cancel: Callable[[], None],
+                 on_choose_art: Callable[[], None]) -> None:
+        self.title = "Add a combatant" if who is None else f"Edit {who.name}"
+        super().__init__(manager, screen)
+        self.state = state
+        self.who = who
+        armoury = default_armoury()
+        sheets = {"Quick stat block": QUICK}
+        for sid, sheet in armoury.sheets.items():
+            sheets[f"{sheet.title} ({sheet.class_})" if sheet.class_ else sheet.title] = sid
+        current = QUICK
+        if who is not None and isinstance(who.sheet, Sheet) and isinstance(sheet_ref(who.sheet), str):
+            current = who.sheet.name
+        self.menu("sheet", "From", sheets, current)
+        self.y += ROW
+        self.entry("name", "Name", who.name if who is not None else "")
+        self.y += ROW
+        self.menu("team", "Team", self.team_options(), who.team if who is not None else self._default_team())
+        self.y += ROW
+        if who is None:  # a pack of the same creature in one go: "Space Bear 1" ... "Space Bear 4"
+            self.entry("copies", "How many", "1", numbers=True, width=80)
+            pygame_gui.elements.UILabel(pygame.Rect(LABEL_W + 90, self.y, self.inner_w - LABEL_W - 102, 34),
+                                        "(more than 1: numbered names)", manager, container=self.window,
+                                        object_id="#builder_label")
+            self.y += ROW
+        half = (self.inner_w - LABEL_W - 12 - 110) // 2
+        self.entry("hp", "Hit points", "", numbers=True, width=half)
+        pygame_gui.elements.UILabel(pygame.Rect(LABEL_W + half + 10, self.y, 50, 34), "AC", manager,
+                                    container=self.window)
+        self.entries["ac"] = e = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(LABEL_W + half + 60, self.y, half, 34), manager, container=self.window)
+        e.set_allowed_characters("numbers")
+        self.y += ROW
+        weapons = {f"{wpn.title} ({wpn.damage}, {wpn.kind})": wid for wid, wpn in armoury.weapons.items()}
+        self.menu("weapon", "Attack", weapons, "unarmed")
+        self.y += ROW
+        self.entry("dex", "DEX score", "", numbers=True, width=half)
+        pygame_gui.elements.UILabel(pygame.Rect(LABEL_W + half + 10, self.y, 50, 34), "WIS", manager,
+                                    container=self.window)
+        self.entries["wis"] = e = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(LABEL_W + half + 60, self.y, half, 34), manager, container=self.window)
+        e.set_allowed_characters("numbers")
+        self.y += ROW
+        self.entry("art", "Picture", (who.art or "") if who is not None else "", width=self.inner_w - LABEL_W - 12 - 110)
+        self.button("Choose...", self.inner_w - 12 - 100, 100, on_choose_art)
+        self.y += ROW
+        self.hidden = bool(who.hidden) if who is not None else False
+        self.label("Players see it")
+        self.hidden_button = self.button("", LABEL_W, self.inner_w - LABEL_W - 12, self.toggle_hidden)
+        self._show_hidden()
+        self.y += ROW + 4
+        self.finish_rows("Add" if who is None else "Save changes", on_ok, on_cancel)
+        self.fill_from_sheet(who.sheet if who is not None and isinstance(who.sheet, Sheet) else None, who)
+        self.entries["name"].focus()
+
+    # -- choices -----------------------------------------------------------------------------
+    def team_options(self) -> dict[str, str]:
+        out = {f"{t.name} ({'players' if t.players else 'GM'})": t.id for t in self.state.teams.values()}
+        if self.who is None:
+            names = {t.name.lower() for t in self.state.teams.values()}
+            for tid, (name, _, players) in STOCK_TEAMS.items():
+                if tid not in self.state.teams and name.lower() not in names:
+                    out[f"{name} ({'players' if players else 'GM'}, new)"] = tid
+        return out
+
+    def _default_team(self) -> str:
+        if self.state.teams:
+            return list(self.state.teams)[-1]
+        return "party"
+
+    def toggle_hidden(self) -> None:
+        self.hidden = not self.hidden
+        self._show_hidden()
+
+    def _show_hidden(self) -> None:
+        self.hidden_button.set_text("No: hidden from the players (click to show)" if self.hidden
+                                    else "Yes (click to hide it from the players)")
+
+    def sheet_changed(self) -> None:
+        """Another sheet was chosen: its numbers (and a free name) go into the boxes."""
+        sid = self.value("sheet")
+        sheet = default_armoury().sheets.get(sid) if sid != QUICK else None
+        self.fill_from_sheet(sheet, None)
+        if sheet is not None and (self.who is None or not self.text("name").strip()):
+            self.entries["name"].set_text(self.free_name(sheet.title))
+
+    def free_name(self, base: str) -> str:
+        names = {c.name for c in self.state.combatants.values()}
+        if base not in names:
+            return base
+        n = 2
+        while f"{base} {n}" in names:
+            n += 1
+        return f"{base} {n}"
+
+    def fill_from_sheet(self, sheet: Sheet | None, who: Combatant | None) -> None:
+        hp = who.max_hp if who is not None else (sheet.hp if sheet is not None else 10)
+        self.entries["hp"].set_text(str(hp))
+        self.entries["ac"].set_text(str(sheet.ac if sheet is not None else 12))
+        self.entries["dex"].set_text(str(sheet.score("DEX") if sheet is not None else 10))
+        self.entries["wis"].set_text(str(sheet.score("WIS") if sheet is not None else 10))
+        weapon = sheet.weapons[0] if sheet is not None and sheet.weapons else "unarmed"
+        if weapon in self.choices["weapon"].values():
+            self._select("weapon", weapon)
+
+    def _select(self, menu: str, value: str) -> None:
+        """Rebuild a drop-down on another value (pygame_gui 0.6 has no setter for the choice)."""
+        old = self.menus[menu]
+        rect = old.relative_rect
+        options = self.choices[menu]
+        start = next(k for k, v in options.items() if v == value)
+        old.kill()
+        self.menus[menu] = pygame_gui.elements.UIDropDownMenu(list(options), start, rect, self.manager,
+                                                             container=self.window)
+
+    # -- the command ------------------------------------------------------------------------------
+    def sheet_reference(self, name: str) -> tuple[Any, int]:
+        """The sheet to use (an id when the bundled one is unchanged) and the hit points typed."""
+        hp = _number(self.text("hp"), "Hit points", 1, 10_000)
+        ac = _number(self.text("ac"), "AC", 0, 60)
+        dex = _number(self.text("dex"), "DEX score", 1, 40)
+        wis = _number(self.text("wis"), "WIS score", 1, 40)
+        weapon = self.value("weapon")
+        sid = self.value("sheet")
+        bundled = default_armoury().sheets.get(sid) if sid != QUICK else None
+        if bundled is None:
+            return quick_sheet(name, hp=hp, ac=ac, weapon=weapon, dex=dex, wis=wis), hp
+        first = bundled.weapons[0] if bundled.weapons else "unarmed"
+        if (ac, dex, wis, weapon) == (bundled.ac, bundled.score("DEX"), bundled.score("WIS"), first):
+            return sid, hp
+        fields = bundled.model_dump(by_alias=True, exclude_defaults=True) | {"name": bundled.name}
+        fields["ac"] = ac
+        fields["abilities"] = {**bundled.abilities, "DEX": dex, "WIS": wis}
+        if weapon != first:
+            known = default_armoury().weapons[weapon]
+            fields["weapons"] = [weapon] + [w for w in bundled.weapons if w != weapon]
+            fields["proficiencies"] = sorted(set(bundled.proficiencies) | {known.group or known.name})
+        return fields, hp
+
+    def command(self) -> Any:
+        """The engine command for what the form says; :class:`FormError` for a box that cannot be read."""
+        name = " ".join(self.text("name").split())
+        if not name:
+            raise FormError("Name: type the combatant's name")
+        sheet, hp = self.sheet_reference(name)
+        team = self.value("team")
+        art = self.text("art").strip() or None
+        if self.who is None:
+            new_team = None
+            if team not in self.state.teams and team in STOCK_TEAMS:
+                tname, colour, players = STOCK_TEAMS[team]
+                new_team = {"name": tname, "colour": list(colour), "players": players}
+            copies = _number(self.text("copies") or "1", "How many", 1, 20)
+            return AddCombatant(name, team, sheet=sheet, hp=hp, art=art, hidden=self.hidden,
+                                combatant=slug(name, self.state.combatants) if copies == 1 else None,
+                                new_team=new_team, copies=copies)
+        who = self.who
+        changes: dict[str, Any] = {}
+        if name != who.name:
+            changes["name"] = name
+        if team != who.team:
+            changes["team"] = team
+        untouched = (self.value("sheet") == QUICK and self.value("weapon") == "unarmed"
+                     and [self.text(k).strip() for k in ("ac", "dex", "wis")] == ["12", "10", "10"])
+        if not (who.sheet is None and untouched) and not _same_sheet(sheet, who.sheet):  # a bare token keeps none
+            changes["sheet"] = sheet
+        if hp != who.max_hp:
+            changes["max_hp"] = hp
+            changes["hp"] = hp
+        if (art or None) != (who.art or None):
+            changes["art"] = art
+        if self.hidden != who.hidden:
+            changes["hidden"] = self.hidden
+        return EditCombatant(who.id, changes)
+
+
+def _same_sheet(ref: Any, sheet: Any) -> bool:
+    """Does the reference ``ref`` make the very sheet a combatant has (whatever way it is written)?"""
+    if not isinstance(sheet, Sheet):
+        return False
+    try:
+        return default_armoury().sheet_from(ref) == sheet
+    except Exception:  # noqa: BLE001 - not a sheet at all: the engine will say why
+        return False
+
+
+class TeamForm(Form):
+    """Add a team (``team_id`` None) or edit one: its name, colour and who controls it."""
+
+    width, height = 500, 330
+
+    def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], state: EncounterState,
+                 team_id: str | None, on_ok: Callable[[], None], on_cancel: Callable[[], None]) -> None:
+        team = state.teams.get(team_id) if team_id else None
+        self.title = "New team" if team is None else f"Edit {team.name}"
+        super().__init__(manager, screen)
+        self.state = state
+        self.team = team
+        self.entry("name", "Name", team.name if team is not None else "")
+        self.y += ROW
+        colours = {name: name for name in TEAM_COLOURS}
+        used = {tuple(t.colour) for t in state.teams.values()}
+        current = next((n for n, c in TEAM_COLOURS.items() if team is not None and tuple(team.colour) == c), None)
+        if current is None:
+            current = next((n for n, c in TEAM_COLOURS.items() if c not in used), "Blue")
+        self.menu("colour", "Colour", colours, current)
+        self.y += ROW
+        control = {"the players": "players", "the GM": "gm"}
+        self.menu("control", "Played by", control, "players" if team is not None and team.players else "gm")
+        self.y += ROW + 6
+        self.finish_rows("Add team" if team is None else "Save changes", on_ok, on_cancel)
+        self.entries["name"].focus()
+
+    def colour(self) -> tuple[int, int, int]:
+        return TEAM_COLOURS[self.value("colour")]
+
+    def command(self) -> Any:
+        name = " ".join(self.text("name").split())
+        if not name:
+            raise FormError("Name: type the team's name")
+        players = self.value("control") == "players"
+        if self.team is None:
+            return AddTeam(name, list(self.colour()), players=players)
+        return EditTeam(self.team.id, name, list(self.colour()), players)
+
+
+__all__ = ["CombatantForm", "FormError", "QUICK", "STOCK_TEAMS", "TeamForm"]

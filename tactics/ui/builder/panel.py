@@ -1,0 +1,185 @@
+"""The Set up panel: every team and combatant of the encounter, with what the GM can do to each.
+
+Why it exists: setting up a fight needs one place that lists who is in it,
+who is not on the map yet, and the buttons to add, edit, remove, lay traps
+and save. It is drawn each frame with the combat panels' helpers
+(:mod:`tactics.ui.panels.widgets`: a card, buttons recorded with keys such as
+``"add"``, ``"edit:ogre"``, ``"remove:ogre"``, ``"pick:ogre"``,
+``"team:foes"``, ``"save"``), so it looks like the rest of the window and
+tests find its buttons by key. It decides nothing: each button asks the
+builder (:class:`tactics.ui.builder.addon.BuilderAddon`), which submits engine commands.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tactics.engine.core.state import Combatant
+from tactics.rules.sheets import Sheet
+from tactics.ui import theme
+from tactics.ui.panels import widgets as w
+
+if TYPE_CHECKING:
+    from tactics.ui.builder.addon import BuilderAddon
+
+ROW_H = 34
+TEAM_H = 36
+
+
+def _stats(who: Combatant) -> str:
+    parts = [f"{who.hp}/{who.max_hp} hp" if who.hp != who.max_hp else f"{who.max_hp} hp"]
+    if isinstance(who.sheet, Sheet):
+        parts.append(f"AC {who.sheet.ac}")
+    return " · ".join(parts)
+
+
+class SetupPanel(w.Panel):
+    """The drawn card; :meth:`draw` lays it out in ``rect`` and records its buttons."""
+
+    def __init__(self, builder: "BuilderAddon") -> None:
+        super().__init__("Set up the fight")
+        self.builder = builder
+        self.scroll = 0
+        self._content_h = 0
+        self._list_h = 0
+
+    def wheel(self, steps: float) -> None:
+        room = max(0, self._content_h - self._list_h)
+        self.scroll = max(0, min(room, self.scroll - int(steps * ROW_H)))
+
+    def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int,
+             hover: tuple[int, int] | None) -> pygame.Rect:
+        self.begin()
+        b = self.builder
+        state = b.view.state
+        canvas = w.canvas(self, (width, max(120, max_h)))
+        rect = canvas.get_rect()
+        local = (hover[0] - x, hover[1] - y) if hover else None
+        cy = w.header(self, canvas, rect, self.title)
+        inner = rect.width - 2 * w.PAD
+        px = rect.x + w.PAD
+        if self.collapsed:
+            return self.finish(surface, canvas, x, y, width, cy + 4)
+        locked = b.locked_reason()
+        if locked:
+            for line in w.wrap(locked, 15, inner, "regular"):
+                w.text(canvas, line, (px, cy), 15, theme.BAD, "regular")
+                cy += 21
+            cy += 6
+        half = (inner - 8) // 2
+        w.button(self, canvas, pygame.Rect(px, cy, half, 36), "Add combatant", "add", b.open_add_form,
+                 style="primary", enabled=not locked, hover=local, size=15)
+        w.button(self, canvas, pygame.Rect(px + half + 8, cy, inner - half - 8, 36), "New team", "new-team",
+                 b.open_team_form, enabled=not locked, hover=local, size=15)
+        cy += 46
+        footer_h = 46 + 12 + 12 + 3 * 20 + 8
+        list_top = cy
+        list_bottom = max(list_top + ROW_H, rect.height - footer_h)
+        rows = self._rows()
+        self._content_h = sum(TEAM_H if kind == "team" else ROW_H for kind, _ in rows) or ROW_H
+        self._list_h = list_bottom - list_top
+        if self._content_h <= self._list_h:
+            self.scroll = 0
+            list_bottom = list_top + self._content_h
+        self.scroll = max(0, min(self.scroll, max(0, self._content_h - self._list_h)))
+        clip = pygame.Rect(0, list_top, rect.width, list_bottom - list_top)
+        canvas.set_clip(clip)
+        ry = list_top - self.scroll
+        if not rows:
+            w.text(canvas, "No one yet: add a combatant.", (px, ry + 6), 16, theme.TEXT_DIM, "regular")
+        for kind, item in rows:
+            h = TEAM_H if kind == "team" else ROW_H
+            if ry + h > list_top and ry < list_bottom:
+                if kind == "team":
+                    self._team_row(canvas, item, px, ry, inner, local, locked)
+                else:
+                    self._combatant_row(canvas, item, px, ry, inner, local, locked, clip)
+            ry += h
+        canvas.set_clip(None)
+        rows_keys = ("pick", "edit", "remove", "team")  # a row scrolled half out cannot be clicked
+        self.hits = [h for h in self.hits if h.key.split(":")[0] not in rows_keys or clip.contains(h.rect)]
+        cy = list_bottom + 12
+        if self._content_h > self._list_h:
+            more = "more below (wheel)" if self.scroll < self._content_h - self._list_h else "more above (wheel)"
+            w.text(canvas, more, (rect.right - w.PAD, list_bottom + 2), 13, theme.TEXT_DIM, "regular", "topright")
+            cy += 12
+        third = (inner - 16) // 3
+        w.button(self, canvas, pygame.Rect(px, cy, third, 36), "Traps (P)", "traps", b.traps, hover=local, size=16,
+                 enabled=not locked)
+        w.button(self, canvas, pygame.Rect(px + third + 8, cy, inner - third - 8, 36), "Save encounter...", "save",
+                 b.open_save_dialog, hover=local, size=16)
+        cy += 46
+        for line in w.wrap(b.hint(), 14, inner, "regular"):
+            w.text(canvas, line, (px, cy), 14, theme.TEXT_DIM, "regular")
+            cy += 20
+        return self.finish(surface, canvas, x, y, width, min(max_h, cy + 8))
+
+    def _rows(self) -> list[tuple[str, object]]:
+        state = self.builder.view.state
+        rows: list[tuple[str, object]] = []
+        seen: set[str] = set()
+        for team in state.teams.values():
+            rows.append(("team", team))
+            for who in state.combatants.values():
+                if who.team == team.id:
+                    rows.append(("who", who))
+                    seen.add(who.id)
+        for who in state.combatants.values():  # a team the file never named
+            if who.id not in seen:
+                rows.append(("who", who))
+        return rows
+
+    def _team_row(self, s: pygame.Surface, team, x: int, y: int, inner: int, hover, locked: str) -> None:
+        pygame.draw.circle(s, tuple(team.colour), (x + 9, y + 18), 8)
+        pygame.draw.circle(s, (12, 12, 16), (x + 9, y + 18), 8, 1)
+        who = "players" if team.players else "GM"
+        edit_w = 56
+        name_w = inner - 26 - edit_w - 8
+        label = _fit(f"{team.name}  ·  {who}", 17, name_w, "bold")
+        w.text(s, label, (x + 24, y + 7), 17, theme.TEXT, "bold")
+        w.button(self, s, pygame.Rect(x + inner - edit_w, y + 4, edit_w, 28), "Edit", f"team:{team.id}",
+                 lambda t=team.id: self.builder.open_team_form(t), enabled=not locked, hover=hover, size=14)
+
+    def _combatant_row(self, s: pygame.Surface, who: Combatant, x: int, y: int, inner: int, hover, locked: str,
+                       clip: pygame.Rect) -> None:
+        b = self.builder
+        row = pygame.Rect(x, y + 1, inner, ROW_H - 2)
+        picked = b.picked == who.id
+        placing = b.placing == who.id
+        if picked or placing or (hover is not None and row.collidepoint(hover)):
+            pygame.draw.rect(s, (58, 50, 30) if (picked or placing) else (38, 43, 54), row, border_radius=6)
+        self.hit(row, f"pick:{who.id}", lambda c=who.id: b.pick(c, from_panel=True))
+        team = b.view.state.teams.get(who.team)
+        colour = tuple(team.colour) if team else (150, 150, 150)
+        pygame.draw.circle(s, colour, (x + 22, y + ROW_H // 2), 6)
+        buttons_w = 56 + 4 + 30
+        name_w = inner - 34 - buttons_w - 8
+        where = "joins later" if not who.present else "not placed" if who.cell is None else _stats(who)
+        if placing:
+            where = "click a square"
+        name = _fit(who.name + ("  (hidden)" if who.hidden else ""), 16, max(40, name_w))
+        w.text(s, name, (x + 34, y + 7), 16, theme.TEXT)
+        detail_x = x + 34 + w.text_width(name, 16) + 10
+        room = x + inner - buttons_w - 8 - detail_x
+        if room >= 60:  # the name first; its numbers where there is room for them
+            colour_detail = theme.ACCENT if who.cell is None and who.present else theme.TEXT_DIM
+            w.text(s, _fit(where, 14, room, "regular"), (detail_x, y + 9), 14, colour_detail, "regular")
+        bx = x + inner - buttons_w
+        w.button(self, s, pygame.Rect(bx, y + 4, 56, ROW_H - 8), "Edit", f"edit:{who.id}",
+                 lambda c=who.id: b.open_edit_form(c), enabled=not locked, hover=hover, size=14)
+        w.button(self, s, pygame.Rect(bx + 60, y + 4, 30, ROW_H - 8), "x", f"remove:{who.id}",
+                 lambda c=who.id: b.remove(c), style="danger", enabled=not locked, hover=hover, size=15)
+
+
+def _fit(text: str, size: int, width: int, weight: str = "semibold") -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    if w.text_width(text, size, weight) <= width:
+        return text
+    while text and w.text_width(text + "...", size, weight) > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
+__all__ = ["SetupPanel"]

@@ -1,0 +1,103 @@
+"""Token pictures: an image file cropped round for a token, loaded safely, cached per size.
+
+Why it exists: a GM gives a creature a picture (a PNG from a token pack, a
+JPEG portrait). The file is untrusted: its size is read from the header first
+(:mod:`tactics.maps.imagesize`) and refused above the token limit before
+anything is decoded; a file that cannot be decoded, or has gone missing since,
+gives a message once and the token keeps its initials. A picture is decoded
+once, reduced to at most :data:`SOURCE_SIDE` pixels, and cropped to a centred
+circle per diameter asked for.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from tactics.engine.builder.commands import ART_MAX_PIXELS, ART_MAX_SIDE
+from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
+
+SOURCE_SIDE = 512  # a token is never drawn larger than this (supersampled)
+
+_sources: dict[str, pygame.Surface | None] = {}
+_round: dict[tuple[str, int], pygame.Surface] = {}
+_problems: list[str] = []
+
+
+def _decode(path: str) -> pygame.Surface | None:
+    name = Path(path).name
+    try:
+        _, width, height = safe_image_file_size(path)
+        if width > ART_MAX_SIDE or height > ART_MAX_SIDE or width * height > ART_MAX_PIXELS:
+            raise ImageHeaderError(f"{width}x{height} pixels is too large for a token")
+        image = pygame.image.load(path)
+    except FileNotFoundError:
+        _problems.append(f"Token picture {name} is missing: showing initials.")
+        return None
+    except (ImageHeaderError, OSError, ValueError, MemoryError, pygame.error) as exc:
+        _problems.append(f"Token picture {name} cannot be shown ({exc}): showing initials.")
+        return None
+    side = min(image.get_width(), image.get_height())
+    if side < 1:
+        _problems.append(f"Token picture {name} has no pixels: showing initials.")
+        return None
+    square = pygame.Rect(0, 0, side, side)
+    square.center = (image.get_width() // 2, image.get_height() // 2)
+    if image.get_bitsize() in (24, 32):
+        cropped = image.subsurface(square).copy()
+    else:  # a palette image: onto 32 bits for smooth scaling
+        cropped = pygame.Surface((side, side), pygame.SRCALPHA)
+        cropped.blit(image, (0, 0), square)
+    if side > SOURCE_SIDE:
+        cropped = pygame.transform.smoothscale(cropped, (SOURCE_SIDE, SOURCE_SIDE))
+    return cropped
+
+
+def source(path: str) -> pygame.Surface | None:
+    """The square middle of the picture (decoded once); None when it cannot be shown."""
+    if path not in _sources:
+        _sources[path] = _decode(path)
+    return _sources[path]
+
+
+def round_picture(path: str | None, diameter: int) -> pygame.Surface | None:
+    """The picture as a disc ``diameter`` pixels wide (transparent outside); None: use initials."""
+    if not path or diameter < 2:
+        return None
+    key = (path, int(diameter))
+    hit = _round.get(key)
+    if hit is not None:
+        return hit
+    picture = source(path)
+    if picture is None:
+        return None
+    scaled = pygame.transform.smoothscale(picture, (diameter, diameter))
+    if not scaled.get_flags() & pygame.SRCALPHA:  # an opaque picture: give it an alpha channel
+        opaque, scaled = scaled, pygame.Surface((diameter, diameter), pygame.SRCALPHA)
+        scaled.blit(opaque, (0, 0))
+    mask = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
+    pygame.draw.circle(mask, (255, 255, 255, 255), (diameter / 2, diameter / 2), diameter / 2)
+    scaled.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    if len(_round) > 256:
+        _round.clear()
+    _round[key] = scaled
+    return scaled
+
+
+def take_problems() -> list[str]:
+    """Messages about pictures that could not be shown since the last call (each said once)."""
+    out = list(dict.fromkeys(_problems))
+    _problems.clear()
+    return out
+
+
+def forget(path: str | None = None) -> None:
+    """Drop cached pictures (one file's, or all): a file the GM replaced is read again."""
+    for key in [k for k in _sources if path is None or k == path]:
+        del _sources[key]
+    for key in [k for k in _round if path is None or k[0] == path]:
+        del _round[key]
+
+
+__all__ = ["forget", "round_picture", "source", "take_problems"]

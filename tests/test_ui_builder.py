@@ -1,0 +1,298 @@
+"""Setting up a fight in the window, driven by real pygame events: add, place, drag, art, edit, save, reopen.
+
+What is tested: on a bare map with no one on it, the GM presses U (Set up),
+adds a combatant from a quick stat block and one from a bundled sheet through
+the form (typed into the boxes, chosen in the drop-downs), clicks squares to
+place them, drags one to another square, gives one a picture (drawn round
+inside a rim in the team's colour) and saves the encounter file through the
+Save dialog; ``tactics FILE`` (``open_path``) then opens it with both where
+they were left, the picture drawn. Letters typed into the form's boxes never
+work as map shortcuts (the journal and the tool stay as they were); a picture
+that is not an image is refused in the form, one that cannot be decoded keeps
+the initials and says so; nothing of the set-up can change during a fight.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tactics.ui.app import App
+from tactics.ui.opening import open_path
+
+from ui_driver import app_session, centre, click_settled as click, drag, key_settled as key, post_settled as post
+
+SIZE = (1280, 720)
+ROOM = "........\n........\n...#....\n........\n"
+ORANGE = (255, 128, 32)
+
+
+def png(path: Path, colour: tuple[int, int, int] = ORANGE, side: int = 8, *, broken: bool = False) -> Path:
+    raw = b"".join(b"\x00" + bytes(colour) * side for _ in range(side))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    data = zlib.compress(raw)
+    if broken:
+        data = b"garbage" * 4
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", data) + chunk(b"IEND", b""))
+    return path
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> Path:
+    (tmp_path / "room.txt").write_text(ROOM)
+    return tmp_path / "room.txt"
+
+
+@pytest.fixture
+def app(room: Path, data_dir: Path):
+    yield from app_session(App(open_path(room, seed=1), size=SIZE), closing=True)
+
+
+def panel_button(app: App, key_name: str) -> tuple[int, int]:
+    rect = app.builder.panel.button_rect(key_name)
+    assert rect is not None, f"no {key_name!r} on the Set up panel: {app.builder.panel.keys()}"
+    return rect.center
+
+
+def type_text(app: App, text: str) -> None:
+    """Type ``text`` as a keyboard does: a key press and its text for each character."""
+    for ch in text:
+        k = pygame.key.key_code(ch) if ch.isalnum() else 0
+        post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=ch),
+             pygame.event.Event(pygame.TEXTINPUT, text=ch), pygame.event.Event(pygame.KEYUP, key=k, mod=0))
+
+
+def clear_and_type(app: App, entry, text: str) -> None:
+    click(app, entry.rect.center)
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="\x01"))
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b"))
+    type_text(app, text)
+
+
+def choose(app: App, menu, text: str) -> None:
+    """Open a drop-down with a click and click the option starting with ``text``."""
+    click(app, menu.rect.center)
+    items = menu.current_state.options_selection_list.item_list
+    for item in items:
+        if item["text"].startswith(text):
+            click(app, item["button_element"].rect.center)
+            return
+    raise AssertionError(f"no option {text!r} in {[i['text'] for i in items]}")
+
+
+def add_combatant(app: App, name: str, *, sheet: str | None = None, hp: str | None = None,
+                  team: str | None = None) -> None:
+    click(app, panel_button(app, "add"))
+    form = app.builder.form
+    assert form is not None and form.alive()
+    if sheet is not None:
+        choose(app, form.menus["sheet"], sheet)
+    if team is not None:
+        choose(app, form.menus["team"], team)
+    clear_and_type(app, form.entries["name"], name)
+    if hp is not None:
+        clear_and_type(app, form.entries["hp"], hp)
+    click(app, form.ok.rect.center)
+
+
+def test_set_up_a_bare_map_save_it_and_open_it_again(app: App, room: Path, tmp_path: Path) -> None:
+    key(app, pygame.K_u)
+    assert app.battle.tool.name == "setup" and app.builder.panel.rect is not None
+    add_combatant(app, "Gorg", hp="40")
+    state = app.battle.state
+    assert state.combatants["gorg"].hp == 40 and state.combatants["gorg"].cell is None
+    assert app.builder.placing == "gorg"
+    click(app, centre(app, (1, 1)))  # the square it goes on
+    assert state.combatants["gorg"].cell == (1, 1) and state.teams["party"].players
+    add_combatant(app, "Bear A", sheet="Space Bear")
+    state = app.battle.state
+    bear = state.combatants["bear-a"]
+    assert bear.sheet.name == "space_bear" and bear.hp == 30 and bear.team == "party"
+    click(app, centre(app, (6, 3)))
+    assert app.battle.state.combatants["bear-a"].cell == (6, 3)
+    drag(app, centre(app, (6, 3)), centre(app, (5, 0)))  # the GM drags the bear elsewhere
+    assert app.battle.state.combatants["bear-a"].cell == (5, 0)
+    assert app.battle.encounter.journal.entries[-1].command == "place"
+    # a picture for Gorg, chosen by typing its path into the form
+    art = png(tmp_path / "gorg.png")
+    click(app, panel_button(app, "edit:gorg"))
+    form = app.builder.form
+    clear_and_type(app, form.entries["art"], str(art))
+    click(app, form.ok.rect.center)
+    assert app.battle.state.combatants["gorg"].art == str(art.resolve())
+    assert set(app.battle.encounter.journal.entries[-1].args["changes"]) == {"art"}  # nothing else changed
+    app.step()
+    cx, cy = centre(app, (1, 1))
+    assert app.window.get_at((cx, cy))[:3] == pytest.approx(ORANGE, abs=8)  # the picture, not the initials
+    px = app.battle.camera.cell_px
+    rim = app.window.get_at((cx, cy - int(px * 0.43 * 0.87)))[:3]
+    assert rim == pytest.approx((70, 140, 230), abs=25)  # a rim in the party's blue round it
+    # save through the dialog: the file name typed, Enter
+    click(app, panel_button(app, "save"))
+    dialog = app.builder.save_dialog
+    assert dialog is not None and dialog.file_path_text_line.get_text().endswith("room.encounter.toml")
+    clear_and_type(app, dialog.file_path_text_line, str(tmp_path / "gorg-fight"))
+    assert app.battle.tool.name == "setup" and app.battle.encounter.journal.entries[-1].command == "edit-combatant"
+    key(app, pygame.K_RETURN)
+    written = tmp_path / "gorg-fight.encounter.toml"
+    assert written.exists(), app.battle.message
+    assert "gorg-fight.encounter.toml" in app.battle.message[0]
+    # `tactics gorg-fight.encounter.toml`: everything as placed, the picture drawn
+    pygame.quit()
+    again = App(open_path(written), size=SIZE)
+    again.step()
+    state = again.battle.state
+    assert {c.id: c.cell for c in state.combatants.values()} == {"gorg": (1, 1), "bear-a": (5, 0)}
+    assert state.combatants["gorg"].hp == 40 and state.combatants["bear-a"].sheet.name == "space_bear"
+    cx, cy = centre(again, (1, 1))
+    assert again.window.get_at((cx, cy))[:3] == pytest.approx(ORANGE, abs=8)
+
+
+def test_typing_in_the_form_never_works_a_map_shortcut(app: App) -> None:
+    key(app, pygame.K_u)
+    add_combatant(app, "Gorg")
+    click(app, centre(app, (1, 1)))
+    entries = len(app.battle.encounter.journal.entries)
+    click(app, panel_button(app, "add"))
+    form = app.builder.form
+    click(app, form.entries["name"].rect.center)
+    letters = "abcdefghijklmnopqrstuvwxyz0123456789"
+    type_text(app, letters)
+    assert form.entries["name"].get_text() == letters
+    assert app.battle.tool.name == "setup" and len(app.battle.encounter.journal.entries) == entries
+    assert app.builder.form is form and form.alive()  # "a" did not open another form
+    key(app, pygame.K_ESCAPE)  # Esc closes the form, nothing added
+    assert app.builder.form is None and len(app.battle.state.combatants) == 1
+
+
+def test_a_bad_picture_is_refused_in_the_form_and_a_broken_one_keeps_the_initials(app: App, tmp_path: Path) -> None:
+    key(app, pygame.K_u)
+    add_combatant(app, "Gorg")
+    click(app, centre(app, (1, 1)))
+    notes = tmp_path / "notes.png"
+    notes.write_text("these are not pixels")
+    click(app, panel_button(app, "edit:gorg"))
+    form = app.builder.form
+    clear_and_type(app, form.entries["art"], str(notes))
+    click(app, form.ok.rect.center)
+    assert form.alive() and "cannot be a token picture" in form.status.text
+    assert app.battle.state.combatants["gorg"].art is None
+    broken = png(tmp_path / "broken.png", broken=True)  # a good header, pixels that do not decode
+    clear_and_type(app, form.entries["art"], str(broken))
+    click(app, form.ok.rect.center)
+    app.step()
+    assert app.battle.state.combatants["gorg"].art == str(broken.resolve())
+    assert "cannot be shown" in app.battle.message[0] and "initials" in app.battle.message[0]
+    cx, cy = centre(app, (1, 1))
+    assert app.window.get_at((cx, cy))[:3] != pytest.approx(ORANGE, abs=40)
+
+
+def test_remove_and_undo_and_no_changes_during_a_fight(app: App) -> None:
+    key(app, pygame.K_u)
+    add_combatant(app, "Gorg")
+    click(app, centre(app, (1, 1)))
+    add_combatant(app, "Bear A", sheet="Space Bear", team="Foes")
+    assert app.battle.state.teams["foes"].name == "Foes" and not app.battle.state.teams["foes"].players
+    click(app, centre(app, (6, 3)))
+    click(app, panel_button(app, "remove:gorg"))
+    assert "gorg" not in app.battle.state.combatants
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert app.battle.state.combatants["gorg"].cell == (1, 1)
+    from tactics.engine.combat.team import StartCombat
+
+    app.battle.encounter.submit(StartCombat())
+    app.step()
+    click(app, panel_button(app, "add"))
+    assert app.builder.form is None  # the buttons are off during the fight, and the panel says why
+    assert "under way" in app.builder.locked_reason()
+    drag(app, centre(app, (6, 3)), centre(app, (6, 0)))
+    assert app.battle.state.combatants["bear-a"].cell == (6, 3)  # no dragging tokens in a fight
+
+
+def test_every_box_of_both_forms_keeps_its_letters_from_the_map(app: App) -> None:
+    """Type every letter and digit into each text box of the combatant and team forms: no map shortcut fires."""
+    key(app, pygame.K_u)
+    add_combatant(app, "Gorg")
+    click(app, centre(app, (1, 1)))
+    journal = app.battle.encounter.journal
+    entries, tool, camera = len(journal.entries), app.battle.tool.name, app.battle.camera.cell_px
+    letters = "abcdefghijklmnopqrstuvwxyz0123456789"
+    for opener in ("add", "new-team", "edit:gorg", "team:party"):
+        click(app, panel_button(app, opener))
+        form = app.builder.form
+        for name, entry in form.entries.items():
+            click(app, entry.rect.center)
+            assert entry.is_focused, name
+            type_text(app, letters)
+            assert len(journal.entries) == entries and app.battle.tool.name == tool, (opener, name)
+            assert app.battle.camera.cell_px == camera and app.builder.form is form, (opener, name)
+        key(app, pygame.K_ESCAPE)
+        assert app.builder.form is None
+    assert app.battle.state.combatants["gorg"].name == "Gorg"
+
+
+def test_a_new_team_from_the_panel_and_a_name_dragged_onto_the_map(app: App) -> None:
+    key(app, pygame.K_u)
+    click(app, panel_button(app, "new-team"))
+    form = app.builder.form
+    clear_and_type(app, form.entries["name"], "Cultists")
+    choose(app, form.menus["colour"], "Purple")
+    choose(app, form.menus["control"], "the GM")
+    click(app, form.ok.rect.center)
+    team = app.battle.state.teams["cultists"]
+    assert (team.name, team.colour, team.players) == ("Cultists", (160, 110, 220), False)
+    add_combatant(app, "Acolyte", team="Cultists")
+    key(app, pygame.K_ESCAPE)  # not placed now
+    assert app.battle.state.combatants["acolyte"].cell is None and app.builder.placing is None
+    row = panel_button(app, "pick:acolyte")
+    drag(app, row, centre(app, (4, 3)))  # from its name in the panel onto a square
+    assert app.battle.state.combatants["acolyte"].cell == (4, 3)
+    assert app.battle.state.combatants["acolyte"].team == "cultists"
+    click(app, panel_button(app, "team:cultists"))
+    clear_and_type(app, app.builder.form.entries["name"], "Cult of the Bear")
+    click(app, app.builder.form.ok.rect.center)
+    assert app.battle.state.teams["cultists"].name == "Cult of the Bear"
+
+
+def test_the_picture_can_be_chosen_in_a_file_dialog(app: App, tmp_path: Path) -> None:
+    key(app, pygame.K_u)
+    art = png(tmp_path / "hero.png", (40, 200, 90))
+    click(app, panel_button(app, "add"))
+    form = app.builder.form
+    clear_and_type(app, form.entries["name"], "Hero")
+    chooser = next(b for b, action in form.actions.items() if action == app.builder.choose_art)
+    click(app, chooser.rect.center)
+    dialog = app.builder.art_dialog
+    assert dialog is not None and dialog.alive()
+    clear_and_type(app, dialog.file_path_text_line, str(art))
+    assert app.battle.tool.name == "setup"  # the letters of the path went into the box only
+    click(app, dialog.ok_button.rect.center)
+    assert form.entries["art"].get_text() == str(art)
+    click(app, form.ok.rect.center)
+    click(app, centre(app, (2, 2)))
+    assert app.battle.state.combatants["hero"].art == str(art.resolve())
+    app.step()
+    assert app.window.get_at(centre(app, (2, 2)))[:3] == pytest.approx((40, 200, 90), abs=8)
+
+
+def test_a_pack_is_added_at_once_and_placed_one_click_each(app: App) -> None:
+    key(app, pygame.K_u)
+    click(app, panel_button(app, "add"))
+    form = app.builder.form
+    choose(app, form.menus["sheet"], "Space Bear")
+    clear_and_type(app, form.entries["copies"], "3")
+    click(app, form.ok.rect.center)
+    state = app.battle.state
+    assert [c.name for c in state.combatants.values()] == ["Space Bear 1", "Space Bear 2", "Space Bear 3"]
+    for cell in ((5, 0), (6, 1), (7, 0)):  # each click places the next one
+        click(app, centre(app, cell))
+    assert [c.cell for c in app.battle.state.combatants.values()] == [(5, 0), (6, 1), (7, 0)]
+    assert app.builder.placing is None
