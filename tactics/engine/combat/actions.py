@@ -3,8 +3,10 @@
 * :class:`Declare` ``(combatant, Action(kind, ...))``: the combatant commits to
   an action. Refused when it is not the combatant's group's turn, when the
   action economy does not allow it (a second Standard, a Simple after a Bonus,
-  a Standard while Stunned ...), or when it cannot be done from here (out of
-  range, no line of sight, a path through an enemy).
+  a Standard while Stunned ...), when the group has begun resolving (only a
+  Bonus or a Simple action after one's own Standard is still open, N-ORD-4),
+  or when it cannot be done from here (out of range, no line of sight, a
+  hidden target, a path through an enemy).
 * :class:`Undeclare` withdraws an action not yet resolved.
 * :class:`ResolveNext` resolves the next declared action in the rules' order
   (no-roll first, Simple/Free before Standard, Move/Attack/Technique/Use Item,

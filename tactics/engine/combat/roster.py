@@ -1,7 +1,9 @@
 """Changing who fights and what counts down: joining, regrouping, counters, ending (R-INIT-3, R-INIT-5, R-CNT-1, R-END-1).
 
 * :class:`Join` at the Counter Phase (R-INIT-5): Team Initiative unchanged, the
-  nearer group; a new third party is placed by its own Team Initiative.
+  nearer group; a new third party is placed by its own Team Initiative, and
+  several of one new team joining at the same Counter Phase by theirs together
+  (N-INIT-10).
 * :class:`SetGroup`: the GM moves someone to the other group before play (R-INIT-3).
 * :class:`AddCounter` / :class:`RemoveCounter`: environmental round counters (R-CNT-1).
 * :class:`EndCombat`: the GM ends the fight.
