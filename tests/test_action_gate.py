@@ -121,3 +121,18 @@ def test_outside_a_fight_the_commands_still_happen_at_once():  # R-GREN-4
     enc.submit(Detonate("grenade-1"))
     enc.submit(Walk("bear", [(8, 5)]))
     assert enc.state.combatants["bear"].cell == (8, 5)
+
+
+def test_a_raw_disarm_in_turn_declares_the_simple_and_the_standard_action():  # R-TRAP-3, N-TRAP-9
+    enc = encounter()
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    enc.submit(EndGroupTurn())  # the Bears' Vanguard
+    entry = enc.submit(Disarm("bear", "mine"))
+    assert [(e.data["kind"], e.data["params"].get("item")) for e in entry.events] == [
+        ("simple", "disarm"), ("use-item", "disarm")]
+    with pytest.raises(Refused, match="already has a Standard"):
+        enc.submit(TriggerRemote("charge", "bear"))  # its Standard action is the disarm
+    enc.submit(ResolveNext())  # the Simple half
+    resolved = enc.submit(ResolveNext(), typed=[18, 1])
+    assert [e.data["result"] for e in resolved.events if e.kind == "trap.disarm"] == ["disarmed"]
