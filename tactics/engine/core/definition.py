@@ -61,6 +61,8 @@ class TeamDefinition(_Part):
     name: Name | None = None
     colour: Colour | None = None
     players: StrictBool = False
+    controlled_by: Literal["people", "app"] = "people"  # "app": the opponent plays it (tactics.engine.core.control)
+    opponent: Literal["win", "monster"] = "win"  # how the app plays it (control.LEVELS)
 
 
 class CombatantDefinition(_Part):
