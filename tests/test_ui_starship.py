@@ -284,3 +284,23 @@ def test_ending_a_phase_with_crew_still_to_act_warns_first(app):  # R-SHIP-2
     assert "can still act" in screen.message[0]
     press(app, screen, "end_phase")
     assert (screen.space.phase, screen.space.round) != (phase, rnd)
+
+
+def test_action_phase_opens_with_the_chief_engineers_choice(app):  # R-SHIP-2, N-SHIP-2
+    screen = starship(app)
+    _to_round_one_action(app, screen)
+    # the choice must come before any roll of the phase: it is the first prompt (Enter opens it)
+    key(app, pygame.K_RETURN)
+    assert screen.dialog is not None and (screen.dialog.ship_id, screen.dialog.post) == ("red_maw", "engineer")
+    offered = [s.data["action"] for s in screen.hotspots.items if s.key == "dlg.action"]
+    assert offered[0] == "engineer_to_action"
+    press(app, screen, "dlg.action", action="engineer_to_action")
+    press(app, screen, "dlg.take")
+    press(app, screen, "dlg.done")
+    assert "red_maw" in app.battle.state.space.engineer_in_action
+    # a roll is noted: the Wayfarer's Helm flies; the Red Maw's engineer, who chose, still acts later
+    press(app, screen, "walker_post", ship="wayfarer", post="helm")
+    press(app, screen, "dlg.action", action="evasive")
+    press(app, screen, "dlg.take")
+    press(app, screen, "dlg.done")
+    assert "engineer" in walker_posts(screen, "red_maw")

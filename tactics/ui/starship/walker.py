@@ -33,12 +33,19 @@ def walker_height(space: SpaceState) -> int:
     return px(HEAD_H) + row_height(space) * len(space.ships) + px(10)
 
 
+def engineer_choosing(space: SpaceState, ship_id: str) -> bool:
+    """Is this ship's Chief Engineer still free to choose the Action Phase (before any roll)?"""
+    return (space.phase == "action" and ship_id not in space.engineer_in_action
+            and "engineer" in posts_acting_now(space, ship_id))
+
+
 def next_prompt(space: SpaceState) -> tuple[str, str] | None:
-    """The default next prompt: the lowest-numbered post acting now, first ship first."""
+    """The default next prompt: the lowest-numbered post acting now, first ship first; at the
+    start of the Action Phase a Chief Engineer's choice comes first (it must precede any roll)."""
     best: tuple[int, str, str] | None = None
     for ship_id in space.ships:
         for post in posts_acting_now(space, ship_id):
-            rank = POSTS.index(post)
+            rank = -1 if post == "engineer" and engineer_choosing(space, ship_id) else POSTS.index(post)
             if best is None or rank < best[0]:
                 best = (rank, ship_id, post)
     return (best[1], best[2]) if best else None
@@ -129,7 +136,9 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
             for post in shown:
                 who = ship.crew_names.get(post)
                 n = POSTS.index(post) + 1
-                if post in acting:
+                if post == "engineer" and engineer_choosing(space, ship.id):
+                    label, kind = f"{n} {POST_NAMES[post]}: act now?", "act"  # before any roll (R-SHIP-2)
+                elif post in acting:
                     label, kind = f"{n} {POST_NAMES[post]}", "act"
                 elif who is None:
                     label, kind = f"{n} {POST_NAMES[post]}: vacant", "vacant"
