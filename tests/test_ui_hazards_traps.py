@@ -191,6 +191,7 @@ def test_end_of_a_group_turn_asks_each_member_who_acted_for_a_facing():  # R-FAC
         assert enc.state.combatants[first].facing == "E"
         assert not prompt.active()
         enc.submit(Advance())  # the Bears' Vanguard ends: Bob's Rearguard acts
+        _steps_down(enc, "bob")  # only who acted is asked
         enc.submit(Advance())  # Bob's group ends: now he chooses (N-FACE-3)
         assert prompt.current().id == "bob"
         click(a, centre(a, (2, 6)))  # the prompted token: pick mode
@@ -213,6 +214,8 @@ def test_the_prompt_keeps_facing_a_known_trap_or_a_square():  # R-FACE-1, N-FACE
         enc = a.battle.encounter
         enc.submit(StartCombat())
         enc.submit(Advance())
+        enc.submit(Declare("ann", Action("free")))  # only who acted is asked
+        enc.submit(ResolveNext())
         enc.submit(Advance())  # Ann's group ends: she is asked
         prompt = hazards_of(a.battle).prompt
         assert prompt.current().id == "ann"

@@ -18,6 +18,8 @@ Expected: the probe's list of problems is empty; the sizes and states the app re
 
 from __future__ import annotations
 
+from tactics.engine.combat.moves import move_routes
+
 import re
 
 import pygame
@@ -202,8 +204,9 @@ def test_the_facing_prompt_asks_only_who_acted_and_esc_keeps_all() -> None:  # r
         members = acting_combatants(enc.state)
         assert len(members) >= 2
         mover = enc.state.combatants[members[0]]
-        c, r = mover.cell
-        enc.submit(Declare(mover.id, Action("standard-move", path=[(c, r + 1)])))
+        routes = move_routes(enc.state, mover.id)
+        route = routes[min(routes, key=lambda cell: (routes[cell].cost, cell))]  # the nearest square it can reach
+        enc.submit(Declare(mover.id, Action("standard-move", path=list(route.legs[0]))))
         enc.submit(ResolveNext())
         app.step()
         key(app, pygame.K_e)  # End turn
