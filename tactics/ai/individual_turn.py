@@ -15,7 +15,7 @@ from tactics.ai.knowledge import known_state
 from tactics.ai.positions import Board
 from tactics.ai.scoring import run_ft, arms_of
 from tactics.ai.settings import behaviour_of, level
-from tactics.ai.team_turn import Choice, _attack_line, _attack_score, _exposure_weight, _reach_plan
+from tactics.ai.team_turn import Choice, _attack_line, _attack_score, _exposure_weight, _reach_plan, charge_at
 from tactics.engine.combat.individual import actions as ia
 from tactics.engine.combat.individual.view import moves_left, pips_of
 from tactics.engine.combat.actions import move_budget
@@ -47,20 +47,12 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Cho
                 if foe.cell is None:
                     continue
                 if run:
-                    reach = _reach_plan(board, who, run, set())
-                    spots = [c for c in reach.endable if distance_ft(c, foe.cell) <= arms.range_ft and board.sees(c, foe.cell)]
-                    if not spots:
-                        continue
-                    spot = min(spots, key=lambda c: (board.exposure(who, c), reach.cost[c], c))
-                    value = board.attack(who, arms, foe, start=spot)
-                    if value is None:
-                        continue
-                    action = ia.TurnAction(ia.TECHNIQUE, technique=arms.name, target=foe.id, path=reach.path_to(spot) or None)
-                    score = _attack_score(board, value, rules, arms) - weight * board.exposure(who, spot)
-                    if behaviour_of(sheet_of(who)).charge:
-                        score += 0.1
-                    options.append(Choice(cid, [action], score,
-                                          _attack_line(who.name, "charges", foe.name, value, "best expected damage"), spot, value))
+                    charge = charge_at(board, who, arms, foe, rules, set())
+                    if charge is not None:
+                        spot, path, value, score = charge
+                        action = ia.TurnAction(ia.TECHNIQUE, technique=arms.name, target=foe.id, path=path)
+                        line = _attack_line(who.name, "charges", foe.name, value, "best expected damage")
+                        options.append(Choice(cid, [action], score, line, spot, value))
                     continue
                 value = board.attack(who, arms, foe)
                 if value is None:

@@ -194,7 +194,7 @@ def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float) 
                 verb = f"uses {arms.label or arms.name} on"
             else:
                 actions = [Action(act.STANDARD_ATTACK, weapon=arms.name, target=foe.id)]
-                verb = f"attacks"
+                verb = "attacks"
                 # a successful Standard Attack earns the Bonus Attack (R-ACT-1): declared now, lost on a miss
                 bonus = board.attack(who, arms, foe)
                 if bonus is not None:
@@ -236,26 +236,36 @@ def _charges(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> 
         run = run_ft(arms)
         if not run or not isinstance(arms, Technique):
             continue
-        reach = _reach_plan(board, who, run, claimed)
         for foe in board.foes():
-            if foe.cell is None:
+            charge = charge_at(board, who, arms, foe, rules, claimed)
+            if charge is None:
                 continue
-            spots = [c for c in reach.endable if distance_ft(c, foe.cell) <= arms.range_ft and c != foe.cell
-                     and board.sees(c, foe.cell)]
-            if not spots:
-                continue
-            spot = min(spots, key=lambda c: (board.exposure(who, c), reach.cost[c], c))
-            value = board.attack(who, arms, foe, start=spot)
-            if value is None:
-                continue
-            path = reach.path_to(spot) or None
-            score = _attack_score(board, value, rules, arms) - _exposure_weight(who, rules) * board.exposure(who, spot)
-            if behaviour_of(sheet_of(who)).charge:
-                score += 0.1
+            spot, path, value, score = charge
             line = _attack_line(who.name, "charges", foe.name, value, "best expected damage")
             out.append(Choice(who.id, [Action(act.TECHNIQUE, technique=arms.name, target=foe.id, path=path)],
                               score, line, spot, value))
     return out
+
+
+def charge_at(board: Board, who: Combatant, arms: Technique, foe: Combatant, rules: Level, claimed: set[Cell]
+              ) -> tuple[Cell, list[Cell] | None, AttackValue, float] | None:
+    """Where a charge at ``foe`` best ends (in reach and sight of it, least exposed), its path,
+    the attack's value from there and its score; None when no square in the run will do."""
+    if foe.cell is None:
+        return None
+    reach = _reach_plan(board, who, run_ft(arms), claimed)
+    spots = [c for c in reach.endable if distance_ft(c, foe.cell) <= arms.range_ft and c != foe.cell
+             and board.sees(c, foe.cell)]
+    if not spots:
+        return None
+    spot = min(spots, key=lambda c: (board.exposure(who, c), reach.cost[c], c))
+    value = board.attack(who, arms, foe, start=spot)
+    if value is None:
+        return None
+    score = _attack_score(board, value, rules, arms) - _exposure_weight(who, rules) * board.exposure(who, spot)
+    if behaviour_of(sheet_of(who)).charge:
+        score += 0.1
+    return spot, reach.path_to(spot) or None, value, score
 
 
 def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, simple: bool = False) -> list[Choice]:
