@@ -153,6 +153,9 @@ def test_typing_in_the_typed_dice_box_fires_no_shortcut(app):
     unchanged(app, before)
     key(app, pygame.K_ESCAPE)  # Esc leaves the box: the map's keys are back
     assert keyboard_owner(app) is None
+    focus(app, entry)
+    click(app, app.battle.board_rect().center)  # so does a click on the map
+    assert keyboard_owner(app) is None
 
 
 def test_esc_closes_table_settings_over_the_starship_screen(app):

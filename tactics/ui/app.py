@@ -20,7 +20,7 @@ from tactics.engine.core.encounter import Encounter
 from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui.battle import BattleView
-from tactics.ui.focus import dialog_key, keyboard_owner
+from tactics.ui.focus import click_leaves_field, dialog_key, keyboard_owner
 from tactics.ui.hazards import attach_hazards  # grenade and trap tools, trap layer (issue 4)
 from tactics.ui.gm_menu import attach_gm_menu
 from tactics.ui.opening import OpenError, open_path
@@ -244,6 +244,7 @@ class App:
             return
         self.ui.track(event)
         consumed = self.ui.process_events(event)
+        click_leaves_field(self, event, consumed)
         if event.type >= pygame.USEREVENT and self._addons("ui_event", event):
             self.dirty = True
             return
