@@ -83,7 +83,8 @@ def test_three_rounds_of_the_pirate_corvette():  # R-SHIP-1, -2, -4, -5, -6, -7,
     assert target_bd_dc(enc.state, "red_maw") == (4, 7)
 
     # -- round 1, Action: both ships hit each other at once
-    assert posts_acting_now(enc.state, "wayfarer") == ["science", "helm", "sensors", "weapons", "engineer"]
+    # the Wayfarer has no grapple and no cloak: its Chief Engineer has nothing to do in this phase
+    assert posts_acting_now(enc.state, "wayfarer") == ["science", "helm", "sensors", "weapons"]
     assert "hack_shields" in [a.name for a in actions_offered(enc.state, "wayfarer", "science")]
     enc.submit(TakeAction("wayfarer", "science", "hack_shields", {"target": "red_maw"}), typed=[9, 9])
     enc.submit(TakeAction("wayfarer", "sensors", "scan", {"target": "red_maw"}), typed=[9, 9])

@@ -63,7 +63,9 @@ def test_the_engineer_post_says_there_is_nothing_to_repair():
     try:
         app.step()
         screen = starship(app)
-        press(app, screen, "walker_post", ship="wayfarer", post="engineer")
+        assert "engineer" not in [s.data["post"] for s in screen.hotspots.items
+                                  if s.key == "walker_post" and s.data["ship"] == "wayfarer"]  # not glowing
+        press(app, screen, "post", ship="wayfarer", post="engineer")  # its post in the crew list
         assert screen.dialog is None and "no Battle Damage to repair" in screen.message[0]
         assert not any("Chief Engineer" in w or "engineer" in w.lower() for w in screen.still_to_act())
     finally:
