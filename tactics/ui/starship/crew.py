@@ -75,7 +75,7 @@ def post_tag(space: SpaceState, ship: Ship, post: str) -> tuple[str, str]:
     if post == "science" and ship.id in space.held and space.phase == "support":
         return HELD, "holds for Action"
     if post in posts_in_phase(space, ship):
-        return IDLE, "-"
+        return IDLE, ("nothing to repair" if post == "engineer" and space.phase == "response" else "nothing to do")
     if post == "engineer" and space.phase != "response":
         return IDLE, "Action/Response"
     return IDLE, f"{PHASE_NAMES[phase_of(post)]} Phase"
