@@ -5,7 +5,8 @@ What is tested, through the real app with real clicks: when the autosave cannot 
 (disk full, read-only folder) a red warning is drawn in the status bar and stays there while the
 next moves put their own messages in the status line, until an autosave succeeds again; a game
 that another process already plays opens read-only (its moves refused with the reason, nothing
-autosaved, the warning shown) and Save as makes it a copy this window may play; a window that
+autosaved, the warning shown, Ctrl+S never writes over the other window's save) and Save as
+makes it a copy this window may play; a window that
 quits lets the game go; autosaves and saves are written with mode 0600.
 """
 
@@ -120,6 +121,11 @@ def test_a_game_another_window_plays_opens_read_only(game: Path, data_dir: Path,
             assert view.state.combatants["brandon"].cell == (0, 0) and not view.encounter.journal.entries
             assert "Read-only" in view.message[0]
             assert not list_autosaves(game, folder=folder)  # nothing written under the other window's tag
+            shared = tmp_path / "shared.tactics.json"  # the save the other window plays
+            shared.write_text("the other window's save")
+            view.encounter.source = str(shared)
+            assert not app.saving.save_to(shared) and "another window" in view.message[0]
+            assert shared.read_text() == "the other window's save"  # Ctrl+S never writes it from here
             copy = tmp_path / "my-copy.tactics.json"
             assert app.saving.save_to(copy)  # Save as: a copy of its own, this window plays it
             assert view.encounter.read_only is None and not warning_drawn(app)

@@ -153,6 +153,9 @@ def test_typing_in_the_typed_dice_box_fires_no_shortcut(app):
     unchanged(app, before)
     key(app, pygame.K_ESCAPE)  # Esc leaves the box: the map's keys are back
     assert keyboard_owner(app) is None
+    focus(app, entry)
+    click(app, app.battle.board_rect().center)  # so does a click on the map
+    assert keyboard_owner(app) is None
 
 
 def test_esc_closes_table_settings_over_the_starship_screen(app):
@@ -215,3 +218,16 @@ def test_typing_while_a_starship_dialog_is_open_fires_no_shortcut(data_dir):
     finally:
         app._addons("closing")
         pygame.quit()
+
+
+def test_save_and_quit_writes_the_save_then_quits(app, tmp_path):
+    target = tmp_path / "night.tactics.json"
+    assert app.saving.save_to(target)
+    in_the_fight(app)  # changes after the hand save
+    key(app, pygame.K_q, pygame.KMOD_LCTRL)
+    assert app.running and app.saving.prompt.alive()
+    key(app, pygame.K_RETURN)  # Enter: the first choice, Save and quit
+    assert not app.running
+    from tactics.engine.saves.document import load_save
+
+    assert len(load_save(target).journal.entries) == len(app.battle.encounter.journal.entries)

@@ -162,7 +162,8 @@ def test_walker_shows_the_posts_acting_in_each_phase(app):  # R-SHIP-1, R-SHIP-2
     end_phase(app, screen)
     if screen.dialog is not None:
         press(app, screen, "dlg.done")
-    assert walker_posts(screen, "wayfarer") == ["medical", "engineer"]
+    # no Battle Damage on the Wayfarer: its Chief Engineer has nothing to repair (issue 10)
+    assert walker_posts(screen, "wayfarer") == ["medical"]
     assert walker_posts(screen, "red_maw") == []  # no Medical Officer, Engineer already acted
 
 

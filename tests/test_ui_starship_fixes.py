@@ -7,7 +7,7 @@ the post says so; ending the phase does not wait for it) and is offered it once 
 (R-SHIP-5); a crew member dragged from one post onto another's post swaps with that occupant in one
 journal entry (one undo), onto an empty post moves there (the old post left empty), and a name
 from the roster dropped on a taken post asks before replacing; nobody ends up with two posts by a
-drag; a successful Grapple (the text names the function, reading N-SHIP-GRAPPLE) leaves the two
+drag; a successful Grapple (the text names the function, reading N-SHIP-1) leaves the two
 ships 1 unit apart when the Action Phase ends, drawn side by side (not one over the other).
 """
 
@@ -63,7 +63,9 @@ def test_the_engineer_post_says_there_is_nothing_to_repair():
     try:
         app.step()
         screen = starship(app)
-        press(app, screen, "walker_post", ship="wayfarer", post="engineer")
+        assert "engineer" not in [s.data["post"] for s in screen.hotspots.items
+                                  if s.key == "walker_post" and s.data["ship"] == "wayfarer"]  # not glowing
+        press(app, screen, "post", ship="wayfarer", post="engineer")  # its post in the crew list
         assert screen.dialog is None and "no Battle Damage to repair" in screen.message[0]
         assert not any("Chief Engineer" in w or "engineer" in w.lower() for w in screen.still_to_act())
     finally:
@@ -119,7 +121,7 @@ def test_a_name_dropped_on_a_taken_post_asks_first(app):
     assert app.battle.state.space.ships["wayfarer"].crew["weapons"] == "brandon"
 
 
-def test_a_successful_grapple_brings_the_ships_together(app):  # reading: N-SHIP-GRAPPLE
+def test_a_successful_grapple_brings_the_ships_together(app):  # reading: N-SHIP-1
     screen = starship(app)
     enc = app.battle.encounter
     enc.submit(StartSpaceCombat())

@@ -21,7 +21,7 @@ from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.battle import BattleView
-from tactics.ui.focus import dialog_key, keyboard_owner
+from tactics.ui.focus import click_leaves_field, dialog_key, keyboard_owner
 from tactics.ui.idle import WidgetWatch
 from tactics.ui.hazards import attach_hazards  # grenade and trap tools, trap layer (issue 4)
 from tactics.ui.opponent import attach_opponent
@@ -273,6 +273,7 @@ class App:
             return
         self.ui.track(event)
         consumed = self.ui.process_events(event)
+        click_leaves_field(self, event, consumed)
         if event.type >= pygame.USEREVENT and self._addons("ui_event", event):
             self.dirty = True
             return

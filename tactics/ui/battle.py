@@ -386,6 +386,9 @@ class BattleView(TimedMessages):
         if self.viewer == "players":  # last, over every panel: the GM must not mistake this view
             img = draw.pill("PLAYERS' VIEW  (F2: back to the GM's view)", 20, (20, 20, 24), (*theme.ACCENT, 245))
             rect = img.get_rect(bottomleft=(board.left + 16, board.bottom - 14))
+            hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
+            if hotseat is not None and rect.colliderect(hotseat):
+                rect.bottom = hotseat.top - 10  # above the turn banner, never under it
             pygame.draw.rect(surface, (10, 10, 14), rect.inflate(6, 6), border_radius=rect.height // 2 + 3)
             surface.blit(img, rect)
         self.app.draw_toolbar_background(surface, self.state.name)

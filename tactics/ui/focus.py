@@ -110,6 +110,13 @@ def _escape(app: "App", window: Any) -> None:
         close_dialog(app, window)
 
 
+def click_leaves_field(app: "App", event: pygame.event.Event, consumed: bool) -> None:
+    """A click that no widget took (on the map, a panel) leaves the focused text box, as in any
+    desktop app: the keys are the map's again (pygame_gui keeps the focus otherwise)."""
+    if event.type == pygame.MOUSEBUTTONDOWN and not consumed and focused_text_field(app.ui) is not None:
+        app.ui.set_focus_set(None)
+
+
 def close_dialog(app: "App", window: Any) -> None:
     """Close ``window`` as its close button does (its owner hears ``UI_WINDOW_CLOSE``)."""
     window.on_close_window_button_pressed()

@@ -11,11 +11,13 @@ window already plays, as long as this window is read-only).
 from __future__ import annotations
 
 import errno
+import logging
 
 import pygame
 
 from tactics.ui import theme
 
+log = logging.getLogger(__name__)
 WARN_BG = (170, 36, 36)
 WARN_TEXT = (255, 236, 232)
 
@@ -41,10 +43,11 @@ def warning_text(autosave_error: str | None, read_only: bool) -> str | None:
 
 
 def read_only_text(holder: str) -> str:
-    """The refusal every command gets in a window that opened a game another window plays."""
-    who = f" ({holder})" if holder else ""
-    return ("Read-only: this game is open in another Tactics window" + who + ". Nothing here is saved, so "
-            "neither window loses moves. Close the other window, or Save as to play a copy here.")
+    """The refusal every command gets in a window that opened a game another window plays
+    (``holder``: who has it, for the log; the words stay short enough for the message line)."""
+    if holder:
+        log.info("game open read-only: %s holds it", holder)
+    return "Read-only: another Tactics window has this game open. Ctrl+Shift+S plays a copy here."
 
 
 def draw_warning(surface: pygame.Surface, text: str) -> pygame.Rect:

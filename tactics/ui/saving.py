@@ -286,6 +286,10 @@ class Saving:
             view.say(f"{path.name} is a map or encounter file, not a save: choose another name.", "error")
             return False
         current = view.encounter.source
+        if view.encounter.read_only and current and Path(current).resolve() == path.resolve():
+            view.say("Not saved: another window plays this game and saves it. Save as a new name "
+                     "(Ctrl+Shift+S) to keep a copy.", "error")
+            return False
         if path.exists() and not replace and (current is None or Path(current).resolve() != path.resolve()):
             self.ask("Replace?", f"{_escape(path.name)} already exists. Replace it with this game?",
                      ["Replace", "Cancel"], lambda c: self.save_to(path, replace=True) if c == "Replace" else None)

@@ -113,7 +113,7 @@ def _effect_events(space: SpaceState, effect: dict[str, Any], dice: Dice) -> lis
             return []
         return [Event("space.moved", base | _moved_to(ship, target, float(effect["amount"])) | {
             "target": target.id, "target_name": target.name, "amount": effect["amount"]})]
-    if kind == "join":  # reading: N-SHIP-GRAPPLE (the grapples reel the ships together)
+    if kind == "join":  # reading: N-SHIP-1 (the grapples reel the ships together)
         target = space.ships.get(effect.get("target") or "")
         if target is None or target.status == DESTROYED:
             return []

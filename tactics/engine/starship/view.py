@@ -28,14 +28,16 @@ def _space(state: Any) -> SpaceState:
 
 
 def posts_acting_now(state: Any, ship_id: str) -> list[str]:
-    """Posts of ``ship_id`` that may still act in the current phase (R-SHIP-2)."""
-    return _acting(_space(state), ship_id)
+    """Posts of ``ship_id`` that may still act in the current phase (R-SHIP-2) and have something
+    to do (a Chief Engineer with no Battle Damage to repair has not: not offered, not waited for)."""
+    space = _space(state)
+    return [post for post in _acting(space, ship_id) if _offered(space, ship_id, post)]
 
 
 def acting_now(state: Any) -> dict[str, list[str]]:
-    """For every ship, the posts that may still act in the current phase."""
+    """For every ship, the posts that may still act in the current phase (with something to do)."""
     space = _space(state)
-    return {sid: _acting(space, sid) for sid in space.ships}
+    return {sid: posts_acting_now(space, sid) for sid in space.ships}
 
 
 def actions_offered(state: Any, ship_id: str, post: str) -> list[ShipAction]:

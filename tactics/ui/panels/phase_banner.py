@@ -143,7 +143,9 @@ class PhaseBanner(w.Panel):
     def _action(self, s, rect, combat) -> tuple[int, tuple[int, int, int] | None]:
         state = self.ui.state
         group = acting_group(state)
-        if group is None:
+        hidden = group is not None and self.ui.view.viewer != "gm" and all(
+            m not in state.combatants or state.hidden_from_players(state.combatants[m]) for m in group.members)
+        if group is None or hidden:  # the players' view: a hidden group's turn is the plain card (N-HOT-1)
             return self._title(s, rect, f"Round {combat.round}: Action Phase"), None
         team = state.teams.get(group.team)
         colour = tuple(team.colour) if team else theme.TEXT

@@ -164,7 +164,9 @@ class TrackerPanel(w.Panel):
                 cx = chip.right + px(6)
             y += chip.height + px(10)
         # teams in team order with their Team Initiative
-        for i, tid in enumerate(combat.team_order):
+        teams = [tid for tid in combat.team_order  # the players' view: a team of hidden creatures is not there
+                 if any(self._shown(c.id) for c in state.combatants.values() if c.team == tid)]
+        for i, tid in enumerate(teams):
             team = state.teams.get(tid)
             colour = tuple(team.colour) if team else theme.TEXT
             pygame.draw.circle(s, colour, (x + px(8), y + px(12)), px(8))

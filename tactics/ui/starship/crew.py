@@ -80,7 +80,7 @@ def post_tag(space: SpaceState, ship: Ship, post: str) -> tuple[str, str]:
     if post == "engineer" and ship.id in space.engineer_in_action:
         return IDLE, "gave up Response"
     if post in posts_in_phase(space, ship):
-        return IDLE, "-"
+        return IDLE, ("nothing to repair" if post == "engineer" and space.phase == "response" else "nothing to do")
     if post == "engineer" and space.phase == "support":
         return IDLE, "Action/Response"
     return IDLE, f"{PHASE_NAMES[phase_of(post)]} Phase"

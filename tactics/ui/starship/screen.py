@@ -19,6 +19,7 @@ from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Entry, Refused
 from tactics.engine.starship.state import SETUP, SpaceState
 from tactics.engine.starship.commands import EndPhase, StartSpaceCombat, VacatePost
+from tactics.engine.starship.commands import posts_acting_now as may_act
 from tactics.engine.starship.view import acting_now, actions_offered, describe, posts_acting_now
 from tactics.rules.starship import POST_NAMES
 from tactics.ui import intents as ui
@@ -132,7 +133,7 @@ class StarshipScreen(TimedMessages):
         if space is None:
             return
         ship = space.ships[ship_id]
-        if post not in posts_acting_now(space, ship_id):
+        if post not in may_act(space, ship_id):  # (the engine's list, before "has something to do")
             who = ship.crew_names.get(post)
             if who is None:
                 self.say(f"No one is at the {POST_NAMES[post]} post of the {ship.name}: drag a character onto it.",
@@ -164,8 +165,7 @@ class StarshipScreen(TimedMessages):
         if space is None or not space.started:
             return []
         return [f"{space.ships[sid].crew_names.get(post, post)} ({space.ships[sid].name})"
-                for sid, posts in acting_now(self.encounter.state).items() for post in posts
-                if actions_offered(space, sid, post)]  # nothing to do (no damage to repair): not waited for
+                for sid, posts in acting_now(self.encounter.state).items() for post in posts]
 
     def end_phase(self) -> None:
         """End the phase; if crew can still act, the first press only warns (press again to end)."""

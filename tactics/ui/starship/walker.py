@@ -16,6 +16,7 @@ import pygame
 
 from tactics.engine.starship.state import ENDED, FIGHTING, SETUP, SpaceState, crew_acted
 from tactics.engine.starship.commands import posts_in_phase
+from tactics.engine.starship.commands import posts_acting_now as may_act
 from tactics.engine.starship.view import posts_acting_now
 from tactics.rules.starship import PHASE_NAMES, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
@@ -144,6 +145,9 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                     label, kind = f"{n} {POST_NAMES[post]}: vacant", "vacant"
                 elif crew_acted(space, ship.id, post):
                     label, kind = f"{n} {POST_NAMES[post]} ✓", "done"
+                elif post in may_act(space, ship.id):  # free to act, but nothing it may do now
+                    idle = "nothing to repair" if space.phase == "response" and post == "engineer" else "nothing to do"
+                    label, kind = f"{n} {POST_NAMES[post]}: {idle}", "vacant"
                 else:
                     label, kind = f"{n} {POST_NAMES[post]}: out", "vacant"
                 chip_w = theme.font(fs(18), "bold").size(label)[0] + px(28)

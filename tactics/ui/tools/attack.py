@@ -150,10 +150,11 @@ class AttackTool(Tool):
         if who is None or target.id == who.id or (weapon is None and technique is None):
             return None
         path = None
+        asked = getattr(self.view, "query_state", self.view.state)  # the players' copy in the F2 preview
         if technique:
-            path = charge_path(self.view.state, who, default_armoury().technique(technique), target)
+            path = charge_path(asked, who, default_armoury().technique(technique), target)
         try:
-            setup = attack_odds(self.view.state, who.id, target.id, weapon=weapon, technique=technique,
+            setup = attack_odds(asked, who.id, target.id, weapon=weapon, technique=technique,
                                 from_cell=path[-1] if path else None)
         except (KeyError, Refused):
             return None

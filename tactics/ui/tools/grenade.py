@@ -148,12 +148,13 @@ class GrenadeTool(Tool):
                 return None  # the live marker, its blast and the dice show until the pointer moves on
             self._thrown_at = None
         key = (who.id if who else None, who.cell if who else None, who.facing if who else None, target,
-               self.kind, self.cook, id(view.state), len(view.encounter.journal.entries))
+               self.kind, self.cook, id(view.state), len(view.encounter.journal.entries), view.viewer)
         if key != self._key:
             self._key = key
             self._preview = None
             if who is not None and target is not None and view.state.map.in_bounds(target):
-                self._preview = throw_preview(view.state, who, target, self.kind, self.cook)
+                asked = getattr(view, "query_state", view.state)  # the players' copy in the F2 preview
+                self._preview = throw_preview(asked, who, target, self.kind, self.cook)
         return self._preview
 
     def range_cells(self) -> frozenset[Cell]:
