@@ -70,9 +70,11 @@ def test_engineer_chooses_the_action_phase_at_its_start_before_any_roll():  # R-
     assert "engineer" in posts_acting_now(enc.state, "jackal")
     enc.submit(TakeAction("jackal", "engineer", "grapple", {"target": "wayfarer"}), typed=[9, 9])
     enc.submit(EndPhase())
-    # Response: the Jackal's engineer gave it up, the Wayfarer's acts here
+    # Response: the Jackal's engineer gave it up; the Wayfarer's acts here when there is
+    # Battle Damage to repair (with none, Repair is not offered and the post is not asked)
     assert "engineer" not in posts_acting_now(enc.state, "jackal")
-    assert "engineer" in posts_acting_now(enc.state, "wayfarer")
+    wayfarer = enc.state.space.ships["wayfarer"]
+    assert ("engineer" in posts_acting_now(enc.state, "wayfarer")) == bool(wayfarer.battle_damage)
 
 
 def test_choosing_without_acting_still_gives_up_the_response_phase():  # N-SHIP-2
