@@ -158,7 +158,7 @@ class SetupPanel(w.Panel):
         name_w = inner - 34 - buttons_w - 8
         where = "joins later" if not who.present else "not placed" if who.cell is None else _stats(who)
         if placing:
-            where = "click a square"
+            where = "to place"
         name = _fit(who.name + ("  (hidden)" if who.hidden else ""), 16, max(40, name_w))
         w.text(s, name, (x + 34, y + 7), 16, theme.TEXT)
         detail_x = x + 34 + w.text_width(name, 16) + 10
