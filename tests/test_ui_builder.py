@@ -21,6 +21,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tactics.engine.saves.autosave import latest_autosave
+from tactics.engine.saves.document import load_save
 from tactics.ui.app import App
 from tactics.ui.opening import open_path
 
@@ -121,6 +123,8 @@ def test_set_up_a_bare_map_save_it_and_open_it_again(app: App, room: Path, tmp_p
     drag(app, centre(app, (6, 3)), centre(app, (5, 0)))  # the GM drags the bear elsewhere
     assert app.battle.state.combatants["bear-a"].cell == (5, 0)
     assert app.battle.encounter.journal.entries[-1].command == "place"
+    autosaved = load_save(latest_autosave(room)).state  # every step is on disk already
+    assert {c.id: c.cell for c in autosaved.combatants.values()} == {"gorg": (1, 1), "bear-a": (5, 0)}
     # a picture for Gorg, chosen by typing its path into the form
     art = png(tmp_path / "gorg.png")
     click(app, panel_button(app, "edit:gorg"))
