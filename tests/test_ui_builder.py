@@ -139,12 +139,18 @@ def test_set_up_a_bare_map_save_it_and_open_it_again(app: App, room: Path, tmp_p
     px = app.battle.camera.cell_px
     rim = app.window.get_at((cx, cy - int(px * 0.43 * 0.87)))[:3]
     assert rim == pytest.approx((70, 140, 230), abs=25)  # a rim in the party's blue round it
+    # a hidden trap, laid with the trap tool from the panel
+    click(app, panel_button(app, "traps"))
+    assert app.battle.tool.name == "traps"
+    click(app, centre(app, (3, 0)))
+    assert [t.cell for t in app.battle.state.traps.values()] == [(3, 0)]
+    key(app, pygame.K_u)
     # save through the dialog: the file name typed, Enter
     click(app, panel_button(app, "save"))
     dialog = app.builder.save_dialog
     assert dialog is not None and dialog.file_path_text_line.get_text().endswith("room.encounter.toml")
     clear_and_type(app, dialog.file_path_text_line, str(tmp_path / "gorg-fight"))
-    assert app.battle.tool.name == "setup" and app.battle.encounter.journal.entries[-1].command == "edit-combatant"
+    assert app.battle.tool.name == "setup" and app.battle.encounter.journal.entries[-1].command == "place-trap"
     key(app, pygame.K_RETURN)
     written = tmp_path / "gorg-fight.encounter.toml"
     assert written.exists(), app.battle.message
@@ -155,6 +161,7 @@ def test_set_up_a_bare_map_save_it_and_open_it_again(app: App, room: Path, tmp_p
     again.step()
     state = again.battle.state
     assert {c.id: c.cell for c in state.combatants.values()} == {"gorg": (1, 1), "bear-a": (5, 0)}
+    assert [(t.cell, t.hidden) for t in state.traps.values()] == [((3, 0), True)]
     assert state.combatants["gorg"].hp == 40 and state.combatants["bear-a"].sheet.name == "space_bear"
     cx, cy = centre(again, (1, 1))
     assert again.window.get_at((cx, cy))[:3] == pytest.approx(ORANGE, abs=8)
