@@ -221,9 +221,9 @@ def test_remove_and_undo_and_no_changes_during_a_fight(app: App) -> None:
 
     app.battle.encounter.submit(StartCombat())
     app.step()
-    click(app, panel_button(app, "add"))
-    assert app.builder.form is None  # the buttons are off during the fight, and the panel says why
-    assert "under way" in app.builder.locked_reason()
+    assert app.builder.panel.rect is None  # the fight's panels have the column: no Set up panel
+    key(app, pygame.K_a)
+    assert app.builder.form is None and "under way" in app.battle.message[0]  # and it says why
     drag(app, centre(app, (6, 3)), centre(app, (6, 0)))
     assert app.battle.state.combatants["bear-a"].cell == (6, 3)  # no dragging tokens in a fight
 

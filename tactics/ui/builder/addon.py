@@ -67,9 +67,10 @@ class BuilderAddon:
         return self.view.state
 
     def shown(self) -> bool:
-        """Is the Set up panel on screen?"""
+        """Is the Set up panel on screen? (Not during a fight: the fight's own panels have that column.)"""
         view = self.view
-        return view is not None and view.tool.name == "setup" and self.app.screens[0] is view
+        return (view is not None and view.tool.name == "setup" and self.app.screens[0] is view
+                and not fight_under_way(view.state))
 
     def locked_reason(self) -> str:
         if self.view.viewer != "gm":
