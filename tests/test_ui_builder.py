@@ -14,6 +14,7 @@ the initials and says so; nothing of the set-up can change during a fight.
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 from pathlib import Path
@@ -307,3 +308,28 @@ def test_a_pack_is_added_at_once_and_placed_one_click_each(app: App) -> None:
         click(app, centre(app, cell))
     assert [c.cell for c in app.battle.state.combatants.values()] == [(5, 0), (6, 1), (7, 0)]
     assert app.builder.placing is None
+
+
+def test_saving_into_a_folder_or_a_read_only_one(app: App, tmp_path: Path) -> None:
+    key(app, pygame.K_u)
+    add_combatant(app, "Gorg")
+    click(app, centre(app, (1, 1)))
+    folder = tmp_path / "fights"
+    folder.mkdir()
+    assert app.builder.save_to(folder)  # a folder picked in the dialog: the suggested name inside it
+    assert (folder / "room.encounter.toml").exists()
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if not os.access(locked, os.W_OK):  # (root can write anywhere)
+            assert not app.builder.save_to(locked / "x")
+            assert app.battle.message[0].startswith("Not saved:")
+    finally:
+        locked.chmod(0o700)
+    (folder / "room.encounter.toml").write_text("# an older set-up\n")
+    assert not app.builder.save_to(folder / "room")  # it exists: asked first, nothing written yet
+    assert app.saving.prompt is not None and app.saving.prompt.alive()
+    assert (folder / "room.encounter.toml").read_text() == "# an older set-up\n"
+    key(app, pygame.K_RETURN)  # Replace
+    assert "Gorg" in (folder / "room.encounter.toml").read_text()

@@ -416,6 +416,8 @@ class BuilderAddon:
     def save_to(self, path: str | Path, *, replace: bool = False) -> bool:
         """Write the encounter file; an existing one is replaced only after "Replace?"."""
         view = self.view
+        if Path(path).expanduser().is_dir():  # a folder was picked: the suggested name in it
+            path = Path(path).expanduser() / self.suggested_path().name
         target = target_path(path)
         if target.resolve().is_relative_to(bundled("").resolve()):
             view.say("That is the app's own folder: save the encounter in a folder of yours.", "error")
@@ -427,7 +429,7 @@ class BuilderAddon:
             return False
         try:
             written = write_encounter_file(view.state, view.encounter.definition, target)
-        except (EncounterFileError, OSError) as exc:
+        except (EncounterFileError, OSError, TypeError, ValueError) as exc:  # TypeError: a value TOML cannot hold
             view.say(f"Not saved: {exc}", "error")
             return False
         view.say(f"Saved {written.name}: open it with  tactics {written.name}", "good")
