@@ -212,7 +212,7 @@ _values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=3) | st.
                        max_leaves=12)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.dictionaries(_keys, _values | st.lists(st.dictionaries(_keys, _values, max_size=3), min_size=1, max_size=2),
                        max_size=5))
 def test_toml_text_reads_back_as_written(doc: dict) -> None:

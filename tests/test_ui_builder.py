@@ -67,10 +67,12 @@ def panel_button(app: App, key_name: str) -> tuple[int, int]:
 
 def type_text(app: App, text: str) -> None:
     """Type ``text`` as a keyboard does: a key press and its text for each character."""
+    events = []
     for ch in text:
         k = pygame.key.key_code(ch) if ch.isalnum() else 0
-        post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=ch),
-             pygame.event.Event(pygame.TEXTINPUT, text=ch), pygame.event.Event(pygame.KEYUP, key=k, mod=0))
+        events += [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=ch),
+                   pygame.event.Event(pygame.TEXTINPUT, text=ch), pygame.event.Event(pygame.KEYUP, key=k, mod=0)]
+    post(app, *events)  # every key is handled as it comes; one frame is drawn after them
 
 
 def clear_and_type(app: App, entry, text: str) -> None:
