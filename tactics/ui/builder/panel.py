@@ -53,7 +53,6 @@ class SetupPanel(w.Panel):
              hover: tuple[int, int] | None) -> pygame.Rect:
         self.begin()
         b = self.builder
-        state = b.view.state
         canvas = w.canvas(self, (width, max(120, max_h)))
         rect = canvas.get_rect()
         local = (hover[0] - x, hover[1] - y) if hover else None
