@@ -216,7 +216,11 @@ def test_remove_and_undo_and_no_changes_during_a_fight(app: App) -> None:
     add_combatant(app, "Bear A", sheet="Space Bear", team="Foes")
     assert app.battle.state.teams["foes"].name == "Foes" and not app.battle.state.teams["foes"].players
     click(app, centre(app, (6, 3)))
-    click(app, panel_button(app, "remove:gorg"))
+    click(app, centre(app, (1, 1)))  # pick Gorg on the map: Enter edits, Del removes
+    key(app, pygame.K_RETURN)
+    assert app.builder.form is not None and app.builder.form.who.id == "gorg"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_DELETE)
     assert "gorg" not in app.battle.state.combatants
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
     assert app.battle.state.combatants["gorg"].cell == (1, 1)

@@ -84,8 +84,8 @@ class BuilderAddon:
             return "Save encounter... still writes everyone where they stand now."
         if self.placing and self.placing in self.state.combatants:
             return f"Click a square to place {self.state.combatants[self.placing].name}. Esc: not now."
-        return ("Drag a token to move it, or a name onto the map to place it. A: add, Del: remove the picked one, "
-                "Ctrl+Z: undo. Right-click a token for damage and conditions.")
+        return ("Drag a token to move it, or a name onto the map to place it. A: add; Enter: edit, Del: remove "
+                "the picked one; Ctrl+Z: undo. Right-click a token for damage and conditions.")
 
     def can_drag(self) -> bool:
         view = self.view

@@ -68,6 +68,9 @@ class SetupTool(Tool):
         if intent.key == pygame.K_a:
             builder.open_add_form()
             return True
+        if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and builder.picked:
+            builder.open_edit_form(builder.picked)
+            return True
         if intent.key in (pygame.K_DELETE, pygame.K_BACKSPACE) and builder.picked:
             builder.remove(builder.picked)
             return True
@@ -87,7 +90,8 @@ class SetupTool(Tool):
             return "Set up: " + builder.locked_reason() + " V: back to Select."
         if builder is not None and builder.placing in self.view.state.combatants:
             return f"Set up: click a square to place {self.view.state.combatants[builder.placing].name}. Esc: not now."
-        return "Set up: A adds a combatant; drag tokens to move them; click a token to pick it (Del removes it)."
+        return ("Set up: A adds a combatant; drag tokens to move them; click a token to pick it "
+                "(Enter edits it, Del removes it).")
 
 
 __all__ = ["SetupTool"]
