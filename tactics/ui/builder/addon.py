@@ -191,6 +191,11 @@ class BuilderAddon:
                 bottom = board.bottom - 12
         else:
             width, bottom = theme.SIDE_W, board.bottom - 12  # the column "fit" leaves free
+            turns = getattr(view, "turns", None)  # individual turns: above their log column
+            column = turns.column.rect() if turns is not None and getattr(turns, "column", None) else None
+            if column is not None:
+                width = max(width, column.width)
+                bottom = column.top - 10 if column.top - board.top >= 460 else board.bottom - 12
         x, top = board.right - width - 12, board.top + 12
         self.panel.draw(surface, x, top, width, bottom - top, self.hover)
         return False
