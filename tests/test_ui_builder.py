@@ -168,6 +168,10 @@ def test_set_up_a_bare_map_save_it_and_open_it_again(app: App, room: Path, tmp_p
     assert state.combatants["gorg"].hp == 40 and state.combatants["bear-a"].sheet.name == "space_bear"
     cx, cy = centre(again, (1, 1))
     assert again.window.get_at((cx, cy))[:3] == pytest.approx(ORANGE, abs=8)
+    pygame.quit()
+    from tactics.cli import main
+
+    assert main([str(written), "--screenshot", str(tmp_path / "shot.png"), "--size", "640x400"]) == 0
 
 
 def test_typing_in_the_form_never_works_a_map_shortcut(app: App) -> None:
