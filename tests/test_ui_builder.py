@@ -14,6 +14,7 @@ the initials and says so; nothing of the set-up can change during a fight.
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 from pathlib import Path
@@ -21,6 +22,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tactics.engine.saves.autosave import latest_autosave
+from tactics.engine.saves.document import load_save
 from tactics.ui.app import App
 from tactics.ui.opening import open_path
 
@@ -64,10 +67,12 @@ def panel_button(app: App, key_name: str) -> tuple[int, int]:
 
 def type_text(app: App, text: str) -> None:
     """Type ``text`` as a keyboard does: a key press and its text for each character."""
+    events = []
     for ch in text:
         k = pygame.key.key_code(ch) if ch.isalnum() else 0
-        post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=ch),
-             pygame.event.Event(pygame.TEXTINPUT, text=ch), pygame.event.Event(pygame.KEYUP, key=k, mod=0))
+        events += [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=ch),
+                   pygame.event.Event(pygame.TEXTINPUT, text=ch), pygame.event.Event(pygame.KEYUP, key=k, mod=0)]
+    post(app, *events)  # every key is handled as it comes; one frame is drawn after them
 
 
 def clear_and_type(app: App, entry, text: str) -> None:
@@ -121,6 +126,8 @@ def test_set_up_a_bare_map_save_it_and_open_it_again(app: App, room: Path, tmp_p
     drag(app, centre(app, (6, 3)), centre(app, (5, 0)))  # the GM drags the bear elsewhere
     assert app.battle.state.combatants["bear-a"].cell == (5, 0)
     assert app.battle.encounter.journal.entries[-1].command == "place"
+    autosaved = load_save(latest_autosave(room)).state  # every step is on disk already
+    assert {c.id: c.cell for c in autosaved.combatants.values()} == {"gorg": (1, 1), "bear-a": (5, 0)}
     # a picture for Gorg, chosen by typing its path into the form
     art = png(tmp_path / "gorg.png")
     click(app, panel_button(app, "edit:gorg"))
@@ -135,12 +142,18 @@ def test_set_up_a_bare_map_save_it_and_open_it_again(app: App, room: Path, tmp_p
     px = app.battle.camera.cell_px
     rim = app.window.get_at((cx, cy - int(px * 0.43 * 0.87)))[:3]
     assert rim == pytest.approx((70, 140, 230), abs=25)  # a rim in the party's blue round it
+    # a hidden trap, laid with the trap tool from the panel
+    click(app, panel_button(app, "traps"))
+    assert app.battle.tool.name == "traps"
+    click(app, centre(app, (3, 0)))
+    assert [t.cell for t in app.battle.state.traps.values()] == [(3, 0)]
+    key(app, pygame.K_u)
     # save through the dialog: the file name typed, Enter
     click(app, panel_button(app, "save"))
     dialog = app.builder.save_dialog
     assert dialog is not None and dialog.file_path_text_line.get_text().endswith("room.encounter.toml")
     clear_and_type(app, dialog.file_path_text_line, str(tmp_path / "gorg-fight"))
-    assert app.battle.tool.name == "setup" and app.battle.encounter.journal.entries[-1].command == "edit-combatant"
+    assert app.battle.tool.name == "setup" and app.battle.encounter.journal.entries[-1].command == "place-trap"
     key(app, pygame.K_RETURN)
     written = tmp_path / "gorg-fight.encounter.toml"
     assert written.exists(), app.battle.message
@@ -151,9 +164,14 @@ def test_set_up_a_bare_map_save_it_and_open_it_again(app: App, room: Path, tmp_p
     again.step()
     state = again.battle.state
     assert {c.id: c.cell for c in state.combatants.values()} == {"gorg": (1, 1), "bear-a": (5, 0)}
+    assert [(t.cell, t.hidden) for t in state.traps.values()] == [((3, 0), True)]
     assert state.combatants["gorg"].hp == 40 and state.combatants["bear-a"].sheet.name == "space_bear"
     cx, cy = centre(again, (1, 1))
     assert again.window.get_at((cx, cy))[:3] == pytest.approx(ORANGE, abs=8)
+    pygame.quit()
+    from tactics.cli import main
+
+    assert main([str(written), "--screenshot", str(tmp_path / "shot.png"), "--size", "640x400"]) == 0
 
 
 def test_typing_in_the_form_never_works_a_map_shortcut(app: App) -> None:
@@ -202,7 +220,11 @@ def test_remove_and_undo_and_no_changes_during_a_fight(app: App) -> None:
     add_combatant(app, "Bear A", sheet="Space Bear", team="Foes")
     assert app.battle.state.teams["foes"].name == "Foes" and not app.battle.state.teams["foes"].players
     click(app, centre(app, (6, 3)))
-    click(app, panel_button(app, "remove:gorg"))
+    click(app, centre(app, (1, 1)))  # pick Gorg on the map: Enter edits, Del removes
+    key(app, pygame.K_RETURN)
+    assert app.builder.form is not None and app.builder.form.who.id == "gorg"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_DELETE)
     assert "gorg" not in app.battle.state.combatants
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
     assert app.battle.state.combatants["gorg"].cell == (1, 1)
@@ -210,9 +232,9 @@ def test_remove_and_undo_and_no_changes_during_a_fight(app: App) -> None:
 
     app.battle.encounter.submit(StartCombat())
     app.step()
-    click(app, panel_button(app, "add"))
-    assert app.builder.form is None  # the buttons are off during the fight, and the panel says why
-    assert "under way" in app.builder.locked_reason()
+    assert app.builder.panel.rect is None  # the fight's panels have the column: no Set up panel
+    key(app, pygame.K_a)
+    assert app.builder.form is None and "under way" in app.battle.message[0]  # and it says why
     drag(app, centre(app, (6, 3)), centre(app, (6, 0)))
     assert app.battle.state.combatants["bear-a"].cell == (6, 3)  # no dragging tokens in a fight
 
@@ -296,3 +318,28 @@ def test_a_pack_is_added_at_once_and_placed_one_click_each(app: App) -> None:
         click(app, centre(app, cell))
     assert [c.cell for c in app.battle.state.combatants.values()] == [(5, 0), (6, 1), (7, 0)]
     assert app.builder.placing is None
+
+
+def test_saving_into_a_folder_or_a_read_only_one(app: App, tmp_path: Path) -> None:
+    key(app, pygame.K_u)
+    add_combatant(app, "Gorg")
+    click(app, centre(app, (1, 1)))
+    folder = tmp_path / "fights"
+    folder.mkdir()
+    assert app.builder.save_to(folder)  # a folder picked in the dialog: the suggested name inside it
+    assert (folder / "room.encounter.toml").exists()
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if not os.access(locked, os.W_OK):  # (root can write anywhere)
+            assert not app.builder.save_to(locked / "x")
+            assert app.battle.message[0].startswith("Not saved:")
+    finally:
+        locked.chmod(0o700)
+    (folder / "room.encounter.toml").write_text("# an older set-up\n")
+    assert not app.builder.save_to(folder / "room")  # it exists: asked first, nothing written yet
+    assert app.saving.prompt is not None and app.saving.prompt.alive()
+    assert (folder / "room.encounter.toml").read_text() == "# an older set-up\n"
+    key(app, pygame.K_RETURN)  # Replace
+    assert "Gorg" in (folder / "room.encounter.toml").read_text()

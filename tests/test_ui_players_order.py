@@ -11,7 +11,6 @@ own character is, N-HIDE-2). In individual turns, one slot per visible combatant
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from tactics.engine.combat.individual.procedure import StartTurns

@@ -77,8 +77,9 @@ def round_picture(path: str | None, diameter: int) -> pygame.Surface | None:
         opaque, scaled = scaled, pygame.Surface((diameter, diameter), pygame.SRCALPHA)
         scaled.blit(opaque, (0, 0))
     mask = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 0))
     pygame.draw.circle(mask, (255, 255, 255, 255), (diameter / 2, diameter / 2), diameter / 2)
-    scaled.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    scaled.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)  # alpha cut to the disc, colours exact
     if len(_round) > 256:
         _round.clear()
     _round[key] = scaled

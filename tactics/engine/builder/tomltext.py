@@ -16,7 +16,7 @@ import math
 import re
 from typing import Any
 
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
 
@@ -24,7 +24,7 @@ def key_text(key: str) -> str:
     """A key as TOML writes it: bare when it can be, quoted otherwise (``"Disable Device"``)."""
     if not isinstance(key, str):
         raise TypeError(f"TOML keys are strings, not {type(key).__name__}")
-    return key if _BARE.match(key) else string_text(key)
+    return key if _BARE.fullmatch(key) else string_text(key)
 
 
 def string_text(value: str) -> str:

@@ -113,7 +113,8 @@ def _opening(state: EncounterState, definition: dict[str, Any]) -> dict[str, Any
     aware = old.get("surprise_aware")
     if isinstance(aware, list):
         out["surprise_aware"] = [cid for cid in aware if cid in present]
-    conditions = [dict(c) for c in old.get("conditions", []) or [] if c.get("combatant") in present]
+    conditions = [{k: v for k, v in c.items() if v is not None}  # TOML has no null
+                  for c in old.get("conditions", []) or [] if isinstance(c, dict) and c.get("combatant") in present]
     if state.combat is None:  # conditions the GM set before any fight start it too
         listed = {(c["combatant"], c["condition"]) for c in conditions}
         for who in state.combatants.values():

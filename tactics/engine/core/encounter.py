@@ -19,6 +19,9 @@ Encounter files (``*.encounter.toml`` or ``.json``)::
     team = "party"
     sheet = "tracer"                # a creature/character in data, or a table
     spawn = "Brandon"               # a named spawn on the map, or cell = [x, y]
+    art = "tokens/brandon.png"      # optional token picture, relative to the file
+
+The app writes such files too (the Set up tool, :mod:`tactics.engine.builder.writer`).
 
 The parts of the engine an encounter is built from (their reducers, start
 builders and hooks) are listed once, in :mod:`tactics.engine.features`.

@@ -67,9 +67,10 @@ class BuilderAddon:
         return self.view.state
 
     def shown(self) -> bool:
-        """Is the Set up panel on screen?"""
+        """Is the Set up panel on screen? (Not during a fight: the fight's own panels have that column.)"""
         view = self.view
-        return view is not None and view.tool.name == "setup" and self.app.screens[0] is view
+        return (view is not None and view.tool.name == "setup" and self.app.screens[0] is view
+                and not fight_under_way(view.state))
 
     def locked_reason(self) -> str:
         if self.view.viewer != "gm":
@@ -79,10 +80,12 @@ class BuilderAddon:
         return ""
 
     def hint(self) -> str:
+        if self.locked_reason():
+            return "Save encounter... still writes everyone where they stand now."
         if self.placing and self.placing in self.state.combatants:
             return f"Click a square to place {self.state.combatants[self.placing].name}. Esc: not now."
-        return ("Drag a token to move it, or a name onto the map to place it. A: add, Del: remove the picked one, "
-                "Ctrl+Z: undo. Right-click a token for damage and conditions.")
+        return ("Drag a token to move it, or a name onto the map to place it. A: add; Enter: edit, Del: remove "
+                "the picked one; Ctrl+Z: undo. Right-click a token for damage and conditions.")
 
     def can_drag(self) -> bool:
         view = self.view
@@ -188,6 +191,11 @@ class BuilderAddon:
                 bottom = board.bottom - 12
         else:
             width, bottom = theme.SIDE_W, board.bottom - 12  # the column "fit" leaves free
+            turns = getattr(view, "turns", None)  # individual turns: above their log column
+            column = turns.column.rect() if turns is not None and getattr(turns, "column", None) else None
+            if column is not None:
+                width = max(width, column.width)
+                bottom = column.top - 10 if column.top - board.top >= 460 else board.bottom - 12
         x, top = board.right - width - 12, board.top + 12
         self.panel.draw(surface, x, top, width, bottom - top, self.hover)
         return False
@@ -413,6 +421,8 @@ class BuilderAddon:
     def save_to(self, path: str | Path, *, replace: bool = False) -> bool:
         """Write the encounter file; an existing one is replaced only after "Replace?"."""
         view = self.view
+        if Path(path).expanduser().is_dir():  # a folder was picked: the suggested name in it
+            path = Path(path).expanduser() / self.suggested_path().name
         target = target_path(path)
         if target.resolve().is_relative_to(bundled("").resolve()):
             view.say("That is the app's own folder: save the encounter in a folder of yours.", "error")
@@ -424,7 +434,7 @@ class BuilderAddon:
             return False
         try:
             written = write_encounter_file(view.state, view.encounter.definition, target)
-        except (EncounterFileError, OSError) as exc:
+        except (EncounterFileError, OSError, TypeError, ValueError) as exc:  # TypeError: a value TOML cannot hold
             view.say(f"Not saved: {exc}", "error")
             return False
         view.say(f"Saved {written.name}: open it with  tactics {written.name}", "good")

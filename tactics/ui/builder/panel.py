@@ -53,7 +53,6 @@ class SetupPanel(w.Panel):
              hover: tuple[int, int] | None) -> pygame.Rect:
         self.begin()
         b = self.builder
-        state = b.view.state
         canvas = w.canvas(self, (width, max(120, max_h)))
         rect = canvas.get_rect()
         local = (hover[0] - x, hover[1] - y) if hover else None
@@ -74,7 +73,7 @@ class SetupPanel(w.Panel):
         w.button(self, canvas, pygame.Rect(px + half + 8, cy, inner - half - 8, 36), "New team", "new-team",
                  b.open_team_form, enabled=not locked, hover=local, size=15)
         cy += 46
-        footer_h = 46 + 12 + 12 + 3 * 20 + 8
+        footer_h = 46 + 12 + 12 + len(w.wrap(b.hint(), 14, inner, "regular")) * 20 + 8
         list_top = cy
         list_bottom = max(list_top + ROW_H, rect.height - footer_h)
         rows = self._rows()
@@ -115,6 +114,12 @@ class SetupPanel(w.Panel):
             w.text(canvas, line, (px, cy), 14, theme.TEXT_DIM, "regular")
             cy += 20
         return self.finish(surface, canvas, x, y, width, min(max_h, cy + 8))
+
+    def finish(self, surface: pygame.Surface, canvas: pygame.Surface, x: int, y: int, width: int,
+               height: int) -> pygame.Rect:
+        """The card, opaque: on a small window it covers the log column, which must not show through."""
+        pygame.draw.rect(surface, theme.CHROME, (x, y, width, height), border_radius=w.RADIUS)
+        return super().finish(surface, canvas, x, y, width, height)
 
     def _rows(self) -> list[tuple[str, object]]:
         state = self.builder.view.state
@@ -158,7 +163,7 @@ class SetupPanel(w.Panel):
         name_w = inner - 34 - buttons_w - 8
         where = "joins later" if not who.present else "not placed" if who.cell is None else _stats(who)
         if placing:
-            where = "click a square"
+            where = "to place"
         name = _fit(who.name + ("  (hidden)" if who.hidden else ""), 16, max(40, name_w))
         w.text(s, name, (x + 34, y + 7), 16, theme.TEXT)
         detail_x = x + 34 + w.text_width(name, 16) + 10

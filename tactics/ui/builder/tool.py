@@ -32,7 +32,9 @@ class SetupTool(Tool):
     def activate(self) -> None:
         self.view.select(None)  # the panel shows the set-up; no reach, no side card
         builder = self.builder()
-        if builder is not None and not builder.locked_reason():
+        if builder is not None and builder.locked_reason():
+            self.view.say(builder.locked_reason(), "error")
+        elif builder is not None:
             unplaced = [c for c in self.view.state.combatants.values() if c.cell is None and c.present]
             if unplaced and builder.placing is None:
                 builder.pick(unplaced[0].id)
@@ -66,6 +68,9 @@ class SetupTool(Tool):
         if intent.key == pygame.K_a:
             builder.open_add_form()
             return True
+        if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and builder.picked:
+            builder.open_edit_form(builder.picked)
+            return True
         if intent.key in (pygame.K_DELETE, pygame.K_BACKSPACE) and builder.picked:
             builder.remove(builder.picked)
             return True
@@ -81,9 +86,12 @@ class SetupTool(Tool):
 
     def status(self) -> str:
         builder = self.builder()
+        if builder is not None and builder.locked_reason():
+            return "Set up: " + builder.locked_reason() + " V: back to Select."
         if builder is not None and builder.placing in self.view.state.combatants:
             return f"Set up: click a square to place {self.view.state.combatants[builder.placing].name}. Esc: not now."
-        return "Set up: A adds a combatant; drag tokens to move them; click a token to pick it (Del removes it)."
+        return ("Set up: A adds a combatant; drag tokens to move them; click a token to pick it "
+                "(Enter edits it, Del removes it).")
 
 
 __all__ = ["SetupTool"]
