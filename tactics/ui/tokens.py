@@ -112,7 +112,7 @@ class TokenPainter:
         return max(self.MIN_INITIALS_PX, int(px * TOKEN_RADIUS * 0.78))
 
     def badge_size(self, px: int) -> int:
-        return int(max(11, min(20, px * 0.24)))
+        return int(max(11, min(theme.px(20), px * 0.24)))
 
     def _badges(self, who: Combatant, x: int, y: int, px: int) -> list[tuple[pygame.Surface, tuple[int, int], str]]:
         """The conditions as word pills in a row over the disc's top edge (short forms if the words
