@@ -84,6 +84,12 @@ def resolving_many(app: App) -> None:
     press(app, f"who:{acting_combatants(state)[0]}")
 
 
+def advantages_collapsed(app: App) -> None:
+    """The Advantages card folded to its title: the hot-seat banner carries the step's button."""
+    _start(app)
+    press(app, "banner-collapse")
+
+
 def resolved_attack(app: App) -> None:
     """A critical hit rolled with typed dice: the roll card, its modifiers and the damage dice."""
     from tactics.engine.core.table import ChangeTableSetting
@@ -183,6 +189,7 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "advantages": ("space-bears.encounter.toml", advantages),
     "declaring": ("space-bears.encounter.toml", declaring),
     "resolving-many": ("space-bears.encounter.toml", resolving_many),
+    "advantages-collapsed": ("space-bears.encounter.toml", advantages_collapsed),
     "resolved-attack": ("space-bears.encounter.toml", resolved_attack),
     "counters": ("space-bears.encounter.toml", counters),
     "conditions": ("space-bears.encounter.toml", conditions),

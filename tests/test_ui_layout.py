@@ -18,7 +18,9 @@ Expected: the probe's list of problems is empty; the sizes and states the app re
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 
 import pygame
 import pytest
@@ -178,6 +180,10 @@ def test_the_advantages_step_has_one_control() -> None:
         assert combat_of(app.battle.state).phase == "advantages"
         assert app.battle.combat.button_rect("banner-advance") is not None  # the phase card's button
         assert app.hotseat.button_rect is None and app.hotseat.rect is None  # no second button
+        L.press(app, "banner-collapse")  # the card folded to its title: the banner carries the step
+        assert app.battle.combat.button_rect("banner-advance") is None and app.hotseat.button_rect is not None
+        L.press(app, "banner-collapse")
+        assert app.hotseat.button_rect is None
         key(app, pygame.K_e)  # E is the same step
         assert combat_of(app.battle.state).phase == "action"
         assert app.hotseat.button_rect is not None  # End turn is the one control now
@@ -228,3 +234,18 @@ def test_the_log_shows_no_rule_ids_and_counts_right() -> None:
         assert not [line for line in lines if re.search(r"\b1 (rounds|squares|actions)\b", line)]
     finally:
         pygame.quit()
+
+
+def test_no_string_the_app_can_show_holds_a_rule_id() -> None:
+    """Rule ids belong in comments and docstrings (``# reading: R-...``), never in a message, a
+    label or a log line: every other string constant of the package is free of them."""
+    found = []
+    for path in sorted(Path(__file__).resolve().parents[1].joinpath("tactics").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(node.body[0].value) for node in ast.walk(tree)
+                if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        found += [f"{path.name}:{node.lineno}: {node.value!r}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+                  and RULE_ID.search(node.value)]
+    assert not found, "\n".join(found)
