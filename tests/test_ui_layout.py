@@ -249,3 +249,11 @@ def test_no_string_the_app_can_show_holds_a_rule_id() -> None:
                   if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
                   and RULE_ID.search(node.value)]
     assert not found, "\n".join(found)
+
+
+def test_the_players_window_opens_at_its_display_s_size() -> None:
+    from tactics.ui.players.window import players_window_size
+
+    assert players_window_size((1920, 1080), 2) == (1840, 960)  # a TV: most of it, not 1280x800
+    assert players_window_size((1920, 1080), 1) == (1280, 800)  # beside the GM's window on one screen
+    assert players_window_size((1024, 600), 1) == (1024, 600)
