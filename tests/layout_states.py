@@ -139,6 +139,13 @@ def table_settings(app: App) -> None:
     key(app, pygame.K_t, pygame.KMOD_LCTRL)
 
 
+def question(app: App) -> None:
+    """A question with buttons over the dimmed map (an autosave newer than the file)."""
+    app.saving.ask("A newer autosave", "An autosave from 16:42 is newer than this file: open it instead?",
+                   ["Restore", "Ignore"], lambda choice: None)
+    app.step()
+
+
 def starship(app: App) -> None:
     app.show_starship()
     app.step()
@@ -196,6 +203,7 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "gm-menu": ("space-bears.encounter.toml", gm_menu),
     "help": ("space-bears.encounter.toml", help_card),
     "table-settings": ("space-bears.encounter.toml", table_settings),
+    "question": ("space-bears.encounter.toml", question),
     "starship": ("pirate-corvette.encounter.toml", starship),
     "starship-phase": ("pirate-corvette.encounter.toml", starship_phase),
     "starship-warning": ("pirate-corvette.encounter.toml", starship_warning),
