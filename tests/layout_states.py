@@ -84,6 +84,12 @@ def resolving_many(app: App) -> None:
     press(app, f"who:{acting_combatants(state)[0]}")
 
 
+def advantages_collapsed(app: App) -> None:
+    """The Advantages card folded to its title: the hot-seat banner carries the step's button."""
+    _start(app)
+    press(app, "banner-collapse")
+
+
 def resolved_attack(app: App) -> None:
     """A critical hit rolled with typed dice: the roll card, its modifiers and the damage dice."""
     from tactics.engine.core.table import ChangeTableSetting
@@ -131,6 +137,13 @@ def help_card(app: App) -> None:
 
 def table_settings(app: App) -> None:
     key(app, pygame.K_t, pygame.KMOD_LCTRL)
+
+
+def question(app: App) -> None:
+    """A question with buttons over the dimmed map (an autosave newer than the file)."""
+    app.saving.ask("A newer autosave", "An autosave from 16:42 is newer than this file: open it instead?",
+                   ["Restore", "Ignore"], lambda choice: None)
+    app.step()
 
 
 def starship(app: App) -> None:
@@ -183,12 +196,14 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "advantages": ("space-bears.encounter.toml", advantages),
     "declaring": ("space-bears.encounter.toml", declaring),
     "resolving-many": ("space-bears.encounter.toml", resolving_many),
+    "advantages-collapsed": ("space-bears.encounter.toml", advantages_collapsed),
     "resolved-attack": ("space-bears.encounter.toml", resolved_attack),
     "counters": ("space-bears.encounter.toml", counters),
     "conditions": ("space-bears.encounter.toml", conditions),
     "gm-menu": ("space-bears.encounter.toml", gm_menu),
     "help": ("space-bears.encounter.toml", help_card),
     "table-settings": ("space-bears.encounter.toml", table_settings),
+    "question": ("space-bears.encounter.toml", question),
     "starship": ("pirate-corvette.encounter.toml", starship),
     "starship-phase": ("pirate-corvette.encounter.toml", starship_phase),
     "starship-warning": ("pirate-corvette.encounter.toml", starship_warning),

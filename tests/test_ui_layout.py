@@ -18,14 +18,15 @@ Expected: the probe's list of problems is empty; the sizes and states the app re
 
 from __future__ import annotations
 
-from tactics.engine.combat.moves import move_routes
-
+import ast
 import re
+from pathlib import Path
 
 import pygame
 import pytest
 
 from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.moves import move_routes
 from tactics.engine.combat.queries import acting_combatants, combat_of
 from tactics.engine.combat.team import Advance, StartCombat
 from tactics.engine.core.labels import plural
@@ -134,6 +135,9 @@ def test_the_map_fills_the_free_room_and_names_stay_at_720p() -> None:
         cam, m = view.camera, view.encounter.map
         used = max(m.width * cam.cell_px / room.width, m.height * cam.cell_px / room.height)
         assert used >= 0.9, f"the map uses {used:.0%} of the room at Fit"
+        board, tracker = view.board_rect(), view.combat.tracker.rect
+        free_w = board.right - tracker.right  # before the fight only the tracker takes a column
+        assert max(m.width * cam.cell_px / free_w, m.height * cam.cell_px / board.height) >= 0.85
         _, marks = frame(app)
         names = {mk.label for mk in marks if mk.kind == "text" and mk.panel == "map"}
         on_map = {c.name for c in view.state.on_map() if view.visible(c)}
@@ -180,6 +184,10 @@ def test_the_advantages_step_has_one_control() -> None:
         assert combat_of(app.battle.state).phase == "advantages"
         assert app.battle.combat.button_rect("banner-advance") is not None  # the phase card's button
         assert app.hotseat.button_rect is None and app.hotseat.rect is None  # no second button
+        L.press(app, "banner-collapse")  # the card folded to its title: the banner carries the step
+        assert app.battle.combat.button_rect("banner-advance") is None and app.hotseat.button_rect is not None
+        L.press(app, "banner-collapse")
+        assert app.hotseat.button_rect is None
         key(app, pygame.K_e)  # E is the same step
         assert combat_of(app.battle.state).phase == "action"
         assert app.hotseat.button_rect is not None  # End turn is the one control now
@@ -231,3 +239,26 @@ def test_the_log_shows_no_rule_ids_and_counts_right() -> None:
         assert not [line for line in lines if re.search(r"\b1 (rounds|squares|actions)\b", line)]
     finally:
         pygame.quit()
+
+
+def test_no_string_the_app_can_show_holds_a_rule_id() -> None:
+    """Rule ids belong in comments and docstrings (``# reading: R-...``), never in a message, a
+    label or a log line: every other string constant of the package is free of them."""
+    found = []
+    for path in sorted(Path(__file__).resolve().parents[1].joinpath("tactics").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(node.body[0].value) for node in ast.walk(tree)
+                if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        found += [f"{path.name}:{node.lineno}: {node.value!r}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+                  and RULE_ID.search(node.value)]
+    assert not found, "\n".join(found)
+
+
+def test_the_players_window_opens_at_its_display_s_size() -> None:
+    from tactics.ui.players.window import players_window_size
+
+    assert players_window_size((1920, 1080), 2) == (1840, 960)  # a TV: most of it, not 1280x800
+    assert players_window_size((1920, 1080), 1) == (1280, 800)  # beside the GM's window on one screen
+    assert players_window_size((1024, 600), 1) == (1024, 600)

@@ -17,6 +17,7 @@ from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import Cell
 from tactics.ui import draw, theme
+from tactics.ui import layout_probe as probe
 from tactics.ui import intents as ui
 from tactics.ui.camera import Camera
 from tactics.ui.mapart import MapArt
@@ -378,13 +379,16 @@ class BattleView(TimedMessages):
             banner = self.combat.banner.rect if self.combat.active() else None
             top = banner.bottom + 10 if banner is not None else board.top + 16
             hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
-            img = draw.pill(message[0], 20, (255, 225, 220), (150, 30, 30, 235))
+            img = draw.pill(message[0], theme.fs(20), (255, 225, 220), (150, 30, 30, 235))
+            if img.get_width() > board.width - theme.px(40):  # a long refusal: smaller, never off the window
+                img = draw.pill(message[0], theme.fs(15), (255, 225, 220), (150, 30, 30, 235))
             rect = img.get_rect(midtop=(board.centerx, top))
             if hotseat is not None and rect.colliderect(hotseat):
                 rect.bottom = hotseat.top - 10
             surface.blit(img, rect)
+            probe.text(surface, rect, message[0])
         if self.viewer == "players":  # last, over every panel: the GM must not mistake this view
-            img = draw.pill("PLAYERS' VIEW  (F2: back to the GM's view)", 20, (20, 20, 24), (*theme.ACCENT, 245))
+            img = draw.pill("PLAYERS' VIEW  (F2: back to the GM's view)", theme.fs(20), (20, 20, 24), (*theme.ACCENT, 245))
             rect = img.get_rect(bottomleft=(board.left + 16, board.bottom - 14))
             hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
             if hotseat is not None and rect.colliderect(hotseat):

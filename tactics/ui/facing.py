@@ -270,7 +270,8 @@ class FacingPrompt:
                  "numpad / arrow keys; Enter keeps" + ("; Esc keeps all" if left else "")]
         if self.picking:
             lines = [f"{who.name} keeps facing:", "click any token", f"(click {who.name} again to cancel)"]
-        imgs = [draw.pill(line, 15 if i else 16, theme.ACCENT if i == 0 else theme.TEXT) for i, line in enumerate(lines)]
+        imgs = [draw.pill(line, theme.fs(15 if i else 16), theme.ACCENT if i == 0 else theme.TEXT)
+                for i, line in enumerate(lines)]
         size = (max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         x, y, w, h = ctx.camera.cell_rect(who.cell)
         ring = pygame.Rect(x, y, w, h).inflate(2 * (r + int(w * 0.3)), 2 * (r + int(h * 0.3)))  # the arrows

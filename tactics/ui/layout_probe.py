@@ -144,8 +144,7 @@ def gui(manager, surface: pygame.Surface) -> None:
             continue
         rect = pygame.Rect(element.rect)
         if isinstance(element, pygame_gui.elements.UIWindow):
-            if isinstance(getattr(element, "title_bar", None), object):
-                panel(surface, rect, getattr(element, "window_display_title", "window") or "window", modal=True)
+            panel(surface, rect, getattr(element, "window_display_title", "") or "window", modal=True)
         elif isinstance(element, (pygame_gui.elements.UIButton, pygame_gui.elements.UILabel)):
             label = getattr(element, "text", "") or ""
             box(surface, rect, label)

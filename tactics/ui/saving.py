@@ -326,8 +326,14 @@ class Saving:
         if self.prompt is not None and self.prompt.alive():
             self.prompt.kill()
         self.prompt = Prompt(self.app.ui, self.app.size, title, text, choices, on_choice)
+        self._asked = (title, text, choices, on_choice)
         self.app.dirty = True
         return self.prompt
+
+    def rescaled(self) -> None:
+        """The window changed its UI scale: a question still open is asked again at the new size."""
+        if self.prompt is not None and self.prompt.alive() and getattr(self, "_asked", None):
+            self.ask(*self._asked)
 
     # -- App hooks ---------------------------------------------------------------------------
     def ui_event(self, event: pygame.event.Event) -> bool:

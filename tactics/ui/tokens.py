@@ -54,6 +54,7 @@ class TokenPainter:
     """
 
     MIN_INITIALS_PX = 0
+    ALWAYS_WORDS = False  # True: conditions never shortened to "Sh1" (stacked instead)
     MIN_NAME_CELL_PX = 14  # below this many px per square the names would be a wall of pills
 
     def __init__(self) -> None:
@@ -76,6 +77,7 @@ class TokenPainter:
         px = camera.cell_px
         w, h = surface.get_size()
         labels = []
+        badges = []
         for who in state.on_map():
             if viewer != "gm" and state.hidden_from_players(who):
                 continue
@@ -97,18 +99,20 @@ class TokenPainter:
                 label = self._label(who.name, px, who.id == selected)
                 labels.append((label, (x + (px - label.get_width()) // 2, y + px - max(2, px // 14)), who.name))
             if who.conditions and px >= self.MIN_NAME_CELL_PX:
-                labels.extend(self._badges(who, x, y, px))
-        # Labels and badges last so no token covers a neighbour's name.
-        surface.fblits([(img, pos) for img, pos, _ in labels])
-        for img, pos, text in labels:
-            probe.text(surface, img.get_rect(topleft=pos), text)
+                badges.extend(self._badges(who, x, y, px))
+        # Badges, then names, after every disc: no token covers a neighbour's name, and where
+        # tokens crowd, a name stays readable over a neighbour's condition words.
+        for group in (badges, labels):
+            surface.fblits([(img, pos) for img, pos, _ in group])
+            for img, pos, text in group:
+                probe.text(surface, img.get_rect(topleft=pos), text)
 
     def initials_px(self, px: int) -> int:
         """The font size of the initials in a disc of ``px`` per square."""
         return max(self.MIN_INITIALS_PX, int(px * TOKEN_RADIUS * 0.78))
 
     def badge_size(self, px: int) -> int:
-        return int(max(11, min(20, px * 0.24)))
+        return int(max(11, min(theme.px(20), px * 0.24)))
 
     def _badges(self, who: Combatant, x: int, y: int, px: int) -> list[tuple[pygame.Surface, tuple[int, int], str]]:
         """The conditions as word pills in a row over the disc's top edge (short forms if the words
@@ -117,14 +121,23 @@ class TokenPainter:
         conds = who.conditions[:3]
         words = [condition_word(c.name, c.rounds) for c in conds]
         pills = [self._badge(text, c.name, size) for text, c in zip(words, conds)]
+        stacked = False
         if sum(p.get_width() for p in pills) > 3 * px:
-            words = [condition_pill_text(c.name, c.rounds) for c in conds]
-            pills = [self._badge(text, c.name, size) for text, c in zip(words, conds)]
-        total = sum(p.get_width() for p in pills) + 2 * (len(pills) - 1)
-        bx = x + (px - total) // 2
+            if self.ALWAYS_WORDS:
+                stacked = True  # one word a row, upward: the players read words, not "Sh2"
+            else:
+                words = [condition_pill_text(c.name, c.rounds) for c in conds]
+                pills = [self._badge(text, c.name, size) for text, c in zip(words, conds)]
         disc_top = y + int(px * (0.5 - TOKEN_RADIUS))
         by = disc_top - pills[0].get_height() + max(1, px // 12)
         out = []
+        if stacked:
+            for pill, text in zip(pills, words):
+                out.append((pill, (x + (px - pill.get_width()) // 2, by), text))
+                by -= pill.get_height() + 1
+            return out
+        total = sum(p.get_width() for p in pills) + 2 * (len(pills) - 1)
+        bx = x + (px - total) // 2
         for pill, text in zip(pills, words):
             out.append((pill, (bx, by), text))
             bx += pill.get_width() + 2

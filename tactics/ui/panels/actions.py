@@ -83,7 +83,7 @@ class ActionsPanel(w.Panel):
         if not self.visible() or max_h < px(60):
             return None
         state = self.ui.state
-        canvas = w.canvas(self, (width, max(px(60), max_h)), room=4)
+        canvas = w.canvas(self, (width, max(px(60), max_h)), room=2)
         rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))
         cy = w.header(self, canvas, rect, "Declare actions")

@@ -269,7 +269,7 @@ class CombatPanels:
         x0, y0, x1 = board.x + left + 2 * gap, board.y, board.right - right - 2 * gap
         if self.tracker.collapsed:
             x0, y0 = board.x, board.y + theme.px(40)  # the collapsed tracker is one title row
-        if self.view.viewer != "gm" or (self.log.collapsed and not fight_is_on(self.state)):
+        if self.view.viewer != "gm" or ((self.log.collapsed or self.log.empty()) and not fight_is_on(self.state)):
             x1 = board.right
         return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, board.bottom - y0))
 
@@ -302,7 +302,11 @@ class CombatPanels:
         y = actions.bottom + px(10) if actions is not None else top
         resolve = self.resolve.draw(surface, right_x, y, right_w, limit - y)
         y = resolve.bottom + px(10) if resolve is not None else y
-        self.log.draw(surface, right_x, board.bottom - gap, right_w, max(log_min, min(log_max, board.bottom - gap - y)))
+        if self.log.empty() and not fight_is_on(self.state):
+            self.log.begin()  # nothing logged yet: the map has the right column until the fight starts
+        else:
+            self.log.draw(surface, right_x, board.bottom - gap, right_w,
+                          max(log_min, min(log_max, board.bottom - gap - y)))
         middle = (tracker.right + right_x) // 2
         self.banner.draw(surface, middle, board.y + gap, right_x - tracker.right - 4 * gap,
                          self._banner_bottom(board), placement.token_rects(self.view), self._facing_asked())

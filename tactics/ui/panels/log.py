@@ -92,6 +92,10 @@ class LogPanel(w.Panel):
         self._wrapped: list[tuple[str, str]] = []
         self._seen = 0
 
+    def empty(self) -> bool:
+        """Nothing logged yet (the panel is not drawn before the first event of a fight)."""
+        return not self.ui.encounter.journal.entries
+
     # -- commands --------------------------------------------------------------------
     def export(self) -> Path | None:
         try:

@@ -18,6 +18,8 @@ from typing import Callable
 import pygame
 import pygame_gui
 
+from tactics.ui.theme import px
+
 
 #: The sheet over the map while a question is asked.
 DIM = (6, 8, 12, 150)
@@ -32,10 +34,10 @@ class Prompt:
         self.on_choice = on_choice
         self.text = text
         self.answer: str | None = None
-        w = min(width, screen_size[0] - 40)
-        lines = max(2, len(text) // max(1, (w - 40) // 8) + 1 + text.count("<br>"))
-        text_h = min(260, 26 * lines + 16)
-        h = text_h + 130
+        w = min(px(width), screen_size[0] - px(40))
+        lines = max(2, len(text) // max(1, (w - px(40)) // px(8)) + 1 + text.count("<br>"))
+        text_h = min(px(260), px(26) * lines + px(16))
+        h = text_h + px(130)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (screen_size[0] // 2, screen_size[1] // 2)
         sheet = pygame.Surface(screen_size, pygame.SRCALPHA)
@@ -46,16 +48,16 @@ class Prompt:
                                                    object_id="#prompt", resizable=False)
         self.window.set_blocking(True)  # clicks outside it are eaten by pygame_gui
         inner = self.window.get_container().get_size()
-        pygame_gui.elements.UITextBox(text, pygame.Rect(12, 10, inner[0] - 24, text_h), manager,
+        pygame_gui.elements.UITextBox(text, pygame.Rect(px(12), px(10), inner[0] - px(24), text_h), manager,
                                       container=self.window)
         self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
-        bw = min(180, (inner[0] - 24 - 10 * (len(choices) - 1)) // max(1, len(choices)))
-        x = inner[0] - 12 - len(choices) * bw - (len(choices) - 1) * 10
+        bw = min(px(180), (inner[0] - px(24) - px(10) * (len(choices) - 1)) // max(1, len(choices)))
+        x = inner[0] - px(12) - len(choices) * bw - (len(choices) - 1) * px(10)
         for label in choices:
-            button = pygame_gui.elements.UIButton(pygame.Rect(x, text_h + 24, bw, 44), label, manager,
+            button = pygame_gui.elements.UIButton(pygame.Rect(x, text_h + px(24), bw, px(44)), label, manager,
                                                   container=self.window)
             self.buttons[button] = label
-            x += bw + 10
+            x += bw + px(10)
 
     def alive(self) -> bool:
         alive = self.answer is None and self.window.alive()

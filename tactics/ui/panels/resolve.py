@@ -124,7 +124,7 @@ class ResolvePanel(w.Panel):
             return None
         state = self.ui.state
         combat = combat_of(state)
-        canvas = w.canvas(self, (width, max(px(60), max_h)), room=4)
+        canvas = w.canvas(self, (width, max(px(60), max_h)), room=3)
         rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))
         cy = w.header(self, canvas, rect, "Resolve in order")

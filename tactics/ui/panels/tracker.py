@@ -87,7 +87,7 @@ class TrackerPanel(w.Panel):
     # -- drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect:
         self.begin()
-        canvas = w.canvas(self, (width, max(px(60), max_h)), room=3)
+        canvas = w.canvas(self, (width, max(px(60), max_h)), room=2)
         rect = canvas.get_rect()
         combat = combat_of(self.ui.state)
         hover = self.ui.local_hover((x, y))

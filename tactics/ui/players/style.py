@@ -30,6 +30,7 @@ class RoomTokenPainter(TokenPainter):
 
     MIN_INITIALS_PX = 24
     MIN_NAME_CELL_PX = 10
+    ALWAYS_WORDS = True
 
     def badge_size(self, px: int) -> int:
         return int(max(20, min(32, px * 0.3)))
