@@ -42,12 +42,15 @@ def test_its_turns_are_ordinary_commands_with_a_reason_and_replay():
     result = fight(3, "bears", "win")
     enc = result.encounter
     names = {e.command for e in enc.journal.entries}
-    assert names <= {"set-controller", "start-combat", "declare", "resolve-next", "advance"}, names
+    assert names <= {"set-controller", "start-combat", "declare", "resolve-next", "advance", "set-facing"}, names
     declared = [ev for e in enc.journal.entries if e.command == "declare" for ev in e.events
                 if ev.kind == "action.declared" and ev.data["combatant"].startswith("bear")]
     assert declared, "the bears declared nothing"
     lines = [describe(ev, enc.state) for ev in declared]
     assert any("% to hit" in line and "expected damage" in line for line in lines), lines[:5]
+    faced = [e for e in enc.journal.entries if e.command == "set-facing"]
+    assert faced and all(enc.state.combatants[e.args["combatant"]].team == "bears" for e in faced)
+    assert all(e.args["keep_facing"] in enc.state.combatants for e in faced)  # it keeps a foe in front
     assert snapshot(enc.journal.replay()) == snapshot(enc.state)
     for _ in range(5):
         enc.undo()

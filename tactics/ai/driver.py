@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tactics.ai.individual_turn import plan_action
+from tactics.ai.knowledge import known_state
 from tactics.ai.team_turn import Choice, plan_group
 from tactics.engine.combat.actions import Declare, ResolveNext
 from tactics.engine.combat.individual.actions import TakeAction
@@ -29,6 +30,8 @@ from tactics.engine.combat.team import Advance
 from tactics.engine.core.control import app_teams
 from tactics.engine.core.journal import Entry, Refused
 from tactics.engine.core.state import EncounterState
+from tactics.engine.hazards.facing import SetFacing, facing_window
+from tactics.rules.grid import distance_ft
 
 
 def app_controlled_teams(state: EncounterState) -> dict[str, str]:
@@ -51,6 +54,7 @@ class Opponent:
     encounter: Any  # tactics.engine.core.encounter.Encounter (or anything with .state and .submit)
     _queue: list[Choice] = field(default_factory=list)
     _planned_for: tuple[Any, ...] | None = None
+    _faced: set[tuple[Any, ...]] = field(default_factory=set)  # facing moments already answered
     refused: list[str] = field(default_factory=list)  # what the engine refused (each retried with the next best choice)
 
     @property
@@ -102,7 +106,26 @@ class Opponent:
             return None
         if isinstance(combat, TurnsState):
             return self._next_individual(state, combat, teams)
+        facing = self._next_facing(state, teams)
+        if facing is not None:
+            return facing, "", None
         return self._next_team(state, combat, teams)
+
+    def _next_facing(self, state: EncounterState, teams: dict[str, str]) -> SetFacing | None:
+        """After its group's turn each app creature keeps facing its nearest known foe (R-FACE-1:
+        decided at the end of the turn; the facing then follows that foe)."""
+        window = facing_window(state) or []
+        combat = state.combat
+        for cid in window:
+            who = state.combatants.get(cid)
+            key = (combat.round, combat.group_index, combat.phase, cid)
+            if who is None or who.team not in teams or who.down or key in self._faced:
+                continue
+            self._faced.add(key)
+            foe = nearest_foe(state, who)
+            if foe is not None and who.facing_target != foe:
+                return SetFacing(cid, keep_facing=foe)
+        return None
 
     def _next_team(self, state: EncounterState, combat: Any, teams: dict[str, str]) -> tuple[Any, str, Choice | None] | None:
         order = combat.turn_order()
@@ -175,11 +198,21 @@ class Opponent:
                 return TakeAction(who.id, action), choice.reason, choice
         choice = plan_action(state, who.id, teams[who.team])
         if choice is None:
-            return EndTurn(), f"{who.name} ends its turn", None
+            foe = nearest_foe(state, who)
+            return EndTurn(keep_facing=foe), f"{who.name} ends its turn", None
         action = choice.actions[0]
         if not action.note and choice.reason:
             action = replace(action, note=choice.reason)
         return TakeAction(who.id, action), choice.reason, choice
+
+
+def nearest_foe(state: EncounterState, who: Any) -> str | None:
+    """The id of the nearest foe ``who``'s side knows of (ties: the lower id)."""
+    view = known_state(state, who.team)
+    foes = [c for c in view.enemies_of(who) if not c.down and c.cell is not None]
+    if not foes or who.cell is None:
+        return None
+    return min(foes, key=lambda c: (distance_ft(who.cell, c.cell), c.id)).id
 
 
 def _next_up(state: EncounterState, turns: TurnsState) -> str | None:

@@ -28,6 +28,7 @@ from tactics.engine.combat import disarm as combat_disarm
 from tactics.engine.combat import gm as combat_gm
 from tactics.engine.combat import items as combat_items
 from tactics.engine.combat import setup as combat_setup
+from tactics.engine.combat.queries import DESCRIBERS
 from tactics.engine.combat.individual import actions as turn_actions
 from tactics.engine.combat.individual import interrupts as turn_interrupts
 from tactics.engine.combat.individual import midmove as turn_midmove
@@ -66,7 +67,8 @@ FEATURES: tuple[Feature, ...] = (
     ),
     Feature("grenades, traps and facing", hazards.reducer, start=hazards.build_traps, install=hazards.install_hooks),
     Feature("table settings", table.reducer),
-    Feature("who plays each team", control.reducer, start=control.build_controllers),
+    Feature("who plays each team", control.reducer, start=control.build_controllers,
+            install=lambda: DESCRIBERS.setdefault("opponent.set", control.describe)),
     Feature("individual turns", turns.reducer,
             handlers=(turn_actions, turn_interrupts, turn_midmove, turn_shots, turn_view)),
     Feature("setting up a fight", builder.reducer, start=builder.build_art, handlers=(builder_log,)),

@@ -190,6 +190,10 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     k, d = event.kind, event.data
     if k in DESCRIBERS:
         return DESCRIBERS[k](event, state)
+    if k.startswith("space."):  # the starship screen's events read the same in the battle map's log
+        from tactics.engine.starship.view import describe as space_describe
+
+        return space_describe(event)
     n = lambda cid: _name(state, cid)  # noqa: E731
     if k == "combat.started":
         order = " then ".join(f"{_team(state, t)} ({d['team_initiative'][t]})" for t in d["team_order"])

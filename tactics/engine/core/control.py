@@ -74,6 +74,16 @@ def _set(state: EncounterState, d: dict[str, Any]) -> None:
     state.settings["opponent"] = table
 
 
+def describe(event: Event, state: EncounterState | None = None) -> str:
+    """The log's line for a change of who plays a team."""
+    d = event.data
+    team = state.teams.get(d["team"]) if state is not None else None
+    name = team.name if team is not None else d["team"]
+    if d["level"] == PEOPLE:
+        return f"{name}: played by people again."
+    return f"{name}: played by the app ({LEVELS.get(d['level'], d['level']).lower()})."
+
+
 def build_controllers(state: EncounterState, definition: dict[str, Any]) -> None:
     """``controlled_by = "app"`` (and ``opponent = LEVEL``) in an encounter's team tables."""
     where = str(definition.get("source") or definition.get("name") or "encounter")
