@@ -47,8 +47,8 @@ class _Part(BaseModel):
     @field_validator("name", mode="after", check_fields=False)
     @classmethod
     def _drawable(cls, value: str | None) -> str | None:
-        # reading: N-NAME-1 -- a NUL, newline or other control character in a name is
-        # replaced by a space (pygame cannot draw a NUL); a name that is then empty is refused.
+        # A NUL, newline or other control character in a name becomes a space (pygame
+        # cannot draw a NUL); a name that is then empty is refused.
         if value is None:
             return None
         cleaned = clean_name(value)
