@@ -101,6 +101,8 @@ class TiledReader:
         self._folder = path.resolve().parent  # resolved once, not once per tile
         self._resolved: dict[Any, str] = {}
         self._checked_sheets: set[str] = set()
+        self._by_gid: dict[int, tuple[str | None, Any, int, Any]] = {}
+        self._art_by_gid: dict[int, tuple[str, tuple[int, int, int, int]] | None] = {}
 
     def fail(self, problem: str) -> MapError:
         return MapError(self.shown, problem)
@@ -154,26 +156,45 @@ class TiledReader:
         index = self._draw_index
         if draw:
             self._draw_index += 1
+        alpha = max(0.0, min(1.0, opacity))
         for r, row in enumerate(rows[: self.height]):
             for c, raw_gid in enumerate(row[: self.width]):
                 gid = int(raw_gid) & GID_MASK
                 if gid == 0:
                     continue
-                tileset = self._tileset_of(gid)
-                local = gid - tileset.firstgid
-                tile = (tileset.tiles or {}).get(local)
-                tile_props = (tile.properties if tile is not None else None) or {}
-                if "terrain" in tile_props:
-                    where = f"tileset {tileset.name!r} tile {local} property terrain"
-                    self.terrain[(c, r)] = self._kind(tile_props["terrain"], where)
+                tile_kind = self._gid_info(gid)[0]
+                if tile_kind is not None:
+                    self.terrain[(c, r)] = tile_kind
                 elif layer_kind is not None:
                     self.terrain[(c, r)] = layer_kind
                 if draw:
-                    placed = self._placement(index, (c, r), tileset, local, tile, opacity)
-                    if placed is not None:
-                        self.tiles.append(placed)
+                    art = self._gid_art(gid)
+                    if art is not None:
+                        self.tiles.append(TilePlacement(index, (c, r), art[0], art[1], alpha))
 
-    def _placement(self, layer: int, cell: tuple[int, int], tileset: Any, local: int, tile: Any, opacity: float) -> TilePlacement | None:
+    def _gid_info(self, gid: int) -> tuple[str | None, Any, int, Any]:
+        """A tile id's own terrain, its tileset, local id and tile, worked out once per id."""
+        found = self._by_gid.get(gid)
+        if found is None:
+            tileset = self._tileset_of(gid)
+            local = gid - tileset.firstgid
+            tile = (tileset.tiles or {}).get(local)
+            tile_props = (tile.properties if tile is not None else None) or {}
+            kind = None
+            if "terrain" in tile_props:
+                where = f"tileset {tileset.name!r} tile {local} property terrain"
+                kind = self._kind(tile_props["terrain"], where)
+            found = self._by_gid[gid] = (kind, tileset, local, tile)
+        return found
+
+    def _gid_art(self, gid: int) -> tuple[str, tuple[int, int, int, int]] | None:
+        """A drawn tile id's image and source rectangle, worked out once per id."""
+        if gid not in self._art_by_gid:
+            _, tileset, local, tile = self._gid_info(gid)
+            self._art_by_gid[gid] = self._art(tileset, local, tile)
+        return self._art_by_gid[gid]
+
+    def _art(self, tileset: Any, local: int, tile: Any) -> tuple[str, tuple[int, int, int, int]] | None:
         if tile is not None and tile.image is not None:  # image-collection tileset
             image = self._sheet(tile.image, f"tileset {tileset.name!r} tile {local}")
             w = tile.width or tile.image_width or tileset.tile_width
@@ -191,7 +212,7 @@ class TiledReader:
             src = (x, y, tw, th)
         else:
             return None
-        return TilePlacement(layer, cell, image, src, max(0.0, min(1.0, opacity)))
+        return image, src
 
     def _resolve(self, image: Path) -> str:
         """An image's absolute path, resolved once per image (a 300x300 layer asked 90000 times)."""
