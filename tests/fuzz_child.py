@@ -10,7 +10,9 @@ files is mutated by hypothesis with a fixed seed: bytes flipped, the file cut
 short, hostile tokens inserted (``/dev/zero``, a FIFO, NaN, 1e400, NUL, deep
 nesting), and, for JSON documents, any value replaced by a hostile one. Each
 mutant must load or be refused with the loader's own one-line error; anything
-else (another exception, a hang, MemoryError) is printed as a failure. The
+else (another exception, a hang, MemoryError) is printed as a failure. What
+loads must be drawable: finite coordinates on the map, names without NUL,
+tokens on squares of the map, colours in range, every log line worded. The
 last line of output is JSON: ``{"cases": n, "failures": [...]}``.
 
 Usage: ``python tests/fuzz_child.py FOLDER EXAMPLES CLI_CASES``.
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import os
 import signal
 import sys
@@ -69,7 +72,35 @@ def _alarm(signum: int, frame: Any) -> None:
 signal.signal(signal.SIGALRM, _alarm)
 
 
-def attempt(label: str, action: Callable[[], Any], allowed: tuple[type[BaseException], ...], path: Path) -> None:
+def drawable_map(battle_map: Any) -> None:
+    """What the window draws of a loaded map: finite coordinates near the map, drawable names."""
+    w, h = battle_map.width, battle_map.height
+    segments = list(battle_map.wall_segments) + [d.segment for d in battle_map.doors]
+    for s in segments:
+        for x, y in ((s.x1, s.y1), (s.x2, s.y2)):
+            assert math.isfinite(x) and math.isfinite(y) and -1.001 <= x <= w + 1.001 and -1.001 <= y <= h + 1.001, s
+    for li in battle_map.lights:
+        assert math.isfinite(li.x) and math.isfinite(li.y) and li.range <= w + h + 1, li
+    for name in [battle_map.name] + [sp.name for sp in battle_map.spawns] + [sp.team or "" for sp in battle_map.spawns]:
+        assert isinstance(name, str) and "\x00" not in name, repr(name)
+    for sp in battle_map.spawns:
+        assert battle_map.in_bounds(sp.cell), sp
+
+
+def drawable_encounter(encounter: Any) -> None:
+    """A loaded encounter or save: its state is what the window can draw, its log can be worded."""
+    from tactics.engine.combat.queries import describe
+    from tactics.engine.saves.replay import check_state
+
+    drawable_map(encounter.map)
+    check_state(encounter.state)
+    for event in encounter.journal.events:
+        if event.kind != "settings.changed":
+            describe(event, encounter.state)
+
+
+def attempt(label: str, action: Callable[[], Any], allowed: tuple[type[BaseException], ...], path: Path,
+            check: Callable[[Any], None] | None = None) -> None:
     """Run one case: it may succeed or raise one of ``allowed`` with a one-line message naming ``path``
     (a MapError may name the map another file refers to)."""
     global CASES
@@ -77,8 +108,10 @@ def attempt(label: str, action: Callable[[], Any], allowed: tuple[type[BaseExcep
     signal.alarm(CASE_SECONDS)
     tally = OUTCOMES.setdefault(label, {"loaded": 0, "refused": 0, "failed": 0})
     try:
-        action()
+        loaded = action()
         tally["loaded"] += 1
+        if check is not None:
+            check(loaded)
     except allowed as exc:
         tally["refused"] += 1
         message = str(exc)
@@ -222,7 +255,7 @@ def fuzz(corpus: Corpus, examples: int) -> None:
 
     def map_case(label: str, name: str, data: bytes | str) -> None:
         path = write(name, data)
-        attempt(label, lambda: load_map(path), (MapError,), path)
+        attempt(label, lambda: load_map(path), (MapError,), path, drawable_map)
 
     @fuzz_settings
     @given(st.data())
@@ -256,7 +289,7 @@ def fuzz(corpus: Corpus, examples: int) -> None:
             path = write("e.encounter.json", dumps(mutate_json(corpus.encounter, draw)))
         else:
             path = write("e.encounter.toml", mutate_bytes(corpus.toml_encounter, draw))
-        attempt("encounter", lambda: load_encounter(path), (DataError, MapError), path)
+        attempt("encounter", lambda: load_encounter(path), (DataError, MapError), path, drawable_encounter)
 
     @fuzz_settings
     @given(st.data())
@@ -267,7 +300,7 @@ def fuzz(corpus: Corpus, examples: int) -> None:
         else:
             text = dumps(mutate_json(corpus.save, draw)).encode()
         path = write("s.tactics.json", text)
-        attempt("save", lambda: load_save(path), (SaveError,), path)
+        attempt("save", lambda: load_save(path), (SaveError,), path, drawable_encounter)
 
     @fuzz_settings
     @given(st.data())
