@@ -87,6 +87,14 @@ def drawable_map(battle_map: Any) -> None:
         assert battle_map.in_bounds(sp.cell), sp
 
 
+def map_opens(battle_map: Any) -> None:
+    """A loaded map is drawable and opens as a free-play encounter (a token per spawn)."""
+    from tactics.ui.opening import encounter_for_map
+
+    drawable_map(battle_map)
+    drawable_encounter(encounter_for_map(battle_map, source=battle_map.source))
+
+
 def drawable_encounter(encounter: Any) -> None:
     """A loaded encounter or save: its state is what the window can draw, its log can be worded."""
     from tactics.engine.combat.queries import describe
@@ -255,7 +263,7 @@ def fuzz(corpus: Corpus, examples: int) -> None:
 
     def map_case(label: str, name: str, data: bytes | str) -> None:
         path = write(name, data)
-        attempt(label, lambda: load_map(path), (MapError,), path, drawable_map)
+        attempt(label, lambda: load_map(path), (MapError,), path, map_opens)
 
     @fuzz_settings
     @given(st.data())

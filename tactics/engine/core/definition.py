@@ -34,7 +34,7 @@ Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 assert set(DIRECTIONS) == set(Direction.__args__)  # type: ignore[attr-defined]
 
 #: An id: what other parts of the file (opening, crews, traps' owners) refer to.
-Ident = Annotated[ScreenText, Field(min_length=1, max_length=64)]
+Ident = Annotated[ScreenText, Field(min_length=1, max_length=1000)]
 #: A name shown on screen (control characters are cleaned, not refused: see below).
 Name = Annotated[str, Field(max_length=200)]
 Square = tuple[StrictInt, StrictInt]
