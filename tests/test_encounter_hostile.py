@@ -255,3 +255,12 @@ def test_a_save_or_encounter_that_is_a_fifo_or_dev_zero_is_refused_without_hangi
     for path, (verdict, message) in zip(paths + [zero], verdicts):
         assert verdict == "refused", (path, verdict, message)
         assert message.startswith(str(path)) and ("pipe (FIFO)" in message or "device" in message), message
+
+
+def test_rules_data_text_with_a_nul_is_refused_naming_its_field(tmp_path):
+    from tactics.rules.explosives import load_grenades
+
+    path = tmp_path / "grenades.toml"
+    path.write_text('[grenade.frag]\nlabel = "Frag\\u0000"\nradius_ft = 10\n')
+    with pytest.raises(DataError, match=r"grenades.toml: grenade.frag.label: holds a NUL"):
+        load_grenades(path)
