@@ -84,13 +84,22 @@ def test_tileset_template_and_map_that_are_dev_zero_or_a_fifo_are_refused_withou
     os.mkfifo(fifo_map)
     encounter = folder / "fifo.encounter.toml"
     encounter.write_text('name = "x"\nmap = "pipe.tmx"\n')
-    paths = [folder / n for n in maps] + [folder / "fifo-tileset.tmj", fifo_map, encounter, Path("/dev/zero")]
+    native = folder / "fifo-image.json"
+    native.write_text(json.dumps({"format": "tactics-map", "version": 1, "width": 3, "height": 3,
+                                  "image": {"path": "pipe.tsx", "pixels_per_cell": 70}}))
+    layer = folder / "fifo-image-layer.tmx"
+    layer.write_text(tmx().replace('<objectgroup id="3"', '<imagelayer id="9" name="art"><image source="pipe.tsx"/>'
+                                   '</imagelayer>\n <objectgroup id="3"'))
+    paths = [folder / n for n in maps] + [folder / "fifo-tileset.tmj", fifo_map, encounter, Path("/dev/zero"),
+                                          native, layer]
     verdicts = open_all_limited(paths, seconds=60)
     for path, (verdict, message) in zip(paths, verdicts):
         assert verdict == "refused", (path, verdict, message)
         assert "\n" not in message
     assert "pipe (FIFO)" in verdicts[1][1] and "device" in verdicts[0][1]
     assert "pipe (FIFO)" in verdicts[5][1] and verdicts[5][1].startswith(str(paths[5]))
+    assert "image.path" in verdicts[-2][1] and "pipe (FIFO)" in verdicts[-2][1]
+    assert "image layer 'art'" in verdicts[-1][1] and "pipe (FIFO)" in verdicts[-1][1]
 
 
 # -- decompression bombs ------------------------------------------------------------------
