@@ -443,6 +443,10 @@ def encounter_from_save(doc: Any, path: str | Path = "<save>") -> Encounter:
     except Exception as exc:  # MapError, or a builder meeting bad data
         raise SaveError(path, "definition", f"cannot build the encounter: {_why(exc)}") from None
     journal = encounter.journal
+    try:
+        replay.check_state(journal.state)
+    except replay.ReplayProblem as exc:
+        raise SaveError(path, f"definition: {exc.where}", exc.problem) from None
     for i, entry in enumerate(_entries(parsed.entries)):
         where = f"entries[{i}]"
         try:
