@@ -313,3 +313,16 @@ def test_universal_vtt_light_far_off_the_map_is_dropped_and_its_range_clipped(tm
     path.write_text(json.dumps(export))
     lights = load(path).lights
     assert [(li.x, li.y, li.range) for li in lights] == [(2, 2, 8)]
+
+
+def test_json_with_more_values_than_any_map_needs_is_refused_before_parsing(tmp_path):
+    path = tmp_path / "many.json"
+    path.write_bytes(b"[" + b"0," * 20_000_001 + b"0]")
+    tracemalloc.start()
+    try:
+        with pytest.raises(MapError, match=r"many.json: holds more than 20000000 values"):
+            load(path)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 100_000_000  # parsed, this list would be well over a gigabyte
