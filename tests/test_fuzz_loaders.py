@@ -18,7 +18,7 @@ from pathlib import Path
 
 from limits import MEMORY, ROOT, run_limited
 
-EXAMPLES = 50  # per loader family (maps, encounters, saves, rules data)
+EXAMPLES = 30  # per loader family (maps, encounters, saves, rules data)
 CLI_CASES = 4
 
 
