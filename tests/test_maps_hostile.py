@@ -329,3 +329,11 @@ def test_json_with_more_values_than_any_map_needs_is_refused_before_parsing(tmp_
     finally:
         tracemalloc.stop()
     assert peak < 2_000_000  # the text is read, never parsed into 200001 objects
+
+
+def test_tiled_image_layer_offset_at_infinity_is_refused(folder):
+    path = folder / "offset.tmx"
+    path.write_text(tmx().replace('<objectgroup id="3"', '<imagelayer id="9" name="art" offsetx="1e300" offsety="0">'
+                                  '<image source="art/tiles.png"/></imagelayer>\n <objectgroup id="3"'))
+    with pytest.raises(MapError, match=r"offset.tmx: image layer 'art': offset \(1e\+300, 0.0\) is not within"):
+        load(path)

@@ -34,6 +34,7 @@ from typing import Any, Iterator
 from tactics.maps import fields as f
 from tactics.maps.battlemap import BattleMap, Door, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
+from tactics.maps.native import MAX_OFFSET_PX
 from tactics.maps.tiledfiles import preflight
 from tactics.rules.geometry import Segment
 from tactics.rules.terrain import Terrain, default_terrain
@@ -316,6 +317,8 @@ class TiledReader:
         except ImageHeaderError as exc:
             raise self.fail(f"image layer {layer.name!r}: {exc}") from None
         offset = (float(layer.offset.x), float(layer.offset.y)) if layer.offset else (0.0, 0.0)
+        if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET_PX for v in offset):
+            raise self.fail(f"image layer {layer.name!r}: offset {offset} is not within {MAX_OFFSET_PX} pixels")
         self.image = MapImage(pixels_per_cell=float(self.tile_px), path=full, offset_px=offset)
 
 
