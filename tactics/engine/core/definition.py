@@ -149,8 +149,6 @@ def _check_references(parsed: EncounterDefinition, battle_map: BattleMap, where:
         if who.cell is None and who.spawn is not None and who.spawn not in spawns:
             known = ", ".join(sorted(spawns)) or "the map has none"
             raise DataError(where, f"{at}.spawn", f"no spawn called {who.spawn!r} on the map (spawns: {known})")
-        if who.hp is not None and who.max_hp is not None and who.hp > who.max_hp:
-            raise DataError(where, f"{at}.hp", f"{who.hp} is more than max_hp {who.max_hp}")
     trap_ids: set[str] = set()
     for i, trap in enumerate(parsed.traps or []):
         at = f"traps[{i}]"
