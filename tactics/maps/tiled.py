@@ -27,6 +27,8 @@ the background image.
 from __future__ import annotations
 
 import bisect
+import contextlib
+import gc
 import math
 from pathlib import Path
 from typing import Any, Iterator
@@ -66,11 +68,24 @@ def load_tiled(path: str | Path) -> BattleMap:
     except Exception as exc:  # pytiled-parser raises many kinds on bad input
         raise MapError(shown, f"not a valid Tiled map ({_describe(exc)})") from None
     try:
-        return TiledReader(tiled, path).build()
+        with _no_gc_pauses():  # a million tile records: the collector would rescan them over and over
+            return TiledReader(tiled, path).build()
     except MapError:
         raise
     except Exception as exc:  # odd values that pytiled-parser let through
         raise MapError(shown, f"not a valid Tiled map ({_describe(exc)})") from None
+
+
+@contextlib.contextmanager
+def _no_gc_pauses() -> Iterator[None]:
+    """Pause the cyclic garbage collector while records without cycles are made in bulk."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _describe(exc: Exception) -> str:
