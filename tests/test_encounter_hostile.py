@@ -238,3 +238,29 @@ def test_data_files_that_are_not_regular_files_are_refused(tmp_path):
         read_document(tmp_path / "pipe.toml")
     with pytest.raises(DataError, match="is a device, not a file"):
         read_document("/dev/zero")
+
+
+def test_a_save_or_encounter_that_is_a_fifo_or_dev_zero_is_refused_without_hanging(tmp_path):
+    """In a child with a memory ceiling and a time limit: before, opening a FIFO save waited forever."""
+    import os
+
+    from limits import open_all_limited
+
+    paths = [tmp_path / "pipe.tactics.json", tmp_path / "pipe.json", tmp_path / "pipe.encounter.toml"]
+    for path in paths:
+        os.mkfifo(path)
+    zero = tmp_path / "zero.tactics.json"
+    zero.symlink_to("/dev/zero")
+    verdicts = open_all_limited(paths + [zero], seconds=60)
+    for path, (verdict, message) in zip(paths + [zero], verdicts):
+        assert verdict == "refused", (path, verdict, message)
+        assert message.startswith(str(path)) and ("pipe (FIFO)" in message or "device" in message), message
+
+
+def test_rules_data_text_with_a_nul_is_refused_naming_its_field(tmp_path):
+    from tactics.rules.explosives import load_grenades
+
+    path = tmp_path / "grenades.toml"
+    path.write_text('[grenade.frag]\nlabel = "Frag\\u0000"\nradius_ft = 10\n')
+    with pytest.raises(DataError, match=r"grenades.toml: grenade.frag.label: holds a NUL"):
+        load_grenades(path)

@@ -84,23 +84,32 @@ def test_tileset_template_and_map_that_are_dev_zero_or_a_fifo_are_refused_withou
     os.mkfifo(fifo_map)
     encounter = folder / "fifo.encounter.toml"
     encounter.write_text('name = "x"\nmap = "pipe.tmx"\n')
-    paths = [folder / n for n in maps] + [folder / "fifo-tileset.tmj", fifo_map, encounter, Path("/dev/zero")]
+    native = folder / "fifo-image.json"
+    native.write_text(json.dumps({"format": "tactics-map", "version": 1, "width": 3, "height": 3,
+                                  "image": {"path": "pipe.tsx", "pixels_per_cell": 70}}))
+    layer = folder / "fifo-image-layer.tmx"
+    layer.write_text(tmx().replace('<objectgroup id="3"', '<imagelayer id="9" name="art"><image source="pipe.tsx"/>'
+                                   '</imagelayer>\n <objectgroup id="3"'))
+    paths = [folder / n for n in maps] + [folder / "fifo-tileset.tmj", fifo_map, encounter, Path("/dev/zero"),
+                                          native, layer]
     verdicts = open_all_limited(paths, seconds=60)
     for path, (verdict, message) in zip(paths, verdicts):
         assert verdict == "refused", (path, verdict, message)
         assert "\n" not in message
     assert "pipe (FIFO)" in verdicts[1][1] and "device" in verdicts[0][1]
     assert "pipe (FIFO)" in verdicts[5][1] and verdicts[5][1].startswith(str(paths[5]))
+    assert "image.path" in verdicts[-2][1] and "pipe (FIFO)" in verdicts[-2][1]
+    assert "image layer 'art'" in verdicts[-1][1] and "pipe (FIFO)" in verdicts[-1][1]
 
 
 # -- decompression bombs ------------------------------------------------------------------
 
 
 def test_zlib_layer_bomb_is_refused_before_inflating(folder):
-    bomb = base64.b64encode(zlib.compress(bytes(60_000_000), 9)).decode()
+    bomb = base64.b64encode(zlib.compress(bytes(20_000_000), 9)).decode()
     path = folder / "bomb.tmx"
     path.write_text(_with_ground_data(f'<data encoding="base64" compression="zlib">{bomb}</data>'))
-    assert path.stat().st_size < 200_000
+    assert path.stat().st_size < 60_000
     tracemalloc.start()
     try:
         with pytest.raises(MapError, match=r"bomb.tmx: layer 'ground': compressed layer data inflates past the 96 bytes"):
@@ -108,7 +117,7 @@ def test_zlib_layer_bomb_is_refused_before_inflating(folder):
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert peak < 20_000_000  # the 60 MB were never made
+    assert peak < 5_000_000  # the 20 MB were never made
 
 
 def test_gzip_bomb_in_a_second_member_is_refused(folder):
@@ -304,3 +313,27 @@ def test_universal_vtt_light_far_off_the_map_is_dropped_and_its_range_clipped(tm
     path.write_text(json.dumps(export))
     lights = load(path).lights
     assert [(li.x, li.y, li.range) for li in lights] == [(2, 2, 8)]
+
+
+def test_json_with_more_values_than_any_map_needs_is_refused_before_parsing(tmp_path, monkeypatch):
+    from tactics.maps import native
+
+    monkeypatch.setattr(native, "MAX_JSON_VALUES", 200_000)  # the real limit is 20 million
+    path = tmp_path / "many.json"
+    path.write_bytes(b"[" + b"0," * 200_001 + b"0]")
+    tracemalloc.start()
+    try:
+        with pytest.raises(MapError, match=r"many.json: holds more than 200000 values"):
+            load(path)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 2_000_000  # the text is read, never parsed into 200001 objects
+
+
+def test_tiled_image_layer_offset_at_infinity_is_refused(folder):
+    path = folder / "offset.tmx"
+    path.write_text(tmx().replace('<objectgroup id="3"', '<imagelayer id="9" name="art" offsetx="1e300" offsety="0">'
+                                  '<image source="art/tiles.png"/></imagelayer>\n <objectgroup id="3"'))
+    with pytest.raises(MapError, match=r"offset.tmx: image layer 'art': offset \(1e\+300, 0.0\) is not within"):
+        load(path)

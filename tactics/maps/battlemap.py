@@ -73,7 +73,7 @@ class MapImage:
     offset_px: tuple[float, float] = (0.0, 0.0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TilePlacement:
     """One tile graphic drawn at a cell (Tiled maps): source image and rectangle."""
 

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import io
 import os
-import stat
 import struct
 from pathlib import Path
 from typing import BinaryIO, Iterator
+
+from tactics.safefiles import why_not_regular
 
 MAX_SIDE = 16384
 MAX_PIXELS = 100_000_000
@@ -162,13 +163,14 @@ def safe_image_file_size(path: str | Path) -> tuple[str, int, int]:
     Raises :class:`ImageHeaderError` for anything that is not a regular file,
     ``FileNotFoundError`` for a missing one.
     """
-    info = os.stat(path)
-    if not stat.S_ISREG(info.st_mode):
-        raise ImageHeaderError("not a regular file (a folder, pipe or device)")
+    problem = why_not_regular(os.stat(path).st_mode)
+    if problem:
+        raise ImageHeaderError(problem)
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise ImageHeaderError("not a regular file (a folder, pipe or device)")
+        problem = why_not_regular(os.fstat(handle.fileno()).st_mode)
+        if problem:
+            raise ImageHeaderError(problem)
         return safe_image_size(handle)
 
 

@@ -66,6 +66,7 @@ def read_json(path: Path) -> Any:
     """Parse a JSON file, with a one-line :class:`MapError` for every failure."""
     shown = str(path)
     data = read_capped(path, MAX_FILE_BYTES)  # a regular file only: never /dev/zero or a FIFO
+    check_json_size(shown, data)
     try:
         return json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
@@ -74,6 +75,19 @@ def read_json(path: Path) -> Any:
         raise MapError(shown, f"not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise MapError(shown, "not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # a number too long to read
+        raise MapError(shown, f"not valid JSON: {exc}") from None
+
+
+#: JSON values (numbers, strings ...) a map document may hold: 5 layers of a 2000 x 2000
+#: Tiled map. Counted before parsing: a 500 MB file of "0," would be gigabytes as Python objects.
+MAX_JSON_VALUES = 20_000_000
+
+
+def check_json_size(shown: str, data: bytes) -> None:
+    """Refuse JSON text holding more values than any map needs, before it is parsed."""
+    if len(data) > MAX_JSON_VALUES and data.count(b",") > MAX_JSON_VALUES:
+        raise MapError(shown, f"holds more than {MAX_JSON_VALUES} values; no map needs that many")
 
 
 def migrate(raw: dict[str, Any]) -> dict[str, Any]:

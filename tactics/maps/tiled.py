@@ -27,6 +27,8 @@ the background image.
 from __future__ import annotations
 
 import bisect
+import contextlib
+import gc
 import math
 from pathlib import Path
 from typing import Any, Iterator
@@ -34,6 +36,7 @@ from typing import Any, Iterator
 from tactics.maps import fields as f
 from tactics.maps.battlemap import BattleMap, Door, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
+from tactics.maps.native import MAX_OFFSET_PX
 from tactics.maps.tiledfiles import preflight
 from tactics.rules.geometry import Segment
 from tactics.rules.terrain import Terrain, default_terrain
@@ -65,11 +68,24 @@ def load_tiled(path: str | Path) -> BattleMap:
     except Exception as exc:  # pytiled-parser raises many kinds on bad input
         raise MapError(shown, f"not a valid Tiled map ({_describe(exc)})") from None
     try:
-        return TiledReader(tiled, path).build()
+        with _no_gc_pauses():  # a million tile records: the collector would rescan them over and over
+            return TiledReader(tiled, path).build()
     except MapError:
         raise
     except Exception as exc:  # odd values that pytiled-parser let through
         raise MapError(shown, f"not a valid Tiled map ({_describe(exc)})") from None
+
+
+@contextlib.contextmanager
+def _no_gc_pauses() -> Iterator[None]:
+    """Pause the cyclic garbage collector while records without cycles are made in bulk."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _describe(exc: Exception) -> str:
@@ -101,6 +117,8 @@ class TiledReader:
         self._folder = path.resolve().parent  # resolved once, not once per tile
         self._resolved: dict[Any, str] = {}
         self._checked_sheets: set[str] = set()
+        self._by_gid: dict[int, tuple[str | None, Any, int, Any]] = {}
+        self._art_by_gid: dict[int, tuple[str, tuple[int, int, int, int]] | None] = {}
 
     def fail(self, problem: str) -> MapError:
         return MapError(self.shown, problem)
@@ -154,26 +172,45 @@ class TiledReader:
         index = self._draw_index
         if draw:
             self._draw_index += 1
+        alpha = max(0.0, min(1.0, opacity))
         for r, row in enumerate(rows[: self.height]):
             for c, raw_gid in enumerate(row[: self.width]):
                 gid = int(raw_gid) & GID_MASK
                 if gid == 0:
                     continue
-                tileset = self._tileset_of(gid)
-                local = gid - tileset.firstgid
-                tile = (tileset.tiles or {}).get(local)
-                tile_props = (tile.properties if tile is not None else None) or {}
-                if "terrain" in tile_props:
-                    where = f"tileset {tileset.name!r} tile {local} property terrain"
-                    self.terrain[(c, r)] = self._kind(tile_props["terrain"], where)
+                tile_kind = self._gid_info(gid)[0]
+                if tile_kind is not None:
+                    self.terrain[(c, r)] = tile_kind
                 elif layer_kind is not None:
                     self.terrain[(c, r)] = layer_kind
                 if draw:
-                    placed = self._placement(index, (c, r), tileset, local, tile, opacity)
-                    if placed is not None:
-                        self.tiles.append(placed)
+                    art = self._gid_art(gid)
+                    if art is not None:
+                        self.tiles.append(TilePlacement(index, (c, r), art[0], art[1], alpha))
 
-    def _placement(self, layer: int, cell: tuple[int, int], tileset: Any, local: int, tile: Any, opacity: float) -> TilePlacement | None:
+    def _gid_info(self, gid: int) -> tuple[str | None, Any, int, Any]:
+        """A tile id's own terrain, its tileset, local id and tile, worked out once per id."""
+        found = self._by_gid.get(gid)
+        if found is None:
+            tileset = self._tileset_of(gid)
+            local = gid - tileset.firstgid
+            tile = (tileset.tiles or {}).get(local)
+            tile_props = (tile.properties if tile is not None else None) or {}
+            kind = None
+            if "terrain" in tile_props:
+                where = f"tileset {tileset.name!r} tile {local} property terrain"
+                kind = self._kind(tile_props["terrain"], where)
+            found = self._by_gid[gid] = (kind, tileset, local, tile)
+        return found
+
+    def _gid_art(self, gid: int) -> tuple[str, tuple[int, int, int, int]] | None:
+        """A drawn tile id's image and source rectangle, worked out once per id."""
+        if gid not in self._art_by_gid:
+            _, tileset, local, tile = self._gid_info(gid)
+            self._art_by_gid[gid] = self._art(tileset, local, tile)
+        return self._art_by_gid[gid]
+
+    def _art(self, tileset: Any, local: int, tile: Any) -> tuple[str, tuple[int, int, int, int]] | None:
         if tile is not None and tile.image is not None:  # image-collection tileset
             image = self._sheet(tile.image, f"tileset {tileset.name!r} tile {local}")
             w = tile.width or tile.image_width or tileset.tile_width
@@ -191,7 +228,7 @@ class TiledReader:
             src = (x, y, tw, th)
         else:
             return None
-        return TilePlacement(layer, cell, image, src, max(0.0, min(1.0, opacity)))
+        return image, src
 
     def _resolve(self, image: Path) -> str:
         """An image's absolute path, resolved once per image (a 300x300 layer asked 90000 times)."""
@@ -295,6 +332,8 @@ class TiledReader:
         except ImageHeaderError as exc:
             raise self.fail(f"image layer {layer.name!r}: {exc}") from None
         offset = (float(layer.offset.x), float(layer.offset.y)) if layer.offset else (0.0, 0.0)
+        if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET_PX for v in offset):
+            raise self.fail(f"image layer {layer.name!r}: offset {offset} is not within {MAX_OFFSET_PX} pixels")
         self.image = MapImage(pixels_per_cell=float(self.tile_px), path=full, offset_px=offset)
 
 

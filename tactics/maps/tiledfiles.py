@@ -45,6 +45,9 @@ def preflight(path: Path) -> None:
     if start.startswith(b"<"):
         _XmlMap(path).walk(data)
     else:
+        from tactics.maps.native import check_json_size
+
+        check_json_size(shown, data)
         _json_map(path, data)
 
 

@@ -139,8 +139,33 @@ def field_name(loc: tuple[Any, ...] | list[Any], prefix: str = "") -> str:
     return out
 
 
+def control_text(doc: Any, where: str = "") -> str | None:
+    """The first place holding text with a NUL or another control character that is not
+    tab or a line break (the window cannot draw them: pygame refuses a NUL), or None."""
+    stack: list[tuple[Any, str, int]] = [(doc, where, 0)]
+    while stack:
+        item, at, depth = stack.pop()
+        if isinstance(item, str):
+            if any((ord(ch) < 32 and ch not in "\t\n\r") or 0xD800 <= ord(ch) < 0xE000 for ch in item):
+                return at
+        elif isinstance(item, dict) and depth < MAX_DEPTH:
+            for k, v in item.items():
+                stack.append((k, f"{at}.{k!r}" if at else repr(k), depth + 1))
+                stack.append((v, f"{at}.{k}" if at else str(k), depth + 1))
+        elif isinstance(item, (list, tuple)) and depth < MAX_DEPTH:
+            stack.extend((v, f"{at}[{i}]", depth + 1) for i, v in enumerate(item))
+    return None
+
+
 def validate(path: str | Path, model: type[M], raw: Any, prefix: str = "") -> M:
-    """Validate ``raw`` against ``model``; errors name the field path in the file."""
+    """Validate ``raw`` against ``model``; errors name the field path in the file.
+
+    Text holding a NUL or another control character is refused first, naming its field.
+    """
+    bad = control_text(raw)
+    if bad is not None:
+        field = ".".join(p for p in (prefix, bad) if p)
+        raise DataError(path, field, "holds a NUL or another control character the window cannot show")
     try:
         return model.model_validate(raw)
     except ValidationError as exc:

@@ -53,6 +53,8 @@ def is_save_file(path: str | Path) -> bool:
         return True
     if not name.endswith(".json") or is_encounter_file(path):
         return False
+    if not path.is_file():  # a FIFO or device: never opened here (the loader refuses it in one line)
+        return False
     try:
         with path.open("rb") as f:
             head = f.read(512)

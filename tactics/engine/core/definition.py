@@ -34,7 +34,7 @@ Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 assert set(DIRECTIONS) == set(Direction.__args__)  # type: ignore[attr-defined]
 
 #: An id: what other parts of the file (opening, crews, traps' owners) refer to.
-Ident = Annotated[ScreenText, Field(min_length=1, max_length=64)]
+Ident = Annotated[ScreenText, Field(min_length=1, max_length=1000)]
 #: A name shown on screen (control characters are cleaned, not refused: see below).
 Name = Annotated[str, Field(max_length=200)]
 Square = tuple[StrictInt, StrictInt]
@@ -47,8 +47,8 @@ class _Part(BaseModel):
     @field_validator("name", mode="after", check_fields=False)
     @classmethod
     def _drawable(cls, value: str | None) -> str | None:
-        # reading: N-NAME-1 -- a NUL, newline or other control character in a name is
-        # replaced by a space (pygame cannot draw a NUL); a name that is then empty is refused.
+        # A NUL, newline or other control character in a name becomes a space (pygame
+        # cannot draw a NUL); a name that is then empty is refused.
         if value is None:
             return None
         cleaned = clean_name(value)
@@ -152,8 +152,6 @@ def _check_references(parsed: EncounterDefinition, battle_map: BattleMap, where:
         if who.cell is None and who.spawn is not None and who.spawn not in spawns:
             known = ", ".join(sorted(spawns)) or "the map has none"
             raise DataError(where, f"{at}.spawn", f"no spawn called {who.spawn!r} on the map (spawns: {known})")
-        if who.hp is not None and who.max_hp is not None and who.hp > who.max_hp:
-            raise DataError(where, f"{at}.hp", f"{who.hp} is more than max_hp {who.max_hp}")
     trap_ids: set[str] = set()
     for i, trap in enumerate(parsed.traps or []):
         at = f"traps[{i}]"

@@ -23,6 +23,14 @@ Encounter files (``*.encounter.toml`` or ``.json``)::
 
 The app writes such files too (the Set up tool, :mod:`tactics.engine.builder.writer`).
 
+The definition is validated before anything is built from it
+(:mod:`tactics.engine.core.definition`: colours 0..255, known mode and facing,
+unique ids, squares on the map, names cleaned of control characters), and every
+rules data file is validated when the first encounter is built
+(:mod:`tactics.rules.catalogue`). :func:`load_encounter` lets only
+:class:`DataError` (the file, the field, the problem) and :class:`MapError`
+(the map it names) escape.
+
 The parts of the engine an encounter is built from (their reducers, start
 builders and hooks) are listed once, in :mod:`tactics.engine.features`.
 """

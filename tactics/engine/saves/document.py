@@ -35,6 +35,7 @@ from tactics.engine.saves import replay
 from tactics.engine.core.encounter import ENCOUNTER_REDUCER, Encounter
 from tactics.engine.core.journal import Entry, Event
 from tactics.rules.data import DataError
+from tactics.safefiles import FileRefused, read_regular
 
 FORMAT = "tactics-encounter"
 VERSION = 1
@@ -42,6 +43,8 @@ VERSION = 1
 SECRET_MODE = 0o600
 #: The pre-release format (version 0) called itself this.
 OLD_FORMAT = "tactics-save"
+#: A save holds a journal of a few hundred bytes an entry: a long campaign is a few MB.
+MAX_SAVE_BYTES = 256 * 1024 * 1024
 
 
 class SaveError(ValueError):
@@ -294,13 +297,11 @@ def decode_save_text(text: str, path: str | Path = "<save>") -> Any:
 def read_save_text(path: str | Path) -> str:
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(path, "", "file not found") from None
-    except IsADirectoryError:
-        raise SaveError(path, "", "is a folder, not a save file") from None
-    except OSError as exc:
-        raise SaveError(path, "", f"cannot read: {exc.strerror or exc}") from None
+        raw = read_regular(path, MAX_SAVE_BYTES)  # never /dev/zero or a FIFO
+    except FileRefused as exc:
+        if "folder" in exc.problem:
+            raise SaveError(path, "", "is a folder, not a save file") from None
+        raise SaveError(path, "", exc.problem) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -447,6 +448,10 @@ def encounter_from_save(doc: Any, path: str | Path = "<save>") -> Encounter:
     except Exception as exc:  # MapError, or a builder meeting bad data
         raise SaveError(path, "definition", f"cannot build the encounter: {_why(exc)}") from None
     journal = encounter.journal
+    try:
+        replay.check_state(journal.state)
+    except replay.ReplayProblem as exc:
+        raise SaveError(path, f"definition: {exc.where}", exc.problem) from None
     for i, entry in enumerate(_entries(parsed.entries)):
         where = f"entries[{i}]"
         try:
