@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tactics.engine.combat.attack import AttackSetup, attack_setup, succeeded
-from tactics.engine.combat.state import sheet_of
+from tactics.engine.combat.state import conditions_of, sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules.checks import check_advantage, check_chance, check_modifiers
 from tactics.rules.dice import DiceExpr
 from tactics.rules.grid import Cell
 from tactics.rules.sheets import Technique, Weapon, default_armoury
@@ -147,6 +148,26 @@ def run_ft(arms: Arms) -> int:
 def reach_ft(arms: Arms) -> int:
     """How far an attack with these arms reaches, a charge's run included."""
     return int(arms.range_ft) + run_ft(arms)
+
+
+def path_chance(view: EncounterState, who: Combatant, path: list[Cell] | None) -> float:
+    """The exact chance that ``who`` walks the whole path: every square that needs a roll
+    (difficult terrain, R-MOVE-2) passed, with the same odds the engine rolls them at."""
+    if not path:
+        return 1.0
+    sheet = sheet_of(who)
+    battle_map = view.current_map()
+    chance = 1.0
+    for cell in path:
+        if not battle_map.in_bounds(cell):
+            continue
+        terrain = battle_map.terrain_at(cell)
+        if terrain.check and terrain.dc is not None:
+            mods = check_modifiers(sheet, terrain.check)
+            adv = check_advantage(terrain.check, conditions_of(who))
+            chance *= float(check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv,
+                                         affinity_die=sheet.affinity_die))
+    return chance
 
 
 def percent(p: float) -> str:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from tactics.ai.knowledge import known_state
 from tactics.ai.positions import STEP_FT, Board
-from tactics.ai.scoring import AttackValue, arms_of, percent, reach_ft, run_ft
+from tactics.ai.scoring import AttackValue, arms_of, path_chance, percent, reach_ft, run_ft
 from tactics.ai.settings import Level, behaviour_of, level
 from tactics.engine.combat.actions import Action, limits_of
 from tactics.engine.combat.moves import move_allowance
@@ -241,7 +241,9 @@ def _charges(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> 
             if charge is None:
                 continue
             spot, path, value, score = charge
-            line = _attack_line(who.name, "charges", foe.name, value, "best expected damage")
+            made = path_chance(board.view, who, path)
+            why = "best expected damage" if made >= 1 else f"the run needs a roll: {percent(made)} to get there"
+            line = _attack_line(who.name, "charges", foe.name, value, why)
             out.append(Choice(who.id, [Action(act.TECHNIQUE, technique=arms.name, target=foe.id, path=path)],
                               score, line, spot, value))
     return out
@@ -258,11 +260,13 @@ def charge_at(board: Board, who: Combatant, arms: Technique, foe: Combatant, rul
              and board.sees(c, foe.cell)]
     if not spots:
         return None
-    spot = min(spots, key=lambda c: (board.exposure(who, c), reach.cost[c], c))
+    # the charge lands only if the run gets there: a square needing a roll may stop it (R-MOVE-2)
+    made = {c: path_chance(board.view, who, reach.path_to(c)) for c in spots}
+    spot = min(spots, key=lambda c: (-made[c], board.exposure(who, c), reach.cost[c], c))
     value = board.attack(who, arms, foe, start=spot)
     if value is None:
         return None
-    score = _attack_score(board, value, rules, arms) - _exposure_weight(who, rules) * board.exposure(who, spot)
+    score = made[spot] * _attack_score(board, value, rules, arms) - _exposure_weight(who, rules) * board.exposure(who, spot)
     if behaviour_of(sheet_of(who)).charge:
         score += 0.1
     return spot, reach.path_to(spot) or None, value, score
@@ -285,6 +289,7 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, si
     for cell in cells[:MOVE_SQUARES]:
         future, value = board.best_from(who, cell, techniques=True)
         future = max(future, _charge_future(board, who, cell))
+        future *= path_chance(board.view, who, reach.path_to(cell))  # rough ground may stop it short
         score = rules.next_turn * future - weight * board.exposure(who, cell)
         toward = None
         if future <= 0:

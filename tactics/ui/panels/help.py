@@ -26,6 +26,7 @@ MAP_KEYS: list[Row] = [
     ("W", "show or hide wall lines"),
     ("Q", "front / flank / rear arcs of the hovered token"),
     ("F2", "preview what the players see"),
+    ("F6", "the selected token's team: people / the app plays it"),
     ("F11", "full screen"),
 ]
 

@@ -22,6 +22,7 @@ from tactics.engine.combat.queries import acting_group, combat_of, ends_after_co
 from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of
 from tactics.engine.core.table import who_rolls
 from tactics.rules.data import DataError
+from tactics.engine.core.control import controller_of
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
 from tactics.ui.panels import widgets as w
@@ -171,6 +172,8 @@ class TrackerPanel(w.Panel):
             colour = tuple(team.colour) if team else theme.TEXT
             pygame.draw.circle(s, colour, (x + px(8), y + px(12)), px(8))
             name = f"{i + 1}. {team.name if team else tid}"
+            if controller_of(state, tid) is not None:
+                name += "  (the app plays)"  # solo play: F6 hands a team to the app
             for line in w.fit_line(name, 18, inner - px(24), "bold"):
                 w.text(s, line, (x + px(24), y), 18, theme.TEXT, "bold")
             y += w.line_h(18, "bold")

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from tactics.engine.starship.state import (
-    FIGHTING, SETUP, ENDED, BattleDamage, Ship, SpaceState, crew_acted, disabled_posts, injured_posts,
+    FIGHTING, SETUP, ENDED, BattleDamage, Ship, SpaceState, crew_acted, disabled_posts, injured_posts, is_cloaked,
 )
 from tactics.engine.starship.commands import posts_in_phase
 from tactics.engine.starship.view import posts_acting_now
@@ -144,7 +144,7 @@ class CrewPanel:
         self.scroll = max(0, self.scroll + pixels)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, colours: dict[str, tuple[int, int, int]],
-             hotspots: Hotspots, hover: tuple | None, dragging: bool) -> None:
+             hotspots: Hotspots, hover: tuple | None, dragging: bool, *, viewer: str = "gm") -> None:
         space: SpaceState = state.space
         pygame.draw.rect(surface, PANEL, rect)
         pygame.draw.line(surface, PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
@@ -167,7 +167,9 @@ class CrewPanel:
             hotspots.add(chip, "chip", crew=entry.crew, name=entry.name)
             cx += img_w + px(10)
         y += px(52)
-        ships = list(space.ships.values())
+        # the players' view lists no ship their sensors cannot see (a cloaked raider, its crew)
+        ships = [s for s in space.ships.values()
+                 if viewer == "gm" or not is_cloaked(s, space.now) or s.revealed]
         self.cards_rect = area = pygame.Rect(rect.x + px(2), y, rect.width - px(2), rect.bottom - y)
         row_h = px(38) if len(ships) <= 2 else px(31)
         heights = [self.card_height(ship, row_h) for ship in ships]

@@ -410,10 +410,11 @@ class StarshipScreen(TimedMessages):
         colours = side_colours(self.state, space)
         self.view.fit(rects["space"], space)
         self.view.draw(surface, space, colours, self.hotspots, viewer=self.battle.viewer)
-        draw_walker(surface, rects["walker"], self.state, colours, self.hotspots, self.hover)
+        draw_walker(surface, rects["walker"], self.state, colours, self.hotspots, self.hover,
+                    viewer=self.battle.viewer)
         self._draw_log(surface, rects["log"])
         self.crew_panel.draw(surface, rects["crew"], self.state, colours, self.hotspots, self.hover,
-                             self.drag is not None and self.drag["moved"])
+                             self.drag is not None and self.drag["moved"], viewer=self.battle.viewer)
         message = self.current_message()
         if message and message[1] == "error":  # wrapped to the space view: never cut at its edges
             area = rects["space"]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from tactics.engine.starship.state import ENDED, FIGHTING, SETUP, SpaceState, crew_acted
+from tactics.engine.starship.state import ENDED, FIGHTING, SETUP, SpaceState, crew_acted, is_cloaked
 from tactics.engine.starship.commands import posts_in_phase
 from tactics.engine.starship.commands import posts_acting_now as may_act
 from tactics.engine.starship.view import posts_acting_now
@@ -74,7 +74,7 @@ def end_label(space: SpaceState) -> str:
 
 
 def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours: dict[str, tuple[int, int, int]],
-                hotspots: Hotspots, hover: tuple | None) -> None:
+                hotspots: Hotspots, hover: tuple | None, *, viewer: str = "gm") -> None:
     space: SpaceState = state.space
     pygame.draw.rect(surface, PANEL, rect)
     pygame.draw.line(surface, PANEL_EDGE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
@@ -112,6 +112,8 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
     y = rect.y + px(HEAD_H)
     row_h = row_height(space)
     for ship in space.ships.values():
+        if viewer != "gm" and is_cloaked(ship, space.now) and not ship.revealed:
+            continue  # the players do not know the cloaked raider is there
         colour = colours.get(ship.side, (200, 200, 200))
         pygame.draw.circle(surface, colour, (x + px(7), y + row_h // 2 - px(2)), 7)
         text_at(surface, ship.name, (x + px(22), y + row_h // 2 - px(2)), 21, "bold", theme.TEXT, anchor="midleft",
