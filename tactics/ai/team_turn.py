@@ -288,7 +288,8 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, si
     cells.sort(key=lambda c: (-bound[c], reach.cost[c], c))
     for cell in cells[:MOVE_SQUARES]:
         future, value = board.best_from(who, cell, techniques=True)
-        future = max(future, _charge_future(board, who, cell))
+        charge, charge_at_name = _charge_future(board, who, cell)
+        future = max(future, charge)
         future *= path_chance(board.view, who, reach.path_to(cell))  # rough ground may stop it short
         score = rules.next_turn * future - weight * board.exposure(who, cell)
         toward = None
@@ -300,8 +301,12 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, si
             score -= 0.5 * (keep - near) / STEP_FT
         if future <= 0:
             score -= 0.01 * near  # nothing to hit from there: at least close in
-        why = (f"in reach of {board.view.combatants[value.target].name} next turn" if value is not None
-               else f"closing in on {toward}" if toward else "closing in")
+        if value is not None:
+            why = f"in reach of {board.view.combatants[value.target].name} next turn"
+        elif charge_at_name:
+            why = f"ready to charge {charge_at_name} next turn"
+        else:
+            why = f"closing in on {toward}" if toward else "closing in"
         best.append((score - 0.001 * reach.cost[cell], cell, why))
     best.sort(key=lambda x: (-x[0], x[1]))
     out: list[Choice] = []
@@ -334,9 +339,9 @@ def _bounds(board: Board, who: Combatant, cells: list[Cell], next_turn: float, w
     return out
 
 
-def _charge_future(board: Board, who: Combatant, cell: Cell) -> float:
-    """Next turn's charge from ``cell``: the foes within its run (walls aside)."""
-    best = 0.0
+def _charge_future(board: Board, who: Combatant, cell: Cell) -> tuple[float, str | None]:
+    """Next turn's charge from ``cell``: the best foe within its run (walls aside), and its name."""
+    best, name = 0.0, None
     for arms in board.arms(who):
         run = run_ft(arms)
         if not run:
@@ -344,9 +349,9 @@ def _charge_future(board: Board, who: Combatant, cell: Cell) -> float:
         for foe in board.foes():
             if foe.cell is not None and distance_ft(cell, foe.cell) <= run + arms.range_ft:
                 value = board.odds(who, arms, foe)
-                if value is not None:
-                    best = max(best, value.expected + value.p_kill * board.threat(foe))
-    return best
+                if value is not None and value.expected + value.p_kill * board.threat(foe) > best:
+                    best, name = value.expected + value.p_kill * board.threat(foe), foe.name
+    return best, name
 
 
 def _move_actions(reach: Plan, cell: Cell, run_ft: int, sprint_ft: int, split: bool) -> list[Action]:
