@@ -10,7 +10,9 @@ app's whole turn at once.
 It acts only at its own teams' moments: the Advantages step and the Action
 Phase of their groups (team rounds), their characters' turns and held-action
 prompts (individual turns). The Counter Phase and everything else stay the
-GM's.
+GM's. On the starship screen it plays the crew posts of the app's ships in each
+phase (:mod:`tactics.ai.starship_turn`), one ``TakeAction`` a step; ending a
+phase stays the GM's, unless the app plays every ship.
 """
 
 from __future__ import annotations
@@ -26,9 +28,13 @@ from tactics.engine.combat.individual.interrupts import Pass
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, TurnsState
 from tactics.engine.combat.state import out_of_fight
 from tactics.engine.combat.team import Advance
-from tactics.engine.core.control import app_teams
+from tactics.ai.starship_turn import due_posts, plan_post
+from tactics.engine.core.control import app_sides, app_teams, ship_sides
 from tactics.engine.core.journal import Entry, Refused
 from tactics.engine.core.state import EncounterState
+from tactics.engine.starship.commands import EndPhase
+from tactics.engine.starship.commands import TakeAction as TakeShipAction
+from tactics.engine.starship.state import SpaceState
 
 
 def app_controlled_teams(state: EncounterState) -> dict[str, str]:
@@ -52,6 +58,7 @@ class Opponent:
     _queue: list[Choice] = field(default_factory=list)
     _planned_for: tuple[Any, ...] | None = None
     refused: list[str] = field(default_factory=list)  # what the engine refused (each retried with the next best choice)
+    _kept: set[tuple[Any, ...]] = field(default_factory=set)  # ship posts that keep their action this phase
 
     @property
     def state(self) -> EncounterState:
@@ -73,7 +80,10 @@ class Opponent:
                 entry = self.encounter.submit(cmd)
             except Refused as exc:
                 self.refused.append(f"{cmd.name}: {exc}")
-                self._drop(choice)
+                if isinstance(choice, tuple):  # a ship's post: it keeps its action this phase
+                    self._kept.add(choice)
+                else:
+                    self._drop(choice)
                 continue
             if isinstance(self.state.combat, TurnsState):
                 self._queue = []  # the next action is planned afresh, with this one's dice in view
@@ -94,8 +104,11 @@ class Opponent:
         return out
 
     # ------------------------------------------------------------------ what next
-    def _next(self) -> tuple[Any, str, Choice | None] | None:
+    def _next(self) -> tuple[Any, str, Any] | None:
         state = self.state
+        in_space = self._next_space(state)
+        if in_space is not None:
+            return in_space
         combat = state.combat
         teams = app_teams(state)
         if combat is None or not teams or getattr(combat, "phase", "ended") == "ended" or getattr(combat, "winner", None):
@@ -130,10 +143,37 @@ class Opponent:
             return ResolveNext(), "", None
         return Advance(), "", None
 
+    def _next_space(self, state: EncounterState) -> tuple[Any, str, Any] | None:
+        """The next crew post of an app ship to act in this phase of the starship battle."""
+        space = getattr(state, "space", None)
+        if not isinstance(space, SpaceState) or not space.started:
+            return None
+        sides = app_sides(state)
+        if not sides:
+            return None
+        for ship in list(space.ships.values()):
+            if ship.side not in sides:
+                continue
+            for post in due_posts(space, ship.id):
+                key = (space.round, space.phase, ship.id, post)
+                if key in self._kept:
+                    continue
+                choice = plan_post(space, ship.id, post, sides[ship.side])
+                if choice is None:
+                    self._kept.add(key)  # nothing worth its action: the post keeps it
+                    continue
+                params = dict(choice.params) | {"note": choice.reason}
+                return TakeShipAction(ship.id, post, choice.action, params), choice.reason, key
+        if set(ship_sides(state)) <= set(sides):  # no people to wait for: the app ends the phase
+            return EndPhase(), "", None
+        return None
+
     def _drop(self, choice: Choice | None) -> None:
         """The engine refused ``choice``'s next action: fall back, or give up that member."""
         if choice is None:
             # an Advance / ResolveNext refused: nothing sensible to retry this moment
+            if self.state.combat is None:
+                return
             self._planned_for = ("stuck", self.state.combat.round)
             self._queue = []
             return

@@ -61,6 +61,9 @@ class TeamDefinition(_Part):
     name: Name | None = None
     colour: Colour | None = None
     players: StrictBool = False
+    # who plays the team (tactics.engine.core.control checks the values and names the field)
+    controlled_by: str | None = None
+    opponent: str | None = None
 
 
 class CombatantDefinition(_Part):
