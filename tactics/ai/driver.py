@@ -59,6 +59,10 @@ class Opponent:
     _planned_for: tuple[Any, ...] | None = None
     refused: list[str] = field(default_factory=list)  # what the engine refused (each retried with the next best choice)
     _kept: set[tuple[Any, ...]] = field(default_factory=set)  # ship posts that keep their action this phase
+    #: where the app plays: None everywhere, "ground" only the battle map, "space" only the starship
+    #: battle (the window plays the screen that is shown)
+    scope: str | None = None
+    _space_plan: tuple[Any, Any] | None = None  # (the moment, its next command): the window asks every frame
 
     @property
     def state(self) -> EncounterState:
@@ -106,9 +110,10 @@ class Opponent:
     # ------------------------------------------------------------------ what next
     def _next(self) -> tuple[Any, str, Any] | None:
         state = self.state
-        in_space = self._next_space(state)
-        if in_space is not None:
-            return in_space
+        if self.scope != "ground":
+            in_space = self._next_space(state)
+            if in_space is not None or self.scope == "space":
+                return in_space
         combat = state.combat
         teams = app_teams(state)
         if combat is None or not teams or getattr(combat, "phase", "ended") == "ended" or getattr(combat, "winner", None):
@@ -151,6 +156,19 @@ class Opponent:
         sides = app_sides(state)
         if not sides:
             return None
+        if self._space_plan is not None and self._space_plan[0] == self._moment(state, space, sides):
+            return self._space_plan[1]
+        planned = self._plan_space(state, space, sides)
+        self._space_plan = (self._moment(state, space, sides), planned)  # (planning may keep posts)
+        return planned
+
+    def _moment(self, state: EncounterState, space: SpaceState, sides: dict[str, str]) -> tuple[Any, ...]:
+        """What a ship's plan depends on, cheaply: any roll, phase, undo or controller change alters it."""
+        last = space.rolls[-1] if space.rolls else None
+        return (id(state), id(space), space.round, space.phase, len(space.rolls), id(last),
+                tuple(sorted(sides.items())), len(self._kept))
+
+    def _plan_space(self, state: EncounterState, space: SpaceState, sides: dict[str, str]) -> tuple[Any, str, Any] | None:
         for ship in list(space.ships.values()):
             if ship.side not in sides:
                 continue
