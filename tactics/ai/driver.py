@@ -180,7 +180,8 @@ class Opponent:
                 if choice is None:
                     self._kept.add(key)  # nothing worth its action: the post keeps it
                     continue
-                params = dict(choice.params) | {"note": choice.reason}
+                note = choice.reason.split(": ", 1)[-1]  # the log line already names the ship and post
+                params = dict(choice.params) | {"note": note}
                 return TakeShipAction(ship.id, post, choice.action, params), choice.reason, key
         if set(ship_sides(state)) <= set(sides):  # no people to wait for: the app ends the phase
             return EndPhase(), "", None

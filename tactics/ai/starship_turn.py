@@ -83,6 +83,9 @@ class ShipChoice:
     params: dict[str, Any] = field(default_factory=dict)
     value: float = 0.0
     reason: str = ""
+    chance: float | None = None  # the check's chance (None: no check)
+    succeed: float = 0.0  # what it is worth on a success ...
+    fail: float = 0.0  # ... and on a failure (value = chance * succeed + (1 - chance) * fail)
 
 
 # -- what a side knows ----------------------------------------------------------------------
@@ -332,17 +335,17 @@ def _value(judge: _Judge, post: str, action: ShipAction, params: dict[str, Any])
     if p is None:
         return None
     now = space.now
-    value, why = 0.0, ""
+    succeed, fail, why = 0.0, 0.0, ""  # what it is worth if the check succeeds / fails
     for effect in action.effects:
         if effect.kind == "advantage":
             got, why = _order_value(judge, str(params["post"]))
-            value += got
+            succeed += got
         elif effect.kind == "hold":
             later = _at(space, now + 1)
             later.held.add(ship.id)
             best = options(_Judge(later, later.ships[ship.id], w), "science")
             if best:
-                value += best[0].value
+                succeed += best[0].value
                 why = f"to {_label(later, best[0])} in the Action Phase"
         elif effect.kind == "modify":
             who = target if effect.who == "target" and target is not None else ship
@@ -351,9 +354,9 @@ def _value(judge: _Judge, post: str, action: ShipAction, params: dict[str, Any])
             def change(s: SpaceState, who=who, effect=effect, start=start, until=until) -> None:
                 s.ships[who.id].modifiers.append(Modifier(effect.attribute or "", int(effect.amount), start, until))
 
-            value += p * judge.gain(change, start, until)
+            succeed += judge.gain(change, start, until)
         elif effect.kind == "scan" and target is not None:
-            value += p * _scan_value(judge, target)
+            succeed += _scan_value(judge, target)
         elif effect.kind == "cloak":
             start, until = now + 1, now + 1 + int(effect.phases or 3)
 
@@ -361,33 +364,36 @@ def _value(judge: _Judge, post: str, action: ShipAction, params: dict[str, Any])
                 me = s.ships[ship.id]
                 me.cloaked, me.cloak_until, me.revealed = True, until, False
 
-            value += p * _defence_gain(judge, cloak, start, until) * w.cloak_kept
+            succeed += _defence_gain(judge, cloak, start, until) * w.cloak_kept
         elif effect.kind in ("move", "join") and target is not None:
-            value += p * _reach_value(judge, target, float(effect.amount) if effect.kind == "move" else None)
+            succeed += _reach_value(judge, target, float(effect.amount) if effect.kind == "move" else None)
         elif effect.kind == "battle_damage" and target is not None:
-            value += p * judge.worth_dealt(target)
+            succeed += judge.worth_dealt(target)
         elif effect.kind == "repair":
             doomed = ship.damage >= ship.maximum
-            value += p * (w.repair + (w.doomed if doomed else 0.0))
+            succeed += (w.repair + (w.doomed if doomed else 0.0))
         elif effect.kind == "treat":
             if params.get("post") in injured_posts(ship, now):
-                value += p * w.treat
+                succeed += w.treat
         elif effect.kind == "counter_hack":
-            value += p * _counter_hack_value(judge)
+            succeed += _counter_hack_value(judge)
         elif effect.kind == "engineer_to_action":
-            value += _engineer_choice_value(judge)
+            succeed += _engineer_choice_value(judge)
     if post == "engineer" and space.phase == "action" and ship.id not in space.engineer_in_action \
             and "engineer_to_action" not in kinds:
-        value -= _repair_outlook(judge)  # acting now gives up the Response Phase's repair (N-SHIP-2)
+        outlook = _repair_outlook(judge)  # acting now gives up the Response Phase's repair (N-SHIP-2)
+        succeed, fail = succeed - outlook, fail - outlook
     for effect in action.on_failure:
         if effect.kind == "battle_damage":
-            value -= (1 - p) * judge.worth_taken(ship)
+            fail -= judge.worth_taken(ship)
+    value = p * succeed + (1 - p) * fail
     label = action.label + (f" on the {target.name}" if target is not None else "")
     if params.get("post") and action.target == "crew":
         label += f" ({POST_NAMES[params['post']]})"
     odds = f"{p:.0%} to succeed, " if action.check is not None else ""
-    reason = f"{label}: {odds}worth {value:+.2f}" + (f" ({why})" if why else "")
-    return ShipChoice(ship.id, post, action.name, params, value, reason)
+    reason = f"{label}: {odds}expected value {value:+.2f}" + (f" ({why})" if why else "")
+    return ShipChoice(ship.id, post, action.name, params, value, reason,
+                      p if action.check is not None else None, succeed, fail)
 
 
 def _label(space: SpaceState, choice: ShipChoice) -> str:
@@ -488,9 +494,14 @@ def _order_value(judge: _Judge, post: str) -> tuple[float, str]:
     plain, helped = _at(space, t), _at(space, t)
     helped.advantages.setdefault(ship.id, []).append(post)
     without = options(_Judge(plain, plain.ships[ship.id], judge.w), post, orders=False)
-    with_ = options(_Judge(helped, helped.ships[ship.id], judge.w), post, orders=False)
     best_without = max((c.value for c in without), default=0.0)
-    best_with = max((c.value for c in with_), default=0.0)
+    best_with = best_without
+    for c in without:  # the same options, each with the check's chance under the order (a d2 more)
+        if c.chance is None:
+            continue
+        p = check_chance(helped, ship.id, post, c.action, c.params)
+        if p is not None:
+            best_with = max(best_with, p * c.succeed + (1 - p) * c.fail)
     if best_with <= best_without:
         return 0.0, ""
     return best_with - best_without, f"a d2 for the {POST_NAMES[post]}"
@@ -519,7 +530,7 @@ def plan_post(space: SpaceState, ship_id: str, post: str, level: str) -> ShipCho
     if not best or best[0].value <= weights.minimum:
         return None
     choice = best[0]
-    verdict = "the best expected value" if len(best) > 1 else "its only useful action"
+    verdict = f"the best of its {len(best)} choices" if len(best) > 1 else "its only useful action"
     return ShipChoice(choice.ship, post, choice.action, choice.params, choice.value,
                       f"{ship.name}'s {POST_NAMES[post]}: {choice.reason}, {verdict}")
 
