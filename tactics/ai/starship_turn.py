@@ -62,6 +62,7 @@ from tactics.rules.dice import Dice
 from tactics.rules.starship import PHASES, POST_NAMES
 from tactics.rules.starship_data import ShipAction
 
+# reading: N-SHIP-AI-2 with N-SHIP-2
 #: The order a ship's posts act in within a phase: the Engineer's choice first (it must be made
 #: before any roll of the Action Phase, N-SHIP-2), the Scan before the volley it helps.
 POST_ORDER: dict[str, tuple[str, ...]] = {
@@ -93,6 +94,7 @@ class ShipChoice:
 
 def known_space(space: SpaceState, side: str) -> SpaceState:
     """The battle as ``side`` knows it: enemy ships none of its ships detects are left out."""
+    # reading: N-SHIP-AI-1 (R-SHIP-4, R-SHIP-7) — known is what some ship of the side detects.
     now = space.now
     own = [s for s in space.ships.values() if s.side == side and s.status != DESTROYED]
     view = copy.copy(space)
@@ -325,7 +327,7 @@ def _value(judge: _Judge, post: str, action: ShipAction, params: dict[str, Any])
     target = space.ships.get(str(params.get("target", ""))) if params.get("target") else None
     if "fire" in kinds:
         if target is None or not detects(ship, target, space.now):
-            return None  # never a volley at a ship its sensors cannot see (the engine's own rule too)
+            return None  # reading: N-SHIP-AI-1 (R-SHIP-4) — never a volley at a ship its sensors cannot see
         odds = fire_odds(space, ship.id, target.id, usable_hard_points(ship, space.now))
         value = float(odds.chance) * judge.worth_dealt(target)
         reason = (f"fires {odds.dice} hard points at the {target.name}: {odds.percent} to deal Battle Damage"
