@@ -20,17 +20,22 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
-
 from ai_fights import space_fight
+
 from tactics.ai import Opponent
-from tactics.ai.settings import load_opponent_rules
-from tactics.ai.starship_turn import check_chance, known_space, options, plan_post, _Judge
-from tactics.ai.settings import ship_level
+from tactics.ai.settings import load_opponent_rules, ship_level
+from tactics.ai.starship_turn import (
+    _Judge,
+    check_chance,
+    known_space,
+    options,
+    plan_post,
+)
 from tactics.assets import bundled
 from tactics.engine.core.control import SetController, app_sides, controller_of
 from tactics.engine.core.encounter import load_encounter
 from tactics.engine.core.journal import Refused
-from tactics.engine.starship.commands import EndPhase, StartSpaceCombat, TakeAction
+from tactics.engine.starship.commands import EndPhase, StartSpaceCombat
 from tactics.engine.starship.state import detects
 from tactics.engine.starship.view import action_chance, describe, fire_odds
 from tactics.rules.data import DataError

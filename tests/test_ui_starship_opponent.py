@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from ui_driver import app_session, key
 
 from tactics.assets import bundled
 from tactics.engine.core.control import controller_of
@@ -15,8 +16,6 @@ from tactics.engine.core.encounter import load_encounter
 from tactics.ui.app import App
 from tactics.ui.opponent import BEAT_MS, OpponentAddon
 from tactics.ui.starship import StarshipScreen
-
-from ui_driver import app_session, key
 
 SIZE = (1600, 900)
 pytestmark = pytest.mark.usefixtures("data_dir")

@@ -113,7 +113,7 @@ def _space_positions(samples: int) -> list:
 def starship_figures(samples: int = 12) -> dict[str, float]:
     """``opponent_ship_phase_ms_median`` / ``_max``: every acting post of the Red Maw planned in one
     phase, cold (odds memo cleared); ``opponent_ship_phase_warm_ms_median``: the same, warm."""
-    from tactics.ai import starship_turn
+    from tactics.ai import starship_odds, starship_turn
     from tactics.engine.starship.commands import posts_acting_now
 
     spaces = _space_positions(samples)
@@ -127,7 +127,7 @@ def starship_figures(samples: int = 12) -> dict[str, float]:
 
     cold = []
     for space in spaces:
-        starship_turn._CHECK_ODDS.clear()
+        starship_odds._CHECK_ODDS.clear()
         cold.append(one_phase(space))
     warm = [one_phase(space) for space in spaces]
     return {

@@ -12,7 +12,11 @@ from __future__ import annotations
 import random
 
 from tactics.engine.core.journal import Refused
-from tactics.engine.starship.commands import TakeAction, actions_offered, posts_acting_now
+from tactics.engine.starship.commands import (
+    TakeAction,
+    actions_offered,
+    posts_acting_now,
+)
 from tactics.engine.starship.state import DESTROYED, SURRENDERED
 from tactics.rules.starship import POSTS
 

@@ -36,29 +36,31 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Any
 
 from tactics.ai.settings import ShipLevel, ship_level
-from tactics.engine.core.journal import Refused
-from tactics.engine.starship.commands import TakeAction as TakeShipAction
+from tactics.ai.starship_odds import (
+    at_time,
+    check_chance,
+    next_action_time,
+    scratch,
+    volley,
+    with_scan,
+)
 from tactics.engine.starship.commands import actions_offered, posts_acting_now
 from tactics.engine.starship.state import (
     DESTROYED,
-    FIGHTING,
     SURRENDERED,
     Modifier,
     Ship,
     SpaceState,
     detects,
-    disabled_posts,
     distance,
     injured_posts,
     phase_time,
     usable_hard_points,
 )
-from tactics.engine.starship.view import action_chance, fire_odds
-from tactics.rules.dice import Dice
+from tactics.engine.starship.view import fire_odds
 from tactics.rules.starship import PHASES, POST_NAMES
 from tactics.rules.starship_data import ShipAction
 
@@ -116,131 +118,6 @@ def nearest(space: SpaceState, ship: Ship, among: list[Ship] | None = None) -> S
     return min(pool, key=lambda s: (distance(ship, s), s.id)) if pool else None
 
 
-# -- scratch copies (the engine's odds at another moment) --------------------------------------
-
-
-def _scratch(space: SpaceState) -> SpaceState:
-    """A copy the planner may change: ships and the round's bookkeeping copied, data shared."""
-    out = copy.copy(space)
-    out.ships = {}
-    for sid, s in space.ships.items():
-        c = copy.copy(s)
-        c.modifiers = list(s.modifiers)
-        c.battle_damage = list(s.battle_damage)
-        out.ships[sid] = c
-    out.acted = {k: list(v) for k, v in space.acted.items()}
-    out.held = set(space.held)
-    out.engineer_in_action = set(space.engineer_in_action)
-    out.advantages = {k: list(v) for k, v in space.advantages.items()}
-    out.scans = {k: list(v) for k, v in space.scans.items()}
-    out.rolls = list(space.rolls)
-    out.pending = list(space.pending)
-    return out
-
-
-def _at(space: SpaceState, time: int) -> SpaceState:
-    """A scratch copy at phase index ``time``; a later round starts with no one acted yet."""
-    out = _scratch(space)
-    round_ = time // 3
-    if round_ != space.round:
-        out.acted, out.held, out.engineer_in_action = {}, set(), set()
-        out.advantages, out.scans = {}, {}
-    if (round_, PHASES[time % 3]) != (space.round, space.phase):
-        out.rolls, out.pending = [], []
-    out.round, out.phase = round_, PHASES[time % 3]
-    return out
-
-
-#: The engine's chance of a check, by what it depends on: the modifiers' sum, the DC and the
-#: advantage the command works out (``action_chance`` runs the command on every face; the same
-#: three numbers give the same odds, so each is computed once).
-_CHECK_ODDS: dict[tuple[int, int | None, int], float] = {}
-
-
-def check_chance(space: SpaceState, ship_id: str, post: str, action: str, params: dict[str, Any]) -> float | None:
-    """The engine's exact chance that a crew check succeeds now (1.0 without a check; None: refused).
-
-    The command is run once with fixed faces to read the check the engine makes (its
-    modifiers, DC and advantage); the odds of that check come from
-    :func:`~tactics.engine.starship.view.action_chance`, computed once per distinct check.
-    """
-    command = TakeShipAction(ship_id, post, action, dict(params))
-    state = _as_state(space)
-    try:
-        events = command.execute(state, Dice(0, 0, typed=[1, 1, 1]))
-    except Refused:
-        return None
-    taken = next((e for e in events if e.kind == "space.action_taken"), None)
-    if taken is None or taken.data.get("check") is None:
-        return 1.0
-    check = taken.data["check"]
-    key = (sum(int(v) for _, v in check["modifiers"]), check["dc"], int(bool(taken.data.get("advantaged"))))
-    if key not in _CHECK_ODDS:
-        chance = action_chance(state, ship_id, post, action, params)
-        if chance is None:
-            return None
-        _CHECK_ODDS[key] = float(chance)
-    return _CHECK_ODDS[key]
-
-
-def _as_state(space: SpaceState) -> SimpleNamespace:
-    """What a command's ``execute`` needs to run on a scratch copy (``action_chance``)."""
-    return SimpleNamespace(space=space, combatants={})
-
-
-def _next_action_time(start: int, until: int) -> int | None:
-    """The first Action Phase (when volleys are fired) inside ``[start, until)``."""
-    for t in range(start, until):
-        if t % 3 == PHASES.index("action"):
-            return t
-    return None
-
-
-# -- the expected value of volleys --------------------------------------------------------------
-
-
-def _scan_chance(space: SpaceState, shooter: Ship, target: Ship) -> float:
-    """The chance ``shooter``'s Sensors Officer's Scan of ``target`` succeeds (0: cannot scan)."""
-    if target.id in space.scans.get(shooter.id, []):
-        return 1.0
-    if "sensors" not in posts_acting_now(space, shooter.id):
-        return 0.0
-    chance = check_chance(space, shooter.id, "sensors", "scan", {"target": target.id})
-    return chance if chance is not None else 0.0
-
-
-def volley(space: SpaceState, shooter: Ship, target: Ship, *, scan: bool = True) -> float:
-    """Expected chance of Battle Damage of ``shooter``'s full volley at ``target`` in ``space``'s
-    Action Phase, counting its own Scan's chance (``scan``); 0 when its Weapons cannot fire."""
-    if shooter.status != FIGHTING or target.status in (DESTROYED, SURRENDERED):
-        return 0.0
-    now = space.now
-    if "weapons" not in shooter.crew or "weapons" in disabled_posts(shooter, now):
-        return 0.0
-    if space.round == 0 and shooter.id not in space.surprise:
-        return 0.0
-    points = usable_hard_points(shooter, now)
-    if points == 0:
-        return 0.0
-    already = target.id in space.scans.get(shooter.id, [])
-    p_scan = _scan_chance(space, shooter, target) if scan else (1.0 if already else 0.0)
-    scanned = _with_scan(space, shooter, target, True)
-    unscanned = _with_scan(space, shooter, target, False)
-    hit = float(fire_odds(scanned, shooter.id, target.id, points).chance)
-    seen = detects(shooter, target, now)
-    miss = float(fire_odds(unscanned, shooter.id, target.id, points).chance) if seen else 0.0
-    return p_scan * hit + (1 - p_scan) * miss
-
-
-def _with_scan(space: SpaceState, shooter: Ship, target: Ship, scanned: bool) -> SpaceState:
-    out = copy.copy(space)
-    scans = {k: list(v) for k, v in space.scans.items()}
-    mine = [t for t in scans.get(shooter.id, []) if t != target.id]
-    scans[shooter.id] = mine + ([target.id] if scanned else [])
-    out.scans = scans
-    return out
-
-
 @dataclass
 class _Judge:
     """The values of one ship's options at one moment, for one level."""
@@ -274,12 +151,12 @@ class _Judge:
 
     def gain(self, change: Any, start: int, until: int) -> float:
         """What a change landing at ``start`` (until ``until``) adds to the first volley it covers."""
-        t = _next_action_time(start, until)
+        t = next_action_time(start, until)
         if t is None:
             return 0.0
         if t not in self._base:
-            self._base[t] = self.score(_at(self.space, t))
-        after = _at(self.space, t)
+            self._base[t] = self.score(at_time(self.space, t))
+        after = at_time(self.space, t)
         change(after)
         return (self.score(after) - self._base[t]) * self.discount(t)
 
@@ -343,7 +220,7 @@ def _value(judge: _Judge, post: str, action: ShipAction, params: dict[str, Any])
             got, why = _order_value(judge, str(params["post"]))
             succeed += got
         elif effect.kind == "hold":
-            later = _at(space, now + 1)
+            later = at_time(space, now + 1)
             later.held.add(ship.id)
             best = options(_Judge(later, later.ships[ship.id], w), "science")
             if best:
@@ -410,17 +287,17 @@ def _scan_value(judge: _Judge, target: Ship) -> float:
     if "weapons" not in posts_acting_now(space, ship.id) or not detects(ship, target, space.now):
         return 0.0
     points = usable_hard_points(ship, space.now)
-    hit = float(fire_odds(_with_scan(space, ship, target, True), ship.id, target.id, points).chance)
-    miss = float(fire_odds(_with_scan(space, ship, target, False), ship.id, target.id, points).chance)
+    hit = float(fire_odds(with_scan(space, ship, target, True), ship.id, target.id, points).chance)
+    miss = float(fire_odds(with_scan(space, ship, target, False), ship.id, target.id, points).chance)
     return (hit - miss) * judge.worth_dealt(target)
 
 
 def _defence_gain(judge: _Judge, change: Any, start: int, until: int) -> float:
     """What ``change`` takes off the enemy's volleys at this ship in the first Action Phase it covers."""
-    t = _next_action_time(start, until)
+    t = next_action_time(start, until)
     if t is None:
         return 0.0
-    before, after = _at(judge.space, t), _at(judge.space, t)
+    before, after = at_time(judge.space, t), at_time(judge.space, t)
     change(after)
     me_b, me_a = before.ships[judge.ship.id], after.ships[judge.ship.id]
     lost = sum(volley(before, f, me_b) - volley(after, after.ships[f.id], me_a) for f in enemies(before, me_b))
@@ -459,7 +336,7 @@ def _counter_hack_value(judge: _Judge) -> float:
 def _engineer_choice_value(judge: _Judge) -> float:
     """Acting in the Action Phase (grapple, cloak) against keeping the Response Phase's repair."""
     space, ship = judge.space, judge.ship
-    now_ = _scratch(space)
+    now_ = scratch(space)
     now_.engineer_in_action.add(ship.id)
     here = [c for c in options(_Judge(now_, now_.ships[ship.id], judge.w), "engineer")
             if c.action != "engineer_to_action"]
@@ -486,14 +363,14 @@ def _order_value(judge: _Judge, post: str) -> tuple[float, str]:
         return 0.0, ""
     t = phase_time(space.round, phase)
     if post == "weapons":
-        plain = _at(space, t)
-        helped = _at(space, t)
+        plain = at_time(space, t)
+        helped = at_time(space, t)
         helped.advantages.setdefault(ship.id, []).append("weapons")
         me_p, me_h = plain.ships[ship.id], helped.ships[ship.id]
         gain = max((volley(helped, me_h, f) - volley(plain, me_p, f)) * judge.worth_dealt(f)
                    for f in enemies(plain, me_p)) if enemies(plain, me_p) else 0.0
-        return gain, f"the Weapons re-roll one more success"
-    plain, helped = _at(space, t), _at(space, t)
+        return gain, "the Weapons re-roll one more success"
+    plain, helped = at_time(space, t), at_time(space, t)
     helped.advantages.setdefault(ship.id, []).append(post)
     without = options(_Judge(plain, plain.ships[ship.id], judge.w), post, orders=False)
     best_without = max((c.value for c in without), default=0.0)
@@ -513,7 +390,7 @@ def _phase_posts(space: SpaceState, ship: Ship, phase: str) -> tuple[str, ...]:
     """Posts that may still act in ``phase`` of this round (the current one: the engine's list)."""
     if phase == space.phase:
         return tuple(posts_acting_now(space, ship.id))
-    later = _at(space, phase_time(space.round, phase))
+    later = at_time(space, phase_time(space.round, phase))
     return tuple(posts_acting_now(later, ship.id))
 
 
