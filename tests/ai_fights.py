@@ -1,4 +1,5 @@
-"""Seeded fights of the bundled Space Bears with app-controlled sides (shared by the opponent's tests)."""
+"""Seeded fights with app-controlled sides, shared by the opponent's tests: the bundled Space Bears
+(ground) and the pirate-corvette starship battle."""
 
 from __future__ import annotations
 
