@@ -11,7 +11,7 @@ import pytest
 from ui_driver import app_session, key
 
 from tactics.assets import bundled
-from tactics.engine.core.control import controller_of
+from tactics.engine.core.control import SetController, controller_of
 from tactics.engine.core.encounter import load_encounter
 from tactics.ui.app import App
 from tactics.ui.opponent import BEAT_MS, OpponentAddon
@@ -109,3 +109,21 @@ def test_the_app_plays_the_ship_only_while_the_starship_screen_is_shown(app):
     assert len(journal.entries) == count and not addon.busy()
     key(app, pygame.K_TAB)
     assert app.screens[0] is screen and addon.busy()
+
+
+def test_with_both_ships_the_apps_it_ends_the_phases_itself(app):
+    screen = _starship(app)
+    addon = _addon(app)
+    now = [0]
+    addon.clock = lambda: now[0]
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_F6)  # the Red Maw ...
+    assert app.battle.submit(SetController("party", "monster"))  # ... and the Wayfarer (the GM's menu would)
+    for _ in range(40):
+        now[0] += BEAT_MS
+        app.step()
+        if app.battle.state.space.round >= 2:
+            break
+    assert app.battle.state.space.round >= 2, "the app plays the phases on"
+    ended = [e for e in app.battle.encounter.journal.entries if e.command == "space.end_phase"]
+    assert ended and screen.dialog is None

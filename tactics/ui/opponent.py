@@ -24,6 +24,7 @@ import pygame
 from tactics.ai import Opponent
 from tactics.engine.core.control import LEVELS, PEOPLE, SetController, controller_of, ship_sides, side_name
 from tactics.engine.core.journal import Entry
+from tactics.engine.starship.view import describe
 from tactics.rules.grid import Point, cell_center
 from tactics.ui import intents as ui
 from tactics.ui.animation import Animation
@@ -91,6 +92,8 @@ class OpponentAddon:
         if screen is not None:
             if step.reason:
                 screen.say(step.reason, "info")
+            elif step.entry.events and step.entry.events[0].kind.startswith("space."):  # the app ended a phase
+                screen.say(describe(step.entry.events[0]), "info")
             self.app.dirty = True
             return False
         self._show(step.entry, step.reason, before)
