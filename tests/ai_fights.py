@@ -1,4 +1,5 @@
-"""Seeded fights of the bundled Space Bears with app-controlled sides (shared by the opponent's tests)."""
+"""Seeded fights with app-controlled sides, shared by the opponent's tests: the bundled Space Bears
+(ground) and the pirate-corvette starship battle."""
 
 from __future__ import annotations
 
@@ -64,4 +65,58 @@ def fight(
         group = order[combat.group_index]
         play_random_group(enc, group.team, rng)
     result.winner = enc.state.combat.winner
+    return result
+
+
+@dataclass
+class SpaceFight:
+    encounter: Encounter
+    opponent: Opponent
+    winner: str | None = None
+    rounds: int = 0
+
+
+def space_fight(
+    seed: int,
+    app_side: str = "pirates",
+    level: str = "win",
+    *,
+    other: str = "random",
+    setup: Callable[[Encounter], None] | None = None,
+    rounds: int = 12,
+    name: str = "pirate-corvette.encounter.toml",
+) -> SpaceFight:
+    """One starship battle: ``app_side``'s ship played by the opponent at ``level``, the other
+    side's by the random legal crew (``other="random"``) or by the opponent too; the GM (this
+    loop) ends each phase once the people's posts have acted."""
+    from tactics.ai.random_ship import play_random_phase
+    from tactics.engine.starship.commands import EndPhase, StartSpaceCombat
+
+    enc = load_encounter(bundled(name), seed=seed)
+    if setup is not None:
+        setup(enc)
+    enc.submit(SetController(app_side, level))
+    sides = list(dict.fromkeys(s.side for s in enc.state.space.ships.values()))
+    others = [s for s in sides if s != app_side]
+    if other != "random":
+        for side in others:
+            enc.submit(SetController(side, other))
+    enc.submit(StartSpaceCombat())
+    opponent = Opponent(enc)
+    rng = random.Random(seed)
+    result = SpaceFight(enc, opponent)
+    for _ in range(rounds * 3 + 1):
+        space = enc.state.space
+        if space.phase == "ended":
+            break
+        if other == "random":
+            opponent.play()
+            for side in others:
+                play_random_phase(enc, side, rng)
+            if enc.state.space.phase != "ended":
+                enc.submit(EndPhase())
+        else:
+            opponent.play()  # every ship is the app's: it ends the phases itself
+    result.winner = enc.state.space.winner
+    result.rounds = enc.state.space.round
     return result

@@ -58,8 +58,9 @@ def test_the_bears_play_their_group_one_command_per_beat(app):
     assert not any(e.command == "declare" for e in journal.entries)
     key(app, pygame.K_e)  # the party's Advantages -> Action
     key(app, pygame.K_e)  # ... and the end of its Action Phase: the bears' Vanguard is next
-    if hazards_of(app.battle).prompt.queue:
-        key(app, pygame.K_ESCAPE)  # the party keeps its facings (the prompt asks people, the app waits)
+    if hazards_of(app.battle).prompt.queue:  # a facing prompt asks people: the app waits for it
+        assert not addon.busy()
+        key(app, pygame.K_ESCAPE)  # the party keeps its facings
     assert addon.busy(), "the bears' group is the app's to play"
     count = len(journal.entries)
     app.step()  # not yet: the beat has not come

@@ -16,6 +16,11 @@ damage, kill chances, focus fire, cover and reach), ``"monster"`` plays like the
 rule text's monsters: simple and predictable, as each creature's data says (a
 bear charges the nearest foe, a trooper keeps its distance and shoots).
 
+In a starship battle the app plays the crew posts of the ships whose side it
+controls (:mod:`tactics.ai.starship_turn`): each post's action by expected
+Battle Damage with the engine's exact odds, through ordinary ``TakeAction``
+commands, never on a ship its side has not detected.
+
 This package imports no pygame.
 """
 

@@ -4,6 +4,10 @@ Why it exists: a solo player waits while the app decides, so the time to plan
 the bears' Vanguard (two creatures) and a whole four-creature side on the
 bundled map is measured, cold (a fresh view and fresh caches each time), over
 a fixed set of fight positions.
+
+In space, :func:`starship_figures` times what the app's ship decides in one
+phase of the pirate-corvette battle (every acting post of the Red Maw, as the
+window asks them one by one), cold (the memo of check odds cleared) and warm.
 """
 
 from __future__ import annotations
@@ -79,7 +83,62 @@ def decision_figures(samples: int = 12) -> dict[str, float]:
     }
 
 
+def _space_positions(samples: int) -> list:
+    """Starship battles at the start of a phase in which the Red Maw's crew acts (both ships the app's)."""
+    from tactics.ai import Opponent
+    from tactics.ai.starship_turn import due_posts
+    from tactics.engine.core.control import SetController
+    from tactics.engine.starship.commands import StartSpaceCombat
+
+    out = []
+    seed = 0
+    while len(out) < samples and seed < 20:
+        enc = load_encounter(bundled("pirate-corvette.encounter.toml"), seed=seed)
+        enc.submit(SetController("pirates", "win"))
+        enc.submit(SetController("party", "win"))
+        enc.submit(StartSpaceCombat())
+        opponent = Opponent(enc)
+        for _ in range(30):
+            space = enc.state.space
+            if space.phase == "ended" or len(out) >= samples:
+                break
+            if not space.rolls and due_posts(space, "red_maw"):
+                out.append(copy.deepcopy(space))
+            if opponent.step() is None:
+                break
+        seed += 1
+    return out
+
+
+def starship_figures(samples: int = 12) -> dict[str, float]:
+    """``opponent_ship_phase_ms_median`` / ``_max``: every acting post of the Red Maw planned in one
+    phase, cold (odds memo cleared); ``opponent_ship_phase_warm_ms_median``: the same, warm."""
+    from tactics.ai import starship_odds, starship_turn
+    from tactics.engine.starship.commands import posts_acting_now
+
+    spaces = _space_positions(samples)
+
+    def one_phase(space) -> float:
+        start = time.perf_counter()
+        for post in starship_turn.POST_ORDER[space.phase]:
+            if post in posts_acting_now(space, "red_maw"):
+                starship_turn.plan_post(space, "red_maw", post, "win")
+        return (time.perf_counter() - start) * 1000
+
+    cold = []
+    for space in spaces:
+        starship_odds._CHECK_ODDS.clear()
+        cold.append(one_phase(space))
+    warm = [one_phase(space) for space in spaces]
+    return {
+        "opponent_ship_phases": len(spaces),
+        "opponent_ship_phase_ms_median": round(statistics.median(cold), 2),
+        "opponent_ship_phase_ms_max": round(max(cold), 2),
+        "opponent_ship_phase_warm_ms_median": round(statistics.median(warm), 2),
+    }
+
+
 if __name__ == "__main__":
     import json
 
-    print(json.dumps(decision_figures(), indent=2))
+    print(json.dumps(decision_figures() | starship_figures(), indent=2))

@@ -10,7 +10,9 @@ app's whole turn at once.
 It acts only at its own teams' moments: the Advantages step and the Action
 Phase of their groups (team rounds), their characters' turns and held-action
 prompts (individual turns). The Counter Phase and everything else stay the
-GM's.
+GM's. On the starship screen it plays the crew posts of the app's ships in each
+phase (:mod:`tactics.ai.starship_turn`), one ``TakeAction`` a step; ending a
+phase stays the GM's, unless the app plays every ship.
 """
 
 from __future__ import annotations
@@ -27,11 +29,15 @@ from tactics.engine.combat.individual.interrupts import Pass
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, TurnsState
 from tactics.engine.combat.state import out_of_fight
 from tactics.engine.combat.team import Advance
-from tactics.engine.core.control import app_teams
+from tactics.ai.starship_turn import due_posts, plan_post
+from tactics.engine.core.control import app_sides, app_teams, ship_sides
 from tactics.engine.core.journal import Entry, Refused
 from tactics.engine.core.state import EncounterState
 from tactics.engine.hazards.facing import SetFacing, facing_window
 from tactics.rules.grid import distance_ft
+from tactics.engine.starship.commands import EndPhase
+from tactics.engine.starship.commands import TakeAction as TakeShipAction
+from tactics.engine.starship.state import SpaceState
 
 
 def app_controlled_teams(state: EncounterState) -> dict[str, str]:
@@ -56,6 +62,11 @@ class Opponent:
     _planned_for: tuple[Any, ...] | None = None
     _faced: set[tuple[Any, ...]] = field(default_factory=set)  # facing moments already answered
     refused: list[str] = field(default_factory=list)  # what the engine refused (each retried with the next best choice)
+    _kept: set[tuple[Any, ...]] = field(default_factory=set)  # ship posts that keep their action this phase
+    #: where the app plays: None everywhere, "ground" only the battle map, "space" only the starship
+    #: battle (the window plays the screen that is shown)
+    scope: str | None = None
+    _space_plan: tuple[Any, Any] | None = None  # (the moment, its next command): the window asks every frame
 
     @property
     def state(self) -> EncounterState:
@@ -77,7 +88,10 @@ class Opponent:
                 entry = self.encounter.submit(cmd)
             except Refused as exc:
                 self.refused.append(f"{cmd.name}: {exc}")
-                self._drop(choice)
+                if isinstance(choice, tuple):  # a ship's post: it keeps its action this phase
+                    self._kept.add(choice)
+                else:
+                    self._drop(choice)
                 continue
             if isinstance(self.state.combat, TurnsState):
                 self._queue = []  # the next action is planned afresh, with this one's dice in view
@@ -98,8 +112,12 @@ class Opponent:
         return out
 
     # ------------------------------------------------------------------ what next
-    def _next(self) -> tuple[Any, str, Choice | None] | None:
+    def _next(self) -> tuple[Any, str, Any] | None:
         state = self.state
+        if self.scope != "ground":
+            in_space = self._next_space(state)
+            if in_space is not None or self.scope == "space":
+                return in_space
         combat = state.combat
         teams = app_teams(state)
         if combat is None or not teams or getattr(combat, "phase", "ended") == "ended" or getattr(combat, "winner", None):
@@ -153,10 +171,51 @@ class Opponent:
             return ResolveNext(), "", None
         return Advance(), "", None
 
+    def _next_space(self, state: EncounterState) -> tuple[Any, str, Any] | None:
+        """The next crew post of an app ship to act in this phase of the starship battle."""
+        space = getattr(state, "space", None)
+        if not isinstance(space, SpaceState) or not space.started:
+            return None
+        sides = app_sides(state)
+        if not sides:
+            return None
+        if self._space_plan is not None and self._space_plan[0] == self._moment(state, space, sides):
+            return self._space_plan[1]
+        planned = self._plan_space(state, space, sides)
+        self._space_plan = (self._moment(state, space, sides), planned)  # (planning may keep posts)
+        return planned
+
+    def _moment(self, state: EncounterState, space: SpaceState, sides: dict[str, str]) -> tuple[Any, ...]:
+        """What a ship's plan depends on, cheaply: any roll, phase, undo or controller change alters it."""
+        last = space.rolls[-1] if space.rolls else None
+        return (id(state), id(space), space.round, space.phase, len(space.rolls), id(last),
+                tuple(sorted(sides.items())), len(self._kept))
+
+    def _plan_space(self, state: EncounterState, space: SpaceState, sides: dict[str, str]) -> tuple[Any, str, Any] | None:
+        for ship in list(space.ships.values()):
+            if ship.side not in sides:
+                continue
+            for post in due_posts(space, ship.id):
+                key = (space.round, space.phase, ship.id, post)
+                if key in self._kept:
+                    continue
+                choice = plan_post(space, ship.id, post, sides[ship.side])
+                if choice is None:
+                    self._kept.add(key)  # nothing worth its action: the post keeps it
+                    continue
+                note = choice.reason.split(": ", 1)[-1]  # the log line already names the ship and post
+                params = dict(choice.params) | {"note": note}
+                return TakeShipAction(ship.id, post, choice.action, params), choice.reason, key
+        if set(ship_sides(state)) <= set(sides):  # no people to wait for: the app ends the phase
+            return EndPhase(), "", None
+        return None
+
     def _drop(self, choice: Choice | None) -> None:
         """The engine refused ``choice``'s next action: fall back, or give up that member."""
         if choice is None:
             # an Advance / ResolveNext refused: nothing sensible to retry this moment
+            if self.state.combat is None:
+                return
             self._planned_for = ("stuck", self.state.combat.round)
             self._queue = []
             return

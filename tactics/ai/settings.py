@@ -37,10 +37,27 @@ class Behaviour(_Strict):
     hide: bool = False
 
 
+class ShipLevel(_Strict):
+    """How the app plays a ship's crew posts at one level (see the ``[starship]`` table)."""
+
+    dealt: float = Field(ge=0, le=1000)
+    finish: float = Field(ge=0, le=1000)
+    taken: float = Field(ge=0, le=1000)
+    doomed: float = Field(ge=0, le=1000)
+    repair: float = Field(ge=0, le=1000)
+    treat: float = Field(ge=0, le=1000)
+    reach: float = Field(ge=0, le=1)
+    cloak_kept: float = Field(ge=0, le=1)
+    next_round: float = Field(ge=0, le=1)
+    minimum: float = Field(ge=0, le=1000)
+    simple: bool
+
+
 class OpponentRules(_Strict):
     level: dict[str, Level]
     behaviour: dict[str, Behaviour]
     creatures: dict[str, str] = Field(default_factory=dict)
+    starship: dict[str, ShipLevel]
 
     @model_validator(mode="after")
     def _known_behaviours(self) -> "OpponentRules":
@@ -50,6 +67,9 @@ class OpponentRules(_Strict):
         for needed in ("brawler", "shooter"):
             if needed not in self.behaviour:
                 raise ValueError(f"behaviour.{needed} is needed (the default for sheets not listed)")
+        for name in self.level:
+            if name not in self.starship:
+                raise ValueError(f"starship.{name} is needed (every level plays ships too)")
         return self
 
 
@@ -71,6 +91,14 @@ def level(name: str) -> Level:
     if name not in rules.level:
         raise DataError(data_path("opponents.toml"), "level", f"no level {name!r} (known: {', '.join(rules.level)})")
     return rules.level[name]
+
+
+def ship_level(name: str) -> ShipLevel:
+    """The weights the app plays a ship's crew with at level ``name``."""
+    rules = opponent_rules()
+    if name not in rules.starship:
+        raise DataError(data_path("opponents.toml"), "starship", f"no level {name!r} (known: {', '.join(rules.starship)})")
+    return rules.starship[name]
 
 
 def behaviour_of(sheet: Sheet) -> Behaviour:

@@ -115,6 +115,7 @@ def successes_distribution(
     return {k: v for k, v in sorted(out.items()) if v}
 
 
+@lru_cache(maxsize=4096)  # a pure function of its numbers; the opponent asks it often (tactics.ai)
 def damage_chance(
     dice: int, bd_dc: tuple[int, int], *, weapons_mod: int = 0, sensor_bonus: int = 0
 ) -> Fraction:

@@ -9,6 +9,10 @@ the selected token (or, with none selected, the first team the players do not
 play) to the app and back: people, the app playing to win, the app playing
 like the text's monsters. Everything goes through the journal, so Ctrl+Z takes
 back an app move like anyone's.
+
+On the starship screen it plays the app's ships instead (one crew action per
+beat, the reason in the status line and the space log) and F6 hands the enemy
+ship's side (the first side no players' team plays) to the app and back.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from tactics.ai import Opponent
-from tactics.engine.core.control import LEVELS, PEOPLE, SetController, controller_of
+from tactics.engine.core.control import LEVELS, PEOPLE, SetController, controller_of, ship_sides, side_name
 from tactics.engine.core.journal import Entry
+from tactics.engine.starship.view import describe
 from tactics.rules.grid import Point, cell_center
 from tactics.ui import intents as ui
 from tactics.ui.animation import Animation
@@ -83,12 +88,23 @@ class OpponentAddon:
         self.next_at = self.clock() + BEAT_MS
         if step is None:
             return False
+        screen = self._starship()
+        if screen is not None:
+            if step.reason:
+                screen.say(step.reason, "info")
+            elif step.entry.events and step.entry.events[0].kind.startswith("space."):  # the app ended a phase
+                screen.say(describe(step.entry.events[0]), "info")
+            self.app.dirty = True
+            return False
         self._show(step.entry, step.reason, before)
         return False
 
     def handle(self, intent: Any) -> bool:
         if not isinstance(intent, ui.KeyPress) or intent.key != pygame.K_F6 or self.view is None:
             return False
+        if self._starship() is not None:
+            self.cycle_ship_side()
+            return True
         if self.app.top is not self.view:
             return False
         self.cycle()
@@ -111,6 +127,25 @@ class OpponentAddon:
             view.say(said + "  (F6: change)", "good")
             self.next_at = self.clock() + BEAT_MS
 
+    def cycle_ship_side(self) -> None:
+        """F6 on the starship screen: hand the enemy ship's side to the next controller."""
+        screen = self._starship()
+        state = self.view.state
+        sides = ship_sides(state)
+        players = {tid for tid, team in state.teams.items() if team.players}
+        side = next((s for s in sides if s not in players), sides[0] if sides else None)
+        if side is None:
+            screen.say("This encounter has no ships to hand to the app.", "error")
+            return
+        now = controller_of(state, side) or PEOPLE
+        nxt = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)]
+        if screen.submit(SetController(side, nxt)):
+            name = side_name(state, side)
+            name = name[:1].upper() + name[1:]
+            said = f"{name}: played by people." if nxt == PEOPLE else f"{name}: played by the app ({LEVELS[nxt].lower()})."
+            screen.say(said + "  (F6: change)", "good")
+            self.next_at = self.clock() + BEAT_MS
+
     def _chosen_team(self) -> str | None:
         state = self.view.state
         who = self.view.selected_combatant()
@@ -122,12 +157,29 @@ class OpponentAddon:
         return next(iter(state.teams), None)
 
     # -- helpers ---------------------------------------------------------------------------
+    def _starship(self) -> Any:
+        """The starship screen, when it is the one shown (the app then plays in space)."""
+        screen = getattr(self.app, "starship", None)
+        if screen is None or self.app.top is not screen or screen.battle is not self.view:
+            return None
+        return screen
+
     def _due(self) -> bool:
-        return (self.opponent is not None and not self.paused and self.view is not None
-                and self.app.top is self.view and self.opponent.due())
+        if self.opponent is None or self.paused or self.view is None:
+            return False
+        if self._starship() is not None:
+            self.opponent.scope = "space"
+        elif self.app.top is self.view:
+            self.opponent.scope = "ground"
+        else:
+            return False
+        return self.opponent.due()
 
     def _waiting(self) -> bool:
         """An animation plays, a prompt or a menu waits for a person: the app waits too."""
+        screen = self._starship()
+        if screen is not None:
+            return screen.dialog is not None  # a person's dialog (or the phase's summary) is open
         hazards = hazards_of(self.view)
         if hazards is not None and hazards.prompt.queue and all(self._app_plays(c) for c in hazards.prompt.queue):
             hazards.prompt.stop()  # the app's own creatures keep the facing they have (no one to ask)

@@ -10,7 +10,12 @@ team::
     controlled_by = "app"     # or "people" (the default)
     opponent = "monster"      # "win" (the default) or "monster"
 
-``state.settings["opponent"]`` maps a team id to the level the app plays it at.
+A starship battle's side that is not a ground team (the pirates' ship) is played
+the same way: ``controlled_by`` / ``opponent`` in its ``[[space.ships]]`` entry
+(or in a ``[teams.SIDE]`` table), or ``SetController(side, level)``; the app
+then plays every crew post of that side's ships (:mod:`tactics.ai.starship_turn`).
+
+``state.settings["opponent"]`` maps a team id (or a ship side) to the level the app plays it at.
 """
 
 from __future__ import annotations
@@ -41,9 +46,31 @@ def app_teams(state: EncounterState) -> dict[str, str]:
     return {team: level for team in state.teams if (level := controller_of(state, team)) is not None}
 
 
+def ship_sides(state: EncounterState) -> list[str]:
+    """The sides of the encounter's starship battle, in the order their first ship is listed."""
+    space = getattr(state, "space", None)
+    ships = getattr(space, "ships", {}) or {}
+    return list(dict.fromkeys(ship.side for ship in ships.values()))
+
+
+def app_sides(state: EncounterState) -> dict[str, str]:
+    """Every app-controlled side of the starship battle and its level."""
+    return {side: level for side in ship_sides(state) if (level := controller_of(state, side)) is not None}
+
+
+def side_name(state: EncounterState, side: str) -> str:
+    """What the window calls a team or a ship side ("The Party", "the Red Maw's side")."""
+    if side in state.teams:
+        return state.teams[side].name
+    space = getattr(state, "space", None)
+    names = [s.name for s in getattr(space, "ships", {}).values() if s.side == side]
+    return f"the {' and '.join(names)}'s side" if names else side
+
+
 @dataclass
 class SetController:
-    """Let the app play ``team`` at ``level`` (``"win"`` / ``"monster"``), or hand it back (``"people"``)."""
+    """Let the app play ``team`` (or a ship side) at ``level`` (``"win"`` / ``"monster"``), or hand it
+    back (``"people"``)."""
 
     team: str
     level: str
@@ -53,13 +80,13 @@ class SetController:
         return {"team": self.team, "level": self.level}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        if self.team not in state.teams:
-            raise Refused(f"there is no team {self.team!r}")
+        if self.team not in state.teams and self.team not in ship_sides(state):
+            raise Refused(f"there is no team or ship side {self.team!r}")
         if self.level != PEOPLE and self.level not in LEVELS:
             raise Refused(f"a team is played by people or the app ({', '.join(LEVELS)}), not {self.level!r}")
         was = controller_of(state, self.team) or PEOPLE
         if was == self.level:
-            name = state.teams[self.team].name
+            name = side_name(state, self.team)
             raise Refused(f"{name} is already played by {'people' if was == PEOPLE else 'the app'}")
         return [Event("opponent.set", {"team": self.team, "level": self.level, "was": was})]
 
@@ -91,13 +118,33 @@ def build_controllers(state: EncounterState, definition: dict[str, Any]) -> None
     for tid, raw in dict(definition.get("teams", {})).items():
         if not isinstance(raw, dict):
             continue
-        by = raw.get("controlled_by", PEOPLE)
-        if by not in (PEOPLE, "app"):
-            raise DataError(where, f"teams.{tid}.controlled_by", f"expected \"people\" or \"app\", not {by!r}")
-        level = raw.get("opponent", "win")
-        if level not in LEVELS:
-            raise DataError(where, f"teams.{tid}.opponent", f"expected one of {', '.join(LEVELS)}, not {level!r}")
-        if by == "app":
+        level = _controller(raw, where, f"teams.{tid}")
+        if level is not None:
             table[str(tid)] = level
+    space = definition.get("space")
+    ships = space.get("ships", []) if isinstance(space, dict) else []
+    said: dict[str, tuple[str | None, str]] = {}  # side -> (level, the field that said it)
+    for i, raw in enumerate(ships if isinstance(ships, list) else []):
+        if not isinstance(raw, dict) or ("controlled_by" not in raw and "opponent" not in raw):
+            continue
+        at = f"space.ships.{i}"
+        level, side = _controller(raw, where, at), str(raw.get("side", ""))
+        if side in said and said[side][0] != level:
+            raise DataError(where, f"{at}.controlled_by",
+                            f"the {side!r} side's ships disagree on who plays them (see {said[side][1]})")
+        said[side] = (level, at)
+        if level is not None:
+            table[side] = level
     if table:
         state.settings["opponent"] = table
+
+
+def _controller(raw: dict[str, Any], where: str, at: str) -> str | None:
+    """The level ``controlled_by = "app"`` / ``opponent = ...`` in one table gives (None: people)."""
+    by = raw.get("controlled_by", PEOPLE)
+    if by not in (PEOPLE, "app"):
+        raise DataError(where, f"{at}.controlled_by", f"expected \"people\" or \"app\", not {by!r}")
+    level = raw.get("opponent", "win")
+    if level not in LEVELS:
+        raise DataError(where, f"{at}.opponent", f"expected one of {', '.join(LEVELS)}, not {level!r}")
+    return level if by == "app" else None

@@ -61,8 +61,9 @@ class TeamDefinition(_Part):
     name: Name | None = None
     colour: Colour | None = None
     players: StrictBool = False
-    controlled_by: Literal["people", "app"] = "people"  # "app": the opponent plays it (tactics.engine.core.control)
-    opponent: Literal["win", "monster"] = "win"  # how the app plays it (control.LEVELS)
+    # who plays the team (tactics.engine.core.control checks the values and names the field)
+    controlled_by: str | None = None
+    opponent: str | None = None
 
 
 class CombatantDefinition(_Part):

@@ -340,7 +340,7 @@ class TakeAction:
         if any(e.kind == "fire" for e in action.effects):
             names = params.get("hard_points")
             return FireWeapons(ship.id, list(names) if names else [], str(params.get("target", "")),
-                               bonus_rerolls=0).execute(state, dice)
+                               bonus_rerolls=0, note=str(params.get("note") or "")).execute(state, dice)
         if action.name == "hold" and space.round == 0:
             raise Refused("there is no Support Phase in the surprise round")
         if _is_engineer_choice(action) and ship.id in space.engineer_in_action:
@@ -396,6 +396,8 @@ class TakeAction:
             "target_name": target.name if target else None, "params": params, "check": check,
             "success": success, "effects": items(success), "uses_action": action.uses_action,
         }
+        if params.get("note"):  # the app-controlled opponent's reason (tactics.ai), shown in the log
+            data["note"] = str(params["note"])
         if check is not None:
             data["advantaged"] = bool(advantage)
             if not success:  # what a late order's d2 would bring (N-SHIP-1)
@@ -451,10 +453,14 @@ class FireWeapons:
     hard_points: list[str]
     target: str
     bonus_rerolls: int = 0
+    note: str = ""  # the app-controlled opponent's reason, shown in the log
     name: str = "space.fire"
 
     def args(self) -> dict[str, Any]:
-        return {"ship": self.ship, "hard_points": list(self.hard_points), "target": self.target}
+        out: dict[str, Any] = {"ship": self.ship, "hard_points": list(self.hard_points), "target": self.target}
+        if self.note:
+            out["note"] = self.note
+        return out
 
     def execute(self, state: Any, dice: Dice) -> list[Event]:
         space = space_of(state)
@@ -496,7 +502,7 @@ class FireWeapons:
             "dice": [d.to_dict() for d in roll.dice], "bd_dc": list(target_dc), "sensor_bonus": sensor_bonus,
             "rerolls_allowed": rerolls, "successes": roll.successes, "battle_damage": roll.battle_damage,
             "detected": seen, "provisional": True,
-        })]
+        } | ({"note": self.note} if self.note else {}))]
 
 
 def _scan_may_come(space: SpaceState, ship: Ship) -> bool:

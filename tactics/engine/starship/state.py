@@ -281,6 +281,9 @@ class _ShipEntry(BaseModel):
     chart: str | None = None
     cloaked: bool = False
     crew: dict[Post, str] = Field(default_factory=dict)
+    # who plays this ship's side (tactics.engine.core.control reads and checks these)
+    controlled_by: str | None = None
+    opponent: str | None = None
 
 
 class _SpaceEntry(BaseModel):

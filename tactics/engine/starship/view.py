@@ -104,6 +104,12 @@ def _phase(data: dict[str, Any]) -> str:
     return f"Round {data['round']}, {PHASE_NAMES.get(data['phase'], data['phase'])} Phase"
 
 
+def _note(d: dict[str, Any], before: str = "") -> str:
+    """The app-controlled opponent's one-line reason for an action, if it gave one (tactics.ai)."""
+    note = str(d.get("note") or "").strip()
+    return f"{before} Why: {note[:1].upper() + note[1:]}" + ("" if note.endswith(".") else ".") if note else ""
+
+
 def describe(event: Event | dict[str, Any]) -> str:
     """One log line for a space event."""
     if isinstance(event, Event):
@@ -134,7 +140,7 @@ def describe(event: Event | dict[str, Any]) -> str:
                 line += f" to the {POST_NAMES[effect['post']]}"
         if d.get("check"):
             line += f": {check_text(d['check'])}"
-        return line + "."
+        return line + "." + _note(d)
     if kind == "space.weapons_fired":
         count, threshold = d["bd_dc"]
         verdict = "Battle Damage!" if d["battle_damage"] else "no Battle Damage"
@@ -145,7 +151,7 @@ def describe(event: Event | dict[str, Any]) -> str:
             verdict += "; fired blind: it counts only if this phase's Scan finds the target"
         return (f"{ship}: {d.get('crew_name', d['crew'])} fires {len(d['hard_points'])} hard points at the "
                 f"{d['target_name']} (BD DC {count},{threshold}): {_pool_text(d)} — {d['successes']} successes, "
-                f"{verdict}")
+                f"{verdict}" + _note(d, "."))
     if kind == "space.volley_settled":
         if not d.get("found", True):
             return f"The {ship}'s blind volley at the {d['target_name']} finds nothing: the Scan never found it."

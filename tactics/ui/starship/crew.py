@@ -16,6 +16,8 @@ from typing import Any
 
 import pygame
 
+from tactics.engine.core.control import controller_of
+
 from tactics.engine.starship.state import (
     FIGHTING, SETUP, ENDED, BattleDamage, Ship, SpaceState, crew_acted, disabled_posts, injured_posts, is_cloaked,
 )
@@ -204,7 +206,11 @@ class CrewPanel:
         team = state.teams.get(ship.side)
         side = team.name if team is not None else ship.side.replace("_", " ").title()
         name = text_at(surface, ship.name, (rect.x + px(22), rect.y + px(10)), 26, "bold", theme.TEXT)
-        text_at(surface, side, (name.right + px(12), name.bottom - px(4)), 17, "semibold", colour, anchor="bottomleft")
+        tag = text_at(surface, side, (name.right + px(12), name.bottom - px(4)), 17, "semibold", colour,
+                      anchor="bottomleft")
+        if controller_of(state, ship.side) is not None:  # solo play: the app's crew (F6 changes it)
+            text_at(surface, "· played by the app", (tag.right + px(8), tag.bottom), 17, "regular", theme.TEXT_DIM,
+                    anchor="bottomleft")
         status = ship.status if ship.status != FIGHTING else f"BD {ship.damage}/{ship.maximum}"
         text_at(surface, status.upper(), (rect.right - px(16), rect.y + px(16)), 17, "bold",
                 theme.TEXT_DIM if ship.status == FIGHTING else theme.BAD, anchor="topright")

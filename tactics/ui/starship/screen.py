@@ -396,7 +396,7 @@ class StarshipScreen(TimedMessages):
         elif self.space.phase == SETUP:
             hint = "Drag characters onto posts (drag a name off a post to empty it). Enter: begin space combat."
         else:
-            hint = "Click a glowing post to act (Enter: the next one). E: end the phase. Ctrl+Z: undo."
+            hint = "Click a glowing post to act (Enter: the next one). E: end the phase. F6: who plays the enemy. Ctrl+Z: undo."
         draw_status(surface, hint, message, "Tab: battle map")
         if self.dialog is not None:
             self.dialog.draw(surface, self.hotspots, self.hover)
