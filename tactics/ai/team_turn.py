@@ -28,6 +28,7 @@ plays each creature's behaviour (nearest foe first, fixed order).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from tactics.ai.knowledge import known_state
 from tactics.ai.positions import STEP_FT, Board
@@ -53,7 +54,7 @@ class Choice:
     """What one member will declare, in order, and the one line that says why."""
 
     combatant: str
-    actions: list[Action]
+    actions: list[Any]  # Action (team rounds) or TurnAction (individual turns), in order
     score: float
     reason: str
     end: Cell | None = None
@@ -93,7 +94,7 @@ def plan_group(state: EncounterState, team: str, level_name: str = "win") -> lis
     return choices
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Planned:
     kind: str
     status: str = "declared"
@@ -124,7 +125,7 @@ def _attack_score(board: Board, value: AttackValue, rules: Level, arms: object) 
     foe = board.view.combatants[value.target]
     score = value.expected + rules.kill_bonus * value.p_kill * board.threat(foe)
     if isinstance(arms, Technique) and arms.condition:
-        score += rules.condition_value * value.p_success * max(1, arms.condition_rounds) * board.threat(foe)
+        score += rules.condition_value * value.p_success * max(1, arms.condition_rounds or 1) * board.threat(foe)
     return score
 
 
@@ -200,7 +201,8 @@ def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float) 
                 if bonus is not None:
                     score += value.p_success * _attack_score(board, bonus, rules, arms) * 0.8
                     actions.append(Action(act.BONUS_ATTACK, weapon=arms.name, target=foe.id))
-            why = "best expected damage" if not technique or not getattr(arms, "condition", None) else f"to leave them {arms.condition}"
+            condition = arms.condition if isinstance(arms, Technique) else None
+            why = f"to leave them {condition}" if condition else "best expected damage"
             out.append(Choice(who.id, actions, score, _attack_line(who.name, verb, foe.name, value, why), who.cell, value))
     return out
 
