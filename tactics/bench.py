@@ -207,7 +207,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
     x, y = size[0] - 100, size[1] - 100
     d.frame(d.button(pygame.MOUSEBUTTONDOWN, (x, y), 3))
     steps = max(5, min(frames, 120))
-    for i in range(steps):
+    for _ in range(steps):
         x, y = x - max(1, (size[0] - 200) // steps), y - max(1, (size[1] - 300) // (2 * steps))
         sweep.append(d.frame(d.motion((x, y), (0, 0, 1))))
     d.frame(d.button(pygame.MOUSEBUTTONUP, (x, y), 3))

@@ -20,6 +20,8 @@ Usage: ``python tests/fuzz_child.py FOLDER EXAMPLES CLI_CASES``.
 
 from __future__ import annotations
 
+from functools import partial
+
 import base64
 import json
 import math
@@ -38,7 +40,7 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st  # 
 from tactics.engine.core.encounter import Encounter, load_encounter  # noqa: E402
 from tactics.engine.board import Place, Walk  # noqa: E402
 from tactics.engine.saves.document import SaveError, load_save, save_encounter  # noqa: E402
-from tactics.maps import BattleMap, MapError, load as load_map  # noqa: E402
+from tactics.maps import MapError, load as load_map  # noqa: E402
 from tactics.rules.data import DataError, data_path  # noqa: E402
 from tactics.rules.explosives import load_grenades  # noqa: E402
 from tactics.rules.sheets import load_armoury  # noqa: E402
@@ -318,11 +320,11 @@ def fuzz(corpus: Corpus, examples: int) -> None:
         raw = mutate_bytes(getattr(corpus, which), draw)
         path = write(f"{which}.toml", raw)
         if which == "terrain":
-            action: Callable[[], Any] = lambda: load_terrain(path)
+            action: Callable[[], Any] = partial(load_terrain, path)
         elif which == "grenades":
-            action = lambda: load_grenades(path)
+            action = partial(load_grenades, path)
         else:
-            action = lambda: load_armoury(data_path("weapons.toml"), path)
+            action = partial(load_armoury, data_path("weapons.toml"), path)
         attempt(f"rules data {which}", action, (DataError,), path)
 
     for run in (maps, encounters, saves, rules_data):

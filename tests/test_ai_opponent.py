@@ -24,7 +24,6 @@ from tactics.ai.knowledge import known_state
 from tactics.ai.settings import load_opponent_rules
 from tactics.ai.team_turn import plan_group
 from tactics.assets import bundled
-from tactics.engine.combat.actions import Declare, ResolveNext
 from tactics.engine.combat.queries import describe, snapshot
 from tactics.engine.combat.team import Advance, StartCombat
 from tactics.engine.core.control import SetController, app_teams

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tactics.engine.saves import document as saves
-from tactics.engine.board import Place, Walk
+from tactics.engine.board import Walk
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Event
 from tactics.engine.saves.document import SaveError, load_save, save_encounter

@@ -84,7 +84,7 @@ def check_invariants(state, acted: dict) -> None:
         acted[(combat.round, d.combatant)].add(combat.acting_group().key)
         assert len(acted[(combat.round, d.combatant)]) == 1, "acted in two group turns"
         assert combat.can_act_now(d.combatant)
-    for cid, kinds in per.items():
+    for kinds in per.values():
         assert sum(k in ("standard-move", "standard-attack", "technique", "use-item") for k in kinds) <= 1
         assert sum(k in ("simple", "simple-after", "bonus-move", "bonus-attack") for k in kinds) <= 1
 

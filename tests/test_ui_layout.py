@@ -36,7 +36,7 @@ from tactics.ui.app import App, fit_to_screen
 from tactics.ui.panels.log import log_lines
 
 import layout_states as L
-from ui_driver import app_session, key
+from ui_driver import key
 
 RULE_ID = re.compile(r"\b[RN]-[A-Z]+-\d")
 

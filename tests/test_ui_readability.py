@@ -18,7 +18,7 @@ import pytest
 from tactics.ui import placement, theme
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
-from tactics.ui.tokens import TOKEN_RADIUS, TokenPainter, label_size
+from tactics.ui.tokens import TOKEN_RADIUS, label_size
 
 from ui_driver import app_session, click, key, move
 

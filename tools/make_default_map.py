@@ -217,7 +217,7 @@ def draw_map() -> pygame.Surface:
     hazard_stripes(s, pygame.Rect(px(19) - 14, px(13.6), 12, px(2.8)))
     # the den: fur and straw nests, claw marks, scattered bones
     for cx, cy in ((23.5, 3.5), (26.0, 3.0), (25.0, 5.5), (23.5, 7.5)):
-        for k in range(90):
+        for _ in range(90):
             ang = rng.uniform(0, math.tau)
             rad = rng.uniform(0.25, 0.9) * PPC
             x0, y0 = px(cx) + math.cos(ang) * rad, px(cy) + math.sin(ang) * rad * 0.8

@@ -245,7 +245,7 @@ def _joined(state: EncounterState, d: dict[str, Any]) -> None:
 def _group_set(state: EncounterState, d: dict[str, Any]) -> None:
     c = state.combat
     for groups in c.groups.values():
-        for kind, members in groups.items():
+        for members in groups.values():
             if d["combatant"] in members:
                 members.remove(d["combatant"])
                 groups[d["group"]].append(d["combatant"])

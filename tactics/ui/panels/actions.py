@@ -25,7 +25,7 @@ from tactics.rules import actions as act
 from tactics.rules.sheets import default_armoury
 from tactics.ui import theme
 from tactics.ui.panels import widgets as w
-from tactics.ui.theme import fs, px
+from tactics.ui.theme import px
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels

@@ -32,7 +32,7 @@ from tactics.rules.attacks import advantage_die
 from tactics.ui import theme
 from tactics.ui.panels import widgets as w
 from tactics.ui.panels.actions import action_text
-from tactics.ui.theme import fs, px
+from tactics.ui.theme import px
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -261,7 +261,7 @@ def _roll_card(s, x, y, width, title, d, against: str, outcome: str, word: str) 
         cx += wid + px(6)
         return at
 
-    die = w.die_face(s, place(px(46)), 20, d["d20"], highlight=colour if outcome == "critical" else None)
+    w.die_face(s, place(px(46)), 20, d["d20"], highlight=colour if outcome == "critical" else None)
     sides, face, sign = d["extra"]
     if sides:
         op = place(px(14))

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 import pygame
 
 from tactics.ui import theme
-from tactics.ui.theme import fs, px
+from tactics.ui.theme import px
 from tactics.ui.starship.widgets import text_at
 
 SUCCESS = (46, 150, 84)

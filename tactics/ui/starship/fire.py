@@ -19,7 +19,7 @@ from tactics.engine.starship.commands import FireWeapons
 from tactics.engine.starship.view import FireOdds, fire_odds
 from tactics.rules.starship import PHASE_NAMES
 from tactics.ui import theme
-from tactics.ui.theme import fs, px
+from tactics.ui.theme import px
 from tactics.ui.starship.dice import draw_pool, pool_size
 from tactics.ui.starship.widgets import Hotspots, button, dialog_card, text_at, wrap
 

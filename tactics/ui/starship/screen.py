@@ -20,11 +20,11 @@ from tactics.engine.core.journal import Entry, Refused
 from tactics.engine.starship.state import SETUP, SpaceState
 from tactics.engine.starship.commands import EndPhase, StartSpaceCombat, VacatePost
 from tactics.engine.starship.commands import posts_acting_now as may_act
-from tactics.engine.starship.view import acting_now, actions_offered, describe, posts_acting_now
+from tactics.engine.starship.view import acting_now, actions_offered, describe
 from tactics.rules.starship import POST_NAMES
 from tactics.ui import intents as ui
 from tactics.ui import theme
-from tactics.ui.theme import fs, px
+from tactics.ui.theme import px
 from tactics.ui.panels.status import draw_status
 from tactics.ui.starship.actions import ActionDialog
 from tactics.ui.starship.crew import NPC_CHIP, CrewPanel, npc_name

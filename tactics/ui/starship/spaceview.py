@@ -23,7 +23,7 @@ from tactics.engine.starship.state import (
     ship_bd_dc,
 )
 from tactics.ui import theme
-from tactics.ui.theme import fs, px
+from tactics.ui.theme import px
 from tactics.ui.starship.widgets import Hotspots, pill, text_at
 
 SPACE_BG = (8, 10, 16)

@@ -15,7 +15,7 @@ from tactics.engine.core.journal import Entry
 from tactics.engine.starship.view import describe
 from tactics.rules.starship import PHASE_NAMES
 from tactics.ui import theme
-from tactics.ui.theme import fs, px
+from tactics.ui.theme import px
 from tactics.ui.starship.dice import draw_plain
 from tactics.ui.starship.widgets import Hotspots, button, dialog_card, text_at, wrap
 

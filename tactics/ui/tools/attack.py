@@ -280,10 +280,14 @@ def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], c
     cover the line of sight), falling back to the other sides and corners, clamped inside ``clip``;
     the first place that covers no token (``tokens``) and no card (``cards``) wins."""
     dx, dy = beside.centerx - away_from[0], beside.centery - away_from[1]
-    right = rect.copy(); right.midleft = (beside.right + 12, beside.centery)
-    left = rect.copy(); left.midright = (beside.left - 12, beside.centery)
-    below = rect.copy(); below.midtop = (beside.centerx, beside.bottom + 12)
-    above = rect.copy(); above.midbottom = (beside.centerx, beside.top - 12)
+    right = rect.copy()
+    right.midleft = (beside.right + 12, beside.centery)
+    left = rect.copy()
+    left.midright = (beside.left - 12, beside.centery)
+    below = rect.copy()
+    below.midtop = (beside.centerx, beside.bottom + 12)
+    above = rect.copy()
+    above.midbottom = (beside.centerx, beside.top - 12)
     sides = [right, left] if dx >= 0 else [left, right]
     ends = [below, above] if dy >= 0 else [above, below]
     # beyond the target first, then beside the line, last between the attacker and the target

@@ -26,7 +26,7 @@ from tactics.rules.grid import Cell
 from tactics.rules.movement import Plan, plan
 from tactics.ui import draw, theme
 from tactics.ui import intents as ui
-from tactics.ui.render import CURSOR_Z, REACH_Z, TOOL_Z, DrawContext
+from tactics.ui.render import REACH_Z, TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool
 
 #: ``factory(state, cid, path, reach)``: the command (or the commands, all or nothing) that
@@ -257,7 +257,6 @@ class SelectTool(Tool):
         if reach is None or cell is None or cell == reach.start:
             return
         cam = ctx.camera
-        who = ctx.state.combatants.get(reach.who)
         if cell in reach.routes:
             # The move starts where the engine says (the end of moves declared and not yet
             # resolved, drawn by the declared-actions layer), and each leg is drawn where it
