@@ -1,4 +1,6 @@
-"""The code stays clean under ruff (pyflakes, pycodestyle, bugbear; see [tool.ruff] in pyproject.toml).
+"""The code stays clean: ruff (pyflakes, pycodestyle, bugbear) everywhere, mypy --strict on the rules core.
+
+See [tool.ruff] and [tool.mypy] in pyproject.toml.
 
 An unused import, a name used before it is bound or a loop variable shadowed is a bug waiting;
 the README's test command runs this, so CI holds the line.
@@ -16,4 +18,10 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_ruff_finds_nothing():
     done = subprocess.run([sys.executable, "-m", "ruff", "check", "tactics", "tests", "tools"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+
+
+def test_the_rules_core_is_clean_under_mypy_strict():
+    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "tactics/rules"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+from typing import Any, Iterable
 
 from tactics.rules.attacks import advantage_die
 from tactics.rules.conditions import ConditionRule, combined
@@ -46,7 +46,7 @@ class CheckRoll:
     def success(self) -> bool | None:
         return None if self.dc is None else self.total >= self.dc
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "what": self.what,
             "d20": self.natural,

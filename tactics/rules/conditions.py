@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -62,7 +62,7 @@ def combined(names: Iterable[str], rules: dict[str, ConditionRule] | None = None
     for n in names:
         r = rule(n, rules)
         for key in ("attack_disadvantage", "save_disadvantage", "skill_disadvantage", "attackers_advantage"):
-            out[key] = min(5, int(out.get(key, 0)) + getattr(r, key))  # type: ignore[arg-type]
+            out[key] = min(5, int(cast(Any, out.get(key, 0))) + getattr(r, key))
         for key in ("no_standard", "no_bonus", "no_actions", "flat_footed", "speed_half", "out_of_fight", "hidden"):
             out[key] = bool(out.get(key, False)) or getattr(r, key)
     return ConditionRule.model_validate(out)

@@ -9,7 +9,7 @@ square (R-GRID-5).
 from __future__ import annotations
 
 import heapq
-from typing import Iterable, Protocol
+from typing import Any, Iterable, Protocol
 
 from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.walls import Walls
@@ -37,7 +37,7 @@ class Plan:
     """
 
     def __init__(self, start: Cell, cost: dict[Cell, int], parent: dict[Cell, Cell] | None,
-                 endable: frozenset[Cell], allowed=None, move_cost=None) -> None:
+                 endable: frozenset[Cell], allowed: Any = None, move_cost: Any = None) -> None:
         self.start = start
         self.cost = cost
         self.endable = endable
@@ -48,7 +48,7 @@ class Plan:
     @property
     def parent(self) -> dict[Cell, Cell]:
         if self._parent is None:
-            self._parent = _parents(self.start, self.cost, self._allowed, self._move_cost)  # type: ignore[arg-type]
+            self._parent = _parents(self.start, self.cost, self._allowed, self._move_cost)
         return self._parent
 
     def path_to(self, goal: Cell) -> list[Cell]:
@@ -97,7 +97,7 @@ def plan(
     return Plan(start, cost, None, endable, allowed, battle_map.move_cost)
 
 
-def _parents(start: Cell, cost: dict[Cell, int], allowed, move_cost) -> dict[Cell, Cell]:
+def _parents(start: Cell, cost: dict[Cell, int], allowed: Any, move_cost: Any) -> dict[Cell, Cell]:
     """The predecessor the plain search would pick for every reached square.
 
     That search pops squares by (cost, diagonal steps on the way, square) and a

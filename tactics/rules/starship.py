@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from tactics.rules.dice import Dice
 
@@ -283,12 +283,13 @@ def roll_check(
 
 def check_text(check: dict[str, object]) -> str:
     """'2d10 (7, 9) + d2 1 + Sensor Mod 2 = 19 vs DC 12: success' from a recorded check."""
-    faces = check.get("faces", [])
-    parts = [f"2d10 ({', '.join(str(f) for f in faces)})"]  # type: ignore[union-attr]
-    affinity = int(check.get("affinity", 0) or 0)  # type: ignore[arg-type]
+    faces: Any = check.get("faces", [])
+    parts = [f"2d10 ({', '.join(str(f) for f in faces)})"]
+    affinity = int(cast(Any, check.get("affinity", 0)) or 0)
     if affinity:
         parts.append(f"{'+' if affinity > 0 else '-'} d2 {abs(affinity)}")
-    for label, value in check.get("modifiers", []):  # type: ignore[union-attr]
+    modifiers: Any = check.get("modifiers", [])
+    for label, value in modifiers:
         parts.append(f"{'+' if value >= 0 else '-'} {label} {abs(value)}")
     text = " ".join(parts) + f" = {check.get('total')}"
     if check.get("dc") is not None:

@@ -20,7 +20,7 @@ Anchor = Literal["corner", "center"]
 Shape = Literal["grid", "round"]
 
 
-def _walls_of(walls: Any):
+def _walls_of(walls: Any) -> Any:
     if walls is None:
         return None
     return getattr(walls, "walls", walls)

@@ -344,7 +344,7 @@ def chase_path(trap: Trap, creatures: Iterable[Cell], walls: Any = None) -> tupl
     Nearest by grid distance, ties to the top-most, then left-most square. It
     stops on that creature's square, after ``chase_ft``, or at a wall.
     """
-    cells = [tuple(c) for c in creatures if c is not None]
+    cells: list[Cell] = [(int(c[0]), int(c[1])) for c in creatures if c is not None]
     if not cells:
         return ()
     target = min(cells, key=lambda c: (distance_ft(trap.cell, c), c[1], c[0]))

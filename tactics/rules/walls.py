@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from typing import Iterable
+from typing import Any, Iterable
 
 from tactics.rules.geometry import Segment, segments_cross_strictly, segments_touch
 from tactics.rules.grid import DELTAS, Cell, Point, cell_center
@@ -60,7 +60,7 @@ class Walls:
         self._solid_rows: list[int] | None = None
         self._exits: dict[Cell, tuple[Cell, ...]] = {}
         self._buckets: dict[tuple[int, int], list[Segment]] | None = None
-        self.move_memo: dict = {}  # movement search's own per-map data (tactics.rules.movement)
+        self.move_memo: dict[Any, Any] = {}  # movement search's own per-map data (tactics.rules.movement)
 
     @property
     def segments(self) -> tuple[Segment, ...]:
