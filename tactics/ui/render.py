@@ -316,7 +316,21 @@ class BoardRenderer:
                  viewer: str, clip: pygame.Rect, view: Any, layers) -> None:
         """Draw the board layers into ``area`` of the cached board (layers still see the whole ``clip``)."""
         board.set_clip(area)
-        board.fill(theme.BACKDROP, area)
+        # The backdrop only where the map does not cover (the map's chunks are opaque).
+        m = state.map
+        ox, oy = round(camera.origin_x), round(camera.origin_y)
+        covered = pygame.Rect(ox, oy, m.width * camera.cell_px, m.height * camera.cell_px).clip(area)
+        if covered.size == area.size:
+            pass
+        elif not covered.width or not covered.height:
+            board.fill(theme.BACKDROP, area)
+        else:
+            for rect in ((area.left, area.top, area.width, covered.top - area.top),
+                         (area.left, covered.bottom, area.width, area.bottom - covered.bottom),
+                         (area.left, covered.top, covered.left - area.left, covered.height),
+                         (covered.right, covered.top, area.right - covered.right, covered.height)):
+                if rect[2] > 0 and rect[3] > 0:
+                    board.fill(theme.BACKDROP, rect)
         ctx = DrawContext(board, camera, state, viewer, clip, self, view)
         for z, _, layer in layers:
             if z < TOOL_Z:
