@@ -175,9 +175,14 @@ class CellPainter:
                 x0, y0 = min(xs) * px - pad, min(ys) * px - pad
                 w, h = (max(xs) * px + pad) - x0 + 1, (max(ys) * px + pad) - y0 + 1
                 if w * h <= OVERLAY_PIXELS:
-                    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+                    # Opaque lines on a colour-keyed, run-length encoded picture: the blit skips
+                    # the transparent runs, so a big outline costs its lines, not its box.
+                    key_colour = (255, 0, 255) if colour[:3] != (255, 0, 255) else (0, 255, 0)
+                    surf = pygame.Surface((w, h))
+                    surf.fill(key_colour)
                     for (x1, y1, x2, y2) in edges:
-                        pygame.draw.line(surf, colour, (x1 * px - x0, y1 * px - y0), (x2 * px - x0, y2 * px - y0), width)
+                        pygame.draw.line(surf, colour[:3], (x1 * px - x0, y1 * px - y0), (x2 * px - x0, y2 * px - y0), width)
+                    surf.set_colorkey(key_colour, pygame.RLEACCEL)
                     hit = (surf, x0, y0)
                 self._overlays[key] = hit
                 if len(self._overlays) > 24:
