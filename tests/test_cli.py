@@ -70,7 +70,7 @@ def test_an_unknown_token_to_select_is_a_clear_error(tmp_path, capsys):
 
 def test_bench_prints_the_measured_keys():
     result = subprocess.run([sys.executable, "-m", "tactics.bench", "--json", "--size", "640x480", "--frames", "5",
-                             "--reach-map", "40", "--big-map", "60", "--start-runs", "1"],
+                             "--reach-map", "40", "--big-map", "60", "--start-runs", "1", "--crowd", "80"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
