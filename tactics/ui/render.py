@@ -33,6 +33,7 @@ from tactics.ui.camera import Camera
 from tactics.ui.mapart import MapArt
 from tactics.ui.tokens import TokenPainter
 
+GROUND_LAYERS = ("map", "doors")  # what lies under everything and changes only with the camera and doors
 MAP_Z, DOORS_Z, REACH_Z, TEMPLATES_Z, TRAPS_Z, TOKENS_Z, TOOL_Z, CURSOR_Z = 0, 10, 20, 30, 40, 50, 60, 70
 
 
@@ -222,6 +223,8 @@ class BoardRenderer:
     _board_key: Any = None
     compositions: int = 0  # how many times the board was composed whole (tests, bench)
     scrolls: int = 0  # how many times it was scrolled and only the uncovered strips drawn
+    _ground: pygame.Surface | None = None
+    _ground_key: Any = None
     _scrolled: bool = False
 
     def layers(self, view: Any) -> list[tuple[int, str, Layer]]:
@@ -304,7 +307,7 @@ class BoardRenderer:
             self._scrolled = True
             self.scrolls += 1
         else:
-            self._compose(board, clip, camera, state, viewer, clip, view, layers)
+            self._compose_whole(board, camera, state, viewer, clip, view, layers, origin, surface.get_size())
             board.set_clip(None)
             self._board_key = (base_key, origin)
             self._scrolled = False
@@ -316,6 +319,35 @@ class BoardRenderer:
             if z >= TOOL_Z:
                 layer(ctx)
         surface.set_clip(None)
+
+    def _compose_whole(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
+                       clip: pygame.Rect, view: Any, layers, origin: tuple[int, int], size: tuple[int, int]) -> None:
+        """The whole board: the ground (map and doors, kept while the camera and doors stay) and the rest over it.
+
+        A move, a roll or a new selection redraws what lies on the map, not the map.
+        """
+        ground = [item for item in layers if item[1] in GROUND_LAYERS]
+        rest = [item for item in layers if item[1] not in GROUND_LAYERS]
+        if len(ground) != len(GROUND_LAYERS) or any(z <= DOORS_Z for z, _, _ in rest):
+            self._compose(board, clip, camera, state, viewer, clip, view, layers)  # something under the ground
+            return
+        key = (origin, camera.cell_px, tuple(clip), size, self.art.show_walls, id(state.map),
+               tuple(sorted(getattr(state, "open_doors", ()))))
+        if self._ground is None or self._ground.get_size() != size:
+            self._ground = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                self._ground = self._ground.convert()
+            self._ground_key = None
+        if key != self._ground_key:
+            self._compose(self._ground, clip, camera, state, viewer, clip, view, ground)
+            self._ground.set_clip(None)
+            self._ground_key = key
+        board.set_clip(clip)
+        board.blit(self._ground, clip.topleft, clip)
+        ctx = DrawContext(board, camera, state, viewer, clip, self, view)
+        for z, _, layer in rest:
+            if z < TOOL_Z:
+                layer(ctx)
 
     def _compose(self, board: pygame.Surface, area: pygame.Rect, camera: Camera, state: EncounterState,
                  viewer: str, clip: pygame.Rect, view: Any, layers) -> None:
