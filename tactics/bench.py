@@ -244,10 +244,10 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
     many.frame()
     for i in range(5):
         many.frame(many.motion((400 + 28 * i, 400)))
-    crowd = []
+    crowd_frames = []
     for pos in many.hover_positions(max(5, frames // 4)):
         many.view.invalidate()
-        crowd.append(many.frame(many.motion(pos)))
+        crowd_frames.append(many.frame(many.motion(pos)))
     many.view.close()
     pygame.quit()
 
@@ -294,7 +294,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
     reach_med, reach_p99 = _ms(reach)
     redraw_med, redraw_p99 = _ms(redraw)
     sweep_med, sweep_p99 = _ms(sweep)
-    crowd_med, _ = _ms(crowd)
+    crowd_med, _ = _ms(crowd_frames)
     cold_med, cold_p99 = _ms(cold)
     return {
         "size": f"{size[0]}x{size[1]}",

@@ -80,3 +80,4 @@ def test_bench_prints_the_measured_keys():
               "redraw_over_blit", "pan_over_blit", "tokens_1000_over_blit", "start_over_bare"):
         assert isinstance(data[k], (int, float)) and data[k] > 0, k
     assert data["first_click_selected"] is True  # the timed click really selected the token
+    assert data["tokens_crowd"] == 80 and data["toolbar_hover_frames_of_30"] == 0
