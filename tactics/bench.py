@@ -173,7 +173,7 @@ def _start_ms(code: str, runs: int) -> float:
 
 
 def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 100, reach_map: int = 200,
-        big_map: int = 1000, start_runs: int = 3) -> dict:
+        big_map: int = 1000, start_runs: int = 3, crowd: int = 1000) -> dict:
     for key, value in _ENV.items():
         os.environ.setdefault(key, value)
     import pygame
@@ -239,15 +239,15 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
     pygame.quit()
 
     # 1000 tokens spread over the whole map, the board rebuilt each frame.
-    many = _Driver(build_scene(cells, tokens=1000, area=(0, 0, cells, cells)), size)
+    many = _Driver(build_scene(cells, tokens=crowd, area=(0, 0, cells, cells)), size)
     many.view.select("t1")
     many.frame()
     for i in range(5):
         many.frame(many.motion((400 + 28 * i, 400)))
-    crowd = []
+    crowd_frames = []
     for pos in many.hover_positions(max(5, frames // 4)):
         many.view.invalidate()
-        crowd.append(many.frame(many.motion(pos)))
+        crowd_frames.append(many.frame(many.motion(pos)))
     many.view.close()
     pygame.quit()
 
@@ -294,7 +294,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
     reach_med, reach_p99 = _ms(reach)
     redraw_med, redraw_p99 = _ms(redraw)
     sweep_med, sweep_p99 = _ms(sweep)
-    crowd_med, _ = _ms(crowd)
+    crowd_med, _ = _ms(crowd_frames)
     cold_med, cold_p99 = _ms(cold)
     return {
         "size": f"{size[0]}x{size[1]}",
@@ -317,6 +317,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
         "pan_over_blit": _ratio(sweep_med, blit_med),
         "zoom_first_ms_max": round(max(zooms) * 1000, 3),
         "tokens_1000_redraw_ms": crowd_med,
+        "tokens_crowd": crowd,
         "tokens_1000_over_blit": _ratio(crowd_med, blit_med),
         "toolbar_hover_frames_of_30": hover_frames,
         "reachable_ms_median": reach_med,
@@ -341,10 +342,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--reach-map", type=int, default=200, help="side of the square map for reachable")
     p.add_argument("--big-map", type=int, default=1000, help="side of the square map for the first click")
     p.add_argument("--start-runs", type=int, default=3, help="process starts to time (each kind)")
+    p.add_argument("--crowd", type=int, default=1000, help="tokens for tokens_1000_redraw_ms (fewer for a quick check)")
     args = p.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
     result = run((w, h), max(5, args.frames), reach_map=max(10, args.reach_map), big_map=max(40, args.big_map),
-                 start_runs=max(1, args.start_runs))
+                 start_runs=max(1, args.start_runs), crowd=max(2, min(args.crowd, 5000)))
     if args.json:
         print(json.dumps(result))
     else:

@@ -70,7 +70,7 @@ def test_an_unknown_token_to_select_is_a_clear_error(tmp_path, capsys):
 
 def test_bench_prints_the_measured_keys():
     result = subprocess.run([sys.executable, "-m", "tactics.bench", "--json", "--size", "640x480", "--frames", "5",
-                             "--reach-map", "40", "--big-map", "60", "--start-runs", "1"],
+                             "--reach-map", "40", "--big-map", "60", "--start-runs", "1", "--crowd", "80"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
@@ -80,3 +80,4 @@ def test_bench_prints_the_measured_keys():
               "redraw_over_blit", "pan_over_blit", "tokens_1000_over_blit", "start_over_bare"):
         assert isinstance(data[k], (int, float)) and data[k] > 0, k
     assert data["first_click_selected"] is True  # the timed click really selected the token
+    assert data["tokens_crowd"] == 80 and data["toolbar_hover_frames_of_30"] == 0

@@ -85,7 +85,7 @@ def _random_map(draw):
     return m, start, enemies, allies
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(_random_map(), st.integers(0, 14))
 def test_reach_and_paths_equal_a_plain_dijkstra_on_random_maps(case, squares):  # R-GRID-2..5
     m, start, enemies, allies = case
@@ -96,3 +96,14 @@ def test_reach_and_paths_equal_a_plain_dijkstra_on_random_maps(case, squares):  
     assert fast.endable == slow.endable
     assert fast.parent == slow.parent  # the same paths drawn and walked, ties broken alike
     assert reachable(m, start, feet, enemies=enemies, occupied=allies) == {c: slow.cost[c] for c in slow.endable}
+
+
+@settings(max_examples=60, deadline=None)
+@given(_random_map(), st.integers(0, 14), st.data())
+def test_a_single_path_worked_out_alone_is_the_plain_dijkstra_path(case, squares, data):  # R-GRID-2..5
+    """Drawing one path works out only the squares it needs: the same path as the full search."""
+    m, start, enemies, allies = case
+    fast = plan(m, start, 5 * squares, enemies=enemies, occupied=allies)
+    slow = plan_reference(m, start, 5 * squares, enemies=enemies, occupied=allies)
+    goal = data.draw(st.sampled_from(sorted(slow.cost)))
+    assert fast.path_to(goal) == slow.path_to(goal)

@@ -12,6 +12,7 @@ import pytest
 
 from tactics.bench import build_scene
 from tactics.ui.app import App
+from tactics.ui.render import TOOL_Z
 from ui_driver import app_session, centre, click, post
 
 SIZE = (640, 420)
@@ -90,3 +91,20 @@ def test_cached_tint_and_outline_overlays_draw_the_same_pixels_as_tiles_and_line
             pygame.draw.line(plain, colour, (cam.origin_x + x1 * px, cam.origin_y + y1 * px),
                              (cam.origin_x + x2 * px, cam.origin_y + y2 * px), width)
         assert pygame.image.tobytes(cached, "RGB") == pygame.image.tobytes(plain, "RGB")
+
+
+def test_the_board_over_its_kept_ground_equals_a_board_drawn_from_scratch(app):
+    """Rebuilding the board keeps the map's picture (ground) while the camera stays: same pixels as drawing all."""
+    view = app.battle
+    click(app, centre(app, view.state.combatants["t1"].cell))
+    view.invalidate()  # a change on the map: the board is rebuilt over the kept ground
+    post(app, _motion((300, 200), held=False))
+    board = view.board_rect()
+    assert view.renderer._ground_key is not None  # the ground was kept and reused
+    kept = view.renderer._board.subsurface(board).copy()
+    fresh = pygame.Surface(app.window.get_size()).convert()  # every board layer drawn from scratch
+    fresh.set_clip(board)
+    view.renderer._compose(fresh, board, view.camera, view.state, view.viewer, board, view,
+                           [item for item in view.renderer.layers(view) if item[0] < TOOL_Z])
+    fresh.set_clip(None)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh.subsurface(board), "RGB")

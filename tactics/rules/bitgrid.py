@@ -19,43 +19,60 @@ from __future__ import annotations
 from typing import Any
 
 from tactics.rules.grid import SQUARE_FT, Cell
-from tactics.rules.walls import Walls
+from tactics.rules.walls import BAND, Walls
 
 
-def _classes(battle_map: Any, walls: Walls) -> tuple[list[int], dict[int, list[int]]]:
-    """Per map (kept in ``walls.move_memo``): passable rows and, per cost multiplier, rows of its squares."""
+def _classes(battle_map: Any, walls: Walls, r0: int, r1: int) -> tuple[list[int], dict[int, list[int]]]:
+    """Passable rows and, per cost multiplier, rows of its squares (rows ``r0`` to ``r1`` sure to be filled).
+
+    Kept per map in ``walls.move_memo`` and filled band by band (``BAND``
+    rows), so the first reach on a 1000x1000 map sorts the terrain once and
+    works out only the rows around it.
+    """
     terrain = battle_map.terrain
     stamp = (id(terrain), len(terrain), id(battle_map.kinds))
     memo = walls.move_memo
-    if memo.get("stamp") == stamp:
-        return memo["passable"], memo["classes"]
     width, height = walls.width, walls.height
+    if memo.get("stamp") != stamp:
+        by_band: dict[int, list[tuple[tuple[int, int], str]]] = {}
+        for item in terrain.items():
+            by_band.setdefault(item[0][1] // BAND, []).append(item)
+        kinds = battle_map.kinds
+        mults = {name: (kind.cost if kind.passable else None) for name, kind in kinds.items()}
+        classes: dict[int, list[int]] = {m: [0] * height for m in set(mults.values()) if m is not None}
+        memo.clear()
+        memo.update(stamp=stamp, by_band=by_band, mults=mults, classes=classes, passable=[0] * height,
+                    done=bytearray((height - 1) // BAND + 1))
+    done, classes, passable = memo["done"], memo["classes"], memo["passable"]
+    mults = memo["mults"]
     full = (1 << width) - 1
-    kinds = battle_map.kinds
-
-    mults = {name: (kind.cost if kind.passable else None) for name, kind in kinds.items()}
-    by_name: dict[str, list[int]] = {name: [0] * height for name in kinds}
-    for (c, r), name in terrain.items():
-        if 0 <= c < width and 0 <= r < height:
-            by_name[name][r] |= 1 << c
-    classes: dict[int, list[int]] = {}
-    marked = [0] * height
-    for name, rows_n in by_name.items():
-        m = mults[name]
-        if name == "floor" or not any(rows_n):
-            continue
-        marked = [x | y for x, y in zip(marked, rows_n)]
-        if m is not None:
-            rows = classes.setdefault(m, [0] * height)
-            classes[m] = [x | y for x, y in zip(rows, rows_n)]
     floor = mults["floor"]
-    if floor is not None:
-        rows = classes.setdefault(floor, [0] * height)
-        classes[floor] = [x | (full & ~y) for x, y in zip(rows, marked)]
-    solid = walls.solid_rows()
-    passable = [full & ~solid[r] for r in range(height)]
-    memo.clear()
-    memo.update(stamp=stamp, passable=passable, classes=classes)
+    for b in range(max(0, r0 // BAND), min(len(done), (max(r0, r1) - 1) // BAND + 1)):
+        if done[b]:
+            continue
+        lo, hi = b * BAND, min(height, (b + 1) * BAND)
+        marked = [0] * (hi - lo)
+        by_name: dict[str, list[int]] = {}
+        for (c, r), name in memo["by_band"].get(b, ()):
+            if 0 <= c < width and lo <= r < hi:
+                rows = by_name.get(name)
+                if rows is None:
+                    rows = by_name[name] = [0] * (hi - lo)
+                rows[r - lo] |= 1 << c
+        for name, rows in by_name.items():
+            if name == "floor":
+                continue
+            m = mults[name]
+            for i, bits in enumerate(rows):
+                marked[i] |= bits
+                if m is not None:
+                    classes[m][lo + i] |= bits
+        solid = walls.solid_rows()
+        for i in range(hi - lo):
+            if floor is not None:
+                classes[floor][lo + i] |= full & ~marked[i]
+            passable[lo + i] = full & ~solid[lo + i]
+        done[b] = 1
     return passable, classes
 
 
@@ -85,10 +102,10 @@ def wave_costs(battle_map: Any, walls: Walls, start: Cell, feet: int,
     reach = feet // SQUARE_FT
     if reach == 0:
         return {start: 0}, None
-    passable_rows, class_rows = _classes(battle_map, walls)
-    step_rows = walls.step_rows()
     c0, c1 = max(0, sx - reach), min(walls.width, sx + reach + 1)
     r0, r1 = max(0, sy - reach), min(walls.height, sy + reach + 1)
+    passable_rows, class_rows = _classes(battle_map, walls, r0, r1)
+    step_rows = walls.step_rows(r0, r1)
     ww = c1 - c0
     stride = ww + 1  # a zero column after each row: no shift carries a square into the next row
     wmask = (1 << ww) - 1

@@ -30,10 +30,12 @@ class MovementMap(Protocol):
 class Plan:
     """Cheapest cost and predecessor of every square within a movement budget.
 
-    ``parent`` is worked out on first use (drawing a path needs it, a reach
-    tint does not); it is the predecessor the plain Dijkstra search in
-    :func:`plan_reference` picks: the cheapest, then the straighter path, then
-    the smaller square.
+    Predecessors are worked out on demand (drawing a path needs a few, a
+    reach tint none); each is the one the plain Dijkstra search in
+    :func:`plan_reference` picks. That search pops squares by (cost, diagonal
+    steps on the way, square) and a square keeps the first popped neighbour
+    that reaches it at its final cost: the cheapest neighbour that can step to
+    it, then the one with fewer diagonal steps behind it, then the smaller square.
     """
 
     def __init__(self, start: Cell, cost: dict[Cell, int], parent: dict[Cell, Cell] | None,
@@ -43,22 +45,72 @@ class Plan:
         self.endable = endable
         self._parent = parent
         self._allowed = allowed
+        self._lazy: dict[Cell, Cell] = {}
+        self._diag: dict[Cell, int] = {start: 0}
         self._move_cost = move_cost
 
     @property
     def parent(self) -> dict[Cell, Cell]:
+        """The predecessor of every reached square (all of them worked out)."""
         if self._parent is None:
-            self._parent = _parents(self.start, self.cost, self._allowed, self._move_cost)
+            for cell in sorted(self.cost, key=self.cost.__getitem__):
+                self._parent_of(cell)
+            self._parent = dict(self._lazy)
         return self._parent
+
+    def _parent_of(self, cell: Cell) -> Cell | None:
+        """One square's predecessor, worked out on demand (only the squares a path needs)."""
+        if self._parent is not None:
+            return self._parent.get(cell)
+        if cell == self.start:
+            return None
+        known = self._lazy.get(cell)
+        if known is not None:
+            return known
+        # Work the chain out from the start side first, so no recursion runs deep.
+        chain = []
+        while True:
+            want = self.cost[cell] - SQUARE_FT * self._move_cost(cell)
+            best: Cell | None = None
+            best_key: tuple[int, Cell] | None = None
+            cx, cy = cell
+            pending = None
+            for dx, dy in _DIRS:
+                prev = (cx - dx, cy - dy)
+                if self.cost.get(prev) != want or not self._allowed(prev, dx, dy):
+                    continue
+                d = self._diag_of(prev)
+                if d is None:
+                    pending = prev
+                    break
+                key = (d, prev)
+                if best_key is None or key < best_key:
+                    best, best_key = prev, key
+            if pending is not None:
+                chain.append(cell)
+                cell = pending
+                continue
+            if best is None:  # pragma: no cover - the costs came from the same steps
+                raise AssertionError(f"no predecessor for {cell}")
+            self._lazy[cell] = best
+            self._diag[cell] = self._diag[best] + (1 if best[0] != cx and best[1] != cy else 0)
+            if not chain:
+                return best
+            cell = chain.pop()
+
+    def _diag_of(self, cell: Cell) -> int | None:
+        """Diagonal steps on the chosen path to ``cell`` (None: its predecessor is not known yet)."""
+        return self._diag.get(cell)
 
     def path_to(self, goal: Cell) -> list[Cell]:
         """Squares from the start (excluded) to ``goal``; empty if unreachable."""
         if goal not in self.cost or goal == self.start:
             return []
-        parent = self.parent
         path = [goal]
         while path[-1] != self.start:
-            path.append(parent[path[-1]])
+            nxt = self._parent_of(path[-1])
+            assert nxt is not None
+            path.append(nxt)
         path.pop()
         path.reverse()
         return path
@@ -95,37 +147,6 @@ def plan(
     endable = frozenset(c for c in cost if c not in no_end or c == start)
     allowed = steps.allowed if steps is not None else (lambda a, dx, dy: walls.step_allowed(a, (a[0] + dx, a[1] + dy)))
     return Plan(start, cost, None, endable, allowed, battle_map.move_cost)
-
-
-def _parents(start: Cell, cost: dict[Cell, int], allowed: Any, move_cost: Any) -> dict[Cell, Cell]:
-    """The predecessor the plain search would pick for every reached square.
-
-    That search pops squares by (cost, diagonal steps on the way, square) and a
-    square keeps the first popped neighbour that reaches it at its final cost:
-    the cheapest neighbour that can step to it, then the one with fewer
-    diagonal steps behind it, then the smaller square.
-    """
-    parent: dict[Cell, Cell] = {}
-    diag: dict[Cell, int] = {start: 0}
-    for cell in sorted(cost, key=cost.__getitem__):
-        if cell == start:
-            continue
-        want = cost[cell] - SQUARE_FT * move_cost(cell)
-        best: Cell | None = None
-        best_key: tuple[int, Cell] | None = None
-        cx, cy = cell
-        for dx, dy in _DIRS:
-            prev = (cx - dx, cy - dy)
-            if cost.get(prev) != want or prev not in diag or not allowed(prev, dx, dy):
-                continue
-            key = (diag[prev], prev)
-            if best_key is None or key < best_key:
-                best, best_key = prev, key
-        if best is None:  # pragma: no cover - the costs came from the same steps
-            raise AssertionError(f"no predecessor for {cell}")
-        parent[cell] = best
-        diag[cell] = diag[best] + (1 if best[0] != cx and best[1] != cy else 0)
-    return parent
 
 
 _DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))

@@ -26,6 +26,7 @@ from tactics.rules.geometry import Segment, segments_cross_strictly, segments_to
 from tactics.rules.grid import DELTAS, Cell, Point, cell_center
 
 _BUCKET = 4  # cells per bucket side in the sight-line index
+BAND = 32  # rows per band of the step index, built band by band on first use
 
 
 def _edge(a: Cell, b: Cell) -> tuple[Cell, Cell]:
@@ -56,6 +57,9 @@ class Walls:
         self._given: tuple[Segment, ...] = tuple(segments)
         self._segments: tuple[Segment, ...] | None = None
         self._rows: list[list[int]] | None = None  # per direction, per row: bits of blocked edges
+        self._seg_bands: dict[int, list[int]] = {}
+        self._seg_done = bytearray()
+        self._band_done = bytearray()
         self._outside: set[tuple[Cell, Cell]] = set()  # blocked edges from cells off the map
         self._solid_rows: list[int] | None = None
         self._exits: dict[Cell, tuple[Cell, ...]] = {}
@@ -70,12 +74,38 @@ class Walls:
         return self._segments
 
     # -- building ---------------------------------------------------------
-    def step_rows(self) -> list[list[int]]:
-        """Blocked forward edges: ``rows[k][r] >> c & 1`` for k in E, S, SE, NE (see FORWARD)."""
+    def step_rows(self, r0: int = 0, r1: int | None = None) -> list[list[int]]:
+        """Blocked forward edges: ``rows[k][r] >> c & 1`` for k in E, S, SE, NE (see FORWARD).
+
+        Only the bands of ``BAND`` rows that cover rows ``r0`` to ``r1`` are sure
+        to be filled in: a reach on a big map indexes the walls near it, not all.
+        """
         if self._rows is None:
             self._rows = [[0] * self.height for _ in FORWARD]
-            for seg in self._given:
-                self._index_steps(seg)
+            bands: dict[int, list[int]] = {}
+            last = (self.height - 1) // BAND
+            for i, seg in enumerate(self._given):
+                lo, hi = min(seg.y1, seg.y2), max(seg.y1, seg.y2)
+                if not (math.isfinite(lo) and math.isfinite(hi)):
+                    continue  # nothing of it lies near the map (and it cannot be walked in pieces)
+                if hi < -3 or lo > self.height + 3:
+                    continue
+                b0 = max(0, (math.floor(lo) - 3) // BAND)
+                b1 = min(last, (math.ceil(hi) + 3) // BAND)
+                for b in range(b0, b1 + 1):
+                    bands.setdefault(b, []).append(i)
+            self._seg_bands = bands
+            self._seg_done = bytearray(len(self._given))
+            self._band_done = bytearray(last + 1)
+        r1 = self.height if r1 is None else r1
+        done, seg_done = self._band_done, self._seg_done
+        for b in range(max(0, r0 // BAND), min(len(done), (max(r0, r1) - 1) // BAND + 1)):
+            if not done[b]:
+                for i in self._seg_bands.get(b, ()):
+                    if not seg_done[i]:
+                        seg_done[i] = 1
+                        self._index_steps(self._given[i])
+                done[b] = 1
         return self._rows
 
     def solid_rows(self) -> list[int]:
@@ -196,10 +226,10 @@ class Walls:
         k = _FORWARD_INDEX.get((b[0] - a[0], b[1] - a[1]))
         if k is None:
             return True
-        rows = self.step_rows()
         c, r = a
         if 0 <= c < self.width and 0 <= r < self.height:
-            return not (rows[k][r] >> c) & 1
+            return not (self.step_rows(r, r + 1)[k][r] >> c) & 1
+        self.step_rows()
         return (a, b) not in self._outside
 
     def step_allowed(self, a: Cell, b: Cell) -> bool:

@@ -48,7 +48,9 @@ PROMPT_Z = render.CURSOR_Z + 3
 ARCS_Z = render.TOOL_Z  # live (not cached): it follows the pointer
 
 
-_BY_VIEW: "weakref.WeakKeyDictionary[Any, HazardsAddon]" = weakref.WeakKeyDictionary()
+# Values are weak too: an add-on refers to its view, so a strong value would keep every closed
+# window (and its pictures) alive for good.
+_BY_VIEW: "weakref.WeakKeyDictionary[Any, weakref.ref[HazardsAddon]]" = weakref.WeakKeyDictionary()
 
 
 class HazardsAddon:
@@ -74,7 +76,7 @@ class HazardsAddon:
         """A (new) encounter is on the battle view: follow it."""
         self.closing()
         self.view = self.app.battle
-        _BY_VIEW[self.view] = self
+        _BY_VIEW[self.view] = weakref.ref(self)
         self.animations = Animations(clock=self.animations.clock)
         self.in_flight.clear()
         self.prompt = FacingPrompt(self)
@@ -294,7 +296,8 @@ def dice_rect(ctx: render.DrawContext, throw: dict[str, Any], size: int) -> pyga
 
 def hazards_of(view: Any) -> HazardsAddon | None:
     """The add-on following a battle view (None for views without one)."""
-    return _BY_VIEW.get(view) if view is not None else None
+    ref = _BY_VIEW.get(view) if view is not None else None
+    return ref() if ref is not None else None
 
 
 def _addon_of(ctx: render.DrawContext) -> HazardsAddon | None:

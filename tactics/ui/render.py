@@ -34,6 +34,7 @@ from tactics.ui.camera import Camera
 from tactics.ui.mapart import MapArt
 from tactics.ui.tokens import TokenPainter
 
+GROUND_LAYERS = ("map", "doors")  # what lies under everything and changes only with the camera and doors
 MAP_Z, DOORS_Z, REACH_Z, TEMPLATES_Z, TRAPS_Z, TOKENS_Z, TOOL_Z, CURSOR_Z = 0, 10, 20, 30, 40, 50, 60, 70
 
 
@@ -176,9 +177,14 @@ class CellPainter:
                 x0, y0 = min(xs) * px - pad, min(ys) * px - pad
                 w, h = (max(xs) * px + pad) - x0 + 1, (max(ys) * px + pad) - y0 + 1
                 if w * h <= OVERLAY_PIXELS:
-                    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+                    # Opaque lines on a colour-keyed, run-length encoded picture: the blit skips
+                    # the transparent runs, so a big outline costs its lines, not its box.
+                    key_colour = (255, 0, 255) if colour[:3] != (255, 0, 255) else (0, 255, 0)
+                    surf = pygame.Surface((w, h))
+                    surf.fill(key_colour)
                     for (x1, y1, x2, y2) in edges:
-                        pygame.draw.line(surf, colour, (x1 * px - x0, y1 * px - y0), (x2 * px - x0, y2 * px - y0), width)
+                        pygame.draw.line(surf, colour[:3], (x1 * px - x0, y1 * px - y0), (x2 * px - x0, y2 * px - y0), width)
+                    surf.set_colorkey(key_colour, pygame.RLEACCEL)
                     hit = (surf, x0, y0)
                 self._overlays[key] = hit
                 if len(self._overlays) > 24:
@@ -218,6 +224,8 @@ class BoardRenderer:
     _board_key: Any = None
     compositions: int = 0  # how many times the board was composed whole (tests, bench)
     scrolls: int = 0  # how many times it was scrolled and only the uncovered strips drawn
+    _ground: pygame.Surface | None = None
+    _ground_key: Any = None
     _scrolled: bool = False
 
     def layers(self, view: Any) -> list[tuple[int, str, Layer]]:
@@ -302,7 +310,7 @@ class BoardRenderer:
             self.scrolls += 1
         else:
             probe.forget(board)
-            self._compose(board, clip, camera, state, viewer, clip, view, layers)
+            self._compose_whole(board, camera, state, viewer, clip, view, layers, origin, surface.get_size())
             board.set_clip(None)
             self._board_key = (base_key, origin)
             self._scrolled = False
@@ -316,11 +324,54 @@ class BoardRenderer:
                 layer(ctx)
         surface.set_clip(None)
 
+    def _compose_whole(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
+                       clip: pygame.Rect, view: Any, layers, origin: tuple[int, int], size: tuple[int, int]) -> None:
+        """The whole board: the ground (map and doors, kept while the camera and doors stay) and the rest over it.
+
+        A move, a roll or a new selection redraws what lies on the map, not the map.
+        """
+        ground = [item for item in layers if item[1] in GROUND_LAYERS]
+        rest = [item for item in layers if item[1] not in GROUND_LAYERS]
+        if len(ground) != len(GROUND_LAYERS) or any(z <= DOORS_Z for z, _, _ in rest):
+            self._compose(board, clip, camera, state, viewer, clip, view, layers)  # something under the ground
+            return
+        key = (origin, camera.cell_px, tuple(clip), size, self.art.show_walls, id(state.map),
+               tuple(sorted(getattr(state, "open_doors", ()))))
+        if self._ground is None or self._ground.get_size() != size:
+            self._ground = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                self._ground = self._ground.convert()
+            self._ground_key = None
+        if key != self._ground_key:
+            self._compose(self._ground, clip, camera, state, viewer, clip, view, ground)
+            self._ground.set_clip(None)
+            self._ground_key = key
+        board.set_clip(clip)
+        board.blit(self._ground, clip.topleft, clip)
+        ctx = DrawContext(board, camera, state, viewer, clip, self, view)
+        for z, _, layer in rest:
+            if z < TOOL_Z:
+                layer(ctx)
+
     def _compose(self, board: pygame.Surface, area: pygame.Rect, camera: Camera, state: EncounterState,
                  viewer: str, clip: pygame.Rect, view: Any, layers) -> None:
         """Draw the board layers into ``area`` of the cached board (layers still see the whole ``clip``)."""
         board.set_clip(area)
-        board.fill(theme.BACKDROP, area)
+        # The backdrop only where the map does not cover (the map's chunks are opaque).
+        m = state.map
+        ox, oy = round(camera.origin_x), round(camera.origin_y)
+        covered = pygame.Rect(ox, oy, m.width * camera.cell_px, m.height * camera.cell_px).clip(area)
+        if covered.size == area.size:
+            pass
+        elif not covered.width or not covered.height:
+            board.fill(theme.BACKDROP, area)
+        else:
+            for rect in ((area.left, area.top, area.width, covered.top - area.top),
+                         (area.left, covered.bottom, area.width, area.bottom - covered.bottom),
+                         (area.left, covered.top, covered.left - area.left, covered.height),
+                         (covered.right, covered.top, area.right - covered.right, covered.height)):
+                if rect[2] > 0 and rect[3] > 0:
+                    board.fill(theme.BACKDROP, rect)
         ctx = DrawContext(board, camera, state, viewer, clip, self, view)
         for z, _, layer in layers:
             if z < TOOL_Z:

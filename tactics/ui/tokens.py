@@ -7,6 +7,7 @@ smoothly scaled down for clean edges) and cached; a frame only blits.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -19,6 +20,7 @@ from tactics.ui.camera import Camera
 SS = 3  # supersampling factor
 TOKEN_RADIUS = 0.43  # of a square: the disc (with its rim) fills 0.86 of it, readable across a room
 
+LABEL_MAX_PX = 480  # wider than any name pill drawn under a token (a long name at the largest size)
 _BADGE_COLOURS = [(214, 92, 92), (92, 156, 214), (200, 160, 60), (150, 110, 210), (80, 180, 140), (220, 120, 180)]
 
 
@@ -30,6 +32,7 @@ def _darker(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]
     return tuple(round(c * (1 - amount)) for c in colour)  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=4096)
 def initials(name: str) -> str:
     """``"Bear 3"`` -> ``"B3"``, ``"Brandon"`` -> ``"Br"``, ``"Art"`` -> ``"Ar"``."""
     words = name.split()
@@ -75,15 +78,22 @@ class TokenPainter:
         highlighted: frozenset[str] = frozenset(),
     ) -> None:
         px = camera.cell_px
-        w, h = surface.get_size()
+        # Only tokens whose picture or name can touch the area being drawn (the view, or a
+        # strip the pan uncovered): a name pill is wider than a square, so a margin of them.
+        clip = surface.get_clip()
+        ox, oy = round(camera.origin_x), round(camera.origin_y)
+        side = 1 + (LABEL_MAX_PX // 2 // px if px >= 22 else 0)  # a name pill is centred on its token
+        c_lo, c_hi = (clip.left - ox) // px - side, (clip.right - ox) // px + side
+        r_lo, r_hi = (clip.top - oy) // px - 2, (clip.bottom - oy) // px + 1
         labels = []
         badges = []
         for who in state.on_map():
+            c, r = who.cell
+            if c < c_lo or c > c_hi or r < r_lo or r > r_hi:
+                continue
             if viewer != "gm" and state.hidden_from_players(who):
                 continue
             x, y = camera.to_screen(who.cell)
-            if x > w or y > h or x + px < 0 or y + px * 1.6 < 0:
-                continue
             team = state.teams.get(who.team)
             colour = tuple(team.colour) if team else (150, 150, 150)
             show_hp = viewer == "gm" or (team is not None and team.players)

@@ -1,0 +1,43 @@
+"""Map art is made in chunks at display scale: a legal 1000x1000 Tiled map opens in bounded memory.
+
+What a user would notice: opening a big Tiled map of 32 px tiles used to build a
+32000x32000 picture first (4 GB; the app died or the machine swapped). Now only
+the chunks shown are made, at the zoom they are shown at, and they look right.
+"""
+
+from __future__ import annotations
+
+import resource
+
+import pygame
+
+from tactics.maps.battlemap import BattleMap, TilePlacement
+from tactics.ui.mapart import MapArt
+
+
+def _rss_mb() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+
+
+def test_a_1000x1000_tiled_map_draws_its_tiles_without_a_full_size_picture(tmp_path):
+    sheet = pygame.Surface((64, 32))
+    sheet.fill((200, 40, 40), (0, 0, 32, 32))  # tile 0: red
+    sheet.fill((40, 200, 40), (32, 0, 32, 32))  # tile 1: green
+    pygame.image.save(sheet, str(tmp_path / "tiles.png"))
+    tiles = [TilePlacement(0, (c, r), "tiles.png", (32 * ((c + r) % 2), 0, 32, 32))
+             for r in range(0, 1000, 7) for c in range(0, 1000, 7)]  # 20 000 placements over the whole map
+    battle_map = BattleMap(1000, 1000, name="Huge", tiles=tiles, tile_size_px=32,
+                           source=str(tmp_path / "huge.tmj"))
+    before = _rss_mb()
+    art = MapArt(battle_map)
+    assert art.problem is None and art.has_art and art.base is None  # no picture of the whole map
+    near = art.chunk(32, 0, 0)  # the top-left block at 32 px a square
+    far = art.chunk(16, 31, 31)  # a block far away at another zoom
+    assert near.get_size() == (512, 512)
+    red = near.get_at((8, 8))  # square (0, 0) holds the red tile (the grid line darkens only its edge)
+    assert red.r > 150 and red.g < 80 and red.b < 80
+    assert near.get_at((40, 8)) != red  # square (1, 0) has no tile
+    green = near.get_at((7 * 32 + 8, 8))  # square (7, 0) holds the green tile
+    assert green.g > 150 and green.r < 80
+    assert far.get_size()[0] <= 512
+    assert _rss_mb() - before < 400  # was ~4 GB before the first frame
