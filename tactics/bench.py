@@ -343,10 +343,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--big-map", type=int, default=1000, help="side of the square map for the first click")
     p.add_argument("--start-runs", type=int, default=3, help="process starts to time (each kind)")
     p.add_argument("--crowd", type=int, default=1000, help="tokens for tokens_1000_redraw_ms (fewer for a quick check)")
+    p.add_argument("--opponent-samples", type=int, default=12,
+                   help="fight positions the app-controlled opponent decides in (0: skip its figures)")
     args = p.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
     result = run((w, h), max(5, args.frames), reach_map=max(10, args.reach_map), big_map=max(40, args.big_map),
                  start_runs=max(1, args.start_runs), crowd=max(2, min(args.crowd, 5000)))
+    if args.opponent_samples > 0:  # solo play: how long the app takes to decide a group's turn (cold)
+        from tactics.ai.bench import decision_figures, starship_figures
+
+        result.update(decision_figures(args.opponent_samples))
+        result.update(starship_figures(args.opponent_samples))
     if args.json:
         print(json.dumps(result))
     else:

@@ -70,14 +70,16 @@ def test_an_unknown_token_to_select_is_a_clear_error(tmp_path, capsys):
 
 def test_bench_prints_the_measured_keys():
     result = subprocess.run([sys.executable, "-m", "tactics.bench", "--json", "--size", "640x480", "--frames", "5",
-                             "--reach-map", "40", "--big-map", "60", "--start-runs", "1", "--crowd", "80"],
+                             "--reach-map", "40", "--big-map", "60", "--start-runs", "1", "--crowd", "80",
+                             "--opponent-samples", "2"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     for k in ("frame_ms_median", "frame_ms_p99", "fullscreen_blit_ms_median", "reachable_ms_median",
               "redraw_ms_median", "pan_ms_median", "pan_ms_p99", "zoom_first_ms_max", "reachable_cold_ms_median",
               "first_click_1000_ms", "tokens_1000_redraw_ms", "start_ms", "bare_window_start_ms",
-              "redraw_over_blit", "pan_over_blit", "tokens_1000_over_blit", "start_over_bare"):
+              "redraw_over_blit", "pan_over_blit", "tokens_1000_over_blit", "start_over_bare",
+              "opponent_group_ms_median", "opponent_side_ms_max"):
         assert isinstance(data[k], (int, float)) and data[k] > 0, k
     assert data["first_click_selected"] is True  # the timed click really selected the token
     assert data["tokens_crowd"] == 80 and data["toolbar_hover_frames_of_30"] == 0
