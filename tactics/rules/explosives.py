@@ -40,14 +40,50 @@ from tactics.rules.templates import radius
 # ---------------------------------------------------------------------------
 # Range (R-GREN-1)
 
-BASE_THROW_FT = 30
-THROW_FT_PER_MOD = 5
-MIN_THROW_FT = 5
+
+class GrenadeRules(BaseModel):
+    """The numbers of the throwing and cooking rules (``[rules]`` in grenades.toml).
+
+    The module names ``BASE_THROW_FT``, ``THROW_FT_PER_MOD``, ``MIN_THROW_FT`` and
+    ``COOK_DC`` still work: they read these (see :func:`__getattr__`).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    base_throw_ft: int = Field(default=30, ge=0, le=1000)
+    throw_ft_per_mod: int = Field(default=5, ge=0, le=100)
+    min_throw_ft: int = Field(default=5, ge=0, le=1000)
+    cook_dc: int = Field(default=25, ge=0, le=60)
 
 
-def max_throw_ft(str_mod: int, dex_mod: int) -> int:
-    """Maximum throw: 30 ft + 5 ft per STR and per DEX modifier, never below 5 ft (R-GREN-1)."""
-    return max(MIN_THROW_FT, BASE_THROW_FT + THROW_FT_PER_MOD * (int(str_mod) + int(dex_mod)))
+def load_grenade_rules(path: str | Path) -> GrenadeRules:
+    """``[rules]`` of a grenades file (all defaults when it has none); DataError on bad values."""
+    return validate(path, GrenadeRules, read_document(path).get("rules", {}), "rules")
+
+
+@lru_cache(maxsize=1)
+def grenade_rules() -> GrenadeRules:
+    return load_grenade_rules(data_path("grenades.toml"))
+
+
+_RULE_NAMES = {"BASE_THROW_FT": "base_throw_ft", "THROW_FT_PER_MOD": "throw_ft_per_mod",
+               "MIN_THROW_FT": "min_throw_ft", "COOK_DC": "cook_dc"}
+
+
+def __getattr__(name: str) -> int:
+    """The old constants, now read from the table's grenades.toml."""
+    if name in _RULE_NAMES:
+        return int(getattr(grenade_rules(), _RULE_NAMES[name]))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def max_throw_ft(str_mod: int, dex_mod: int, rules: GrenadeRules | None = None) -> int:
+    """Maximum throw: 30 ft + 5 ft per STR and per DEX modifier, never below 5 ft (R-GREN-1).
+
+    The three numbers are ``[rules]`` of grenades.toml.
+    """
+    r = rules or grenade_rules()
+    return max(r.min_throw_ft, r.base_throw_ft + r.throw_ft_per_mod * (int(str_mod) + int(dex_mod)))
 
 
 # ---------------------------------------------------------------------------
@@ -339,21 +375,20 @@ def check_odds(modifier: int, dc: int, net_advantage: int = 0, affinity: int = 2
     )
 
 
-COOK_DC = 25
-
 CookResult = Literal["early", "dud", "in_hand"]
 
 
-def cook_result(d20: int, total: int, dc: int = COOK_DC) -> CookResult:
-    """R-GREN-5: a natural 1 explodes in hand; meeting the DC explodes at the start
-    of the target group's turn ("early"); otherwise it bursts harmlessly ("dud")."""
+def cook_result(d20: int, total: int, dc: int | None = None) -> CookResult:
+    """R-GREN-5: a natural 1 explodes in hand; meeting the DC (``cook_dc`` in
+    grenades.toml unless given) explodes at the start of the target group's turn
+    ("early"); otherwise it bursts harmlessly ("dud")."""
     if d20 == 1:
         return "in_hand"
-    return "early" if total >= dc else "dud"
+    return "early" if total >= (grenade_rules().cook_dc if dc is None else dc) else "dud"
 
 
 def cook_odds(
-    wis_mod: int, net_advantage: int = 0, affinity: int = 2, dc: int = COOK_DC
+    wis_mod: int, net_advantage: int = 0, affinity: int = 2, dc: int | None = None
 ) -> dict[str, Fraction]:
     """Exact odds of each cooking result for a WIS modifier (R-GREN-5)."""
     out = {"early": Fraction(0), "dud": Fraction(0), "in_hand": Fraction(0)}
@@ -370,6 +405,7 @@ def half_damage(amount: int) -> int:
 __all__ = [
     "ConditionEffect",
     "GrenadeKind",
+    "GrenadeRules",
     "ScatterTable",
     "blast_cells",
     "blast_corner",
@@ -381,9 +417,11 @@ __all__ = [
     "default_grenades",
     "default_scatter",
     "grenade_kind",
+    "grenade_rules",
     "half_damage",
     "landing",
     "landing_odds",
+    "load_grenade_rules",
     "load_grenades",
     "load_scatter",
     "max_throw_ft",

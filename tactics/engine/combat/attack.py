@@ -17,9 +17,7 @@ from typing import Any
 from tactics.engine.core.journal import Event
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.attacks import (
-    EXTRA_DAMAGE_THRESHOLD,
     SUCCESSES,
-    TWO_WEAPON_THRESHOLD,
     classify,
     hit_chances,
     roll_accuracy,
@@ -165,7 +163,8 @@ def attack_setup(
         problem = f"{target.name} is {dist} ft away; {arms.label or arms.name} reaches {arms.range_ft} ft"
     elif not state.current_map().walls.line_clear(cell_center(start), cell_center(target.cell)):
         problem = f"{attacker.name} has no line of sight to {target.name}"
-    threshold = TWO_WEAPON_THRESHOLD if two_weapon else EXTRA_DAMAGE_THRESHOLD
+    thresholds = default_armoury().rules  # weapons.toml [rules] (R-HIT-3)
+    threshold = thresholds.two_weapon_threshold if two_weapon else thresholds.extra_damage_threshold
     setup = AttackSetup(
         attacker=attacker.id,
         target=target.id,

@@ -31,8 +31,8 @@ from tactics.engine.combat.actions import limits_of, move_budget, planned_origin
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
-from tactics.rules.movement import RUN_FT, plan
-from tactics.rules.sheets import Sheet
+from tactics.rules.movement import plan
+from tactics.rules.sheets import Sheet, default_run_ft
 
 WALK = "walk"  # a free walk out of a fight (``board.Walk``)
 STEP_KINDS = (act.SIMPLE, act.SIMPLE_AFTER)
@@ -91,7 +91,7 @@ def free_walk_ft(who: Combatant) -> int:
         value = sheet.get(attr) if isinstance(sheet, dict) else getattr(sheet, attr, None)
         if isinstance(value, (int, float)) and value > 0:
             return int(value)
-    return RUN_FT
+    return default_run_ft()
 
 
 def move_allowance(state: EncounterState, cid: str) -> MoveAllowance:

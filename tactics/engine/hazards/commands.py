@@ -209,7 +209,7 @@ class ThrowGrenade:
         cook_result: str | None = None
         at_once = False
         if self.cook:  # reading: N-GREN-4 (rolled before the throw; Shaken counts)
-            roll = roll_d20_check(dice, "WIS", [("WIS", sheet.ability(who, "WIS"))], dc=ex.COOK_DC,
+            roll = roll_d20_check(dice, "WIS", [("WIS", sheet.ability(who, "WIS"))], dc=ex.grenade_rules().cook_dc,
                                   advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
             cook_result = ex.cook_result(roll["d20"], roll["total"])
             events.append(Event("grenade.cooked", {"grenade": gid, "thrower": who.id, "roll": roll,
