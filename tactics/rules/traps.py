@@ -69,6 +69,7 @@ class TrapRules(BaseModel):
     disarm_dc: int = 10
     disarm_trigger_margin: int = Field(default=5, ge=1)
     set_dc: int = 5
+    reach_ft: int = Field(default=5, ge=0, le=1000)
     stop_on_spotting: bool = True
 
 

@@ -102,6 +102,22 @@ def unseen_problem(attacker: Combatant, target: Combatant) -> str:
     return f"{attacker.name} cannot see {target.name}: {target.name} is hidden (a Perception search may find them)"
 
 
+def reach_problem(state: EncounterState, attacker: Combatant, target: Combatant, arms: Weapon | Technique,
+                  start: Cell) -> str | None:
+    """Why ``arms`` cannot reach ``target`` from ``start`` (range, then line of sight), or None.
+
+    The attack itself and a charge's choice of square (:mod:`tactics.engine.combat.charge`) both ask this.
+    """
+    if target.cell is None:
+        return "not on the map"
+    dist = distance_ft(start, target.cell)
+    if dist > arms.range_ft:
+        return f"{target.name} is {dist} ft away; {arms.label or arms.name} reaches {arms.range_ft} ft"
+    if not state.current_map().walls.line_clear(cell_center(start), cell_center(target.cell)):
+        return f"{attacker.name} has no line of sight to {target.name}"
+    return None
+
+
 def attack_setup(
     state: EncounterState,
     attacker: Combatant,
@@ -159,10 +175,8 @@ def attack_setup(
         problem = f"{attacker.name} cannot attack themselves"
     elif unseen_by(state, attacker, target):
         problem = unseen_problem(attacker, target)
-    elif dist > arms.range_ft:
-        problem = f"{target.name} is {dist} ft away; {arms.label or arms.name} reaches {arms.range_ft} ft"
-    elif not state.current_map().walls.line_clear(cell_center(start), cell_center(target.cell)):
-        problem = f"{attacker.name} has no line of sight to {target.name}"
+    else:
+        problem = reach_problem(state, attacker, target, arms, start)
     thresholds = default_armoury().rules  # weapons.toml [rules] (R-HIT-3)
     threshold = thresholds.two_weapon_threshold if two_weapon else thresholds.extra_damage_threshold
     setup = AttackSetup(

@@ -30,6 +30,7 @@ import pygame_gui
 
 from tactics.engine.hazards import commands as hz
 from tactics.engine.hazards import sheet
+from tactics.engine.hazards.trap_checks import disarm_check as engine_disarm_check, set_check
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare
 from tactics.engine.combat.disarm import DeclareDisarm, declare_remote
 from tactics.engine.core.state import Combatant
@@ -46,30 +47,21 @@ PREVIEW_Z = TOOL_Z + 1
 
 
 def disarm_check(who: Combatant, trap: tr.Trap) -> tuple[str, int]:
-    """The skill a combatant disarms with and its bonus (Demolitions for explosives if better, N-TRAP-6)."""
-    skill, modifier = "Disable Device", sheet.skill(who, "Disable Device")
-    if trap.explosive and sheet.skill(who, "Demolitions") > modifier:
-        skill, modifier = "Demolitions", sheet.skill(who, "Demolitions")
-    return skill, modifier
+    """The skill a combatant disarms with and its bonus: the engine's answer (N-TRAP-6)."""
+    check = engine_disarm_check(None, who, trap)
+    return check.skill, check.modifier
 
 
 def disarm_preview(state: Any, who: Combatant, trap: tr.Trap) -> tuple[str, dict[str, Any]]:
-    """("Disable Device +2, disadvantage", disarm_odds) as the Disarm command will roll it (R-TRAP-3)."""
-    skill, modifier = disarm_check(who, trap)
-    in_combat = state.combat is not None and getattr(state.combat, "phase", None) != "ended"
-    odds = tr.disarm_odds(modifier, trap.disarm_dc, in_combat=in_combat,
-                          net_advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
-    net = tr.disarm_net_advantage(in_combat, sheet.check_advantage(who, "skill"))
-    how = f"{skill} {modifier:+d}" + (", disadvantage" if net < 0 else ", advantage" if net > 0 else "")
-    return how, odds
+    """("Disable Device +2, disadvantage", odds): the check the Disarm command will roll (R-TRAP-3)."""
+    check = engine_disarm_check(state, who, trap)
+    return check.how, check.odds()
 
 
 def set_preview(who: Combatant) -> tuple[str, dict[str, Any]]:
-    """("Demolitions +3", set_odds) for setting a trap (INT or Demolitions, the better; R-TRAP-5)."""
-    int_mod, demo = sheet.ability(who, "INT"), sheet.skill(who, "Demolitions")
-    what, modifier = ("Demolitions", demo) if demo > int_mod else ("INT", int_mod)
-    odds = tr.set_odds(modifier, net_advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
-    return f"{what} {modifier:+d}", odds
+    """("Demolitions +3", odds): the check the SetTrap command will roll (R-TRAP-5)."""
+    check = set_check(who)
+    return check.how, check.odds()
 
 
 class TrapTool(Tool):
