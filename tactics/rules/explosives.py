@@ -180,7 +180,8 @@ def landing(
     facing: str = "N",
     table: ScatterTable | None = None,
 ) -> physics.Flight:
-    """Where a throw with faces ``d1``, ``d2`` comes down, walls included (R-GREN-2/3)."""
+    """Where a throw with faces ``d1``, ``d2`` comes down, walls included (R-GREN-2/3), with
+    the flight the window draws (:func:`tactics.rules.physics.fly`)."""
     across, along = scatter(d1, d2, table)
     aimed = scattered_cell(thrower, target, across, along, facing)
     return physics.fly(battle_map, thrower, aimed)
@@ -196,7 +197,8 @@ def landing_odds(
 ) -> dict[Cell, Fraction]:
     """Exact chance of landing on each square, over the 100 rolls, with walls.
 
-    This is what the window's heatmap shows; it uses the same flight as a throw.
+    This is what the window's heatmap shows; it asks the same landing rule as a throw
+    (:func:`tactics.rules.physics.landing_point`), without simulating each flight.
     """
     out: dict[Cell, Fraction] = {}
     cache: dict[tuple[int, int], Cell] = {}
@@ -206,7 +208,7 @@ def landing_odds(
             cell = cache.get(offset)
             if cell is None:
                 aimed = scattered_cell(thrower, target, offset[0], offset[1], facing)
-                cell = physics.fly(battle_map, thrower, aimed).cell
+                cell = physics.landing_point(battle_map, thrower, aimed).cell  # the rules only, no flight
                 cache[offset] = cell
             out[cell] = out.get(cell, Fraction(0)) + Fraction(1, 100)
     return out

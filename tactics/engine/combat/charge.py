@@ -31,8 +31,8 @@ def charge_path(state: EncounterState, who: Combatant, tech: Technique, target: 
         return None
     if reach_problem(state, who, target, tech, who.cell) is None:
         return None
-    enemies = [c.cell for c in state.enemies_of(who)]
-    allies = [c.cell for c in state.allies_of(who)]
+    enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
+    allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
     route = plan(state.current_map(), who.cell, tech.move_ft, enemies=enemies, occupied=allies)
     best: tuple[tuple[int, int, int], Cell] | None = None
     for cell in route.endable:

@@ -251,6 +251,8 @@ class ThrowGrenade:
                     "aimed": list(aimed),
                     "flight": [[round(x, 4), round(y, 4)] for x, y in flight.points],
                     "heights": [round(h, 4) for h in flight.heights],
+                    "flight_ms": flight.duration_ms,  # the path is data: replay draws it, never re-simulates
+                    "bounces": [[round(x, 4), round(y, 4)] for x, y in flight.bounces],
                     "stopped": flight.stopped,
                 },
             )
