@@ -121,6 +121,7 @@ class SheetDefaults(_Frozen):
     """``[defaults]`` in creatures.toml: what a sheet that leaves a field out gets."""
 
     run_ft: int = Field(default=30, ge=0, le=1000)
+    affinity_die: int = Field(default=2, ge=2, le=20)
 
 
 def load_sheet_defaults(path: str | Path) -> SheetDefaults:
@@ -162,7 +163,7 @@ class Sheet(_Frozen):
     ac: int = Field(default=10, ge=0, le=60)
     hp: int = Field(default=10, ge=1, le=10_000)
     run_ft: int = Field(default_factory=default_run_ft, ge=0, le=1000)  # [defaults] of creatures.toml
-    affinity_die: int = Field(default=2, ge=2, le=20)
+    affinity_die: int = Field(default_factory=lambda: sheet_defaults().affinity_die, ge=2, le=20)
     proficiencies: list[str] = Field(default_factory=list)
     weapons: list[str] = Field(default_factory=list)
     techniques: list[str] = Field(default_factory=list)

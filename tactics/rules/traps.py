@@ -163,7 +163,7 @@ class Trap:
     trigger: str
     level: int
     detection_dc: int
-    disarm_dc: int = 10
+    disarm_dc: int = field(default_factory=lambda: default_trap_rules().disarm_dc)  # traps.toml [rules]
     area: str = "radius"
     area_ft: int = 0
     anchor: str = "center"
