@@ -133,3 +133,46 @@ def test_why_not_agrees_with_the_move_command_on_every_square():  # R-MOVE-1, R-
     assert {"Too far:", "Cal already stands there.", "Bob already stands there."} <= said
     assert why_not_move(enc.state, "ann", (5, 2)) == "Bob already stands there."
     assert why_not_move(enc.state, "ann", (3, 2)).startswith("No one can stand there")
+
+
+def test_the_search_odds_the_gm_sees_are_what_the_search_rolls():  # R-TRAP-2, N-TRAP-7, R-ROLL-2
+    """An Electro-Mancer with a d4 Affinity Die: the advantage die counts for the electronic mine,
+    not for the mechanical trap; every (d20, d4) pair is rolled and counted."""
+    from tactics.engine.hazards.spotting import ActiveSearch
+    from tactics.engine.hazards.trap_checks import search_plan
+
+    enc = encounter(fighter("ann", "party", (5, 5), skills={"Perception": 2}, affinity_die=4, **{"class": "Electro-Mancer"}))
+    enc.submit(PlaceTrap("frag_mine", (7, 5), detection_dc=17))  # electronic
+    enc.submit(PlaceTrap("simple_mechanical", (3, 5), detection_dc=15))
+    enc.submit(PlaceTrap("frag_mine", (12, 5), detection_dc=5))  # 35 ft away: not searched
+    plan_ = search_plan(enc.state, enc.state.combatants["ann"])
+    odds = plan_.odds()  # what the trap tool prints over each trap
+    assert set(odds) == {"trap-1", "trap-2"} and plan_.advantage == 1
+    found = {"trap-1": Fraction(0), "trap-2": Fraction(0)}
+    for d20 in range(1, 21):
+        for face in range(1, 5):
+            entry = enc.submit(ActiveSearch("ann"), typed=[d20, face])
+            for f in events_of(entry, "trap.search")[0]["found"]:
+                found[f["trap"]] += Fraction(1, 80)
+            enc.undo()
+    assert found == odds
+    assert odds["trap-2"] == Fraction(8, 20)  # d20 + 2 >= 15: the d4 does not help against a mechanical trap
+    assert odds["trap-1"] > Fraction(6, 20)  # d20 + 2 >= 17 alone would be 6 in 20: the d4 helps
+
+
+def test_disadvantage_subtracts_a_d2_in_the_odds_as_in_the_roll():  # R-ROLL-2
+    from tactics.engine.hazards.blast import roll_d20_check
+    from tactics.rules.dice import Dice
+    from tactics.rules.traps import disarm_odds
+
+    odds = disarm_odds(3, 12, in_combat=True, affinity=6)  # a d6 Affinity Die never makes disadvantage worse
+    rolled = {"disarmed": Fraction(0), "retry": Fraction(0), "triggered": Fraction(0)}
+    from tactics.rules.traps import disarm_result
+
+    for d20 in range(1, 21):
+        for face in range(1, 3):
+            roll = roll_d20_check(Dice(1, 0, (d20, face)), "Disable Device", [("Disable Device", 3)], dc=12,
+                                  advantage=-1, affinity=6)
+            assert roll["extra"][0] == 2
+            rolled[disarm_result(roll["total"], 12)] += Fraction(1, 40)
+    assert rolled == odds

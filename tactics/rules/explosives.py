@@ -357,16 +357,18 @@ def check_rolls(net_advantage: int = 0, affinity: int = 2) -> Iterator[tuple[int
     """Every (d20, signed advantage die, probability) of a check (R-ROLL-2).
 
     Net advantage adds one Affinity Die (d2 by default); net disadvantage
-    subtracts one; otherwise no die (reported as 0).
+    subtracts one d2, whatever the Affinity Die (as the engine rolls it,
+    :func:`tactics.engine.hazards.blast.roll_d20_check`); otherwise no die
+    (reported as 0).
     """
     if net_advantage == 0:
         for d20 in range(1, 21):
             yield d20, 0, Fraction(1, 20)
         return
-    sign = 1 if net_advantage > 0 else -1
+    sign, sides = (1, affinity) if net_advantage > 0 else (-1, 2)
     for d20 in range(1, 21):
-        for die in range(1, affinity + 1):
-            yield d20, sign * die, Fraction(1, 20 * affinity)
+        for die in range(1, sides + 1):
+            yield d20, sign * die, Fraction(1, 20 * sides)
 
 
 def check_odds(modifier: int, dc: int, net_advantage: int = 0, affinity: int = 2) -> Fraction:

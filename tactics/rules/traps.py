@@ -402,8 +402,8 @@ def passive_perception(
     die = 0
     if advantage > 0:
         die = (affinity + 1) // 2
-    elif advantage < 0:
-        die = -((affinity + 1) // 2)
+    elif advantage < 0:  # a net disadvantage subtracts a d2, whatever the Affinity Die (R-ROLL-2)
+        die = -((2 + 1) // 2)
     return rules.passive_base + perception + bonus + die
 
 

@@ -30,7 +30,7 @@ import pygame_gui
 
 from tactics.engine.hazards import commands as hz
 from tactics.engine.hazards import sheet
-from tactics.engine.hazards.trap_checks import disarm_check as engine_disarm_check, set_check
+from tactics.engine.hazards.trap_checks import disarm_check as engine_disarm_check, search_plan, set_check
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare
 from tactics.engine.combat.disarm import DeclareDisarm, declare_remote
 from tactics.engine.core.state import Combatant
@@ -354,18 +354,10 @@ class TrapTool(Tool):
         who = self.actor()
         if who is None or not ctx.gm:
             return
-        rules = tr.default_trap_rules()
-        classes = sheet.classes(who)
-        for trap in ctx.state.traps.values():
-            if trap.status not in ("armed", "off") or trap.known_to(who.team):
-                continue
-            if tr.trap_distance_ft(trap, who.cell) > rules.active_search_radius_ft:
-                continue
-            if not tr.can_see_trap(trap, who.cell, ctx.state.current_map()):
-                continue
-            bonus, adv = tr.sense_modifiers(trap, who.cell, classes, rules)
-            p = tr.detect_odds(sheet.skill(who, "Perception"), trap.detection_dc, bonus,
-                               adv + sheet.check_advantage(who, "skill"), sheet.affinity_die(who))
+        search = search_plan(ctx.state, who)  # the engine's own search: the same d20, the same totals
+        odds = search.odds()
+        for trap in search.traps:
+            p = odds[trap.id]
             x, y, w, h = ctx.camera.cell_rect(trap.cell)
             draw.pill_at(ctx.surface, f"search finds {percent(p)}", (x + w // 2, y), size=13, colour=(235, 220, 255),
                          bg=(40, 20, 70, 220), anchor="midbottom")
