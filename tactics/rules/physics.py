@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
-
-import pymunk
+from typing import TYPE_CHECKING, Any
 
 from tactics.rules.geometry import EPS
 from tactics.rules.grid import Cell, Point, cell_center, cell_of_point
 from tactics.rules.walls import Walls
+
+if TYPE_CHECKING:  # pymunk is imported when a flight is simulated, not when the rules load
+    import pymunk
 
 #: How far in front of a wall (grid units) a stopped grenade drops (R-GREN-3).
 DROP_BACK = 0.05
@@ -126,6 +127,8 @@ class Flight:
 
 def build_space(walls_or_map: Any) -> pymunk.Space:
     """A pymunk space holding the map's wall segments (``Walls.segments``) and its border."""
+    import pymunk
+
     walls = _walls_of(walls_or_map)
     space = pymunk.Space()
     w, h = float(walls.width), float(walls.height)
@@ -180,6 +183,8 @@ def fly(walls_or_map: Any, start_cell: Cell, aimed_cell: Cell) -> Flight:
     speed = math.sqrt(GRAVITY * aimed_len / math.sin(2 * angle))
     v_ground, v_up = speed * math.cos(angle), speed * math.sin(angle)
     ux, uy = (target[0] - landing.start[0]) / reach, (target[1] - landing.start[1]) / reach
+
+    import pymunk
 
     space = build_space(walls)
     body = pymunk.Body(mass=0.4, moment=pymunk.moment_for_circle(0.4, 0, BALL_RADIUS))
