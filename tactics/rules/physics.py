@@ -145,6 +145,12 @@ def build_space(walls_or_map: Any) -> pymunk.Space:
     return space
 
 
+def _on_segment(p: Point, a: Point, b: Point) -> bool:
+    """``p`` lies on the segment a-b (within a hair)."""
+    ab = math.dist(a, b)
+    return ab > EPS and abs(math.dist(a, p) + math.dist(p, b) - ab) <= 1e-6
+
+
 def _exit_distance(p: Point, direction: Point, cell: Cell) -> float:
     """How far from ``p`` (inside ``cell``) along ``direction`` (unit) the square's edge lies."""
     best = math.inf
@@ -206,11 +212,18 @@ def fly(walls_or_map: Any, start_cell: Cell, aimed_cell: Cell) -> Flight:
         the ball's radius of the line) is flown past, its centre never crosses it."""
         if now["ground"] or bounces:
             return True
-        if landing.wall_hit is None:
+        hit = landing.wall_hit
+        if hit is None:
             return False
+        travelled = math.dist(landing.start, (body.position.x, body.position.y))
+        if travelled >= reach - BALL_RADIUS - WALL_RADIUS:
+            return True
+        wall = next((sh for sh in arbiter.shapes if isinstance(sh, pymunk.Segment)), None)
+        if wall is not None and _on_segment(hit, (wall.a.x, wall.a.y), (wall.b.x, wall.b.y)):
+            return True  # the very wall the rules' line meets, touched at a shallow angle
         near = BALL_RADIUS + WALL_RADIUS + 0.1
-        return any(math.dist((c.point_a.x, c.point_a.y), landing.wall_hit) <= near
-                   or math.dist((c.point_b.x, c.point_b.y), landing.wall_hit) <= near
+        return any(math.dist((c.point_a.x, c.point_a.y), hit) <= near
+                   or math.dist((c.point_b.x, c.point_b.y), hit) <= near
                    for c in arbiter.contact_point_set.points)
 
     def pre_solve(arbiter: pymunk.Arbiter, _space: pymunk.Space, _data: Any) -> None:
@@ -281,6 +294,9 @@ def fly(walls_or_map: Any, start_cell: Cell, aimed_cell: Cell) -> Flight:
         if resting:
             break
     points, heights = _inside(points, heights, cell, landing)
+    if any(walls.first_crossing(a, b, edge=True) is not None for a, b in zip(points, points[1:])):
+        straight = _straight(landing, cell)  # a contact the simulation got wrong: the rules' own line
+        points, heights = list(straight.points), list(straight.heights)
     heights[-1] = 0.0
     return Flight(
         start=landing.start,
