@@ -125,16 +125,18 @@ class Flight:
     duration_ms: int = 0
 
 
-def build_space(walls_or_map: Any) -> pymunk.Space:
-    """A pymunk space holding the map's wall segments (``Walls.segments``) and its border."""
+def build_space(walls_or_map: Any, near: tuple[Point, Point] | None = None) -> pymunk.Space:
+    """A pymunk space holding the map's wall segments (``Walls.segments``) and its border;
+    with ``near`` (two corners of a box) only the segments that may lie in that box."""
     import pymunk
 
     walls = _walls_of(walls_or_map)
     space = pymunk.Space()
     w, h = float(walls.width), float(walls.height)
     border = [((0.0, 0.0), (w, 0.0)), ((w, 0.0), (w, h)), ((w, h), (0.0, h)), ((0.0, h), (0.0, 0.0))]
+    segments = walls.segments if near is None else walls.segments_near(*near)
     shapes = []
-    for a, b in [(seg.a, seg.b) for seg in walls.segments] + border:
+    for a, b in [(seg.a, seg.b) for seg in segments] + border:
         if not all(math.isfinite(v) for v in (*a, *b)):
             continue
         shape = pymunk.Segment(space.static_body, a, b, WALL_RADIUS)
@@ -163,7 +165,8 @@ def _exit_distance(p: Point, direction: Point, cell: Cell) -> float:
 
 
 def _straight(landing: Landing, cell: Cell) -> Flight:
-    """The rules' line sampled as a flight (no simulation: a throw at one's own square)."""
+    """The rules' line as a flight, not simulated: a throw at one's own square, or the
+    fallback when a simulated path would have crossed a wall."""
     points = (landing.start, landing.rest) if math.dist(landing.start, landing.rest) > EPS else (landing.start,)
     return Flight(landing.start, landing.aimed, points, (0.0,) * len(points), cell, landing.wall_hit is not None,
                   landing.wall_hit)
@@ -192,7 +195,10 @@ def fly(walls_or_map: Any, start_cell: Cell, aimed_cell: Cell) -> Flight:
 
     import pymunk
 
-    space = build_space(walls)
+    xs = (landing.start[0], landing.aimed[0])
+    ys = (landing.start[1], landing.aimed[1])
+    box = ((min(xs) - 2.0, min(ys) - 2.0), (max(xs) + 2.0, max(ys) + 2.0))  # the flight stays inside it
+    space = build_space(walls, box)
     body = pymunk.Body(mass=0.4, moment=pymunk.moment_for_circle(0.4, 0, BALL_RADIUS))
     body.position = landing.start
     body.velocity = (ux * v_ground, uy * v_ground)

@@ -262,6 +262,11 @@ class Walls:
                     found.append(_crossing_t(p, q, a, b))
         return min(found) if found else None
 
+    def segments_near(self, p: Point, q: Point) -> list[Segment]:
+        """The segments that may lie in the box with corners ``p`` and ``q`` (from the sight
+        buckets: a superset, never missing one)."""
+        return self._candidates(p, q)
+
     def sees_cell(self, origin: Point, cell: Cell) -> bool:
         """Is the centre of ``cell`` in sight of ``origin``? (R-AOE-1)."""
         if cell in self.solid:
