@@ -15,6 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from test_ground_audit import fight, to_group
+from test_hazards import encounter, events_of, fighter
 
 from tactics.engine.board import Walk
 from tactics.engine.combat.actions import Action, Declare, ResolveNext
@@ -27,9 +29,6 @@ from tactics.engine.hazards.traps import Disarm, SetTrap
 from tactics.rules.sheets import default_armoury
 from tactics.ui.tools.select import compute_reach, why_not
 from tactics.ui.tools.traps import disarm_preview, set_preview
-
-from test_ground_audit import fight, to_group
-from test_hazards import encounter, events_of, fighter
 
 
 def _shares(results: list[str]) -> dict[str, Fraction]:

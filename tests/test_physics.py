@@ -6,8 +6,10 @@ square than the one the log names, or a different path when the same throw is re
 """
 
 import math
+from itertools import pairwise
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tactics.maps import BattleMap, Door
 from tactics.rules import physics
@@ -19,7 +21,7 @@ def _path_clear(m: BattleMap, flight: physics.Flight) -> bool:
     """Every step of the drawn path stays on the map and crosses no wall."""
     pts = flight.points
     inside = all(0 <= x <= m.width and 0 <= y <= m.height for x, y in pts)
-    return inside and all(m.walls.first_crossing(a, b, edge=True) is None for a, b in zip(pts, pts[1:]))
+    return inside and all(m.walls.first_crossing(a, b, edge=True) is None for a, b in pairwise(pts))
 
 
 def test_flight_is_deterministic_and_is_stopped_by_the_wall():  # N-GREN-2, R-GREN-3

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from tactics.rules.geometry import EPS
@@ -300,7 +301,7 @@ def fly(walls_or_map: Any, start_cell: Cell, aimed_cell: Cell) -> Flight:
         if resting:
             break
     points, heights = _inside(points, heights, cell, landing)
-    if any(walls.first_crossing(a, b, edge=True) is not None for a, b in zip(points, points[1:])):
+    if any(walls.first_crossing(a, b, edge=True) is not None for a, b in pairwise(points)):
         straight = _straight(landing, cell)  # a contact the simulation got wrong: the rules' own line
         points, heights = list(straight.points), list(straight.heights)
     heights[-1] = 0.0
