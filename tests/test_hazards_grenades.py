@@ -46,7 +46,8 @@ def test_throw_records_both_dice_flight_and_landing():  # R-GREN-2
     thrown = events_of(entry, "grenade.thrown")[0]
     assert thrown["dice"] == [2, 9] and thrown["scatter"] == [-2, 2]
     assert thrown["cell"] == [9, 3]  # throwing east: left is north, long is east
-    assert thrown["flight"][0] == [1.5, 5.5] and thrown["flight"][-1] == [9.5, 3.5]
+    assert thrown["flight"][0] == [1.5, 5.5] and [int(v) for v in thrown["flight"][-1]] == [9, 3]  # rests on it
+    assert thrown["flight_ms"] > 0 and len(thrown["heights"]) == len(thrown["flight"])
     g = enc.state.grenades["grenade-1"]
     assert g.status == "live" and g.cell == (9, 3)
 

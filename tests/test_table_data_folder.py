@@ -41,3 +41,46 @@ def test_tactics_data_dir_opens_with_it_and_a_bad_value_names_the_tables_file(tm
     assert "Traceback" not in done.stderr
     missing = run("-m", "tactics", "--data", str(tmp_path / "nowhere"))
     assert missing.returncode == 2 and "not a folder" in missing.stderr
+
+
+def _house_rule(tmp_path, name: str, old: str, new: str) -> None:
+    text = bundled_data_path(name).read_text()
+    assert old in text
+    (tmp_path / name).write_text(text.replace(old, new, 1))
+
+
+def test_house_ruled_cooking_dc_throw_range_and_run_speed_take_effect(tmp_path):  # R-GREN-1, R-GREN-5, R-MOVE-1
+    _house_rule(tmp_path, "grenades.toml", "cook_dc = 25", "cook_dc = 15")
+    _house_rule(tmp_path, "creatures.toml", "run_ft = 30", "run_ft = 25")
+    creatures = (tmp_path / "creatures.toml").read_text().replace("affinity_die = 2 ", "affinity_die = 4 ", 1)
+    (tmp_path / "creatures.toml").write_text(creatures)
+    text = (tmp_path / "grenades.toml").read_text().replace("base_throw_ft = 30", "base_throw_ft = 40", 1)
+    (tmp_path / "grenades.toml").write_text(text)
+    _house_rule(tmp_path, "weapons.toml", "extra_damage_threshold = 4", "extra_damage_threshold = 6")
+    probe = (
+        "from tactics.rules import explosives as ex, attacks, movement\n"
+        "from tactics.rules.sheets import Sheet\n"
+        "from tactics.assets import bundled\n"
+        "from tactics.engine.core.encounter import load_encounter\n"
+        "from tactics.engine.combat.moves import move_allowance\n"
+        "enc = load_encounter(bundled('space-bears.encounter.toml'), seed=1)\n"
+        "walk = move_allowance(enc.state, 'james')\n"
+        "print(ex.COOK_DC, ex.cook_result(10, 16), ex.max_throw_ft(0, 0), attacks.EXTRA_DAMAGE_THRESHOLD,\n"
+        "      attacks.classify(20, 15, 15), movement.RUN_FT, Sheet(name='x').run_ft, walk.run_ft, walk.sprint_ft,\n"
+        "      Sheet(name='x').affinity_die)\n"
+    )
+    done = run("-c", probe, env={DATA_ENV: str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    # A WIS total of 16 now cooks it early; a bare throw reaches 40 ft; beating AC by 5 is a plain Hit;
+    # a sheet without its own speed runs 25 ft, so James (no speed on his sheet) walks 25, sprints 50.
+    # and a sheet that names no Affinity Die rolls a d4 for a net advantage.
+    assert done.stdout.split() == ["15", "early", "40", "6", "hit", "25", "25", "25", "50", "4"]
+
+
+def test_a_bad_house_ruled_number_names_the_file_and_field(tmp_path):  # bad data: file, field, problem
+    _house_rule(tmp_path, "grenades.toml", "cook_dc = 25", "cook_dc = -3")
+    probe = "from tactics.rules import explosives as ex\nprint(ex.COOK_DC)"
+    done = run("-c", probe, env={DATA_ENV: str(tmp_path)})
+    assert done.returncode != 0
+    assert str(tmp_path / "grenades.toml") in done.stderr and "rules.cook_dc" in done.stderr
+    assert "greater than or equal to 0" in done.stderr

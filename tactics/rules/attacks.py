@@ -11,6 +11,10 @@ ONE d2 (R-ROLL-2). The result is one of five outcomes:
   fighting with two weapons, R-HIT-3) or more;
 * ``"hit"``: total >= AC;
 * ``"minor"``: total misses AC by 1 or 2 (half damage, no bonus effects);
+
+The three numbers (4, 5, 2) are ``[rules]`` of weapons.toml (a table may
+house-rule them); the names ``EXTRA_DAMAGE_THRESHOLD``, ``TWO_WEAPON_THRESHOLD``
+and ``MINOR_MARGIN`` still read them (module ``__getattr__``).
 * ``"miss"``.
 
 Odds are exact fractions by enumerating every d20 face and advantage-die face,
@@ -31,19 +35,35 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tactics.rules.dice import Dice, DiceExpr
+from tactics.rules.sheets import ArmsRules, default_arms_rules
 
 OUTCOMES: tuple[str, ...] = ("miss", "minor", "hit", "major", "critical")
 #: Outcomes that count as a successful Standard Attack (they earn the Bonus
 #: Attack, R-ACT-1). A Minor Hit triggers no bonus effects (R-HIT-1), so it does
 #: not earn one either (reading: N-ACT-2).
 SUCCESSES: frozenset[str] = frozenset({"hit", "major", "critical"})
-EXTRA_DAMAGE_THRESHOLD = 4
-TWO_WEAPON_THRESHOLD = 5
-MINOR_MARGIN = 2
+
+_RULE_NAMES = {"EXTRA_DAMAGE_THRESHOLD": "extra_damage_threshold",
+               "TWO_WEAPON_THRESHOLD": "two_weapon_threshold", "MINOR_MARGIN": "minor_margin"}
 
 
-def _threshold(extra_damage_threshold: int, major_margin: int | None) -> int:
-    return int(major_margin) if major_margin is not None else int(extra_damage_threshold)
+def __getattr__(name: str) -> int:
+    """The old constants, now read from the table's weapons.toml ``[rules]``."""
+    if name in _RULE_NAMES:
+        return int(getattr(_rules(), _RULE_NAMES[name]))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _rules() -> ArmsRules:
+    return default_arms_rules()
+
+
+def _threshold(extra_damage_threshold: int | None, major_margin: int | None) -> int:
+    if major_margin is not None:
+        return int(major_margin)
+    if extra_damage_threshold is not None:
+        return int(extra_damage_threshold)
+    return int(_rules().extra_damage_threshold)
 
 
 def classify(
@@ -52,8 +72,9 @@ def classify(
     ac: int,
     *,
     crit_range: int = 20,
-    extra_damage_threshold: int = EXTRA_DAMAGE_THRESHOLD,
+    extra_damage_threshold: int | None = None,
     major_margin: int | None = None,
+    minor_margin: int | None = None,
 ) -> str:
     """The outcome of one accuracy check (R-HIT-1, R-HIT-2, R-HIT-3).
 
@@ -61,7 +82,8 @@ def classify(
     19: 19-20). A natural inside it is a critical even when the total misses
     AC (reading: N-CRIT-1, "Criticals happen when the d20 lands on a 20").
     ``extra_damage_threshold`` (alias ``major_margin``) is how far the total
-    must beat AC for a Major Hit.
+    must beat AC for a Major Hit, ``minor_margin`` how far it may miss for a
+    Minor Hit; left out, both come from weapons.toml ``[rules]``.
     """
     if natural >= crit_range:
         return "critical"
@@ -70,7 +92,7 @@ def classify(
         return "major"
     if margin >= 0:
         return "hit"
-    if margin >= -MINOR_MARGIN:
+    if margin >= -(_rules().minor_margin if minor_margin is None else int(minor_margin)):
         return "minor"
     return "miss"
 
@@ -91,7 +113,7 @@ def hit_chances(
     advantage: int = 0,
     crit_range: int = 20,
     affinity_die: int = 2,
-    extra_damage_threshold: int = EXTRA_DAMAGE_THRESHOLD,
+    extra_damage_threshold: int | None = None,
     major_margin: int | None = None,
 ) -> dict[str, Fraction]:
     """Exact chance of each outcome, by enumerating d20 x advantage die.
@@ -101,6 +123,8 @@ def hit_chances(
     """
     sides, sign = advantage_die(advantage, affinity_die)
     extra = [sign * f for f in range(1, sides + 1)] if sides else [0]
+    major = _threshold(extra_damage_threshold, major_margin)
+    minor = int(_rules().minor_margin)
     counts = {o: 0 for o in OUTCOMES}
     for natural in range(1, 21):
         for e in extra:
@@ -110,8 +134,8 @@ def hit_chances(
                     natural,
                     ac,
                     crit_range=crit_range,
-                    extra_damage_threshold=extra_damage_threshold,
-                    major_margin=major_margin,
+                    extra_damage_threshold=major,
+                    minor_margin=minor,
                 )
             ] += 1
     whole = 20 * len(extra)

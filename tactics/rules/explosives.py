@@ -40,14 +40,50 @@ from tactics.rules.templates import radius
 # ---------------------------------------------------------------------------
 # Range (R-GREN-1)
 
-BASE_THROW_FT = 30
-THROW_FT_PER_MOD = 5
-MIN_THROW_FT = 5
+
+class GrenadeRules(BaseModel):
+    """The numbers of the throwing and cooking rules (``[rules]`` in grenades.toml).
+
+    The module names ``BASE_THROW_FT``, ``THROW_FT_PER_MOD``, ``MIN_THROW_FT`` and
+    ``COOK_DC`` still work: they read these (see :func:`__getattr__`).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    base_throw_ft: int = Field(default=30, ge=0, le=1000)
+    throw_ft_per_mod: int = Field(default=5, ge=0, le=100)
+    min_throw_ft: int = Field(default=5, ge=0, le=1000)
+    cook_dc: int = Field(default=25, ge=0, le=60)
 
 
-def max_throw_ft(str_mod: int, dex_mod: int) -> int:
-    """Maximum throw: 30 ft + 5 ft per STR and per DEX modifier, never below 5 ft (R-GREN-1)."""
-    return max(MIN_THROW_FT, BASE_THROW_FT + THROW_FT_PER_MOD * (int(str_mod) + int(dex_mod)))
+def load_grenade_rules(path: str | Path) -> GrenadeRules:
+    """``[rules]`` of a grenades file (all defaults when it has none); DataError on bad values."""
+    return validate(path, GrenadeRules, read_document(path).get("rules", {}), "rules")
+
+
+@lru_cache(maxsize=1)
+def grenade_rules() -> GrenadeRules:
+    return load_grenade_rules(data_path("grenades.toml"))
+
+
+_RULE_NAMES = {"BASE_THROW_FT": "base_throw_ft", "THROW_FT_PER_MOD": "throw_ft_per_mod",
+               "MIN_THROW_FT": "min_throw_ft", "COOK_DC": "cook_dc"}
+
+
+def __getattr__(name: str) -> int:
+    """The old constants, now read from the table's grenades.toml."""
+    if name in _RULE_NAMES:
+        return int(getattr(grenade_rules(), _RULE_NAMES[name]))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def max_throw_ft(str_mod: int, dex_mod: int, rules: GrenadeRules | None = None) -> int:
+    """Maximum throw: 30 ft + 5 ft per STR and per DEX modifier, never below 5 ft (R-GREN-1).
+
+    The three numbers are ``[rules]`` of grenades.toml.
+    """
+    r = rules or grenade_rules()
+    return max(r.min_throw_ft, r.base_throw_ft + r.throw_ft_per_mod * (int(str_mod) + int(dex_mod)))
 
 
 # ---------------------------------------------------------------------------
@@ -144,7 +180,8 @@ def landing(
     facing: str = "N",
     table: ScatterTable | None = None,
 ) -> physics.Flight:
-    """Where a throw with faces ``d1``, ``d2`` comes down, walls included (R-GREN-2/3)."""
+    """Where a throw with faces ``d1``, ``d2`` comes down, walls included (R-GREN-2/3), with
+    the flight the window draws (:func:`tactics.rules.physics.fly`)."""
     across, along = scatter(d1, d2, table)
     aimed = scattered_cell(thrower, target, across, along, facing)
     return physics.fly(battle_map, thrower, aimed)
@@ -160,7 +197,8 @@ def landing_odds(
 ) -> dict[Cell, Fraction]:
     """Exact chance of landing on each square, over the 100 rolls, with walls.
 
-    This is what the window's heatmap shows; it uses the same flight as a throw.
+    This is what the window's heatmap shows; it asks the same landing rule as a throw
+    (:func:`tactics.rules.physics.landing_point`), without simulating each flight.
     """
     out: dict[Cell, Fraction] = {}
     cache: dict[tuple[int, int], Cell] = {}
@@ -170,7 +208,7 @@ def landing_odds(
             cell = cache.get(offset)
             if cell is None:
                 aimed = scattered_cell(thrower, target, offset[0], offset[1], facing)
-                cell = physics.fly(battle_map, thrower, aimed).cell
+                cell = physics.landing_point(battle_map, thrower, aimed).cell  # the rules only, no flight
                 cache[offset] = cell
             out[cell] = out.get(cell, Fraction(0)) + Fraction(1, 100)
     return out
@@ -319,16 +357,18 @@ def check_rolls(net_advantage: int = 0, affinity: int = 2) -> Iterator[tuple[int
     """Every (d20, signed advantage die, probability) of a check (R-ROLL-2).
 
     Net advantage adds one Affinity Die (d2 by default); net disadvantage
-    subtracts one; otherwise no die (reported as 0).
+    subtracts one d2, whatever the Affinity Die (as the engine rolls it,
+    :func:`tactics.engine.hazards.blast.roll_d20_check`); otherwise no die
+    (reported as 0).
     """
     if net_advantage == 0:
         for d20 in range(1, 21):
             yield d20, 0, Fraction(1, 20)
         return
-    sign = 1 if net_advantage > 0 else -1
+    sign, sides = (1, affinity) if net_advantage > 0 else (-1, 2)
     for d20 in range(1, 21):
-        for die in range(1, affinity + 1):
-            yield d20, sign * die, Fraction(1, 20 * affinity)
+        for die in range(1, sides + 1):
+            yield d20, sign * die, Fraction(1, 20 * sides)
 
 
 def check_odds(modifier: int, dc: int, net_advantage: int = 0, affinity: int = 2) -> Fraction:
@@ -339,21 +379,20 @@ def check_odds(modifier: int, dc: int, net_advantage: int = 0, affinity: int = 2
     )
 
 
-COOK_DC = 25
-
 CookResult = Literal["early", "dud", "in_hand"]
 
 
-def cook_result(d20: int, total: int, dc: int = COOK_DC) -> CookResult:
-    """R-GREN-5: a natural 1 explodes in hand; meeting the DC explodes at the start
-    of the target group's turn ("early"); otherwise it bursts harmlessly ("dud")."""
+def cook_result(d20: int, total: int, dc: int | None = None) -> CookResult:
+    """R-GREN-5: a natural 1 explodes in hand; meeting the DC (``cook_dc`` in
+    grenades.toml unless given) explodes at the start of the target group's turn
+    ("early"); otherwise it bursts harmlessly ("dud")."""
     if d20 == 1:
         return "in_hand"
-    return "early" if total >= dc else "dud"
+    return "early" if total >= (grenade_rules().cook_dc if dc is None else dc) else "dud"
 
 
 def cook_odds(
-    wis_mod: int, net_advantage: int = 0, affinity: int = 2, dc: int = COOK_DC
+    wis_mod: int, net_advantage: int = 0, affinity: int = 2, dc: int | None = None
 ) -> dict[str, Fraction]:
     """Exact odds of each cooking result for a WIS modifier (R-GREN-5)."""
     out = {"early": Fraction(0), "dud": Fraction(0), "in_hand": Fraction(0)}
@@ -370,6 +409,7 @@ def half_damage(amount: int) -> int:
 __all__ = [
     "ConditionEffect",
     "GrenadeKind",
+    "GrenadeRules",
     "ScatterTable",
     "blast_cells",
     "blast_corner",
@@ -381,9 +421,11 @@ __all__ = [
     "default_grenades",
     "default_scatter",
     "grenade_kind",
+    "grenade_rules",
     "half_damage",
     "landing",
     "landing_odds",
+    "load_grenade_rules",
     "load_grenades",
     "load_scatter",
     "max_throw_ft",

@@ -14,7 +14,16 @@ from typing import Any, Iterable, Protocol
 from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.walls import Walls
 
-RUN_FT = 30  # default; a combatant's own speed comes from its data (R-MOVE-1)
+
+
+def __getattr__(name: str) -> int:
+    """``RUN_FT``: the default run speed, ``[defaults] run_ft`` of creatures.toml (R-MOVE-1);
+    a combatant's own speed comes from its sheet."""
+    if name == "RUN_FT":
+        from tactics.rules.sheets import default_run_ft
+
+        return default_run_ft()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class MovementMap(Protocol):

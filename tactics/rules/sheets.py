@@ -108,10 +108,45 @@ class Technique(_Frozen):
 
 
 class ArmsRules(_Frozen):
-    """Table-wide numbers from ``[rules]`` in weapons.toml."""
+    """Table-wide numbers from ``[rules]`` in weapons.toml (R-ROLL-1, R-HIT-1..3)."""
 
     proficient_advantage: int = Field(default=1, ge=0, le=5)
     nonproficient_disadvantage: int = Field(default=1, ge=0, le=5)
+    extra_damage_threshold: int = Field(default=4, ge=1, le=60)  # beat AC by this for a Major Hit
+    two_weapon_threshold: int = Field(default=5, ge=1, le=60)  # ... when fighting with two weapons
+    minor_margin: int = Field(default=2, ge=0, le=60)  # miss AC by at most this: a Minor Hit
+
+
+class SheetDefaults(_Frozen):
+    """``[defaults]`` in creatures.toml: what a sheet that leaves a field out gets."""
+
+    run_ft: int = Field(default=30, ge=0, le=1000)
+    affinity_die: int = Field(default=2, ge=2, le=20)
+
+
+def load_sheet_defaults(path: str | Path) -> SheetDefaults:
+    return validate(path, SheetDefaults, read_document(path).get("defaults", {}), "defaults")
+
+
+@lru_cache(maxsize=1)
+def sheet_defaults() -> SheetDefaults:
+    """The table's sheet defaults (creatures.toml, or the table's own copy)."""
+    return load_sheet_defaults(data_path("creatures.toml"))
+
+
+def default_run_ft() -> int:
+    """Run speed of a sheet that names none (R-MOVE-1): ``[defaults] run_ft`` of creatures.toml."""
+    return sheet_defaults().run_ft
+
+
+def load_arms_rules(path: str | Path) -> ArmsRules:
+    return validate(path, ArmsRules, read_document(path).get("rules", {}), "rules")
+
+
+@lru_cache(maxsize=1)
+def default_arms_rules() -> ArmsRules:
+    """The table's ``[rules]`` of weapons.toml (thresholds of the accuracy check)."""
+    return load_arms_rules(data_path("weapons.toml"))
 
 
 class Sheet(_Frozen):
@@ -127,8 +162,8 @@ class Sheet(_Frozen):
     initiative_misc: Bonus = 0
     ac: int = Field(default=10, ge=0, le=60)
     hp: int = Field(default=10, ge=1, le=10_000)
-    run_ft: int = Field(default=30, ge=0, le=1000)
-    affinity_die: int = Field(default=2, ge=2, le=20)
+    run_ft: int = Field(default_factory=default_run_ft, ge=0, le=1000)  # [defaults] of creatures.toml
+    affinity_die: int = Field(default_factory=lambda: sheet_defaults().affinity_die, ge=2, le=20)
     proficiencies: list[str] = Field(default_factory=list)
     weapons: list[str] = Field(default_factory=list)
     techniques: list[str] = Field(default_factory=list)
@@ -246,7 +281,7 @@ def load_armoury(weapons_path: str | Path, creatures_path: str | Path) -> Armour
     weapons = load_items(weapons_path, Weapon, "weapon")
     doc = read_document(weapons_path)
     techniques = load_items(weapons_path, Technique, "technique") if "technique" in doc else {}
-    rules = validate(weapons_path, ArmsRules, doc.get("rules", {}), "rules")
+    rules = load_arms_rules(weapons_path)
     armoury = Armoury(weapons, techniques, {}, rules)
     sheets = load_items(creatures_path, Sheet, "creature")
     for name, sheet in sheets.items():

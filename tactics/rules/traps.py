@@ -69,6 +69,7 @@ class TrapRules(BaseModel):
     disarm_dc: int = 10
     disarm_trigger_margin: int = Field(default=5, ge=1)
     set_dc: int = 5
+    reach_ft: int = Field(default=5, ge=0, le=1000)
     stop_on_spotting: bool = True
 
 
@@ -162,7 +163,7 @@ class Trap:
     trigger: str
     level: int
     detection_dc: int
-    disarm_dc: int = 10
+    disarm_dc: int = field(default_factory=lambda: default_trap_rules().disarm_dc)  # traps.toml [rules]
     area: str = "radius"
     area_ft: int = 0
     anchor: str = "center"
@@ -401,8 +402,8 @@ def passive_perception(
     die = 0
     if advantage > 0:
         die = (affinity + 1) // 2
-    elif advantage < 0:
-        die = -((affinity + 1) // 2)
+    elif advantage < 0:  # a net disadvantage subtracts a d2, whatever the Affinity Die (R-ROLL-2)
+        die = -((2 + 1) // 2)
     return rules.passive_base + perception + bonus + die
 
 

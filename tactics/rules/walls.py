@@ -10,6 +10,12 @@ cells. It answers two questions fast:
 * ``line_clear(p, q)``: does a straight line from point ``p`` to point ``q``
   (grid units) pass no wall? Used for line of sight and for templates that walls
   stop (R-AOE-1). A line that only starts on a wall is not blocked by it.
+  ``first_crossing(p, q)`` says where such a line is first stopped (a thrown
+  grenade, R-GREN-3).
+
+This is the one spatial index of walls: sight, moves, templates and where a
+grenade stops all ask it. pymunk (:mod:`tactics.rules.physics`) only animates a
+grenade's flight against the same segments; it decides nothing.
 
 Blocked steps are kept as bits per map row (movement search works on whole
 rows at once, tactics/rules/movement.py); sight lines use a bucket index over
@@ -273,6 +279,24 @@ class Walls:
                 return False
         return True
 
+    def first_crossing(self, p: Point, q: Point, *, edge: bool = False) -> float | None:
+        """Where along ``p`` -> ``q`` (0..1) the line first crosses a wall, by the rule of
+        :meth:`line_clear`; None when it crosses none. ``edge``: the map's border counts
+        as a wall too (a grenade thrown off the map, R-GREN-3)."""
+        found = [_crossing_t(p, q, seg.a, seg.b) for seg in self._candidates(p, q)
+                 if segments_cross_strictly(p, q, seg.a, seg.b)]
+        if edge:
+            w, h = float(self.width), float(self.height)
+            for a, b in (((0.0, 0.0), (w, 0.0)), ((w, 0.0), (w, h)), ((w, h), (0.0, h)), ((0.0, h), (0.0, 0.0))):
+                if segments_cross_strictly(p, q, a, b):
+                    found.append(_crossing_t(p, q, a, b))
+        return min(found) if found else None
+
+    def segments_near(self, p: Point, q: Point) -> list[Segment]:
+        """The segments that may lie in the box with corners ``p`` and ``q`` (from the sight
+        buckets: a superset, never missing one)."""
+        return self._candidates(p, q)
+
     def sees_cell(self, origin: Point, cell: Cell) -> bool:
         """Is the centre of ``cell`` in sight of ``origin``? (R-AOE-1)."""
         if cell in self.solid:
@@ -306,6 +330,21 @@ class Walls:
                 for seg in buckets.get((bx, by), ()):
                     seen[id(seg)] = seg
         return list(seen.values())
+
+
+def _crossing_t(p: Point, q: Point, a: Point, b: Point) -> float:
+    """Where along p->q (0..1) the segment a-b is first met (collinear: the overlap's start)."""
+    rx, ry = q[0] - p[0], q[1] - p[1]
+    sx, sy = b[0] - a[0], b[1] - a[1]
+    denom = rx * sy - ry * sx
+    if abs(denom) > 1e-12:
+        t = ((a[0] - p[0]) * sy - (a[1] - p[1]) * sx) / denom
+        return min(1.0, max(0.0, t))
+    length2 = rx * rx + ry * ry
+    if length2 <= 1e-18:
+        return 0.0
+    lo = min(((x - p[0]) * rx + (y - p[1]) * ry) / length2 for x, y in (a, b))
+    return min(1.0, max(0.0, lo))
 
 
 FORWARD: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (1, -1))  # E, S, SE, NE

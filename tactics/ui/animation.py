@@ -77,12 +77,17 @@ class Animation:
 class GrenadeFlight(Animation):
     """A grenade on its arc: ``points`` (grid units) with ``heights`` (squares), and its shadow."""
 
-    def __init__(self, points: Iterable[Point], heights: Iterable[float], *, delay_ms: int = 0) -> None:
+    def __init__(self, points: Iterable[Point], heights: Iterable[float], *, delay_ms: int = 0,
+                 flight_ms: int | None = None) -> None:
         self.points = [(float(x), float(y)) for x, y in points]
         hs = [float(h) for h in heights]
         self.heights = hs if len(hs) == len(self.points) else [0.0] * len(self.points)
-        length = sum(math.dist(a, b) for a, b in zip(self.points, self.points[1:]))
-        super().__init__(int(min(1400, max(350, 90 * length))), delay_ms)
+        if flight_ms:  # the engine's simulated flight (points evenly spaced in time), sped up to table pace
+            duration = min(1600, max(350, int(flight_ms) * 2 // 3))
+        else:
+            length = sum(math.dist(a, b) for a, b in zip(self.points, self.points[1:]))
+            duration = int(min(1400, max(350, 90 * length)))
+        super().__init__(duration, delay_ms)
 
     def position(self) -> tuple[Point, float]:
         """Where the grenade is now (grid point) and how high (squares)."""

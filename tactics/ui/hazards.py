@@ -31,7 +31,6 @@ from tactics.engine.hazards.commands import effective_facing
 from tactics.engine.hazards.log import describe_hazard
 from tactics.engine.core.journal import Entry, Event
 from tactics.rules.grid import cell_center
-from tactics.rules.physics import line_of_sight
 from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui import draw, render
@@ -191,7 +190,7 @@ class HazardsAddon:
         view = self.view
         gid = d["id"]
         if d.get("flight") and len(d["flight"]) >= 2:
-            flight = GrenadeFlight([tuple(p) for p in d["flight"]], d.get("heights", []))
+            flight = GrenadeFlight([tuple(p) for p in d["flight"]], d.get("heights", []), flight_ms=d.get("flight_ms"))
             self.in_flight.add(gid)
             flight.on_done.append(lambda: self._landed(gid))
             self.animations.add(flight)
@@ -285,7 +284,7 @@ def dice_rect(ctx: render.DrawContext, throw: dict[str, Any], size: int) -> pyga
         x0, y0 = cam.to_screen((0, 0))
         there = ((r.centerx - x0) / px, (r.centery - y0) / px)
         cost = 4 * sum(overlap(r, c) for c in cards) + sum(overlap(r, k) for k in tokens)
-        if not line_of_sight(walls, here, there):
+        if not walls.walls.line_clear(here, there):
             cost += 10 ** 9  # reading: R-GREN-3 (the dice stay on the side where it came down)
         if cost == 0:
             return r

@@ -17,9 +17,7 @@ from typing import Any
 from tactics.engine.core.journal import Event
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.attacks import (
-    EXTRA_DAMAGE_THRESHOLD,
     SUCCESSES,
-    TWO_WEAPON_THRESHOLD,
     classify,
     hit_chances,
     roll_accuracy,
@@ -104,6 +102,22 @@ def unseen_problem(attacker: Combatant, target: Combatant) -> str:
     return f"{attacker.name} cannot see {target.name}: {target.name} is hidden (a Perception search may find them)"
 
 
+def reach_problem(state: EncounterState, attacker: Combatant, target: Combatant, arms: Weapon | Technique,
+                  start: Cell) -> str | None:
+    """Why ``arms`` cannot reach ``target`` from ``start`` (range, then line of sight), or None.
+
+    The attack itself and a charge's choice of square (:mod:`tactics.engine.combat.charge`) both ask this.
+    """
+    if target.cell is None:
+        return "not on the map"
+    dist = distance_ft(start, target.cell)
+    if dist > arms.range_ft:
+        return f"{target.name} is {dist} ft away; {arms.label or arms.name} reaches {arms.range_ft} ft"
+    if not state.current_map().walls.line_clear(cell_center(start), cell_center(target.cell)):
+        return f"{attacker.name} has no line of sight to {target.name}"
+    return None
+
+
 def attack_setup(
     state: EncounterState,
     attacker: Combatant,
@@ -161,11 +175,10 @@ def attack_setup(
         problem = f"{attacker.name} cannot attack themselves"
     elif unseen_by(state, attacker, target):
         problem = unseen_problem(attacker, target)
-    elif dist > arms.range_ft:
-        problem = f"{target.name} is {dist} ft away; {arms.label or arms.name} reaches {arms.range_ft} ft"
-    elif not state.current_map().walls.line_clear(cell_center(start), cell_center(target.cell)):
-        problem = f"{attacker.name} has no line of sight to {target.name}"
-    threshold = TWO_WEAPON_THRESHOLD if two_weapon else EXTRA_DAMAGE_THRESHOLD
+    else:
+        problem = reach_problem(state, attacker, target, arms, start)
+    thresholds = default_armoury().rules  # weapons.toml [rules] (R-HIT-3)
+    threshold = thresholds.two_weapon_threshold if two_weapon else thresholds.extra_damage_threshold
     setup = AttackSetup(
         attacker=attacker.id,
         target=target.id,

@@ -24,15 +24,15 @@ the legs (one path per action) the engine will be asked to accept.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Container
 
 from tactics.engine.combat.team import CombatState, group_label
 from tactics.engine.combat.actions import limits_of, move_budget, planned_origin
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
-from tactics.rules.movement import RUN_FT, plan
-from tactics.rules.sheets import Sheet
+from tactics.rules.movement import plan
+from tactics.rules.sheets import Sheet, default_run_ft
 
 WALK = "walk"  # a free walk out of a fight (``board.Walk``)
 STEP_KINDS = (act.SIMPLE, act.SIMPLE_AFTER)
@@ -91,7 +91,7 @@ def free_walk_ft(who: Combatant) -> int:
         value = sheet.get(attr) if isinstance(sheet, dict) else getattr(sheet, attr, None)
         if isinstance(value, (int, float)) and value > 0:
             return int(value)
-    return RUN_FT
+    return default_run_ft()
 
 
 def move_allowance(state: EncounterState, cid: str) -> MoveAllowance:
@@ -217,3 +217,41 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     for cell, ((total, _), mid, after) in best.items():
         out[cell] = Route((tuple(first.path_to(mid)), tuple(after.path_to(cell))), total, True)
     return out
+
+
+def why_not_move(state: EncounterState, cid: str, cell: Cell, allowance: MoveAllowance | None = None,
+                 reachable: Container[Cell] | None = None) -> str:
+    """A sentence saying why ``cid`` cannot end a move on ``cell`` now.
+
+    The window shows it when a click lands outside the reach. The answer uses the
+    allowance and the movement search :func:`move_routes` offers squares from, so
+    it never disagrees with the reach: off the map, a square no one can stand on,
+    an occupied square (R-GRID-5), a square passed through but not one to stop on,
+    too far by the cheapest path (R-MOVE-1), no way through.
+    ``reachable``: the squares the mover passes through within its allowance
+    (computed when not given).
+    """
+    who = state.combatants[cid]
+    allowance = allowance or move_allowance(state, cid)
+    if not allowance.can_move:
+        return f"{who.name} cannot move now: {allowance.reason or 'it cannot move now'}."
+    battle_map = state.current_map()
+    if not battle_map.in_bounds(cell):
+        return "That is off the map."
+    if battle_map.move_cost(cell) is None:
+        return f"No one can stand there ({battle_map.terrain_at(cell).label or 'solid'})."
+    other = state.at(cell)
+    if other is not None and other.id != cid:
+        return f"{other.name} already stands there."
+    start = allowance.origin or who.cell
+    enemies = [c.cell for c in state.enemies_of(who)]
+    allies = [c.cell for c in state.allies_of(who)]
+    if reachable is None:
+        reachable = plan(battle_map, start, allowance.sprint_ft, enemies=enemies, occupied=allies).cost
+    if cell in reachable:
+        return f"{who.name} cannot end a move there."
+    wider = plan(battle_map, start, max(allowance.sprint_ft, 5) * 4, enemies=enemies, occupied=allies)
+    if cell in wider.cost:
+        return f"Too far: {wider.cost[cell]} ft by the shortest path; {who.name} can move {allowance.sprint_ft} ft now."
+    return f"{who.name} has no way there: walls or enemies block every path."
+

@@ -209,7 +209,7 @@ class ThrowGrenade:
         cook_result: str | None = None
         at_once = False
         if self.cook:  # reading: N-GREN-4 (rolled before the throw; Shaken counts)
-            roll = roll_d20_check(dice, "WIS", [("WIS", sheet.ability(who, "WIS"))], dc=ex.COOK_DC,
+            roll = roll_d20_check(dice, "WIS", [("WIS", sheet.ability(who, "WIS"))], dc=ex.grenade_rules().cook_dc,
                                   advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
             cook_result = ex.cook_result(roll["d20"], roll["total"])
             events.append(Event("grenade.cooked", {"grenade": gid, "thrower": who.id, "roll": roll,
@@ -251,6 +251,8 @@ class ThrowGrenade:
                     "aimed": list(aimed),
                     "flight": [[round(x, 4), round(y, 4)] for x, y in flight.points],
                     "heights": [round(h, 4) for h in flight.heights],
+                    "flight_ms": flight.duration_ms,  # the path is data: replay draws it, never re-simulates
+                    "bounces": [[round(x, 4), round(y, 4)] for x, y in flight.bounces],
                     "stopped": flight.stopped,
                 },
             )

@@ -72,7 +72,11 @@ def _default_classes(who: Any) -> set[str]:
 
 def _default_affinity(who: Any) -> int:
     value = _field(getattr(who, "sheet", None), "affinity_die")
-    return int(value) if value else 2
+    if value:
+        return int(value)
+    from tactics.rules.sheets import sheet_defaults  # creatures.toml [defaults] (R-ROLL-2)
+
+    return sheet_defaults().affinity_die
 
 
 _ACCESSORS: dict[str, Callable[..., Any]] = {

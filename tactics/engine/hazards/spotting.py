@@ -16,6 +16,7 @@ from typing import Any
 from tactics.engine.combat.gate import action_events
 from tactics.engine.hazards import sheet
 from tactics.engine.hazards.blast import roll_d20_check
+from tactics.engine.hazards.trap_checks import search_plan
 from tactics.engine.hazards.traps import detected_event, on_map_or_refuse, trigger_events
 from tactics.engine.core.journal import Event, Reducer
 from tactics.engine.core.state import Combatant, EncounterState
@@ -146,28 +147,16 @@ class ActiveSearch:
         """The search itself, once the action economy allowed it (or outside a fight)."""
         who = on_map_or_refuse(state, self.combatant)
         rules = tr.default_trap_rules()
-        battle_map = state.current_map()
-        classes = sheet.classes(who)
-        candidates = [
-            t for t in sorted(state.traps.values(), key=lambda t: t.id)
-            if t.status in ("armed", "off") and not t.known_to(who.team)
-            and tr.trap_distance_ft(t, who.cell) <= rules.active_search_radius_ft
-            and tr.can_see_trap(t, who.cell, battle_map)
-        ]
-        base_adv = sheet.check_advantage(who, "skill")
+        search = search_plan(state, who)  # the same plan the trap tool's odds come from
         # reading: N-TRAP-7. One d20 for the whole search; the advantage die counts only where it applies.
-        any_adv = any(tr.sense_modifiers(t, who.cell, classes, rules)[1] for t in candidates)
         roll = roll_d20_check(
-            dice, "Perception", [("Perception", sheet.skill(who, "Perception"))], dc=None,
-            advantage=base_adv + (1 if any_adv and base_adv >= 0 else 0), affinity=sheet.affinity_die(who),
+            dice, "Perception", [("Perception", search.perception)], dc=None,
+            advantage=search.advantage, affinity=search.affinity,
         )
-        sides, face, sign = roll["extra"]
+        sides, face, _sign = roll["extra"]
         found, missed = [], []
-        for t in candidates:
-            bonus, adv = tr.sense_modifiers(t, who.cell, classes, rules)
-            net = base_adv + adv
-            extra = (1 if net > 0 else -1 if net < 0 else 0) * face if sides else 0
-            total = roll["d20"] + extra + sheet.skill(who, "Perception") + bonus
+        for i, t in enumerate(search.traps):
+            total = search.total(i, roll["d20"], sides, face)
             (found if total >= t.detection_dc else missed).append({"trap": t.id, "total": total, "dc": t.detection_dc})
         events = [Event("trap.search", {"combatant": who.id, "roll": roll, "found": found,
                                         "gm_only": {"missed": missed}, "radius_ft": rules.active_search_radius_ft,

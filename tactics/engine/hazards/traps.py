@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tactics.engine.hazards import sheet
 from tactics.engine.hazards.blast import blast_events, roll_d20_check
 from tactics.engine.hazards.fuses import current_round
+from tactics.engine.hazards.trap_checks import disarm_check, set_check
 from tactics.engine.board import combatant_or_refuse
 from tactics.engine.combat.gate import action_events
 from tactics.engine.core.journal import Event, Reducer, Refused
@@ -125,8 +125,9 @@ def detected_event(trap: tr.Trap, who: Combatant, how: str, **extra: Any) -> Eve
     return Event("trap.detected", {"trap": trap.id, "combatant": who.id, "team": who.team, "how": how, **extra})
 
 
-def _near(trap: tr.Trap, cell: Cell, feet: int = 5) -> bool:
-    return tr.trap_distance_ft(trap, cell) <= feet
+def _near(trap: tr.Trap, cell: Cell, feet: int | None = None) -> bool:
+    reach = tr.default_trap_rules().reach_ft if feet is None else feet  # traps.toml [rules] reach_ft
+    return tr.trap_distance_ft(trap, cell) <= reach
 
 
 # --------------------------------------------------------------------------- commands
@@ -242,19 +243,15 @@ class Disarm:
             raise Refused(f"{who.name} does not know of a trap there")
         if not _near(trap, who.cell):
             raise Refused(f"{who.name} must stand next to the {trap.label} to disarm it")
-        in_combat = state.combat is not None and getattr(state.combat, "phase", None) != "ended"
+        check = disarm_check(state, who, trap)  # the same answer the trap tool's preview shows
+        in_combat = check.in_combat
         rnd = current_round(state)
         wait = trap.retry_after.get(who.id)
         if in_combat and wait is not None and rnd < wait:
             raise Refused(f"{who.name} can try again in round {wait}")
-        skill_name = "Disable Device"
-        modifier = sheet.skill(who, "Disable Device")
-        if trap.explosive and sheet.skill(who, "Demolitions") > modifier:
-            skill_name, modifier = "Demolitions", sheet.skill(who, "Demolitions")
-        advantage = tr.disarm_net_advantage(in_combat, sheet.check_advantage(who, "skill"))
-        roll = roll_d20_check(dice, skill_name, [(skill_name, modifier)], dc=trap.disarm_dc,
-                              advantage=advantage, affinity=sheet.affinity_die(who))
-        result = tr.disarm_result(roll["total"], trap.disarm_dc)
+        roll = roll_d20_check(dice, check.skill, [(check.skill, check.modifier)], dc=check.dc,
+                              advantage=check.advantage, affinity=check.affinity)
+        result = tr.disarm_result(roll["total"], check.dc)
         events = [Event("trap.disarm", {
             "combatant": who.id, "trap": trap.id, "roll": roll, "result": result,
             "retry_round": rnd + 1 if (result == "retry" and in_combat) else None,
@@ -306,14 +303,13 @@ class SetTrap:
         kind = _kind(self.kind)
         cell = _cell(self.cell)
         _check_cell(state, cell, "a trap")
-        if distance_ft(who.cell, cell) > 5:
+        if distance_ft(who.cell, cell) > tr.default_trap_rules().reach_ft:
             raise Refused(f"{who.name} can only set a trap on or next to their own square")
         probe = _build(state, kind, cell, facing=self.facing,
                        wire_end=_cell(self.wire_end) if self.wire_end is not None else None)
-        int_mod, demo = sheet.ability(who, "INT"), sheet.skill(who, "Demolitions")
-        what, modifier = ("Demolitions", demo) if demo > int_mod else ("INT", int_mod)
-        roll = roll_d20_check(dice, what, [(what, modifier)], dc=tr.default_trap_rules().set_dc,
-                              advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
+        check = set_check(who)  # the same answer the trap tool's preview shows
+        roll = roll_d20_check(dice, check.skill, [(check.skill, check.modifier)], dc=check.dc,
+                              advantage=check.advantage, affinity=check.affinity)
         result = tr.set_result(roll["d20"], roll["total"])
         events = [Event("trap.set-check", {"combatant": who.id, "kind": kind.name, "roll": roll,
                                            "result": result, "action": "Standard"})]

@@ -11,8 +11,8 @@ out of range or not in sight. A click on an enemy declares the attack
 :func:`set_attack_command`); a click on an ally makes it the attacker.
 
 A charging Technique (one with ``move_ft``) that cannot reach from where the
-attacker stands gets a path to the nearest square in reach of the target (the
-cheapest by the movement rules); the engine checks it like any declared path.
+attacker stands gets a path to the nearest square in reach of the target: the
+engine's :func:`~tactics.engine.combat.charge.charge_path`, the path the click declares.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ import pygame
 
 from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.attack import AttackSetup
+from tactics.engine.combat.charge import charge_path
 from tactics.engine.combat.queries import attack_odds, legal_kinds
 from tactics.engine.combat.team import sheet_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
-from tactics.rules.grid import Cell, cell_center, distance_ft
-from tactics.rules.movement import plan
-from tactics.rules.sheets import Technique, default_armoury
+from tactics.rules.grid import Cell
+from tactics.rules.sheets import default_armoury
 from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
 from tactics.ui.panels import widgets as w
@@ -57,29 +57,6 @@ def set_attack_command(factory: AttackCommandFactory) -> None:
 OK_LINE = (120, 230, 140)
 BAD_LINE = (255, 80, 70)
 RANGE_EDGE = (255, 170, 90)
-
-
-def charge_path(state: EncounterState, who: Combatant, tech: Technique, target: Combatant) -> list[Cell] | None:
-    """The cheapest path (within ``move_ft``) to a square from which ``target`` is in reach and in sight."""
-    if who.cell is None or target.cell is None or not tech.move_ft:
-        return None
-    battle_map = state.current_map()
-    if distance_ft(who.cell, target.cell) <= tech.range_ft and battle_map.walls.line_clear(
-            cell_center(who.cell), cell_center(target.cell)):
-        return None
-    enemies = [c.cell for c in state.enemies_of(who)]
-    allies = [c.cell for c in state.allies_of(who)]
-    route = plan(battle_map, who.cell, tech.move_ft, enemies=enemies, occupied=allies)
-    best = None
-    for cell in route.endable:
-        if cell == who.cell or distance_ft(cell, target.cell) > tech.range_ft:
-            continue
-        if not battle_map.walls.line_clear(cell_center(cell), cell_center(target.cell)):
-            continue
-        key = (route.cost[cell], cell[1], cell[0])
-        if best is None or key < best[0]:
-            best = (key, cell)
-    return route.path_to(best[1]) if best else None
 
 
 class AttackTool(Tool):

@@ -19,7 +19,7 @@ from typing import Any, Callable
 import pygame
 
 from tactics.engine.board import Walk
-from tactics.engine.combat.moves import MoveAllowance, Route, free_walk_ft, move_allowance, move_routes
+from tactics.engine.combat.moves import MoveAllowance, Route, free_walk_ft, move_allowance, move_routes, why_not_move
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import Cell
@@ -103,26 +103,9 @@ def compute_reach(state: EncounterState, cid: str) -> Reach | None:
 
 
 def why_not(state: EncounterState, reach: Reach, cell: Cell) -> str:
-    """A sentence saying why the selected token cannot end its move on ``cell``."""
-    who = state.combatants[reach.who]
-    if reach.reason:
-        return f"{who.name} cannot move now: {reach.reason}."
-    battle_map = state.current_map()
-    if not battle_map.in_bounds(cell):
-        return "That is off the map."
-    if battle_map.move_cost(cell) is None:
-        return f"No one can stand there ({battle_map.terrain_at(cell).label or 'solid'})."
-    other = state.at(cell)
-    if other is not None:
-        return f"{other.name} already stands there."
-    if cell in reach.plan.cost:
-        return f"{who.name} cannot end a move there."
-    enemies = [c.cell for c in state.enemies_of(who)]
-    allies = [c.cell for c in state.allies_of(who)]
-    wider = plan(battle_map, reach.start, max(reach.sprint_ft, 5) * 4, enemies=enemies, occupied=allies)
-    if cell in wider.cost:
-        return f"Too far: {wider.cost[cell]} ft by the shortest path; {who.name} can move {reach.sprint_ft} ft now."
-    return f"{who.name} has no way there: walls or enemies block every path."
+    """A sentence saying why the selected token cannot end its move on ``cell``: the engine's
+    :func:`~tactics.engine.combat.moves.why_not_move` for the reach shown."""
+    return why_not_move(state, reach.who, cell, reach.allowance, reach.plan.cost)
 
 
 LEG_WORDS = {"standard-move": "Standard Move", "bonus-move": "Bonus Move", "simple": "5 ft step",

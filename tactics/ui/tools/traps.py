@@ -30,6 +30,7 @@ import pygame_gui
 
 from tactics.engine.hazards import commands as hz
 from tactics.engine.hazards import sheet
+from tactics.engine.hazards.trap_checks import disarm_check as engine_disarm_check, search_plan, set_check
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare
 from tactics.engine.combat.disarm import DeclareDisarm, declare_remote
 from tactics.engine.core.state import Combatant
@@ -46,30 +47,21 @@ PREVIEW_Z = TOOL_Z + 1
 
 
 def disarm_check(who: Combatant, trap: tr.Trap) -> tuple[str, int]:
-    """The skill a combatant disarms with and its bonus (Demolitions for explosives if better, N-TRAP-6)."""
-    skill, modifier = "Disable Device", sheet.skill(who, "Disable Device")
-    if trap.explosive and sheet.skill(who, "Demolitions") > modifier:
-        skill, modifier = "Demolitions", sheet.skill(who, "Demolitions")
-    return skill, modifier
+    """The skill a combatant disarms with and its bonus: the engine's answer (N-TRAP-6)."""
+    check = engine_disarm_check(None, who, trap)
+    return check.skill, check.modifier
 
 
 def disarm_preview(state: Any, who: Combatant, trap: tr.Trap) -> tuple[str, dict[str, Any]]:
-    """("Disable Device +2, disadvantage", disarm_odds) as the Disarm command will roll it (R-TRAP-3)."""
-    skill, modifier = disarm_check(who, trap)
-    in_combat = state.combat is not None and getattr(state.combat, "phase", None) != "ended"
-    odds = tr.disarm_odds(modifier, trap.disarm_dc, in_combat=in_combat,
-                          net_advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
-    net = tr.disarm_net_advantage(in_combat, sheet.check_advantage(who, "skill"))
-    how = f"{skill} {modifier:+d}" + (", disadvantage" if net < 0 else ", advantage" if net > 0 else "")
-    return how, odds
+    """("Disable Device +2, disadvantage", odds): the check the Disarm command will roll (R-TRAP-3)."""
+    check = engine_disarm_check(state, who, trap)
+    return check.how, check.odds()
 
 
 def set_preview(who: Combatant) -> tuple[str, dict[str, Any]]:
-    """("Demolitions +3", set_odds) for setting a trap (INT or Demolitions, the better; R-TRAP-5)."""
-    int_mod, demo = sheet.ability(who, "INT"), sheet.skill(who, "Demolitions")
-    what, modifier = ("Demolitions", demo) if demo > int_mod else ("INT", int_mod)
-    odds = tr.set_odds(modifier, net_advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
-    return f"{what} {modifier:+d}", odds
+    """("Demolitions +3", odds): the check the SetTrap command will roll (R-TRAP-5)."""
+    check = set_check(who)
+    return check.how, check.odds()
 
 
 class TrapTool(Tool):
@@ -362,18 +354,10 @@ class TrapTool(Tool):
         who = self.actor()
         if who is None or not ctx.gm:
             return
-        rules = tr.default_trap_rules()
-        classes = sheet.classes(who)
-        for trap in ctx.state.traps.values():
-            if trap.status not in ("armed", "off") or trap.known_to(who.team):
-                continue
-            if tr.trap_distance_ft(trap, who.cell) > rules.active_search_radius_ft:
-                continue
-            if not tr.can_see_trap(trap, who.cell, ctx.state.current_map()):
-                continue
-            bonus, adv = tr.sense_modifiers(trap, who.cell, classes, rules)
-            p = tr.detect_odds(sheet.skill(who, "Perception"), trap.detection_dc, bonus,
-                               adv + sheet.check_advantage(who, "skill"), sheet.affinity_die(who))
+        search = search_plan(ctx.state, who)  # the engine's own search: the same d20, the same totals
+        odds = search.odds()
+        for trap in search.traps:
+            p = odds[trap.id]
             x, y, w, h = ctx.camera.cell_rect(trap.cell)
             draw.pill_at(ctx.surface, f"search finds {percent(p)}", (x + w // 2, y), size=13, colour=(235, 220, 255),
                          bg=(40, 20, 70, 220), anchor="midbottom")

@@ -1,0 +1,47 @@
+"""A charging Technique's path: where the attacker moves before the blow (a Technique's ``move_ft``).
+
+Why it exists: the Attack tool drew a charge path it had chosen by its own copy of the
+range and sight rules, and the engine then checked the declared path with another. Now
+the window asks :func:`charge_path` and draws what it returns; the path it returns is
+one the engine accepts (``check_path`` within ``move_ft``, the same enemies blocking and
+allies passable, R-GRID-5) and ends on a square from which the blow reaches, by the
+same :func:`~tactics.engine.combat.attack.reach_problem` the attack itself is refused by.
+
+The choice: when the target is already in reach and sight, no path (the attacker stays).
+Otherwise the cheapest square (by the movement rules, R-GRID-2..5) within ``move_ft``
+that the attacker may end on and from which the target is in reach; ties go to the
+upper, then the left square, so the same state always gives the same path.
+"""
+
+from __future__ import annotations
+
+from tactics.engine.combat.attack import reach_problem
+from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules.grid import Cell
+from tactics.rules.movement import plan
+from tactics.rules.sheets import Technique
+
+
+def charge_path(state: EncounterState, who: Combatant, tech: Technique, target: Combatant) -> list[Cell] | None:
+    """The cheapest path (within ``move_ft``) to a square from which ``target`` is in reach and in sight.
+
+    None when no move is needed (already in reach), the Technique does not move, or no square works.
+    """
+    if who.cell is None or target.cell is None or not tech.move_ft:
+        return None
+    if reach_problem(state, who, target, tech, who.cell) is None:
+        return None
+    enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
+    allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
+    route = plan(state.current_map(), who.cell, tech.move_ft, enemies=enemies, occupied=allies)
+    best: tuple[tuple[int, int, int], Cell] | None = None
+    for cell in route.endable:
+        if cell == who.cell or reach_problem(state, who, target, tech, cell) is not None:
+            continue
+        key = (route.cost[cell], cell[1], cell[0])
+        if best is None or key < best[0]:
+            best = (key, cell)
+    return route.path_to(best[1]) if best else None
+
+
+__all__ = ["charge_path"]
