@@ -305,3 +305,27 @@ def test_action_phase_opens_with_the_chief_engineers_choice(app):  # R-SHIP-2, N
     press(app, screen, "dlg.take")
     press(app, screen, "dlg.done")
     assert "engineer" in walker_posts(screen, "red_maw")
+
+
+def test_f2_on_the_starship_screen_previews_the_players_view_without_the_cloaked_raider(app):
+    """The players must not learn of a ship their sensors cannot see: not on the map, not in the walker,
+    not in the crew panel (the Red Maw starts cloaked in the corvette encounter)."""
+    from tactics.ui import layout_probe as probe
+
+    screen = starship(app)
+    raider = next(s for s in screen.state.space.ships.values() if s.cloaked)
+
+    def drawn_texts() -> set[str]:
+        recorder = probe.start()
+        try:
+            app.draw()
+        finally:
+            probe.stop()
+        return {m.label for marks in recorder.marks.values() for m in marks if m.kind == "text"}
+
+    assert any(raider.name in t for t in drawn_texts()), "the GM sees the raider"
+    key(app, pygame.K_F2)
+    assert app.battle.viewer == "players"
+    assert not any(raider.name in t for t in drawn_texts()), "the players' preview names no cloaked raider"
+    key(app, pygame.K_F2)
+    assert app.battle.viewer == "gm"

@@ -353,6 +353,12 @@ class StarshipScreen(TimedMessages):
                 self.close_dialog()
                 return True
             return False
+        if key == pygame.K_F2:  # the players' preview, as on the battle map: no cloaked raider, no hidden crew
+            battle = self.battle
+            battle.viewer = "players" if battle.viewer == "gm" else "gm"
+            self.say("Players' view: what their sensors cannot see is not drawn." if battle.viewer == "players"
+                     else "GM view.", "info")
+            return True
         if self.space is None:
             if key in (pygame.K_RETURN, pygame.K_BACKSPACE):
                 self.app.show_battle()
