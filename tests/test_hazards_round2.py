@@ -401,3 +401,38 @@ def test_a_held_action_cannot_disarm():  # R-TURN-3, N-TRAP-10
     with pytest.raises(Refused, match="both actions"):
         enc.submit(UseHeld("ann", TurnAction("use-item", item="disarm", note="mine", target_cell=(2, 5))))
     assert enc.state.traps["mine"].status == "armed"
+
+
+def test_a_standard_move_stopped_by_spotting_a_trap_keeps_its_bonus_move():  # R-ACT-1, N-TRAP-2, N-MOVE-6
+    """Spotting a trap ahead is the mover's own choice to stop, not a failed move: the declared
+    Bonus Move then resolves (from where the Standard Move ended)."""
+    from tactics.engine.combat.actions import Action, Declare, ResolveNext
+    from tactics.engine.combat.team import Advance, StartCombat
+    from tactics.engine.core.encounter import Encounter
+    from tactics.engine.hazards.traps import PlaceTrap
+    from tactics.maps import BattleMap
+
+    definition = {
+        "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
+        "combatants": [
+            {"id": "ann", "name": "Ann", "team": "party", "cell": [0, 3], "hp": 30,
+             "sheet": {"modifiers": {"DEX": 5}, "skills": {"Perception": 2}}},
+            {"id": "bear", "name": "Bear", "team": "bears", "cell": [13, 9], "hp": 30, "sheet": {}},
+        ],
+    }
+    enc = Encounter(definition, BattleMap.from_text("\n".join(["." * 14] * 10)), seed=5)
+    enc.submit(PlaceTrap("frag_mine", (4, 3)))  # detection DC 10, Ann's passive Perception 12
+    enc.submit(StartCombat())
+    enc.submit(Advance())  # the party's Action Phase
+    assert enc.state.combat.acting_group().team == "party"
+    enc.submit(Declare("ann", Action("standard-move", path=[(c, 3) for c in range(1, 7)])))
+    first = enc.submit(ResolveNext())
+    assert any(e.kind == "trap.halted" for e in first.events)
+    assert enc.state.combatants["ann"].cell == (2, 3)  # stopped 10 ft short of the mine she spotted
+    standard = next(d for d in enc.state.combat.declarations if d.kind == "standard-move")
+    assert standard.success is True
+    # she picks another way with her Bonus Move (a successful Standard Move earns it, R-ACT-1)
+    enc.submit(Declare("ann", Action("bonus-move", path=[(2, 4), (3, 5), (4, 5)])))
+    enc.submit(ResolveNext())
+    bonus = next(d for d in enc.state.combat.declarations if d.kind == "bonus-move")
+    assert bonus.status == "resolved" and enc.state.combatants["ann"].cell == (4, 5)

@@ -485,7 +485,10 @@ def _perform(
         return events, True, None
     if kind in (act.STANDARD_MOVE, act.BONUS_MOVE):
         events, full = move_events(state, who, path, move_budget(who), dice)
-        return events, full, None
+        # reading: N-MOVE-6, a mover who stops because it spotted a trap ahead chose to stop:
+        # its move succeeded (the Bonus Move stays), unlike one a failed check or a blast stopped
+        spotted = any(e.kind == "trap.halted" and e.data.get("combatant") == who.id for e in events)
+        return events, full or spotted, None
     if kind == act.USE_ITEM:
         use = ITEM_USES[action.item or ""]
         use.validate(state, who, action)
