@@ -187,6 +187,9 @@ class AttackTool(Tool):
         who = self.attacker()
         if who is None:
             return "Attack: click the token who attacks (one of the acting group), then a target."
+        combat = self.view.state.combat
+        if combat is not None and getattr(combat, "phase", "") not in ("ended", "") and not combat.can_act_now(who.id):
+            return f"{who.name} cannot act now (not their turn): pick one of those who act, or Esc."
         return (f"{who.name} attacks with {self.arms_label()} (reaches {self.range_ft()} ft). "
                 "Click a target; Esc goes back to Select.")
 
