@@ -154,7 +154,7 @@ def _reach_plan(board: Board, who: Combatant, feet: int, claimed: set[Cell]) -> 
         budget = max([2 * sheet_of(who).run_ft, STEP_FT] + [run_ft(a) for a in board.arms(who)])
         full = board.plans[key] = plan(view.current_map(), who.cell, budget, enemies=enemies, occupied=allies)
     endable = frozenset(c for c in full.endable if full.cost[c] <= feet)
-    return Plan(full.start, full.cost, full.parent, endable)
+    return full.narrowed(endable)  # predecessors stay lazy: only the paths drawn are worked out
 
 
 # --------------------------------------------------------------------------- "plays to win"

@@ -67,6 +67,18 @@ class Plan:
             self._parent = dict(self._lazy)
         return self._parent
 
+    def narrowed(self, endable: frozenset[Cell]) -> Plan:
+        """The same search with fewer squares to end on (a shorter budget cut from it).
+
+        The predecessors worked out so far, and those worked out later, are shared
+        with this plan: a caller that cuts many plans from one search pays only for
+        the paths it draws, not for every square's predecessor.
+        """
+        out = Plan(self.start, self.cost, self._parent, endable, self._allowed, self._move_cost)
+        out._lazy = self._lazy
+        out._diag = self._diag
+        return out
+
     def _parent_of(self, cell: Cell) -> Cell | None:
         """One square's predecessor, worked out on demand (only the squares a path needs)."""
         if self._parent is not None:

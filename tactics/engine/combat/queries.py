@@ -10,7 +10,6 @@ advantages and disadvantages in force for the Advantages Phase reminder, and
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any, Callable
 
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
@@ -18,6 +17,7 @@ from tactics.engine.combat.actions import limits_of, resolution_order
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
 from tactics.engine.core.journal import Event
+from tactics.engine.core.plain import plain
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
 from tactics.rules.conditions import combined, rule
@@ -348,10 +348,10 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
             "present": c.present,
             "hidden": c.hidden,
             "stealth": c.stealth,
-            "conditions": sorted([asdict(x) for x in c.conditions], key=lambda x: x["name"]),
+            "conditions": sorted([plain(x) for x in c.conditions], key=lambda x: x["name"]),
         }
     combat = combat_of(state)
-    out["combat"] = asdict(combat) if combat is not None else None
+    out["combat"] = plain(combat) if combat is not None else None
     return out
 
 

@@ -14,7 +14,7 @@ Pure functions of an :class:`~tactics.engine.core.state.EncounterState`:
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from tactics.engine.combat.team import out_of_fight
@@ -22,6 +22,7 @@ from tactics.engine.combat.actions import ITEM_USES, limits_of, move_budget
 from tactics.engine.combat.moves import ALLOWANCES, MoveAllowance, stopped
 from tactics.engine.combat.queries import DESCRIBERS, describe as ground_describe
 from tactics.engine.core.journal import Event
+from tactics.engine.core.plain import plain as _plain
 from tactics.engine.core.state import EncounterState
 from tactics.engine.combat.individual.procedure import TurnsState, rules_of, turns_of
 from tactics.engine.combat.individual.actions import LABELS, MOVE, holders_to_ask
@@ -365,8 +366,9 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
         out["combatants"][cid] = {
             "cell": list(c.cell) if c.cell is not None else None, "hp": c.hp, "present": c.present,
             "facing": c.facing, "facing_target": c.facing_target, "hidden": c.hidden,
-            "conditions": sorted([asdict(x) for x in c.conditions], key=lambda x: x["name"]),
+            "conditions": sorted([_plain(x) for x in c.conditions], key=lambda x: x["name"]),
         }
     turns = turns_of(state)
-    out["turns"] = asdict(turns) if isinstance(turns, TurnsState) else None
+    out["turns"] = _plain(turns) if isinstance(turns, TurnsState) else None
     return out
+

@@ -1,0 +1,35 @@
+"""A plain, comparable copy of engine state: what ``dataclasses.asdict`` gives, only faster.
+
+Why: the snapshots that replay checks, undo round trips and soak tests compare
+are taken around every command, and ``asdict`` deep-copies every string and
+number of a fight's growing roll log. Immutable leaves need no copy, so this
+walk is several times faster and its result is equal and just as independent.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+
+_ATOMS = (str, int, float, bool, type(None))
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def plain(value: Any) -> Any:
+    """``dataclasses.asdict(value)`` for dataclasses, and the same walk for lists, dicts, tuples."""
+    if isinstance(value, _ATOMS):
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES.get(type(value))
+        if names is None:
+            names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
+        return {name: plain(getattr(value, name)) for name in names}
+    if isinstance(value, list):
+        return [plain(x) for x in value]
+    if isinstance(value, dict):
+        return {plain(k): plain(v) for k, v in value.items()}
+    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        return tuple(plain(x) for x in value)
+    return copy.deepcopy(value)  # anything else (a namedtuple, a set): as asdict would
