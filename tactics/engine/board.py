@@ -65,7 +65,9 @@ def walk_events(
         extra.extend(more)
     if not path:
         return extra
-    cost = path_cost(state.current_map(), state.combatants[cid].cell, path) or 0
+    here = state.combatants[cid].cell
+    assert here is not None  # check_path refused a token that is not on the map
+    cost = path_cost(state.current_map(), here, path) or 0
     return [Event("token.moved", {"combatant": cid, "path": [list(c) for c in path], "feet": cost})] + extra
 
 
@@ -92,7 +94,7 @@ def check_path(state: EncounterState, cid: str, path: list[Cell], budget_ft: int
     for cell in path:
         if cell in enemies:
             raise Refused(f"{who.name} cannot move through an enemy at {cell}")
-    cost = path_cost(battle_map, who.cell if start is None else tuple(start), list(path))
+    cost = path_cost(battle_map, who.cell if start is None else (start[0], start[1]), list(path))
     if cost is None:
         raise Refused("that path crosses a wall or leaves the open squares")
     if cost > budget_ft:

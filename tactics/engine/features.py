@@ -51,7 +51,7 @@ class Feature:
     name: str
     reducer: Reducer
     start: StartBuilder | None = None
-    install: Callable[[], None] | None = None
+    install: Callable[[], object] | None = None  # what it returns is not used
     handlers: tuple[ModuleType, ...] = field(default=())
 
 

@@ -69,7 +69,7 @@ def build_state(definition: dict[str, Any], battle_map: BattleMap, source: str |
     state.mode = spec.mode
     state.settings = dict(spec.settings)
     for i, (tid, team) in enumerate(spec.teams.items()):
-        colour = tuple(team.colour) if team.colour is not None else DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]
+        colour = team.colour if team.colour is not None else DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]
         state.teams[tid] = Team(tid, team.name or tid, colour, team.players)
     spawns = {s.name: s.cell for s in battle_map.spawns}
     for who in spec.combatants:
@@ -83,7 +83,7 @@ def build_state(definition: dict[str, Any], battle_map: BattleMap, source: str |
             id=who.id,
             name=who.name or who.id,
             team=who.team,
-            cell=tuple(cell) if cell is not None else None,
+            cell=(cell[0], cell[1]) if cell is not None else None,
             facing=who.facing,
             hp=hp,
             max_hp=who.max_hp if who.max_hp is not None else max(1, hp),

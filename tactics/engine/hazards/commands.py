@@ -199,6 +199,7 @@ class ThrowGrenade:
     def perform(self, state: EncounterState, dice: Dice) -> list[Event]:
         """The throw itself, once the action economy allowed it (or outside a fight)."""
         who, kind, target = check_throw(state, self.thrower, self.target_cell, self.grenade)
+        assert who.cell is not None  # check_throw refused a thrower off the map
         battle_map = state.current_map()
         gid = _next_grenade_id(state)
         record = Grenade(

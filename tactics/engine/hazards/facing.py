@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tactics.engine.board import combatant_or_refuse
 from tactics.engine.core.journal import Event, Reducer, Refused
@@ -27,6 +27,9 @@ from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import facing as fc
 from tactics.rules.dice import Dice
 from tactics.rules.grid import DIRECTIONS, Cell
+
+if TYPE_CHECKING:
+    from tactics.engine.combat.state import CombatState
 
 reducer = Reducer()
 
@@ -37,11 +40,11 @@ def object_cell(state: EncounterState, oid: str, team: str | None = None) -> Cel
     trap = state.traps.get(oid)
     if trap is not None and trap.status != "removed":
         if team is None or trap.known_to(team) or not trap.hidden:
-            return tuple(trap.cell)  # type: ignore[return-value]
+            return tuple(trap.cell)
         return None
     grenade = state.grenades.get(oid)
     if grenade is not None and grenade.status != "spent":
-        return tuple(grenade.cell)  # type: ignore[return-value]
+        return tuple(grenade.cell)
     return None
 
 
@@ -53,7 +56,7 @@ def kept_cell(state: EncounterState, who: Combatant) -> Cell | None:
             return other.cell if other.present else None
         return object_cell(state, who.facing_target)
     cell = getattr(who, "facing_cell", None)
-    return tuple(cell) if cell is not None else None  # type: ignore[return-value]
+    return tuple(cell) if cell is not None else None
 
 
 def effective_facing(state: EncounterState, cid: str) -> str:
@@ -80,7 +83,7 @@ def _members(state: EncounterState, key: str | None) -> list[str]:
     return list(state.combat.groups.get(team, {}).get(kind, []))
 
 
-def _last_team_group(combat: Any) -> str | None:
+def _last_team_group(combat: CombatState) -> str | None:
     """The group whose turn ended last, in the team rules (its members may choose facing)."""
     if combat.phase in ("action", "counters") and combat.turns_done:
         return combat.turns_done[-1]
@@ -209,7 +212,7 @@ def facing_path_hook(
     """After a walk, facings that follow a target turn (R-FACE-1: recomputed when either moves)."""
     if not path:
         return path, []
-    return path, follow_events(state, cid, tuple(path[-1]))  # type: ignore[arg-type]
+    return path, follow_events(state, cid, (path[-1][0], path[-1][1]))
 
 
 def facing_place_hook(state: EncounterState, cid: str, cell: Cell) -> list[Event]:
@@ -231,15 +234,15 @@ def follow_events(state: EncounterState, cid: str, end: Cell) -> list[Event]:
             target = kept_cell(state, who)
             if target is None:
                 continue
-            new = fc.facing_toward(end, target, who.facing)  # type: ignore[arg-type]
-        elif who.facing_target == cid:
-            new = fc.facing_toward(who.cell, end, who.facing)  # type: ignore[arg-type]
+            new = fc.facing_toward(end, target, who.facing)
+        elif who.facing_target == cid and who.cell is not None:  # (only the mover may be off the map here)
+            new = fc.facing_toward(who.cell, end, who.facing)
         else:
             continue
         if new != who.facing:
-            data = {"combatant": who.id, "facing": new, "target": who.facing_target}
-            if getattr(who, "facing_cell", None) is not None:
-                data["cell"] = list(who.facing_cell)  # type: ignore[attr-defined]
+            data: dict[str, Any] = {"combatant": who.id, "facing": new, "target": who.facing_target}
+            if who.facing_cell is not None:
+                data["cell"] = list(who.facing_cell)
             events.append(Event("facing.set", data))
     return events
 

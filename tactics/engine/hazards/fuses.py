@@ -36,7 +36,7 @@ class Fuse:
     def from_dict(cls, raw: dict[str, Any] | None) -> "Fuse | None":
         if not raw:
             return None
-        return cls(str(raw["team"]), str(raw["group"]), raw["when"])  # type: ignore[arg-type]
+        return cls(str(raw["team"]), str(raw["group"]), raw["when"])
 
     def matches(self, moment: Any) -> bool:
         """Does a ground-engine ``GroupMoment`` (round, team, group, when) set it off?"""
@@ -154,7 +154,7 @@ def set_moment(state: Any) -> dict[str, Any]:
     if combat is None:
         return {"set_in_round": 0, "set_after_group": None}
     try:
-        from tactics.engine.combat.team import set_moment as ground_set_moment
+        from tactics.engine.combat.state import set_moment as ground_set_moment
 
         return ground_set_moment(combat)
     except ImportError:  # pragma: no cover - ground engine absent

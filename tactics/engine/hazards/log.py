@@ -55,7 +55,10 @@ def die_text(face: int, offset: int, words: dict[int, str]) -> str:
 
 def describe_hazard(event: Event, state: EncounterState | None) -> str:
     k, d = event.kind, event.data
-    n = lambda cid: _name(state, cid)  # noqa: E731
+
+    def n(cid: str | None) -> str:
+        return _name(state, cid)
+
     if k == "grenade.thrown":
         if not d.get("dice"):
             return f"The {d['label']} goes off in {n(d['thrower'])}'s hand!"
@@ -99,7 +102,7 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
     if k == "trap.revealed":
         return f"The GM shows the {_trap_label(state, d['trap'])} to everyone."
     if k == "trap.detected":
-        how = {"passive": "spots", "search": "finds", "gm": "knows of"}.get(d.get("how"), "finds")
+        how = {"passive": "spots", "search": "finds", "gm": "knows of"}.get(d.get("how") or "", "finds")
         extra = f" (Passive Perception {d['passive']} vs DC {d['dc']})" if d.get("how") == "passive" else ""
         extra = f" ({d['total']} vs DC {d['dc']})" if d.get("how") == "search" else extra
         return f"{n(d['combatant'])} {how} the {_trap_label(state, d['trap'])}{extra}."

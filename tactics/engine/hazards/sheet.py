@@ -98,26 +98,31 @@ def use(**accessors: Callable[..., Any]) -> None:
 
 def skill(who: Any, name: str) -> int:
     """A skill's total bonus (0 when the sheet has none)."""
-    return _ACCESSORS["skill"](who, name)
+    value: int = _ACCESSORS["skill"](who, name)  # an accessor from use() keeps this contract
+    return value
 
 
 def ability(who: Any, name: str) -> int:
     """An ability modifier (STR, DEX, CON, INT, WIS, CHA)."""
-    return _ACCESSORS["ability"](who, name)
+    value: int = _ACCESSORS["ability"](who, name)  # an accessor from use() keeps this contract
+    return value
 
 
 def save(who: Any, name: str) -> int:
     """A saving throw bonus (Reflex: DEX modifier + the sheet's Reflex bonus)."""
-    return _ACCESSORS["save"](who, name)
+    value: int = _ACCESSORS["save"](who, name)  # an accessor from use() keeps this contract
+    return value
 
 
 def classes(who: Any) -> set[str]:
     """The combatant's class names (Engineer, Electro-Mancer ...)."""
-    return _ACCESSORS["classes"](who)
+    value: set[str] = _ACCESSORS["classes"](who)  # an accessor from use() keeps this contract
+    return value
 
 
 def affinity_die(who: Any) -> int:
-    return _ACCESSORS["affinity"](who)
+    value: int = _ACCESSORS["affinity"](who)  # an accessor from use() keeps this contract
+    return value
 
 
 def condition_names(who: Any) -> list[str]:

@@ -115,6 +115,7 @@ def trap_path_hook(
     if scan.stop is None and not scan.events:
         return path, []
     who = state.combatants[cid]
+    assert who.cell is not None  # check_path refused a walk by a token off the map
     events = list(scan.events)
     walked = list(path if scan.stop is None else path[: scan.stop + 1])
     while walked and (other := state.at(walked[-1])) is not None and other.id != cid:
@@ -154,7 +155,8 @@ class ActiveSearch:
             advantage=search.advantage, affinity=search.affinity,
         )
         sides, face, _sign = roll["extra"]
-        found, missed = [], []
+        found: list[dict[str, Any]] = []
+        missed: list[dict[str, Any]] = []
         for i, t in enumerate(search.traps):
             total = search.total(i, roll["d20"], sides, face)
             (found if total >= t.detection_dc else missed).append({"trap": t.id, "total": total, "dc": t.detection_dc})

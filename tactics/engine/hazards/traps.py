@@ -45,7 +45,7 @@ def on_map_or_refuse(state: EncounterState, cid: str) -> Combatant:
 
 
 def _trap(state: EncounterState, trap_id: str) -> tr.Trap:
-    trap = state.traps.get(trap_id)
+    trap: tr.Trap | None = state.traps.get(trap_id)
     if trap is None or trap.status == "removed":
         raise Refused(f"there is no trap {trap_id!r}")
     return trap
@@ -95,7 +95,7 @@ def trigger_events(
     origin = trap.cell if at is None else at
     chase: tuple[Cell, ...] = ()
     if trap.chasing and at is None:
-        creatures = [positions.get(c.id, c.cell) for c in state.on_map()]
+        creatures = [positions.get(c.id, c.cell) for c in state.on_map() if c.cell is not None]  # (all are)
         chase = tr.chase_path(trap, creatures, walls=battle_map)
         if chase:
             origin = chase[-1]
@@ -241,6 +241,7 @@ class Disarm:
             raise Refused(f"the {trap.label} is not armed")
         if not trap.known_to(who.team):
             raise Refused(f"{who.name} does not know of a trap there")
+        assert who.cell is not None  # on_map_or_refuse refused a token off the map
         if not _near(trap, who.cell):
             raise Refused(f"{who.name} must stand next to the {trap.label} to disarm it")
         check = disarm_check(state, who, trap)  # the same answer the trap tool's preview shows
@@ -303,6 +304,7 @@ class SetTrap:
         kind = _kind(self.kind)
         cell = _cell(self.cell)
         _check_cell(state, cell, "a trap")
+        assert who.cell is not None  # on_map_or_refuse refused a token off the map
         if distance_ft(who.cell, cell) > tr.default_trap_rules().reach_ft:
             raise Refused(f"{who.name} can only set a trap on or next to their own square")
         probe = _build(state, kind, cell, facing=self.facing,

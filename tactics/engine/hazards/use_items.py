@@ -53,6 +53,8 @@ def _setting(who: Combatant, kind: tr.TrapKind, action: Any) -> Any:
     if unknown:
         raise Refused(f"unknown trap option {unknown[0]!r} (known: facing, wire_end, disarm_dc)")
     cell = action.target_cell if action.target_cell is not None else who.cell
+    if cell is None:  # (validate refused this already)
+        raise Refused(f"{who.name} is not on the map")
     end = options.get("wire_end")
     try:
         wire_end = (int(end[0]), int(end[1])) if end is not None else None

@@ -32,8 +32,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tactics.engine.saves import jsontext as saves_json
 from tactics.engine.saves import replay
-from tactics.engine.core.encounter import ENCOUNTER_REDUCER, Encounter
+from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Entry, Event
+from tactics.engine.features import ENCOUNTER_REDUCER
 from tactics.rules.data import DataError
 from tactics.safefiles import FileRefused, read_regular
 
@@ -343,7 +344,7 @@ def _migrate_0_to_1(doc: dict[str, Any], path: str | Path) -> dict[str, Any]:
 MIGRATIONS: dict[int, Callable[[dict[str, Any], str | Path], dict[str, Any]]] = {0: _migrate_0_to_1}
 
 
-def upgrade(doc: Any, path: str | Path = "<save>") -> dict[str, Any]:
+def upgrade(doc: object, path: str | Path = "<save>") -> dict[str, Any]:
     """Bring a decoded save document of any known version up to :data:`VERSION`."""
     if not isinstance(doc, dict):
         raise SaveError(path, "", "not a Tactics save (the top level must be an object)")

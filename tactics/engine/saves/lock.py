@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import socket
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -30,8 +31,16 @@ try:  # Windows
 except ImportError:
     msvcrt = None  # type: ignore[assignment]
 
-#: Locks this process holds: lock file -> (open file, how many holders).
-_HELD: dict[Path, list] = {}
+@dataclass
+class _Held:
+    """A lock this process holds: its open file and how many GameLocks share it."""
+
+    handle: IO[str]
+    holders: int
+
+
+#: Locks this process holds, by lock file.
+_HELD: dict[Path, _Held] = {}
 
 
 class GameLock:
@@ -41,12 +50,13 @@ class GameLock:
         self.path = Path(folder) / f"autosave-{tag}.lock"
         self.held = False
         self.holder = ""  # who has it, when not us ("pid 4242 on laptop")
+        self._key: Path | None = None
         self._acquire()
 
     def _acquire(self) -> None:
         key = self.path.resolve() if self.path.parent.exists() else self.path
         if key in _HELD:
-            _HELD[key][1] += 1
+            _HELD[key].holders += 1
             self.held = True
             self._key = key
             return
@@ -67,7 +77,7 @@ class GameLock:
         handle.write(f"pid {os.getpid()} on {socket.gethostname()}")
         handle.flush()
         key = self.path.resolve()
-        _HELD[key] = [handle, 1]
+        _HELD[key] = _Held(handle, 1)
         self._key = key
         self.held = True
 
@@ -76,15 +86,15 @@ class GameLock:
         if not self.held:
             return
         self.held = False
-        key = getattr(self, "_key", None)
+        key = self._key
         entry = _HELD.get(key) if key is not None else None
-        if entry is None:
+        if key is None or entry is None:
             return
-        entry[1] -= 1
-        if entry[1] <= 0:
+        entry.holders -= 1
+        if entry.holders <= 0:
             del _HELD[key]
-            _unlock(entry[0])
-            entry[0].close()
+            _unlock(entry.handle)
+            entry.handle.close()
 
 
 def _try_lock(handle: IO[str]) -> bool:

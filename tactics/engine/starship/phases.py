@@ -278,10 +278,11 @@ class EndPhase:
                 events += more
                 if any(e.kind == "space.ended" for e in more):
                     return events
-            nxt = {"round": space.round + 1, "phase": "support"}
+            next_round, next_phase = space.round + 1, "support"
         else:
-            nxt = {"round": space.round, "phase": PHASES[PHASES.index(space.phase) + 1]}
-        t = phase_time(nxt["round"], nxt["phase"])
+            next_round, next_phase = space.round, PHASES[PHASES.index(space.phase) + 1]
+        nxt = {"round": next_round, "phase": next_phase}
+        t = phase_time(next_round, next_phase)
         for ship in scratch.ships.values():
             for bd in ship.battle_damage:
                 if not bd.lapsed and bd.until <= t:
