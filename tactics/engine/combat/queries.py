@@ -17,6 +17,7 @@ from tactics.engine.combat.actions import limits_of, resolution_order
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
 from tactics.engine.core.journal import Event
+from tactics.engine.core.labels import plural
 from tactics.engine.core.plain import plain
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
@@ -290,7 +291,7 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return (f"{n(d['combatant'])} {d['what']} ({d.get('reason', '')}): d20 {d['d20']}{_extra_text(d['extra'])}"
                 f"{_mods_text(d['modifiers'])} = {d['total']}{dc}{ok}.")
     if k == "counter.added":
-        return f"Counter {d['label']!r} set for {d['rounds']} rounds."
+        return f"Counter {d['label']!r} set for {plural(d['rounds'], 'round')}."
     if k == "counter.removed":
         return f"Counter {d['id']} removed."
     if k == "token.moved":
