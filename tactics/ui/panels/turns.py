@@ -42,6 +42,7 @@ from tactics.ui import layout_probe as probe
 from tactics.ui.panels import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.panels.combat import combat_move
+from tactics.ui.panels.next_turn import begin_next_turn
 from tactics.ui.panels.turns_log import TurnsColumn
 from tactics.ui.tools.attack import _declare, set_attack_command
 from tactics.ui.tools.select import set_move_command
@@ -141,7 +142,16 @@ class TurnsPanel(w.Panel):
         self.grouping = GROUPINGS[(GROUPINGS.index(self.grouping) + 1) % len(GROUPINGS)]
 
     def end_turn(self, facing: str | None = None) -> None:
-        self.submit(EndTurn(facing=facing))
+        """End the turn facing ``facing`` (None: keeping the facing, no prompt), then the next turn begins."""
+        if not self.submit(EndTurn(facing=facing)):
+            return
+        from tactics.ui.hazards import hazards_of
+
+        addon = hazards_of(self.view)
+        if facing is None and addon is not None and addon.prompt.queue:
+            addon.prompt.stop(answered=True)  # "keep facing": the prompt has its answer (it begins the next turn)
+        else:
+            begin_next_turn(self.view)
 
     def aim_at(self, cid: str, kind: str, name: str) -> None:
         """The Attack tool aims ``cid``'s weapon or Technique: hovering a target shows the
