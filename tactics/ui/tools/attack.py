@@ -251,7 +251,12 @@ class AttackTool(Tool):
         tokens = placement.token_rects(view, skip=(target.id,)) if hasattr(view, "camera") else []
         cards = [r for r in (getattr(getattr(getattr(view, "combat", None), "banner", None), "rect", None),
                              getattr(getattr(getattr(view, "app", None), "hotseat", None), "rect", None)) if r]
-        odds_card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), room, start, tokens=tokens, cards=cards)
+        self.card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), room, start, tokens=tokens, cards=cards)
+
+    def card(self, surface: pygame.Surface, setup: Any, beside: pygame.Rect, clip: pygame.Rect,
+             away_from: tuple[int, int], *, tokens: list[pygame.Rect], cards: list[pygame.Rect]) -> pygame.Rect:
+        """The card beside the hovered target (the sure-shot tool draws its own)."""
+        return odds_card(surface, setup, beside, clip, away_from, tokens=tokens, cards=cards)
 
 
 def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], clip: pygame.Rect,
