@@ -127,3 +127,30 @@ def test_too_far_shows_why_and_a_held_shot_fires_on_a_square_of_the_move(far):
     assert used.data["mid_move"] and used.data["at"] == [5, 4]
     assert any(e.kind == "turns.sure-shot" for e in entry.events)
     assert enc.state.combatants["bruno"].hp < 30 and enc.state.combatants["bruno"].cell == (3, 4)
+
+
+@pytest.fixture
+def close():
+    yield from app_session(App(encounter((3, 4)), size=SIZE))
+
+
+def test_a_held_sure_shot_fires_before_a_waiting_attack(close):  # R-TURN-3: the holder acts first
+    app = close
+    enc = app.battle.encounter
+    press(app, "start-table")
+    press(app, "hold")
+    key(app, pygame.K_e)
+    key(app, pygame.K_RETURN)
+    press(app, "weapon:bear_claws")
+    click(app, cell(app, (2, 4)))  # Bruno claws at Ada: the attack waits for her answer
+    assert pending_interrupt(enc.state).holder == "ada"
+    press(app, "fire:hand_crossbow")
+    tool = app.battle.tool
+    assert tool.name == "shot" and not tool.held  # not a move: she fires at Bruno before it
+    move(app, cell(app, (3, 4)))
+    assert tool.shown.problem is None
+    click(app, cell(app, (3, 4)))
+    entry = enc.journal.entries[-1]
+    assert entry.command == "use-held"
+    kinds = [e.kind for e in entry.events]
+    assert kinds.index("turns.sure-shot") < kinds.index("attack.rolled")  # her shot, then his attack

@@ -429,7 +429,8 @@ class TurnsPanel(w.Panel):
         for line in w.fit_line(prompt.text, 19, rect.width - 2 * w.PAD, "bold"):
             w.text(surface, line, (rect.centerx, rect.y + px(12)), 19, theme.TEXT, "bold", "midtop")
         holder = self.state.combatants[prompt.holder]
-        fire = sure_weapons(holder) if held_shot_squares(self.state) else []  # mid-move held fire (N-HELD-1)
+        fire = sure_weapons(holder)  # a held sure shot: on a square of a waiting move (N-HELD-1), else before it
+        on_path = bool(held_shot_squares(self.state))
         bw, fw = 120, px(190)  # a Fire button names the weapon
         count = 3 + len(fire)
         x = rect.centerx - (3 * bw + len(fire) * fw + (count - 1) * px(10)) // 2
@@ -442,7 +443,7 @@ class TurnsPanel(w.Panel):
             left = loads_left(self.state, holder, weapon)
             w.button(self.banner, surface, pygame.Rect(x + 2 * (bw + px(10)) + i * (fw + px(10)), y, fw, px(38)),
                      f"Fire {weapon.title.lower()}", f"fire:{weapon.name}",
-                     lambda n=weapon.name: self.aim_shot(prompt.holder, n, held=True), enabled=left != 0,
+                     lambda n=weapon.name: self.aim_shot(prompt.holder, n, held=on_path), enabled=left != 0,
                      hover=self.hover)
         w.button(self.banner, surface, pygame.Rect(x + 2 * (bw + px(10)) + len(fire) * (fw + px(10)), y, bw, px(38)),
                  "Pass", "pass",

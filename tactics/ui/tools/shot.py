@@ -157,7 +157,10 @@ class ShotTool(AttackTool):
         if found[0].problem:
             view.say(found[0].problem, "error")
             return False
-        if view.submit(TakeAction(who.id, TurnAction(SHOT, weapon=self.weapon, target=target.id))):
+        action = TurnAction(SHOT, weapon=self.weapon, target=target.id)
+        turns = view.state.combat
+        held = getattr(turns, "current", who.id) != who.id and who.id in getattr(turns, "held", ())
+        if view.submit(UseHeld(who.id, action) if held else TakeAction(who.id, action)):
             view.say(f"{who.name} fires the loaded {found[0].label} at {target.name}.", "good")
             self.kind = None
             view.set_tool("select")

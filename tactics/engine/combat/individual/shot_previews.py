@@ -87,16 +87,32 @@ def _preview(state: EncounterState, who: Combatant, target: Combatant, weapon: W
 
 
 def shot_preview(state: EncounterState, cid: str, target: str, weapon: str) -> ShotPreview | None:
-    """The current character's sure shot at ``target`` (None: no such shooter, target or weapon)."""
+    """``cid``'s sure shot at ``target``: the current character's action, or a holder's held one on
+    another's turn (None: no such shooter, target or weapon)."""
     who, aimed = state.combatants.get(cid), state.combatants.get(target)
     arms = default_armoury().weapons.get(weapon)
     if who is None or aimed is None or arms is None:
         return None
     action = TurnAction(shots.SHOT, weapon=weapon, target=target)
-    problem = _turn_problem(state, who)
+    turns = _turns(state)
+    if turns is not None and turns.current != who.id and who.id in turns.held:
+        problem = _held_problem(state, turns, who)  # a held sure shot on another's turn (R-TURN-3)
+    else:
+        problem = _turn_problem(state, who)
     if problem is None:
         problem = shots.shot_problem(state, who, action)
     return _preview(state, who, aimed, arms, problem)
+
+
+def _held_problem(state: EncounterState, turns: TurnsState, who: Combatant) -> str | None:
+    """UseHeld's checks of the holder (and, while an action waits, that it is the one asked)."""
+    try:
+        _holder(state, turns, who.id)
+        if turns.pending is not None:
+            _prompted(state, turns, who.id)
+    except Refused as exc:
+        return exc.reason
+    return None
 
 
 def reload_problem(state: EncounterState, cid: str, weapon: str) -> str | None:
