@@ -119,8 +119,22 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
             waiting = f"Waiting for {name}'s dice: type them in the Resolve panel"
         else:
             waiting = f"{len(pending)} declared action{'s' if len(pending) != 1 else ''} to resolve (Enter)"
-    detail = f"{rnd}, Action Phase: declare, resolve, then End turn"
+    detail = f"{rnd}, Action Phase: declare, resolve, then End turn; {_after_group(state, combat, for_players)}"
     return TurnBanner(title, detail, _team_colour(state, group.team), "End turn", waiting)
+
+
+def _after_group(state: EncounterState, combat: Any, for_players: bool) -> str:
+    """What End turn leads to: "next: Space Bears: Vanguard", "next: Round 1", "next: Counter Phase"."""
+    from tactics.engine.combat.state import group_label
+
+    order = combat.turn_order()
+    nxt = combat.group_index + 1
+    if nxt < len(order):
+        group = order[nxt]
+        if for_players and _all_hidden(state, group.members):  # reading: N-HOT-1
+            return "next: the next group"
+        return f"next: {group_label(state, group.key)}"
+    return "next: Round 1" if combat.round == 0 else "next: Counter Phase"
 
 
 def _ground_command(state: EncounterState) -> Any:
