@@ -29,7 +29,7 @@ from tactics.engine.combat.team import sheet_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
-from tactics.rules.grid import Cell
+from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.sheets import default_armoury
 from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
@@ -199,7 +199,7 @@ class AttackTool(Tool):
 
     def ring(self, state: EncounterState, who: Combatant) -> frozenset[Cell]:
         """Every square within the weapon's range of the attacker (R-GRID-2), clipped to the map."""
-        n = self.range_ft() // 5
+        n = self.range_ft() // SQUARE_FT
         key = (who.cell, n, state.map.width, state.map.height)
         if self._ring is None or self._ring[0] != key:
             c0, r0 = who.cell
