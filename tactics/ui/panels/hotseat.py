@@ -30,7 +30,7 @@ from tactics.engine.core.table import dice_typed_for
 from tactics.ui import draw, theme
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
-from tactics.ui.panels.next_turn import begin_next_turn, waiting_for_facing
+from tactics.ui.panels.next_turn import begin_next_turn, facing_asked, waiting_for_facing
 from tactics.ui.panels.phase_banner import shows_step_button
 from tactics.ui.panels.widgets import blit_text
 
@@ -288,7 +288,12 @@ class HotseatBanner:
         view = self.app.battle
         banner = turn_banner(view.state, for_players=view.viewer == "players")  # F2 shows what the players see
         asked = waiting_for_facing(view)
-        return replace(banner, waiting=asked) if banner is not None and asked else banner
+        if banner is None or not asked:
+            return banner
+        who = facing_asked(view)  # between two individual turns: the facing is the one thing left
+        return replace(banner, title=f"{who.name}'s turn is over" if who else banner.title,
+                       detail=f"Round {view.state.combat.round}: the next turn begins once the facing is chosen",
+                       button=None, waiting=asked)
 
     def end_turn(self) -> bool:
         """Submit "End turn"; the outcome (or the refusal's reason) is shown as a message."""
