@@ -84,3 +84,41 @@ def test_a_bad_house_ruled_number_names_the_file_and_field(tmp_path):  # bad dat
     assert done.returncode != 0
     assert str(tmp_path / "grenades.toml") in done.stderr and "rules.cook_dc" in done.stderr
     assert "greater than or equal to 0" in done.stderr
+
+
+def test_house_ruled_sprint_passive_perception_and_sheet_defaults_take_effect(tmp_path):  # R-MOVE-1, R-SURP-1, R-TRAP-2
+    _house_rule(tmp_path, "creatures.toml", "sprint_multiple = 2", "sprint_multiple = 3")
+    text = (tmp_path / "creatures.toml").read_text()
+    for old, new in (("passive_base = 10", "passive_base = 12"), ("ac = 10 ", "ac = 11 "), ("hp = 10 ", "hp = 14 ")):
+        assert old in text
+        text = text.replace(old, new, 1)
+    (tmp_path / "creatures.toml").write_text(text)
+    probe = (
+        "import os\n"
+        "os.environ.setdefault('SDL_VIDEODRIVER', 'dummy')\n"
+        "from tactics.rules import traps\n"
+        "from tactics.rules.sheets import Sheet, default_armoury\n"
+        "from tactics.assets import bundled\n"
+        "from tactics.engine.core.encounter import load_encounter\n"
+        "from tactics.engine.combat.moves import move_allowance\n"
+        "from tactics.ui.tools.select import move_budget\n"
+        "enc = load_encounter(bundled('space-bears.encounter.toml'), seed=1)\n"
+        "walk = move_allowance(enc.state, 'james')\n"
+        "shown = move_budget(enc.state, enc.state.combatants['james'])\n"
+        "bare = Sheet(name='x')\n"
+        "print(walk.run_ft, walk.sprint_ft, *shown, default_armoury().sheets['james'].passive_perception,\n"
+        "      traps.passive_perception(3), bare.ac, bare.hp)\n"
+    )
+    done = run("-c", probe, env={DATA_ENV: str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    # James walks his 30 ft run and now sprints three runs, 90 ft (the Select tool shows the same);
+    # his Passive Perception is 12 + 5 for surprise, and a trap is spotted at 12 + 3; a bare sheet gets AC 11, 14 HP.
+    assert done.stdout.split() == ["30", "90", "30", "90", "17", "15", "11", "14"]
+
+
+def test_a_bad_sprint_multiple_names_creatures_toml_and_the_field(tmp_path):
+    _house_rule(tmp_path, "creatures.toml", "sprint_multiple = 2", "sprint_multiple = 0")
+    probe = "from tactics.rules.sheets import sprint_ft\nprint(sprint_ft(30))"
+    done = run("-c", probe, env={DATA_ENV: str(tmp_path)})
+    assert done.returncode != 0
+    assert str(tmp_path / "creatures.toml") in done.stderr and "rules.sprint_multiple" in done.stderr

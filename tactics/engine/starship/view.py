@@ -164,7 +164,7 @@ def describe(event: Event | dict[str, Any]) -> str:
     if kind == "space.check_helped":
         verdict = "success" if d["success"] else "failure"
         return (f"{ship}: the Captain's order reaches {d.get('crew_name', '')} ({POST_NAMES[d['post']]}) — "
-                f"{d.get('label', '')} gets + d2 {d['check']['affinity']} = {d['check']['total']}: {verdict}.")
+                f"{d.get('label', '')} gets + advantage d2 {d['check']['affinity']} = {d['check']['total']}: {verdict}.")
     if kind == "space.hack_countered":
         stopped, ended = d.get("stopped", []), int(d.get("ended", 0))
         if not stopped and not ended:
