@@ -122,3 +122,19 @@ def test_a_bad_sprint_multiple_names_creatures_toml_and_the_field(tmp_path):
     done = run("-c", probe, env={DATA_ENV: str(tmp_path)})
     assert done.returncode != 0
     assert str(tmp_path / "creatures.toml") in done.stderr and "rules.sprint_multiple" in done.stderr
+
+
+def test_house_ruled_battle_damage_dc_bases_take_effect_and_a_bad_one_is_named(tmp_path):  # R-SHIP-3
+    _house_rule(tmp_path, "ship_actions.toml", "battle_damage_count_base = 4", "battle_damage_count_base = 5")
+    rules = tmp_path / "ship_actions.toml"
+    rules.write_text(rules.read_text().replace("battle_damage_threshold_base = 4", "battle_damage_threshold_base = 6", 1))
+    probe = "from tactics.rules.starship import bd_dc; print(*bd_dc(2, 3))"
+    done = run("-c", probe, env={DATA_ENV: str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["7", "9"]  # the text's Armor +2 / Shield +3 ship (6,7) with bases 5 and 6
+    bundled = run("-c", probe)
+    assert bundled.stdout.split() == ["6", "7"]  # the text's own example with the bundled bases
+    rules.write_text(rules.read_text().replace("battle_damage_count_base = 5", "battle_damage_count_base = 0", 1))
+    bad = run("-c", "from tactics.rules.catalogue import checked_rules_data as c; c()", env={DATA_ENV: str(tmp_path)})
+    assert bad.returncode != 0
+    assert "ship_actions.toml" in bad.stderr and "rules.battle_damage_count_base" in bad.stderr

@@ -61,9 +61,13 @@ def bd_dc(armor_mod: int, shield_mod: int) -> tuple[int, int]:
     """Battle Damage DC ``(count, threshold)`` = (4 + Armor Mod, 4 + Shield Mod).
 
     reading: R-SHIP-3. The default ship (mods 0) is 4,4; Armor +2 and Shield +3
-    give 6,7 as in the text's example.
+    give 6,7 as in the text's example. The two 4s are ``[rules]`` of
+    ``ship_actions.toml`` (a table may house-rule them).
     """
-    return (4 + int(armor_mod), 4 + int(shield_mod))
+    from tactics.rules.starship_data import space_rules  # data loads lazily: this module stays plain arithmetic
+
+    rules = space_rules()
+    return (rules.battle_damage_count_base + int(armor_mod), rules.battle_damage_threshold_base + int(shield_mod))
 
 
 def die_success_chance(threshold: int, sensor_bonus: int = 0) -> Fraction:
