@@ -26,12 +26,12 @@ from tactics.ui.idle import WidgetWatch
 from tactics.ui.hazards import attach_hazards  # grenade and trap tools, trap layer (issue 4)
 from tactics.ui.opponent import attach_opponent
 from tactics.ui.gm_menu import attach_gm_menu
-from tactics.ui.builder import attach_builder  # the encounter builder: Set up tool, panel, token drag (issue 10)
+from tactics.ui.builder.addon import attach_builder  # the encounter builder: Set up tool, panel, token drag (issue 10)
 from tactics.ui.opening import OpenError, open_path
 from tactics.ui.panels.help import HelpScreen
 from tactics.ui.panels.toolbar import Toolbar
 from tactics.ui.players.routing import WindowUIManager
-from tactics.ui.tools import TOOL_CLASSES
+from tactics.ui.tools.registry import TOOL_CLASSES
 
 ACTIONS = [
     ("fit", "Fit", "<b>Fit the map</b> (Home or F)"),
@@ -106,7 +106,7 @@ class App:
 
     # -- the starship screen (issue 5): swapped with the battle view at the bottom ----------
     def show_starship(self) -> None:
-        from tactics.ui.starship import StarshipScreen
+        from tactics.ui.starship.screen import StarshipScreen
 
         battle = self.battle
         screen = getattr(self, "starship", None)

@@ -27,7 +27,8 @@ from tactics.ui.panels.side import draw_side_panel
 from tactics.ui.panels.status import draw_status
 from tactics.ui.panels.turns import TurnsPanel
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
-from tactics.ui.tools import TOOL_CLASSES, Tool
+from tactics.ui.tools.base import Tool
+from tactics.ui.tools.registry import TOOL_CLASSES
 from tactics.ui.tools.select import Reach, compute_reach, move_budget
 from tactics.ui.tools.templates import PinnedTemplate, draw_pinned
 

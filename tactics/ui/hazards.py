@@ -38,7 +38,7 @@ from tactics.ui.placement import around, overlap
 from tactics.ui.animation import Animations, Flash, GrenadeFlight, Trail
 from tactics.ui.facing import acted_in_turn, FacingPrompt, draw_arcs
 from tactics.ui.layers import hazards as _layer  # noqa: F401  (adds the trap layer)
-from tactics.ui.tools import register
+from tactics.ui.tools.registry import register
 from tactics.ui.tools.grenade import BLAST_EDGE, GrenadeTool
 from tactics.ui.tools.traps import TrapTool
 

@@ -39,6 +39,8 @@ from tactics.ui import draw, render, theme, token_art
 from tactics.ui import intents as ui
 from tactics.ui.builder.forms import CombatantForm, Form, FormError, TeamForm
 from tactics.ui.builder.panel import SetupPanel
+from tactics.ui.builder.tool import SetupTool
+from tactics.ui.tools.registry import register
 
 DRAG_PX = 6
 _BY_VIEW: "weakref.WeakKeyDictionary[Any, BuilderAddon]" = weakref.WeakKeyDictionary()
@@ -500,5 +502,7 @@ def attach_builder(app: Any) -> BuilderAddon:
     app.addons.append(addon)
     return addon
 
+
+register(SetupTool)  # the Set up tool (U) in every battle view from now on
 
 __all__ = ["BuilderAddon", "attach_builder", "builder_layer", "builder_of"]

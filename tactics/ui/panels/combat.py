@@ -41,7 +41,7 @@ from tactics.ui.panels.log import LogPanel
 from tactics.ui.panels.phase_banner import PhaseBanner
 from tactics.ui.panels.resolve import ResolvePanel
 from tactics.ui.panels.tracker import TrackerPanel
-from tactics.ui.tools import register
+from tactics.ui.tools.registry import register
 from tactics.ui.tools.attack import AttackTool
 from tactics.ui.tools.select import set_move_command
 

@@ -32,7 +32,8 @@ from tactics.engine.combat.team import sheet_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
-from tactics.engine.combat.individual.actions import Block, Hold, Pass, TakeAction, TurnAction, UseHeld
+from tactics.engine.combat.individual.actions import Hold, TakeAction, TurnAction
+from tactics.engine.combat.individual.interrupts import Block, Pass, UseHeld
 from tactics.engine.combat.individual.view import extendable, initiative_rolls, pending_interrupt, pips_of, tracker_rows
 from tactics.rules import turns as rt
 from tactics.rules.grid import DIRECTIONS, Cell

@@ -496,9 +496,3 @@ def _free_resolved(state: EncounterState, d: dict[str, Any]) -> None:
 
 for _kind in ("turns.note", "turns.thrown", "turns.extended"):
     reducer.on(_kind)(lambda state, d: None)  # log only
-
-
-# The interrupt commands live in turns_interrupts; importable from here too.
-from tactics.engine.combat.individual.interrupts import (  # noqa: E402, F401  (re-exported: the answers to the prompts)
-    Block, Interrupt, Pass, ResolvePending, UseHeld, after_answer, block_route, block_squares, next_to_ask,
-)
