@@ -2,7 +2,7 @@
 
 Why it exists: :mod:`tactics.ui.gm_menu` decides what the menu offers and what
 a choice does; this module only paints it (in the combat panels' style,
-:mod:`tactics.ui.panels.widgets`) and records where each row and amount chip
+:mod:`tactics.ui.widgets`) and records where each row and amount chip
 landed so a click can find it.
 """
 
@@ -15,7 +15,7 @@ import pygame
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.theme import px
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
 
 if TYPE_CHECKING:
     from tactics.ui.gm_menu import GmMenu, Page

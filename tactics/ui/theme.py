@@ -38,6 +38,9 @@ BASE_SIDE_W = 300
 STATUS_H = BASE_STATUS_H
 TOOLBAR_H = BASE_TOOLBAR_H
 SIDE_W = BASE_SIDE_W
+#: a panel card's inner margin and corner radius (widgets.py), rewritten by set_scale()
+BASE_PANEL_PAD, BASE_PANEL_RADIUS = 14, 10
+PANEL_PAD, PANEL_RADIUS = BASE_PANEL_PAD, BASE_PANEL_RADIUS
 
 #: The UI scale: 1.0 in a 1920x1080 window, 0.75 at 1280x720, 2.0 at 3840x2160. Every panel's
 #: sizes and fonts go through px() / fs(), so the panels keep their proportions at any size.
@@ -56,13 +59,11 @@ def scale_for(size: tuple[int, int]) -> float:
 
 def set_scale(size: tuple[int, int] | float) -> float:
     """Use the scale of a window of ``size`` (or the number given) from now on; the old one."""
-    global _scale, STATUS_H, TOOLBAR_H, SIDE_W
+    global _scale, STATUS_H, TOOLBAR_H, SIDE_W, PANEL_PAD, PANEL_RADIUS
     old = _scale
     _scale = float(size) if isinstance(size, (int, float)) else scale_for(size)
     STATUS_H, TOOLBAR_H, SIDE_W = px(BASE_STATUS_H), px(BASE_TOOLBAR_H), px(BASE_SIDE_W)
-    from tactics.ui.panels import widgets
-
-    widgets.PAD, widgets.RADIUS = px(14), px(10)
+    PANEL_PAD, PANEL_RADIUS = px(BASE_PANEL_PAD), px(BASE_PANEL_RADIUS)
     return old
 
 
@@ -138,3 +139,9 @@ def reset_caches() -> None:
     from tactics.ui import draw
 
     draw.pill.cache_clear()
+
+
+# -- UI colours by role, for the panels, dialogs and screens (widgets.py and its users) ---------
+# Kept in one block apart from the board's colours above so that additions merge easily.
+
+CARD = (30, 34, 43)  # a raised card on the chrome (a ship's crew card, a dialog's body)

@@ -3,7 +3,7 @@
 Why it exists: setting up a fight needs one place that lists who is in it,
 who is not on the map yet, and the buttons to add, edit, remove, lay traps
 and save. It is drawn each frame with the combat panels' helpers
-(:mod:`tactics.ui.panels.widgets`: a card, buttons recorded with keys such as
+(:mod:`tactics.ui.widgets`: a card, buttons recorded with keys such as
 ``"add"``, ``"edit:ogre"``, ``"remove:ogre"``, ``"pick:ogre"``,
 ``"team:foes"``, ``"save"``), so it looks like the rest of the window and
 tests find its buttons by key. It decides nothing: each button asks the
@@ -19,7 +19,7 @@ import pygame
 from tactics.engine.core.state import Combatant
 from tactics.rules.sheets import Sheet
 from tactics.ui import theme
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
 
 if TYPE_CHECKING:
     from tactics.ui.builder.addon import BuilderAddon
@@ -57,8 +57,8 @@ class SetupPanel(w.Panel):
         rect = canvas.get_rect()
         local = (hover[0] - x, hover[1] - y) if hover else None
         cy = w.header(self, canvas, rect, self.title)
-        inner = rect.width - 2 * w.PAD
-        px = rect.x + w.PAD
+        inner = rect.width - 2 * theme.PANEL_PAD
+        px = rect.x + theme.PANEL_PAD
         if self.collapsed:
             return self.finish(surface, canvas, x, y, width, cy + 4)
         locked = b.locked_reason()
@@ -102,7 +102,7 @@ class SetupPanel(w.Panel):
         cy = list_bottom + 12
         if self._content_h > self._list_h:
             more = "more below (wheel)" if self.scroll < self._content_h - self._list_h else "more above (wheel)"
-            w.text(canvas, more, (rect.right - w.PAD, list_bottom + 2), 13, theme.TEXT_DIM, "regular", "topright")
+            w.text(canvas, more, (rect.right - theme.PANEL_PAD, list_bottom + 2), 13, theme.TEXT_DIM, "regular", "topright")
             cy += 12
         third = (inner - 16) // 3
         w.button(self, canvas, pygame.Rect(px, cy, third, 36), "Traps (P)", "traps", b.traps, hover=local, size=16,
@@ -118,7 +118,7 @@ class SetupPanel(w.Panel):
     def finish(self, surface: pygame.Surface, canvas: pygame.Surface, x: int, y: int, width: int,
                height: int) -> pygame.Rect:
         """The card, opaque: on a small window it covers the log column, which must not show through."""
-        pygame.draw.rect(surface, theme.CHROME, (x, y, width, height), border_radius=w.RADIUS)
+        pygame.draw.rect(surface, theme.CHROME, (x, y, width, height), border_radius=theme.PANEL_RADIUS)
         return super().finish(surface, canvas, x, y, width, height)
 
     def _rows(self) -> list[tuple[str, object]]:

@@ -24,7 +24,7 @@ from tactics.engine.combat.team import group_label
 from tactics.rules import actions as act
 from tactics.rules.sheets import default_armoury
 from tactics.ui import theme
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
 from tactics.ui.theme import px
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class ActionsPanel(w.Panel):
 
     def _pick(self, s, rect, y, actors, hover) -> int:
         state = self.ui.state
-        x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        x, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
         group = acting_group(state)
         lead = f"{group_label(state, group.key)} acts." if group else "No group acts now."
         w.text(s, lead, (x, y), 17, theme.TEXT)
@@ -122,9 +122,9 @@ class ActionsPanel(w.Panel):
         state = self.ui.state
         who = state.combatants[cid]
         team = state.teams.get(who.team)
-        x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        x, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
         pygame.draw.circle(s, tuple(team.colour) if team else theme.TEXT, (x + px(9), y + px(13)), px(9))
-        hp = w.text(s, f"{who.hp}/{who.max_hp} hp", (rect.right - w.PAD - px(40), y + px(4)), 16,
+        hp = w.text(s, f"{who.hp}/{who.max_hp} hp", (rect.right - theme.PANEL_PAD - px(40), y + px(4)), 16,
                     theme.BAD if who.down else theme.TEXT, "semibold", "topright")
         for line in w.fit_line(who.name, 22, hp.x - px(8) - (x + px(26)), "bold"):
             w.text(s, line, (x + px(26), y), 22, theme.TEXT, "bold")
@@ -201,7 +201,7 @@ class ActionsPanel(w.Panel):
                 for i, line in enumerate(lines):
                     w.text(s, line, (x, y + w.line_h(15, "regular") * i), 15, colour, "regular")
                 if d.status == "declared":
-                    w.button(self, s, pygame.Rect(rect.right - w.PAD - px(34), y - px(2), px(34), px(26)), "x", f"withdraw:{d.id}",
+                    w.button(self, s, pygame.Rect(rect.right - theme.PANEL_PAD - px(34), y - px(2), px(34), px(26)), "x", f"withdraw:{d.id}",
                              lambda i=d.id: self.ui.submit(Undeclare(i)), style="danger", size=15, hover=hover)
                 y += max(px(26), w.line_h(15, "regular") * len(lines)) + px(6)
         return y

@@ -12,7 +12,7 @@ import pygame
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
-from tactics.ui.panels.widgets import blit_text
+from tactics.ui.widgets import blit_text
 
 Row = tuple[str, str]
 

@@ -31,7 +31,7 @@ from tactics.ui import draw, theme
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
 from tactics.ui.panels.phase_banner import shows_step_button
-from tactics.ui.panels.widgets import blit_text
+from tactics.ui.widgets import blit_text
 
 if TYPE_CHECKING:
     from tactics.ui.app import App

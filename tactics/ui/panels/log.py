@@ -23,7 +23,7 @@ from tactics.engine.saves.document import atomic_write_text
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.theme import px
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -138,7 +138,7 @@ class LogPanel(w.Panel):
         y = bottom - height
         canvas = w.canvas(self, (width, height))
         rect = canvas.get_rect()
-        lines = self.wrapped(width - 2 * w.PAD - px(10))
+        lines = self.wrapped(width - 2 * theme.PANEL_PAD - px(10))
         export = pygame.Rect(rect.right - px(150), rect.y + px(8), px(102), px(28))
         title = f"Log ({len(self.ui.encounter.journal.events)})"
         top = w.header(self, canvas, pygame.Rect(rect.x, rect.y, export.x - rect.x + px(44), rect.height), title,
@@ -155,7 +155,7 @@ class LogPanel(w.Panel):
             start = max(0, end - rows)
             ly = top
             for kind, line in lines[start:end]:
-                w.text(canvas, line, (rect.x + w.PAD, ly), LINE_SIZE, KIND_COLOURS.get(kind, theme.TEXT_DIM), "regular")
+                w.text(canvas, line, (rect.x + theme.PANEL_PAD, ly), LINE_SIZE, KIND_COLOURS.get(kind, theme.TEXT_DIM), "regular")
                 ly += line_h
             if len(lines) > rows:  # a scroll bar
                 track = pygame.Rect(rect.right - px(10), top, px(5), rows * line_h)

@@ -9,7 +9,7 @@ import pygame_gui
 
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
-from tactics.ui.panels.widgets import blit_text
+from tactics.ui.widgets import blit_text
 
 
 class Toolbar:

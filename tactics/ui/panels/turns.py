@@ -40,7 +40,7 @@ from tactics.rules.grid import DIRECTIONS, Cell
 from tactics.ui import draw, render, theme
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.panels.combat import combat_move
 from tactics.ui.panels.turns_log import TurnsColumn
@@ -264,7 +264,7 @@ class TurnsPanel(w.Panel):
         self.rect = rect
         title = "Individual turns" if turns is None else (
             f"Fight over (round {turns.round})" if turns.phase == "ended" else f"Turns: round {turns.round}")
-        w.text(surface, title, (x + w.PAD, y + px(10)), 18, theme.ACCENT, "bold")
+        w.text(surface, title, (x + theme.PANEL_PAD, y + px(10)), 18, theme.ACCENT, "bold")
         cy = y + px(16) + w.line_h(18, "bold")
         dragged = self.drag[0] if self.drag and abs(self.drag[2] - self.drag[1]) >= 6 else None
         for row in rows:
@@ -276,7 +276,7 @@ class TurnsPanel(w.Panel):
             cy += row_h
         cy += px(6)
         for draw_fn, h in buttons:
-            draw_fn(surface, pygame.Rect(x + w.PAD, cy, px(WIDTH) - 2 * w.PAD, h - px(6)))
+            draw_fn(surface, pygame.Rect(x + theme.PANEL_PAD, cy, px(WIDTH) - 2 * theme.PANEL_PAD, h - px(6)))
             cy += h
 
     def _row(self, surface: pygame.Surface, r: pygame.Rect, row) -> None:
@@ -375,7 +375,7 @@ class TurnsPanel(w.Panel):
         w.card(surface, rect, accent=theme.ACCENT)
         probe.panel(surface, rect, "Interrupt")
         self.banner.rect = rect
-        for line in w.fit_line(prompt.text, 19, rect.width - 2 * w.PAD, "bold"):
+        for line in w.fit_line(prompt.text, 19, rect.width - 2 * theme.PANEL_PAD, "bold"):
             w.text(surface, line, (rect.centerx, rect.y + px(12)), 19, theme.TEXT, "bold", "midtop")
         bw = 120
         x = rect.centerx - (3 * bw + px(20)) // 2

@@ -26,7 +26,7 @@ from tactics.engine.starship.view import posts_acting_now
 from tactics.rules.starship import PHASE_NAMES, PHASE_POSTS, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
-from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, card, text_at
+from tactics.ui.widgets import Hotspots, card, text
 
 NPC_CHIP = "@npc"
 SHORT_NAMES = {"science": "Science", "sensors": "Sensors", "medical": "Medical", "engineer": "Engineer"}
@@ -148,12 +148,12 @@ class CrewPanel:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, colours: dict[str, tuple[int, int, int]],
              hotspots: Hotspots, hover: tuple | None, dragging: bool, *, viewer: str = "gm") -> None:
         space: SpaceState = state.space
-        pygame.draw.rect(surface, PANEL, rect)
-        pygame.draw.line(surface, PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        pygame.draw.rect(surface, theme.CHROME, rect)
+        pygame.draw.line(surface, theme.CHROME_EDGE, rect.topleft, rect.bottomleft, 2)
         x, y = rect.x + px(16), rect.y + px(12)
-        text_at(surface, "CREW POSTS", (x, y), 18, "bold", theme.TEXT_DIM)
-        text_at(surface, "drag a character onto a post", (rect.right - px(16), y + px(2)), 16, "regular", theme.TEXT_DIM,
-                anchor="topright")
+        text(surface, "CREW POSTS", (x, y), 18, theme.TEXT_DIM, "bold")
+        text(surface, "drag a character onto a post", (rect.right - px(16), y + px(2)), 16, theme.TEXT_DIM, "regular",
+             anchor="topright")
         y += px(30)
         cx = x
         for entry in roster(state):
@@ -165,7 +165,7 @@ class CrewPanel:
             fill = tuple(min(255, c + px(30)) for c in entry.colour) if hot else entry.colour
             pygame.draw.rect(surface, (8, 9, 12), chip.move(0, 3), border_radius=px(18))
             pygame.draw.rect(surface, fill, chip, border_radius=px(18))
-            text_at(surface, entry.name, chip.center, 19, "bold", (255, 255, 255), anchor="center")
+            text(surface, entry.name, chip.center, 19, (255, 255, 255), "bold", anchor="center")
             hotspots.add(chip, "chip", crew=entry.crew, name=entry.name)
             cx += img_w + px(10)
         y += px(52)
@@ -200,20 +200,20 @@ class CrewPanel:
                    colour: tuple[int, int, int], hotspots: Hotspots, hover: tuple | None, dragging: bool,
                    state: Any, row_h: int, visible: pygame.Rect) -> None:
         damage = list(ship.battle_damage)
-        card(surface, rect)
+        card(surface, rect, fill=theme.CARD, edge=theme.CHROME_EDGE, alpha=255, radius=12)
         pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.height), border_top_left_radius=12,
                          border_bottom_left_radius=px(12))
         team = state.teams.get(ship.side)
         side = team.name if team is not None else ship.side.replace("_", " ").title()
-        name = text_at(surface, ship.name, (rect.x + px(22), rect.y + px(10)), 26, "bold", theme.TEXT)
-        tag = text_at(surface, side, (name.right + px(12), name.bottom - px(4)), 17, "semibold", colour,
-                      anchor="bottomleft")
+        name = text(surface, ship.name, (rect.x + px(22), rect.y + px(10)), 26, theme.TEXT, "bold")
+        tag = text(surface, side, (name.right + px(12), name.bottom - px(4)), 17, colour, "semibold",
+                   anchor="bottomleft")
         if controller_of(state, ship.side) is not None:  # solo play: the app's crew (F6 changes it)
-            text_at(surface, "· played by the app", (tag.right + px(8), tag.bottom), 17, "regular", theme.TEXT_DIM,
-                    anchor="bottomleft")
+            text(surface, "· played by the app", (tag.right + px(8), tag.bottom), 17, theme.TEXT_DIM, "regular",
+                 anchor="bottomleft")
         status = ship.status if ship.status != FIGHTING else f"BD {ship.damage}/{ship.maximum}"
-        text_at(surface, status.upper(), (rect.right - px(16), rect.y + px(16)), 17, "bold",
-                theme.TEXT_DIM if ship.status == FIGHTING else theme.BAD, anchor="topright")
+        text(surface, status.upper(), (rect.right - px(16), rect.y + px(16)), 17,
+             theme.TEXT_DIM if ship.status == FIGHTING else theme.BAD, "bold", anchor="topright")
         y = rect.y + px(52)
         for n, post in enumerate(POSTS, start=1):
             row = pygame.Rect(rect.x + px(16), y, rect.width - px(28), row_h - px(4))
@@ -230,27 +230,27 @@ class CrewPanel:
                 pygame.draw.rect(surface, (40, 45, 56), row, border_radius=px(8))
             mid = row.centery
             pygame.draw.circle(surface, (50, 56, 70), (row.x + px(16), mid), px(13))
-            text_at(surface, str(n), (row.x + px(16), mid), 16, "bold", theme.TEXT, anchor="center")
+            text(surface, str(n), (row.x + px(16), mid), 16, theme.TEXT, "bold", anchor="center")
             narrow = row.width < px(470)
             name_x = row.x + px(38) + (px(100) if narrow else px(160))
             label = SHORT_NAMES.get(post, POST_NAMES[post]) if narrow else POST_NAMES[post]
-            text_at(surface, label, (row.x + px(38), mid), 18 if row_h > px(32) else 17, "semibold", theme.TEXT_DIM,
-                    anchor="midleft", max_width=name_x - px(8) - (row.x + px(38)))
+            text(surface, label, (row.x + px(38), mid), 18 if row_h > px(32) else 17, theme.TEXT_DIM, "semibold",
+                 anchor="midleft", max_width=name_x - px(8) - (row.x + px(38)))
             who = ship.crew_names.get(post)
             tag_w = px(130) if narrow else px(150)
             name_x = row.x + px(38) + (px(100) if narrow else px(160))
             if who:
-                text_at(surface, who, (name_x, mid), 20, "bold", theme.TEXT, anchor="midleft",
-                        max_width=row.right - tag_w - name_x - px(8))
+                text(surface, who, (name_x, mid), 20, theme.TEXT, "bold", anchor="midleft",
+                     max_width=row.right - tag_w - name_x - px(8))
             else:
-                text_at(surface, "empty", (name_x, mid), 18, "regular", (110, 116, 128), anchor="midleft")
+                text(surface, "empty", (name_x, mid), 18, (110, 116, 128), "regular", anchor="midleft")
             ink, fill = TAG_COLOURS[kind]
             if narrow:
                 words = words.replace(" Phase", "")
             tag = pygame.Rect(row.right - tag_w, row.y + px(3), tag_w - px(4), row.height - px(6))
             pygame.draw.rect(surface, fill, tag, border_radius=tag.height // 2)
-            text_at(surface, words.upper() if kind == ACT else words, tag.center, 15, "bold", ink, anchor="center",
-                    max_width=tag.width - px(10))
+            text(surface, words.upper() if kind == ACT else words, tag.center, 15, ink, "bold", anchor="center",
+                 max_width=tag.width - px(10))
             if visible.contains(row):
                 hotspots.add(row, "post", ship=ship.id, post=post)
             y += row_h
@@ -258,7 +258,8 @@ class CrewPanel:
             what, when = damage_text(space, bd)
             active = bd.active(space.now)
             pygame.draw.circle(surface, (235, 64, 52) if active else (120, 60, 56), (rect.x + px(30), y + px(11)), 8)
-            text_at(surface, what, (rect.x + px(46), y), 16, "semibold", theme.TEXT if active else theme.TEXT_DIM,
-                    max_width=rect.width - px(62))
-            text_at(surface, when, (rect.x + px(46), y + px(20)), 15, "regular", theme.TEXT_DIM, max_width=rect.width - px(62))
+            text(surface, what, (rect.x + px(46), y), 16, theme.TEXT if active else theme.TEXT_DIM, "semibold",
+                 max_width=rect.width - px(62))
+            text(surface, when, (rect.x + px(46), y + px(20)), 15, theme.TEXT_DIM, "regular",
+                 max_width=rect.width - px(62))
             y += px(44)

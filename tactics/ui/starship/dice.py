@@ -15,7 +15,7 @@ import pygame
 
 from tactics.ui import theme
 from tactics.ui.theme import px
-from tactics.ui.starship.widgets import text_at
+from tactics.ui.widgets import text
 
 SUCCESS = (46, 150, 84)
 SUCCESS_EDGE = (140, 240, 170)
@@ -42,12 +42,12 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, *, success: 
     pygame.draw.rect(surface, edge, rect, 3, border_radius=radius)
     size = int(rect.height * (0.5 if bonus else 0.58))
     centre = (rect.centerx, rect.centery - (rect.height // 9 if bonus else 0))
-    text_at(surface, str(face), centre, size, "bold", ink, anchor="center")
+    text(surface, str(face), centre, size, ink, "bold", anchor="center")
     if bonus:
-        text_at(surface, f"+{bonus}", (rect.centerx, rect.bottom - rect.height // 5), max(12, rect.height // 4),
-                "bold", ink, anchor="center")
+        text(surface, f"+{bonus}", (rect.centerx, rect.bottom - rect.height // 5), max(12, rect.height // 4), ink,
+             "bold", anchor="center")
     if label:
-        text_at(surface, label, (rect.centerx, rect.top - px(4)), 14, "semibold", theme.TEXT_DIM, anchor="midbottom")
+        text(surface, label, (rect.centerx, rect.top - px(4)), 14, theme.TEXT_DIM, "semibold", anchor="midbottom")
 
 
 def pool_cells(dice: Sequence[dict[str, Any]]) -> dict[int, tuple[int, int]]:

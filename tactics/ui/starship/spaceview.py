@@ -24,7 +24,7 @@ from tactics.engine.starship.state import (
 )
 from tactics.ui import theme
 from tactics.ui.theme import px
-from tactics.ui.starship.widgets import Hotspots, pill, text_at
+from tactics.ui.widgets import Hotspots, pill, text
 
 SPACE_BG = (8, 10, 16)
 PIPS = 5  # R-SHIP-6: a ship holds 0 to 5 Battle Damage
@@ -234,7 +234,7 @@ class SpaceView:
         pygame.draw.line(surface, theme.TEXT_DIM, (x, y), (x + length, y), 3)
         for end in (x, x + length):
             pygame.draw.line(surface, theme.TEXT_DIM, (end, y - px(7)), (end, y + px(7)), 3)
-        text_at(surface, f"{units} units", (x + length + px(12), y), 17, "semibold", theme.TEXT_DIM, anchor="midleft")
+        text(surface, f"{units} units", (x + length + px(12), y), 17, theme.TEXT_DIM, "semibold", anchor="midleft")
 
     def _draw_distances(self, surface: pygame.Surface, space: SpaceState, ships: list[Ship]) -> list[Callable[[], None]]:
         """Dashed lines between opposing ships now; returns the distance labels to draw last."""
@@ -294,13 +294,13 @@ class SpaceView:
         length = self.length(ship)
         cloaked = is_cloaked(ship, now) and not ship.revealed
         y = cy + length // 2 + px(16)
-        name = text_at(surface, ship.name, (cx, y), 26, "bold", theme.TEXT, anchor="midtop")
+        name = text(surface, ship.name, (cx, y), 26, theme.TEXT, "bold", anchor="midtop")
         y = name.bottom + px(8)
         self._draw_pips(surface, (cx, y + px(14)), ship)
         count, threshold = ship_bd_dc(space, ship)
         shield = effective(space, ship, "shield_mod", now)
-        text_at(surface, f"BD {ship.damage}/{ship.maximum}   BD DC {count},{threshold}   Shield {shield:+d}",
-                (cx, y + px(36)), 18, "semibold", theme.TEXT_DIM, anchor="midtop")
+        text(surface, f"BD {ship.damage}/{ship.maximum}   BD DC {count},{threshold}   Shield {shield:+d}",
+             (cx, y + px(36)), 18, theme.TEXT_DIM, "semibold", anchor="midtop")
         banner = BANNERS.get(ship.status)
         if banner is not None:
             label, ink, fill = banner

@@ -21,7 +21,7 @@ from tactics.engine.starship.view import posts_acting_now
 from tactics.rules.starship import PHASE_NAMES, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
-from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, button, text_at
+from tactics.ui.widgets import Hotspots, button_face, text
 
 HEAD_H = 66  # at scale 1 (px() where used)
 
@@ -76,10 +76,10 @@ def end_label(space: SpaceState) -> str:
 def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours: dict[str, tuple[int, int, int]],
                 hotspots: Hotspots, hover: tuple | None, *, viewer: str = "gm") -> None:
     space: SpaceState = state.space
-    pygame.draw.rect(surface, PANEL, rect)
-    pygame.draw.line(surface, PANEL_EDGE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
+    pygame.draw.rect(surface, theme.CHROME, rect)
+    pygame.draw.line(surface, theme.CHROME_EDGE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
     x, y = rect.x + px(20), rect.y + px(12)
-    title = text_at(surface, phase_title(space), (x, y), 32, "bold", theme.TEXT)
+    title = text(surface, phase_title(space), (x, y), 32, theme.TEXT, "bold")
     tx = title.right + px(26)
     narrow = rect.width < px(1000)
     btn_w = px(250) if narrow else px(280)
@@ -92,21 +92,22 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
             img_w = theme.font(fs(pill_size), "bold").size(label)[0] + (px(20) if narrow else px(30))
             box = pygame.Rect(tx, y + px(2), img_w, px(38))
             pygame.draw.rect(surface, theme.ACCENT if current else (40, 45, 56), box, border_radius=px(19))
-            text_at(surface, label, box.center, pill_size, "bold", (20, 18, 12) if current else theme.TEXT_DIM,
-                    anchor="center")
+            text(surface, label, box.center, pill_size, (20, 18, 12) if current else theme.TEXT_DIM, "bold",
+                 anchor="center")
             tx = box.right + px(10)
     elif space.phase == ENDED:
-        text_at(surface, winner_text(state, space), (tx, y + px(8)), 24, "bold", theme.GOOD, max_width=rect.right - px(40) - tx)
+        text(surface, winner_text(state, space), (tx, y + px(8)), 24, theme.GOOD, "bold",
+             max_width=rect.right - px(40) - tx)
     else:
-        text_at(surface, "assign the crews, then begin", (tx, y + px(10)), 20, "semibold", theme.TEXT_DIM,
-                max_width=rect.right - btn_w - px(40) - tx)
+        text(surface, "assign the crews, then begin", (tx, y + px(10)), 20, theme.TEXT_DIM, "semibold",
+             max_width=rect.right - btn_w - px(40) - tx)
     btn = pygame.Rect(rect.right - btn_w - px(20), y, btn_w, px(44))
     if space.phase == SETUP:
-        button(surface, btn, "Begin space combat", size=21, kind="primary", hover=hover == ("begin",))
+        button_face(surface, btn, "Begin space combat", size=21, style="primary", hovered=hover == ("begin",))
         hotspots.add(btn, "begin")
     elif space.started:
-        button(surface, btn, end_label(space), size=19 if narrow else 21, kind="primary",
-               hover=hover == ("end_phase",))
+        button_face(surface, btn, end_label(space), size=19 if narrow else 21, style="primary",
+                    hovered=hover == ("end_phase",))
         hotspots.add(btn, "end_phase")
     nxt = next_prompt(space) if space.started else None
     y = rect.y + px(HEAD_H)
@@ -116,26 +117,26 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
             continue  # the players do not know the cloaked raider is there
         colour = colours.get(ship.side, (200, 200, 200))
         pygame.draw.circle(surface, colour, (x + px(7), y + row_h // 2 - px(2)), 7)
-        text_at(surface, ship.name, (x + px(22), y + row_h // 2 - px(2)), 21, "bold", theme.TEXT, anchor="midleft",
-                max_width=px(150))
+        text(surface, ship.name, (x + px(22), y + row_h // 2 - px(2)), 21, theme.TEXT, "bold", anchor="midleft",
+             max_width=px(150))
         cx = x + px(180)
         mid = y + row_h // 2 - px(2)
         if not space.started:
             crewed = sum(1 for p in POSTS if p in ship.crew)
-            text_at(surface, f"{crewed} of {len(POSTS)} posts crewed", (cx, mid), 19, "semibold", theme.TEXT_DIM,
-                    anchor="midleft")
+            text(surface, f"{crewed} of {len(POSTS)} posts crewed", (cx, mid), 19, theme.TEXT_DIM, "semibold",
+                 anchor="midleft")
         elif ship.status != FIGHTING:
-            text_at(surface, f"{ship.status}: the crew cannot act", (cx, mid), 19, "semibold", theme.BAD,
-                    anchor="midleft")
+            text(surface, f"{ship.status}: the crew cannot act", (cx, mid), 19, theme.BAD, "semibold",
+                 anchor="midleft")
         elif space.round == 0 and ship.id not in space.surprise:
-            text_at(surface, "surprised: does not act before round 1", (cx, mid), 19, "semibold", theme.TEXT_DIM,
-                    anchor="midleft")
+            text(surface, "surprised: does not act before round 1", (cx, mid), 19, theme.TEXT_DIM, "semibold",
+                 anchor="midleft")
         else:
             acting = posts_acting_now(space, ship.id)
             shown = posts_in_phase(space, ship)
             if not shown:
-                text_at(surface, "no post acts in this phase", (cx, mid), 19, "semibold", theme.TEXT_DIM,
-                        anchor="midleft")
+                text(surface, "no post acts in this phase", (cx, mid), 19, theme.TEXT_DIM, "semibold",
+                     anchor="midleft")
             for post in shown:
                 who = ship.crew_names.get(post)
                 n = POSTS.index(post) + 1
@@ -166,8 +167,8 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                 pygame.draw.rect(surface, fill, chip, border_radius=chip.height // 2)
                 if nxt == (ship.id, post):
                     pygame.draw.rect(surface, (255, 255, 255), chip.inflate(6, 6), 2, border_radius=chip.height // 2 + px(3))
-                    text_at(surface, "NEXT", (chip.centerx, chip.bottom + 1), 11, "bold", theme.TEXT, anchor="midtop")
-                text_at(surface, label, chip.center, 18, "bold", ink, anchor="center")
+                    text(surface, "NEXT", (chip.centerx, chip.bottom + 1), 11, theme.TEXT, "bold", anchor="midtop")
+                text(surface, label, chip.center, 18, ink, "bold", anchor="center")
                 if kind == "act":
                     hotspots.add(chip, "walker_post", ship=ship.id, post=post)
                 cx = chip.right + px(10)

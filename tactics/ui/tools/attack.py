@@ -33,7 +33,8 @@ from tactics.rules.grid import Cell
 from tactics.rules.sheets import default_armoury
 from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
+from tactics.ui.panels import rolls
 from tactics.ui.render import TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool
 
@@ -310,5 +311,5 @@ def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, 
             w.text(surface, line, (rect.x + 12, y + 2), 16, BAD_LINE, "bold")
             y += 24
     else:
-        w.odds_bar(surface, pygame.Rect(rect.x + 12, y + 6, width - 24, 14), setup.chances, size=14)
+        rolls.odds_bar(surface, pygame.Rect(rect.x + 12, y + 6, width - 24, 14), setup.chances, size=14)
     return rect
