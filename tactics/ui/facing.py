@@ -40,7 +40,7 @@ from tactics.ui.render import DrawContext
 if TYPE_CHECKING:
     from tactics.ui.hazards import HazardsAddon
 
-ARC_COLOURS = {"front": (90, 220, 120), "flank": (250, 200, 60), "rear": (250, 80, 70)}
+ARC_COLOURS = {"front": theme.GOOD, "flank": theme.ACCENT, "rear": theme.BAD}
 ARC_RADIUS = 2  # squares around the token tinted by arc
 
 NUMPAD = {
@@ -71,7 +71,7 @@ def draw_arcs(ctx: DrawContext, who: Combatant, facing: str) -> None:
             dx, dy = DELTAS[direction]
             cx, cy = cell_center(who.cell)
             pos = ctx.camera.to_screen((cx + dx * 2.0, cy + dy * 2.0))
-            draw.pill_at(ctx.surface, arc, pos, size=13, colour=(20, 20, 24), bg=(*ARC_COLOURS[arc], 230))
+            draw.pill_at(ctx.surface, arc, pos, size=13, colour=theme.INK, bg=(*ARC_COLOURS[arc], 230))
 
 
 def acted_in_turn(journal: Any, team: str, group: str) -> list[str]:
@@ -255,15 +255,15 @@ class FacingPrompt:
         r = self.button_radius()
         for d, (x, y) in self.button_centres().items():
             on = d == facing
-            pygame.draw.circle(ctx.surface, (12, 12, 16), (x, y), r + 2)
-            pygame.draw.circle(ctx.surface, theme.ACCENT if on else (58, 64, 78), (x, y), r)
+            pygame.draw.circle(ctx.surface, theme.OUTLINE, (x, y), r + 2)
+            pygame.draw.circle(ctx.surface, theme.ACCENT if on else theme.CONTROL_LIT, (x, y), r)
             dx, dy = DELTAS[d]
             length = (dx * dx + dy * dy) ** 0.5
             ux, uy = dx / length, dy / length
             tip = (x + ux * r * 0.7, y + uy * r * 0.7)
             left = (x - ux * r * 0.5 - uy * r * 0.5, y - uy * r * 0.5 + ux * r * 0.5)
             right = (x - ux * r * 0.5 + uy * r * 0.5, y - uy * r * 0.5 - ux * r * 0.5)
-            pygame.draw.polygon(ctx.surface, (20, 20, 24) if on else (235, 238, 245), [tip, left, right])
+            pygame.draw.polygon(ctx.surface, theme.INK if on else theme.TEXT, [tip, left, right])
         left = len(self.queue) - 1
         lines = [f"Facing for {who.name} (now {facing})" + (f"  ({left} more)" if left else ""),
                  "click an arrow or a token to keep facing",

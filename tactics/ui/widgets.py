@@ -34,12 +34,12 @@ ELLIPSIS = "…"
 
 #: (fill, fill under the pointer, text, edge) of each kind of button
 BUTTON_STYLES: dict[str, tuple[Colour, Colour, Colour, Colour]] = {
-    "normal": ((42, 47, 58), (60, 67, 82), theme.TEXT, (70, 78, 96)),
-    "primary": ((196, 140, 30), (218, 162, 52), (20, 18, 12), theme.ACCENT),  # dark on gold: read across a room
-    "danger": ((120, 36, 36), (150, 46, 46), (255, 230, 230), (190, 80, 80)),
-    "chip": ((34, 38, 47), (52, 58, 72), theme.TEXT, (58, 64, 80)),
-    "on": ((46, 88, 62), (58, 110, 78), (230, 255, 236), (90, 170, 120)),  # the chosen one of a set
-    "disabled": ((30, 33, 40), (30, 33, 40), theme.TEXT_DIM, (44, 48, 58)),
+    "normal": (theme.CONTROL, theme.CONTROL_LIT, theme.TEXT, theme.CONTROL_EDGE),
+    "primary": (theme.PRIMARY_BG, theme.PRIMARY_LIT, theme.INK, theme.ACCENT),  # dark on gold: read across a room
+    "danger": (theme.DANGER_BG, theme.DANGER_LIT, theme.DANGER_TEXT, theme.DANGER_EDGE),
+    "chip": (theme.CHIP_BG, theme.CHIP_LIT, theme.TEXT, theme.CHIP_EDGE),
+    "on": (theme.ON_BG, theme.ON_LIT, theme.ON_TEXT, theme.ON_EDGE),  # the chosen one of a set
+    "disabled": (theme.DISABLED_BG, theme.DISABLED_BG, theme.TEXT_DIM, theme.TRACK),
 }
 
 
@@ -171,7 +171,7 @@ class Panel:
                 h.rect.move_ip(x, y)
         # the scroll bar: where the part in view sits in the whole
         track = pygame.Rect(final.right - px(7), body.y + px(2), px(4), body.height - px(4))
-        pygame.draw.rect(surface, (40, 44, 54), track, border_radius=px(2))
+        pygame.draw.rect(surface, theme.TRACK, track, border_radius=px(2))
         total = max(1, content - fixed)
         thumb = pygame.Rect(track.x, track.y + track.height * self.scroll // total, track.width,
                             max(px(16), track.height * view_h // total))
@@ -221,7 +221,7 @@ def canvas(owner: object, size: tuple[int, int], *, room: int = 1) -> pygame.Sur
         if len(_canvases) > 32:
             _canvases.clear()
         surf = _canvases[key] = pygame.Surface(size, pygame.SRCALPHA)
-    surf.fill((0, 0, 0, 0))
+    surf.fill(theme.CLEAR)
     probe.forget(surf)
     return surf
 
@@ -242,7 +242,7 @@ def dialog_card(surface: pygame.Surface, hotspots: Hotspots, size: tuple[int, in
     w, h = surface.get_size()
     rect = pygame.Rect(0, 0, min(size[0], w - margin[0]), min(size[1], h - margin[1]))
     rect.center = (w // 2, h // 2)
-    card(surface, rect, fill=(26, 29, 37), edge=edge, alpha=255, width=2, radius=16)
+    card(surface, rect, fill=theme.CARD, edge=edge, alpha=255, width=2, radius=16)
     probe.panel(surface, rect, "dialog", modal=True)
     hotspots.add(rect, "dlg.card")
     return rect
@@ -354,7 +354,7 @@ def button(panel: Panel, surface: pygame.Surface, rect: pygame.Rect, label: str,
 
 
 def pill(surface: pygame.Surface, label: str, pos: tuple[int, int], *, size: int = 18,
-         fill: Colour = (12, 14, 18), colour: Colour = theme.TEXT, anchor: str = "center",
+         fill: Colour = theme.WELL, colour: Colour = theme.TEXT, anchor: str = "center",
          edge: Colour | None = None, pad: tuple[int, int] = (10, 4), weight: str = "bold") -> pygame.Rect:
     """A label in a rounded lozenge (a distance, a tag, a dragged name) anchored at ``pos``,
     ``pad`` pixels around the text."""
@@ -369,7 +369,7 @@ def pill(surface: pygame.Surface, label: str, pos: tuple[int, int], *, size: int
 
 
 def chip(surface: pygame.Surface, pos: tuple[int, int], label: str, *, size: int = 16,
-         colour: Colour = theme.TEXT, bg: Colour = (52, 58, 72)) -> pygame.Rect:
+         colour: Colour = theme.TEXT, bg: Colour = theme.CHIP_LIT) -> pygame.Rect:
     """A small tag in a panel (a condition, a count), its top left at ``pos``."""
     return pill(surface, label, pos, size=size, fill=bg, colour=colour, anchor="topleft",
                 pad=(px(8), px(4)), weight="semibold")
@@ -383,7 +383,7 @@ def header(panel: Panel, surface: pygame.Surface, rect: pygame.Rect, title: str,
     if collapsible:
         box = pygame.Rect(rect.right - px(40), rect.y + px(8), px(30), px(28))
         mark = "+" if panel.collapsed else "-"
-        pygame.draw.rect(surface, (42, 47, 58), box, border_radius=px(6))
+        pygame.draw.rect(surface, theme.CONTROL, box, border_radius=px(6))
         text(surface, mark, box.center, 20, theme.TEXT, "bold", "center")
         probe.box(surface, box, "collapse")
         panel.hit(box, "collapse", panel.toggle)
@@ -400,12 +400,12 @@ def pips(surface: pygame.Surface, pos: tuple[int, int], label: str, value: int |
     centre = (x + r, y + px(12))
     if value is None:
         pygame.draw.circle(surface, colour, centre, r)
-        text(surface, "~", (centre[0], centre[1] - 1), 16, (20, 20, 24), "bold", "center")
+        text(surface, "~", (centre[0], centre[1] - 1), 16, theme.INK, "bold", "center")
     elif value:
         pygame.draw.circle(surface, colour, centre, r)
-        pygame.draw.circle(surface, (255, 255, 255), centre, r, 2)
+        pygame.draw.circle(surface, theme.INK_LIGHT, centre, r, 2)
     else:
-        pygame.draw.circle(surface, (60, 64, 74), centre, r, max(1, px(2)))
+        pygame.draw.circle(surface, theme.CONTROL_LIT, centre, r, max(1, px(2)))
     img = theme.text(label, fs(16), "semibold", theme.TEXT if value != 0 else theme.TEXT_DIM)
     blit_text(surface, img, (x + 2 * r + px(6), y + px(12) - img.get_height() // 2), label)
     return int(2 * r + px(6) + img.get_width() + px(16))

@@ -463,7 +463,7 @@ def _ghost(ctx: render.DrawContext, cid: str, cell: tuple[int, int], pos: tuple[
             and (other is None or other.id == cid))
     draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.GOOD if free else theme.BAD, 3)
     team = state.teams.get(who.team)
-    colour = tuple(team.colour) if team else (150, 150, 150)
+    colour = tuple(team.colour) if team else theme.NEUTRAL
     disc = ctx.renderer.tokens._disc(who, colour, cam.cell_px, False, False, True)
     disc = disc.copy()
     disc.set_alpha(170)

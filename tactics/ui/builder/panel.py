@@ -138,7 +138,7 @@ class SetupPanel(w.Panel):
 
     def _team_row(self, s: pygame.Surface, team, x: int, y: int, inner: int, hover, locked: str) -> None:
         pygame.draw.circle(s, tuple(team.colour), (x + 9, y + 18), 8)
-        pygame.draw.circle(s, (12, 12, 16), (x + 9, y + 18), 8, 1)
+        pygame.draw.circle(s, theme.OUTLINE, (x + 9, y + 18), 8, 1)
         who = "players" if team.players else "GM"
         edit_w = 56
         name_w = inner - 26 - edit_w - 8
@@ -154,10 +154,10 @@ class SetupPanel(w.Panel):
         picked = b.picked == who.id
         placing = b.placing == who.id
         if picked or placing or (hover is not None and row.collidepoint(hover)):
-            pygame.draw.rect(s, (58, 50, 30) if (picked or placing) else (38, 43, 54), row, border_radius=6)
+            pygame.draw.rect(s, theme.PICKED_BG if (picked or placing) else theme.ROW_BG, row, border_radius=6)
         self.hit(row, f"pick:{who.id}", lambda c=who.id: b.pick(c, from_panel=True))
         team = b.view.state.teams.get(who.team)
-        colour = tuple(team.colour) if team else (150, 150, 150)
+        colour = tuple(team.colour) if team else theme.NEUTRAL
         pygame.draw.circle(s, colour, (x + 22, y + ROW_H // 2), 6)
         buttons_w = 56 + 4 + 30
         name_w = inner - 34 - buttons_w - 8

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 SIMPLE_ITEM_USES = {"stealth": "Hide (Stealth)", "perception": "Search (Perception)",
                     "search-traps": "Search for traps"}
 
-SLOT_COLOURS = {"free": (150, 200, 255), "simple": (120, 220, 150), "standard": (255, 196, 64),
-                "bonus": (240, 130, 90)}
+SLOT_COLOURS = {"free": theme.PLANNED, "simple": theme.GOOD, "standard": theme.ACCENT,
+                "bonus": theme.SLOT_BONUS}
 
 
 def action_text(state, kind: str, params: dict) -> str:

@@ -342,7 +342,7 @@ def _glow(px: int, colour: tuple[int, int, int]) -> pygame.Surface:
         size = int(px * 1.6)
         hit = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size // 2
-        for i, alpha in enumerate((40, 60, 90, 130)):
+        for i, alpha in enumerate([40, 60, 90, 130]):
             pygame.draw.circle(hit, (*colour, alpha), (c, c), int(px * (0.78 - 0.06 * i)))
         pygame.draw.circle(hit, (*theme.ACCENT, 255), (c, c), int(px * 0.6), max(2, px // 18))
         if len(_glow_cache) > 32:
@@ -390,16 +390,16 @@ def declared_layer(ctx: render.DrawContext) -> None:
         end = start
         if p.get("path"):
             pts = [start] + [cam.cell_centre(tuple(c)) for c in p["path"]]
-            draw.outlined_lines(ctx.surface, pts, (150, 200, 255), max(2, cam.cell_px // 22))
+            draw.outlined_lines(ctx.surface, pts, theme.PLANNED, max(2, cam.cell_px // 22))
             end = pts[-1]
         if p.get("target") in ctx.state.combatants:
             target = ctx.state.combatants[p["target"]]
             if target.cell is not None:
                 tgt = cam.cell_centre(target.cell)
-                pygame.draw.line(ctx.surface, (10, 10, 14), end, tgt, max(3, cam.cell_px // 16) + 4)
-                pygame.draw.line(ctx.surface, (255, 110, 90), end, tgt, max(3, cam.cell_px // 16))
+                pygame.draw.line(ctx.surface, theme.OUTLINE, end, tgt, max(3, cam.cell_px // 16) + 4)
+                pygame.draw.line(ctx.surface, theme.TEMPLATE_EDGE, end, tgt, max(3, cam.cell_px // 16))
                 end = ((end[0] + tgt[0]) // 2, (end[1] + tgt[1]) // 2)
-        draw.pill_at(ctx.surface, str(n + 1), end, size=max(14, draw.label_size(cam.cell_px)), colour=(20, 20, 24),
+        draw.pill_at(ctx.surface, str(n + 1), end, size=max(14, draw.label_size(cam.cell_px)), colour=theme.INK,
                      bg=(*theme.ACCENT, 245))
 
 

@@ -34,8 +34,8 @@ LINE_H = 21
 KIND_COLOURS: dict[str, tuple[int, int, int]] = {
     "attack.rolled": theme.TEXT,
     "combat.check": theme.TEXT,
-    "damage.rolled": (255, 150, 130),
-    "hp.changed": (255, 150, 130),
+    "damage.rolled": theme.BAD_SOFT,
+    "hp.changed": theme.BAD_SOFT,
     "combatant.downed": theme.BAD,
     "action.failed": theme.BAD,
     "action.lost": theme.BAD,
@@ -43,10 +43,10 @@ KIND_COLOURS: dict[str, tuple[int, int, int]] = {
     "round.started": theme.ACCENT,
     "actions.began": theme.ACCENT,
     "group.started": theme.INFO,
-    "counters.ticked": (200, 170, 255),
+    "counters.ticked": theme.CONDITION,
     "combat.ended": theme.ACCENT,
-    "condition.added": (200, 170, 255),
-    "condition.removed": (200, 170, 255),
+    "condition.added": theme.CONDITION,
+    "condition.removed": theme.CONDITION,
 }
 
 
@@ -159,7 +159,7 @@ class LogPanel(w.Panel):
                 ly += line_h
             if len(lines) > rows:  # a scroll bar
                 track = pygame.Rect(rect.right - px(10), top, px(5), rows * line_h)
-                pygame.draw.rect(canvas, (44, 48, 58), track, border_radius=px(3))
+                pygame.draw.rect(canvas, theme.TRACK, track, border_radius=px(3))
                 frac = rows / len(lines)
                 th = max(px(18), int(track.height * frac))
                 pos = 1 - (end / len(lines))

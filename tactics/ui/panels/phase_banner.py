@@ -105,7 +105,7 @@ class PhaseBanner(w.Panel):
         probe.composite(canvas, surface, final.topleft, pygame.Rect(0, 0, width, final.height), name="Phase")
         if combat.phase in ("advantages", "counters") and not waiting:
             box = pygame.Rect(final.right - px(40), final.y + px(10), px(30), px(28))
-            pygame.draw.rect(surface, (42, 47, 58), box, border_radius=px(6))
+            pygame.draw.rect(surface, theme.CONTROL, box, border_radius=px(6))
             w.text(surface, "+" if self.collapsed else "-", box.center, 20, theme.TEXT, "bold", "center")
             probe.box(surface, box, "collapse")
             self.hits.insert(0, w.Hotspot(box.move(-x, -y), "banner-collapse", action=self.toggle))
@@ -171,7 +171,7 @@ class PhaseBanner(w.Panel):
                 else f"counter {h['counter']} stays {h['rounds']}" for h in data["held"]]
         x = rect.x + theme.PANEL_PAD
         half = (rect.width - 2 * theme.PANEL_PAD) // 2
-        columns = [(("Went down", down or ["no round counters"], (200, 170, 255)),),
+        columns = [(("Went down", down or ["no round counters"], theme.CONDITION),),
                    (("Ended", ended, theme.GOOD), ("Held (their group has not acted since)", held, theme.TEXT_DIM))]
         bottom = y
         for i, column in enumerate(columns):

@@ -19,10 +19,11 @@ import pygame
 import pygame_gui
 
 from tactics.ui.theme import px
+from tactics.ui import theme
 
 
 #: The sheet over the map while a question is asked.
-DIM = (6, 8, 12, 150)
+DIM = (*theme.SHADOW, 150)
 
 
 class Prompt:

@@ -167,8 +167,8 @@ class ResolvePanel(w.Panel):
         state = self.ui.state
         x, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
         badge = pygame.Rect(x, y, px(26), px(26))
-        pygame.draw.rect(s, theme.ACCENT if n == 0 else (60, 66, 80), badge, border_radius=px(13))
-        w.text(s, str(n + 1), badge.center, 15, (20, 20, 24) if n == 0 else theme.TEXT, "bold", "center")
+        pygame.draw.rect(s, theme.ACCENT if n == 0 else theme.CONTROL_LIT, badge, border_radius=px(13))
+        w.text(s, str(n + 1), badge.center, 15, theme.INK if n == 0 else theme.TEXT, "bold", "center")
         lines = w.wrap(f"{decl['name']}: {action_text(state, decl['kind'], decl['params'])}", 16, inner - px(36))
         for i, line in enumerate(lines):
             w.text(s, line, (x + px(36), y + px(2) + w.line_h(16) * i), 16, theme.TEXT if n == 0 else theme.TEXT_DIM)
@@ -236,7 +236,7 @@ def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[
                 y += px(21)
         elif e.kind == "condition.added":
             rounds = f" for {d['rounds']} round{'s' if d['rounds'] != 1 else ''}" if d.get("rounds") else ""
-            w.text(s, f"{names(d['combatant'])} is {d['name']}{rounds}", (x, y), 17, (200, 170, 255), "bold")
+            w.text(s, f"{names(d['combatant'])} is {d['name']}{rounds}", (x, y), 17, theme.CONDITION, "bold")
             y += px(26)
         elif e.kind == "combatant.downed":
             w.text(s, f"{names(d['combatant'])} is down!", (x, y), 18, theme.BAD, "bold")
@@ -301,7 +301,7 @@ def _damage(s, x, y, width, d, target: str) -> int:
         for face in faces:
             if cx + die > x + width:  # many dice: on to the next row, never cut at the panel's edge
                 cx, y = x, y + step + px(4)
-            rolls.die_face(s, (cx, y), sides, face, size=34, highlight=None if kept else (70, 70, 80))
+            rolls.die_face(s, (cx, y), sides, face, size=34, highlight=None if kept else theme.SPENT)
             cx += step
         cx += px(4)
     how = ""

@@ -16,11 +16,11 @@ from tactics.ui.widgets import blit_text, text
 
 #: Outcome colours (R-HIT-1, R-HIT-2): the roll card, odds bars and log lines share them.
 OUTCOME_COLOURS: dict[str, tuple[int, int, int]] = {
-    "miss": (150, 156, 170),
-    "minor": (235, 180, 70),
-    "hit": (110, 210, 120),
-    "major": (70, 215, 200),
-    "critical": (255, 120, 220),
+    "miss": theme.OUTCOME_MISS,
+    "minor": theme.OUTCOME_MINOR,
+    "hit": theme.OUTCOME_HIT,
+    "major": theme.OUTCOME_MAJOR,
+    "critical": theme.OUTCOME_CRITICAL,
 }
 OUTCOME_SHORT = {"miss": "Miss", "minor": "Minor", "hit": "Hit", "major": "Major", "critical": "Crit"}
 MIN_FACE_PX = 10
@@ -39,7 +39,7 @@ def odds_labels(chances: dict[str, Fraction]) -> dict[str, str]:
 def odds_bar(surface: pygame.Surface, rect: pygame.Rect, chances: dict[str, Fraction], *,
              labels: bool = True, size: int = 14) -> pygame.Rect:
     """Miss / Minor / Hit / Major / Crit as one stacked bar with percentages under it."""
-    pygame.draw.rect(surface, (10, 11, 14), rect.inflate(4, 4), border_radius=5)
+    pygame.draw.rect(surface, theme.OUTLINE, rect.inflate(4, 4), border_radius=5)
     x = rect.x
     total = sum(chances.values()) or Fraction(1)
     order = [k for k in OUTCOME_COLOURS if k in chances]
@@ -70,16 +70,16 @@ def die_face(surface: pygame.Surface, pos: tuple[int, int], sides: int, face: in
     it (``size`` at scale 1; never so small that the two run into each other)."""
     size = max(px(size), 32)
     rect = pygame.Rect(pos[0], pos[1], size, size)
-    body = (244, 240, 228) if sides == 20 else (222, 232, 250)
+    body = theme.DIE_D20 if sides == 20 else theme.DIE_OTHER
     if highlight is not None:
         pygame.draw.rect(surface, highlight, rect.inflate(px(6), px(6)), border_radius=px(10))
-    pygame.draw.rect(surface, (12, 12, 16), rect.move(px(2), px(3)), border_radius=px(9))
+    pygame.draw.rect(surface, theme.OUTLINE, rect.move(px(2), px(3)), border_radius=px(9))
     pygame.draw.rect(surface, body, rect, border_radius=px(9))
-    pygame.draw.rect(surface, (90, 90, 100), rect, 1, border_radius=px(9))
+    pygame.draw.rect(surface, theme.DIE_EDGE, rect, 1, border_radius=px(9))
     label = f"{'-' if sign < 0 else ''}d{sides}"
-    top = text(surface, label, (rect.centerx, rect.y + 1), 11, (90, 90, 110), "bold", "midtop")
+    top = text(surface, label, (rect.centerx, rect.y + 1), 11, theme.DIE_EDGE, "bold", "midtop")
     room = rect.bottom - top.bottom - 1
     face_px = max(MIN_FACE_PX, min(int(size * 0.45), int(room / 1.25)))
-    img = theme.text(str(face), face_px, "bold", (20, 22, 30))
+    img = theme.text(str(face), face_px, "bold", theme.INK)
     blit_text(surface, img, img.get_rect(center=(rect.centerx, (top.bottom + rect.bottom) // 2)), str(face))
     return rect

@@ -129,7 +129,7 @@ class TrackerPanel(w.Panel):
                     continue
                 box = pygame.Rect(x + px(24), y + px(2), px(22), px(22))
                 aware = who.id not in self.unaware
-                pygame.draw.rect(s, (42, 47, 58), box, border_radius=px(5))
+                pygame.draw.rect(s, theme.CONTROL, box, border_radius=px(5))
                 pygame.draw.rect(s, theme.ACCENT if aware else theme.CHROME_EDGE, box, max(1, px(2)),
                                  border_radius=px(5))
                 if aware:
@@ -160,8 +160,8 @@ class TrackerPanel(w.Panel):
             cx = x
             for key, label in PHASES:
                 on = combat.phase == key
-                chip = w.chip(s, (cx, y), label, size=15, colour=(20, 20, 24) if on else theme.TEXT_DIM,
-                              bg=theme.ACCENT if on else (40, 44, 54))
+                chip = w.chip(s, (cx, y), label, size=15, colour=theme.INK if on else theme.TEXT_DIM,
+                              bg=theme.ACCENT if on else theme.TRACK)
                 cx = chip.right + px(6)
             y += chip.height + px(10)
         # teams in team order with their Team Initiative
@@ -270,12 +270,12 @@ class TrackerPanel(w.Panel):
         cx = hp.x - px(6)
         for cond in reversed(who.conditions[:3]):
             label = cond.name + (f" {cond.rounds}" if cond.rounds is not None else "")
-            img = theme.text(label, fs(13), "bold", (255, 255, 255))
+            img = theme.text(label, fs(13), "bold", theme.INK_LIGHT)
             chip = pygame.Rect(cx - img.get_width() - px(12), y + px(3), img.get_width() + px(12),
                                img.get_height() + px(4))
             if chip.x < name_rect.right + px(6):
                 break
-            pygame.draw.rect(s, (120, 70, 150), chip, border_radius=chip.height // 2)
+            pygame.draw.rect(s, theme.CONDITION_BG, chip, border_radius=chip.height // 2)
             w.blit_text(s, img, (chip.x + px(6), chip.y + px(2)), label)
             cx = chip.x - px(4)
         self.hit(pygame.Rect(x, y, rect.width - 2 * theme.PANEL_PAD, self._member_h() - px(1)), f"who:{cid}",

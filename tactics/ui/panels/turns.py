@@ -54,8 +54,8 @@ ROW_H = 30
 ROLL_H = 20  # the initiative roll's line under a name in a rolled order
 WIDTH = 320
 PATHS_Z = render.TOKENS_Z - 1
-CONTESTED_COLOUR = (235, 110, 80)
-PLAIN_COLOUR = (90, 170, 255)
+CONTESTED_COLOUR = theme.CONTESTED_PIP
+PLAIN_COLOUR = theme.PLAIN_PIP
 GROUPINGS = ("one", "groups", "single")
 
 
@@ -298,23 +298,23 @@ class TurnsPanel(w.Panel):
             cy = r.y + px(ROW_H) - px(4) + px(ROLL_H) // 2
             w.text(surface, "d20", (r.x + px(26), cy), 13, theme.TEXT_DIM, "bold", "midleft")
             die = pygame.Rect(r.x + px(52), cy - px(ROLL_H) // 2 + 1, px(28), px(ROLL_H) - px(2))
-            pygame.draw.rect(surface, (244, 240, 228), die, border_radius=px(5))
-            w.text(surface, str(face.d20), die.center, 15, (20, 22, 30), "bold", "center")
+            pygame.draw.rect(surface, theme.DIE_D20, die, border_radius=px(5))
+            w.text(surface, str(face.d20), die.center, 15, theme.INK, "bold", "center")
             w.text(surface, roll_text(rolls).removeprefix(f"d20 {face.d20} "), (die.right + px(6), cy), 14,
                    theme.TEXT_DIM, "regular", "midleft")
         pip_x = r.right - px(84)
         self._pip(surface, (pip_x, mid), CONTESTED_COLOUR, row.pips.contested)
         self._pip(surface, (pip_x + px(24), mid), PLAIN_COLOUR, row.pips.plain)
         if row.holding:
-            w.chip(surface, (r.right - px(34), r.y + px(2)), "H", size=14, colour=(20, 20, 24), bg=theme.ACCENT)
+            w.chip(surface, (r.right - px(34), r.y + px(2)), "H", size=14, colour=theme.INK, bg=theme.ACCENT)
 
     @staticmethod
     def _pip(surface: pygame.Surface, centre: tuple[int, int], colour, status: str) -> None:
         if status == "open":
             pygame.draw.circle(surface, colour, centre, px(8))
-            pygame.draw.circle(surface, (255, 255, 255), centre, px(8), max(1, px(2)))
+            pygame.draw.circle(surface, theme.INK_LIGHT, centre, px(8), max(1, px(2)))
         else:
-            pygame.draw.circle(surface, (70, 74, 86), centre, px(8), max(1, px(2)))
+            pygame.draw.circle(surface, theme.SPENT, centre, px(8), max(1, px(2)))
             if status in ("traded", "barred"):  # the contested slot went to a second move, or is not allowed
                 pygame.draw.line(surface, colour, (centre[0] - px(6), centre[1] + px(6)), (centre[0] + px(6), centre[1] - px(6)), 2)
 
@@ -405,7 +405,7 @@ def paths_layer(ctx: render.DrawContext) -> None:
         mover = state.combatants.get(p.actor)  # the players' copy leaves hidden creatures out
         if mover is not None and mover.cell is not None and (ctx.gm or not ctx.state.hidden_from_players(mover)):
             pts = [cam.cell_centre(mover.cell)] + [cam.cell_centre(tuple(c)) for c in p.action["path"]]
-            draw.outlined_lines(ctx.surface, pts, (150, 200, 255), width)
+            draw.outlined_lines(ctx.surface, pts, theme.PLANNED, width)
             prompt = pending_interrupt(state)
             for cell in prompt.block_squares if prompt else ():
                 draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.ACCENT, 2)
@@ -420,7 +420,7 @@ def paths_layer(ctx: render.DrawContext) -> None:
         cut = [cam.cell_centre(walked[-1] if walked else start)] + [cam.cell_centre(c) for c in planned[len(walked):]]
         draw.outlined_lines(ctx.surface, cut, theme.BAD, width)
         if len(kept) > 1:
-            draw.outlined_lines(ctx.surface, kept, (150, 200, 255), width)
+            draw.outlined_lines(ctx.surface, kept, theme.PLANNED, width)
         bx, by, bw, bh = cam.cell_rect(tuple(block["at"]))
         pad = bw // 5
         for a, b in (((bx + pad, by + pad), (bx + bw - pad, by + bh - pad)),

@@ -231,7 +231,7 @@ class PlayersWindow:
                 return True
             self._go_independent()
             return self.camera.zoom_at(intent.pos, intent.steps)
-        if isinstance(intent, ui.PointerDown) and intent.button in (1, 2, 3):
+        if isinstance(intent, ui.PointerDown) and intent.button in {1, 2, 3}:
             self._drag = (intent.pos, False)
             return False
         if isinstance(intent, ui.PointerMove) and self._drag is not None:

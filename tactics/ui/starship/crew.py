@@ -36,14 +36,14 @@ ACT, ACTED, HELD, VACANT, IDLE, DISABLED, OUT, READY = (
     "act", "acted", "held", "vacant", "idle", "disabled", "out", "ready")
 
 TAG_COLOURS = {
-    ACT: ((20, 18, 12), theme.ACCENT),
-    ACTED: ((170, 230, 190), (30, 70, 44)),
-    HELD: ((190, 220, 255), (30, 52, 84)),
-    VACANT: ((150, 156, 168), (40, 43, 52)),
-    IDLE: ((150, 156, 168), (34, 37, 46)),
-    DISABLED: ((255, 200, 196), (110, 34, 30)),
-    OUT: ((255, 220, 160), (90, 60, 20)),
-    READY: ((200, 210, 225), (40, 46, 58)),
+    ACT: (theme.INK, theme.ACCENT),
+    ACTED: (theme.DONE_TEXT, theme.DONE_BG),
+    HELD: (theme.HELD_TEXT, theme.HELD_BG),
+    VACANT: (theme.TEXT_DIM, theme.ROW_BG),
+    IDLE: (theme.TEXT_DIM, theme.IDLE_BG),
+    DISABLED: (theme.HURT_TEXT, theme.HURT_BG),
+    OUT: (theme.OUT_TEXT, theme.OUT_BG),
+    READY: (theme.READY_TEXT, theme.ROW_BG),
 }
 
 
@@ -119,7 +119,7 @@ def roster(state: Any) -> list[RosterEntry]:
         team = state.teams.get(c.team)
         if team is not None and team.players:
             out.append(RosterEntry(c.id, c.name, tuple(team.colour)))
-    out.append(RosterEntry(NPC_CHIP, "+ NPC crew", (120, 126, 140)))
+    out.append(RosterEntry(NPC_CHIP, "+ NPC crew", theme.TEXT_FAINT))
     return out
 
 
@@ -163,9 +163,9 @@ class CrewPanel:
             chip = pygame.Rect(cx, y, img_w, px(36))
             hot = hover == ("chip", entry.crew)
             fill = tuple(min(255, c + px(30)) for c in entry.colour) if hot else entry.colour
-            pygame.draw.rect(surface, (8, 9, 12), chip.move(0, 3), border_radius=px(18))
+            pygame.draw.rect(surface, theme.OUTLINE, chip.move(0, 3), border_radius=px(18))
             pygame.draw.rect(surface, fill, chip, border_radius=px(18))
-            text(surface, entry.name, chip.center, 19, (255, 255, 255), "bold", anchor="center")
+            text(surface, entry.name, chip.center, 19, theme.INK_LIGHT, "bold", anchor="center")
             hotspots.add(chip, "chip", crew=entry.crew, name=entry.name)
             cx += img_w + px(10)
         y += px(52)
@@ -183,14 +183,14 @@ class CrewPanel:
         for ship, height in zip(ships, heights):
             box = pygame.Rect(rect.x + px(12), y, rect.width - px(24), height)
             if box.bottom > area.y and box.top < area.bottom:
-                self._ship_card(surface, box, space, ship, colours.get(ship.side, (200, 200, 200)), hotspots, hover,
+                self._ship_card(surface, box, space, ship, colours.get(ship.side, theme.NEUTRAL), hotspots, hover,
                                 dragging, state, row_h, area)
             y += height + px(10)
         surface.set_clip(old_clip)
         if total > area.height:  # a scroll bar
             bar_h = max(px(40), area.height * area.height // total)
             bar_y = area.y + (area.height - bar_h) * self.scroll // max(1, total - area.height)
-            pygame.draw.rect(surface, (90, 96, 110), (rect.right - px(7), bar_y, 5, bar_h), border_radius=px(3))
+            pygame.draw.rect(surface, theme.SCROLL_THUMB, (rect.right - px(7), bar_y, 5, bar_h), border_radius=px(3))
 
     @staticmethod
     def card_height(ship: Ship, row_h: int) -> int:
@@ -221,15 +221,15 @@ class CrewPanel:
             key = ("post", ship.id, post)
             hot = hover == key
             if kind == ACT:
-                pygame.draw.rect(surface, (62, 52, 24), row, border_radius=px(8))
+                pygame.draw.rect(surface, theme.PICKED_BG, row, border_radius=px(8))
                 pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=px(8))
             elif hot and dragging:
-                pygame.draw.rect(surface, (40, 70, 110), row, border_radius=px(8))
-                pygame.draw.rect(surface, (150, 200, 255), row, 2, border_radius=px(8))
+                pygame.draw.rect(surface, theme.PLAN_BG, row, border_radius=px(8))
+                pygame.draw.rect(surface, theme.PLANNED, row, 2, border_radius=px(8))
             elif hot:
-                pygame.draw.rect(surface, (40, 45, 56), row, border_radius=px(8))
+                pygame.draw.rect(surface, theme.ROW_BG, row, border_radius=px(8))
             mid = row.centery
-            pygame.draw.circle(surface, (50, 56, 70), (row.x + px(16), mid), px(13))
+            pygame.draw.circle(surface, theme.CHIP_LIT, (row.x + px(16), mid), px(13))
             text(surface, str(n), (row.x + px(16), mid), 16, theme.TEXT, "bold", anchor="center")
             narrow = row.width < px(470)
             name_x = row.x + px(38) + (px(100) if narrow else px(160))
@@ -243,7 +243,7 @@ class CrewPanel:
                 text(surface, who, (name_x, mid), 20, theme.TEXT, "bold", anchor="midleft",
                      max_width=row.right - tag_w - name_x - px(8))
             else:
-                text(surface, "empty", (name_x, mid), 18, (110, 116, 128), "regular", anchor="midleft")
+                text(surface, "empty", (name_x, mid), 18, theme.TEXT_FAINT, "regular", anchor="midleft")
             ink, fill = TAG_COLOURS[kind]
             if narrow:
                 words = words.replace(" Phase", "")
@@ -257,7 +257,7 @@ class CrewPanel:
         for bd in damage:
             what, when = damage_text(space, bd)
             active = bd.active(space.now)
-            pygame.draw.circle(surface, (235, 64, 52) if active else (120, 60, 56), (rect.x + px(30), y + px(11)), 8)
+            pygame.draw.circle(surface, theme.DANGER_MARK if active else theme.DANGER_MARK_DIM, (rect.x + px(30), y + px(11)), 8)
             text(surface, what, (rect.x + px(46), y), 16, theme.TEXT if active else theme.TEXT_DIM, "semibold",
                  max_width=rect.width - px(62))
             text(surface, when, (rect.x + px(46), y + px(20)), 15, theme.TEXT_DIM, "regular",

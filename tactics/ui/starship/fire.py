@@ -117,7 +117,7 @@ class FireDialog:
 
     # -- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
-        self.rect = rect = dialog_card(surface, hotspots, (px(980), px(620) if self.result is None else px(680)), (200, 70, 60),
+        self.rect = rect = dialog_card(surface, hotspots, (px(980), px(620) if self.result is None else px(680)), theme.FIRE_EDGE,
                                        margin=(60, 80))
         space = self.screen.space
         ship = space.ships[self.ship_id]

@@ -407,8 +407,8 @@ class StarshipScreen(TimedMessages):
         if self.dialog is not None:
             self.dialog.draw(surface, self.hotspots, self.hover)
         if self.drag is not None and self.drag["moved"]:
-            pill(surface, self.drag["name"] or "?", self.drag["pos"], size=20, fill=(70, 120, 190),
-                 edge=(200, 225, 255))
+            pill(surface, self.drag["name"] or "?", self.drag["pos"], size=20, fill=theme.DRAGGED,
+                 edge=theme.DRAGGED_EDGE)
 
     def _draw_battle(self, surface: pygame.Surface) -> None:
         rects = self.layout()
@@ -426,8 +426,8 @@ class StarshipScreen(TimedMessages):
             area = rects["space"]
             y = area.top + px(26)
             for line in wrap(message[0], 20, area.width - px(72), "bold"):
-                r = pill(surface, line, (area.centerx, y), size=20, fill=(150, 30, 30),
-                         colour=(255, 225, 220), anchor="midtop", pad=(16, 8))
+                r = pill(surface, line, (area.centerx, y), size=20, fill=theme.ALERT_BG,
+                         colour=theme.ALERT_TEXT, anchor="midtop", pad=(16, 8))
                 y = r.bottom + px(4)
 
     def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

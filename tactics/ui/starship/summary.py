@@ -72,7 +72,7 @@ class PhaseSummary:
                 draw_plain(surface, event.data["faces"], (x, y), die_px=48, gap=10)
                 lines = wrap(describe(event), 20, rect.width - px(64) - px(130), "semibold")
                 for n, line in enumerate(lines[:3]):
-                    text(surface, line, (x + px(124), y + n * px(27)), 20, (255, 190, 180), "semibold")
+                    text(surface, line, (x + px(124), y + n * px(27)), 20, theme.BAD_SOFT, "semibold")
                 y += max(62, 27 * min(3, len(lines)) + px(10))
                 continue
             colour = theme.BAD if event.kind in ("space.exploding", "space.exploded", "space.adrift") else theme.TEXT

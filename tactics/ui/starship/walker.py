@@ -91,8 +91,8 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
             label = f"{n} {PHASE_NAMES[phase]}" if space.round else f"{PHASE_NAMES[phase]} Phase only"
             img_w = theme.font(fs(pill_size), "bold").size(label)[0] + (px(20) if narrow else px(30))
             box = pygame.Rect(tx, y + px(2), img_w, px(38))
-            pygame.draw.rect(surface, theme.ACCENT if current else (40, 45, 56), box, border_radius=px(19))
-            text(surface, label, box.center, pill_size, (20, 18, 12) if current else theme.TEXT_DIM, "bold",
+            pygame.draw.rect(surface, theme.ACCENT if current else theme.ROW_BG, box, border_radius=px(19))
+            text(surface, label, box.center, pill_size, theme.INK if current else theme.TEXT_DIM, "bold",
                  anchor="center")
             tx = box.right + px(10)
     elif space.phase == ENDED:
@@ -115,7 +115,7 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
     for ship in space.ships.values():
         if viewer != "gm" and is_cloaked(ship, space.now) and not ship.revealed:
             continue  # the players do not know the cloaked raider is there
-        colour = colours.get(ship.side, (200, 200, 200))
+        colour = colours.get(ship.side, theme.NEUTRAL)
         pygame.draw.circle(surface, colour, (x + px(7), y + row_h // 2 - px(2)), 7)
         text(surface, ship.name, (x + px(22), y + row_h // 2 - px(2)), 21, theme.TEXT, "bold", anchor="midleft",
              max_width=px(150))
@@ -159,14 +159,14 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                     break
                 hot = hover == ("walker_post", ship.id, post)
                 if kind == "act":
-                    fill, ink = ((255, 214, 110) if hot else theme.ACCENT), (20, 18, 12)
+                    fill, ink = (theme.ACCENT_LIT if hot else theme.ACCENT), theme.INK
                 elif kind == "done":
-                    fill, ink = (30, 70, 44), (170, 230, 190)
+                    fill, ink = theme.DONE_BG, theme.DONE_TEXT
                 else:
-                    fill, ink = (36, 39, 48), (120, 126, 140)
+                    fill, ink = theme.IDLE_BG, theme.TEXT_FAINT
                 pygame.draw.rect(surface, fill, chip, border_radius=chip.height // 2)
                 if nxt == (ship.id, post):
-                    pygame.draw.rect(surface, (255, 255, 255), chip.inflate(6, 6), 2, border_radius=chip.height // 2 + px(3))
+                    pygame.draw.rect(surface, theme.INK_LIGHT, chip.inflate(6, 6), 2, border_radius=chip.height // 2 + px(3))
                     text(surface, "NEXT", (chip.centerx, chip.bottom + 1), 11, theme.TEXT, "bold", anchor="midtop")
                 text(surface, label, chip.center, 18, ink, "bold", anchor="center")
                 if kind == "act":

@@ -55,9 +55,9 @@ def set_attack_command(factory: AttackCommandFactory) -> None:
     _attack_command = factory
 
 
-OK_LINE = (120, 230, 140)
-BAD_LINE = (255, 80, 70)
-RANGE_EDGE = (255, 170, 90)
+OK_LINE = theme.GOOD
+BAD_LINE = theme.BAD
+RANGE_EDGE = theme.RANGE_EDGE
 
 
 class AttackTool(Tool):
@@ -232,10 +232,10 @@ class AttackTool(Tool):
         start = cam.cell_centre(who.cell)
         if path:
             pts = [start] + [cam.cell_centre(c) for c in path]
-            draw.outlined_lines(ctx.surface, pts, (255, 255, 255), max(2, cam.cell_px // 20))
+            draw.outlined_lines(ctx.surface, pts, theme.INK_LIGHT, max(2, cam.cell_px // 20))
             start = pts[-1]
         end = cam.cell_centre(target.cell)
-        pygame.draw.line(ctx.surface, (10, 10, 14), start, end, max(3, cam.cell_px // 14) + 4)
+        pygame.draw.line(ctx.surface, theme.OUTLINE, start, end, max(3, cam.cell_px // 14) + 4)
         pygame.draw.line(ctx.surface, colour, start, end, max(3, cam.cell_px // 14))
         draw.cell_cursor(ctx.surface, cam.cell_rect(target.cell), colour, 3)
         panels = getattr(self.view, "combat", None)  # keep the card clear of the combat panels

@@ -43,8 +43,8 @@ from tactics.ui.tools.base import Tool
 HEATMAP_Z = TEMPLATES_Z + 2
 RANGE_Z = TEMPLATES_Z + 1
 BLAST_Z = TEMPLATES_Z + 3
-BLAST_EDGE = (255, 120, 70)
-RING = (120, 210, 255)
+BLAST_EDGE = theme.BLAST_EDGE
+RING = theme.THROW_RING
 
 
 def percent(p: Fraction, places: int = 0) -> str:
@@ -55,7 +55,7 @@ def percent(p: Fraction, places: int = 0) -> str:
 def heat_colour(p: Fraction, top: Fraction) -> tuple[int, int, int, int]:
     """Blue for unlikely squares, through yellow, to red for the likeliest (alpha grows too)."""
     t = float(p / top) if top else 0.0
-    stops = [(0.0, (70, 120, 255)), (0.35, (80, 210, 200)), (0.6, (250, 220, 70)), (1.0, (255, 70, 50))]
+    stops = [(0.0, theme.ODDS_COLD), (0.35, theme.ODDS_COOL), (0.6, theme.ODDS_WARM), (1.0, theme.ODDS_HOT)]
     for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
         if t <= t1:
             k = (t - t0) / (t1 - t0) if t1 > t0 else 0.0
@@ -268,7 +268,7 @@ class GrenadeTool(Tool):
         if not cells:
             return
         with draw.clipped(ctx.surface, draw.map_rect(ctx.camera, ctx.state.map)):  # never past the map's edge
-            ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, (10, 10, 14), 5)
+            ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, theme.OUTLINE, 5)
             ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, RING, 3)
 
     def draw_heatmap(self, ctx: DrawContext) -> None:
@@ -284,8 +284,8 @@ class GrenadeTool(Tool):
             if px < 18:
                 continue
             size = int(px * (0.2 + 0.16 * float(chance / top)))
-            text = theme.text(percent(chance), max(9, size), "bold", (255, 255, 255))
-            shadow = theme.text(percent(chance), max(9, size), "bold", (0, 0, 0))
+            text = theme.text(percent(chance), max(9, size), "bold", theme.INK_LIGHT)
+            shadow = theme.text(percent(chance), max(9, size), "bold", theme.SHADOW)
             x, y, w, h = cam.cell_rect(cell)
             r = text.get_rect(center=(x + w // 2, y + h // 2))
             ctx.surface.blit(shadow, r.move(1, 1))
@@ -295,7 +295,7 @@ class GrenadeTool(Tool):
         p = self.preview()
         if p is None or not p.blast or ctx.camera.cell_px < 8:
             return
-        ctx.renderer.cells.outline(ctx.surface, ctx.camera, p.blast, (10, 10, 14), 5)
+        ctx.renderer.cells.outline(ctx.surface, ctx.camera, p.blast, theme.OUTLINE, 5)
         ctx.renderer.cells.outline(ctx.surface, ctx.camera, p.blast, BLAST_EDGE, 3)
 
     def draw_labels(self, ctx: DrawContext) -> None:
@@ -314,7 +314,7 @@ class GrenadeTool(Tool):
             draw.pill_at(ctx.surface, p.problem, (x + w // 2, y - 4), size=draw.label_size(cam.cell_px),
                          colour=theme.BAD, anchor="midbottom")
             return
-        draw.cell_cursor(ctx.surface, (x, y, w, h), (255, 255, 255), 2)
+        draw.cell_cursor(ctx.surface, (x, y, w, h), theme.INK_LIGHT, 2)
         lines = [f"{ex.grenade_kind(p.kind).title}: on target {percent(p.on_target, 1)}"]
         if p.cook is not None:
             lines.append(f"cooked, WIS DC {ex.COOK_DC}: early {percent(p.cook['early'], 1)} · dud "
@@ -323,7 +323,7 @@ class GrenadeTool(Tool):
         top = cam.to_screen((0, highest))[1] - 4  # above every square of the heatmap and the blast
         for text in reversed(lines):
             rect = draw.pill_at(ctx.surface, text, (x + w // 2, top), size=draw.label_size(cam.cell_px),
-                                colour=(255, 225, 190), anchor="midbottom")
+                                colour=theme.LABEL_WARM, anchor="midbottom")
             top = rect.top - 2
 
 

@@ -42,6 +42,7 @@ from tactics.ui.layers.hazards import GHOST, dashed_outline, trap_look, trigger_
 from tactics.ui.render import TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool, plus_minus
 from tactics.ui.tools.grenade import fight_is_on, percent
+from tactics.ui import theme
 
 PREVIEW_Z = TOOL_Z + 1
 
@@ -346,7 +347,7 @@ class TrapTool(Tool):
         x, y, w, h = cam.cell_rect(cell)
         top = y - 4
         for text in reversed(self.odds_lines()):
-            rect = draw.pill_at(ctx.surface, text, (x + w // 2, top), size=15, colour=(255, 230, 200), anchor="midbottom")
+            rect = draw.pill_at(ctx.surface, text, (x + w // 2, top), size=15, colour=theme.LABEL_WARM, anchor="midbottom")
             top = rect.top - 2
 
     def _draw_search_odds(self, ctx: DrawContext) -> None:
@@ -359,8 +360,8 @@ class TrapTool(Tool):
         for trap in search.traps:
             p = odds[trap.id]
             x, y, w, h = ctx.camera.cell_rect(trap.cell)
-            draw.pill_at(ctx.surface, f"search finds {percent(p)}", (x + w // 2, y), size=13, colour=(235, 220, 255),
-                         bg=(40, 20, 70, 220), anchor="midbottom")
+            draw.pill_at(ctx.surface, f"search finds {percent(p)}", (x + w // 2, y), size=13, colour=theme.LABEL_COOL,
+                         bg=(*theme.SEARCH_BG, 220), anchor="midbottom")
 
 
 __all__ = ["TrapTool", "disarm_check", "disarm_preview", "set_preview"]
