@@ -127,3 +127,34 @@ def test_no_import_cycle(package):
     assert not found, "\n".join(
         f"{len(c)} modules import each other: " + ", ".join(f"{m} -> {sorted(GRAPH[m] & set(c))}" for m in c)
         for c in found)
+
+
+def runs(name: str) -> set[str]:
+    """Every tactics module that importing ``name`` runs, directly or through others."""
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        for other in GRAPH[todo.pop()] - seen:
+            seen.add(other)
+            todo.append(other)
+    return seen
+
+
+#: the layers under the battle view: they know it (and the app) only as types
+PARTS = ("tactics.ui.theme", "tactics.ui.widgets", "tactics.ui.layout_probe", "tactics.ui.render", "tactics.ui.panels",
+         "tactics.ui.tools", "tactics.ui.starship", "tactics.ui.builder", "tactics.ui.players", "tactics.ui.hazards",
+         "tactics.ui.gm_menu", "tactics.ui.facing", "tactics.ui.saving")
+
+
+def test_the_parts_under_the_battle_view_never_run_it_or_the_app():
+    parts = [m for m in GRAPH if any(m == p or m.startswith(p + ".") for p in PARTS)]
+    assert len(parts) > 40
+    upward = {m: sorted(runs(m) & {"tactics.ui.app", "tactics.ui.battle"}) for m in parts}
+    assert not {m: up for m, up in upward.items() if up}
+
+
+def test_the_theme_and_the_widget_kit_run_no_panel_screen_or_tool():
+    for base in ("tactics.ui.theme", "tactics.ui.widgets"):
+        above = {m for m in runs(base) if m.startswith(("tactics.ui.panels", "tactics.ui.tools", "tactics.ui.starship",
+                                                         "tactics.ui.builder", "tactics.ui.players"))}
+        assert not above, (base, sorted(above))

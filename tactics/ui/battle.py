@@ -172,7 +172,7 @@ class BattleView(TimedMessages):
     def fit(self) -> None:
         m = self.encounter.map
         rect = self.fit_rect()
-        self.camera.fit(tuple(rect), m.width, m.height)
+        self.camera.fit((rect.x, rect.y, rect.width, rect.height), m.width, m.height)
         self._fitted = (tuple(rect), self._camera_key())
 
     def _camera_key(self) -> tuple:
@@ -310,7 +310,8 @@ class BattleView(TimedMessages):
             return True
         if key == pygame.K_F2:
             self.viewer = "players" if self.viewer == "gm" else "gm"
-            if self.viewer == "players" and self.selected_combatant() and not self.visible(self.selected_combatant()):
+            picked = self.selected_combatant()
+            if self.viewer == "players" and picked is not None and not self.visible(picked):
                 self.select(None)
             elif self.selected:
                 self.select(self.selected)  # the reach as this view may know it

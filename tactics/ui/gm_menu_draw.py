@@ -97,10 +97,7 @@ def draw_menu(menu: "GmMenu", surface: pygame.Surface) -> None:
         chip_w = (width - 2 * px(PAD) - px(8) * (len(_amounts()) - 1)) // len(_amounts())
         for i, amount in enumerate(_amounts()):
             chip = pygame.Rect(left + px(PAD) + i * (chip_w + px(8)), cy, chip_w, px(44))
-            on = page.typed == str(amount)
-            pygame.draw.rect(surface, theme.ON_LIT if on else theme.CONTROL, chip, border_radius=px(7))
-            pygame.draw.rect(surface, theme.ON_EDGE if on else theme.CONTROL_EDGE, chip, 1, border_radius=px(7))
-            w.text(surface, str(amount), chip.center, TEXT, theme.TEXT, "bold", "center")
+            w.button_face(surface, chip, str(amount), style="on" if page.typed == str(amount) else "normal", size=TEXT)
             page.chips.append((chip, amount))
         cy += px(56)
     menu.rows = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Sequence
 
 import pygame
 
@@ -48,6 +49,11 @@ BASE_SIZE = (1920, 1080)
 MIN_SCALE, MAX_SCALE = 0.75, 3.0
 MIN_FONT_PX = 11  # smaller is not read at a glance, whatever the scale
 _scale = 1.0
+
+
+def rgb(value: Sequence[int]) -> tuple[int, int, int]:
+    """A colour read from data (a team's list or tuple) as the RGB tuple the drawing code caches by."""
+    return (value[0], value[1], value[2])
 
 
 def scale_for(size: tuple[int, int]) -> float:

@@ -53,7 +53,7 @@ class Hotspot:
     rect: pygame.Rect
     key: str
     data: dict[str, Any] = field(default_factory=dict)
-    action: Callable[[], None] | None = None
+    action: Callable[..., object] | None = None  # called with no arguments (``...``: a lambda may bind defaults)
 
 
 class Hotspots:
@@ -98,7 +98,7 @@ class Panel:
         self.hits = []
         self.rect = None
 
-    def hit(self, rect: pygame.Rect, key: str, action: Callable[[], None] | None) -> None:
+    def hit(self, rect: pygame.Rect, key: str, action: Callable[..., object] | None) -> None:
         self.hits.append(Hotspot(pygame.Rect(rect), key, action=action))
 
     def button_rect(self, key: str) -> pygame.Rect | None:
@@ -344,7 +344,7 @@ def button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, *, style
 
 
 def button(panel: Panel, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str,
-           action: Callable[[], None] | None, *, style: str = "normal", enabled: bool = True,
+           action: Callable[..., object] | None, *, style: str = "normal", enabled: bool = True,
            size: int = 17, hover: tuple[int, int] | None = None) -> pygame.Rect:
     """A button of ``panel`` (see :func:`button_face`); records the hit only when enabled."""
     over = hover is not None and rect.collidepoint(hover) and enabled
@@ -393,19 +393,27 @@ def header(panel: Panel, surface: pygame.Surface, rect: pygame.Rect, title: str,
     return y + px(34)
 
 
+def pip(surface: pygame.Surface, centre: tuple[int, int], colour: Colour, status: str, radius: int) -> None:
+    """One action slot as a dot: "open" filled and ringed, "any" (any number) filled with a ~,
+    "used" hollow; "traded" and "barred" hollow and struck through (given to a move, not allowed)."""
+    if status in ("open", "any"):
+        pygame.draw.circle(surface, colour, centre, radius)
+        if status == "any":
+            text(surface, "~", (centre[0], centre[1] - 1), 16, theme.INK, "bold", "center")
+        else:
+            pygame.draw.circle(surface, theme.INK_LIGHT, centre, radius, max(1, px(2)))
+        return
+    pygame.draw.circle(surface, theme.SPENT, centre, radius, max(1, px(2)))
+    if status in ("traded", "barred"):
+        d = radius * 3 // 4
+        pygame.draw.line(surface, colour, (centre[0] - d, centre[1] + d), (centre[0] + d, centre[1] - d), 2)
+
+
 def pips(surface: pygame.Surface, pos: tuple[int, int], label: str, value: int | None, colour: Colour) -> int:
-    """One action slot: a filled pip while it is open, hollow once used; ``None`` means any number."""
+    """One action slot and its name: a filled pip while it is open, hollow once used; ``None`` means any number."""
     x, y = pos
     r = px(9)
-    centre = (x + r, y + px(12))
-    if value is None:
-        pygame.draw.circle(surface, colour, centre, r)
-        text(surface, "~", (centre[0], centre[1] - 1), 16, theme.INK, "bold", "center")
-    elif value:
-        pygame.draw.circle(surface, colour, centre, r)
-        pygame.draw.circle(surface, theme.INK_LIGHT, centre, r, 2)
-    else:
-        pygame.draw.circle(surface, theme.CONTROL_LIT, centre, r, max(1, px(2)))
+    pip(surface, (x + r, y + px(12)), colour, "any" if value is None else "open" if value else "used", r)
     img = theme.text(label, fs(16), "semibold", theme.TEXT if value != 0 else theme.TEXT_DIM)
     blit_text(surface, img, (x + 2 * r + px(6), y + px(12) - img.get_height() // 2), label)
     return int(2 * r + px(6) + img.get_width() + px(16))

@@ -12,7 +12,7 @@ builder (:class:`tactics.ui.builder.addon.BuilderAddon`), which submits engine c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -116,14 +116,14 @@ class SetupPanel(w.Panel):
         return self.finish(surface, canvas, x, y, width, min(max_h, cy + 8))
 
     def finish(self, surface: pygame.Surface, canvas: pygame.Surface, x: int, y: int, width: int,
-               height: int) -> pygame.Rect:
+               height: int, *, content: int | None = None, fixed: int = 0) -> pygame.Rect:
         """The card, opaque: on a small window it covers the log column, which must not show through."""
         pygame.draw.rect(surface, theme.CHROME, (x, y, width, height), border_radius=theme.PANEL_RADIUS)
-        return super().finish(surface, canvas, x, y, width, height)
+        return super().finish(surface, canvas, x, y, width, height, content=content, fixed=fixed)
 
-    def _rows(self) -> list[tuple[str, object]]:
+    def _rows(self) -> list[tuple[str, Any]]:
         state = self.builder.view.state
-        rows: list[tuple[str, object]] = []
+        rows: list[tuple[str, Any]] = []
         seen: set[str] = set()
         for team in state.teams.values():
             rows.append(("team", team))

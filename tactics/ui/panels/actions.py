@@ -11,7 +11,7 @@ declared actions with a button to withdraw each (``Undeclare``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -111,7 +111,7 @@ class ActionsPanel(w.Panel):
         y += px(24)
         for cid in actors:
             who = state.combatants[cid]
-            n = len(combat_of(state).declarations_of(cid))
+            n = len(combat.declarations_of(cid)) if (combat := combat_of(state)) is not None else 0
             label = who.name + (f"  ({n} declared)" if n else "")
             w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, f"actor:{cid}",
                      lambda c=cid: self.ui.select(c), hover=hover)
@@ -146,7 +146,7 @@ class ActionsPanel(w.Panel):
         kinds = legal_kinds(state, cid)
         sheet = sheet_of(who)
         arms = default_armoury()
-        buttons: list[tuple[str, str, object]] = []
+        buttons: list[tuple[str, str, Callable[..., object]]] = []
         move_kind = act.STANDARD_MOVE if act.STANDARD_MOVE in kinds else (act.BONUS_MOVE if act.BONUS_MOVE in kinds else None)
         if move_kind:
             buttons.append((f"{act.LABELS[move_kind]}: click a square", f"kind:{move_kind}",
@@ -189,7 +189,8 @@ class ActionsPanel(w.Panel):
             style = "on" if key == aiming else "normal"
             w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, key, fn, hover=hover, style=style, size=16)
             y += px(41)
-        mine = [d for d in combat_of(state).declarations_of(cid)]
+        combat = combat_of(state)
+        mine = [d for d in combat.declarations_of(cid)] if combat is not None else []
         if mine:
             y += px(4)
             w.text(s, "Declared", (x, y), 16, theme.ACCENT, "bold")

@@ -46,7 +46,7 @@ from tactics.ui.tools.attack import AttackTool
 from tactics.ui.tools.select import set_move_command
 
 if TYPE_CHECKING:
-    from tactics.ui.battle import BattleView
+    from tactics.ui.context import BoardView
 
 GLOW_Z = render.TOKENS_Z - 2
 DECLARED_Z = render.TOKENS_Z - 1
@@ -93,7 +93,7 @@ def shows_combat(state: EncounterState) -> bool:
 class CombatPanels:
     """The combat panels of one battle view."""
 
-    def __init__(self, view: "BattleView") -> None:
+    def __init__(self, view: "BoardView") -> None:
         self.view = view
         self.tracker = TrackerPanel(self)
         self.banner = PhaseBanner(self)
@@ -170,6 +170,7 @@ class CombatPanels:
     def aim(self, cid: str, kind: str, *, weapon: str | None = None, technique: str | None = None) -> None:
         self.view.set_tool("attack")
         tool = self.view.tools["attack"]
+        assert isinstance(tool, AttackTool)
         tool.aim(cid, kind, weapon=weapon, technique=technique)
         self.view.say(f"{self.state.combatants[cid].name}: click the target on the map.", "info")
 
@@ -361,7 +362,7 @@ def acting_glow_layer(ctx: render.DrawContext) -> None:
         if who is None or who.cell is None or (not ctx.gm and ctx.state.hidden_from_players(who)):
             continue
         team = ctx.state.teams.get(who.team)
-        colour = tuple(min(255, c + 60) for c in team.colour) if team else theme.ACCENT
+        colour = theme.rgb([min(255, c + 60) for c in team.colour]) if team else theme.ACCENT
         img = _glow(ctx.camera.cell_px, colour)
         cx, cy = ctx.camera.cell_centre(who.cell)
         ctx.surface.blit(img, img.get_rect(center=(cx, cy)))

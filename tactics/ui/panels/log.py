@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
@@ -25,8 +25,16 @@ from tactics.ui import theme
 from tactics.ui.theme import px
 from tactics.ui import widgets as w
 
-if TYPE_CHECKING:
-    from tactics.ui.panels.combat import CombatPanels
+class LogOwner(Protocol):
+    """What the log asks of the column it sits in (the team-combat panels or the turns column)."""
+
+    @property
+    def encounter(self) -> Any: ...
+
+    @property
+    def view(self) -> Any: ...
+
+    def local_hover(self, origin: tuple[int, int]) -> tuple[int, int] | None: ...
 
 LINE_SIZE = 15
 LINE_H = 21
@@ -82,7 +90,7 @@ def export_log(encounter, folder: str | Path | None = None, *, now: datetime | N
 
 
 class LogPanel(w.Panel):
-    def __init__(self, ui: "CombatPanels") -> None:
+    def __init__(self, ui: LogOwner) -> None:
         super().__init__(title="Log")
         self.ui = ui
         self.scroll = 0  # wrapped lines scrolled up from the bottom

@@ -148,7 +148,7 @@ class PhaseBanner(w.Panel):
         if group is None or hidden:  # the players' view: a hidden group's turn is the plain card (N-HOT-1)
             return self._title(s, rect, f"Round {combat.round}: Action Phase"), None
         team = state.teams.get(group.team)
-        colour = tuple(team.colour) if team else theme.TEXT
+        colour = theme.rgb(team.colour) if team else theme.TEXT
         label = group_label(state, group.key)
         for line in w.fit_line(f"Round {combat.round}  ·  {label} acts", 22, rect.width - 2 * theme.PANEL_PAD, "bold"):
             w.text(s, line, (rect.centerx, px(10)), 22, _readable(colour), "bold", "midtop")
@@ -216,7 +216,7 @@ class PhaseBanner(w.Panel):
         state = self.ui.state
         team = state.teams.get(combat.winner or "")
         who = team.name if team else "Nobody"
-        colour = tuple(team.colour) if team else theme.TEXT
+        colour = theme.rgb(team.colour) if team else theme.TEXT
         w.text(s, "COMBAT IS OVER", (rect.centerx, px(12)), 34, theme.ACCENT, "bold", "midtop")
         line = f"{who} stands after round {combat.round}." if team else f"The fight ends after round {combat.round}."
         y = px(12) + w.line_h(34, "bold") + px(4)

@@ -125,6 +125,7 @@ class ResolvePanel(w.Panel):
             return None
         state = self.ui.state
         combat = combat_of(state)
+        assert combat is not None  # drawn only during team combat
         canvas = w.canvas(self, (width, max(px(60), max_h)), room=3)
         rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))

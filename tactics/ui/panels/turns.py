@@ -24,7 +24,7 @@ Every button submits an engine command; what is shown is asked of
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -36,7 +36,7 @@ from tactics.engine.combat.individual.actions import Hold, TakeAction, TurnActio
 from tactics.engine.combat.individual.interrupts import Block, Pass, UseHeld
 from tactics.engine.combat.individual.view import extendable, initiative_rolls, pending_interrupt, pips_of, tracker_rows
 from tactics.rules import turns as rt
-from tactics.rules.grid import DIRECTIONS, Cell
+from tactics.rules.grid import Cell, DIRECTIONS, as_cell
 from tactics.ui import draw, render, theme
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
@@ -48,7 +48,8 @@ from tactics.ui.tools.attack import _declare, set_attack_command
 from tactics.ui.tools.select import set_move_command
 
 if TYPE_CHECKING:
-    from tactics.ui.battle import BattleView
+    from tactics.ui.context import BoardView
+    from tactics.ui.tools.attack import AttackTool
 
 ROW_H = 30
 ROLL_H = 20  # the initiative roll's line under a name in a rolled order
@@ -76,7 +77,7 @@ def turns_move(state: EncounterState, cid: str, path: list[Cell], reach: Any) ->
     prompt = pending_interrupt(state)
     if prompt is not None and prompt.holder == cid:
         if path and tuple(path[-1]) in prompt.block_squares:
-            return Block(cid, tuple(path[-1]), list(path))
+            return Block(cid, as_cell(path[-1]), list(path))
         return UseHeld(cid, action)
     if turns.current != cid and cid in turns.held:
         return UseHeld(cid, action)
@@ -107,7 +108,7 @@ def roll_text(rolls) -> str:
 class TurnsPanel(w.Panel):
     """The tracker card, the interrupt banner and their input, for one battle view."""
 
-    def __init__(self, view: "BattleView") -> None:
+    def __init__(self, view: "BoardView") -> None:
         super().__init__(title="Turns")
         self.view = view
         self.banner = w.Panel(title="Interrupt")
@@ -148,7 +149,7 @@ class TurnsPanel(w.Panel):
         """The Attack tool aims ``cid``'s weapon or Technique: hovering a target shows the
         range, the line of sight and the exact odds; a click takes the action."""
         self.view.set_tool("attack")
-        tool = self.view.tools["attack"]
+        tool = cast("AttackTool", self.view.tools["attack"])
         if kind == "technique":
             tool.aim(cid, "technique", technique=name)
         else:
@@ -270,7 +271,7 @@ class TurnsPanel(w.Panel):
         for row in rows:
             r = pygame.Rect(x + px(6), cy, px(WIDTH) - px(12), row_h - px(2))
             self.row_rects[row.id] = r
-            if dragged == row.id:
+            if dragged == row.id and self.drag is not None:
                 r = r.move(0, self.drag[2] - self.drag[1])
             self._row(surface, r, row)
             cy += row_h
@@ -303,20 +304,10 @@ class TurnsPanel(w.Panel):
             w.text(surface, roll_text(rolls).removeprefix(f"d20 {face.d20} "), (die.right + px(6), cy), 14,
                    theme.TEXT_DIM, "regular", "midleft")
         pip_x = r.right - px(84)
-        self._pip(surface, (pip_x, mid), CONTESTED_COLOUR, row.pips.contested)
-        self._pip(surface, (pip_x + px(24), mid), PLAIN_COLOUR, row.pips.plain)
+        w.pip(surface, (pip_x, mid), CONTESTED_COLOUR, row.pips.contested, px(8))
+        w.pip(surface, (pip_x + px(24), mid), PLAIN_COLOUR, row.pips.plain, px(8))
         if row.holding:
             w.chip(surface, (r.right - px(34), r.y + px(2)), "H", size=14, colour=theme.INK, bg=theme.ACCENT)
-
-    @staticmethod
-    def _pip(surface: pygame.Surface, centre: tuple[int, int], colour, status: str) -> None:
-        if status == "open":
-            pygame.draw.circle(surface, colour, centre, px(8))
-            pygame.draw.circle(surface, theme.INK_LIGHT, centre, px(8), max(1, px(2)))
-        else:
-            pygame.draw.circle(surface, theme.SPENT, centre, px(8), max(1, px(2)))
-            if status in ("traded", "barred"):  # the contested slot went to a second move, or is not allowed
-                pygame.draw.line(surface, colour, (centre[0] - px(6), centre[1] + px(6)), (centre[0] + px(6), centre[1] - px(6)), 2)
 
     def _buttons(self) -> list[tuple[Any, int]]:
         """(draw function, height) of the buttons under the rows, for the current moment."""
@@ -358,7 +349,8 @@ class TurnsPanel(w.Panel):
 
     def _facing_row(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """End the turn facing one of the 8 directions (R-FACE-1)."""
-        waiting = turns_of(self.state).pending is not None
+        turns = turns_of(self.state)
+        waiting = turns is not None and turns.pending is not None
         bw = (rect.width - px(7) * 3) // 8
         for i, d in enumerate(DIRECTIONS):
             r = pygame.Rect(rect.x + i * (bw + px(3)), rect.y, bw, rect.height)

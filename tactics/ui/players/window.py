@@ -35,6 +35,7 @@ from tactics.ui.players.seen import fog_cells, players_state
 from tactics.ui.render import TOKENS_Z, BoardRenderer, DrawContext
 
 if TYPE_CHECKING:
+    from tactics.engine.core.state import EncounterState
     from tactics.ui.app import App
 
 FOG_Z = TOKENS_Z + 5  # over the tokens, under the tools: part of the cached board
@@ -120,7 +121,7 @@ class PlayersWindow:
         self._key: Any = None
         self.dirty = True
         self.frames = 0
-        self.drawn_state = None  # the state last drawn (tests look at it)
+        self.drawn_state: EncounterState | None = None  # the state last drawn (tests look at it)
         self.message: str = self.placement.note  # shown for MESSAGE_MS, then gone
         self._message_until = pygame.time.get_ticks() + MESSAGE_MS
         self.follow_button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 190, 40), "", self.ui)
@@ -277,7 +278,8 @@ class PlayersWindow:
 
     def fit(self) -> None:
         m = self.app.battle.encounter.map
-        self.camera.fit(tuple(self.board_rect()), m.width, m.height)
+        board = self.board_rect()
+        self.camera.fit((board.x, board.y, board.width, board.height), m.width, m.height)
         if self.calibration is not None:
             self.calibrate(self.calibration)
         self.dirty = True

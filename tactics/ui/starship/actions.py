@@ -62,7 +62,7 @@ class ActionDialog:
         self._defaults()
 
     def _defaults(self) -> None:
-        space = self.screen.space
+        space = self.screen.space_battle
         ship = space.ships[self.ship_id]
         enemies = [s.id for s in space.ships.values() if s.side != ship.side and s.status != DESTROYED]
         self.target = enemies[0] if enemies else None
@@ -154,7 +154,7 @@ class ActionDialog:
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
         self.rect = rect = dialog_card(surface, hotspots, (px(940), px(700)), theme.ACCENT)
-        space = self.screen.space
+        space = self.screen.space_battle
         ship = space.ships[self.ship_id]
         x, y = rect.x + px(32), rect.y + px(24)
         who = ship.crew_names.get(self.post, "no one")
@@ -168,14 +168,14 @@ class ActionDialog:
         if not self.offered:
             text(surface, "This post has nothing to do in this phase.", (x, y), 22, theme.TEXT_DIM, "semibold")
         col_w = (rect.width - px(64) - px(16)) // 2
-        for n, action in enumerate(self.offered):
+        for n, offer in enumerate(self.offered):
             bx = x + (n % 2) * (col_w + px(16))
             by = y + (n // 2) * px(76)
             b = pygame.Rect(bx, by, col_w, px(66))
-            button_face(surface, b, f"{n + 1}  {action.label}", size=21, sub=check_words(action),
-                        style="on" if action.name == self.chosen else "normal",
-                        hovered=hover == ("dlg.action", action.name))
-            hotspots.add(b, "dlg.action", action=action.name)
+            button_face(surface, b, f"{n + 1}  {offer.label}", size=21, sub=check_words(offer),
+                        style="on" if offer.name == self.chosen else "normal",
+                        hovered=hover == ("dlg.action", offer.name))
+            hotspots.add(b, "dlg.action", action=offer.name)
         y += ((len(self.offered) + 1) // 2) * px(76) + px(8)
         action = self.action()
         if action is not None:
@@ -210,10 +210,11 @@ class ActionDialog:
         return y + px(62)
 
     def _draw_choices(self, surface, hotspots: Hotspots, hover, action: ShipAction, x: int, y: int) -> int:
-        space = self.screen.space
+        space = self.screen.space_battle
         ship = space.ships[self.ship_id]
         if action.target == "ship":
-            items = [(s.name, "dlg.target", s.id, s.id == self.target) for s in space.ships.values()
+            items: list[tuple[str, str, Any, bool]] = [
+                (s.name, "dlg.target", s.id, s.id == self.target) for s in space.ships.values()
                      if s.side != ship.side and s.status != DESTROYED]
             y = self._choice_row(surface, hotspots, hover, "TARGET", x, y, items)
         elif action.target == "crew":

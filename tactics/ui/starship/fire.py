@@ -35,7 +35,7 @@ class FireDialog:
     def __init__(self, screen: "StarshipScreen", ship_id: str) -> None:
         self.screen = screen
         self.ship_id = ship_id
-        space = screen.space
+        space = screen.space_battle
         ship = space.ships[ship_id]
         self.targets = [s.id for s in space.ships.values() if s.side != ship.side and s.status != DESTROYED]
         seen = [t for t in self.targets if detects(ship, space.ships[t], space.now)]
@@ -90,10 +90,10 @@ class FireDialog:
             self.target = data["target"]
         elif key == "dlg.hard_point":
             name = data["name"]
-            ship = self.screen.space.ships[self.ship_id]
+            ship = self.screen.space_battle.ships[self.ship_id]
             if name in self.chosen:
                 self.chosen.remove(name)
-            elif len(self.chosen) < usable_hard_points(ship, self.screen.space.now):
+            elif len(self.chosen) < usable_hard_points(ship, self.screen.space_battle.now):
                 order = [h.name for h in ship.spec.hard_points]
                 self.chosen = sorted(self.chosen + [name], key=order.index)
             else:
@@ -119,7 +119,7 @@ class FireDialog:
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
         self.rect = rect = dialog_card(surface, hotspots, (px(980), px(620) if self.result is None else px(680)), theme.FIRE_EDGE,
                                        margin=(60, 80))
-        space = self.screen.space
+        space = self.screen.space_battle
         ship = space.ships[self.ship_id]
         x, y = rect.x + px(32), rect.y + px(24)
         who = ship.crew_names.get("weapons", "no one")
@@ -132,7 +132,7 @@ class FireDialog:
             self._draw_result(surface, hotspots, hover, x, y + px(86))
 
     def _draw_choices(self, surface, hotspots: Hotspots, hover, x: int, y: int) -> None:
-        space = self.screen.space
+        space = self.screen.space_battle
         ship = space.ships[self.ship_id]
         rect = self.rect
         text(surface, "TARGET", (x, y), 16, theme.TEXT_DIM, "bold")
@@ -168,7 +168,7 @@ class FireDialog:
             bx += px(228)
         y += px(84)
         odds = self.odds
-        if odds is not None:
+        if odds is not None and self.target is not None:
             target = space.ships[self.target]
             count, threshold = odds.bd_dc
             text(surface, f"{target.name}'s Battle Damage DC  {count},{threshold}", (x, y), 24, theme.TEXT, "bold")

@@ -52,6 +52,7 @@ class StarshipScreen(TimedMessages):
     message_ms = MESSAGE_MS
 
     def __init__(self, app: "App", battle: "BattleView") -> None:
+        self._warned_at: tuple[int, tuple[str, ...]] | None = None  # when End phase last warned
         self.app = app
         self.battle = battle
         self.encounter: Encounter = battle.encounter
@@ -74,6 +75,13 @@ class StarshipScreen(TimedMessages):
     @property
     def space(self) -> SpaceState | None:
         return self.state.space
+
+    @property
+    def space_battle(self) -> SpaceState:
+        """The space battle, for the dialogs and posts, which are open only while there is one."""
+        space = self.state.space
+        assert space is not None, "a starship dialog is open without a space battle"
+        return space
 
     def layout(self) -> dict[str, pygame.Rect]:
         w, h = self.app.size
@@ -171,7 +179,7 @@ class StarshipScreen(TimedMessages):
         """End the phase; if crew can still act, the first press only warns (press again to end)."""
         waiting = self.still_to_act()
         moment = (len(self.encounter.journal.entries), tuple(waiting))
-        if waiting and getattr(self, "_warned_at", None) != moment:
+        if waiting and self._warned_at != moment:
             self._warned_at = moment
             shown = ", ".join(waiting[:4]) + (f" and {len(waiting) - px(4)} more" if len(waiting) > 4 else "")
             self.say(f"{shown} can still act. End the phase again to go on without them.", "error")
@@ -301,7 +309,7 @@ class StarshipScreen(TimedMessages):
                          "pos": intent.pos, "moved": False}
             return True
         if spot.key == "post":
-            ship = self.space.ships[spot.data["ship"]]
+            ship = self.space_battle.ships[spot.data["ship"]]
             post = spot.data["post"]
             who = ship.crew.get(post)
             self.drag = {"crew": who, "name": ship.crew_names.get(post, who), "from": (ship.id, post),
@@ -412,7 +420,7 @@ class StarshipScreen(TimedMessages):
 
     def _draw_battle(self, surface: pygame.Surface) -> None:
         rects = self.layout()
-        space = self.space
+        space = self.space_battle
         colours = side_colours(self.state, space)
         self.view.fit(rects["space"], space)
         self.view.draw(surface, space, colours, self.hotspots, viewer=self.battle.viewer)

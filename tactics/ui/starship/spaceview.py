@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache, partial
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -235,12 +235,12 @@ class SpaceView:
         pygame.draw.line(surface, theme.TEXT_DIM, (x, y), (x + length, y), 3)
         for end in (x, x + length):
             pygame.draw.line(surface, theme.TEXT_DIM, (end, y - px(7)), (end, y + px(7)), 3)
-        text(surface, f"{units} units", (x + length + px(12), y), 17, theme.TEXT_DIM, "semibold", anchor="midleft")
+        text(surface, f"{units} units", (int(x + length) + px(12), y), 17, theme.TEXT_DIM, "semibold", anchor="midleft")
 
-    def _draw_distances(self, surface: pygame.Surface, space: SpaceState, ships: list[Ship]) -> list[Callable[[], None]]:
+    def _draw_distances(self, surface: pygame.Surface, space: SpaceState, ships: list[Ship]) -> list[partial[None]]:
         """Dashed lines between opposing ships now; returns the distance labels to draw last."""
         now = space.now
-        labels: list[Callable[[], None]] = []
+        labels: list[partial[None]] = []
         for i, a in enumerate(ships):
             for b in ships[i + 1:]:
                 if a.side == b.side or DESTROYED in (a.status, b.status):
@@ -261,7 +261,7 @@ class SpaceView:
                 notes = [f"{x.name} unseen by {y.name}" for x, y in ((b, a), (a, b)) if not detects(y, x, now)]
                 labels.append(partial(self._distance_label, surface, mid, distance(a, b), notes))
         if len(labels) > 2:  # a crowded battle: the sensor rings tell who sees whom
-            labels = [partial(self._distance_label, *label.args[:3], []) for label in labels]
+            labels = [partial(self._distance_label, label.args[0], label.args[1], label.args[2], []) for label in labels]
         return labels
 
     @staticmethod

@@ -82,7 +82,7 @@ class PhaseSummary:
                 text(surface, line, (x, y), 20, colour, "semibold")
                 y += px(28)
             y += px(8)
-        nxt = self.screen.space
+        nxt = self.screen.space_battle
         if nxt.started:
             now = "the surprise round" if nxt.round == 0 else f"round {nxt.round}, {PHASE_NAMES[nxt.phase]} Phase"
             text(surface, f"Now: {now}", (x, rect.bottom - px(62)), 22, theme.ACCENT, "bold", anchor="midleft")

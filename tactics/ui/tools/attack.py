@@ -203,6 +203,7 @@ class AttackTool(Tool):
         n = self.range_ft() // 5
         key = (who.cell, n, state.map.width, state.map.height)
         if self._ring is None or self._ring[0] != key:
+            assert who.cell is not None  # on the map
             c0, r0 = who.cell
             cells = frozenset((c, r) for c in range(max(0, c0 - n), min(state.map.width, c0 + n + 1))
                               for r in range(max(0, r0 - n), min(state.map.height, r0 + n + 1)))
@@ -234,9 +235,11 @@ class AttackTool(Tool):
             pts = [start] + [cam.cell_centre(c) for c in path]
             draw.outlined_lines(ctx.surface, pts, theme.INK_LIGHT, max(2, cam.cell_px // 20))
             start = pts[-1]
+        assert target.cell is not None  # on the map
         end = cam.cell_centre(target.cell)
         pygame.draw.line(ctx.surface, theme.OUTLINE, start, end, max(3, cam.cell_px // 14) + 4)
         pygame.draw.line(ctx.surface, colour, start, end, max(3, cam.cell_px // 14))
+        assert target.cell is not None  # on the map
         draw.cell_cursor(ctx.surface, cam.cell_rect(target.cell), colour, 3)
         panels = getattr(self.view, "combat", None)  # keep the card clear of the combat panels
         room = panels.fit_rect(ctx.clip, ctx.clip) if panels is not None else ctx.clip
@@ -252,6 +255,7 @@ class AttackTool(Tool):
         tokens = placement.token_rects(view, skip=(target.id,)) if hasattr(view, "camera") else []
         cards = [r for r in (getattr(getattr(getattr(view, "combat", None), "banner", None), "rect", None),
                              getattr(getattr(getattr(view, "app", None), "hotseat", None), "rect", None)) if r]
+        assert target.cell is not None  # on the map
         odds_card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), room, start, tokens=tokens, cards=cards)
 
 

@@ -34,7 +34,7 @@ from tactics.engine.combat.queries import combat_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant
 from tactics.rules import explosives as ex
-from tactics.rules.grid import Cell, distance_ft
+from tactics.rules.grid import Cell, as_cell, distance_ft
 from tactics.ui import draw, theme
 from tactics.ui import intents as ui
 from tactics.ui.render import TEMPLATES_Z, TOOL_Z, DrawContext
@@ -93,12 +93,16 @@ def throw_preview(state: Any, who: Combatant, target: Cell, kind_name: str, cook
     try:
         hz.check_throw(state, who.id, target, kind_name)  # the command's own refusal, if any
     except Refused as exc:
+        assert who.cell is not None  # on the map
         return ThrowPreview(who.id, who.cell, target, kind_name, reach, {}, Fraction(0), frozenset(), cook_odds,
                             exc.reason)
     battle_map = state.current_map()
+    assert who.cell is not None  # on the map
     odds = ex.landing_odds(battle_map, who.cell, target, facing=who.facing)
+    assert who.cell is not None  # on the map
     on_target = ex.p_on_target(battle_map, who.cell, target, facing=who.facing)
     blast = ex.blast_cells(kind, target, who.cell, walls=battle_map, facing=who.facing)
+    assert who.cell is not None  # on the map
     return ThrowPreview(who.id, who.cell, target, kind_name, reach, odds, on_target, blast, cook_odds)
 
 
@@ -110,8 +114,8 @@ def fight_is_on(state: Any) -> bool:
 def throw_command(state: Any, cid: str, target: Cell, kind: str, cook: bool) -> Any:
     """A Use Item declaration in a ground fight (R-ORD-1), else a throw at once."""
     if fight_is_on(state):
-        return Declare(cid, Action("use-item", item="grenade", target_cell=tuple(target), grenade=kind, cook=cook))
-    return hz.ThrowGrenade(cid, tuple(target), kind, cook=cook)
+        return Declare(cid, Action("use-item", item="grenade", target_cell=as_cell(target), grenade=kind, cook=cook))
+    return hz.ThrowGrenade(cid, as_cell(target), kind, cook=cook)
 
 
 class GrenadeTool(Tool):
@@ -165,7 +169,9 @@ class GrenadeTool(Tool):
         feet = hz.throw_range_ft(who)
         m = self.view.state.map
         n = feet // 5
+        assert who.cell is not None  # on the map
         c0, r0 = who.cell
+        assert who.cell is not None  # on the map
         return frozenset((c, r) for c in range(max(0, c0 - n), min(m.width, c0 + n + 1))
                          for r in range(max(0, r0 - n), min(m.height, r0 + n + 1))
                          if distance_ft(who.cell, (c, r)) <= feet)
@@ -303,6 +309,7 @@ class GrenadeTool(Tool):
         cam = ctx.camera
         who = self.thrower()
         if who is not None:
+            assert who.cell is not None  # on the map
             cx, cy = cam.cell_centre(who.cell)
             draw.pill_at(ctx.surface, f"{hz.throw_range_ft(who)} ft throw", (cx, cy + cam.cell_px // 2 + 22),
                          size=15, colour=RING, anchor="midtop")

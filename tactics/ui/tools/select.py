@@ -93,8 +93,8 @@ def compute_reach(state: EncounterState, cid: str) -> Reach | None:
     allowance = move_allowance(state, cid)
     start = allowance.origin or who.cell
     routes = move_routes(state, cid, allowance)
-    enemies = [c.cell for c in state.enemies_of(who)]
-    allies = [c.cell for c in state.allies_of(who)]
+    enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
+    allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
     route_plan = plan(state.current_map(), start, allowance.sprint_ft, enemies=enemies, occupied=allies)
     run = frozenset(c for c, r in routes.items() if not r.sprint)
     sprint = frozenset(c for c, r in routes.items() if r.sprint)

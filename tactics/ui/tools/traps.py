@@ -35,7 +35,7 @@ from tactics.engine.combat.actions import ITEM_USES, Action, Declare
 from tactics.engine.combat.disarm import DeclareDisarm, declare_remote
 from tactics.engine.core.state import Combatant
 from tactics.rules import traps as tr
-from tactics.rules.grid import Cell, cell_center, rotate
+from tactics.rules.grid import Cell, as_cell, cell_center, rotate
 from tactics.ui import draw
 from tactics.ui import intents as ui
 from tactics.ui.layers.hazards import GHOST, dashed_outline, trap_look, trigger_cells
@@ -116,7 +116,8 @@ class TrapTool(Tool):
         start = next(o for o in options if o[1] == self.kind)
         board = self.view.board_rect()
         rect = pygame.Rect(board.left + 12, board.bottom - 46, 280, 36)
-        self.dropdown = pygame_gui.elements.UIDropDownMenu(options, start, rect, self.view.app.ui)
+        menu_options: list[str | tuple[str, str]] = list(options)
+        self.dropdown = pygame_gui.elements.UIDropDownMenu(menu_options, start, rect, self.view.app.ui)
 
     def activate(self) -> None:
         self._make_dropdown()
@@ -159,15 +160,15 @@ class TrapTool(Tool):
         who = self.actor()
         if as_actor and who is not None:
             item = f"set-trap:{kind.name}"
-            setting = hz.SetTrap(who.id, kind.name, tuple(cell), facing=facing, wire_end=wire_end,
+            setting = hz.SetTrap(who.id, kind.name, as_cell(cell), facing=facing, wire_end=wire_end,
                                  disarm_dc=self.disarm_dc)
             if fight_is_on(self.view.state) and item in ITEM_USES:
-                command: Any = Declare(who.id, Action("use-item", item=item, target_cell=tuple(cell),
+                command: Any = Declare(who.id, Action("use-item", item=item, target_cell=as_cell(cell),
                                                       trap=setting.options() or None))
             else:
                 command = setting  # individual turns: the engine takes it as the setter's action (N-GATE-1)
         else:
-            command = hz.PlaceTrap(kind.name, tuple(cell), facing=facing, wire_end=wire_end)
+            command = hz.PlaceTrap(kind.name, as_cell(cell), facing=facing, wire_end=wire_end)
         if self.view.submit(command):
             what = "declares setting" if isinstance(command, Declare) else ("sets" if as_actor else "placed")
             subject = f"{who.name} {what}" if as_actor and who is not None else "GM placed"
