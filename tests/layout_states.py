@@ -169,7 +169,7 @@ def starship_warning(app: App) -> None:
 
 def template(app: App) -> None:
     """Out of a fight: a token selected and a radius template over the bears (the side card)."""
-    from tactics.ui.tools import TOOL_CLASSES  # noqa: F401 - the tools are registered
+    from tactics.ui.tools.registry import TOOL_CLASSES  # noqa: F401 - the tools are registered
 
     view = app.battle
     view.select("james")

@@ -392,7 +392,8 @@ def test_the_attack_arc_follows_a_kept_target_after_a_gm_move():  # R-FACE-1, R-
 
 
 def test_a_held_action_cannot_disarm():  # R-TURN-3, N-TRAP-10
-    from tactics.engine.combat.individual.actions import Hold, UseHeld
+    from tactics.engine.combat.individual.actions import Hold
+    from tactics.engine.combat.individual.interrupts import UseHeld
 
     enc = _individual_with_known_mine()
     enc.submit(Hold("ann"))

@@ -24,7 +24,8 @@ from tactics.engine.combat.moves import move_allowance, move_routes
 from tactics.engine.combat.queries import acting_combatants
 from tactics.engine.core.journal import Refused
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, StartTurns
-from tactics.engine.combat.individual.actions import Hold, Pass, TakeAction, TurnAction, UseHeld
+from tactics.engine.combat.individual.actions import Hold, TakeAction, TurnAction
+from tactics.engine.combat.individual.interrupts import Pass, UseHeld
 from tactics.engine.combat.individual.view import pending_interrupt
 from tactics.rules import actions as act
 from tactics.rules.movement import plan

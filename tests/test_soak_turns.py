@@ -15,9 +15,8 @@ from tactics.engine.core.encounter import load_encounter
 from tactics.engine.combat.gm import AdjustHP, ApplyCondition, RemoveCondition
 from tactics.engine.core.journal import Refused
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, JoinTurns, ReorderTurns, StartTurns
-from tactics.engine.combat.individual.actions import (
-    Block, DeclareFree, Hold, Pass, ResolvePending, TakeAction, TurnAction, UseHeld,
-)
+from tactics.engine.combat.individual.actions import DeclareFree, Hold, TakeAction, TurnAction
+from tactics.engine.combat.individual.interrupts import Block, Pass, ResolvePending, UseHeld
 from tactics.engine.combat.individual.view import describe, pending_interrupt, snapshot
 from tactics.rules.grid import DIRECTIONS
 from tactics.rules.movement import plan

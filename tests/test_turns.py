@@ -17,7 +17,8 @@ from tactics.engine.core.encounter import Encounter, load_encounter
 from tactics.engine.combat.gm import AdjustHP, ApplyCondition, Reveal
 from tactics.engine.core.journal import Refused
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, JoinTurns, ReorderTurns, StartTurns
-from tactics.engine.combat.individual.actions import Block, DeclareFree, Hold, Pass, TakeAction, TurnAction, UseHeld
+from tactics.engine.combat.individual.actions import DeclareFree, Hold, TakeAction, TurnAction
+from tactics.engine.combat.individual.interrupts import Block, Pass, UseHeld
 from tactics.engine.combat.individual.view import (
     current, describe, extendable, pending_interrupt, pips_of, snapshot, status_line, tracker_rows,
 )

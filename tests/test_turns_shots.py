@@ -18,7 +18,8 @@ import pytest
 
 from tactics.engine.combat.attack import attack_setup
 from tactics.engine.combat.gm import AdjustHP
-from tactics.engine.combat.individual.actions import Hold, Pass, TakeAction, TurnAction, UseHeld
+from tactics.engine.combat.individual.actions import Hold, TakeAction, TurnAction
+from tactics.engine.combat.individual.interrupts import Pass, UseHeld
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, StartTurns
 from tactics.engine.combat.individual.view import describe, pending_interrupt, pips_of
 from tactics.engine.core.encounter import Encounter
@@ -226,7 +227,7 @@ def test_shield_only_from_the_front_when_the_table_turns_it_on():  # R-FACE-2
 
 
 def test_a_block_after_an_aimed_shot_still_lets_the_shot_fire_on_the_way():  # R-TURN-4, N-HELD-1
-    from tactics.engine.combat.individual.actions import Block
+    from tactics.engine.combat.individual.interrupts import Block
 
     enc = encounter(ada(), fighter("cara", "party", (3, 6)), bruno((10, 4)))
     enc.submit(Hold("ada"))

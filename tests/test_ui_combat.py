@@ -27,7 +27,7 @@ from tactics.rules.data import read_document
 from tactics.rules.sheets import default_armoury
 from tactics.ui import theme
 from tactics.ui.app import App
-from tactics.ui.panels.widgets import odds_labels
+from tactics.ui.panels.rolls import odds_labels
 
 from ui_driver import app_session, click, key, move, post
 

@@ -7,7 +7,7 @@ from tactics.maps import BattleMap
 from tactics.ui import theme
 from tactics.ui.app import App
 from tactics.ui.panels.help import HelpScreen, shortcut_rows
-from tactics.ui.tools import TOOL_CLASSES
+from tactics.ui.tools.registry import TOOL_CLASSES
 
 
 def _key(app: App, k: int) -> None:

@@ -144,9 +144,9 @@ def test_katie_s_line_is_wrapped_in_the_tracker() -> None:
     session = app_session(App(open_default(seed=3), size=(1600, 900)))
     app = next(session)
     tracker = app.battle.combat.tracker
-    from tactics.ui.panels import widgets as w
+    from tactics.ui import widgets as w
 
-    lines = w.wrap("Katie: not here yet (joins at a Counter Phase)", 15, tracker.rect.width - 24 - 2 * w.PAD, "regular")
+    lines = w.wrap("Katie: not here yet (joins at a Counter Phase)", 15, tracker.rect.width - 24 - 2 * theme.PANEL_PAD, "regular")
     assert len(lines) >= 1 and all(w.text_width(line, 15) <= tracker.rect.width - 24 for line in lines)
     next(session, None)
 

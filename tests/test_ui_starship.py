@@ -20,7 +20,7 @@ from tactics.engine.starship.commands import TakeAction
 from tactics.engine.starship.view import fire_odds, posts_acting_now
 from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
-from tactics.ui.starship import StarshipScreen
+from tactics.ui.starship.screen import StarshipScreen
 
 from ui_driver import app_session, click, key, post
 

@@ -15,7 +15,7 @@ from tactics.engine.core.control import SetController, controller_of
 from tactics.engine.core.encounter import load_encounter
 from tactics.ui.app import App
 from tactics.ui.opponent import BEAT_MS, OpponentAddon
-from tactics.ui.starship import StarshipScreen
+from tactics.ui.starship.screen import StarshipScreen
 
 SIZE = (1600, 900)
 pytestmark = pytest.mark.usefixtures("data_dir")

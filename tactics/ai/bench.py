@@ -13,6 +13,7 @@ window asks them one by one), cold (the memo of check odds cleared) and warm.
 from __future__ import annotations
 
 import copy
+from typing import Any
 import statistics
 import time
 
@@ -37,7 +38,7 @@ def _positions(samples: int) -> list:
     from tactics.ai import Opponent
     from tactics.engine.core.control import SetController
 
-    out = []
+    out: list[Any] = []
     seed = 0
     while len(out) < samples and seed < 50:
         enc = load_encounter(bundled("space-bears.encounter.toml"), seed=seed)
@@ -90,7 +91,7 @@ def _space_positions(samples: int) -> list:
     from tactics.engine.core.control import SetController
     from tactics.engine.starship.commands import StartSpaceCombat
 
-    out = []
+    out: list[Any] = []
     seed = 0
     while len(out) < samples and seed < 20:
         enc = load_encounter(bundled("pirate-corvette.encounter.toml"), seed=seed)

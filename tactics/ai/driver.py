@@ -255,23 +255,24 @@ class Opponent:
                     action = replace(action, note=choice.reason)
                 self._queue.pop(0)
                 return TakeAction(who.id, action), choice.reason, choice
-        choice = plan_action(state, who.id, teams[who.team])
-        if choice is None:
+        planned = plan_action(state, who.id, teams[who.team])
+        if planned is None:
             foe = nearest_foe(state, who)
             return EndTurn(keep_facing=foe), f"{who.name} ends its turn", None
-        action = choice.actions[0]
-        if not action.note and choice.reason:
-            action = replace(action, note=choice.reason)
-        return TakeAction(who.id, action), choice.reason, choice
+        action = planned.actions[0]
+        if not action.note and planned.reason:
+            action = replace(action, note=planned.reason)
+        return TakeAction(who.id, action), planned.reason, planned
 
 
 def nearest_foe(state: EncounterState, who: Any) -> str | None:
     """The id of the nearest foe ``who``'s side knows of (ties: the lower id)."""
     view = known_state(state, who.team)
     foes = [c for c in view.enemies_of(who) if not c.down and c.cell is not None]
-    if not foes or who.cell is None:
+    here = who.cell
+    if not foes or here is None:
         return None
-    return min(foes, key=lambda c: (distance_ft(who.cell, c.cell), c.id)).id
+    return min(foes, key=lambda c: (distance_ft(here, c.cell) if c.cell is not None else 10**6, c.id)).id
 
 
 def _next_up(state: EncounterState, turns: TurnsState) -> str | None:

@@ -46,13 +46,13 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Cho
             for foe in board.foes():
                 if foe.cell is None:
                     continue
-                if run:
+                if run and isinstance(arms, Technique):
                     charge = charge_at(board, who, arms, foe, rules, set())
                     if charge is not None:
-                        spot, path, value, score = charge
+                        spot, path, charge_value, score = charge
                         action = ia.TurnAction(ia.TECHNIQUE, technique=arms.name, target=foe.id, path=path)
-                        line = _attack_line(who.name, "charges", foe.name, value, "best expected damage")
-                        options.append(Choice(cid, [action], score, line, spot, value))
+                        line = _attack_line(who.name, "charges", foe.name, charge_value, "best expected damage")
+                        options.append(Choice(cid, [action], score, line, spot, charge_value))
                     continue
                 value = board.attack(who, arms, foe)
                 if value is None:

@@ -46,7 +46,8 @@ def random_action(rng: random.Random, view: EncounterState, cid: str) -> Action 
     arms = [a for a in arms_of(who) if isinstance(a, Technique) == (kind == act.TECHNIQUE)]
     if kind in (act.STANDARD_ATTACK, act.BONUS_ATTACK, act.TECHNIQUE) and arms and foes:
         chosen = rng.choice(arms)
-        in_reach = [f for f in foes if distance_ft(who.cell, f.cell) <= chosen.range_ft + run_ft(chosen)]
+        assert who.cell is not None  # on the map
+        in_reach = [f for f in foes if f.cell is not None and distance_ft(who.cell, f.cell) <= chosen.range_ft + run_ft(chosen)]
         if not in_reach:
             return None
         foe = rng.choice(in_reach)
@@ -54,6 +55,7 @@ def random_action(rng: random.Random, view: EncounterState, cid: str) -> Action 
             path = None
             if run_ft(chosen):
                 reach = plan(view.current_map(), who.cell, run_ft(chosen), enemies=enemies, occupied=allies)
+                assert foe.cell is not None  # on the map
                 near = sorted(c for c in reach.endable if distance_ft(c, foe.cell) <= chosen.range_ft)
                 if not near:
                     return None

@@ -269,8 +269,8 @@ def _value(judge: _Judge, post: str, action: ShipAction, params: dict[str, Any])
     label = action.label + (f" on the {target.name}" if target is not None else "")
     if params.get("post") and action.target == "crew":
         label += f" ({POST_NAMES[params['post']]})"
-    odds = f"{p:.0%} to succeed, " if action.check is not None else ""
-    reason = f"{label}: {odds}expected value {value:+.2f}" + (f" ({why})" if why else "")
+    chance = f"{p:.0%} to succeed, " if action.check is not None else ""
+    reason = f"{label}: {chance}expected value {value:+.2f}" + (f" ({why})" if why else "")
     return ShipChoice(ship.id, post, action.name, params, value, reason,
                       p if action.check is not None else None, succeed, fail)
 

@@ -376,15 +376,16 @@ def _move_actions(reach: Plan, cell: Cell, run_ft: int, sprint_ft: int, split: b
 # --------------------------------------------------------------------------- "plays like the text's monsters"
 def _monster_options(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> list[Choice]:
     """Simple and predictable: the nearest foe; charge it if it can, else hit it, else go to it."""
-    assert who.cell is not None
-    foes = sorted(board.foes(), key=lambda f: (distance_ft(who.cell, f.cell) if f.cell else 10**6, f.id))
+    here = who.cell
+    assert here is not None
+    foes = sorted(board.foes(), key=lambda f: (distance_ft(here, f.cell) if f.cell else 10**6, f.id))
     if not foes:
         return [_search(who)]
     target = foes[0]
     behaviour = behaviour_of(sheet_of(who))
     if behaviour.charge:
         charges = [c for c in _charges(board, who, rules, claimed) if c.attack and c.attack.target == target.id]
-        adjacent = target.cell is not None and distance_ft(who.cell, target.cell) <= STEP_FT
+        adjacent = target.cell is not None and who.cell is not None and distance_ft(who.cell, target.cell) <= STEP_FT
         if charges and not adjacent:
             return [_only(charges[0], 3.0)]
     attacks = [c for c in _attacks_from_here(board, who, rules, 0.0) if c.attack and c.attack.target == target.id]
@@ -393,8 +394,11 @@ def _monster_options(board: Board, who: Combatant, rules: Level, claimed: set[Ce
         return [_only((weapon_attacks or attacks)[0], 2.0)]
     attackable = [c for c in _attacks_from_here(board, who, rules, 0.0)]
     if attackable:
-        attackable.sort(key=lambda c: (distance_ft(who.cell, board.view.combatants[c.attack.target].cell), c.attack.target)
-                        if c.attack else (0, ""))
+        def nearest_first(c: Choice) -> tuple[int, str]:
+            there = board.view.combatants[c.attack.target].cell if c.attack else None
+            return (distance_ft(here, there), c.attack.target) if c.attack and there is not None else (0, "")
+
+        attackable.sort(key=nearest_first)
         return [_only(attackable[0], 1.5)]
     return _approach(board, who, target, claimed, behaviour.keep_ft)
 
@@ -416,7 +420,9 @@ def _approach(board: Board, who: Combatant, target: Combatant, claimed: set[Cell
             actions = _move_actions(reach, cell, allowance.run_ft, allowance.sprint_ft, allowance.split)
             if actions:
                 return [Choice(who.id, actions, 1.0, f"{who.name} moves to shoot at {target.name}", cell)]
-    cell = min(cells, key=lambda c: (distance_ft(c, target.cell), reach.cost[c], c))
+    there = target.cell
+    assert there is not None  # on the map
+    cell = min(cells, key=lambda c: (distance_ft(c, there), reach.cost[c], c))
     actions = _move_actions(reach, cell, allowance.run_ft, allowance.sprint_ft, allowance.split)
     if not actions:
         return [Choice(who.id, [], 0.0, f"{who.name} waits", who.cell)]

@@ -6,7 +6,7 @@ Every step, orthogonal or diagonal, costs 5 ft: distance is Chebyshev.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Sequence
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
@@ -94,6 +94,11 @@ def direction_toward(origin: Cell | Point, target: Cell | Point) -> str:
     angle = math.degrees(math.atan2(dx, -dy)) % 360.0
     index = int((angle + 22.5) // 45) % 8
     return DIRECTIONS[index]
+
+
+def as_cell(value: Sequence[int]) -> Cell:
+    """A square as the pair the rules use, from any two numbers (a list read from a file or an event)."""
+    return (value[0], value[1])
 
 
 def cell_center(cell: Cell) -> Point:

@@ -24,6 +24,7 @@ from typing import Callable, Iterable
 import pygame
 
 from tactics.rules.grid import Cell, Point
+from tactics.ui import theme
 
 FRAME_MS = 16  # how soon the loop wakes for the next frame while something moves
 
@@ -107,22 +108,22 @@ class GrenadeFlight(Animation):
         ground = to_screen((gx, gy))
         r = max(4, cell_px // 7)
         shadow = pygame.Surface((r * 4, r * 2), pygame.SRCALPHA)
-        pygame.draw.ellipse(shadow, (0, 0, 0, 120), shadow.get_rect())
+        pygame.draw.ellipse(shadow, (*theme.SHADOW, 120), shadow.get_rect())
         surface.blit(shadow, shadow.get_rect(center=ground))
         air = (ground[0], ground[1] - round(h * cell_px * 0.8))
         # a short trail along the path behind it
         trail = [to_screen(p) for p in self.points[: max(1, int(self.progress * (len(self.points) - 1))) + 1]]
         if len(trail) >= 2:
-            pygame.draw.lines(surface, (255, 220, 160), False, trail[-6:], max(1, cell_px // 30))
-        pygame.draw.circle(surface, (12, 12, 16), air, r + 2)
-        pygame.draw.circle(surface, (96, 120, 70), air, r)
-        pygame.draw.circle(surface, (200, 220, 160), (air[0] - r // 3, air[1] - r // 3), max(1, r // 3))
+            pygame.draw.lines(surface, theme.GRENADE_TRAIL, False, trail[-6:], max(1, cell_px // 30))
+        pygame.draw.circle(surface, theme.OUTLINE, air, r + 2)
+        pygame.draw.circle(surface, theme.GRENADE_BODY, air, r)
+        pygame.draw.circle(surface, theme.GRENADE_SHINE, (air[0] - r // 3, air[1] - r // 3), max(1, r // 3))
 
 
 class Flash(Animation):
     """A burst of light over some squares (a blast) or at one point (a trap going off)."""
 
-    def __init__(self, cells: Iterable[Cell], centre: Point, *, colour=(255, 170, 60), delay_ms: int = 0,
+    def __init__(self, cells: Iterable[Cell], centre: Point, *, colour=theme.FLASH, delay_ms: int = 0,
                  duration_ms: int = 700) -> None:
         self.cells = frozenset((int(c[0]), int(c[1])) for c in cells)
         self.centre = (float(centre[0]), float(centre[1]))

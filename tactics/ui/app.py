@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -26,12 +26,19 @@ from tactics.ui.idle import WidgetWatch
 from tactics.ui.hazards import attach_hazards  # grenade and trap tools, trap layer (issue 4)
 from tactics.ui.opponent import attach_opponent
 from tactics.ui.gm_menu import attach_gm_menu
-from tactics.ui.builder import attach_builder  # the encounter builder: Set up tool, panel, token drag (issue 10)
+from tactics.ui.builder.addon import attach_builder  # the encounter builder: Set up tool, panel, token drag (issue 10)
 from tactics.ui.opening import OpenError, open_path
 from tactics.ui.panels.help import HelpScreen
 from tactics.ui.panels.toolbar import Toolbar
 from tactics.ui.players.routing import WindowUIManager
-from tactics.ui.tools import TOOL_CLASSES
+from tactics.ui.tools.registry import TOOL_CLASSES
+
+if TYPE_CHECKING:
+    from tactics.ui.panels.hotseat import HotseatBanner
+    from tactics.ui.players.control import PlayersControl
+    from tactics.ui.players.table_dialog import TableDialog
+    from tactics.ui.saving import Saving
+    from tactics.ui.starship.screen import StarshipScreen
 
 ACTIONS = [
     ("fit", "Fit", "<b>Fit the map</b> (Home or F)"),
@@ -51,7 +58,7 @@ def fit_to_screen(size: tuple[int, int], desktops: list[tuple[int, int]] | None 
         if os.environ.get("SDL_VIDEODRIVER") == "dummy":
             return size  # headless: the size asked for (screenshots, tests)
         try:
-            desktops = [tuple(d) for d in pygame.display.get_desktop_sizes()]
+            desktops = [(int(d[0]), int(d[1])) for d in pygame.display.get_desktop_sizes()]
         except pygame.error:
             return size
     if not desktops:
@@ -62,6 +69,13 @@ def fit_to_screen(size: tuple[int, int], desktops: list[tuple[int, int]] | None 
 
 class App:
     """One window showing a stack of screens (the battle view at the bottom)."""
+
+    # the table-side add-ons, attached by tactics.ui.tableside.attach_tableside
+    starship: StarshipScreen | None = None  # made on the first Tab
+    saving: Saving
+    players: PlayersControl
+    table: TableDialog
+    hotseat: HotseatBanner
 
     def __init__(self, encounter: Encounter, *, size: tuple[int, int] = (1600, 900), viewer: str = "gm",
                  fullscreen: bool = False) -> None:
@@ -106,7 +120,7 @@ class App:
 
     # -- the starship screen (issue 5): swapped with the battle view at the bottom ----------
     def show_starship(self) -> None:
-        from tactics.ui.starship import StarshipScreen
+        from tactics.ui.starship.screen import StarshipScreen
 
         battle = self.battle
         screen = getattr(self, "starship", None)
@@ -164,7 +178,7 @@ class App:
         old = self.battle
         old.close()
         self.screens = [BattleView(self, encounter, old.viewer)]
-        if getattr(self, "starship", None) is not None:
+        if self.starship is not None:
             self.starship.close()
             self.starship = None
         self._starship_label("Starship")
@@ -214,8 +228,10 @@ class App:
     # -- window ---------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(320, size[0]), max(240, size[1]))
-        self.window = pygame.display.get_surface()
-        self.size = self.window.get_size() if self.window else size
+        window = pygame.display.get_surface()
+        self.size = window.get_size() if window is not None else size
+        if window is not None:
+            self.window = window
         self.ui.set_window_resolution(self.size)
         if theme.scale_for(self.size) != theme.scale():
             theme.set_scale(self.size)
@@ -341,6 +357,7 @@ class App:
 
     def draw(self) -> None:
         surface = pygame.display.get_surface()
+        assert surface is not None  # the window is open
         theme.set_scale(self.size)  # the players' window draws at its own scale
         for screen in self.screens[:1]:
             screen.draw(surface)
@@ -369,4 +386,6 @@ class App:
 
     def screenshot(self, path: str | Path) -> None:
         self.draw()
-        pygame.image.save(pygame.display.get_surface(), str(path))
+        surface = pygame.display.get_surface()
+        assert surface is not None  # the window is open
+        pygame.image.save(surface, str(path))

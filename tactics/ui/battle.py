@@ -27,7 +27,8 @@ from tactics.ui.panels.side import draw_side_panel
 from tactics.ui.panels.status import draw_status
 from tactics.ui.panels.turns import TurnsPanel
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
-from tactics.ui.tools import TOOL_CLASSES, Tool
+from tactics.ui.tools.base import Tool
+from tactics.ui.tools.registry import TOOL_CLASSES
 from tactics.ui.tools.select import Reach, compute_reach, move_budget
 from tactics.ui.tools.templates import PinnedTemplate, draw_pinned
 
@@ -171,7 +172,7 @@ class BattleView(TimedMessages):
     def fit(self) -> None:
         m = self.encounter.map
         rect = self.fit_rect()
-        self.camera.fit(tuple(rect), m.width, m.height)
+        self.camera.fit((rect.x, rect.y, rect.width, rect.height), m.width, m.height)
         self._fitted = (tuple(rect), self._camera_key())
 
     def _camera_key(self) -> tuple:
@@ -309,7 +310,8 @@ class BattleView(TimedMessages):
             return True
         if key == pygame.K_F2:
             self.viewer = "players" if self.viewer == "gm" else "gm"
-            if self.viewer == "players" and self.selected_combatant() and not self.visible(self.selected_combatant()):
+            picked = self.selected_combatant()
+            if self.viewer == "players" and picked is not None and not self.visible(picked):
                 self.select(None)
             elif self.selected:
                 self.select(self.selected)  # the reach as this view may know it
@@ -337,7 +339,7 @@ class BattleView(TimedMessages):
             return
         if not ctx.state.map.in_bounds(cell):
             return
-        colour = theme.ACCENT if self.token_at(cell) is not None else (235, 240, 248)
+        colour = theme.ACCENT if self.token_at(cell) is not None else theme.TEXT
         draw.cell_cursor(ctx.surface, cam.cell_rect(cell), colour, 2)
 
     def invalidate(self) -> None:
@@ -379,21 +381,21 @@ class BattleView(TimedMessages):
             banner = self.combat.banner.rect if self.combat.active() else None
             top = banner.bottom + 10 if banner is not None else board.top + 16
             hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
-            img = draw.pill(message[0], theme.fs(20), (255, 225, 220), (150, 30, 30, 235))
+            img = draw.pill(message[0], theme.fs(20), theme.ALERT_TEXT, (*theme.ALERT_BG, 235))
             if img.get_width() > board.width - theme.px(40):  # a long refusal: smaller, never off the window
-                img = draw.pill(message[0], theme.fs(15), (255, 225, 220), (150, 30, 30, 235))
+                img = draw.pill(message[0], theme.fs(15), theme.ALERT_TEXT, (*theme.ALERT_BG, 235))
             rect = img.get_rect(midtop=(board.centerx, top))
             if hotseat is not None and rect.colliderect(hotseat):
                 rect.bottom = hotseat.top - 10
             surface.blit(img, rect)
             probe.text(surface, rect, message[0])
         if self.viewer == "players":  # last, over every panel: the GM must not mistake this view
-            img = draw.pill("PLAYERS' VIEW  (F2: back to the GM's view)", theme.fs(20), (20, 20, 24), (*theme.ACCENT, 245))
+            img = draw.pill("PLAYERS' VIEW  (F2: back to the GM's view)", theme.fs(20), theme.INK, (*theme.ACCENT, 245))
             rect = img.get_rect(bottomleft=(board.left + 16, board.bottom - 14))
             hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
             if hotseat is not None and rect.colliderect(hotseat):
                 rect.bottom = hotseat.top - 10  # above the turn banner, never under it
-            pygame.draw.rect(surface, (10, 10, 14), rect.inflate(6, 6), border_radius=rect.height // 2 + 3)
+            pygame.draw.rect(surface, theme.OUTLINE, rect.inflate(6, 6), border_radius=rect.height // 2 + 3)
             surface.blit(img, rect)
         self.app.draw_toolbar_background(surface, self.state.name)
         right = f"{self.camera.cell_px} px/square"

@@ -32,7 +32,7 @@ from tactics.engine.combat.queries import acting_combatants, preview_order
 from tactics.engine.hazards.commands import SetFacing, effective_facing
 from tactics.engine.core.state import Combatant
 from tactics.rules import facing as fc
-from tactics.rules.grid import DELTAS, DIRECTIONS, Cell, cell_center
+from tactics.rules.grid import Cell, DELTAS, DIRECTIONS, as_cell, cell_center
 from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
 from tactics.ui.render import DrawContext
@@ -40,7 +40,7 @@ from tactics.ui.render import DrawContext
 if TYPE_CHECKING:
     from tactics.ui.hazards import HazardsAddon
 
-ARC_COLOURS = {"front": (90, 220, 120), "flank": (250, 200, 60), "rear": (250, 80, 70)}
+ARC_COLOURS = {"front": theme.GOOD, "flank": theme.ACCENT, "rear": theme.BAD}
 ARC_RADIUS = 2  # squares around the token tinted by arc
 
 NUMPAD = {
@@ -63,15 +63,17 @@ def arc_cells(cell: Cell, facing: str, radius: int = ARC_RADIUS) -> dict[str, se
 
 
 def draw_arcs(ctx: DrawContext, who: Combatant, facing: str) -> None:
+    assert who.cell is not None  # on the map
     for arc, cells in arc_cells(who.cell, facing).items():
         ctx.renderer.cells.fill(ctx.surface, ctx.camera, cells, (*ARC_COLOURS[arc], 70), ctx.clip)
     if ctx.camera.cell_px >= 24:
         for arc, direction in (("front", facing), ("rear", DIRECTIONS[(DIRECTIONS.index(facing) + 4) % 8]),
                                ("flank", DIRECTIONS[(DIRECTIONS.index(facing) + 2) % 8])):
             dx, dy = DELTAS[direction]
+            assert who.cell is not None  # on the map
             cx, cy = cell_center(who.cell)
             pos = ctx.camera.to_screen((cx + dx * 2.0, cy + dy * 2.0))
-            draw.pill_at(ctx.surface, arc, pos, size=13, colour=(20, 20, 24), bg=(*ARC_COLOURS[arc], 230))
+            draw.pill_at(ctx.surface, arc, pos, size=13, colour=theme.INK, bg=(*ARC_COLOURS[arc], 230))
 
 
 def acted_in_turn(journal: Any, team: str, group: str) -> list[str]:
@@ -165,7 +167,7 @@ class FacingPrompt:
         trap = next((t for t in sorted(state.traps.values(), key=lambda t: t.id)
                      if tuple(t.cell) == tuple(cell) and t.status != "removed" and t.known_to(who.team)), None)
         command = (SetFacing(who.id, keep_facing=trap.id) if trap is not None
-                   else SetFacing(who.id, keep_facing_cell=tuple(cell)))
+                   else SetFacing(who.id, keep_facing_cell=as_cell(cell)))
         if self.view.submit(command):
             what = f"the {trap.label}" if trap is not None else f"the square {tuple(cell)}"
             self.view.say(f"{who.name} keeps facing {what}.", "good")
@@ -201,6 +203,7 @@ class FacingPrompt:
         if who is None:
             return {}
         cam = self.view.camera
+        assert who.cell is not None  # on the map
         cx, cy = cell_center(who.cell)
         return {d: cam.to_screen((cx + dx * 0.8, cy + dy * 0.8)) for d, (dx, dy) in DELTAS.items()}
 
@@ -260,24 +263,25 @@ class FacingPrompt:
         r = self.button_radius()
         for d, (x, y) in self.button_centres().items():
             on = d == facing
-            pygame.draw.circle(ctx.surface, (12, 12, 16), (x, y), r + 2)
-            pygame.draw.circle(ctx.surface, theme.ACCENT if on else (58, 64, 78), (x, y), r)
+            pygame.draw.circle(ctx.surface, theme.OUTLINE, (x, y), r + 2)
+            pygame.draw.circle(ctx.surface, theme.ACCENT if on else theme.CONTROL_LIT, (x, y), r)
             dx, dy = DELTAS[d]
             length = (dx * dx + dy * dy) ** 0.5
             ux, uy = dx / length, dy / length
             tip = (x + ux * r * 0.7, y + uy * r * 0.7)
             left = (x - ux * r * 0.5 - uy * r * 0.5, y - uy * r * 0.5 + ux * r * 0.5)
             right = (x - ux * r * 0.5 + uy * r * 0.5, y - uy * r * 0.5 - ux * r * 0.5)
-            pygame.draw.polygon(ctx.surface, (20, 20, 24) if on else (235, 238, 245), [tip, left, right])
-        left = len(self.queue) - 1
-        lines = [f"Facing for {who.name} (now {facing})" + (f"  ({left} more)" if left else ""),
+            pygame.draw.polygon(ctx.surface, theme.INK if on else theme.TEXT, [tip, left, right])
+        more = len(self.queue) - 1
+        lines = [f"Facing for {who.name} (now {facing})" + (f"  ({more} more)" if more else ""),
                  "click an arrow or a token to keep facing",
-                 "numpad / arrow keys; Enter keeps" + ("; Esc keeps all" if left else "")]
+                 "numpad / arrow keys; Enter keeps" + ("; Esc keeps all" if more else "")]
         if self.picking:
             lines = [f"{who.name} keeps facing:", "click any token", f"(click {who.name} again to cancel)"]
         imgs = [draw.pill(line, theme.fs(15 if i else 16), theme.ACCENT if i == 0 else theme.TEXT)
                 for i, line in enumerate(lines)]
         size = (max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
+        assert who.cell is not None  # on the map
         x, y, w, h = ctx.camera.cell_rect(who.cell)
         ring = pygame.Rect(x, y, w, h).inflate(2 * (r + int(w * 0.3)), 2 * (r + int(h * 0.3)))  # the arrows
         room = draw.map_rect(ctx.camera, ctx.state.map).clip(ctx.clip)  # over the map, clear of the panels

@@ -51,7 +51,8 @@ def focused_text_field(manager: pygame_gui.UIManager) -> Any | None:
 
 def open_dialogs(manager: pygame_gui.UIManager) -> list[Any]:
     """Every pygame_gui window still on screen, the top one last (file dialogs, prompts, settings)."""
-    return [w for w in manager.get_window_stack().get_full_stack() if w.alive() and w.visible]
+    stack: list[Any] = manager.get_window_stack().get_full_stack()  # pygame_gui's windows (its interface type lacks alive)
+    return [w for w in stack if w.alive() and w.visible]
 
 
 def keyboard_owner(app: "App") -> Owner | None:

@@ -53,7 +53,7 @@ class Item:
 
     label: str
     key: str
-    action: Callable[[], None] | None
+    action: Callable[..., object] | None
     detail: str = ""
     style: str = "normal"  # "normal", "danger", "good"
 
@@ -86,11 +86,9 @@ def _join_command(state: Any, cid: str, cell: Cell | None) -> Any | None:
     if isinstance(state.combat, CombatState):
         commands.append(Join(cid, cell))
     else:
-        try:
-            from tactics.engine.combat.individual.procedure import JoinTurns
-        except ImportError:  # pragma: no cover - the individual-turns engine is always there
-            JoinTurns = None  # type: ignore[assignment]
-        if JoinTurns is not None and state.combat is not None:
+        from tactics.engine.combat.individual.procedure import JoinTurns
+
+        if state.combat is not None:
             commands.append(JoinTurns(cid, cell))
     return next((c for c in commands if allowed(state, c)), None)
 
@@ -165,7 +163,9 @@ class GmMenu:
     def choose(self, key: str) -> bool:
         """Pick the line with ``key`` on the page shown (as a click or Enter would)."""
         page = self.page
-        for i, item in enumerate(page.items if page else []):
+        if page is None:
+            return False
+        for i, item in enumerate(page.items):
             if item.key == key and item.action is not None:
                 page.index = i
                 item.action()
@@ -324,7 +324,7 @@ class GmMenu:
         if self.app.top is not self.view:
             self.close()
             return False
-        page = self.page
+        page = self.pages[-1]
         k = intent.key
         if intent.ctrl or k == pygame.K_F11:
             self.close()  # Ctrl+Z and the like go on as usual
@@ -336,8 +336,9 @@ class GmMenu:
         elif k in (pygame.K_UP, pygame.K_DOWN):
             page.index = (page.index + (1 if k == pygame.K_DOWN else -1)) % max(1, n)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT):
-            if n and page.items[page.index].action is not None:
-                page.items[page.index].action()
+            action = page.items[page.index].action if n else None
+            if action is not None:
+                action()
         elif k == pygame.K_BACKSPACE:
             if page.amount is not None and page.typed:
                 page.typed = page.typed[:-1]
@@ -346,9 +347,9 @@ class GmMenu:
         elif digit:
             if page.amount is not None:
                 page.typed = (page.typed + digit)[-4:].lstrip("0")
-            elif 1 <= int(digit) <= n and page.items[int(digit) - 1].action is not None:
+            elif 1 <= int(digit) <= n and (action := page.items[int(digit) - 1].action) is not None:
                 page.index = int(digit) - 1
-                page.items[page.index].action()
+                action()
         self.app.dirty = True
         return True  # while the menu is open, keys are the menu's (no tool hotkeys)
 
@@ -368,9 +369,10 @@ class GmMenu:
                 self.app.dirty = True
                 return
         for rect, i in self.rows:
-            if rect.collidepoint(pos) and page.items[i].action is not None:
+            action = page.items[i].action
+            if rect.collidepoint(pos) and action is not None:
                 page.index = i
-                page.items[i].action()
+                action()
                 self.app.dirty = True
                 return
 

@@ -2,7 +2,7 @@
 
 Why it exists: :mod:`tactics.ui.gm_menu` decides what the menu offers and what
 a choice does; this module only paints it (in the combat panels' style,
-:mod:`tactics.ui.panels.widgets`) and records where each row and amount chip
+:mod:`tactics.ui.widgets`) and records where each row and amount chip
 landed so a click can find it.
 """
 
@@ -15,7 +15,7 @@ import pygame
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.theme import px
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
 
 if TYPE_CHECKING:
     from tactics.ui.gm_menu import GmMenu, Page
@@ -26,7 +26,7 @@ TEXT = 20
 TITLE = 22
 SMALL = 16
 GAP = 14  # between the square and the card
-STYLE_COLOURS = {"danger": (255, 150, 140), "good": (140, 230, 160), "normal": theme.TEXT}
+STYLE_COLOURS = {"danger": theme.BAD_SOFT, "good": theme.GOOD, "normal": theme.TEXT}
 HINT = "Up/Down  Enter  Esc back"
 AMOUNT_HINT = "Type digits  Enter applies  Esc back"
 
@@ -64,7 +64,7 @@ def draw_menu(menu: "GmMenu", surface: pygame.Surface) -> None:
     rect = pygame.Rect(left, top, width, height)
     menu.rect = rect
     shadow = pygame.Surface((width + px(12), height + px(12)), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 110), shadow.get_rect(), border_radius=px(14))
+    pygame.draw.rect(shadow, (*theme.SHADOW, 110), shadow.get_rect(), border_radius=px(14))
     surface.blit(shadow, (left - px(2), top + px(4)))
     w.card(surface, rect, accent=theme.ACCENT)
     probe.panel(surface, rect, "GM menu", modal=True)
@@ -85,7 +85,7 @@ def draw_menu(menu: "GmMenu", surface: pygame.Surface) -> None:
     page.chips = []
     if page.amount is not None:
         field = pygame.Rect(left + px(PAD), cy, width - 2 * px(PAD), px(52))
-        pygame.draw.rect(surface, (12, 14, 18), field, border_radius=px(8))
+        pygame.draw.rect(surface, theme.WELL, field, border_radius=px(8))
         pygame.draw.rect(surface, theme.ACCENT, field, max(1, px(2)), border_radius=px(8))
         shown = page.typed or "0"
         img = theme.text(shown, theme.fs(30), "bold", theme.TEXT if page.typed else theme.TEXT_DIM)
@@ -97,10 +97,7 @@ def draw_menu(menu: "GmMenu", surface: pygame.Surface) -> None:
         chip_w = (width - 2 * px(PAD) - px(8) * (len(_amounts()) - 1)) // len(_amounts())
         for i, amount in enumerate(_amounts()):
             chip = pygame.Rect(left + px(PAD) + i * (chip_w + px(8)), cy, chip_w, px(44))
-            on = page.typed == str(amount)
-            pygame.draw.rect(surface, (58, 110, 78) if on else (42, 47, 58), chip, border_radius=px(7))
-            pygame.draw.rect(surface, (90, 170, 120) if on else (70, 78, 96), chip, 1, border_radius=px(7))
-            w.text(surface, str(amount), chip.center, TEXT, theme.TEXT, "bold", "center")
+            w.button_face(surface, chip, str(amount), style="on" if page.typed == str(amount) else "normal", size=TEXT)
             page.chips.append((chip, amount))
         cy += px(56)
     menu.rows = []
@@ -109,7 +106,7 @@ def draw_menu(menu: "GmMenu", surface: pygame.Surface) -> None:
         chosen = i == page.index
         enabled = item.action is not None
         if chosen and enabled:
-            pygame.draw.rect(surface, (60, 67, 82), row, border_radius=px(7))
+            pygame.draw.rect(surface, theme.CONTROL_LIT, row, border_radius=px(7))
             pygame.draw.rect(surface, theme.ACCENT, (row.x, row.y + px(6), 4, row.height - px(12)), border_radius=px(2))
         colour = STYLE_COLOURS.get(item.style, theme.TEXT) if enabled else theme.TEXT_DIM
         label = item.label

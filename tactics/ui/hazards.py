@@ -38,7 +38,7 @@ from tactics.ui.placement import around, overlap
 from tactics.ui.animation import Animations, Flash, GrenadeFlight, Trail
 from tactics.ui.facing import acted_in_turn, FacingPrompt, draw_arcs
 from tactics.ui.layers import hazards as _layer  # noqa: F401  (adds the trap layer)
-from tactics.ui.tools import register
+from tactics.ui.tools.registry import register
 from tactics.ui.tools.grenade import BLAST_EDGE, GrenadeTool
 from tactics.ui.tools.traps import TrapTool
 
@@ -174,7 +174,7 @@ class HazardsAddon:
                     self.animations.add(Trail(path))
                 if d.get("chase"):
                     self.animations.add(Trail([cell_center(tuple(c)) for c in d["chase"]], duration_ms=900))
-                self.animations.add(Flash([at], cell_center(at), colour=(255, 80, 60), delay_ms=delay))
+                self.animations.add(Flash([at], cell_center(at), colour=theme.BLAST_EDGE, delay_ms=delay))
                 view.say(describe_hazard(event, state), "error")
             elif event.kind == "trap.halted":
                 view.say(describe_hazard(event, state), "info")
@@ -242,10 +242,10 @@ class HazardsAddon:
             cy = rect.centery
             pts = [(cx, cy - size // 2), (cx + size // 2, cy - size // 8), (cx, cy + size // 2),
                    (cx - size // 2, cy - size // 8)]
-            pygame.draw.polygon(ctx.surface, (12, 12, 16), [(a + 2, b + 2) for a, b in pts])
-            pygame.draw.polygon(ctx.surface, (250, 246, 236), pts)
+            pygame.draw.polygon(ctx.surface, theme.OUTLINE, [(a + 2, b + 2) for a, b in pts])
+            pygame.draw.polygon(ctx.surface, theme.DIE_ON_MAP, pts)
             pygame.draw.polygon(ctx.surface, BLAST_EDGE, pts, 2)
-            img = theme.text(str(face), max(12, size // 2), "bold", (20, 20, 24))
+            img = theme.text(str(face), max(12, size // 2), "bold", theme.INK)
             ctx.surface.blit(img, img.get_rect(center=(cx, cy)))
 
     def draw_prompt(self, ctx: render.DrawContext) -> None:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 import pygame
 
+NO_BUTTONS = (False, False, False)  # a pointer move with no button held
+
 
 @dataclass(frozen=True)
 class PointerMove:
@@ -93,7 +95,7 @@ class Translator:
         t = event.type
         if t == pygame.MOUSEMOTION:
             self.pointer = tuple(event.pos)
-            return PointerMove(tuple(event.pos), tuple(getattr(event, "rel", (0, 0))), tuple(getattr(event, "buttons", (0, 0, 0))))
+            return PointerMove(tuple(event.pos), tuple(getattr(event, "rel", (0, 0))), tuple(getattr(event, "buttons", NO_BUTTONS)))
         if t == pygame.MOUSEBUTTONDOWN:
             self.pointer = tuple(event.pos)
             if event.button in (4, 5):  # old-style wheel; MOUSEWHEEL handles it

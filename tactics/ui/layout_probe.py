@@ -2,7 +2,7 @@
 
 Why: a panel that grows past its card, a label drawn over another, a button
 label wider than its button are only seen by looking. The drawing helpers
-(``panels/widgets.py``, ``draw.py``, the banners) report each text they blit,
+(``widgets.py``, ``draw.py``, the banners) report each text they blit,
 each widget rectangle and each panel card here while a :class:`Recorder` is
 on; off (always, outside tests) every call is one ``if``. Text drawn on an
 off-screen canvas is moved to the screen when the canvas is (``composite``),

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tactics.assets import bundled
+from tactics.engine.builder.commands import TEAM_COLOURS
 from tactics.engine.core.encounter import Encounter, load_encounter
 from tactics.engine.saves.document import SaveError, load_save
 from tactics.maps import BattleMap, MapError
@@ -20,8 +21,8 @@ from tactics.rules.data import DataError
 DEFAULT_ENCOUNTER = "space-bears.encounter.toml"
 DEFAULT_MAP = "space-bears.json"
 
-PARTY_COLOUR = (70, 140, 230)
-FOE_COLOUR = (220, 80, 60)
+PARTY_COLOUR = TEAM_COLOURS["Blue"]
+FOE_COLOUR = TEAM_COLOURS["Red"]
 
 
 class OpenError(Exception):

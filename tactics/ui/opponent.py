@@ -29,6 +29,7 @@ from tactics.rules.grid import Point, cell_center
 from tactics.ui import intents as ui
 from tactics.ui.animation import Animation
 from tactics.ui.hazards import hazards_of
+from tactics.ui import theme
 
 BEAT_MS = 700  # between two of the app's commands: time to read the line and see the move
 CYCLE = (PEOPLE, *LEVELS)  # F6 goes round these
@@ -53,7 +54,7 @@ class Glide(Animation):
         t = f - i
         x = pts[i][0] + (pts[i + 1][0] - pts[i][0]) * t
         y = pts[i][1] + (pts[i + 1][1] - pts[i][1]) * t
-        pygame.draw.circle(surface, (250, 250, 250), (int(x), int(y)), max(6, cell_px // 3), width)
+        pygame.draw.circle(surface, theme.INK_LIGHT, (int(x), int(y)), max(6, cell_px // 3), width)
 
 
 class OpponentAddon:
@@ -207,7 +208,7 @@ class OpponentAddon:
             start = before.get(who.id)
             points = [cell_center(start)] if start is not None and (not path or path[0] != start) else []
             points += [cell_center(c) for c in path]
-            colour = view.state.teams[who.team].colour if who.team in view.state.teams else (230, 230, 230)
+            colour = view.state.teams[who.team].colour if who.team in view.state.teams else theme.NEUTRAL
             hazards.animations.add(Glide(points, tuple(colour)))
         self.app.dirty = True
 

@@ -18,8 +18,8 @@ import pygame
 from tactics.ui import theme
 
 log = logging.getLogger(__name__)
-WARN_BG = (170, 36, 36)
-WARN_TEXT = (255, 236, 232)
+WARN_BG = theme.ALERT_BG
+WARN_TEXT = theme.ALERT_TEXT
 
 
 def autosave_problem(exc: Exception) -> str:
@@ -64,6 +64,6 @@ def draw_warning(surface: pygame.Surface, text: str) -> pygame.Rect:
     pygame.draw.rect(surface, theme.CHROME, (rect.left - 12, h - theme.STATUS_H + 1, w - rect.left + 12,
                                              theme.STATUS_H - 1))
     pygame.draw.rect(surface, WARN_BG, rect, border_radius=rect.height // 2)
-    pygame.draw.rect(surface, (255, 150, 140), rect, 2, border_radius=rect.height // 2)
+    pygame.draw.rect(surface, theme.BAD_SOFT, rect, 2, border_radius=rect.height // 2)
     surface.blit(img, img.get_rect(center=rect.center), (0, 0, rect.width - 20, img.get_height()))
     return rect

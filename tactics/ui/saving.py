@@ -165,7 +165,7 @@ class Saving:
         """Another window plays this game: this one opens it read-only (and says so)."""
         holder = self.autosaver.locked_by if self.autosaver is not None else None
         encounter.read_only = read_only_text(holder) if holder is not None else None
-        if holder is not None:
+        if encounter.read_only is not None:
             self.app.battle.say(encounter.read_only, "error")
             self.app.dirty = True
 
@@ -327,7 +327,7 @@ class Saving:
         )
 
     # -- prompts ---------------------------------------------------------------------------
-    def ask(self, title: str, text: str, choices: list[str], on_choice: Callable[[str], None]) -> Prompt:
+    def ask(self, title: str, text: str, choices: list[str], on_choice: Callable[[str], object]) -> Prompt:
         if self.prompt is not None and self.prompt.alive():
             self.prompt.kill()
         self.prompt = Prompt(self.app.ui, self.app.size, title, text, choices, on_choice)

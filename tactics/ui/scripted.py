@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import pygame
 
+from tactics.ui.intents import NO_BUTTONS
+
 if TYPE_CHECKING:
     from tactics.ui.app import App
 
@@ -45,7 +47,7 @@ def parse_script(text: str) -> list[list[str]]:
 
 
 def _post_click(pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=NO_BUTTONS))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 

@@ -216,7 +216,7 @@ def technique_condition_events(
     state: EncounterState, who: Combatant, arms: Weapon | Technique, target: Combatant, outcome: str | None
 ) -> list[Event]:
     """A Technique that carries a condition puts it on the target when it succeeds."""
-    if isinstance(arms, Technique) and arms.condition and succeeded(outcome):
+    if isinstance(arms, Technique) and arms.condition and outcome is not None and succeeded(outcome):
         return [Event("condition.added", {"combatant": target.id, "name": arms.condition,
                                           "rounds": arms.condition_rounds, "source": who.id,
                                           **set_moment(state.combat)})]
@@ -253,7 +253,7 @@ def off_hand_problem(who: Combatant, standard: Declaration | None, arms: Weapon 
         return None
     if standard.status == "declared" or standard.success:
         return None
-    main = standard.params.get("weapon") or (sheet_of(who).weapons or [None])[0]
+    main = standard.params.get("weapon") or next(iter(sheet_of(who).weapons), None)
     if arms.name == main or not getattr(arms, "off_hand", False):
         return "after a missed Standard Attack only the off-hand weapon attacks"
     return None
@@ -476,8 +476,8 @@ def _perform(
             return [Event("condition.added", {"combatant": who.id, "name": "Prone", "rounds": None,
                                               "source": who.id, **set_moment(combat)})], True, None
         return [], True, None
+    events: list[Event] = []
     if kind in (act.SIMPLE, act.SIMPLE_AFTER):
-        events = []
         if action.effect == "stand-up" and who.has("Prone"):
             events.append(Event("condition.removed", {"combatant": who.id, "name": "Prone", "reason": "stands up"}))
         if path:
@@ -496,7 +496,6 @@ def _perform(
         return events, ok, None
     arms = arms_or_refuse(who, action)
     target = target_or_refuse(state, action.target)
-    events: list[Event] = []
     from_cell = who.cell
     if isinstance(arms, Technique) and arms.move_ft and path:
         moved, _ = move_events(state, who, path, arms.move_ft, dice)

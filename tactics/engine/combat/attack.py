@@ -138,7 +138,7 @@ def attack_setup(
         modifiers.append(("Technique" if technique else "weapon", int(arms.accuracy)))
     advantages: list[tuple[str, int]] = []
     rules = default_armoury().rules
-    if not technique:
+    if isinstance(arms, Weapon):
         if sheet.proficient_with(arms):
             if rules.proficient_advantage:
                 advantages.append(("proficient", rules.proficient_advantage))

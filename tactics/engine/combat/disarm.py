@@ -28,7 +28,7 @@ from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules import traps as tr
 from tactics.rules.dice import Dice
-from tactics.rules.grid import Cell
+from tactics.rules.grid import Cell, as_cell
 
 DISARM_ITEM = "disarm"
 REMOTE_ITEM = "remote"
@@ -131,7 +131,7 @@ class DeclareDisarm:
 
 def declare_remote(cid: str, cell: Cell) -> Declare:
     """The Standard Use Item action that sets off a remote charge on ``cell``."""
-    return Declare(cid, Action(act.USE_ITEM, item=REMOTE_ITEM, target_cell=tuple(cell)))
+    return Declare(cid, Action(act.USE_ITEM, item=REMOTE_ITEM, target_cell=as_cell(cell)))
 
 
 def register() -> None:

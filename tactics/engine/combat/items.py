@@ -19,6 +19,7 @@ from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.checks import check_advantage, check_modifiers, roll_check
 from tactics.rules.dice import Dice
+from tactics.rules.grid import as_cell
 
 
 def _no_check(state: EncounterState, who: Combatant, action: Action) -> None:
@@ -63,7 +64,7 @@ def _throw(who: Combatant, action: Action):
         raise Refused("grenades are not available") from None
     if action.target_cell is None:
         raise Refused("choose the square to throw the grenade at")
-    return ThrowGrenade(who.id, tuple(action.target_cell), action.grenade or "frag", cook=bool(action.cook))
+    return ThrowGrenade(who.id, as_cell(action.target_cell), action.grenade or "frag", cook=bool(action.cook))
 
 
 def _grenade_ok(state: EncounterState, who: Combatant, action: Action) -> None:

@@ -197,8 +197,8 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     if who is None or origin is None or not allowance.can_move:
         return {}
     battle_map = state.current_map()
-    enemies = [c.cell for c in state.enemies_of(who)]
-    allies = [c.cell for c in state.allies_of(who)]
+    enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
+    allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
 
     def reach(start: Cell, feet: int):
         return plan(battle_map, start, feet, enemies=enemies, occupied=allies)
@@ -254,8 +254,9 @@ def why_not_move(state: EncounterState, cid: str, cell: Cell, allowance: MoveAll
     if other is not None and other.id != cid:
         return f"{other.name} already stands there."
     start = allowance.origin or who.cell
-    enemies = [c.cell for c in state.enemies_of(who)]
-    allies = [c.cell for c in state.allies_of(who)]
+    assert start is not None  # on the map
+    enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
+    allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
     if reachable is None:
         reachable = plan(battle_map, start, allowance.sprint_ft, enemies=enemies, occupied=allies).cost
     if cell in reachable:

@@ -28,6 +28,11 @@ from tactics.rules.sheets import default_armoury
 OUTCOME_WORDS = {"miss": "Miss", "minor": "Minor Hit", "hit": "Hit", "major": "Major Hit", "critical": "Critical"}
 
 
+def _by_name(condition: Any) -> str:
+    """Sort key of a condition written as a dict."""
+    return str(condition["name"])
+
+
 def combat_of(state: EncounterState) -> CombatState | None:
     return state.combat if isinstance(state.combat, CombatState) else None
 
@@ -308,8 +313,8 @@ def _arms_label(params: dict[str, Any]) -> str:
         found = arms.techniques.get(params["technique"])
         return found.title if found else _words(params["technique"])
     if params.get("weapon"):
-        found = arms.weapons.get(params["weapon"])
-        return found.title if found else _words(params["weapon"])
+        weapon = arms.weapons.get(params["weapon"])
+        return weapon.title if weapon else _words(params["weapon"])
     for key in ("item", "effect"):
         if params.get(key):
             return _words(str(params[key]))
@@ -349,7 +354,7 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
             "present": c.present,
             "hidden": c.hidden,
             "stealth": c.stealth,
-            "conditions": sorted([plain(x) for x in c.conditions], key=lambda x: x["name"]),
+            "conditions": sorted([plain(x) for x in c.conditions], key=_by_name),
         }
     combat = combat_of(state)
     out["combat"] = plain(combat) if combat is not None else None

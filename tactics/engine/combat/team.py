@@ -300,8 +300,8 @@ class Advance:
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         combat = combat_or_refuse(state)
-        step = {"advantages": BeginActions(), "action": EndGroupTurn(), "counters": NextRound()}[combat.phase]
-        return step.execute(state, dice)
+        steps: dict[str, Any] = {"advantages": BeginActions(), "action": EndGroupTurn(), "counters": NextRound()}
+        return steps[combat.phase].execute(state, dice)
 
 
 # --------------------------------------------------------------------------- reducers

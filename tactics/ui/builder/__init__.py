@@ -1,13 +1,7 @@
 """The encounter builder in the window (issue 10): set up a fight on any map, save it as an encounter file.
 
-Importing this package registers the Set up tool (U) and the builder's board
-layer; :func:`attach_builder` gives an App its builder add-on.
+:mod:`.addon` registers the Set up tool (U, :mod:`.tool`) and the builder's
+board layer when imported; :func:`tactics.ui.builder.addon.attach_builder`
+gives an App its builder add-on. This package file imports nothing, so a part
+never runs the add-on above it.
 """
-
-from tactics.ui.builder.addon import BuilderAddon, attach_builder, builder_of
-from tactics.ui.builder.tool import SetupTool
-from tactics.ui.tools import register
-
-register(SetupTool)
-
-__all__ = ["BuilderAddon", "SetupTool", "attach_builder", "builder_of"]

@@ -30,6 +30,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from tactics.rules.grid import as_cell
 from tactics.assets import bundled
 from tactics.engine.board import Place
 from tactics.engine.builder.commands import RemoveCombatant, fight_under_way
@@ -39,6 +40,8 @@ from tactics.ui import draw, render, theme, token_art
 from tactics.ui import intents as ui
 from tactics.ui.builder.forms import CombatantForm, Form, FormError, TeamForm
 from tactics.ui.builder.panel import SetupPanel
+from tactics.ui.builder.tool import SetupTool
+from tactics.ui.tools.registry import register
 
 DRAG_PX = 6
 _BY_VIEW: "weakref.WeakKeyDictionary[Any, BuilderAddon]" = weakref.WeakKeyDictionary()
@@ -153,8 +156,9 @@ class BuilderAddon:
                 self.save_to(event.text)
                 return True
         if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.save_dialog is not None
-                and self.save_dialog.alive() and element is self.save_dialog.file_path_text_line):
-            text = self.save_dialog.file_path_text_line.get_text().strip()
+                and self.save_dialog.alive() and (line := self.save_dialog.file_path_text_line) is not None
+                and element is line):
+            text = line.get_text().strip()
             if text:
                 self.save_dialog.kill()
                 self.save_to(text)
@@ -287,7 +291,7 @@ class BuilderAddon:
         if not view.state.map.in_bounds(cell):
             view.say("That square is off the map.", "error")
             return False
-        if not view.submit(Place(cid, tuple(cell))):
+        if not view.submit(Place(cid, as_cell(cell))):
             view.flash_bad(tuple(cell))
             return False
         view.say(f"{'Placed' if first else 'Moved'} {who.name} on square {cell[0]}, {cell[1]}.", "good")
@@ -304,7 +308,7 @@ class BuilderAddon:
         self.picked = cid
         who = self.state.combatants.get(cid) if cid else None
         self.placing = cid if who is not None and who.cell is None and not self.locked_reason() else None
-        if self.placing:
+        if self.placing and who is not None:
             self.view.say(f"Click a square to place {who.name} (Esc: not now).", "info")
         self.app.dirty = True
 
@@ -464,7 +468,7 @@ def _ghost(ctx: render.DrawContext, cid: str, cell: tuple[int, int], pos: tuple[
             and (other is None or other.id == cid))
     draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.GOOD if free else theme.BAD, 3)
     team = state.teams.get(who.team)
-    colour = tuple(team.colour) if team else (150, 150, 150)
+    colour = tuple(team.colour) if team else theme.NEUTRAL
     disc = ctx.renderer.tokens._disc(who, colour, cam.cell_px, False, False, True)
     disc = disc.copy()
     disc.set_alpha(170)
@@ -503,5 +507,7 @@ def attach_builder(app: Any) -> BuilderAddon:
     app.addons.append(addon)
     return addon
 
+
+register(SetupTool)  # the Set up tool (U) in every battle view from now on
 
 __all__ = ["BuilderAddon", "attach_builder", "builder_layer", "builder_of"]

@@ -55,12 +55,12 @@ class Form:
         rect.center = (screen[0] // 2, screen[1] // 2)
         self.window = pygame_gui.elements.UIWindow(rect, manager, window_display_title=self.title,
                                                    object_id="#builder_form", resizable=False)
-        self.inner_w = self.window.get_container().get_size()[0]
+        self.inner_w = int(self.window.get_container().get_size()[0])
         self.y = 10
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
         self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         self.choices: dict[str, dict[str, str]] = {}  # menu -> shown text -> value
-        self.actions: dict[Any, Callable[[], None]] = {}
+        self.actions: dict[Any, Callable[..., object]] = {}
         self.status: pygame_gui.elements.UILabel | None = None
         self.ok: pygame_gui.elements.UIButton | None = None
 
@@ -83,19 +83,19 @@ class Form:
         """A drop-down of ``{shown text: value}`` starting on the value ``current``."""
         if label:
             self.label(label)
-        shown = list(options)
+        shown: list[str | tuple[str, str]] = list(options)
         start = next((k for k, v in options.items() if v == current), shown[0])
         menu = pygame_gui.elements.UIDropDownMenu(shown, start, pygame.Rect(x, self.y, width or self.inner_w - x - 12,
                                                                             34), self.manager, container=self.window)
         self.menus[name] = menu
         self.choices[name] = dict(options)
 
-    def button(self, text: str, x: int, width: int, action: Callable[[], None]) -> pygame_gui.elements.UIButton:
+    def button(self, text: str, x: int, width: int, action: Callable[..., object]) -> pygame_gui.elements.UIButton:
         b = pygame_gui.elements.UIButton(pygame.Rect(x, self.y, width, 36), text, self.manager, container=self.window)
         self.actions[b] = action
         return b
 
-    def finish_rows(self, ok_text: str, on_ok: Callable[[], None], on_cancel: Callable[[], None]) -> None:
+    def finish_rows(self, ok_text: str, on_ok: Callable[..., object], on_cancel: Callable[..., object]) -> None:
         self.status = pygame_gui.elements.UILabel(pygame.Rect(12, self.y, self.inner_w - 24, 30), " ", self.manager,
                                                   container=self.window, object_id="#builder_status")
         self.y += 36
@@ -129,6 +129,10 @@ class Form:
     def alive(self) -> bool:
         return self.window.alive()
 
+    def command(self) -> Any:
+        """The engine command for what was typed (raises FormError naming the box at fault)."""
+        raise NotImplementedError
+
     def focused(self) -> bool:
         """Does one of this form's text boxes have the keyboard?"""
         return self.alive() and any(e.is_focused for e in self.entries.values())
@@ -148,8 +152,8 @@ class CombatantForm(Form):
     width, height = 560, 660
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], state: EncounterState,
-                 who: Combatant | None, on_ok: Callable[[], None], on_cancel: Callable[[], None],
-                 on_choose_art: Callable[[], None]) -> None:
+                 who: Combatant | None, on_ok: Callable[..., object], on_cancel: Callable[..., object],
+                 on_choose_art: Callable[..., object]) -> None:
         self.title = "Add a combatant" if who is None else f"Edit {who.name}"
         super().__init__(manager, screen)
         self.state = state
@@ -340,7 +344,7 @@ class TeamForm(Form):
     width, height = 500, 330
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int], state: EncounterState,
-                 team_id: str | None, on_ok: Callable[[], None], on_cancel: Callable[[], None]) -> None:
+                 team_id: str | None, on_ok: Callable[..., object], on_cancel: Callable[..., object]) -> None:
         team = state.teams.get(team_id) if team_id else None
         self.title = "New team" if team is None else f"Edit {team.name}"
         super().__init__(manager, screen)

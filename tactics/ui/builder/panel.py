@@ -3,7 +3,7 @@
 Why it exists: setting up a fight needs one place that lists who is in it,
 who is not on the map yet, and the buttons to add, edit, remove, lay traps
 and save. It is drawn each frame with the combat panels' helpers
-(:mod:`tactics.ui.panels.widgets`: a card, buttons recorded with keys such as
+(:mod:`tactics.ui.widgets`: a card, buttons recorded with keys such as
 ``"add"``, ``"edit:ogre"``, ``"remove:ogre"``, ``"pick:ogre"``,
 ``"team:foes"``, ``"save"``), so it looks like the rest of the window and
 tests find its buttons by key. It decides nothing: each button asks the
@@ -12,14 +12,14 @@ builder (:class:`tactics.ui.builder.addon.BuilderAddon`), which submits engine c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tactics.engine.core.state import Combatant
 from tactics.rules.sheets import Sheet
 from tactics.ui import theme
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
 
 if TYPE_CHECKING:
     from tactics.ui.builder.addon import BuilderAddon
@@ -57,8 +57,8 @@ class SetupPanel(w.Panel):
         rect = canvas.get_rect()
         local = (hover[0] - x, hover[1] - y) if hover else None
         cy = w.header(self, canvas, rect, self.title)
-        inner = rect.width - 2 * w.PAD
-        px = rect.x + w.PAD
+        inner = rect.width - 2 * theme.PANEL_PAD
+        px = rect.x + theme.PANEL_PAD
         if self.collapsed:
             return self.finish(surface, canvas, x, y, width, cy + 4)
         locked = b.locked_reason()
@@ -102,7 +102,7 @@ class SetupPanel(w.Panel):
         cy = list_bottom + 12
         if self._content_h > self._list_h:
             more = "more below (wheel)" if self.scroll < self._content_h - self._list_h else "more above (wheel)"
-            w.text(canvas, more, (rect.right - w.PAD, list_bottom + 2), 13, theme.TEXT_DIM, "regular", "topright")
+            w.text(canvas, more, (rect.right - theme.PANEL_PAD, list_bottom + 2), 13, theme.TEXT_DIM, "regular", "topright")
             cy += 12
         third = (inner - 16) // 3
         w.button(self, canvas, pygame.Rect(px, cy, third, 36), "Traps (P)", "traps", b.traps, hover=local, size=16,
@@ -116,14 +116,14 @@ class SetupPanel(w.Panel):
         return self.finish(surface, canvas, x, y, width, min(max_h, cy + 8))
 
     def finish(self, surface: pygame.Surface, canvas: pygame.Surface, x: int, y: int, width: int,
-               height: int) -> pygame.Rect:
+               height: int, *, content: int | None = None, fixed: int = 0) -> pygame.Rect:
         """The card, opaque: on a small window it covers the log column, which must not show through."""
-        pygame.draw.rect(surface, theme.CHROME, (x, y, width, height), border_radius=w.RADIUS)
-        return super().finish(surface, canvas, x, y, width, height)
+        pygame.draw.rect(surface, theme.CHROME, (x, y, width, height), border_radius=theme.PANEL_RADIUS)
+        return super().finish(surface, canvas, x, y, width, height, content=content, fixed=fixed)
 
-    def _rows(self) -> list[tuple[str, object]]:
+    def _rows(self) -> list[tuple[str, Any]]:
         state = self.builder.view.state
-        rows: list[tuple[str, object]] = []
+        rows: list[tuple[str, Any]] = []
         seen: set[str] = set()
         for team in state.teams.values():
             rows.append(("team", team))
@@ -138,7 +138,7 @@ class SetupPanel(w.Panel):
 
     def _team_row(self, s: pygame.Surface, team, x: int, y: int, inner: int, hover, locked: str) -> None:
         pygame.draw.circle(s, tuple(team.colour), (x + 9, y + 18), 8)
-        pygame.draw.circle(s, (12, 12, 16), (x + 9, y + 18), 8, 1)
+        pygame.draw.circle(s, theme.OUTLINE, (x + 9, y + 18), 8, 1)
         who = "players" if team.players else "GM"
         edit_w = 56
         name_w = inner - 26 - edit_w - 8
@@ -154,10 +154,10 @@ class SetupPanel(w.Panel):
         picked = b.picked == who.id
         placing = b.placing == who.id
         if picked or placing or (hover is not None and row.collidepoint(hover)):
-            pygame.draw.rect(s, (58, 50, 30) if (picked or placing) else (38, 43, 54), row, border_radius=6)
+            pygame.draw.rect(s, theme.PICKED_BG if (picked or placing) else theme.ROW_BG, row, border_radius=6)
         self.hit(row, f"pick:{who.id}", lambda c=who.id: b.pick(c, from_panel=True))
         team = b.view.state.teams.get(who.team)
-        colour = tuple(team.colour) if team else (150, 150, 150)
+        colour = tuple(team.colour) if team else theme.NEUTRAL
         pygame.draw.circle(s, colour, (x + 22, y + ROW_H // 2), 6)
         buttons_w = 56 + 4 + 30
         name_w = inner - 34 - buttons_w - 8

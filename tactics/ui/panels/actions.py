@@ -11,7 +11,7 @@ declared actions with a button to withdraw each (``Undeclare``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -25,7 +25,7 @@ from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT
 from tactics.rules.sheets import default_armoury
 from tactics.ui import theme
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
 from tactics.ui.theme import px
 
 if TYPE_CHECKING:
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 SIMPLE_ITEM_USES = {"stealth": "Hide (Stealth)", "perception": "Search (Perception)",
                     "search-traps": "Search for traps"}
 
-SLOT_COLOURS = {"free": (150, 200, 255), "simple": (120, 220, 150), "standard": (255, 196, 64),
-                "bonus": (240, 130, 90)}
+SLOT_COLOURS = {"free": theme.PLANNED, "simple": theme.GOOD, "standard": theme.ACCENT,
+                "bonus": theme.SLOT_BONUS}
 
 
 def action_text(state, kind: str, params: dict) -> str:
@@ -100,7 +100,7 @@ class ActionsPanel(w.Panel):
 
     def _pick(self, s, rect, y, actors, hover) -> int:
         state = self.ui.state
-        x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        x, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
         group = acting_group(state)
         lead = f"{group_label(state, group.key)} acts." if group else "No group acts now."
         w.text(s, lead, (x, y), 17, theme.TEXT)
@@ -112,7 +112,7 @@ class ActionsPanel(w.Panel):
         y += px(24)
         for cid in actors:
             who = state.combatants[cid]
-            n = len(combat_of(state).declarations_of(cid))
+            n = len(combat.declarations_of(cid)) if (combat := combat_of(state)) is not None else 0
             label = who.name + (f"  ({n} declared)" if n else "")
             w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, f"actor:{cid}",
                      lambda c=cid: self.ui.select(c), hover=hover)
@@ -123,9 +123,9 @@ class ActionsPanel(w.Panel):
         state = self.ui.state
         who = state.combatants[cid]
         team = state.teams.get(who.team)
-        x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        x, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
         pygame.draw.circle(s, tuple(team.colour) if team else theme.TEXT, (x + px(9), y + px(13)), px(9))
-        hp = w.text(s, f"{who.hp}/{who.max_hp} hp", (rect.right - w.PAD - px(40), y + px(4)), 16,
+        hp = w.text(s, f"{who.hp}/{who.max_hp} hp", (rect.right - theme.PANEL_PAD - px(40), y + px(4)), 16,
                     theme.BAD if who.down else theme.TEXT, "semibold", "topright")
         for line in w.fit_line(who.name, 22, hp.x - px(8) - (x + px(26)), "bold"):
             w.text(s, line, (x + px(26), y), 22, theme.TEXT, "bold")
@@ -147,7 +147,7 @@ class ActionsPanel(w.Panel):
         kinds = legal_kinds(state, cid)
         sheet = sheet_of(who)
         arms = default_armoury()
-        buttons: list[tuple[str, str, object]] = []
+        buttons: list[tuple[str, str, Callable[..., object]]] = []
         move_kind = act.STANDARD_MOVE if act.STANDARD_MOVE in kinds else (act.BONUS_MOVE if act.BONUS_MOVE in kinds else None)
         if move_kind:
             buttons.append((f"{act.LABELS[move_kind]}: click a square", f"kind:{move_kind}",
@@ -190,7 +190,8 @@ class ActionsPanel(w.Panel):
             style = "on" if key == aiming else "normal"
             w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, key, fn, hover=hover, style=style, size=16)
             y += px(41)
-        mine = [d for d in combat_of(state).declarations_of(cid)]
+        combat = combat_of(state)
+        mine = [d for d in combat.declarations_of(cid)] if combat is not None else []
         if mine:
             y += px(4)
             w.text(s, "Declared", (x, y), 16, theme.ACCENT, "bold")
@@ -202,7 +203,7 @@ class ActionsPanel(w.Panel):
                 for i, line in enumerate(lines):
                     w.text(s, line, (x, y + w.line_h(15, "regular") * i), 15, colour, "regular")
                 if d.status == "declared":
-                    w.button(self, s, pygame.Rect(rect.right - w.PAD - px(34), y - px(2), px(34), px(26)), "x", f"withdraw:{d.id}",
+                    w.button(self, s, pygame.Rect(rect.right - theme.PANEL_PAD - px(34), y - px(2), px(34), px(26)), "x", f"withdraw:{d.id}",
                              lambda i=d.id: self.ui.submit(Undeclare(i)), style="danger", size=15, hover=hover)
                 y += max(px(26), w.line_h(15, "regular") * len(lines)) + px(6)
         return y

@@ -41,12 +41,12 @@ from tactics.ui.panels.log import LogPanel
 from tactics.ui.panels.phase_banner import PhaseBanner
 from tactics.ui.panels.resolve import ResolvePanel
 from tactics.ui.panels.tracker import TrackerPanel
-from tactics.ui.tools import register
+from tactics.ui.tools.registry import register
 from tactics.ui.tools.attack import AttackTool
 from tactics.ui.tools.select import set_move_command
 
 if TYPE_CHECKING:
-    from tactics.ui.battle import BattleView
+    from tactics.ui.context import BoardView
 
 GLOW_Z = render.TOKENS_Z - 2
 DECLARED_Z = render.TOKENS_Z - 1
@@ -93,7 +93,7 @@ def shows_combat(state: EncounterState) -> bool:
 class CombatPanels:
     """The combat panels of one battle view."""
 
-    def __init__(self, view: "BattleView") -> None:
+    def __init__(self, view: "BoardView") -> None:
         self.view = view
         self.tracker = TrackerPanel(self)
         self.banner = PhaseBanner(self)
@@ -170,6 +170,7 @@ class CombatPanels:
     def aim(self, cid: str, kind: str, *, weapon: str | None = None, technique: str | None = None) -> None:
         self.view.set_tool("attack")
         tool = self.view.tools["attack"]
+        assert isinstance(tool, AttackTool)
         tool.aim(cid, kind, weapon=weapon, technique=technique)
         self.view.say(f"{self.state.combatants[cid].name}: click the target on the map.", "info")
 
@@ -342,7 +343,7 @@ def _glow(px: int, colour: tuple[int, int, int]) -> pygame.Surface:
         size = int(px * 1.6)
         hit = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size // 2
-        for i, alpha in enumerate((40, 60, 90, 130)):
+        for i, alpha in enumerate([40, 60, 90, 130]):
             pygame.draw.circle(hit, (*colour, alpha), (c, c), int(px * (0.78 - 0.06 * i)))
         pygame.draw.circle(hit, (*theme.ACCENT, 255), (c, c), int(px * 0.6), max(2, px // 18))
         if len(_glow_cache) > 32:
@@ -361,7 +362,7 @@ def acting_glow_layer(ctx: render.DrawContext) -> None:
         if who is None or who.cell is None or (not ctx.gm and ctx.state.hidden_from_players(who)):
             continue
         team = ctx.state.teams.get(who.team)
-        colour = tuple(min(255, c + 60) for c in team.colour) if team else theme.ACCENT
+        colour = theme.rgb([min(255, c + 60) for c in team.colour]) if team else theme.ACCENT
         img = _glow(ctx.camera.cell_px, colour)
         cx, cy = ctx.camera.cell_centre(who.cell)
         ctx.surface.blit(img, img.get_rect(center=(cx, cy)))
@@ -390,16 +391,16 @@ def declared_layer(ctx: render.DrawContext) -> None:
         end = start
         if p.get("path"):
             pts = [start] + [cam.cell_centre(tuple(c)) for c in p["path"]]
-            draw.outlined_lines(ctx.surface, pts, (150, 200, 255), max(2, cam.cell_px // 22))
+            draw.outlined_lines(ctx.surface, pts, theme.PLANNED, max(2, cam.cell_px // 22))
             end = pts[-1]
         if p.get("target") in ctx.state.combatants:
             target = ctx.state.combatants[p["target"]]
             if target.cell is not None:
                 tgt = cam.cell_centre(target.cell)
-                pygame.draw.line(ctx.surface, (10, 10, 14), end, tgt, max(3, cam.cell_px // 16) + 4)
-                pygame.draw.line(ctx.surface, (255, 110, 90), end, tgt, max(3, cam.cell_px // 16))
+                pygame.draw.line(ctx.surface, theme.OUTLINE, end, tgt, max(3, cam.cell_px // 16) + 4)
+                pygame.draw.line(ctx.surface, theme.TEMPLATE_EDGE, end, tgt, max(3, cam.cell_px // 16))
                 end = ((end[0] + tgt[0]) // 2, (end[1] + tgt[1]) // 2)
-        draw.pill_at(ctx.surface, str(n + 1), end, size=max(14, draw.label_size(cam.cell_px)), colour=(20, 20, 24),
+        draw.pill_at(ctx.surface, str(n + 1), end, size=max(14, draw.label_size(cam.cell_px)), colour=theme.INK,
                      bg=(*theme.ACCENT, 245))
 
 

@@ -12,7 +12,7 @@ import pygame
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
-from tactics.ui.panels.widgets import blit_text
+from tactics.ui.widgets import blit_text
 
 Row = tuple[str, str]
 
@@ -160,7 +160,7 @@ class HelpScreen:
         px = theme.px
         w, h = surface.get_size()
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
+        shade.fill((*theme.SHADOW, 170))
         surface.blit(shade, (0, 0))
         size, line, columns, key_w, text_w, placed, body_h = self._fitting(w, h)
         key_font, text_font = theme.font(size, "bold"), theme.font(size, "regular")

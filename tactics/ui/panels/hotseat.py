@@ -32,12 +32,12 @@ from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
 from tactics.ui.panels.next_turn import begin_next_turn, facing_asked, waiting_for_facing
 from tactics.ui.panels.phase_banner import shows_step_button
-from tactics.ui.panels.widgets import blit_text
+from tactics.ui.widgets import blit_text
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
 
-NEUTRAL = (92, 100, 118)
+NEUTRAL = theme.BANNER_NEUTRAL
 END_TURN_KEYS = (pygame.K_e,)
 FALLBACK_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -205,7 +205,7 @@ def end_turn_command(state: EncounterState) -> Any:
 def text_colour(bg: tuple[int, int, int]) -> tuple[int, int, int]:
     """Black or white, whichever reads better on ``bg``."""
     r, g, b = bg
-    return (16, 16, 20) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
+    return theme.INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else theme.INK_LIGHT
 
 
 def paint_banner(surface: pygame.Surface, banner: TurnBanner, rect: pygame.Rect, *, large: bool = False,
@@ -217,7 +217,7 @@ def paint_banner(surface: pygame.Surface, banner: TurnBanner, rect: pygame.Rect,
     smaller size, then an ellipsis."""
     px = theme.px
     ink = text_colour(banner.colour)
-    pygame.draw.rect(surface, (8, 8, 10), rect.inflate(px(6), px(6)), border_radius=px(14))
+    pygame.draw.rect(surface, theme.OUTLINE, rect.inflate(px(6), px(6)), border_radius=px(14))
     pygame.draw.rect(surface, banner.colour, rect, border_radius=px(12))
     probe.panel(surface, rect, "Turn banner")
     title_size = max(20, rect.height * 2 // 5) if large else theme.fs(24)
@@ -240,14 +240,14 @@ def paint_banner(surface: pygame.Surface, banner: TurnBanner, rect: pygame.Rect,
         blit_text(surface, detail, (x, y), banner.detail)
     if banner.waiting:
         pill = draw.pill_at(surface, banner.waiting, (x, rect.bottom + px(8)), size=max(theme.fs(16), detail_size),
-                            anchor="topleft", colour=(20, 20, 24), bg=(*theme.ACCENT, 245))
+                            anchor="topleft", colour=theme.INK, bg=(*theme.ACCENT, 245))
         probe.text(surface, pill, banner.waiting)
     if button is None:
         return None
-    pygame.draw.rect(surface, (18, 18, 22), button, border_radius=px(10))
-    pygame.draw.rect(surface, (255, 255, 255), button, max(1, px(3)), border_radius=px(10))
+    pygame.draw.rect(surface, theme.WELL, button, border_radius=px(10))
+    pygame.draw.rect(surface, theme.INK_LIGHT, button, max(1, px(3)), border_radius=px(10))
     probe.box(surface, button, label_text)
-    label = theme.text(label_text, label_size, "bold", (255, 255, 255))
+    label = theme.text(label_text, label_size, "bold", theme.INK_LIGHT)
     blit_text(surface, label, label.get_rect(center=button.center), label_text)
     return button
 

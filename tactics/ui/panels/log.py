@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
@@ -23,10 +23,18 @@ from tactics.engine.saves.document import atomic_write_text
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.theme import px
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
 
-if TYPE_CHECKING:
-    from tactics.ui.panels.combat import CombatPanels
+class LogOwner(Protocol):
+    """What the log asks of the column it sits in (the team-combat panels or the turns column)."""
+
+    @property
+    def encounter(self) -> Any: ...
+
+    @property
+    def view(self) -> Any: ...
+
+    def local_hover(self, origin: tuple[int, int]) -> tuple[int, int] | None: ...
 
 LINE_SIZE = 15
 LINE_H = 21
@@ -34,8 +42,8 @@ LINE_H = 21
 KIND_COLOURS: dict[str, tuple[int, int, int]] = {
     "attack.rolled": theme.TEXT,
     "combat.check": theme.TEXT,
-    "damage.rolled": (255, 150, 130),
-    "hp.changed": (255, 150, 130),
+    "damage.rolled": theme.BAD_SOFT,
+    "hp.changed": theme.BAD_SOFT,
     "combatant.downed": theme.BAD,
     "action.failed": theme.BAD,
     "action.lost": theme.BAD,
@@ -43,10 +51,10 @@ KIND_COLOURS: dict[str, tuple[int, int, int]] = {
     "round.started": theme.ACCENT,
     "actions.began": theme.ACCENT,
     "group.started": theme.INFO,
-    "counters.ticked": (200, 170, 255),
+    "counters.ticked": theme.CONDITION,
     "combat.ended": theme.ACCENT,
-    "condition.added": (200, 170, 255),
-    "condition.removed": (200, 170, 255),
+    "condition.added": theme.CONDITION,
+    "condition.removed": theme.CONDITION,
 }
 
 
@@ -82,7 +90,7 @@ def export_log(encounter, folder: str | Path | None = None, *, now: datetime | N
 
 
 class LogPanel(w.Panel):
-    def __init__(self, ui: "CombatPanels") -> None:
+    def __init__(self, ui: LogOwner) -> None:
         super().__init__(title="Log")
         self.ui = ui
         self.scroll = 0  # wrapped lines scrolled up from the bottom
@@ -138,7 +146,7 @@ class LogPanel(w.Panel):
         y = bottom - height
         canvas = w.canvas(self, (width, height))
         rect = canvas.get_rect()
-        lines = self.wrapped(width - 2 * w.PAD - px(10))
+        lines = self.wrapped(width - 2 * theme.PANEL_PAD - px(10))
         export = pygame.Rect(rect.right - px(150), rect.y + px(8), px(102), px(28))
         title = f"Log ({len(self.ui.encounter.journal.events)})"
         top = w.header(self, canvas, pygame.Rect(rect.x, rect.y, export.x - rect.x + px(44), rect.height), title,
@@ -155,11 +163,11 @@ class LogPanel(w.Panel):
             start = max(0, end - rows)
             ly = top
             for kind, line in lines[start:end]:
-                w.text(canvas, line, (rect.x + w.PAD, ly), LINE_SIZE, KIND_COLOURS.get(kind, theme.TEXT_DIM), "regular")
+                w.text(canvas, line, (rect.x + theme.PANEL_PAD, ly), LINE_SIZE, KIND_COLOURS.get(kind, theme.TEXT_DIM), "regular")
                 ly += line_h
             if len(lines) > rows:  # a scroll bar
                 track = pygame.Rect(rect.right - px(10), top, px(5), rows * line_h)
-                pygame.draw.rect(canvas, (44, 48, 58), track, border_radius=px(3))
+                pygame.draw.rect(canvas, theme.TRACK, track, border_radius=px(3))
                 frac = rows / len(lines)
                 th = max(px(18), int(track.height * frac))
                 pos = 1 - (end / len(lines))

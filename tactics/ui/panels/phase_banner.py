@@ -19,7 +19,7 @@ from tactics.engine.combat.team import Advance, Join, group_label
 from tactics.engine.combat.queries import acting_combatants, acting_group, advantages_in_force, combat_of, ends_after_counters
 from tactics.ui import placement, theme
 from tactics.ui import layout_probe as probe
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
 from tactics.ui.theme import px
 
 if TYPE_CHECKING:
@@ -105,10 +105,10 @@ class PhaseBanner(w.Panel):
         probe.composite(canvas, surface, final.topleft, pygame.Rect(0, 0, width, final.height), name="Phase")
         if combat.phase in ("advantages", "counters") and not waiting:
             box = pygame.Rect(final.right - px(40), final.y + px(10), px(30), px(28))
-            pygame.draw.rect(surface, (42, 47, 58), box, border_radius=px(6))
+            pygame.draw.rect(surface, theme.CONTROL, box, border_radius=px(6))
             w.text(surface, "+" if self.collapsed else "-", box.center, 20, theme.TEXT, "bold", "center")
             probe.box(surface, box, "collapse")
-            self.hits.insert(0, w.Hit(box.move(-x, -y), "banner-collapse", self.toggle))
+            self.hits.insert(0, w.Hotspot(box.move(-x, -y), "banner-collapse", action=self.toggle))
         for h in self.hits:
             h.rect.move_ip(x, y)
         self.rect = final
@@ -124,13 +124,13 @@ class PhaseBanner(w.Panel):
         y = self._title(s, rect, f"Round {combat.round}: Advantages Phase")
         lines = advantages_in_force(self.ui.state) or ["No condition gives or takes an advantage die this round."]
         for line in lines:
-            for part in w.wrap(line, 17, rect.width - 2 * w.PAD - px(14)):
-                pygame.draw.circle(s, theme.ACCENT, (rect.x + w.PAD + px(4), y + px(11)), px(4))
-                w.text(s, part, (rect.x + w.PAD + px(16), y), 17, theme.TEXT)
+            for part in w.wrap(line, 17, rect.width - 2 * theme.PANEL_PAD - px(14)):
+                pygame.draw.circle(s, theme.ACCENT, (rect.x + theme.PANEL_PAD + px(4), y + px(11)), px(4))
+                w.text(s, part, (rect.x + theme.PANEL_PAD + px(16), y), 17, theme.TEXT)
                 y += w.line_h(17) + px(2)
         y += px(4)
         for part in w.wrap("Also remind the table of advantages from the situation (cover, height, flanking).", 14,
-                           rect.width - 2 * w.PAD, "regular"):
+                           rect.width - 2 * theme.PANEL_PAD, "regular"):
             w.text(s, part, (rect.centerx, y), 14, theme.TEXT_DIM, "regular", "midtop")
             y += w.line_h(14, "regular")
         y += px(6)
@@ -148,12 +148,12 @@ class PhaseBanner(w.Panel):
         if group is None or hidden:  # the players' view: a hidden group's turn is the plain card (N-HOT-1)
             return self._title(s, rect, f"Round {combat.round}: Action Phase"), None
         team = state.teams.get(group.team)
-        colour = tuple(team.colour) if team else theme.TEXT
+        colour = theme.rgb(team.colour) if team else theme.TEXT
         label = group_label(state, group.key)
-        for line in w.fit_line(f"Round {combat.round}  ·  {label} acts", 22, rect.width - 2 * w.PAD, "bold"):
+        for line in w.fit_line(f"Round {combat.round}  ·  {label} acts", 22, rect.width - 2 * theme.PANEL_PAD, "bold"):
             w.text(s, line, (rect.centerx, px(10)), 22, _readable(colour), "bold", "midtop")
         y = px(10) + w.line_h(22, "bold") + px(2)
-        for line in w.wrap(declare_line(state, self.ui.view.viewer), 15, rect.width - 2 * w.PAD, "regular")[:2]:
+        for line in w.wrap(declare_line(state, self.ui.view.viewer), 15, rect.width - 2 * theme.PANEL_PAD, "regular")[:2]:
             w.text(s, line, (rect.centerx, y), 15, theme.TEXT_DIM, "regular", "midtop")
             y += w.line_h(15, "regular")
         return y + px(4), colour
@@ -169,9 +169,9 @@ class PhaseBanner(w.Panel):
                  for t in data["ended"]]
         held = [f"{name(h['combatant'])}: {h['name']} stays {h['rounds']}" if "combatant" in h
                 else f"counter {h['counter']} stays {h['rounds']}" for h in data["held"]]
-        x = rect.x + w.PAD
-        half = (rect.width - 2 * w.PAD) // 2
-        columns = [(("Went down", down or ["no round counters"], (200, 170, 255)),),
+        x = rect.x + theme.PANEL_PAD
+        half = (rect.width - 2 * theme.PANEL_PAD) // 2
+        columns = [(("Went down", down or ["no round counters"], theme.CONDITION),),
                    (("Ended", ended, theme.GOOD), ("Held (their group has not acted since)", held, theme.TEXT_DIM))]
         bottom = y
         for i, column in enumerate(columns):
@@ -198,8 +198,8 @@ class PhaseBanner(w.Panel):
             for cid in joiners:
                 who = state.combatants[cid]
                 label = f"{who.name} joins"
-                bw = min(rect.width - 2 * w.PAD, w.text_width(label, 16) + px(30))
-                if bx + bw > rect.right - w.PAD:
+                bw = min(rect.width - 2 * theme.PANEL_PAD, w.text_width(label, 16) + px(30))
+                if bx + bw > rect.right - theme.PANEL_PAD:
                     bx, y = x, y + px(42)
                 w.button(self, s, pygame.Rect(bx, y, bw, px(36)), label, f"join:{cid}",
                          lambda c=cid: self.ui.submit(Join(c)), hover=hover, size=16,
@@ -216,11 +216,11 @@ class PhaseBanner(w.Panel):
         state = self.ui.state
         team = state.teams.get(combat.winner or "")
         who = team.name if team else "Nobody"
-        colour = tuple(team.colour) if team else theme.TEXT
+        colour = theme.rgb(team.colour) if team else theme.TEXT
         w.text(s, "COMBAT IS OVER", (rect.centerx, px(12)), 34, theme.ACCENT, "bold", "midtop")
         line = f"{who} stands after round {combat.round}." if team else f"The fight ends after round {combat.round}."
         y = px(12) + w.line_h(34, "bold") + px(4)
-        for part in w.wrap(line, 22, rect.width - 2 * w.PAD, "bold"):
+        for part in w.wrap(line, 22, rect.width - 2 * theme.PANEL_PAD, "bold"):
             w.text(s, part, (rect.centerx, y), 22, _readable(colour), "bold", "midtop")
             y += w.line_h(22, "bold")
         return y + px(8), colour

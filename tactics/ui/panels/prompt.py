@@ -19,17 +19,18 @@ import pygame
 import pygame_gui
 
 from tactics.ui.theme import px
+from tactics.ui import theme
 
 
 #: The sheet over the map while a question is asked.
-DIM = (6, 8, 12, 150)
+DIM = (*theme.SHADOW, 150)
 
 
 class Prompt:
     """A question with buttons; ``on_choice(label)`` is called once with the answer."""
 
     def __init__(self, manager: pygame_gui.UIManager, screen_size: tuple[int, int], title: str, text: str,
-                 choices: list[str], on_choice: Callable[[str], None], *, width: int = 560) -> None:
+                 choices: list[str], on_choice: Callable[[str], object], *, width: int = 560) -> None:
         self.choices = list(choices)
         self.on_choice = on_choice
         self.text = text
@@ -69,7 +70,8 @@ class Prompt:
         """Where the button for ``label`` is on screen (tests and scripts click it)."""
         for button, text in self.buttons.items():
             if text == label:
-                return button.get_abs_rect().center
+                cx, cy = button.get_abs_rect().center
+        return (int(cx), int(cy))
         raise KeyError(label)
 
     def blocks(self, intent: object) -> bool:

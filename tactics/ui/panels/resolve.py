@@ -30,7 +30,8 @@ from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_t
 from tactics.rules import actions as act
 from tactics.rules.attacks import advantage_die
 from tactics.ui import theme
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
+from tactics.ui.panels import rolls
 from tactics.ui.panels.actions import action_text
 from tactics.ui.theme import px
 
@@ -124,12 +125,13 @@ class ResolvePanel(w.Panel):
             return None
         state = self.ui.state
         combat = combat_of(state)
+        assert combat is not None  # drawn only during team combat
         canvas = w.canvas(self, (width, max(px(60), max_h)), room=3)
         rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))
         cy = w.header(self, canvas, rect, "Resolve in order")
         fixed = cy
-        lx, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        lx, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
         if not self.collapsed:
             queue = preview_order(state) if combat.phase == "action" else []
             if combat.phase == "action" and not queue:
@@ -164,10 +166,10 @@ class ResolvePanel(w.Panel):
 
     def _queued(self, s, rect, y, n, decl) -> int:
         state = self.ui.state
-        x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        x, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
         badge = pygame.Rect(x, y, px(26), px(26))
-        pygame.draw.rect(s, theme.ACCENT if n == 0 else (60, 66, 80), badge, border_radius=px(13))
-        w.text(s, str(n + 1), badge.center, 15, (20, 20, 24) if n == 0 else theme.TEXT, "bold", "center")
+        pygame.draw.rect(s, theme.ACCENT if n == 0 else theme.CONTROL_LIT, badge, border_radius=px(13))
+        w.text(s, str(n + 1), badge.center, 15, theme.INK if n == 0 else theme.TEXT, "bold", "center")
         lines = w.wrap(f"{decl['name']}: {action_text(state, decl['kind'], decl['params'])}", 16, inner - px(36))
         for i, line in enumerate(lines):
             w.text(s, line, (x + px(36), y + px(2) + w.line_h(16) * i), 16, theme.TEXT if n == 0 else theme.TEXT_DIM)
@@ -182,7 +184,7 @@ class ResolvePanel(w.Panel):
                 ac = f"vs AC {setup.ac}" + (f" ({setup.ac_note})" if setup.ac_note else "")
                 w.text(s, f"{setup.bonus:+d} {ac}", (x + px(36), y), 14, theme.TEXT_DIM, "regular")
                 y += w.line_h(14, "regular") + px(2)
-                bar = w.odds_bar(s, pygame.Rect(x + px(36), y, inner - px(36), px(12)), setup.chances, size=13)
+                bar = rolls.odds_bar(s, pygame.Rect(x + px(36), y, inner - px(36), px(12)), setup.chances, size=13)
                 y = bar.bottom + px(8)
         elif not decl["needs_roll"]:
             w.text(s, "no roll", (x + px(36), y - px(4)), 13, theme.TEXT_DIM, "regular")
@@ -235,7 +237,7 @@ def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[
                 y += px(21)
         elif e.kind == "condition.added":
             rounds = f" for {d['rounds']} round{'s' if d['rounds'] != 1 else ''}" if d.get("rounds") else ""
-            w.text(s, f"{names(d['combatant'])} is {d['name']}{rounds}", (x, y), 17, (200, 170, 255), "bold")
+            w.text(s, f"{names(d['combatant'])} is {d['name']}{rounds}", (x, y), 17, theme.CONDITION, "bold")
             y += px(26)
         elif e.kind == "combatant.downed":
             w.text(s, f"{names(d['combatant'])} is down!", (x, y), 18, theme.BAD, "bold")
@@ -244,7 +246,7 @@ def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[
 
 
 def _roll_card(s, x, y, width, title, d, against: str, outcome: str, word: str) -> int:
-    colour = w.OUTCOME_COLOURS.get(outcome, theme.TEXT)
+    colour = rolls.OUTCOME_COLOURS.get(outcome, theme.TEXT)
     for line in w.wrap(title, 15, width):
         w.text(s, line, (x, y), 15, theme.TEXT)
         y += w.line_h(15)
@@ -261,12 +263,12 @@ def _roll_card(s, x, y, width, title, d, against: str, outcome: str, word: str) 
         cx += wid + px(6)
         return at
 
-    w.die_face(s, place(px(46)), 20, d["d20"], highlight=colour if outcome == "critical" else None)
+    rolls.die_face(s, place(px(46)), 20, d["d20"], highlight=colour if outcome == "critical" else None)
     sides, face, sign = d["extra"]
     if sides:
         op = place(px(14))
         w.text(s, "+" if sign > 0 else "-", (op[0] + px(7), op[1] + px(23)), 20, theme.TEXT, "bold", "center")
-        w.die_face(s, place(px(46)), sides, face)  # the sign is the operator before it: one minus, not two
+        rolls.die_face(s, place(px(46)), sides, face)  # the sign is the operator before it: one minus, not two
     for label, value in d["modifiers"]:
         chip_text = f"{label} {value:+d}"
         wid = w.text_width(chip_text, 16) + px(16)
@@ -300,7 +302,7 @@ def _damage(s, x, y, width, d, target: str) -> int:
         for face in faces:
             if cx + die > x + width:  # many dice: on to the next row, never cut at the panel's edge
                 cx, y = x, y + step + px(4)
-            w.die_face(s, (cx, y), sides, face, size=34, highlight=None if kept else (70, 70, 80))
+            rolls.die_face(s, (cx, y), sides, face, size=34, highlight=None if kept else theme.SPENT)
             cx += step
         cx += px(4)
     how = ""

@@ -7,7 +7,7 @@ import pygame
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
-from tactics.ui.panels.widgets import blit_text, fit_line
+from tactics.ui.widgets import blit_text, fit_line
 from tactics.ui.theme import fs, px
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from tactics.ui import theme
-from tactics.ui.panels.widgets import blit_text
+from tactics.ui.widgets import blit_text
 from tactics.ui.theme import fs, px
 
 KIND_COLOURS = {"info": theme.INFO, "good": theme.GOOD, "error": theme.BAD}

@@ -9,7 +9,7 @@ import pygame_gui
 
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
-from tactics.ui.panels.widgets import blit_text
+from tactics.ui.widgets import blit_text
 
 
 class Toolbar:
@@ -18,6 +18,7 @@ class Toolbar:
     def __init__(self, manager: pygame_gui.UIManager, tools, actions: list[tuple[str, str, str]],
                  on_tool: Callable[[str], None], on_action: Callable[[str], None]) -> None:
         self.manager = manager
+        self._map_x: dict[pygame_gui.elements.UIButton, int] = {}  # where a button sits while the map tools show
         self.on_tool = on_tool
         self.on_action = on_action
         self.tools = tools
@@ -82,12 +83,11 @@ class Toolbar:
             if kind == "tool" or name == "fit":
                 button.show() if on else button.hide()
             elif not on:  # the remaining buttons move to the left edge, where the tools were
-                if not hasattr(button, "_map_x"):
-                    button._map_x = button.relative_rect.x
+                self._map_x.setdefault(button, int(button.relative_rect.x))
                 button.set_relative_position((x, button.relative_rect.y))
-                x += button.relative_rect.width + theme.px(6)
-            elif hasattr(button, "_map_x"):
-                button.set_relative_position((button._map_x, button.relative_rect.y))
+                x += int(button.relative_rect.width) + theme.px(6)
+            elif button in self._map_x:
+                button.set_relative_position((self._map_x[button], button.relative_rect.y))
 
     def show_active(self, tool_name: str) -> None:
         for name, button in self.tool_buttons.items():

@@ -25,7 +25,7 @@ from tactics.rules.data import DataError
 from tactics.engine.core.control import controller_of
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
 from tactics.ui.panels.resolve import DICE_LABELS
 
 if TYPE_CHECKING:
@@ -105,9 +105,9 @@ class TrackerPanel(w.Panel):
 
     def _before(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
         state = self.ui.state
-        x = rect.x + w.PAD
+        x = rect.x + theme.PANEL_PAD
         for line in w.wrap("Untick anyone unaware of the enemy: the aware act alone in a surprise Round 0.",
-                           15, rect.width - 2 * w.PAD, "regular"):
+                           15, rect.width - 2 * theme.PANEL_PAD, "regular"):
             w.text(s, line, (x, y), 15, theme.TEXT_DIM, "regular")
             y += w.line_h(15, "regular")
         y += px(6)
@@ -122,36 +122,36 @@ class TrackerPanel(w.Panel):
             for who in members:
                 if not who.present:
                     for line in w.wrap(f"{who.name}: not here yet (joins at a Counter Phase)", 15,
-                                       rect.right - w.PAD - (x + px(24)), "regular"):  # wrapped: never cut off
+                                       rect.right - theme.PANEL_PAD - (x + px(24)), "regular"):  # wrapped: never cut off
                         w.text(s, line, (x + px(24), y + px(2)), 15, theme.TEXT_DIM, "regular")
                         y += w.line_h(15, "regular")
                     y += px(6)
                     continue
                 box = pygame.Rect(x + px(24), y + px(2), px(22), px(22))
                 aware = who.id not in self.unaware
-                pygame.draw.rect(s, (42, 47, 58), box, border_radius=px(5))
+                pygame.draw.rect(s, theme.CONTROL, box, border_radius=px(5))
                 pygame.draw.rect(s, theme.ACCENT if aware else theme.CHROME_EDGE, box, max(1, px(2)),
                                  border_radius=px(5))
                 if aware:
                     pygame.draw.lines(s, theme.ACCENT, False, [(box.x + px(5), box.y + px(11)),
                                                                (box.x + px(9), box.y + px(16)),
                                                                (box.x + px(17), box.y + px(6))], max(1, px(3)))
-                status = w.text(s, "aware" if aware else "unaware", (rect.right - w.PAD, y + px(4)), 15,
+                status = w.text(s, "aware" if aware else "unaware", (rect.right - theme.PANEL_PAD, y + px(4)), 15,
                                 theme.GOOD if aware else theme.BAD, "semibold", "topright")
                 for line in w.fit_line(who.name, 17, status.x - px(8) - (box.right + px(10))):
                     w.text(s, line, (box.right + px(10), y + px(2)), 17)
-                self.hit(pygame.Rect(box.x, y, rect.width - box.x - w.PAD, row - px(2)), f"aware:{who.id}",
+                self.hit(pygame.Rect(box.x, y, rect.width - box.x - theme.PANEL_PAD, row - px(2)), f"aware:{who.id}",
                          lambda cid=who.id: self.toggle_aware(cid))
                 y += row
             y += px(6)
-        w.button(self, s, pygame.Rect(x, y + px(4), rect.width - 2 * w.PAD, px(42)), "Start combat", "start",
+        w.button(self, s, pygame.Rect(x, y + px(4), rect.width - 2 * theme.PANEL_PAD, px(42)), "Start combat", "start",
                  self.start, style="primary", size=19, hover=hover)
         return self._dice(s, rect, y + px(54), hover)
 
     def _during(self, s: pygame.Surface, rect: pygame.Rect, y: int, combat, hover, max_h: int = 10**6) -> int:
         state = self.ui.state
-        x = rect.x + w.PAD
-        inner = rect.width - 2 * w.PAD
+        x = rect.x + theme.PANEL_PAD
+        inner = rect.width - 2 * theme.PANEL_PAD
         # the three phases, the current one lit
         if combat.phase == "ended":
             w.text(s, "Combat is over", (x, y), 18, theme.ACCENT, "bold")
@@ -160,8 +160,8 @@ class TrackerPanel(w.Panel):
             cx = x
             for key, label in PHASES:
                 on = combat.phase == key
-                chip = w.chip(s, (cx, y), label, size=15, colour=(20, 20, 24) if on else theme.TEXT_DIM,
-                              bg=theme.ACCENT if on else (40, 44, 54))
+                chip = w.chip(s, (cx, y), label, size=15, colour=theme.INK if on else theme.TEXT_DIM,
+                              bg=theme.ACCENT if on else theme.TRACK)
                 cx = chip.right + px(6)
             y += chip.height + px(10)
         # teams in team order with their Team Initiative
@@ -205,9 +205,9 @@ class TrackerPanel(w.Panel):
             head_colour = theme.TEXT_DIM if done else theme.TEXT
             pygame.draw.rect(s, colour, (x + px(2), y + px(5), px(6), px(16)), border_radius=px(2))
             tag = "ACTING" if is_acting else ("done" if done else "")
-            tag_rect = pygame.Rect(rect.right - w.PAD, y, 0, 0)
+            tag_rect = pygame.Rect(rect.right - theme.PANEL_PAD, y, 0, 0)
             if tag:
-                tag_rect = w.text(s, tag, (rect.right - w.PAD, y + px(3)), 14,
+                tag_rect = w.text(s, tag, (rect.right - theme.PANEL_PAD, y + px(3)), 14,
                                   theme.ACCENT if is_acting else theme.TEXT_DIM, "bold", "topright")
             head = f"{team.name if team else group.team}: {kind}"
             for line in w.fit_line(head, 17, tag_rect.x - px(8) - (x + px(16)), "bold"):
@@ -218,8 +218,7 @@ class TrackerPanel(w.Panel):
             y += px(8)
         # the GM's end-of-fight button; ending a group's turn is the hot-seat banner's End turn (E),
         # the other phases' step the phase card's button: one control for each step
-        label = advance_label(state)
-        if label:
+        if advance_label(state):
             w.button(self, s, pygame.Rect(x, y, inner, px(32)), "End combat (GM)", "end-combat",
                      self.end_combat, style="chip", size=15, hover=hover)
             y += px(38)
@@ -241,7 +240,7 @@ class TrackerPanel(w.Panel):
 
     def _dice(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
         """Who rolls the dice (a table setting, logged): app, players type theirs, everyone types."""
-        x, inner = rect.x + w.PAD, rect.width - 2 * w.PAD
+        x, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
         mode = who_rolls(self.ui.state)
         label = DICE_LABELS[mode] + "  (click to change)"
         if w.text_width(label, 15) > inner - px(12):
@@ -258,7 +257,7 @@ class TrackerPanel(w.Panel):
         init = combat.initiative.get(cid, 0)
         w.text(s, f"{init:+d}", (x + px(16), y + px(2)), 15, theme.TEXT_DIM, "semibold")
         name_colour = theme.ACCENT if self.ui.view.selected == cid else (theme.TEXT_DIM if dim else theme.TEXT)
-        hp = w.text(s, f"{who.hp}/{who.max_hp} hp" if not unaware else "sits out", (rect.right - w.PAD, y + px(3)),
+        hp = w.text(s, f"{who.hp}/{who.max_hp} hp" if not unaware else "sits out", (rect.right - theme.PANEL_PAD, y + px(3)),
                     14, theme.BAD if who.down else theme.TEXT_DIM, "semibold", "topright")
         name_x = x + px(52)
         name = w.fit_line(who.name, 17, hp.x - px(8) - name_x)[0]
@@ -266,14 +265,14 @@ class TrackerPanel(w.Panel):
         cx = hp.x - px(6)
         for cond in reversed(who.conditions[:3]):
             label = cond.name + (f" {cond.rounds}" if cond.rounds is not None else "")
-            img = theme.text(label, fs(13), "bold", (255, 255, 255))
+            img = theme.text(label, fs(13), "bold", theme.INK_LIGHT)
             chip = pygame.Rect(cx - img.get_width() - px(12), y + px(3), img.get_width() + px(12),
                                img.get_height() + px(4))
             if chip.x < name_rect.right + px(6):
                 break
-            pygame.draw.rect(s, (120, 70, 150), chip, border_radius=chip.height // 2)
+            pygame.draw.rect(s, theme.CONDITION_BG, chip, border_radius=chip.height // 2)
             w.blit_text(s, img, (chip.x + px(6), chip.y + px(2)), label)
             cx = chip.x - px(4)
-        self.hit(pygame.Rect(x, y, rect.width - 2 * w.PAD, self._member_h() - px(1)), f"who:{cid}",
+        self.hit(pygame.Rect(x, y, rect.width - 2 * theme.PANEL_PAD, self._member_h() - px(1)), f"who:{cid}",
                  lambda: self.ui.select(cid))
         return y + self._member_h()

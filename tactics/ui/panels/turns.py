@@ -24,7 +24,7 @@ Every button submits an engine command; what is shown is asked of
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -32,16 +32,17 @@ from tactics.engine.combat.team import sheet_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
-from tactics.engine.combat.individual.actions import Block, Hold, Pass, TakeAction, TurnAction, UseHeld
+from tactics.engine.combat.individual.actions import Hold, TakeAction, TurnAction
+from tactics.engine.combat.individual.interrupts import Block, Pass, UseHeld
 from tactics.engine.combat.individual.view import extendable, initiative_rolls, pending_interrupt, pips_of, tracker_rows
 from tactics.engine.combat.individual.shot_previews import held_shot_squares, loaded_weapons, reload_problem, sure_weapons
 from tactics.engine.combat.individual.shots import capacity, loads_left
 from tactics.rules import turns as rt
-from tactics.rules.grid import DIRECTIONS, Cell
+from tactics.rules.grid import Cell, DIRECTIONS, as_cell
 from tactics.ui import draw, render, theme
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.panels.combat import combat_move
 from tactics.ui.panels.next_turn import begin_next_turn
@@ -51,14 +52,15 @@ from tactics.ui.tools.select import set_move_command
 from tactics.ui.tools.shot import ShotTool
 
 if TYPE_CHECKING:
-    from tactics.ui.battle import BattleView
+    from tactics.ui.context import BoardView
+    from tactics.ui.tools.attack import AttackTool
 
 ROW_H = 30
 ROLL_H = 20  # the initiative roll's line under a name in a rolled order
 WIDTH = 320
 PATHS_Z = render.TOKENS_Z - 1
-CONTESTED_COLOUR = (235, 110, 80)
-PLAIN_COLOUR = (90, 170, 255)
+CONTESTED_COLOUR = theme.CONTESTED_PIP
+PLAIN_COLOUR = theme.PLAIN_PIP
 GROUPINGS = ("one", "groups", "single")
 
 
@@ -79,7 +81,7 @@ def turns_move(state: EncounterState, cid: str, path: list[Cell], reach: Any) ->
     prompt = pending_interrupt(state)
     if prompt is not None and prompt.holder == cid:
         if path and tuple(path[-1]) in prompt.block_squares:
-            return Block(cid, tuple(path[-1]), list(path))
+            return Block(cid, as_cell(path[-1]), list(path))
         return UseHeld(cid, action)
     if turns.current != cid and cid in turns.held:
         return UseHeld(cid, action)
@@ -110,7 +112,7 @@ def roll_text(rolls) -> str:
 class TurnsPanel(w.Panel):
     """The tracker card, the interrupt banner and their input, for one battle view."""
 
-    def __init__(self, view: "BattleView") -> None:
+    def __init__(self, view: "BoardView") -> None:
         super().__init__(title="Turns")
         self.view = view
         self.banner = w.Panel(title="Interrupt")
@@ -160,7 +162,7 @@ class TurnsPanel(w.Panel):
         """The Attack tool aims ``cid``'s weapon or Technique: hovering a target shows the
         range, the line of sight and the exact odds; a click takes the action."""
         self.view.set_tool("attack")
-        tool = self.view.tools["attack"]
+        tool = cast("AttackTool", self.view.tools["attack"])
         if kind == "technique":
             tool.aim(cid, "technique", technique=name)
         else:
@@ -276,19 +278,19 @@ class TurnsPanel(w.Panel):
         self.rect = rect
         title = "Individual turns" if turns is None else (
             f"Fight over (round {turns.round})" if turns.phase == "ended" else f"Turns: round {turns.round}")
-        w.text(surface, title, (x + w.PAD, y + px(10)), 18, theme.ACCENT, "bold")
+        w.text(surface, title, (x + theme.PANEL_PAD, y + px(10)), 18, theme.ACCENT, "bold")
         cy = y + px(16) + w.line_h(18, "bold")
         dragged = self.drag[0] if self.drag and abs(self.drag[2] - self.drag[1]) >= 6 else None
         for row in rows:
             r = pygame.Rect(x + px(6), cy, px(WIDTH) - px(12), row_h - px(2))
             self.row_rects[row.id] = r
-            if dragged == row.id:
+            if dragged == row.id and self.drag is not None:
                 r = r.move(0, self.drag[2] - self.drag[1])
             self._row(surface, r, row)
             cy += row_h
         cy += px(6)
         for draw_fn, h in buttons:
-            draw_fn(surface, pygame.Rect(x + w.PAD, cy, px(WIDTH) - 2 * w.PAD, h - px(6)))
+            draw_fn(surface, pygame.Rect(x + theme.PANEL_PAD, cy, px(WIDTH) - 2 * theme.PANEL_PAD, h - px(6)))
             cy += h
 
     def _row(self, surface: pygame.Surface, r: pygame.Rect, row) -> None:
@@ -310,25 +312,15 @@ class TurnsPanel(w.Panel):
             cy = r.y + px(ROW_H) - px(4) + px(ROLL_H) // 2
             w.text(surface, "d20", (r.x + px(26), cy), 13, theme.TEXT_DIM, "bold", "midleft")
             die = pygame.Rect(r.x + px(52), cy - px(ROLL_H) // 2 + 1, px(28), px(ROLL_H) - px(2))
-            pygame.draw.rect(surface, (244, 240, 228), die, border_radius=px(5))
-            w.text(surface, str(face.d20), die.center, 15, (20, 22, 30), "bold", "center")
+            pygame.draw.rect(surface, theme.DIE_D20, die, border_radius=px(5))
+            w.text(surface, str(face.d20), die.center, 15, theme.INK, "bold", "center")
             w.text(surface, roll_text(rolls).removeprefix(f"d20 {face.d20} "), (die.right + px(6), cy), 14,
                    theme.TEXT_DIM, "regular", "midleft")
         pip_x = r.right - px(84)
-        self._pip(surface, (pip_x, mid), CONTESTED_COLOUR, row.pips.contested)
-        self._pip(surface, (pip_x + px(24), mid), PLAIN_COLOUR, row.pips.plain)
+        w.pip(surface, (pip_x, mid), CONTESTED_COLOUR, row.pips.contested, px(8))
+        w.pip(surface, (pip_x + px(24), mid), PLAIN_COLOUR, row.pips.plain, px(8))
         if row.holding:
-            w.chip(surface, (r.right - px(34), r.y + px(2)), "H", size=14, colour=(20, 20, 24), bg=theme.ACCENT)
-
-    @staticmethod
-    def _pip(surface: pygame.Surface, centre: tuple[int, int], colour, status: str) -> None:
-        if status == "open":
-            pygame.draw.circle(surface, colour, centre, px(8))
-            pygame.draw.circle(surface, (255, 255, 255), centre, px(8), max(1, px(2)))
-        else:
-            pygame.draw.circle(surface, (70, 74, 86), centre, px(8), max(1, px(2)))
-            if status in ("traded", "barred"):  # the contested slot went to a second move, or is not allowed
-                pygame.draw.line(surface, colour, (centre[0] - px(6), centre[1] + px(6)), (centre[0] + px(6), centre[1] - px(6)), 2)
+            w.chip(surface, (r.right - px(34), r.y + px(2)), "H", size=14, colour=theme.INK, bg=theme.ACCENT)
 
     def _buttons(self) -> list[tuple[Any, int]]:
         """(draw function, height) of the buttons under the rows, for the current moment."""
@@ -409,7 +401,8 @@ class TurnsPanel(w.Panel):
 
     def _facing_row(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """End the turn facing one of the 8 directions (R-FACE-1)."""
-        waiting = turns_of(self.state).pending is not None
+        turns = turns_of(self.state)
+        waiting = turns is not None and turns.pending is not None
         bw = (rect.width - px(7) * 3) // 8
         for i, d in enumerate(DIRECTIONS):
             r = pygame.Rect(rect.x + i * (bw + px(3)), rect.y, bw, rect.height)
@@ -426,7 +419,7 @@ class TurnsPanel(w.Panel):
         w.card(surface, rect, accent=theme.ACCENT)
         probe.panel(surface, rect, "Interrupt")
         self.banner.rect = rect
-        for line in w.fit_line(prompt.text, 19, rect.width - 2 * w.PAD, "bold"):
+        for line in w.fit_line(prompt.text, 19, rect.width - 2 * theme.PANEL_PAD, "bold"):
             w.text(surface, line, (rect.centerx, rect.y + px(12)), 19, theme.TEXT, "bold", "midtop")
         holder = self.state.combatants[prompt.holder]
         fire = sure_weapons(holder)  # a held sure shot: on a square of a waiting move (N-HELD-1), else before it
@@ -467,7 +460,7 @@ def paths_layer(ctx: render.DrawContext) -> None:
         mover = state.combatants.get(p.actor)  # the players' copy leaves hidden creatures out
         if mover is not None and mover.cell is not None and (ctx.gm or not ctx.state.hidden_from_players(mover)):
             pts = [cam.cell_centre(mover.cell)] + [cam.cell_centre(tuple(c)) for c in p.action["path"]]
-            draw.outlined_lines(ctx.surface, pts, (150, 200, 255), width)
+            draw.outlined_lines(ctx.surface, pts, theme.PLANNED, width)
             prompt = pending_interrupt(state)
             for cell in prompt.block_squares if prompt else ():
                 draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.ACCENT, 2)
@@ -482,7 +475,7 @@ def paths_layer(ctx: render.DrawContext) -> None:
         cut = [cam.cell_centre(walked[-1] if walked else start)] + [cam.cell_centre(c) for c in planned[len(walked):]]
         draw.outlined_lines(ctx.surface, cut, theme.BAD, width)
         if len(kept) > 1:
-            draw.outlined_lines(ctx.surface, kept, (150, 200, 255), width)
+            draw.outlined_lines(ctx.surface, kept, theme.PLANNED, width)
         bx, by, bw, bh = cam.cell_rect(tuple(block["at"]))
         pad = bw // 5
         for a, b in (((bx + pad, by + pad), (bx + bw - pad, by + bh - pad)),

@@ -24,7 +24,8 @@ import pygame
 
 from tactics.engine.core.journal import Event
 from tactics.ui import intents as ui
-from tactics.ui.panels import widgets as w
+from tactics.ui import theme
+from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.panels.log import LogPanel
 from tactics.ui.panels.resolve import draw_resolution
@@ -128,6 +129,6 @@ class TurnsColumn:
         rect = canvas.get_rect()
         y = w.header(self.roll, canvas, rect, "Last roll")
         if not self.roll.collapsed:
-            y = draw_resolution(canvas, rect.x + w.PAD, y, width - 2 * w.PAD, events, self.state) + px(4)
+            y = draw_resolution(canvas, rect.x + theme.PANEL_PAD, y, width - 2 * theme.PANEL_PAD, events, self.state) + px(4)
         height = min(room, y + px(6))
         self.roll.finish(surface, canvas, x, log.top - px(10) - height, width, height)

@@ -41,7 +41,7 @@ def order_slots(seen: EncounterState) -> tuple[str, list[Slot]]:
 
     def colour_of(team_id: str) -> tuple[int, int, int]:
         team = seen.teams.get(team_id)
-        return tuple(team.colour) if team is not None else (150, 150, 150)  # type: ignore[return-value]
+        return tuple(team.colour) if team is not None else theme.NEUTRAL  # type: ignore[return-value]
 
     if isinstance(combat, CombatState):
         acting = combat.acting_group()
@@ -79,7 +79,7 @@ def draw_strip(surface: pygame.Surface, seen: EncounterState, rect: pygame.Rect,
     chip_h = h - 8
     x = rect.x + 8
     title = theme.text(head, size, "bold", theme.TEXT)
-    pygame.draw.rect(surface, (0, 0, 0), (rect.x, rect.y, rect.width, h))
+    pygame.draw.rect(surface, theme.SHADOW, (rect.x, rect.y, rect.width, h))
     surface.blit(title, (x, y + (chip_h - title.get_height()) // 2))
     x += title.get_width() + pad
     right = rect.right - 8
@@ -90,7 +90,7 @@ def draw_strip(surface: pygame.Surface, seen: EncounterState, rect: pygame.Rect,
             x += arrow.get_width() + pad // 2
         label = slot.label
         weight = "bold" if slot.now else "semibold"
-        ink = text_colour(slot.colour) if not slot.done else (200, 204, 212)
+        ink = text_colour(slot.colour) if not slot.done else theme.DIE_FAIL_TEXT
         img = theme.text(label, size, weight, ink)
         width = img.get_width() + 2 * pad
         if width > right - x:  # no room: how many more there are, never a cut name

@@ -16,6 +16,7 @@ player token sees is not shown while fog is on; the GM's own view is unchanged).
 from __future__ import annotations
 
 import copy
+from typing import Any
 from collections import OrderedDict
 
 from tactics.engine.core.state import Combatant, EncounterState
@@ -39,7 +40,7 @@ _FOG_CACHE: OrderedDict[tuple, frozenset[Cell]] = OrderedDict()
 def fog_cells(state: EncounterState) -> frozenset[Cell]:
     """Squares of the map that no player token can see (every square when none is on the map)."""
     battle_map = state.current_map()
-    eyes = tuple(sorted(who.cell for who in player_tokens(state)))
+    eyes = tuple(sorted(who.cell for who in player_tokens(state) if who.cell is not None))
     key = (id(battle_map), battle_map.width, battle_map.height, eyes)
     hit = _FOG_CACHE.get(key)
     if hit is not None:
@@ -93,7 +94,7 @@ def _cell_of(thing: object) -> Cell | None:
     return (int(cell[0]), int(cell[1])) if cell is not None else None
 
 
-def _combat_seen(combat: object, combatants: dict[str, Combatant]) -> object:
+def _combat_seen(combat: Any, combatants: dict[str, Combatant]) -> Any:
     """The fight without the declarations of creatures the players do not see.
 
     A hidden creature's declared move or attack is a secret (its path, its

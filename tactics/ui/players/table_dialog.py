@@ -37,7 +37,7 @@ class TableDialog:
         self.app = app
         self.players = players
         self.window: pygame_gui.elements.UIWindow | None = None
-        self.actions: dict[object, Callable[[], None]] = {}
+        self.actions: dict[object, Callable[..., object]] = {}
         self.dice_menu: pygame_gui.elements.UIDropDownMenu | None = None
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
         self.status: pygame_gui.elements.UILabel | None = None
@@ -115,7 +115,7 @@ class TableDialog:
             pygame_gui.elements.UILabel(pygame.Rect(x, y, width or inner_w - px(24), px(28)), text, m,
                                         container=self.window)
 
-        def button(text: str, x: int, width: int, action: Callable[[], None]) -> None:
+        def button(text: str, x: int, width: int, action: Callable[..., object]) -> None:
             b = pygame_gui.elements.UIButton(pygame.Rect(x, y, width, px(32)), text, m, container=self.window)
             self.actions[b] = action
 
@@ -129,7 +129,8 @@ class TableDialog:
         options = [f"{k}: {v}" for k, v in TABLE_SETTINGS["dice"].items()]
         now = who_rolls(self.app.battle.state)
         start = next(o for o in options if o.startswith(now + ":"))
-        self.dice_menu = pygame_gui.elements.UIDropDownMenu(options, start, pygame.Rect(px(12), y, inner_w - px(24), px(34)), m,
+        menu_options: list[str | tuple[str, str]] = list(options)
+        self.dice_menu = pygame_gui.elements.UIDropDownMenu(menu_options, start, pygame.Rect(px(12), y, inner_w - px(24), px(34)), m,
                                                             container=self.window)
         y += px(48)
         pw = self.players.window

@@ -35,6 +35,7 @@ from tactics.ui.players.seen import fog_cells, players_state
 from tactics.ui.render import TOKENS_Z, BoardRenderer, DrawContext
 
 if TYPE_CHECKING:
+    from tactics.engine.core.state import EncounterState
     from tactics.ui.app import App
 
 FOG_Z = TOKENS_Z + 5  # over the tokens, under the tools: part of the cached board
@@ -120,7 +121,7 @@ class PlayersWindow:
         self._key: Any = None
         self.dirty = True
         self.frames = 0
-        self.drawn_state = None  # the state last drawn (tests look at it)
+        self.drawn_state: EncounterState | None = None  # the state last drawn (tests look at it)
         self.showing = "map"  # or "starship": the GM's window is on the starship screen
         self._starship: Any = None
         self.message: str = self.placement.note  # shown for MESSAGE_MS, then gone
@@ -233,7 +234,7 @@ class PlayersWindow:
                 return True
             self._go_independent()
             return self.camera.zoom_at(intent.pos, intent.steps)
-        if isinstance(intent, ui.PointerDown) and intent.button in (1, 2, 3):
+        if isinstance(intent, ui.PointerDown) and intent.button in {1, 2, 3}:
             self._drag = (intent.pos, False)
             return False
         if isinstance(intent, ui.PointerMove) and self._drag is not None:
@@ -279,7 +280,8 @@ class PlayersWindow:
 
     def fit(self) -> None:
         m = self.app.battle.encounter.map
-        self.camera.fit(tuple(self.board_rect()), m.width, m.height)
+        board = self.board_rect()
+        self.camera.fit((board.x, board.y, board.width, board.height), m.width, m.height)
         if self.calibration is not None:
             self.calibrate(self.calibration)
         self.dirty = True

@@ -5,9 +5,7 @@
 * :mod:`.crew`: the roster and the crew posts of every ship (drag to assign).
 * :mod:`.walker`: round, phase, and the posts acting now on every ship.
 * :mod:`.actions` / :mod:`.fire` / :mod:`.summary`: the post, fire and end-of-phase dialogs.
-* :mod:`.dice`: dice drawn as rounded squares; :mod:`.widgets`: buttons and click regions.
+* :mod:`.dice`: dice drawn as rounded squares.
+
+This package file imports nothing, so a part never runs the screen above it.
 """
-
-from tactics.ui.starship.screen import StarshipScreen
-
-__all__ = ["StarshipScreen"]

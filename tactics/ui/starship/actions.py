@@ -22,7 +22,7 @@ from tactics.rules.starship_data import ShipAction
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
 from tactics.ui.starship.dice import draw_die, draw_plain
-from tactics.ui.starship.widgets import Hotspots, button, dialog_card, text_at, wrap
+from tactics.ui.widgets import Hotspots, button_face, dialog_card, text, wrap
 
 if TYPE_CHECKING:
     from tactics.ui.starship.screen import StarshipScreen
@@ -62,7 +62,7 @@ class ActionDialog:
         self._defaults()
 
     def _defaults(self) -> None:
-        space = self.screen.space
+        space = self.screen.space_battle
         ship = space.ships[self.ship_id]
         enemies = [s.id for s in space.ships.values() if s.side != ship.side and s.status != DESTROYED]
         self.target = enemies[0] if enemies else None
@@ -154,47 +154,48 @@ class ActionDialog:
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
         self.rect = rect = dialog_card(surface, hotspots, (px(940), px(700)), theme.ACCENT)
-        space = self.screen.space
+        space = self.screen.space_battle
         ship = space.ships[self.ship_id]
         x, y = rect.x + px(32), rect.y + px(24)
         who = ship.crew_names.get(self.post, "no one")
-        text_at(surface, f"{POST_NAMES[self.post]} - {who}", (x, y), 34, "bold", theme.TEXT)
+        text(surface, f"{POST_NAMES[self.post]} - {who}", (x, y), 34, theme.TEXT, "bold")
         when = "surprise round" if space.round == 0 else f"round {space.round}, {PHASE_NAMES.get(space.phase, '')} Phase"
-        text_at(surface, f"{ship.name} - {when}", (x, y + px(44)), 19, "semibold", theme.TEXT_DIM)
+        text(surface, f"{ship.name} - {when}", (x, y + px(44)), 19, theme.TEXT_DIM, "semibold")
         y += px(86)
         if self.result is not None:
             self._draw_result(surface, hotspots, hover, x, y)
             return
         if not self.offered:
-            text_at(surface, "This post has nothing to do in this phase.", (x, y), 22, "semibold", theme.TEXT_DIM)
+            text(surface, "This post has nothing to do in this phase.", (x, y), 22, theme.TEXT_DIM, "semibold")
         col_w = (rect.width - px(64) - px(16)) // 2
-        for n, action in enumerate(self.offered):
+        for n, offer in enumerate(self.offered):
             bx = x + (n % 2) * (col_w + px(16))
             by = y + (n // 2) * px(76)
             b = pygame.Rect(bx, by, col_w, px(66))
-            button(surface, b, f"{n + 1}  {action.label}", size=21, sub=check_words(action),
-                   kind="selected" if action.name == self.chosen else "normal", hover=hover == ("dlg.action", action.name))
-            hotspots.add(b, "dlg.action", action=action.name)
+            button_face(surface, b, f"{n + 1}  {offer.label}", size=21, sub=check_words(offer),
+                        style="on" if offer.name == self.chosen else "normal",
+                        hovered=hover == ("dlg.action", offer.name))
+            hotspots.add(b, "dlg.action", action=offer.name)
         y += ((len(self.offered) + 1) // 2) * px(76) + px(8)
         action = self.action()
         if action is not None:
-            for line in wrap(action.text, 20, "regular", rect.width - px(64))[:2]:
-                text_at(surface, line, (x, y), 20, "regular", theme.TEXT)
+            for line in wrap(action.text, 20, rect.width - px(64), "regular")[:2]:
+                text(surface, line, (x, y), 20, theme.TEXT, "regular")
                 y += px(28)
             y += px(10)
             y = self._draw_choices(surface, hotspots, hover, action, x, y)
         take = pygame.Rect(rect.right - px(260), rect.bottom - px(84), px(228), px(60))
         cancel = pygame.Rect(take.x - px(170), take.y, px(154), px(60))
         label = "Roll" if action is not None and action.check is not None else "Take it"
-        button(surface, take, label, size=26, kind="primary" if action is not None else "disabled",
-               hover=hover == ("dlg.take",))
-        button(surface, cancel, "Cancel", size=21, hover=hover == ("dlg.cancel",))
+        button_face(surface, take, label, size=26, style="primary" if action is not None else "disabled",
+                    hovered=hover == ("dlg.take",))
+        button_face(surface, cancel, "Cancel", size=21, hovered=hover == ("dlg.cancel",))
         hotspots.add(take, "dlg.take")
         hotspots.add(cancel, "dlg.cancel")
 
     def _choice_row(self, surface, hotspots: Hotspots, hover, title: str, x: int, y: int,
                     items: list[tuple[str, str, Any, bool]]) -> int:
-        text_at(surface, title, (x, y), 16, "bold", theme.TEXT_DIM)
+        text(surface, title, (x, y), 16, theme.TEXT_DIM, "bold")
         y += px(24)
         bx = x
         for label, key, value, on in items:
@@ -202,17 +203,18 @@ class ActionDialog:
             if bx + width > self.rect.right - px(32):
                 bx, y = x, y + px(58)
             b = pygame.Rect(bx, y, width, px(50))
-            button(surface, b, label, size=19, kind="selected" if on else "normal", hover=hover == (key, value))
+            button_face(surface, b, label, size=19, style="on" if on else "normal", hovered=hover == (key, value))
             field = {"dlg.target": "target", "dlg.order": "post", "dlg.damage": "damage"}[key]
             hotspots.add(b, key, **{field: value})
             bx += width + px(10)
         return y + px(62)
 
     def _draw_choices(self, surface, hotspots: Hotspots, hover, action: ShipAction, x: int, y: int) -> int:
-        space = self.screen.space
+        space = self.screen.space_battle
         ship = space.ships[self.ship_id]
         if action.target == "ship":
-            items = [(s.name, "dlg.target", s.id, s.id == self.target) for s in space.ships.values()
+            items: list[tuple[str, str, Any, bool]] = [
+                (s.name, "dlg.target", s.id, s.id == self.target) for s in space.ships.values()
                      if s.side != ship.side and s.status != DESTROYED]
             y = self._choice_row(surface, hotspots, hover, "TARGET", x, y, items)
         elif action.target == "crew":
@@ -226,19 +228,19 @@ class ActionDialog:
                      for bd in ship.battle_damage]
             y = self._choice_row(surface, hotspots, hover, "BATTLE DAMAGE TO REPAIR", x, y, items)
         if action.check is not None:
-            text_at(surface, "CREW BONUS (the character's own skill)", (x, y), 16, "bold", theme.TEXT_DIM)
+            text(surface, "CREW BONUS (the character's own skill)", (x, y), 16, theme.TEXT_DIM, "bold")
             y += px(24)
             minus = pygame.Rect(x, y, px(50), px(48))
             plus = pygame.Rect(x + px(130), y, px(50), px(48))
-            button(surface, minus, "-", size=26, hover=hover == ("dlg.bonus", -1))
-            button(surface, plus, "+", size=26, hover=hover == ("dlg.bonus", 1))
-            text_at(surface, f"{self.bonus:+d}", (x + px(90), y + px(24)), 28, "bold", theme.TEXT, anchor="center")
+            button_face(surface, minus, "-", size=26, hovered=hover == ("dlg.bonus", -1))
+            button_face(surface, plus, "+", size=26, hovered=hover == ("dlg.bonus", 1))
+            text(surface, f"{self.bonus:+d}", (x + px(90), y + px(24)), 28, theme.TEXT, "bold", anchor="center")
             hotspots.add(minus, "dlg.bonus", step=-1)
             hotspots.add(plus, "dlg.bonus", step=1)
             chance = self.chance()
             if chance is not None:  # the exact odds before the roll, asked of the engine (R-SHIP-8)
-                text_at(surface, f"Chance of success {float(chance) * 100:.1f}%", (x + px(210), y + px(24)), 24, "bold",
-                        theme.ACCENT, anchor="midleft")
+                text(surface, f"Chance of success {float(chance) * 100:.1f}%", (x + px(210), y + px(24)), 24,
+                     theme.ACCENT, "bold", anchor="midleft")
             y += px(60)
         return y
 
@@ -253,21 +255,22 @@ class ActionDialog:
             if check.get("affinity"):
                 draw_die(surface, pygame.Rect(dx, y + px(32), px(56), px(56)), abs(int(check["affinity"])), label="d2")
                 dx += px(74)
-            total = text_at(surface, f"= {check['total']}", (dx + px(10), y + px(52)), 48, "bold", theme.TEXT, anchor="midleft")
+            total = text(surface, f"= {check['total']}", (dx + px(10), y + px(52)), 48, theme.TEXT, "bold",
+                         anchor="midleft")
             if check.get("dc") is not None:
-                text_at(surface, f"vs DC {check['dc']}", (total.right + px(18), y + px(56)), 28, "semibold", theme.TEXT_DIM,
-                        anchor="midleft")
+                text(surface, f"vs DC {check['dc']}", (total.right + px(18), y + px(56)), 28, theme.TEXT_DIM,
+                     "semibold", anchor="midleft")
             y += px(120)
-            text_at(surface, "SUCCESS" if good else "FAILURE", (x, y), 40, "bold", theme.GOOD if good else theme.BAD)
+            text(surface, "SUCCESS" if good else "FAILURE", (x, y), 40, theme.GOOD if good else theme.BAD, "bold")
             y += px(56)
-            text_at(surface, check_text(check), (x, y), 19, "regular", theme.TEXT_DIM, max_width=rect.width - px(64))
+            text(surface, check_text(check), (x, y), 19, theme.TEXT_DIM, "regular", max_width=rect.width - px(64))
             y += px(36)
-        for line in wrap(self.result["line"] if self.result else "", 21, "semibold", rect.width - px(64))[:4]:
-            text_at(surface, line, (x, y), 21, "semibold", theme.TEXT)
+        for line in wrap(self.result["line"] if self.result else "", 21, rect.width - px(64), "semibold")[:4]:
+            text(surface, line, (x, y), 21, theme.TEXT, "semibold")
             y += px(30)
         if data.get("effects") and any(e["kind"] not in ("advantage", "hold", "scan", "engineer_to_action") for e in data["effects"]):
-            text_at(surface, "The effect lands when the phase ends, for every ship at once.", (x, y + px(8)), 19,
-                    "regular", theme.TEXT_DIM)
+            text(surface, "The effect lands when the phase ends, for every ship at once.", (x, y + px(8)), 19,
+                 theme.TEXT_DIM, "regular")
         done = pygame.Rect(rect.right - px(200), rect.bottom - px(84), px(168), px(60))
-        button(surface, done, "Done", size=22, kind="primary", hover=hover == ("dlg.done",))
+        button_face(surface, done, "Done", size=22, style="primary", hovered=hover == ("dlg.done",))
         hotspots.add(done, "dlg.done")

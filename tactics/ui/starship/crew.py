@@ -26,7 +26,7 @@ from tactics.engine.starship.view import posts_acting_now
 from tactics.rules.starship import PHASE_NAMES, PHASE_POSTS, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
-from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, card, text_at
+from tactics.ui.widgets import Hotspots, card, text
 
 NPC_CHIP = "@npc"
 SHORT_NAMES = {"science": "Science", "sensors": "Sensors", "medical": "Medical", "engineer": "Engineer"}
@@ -36,14 +36,14 @@ ACT, ACTED, HELD, VACANT, IDLE, DISABLED, OUT, READY = (
     "act", "acted", "held", "vacant", "idle", "disabled", "out", "ready")
 
 TAG_COLOURS = {
-    ACT: ((20, 18, 12), theme.ACCENT),
-    ACTED: ((170, 230, 190), (30, 70, 44)),
-    HELD: ((190, 220, 255), (30, 52, 84)),
-    VACANT: ((150, 156, 168), (40, 43, 52)),
-    IDLE: ((150, 156, 168), (34, 37, 46)),
-    DISABLED: ((255, 200, 196), (110, 34, 30)),
-    OUT: ((255, 220, 160), (90, 60, 20)),
-    READY: ((200, 210, 225), (40, 46, 58)),
+    ACT: (theme.INK, theme.ACCENT),
+    ACTED: (theme.DONE_TEXT, theme.DONE_BG),
+    HELD: (theme.HELD_TEXT, theme.HELD_BG),
+    VACANT: (theme.TEXT_DIM, theme.ROW_BG),
+    IDLE: (theme.TEXT_DIM, theme.IDLE_BG),
+    DISABLED: (theme.HURT_TEXT, theme.HURT_BG),
+    OUT: (theme.OUT_TEXT, theme.OUT_BG),
+    READY: (theme.READY_TEXT, theme.ROW_BG),
 }
 
 
@@ -119,7 +119,7 @@ def roster(state: Any) -> list[RosterEntry]:
         team = state.teams.get(c.team)
         if team is not None and team.players:
             out.append(RosterEntry(c.id, c.name, tuple(team.colour)))
-    out.append(RosterEntry(NPC_CHIP, "+ NPC crew", (120, 126, 140)))
+    out.append(RosterEntry(NPC_CHIP, "+ NPC crew", theme.TEXT_FAINT))
     return out
 
 
@@ -150,13 +150,13 @@ class CrewPanel:
              controls: bool = True) -> None:
         """The crew posts; ``controls`` False (the players' window): no drag hint, no "+ NPC crew" chip."""
         space: SpaceState = state.space
-        pygame.draw.rect(surface, PANEL, rect)
-        pygame.draw.line(surface, PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        pygame.draw.rect(surface, theme.CHROME, rect)
+        pygame.draw.line(surface, theme.CHROME_EDGE, rect.topleft, rect.bottomleft, 2)
         x, y = rect.x + px(16), rect.y + px(12)
-        text_at(surface, "CREW POSTS", (x, y), 18, "bold", theme.TEXT_DIM)
+        text(surface, "CREW POSTS", (x, y), 18, theme.TEXT_DIM, "bold")
         if controls:
-            text_at(surface, "drag a character onto a post", (rect.right - px(16), y + px(2)), 16, "regular",
-                    theme.TEXT_DIM, anchor="topright")
+            text(surface, "drag a character onto a post", (rect.right - px(16), y + px(2)), 16, theme.TEXT_DIM,
+                 "regular", anchor="topright")
         y += px(30)
         cx = x
         for entry in roster(state):
@@ -168,9 +168,9 @@ class CrewPanel:
             chip = pygame.Rect(cx, y, img_w, px(36))
             hot = hover == ("chip", entry.crew)
             fill = tuple(min(255, c + px(30)) for c in entry.colour) if hot else entry.colour
-            pygame.draw.rect(surface, (8, 9, 12), chip.move(0, 3), border_radius=px(18))
+            pygame.draw.rect(surface, theme.OUTLINE, chip.move(0, 3), border_radius=px(18))
             pygame.draw.rect(surface, fill, chip, border_radius=px(18))
-            text_at(surface, entry.name, chip.center, 19, "bold", (255, 255, 255), anchor="center")
+            text(surface, entry.name, chip.center, 19, theme.INK_LIGHT, "bold", anchor="center")
             hotspots.add(chip, "chip", crew=entry.crew, name=entry.name)
             cx += img_w + px(10)
         y += px(52)
@@ -188,14 +188,14 @@ class CrewPanel:
         for ship, height in zip(ships, heights):
             box = pygame.Rect(rect.x + px(12), y, rect.width - px(24), height)
             if box.bottom > area.y and box.top < area.bottom:
-                self._ship_card(surface, box, space, ship, colours.get(ship.side, (200, 200, 200)), hotspots, hover,
+                self._ship_card(surface, box, space, ship, colours.get(ship.side, theme.NEUTRAL), hotspots, hover,
                                 dragging, state, row_h, area)
             y += height + px(10)
         surface.set_clip(old_clip)
         if total > area.height:  # a scroll bar
             bar_h = max(px(40), area.height * area.height // total)
             bar_y = area.y + (area.height - bar_h) * self.scroll // max(1, total - area.height)
-            pygame.draw.rect(surface, (90, 96, 110), (rect.right - px(7), bar_y, 5, bar_h), border_radius=px(3))
+            pygame.draw.rect(surface, theme.SCROLL_THUMB, (rect.right - px(7), bar_y, 5, bar_h), border_radius=px(3))
 
     @staticmethod
     def card_height(ship: Ship, row_h: int) -> int:
@@ -205,20 +205,20 @@ class CrewPanel:
                    colour: tuple[int, int, int], hotspots: Hotspots, hover: tuple | None, dragging: bool,
                    state: Any, row_h: int, visible: pygame.Rect) -> None:
         damage = list(ship.battle_damage)
-        card(surface, rect)
+        card(surface, rect, fill=theme.CARD, edge=theme.CHROME_EDGE, alpha=255, radius=12)
         pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.height), border_top_left_radius=12,
                          border_bottom_left_radius=px(12))
         team = state.teams.get(ship.side)
         side = team.name if team is not None else ship.side.replace("_", " ").title()
-        name = text_at(surface, ship.name, (rect.x + px(22), rect.y + px(10)), 26, "bold", theme.TEXT)
-        tag = text_at(surface, side, (name.right + px(12), name.bottom - px(4)), 17, "semibold", colour,
-                      anchor="bottomleft")
+        name = text(surface, ship.name, (rect.x + px(22), rect.y + px(10)), 26, theme.TEXT, "bold")
+        tag = text(surface, side, (name.right + px(12), name.bottom - px(4)), 17, colour, "semibold",
+                   anchor="bottomleft")
         if controller_of(state, ship.side) is not None:  # solo play: the app's crew (F6 changes it)
-            text_at(surface, "· played by the app", (tag.right + px(8), tag.bottom), 17, "regular", theme.TEXT_DIM,
-                    anchor="bottomleft")
+            text(surface, "· played by the app", (tag.right + px(8), tag.bottom), 17, theme.TEXT_DIM, "regular",
+                 anchor="bottomleft")
         status = ship.status if ship.status != FIGHTING else f"BD {ship.damage}/{ship.maximum}"
-        text_at(surface, status.upper(), (rect.right - px(16), rect.y + px(16)), 17, "bold",
-                theme.TEXT_DIM if ship.status == FIGHTING else theme.BAD, anchor="topright")
+        text(surface, status.upper(), (rect.right - px(16), rect.y + px(16)), 17,
+             theme.TEXT_DIM if ship.status == FIGHTING else theme.BAD, "bold", anchor="topright")
         y = rect.y + px(52)
         for n, post in enumerate(POSTS, start=1):
             row = pygame.Rect(rect.x + px(16), y, rect.width - px(28), row_h - px(4))
@@ -226,44 +226,45 @@ class CrewPanel:
             key = ("post", ship.id, post)
             hot = hover == key
             if kind == ACT:
-                pygame.draw.rect(surface, (62, 52, 24), row, border_radius=px(8))
+                pygame.draw.rect(surface, theme.PICKED_BG, row, border_radius=px(8))
                 pygame.draw.rect(surface, theme.ACCENT, row, 2, border_radius=px(8))
             elif hot and dragging:
-                pygame.draw.rect(surface, (40, 70, 110), row, border_radius=px(8))
-                pygame.draw.rect(surface, (150, 200, 255), row, 2, border_radius=px(8))
+                pygame.draw.rect(surface, theme.PLAN_BG, row, border_radius=px(8))
+                pygame.draw.rect(surface, theme.PLANNED, row, 2, border_radius=px(8))
             elif hot:
-                pygame.draw.rect(surface, (40, 45, 56), row, border_radius=px(8))
+                pygame.draw.rect(surface, theme.ROW_BG, row, border_radius=px(8))
             mid = row.centery
-            pygame.draw.circle(surface, (50, 56, 70), (row.x + px(16), mid), px(13))
-            text_at(surface, str(n), (row.x + px(16), mid), 16, "bold", theme.TEXT, anchor="center")
+            pygame.draw.circle(surface, theme.CHIP_LIT, (row.x + px(16), mid), px(13))
+            text(surface, str(n), (row.x + px(16), mid), 16, theme.TEXT, "bold", anchor="center")
             narrow = row.width < px(470)
             name_x = row.x + px(38) + (px(100) if narrow else px(160))
             label = SHORT_NAMES.get(post, POST_NAMES[post]) if narrow else POST_NAMES[post]
-            text_at(surface, label, (row.x + px(38), mid), 18 if row_h > px(32) else 17, "semibold", theme.TEXT_DIM,
-                    anchor="midleft", max_width=name_x - px(8) - (row.x + px(38)))
+            text(surface, label, (row.x + px(38), mid), 18 if row_h > px(32) else 17, theme.TEXT_DIM, "semibold",
+                 anchor="midleft", max_width=name_x - px(8) - (row.x + px(38)))
             who = ship.crew_names.get(post)
             tag_w = px(130) if narrow else px(150)
             name_x = row.x + px(38) + (px(100) if narrow else px(160))
             if who:
-                text_at(surface, who, (name_x, mid), 20, "bold", theme.TEXT, anchor="midleft",
-                        max_width=row.right - tag_w - name_x - px(8))
+                text(surface, who, (name_x, mid), 20, theme.TEXT, "bold", anchor="midleft",
+                     max_width=row.right - tag_w - name_x - px(8))
             else:
-                text_at(surface, "empty", (name_x, mid), 18, "regular", (110, 116, 128), anchor="midleft")
+                text(surface, "empty", (name_x, mid), 18, theme.TEXT_FAINT, "regular", anchor="midleft")
             ink, fill = TAG_COLOURS[kind]
             if narrow:
                 words = words.replace(" Phase", "")
             tag = pygame.Rect(row.right - tag_w, row.y + px(3), tag_w - px(4), row.height - px(6))
             pygame.draw.rect(surface, fill, tag, border_radius=tag.height // 2)
-            text_at(surface, words.upper() if kind == ACT else words, tag.center, 15, "bold", ink, anchor="center",
-                    max_width=tag.width - px(10))
+            text(surface, words.upper() if kind == ACT else words, tag.center, 15, ink, "bold", anchor="center",
+                 max_width=tag.width - px(10))
             if visible.contains(row):
                 hotspots.add(row, "post", ship=ship.id, post=post)
             y += row_h
         for bd in damage:
             what, when = damage_text(space, bd)
             active = bd.active(space.now)
-            pygame.draw.circle(surface, (235, 64, 52) if active else (120, 60, 56), (rect.x + px(30), y + px(11)), 8)
-            text_at(surface, what, (rect.x + px(46), y), 16, "semibold", theme.TEXT if active else theme.TEXT_DIM,
-                    max_width=rect.width - px(62))
-            text_at(surface, when, (rect.x + px(46), y + px(20)), 15, "regular", theme.TEXT_DIM, max_width=rect.width - px(62))
+            pygame.draw.circle(surface, theme.DANGER_MARK if active else theme.DANGER_MARK_DIM, (rect.x + px(30), y + px(11)), 8)
+            text(surface, what, (rect.x + px(46), y), 16, theme.TEXT if active else theme.TEXT_DIM, "semibold",
+                 max_width=rect.width - px(62))
+            text(surface, when, (rect.x + px(46), y + px(20)), 15, theme.TEXT_DIM, "regular",
+                 max_width=rect.width - px(62))
             y += px(44)

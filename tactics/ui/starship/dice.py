@@ -15,39 +15,39 @@ import pygame
 
 from tactics.ui import theme
 from tactics.ui.theme import px
-from tactics.ui.starship.widgets import text_at
+from tactics.ui.widgets import text
 
-SUCCESS = (46, 150, 84)
-SUCCESS_EDGE = (140, 240, 170)
-FAIL = (58, 62, 72)
-FAIL_EDGE = (110, 116, 130)
-NEUTRAL = (226, 228, 234)
-NEUTRAL_TEXT = (24, 26, 32)
-LINK = (150, 220, 170)
+SUCCESS = theme.DIE_SUCCESS
+SUCCESS_EDGE = theme.DIE_SUCCESS_EDGE
+FAIL = theme.DIE_FAIL
+FAIL_EDGE = theme.DIE_FAIL_EDGE
+NEUTRAL = theme.DIE_PLAIN
+NEUTRAL_TEXT = theme.INK
+LINK = theme.DIE_SUCCESS_EDGE
 
 
 def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, *, success: bool | None = None,
              bonus: int = 0, label: str | None = None) -> None:
     """One die: the face large; ``success`` None draws a plain white die."""
     if success is None:
-        fill, edge, ink = NEUTRAL, (140, 146, 160), NEUTRAL_TEXT
+        fill, edge, ink = NEUTRAL, theme.DIE_PLAIN_EDGE, NEUTRAL_TEXT
     elif success:
-        fill, edge, ink = SUCCESS, SUCCESS_EDGE, (255, 255, 255)
+        fill, edge, ink = SUCCESS, SUCCESS_EDGE, theme.INK_LIGHT
     else:
-        fill, edge, ink = FAIL, FAIL_EDGE, (200, 204, 214)
+        fill, edge, ink = FAIL, FAIL_EDGE, theme.DIE_FAIL_TEXT
     radius = max(6, rect.width // 6)
     shadow = rect.move(0, 3)
-    pygame.draw.rect(surface, (6, 7, 10), shadow, border_radius=radius)
+    pygame.draw.rect(surface, theme.OUTLINE, shadow, border_radius=radius)
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     pygame.draw.rect(surface, edge, rect, 3, border_radius=radius)
     size = int(rect.height * (0.5 if bonus else 0.58))
     centre = (rect.centerx, rect.centery - (rect.height // 9 if bonus else 0))
-    text_at(surface, str(face), centre, size, "bold", ink, anchor="center")
+    text(surface, str(face), centre, size, ink, "bold", anchor="center")
     if bonus:
-        text_at(surface, f"+{bonus}", (rect.centerx, rect.bottom - rect.height // 5), max(12, rect.height // 4),
-                "bold", ink, anchor="center")
+        text(surface, f"+{bonus}", (rect.centerx, rect.bottom - rect.height // 5), max(12, rect.height // 4), ink,
+             "bold", anchor="center")
     if label:
-        text_at(surface, label, (rect.centerx, rect.top - px(4)), 14, "semibold", theme.TEXT_DIM, anchor="midbottom")
+        text(surface, label, (rect.centerx, rect.top - px(4)), 14, theme.TEXT_DIM, "semibold", anchor="midbottom")
 
 
 def pool_cells(dice: Sequence[dict[str, Any]]) -> dict[int, tuple[int, int]]:

@@ -21,7 +21,7 @@ from tactics.rules.starship import PHASE_NAMES
 from tactics.ui import theme
 from tactics.ui.theme import px
 from tactics.ui.starship.dice import draw_pool, pool_size
-from tactics.ui.starship.widgets import Hotspots, button, dialog_card, text_at, wrap
+from tactics.ui.widgets import Hotspots, button_face, dialog_card, text, wrap
 
 if TYPE_CHECKING:
     from tactics.ui.starship.screen import StarshipScreen
@@ -35,7 +35,7 @@ class FireDialog:
     def __init__(self, screen: "StarshipScreen", ship_id: str) -> None:
         self.screen = screen
         self.ship_id = ship_id
-        space = screen.space
+        space = screen.space_battle
         ship = space.ships[ship_id]
         self.targets = [s.id for s in space.ships.values() if s.side != ship.side and s.status != DESTROYED]
         seen = [t for t in self.targets if detects(ship, space.ships[t], space.now)]
@@ -90,10 +90,10 @@ class FireDialog:
             self.target = data["target"]
         elif key == "dlg.hard_point":
             name = data["name"]
-            ship = self.screen.space.ships[self.ship_id]
+            ship = self.screen.space_battle.ships[self.ship_id]
             if name in self.chosen:
                 self.chosen.remove(name)
-            elif len(self.chosen) < usable_hard_points(ship, self.screen.space.now):
+            elif len(self.chosen) < usable_hard_points(ship, self.screen.space_battle.now):
                 order = [h.name for h in ship.spec.hard_points]
                 self.chosen = sorted(self.chosen + [name], key=order.index)
             else:
@@ -117,25 +117,25 @@ class FireDialog:
 
     # -- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
-        self.rect = rect = dialog_card(surface, hotspots, (px(980), px(620) if self.result is None else px(680)), (200, 70, 60),
+        self.rect = rect = dialog_card(surface, hotspots, (px(980), px(620) if self.result is None else px(680)), theme.FIRE_EDGE,
                                        margin=(60, 80))
-        space = self.screen.space
+        space = self.screen.space_battle
         ship = space.ships[self.ship_id]
         x, y = rect.x + px(32), rect.y + px(24)
         who = ship.crew_names.get("weapons", "no one")
-        text_at(surface, f"Weapons - {who}", (x, y), 34, "bold", theme.TEXT)
+        text(surface, f"Weapons - {who}", (x, y), 34, theme.TEXT, "bold")
         when = "surprise round" if space.round == 0 else f"round {space.round}, {PHASE_NAMES.get(space.phase, '')} Phase"
-        text_at(surface, f"{ship.name} - {when}", (x, y + px(44)), 19, "semibold", theme.TEXT_DIM)
+        text(surface, f"{ship.name} - {when}", (x, y + px(44)), 19, theme.TEXT_DIM, "semibold")
         if self.result is None:
             self._draw_choices(surface, hotspots, hover, x, y + px(86))
         else:
             self._draw_result(surface, hotspots, hover, x, y + px(86))
 
     def _draw_choices(self, surface, hotspots: Hotspots, hover, x: int, y: int) -> None:
-        space = self.screen.space
+        space = self.screen.space_battle
         ship = space.ships[self.ship_id]
         rect = self.rect
-        text_at(surface, "TARGET", (x, y), 16, "bold", theme.TEXT_DIM)
+        text(surface, "TARGET", (x, y), 16, theme.TEXT_DIM, "bold")
         y += px(24)
         bx = x
         for tid in self.targets:
@@ -143,17 +143,17 @@ class FireDialog:
             seen = detects(ship, target, space.now)
             sub = f"{distance(ship, target):.0f} units" + ("" if seen else " - unseen")
             b = pygame.Rect(bx, y, px(230), px(62))
-            button(surface, b, target.name, size=21, sub=sub, kind="selected" if tid == self.target else "normal",
-                   hover=hover == ("dlg.target", tid))
+            button_face(surface, b, target.name, size=21, sub=sub, style="on" if tid == self.target else "normal",
+                        hovered=hover == ("dlg.target", tid))
             hotspots.add(b, "dlg.target", target=tid)
             bx += px(242)
         if not self.targets:
-            text_at(surface, "no enemy ship left", (x, y + px(18)), 20, "semibold", theme.TEXT_DIM)
+            text(surface, "no enemy ship left", (x, y + px(18)), 20, theme.TEXT_DIM, "semibold")
         y += px(80)
         usable = usable_hard_points(ship, space.now)
         total = len(ship.spec.hard_points)
         note = f"{len(self.chosen)} chosen, {usable} of {total} working" if usable < total else f"{len(self.chosen)} of {total} chosen"
-        text_at(surface, f"HARD POINTS - {note}", (x, y), 16, "bold", theme.TEXT_DIM)
+        text(surface, f"HARD POINTS - {note}", (x, y), 16, theme.TEXT_DIM, "bold")
         y += px(24)
         bx = x
         for hp in ship.spec.hard_points:
@@ -162,18 +162,18 @@ class FireDialog:
             if b.right > rect.right - px(24):
                 bx, y = x, y + px(72)
                 b = pygame.Rect(bx, y, px(218), px(62))
-            button(surface, b, ("✓ " if on else "") + hp.name, size=19, sub=hp.weapon,
-                   kind="selected" if on else "normal", hover=hover == ("dlg.hard_point", hp.name))
+            button_face(surface, b, ("✓ " if on else "") + hp.name, size=19, sub=hp.weapon,
+                        style="on" if on else "normal", hovered=hover == ("dlg.hard_point", hp.name))
             hotspots.add(b, "dlg.hard_point", name=hp.name)
             bx += px(228)
         y += px(84)
         odds = self.odds
-        if odds is not None:
+        if odds is not None and self.target is not None:
             target = space.ships[self.target]
             count, threshold = odds.bd_dc
-            text_at(surface, f"{target.name}'s Battle Damage DC  {count},{threshold}", (x, y), 24, "bold", theme.TEXT)
-            text_at(surface, f"needs {count} successes, each d10 {threshold} or higher", (x, y + px(32)), 19, "regular",
-                    theme.TEXT_DIM)
+            text(surface, f"{target.name}'s Battle Damage DC  {count},{threshold}", (x, y), 24, theme.TEXT, "bold")
+            text(surface, f"needs {count} successes, each d10 {threshold} or higher", (x, y + px(32)), 19,
+                 theme.TEXT_DIM, "regular")
             parts = [f"{odds.dice} d10"]
             if odds.sensor_bonus:
                 parts.append(f"+{odds.sensor_bonus} on each die (Scan)")
@@ -185,22 +185,23 @@ class FireDialog:
                 if odds.rerolls > mod:
                     reasons.append("Captain's order 1")
                 parts.append(f"{odds.rerolls} re-roll{'s' if odds.rerolls != 1 else ''} of successes ({', '.join(reasons)})")
-            for n, line in enumerate(wrap("Pool: " + " - ".join(parts), 19, "regular", rect.width - px(64) - px(300))[:2]):
-                text_at(surface, line, (x, y + px(60) + px(26) * n), 19, "regular", theme.TEXT_DIM)
+            for n, line in enumerate(wrap("Pool: " + " - ".join(parts), 19, rect.width - px(64) - px(300), "regular")[:2]):
+                text(surface, line, (x, y + px(60) + px(26) * n), 19, theme.TEXT_DIM, "regular")
             right = rect.right - px(32)
-            text_at(surface, "CHANCE OF BATTLE DAMAGE", (right, y - px(2)), 16, "bold", theme.TEXT_DIM, anchor="topright")
-            text_at(surface, self.odds_text(), (right, y + px(16)), 56, "bold", theme.ACCENT, anchor="topright")
-            text_at(surface, f"exactly {odds.chance.numerator}/{odds.chance.denominator}", (right, y + px(84)), 16,
-                    "regular", theme.TEXT_DIM, anchor="topright")
+            text(surface, "CHANCE OF BATTLE DAMAGE", (right, y - px(2)), 16, theme.TEXT_DIM, "bold",
+                 anchor="topright")
+            text(surface, self.odds_text(), (right, y + px(16)), 56, theme.ACCENT, "bold", anchor="topright")
+            text(surface, f"exactly {odds.chance.numerator}/{odds.chance.denominator}", (right, y + px(84)), 16,
+                 theme.TEXT_DIM, "regular", anchor="topright")
             if not odds.detected:
                 blind = (f"The {ship.name}'s passive sensors cannot see the {target.name}: the volley counts "
                          "only if this phase's Scan finds it.")
-                for n, line in enumerate(wrap(blind, 19, "semibold", rect.width - px(64))[:2]):
-                    text_at(surface, line, (x, y + px(118) + px(26) * n), 19, "semibold", theme.BAD)
+                for n, line in enumerate(wrap(blind, 19, rect.width - px(64), "semibold")[:2]):
+                    text(surface, line, (x, y + px(118) + px(26) * n), 19, theme.BAD, "semibold")
         fire = pygame.Rect(rect.right - px(260), rect.bottom - px(84), px(228), px(60))
         cancel = pygame.Rect(fire.x - px(170), fire.y, px(154), px(60))
-        button(surface, fire, "FIRE", size=28, kind="danger", hover=hover == ("dlg.fire",))
-        button(surface, cancel, "Cancel", size=21, hover=hover == ("dlg.cancel",))
+        button_face(surface, fire, "FIRE", size=28, style="danger", hovered=hover == ("dlg.fire",))
+        button_face(surface, cancel, "Cancel", size=21, hovered=hover == ("dlg.cancel",))
         hotspots.add(fire, "dlg.fire")
         hotspots.add(cancel, "dlg.cancel")
 
@@ -208,7 +209,7 @@ class FireDialog:
         data = self.result or {}
         rect = self.rect
         count, threshold = data["bd_dc"]
-        text_at(surface, f"at the {data['target_name']} - BD DC {count},{threshold}", (x, y), 24, "bold", theme.TEXT)
+        text(surface, f"at the {data['target_name']} - BD DC {count},{threshold}", (x, y), 24, theme.TEXT, "bold")
         y += px(44)
         dice = data["dice"]
         shown = self.shown_dice()
@@ -227,18 +228,20 @@ class FireDialog:
         done = shown >= len(dice)
         y = rect.bottom - px(170)
         if rerolls:
-            text_at(surface, f"{first} dice, then {rerolls} re-roll{'s' if rerolls != 1 else ''} of successes (Weapons Mod), "
+            text(surface,
+                 f"{first} dice, then {rerolls} re-roll{'s' if rerolls != 1 else ''} of successes (Weapons Mod), "
                     "each under the die it re-rolled",
-                    (rect.centerx, y), 18, "regular", theme.TEXT_DIM, anchor="midtop", max_width=rect.width - px(60))
+                 (rect.centerx, y), 18, theme.TEXT_DIM, "regular", anchor="midtop", max_width=rect.width - px(60))
         if done:
             good = data["battle_damage"]
             verdict = "BATTLE DAMAGE!" if good else "no Battle Damage"
-            text_at(surface, f"{data['successes']} successes of {count} needed - {verdict}", (x, y + px(32)), 30, "bold",
-                    theme.GOOD if good else theme.TEXT)
+            text(surface, f"{data['successes']} successes of {count} needed - {verdict}", (x, y + px(32)), 30,
+                 theme.GOOD if good else theme.TEXT, "bold")
             note = ("It lands when the Action Phase ends, with every other ship's rolls." if good else
                     "Judged again when the Action Phase ends: a Scan rolled later this phase still adds its bonus.")
-            for n, line in enumerate(wrap(note, 19, "regular", rect.width - px(64))[:2]):
-                text_at(surface, line, (x, y + px(72) + px(24) * n), 19, "regular", theme.TEXT_DIM)
+            for n, line in enumerate(wrap(note, 19, rect.width - px(64), "regular")[:2]):
+                text(surface, line, (x, y + px(72) + px(24) * n), 19, theme.TEXT_DIM, "regular")
         done_btn = pygame.Rect(rect.right - px(200), rect.bottom - px(84), px(168), px(60))
-        button(surface, done_btn, "Done" if done else "Show all", size=22, kind="primary", hover=hover == ("dlg.done",))
+        button_face(surface, done_btn, "Done" if done else "Show all", size=22, style="primary",
+                    hovered=hover == ("dlg.done",))
         hotspots.add(done_btn, "dlg.done")

@@ -25,7 +25,7 @@ from tactics.ui import theme
 from tactics.ui.starship.crew import CrewPanel
 from tactics.ui.starship.spaceview import SpaceView, side_colours
 from tactics.ui.starship.walker import draw_walker
-from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, card, text_at, wrap
+from tactics.ui.widgets import Hotspots, card, text, wrap
 from tactics.ui.theme import px
 
 if TYPE_CHECKING:
@@ -83,10 +83,10 @@ class PlayersStarship:
         if space is None:
             box = pygame.Rect(0, 0, min(px(820), w - px(60)), px(160))
             box.center = (w // 2, h // 2)
-            card(surface, box, radius=16)
-            text_at(surface, "Starship", (box.x + px(36), box.y + px(32)), 32, "bold", theme.TEXT)
-            text_at(surface, "No space battle in this encounter.", (box.x + px(36), box.y + px(88)), 21, "regular",
-                    theme.TEXT_DIM)
+            card(surface, box, fill=theme.CARD, alpha=255, radius=16)
+            text(surface, "Starship", (box.x + px(36), box.y + px(32)), 32, theme.TEXT, "bold")
+            text(surface, "No space battle in this encounter.", (box.x + px(36), box.y + px(88)), 21, theme.TEXT_DIM,
+                 "regular")
             return
         rects = screen.layout((w, h), chrome=False)
         hotspots = Hotspots()  # nothing in this window is clicked
@@ -100,22 +100,22 @@ class PlayersStarship:
 
     @staticmethod
     def _log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> None:
-        pygame.draw.rect(surface, PANEL, rect)
-        pygame.draw.line(surface, PANEL_EDGE, rect.topleft, rect.topright, 2)
-        text_at(surface, "LOG", (rect.x + px(20), rect.y + px(10)), 16, "bold", theme.TEXT_DIM)
+        pygame.draw.rect(surface, theme.CHROME, rect)
+        pygame.draw.line(surface, theme.CHROME_EDGE, rect.topleft, rect.topright, 2)
+        text(surface, "LOG", (rect.x + px(20), rect.y + px(10)), 16, theme.TEXT_DIM, "bold")
         width = rect.width - px(40)
         shown: list[str] = []
         for line in reversed(lines):
-            wrapped = wrap(line, 18, "regular", width)
+            wrapped = wrap(line, 18, width, "regular")
             if len(shown) + len(wrapped) > (rect.height - px(40)) // px(28):
                 break
             shown = wrapped + shown
         y = rect.y + px(34)
         for line in shown:
-            text_at(surface, line, (rect.x + px(20), y), 18, "regular", theme.TEXT, max_width=width)
+            text(surface, line, (rect.x + px(20), y), 18, theme.TEXT, "regular", max_width=width)
             y += px(28)
         if not lines:
-            text_at(surface, "Nothing has happened in space yet.", (rect.x + px(20), y), 18, "regular", theme.TEXT_DIM)
+            text(surface, "Nothing has happened in space yet.", (rect.x + px(20), y), 18, theme.TEXT_DIM, "regular")
 
 
 __all__ = ["PlayersStarship", "players_log_lines", "unseen_ships"]

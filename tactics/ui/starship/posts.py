@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def drop_on_post(screen: "StarshipScreen", drag: dict[str, Any], crew: str, ship_id: str, post: str) -> None:
     """``drag`` (a roster chip or a post's crew member) was let go over ``post`` of ``ship_id``."""
-    space = screen.space
+    space = screen.space_battle
     ship = space.ships[ship_id]
     source = drag.get("from")
     occupant = ship.crew.get(post)

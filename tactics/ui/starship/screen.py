@@ -35,7 +35,7 @@ from tactics.ui.starship.fire import REVEAL_MS, FireDialog
 from tactics.ui.starship.spaceview import SpaceView, side_colours
 from tactics.ui.starship.summary import PhaseSummary, worth_showing
 from tactics.ui.starship.walker import draw_walker, next_prompt, walker_height
-from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspot, Hotspots, button, card, pill, text_at, wrap
+from tactics.ui.widgets import Hotspot, Hotspots, button_face, card, pill, text, wrap
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
@@ -53,6 +53,7 @@ class StarshipScreen(TimedMessages):
     message_ms = MESSAGE_MS
 
     def __init__(self, app: "App", battle: "BattleView") -> None:
+        self._warned_at: tuple[int, tuple[str, ...]] | None = None  # when End phase last warned
         self.app = app
         self.battle = battle
         self.encounter: Encounter = battle.encounter
@@ -75,6 +76,13 @@ class StarshipScreen(TimedMessages):
     @property
     def space(self) -> SpaceState | None:
         return self.state.space
+
+    @property
+    def space_battle(self) -> SpaceState:
+        """The space battle, for the dialogs and posts, which are open only while there is one."""
+        space = self.state.space
+        assert space is not None, "a starship dialog is open without a space battle"
+        return space
 
     def layout(self, size: tuple[int, int] | None = None, *, chrome: bool = True) -> dict[str, pygame.Rect]:
         """Where the walker, the space view, the log and the crew posts go in a window of ``size``
@@ -174,7 +182,7 @@ class StarshipScreen(TimedMessages):
         """End the phase; if crew can still act, the first press only warns (press again to end)."""
         waiting = self.still_to_act()
         moment = (len(self.encounter.journal.entries), tuple(waiting))
-        if waiting and getattr(self, "_warned_at", None) != moment:
+        if waiting and self._warned_at != moment:
             self._warned_at = moment
             shown = ", ".join(waiting[:4]) + (f" and {len(waiting) - px(4)} more" if len(waiting) > 4 else "")
             self.say(f"{shown} can still act. End the phase again to go on without them.", "error")
@@ -304,7 +312,7 @@ class StarshipScreen(TimedMessages):
                          "pos": intent.pos, "moved": False}
             return True
         if spot.key == "post":
-            ship = self.space.ships[spot.data["ship"]]
+            ship = self.space_battle.ships[spot.data["ship"]]
             post = spot.data["post"]
             who = ship.crew.get(post)
             self.drag = {"crew": who, "name": ship.crew_names.get(post, who), "from": (ship.id, post),
@@ -410,12 +418,12 @@ class StarshipScreen(TimedMessages):
         if self.dialog is not None:
             self.dialog.draw(surface, self.hotspots, self.hover)
         if self.drag is not None and self.drag["moved"]:
-            pill(surface, self.drag["name"] or "?", self.drag["pos"], size=20, fill=(70, 120, 190),
-                 edge=(200, 225, 255))
+            pill(surface, self.drag["name"] or "?", self.drag["pos"], size=20, fill=theme.DRAGGED,
+                 edge=theme.DRAGGED_EDGE)
 
     def _draw_battle(self, surface: pygame.Surface) -> None:
         rects = self.layout()
-        space = self.space
+        space = self.space_battle
         colours = side_colours(self.state, space)
         self.view.fit(rects["space"], space, viewer=self.battle.viewer)
         self.view.draw(surface, space, colours, self.hotspots, viewer=self.battle.viewer)
@@ -428,43 +436,46 @@ class StarshipScreen(TimedMessages):
         if message and message[1] == "error":  # wrapped to the space view: never cut at its edges
             area = rects["space"]
             y = area.top + px(26)
-            for line in wrap(message[0], 20, "bold", area.width - px(72)):
-                r = pill(surface, line, (area.centerx, y), size=20, fill=(150, 30, 30),
-                         colour=(255, 225, 220), anchor="midtop", pad=(16, 8))
+            for line in wrap(message[0], 20, area.width - px(72), "bold"):
+                r = pill(surface, line, (area.centerx, y), size=20, fill=theme.ALERT_BG,
+                         colour=theme.ALERT_TEXT, anchor="midtop", pad=(16, 8))
                 y = r.bottom + px(4)
 
     def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, PANEL, rect)
-        pygame.draw.line(surface, PANEL_EDGE, rect.topleft, rect.topright, 2)
-        text_at(surface, "LOG", (rect.x + px(20), rect.y + px(10)), 16, "bold", theme.TEXT_DIM)
+        pygame.draw.rect(surface, theme.CHROME, rect)
+        pygame.draw.line(surface, theme.CHROME_EDGE, rect.topleft, rect.topright, 2)
+        text(surface, "LOG", (rect.x + px(20), rect.y + px(10)), 16, theme.TEXT_DIM, "bold")
         lines = self.log_lines() if self.battle.viewer == "gm" else players_log_lines(self)  # F2: the players' lines
         width = rect.width - px(40)
         shown: list[str] = []
         for line in reversed(lines):
-            wrapped = wrap(line, 18, "regular", width)
+            wrapped = wrap(line, 18, width, "regular")
             if len(shown) + len(wrapped) > (rect.height - px(40)) // 28:
                 break
             shown = wrapped + shown
         y = rect.y + px(34)
-        last_start = len(shown) - len(wrap(lines[-1], 18, "regular", width)) if lines else len(shown)
+        last_start = len(shown) - len(wrap(lines[-1], 18, width, "regular")) if lines else len(shown)
         for n, line in enumerate(shown):
             colour = theme.TEXT if n >= last_start else theme.TEXT_DIM
-            text_at(surface, line, (rect.x + px(20), y), 18, "regular", colour, max_width=width)
+            text(surface, line, (rect.x + px(20), y), 18, colour, "regular", max_width=width)
             y += px(28)
         if not lines:
-            text_at(surface, "Nothing has happened in space yet.", (rect.x + px(20), y), 18, "regular", theme.TEXT_DIM)
+            text(surface, "Nothing has happened in space yet.", (rect.x + px(20), y), 18, theme.TEXT_DIM, "regular")
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         box = pygame.Rect(0, 0, min(820, w - px(60)), 300)
         box.center = (w // 2, h // 2)
-        card(surface, box, radius=16)
-        text_at(surface, "No starship battle in this encounter", (box.x + px(36), box.y + px(32)), 32, "bold", theme.TEXT)
+        card(surface, box, fill=theme.CARD, edge=theme.CHROME_EDGE, alpha=255, radius=16)
+        text(surface, "No starship battle in this encounter", (box.x + px(36), box.y + px(32)), 32, theme.TEXT,
+             "bold")
         y = box.y + px(88)
         for line in wrap("Its file has no [space] table. Add ships to an encounter file (see "
-                         "pirate-corvette.encounter.toml) to fight in space.", 21, "regular", box.width - px(72)):
-            text_at(surface, line, (box.x + px(36), y), 21, "regular", theme.TEXT_DIM)
+                         "pirate-corvette.encounter.toml) to fight in space.",
+                         21, box.width - px(72), "regular"):
+            text(surface, line, (box.x + px(36), y), 21, theme.TEXT_DIM, "regular")
             y += px(30)
         back = pygame.Rect(box.x + px(36), box.bottom - px(90), px(300), px(58))
-        button(surface, back, "Back to the battle map", size=22, kind="primary", hover=self.hover == ("back",))
+        button_face(surface, back, "Back to the battle map", size=22, style="primary",
+                    hovered=self.hover == ("back",))
         self.hotspots.add(back, "back")

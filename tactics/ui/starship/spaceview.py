@@ -14,19 +14,20 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache, partial
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
+from tactics.engine.builder.commands import TEAM_COLOURS
 from tactics.engine.starship.state import (
     ADRIFT, DESTROYED, EXPLODING, SURRENDERED, Ship, SpaceState, detects, distance, effective, is_cloaked,
     ship_bd_dc,
 )
 from tactics.ui import theme
 from tactics.ui.theme import px
-from tactics.ui.starship.widgets import Hotspots, pill, text_at
+from tactics.ui.widgets import Hotspots, pill, text
 
-SPACE_BG = (8, 10, 16)
+SPACE_BG = theme.SPACE_BG
 PIPS = 5  # R-SHIP-6: a ship holds 0 to 5 Battle Damage
 SS = 3  # supersampling for clean silhouettes
 
@@ -50,10 +51,10 @@ ENGINES = {"fighter": [(0.0, 0.9)], "freighter": [(-0.2, 0.98), (0.2, 0.98)], "c
            "cruiser": [(-0.18, 0.96), (0.18, 0.96)]}
 
 BANNERS = {
-    ADRIFT: ("ADRIFT", (20, 16, 6), (255, 190, 60)),
-    EXPLODING: ("EXPLODING", (255, 240, 230), (210, 40, 30)),
-    DESTROYED: ("DESTROYED", (230, 230, 235), (80, 84, 94)),
-    SURRENDERED: ("SURRENDERED", (20, 20, 24), (235, 238, 244)),
+    ADRIFT: ("ADRIFT", theme.INK, theme.ACCENT),
+    EXPLODING: ("EXPLODING", theme.BANNER_EXPLODING_TEXT, theme.DANGER_MARK),
+    DESTROYED: ("DESTROYED", theme.BANNER_DESTROYED_TEXT, theme.BANNER_DESTROYED),
+    SURRENDERED: ("SURRENDERED", theme.INK, theme.TEXT),
 }
 
 
@@ -80,15 +81,15 @@ def silhouette(hull: str, length: int, colour: tuple[int, int, int], facing: int
     pts = [(half + x * half * 0.92, half + y * half * 0.92) for x, y in HULLS[hull]]
     for ex, ey in ENGINES[hull]:  # engine glow behind the hull
         centre = (half + ex * half * 0.92, half + ey * half * 0.92 + big * 0.02)
-        pygame.draw.circle(surf, (255, 150, 50, 120), centre, big * 0.09)
-        pygame.draw.circle(surf, (255, 220, 140, 230), centre, big * 0.05)
+        pygame.draw.circle(surf, (*theme.ENGINE_GLOW, 120), centre, big * 0.09)
+        pygame.draw.circle(surf, (*theme.ENGINE_CORE, 230), centre, big * 0.05)
     body = _lighter(colour, 0.15)
     pygame.draw.polygon(surf, _darker(colour, 0.65), [(x, y + SS * 3) for x, y in pts])  # drop shadow
     pygame.draw.polygon(surf, body, pts)
     pygame.draw.polygon(surf, _lighter(colour, 0.7), pts, SS * 3)
     # spine and cockpit
     pygame.draw.line(surf, _darker(colour, 0.3), (half, half - big * 0.3), (half, half + big * 0.4), SS * 3)
-    pygame.draw.ellipse(surf, (200, 240, 255), pygame.Rect(half - big * 0.06, half - big * 0.36, big * 0.12, big * 0.16))
+    pygame.draw.ellipse(surf, theme.SHIP_WINDOW, pygame.Rect(half - big * 0.06, half - big * 0.36, big * 0.12, big * 0.16))
     small = pygame.transform.smoothscale(surf, (length, length))
     turned = pygame.transform.rotozoom(small, -facing, 1.0)
     if ghost:
@@ -220,7 +221,7 @@ class SpaceView:
         self._draw_scale(surface)
         labels = self._draw_distances(surface, space, shown)  # lines under the ships, their numbers on top
         for ship in shown:
-            self._draw_ship(surface, space, ship, colours.get(ship.side, (200, 200, 200)), hotspots)
+            self._draw_ship(surface, space, ship, colours.get(ship.side, theme.NEUTRAL), hotspots)
         for draw_label in labels:
             draw_label()
         for ship in shown:
@@ -236,12 +237,12 @@ class SpaceView:
         pygame.draw.line(surface, theme.TEXT_DIM, (x, y), (x + length, y), 3)
         for end in (x, x + length):
             pygame.draw.line(surface, theme.TEXT_DIM, (end, y - px(7)), (end, y + px(7)), 3)
-        text_at(surface, f"{units} units", (x + length + px(12), y), 17, "semibold", theme.TEXT_DIM, anchor="midleft")
+        text(surface, f"{units} units", (int(x + length) + px(12), y), 17, theme.TEXT_DIM, "semibold", anchor="midleft")
 
-    def _draw_distances(self, surface: pygame.Surface, space: SpaceState, ships: list[Ship]) -> list[Callable[[], None]]:
+    def _draw_distances(self, surface: pygame.Surface, space: SpaceState, ships: list[Ship]) -> list[partial[None]]:
         """Dashed lines between opposing ships now; returns the distance labels to draw last."""
         now = space.now
-        labels: list[Callable[[], None]] = []
+        labels: list[partial[None]] = []
         for i, a in enumerate(ships):
             for b in ships[i + 1:]:
                 if a.side == b.side or DESTROYED in (a.status, b.status):
@@ -257,21 +258,21 @@ class SpaceView:
                     continue
                 start = (pa[0] + ux * ra, pa[1] + uy * ra)
                 end = (pb[0] - ux * rb, pb[1] - uy * rb)
-                dashed_line(surface, (205, 212, 226), start, end)
+                dashed_line(surface, theme.DISTANCE, start, end)
                 mid = ((pa[0] + pb[0]) // 2, (pa[1] + pb[1]) // 2)
                 notes = [f"{x.name} unseen by {y.name}" for x, y in ((b, a), (a, b)) if not detects(y, x, now)]
                 labels.append(partial(self._distance_label, surface, mid, distance(a, b), notes))
         if len(labels) > 2:  # a crowded battle: the sensor rings tell who sees whom
-            labels = [partial(self._distance_label, *label.args[:3], []) for label in labels]
+            labels = [partial(self._distance_label, label.args[0], label.args[1], label.args[2], []) for label in labels]
         return labels
 
     @staticmethod
     def _distance_label(surface: pygame.Surface, mid: tuple[int, int], units: float, notes: list[str]) -> None:
         shown = f"{units:.0f}"
-        pill(surface, f"{shown} unit{'' if shown == '1' else 's'}", mid, size=22, fill=(14, 16, 22),
-             edge=(205, 212, 226))
+        pill(surface, f"{shown} unit{'' if shown == '1' else 's'}", mid, size=22, fill=theme.WELL,
+             edge=theme.DISTANCE)
         for n, note in enumerate(notes):
-            pill(surface, note, (mid[0], mid[1] - px(38) - px(30) * n), size=17, fill=(14, 16, 22), colour=(160, 210, 255))
+            pill(surface, note, (mid[0], mid[1] - px(38) - px(30) * n), size=17, fill=theme.WELL, colour=theme.SPACE_NOTE)
 
     def _draw_ship(self, surface: pygame.Surface, space: SpaceState, ship: Ship, colour: tuple[int, int, int],
                    hotspots: Hotspots) -> None:
@@ -296,13 +297,13 @@ class SpaceView:
         length = self.length(ship)
         cloaked = is_cloaked(ship, now) and not ship.revealed
         y = cy + length // 2 + px(16)
-        name = text_at(surface, ship.name, (cx, y), 26, "bold", theme.TEXT, anchor="midtop")
+        name = text(surface, ship.name, (cx, y), 26, theme.TEXT, "bold", anchor="midtop")
         y = name.bottom + px(8)
         self._draw_pips(surface, (cx, y + px(14)), ship)
         count, threshold = ship_bd_dc(space, ship)
         shield = effective(space, ship, "shield_mod", now)
-        text_at(surface, f"BD {ship.damage}/{ship.maximum}   BD DC {count},{threshold}   Shield {shield:+d}",
-                (cx, y + px(36)), 18, "semibold", theme.TEXT_DIM, anchor="midtop")
+        text(surface, f"BD {ship.damage}/{ship.maximum}   BD DC {count},{threshold}   Shield {shield:+d}",
+             (cx, y + px(36)), 18, theme.TEXT_DIM, "semibold", anchor="midtop")
         banner = BANNERS.get(ship.status)
         if banner is not None:
             label, ink, fill = banner
@@ -310,8 +311,8 @@ class SpaceView:
                 label = f"EXPLODING by round {ship.explodes_round}"
             pill(surface, label, (cx, cy - length // 2 - px(22)), size=28, fill=fill, colour=ink, pad=(16, 6))
         elif cloaked:
-            pill(surface, "CLOAKED", (cx, cy - length // 2 - px(18)), size=20, fill=(20, 40, 60),
-                 colour=(150, 220, 255), edge=(90, 170, 230))
+            pill(surface, "CLOAKED", (cx, cy - length // 2 - px(18)), size=20, fill=theme.CLOAK_BG,
+                 colour=theme.SPACE_NOTE, edge=theme.CLOAK_EDGE)
 
     def _draw_pips(self, surface: pygame.Surface, centre: tuple[int, int], ship: Ship) -> None:
         r, step = px(12), px(32)
@@ -323,16 +324,16 @@ class SpaceView:
             usable = i < ship.maximum
             filled = i < ship.damage
             if filled and usable:
-                pygame.draw.circle(surface, (10, 10, 14), p, r + px(3))
-                pygame.draw.circle(surface, (235, 64, 52), p, r)
-                pygame.draw.circle(surface, (255, 170, 160), p, r, 2)
+                pygame.draw.circle(surface, theme.OUTLINE, p, r + px(3))
+                pygame.draw.circle(surface, theme.DANGER_MARK, p, r)
+                pygame.draw.circle(surface, theme.DANGER_MARK_EDGE, p, r, 2)
             elif not usable and i < ship.maximum + over:
-                pygame.draw.circle(surface, (255, 120, 30), p, r)  # beyond the maximum
+                pygame.draw.circle(surface, theme.OVERFLOW_MARK, p, r)  # beyond the maximum
             elif usable:
-                pygame.draw.circle(surface, (10, 10, 14), p, r + px(3))
-                pygame.draw.circle(surface, (236, 240, 246), p, r, 3)
+                pygame.draw.circle(surface, theme.OUTLINE, p, r + px(3))
+                pygame.draw.circle(surface, theme.WALL, p, r, 3)
             else:
-                pygame.draw.circle(surface, (70, 74, 84), p, r - px(3), 2)
+                pygame.draw.circle(surface, theme.SPENT, p, r - px(3), 2)
 
     def _draw_shield(self, surface: pygame.Surface, centre: tuple[int, int], length: int, facing: float,
                      shield: int) -> None:
@@ -360,7 +361,7 @@ class SpaceView:
 
 def side_colours(state: Any, space: SpaceState) -> dict[str, tuple[int, int, int]]:
     """A colour per side: the team's colour when a side is a team, else red/green/amber."""
-    foes = [(220, 80, 60), (90, 190, 110), (230, 180, 60), (170, 110, 220)]
+    foes = [TEAM_COLOURS[c] for c in ("Red", "Green", "Amber", "Purple")]
     out: dict[str, tuple[int, int, int]] = {}
     n = 0
     for ship in space.ships.values():

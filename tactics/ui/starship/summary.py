@@ -17,7 +17,7 @@ from tactics.rules.starship import PHASE_NAMES
 from tactics.ui import theme
 from tactics.ui.theme import px
 from tactics.ui.starship.dice import draw_plain
-from tactics.ui.starship.widgets import Hotspots, button, dialog_card, text_at, wrap
+from tactics.ui.widgets import Hotspots, button_face, dialog_card, text, wrap
 
 if TYPE_CHECKING:
     from tactics.ui.starship.screen import StarshipScreen
@@ -60,9 +60,9 @@ class PhaseSummary:
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
         self.rect = rect = dialog_card(surface, hotspots, (px(1000), px(720)), theme.ACCENT)
         x, y = rect.x + px(32), rect.y + px(24)
-        text_at(surface, self.title, (x, y), 32, "bold", theme.TEXT)
-        text_at(surface, "Every roll of the phase is in: its effects apply to all ships together.", (x, y + px(44)), 19,
-                "regular", theme.TEXT_DIM)
+        text(surface, self.title, (x, y), 32, theme.TEXT, "bold")
+        text(surface, "Every roll of the phase is in: its effects apply to all ships together.", (x, y + px(44)), 19,
+             theme.TEXT_DIM, "regular")
         y += px(92)
         bottom = rect.bottom - px(100)
         for event in self.entry.events:
@@ -70,22 +70,22 @@ class PhaseSummary:
                 continue
             if event.kind == "space.battle_damage":
                 draw_plain(surface, event.data["faces"], (x, y), die_px=48, gap=10)
-                lines = wrap(describe(event), 20, "semibold", rect.width - px(64) - px(130))
+                lines = wrap(describe(event), 20, rect.width - px(64) - px(130), "semibold")
                 for n, line in enumerate(lines[:3]):
-                    text_at(surface, line, (x + px(124), y + n * px(27)), 20, "semibold", (255, 190, 180))
+                    text(surface, line, (x + px(124), y + n * px(27)), 20, theme.BAD_SOFT, "semibold")
                 y += max(62, 27 * min(3, len(lines)) + px(10))
                 continue
             colour = theme.BAD if event.kind in ("space.exploding", "space.exploded", "space.adrift") else theme.TEXT
             if event.kind == "space.ended":
                 colour = theme.GOOD
-            for line in wrap(describe(event), 20, "semibold", rect.width - px(64))[:3]:
-                text_at(surface, line, (x, y), 20, "semibold", colour)
+            for line in wrap(describe(event), 20, rect.width - px(64), "semibold")[:3]:
+                text(surface, line, (x, y), 20, colour, "semibold")
                 y += px(28)
             y += px(8)
-        nxt = self.screen.space
+        nxt = self.screen.space_battle
         if nxt.started:
             now = "the surprise round" if nxt.round == 0 else f"round {nxt.round}, {PHASE_NAMES[nxt.phase]} Phase"
-            text_at(surface, f"Now: {now}", (x, rect.bottom - px(62)), 22, "bold", theme.ACCENT, anchor="midleft")
+            text(surface, f"Now: {now}", (x, rect.bottom - px(62)), 22, theme.ACCENT, "bold", anchor="midleft")
         done = pygame.Rect(rect.right - px(220), rect.bottom - px(84), px(188), px(60))
-        button(surface, done, "Continue", size=22, kind="primary", hover=hover == ("dlg.done",))
+        button_face(surface, done, "Continue", size=22, style="primary", hovered=hover == ("dlg.done",))
         hotspots.add(done, "dlg.done")

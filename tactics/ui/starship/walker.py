@@ -21,7 +21,7 @@ from tactics.engine.starship.view import posts_acting_now
 from tactics.rules.starship import PHASE_NAMES, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
-from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, button, text_at
+from tactics.ui.widgets import Hotspots, button_face, text
 
 HEAD_H = 66  # at scale 1 (px() where used)
 
@@ -77,10 +77,10 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                 hotspots: Hotspots, hover: tuple | None, *, viewer: str = "gm", controls: bool = True) -> None:
     """The phase walker; ``controls`` False (the players' window): no buttons, no GM hint."""
     space: SpaceState = state.space
-    pygame.draw.rect(surface, PANEL, rect)
-    pygame.draw.line(surface, PANEL_EDGE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
+    pygame.draw.rect(surface, theme.CHROME, rect)
+    pygame.draw.line(surface, theme.CHROME_EDGE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
     x, y = rect.x + px(20), rect.y + px(12)
-    title = text_at(surface, phase_title(space), (x, y), 32, "bold", theme.TEXT)
+    title = text(surface, phase_title(space), (x, y), 32, theme.TEXT, "bold")
     tx = title.right + px(26)
     narrow = rect.width < px(1000)
     btn_w = px(250) if narrow else px(280)
@@ -92,24 +92,25 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
             label = f"{n} {PHASE_NAMES[phase]}" if space.round else f"{PHASE_NAMES[phase]} Phase only"
             img_w = theme.font(fs(pill_size), "bold").size(label)[0] + (px(20) if narrow else px(30))
             box = pygame.Rect(tx, y + px(2), img_w, px(38))
-            pygame.draw.rect(surface, theme.ACCENT if current else (40, 45, 56), box, border_radius=px(19))
-            text_at(surface, label, box.center, pill_size, "bold", (20, 18, 12) if current else theme.TEXT_DIM,
-                    anchor="center")
+            pygame.draw.rect(surface, theme.ACCENT if current else theme.ROW_BG, box, border_radius=px(19))
+            text(surface, label, box.center, pill_size, theme.INK if current else theme.TEXT_DIM, "bold",
+                 anchor="center")
             tx = box.right + px(10)
     elif space.phase == ENDED:
-        text_at(surface, winner_text(state, space), (tx, y + px(8)), 24, "bold", theme.GOOD, max_width=rect.right - px(40) - tx)
+        text(surface, winner_text(state, space), (tx, y + px(8)), 24, theme.GOOD, "bold",
+             max_width=rect.right - px(40) - tx)
     elif controls:
-        text_at(surface, "assign the crews, then begin", (tx, y + px(10)), 20, "semibold", theme.TEXT_DIM,
-                max_width=rect.right - btn_w - px(40) - tx)
+        text(surface, "assign the crews, then begin", (tx, y + px(10)), 20, theme.TEXT_DIM, "semibold",
+             max_width=rect.right - btn_w - px(40) - tx)
     btn = pygame.Rect(rect.right - btn_w - px(20), y, btn_w, px(44))
     if not controls:
         pass
     elif space.phase == SETUP:
-        button(surface, btn, "Begin space combat", size=21, kind="primary", hover=hover == ("begin",))
+        button_face(surface, btn, "Begin space combat", size=21, style="primary", hovered=hover == ("begin",))
         hotspots.add(btn, "begin")
     elif space.started:
-        button(surface, btn, end_label(space), size=19 if narrow else 21, kind="primary",
-               hover=hover == ("end_phase",))
+        button_face(surface, btn, end_label(space), size=19 if narrow else 21, style="primary",
+                    hovered=hover == ("end_phase",))
         hotspots.add(btn, "end_phase")
     nxt = next_prompt(space) if space.started else None
     y = rect.y + px(HEAD_H)
@@ -117,28 +118,28 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
     for ship in space.ships.values():
         if viewer != "gm" and is_cloaked(ship, space.now) and not ship.revealed:
             continue  # the players do not know the cloaked raider is there
-        colour = colours.get(ship.side, (200, 200, 200))
+        colour = colours.get(ship.side, theme.NEUTRAL)
         pygame.draw.circle(surface, colour, (x + px(7), y + row_h // 2 - px(2)), 7)
-        text_at(surface, ship.name, (x + px(22), y + row_h // 2 - px(2)), 21, "bold", theme.TEXT, anchor="midleft",
-                max_width=px(150))
+        text(surface, ship.name, (x + px(22), y + row_h // 2 - px(2)), 21, theme.TEXT, "bold", anchor="midleft",
+             max_width=px(150))
         cx = x + px(180)
         mid = y + row_h // 2 - px(2)
         if not space.started:
             crewed = sum(1 for p in POSTS if p in ship.crew)
-            text_at(surface, f"{crewed} of {len(POSTS)} posts crewed", (cx, mid), 19, "semibold", theme.TEXT_DIM,
-                    anchor="midleft")
+            text(surface, f"{crewed} of {len(POSTS)} posts crewed", (cx, mid), 19, theme.TEXT_DIM, "semibold",
+                 anchor="midleft")
         elif ship.status != FIGHTING:
-            text_at(surface, f"{ship.status}: the crew cannot act", (cx, mid), 19, "semibold", theme.BAD,
-                    anchor="midleft")
+            text(surface, f"{ship.status}: the crew cannot act", (cx, mid), 19, theme.BAD, "semibold",
+                 anchor="midleft")
         elif space.round == 0 and ship.id not in space.surprise:
-            text_at(surface, "surprised: does not act before round 1", (cx, mid), 19, "semibold", theme.TEXT_DIM,
-                    anchor="midleft")
+            text(surface, "surprised: does not act before round 1", (cx, mid), 19, theme.TEXT_DIM, "semibold",
+                 anchor="midleft")
         else:
             acting = posts_acting_now(space, ship.id)
             shown = posts_in_phase(space, ship)
             if not shown:
-                text_at(surface, "no post acts in this phase", (cx, mid), 19, "semibold", theme.TEXT_DIM,
-                        anchor="midleft")
+                text(surface, "no post acts in this phase", (cx, mid), 19, theme.TEXT_DIM, "semibold",
+                     anchor="midleft")
             for post in shown:
                 who = ship.crew_names.get(post)
                 n = POSTS.index(post) + 1
@@ -161,16 +162,16 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                     break
                 hot = hover == ("walker_post", ship.id, post)
                 if kind == "act":
-                    fill, ink = ((255, 214, 110) if hot else theme.ACCENT), (20, 18, 12)
+                    fill, ink = (theme.ACCENT_LIT if hot else theme.ACCENT), theme.INK
                 elif kind == "done":
-                    fill, ink = (30, 70, 44), (170, 230, 190)
+                    fill, ink = theme.DONE_BG, theme.DONE_TEXT
                 else:
-                    fill, ink = (36, 39, 48), (120, 126, 140)
+                    fill, ink = theme.IDLE_BG, theme.TEXT_FAINT
                 pygame.draw.rect(surface, fill, chip, border_radius=chip.height // 2)
                 if nxt == (ship.id, post):
-                    pygame.draw.rect(surface, (255, 255, 255), chip.inflate(6, 6), 2, border_radius=chip.height // 2 + px(3))
-                    text_at(surface, "NEXT", (chip.centerx, chip.bottom + 1), 11, "bold", theme.TEXT, anchor="midtop")
-                text_at(surface, label, chip.center, 18, "bold", ink, anchor="center")
+                    pygame.draw.rect(surface, theme.INK_LIGHT, chip.inflate(6, 6), 2, border_radius=chip.height // 2 + px(3))
+                    text(surface, "NEXT", (chip.centerx, chip.bottom + 1), 11, theme.TEXT, "bold", anchor="midtop")
+                text(surface, label, chip.center, 18, ink, "bold", anchor="center")
                 if kind == "act":
                     hotspots.add(chip, "walker_post", ship=ship.id, post=post)
                 cx = chip.right + px(10)

@@ -33,7 +33,8 @@ from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.sheets import default_armoury
 from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
+from tactics.ui.panels import rolls
 from tactics.ui.render import TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool
 
@@ -54,15 +55,15 @@ def set_attack_command(factory: AttackCommandFactory) -> None:
     _attack_command = factory
 
 
-OK_LINE = (120, 230, 140)
-BAD_LINE = (255, 80, 70)
-RANGE_EDGE = (255, 170, 90)
+OK_LINE = theme.GOOD
+BAD_LINE = theme.BAD
+RANGE_EDGE = theme.RANGE_EDGE
 
 
 class AttackTool(Tool):
     name = "attack"
     label = "Attack"
-    key = pygame.K_t
+    key: int | None = pygame.K_t
     key_label = "T"
     hint = "Attack: choose a weapon in the Declare panel, then click a target. Red: out of range or out of sight."
 
@@ -202,6 +203,7 @@ class AttackTool(Tool):
         n = self.range_ft() // SQUARE_FT
         key = (who.cell, n, state.map.width, state.map.height)
         if self._ring is None or self._ring[0] != key:
+            assert who.cell is not None  # on the map
             c0, r0 = who.cell
             cells = frozenset((c, r) for c in range(max(0, c0 - n), min(state.map.width, c0 + n + 1))
                               for r in range(max(0, r0 - n), min(state.map.height, r0 + n + 1)))
@@ -231,11 +233,13 @@ class AttackTool(Tool):
         start = cam.cell_centre(who.cell)
         if path:
             pts = [start] + [cam.cell_centre(c) for c in path]
-            draw.outlined_lines(ctx.surface, pts, (255, 255, 255), max(2, cam.cell_px // 20))
+            draw.outlined_lines(ctx.surface, pts, theme.INK_LIGHT, max(2, cam.cell_px // 20))
             start = pts[-1]
+        assert target.cell is not None  # on the map
         end = cam.cell_centre(target.cell)
-        pygame.draw.line(ctx.surface, (10, 10, 14), start, end, max(3, cam.cell_px // 14) + 4)
+        pygame.draw.line(ctx.surface, theme.OUTLINE, start, end, max(3, cam.cell_px // 14) + 4)
         pygame.draw.line(ctx.surface, colour, start, end, max(3, cam.cell_px // 14))
+        assert target.cell is not None  # on the map
         draw.cell_cursor(ctx.surface, cam.cell_rect(target.cell), colour, 3)
         panels = getattr(self.view, "combat", None)  # keep the card clear of the combat panels
         room = panels.fit_rect(ctx.clip, ctx.clip) if panels is not None else ctx.clip
@@ -251,6 +255,7 @@ class AttackTool(Tool):
         tokens = placement.token_rects(view, skip=(target.id,)) if hasattr(view, "camera") else []
         cards = [r for r in (getattr(getattr(getattr(view, "combat", None), "banner", None), "rect", None),
                              getattr(getattr(getattr(view, "app", None), "hotseat", None), "rect", None)) if r]
+        assert target.cell is not None  # on the map
         self.card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), room, start, tokens=tokens, cards=cards)
 
     def card(self, surface: pygame.Surface, setup: Any, beside: pygame.Rect, clip: pygame.Rect,
@@ -315,5 +320,5 @@ def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, 
             w.text(surface, line, (rect.x + 12, y + 2), 16, BAD_LINE, "bold")
             y += 24
     else:
-        w.odds_bar(surface, pygame.Rect(rect.x + 12, y + 6, width - 24, 14), setup.chances, size=14)
+        rolls.odds_bar(surface, pygame.Rect(rect.x + 12, y + 6, width - 24, 14), setup.chances, size=14)
     return rect

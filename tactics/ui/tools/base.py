@@ -1,4 +1,4 @@
-"""What every tool looks like to the battle view."""
+"""What every tool looks like to the battle view (a tool asks the view only what :class:`BoardView` lists)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from tactics.rules.grid import Cell
 from tactics.ui import intents as ui
 
 if TYPE_CHECKING:
-    from tactics.ui.battle import BattleView
+    from tactics.ui.context import BoardView
     from tactics.ui.render import Layer
 
 
@@ -23,7 +23,7 @@ class Tool:
     key_label = ""
     hint = ""  # what the tool does, for the status bar and tooltip
 
-    def __init__(self, view: "BattleView") -> None:
+    def __init__(self, view: "BoardView") -> None:
         self.view = view
 
     def activate(self) -> None:

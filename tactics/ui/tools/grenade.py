@@ -34,7 +34,7 @@ from tactics.engine.combat.queries import combat_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant
 from tactics.rules import explosives as ex
-from tactics.rules.grid import Cell, distance_ft
+from tactics.rules.grid import Cell, as_cell, distance_ft
 from tactics.ui import draw, theme
 from tactics.ui import intents as ui
 from tactics.ui.render import TEMPLATES_Z, TOOL_Z, DrawContext
@@ -43,8 +43,8 @@ from tactics.ui.tools.base import Tool
 HEATMAP_Z = TEMPLATES_Z + 2
 RANGE_Z = TEMPLATES_Z + 1
 BLAST_Z = TEMPLATES_Z + 3
-BLAST_EDGE = (255, 120, 70)
-RING = (120, 210, 255)
+BLAST_EDGE = theme.BLAST_EDGE
+RING = theme.THROW_RING
 
 
 def percent(p: Fraction, places: int = 0) -> str:
@@ -55,7 +55,7 @@ def percent(p: Fraction, places: int = 0) -> str:
 def heat_colour(p: Fraction, top: Fraction) -> tuple[int, int, int, int]:
     """Blue for unlikely squares, through yellow, to red for the likeliest (alpha grows too)."""
     t = float(p / top) if top else 0.0
-    stops = [(0.0, (70, 120, 255)), (0.35, (80, 210, 200)), (0.6, (250, 220, 70)), (1.0, (255, 70, 50))]
+    stops = [(0.0, theme.ODDS_COLD), (0.35, theme.ODDS_COOL), (0.6, theme.ODDS_WARM), (1.0, theme.ODDS_HOT)]
     for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
         if t <= t1:
             k = (t - t0) / (t1 - t0) if t1 > t0 else 0.0
@@ -93,12 +93,16 @@ def throw_preview(state: Any, who: Combatant, target: Cell, kind_name: str, cook
     try:
         hz.check_throw(state, who.id, target, kind_name)  # the command's own refusal, if any
     except Refused as exc:
+        assert who.cell is not None  # on the map
         return ThrowPreview(who.id, who.cell, target, kind_name, reach, {}, Fraction(0), frozenset(), cook_odds,
                             exc.reason)
     battle_map = state.current_map()
+    assert who.cell is not None  # on the map
     odds = ex.landing_odds(battle_map, who.cell, target, facing=who.facing)
+    assert who.cell is not None  # on the map
     on_target = ex.p_on_target(battle_map, who.cell, target, facing=who.facing)
     blast = ex.blast_cells(kind, target, who.cell, walls=battle_map, facing=who.facing)
+    assert who.cell is not None  # on the map
     return ThrowPreview(who.id, who.cell, target, kind_name, reach, odds, on_target, blast, cook_odds)
 
 
@@ -110,8 +114,8 @@ def fight_is_on(state: Any) -> bool:
 def throw_command(state: Any, cid: str, target: Cell, kind: str, cook: bool) -> Any:
     """A Use Item declaration in a ground fight (R-ORD-1), else a throw at once."""
     if fight_is_on(state):
-        return Declare(cid, Action("use-item", item="grenade", target_cell=tuple(target), grenade=kind, cook=cook))
-    return hz.ThrowGrenade(cid, tuple(target), kind, cook=cook)
+        return Declare(cid, Action("use-item", item="grenade", target_cell=as_cell(target), grenade=kind, cook=cook))
+    return hz.ThrowGrenade(cid, as_cell(target), kind, cook=cook)
 
 
 class GrenadeTool(Tool):
@@ -165,7 +169,9 @@ class GrenadeTool(Tool):
         feet = hz.throw_range_ft(who)
         m = self.view.state.map
         n = feet // 5
+        assert who.cell is not None  # on the map
         c0, r0 = who.cell
+        assert who.cell is not None  # on the map
         return frozenset((c, r) for c in range(max(0, c0 - n), min(m.width, c0 + n + 1))
                          for r in range(max(0, r0 - n), min(m.height, r0 + n + 1))
                          if distance_ft(who.cell, (c, r)) <= feet)
@@ -269,7 +275,7 @@ class GrenadeTool(Tool):
         if not cells:
             return
         with draw.clipped(ctx.surface, draw.map_rect(ctx.camera, ctx.state.map)):  # never past the map's edge
-            ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, (10, 10, 14), 5)
+            ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, theme.OUTLINE, 5)
             ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, RING, 3)
 
     def draw_heatmap(self, ctx: DrawContext) -> None:
@@ -285,8 +291,8 @@ class GrenadeTool(Tool):
             if px < 18:
                 continue
             size = int(px * (0.2 + 0.16 * float(chance / top)))
-            text = theme.text(percent(chance), max(9, size), "bold", (255, 255, 255))
-            shadow = theme.text(percent(chance), max(9, size), "bold", (0, 0, 0))
+            text = theme.text(percent(chance), max(9, size), "bold", theme.INK_LIGHT)
+            shadow = theme.text(percent(chance), max(9, size), "bold", theme.SHADOW)
             x, y, w, h = cam.cell_rect(cell)
             r = text.get_rect(center=(x + w // 2, y + h // 2))
             ctx.surface.blit(shadow, r.move(1, 1))
@@ -296,7 +302,7 @@ class GrenadeTool(Tool):
         p = self.preview()
         if p is None or not p.blast or ctx.camera.cell_px < 8:
             return
-        ctx.renderer.cells.outline(ctx.surface, ctx.camera, p.blast, (10, 10, 14), 5)
+        ctx.renderer.cells.outline(ctx.surface, ctx.camera, p.blast, theme.OUTLINE, 5)
         ctx.renderer.cells.outline(ctx.surface, ctx.camera, p.blast, BLAST_EDGE, 3)
 
     def draw_labels(self, ctx: DrawContext) -> None:
@@ -304,6 +310,7 @@ class GrenadeTool(Tool):
         cam = ctx.camera
         who = self.thrower()
         if who is not None:
+            assert who.cell is not None  # on the map
             cx, cy = cam.cell_centre(who.cell)
             draw.pill_at(ctx.surface, f"{hz.throw_range_ft(who)} ft throw", (cx, cy + cam.cell_px // 2 + 22),
                          size=15, colour=RING, anchor="midtop")
@@ -315,7 +322,7 @@ class GrenadeTool(Tool):
             draw.pill_at(ctx.surface, p.problem, (x + w // 2, y - 4), size=draw.label_size(cam.cell_px),
                          colour=theme.BAD, anchor="midbottom")
             return
-        draw.cell_cursor(ctx.surface, (x, y, w, h), (255, 255, 255), 2)
+        draw.cell_cursor(ctx.surface, (x, y, w, h), theme.INK_LIGHT, 2)
         lines = [f"{ex.grenade_kind(p.kind).title}: on target {percent(p.on_target, 1)}"]
         if p.cook is not None:
             lines.append(f"cooked, WIS DC {ex.COOK_DC}: early {percent(p.cook['early'], 1)} · dud "
@@ -324,7 +331,7 @@ class GrenadeTool(Tool):
         top = cam.to_screen((0, highest))[1] - 4  # above every square of the heatmap and the blast
         for text in reversed(lines):
             rect = draw.pill_at(ctx.surface, text, (x + w // 2, top), size=draw.label_size(cam.cell_px),
-                                colour=(255, 225, 190), anchor="midbottom")
+                                colour=theme.LABEL_WARM, anchor="midbottom")
             top = rect.top - 2
 
 

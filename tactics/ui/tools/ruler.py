@@ -84,7 +84,7 @@ class RulerTool(Tool):
             running += feet
             if len(route) > 2:
                 mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-                draw.pill_at(ctx.surface, f"{feet} ft", mid, size=max(13, size - 3), colour=(255, 240, 190))
+                draw.pill_at(ctx.surface, f"{feet} ft", mid, size=max(13, size - 3), colour=theme.LABEL_WARM)
         end = pts[-1]
         draw.pill_at(ctx.surface, f"{running} ft", (end[0] + cam.cell_px // 2 + 6, end[1]), size=size + 2,
                      colour=theme.RULER, anchor="midleft")

@@ -89,8 +89,8 @@ def compute_reach(state: EncounterState, cid: str) -> Reach | None:
     allowance = move_allowance(state, cid)
     start = allowance.origin or who.cell
     routes = move_routes(state, cid, allowance)
-    enemies = [c.cell for c in state.enemies_of(who)]
-    allies = [c.cell for c in state.allies_of(who)]
+    enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
+    allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
     route_plan = plan(state.current_map(), start, allowance.sprint_ft, enemies=enemies, occupied=allies)
     run = frozenset(c for c, r in routes.items() if not r.sprint)
     sprint = frozenset(c for c, r in routes.items() if r.sprint)
@@ -145,7 +145,7 @@ def _cut_short(state: EncounterState, entry: Any, cid: str, leg: tuple) -> bool:
 
 
 #: The second leg of a sprint (the Bonus Move), in the amber of the sprint squares.
-SPRINT_LEG = (255, 190, 80)
+SPRINT_LEG = theme.SPRINT_LEG
 
 
 class SelectTool(Tool):
@@ -225,9 +225,9 @@ class SelectTool(Tool):
         cells.fill(ctx.surface, ctx.camera, reach.sprint, theme.SPRINT_TINT, ctx.clip)
         cells.fill(ctx.surface, ctx.camera, reach.run, theme.RUN_TINT, ctx.clip)
         if ctx.camera.cell_px >= 12:
-            cells.outline(ctx.surface, ctx.camera, reach.run | reach.sprint | {reach.start}, (255, 200, 90), 2)
+            cells.outline(ctx.surface, ctx.camera, reach.run | reach.sprint | {reach.start}, theme.SPRINT_EDGE, 2)
             if reach.run:
-                cells.outline(ctx.surface, ctx.camera, reach.run | {reach.start}, (120, 185, 255), 2)
+                cells.outline(ctx.surface, ctx.camera, reach.run | {reach.start}, theme.RUN_EDGE, 2)
 
     def _draw_preview(self, ctx: DrawContext) -> None:
         view = self.view
@@ -249,7 +249,7 @@ class SelectTool(Tool):
                 at = leg[-1] if leg else at
             if len(legs) == 2 and legs[0]:
                 mid = cam.cell_centre(legs[0][-1])  # where the Standard Move ends and the Bonus Move starts
-                pygame.draw.circle(ctx.surface, (10, 10, 14), mid, width * 2 + 4)
+                pygame.draw.circle(ctx.surface, theme.OUTLINE, mid, width * 2 + 4)
                 pygame.draw.circle(ctx.surface, SPRINT_LEG, mid, width * 2 + 2)
             draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.GOOD)
             feet = reach.cost_to(cell)
@@ -257,7 +257,7 @@ class SelectTool(Tool):
             words = _route_words(reach, cell, short=True)
             text = f"{feet} ft" + (f"  {words}" if words else "")
             lines = [text] + (["uses your Bonus action"] if uses_bonus(reach, cell) else [])
-            colour = (255, 210, 120) if sprint else theme.TEXT
+            colour = theme.SPRINT_TEXT if sprint else theme.TEXT
             x, y, w, h = cam.cell_rect(cell)
             free = view.fit_rect() if hasattr(view, "fit_rect") else ctx.clip  # clear of the side panels
             bottom = y - 4

@@ -19,7 +19,8 @@ from typing import Any
 
 import pygame
 
-from tactics.engine.combat.individual.actions import TakeAction, TurnAction, UseHeld
+from tactics.engine.combat.individual.actions import TakeAction, TurnAction
+from tactics.engine.combat.individual.interrupts import UseHeld
 from tactics.engine.combat.individual.shot_previews import (ShotPreview, held_shot_preview, held_shot_squares,
                                                             shot_preview)
 from tactics.engine.combat.individual.view import pending_interrupt
@@ -28,7 +29,8 @@ from tactics.rules.grid import Cell
 from tactics.rules.sheets import default_armoury
 from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
-from tactics.ui.panels import widgets as w
+from tactics.ui import widgets as w
+from tactics.ui.panels import rolls
 from tactics.ui.render import DrawContext
 from tactics.ui.tools.attack import BAD_LINE, OK_LINE, AttackTool, _place
 
@@ -65,7 +67,7 @@ def shot_card(surface: pygame.Surface, p: ShotPreview, beside: pygame.Rect, clip
             w.text(surface, line, (rect.x + 12, y + 2), 16, BAD_LINE, "bold")
             y += 24
     else:
-        w.odds_bar(surface, pygame.Rect(rect.x + 12, y + 6, width - 24, 14), {"hit": Fraction(1)}, size=14)
+        rolls.odds_bar(surface, pygame.Rect(rect.x + 12, y + 6, width - 24, 14), {"hit": Fraction(1)}, size=14)
     return rect
 
 
@@ -115,10 +117,11 @@ class ShotTool(AttackTool):
         key = (len(self.view.encounter.journal.entries), who.id if who else None, self.weapon)
         if self._squares is None or self._squares[0] != key:
             out: dict[Cell, ShotPreview] = {}
-            for cell in held_shot_squares(state) if who is not None and self.weapon else []:
-                found = held_shot_preview(state, who.id, self.weapon, cell)
-                if found is not None:
-                    out[cell] = found
+            if who is not None and self.weapon:
+                for cell in held_shot_squares(state):
+                    found = held_shot_preview(state, who.id, self.weapon, cell)
+                    if found is not None:
+                        out[cell] = found
             self._squares = (key, out)
         return self._squares[1]
 
@@ -193,15 +196,16 @@ class ShotTool(AttackTool):
         for cell, found in squares.items():
             draw.cell_cursor(ctx.surface, cam.cell_rect(cell), BAD_LINE if found.problem else OK_LINE, 2)
         hover = self.view.hover_cell
-        found = squares.get(hover) if hover is not None else None
-        if found is None:
+        if hover is None or hover not in squares:
             return
+        found = squares[hover]
         colour = BAD_LINE if found.problem else OK_LINE
         start, end = cam.cell_centre(who.cell), cam.cell_centre(hover)
         pygame.draw.line(ctx.surface, theme.BACKDROP, start, end, max(3, cam.cell_px // 14) + 4)
         pygame.draw.line(ctx.surface, colour, start, end, max(3, cam.cell_px // 14))
         draw.cell_cursor(ctx.surface, cam.cell_rect(hover), colour, 3)
-        room = self.view.turns.clear_room(ctx.clip) if getattr(self.view, "turns", None) is not None else ctx.clip
+        turns = getattr(self.view, "turns", None)  # the individual-turn panel, when the battle view has one
+        room = turns.clear_room(ctx.clip) if turns is not None else ctx.clip
         tokens = placement.token_rects(self.view, skip=())
         shot_card(ctx.surface, found, pygame.Rect(cam.cell_rect(hover)), room, start, tokens=tokens)
 

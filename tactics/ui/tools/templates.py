@@ -139,7 +139,7 @@ class TemplateTool(Tool):
         cells, label, anchor = got
         self.draw_origin(ctx)
         # Beside the template, clear of every token (the caster too) and of the template itself.
-        img = draw.pill(label, draw.label_size(ctx.camera.cell_px), (255, 200, 185))
+        img = draw.pill(label, draw.label_size(ctx.camera.cell_px), theme.LABEL_WARM)
         area = pygame.Rect(ctx.camera.cell_rect(next(iter(cells)))) if cells else pygame.Rect(0, 0, 1, 1)
         for cell in cells:
             area.union_ip(pygame.Rect(ctx.camera.cell_rect(cell)))
@@ -162,7 +162,7 @@ def draw_template(ctx: DrawContext, cells: frozenset[Cell], tint, edge) -> None:
 def draw_pinned(ctx: DrawContext) -> None:
     """The pinned templates of the view (drawn whatever tool is active)."""
     for pin in getattr(ctx.view, "pinned", ()):
-        draw_template(ctx, pin.cells, (255, 120, 60, 70), (255, 150, 90))
+        draw_template(ctx, pin.cells, (*theme.TEMPLATE_EDGE, 70), theme.RANGE_EDGE)
 
 
 class RadiusTool(TemplateTool):
@@ -213,8 +213,8 @@ class RadiusTool(TemplateTool):
         if got is None:
             return
         p = ctx.camera.to_screen(got[2])
-        pygame.draw.circle(ctx.surface, (10, 10, 14), p, 7)
-        pygame.draw.circle(ctx.surface, (255, 230, 200), p, 5)
+        pygame.draw.circle(ctx.surface, theme.OUTLINE, p, 7)
+        pygame.draw.circle(ctx.surface, theme.LABEL_WARM, p, 5)
         if self.shape == "round":
             pygame.draw.circle(ctx.surface, theme.TEMPLATE_EDGE, p, int(self.feet / 5 * ctx.camera.cell_px), 2)
 

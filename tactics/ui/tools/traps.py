@@ -35,13 +35,14 @@ from tactics.engine.combat.actions import ITEM_USES, Action, Declare
 from tactics.engine.combat.disarm import DeclareDisarm, declare_remote
 from tactics.engine.core.state import Combatant
 from tactics.rules import traps as tr
-from tactics.rules.grid import Cell, cell_center, rotate
+from tactics.rules.grid import Cell, as_cell, cell_center, rotate
 from tactics.ui import draw
 from tactics.ui import intents as ui
 from tactics.ui.layers.hazards import GHOST, dashed_outline, trap_look, trigger_cells
 from tactics.ui.render import TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool, plus_minus
 from tactics.ui.tools.grenade import fight_is_on, percent
+from tactics.ui import theme
 
 PREVIEW_Z = TOOL_Z + 1
 
@@ -115,7 +116,8 @@ class TrapTool(Tool):
         start = next(o for o in options if o[1] == self.kind)
         board = self.view.board_rect()
         rect = pygame.Rect(board.left + 12, board.bottom - 46, 280, 36)
-        self.dropdown = pygame_gui.elements.UIDropDownMenu(options, start, rect, self.view.app.ui)
+        menu_options: list[str | tuple[str, str]] = list(options)
+        self.dropdown = pygame_gui.elements.UIDropDownMenu(menu_options, start, rect, self.view.app.ui)
 
     def activate(self) -> None:
         self._make_dropdown()
@@ -158,15 +160,15 @@ class TrapTool(Tool):
         who = self.actor()
         if as_actor and who is not None:
             item = f"set-trap:{kind.name}"
-            setting = hz.SetTrap(who.id, kind.name, tuple(cell), facing=facing, wire_end=wire_end,
+            setting = hz.SetTrap(who.id, kind.name, as_cell(cell), facing=facing, wire_end=wire_end,
                                  disarm_dc=self.disarm_dc)
             if fight_is_on(self.view.state) and item in ITEM_USES:
-                command: Any = Declare(who.id, Action("use-item", item=item, target_cell=tuple(cell),
+                command: Any = Declare(who.id, Action("use-item", item=item, target_cell=as_cell(cell),
                                                       trap=setting.options() or None))
             else:
                 command = setting  # individual turns: the engine takes it as the setter's action (N-GATE-1)
         else:
-            command = hz.PlaceTrap(kind.name, tuple(cell), facing=facing, wire_end=wire_end)
+            command = hz.PlaceTrap(kind.name, as_cell(cell), facing=facing, wire_end=wire_end)
         if self.view.submit(command):
             what = "declares setting" if isinstance(command, Declare) else ("sets" if as_actor else "placed")
             subject = f"{who.name} {what}" if as_actor and who is not None else "GM placed"
@@ -346,7 +348,7 @@ class TrapTool(Tool):
         x, y, w, h = cam.cell_rect(cell)
         top = y - 4
         for text in reversed(self.odds_lines()):
-            rect = draw.pill_at(ctx.surface, text, (x + w // 2, top), size=15, colour=(255, 230, 200), anchor="midbottom")
+            rect = draw.pill_at(ctx.surface, text, (x + w // 2, top), size=15, colour=theme.LABEL_WARM, anchor="midbottom")
             top = rect.top - 2
 
     def _draw_search_odds(self, ctx: DrawContext) -> None:
@@ -359,8 +361,8 @@ class TrapTool(Tool):
         for trap in search.traps:
             p = odds[trap.id]
             x, y, w, h = ctx.camera.cell_rect(trap.cell)
-            draw.pill_at(ctx.surface, f"search finds {percent(p)}", (x + w // 2, y), size=13, colour=(235, 220, 255),
-                         bg=(40, 20, 70, 220), anchor="midbottom")
+            draw.pill_at(ctx.surface, f"search finds {percent(p)}", (x + w // 2, y), size=13, colour=theme.LABEL_COOL,
+                         bg=(*theme.SEARCH_BG, 220), anchor="midbottom")
 
 
 __all__ = ["TrapTool", "disarm_check", "disarm_preview", "set_preview"]

@@ -48,7 +48,7 @@ from tactics.engine.combat.individual import shots
 from tactics.engine.combat.individual.procedure import Pending, TurnsState, after, over_events, reducer, rules_of, running, who_or_refuse
 from tactics.rules import turns as rt
 from tactics.rules.dice import Dice
-from tactics.rules.grid import Cell, distance_ft
+from tactics.rules.grid import Cell, as_cell, distance_ft
 from tactics.rules.sheets import Technique, Weapon
 
 MOVE, ATTACK, TECHNIQUE, USE_ITEM, THROW = "move", "attack", "technique", "use-item", "throw"
@@ -203,10 +203,11 @@ def validate(state: EncounterState, turns: TurnsState, who: Combatant, action: T
             raise Refused(str(exc)) from None
         if not ok:
             raise Refused(f"{who.name} ({size}) can only throw objects of size {size} or smaller, not {item}")
-        far = distance_ft(who.cell, tuple(action.target_cell))
+        assert who.cell is not None  # on the map
+        far = distance_ft(who.cell, as_cell(action.target_cell))
         if far > reach:
             raise Refused(f"{who.name} can throw an object {reach} ft; that square is {far} ft away")
-        if not state.current_map().in_bounds(tuple(action.target_cell)):
+        if not state.current_map().in_bounds(as_cell(action.target_cell)):
             raise Refused("that square is off the map")
     elif kind == EXTEND:
         names = [x["name"] for x in turns.lapsing]
@@ -280,6 +281,7 @@ def perform(state: EncounterState, who: Combatant, action: TurnAction, dice: Dic
         return use.resolve(state, who, act, dice)[0]
     if kind == THROW:
         reach, size = throw_reach(state, who)
+        assert action.target_cell is not None  # validated
         return [Event("turns.thrown", {"combatant": who.id, "cell": list(action.target_cell), "size": action.size
                                        or rules_of(state).throw.default_size, "what": action.note or "an object",
                                        "range_ft": reach})]
@@ -496,9 +498,3 @@ def _free_resolved(state: EncounterState, d: dict[str, Any]) -> None:
 
 for _kind in ("turns.note", "turns.thrown", "turns.extended"):
     reducer.on(_kind)(lambda state, d: None)  # log only
-
-
-# The interrupt commands live in turns_interrupts; importable from here too.
-from tactics.engine.combat.individual.interrupts import (  # noqa: E402, F401  (re-exported: the answers to the prompts)
-    Block, Interrupt, Pass, ResolvePending, UseHeld, after_answer, block_route, block_squares, next_to_ask,
-)

@@ -100,7 +100,7 @@ class UseHeld:
     name: str = "use-held"
 
     def args(self) -> dict[str, Any]:
-        out = {"combatant": self.combatant, "action": self.action.to_dict()}
+        out: dict[str, Any] = {"combatant": self.combatant, "action": self.action.to_dict()}
         if self.at is not None:
             out["at"] = list(self.at)
         return out
@@ -119,6 +119,7 @@ class UseHeld:
             from tactics.engine.combat.individual.midmove import aim_or_refuse
 
             square = aim_or_refuse(state, turns, who, action, self.at)
+            assert turns.pending is not None  # a move is under way
             events = [Event("turns.held-aimed", {"combatant": who.id, "pending": turns.pending.id,
                                                  "mover": turns.pending.actor, "action": action.to_dict(),
                                                  "at": list(square)})]
@@ -246,6 +247,7 @@ class Block:
                 end = tuple(e.data["path"][-1])
                 walked_ft += int(e.data["feet"])
         taken = Event("turns.action-taken", {"id": p.id, "combatant": mover.id, "slot": p.slot, "action": p.action})
+        assert mover.cell is not None and end is not None  # on the map
         blocked = Event("turns.move-blocked", {
             "id": p.id, "mover": mover.id, "blocker": blocker.id, "at": list(stand), "start": list(mover.cell),
             "planned": [list(c) for c in planned], "walked": [list(c) for c in walked], "stop": list(end),
@@ -258,8 +260,9 @@ class Block:
 
 def block_route(state: EncounterState, blocker: Combatant, cell: Cell) -> list[Cell]:
     """The blocker's shortest legal route to ``cell`` within its run (R-GRID-3..5)."""
-    enemies = [c.cell for c in state.enemies_of(blocker)]
-    allies = [c.cell for c in state.allies_of(blocker)]
+    enemies = [c.cell for c in state.enemies_of(blocker) if c.cell is not None]
+    allies = [c.cell for c in state.allies_of(blocker) if c.cell is not None]
+    assert blocker.cell is not None  # on the map
     p = plan(state.current_map(), blocker.cell, move_budget(blocker), enemies=enemies, occupied=allies)
     return p.path_to(cell) if cell in p.endable else []
 

@@ -136,7 +136,7 @@ def after(state: EncounterState, events: list[Event]) -> EncounterState:
     work out what follows an interrupt on the board as it will then be."""
     if not events:
         return state
-    from tactics.engine.core.encounter import ENCOUNTER_REDUCER  # late: encounter imports this module
+    from tactics.engine.features import ENCOUNTER_REDUCER  # late: the features import this module
 
     scratch = copy.copy(state)
     scratch.combatants = copy.deepcopy(state.combatants)

@@ -44,6 +44,11 @@ class TrackerRow:
     holding: bool
 
 
+def _by_name(condition: Any) -> str:
+    """Sort key of a condition written as a dict."""
+    return str(condition["name"])
+
+
 def pips_of(state: EncounterState, cid: str) -> rt.Pips:
     """What ``cid`` has left: its own turn's budget, or (off turn) just the held marker."""
     turns = turns_of(state)
@@ -103,6 +108,7 @@ def moves_left(state: EncounterState, cid: str) -> int:
 
 def _budget_refusal(state: EncounterState, cid: str) -> str:
     turns = turns_of(state)
+    assert turns is not None  # asked only while individual turns run
     who = state.combatants[cid]
     limits = limits_of(who)
     try:
@@ -367,7 +373,7 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
         out["combatants"][cid] = {
             "cell": list(c.cell) if c.cell is not None else None, "hp": c.hp, "present": c.present,
             "facing": c.facing, "facing_target": c.facing_target, "hidden": c.hidden,
-            "conditions": sorted([_plain(x) for x in c.conditions], key=lambda x: x["name"]),
+            "conditions": sorted([_plain(x) for x in c.conditions], key=_by_name),
         }
     turns = turns_of(state)
     out["turns"] = _plain(turns) if isinstance(turns, TurnsState) else None

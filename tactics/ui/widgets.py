@@ -1,0 +1,419 @@
+"""The one kit of drawn widgets: click regions, cards, text, buttons, pills, pips.
+
+Why hand-made beside pygame_gui: the combat panels, the starship screen, the
+builder's panel and the GM menu are drawn anew every frame over the map, at
+sizes that follow the window's scale (large type for a projector), and every
+text and button they draw is reported to the layout probe
+(:mod:`tactics.ui.layout_probe`) so tests can check nothing overlaps or spills.
+pygame_gui keeps what needs the keyboard focus and editing: the toolbar, text
+boxes and the dialogs built around them (builder forms, table settings, save
+and open dialogs).
+
+Everything clickable is a :class:`Hotspot` recorded while drawing. A
+:class:`Panel` (a card in the side column) records hotspots with an action, and
+a click runs the one under the pointer; a screen (the starship screen) records
+hotspots with a key and data in a :class:`Hotspots` and looks the pointer up
+itself. Tests find a button by its key (``"advance"``, ``"weapon:silenced_pistol"``,
+``"dlg.fire"``), the way a user finds it by its place on the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from tactics.ui import layout_probe as probe
+from tactics.ui import theme
+from tactics.ui.theme import fs, px
+
+Colour = tuple[int, int, int]
+
+ELLIPSIS = "…"
+
+#: (fill, fill under the pointer, text, edge) of each kind of button
+BUTTON_STYLES: dict[str, tuple[Colour, Colour, Colour, Colour]] = {
+    "normal": (theme.CONTROL, theme.CONTROL_LIT, theme.TEXT, theme.CONTROL_EDGE),
+    "primary": (theme.PRIMARY_BG, theme.PRIMARY_LIT, theme.INK, theme.ACCENT),  # dark on gold: read across a room
+    "danger": (theme.DANGER_BG, theme.DANGER_LIT, theme.DANGER_TEXT, theme.DANGER_EDGE),
+    "chip": (theme.CHIP_BG, theme.CHIP_LIT, theme.TEXT, theme.CHIP_EDGE),
+    "on": (theme.ON_BG, theme.ON_LIT, theme.ON_TEXT, theme.ON_EDGE),  # the chosen one of a set
+    "disabled": (theme.DISABLED_BG, theme.DISABLED_BG, theme.TEXT_DIM, theme.TRACK),
+}
+
+
+# -- click regions ---------------------------------------------------------------------
+
+@dataclass
+class Hotspot:
+    """A clickable region drawn this frame: ``key`` says what it is, ``data`` which one,
+    ``action`` what a click on it does (None: nothing, or the screen decides from the key)."""
+
+    rect: pygame.Rect
+    key: str
+    data: dict[str, Any] = field(default_factory=dict)
+    action: Callable[..., object] | None = None  # called with no arguments (``...``: a lambda may bind defaults)
+
+
+class Hotspots:
+    """The click regions of one frame; the last one added is on top."""
+
+    def __init__(self) -> None:
+        self.items: list[Hotspot] = []
+
+    def clear(self) -> None:
+        self.items.clear()
+
+    def add(self, rect: pygame.Rect | tuple[int, int, int, int], key: str, **data: Any) -> pygame.Rect:
+        r = pygame.Rect(rect)
+        self.items.append(Hotspot(r, key, data))
+        return r
+
+    def at(self, pos: tuple[int, int]) -> Hotspot | None:
+        for spot in reversed(self.items):
+            if spot.rect.collidepoint(pos):
+                return spot
+        return None
+
+    def find(self, key: str, **data: Any) -> Hotspot | None:
+        for spot in reversed(self.items):
+            if spot.key == key and all(spot.data.get(k) == v for k, v in data.items()):
+                return spot
+        return None
+
+
+@dataclass
+class Panel:
+    """A card on the screen that records its buttons (hotspots with an action) while it draws."""
+
+    title: str = ""
+    collapsed: bool = False
+    rect: pygame.Rect | None = None
+    hits: list[Hotspot] = field(default_factory=list)
+    scroll: int = 0
+    scrollable: bool = False
+
+    def begin(self) -> None:
+        self.hits = []
+        self.rect = None
+
+    def hit(self, rect: pygame.Rect, key: str, action: Callable[..., object] | None) -> None:
+        self.hits.append(Hotspot(pygame.Rect(rect), key, action=action))
+
+    def button_rect(self, key: str) -> pygame.Rect | None:
+        for h in self.hits:
+            if h.key == key:
+                return h.rect
+        return None
+
+    def keys(self) -> list[str]:
+        return [h.key for h in self.hits]
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """Run the button under ``pos``; True if the click landed on this panel."""
+        if self.rect is None or not self.rect.collidepoint(pos):
+            return False
+        for h in reversed(self.hits):
+            if h.rect.collidepoint(pos) and h.action is not None:
+                h.action()
+                return True
+        return True
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.rect is not None and self.rect.collidepoint(pos)
+
+    def toggle(self) -> None:
+        self.collapsed = not self.collapsed
+
+    def scroll_by(self, steps: int) -> bool:
+        """The wheel over the panel: scroll its body (True if the panel scrolls at all)."""
+        if not self.scrollable:
+            return False
+        self.scroll = max(0, self.scroll - steps * px(60))
+        return True
+
+    def finish(self, surface: pygame.Surface, canvas: pygame.Surface, x: int, y: int, width: int,
+               height: int, *, content: int | None = None, fixed: int = 0) -> pygame.Rect:
+        """Show the drawn ``canvas`` as a card ``height`` tall at (x, y); the buttons recorded
+        while drawing move there too. The card's rectangle.
+
+        When the drawing (``content`` pixels tall) is taller than the card, the part below
+        ``fixed`` (the title row) scrolls with the wheel: a scroll bar on the right says so,
+        and only the buttons in view can be clicked.
+        """
+        name = self.title or type(self).__name__
+        final = pygame.Rect(x, y, width, height)
+        card(surface, final)
+        self.scrollable = content is not None and content > height + px(2)
+        if content is None or not self.scrollable:
+            self.scroll = 0
+            surface.blit(canvas, (x, y), (0, 0, width, height))
+            probe.panel(surface, final, name)
+            probe.composite(canvas, surface, (x, y), pygame.Rect(0, 0, width, height), name=name)
+            for h in self.hits:
+                h.rect.move_ip(x, y)
+            self.rect = final
+            return final
+        view_h = height - fixed - px(6)
+        self.scroll = max(0, min(self.scroll, content - fixed - view_h))
+        surface.blit(canvas, (x, y), (0, 0, width, fixed))
+        surface.blit(canvas, (x, y + fixed), (0, fixed + self.scroll, width, view_h))
+        body = pygame.Rect(x, y + fixed, width, view_h)
+        probe.panel(surface, final, name)
+        probe.scrolled(canvas, surface, (x, y), fixed, self.scroll, body, name=name)
+        for h in self.hits:
+            if h.rect.y >= fixed:
+                h.rect.move_ip(x, y - self.scroll)
+                if not body.contains(h.rect):
+                    h.action = None  # scrolled out of view: not clickable
+            else:
+                h.rect.move_ip(x, y)
+        # the scroll bar: where the part in view sits in the whole
+        track = pygame.Rect(final.right - px(7), body.y + px(2), px(4), body.height - px(4))
+        pygame.draw.rect(surface, theme.TRACK, track, border_radius=px(2))
+        total = max(1, content - fixed)
+        thumb = pygame.Rect(track.x, track.y + track.height * self.scroll // total, track.width,
+                            max(px(16), track.height * view_h // total))
+        pygame.draw.rect(surface, theme.ACCENT, thumb.clip(track), border_radius=px(2))
+        if self.scroll + view_h < content - fixed:  # a fade over the last row: more below
+            fade = pygame.Surface((width - px(12), px(18)), pygame.SRCALPHA)
+            for i in range(fade.get_height()):
+                pygame.draw.line(fade, (*theme.CHROME, int(255 * i / fade.get_height())), (0, i), (fade.get_width(), i))
+            surface.blit(fade, (x + px(2), body.bottom - fade.get_height()))
+        self.rect = final
+        return final
+
+
+# -- surfaces --------------------------------------------------------------------------
+
+_cards: dict[tuple[Any, ...], pygame.Surface] = {}
+_canvases: dict[tuple[Any, ...], pygame.Surface] = {}
+
+
+def card(surface: pygame.Surface, rect: pygame.Rect, *, accent: Colour | None = None,
+         fill: Colour = theme.CHROME, edge: Colour = theme.CHROME_EDGE, alpha: int = 242,
+         radius: int | None = None, width: int | None = None) -> None:
+    """A card: rounded, with an edge (``accent``: a 2 px edge of that colour), slightly translucent
+    by default; cached per size and look. ``radius`` defaults to the panels' corner."""
+    radius = theme.PANEL_RADIUS if radius is None else radius
+    width = (2 if accent else 1) if width is None else width
+    key = (rect.size, accent, fill, edge, alpha, radius, width)
+    bg = _cards.get(key)
+    if bg is None:
+        bg = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (*fill, alpha), bg.get_rect(), border_radius=radius)
+        if width:
+            pygame.draw.rect(bg, (*(accent or edge), 255), bg.get_rect(), width, border_radius=radius)
+        if len(_cards) > 64:
+            _cards.clear()
+        _cards[key] = bg
+    surface.blit(bg, rect.topleft)
+
+
+def canvas(owner: object, size: tuple[int, int], *, room: int = 1) -> pygame.Surface:
+    """A cleared transparent surface for one panel to draw on, reused between frames
+    (``room`` times as tall as asked: a panel that scrolls draws all of its body)."""
+    size = (size[0], size[1] * room)
+    key = (id(owner), size)
+    surf = _canvases.get(key)
+    if surf is None:
+        if len(_canvases) > 32:
+            _canvases.clear()
+        surf = _canvases[key] = pygame.Surface(size, pygame.SRCALPHA)
+    surf.fill(theme.CLEAR)
+    probe.forget(surf)
+    return surf
+
+
+def shade(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken everything drawn so far (under a modal dialog)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
+
+
+def dialog_card(surface: pygame.Surface, hotspots: Hotspots, size: tuple[int, int], edge: Colour,
+                margin: tuple[int, int] = (60, 70)) -> pygame.Rect:
+    """A modal dialog's card: the screen shaded, the card centred, at most ``size`` and
+    ``margin`` (at scale 1) smaller than the screen, clicks on it caught (hotspot ``dlg.card``)."""
+    margin = (px(margin[0]), px(margin[1]))
+    shade(surface)
+    w, h = surface.get_size()
+    rect = pygame.Rect(0, 0, min(size[0], w - margin[0]), min(size[1], h - margin[1]))
+    rect.center = (w // 2, h // 2)
+    card(surface, rect, fill=theme.CARD, edge=edge, alpha=255, width=2, radius=16)
+    probe.panel(surface, rect, "dialog", modal=True)
+    hotspots.add(rect, "dlg.card")
+    return rect
+
+
+# -- text ------------------------------------------------------------------------------
+
+def fit_line(value: str, size: int, width: int, weight: str = "semibold") -> list[str]:
+    """``value`` as one line no wider than ``width``: shortened with an ellipsis if it must be."""
+    f = theme.font(fs(size), weight)
+    if f.size(value)[0] <= width:
+        return [value]
+    while value and f.size(value + ELLIPSIS)[0] > width:
+        value = value[:-1]
+    return [value.rstrip() + ELLIPSIS]
+
+
+def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 17,
+         colour: Colour = theme.TEXT, weight: str = "semibold", anchor: str = "topleft", *,
+         max_width: int | None = None) -> pygame.Rect:
+    """``value`` at font size ``size`` (at scale 1; drawn at fs(size)) anchored at ``pos``;
+    shortened with an ellipsis to ``max_width`` pixels if given."""
+    shown = fit_line(value, size, max_width, weight)[0] if max_width is not None else value
+    img = theme.text(shown, fs(size), weight, tuple(colour))
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    probe.text(surface, rect, value)
+    return rect
+
+
+def blit_text(surface: pygame.Surface, img: pygame.Surface, pos: pygame.Rect | tuple[int, int], value: str,
+              area: pygame.Rect | None = None) -> pygame.Rect:
+    """Blit a rendered text (``value``) and tell the layout probe; the blitted rectangle."""
+    rect = surface.blit(img, pos, area)
+    full = img.get_rect(topleft=rect.topleft)
+    probe.text(surface, full, value, shown=rect if area is not None else None)
+    return rect
+
+
+def text_width(value: str, size: int, weight: str = "semibold") -> int:
+    return int(theme.font(fs(size), weight).size(value)[0])
+
+
+def line_h(size: int, weight: str = "semibold") -> int:
+    """The height of one line of text at ``size`` (scale 1), in this window's pixels."""
+    return int(theme.font(fs(size), weight).get_linesize())
+
+
+def wrap(value: str, size: int, width: int, weight: str = "semibold") -> list[str]:
+    """Split ``value`` into lines no wider than ``width`` pixels (``size`` at scale 1); a line
+    break in ``value`` starts a new line."""
+    f = theme.font(fs(size), weight)
+    lines: list[str] = []
+    for para in value.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+# -- buttons, pills, pips --------------------------------------------------------------
+
+def button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, *, style: str = "normal",
+                size: int = 17, hovered: bool = False, sub: str | None = None) -> pygame.Rect:
+    """A button drawn in ``style`` (:data:`BUTTON_STYLES`): the label centred, made smaller
+    and then shortened rather than spilling out; ``sub``: a second, dimmer line under it."""
+    normal, over, fg, edge = BUTTON_STYLES[style]
+    pygame.draw.rect(surface, over if hovered and style != "disabled" else normal, rect, border_radius=px(7))
+    pygame.draw.rect(surface, edge, rect, 1, border_radius=px(7))
+    probe.box(surface, rect, label)
+    if sub:
+        room = rect.width - px(28)
+        text(surface, label, (rect.x + px(14), rect.y + px(8)), size, fg, "semibold", max_width=room)
+        text(surface, sub, (rect.x + px(14), rect.y + px(12) + fs(size)), max(14, size - 5),
+             theme.TEXT_DIM if style in ("normal", "chip", "disabled") else fg, "regular", max_width=room)
+        return rect
+    font_px = fs(size)
+    room = rect.width - px(12)
+    while font_px > fs(12) and theme.font(font_px, "semibold").size(label)[0] > room:
+        font_px -= 1  # a long label takes a smaller size rather than spilling out of its button
+    shown = label
+    if theme.font(font_px, "semibold").size(label)[0] > room:
+        f = theme.font(font_px, "semibold")
+        while shown and f.size(shown + ELLIPSIS)[0] > room:
+            shown = shown[:-1]
+        shown = shown.rstrip() + ELLIPSIS
+    img = theme.text(shown, font_px, "semibold", tuple(fg))
+    rect_text = img.get_rect(center=rect.center)
+    surface.blit(img, rect_text)
+    probe.text(surface, rect_text, label)
+    return rect
+
+
+def button(panel: Panel, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str,
+           action: Callable[..., object] | None, *, style: str = "normal", enabled: bool = True,
+           size: int = 17, hover: tuple[int, int] | None = None) -> pygame.Rect:
+    """A button of ``panel`` (see :func:`button_face`); records the hit only when enabled."""
+    over = hover is not None and rect.collidepoint(hover) and enabled
+    button_face(surface, rect, label, style=style if enabled else "disabled", size=size, hovered=over)
+    panel.hit(rect, key, action if enabled else None)
+    return rect
+
+
+def pill(surface: pygame.Surface, label: str, pos: tuple[int, int], *, size: int = 18,
+         fill: Colour = theme.WELL, colour: Colour = theme.TEXT, anchor: str = "center",
+         edge: Colour | None = None, pad: tuple[int, int] = (10, 4), weight: str = "bold") -> pygame.Rect:
+    """A label in a rounded lozenge (a distance, a tag, a dragged name) anchored at ``pos``,
+    ``pad`` pixels around the text."""
+    img = theme.text(label, fs(size), weight, tuple(colour))
+    rect = img.get_rect().inflate(pad[0] * 2, pad[1] * 2)
+    setattr(rect, anchor, pos)
+    pygame.draw.rect(surface, fill, rect, border_radius=rect.height // 2)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, 2, border_radius=rect.height // 2)
+    blit_text(surface, img, img.get_rect(center=rect.center), label)
+    return rect
+
+
+def chip(surface: pygame.Surface, pos: tuple[int, int], label: str, *, size: int = 16,
+         colour: Colour = theme.TEXT, bg: Colour = theme.CHIP_LIT) -> pygame.Rect:
+    """A small tag in a panel (a condition, a count), its top left at ``pos``."""
+    return pill(surface, label, pos, size=size, fill=bg, colour=colour, anchor="topleft",
+                pad=(px(8), px(4)), weight="semibold")
+
+
+def header(panel: Panel, surface: pygame.Surface, rect: pygame.Rect, title: str, *,
+           colour: Colour = theme.ACCENT, collapsible: bool = True) -> int:
+    """The panel's title row with a collapse chevron; returns the y below it."""
+    x, y = rect.x + theme.PANEL_PAD, rect.y + px(10)
+    right = rect.right - theme.PANEL_PAD
+    if collapsible:
+        box = pygame.Rect(rect.right - px(40), rect.y + px(8), px(30), px(28))
+        mark = "+" if panel.collapsed else "-"
+        pygame.draw.rect(surface, theme.CONTROL, box, border_radius=px(6))
+        text(surface, mark, box.center, 20, theme.TEXT, "bold", "center")
+        probe.box(surface, box, "collapse")
+        panel.hit(box, "collapse", panel.toggle)
+        right = box.x - px(6)
+    for line in fit_line(title, 20, right - x, "bold")[:1]:
+        text(surface, line, (x, y), 20, colour, "bold")
+    return y + px(34)
+
+
+def pip(surface: pygame.Surface, centre: tuple[int, int], colour: Colour, status: str, radius: int) -> None:
+    """One action slot as a dot: "open" filled and ringed, "any" (any number) filled with a ~,
+    "used" hollow; "traded" and "barred" hollow and struck through (given to a move, not allowed)."""
+    if status in ("open", "any"):
+        pygame.draw.circle(surface, colour, centre, radius)
+        if status == "any":
+            text(surface, "~", (centre[0], centre[1] - 1), 16, theme.INK, "bold", "center")
+        else:
+            pygame.draw.circle(surface, theme.INK_LIGHT, centre, radius, max(1, px(2)))
+        return
+    pygame.draw.circle(surface, theme.SPENT, centre, radius, max(1, px(2)))
+    if status in ("traded", "barred"):
+        d = radius * 3 // 4
+        pygame.draw.line(surface, colour, (centre[0] - d, centre[1] + d), (centre[0] + d, centre[1] - d), 2)
+
+
+def pips(surface: pygame.Surface, pos: tuple[int, int], label: str, value: int | None, colour: Colour) -> int:
+    """One action slot and its name: a filled pip while it is open, hollow once used; ``None`` means any number."""
+    x, y = pos
+    r = px(9)
+    pip(surface, (x + r, y + px(12)), colour, "any" if value is None else "open" if value else "used", r)
+    img = theme.text(label, fs(16), "semibold", theme.TEXT if value != 0 else theme.TEXT_DIM)
+    blit_text(surface, img, (x + 2 * r + px(6), y + px(12) - img.get_height() // 2), label)
+    return int(2 * r + px(6) + img.get_width() + px(16))
