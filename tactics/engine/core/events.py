@@ -98,13 +98,16 @@ class Event(metaclass=_EventType):
 
 
 def _from_kind_and_data(kind: str, data: dict[str, Any] | None = None) -> Event:
-    """The kind's class from a dict, unvalidated (what a command made; a save goes through from_dict)."""
+    """The kind's class from a dict, as :func:`from_dict` would build it when the data fits."""
     cls = event_class(kind)
     if cls is None:
         raise ValueError(f"unknown event kind {kind!r}")
     names = _names_of(cls)
     data = data or {}
-    event = cls(**{names[k]: v for k, v in data.items() if k in names})
+    try:  # the shapes a save would give (lists become squares ...)
+        event = validated(cls, data)
+    except EventDataError:  # not JSON (a set ...): kept as given, for the autosave's own check to name
+        event = cls(**{names[k]: v for k, v in data.items() if k in names})
     extras = {k: v for k, v in data.items() if k not in names}
     if extras:
         object.__setattr__(event, "_extras", extras)
