@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.hazards.events import TrapDisarm
+from tactics.engine.combat.events import ActionDeclared
 from tactics.engine.combat.team import CombatState, combat_or_refuse, group_label
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare, ItemUse, limits_of
 from tactics.engine.hazards.traps import Disarm, TriggerRemote
@@ -54,7 +56,7 @@ def _disarm_ok(state: EncounterState, who: Combatant, action: Action) -> None:
 def _disarm(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
     """The Disable Device (or Demolitions) check, with disadvantage in a fight (R-TRAP-3)."""
     events = Disarm(who.id, action.note).perform(state, dice)
-    ok = any(e.kind == "trap.disarm" and e.data["result"] == "disarmed" for e in events)
+    ok = any(isinstance(e, TrapDisarm) and e.result == "disarmed" for e in events)
     return events, ok
 
 
@@ -121,11 +123,10 @@ class DeclareDisarm:
         first = combat.next_id
         cell = [int(trap.cell[0]), int(trap.cell[1])]
         return [
-            Event("action.declared", {"id": first, "combatant": who.id, "kind": act.SIMPLE,
-                                      "params": {"item": DISARM_ITEM, "note": DISARM_NOTE}, "needs_roll": False}),
-            Event("action.declared", {"id": first + 1, "combatant": who.id, "kind": act.USE_ITEM,
-                                      "params": {"item": DISARM_ITEM, "note": trap.id, "target_cell": cell},
-                                      "needs_roll": True}),
+            ActionDeclared(id=first, combatant=who.id, action_kind=act.SIMPLE,
+                           params={"item": DISARM_ITEM, "note": DISARM_NOTE}, needs_roll=False),
+            ActionDeclared(id=first + 1, combatant=who.id, action_kind=act.USE_ITEM,
+                           params={"item": DISARM_ITEM, "note": trap.id, "target_cell": cell}, needs_roll=True),
         ]
 
 

@@ -216,7 +216,7 @@ class CounterAdded(Event):
     id: str
     label: str
     rounds: int
-    team: str
+    team: str | None
     set_in_round: int
     set_after_group: str
 
