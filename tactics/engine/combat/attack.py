@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
-from tactics.engine.combat.events import Outcome, AttackRolled, CombatantDowned, CombatantRevealed, DamageRolled, HpChanged
+from tactics.engine.combat.events import AttackRolled, CombatantDowned, CombatantRevealed, DamageRolled, HpChanged
 from tactics.engine.core.journal import Event
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.attacks import (
@@ -224,7 +224,7 @@ def attack_events(
                      extra=[acc.extra_sides, acc.extra_face, acc.extra_sign],
                      modifiers=[list(m) for m in acc.modifiers], advantages=[list(a) for a in setup.advantages],
                      net_advantage=setup.advantage, total=acc.total, ac=setup.ac, ac_note=setup.ac_note,
-                     outcome=cast(Outcome, outcome),
+                     outcome=outcome,
                      odds={k: f"{v.numerator}/{v.denominator}" for k, v in setup.chances.items()})
     ]
     attacker = state.combatants[setup.attacker]

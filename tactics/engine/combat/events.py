@@ -7,13 +7,13 @@ and shapes are the ones saves have always held (docs/save-format.md).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
 
-from tactics.engine.core.events import Event, Square, omitted, omitted_list, saved_as
+from tactics.engine.core.events import one_of, Event, Square, omitted, omitted_list, saved_as
 
-Outcome = Literal["miss", "minor", "hit", "major", "critical"]
+Outcome = Annotated[str, one_of("miss", "minor", "hit", "major", "critical")]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -24,13 +24,27 @@ from __future__ import annotations
 
 import json
 from dataclasses import MISSING, Field, field, fields
-from typing import Any, Callable, ClassVar, Literal, TypeVar, cast
+from typing import Annotated, Any, Callable, ClassVar, TypeVar, cast
 
-from pydantic import ConfigDict, TypeAdapter, ValidationError
+from pydantic import AfterValidator, ConfigDict, TypeAdapter, ValidationError
 
 Square = tuple[int, int]  # [column, row] in the JSON
 Number = int | float  # int first: 5 stays 5, not 5.0
-Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+
+
+def one_of(*values: str) -> AfterValidator:
+    """A str field that must be one of ``values`` (a save's ``"facing": "UP"`` is refused, naming it)."""
+    allowed = frozenset(values)
+
+    def check(value: str) -> str:
+        if value not in allowed:
+            raise ValueError(f"{value!r} is not one of {', '.join(values)}")
+        return value
+
+    return AfterValidator(check)
+
+
+Direction = Annotated[str, one_of("N", "NE", "E", "SE", "S", "SW", "W", "NW")]
 
 E = TypeVar("E", bound="Event")
 
@@ -205,7 +219,9 @@ _TAGS = frozenset({"int", "float", "str", "bool", "none", "list", "dict", "tuple
 
 
 def _problem(message: str) -> str:
-    return "missing" if message == "Field required" else message
+    if message == "Field required":
+        return "missing"
+    return message.removeprefix("Value error, ")
 
 
 def _fields_of(cls: type[Event]) -> list[tuple[Field[Any], bool, Any]]:

@@ -115,7 +115,7 @@ class HazardHit(Event):
     combatant: str
     source: str
     label: str
-    save: dict[str, Any]
+    save: dict[str, Any] | None
     saved: bool
     damage: int
     conditions: list[dict[str, Any]]
@@ -144,7 +144,7 @@ class TrapDisarm(Event):
     trap: str
     roll: dict[str, Any]
     result: str
-    retry_round: Any
+    retry_round: int | None
     actions: list[str]
 
 
@@ -207,7 +207,8 @@ class TrapStatus(Event):
 
     trap: str
     status: str
-    by: str
+    by: str | None = omitted()
+    timer_rounds: int | None = omitted()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -218,7 +219,7 @@ class TrapTriggered(Event):
     label: str
     by: str | None
     at: Square
-    chase: list[Any]
+    chase: list[Square]
     placed: bool
 
 
