@@ -42,7 +42,7 @@ class SetupTeamAdded(Event):
 
     team: str
     name: str
-    colour: list[int]
+    colour: tuple[int, int, int]
     players: bool
 
 
@@ -52,7 +52,7 @@ class SetupTeamEdited(Event):
 
     team: str
     name: str
-    colour: list[int]
+    colour: tuple[int, int, int]
     players: bool
 
 
