@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tactics.engine.core.events import Event, omitted, omitted_list
+from tactics.engine.core.events import Event, Number, omitted, omitted_list
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -164,12 +164,12 @@ class SpaceMoved(Event):
     ship: str
     ship_name: str
     source: str
-    x: float
-    y: float
-    facing: float
+    x: Number
+    y: Number
+    facing: Number
     target: str
     target_name: str
-    amount: float
+    amount: Number
     joined: bool = omitted(False)
 
 
@@ -208,6 +208,7 @@ class SpacePostAssigned(Event):
     crew: str
     crew_name: str
     ship_name: str
+    swap: bool | None = omitted()
 
 
 @dataclass(frozen=True, kw_only=True)
