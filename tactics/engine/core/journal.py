@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Iterable, Protocol, TypeVar, overload
+from typing import Any, Callable, Generic, Iterable, Protocol, TypeVar
 
 from tactics.engine.core.events import Event as Event  # re-exported: list[Event] signatures import it from here
 from tactics.engine.core.events import from_dict
@@ -77,33 +77,23 @@ class Entry:
 
 
 Handler = Callable[[Any, Any], None]  # (state, the event of its kind)
-DictHandler = Callable[[Any, dict[str, Any]], None]
 
 
 class Reducer:
     """Maps event kinds to the functions that apply them to a state.
 
-    ``@reducer.on(TokenMoved)`` registers ``fn(state, event: TokenMoved)``; the
-    older ``@reducer.on("token.moved")`` form hands the function the event's
-    saved data instead.
+    ``@reducer.on(TokenMoved)`` registers ``fn(state, event: TokenMoved)``: the
+    handler reads the event's typed fields.
     """
 
     def __init__(self) -> None:
         self.handlers: dict[str, Handler] = {}
 
-    @overload
-    def on(self, kind: type[E]) -> Callable[[Callable[[Any, E], None]], Callable[[Any, E], None]]: ...
-
-    @overload
-    def on(self, kind: str) -> Callable[[DictHandler], DictHandler]: ...
-
-    def on(self, kind: type[Event] | str) -> Callable[[Any], Any]:
-        name = kind if isinstance(kind, str) else kind.kind
-
-        def register(fn: Any) -> Any:
-            if name in self.handlers:
-                raise ValueError(f"event kind {name!r} already has a handler")
-            self.handlers[name] = fn if not isinstance(kind, str) else (lambda state, event: fn(state, event.data))
+    def on(self, kind: type[E]) -> Callable[[Callable[[Any, E], None]], Callable[[Any, E], None]]:
+        def register(fn: Callable[[Any, E], None]) -> Callable[[Any, E], None]:
+            if kind.kind in self.handlers:
+                raise ValueError(f"event kind {kind.kind!r} already has a handler")
+            self.handlers[kind.kind] = fn
             return fn
 
         return register

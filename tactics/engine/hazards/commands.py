@@ -343,8 +343,8 @@ def _cloud_tick(state: EncounterState, event: GrenadeCloudTick) -> None:
         g.cloud_cells = []
 
 
-for _kind_name in ("grenade.cooked", "grenade.exploded"):
-    own_reducer.on(_kind_name)(lambda state, d: None)  # log only
+own_reducer.on(GrenadeCooked)(lambda state, event: None)  # log only
+own_reducer.on(GrenadeExploded)(lambda state, event: None)
 
 #: Every event kind of grenades, traps, blasts and facing.
 reducer = (Reducer().include(own_reducer).include(blast_reducer).include(trap_reducer).include(spotting_reducer)

@@ -168,8 +168,8 @@ class ActiveSearch:
         return events
 
 
-for _kind_name in ("trap.search", "trap.halted"):
-    reducer.on(_kind_name)(lambda state, d: None)  # log only
+reducer.on(TrapSearch)(lambda state, event: None)  # log only
+reducer.on(TrapHalted)(lambda state, event: None)
 
 
 __all__ = ["ActiveSearch", "PathScan", "passive_scan", "reducer", "scan_path", "trap_path_hook", "trap_stop_index"]

@@ -483,7 +483,8 @@ def encounter_from_save(doc: Any, path: str | Path = "<save>") -> Encounter:
 
 
 def _entry(doc: _EntryDoc, where: str) -> Entry:
-    events = [replay.event_of({"kind": e.kind, "data": e.data}, f"{where}.events[{j}]") for j, e in enumerate(doc.events)]
+    events = [replay.event_of({"kind": saved.kind, "data": saved.data}, f"{where}.events[{j}]")
+              for j, saved in enumerate(doc.events)]
     return Entry(doc.command, doc.args, events, doc.dice[0], doc.dice[1])
 
 
