@@ -224,7 +224,7 @@ def technique_condition_events(
     state: EncounterState, who: Combatant, arms: Weapon | Technique, target: Combatant, outcome: str | None
 ) -> list[Event]:
     """A Technique that carries a condition puts it on the target when it succeeds."""
-    if isinstance(arms, Technique) and arms.condition and succeeded(outcome):
+    if isinstance(arms, Technique) and arms.condition and outcome is not None and succeeded(outcome):
         return [ConditionAdded(combatant=target.id, name=arms.condition, rounds=arms.condition_rounds,
                                source=who.id, **set_moment(state.combat))]
     return []
@@ -260,7 +260,7 @@ def off_hand_problem(who: Combatant, standard: Declaration | None, arms: Weapon 
         return None
     if standard.status == "declared" or standard.success:
         return None
-    main = standard.params.get("weapon") or (sheet_of(who).weapons or [None])[0]
+    main = standard.params.get("weapon") or next(iter(sheet_of(who).weapons), None)
     if arms.name == main or not getattr(arms, "off_hand", False):
         return "after a missed Standard Attack only the off-hand weapon attacks"
     return None
@@ -416,7 +416,7 @@ def resolution_order(state: EncounterState) -> list[Declaration]:
         return []
     pending = [d for d in combat.declarations if d.status == "declared"]
 
-    def key(d: Declaration) -> tuple:
+    def key(d: Declaration) -> tuple[Any, ...]:
         who = state.combatants[d.combatant]
         # reading: N-ORD-4, what was declared once the group began resolving comes after the rest
         return (d.late,) + act.resolution_key(d.kind, d.needs_roll, combat.initiative.get(d.combatant, 0),

@@ -140,7 +140,7 @@ def attack_setup(
     advantages: list[tuple[str, int]] = []
     rules = default_armoury().rules
     if not technique:
-        if sheet.proficient_with(arms):
+        if isinstance(arms, Weapon) and sheet.proficient_with(arms):
             if rules.proficient_advantage:
                 advantages.append(("proficient", rules.proficient_advantage))
         elif rules.nonproficient_disadvantage:

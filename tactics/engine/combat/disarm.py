@@ -66,7 +66,8 @@ def remote_trap_at(state: EncounterState, cell: Cell | None) -> tr.Trap | None:
         return None
     for trap in sorted(state.traps.values(), key=lambda t: t.id):
         if trap.trigger == "remote" and trap.armed and trap.cell == (int(cell[0]), int(cell[1])):
-            return trap
+            found: tr.Trap = trap
+            return found
     return None
 
 
@@ -132,7 +133,7 @@ class DeclareDisarm:
 
 def declare_remote(cid: str, cell: Cell) -> Declare:
     """The Standard Use Item action that sets off a remote charge on ``cell``."""
-    return Declare(cid, Action(act.USE_ITEM, item=REMOTE_ITEM, target_cell=tuple(cell)))
+    return Declare(cid, Action(act.USE_ITEM, item=REMOTE_ITEM, target_cell=(cell[0], cell[1])))
 
 
 def register() -> None:

@@ -13,6 +13,8 @@ Each is an :class:`~tactics.engine.combat.actions.ItemUse` in
 
 from __future__ import annotations
 
+from typing import Any
+
 from tactics.engine.combat.events import ActionNote, CombatCheck, CombatantHidden, CombatantRevealed
 from tactics.engine.combat.actions import ITEM_USES, Action, ItemUse
 from tactics.engine.combat.state import conditions_of, sheet_of
@@ -57,14 +59,15 @@ def _note(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> 
     return [ActionNote(text=f"{who.name}: {action.note or 'uses an item'}")], True
 
 
-def _throw(who: Combatant, action: Action):
+def _throw(who: Combatant, action: Action) -> Any:  # a ThrowGrenade (hazards), imported late
     try:
         from tactics.engine.hazards.commands import ThrowGrenade
     except ImportError:  # pragma: no cover - the hazards engine is not installed
         raise Refused("grenades are not available") from None
     if action.target_cell is None:
         raise Refused("choose the square to throw the grenade at")
-    return ThrowGrenade(who.id, tuple(action.target_cell), action.grenade or "frag", cook=bool(action.cook))
+    cell = action.target_cell
+    return ThrowGrenade(who.id, (cell[0], cell[1]), action.grenade or "frag", cook=bool(action.cook))
 
 
 def _grenade_ok(state: EncounterState, who: Combatant, action: Action) -> None:

@@ -202,7 +202,9 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         from tactics.engine.starship.view import describe as space_describe
 
         return space_describe(event)
-    n = lambda cid: _name(state, cid)  # noqa: E731
+    def n(cid: str | None) -> str:
+        return _name(state, cid)
+
     if isinstance(d, CombatStarted):
         order = " then ".join(f"{_team(state, t)} ({d.team_initiative[t]})" for t in d.team_order)
         groups = "; ".join(
@@ -312,11 +314,11 @@ def _arms_label(params: dict[str, Any]) -> str:
     """What an action uses, as the data files name it ("Silenced pistol", not "silenced_pistol")."""
     arms = default_armoury()
     if params.get("technique"):
-        found = arms.techniques.get(params["technique"])
-        return found.title if found else _words(params["technique"])
+        technique = arms.techniques.get(params["technique"])
+        return technique.title if technique else _words(params["technique"])
     if params.get("weapon"):
-        found = arms.weapons.get(params["weapon"])
-        return found.title if found else _words(params["weapon"])
+        weapon = arms.weapons.get(params["weapon"])
+        return weapon.title if weapon else _words(params["weapon"])
     for key in ("item", "effect"):
         if params.get(key):
             return _words(str(params[key]))
@@ -349,6 +351,7 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
     out: dict[str, Any] = {"combatants": {}, "open_doors": sorted(state.open_doors)}
     for cid in sorted(state.combatants):
         c = state.combatants[cid]
+        conditions: list[dict[str, Any]] = sorted([plain(x) for x in c.conditions], key=lambda x: x["name"])
         out["combatants"][cid] = {
             "cell": list(c.cell) if c.cell is not None else None,
             "hp": c.hp,
@@ -356,7 +359,7 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
             "present": c.present,
             "hidden": c.hidden,
             "stealth": c.stealth,
-            "conditions": sorted([plain(x) for x in c.conditions], key=lambda x: x["name"]),
+            "conditions": conditions,
         }
     combat = combat_of(state)
     out["combat"] = plain(combat) if combat is not None else None

@@ -123,10 +123,10 @@ def _form_together(state: EncounterState, combat: CombatState, who: Combatant, i
 
 def _insert_team(
     combat: CombatState, team: str, init: int, dex: int, dice: Dice, *, order: list[str] | None = None
-) -> tuple[list[str], list[dict]]:
+) -> tuple[list[str], list[dict[str, Any]]]:
     """Place a new team among the others by Team Initiative (R-INIT-2, R-INIT-5)
     without re-rolling ties already settled between the old teams."""
-    rolls: list[dict] = []
+    rolls: list[dict[str, Any]] = []
     order = list(combat.team_order if order is None else order)
     for i, other in enumerate(order):
         mine, theirs = (init, dex), (combat.team_initiative[other], combat.best_dex[other])

@@ -196,6 +196,7 @@ def set_moment(combat: CombatState | None) -> dict[str, Any]:
     if combat is None:
         return {"set_in_round": 0, "set_after_group": None}
     group = combat.acting_group()
+    after: str | None
     if combat.phase == "counters":
         after = "counters"
     elif group is not None:

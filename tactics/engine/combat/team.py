@@ -288,7 +288,9 @@ class Advance:
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         combat = combat_or_refuse(state)
-        step = {"advantages": BeginActions(), "action": EndGroupTurn(), "counters": NextRound()}[combat.phase]
+        steps: dict[str, BeginActions | EndGroupTurn | NextRound] = {
+            "advantages": BeginActions(), "action": EndGroupTurn(), "counters": NextRound()}
+        step = steps[combat.phase]
         return step.execute(state, dice)
 
 
@@ -391,3 +393,11 @@ def _cond_removed(state: EncounterState, event: ConditionRemoved) -> None:
 # The commands that change who fights (Join, SetGroup, counters, EndCombat) live in
 # ground_roster; importing it here registers their events and keeps one import path.
 from tactics.engine.combat.roster import AddCounter, EndCombat, Join, RemoveCounter, SetGroup  # noqa: E402,F401
+
+__all__ = [  # the team-round API, with what it re-exports from combat.state
+    "AddCounter", "Advance", "BeginActions", "CombatState", "Declaration", "EndCombat", "EndGroupTurn",
+    "EnvCounter", "GROUP_HOOKS", "GROUP_KINDS", "Group", "GroupMoment", "Join", "NextRound", "REARGUARD",
+    "RemoveCounter", "SetGroup", "StartCombat", "VANGUARD", "combat_or_refuse", "conditions_of",
+    "counter_phase_events", "group_key", "group_label", "out_of_fight", "reducer", "set_moment", "sheet_of",
+    "team_label", "winner_if_over",
+]

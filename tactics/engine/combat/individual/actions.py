@@ -52,8 +52,9 @@ from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.engine.combat.individual import shots
 from tactics.engine.combat.individual.procedure import (
-    Pending, TurnsState, after, over_events, reducer, rules_of, running, who_or_refuse,
+    Pending, TurnsState, after, over_events, reducer, rules_of, running,
 )
+from tactics.engine.board import combatant_or_refuse as who_or_refuse
 from tactics.rules import turns as rt
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell, distance_ft
@@ -211,10 +212,13 @@ def validate(state: EncounterState, turns: TurnsState, who: Combatant, action: T
             raise Refused(str(exc)) from None
         if not ok:
             raise Refused(f"{who.name} ({size}) can only throw objects of size {size} or smaller, not {item}")
-        far = distance_ft(who.cell, tuple(action.target_cell))
+        target = (action.target_cell[0], action.target_cell[1])
+        if who.cell is None:
+            raise Refused(f"{who.name} is not on the map")
+        far = distance_ft(who.cell, target)
         if far > reach:
             raise Refused(f"{who.name} can throw an object {reach} ft; that square is {far} ft away")
-        if not state.current_map().in_bounds(tuple(action.target_cell)):
+        if not state.current_map().in_bounds(target):
             raise Refused("that square is off the map")
     elif kind == EXTEND:
         names = [x["name"] for x in turns.lapsing]
@@ -294,6 +298,7 @@ def perform(state: EncounterState, who: Combatant, action: TurnAction, dice: Dic
                             what=action.note or "an object", range_ft=reach)]
     if kind == EXTEND:
         rounds = rules_of(state).turns.extend_rounds
+        assert action.effect is not None  # validated: Extend names the condition
         return [ConditionAdded(combatant=who.id, name=action.effect, rounds=rounds, source=who.id,
                                **set_moment(state.combat)),
                 TurnsExtended(combatant=who.id, name=action.effect, rounds=rounds)]

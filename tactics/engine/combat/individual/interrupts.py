@@ -25,7 +25,8 @@ from tactics.engine.combat.team import out_of_fight
 from tactics.engine.combat.actions import limits_of, move_budget, move_events
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
-from tactics.engine.combat.individual.procedure import Pending, TurnsState, after, reducer, running, who_or_refuse
+from tactics.engine.board import combatant_or_refuse as who_or_refuse
+from tactics.engine.combat.individual.procedure import Pending, TurnsState, after, reducer, running
 from tactics.engine.combat.individual.actions import (
     EXTEND, MOVE, TurnAction, equip_interrupted, perform, resolution, settle, slot_for, slots_for, validate,
 )
@@ -104,7 +105,7 @@ class UseHeld:
     name: str = "use-held"
 
     def args(self) -> dict[str, Any]:
-        out = {"combatant": self.combatant, "action": self.action.to_dict()}
+        out: dict[str, Any] = {"combatant": self.combatant, "action": self.action.to_dict()}
         if self.at is not None:
             out["at"] = list(self.at)
         return out
@@ -123,8 +124,10 @@ class UseHeld:
             from tactics.engine.combat.individual.midmove import aim_or_refuse
 
             square = aim_or_refuse(state, turns, who, action, self.at)
-            events: list[Event] = [TurnsHeldAimed(combatant=who.id, pending=turns.pending.id, mover=turns.pending.actor,
-                                     action=action.to_dict(), at=square)]
+            waiting = turns.pending
+            assert waiting is not None  # aim_or_refuse refuses when no one is moving
+            events: list[Event] = [TurnsHeldAimed(combatant=who.id, pending=waiting.id, mover=waiting.actor,
+                                                  action=action.to_dict(), at=square)]
             return events + after_answer(after(state, events), dice)
         validate(state, turns, who, action)
         p = turns.pending
@@ -258,8 +261,10 @@ class Block:
 
 def block_route(state: EncounterState, blocker: Combatant, cell: Cell) -> list[Cell]:
     """The blocker's shortest legal route to ``cell`` within its run (R-GRID-3..5)."""
-    enemies = [c.cell for c in state.enemies_of(blocker)]
-    allies = [c.cell for c in state.allies_of(blocker)]
+    if blocker.cell is None:
+        return []
+    enemies = [c.cell for c in state.enemies_of(blocker) if c.cell is not None]
+    allies = [c.cell for c in state.allies_of(blocker) if c.cell is not None]
     p = plan(state.current_map(), blocker.cell, move_budget(blocker), enemies=enemies, occupied=allies)
     return p.path_to(cell) if cell in p.endable else []
 

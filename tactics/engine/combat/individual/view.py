@@ -109,6 +109,8 @@ def moves_left(state: EncounterState, cid: str) -> int:
 
 def _budget_refusal(state: EncounterState, cid: str) -> str:
     turns = turns_of(state)
+    if turns is None:
+        return "individual turns are not running"
     who = state.combatants[cid]
     limits = limits_of(who)
     try:
@@ -150,7 +152,7 @@ def move_allowance(state: EncounterState, cid: str) -> MoveAllowance | None:
         if turns.pending is not None and (prompt is None or prompt.holder != cid):
             asked = state.combatants[prompt.holder].name if prompt else "no one"
             return stopped(f"{asked} is asked first", who.cell)
-        barred: frozenset = frozenset()
+        barred: frozenset[Any] = frozenset()
         if prompt is not None and turns.pending is not None and turns.pending.action.get("kind") == MOVE:
             # the mover's path: only a Block may end there (R-TURN-4)
             barred = frozenset(waiting_path(state)) - frozenset(prompt.block_squares)
@@ -192,7 +194,7 @@ class Prompt:
 
 
 def action_phrase(state: EncounterState, action: dict[str, Any]) -> str:
-    kind = action.get("kind", "")
+    kind = str(action.get("kind", ""))
     word = LABELS.get(kind, kind)
     if kind in ("attack", "technique") and action.get("target") in state.combatants:
         return f"{word} on {state.combatants[action['target']].name}"
@@ -245,7 +247,9 @@ def _n(state: EncounterState | None, cid: str | None) -> str:
 
 def _describe_turns(event: Event, state: EncounterState | None) -> str:
     k, d = event.kind, event
-    n = lambda cid: _n(state, cid)  # noqa: E731
+    def n(cid: str | None) -> str:
+        return _n(state, cid)
+
     if isinstance(d, TurnsStarted):
         head = "Individual turns, table order" if d.how == "table" else "Individual turns, rolled d20 + Reflex"
         rolls = ""
@@ -307,7 +311,7 @@ def _describe_turns(event: Event, state: EncounterState | None) -> str:
     if isinstance(d, TurnsHeldUsed):
         what = "steps in to block" if d.block else f"uses the held action: {LABELS.get(d.action['kind'], d.action['kind'])}"
         if d.mid_move:
-            what += f" as {n(d.mover)} reaches {tuple(d.at)}"
+            what += f" as {n(d.mover)} reaches {d.at}"
         return f"{n(d.combatant)} {what}."
     if isinstance(d, TurnsHeldAimed):
         word = LABELS.get(d.action["kind"], d.action["kind"])
@@ -369,10 +373,11 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
     out: dict[str, Any] = {"combatants": {}}
     for cid in sorted(state.combatants):
         c = state.combatants[cid]
+        conditions: list[dict[str, Any]] = sorted([_plain(x) for x in c.conditions], key=lambda x: x["name"])
         out["combatants"][cid] = {
             "cell": list(c.cell) if c.cell is not None else None, "hp": c.hp, "present": c.present,
             "facing": c.facing, "facing_target": c.facing_target, "hidden": c.hidden,
-            "conditions": sorted([_plain(x) for x in c.conditions], key=lambda x: x["name"]),
+            "conditions": conditions,
         }
     turns = turns_of(state)
     out["turns"] = _plain(turns) if isinstance(turns, TurnsState) else None
