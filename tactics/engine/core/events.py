@@ -15,9 +15,12 @@ against the same classes when it is replayed.
 * :meth:`Event.to_dict` writes exactly the JSON saves have always held
   (``{"kind": ..., "data": {...}}``, tuples as lists); a field made with
   :func:`omitted` is left out while it has its default (keys only some
-  producers wrote). :func:`from_dict` builds the right class and validates the
-  data with pydantic in strict JSON mode; :class:`EventDataError` names the
-  field (``cell[1]``) and the problem.
+  producers wrote); :func:`saved_as` keeps a JSON key Python cannot use as a
+  field (an action's own ``kind``); keys a save holds that no field has are kept
+  and written back. :func:`from_dict` builds the right class and validates the
+  data with pydantic in strict JSON mode (squares as ``[column, row]`` pairs,
+  :func:`one_of` for fixed words); :class:`EventDataError` names the field
+  (``cell[1]``) and the problem.
 """
 
 from __future__ import annotations
@@ -279,8 +282,9 @@ __all__ = [
     "event_class",
     "from_dict",
     "omitted",
-    "saved_as",
     "omitted_list",
+    "one_of",
     "register",
+    "saved_as",
     "validated",
 ]
