@@ -264,3 +264,12 @@ def test_search_and_set_traps_are_use_item_actions():  # R-TRAP-2, R-TRAP-5
     entry = enc.submit(ResolveNext(), typed=[15])
     assert events_of(entry, "trap.placed")
     assert enc.state.traps["trap-1"].team == "party"
+
+
+def test_a_save_line_names_the_advantage_die():  # R-ROLL-2: "- disadvantage d2 1", not a negative die
+    from tactics.engine.hazards.blast import roll_text
+
+    worse = {"what": "Reflex", "d20": 12, "extra": [2, 1, -1], "modifiers": [["DEX", 2]], "total": 13, "dc": 13}
+    assert roll_text(worse) == "Reflex d20 12 - disadvantage d2 1 + DEX 2 = 13 vs DC 13"
+    better = dict(worse, extra=[4, 3, 1], total=17)
+    assert roll_text(better) == "Reflex d20 12 + advantage d4 3 + DEX 2 = 17 vs DC 13"

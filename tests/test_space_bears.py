@@ -91,7 +91,9 @@ def test_whole_example(enc):  # R-SURP-1, R-ACT-1, R-CNT-1, R-INIT-5
     shot = next(e for e in entry.events if e.kind == "attack.rolled")
     assert shot.data["extra"] == [2, 1, -1] and shot.data["outcome"] == "miss"
     assert shot.data["ac_note"].startswith("flat-footed")  # the unaware bear has no DEX to AC
-    assert "Miss" in describe(shot, enc.state)
+    line = describe(shot, enc.state)
+    assert "Miss" in line
+    assert "d20 3 - disadvantage d2 1 + " in line  # R-ROLL-2: the die is named, never "- [-d2 1]"
     enc.submit(EndGroupTurn())  # Round 0 has no Counter Phase: Round 1 begins
     assert s.combat.round == 1 and s.combat.phase == "advantages"
     assert conds(enc, "brandon") == {"Shaken": 1}

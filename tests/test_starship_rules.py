@@ -144,4 +144,4 @@ def test_sensor_bonus_adds_to_every_die():  # R-SHIP-4
 def test_2d10_check_shows_every_part():  # R-SHIP-8, R-ROLL-2
     check = roll_check(Dice(0, typed=[7, 9, 1]), [("Sensor Mod", 2), ("bonus", 0)], dc=12, advantage=1)
     assert check.total == 7 + 9 + 1 + 2 and check.success
-    assert check_text(check.to_dict()) == "2d10 (7, 9) + d2 1 + Sensor Mod 2 = 19 vs DC 12: success"
+    assert check_text(check.to_dict()) == "2d10 (7, 9) + advantage d2 1 + Sensor Mod 2 = 19 vs DC 12: success"

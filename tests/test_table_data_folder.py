@@ -84,3 +84,57 @@ def test_a_bad_house_ruled_number_names_the_file_and_field(tmp_path):  # bad dat
     assert done.returncode != 0
     assert str(tmp_path / "grenades.toml") in done.stderr and "rules.cook_dc" in done.stderr
     assert "greater than or equal to 0" in done.stderr
+
+
+def test_house_ruled_sprint_passive_perception_and_sheet_defaults_take_effect(tmp_path):  # R-MOVE-1, R-SURP-1, R-TRAP-2
+    _house_rule(tmp_path, "creatures.toml", "sprint_multiple = 2", "sprint_multiple = 3")
+    text = (tmp_path / "creatures.toml").read_text()
+    for old, new in (("passive_base = 10", "passive_base = 12"), ("ac = 10 ", "ac = 11 "), ("hp = 10 ", "hp = 14 ")):
+        assert old in text
+        text = text.replace(old, new, 1)
+    (tmp_path / "creatures.toml").write_text(text)
+    probe = (
+        "import os\n"
+        "os.environ.setdefault('SDL_VIDEODRIVER', 'dummy')\n"
+        "from tactics.rules import traps\n"
+        "from tactics.rules.sheets import Sheet, default_armoury\n"
+        "from tactics.assets import bundled\n"
+        "from tactics.engine.core.encounter import load_encounter\n"
+        "from tactics.engine.combat.moves import move_allowance\n"
+        "from tactics.ui.tools.select import move_budget\n"
+        "enc = load_encounter(bundled('space-bears.encounter.toml'), seed=1)\n"
+        "walk = move_allowance(enc.state, 'james')\n"
+        "shown = move_budget(enc.state, enc.state.combatants['james'])\n"
+        "bare = Sheet(name='x')\n"
+        "print(walk.run_ft, walk.sprint_ft, *shown, default_armoury().sheets['james'].passive_perception,\n"
+        "      traps.passive_perception(3), bare.ac, bare.hp)\n"
+    )
+    done = run("-c", probe, env={DATA_ENV: str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    # James walks his 30 ft run and now sprints three runs, 90 ft (the Select tool shows the same);
+    # his Passive Perception is 12 + 5 for surprise, and a trap is spotted at 12 + 3; a bare sheet gets AC 11, 14 HP.
+    assert done.stdout.split() == ["30", "90", "30", "90", "17", "15", "11", "14"]
+
+
+def test_a_bad_sprint_multiple_names_creatures_toml_and_the_field(tmp_path):
+    _house_rule(tmp_path, "creatures.toml", "sprint_multiple = 2", "sprint_multiple = 0")
+    probe = "from tactics.rules.sheets import sprint_ft\nprint(sprint_ft(30))"
+    done = run("-c", probe, env={DATA_ENV: str(tmp_path)})
+    assert done.returncode != 0
+    assert str(tmp_path / "creatures.toml") in done.stderr and "rules.sprint_multiple" in done.stderr
+
+
+def test_house_ruled_battle_damage_dc_bases_take_effect_and_a_bad_one_is_named(tmp_path):  # R-SHIP-3
+    _house_rule(tmp_path, "ship_actions.toml", "battle_damage_count_base = 4", "battle_damage_count_base = 5")
+    rules = tmp_path / "ship_actions.toml"
+    rules.write_text(rules.read_text().replace("battle_damage_threshold_base = 4", "battle_damage_threshold_base = 6", 1))
+    probe = "from tactics.rules.starship import bd_dc; print(*bd_dc(2, 3))"
+    done = run("-c", probe, env={DATA_ENV: str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["7", "9"]  # the text's Armor +2 / Shield +3 ship (6,7) with bases 5 and 6
+    bundled = run("-c", probe)
+    assert bundled.stdout.split() == ["6", "7"]  # the text's own example with the bundled bases
+    rules.write_text(rules.read_text().replace("battle_damage_count_base = 5", "battle_damage_count_base = 0", 1))
+    bad = run("-c", "from tactics.rules.catalogue import checked_rules_data as c; c()", env={DATA_ENV: str(tmp_path)})
+    assert bad.returncode != 0
+    assert "ship_actions.toml" in bad.stderr and "rules.battle_damage_count_base" in bad.stderr

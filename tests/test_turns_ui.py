@@ -77,8 +77,7 @@ def test_tracker_turns_pips_drag_hold_block_and_facing(app, tmp_path):
     assert enc.state.combat.held == ["brandon"] and pips_of(enc.state, "brandon").plain == "used"
     press(app, "face:E")  # ends the turn facing east (R-FACE-1)
     assert enc.state.combatants["brandon"].facing == "E"
-    press(app, "begin")
-    assert enc.state.combat.current == "bear1"
+    assert enc.state.combat.current == "bear1"  # the next turn began with the same click
 
     # Bear 1 runs west with the Select tool: the move waits, the banner asks Brandon
     click(app, cell(app, (13, 2)))

@@ -343,3 +343,25 @@ def test_saving_into_a_folder_or_a_read_only_one(app: App, tmp_path: Path) -> No
     assert (folder / "room.encounter.toml").read_text() == "# an older set-up\n"
     key(app, pygame.K_RETURN)  # Replace
     assert "Gorg" in (folder / "room.encounter.toml").read_text()
+
+
+def test_quitting_right_after_save_encounter_asks_nothing_and_a_later_change_asks(app: App, tmp_path: Path) -> None:
+    key(app, pygame.K_u)
+    add_combatant(app, "Gorg", hp="40")
+    click(app, centre(app, (1, 1)))
+    key(app, pygame.K_q, pygame.KMOD_LCTRL)  # the set-up is only in the autosave: asked first
+    assert app.running and app.saving.prompt.alive()
+    key(app, pygame.K_ESCAPE)
+    click(app, panel_button(app, "save"))
+    clear_and_type(app, app.builder.save_dialog.file_path_text_line, str(tmp_path / "gorg-fight"))
+    key(app, pygame.K_RETURN)
+    assert (tmp_path / "gorg-fight.encounter.toml").exists(), app.battle.message
+    drag(app, centre(app, (1, 1)), centre(app, (2, 1)))  # a change after the save ...
+    key(app, pygame.K_q, pygame.KMOD_LCTRL)
+    assert app.running and app.saving.prompt.alive()  # ... is asked about
+    key(app, pygame.K_ESCAPE)
+    click(app, panel_button(app, "save"))
+    clear_and_type(app, app.builder.save_dialog.file_path_text_line, str(tmp_path / "gorg-fight-2"))
+    key(app, pygame.K_RETURN)
+    post(app, pygame.event.Event(pygame.QUIT))  # nothing changed since that file was written: quits at once
+    assert not app.running

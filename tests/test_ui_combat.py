@@ -70,6 +70,14 @@ def press(app: App, button_key: str) -> None:
     assert rect is not None, f"no {button_key!r} button on screen; have {all_keys(app)}"
     click(app, rect.center)
 
+def end_turn(app: App) -> None:
+    """Click the hot-seat banner's End turn (E): the one control that ends a group's turn."""
+    app.step()
+    rect = app.hotseat.button_rect
+    assert rect is not None, "no End turn button on the banner"
+    click(app, rect.center)
+
+
 
 def all_keys(app: App) -> list[str]:
     return [k for p in app.battle.combat.panels() for k in p.keys()]
@@ -294,11 +302,13 @@ def test_the_first_round_of_space_bears_through_the_window(app):  # R-SURP-1, R-
 
     # Round 0: Brandon alone shoots Bear 1 and misses.
     press(app, "banner-advance")
+    assert "advance" not in all_keys(app)  # one End turn: the banner's, not a second one in the tracker
+    assert app.hotseat.banner().detail.endswith("next: Round 1")  # what End turn leads to
     press(app, "who:brandon")
     press(app, "weapon:silenced_pistol")
     click(app, token(app, "bear1"))
     type_faces(app, "3 1")
-    press(app, "advance")  # Round 0 has no Counter Phase: Round 1
+    end_turn(app)  # Round 0 has no Counter Phase: Round 1
     assert combat(app).round == 1 and combat(app).phase == "advantages"
     assert app.battle.combat.banner.rect is not None  # the Advantages Phase reminder
 
@@ -314,7 +324,7 @@ def test_the_first_round_of_space_bears_through_the_window(app):  # R-SURP-1, R-
     assert {c.name: c.rounds for c in s.combatants["bear3"].conditions}["Stunned"] == 2
     type_faces(app, "15 1")  # Stealth
     assert s.combatants["brandon"].hidden
-    press(app, "advance")
+    end_turn(app)
 
     # The bears' Vanguard: Bear 1 is Stunned (no attack button); Bear 2 charges James.
     click(app, token(app, "bear1"))
@@ -325,7 +335,7 @@ def test_the_first_round_of_space_bears_through_the_window(app):  # R-SURP-1, R-
     click(app, token(app, "james"))
     type_faces(app, "10 2")
     assert s.combatants["james"].hp == hp - 4
-    press(app, "advance")
+    end_turn(app)
 
     # Art, the lone Rearguard, shoots Bear 4.
     click(app, token(app, "art"))
@@ -333,14 +343,14 @@ def test_the_first_round_of_space_bears_through_the_window(app):  # R-SURP-1, R-
     click(app, token(app, "bear4"))
     type_faces(app, "11 5")
     assert s.combatants["bear4"].hp == 30 - 6
-    press(app, "advance")
+    end_turn(app)
 
     # The bears' Rearguard: Bear 4 charges Art.
     click(app, token(app, "bear4"))
     press(app, "technique:bear_charge")
     click(app, token(app, "art"))
     type_faces(app, "10 1")
-    press(app, "advance")
+    end_turn(app)
 
     # The Counter Phase: exactly the text's counters; Katie joins; the next round starts.
     assert combat(app).phase == "counters"

@@ -36,6 +36,15 @@ def press(app: App, button_key: str) -> None:
     click(app, rect.center)
 
 
+def end_turn(app: App) -> None:
+    """Click the hot-seat banner's End turn (E): the one control that ends a group's turn."""
+    app.step()
+    rect = app.hotseat.button_rect
+    assert rect is not None, "no End turn button on the banner"
+    click(app, rect.center)
+
+
+
 def token(app: App, cid: str) -> tuple[int, int]:
     return app.battle.camera.cell_centre(app.battle.state.combatants[cid].cell)
 
@@ -88,7 +97,7 @@ def _to_round_one(app: App) -> None:
     for _ in range(3):
         if app.battle.combat.button_rect("resolve"):
             press(app, "resolve")
-    press(app, "advance")
+    end_turn(app)
 
 
 def test_the_facing_prompt_asks_before_the_phase_card_opens_and_the_card_avoids_tokens(app) -> None:  # R-FACE-1

@@ -42,7 +42,7 @@ from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import Cell, distance_ft
 from tactics.rules.movement import Plan, plan
-from tactics.rules.sheets import Technique
+from tactics.rules.sheets import Technique, sprint_ft
 
 
 #: How many squares a move is worked out exactly for (the best by a cheap bound).
@@ -151,7 +151,7 @@ def _reach_plan(board: Board, who: Combatant, feet: int, claimed: set[Cell]) -> 
         enemies = [c.cell for c in view.enemies_of(who) if c.cell is not None]
         allies = [c.cell for c in view.allies_of(who) if c.cell is not None] + sorted(claimed)
         assert who.cell is not None
-        budget = max([2 * sheet_of(who).run_ft, STEP_FT] + [run_ft(a) for a in board.arms(who)])
+        budget = max([sprint_ft(sheet_of(who).run_ft), STEP_FT] + [run_ft(a) for a in board.arms(who)])
         full = board.plans[key] = plan(view.current_map(), who.cell, budget, enemies=enemies, occupied=allies)
     endable = frozenset(c for c in full.endable if full.cost[c] <= feet)
     return full.narrowed(endable)  # predecessors stay lazy: only the paths drawn are worked out

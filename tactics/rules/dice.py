@@ -142,3 +142,11 @@ def outcomes(*sides: int) -> Iterable[tuple[int, ...]]:
 def faces_text(sides: int, faces: Sequence[int]) -> str:
     """'2d6 (3, 5)': how a roll is shown in the log."""
     return f"{len(faces)}d{sides} ({', '.join(str(f) for f in faces)})"
+
+
+def affinity_term(sides: int, face: int, sign: int) -> str:
+    """The advantage die as a term of a roll line (R-ROLL-2): ``+ advantage d4 3`` or
+    ``- disadvantage d2 2`` (named, so a minus is never read as a negative die); "" for none."""
+    if not sides or not sign:
+        return ""
+    return f"+ advantage d{sides} {face}" if sign > 0 else f"- disadvantage d{sides} {face}"

@@ -122,6 +122,15 @@ class SheetDefaults(_Frozen):
 
     run_ft: int = Field(default=30, ge=0, le=1000)
     affinity_die: int = Field(default=2, ge=2, le=20)
+    ac: int = Field(default=10, ge=0, le=60)
+    hp: int = Field(default=10, ge=1, le=10_000)
+
+
+class SheetRules(_Frozen):
+    """``[rules]`` in creatures.toml: the numbers every sheet is read with."""
+
+    sprint_multiple: int = Field(default=2, ge=1, le=10)  # R-MOVE-1: the sprint covers the run this many times
+    passive_base: int = Field(default=10, ge=0, le=60)  # R-SURP-1, R-TRAP-2: Passive Perception = base + Perception
 
 
 def load_sheet_defaults(path: str | Path) -> SheetDefaults:
@@ -132,6 +141,22 @@ def load_sheet_defaults(path: str | Path) -> SheetDefaults:
 def sheet_defaults() -> SheetDefaults:
     """The table's sheet defaults (creatures.toml, or the table's own copy)."""
     return load_sheet_defaults(data_path("creatures.toml"))
+
+
+def load_sheet_rules(path: str | Path) -> SheetRules:
+    return validate(path, SheetRules, read_document(path).get("rules", {}), "rules")
+
+
+@lru_cache(maxsize=1)
+def sheet_rules() -> SheetRules:
+    """The table's ``[rules]`` of creatures.toml (sprint, Passive Perception)."""
+    return load_sheet_rules(data_path("creatures.toml"))
+
+
+def sprint_ft(run_ft: int) -> int:
+    """How far a sprint reaches in all: the run and the Bonus Move that covers it again (R-MOVE-1),
+    ``sprint_multiple`` runs of creatures.toml."""
+    return int(run_ft) * sheet_rules().sprint_multiple
 
 
 def default_run_ft() -> int:
@@ -160,8 +185,8 @@ class Sheet(_Frozen):
     abilities: dict[str, AbilityScore] = Field(default_factory=lambda: {a: 10 for a in ABILITIES})
     modifiers: dict[str, Bonus] = Field(default_factory=dict)
     initiative_misc: Bonus = 0
-    ac: int = Field(default=10, ge=0, le=60)
-    hp: int = Field(default=10, ge=1, le=10_000)
+    ac: int = Field(default_factory=lambda: sheet_defaults().ac, ge=0, le=60)  # [defaults] of creatures.toml
+    hp: int = Field(default_factory=lambda: sheet_defaults().hp, ge=1, le=10_000)
     run_ft: int = Field(default_factory=default_run_ft, ge=0, le=1000)  # [defaults] of creatures.toml
     affinity_die: int = Field(default_factory=lambda: sheet_defaults().affinity_die, ge=2, le=20)
     proficiencies: list[str] = Field(default_factory=list)
@@ -212,8 +237,8 @@ class Sheet(_Frozen):
 
     @property
     def passive_perception(self) -> int:
-        """10 + Perception (R-SURP-1, R-TRAP-2)."""
-        return 10 + self.skill("Perception")
+        """10 + Perception (R-SURP-1, R-TRAP-2): ``passive_base`` of creatures.toml's ``[rules]``."""
+        return sheet_rules().passive_base + self.skill("Perception")
 
     def save(self, name: str) -> int:
         """A saving throw bonus: the ability modifier plus any bonus on the sheet."""

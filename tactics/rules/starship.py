@@ -22,7 +22,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Callable, Sequence, cast
 
-from tactics.rules.dice import Dice
+from tactics.rules.dice import Dice, affinity_term
 
 D10_FACES = tuple(range(1, 11))  # a ship's d10: 10 counts as 10
 
@@ -61,9 +61,13 @@ def bd_dc(armor_mod: int, shield_mod: int) -> tuple[int, int]:
     """Battle Damage DC ``(count, threshold)`` = (4 + Armor Mod, 4 + Shield Mod).
 
     reading: R-SHIP-3. The default ship (mods 0) is 4,4; Armor +2 and Shield +3
-    give 6,7 as in the text's example.
+    give 6,7 as in the text's example. The two 4s are ``[rules]`` of
+    ``ship_actions.toml`` (a table may house-rule them).
     """
-    return (4 + int(armor_mod), 4 + int(shield_mod))
+    from tactics.rules.starship_data import space_rules  # data loads lazily: this module stays plain arithmetic
+
+    rules = space_rules()
+    return (rules.battle_damage_count_base + int(armor_mod), rules.battle_damage_threshold_base + int(shield_mod))
 
 
 def die_success_chance(threshold: int, sensor_bonus: int = 0) -> Fraction:
@@ -282,12 +286,12 @@ def roll_check(
 
 
 def check_text(check: dict[str, object]) -> str:
-    """'2d10 (7, 9) + d2 1 + Sensor Mod 2 = 19 vs DC 12: success' from a recorded check."""
+    """'2d10 (7, 9) + advantage d2 1 + Sensor Mod 2 = 19 vs DC 12: success' from a recorded check."""
     faces: Any = check.get("faces", [])
     parts = [f"2d10 ({', '.join(str(f) for f in faces)})"]
     affinity = int(cast(Any, check.get("affinity", 0)) or 0)
     if affinity:
-        parts.append(f"{'+' if affinity > 0 else '-'} d2 {abs(affinity)}")
+        parts.append(affinity_term(2, abs(affinity), 1 if affinity > 0 else -1))  # "+ advantage d2 1" (R-ROLL-2)
     modifiers: Any = check.get("modifiers", [])
     for label, value in modifiers:
         parts.append(f"{'+' if value >= 0 else '-'} {label} {abs(value)}")

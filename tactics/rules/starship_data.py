@@ -240,6 +240,24 @@ def chart(ref: str | None = None) -> BattleDamageChart:
     return load_chart(chart_path(ref))
 
 
+class SpaceRules(_Strict):
+    """``[rules]`` in ship_actions.toml: the table-wide numbers of space combat."""
+
+    # R-SHIP-3: Battle Damage DC = (count base + Armor Mod, threshold base + Shield Mod)
+    battle_damage_count_base: int = Field(default=4, ge=1, le=20)
+    battle_damage_threshold_base: int = Field(default=4, ge=1, le=20)
+
+
+def load_space_rules(path: str | Path) -> SpaceRules:
+    return validate(path, SpaceRules, read_document(path).get("rules", {}), "rules")
+
+
+@lru_cache(maxsize=1)
+def space_rules() -> SpaceRules:
+    """The table's ``[rules]`` of ship_actions.toml (the Battle Damage DC's bases)."""
+    return load_space_rules(data_path("ship_actions.toml"))
+
+
 def load_actions(path: str | Path) -> dict[str, ShipAction]:
     return load_items(path, ShipAction, "action")
 

@@ -59,7 +59,7 @@ class TrapRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    passive_base: int = 10
+    passive_base: int | None = Field(default=None, ge=0, le=60)  # None: creatures.toml [rules] passive_base
     passive_range_ft: int = Field(default=10, ge=0)
     active_search_radius_ft: int = Field(default=10, ge=0)
     engineer_bonus: int = 2
@@ -404,7 +404,12 @@ def passive_perception(
         die = (affinity + 1) // 2
     elif advantage < 0:  # a net disadvantage subtracts a d2, whatever the Affinity Die (R-ROLL-2)
         die = -((2 + 1) // 2)
-    return rules.passive_base + perception + bonus + die
+    base = rules.passive_base
+    if base is None:
+        from tactics.rules.sheets import sheet_rules  # one Passive Perception for surprise and traps
+
+        base = sheet_rules().passive_base
+    return base + perception + bonus + die
 
 
 def detect_odds(

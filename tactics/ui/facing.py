@@ -136,6 +136,8 @@ class FacingPrompt:
             self.queue.pop(0)
         self.picking = False
         self.view.app.dirty = True
+        if not self.queue:
+            self.addon.facing_answered()
 
     def choose(self, direction: str) -> bool:
         who = self.current()
@@ -179,8 +181,9 @@ class FacingPrompt:
         self._next()
         return True
 
-    def stop(self) -> bool:
-        """Esc: everyone still asked keeps the facing they have (one key for all)."""
+    def stop(self, answered: bool = False) -> bool:
+        """Esc (``answered``): everyone still asked keeps the facing they have (one key for all);
+        also the table moving on (another command) ends the asking."""
         if not self.queue:
             return False
         names = [self.view.state.combatants[c].name for c in self.queue if c in self.view.state.combatants]
@@ -189,6 +192,8 @@ class FacingPrompt:
         self.queue.clear()
         self.picking = False
         self.view.app.dirty = True
+        if answered:
+            self.addon.facing_answered()
         return True
 
     # -- geometry --------------------------------------------------------------------
@@ -221,7 +226,7 @@ class FacingPrompt:
             if intent.key in KEEP_KEYS and not preview_order(self.view.state):  # Enter resolves first
                 return self.keep()
             if intent.key == pygame.K_ESCAPE:
-                return self.stop()
+                return self.stop(answered=True)
             return False
         if isinstance(intent, ui.PointerDown) and intent.button == 1:
             direction = self.button_at(intent.pos)

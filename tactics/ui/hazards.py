@@ -90,6 +90,12 @@ class HazardsAddon:
         self._journal.listeners.append(self._on_journal)
         return False
 
+    def facing_answered(self) -> None:
+        """The facing prompt has its answers: in individual turns the next turn begins now."""
+        from tactics.ui.panels.next_turn import begin_next_turn
+
+        begin_next_turn(self.view)
+
     def busy(self) -> bool:
         """While something moves the loop keeps drawing frames (and one more after a landing)."""
         return self.animations.busy() or self._redraw

@@ -183,6 +183,11 @@ class Saving:
         count, last = self._position(encounter)
         return not (count == self._saved[0] and last is self._saved[1])
 
+    def written_by_hand(self) -> None:
+        """Everything as it stands is now in a file the GM wrote (the builder's Save encounter...):
+        quitting asks nothing until the next change."""
+        self._saved = self._position(self.app.battle.encounter)
+
     def quitting(self) -> bool:
         """The App is about to quit: ask first when the game is not saved by hand (True: asked)."""
         if not self.unsaved():

@@ -32,7 +32,7 @@ from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.movement import Plan, plan
-from tactics.rules.sheets import Sheet, default_run_ft
+from tactics.rules.sheets import Sheet, default_run_ft, sprint_ft
 
 WALK = "walk"  # a free walk out of a fight (``board.Walk``)
 STEP_KINDS = (act.SIMPLE, act.SIMPLE_AFTER)
@@ -109,7 +109,17 @@ def move_allowance(state: EncounterState, cid: str) -> MoveAllowance:
     if combat is not None and getattr(combat, "phase", "ended") != "ended":
         return stopped("the fight's procedure does not say")
     run = free_walk_ft(who)
-    return MoveAllowance(run, 2 * run, origin=who.cell, run_as=WALK, sprint_as=WALK)  # reading: R-MOVE-1
+    return MoveAllowance(run, sprint_ft(run), origin=who.cell, run_as=WALK, sprint_as=WALK)  # reading: R-MOVE-1
+
+
+def move_budget_ft(state: EncounterState, who: Combatant) -> tuple[int, int]:
+    """(run, sprint) feet to show for ``who`` now (R-MOVE-1): what :func:`move_allowance` allows,
+    or, for a token off the map, its free walk and sprint (the sprint multiple of creatures.toml)."""
+    allowance = move_allowance(state, who.id)
+    if allowance.origin is None and not allowance.can_move:
+        run = free_walk_ft(who)
+        return run, sprint_ft(run)
+    return allowance.run_ft, allowance.sprint_ft
 
 
 PHASE_NAMES = {"advantages": "the Advantages Phase", "counters": "the Counter Phase"}
@@ -143,7 +153,7 @@ def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -
     if refusal(act.STANDARD_MOVE) is None:
         origin = planned_origin(state, who.id, act.STANDARD_MOVE)
         bonus = act.slots_left(existing, limits, closed=combat.declaring_closed())["bonus"]
-        return MoveAllowance(budget, 2 * budget if bonus else budget, origin=origin, run_as=act.STANDARD_MOVE,
+        return MoveAllowance(budget, sprint_ft(budget) if bonus else budget, origin=origin, run_as=act.STANDARD_MOVE,
                              sprint_as=act.BONUS_MOVE, split=True,
                              note="run (Standard Move)" + (", sprint (+ Bonus Move)" if bonus else ", no sprint"))
     if refusal(act.BONUS_MOVE) is None:

@@ -29,6 +29,7 @@ from tactics.engine.core.plain import plain
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
 from tactics.rules.conditions import combined, rule
+from tactics.rules.dice import affinity_term
 from tactics.rules.sheets import default_armoury
 
 OUTCOME_WORDS = {"miss": "Miss", "minor": "Minor Hit", "hit": "Hit", "major": "Major Hit", "critical": "Critical"}
@@ -178,9 +179,8 @@ def _name(state: EncounterState | None, cid: str | None) -> str:
 
 def _extra_text(extra: list[int]) -> str:
     sides, face, sign = extra
-    if not sides:
-        return ""
-    return f" {'+' if sign > 0 else '-'} d{sides} {face}"
+    term = affinity_term(sides, face, sign)  # "- disadvantage d2 2" (R-ROLL-2)
+    return f" {term}" if term else ""
 
 
 def _mods_text(mods: list[list[Any]]) -> str:

@@ -20,7 +20,7 @@ from tactics.engine.hazards.fuses import set_moment
 from tactics.engine.core.journal import Event, Reducer
 from tactics.engine.core.labels import plural
 from tactics.engine.core.state import Condition, EncounterState
-from tactics.rules.dice import Dice
+from tactics.rules.dice import Dice, affinity_term
 from tactics.rules.explosives import half_damage
 from tactics.rules.grid import Cell
 
@@ -56,11 +56,11 @@ def roll_d20_check(
 
 
 def roll_text(roll: dict[str, Any]) -> str:
-    """"Reflex d20 12 - d2 1 + DEX 2 = 13 vs DC 13"."""
+    """"Reflex d20 12 - disadvantage d2 1 + DEX 2 = 13 vs DC 13"."""
     parts = [f"{roll['what']} d20 {roll['d20']}"]
     sides, face, sign = roll["extra"]
     if sides:
-        parts.append(f"{'+' if sign > 0 else '-'} d{sides} {face}")
+        parts.append(affinity_term(sides, face, sign))  # "- disadvantage d2 1" (R-ROLL-2)
     for name, value in roll["modifiers"]:
         parts.append(f"{'+' if value >= 0 else '-'} {name} {abs(value)}")
     text = " ".join(parts) + f" = {roll['total']}"

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
+from tactics.rules.sheets import modifier
+
 SAVE_ABILITY = {"Reflex": "DEX", "Fortitude": "CON", "Will": "WIS"}
 
 
@@ -44,7 +46,7 @@ def _default_ability(who: Any, ability: str) -> int:
         return int(mods[ability])
     scores = _field(sheet, "abilities") or {}
     if isinstance(scores, dict) and ability in scores:
-        return (int(scores[ability]) - 10) // 2
+        return modifier(int(scores[ability]))  # the sheet's own formula, written once
     return 0
 
 

@@ -167,7 +167,7 @@ def describe(event: Event) -> str:
     if isinstance(d, SpaceCheckHelped):
         verdict = "success" if d.success else "failure"
         return (f"{ship}: the Captain's order reaches {d.crew_name} ({POST_NAMES[d.post]}) — "
-                f"{d.label} gets + d2 {d.check['affinity']} = {d.check['total']}: {verdict}.")
+                f"{d.label} gets + advantage d2 {d.check['affinity']} = {d.check['total']}: {verdict}.")
     if isinstance(d, SpaceHackCountered):
         stopped, ended = d.stopped, int(d.ended)
         if not stopped and not ended:

@@ -438,6 +438,9 @@ class BuilderAddon:
         except (EncounterFileError, OSError, TypeError, ValueError) as exc:  # TypeError: a value TOML cannot hold
             view.say(f"Not saved: {exc}", "error")
             return False
+        saving = getattr(self.app, "saving", None)
+        if saving is not None:
+            saving.written_by_hand()  # the set-up is in that file: quitting now loses nothing
         view.say(f"Saved {written.name}: open it with  tactics {written.name}", "good")
         return True
 

@@ -20,7 +20,7 @@ from tactics.engine.builder.commands import (
     AddCombatant, AddTeam, EditCombatant, EditTeam, TEAM_COLOURS, quick_sheet, sheet_ref, slug,
 )
 from tactics.engine.core.state import Combatant, EncounterState
-from tactics.rules.sheets import Sheet, default_armoury
+from tactics.rules.sheets import Sheet, default_armoury, sheet_defaults
 
 QUICK = "quick"
 #: Teams offered in the form when the encounter has none of that name yet (made with the combatant).
@@ -244,9 +244,9 @@ class CombatantForm(Form):
         return f"{base} {n}"
 
     def fill_from_sheet(self, sheet: Sheet | None, who: Combatant | None) -> None:
-        hp = who.max_hp if who is not None else (sheet.hp if sheet is not None else 10)
+        hp = who.max_hp if who is not None else (sheet.hp if sheet is not None else sheet_defaults().hp)
         self.entries["hp"].set_text(str(hp))
-        self.entries["ac"].set_text(str(sheet.ac if sheet is not None else 12))
+        self.entries["ac"].set_text(str(sheet.ac if sheet is not None else sheet_defaults().ac))
         self.entries["dex"].set_text(str(sheet.score("DEX") if sheet is not None else 10))
         self.entries["wis"].set_text(str(sheet.score("WIS") if sheet is not None else 10))
         weapon = sheet.weapons[0] if sheet is not None and sheet.weapons else "unarmed"
@@ -311,7 +311,7 @@ class CombatantForm(Form):
         if team != who.team:
             changes["team"] = team
         untouched = (self.value("sheet") == QUICK and self.value("weapon") == "unarmed"
-                     and [self.text(k).strip() for k in ("ac", "dex", "wis")] == ["12", "10", "10"])
+                     and [self.text(k).strip() for k in ("ac", "dex", "wis")] == [str(sheet_defaults().ac), "10", "10"])
         if not (who.sheet is None and untouched) and not _same_sheet(sheet, who.sheet):  # a bare token keeps none
             changes["sheet"] = sheet
         if hp != who.max_hp:

@@ -22,6 +22,7 @@ from tactics.engine.combat.queries import (
 )
 from tactics.engine.combat.team import group_label
 from tactics.rules import actions as act
+from tactics.rules.grid import SQUARE_FT
 from tactics.rules.sheets import default_armoury
 from tactics.ui import theme
 from tactics.ui.panels import widgets as w
@@ -56,7 +57,7 @@ def action_text(state, kind: str, params: dict) -> str:
         text += f" -> {state.combatants[params['target']].name}"
     if params.get("path"):
         end = params["path"][-1]
-        text += f" to {end[0]},{end[1]} ({5 * len(params['path'])} ft)"
+        text += f" to {end[0]},{end[1]} ({SQUARE_FT * len(params['path'])} ft)"
     return text
 
 

@@ -38,7 +38,7 @@ TEMPLATE_KEYS: list[Row] = [
 ]
 
 GRENADE_TRAP_KEYS: list[Row] = [
-    ("K (grenade tool)", "cook the grenade (WIS DC 25 odds shown)"),
+    ("K (grenade tool)", "cook the grenade (the WIS check's odds shown)"),
     ("1-6 or [ ]", "grenade or trap kind"),
     ("Shift+click", "grenade: new thrower / traps: set a trap"),
     ("R, Shift+R (traps)", "turn a cone mine"),

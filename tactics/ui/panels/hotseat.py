@@ -20,7 +20,7 @@ A refusal is shown as a message with its reason.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -30,6 +30,7 @@ from tactics.engine.core.table import dice_typed_for
 from tactics.ui import draw, theme
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
+from tactics.ui.panels.next_turn import begin_next_turn, facing_asked, waiting_for_facing
 from tactics.ui.panels.phase_banner import shows_step_button
 from tactics.ui.panels.widgets import blit_text
 
@@ -118,8 +119,22 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
             waiting = f"Waiting for {name}'s dice: type them in the Resolve panel"
         else:
             waiting = f"{len(pending)} declared action{'s' if len(pending) != 1 else ''} to resolve (Enter)"
-    detail = f"{rnd}, Action Phase: declare, resolve, then End turn"
+    detail = f"{rnd}, Action Phase: declare, resolve, then End turn; {_after_group(state, combat, for_players)}"
     return TurnBanner(title, detail, _team_colour(state, group.team), "End turn", waiting)
+
+
+def _after_group(state: EncounterState, combat: Any, for_players: bool) -> str:
+    """What End turn leads to: "next: Space Bears: Vanguard", "next: Round 1", "next: Counter Phase"."""
+    from tactics.engine.combat.state import group_label
+
+    order = combat.turn_order()
+    nxt = combat.group_index + 1
+    if nxt < len(order):
+        group = order[nxt]
+        if for_players and _all_hidden(state, group.members):  # reading: N-HOT-1
+            return "next: the next group"
+        return f"next: {group_label(state, group.key)}"
+    return "next: Round 1" if combat.round == 0 else "next: Counter Phase"
 
 
 def _ground_command(state: EncounterState) -> Any:
@@ -271,11 +286,22 @@ class HotseatBanner:
 
     def banner(self) -> TurnBanner | None:
         view = self.app.battle
-        return turn_banner(view.state, for_players=view.viewer == "players")  # F2 shows what the players see
+        banner = turn_banner(view.state, for_players=view.viewer == "players")  # F2 shows what the players see
+        asked = waiting_for_facing(view)
+        if banner is None or not asked:
+            return banner
+        who = facing_asked(view)  # between two individual turns: the facing is the one thing left
+        return replace(banner, title=f"{who.name}'s turn is over" if who else banner.title,
+                       detail=f"Round {view.state.combat.round}: the next turn begins once the facing is chosen",
+                       button=None, waiting=asked)
 
     def end_turn(self) -> bool:
         """Submit "End turn"; the outcome (or the refusal's reason) is shown as a message."""
         view = self.app.battle
+        asked = waiting_for_facing(view)
+        if asked:  # the facing prompt is the one thing left between two turns
+            view.say(f"{asked}; then the next turn begins.", "info")
+            return False
         command = end_turn_command(view.state)
         if command is None:
             view.say("No turn to end: no fight is under way.", "info")
@@ -283,8 +309,14 @@ class HotseatBanner:
         before = turn_banner(view.state)
         if not view.submit(command):
             return False
+        begin_next_turn(view, quiet=True)  # individual turns: one press, unless the facing prompt asks
+        done = f"{before.title if before else 'Turn'} done."
+        asked = waiting_for_facing(view)
+        if asked:
+            view.say(f"{done} {asked}; then the next turn begins.", "good")
+            return True
         after = turn_banner(view.state)
-        view.say(f"{before.title if before else 'Turn'} done. Now: {after.title if after else 'no fight'}.", "good")
+        view.say(f"{done} Now: {after.title if after else 'no fight'}.", "good")
         return True
 
     # -- input (hooks called by the App) ----------------------------------------------

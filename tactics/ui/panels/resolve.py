@@ -268,7 +268,7 @@ def _roll_card(s, x, y, width, title, d: AttackRolled | CombatCheck, against: st
     if sides:
         op = place(px(14))
         w.text(s, "+" if sign > 0 else "-", (op[0] + px(7), op[1] + px(23)), 20, theme.TEXT, "bold", "center")
-        w.die_face(s, place(px(46)), sides, face, sign=sign)
+        w.die_face(s, place(px(46)), sides, face)  # the sign is the operator before it: one minus, not two
     for label, value in d.modifiers:
         chip_text = f"{label} {value:+d}"
         wid = w.text_width(chip_text, 16) + px(16)

@@ -216,13 +216,9 @@ class TrackerPanel(w.Panel):
             for cid in shown:
                 y = self._member(s, rect, x, y, cid, combat, done, hover)
             y += px(8)
-        # the one "next" button and the GM's end-of-fight button
+        # the GM's end-of-fight button; ending a group's turn is the hot-seat banner's End turn (E),
+        # the other phases' step the phase card's button: one control for each step
         label = advance_label(state)
-        if label and combat.phase == "action":  # the banner carries the other phases' button
-            busy = any(d.status == "declared" for d in combat.declarations)
-            w.button(self, s, pygame.Rect(x, y + px(2), inner, px(42)), label, "advance", self.advance,
-                     style="normal" if busy else "primary", size=18, hover=hover)
-            y += px(50)
         if label:
             w.button(self, s, pygame.Rect(x, y, inner, px(32)), "End combat (GM)", "end-combat",
                      self.end_combat, style="chip", size=15, hover=hover)

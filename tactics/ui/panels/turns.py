@@ -34,6 +34,8 @@ from tactics.engine.core.state import EncounterState
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
 from tactics.engine.combat.individual.actions import Block, Hold, Pass, TakeAction, TurnAction, UseHeld
 from tactics.engine.combat.individual.view import extendable, initiative_rolls, pending_interrupt, pips_of, tracker_rows
+from tactics.engine.combat.individual.shot_previews import held_shot_squares, loaded_weapons, reload_problem, sure_weapons
+from tactics.engine.combat.individual.shots import capacity, loads_left
 from tactics.rules import turns as rt
 from tactics.rules.grid import DIRECTIONS, Cell
 from tactics.ui import draw, render, theme
@@ -42,9 +44,11 @@ from tactics.ui import layout_probe as probe
 from tactics.ui.panels import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.panels.combat import combat_move
+from tactics.ui.panels.next_turn import begin_next_turn
 from tactics.ui.panels.turns_log import TurnsColumn
 from tactics.ui.tools.attack import _declare, set_attack_command
 from tactics.ui.tools.select import set_move_command
+from tactics.ui.tools.shot import ShotTool
 
 if TYPE_CHECKING:
     from tactics.ui.battle import BattleView
@@ -141,7 +145,16 @@ class TurnsPanel(w.Panel):
         self.grouping = GROUPINGS[(GROUPINGS.index(self.grouping) + 1) % len(GROUPINGS)]
 
     def end_turn(self, facing: str | None = None) -> None:
-        self.submit(EndTurn(facing=facing))
+        """End the turn facing ``facing`` (None: keeping the facing, no prompt), then the next turn begins."""
+        if not self.submit(EndTurn(facing=facing)):
+            return
+        from tactics.ui.hazards import hazards_of
+
+        addon = hazards_of(self.view)
+        if facing is None and addon is not None and addon.prompt.queue:
+            addon.prompt.stop(answered=True)  # "keep facing": the prompt has its answer (it begins the next turn)
+        else:
+            begin_next_turn(self.view)
 
     def aim_at(self, cid: str, kind: str, name: str) -> None:
         """The Attack tool aims ``cid``'s weapon or Technique: hovering a target shows the
@@ -341,9 +354,10 @@ class TurnsPanel(w.Panel):
         sheet = sheet_of(state.combatants[cid])
         waiting = turns.pending is not None
         can_attack = not waiting and pips_of(state, cid).contested == "open"  # R-TURN-2
-        for weapon in sheet.weapons:
+        for weapon in dict.fromkeys(sheet.weapons):  # two crossbows: one button (their loads count together)
             out.append(one(f"Attack: {weapon.replace('_', ' ')}", f"weapon:{weapon}",
                            lambda n=weapon: self.aim_at(cid, "weapon", n), enabled=can_attack))
+        out += self._shot_buttons(cid, waiting, one)
         for tech in sheet.techniques:
             out.append(one(f"Technique: {tech.replace('_', ' ')}", f"technique:{tech}",
                            lambda n=tech: self.aim_at(cid, "technique", n), enabled=can_attack))
@@ -354,6 +368,44 @@ class TurnsPanel(w.Panel):
         out.append((self._facing_row, px(40)))
         out.append(one("End turn (keep facing)", "end-turn", self.end_turn, "primary", enabled=not waiting))
         return out
+
+    def _shot_buttons(self, cid: str, waiting: bool, one) -> list[tuple[Any, int]]:
+        """Sure shot and Reload for the current character's loaded weapons (non-contested, N-SHOT-1):
+        the label says the shots left; a reload the engine would refuse is greyed out."""
+        state = self.state
+        who = state.combatants[cid]
+        plain_open = not waiting and pips_of(state, cid).plain == "open"
+        out = []
+        for weapon in sure_weapons(who):
+            left = loads_left(state, who, weapon)
+            loaded = "" if left is None else f" ({left}/{capacity(who, weapon)})"
+            out.append(one(f"Sure shot: {weapon.title.lower()}{loaded}", f"shot:{weapon.name}",
+                           lambda n=weapon.name: self.aim_shot(cid, n), enabled=plain_open and left != 0))
+        for weapon in loaded_weapons(who):
+            problem = reload_problem(state, cid, weapon.name)
+            left = loads_left(state, who, weapon)
+            out.append(one(f"Reload: {weapon.title.lower()} ({left}/{capacity(who, weapon)})", f"reload:{weapon.name}",
+                           lambda n=weapon.name: self.submit(TakeAction(cid, TurnAction("reload", weapon=n))),
+                           enabled=problem is None))
+        return out
+
+    def shot_tool(self) -> ShotTool:
+        tool = self.view.tools.get(ShotTool.name)
+        if not isinstance(tool, ShotTool):
+            tool = self.view.tools[ShotTool.name] = ShotTool(self.view)
+        return tool
+
+    def aim_shot(self, cid: str, weapon: str, *, held: bool = False) -> None:
+        """The sure-shot tool aims ``cid``'s loaded weapon: at a target, or (held) at a square of the
+        waiting move; hovering shows the range, the damage and the shots left, or why not."""
+        tool = self.shot_tool()
+        self.view.set_tool(ShotTool.name)
+        tool.aim_shot(cid, weapon, held=held)
+        name = self.state.combatants[cid].name
+        if held:
+            self.view.say(f"{name}: click the square of the path to fire from (green: in reach and sight).", "info")
+        else:
+            self.view.say(f"{name}: click the target of the sure shot (Esc cancels).", "info")
 
     def _facing_row(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """End the turn facing one of the 8 directions (R-FACE-1)."""
@@ -376,14 +428,25 @@ class TurnsPanel(w.Panel):
         self.banner.rect = rect
         for line in w.fit_line(prompt.text, 19, rect.width - 2 * w.PAD, "bold"):
             w.text(surface, line, (rect.centerx, rect.y + px(12)), 19, theme.TEXT, "bold", "midtop")
-        bw = 120
-        x = rect.centerx - (3 * bw + px(20)) // 2
+        holder = self.state.combatants[prompt.holder]
+        fire = sure_weapons(holder)  # a held sure shot: on a square of a waiting move (N-HELD-1), else before it
+        on_path = bool(held_shot_squares(self.state))
+        bw, fw = 120, px(190)  # a Fire button names the weapon
+        count = 3 + len(fire)
+        x = rect.centerx - (3 * bw + len(fire) * fw + (count - 1) * px(10)) // 2
         y = rect.y + px(50)
         w.button(self.banner, surface, pygame.Rect(x, y, bw, px(38)), "Block", "block", lambda: self.answer("block"),
                  style="danger", enabled=prompt.can_block, hover=self.hover)
         w.button(self.banner, surface, pygame.Rect(x + bw + px(10), y, bw, px(38)), "Use", "use",
                  lambda: self.answer("use"), hover=self.hover)
-        w.button(self.banner, surface, pygame.Rect(x + px(2) * (bw + px(10)), y, bw, 38), "Pass", "pass",
+        for i, weapon in enumerate(fire):
+            left = loads_left(self.state, holder, weapon)
+            w.button(self.banner, surface, pygame.Rect(x + 2 * (bw + px(10)) + i * (fw + px(10)), y, fw, px(38)),
+                     f"Fire {weapon.title.lower()}", f"fire:{weapon.name}",
+                     lambda n=weapon.name: self.aim_shot(prompt.holder, n, held=on_path), enabled=left != 0,
+                     hover=self.hover)
+        w.button(self.banner, surface, pygame.Rect(x + 2 * (bw + px(10)) + len(fire) * (fw + px(10)), y, bw, px(38)),
+                 "Pass", "pass",
                  lambda: self.answer("pass"), style="primary", hover=self.hover)
 
     def button_rect(self, key: str) -> pygame.Rect | None:

@@ -121,6 +121,8 @@ class PlayersWindow:
         self.dirty = True
         self.frames = 0
         self.drawn_state = None  # the state last drawn (tests look at it)
+        self.showing = "map"  # or "starship": the GM's window is on the starship screen
+        self._starship: Any = None
         self.message: str = self.placement.note  # shown for MESSAGE_MS, then gone
         self._message_until = pygame.time.get_ticks() + MESSAGE_MS
         self.follow_button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 190, 40), "", self.ui)
@@ -331,7 +333,8 @@ class PlayersWindow:
         self._sync_camera(board)
         return (id(enc.state), len(enc.journal.entries), len(enc.journal.redo_stack), self.fog, self.room,
                 self.follow, self.camera.cell_px, self.camera.origin_x, self.camera.origin_y, self.size,
-                self.message, tuple(board), id(self._renderer().art), self.app.battle.renderer.art.show_walls)
+                self.message, tuple(board), id(self._renderer().art), self.app.battle.renderer.art.show_walls,
+                self.starship_screen() is not None)
 
     def say(self, text: str) -> None:
         self.message = text
@@ -353,7 +356,8 @@ class PlayersWindow:
     def draw(self) -> None:
         surface = self.window.get_surface()
         self.render(surface)
-        self.ui.draw_ui(surface)
+        if self.showing == "map":  # its Follow button is the map camera's: not over the space battle
+            self.ui.draw_ui(surface)
         self.window.flip()
         self.frames += 1
         self.dirty = False
@@ -367,7 +371,21 @@ class PlayersWindow:
         finally:
             theme.set_scale(old)
 
+    def starship_screen(self) -> Any:
+        """The GM's starship screen when the GM's window shows it (Tab), else None."""
+        screen = self.app.screens[0] if self.app.screens else None
+        return screen if type(screen).__name__ == "StarshipScreen" else None
+
     def _render(self, surface: pygame.Surface) -> None:
+        screen = self.starship_screen()
+        self.showing = "starship" if screen is not None else "map"
+        if screen is not None:  # the space battle, public info only (as the GM's F2 preview)
+            from tactics.ui.starship.players_view import PlayersStarship
+
+            if self._starship is None:
+                self._starship = PlayersStarship()
+            self._starship.render(screen, surface)
+            return
         state = self.app.battle.state
         surface.fill(style.BACKDROP if self.room else theme.BACKDROP)
         board = self.board_rect()

@@ -146,17 +146,22 @@ class CrewPanel:
         self.scroll = max(0, self.scroll + pixels)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, colours: dict[str, tuple[int, int, int]],
-             hotspots: Hotspots, hover: tuple | None, dragging: bool, *, viewer: str = "gm") -> None:
+             hotspots: Hotspots, hover: tuple | None, dragging: bool, *, viewer: str = "gm",
+             controls: bool = True) -> None:
+        """The crew posts; ``controls`` False (the players' window): no drag hint, no "+ NPC crew" chip."""
         space: SpaceState = state.space
         pygame.draw.rect(surface, PANEL, rect)
         pygame.draw.line(surface, PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
         x, y = rect.x + px(16), rect.y + px(12)
         text_at(surface, "CREW POSTS", (x, y), 18, "bold", theme.TEXT_DIM)
-        text_at(surface, "drag a character onto a post", (rect.right - px(16), y + px(2)), 16, "regular", theme.TEXT_DIM,
-                anchor="topright")
+        if controls:
+            text_at(surface, "drag a character onto a post", (rect.right - px(16), y + px(2)), 16, "regular",
+                    theme.TEXT_DIM, anchor="topright")
         y += px(30)
         cx = x
         for entry in roster(state):
+            if not controls and entry.crew == NPC_CHIP:
+                continue
             img_w = theme.font(fs(19), "bold").size(entry.name)[0] + px(30)
             if cx + img_w > rect.right - px(12):
                 cx, y = x, y + px(44)

@@ -28,6 +28,7 @@ from tactics.ui.theme import px
 from tactics.ui.panels.status import draw_status
 from tactics.ui.starship.actions import ActionDialog
 from tactics.ui.starship.crew import NPC_CHIP, CrewPanel, npc_name
+from tactics.ui.starship.players_view import players_log_lines
 from tactics.ui.starship.posts import drop_on_post
 from tactics.ui.messages import TimedMessages
 from tactics.ui.starship.fire import REVEAL_MS, FireDialog
@@ -75,9 +76,11 @@ class StarshipScreen(TimedMessages):
     def space(self) -> SpaceState | None:
         return self.state.space
 
-    def layout(self) -> dict[str, pygame.Rect]:
-        w, h = self.app.size
-        top, bottom = theme.TOOLBAR_H, h - theme.STATUS_H
+    def layout(self, size: tuple[int, int] | None = None, *, chrome: bool = True) -> dict[str, pygame.Rect]:
+        """Where the walker, the space view, the log and the crew posts go in a window of ``size``
+        (the app's); ``chrome`` False: no toolbar or status line (the players' window)."""
+        w, h = size or self.app.size
+        top, bottom = (theme.TOOLBAR_H, h - theme.STATUS_H) if chrome else (0, h)
         right_w = max(px(440), min(px(600), int(w * 0.34)))
         left_w = w - right_w
         walker_h = walker_height(self.space) if self.space is not None else 0
@@ -414,7 +417,7 @@ class StarshipScreen(TimedMessages):
         rects = self.layout()
         space = self.space
         colours = side_colours(self.state, space)
-        self.view.fit(rects["space"], space)
+        self.view.fit(rects["space"], space, viewer=self.battle.viewer)
         self.view.draw(surface, space, colours, self.hotspots, viewer=self.battle.viewer)
         draw_walker(surface, rects["walker"], self.state, colours, self.hotspots, self.hover,
                     viewer=self.battle.viewer)
@@ -434,7 +437,7 @@ class StarshipScreen(TimedMessages):
         pygame.draw.rect(surface, PANEL, rect)
         pygame.draw.line(surface, PANEL_EDGE, rect.topleft, rect.topright, 2)
         text_at(surface, "LOG", (rect.x + px(20), rect.y + px(10)), 16, "bold", theme.TEXT_DIM)
-        lines = self.log_lines()
+        lines = self.log_lines() if self.battle.viewer == "gm" else players_log_lines(self)  # F2: the players' lines
         width = rect.width - px(40)
         shown: list[str] = []
         for line in reversed(lines):

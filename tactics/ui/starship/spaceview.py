@@ -150,9 +150,11 @@ class SpaceView:
         """The ship's drawn length in pixels: by size class, not to scale."""
         return int(SHIP_PX.get(ship.spec.size, 86) * self.ship_scale * theme.scale())
 
-    def fit(self, rect: pygame.Rect, space: SpaceState) -> None:
+    def fit(self, rect: pygame.Rect, space: SpaceState, *, viewer: str = "gm") -> None:
+        """Scale and centre the view on the ships drawn (for the players, not a ship their sensors
+        cannot see: the empty space where it hides would point at it)."""
         self.rect = pygame.Rect(rect)
-        ships = [s for s in space.ships.values()]
+        ships = [s for s in space.ships.values() if viewer == "gm" or not is_cloaked(s, space.now) or s.revealed]
         if not ships:
             self.scale, self.centre = 10.0, (0.0, 0.0)
             return

@@ -74,7 +74,8 @@ def end_label(space: SpaceState) -> str:
 
 
 def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours: dict[str, tuple[int, int, int]],
-                hotspots: Hotspots, hover: tuple | None, *, viewer: str = "gm") -> None:
+                hotspots: Hotspots, hover: tuple | None, *, viewer: str = "gm", controls: bool = True) -> None:
+    """The phase walker; ``controls`` False (the players' window): no buttons, no GM hint."""
     space: SpaceState = state.space
     pygame.draw.rect(surface, PANEL, rect)
     pygame.draw.line(surface, PANEL_EDGE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
@@ -97,11 +98,13 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
             tx = box.right + px(10)
     elif space.phase == ENDED:
         text_at(surface, winner_text(state, space), (tx, y + px(8)), 24, "bold", theme.GOOD, max_width=rect.right - px(40) - tx)
-    else:
+    elif controls:
         text_at(surface, "assign the crews, then begin", (tx, y + px(10)), 20, "semibold", theme.TEXT_DIM,
                 max_width=rect.right - btn_w - px(40) - tx)
     btn = pygame.Rect(rect.right - btn_w - px(20), y, btn_w, px(44))
-    if space.phase == SETUP:
+    if not controls:
+        pass
+    elif space.phase == SETUP:
         button(surface, btn, "Begin space combat", size=21, kind="primary", hover=hover == ("begin",))
         hotspots.add(btn, "begin")
     elif space.started:

@@ -29,7 +29,7 @@ from tactics.engine.combat.team import sheet_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
-from tactics.rules.grid import Cell
+from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.sheets import default_armoury
 from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
@@ -199,7 +199,7 @@ class AttackTool(Tool):
 
     def ring(self, state: EncounterState, who: Combatant) -> frozenset[Cell]:
         """Every square within the weapon's range of the attacker (R-GRID-2), clipped to the map."""
-        n = self.range_ft() // 5
+        n = self.range_ft() // SQUARE_FT
         key = (who.cell, n, state.map.width, state.map.height)
         if self._ring is None or self._ring[0] != key:
             c0, r0 = who.cell
@@ -251,7 +251,12 @@ class AttackTool(Tool):
         tokens = placement.token_rects(view, skip=(target.id,)) if hasattr(view, "camera") else []
         cards = [r for r in (getattr(getattr(getattr(view, "combat", None), "banner", None), "rect", None),
                              getattr(getattr(getattr(view, "app", None), "hotseat", None), "rect", None)) if r]
-        odds_card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), room, start, tokens=tokens, cards=cards)
+        self.card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), room, start, tokens=tokens, cards=cards)
+
+    def card(self, surface: pygame.Surface, setup: Any, beside: pygame.Rect, clip: pygame.Rect,
+             away_from: tuple[int, int], *, tokens: list[pygame.Rect], cards: list[pygame.Rect]) -> pygame.Rect:
+        """The card beside the hovered target (the sure-shot tool draws its own)."""
+        return odds_card(surface, setup, beside, clip, away_from, tokens=tokens, cards=cards)
 
 
 def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], clip: pygame.Rect,

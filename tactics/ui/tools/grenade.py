@@ -199,8 +199,9 @@ class GrenadeTool(Tool):
     def on_key(self, intent: ui.KeyPress) -> bool:
         if intent.key == pygame.K_k:
             self.cook = not self.cook
-            # reading: R-GREN-5 (the WIS DC 25 check before the throw)
-            self.view.say("Cooking " + ("on: WIS DC 25 before the throw." if self.cook else "off."), "info")
+            # reading: R-GREN-5 (the WIS check before the throw; its DC is grenades.toml's cook_dc)
+            dc = ex.grenade_rules().cook_dc
+            self.view.say("Cooking " + (f"on: WIS DC {dc} before the throw." if self.cook else "off."), "info")
             return True
         if pygame.K_1 <= intent.key <= pygame.K_9 and intent.key - pygame.K_1 < len(self.kinds):
             self.choose(self.kinds[intent.key - pygame.K_1])

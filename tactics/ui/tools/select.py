@@ -21,7 +21,7 @@ import pygame
 from tactics.engine.combat.events import CombatCheck
 from tactics.engine.core.board_events import TokenMoved
 from tactics.engine.board import Walk
-from tactics.engine.combat.moves import MoveAllowance, Route, free_walk_ft, move_allowance, move_routes, why_not_move
+from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_budget_ft, move_routes, why_not_move
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import Cell
@@ -52,11 +52,7 @@ def set_move_command(factory: MoveCommandFactory) -> None:
 def move_budget(state: EncounterState, who: Combatant) -> tuple[int, int]:
     """(run, sprint) feet a token may move now (R-MOVE-1), as the engine allows it
     (:func:`tactics.engine.combat.moves.move_allowance`)."""
-    allowance = move_allowance(state, who.id)
-    if allowance.origin is None and not allowance.can_move:
-        run = free_walk_ft(who)
-        return run, 2 * run
-    return allowance.run_ft, allowance.sprint_ft
+    return move_budget_ft(state, who)
 
 
 @dataclass(frozen=True)

@@ -181,7 +181,9 @@ class RadiusTool(TemplateTool):
     def on_key(self, intent: ui.KeyPress) -> bool:
         if intent.key == pygame.K_g:
             self.shape = "round" if self.shape == "grid" else "grid"
-            self.view.say(f"Radius shape: {self.shape} (R-RAD-{'2' if self.shape == 'round' else '1'})", "info")
+            # reading: R-RAD-1 (grid), R-RAD-2 (round)
+            shape = "round (squares whose centre lies inside the circle)" if self.shape == "round" else "grid (counted in squares)"
+            self.view.say(f"Radius shape: {shape}", "info")
             return True
         if intent.key == pygame.K_a:
             self.centre = not self.centre

@@ -143,6 +143,7 @@ def move_allowance(state: EncounterState, cid: str) -> MoveAllowance | None:
             return stopped(_budget_refusal(state, cid), who.cell)
         holders = holders_to_ask(state, turns, cid)
         if left >= 2 and not holders:
+            # two move actions in a row, each the run (R-TURN-2): the action count, not the sprint multiple
             return MoveAllowance(run, 2 * run, origin=who.cell, run_as=MOVE, sprint_as=MOVE, split=True,
                                  note="2 moves left (a second move is the sprint)")
         note = "1 move left" if left == 1 else f"{left} moves left, one at a time while someone holds an action"

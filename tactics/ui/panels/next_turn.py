@@ -1,0 +1,56 @@
+"""Individual turns: one press of End turn (E) ends a character's turn and begins the next one.
+
+Why it exists: the engine ends a turn (``EndTurn``) and begins the next (``BeginTurn``) as two
+commands, with a moment between them in which the character whose turn just ended chooses its
+facing (R-FACE-1, N-FACE-3). The window used to stop there and wait for a second E, so a GM at
+the table pressed E twice for every turn. Now the next turn begins by itself as soon as nothing
+is asked: right after End turn, or once the facing prompt is answered (an arrow, Enter keeps,
+Esc keeps all). While the facing prompt asks, End turn says what it waits for instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactics.engine.core.state import Combatant
+
+
+def between_turns(view: Any) -> bool:
+    """Is an individual-turns fight between two characters' turns?"""
+    state = view.state
+    combat = state.combat
+    return (state.mode == "individual" and type(combat).__name__ == "TurnsState"
+            and combat.phase == "between")
+
+
+def facing_asked(view: Any) -> Combatant | None:
+    """Whom the end-of-turn facing prompt asks now (None: no one)."""
+    from tactics.ui.hazards import hazards_of
+
+    addon = hazards_of(view)
+    return addon.prompt.current() if addon is not None else None
+
+
+def waiting_for_facing(view: Any) -> str:
+    """What End turn waits for while the facing prompt asks ("" when it does not)."""
+    who = facing_asked(view) if between_turns(view) else None
+    if who is None:
+        return ""
+    return f"Waiting for {who.name}'s facing: an arrow (or arrow keys); Enter keeps it"
+
+
+def begin_next_turn(view: Any, *, quiet: bool = False) -> bool:
+    """Begin the next character's turn when the fight is between turns and nothing is asked
+    (``quiet``: the caller says what happened)."""
+    if not between_turns(view) or facing_asked(view) is not None:
+        return False
+    from tactics.engine.combat.individual.procedure import BeginTurn
+
+    if not view.submit(BeginTurn()):
+        return False
+    turns = view.state.combat
+    now = view.state.combatants.get(turns.current) if turns.current else None
+    if not quiet and now is not None and not (view.viewer != "gm" and view.state.hidden_from_players(now)):
+        view.say(f"Now: {now.name}'s turn.", "good")
+    view.app.dirty = True
+    return True

@@ -1,0 +1,121 @@
+"""The starship screen as the players' window shows it while the GM is on it (Tab).
+
+Why it exists: at the table the players' window (Ctrl+P, on a TV) showed the battle map even
+after the GM pressed Tab for the space battle, so the players watched a map nothing happened
+on. Now it follows: while the GM's window shows the starship screen, the players' window shows
+the same space battle with only what the players' side may know, as the GM's own F2 preview
+does: no ship their sensors cannot see (a cloaked raider that has not given itself away) in the
+space view, the phase walker, the crew posts or the log; no GM controls, hints or dialogs. Tab
+back and it shows the map again.
+
+It draws with its own :class:`SpaceView` and :class:`CrewPanel` (their fit and scroll are this
+window's, not the GM's) and throw-away hotspots: nothing here can be clicked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tactics.engine.core.journal import Event
+from tactics.engine.starship.state import is_cloaked
+from tactics.engine.starship.view import describe
+from tactics.ui import theme
+from tactics.ui.starship.crew import CrewPanel
+from tactics.ui.starship.spaceview import SpaceView, side_colours
+from tactics.ui.starship.walker import draw_walker
+from tactics.ui.starship.widgets import PANEL, PANEL_EDGE, Hotspots, card, text_at, wrap
+from tactics.ui.theme import px
+
+if TYPE_CHECKING:
+    from tactics.ui.starship.screen import StarshipScreen
+
+VIEWER = "players"
+
+
+def unseen_ships(screen: "StarshipScreen") -> set[str]:
+    """Ships the players' sensors cannot see now (cloaked, not revealed): ids and names."""
+    space = screen.space
+    if space is None:
+        return set()
+    out: set[str] = set()
+    for ship in space.ships.values():
+        if is_cloaked(ship, space.now) and not ship.revealed:
+            out |= {ship.id, ship.name}
+    return out
+
+
+def players_log_lines(screen: "StarshipScreen") -> list[str]:
+    """The space log without a line about a ship the players cannot see (its moves, its fire,
+    its surprise); the GM's F2 preview reads the same lines."""
+    hidden = unseen_ships(screen)
+    lines = []
+    for event in screen.encounter.journal.events:
+        if not event.kind.startswith("space."):
+            continue
+        line = describe(event)
+        if hidden and (_about(event, hidden) or any(name in line for name in hidden)):
+            if event.kind != "space.started":
+                continue
+            line = "Space combat begins."  # without who acts first unseen
+        lines.append(line)
+    return lines
+
+
+def _about(event: Event, hidden: set[str]) -> bool:
+    # the ships an event of any space kind names (fields most of them share)
+    names = {str(getattr(event, k, None) or "") for k in ("ship", "ship_name", "target", "target_name", "to_ship")}
+    return bool(names & hidden)
+
+
+class PlayersStarship:
+    """The players' window's picture of one starship screen."""
+
+    def __init__(self) -> None:
+        self.view = SpaceView()
+        self.crew = CrewPanel()
+
+    def render(self, screen: "StarshipScreen", surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKDROP)
+        w, h = surface.get_size()
+        space = screen.space
+        if space is None:
+            box = pygame.Rect(0, 0, min(px(820), w - px(60)), px(160))
+            box.center = (w // 2, h // 2)
+            card(surface, box, radius=16)
+            text_at(surface, "Starship", (box.x + px(36), box.y + px(32)), 32, "bold", theme.TEXT)
+            text_at(surface, "No space battle in this encounter.", (box.x + px(36), box.y + px(88)), 21, "regular",
+                    theme.TEXT_DIM)
+            return
+        rects = screen.layout((w, h), chrome=False)
+        hotspots = Hotspots()  # nothing in this window is clicked
+        state = screen.state
+        colours = side_colours(state, space)
+        self.view.fit(rects["space"], space, viewer=VIEWER)
+        self.view.draw(surface, space, colours, hotspots, viewer=VIEWER)
+        draw_walker(surface, rects["walker"], state, colours, hotspots, None, viewer=VIEWER, controls=False)
+        self._log(surface, rects["log"], players_log_lines(screen))
+        self.crew.draw(surface, rects["crew"], state, colours, hotspots, None, False, viewer=VIEWER, controls=False)
+
+    @staticmethod
+    def _log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> None:
+        pygame.draw.rect(surface, PANEL, rect)
+        pygame.draw.line(surface, PANEL_EDGE, rect.topleft, rect.topright, 2)
+        text_at(surface, "LOG", (rect.x + px(20), rect.y + px(10)), 16, "bold", theme.TEXT_DIM)
+        width = rect.width - px(40)
+        shown: list[str] = []
+        for line in reversed(lines):
+            wrapped = wrap(line, 18, "regular", width)
+            if len(shown) + len(wrapped) > (rect.height - px(40)) // px(28):
+                break
+            shown = wrapped + shown
+        y = rect.y + px(34)
+        for line in shown:
+            text_at(surface, line, (rect.x + px(20), y), 18, "regular", theme.TEXT, max_width=width)
+            y += px(28)
+        if not lines:
+            text_at(surface, "Nothing has happened in space yet.", (rect.x + px(20), y), 18, "regular", theme.TEXT_DIM)
+
+
+__all__ = ["PlayersStarship", "players_log_lines", "unseen_ships"]

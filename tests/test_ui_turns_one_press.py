@@ -1,0 +1,60 @@
+"""Individual turns: one press of End turn (E) ends a turn and begins the next (R-TURN-2, R-FACE-1, N-FACE-3).
+
+What is tested, through real key presses and clicks on the headless window: after a character
+moves, E ends its turn and the facing prompt asks; the banner says what it waits for, and E
+again says so instead of doing nothing; Enter (keep the facing) then begins the next turn by
+itself. A facing chosen with the arrow keys does the same. The tracker's "End turn (keep
+facing)" begins the next turn at once. Before, every turn needed a second E.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tactics.ui.app import App
+from tactics.ui.panels.next_turn import facing_asked
+
+from test_turns_ui import SIZE, encounter, press
+from ui_driver import app_session, click, key
+from ui_driver import centre as cell
+
+
+@pytest.fixture
+def app():
+    yield from app_session(App(encounter(), size=SIZE))
+
+
+def test_e_ends_the_turn_the_facing_prompt_waits_and_enter_begins_the_next(app):
+    enc = app.battle.encounter
+    press(app, "start-table")
+    assert enc.state.combat.current == "brandon"
+    app.battle.select("brandon")
+    click(app, cell(app, (7, 2)))  # Brandon moves one square
+    key(app, pygame.K_e)
+    turns = enc.state.combat
+    assert turns.phase == "between" and facing_asked(app.battle).id == "brandon"  # R-FACE-1: his facing now
+    banner = app.hotseat.banner()
+    assert banner.waiting.startswith("Waiting for Brandon's facing")
+    assert banner.title == "Brandon's turn is over" and banner.button is None  # no "Next turn" that would not
+    key(app, pygame.K_e)  # a second E does not skip the question: it says what it waits for
+    assert enc.state.combat.phase == "between"
+    assert "Waiting for Brandon's facing" in app.battle.message[0]
+    key(app, pygame.K_RETURN)  # keep the facing: James's turn begins without another E
+    assert enc.state.combat.phase == "action" and enc.state.combat.current == "james"
+    assert app.hotseat.banner().title == "James's turn"
+
+    key(app, pygame.K_e)  # James: one E, then an arrow key chooses his facing and Art's turn begins
+    key(app, pygame.K_LEFT)
+    assert enc.state.combatants["james"].facing == "W"
+    assert enc.state.combat.current == "art"
+
+
+def test_tracker_end_turn_keeping_facing_begins_the_next_turn_in_one_click(app):
+    enc = app.battle.encounter
+    press(app, "start-table")
+    press(app, "end-turn")
+    assert enc.state.combat.phase == "action" and enc.state.combat.current == "james"
+    assert facing_asked(app.battle) is None  # "keep facing" answered the question
+    press(app, "face:S")
+    assert enc.state.combatants["james"].facing == "S" and enc.state.combat.current == "art"
