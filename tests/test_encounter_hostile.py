@@ -167,8 +167,11 @@ def _add_event(kind: str, data: dict):
     (_add_event("hp.changed", {"combatant": "ann", "hp": "lots", "delta": 1, "reason": "x"}),
      "entries[2].events[0].data.hp", ""),
     (_add_event("door.set", {"door": 3, "open": True}), "entries[2]: state.open_doors", "there is no door 3"),
-    (_add_event("turns.note", {"text": "hello"}), "entries[2].events[0].data",
-     "cannot be shown in the log (missing 'combatant')"),
+    # every kind is checked against its event class now, not only the 13 that had a model
+    (_add_event("turns.note", {"text": "hello"}), "entries[2].events[0].data.combatant", "'hand-edit' cannot be replayed: missing"),
+    (_add_event("grenade.exploded", {"grenade": "g1", "label": "Frag", "cell": "here"}),
+     "entries[2].events[0].data.cell", "valid"),
+    (_add_event("space.phase_started", {"round": 1.5, "phase": "support"}), "entries[2].events[0].data.round", "integer"),
     (lambda d: d["definition"]["teams"]["party"].__setitem__("colour", [300, 0, 0]),
      "definition.teams.party.colour[0]", "less than or equal to 255"),
     (lambda d: d["definition"].__setitem__("mode", "chaos"), "definition.mode", ""),

@@ -292,12 +292,12 @@ def test_log_lines_use_labels_not_ids():
     from tactics.engine.core.labels import command_label
     from tactics.engine.combat.queries import describe
     from tactics.engine.hazards.log import describe_hazard
-    from tactics.engine.core.journal import Event
+    from tactics.engine.combat.events import ActionDeclared
+    from tactics.engine.hazards.events import TrapPlaced
 
-    line = describe(Event("action.declared", {"combatant": "ann", "kind": "attack",
-                                              "params": {"weapon": "silenced_pistol"}}))
+    line = describe(ActionDeclared(id=1, combatant="ann", action_kind="attack",
+                                   params={"weapon": "silenced_pistol"}, needs_roll=True))
     assert "(Silenced pistol)" in line and "silenced_pistol" not in line
-    placed = describe_hazard(Event("trap.placed", {"trap": {"label": "Frag mine", "cell": [6, 8], "hidden": True}}),
-                             None)
+    placed = describe_hazard(TrapPlaced(trap={"label": "Frag mine", "cell": [6, 8], "hidden": True}, by=None), None)
     assert placed == "GM: a hidden Frag mine is placed at (6, 8)."  # "GM:" keeps it off the players' log
     assert command_label("adjust-hp") == "Change hit points" and command_label("new-thing") == "New thing"

@@ -192,9 +192,9 @@ def test_fire_dialog_shows_exact_odds_and_records_the_roll(app):  # R-SHIP-3, R-
     press(app, screen, "dlg.fire")
     journal = app.battle.encounter.journal
     assert len(journal.entries) == entries + 1 and journal.entries[-1].command == "space.fire"
-    fired = journal.entries[-1].events[0].data
-    assert fired["hard_points"] == ["Bow lance", "Port battery", "Starboard battery"]
-    assert dialog.result == fired and dialog.shown_dice() == len(fired["dice"])
+    fired = journal.entries[-1].events[0]
+    assert fired.hard_points == ["Bow lance", "Port battery", "Starboard battery"]
+    assert dialog.result == fired and dialog.shown_dice() == len(fired.dice)
     assert screen.spot_rect("dlg.done") is not None
     press(app, screen, "dlg.done")
     assert screen.dialog is None

@@ -14,6 +14,7 @@ import copy
 from types import SimpleNamespace
 from typing import Any
 
+from tactics.engine.starship.events import SpaceActionTaken
 from tactics.engine.core.journal import Refused
 from tactics.engine.starship.commands import TakeAction, posts_acting_now
 from tactics.engine.starship.state import (
@@ -84,11 +85,11 @@ def check_chance(space: SpaceState, ship_id: str, post: str, action: str, params
         events = command.execute(state, Dice(0, 0, typed=[1, 1, 1]))
     except Refused:
         return None
-    taken = next((e for e in events if e.kind == "space.action_taken"), None)
-    if taken is None or taken.data.get("check") is None:
+    taken = next((e for e in events if isinstance(e, SpaceActionTaken)), None)
+    if taken is None or taken.check is None:
         return 1.0
-    check = taken.data["check"]
-    key = (sum(int(v) for _, v in check["modifiers"]), check["dc"], int(bool(taken.data.get("advantaged"))))
+    check = taken.check
+    key = (sum(int(v) for _, v in check["modifiers"]), check["dc"], int(bool(taken.advantaged)))
     if key not in _CHECK_ODDS:
         chance = action_chance(state, ship_id, post, action, params)
         if chance is None:

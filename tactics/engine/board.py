@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
+from tactics.engine.core.board_events import DoorSet, TokenMoved, TokenPlaced
 from tactics.engine.core.journal import Event, Reducer, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.dice import Dice
@@ -68,7 +69,7 @@ def walk_events(
     here = state.combatants[cid].cell
     assert here is not None  # check_path refused a token that is not on the map
     cost = path_cost(state.current_map(), here, path) or 0
-    return [Event("token.moved", {"combatant": cid, "path": [list(c) for c in path], "feet": cost})] + extra
+    return [TokenMoved(combatant=cid, path=path, feet=cost)] + extra
 
 
 def combatant_or_refuse(state: EncounterState, cid: str) -> Combatant:
@@ -128,7 +129,7 @@ class Place:
                 raise Refused(f"{other.name} already stands there")
         else:
             cell = None
-        events = [Event("token.placed", {"combatant": who.id, "cell": cell})]
+        events: list[Event] = [TokenPlaced(combatant=who.id, cell=cell)]
         if cell is not None:
             for hook in PLACE_HOOKS:
                 events += hook(state, who.id, cell)
@@ -168,23 +169,22 @@ class SetDoor:
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         if not 0 <= self.door < len(state.map.doors):
             raise Refused(f"there is no door {self.door}")
-        return [Event("door.set", {"door": self.door, "open": self.open})]
+        return [DoorSet(door=self.door, open=self.open)]
 
 
-@reducer.on("token.placed")
-def _placed(state: EncounterState, data: dict[str, Any]) -> None:
-    cell = data["cell"]
-    state.combatants[data["combatant"]].cell = tuple(cell) if cell is not None else None
+@reducer.on(TokenPlaced)
+def _placed(state: EncounterState, event: TokenPlaced) -> None:
+    state.combatants[event.combatant].cell = event.cell
 
 
-@reducer.on("token.moved")
-def _moved(state: EncounterState, data: dict[str, Any]) -> None:
-    state.combatants[data["combatant"]].cell = tuple(data["path"][-1])
+@reducer.on(TokenMoved)
+def _moved(state: EncounterState, event: TokenMoved) -> None:
+    state.combatants[event.combatant].cell = event.path[-1]
 
 
-@reducer.on("door.set")
-def _door(state: EncounterState, data: dict[str, Any]) -> None:
-    if data["open"]:
-        state.open_doors.add(data["door"])
+@reducer.on(DoorSet)
+def _door(state: EncounterState, event: DoorSet) -> None:
+    if event.open:
+        state.open_doors.add(event.door)
     else:
-        state.open_doors.discard(data["door"])
+        state.open_doors.discard(event.door)

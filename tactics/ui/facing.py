@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tactics.engine.core.board_events import TokenMoved
+from tactics.engine.combat.events import ActionDeclared, GroupStarted
 from tactics.engine.combat.queries import acting_combatants, preview_order
 from tactics.engine.hazards.commands import SetFacing, effective_facing
 from tactics.engine.core.state import Combatant
@@ -84,12 +86,11 @@ def acted_in_turn(journal: Any, team: str, group: str) -> list[str]:
     seen: list[str] = []
     for entry in reversed(journal.entries):
         for event in reversed(entry.events):
-            d = event.data
-            if event.kind == "group.started" and d.get("team") == team and d.get("group") == group:
+            if isinstance(event, GroupStarted) and event.team == team and event.group == group:
                 return list(reversed(seen))
-            if event.kind in ("action.declared", "token.moved") and d.get("combatant"):
-                if d["combatant"] not in seen:
-                    seen.append(d["combatant"])
+            if isinstance(event, (ActionDeclared, TokenMoved)) and event.combatant:
+                if event.combatant not in seen:
+                    seen.append(event.combatant)
     return list(reversed(seen))
 
 

@@ -27,9 +27,15 @@ from typing import Any
 
 import pygame
 
+from tactics.engine.combat.individual.events import TurnsEndedTurn
+from tactics.engine.combat.events import GroupEnded
+from tactics.engine.core.board_events import TokenMoved
+from tactics.engine.hazards.events import (
+    GrenadeExploded, GrenadeThrown, HazardBlast, TrapDetected, TrapDisarm, TrapHalted, TrapTriggered,
+)
 from tactics.engine.hazards.commands import effective_facing
 from tactics.engine.hazards.log import describe_hazard
-from tactics.engine.core.journal import Entry, Event
+from tactics.engine.core.journal import Entry
 from tactics.rules.grid import cell_center
 from tactics.ui import intents as ui
 from tactics.ui import theme
@@ -149,62 +155,59 @@ class HazardsAddon:
         view = self.view
         state = view.state
         delay = 0
-        moved: list[Event] = [e for e in entry.events if e.kind == "token.moved"]
+        moved = [e for e in entry.events if isinstance(e, TokenMoved)]
         facing_set = any(e.kind == "facing.set" for e in entry.events)
         if not facing_set and self.prompt.queue:
             self.prompt.stop()  # the table moved on: facings stay as they are (R-FACE-1 costs no action)
         exploding = None
         for event in entry.events:
-            d = event.data
-            if event.kind == "grenade.thrown":
+            if isinstance(event, GrenadeThrown):
                 delay = self._thrown(event, delay)
-            elif event.kind == "grenade.exploded":
-                exploding = d.get("grenade")
+            elif isinstance(event, GrenadeExploded):
+                exploding = event.grenade
                 if self.last_throw is not None and self.last_throw["grenade"] == exploding:
                     self.last_throw["gone_with"] = None  # its scatter dice go with the blast
-            elif event.kind == "hazard.blast":
-                cells = [tuple(c) for c in d["cells"]]
-                flash = self.animations.add(Flash(cells, cell_center(tuple(d["origin"])), delay_ms=delay))
+            elif isinstance(event, HazardBlast):
+                flash = self.animations.add(Flash(list(event.cells), cell_center(event.origin), delay_ms=delay))
                 if self.last_throw is not None and exploding == self.last_throw["grenade"]:
                     self.last_throw["gone_with"] = flash
-            elif event.kind == "trap.triggered":
-                at = tuple(d["at"])
+            elif isinstance(event, TrapTriggered):
+                at = event.at
                 if moved:
-                    path = [cell_center(tuple(c)) for c in moved[-1].data["path"]]
+                    path = [cell_center(c) for c in moved[-1].path]
                     self.animations.add(Trail(path))
-                if d.get("chase"):
-                    self.animations.add(Trail([cell_center(tuple(c)) for c in d["chase"]], duration_ms=900))
+                if event.chase:
+                    self.animations.add(Trail([cell_center(c) for c in event.chase], duration_ms=900))
                 self.animations.add(Flash([at], cell_center(at), colour=theme.BLAST_EDGE, delay_ms=delay))
                 view.say(describe_hazard(event, state), "error")
-            elif event.kind == "trap.halted":
+            elif isinstance(event, TrapHalted):
                 view.say(describe_hazard(event, state), "info")
-            elif event.kind == "trap.detected" and (view.viewer == "gm" or d.get("team") in self._player_teams()):
+            elif isinstance(event, TrapDetected) and (view.viewer == "gm" or event.team in self._player_teams()):
                 view.say(describe_hazard(event, state), "good")
-            elif event.kind == "trap.disarm":
-                view.say(describe_hazard(event, state), "good" if d["result"] == "disarmed" else "error")
-            elif event.kind == "group.ended":  # only those who acted or moved are asked (facing.py)
-                self.prompt.offer(acted_in_turn(view.encounter.journal, d["team"], d["group"]))
-            elif event.kind == "turns.ended-turn" and not facing_set and d.get("combatant"):
-                self.prompt.offer([d["combatant"]])
+            elif isinstance(event, TrapDisarm):
+                view.say(describe_hazard(event, state), "good" if event.result == "disarmed" else "error")
+            elif isinstance(event, GroupEnded):  # only those who acted or moved are asked (facing.py)
+                self.prompt.offer(acted_in_turn(view.encounter.journal, event.team, event.group))
+            elif isinstance(event, TurnsEndedTurn) and not facing_set and event.combatant:
+                self.prompt.offer([event.combatant])
         view.app.dirty = True
 
     def _player_teams(self) -> set[str]:
         return {t.id for t in self.view.state.teams.values() if t.players}
 
-    def _thrown(self, event: Event, delay: int) -> int:
-        d = event.data
+    def _thrown(self, event: GrenadeThrown, delay: int) -> int:
         view = self.view
-        gid = d["id"]
-        if d.get("flight") and len(d["flight"]) >= 2:
-            flight = GrenadeFlight([tuple(p) for p in d["flight"]], d.get("heights", []), flight_ms=d.get("flight_ms"))
+        gid = event.id
+        if len(event.flight) >= 2:
+            flight = GrenadeFlight([(p[0], p[1]) for p in event.flight], event.heights, flight_ms=event.flight_ms)
             self.in_flight.add(gid)
             flight.on_done.append(lambda: self._landed(gid))
             self.animations.add(flight)
             delay = flight.duration_ms
         self.last_throw = {
-            "grenade": gid, "thrower": d["thrower"], "dice": list(d.get("dice", [])),
-            "scatter": list(d.get("scatter", [])), "cell": tuple(d["cell"]), "fuse_text": d.get("fuse_text", ""),
-            "from": tuple(d["flight"][0]) if d.get("flight") else None,  # the thrower's square centre
+            "grenade": gid, "thrower": event.thrower, "dice": list(event.dice),
+            "scatter": list(event.scatter), "cell": event.cell, "fuse_text": event.fuse_text,
+            "from": tuple(event.flight[0]) if event.flight else None,  # the thrower's square centre
         }
         view.say(describe_hazard(event, view.state), "good")
         view.invalidate()

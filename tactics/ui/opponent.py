@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
+from tactics.engine.core.board_events import TokenMoved
 from tactics.ai import Opponent
 from tactics.engine.core.control import LEVELS, PEOPLE, SetController, controller_of, ship_sides, side_name
 from tactics.engine.core.journal import Entry
@@ -199,12 +200,12 @@ class OpponentAddon:
             view.say(reason, "info")
         hazards = hazards_of(view)
         for event in entry.events:
-            if event.kind != "token.moved" or hazards is None:
+            if not isinstance(event, TokenMoved) or hazards is None:
                 continue
-            who = view.state.combatants.get(event.data.get("combatant", ""))
+            who = view.state.combatants.get(event.combatant)
             if who is None or not view.visible(who):
                 continue  # a hidden mover's path is not drawn on the GM's players' preview either
-            path = [tuple(c) for c in event.data.get("path", [])]
+            path = list(event.path)
             start = before.get(who.id)
             points = [cell_center(start)] if start is not None and (not path or path[0] != start) else []
             points += [cell_center(c) for c in path]

@@ -29,6 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tactics.engine.builder.events import (
+    SetupCombatantAdded, SetupCombatantEdited, SetupCombatantRemoved, SetupTeamAdded, SetupTeamEdited,
+)
 from tactics.engine.core.journal import Event, Reducer, Refused
 from tactics.engine.core.state import Combatant, EncounterState, Team
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
@@ -129,14 +132,14 @@ def check_art(path: str | None) -> str | None:
     return str(where.resolve())
 
 
-def _colour(value: Any) -> list[int]:
+def _colour(value: Any) -> tuple[int, int, int]:
     try:
-        rgb = [int(c) for c in value]
+        rgb = tuple(int(c) for c in value)
     except (TypeError, ValueError):
         raise Refused(f"a colour is three numbers 0-255, not {value!r}") from None
     if len(rgb) != 3 or not all(0 <= c <= 255 for c in rgb):
         raise Refused(f"a colour is three numbers 0-255, not {value!r}")
-    return rgb
+    return rgb[0], rgb[1], rgb[2]
 
 
 def _name(value: str, what: str) -> str:
@@ -165,7 +168,7 @@ def _team_event(state: EncounterState, name: str, colour: Any, players: bool, te
         raise Refused(f"there is already a team {tid!r}")
     if any(t.name.lower() == name.lower() for t in state.teams.values()):
         raise Refused(f"there is already a team called {name}")
-    return Event("setup.team-added", {"team": tid, "name": name, "colour": _colour(colour), "players": bool(players)})
+    return SetupTeamAdded(team=tid, name=name, colour=_colour(colour), players=bool(players))
 
 
 def _check_cell(state: EncounterState, cell: Any, name: str) -> list[int] | None:
@@ -219,8 +222,8 @@ class EditTeam:
         name = _name(self.team_name, "team")
         if any(t.name.lower() == name.lower() and t.id != self.team for t in state.teams.values()):
             raise Refused(f"there is already a team called {name}")
-        return [Event("setup.team-edited", {"team": self.team, "name": name, "colour": _colour(self.colour),
-                                            "players": bool(self.players)})]
+        return [SetupTeamEdited(team=self.team, name=name, colour=_colour(self.colour),
+                                players=bool(self.players))]
 
 
 @dataclass
@@ -278,7 +281,7 @@ class AddCombatant:
             record = {"id": cid, "name": each, "team": self.team, "cell": cell, "hp": hp, "max_hp": hp,
                       "sheet": sheet_ref(sheet) if sheet is not None else None, "art": art,
                       "hidden": bool(self.hidden)}
-            events.append(Event("setup.combatant-added", {"combatant": record}))
+            events.append(SetupCombatantAdded(combatant=record))
         return events
 
 
@@ -342,7 +345,7 @@ class EditCombatant:
         before = {k: _field(who, k) for k in after}
         if before == after:
             raise Refused(f"nothing to change on {who.name}")
-        return [Event("setup.combatant-edited", {"combatant": who.id, "before": before, "after": after})]
+        return [SetupCombatantEdited(combatant=who.id, before=before, after=after)]
 
 
 @dataclass
@@ -366,7 +369,7 @@ class RemoveCombatant:
                 if crew == who.id:
                     raise Refused(f"{who.name} crews the {post} of {getattr(ship, 'name', 'a ship')}: "
                                   f"take them off the post first")
-        return [Event("setup.combatant-removed", {"combatant": who.id, "name": who.name})]
+        return [SetupCombatantRemoved(combatant=who.id, name=who.name)]
 
 
 def _field(who: Combatant, key: str) -> Any:
@@ -376,24 +379,24 @@ def _field(who: Combatant, key: str) -> Any:
 
 
 # --------------------------------------------------------------------------- events
-@reducer.on("setup.team-added")
-def _team_added(state: EncounterState, d: dict[str, Any]) -> None:
-    state.teams[d["team"]] = Team(d["team"], d["name"], tuple(d["colour"]), bool(d["players"]))
+@reducer.on(SetupTeamAdded)
+def _team_added(state: EncounterState, event: SetupTeamAdded) -> None:
+    state.teams[event.team] = Team(event.team, event.name, event.colour, event.players)
 
 
-@reducer.on("setup.team-edited")
-def _team_edited(state: EncounterState, d: dict[str, Any]) -> None:
-    team = state.teams[d["team"]]
-    team.name, team.colour, team.players = d["name"], tuple(d["colour"]), bool(d["players"])
+@reducer.on(SetupTeamEdited)
+def _team_edited(state: EncounterState, event: SetupTeamEdited) -> None:
+    team = state.teams[event.team]
+    team.name, team.colour, team.players = event.name, event.colour, event.players
 
 
 def _sheet(ref: Any) -> Sheet | None:
     return default_armoury().sheet_from(ref, path="set-up", where="sheet") if ref is not None else None
 
 
-@reducer.on("setup.combatant-added")
-def _combatant_added(state: EncounterState, d: dict[str, Any]) -> None:
-    r = d["combatant"]
+@reducer.on(SetupCombatantAdded)
+def _combatant_added(state: EncounterState, event: SetupCombatantAdded) -> None:
+    r = event.combatant
     cell = r.get("cell")
     state.combatants[r["id"]] = Combatant(
         id=r["id"], name=r["name"], team=r["team"], cell=(int(cell[0]), int(cell[1])) if cell else None,
@@ -402,18 +405,18 @@ def _combatant_added(state: EncounterState, d: dict[str, Any]) -> None:
     )
 
 
-@reducer.on("setup.combatant-edited")
-def _combatant_edited(state: EncounterState, d: dict[str, Any]) -> None:
-    who = state.combatants[d["combatant"]]
-    for key, value in d["after"].items():
+@reducer.on(SetupCombatantEdited)
+def _combatant_edited(state: EncounterState, event: SetupCombatantEdited) -> None:
+    who = state.combatants[event.combatant]
+    for key, value in event.after.items():
         setattr(who, key, _sheet(value) if key == "sheet" else value)
 
 
-@reducer.on("setup.combatant-removed")
-def _combatant_removed(state: EncounterState, d: dict[str, Any]) -> None:
-    state.combatants.pop(d["combatant"], None)
+@reducer.on(SetupCombatantRemoved)
+def _combatant_removed(state: EncounterState, event: SetupCombatantRemoved) -> None:
+    state.combatants.pop(event.combatant, None)
     for other in state.combatants.values():
-        if other.facing_target == d["combatant"]:
+        if other.facing_target == event.combatant:
             other.facing_target = None
 
 

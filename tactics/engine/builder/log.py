@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactics.engine.builder.events import (
+    ALL, SetupCombatantAdded, SetupCombatantEdited, SetupCombatantRemoved, SetupTeamAdded, SetupTeamEdited,
+)
 from tactics.engine.combat.queries import DESCRIBERS
 from tactics.engine.core.journal import Event
 
@@ -24,21 +27,20 @@ def _team(state: Any, tid: str) -> str:
 
 
 def describe_setup(event: Event, state: Any = None) -> str:
-    d = event.data
-    if event.kind == "setup.team-added":
-        return f"Set up: new team {d['name']} (played by {'the players' if d['players'] else 'the GM'})."
-    if event.kind == "setup.team-edited":
-        return f"Set up: team {d['name']} changed."
-    if event.kind == "setup.combatant-added":
-        r = d["combatant"]
+    if isinstance(event, SetupTeamAdded):
+        return f"Set up: new team {event.name} (played by {'the players' if event.players else 'the GM'})."
+    if isinstance(event, SetupTeamEdited):
+        return f"Set up: team {event.name} changed."
+    if isinstance(event, SetupCombatantAdded):
+        r = event.combatant
         hidden = ", hidden from the players" if r.get("hidden") else ""
         return f"Set up: {r['name']} joins {_team(state, r['team'])} ({r['hp']} hp{hidden})."
-    if event.kind == "setup.combatant-edited":
+    if isinstance(event, SetupCombatantEdited):
         combatants = getattr(state, "combatants", {})
-        who = combatants.get(d["combatant"])
-        name = who.name if who is not None else d["combatant"]
+        who = combatants.get(event.combatant)
+        name = who.name if who is not None else event.combatant
         what = []
-        for key, value in d["after"].items():
+        for key, value in event.after.items():
             if key == "art":
                 what.append("new picture" if value else "initials instead of a picture")
             elif key == "hidden":
@@ -48,17 +50,16 @@ def describe_setup(event: Event, state: Any = None) -> str:
             elif key in ("hp", "max_hp"):
                 what.append(f"{_FIELDS[key]} {value}")
             elif key == "name":
-                what.append(f"was {d['before'].get('name')}")
+                what.append(f"was {event.before.get('name')}")
             else:
                 what.append(f"new {_FIELDS.get(key, key)}")
         return f"Set up: {name}: {', '.join(what)}."
-    if event.kind == "setup.combatant-removed":
-        return f"Set up: {d.get('name', d['combatant'])} removed."
+    if isinstance(event, SetupCombatantRemoved):
+        return f"Set up: {event.name or event.combatant} removed."
     return f"Set up: {event.kind}"
 
 
-KINDS = ("setup.team-added", "setup.team-edited", "setup.combatant-added", "setup.combatant-edited",
-         "setup.combatant-removed")
+KINDS = tuple(cls.kind for cls in ALL)
 for _kind in KINDS:
     DESCRIBERS.setdefault(_kind, describe_setup)
 

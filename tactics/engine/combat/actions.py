@@ -23,8 +23,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Protocol
 
+from tactics.engine.combat.events import (
+    ActionDeclared, ActionFailed, ActionLost, ActionNote, ActionResolved, ActionUndeclared, AttackRolled,
+    CombatCheck, ConditionAdded, ConditionRemoved, DamageRolled,
+)
+from tactics.engine.core.board_events import TokenMoved
+from tactics.engine.hazards.events import TrapHalted
 from tactics.engine.board import check_path, path_limit, walk_events
-from tactics.engine.combat.team import CombatState, Declaration, combat_or_refuse, conditions_of, group_label, reducer, set_moment, sheet_of
+from tactics.engine.combat.team import (
+    CombatState, Declaration, combat_or_refuse, conditions_of, group_label, reducer, set_moment, sheet_of,
+)
 from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded, unseen_by, unseen_problem
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -217,9 +225,8 @@ def technique_condition_events(
 ) -> list[Event]:
     """A Technique that carries a condition puts it on the target when it succeeds."""
     if isinstance(arms, Technique) and arms.condition and outcome is not None and succeeded(outcome):
-        return [Event("condition.added", {"combatant": target.id, "name": arms.condition,
-                                          "rounds": arms.condition_rounds, "source": who.id,
-                                          **set_moment(state.combat)})]
+        return [ConditionAdded(combatant=target.id, name=arms.condition, rounds=arms.condition_rounds,
+                               source=who.id, **set_moment(state.combat))]
     return []
 
 
@@ -305,11 +312,9 @@ class Declare:
         except act.ActionRefused as exc:
             raise Refused(str(exc)) from None
         params, needs_roll = _validate(state, combat, who, action, existing)
-        data = {"id": combat.next_id, "combatant": who.id, "kind": action.kind, "params": params,
-                "needs_roll": needs_roll}
-        if combat.declaring_closed():  # reading: N-ORD-4, it resolves after what was declared before
-            data["late"] = True
-        return [Event("action.declared", data)]
+        # reading: N-ORD-4, one declared after declaring closed resolves after what was declared before
+        return [ActionDeclared(id=combat.next_id, combatant=who.id, action_kind=action.kind, params=params,
+                               needs_roll=needs_roll, late=combat.declaring_closed())]
 
 
 def _validate(
@@ -399,8 +404,8 @@ class Undeclare:
             raise Refused("that action has already been resolved")
         later = [x for x in combat.declarations_of(d.combatant)
                  if x.status == "declared" and x.id != d.id and x.kind in act.BONUS and d.kind in act.STANDARD]
-        events = [Event("action.undeclared", {"id": x.id}) for x in later]
-        return events + [Event("action.undeclared", {"id": d.id})]
+        events: list[Event] = [ActionUndeclared(id=x.id) for x in later]
+        return events + [ActionUndeclared(id=d.id)]
 
 
 # --------------------------------------------------------------------------- resolve
@@ -411,7 +416,7 @@ def resolution_order(state: EncounterState) -> list[Declaration]:
         return []
     pending = [d for d in combat.declarations if d.status == "declared"]
 
-    def key(d: Declaration) -> tuple:
+    def key(d: Declaration) -> tuple[Any, ...]:
         who = state.combatants[d.combatant]
         # reading: N-ORD-4, what was declared once the group began resolving comes after the rest
         return (d.late,) + act.resolution_key(d.kind, d.needs_roll, combat.initiative.get(d.combatant, 0),
@@ -443,25 +448,25 @@ def resolve_events(state: EncounterState, combat: CombatState, d: Declaration, d
     who = state.combatants[d.combatant]
     action = Action.from_dict({"kind": d.kind, **d.params})
     limits = limits_of(who)
-    tag = {"id": d.id, "combatant": who.id, "kind": d.kind}
+    tag: dict[str, Any] = {"id": d.id, "combatant": who.id, "action_kind": d.kind}
     if limits.no_actions or (d.kind in act.STANDARD and limits.no_standard) or (d.kind in act.BONUS and limits.no_bonus):
-        return [Event("action.failed", {**tag, "reason": f"{who.name} can no longer act ({limits.reason})"})]
+        return [ActionFailed(**tag, reason=f"{who.name} can no longer act ({limits.reason})")]
     if d.kind in act.BONUS:
         standard = _standard_of(combat.declarations_of(who.id))
         if standard is None or not (standard.success or d.params.get("two_weapon")):
-            return [Event("action.lost", {**tag, "reason": f"{who.name}'s Standard action did not succeed"})]
+            return [ActionLost(**tag, reason=f"{who.name}'s Standard action did not succeed")]
         if d.kind == act.BONUS_ATTACK and not standard.success:  # reading: R-ACT-1, checked again now
             try:
                 problem = off_hand_problem(who, standard, arms_or_refuse(who, action))
             except Refused as exc:
                 problem = exc.reason
             if problem:
-                return [Event("action.lost", {**tag, "reason": problem})]
+                return [ActionLost(**tag, reason=problem)]
     try:
         events, success, outcome = _perform(state, combat, who, action, d, dice)
     except Refused as exc:
-        return [Event("action.failed", {**tag, "reason": exc.reason})]
-    return events + [Event("action.resolved", {**tag, "success": success, "outcome": outcome})]
+        return [ActionFailed(**tag, reason=exc.reason)]
+    return events + [ActionResolved(**tag, success=success, outcome=outcome)]
 
 
 def _perform(
@@ -473,13 +478,13 @@ def _perform(
         if action.effect == "drop-prone":
             if who.has("Prone"):
                 raise Refused(f"{who.name} is already prone")
-            return [Event("condition.added", {"combatant": who.id, "name": "Prone", "rounds": None,
-                                              "source": who.id, **set_moment(combat)})], True, None
+            return [ConditionAdded(combatant=who.id, name="Prone", rounds=None, source=who.id,
+                                   **set_moment(combat))], True, None
         return [], True, None
     events: list[Event] = []
     if kind in (act.SIMPLE, act.SIMPLE_AFTER):
         if action.effect == "stand-up" and who.has("Prone"):
-            events.append(Event("condition.removed", {"combatant": who.id, "name": "Prone", "reason": "stands up"}))
+            events.append(ConditionRemoved(combatant=who.id, name="Prone", reason="stands up"))
         if path:
             events += walk_events(state, who.id, path, SQUARE_FT, dice)
         return events, True, None
@@ -487,7 +492,7 @@ def _perform(
         events, full = move_events(state, who, path, move_budget(who), dice)
         # reading: N-MOVE-6, a mover who stops because it spotted a trap ahead chose to stop:
         # its move succeeded (the Bonus Move stays), unlike one a failed check or a blast stopped
-        spotted = any(e.kind == "trap.halted" and e.data.get("combatant") == who.id for e in events)
+        spotted = any(isinstance(e, TrapHalted) and e.combatant == who.id for e in events)
         return events, full or spotted, None
     if kind == act.USE_ITEM:
         use = ITEM_USES[action.item or ""]
@@ -505,7 +510,7 @@ def _perform(
                          two_weapon=bool(action.two_weapon))
     if setup.problem:
         if events:  # the charge happened, the blow cannot land
-            return events + [Event("action.note", {"id": d.id, "text": setup.problem})], False, "miss"
+            return events + [ActionNote(id=d.id, text=setup.problem)], False, "miss"
         raise Refused(setup.problem)
     rolled, outcome = attack_events(state, setup, dice, action_id=d.id)
     events += rolled
@@ -516,8 +521,8 @@ def _perform(
 def _end_cell(events: list[Event], start: Cell | None) -> Cell | None:
     end = start
     for e in events:
-        if e.kind == "token.moved" and e.data["combatant"]:
-            end = tuple(e.data["path"][-1])  # type: ignore[assignment]
+        if isinstance(e, TokenMoved) and e.combatant:
+            end = e.path[-1]
     return end
 
 
@@ -544,9 +549,9 @@ def move_events(
             adv = check_advantage(terrain.check, conditions_of(who))
             odds = check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)
             roll = roll_check(dice, terrain.check, mods, dc=terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)
-            events.append(Event("combat.check", {"combatant": who.id, "cell": list(cell),
-                                                 "reason": f"entering {terrain.label or terrain.name}",
-                                                 "odds": f"{odds.numerator}/{odds.denominator}", **roll.to_dict()}))
+            events.append(CombatCheck(combatant=who.id, cell=cell,
+                                      reason=f"entering {terrain.label or terrain.name}",
+                                      odds=f"{odds.numerator}/{odds.denominator}", **roll.to_dict()))
             if not roll.success:
                 break
         walked.append(cell)
@@ -559,20 +564,20 @@ def move_events(
 
 
 # --------------------------------------------------------------------------- reducers
-@reducer.on("action.declared")
-def _declared(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(ActionDeclared)
+def _declared(state: EncounterState, event: ActionDeclared) -> None:
     c = state.combat
     c.declarations.append(
-        Declaration(id=int(d["id"]), combatant=d["combatant"], kind=d["kind"], params=dict(d["params"]),
-                    seq=int(d["id"]), needs_roll=bool(d["needs_roll"]), late=bool(d.get("late", False)))
+        Declaration(id=int(event.id), combatant=event.combatant, kind=event.action_kind, params=dict(event.params),
+                    seq=int(event.id), needs_roll=bool(event.needs_roll), late=bool(event.late))
     )
-    c.next_id = max(c.next_id, int(d["id"]) + 1)
+    c.next_id = max(c.next_id, int(event.id) + 1)
 
 
-@reducer.on("action.undeclared")
-def _undeclared(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(ActionUndeclared)
+def _undeclared(state: EncounterState, event: ActionUndeclared) -> None:
     c = state.combat
-    c.declarations = [x for x in c.declarations if x.id != int(d["id"])]
+    c.declarations = [x for x in c.declarations if x.id != int(event.id)]
 
 
 def _finish(state: EncounterState, did: int, status: str, success: bool | None, outcome: str | None) -> None:
@@ -581,36 +586,36 @@ def _finish(state: EncounterState, did: int, status: str, success: bool | None, 
         decl.status, decl.success, decl.outcome = status, success, outcome
 
 
-@reducer.on("action.resolved")
-def _resolved(state: EncounterState, d: dict[str, Any]) -> None:
-    _finish(state, d["id"], "resolved", bool(d["success"]), d.get("outcome"))
+@reducer.on(ActionResolved)
+def _resolved(state: EncounterState, event: ActionResolved) -> None:
+    _finish(state, event.id, "resolved", bool(event.success), event.outcome)
 
 
-@reducer.on("action.failed")
-def _failed(state: EncounterState, d: dict[str, Any]) -> None:
-    _finish(state, d["id"], "failed", False, None)
+@reducer.on(ActionFailed)
+def _failed(state: EncounterState, event: ActionFailed) -> None:
+    _finish(state, event.id, "failed", False, None)
 
 
-@reducer.on("action.lost")
-def _lost(state: EncounterState, d: dict[str, Any]) -> None:
-    _finish(state, d["id"], "lost", False, None)
+@reducer.on(ActionLost)
+def _lost(state: EncounterState, event: ActionLost) -> None:
+    _finish(state, event.id, "lost", False, None)
 
 
-@reducer.on("action.note")
-def _noted(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(ActionNote)
+def _noted(state: EncounterState, event: ActionNote) -> None:
     return None
 
 
-@reducer.on("attack.rolled")
-def _attack_rolled(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(AttackRolled)
+def _attack_rolled(state: EncounterState, event: AttackRolled) -> None:
     return None
 
 
-@reducer.on("damage.rolled")
-def _damage_rolled(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(DamageRolled)
+def _damage_rolled(state: EncounterState, event: DamageRolled) -> None:
     return None
 
 
-@reducer.on("combat.check")
-def _check_rolled(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(CombatCheck)
+def _check_rolled(state: EncounterState, event: CombatCheck) -> None:
     return None

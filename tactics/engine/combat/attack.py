@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from tactics.engine.combat.events import AttackRolled, CombatantDowned, CombatantRevealed, DamageRolled, HpChanged
 from tactics.engine.core.journal import Event
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.attacks import (
@@ -138,8 +139,8 @@ def attack_setup(
         modifiers.append(("Technique" if technique else "weapon", int(arms.accuracy)))
     advantages: list[tuple[str, int]] = []
     rules = default_armoury().rules
-    if isinstance(arms, Weapon):
-        if sheet.proficient_with(arms):
+    if not technique:
+        if isinstance(arms, Weapon) and sheet.proficient_with(arms):
             if rules.proficient_advantage:
                 advantages.append(("proficient", rules.proficient_advantage))
         elif rules.nonproficient_disadvantage:
@@ -217,51 +218,25 @@ def attack_events(
     acc = roll_accuracy(dice, list(setup.modifiers), advantage=setup.advantage, affinity_die=setup.affinity_die)
     outcome = classify(acc.total, acc.natural, setup.ac, crit_range=setup.crit_range,
                        extra_damage_threshold=setup.threshold)
-    events = [
-        Event(
-            "attack.rolled",
-            {
-                "action": action_id,
-                "attacker": setup.attacker,
-                "target": setup.target,
-                "using": setup.using,
-                "label": setup.label,
-                "technique": setup.technique,
-                "d20": acc.natural,
-                "extra": [acc.extra_sides, acc.extra_face, acc.extra_sign],
-                "modifiers": [list(m) for m in acc.modifiers],
-                "advantages": [list(a) for a in setup.advantages],
-                "net_advantage": setup.advantage,
-                "total": acc.total,
-                "ac": setup.ac,
-                "ac_note": setup.ac_note,
-                "outcome": outcome,
-                "odds": {k: f"{v.numerator}/{v.denominator}" for k, v in setup.chances.items()},
-            },
-        )
+    events: list[Event] = [
+        AttackRolled(action=action_id, attacker=setup.attacker, target=setup.target, using=setup.using,
+                     label=setup.label, technique=setup.technique, d20=acc.natural,
+                     extra=[acc.extra_sides, acc.extra_face, acc.extra_sign],
+                     modifiers=[list(m) for m in acc.modifiers], advantages=[list(a) for a in setup.advantages],
+                     net_advantage=setup.advantage, total=acc.total, ac=setup.ac, ac_note=setup.ac_note,
+                     outcome=outcome,
+                     odds={k: f"{v.numerator}/{v.denominator}" for k, v in setup.chances.items()})
     ]
     attacker = state.combatants[setup.attacker]
     if attacker.hidden:  # reading: N-HIDE-1, attacking gives a hidden attacker away
-        events.append(Event("combatant.revealed", {"combatant": attacker.id, "reason": "attacked"}))
+        events.append(CombatantRevealed(combatant=attacker.id, reason="attacked"))
     if outcome == "miss" or not setup.damage:
         return events, outcome
     dmg = roll_damage(dice, outcome, setup.damage, crit_multiplier=setup.crit_multiplier)
     events.append(
-        Event(
-            "damage.rolled",
-            {
-                "action": action_id,
-                "attacker": setup.attacker,
-                "target": setup.target,
-                "expr": dmg.expr,
-                "rolls": [[list(f), t] for f, t in dmg.rolls],
-                "kept": dmg.kept,
-                "multiplier": dmg.multiplier,
-                "halved": dmg.halved,
-                "amount": dmg.amount,
-                "outcome": outcome,
-            },
-        )
+        DamageRolled(action=action_id, attacker=setup.attacker, target=setup.target, expr=dmg.expr,
+                     rolls=[[list(f), t] for f, t in dmg.rolls], kept=dmg.kept, multiplier=dmg.multiplier,
+                     halved=dmg.halved, amount=dmg.amount, outcome=outcome)
     )
     events += hp_events(state, setup.target, -dmg.amount, f"{setup.label} ({outcome})")
     return events, outcome
@@ -272,9 +247,9 @@ def hp_events(state: EncounterState, cid: str, delta: int, reason: str) -> list[
     combatant at 0 is down."""
     who = state.combatants[cid]
     new = max(0, min(who.max_hp, who.hp + int(delta)))
-    events = [Event("hp.changed", {"combatant": cid, "delta": new - who.hp, "hp": new, "reason": reason})]
+    events: list[Event] = [HpChanged(combatant=cid, delta=new - who.hp, hp=new, reason=reason)]
     if who.hp > 0 and new <= 0:
-        events.append(Event("combatant.downed", {"combatant": cid}))
+        events.append(CombatantDowned(combatant=cid))
     return events
 
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.hazards.events import TrapDisarm
+from tactics.engine.combat.events import ActionDeclared
 from tactics.engine.combat.team import CombatState, combat_or_refuse, group_label
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare, ItemUse, limits_of
 from tactics.engine.hazards.traps import Disarm, TriggerRemote
@@ -28,7 +30,7 @@ from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules import traps as tr
 from tactics.rules.dice import Dice
-from tactics.rules.grid import Cell, as_cell
+from tactics.rules.grid import Cell
 
 DISARM_ITEM = "disarm"
 REMOTE_ITEM = "remote"
@@ -54,7 +56,7 @@ def _disarm_ok(state: EncounterState, who: Combatant, action: Action) -> None:
 def _disarm(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
     """The Disable Device (or Demolitions) check, with disadvantage in a fight (R-TRAP-3)."""
     events = Disarm(who.id, action.note).perform(state, dice)
-    ok = any(e.kind == "trap.disarm" and e.data["result"] == "disarmed" for e in events)
+    ok = any(isinstance(e, TrapDisarm) and e.result == "disarmed" for e in events)
     return events, ok
 
 
@@ -64,7 +66,8 @@ def remote_trap_at(state: EncounterState, cell: Cell | None) -> tr.Trap | None:
         return None
     for trap in sorted(state.traps.values(), key=lambda t: t.id):
         if trap.trigger == "remote" and trap.armed and trap.cell == (int(cell[0]), int(cell[1])):
-            return trap
+            found: tr.Trap = trap
+            return found
     return None
 
 
@@ -121,17 +124,16 @@ class DeclareDisarm:
         first = combat.next_id
         cell = [int(trap.cell[0]), int(trap.cell[1])]
         return [
-            Event("action.declared", {"id": first, "combatant": who.id, "kind": act.SIMPLE,
-                                      "params": {"item": DISARM_ITEM, "note": DISARM_NOTE}, "needs_roll": False}),
-            Event("action.declared", {"id": first + 1, "combatant": who.id, "kind": act.USE_ITEM,
-                                      "params": {"item": DISARM_ITEM, "note": trap.id, "target_cell": cell},
-                                      "needs_roll": True}),
+            ActionDeclared(id=first, combatant=who.id, action_kind=act.SIMPLE,
+                           params={"item": DISARM_ITEM, "note": DISARM_NOTE}, needs_roll=False),
+            ActionDeclared(id=first + 1, combatant=who.id, action_kind=act.USE_ITEM,
+                           params={"item": DISARM_ITEM, "note": trap.id, "target_cell": cell}, needs_roll=True),
         ]
 
 
 def declare_remote(cid: str, cell: Cell) -> Declare:
     """The Standard Use Item action that sets off a remote charge on ``cell``."""
-    return Declare(cid, Action(act.USE_ITEM, item=REMOTE_ITEM, target_cell=as_cell(cell)))
+    return Declare(cid, Action(act.USE_ITEM, item=REMOTE_ITEM, target_cell=(cell[0], cell[1])))
 
 
 def register() -> None:

@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.combat.events import (
+    CombatantDowned, CombatantHidden, CombatantRevealed, ConditionAdded, ConditionRemoved, HpChanged,
+)
 from tactics.engine.combat.team import CombatState, reducer, set_moment
 from tactics.engine.combat.attack import hp_events
 from tactics.engine.board import combatant_or_refuse
@@ -49,9 +52,9 @@ class ApplyCondition:
             raise Refused("a counter needs at least one round (or none: until removed)")
         known = default_conditions().get(self.condition)
         name = known.name if known else self.condition.strip()
-        return [Event("condition.added", {"combatant": who.id, "name": name,
-                                          "rounds": None if self.rounds is None else int(self.rounds),
-                                          "source": self.source, **set_moment(_combat(state))})]
+        return [ConditionAdded(combatant=who.id, name=name,
+                               rounds=None if self.rounds is None else int(self.rounds), source=self.source,
+                               **set_moment(_combat(state)))]
 
 
 @dataclass
@@ -67,7 +70,7 @@ class RemoveCondition:
         who = combatant_or_refuse(state, self.target)
         if not who.has(self.condition):
             raise Refused(f"{who.name} is not {self.condition}")
-        return [Event("condition.removed", {"combatant": who.id, "name": self.condition, "reason": "GM"})]
+        return [ConditionRemoved(combatant=who.id, name=self.condition, reason="GM")]
 
 
 @dataclass
@@ -104,7 +107,7 @@ class Hide:
         who = combatant_or_refuse(state, self.combatant)
         if who.hidden and self.stealth == who.stealth:
             raise Refused(f"{who.name} is already hidden")
-        return [Event("combatant.hidden", {"combatant": who.id, "stealth": self.stealth})]
+        return [CombatantHidden(combatant=who.id, stealth=self.stealth)]
 
 
 @dataclass
@@ -119,28 +122,28 @@ class Reveal:
         who = combatant_or_refuse(state, self.combatant)
         if not who.hidden:
             raise Refused(f"{who.name} is not hidden")
-        return [Event("combatant.revealed", {"combatant": who.id, "reason": "GM"})]
+        return [CombatantRevealed(combatant=who.id, reason="GM")]
 
 
-@reducer.on("hp.changed")
-def _hp(state: EncounterState, d: dict[str, Any]) -> None:
-    state.combatants[d["combatant"]].hp = int(d["hp"])
+@reducer.on(HpChanged)
+def _hp(state: EncounterState, event: HpChanged) -> None:
+    state.combatants[event.combatant].hp = int(event.hp)
 
 
-@reducer.on("combatant.downed")
-def _downed(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(CombatantDowned)
+def _downed(state: EncounterState, event: CombatantDowned) -> None:
     return None  # hp already 0; the event is for the log
 
 
-@reducer.on("combatant.hidden")
-def _hidden(state: EncounterState, d: dict[str, Any]) -> None:
-    who = state.combatants[d["combatant"]]
+@reducer.on(CombatantHidden)
+def _hidden(state: EncounterState, event: CombatantHidden) -> None:
+    who = state.combatants[event.combatant]
     who.hidden = True
-    who.stealth = None if d.get("stealth") is None else int(d["stealth"])
+    who.stealth = None if event.stealth is None else int(event.stealth)
 
 
-@reducer.on("combatant.revealed")
-def _revealed(state: EncounterState, d: dict[str, Any]) -> None:
-    who = state.combatants[d["combatant"]]
+@reducer.on(CombatantRevealed)
+def _revealed(state: EncounterState, event: CombatantRevealed) -> None:
+    who = state.combatants[event.combatant]
     who.hidden = False
     who.stealth = None

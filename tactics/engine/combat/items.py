@@ -13,13 +13,15 @@ Each is an :class:`~tactics.engine.combat.actions.ItemUse` in
 
 from __future__ import annotations
 
+from typing import Any
+
+from tactics.engine.combat.events import ActionNote, CombatCheck, CombatantHidden, CombatantRevealed
 from tactics.engine.combat.actions import ITEM_USES, Action, ItemUse
 from tactics.engine.combat.state import conditions_of, sheet_of
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.checks import check_advantage, check_modifiers, roll_check
 from tactics.rules.dice import Dice
-from tactics.rules.grid import as_cell
 
 
 def _no_check(state: EncounterState, who: Combatant, action: Action) -> None:
@@ -33,11 +35,11 @@ def _stealth(state: EncounterState, who: Combatant, action: Action, dice: Dice) 
                       advantage=check_advantage("Stealth", conditions_of(who), action.situational),
                       affinity_die=sheet.affinity_die)
     noticed = [e.id for e in state.enemies_of(who) if e.hp > 0 and sheet_of(e).passive_perception >= roll.total]
-    events = [Event("combat.check", {"combatant": who.id, "reason": "hiding", **roll.to_dict()})]
+    events: list[Event] = [CombatCheck(combatant=who.id, reason="hiding", **roll.to_dict())]
     if noticed:
-        events.append(Event("action.note", {"text": f"{who.name} is seen by {', '.join(state.combatants[n].name for n in noticed)}"}))
+        events.append(ActionNote(text=f"{who.name} is seen by {', '.join(state.combatants[n].name for n in noticed)}"))
         return events, False
-    events.append(Event("combatant.hidden", {"combatant": who.id, "stealth": roll.total}))
+    events.append(CombatantHidden(combatant=who.id, stealth=roll.total))
     return events, True
 
 
@@ -47,24 +49,25 @@ def _perception(state: EncounterState, who: Combatant, action: Action, dice: Dic
     roll = roll_check(dice, "Perception", check_modifiers(sheet, "Perception"),
                       advantage=check_advantage("Perception", conditions_of(who), action.situational),
                       affinity_die=sheet.affinity_die)
-    events = [Event("combat.check", {"combatant": who.id, "reason": "searching", **roll.to_dict()})]
+    events: list[Event] = [CombatCheck(combatant=who.id, reason="searching", **roll.to_dict())]
     found = [e for e in state.enemies_of(who) if e.hidden and (e.stealth or 0) <= roll.total]
-    events += [Event("combatant.revealed", {"combatant": e.id, "reason": f"spotted by {who.name}"}) for e in found]
+    events += [CombatantRevealed(combatant=e.id, reason=f"spotted by {who.name}") for e in found]
     return events, bool(found)
 
 
 def _note(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
-    return [Event("action.note", {"text": f"{who.name}: {action.note or 'uses an item'}"})], True
+    return [ActionNote(text=f"{who.name}: {action.note or 'uses an item'}")], True
 
 
-def _throw(who: Combatant, action: Action):
+def _throw(who: Combatant, action: Action) -> Any:  # a ThrowGrenade (hazards), imported late
     try:
         from tactics.engine.hazards.commands import ThrowGrenade
     except ImportError:  # pragma: no cover - the hazards engine is not installed
         raise Refused("grenades are not available") from None
     if action.target_cell is None:
         raise Refused("choose the square to throw the grenade at")
-    return ThrowGrenade(who.id, as_cell(action.target_cell), action.grenade or "frag", cook=bool(action.cook))
+    cell = action.target_cell
+    return ThrowGrenade(who.id, (cell[0], cell[1]), action.grenade or "frag", cook=bool(action.cook))
 
 
 def _grenade_ok(state: EncounterState, who: Combatant, action: Action) -> None:

@@ -31,7 +31,7 @@ from tactics.engine.combat.actions import limits_of, move_budget, planned_origin
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
-from tactics.rules.movement import plan
+from tactics.rules.movement import Plan, plan
 from tactics.rules.sheets import Sheet, default_run_ft, sprint_ft
 
 WALK = "walk"  # a free walk out of a fight (``board.Walk``)
@@ -200,7 +200,7 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
     allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
 
-    def reach(start: Cell, feet: int):
+    def reach(start: Cell, feet: int) -> Plan:
         return plan(battle_map, start, feet, enemies=enemies, occupied=allies)
 
     out: dict[Cell, Route] = {}
@@ -254,7 +254,8 @@ def why_not_move(state: EncounterState, cid: str, cell: Cell, allowance: MoveAll
     if other is not None and other.id != cid:
         return f"{other.name} already stands there."
     start = allowance.origin or who.cell
-    assert start is not None  # on the map
+    if start is None:
+        return f"{who.name} is not on the map."
     enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
     allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
     if reachable is None:

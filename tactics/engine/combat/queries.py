@@ -12,6 +12,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from tactics.engine.combat.events import (
+    ActionDeclared, ActionFailed, ActionLost, ActionNote, ActionResolved, ActionUndeclared, ActionsBegan, AttackRolled,
+    CombatCheck, CombatEnded, CombatGroupSet, CombatJoined, CombatStarted, CombatantDowned, CombatantHidden,
+    CombatantRevealed, ConditionAdded, ConditionRemoved, CounterAdded, CounterRemoved, CountersTicked, DamageRolled,
+    GroupEnded, GroupStarted, HpChanged, RoundStarted,
+)
+from tactics.engine.core.board_events import TokenMoved, TokenPlaced
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
 from tactics.engine.combat.actions import limits_of, resolution_order
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms
@@ -193,52 +200,54 @@ DESCRIBERS: dict[str, Callable[[Event, EncounterState | None], str]] = {}
 def describe(event: Event, state: EncounterState | None = None) -> str:
     """One line for the log panel, e.g.
     ``Art -> Bear 4 with Xeno dart rifle: d20 14 + DEX 2 = 16 vs AC 14: Hit``."""
-    k, d = event.kind, event.data
+    k, d = event.kind, event
     if k in DESCRIBERS:
         return DESCRIBERS[k](event, state)
     if k.startswith("space."):  # the starship screen's events read the same in the battle map's log
         from tactics.engine.starship.view import describe as space_describe
 
         return space_describe(event)
-    n = lambda cid: _name(state, cid)  # noqa: E731
-    if k == "combat.started":
-        order = " then ".join(f"{_team(state, t)} ({d['team_initiative'][t]})" for t in d["team_order"])
+    def n(cid: str | None) -> str:
+        return _name(state, cid)
+
+    if isinstance(d, CombatStarted):
+        order = " then ".join(f"{_team(state, t)} ({d.team_initiative[t]})" for t in d.team_order)
         groups = "; ".join(
             f"{_team(state, t)}: Vanguard {', '.join(n(m) for m in g['vanguard']) or '-'} / Rearguard {', '.join(n(m) for m in g['rearguard']) or '-'}"
-            for t, g in d["groups"].items()
+            for t, g in d.groups.items()
         )
-        head = "Combat starts with a surprise round (Round 0)" if d["round"] == 0 else "Combat starts"
+        head = "Combat starts with a surprise round (Round 0)" if d.round == 0 else "Combat starts"
         return f"{head}. Team order: {order}. {groups}."
-    if k == "round.started":
-        return f"Round {d['round']} begins: Advantages Phase."
-    if k == "actions.began":
-        return f"Round {d['round']}: Action Phase."
-    if k == "group.started":
-        who = ", ".join(n(m) for m in d.get("acting", d["members"])) or "nobody (all unaware)"
-        return f"{_team(state, d['team'])} {d['group'].capitalize()} acts: {who}."
-    if k == "group.ended":
-        return f"{_team(state, d['team'])} {d['group'].capitalize()} is done."
-    if k == "counters.ticked":
-        parts = [f"{n(t['combatant'])} {t['name']} {t['from']} -> {t['to']}" for t in d["ticks"]]
-        parts += [f"counter {e['id']} {e['from']} -> {e['to']}" for e in d["env"]]
+    if isinstance(d, RoundStarted):
+        return f"Round {d.round} begins: Advantages Phase."
+    if isinstance(d, ActionsBegan):
+        return f"Round {d.round}: Action Phase."
+    if isinstance(d, GroupStarted):
+        who = ", ".join(n(m) for m in d.acting) or "nobody (all unaware)"
+        return f"{_team(state, d.team)} {d.group.capitalize()} acts: {who}."
+    if isinstance(d, GroupEnded):
+        return f"{_team(state, d.team)} {d.group.capitalize()} is done."
+    if isinstance(d, CountersTicked):
+        parts = [f"{n(t['combatant'])} {t['name']} {t['from']} -> {t['to']}" for t in d.ticks]
+        parts += [f"counter {e['id']} {e['from']} -> {e['to']}" for e in d.env]
         ended = [f"{n(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"counter {t['id']} ends"
-                 for t in d["ended"]]
-        text = f"Counter Phase of round {d['round']}: " + ("; ".join(parts) or "no counters")
+                 for t in d.ended]
+        text = f"Counter Phase of round {d.round}: " + ("; ".join(parts) or "no counters")
         return text + (". " + "; ".join(ended) + "." if ended else ".")
-    if k == "combat.ended":
-        who = _team(state, d["winner"]) if d.get("winner") else "nobody"
-        return f"Combat is over after round {d['round']}: {who} stands."
-    if k == "combat.joined":
-        if d.get("new_team_initiative") is not None:  # a new team (R-INIT-5, N-INIT-10)
-            order = " then ".join(_team(state, t) for t in d["team_order"])
-            return (f"{n(d['combatant'])} joins the fight in the {d['group'].capitalize()} of a new team, "
-                    f"Team Initiative {d['new_team_initiative']}. Team order: {order}.")
-        return f"{n(d['combatant'])} joins the fight in the {d['group'].capitalize()} (Team Initiative unchanged)."
-    if k == "combat.group-set":
-        return f"The GM moves {n(d['combatant'])} to the {d['group'].capitalize()}."
-    if k == "action.declared":
+    if isinstance(d, CombatEnded):
+        who = _team(state, d.winner) if d.winner else "nobody"
+        return f"Combat is over after round {d.round}: {who} stands."
+    if isinstance(d, CombatJoined):
+        if d.new_team_initiative is not None:  # a new team (R-INIT-5, N-INIT-10)
+            order = " then ".join(_team(state, t) for t in d.team_order)
+            return (f"{n(d.combatant)} joins the fight in the {d.group.capitalize()} of a new team, "
+                    f"Team Initiative {d.new_team_initiative}. Team order: {order}.")
+        return f"{n(d.combatant)} joins the fight in the {d.group.capitalize()} (Team Initiative unchanged)."
+    if isinstance(d, CombatGroupSet):
+        return f"The GM moves {n(d.combatant)} to the {d.group.capitalize()}."
+    if isinstance(d, ActionDeclared):
         extra = ""
-        p = d["params"]
+        p = d.params
         if p.get("note") and p.get("item") != "note":  # the app-controlled opponent's reason (tactics.ai)
             return _sentence(str(p["note"]))
         if p.get("target"):
@@ -247,71 +256,71 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
             extra += f" to {tuple(p['path'][-1])}"
         what = _arms_label(p)
         what = f" ({what})" if what else ""
-        return f"{n(d['combatant'])} declares a {act.LABELS.get(d['kind'], d['kind'])}{what}{extra}."
-    if k == "action.undeclared":
-        return f"Action {d['id']} withdrawn."
-    if k in ("action.resolved", "action.failed", "action.lost"):
-        whose = f"{n(d['combatant'])}'s {act.LABELS.get(d['kind'], d['kind'])}" if d.get("combatant") else f"Action {d['id']}"
-        if k == "action.resolved":
-            if d.get("outcome"):
-                return f"{whose}: {OUTCOME_WORDS.get(d['outcome'], d['outcome'])}."
-            return f"{whose} is done" + ("." if d.get("success") else " (it fell short).")
-        return f"{whose} {'fails' if k == 'action.failed' else 'is lost'}: {d['reason']}."
-    if k == "action.note":
-        return str(d.get("text", ""))
-    if k == "attack.rolled":
-        ac = f"AC {d['ac']}" + (f" ({d['ac_note']})" if d.get("ac_note") else "")
-        why = ", ".join(f"{label} {v:+d}" for label, v in d.get("advantages", []))
-        return (f"{n(d['attacker'])} -> {n(d['target'])} with {d['label']}: d20 {d['d20']}{_extra_text(d['extra'])}"
-                f"{_mods_text(d['modifiers'])} = {d['total']} vs {ac}: {OUTCOME_WORDS[d['outcome']]}"
+        return f"{n(d.combatant)} declares a {act.LABELS.get(d.action_kind, d.action_kind)}{what}{extra}."
+    if isinstance(d, ActionUndeclared):
+        return f"Action {d.id} withdrawn."
+    if isinstance(d, (ActionResolved, ActionFailed, ActionLost)):
+        whose = f"{n(d.combatant)}'s {act.LABELS.get(d.action_kind, d.action_kind)}" if d.combatant else f"Action {d.id}"
+        if isinstance(d, ActionResolved):
+            if d.outcome:
+                return f"{whose}: {OUTCOME_WORDS.get(d.outcome, d.outcome)}."
+            return f"{whose} is done" + ("." if d.success else " (it fell short).")
+        return f"{whose} {'fails' if k == 'action.failed' else 'is lost'}: {d.reason}."
+    if isinstance(d, ActionNote):
+        return str(d.text)
+    if isinstance(d, AttackRolled):
+        ac = f"AC {d.ac}" + (f" ({d.ac_note})" if d.ac_note else "")
+        why = ", ".join(f"{label} {v:+d}" for label, v in d.advantages)
+        return (f"{n(d.attacker)} -> {n(d.target)} with {d.label}: d20 {d.d20}{_extra_text(d.extra)}"
+                f"{_mods_text(d.modifiers)} = {d.total} vs {ac}: {OUTCOME_WORDS[d.outcome]}"
                 + (f" [advantages: {why}]" if why else ""))
-    if k == "damage.rolled":
-        rolls = " / ".join(f"{d['expr']} ({', '.join(map(str, f))}) = {t}" for f, t in d["rolls"])
-        how = ", keep the higher" if len(d["rolls"]) > 1 else ""
-        how += f", x{d['multiplier']}" if d["multiplier"] != 1 else ""
-        how += ", halved" if d["halved"] else ""
-        tail = f"{how} = {d['amount']}" if how else ""
-        return f"Damage to {n(d['target'])}: {rolls}{tail}."
-    if k == "hp.changed":
-        verb = "loses" if d["delta"] < 0 else "gains"
-        return f"{n(d['combatant'])} {verb} {abs(d['delta'])} hp ({d['hp']} left; {d['reason']})."
-    if k == "combatant.downed":
-        return f"{n(d['combatant'])} is down!"
-    if k == "combatant.hidden":
-        s = f" (Stealth {d['stealth']})" if d.get("stealth") is not None else ""
-        return f"{n(d['combatant'])} is hidden{s}."
-    if k == "combatant.revealed":
-        return f"{n(d['combatant'])} is revealed ({d.get('reason', '')})."
-    if k == "condition.added":
-        rounds = f" for {d['rounds']} round{'s' if d['rounds'] != 1 else ''}" if d.get("rounds") else ""
-        return f"{n(d['combatant'])} is {d['name']}{rounds}."
-    if k == "condition.removed":
-        return f"{n(d['combatant'])} is no longer {d['name']} ({d.get('reason', '')})."
-    if k == "combat.check":
-        dc = f" vs DC {d['dc']}" if d.get("dc") is not None else ""
-        ok = "" if d.get("dc") is None else (": success" if d["total"] >= d["dc"] else ": failure")
-        if d.get("odds"):
-            num, _, den = str(d["odds"]).partition("/")
+    if isinstance(d, DamageRolled):
+        rolls = " / ".join(f"{d.expr} ({', '.join(map(str, f))}) = {t}" for f, t in d.rolls)
+        how = ", keep the higher" if len(d.rolls) > 1 else ""
+        how += f", x{d.multiplier}" if d.multiplier != 1 else ""
+        how += ", halved" if d.halved else ""
+        tail = f"{how} = {d.amount}" if how else ""
+        return f"Damage to {n(d.target)}: {rolls}{tail}."
+    if isinstance(d, HpChanged):
+        verb = "loses" if d.delta < 0 else "gains"
+        return f"{n(d.combatant)} {verb} {abs(d.delta)} hp ({d.hp} left; {d.reason})."
+    if isinstance(d, CombatantDowned):
+        return f"{n(d.combatant)} is down!"
+    if isinstance(d, CombatantHidden):
+        s = f" (Stealth {d.stealth})" if d.stealth is not None else ""
+        return f"{n(d.combatant)} is hidden{s}."
+    if isinstance(d, CombatantRevealed):
+        return f"{n(d.combatant)} is revealed ({d.reason})."
+    if isinstance(d, ConditionAdded):
+        rounds = f" for {d.rounds} round{'s' if d.rounds != 1 else ''}" if d.rounds else ""
+        return f"{n(d.combatant)} is {d.name}{rounds}."
+    if isinstance(d, ConditionRemoved):
+        return f"{n(d.combatant)} is no longer {d.name} ({d.reason})."
+    if isinstance(d, CombatCheck):
+        dc = f" vs DC {d.dc}" if d.dc is not None else ""
+        ok = "" if d.dc is None else (": success" if d.total >= d.dc else ": failure")
+        if d.odds:
+            num, _, den = str(d.odds).partition("/")
             ok += f" (chance was {100 * int(num) / int(den or 1):.0f}%)"
-        return (f"{n(d['combatant'])} {d['what']} ({d.get('reason', '')}): d20 {d['d20']}{_extra_text(d['extra'])}"
-                f"{_mods_text(d['modifiers'])} = {d['total']}{dc}{ok}.")
-    if k == "counter.added":
-        return f"Counter {d['label']!r} set for {plural(d['rounds'], 'round')}."
-    if k == "counter.removed":
-        return f"Counter {d['id']} removed."
-    if k == "token.moved":
-        return f"{n(d['combatant'])} moves {d['feet']} ft to {tuple(d['path'][-1])}."
-    if k == "token.placed":
-        return f"{n(d['combatant'])} is placed at {tuple(d['cell'])}." if d.get("cell") else f"{n(d['combatant'])} leaves the map."
-    return _fallback(k, d)
+        return (f"{n(d.combatant)} {d.what} ({d.reason}): d20 {d.d20}{_extra_text(d.extra)}"
+                f"{_mods_text(d.modifiers)} = {d.total}{dc}{ok}.")
+    if isinstance(d, CounterAdded):
+        return f"Counter {d.label!r} set for {plural(d.rounds, 'round')}."
+    if isinstance(d, CounterRemoved):
+        return f"Counter {d.id} removed."
+    if isinstance(d, TokenMoved):
+        return f"{n(d.combatant)} moves {d.feet} ft to {tuple(d.path[-1])}."
+    if isinstance(d, TokenPlaced):
+        return f"{n(d.combatant)} is placed at {tuple(d.cell)}." if d.cell else f"{n(d.combatant)} leaves the map."
+    return _fallback(k, event.to_dict()["data"])
 
 
 def _arms_label(params: dict[str, Any]) -> str:
     """What an action uses, as the data files name it ("Silenced pistol", not "silenced_pistol")."""
     arms = default_armoury()
     if params.get("technique"):
-        found = arms.techniques.get(params["technique"])
-        return found.title if found else _words(params["technique"])
+        technique = arms.techniques.get(params["technique"])
+        return technique.title if technique else _words(params["technique"])
     if params.get("weapon"):
         weapon = arms.weapons.get(params["weapon"])
         return weapon.title if weapon else _words(params["weapon"])
@@ -347,6 +356,7 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
     out: dict[str, Any] = {"combatants": {}, "open_doors": sorted(state.open_doors)}
     for cid in sorted(state.combatants):
         c = state.combatants[cid]
+        conditions: list[dict[str, Any]] = sorted([plain(x) for x in c.conditions], key=lambda x: x["name"])
         out["combatants"][cid] = {
             "cell": list(c.cell) if c.cell is not None else None,
             "hp": c.hp,
@@ -354,7 +364,7 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
             "present": c.present,
             "hidden": c.hidden,
             "stealth": c.stealth,
-            "conditions": sorted([plain(x) for x in c.conditions], key=_by_name),
+            "conditions": conditions,
         }
     combat = combat_of(state)
     out["combat"] = plain(combat) if combat is not None else None

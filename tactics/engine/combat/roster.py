@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.combat.events import CombatEnded, CombatGroupSet, CombatJoined, CounterAdded, CounterRemoved
 from tactics.engine.combat.state import (
     GROUP_KINDS,
     REARGUARD,
@@ -74,7 +75,7 @@ class Join:
             raise Refused(f"{who.name} is already in the fight")
         cell = entry_square(state, who, self.cell)
         init = sheet_of(who).initiative
-        data: dict[str, Any] = {"combatant": who.id, "team": who.team, "cell": list(cell), "initiative": init}
+        data: dict[str, Any] = {"combatant": who.id, "team": who.team, "cell": cell, "initiative": init}
         if who.team in combat.forming:
             data.update(_form_together(state, combat, who, init, dice))
         elif who.team in combat.groups:
@@ -91,7 +92,7 @@ class Join:
             data["new_team_initiative"] = init
             data["best_dex"] = dex
             data["opposed_rolls"] = rolls
-        return [Event("combat.joined", data)]
+        return [CombatJoined(**data)]
 
 
 @dataclass
@@ -122,10 +123,10 @@ def _form_together(state: EncounterState, combat: CombatState, who: Combatant, i
 
 def _insert_team(
     combat: CombatState, team: str, init: int, dex: int, dice: Dice, *, order: list[str] | None = None
-) -> tuple[list[str], list[dict]]:
+) -> tuple[list[str], list[dict[str, Any]]]:
     """Place a new team among the others by Team Initiative (R-INIT-2, R-INIT-5)
     without re-rolling ties already settled between the old teams."""
-    rolls: list[dict] = []
+    rolls: list[dict[str, Any]] = []
     order = list(combat.team_order if order is None else order)
     for i, other in enumerate(order):
         mine, theirs = (init, dex), (combat.team_initiative[other], combat.best_dex[other])
@@ -161,7 +162,7 @@ class SetGroup:
             raise Refused(f"{self.combatant!r} is not in the fight")
         if key.partition(":")[2] == self.group:
             raise Refused(f"already in the {self.group.capitalize()}")
-        return [Event("combat.group-set", {"combatant": self.combatant, "group": self.group})]
+        return [CombatGroupSet(combatant=self.combatant, group=self.group)]
 
 
 @dataclass
@@ -184,8 +185,8 @@ class AddCounter:
             raise Refused("a counter needs at least one round")
         if any(c.id == self.id for c in combat.counters):
             raise Refused(f"there is already a counter called {self.id!r}")
-        return [Event("counter.added", {"id": self.id, "label": self.label, "rounds": int(self.rounds),
-                                        "team": self.team, **set_moment(combat)})]
+        return [CounterAdded(id=self.id, label=self.label, rounds=int(self.rounds), team=self.team,
+                             **set_moment(combat))]
 
 
 @dataclass
@@ -200,7 +201,7 @@ class RemoveCounter:
         combat = combat_or_refuse(state)
         if not any(c.id == self.id for c in combat.counters):
             raise Refused(f"no counter called {self.id!r}")
-        return [Event("counter.removed", {"id": self.id})]
+        return [CounterRemoved(id=self.id)]
 
 
 @dataclass
@@ -215,50 +216,52 @@ class EndCombat:
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         combat = combat_or_refuse(state)
-        return [Event("combat.ended", {"round": combat.round, "winner": self.winner or ""})]
+        return [CombatEnded(round=combat.round, winner=self.winner or "")]
 
 
-@reducer.on("combat.joined")
-def _joined(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(CombatJoined)
+def _joined(state: EncounterState, event: CombatJoined) -> None:
     c = state.combat
-    who = state.combatants[d["combatant"]]
+    who = state.combatants[event.combatant]
     who.present = True
-    who.cell = tuple(d["cell"])
-    c.initiative[who.id] = int(d["initiative"])
-    team = d["team"]
-    if d.get("team_groups") is not None:  # a new team joining together (N-INIT-10)
-        c.groups[team] = {k: list(v) for k, v in d["team_groups"].items()}
-        c.team_initiative[team] = int(d["new_team_initiative"])
-        c.best_dex[team] = int(d["best_dex"])
-        c.team_order = list(d["team_order"])
+    who.cell = event.cell
+    c.initiative[who.id] = int(event.initiative)
+    team = event.team
+    if event.team_groups is not None:  # a new team joining together (N-INIT-10)
+        assert event.new_team_initiative is not None and event.best_dex is not None
+        c.groups[team] = {k: list(v) for k, v in event.team_groups.items()}
+        c.team_initiative[team] = int(event.new_team_initiative)
+        c.best_dex[team] = int(event.best_dex)
+        c.team_order = list(event.team_order)
         return
     if team not in c.groups:
+        assert event.new_team_initiative is not None and event.best_dex is not None  # a new team's
         c.groups[team] = {VANGUARD: [], REARGUARD: []}
-        c.team_initiative[team] = int(d["new_team_initiative"])
-        c.best_dex[team] = int(d["best_dex"])
+        c.team_initiative[team] = int(event.new_team_initiative)
+        c.best_dex[team] = int(event.best_dex)
         c.forming.append(team)
-    c.team_order = list(d["team_order"])
-    c.groups[team][d["group"]].append(who.id)
+    c.team_order = list(event.team_order)
+    c.groups[team][event.group].append(who.id)
 
 
-@reducer.on("combat.group-set")
-def _group_set(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(CombatGroupSet)
+def _group_set(state: EncounterState, event: CombatGroupSet) -> None:
     c = state.combat
     for groups in c.groups.values():
         for members in groups.values():
-            if d["combatant"] in members:
-                members.remove(d["combatant"])
-                groups[d["group"]].append(d["combatant"])
+            if event.combatant in members:
+                members.remove(event.combatant)
+                groups[event.group].append(event.combatant)
                 return
 
 
-@reducer.on("counter.added")
-def _counter_added(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(CounterAdded)
+def _counter_added(state: EncounterState, event: CounterAdded) -> None:
     state.combat.counters.append(
-        EnvCounter(d["id"], d["label"], int(d["rounds"]), d.get("team"), int(d["set_in_round"]), d.get("set_after_group"))
+        EnvCounter(event.id, event.label, int(event.rounds), event.team, int(event.set_in_round), event.set_after_group)
     )
 
 
-@reducer.on("counter.removed")
-def _counter_removed(state: EncounterState, d: dict[str, Any]) -> None:
-    state.combat.counters = [c for c in state.combat.counters if c.id != d["id"]]
+@reducer.on(CounterRemoved)
+def _counter_removed(state: EncounterState, event: CounterRemoved) -> None:
+    state.combat.counters = [c for c in state.combat.counters if c.id != event.id]

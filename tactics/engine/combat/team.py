@@ -25,6 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from tactics.engine.combat.events import (
+    ActionsBegan, CombatEnded, CombatStarted, ConditionAdded, ConditionRemoved, CountersTicked, GroupEnded,
+    GroupStarted, RoundStarted,
+)
 from tactics.engine.combat.state import (  # noqa: F401  (re-exported: the ground API)
     GROUP_KINDS,
     REARGUARD,
@@ -78,12 +82,9 @@ def _hooks(state: EncounterState, moment: GroupMoment, dice: Dice) -> list[Event
 
 def _group_start_events(state: EncounterState, combat: CombatState, index: int, dice: Dice) -> list[Event]:
     group = combat.turn_order()[index]
-    events = [
-        Event(
-            "group.started",
-            {"round": combat.round, "team": group.team, "group": group.kind, "index": index,
-             "members": list(group.members), "acting": [m for m in group.members if combat.can_act(m)]},
-        )
+    events: list[Event] = [
+        GroupStarted(round=combat.round, team=group.team, group=group.kind, index=index,
+                     members=list(group.members), acting=[m for m in group.members if combat.can_act(m)])
     ]
     if combat.round >= 1:  # unaware combatants stay flat-footed until they first act (R-SURP-1)
         for cid in group.members:
@@ -91,7 +92,7 @@ def _group_start_events(state: EncounterState, combat: CombatState, index: int, 
             for cond in who.conditions:
                 if cond.name == "Flat-footed" and cond.source == "surprise":
                     events.append(
-                        Event("condition.removed", {"combatant": cid, "name": cond.name, "reason": "acts at last"})
+                        ConditionRemoved(combatant=cid, name=cond.name, reason="acts at last")
                     )
     events += _hooks(state, GroupMoment(combat.round, group.team, group.kind, "start"), dice)
     return events
@@ -140,32 +141,19 @@ class StartCombat:
             van, rear = split_groups(ranked_members)
             groups[team] = {VANGUARD: [m.id for m in van], REARGUARD: [m.id for m in rear]}
         order, rolls = order_teams(entries, lambda: dice.d(20))
-        events = [
-            Event(
-                "combat.started",
-                {
-                    "round": 0 if aware is not None else 1,
-                    "aware": aware,
-                    "initiative": initiative,
-                    "team_initiative": team_init,
-                    "best_dex": best_dex,
-                    "team_order": order,
-                    "opposed_rolls": [
-                        {"teams": list(r.teams), "d20": list(r.faces), "totals": list(r.totals)} for r in rolls
-                    ],
-                    "groups": groups,
-                },
-            )
+        events: list[Event] = [
+            CombatStarted(round=0 if aware is not None else 1, aware=aware, initiative=initiative,
+                          team_initiative=team_init, best_dex=best_dex, team_order=order,
+                          opposed_rolls=[{"teams": list(r.teams), "d20": list(r.faces), "totals": list(r.totals)}
+                                         for r in rolls],
+                          groups=groups)
         ]
         if aware is not None:
             for c in present:
                 if c.id not in aware and not c.has("Flat-footed"):
                     events.append(
-                        Event(
-                            "condition.added",
-                            {"combatant": c.id, "name": "Flat-footed", "rounds": None, "source": "surprise",
-                             "set_in_round": 0, "set_after_group": None},
-                        )
+                        ConditionAdded(combatant=c.id, name="Flat-footed", rounds=None, source="surprise",
+                                       set_in_round=0, set_after_group=None)
                     )
         return events
 
@@ -192,7 +180,7 @@ class BeginActions:
             raise Refused(f"the Action Phase cannot begin during the {combat.phase} phase")
         if not combat.turn_order():
             raise Refused("no group can act")
-        return [Event("actions.began", {"round": combat.round})] + _group_start_events(state, combat, 0, dice)
+        return [ActionsBegan(round=combat.round)] + _group_start_events(state, combat, 0, dice)
 
 
 @dataclass
@@ -218,12 +206,12 @@ class EndGroupTurn:
                 f"{'it' if len(pending) == 1 else 'them'} first"
             )
         events = _hooks(state, GroupMoment(combat.round, group.team, group.kind, "end"), dice)
-        events.append(Event("group.ended", {"round": combat.round, "team": group.team, "group": group.kind}))
+        events.append(GroupEnded(round=combat.round, team=group.team, group=group.kind))
         nxt = combat.group_index + 1
         if nxt < len(combat.turn_order()):
             return events + _group_start_events(state, combat, nxt, dice)
         if combat.round == 0:  # R-SURP-1: Round 0 has no Counter Phase
-            return events + [Event("round.started", {"round": 1})]
+            return events + [RoundStarted(round=1)]
         done = combat.turns_done + [group.key]
         return events + counter_phase_events(state, combat, done)
 
@@ -266,7 +254,7 @@ def counter_phase_events(state: EncounterState, combat: CombatState, done: list[
     ended = [t for t in ticks if t["to"] == 0] + [e for e in env if e["to"] == 0]
     # The end of combat is determined after newcomers had their chance to join (reading:
     # N-END-2, the Counter Phase's order: counters, adding new combatants, end of combat).
-    return [Event("counters.ticked", {"round": combat.round, "ticks": ticks, "env": env, "held": held, "ended": ended})]
+    return [CountersTicked(round=combat.round, ticks=ticks, env=env, held=held, ended=ended)]
 
 
 @dataclass
@@ -285,8 +273,8 @@ class NextRound:
             raise Refused("a new round starts after the Counter Phase")
         winner = winner_if_over(state)  # reading: N-END-2, after the newcomers joined
         if winner is not None:
-            return [Event("combat.ended", {"round": combat.round, "winner": winner})]
-        return [Event("round.started", {"round": combat.round + 1})]
+            return [CombatEnded(round=combat.round, winner=winner)]
+        return [RoundStarted(round=combat.round + 1)]
 
 
 @dataclass
@@ -300,51 +288,53 @@ class Advance:
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         combat = combat_or_refuse(state)
-        steps: dict[str, Any] = {"advantages": BeginActions(), "action": EndGroupTurn(), "counters": NextRound()}
-        return steps[combat.phase].execute(state, dice)
+        steps: dict[str, BeginActions | EndGroupTurn | NextRound] = {
+            "advantages": BeginActions(), "action": EndGroupTurn(), "counters": NextRound()}
+        step = steps[combat.phase]
+        return step.execute(state, dice)
 
 
 # --------------------------------------------------------------------------- reducers
-@reducer.on("combat.started")
-def _started(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(CombatStarted)
+def _started(state: EncounterState, event: CombatStarted) -> None:
     state.combat = CombatState(
-        round=int(d["round"]),
+        round=int(event.round),
         phase="advantages",
-        team_order=list(d["team_order"]),
-        team_initiative=dict(d["team_initiative"]),
-        best_dex=dict(d["best_dex"]),
-        initiative=dict(d["initiative"]),
-        groups={t: {k: list(v) for k, v in g.items()} for t, g in d["groups"].items()},
-        aware=list(d["aware"]) if d.get("aware") is not None else None,
+        team_order=list(event.team_order),
+        team_initiative=dict(event.team_initiative),
+        best_dex=dict(event.best_dex),
+        initiative=dict(event.initiative),
+        groups={t: {k: list(v) for k, v in g.items()} for t, g in event.groups.items()},
+        aware=list(event.aware) if event.aware is not None else None,
     )
 
 
-@reducer.on("actions.began")
-def _began(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(ActionsBegan)
+def _began(state: EncounterState, event: ActionsBegan) -> None:
     state.combat.phase = "action"
     state.combat.group_index = 0
     state.combat.played = True
 
 
-@reducer.on("group.started")
-def _group_started(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(GroupStarted)
+def _group_started(state: EncounterState, event: GroupStarted) -> None:
     c = state.combat
     c.phase = "action"
-    c.group_index = int(d["index"])
+    c.group_index = int(event.index)
     c.declarations = []
 
 
-@reducer.on("group.ended")
-def _group_ended(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(GroupEnded)
+def _group_ended(state: EncounterState, event: GroupEnded) -> None:
     c = state.combat
-    c.turns_done.append(group_key(d["team"], d["group"]))
+    c.turns_done.append(group_key(event.team, event.group))
     c.declarations = []
 
 
-@reducer.on("round.started")
-def _round(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(RoundStarted)
+def _round(state: EncounterState, event: RoundStarted) -> None:
     c = state.combat
-    c.round = int(d["round"])
+    c.round = int(event.round)
     c.phase = "advantages"
     c.group_index = 0
     c.declarations = []
@@ -352,11 +342,11 @@ def _round(state: EncounterState, d: dict[str, Any]) -> None:
     c.forming = []
 
 
-@reducer.on("counters.ticked")
-def _ticked(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(CountersTicked)
+def _ticked(state: EncounterState, event: CountersTicked) -> None:
     c = state.combat
     c.phase = "counters"
-    for t in d["ticks"]:
+    for t in event.ticks:
         who = state.combatants[t["combatant"]]
         for cond in list(who.conditions):
             if cond.name == t["name"] and cond.rounds is not None:
@@ -364,7 +354,7 @@ def _ticked(state: EncounterState, d: dict[str, Any]) -> None:
                 if cond.rounds <= 0:
                     who.conditions.remove(cond)
                 break
-    for e in d["env"]:
+    for e in event.env:
         for counter in list(c.counters):
             if counter.id == e["id"]:
                 counter.rounds = int(e["to"])
@@ -372,34 +362,42 @@ def _ticked(state: EncounterState, d: dict[str, Any]) -> None:
                     c.counters.remove(counter)
 
 
-@reducer.on("combat.ended")
-def _ended(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(CombatEnded)
+def _ended(state: EncounterState, event: CombatEnded) -> None:
     state.combat.phase = "ended"
-    state.combat.winner = d.get("winner") or ""
+    state.combat.winner = event.winner or ""
     state.combat.declarations = []
 
 
-@reducer.on("condition.added")
-def _cond_added(state: EncounterState, d: dict[str, Any]) -> None:
-    who = state.combatants[d["combatant"]]
-    who.conditions = [c for c in who.conditions if c.name != d["name"]]
+@reducer.on(ConditionAdded)
+def _cond_added(state: EncounterState, event: ConditionAdded) -> None:
+    who = state.combatants[event.combatant]
+    who.conditions = [c for c in who.conditions if c.name != event.name]
     who.conditions.append(
         Condition(
-            name=d["name"],
-            rounds=None if d.get("rounds") is None else int(d["rounds"]),
-            set_in_round=int(d.get("set_in_round", 0)),
-            set_after_group=d.get("set_after_group"),
-            source=d.get("source"),
+            name=event.name,
+            rounds=None if event.rounds is None else int(event.rounds),
+            set_in_round=int(event.set_in_round),
+            set_after_group=event.set_after_group,
+            source=event.source,
         )
     )
 
 
-@reducer.on("condition.removed")
-def _cond_removed(state: EncounterState, d: dict[str, Any]) -> None:
-    who = state.combatants[d["combatant"]]
-    who.conditions = [c for c in who.conditions if c.name != d["name"]]
+@reducer.on(ConditionRemoved)
+def _cond_removed(state: EncounterState, event: ConditionRemoved) -> None:
+    who = state.combatants[event.combatant]
+    who.conditions = [c for c in who.conditions if c.name != event.name]
 
 
 # The commands that change who fights (Join, SetGroup, counters, EndCombat) live in
 # ground_roster; importing it here registers their events and keeps one import path.
 from tactics.engine.combat.roster import AddCounter, EndCombat, Join, RemoveCounter, SetGroup  # noqa: E402,F401
+
+__all__ = [  # the team-round API, with what it re-exports from combat.state
+    "AddCounter", "Advance", "BeginActions", "CombatState", "Declaration", "EndCombat", "EndGroupTurn",
+    "EnvCounter", "GROUP_HOOKS", "GROUP_KINDS", "Group", "GroupMoment", "Join", "NextRound", "REARGUARD",
+    "RemoveCounter", "SetGroup", "StartCombat", "VANGUARD", "combat_or_refuse", "conditions_of",
+    "counter_phase_events", "group_key", "group_label", "out_of_fight", "reducer", "set_moment", "sheet_of",
+    "team_label", "winner_if_over",
+]

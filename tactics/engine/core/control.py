@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.core.board_events import OpponentSet
 from tactics.engine.core.journal import Event, Reducer, Refused
 from tactics.engine.core.state import EncounterState
 from tactics.rules.data import DataError
@@ -88,27 +89,27 @@ class SetController:
         if was == self.level:
             name = side_name(state, self.team)
             raise Refused(f"{name} is already played by {'people' if was == PEOPLE else 'the app'}")
-        return [Event("opponent.set", {"team": self.team, "level": self.level, "was": was})]
+        return [OpponentSet(team=self.team, level=self.level, was=was)]
 
 
-@reducer.on("opponent.set")
-def _set(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(OpponentSet)
+def _set(state: EncounterState, event: OpponentSet) -> None:
     table = dict(state.settings.get("opponent", {}))
-    if d["level"] == PEOPLE:
-        table.pop(d["team"], None)
+    if event.level == PEOPLE:
+        table.pop(event.team, None)
     else:
-        table[d["team"]] = d["level"]
+        table[event.team] = event.level
     state.settings["opponent"] = table
 
 
 def describe(event: Event, state: EncounterState | None = None) -> str:
     """The log's line for a change of who plays a team."""
-    d = event.data
-    team = state.teams.get(d["team"]) if state is not None else None
-    name = team.name if team is not None else d["team"]
-    if d["level"] == PEOPLE:
+    assert isinstance(event, OpponentSet)  # the describer of this kind only
+    team = state.teams.get(event.team) if state is not None else None
+    name = team.name if team is not None else event.team
+    if event.level == PEOPLE:
         return f"{name}: played by people again."
-    return f"{name}: played by the app ({LEVELS.get(d['level'], d['level']).lower()})."
+    return f"{name}: played by the app ({LEVELS.get(event.level, event.level).lower()})."
 
 
 def build_controllers(state: EncounterState, definition: dict[str, Any]) -> None:

@@ -49,7 +49,8 @@ from tactics.rules.catalogue import checked_rules_data
 from tactics.rules.data import DataError, read_document
 
 from tactics.engine.builder.writer import resolve_art
-from tactics.engine.features import ENCOUNTER_REDUCER, START_BUILDERS
+from tactics.engine.features import ENCOUNTER_REDUCER as ENCOUNTER_REDUCER  # (procedure.after reads it here)
+from tactics.engine.features import START_BUILDERS
 
 
 DEFAULT_COLOURS = [(70, 140, 230), (220, 80, 60), (90, 190, 110), (230, 180, 60)]

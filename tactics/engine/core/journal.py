@@ -4,7 +4,8 @@
   dice it needs from the :class:`~tactics.rules.dice.Dice` it is given, and
   returns a list of **events**. An illegal command raises :class:`Refused` with
   a reason a player can read; nothing changes.
-* An **event** is a JSON-able record (``kind`` + ``data``). A
+* An **event** is a typed record, one frozen dataclass per kind
+  (:mod:`tactics.engine.core.events`; saved as ``kind`` + ``data``). A
   :class:`Reducer` maps each kind to a function that applies it to the state.
   Events, not commands, are replayed, so replay never re-rolls.
 * The **journal** keeps the start state, the seed, and the committed entries.
@@ -16,12 +17,15 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterable, Protocol, TypeVar
 
+from tactics.engine.core.events import Event as Event  # re-exported: list[Event] signatures import it from here
+from tactics.engine.core.events import from_dict
 from tactics.rules.dice import Dice, DiceError
 
 S = TypeVar("S")
+E = TypeVar("E", bound=Event)
 
 
 class Refused(Exception):
@@ -30,19 +34,6 @@ class Refused(Exception):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(reason)
-
-
-@dataclass(frozen=True)
-class Event:
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "data": self.data}
-
-    @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> "Event":
-        return cls(str(raw["kind"]), dict(raw.get("data", {})))
 
 
 class Command(Protocol):
@@ -79,26 +70,30 @@ class Entry:
         return cls(
             command=str(raw["command"]),
             args=dict(raw.get("args", {})),
-            events=[Event.from_dict(e) for e in raw["events"]],
+            events=[from_dict(e) for e in raw["events"]],
             dice_before=int(before),
             dice_after=int(after),
         )
 
 
-Handler = Callable[[Any, dict[str, Any]], None]
+Handler = Callable[[Any, Any], None]  # (state, the event of its kind)
 
 
 class Reducer:
-    """Maps event kinds to the functions that apply them to a state."""
+    """Maps event kinds to the functions that apply them to a state.
+
+    ``@reducer.on(TokenMoved)`` registers ``fn(state, event: TokenMoved)``: the
+    handler reads the event's typed fields.
+    """
 
     def __init__(self) -> None:
         self.handlers: dict[str, Handler] = {}
 
-    def on(self, kind: str) -> Callable[[Handler], Handler]:
-        def register(fn: Handler) -> Handler:
-            if kind in self.handlers:
-                raise ValueError(f"event kind {kind!r} already has a handler")
-            self.handlers[kind] = fn
+    def on(self, kind: type[E]) -> Callable[[Callable[[Any, E], None]], Callable[[Any, E], None]]:
+        def register(fn: Callable[[Any, E], None]) -> Callable[[Any, E], None]:
+            if kind.kind in self.handlers:
+                raise ValueError(f"event kind {kind.kind!r} already has a handler")
+            self.handlers[kind.kind] = fn
             return fn
 
         return register
@@ -115,7 +110,7 @@ class Reducer:
             handler = self.handlers[event.kind]
         except KeyError:
             raise ValueError(f"no handler for event kind {event.kind!r}") from None
-        handler(state, event.data)
+        handler(state, event)
 
 
 class Journal(Generic[S]):

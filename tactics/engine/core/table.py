@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.core.board_events import SettingsChanged
 from tactics.engine.core.journal import Event, Reducer, Refused
 from tactics.engine.core.state import EncounterState
 from tactics.rules.dice import Dice
@@ -74,9 +75,9 @@ class ChangeTableSetting:
         was = setting(state, self.key)
         if was == self.value:
             raise Refused(f"{self.key} is already {self.value!r}")
-        return [Event("settings.changed", {"key": self.key, "value": self.value, "was": was})]
+        return [SettingsChanged(key=self.key, value=self.value, was=was)]
 
 
-@reducer.on("settings.changed")
-def _changed(state: EncounterState, d: dict[str, Any]) -> None:
-    state.settings[d["key"]] = d["value"]
+@reducer.on(SettingsChanged)
+def _changed(state: EncounterState, event: SettingsChanged) -> None:
+    state.settings[event.key] = event.value

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from tactics.engine.hazards.events import HazardBlast, HazardHit
 from tactics.engine.hazards import sheet
 from tactics.engine.hazards.fuses import set_moment
 from tactics.engine.core.journal import Event, Reducer
@@ -107,19 +108,10 @@ def blast_events(
     total = 0
     if damage:
         faces, total = dice.expr(damage)
-    events = [
-        Event(
-            "hazard.blast",
-            {
-                "source": source,
-                "label": label,
-                "origin": [int(origin[0]), int(origin[1])],
-                "cells": [list(c) for c in cells],
-                "damage": {"expr": damage, "faces": faces, "total": total} if damage else None,
-                "save": save,
-                "dc": dc,
-            },
-        )
+    events: list[Event] = [
+        HazardBlast(source=source, label=label, origin=(int(origin[0]), int(origin[1])), cells=list(cells),
+                    damage={"expr": damage, "faces": faces, "total": total} if damage else None, save=save,
+                    dc=dc)
     ]
     moment = set_moment(state)
     for cid in creatures_on(state, cells, positions):
@@ -150,33 +142,22 @@ def blast_events(
         if not damage and not imposed:
             text += "unharmed"
         events.append(
-            Event(
-                "hazard.hit",
-                {
-                    "combatant": cid,
-                    "source": source,
-                    "label": label,
-                    "save": roll,
-                    "saved": saved,
-                    "damage": amount,
-                    "conditions": imposed,
-                    "text": text.strip(),
-                },
-            )
+            HazardHit(combatant=cid, source=source, label=label, save=roll, saved=saved, damage=amount,
+                      conditions=imposed, text=text.strip())
         )
     return events
 
 
-@reducer.on("hazard.blast")
-def _blast(state: EncounterState, data: dict[str, Any]) -> None:
+@reducer.on(HazardBlast)
+def _blast(state: EncounterState, event: HazardBlast) -> None:
     return None  # the squares and dice are for the log and the window's flash
 
 
-@reducer.on("hazard.hit")
-def _hit(state: EncounterState, data: dict[str, Any]) -> None:
-    who = state.combatants[data["combatant"]]
-    who.hp = max(0, who.hp - int(data["damage"]))
-    for c in data.get("conditions", []):
+@reducer.on(HazardHit)
+def _hit(state: EncounterState, event: HazardHit) -> None:
+    who = state.combatants[event.combatant]
+    who.hp = max(0, who.hp - int(event.damage))
+    for c in event.conditions:
         who.conditions = [x for x in who.conditions if x.name != c["name"]]
         who.conditions.append(
             Condition(

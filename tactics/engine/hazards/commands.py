@@ -24,6 +24,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from tactics.engine.core.events import validated
+from tactics.engine.hazards.events import (
+    GrenadeCloud, GrenadeCloudTick, GrenadeCooked, GrenadeExploded, GrenadeSpent, GrenadeThrown, TrapStatus,
+)
 from tactics.engine import board
 from tactics.engine.hazards import sheet
 from tactics.engine.hazards.blast import blast_events, reducer as blast_reducer, roll_d20_check
@@ -131,7 +135,7 @@ def detonation_events(
     battle_map = state.current_map()
     where = grenade.cell if at is None else at
     cells = ex.blast_cells(kind, where, grenade.from_cell, walls=battle_map, facing=grenade.facing)
-    events = [Event("grenade.exploded", {"grenade": grenade.id, "label": grenade.label, "cell": list(where)})]
+    events: list[Event] = [GrenadeExploded(grenade=grenade.id, label=grenade.label, cell=where)]
     events += blast_events(
         state, dice, source=grenade.id, label=grenade.label, origin=where, cells=cells,
         damage=kind.damage, save=kind.save, dc=kind.save_dc if kind.save != "none" else None,
@@ -140,12 +144,12 @@ def detonation_events(
     if kind.disables_electronics:
         for trap in sorted(state.traps.values(), key=lambda t: t.id):
             if trap.armed and trap.electronic and any(c in cells for c in tr.wire_cells(trap)):
-                events.append(Event("trap.status", {"trap": trap.id, "status": "off", "by": grenade.id}))
+                events.append(TrapStatus(trap=trap.id, status="off", by=grenade.id))
     if kind.cloud_rounds:
-        events.append(Event("grenade.cloud", {"grenade": grenade.id, "cells": sorted(list(c) for c in cells),
-                                              "rounds": kind.cloud_rounds}))
+        events.append(GrenadeCloud(grenade=grenade.id, cells=sorted(cells),
+                                   rounds=kind.cloud_rounds))
     else:
-        events.append(Event("grenade.spent", {"grenade": grenade.id}))
+        events.append(GrenadeSpent(grenade=grenade.id))
     return events
 
 
@@ -213,13 +217,12 @@ class ThrowGrenade:
             roll = roll_d20_check(dice, "WIS", [("WIS", sheet.ability(who, "WIS"))], dc=ex.grenade_rules().cook_dc,
                                   advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
             cook_result = ex.cook_result(roll["d20"], roll["total"])
-            events.append(Event("grenade.cooked", {"grenade": gid, "thrower": who.id, "roll": roll,
-                                                   "result": cook_result}))
+            events.append(GrenadeCooked(grenade=gid, thrower=who.id, roll=roll, result=cook_result))
             if cook_result == "in_hand":
                 record.status = "live"
                 record.fuse_text = "explodes in the thrower's hand"
-                events.append(Event("grenade.thrown", {**record.to_dict(), "dice": [], "scatter": [0, 0],
-                                                       "aimed": list(who.cell), "flight": [], "stopped": False}))
+                events.append(validated(GrenadeThrown, record.to_dict() | {
+                    "dice": [], "scatter": [0, 0], "aimed": list(who.cell), "flight": [], "stopped": False}))
                 return events + detonation_events(state, record, dice)
         d1, d2 = dice.d(10), dice.d(10)
         across, along = ex.scatter(d1, d2)
@@ -242,22 +245,12 @@ class ThrowGrenade:
             else:
                 record.fuse_text = fuse_label(state, fuse)
             record.fuse = fuse.to_dict() if fuse else None
-        events.append(
-            Event(
-                "grenade.thrown",
-                {
-                    **record.to_dict(),
-                    "dice": [d1, d2],
-                    "scatter": [across, along],
-                    "aimed": list(aimed),
-                    "flight": [[round(x, 4), round(y, 4)] for x, y in flight.points],
-                    "heights": [round(h, 4) for h in flight.heights],
-                    "flight_ms": flight.duration_ms,  # the path is data: replay draws it, never re-simulates
-                    "bounces": [[round(x, 4), round(y, 4)] for x, y in flight.bounces],
-                    "stopped": flight.stopped,
-                },
-            )
-        )
+        events.append(validated(GrenadeThrown, record.to_dict() | {
+            "dice": [d1, d2], "scatter": [across, along], "aimed": list(aimed),
+            "flight": [[round(x, 4), round(y, 4)] for x, y in flight.points],
+            "heights": [round(h, 4) for h in flight.heights], "flight_ms": flight.duration_ms,
+            "bounces": [[round(x, 4), round(y, 4)] for x, y in flight.bounces], "stopped": flight.stopped,
+        }))
         if record.status == "live" and (kind.fuse == "contact" or at_once):
             events += detonation_events(state, record, dice)
         return events
@@ -300,7 +293,7 @@ def counter_events(state: EncounterState, dice: Dice) -> list[Event]:
     for g in sorted(state.grenades.values(), key=lambda g: _order(g.id)):
         if g.status == "cloud":
             left = g.cloud_rounds - 1
-            events.append(Event("grenade.cloud-tick", {"grenade": g.id, "rounds": max(0, left)}))
+            events.append(GrenadeCloudTick(grenade=g.id, rounds=max(0, left)))
     return events + timer_events(state, dice)
 
 
@@ -322,36 +315,36 @@ def group_hook(state: EncounterState, moment: Any, dice: Dice) -> list[Event]:
 
 
 # --------------------------------------------------------------------------- reducers
-@own_reducer.on("grenade.thrown")
-def _thrown(state: EncounterState, d: dict[str, Any]) -> None:
+@own_reducer.on(GrenadeThrown)
+def _thrown(state: EncounterState, event: GrenadeThrown) -> None:
     keys = Grenade.__dataclass_fields__.keys()
-    state.grenades[d["id"]] = Grenade.from_dict({k: v for k, v in d.items() if k in keys})
+    state.grenades[event.id] = Grenade.from_dict({k: v for k, v in event.to_dict()["data"].items() if k in keys})
 
 
-@own_reducer.on("grenade.spent")
-def _spent(state: EncounterState, d: dict[str, Any]) -> None:
-    state.grenades[d["grenade"]].status = "spent"
+@own_reducer.on(GrenadeSpent)
+def _spent(state: EncounterState, event: GrenadeSpent) -> None:
+    state.grenades[event.grenade].status = "spent"
 
 
-@own_reducer.on("grenade.cloud")
-def _cloud(state: EncounterState, d: dict[str, Any]) -> None:
-    g = state.grenades[d["grenade"]]
+@own_reducer.on(GrenadeCloud)
+def _cloud(state: EncounterState, event: GrenadeCloud) -> None:
+    g = state.grenades[event.grenade]
     g.status = "cloud"
-    g.cloud_cells = [(int(c[0]), int(c[1])) for c in d["cells"]]
-    g.cloud_rounds = int(d["rounds"])
+    g.cloud_cells = [(int(c[0]), int(c[1])) for c in event.cells]
+    g.cloud_rounds = int(event.rounds)
 
 
-@own_reducer.on("grenade.cloud-tick")
-def _cloud_tick(state: EncounterState, d: dict[str, Any]) -> None:
-    g = state.grenades[d["grenade"]]
-    g.cloud_rounds = int(d["rounds"])
+@own_reducer.on(GrenadeCloudTick)
+def _cloud_tick(state: EncounterState, event: GrenadeCloudTick) -> None:
+    g = state.grenades[event.grenade]
+    g.cloud_rounds = int(event.rounds)
     if g.cloud_rounds <= 0:
         g.status = "spent"
         g.cloud_cells = []
 
 
-for _kind_name in ("grenade.cooked", "grenade.exploded"):
-    own_reducer.on(_kind_name)(lambda state, d: None)  # log only
+own_reducer.on(GrenadeCooked)(lambda state, event: None)  # log only
+own_reducer.on(GrenadeExploded)(lambda state, event: None)
 
 #: Every event kind of grenades, traps, blasts and facing.
 reducer = (Reducer().include(own_reducer).include(blast_reducer).include(trap_reducer).include(spotting_reducer)

@@ -21,6 +21,7 @@ import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tactics.engine.hazards.events import FacingSet
 from tactics.engine.board import combatant_or_refuse
 from tactics.engine.core.journal import Event, Reducer, Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -127,7 +128,7 @@ def _facing_events(state: EncounterState, who: Combatant, direction: str | None,
     if direction is not None:
         if direction not in DIRECTIONS:
             raise Refused(f"{direction!r} is not a direction; choose one of {', '.join(DIRECTIONS)}")
-        return [Event("facing.set", {"combatant": who.id, "facing": direction, "target": None})]
+        return [FacingSet(combatant=who.id, facing=direction, target=None)]
     if keep_cell is not None:
         try:
             cell = (int(keep_cell[0]), int(keep_cell[1]))
@@ -138,7 +139,7 @@ def _facing_events(state: EncounterState, who: Combatant, direction: str | None,
         if who.cell is not None and cell == tuple(who.cell):
             raise Refused(f"{who.name} cannot keep facing its own square")
         facing = fc.facing_toward(who.cell, cell, who.facing) if who.cell is not None else who.facing
-        return [Event("facing.set", {"combatant": who.id, "facing": facing, "target": None, "cell": list(cell)})]
+        return [FacingSet(combatant=who.id, facing=facing, target=None, cell=cell)]
     if keep == who.id:
         raise Refused(f"{who.name} cannot keep facing itself")
     other = state.combatants.get(keep)  # type: ignore[arg-type]
@@ -149,7 +150,7 @@ def _facing_events(state: EncounterState, who: Combatant, direction: str | None,
         if where is None:
             raise Refused(f"there is no one and nothing called {keep!r} to keep facing")
     facing = fc.facing_toward(who.cell, where, who.facing) if who.cell is not None else who.facing
-    return [Event("facing.set", {"combatant": who.id, "facing": facing, "target": keep})]
+    return [FacingSet(combatant=who.id, facing=facing, target=keep)]
 
 
 # --------------------------------------------------------------------------- commands
@@ -240,19 +241,16 @@ def follow_events(state: EncounterState, cid: str, end: Cell) -> list[Event]:
         else:
             continue
         if new != who.facing:
-            data: dict[str, Any] = {"combatant": who.id, "facing": new, "target": who.facing_target}
-            if who.facing_cell is not None:
-                data["cell"] = list(who.facing_cell)
-            events.append(Event("facing.set", data))
+            events.append(FacingSet(combatant=who.id, facing=new, target=who.facing_target, cell=who.facing_cell))
     return events
 
 
-@reducer.on("facing.set")
-def _facing(state: EncounterState, d: dict[str, Any]) -> None:
-    who = state.combatants[d["combatant"]]
-    who.facing = d["facing"]
-    who.facing_target = d.get("target")
-    cell = d.get("cell")
+@reducer.on(FacingSet)
+def _facing(state: EncounterState, event: FacingSet) -> None:
+    who = state.combatants[event.combatant]
+    who.facing = event.facing
+    who.facing_target = event.target
+    cell = event.cell
     who.facing_cell = (int(cell[0]), int(cell[1])) if cell is not None else None
 
 

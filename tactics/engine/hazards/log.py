@@ -12,6 +12,11 @@ player-facing log can leave them out (R-TRAP-6).
 
 from __future__ import annotations
 
+from tactics.engine.hazards.events import (
+    FacingSet, GrenadeCloud, GrenadeCloudTick, GrenadeCooked, GrenadeExploded, GrenadeSpent, GrenadeThrown,
+    HazardBlast, HazardHit, TrapDetected, TrapDisarm, TrapHalted, TrapPlaced, TrapRemoved, TrapRevealed,
+    TrapSearch, TrapSetCheck, TrapStatus, TrapTriggered,
+)
 from tactics.engine.combat.queries import DESCRIBERS
 from tactics.engine.hazards.blast import roll_text
 from tactics.engine.core.journal import Event
@@ -54,93 +59,93 @@ def die_text(face: int, offset: int, words: dict[int, str]) -> str:
 
 
 def describe_hazard(event: Event, state: EncounterState | None) -> str:
-    k, d = event.kind, event.data
+    k, d = event.kind, event
 
     def n(cid: str | None) -> str:
         return _name(state, cid)
 
-    if k == "grenade.thrown":
-        if not d.get("dice"):
-            return f"The {d['label']} goes off in {n(d['thrower'])}'s hand!"
-        (d1, d2), (across, along) = d["dice"], d["scatter"]
-        where = tuple(d["cell"])
-        wall = ", stopped by a wall" if d.get("stopped") else ""
-        return (f"{n(d['thrower'])} throws a {d['label']} at {tuple(d['target_cell'])}: "
+    if isinstance(d, GrenadeThrown):
+        if not d.dice:
+            return f"The {d.label} goes off in {n(d.thrower)}'s hand!"
+        (d1, d2), (across, along) = d.dice, d.scatter
+        where = tuple(d.cell)
+        wall = ", stopped by a wall" if d.stopped else ""
+        return (f"{n(d.thrower)} throws a {d.label} at {tuple(d.target_cell)}: "
                 f"{die_text(d1, across, _ACROSS)}, {die_text(d2, along, _ALONG)}: lands at {where}{wall}; "
-                f"{d.get('fuse_text', '')}.")
-    if k == "grenade.cooked":
+                f"{d.fuse_text}.")
+    if isinstance(d, GrenadeCooked):
         words = {"early": "it will go off at the start of the turn", "dud": "it will burst harmlessly",
                  "in_hand": "natural 1: it goes off in hand"}
-        return f"{n(d['thrower'])} cooks the grenade: {roll_text(d['roll'])}: {words.get(d['result'], d['result'])}."
-    if k == "grenade.exploded":
-        return f"The {d['label']} explodes at {tuple(d['cell'])}."
-    if k == "grenade.spent":
+        return f"{n(d.thrower)} cooks the grenade: {roll_text(d.roll)}: {words.get(d.result, d.result)}."
+    if isinstance(d, GrenadeExploded):
+        return f"The {d.label} explodes at {tuple(d.cell)}."
+    if isinstance(d, GrenadeSpent):
         return "The blast is over."
-    if k == "grenade.cloud":
-        return f"Smoke fills {plural(len(d['cells']), 'square')} for {plural(d['rounds'], 'round')}."
-    if k == "grenade.cloud-tick":
-        return "The smoke clears." if d["rounds"] <= 0 else f"The smoke lingers ({plural(d['rounds'], 'round')} left)."
-    if k == "hazard.blast":
-        dmg = d.get("damage")
-        text = f"{d['label']} blast on {plural(len(d['cells']), 'square')}"
+    if isinstance(d, GrenadeCloud):
+        return f"Smoke fills {plural(len(d.cells), 'square')} for {plural(d.rounds, 'round')}."
+    if isinstance(d, GrenadeCloudTick):
+        return "The smoke clears." if d.rounds <= 0 else f"The smoke lingers ({plural(d.rounds, 'round')} left)."
+    if isinstance(d, HazardBlast):
+        dmg = d.damage
+        text = f"{d.label} blast on {plural(len(d.cells), 'square')}"
         if dmg:
             text += f": {dmg['expr']} ({', '.join(map(str, dmg['faces']))}) = {dmg['total']}"
-        if d.get("dc") is not None and d.get("save") != "none":
-            text += f", {d['save']} DC {d['dc']} for half"
+        if d.dc is not None and d.save != "none":
+            text += f", {d.save} DC {d.dc} for half"
         return text + "."
-    if k == "hazard.hit":
-        return str(d.get("text", ""))
-    if k == "trap.placed":
-        t = d["trap"]
-        if d.get("by"):
-            return f"{n(d['by'])} sets a {t['label']} at {tuple(t['cell'])}."
+    if isinstance(d, HazardHit):
+        return str(d.text)
+    if isinstance(d, TrapPlaced):
+        t = d.trap
+        if d.by:
+            return f"{n(d.by)} sets a {t['label']} at {tuple(t['cell'])}."
         if t.get("hidden") and not t.get("players_know"):  # "GM:" marks a line the players must not see
             return f"GM: a hidden {t['label']} is placed at {tuple(t['cell'])}."
         return f"The GM places a {t['label']} at {tuple(t['cell'])}."
-    if k == "trap.removed":
-        return ("GM: " if _secret(state, d["trap"]) else "") + f"The {_trap_label(state, d['trap'])} is removed."
-    if k == "trap.revealed":
-        return f"The GM shows the {_trap_label(state, d['trap'])} to everyone."
-    if k == "trap.detected":
-        how = {"passive": "spots", "search": "finds", "gm": "knows of"}.get(d.get("how") or "", "finds")
-        extra = f" (Passive Perception {d['passive']} vs DC {d['dc']})" if d.get("how") == "passive" else ""
-        extra = f" ({d['total']} vs DC {d['dc']})" if d.get("how") == "search" else extra
-        return f"{n(d['combatant'])} {how} the {_trap_label(state, d['trap'])}{extra}."
-    if k == "trap.search":
-        found = len(d.get("found", []))
-        return (f"{n(d['combatant'])} searches {d.get('radius_ft', 10)} ft around (Standard action): "
-                f"{roll_text(d['roll'])}: " + (f"finds {found} trap{'s' if found != 1 else ''}." if found else "nothing found."))
-    if k == "trap.halted":
-        return f"{n(d['combatant'])} stops at {tuple(d['at'])}: a trap lies ahead."
-    if k == "trap.triggered":
-        chase = f", rolls {plural(len(d['chase']), 'square')} toward its target" if d.get("chase") else ""
-        by = f" by {n(d['by'])}" if d.get("by") else ""
-        return f"The {d['label']} is set off{by}{chase} and explodes at {tuple(d['at'])}!"
-    if k == "trap.disarm":
+    if isinstance(d, TrapRemoved):
+        return ("GM: " if _secret(state, d.trap) else "") + f"The {_trap_label(state, d.trap)} is removed."
+    if isinstance(d, TrapRevealed):
+        return f"The GM shows the {_trap_label(state, d.trap)} to everyone."
+    if isinstance(d, TrapDetected):
+        how = {"passive": "spots", "search": "finds", "gm": "knows of"}.get(d.how or "", "finds")
+        extra = f" (Passive Perception {d.passive} vs DC {d.dc})" if d.how == "passive" else ""
+        extra = f" ({d.total} vs DC {d.dc})" if d.how == "search" else extra
+        return f"{n(d.combatant)} {how} the {_trap_label(state, d.trap)}{extra}."
+    if isinstance(d, TrapSearch):
+        found = len(d.found)
+        return (f"{n(d.combatant)} searches {d.radius_ft} ft around (Standard action): "
+                f"{roll_text(d.roll)}: " + (f"finds {found} trap{'s' if found != 1 else ''}." if found else "nothing found."))
+    if isinstance(d, TrapHalted):
+        return f"{n(d.combatant)} stops at {tuple(d.at)}: a trap lies ahead."
+    if isinstance(d, TrapTriggered):
+        chase = f", rolls {plural(len(d.chase), 'square')} toward its target" if d.chase else ""
+        by = f" by {n(d.by)}" if d.by else ""
+        return f"The {d.label} is set off{by}{chase} and explodes at {tuple(d.at)}!"
+    if isinstance(d, TrapDisarm):
         words = {"disarmed": "disarmed", "retry": "not yet: try again later", "triggered": "it goes off!"}
-        slots = f" ({' + '.join(d['actions'])} action, with disadvantage)" if d.get("actions") else ""
-        if len(d.get("actions") or []) == 1:
-            slots = f" ({d['actions'][0]}, with disadvantage)"
-        return (f"{n(d['combatant'])} disarms the {_trap_label(state, d['trap'])}{slots}: {roll_text(d['roll'])}: "
-                f"{words.get(d['result'], d['result'])}.")
-    if k == "trap.set-check":
+        slots = f" ({' + '.join(d.actions)} action, with disadvantage)" if d.actions else ""
+        if len(d.actions or []) == 1:
+            slots = f" ({d.actions[0]}, with disadvantage)"
+        return (f"{n(d.combatant)} disarms the {_trap_label(state, d.trap)}{slots}: {roll_text(d.roll)}: "
+                f"{words.get(d.result, d.result)}.")
+    if isinstance(d, TrapSetCheck):
         words = {"set": "set", "failed": "not set", "explodes": "natural 1: it explodes in hand!"}
-        label = tr.default_trap_kinds().get(d["kind"])
-        what = (label.label or label.name) if label else d["kind"].replace("_", " ")
-        return f"{n(d['combatant'])} sets a {what}: {roll_text(d['roll'])}: {words.get(d['result'], d['result'])}."
-    if k == "trap.status":
-        return ("GM: " if _secret(state, d["trap"]) else "") + f"The {_trap_label(state, d['trap'])} is {d['status']}" + (
-            f" ({plural(d['timer_rounds'], 'round')} left)." if "timer_rounds" in d else ".")
-    if k == "facing.set":
+        label = tr.default_trap_kinds().get(d.trap_kind)
+        what = (label.label or label.name) if label else d.trap_kind.replace("_", " ")
+        return f"{n(d.combatant)} sets a {what}: {roll_text(d.roll)}: {words.get(d.result, d.result)}."
+    if isinstance(d, TrapStatus):
+        return ("GM: " if _secret(state, d.trap) else "") + f"The {_trap_label(state, d.trap)} is {d.status}" + (
+            f" ({plural(d.timer_rounds, 'round')} left)." if d.timer_rounds is not None else ".")
+    if isinstance(d, FacingSet):
         keep = ""
-        if d.get("target"):
-            target = d["target"]
+        if d.target:
+            target = d.target
             what = n(target) if state is None or target in state.combatants else f"the {_object_label(state, target)}"
             keep = f" (keeps facing {what})"
-        elif d.get("cell") is not None:
-            keep = f" (keeps facing the square ({d['cell'][0]}, {d['cell'][1]}))"
-        return f"{n(d['combatant'])} faces {d['facing']}{keep}."
-    return f"{k}: {d}"
+        elif d.cell is not None:
+            keep = f" (keeps facing the square ({d.cell[0]}, {d.cell[1]}))"
+        return f"{n(d.combatant)} faces {d.facing}{keep}."
+    return f"{k}: {event.to_dict()['data']}"
 
 
 KINDS: tuple[str, ...] = (

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.hazards.events import TrapHalted, TrapSearch
 from tactics.engine.combat.gate import action_events
 from tactics.engine.hazards import sheet
 from tactics.engine.hazards.blast import roll_d20_check
@@ -82,7 +83,7 @@ def scan_path(state: EncounterState, cid: str, path: list[Cell]) -> PathScan:
         fresh = passive_scan(state, who, cell, known)
         for trap, passive in fresh:
             known.add(trap.id)
-            events.append(detected_event(trap, who, "passive", passive=passive, dc=trap.detection_dc, at=list(cell)))
+            events.append(detected_event(trap, who, "passive", passive=passive, dc=trap.detection_dc, at=cell))
         if not rules.stop_on_spotting:
             return False
         ahead = path[index + 1:]
@@ -125,7 +126,7 @@ def trap_path_hook(
         for trap in scan.fired:
             events += trigger_events(state, trap, dice, by=cid, positions={cid: end})
     elif scan.stop is not None:
-        events.append(Event("trap.halted", {"combatant": cid, "at": list(walked[-1] if walked else who.cell)}))
+        events.append(TrapHalted(combatant=cid, at=walked[-1] if walked else who.cell))
     return walked, events
 
 
@@ -160,16 +161,15 @@ class ActiveSearch:
         for i, t in enumerate(search.traps):
             total = search.total(i, roll["d20"], sides, face)
             (found if total >= t.detection_dc else missed).append({"trap": t.id, "total": total, "dc": t.detection_dc})
-        events = [Event("trap.search", {"combatant": who.id, "roll": roll, "found": found,
-                                        "gm_only": {"missed": missed}, "radius_ft": rules.active_search_radius_ft,
-                                        "action": "Standard"})]
+        events: list[Event] = [TrapSearch(combatant=who.id, roll=roll, found=found, gm_only={"missed": missed},
+                             radius_ft=rules.active_search_radius_ft, action="Standard")]
         for f in found:
             events.append(detected_event(state.traps[f["trap"]], who, "search", total=f["total"], dc=f["dc"]))
         return events
 
 
-for _kind_name in ("trap.search", "trap.halted"):
-    reducer.on(_kind_name)(lambda state, d: None)  # log only
+reducer.on(TrapSearch)(lambda state, event: None)  # log only
+reducer.on(TrapHalted)(lambda state, event: None)
 
 
 __all__ = ["ActiveSearch", "PathScan", "passive_scan", "reducer", "scan_path", "trap_path_hook", "trap_stop_index"]

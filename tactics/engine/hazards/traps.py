@@ -17,6 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.hazards.events import (
+    TrapDetected, TrapDisarm, TrapPlaced, TrapRemoved, TrapRevealed, TrapSetCheck, TrapStatus, TrapTriggered,
+)
 from tactics.engine.hazards.blast import blast_events, roll_d20_check
 from tactics.engine.hazards.fuses import current_round
 from tactics.engine.hazards.trap_checks import disarm_check, set_check
@@ -100,18 +103,9 @@ def trigger_events(
         if chase:
             origin = chase[-1]
     cells = tr.trap_area(trap, at=origin, walls=battle_map)
-    events = [
-        Event(
-            "trap.triggered",
-            {
-                "trap": trap.id,
-                "label": trap.label,
-                "by": by,
-                "at": list(origin),
-                "chase": [list(c) for c in chase],
-                "placed": placed,
-            },
-        )
+    events: list[Event] = [
+        TrapTriggered(trap=trap.id, label=trap.label, by=by, at=(origin[0], origin[1]), chase=list(chase),
+                      placed=placed)
     ]
     events += blast_events(
         state, dice, source=trap.id, label=trap.label, origin=origin, cells=cells,
@@ -122,7 +116,7 @@ def trigger_events(
 
 
 def detected_event(trap: tr.Trap, who: Combatant, how: str, **extra: Any) -> Event:
-    return Event("trap.detected", {"trap": trap.id, "combatant": who.id, "team": who.team, "how": how, **extra})
+    return TrapDetected(trap=trap.id, combatant=who.id, team=who.team, how=how, **extra)
 
 
 def _near(trap: tr.Trap, cell: Cell, feet: int | None = None) -> bool:
@@ -168,7 +162,7 @@ class PlaceTrap:
             detection_dc=self.detection_dc, disarm_dc=self.disarm_dc, team=self.team,
             hidden=self.hidden, trap_id=self.trap_id,
         )
-        return [Event("trap.placed", {"trap": trap.to_dict(), "by": None})]
+        return [TrapPlaced(trap=trap.to_dict(), by=None)]
 
 
 @dataclass
@@ -183,7 +177,7 @@ class RemoveTrap:
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         _trap(state, self.trap)
-        return [Event("trap.removed", {"trap": self.trap})]
+        return [TrapRemoved(trap=self.trap)]
 
 
 @dataclass
@@ -201,7 +195,7 @@ class DetectTrap:
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         trap = _trap(state, self.trap)
         if self.combatant is None:
-            return [Event("trap.revealed", {"trap": trap.id})]
+            return [TrapRevealed(trap=trap.id)]
         return [detected_event(trap, combatant_or_refuse(state, self.combatant), "gm")]
 
 
@@ -253,11 +247,9 @@ class Disarm:
         roll = roll_d20_check(dice, check.skill, [(check.skill, check.modifier)], dc=check.dc,
                               advantage=check.advantage, affinity=check.affinity)
         result = tr.disarm_result(roll["total"], check.dc)
-        events = [Event("trap.disarm", {
-            "combatant": who.id, "trap": trap.id, "roll": roll, "result": result,
-            "retry_round": rnd + 1 if (result == "retry" and in_combat) else None,
-            "actions": _disarm_actions(state) if in_combat else [],
-        })]
+        events: list[Event] = [TrapDisarm(combatant=who.id, trap=trap.id, roll=roll, result=result,
+                             retry_round=rnd + 1 if (result == "retry" and in_combat) else None,
+                             actions=_disarm_actions(state) if in_combat else [])]
         if result == "triggered":
             events += trigger_events(state, trap, dice, by=who.id)
         return events
@@ -313,8 +305,8 @@ class SetTrap:
         roll = roll_d20_check(dice, check.skill, [(check.skill, check.modifier)], dc=check.dc,
                               advantage=check.advantage, affinity=check.affinity)
         result = tr.set_result(roll["d20"], roll["total"])
-        events = [Event("trap.set-check", {"combatant": who.id, "kind": kind.name, "roll": roll,
-                                           "result": result, "action": "Standard"})]
+        events: list[Event] = [TrapSetCheck(combatant=who.id, trap_kind=kind.name, roll=roll, result=result,
+                               action="Standard")]
         if result == "explodes":
             events += trigger_events(state, probe, dice, by=who.id, at=who.cell, placed=False)
         elif result == "set":
@@ -322,7 +314,7 @@ class SetTrap:
             trap = _build(state, kind, cell, facing=self.facing,
                           wire_end=_cell(self.wire_end) if self.wire_end is not None else None,
                           detection_dc=detection, disarm_dc=disarm, owner=who.id, team=who.team)
-            events.append(Event("trap.placed", {"trap": trap.to_dict(), "by": who.id}))
+            events.append(TrapPlaced(trap=trap.to_dict(), by=who.id))
         return events
 
 
@@ -361,9 +353,9 @@ class TriggerRemote:
 
 
 # --------------------------------------------------------------------------- reducers
-@reducer.on("trap.placed")
-def _placed(state: EncounterState, d: dict[str, Any]) -> None:
-    trap = tr.Trap.from_dict(d["trap"])
+@reducer.on(TrapPlaced)
+def _placed(state: EncounterState, event: TrapPlaced) -> None:
+    trap = tr.Trap.from_dict(event.trap)
     if trap.team is not None:
         if trap.team not in trap.known_to_teams:
             trap.known_to_teams.append(trap.team)
@@ -372,54 +364,53 @@ def _placed(state: EncounterState, d: dict[str, Any]) -> None:
     state.traps[trap.id] = trap
 
 
-@reducer.on("trap.removed")
-def _removed(state: EncounterState, d: dict[str, Any]) -> None:
-    state.traps[d["trap"]].status = "removed"
+@reducer.on(TrapRemoved)
+def _removed(state: EncounterState, event: TrapRemoved) -> None:
+    state.traps[event.trap].status = "removed"
 
 
-@reducer.on("trap.revealed")
-def _revealed(state: EncounterState, d: dict[str, Any]) -> None:
-    state.traps[d["trap"]].hidden = False
+@reducer.on(TrapRevealed)
+def _revealed(state: EncounterState, event: TrapRevealed) -> None:
+    state.traps[event.trap].hidden = False
 
 
-@reducer.on("trap.detected")
-def _detected(state: EncounterState, d: dict[str, Any]) -> None:
-    trap = state.traps[d["trap"]]
-    if d["combatant"] not in trap.detected_by:
-        trap.detected_by.append(d["combatant"])
-    team = d.get("team")
+@reducer.on(TrapDetected)
+def _detected(state: EncounterState, event: TrapDetected) -> None:
+    trap = state.traps[event.trap]
+    if event.combatant not in trap.detected_by:
+        trap.detected_by.append(event.combatant)
+    team = event.team
     if team is not None and team not in trap.known_to_teams:
         trap.known_to_teams.append(team)
     t = state.teams.get(team) if team is not None else None
     trap.players_know = trap.players_know or bool(t and t.players)
 
 
-@reducer.on("trap.triggered")
-def _triggered(state: EncounterState, d: dict[str, Any]) -> None:
-    if d.get("placed", True) and d["trap"] in state.traps:
-        trap = state.traps[d["trap"]]
+@reducer.on(TrapTriggered)
+def _triggered(state: EncounterState, event: TrapTriggered) -> None:
+    if event.placed and event.trap in state.traps:
+        trap = state.traps[event.trap]
         trap.status = "spent"
         trap.hidden = False  # everyone saw it go off
 
 
-@reducer.on("trap.disarm")
-def _disarm(state: EncounterState, d: dict[str, Any]) -> None:
-    trap = state.traps[d["trap"]]
-    if d["result"] == "disarmed":
+@reducer.on(TrapDisarm)
+def _disarm(state: EncounterState, event: TrapDisarm) -> None:
+    trap = state.traps[event.trap]
+    if event.result == "disarmed":
         trap.status = "disarmed"
-    elif d["result"] == "retry" and d.get("retry_round") is not None:
-        trap.retry_after[d["combatant"]] = int(d["retry_round"])
+    elif event.result == "retry" and event.retry_round is not None:
+        trap.retry_after[event.combatant] = int(event.retry_round)
 
 
-@reducer.on("trap.status")
-def _status(state: EncounterState, d: dict[str, Any]) -> None:
-    state.traps[d["trap"]].status = d["status"]
-    if "timer_rounds" in d:
-        state.traps[d["trap"]].timer_rounds = int(d["timer_rounds"])
+@reducer.on(TrapStatus)
+def _status(state: EncounterState, event: TrapStatus) -> None:
+    state.traps[event.trap].status = event.status
+    if event.timer_rounds is not None:
+        state.traps[event.trap].timer_rounds = event.timer_rounds
 
 
-for _kind_name in ("trap.set-check",):
-    reducer.on(_kind_name)(lambda state, d: None)  # log only
+reducer.on(TrapSetCheck)(lambda state, event: None)  # log only
 
 
 # --------------------------------------------------------------------------- counters and encounter files
@@ -433,7 +424,7 @@ def timer_events(state: EncounterState, dice: Dice) -> list[Event]:
         if left <= 0:
             events += trigger_events(state, trap, dice, by=None)
         else:
-            events.append(Event("trap.status", {"trap": trap.id, "status": "armed", "timer_rounds": left}))
+            events.append(TrapStatus(trap=trap.id, status="armed", timer_rounds=left))
     return events
 
 
@@ -459,7 +450,7 @@ def build_traps(state: EncounterState, definition: dict[str, Any]) -> None:
             )
         except (TypeError, ValueError) as exc:  # the trap's own field, not "combatants"
             raise DataError(where, f"traps[{i}]", str(exc)) from None
-        _placed(state, {"trap": trap.to_dict()})
+        _placed(state, TrapPlaced(trap=trap.to_dict(), by=None))
 
 
 __all__ = [

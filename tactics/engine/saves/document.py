@@ -33,7 +33,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from tactics.engine.saves import jsontext as saves_json
 from tactics.engine.saves import replay
 from tactics.engine.core.encounter import Encounter
-from tactics.engine.core.journal import Entry, Event
+from tactics.engine.core.events import event_class
+from tactics.engine.core.journal import Entry
 from tactics.engine.features import ENCOUNTER_REDUCER
 from tactics.rules.data import DataError
 from tactics.safefiles import FileRefused, read_regular
@@ -380,14 +381,14 @@ def check_save(doc: dict[str, Any], path: str | Path = "<save>") -> _SaveDoc:
     except ValidationError as exc:
         first = exc.errors()[0]
         raise SaveError(path, field_path(first.get("loc", ())) or "(top)", first.get("msg", "invalid")) from None
-    known = ENCOUNTER_REDUCER.handlers  # every part registers there (encounter.py)
+    known = ENCOUNTER_REDUCER.handlers  # every part registers its reducers there (features.py)
     for name, entries in (("entries", parsed.entries), ("redo", parsed.redo)):
         for i, entry in enumerate(entries):
             before, after = entry.dice
             if after < before:
                 raise SaveError(path, f"{name}[{i}].dice", f"the dice cursor goes back from {before} to {after}")
             for j, event in enumerate(entry.events):
-                if event.kind not in known:
+                if event.kind not in known or event_class(event.kind) is None:
                     raise SaveError(path, f"{name}[{i}].events[{j}]", f"unknown event kind {event.kind!r}")
     return parsed
 
@@ -453,37 +454,38 @@ def encounter_from_save(doc: Any, path: str | Path = "<save>") -> Encounter:
         replay.check_state(journal.state)
     except replay.ReplayProblem as exc:
         raise SaveError(path, f"definition: {exc.where}", exc.problem) from None
-    for i, entry in enumerate(_entries(parsed.entries)):
+    for i, doc in enumerate(parsed.entries):
         where = f"entries[{i}]"
         try:
-            replay.check_entry_events(entry.events, journal.state, where)
+            entry = _entry(doc, where)  # every event validated against its kind's class
             journal.commit(entry)
             replay.check_after_entry(entry.events, journal.state, where)
         except replay.ReplayProblem as exc:
-            raise SaveError(path, exc.where, f"{entry.command!r} cannot be replayed: {exc.problem}") from None
+            raise SaveError(path, exc.where, f"{doc.command!r} cannot be replayed: {exc.problem}") from None
         except Exception as exc:
-            raise SaveError(path, where, f"{entry.command!r} cannot be replayed: {_why(exc)}") from None
-    redo = _entries(parsed.redo)
+            raise SaveError(path, where, f"{doc.command!r} cannot be replayed: {_why(exc)}") from None
+    redo: list[Entry] = []
     scratch = copy.deepcopy(journal.state)
-    for k in range(len(redo) - 1, -1, -1):  # the last of the stack is redone first
-        where = f"redo[{k}]"
+    for k in range(len(parsed.redo) - 1, -1, -1):  # the last of the stack is redone first
+        where, doc = f"redo[{k}]", parsed.redo[k]
         try:
-            replay.check_entry_events(redo[k].events, scratch, where)
-            for event in redo[k].events:
+            entry = _entry(doc, where)
+            for event in entry.events:
                 journal.reducer.apply(scratch, event)
-            replay.check_after_entry(redo[k].events, scratch, where)
+            replay.check_after_entry(entry.events, scratch, where)
         except replay.ReplayProblem as exc:
-            raise SaveError(path, exc.where, f"{redo[k].command!r} cannot be redone: {exc.problem}") from None
+            raise SaveError(path, exc.where, f"{doc.command!r} cannot be redone: {exc.problem}") from None
         except Exception as exc:
-            raise SaveError(path, where, f"{redo[k].command!r} cannot be redone: {_why(exc)}") from None
+            raise SaveError(path, where, f"{doc.command!r} cannot be redone: {_why(exc)}") from None
+        redo.insert(0, entry)
     journal.redo_stack = redo
     return encounter
 
 
-def _entries(docs: list[_EntryDoc]) -> list[Entry]:
-    return [
-        Entry(d.command, d.args, [Event(e.kind, e.data) for e in d.events], d.dice[0], d.dice[1]) for d in docs
-    ]
+def _entry(doc: _EntryDoc, where: str) -> Entry:
+    events = [replay.event_of({"kind": saved.kind, "data": saved.data}, f"{where}.events[{j}]")
+              for j, saved in enumerate(doc.events)]
+    return Entry(doc.command, doc.args, events, doc.dice[0], doc.dice[1])
 
 
 def _why(exc: Exception) -> str:

@@ -6,9 +6,9 @@ token on square ``(6,)`` and the window crashed drawing it; an ``attack.rolled``
 without its ``d20`` crashed the log. Loading a save now checks, for every
 replayed entry:
 
-1. each event's data against a pydantic model of its kind (:data:`EVENT_MODELS`,
-   the kinds whose data reaches the board, the tokens or the dice shown), the
-   same way rules data and encounter files are validated;
+1. each event's data against its kind's class (:mod:`tactics.engine.core.events`:
+   every kind is a typed dataclass, validated with pydantic like rules data and
+   encounter files; an unknown kind is refused by the save's own check);
 2. each event's log line: the log panel's own describer must be able to word it;
 3. after the entry, the state the window draws: every token on a square of the
    map (two whole numbers), facings known, hit points whole numbers, names
@@ -21,22 +21,11 @@ makes it a :class:`~tactics.engine.saves.document.SaveError`.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
-
-from tactics.engine.core.journal import Event
+from tactics.engine.core.events import Event, EventDataError, from_dict
 from tactics.engine.core.state import EncounterState
-from tactics.rules.data import field_name
 from tactics.rules.grid import DIRECTIONS
-
-Square = tuple[StrictInt, StrictInt]
-Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
-Id = Annotated[str, Field(min_length=1, max_length=200)]
-Number = StrictInt | float
-Modifier = tuple[str, Number]
-ExtraDie = tuple[StrictInt, StrictInt, StrictInt]  # sides, face, sign
-
 
 class ReplayProblem(Exception):
     """Where in the entry (``events[0].cell``, ``state.combatants.ann.cell``) and what is wrong."""
@@ -47,133 +36,19 @@ class ReplayProblem(Exception):
         super().__init__(f"{where}: {problem}")
 
 
-class _Data(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
-
-class _Placed(_Data):
-    combatant: Id
-    cell: Square | None
-
-
-class _Moved(_Data):
-    combatant: Id
-    path: Annotated[list[Square], Field(min_length=1)]
-    feet: Number = 0
-
-
-class _Door(_Data):
-    door: Annotated[StrictInt, Field(ge=0)]
-    open: StrictBool
-
-
-class _Hp(_Data):
-    combatant: Id
-    hp: StrictInt
-    delta: StrictInt = 0
-    reason: str = ""
-
-
-class _Who(_Data):
-    combatant: Id
-
-
-class _Hidden(_Data):
-    combatant: Id
-    stealth: StrictInt | None = None
-
-
-class _Facing(_Data):
-    combatant: Id
-    facing: Direction
-    target: Id | None = None
-
-
-class _ConditionAdded(_Data):
-    combatant: Id
-    name: Id
-    rounds: Annotated[StrictInt, Field(ge=0)] | None = None
-    set_in_round: Annotated[StrictInt, Field(ge=0)] = 0
-    set_after_group: str | None = None
-    source: str | None = None
-
-
-class _ConditionRemoved(_Data):
-    combatant: Id
-    name: Id
-
-
-class _AttackRolled(_Data):
-    attacker: Id
-    target: Id
-    label: str
-    d20: Annotated[StrictInt, Field(ge=1, le=20)]
-    extra: ExtraDie
-    modifiers: list[Modifier]
-    total: StrictInt
-    ac: StrictInt
-    outcome: Literal["miss", "minor", "hit", "major", "critical"]
-
-
-class _DamageRolled(_Data):
-    target: Id
-    expr: str
-    rolls: Annotated[list[tuple[list[StrictInt], StrictInt]], Field(min_length=1)]
-    multiplier: StrictInt
-    halved: StrictBool
-    amount: StrictInt
-
-
-class _Check(_Data):
-    combatant: Id
-    what: str
-    d20: Annotated[StrictInt, Field(ge=1, le=20)]
-    extra: ExtraDie
-    modifiers: list[Modifier]
-    total: StrictInt
-    dc: StrictInt | None = None
-
-
-#: Event kind -> the model its data must fit (other kinds: their log line and the state are checked).
-EVENT_MODELS: dict[str, type[_Data]] = {
-    "token.placed": _Placed,
-    "token.moved": _Moved,
-    "door.set": _Door,
-    "hp.changed": _Hp,
-    "combatant.downed": _Who,
-    "combatant.hidden": _Hidden,
-    "combatant.revealed": _Who,
-    "facing.set": _Facing,
-    "condition.added": _ConditionAdded,
-    "condition.removed": _ConditionRemoved,
-    "attack.rolled": _AttackRolled,
-    "damage.rolled": _DamageRolled,
-    "combat.check": _Check,
-}
-
-
-def check_event(event: Event, where: str) -> None:
-    """The event's data fits its kind's model (ReplayProblem otherwise)."""
-    model = EVENT_MODELS.get(event.kind)
-    if model is None:
-        return
+def event_of(raw: dict[str, Any], where: str) -> Event:
+    """The typed event a saved ``{"kind", "data"}`` holds, its data validated (ReplayProblem naming the field)."""
     try:
-        model.model_validate(event.data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = tuple(p for p in first.get("loc", ()) if not (isinstance(p, str) and ("[" in p or p in ("int", "float", "none"))))
-        message = first.get("msg", "invalid value")
-        raise ReplayProblem(field_name(loc, f"{where}.data"), "missing" if message == "Field required" else message) from None
+        return from_dict(raw)
+    except EventDataError as exc:
+        at = f"{where}.data.{exc.where}" if exc.where and exc.where != "data" else f"{where}.data"
+        raise ReplayProblem(at if exc.where else where, exc.problem) from None
 
 
 def check_log_line(event: Event, state: EncounterState, where: str) -> None:
     """The log panel can word the event (a missing ``d20`` crashed it)."""
     from tactics.engine.combat.queries import describe
 
-    if event.kind == "settings.changed":
-        if not all(k in event.data for k in ("key", "value", "was")):
-            raise ReplayProblem(f"{where}.data", "a table setting change needs key, value and was")
-        return
     try:
         describe(event, state)
     except Exception as exc:  # any failure here is a failure in the window's log
@@ -258,15 +133,6 @@ def _explain_combatant(cid: str, who: Any, width: int, height: int) -> None:
     raise ReplayProblem(at, "hidden and present must be true or false")
 
 
-def check_entry_events(events: list[Event], state_before: EncounterState, where: str) -> None:
-    """Models and log lines of one entry's events (before they are applied)."""
-    for j, event in enumerate(events):
-        at = f"{where}.events[{j}]"
-        if not isinstance(event.data, dict):
-            raise ReplayProblem(f"{at}.data", "expected an object")
-        check_event(event, at)
-
-
 def check_after_entry(events: list[Event], state: EncounterState, where: str) -> None:
     """Log lines of the entry's events against the state they made, then the state itself."""
     for j, event in enumerate(events):
@@ -277,4 +143,4 @@ def check_after_entry(events: list[Event], state: EncounterState, where: str) ->
         raise ReplayProblem(f"{where}: {exc.where}", exc.problem) from None
 
 
-__all__ = ["EVENT_MODELS", "ReplayProblem", "check_after_entry", "check_entry_events", "check_event", "check_state"]
+__all__ = ["ReplayProblem", "check_after_entry", "check_state", "event_of"]

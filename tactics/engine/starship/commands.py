@@ -20,6 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tactics.engine.starship.events import (
+    SpaceActionTaken, SpacePhaseStarted, SpacePostAssigned, SpacePostVacated, SpaceStarted, SpaceWeaponsFired,
+)
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.starship.phases import EndPhase, Surrender  # noqa: F401  (part of this API)
 from tactics.engine.starship.state import (  # noqa: F401  (space_of/ship_of are used by callers too)
@@ -196,10 +199,8 @@ class AssignPost:
         post = _post(self.post)
         if not str(self.crew).strip():
             raise Refused("name the crew member for the post")
-        return [Event("space.post_assigned", {
-            "ship": ship.id, "post": post, "crew": self.crew, "crew_name": crew_name(state, self.crew),
-            "ship_name": ship.name,
-        })]
+        return [SpacePostAssigned(ship=ship.id, post=post, crew=self.crew,
+                                  crew_name=crew_name(state, self.crew), ship_name=ship.name)]
 
 
 @dataclass
@@ -227,15 +228,15 @@ class MoveCrew:
         if (here.id, post) == (there.id, to_post):
             raise Refused("that is the post they already hold")
         other = there.crew.get(to_post)
-        events = [Event("space.post_assigned", {
-            "ship": there.id, "post": to_post, "crew": who, "crew_name": here.crew_names.get(post, who),
-            "ship_name": there.name, "swap": other is not None})]
+        events: list[Event] = [SpacePostAssigned(
+            ship=there.id, post=to_post, crew=who, crew_name=here.crew_names.get(post, who),
+            ship_name=there.name, swap=other is not None)]
         if other is None:
-            events.append(Event("space.post_vacated", {"ship": here.id, "post": post, "ship_name": here.name}))
+            events.append(SpacePostVacated(ship=here.id, post=post, ship_name=here.name))
         else:
-            events.append(Event("space.post_assigned", {
-                "ship": here.id, "post": post, "crew": other, "crew_name": there.crew_names.get(to_post, other),
-                "ship_name": here.name, "swap": True}))
+            events.append(SpacePostAssigned(
+                ship=here.id, post=post, crew=other, crew_name=there.crew_names.get(to_post, other),
+                ship_name=here.name, swap=True))
         return events
 
 
@@ -256,7 +257,7 @@ class VacatePost:
         post = _post(self.post)
         if post not in ship.crew:
             raise Refused(f"the {POST_NAMES[post]} post of the {ship.name} is already empty")
-        return [Event("space.post_vacated", {"ship": ship.id, "post": post, "ship_name": ship.name})]
+        return [SpacePostVacated(ship=ship.id, post=post, ship_name=ship.name)]
 
 
 # -- starting ----------------------------------------------------------------------
@@ -285,11 +286,9 @@ class StartSpaceCombat:
         unseen = [sid for sid, observers in seen_by.items() if not observers]
         # reading: R-SHIP-7 — if no ship sees any other, no one is surprised.
         surprise = unseen if 0 < len(unseen) < len(space.ships) else []
-        first = {"round": 0, "phase": "action"} if surprise else {"round": 1, "phase": "support"}
         return [
-            Event("space.started", {"surprise": surprise, "seen_by": seen_by,
-                                    "names": {s.id: s.name for s in space.ships.values()}}),
-            Event("space.phase_started", first),
+            SpaceStarted(surprise=surprise, seen_by=seen_by, names={s.id: s.name for s in space.ships.values()}),
+            SpacePhaseStarted(round=0, phase="action") if surprise else SpacePhaseStarted(round=1, phase="support"),
         ]
 
 
@@ -389,20 +388,18 @@ class TakeAction:
         def items(succeeded: bool) -> list[dict[str, Any]]:
             return effect_items(action, ship, target, crew_post, damage, check, succeeded)
 
-        data = {
-            "ship": ship.id, "ship_name": ship.name, "post": post, "crew": who,
-            "crew_name": ship.crew_names.get(post, who), "action": action.name, "label": action.label,
-            "round": space.round, "phase": space.phase, "target": target.id if target else None,
-            "target_name": target.name if target else None, "params": params, "check": check,
-            "success": success, "effects": items(success), "uses_action": action.uses_action,
-        }
-        if params.get("note"):  # the app-controlled opponent's reason (tactics.ai), shown in the log
-            data["note"] = str(params["note"])
-        if check is not None:
-            data["advantaged"] = bool(advantage)
-            if not success:  # what a late order's d2 would bring (N-SHIP-1)
-                data["success_effects"] = items(True)
-        return [Event("space.action_taken", data)]
+        return [SpaceActionTaken(
+            ship=ship.id, ship_name=ship.name, post=post, crew=who,
+            crew_name=ship.crew_names.get(post, who), action=action.name, label=action.label,
+            round=space.round, phase=space.phase, target=target.id if target else None,
+            target_name=target.name if target else None, params=params, check=check,
+            success=success, effects=items(success), uses_action=action.uses_action,
+            # the app-controlled opponent's reason (tactics.ai), shown in the log
+            note=str(params["note"]) if params.get("note") else None,
+            advantaged=bool(advantage) if check is not None else None,
+            # what a late order's d2 would bring (N-SHIP-1)
+            success_effects=items(True) if check is not None and not success else [],
+        )]
 
 
 def effect_items(action: ShipAction, ship: Ship, target: Ship | None, crew_post: str | None,
@@ -495,14 +492,13 @@ class FireWeapons:
         rerolls = max(0, effective(space, ship, "weapons_mod", now)) + _advantage(space, ship, "weapons")
         rerolls += max(0, int(self.bonus_rerolls))
         roll = roll_weapons(dice, len(names), target_dc, weapons_mod=rerolls, sensor_bonus=sensor_bonus)
-        return [Event("space.weapons_fired", {
-            "ship": ship.id, "ship_name": ship.name, "crew": who,
-            "crew_name": ship.crew_names.get("weapons", who), "target": target.id, "target_name": target.name,
-            "round": space.round, "phase": space.phase, "hard_points": names,
-            "dice": [d.to_dict() for d in roll.dice], "bd_dc": list(target_dc), "sensor_bonus": sensor_bonus,
-            "rerolls_allowed": rerolls, "successes": roll.successes, "battle_damage": roll.battle_damage,
-            "detected": seen, "provisional": True,
-        } | ({"note": self.note} if self.note else {}))]
+        return [SpaceWeaponsFired(
+            ship=ship.id, ship_name=ship.name, crew=who,
+            crew_name=ship.crew_names.get("weapons", who), target=target.id, target_name=target.name,
+            round=space.round, phase=space.phase, hard_points=names,
+            dice=[d.to_dict() for d in roll.dice], bd_dc=list(target_dc), sensor_bonus=sensor_bonus,
+            rerolls_allowed=rerolls, successes=roll.successes, battle_damage=roll.battle_damage,
+            detected=seen, provisional=True, note=self.note or None)]
 
 
 def _scan_may_come(space: SpaceState, ship: Ship) -> bool:

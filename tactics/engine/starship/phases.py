@@ -22,6 +22,11 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.starship.events import (
+    SpaceAdrift, SpaceBattleDamage, SpaceCheckHelped, SpaceCloaked, SpaceEffectEnded, SpaceEnded, SpaceExploded,
+    SpaceExploding, SpaceHackCountered, SpaceModified, SpaceMoved, SpaceNoted, SpacePhaseEnded,
+    SpacePhaseStarted, SpaceRepaired, SpaceSurrendered, SpaceTreated, SpaceVolleySettled,
+)
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.starship.state import (
     ADRIFT,
@@ -65,9 +70,9 @@ class Surrender:
             raise Refused("space combat is over")
         if ship.status in (SURRENDERED, DESTROYED):
             raise Refused(f"the {ship.name} is already {ship.status}")
-        events = [Event("space.surrendered", {"ship": ship.id, "ship_name": ship.name})]
+        events: list[Event] = [SpaceSurrendered(ship=ship.id, ship_name=ship.name)]
         scratch = copy.deepcopy(space)
-        apply_to_space(scratch, events[0].kind, events[0].data)
+        apply_to_space(scratch, events[0])
         if scratch.started:
             events += _end_if_over(scratch)
         return events
@@ -76,76 +81,71 @@ class Surrender:
 # -- ending a phase ----------------------------------------------------------------------
 
 
-def _moved_to(ship: Ship, target: Ship, amount: float) -> dict[str, Any]:
+def _moved_to(ship: Ship, target: Ship, amount: float, source: str, *, joined: bool = False) -> SpaceMoved:
     gap = distance(ship, target)
     step = min(amount, max(0.0, gap - 1.0)) if amount > 0 else amount  # never through the target
-    if gap == 0:
-        return {"x": ship.x, "y": ship.y, "facing": ship.facing}
-    ux, uy = (target.x - ship.x) / gap, (target.y - ship.y) / gap
-    facing = bearing(ship, target) if amount > 0 else (bearing(ship, target) + 180) % 360
-    return {"x": round(ship.x + ux * step, 3), "y": round(ship.y + uy * step, 3), "facing": round(facing, 1)}
+    x, y, facing = ship.x, ship.y, ship.facing
+    if gap != 0:
+        ux, uy = (target.x - ship.x) / gap, (target.y - ship.y) / gap
+        x, y = round(ship.x + ux * step, 3), round(ship.y + uy * step, 3)
+        facing = round(bearing(ship, target) if amount > 0 else (bearing(ship, target) + 180) % 360, 1)
+    return SpaceMoved(ship=ship.id, ship_name=ship.name, source=source, x=x, y=y, facing=facing, target=target.id,
+                      target_name=target.name, amount=amount, joined=joined)
 
 
 def _effect_events(space: SpaceState, effect: dict[str, Any], dice: Dice) -> list[Event]:
     """The events one pending effect turns into when its phase ends."""
     kind, ship = effect["kind"], space.ships[effect["ship"]]
     now, round_ = space.now, space.round
-    base = {"ship": ship.id, "ship_name": ship.name, "source": effect.get("source", "")}
+    source = str(effect.get("source", ""))
     if ship.status == DESTROYED:
         return []
     if kind == "modify":
-        data = base | {
-            "attribute": effect["attribute"], "amount": effect["amount"],
-            "start": now + 1, "until": now + 1 + int(effect["phases"]), "text": effect.get("text", ""),
-        }
-        if effect.get("hack") is not None:
-            data["hack"] = int(effect["hack"])
-        return [Event("space.modified", data)]
+        hack = effect.get("hack")
+        return [SpaceModified(ship=ship.id, ship_name=ship.name, source=source, attribute=effect["attribute"],
+                              amount=effect["amount"], start=now + 1, until=now + 1 + int(effect["phases"]),
+                              text=effect.get("text", ""), hack=int(hack) if hack is not None else None)]
     if kind == "treat":
         post = str(effect.get("post") or "")
         hurt = injured_posts_of(ship, now + 1).get(post, [])
-        return [Event("space.treated", base | {
-            "post": post, "post_name": POST_NAMES.get(post, post), "crew_name": ship.crew_names.get(post, post),
-            "ids": hurt})]
+        return [SpaceTreated(ship=ship.id, ship_name=ship.name, source=source, post=post,
+                             post_name=POST_NAMES.get(post, post), crew_name=ship.crew_names.get(post, post), ids=hurt)]
     if kind == "move":
         target = space.ships.get(effect.get("target") or "")
         if target is None:
             return []
-        return [Event("space.moved", base | _moved_to(ship, target, float(effect["amount"])) | {
-            "target": target.id, "target_name": target.name, "amount": effect["amount"]})]
+        return [_moved_to(ship, target, effect["amount"], source)]
     if kind == "join":  # reading: N-SHIP-1 (the grapples reel the ships together)
         target = space.ships.get(effect.get("target") or "")
         if target is None or target.status == DESTROYED:
             return []
-        gap = distance(ship, target)
-        return [Event("space.moved", base | _moved_to(ship, target, gap) | {
-            "target": target.id, "target_name": target.name, "amount": gap, "joined": True})]
+        return [_moved_to(ship, target, distance(ship, target), source, joined=True)]
     if kind == "cloak":
-        return [Event("space.cloaked", base | {"until": now + 1 + int(effect.get("phases", 3))})]
+        return [SpaceCloaked(ship=ship.id, ship_name=ship.name, source=source,
+                             until=now + 1 + int(effect.get("phases", 3)))]
     if kind == "note":
-        return [Event("space.noted", base | {"text": effect.get("text", "")})]
+        return [SpaceNoted(ship=ship.id, ship_name=ship.name, source=source, text=effect.get("text", ""))]
     if kind == "repair":
         damage = next((bd for bd in ship.battle_damage if bd.id == effect.get("id")), None)
         if damage is None:
             return []
-        return [Event("space.repaired", base | {"id": damage.id, "effect": damage.effect,
-                                                "count": ship.damage - 1, "maximum": ship.maximum})]
+        return [SpaceRepaired(ship=ship.id, ship_name=ship.name, source=source, id=damage.id, effect=damage.effect,
+                              count=ship.damage - 1, maximum=ship.maximum)]
     if kind == "battle_damage":
-        events = []
+        events: list[Event] = []
         # reading: R-SHIP-5 — the effect starts in this round's Response Phase and lasts
         # until the next round's Response Phase begins.
         active_from = phase_time(round_, "response") if space.phase != "response" else now + 1
         for _ in range(int(effect.get("amount", 1))):
             faces = [dice.d(6), dice.d(6)]
             entry = ship.chart.entry(sum(faces))
-            data = base | {
-                "id": space.next_damage_id, "faces": faces, "result": sum(faces), "chart": ship.chart.name,
-                "repair_dc": entry.repair_dc, "effect": entry.effect, "machine": entry.machine.changes(),
-                "round": round_, "active_from": active_from, "until": phase_time(round_ + 1, "response"),
-                "count": ship.damage + 1, "maximum": ship.maximum,
-            }
-            apply_to_space(space, "space.battle_damage", data)  # ids and counts for the next one
-            events.append(Event("space.battle_damage", data))
+            hit = SpaceBattleDamage(
+                ship=ship.id, ship_name=ship.name, source=source, id=space.next_damage_id, faces=faces,
+                result=sum(faces), chart=ship.chart.name, repair_dc=entry.repair_dc, effect=entry.effect,
+                machine=entry.machine.changes(), round=round_, active_from=active_from,
+                until=phase_time(round_ + 1, "response"), count=ship.damage + 1, maximum=ship.maximum)
+            apply_to_space(space, hit)  # ids and counts for the next one
+            events.append(hit)
         return events
     return []
 
@@ -157,9 +157,9 @@ def _judge_rolls(space: SpaceState, dice: Dice) -> list[Event]:
     """
     events: list[Event] = []
 
-    def emit(kind: str, data: dict[str, Any]) -> None:
-        apply_to_space(space, kind, data)
-        events.append(Event(kind, data))
+    def emit(event: Event) -> None:
+        apply_to_space(space, event)
+        events.append(event)
 
     for index, roll in enumerate(list(space.rolls)):
         check = roll.get("check")
@@ -171,13 +171,11 @@ def _judge_rolls(space: SpaceState, dice: Dice) -> list[Event]:
             flipped = success and not roll["success"]
             effects = roll.get("success_effects", []) if flipped else roll.get("effects", [])
             effects = [e | {"hack": total} if "hack" in e else e for e in effects]  # the hack's total with the d2
-            emit("space.check_helped", {
-                "ship": roll["ship"], "ship_name": roll.get("ship_name", ""), "roll": index,
-                "crew_name": roll.get("crew_name", ""), "post": roll["post"], "label": roll.get("label", ""),
-                "check": check | {"affinity": affinity, "total": total, "success": success},
-                "success": success, "flipped": flipped,
-                "effects": effects,
-            })
+            emit(SpaceCheckHelped(
+                ship=roll["ship"], ship_name=roll.get("ship_name", ""), roll=index,
+                crew_name=roll.get("crew_name", ""), post=roll["post"], label=roll.get("label", ""),
+                check=check | {"affinity": affinity, "total": total, "success": success},
+                success=success, flipped=flipped, effects=effects))
         if "dice" in roll and roll.get("provisional"):
             ship, target = space.ships[roll["ship"]], space.ships[roll["target"]]
             scanned = target.id in space.scans.get(ship.id, [])
@@ -188,12 +186,11 @@ def _judge_rolls(space: SpaceState, dice: Dice) -> list[Event]:
             settled = settle_weapons(first, again, tuple(roll["bd_dc"]), weapons_mod=int(roll["rerolls_allowed"]),
                                      sensor_bonus=bonus, more=lambda: dice.d(10))
             dice_now = [d.to_dict() for d in settled.dice]
-            emit("space.volley_settled", {
-                "ship": ship.id, "ship_name": ship.name, "target": target.id, "target_name": target.name,
-                "roll": index, "dice": dice_now, "sensor_bonus": bonus, "successes": settled.successes,
-                "battle_damage": settled.battle_damage and found, "found": found, "bd_dc": list(roll["bd_dc"]),
-                "changed": dice_now != roll["dice"] or bonus != roll.get("sensor_bonus") or not found,
-            })
+            emit(SpaceVolleySettled(
+                ship=ship.id, ship_name=ship.name, target=target.id, target_name=target.name,
+                roll=index, dice=dice_now, sensor_bonus=bonus, successes=settled.successes,
+                battle_damage=settled.battle_damage and found, found=found, bd_dc=list(roll["bd_dc"]),
+                changed=dice_now != roll["dice"] or bonus != roll.get("sensor_bonus") or not found))
     best: dict[str, int] = {}
     for roll in space.rolls:
         if roll.get("success") and any(e["kind"] == "counter_hack" for e in roll.get("effects", [])):
@@ -204,10 +201,8 @@ def _judge_rolls(space: SpaceState, dice: Dice) -> list[Event]:
         stopped = [p for p in space.pending if p.get("hack") is not None and p["ship"] == ship_id
                    and int(p["hack"]) <= total]
         ending = [m for m in ship.modifiers if m.hack is not None and m.hack <= total and m.active(space.now + 1)]
-        emit("space.hack_countered", {
-            "ship": ship_id, "ship_name": ship.name, "total": total, "until": space.now + 1,
-            "stopped": [p.get("text", "") for p in stopped], "ended": len(ending),
-        })
+        emit(SpaceHackCountered(ship=ship_id, ship_name=ship.name, total=total, until=space.now + 1,
+                                stopped=[p.get("text", "") for p in stopped], ended=len(ending)))
     return events
 
 
@@ -218,30 +213,29 @@ def _end_if_over(space: SpaceState) -> list[Event]:
     if len(sides) < 2 or len(standing) > 1:
         return []
     events = [
-        Event("space.exploded", {"ship": s.id, "ship_name": s.name})
+        SpaceExploded(ship=s.id, ship_name=s.name)
         for s in space.ships.values() if s.status == EXPLODING  # nothing can save it now
     ]
     winner = next(iter(standing)) if standing else None
-    return events + [Event("space.ended", {"winner": winner, "round": space.round})]
+    return events + [SpaceEnded(winner=winner, round=space.round)]
 
 
 def _end_of_round(space: SpaceState) -> list[Event]:
     """After the Response Phase: explosions, adrift ships (R-SHIP-6), the end (R-SHIP-9)."""
     events: list[Event] = []
     for ship in space.ships.values():
-        base = {"ship": ship.id, "ship_name": ship.name}
         if ship.status == EXPLODING and ship.explodes_round is not None and ship.explodes_round <= space.round:
-            events.append(Event("space.exploded", base))
+            events.append(SpaceExploded(ship=ship.id, ship_name=ship.name))
         elif ship.status in (FIGHTING, ADRIFT) and ship.damage > ship.maximum:
             # reading: R-SHIP-6 — beyond its maximum after the Engineer's chance, it explodes
             # by the end of the next round.
-            events.append(Event("space.exploding", base | {"round": space.round + 1, "damage": ship.damage}))
+            events.append(SpaceExploding(ship=ship.id, ship_name=ship.name, round=space.round + 1, damage=ship.damage))
         elif ship.status == FIGHTING and ship.damage >= ship.maximum and ship.damage > 0:
             # (a ship whose maximum is 0 is not adrift at 0: its first hit makes it explode)
             # reading: R-SHIP-6 — at its maximum after the Response Phase: adrift from next round.
-            events.append(Event("space.adrift", base | {"damage": ship.damage, "round": space.round + 1}))
+            events.append(SpaceAdrift(ship=ship.id, ship_name=ship.name, damage=ship.damage, round=space.round + 1))
     for event in events:
-        apply_to_space(space, event.kind, event.data)
+        apply_to_space(space, event)
     return events + _end_if_over(space)
 
 
@@ -261,12 +255,12 @@ class EndPhase:
         if space.phase == ENDED:
             raise Refused("space combat is over")
         scratch = copy.deepcopy(space)  # compute on a copy; the journal commits the events
-        events = [Event("space.phase_ended", {"round": space.round, "phase": space.phase})]
+        events: list[Event] = [SpacePhaseEnded(round=space.round, phase=space.phase)]
         events += _judge_rolls(scratch, dice)
         for effect in list(scratch.pending):
             for event in _effect_events(scratch, effect, dice):
                 if event.kind != "space.battle_damage":  # already applied to the scratch copy
-                    apply_to_space(scratch, event.kind, event.data)
+                    apply_to_space(scratch, event)
                 events.append(event)
         # reading: R-SHIP-7 with R-SHIP-6 — the surprise round is an Action Phase only;
         # ships are judged adrift/exploding after round 1's Response Phase, so a
@@ -281,14 +275,12 @@ class EndPhase:
             next_round, next_phase = space.round + 1, "support"
         else:
             next_round, next_phase = space.round, PHASES[PHASES.index(space.phase) + 1]
-        nxt = {"round": next_round, "phase": next_phase}
         t = phase_time(next_round, next_phase)
         for ship in scratch.ships.values():
             for bd in ship.battle_damage:
                 if not bd.lapsed and bd.until <= t:
-                    events.append(Event("space.effect_ended", {
-                        "ship": ship.id, "ship_name": ship.name, "id": bd.id, "effect": bd.effect}))
-        events.append(Event("space.phase_started", nxt))
+                    events.append(SpaceEffectEnded(ship=ship.id, ship_name=ship.name, id=bd.id, effect=bd.effect))
+        events.append(SpacePhaseStarted(round=next_round, phase=next_phase))
         return events
 
 

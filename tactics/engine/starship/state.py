@@ -33,11 +33,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tactics.engine.core.journal import Reducer, Refused
+from tactics.engine.starship.events import (
+    SpaceActionTaken, SpaceAdrift, SpaceBattleDamage, SpaceCheckHelped, SpaceCloaked, SpaceEffectEnded,
+    SpaceEnded, SpaceExploded, SpaceExploding, SpaceHackCountered, SpaceModified, SpaceMoved, SpaceNoted,
+    SpacePhaseEnded, SpacePhaseStarted, SpacePostAssigned, SpacePostVacated, SpaceRepaired, SpaceStarted,
+    SpaceSurrendered, SpaceTreated, SpaceVolleySettled, SpaceWeaponsFired,
+)
+from tactics.engine.core.journal import Event, Reducer, Refused
 from tactics.rules.data import DataError, ScreenText, validate
 from tactics.rules.starship import ATTRIBUTES, PHASES, POSTS, bd_dc
 from tactics.rules.starship_data import (
@@ -342,49 +348,50 @@ def crew_name(state: Any, who: str) -> str:
 # -- the reducer -----------------------------------------------------------------
 
 reducer = Reducer()
-_HANDLERS: dict[str, Callable[[SpaceState, dict[str, Any]], None]] = {}
+_HANDLERS: dict[str, Callable[[SpaceState, Any], None]] = {}
+E = TypeVar("E", bound=Event)
 
 
-def on(kind: str) -> Callable[[Callable[[SpaceState, dict[str, Any]], None]], Callable[[SpaceState, dict[str, Any]], None]]:
+def on(kind: type[E]) -> Callable[[Callable[[SpaceState, E], None]], Callable[[SpaceState, E], None]]:
     """Register a space-level handler; the encounter reducer passes ``state.space``."""
 
-    def register(fn: Callable[[SpaceState, dict[str, Any]], None]) -> Callable[[SpaceState, dict[str, Any]], None]:
-        _HANDLERS[kind] = fn
-        reducer.on(kind)(lambda state, data: fn(state.space, data))
+    def register(fn: Callable[[SpaceState, E], None]) -> Callable[[SpaceState, E], None]:
+        _HANDLERS[kind.kind] = fn
+        reducer.on(kind)(lambda state, event: fn(state.space, event))
         return fn
 
     return register
 
 
-def apply_to_space(space: SpaceState, kind: str, data: dict[str, Any]) -> None:
+def apply_to_space(space: SpaceState, event: Event) -> None:
     """Apply one event to a SpaceState directly (commands use this on a scratch copy)."""
-    _HANDLERS[kind](space, data)
+    _HANDLERS[event.kind](space, event)
 
 
-@on("space.post_assigned")
-def _assigned(space: SpaceState, data: dict[str, Any]) -> None:
-    ship = space.ships[data["ship"]]
-    ship.crew[data["post"]] = data["crew"]
-    ship.crew_names[data["post"]] = data.get("crew_name", data["crew"])
+@on(SpacePostAssigned)
+def _assigned(space: SpaceState, event: SpacePostAssigned) -> None:
+    ship = space.ships[event.ship]
+    ship.crew[event.post] = event.crew
+    ship.crew_names[event.post] = event.crew_name
 
 
-@on("space.post_vacated")
-def _vacated(space: SpaceState, data: dict[str, Any]) -> None:
-    ship = space.ships[data["ship"]]
-    ship.crew.pop(data["post"], None)
-    ship.crew_names.pop(data["post"], None)
+@on(SpacePostVacated)
+def _vacated(space: SpaceState, event: SpacePostVacated) -> None:
+    ship = space.ships[event.ship]
+    ship.crew.pop(event.post, None)
+    ship.crew_names.pop(event.post, None)
 
 
-@on("space.started")
-def _started(space: SpaceState, data: dict[str, Any]) -> None:
-    space.surprise = list(data.get("surprise", []))
+@on(SpaceStarted)
+def _started(space: SpaceState, event: SpaceStarted) -> None:
+    space.surprise = list(event.surprise)
 
 
-@on("space.phase_started")
-def _phase_started(space: SpaceState, data: dict[str, Any]) -> None:
-    new_round = int(data["round"]) != space.round or space.phase == SETUP
-    space.round = int(data["round"])
-    space.phase = str(data["phase"])
+@on(SpacePhaseStarted)
+def _phase_started(space: SpaceState, event: SpacePhaseStarted) -> None:
+    new_round = int(event.round) != space.round or space.phase == SETUP
+    space.round = int(event.round)
+    space.phase = str(event.phase)
     space.rolls = []
     space.pending = []
     if new_round:
@@ -395,10 +402,10 @@ def _phase_started(space: SpaceState, data: dict[str, Any]) -> None:
         space.scans = {}
 
 
-def _mark_acted(space: SpaceState, data: dict[str, Any]) -> None:
-    space.acted.setdefault(data["ship"], []).append(data["crew"])
-    if data.get("post") == "engineer" and data.get("phase") == "action":
-        space.engineer_in_action.add(data["ship"])
+def _mark_acted(space: SpaceState, ship: str, crew: str, post: str, phase: str) -> None:
+    space.acted.setdefault(ship, []).append(crew)
+    if post == "engineer" and phase == "action":
+        space.engineer_in_action.add(ship)
 
 
 # Help inside a crew is noted at once, so later rolls of the phase use it; rolls made
@@ -426,162 +433,162 @@ def _register(space: SpaceState, ship_id: str, effects: list[dict[str, Any]], ro
             space.pending.append(dict(effect) | {"roll": roll})
 
 
-@on("space.action_taken")
-def _action_taken(space: SpaceState, data: dict[str, Any]) -> None:
-    if data.get("uses_action", True):
-        _mark_acted(space, data)
-    space.rolls.append(dict(data))
+@on(SpaceActionTaken)
+def _action_taken(space: SpaceState, event: SpaceActionTaken) -> None:
+    if event.uses_action:
+        _mark_acted(space, event.ship, event.crew, event.post, event.phase)
+    space.rolls.append(event.to_dict()["data"])
     # reading: R-SHIP-1 (N-SHIP-1) — help to the own crew is noted now for the rolls
     # still to come; the phase end gives it to the rolls made before it.
-    _register(space, data["ship"], data.get("effects", []), len(space.rolls) - 1)
+    _register(space, event.ship, event.effects, len(space.rolls) - 1)
 
 
-@on("space.check_helped")
-def _check_helped(space: SpaceState, data: dict[str, Any]) -> None:
+@on(SpaceCheckHelped)
+def _check_helped(space: SpaceState, event: SpaceCheckHelped) -> None:
     """A check rolled before the Captain's order reached its post gets the order's d2 (N-SHIP-1)."""
-    index = int(data["roll"])
+    index = int(event.roll)
     roll = space.rolls[index]
-    roll.update(check=dict(data["check"]), success=bool(data["success"]), effects=list(data["effects"]))
+    roll.update(check=dict(event.check), success=bool(event.success), effects=list(event.effects))
     space.pending = [p for p in space.pending if p.get("roll") != index]
-    _register(space, roll["ship"], roll["effects"], index, pending_only=not data.get("flipped"))
+    _register(space, roll["ship"], roll["effects"], index, pending_only=not event.flipped)
 
 
-@on("space.weapons_fired")
-def _fired(space: SpaceState, data: dict[str, Any]) -> None:
-    _mark_acted(space, data | {"post": "weapons"})
-    space.rolls.append(dict(data))
-    ship = space.ships[data["ship"]]
+@on(SpaceWeaponsFired)
+def _fired(space: SpaceState, event: SpaceWeaponsFired) -> None:
+    _mark_acted(space, event.ship, event.crew, "weapons", event.phase)
+    space.rolls.append(event.to_dict()["data"])
+    ship = space.ships[event.ship]
     ship.revealed = True  # firing gives the ship away and drops a cloak
     ship.cloaked = False
-    if data["battle_damage"] and not data.get("provisional"):  # (logs from before N-SHIP-1)
+    if event.battle_damage and not event.provisional:  # (logs from before N-SHIP-1)
         space.pending.append(
-            {"kind": "battle_damage", "ship": data["target"], "amount": 1, "source": ship.name}
+            {"kind": "battle_damage", "ship": event.target, "amount": 1, "source": ship.name}
         )
 
 
-@on("space.volley_settled")
-def _volley_settled(space: SpaceState, data: dict[str, Any]) -> None:
+@on(SpaceVolleySettled)
+def _volley_settled(space: SpaceState, event: SpaceVolleySettled) -> None:
     """A volley judged with every roll of the phase in (N-SHIP-1): a Scan rolled after it counts."""
-    roll = space.rolls[int(data["roll"])]
-    roll.update(dice=list(data["dice"]), sensor_bonus=data["sensor_bonus"], successes=data["successes"],
-                battle_damage=data["battle_damage"], provisional=False)
-    if data["battle_damage"]:
+    roll = space.rolls[int(event.roll)]
+    roll.update(dice=list(event.dice), sensor_bonus=event.sensor_bonus, successes=event.successes,
+                battle_damage=event.battle_damage, provisional=False)
+    if event.battle_damage:
         space.pending.append(
-            {"kind": "battle_damage", "ship": data["target"], "amount": 1, "source": data.get("ship_name", "")}
+            {"kind": "battle_damage", "ship": event.target, "amount": 1, "source": event.ship_name}
         )
 
 
-@on("space.hack_countered")
-def _hack_countered(space: SpaceState, data: dict[str, Any]) -> None:
+@on(SpaceHackCountered)
+def _hack_countered(space: SpaceState, event: SpaceHackCountered) -> None:
     """A counter-hack stops this phase's hacks on the ship and ends those in effect (N-SHIP-3)."""
-    ship_id, best = data["ship"], int(data["total"])
+    ship_id, best = event.ship, int(event.total)
     space.pending = [
         p for p in space.pending
         if not (p.get("hack") is not None and p["ship"] == ship_id and int(p["hack"]) <= best)
     ]
     for modifier in space.ships[ship_id].modifiers:
         if modifier.hack is not None and modifier.hack <= best:
-            modifier.until = min(modifier.until, int(data["until"]))
+            modifier.until = min(modifier.until, int(event.until))
 
 
-@on("space.treated")
-def _treated(space: SpaceState, data: dict[str, Any]) -> None:
-    for bd in space.ships[data["ship"]].battle_damage:
-        if bd.id in data.get("ids", []) and data["post"] not in bd.treated:
-            bd.treated.append(data["post"])
+@on(SpaceTreated)
+def _treated(space: SpaceState, event: SpaceTreated) -> None:
+    for bd in space.ships[event.ship].battle_damage:
+        if bd.id in event.ids and event.post not in bd.treated:
+            bd.treated.append(event.post)
 
 
-@on("space.modified")
-def _modified(space: SpaceState, data: dict[str, Any]) -> None:
-    space.ships[data["ship"]].modifiers.append(
-        Modifier(data["attribute"], int(data["amount"]), int(data["start"]), int(data["until"]), data.get("source", ""),
-                 data.get("hack"))
+@on(SpaceModified)
+def _modified(space: SpaceState, event: SpaceModified) -> None:
+    space.ships[event.ship].modifiers.append(
+        Modifier(event.attribute, int(event.amount), int(event.start), int(event.until), event.source,
+                 event.hack)
     )
 
 
-@on("space.moved")
-def _moved(space: SpaceState, data: dict[str, Any]) -> None:
-    ship = space.ships[data["ship"]]
-    ship.x, ship.y, ship.facing = float(data["x"]), float(data["y"]), float(data["facing"])
+@on(SpaceMoved)
+def _moved(space: SpaceState, event: SpaceMoved) -> None:
+    ship = space.ships[event.ship]
+    ship.x, ship.y, ship.facing = float(event.x), float(event.y), float(event.facing)
 
 
-@on("space.cloaked")
-def _cloaked(space: SpaceState, data: dict[str, Any]) -> None:
-    ship = space.ships[data["ship"]]
-    ship.cloaked, ship.cloak_until, ship.revealed = True, data.get("until"), False
+@on(SpaceCloaked)
+def _cloaked(space: SpaceState, event: SpaceCloaked) -> None:
+    ship = space.ships[event.ship]
+    ship.cloaked, ship.cloak_until, ship.revealed = True, event.until, False
 
 
-@on("space.phase_ended")
-def _phase_ended(space: SpaceState, data: dict[str, Any]) -> None:
+@on(SpacePhaseEnded)
+def _phase_ended(space: SpaceState, event: SpacePhaseEnded) -> None:
     pass  # a marker for the log; the phase's effects follow as their own events
 
 
-@on("space.noted")
-def _noted(space: SpaceState, data: dict[str, Any]) -> None:
+@on(SpaceNoted)
+def _noted(space: SpaceState, event: SpaceNoted) -> None:
     pass  # a story effect: only the log shows it
 
 
-@on("space.battle_damage")
-def _battle_damage(space: SpaceState, data: dict[str, Any]) -> None:
-    ship = space.ships[data["ship"]]
+@on(SpaceBattleDamage)
+def _battle_damage(space: SpaceState, event: SpaceBattleDamage) -> None:
+    ship = space.ships[event.ship]
     ship.battle_damage.append(
         BattleDamage(
-            id=int(data["id"]),
-            faces=list(data["faces"]),
-            result=int(data["result"]),
-            repair_dc=int(data["repair_dc"]),
-            effect=str(data["effect"]),
-            machine=dict(data["machine"]),
-            taken_round=int(data["round"]),
-            active_from=int(data["active_from"]),
-            until=int(data["until"]),
-            source=str(data.get("source", "")),
+            id=int(event.id),
+            faces=list(event.faces),
+            result=int(event.result),
+            repair_dc=int(event.repair_dc),
+            effect=str(event.effect),
+            machine=dict(event.machine),
+            taken_round=int(event.round),
+            active_from=int(event.active_from),
+            until=int(event.until),
+            source=str(event.source),
         )
     )
-    space.next_damage_id = max(space.next_damage_id, int(data["id"]) + 1)
+    space.next_damage_id = max(space.next_damage_id, int(event.id) + 1)
 
 
-@on("space.repaired")
-def _repaired(space: SpaceState, data: dict[str, Any]) -> None:
-    ship = space.ships[data["ship"]]
-    ship.battle_damage = [bd for bd in ship.battle_damage if bd.id != data["id"]]
+@on(SpaceRepaired)
+def _repaired(space: SpaceState, event: SpaceRepaired) -> None:
+    ship = space.ships[event.ship]
+    ship.battle_damage = [bd for bd in ship.battle_damage if bd.id != event.id]
     if ship.status == EXPLODING and ship.damage <= ship.maximum:
         ship.status, ship.explodes_round = FIGHTING, None
 
 
-@on("space.effect_ended")
-def _effect_ended(space: SpaceState, data: dict[str, Any]) -> None:
-    for bd in space.ships[data["ship"]].battle_damage:
-        if bd.id == data["id"]:
+@on(SpaceEffectEnded)
+def _effect_ended(space: SpaceState, event: SpaceEffectEnded) -> None:
+    for bd in space.ships[event.ship].battle_damage:
+        if bd.id == event.id:
             bd.lapsed = True
 
 
-@on("space.adrift")
-def _adrift(space: SpaceState, data: dict[str, Any]) -> None:
-    space.ships[data["ship"]].status = ADRIFT
+@on(SpaceAdrift)
+def _adrift(space: SpaceState, event: SpaceAdrift) -> None:
+    space.ships[event.ship].status = ADRIFT
 
 
-@on("space.exploding")
-def _exploding(space: SpaceState, data: dict[str, Any]) -> None:
-    ship = space.ships[data["ship"]]
-    ship.status, ship.explodes_round = EXPLODING, int(data["round"])
+@on(SpaceExploding)
+def _exploding(space: SpaceState, event: SpaceExploding) -> None:
+    ship = space.ships[event.ship]
+    ship.status, ship.explodes_round = EXPLODING, int(event.round)
 
 
-@on("space.exploded")
-def _exploded(space: SpaceState, data: dict[str, Any]) -> None:
-    ship = space.ships[data["ship"]]
+@on(SpaceExploded)
+def _exploded(space: SpaceState, event: SpaceExploded) -> None:
+    ship = space.ships[event.ship]
     ship.status, ship.explodes_round = DESTROYED, None
 
 
-@on("space.surrendered")
-def _surrendered(space: SpaceState, data: dict[str, Any]) -> None:
-    space.ships[data["ship"]].status = SURRENDERED
+@on(SpaceSurrendered)
+def _surrendered(space: SpaceState, event: SpaceSurrendered) -> None:
+    space.ships[event.ship].status = SURRENDERED
 
 
-@on("space.ended")
-def _ended(space: SpaceState, data: dict[str, Any]) -> None:
+@on(SpaceEnded)
+def _ended(space: SpaceState, event: SpaceEnded) -> None:
     space.phase = ENDED
-    space.winner = data.get("winner")
+    space.winner = event.winner
     space.pending = []
 
 

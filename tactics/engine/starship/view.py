@@ -12,6 +12,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from tactics.engine.starship.events import (
+    SpaceActionTaken, SpaceAdrift, SpaceBattleDamage, SpaceCheckHelped, SpaceCloaked, SpaceEffectEnded,
+    SpaceEnded, SpaceExploded, SpaceExploding, SpaceHackCountered, SpaceModified, SpaceMoved, SpaceNoted,
+    SpacePhaseEnded, SpacePhaseStarted, SpacePostAssigned, SpacePostVacated, SpaceRepaired, SpaceStarted,
+    SpaceSurrendered, SpaceTreated, SpaceVolleySettled, SpaceWeaponsFired,
+)
 from tactics.engine.core.journal import Event
 from tactics.engine.starship.state import SpaceState, detects, effective, ship_bd_dc, usable_hard_points
 from tactics.engine.starship.commands import actions_offered as _offered
@@ -86,11 +92,11 @@ def fire_odds(state: Any, ship_id: str, target_id: str, hard_points: int) -> Fir
 # -- the log -------------------------------------------------------------------------
 
 
-def _pool_text(data: dict[str, Any]) -> str:
+def _pool_text(dice: list[dict[str, Any]], sensor_bonus: int) -> str:
     parts = []
-    for die in data.get("dice", []):
+    for die in dice:
         mark = "✓" if die["success"] else "✗"
-        shown = f"{die['face']}" + (f"+{data['sensor_bonus']}" if data.get("sensor_bonus") else "")
+        shown = f"{die['face']}" + (f"+{sensor_bonus}" if sensor_bonus else "")
         if die.get("reroll_of") is None:
             parts.append(f"{shown}{mark}")
         else:
@@ -98,120 +104,117 @@ def _pool_text(data: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def _phase(data: dict[str, Any]) -> str:
-    if data.get("round") == 0:
+def _phase(round_: int, phase: str) -> str:
+    if round_ == 0:
         return "Surprise round"
-    return f"Round {data['round']}, {PHASE_NAMES.get(data['phase'], data['phase'])} Phase"
+    return f"Round {round_}, {PHASE_NAMES.get(phase, phase)} Phase"
 
 
-def _note(d: dict[str, Any], before: str = "") -> str:
+def _note(note: str | None, before: str = "") -> str:
     """The app-controlled opponent's one-line reason for an action, if it gave one (tactics.ai)."""
-    note = str(d.get("note") or "").strip()
+    note = str(note or "").strip()
     return f"{before} Why: {note[:1].upper() + note[1:]}" + ("" if note.endswith(".") else ".") if note else ""
 
 
-def describe(event: Event | dict[str, Any]) -> str:
+def describe(event: Event) -> str:
     """One log line for a space event."""
-    if isinstance(event, Event):
-        kind, d = event.kind, event.data
-    else:
-        kind, d = event["kind"], event.get("data", {})
-    ship = d.get("ship_name", d.get("ship", ""))
-    if kind == "space.post_assigned":
-        return f"{d.get('crew_name', d['crew'])} takes the {POST_NAMES[d['post']]} post on the {ship}."
-    if kind == "space.post_vacated":
-        return f"The {POST_NAMES[d['post']]} post on the {ship} is left empty."
-    if kind == "space.started":
-        names = d.get("names", {})
-        if d.get("surprise"):
-            who = ", ".join(names.get(s, s) for s in d["surprise"])
+    kind, d = event.kind, event
+    ship = getattr(d, "ship_name", "")  # (most space events name their ship)
+    if isinstance(d, SpacePostAssigned):
+        return f"{d.crew_name} takes the {POST_NAMES[d.post]} post on the {ship}."
+    if isinstance(d, SpacePostVacated):
+        return f"The {POST_NAMES[d.post]} post on the {ship} is left empty."
+    if isinstance(d, SpaceStarted):
+        names = d.names
+        if d.surprise:
+            who = ", ".join(names.get(s, s) for s in d.surprise)
             return f"Space combat begins. Unseen by the enemy's passive sensors, the {who} acts first."
         return "Space combat begins."
-    if kind == "space.phase_started":
-        return f"{_phase(d)} begins."
-    if kind == "space.phase_ended":
-        return f"{_phase(d)} ends: its effects apply to every ship at once."
-    if kind == "space.action_taken":
-        line = f"{ship}: {d.get('crew_name', d['crew'])} ({POST_NAMES[d['post']]}) — {d['label']}"
-        if d.get("target_name"):
-            line += f" on the {d['target_name']}"
-        for effect in d.get("effects", []):
+    if isinstance(d, SpacePhaseStarted):
+        return f"{_phase(d.round, d.phase)} begins."
+    if isinstance(d, SpacePhaseEnded):
+        return f"{_phase(d.round, d.phase)} ends: its effects apply to every ship at once."
+    if isinstance(d, SpaceActionTaken):
+        line = f"{ship}: {d.crew_name} ({POST_NAMES[d.post]}) — {d.label}"
+        if d.target_name:
+            line += f" on the {d.target_name}"
+        for effect in d.effects:
             if effect["kind"] == "advantage" and effect.get("post"):
                 line += f" to the {POST_NAMES[effect['post']]}"
-        if d.get("check"):
-            line += f": {check_text(d['check'])}"
-        return line + "." + _note(d)
-    if kind == "space.weapons_fired":
-        count, threshold = d["bd_dc"]
-        verdict = "Battle Damage!" if d["battle_damage"] else "no Battle Damage"
-        if d.get("provisional"):  # N-SHIP-1: judged with every roll of the phase in
-            verdict = ("Battle Damage when the phase ends" if d["battle_damage"]
+        if d.check:
+            line += f": {check_text(d.check)}"
+        return line + "." + _note(d.note)
+    if isinstance(d, SpaceWeaponsFired):
+        count, threshold = d.bd_dc
+        verdict = "Battle Damage!" if d.battle_damage else "no Battle Damage"
+        if d.provisional:  # N-SHIP-1: judged with every roll of the phase in
+            verdict = ("Battle Damage when the phase ends" if d.battle_damage
                        else "no Battle Damage yet (judged when the phase ends)")
-        if d.get("detected") is False:
+        if d.detected is False:
             verdict += "; fired blind: it counts only if this phase's Scan finds the target"
-        return (f"{ship}: {d.get('crew_name', d['crew'])} fires {len(d['hard_points'])} hard points at the "
-                f"{d['target_name']} (BD DC {count},{threshold}): {_pool_text(d)} — {d['successes']} successes, "
-                f"{verdict}" + _note(d, "."))
-    if kind == "space.volley_settled":
-        if not d.get("found", True):
-            return f"The {ship}'s blind volley at the {d['target_name']} finds nothing: the Scan never found it."
-        verdict = "Battle Damage!" if d["battle_damage"] else "no Battle Damage"
-        if not d.get("changed"):
-            return f"The {ship}'s volley at the {d['target_name']} stands: {d['successes']} successes, {verdict}"
-        extra = f" with the Scan's +{d['sensor_bonus']}" if d.get("sensor_bonus") else ""
-        return (f"The {ship}'s volley at the {d['target_name']}{extra}: {_pool_text(d)} — "
-                f"{d['successes']} successes, {verdict}")
-    if kind == "space.check_helped":
-        verdict = "success" if d["success"] else "failure"
-        return (f"{ship}: the Captain's order reaches {d.get('crew_name', '')} ({POST_NAMES[d['post']]}) — "
-                f"{d.get('label', '')} gets + advantage d2 {d['check']['affinity']} = {d['check']['total']}: {verdict}.")
-    if kind == "space.hack_countered":
-        stopped, ended = d.get("stopped", []), int(d.get("ended", 0))
+        return (f"{ship}: {d.crew_name} fires {len(d.hard_points)} hard points at the "
+                f"{d.target_name} (BD DC {count},{threshold}): {_pool_text(d.dice, d.sensor_bonus)} — {d.successes} successes, "
+                f"{verdict}" + _note(d.note, "."))
+    if isinstance(d, SpaceVolleySettled):
+        if not d.found:
+            return f"The {ship}'s blind volley at the {d.target_name} finds nothing: the Scan never found it."
+        verdict = "Battle Damage!" if d.battle_damage else "no Battle Damage"
+        if not d.changed:
+            return f"The {ship}'s volley at the {d.target_name} stands: {d.successes} successes, {verdict}"
+        extra = f" with the Scan's +{d.sensor_bonus}" if d.sensor_bonus else ""
+        return (f"The {ship}'s volley at the {d.target_name}{extra}: {_pool_text(d.dice, d.sensor_bonus)} — "
+                f"{d.successes} successes, {verdict}")
+    if isinstance(d, SpaceCheckHelped):
+        verdict = "success" if d.success else "failure"
+        return (f"{ship}: the Captain's order reaches {d.crew_name} ({POST_NAMES[d.post]}) — "
+                f"{d.label} gets + advantage d2 {d.check['affinity']} = {d.check['total']}: {verdict}.")
+    if isinstance(d, SpaceHackCountered):
+        stopped, ended = d.stopped, int(d.ended)
         if not stopped and not ended:
-            return f"The {ship}'s counter-hack ({d['total']}) finds no intrusion to stop."
+            return f"The {ship}'s counter-hack ({d.total}) finds no intrusion to stop."
         parts = []
         if stopped:
             parts.append(f"stops {len(stopped)} hack{'s' if len(stopped) > 1 else ''} ({'; '.join(stopped)})")
         if ended:
             parts.append(f"ends {ended} hack{'s' if ended > 1 else ''} in effect")
-        return f"The {ship}'s counter-hack ({d['total']}) " + " and ".join(parts) + "."
-    if kind == "space.treated":
-        if d.get("ids"):
-            return f"The {ship}'s Medical Officer treats {d.get('crew_name', '')}: the {d['post_name']} can act again."
-        return f"The {ship}'s Medical Officer patches up {d.get('crew_name', '')} ({d['post_name']})."
-    if kind == "space.battle_damage":
-        a, b = d["faces"]
-        return (f"The {ship} takes Battle Damage {d['count']}/{d['maximum']}: 2d6 ({a}, {b}) = {d['result']} — "
-                f"{d['effect']} (repair DC {d['repair_dc']})")
-    if kind == "space.repaired":
-        return (f"The {ship}'s engineers repair a Battle Damage ({d.get('effect', '')}); "
-                f"it now holds {d.get('count', '?')}/{d.get('maximum', '?')}.")
-    if kind == "space.effect_ended":
-        return f"The {ship}'s damage effect wears off: {d['effect']}"
-    if kind == "space.modified":
-        sign = "+" if d["amount"] > 0 else ""
-        return f"The {ship} gets {sign}{d['amount']} {ATTRIBUTE_NAMES[d['attribute']]} ({d.get('text') or d['source']})."
-    if kind == "space.moved":
-        if d.get("joined"):
-            return f"Grapples lock on: the {ship} and the {d['target_name']} are pulled together."
-        verb = "closes on" if float(d["amount"]) > 0 else "pulls away from"
-        return f"The {ship} {verb} the {d['target_name']}."
-    if kind == "space.cloaked":
+        return f"The {ship}'s counter-hack ({d.total}) " + " and ".join(parts) + "."
+    if isinstance(d, SpaceTreated):
+        if d.ids:
+            return f"The {ship}'s Medical Officer treats {d.crew_name}: the {d.post_name} can act again."
+        return f"The {ship}'s Medical Officer patches up {d.crew_name} ({d.post_name})."
+    if isinstance(d, SpaceBattleDamage):
+        a, b = d.faces
+        return (f"The {ship} takes Battle Damage {d.count}/{d.maximum}: 2d6 ({a}, {b}) = {d.result} — "
+                f"{d.effect} (repair DC {d.repair_dc})")
+    if isinstance(d, SpaceRepaired):
+        return (f"The {ship}'s engineers repair a Battle Damage ({d.effect}); "
+                f"it now holds {d.count}/{d.maximum}.")
+    if isinstance(d, SpaceEffectEnded):
+        return f"The {ship}'s damage effect wears off: {d.effect}"
+    if isinstance(d, SpaceModified):
+        sign = "+" if d.amount > 0 else ""
+        return f"The {ship} gets {sign}{d.amount} {ATTRIBUTE_NAMES[d.attribute]} ({d.text or d.source})."
+    if isinstance(d, SpaceMoved):
+        if d.joined:
+            return f"Grapples lock on: the {ship} and the {d.target_name} are pulled together."
+        verb = "closes on" if float(d.amount) > 0 else "pulls away from"
+        return f"The {ship} {verb} the {d.target_name}."
+    if isinstance(d, SpaceCloaked):
         return f"The {ship} vanishes under its cloak."
-    if kind == "space.noted":
-        return f"{ship}: {d['text']}."
-    if kind == "space.adrift":
-        return f"The {ship} holds its maximum Battle Damage: adrift and helpless from round {d['round']}."
-    if kind == "space.exploding":
-        return f"The {ship} is beyond its maximum Battle Damage and will explode by the end of round {d['round']}!"
-    if kind == "space.exploded":
+    if isinstance(d, SpaceNoted):
+        return f"{ship}: {d.text}."
+    if isinstance(d, SpaceAdrift):
+        return f"The {ship} holds its maximum Battle Damage: adrift and helpless from round {d.round}."
+    if isinstance(d, SpaceExploding):
+        return f"The {ship} is beyond its maximum Battle Damage and will explode by the end of round {d.round}!"
+    if isinstance(d, SpaceExploded):
         return f"The {ship} explodes."
-    if kind == "space.surrendered":
+    if isinstance(d, SpaceSurrendered):
         return f"The {ship} surrenders."
-    if kind == "space.ended":
-        winner = d.get("winner")
+    if isinstance(d, SpaceEnded):
+        winner = d.winner
         return f"Space combat is over: {winner} side wins." if winner else "Space combat is over: no side stands."
-    return f"{kind}: {d}"
+    return f"{kind}: {event.to_dict()['data']}"
 
 
 __all__ = [
@@ -243,13 +246,13 @@ def action_chance(state: Any, ship_id: str, post: str, action: str, params: dict
                 events = command.execute(state, dice)
             except Refused:
                 return None
-            taken = next((e for e in events if e.kind == "space.action_taken"), None)
-            if taken is None or taken.data.get("check") is None:
+            taken = next((e for e in events if isinstance(e, SpaceActionTaken)), None)
+            if taken is None or taken.check is None:
                 return None
             total += 1
-            wins += bool(taken.data.get("success"))
+            wins += taken.success
             if dice.typed_left:  # no advantage die was rolled: both d2 faces give the same
                 total += 1
-                wins += bool(taken.data.get("success"))
+                wins += taken.success
                 break
     return Fraction(wins, total)

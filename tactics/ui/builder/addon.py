@@ -30,6 +30,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from tactics.engine.builder.events import SetupCombatantAdded
 from tactics.rules.grid import as_cell
 from tactics.assets import bundled
 from tactics.engine.board import Place
@@ -385,7 +386,7 @@ class BuilderAddon:
             form.say(exc.reason[:1].upper() + exc.reason[1:])
             return False
         self.close_forms()
-        added = [e.data["combatant"] for e in entry.events if e.kind == "setup.combatant-added"]
+        added = [e.combatant for e in entry.events if isinstance(e, SetupCombatantAdded)]
         if added:
             self.pick(added[0]["id"])
             who = added[0]["name"] if len(added) == 1 else f"{len(added)}: {added[0]['name']} to {added[-1]['name']}"

@@ -28,7 +28,8 @@ import pygame_gui
 
 from tactics.engine.board import Walk
 from tactics.engine.combat.actions import Action, Declare
-from tactics.engine.combat.queries import acting_combatants, combat_of, legal_kinds, move_allowance, preview_order
+from tactics.engine.combat.moves import move_allowance
+from tactics.engine.combat.queries import acting_combatants, combat_of, legal_kinds, preview_order
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act

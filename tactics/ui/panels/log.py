@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from tactics.engine.core.board_events import SettingsChanged
 from tactics.engine.saves.autosave import data_dir
 from tactics.engine.combat.queries import describe
 from tactics.engine.saves.document import atomic_write_text
@@ -60,9 +61,8 @@ KIND_COLOURS: dict[str, tuple[int, int, int]] = {
 
 def line_for(event, state) -> str:
     """The engine's sentence for an event (a table setting change is worded here)."""
-    if event.kind == "settings.changed":
-        d = event.data
-        return f"Table setting {d['key']}: {d['value']} (was {d['was']})."
+    if isinstance(event, SettingsChanged):
+        return f"Table setting {event.key}: {event.value} (was {event.was})."
     return describe(event, state)
 
 

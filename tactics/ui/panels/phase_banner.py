@@ -11,10 +11,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from tactics.engine.combat.events import CountersTicked
 from tactics.engine.combat.team import Advance, Join, group_label
 from tactics.engine.combat.queries import acting_combatants, acting_group, advantages_in_force, combat_of, ends_after_counters
 from tactics.ui import placement, theme
@@ -26,12 +27,12 @@ if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
 
 
-def last_counter_phase(journal) -> dict[str, Any] | None:
-    """The data of the newest ``counters.ticked`` event."""
+def last_counter_phase(journal) -> CountersTicked | None:
+    """The newest ``counters.ticked`` event."""
     for entry in reversed(journal.entries):
         for e in reversed(entry.events):
-            if e.kind == "counters.ticked":
-                return e.data
+            if isinstance(e, CountersTicked):
+                return e
     return None
 
 
@@ -161,14 +162,14 @@ class PhaseBanner(w.Panel):
     def _counters(self, s, rect, combat, hover) -> int:
         state = self.ui.state
         y = self._title(s, rect, f"Counter Phase of round {combat.round}")
-        data = last_counter_phase(self.ui.encounter.journal) or {"ticks": [], "env": [], "ended": [], "held": []}
+        ticked = last_counter_phase(self.ui.encounter.journal) or CountersTicked(round=0, ticks=[], env=[], held=[], ended=[])
         name = lambda cid: state.combatants[cid].name if cid in state.combatants else cid  # noqa: E731
-        down = [f"{name(t['combatant'])}: {t['name']} {t['from']} -> {t['to']}" for t in data["ticks"]]
-        down += [f"counter {e['id']}: {e['from']} -> {e['to']}" for e in data["env"]]
+        down = [f"{name(t['combatant'])}: {t['name']} {t['from']} -> {t['to']}" for t in ticked.ticks]
+        down += [f"counter {e['id']}: {e['from']} -> {e['to']}" for e in ticked.env]
         ended = [f"{name(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"counter {t['id']} ends"
-                 for t in data["ended"]]
+                 for t in ticked.ended]
         held = [f"{name(h['combatant'])}: {h['name']} stays {h['rounds']}" if "combatant" in h
-                else f"counter {h['counter']} stays {h['rounds']}" for h in data["held"]]
+                else f"counter {h['counter']} stays {h['rounds']}" for h in ticked.held]
         x = rect.x + theme.PANEL_PAD
         half = (rect.width - 2 * theme.PANEL_PAD) // 2
         columns = [(("Went down", down or ["no round counters"], theme.CONDITION),),

@@ -23,6 +23,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from tactics.engine.combat.events import (
+    ActionFailed, ActionLost, AttackRolled, CombatCheck, CombatantDowned, ConditionAdded, DamageRolled,
+)
 from tactics.engine.combat.actions import ResolveNext
 from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, not_declared_yet, preview_order
 from tactics.engine.core.journal import Event
@@ -212,40 +215,39 @@ class ResolvePanel(w.Panel):
 def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[Event], state) -> int:
     """The dice of one resolution, big and coloured by outcome; returns the y below it."""
     names = lambda cid: state.combatants[cid].name if cid in state.combatants else str(cid)  # noqa: E731
-    for e in events:
-        d = e.data
-        if e.kind == "attack.rolled":
-            y = _roll_card(s, x, y, width, f"{names(d['attacker'])} -> {names(d['target'])}: {d['label']}", d,
-                           f"vs AC {d['ac']}", d["outcome"], OUTCOME_WORDS[d["outcome"]].upper())
-            why = ", ".join(f"{label} {v:+d}" for label, v in d.get("advantages", []))
+    for d in events:
+        if isinstance(d, AttackRolled):
+            y = _roll_card(s, x, y, width, f"{names(d.attacker)} -> {names(d.target)}: {d.label}", d,
+                           f"vs AC {d.ac}", d.outcome, OUTCOME_WORDS[d.outcome].upper())
+            why = ", ".join(f"{label} {v:+d}" for label, v in d.advantages)
             if why:
                 for line in w.wrap(f"advantages: {why}", 13, width, "regular"):
                     w.text(s, line, (x, y), 13, theme.TEXT_DIM, "regular")
                     y += px(18)
-        elif e.kind == "combat.check":
-            dc = d.get("dc")
-            ok = None if dc is None else d["total"] >= dc
+        elif isinstance(d, CombatCheck):
+            dc = d.dc
+            ok = None if dc is None else d.total >= dc
             outcome = "hit" if ok else ("miss" if ok is False else "major")
             word = "RESULT" if ok is None else ("SUCCESS" if ok else "FAILURE")
-            y = _roll_card(s, x, y, width, f"{names(d['combatant'])}: {d['what']} ({d.get('reason', '')})", d,
+            y = _roll_card(s, x, y, width, f"{names(d.combatant)}: {d.what} ({d.reason})", d,
                            f"vs DC {dc}" if dc is not None else "", outcome, word)
-        elif e.kind == "damage.rolled":
-            y = _damage(s, x, y + px(2), width, d, names(d["target"]))
-        elif e.kind in ("action.failed", "action.lost"):
-            for line in w.wrap(f"{'Fails' if e.kind == 'action.failed' else 'Lost'}: {d['reason']}", 15, width):
+        elif isinstance(d, DamageRolled):
+            y = _damage(s, x, y + px(2), width, d, names(d.target))
+        elif isinstance(d, (ActionFailed, ActionLost)):
+            for line in w.wrap(f"{'Fails' if isinstance(d, ActionFailed) else 'Lost'}: {d.reason}", 15, width):
                 w.text(s, line, (x, y), 15, theme.BAD)
                 y += px(21)
-        elif e.kind == "condition.added":
-            rounds = f" for {d['rounds']} round{'s' if d['rounds'] != 1 else ''}" if d.get("rounds") else ""
-            w.text(s, f"{names(d['combatant'])} is {d['name']}{rounds}", (x, y), 17, theme.CONDITION, "bold")
+        elif isinstance(d, ConditionAdded):
+            rounds = f" for {d.rounds} round{'s' if d.rounds != 1 else ''}" if d.rounds else ""
+            w.text(s, f"{names(d.combatant)} is {d.name}{rounds}", (x, y), 17, theme.CONDITION, "bold")
             y += px(26)
-        elif e.kind == "combatant.downed":
-            w.text(s, f"{names(d['combatant'])} is down!", (x, y), 18, theme.BAD, "bold")
+        elif isinstance(d, CombatantDowned):
+            w.text(s, f"{names(d.combatant)} is down!", (x, y), 18, theme.BAD, "bold")
             y += px(26)
     return y
 
 
-def _roll_card(s, x, y, width, title, d, against: str, outcome: str, word: str) -> int:
+def _roll_card(s, x, y, width, title, d: AttackRolled | CombatCheck, against: str, outcome: str, word: str) -> int:
     colour = rolls.OUTCOME_COLOURS.get(outcome, theme.TEXT)
     for line in w.wrap(title, 15, width):
         w.text(s, line, (x, y), 15, theme.TEXT)
@@ -263,18 +265,18 @@ def _roll_card(s, x, y, width, title, d, against: str, outcome: str, word: str) 
         cx += wid + px(6)
         return at
 
-    rolls.die_face(s, place(px(46)), 20, d["d20"], highlight=colour if outcome == "critical" else None)
-    sides, face, sign = d["extra"]
+    rolls.die_face(s, place(px(46)), 20, d.d20, highlight=colour if outcome == "critical" else None)
+    sides, face, sign = d.extra
     if sides:
         op = place(px(14))
         w.text(s, "+" if sign > 0 else "-", (op[0] + px(7), op[1] + px(23)), 20, theme.TEXT, "bold", "center")
         rolls.die_face(s, place(px(46)), sides, face)  # the sign is the operator before it: one minus, not two
-    for label, value in d["modifiers"]:
+    for label, value in d.modifiers:
         chip_text = f"{label} {value:+d}"
         wid = w.text_width(chip_text, 16) + px(16)
         at = place(wid)
         w.chip(s, (at[0], at[1] + px(11)), chip_text, size=16)
-    total = f"= {d['total']} {against}".rstrip()
+    total = f"= {d.total} {against}".rstrip()
     wid = w.text_width(total, 20, "bold")
     at = place(wid)
     w.text(s, total, (at[0], at[1] + px(12)), 20, theme.TEXT, "bold")
@@ -283,22 +285,22 @@ def _roll_card(s, x, y, width, title, d, against: str, outcome: str, word: str) 
     return y + w.line_h(34, "bold") + px(4)
 
 
-def _damage(s, x, y, width, d, target: str) -> int:
+def _damage(s, x, y, width, d: DamageRolled, target: str) -> int:
     """The damage dice (each roll's faces; kept one bright) and the amount, wrapped to ``width``."""
-    for line in w.wrap(f"Damage to {target}: {d['expr']}", 15, width):
+    for line in w.wrap(f"Damage to {target}: {d.expr}", 15, width):
         w.text(s, line, (x, y), 15, theme.TEXT)
         y += w.line_h(15)
     y += px(2)
     cx = x
     die, step = px(34), px(40)
-    sides = _sides(d["expr"])
-    for i, (faces, total) in enumerate(d["rolls"]):
+    sides = _sides(d.expr)
+    for i, (faces, total) in enumerate(d.rolls):
         if i:
             if cx + px(16) > x + width:
                 cx, y = x, y + step + px(4)
             w.text(s, "/", (cx, y + px(6)), 18, theme.TEXT_DIM, "bold")
             cx += px(16)
-        kept = len(d["rolls"]) == 1 or total == d["kept"]
+        kept = len(d.rolls) == 1 or total == d.kept
         for face in faces:
             if cx + die > x + width:  # many dice: on to the next row, never cut at the panel's edge
                 cx, y = x, y + step + px(4)
@@ -306,13 +308,13 @@ def _damage(s, x, y, width, d, target: str) -> int:
             cx += step
         cx += px(4)
     how = ""
-    if len(d["rolls"]) > 1:
+    if len(d.rolls) > 1:
         how += " keep higher"
-    if d["multiplier"] != 1:
-        how += f" x{d['multiplier']}"
-    if d["halved"]:
+    if d.multiplier != 1:
+        how += f" x{d.multiplier}"
+    if d.halved:
         how += " halved"
-    result = f"{how} = {d['amount']}".strip()
+    result = f"{how} = {d.amount}".strip()
     if cx + px(4) + w.text_width(result, 20, "bold") > x + width:
         cx, y = x - px(4), y + step + px(4)
     w.text(s, result, (cx + px(4), y + px(4)), 20, theme.BAD, "bold")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tactics.engine.starship.events import SpaceActionTaken
 from tactics.engine.starship.state import DESTROYED, injured_posts
 from tactics.engine.starship.commands import TakeAction
 from tactics.engine.starship.view import action_chance, actions_offered, describe
@@ -115,7 +116,7 @@ class ActionDialog:
         if entry is None:
             return
         event = entry.events[0]
-        self.result = {"kind": event.kind, "data": dict(event.data), "line": describe(event)}
+        self.result = {"kind": event.kind, "event": event, "line": describe(event)}
 
     def wake_ms(self) -> int | None:
         return None
@@ -246,8 +247,8 @@ class ActionDialog:
 
     def _draw_result(self, surface, hotspots: Hotspots, hover, x: int, y: int) -> None:
         rect = self.rect
-        data = (self.result or {}).get("data", {})
-        check = data.get("check")
+        taken = (self.result or {}).get("event")
+        check = taken.check if isinstance(taken, SpaceActionTaken) else None
         if check:
             good = bool(check.get("success"))
             box = draw_plain(surface, check["faces"], (x, y + px(10)), die_px=84, gap=18, success=good)
@@ -268,7 +269,8 @@ class ActionDialog:
         for line in wrap(self.result["line"] if self.result else "", 21, rect.width - px(64), "semibold")[:4]:
             text(surface, line, (x, y), 21, theme.TEXT, "semibold")
             y += px(30)
-        if data.get("effects") and any(e["kind"] not in ("advantage", "hold", "scan", "engineer_to_action") for e in data["effects"]):
+        effects = taken.effects if isinstance(taken, SpaceActionTaken) else []
+        if effects and any(e["kind"] not in ("advantage", "hold", "scan", "engineer_to_action") for e in effects):
             text(surface, "The effect lands when the phase ends, for every ship at once.", (x, y + px(8)), 19,
                  theme.TEXT_DIM, "regular")
         done = pygame.Rect(rect.right - px(200), rect.bottom - px(84), px(168), px(60))

@@ -10,10 +10,11 @@ on every die after a successful Scan.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from tactics.engine.starship.events import SpaceWeaponsFired
 from tactics.engine.starship.state import DESTROYED, detects, distance, effective, usable_hard_points
 from tactics.engine.starship.commands import FireWeapons
 from tactics.engine.starship.view import FireOdds, fire_odds
@@ -43,7 +44,7 @@ class FireDialog:
         self.target: str | None = min(pool, key=lambda t: distance(ship, space.ships[t])) if pool else None
         usable = usable_hard_points(ship, space.now)
         self.chosen: list[str] = [h.name for h in ship.spec.hard_points][:usable]
-        self.result: dict[str, Any] | None = None
+        self.result: SpaceWeaponsFired | None = None
         self.started = 0
         self.rect = pygame.Rect(0, 0, px(10), px(10))
 
@@ -62,13 +63,13 @@ class FireDialog:
     def shown_dice(self) -> int:
         if self.result is None:
             return 0
-        n = len(self.result["dice"])
+        n = len(self.result.dice)
         if self.screen.reveal_ms <= 0:
             return n
         return min(n, 1 + (pygame.time.get_ticks() - self.started) // self.screen.reveal_ms)
 
     def wake_ms(self) -> int | None:
-        if self.result is None or self.shown_dice() >= len(self.result["dice"]):
+        if self.result is None or self.shown_dice() >= len(self.result.dice):
             return None
         return self.started + self.shown_dice() * self.screen.reveal_ms
 
@@ -80,8 +81,7 @@ class FireDialog:
         entry = self.screen.submit(FireWeapons(self.ship_id, list(self.chosen), self.target))
         if entry is None:
             return
-        fired = next(e for e in entry.events if e.kind == "space.weapons_fired")
-        self.result = dict(fired.data)
+        self.result = next(e for e in entry.events if isinstance(e, SpaceWeaponsFired))
         self.started = pygame.time.get_ticks()
 
     def click(self, spot) -> None:
@@ -101,7 +101,7 @@ class FireDialog:
         elif key == "dlg.fire":
             self.fire()
         elif key in ("dlg.cancel", "dlg.done"):
-            if self.result is not None and self.shown_dice() < len(self.result["dice"]):
+            if self.result is not None and self.shown_dice() < len(self.result.dice):
                 self.started = -10**9  # show every die at once
             else:
                 self.screen.close_dialog()
@@ -206,12 +206,13 @@ class FireDialog:
         hotspots.add(cancel, "dlg.cancel")
 
     def _draw_result(self, surface, hotspots: Hotspots, hover, x: int, y: int) -> None:
-        data = self.result or {}
+        fired = self.result
+        assert fired is not None  # drawn once the volley is fired
         rect = self.rect
-        count, threshold = data["bd_dc"]
-        text(surface, f"at the {data['target_name']} - BD DC {count},{threshold}", (x, y), 24, theme.TEXT, "bold")
+        count, threshold = fired.bd_dc
+        text(surface, f"at the {fired.target_name} - BD DC {count},{threshold}", (x, y), 24, theme.TEXT, "bold")
         y += px(44)
-        dice = data["dice"]
+        dice = fired.dice
         shown = self.shown_dice()
         die_px, gap = 72, 22
         size = pool_size(dice, die_px, gap)
@@ -221,7 +222,7 @@ class FireDialog:
             gap = max(10, die_px // 3)
             size = pool_size(dice, die_px, gap)
         origin = (rect.centerx - size[0] // 2, y + px(16))
-        draw_pool(surface, dice, origin, sensor_bonus=int(data.get("sensor_bonus", 0)), die_px=die_px, gap=gap,
+        draw_pool(surface, dice, origin, sensor_bonus=fired.sensor_bonus, die_px=die_px, gap=gap,
                   shown=shown)
         first = sum(1 for d in dice if d.get("reroll_of") is None)
         rerolls = len(dice) - first
@@ -233,9 +234,9 @@ class FireDialog:
                     "each under the die it re-rolled",
                  (rect.centerx, y), 18, theme.TEXT_DIM, "regular", anchor="midtop", max_width=rect.width - px(60))
         if done:
-            good = data["battle_damage"]
+            good = fired.battle_damage
             verdict = "BATTLE DAMAGE!" if good else "no Battle Damage"
-            text(surface, f"{data['successes']} successes of {count} needed - {verdict}", (x, y + px(32)), 30,
+            text(surface, f"{fired.successes} successes of {count} needed - {verdict}", (x, y + px(32)), 30,
                  theme.GOOD if good else theme.TEXT, "bold")
             note = ("It lands when the Action Phase ends, with every other ship's rolls." if good else
                     "Judged again when the Action Phase ends: a Scan rolled later this phase still adds its bonus.")

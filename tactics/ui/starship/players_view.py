@@ -64,8 +64,8 @@ def players_log_lines(screen: "StarshipScreen") -> list[str]:
 
 
 def _about(event: Event, hidden: set[str]) -> bool:
-    d = event.data
-    names = {str(d.get(k, "")) for k in ("ship", "ship_name", "target", "target_name", "to_ship")}
+    # the ships an event of any space kind names (fields most of them share)
+    names = {str(getattr(event, k, None) or "") for k in ("ship", "ship_name", "target", "target_name", "to_ship")}
     return bool(names & hidden)
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tactics.engine.starship.events import SpaceBattleDamage, SpacePhaseEnded
 from tactics.engine.core.journal import Entry
 from tactics.engine.starship.view import describe
 from tactics.rules.starship import PHASE_NAMES
@@ -35,11 +36,11 @@ class PhaseSummary:
     def __init__(self, screen: "StarshipScreen", entry: Entry) -> None:
         self.screen = screen
         self.entry = entry
-        ended = next((e for e in entry.events if e.kind == "space.phase_ended"), None)
-        if ended is not None and ended.data.get("round") == 0:
+        ended = next((e for e in entry.events if isinstance(e, SpacePhaseEnded)), None)
+        if ended is not None and ended.round == 0:
             self.title = "The surprise round ends"
         elif ended is not None:
-            self.title = f"The {PHASE_NAMES.get(ended.data['phase'], '')} Phase of round {ended.data['round']} ends"
+            self.title = f"The {PHASE_NAMES.get(ended.phase, '')} Phase of round {ended.round} ends"
         else:
             self.title = "The phase ends"
         self.rect = pygame.Rect(0, 0, px(10), px(10))
@@ -68,8 +69,8 @@ class PhaseSummary:
         for event in self.entry.events:
             if event.kind in QUIET or y > bottom - px(30):
                 continue
-            if event.kind == "space.battle_damage":
-                draw_plain(surface, event.data["faces"], (x, y), die_px=48, gap=10)
+            if isinstance(event, SpaceBattleDamage):
+                draw_plain(surface, event.faces, (x, y), die_px=48, gap=10)
                 lines = wrap(describe(event), 20, rect.width - px(64) - px(130), "semibold")
                 for n, line in enumerate(lines[:3]):
                     text(surface, line, (x + px(124), y + n * px(27)), 20, theme.BAD_SOFT, "semibold")

@@ -18,6 +18,8 @@ from typing import Any, Callable
 
 import pygame
 
+from tactics.engine.combat.events import CombatCheck
+from tactics.engine.core.board_events import TokenMoved
 from tactics.engine.board import Walk
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_budget_ft, move_routes, why_not_move
 from tactics.engine.core.journal import Refused
@@ -139,7 +141,7 @@ def _cut_short(state: EncounterState, entry: Any, cid: str, leg: tuple) -> bool:
     """Did this entry move ``cid`` already and leave it short of the leg's end (or waiting)?"""
     if getattr(state.combat, "pending", None) is not None:
         return True
-    moved = any(e.kind in ("token.moved", "combat.check") and e.data.get("combatant") == cid for e in entry.events)
+    moved = any(isinstance(e, (TokenMoved, CombatCheck)) and e.combatant == cid for e in entry.events)
     who = state.combatants.get(cid)
     return moved and (who is None or not leg or who.cell != tuple(leg[-1]))
 

@@ -35,6 +35,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from tactics.engine.core.board_events import TokenMoved
+from tactics.engine.combat.events import ConditionAdded
+from tactics.engine.combat.individual.events import (
+    TurnsActionTaken, TurnsExtended, TurnsFreeDeclared, TurnsFreeResolved, TurnsHeld, TurnsLapsed, TurnsNote,
+    TurnsPending, TurnsShield, TurnsThrown,
+)
 from tactics.engine.board import check_path
 from tactics.engine.combat.team import out_of_fight, set_moment, sheet_of
 from tactics.engine.combat.actions import (
@@ -45,10 +51,13 @@ from tactics.engine.combat.attack import attack_events, attack_setup
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.engine.combat.individual import shots
-from tactics.engine.combat.individual.procedure import Pending, TurnsState, after, over_events, reducer, rules_of, running, who_or_refuse
+from tactics.engine.combat.individual.procedure import (
+    Pending, TurnsState, after, over_events, reducer, rules_of, running,
+)
+from tactics.engine.board import combatant_or_refuse as who_or_refuse
 from tactics.rules import turns as rt
 from tactics.rules.dice import Dice
-from tactics.rules.grid import Cell, as_cell, distance_ft
+from tactics.rules.grid import Cell, distance_ft
 from tactics.rules.sheets import Technique, Weapon
 
 MOVE, ATTACK, TECHNIQUE, USE_ITEM, THROW = "move", "attack", "technique", "use-item", "throw"
@@ -203,11 +212,13 @@ def validate(state: EncounterState, turns: TurnsState, who: Combatant, action: T
             raise Refused(str(exc)) from None
         if not ok:
             raise Refused(f"{who.name} ({size}) can only throw objects of size {size} or smaller, not {item}")
-        assert who.cell is not None  # on the map
-        far = distance_ft(who.cell, as_cell(action.target_cell))
+        target = (action.target_cell[0], action.target_cell[1])
+        if who.cell is None:
+            raise Refused(f"{who.name} is not on the map")
+        far = distance_ft(who.cell, target)
         if far > reach:
             raise Refused(f"{who.name} can throw an object {reach} ft; that square is {far} ft away")
-        if not state.current_map().in_bounds(as_cell(action.target_cell)):
+        if not state.current_map().in_bounds(target):
             raise Refused("that square is off the map")
     elif kind == EXTEND:
         names = [x["name"] for x in turns.lapsing]
@@ -259,11 +270,11 @@ def perform(state: EncounterState, who: Combatant, action: TurnAction, dice: Dic
             moved, _ = move_events(state, who, action.cells, arms.move_ft, dice)
             events += moved
             for e in moved:
-                if e.kind == "token.moved" and e.data["combatant"] == who.id:
-                    from_cell = tuple(e.data["path"][-1])
+                if isinstance(e, TokenMoved) and e.combatant == who.id:
+                    from_cell = e.path[-1]
         setup = attack_setup(state, who, arms, target, from_cell=from_cell, situational=action.situational)
         if setup.problem:
-            return events + [Event("turns.note", {"combatant": who.id, "text": setup.problem})]
+            return events + [TurnsNote(combatant=who.id, text=setup.problem)]
         rolled, outcome = attack_events(state, setup, dice)
         events += rolled
         if isinstance(arms, Weapon):
@@ -281,29 +292,30 @@ def perform(state: EncounterState, who: Combatant, action: TurnAction, dice: Dic
         return use.resolve(state, who, act, dice)[0]
     if kind == THROW:
         reach, size = throw_reach(state, who)
-        assert action.target_cell is not None  # validated
-        return [Event("turns.thrown", {"combatant": who.id, "cell": list(action.target_cell), "size": action.size
-                                       or rules_of(state).throw.default_size, "what": action.note or "an object",
-                                       "range_ft": reach})]
+        assert action.target_cell is not None  # validated: a throw has a target square
+        return [TurnsThrown(combatant=who.id, cell=action.target_cell,
+                            size=action.size or rules_of(state).throw.default_size,
+                            what=action.note or "an object", range_ft=reach)]
     if kind == EXTEND:
         rounds = rules_of(state).turns.extend_rounds
-        return [Event("condition.added", {"combatant": who.id, "name": action.effect, "rounds": rounds,
-                                          "source": who.id, **set_moment(state.combat)}),
-                Event("turns.extended", {"combatant": who.id, "name": action.effect, "rounds": rounds})]
+        assert action.effect is not None  # validated: Extend names the condition
+        return [ConditionAdded(combatant=who.id, name=action.effect, rounds=rounds, source=who.id,
+                               **set_moment(state.combat)),
+                TurnsExtended(combatant=who.id, name=action.effect, rounds=rounds)]
     if kind == EQUIP_SHIELD:
         turns = state.combat
         step = turns.equipping.get(who.id, 0) + 1
         need = rules_of(state).turns.shield_equip_actions
-        return [Event("turns.shield", {"combatant": who.id, "step": step, "of": need, "equipped": step >= need})]
+        return [TurnsShield(combatant=who.id, step=step, of=need, equipped=step >= need)]
     if kind == UNEQUIP_SHIELD:
-        return [Event("turns.shield", {"combatant": who.id, "step": 0, "of": 0, "equipped": False})]
-    return [Event("turns.note", {"combatant": who.id, "text": action.note or "acts"})]
+        return [TurnsShield(combatant=who.id, step=0, of=0, equipped=False)]
+    return [TurnsNote(combatant=who.id, text=action.note or "acts")]
 
 
 def equip_interrupted(turns: TurnsState, cid: str, action: TurnAction | None) -> list[Event]:
     """Equipping a shield takes consecutive actions: any other action drops it."""
     if turns.equipping.get(cid) and (action is None or action.kind != EQUIP_SHIELD):
-        return [Event("turns.shield", {"combatant": cid, "step": 0, "of": 0, "equipped": False, "abandoned": True})]
+        return [TurnsShield(combatant=cid, step=0, of=0, equipped=False, abandoned=True)]
     return []
 
 
@@ -321,11 +333,9 @@ def resolution(state: EncounterState, pid: int, actor: str, action: TurnAction, 
     who = state.combatants[actor]
     waiting = state.combat.pending
     aims = list(waiting.aims) if waiting is not None and waiting.id == pid and action.kind == MOVE else []
-    taken = {"id": pid, "combatant": actor, "slot": slot, "action": action.to_dict()}
     slots = slots_for(action)
-    if len(slots) > 1:
-        taken["slots"] = slots
-    events = [Event("turns.action-taken", taken)]
+    events: list[Event] = [TurnsActionTaken(id=pid, combatant=actor, slot=slot, action=action.to_dict(),
+                                            slots=slots if len(slots) > 1 else [])]
     try:
         if aims:  # held actions fire in the middle of the move (N-HELD-1)
             from tactics.engine.combat.individual.midmove import walk_with_shots
@@ -334,14 +344,14 @@ def resolution(state: EncounterState, pid: int, actor: str, action: TurnAction, 
         else:
             events += perform(state, who, action, dice)
     except Refused as exc:
-        events.append(Event("turns.note", {"combatant": actor, "text": f"the {LABELS[action.kind]} fails: {exc.reason}"}))
+        events.append(TurnsNote(combatant=actor, text=f"the {LABELS[action.kind]} fails: {exc.reason}"))
     return events + settle(after(state, events), dice)
 
 
 def settle(state: EncounterState, dice: Dice) -> list[Event]:
     """After an action: the queued free actions in order, and the end check."""
     turns: TurnsState = state.combat
-    events = [Event("turns.free-resolved", dict(f)) for f in turns.free_queue]
+    events: list[Event] = [TurnsFreeResolved(**dict(f)) for f in turns.free_queue]
     return events + over_events(after(state, events) if events else state)
 
 
@@ -373,12 +383,12 @@ class TakeAction:
         validate(state, turns, who, action)
         events: list[Event] = []
         if turns.lapsing and action.kind != EXTEND:
-            events.append(Event("turns.lapsed", {"combatant": who.id, "names": [x["name"] for x in turns.lapsing]}))
+            events.append(TurnsLapsed(combatant=who.id, names=[x["name"] for x in turns.lapsing]))
         events += equip_interrupted(turns, who.id, action)
         ask = holders_to_ask(state, turns, who.id)
         if ask:
-            return events + [Event("turns.pending", {"id": turns.next_id, "combatant": who.id, "slot": slot,
-                                                     "action": action.to_dict(), "ask": ask})]
+            return events + [TurnsPending(id=turns.next_id, combatant=who.id, slot=slot,
+                                          action=action.to_dict(), ask=ask)]
         return events + resolution(after(state, events), turns.next_id, who.id, action, slot, dice)
 
 
@@ -407,8 +417,8 @@ class Hold:
         budget_check(state, turns, who, rt.HOLD)
         events: list[Event] = []
         if turns.lapsing:
-            events.append(Event("turns.lapsed", {"combatant": who.id, "names": [x["name"] for x in turns.lapsing]}))
-        return events + [Event("turns.held", {"combatant": who.id})]
+            events.append(TurnsLapsed(combatant=who.id, names=[x["name"] for x in turns.lapsing]))
+        return events + [TurnsHeld(combatant=who.id)]
 
 
 @dataclass
@@ -431,70 +441,71 @@ class DeclareFree:
             raise Refused(f"{who.name} is not in the fight")
         if limits_of(who).no_actions:
             raise Refused(f"{who.name} cannot act ({limits_of(who).reason or 'down'})")
-        data = {"seq": turns.next_id, "combatant": who.id, "note": self.note.strip() or "a free action"}
+        seq, note = turns.next_id, self.note.strip() or "a free action"
+        declared = TurnsFreeDeclared(seq=seq, combatant=who.id, note=note)
         if turns.pending is not None:
-            return [Event("turns.free-declared", data)]
-        return [Event("turns.free-declared", data), Event("turns.free-resolved", data)]
+            return [declared]
+        return [declared, TurnsFreeResolved(seq=seq, combatant=who.id, note=note)]
 
 
 # --------------------------------------------------------------------------- reducers
-@reducer.on("turns.pending")
-def _pending(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsPending)
+def _pending(state: EncounterState, event: TurnsPending) -> None:
     t = state.combat
-    t.pending = Pending(int(d["id"]), d["combatant"], dict(d["action"]), d["slot"], list(d["ask"]))
-    t.next_id = max(t.next_id, int(d["id"]) + 1)
+    t.pending = Pending(int(event.id), event.combatant, dict(event.action), event.slot, list(event.ask))
+    t.next_id = max(t.next_id, int(event.id) + 1)
     t.lapsing = []
 
 
-@reducer.on("turns.action-taken")
-def _taken(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsActionTaken)
+def _taken(state: EncounterState, event: TurnsActionTaken) -> None:
     t = state.combat
-    t.spent.extend(d.get("slots") or [d["slot"]])
+    t.spent.extend(event.slots or [event.slot])
     t.lapsing = []
-    t.next_id = max(t.next_id, int(d["id"]) + 1)
+    t.next_id = max(t.next_id, int(event.id) + 1)
     t.last_block = None
-    if t.pending is not None and t.pending.id == int(d["id"]):
+    if t.pending is not None and t.pending.id == int(event.id):
         t.pending = None
 
 
-@reducer.on("turns.held")
-def _held(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsHeld)
+def _held(state: EncounterState, event: TurnsHeld) -> None:
     t = state.combat
     t.spent.append(rt.HOLD)
     t.lapsing = []
-    if d["combatant"] not in t.held:
-        t.held.append(d["combatant"])
+    if event.combatant not in t.held:
+        t.held.append(event.combatant)
 
 
-@reducer.on("turns.shield")
-def _shield(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsShield)
+def _shield(state: EncounterState, event: TurnsShield) -> None:
     t = state.combat
-    cid = d["combatant"]
-    if d.get("abandoned") or (not d["equipped"] and d["step"] == 0):
+    cid = event.combatant
+    if event.abandoned or (not event.equipped and event.step == 0):
         t.equipping.pop(cid, None)
-        if not d.get("abandoned") and cid in t.shields:
+        if not event.abandoned and cid in t.shields:
             t.shields.remove(cid)
         return
-    if d["equipped"]:
+    if event.equipped:
         t.equipping.pop(cid, None)
         if cid not in t.shields:
             t.shields.append(cid)
     else:
-        t.equipping[cid] = int(d["step"])
+        t.equipping[cid] = int(event.step)
 
 
-@reducer.on("turns.free-declared")
-def _free_declared(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsFreeDeclared)
+def _free_declared(state: EncounterState, event: TurnsFreeDeclared) -> None:
     t = state.combat
-    t.free_queue.append(dict(d))
-    t.next_id = max(t.next_id, int(d["seq"]) + 1)
+    t.free_queue.append({"seq": event.seq, "combatant": event.combatant, "note": event.note})
+    t.next_id = max(t.next_id, int(event.seq) + 1)
 
 
-@reducer.on("turns.free-resolved")
-def _free_resolved(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsFreeResolved)
+def _free_resolved(state: EncounterState, event: TurnsFreeResolved) -> None:
     t = state.combat
-    t.free_queue = [f for f in t.free_queue if f["seq"] != d["seq"]]
+    t.free_queue = [f for f in t.free_queue if f["seq"] != event.seq]
 
 
-for _kind in ("turns.note", "turns.thrown", "turns.extended"):
-    reducer.on(_kind)(lambda state, d: None)  # log only
+for _kind in (TurnsNote, TurnsThrown, TurnsExtended):
+    reducer.on(_kind)(lambda state, event: None)  # log only

@@ -17,11 +17,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.core.board_events import TokenMoved
+from tactics.engine.combat.individual.events import (
+    TurnsActionTaken, TurnsHeldAimed, TurnsHeldUsed, TurnsMoveBlocked, TurnsNote, TurnsPassed, TurnsWithdrawn,
+)
 from tactics.engine.combat.team import out_of_fight
 from tactics.engine.combat.actions import limits_of, move_budget, move_events
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
-from tactics.engine.combat.individual.procedure import Pending, TurnsState, after, reducer, running, who_or_refuse
+from tactics.engine.board import combatant_or_refuse as who_or_refuse
+from tactics.engine.combat.individual.procedure import Pending, TurnsState, after, reducer, running
 from tactics.engine.combat.individual.actions import (
     EXTEND, MOVE, TurnAction, equip_interrupted, perform, resolution, settle, slot_for, slots_for, validate,
 )
@@ -68,7 +73,7 @@ def after_answer(state: EncounterState, dice: Dice) -> list[Event]:
     try:
         validate(state, turns, actor, action)
     except Refused as exc:  # reading: R-TURN-3, the actor chooses again; its action is not spent
-        return [Event("turns.withdrawn", {"id": p.id, "combatant": actor.id, "reason": exc.reason})] + settle(state, dice)
+        return [TurnsWithdrawn(id=p.id, combatant=actor.id, reason=exc.reason)] + settle(state, dice)
     if next_to_ask(state, turns) is not None:
         return []
     return resolution(state, p.id, p.actor, action, p.slot, dice)
@@ -119,10 +124,10 @@ class UseHeld:
             from tactics.engine.combat.individual.midmove import aim_or_refuse
 
             square = aim_or_refuse(state, turns, who, action, self.at)
-            assert turns.pending is not None  # a move is under way
-            events = [Event("turns.held-aimed", {"combatant": who.id, "pending": turns.pending.id,
-                                                 "mover": turns.pending.actor, "action": action.to_dict(),
-                                                 "at": list(square)})]
+            waiting = turns.pending
+            assert waiting is not None  # aim_or_refuse refuses when no one is moving
+            events: list[Event] = [TurnsHeldAimed(combatant=who.id, pending=waiting.id, mover=waiting.actor,
+                                                  action=action.to_dict(), at=square)]
             return events + after_answer(after(state, events), dice)
         validate(state, turns, who, action)
         p = turns.pending
@@ -131,8 +136,7 @@ class UseHeld:
             if action.cells and action.cells[-1] in path:
                 raise Refused(f"to step into {state.combatants[p.actor].name}'s path, Block")
         events = equip_interrupted(turns, who.id, action)
-        events.append(Event("turns.held-used", {"combatant": who.id, "pending": p.id if p else None,
-                                                "action": action.to_dict()}))
+        events.append(TurnsHeldUsed(combatant=who.id, pending=p.id if p else None, action=action.to_dict()))
         events += perform(after(state, events), who, action, dice)
         now = after(state, events)
         return events + (after_answer(now, dice) if p is not None else settle(now, dice))
@@ -157,7 +161,7 @@ class Pass:
         turns = running(state)
         who = who_or_refuse(state, self.combatant)
         p = _prompted(state, turns, who.id)
-        events = [Event("turns.passed", {"combatant": who.id, "pending": p.id})]
+        events: list[Event] = [TurnsPassed(combatant=who.id, pending=p.id)]
         return events + after_answer(after(state, events), dice)
 
 
@@ -220,14 +224,13 @@ class Block:
         if not route or route[-1] != cell:
             raise Refused(f"{blocker.name} cannot reach {cell} with {budget} ft")
         events = equip_interrupted(turns, blocker.id, None)
-        events.append(Event("turns.held-used", {"combatant": blocker.id, "pending": p.id, "block": True,
-                                                "action": TurnAction(MOVE, path=route).to_dict()}))
+        events.append(TurnsHeldUsed(combatant=blocker.id, pending=p.id, block=True,
+                                    action=TurnAction(MOVE, path=route).to_dict()))
         events += move_events(state, blocker, route, budget, dice)[0]
         now = after(state, events)
         stand = now.combatants[blocker.id].cell
         if stand not in planned[1:]:  # stopped short (a failed check, a trap): no block
-            events.append(Event("turns.note", {"combatant": blocker.id,
-                                               "text": f"{blocker.name} does not get into the path"}))
+            events.append(TurnsNote(combatant=blocker.id, text=f"{blocker.name} does not get into the path"))
             return events + after_answer(after(now, events[-1:]), dice)
         walked = rt.stop_before_blocker(planned, stand)
         while walked and (other := now.at(walked[-1])) is not None and other.id != mover.id:
@@ -243,26 +246,25 @@ class Block:
         end = mover.cell
         walked_ft = 0
         for e in moved:
-            if e.kind == "token.moved" and e.data["combatant"] == mover.id:
-                end = tuple(e.data["path"][-1])
-                walked_ft += int(e.data["feet"])
-        taken = Event("turns.action-taken", {"id": p.id, "combatant": mover.id, "slot": p.slot, "action": p.action})
-        assert mover.cell is not None and end is not None  # on the map
-        blocked = Event("turns.move-blocked", {
-            "id": p.id, "mover": mover.id, "blocker": blocker.id, "at": list(stand), "start": list(mover.cell),
-            "planned": [list(c) for c in planned], "walked": [list(c) for c in walked], "stop": list(end),
-            "walked_ft": walked_ft, "budget_ft": mover_budget,
-            "lost_ft": rt.movement_lost(mover_budget, walked_ft),  # reading: R-TURN-4
-        })
+            if isinstance(e, TokenMoved) and e.combatant == mover.id:
+                end = e.path[-1]
+                walked_ft += e.feet
+        taken = TurnsActionTaken(id=p.id, combatant=mover.id, slot=p.slot, action=p.action)
+        assert mover.cell is not None and end is not None  # a mover on the map (checked above)
+        blocked = TurnsMoveBlocked(id=p.id, mover=mover.id, blocker=blocker.id, at=stand,
+                                   start=mover.cell, planned=list(planned),
+                                   walked=list(walked), stop=end, walked_ft=walked_ft,
+                                   budget_ft=mover_budget, lost_ft=rt.movement_lost(mover_budget, walked_ft))
         events += [taken, blocked] + moved
         return events + settle(after(state, events), dice)
 
 
 def block_route(state: EncounterState, blocker: Combatant, cell: Cell) -> list[Cell]:
     """The blocker's shortest legal route to ``cell`` within its run (R-GRID-3..5)."""
+    if blocker.cell is None:
+        return []
     enemies = [c.cell for c in state.enemies_of(blocker) if c.cell is not None]
     allies = [c.cell for c in state.allies_of(blocker) if c.cell is not None]
-    assert blocker.cell is not None  # on the map
     p = plan(state.current_map(), blocker.cell, move_budget(blocker), enemies=enemies, occupied=allies)
     return p.path_to(cell) if cell in p.endable else []
 
@@ -280,27 +282,27 @@ def block_squares(state: EncounterState, blocker_id: str) -> list[Cell]:
 
 
 # --------------------------------------------------------------------------- reducers
-@reducer.on("turns.passed")
-def _passed(state: EncounterState, d: dict[str, Any]) -> None:
-    state.combat.pending.asked.append(d["combatant"])
+@reducer.on(TurnsPassed)
+def _passed(state: EncounterState, event: TurnsPassed) -> None:
+    state.combat.pending.asked.append(event.combatant)
 
 
-@reducer.on("turns.withdrawn")
-def _withdrawn(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsWithdrawn)
+def _withdrawn(state: EncounterState, event: TurnsWithdrawn) -> None:
     t = state.combat
     t.pending = None
-    t.next_id = max(t.next_id, int(d["id"]) + 1)
+    t.next_id = max(t.next_id, int(event.id) + 1)
 
 
-@reducer.on("turns.held-used")
-def _held_used(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsHeldUsed)
+def _held_used(state: EncounterState, event: TurnsHeldUsed) -> None:
     t = state.combat
-    if d["combatant"] in t.held:
-        t.held.remove(d["combatant"])
-    if t.pending is not None and d.get("pending") == t.pending.id:
-        t.pending.asked.append(d["combatant"])
+    if event.combatant in t.held:
+        t.held.remove(event.combatant)
+    if t.pending is not None and event.pending == t.pending.id:
+        t.pending.asked.append(event.combatant)
 
 
-@reducer.on("turns.move-blocked")
-def _blocked(state: EncounterState, d: dict[str, Any]) -> None:
-    state.combat.last_block = dict(d)
+@reducer.on(TurnsMoveBlocked)
+def _blocked(state: EncounterState, event: TurnsMoveBlocked) -> None:
+    state.combat.last_block = event.to_dict()["data"]

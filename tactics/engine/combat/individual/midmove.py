@@ -17,6 +17,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from tactics.engine.core.board_events import TokenMoved
+from tactics.engine.combat.individual.events import TurnsHeldAimed, TurnsHeldUsed, TurnsNote
 from tactics.engine.board import check_path
 from tactics.engine.combat.actions import limits_of, move_budget, move_events
 from tactics.engine.combat.individual.actions import EXTEND, MOVE, TurnAction, perform, validate
@@ -66,11 +68,11 @@ def aim_or_refuse(state: EncounterState, turns: TurnsState, holder: Combatant, a
 
 
 def _feet(events: list[Event], mover: str) -> int:
-    return sum(int(e.data.get("feet", 0)) for e in events if e.kind == "token.moved" and e.data["combatant"] == mover)
+    return sum(e.feet for e in events if isinstance(e, TokenMoved) and e.combatant == mover)
 
 
 def _note(cid: str, text: str) -> Event:
-    return Event("turns.note", {"combatant": cid, "text": text})
+    return TurnsNote(combatant=cid, text=text)
 
 
 def walk_with_shots(state: EncounterState, pid: int, mover_id: str, path: list[Cell], aims: list[dict[str, Any]],
@@ -101,8 +103,8 @@ def walk_with_shots(state: EncounterState, pid: int, mover_id: str, path: list[C
             events.append(_note(holder.id, f"{holder.name} can no longer use the held action"))
             continue
         action = TurnAction.from_dict(aim["action"])
-        fired = [Event("turns.held-used", {"combatant": holder.id, "pending": pid, "action": dict(aim["action"]),
-                                           "at": list(at), "mid_move": True, "mover": mover_id})]
+        fired: list[Event] = [TurnsHeldUsed(combatant=holder.id, pending=pid, action=dict(aim["action"]), at=at,
+                               mid_move=True, mover=mover_id)]
         try:
             validate(now, now.combat, holder, action)
             fired += perform(after(now, fired), holder, action, dice)
@@ -126,12 +128,12 @@ def walk_with_shots(state: EncounterState, pid: int, mover_id: str, path: list[C
     return events + move_events(now, mover, rest, budget - walked_ft, dice)[0]
 
 
-@reducer.on("turns.held-aimed")
-def _aimed(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsHeldAimed)
+def _aimed(state: EncounterState, event: TurnsHeldAimed) -> None:
     p = state.combat.pending
-    if p is not None and p.id == int(d["pending"]):
-        p.asked.append(d["combatant"])
-        p.aims.append({"combatant": d["combatant"], "action": dict(d["action"]), "at": list(d["at"])})
+    if p is not None and p.id == int(event.pending):
+        p.asked.append(event.combatant)
+        p.aims.append({"combatant": event.combatant, "action": dict(event.action), "at": list(event.at)})
 
 
 __all__ = ["aim_or_refuse", "fire_squares", "walk_with_shots", "with_mover_at"]

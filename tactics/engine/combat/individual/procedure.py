@@ -33,6 +33,11 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from tactics.engine.hazards.events import FacingSet
+from tactics.engine.combat.individual.events import (
+    TurnsBegan, TurnsEndedTurn, TurnsJoined, TurnsLapsed, TurnsOver, TurnsReordered, TurnsRound, TurnsSkipped,
+    TurnsStarted,
+)
 from tactics.engine.board import combatant_or_refuse as who_or_refuse
 from tactics.engine.combat.team import GROUP_HOOKS, Group, GroupMoment, out_of_fight, sheet_of
 from tactics.engine.combat.roster import entry_square
@@ -169,7 +174,7 @@ def over_events(state: EncounterState) -> list[Event]:
     winner = winner_if_over(state)
     if winner is None:
         return []
-    return [Event("turns.over", {"round": turns.round, "winner": winner})]
+    return [TurnsOver(round=turns.round, winner=winner)]
 
 
 # --------------------------------------------------------------------------- commands
@@ -225,8 +230,7 @@ class StartTurns:
             order, raw = rt.rolled_order(rolling, lambda: dice.d(20))
             rolls = [{"key": r.key, "members": list(r.members), "attempt": r.attempt, "d20": r.d20,
                       "bonus": r.bonus, "total": r.total} for r in raw]
-        return [Event("turns.started", {"round": 1, "how": self.order, "grouping": self.npc_grouping,
-                                        "order": order, "rolls": rolls})]
+        return [TurnsStarted(round=1, how=self.order, grouping=self.npc_grouping, order=order, rolls=rolls)]
 
 
 @dataclass
@@ -250,7 +254,7 @@ class ReorderTurns:
             raise Refused("the new order must list everyone in the turn order exactly once")
         if new == turns.order:
             raise Refused("that is the order already")
-        return [Event("turns.reordered", {"order": new})]
+        return [TurnsReordered(order=new)]
 
 
 @dataclass
@@ -272,7 +276,7 @@ class JoinTurns:
             raise Refused(f"{who.name} is already in the turn order")
         cell = entry_square(state, who, self.cell)
         index = len(turns.order) if self.index is None else max(0, min(len(turns.order), int(self.index)))
-        return [Event("turns.joined", {"combatant": who.id, "cell": list(cell), "index": index})]
+        return [TurnsJoined(combatant=who.id, cell=cell, index=index)]
 
 
 def _next_up(state: EncounterState, turns: TurnsState) -> tuple[int, list[str]]:
@@ -341,18 +345,16 @@ class BeginTurn:
         rnd, candidates = _next_up(state, turns)
         while True:
             if rnd != turns.round and not (events and events[-1].kind == "turns.round"):
-                events.append(Event("turns.round", {"round": rnd}))
+                events.append(TurnsRound(round=rnd))
             for cid in candidates:
                 who = state.combatants[cid]
                 if out_of_fight(who) or who.cell is None:
                     events += hook_events(state, turns, cid, "start", dice)
-                    events.append(Event("turns.skipped", {"round": rnd, "combatant": cid,
-                                                          "held_lost": cid in turns.held}))
+                    events.append(TurnsSkipped(round=rnd, combatant=cid, held_lost=cid in turns.held))
                     events += hook_events(state, turns, cid, "end", dice)
                     continue
                 events += hook_events(state, turns, cid, "start", dice)
-                events.append(Event("turns.began", {"round": rnd, "combatant": cid,
-                                                    **start_of_turn(state, turns, cid)}))
+                events.append(TurnsBegan(round=rnd, combatant=cid, **start_of_turn(state, turns, cid)))
                 return events
             rnd, candidates = rnd + 1, list(turns.order)  # everyone left was out: the next round
 
@@ -391,11 +393,10 @@ class EndTurn:
 
             events += SetFacing(who.id, self.facing, self.keep_facing, self.keep_facing_cell).perform(state, dice)
         if turns.lapsing:
-            events.append(Event("turns.lapsed", {"combatant": who.id, "names": [x["name"] for x in turns.lapsing]}))
-        facing = next((e.data["facing"] for e in events if e.kind == "facing.set"), who.facing)
+            events.append(TurnsLapsed(combatant=who.id, names=[x["name"] for x in turns.lapsing]))
+        facing = next((e.facing for e in events if isinstance(e, FacingSet)), who.facing)
         lived = [signature(c) for c in who.conditions]
-        events.append(Event("turns.ended-turn", {"round": turns.round, "combatant": who.id, "lived": lived,
-                                                  "facing": facing}))
+        events.append(TurnsEndedTurn(round=turns.round, combatant=who.id, lived=lived, facing=facing))
         events += hook_events(state, turns, who.id, "end", dice)
         return events
 
@@ -412,75 +413,75 @@ class EndTurns:
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         turns = running(state)
-        return [Event("turns.over", {"round": turns.round, "winner": self.winner or ""})]
+        return [TurnsOver(round=turns.round, winner=self.winner or "")]
 
 
 # --------------------------------------------------------------------------- reducers
-@reducer.on("turns.started")
-def _started(state: EncounterState, d: dict[str, Any]) -> None:
-    state.combat = TurnsState(round=int(d["round"]), order=list(d["order"]), how=d["how"], rolls=list(d["rolls"]))
+@reducer.on(TurnsStarted)
+def _started(state: EncounterState, event: TurnsStarted) -> None:
+    state.combat = TurnsState(round=int(event.round), order=list(event.order), how=event.how, rolls=list(event.rolls))
 
 
-@reducer.on("turns.reordered")
-def _reordered(state: EncounterState, d: dict[str, Any]) -> None:
-    state.combat.order = list(d["order"])
+@reducer.on(TurnsReordered)
+def _reordered(state: EncounterState, event: TurnsReordered) -> None:
+    state.combat.order = list(event.order)
 
 
-@reducer.on("turns.joined")
-def _joined(state: EncounterState, d: dict[str, Any]) -> None:
-    who = state.combatants[d["combatant"]]
+@reducer.on(TurnsJoined)
+def _joined(state: EncounterState, event: TurnsJoined) -> None:
+    who = state.combatants[event.combatant]
     who.present = True
-    who.cell = (int(d["cell"][0]), int(d["cell"][1]))
-    state.combat.order.insert(int(d["index"]), who.id)
+    who.cell = (int(event.cell[0]), int(event.cell[1]))
+    state.combat.order.insert(int(event.index), who.id)
 
 
-@reducer.on("turns.round")
-def _round(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsRound)
+def _round(state: EncounterState, event: TurnsRound) -> None:
     t = state.combat
-    t.round = int(d["round"])
+    t.round = int(event.round)
     t.acted = []
     t.turns_done = []
 
 
-@reducer.on("turns.skipped")
-def _skipped(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsSkipped)
+def _skipped(state: EncounterState, event: TurnsSkipped) -> None:
     t = state.combat
-    t.acted.append(d["combatant"])
-    t.turns_done.append(f"{d['combatant']}:{TURN}")
-    if d.get("held_lost") and d["combatant"] in t.held:
-        t.held.remove(d["combatant"])
+    t.acted.append(event.combatant)
+    t.turns_done.append(f"{event.combatant}:{TURN}")
+    if event.held_lost and event.combatant in t.held:
+        t.held.remove(event.combatant)
 
 
-@reducer.on("turns.began")
-def _began(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsBegan)
+def _began(state: EncounterState, event: TurnsBegan) -> None:
     t = state.combat
-    cid = d["combatant"]
+    cid = event.combatant
     t.phase = "action"
     t.current = cid
     t.spent = []
     t.last_block = None
-    t.lapsing = [dict(x) for x in d["lapsing"]]
-    if d.get("held_lost") and cid in t.held:
+    t.lapsing = [dict(x) for x in event.lapsing]
+    if event.held_lost and cid in t.held:
         t.held.remove(cid)
     who = state.combatants[cid]
-    gone = set(d["ended"]) | {x["name"] for x in d["lapsing"]}
-    for tick in d["ticks"]:
+    gone = set(event.ended) | {x["name"] for x in event.lapsing}
+    for tick in event.ticks:
         for cond in who.conditions:
             if cond.name == tick["name"]:
                 cond.rounds = int(tick["to"])
     who.conditions = [c for c in who.conditions if c.name not in gone]
 
 
-@reducer.on("turns.lapsed")
-def _lapsed(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsLapsed)
+def _lapsed(state: EncounterState, event: TurnsLapsed) -> None:
     state.combat.lapsing = []
 
 
-@reducer.on("turns.ended-turn")
-def _ended_turn(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsEndedTurn)
+def _ended_turn(state: EncounterState, event: TurnsEndedTurn) -> None:
     t = state.combat
-    cid = d["combatant"]
-    t.lived[cid] = [list(x) for x in d["lived"]]
+    cid = event.combatant
+    t.lived[cid] = [list(x) for x in event.lived]
     t.acted.append(cid)
     t.turns_done.append(f"{cid}:{TURN}")
     t.phase = "between"
@@ -489,11 +490,11 @@ def _ended_turn(state: EncounterState, d: dict[str, Any]) -> None:
     t.lapsing = []
 
 
-@reducer.on("turns.over")
-def _over(state: EncounterState, d: dict[str, Any]) -> None:
+@reducer.on(TurnsOver)
+def _over(state: EncounterState, event: TurnsOver) -> None:
     t = state.combat
     t.phase = "ended"
-    t.winner = d.get("winner") or ""
+    t.winner = event.winner or ""
     t.pending = None
     t.free_queue = []
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactics.engine.combat.events import CombatantRevealed, DamageRolled
+from tactics.engine.combat.individual.events import TurnsLoadUsed, TurnsReloaded, TurnsSureShot
 from tactics.engine.combat.actions import arms_or_refuse, target_or_refuse
 from tactics.engine.combat.attack import attack_setup, hp_events
 from tactics.engine.combat.individual.procedure import TurnsState, reducer
@@ -59,8 +61,8 @@ def load_used(state: EncounterState, who: Combatant, weapon: Weapon) -> list[Eve
     """The event that spends one shot of a loaded weapon (none for an uncounted one)."""
     if not weapon.load or not isinstance(state.combat, TurnsState):
         return []
-    return [Event("turns.load-used", {"combatant": who.id, "weapon": weapon.name, "label": weapon.title,
-                                      "left": max(0, (loads_left(state, who, weapon) or 0) - 1)})]
+    return [TurnsLoadUsed(combatant=who.id, weapon=weapon.name, label=weapon.title,
+                          left=max(0, (loads_left(state, who, weapon) or 0) - 1))]
 
 
 def _weapon(who: Combatant, action: Any) -> Weapon:
@@ -101,17 +103,15 @@ def shot_events(state: EncounterState, who: Combatant, action: Any, dice: Dice) 
         raise Refused(problem)
     weapon = _weapon(who, action)
     target = target_or_refuse(state, action.target)
-    events = [Event("turns.sure-shot", {"combatant": who.id, "target": target.id, "weapon": weapon.name,
-                                        "label": weapon.title, "sure_hit_ft": weapon.sure_hit_ft})]
+    events: list[Event] = [TurnsSureShot(combatant=who.id, target=target.id, weapon=weapon.name, label=weapon.title,
+                            sure_hit_ft=weapon.sure_hit_ft)]
     events += load_used(state, who, weapon)
     if who.hidden:  # reading: N-HIDE-1, attacking gives a hidden attacker away
-        events.append(Event("combatant.revealed", {"combatant": who.id, "reason": "attacked"}))
+        events.append(CombatantRevealed(combatant=who.id, reason="attacked"))
     dmg = roll_damage(dice, "hit", weapon.damage, crit_multiplier=weapon.crit_multiplier)
-    events.append(Event("damage.rolled", {
-        "action": None, "attacker": who.id, "target": target.id, "expr": dmg.expr,
-        "rolls": [[list(f), t] for f, t in dmg.rolls], "kept": dmg.kept, "multiplier": dmg.multiplier,
-        "halved": dmg.halved, "amount": dmg.amount, "outcome": "hit",
-    }))
+    events.append(DamageRolled(action=None, attacker=who.id, target=target.id, expr=dmg.expr,
+                               rolls=[[list(f), t] for f, t in dmg.rolls], kept=dmg.kept,
+                               multiplier=dmg.multiplier, halved=dmg.halved, amount=dmg.amount, outcome="hit"))
     return events + hp_events(state, target.id, -dmg.amount, f"{weapon.title} (sure hit)")
 
 
@@ -133,24 +133,23 @@ def reload_events(state: EncounterState, who: Combatant, action: Any) -> list[Ev
         raise Refused(problem)
     weapon = _weapon(who, action)
     left = min(capacity(who, weapon), (loads_left(state, who, weapon) or 0) + weapon.load)
-    return [Event("turns.reloaded", {"combatant": who.id, "weapon": weapon.name, "label": weapon.title,
-                                     "load": weapon.load, "left": left})]
+    return [TurnsReloaded(combatant=who.id, weapon=weapon.name, label=weapon.title, load=weapon.load, left=left)]
 
 
 # --------------------------------------------------------------------------- reducers and the log
-@reducer.on("turns.load-used")
-def _load_used(state: EncounterState, d: dict[str, Any]) -> None:
-    fired = state.combat.fired.setdefault(d["combatant"], {})
-    fired[d["weapon"]] = fired.get(d["weapon"], 0) + 1
+@reducer.on(TurnsLoadUsed)
+def _load_used(state: EncounterState, event: TurnsLoadUsed) -> None:
+    fired = state.combat.fired.setdefault(event.combatant, {})
+    fired[event.weapon] = fired.get(event.weapon, 0) + 1
 
 
-@reducer.on("turns.reloaded")
-def _reloaded(state: EncounterState, d: dict[str, Any]) -> None:
-    fired = state.combat.fired.setdefault(d["combatant"], {})
-    fired[d["weapon"]] = max(0, fired.get(d["weapon"], 0) - int(d["load"]))
+@reducer.on(TurnsReloaded)
+def _reloaded(state: EncounterState, event: TurnsReloaded) -> None:
+    fired = state.combat.fired.setdefault(event.combatant, {})
+    fired[event.weapon] = max(0, fired.get(event.weapon, 0) - int(event.load))
 
 
-reducer.on("turns.sure-shot")(lambda state, d: None)  # log only
+reducer.on(TurnsSureShot)(lambda state, event: None)  # log only
 
 
 def _name(state: EncounterState | None, cid: str) -> str:
@@ -158,14 +157,14 @@ def _name(state: EncounterState | None, cid: str) -> str:
 
 
 def _describe(event: Event, state: EncounterState | None) -> str:
-    d = event.data
-    who = _name(state, d["combatant"])
-    if event.kind == "turns.sure-shot":
-        return (f"{who} fires the loaded {d['label']} at {_name(state, d['target'])} within its "
-                f"{d['sure_hit_ft']} ft guaranteed-hit range: a hit, no accuracy roll.")
-    if event.kind == "turns.load-used":
-        return f"{who}'s {d['label']}: {d['left']} shot{'s' if d['left'] != 1 else ''} left before a reload."
-    return f"{who} reloads the {d['label']} ({d['left']} shot{'s' if d['left'] != 1 else ''} loaded)."
+    assert isinstance(event, (TurnsSureShot, TurnsLoadUsed, TurnsReloaded))  # the kinds it describes
+    who = _name(state, event.combatant)
+    if isinstance(event, TurnsSureShot):
+        return (f"{who} fires the loaded {event.label} at {_name(state, event.target)} within its "
+                f"{event.sure_hit_ft} ft guaranteed-hit range: a hit, no accuracy roll.")
+    if isinstance(event, TurnsLoadUsed):
+        return f"{who}'s {event.label}: {event.left} shot{'s' if event.left != 1 else ''} left before a reload."
+    return f"{who} reloads the {event.label} ({event.left} shot{'s' if event.left != 1 else ''} loaded)."
 
 
 for _kind in ("turns.sure-shot", "turns.load-used", "turns.reloaded"):

@@ -17,6 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.engine.combat.individual.events import (
+    TurnsActionTaken, TurnsBegan, TurnsEndedTurn, TurnsExtended, TurnsFreeDeclared, TurnsFreeResolved,
+    TurnsHeld, TurnsHeldAimed, TurnsHeldUsed, TurnsJoined, TurnsLapsed, TurnsMoveBlocked, TurnsNote, TurnsOver,
+    TurnsPassed, TurnsPending, TurnsReordered, TurnsRound, TurnsShield, TurnsSkipped, TurnsStarted, TurnsThrown,
+    TurnsWithdrawn,
+)
 from tactics.engine.combat.team import out_of_fight
 from tactics.engine.combat.actions import ITEM_USES, limits_of, move_budget
 from tactics.engine.combat.moves import ALLOWANCES, MoveAllowance, stopped
@@ -108,7 +114,8 @@ def moves_left(state: EncounterState, cid: str) -> int:
 
 def _budget_refusal(state: EncounterState, cid: str) -> str:
     turns = turns_of(state)
-    assert turns is not None  # asked only while individual turns run
+    if turns is None:
+        return "individual turns are not running"
     who = state.combatants[cid]
     limits = limits_of(who)
     try:
@@ -151,7 +158,7 @@ def move_allowance(state: EncounterState, cid: str) -> MoveAllowance | None:
         if turns.pending is not None and (prompt is None or prompt.holder != cid):
             asked = state.combatants[prompt.holder].name if prompt else "no one"
             return stopped(f"{asked} is asked first", who.cell)
-        barred: frozenset = frozenset()
+        barred: frozenset[Any] = frozenset()
         if prompt is not None and turns.pending is not None and turns.pending.action.get("kind") == MOVE:
             # the mover's path: only a Block may end there (R-TURN-4)
             barred = frozenset(waiting_path(state)) - frozenset(prompt.block_squares)
@@ -193,7 +200,7 @@ class Prompt:
 
 
 def action_phrase(state: EncounterState, action: dict[str, Any]) -> str:
-    kind = action.get("kind", "")
+    kind = str(action.get("kind", ""))
     word = LABELS.get(kind, kind)
     if kind in ("attack", "technique") and action.get("target") in state.combatants:
         return f"{word} on {state.combatants[action['target']].name}"
@@ -245,96 +252,98 @@ def _n(state: EncounterState | None, cid: str | None) -> str:
 
 
 def _describe_turns(event: Event, state: EncounterState | None) -> str:
-    k, d = event.kind, event.data
-    n = lambda cid: _n(state, cid)  # noqa: E731
-    if k == "turns.started":
-        head = "Individual turns, table order" if d["how"] == "table" else "Individual turns, rolled d20 + Reflex"
+    k, d = event.kind, event
+    def n(cid: str | None) -> str:
+        return _n(state, cid)
+
+    if isinstance(d, TurnsStarted):
+        head = "Individual turns, table order" if d.how == "table" else "Individual turns, rolled d20 + Reflex"
         rolls = ""
-        if d["rolls"]:
+        if d.rolls:
             parts = []
-            for r in d["rolls"]:
+            for r in d.rolls:
                 who = n(r["key"]) if len(r["members"]) == 1 else ", ".join(n(m) for m in r["members"])
                 tie = " (tie-break)" if r["attempt"] else ""
                 parts.append(f"{who}: d20 {r['d20']} {'+' if r['bonus'] >= 0 else '-'} {abs(r['bonus'])} = {r['total']}{tie}")
             rolls = " Rolls: " + "; ".join(parts) + "."
-        return f"{head}: {', '.join(n(c) for c in d['order'])}.{rolls}"
-    if k == "turns.reordered":
-        return "Turn order: " + ", ".join(n(c) for c in d["order"]) + "."
-    if k == "turns.joined":
-        return f"{n(d['combatant'])} joins the fight (turn order place {int(d['index']) + 1})."
-    if k == "turns.round":
-        return f"Round {d['round']} begins."
-    if k == "turns.skipped":
-        return f"{n(d['combatant'])} is out of the fight: turn passed over."
-    if k == "turns.began":
+        return f"{head}: {', '.join(n(c) for c in d.order)}.{rolls}"
+    if isinstance(d, TurnsReordered):
+        return "Turn order: " + ", ".join(n(c) for c in d.order) + "."
+    if isinstance(d, TurnsJoined):
+        return f"{n(d.combatant)} joins the fight (turn order place {int(d.index) + 1})."
+    if isinstance(d, TurnsRound):
+        return f"Round {d.round} begins."
+    if isinstance(d, TurnsSkipped):
+        return f"{n(d.combatant)} is out of the fight: turn passed over."
+    if isinstance(d, TurnsBegan):
         bits = []
-        if d["effects"]:
+        if d.effects:
             bits.append("in play: " + ", ".join(
                 e["name"] + (f" ({e['rounds']} round{'s' if e['rounds'] != 1 else ''} left)" if e["rounds"] else "")
-                for e in d["effects"]))
-        if d["ended"]:
-            bits.append("ends: " + ", ".join(d["ended"]))
-        if d["lapsing"]:
-            bits.append("ending, may be extended by the first action: " + ", ".join(x["name"] for x in d["lapsing"]))
-        if d.get("held_lost"):
+                for e in d.effects))
+        if d.ended:
+            bits.append("ends: " + ", ".join(d.ended))
+        if d.lapsing:
+            bits.append("ending, may be extended by the first action: " + ", ".join(x["name"] for x in d.lapsing))
+        if d.held_lost:
             bits.append("the unused held action is lost")
         tail = f" ({'; '.join(bits)})" if bits else ""
-        return f"Round {d['round']}: {possessive(n(d['combatant']))} turn{tail}."
-    if k == "turns.lapsed":
-        return f"{n(d['combatant'])}: {', '.join(d['names'])} wears off."
-    if k == "turns.ended-turn":
-        return f"{n(d['combatant'])} ends the turn facing {d['facing']}."
-    if k == "turns.over":
-        return f"The fight is over after round {d['round']}: {n(d['winner']) if d.get('winner') else 'nobody'} stands." \
-            if not state or d.get("winner") not in (state.teams or {}) else \
-            f"The fight is over after round {d['round']}: {state.teams[d['winner']].name} stands."
-    if k == "turns.pending":
-        asked = ", ".join(n(h) for h in d["ask"])
-        return f"{n(d['combatant'])} declares a {action_phrase(state, d['action']) if state else d['action']['kind']}; holding: {asked}."
-    if k == "turns.passed":
-        return f"{n(d['combatant'])} lets it happen."
-    if k == "turns.action-taken":
-        slot = "contested" if d["slot"] == rt.CONTESTED else "non-contested"
-        if len(d.get("slots") or []) > 1:
+        return f"Round {d.round}: {possessive(n(d.combatant))} turn{tail}."
+    if isinstance(d, TurnsLapsed):
+        return f"{n(d.combatant)}: {', '.join(d.names)} wears off."
+    if isinstance(d, TurnsEndedTurn):
+        return f"{n(d.combatant)} ends the turn facing {d.facing}."
+    if isinstance(d, TurnsOver):
+        return f"The fight is over after round {d.round}: {n(d.winner) if d.winner else 'nobody'} stands." \
+            if not state or d.winner not in (state.teams or {}) else \
+            f"The fight is over after round {d.round}: {state.teams[d.winner].name} stands."
+    if isinstance(d, TurnsPending):
+        asked = ", ".join(n(h) for h in d.ask)
+        return f"{n(d.combatant)} declares a {action_phrase(state, d.action) if state else d.action['kind']}; holding: {asked}."
+    if isinstance(d, TurnsPassed):
+        return f"{n(d.combatant)} lets it happen."
+    if isinstance(d, TurnsActionTaken):
+        slot = "contested" if d.slot == rt.CONTESTED else "non-contested"
+        if len(d.slots or []) > 1:
             slot = f"{slot}, both actions of the turn"
-        note = str(d["action"].get("note", "")).strip()
-        if note and d["action"].get("kind") != "other":  # the app-controlled opponent's reason (tactics.ai)
+        note = str(d.action.get("note", "")).strip()
+        if note and d.action.get("kind") != "other":  # the app-controlled opponent's reason (tactics.ai)
             return f"{note} ({slot})."
-        return f"{n(d['combatant'])}: {action_phrase(state, d['action']) if state else d['action']['kind']} ({slot})."
-    if k == "turns.withdrawn":
-        return f"{possessive(n(d['combatant']))} action is withdrawn ({d['reason']}); the action is not spent: choose again."
-    if k == "turns.held":
-        return f"{n(d['combatant'])} holds an action."
-    if k == "turns.held-used":
-        what = "steps in to block" if d.get("block") else f"uses the held action: {LABELS.get(d['action']['kind'], d['action']['kind'])}"
-        if d.get("mid_move"):
-            what += f" as {n(d.get('mover'))} reaches {tuple(d['at'])}"
-        return f"{n(d['combatant'])} {what}."
-    if k == "turns.held-aimed":
-        word = LABELS.get(d["action"]["kind"], d["action"]["kind"])
-        return f"{n(d['combatant'])} will use the held action ({word}) when {n(d['mover'])} reaches {tuple(d['at'])}."
-    if k == "turns.move-blocked":
-        return (f"{n(d['blocker'])} blocks {n(d['mover'])} at {tuple(d['at'])}: {n(d['mover'])} stops at "
-                f"{tuple(d['stop'])} after {d['walked_ft']} ft and loses {d['lost_ft']} ft of the move.")
-    if k == "turns.free-declared":
-        return f"{n(d['combatant'])} (free action): {d['note']}."
-    if k == "turns.free-resolved":
-        return f"Free action resolves: {n(d['combatant'])}, {d['note']}."
-    if k == "turns.thrown":
-        return f"{n(d['combatant'])} throws {d['what']} ({d['size']}) to {tuple(d['cell'])} (reach {d['range_ft']} ft)."
-    if k == "turns.shield":
-        if d.get("abandoned"):
-            return f"{n(d['combatant'])} stops equipping the shield."
-        if d["equipped"]:
-            return f"{n(d['combatant'])} has the shield equipped."
-        if d["step"]:
-            return f"{n(d['combatant'])} is equipping a shield ({d['step']} of {d['of']} actions)."
-        return f"{n(d['combatant'])} unequips the shield."
-    if k == "turns.extended":
-        return f"{n(d['combatant'])} extends {d['name']} for {d['rounds']} round{'s' if d['rounds'] != 1 else ''}."
-    if k == "turns.note":
-        return f"{n(d['combatant'])}: {d['text']}."
-    return f"{k}: " + ", ".join(f"{key}={value}" for key, value in d.items())
+        return f"{n(d.combatant)}: {action_phrase(state, d.action) if state else d.action['kind']} ({slot})."
+    if isinstance(d, TurnsWithdrawn):
+        return f"{possessive(n(d.combatant))} action is withdrawn ({d.reason}); the action is not spent: choose again."
+    if isinstance(d, TurnsHeld):
+        return f"{n(d.combatant)} holds an action."
+    if isinstance(d, TurnsHeldUsed):
+        what = "steps in to block" if d.block else f"uses the held action: {LABELS.get(d.action['kind'], d.action['kind'])}"
+        if d.mid_move:
+            what += f" as {n(d.mover)} reaches {d.at}"
+        return f"{n(d.combatant)} {what}."
+    if isinstance(d, TurnsHeldAimed):
+        word = LABELS.get(d.action["kind"], d.action["kind"])
+        return f"{n(d.combatant)} will use the held action ({word}) when {n(d.mover)} reaches {tuple(d.at)}."
+    if isinstance(d, TurnsMoveBlocked):
+        return (f"{n(d.blocker)} blocks {n(d.mover)} at {tuple(d.at)}: {n(d.mover)} stops at "
+                f"{tuple(d.stop)} after {d.walked_ft} ft and loses {d.lost_ft} ft of the move.")
+    if isinstance(d, TurnsFreeDeclared):
+        return f"{n(d.combatant)} (free action): {d.note}."
+    if isinstance(d, TurnsFreeResolved):
+        return f"Free action resolves: {n(d.combatant)}, {d.note}."
+    if isinstance(d, TurnsThrown):
+        return f"{n(d.combatant)} throws {d.what} ({d.size}) to {tuple(d.cell)} (reach {d.range_ft} ft)."
+    if isinstance(d, TurnsShield):
+        if d.abandoned:
+            return f"{n(d.combatant)} stops equipping the shield."
+        if d.equipped:
+            return f"{n(d.combatant)} has the shield equipped."
+        if d.step:
+            return f"{n(d.combatant)} is equipping a shield ({d.step} of {d.of} actions)."
+        return f"{n(d.combatant)} unequips the shield."
+    if isinstance(d, TurnsExtended):
+        return f"{n(d.combatant)} extends {d.name} for {d.rounds} round{'s' if d.rounds != 1 else ''}."
+    if isinstance(d, TurnsNote):
+        return f"{n(d.combatant)}: {d.text}."
+    return f"{k}: " + ", ".join(f"{key}={value}" for key, value in event.to_dict()["data"].items())
 
 
 KINDS = (
@@ -370,10 +379,11 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
     out: dict[str, Any] = {"combatants": {}}
     for cid in sorted(state.combatants):
         c = state.combatants[cid]
+        conditions: list[dict[str, Any]] = sorted([_plain(x) for x in c.conditions], key=lambda x: x["name"])
         out["combatants"][cid] = {
             "cell": list(c.cell) if c.cell is not None else None, "hp": c.hp, "present": c.present,
             "facing": c.facing, "facing_target": c.facing_target, "hidden": c.hidden,
-            "conditions": sorted([_plain(x) for x in c.conditions], key=_by_name),
+            "conditions": conditions,
         }
     turns = turns_of(state)
     out["turns"] = _plain(turns) if isinstance(turns, TurnsState) else None

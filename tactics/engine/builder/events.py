@@ -1,0 +1,66 @@
+"""Setting-up events (``setup.*``): teams and combatants added, edited, removed while building a fight.
+
+Listed in :mod:`tactics.engine.features`, which registers them; the JSON keys
+and shapes are the ones saves have always held (docs/save-format.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tactics.engine.core.events import Event
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetupCombatantAdded(Event):
+    kind: ClassVar[str] = "setup.combatant-added"
+
+    combatant: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetupCombatantEdited(Event):
+    kind: ClassVar[str] = "setup.combatant-edited"
+
+    combatant: str
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetupCombatantRemoved(Event):
+    kind: ClassVar[str] = "setup.combatant-removed"
+
+    combatant: str
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetupTeamAdded(Event):
+    kind: ClassVar[str] = "setup.team-added"
+
+    team: str
+    name: str
+    colour: tuple[int, int, int]
+    players: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetupTeamEdited(Event):
+    kind: ClassVar[str] = "setup.team-edited"
+
+    team: str
+    name: str
+    colour: tuple[int, int, int]
+    players: bool
+
+
+#: Every kind of this part, for :mod:`tactics.engine.features`.
+ALL: tuple[type[Event], ...] = (
+    SetupCombatantAdded,
+    SetupCombatantEdited,
+    SetupCombatantRemoved,
+    SetupTeamAdded,
+    SetupTeamEdited,
+)

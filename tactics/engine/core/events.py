@@ -1,0 +1,290 @@
+"""Typed events: one frozen dataclass per kind, and the one place kinds are looked up.
+
+Why: an event used to be ``Event(kind: str, data: dict)``; every reducer, log
+line, AI and panel read ``data["..."]`` and a typo or a missing key showed up
+as a KeyError in the window. Now each kind is a class with typed fields
+(``TokenMoved(combatant="ann", path=[(1, 0)], feet=5)``): mypy checks the
+producers and the readers, and a save's events are validated field by field
+against the same classes when it is replayed.
+
+* :class:`Event` is the common base (``list[Event]`` everywhere); a kind is a
+  frozen dataclass with a ``kind`` class variable.
+* Each engine part lists its kinds in its own ``events`` module and
+  :mod:`tactics.engine.features` registers them (:func:`register`), so the
+  registry below is filled explicitly, in one place, like the reducers.
+* :meth:`Event.to_dict` writes exactly the JSON saves have always held
+  (``{"kind": ..., "data": {...}}``, tuples as lists); a field made with
+  :func:`omitted` is left out while it has its default (keys only some
+  producers wrote); :func:`saved_as` keeps a JSON key Python cannot use as a
+  field (an action's own ``kind``); keys a save holds that no field has are kept
+  and written back. :func:`from_dict` builds the right class and validates the
+  data with pydantic in strict JSON mode (squares as ``[column, row]`` pairs,
+  :func:`one_of` for fixed words); :class:`EventDataError` names the field
+  (``cell[1]``) and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import MISSING, Field, field, fields
+from typing import Annotated, Any, Callable, ClassVar, TypeVar, cast
+
+from pydantic import AfterValidator, ConfigDict, TypeAdapter, ValidationError
+
+Square = tuple[int, int]  # [column, row] in the JSON
+Number = int | float  # int first: 5 stays 5, not 5.0
+
+
+def one_of(*values: str) -> AfterValidator:
+    """A str field that must be one of ``values`` (a save's ``"facing": "UP"`` is refused, naming it)."""
+    allowed = frozenset(values)
+
+    def check(value: str) -> str:
+        if value not in allowed:
+            raise ValueError(f"{value!r} is not one of {', '.join(values)}")
+        return value
+
+    return AfterValidator(check)
+
+
+Direction = Annotated[str, one_of("N", "NE", "E", "SE", "S", "SW", "W", "NW")]
+
+E = TypeVar("E", bound="Event")
+
+_OMIT = "omit_while_default"
+_KEY = "json_key"
+
+
+def omitted(default: Any = None) -> Any:
+    """A field only some producers write: left out of the JSON while it has ``default``."""
+    return field(default=default, metadata={_OMIT: True})
+
+
+def saved_as(key: str, default: Any = MISSING) -> Any:
+    """A field saved under another key (``kind``, which names the event kind in Python)."""
+    return field(default=default, metadata={_KEY: key})
+
+
+def omitted_list() -> Any:
+    """A list field left out of the JSON while empty."""
+    return field(default_factory=list, metadata={_OMIT: True})
+
+
+class _EventType(type):
+    """``Event("token.moved", {...})`` builds the kind's class from saved-style data.
+
+    Kept for tests and tools that write events by hand; the engine constructs the
+    kinds themselves (``TokenMoved(...)``), and mypy refuses this spelling in it
+    (:class:`Event` declares no such constructor).
+    """
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if cls is Event:
+            return _from_kind_and_data(*args, **kwargs)
+        return super().__call__(*args, **kwargs)
+
+
+class Event(metaclass=_EventType):
+    """Something that happened; each kind is a frozen dataclass subclass (``TokenMoved`` ...)."""
+
+    kind: ClassVar[str] = ""
+    __pydantic_config__: ClassVar[ConfigDict] = ConfigDict(strict=True)
+    #: keys of the saved data this version has no field for, kept so a save round-trips
+    _extras: ClassVar[dict[str, Any]] = {}
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"kind": ..., "data": {...}}`` with JSON values only, as saves hold it."""
+        data: dict[str, Any] = {}
+        for f, omit, default in _fields_of(type(self)):
+            value = getattr(self, f.name)
+            if omit and value == default:
+                continue
+            data[f.metadata.get(_KEY, f.name)] = _json(value)
+        for key, value in self._extras.items():
+            data.setdefault(key, _json(value))
+        return {"kind": self.kind, "data": data}
+
+    @staticmethod
+    def from_dict(raw: dict[str, Any]) -> "Event":
+        """The event a saved ``{"kind", "data"}`` describes (EventDataError if it cannot be)."""
+        return from_dict(raw)
+
+
+def _saved_data(event: Event) -> dict[str, Any]:
+    """``event.data``: a fresh copy of the data as saved, for tests and tools that compare JSON."""
+    data: dict[str, Any] = event.to_dict()["data"]
+    return data
+
+
+# Set on the class at run time only, so mypy sees no ``data`` on an event: the engine and
+# the window read the typed fields, nothing falls back to string keys.
+setattr(Event, "data", property(_saved_data))  # noqa: B010
+
+
+def _from_kind_and_data(kind: str, data: dict[str, Any] | None = None) -> Event:
+    """The kind's class from a dict, as :func:`from_dict` would build it when the data fits."""
+    cls = event_class(kind)
+    if cls is None:
+        raise ValueError(f"unknown event kind {kind!r}")
+    names = _names_of(cls)
+    data = data or {}
+    try:  # the shapes a save would give (lists become squares ...)
+        event = validated(cls, data)
+    except EventDataError:  # not JSON (a set ...): kept as given, for the autosave's own check to name
+        event = cls(**{names[k]: v for k, v in data.items() if k in names})
+    extras = {k: v for k, v in data.items() if k not in names}
+    if extras:
+        object.__setattr__(event, "_extras", extras)
+    return event
+
+
+class EventDataError(Exception):
+    """An event's kind is unknown or its data does not fit; ``where`` is the field ("cell[1]", "" for all)."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{where}: {problem}" if where else problem)
+
+
+#: kind -> its class; filled by :func:`register` from tactics.engine.features.
+KINDS: dict[str, type[Event]] = {}
+_ADAPTERS: dict[type[Event], TypeAdapter[Any]] = {}
+_FIELDS: dict[type[Event], list[tuple[Field[Any], bool, Any]]] = {}
+_NAMES: dict[type[Event], dict[str, str]] = {}
+
+
+def register(*classes: type[Event]) -> None:
+    """Make these kinds known to :func:`from_dict` (each kind once)."""
+    for cls in classes:
+        if not cls.kind:
+            raise ValueError(f"{cls.__name__} has no kind")
+        known = KINDS.get(cls.kind)
+        if known is not None and known is not cls:
+            raise ValueError(f"event kind {cls.kind!r} registered twice ({known.__name__}, {cls.__name__})")
+        KINDS[cls.kind] = cls
+
+
+def event_class(kind: str) -> type[Event] | None:
+    """The class of a kind, or None when no part of the engine has it."""
+    if not KINDS:
+        import tactics.engine.features  # noqa: F401  (it registers every part's kinds)
+    return KINDS.get(kind)
+
+
+def from_dict(raw: dict[str, Any]) -> Event:
+    """Build and validate an event from its saved form."""
+    kind = raw.get("kind")
+    data = raw.get("data", {})
+    cls = event_class(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise EventDataError("", f"unknown event kind {kind!r}")
+    if not isinstance(data, dict):
+        raise EventDataError("data", "expected an object")
+    event = validated(cls, data)
+    names = _names_of(cls)
+    extras = {k: v for k, v in data.items() if k not in names}
+    if extras:
+        object.__setattr__(event, "_extras", extras)
+    return event
+
+
+def validated(cls: type[E], data: dict[str, Any]) -> E:
+    """``cls`` built from JSON-like ``data``, checked strictly (EventDataError naming the field)."""
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    names = _names_of(cls)
+    if any(names.get(k, k) != k for k in data):
+        data = {names.get(k, k): v for k, v in data.items()}
+    try:
+        text = json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise EventDataError("data", f"not JSON data ({exc})") from None
+    try:
+        event: E = adapter.validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = tuple(first.get("loc", ()))
+        if loc and isinstance(loc[0], str):
+            loc = (_keys_of(cls).get(loc[0], loc[0]),) + loc[1:]
+        raise EventDataError(_where(loc), _problem(first.get("msg", "invalid value"))) from None
+    return event
+
+
+def _where(loc: tuple[Any, ...]) -> str:
+    """('cell', 1) -> 'cell[1]'; pydantic's union and type tags are left out."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif isinstance(part, str) and ("[" in part or part in _TAGS or part.startswith(("function-", "json-"))):
+            continue
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+_TAGS = frozenset({"int", "float", "str", "bool", "none", "list", "dict", "tuple", "literal"})
+
+
+def _problem(message: str) -> str:
+    if message == "Field required":
+        return "missing"
+    return message.removeprefix("Value error, ")
+
+
+def _fields_of(cls: type[Event]) -> list[tuple[Field[Any], bool, Any]]:
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = []
+        for f in fields(cast(Any, cls)):
+            omit = bool(f.metadata.get(_OMIT))
+            default: Any = f.default
+            if default is MISSING and f.default_factory is not MISSING:
+                default = cast(Callable[[], Any], f.default_factory)()
+            found.append((f, omit, default))
+        _FIELDS[cls] = found
+    return found
+
+
+def _names_of(cls: type[Event]) -> dict[str, str]:
+    """Saved key -> field name (the same but for :func:`saved_as` fields)."""
+    found = _NAMES.get(cls)
+    if found is None:
+        found = _NAMES[cls] = {f.metadata.get(_KEY, f.name): f.name for f, _, _ in _fields_of(cls)}
+    return found
+
+
+def _keys_of(cls: type[Event]) -> dict[str, str]:
+    """Field name -> saved key."""
+    return {name: key for key, name in _names_of(cls).items()}
+
+
+def _json(value: Any) -> Any:
+    """Tuples as lists, all the way down (what JSON gives back)."""
+    if isinstance(value, (str, int, float)) or value is None:
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _json(v) for k, v in value.items()}
+    return value
+
+
+__all__ = [
+    "Direction",
+    "Event",
+    "EventDataError",
+    "KINDS",
+    "Number",
+    "Square",
+    "event_class",
+    "from_dict",
+    "omitted",
+    "omitted_list",
+    "one_of",
+    "register",
+    "saved_as",
+    "validated",
+]

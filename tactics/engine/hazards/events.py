@@ -1,0 +1,247 @@
+"""Grenades', traps' and facing's events.
+
+Listed in :mod:`tactics.engine.features`, which registers them; the JSON keys
+and shapes are the ones saves have always held (docs/save-format.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tactics.engine.core.events import Direction, Event, Square, omitted, omitted_list, saved_as
+
+
+@dataclass(frozen=True, kw_only=True)
+class FacingSet(Event):
+    kind: ClassVar[str] = "facing.set"
+
+    combatant: str
+    facing: Direction
+    target: str | None = None
+    cell: Square | None = omitted()
+
+
+@dataclass(frozen=True, kw_only=True)
+class GrenadeCloud(Event):
+    kind: ClassVar[str] = "grenade.cloud"
+
+    grenade: str
+    cells: list[Square]
+    rounds: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class GrenadeCloudTick(Event):
+    kind: ClassVar[str] = "grenade.cloud-tick"
+
+    grenade: str
+    rounds: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class GrenadeCooked(Event):
+    kind: ClassVar[str] = "grenade.cooked"
+
+    grenade: str
+    thrower: str
+    roll: dict[str, Any]
+    result: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class GrenadeExploded(Event):
+    kind: ClassVar[str] = "grenade.exploded"
+
+    grenade: str
+    label: str
+    cell: Square
+
+
+@dataclass(frozen=True, kw_only=True)
+class GrenadeSpent(Event):
+    kind: ClassVar[str] = "grenade.spent"
+
+    grenade: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class GrenadeThrown(Event):
+    kind: ClassVar[str] = "grenade.thrown"
+
+    id: str
+    grenade_kind: str = saved_as("kind")
+    label: str
+    thrower: str
+    team: str
+    from_cell: Square
+    target_cell: Square
+    cell: Square
+    facing: str
+    target: str | None
+    fuse: dict[str, Any] | None
+    fuse_text: str
+    cooked: bool
+    status: str
+    cloud_cells: list[Square]
+    cloud_rounds: int
+    dice: list[int]
+    scatter: Square
+    aimed: Square
+    flight: list[list[float]]
+    heights: list[float] = omitted_list()
+    flight_ms: int | None = omitted()
+    bounces: list[list[float]] = omitted_list()
+    stopped: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class HazardBlast(Event):
+    kind: ClassVar[str] = "hazard.blast"
+
+    source: str
+    label: str
+    origin: Square
+    cells: list[Square]
+    damage: dict[str, Any] | None
+    save: str
+    dc: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HazardHit(Event):
+    kind: ClassVar[str] = "hazard.hit"
+
+    combatant: str
+    source: str
+    label: str
+    save: dict[str, Any] | None
+    saved: bool
+    damage: int
+    conditions: list[dict[str, Any]]
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrapDetected(Event):
+    kind: ClassVar[str] = "trap.detected"
+
+    trap: str
+    combatant: str
+    team: str
+    how: str
+    passive: int | None = omitted()
+    dc: int | None = omitted()
+    at: Square | None = omitted()
+    total: int | None = omitted()
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrapDisarm(Event):
+    kind: ClassVar[str] = "trap.disarm"
+
+    combatant: str
+    trap: str
+    roll: dict[str, Any]
+    result: str
+    retry_round: int | None
+    actions: list[str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrapHalted(Event):
+    kind: ClassVar[str] = "trap.halted"
+
+    combatant: str
+    at: Square
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrapPlaced(Event):
+    kind: ClassVar[str] = "trap.placed"
+
+    trap: dict[str, Any]
+    by: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrapRemoved(Event):
+    kind: ClassVar[str] = "trap.removed"
+
+    trap: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrapRevealed(Event):
+    kind: ClassVar[str] = "trap.revealed"
+
+    trap: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrapSearch(Event):
+    kind: ClassVar[str] = "trap.search"
+
+    combatant: str
+    roll: dict[str, Any]
+    found: list[dict[str, Any]]
+    gm_only: dict[str, Any]
+    radius_ft: int
+    action: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrapSetCheck(Event):
+    kind: ClassVar[str] = "trap.set-check"
+
+    combatant: str
+    trap_kind: str = saved_as("kind")
+    roll: dict[str, Any]
+    result: str
+    action: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrapStatus(Event):
+    kind: ClassVar[str] = "trap.status"
+
+    trap: str
+    status: str
+    by: str | None = omitted()
+    timer_rounds: int | None = omitted()
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrapTriggered(Event):
+    kind: ClassVar[str] = "trap.triggered"
+
+    trap: str
+    label: str
+    by: str | None
+    at: Square
+    chase: list[Square]
+    placed: bool
+
+
+#: Every kind of this part, for :mod:`tactics.engine.features`.
+ALL: tuple[type[Event], ...] = (
+    FacingSet,
+    GrenadeCloud,
+    GrenadeCloudTick,
+    GrenadeCooked,
+    GrenadeExploded,
+    GrenadeSpent,
+    GrenadeThrown,
+    HazardBlast,
+    HazardHit,
+    TrapDetected,
+    TrapDisarm,
+    TrapHalted,
+    TrapPlaced,
+    TrapRemoved,
+    TrapRevealed,
+    TrapSearch,
+    TrapSetCheck,
+    TrapStatus,
+    TrapTriggered,
+)

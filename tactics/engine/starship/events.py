@@ -1,0 +1,333 @@
+"""Starship combat's events (``space.*``).
+
+Listed in :mod:`tactics.engine.features`, which registers them; the JSON keys
+and shapes are the ones saves have always held (docs/save-format.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tactics.engine.core.events import Event, Number, omitted, omitted_list
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceActionTaken(Event):
+    kind: ClassVar[str] = "space.action_taken"
+
+    ship: str
+    ship_name: str
+    post: str
+    crew: str
+    crew_name: str
+    action: str
+    label: str
+    round: int
+    phase: str
+    target: str | None
+    target_name: str | None
+    params: dict[str, Any]
+    check: dict[str, Any] | None
+    success: bool
+    effects: list[dict[str, Any]]
+    uses_action: bool
+    advantaged: bool | None = omitted()
+    success_effects: list[dict[str, Any]] = omitted_list()
+    note: str | None = omitted()
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceAdrift(Event):
+    kind: ClassVar[str] = "space.adrift"
+
+    ship: str
+    ship_name: str
+    damage: int
+    round: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceBattleDamage(Event):
+    kind: ClassVar[str] = "space.battle_damage"
+
+    ship: str
+    ship_name: str
+    source: str
+    id: int
+    faces: list[int]
+    result: int
+    chart: str
+    repair_dc: int
+    effect: str
+    machine: dict[str, Any]
+    round: int
+    active_from: int
+    until: int
+    count: int
+    maximum: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceCheckHelped(Event):
+    kind: ClassVar[str] = "space.check_helped"
+
+    ship: str
+    ship_name: str
+    roll: int
+    crew_name: str
+    post: str
+    label: str
+    check: dict[str, Any]
+    success: bool
+    flipped: bool
+    effects: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceCloaked(Event):
+    kind: ClassVar[str] = "space.cloaked"
+
+    ship: str
+    ship_name: str
+    source: str
+    until: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceEffectEnded(Event):
+    kind: ClassVar[str] = "space.effect_ended"
+
+    ship: str
+    ship_name: str
+    id: int
+    effect: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceEnded(Event):
+    kind: ClassVar[str] = "space.ended"
+
+    winner: str | None
+    round: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceExploded(Event):
+    kind: ClassVar[str] = "space.exploded"
+
+    ship: str
+    ship_name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceExploding(Event):
+    kind: ClassVar[str] = "space.exploding"
+
+    ship: str
+    ship_name: str
+    round: int
+    damage: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceHackCountered(Event):
+    kind: ClassVar[str] = "space.hack_countered"
+
+    ship: str
+    ship_name: str
+    total: int
+    until: int
+    stopped: list[str]
+    ended: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceModified(Event):
+    kind: ClassVar[str] = "space.modified"
+
+    ship: str
+    ship_name: str
+    source: str
+    attribute: str
+    amount: int
+    start: int
+    until: int
+    text: str
+    hack: int | None = omitted()
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceMoved(Event):
+    kind: ClassVar[str] = "space.moved"
+
+    ship: str
+    ship_name: str
+    source: str
+    x: Number
+    y: Number
+    facing: Number
+    target: str
+    target_name: str
+    amount: Number
+    joined: bool = omitted(False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceNoted(Event):
+    kind: ClassVar[str] = "space.noted"
+
+    ship: str
+    ship_name: str
+    source: str
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpacePhaseEnded(Event):
+    kind: ClassVar[str] = "space.phase_ended"
+
+    round: int
+    phase: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpacePhaseStarted(Event):
+    kind: ClassVar[str] = "space.phase_started"
+
+    round: int
+    phase: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpacePostAssigned(Event):
+    kind: ClassVar[str] = "space.post_assigned"
+
+    ship: str
+    post: str
+    crew: str
+    crew_name: str
+    ship_name: str
+    swap: bool | None = omitted()
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpacePostVacated(Event):
+    kind: ClassVar[str] = "space.post_vacated"
+
+    ship: str
+    post: str
+    ship_name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceRepaired(Event):
+    kind: ClassVar[str] = "space.repaired"
+
+    ship: str
+    ship_name: str
+    source: str
+    id: int
+    effect: str
+    count: int
+    maximum: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceStarted(Event):
+    kind: ClassVar[str] = "space.started"
+
+    surprise: list[str]
+    seen_by: dict[str, Any]
+    names: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceSurrendered(Event):
+    kind: ClassVar[str] = "space.surrendered"
+
+    ship: str
+    ship_name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceTreated(Event):
+    kind: ClassVar[str] = "space.treated"
+
+    ship: str
+    ship_name: str
+    source: str
+    post: str
+    post_name: str
+    crew_name: str
+    ids: list[int]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceVolleySettled(Event):
+    kind: ClassVar[str] = "space.volley_settled"
+
+    ship: str
+    ship_name: str
+    target: str
+    target_name: str
+    roll: int
+    dice: list[dict[str, Any]]
+    sensor_bonus: int
+    successes: int
+    battle_damage: bool
+    found: bool
+    bd_dc: list[int]
+    changed: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpaceWeaponsFired(Event):
+    kind: ClassVar[str] = "space.weapons_fired"
+
+    ship: str
+    ship_name: str
+    crew: str
+    crew_name: str
+    target: str
+    target_name: str
+    round: int
+    phase: str
+    hard_points: list[str]
+    dice: list[dict[str, Any]]
+    bd_dc: list[int]
+    sensor_bonus: int
+    rerolls_allowed: int
+    successes: int
+    battle_damage: bool
+    detected: bool
+    provisional: bool
+    note: str | None = omitted()
+
+
+#: Every kind of this part, for :mod:`tactics.engine.features`.
+ALL: tuple[type[Event], ...] = (
+    SpaceActionTaken,
+    SpaceAdrift,
+    SpaceBattleDamage,
+    SpaceCheckHelped,
+    SpaceCloaked,
+    SpaceEffectEnded,
+    SpaceEnded,
+    SpaceExploded,
+    SpaceExploding,
+    SpaceHackCountered,
+    SpaceModified,
+    SpaceMoved,
+    SpaceNoted,
+    SpacePhaseEnded,
+    SpacePhaseStarted,
+    SpacePostAssigned,
+    SpacePostVacated,
+    SpaceRepaired,
+    SpaceStarted,
+    SpaceSurrendered,
+    SpaceTreated,
+    SpaceVolleySettled,
+    SpaceWeaponsFired,
+)
