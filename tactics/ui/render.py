@@ -28,6 +28,7 @@ import pygame
 
 from tactics.engine.core.state import EncounterState
 from tactics.rules.grid import Cell
+from tactics.ui import board_record
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.camera import Camera
@@ -227,6 +228,8 @@ class BoardRenderer:
     _ground: pygame.Surface | None = None
     _ground_key: Any = None
     _scrolled: bool = False
+    repaints: int = 0  # how many times only the changed parts of the board were repainted
+    _record: Any = None  # (frame, RecordingSurface): what the board layers drew last, for the next change
 
     def layers(self, view: Any) -> list[tuple[int, str, Layer]]:
         own: list[tuple[int, str, Layer]] = [
@@ -271,7 +274,7 @@ class BoardRenderer:
         key: Any,
         scroll: bool = False,
     ) -> None:
-        """Blit the cached board (recomposed when ``key`` changed), then the live layers.
+        """Blit the cached board (brought up to date when ``key`` changed), then the live layers.
 
         ``scroll``: the map is being dragged; if only the camera's origin moved,
         scroll the cached board and draw just the uncovered strips.
@@ -307,14 +310,15 @@ class BoardRenderer:
             board.set_clip(None)
             self._board_key = (base_key, origin)
             self._scrolled = True
+            self._record = None  # its operations stand where the board was before the drag
             self.scrolls += 1
         else:
             probe.forget(board)
-            self._compose_whole(board, camera, state, viewer, clip, view, layers, origin, surface.get_size())
+            self._update_board(board, camera, state, viewer, clip, view, layers, origin, surface.get_size(),
+                               base_key[1:], fresh)
             board.set_clip(None)
             self._board_key = (base_key, origin)
             self._scrolled = False
-            self.compositions += 1
         surface.blit(board, clip.topleft, clip)
         probe.composite(board, surface, clip.topleft, pygame.Rect(clip), name="map")
         surface.set_clip(clip)
@@ -324,34 +328,87 @@ class BoardRenderer:
                 layer(ctx)
         surface.set_clip(None)
 
-    def _compose_whole(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
-                       clip: pygame.Rect, view: Any, layers, origin: tuple[int, int], size: tuple[int, int]) -> None:
-        """The whole board: the ground (map and doors, kept while the camera and doors stay) and the rest over it.
+    def forget(self) -> None:
+        """Drop the composed board: the next frame composes it whole (tests, the benchmark's full figure)."""
+        self._board_key = None
+        self._record = None
 
-        A move, a roll or a new selection redraws what lies on the map, not the map.
+    def _update_board(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
+                      clip: pygame.Rect, view: Any, layers, origin: tuple[int, int], size: tuple[int, int],
+                      frame: tuple, fresh: bool) -> None:
+        """Bring the board up to date: the ground (map and doors, kept while the camera and doors stay)
+        and the rest over it, repainted only where what the layers draw changed.
+
+        A move, a roll or a new selection redraws what changed on the map, not the map.
         """
         ground = [item for item in layers if item[1] in GROUND_LAYERS]
-        rest = [item for item in layers if item[1] not in GROUND_LAYERS]
+        rest = [item for item in layers if item[1] not in GROUND_LAYERS and item[0] < TOOL_Z]
         if len(ground) != len(GROUND_LAYERS) or any(z <= DOORS_Z for z, _, _ in rest):
             self._compose(board, clip, camera, state, viewer, clip, view, layers)  # something under the ground
+            self._record = None
+            self.compositions += 1
             return
-        key = (origin, camera.cell_px, tuple(clip), size, self.art.show_walls, id(state.map),
-               tuple(sorted(getattr(state, "open_doors", ()))))
+        ground_changes = self._update_ground(camera, state, viewer, clip, view, ground, origin, size)
+        record = None if fresh else self._record_layers(size, camera, state, viewer, clip, view, rest)
+        frame = (frame, origin)
+        last = self._record
+        self._record = (frame, record) if record is not None else None
+        if record is not None and last is not None and last[0] == frame and ground_changes is not None:
+            rects = board_record.changed_rects(last[1].keys, last[1].boxes, record.keys, record.boxes)
+            rects = None if rects is None else board_record.merge(rects + ground_changes, clip)
+            if rects is not None:
+                board_record.repaint(board, self._ground, record.keys, record.boxes, rects)
+                self.repaints += 1
+                return
+        board.set_clip(clip)
+        board.blit(self._ground, clip.topleft, clip)
+        if record is not None:
+            board_record.replay(board, record.keys, record.boxes, clip)
+        else:
+            ctx = DrawContext(board, camera, state, viewer, clip, self, view)
+            for _, _, layer in rest:
+                layer(ctx)
+        self.compositions += 1
+
+    def _update_ground(self, camera: Camera, state: EncounterState, viewer: str, clip: pygame.Rect, view: Any,
+                       ground, origin: tuple[int, int], size: tuple[int, int]) -> list[pygame.Rect] | None:
+        """The kept ground brought up to date: [] unchanged, the rectangles repainted (a door opened or
+        closed), or None when it was drawn whole."""
+        doors = frozenset(getattr(state, "open_doors", ()))
+        key = (origin, camera.cell_px, tuple(clip), size, self.art.show_walls, id(state.map))
         if self._ground is None or self._ground.get_size() != size:
             self._ground = pygame.Surface(size)
             if pygame.display.get_surface() is not None:
                 self._ground = self._ground.convert()
             self._ground_key = None
-        if key != self._ground_key:
-            self._compose(self._ground, clip, camera, state, viewer, clip, view, ground)
+        if self._ground_key is not None and self._ground_key[0] == key:
+            if self._ground_key[1] == doors:
+                return []
+            rects = [door_rect(camera, state.map.doors[i]) for i in doors ^ self._ground_key[1]
+                     if 0 <= i < len(state.map.doors)]
+            rects = [r.clip(clip) for r in rects]
+            for rect in rects:
+                if rect.w and rect.h:
+                    self._compose(self._ground, rect, camera, state, viewer, clip, view, ground)
             self._ground.set_clip(None)
-            self._ground_key = key
-        board.set_clip(clip)
-        board.blit(self._ground, clip.topleft, clip)
-        ctx = DrawContext(board, camera, state, viewer, clip, self, view)
-        for z, _, layer in rest:
-            if z < TOOL_Z:
+            self._ground_key = (key, doors)
+            return rects
+        self._compose(self._ground, clip, camera, state, viewer, clip, view, ground)
+        self._ground.set_clip(None)
+        self._ground_key = (key, doors)
+        return None
+
+    def _record_layers(self, size: tuple[int, int], camera: Camera, state: EncounterState, viewer: str,
+                       clip: pygame.Rect, view: Any, layers) -> board_record.RecordingSurface | None:
+        """What the board layers draw, as operations (None: a layer draws with something else)."""
+        rec = board_record.RecordingSurface(size, clip)
+        ctx = DrawContext(rec, camera, state, viewer, clip, self, view)  # type: ignore[arg-type]
+        try:
+            for _, _, layer in layers:
                 layer(ctx)
+        except (TypeError, board_record.NotRecordable):
+            return None
+        return rec
 
     def _compose(self, board: pygame.Surface, area: pygame.Rect, camera: Camera, state: EncounterState,
                  viewer: str, clip: pygame.Rect, view: Any, layers) -> None:
@@ -390,9 +447,20 @@ def _map_layer(ctx: DrawContext) -> None:
         ctx.surface.fill(theme.CHROME_EDGE, rect)
 
 
+def door_thickness(cell_px: int) -> int:
+    return max(3, cell_px // 9)
+
+
+def door_rect(camera: Camera, door: Any) -> pygame.Rect:
+    """Where a door's line (with its dark outline) can paint, open or closed."""
+    a, b = camera.to_screen(door.segment.a), camera.to_screen(door.segment.b)
+    pad = door_thickness(camera.cell_px) + 6
+    return pygame.Rect(min(a[0], b[0]) - pad, min(a[1], b[1]) - pad, abs(a[0] - b[0]) + 2 * pad + 1,
+                       abs(a[1] - b[1]) + 2 * pad + 1)
+
+
 def _doors_layer(ctx: DrawContext) -> None:
-    px = ctx.camera.cell_px
-    thick = max(3, px // 9)
+    thick = door_thickness(ctx.camera.cell_px)
     for i, door in enumerate(ctx.state.map.doors):
         seg = door.segment
         a = ctx.camera.to_screen(seg.a)

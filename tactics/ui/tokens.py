@@ -63,10 +63,12 @@ class TokenPainter:
     def __init__(self) -> None:
         self._discs: dict[tuple, pygame.Surface] = {}
         self._labels: dict[tuple, pygame.Surface] = {}
+        self._placed: dict[str, tuple] = {}  # combatant id -> (its look, its pictures and their places)
 
     def clear(self) -> None:
         self._discs.clear()
         self._labels.clear()
+        self._placed.clear()
 
     def draw(
         self,
@@ -85,37 +87,67 @@ class TokenPainter:
         side = 1 + (LABEL_MAX_PX // 2 // px if px >= 22 else 0)  # a name pill is centred on its token
         c_lo, c_hi = (clip.left - ox) // px - side, (clip.right - ox) // px + side
         r_lo, r_hi = (clip.top - oy) // px - 2, (clip.bottom - oy) // px + 1
-        labels = []
-        badges = []
+        probing = probe.active()
+        gm = viewer == "gm"
+        teams = state.teams
+        placed = self._placed
+        scale = theme.scale()  # label and badge sizes follow the window's scale
+        discs: list = []
+        labels: list = []
+        badges: list = []
         for who in state.on_map():
             c, r = who.cell
             if c < c_lo or c > c_hi or r < r_lo or r > r_hi:
                 continue
-            if viewer != "gm" and state.hidden_from_players(who):
+            if not gm and state.hidden_from_players(who):
                 continue
-            x, y = camera.to_screen(who.cell)
-            team = state.teams.get(who.team)
-            colour = tuple(team.colour) if team else (150, 150, 150)
-            show_hp = viewer == "gm" or (team is not None and team.players)
-            disc = self._disc(who, colour, px, who.id == selected, who.id in highlighted, show_hp)
-            dw, dh = disc.get_size()
-            surface.blit(disc, (x + (px - dw) // 2, y + (px - dh) // 2))
-            if probe.active():
-                text = initials(who.name)
-                fw, fh = theme.font(self.initials_px(px), "bold").size(text)
-                gh = int(fh * 0.75)  # the glyphs, not the line's leading
-                probe.text(surface, pygame.Rect(x + (px - fw) // 2, y + (px - gh) // 2, fw, gh), text, role="initials")
-            if px >= self.MIN_NAME_CELL_PX:
-                label = self._label(who.name, px, who.id == selected)
-                labels.append((label, (x + (px - label.get_width()) // 2, y + px - max(2, px // 14)), who.name))
-            if who.conditions and px >= self.MIN_NAME_CELL_PX:
-                badges.extend(self._badges(who, x, y, px))
+            team = teams.get(who.team)
+            conds = tuple((k.name, k.rounds) for k in who.conditions) if who.conditions else ()
+            # Everything the token's pictures and their places show: a change to any redraws it.
+            look = (c, r, px, ox, oy, who.name, who.art, who.hidden, who.hp, who.max_hp, who.facing, conds,
+                    who.id == selected, who.id in highlighted, gm, tuple(team.colour) if team else None,
+                    team.players if team else None, scale)
+            hit = placed.get(who.id)
+            if hit is None or hit[0] != look or probing:
+                hit = (look, self._place(surface, camera, who, team, px, who.id == selected, who.id in highlighted,
+                                         gm, probing))
+                placed[who.id] = hit
+            disc, label, marks = hit[1]
+            discs.append(disc)
+            if label is not None:
+                labels.append(label)
+            if marks:
+                badges.extend(marks)
+        if len(placed) > 4 * len(state.combatants) + 64:
+            placed.clear()  # combatants gone for good (another encounter opened)
         # Badges, then names, after every disc: no token covers a neighbour's name, and where
         # tokens crowd, a name stays readable over a neighbour's condition words.
+        surface.fblits(discs)
         for group in (badges, labels):
             surface.fblits([(img, pos) for img, pos, _ in group])
-            for img, pos, text in group:
-                probe.text(surface, img.get_rect(topleft=pos), text)
+            if probing:
+                for img, pos, text in group:
+                    probe.text(surface, img.get_rect(topleft=pos), text)
+
+    def _place(self, surface: pygame.Surface, camera: Camera, who: Combatant, team, px: int, selected: bool,
+               highlighted: bool, gm: bool, probing: bool) -> tuple:
+        """One token's pictures and where they go: (disc, name label, condition badges)."""
+        x, y = camera.to_screen(who.cell)
+        colour = tuple(team.colour) if team else (150, 150, 150)
+        show_hp = gm or (team is not None and team.players)
+        disc = self._disc(who, colour, px, selected, highlighted, show_hp)
+        dw, dh = disc.get_size()
+        if probing:
+            text = initials(who.name)
+            fw, fh = theme.font(self.initials_px(px), "bold").size(text)
+            gh = int(fh * 0.75)  # the glyphs, not the line's leading
+            probe.text(surface, pygame.Rect(x + (px - fw) // 2, y + (px - gh) // 2, fw, gh), text, role="initials")
+        label = None
+        if px >= self.MIN_NAME_CELL_PX:
+            img = self._label(who.name, px, selected)
+            label = (img, (x + (px - img.get_width()) // 2, y + px - max(2, px // 14)), who.name)
+        marks = self._badges(who, x, y, px) if who.conditions and px >= self.MIN_NAME_CELL_PX else []
+        return ((disc, (x + (px - dw) // 2, y + (px - dh) // 2)), label, marks)
 
     def initials_px(self, px: int) -> int:
         """The font size of the initials in a disc of ``px`` per square."""
