@@ -214,3 +214,35 @@ def test_repainting_the_changed_operations_equals_replaying_them_all():
             assert pygame.image.tobytes(board.subsurface(clip), "RGB") == pygame.image.tobytes(whole.subsurface(clip), "RGB")
     finally:
         pygame.quit()
+
+
+def test_a_long_drag_shows_the_map_a_fresh_board_shows(app):
+    """A drag past the recorded margin and the board's re-basing: every frame is the fresh picture."""
+    from tactics.ui.render import PAN_REBASE, PAN_SLACK
+
+    view = app.battle
+    view.camera.cell_px = 16
+    click(app, centre(app, view.state.combatants["t1"].cell))
+    _template(view)
+    board = view.board_rect()
+    # The tokens, the reach and the template start beyond the top-left corner and come in with the drag.
+    view.camera.origin_x, view.camera.origin_y = -330, board.top - 150
+    move(app, (100, 100))
+    pos = (100, 100)
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    app.step()
+    travelled = 0
+    for n in range(14):
+        pos = (pos[0] + 23, pos[1] + (9 if n % 3 else 0))
+        travelled += 23
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(23, 0), buttons=(0, 0, 1)))
+        app.step()
+        if n in (3, 9, 13):
+            dragged = pygame.image.tobytes(app.window.subsurface(board), "RGB")
+            view.renderer.forget()
+            app.dirty = True
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 1)))
+            app.step()  # the same camera, composed whole
+            assert pygame.image.tobytes(app.window.subsurface(board), "RGB") == dragged, f"after {travelled} px"
+    assert travelled > PAN_REBASE and travelled > PAN_SLACK // 2

@@ -51,9 +51,9 @@ class RecordingSurface:
     refuses it (it is no Surface), which the renderer reads as "compose whole".
     """
 
-    def __init__(self, size: tuple[int, int], clip: pygame.Rect) -> None:
+    def __init__(self, size: tuple[int, int], clip: pygame.Rect, full: pygame.Rect | None = None) -> None:
         self._size = size
-        self._full = pygame.Rect(0, 0, *size)
+        self._full = pygame.Rect(full) if full is not None else pygame.Rect(0, 0, *size)
         self._clip = pygame.Rect(clip).clip(self._full)
         self._clip_t = _rect_tuple(self._clip)
         self.keys: list[Key] = []
@@ -178,9 +178,11 @@ def merge(rects: list[pygame.Rect], limit: pygame.Rect) -> list[pygame.Rect] | N
 
 
 def replay(board: pygame.Surface, keys: Sequence[Key], boxes: Sequence[pygame.Rect], area: pygame.Rect,
-           only: Iterable[int] | None = None) -> None:
-    """Draw the recorded operations onto ``board`` inside ``area`` (all of them, or the indices ``only``)."""
+           only: Iterable[int] | None = None, shift: tuple[int, int] = (0, 0)) -> None:
+    """Draw the recorded operations onto ``board`` inside ``area`` (all of them, or the indices ``only``),
+    moved by ``shift`` (the map dragged since they were recorded: each with its clip)."""
     indices = range(len(keys)) if only is None else only
+    dx, dy = shift
     batch: list[tuple[pygame.Surface, tuple[float, float]]] = []
     current: tuple | None = None
     for i in indices:
@@ -190,23 +192,23 @@ def replay(board: pygame.Surface, keys: Sequence[Key], boxes: Sequence[pygame.Re
             if batch:
                 board.fblits(batch)
                 batch = []
-            board.set_clip(area.clip(clip_t))
+            board.set_clip(area.clip(pygame.Rect(clip_t).move(dx, dy)))
             current = clip_t
         if key[0] == "b":
             _, source, x, y, src_area, flags, _ = key
             if src_area is None and not flags:
-                batch.append((source, (x, y)))
+                batch.append((source, (x + dx, y + dy)))
                 continue
             if batch:
                 board.fblits(batch)
                 batch = []
-            board.blit(source, (x, y), src_area, flags)
+            board.blit(source, (x + dx, y + dy), src_area, flags)
         else:
             if batch:
                 board.fblits(batch)
                 batch = []
             _, colour, rect, flags, _ = key
-            board.fill(colour, rect, flags)
+            board.fill(colour, pygame.Rect(rect).move(dx, dy), flags)
     if batch:
         board.fblits(batch)
 

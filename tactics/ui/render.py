@@ -71,6 +71,8 @@ def remove_layer(name: str) -> None:
     _EXTRA_LAYERS[:] = [item for item in _EXTRA_LAYERS if item[1] != name]
 
 
+PAN_SLACK = 384  # a drag replays the layers recorded this far around the view before running them again
+PAN_REBASE = 160  # ... and scrolls the cached board once it lags this many pixels behind
 OVERLAY_PIXELS = 4_000_000  # a tint bigger than this is blitted tile by tile, not cached whole
 
 
@@ -230,6 +232,7 @@ class BoardRenderer:
     _scrolled: bool = False
     repaints: int = 0  # how many times only the changed parts of the board were repainted
     _record: Any = None  # (frame, RecordingSurface): what the board layers drew last, for the next change
+    _pan_record: Any = None  # (board key, origin, RecordingSurface): the layers around the view, for a drag
 
     def layers(self, view: Any) -> list[tuple[int, str, Layer]]:
         own: list[tuple[int, str, Layer]] = [
@@ -292,26 +295,20 @@ class BoardRenderer:
             self._board_key = None
         board = self._board
         old = self._board_key
+        shown = False  # the board is already on ``surface`` (a drag drew it there moved)
         fresh = probe.active()  # the layout probe sees a fresh board
         if not fresh and old is not None and old[0] == base_key and old[1] == origin and not (self._scrolled and not scroll):
             pass  # the cached board is what this frame shows
         elif not fresh and old is not None and old[0] == base_key and scroll and \
                 abs(origin[0] - old[1][0]) < clip.width // 2 and abs(origin[1] - old[1][1]) < clip.height // 2:
-            dx, dy = origin[0] - old[1][0], origin[1] - old[1][1]
-            board.set_clip(clip)
-            board.scroll(dx, dy)
-            strips = []
-            if dx:
-                strips.append(pygame.Rect(clip.left if dx > 0 else clip.right + dx, clip.top, abs(dx), clip.height))
-            if dy:
-                strips.append(pygame.Rect(clip.left, clip.top if dy > 0 else clip.bottom + dy, clip.width, abs(dy)))
-            for strip in strips:
-                self._compose(board, strip, camera, state, viewer, clip, view, layers)
-            board.set_clip(None)
-            self._board_key = (base_key, origin)
             self._scrolled = True
             self._record = None  # its operations stand where the board was before the drag
             self.scrolls += 1
+            if self._pan(surface, board, camera, state, viewer, clip, view, layers, base_key, origin, old[1]):
+                shown = True
+            else:
+                self._scroll_board(board, camera, state, viewer, clip, view, layers, origin, old[1])
+                self._board_key = (base_key, origin)
         else:
             probe.forget(board)
             self._update_board(board, camera, state, viewer, clip, view, layers, origin, surface.get_size(),
@@ -319,7 +316,8 @@ class BoardRenderer:
             board.set_clip(None)
             self._board_key = (base_key, origin)
             self._scrolled = False
-        surface.blit(board, clip.topleft, clip)
+        if not shown:
+            surface.blit(board, clip.topleft, clip)
         probe.composite(board, surface, clip.topleft, pygame.Rect(clip), name="map")
         surface.set_clip(clip)
         ctx = DrawContext(surface, camera, state, viewer, clip, self, view)
@@ -327,6 +325,68 @@ class BoardRenderer:
             if z >= TOOL_Z:
                 layer(ctx)
         surface.set_clip(None)
+
+    def _scroll_board(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
+                      clip: pygame.Rect, view: Any, layers, origin: tuple[int, int], was: tuple[int, int]) -> None:
+        """Scroll the board to ``origin`` and draw the uncovered strips with every layer."""
+        dx, dy = origin[0] - was[0], origin[1] - was[1]
+        board.set_clip(clip)
+        board.scroll(dx, dy)
+        for strip in _strips(clip, dx, dy):
+            self._compose(board, strip, camera, state, viewer, clip, view, layers)
+        board.set_clip(None)
+
+    def _pan(self, surface: pygame.Surface, board: pygame.Surface, camera: Camera, state: EncounterState,
+             viewer: str, clip: pygame.Rect, view: Any, layers, base_key: Any, origin: tuple[int, int],
+             was: tuple[int, int]) -> bool:
+        """One frame of a drag: the board blitted moved, and the strips it leaves uncovered drawn.
+
+        The strips get the map drawn for them and the board layers' operations,
+        recorded once for the view and a margin of ``PAN_SLACK`` around it and
+        moved with the map: no layer runs again until the drag leaves that
+        margin. The cached board itself is scrolled only every ``PAN_REBASE``
+        pixels. False: a layer cannot be recorded (the board is scrolled and its
+        strips drawn by every layer instead).
+        """
+        rec = self._pan_record
+        if rec is None or rec[0] != base_key or abs(origin[0] - rec[1][0]) > PAN_SLACK // 2 or \
+                abs(origin[1] - rec[1][1]) > PAN_SLACK // 2:
+            area = clip.inflate(2 * PAN_SLACK, 2 * PAN_SLACK)
+            recording = board_record.RecordingSurface(surface.get_size(), area, full=area)
+            rest = [item for item in layers if item[1] not in GROUND_LAYERS and item[0] < TOOL_Z]
+            if len(rest) + len(GROUND_LAYERS) != len([item for item in layers if item[0] < TOOL_Z]):
+                return False
+            ctx = DrawContext(recording, camera, state, viewer, area, self, view)  # type: ignore[arg-type]
+            try:
+                for _, _, layer in rest:
+                    layer(ctx)
+            except (TypeError, board_record.NotRecordable):
+                self._pan_record = None
+                return False
+            rec = self._pan_record = (base_key, origin, recording)
+        ground = [item for item in layers if item[1] in GROUND_LAYERS]
+        shift = (origin[0] - rec[1][0], origin[1] - rec[1][1])
+        keys, boxes = rec[2].keys, rec[2].boxes
+
+        def strips_on(target: pygame.Surface, dx: int, dy: int) -> None:
+            for strip in _strips(clip, dx, dy):
+                self._compose(target, strip, camera, state, viewer, clip, view, ground)
+                board_record.replay(target, keys, boxes, strip, strip.move(-shift[0], -shift[1]).collidelistall(boxes),
+                                    shift)
+
+        dx, dy = origin[0] - was[0], origin[1] - was[1]
+        if abs(dx) > PAN_REBASE or abs(dy) > PAN_REBASE:
+            board.set_clip(clip)
+            board.scroll(dx, dy)
+            strips_on(board, dx, dy)
+            board.set_clip(None)
+            self._board_key = (base_key, origin)
+            dx = dy = 0
+        surface.set_clip(clip)
+        surface.blit(board, (clip.left + dx, clip.top + dy), clip)
+        strips_on(surface, dx, dy)
+        surface.set_clip(None)
+        return True
 
     def forget(self) -> None:
         """Drop the composed board: the next frame composes it whole (tests, the benchmark's full figure)."""
@@ -433,6 +493,16 @@ class BoardRenderer:
         for z, _, layer in layers:
             if z < TOOL_Z:
                 layer(ctx)
+
+
+def _strips(clip: pygame.Rect, dx: int, dy: int) -> list[pygame.Rect]:
+    """What a board moved by (dx, dy) inside ``clip`` leaves uncovered."""
+    strips = []
+    if dx:
+        strips.append(pygame.Rect(clip.left if dx > 0 else clip.right + dx, clip.top, abs(dx), clip.height))
+    if dy:
+        strips.append(pygame.Rect(clip.left, clip.top if dy > 0 else clip.bottom + dy, clip.width, abs(dy)))
+    return strips
 
 
 def _map_layer(ctx: DrawContext) -> None:

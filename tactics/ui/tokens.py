@@ -84,7 +84,7 @@ class TokenPainter:
         # strip the pan uncovered): a name pill is wider than a square, so a margin of them.
         clip = surface.get_clip()
         ox, oy = round(camera.origin_x), round(camera.origin_y)
-        side = 1 + (LABEL_MAX_PX // 2 // px if px >= 22 else 0)  # a name pill is centred on its token
+        side = 1 + (LABEL_MAX_PX // 2 // px if px >= self.MIN_NAME_CELL_PX else 0)  # a name pill is centred on its token
         c_lo, c_hi = (clip.left - ox) // px - side, (clip.right - ox) // px + side
         r_lo, r_hi = (clip.top - oy) // px - 2, (clip.bottom - oy) // px + 1
         probing = probe.active()
