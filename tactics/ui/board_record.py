@@ -44,6 +44,14 @@ def _rect_tuple(rect: Any) -> tuple[int, int, int, int]:
     return (r.x, r.y, r.w, r.h)
 
 
+def blit_operation(source: pygame.Surface, pos: tuple[int, int], clip: pygame.Rect,
+                   clip_t: tuple[int, int, int, int]) -> tuple[Key, pygame.Rect]:
+    """One blit as :class:`RecordingSurface` keeps it (a layer that draws many may make them once)."""
+    x, y = pos
+    w, h = source.get_size()
+    return ("b", source, x, y, None, 0, clip_t), pygame.Rect(int(x) - 1, int(y) - 1, w + 2, h + 2).clip(clip)
+
+
 class RecordingSurface:
     """Stands in for the board while the layers draw: keeps their blits and fills, draws nothing.
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from operator import attrgetter
 
 import pygame
 
@@ -15,6 +16,7 @@ from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import DELTAS
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme, token_art
+from tactics.ui.board_record import RecordingSurface, blit_operation
 from tactics.ui.camera import Camera
 
 SS = 3  # supersampling factor
@@ -88,41 +90,52 @@ class TokenPainter:
         c_lo, c_hi = (clip.left - ox) // px - side, (clip.right - ox) // px + side
         r_lo, r_hi = (clip.top - oy) // px - 2, (clip.bottom - oy) // px + 1
         probing = probe.active()
+        recording = isinstance(surface, RecordingSurface)  # the board's operations are being recorded
+        clip_t = (clip.x, clip.y, clip.w, clip.h)
         gm = viewer == "gm"
-        teams = state.teams
         placed = self._placed
-        scale = theme.scale()  # label and badge sizes follow the window's scale
-        discs: list = []
-        labels: list = []
-        badges: list = []
+        # What every token's pictures share this frame (zoom, camera, viewer, the window's scale for
+        # label sizes, the clip) and what each team gives them: a change to any redraws them.
+        frame = (px, ox, oy, gm, theme.scale(), clip_t)
+        teams = {tid: (tuple(team.colour), team.players) for tid, team in state.teams.items()}
+        shown: list = []
         for who in state.on_map():
             c, r = who.cell
             if c < c_lo or c > c_hi or r < r_lo or r > r_hi:
                 continue
             if not gm and state.hidden_from_players(who):
                 continue
-            team = teams.get(who.team)
             conds = tuple((k.name, k.rounds) for k in who.conditions) if who.conditions else ()
-            # Everything the token's pictures and their places show: a change to any redraws it.
-            look = (c, r, px, ox, oy, who.name, who.art, who.hidden, who.hp, who.max_hp, who.facing, conds,
-                    who.id == selected, who.id in highlighted, gm, tuple(team.colour) if team else None,
-                    team.players if team else None, scale)
+            # Everything the token's own pictures and their places show.
+            look = (_LOOK(who), conds, who.id == selected, who.id in highlighted, teams.get(who.team))
             hit = placed.get(who.id)
-            if hit is None or hit[0] != look or probing:
-                hit = (look, self._place(surface, camera, who, team, px, who.id == selected, who.id in highlighted,
-                                         gm, probing))
+            if hit is None or hit[0] != look or hit[1] != frame or probing:
+                team = state.teams.get(who.team)
+                pictures = self._place(surface, camera, who, team, px, who.id == selected, who.id in highlighted,
+                                       gm, probing)
+                hit = (look, frame, pictures, _operations(pictures, clip, clip_t))
                 placed[who.id] = hit
-            disc, label, marks = hit[1]
-            discs.append(disc)
-            if label is not None:
-                labels.append(label)
-            if marks:
-                badges.extend(marks)
+            shown.append(hit)
         if len(placed) > 4 * len(state.combatants) + 64:
             placed.clear()  # combatants gone for good (another encounter opened)
         # Badges, then names, after every disc: no token covers a neighbour's name, and where
         # tokens crowd, a name stays readable over a neighbour's condition words.
-        surface.fblits(discs)
+        if recording:  # the same operations the blits below would record, made once per look
+            ops = [hit[3] for hit in shown]
+            keys, boxes = surface.keys, surface.boxes
+            keys.extend([op[0] for op in ops])
+            boxes.extend([op[1] for op in ops])
+            for op in ops:
+                if op[2]:
+                    keys.extend(op[2])
+                    boxes.extend(op[3])
+            named = [op for op in ops if op[4] is not None]
+            keys.extend([op[4] for op in named])
+            boxes.extend([op[5] for op in named])
+            return
+        surface.fblits([hit[2][0] for hit in shown])
+        badges = [mark for hit in shown for mark in hit[2][2]]
+        labels = [hit[2][1] for hit in shown if hit[2][1] is not None]
         for group in (badges, labels):
             surface.fblits([(img, pos) for img, pos, _ in group])
             if probing:
@@ -214,6 +227,19 @@ class TokenPainter:
             hit = paint_label(name, size, theme.ACCENT if selected else theme.TEXT)
             self._labels[key] = hit
         return hit
+
+
+_LOOK = attrgetter("cell", "name", "art", "hidden", "hp", "max_hp", "facing", "team")
+
+
+def _operations(pictures: tuple, clip: pygame.Rect, clip_t: tuple) -> tuple:
+    """A token's blits as the board's recording keeps them: the disc's key and box, the badges'
+    keys and boxes, the name's key and box (None without a name)."""
+    (disc, pos), label, marks = pictures
+    disc_key, disc_box = blit_operation(disc, pos, clip, clip_t)
+    badges = [blit_operation(img, at, clip, clip_t) for img, at, _ in marks]
+    name_key, name_box = blit_operation(label[0], label[1], clip, clip_t) if label is not None else (None, None)
+    return (disc_key, disc_box, [k for k, _ in badges], [b for _, b in badges], name_key, name_box)
 
 
 def condition_word(name: str, rounds: int | None) -> str:
