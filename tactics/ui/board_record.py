@@ -57,6 +57,7 @@ class RecordingSurface:
 
     It answers what layers ask of the board (size, rect, clip). ``pygame.draw``
     refuses it (it is no Surface), which the renderer reads as "compose whole".
+    ``full``: how far a clip may reach (a drag records beyond the surface's edges).
     """
 
     def __init__(self, size: tuple[int, int], clip: pygame.Rect, full: pygame.Rect | None = None) -> None:
@@ -78,7 +79,7 @@ class RecordingSurface:
         return self._size[1]
 
     def get_rect(self, **kwargs: Any) -> pygame.Rect:
-        rect = pygame.Rect(self._full)
+        rect = pygame.Rect(0, 0, *self._size)
         for name, value in kwargs.items():
             setattr(rect, name, value)
         return rect

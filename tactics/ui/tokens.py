@@ -66,11 +66,13 @@ class TokenPainter:
         self._discs: dict[tuple, pygame.Surface] = {}
         self._labels: dict[tuple, pygame.Surface] = {}
         self._placed: dict[str, tuple] = {}  # combatant id -> (its look, its pictures and their places)
+        self._bodies: dict[tuple, pygame.Surface] = {}  # discs before their HP bar and hidden fade
 
     def clear(self) -> None:
         self._discs.clear()
         self._labels.clear()
         self._placed.clear()
+        self._bodies.clear()
 
     def draw(
         self,
@@ -215,7 +217,14 @@ class TokenPainter:
         if hit is None:
             if len(self._discs) > 2000:
                 self._discs.clear()
-            hit = _paint_disc(who, colour, px, selected, highlighted, show_hp, self.initials_px(px))
+                self._bodies.clear()
+            # The disc without its HP bar is kept apart: a roll paints only the bar on a copy of it.
+            body_key = (px, colour, initials(who.name), who.art, selected, highlighted, who.down, who.facing,
+                        self.initials_px(px))
+            body = self._bodies.get(body_key)
+            if body is None:
+                body = self._bodies[body_key] = _paint_body(who, colour, px, selected, highlighted, self.initials_px(px))
+            hit = _finish_disc(body.copy(), who, px, show_hp)
             self._discs[key] = hit
         return hit
 
@@ -266,6 +275,12 @@ def paint_label(text: str, size: int, colour=theme.TEXT, bg=(12, 14, 18, 215)) -
 
 def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bool, show_hp: bool,
                 initials_px: int = 0) -> pygame.Surface:
+    """A token's whole picture: its disc, HP bar and (hidden) fade."""
+    return _finish_disc(_paint_body(who, colour, px, selected, highlighted, initials_px), who, px, show_hp)
+
+
+def _paint_body(who: Combatant, colour, px: int, selected: bool, highlighted: bool, initials_px: int = 0) -> pygame.Surface:
+    """The disc (3x supersampled, scaled down smoothly): rim, picture or initials, facing, down cross."""
     pad = max(4, px // 6)  # room for the facing tick, selection ring and badges
     size = px + 2 * pad
     big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
@@ -319,7 +334,13 @@ def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bo
         k = r * 0.55
         pygame.draw.line(big, (30, 30, 30), (cx - k, cy - k), (cx + k, cy + k), int(r * 0.16))
         pygame.draw.line(big, (30, 30, 30), (cx - k, cy + k), (cx + k, cy - k), int(r * 0.16))
-    disc = pygame.transform.smoothscale(big, (size, size))
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+def _finish_disc(disc: pygame.Surface, who: Combatant, px: int, show_hp: bool) -> pygame.Surface:
+    """The HP bar (crisp, not supersampled) and the hidden fade, on ``disc`` (changed in place)."""
+    pad = max(4, px // 6)
+    size = disc.get_width()
     # HP bar (crisp, not supersampled)
     if show_hp and who.max_hp > 0 and px >= 18:
         frac = max(0.0, min(1.0, who.hp / who.max_hp))
