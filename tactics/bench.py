@@ -274,6 +274,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
     full = []
     for pos in d.hover_positions(max(20, frames // 4)):
         view.renderer.forget()
+        view.invalidate()
         full.append(d.frame(d.motion(pos)))
     pan = []
     d.frame(d.button(pygame.MOUSEBUTTONDOWN, (900, 500), 3))

@@ -21,7 +21,7 @@ from typing import Any, Iterable, Sequence
 
 import pygame
 
-Key = tuple  # one operation, hashable: ("b", source, x, y, area, flags, clip) or ("f", colour, rect, flags, clip)
+Key = tuple[Any, ...]  # one operation, hashable: ("b", source, x, y, area, flags, clip) or ("f", colour, rect, flags, clip)
 
 MAX_RECTS = 24  # more separate changes than this: repaint their common bounding box
 WHOLE_SHARE = 0.6  # changes covering more of the board than this: repaint it whole
@@ -193,7 +193,7 @@ def replay(board: pygame.Surface, keys: Sequence[Key], boxes: Sequence[pygame.Re
     indices = range(len(keys)) if only is None else only
     dx, dy = shift
     batch: list[tuple[pygame.Surface, tuple[float, float]]] = []
-    current: tuple | None = None
+    current: tuple[int, int, int, int] | None = None
     for i in indices:
         key = keys[i]
         clip_t = key[-1]
