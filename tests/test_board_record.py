@@ -41,13 +41,21 @@ def _board(app) -> bytes:
 
 
 def _fresh(app) -> bytes:
-    """The same frame with the board composed whole from scratch."""
+    """The same frame with the board composed whole from scratch (and the same as every layer drawn
+    for real, not replayed from its recorded operations)."""
     view = app.battle
     composed = view.renderer.compositions
     view.renderer.forget()
     app.dirty = True
     app.step()
     assert view.renderer.compositions == composed + 1
+    board = view.board_rect()
+    drawn = pygame.Surface(app.window.get_size()).convert()
+    drawn.set_clip(board)
+    view.renderer._compose(drawn, board, view.camera, view.state, view.viewer, board, view,
+                           [item for item in view.renderer.layers(view) if item[0] < render.TOOL_Z])
+    drawn.set_clip(None)
+    assert pygame.image.tobytes(drawn.subsurface(board), "RGB") == _board(app)
     return _board(app)
 
 
@@ -155,7 +163,7 @@ def test_a_layer_drawing_lines_composes_the_board_whole(app):
 
 
 def test_repainting_the_changed_operations_equals_replaying_them_all():
-    """Random blits and fills, changed, inserted and removed: the repaint equals a full replay."""
+    """Random blits, lines and fills, changed, inserted and removed: the repaint equals a full replay."""
     pygame.display.init()
     pygame.display.set_mode((8, 8))
     try:
@@ -171,8 +179,13 @@ def test_repainting_the_changed_operations_equals_replaying_them_all():
             ground.fill((x, 255 - x, 90), (x, 0, 10, 120))
 
         def op():
-            if rng.random() < 0.8:
+            roll = rng.random()
+            if roll < 0.65:
                 return ("b", rng.choice(sprites), (rng.randrange(-10, 160), rng.randrange(-10, 120)))
+            if roll < 0.85:  # a square outline's straight run (or any line)
+                a = (rng.randrange(-10, 160), rng.randrange(-10, 120))
+                b = (a[0], rng.randrange(-10, 120)) if rng.random() < 0.4 else (rng.randrange(-10, 160), a[1])
+                return ("l", (250, rng.randrange(256), 30), (a, b, rng.randrange(1, 5)))
             return ("f", (rng.randrange(256), 40, 200, rng.randrange(256)),
                     (rng.randrange(0, 150), rng.randrange(0, 110), rng.randrange(1, 40), rng.randrange(1, 40)))
 
@@ -182,11 +195,13 @@ def test_repainting_the_changed_operations_equals_replaying_them_all():
                 rec.set_clip(sub_clip if n % 7 == 3 else clip)
                 if kind == "b":
                     rec.fblits([(a, b)]) if n % 2 else rec.blit(a, b)
+                elif kind == "l":
+                    rec.line(a, *b)
                 else:
                     rec.fill(a, b)
             return rec
 
-        for _ in range(40):
+        for _ in range(60):
             ops = [op() for _ in range(rng.randrange(0, 25))]
             sub_clip = pygame.Rect(rng.randrange(0, 80), rng.randrange(0, 60), 70, 50)
             old = record(ops, sub_clip)

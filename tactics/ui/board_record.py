@@ -10,8 +10,10 @@ through every operation that touches it, in the original order. The pixels
 there are the ones a whole composition gives (blits and fills clip exactly;
 tests/test_board_record.py checks it).
 
-A layer that draws with ``pygame.draw`` (or anything else that needs a real
-surface) cannot be recorded: the recording raises :class:`NotRecordable` and
+Lines can be recorded too (:meth:`RecordingSurface.line`, used by the
+square outlines): a clipped ``pygame.draw.line`` paints exactly the pixels the
+whole line paints there. A layer that calls ``pygame.draw`` itself (or
+anything else that needs a real surface) cannot be recorded: the recording raises :class:`NotRecordable` and
 the renderer composes the board whole, as it would without this module.
 """
 
@@ -21,7 +23,8 @@ from typing import Any, Iterable, Sequence
 
 import pygame
 
-Key = tuple[Any, ...]  # one operation, hashable: ("b", source, x, y, area, flags, clip) or ("f", colour, rect, flags, clip)
+Key = tuple[Any, ...]  # one operation, hashable: ("b", source, x, y, area, flags, clip), ("f", colour, rect,
+# flags, clip) or ("l", colour, a, b, width, clip)
 
 MAX_RECTS = 24  # more separate changes than this: repaint their common bounding box
 WHOLE_SHARE = 0.6  # changes covering more of the board than this: repaint it whole
@@ -121,6 +124,14 @@ class RecordingSurface:
         out = [self.blit(*item) for item in seq]
         return out if doreturn else None
 
+    def line(self, colour: tuple[int, ...], a: tuple[int, int], b: tuple[int, int], width: int = 1) -> None:
+        """``pygame.draw.line`` on the board, kept (a clipped line paints the same pixels inside its clip)."""
+        pad = width + 2
+        box = pygame.Rect(min(a[0], b[0]) - pad, min(a[1], b[1]) - pad, abs(a[0] - b[0]) + 2 * pad + 1,
+                          abs(a[1] - b[1]) + 2 * pad + 1).clip(self._clip)
+        self.keys.append(("l", colour, a, b, width, self._clip_t))
+        self.boxes.append(box)
+
     def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
         colour = tuple(pygame.Color(color)) if not isinstance(color, int) else color
         target = self._clip.copy() if rect is None else pygame.Rect(rect)
@@ -216,6 +227,10 @@ def replay(board: pygame.Surface, keys: Sequence[Key], boxes: Sequence[pygame.Re
             if batch:
                 board.fblits(batch)
                 batch = []
+            if key[0] == "l":
+                _, colour, a, b, width, _ = key
+                pygame.draw.line(board, colour, (a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy), width)
+                continue
             _, colour, rect, flags, _ = key
             board.fill(colour, pygame.Rect(rect).move(dx, dy), flags)
     if batch:

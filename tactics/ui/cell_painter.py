@@ -13,6 +13,7 @@ from typing import Iterable
 import pygame
 
 from tactics.rules.grid import Cell
+from tactics.ui.board_record import RecordingSurface
 from tactics.ui.camera import Camera
 
 OVERLAY_PIXELS = 4_000_000  # a tint bigger than this is blitted tile by tile, not cached whole
@@ -97,13 +98,15 @@ class CellPainter:
     def outline(self, surface: pygame.Surface, camera: Camera, cells: frozenset[Cell], colour, width: int = 2) -> None:
         """Draw the border of a set of squares (its outer and inner edges).
 
-        With an opaque colour the lines are drawn once per (squares, colour,
-        width, zoom) into an overlay and blitted whole afterwards: the same
-        pixels, one blit instead of a line per edge.
+        The unit edges are joined into straight runs (the same pixels, fewer
+        lines). With an opaque colour the lines are drawn once per (squares,
+        colour, width, zoom) into an overlay and blitted whole afterwards: the
+        same pixels, one blit instead of a line per run. Recorded for the board
+        (render.py), the runs are kept as lines: a new reach makes no picture.
         """
         edges = self._edges.get(cells)
         if edges is None:
-            edges = border_edges(cells)
+            edges = border_runs(border_edges(cells))
             self._edges[cells] = edges
             if len(self._edges) > 32:
                 self._edges.popitem(last=False)
@@ -112,6 +115,10 @@ class CellPainter:
         px = camera.cell_px
         ox, oy = round(camera.origin_x), round(camera.origin_y)
         colour = tuple(colour)
+        if isinstance(surface, RecordingSurface):  # the board's operations: its lines, no picture to make
+            for (x1, y1, x2, y2) in edges:
+                surface.line(colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width)
+            return
         if edges and (len(colour) == 3 or colour[3] == 255):
             key = ("outline", cells, colour, width, px)
             hit = self._overlays.get(key)
@@ -141,6 +148,25 @@ class CellPainter:
                 return
         for (x1, y1, x2, y2) in edges:
             pygame.draw.line(surface, colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width)
+
+
+def border_runs(edges: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """Unit edges joined into straight runs: a line from one end of each run to the other (drawn,
+    the same pixels as the unit lines: tests/test_ui_pan_scroll.py)."""
+    rows = sorted((y1, x1) for x1, y1, x2, y2 in edges if y1 == y2)
+    cols = sorted((x1, y1) for x1, y1, x2, y2 in edges if x1 == x2)
+    out = []
+    for pairs, horizontal in ((rows, True), (cols, False)):
+        i = 0
+        while i < len(pairs):
+            fixed, start = pairs[i]
+            j = i
+            while j + 1 < len(pairs) and pairs[j + 1] == (fixed, pairs[j][1] + 1):
+                j += 1
+            end = pairs[j][1] + 1
+            out.append((start, fixed, end, fixed) if horizontal else (fixed, start, fixed, end))
+            i = j + 1
+    return out
 
 
 def border_edges(cells: frozenset[Cell]) -> list[tuple[int, int, int, int]]:
