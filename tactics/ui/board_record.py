@@ -55,6 +55,15 @@ def blit_operation(source: pygame.Surface, pos: tuple[int, int], clip: pygame.Re
     return ("b", source, x, y, None, 0, clip_t), pygame.Rect(int(x) - 1, int(y) - 1, w + 2, h + 2).clip(clip)
 
 
+def line_operation(colour: tuple[int, ...], a: tuple[int, int], b: tuple[int, int], width: int, clip: pygame.Rect,
+                   clip_t: tuple[int, int, int, int]) -> tuple[Key, pygame.Rect]:
+    """One line as :class:`RecordingSurface` keeps it."""
+    pad = width + 2
+    box = pygame.Rect(min(a[0], b[0]) - pad, min(a[1], b[1]) - pad, abs(a[0] - b[0]) + 2 * pad + 1,
+                      abs(a[1] - b[1]) + 2 * pad + 1).clip(clip)
+    return ("l", colour, a, b, width, clip_t), box
+
+
 class RecordingSurface:
     """Stands in for the board while the layers draw: keeps their blits and fills, draws nothing.
 
@@ -126,11 +135,18 @@ class RecordingSurface:
 
     def line(self, colour: tuple[int, ...], a: tuple[int, int], b: tuple[int, int], width: int = 1) -> None:
         """``pygame.draw.line`` on the board, kept (a clipped line paints the same pixels inside its clip)."""
-        pad = width + 2
-        box = pygame.Rect(min(a[0], b[0]) - pad, min(a[1], b[1]) - pad, abs(a[0] - b[0]) + 2 * pad + 1,
-                          abs(a[1] - b[1]) + 2 * pad + 1).clip(self._clip)
-        self.keys.append(("l", colour, a, b, width, self._clip_t))
+        key, box = line_operation(colour, a, b, width, self._clip, self._clip_t)
+        self.keys.append(key)
         self.boxes.append(box)
+
+    def add(self, keys: list[Key], boxes: list[pygame.Rect]) -> None:
+        """Operations made beforehand with :func:`blit_operation` / :func:`line_operation` for this clip."""
+        self.keys.extend(keys)
+        self.boxes.extend(boxes)
+
+    def clip_key(self) -> tuple[int, int, int, int]:
+        """The clip operations made now are kept with (made beforehand, they must match it)."""
+        return self._clip_t
 
     def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
         colour = tuple(pygame.Color(color)) if not isinstance(color, int) else color

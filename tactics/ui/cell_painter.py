@@ -13,7 +13,7 @@ from typing import Iterable
 import pygame
 
 from tactics.rules.grid import Cell
-from tactics.ui.board_record import RecordingSurface
+from tactics.ui.board_record import RecordingSurface, line_operation
 from tactics.ui.camera import Camera
 
 OVERLAY_PIXELS = 4_000_000  # a tint bigger than this is blitted tile by tile, not cached whole
@@ -31,6 +31,7 @@ class CellPainter:
         self._tiles: dict[tuple[int, tuple[int, ...]], pygame.Surface] = {}
         self._edges: OrderedDict[frozenset, list] = OrderedDict()
         self._overlays: OrderedDict[tuple, tuple[pygame.Surface, int, int] | None] = OrderedDict()
+        self._lines: OrderedDict[tuple, tuple[list, list]] = OrderedDict()  # outlines as recorded lines
 
     def overlay(self, cells: frozenset[Cell], rgba: tuple[int, ...], px: int) -> tuple[pygame.Surface, int, int] | None:
         """The tint of ``cells`` as one picture and its top-left square (None: too big to cache)."""
@@ -116,8 +117,19 @@ class CellPainter:
         ox, oy = round(camera.origin_x), round(camera.origin_y)
         colour = tuple(colour)
         if isinstance(surface, RecordingSurface):  # the board's operations: its lines, no picture to make
-            for (x1, y1, x2, y2) in edges:
-                surface.line(colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width)
+            clip_t = surface.clip_key()
+            key = ("lines", cells, colour, width, px, ox, oy, clip_t)
+            ops = self._lines.get(key)
+            if ops is None:
+                clip = surface.get_clip()
+                made = [line_operation(colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width,
+                                       clip, clip_t) for (x1, y1, x2, y2) in edges]
+                ops = self._lines[key] = ([k for k, _ in made], [b for _, b in made])
+                if len(self._lines) > 16:
+                    self._lines.popitem(last=False)
+            else:
+                self._lines.move_to_end(key)
+            surface.add(*ops)
             return
         if edges and (len(colour) == 3 or colour[3] == 255):
             key = ("outline", cells, colour, width, px)
