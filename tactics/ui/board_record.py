@@ -190,10 +190,10 @@ def changed_rects(old_keys: Sequence[Key], old_boxes: Sequence[pygame.Rect],
 
 def merge(rects: list[pygame.Rect], limit: pygame.Rect) -> list[pygame.Rect] | None:
     """Overlapping or touching rectangles joined; None when it is cheaper to repaint ``limit`` whole."""
-    rects = [r.clip(limit) for r in rects]
-    rects = [r for r in rects if r.w and r.h]
     if len(rects) > MAX_RECTS:
         rects = [rects[0].unionall(rects[1:])]
+    rects = [r.clip(limit) for r in rects]
+    rects = [r for r in rects if r.w and r.h]
     merged = True
     while merged and len(rects) > 1:
         merged = False
