@@ -12,10 +12,18 @@ reused until its key changes. Layers at ``TOOL_Z`` and above (path preview,
 ruler, cursor) are drawn over it every frame. A layer below ``TOOL_Z`` that
 depends on something else must call ``BattleView.invalidate()`` when it changes.
 
-While the map is dragged, the cached board is scrolled and only the strips the
-pan uncovers are drawn (every layer, clipped to the strip); when the drag ends
-the board is composed whole once, so a label a layer places relative to the
-board's edges settles where a fresh frame puts it.
+When the key changes, the board layers are run against a recording surface
+(``board_record.py``): their blits, fills and square outlines are compared
+with the last frame's, and only the rectangles where they differ are painted
+again, from the kept ground (map and doors) up. A layer that draws with
+``pygame.draw`` itself makes the board composed whole instead.
+
+While the map is dragged, the cached board is blitted moved and only the strips
+the pan uncovers are drawn: the map for them, then the board layers'
+operations recorded once for the view and a margin around it (moved with the
+map); the cached board itself is scrolled every ``PAN_REBASE`` pixels. When the
+drag ends the board is composed whole once, so a label a layer places relative
+to the board's edges settles where a fresh frame puts it.
 """
 
 from __future__ import annotations
@@ -210,8 +218,9 @@ class BoardRenderer:
             area = clip.inflate(2 * PAN_SLACK, 2 * PAN_SLACK)
             recording = board_record.RecordingSurface(surface.get_size(), area, full=area)
             rest = [item for item in layers if item[1] not in GROUND_LAYERS and item[0] < TOOL_Z]
-            if len(rest) + len(GROUND_LAYERS) != len([item for item in layers if item[0] < TOOL_Z]):
-                return False
+            if len(rest) + len(GROUND_LAYERS) != len([item for item in layers if item[0] < TOOL_Z]) or \
+                    any(z <= DOORS_Z for z, _, _ in rest):
+                return False  # the ground is not the bottom of the board
             ctx = DrawContext(recording, camera, state, viewer, area, self, view)  # type: ignore[arg-type]
             try:
                 for _, _, layer in rest:
