@@ -10,9 +10,10 @@ through every operation that touches it, in the original order. The pixels
 there are the ones a whole composition gives (blits and fills clip exactly;
 tests/test_board_record.py checks it).
 
-Lines can be recorded too (:meth:`RecordingSurface.line`, used by the
-square outlines): a clipped ``pygame.draw.line`` paints exactly the pixels the
-whole line paints there. A layer that calls ``pygame.draw`` itself (or
+Lines can be recorded too (:meth:`RecordingSurface.line`): a clipped
+``pygame.draw.line`` paints exactly the pixels the whole line paints there; and
+a painter's own operation (:meth:`RecordingSurface.paint`, the square outlines
+of ``cell_painter.py``: lines until their picture is worth making). A layer that calls ``pygame.draw`` itself (or
 anything else that needs a real surface) cannot be recorded: the recording raises :class:`NotRecordable` and
 the renderer composes the board whole, as it would without this module.
 """
@@ -24,7 +25,7 @@ from typing import Any, Iterable, Sequence
 import pygame
 
 Key = tuple[Any, ...]  # one operation, hashable: ("b", source, x, y, area, flags, clip), ("f", colour, rect,
-# flags, clip) or ("l", colour, a, b, width, clip)
+# flags, clip), ("l", colour, a, b, width, clip) or ("p", painter, args, clip)
 
 MAX_RECTS = 24  # more separate changes than this: repaint their common bounding box
 WHOLE_SHARE = 0.6  # changes covering more of the board than this: repaint it whole
@@ -144,6 +145,12 @@ class RecordingSurface:
         self.keys.extend(keys)
         self.boxes.extend(boxes)
 
+    def paint(self, painter: Any, args: tuple[Any, ...], box: pygame.Rect) -> None:
+        """Kept as ``painter.replay(board, args, shift)`` (it paints the same pixels as drawing
+        there now, inside any clip): what a painter draws its own way, like a square outline."""
+        self.keys.append(("p", painter, args, self._clip_t))
+        self.boxes.append(box.clip(self._clip))
+
     def clip_key(self) -> tuple[int, int, int, int]:
         """The clip operations made now are kept with (made beforehand, they must match it)."""
         return self._clip_t
@@ -161,11 +168,12 @@ def changed_rects(old_keys: Sequence[Key], old_boxes: Sequence[pygame.Rect],
                   new_keys: Sequence[Key], new_boxes: Sequence[pygame.Rect]) -> list[pygame.Rect]:
     """Where the new list of operations can paint differently from the old one.
 
-    The lists are compared from both ends; what lies between the common start
-    and the common end can differ. Where both middles are as long, only the
-    places that differ count; else every operation of both middles. Outside
-    those operations' rectangles every pixel sees the same operations in the
-    same order, so it comes out the same.
+    The lists are compared from both ends; between the common start and the
+    common end, the operations found in only one of the two mark their
+    rectangles, as long as the operations found in both come in the same
+    order (else every operation there marks its rectangle). Outside those
+    rectangles every pixel sees the same operations in the same order, so it
+    comes out the same.
     """
     if old_keys == new_keys:
         return []
@@ -177,14 +185,17 @@ def changed_rects(old_keys: Sequence[Key], old_boxes: Sequence[pygame.Rect],
     j = 0
     while j < shortest - i and old_keys[n_old - 1 - j] == new_keys[n_new - 1 - j]:
         j += 1
-    if n_old == n_new:
-        rects = []
-        for k in range(i, n_old - j):
-            if old_keys[k] != new_keys[k]:
-                rects.append(old_boxes[k])
-                rects.append(new_boxes[k])
-    else:
-        rects = list(old_boxes[i:n_old - j]) + list(new_boxes[i:n_new - j])
+    mid_old, mid_new = old_keys[i:n_old - j], new_keys[i:n_new - j]
+    boxes_old, boxes_new = old_boxes[i:n_old - j], new_boxes[i:n_new - j]
+    set_old, set_new = set(mid_old), set(mid_new)
+    everything = list(boxes_old) + list(boxes_new)
+    if len(set_old) != len(mid_old) or len(set_new) != len(mid_new):
+        return [r for r in everything if r.w and r.h]  # an operation twice: no telling which one moved
+    gone, added = set_old - set_new, set_new - set_old
+    if [k for k in mid_old if k not in gone] != [k for k in mid_new if k not in added]:
+        return [r for r in everything if r.w and r.h]
+    rects = [box for k, box in zip(mid_old, boxes_old) if k in gone]
+    rects += [box for k, box in zip(mid_new, boxes_new) if k in added]
     return [r for r in rects if r.w and r.h]
 
 
@@ -246,6 +257,10 @@ def replay(board: pygame.Surface, keys: Sequence[Key], boxes: Sequence[pygame.Re
             if key[0] == "l":
                 _, colour, a, b, width, _ = key
                 pygame.draw.line(board, colour, (a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy), width)
+                continue
+            if key[0] == "p":
+                _, painter, args, _ = key
+                painter.replay(board, args, shift)
                 continue
             _, colour, rect, flags, _ = key
             board.fill(colour, pygame.Rect(rect).move(dx, dy), flags)

@@ -13,7 +13,7 @@ from typing import Iterable
 import pygame
 
 from tactics.rules.grid import Cell
-from tactics.ui.board_record import RecordingSurface, line_operation
+from tactics.ui.board_record import RecordingSurface
 from tactics.ui.camera import Camera
 
 OVERLAY_PIXELS = 4_000_000  # a tint bigger than this is blitted tile by tile, not cached whole
@@ -31,7 +31,8 @@ class CellPainter:
         self._tiles: dict[tuple[int, tuple[int, ...]], pygame.Surface] = {}
         self._edges: OrderedDict[frozenset, list] = OrderedDict()
         self._overlays: OrderedDict[tuple, tuple[pygame.Surface, int, int] | None] = OrderedDict()
-        self._lines: OrderedDict[tuple, tuple[list, list]] = OrderedDict()  # outlines as recorded lines
+        self._boxes: dict[tuple, pygame.Rect] = {}  # where a recorded outline paints
+        self._uses: dict[tuple, int] = {}  # recorded outlines painted without their overlay so far
 
     def overlay(self, cells: frozenset[Cell], rgba: tuple[int, ...], px: int) -> tuple[pygame.Surface, int, int] | None:
         """The tint of ``cells`` as one picture and its top-left square (None: too big to cache)."""
@@ -103,8 +104,66 @@ class CellPainter:
         lines). With an opaque colour the lines are drawn once per (squares,
         colour, width, zoom) into an overlay and blitted whole afterwards: the
         same pixels, one blit instead of a line per run. Recorded for the board
-        (render.py), the runs are kept as lines: a new reach makes no picture.
+        (render.py), the outline is one operation that :meth:`replay` paints:
+        with the overlay once it is used again, with its lines before (a new
+        reach makes no picture).
         """
+        edges = self._runs(cells)
+        px = camera.cell_px
+        ox, oy = round(camera.origin_x), round(camera.origin_y)
+        colour = tuple(colour)
+        if isinstance(surface, RecordingSurface):  # the board's operations: one for the outline
+            if edges:
+                args = (cells, colour, width, px, ox, oy)
+                box = self._boxes.get(args)
+                if box is None:
+                    xs = [x for e in edges for x in (e[0], e[2])]
+                    ys = [y for e in edges for y in (e[1], e[3])]
+                    pad = width + 2
+                    box = pygame.Rect(ox + min(xs) * px - pad, oy + min(ys) * px - pad,
+                                      (max(xs) - min(xs)) * px + 2 * pad + 1, (max(ys) - min(ys)) * px + 2 * pad + 1)
+                    if len(self._boxes) > 64:
+                        self._boxes.clear()
+                    self._boxes[args] = box
+                surface.paint(self, args, box)
+            return
+        if edges and (len(colour) == 3 or colour[3] == 255):
+            key = ("outline", cells, colour, width, px)
+            hit = self._overlays.get(key)
+            if hit is None and key not in self._overlays:
+                hit = self._outline_picture(key, edges)
+            if hit is not None:
+                self._overlays.move_to_end(key)
+                surf, x0, y0 = hit
+                surface.blit(surf, (ox + x0, oy + y0))
+                return
+        for (x1, y1, x2, y2) in edges:
+            pygame.draw.line(surface, colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width)
+
+    def replay(self, surface: pygame.Surface, args: tuple, shift: tuple[int, int]) -> None:
+        """Paint a recorded outline (under the clip the board set): its overlay if it was made or is
+        wanted a second time, else its lines (the same pixels)."""
+        cells, colour, width, px, ox, oy = args
+        ox, oy = ox + shift[0], oy + shift[1]
+        edges = self._runs(cells)
+        if len(colour) == 3 or colour[3] == 255:
+            key = ("outline", cells, colour, width, px)
+            hit = self._overlays.get(key)
+            if hit is None and key not in self._overlays:
+                uses = self._uses[key] = self._uses.get(key, 0) + 1
+                if len(self._uses) > 64:
+                    self._uses.clear()
+                if uses >= 2:
+                    hit = self._outline_picture(key, edges)
+            if hit is not None:
+                self._overlays.move_to_end(key)
+                surf, x0, y0 = hit
+                surface.blit(surf, (ox + x0, oy + y0))
+                return
+        for (x1, y1, x2, y2) in edges:
+            pygame.draw.line(surface, colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width)
+
+    def _runs(self, cells: frozenset[Cell]) -> list[tuple[int, int, int, int]]:
         edges = self._edges.get(cells)
         if edges is None:
             edges = border_runs(border_edges(cells))
@@ -113,53 +172,32 @@ class CellPainter:
                 self._edges.popitem(last=False)
         else:
             self._edges.move_to_end(cells)
-        px = camera.cell_px
-        ox, oy = round(camera.origin_x), round(camera.origin_y)
-        colour = tuple(colour)
-        if isinstance(surface, RecordingSurface):  # the board's operations: its lines, no picture to make
-            clip_t = surface.clip_key()
-            key = ("lines", cells, colour, width, px, ox, oy, clip_t)
-            ops = self._lines.get(key)
-            if ops is None:
-                clip = surface.get_clip()
-                made = [line_operation(colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width,
-                                       clip, clip_t) for (x1, y1, x2, y2) in edges]
-                ops = self._lines[key] = ([k for k, _ in made], [b for _, b in made])
-                if len(self._lines) > 16:
-                    self._lines.popitem(last=False)
-            else:
-                self._lines.move_to_end(key)
-            surface.add(*ops)
-            return
-        if edges and (len(colour) == 3 or colour[3] == 255):
-            key = ("outline", cells, colour, width, px)
-            hit = self._overlays.get(key)
-            if hit is None and key not in self._overlays:
-                xs = [x for e in edges for x in (e[0], e[2])]
-                ys = [y for e in edges for y in (e[1], e[3])]
-                pad = width + 2
-                x0, y0 = min(xs) * px - pad, min(ys) * px - pad
-                w, h = (max(xs) * px + pad) - x0 + 1, (max(ys) * px + pad) - y0 + 1
-                if w * h <= OVERLAY_PIXELS:
-                    # Opaque lines on a colour-keyed, run-length encoded picture: the blit skips
-                    # the transparent runs, so a big outline costs its lines, not its box.
-                    key_colour = (255, 0, 255) if colour[:3] != (255, 0, 255) else (0, 255, 0)
-                    surf = pygame.Surface((w, h))
-                    surf.fill(key_colour)
-                    for (x1, y1, x2, y2) in edges:
-                        pygame.draw.line(surf, colour[:3], (x1 * px - x0, y1 * px - y0), (x2 * px - x0, y2 * px - y0), width)
-                    surf.set_colorkey(key_colour, pygame.RLEACCEL)
-                    hit = (surf, x0, y0)
-                self._overlays[key] = hit
-                if len(self._overlays) > 24:
-                    self._overlays.popitem(last=False)
-            if hit is not None:
-                self._overlays.move_to_end(key)
-                surf, x0, y0 = hit
-                surface.blit(surf, (ox + x0, oy + y0))
-                return
-        for (x1, y1, x2, y2) in edges:
-            pygame.draw.line(surface, colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width)
+        return edges
+
+    def _outline_picture(self, key: tuple, edges: list[tuple[int, int, int, int]]) -> tuple[pygame.Surface, int, int] | None:
+        """The outline's lines on one picture (None: too big), kept under ``key``."""
+        _, _, colour, width, px = key
+        hit = None
+        if edges:
+            xs = [x for e in edges for x in (e[0], e[2])]
+            ys = [y for e in edges for y in (e[1], e[3])]
+            pad = width + 2
+            x0, y0 = min(xs) * px - pad, min(ys) * px - pad
+            w, h = (max(xs) * px + pad) - x0 + 1, (max(ys) * px + pad) - y0 + 1
+            if w * h <= OVERLAY_PIXELS:
+                # Opaque lines on a colour-keyed, run-length encoded picture: the blit skips
+                # the transparent runs, so a big outline costs its lines, not its box.
+                key_colour = (255, 0, 255) if colour[:3] != (255, 0, 255) else (0, 255, 0)
+                surf = pygame.Surface((w, h))
+                surf.fill(key_colour)
+                for (x1, y1, x2, y2) in edges:
+                    pygame.draw.line(surf, colour[:3], (x1 * px - x0, y1 * px - y0), (x2 * px - x0, y2 * px - y0), width)
+                surf.set_colorkey(key_colour, pygame.RLEACCEL)
+                hit = (surf, x0, y0)
+        self._overlays[key] = hit
+        if len(self._overlays) > 24:
+            self._overlays.popitem(last=False)
+        return hit
 
 
 def border_runs(edges: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
