@@ -9,9 +9,16 @@ never times a cached picture when the user waits for new work:
   500 wall segments, 3 templates and a selected token's reach (the board is
   cached, only the cursor layers are new); ``pan_frame_ms_*``: a small drag
   back and forth over map already seen.
-* ``redraw_ms_median``: the same frame with the board rebuilt every time (what
-  a move, a roll or a door costs), and ``tokens_1000_redraw_ms`` with 1000
-  tokens spread over the map.
+* ``redraw_ms_median``: the same frame after a real change to what the board
+  shows, made through the journal (or the view) before each timed frame and
+  cycled: a roll (a token's HP bar), a token moved a square, the door beside
+  the selected token opened or closed (its reach changes), a pinned template
+  moved a square, the selected token moved (a new reach); the board is also
+  told to re-read every layer (``invalidate``). Each kind's median is kept
+  (``redraw_<kind>_ms``). ``redraw_full_ms_median``: the board composed whole
+  from its cached pictures each frame (what a zoom or a resize costs).
+  ``tokens_1000_redraw_ms``: the same changes with 1000 tokens spread over the
+  map.
 * ``pan_ms_median``/``pan_ms_p99``: a drag that sweeps map never shown before
   into view; ``zoom_first_ms_max``: the slowest first frame at a new zoom.
 * ``reachable_ms_*``: ``reachable`` for 60 ft on an open 200x200 map, warm;
@@ -80,9 +87,13 @@ def build_map(cells: int = 100, walls: int = 500, seed: int = 1):
 
 
 def build_scene(cells: int = 100, tokens: int = 60, walls: int = 500, seed: int = 1,
-                area: tuple[int, int, int, int] | None = None):
-    """The bench encounter; tokens stand in ``area`` (c0, r0, c1, r1), by default the first view."""
+                area: tuple[int, int, int, int] | None = None, door: bool = False):
+    """The bench encounter; tokens stand in ``area`` (c0, r0, c1, r1), by default the first view.
+
+    ``door``: a closed door on the east side of token t1's square."""
     from tactics.engine.core.encounter import Encounter
+    from tactics.maps.battlemap import Door
+    from tactics.rules.geometry import Segment
 
     battle_map, rng = build_map(cells, walls, seed)
     c0, r0, c1, r1 = area or (4, 4, min(cells, 60), min(cells, 34))
@@ -96,6 +107,9 @@ def build_scene(cells: int = 100, tokens: int = 60, walls: int = 500, seed: int 
         taken.add(cell)
         combatants.append({"id": f"t{i}", "name": f"Token {i}", "team": "party" if i % 2 else "foes",
                            "cell": list(cell), "hp": 10})
+    if door and tokens > 1:
+        c, r = combatants[1]["cell"]
+        battle_map.doors = [Door(Segment(c + 1, r, c + 1, r + 1), closed=True)]
     definition = {"name": "Bench", "teams": {"party": {"players": True}, "foes": {}}, "combatants": combatants}
     return Encounter(definition, battle_map, seed=seed)
 
@@ -109,6 +123,68 @@ def _pinned(m):
         PinnedTemplate("30 ft cone", templates.cone((40, 20), "E", 30, walls=m), (40.5, 20.5)),
         PinnedTemplate("60 ft line", frozenset(templates.line((10, 30), (40, 25), 60, walls=m)), (10.5, 30.5)),
     ]
+
+
+class _Changes:
+    """Real changes to what the board shows, one before each timed frame (cycled over ``kinds``).
+
+    Each is made as a user's action makes it (a command through the journal, or
+    the view's pinned templates), outside the timed frame: the frame then pays
+    for drawing it.
+    """
+
+    KINDS = ("roll", "move", "door", "template", "selected_move")
+
+    def __init__(self, driver: "_Driver", selected: str = "t1") -> None:
+        self.d = driver
+        self.view = driver.view
+        self.selected = selected
+        state = self.view.state
+        self.kinds = [k for k in self.KINDS if (k != "door" or state.map.doors) and (k != "template" or self.view.pinned)]
+        ids = [cid for cid in state.combatants if cid != selected]
+        board = self.view.board_rect()
+        shown = [cid for cid in ids if board.collidepoint(driver.view.camera.cell_centre(state.combatants[cid].cell))]
+        self.others = shown or ids
+        self.step = 0
+        self.times: dict[str, list[float]] = {k: [] for k in self.kinds}
+        if "template" in self.kinds:
+            from tactics.rules import templates
+            from tactics.ui.tools.templates import PinnedTemplate
+
+            m = state.current_map()
+            self.templates = [self.view.pinned[0], PinnedTemplate("20 ft radius", templates.radius((21, 14), 20, walls=m),
+                                                                  (21.0, 14.0))]
+
+    def apply(self) -> str:
+        from tactics.engine.board import Place, SetDoor
+        from tactics.engine.combat.gm import AdjustHP
+
+        kind = self.kinds[self.step % len(self.kinds)]
+        n = self.step // len(self.kinds)
+        self.step += 1
+        view, state = self.view, self.view.state
+        if kind == "roll":
+            view.submit(AdjustHP(self.others[n % len(self.others)], -3 if (n // len(self.others)) % 2 == 0 else 3))
+        elif kind in ("move", "selected_move"):
+            cid = self.selected if kind == "selected_move" else self.others[n % len(self.others)]
+            c, r = state.combatants[cid].cell
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                cell = (c + dc, r + dr)
+                if state.map.in_bounds(cell) and state.map.move_cost(cell) is not None and state.at(cell) is None:
+                    view.submit(Place(cid, cell))
+                    break
+        elif kind == "door":
+            view.submit(SetDoor(0, 0 not in state.open_doors))
+        elif kind == "template":
+            view.pinned[0] = self.templates[n % 2 == 0]
+        view.invalidate()
+        return kind
+
+    def frame(self, event) -> float:
+        kind = self.apply()
+        took = self.d.frame(event)
+        self.times[kind].append(took)
+        return took
 
 
 class _Driver:
@@ -181,7 +257,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
     from tactics.maps.battlemap import BattleMap
     from tactics.rules.movement import clear_caches, reachable
 
-    d = _Driver(build_scene(cells), size)
+    d = _Driver(build_scene(cells, door=True), size)
     view = d.view
     view.pinned = _pinned(d.app.battle.state.current_map())
     view.select("t1")
@@ -191,11 +267,15 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
     for i in range(10):
         d.frame(d.motion((400 + 28 * i, 400)))
     hover = [d.frame(d.motion(pos)) for pos in d.hover_positions(frames)]
-    # The board rebuilt each frame: what any change to the encounter costs.
-    redraw = []
-    for pos in d.hover_positions(frames):
+    # A real change before each frame: what a roll, a move, a door or a moved template costs.
+    changes = _Changes(d)
+    redraw = [changes.frame(d.motion(pos)) for pos in d.hover_positions(frames)]
+    # The board composed whole from its cached pictures each frame (a zoom, a resize).
+    full = []
+    for pos in d.hover_positions(max(20, frames // 4)):
+        view.renderer.forget()
         view.invalidate()
-        redraw.append(d.frame(d.motion(pos)))
+        full.append(d.frame(d.motion(pos)))
     pan = []
     d.frame(d.button(pygame.MOUSEBUTTONDOWN, (900, 500), 3))
     for i in range(min(frames, 100)):
@@ -228,26 +308,24 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
     hover_frames = d.app.frames - drawn
 
     screen = pygame.display.get_surface()
-    full = pygame.Surface(screen.get_size()).convert()
-    full.fill((40, 50, 60))
+    picture = pygame.Surface(screen.get_size()).convert()
+    picture.fill((40, 50, 60))
     blits = []
     for _ in range(max(20, frames)):
         start = time.perf_counter()
-        screen.blit(full, (0, 0))
+        screen.blit(picture, (0, 0))
         blits.append(time.perf_counter() - start)
     d.view.close()
     pygame.quit()
 
     # 1000 tokens spread over the whole map, the board rebuilt each frame.
-    many = _Driver(build_scene(cells, tokens=crowd, area=(0, 0, cells, cells)), size)
+    many = _Driver(build_scene(cells, tokens=crowd, area=(0, 0, cells, cells), door=True), size)
     many.view.select("t1")
     many.frame()
     for i in range(5):
         many.frame(many.motion((400 + 28 * i, 400)))
-    crowd_frames = []
-    for pos in many.hover_positions(max(5, frames // 4)):
-        many.view.invalidate()
-        crowd_frames.append(many.frame(many.motion(pos)))
+    crowd_changes = _Changes(many)
+    crowd_frames = [crowd_changes.frame(many.motion(pos)) for pos in many.hover_positions(max(5, frames // 4))]
     many.view.close()
     pygame.quit()
 
@@ -293,6 +371,8 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
     blit_med, _ = _ms(blits)
     reach_med, reach_p99 = _ms(reach)
     redraw_med, redraw_p99 = _ms(redraw)
+    full_med, _ = _ms(full)
+    kinds = {f"redraw_{kind}_ms": _ms(times)[0] for kind, times in changes.times.items() if times}
     sweep_med, sweep_p99 = _ms(sweep)
     crowd_med, _ = _ms(crowd_frames)
     cold_med, cold_p99 = _ms(cold)
@@ -312,6 +392,9 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
         "redraw_ms_median": redraw_med,
         "redraw_ms_p99": redraw_p99,
         "redraw_over_blit": _ratio(redraw_med, blit_med),
+        **kinds,
+        "redraw_full_ms_median": full_med,
+        "redraw_full_over_blit": _ratio(full_med, blit_med),
         "pan_ms_median": sweep_med,
         "pan_ms_p99": sweep_p99,
         "pan_over_blit": _ratio(sweep_med, blit_med),

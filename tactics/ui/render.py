@@ -12,25 +12,33 @@ reused until its key changes. Layers at ``TOOL_Z`` and above (path preview,
 ruler, cursor) are drawn over it every frame. A layer below ``TOOL_Z`` that
 depends on something else must call ``BattleView.invalidate()`` when it changes.
 
-While the map is dragged, the cached board is scrolled and only the strips the
-pan uncovers are drawn (every layer, clipped to the strip); when the drag ends
-the board is composed whole once, so a label a layer places relative to the
-board's edges settles where a fresh frame puts it.
+When the key changes, the board layers are run against a recording surface
+(``board_record.py``): their blits, fills and square outlines are compared
+with the last frame's, and only the rectangles where they differ are painted
+again, from the kept ground (map and doors) up. A layer that draws with
+``pygame.draw`` itself makes the board composed whole instead.
+
+While the map is dragged, the cached board is blitted moved and only the strips
+the pan uncovers are drawn: the map for them, then the board layers'
+operations recorded once for the view and a margin around it (moved with the
+map); the cached board itself is scrolled every ``PAN_REBASE`` pixels. When the
+drag ends the board is composed whole once, so a label a layer places relative
+to the board's edges settles where a fresh frame puts it.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import pygame
 
 from tactics.engine.core.state import EncounterState
-from tactics.rules.grid import Cell
+from tactics.ui import board_record
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.camera import Camera
+from tactics.ui.cell_painter import OVERLAY_PIXELS, CellPainter, border_edges
 from tactics.ui.mapart import MapArt
 from tactics.ui.tokens import TokenPainter
 
@@ -70,149 +78,8 @@ def remove_layer(name: str) -> None:
     _EXTRA_LAYERS[:] = [item for item in _EXTRA_LAYERS if item[1] != name]
 
 
-OVERLAY_PIXELS = 4_000_000  # a tint bigger than this is blitted tile by tile, not cached whole
-
-
-class CellPainter:
-    """Tints and outlines sets of squares with pre-made pictures (no per-cell fills).
-
-    A tint of a frozen set of squares is painted once per (squares, colour,
-    zoom) into one overlay and then blitted whole: a 60 ft reach costs one blit,
-    not a few hundred.
-    """
-
-    def __init__(self) -> None:
-        self._tiles: dict[tuple[int, tuple[int, ...]], pygame.Surface] = {}
-        self._edges: OrderedDict[frozenset, list] = OrderedDict()
-        self._overlays: OrderedDict[tuple, tuple[pygame.Surface, int, int] | None] = OrderedDict()
-
-    def overlay(self, cells: frozenset[Cell], rgba: tuple[int, ...], px: int) -> tuple[pygame.Surface, int, int] | None:
-        """The tint of ``cells`` as one picture and its top-left square (None: too big to cache)."""
-        key = (cells, rgba, px)
-        if key in self._overlays:
-            self._overlays.move_to_end(key)
-            return self._overlays[key]
-        hit = None
-        if cells:
-            cols = [c for c, _ in cells]
-            rows = [r for _, r in cells]
-            c0, r0 = min(cols), min(rows)
-            w, h = (max(cols) - c0 + 1) * px, (max(rows) - r0 + 1) * px
-            if w * h <= OVERLAY_PIXELS:
-                surf = pygame.Surface((w, h), pygame.SRCALPHA)
-                by_row: dict[int, list[int]] = {}
-                for c, r in cells:
-                    by_row.setdefault(r, []).append(c)
-                for r, cs in by_row.items():  # runs of squares in a row: one fill each
-                    cs.sort()
-                    start = prev = cs[0]
-                    for c in cs[1:] + [None]:
-                        if c is not None and c == prev + 1:
-                            prev = c
-                            continue
-                        surf.fill(rgba, ((start - c0) * px, (r - r0) * px, (prev - start + 1) * px, px))
-                        if c is not None:
-                            start = prev = c
-                hit = (surf, c0, r0)
-        self._overlays[key] = hit
-        if len(self._overlays) > 24:
-            self._overlays.popitem(last=False)
-        return hit
-
-    def tile(self, px: int, rgba: tuple[int, ...]) -> pygame.Surface:
-        key = (px, rgba)
-        hit = self._tiles.get(key)
-        if hit is None:
-            hit = pygame.Surface((px, px), pygame.SRCALPHA)
-            hit.fill(rgba)
-            if len(self._tiles) > 64:
-                self._tiles.clear()
-            self._tiles[key] = hit
-        return hit
-
-    def fill(self, surface: pygame.Surface, camera: Camera, cells: Iterable[Cell], rgba, clip: pygame.Rect) -> None:
-        px = camera.cell_px
-        ox, oy = round(camera.origin_x), round(camera.origin_y)
-        clip = clip.clip(surface.get_clip())
-        if isinstance(cells, frozenset) and len(cells) > 8:
-            found = self.overlay(cells, tuple(rgba), px)
-            if found is not None:
-                surf, c0, r0 = found
-                surface.blit(surf, (ox + c0 * px, oy + r0 * px))
-                return
-        tile = self.tile(px, tuple(rgba))
-        left, top, right, bottom = clip.left - px, clip.top - px, clip.right, clip.bottom
-        blits = []
-        for c, r in cells:
-            x, y = ox + c * px, oy + r * px
-            if left < x < right and top < y < bottom:
-                blits.append((tile, (x, y)))
-        surface.fblits(blits)
-
-    def outline(self, surface: pygame.Surface, camera: Camera, cells: frozenset[Cell], colour, width: int = 2) -> None:
-        """Draw the border of a set of squares (its outer and inner edges).
-
-        With an opaque colour the lines are drawn once per (squares, colour,
-        width, zoom) into an overlay and blitted whole afterwards: the same
-        pixels, one blit instead of a line per edge.
-        """
-        edges = self._edges.get(cells)
-        if edges is None:
-            edges = border_edges(cells)
-            self._edges[cells] = edges
-            if len(self._edges) > 32:
-                self._edges.popitem(last=False)
-        else:
-            self._edges.move_to_end(cells)
-        px = camera.cell_px
-        ox, oy = round(camera.origin_x), round(camera.origin_y)
-        colour = tuple(colour)
-        if edges and (len(colour) == 3 or colour[3] == 255):
-            key = ("outline", cells, colour, width, px)
-            hit = self._overlays.get(key)
-            if hit is None and key not in self._overlays:
-                xs = [x for e in edges for x in (e[0], e[2])]
-                ys = [y for e in edges for y in (e[1], e[3])]
-                pad = width + 2
-                x0, y0 = min(xs) * px - pad, min(ys) * px - pad
-                w, h = (max(xs) * px + pad) - x0 + 1, (max(ys) * px + pad) - y0 + 1
-                if w * h <= OVERLAY_PIXELS:
-                    # Opaque lines on a colour-keyed, run-length encoded picture: the blit skips
-                    # the transparent runs, so a big outline costs its lines, not its box.
-                    key_colour = (255, 0, 255) if colour[:3] != (255, 0, 255) else (0, 255, 0)
-                    surf = pygame.Surface((w, h))
-                    surf.fill(key_colour)
-                    for (x1, y1, x2, y2) in edges:
-                        pygame.draw.line(surf, colour[:3], (x1 * px - x0, y1 * px - y0), (x2 * px - x0, y2 * px - y0), width)
-                    surf.set_colorkey(key_colour, pygame.RLEACCEL)
-                    hit = (surf, x0, y0)
-                self._overlays[key] = hit
-                if len(self._overlays) > 24:
-                    self._overlays.popitem(last=False)
-            if hit is not None:
-                self._overlays.move_to_end(key)
-                surf, x0, y0 = hit
-                surface.blit(surf, (ox + x0, oy + y0))
-                return
-        for (x1, y1, x2, y2) in edges:
-            pygame.draw.line(surface, colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width)
-
-
-def border_edges(cells: frozenset[Cell]) -> list[tuple[int, int, int, int]]:
-    """The unit edges (x1, y1, x2, y2 in squares) around a set of squares: its outline."""
-    out = []
-    for c, r in cells:
-        if (c, r - 1) not in cells:
-            out.append((c, r, c + 1, r))
-        if (c, r + 1) not in cells:
-            out.append((c, r + 1, c + 1, r + 1))
-        if (c - 1, r) not in cells:
-            out.append((c, r, c, r + 1))
-        if (c + 1, r) not in cells:
-            out.append((c + 1, r, c + 1, r + 1))
-    return out
-
-
+PAN_SLACK = 384  # a drag replays the layers recorded this far around the view before running them again
+PAN_REBASE = 160  # ... and scrolls the cached board once it lags this many pixels behind
 @dataclass
 class BoardRenderer:
     """Draws one encounter's board; holds the caches that survive between frames."""
@@ -227,6 +94,9 @@ class BoardRenderer:
     _ground: pygame.Surface | None = None
     _ground_key: Any = None
     _scrolled: bool = False
+    repaints: int = 0  # how many times only the changed parts of the board were repainted
+    _record: Any = None  # (frame, RecordingSurface): what the board layers drew last, for the next change
+    _pan_record: Any = None  # (board key, origin, RecordingSurface): the layers around the view, for a drag
 
     def layers(self, view: Any) -> list[tuple[int, str, Layer]]:
         own: list[tuple[int, str, Layer]] = [
@@ -271,7 +141,7 @@ class BoardRenderer:
         key: Any,
         scroll: bool = False,
     ) -> None:
-        """Blit the cached board (recomposed when ``key`` changed), then the live layers.
+        """Blit the cached board (brought up to date when ``key`` changed), then the live layers.
 
         ``scroll``: the map is being dragged; if only the camera's origin moved,
         scroll the cached board and draw just the uncovered strips.
@@ -289,33 +159,29 @@ class BoardRenderer:
             self._board_key = None
         board = self._board
         old = self._board_key
+        shown = False  # the board is already on ``surface`` (a drag drew it there moved)
         fresh = probe.active()  # the layout probe sees a fresh board
         if not fresh and old is not None and old[0] == base_key and old[1] == origin and not (self._scrolled and not scroll):
             pass  # the cached board is what this frame shows
         elif not fresh and old is not None and old[0] == base_key and scroll and \
                 abs(origin[0] - old[1][0]) < clip.width // 2 and abs(origin[1] - old[1][1]) < clip.height // 2:
-            dx, dy = origin[0] - old[1][0], origin[1] - old[1][1]
-            board.set_clip(clip)
-            board.scroll(dx, dy)
-            strips = []
-            if dx:
-                strips.append(pygame.Rect(clip.left if dx > 0 else clip.right + dx, clip.top, abs(dx), clip.height))
-            if dy:
-                strips.append(pygame.Rect(clip.left, clip.top if dy > 0 else clip.bottom + dy, clip.width, abs(dy)))
-            for strip in strips:
-                self._compose(board, strip, camera, state, viewer, clip, view, layers)
-            board.set_clip(None)
-            self._board_key = (base_key, origin)
             self._scrolled = True
+            self._record = None  # its operations stand where the board was before the drag
             self.scrolls += 1
+            if self._pan(surface, board, camera, state, viewer, clip, view, layers, base_key, origin, old[1]):
+                shown = True
+            else:
+                self._scroll_board(board, camera, state, viewer, clip, view, layers, origin, old[1])
+                self._board_key = (base_key, origin)
         else:
             probe.forget(board)
-            self._compose_whole(board, camera, state, viewer, clip, view, layers, origin, surface.get_size())
+            self._update_board(board, camera, state, viewer, clip, view, layers, origin, surface.get_size(),
+                               base_key[1:], fresh)
             board.set_clip(None)
             self._board_key = (base_key, origin)
             self._scrolled = False
-            self.compositions += 1
-        surface.blit(board, clip.topleft, clip)
+        if not shown:
+            surface.blit(board, clip.topleft, clip)
         probe.composite(board, surface, clip.topleft, pygame.Rect(clip), name="map")
         surface.set_clip(clip)
         ctx = DrawContext(surface, camera, state, viewer, clip, self, view)
@@ -324,34 +190,150 @@ class BoardRenderer:
                 layer(ctx)
         surface.set_clip(None)
 
-    def _compose_whole(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
-                       clip: pygame.Rect, view: Any, layers, origin: tuple[int, int], size: tuple[int, int]) -> None:
-        """The whole board: the ground (map and doors, kept while the camera and doors stay) and the rest over it.
+    def _scroll_board(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
+                      clip: pygame.Rect, view: Any, layers, origin: tuple[int, int], was: tuple[int, int]) -> None:
+        """Scroll the board to ``origin`` and draw the uncovered strips with every layer."""
+        dx, dy = origin[0] - was[0], origin[1] - was[1]
+        board.set_clip(clip)
+        board.scroll(dx, dy)
+        for strip in _strips(clip, dx, dy):
+            self._compose(board, strip, camera, state, viewer, clip, view, layers)
+        board.set_clip(None)
 
-        A move, a roll or a new selection redraws what lies on the map, not the map.
+    def _pan(self, surface: pygame.Surface, board: pygame.Surface, camera: Camera, state: EncounterState,
+             viewer: str, clip: pygame.Rect, view: Any, layers, base_key: Any, origin: tuple[int, int],
+             was: tuple[int, int]) -> bool:
+        """One frame of a drag: the board blitted moved, and the strips it leaves uncovered drawn.
+
+        The strips get the map drawn for them and the board layers' operations,
+        recorded once for the view and a margin of ``PAN_SLACK`` around it and
+        moved with the map: no layer runs again until the drag leaves that
+        margin. The cached board itself is scrolled only every ``PAN_REBASE``
+        pixels. False: a layer cannot be recorded (the board is scrolled and its
+        strips drawn by every layer instead).
+        """
+        rec = self._pan_record
+        if rec is None or rec[0] != base_key or abs(origin[0] - rec[1][0]) > PAN_SLACK // 2 or \
+                abs(origin[1] - rec[1][1]) > PAN_SLACK // 2:
+            area = clip.inflate(2 * PAN_SLACK, 2 * PAN_SLACK)
+            recording = board_record.RecordingSurface(surface.get_size(), area, full=area)
+            rest = [item for item in layers if item[1] not in GROUND_LAYERS and item[0] < TOOL_Z]
+            if len(rest) + len(GROUND_LAYERS) != len([item for item in layers if item[0] < TOOL_Z]) or \
+                    any(z <= DOORS_Z for z, _, _ in rest):
+                return False  # the ground is not the bottom of the board
+            ctx = DrawContext(recording, camera, state, viewer, area, self, view)  # type: ignore[arg-type]
+            try:
+                for _, _, layer in rest:
+                    layer(ctx)
+            except (TypeError, board_record.NotRecordable):
+                self._pan_record = None
+                return False
+            rec = self._pan_record = (base_key, origin, recording)
+        ground = [item for item in layers if item[1] in GROUND_LAYERS]
+        shift = (origin[0] - rec[1][0], origin[1] - rec[1][1])
+        keys, boxes = rec[2].keys, rec[2].boxes
+
+        def strips_on(target: pygame.Surface, dx: int, dy: int) -> None:
+            for strip in _strips(clip, dx, dy):
+                self._compose(target, strip, camera, state, viewer, clip, view, ground)
+                board_record.replay(target, keys, boxes, strip, strip.move(-shift[0], -shift[1]).collidelistall(boxes),
+                                    shift)
+
+        dx, dy = origin[0] - was[0], origin[1] - was[1]
+        if abs(dx) > PAN_REBASE or abs(dy) > PAN_REBASE:
+            board.set_clip(clip)
+            board.scroll(dx, dy)
+            strips_on(board, dx, dy)
+            board.set_clip(None)
+            self._board_key = (base_key, origin)
+            dx = dy = 0
+        surface.set_clip(clip)
+        surface.blit(board, (clip.left + dx, clip.top + dy), clip)
+        strips_on(surface, dx, dy)
+        surface.set_clip(None)
+        return True
+
+    def forget(self) -> None:
+        """Drop the composed board: the next frame composes it whole (tests, the benchmark's full figure)."""
+        self._board_key = None
+        self._record = None
+
+    def _update_board(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
+                      clip: pygame.Rect, view: Any, layers, origin: tuple[int, int], size: tuple[int, int],
+                      frame: tuple, fresh: bool) -> None:
+        """Bring the board up to date: the ground (map and doors, kept while the camera and doors stay)
+        and the rest over it, repainted only where what the layers draw changed.
+
+        A move, a roll or a new selection redraws what changed on the map, not the map.
         """
         ground = [item for item in layers if item[1] in GROUND_LAYERS]
-        rest = [item for item in layers if item[1] not in GROUND_LAYERS]
+        rest = [item for item in layers if item[1] not in GROUND_LAYERS and item[0] < TOOL_Z]
         if len(ground) != len(GROUND_LAYERS) or any(z <= DOORS_Z for z, _, _ in rest):
             self._compose(board, clip, camera, state, viewer, clip, view, layers)  # something under the ground
+            self._record = None
+            self.compositions += 1
             return
-        key = (origin, camera.cell_px, tuple(clip), size, self.art.show_walls, id(state.map),
-               tuple(sorted(getattr(state, "open_doors", ()))))
+        ground_changes = self._update_ground(camera, state, viewer, clip, view, ground, origin, size)
+        record = None if fresh else self._record_layers(size, camera, state, viewer, clip, view, rest)
+        frame = (frame, origin)
+        last = self._record
+        self._record = (frame, record) if record is not None else None
+        if record is not None and last is not None and last[0] == frame and ground_changes is not None:
+            rects = board_record.changed_rects(last[1].keys, last[1].boxes, record.keys, record.boxes)
+            rects = None if rects is None else board_record.merge(rects + ground_changes, clip)
+            if rects is not None:
+                board_record.repaint(board, self._ground, record.keys, record.boxes, rects)
+                self.repaints += 1
+                return
+        board.set_clip(clip)
+        board.blit(self._ground, clip.topleft, clip)
+        if record is not None:
+            board_record.replay(board, record.keys, record.boxes, clip)
+        else:
+            ctx = DrawContext(board, camera, state, viewer, clip, self, view)
+            for _, _, layer in rest:
+                layer(ctx)
+        self.compositions += 1
+
+    def _update_ground(self, camera: Camera, state: EncounterState, viewer: str, clip: pygame.Rect, view: Any,
+                       ground, origin: tuple[int, int], size: tuple[int, int]) -> list[pygame.Rect] | None:
+        """The kept ground brought up to date: [] unchanged, the rectangles repainted (a door opened or
+        closed), or None when it was drawn whole."""
+        doors = frozenset(getattr(state, "open_doors", ()))
+        key = (origin, camera.cell_px, tuple(clip), size, self.art.show_walls, id(state.map))
         if self._ground is None or self._ground.get_size() != size:
             self._ground = pygame.Surface(size)
             if pygame.display.get_surface() is not None:
                 self._ground = self._ground.convert()
             self._ground_key = None
-        if key != self._ground_key:
-            self._compose(self._ground, clip, camera, state, viewer, clip, view, ground)
+        if self._ground_key is not None and self._ground_key[0] == key:
+            if self._ground_key[1] == doors:
+                return []
+            rects = [door_rect(camera, state.map.doors[i]) for i in doors ^ self._ground_key[1]
+                     if 0 <= i < len(state.map.doors)]
+            rects = [r.clip(clip) for r in rects]
+            for rect in rects:
+                if rect.w and rect.h:
+                    self._compose(self._ground, rect, camera, state, viewer, clip, view, ground)
             self._ground.set_clip(None)
-            self._ground_key = key
-        board.set_clip(clip)
-        board.blit(self._ground, clip.topleft, clip)
-        ctx = DrawContext(board, camera, state, viewer, clip, self, view)
-        for z, _, layer in rest:
-            if z < TOOL_Z:
+            self._ground_key = (key, doors)
+            return rects
+        self._compose(self._ground, clip, camera, state, viewer, clip, view, ground)
+        self._ground.set_clip(None)
+        self._ground_key = (key, doors)
+        return None
+
+    def _record_layers(self, size: tuple[int, int], camera: Camera, state: EncounterState, viewer: str,
+                       clip: pygame.Rect, view: Any, layers) -> board_record.RecordingSurface | None:
+        """What the board layers draw, as operations (None: a layer draws with something else)."""
+        rec = board_record.RecordingSurface(size, clip)
+        ctx = DrawContext(rec, camera, state, viewer, clip, self, view)  # type: ignore[arg-type]
+        try:
+            for _, _, layer in layers:
                 layer(ctx)
+        except (TypeError, board_record.NotRecordable):
+            return None
+        return rec
 
     def _compose(self, board: pygame.Surface, area: pygame.Rect, camera: Camera, state: EncounterState,
                  viewer: str, clip: pygame.Rect, view: Any, layers) -> None:
@@ -378,6 +360,20 @@ class BoardRenderer:
                 layer(ctx)
 
 
+__all__ = ["OVERLAY_PIXELS", "BoardRenderer", "CellPainter", "DrawContext", "add_layer", "border_edges",
+           "remove_layer"]
+
+
+def _strips(clip: pygame.Rect, dx: int, dy: int) -> list[pygame.Rect]:
+    """What a board moved by (dx, dy) inside ``clip`` leaves uncovered."""
+    strips = []
+    if dx:
+        strips.append(pygame.Rect(clip.left if dx > 0 else clip.right + dx, clip.top, abs(dx), clip.height))
+    if dy:
+        strips.append(pygame.Rect(clip.left, clip.top if dy > 0 else clip.bottom + dy, clip.width, abs(dy)))
+    return strips
+
+
 def _map_layer(ctx: DrawContext) -> None:
     ctx.renderer.art.draw(ctx.surface, ctx.camera, ctx.clip.clip(ctx.surface.get_clip()))
     m = ctx.state.map
@@ -390,9 +386,20 @@ def _map_layer(ctx: DrawContext) -> None:
         ctx.surface.fill(theme.CHROME_EDGE, rect)
 
 
+def door_thickness(cell_px: int) -> int:
+    return max(3, cell_px // 9)
+
+
+def door_rect(camera: Camera, door: Any) -> pygame.Rect:
+    """Where a door's line (with its dark outline) can paint, open or closed."""
+    a, b = camera.to_screen(door.segment.a), camera.to_screen(door.segment.b)
+    pad = door_thickness(camera.cell_px) + 6
+    return pygame.Rect(min(a[0], b[0]) - pad, min(a[1], b[1]) - pad, abs(a[0] - b[0]) + 2 * pad + 1,
+                       abs(a[1] - b[1]) + 2 * pad + 1)
+
+
 def _doors_layer(ctx: DrawContext) -> None:
-    px = ctx.camera.cell_px
-    thick = max(3, px // 9)
+    thick = door_thickness(ctx.camera.cell_px)
     for i, door in enumerate(ctx.state.map.doors):
         seg = door.segment
         a = ctx.camera.to_screen(seg.a)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from operator import attrgetter
 
 import pygame
 
@@ -15,6 +16,7 @@ from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import DELTAS
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme, token_art
+from tactics.ui.board_record import RecordingSurface, blit_operation
 from tactics.ui.camera import Camera
 
 SS = 3  # supersampling factor
@@ -63,10 +65,14 @@ class TokenPainter:
     def __init__(self) -> None:
         self._discs: dict[tuple, pygame.Surface] = {}
         self._labels: dict[tuple, pygame.Surface] = {}
+        self._placed: dict[str, tuple] = {}  # combatant id -> (its look, its pictures and their places)
+        self._bodies: dict[tuple, pygame.Surface] = {}  # discs before their HP bar and hidden fade
 
     def clear(self) -> None:
         self._discs.clear()
         self._labels.clear()
+        self._placed.clear()
+        self._bodies.clear()
 
     def draw(
         self,
@@ -82,40 +88,81 @@ class TokenPainter:
         # strip the pan uncovered): a name pill is wider than a square, so a margin of them.
         clip = surface.get_clip()
         ox, oy = round(camera.origin_x), round(camera.origin_y)
-        side = 1 + (LABEL_MAX_PX // 2 // px if px >= 22 else 0)  # a name pill is centred on its token
+        side = 1 + (LABEL_MAX_PX // 2 // px if px >= self.MIN_NAME_CELL_PX else 0)  # a name pill is centred on its token
         c_lo, c_hi = (clip.left - ox) // px - side, (clip.right - ox) // px + side
         r_lo, r_hi = (clip.top - oy) // px - 2, (clip.bottom - oy) // px + 1
-        labels = []
-        badges = []
+        probing = probe.active()
+        recording = isinstance(surface, RecordingSurface)  # the board's operations are being recorded
+        clip_t = (clip.x, clip.y, clip.w, clip.h)
+        gm = viewer == "gm"
+        placed = self._placed
+        # What every token's pictures share this frame (zoom, camera, viewer, the window's scale for
+        # label sizes, the clip) and what each team gives them: a change to any redraws them.
+        frame = (px, ox, oy, gm, theme.scale(), clip_t)
+        teams = {tid: (tuple(team.colour), team.players) for tid, team in state.teams.items()}
+        shown: list = []
         for who in state.on_map():
             c, r = who.cell
             if c < c_lo or c > c_hi or r < r_lo or r > r_hi:
                 continue
-            if viewer != "gm" and state.hidden_from_players(who):
+            if not gm and state.hidden_from_players(who):
                 continue
-            x, y = camera.to_screen(who.cell)
-            team = state.teams.get(who.team)
-            colour = tuple(team.colour) if team else (150, 150, 150)
-            show_hp = viewer == "gm" or (team is not None and team.players)
-            disc = self._disc(who, colour, px, who.id == selected, who.id in highlighted, show_hp)
-            dw, dh = disc.get_size()
-            surface.blit(disc, (x + (px - dw) // 2, y + (px - dh) // 2))
-            if probe.active():
-                text = initials(who.name)
-                fw, fh = theme.font(self.initials_px(px), "bold").size(text)
-                gh = int(fh * 0.75)  # the glyphs, not the line's leading
-                probe.text(surface, pygame.Rect(x + (px - fw) // 2, y + (px - gh) // 2, fw, gh), text, role="initials")
-            if px >= self.MIN_NAME_CELL_PX:
-                label = self._label(who.name, px, who.id == selected)
-                labels.append((label, (x + (px - label.get_width()) // 2, y + px - max(2, px // 14)), who.name))
-            if who.conditions and px >= self.MIN_NAME_CELL_PX:
-                badges.extend(self._badges(who, x, y, px))
+            conds = tuple((k.name, k.rounds) for k in who.conditions) if who.conditions else ()
+            # Everything the token's own pictures and their places show.
+            look = (_LOOK(who), conds, who.id == selected, who.id in highlighted, teams.get(who.team))
+            hit = placed.get(who.id)
+            if hit is None or hit[0] != look or hit[1] != frame or probing:
+                team = state.teams.get(who.team)
+                pictures = self._place(surface, camera, who, team, px, who.id == selected, who.id in highlighted,
+                                       gm, probing)
+                hit = (look, frame, pictures, _operations(pictures, clip, clip_t))
+                placed[who.id] = hit
+            shown.append(hit)
+        if len(placed) > 4 * len(state.combatants) + 64:
+            placed.clear()  # combatants gone for good (another encounter opened)
         # Badges, then names, after every disc: no token covers a neighbour's name, and where
         # tokens crowd, a name stays readable over a neighbour's condition words.
+        if recording:  # the same operations the blits below would record, made once per look
+            ops = [hit[3] for hit in shown]
+            keys, boxes = surface.keys, surface.boxes
+            keys.extend([op[0] for op in ops])
+            boxes.extend([op[1] for op in ops])
+            for op in ops:
+                if op[2]:
+                    keys.extend(op[2])
+                    boxes.extend(op[3])
+            named = [op for op in ops if op[4] is not None]
+            keys.extend([op[4] for op in named])
+            boxes.extend([op[5] for op in named])
+            return
+        surface.fblits([hit[2][0] for hit in shown])
+        badges = [mark for hit in shown for mark in hit[2][2]]
+        labels = [hit[2][1] for hit in shown if hit[2][1] is not None]
         for group in (badges, labels):
             surface.fblits([(img, pos) for img, pos, _ in group])
-            for img, pos, text in group:
-                probe.text(surface, img.get_rect(topleft=pos), text)
+            if probing:
+                for img, pos, text in group:
+                    probe.text(surface, img.get_rect(topleft=pos), text)
+
+    def _place(self, surface: pygame.Surface, camera: Camera, who: Combatant, team, px: int, selected: bool,
+               highlighted: bool, gm: bool, probing: bool) -> tuple:
+        """One token's pictures and where they go: (disc, name label, condition badges)."""
+        x, y = camera.to_screen(who.cell)
+        colour = tuple(team.colour) if team else (150, 150, 150)
+        show_hp = gm or (team is not None and team.players)
+        disc = self._disc(who, colour, px, selected, highlighted, show_hp)
+        dw, dh = disc.get_size()
+        if probing:
+            text = initials(who.name)
+            fw, fh = theme.font(self.initials_px(px), "bold").size(text)
+            gh = int(fh * 0.75)  # the glyphs, not the line's leading
+            probe.text(surface, pygame.Rect(x + (px - fw) // 2, y + (px - gh) // 2, fw, gh), text, role="initials")
+        label = None
+        if px >= self.MIN_NAME_CELL_PX:
+            img = self._label(who.name, px, selected)
+            label = (img, (x + (px - img.get_width()) // 2, y + px - max(2, px // 14)), who.name)
+        marks = self._badges(who, x, y, px) if who.conditions and px >= self.MIN_NAME_CELL_PX else []
+        return ((disc, (x + (px - dw) // 2, y + (px - dh) // 2)), label, marks)
 
     def initials_px(self, px: int) -> int:
         """The font size of the initials in a disc of ``px`` per square."""
@@ -170,7 +217,14 @@ class TokenPainter:
         if hit is None:
             if len(self._discs) > 2000:
                 self._discs.clear()
-            hit = _paint_disc(who, colour, px, selected, highlighted, show_hp, self.initials_px(px))
+                self._bodies.clear()
+            # The disc without its HP bar is kept apart: a roll paints only the bar on a copy of it.
+            body_key = (px, colour, initials(who.name), who.art, selected, highlighted, who.down, who.facing,
+                        self.initials_px(px))
+            body = self._bodies.get(body_key)
+            if body is None:
+                body = self._bodies[body_key] = _paint_body(who, colour, px, selected, highlighted, self.initials_px(px))
+            hit = _finish_disc(body.copy(), who, px, show_hp)
             self._discs[key] = hit
         return hit
 
@@ -182,6 +236,19 @@ class TokenPainter:
             hit = paint_label(name, size, theme.ACCENT if selected else theme.TEXT)
             self._labels[key] = hit
         return hit
+
+
+_LOOK = attrgetter("cell", "name", "art", "hidden", "hp", "max_hp", "facing", "team")
+
+
+def _operations(pictures: tuple, clip: pygame.Rect, clip_t: tuple) -> tuple:
+    """A token's blits as the board's recording keeps them: the disc's key and box, the badges'
+    keys and boxes, the name's key and box (None without a name)."""
+    (disc, pos), label, marks = pictures
+    disc_key, disc_box = blit_operation(disc, pos, clip, clip_t)
+    badges = [blit_operation(img, at, clip, clip_t) for img, at, _ in marks]
+    name_key, name_box = blit_operation(label[0], label[1], clip, clip_t) if label is not None else (None, None)
+    return (disc_key, disc_box, [k for k, _ in badges], [b for _, b in badges], name_key, name_box)
 
 
 def condition_word(name: str, rounds: int | None) -> str:
@@ -208,6 +275,12 @@ def paint_label(text: str, size: int, colour=theme.TEXT, bg=(12, 14, 18, 215)) -
 
 def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bool, show_hp: bool,
                 initials_px: int = 0) -> pygame.Surface:
+    """A token's whole picture: its disc, HP bar and (hidden) fade."""
+    return _finish_disc(_paint_body(who, colour, px, selected, highlighted, initials_px), who, px, show_hp)
+
+
+def _paint_body(who: Combatant, colour, px: int, selected: bool, highlighted: bool, initials_px: int = 0) -> pygame.Surface:
+    """The disc (3x supersampled, scaled down smoothly): rim, picture or initials, facing, down cross."""
     pad = max(4, px // 6)  # room for the facing tick, selection ring and badges
     size = px + 2 * pad
     big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
@@ -261,7 +334,13 @@ def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bo
         k = r * 0.55
         pygame.draw.line(big, (30, 30, 30), (cx - k, cy - k), (cx + k, cy + k), int(r * 0.16))
         pygame.draw.line(big, (30, 30, 30), (cx - k, cy + k), (cx + k, cy - k), int(r * 0.16))
-    disc = pygame.transform.smoothscale(big, (size, size))
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+def _finish_disc(disc: pygame.Surface, who: Combatant, px: int, show_hp: bool) -> pygame.Surface:
+    """The HP bar (crisp, not supersampled) and the hidden fade, on ``disc`` (changed in place)."""
+    pad = max(4, px // 6)
+    size = disc.get_width()
     # HP bar (crisp, not supersampled)
     if show_hp and who.max_hp > 0 and px >= 18:
         frac = max(0.0, min(1.0, who.hp / who.max_hp))

@@ -103,6 +103,7 @@ class CombatPanels:
         self.log = LogPanel(self)
         self.hover: tuple[int, int] | None = None
         self._hover_key: str | None = None
+        self._active: tuple | None = None
 
     # -- reading --------------------------------------------------------------------
     @property
@@ -118,7 +119,11 @@ class CombatPanels:
         return [self.tracker, self.banner, self.actions, self.resolve, self.log]
 
     def active(self) -> bool:
-        return shows_combat(self.state)
+        journal = self.encounter.journal  # shows_combat looks at every combatant: once per change
+        key = (id(self.state), len(journal.entries), len(journal.redo_stack))
+        if self._active is None or self._active[0] != key:
+            self._active = (key, shows_combat(self.state))
+        return self._active[1]
 
     def local_hover(self, origin: tuple[int, int]) -> tuple[int, int] | None:
         if self.hover is None:

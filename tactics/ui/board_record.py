@@ -1,0 +1,278 @@
+"""What the board layers drew, kept as a list of blits and fills, so a change repaints only where it shows.
+
+Why: after a move, a roll or a door, most of the board looks as it did. The
+layers are run against a :class:`RecordingSurface` that draws nothing and keeps
+every ``blit``/``fblits``/``blits``/``fill`` with the clip it was made under.
+The new list is compared with the last one: the rectangles of the operations
+that differ are the only places where the picture can differ, so only they
+are repainted, each from the kept ground (map and doors) up
+through every operation that touches it, in the original order. The pixels
+there are the ones a whole composition gives (blits and fills clip exactly;
+tests/test_board_record.py checks it).
+
+Lines can be recorded too (:meth:`RecordingSurface.line`): a clipped
+``pygame.draw.line`` paints exactly the pixels the whole line paints there; and
+a painter's own operation (:meth:`RecordingSurface.paint`, the square outlines
+of ``cell_painter.py``: lines until their picture is worth making). A layer that calls ``pygame.draw`` itself (or
+anything else that needs a real surface) cannot be recorded: the recording raises :class:`NotRecordable` and
+the renderer composes the board whole, as it would without this module.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+import pygame
+
+Key = tuple[Any, ...]  # one operation, hashable: ("b", source, x, y, area, flags, clip), ("f", colour, rect,
+# flags, clip), ("l", colour, a, b, width, clip) or ("p", painter, args, clip)
+
+MAX_RECTS = 24  # more separate changes than this: repaint their common bounding box
+WHOLE_SHARE = 0.6  # changes covering more of the board than this: repaint it whole
+
+
+class NotRecordable(Exception):
+    """A layer drew with something other than blits and fills."""
+
+
+def _point(dest: Any) -> tuple[float, float]:
+    if type(dest) is tuple:
+        return dest if len(dest) == 2 else (dest[0], dest[1])
+    if isinstance(dest, pygame.Rect) or hasattr(dest, "x") and hasattr(dest, "y"):
+        return (dest.x, dest.y)
+    return (dest[0], dest[1])
+
+
+def _rect_tuple(rect: Any) -> tuple[int, int, int, int]:
+    r = pygame.Rect(rect)
+    return (r.x, r.y, r.w, r.h)
+
+
+def blit_operation(source: pygame.Surface, pos: tuple[int, int], clip: pygame.Rect,
+                   clip_t: tuple[int, int, int, int]) -> tuple[Key, pygame.Rect]:
+    """One blit as :class:`RecordingSurface` keeps it (a layer that draws many may make them once)."""
+    x, y = pos
+    w, h = source.get_size()
+    return ("b", source, x, y, None, 0, clip_t), pygame.Rect(int(x) - 1, int(y) - 1, w + 2, h + 2).clip(clip)
+
+
+def line_operation(colour: tuple[int, ...], a: tuple[int, int], b: tuple[int, int], width: int, clip: pygame.Rect,
+                   clip_t: tuple[int, int, int, int]) -> tuple[Key, pygame.Rect]:
+    """One line as :class:`RecordingSurface` keeps it."""
+    pad = width + 2
+    box = pygame.Rect(min(a[0], b[0]) - pad, min(a[1], b[1]) - pad, abs(a[0] - b[0]) + 2 * pad + 1,
+                      abs(a[1] - b[1]) + 2 * pad + 1).clip(clip)
+    return ("l", colour, a, b, width, clip_t), box
+
+
+class RecordingSurface:
+    """Stands in for the board while the layers draw: keeps their blits and fills, draws nothing.
+
+    It answers what layers ask of the board (size, rect, clip). ``pygame.draw``
+    refuses it (it is no Surface), which the renderer reads as "compose whole".
+    ``full``: how far a clip may reach (a drag records beyond the surface's edges).
+    """
+
+    def __init__(self, size: tuple[int, int], clip: pygame.Rect, full: pygame.Rect | None = None) -> None:
+        self._size = size
+        self._full = pygame.Rect(full) if full is not None else pygame.Rect(0, 0, *size)
+        self._clip = pygame.Rect(clip).clip(self._full)
+        self._clip_t = _rect_tuple(self._clip)
+        self.keys: list[Key] = []
+        self.boxes: list[pygame.Rect] = []
+
+    # -- what layers may ask ---------------------------------------------------------
+    def get_size(self) -> tuple[int, int]:
+        return self._size
+
+    def get_width(self) -> int:
+        return self._size[0]
+
+    def get_height(self) -> int:
+        return self._size[1]
+
+    def get_rect(self, **kwargs: Any) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, *self._size)
+        for name, value in kwargs.items():
+            setattr(rect, name, value)
+        return rect
+
+    def get_clip(self) -> pygame.Rect:
+        return pygame.Rect(self._clip)
+
+    def set_clip(self, rect: Any = None) -> None:
+        self._clip = self._full.copy() if rect is None else pygame.Rect(rect).clip(self._full)
+        self._clip_t = _rect_tuple(self._clip)
+
+    def __getattr__(self, name: str) -> Any:
+        raise NotRecordable(f"a board layer used Surface.{name}")
+
+    # -- what is kept ------------------------------------------------------------------
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        x, y = _point(dest)
+        if area is not None:
+            area = _rect_tuple(area)
+            w, h = area[2], area[3]
+        else:
+            w, h = source.get_size()
+        box = pygame.Rect(int(x) - 1, int(y) - 1, w + 2, h + 2).clip(self._clip)
+        self.keys.append(("b", source, x, y, area, special_flags, self._clip_t))
+        self.boxes.append(box)
+        return box
+
+    def fblits(self, seq: Iterable[Any], special_flags: int = 0) -> None:
+        clip, keys, boxes = self._clip, self.keys, self.boxes
+        clip_t = self._clip_t
+        rect = pygame.Rect
+        for source, dest in seq:
+            x, y = dest if type(dest) is tuple and len(dest) == 2 else _point(dest)
+            w, h = source.get_size()
+            keys.append(("b", source, x, y, None, special_flags, clip_t))
+            boxes.append(rect(int(x) - 1, int(y) - 1, w + 2, h + 2).clip(clip))
+
+    def blits(self, seq: Iterable[Any], doreturn: Any = True) -> list[pygame.Rect] | None:
+        out = [self.blit(*item) for item in seq]
+        return out if doreturn else None
+
+    def line(self, colour: tuple[int, ...], a: tuple[int, int], b: tuple[int, int], width: int = 1) -> None:
+        """``pygame.draw.line`` on the board, kept (a clipped line paints the same pixels inside its clip)."""
+        key, box = line_operation(colour, a, b, width, self._clip, self._clip_t)
+        self.keys.append(key)
+        self.boxes.append(box)
+
+    def add(self, keys: list[Key], boxes: list[pygame.Rect]) -> None:
+        """Operations made beforehand with :func:`blit_operation` / :func:`line_operation` for this clip."""
+        self.keys.extend(keys)
+        self.boxes.extend(boxes)
+
+    def paint(self, painter: Any, args: tuple[Any, ...], box: pygame.Rect) -> None:
+        """Kept as ``painter.replay(board, args, shift)`` (it paints the same pixels as drawing
+        there now, inside any clip): what a painter draws its own way, like a square outline."""
+        self.keys.append(("p", painter, args, self._clip_t))
+        self.boxes.append(box.clip(self._clip))
+
+    def clip_key(self) -> tuple[int, int, int, int]:
+        """The clip operations made now are kept with (made beforehand, they must match it)."""
+        return self._clip_t
+
+    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
+        colour = tuple(pygame.Color(color)) if not isinstance(color, int) else color
+        target = self._clip.copy() if rect is None else pygame.Rect(rect)
+        box = target.clip(self._clip)
+        self.keys.append(("f", colour, _rect_tuple(target), special_flags, self._clip_t))
+        self.boxes.append(box)
+        return box
+
+
+def changed_rects(old_keys: Sequence[Key], old_boxes: Sequence[pygame.Rect],
+                  new_keys: Sequence[Key], new_boxes: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """Where the new list of operations can paint differently from the old one.
+
+    The lists are compared from both ends; between the common start and the
+    common end, the operations found in only one of the two mark their
+    rectangles, as long as the operations found in both come in the same
+    order (else every operation there marks its rectangle). Outside those
+    rectangles every pixel sees the same operations in the same order, so it
+    comes out the same.
+    """
+    if old_keys == new_keys:
+        return []
+    n_old, n_new = len(old_keys), len(new_keys)
+    shortest = min(n_old, n_new)
+    i = 0
+    while i < shortest and old_keys[i] == new_keys[i]:
+        i += 1
+    j = 0
+    while j < shortest - i and old_keys[n_old - 1 - j] == new_keys[n_new - 1 - j]:
+        j += 1
+    mid_old, mid_new = old_keys[i:n_old - j], new_keys[i:n_new - j]
+    boxes_old, boxes_new = old_boxes[i:n_old - j], new_boxes[i:n_new - j]
+    set_old, set_new = set(mid_old), set(mid_new)
+    everything = list(boxes_old) + list(boxes_new)
+    if len(set_old) != len(mid_old) or len(set_new) != len(mid_new):
+        return [r for r in everything if r.w and r.h]  # an operation twice: no telling which one moved
+    gone, added = set_old - set_new, set_new - set_old
+    if [k for k in mid_old if k not in gone] != [k for k in mid_new if k not in added]:
+        return [r for r in everything if r.w and r.h]
+    rects = [box for k, box in zip(mid_old, boxes_old) if k in gone]
+    rects += [box for k, box in zip(mid_new, boxes_new) if k in added]
+    return [r for r in rects if r.w and r.h]
+
+
+def merge(rects: list[pygame.Rect], limit: pygame.Rect) -> list[pygame.Rect] | None:
+    """Overlapping or touching rectangles joined; None when it is cheaper to repaint ``limit`` whole."""
+    if len(rects) > MAX_RECTS:
+        rects = [rects[0].unionall(rects[1:])]
+    rects = [r.clip(limit) for r in rects]
+    rects = [r for r in rects if r.w and r.h]
+    merged = True
+    while merged and len(rects) > 1:
+        merged = False
+        out: list[pygame.Rect] = []
+        for r in rects:
+            grown = r.inflate(8, 8)
+            for i, o in enumerate(out):
+                if grown.colliderect(o):
+                    out[i] = o.union(r)
+                    merged = True
+                    break
+            else:
+                out.append(r)
+        rects = out
+    if sum(r.w * r.h for r in rects) > WHOLE_SHARE * limit.w * limit.h:
+        return None
+    return rects
+
+
+def replay(board: pygame.Surface, keys: Sequence[Key], boxes: Sequence[pygame.Rect], area: pygame.Rect,
+           only: Iterable[int] | None = None, shift: tuple[int, int] = (0, 0)) -> None:
+    """Draw the recorded operations onto ``board`` inside ``area`` (all of them, or the indices ``only``),
+    moved by ``shift`` (the map dragged since they were recorded: each with its clip)."""
+    indices = range(len(keys)) if only is None else only
+    dx, dy = shift
+    batch: list[tuple[pygame.Surface, tuple[float, float]]] = []
+    current: tuple[int, int, int, int] | None = None
+    for i in indices:
+        key = keys[i]
+        clip_t = key[-1]
+        if clip_t != current:
+            if batch:
+                board.fblits(batch)
+                batch = []
+            board.set_clip(area.clip(pygame.Rect(clip_t).move(dx, dy)))
+            current = clip_t
+        if key[0] == "b":
+            _, source, x, y, src_area, flags, _ = key
+            if src_area is None and not flags:
+                batch.append((source, (x + dx, y + dy)))
+                continue
+            if batch:
+                board.fblits(batch)
+                batch = []
+            board.blit(source, (x + dx, y + dy), src_area, flags)
+        else:
+            if batch:
+                board.fblits(batch)
+                batch = []
+            if key[0] == "l":
+                _, colour, a, b, width, _ = key
+                pygame.draw.line(board, colour, (a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy), width)
+                continue
+            if key[0] == "p":
+                _, painter, args, _ = key
+                painter.replay(board, args, shift)
+                continue
+            _, colour, rect, flags, _ = key
+            board.fill(colour, pygame.Rect(rect).move(dx, dy), flags)
+    if batch:
+        board.fblits(batch)
+
+
+def repaint(board: pygame.Surface, ground: pygame.Surface, keys: Sequence[Key], boxes: Sequence[pygame.Rect],
+            rects: Iterable[pygame.Rect]) -> None:
+    """Each rectangle painted afresh: the ground under it, then every operation that touches it."""
+    for rect in rects:
+        board.set_clip(rect)
+        board.blit(ground, rect.topleft, rect)
+        replay(board, keys, boxes, rect, rect.collidelistall(boxes))
+    board.set_clip(None)

@@ -1,0 +1,263 @@
+"""A change on the map repaints only where it shows, and the board is then exactly a fresh one.
+
+What a user would notice if it went wrong: an HP bar that keeps its old length,
+a token left standing at its old square, a door drawn shut after it opened, a
+template or a reach tint where it was before. After each change, the board the
+window shows (repainted in parts) must be the very picture a board composed
+from scratch gives, pixel for pixel, and it must differ from the one before.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from tactics.bench import build_scene
+from tactics.engine.board import Place, SetDoor
+from tactics.engine.combat.gm import AdjustHP, ApplyCondition
+from tactics.rules import templates
+from tactics.ui import board_record, render
+from tactics.ui.app import App
+from tactics.ui.tools.templates import PinnedTemplate
+from ui_driver import app_session, centre, click, move
+
+SIZE = (640, 420)
+
+
+@pytest.fixture
+def app():
+    app = App(build_scene(30, tokens=10, walls=60, area=(2, 2, 14, 9), door=True), size=SIZE)
+    view = app.battle
+    view.camera.cell_px = 28  # HP bars and names show
+    view.camera.origin_x, view.camera.origin_y = -28, view.board_rect().top - 28
+    yield from app_session(app)
+
+
+def _board(app) -> bytes:
+    view = app.battle
+    return pygame.image.tobytes(view.renderer._board.subsurface(view.board_rect()), "RGB")
+
+
+def _fresh(app) -> bytes:
+    """The same frame with the board composed whole from scratch (and the same as every layer drawn
+    for real, not replayed from its recorded operations)."""
+    view = app.battle
+    composed = view.renderer.compositions
+    view.renderer.forget()
+    app.dirty = True
+    app.step()
+    assert view.renderer.compositions == composed + 1
+    board = view.board_rect()
+    drawn = pygame.Surface(app.window.get_size()).convert()
+    drawn.set_clip(board)
+    view.renderer._compose(drawn, board, view.camera, view.state, view.viewer, board, view,
+                           [item for item in view.renderer.layers(view) if item[0] < render.TOOL_Z])
+    drawn.set_clip(None)
+    assert pygame.image.tobytes(drawn.subsurface(board), "RGB") == _board(app)
+    return _board(app)
+
+
+def _other(view) -> str:
+    """A token other than the selected one, standing in the view."""
+    board = view.board_rect()
+    return next(cid for cid, who in view.state.combatants.items()
+                if cid != "t1" and board.collidepoint(view.camera.cell_centre(who.cell)))
+
+
+def _free_neighbour(state, cid):
+    c, r = state.combatants[cid].cell
+    return next((c + dc, r + dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if state.map.in_bounds((c + dc, r + dr)) and state.map.move_cost((c + dc, r + dr)) is not None
+                and state.at((c + dc, r + dr)) is None)
+
+
+def _roll(view):
+    view.submit(AdjustHP(_other(view), -4))
+
+
+def _condition(view):
+    view.submit(ApplyCondition(_other(view), "Shaken", 2))
+
+
+def _move(view):
+    cid = _other(view)
+    view.submit(Place(cid, _free_neighbour(view.state, cid)))
+
+
+def _move_selected(view):
+    view.submit(Place("t1", _free_neighbour(view.state, "t1")))
+
+
+def _door(view):
+    view.submit(SetDoor(0, True))
+
+
+def _template(view):
+    m = view.state.current_map()
+    c, r = view.state.combatants["t1"].cell
+    view.pinned = [PinnedTemplate("10 ft radius", templates.radius((c + 3, r + 1), 10, walls=m), (c + 3.0, r + 1.0))]
+    view.invalidate()
+
+
+@pytest.mark.parametrize("change", [_roll, _condition, _move, _move_selected, _door, _template])
+def test_a_change_is_repainted_in_place_and_matches_a_fresh_board(app, change, monkeypatch):
+    monkeypatch.setattr(board_record, "WHOLE_SHARE", 1.01)  # in this small window a new reach covers most of it
+    view = app.battle
+    click(app, centre(app, view.state.combatants["t1"].cell))  # a selected token: its reach is on the board
+    assert view.selected == "t1"
+    if change is not _template:
+        _template(view)
+    move(app, (20, 80))
+    before = _board(app)
+    repaints = view.renderer.repaints
+    change(view)
+    move(app, (21, 80))
+    shown = _board(app)
+    assert view.renderer.repaints == repaints + 1  # only the changed parts were drawn
+    assert shown != before  # the change shows
+    assert shown == _fresh(app)
+
+
+def test_a_template_moved_off_and_back_leaves_no_trace(app):
+    view = app.battle
+    _template(view)
+    move(app, (20, 80))
+    first = _board(app)
+    old = view.pinned
+    view.pinned = []
+    view.invalidate()
+    move(app, (21, 80))
+    assert _board(app) != first
+    view.pinned = old
+    view.invalidate()
+    move(app, (22, 80))
+    assert _board(app) == first == _fresh(app)
+
+
+def test_a_layer_drawing_lines_composes_the_board_whole(app):
+    """A layer that draws with pygame.draw cannot be recorded: the board is composed whole, and right."""
+    view = app.battle
+    spot = {"at": (100, 150)}
+
+    def lines(ctx):
+        pygame.draw.line(ctx.surface, (250, 20, 200), spot["at"], (spot["at"][0] + 80, spot["at"][1]), 5)
+
+    render.add_layer(render.TEMPLATES_Z + 2, "test-lines", lines)
+    try:
+        move(app, (20, 80))
+        composed = view.renderer.compositions
+        spot["at"] = (120, 200)
+        view.invalidate()
+        move(app, (21, 80))
+        assert view.renderer.compositions == composed + 1
+        shown = _board(app)
+        board = view.board_rect()
+        assert view.renderer._board.get_at((150, 200))[:3] == (250, 20, 200)
+        assert view.renderer._board.get_at((110, 150))[:3] != (250, 20, 200)
+        assert board.collidepoint((150, 200))
+        assert shown == _fresh(app)
+    finally:
+        render.remove_layer("test-lines")
+
+
+def test_repainting_the_changed_operations_equals_replaying_them_all():
+    """Random blits, lines and fills, changed, inserted and removed: the repaint equals a full replay."""
+    pygame.display.init()
+    pygame.display.set_mode((8, 8))
+    try:
+        rng = random.Random(5)
+        size, clip = (160, 120), pygame.Rect(4, 6, 150, 108)
+        sprites = []
+        for _ in range(6):
+            s = pygame.Surface((rng.randrange(4, 30), rng.randrange(4, 30)), pygame.SRCALPHA)
+            s.fill((rng.randrange(256), rng.randrange(256), rng.randrange(256), rng.randrange(60, 256)))
+            sprites.append(s)
+        ground = pygame.Surface(size)
+        for x in range(0, 160, 10):
+            ground.fill((x, 255 - x, 90), (x, 0, 10, 120))
+
+        def op():
+            roll = rng.random()
+            if roll < 0.65:
+                return ("b", rng.choice(sprites), (rng.randrange(-10, 160), rng.randrange(-10, 120)))
+            if roll < 0.85:  # a square outline's straight run (or any line)
+                a = (rng.randrange(-10, 160), rng.randrange(-10, 120))
+                b = (a[0], rng.randrange(-10, 120)) if rng.random() < 0.4 else (rng.randrange(-10, 160), a[1])
+                return ("l", (250, rng.randrange(256), 30), (a, b, rng.randrange(1, 5)))
+            return ("f", (rng.randrange(256), 40, 200, rng.randrange(256)),
+                    (rng.randrange(0, 150), rng.randrange(0, 110), rng.randrange(1, 40), rng.randrange(1, 40)))
+
+        def record(ops, sub_clip):
+            rec = board_record.RecordingSurface(size, clip)
+            for n, (kind, a, b) in enumerate(ops):
+                rec.set_clip(sub_clip if n % 7 == 3 else clip)
+                if kind == "b":
+                    rec.fblits([(a, b)]) if n % 2 else rec.blit(a, b)
+                elif kind == "l":
+                    rec.line(a, *b)
+                else:
+                    rec.fill(a, b)
+            return rec
+
+        for _ in range(60):
+            ops = [op() for _ in range(rng.randrange(0, 25))]
+            sub_clip = pygame.Rect(rng.randrange(0, 80), rng.randrange(0, 60), 70, 50)
+            old = record(ops, sub_clip)
+            board = ground.copy()
+            board.set_clip(clip)
+            board_record.replay(board, old.keys, old.boxes, clip)
+            changed = list(ops)
+            for _ in range(rng.randrange(1, 4)):
+                what = rng.random()
+                if what < 0.4 and changed:
+                    changed[rng.randrange(len(changed))] = op()
+                elif what < 0.7:
+                    changed.insert(rng.randrange(len(changed) + 1), op())
+                elif changed:
+                    del changed[rng.randrange(len(changed))]
+            new = record(changed, sub_clip)
+            rects = board_record.merge(board_record.changed_rects(old.keys, old.boxes, new.keys, new.boxes), clip)
+            if rects is None:
+                rects = [clip]
+            board_record.repaint(board, ground, new.keys, new.boxes, rects)
+            whole = ground.copy()
+            whole.set_clip(clip)
+            board_record.replay(whole, new.keys, new.boxes, clip)
+            whole.set_clip(None)
+            assert pygame.image.tobytes(board.subsurface(clip), "RGB") == pygame.image.tobytes(whole.subsurface(clip), "RGB")
+    finally:
+        pygame.quit()
+
+
+def test_a_long_drag_shows_the_map_a_fresh_board_shows(app):
+    """A drag past the recorded margin and the board's re-basing: every frame is the fresh picture."""
+    from tactics.ui.render import PAN_REBASE, PAN_SLACK
+
+    view = app.battle
+    view.camera.cell_px = 16
+    click(app, centre(app, view.state.combatants["t1"].cell))
+    _template(view)
+    board = view.board_rect()
+    # The tokens, the reach and the template start beyond the top-left corner and come in with the drag.
+    view.camera.origin_x, view.camera.origin_y = -330, board.top - 150
+    move(app, (100, 100))
+    pos = (100, 100)
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    app.step()
+    travelled = 0
+    for n in range(14):
+        pos = (pos[0] + 23, pos[1] + (9 if n % 3 else 0))
+        travelled += 23
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(23, 0), buttons=(0, 0, 1)))
+        app.step()
+        if n in (3, 9, 13):
+            dragged = pygame.image.tobytes(app.window.subsurface(board), "RGB")
+            view.renderer.forget()
+            app.dirty = True
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 1)))
+            app.step()  # the same camera, composed whole
+            assert pygame.image.tobytes(app.window.subsurface(board), "RGB") == dragged, f"after {travelled} px"
+    assert travelled > PAN_REBASE and travelled > PAN_SLACK // 2
