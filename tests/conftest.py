@@ -14,8 +14,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Autosaves and other per-user files go to a temporary folder, never the user's own."""
+    """Autosaves, the cache and other per-user files go to temporary folders, never the user's own."""
     os.environ["TACTICS_DATA_DIR"] = str(tmp_path_factory.mktemp("tactics-data"))
+    os.environ["TACTICS_CACHE_DIR"] = str(tmp_path_factory.mktemp("tactics-cache"))
 
 
 @pytest.fixture

@@ -23,11 +23,11 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, ValidationError
 
 from tactics.engine.core.journal import Event
 from tactics.engine.core.state import EncounterState
-from tactics.rules.data import field_name
+from tactics.rules.data import DataModel, field_name
 from tactics.rules.grid import DIRECTIONS
 
 Square = tuple[StrictInt, StrictInt]
@@ -47,7 +47,7 @@ class ReplayProblem(Exception):
         super().__init__(f"{where}: {problem}")
 
 
-class _Data(BaseModel):
+class _Data(DataModel):
     model_config = ConfigDict(extra="allow")
 
 

@@ -35,10 +35,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from tactics.engine.core.journal import Reducer, Refused
-from tactics.rules.data import DataError, ScreenText, validate
+from tactics.rules.data import DataError, DataModel, ScreenText, validate
 from tactics.rules.starship import ATTRIBUTES, PHASES, POSTS, bd_dc
 from tactics.rules.starship_data import (
     BattleDamageChart,
@@ -268,7 +268,7 @@ def ship_of(space: SpaceState, ship_id: str) -> Ship:
 # -- building from an encounter definition ---------------------------------------
 
 
-class _ShipEntry(BaseModel):
+class _ShipEntry(DataModel):
     model_config = ConfigDict(extra="forbid")
 
     id: ScreenText = Field(min_length=1)
@@ -286,7 +286,7 @@ class _ShipEntry(BaseModel):
     opponent: str | None = None
 
 
-class _SpaceEntry(BaseModel):
+class _SpaceEntry(DataModel):
     model_config = ConfigDict(extra="forbid")
 
     chart: str | None = None
