@@ -49,9 +49,13 @@ def _load_image(image, source: str | None) -> pygame.Surface:
 
 
 def _convert(surface: pygame.Surface) -> pygame.Surface:
-    if pygame.display.get_surface() is not None:
-        return surface.convert()
-    return surface
+    display = pygame.display.get_surface()
+    if display is None:
+        return surface
+    if (surface.get_bitsize() == display.get_bitsize() and surface.get_masks() == display.get_masks()
+            and not surface.get_flags() & pygame.SRCALPHA):
+        return surface  # already the window's format (a new Surface, a scaled chunk): convert() only copies
+    return surface.convert()
 
 
 class MapArt:
