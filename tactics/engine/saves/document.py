@@ -31,7 +31,6 @@ from typing import Annotated, Any, Callable
 from pydantic import ConfigDict, Field, ValidationError
 
 from tactics.engine.saves import jsontext as saves_json
-from tactics.engine.saves import replay
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Entry, Event
 from tactics.engine.features import ENCOUNTER_REDUCER
@@ -435,6 +434,8 @@ def _same_map(absolute: Any, relative: str) -> bool:
 
 def encounter_from_save(doc: Any, path: str | Path = "<save>") -> Encounter:
     """An encounter from a decoded save document (any known version)."""
+    from tactics.engine.saves import replay  # its event models: only when a save is opened, not at every start
+
     path = Path(path)
     doc = upgrade(doc, path)
     parsed = check_save(doc, path)
