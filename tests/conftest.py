@@ -6,6 +6,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No timed assertions in tests (speed belongs to `python -m tactics.bench`): Hypothesis's
+# per-example deadline failed a first example that read the rules data and built its
+# validator (pydantic builds them on first use) on a machine busy with other work.
+settings.register_profile("tactics", deadline=None)
+settings.load_profile("tactics")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
