@@ -30,7 +30,14 @@ never times a cached picture when the user waits for new work:
 * ``toolbar_hover_frames_of_30``: frames drawn in 30 steps with the pointer
   resting on a toolbar button after its hover showed (0: idle like a bare window).
 * ``start_ms``: a new process from start to the first frame of the default
-  encounter, against ``bare_window_start_ms``.
+  encounter (the map, its tokens and the panels drawn), against
+  ``bare_window_start_ms``; both in this environment, so with
+  ``PYTHONDONTWRITEBYTECODE`` set every module of the app is compiled from
+  source on every start. ``start_compiled_ms`` (against
+  ``bare_window_start_compiled_ms``): the same with compiled bytecode, as an
+  installed app (pip compiles it) or a checkout started before has it. Each
+  kind is started once untimed first (the disk cache; the rules-data check
+  remembered; the bytecode of the compiled figures, in a temporary folder).
 
 Targets: redraw and pan at most 3x the blit (60 tokens) and 6x (1000 tokens);
 cold reachable under 2 ms; first click under 200 ms; start at most 2x the bare
@@ -46,6 +53,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 _ENV = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
@@ -231,16 +239,26 @@ def _app_child(size: tuple[int, int]) -> str:
             "app=App(open_default(seed=1), size=%r);app.step();print('ready', flush=True)" % (size,))
 
 
-def _start_ms(code: str, runs: int) -> float:
-    """Median wall time from spawning ``python -c code`` to its 'ready' line."""
+def _start_ms(code: str, runs: int, *, bytecode_in: str | None = None) -> float:
+    """Median wall time from spawning ``python -c code`` to its 'ready' line, after one untimed start.
+
+    ``bytecode_in``: a folder for compiled bytecode (``PYTHONPYCACHEPREFIX``), written by the
+    untimed start even when this environment says not to write bytecode.
+    """
     env = dict(os.environ, **_ENV)
+    if bytecode_in is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = bytecode_in
     samples = []
-    for _ in range(runs):
+    for i in range(runs + 1):
         start = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, env=env, text=True)
         assert proc.stdout is not None
         line = proc.stdout.readline()
-        samples.append(time.perf_counter() - start)
+        if i:
+            samples.append(time.perf_counter() - start)
+        if bytecode_in is not None and not i:
+            proc.wait()  # let it finish writing its bytecode
         proc.kill()
         proc.wait()
         if not line.startswith("ready"):
@@ -365,6 +383,9 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
 
     bare_start = _start_ms(_bare_window_child(size), start_runs)
     app_start = _start_ms(_app_child(size), start_runs)
+    with tempfile.TemporaryDirectory(prefix="tactics-bench-bytecode-") as bytecode:
+        bare_compiled = _start_ms(_bare_window_child(size), start_runs, bytecode_in=bytecode)
+        app_compiled = _start_ms(_app_child(size), start_runs, bytecode_in=bytecode)
 
     frame_med, frame_p99 = _ms(hover)
     pan_med, pan_p99 = _ms(pan)
@@ -414,6 +435,9 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
         "start_ms": app_start,
         "bare_window_start_ms": bare_start,
         "start_over_bare": _ratio(app_start, bare_start),
+        "start_compiled_ms": app_compiled,
+        "bare_window_start_compiled_ms": bare_compiled,
+        "start_compiled_over_bare": _ratio(app_compiled, bare_compiled),
     }
 
 

@@ -6,6 +6,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No timed assertions in tests (speed belongs to `python -m tactics.bench`): Hypothesis's
+# per-example deadline failed a first example that read the rules data and built its
+# validator (pydantic builds them on first use) on a machine busy with other work.
+settings.register_profile("tactics", deadline=None)
+settings.load_profile("tactics")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -14,8 +21,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Autosaves and other per-user files go to a temporary folder, never the user's own."""
+    """Autosaves, the cache and other per-user files go to temporary folders, never the user's own."""
     os.environ["TACTICS_DATA_DIR"] = str(tmp_path_factory.mktemp("tactics-data"))
+    os.environ["TACTICS_CACHE_DIR"] = str(tmp_path_factory.mktemp("tactics-cache"))
 
 
 @pytest.fixture

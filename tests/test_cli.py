@@ -79,6 +79,7 @@ def test_bench_prints_the_measured_keys():
               "redraw_ms_median", "pan_ms_median", "pan_ms_p99", "zoom_first_ms_max", "reachable_cold_ms_median",
               "first_click_1000_ms", "tokens_1000_redraw_ms", "start_ms", "bare_window_start_ms",
               "redraw_over_blit", "pan_over_blit", "tokens_1000_over_blit", "start_over_bare",
+              "start_compiled_ms", "bare_window_start_compiled_ms", "start_compiled_over_bare",
               "opponent_group_ms_median", "opponent_side_ms_max"):
         assert isinstance(data[k], (int, float)) and data[k] > 0, k
     assert data["first_click_selected"] is True  # the timed click really selected the token

@@ -10,13 +10,13 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
-from tactics.rules.data import DataError, data_path, read_document, validate
+from tactics.rules.data import DataError, DataModel, data_path, read_document, validate
 from tactics.rules.sheets import Sheet, default_armoury
 
 
-class _Strict(BaseModel):
+class _Strict(DataModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

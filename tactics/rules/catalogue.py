@@ -8,10 +8,17 @@ cached, so this costs one read per file per run) when an encounter is built:
 a bad file is then one :class:`~tactics.rules.data.DataError` line at the start
 ("tactics: error: .../grenades.toml: grenade.frag.radius_ft: ..."), and no
 tool can meet it later.
+
+A check that passed is remembered by the fingerprint of the files and the code
+(:mod:`tactics.rules.checked_cache`): the next start with the same files skips
+the sweep (each file is still validated by its loader when first needed), and
+any edited, added or house-ruled file is checked at start again.
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Callable
 
 
@@ -32,22 +39,38 @@ def _loaders() -> list[Callable[[], object]]:
 
 
 _checked = False
+_trust_cache = True
 
 
 def checked_rules_data() -> None:
-    """Load (and so validate) every bundled rules data file; DataError for the first bad one."""
+    """Load (and so validate) every rules data file; DataError for the first bad one.
+
+    Skipped when files with the same fingerprint passed before (see the module's docstring).
+    """
     global _checked
     if _checked:
+        return
+    from tactics.rules import checked_cache
+    from tactics.rules.data import DATA_ENV, bundled_data_path
+
+    own = os.environ.get(DATA_ENV)
+    folders = [bundled_data_path(), *([Path(own).expanduser()] if own else [])]
+    mark = checked_cache.fingerprint(folders)
+    if mark is not None and _trust_cache and checked_cache.passed(mark):
+        _checked = True
         return
     for load in _loaders():
         load()
     _checked = True
+    if mark is not None:
+        checked_cache.remember(mark)
 
 
 def forget() -> None:
-    """Check again on the next call (tests that edit data files)."""
-    global _checked
+    """Check again on the next call, every file (tests that edit data files or swap a loader)."""
+    global _checked, _trust_cache
     _checked = False
+    _trust_cache = False
 
 
 __all__ = ["checked_rules_data", "forget"]

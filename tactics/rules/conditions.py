@@ -11,12 +11,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, cast
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
-from tactics.rules.data import DataError, data_path, load_items
+from tactics.rules.data import DataError, DataModel, data_path, load_items
 
 
-class ConditionRule(BaseModel):
+class ConditionRule(DataModel):
     """What one condition does to its bearer."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

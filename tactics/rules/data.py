@@ -16,9 +16,26 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, Field, ValidationError
+# The models validate a GM's files and report to no pydantic plugin (observability tools);
+# looking for one scans every installed package's metadata, 20 ms of each start.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
-from tactics.safefiles import FileRefused, read_regular
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError  # noqa: E402
+
+from tactics.safefiles import FileRefused, read_regular  # noqa: E402
+
+
+class DataModel(BaseModel):
+    """The base of every validated model (rules data, encounters, saves).
+
+    ``defer_build``: pydantic builds a model's validator the first time it
+    validates, not when its module is imported. Building all of them at import
+    was a fifth of the app's start; most (ships, traps, saves ...) are not used
+    before the first frame, or not at all in a session.
+    """
+
+    model_config = ConfigDict(defer_build=True)
+
 
 M = TypeVar("M", bound=BaseModel)
 

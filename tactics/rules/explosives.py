@@ -29,10 +29,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
 from tactics.rules import physics
-from tactics.rules.data import data_path, load_items, read_document, validate
+from tactics.rules.data import DataModel, data_path, load_items, read_document, validate
 from tactics.rules.dice import DiceError, DiceExpr
 from tactics.rules.grid import Cell, cell_center, delta, direction_toward, rotate
 from tactics.rules.templates import radius
@@ -41,7 +41,7 @@ from tactics.rules.templates import radius
 # Range (R-GREN-1)
 
 
-class GrenadeRules(BaseModel):
+class GrenadeRules(DataModel):
     """The numbers of the throwing and cooking rules (``[rules]`` in grenades.toml).
 
     The module names ``BASE_THROW_FT``, ``THROW_FT_PER_MOD``, ``MIN_THROW_FT`` and
@@ -92,7 +92,7 @@ def max_throw_ft(str_mod: int, dex_mod: int, rules: GrenadeRules | None = None) 
 D10_FACES = tuple(range(1, 11))  # the 10 face is read as "0"
 
 
-class ScatterTable(BaseModel):
+class ScatterTable(DataModel):
     """Squares off target for faces 1..10 of each die (``scatter.toml``)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -108,7 +108,7 @@ class ScatterTable(BaseModel):
         return value
 
 
-class _ScatterFile(BaseModel):
+class _ScatterFile(DataModel):
     model_config = ConfigDict(extra="forbid")
     scatter: ScatterTable
 
@@ -226,7 +226,7 @@ def p_on_target(
 # Grenade kinds (data/grenades.toml) and blasts (R-GREN-6, R-RAD-1, R-AOE-1)
 
 
-class ConditionEffect(BaseModel):
+class ConditionEffect(DataModel):
     """A condition a blast or trap imposes (R-COND-1)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -236,7 +236,7 @@ class ConditionEffect(BaseModel):
     on: Literal["failed_save", "always"] = "failed_save"
 
 
-class GrenadeKind(BaseModel):
+class GrenadeKind(DataModel):
     """One kind of grenade as a table sees it in ``grenades.toml``."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -18,9 +18,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
-from tactics.rules.data import data_path, read_document, validate
+from tactics.rules.data import DataModel, data_path, read_document, validate
 from tactics.rules.grid import DIRECTIONS, Cell, delta, direction_toward
 
 Arc = Literal["front", "flank", "rear"]
@@ -58,7 +58,7 @@ def facing_toward(cell: Cell, target_cell: Cell | None, current: str) -> str:
     return direction_toward(cell, target_cell)
 
 
-class FacingOptions(BaseModel):
+class FacingOptions(DataModel):
     """The table options of R-FACE-2 (``data/facing.toml``), off by default."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -67,7 +67,7 @@ class FacingOptions(BaseModel):
     shield_front_only: bool = False
 
 
-class _FacingFile(BaseModel):
+class _FacingFile(DataModel):
     model_config = ConfigDict(extra="forbid")
     facing: FacingOptions
 

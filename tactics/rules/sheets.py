@@ -17,9 +17,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from tactics.rules.data import AbilityScore, Bonus, DataError, ScreenText, data_path, load_items, read_document, validate
+from tactics.rules.data import AbilityScore, Bonus, DataError, DataModel, ScreenText, data_path, load_items, read_document, validate
 from tactics.rules.dice import DiceError, DiceExpr
 from tactics.rules.initiative import initiative_score
 
@@ -42,7 +42,7 @@ def _check_dice(value: str | None) -> str | None:
         raise ValueError(str(exc)) from None
 
 
-class _Frozen(BaseModel):
+class _Frozen(DataModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> "_Frozen":

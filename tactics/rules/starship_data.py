@@ -20,9 +20,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from tactics.rules.data import DataError, data_path, load_items, read_document, validate
+from tactics.rules.data import DataError, DataModel, data_path, load_items, read_document, validate
 
 Post = Literal["captain", "science", "helm", "sensors", "weapons", "medical", "engineer"]
 Phase = Literal["support", "action", "response"]
@@ -31,7 +31,7 @@ ShipFunction = Literal["cloak", "grapple", "hacking", "jamming", "crypto", "trac
 Size = Literal["tiny", "small", "medium", "large", "huge", "colossal"]
 
 
-class _Strict(BaseModel):
+class _Strict(DataModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

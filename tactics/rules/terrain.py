@@ -6,12 +6,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
-from tactics.rules.data import Colour, DataError, ScreenText, data_path, load_items
+from tactics.rules.data import Colour, DataError, DataModel, ScreenText, data_path, load_items
 
 
-class Terrain(BaseModel):
+class Terrain(DataModel):
     """How a kind of square works in play (how it looks is the renderer's business)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -37,9 +37,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from tactics.rules.data import data_path, load_items, read_document, validate
+from tactics.rules.data import DataModel, data_path, load_items, read_document, validate
 from tactics.rules.dice import DiceError, DiceExpr
 from tactics.rules.explosives import ConditionEffect, check_rolls
 from tactics.rules.geometry import segments_touch
@@ -54,7 +54,7 @@ ENGINEER = "Engineer"
 ELECTRO_MANCER = "Electro-Mancer"
 
 
-class TrapRules(BaseModel):
+class TrapRules(DataModel):
     """The numbers of the trap rules (``[rules]`` in traps.toml)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -73,7 +73,7 @@ class TrapRules(BaseModel):
     stop_on_spotting: bool = True
 
 
-class TrapKind(BaseModel):
+class TrapKind(DataModel):
     """One kind of trap or mine in ``traps.toml`` (R-TRAP-1)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -29,9 +29,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Literal, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
-from tactics.rules.data import data_path, read_document, validate
+from tactics.rules.data import DataModel, data_path, read_document, validate
 from tactics.rules.grid import SQUARE_FT, Cell
 
 CONTESTED = "contested"
@@ -48,7 +48,7 @@ class TurnRefused(ValueError):
 
 
 # --------------------------------------------------------------------------- data
-class Traits(BaseModel):
+class Traits(DataModel):
     """A creature's size category, species range bonus and (optionally) Body stat."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -58,7 +58,7 @@ class Traits(BaseModel):
     body: int | None = Field(default=None, ge=0, le=100)
 
 
-class TurnNumbers(BaseModel):
+class TurnNumbers(DataModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     actions_per_turn: int = Field(default=2, ge=1, le=10)
@@ -70,7 +70,7 @@ class TurnNumbers(BaseModel):
     npc_group_reflex: Literal["mean", "best"] = "mean"
 
 
-class ThrowNumbers(BaseModel):
+class ThrowNumbers(DataModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     body_ability: Literal["STR", "DEX", "CON", "INT", "WIS", "CHA"] = "STR"
@@ -85,7 +85,7 @@ class ThrowNumbers(BaseModel):
         return self
 
 
-class TurnRules(BaseModel):
+class TurnRules(DataModel):
     """Everything in ``data/turns.toml``."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

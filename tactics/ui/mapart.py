@@ -49,9 +49,13 @@ def _load_image(image, source: str | None) -> pygame.Surface:
 
 
 def _convert(surface: pygame.Surface) -> pygame.Surface:
-    if pygame.display.get_surface() is not None:
-        return surface.convert()
-    return surface
+    display = pygame.display.get_surface()
+    if display is None:
+        return surface
+    if (surface.get_bitsize() == display.get_bitsize() and surface.get_masks() == display.get_masks()
+            and not surface.get_flags() & pygame.SRCALPHA):
+        return surface  # already the window's format (a new Surface, a scaled chunk): convert() only copies
+    return surface.convert()
 
 
 class MapArt:
@@ -109,12 +113,16 @@ class MapArt:
                 img.convert_alpha() if pygame.display.get_surface() else img,
                 (max(1, round(img.get_width() * scale)), max(1, round(img.get_height() * scale))),
             )
-        base = pygame.Surface((m.width * target, m.height * target))
-        base.fill(theme.BACKDROP)
-        ox, oy = m.image.offset_px
-        base.blit(img, (round(-ox * scale), round(-oy * scale)))
         self.has_art = True
         self._image_ppc = target
+        size = (m.width * target, m.height * target)
+        ox, oy = m.image.offset_px
+        at = (round(-ox * scale), round(-oy * scale))
+        if at == (0, 0) and img.get_size() == size and not img.get_flags() & pygame.SRCALPHA and img.get_colorkey() is None:
+            return img  # an opaque picture covering the map exactly: no backdrop shows (converted once by the caller)
+        base = pygame.Surface(size)
+        base.fill(theme.BACKDROP)
+        base.blit(img, at)
         return base
 
     def _load_sheets(self) -> None:

@@ -17,13 +17,12 @@ ship's side (the first side no players' team plays) to the app and back.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pygame
 
 from tactics.engine.core.board_events import TokenMoved
-from tactics.ai import Opponent
-from tactics.engine.core.control import LEVELS, PEOPLE, SetController, controller_of, ship_sides, side_name
+from tactics.engine.core.control import LEVELS, PEOPLE, SetController, app_sides, app_teams, controller_of, ship_sides, side_name
 from tactics.engine.core.journal import Entry
 from tactics.engine.starship.view import describe
 from tactics.rules.grid import Point, cell_center
@@ -31,6 +30,9 @@ from tactics.ui import intents as ui
 from tactics.ui.animation import Animation
 from tactics.ui.hazards import hazards_of
 from tactics.ui import theme
+
+if TYPE_CHECKING:
+    from tactics.ai import Opponent
 
 BEAT_MS = 700  # between two of the app's commands: time to read the line and see the move
 CYCLE = (PEOPLE, *LEVELS)  # F6 goes round these
@@ -72,7 +74,7 @@ class OpponentAddon:
     # -- the app's add-on hooks ----------------------------------------------------------
     def opened(self, encounter: Any) -> bool:
         self.view = self.app.battle
-        self.opponent = Opponent(self.view.encounter)
+        self.opponent = None  # made when a team or ship side is first app-controlled (see _due)
         self.next_at = self.clock() + BEAT_MS
         return False
 
@@ -167,8 +169,17 @@ class OpponentAddon:
         return screen
 
     def _due(self) -> bool:
-        if self.opponent is None or self.paused or self.view is None:
+        if self.paused or self.view is None:
             return False
+        if self.opponent is None:
+            # The opponent (tactics.ai) is loaded only once the app plays someone: most tables
+            # never hand it a team, and importing it was part of every start.
+            state = self.view.state
+            if not (app_teams(state) or app_sides(state)):
+                return False
+            from tactics.ai import Opponent
+
+            self.opponent = Opponent(self.view.encounter)
         if self._starship() is not None:
             self.opponent.scope = "space"
         elif self.app.top is self.view:

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, field_validator
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, ValidationError, field_validator
 
 from tactics.maps.battlemap import BattleMap
 from tactics.maps.fields import clean_name
-from tactics.rules.data import Colour, DataError, ScreenText, field_name, out_of_bounds
+from tactics.rules.data import Colour, DataError, DataModel, ScreenText, field_name, out_of_bounds
 from tactics.rules.grid import DIRECTIONS
 
 #: The turn rules an encounter may use (R-INIT team groups, R-TURN individual turns).
@@ -41,7 +41,7 @@ Square = tuple[StrictInt, StrictInt]
 HitPoints = Annotated[StrictInt, Field(ge=-100_000, le=100_000)]
 
 
-class _Part(BaseModel):
+class _Part(DataModel):
     model_config = ConfigDict(extra="forbid")
 
     @field_validator("name", mode="after", check_fields=False)
@@ -82,7 +82,7 @@ class CombatantDefinition(_Part):
     art: Annotated[str, Field(min_length=1, max_length=4096)] | None = None  # token picture (the builder)
 
 
-class TrapDefinition(BaseModel):
+class TrapDefinition(DataModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Ident

@@ -21,16 +21,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from tactics.engine.combat.team import StartCombat
 from tactics.engine.combat.gm import ApplyCondition
 from tactics.engine.core.journal import Command
 from tactics.engine.core.state import EncounterState
-from tactics.rules.data import validate
+from tactics.rules.data import DataModel, validate
 
 
-class OpeningCondition(BaseModel):
+class OpeningCondition(DataModel):
     model_config = ConfigDict(extra="forbid")
 
     combatant: str
@@ -39,7 +39,7 @@ class OpeningCondition(BaseModel):
     source: str | None = None
 
 
-class Opening(BaseModel):
+class Opening(DataModel):
     model_config = ConfigDict(extra="forbid")
 
     surprise_aware: list[str] | None = None

@@ -28,7 +28,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, Field, ValidationError
 
 from tactics.engine.saves import jsontext as saves_json
 from tactics.engine.saves import replay
@@ -36,7 +36,7 @@ from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.events import event_class
 from tactics.engine.core.journal import Entry
 from tactics.engine.features import ENCOUNTER_REDUCER
-from tactics.rules.data import DataError
+from tactics.rules.data import DataError, DataModel
 from tactics.safefiles import FileRefused, read_regular
 
 FORMAT = "tactics-encounter"
@@ -235,7 +235,7 @@ def save_encounter(encounter: Encounter, path: str | Path, *, now: datetime | No
 # -- reading -------------------------------------------------------------------
 
 
-class _Strict(BaseModel):
+class _Strict(DataModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 

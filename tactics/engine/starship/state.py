@@ -35,7 +35,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from tactics.engine.starship.events import (
     SpaceActionTaken, SpaceAdrift, SpaceBattleDamage, SpaceCheckHelped, SpaceCloaked, SpaceEffectEnded,
@@ -44,7 +44,7 @@ from tactics.engine.starship.events import (
     SpaceSurrendered, SpaceTreated, SpaceVolleySettled, SpaceWeaponsFired,
 )
 from tactics.engine.core.journal import Event, Reducer, Refused
-from tactics.rules.data import DataError, ScreenText, validate
+from tactics.rules.data import DataError, DataModel, ScreenText, validate
 from tactics.rules.starship import ATTRIBUTES, PHASES, POSTS, bd_dc
 from tactics.rules.starship_data import (
     BattleDamageChart,
@@ -274,7 +274,7 @@ def ship_of(space: SpaceState, ship_id: str) -> Ship:
 # -- building from an encounter definition ---------------------------------------
 
 
-class _ShipEntry(BaseModel):
+class _ShipEntry(DataModel):
     model_config = ConfigDict(extra="forbid")
 
     id: ScreenText = Field(min_length=1)
@@ -292,7 +292,7 @@ class _ShipEntry(BaseModel):
     opponent: str | None = None
 
 
-class _SpaceEntry(BaseModel):
+class _SpaceEntry(DataModel):
     model_config = ConfigDict(extra="forbid")
 
     chart: str | None = None

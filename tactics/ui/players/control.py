@@ -15,10 +15,10 @@ import pygame
 
 from tactics.ui import intents as ui
 from tactics.ui.players.displays import Displays
-from tactics.ui.players.window import PlayersWindow
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
+    from tactics.ui.players.window import PlayersWindow
 
 
 class PlayersControl:
@@ -40,6 +40,8 @@ class PlayersControl:
         self.display = display if display is not None else self.display
         if fullscreen is not None:
             self.fullscreen = fullscreen
+        from tactics.ui.players.window import PlayersWindow  # loaded when the players' window first opens
+
         self.window = PlayersWindow(self.app, display=self.display, fullscreen=self.fullscreen,
                                     displays=self.displays, size=size)
         if self.window.message:

@@ -128,12 +128,30 @@ class GrenadeTool(Tool):
 
     def __init__(self, view) -> None:
         super().__init__(view)
-        self.kinds: list[str] = list(ex.default_grenades())
-        self.kind = self.kinds[0] if self.kinds else "frag"
+        self._kinds: list[str] | None = None  # read when the tool is first used, not at every start
+        self._kind: str | None = None
         self.cook = False
         self._key: Any = None
         self._preview: ThrowPreview | None = None
         self._thrown_at: Cell | None = None  # the square just thrown at: no heatmap over the marker
+
+    @property
+    def kinds(self) -> list[str]:
+        """The grenade kinds of the rules data, in the file's order."""
+        if self._kinds is None:
+            self._kinds = list(ex.default_grenades())
+        return self._kinds
+
+    @property
+    def kind(self) -> str:
+        """The kind thrown next (the first one until another is chosen)."""
+        if self._kind is None:
+            self._kind = self.kinds[0] if self.kinds else "frag"
+        return self._kind
+
+    @kind.setter
+    def kind(self, value: str) -> None:
+        self._kind = value
 
     # -- reading --------------------------------------------------------------------
     def thrower(self) -> Combatant | None:
