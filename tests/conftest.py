@@ -3,13 +3,28 @@
 import gc
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# Temporary folders (tmp_path, the autosaves) in memory where the system has a memory file
+# system: the tests write saves and autosaves thousands of times, each flushed to disk by
+# fsync or by the file system's rename and truncate rules, which on a disk costs milliseconds
+# each (a tenth of the suite's time). What is written and read back is the same.
+if sys.platform.startswith("linux") and os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK | os.X_OK):
+    tempfile.tempdir = "/dev/shm"
+
+# No time limit per example (Hypothesis' default 200 ms deadline): on a busy machine, or with
+# the other worker on the same cores, a slow example failed a test that checks no timing
+# (CI's own profile already has no deadline).
+settings.register_profile("tactics", settings.get_profile(settings.get_current_profile_name()), deadline=None)
+settings.load_profile("tactics")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -26,6 +41,20 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+def _window_test(node: pytest.Item | pytest.Collector) -> bool:
+    module = getattr(node, "module", None)
+    return module is not None and module.__name__.startswith(("test_ui", "test_cli", "test_turns_ui"))
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _unfreeze_after_module(request: pytest.FixtureRequest):
+    """At the end of a test file, everything it kept (module fixtures) may be collected again."""
+    yield
+    if gc.get_freeze_count():
+        gc.unfreeze()
+        gc.collect()
+
+
 @pytest.fixture(autouse=True)
 def _free_closed_windows(request: pytest.FixtureRequest):
     """After a test that opened the window, collect its garbage at once.
@@ -34,7 +63,14 @@ def _free_closed_windows(request: pytest.FixtureRequest):
     megabytes of surfaces the cycle collector cannot see as large; left to the
     collector's own schedule, a dozen of them piled up (the suite peaked at
     3.5 GB). Collecting here keeps the suite's peak to one window's worth.
+
+    A full collection walks every object alive (the imported modules, pydantic's
+    schemas, the fonts: 70 ms each time, a fifth of the suite's time), so what
+    survives it is then frozen (``gc.freeze``): the next collection walks only
+    what the following tests made. Frozen objects are never collected, so at the
+    end of each file they are unfrozen and collected once (``_unfreeze_after_module``).
     """
     yield
-    if "pygame" in sys.modules and request.node.module.__name__.startswith(("test_ui", "test_cli", "test_turns_ui")):
+    if "pygame" in sys.modules and _window_test(request.node):
         gc.collect()
+        gc.freeze()
