@@ -27,6 +27,30 @@ settings.register_profile("tactics", settings.get_profile(settings.get_current_p
 settings.load_profile("tactics")
 
 
+def _quit_after_emptying_the_queue() -> None:
+    """``pygame.quit`` for the tests: the event queue emptied first.
+
+    pygame (pygame-ce 2.5.8) keeps the Python data of events still queued when it
+    quits, for good (``pygame.event.clear`` keeps them too; ``get`` lets them go):
+    pygame_gui's events name their element, the element its manager, the manager
+    the whole window, so a test that ended with a button's event unread kept its
+    window alive (20-100 MB each: the suite's memory grew by gigabytes).
+    """
+    import pygame
+
+    real = pygame.quit
+
+    def quit() -> None:
+        if pygame.display.get_init():
+            pygame.event.get()
+        real()
+
+    pygame.quit = quit
+
+
+_quit_after_emptying_the_queue()
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Autosaves and other per-user files go to a temporary folder, never the user's own."""
@@ -41,36 +65,39 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def _window_test(node: pytest.Item | pytest.Collector) -> bool:
-    module = getattr(node, "module", None)
+def _window_test(item: pytest.Item) -> bool:
+    module = getattr(item, "module", None)
     return module is not None and module.__name__.startswith(("test_ui", "test_cli", "test_turns_ui"))
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _unfreeze_after_module(request: pytest.FixtureRequest):
-    """At the end of a test file, everything it kept (module fixtures) may be collected again."""
-    yield
-    if gc.get_freeze_count():
-        gc.unfreeze()
-        gc.collect()
+_frozen = False  # objects were frozen since this file's tests began
 
 
-@pytest.fixture(autouse=True)
-def _free_closed_windows(request: pytest.FixtureRequest):
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     """After a test that opened the window, collect its garbage at once.
 
     A closed App is a web of cycles (add-ons, panels, pygame_gui) holding
     megabytes of surfaces the cycle collector cannot see as large; left to the
     collector's own schedule, a dozen of them piled up (the suite peaked at
-    3.5 GB). Collecting here keeps the suite's peak to one window's worth.
+    3.5 GB). Collecting here, once pytest has let go of the test's fixtures,
+    keeps the suite's peak to one window's worth.
 
     A full collection walks every object alive (the imported modules, pydantic's
     schemas, the fonts: 70 ms each time, a fifth of the suite's time), so what
     survives it is then frozen (``gc.freeze``): the next collection walks only
-    what the following tests made. Frozen objects are never collected, so at the
-    end of each file they are unfrozen and collected once (``_unfreeze_after_module``).
+    what the following tests made. Frozen objects are never collected, so when
+    a test file ends (its module fixtures gone) they are unfrozen and collected once.
     """
-    yield
-    if "pygame" in sys.modules and _window_test(request.node):
-        gc.collect()
-        gc.freeze()
+    global _frozen
+    try:
+        return (yield)
+    finally:
+        if "pygame" in sys.modules and _window_test(item):
+            gc.collect()
+            gc.freeze()
+            _frozen = True
+        if _frozen and (nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None)):
+            gc.unfreeze()
+            gc.collect()
+            _frozen = False
