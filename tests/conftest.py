@@ -1,22 +1,59 @@
 """Test set-up: every test runs headless (no window, no sound card needed)."""
 
+import ctypes
 import gc
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
-# No timed assertions in tests (speed belongs to `python -m tactics.bench`): Hypothesis's
-# per-example deadline failed a first example that read the rules data and built its
-# validator (pydantic builds them on first use) on a machine busy with other work.
-settings.register_profile("tactics", deadline=None)
-settings.load_profile("tactics")
-
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# Temporary folders (tmp_path, the autosaves) in memory where the system has a memory file
+# system: the tests write saves and autosaves thousands of times, each flushed to disk by
+# fsync or by the file system's rename and truncate rules, which on a disk costs milliseconds
+# each (a tenth of the suite's time). What is written and read back is the same.
+if sys.platform.startswith("linux") and os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK | os.X_OK):
+    tempfile.tempdir = "/dev/shm"
+
+# No time limit per example (Hypothesis' default 200 ms deadline): on a busy machine, or with
+# the other worker on the same cores, a slow example failed a test that checks no timing
+# (CI's own profile already has no deadline).
+settings.register_profile("tactics", settings.get_profile(settings.get_current_profile_name()), deadline=None)
+settings.load_profile("tactics")
+
+
+def _quit_after_emptying_the_queue() -> None:
+    """``pygame.quit`` for the tests: the event queue emptied first.
+
+    pygame (pygame-ce 2.5.8) keeps the Python data of events still queued when it
+    quits, for good (``pygame.event.clear`` keeps them too; ``get`` lets them go):
+    pygame_gui's events name their element, the element its manager, the manager
+    the whole window, so a test that ended with a button's event unread kept its
+    window alive (20-100 MB each: the suite's memory grew by gigabytes).
+    pygame_gui also keeps the first UIManager made as its default for good; it is
+    let go too (each window passes its own manager to its elements).
+    """
+    import pygame
+    from pygame_gui.core.utility import set_default_manager
+
+    real = pygame.quit
+
+    def quit() -> None:
+        if pygame.display.get_init():
+            pygame.event.get()
+        set_default_manager(None)
+        real()
+
+    pygame.quit = quit
+
+
+_quit_after_emptying_the_queue()
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -34,15 +71,76 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-@pytest.fixture(autouse=True)
-def _free_closed_windows(request: pytest.FixtureRequest):
+def _window_test(item: pytest.Item) -> bool:
+    module = getattr(item, "module", None)
+    return module is not None and module.__name__.startswith(("test_ui", "test_cli", "test_turns_ui"))
+
+
+_frozen = False  # objects were frozen since this file's tests began
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     """After a test that opened the window, collect its garbage at once.
 
     A closed App is a web of cycles (add-ons, panels, pygame_gui) holding
     megabytes of surfaces the cycle collector cannot see as large; left to the
     collector's own schedule, a dozen of them piled up (the suite peaked at
-    3.5 GB). Collecting here keeps the suite's peak to one window's worth.
+    3.5 GB). Collecting here, once pytest has let go of the test's fixtures,
+    keeps the suite's peak to one window's worth.
+
+    A full collection walks every object alive (the imported modules, pydantic's
+    schemas, the fonts: 70 ms each time, a fifth of the suite's time), so what
+    survives it is then frozen (``gc.freeze``): the next collection walks only
+    what the following tests made. Frozen objects are never collected, so when
+    a test file ends (its module fixtures gone) they are unfrozen and collected once.
     """
-    yield
-    if "pygame" in sys.modules and request.node.module.__name__.startswith(("test_ui", "test_cli", "test_turns_ui")):
-        gc.collect()
+    global _frozen
+    try:
+        return (yield)
+    finally:
+        if "pygame" in sys.modules and _window_test(item):
+            gc.collect()
+            gc.freeze()
+            _frozen = True
+        if _frozen and (nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None)):
+            gc.unfreeze()
+            gc.collect()
+            _frozen = False
+            _give_back_freed_memory()
+
+
+def _give_back_freed_memory() -> None:
+    """Hand the memory freed by a file's windows back to the system (glibc's ``malloc_trim``).
+
+    The C library keeps freed blocks for reuse, so a worker stayed at its largest size (the
+    3840x2160 window's) for the rest of the run; trimming once per test file costs milliseconds.
+    """
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
+
+
+def _glibc() -> ctypes.CDLL | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None)
+        libc.malloc_trim  # noqa: B018  (absent outside glibc: musl has none)
+    except (OSError, AttributeError):
+        return None
+    return libc
+
+
+_LIBC = _glibc()
+
+
+#: Test files run first: the window at 3840x2160 (the largest memory of the suite: best on a
+#: worker that has not yet grown) and the longest single tests (a long one started last keeps
+#: the other worker waiting at the end). Tests do not depend on their order.
+RUN_FIRST = ("test_ui_layout.py", "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py",
+             "test_wheel_install.py", "test_move_allowance.py")
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(RUN_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(RUN_FIRST)))  # stable: the rest keep their order

@@ -81,7 +81,10 @@ def test_killed_game_loses_no_reported_command(tmp_path: Path) -> None:
             reported.append(_parse(line))
     finally:
         proc.send_signal(signal.SIGKILL)
-        rest, _ = proc.communicate()
+        # read on through proc.stdout, not communicate(): readline() may already hold lines
+        # read ahead into its buffer, which communicate() (reading the pipe itself) would skip
+        rest = proc.stdout.read() if proc.stdout is not None else ""
+        proc.communicate()
     assert proc.returncode == -signal.SIGKILL
     # lines printed between our last read and the kill count as reported too
     for line in rest.splitlines(keepends=True):

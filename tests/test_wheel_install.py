@@ -30,7 +30,8 @@ def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> subpro
 def test_wheel_holds_the_bundled_files_and_opens_the_default_encounter(tmp_path):
     # build from a clean copy: a build/ folder left in the checkout would leak stale files into the wheel
     source = tmp_path / "source"
-    junk = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis")
+    junk = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis",
+                                  ".mypy_cache", ".ruff_cache")
     shutil.copytree(ROOT, source, ignore=junk)
     wheels = tmp_path / "wheels"
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(wheels), str(source)], tmp_path)
@@ -46,9 +47,10 @@ def test_wheel_holds_the_bundled_files_and_opens_the_default_encounter(tmp_path)
         assert needed in names, f"{needed} is missing from the wheel"
 
     venv = tmp_path / "venv"
-    _run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], tmp_path)
+    # no pip of its own (setting one up is most of this test's time): this environment's pip installs into it
+    _run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], tmp_path)
     python = venv / "bin" / "python"
-    _run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], tmp_path)
+    _run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", "--no-index", str(wheel)], tmp_path)
 
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")

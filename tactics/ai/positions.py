@@ -169,11 +169,13 @@ class Board:
         run = max(STEP_FT, sheet_of(who).run_ft)
         best, toward = 0.0, None
         x, y = cell
-        for reach, (fx, fy), value, foe in self.offers(who):
-            gap = max(0, STEP_FT * max(abs(fx - x), abs(fy - y)) - reach)
-            turns = 1 + -(-gap // run)  # this coming turn, plus the turns of moving
-            if value * discount ** turns > best:
-                best, toward = value * discount ** turns, foe
+        for reach, (fx, fy), value, foe in self.offers(who):  # the AI's innermost loop: kept plain
+            dx, dy = abs(fx - x), abs(fy - y)
+            gap = STEP_FT * (dx if dx > dy else dy) - reach
+            turns = 1 + -(-gap // run) if gap > 0 else 1  # this coming turn, plus the turns of moving
+            pull = value * discount ** turns
+            if pull > best:
+                best, toward = pull, foe
         return best, toward
 
     def offers(self, who: Combatant) -> list[tuple[int, Cell, float, str]]:

@@ -333,10 +333,19 @@ def _bounds(board: Board, who: Combatant, cells: list[Cell], next_turn: float, w
         if melee and foe.cell is not None:
             dangers.append((max(melee), foe.cell, board.threat(foe)))
     out: dict[Cell, float] = {}
-    for c in cells:
+    for c in cells:  # every square in reach: plain loops, this runs for each of them
         x, y = c
-        future = max((v for r, (fx, fy), v in offers if STEP_FT * max(abs(fx - x), abs(fy - y)) <= r), default=0.0)
-        danger = sum(v for r, (fx, fy), v in dangers if STEP_FT * max(abs(fx - x), abs(fy - y)) <= r)
+        best: float | None = None
+        for r, (fx, fy), v in offers:
+            dx, dy = abs(fx - x), abs(fy - y)
+            if STEP_FT * (dx if dx > dy else dy) <= r and (best is None or v > best):
+                best = v
+        future = 0.0 if best is None else best
+        danger: float = 0
+        for r, (fx, fy), v in dangers:
+            dx, dy = abs(fx - x), abs(fy - y)
+            if STEP_FT * (dx if dx > dy else dy) <= r:
+                danger += v
         out[c] = next_turn * future - weight * danger + (board.approach(who, c, next_turn) if future <= 0 else 0.0)
     return out
 

@@ -37,6 +37,13 @@ class ArtError(Exception):
     """The map's art cannot be decoded (the map still works, drawn from terrain)."""
 
 
+#: the last map pictures decoded, by file, size and time written: opening the same map again
+#: (a reloaded encounter, an autosave restored, the next window) reuses the picture; the
+#: surfaces are only read (scaled and blitted into the map's own base), never drawn on
+_DECODED: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
+_DECODED_KEEP = 2
+
+
 def _load_image(image, source: str | None) -> pygame.Surface:
     if image.data is not None:
         return pygame.image.load(io.BytesIO(image.data))
@@ -45,7 +52,15 @@ def _load_image(image, source: str | None) -> pygame.Surface:
     path = Path(image.path)
     if not path.is_absolute() and source:
         path = Path(source).resolve().parent / path
-    return pygame.image.load(str(path))
+    stat = path.stat()
+    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    hit = _DECODED.get(key)
+    if hit is None:
+        hit = _DECODED[key] = pygame.image.load(str(path))
+        while len(_DECODED) > _DECODED_KEEP:
+            _DECODED.popitem(last=False)
+    _DECODED.move_to_end(key)
+    return hit
 
 
 def _convert(surface: pygame.Surface) -> pygame.Surface:

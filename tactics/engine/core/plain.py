@@ -14,17 +14,27 @@ from typing import Any
 
 
 _ATOMS = (str, int, float, bool, type(None))
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_ATOM_TYPES: frozenset[type] = frozenset(_ATOMS)
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}  # None: not a dataclass
 
 
-def plain(value: Any) -> Any:
+def plain(value: Any, atoms: frozenset[type] = _ATOM_TYPES) -> Any:
     """``dataclasses.asdict(value)`` for dataclasses, and the same walk for lists, dicts, tuples."""
-    if isinstance(value, _ATOMS):
+    cls = type(value)
+    if cls in atoms:
         return value
-    if is_dataclass(value) and not isinstance(value, type):
-        names = _FIELD_NAMES.get(type(value))
-        if names is None:
-            names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
+    if cls is list:
+        return [x if type(x) in atoms else plain(x) for x in value]
+    if cls is dict:
+        return {k if type(k) in atoms else plain(k): v if type(v) in atoms else plain(v) for k, v in value.items()}
+    if isinstance(value, _ATOMS):  # a subclass of str or int (an enum member)
+        return value
+    if cls in _FIELD_NAMES:
+        names = _FIELD_NAMES[cls]
+    else:
+        names = _FIELD_NAMES[cls] = (tuple(f.name for f in fields(value))
+                                     if is_dataclass(value) and not isinstance(value, type) else None)
+    if names is not None:
         return {name: plain(getattr(value, name)) for name in names}
     if isinstance(value, list):
         return [plain(x) for x in value]

@@ -45,7 +45,9 @@ from tactics.ui.builder.tool import SetupTool
 from tactics.ui.tools.registry import register
 
 DRAG_PX = 6
-_BY_VIEW: "weakref.WeakKeyDictionary[Any, BuilderAddon]" = weakref.WeakKeyDictionary()
+#: each view's builder, held weakly both ways: a strong value would keep its view (and the
+#: closed window's surfaces, ~35 MB) alive through ``addon.app`` for as long as the process runs
+_BY_VIEW: "weakref.WeakKeyDictionary[Any, weakref.ref[BuilderAddon]]" = weakref.WeakKeyDictionary()
 
 
 class BuilderAddon:
@@ -100,7 +102,7 @@ class BuilderAddon:
     def opened(self, encounter: Any) -> bool:
         self.close_forms()
         self.view = self.app.battle
-        _BY_VIEW[self.view] = self
+        _BY_VIEW[self.view] = weakref.ref(self)
         self.picked = self.placing = None
         self._press, self.dragging = None, False
         return False
@@ -455,7 +457,8 @@ class BuilderAddon:
 
 # --------------------------------------------------------------------------- the board layer
 def builder_of(view: Any) -> BuilderAddon | None:
-    return _BY_VIEW.get(view) if view is not None else None
+    ref = _BY_VIEW.get(view) if view is not None else None
+    return ref() if ref is not None else None
 
 
 def _ghost(ctx: render.DrawContext, cid: str, cell: tuple[int, int], pos: tuple[int, int] | None) -> None:
