@@ -13,6 +13,7 @@ from typing import Iterable
 import pygame
 
 from tactics.rules.grid import Cell
+from tactics.ui import theme
 from tactics.ui.board_record import RecordingSurface
 from tactics.ui.camera import Camera
 
@@ -187,7 +188,7 @@ class CellPainter:
             if w * h <= OVERLAY_PIXELS:
                 # Opaque lines on a colour-keyed, run-length encoded picture: the blit skips
                 # the transparent runs, so a big outline costs its lines, not its box.
-                key_colour = (255, 0, 255) if colour[:3] != (255, 0, 255) else (0, 255, 0)
+                key_colour = theme.COLOUR_KEY if colour[:3] != theme.COLOUR_KEY else theme.COLOUR_KEY_ALT
                 surf = pygame.Surface((w, h))
                 surf.fill(key_colour)
                 for (x1, y1, x2, y2) in edges:

@@ -250,7 +250,7 @@ class MapArt:
 
     def _bake_grid(self, surf: pygame.Surface, cell_px: int, cols: int, rows: int) -> None:
         # Darken by multiplying: crisp 1 px lines that read on light and dark art alike.
-        shade = (150, 150, 158) if cell_px >= 16 else (205, 205, 210)
+        shade = theme.GRID_SHADE if cell_px >= 16 else theme.GRID_SHADE_FAINT
         w, h = surf.get_size()
         width = 2 if cell_px >= 110 else 1
         for i in range(cols + 1):
@@ -276,8 +276,8 @@ class MapArt:
                 continue
             x = (c - c0 + 1) * cell_px - size - 3
             y = (r - r0) * cell_px + 3
-            pygame.draw.polygon(surf, (255, 200, 60), [(x, y + size), (x + size, y + size), (x + size // 2, y)])
-            pygame.draw.line(surf, (40, 30, 10), (x + size // 2, y + size * 0.35), (x + size // 2, y + size * 0.75), 1)
+            pygame.draw.polygon(surf, theme.ROLL_MARK, [(x, y + size), (x + size, y + size), (x + size // 2, y)])
+            pygame.draw.line(surf, theme.ROLL_MARK_INK, (x + size // 2, y + size * 0.35), (x + size // 2, y + size * 0.75), 1)
 
     def _bake_walls(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int) -> None:
         w, h = surf.get_size()
@@ -306,7 +306,7 @@ class MapArt:
                 continue
             a = (seg.x1 * cell_px - x0, seg.y1 * cell_px - y0)
             b = (seg.x2 * cell_px - x0, seg.y2 * cell_px - y0)
-            pygame.draw.line(surf, (10, 12, 16), a, b, thick + 2)
+            pygame.draw.line(surf, theme.OUTLINE, a, b, thick + 2)
             pygame.draw.line(surf, theme.WALL, a, b, thick)
 
     # -- drawing ------------------------------------------------------------------

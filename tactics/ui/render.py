@@ -406,10 +406,10 @@ def _doors_layer(ctx: DrawContext) -> None:
         b = ctx.camera.to_screen(seg.b)
         is_open = (not door.closed) or i in ctx.state.open_doors
         if is_open:
-            pygame.draw.line(ctx.surface, (10, 12, 16), a, b, max(2, thick // 2) + 2)
+            pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, max(2, thick // 2) + 2)
             pygame.draw.line(ctx.surface, theme.DOOR_OPEN, a, b, max(2, thick // 2))
         else:
-            pygame.draw.line(ctx.surface, (10, 12, 16), a, b, thick + 3)
+            pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, thick + 3)
             pygame.draw.line(ctx.surface, theme.DOOR_CLOSED, a, b, thick)
 
 

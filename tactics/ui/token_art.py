@@ -17,6 +17,7 @@ import pygame
 
 from tactics.engine.builder.commands import ART_MAX_PIXELS, ART_MAX_SIDE
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
+from tactics.ui import theme
 
 SOURCE_SIDE = 512  # a token is never drawn larger than this (supersampled)
 
@@ -77,8 +78,8 @@ def round_picture(path: str | None, diameter: int) -> pygame.Surface | None:
         opaque, scaled = scaled, pygame.Surface((diameter, diameter), pygame.SRCALPHA)
         scaled.blit(opaque, (0, 0))
     mask = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
-    mask.fill((255, 255, 255, 0))
-    pygame.draw.circle(mask, (255, 255, 255, 255), (diameter / 2, diameter / 2), diameter / 2)
+    mask.fill((*theme.INK_LIGHT, 0))  # white keeps the colours under BLEND_RGBA_MIN
+    pygame.draw.circle(mask, (*theme.INK_LIGHT, 255), (diameter / 2, diameter / 2), diameter / 2)
     scaled.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)  # alpha cut to the disc, colours exact
     if len(_round) > 256:
         _round.clear()
