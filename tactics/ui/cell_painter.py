@@ -55,13 +55,14 @@ class CellPainter:
                 for r, cs in by_row.items():  # runs of squares in a row: one fill each
                     cs.sort()
                     start = prev = cs[0]
-                    for c in cs[1:] + [None]:
-                        if c is not None and c == prev + 1:
-                            prev = c
+                    following: list[int | None] = [*cs[1:], None]  # None: the row's last run ends
+                    for nxt in following:
+                        if nxt is not None and nxt == prev + 1:
+                            prev = nxt
                             continue
                         surf.fill(rgba, ((start - c0) * px, (r - r0) * px, (prev - start + 1) * px, px))
-                        if c is not None:
-                            start = prev = c
+                        if nxt is not None:
+                            start = prev = nxt
                 hit = (surf, c0, r0)
         self._overlays[key] = hit
         if len(self._overlays) > 24:

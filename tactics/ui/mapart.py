@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pygame
 
-from tactics.maps.battlemap import BattleMap
+from tactics.maps.battlemap import BattleMap, TilePlacement
 from tactics.ui import theme
 from tactics.ui.camera import Camera
 
@@ -66,7 +66,7 @@ class MapArt:
         self._sheets: dict[str, pygame.Surface] = {}
         self._pieces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._terrain_tiles: dict[tuple[str, int, int], pygame.Surface] = {}
-        self._tile_index: dict[tuple[int, int], list[tuple[int, int, object]]] | None = None
+        self._tile_index: dict[tuple[int, int], list[tuple[int, int, TilePlacement]]] | None = None
         self._tile_reach = 0  # rows of squares a tall tile hangs up from its own
         self._marks: dict[tuple[int, int], list[tuple[int, int]]] | None = None
         self._walls: dict[tuple[int, int], list] | None = None
@@ -98,8 +98,10 @@ class MapArt:
 
     def _from_image(self) -> pygame.Surface:
         m = self.map
-        img = _load_image(m.image, m.source)
-        ppc = float(m.image.pixels_per_cell)
+        image = m.image
+        assert image is not None  # called only for a map with an image (see __init__)
+        img = _load_image(image, m.source)
+        ppc = float(image.pixels_per_cell)
         if ppc <= 0:
             raise ArtError("pixels per cell must be positive")
         target = max(4, min(int(round(ppc)), MAX_BASE_SIDE // max(m.width, m.height)))
@@ -111,7 +113,7 @@ class MapArt:
             )
         base = pygame.Surface((m.width * target, m.height * target))
         base.fill(theme.BACKDROP)
-        ox, oy = m.image.offset_px
+        ox, oy = image.offset_px
         base.blit(img, (round(-ox * scale), round(-oy * scale)))
         self.has_art = True
         self._image_ppc = target
@@ -134,9 +136,9 @@ class MapArt:
             if not self._sheets[tile.image].get_rect().contains(pygame.Rect(x, y, w, h)):
                 raise ValueError(f"tile rectangle {tile.src} lies outside {tile.image}")
 
-    def _tiles_by_cell(self) -> dict[tuple[int, int], list[tuple[int, int, object]]]:
+    def _tiles_by_cell(self) -> dict[tuple[int, int], list[tuple[int, int, TilePlacement]]]:
         if self._tile_index is None:
-            index: dict[tuple[int, int], list[tuple[int, int, object]]] = {}
+            index: dict[tuple[int, int], list[tuple[int, int, TilePlacement]]] = {}
             ppc = max(1, int(self.map.tile_size_px))
             reach = 0
             for order, tile in enumerate(self.map.tiles):
@@ -223,7 +225,7 @@ class MapArt:
     def _draw_tiles(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
         surf.fill(theme.BACKDROP)
         index = self._tiles_by_cell()
-        found = []
+        found: list[tuple[int, int, TilePlacement]] = []
         for r in range(r0, r0 + rows + self._tile_reach):
             for c in range(c0, c0 + cols):
                 found.extend(index.get((c, r), ()))

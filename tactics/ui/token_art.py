@@ -98,8 +98,8 @@ def forget(path: str | None = None) -> None:
     """Drop cached pictures (one file's, or all): a file the GM replaced is read again."""
     for key in [k for k in _sources if path is None or k == path]:
         del _sources[key]
-    for key in [k for k in _round if path is None or k[0] == path]:
-        del _round[key]
+    for round_key in [k for k in _round if path is None or k[0] == path]:
+        del _round[round_key]
 
 
 __all__ = ["forget", "round_picture", "source", "take_problems"]

@@ -92,7 +92,6 @@ class TokenPainter:
         c_lo, c_hi = (clip.left - ox) // px - side, (clip.right - ox) // px + side
         r_lo, r_hi = (clip.top - oy) // px - 2, (clip.bottom - oy) // px + 1
         probing = probe.active()
-        recording = isinstance(surface, RecordingSurface)  # the board's operations are being recorded
         clip_t = (clip.x, clip.y, clip.w, clip.h)
         gm = viewer == "gm"
         placed = self._placed
@@ -102,6 +101,7 @@ class TokenPainter:
         teams = {tid: (tuple(team.colour), team.players) for tid, team in state.teams.items()}
         shown: list = []
         for who in state.on_map():
+            assert who.cell is not None  # on_map() keeps only combatants standing on a square
             c, r = who.cell
             if c < c_lo or c > c_hi or r < r_lo or r > r_hi:
                 continue
@@ -122,7 +122,7 @@ class TokenPainter:
             placed.clear()  # combatants gone for good (another encounter opened)
         # Badges, then names, after every disc: no token covers a neighbour's name, and where
         # tokens crowd, a name stays readable over a neighbour's condition words.
-        if recording:  # the same operations the blits below would record, made once per look
+        if isinstance(surface, RecordingSurface):  # recording: the operations the blits below would, made once per look
             ops = [hit[3] for hit in shown]
             keys, boxes = surface.keys, surface.boxes
             keys.extend([op[0] for op in ops])
@@ -147,6 +147,7 @@ class TokenPainter:
     def _place(self, surface: pygame.Surface, camera: Camera, who: Combatant, team, px: int, selected: bool,
                highlighted: bool, gm: bool, probing: bool) -> tuple:
         """One token's pictures and where they go: (disc, name label, condition badges)."""
+        assert who.cell is not None  # only tokens on the map are placed (draw() takes them from on_map())
         x, y = camera.to_screen(who.cell)
         colour = tuple(team.colour) if team else theme.NEUTRAL
         show_hp = gm or (team is not None and team.players)

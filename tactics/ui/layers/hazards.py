@@ -243,6 +243,7 @@ def marker_obstacles(ctx: DrawContext) -> list[pygame.Rect]:
     for who in ctx.state.on_map():
         if view is not None and hasattr(view, "visible") and not view.visible(who):
             continue
+        assert who.cell is not None  # on_map() keeps only combatants standing on a square
         x, y, w, h = cam.cell_rect(who.cell)
         out.append(pygame.Rect(x, y, w, h + max(16, h // 2)))
     return out
