@@ -55,6 +55,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pygame is imported only once _ENV is set
+    import pygame
+
+    from tactics.ui.camera import Camera
 
 _ENV = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
@@ -106,6 +112,7 @@ def build_scene(cells: int = 100, tokens: int = 60, walls: int = 500, seed: int 
     battle_map, rng = build_map(cells, walls, seed)
     c0, r0, c1, r1 = area or (4, 4, min(cells, 60), min(cells, 34))
     taken: set = set()
+    spots: list[tuple[int, int]] = []  # the tokens' squares, in order
     combatants = []
     for i in range(tokens):
         while True:
@@ -113,10 +120,11 @@ def build_scene(cells: int = 100, tokens: int = 60, walls: int = 500, seed: int 
             if cell not in taken and battle_map.move_cost(cell) is not None:
                 break
         taken.add(cell)
+        spots.append(cell)
         combatants.append({"id": f"t{i}", "name": f"Token {i}", "team": "party" if i % 2 else "foes",
                            "cell": list(cell), "hp": 10})
     if door and tokens > 1:
-        c, r = combatants[1]["cell"]
+        c, r = spots[1]
         battle_map.doors = [Door(Segment(c + 1, r, c + 1, r + 1), closed=True)]
     definition = {"name": "Bench", "teams": {"party": {"players": True}, "foes": {}}, "combatants": combatants}
     return Encounter(definition, battle_map, seed=seed)
@@ -131,6 +139,11 @@ def _pinned(m):
         PinnedTemplate("30 ft cone", templates.cone((40, 20), "E", 30, walls=m), (40.5, 20.5)),
         PinnedTemplate("60 ft line", frozenset(templates.line((10, 30), (40, 25), 60, walls=m)), (10.5, 30.5)),
     ]
+
+
+def _on_board(camera: Camera, board: pygame.Rect, cell: tuple[int, int] | None) -> bool:
+    """Whether a token on ``cell`` (None: off the map) shows inside ``board`` (a rect of the window)."""
+    return cell is not None and board.collidepoint(camera.cell_centre(cell))
 
 
 class _Changes:
@@ -151,7 +164,7 @@ class _Changes:
         self.kinds = [k for k in self.KINDS if (k != "door" or state.map.doors) and (k != "template" or self.view.pinned)]
         ids = [cid for cid in state.combatants if cid != selected]
         board = self.view.board_rect()
-        shown = [cid for cid in ids if board.collidepoint(driver.view.camera.cell_centre(state.combatants[cid].cell))]
+        shown = [cid for cid in ids if _on_board(driver.view.camera, board, state.combatants[cid].cell)]
         self.others = shown or ids
         self.step = 0
         self.times: dict[str, list[float]] = {k: [] for k in self.kinds}
@@ -175,7 +188,9 @@ class _Changes:
             view.submit(AdjustHP(self.others[n % len(self.others)], -3 if (n // len(self.others)) % 2 == 0 else 3))
         elif kind in ("move", "selected_move"):
             cid = self.selected if kind == "selected_move" else self.others[n % len(self.others)]
-            c, r = state.combatants[cid].cell
+            here = state.combatants[cid].cell
+            assert here is not None  # build_scene() puts every token on a square; moves keep it there
+            c, r = here
             for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 cell = (c + dc, r + dr)
                 if state.map.in_bounds(cell) and state.map.move_cost(cell) is not None and state.at(cell) is None:
@@ -326,6 +341,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
     hover_frames = d.app.frames - drawn
 
     screen = pygame.display.get_surface()
+    assert screen is not None  # the drivers above opened the window
     picture = pygame.Surface(screen.get_size()).convert()
     picture.fill((40, 50, 60))
     blits = []
@@ -351,6 +367,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
     big = _Driver(build_scene(big_map, walls=5 * big_map, area=(4, 4, min(big_map, 40), min(big_map, 24))), size)
     big.frame()
     who = big.view.state.combatants["t1"]
+    assert who.cell is not None  # build_scene() puts every token on a square
     cx, cy = big.view.camera.cell_centre(who.cell)
     start = time.perf_counter()
     big.frame(big.button(pygame.MOUSEBUTTONDOWN, (cx, cy), 1))

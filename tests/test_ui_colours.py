@@ -18,8 +18,6 @@ UI = Path(__file__).resolve().parents[1] / "tactics" / "ui"
 
 #: themes themselves
 THEMES = {"theme.py", "players/style.py"}
-#: the board renderer's files, which take their colours from theme at merge (worked on apart)
-BOARD = {"render.py", "mapart.py", "tokens.py", "draw.py", "camera.py", "token_art.py", "layers/hazards.py"}
 
 
 def colour_literals(path: Path) -> list[tuple[int, tuple[int, ...]]]:
@@ -42,7 +40,7 @@ def test_no_ui_module_writes_a_colour_outside_the_theme():
     offenders = []
     for path in sorted(UI.rglob("*.py")):
         name = path.relative_to(UI).as_posix()
-        if name in THEMES or name in BOARD:
+        if name in THEMES:
             continue
         offenders += [f"{name}:{line}: {value}" for line, value in colour_literals(path)]
     assert not offenders, "colours written as numbers (name them in theme.py by role):\n" + "\n".join(offenders)

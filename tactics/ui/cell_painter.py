@@ -13,6 +13,7 @@ from typing import Iterable
 import pygame
 
 from tactics.rules.grid import Cell
+from tactics.ui import theme
 from tactics.ui.board_record import RecordingSurface
 from tactics.ui.camera import Camera
 
@@ -54,13 +55,14 @@ class CellPainter:
                 for r, cs in by_row.items():  # runs of squares in a row: one fill each
                     cs.sort()
                     start = prev = cs[0]
-                    for c in cs[1:] + [None]:
-                        if c is not None and c == prev + 1:
-                            prev = c
+                    following: list[int | None] = [*cs[1:], None]  # None: the row's last run ends
+                    for nxt in following:
+                        if nxt is not None and nxt == prev + 1:
+                            prev = nxt
                             continue
                         surf.fill(rgba, ((start - c0) * px, (r - r0) * px, (prev - start + 1) * px, px))
-                        if c is not None:
-                            start = prev = c
+                        if nxt is not None:
+                            start = prev = nxt
                 hit = (surf, c0, r0)
         self._overlays[key] = hit
         if len(self._overlays) > 24:
@@ -187,7 +189,7 @@ class CellPainter:
             if w * h <= OVERLAY_PIXELS:
                 # Opaque lines on a colour-keyed, run-length encoded picture: the blit skips
                 # the transparent runs, so a big outline costs its lines, not its box.
-                key_colour = (255, 0, 255) if colour[:3] != (255, 0, 255) else (0, 255, 0)
+                key_colour = theme.COLOUR_KEY if colour[:3] != theme.COLOUR_KEY else theme.COLOUR_KEY_ALT
                 surf = pygame.Surface((w, h))
                 surf.fill(key_colour)
                 for (x1, y1, x2, y2) in edges:

@@ -13,12 +13,12 @@ from tactics.ui.tokens import paint_label
 
 
 @lru_cache(maxsize=256)
-def pill(text: str, size: int, colour: tuple[int, int, int] = theme.TEXT, bg: tuple[int, ...] = (12, 14, 18, 225)) -> pygame.Surface:
+def pill(text: str, size: int, colour: tuple[int, int, int] = theme.TEXT, bg: tuple[int, ...] = (*theme.WELL, 225)) -> pygame.Surface:
     return paint_label(text, size, colour, bg)
 
 
 def pill_at(surface: pygame.Surface, text: str, pos: tuple[int, int], *, size: int = 16,
-            colour=theme.TEXT, bg=(12, 14, 18, 225), anchor: str = "center") -> pygame.Rect:
+            colour=theme.TEXT, bg=(*theme.WELL, 225), anchor: str = "center") -> pygame.Rect:
     img = pill(text, size, tuple(colour), tuple(bg))
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
@@ -29,17 +29,17 @@ def outlined_lines(surface: pygame.Surface, points: list[tuple[int, int]], colou
     """A polyline with a dark outline so it reads over any art."""
     if len(points) < 2:
         return
-    pygame.draw.lines(surface, (10, 10, 14), False, points, width + 4)
+    pygame.draw.lines(surface, theme.OUTLINE, False, points, width + 4)
     pygame.draw.lines(surface, colour, False, points, width)
     for p in points:
-        pygame.draw.circle(surface, (10, 10, 14), p, width + 3)
+        pygame.draw.circle(surface, theme.OUTLINE, p, width + 3)
         pygame.draw.circle(surface, colour, p, width + 1)
 
 
 def cell_cursor(surface: pygame.Surface, rect: tuple[int, int, int, int], colour, width: int = 3) -> None:
     """A square cursor with a dark halo."""
     r = pygame.Rect(rect)
-    pygame.draw.rect(surface, (10, 10, 14), r.inflate(2, 2), width + 2, border_radius=4)
+    pygame.draw.rect(surface, theme.OUTLINE, r.inflate(2, 2), width + 2, border_radius=4)
     pygame.draw.rect(surface, colour, r.inflate(-1, -1), width, border_radius=4)
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pygame
 
-from tactics.maps.battlemap import BattleMap
+from tactics.maps.battlemap import BattleMap, TilePlacement
 from tactics.ui import theme
 from tactics.ui.camera import Camera
 
@@ -85,7 +85,7 @@ class MapArt:
         self._sheets: dict[str, pygame.Surface] = {}
         self._pieces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._terrain_tiles: dict[tuple[str, int, int], pygame.Surface] = {}
-        self._tile_index: dict[tuple[int, int], list[tuple[int, int, object]]] | None = None
+        self._tile_index: dict[tuple[int, int], list[tuple[int, int, TilePlacement]]] | None = None
         self._tile_reach = 0  # rows of squares a tall tile hangs up from its own
         self._marks: dict[tuple[int, int], list[tuple[int, int]]] | None = None
         self._walls: dict[tuple[int, int], list] | None = None
@@ -117,8 +117,10 @@ class MapArt:
 
     def _from_image(self) -> pygame.Surface:
         m = self.map
-        img = _load_image(m.image, m.source)
-        ppc = float(m.image.pixels_per_cell)
+        image = m.image
+        assert image is not None  # called only for a map with an image (see __init__)
+        img = _load_image(image, m.source)
+        ppc = float(image.pixels_per_cell)
         if ppc <= 0:
             raise ArtError("pixels per cell must be positive")
         target = max(4, min(int(round(ppc)), MAX_BASE_SIDE // max(m.width, m.height)))
@@ -131,7 +133,7 @@ class MapArt:
         self.has_art = True
         self._image_ppc = target
         size = (m.width * target, m.height * target)
-        ox, oy = m.image.offset_px
+        ox, oy = image.offset_px
         at = (round(-ox * scale), round(-oy * scale))
         if at == (0, 0) and img.get_size() == size and not img.get_flags() & pygame.SRCALPHA and img.get_colorkey() is None:
             return img  # an opaque picture covering the map exactly: no backdrop shows (converted once by the caller)
@@ -157,9 +159,9 @@ class MapArt:
             if not self._sheets[tile.image].get_rect().contains(pygame.Rect(x, y, w, h)):
                 raise ValueError(f"tile rectangle {tile.src} lies outside {tile.image}")
 
-    def _tiles_by_cell(self) -> dict[tuple[int, int], list[tuple[int, int, object]]]:
+    def _tiles_by_cell(self) -> dict[tuple[int, int], list[tuple[int, int, TilePlacement]]]:
         if self._tile_index is None:
-            index: dict[tuple[int, int], list[tuple[int, int, object]]] = {}
+            index: dict[tuple[int, int], list[tuple[int, int, TilePlacement]]] = {}
             ppc = max(1, int(self.map.tile_size_px))
             reach = 0
             for order, tile in enumerate(self.map.tiles):
@@ -246,7 +248,7 @@ class MapArt:
     def _draw_tiles(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
         surf.fill(theme.BACKDROP)
         index = self._tiles_by_cell()
-        found = []
+        found: list[tuple[int, int, TilePlacement]] = []
         for r in range(r0, r0 + rows + self._tile_reach):
             for c in range(c0, c0 + cols):
                 found.extend(index.get((c, r), ()))
@@ -273,7 +275,7 @@ class MapArt:
 
     def _bake_grid(self, surf: pygame.Surface, cell_px: int, cols: int, rows: int) -> None:
         # Darken by multiplying: crisp 1 px lines that read on light and dark art alike.
-        shade = (150, 150, 158) if cell_px >= 16 else (205, 205, 210)
+        shade = theme.GRID_SHADE if cell_px >= 16 else theme.GRID_SHADE_FAINT
         w, h = surf.get_size()
         width = 2 if cell_px >= 110 else 1
         for i in range(cols + 1):
@@ -299,8 +301,8 @@ class MapArt:
                 continue
             x = (c - c0 + 1) * cell_px - size - 3
             y = (r - r0) * cell_px + 3
-            pygame.draw.polygon(surf, (255, 200, 60), [(x, y + size), (x + size, y + size), (x + size // 2, y)])
-            pygame.draw.line(surf, (40, 30, 10), (x + size // 2, y + size * 0.35), (x + size // 2, y + size * 0.75), 1)
+            pygame.draw.polygon(surf, theme.ROLL_MARK, [(x, y + size), (x + size, y + size), (x + size // 2, y)])
+            pygame.draw.line(surf, theme.ROLL_MARK_INK, (x + size // 2, y + size * 0.35), (x + size // 2, y + size * 0.75), 1)
 
     def _bake_walls(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int) -> None:
         w, h = surf.get_size()
@@ -329,7 +331,7 @@ class MapArt:
                 continue
             a = (seg.x1 * cell_px - x0, seg.y1 * cell_px - y0)
             b = (seg.x2 * cell_px - x0, seg.y2 * cell_px - y0)
-            pygame.draw.line(surf, (10, 12, 16), a, b, thick + 2)
+            pygame.draw.line(surf, theme.OUTLINE, a, b, thick + 2)
             pygame.draw.line(surf, theme.WALL, a, b, thick)
 
     # -- drawing ------------------------------------------------------------------

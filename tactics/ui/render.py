@@ -274,19 +274,22 @@ class BoardRenderer:
             self.compositions += 1
             return
         ground_changes = self._update_ground(camera, state, viewer, clip, view, ground, origin, size)
+        ground_art = self._ground
+        assert ground_art is not None  # _update_ground() made it
         record = None if fresh else self._record_layers(size, camera, state, viewer, clip, view, rest)
         frame = (frame, origin)
         last = self._record
         self._record = (frame, record) if record is not None else None
         if record is not None and last is not None and last[0] == frame and ground_changes is not None:
-            rects = board_record.changed_rects(last[1].keys, last[1].boxes, record.keys, record.boxes)
+            rects: list[pygame.Rect] | None = board_record.changed_rects(last[1].keys, last[1].boxes, record.keys,
+                                                                         record.boxes)
             rects = None if rects is None else board_record.merge(rects + ground_changes, clip)
             if rects is not None:
-                board_record.repaint(board, self._ground, record.keys, record.boxes, rects)
+                board_record.repaint(board, ground_art, record.keys, record.boxes, rects)
                 self.repaints += 1
                 return
         board.set_clip(clip)
-        board.blit(self._ground, clip.topleft, clip)
+        board.blit(ground_art, clip.topleft, clip)
         if record is not None:
             board_record.replay(board, record.keys, record.boxes, clip)
         else:
@@ -406,15 +409,15 @@ def _doors_layer(ctx: DrawContext) -> None:
         b = ctx.camera.to_screen(seg.b)
         is_open = (not door.closed) or i in ctx.state.open_doors
         if is_open:
-            pygame.draw.line(ctx.surface, (10, 12, 16), a, b, max(2, thick // 2) + 2)
+            pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, max(2, thick // 2) + 2)
             pygame.draw.line(ctx.surface, theme.DOOR_OPEN, a, b, max(2, thick // 2))
         else:
-            pygame.draw.line(ctx.surface, (10, 12, 16), a, b, thick + 3)
+            pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, thick + 3)
             pygame.draw.line(ctx.surface, theme.DOOR_CLOSED, a, b, thick)
 
 
 def _tokens_layer(ctx: DrawContext) -> None:
     view = ctx.view
     selected = getattr(view, "selected", None)
-    highlighted = getattr(view, "highlighted_tokens", lambda: frozenset())()
+    highlighted: frozenset[str] = getattr(view, "highlighted_tokens", lambda: frozenset())()
     ctx.renderer.tokens.draw(ctx.surface, ctx.camera, ctx.state, ctx.viewer, selected, highlighted)

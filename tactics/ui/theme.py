@@ -267,3 +267,30 @@ GRENADE_BODY = (96, 120, 70)  # a grenade in flight
 GRENADE_SHINE = (200, 220, 160)  # its shine
 GRENADE_TRAIL = (255, 220, 160)  # its trail
 DIE_ON_MAP = (250, 246, 236)  # a die drawn on the map
+
+# the board renderer: map art, tokens, traps and grenades (mapart.py, tokens.py, layers/hazards.py)
+GRID_SHADE = (150, 150, 158)  # multiplied into the map art for the grid lines
+GRID_SHADE_FAINT = (205, 205, 210)  # the same, fainter, when zoomed out (small squares)
+ROLL_MARK = (255, 200, 60)  # the corner mark of a square that needs a roll to enter
+ROLL_MARK_INK = (40, 30, 10)  # the stroke on that mark
+COLOUR_KEY = (255, 0, 255)  # a colour-keyed picture's transparent fill (never seen)
+COLOUR_KEY_ALT = (0, 255, 0)  # the key when the lines drawn are COLOUR_KEY themselves
+TOKEN_DOWN = (110, 110, 116)  # the body of a token that is down
+TOKEN_DOWN_CROSS = (30, 30, 30)  # the cross over a token that is down
+TOKEN_DOWN_VEIL = (90, 90, 96)  # the veil over a down token's picture (with alpha)
+TARGET_RING = (235, 50, 40)  # the ring round a token picked as a target
+TARGET_RING_EDGE = (255, 245, 235)  # its pale outer edge
+HP_HIGH = (90, 210, 110)  # a token's HP bar above half
+HP_MID = (235, 190, 60)  # a quarter to a half
+HP_LOW = (235, 70, 60)  # a quarter or less
+HIDDEN_SLASH = (255, 100, 90)  # the slash through a hidden token's eye badge
+#: condition badges' fills; a condition's name picks one, the same every run
+BADGE_TINTS = ((214, 92, 92), (92, 156, 214), (200, 160, 60), (150, 110, 210), (80, 180, 140), (220, 120, 180))
+GM_ONLY = (196, 140, 255)  # the GM's colour for what the players cannot see (a hidden trap)
+TRAP_WARN = (255, 200, 40)  # a known, armed trap
+LIVE_GRENADE = (255, 150, 60)  # a live grenade's marks and its fuse card's edge
+GRENADE_FUSE = (255, 220, 90)  # the fuse spark on a grenade's icon
+FUSE_CARD_BG = (90, 40, 10)  # a live grenade's fuse card
+FUSE_TEXT = (255, 235, 210)  # type on the fuse card
+SMOKE = (175, 180, 190)  # a smoke cloud's squares (with alpha)
+SMOKE_TAG_BG = (40, 44, 52)  # the pill naming a smoke cloud's rounds left

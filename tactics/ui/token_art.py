@@ -17,6 +17,7 @@ import pygame
 
 from tactics.engine.builder.commands import ART_MAX_PIXELS, ART_MAX_SIDE
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
+from tactics.ui import theme
 
 SOURCE_SIDE = 512  # a token is never drawn larger than this (supersampled)
 
@@ -77,8 +78,8 @@ def round_picture(path: str | None, diameter: int) -> pygame.Surface | None:
         opaque, scaled = scaled, pygame.Surface((diameter, diameter), pygame.SRCALPHA)
         scaled.blit(opaque, (0, 0))
     mask = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
-    mask.fill((255, 255, 255, 0))
-    pygame.draw.circle(mask, (255, 255, 255, 255), (diameter / 2, diameter / 2), diameter / 2)
+    mask.fill((*theme.INK_LIGHT, 0))  # white keeps the colours under BLEND_RGBA_MIN
+    pygame.draw.circle(mask, (*theme.INK_LIGHT, 255), (diameter / 2, diameter / 2), diameter / 2)
     scaled.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)  # alpha cut to the disc, colours exact
     if len(_round) > 256:
         _round.clear()
@@ -97,8 +98,8 @@ def forget(path: str | None = None) -> None:
     """Drop cached pictures (one file's, or all): a file the GM replaced is read again."""
     for key in [k for k in _sources if path is None or k == path]:
         del _sources[key]
-    for key in [k for k in _round if path is None or k[0] == path]:
-        del _round[key]
+    for round_key in [k for k in _round if path is None or k[0] == path]:
+        del _round[round_key]
 
 
 __all__ = ["forget", "round_picture", "source", "take_problems"]

@@ -23,7 +23,7 @@ SS = 3  # supersampling factor
 TOKEN_RADIUS = 0.43  # of a square: the disc (with its rim) fills 0.86 of it, readable across a room
 
 LABEL_MAX_PX = 480  # wider than any name pill drawn under a token (a long name at the largest size)
-_BADGE_COLOURS = [(214, 92, 92), (92, 156, 214), (200, 160, 60), (150, 110, 210), (80, 180, 140), (220, 120, 180)]
+_BADGE_COLOURS = theme.BADGE_TINTS
 
 
 def _lighter(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
@@ -92,7 +92,6 @@ class TokenPainter:
         c_lo, c_hi = (clip.left - ox) // px - side, (clip.right - ox) // px + side
         r_lo, r_hi = (clip.top - oy) // px - 2, (clip.bottom - oy) // px + 1
         probing = probe.active()
-        recording = isinstance(surface, RecordingSurface)  # the board's operations are being recorded
         clip_t = (clip.x, clip.y, clip.w, clip.h)
         gm = viewer == "gm"
         placed = self._placed
@@ -102,6 +101,7 @@ class TokenPainter:
         teams = {tid: (tuple(team.colour), team.players) for tid, team in state.teams.items()}
         shown: list = []
         for who in state.on_map():
+            assert who.cell is not None  # on_map() keeps only combatants standing on a square
             c, r = who.cell
             if c < c_lo or c > c_hi or r < r_lo or r > r_hi:
                 continue
@@ -122,7 +122,7 @@ class TokenPainter:
             placed.clear()  # combatants gone for good (another encounter opened)
         # Badges, then names, after every disc: no token covers a neighbour's name, and where
         # tokens crowd, a name stays readable over a neighbour's condition words.
-        if recording:  # the same operations the blits below would record, made once per look
+        if isinstance(surface, RecordingSurface):  # recording: the operations the blits below would, made once per look
             ops = [hit[3] for hit in shown]
             keys, boxes = surface.keys, surface.boxes
             keys.extend([op[0] for op in ops])
@@ -147,8 +147,9 @@ class TokenPainter:
     def _place(self, surface: pygame.Surface, camera: Camera, who: Combatant, team, px: int, selected: bool,
                highlighted: bool, gm: bool, probing: bool) -> tuple:
         """One token's pictures and where they go: (disc, name label, condition badges)."""
+        assert who.cell is not None  # only tokens on the map are placed (draw() takes them from on_map())
         x, y = camera.to_screen(who.cell)
-        colour = tuple(team.colour) if team else (150, 150, 150)
+        colour = tuple(team.colour) if team else theme.NEUTRAL
         show_hp = gm or (team is not None and team.players)
         disc = self._disc(who, colour, px, selected, highlighted, show_hp)
         dw, dh = disc.get_size()
@@ -205,7 +206,7 @@ class TokenPainter:
         hit = self._labels.get(key)
         if hit is None:
             colour = _BADGE_COLOURS[sum(map(ord, name)) % len(_BADGE_COLOURS)]  # the same colour every run
-            hit = paint_label(text, size, (255, 255, 255), (*colour, 240))
+            hit = paint_label(text, size, theme.INK_LIGHT, (*colour, 240))
             self._labels[key] = hit
         return hit
 
@@ -262,7 +263,7 @@ def label_size(px: int) -> int:
     return int(max(15, min(theme.px(24), px * 0.3)))
 
 
-def paint_label(text: str, size: int, colour=theme.TEXT, bg=(12, 14, 18, 215)) -> pygame.Surface:
+def paint_label(text: str, size: int, colour=theme.TEXT, bg=(*theme.WELL, 215)) -> pygame.Surface:
     """Text on a dark rounded pill, legible over any art."""
     f = theme.font(size, "semibold")
     txt = f.render(text, True, colour)
@@ -286,19 +287,19 @@ def _paint_body(who: Combatant, colour, px: int, selected: bool, highlighted: bo
     big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
     cx = cy = size * SS / 2
     r = px * TOKEN_RADIUS * SS
-    body = (110, 110, 116) if who.down else colour
+    body = theme.TOKEN_DOWN if who.down else colour
     rim = _lighter(body, 0.7)
     # shadow
-    pygame.draw.circle(big, (0, 0, 0, 110), (cx + 0.05 * r, cy + 0.10 * r), r * 1.04)
+    pygame.draw.circle(big, (*theme.SHADOW, 110), (cx + 0.05 * r, cy + 0.10 * r), r * 1.04)
     if selected:
         pygame.draw.circle(big, (*theme.ACCENT, 255), (cx, cy), r * 1.24)
-        pygame.draw.circle(big, (0, 0, 0, 0), (cx, cy), r * 1.12)
+        pygame.draw.circle(big, theme.CLEAR, (cx, cy), r * 1.12)
     elif highlighted:
-        pygame.draw.circle(big, (255, 245, 235, 255), (cx, cy), r * 1.22)
-        pygame.draw.circle(big, (235, 50, 40, 255), (cx, cy), r * 1.16)
-        pygame.draw.circle(big, (0, 0, 0, 0), (cx, cy), r * 1.1)
+        pygame.draw.circle(big, (*theme.TARGET_RING_EDGE, 255), (cx, cy), r * 1.22)
+        pygame.draw.circle(big, (*theme.TARGET_RING, 255), (cx, cy), r * 1.16)
+        pygame.draw.circle(big, theme.CLEAR, (cx, cy), r * 1.1)
     # a clear rim: a dark outline (reads on light floors), a light ring (reads on dark ones)
-    pygame.draw.circle(big, (12, 12, 16), (cx, cy), r)
+    pygame.draw.circle(big, theme.OUTLINE, (cx, cy), r)
     pygame.draw.circle(big, rim, (cx, cy), r * 0.93)
     pygame.draw.circle(big, _darker(body, 0.3), (cx, cy), r * 0.82)
     pygame.draw.circle(big, body, (cx, cy - r * 0.03), r * 0.78)
@@ -307,10 +308,10 @@ def _paint_body(who: Combatant, colour, px: int, selected: bool, highlighted: bo
         pygame.draw.circle(big, body, (cx, cy), r * 0.93)  # a rim in the team's colour round the picture
         big.blit(art, art.get_rect(center=(round(cx), round(cy))))
         if who.down:
-            pygame.draw.circle(big, (90, 90, 96, 170), (cx, cy), r * 0.84)
+            pygame.draw.circle(big, (*theme.TOKEN_DOWN_VEIL, 170), (cx, cy), r * 0.84)
     else:  # a soft highlight on the upper half for a little depth
         gloss = pygame.Surface((int(r * 1.4), int(r * 0.7)), pygame.SRCALPHA)
-        pygame.draw.ellipse(gloss, (255, 255, 255, 38), gloss.get_rect())
+        pygame.draw.ellipse(gloss, (*theme.INK_LIGHT, 38), gloss.get_rect())
         big.blit(gloss, (cx - r * 0.7, cy - r * 0.72))
     # facing tick on the rim
     if who.facing in DELTAS and not who.down:
@@ -319,21 +320,21 @@ def _paint_body(who: Combatant, colour, px: int, selected: bool, highlighted: bo
         tip = (cx + math.cos(ang) * r * 1.22, cy + math.sin(ang) * r * 1.22)
         left = (cx + math.cos(ang + 0.32) * r * 0.96, cy + math.sin(ang + 0.32) * r * 0.96)
         right = (cx + math.cos(ang - 0.32) * r * 0.96, cy + math.sin(ang - 0.32) * r * 0.96)
-        pygame.draw.polygon(big, (255, 255, 255), [tip, left, right])
-        pygame.draw.polygon(big, (20, 20, 24), [tip, left, right], max(1, SS))
+        pygame.draw.polygon(big, theme.INK_LIGHT, [tip, left, right])
+        pygame.draw.polygon(big, theme.INK, [tip, left, right], max(1, SS))
     if art is None:  # initials
         f = theme.font(max(int(r * 0.78), initials_px * SS), "bold")
         text = initials(who.name)
-        shadow = f.render(text, True, (0, 0, 0))
+        shadow = f.render(text, True, theme.SHADOW)
         shadow.set_alpha(140)
-        glyph = f.render(text, True, (255, 255, 255))
+        glyph = f.render(text, True, theme.INK_LIGHT)
         gx, gy = cx - glyph.get_width() / 2, cy - glyph.get_height() / 2 - r * 0.02
         big.blit(shadow, (gx + SS, gy + SS))
         big.blit(glyph, (gx, gy))
     if who.down:
         k = r * 0.55
-        pygame.draw.line(big, (30, 30, 30), (cx - k, cy - k), (cx + k, cy + k), int(r * 0.16))
-        pygame.draw.line(big, (30, 30, 30), (cx - k, cy + k), (cx + k, cy - k), int(r * 0.16))
+        pygame.draw.line(big, theme.TOKEN_DOWN_CROSS, (cx - k, cy - k), (cx + k, cy + k), int(r * 0.16))
+        pygame.draw.line(big, theme.TOKEN_DOWN_CROSS, (cx - k, cy + k), (cx + k, cy - k), int(r * 0.16))
     return pygame.transform.smoothscale(big, (size, size))
 
 
@@ -346,15 +347,15 @@ def _finish_disc(disc: pygame.Surface, who: Combatant, px: int, show_hp: bool) -
         frac = max(0.0, min(1.0, who.hp / who.max_hp))
         bw, bh = int(px * 0.70), max(3, px // 14)
         bx, by = (size - bw) // 2, pad + int(px * 0.80)
-        pygame.draw.rect(disc, (10, 10, 12, 230), (bx - 1, by - 1, bw + 2, bh + 2), border_radius=2)
-        col = (90, 210, 110) if frac > 0.5 else (235, 190, 60) if frac > 0.25 else (235, 70, 60)
+        pygame.draw.rect(disc, (*theme.OUTLINE, 230), (bx - 1, by - 1, bw + 2, bh + 2), border_radius=2)
+        col = theme.HP_HIGH if frac > 0.5 else theme.HP_MID if frac > 0.25 else theme.HP_LOW
         if frac > 0:
             pygame.draw.rect(disc, col, (bx, by, max(1, round(bw * frac)), bh), border_radius=2)
     if who.hidden:
         disc.set_alpha(None)
         faded = pygame.Surface(disc.get_size(), pygame.SRCALPHA)
         faded.blit(disc, (0, 0))
-        faded.fill((255, 255, 255, 120), special_flags=pygame.BLEND_RGBA_MULT)
+        faded.fill((*theme.INK_LIGHT, 120), special_flags=pygame.BLEND_RGBA_MULT)
         _eye_slash(faded, (pad + px * 0.12, pad + px * 0.02), max(10, px // 4))
         disc = faded
     return disc
@@ -364,8 +365,8 @@ def _eye_slash(surface: pygame.Surface, at: tuple[float, float], size: int) -> N
     """A small 'hidden' badge: an eye with a slash through it."""
     x, y = at
     badge = pygame.Rect(int(x), int(y), size, size)
-    pygame.draw.ellipse(surface, (15, 15, 20, 235), badge.inflate(6, 6))
+    pygame.draw.ellipse(surface, (*theme.WELL, 235), badge.inflate(6, 6))
     eye = badge.inflate(-size // 6, -size // 2)
-    pygame.draw.ellipse(surface, (235, 235, 240), eye, max(1, size // 9))
-    pygame.draw.circle(surface, (235, 235, 240), badge.center, max(1, size // 7))
-    pygame.draw.line(surface, (255, 100, 90), badge.topleft, badge.bottomright, max(2, size // 7))
+    pygame.draw.ellipse(surface, theme.TEXT, eye, max(1, size // 9))
+    pygame.draw.circle(surface, theme.TEXT, badge.center, max(1, size // 7))
+    pygame.draw.line(surface, theme.HIDDEN_SLASH, badge.topleft, badge.bottomright, max(2, size // 7))

@@ -37,11 +37,11 @@ from tactics.ui import draw, theme
 from tactics.ui.placement import around, place
 from tactics.ui.render import TRAPS_Z, DrawContext, add_layer, border_edges
 
-GHOST = (196, 140, 255)  # the GM's colour for what the players cannot see
-WARN = (255, 200, 40)
-DEAD = (150, 156, 168)
-GRENADE = (255, 150, 60)
-SMOKE = (175, 180, 190)
+GHOST = theme.GM_ONLY
+WARN = theme.TRAP_WARN
+DEAD = theme.TEXT_DIM
+GRENADE = theme.LIVE_GRENADE
+SMOKE = theme.SMOKE
 
 
 # --------------------------------------------------------------------------- what shows
@@ -108,12 +108,12 @@ def _warning(size: int, colour: tuple[int, int, int], alpha: int) -> pygame.Surf
     """A warning triangle with an exclamation mark."""
     s = pygame.Surface((size, size), pygame.SRCALPHA)
     pts = [(size / 2, 1), (size - 1, size - 2), (1, size - 2)]
-    pygame.draw.polygon(s, (12, 12, 16, alpha), pts)
+    pygame.draw.polygon(s, (*theme.OUTLINE, alpha), pts)
     inner = [(size / 2, size * 0.16), (size * 0.86, size * 0.84), (size * 0.14, size * 0.84)]
     pygame.draw.polygon(s, (*colour, alpha), inner)
     bar_w = max(2, size // 9)
-    pygame.draw.rect(s, (12, 12, 16, alpha), (size / 2 - bar_w / 2, size * 0.36, bar_w, size * 0.28))
-    pygame.draw.circle(s, (12, 12, 16, alpha), (size / 2, size * 0.73), max(1, bar_w * 0.6))
+    pygame.draw.rect(s, (*theme.OUTLINE, alpha), (size / 2 - bar_w / 2, size * 0.36, bar_w, size * 0.28))
+    pygame.draw.circle(s, (*theme.OUTLINE, alpha), (size / 2, size * 0.73), max(1, bar_w * 0.6))
     return s
 
 
@@ -122,10 +122,10 @@ def _grenade_icon(size: int) -> pygame.Surface:
     s = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size // 2
     r = int(size * 0.34)
-    pygame.draw.circle(s, (12, 12, 16), (c, c + 2), r + 2)
-    pygame.draw.circle(s, (96, 120, 70), (c, c + 2), r)
-    pygame.draw.rect(s, (12, 12, 16), (c - r // 3, c - r - 1, 2 * (r // 3) + 1, r // 2 + 2))
-    pygame.draw.circle(s, (255, 220, 90), (c + r // 2, c - r), max(2, r // 3))
+    pygame.draw.circle(s, theme.OUTLINE, (c, c + 2), r + 2)
+    pygame.draw.circle(s, theme.GRENADE_BODY, (c, c + 2), r)
+    pygame.draw.rect(s, theme.OUTLINE, (c - r // 3, c - r - 1, 2 * (r // 3) + 1, r // 2 + 2))
+    pygame.draw.circle(s, theme.GRENADE_FUSE, (c + r // 2, c - r), max(2, r // 3))
     return s
 
 
@@ -142,7 +142,7 @@ def _arrow(ctx: DrawContext, cell: Cell, direction: str, colour) -> None:
     cx, cy = cell_center(cell)
     a = ctx.camera.to_screen((cx, cy))
     b = ctx.camera.to_screen((cx + dx * 0.75, cy + dy * 0.75))
-    pygame.draw.line(ctx.surface, (12, 12, 16), a, b, max(3, ctx.camera.cell_px // 12) + 3)
+    pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, max(3, ctx.camera.cell_px // 12) + 3)
     pygame.draw.line(ctx.surface, colour, a, b, max(3, ctx.camera.cell_px // 12))
     pygame.draw.circle(ctx.surface, colour, b, max(3, ctx.camera.cell_px // 10))
 
@@ -164,7 +164,7 @@ def draw_trap(ctx: DrawContext, trap: tr.Trap, look: str) -> None:
         if hidden:
             dashed_line(ctx.surface, colour, a, b, max(2, px // 20), max(5, px // 7))
         else:
-            pygame.draw.line(ctx.surface, (12, 12, 16), a, b, max(2, px // 20) + 3)
+            pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, max(2, px // 20) + 3)
             pygame.draw.line(ctx.surface, colour, a, b, max(2, px // 20))
         pygame.draw.circle(ctx.surface, colour, b, max(3, px // 12))
     area = frozenset(c for c in trigger_cells(trap, walls) if ctx.state.map.in_bounds(c))
@@ -178,11 +178,11 @@ def draw_trap(ctx: DrawContext, trap: tr.Trap, look: str) -> None:
     ctx.surface.blit(icon, icon.get_rect(center=cam.cell_centre(trap.cell)))
     if px >= 24:
         if hidden:
-            _tag(ctx, f"hidden: {trap.label}  DC {trap.detection_dc}", trap.cell, (235, 220, 255), (40, 20, 70, 215))
+            _tag(ctx, f"hidden: {trap.label}  DC {trap.detection_dc}", trap.cell, theme.LABEL_COOL, (*theme.SEARCH_BG, 215))
         elif look == "inert":
-            _tag(ctx, f"{trap.label} ({trap.status})", trap.cell, theme.TEXT_DIM, (12, 14, 18, 200))
+            _tag(ctx, f"{trap.label} ({trap.status})", trap.cell, theme.TEXT_DIM, (*theme.WELL, 200))
         else:
-            _tag(ctx, trap.label, trap.cell, (20, 20, 24), (*WARN, 235))
+            _tag(ctx, trap.label, trap.cell, theme.INK, (*WARN, 235))
 
 
 def draw_grenade(ctx: DrawContext, grenade: Any) -> None:
@@ -221,12 +221,12 @@ def _card_size(px: int) -> int:
 
 @lru_cache(maxsize=32)
 def _fuse_card(lines: tuple[str, ...], size: int) -> pygame.Surface:
-    imgs = [theme.text(line, size, "semibold", (255, 235, 210)) for line in lines]
+    imgs = [theme.text(line, size, "semibold", theme.FUSE_TEXT) for line in lines]
     pad = 6
     w = max(i.get_width() for i in imgs) + 2 * pad
     h = sum(i.get_height() for i in imgs) + 2 * pad - 2 * (len(imgs) - 1)
     card = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(card, (90, 40, 10, 235), card.get_rect(), border_radius=8)
+    pygame.draw.rect(card, (*theme.FUSE_CARD_BG, 235), card.get_rect(), border_radius=8)
     pygame.draw.rect(card, (*GRENADE, 255), card.get_rect(), 1, border_radius=8)
     y = pad
     for img in imgs:
@@ -243,6 +243,7 @@ def marker_obstacles(ctx: DrawContext) -> list[pygame.Rect]:
     for who in ctx.state.on_map():
         if view is not None and hasattr(view, "visible") and not view.visible(who):
             continue
+        assert who.cell is not None  # on_map() keeps only combatants standing on a square
         x, y, w, h = cam.cell_rect(who.cell)
         out.append(pygame.Rect(x, y, w, h + max(16, h // 2)))
     return out
@@ -265,7 +266,7 @@ def draw_cloud(ctx: DrawContext, grenade: Any) -> None:
     if cells and ctx.camera.cell_px >= 16:
         top = min(cells, key=lambda c: (c[1], c[0]))
         _tag(ctx, f"smoke: {grenade.cloud_rounds} round{'s' if grenade.cloud_rounds != 1 else ''}", top,
-             theme.TEXT, (40, 44, 52, 230), below=False)
+             theme.TEXT, (*theme.SMOKE_TAG_BG, 230), below=False)
 
 
 def hazards_layer(ctx: DrawContext) -> None:
