@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import site
 import subprocess
 import sys
 import zipfile
@@ -50,6 +51,12 @@ def test_wheel_holds_the_bundled_files_and_opens_the_default_encounter(tmp_path)
     # no pip of its own (setting one up is most of this test's time): this environment's pip installs into it
     _run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], tmp_path)
     python = venv / "bin" / "python"
+    # this environment's dependencies (pygame-ce, pydantic ...), also when it is itself a venv: --system-site-packages
+    # alone sees only the base interpreter's packages. Paths a .pth file adds come after the new venv's own, and
+    # .pth files inside them are not run, so the checkout's editable install stays out.
+    inner_site = _run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], tmp_path).stdout.strip()
+    Path(inner_site).mkdir(parents=True, exist_ok=True)
+    (Path(inner_site) / "outer-environment.pth").write_text("\n".join(site.getsitepackages()) + "\n")
     _run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", "--no-index", str(wheel)], tmp_path)
 
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
