@@ -17,6 +17,7 @@ engine's :func:`~tactics.engine.combat.charge.charge_path`, the path the click d
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Callable
 
 import pygame
@@ -297,20 +298,29 @@ def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, 
               away_from: tuple[int, int] | None = None, *, tokens: list[pygame.Rect] | None = None,
               cards: list[pygame.Rect] | None = None) -> pygame.Rect:
     """The attack's numbers next to the target: modifiers vs AC and the odds bar, or why not."""
-    away_from = away_from or (beside.left - 1, beside.centery)
-    clip = clip.inflate(-16, -16)
-    width = 340
     lines = [f"{setup.label}: {setup.distance_ft} ft of {setup.range_ft} ft"]
     mods = " ".join(f"{label} {v:+d}" for label, v in setup.modifiers)
     adv = ", ".join(f"{label} {v:+d}" for label, v in setup.advantages)
     lines.append(f"d20 {mods} vs AC {setup.ac}" + (f" ({setup.ac_note})" if setup.ac_note else ""))
     if adv:
         lines.append(f"advantages: {adv}")
+    return numbers_card(surface, lines, setup.problem, setup.chances, beside, clip, away_from,
+                        tokens=tokens, cards=cards)
+
+
+def numbers_card(surface: pygame.Surface, lines: list[str], problem_text: str | None, chances: dict[str, Fraction],
+                 beside: pygame.Rect, clip: pygame.Rect, away_from: tuple[int, int] | None = None, *,
+                 tokens: list[pygame.Rect] | None = None, cards: list[pygame.Rect] | None = None) -> pygame.Rect:
+    """A card of ``lines`` beside ``beside``, placed clear of tokens and other cards, ending with the odds
+    bar of ``chances`` or, when the engine refuses, its reason in red (the attack and sure-shot cards)."""
+    away_from = away_from or (beside.left - 1, beside.centery)
+    clip = clip.inflate(-16, -16)
+    width = 340
     wrapped = [part for line in lines for part in w.wrap(line, 15, width - 24, "regular")]
-    problem = w.wrap(setup.problem, 16, width - 24) if setup.problem else []
+    problem = w.wrap(problem_text, 16, width - 24) if problem_text else []
     height = 14 + 20 * len(wrapped) + (24 * len(problem) + 6 if problem else 56)
     rect = _place(pygame.Rect(0, 0, width, height), beside, away_from, clip, tokens, cards)
-    w.card(surface, rect, accent=BAD_LINE if setup.problem else OK_LINE)
+    w.card(surface, rect, accent=BAD_LINE if problem_text else OK_LINE)
     y = rect.y + 8
     for line in wrapped:
         w.text(surface, line, (rect.x + 12, y), 15, theme.TEXT, "regular")
@@ -320,5 +330,5 @@ def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, 
             w.text(surface, line, (rect.x + 12, y + 2), 16, BAD_LINE, "bold")
             y += 24
     else:
-        rolls.odds_bar(surface, pygame.Rect(rect.x + 12, y + 6, width - 24, 14), setup.chances, size=14)
+        rolls.odds_bar(surface, pygame.Rect(rect.x + 12, y + 6, width - 24, 14), chances, size=14)
     return rect

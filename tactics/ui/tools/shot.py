@@ -29,10 +29,8 @@ from tactics.rules.grid import Cell
 from tactics.rules.sheets import default_armoury
 from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
-from tactics.ui import widgets as w
-from tactics.ui.panels import rolls
 from tactics.ui.render import DrawContext
-from tactics.ui.tools.attack import BAD_LINE, OK_LINE, AttackTool, _place
+from tactics.ui.tools.attack import BAD_LINE, OK_LINE, AttackTool, numbers_card
 
 SHOT = "shot"
 
@@ -49,26 +47,9 @@ def shot_lines(p: ShotPreview) -> list[str]:
 def shot_card(surface: pygame.Surface, p: ShotPreview, beside: pygame.Rect, clip: pygame.Rect,
               away_from: tuple[int, int] | None = None, *, tokens: list[pygame.Rect] | None = None,
               cards: list[pygame.Rect] | None = None) -> pygame.Rect:
-    """The shot's numbers next to the target (the Attack tool's card, without dice): or why not."""
-    away_from = away_from or (beside.left - 1, beside.centery)
-    clip = clip.inflate(-16, -16)
-    width = 340
-    wrapped = [part for line in shot_lines(p) for part in w.wrap(line, 15, width - 24, "regular")]
-    problem = w.wrap(p.problem, 16, width - 24) if p.problem else []
-    height = 14 + 20 * len(wrapped) + (24 * len(problem) + 6 if problem else 56)
-    rect = _place(pygame.Rect(0, 0, width, height), beside, away_from, clip, tokens, cards)
-    w.card(surface, rect, accent=BAD_LINE if p.problem else OK_LINE)
-    y = rect.y + 8
-    for line in wrapped:
-        w.text(surface, line, (rect.x + 12, y), 15, theme.TEXT, "regular")
-        y += 20
-    if problem:
-        for line in problem:
-            w.text(surface, line, (rect.x + 12, y + 2), 16, BAD_LINE, "bold")
-            y += 24
-    else:
-        rolls.odds_bar(surface, pygame.Rect(rect.x + 12, y + 6, width - 24, 14), {"hit": Fraction(1)}, size=14)
-    return rect
+    """The shot's numbers next to the target (the Attack tool's card; no accuracy roll: a sure hit), or why not."""
+    return numbers_card(surface, shot_lines(p), p.problem, {"hit": Fraction(1)}, beside, clip, away_from,
+                        tokens=tokens, cards=cards)
 
 
 class ShotTool(AttackTool):
