@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tactics import atomicfiles
 from tactics.maps import MapError, load
 from tactics.maps import native
 from tactics.maps.native import map_from_dict, map_to_dict, save_native_map
@@ -116,7 +117,7 @@ def test_failed_save_keeps_the_old_file(tmp_path, monkeypatch):
     def boom(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(native.os, "replace", boom)
+    monkeypatch.setattr(atomicfiles.os, "replace", boom)  # the one writer saves and maps share
     with pytest.raises(OSError):
         save_native_map(m, target)
     assert target.read_text() == "precious"

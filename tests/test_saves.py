@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tactics import atomicfiles
 from tactics.engine.saves import document as saves
 from tactics.engine.board import Walk
 from tactics.engine.core.encounter import Encounter
@@ -187,7 +188,7 @@ def test_a_crash_while_writing_leaves_the_old_save(tmp_path: Path, monkeypatch: 
     def power_cut(*_: Any) -> None:
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(saves.os, "replace", power_cut)
+    monkeypatch.setattr(atomicfiles.os, "replace", power_cut)  # the writer every save goes through
     with pytest.raises(OSError):
         save_encounter(game, path)
     assert path.read_bytes() == before
@@ -202,7 +203,7 @@ def test_writes_fsync_the_file_and_the_folder(tmp_path: Path, monkeypatch: pytes
         synced.append(os.readlink(f"/proc/self/fd/{fd}") if os.path.exists("/proc/self/fd") else str(fd))
         real_fsync(fd)
 
-    monkeypatch.setattr(saves.os, "fsync", fsync)
+    monkeypatch.setattr(atomicfiles.os, "fsync", fsync)
     save_encounter(file_encounter(tmp_path), tmp_path / "game.json")
     assert len(synced) == 2
     if os.path.exists("/proc/self/fd"):

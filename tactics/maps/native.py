@@ -26,10 +26,10 @@ import binascii
 import json
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+from tactics.atomicfiles import atomic_write_text
 from tactics.maps import fields as f
 from tactics.maps.battlemap import MAX_CELLS, BattleMap, Door, Light, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.fields import FieldError
@@ -409,25 +409,6 @@ def save_native_map(battle_map: BattleMap, path: str | Path) -> None:
     path = Path(path)
     text = dumps(map_to_dict(battle_map, base_dir=path.parent))
     atomic_write_text(path, text)
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
-    handle = tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=folder, prefix=f".{path.name}.", suffix=".tmp", delete=False
-    )
-    try:
-        with handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(handle.name, path)
-    except BaseException:
-        try:
-            os.unlink(handle.name)
-        except OSError:
-            pass
-        raise
 
 
 __all__ = [

@@ -26,9 +26,10 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from importlib.util import find_spec
 from pathlib import Path
+
+from tactics.atomicfiles import atomic_write_text
 
 #: Overrides the per-user cache folder (tests point it at a temporary folder).
 CACHE_ENV = "TACTICS_CACHE_DIR"
@@ -121,17 +122,7 @@ def remember(mark: str) -> None:
     text = json.dumps({"format": FORMAT, "passed": kept}, indent=1) + "\n"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{CACHE_FILE}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(tmp, folder / CACHE_FILE)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        atomic_write_text(folder / CACHE_FILE, text)
     except OSError:
         pass
 

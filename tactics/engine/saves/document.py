@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Any, Callable
@@ -36,7 +34,8 @@ from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.events import event_class
 from tactics.engine.core.journal import Entry
 from tactics.engine.features import ENCOUNTER_REDUCER
-from tactics.rules.data import DataError, DataModel
+from tactics.rules.data import DataError, DataModel, field_name
+from tactics.atomicfiles import atomic_write_text as atomic_write_text  # re-exported: the saves' writer
 from tactics.safefiles import FileRefused, read_regular
 
 FORMAT = "tactics-encounter"
@@ -60,53 +59,6 @@ class SaveError(ValueError):
 
 
 # -- writing -------------------------------------------------------------------
-
-
-def atomic_write_text(path: str | Path, text: str, *, mode: int | None = None) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file.
-
-    Temporary file in the same folder, write, flush, fsync, ``os.replace``, then
-    fsync the folder so the rename itself survives a power cut. ``mode``: the
-    file's permissions (saves and autosaves hold every secret: 0600); None keeps
-    an existing file's, or 0644.
-    """
-    path = Path(path)
-    folder = path.parent
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        try:
-            if mode is None:
-                mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-            os.chmod(tmp, mode)
-        except OSError:
-            pass
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_folder(folder)
-
-
-def _fsync_folder(folder: Path) -> None:
-    if os.name == "nt":  # Windows cannot open a folder for fsync
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def _map_reference(encounter: Encounter, save_path: Path, *, absolute: bool = False) -> dict[str, Any]:
@@ -266,13 +218,7 @@ class _SaveDoc(_Strict):
 
 def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
     """('entries', 12, 'events', 0) -> 'entries[12].events[0]'."""
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out
+    return field_name(loc)
 
 
 def _no_constants(name: str) -> Any:
