@@ -62,6 +62,7 @@ if TYPE_CHECKING:  # pygame is imported only once _ENV is set
 
     from tactics.ui.camera import Camera
 
+DATA_ENV = "TACTICS_DATA_DIR"  # tactics.engine.saves.autosave.ENV_VAR (not imported: it pulls in the engine)
 _ENV = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
 
@@ -283,8 +284,24 @@ def _start_ms(code: str, runs: int, *, bytecode_in: str | None = None) -> float:
 
 def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 100, reach_map: int = 200,
         big_map: int = 1000, start_runs: int = 3, crowd: int = 1000) -> dict:
+    """Every figure, measured in this run; the apps' autosaves go to a folder of their own, removed
+    afterwards (never into the user's autosaves, where they would be offered for restoring)."""
     for key, value in _ENV.items():
         os.environ.setdefault(key, value)
+    before = os.environ.get(DATA_ENV)
+    with tempfile.TemporaryDirectory(prefix="tactics-bench-data-") as data:
+        os.environ[DATA_ENV] = data  # the start measurements' processes inherit it
+        try:
+            return _run(size, frames, cells, reach_map, big_map, start_runs, crowd)
+        finally:
+            if before is None:
+                os.environ.pop(DATA_ENV, None)
+            else:
+                os.environ[DATA_ENV] = before
+
+
+def _run(size: tuple[int, int], frames: int, cells: int, reach_map: int, big_map: int, start_runs: int,
+         crowd: int) -> dict:
     import pygame
 
     from tactics.maps.battlemap import BattleMap

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -68,11 +69,13 @@ def test_an_unknown_token_to_select_is_a_clear_error(tmp_path, capsys):
     pygame.quit()
 
 
-def test_bench_prints_the_measured_keys():
+def test_bench_prints_the_measured_keys(tmp_path):
+    users = tmp_path / "user-data"  # the user's own data folder: the bench's apps must not autosave into it
     result = subprocess.run([sys.executable, "-m", "tactics.bench", "--json", "--size", "640x480", "--frames", "5",
                              "--reach-map", "40", "--big-map", "60", "--start-runs", "1", "--crowd", "80",
                              "--opponent-samples", "2"],
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, timeout=120,
+                            env=dict(os.environ, TACTICS_DATA_DIR=str(users)))
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     for k in ("frame_ms_median", "frame_ms_p99", "fullscreen_blit_ms_median", "reachable_ms_median",
@@ -84,3 +87,4 @@ def test_bench_prints_the_measured_keys():
         assert isinstance(data[k], (int, float)) and data[k] > 0, k
     assert data["first_click_selected"] is True  # the timed click really selected the token
     assert data["tokens_crowd"] == 80 and data["toolbar_hover_frames_of_30"] == 0
+    assert not list(users.rglob("autosave-*")), "the bench's timed moves were offered as the user's autosaves"
