@@ -100,16 +100,19 @@ class TokenPainter:
         frame = (px, ox, oy, gm, theme.scale(), clip_t)
         teams = {tid: (tuple(team.colour), team.players) for tid, team in state.teams.items()}
         shown: list = []
-        for who in state.on_map():
-            assert who.cell is not None  # on_map() keeps only combatants standing on a square
-            c, r = who.cell
+        hidden_from_players = state.hidden_from_players
+        for who in state.combatants.values():  # state.on_map(), without building its list (1000 tokens)
+            cell = who.cell
+            if cell is None or not who.present:
+                continue
+            c, r = cell
             if c < c_lo or c > c_hi or r < r_lo or r > r_hi:
                 continue
-            if not gm and state.hidden_from_players(who):
+            if not gm and hidden_from_players(who):
                 continue
-            conds = tuple((k.name, k.rounds) for k in who.conditions) if who.conditions else ()
             # Everything the token's own pictures and their places show.
-            look = (_LOOK(who), conds, who.id == selected, who.id in highlighted, teams.get(who.team))
+            look = (_LOOK(who), tuple((k.name, k.rounds) for k in who.conditions) if who.conditions else (),
+                    who.id == selected, who.id in highlighted, teams.get(who.team))
             hit = placed.get(who.id)
             if hit is None or hit[0] != look or hit[1] != frame or probing:
                 team = state.teams.get(who.team)
