@@ -142,9 +142,10 @@ def reset_caches() -> None:
     """Forget cached fonts and text (after ``pygame.quit()`` they are invalid)."""
     font.cache_clear()
     text.cache_clear()
-    from tactics.ui import draw
+    from tactics.ui import draw, widgets
 
     draw.pill.cache_clear()
+    widgets.measured_cache_clear()
 
 
 # -- UI colours by role, for the panels, dialogs and screens (widgets.py and its users) ---------

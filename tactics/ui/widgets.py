@@ -20,6 +20,7 @@ itself. Tests find a button by its key (``"advance"``, ``"weapon:silenced_pistol
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable
 
 import pygame
@@ -252,12 +253,24 @@ def dialog_card(surface: pygame.Surface, hotspots: Hotspots, size: tuple[int, in
 
 def fit_line(value: str, size: int, width: int, weight: str = "semibold") -> list[str]:
     """``value`` as one line no wider than ``width``: shortened with an ellipsis if it must be."""
-    f = theme.font(fs(size), weight)
+    return [_fit_line(value, fs(size), width, weight)]
+
+
+@lru_cache(maxsize=2048)
+def _fit_line(value: str, scaled: int, width: int, weight: str) -> str:
+    """Measured once per (text, font, width): panels lay out every frame; measuring is the slow part."""
+    f = theme.font(scaled, weight)
     if f.size(value)[0] <= width:
-        return [value]
+        return value
     while value and f.size(value + ELLIPSIS)[0] > width:
         value = value[:-1]
-    return [value.rstrip() + ELLIPSIS]
+    return value.rstrip() + ELLIPSIS
+
+
+def measured_cache_clear() -> None:
+    """Forget measured lines (the fonts were loaded again)."""
+    _fit_line.cache_clear()
+    _wrap.cache_clear()
 
 
 def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 17,
@@ -294,7 +307,13 @@ def line_h(size: int, weight: str = "semibold") -> int:
 def wrap(value: str, size: int, width: int, weight: str = "semibold") -> list[str]:
     """Split ``value`` into lines no wider than ``width`` pixels (``size`` at scale 1); a line
     break in ``value`` starts a new line."""
-    f = theme.font(fs(size), weight)
+    return list(_wrap(value, fs(size), width, weight))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(value: str, scaled: int, width: int, weight: str) -> tuple[str, ...]:
+    """Measured once per (text, font, width): the combat panels wrap dozens of texts a frame."""
+    f = theme.font(scaled, weight)
     lines: list[str] = []
     for para in value.split("\n"):
         words = para.split(" ")
@@ -307,7 +326,7 @@ def wrap(value: str, size: int, width: int, weight: str = "semibold") -> list[st
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 # -- buttons, pills, pips --------------------------------------------------------------

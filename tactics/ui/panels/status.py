@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from tactics.ui import theme
@@ -36,7 +38,13 @@ def draw_status(surface: pygame.Surface, hint: str, message: tuple[str, str] | N
 def _fitting(text: str, weight: str, colour, room: int) -> pygame.Surface:
     """``text`` in the status bar's size, or smaller (down to 11 px) so it fits ``room``; then cut
     with an ellipsis."""
-    size = fs(15)
+    shown, size = _fitted(text, weight, room, fs(15))
+    return theme.text(shown, size, weight, tuple(colour))
+
+
+@lru_cache(maxsize=256)
+def _fitted(text: str, weight: str, room: int, size: int) -> tuple[str, int]:
+    """The text and font size :func:`_fitting` draws, measured once per (text, room, scale)."""
     while size > 11 and theme.font(size, weight).size(text)[0] > room:
         size -= 1
     f = theme.font(size, weight)
@@ -44,4 +52,4 @@ def _fitting(text: str, weight: str, colour, room: int) -> pygame.Surface:
         while text and f.size(text + "...")[0] > room:
             text = text[:-1]
         text += "..."
-    return theme.text(text, size, weight, tuple(colour))
+    return text, size
