@@ -171,17 +171,49 @@ def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -
 
 
 # --------------------------------------------------------------------------- squares
-@dataclass(frozen=True)
 class Route:
-    """How to get to one square: the legs (one path per action) and the total cost."""
+    """How to get to one square: the legs (one path per action) and the total cost.
 
-    legs: tuple[tuple[Cell, ...], ...]
-    cost: int
-    sprint: bool  # needs more than the run (amber)
+    The legs may be given as ``ways``: (search, square) pairs whose paths are traced the
+    first time ``legs`` is asked for. Why: a reach offers a few hundred squares and the
+    window draws the path of the one under the pointer; tracing every path up front was
+    most of the time a selection or a change took (every click). Equal when the legs, the
+    cost and the sprint flag are.
+    """
+
+    __slots__ = ("_legs", "_ways", "cost", "sprint")
+
+    def __init__(self, legs: tuple[tuple[Cell, ...], ...] | None, cost: int, sprint: bool, *,
+                 ways: tuple[tuple[Plan, Cell], ...] = ()) -> None:
+        if legs is None and not ways:
+            raise ValueError("a route needs its legs or the searches to trace them from")
+        self._legs = legs
+        self._ways = ways
+        self.cost = cost
+        self.sprint = sprint  # needs more than the run (amber)
+
+    @property
+    def legs(self) -> tuple[tuple[Cell, ...], ...]:
+        if self._legs is None:
+            self._legs = tuple(tuple(search.path_to(cell)) for search, cell in self._ways)
+            self._ways = ()
+        return self._legs
 
     @property
     def path(self) -> list[Cell]:
         return [c for leg in self.legs for c in leg]
+
+    def _key(self) -> tuple[tuple[tuple[Cell, ...], ...], int, bool]:
+        return self.legs, self.cost, self.sprint
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Route) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Route(legs={self.legs!r}, cost={self.cost!r}, sprint={self.sprint!r})"
 
 
 def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None = None) -> dict[Cell, Route]:
@@ -210,7 +242,7 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     for cell in first.endable - allowance.barred:
         if cell != origin:
             cost = first.cost[cell]
-            out[cell] = Route((tuple(first.path_to(cell)),), cost, allowance.run_ft == 0 or cost > allowance.run_ft)
+            out[cell] = Route(None, cost, allowance.run_ft == 0 or cost > allowance.run_ft, ways=((first, cell),))
     if not two_legs:
         return out
     second_ft = allowance.sprint_ft - allowance.run_ft
@@ -225,7 +257,7 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
             if cell not in best or key < best[cell][0]:
                 best[cell] = (key, mid, after)
     for cell, ((total, _), mid, after) in best.items():
-        out[cell] = Route((tuple(first.path_to(mid)), tuple(after.path_to(cell))), total, True)
+        out[cell] = Route(None, total, True, ways=((first, mid), (after, cell)))
     return out
 
 
