@@ -79,7 +79,7 @@ def test_bench_prints_the_measured_keys(tmp_path):
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     for k in ("frame_ms_median", "frame_ms_p99", "fullscreen_blit_ms_median", "reachable_ms_median",
-              "redraw_ms_median", "pan_ms_median", "pan_ms_p99", "zoom_first_ms_max", "reachable_cold_ms_median",
+              "redraw_ms_median", "change_to_frame_ms_median", "pan_ms_median", "pan_ms_p99", "zoom_first_ms_max", "reachable_cold_ms_median",
               "first_click_1000_ms", "tokens_1000_redraw_ms", "start_ms", "bare_window_start_ms",
               "redraw_over_blit", "pan_over_blit", "tokens_1000_over_blit", "start_over_bare",
               "start_compiled_ms", "bare_window_start_compiled_ms", "start_compiled_over_bare",
