@@ -138,6 +138,29 @@ def test_a_newer_autosave_is_offered_and_restored(game: Path) -> None:
         stop(app)
 
 
+def test_a_save_of_a_game_in_progress_offers_what_was_played_after_it(game: Path, tmp_path: Path) -> None:
+    """Ctrl+S, one more move, the laptop dies: opening the save again offers the newer autosave."""
+    app = start(game)
+    walk(app, (1, 0), (1, 1))
+    target = tmp_path / "night.tactics.json"
+    assert app.saving.save_to(target)
+    walk(app, (0, 1))  # played after the save: only in the autosave
+    stop(app)  # no save by hand before the end
+    old = target.stat().st_mtime - 60
+    os.utime(target, (old, old))
+
+    app = start(target)
+    try:
+        assert len(app.battle.encounter.journal.entries) == 2
+        prompt = app.saving.prompt
+        assert prompt is not None and prompt.alive() and prompt.choices == ["Restore", "Ignore"]
+        click(app, prompt.button_centre("Restore"))
+        assert len(app.battle.encounter.journal.entries) == 3
+        assert app.battle.state.combatants["brandon"].cell == (0, 1)
+    finally:
+        stop(app)
+
+
 def test_an_app_made_in_code_does_not_ask(game: Path) -> None:
     app = start(game)
     walk(app, (1, 0))

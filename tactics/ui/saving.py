@@ -135,11 +135,13 @@ class Saving:
     def offer_restores(self) -> None:
         """From now on, opening a file with a newer autosave asks to restore it; ask now for this one.
 
-        Asked before anything is played: the Autosaver only writes after a command.
+        Asked before anything is played in this window (the Autosaver only writes after a
+        command), also for a save of a game in progress: its autosaves hold what was played after
+        the last Ctrl+S when the laptop died.
         """
         self.offering = True
         encounter = self.app.battle.encounter
-        if not encounter.journal.entries:
+        if not self.unsaved():  # nothing played here since it was opened
             offer = self._newer(encounter)
             if offer is not None:
                 self.offer_restore(offer, encounter.source or "")
