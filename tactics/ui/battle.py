@@ -53,6 +53,7 @@ class BattleView(TimedMessages):
         self.selected: str | None = None
         self.reach: Reach | None = None
         self.hover_pos: tuple[int, int] | None = None
+        self._hover_camera: tuple | None = None  # the camera hover_cell was worked out with
         self.hover_cell: Cell | None = None
         self.bad_cell: Cell | None = None
         self.pinned: list[PinnedTemplate] = []
@@ -243,6 +244,7 @@ class BattleView(TimedMessages):
         if cell == self.hover_cell and self.tool.name not in ("radius", "cone"):
             return False
         self.hover_cell = cell
+        self._hover_camera = self._camera_key()
         self.tool.pointer_move(intent.pos)
         return True
 
@@ -251,6 +253,7 @@ class BattleView(TimedMessages):
             return False
         self.hover_pos = intent.pos
         self.hover_cell = self.camera.cell_at(intent.pos)
+        self._hover_camera = self._camera_key()
         if intent.button in (2, 3):
             self._drag = (intent.button, intent.pos, False)
             return False
@@ -358,8 +361,21 @@ class BattleView(TimedMessages):
     def wake_ms(self) -> int | None:
         return self.message[2] if self.message else None
 
+    def _rehover(self) -> None:
+        """The map moved under a still pointer (refitted when a panel opened, F2): the square under
+        it and the tool's preview follow, so a click lands where the preview showed."""
+        if self.hover_pos is None or self._drag is not None:
+            return
+        key = self._camera_key()
+        if key == self._hover_camera:
+            return
+        self._hover_camera = key
+        was, self.hover_cell = self.hover_cell, self.camera.cell_at(self.hover_pos)
+        self.tool.pointer_still(self.hover_pos, was)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.refit_if_fitted()
+        self._rehover()
         board = self.board_rect()
         self.renderer.draw_cached(surface, self.camera, self.query_state, self.viewer, clip=board, view=self,
                                   key=self.board_key(), scroll=self._drag is not None and self._drag[2])

@@ -35,6 +35,11 @@ class Tool:
     def pointer_move(self, pos: tuple[int, int]) -> bool:
         return True  # the hover cursor moved: redraw
 
+    def pointer_still(self, pos: tuple[int, int], was: Cell | None) -> bool:
+        """The map moved under a pointer that did not (refitted when a panel opened, F2); ``was``:
+        the square it was over. By default the same as a move to the square now under it."""
+        return self.pointer_move(pos)
+
     def pointer_down(self, intent: ui.PointerDown) -> bool:
         return False
 

@@ -160,6 +160,11 @@ class GrenadeTool(Tool):
             return None
         return who
 
+    def pointer_still(self, pos: tuple[int, int], was: Cell | None) -> bool:
+        if self._thrown_at is not None and self._thrown_at == was:
+            self._thrown_at = self.view.hover_cell  # the pointer has not moved on: the marker stays clear
+        return self.pointer_move(pos)
+
     def preview(self) -> ThrowPreview | None:
         """The preview for the hovered square (computed once per square, thrower, kind, state)."""
         view = self.view
