@@ -10,7 +10,7 @@ the turn of a group of creatures hidden from the players shows only the plain
 "Action Phase / Round N" card, the same as between groups: nothing that says a
 hidden group acts (reading N-HOT-1).
 
-"End turn" (the button, or E; Enter when no panel wants it) submits the next
+"End turn" (the button, or E; never Enter, which only resolves) submits the next
 step of the procedure: the ground engine's :class:`~tactics.engine.combat.team.Advance`
 in team mode, the individual-turns engine's ``EndTurn``/``BeginTurn`` in
 individual mode. Another procedure can plug in with :func:`register_end_turn`.
@@ -327,11 +327,13 @@ class HotseatBanner:
         return False
 
     def fallback(self, intent: Any) -> bool:
-        """Enter ends the turn when no panel used it (the resolve panel takes it first)."""
+        """Enter that no panel used (the resolve panel takes it first: nothing is declared) ends no
+        turn: it says what does. An Enter too many after the last resolve or a facing prompt
+        ended a group's whole turn (an outside reviewer's finding); ending one is E or the button."""
         if isinstance(intent, ui.KeyPress) and intent.key in FALLBACK_KEYS and not intent.ctrl and self._active():
             banner = self.banner()
             if banner is not None and banner.button is not None and not banner.waiting:
-                self.end_turn()
+                self.app.battle.say(f"Nothing to resolve. {banner.button}: E or the banner's button.", "info")
                 return True
         return False
 

@@ -1,0 +1,42 @@
+"""Enter resolves; it never ends a turn (E or the banner's button does).
+
+Why: Enter used to end the turn whenever no declared action waited, so an Enter
+too many (after the last resolve, or after answering a facing prompt) ended a
+group's whole turn: Brandon's only surprise-round turn was gone (an outside
+reviewer's finding). Enter with nothing to resolve now says what ends the turn.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tactics.ui.app import App
+from tactics.ui.opening import open_default
+
+from ui_driver import app_session, click, key
+
+
+@pytest.fixture
+def app():
+    yield from app_session(App(open_default(seed=1), size=(1600, 900)), closing=True)
+
+
+def where(app: App) -> tuple:
+    c = app.battle.state.combat
+    return (c.round, c.phase, c.group_index, tuple(c.turns_done))
+
+
+def test_enter_with_nothing_declared_keeps_the_turn_and_says_what_ends_it(app):
+    click(app, app.battle.combat.button_rect("start").center)
+    key(app, pygame.K_e)  # the Advantages Phase is checked: Round 0's Action Phase begins
+    c = app.battle.state.combat
+    assert c.round == 0 and c.phase == "action"
+    before, entries = where(app), len(app.battle.encounter.journal.entries)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_KP_ENTER)
+    assert where(app) == before and len(app.battle.encounter.journal.entries) == entries  # Brandon's turn stands
+    message = app.battle.current_message()
+    assert message is not None and "Nothing to resolve" in message[0] and "E" in message[0]
+    key(app, pygame.K_e)  # E still ends it
+    assert where(app) != before
