@@ -61,6 +61,9 @@ BAD_LINE = theme.BAD
 RANGE_EDGE = theme.RANGE_EDGE
 
 
+NO_FIGHT = "Attacks are made in a fight: start it first (the Initiative panel's Start button)."
+
+
 class AttackTool(Tool):
     name = "attack"
     label = "Attack"
@@ -168,6 +171,9 @@ class AttackTool(Tool):
     def declare(self, target: Combatant) -> bool:
         view = self.view
         who = self.attacker()
+        if view.state.combat is None:
+            view.say(NO_FIGHT, "error")
+            return False
         found = self.preview(target)
         if who is None or found is None:
             view.say("Choose who attacks and with what first.", "error")
@@ -190,7 +196,9 @@ class AttackTool(Tool):
         if who is None:
             return "Attack: click the token who attacks (one of the acting group), then a target."
         combat = self.view.state.combat
-        if combat is not None and getattr(combat, "phase", "") not in ("ended", "") and not combat.can_act_now(who.id):
+        if combat is None:
+            return f"{who.name} attacks with {self.arms_label()}. {NO_FIGHT}"
+        if getattr(combat, "phase", "") not in ("ended", "") and not combat.can_act_now(who.id):
             return f"{who.name} cannot act now (not their turn): pick one of those who act, or Esc."
         return (f"{who.name} attacks with {self.arms_label()} (reaches {self.range_ft()} ft). "
                 "Click a target; Esc goes back to Select.")
