@@ -58,3 +58,18 @@ def test_tracker_end_turn_keeping_facing_begins_the_next_turn_in_one_click(app):
     assert facing_asked(app.battle) is None  # "keep facing" answered the question
     press(app, "face:S")
     assert enc.state.combatants["james"].facing == "S" and enc.state.combat.current == "art"
+
+
+def test_at_the_next_turn_the_last_character_is_no_longer_selected(app):
+    """Not the last one's card with Run 0 ft and its last roll; a GM's own pick stays."""
+    enc = app.battle.encounter
+    press(app, "start-table")
+    app.battle.select("brandon")
+    press(app, "end-turn")
+    assert enc.state.combat.current == "james" and app.battle.selected is None
+    click(app, cell(app, enc.state.combatants["james"].cell))  # the next player clicks their token
+    assert app.battle.selected == "james" and app.battle.reach is not None and app.battle.reach.run
+    app.battle.select("bear1")  # the GM looks at a bear during James's turn
+    press(app, "end-turn")
+    assert enc.state.combat.current == "art"
+    assert app.battle.selected == "bear1"  # the GM's own pick is left alone
