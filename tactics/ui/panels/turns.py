@@ -62,6 +62,11 @@ PATHS_Z = render.TOKENS_Z - 1
 CONTESTED_COLOUR = theme.CONTESTED_PIP
 PLAIN_COLOUR = theme.PLAIN_PIP
 GROUPINGS = ("one", "groups", "single")
+GROUPING_LABELS = {  # what the button cycles through, in words (it read "NPCs roll: one")
+    "one": "NPC initiative: one roll for all (click)",
+    "groups": "NPC initiative: a roll per group (click)",
+    "single": "NPC initiative: each rolls (click)",
+}
 
 
 def individual(state: EncounterState) -> bool:
@@ -350,7 +355,7 @@ class TurnsPanel(w.Panel):
                                           hover=self.hover), px(38))
 
         if turns is None or turns.phase == "ended":
-            out.append(one(f"NPCs roll: {self.grouping}", "grouping", self.cycle_grouping, "chip"))
+            out.append(one(GROUPING_LABELS[self.grouping], "grouping", self.cycle_grouping, "chip"))
             out.append(one("Start: table order", "start-table", lambda: self.start("table"), "primary"))
             out.append(one("Start: roll d20 + Reflex", "start-rolled", lambda: self.start("rolled"), "primary"))
             return out
