@@ -20,12 +20,14 @@ import pygame
 from tactics.engine.combat.team import Advance, EndCombat, winner_if_over
 from tactics.engine.combat.queries import acting_group, combat_of, ends_after_counters
 from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of
+from tactics.engine.core.state import Combatant
 from tactics.engine.core.table import who_rolls
 from tactics.rules.data import DataError
 from tactics.engine.core.control import controller_of
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
 from tactics.ui import widgets as w
+from tactics.ui.tokens import condition_pill_text, condition_word
 from tactics.ui.panels.resolve import DICE_LABELS
 
 if TYPE_CHECKING:
@@ -263,16 +265,34 @@ class TrackerPanel(w.Panel):
         name = w.fit_line(who.name, 17, hp.x - px(8) - name_x)[0]
         name_rect = w.text(s, name, (name_x, y + px(1)), 17, name_colour)
         cx = hp.x - px(6)
-        for cond in reversed(who.conditions[:3]):
-            label = cond.name + (f" {cond.rounds}" if cond.rounds is not None else "")
+        for label in condition_chips(who, hp.x - px(6) - name_rect.right - px(6)):
             img = theme.text(label, fs(13), "bold", theme.INK_LIGHT)
             chip = pygame.Rect(cx - img.get_width() - px(12), y + px(3), img.get_width() + px(12),
                                img.get_height() + px(4))
-            if chip.x < name_rect.right + px(6):
-                break
             pygame.draw.rect(s, theme.CONDITION_BG, chip, border_radius=chip.height // 2)
             w.blit_text(s, img, (chip.x + px(6), chip.y + px(2)), label)
             cx = chip.x - px(4)
         self.hit(pygame.Rect(x, y, rect.width - 2 * theme.PANEL_PAD, self._member_h() - px(1)), f"who:{cid}",
                  lambda: self.ui.select(cid))
         return y + self._member_h()
+
+
+def condition_chips(who: Combatant, room: int) -> list[str]:
+    """The labels of a tracker row's condition chips, right to left, in ``room`` pixels: every
+    condition in words ("Stunned 1"); if they do not fit, short ("St1") as on the map; what still
+    does not fit is counted in a last "+2" chip, so none is dropped without a sign (a reviewer saw
+    Bear 1's Stunned missing from the panel)."""
+    words = [condition_word(c.name, c.rounds) for c in who.conditions]
+    short = [condition_pill_text(c.name, c.rounds) for c in who.conditions]
+
+    def width(label: str) -> int:
+        return int(theme.font(fs(13), "bold").size(label)[0]) + px(12) + px(4)
+
+    for labels in (words, short):
+        if sum(width(label) for label in labels) <= room:
+            return list(reversed(labels))
+    for keep in range(len(short) - 1, -1, -1):  # as many short ones as fit beside the count of the rest
+        labels = short[:keep] + [f"+{len(short) - keep}"]
+        if sum(width(label) for label in labels) <= room:
+            return list(reversed(labels))
+    return []
