@@ -365,3 +365,22 @@ def test_quitting_right_after_save_encounter_asks_nothing_and_a_later_change_ask
     key(app, pygame.K_RETURN)
     post(app, pygame.event.Event(pygame.QUIT))  # nothing changed since that file was written: quits at once
     assert not app.running
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_set_up_panel_leaves_every_token_in_view_to_drag(size) -> None:
+    """Opening Set up fits the map beside its panel (it covered the bears' room: an outside reviewer)."""
+    from tactics.ui.builder.addon import builder_of
+    from tactics.ui.opening import open_default
+
+    app = App(open_default(seed=1), size=size)
+    try:
+        app.step()
+        key(app, pygame.K_u)
+        app.step()
+        panel = builder_of(app.battle).panel.rect
+        assert panel is not None  # drawn
+        for who in app.battle.state.on_map():
+            assert not panel.collidepoint(centre(app, who.cell)), f"{who.name} is under the set-up panel"
+    finally:
+        pygame.quit()

@@ -165,10 +165,16 @@ class BattleView(TimedMessages):
         """The part of the board "fit the map" uses: what the open panels leave free."""
         rect = self.board_rect()
         if self.turns is not None and self.turns.active() and rect.width > theme.px(1000):
-            return self.turns.fit_rect(rect)  # individual turns: between the tracker and the log column
-        if rect.width > 3 * theme.SIDE_W:  # leave the side panel's column free
-            rect.width -= theme.SIDE_W + theme.px(12)
-        return self.combat.fit_rect(self.board_rect(), rect)  # and the combat panels' columns
+            rect = self.turns.fit_rect(rect)  # individual turns: between the tracker and the log column
+        else:
+            if rect.width > 3 * theme.SIDE_W:  # leave the side panel's column free
+                rect.width -= theme.SIDE_W + theme.px(12)
+            rect = self.combat.fit_rect(self.board_rect(), rect)  # and the combat panels' columns
+        for addon in getattr(self.app, "addons", ()):  # and an add-on's panel (the set-up panel's column)
+            room = getattr(addon, "fit_room", None)
+            if room is not None:
+                rect = room(rect)
+        return rect
 
     def fit(self) -> None:
         m = self.encounter.map

@@ -187,6 +187,22 @@ class BuilderAddon:
         if not self.shown():
             self.panel.begin()
             return False
+        x, top, width, bottom = self._panel_box()
+        self.panel.draw(surface, x, top, width, bottom - top, self.hover)
+        return False
+
+    def fit_room(self, rect: pygame.Rect) -> pygame.Rect:
+        """While the set-up panel shows, "fit the map" leaves its column free (it covered the bears'
+        room, which could then not be dragged: an outside reviewer's finding)."""
+        if not self.shown() or self.view is None:
+            return rect
+        x = self._panel_box()[0] - 12
+        if rect.right <= x or x - rect.x < 200:
+            return rect  # clear of it already, or too narrow a window to give the column up
+        return pygame.Rect(rect.x, rect.y, x - rect.x, rect.height)
+
+    def _panel_box(self) -> tuple[int, int, int, int]:
+        """Where the set-up panel goes: (x, top, width, bottom)."""
         view = self.view
         board = view.board_rect()
         combat = view.combat
@@ -204,8 +220,7 @@ class BuilderAddon:
                 width = max(width, column.width)
                 bottom = column.top - 10 if column.top - board.top >= 460 else board.bottom - 12
         x, top = board.right - width - 12, board.top + 12
-        self.panel.draw(surface, x, top, width, bottom - top, self.hover)
-        return False
+        return x, top, width, bottom
 
     # -- input on the panel -----------------------------------------------------------------
     def _panel_input(self, intent: Any) -> bool:
