@@ -31,6 +31,7 @@ from tactics.engine.builder.writer import EncounterFileError, encounter_document
 from tactics.engine.combat.team import StartCombat
 from tactics.engine.core.encounter import Encounter, load_encounter
 from tactics.engine.core.journal import Refused
+from tactics.rules.data import DataError
 from tactics.engine.hazards.commands import PlaceTrap
 from tactics.engine.saves.document import load_save, save_encounter
 from tactics.ui.opening import open_path
@@ -187,10 +188,25 @@ def test_the_bundled_encounter_writes_back_to_itself(tmp_path: Path) -> None:
     assert doc["combatants"][0] == {"id": "brandon", "name": "Brandon", "team": "party", "sheet": "brandon",
                                     "cell": list(enc.state.combatants["brandon"].cell), "hidden": True, "stealth": 18}
     written = write_encounter_file(enc.state, enc.definition, tmp_path / "copy.encounter.toml")
-    assert tomllib.loads(written.read_text())["map"].endswith("assets/maps/space-bears.json")
+    # not a path into the install folder (a reinstall or an upgrade moves it): the bundled map by name
+    assert tomllib.loads(written.read_text())["map"] == "bundled:space-bears.json"
     again = load_encounter(written)
     assert _snapshot(again.state) == _snapshot(enc.state)
     assert again.definition["opening"] == enc.definition["opening"]
+    elsewhere = tmp_path / "moved" / "deep"
+    elsewhere.mkdir(parents=True)
+    moved = elsewhere / "copy.encounter.toml"
+    moved.write_text(written.read_text())
+    assert _snapshot(load_encounter(moved).state) == _snapshot(enc.state)  # the file works from any folder
+
+
+@pytest.mark.parametrize("ref", ["bundled:../../../../etc/passwd", "bundled:", "bundled:../__init__.py"])
+def test_a_bundled_map_name_never_reaches_outside_the_maps_folder(tmp_path: Path, ref: str) -> None:
+    path = tmp_path / "x.encounter.toml"
+    path.write_text(f'name = "x"\nmap = "{ref}"\n')
+    with pytest.raises(DataError) as err:
+        load_encounter(path)
+    assert "map" in str(err.value) and "bundled" in str(err.value)
 
 
 def test_a_map_without_a_file_or_a_missing_folder_is_refused(bare: Encounter, tmp_path: Path) -> None:

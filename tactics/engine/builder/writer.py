@@ -46,6 +46,18 @@ def relative_path(target: str | Path, folder: Path) -> str:
         return target.as_posix()
 
 
+def map_reference(source: str | Path, folder: Path) -> str:
+    """The ``map`` of an encounter file in ``folder``: ``bundled:<name>`` for a map shipped with the
+    app (found again after a reinstall), else the path relative to the file."""
+    from tactics.assets import MAPS
+    from tactics.engine.core.encounter import BUNDLED_PREFIX
+
+    target = Path(source).resolve()
+    if target.is_relative_to(MAPS.resolve()) and not folder.resolve().is_relative_to(MAPS.resolve()):
+        return BUNDLED_PREFIX + target.relative_to(MAPS.resolve()).as_posix()
+    return relative_path(target, folder)
+
+
 def resolve_art(definition: dict[str, Any], folder: Path) -> dict[str, Any]:
     """A copy of ``definition`` whose combatants' relative ``art`` paths are absolute (from ``folder``)."""
     combatants = definition.get("combatants")
@@ -138,7 +150,7 @@ def encounter_document(state: EncounterState, definition: dict[str, Any], path: 
     if not source or not Path(source).is_file():
         raise EncounterFileError("this map is not a file of its own, so an encounter file cannot point at it; "
                                  "save the game instead (Ctrl+Shift+S)")
-    doc: dict[str, Any] = {"name": state.name, "map": relative_path(source, folder), "mode": state.mode}
+    doc: dict[str, Any] = {"name": state.name, "map": map_reference(source, folder), "mode": state.mode}
     if isinstance(definition.get("seed"), int):
         doc["seed"] = definition["seed"]
     opening = _opening(state, definition)

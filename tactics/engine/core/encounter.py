@@ -143,6 +143,23 @@ class Encounter:
         return None if self.read_only else self.journal.redo()
 
 
+BUNDLED_PREFIX = "bundled:"  # ``map = "bundled:space-bears.json"``: a map shipped with the app
+
+
+def map_file(map_ref: str, encounter_path: Path) -> Path:
+    """The map file an encounter's ``map`` names: relative to the encounter file, or, written
+    ``bundled:<name>``, one of the app's bundled maps wherever the app is installed (a path into
+    the install folder broke at the next reinstall or upgrade)."""
+    if not map_ref.startswith(BUNDLED_PREFIX):
+        return (encounter_path.parent / map_ref).resolve()
+    from tactics.assets import MAPS  # the package's own files; nothing of the window
+
+    found = (MAPS / map_ref[len(BUNDLED_PREFIX):].strip()).resolve()
+    if not found.is_relative_to(MAPS.resolve()) or found == MAPS.resolve():
+        raise DataError(encounter_path, "map", f"{map_ref!r} is not a map bundled with the app")
+    return found
+
+
 def load_encounter(path: str | Path, *, seed: int | None = None) -> Encounter:
     """Open an encounter file; errors are DataError/MapError naming the file (nothing else escapes)."""
     path = Path(path)
@@ -150,7 +167,7 @@ def load_encounter(path: str | Path, *, seed: int | None = None) -> Encounter:
     map_ref = definition.get("map")
     if not isinstance(map_ref, str) or not map_ref.strip() or "\x00" in map_ref:
         raise DataError(path, "map", "expected the map's file name")
-    map_path = (path.parent / map_ref).resolve()
+    map_path = map_file(map_ref, path)
     battle_map = load_map(map_path)  # a regular file only (never /dev/zero or a FIFO); MapError names it
     try:
         return Encounter(definition, battle_map, seed=seed, source=str(path))
