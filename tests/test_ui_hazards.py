@@ -178,6 +178,18 @@ def test_in_a_fight_the_click_declares_a_use_item_action():  # R-ORD-1
         combat = a.battle.state.combat
         assert [(d.kind, d.params.get("item")) for d in combat.declarations] == [("use-item", "grenade")]
         assert not a.battle.state.grenades, "declared, not yet thrown"
+        # The resolve queue says where it goes and its exact odds of landing there (R-GREN-2)
+        from tactics.rules import explosives as ex
+        from tactics.ui import layout_probe as probe
+
+        recorder = probe.start()
+        try:
+            a.draw()
+        finally:
+            probe.stop()
+        texts = " ".join(m.label for marks in recorder.marks.values() for m in marks if m.kind == "text")
+        chance = ex.p_on_target(a.battle.state.current_map(), (3, 6), (12, 6), facing=a.battle.state.combatants["ann"].facing)
+        assert "grenade at 12,6" in texts and f"on target {float(chance) * 100:.0f}%" in texts
         enc.submit(ResolveNext())
         grenade = next(iter(a.battle.state.grenades.values()))
         assert grenade.fuse_text == "explodes at the end of the Bears' Vanguard turn"

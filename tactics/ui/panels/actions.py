@@ -39,6 +39,17 @@ SLOT_COLOURS = {"free": theme.PLANNED, "simple": theme.GOOD, "standard": theme.A
                 "bonus": theme.SLOT_BONUS}
 
 
+def grenade_label(name: str) -> str:
+    """A grenade kind as the table's data names it ("Frag"), or its id when the data has none."""
+    from tactics.rules import explosives as ex
+
+    try:
+        kind = ex.grenade_kind(name)
+    except (KeyError, ValueError):
+        return name
+    return kind.label or kind.name
+
+
 def action_text(state, kind: str, params: dict) -> str:
     """A declared action in words: ``Standard Attack: Silenced pistol -> Bear 1``."""
     arms = default_armoury()
@@ -48,6 +59,11 @@ def action_text(state, kind: str, params: dict) -> str:
         what = arms.weapon(params["weapon"]).title
     elif params.get("technique"):
         what = arms.technique(params["technique"]).title
+    elif params.get("item") == "grenade" and params.get("grenade"):
+        what = f"{grenade_label(params['grenade'])} grenade"
+        cell = params.get("target_cell")
+        if isinstance(cell, (list, tuple)) and len(cell) == 2:
+            what += f" at {cell[0]},{cell[1]}" + (", cooked" if params.get("cook") else "")
     elif params.get("item"):
         what = SIMPLE_ITEM_USES.get(params["item"], params["item"])
     elif params.get("effect"):

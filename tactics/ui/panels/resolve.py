@@ -18,6 +18,7 @@ table rolled, in order, and they go to
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -62,6 +63,18 @@ def last_resolution(journal) -> list[Event]:
         if entry.command in ("end-group-turn", "advance", "begin-actions", "next-round", "start-combat"):
             return []
     return []
+
+
+def grenade_on_target(state, decl: dict[str, Any]) -> Fraction | None:
+    """The exact chance a declared grenade comes down on its square (None: not a grenade throw)."""
+    params = decl.get("params") or {}
+    cell = params.get("target_cell")
+    who = state.combatants.get(decl.get("combatant", ""))
+    if params.get("item") != "grenade" or who is None or who.cell is None or not isinstance(cell, (list, tuple)):
+        return None
+    from tactics.rules import explosives as ex
+
+    return ex.p_on_target(state.current_map(), who.cell, (int(cell[0]), int(cell[1])), facing=who.facing)
 
 
 def dice_hint(state, decl: dict[str, Any]) -> str:
@@ -189,6 +202,10 @@ class ResolvePanel(w.Panel):
                 y += w.line_h(14, "regular") + px(2)
                 bar = rolls.odds_bar(s, pygame.Rect(x + px(36), y, inner - px(36), px(12)), setup.chances, size=13)
                 y = bar.bottom + px(8)
+        elif (chance := grenade_on_target(state, decl)) is not None:  # R-GREN-2: 2d10 scatter odds
+            w.text(s, f"on target {float(chance) * 100:.0f}%; else it scatters (2d10)", (x + px(36), y), 14,
+                   theme.TEXT_DIM, "regular")
+            y += w.line_h(14, "regular") + px(2)
         elif not decl["needs_roll"]:
             w.text(s, "no roll", (x + px(36), y - px(4)), 13, theme.TEXT_DIM, "regular")
             y += w.line_h(13, "regular") - px(4)
