@@ -155,6 +155,9 @@ class BattleView(TimedMessages):
         tool = self.tools.get(name)
         if tool is None or tool is self.tool:
             return
+        if tool.gm_only and self.viewer != "gm":  # the players' view shows nothing of the GM's tools
+            self.say(f"{tool.label} is the GM's tool: press F2 for the GM's view first.", "error")
+            return
         self.tool.deactivate()
         self.tool = tool
         tool.activate()
@@ -311,6 +314,8 @@ class BattleView(TimedMessages):
         if key == pygame.K_F2:
             self.viewer = "players" if self.viewer == "gm" else "gm"
             picked = self.selected_combatant()
+            if self.viewer == "players" and self.tool.gm_only:
+                self.set_tool("select")  # Set up closes: it lists what the players may not see
             if self.viewer == "players" and picked is not None and not self.visible(picked):
                 self.select(None)
             elif self.selected:
@@ -373,7 +378,8 @@ class BattleView(TimedMessages):
             label = f"{self.tool.describe()} - {plural(len(cells), 'square')}"
         budget = (self.reach.run_ft, self.reach.sprint_ft) if self.reach else (move_budget(self.state, who) if who else None)
         card = who if self.combat.shows_side_card() else None  # in a fight the combat panels show it
-        side = draw_side_panel(surface, board.top, self.state, card, budget, label, affected)
+        hp_shown = card is None or self.viewer == "gm" or self.state.numbers_shown_to_players(card)  # N-SEEN-1
+        side = draw_side_panel(surface, board.top, self.state, card, budget, label, affected, hp_shown)
         self.combat.draw(surface, board, side)
         if self.turns is not None:
             self.turns.draw(surface)

@@ -123,7 +123,9 @@ class PhaseBanner(w.Panel):
 
     def _advantages(self, s, rect, combat, hover) -> int:
         y = self._title(s, rect, f"Round {combat.round}: Advantages Phase")
-        lines = advantages_in_force(self.ui.state) or ["No condition gives or takes an advantage die this round."]
+        # asked of the state the view may know: the players' view (F2) names no hidden creature (N-HIDE-2)
+        known = self.ui.view.query_state
+        lines = advantages_in_force(known) or ["No condition gives or takes an advantage die this round."]
         for line in lines:
             for part in w.wrap(line, 17, rect.width - 2 * theme.PANEL_PAD - px(14)):
                 pygame.draw.circle(s, theme.ACCENT, (rect.x + theme.PANEL_PAD + px(4), y + px(11)), px(4))
