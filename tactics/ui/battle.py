@@ -399,10 +399,13 @@ class BattleView(TimedMessages):
             img = draw.pill("PLAYERS' VIEW  (F2: back to the GM's view)", theme.fs(20), theme.INK, (*theme.ACCENT, 245))
             rect = img.get_rect(bottomleft=(board.left + 16, board.bottom - 14))
             hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
-            if hotseat is not None and rect.colliderect(hotseat):
-                rect.bottom = hotseat.top - 10  # above the turn banner, never under it
+            dropdown = getattr(self.tool, "dropdown", None)  # the Traps tool's kind list, in the same corner
+            for cover in (hotseat, dropdown.rect if dropdown is not None and dropdown.alive() else None):
+                if cover is not None and rect.colliderect(cover):
+                    rect.bottom = cover.top - 10  # above the turn banner and the tool's list, never under them
             pygame.draw.rect(surface, theme.OUTLINE, rect.inflate(6, 6), border_radius=rect.height // 2 + 3)
             surface.blit(img, rect)
+            probe.text(surface, rect, "PLAYERS' VIEW  (F2: back to the GM's view)")
         self.app.draw_toolbar_background(surface, self.state.name)
         right = f"{self.camera.cell_px} px/square"
         if self.hover_cell is not None and self.state.map.in_bounds(self.hover_cell):
