@@ -374,13 +374,19 @@ class TrapTool(Tool):
         self._draw_search_odds(ctx)
         x, y, w, h = cam.cell_rect(cell)
         top = y - 4
-        self.pills = []
-        for text in reversed(self.odds_lines()):  # above the square, kept inside the map's area
+        stack = []
+        for text in reversed(self.odds_lines()):  # stacked above the square
             img = draw.pill(text, 15, theme.LABEL_WARM)
-            rect = img.get_rect(midbottom=(x + w // 2, top)).clamp(ctx.clip)
-            ctx.surface.blit(img, rect)
-            self.pills.append((text, rect))
+            rect = img.get_rect(midbottom=(x + w // 2, top))
+            stack.append((text, img, rect))
             top = rect.top - 2
+        if stack:  # the stack moved as one into the map's area: never off the window's edge
+            whole = stack[0][2].unionall([rect for _, _, rect in stack])
+            moved = whole.clamp(ctx.clip)
+            dx, dy = moved.x - whole.x, moved.y - whole.y
+            for text, img, rect in stack:
+                ctx.surface.blit(img, rect.move(dx, dy))
+        self.pills = [(text, rect.move(dx, dy)) for text, _, rect in stack] if stack else []
 
     def _draw_search_odds(self, ctx: DrawContext) -> None:
         """GM only: the chance a search by the selected token finds each hidden trap in reach (R-TRAP-2)."""
