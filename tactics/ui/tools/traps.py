@@ -384,9 +384,9 @@ class TrapTool(Tool):
             whole = stack[0][2].unionall([rect for _, _, rect in stack])
             moved = whole.clamp(ctx.clip)
             dx, dy = moved.x - whole.x, moved.y - whole.y
-            for text, img, rect in stack:
-                ctx.surface.blit(img, rect.move(dx, dy))
-        self.pills = [(text, rect.move(dx, dy)) for text, _, rect in stack] if stack else []
+            stack = [(text, img, rect.move(dx, dy)) for text, img, rect in stack]
+            ctx.surface.fblits([(img, rect) for _, img, rect in stack])
+        self.pills = [(text, rect) for text, _, rect in stack]
 
     def _draw_search_odds(self, ctx: DrawContext) -> None:
         """GM only: the chance a search by the selected token finds each hidden trap in reach (R-TRAP-2)."""
