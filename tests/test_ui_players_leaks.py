@@ -5,7 +5,8 @@ real keys and clicks through the real app, reading every text drawn in the frame
 probe) or what the players' window draws:
 
 1. The Round 0 Advantages card names no creature hidden from the players (N-HIDE-2): it is
-   asked of the players' copy of the state. The GM's view still lists them.
+   asked of the players' copy of the state. The GM's view still lists them. Nor do the Counter
+   Phase card and the message after End turn (a hidden group's turn is "Action Phase", N-HOT-1).
 2. Set up (U) is the GM's tool: in the players' view it does not open, and says how to get it;
    F2 with Set up open closes it.
 3. The Initiative panel shows hit points and Initiative numbers of the
@@ -25,6 +26,7 @@ import pytest
 
 from tactics.assets import bundled
 from tactics.engine.core.encounter import Encounter, load_encounter
+from tactics.engine.combat.gm import ApplyCondition
 from tactics.engine.hazards.commands import DetectTrap, PlaceTrap
 from tactics.maps import BattleMap
 from tactics.ui import layout_probe as probe
@@ -91,6 +93,34 @@ def test_the_round_0_card_names_no_hidden_creature(players_view: App) -> None:  
     assert not [t for t in shown if "Goblin" in t]
     key(app, pygame.K_F2)  # the GM's own view still lists every one of them
     assert "Goblin 1 is Flat-footed: no DEX bonus to AC" in texts(app)
+
+
+def test_the_counter_phase_and_end_turn_say_nothing_of_hidden_creatures() -> None:  # N-HIDE-2, N-HOT-1
+    app = App(encounter(surprise=False), size=SIZE, viewer="players")
+    try:
+        app.step()
+        start_combat(app)
+        view = app.battle
+        assert view.submit(ApplyCondition("goblin1", "Shaken", 1)) and view.submit(ApplyCondition("bear1", "Shaken", 2))
+        combat = view.state.combat
+        secret_groups = [f"Space Bears: {g.kind.capitalize()}" for g in combat.turn_order()
+                         if all(view.state.hidden_from_players(view.state.combatants[m]) for m in g.members)]
+        assert secret_groups  # the goblins make a group of their own
+        said = []
+        for _ in range(8):  # E: through every group's turn to the Counter Phase
+            key(app, pygame.K_e)
+            said.append(view.message[0] if view.message else "")
+            if combat.phase == "counters":
+                break
+        assert combat.phase == "counters" and combat.round == 1
+        assert not [m for m in said if any(g in m for g in secret_groups)]  # "Space Bears: Rearguard done"
+        shown = texts(app)
+        assert "Bear 1: Shaken 2 -> 1" in shown  # the card is there, with what the players see
+        assert not [t for t in shown if "Goblin" in t]  # not "Goblin 1: Shaken 1 -> 0"
+        key(app, pygame.K_F2)
+        assert "Goblin 1: Shaken 1 -> 0" in texts(app)
+    finally:
+        pygame.quit()
 
 
 # --------------------------------------------------------------------------- 2. Set up
