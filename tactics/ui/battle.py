@@ -156,6 +156,9 @@ class BattleView(TimedMessages):
         tool = self.tools.get(name)
         if tool is None or tool is self.tool:
             return
+        if tool.gm_only and self.viewer != "gm":  # the players' view shows nothing of the GM's tools
+            self.say(f"{tool.label} is the GM's tool: press F2 for the GM's view first.", "error")
+            return
         self.tool.deactivate()
         self.tool = tool
         tool.activate()
@@ -322,6 +325,8 @@ class BattleView(TimedMessages):
         if key == pygame.K_F2:
             self.viewer = "players" if self.viewer == "gm" else "gm"
             picked = self.selected_combatant()
+            if self.viewer == "players" and self.tool.gm_only:
+                self.set_tool("select")  # Set up closes: it lists what the players may not see
             if self.viewer == "players" and picked is not None and not self.visible(picked):
                 self.select(None)
             elif self.selected:
@@ -397,7 +402,8 @@ class BattleView(TimedMessages):
             label = f"{self.tool.describe()} - {plural(len(cells), 'square')}"
         budget = (self.reach.run_ft, self.reach.sprint_ft) if self.reach else (move_budget(self.state, who) if who else None)
         card = who if self.combat.shows_side_card() else None  # in a fight the combat panels show it
-        side = draw_side_panel(surface, board.top, self.state, card, budget, label, affected)
+        hp_shown = card is None or self.viewer == "gm" or self.state.numbers_shown_to_players(card)  # N-SEEN-1
+        side = draw_side_panel(surface, board.top, self.state, card, budget, label, affected, hp_shown)
         self.combat.draw(surface, board, side)
         if self.turns is not None:
             self.turns.draw(surface)
@@ -417,10 +423,13 @@ class BattleView(TimedMessages):
             img = draw.pill("PLAYERS' VIEW  (F2: back to the GM's view)", theme.fs(20), theme.INK, (*theme.ACCENT, 245))
             rect = img.get_rect(bottomleft=(board.left + 16, board.bottom - 14))
             hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
-            if hotseat is not None and rect.colliderect(hotseat):
-                rect.bottom = hotseat.top - 10  # above the turn banner, never under it
+            dropdown = getattr(self.tool, "dropdown", None)  # the Traps tool's kind list, in the same corner
+            for cover in (hotseat, dropdown.rect if dropdown is not None and dropdown.alive() else None):
+                if cover is not None and rect.colliderect(cover):
+                    rect.bottom = cover.top - 10  # above the turn banner and the tool's list, never under them
             pygame.draw.rect(surface, theme.OUTLINE, rect.inflate(6, 6), border_radius=rect.height // 2 + 3)
             surface.blit(img, rect)
+            probe.text(surface, rect, "PLAYERS' VIEW  (F2: back to the GM's view)")
         self.app.draw_toolbar_background(surface, self.state.name)
         right = f"{self.camera.cell_px} px/square"
         if self.hover_cell is not None and self.state.map.in_bounds(self.hover_cell):

@@ -42,6 +42,9 @@ class BoardView(Protocol):
     @property
     def state(self) -> EncounterState: ...
 
+    @property
+    def query_state(self) -> EncounterState: ...  # what this viewer may know (players: no secrets)
+
     def say(self, text: str, kind: str = "info") -> None: ...
 
     def submit(self, command: Any) -> bool: ...

@@ -117,7 +117,7 @@ class TokenPainter:
             if hit is None or hit[0] != look or hit[1] != frame or probing:
                 team = state.teams.get(who.team)
                 pictures = self._place(surface, camera, who, team, px, who.id == selected, who.id in highlighted,
-                                       gm, probing)
+                                       gm or state.numbers_shown_to_players(who), probing)
                 hit = (look, frame, pictures, _operations(pictures, clip, clip_t))
                 placed[who.id] = hit
             shown.append(hit)
@@ -148,12 +148,11 @@ class TokenPainter:
                     probe.text(surface, img.get_rect(topleft=pos), text)
 
     def _place(self, surface: pygame.Surface, camera: Camera, who: Combatant, team, px: int, selected: bool,
-               highlighted: bool, gm: bool, probing: bool) -> tuple:
+               highlighted: bool, show_hp: bool, probing: bool) -> tuple:
         """One token's pictures and where they go: (disc, name label, condition badges)."""
         assert who.cell is not None  # only tokens on the map are placed (draw() takes them from on_map())
         x, y = camera.to_screen(who.cell)
         colour = tuple(team.colour) if team else theme.NEUTRAL
-        show_hp = gm or (team is not None and team.players)
         disc = self._disc(who, colour, px, selected, highlighted, show_hp)
         dw, dh = disc.get_size()
         if probing:

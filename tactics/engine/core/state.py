@@ -99,6 +99,15 @@ class EncounterState:
         team = self.teams.get(who.team)
         return not (team is not None and team.players)
 
+    def numbers_shown_to_players(self, who: Combatant) -> bool:
+        """Are this creature's hit points and Initiative shown on the players' screens? (reading: N-SEEN-1)
+
+        Only for the players' own teams (their tokens' HP bars, the Initiative list); of
+        the GM's creatures the players see names, conditions and who is down.
+        """
+        team = self.teams.get(who.team)
+        return team is not None and team.players
+
     def at(self, cell: Cell) -> Combatant | None:
         for c in self.combatants.values():
             if c.cell == cell and c.present:

@@ -21,6 +21,7 @@ class SetupTool(Tool):
     label = "Set up"
     key = pygame.K_u
     key_label = "U"
+    gm_only = True  # it lists every combatant, hidden ones too, with their numbers
     hint = ("Set up the fight (GM): add combatants and teams, drag tokens to place them, give them pictures, "
             "lay traps, save it as an encounter file.")
 

@@ -141,8 +141,11 @@ class ActionsPanel(w.Panel):
         team = state.teams.get(who.team)
         x, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
         pygame.draw.circle(s, tuple(team.colour) if team else theme.TEXT, (x + px(9), y + px(13)), px(9))
-        hp = w.text(s, f"{who.hp}/{who.max_hp} hp", (rect.right - theme.PANEL_PAD - px(40), y + px(4)), 16,
-                    theme.BAD if who.down else theme.TEXT, "semibold", "topright")
+        numbers = self.ui.view.viewer == "gm" or state.numbers_shown_to_players(who)  # N-SEEN-1
+        label = f"{who.hp}/{who.max_hp} hp" if numbers else ("down" if who.down else "")
+        right = (rect.right - theme.PANEL_PAD - px(40), y + px(4))
+        hp = (w.text(s, label, right, 16, theme.BAD if who.down else theme.TEXT, "semibold", "topright")
+              if label else pygame.Rect(right, (0, 0)))
         for line in w.fit_line(who.name, 22, hp.x - px(8) - (x + px(26)), "bold"):
             w.text(s, line, (x + px(26), y), 22, theme.TEXT, "bold")
         y += w.line_h(22, "bold") + px(4)

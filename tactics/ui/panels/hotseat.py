@@ -306,7 +306,8 @@ class HotseatBanner:
         if command is None:
             view.say("No turn to end: no fight is under way.", "info")
             return False
-        before = turn_banner(view.state)
+        for_players = view.viewer == "players"  # F2: the message names no hidden group (N-HOT-1)
+        before = turn_banner(view.state, for_players=for_players)
         if not view.submit(command):
             return False
         begin_next_turn(view, quiet=True)  # individual turns: one press, unless the facing prompt asks
@@ -315,7 +316,7 @@ class HotseatBanner:
         if asked:
             view.say(f"{done} {asked}; then the next turn begins.", "good")
             return True
-        after = turn_banner(view.state)
+        after = turn_banner(view.state, for_players=for_players)
         view.say(f"{done} Now: {after.title if after else 'no fight'}.", "good")
         return True
 

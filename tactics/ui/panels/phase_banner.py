@@ -123,7 +123,9 @@ class PhaseBanner(w.Panel):
 
     def _advantages(self, s, rect, combat, hover) -> int:
         y = self._title(s, rect, f"Round {combat.round}: Advantages Phase")
-        lines = advantages_in_force(self.ui.state) or ["No condition gives or takes an advantage die this round."]
+        # asked of the state the view may know: the players' view (F2) names no hidden creature (N-HIDE-2)
+        known = self.ui.view.query_state
+        lines = advantages_in_force(known) or ["No condition gives or takes an advantage die this round."]
         for line in lines:
             for part in w.wrap(line, 17, rect.width - 2 * theme.PANEL_PAD - px(14)):
                 pygame.draw.circle(s, theme.ACCENT, (rect.x + theme.PANEL_PAD + px(4), y + px(11)), px(4))
@@ -164,12 +166,14 @@ class PhaseBanner(w.Panel):
         y = self._title(s, rect, f"Counter Phase of round {combat.round}")
         ticked = last_counter_phase(self.ui.encounter.journal) or CountersTicked(round=0, ticks=[], env=[], held=[], ended=[])
         name = lambda cid: state.combatants[cid].name if cid in state.combatants else cid  # noqa: E731
-        down = [f"{name(t['combatant'])}: {t['name']} {t['from']} -> {t['to']}" for t in ticked.ticks]
+        known = self.ui.view.query_state.combatants  # the players' view: nothing of hidden creatures (N-HIDE-2)
+        shown = lambda t: "combatant" not in t or t["combatant"] in known  # noqa: E731
+        down = [f"{name(t['combatant'])}: {t['name']} {t['from']} -> {t['to']}" for t in ticked.ticks if shown(t)]
         down += [f"counter {e['id']}: {e['from']} -> {e['to']}" for e in ticked.env]
         ended = [f"{name(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"counter {t['id']} ends"
-                 for t in ticked.ended]
+                 for t in ticked.ended if shown(t)]
         held = [f"{name(h['combatant'])}: {h['name']} stays {h['rounds']}" if "combatant" in h
-                else f"counter {h['counter']} stays {h['rounds']}" for h in ticked.held]
+                else f"counter {h['counter']} stays {h['rounds']}" for h in ticked.held if shown(h)]
         x = rect.x + theme.PANEL_PAD
         half = (rect.width - 2 * theme.PANEL_PAD) // 2
         columns = [(("Went down", down or ["no round counters"], theme.CONDITION),),
@@ -191,7 +195,7 @@ class PhaseBanner(w.Panel):
                 cy += px(6)
             bottom = max(bottom, cy)
         y = bottom
-        joiners = can_join(state)
+        joiners = [cid for cid in can_join(state) if cid in known]  # a hidden newcomer is the GM's to add
         if joiners:
             w.text(s, "Join the fight now:", (x, y + px(2)), 16, theme.ACCENT, "bold")  # reading: R-INIT-5
             y += px(28)

@@ -28,6 +28,7 @@ def draw_side_panel(
     budget: tuple[int, int] | None,
     template_label: str,
     affected: list[Combatant] | None,
+    hp_shown: bool = True,
 ) -> pygame.Rect | None:
     """Draw the panel at the right edge; returns its rectangle (None when empty)."""
     if selected is None and affected is None:
@@ -37,7 +38,8 @@ def draw_side_panel(
         team = state.teams.get(selected.team)
         rows.append(("title", selected.name, tuple(team.colour) if team else theme.TEXT))
         rows.append(("dim", team.name if team else selected.team))
-        rows.append(("text", f"HP {selected.hp} / {selected.max_hp}"))
+        if hp_shown:
+            rows.append(("text", f"HP {selected.hp} / {selected.max_hp}"))
         if budget:
             rows.append(("text", f"Run {budget[0]} ft   Sprint {budget[1]} ft"))
         if selected.conditions:

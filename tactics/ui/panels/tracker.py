@@ -179,10 +179,13 @@ class TrackerPanel(w.Panel):
             for line in w.fit_line(name, 18, inner - px(24), "bold"):
                 w.text(s, line, (x + px(24), y), 18, theme.TEXT, "bold")
             y += w.line_h(18, "bold")
-            # On its own line: a long team name never runs into the number.
-            w.text(s, f"Team Initiative {combat.team_initiative.get(tid, 0)}", (x + px(24), y), 15,
-                   theme.TEXT_DIM, "semibold")
-            y += w.line_h(15) + px(4)
+            if self.ui.view.viewer == "gm" or (team is not None and team.players):
+                # On its own line: a long team name never runs into the number. The players' view
+                # shows no GM team's: it is the mean over all its members, hidden ones too (R-INIT-1).
+                w.text(s, f"Team Initiative {combat.team_initiative.get(tid, 0)}", (x + px(24), y), 15,
+                       theme.TEXT_DIM, "semibold")
+                y += w.line_h(15)
+            y += px(4)
         y += px(6)
         # the groups in turn order; when they do not all fit, the groups already done shrink to a line
         acting = acting_group(state)
@@ -256,11 +259,15 @@ class TrackerPanel(w.Panel):
         who = state.combatants[cid]
         unaware = combat.round == 0 and combat.aware is not None and cid not in combat.aware
         dim = done or who.down or unaware  # R-SURP-1: the unaware sit out Round 0
-        init = combat.initiative.get(cid, 0)
-        w.text(s, f"{init:+d}", (x + px(16), y + px(2)), 15, theme.TEXT_DIM, "semibold")
+        # the players' view: numbers of the players' own teams only, as their tokens (N-SEEN-1)
+        numbers = self.ui.view.viewer == "gm" or state.numbers_shown_to_players(who)
+        if numbers:
+            w.text(s, f"{combat.initiative.get(cid, 0):+d}", (x + px(16), y + px(2)), 15, theme.TEXT_DIM, "semibold")
         name_colour = theme.ACCENT if self.ui.view.selected == cid else (theme.TEXT_DIM if dim else theme.TEXT)
-        hp = w.text(s, f"{who.hp}/{who.max_hp} hp" if not unaware else "sits out", (rect.right - theme.PANEL_PAD, y + px(3)),
-                    14, theme.BAD if who.down else theme.TEXT_DIM, "semibold", "topright")
+        label = "sits out" if unaware else (f"{who.hp}/{who.max_hp} hp" if numbers else ("down" if who.down else ""))
+        right = (rect.right - theme.PANEL_PAD, y + px(3))
+        hp = (w.text(s, label, right, 14, theme.BAD if who.down else theme.TEXT_DIM, "semibold", "topright")
+              if label else pygame.Rect(right, (0, 0)))
         name_x = x + px(52)
         name = w.fit_line(who.name, 17, hp.x - px(8) - name_x)[0]
         name_rect = w.text(s, name, (name_x, y + px(1)), 17, name_colour)

@@ -2,8 +2,9 @@
 
 Why it exists: at the table the players look at the TV, not the GM's laptop;
 they want to see the order of play (the groups in team rounds, R-INIT-4, or
-each combatant in individual turns) and whose turn it is, in each team's
-colour. It is public information only: it is computed from the players' state
+each combatant in individual turns), who acts in each (in a surprise Round 0
+only the aware, R-SURP-1) and whose turn it is, in each team's colour. It is
+public information only: it is computed from the players' state
 (:func:`tactics.ui.players.seen.players_state`), in which hidden creatures do
 not exist, so a hidden creature is never named, and a group of only hidden
 creatures has no slot at all (its turn shows nothing). No hit points, no
@@ -46,9 +47,10 @@ def order_slots(seen: EncounterState) -> tuple[str, list[Slot]]:
     if isinstance(combat, CombatState):
         acting = combat.acting_group()
         for group in combat.turn_order():
-            names = [seen.combatants[m].name for m in group.members if m in seen.combatants]
+            # who acts in it: in a surprise Round 0 only the aware (R-SURP-1), the others sit out
+            names = [seen.combatants[m].name for m in group.members if m in seen.combatants and combat.can_act(m)]
             if not names:
-                continue  # nobody the players may see: no slot, nothing said
+                continue  # nobody the players may see acts: no slot, nothing said
             now = acting is not None and acting.key == group.key
             slots.append(Slot(", ".join(names), colour_of(group.team), now, group.key in combat.turns_done))
     else:  # individual turns: one slot per combatant (R-TURN)

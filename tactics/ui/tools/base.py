@@ -22,6 +22,8 @@ class Tool:
     key: int | None = None  # hotkey (pygame key code)
     key_label = ""
     hint = ""  # what the tool does, for the status bar and tooltip
+    #: a GM's tool (Set up): not opened in the players' view (F2), which shows what the players may see
+    gm_only = False
 
     def __init__(self, view: "BoardView") -> None:
         self.view = view

@@ -19,6 +19,10 @@ Why it exists: traps are the GM's to lay out and the table's to deal with.
 
 In a ground fight these become declarations resolved in the order of R-ORD-1;
 outside one they happen at once.
+
+In the players' view (F2) the tool is the players' side only: no placing,
+removing or showing hidden traps, and a trap's disarm DC and odds only when the
+players' own side set it (the DC of someone else's trap is the GM's, R-TRAP-3).
 """
 
 from __future__ import annotations
@@ -83,6 +87,7 @@ class TrapTool(Tool):
         self.wire_start: Cell | None = None
         self.dropdown: pygame_gui.elements.UIDropDownMenu | None = None
         self._right: tuple[int, int] | None = None
+        self.pills: list[tuple[str, pygame.Rect]] = []  # the hover texts the last frame drew, and where
 
     # -- the kind ----------------------------------------------------------------------
     def kind_info(self) -> tr.TrapKind:
@@ -153,6 +158,16 @@ class TrapTool(Tool):
         except ValueError:
             return None
 
+    def gm(self) -> bool:
+        """The GM's own view? (The players' view, F2, has only the players' trap actions.)"""
+        return self.view.viewer == "gm"
+
+    def dc_known(self, trap: tr.Trap) -> bool:
+        """May this view show the trap's disarm DC and odds? The GM's always; the players' only
+        for a trap their own side set (anyone else's DC is the GM's secret, R-TRAP-3)."""
+        team = self.view.state.teams.get(trap.team or "")
+        return self.gm() or (team is not None and team.players)
+
     # -- placing ------------------------------------------------------------------------------
     def place(self, cell: Cell, wire_end: Cell | None = None, *, as_actor: bool = False) -> bool:
         kind = self.kind_info()
@@ -188,6 +203,10 @@ class TrapTool(Tool):
         if token is not None and not shift and self.wire_start is None:
             view.select(None if view.selected == token.id else token.id)
             return True
+        if not shift and self.wire_start is None and not self.gm():
+            view.say("Placing hidden traps is the GM's (F2: the GM's view). Shift+click: the selected token "
+                     "sets one.", "error")
+            return True
         kind = self.kind_info()
         if kind.trigger == "tripwire":
             if self.wire_start is None:
@@ -219,6 +238,8 @@ class TrapTool(Tool):
             return False
         if isinstance(intent, ui.PointerUp) and intent.button == 3 and self._right is not None:
             self._right = None
+            if not self.gm():  # removing a trap is the GM's
+                return False
             trap = self.trap_at(view.camera.cell_at(intent.pos))
             if trap is not None and view.submit(hz.RemoveTrap(trap.id)):
                 view.say(f"Removed the {trap.label}.", "good")
@@ -262,7 +283,7 @@ class TrapTool(Tool):
     def _action(self, key: int, who: Combatant | None, trap: tr.Trap | None) -> bool:
         view = self.view
         fight = fight_is_on(view.state)
-        if key == pygame.K_x and trap is not None and trap.trigger == "remote" and who is None:
+        if key == pygame.K_x and trap is not None and trap.trigger == "remote" and who is None and self.gm():
             view.submit(hz.TriggerRemote(trap.id))  # the GM sets it off
             return True
         if who is None:
@@ -295,6 +316,9 @@ class TrapTool(Tool):
         who = self.actor()
         dc = f" (disarm DC {self.disarm_dc}, +/-)" if self.disarm_dc else " (+/-: disarm DC)"
         acts = f"  {who.name}: D disarm, S search, X remote, Shift+click set{dc}." if who else ""
+        if not self.gm():  # the players' side of traps only
+            acts = acts or "  Select your token: D disarm, S search, X set off a remote charge, Shift+click set a trap."
+            return f"Traps: {kind.label or kind.name}{extra}.{acts}"
         return f"Traps: {kind.label or kind.name}{extra}. Click: place hidden. Right click: remove. H: show to all.{acts}"
 
     def board_key(self):
@@ -311,7 +335,10 @@ class TrapTool(Tool):
         lines: list[str] = []
         if who is None:
             return lines
-        if trap is not None and trap.armed and trap.known_to(who.team):
+        if trap is not None and trap.armed and trap.known_to(who.team) and not self.dc_known(trap):
+            how, _ = disarm_preview(view.state, who, trap)
+            lines.append(f"D: {who.name} disarms ({how})")  # the players' view: the roll, not the GM's DC
+        elif trap is not None and trap.armed and trap.known_to(who.team):
             how, odds = disarm_preview(view.state, who, trap)
             lines.append(f"D: {who.name} disarms ({how}) DC {trap.disarm_dc}: disarmed {percent(odds['disarmed'])}"
                          f" · retry {percent(odds['retry'])} · goes off {percent(odds['triggered'])}")
@@ -347,9 +374,19 @@ class TrapTool(Tool):
         self._draw_search_odds(ctx)
         x, y, w, h = cam.cell_rect(cell)
         top = y - 4
-        for text in reversed(self.odds_lines()):
-            rect = draw.pill_at(ctx.surface, text, (x + w // 2, top), size=15, colour=theme.LABEL_WARM, anchor="midbottom")
+        stack = []
+        for text in reversed(self.odds_lines()):  # stacked above the square
+            img = draw.pill(text, 15, theme.LABEL_WARM)
+            rect = img.get_rect(midbottom=(x + w // 2, top))
+            stack.append((text, img, rect))
             top = rect.top - 2
+        if stack:  # the stack moved as one into the map's area: never off the window's edge
+            whole = stack[0][2].unionall([rect for _, _, rect in stack])
+            moved = whole.clamp(ctx.clip)
+            dx, dy = moved.x - whole.x, moved.y - whole.y
+            stack = [(text, img, rect.move(dx, dy)) for text, img, rect in stack]
+            ctx.surface.fblits([(img, rect) for _, img, rect in stack])
+        self.pills = [(text, rect) for text, _, rect in stack]
 
     def _draw_search_odds(self, ctx: DrawContext) -> None:
         """GM only: the chance a search by the selected token finds each hidden trap in reach (R-TRAP-2)."""
