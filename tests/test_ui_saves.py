@@ -154,6 +154,7 @@ def test_a_save_of_a_game_in_progress_offers_what_was_played_after_it(game: Path
         assert len(app.battle.encounter.journal.entries) == 2
         prompt = app.saving.prompt
         assert prompt is not None and prompt.alive() and prompt.choices == ["Restore", "Ignore"]
+        assert "1 more action than the file; the last: brandon moves 5 ft" in prompt.text  # what restoring brings back
         click(app, prompt.button_centre("Restore"))
         assert len(app.battle.encounter.journal.entries) == 3
         assert app.battle.state.combatants["brandon"].cell == (0, 1)

@@ -44,6 +44,28 @@ if TYPE_CHECKING:
 Listener = Callable[[Any, str], None]
 
 
+def what_is_newer(opened: Encounter, autosave: Encounter) -> str:
+    """What restoring the autosave would bring back, in a sentence or two (empty: nothing to say):
+    how many more actions than the file, the last one as the log words it, the round."""
+    from tactics.ui.panels.log import line_for
+
+    entries = autosave.journal.entries
+    more = len(entries) - len(opened.journal.entries)
+    if more <= 0 or not entries:
+        return ""
+    events = entries[-1].events
+    last = line_for(events[-1], autosave.state) if events else ""
+    text = f" It holds {more} more action{'s' if more != 1 else ''} than the file"
+    text += f"; the last: {last}" if last else "."
+    combat = autosave.state.combat
+    rnd = getattr(combat, "round", None)
+    if isinstance(rnd, int) and getattr(combat, "phase", "") != "ended":
+        text += f" (round {rnd})."
+    elif not text.endswith("."):
+        text += "."
+    return text.replace("..", ".")
+
+
 def when_text(path: str | Path) -> str:
     """"16:42" (today) or "3 Dec 16:42" for when a save was written, in local time."""
     stamp = saved_at(path)
@@ -122,7 +144,7 @@ class Saving:
         for fn in self.after_autosave:
             encounter.journal.listeners.append(fn)
         if offer is not None:
-            self.offer_restore(offer, encounter.source or "")
+            self.offer_restore(offer, encounter.source or "", encounter)
 
     def _newer(self, encounter: Encounter) -> Path | None:
         if not encounter.source:
@@ -144,7 +166,7 @@ class Saving:
         if not self.unsaved():  # nothing played here since it was opened
             offer = self._newer(encounter)
             if offer is not None:
-                self.offer_restore(offer, encounter.source or "")
+                self.offer_restore(offer, encounter.source or "", encounter)
 
     def lock_games(self) -> None:
         """From now on this window locks each game it plays (and the one it shows now)."""
@@ -220,13 +242,14 @@ class Saving:
             self.autosaver.encounter.journal.listeners.append(fn)
 
     # -- restoring -----------------------------------------------------------------------
-    def offer_restore(self, autosave: Path, source: str) -> None:
+    def offer_restore(self, autosave: Path, source: str, opened: Encounter | None = None) -> None:
+        """Ask "Restore / Ignore" for ``autosave``, newer than ``opened`` (default: the game shown)."""
         try:
             restored = load_save(autosave)
         except SaveError:
             return  # it was good a moment ago; nothing sensible to offer now
         text = (f"An autosave from {when_text(autosave)} is newer than this file "
-                f"({Path(source).name}). Restore it?")
+                f"({_escape(Path(source).name)}).{_escape(what_is_newer(opened or self.app.battle.encounter, restored))} Restore it?")
         self.ask("Newer autosave", text, ["Restore", "Ignore"],
                  lambda choice: self._restore(restored, autosave) if choice == "Restore" else None)
 
