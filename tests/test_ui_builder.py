@@ -191,6 +191,20 @@ def test_typing_in_the_form_never_works_a_map_shortcut(app: App) -> None:
     assert app.builder.form is None and len(app.battle.state.combatants) == 1
 
 
+def test_a_form_problem_goes_once_the_box_is_typed_in(app: App) -> None:
+    """"Name: type the combatant's name" stayed up after the name was typed (an outside reviewer)."""
+    key(app, pygame.K_u)
+    click(app, panel_button(app, "add"))
+    form = app.builder.form
+    form.entries["name"].set_text("")
+    click(app, form.ok.rect.center)
+    assert form.alive() and "type the combatant's name" in form.status.text
+    click(app, form.entries["name"].rect.center)
+    type_text(app, "Gorg")
+    app.step()  # the box reports the change with an event of its own
+    assert form.status.text.strip() == ""
+
+
 def test_a_bad_picture_is_refused_in_the_form_and_a_broken_one_keeps_the_initials(app: App, tmp_path: Path) -> None:
     key(app, pygame.K_u)
     add_combatant(app, "Gorg")

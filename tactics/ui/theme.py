@@ -125,6 +125,8 @@ def gui_theme() -> dict:
         "text_entry_line": {"font": font_info},
         "text_box": {"font": font_info},
         "drop_down_menu": {"font": font_info},
+        "#builder_status": {"font": {**font_info, "bold": "1"},  # a form's problem: red, not grey
+                            "colours": {"normal_text": "#ff5656"}},
         "tool_tip": {"font": {**font_info, "size": str(fs(14))},
                      "colours": {"dark_bg": "#101218", "normal_text": "#e8ecf2", "normal_border": "#ffc440"}},
         "tool_tip.text_box": {"font": {**font_info, "size": str(fs(14))},

@@ -175,6 +175,8 @@ class BuilderAddon:
             form.sheet_changed()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             self.submit_form()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            form.say("")  # the problem shown is about what was there before this typing
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and element is form.window:
             self.form = None
         self.app.dirty = True
