@@ -82,6 +82,38 @@ def test_damage_5_is_one_journal_entry(app):
     assert "loses 5 hp" in app.battle.message[0]
 
 
+def test_damage_typed_as_dice_is_rolled_with_its_faces_shown_and_undone_in_one_step(app):
+    """A GM types 2d6+1 (a rock fall): the engine rolls it with the seeded dice, the log shows the faces."""
+    journal = app.battle.encounter.journal
+    before = len(journal.entries)
+    right_click(app, (3, 4))
+    pick(app, "damage")
+    for k, text in ((pygame.K_2, "2"), (pygame.K_d, "d"), (pygame.K_6, "6"), (pygame.K_EQUALS, "+"), (pygame.K_1, "1")):
+        key(app, k, text=text)
+    pick(app, "apply")
+    entry = journal.entries[-1]
+    assert len(journal.entries) == before + 1 and entry.command == "roll-hp" and entry.args["dice"] == "2d6+1"
+    rolled = entry.events[0]
+    assert rolled.kind == "hp.rolled" and len(rolled.faces) == 2 and all(1 <= f <= 6 for f in rolled.faces)
+    assert rolled.total == sum(rolled.faces) + 1
+    assert app.battle.state.combatants["ann"].hp == 30 - rolled.total
+    faces = ", ".join(str(f) for f in rolled.faces)
+    assert f"2d6+1 [{faces}] = {rolled.total}" in app.battle.message[0]  # every roll shows its dice
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert app.battle.state.combatants["ann"].hp == 30
+
+
+def test_bad_dice_are_refused_with_a_reason_and_change_nothing(app):
+    right_click(app, (3, 4))
+    pick(app, "damage")
+    for k, text in ((pygame.K_d, "d"), (pygame.K_d, "d"), (pygame.K_MINUS, "-")):
+        key(app, k, text=text)
+    entries = len(app.battle.encounter.journal.entries)
+    pick(app, "apply")
+    assert app.battle.state.combatants["ann"].hp == 30 and len(app.battle.encounter.journal.entries) == entries
+    assert "dice" in app.battle.message[0]
+
+
 def test_heal_with_an_amount_chip_and_the_keyboard_only(app):
     state = app.battle.state
     right_click(app, (3, 4))

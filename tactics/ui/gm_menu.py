@@ -64,6 +64,7 @@ class Page:
     items: list[Item]
     subtitle: str = ""
     amount: Callable[[int], None] | None = None  # an amount page: digits type into ``typed``
+    dice: bool = False  # ... and dice too ("2d6+1": d, + and - as well)
     typed: str = ""
     index: int = 0
     chips: list[tuple[pygame.Rect, int]] = field(default_factory=list)
@@ -250,7 +251,7 @@ class GmMenu:
     def _amount_page(self, cid: str, sign: int) -> Page:
         who = self.view.state.combatants[cid]
         page = Page(("Damage to " if sign < 0 else "Heal ") + who.name, [],
-                    f"{who.hp}/{who.max_hp} HP now: type the amount, or pick one")
+                    f"{who.hp}/{who.max_hp} HP now: type an amount or dice (2d6+1), or pick one")
 
         def apply(amount: int) -> None:
             if amount <= 0:
@@ -258,9 +259,16 @@ class GmMenu:
                 return
             self.submit(gm.AdjustHP(cid, sign * amount))
 
+        def apply_typed() -> None:
+            typed = page.typed
+            if not typed or typed.isdigit():
+                apply(int(typed or 0))
+            else:  # dice: the engine rolls them (seeded, in the log with their faces)
+                self.submit(gm.RollHP(cid, typed, heal=sign > 0))
+
         page.amount = apply
-        page.items = [Item("Apply", "apply", lambda: apply(int(page.typed or 0)),
-                           style="danger" if sign < 0 else "good"),
+        page.dice = True
+        page.items = [Item("Apply", "apply", apply_typed, style="danger" if sign < 0 else "good"),
                       Item("Back", "back", self.back)]
         return page
 
@@ -344,9 +352,12 @@ class GmMenu:
                 page.typed = page.typed[:-1]
             else:
                 self.back()
+        elif page.amount is not None and page.dice and intent.text.lower() in ("d", "+", "-") and intent.text:
+            page.typed = (page.typed + intent.text.lower())[:12]
         elif digit:
             if page.amount is not None:
-                page.typed = (page.typed + digit)[-4:].lstrip("0")
+                page.typed = (page.typed + digit)[:12] if page.dice and not page.typed.isdigit() else \
+                    (page.typed + digit)[-4:].lstrip("0")
             elif 1 <= int(digit) <= n and (action := page.items[int(digit) - 1].action) is not None:
                 page.index = int(digit) - 1
                 action()

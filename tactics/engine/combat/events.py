@@ -277,6 +277,19 @@ class GroupStarted(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class HpRolled(Event):
+    """The GM rolled the damage or healing ("2d6+1"): the faces and the total, before the change."""
+
+    kind: ClassVar[str] = "hp.rolled"
+
+    combatant: str
+    expr: str
+    faces: list[int]
+    total: int
+    heal: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
 class HpChanged(Event):
     kind: ClassVar[str] = "hp.changed"
 
@@ -295,6 +308,7 @@ class RoundStarted(Event):
 
 #: Every kind of this part, for :mod:`tactics.engine.features`.
 ALL: tuple[type[Event], ...] = (
+    HpRolled,
     ActionDeclared,
     ActionFailed,
     ActionLost,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tactics.engine.combat.events import (
-    CombatantDowned, CombatantHidden, CombatantRevealed, ConditionAdded, ConditionRemoved, HpChanged,
+    CombatantDowned, CombatantHidden, CombatantRevealed, ConditionAdded, ConditionRemoved, HpChanged, HpRolled,
 )
 from tactics.engine.combat.team import CombatState, reducer, set_moment
 from tactics.engine.combat.attack import hp_events
@@ -20,7 +20,7 @@ from tactics.engine.board import combatant_or_refuse
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import EncounterState
 from tactics.rules.conditions import default_conditions
-from tactics.rules.dice import Dice
+from tactics.rules.dice import Dice, DiceError, DiceExpr
 
 
 def _combat(state: EncounterState) -> CombatState | None:
@@ -90,6 +90,39 @@ class AdjustHP:
         if not isinstance(self.delta, int) or self.delta == 0:
             raise Refused("give a change in hit points other than 0")
         return hp_events(state, who.id, self.delta, self.reason)
+
+
+@dataclass
+class RollHP:
+    """The GM rolls damage (or healing, ``heal``) with dice ("2d6+1") and applies the total: a rock
+    fall, a fire, a potion. The faces go in the log like every roll; hit points stay within 0..max."""
+
+    target: str
+    dice: str
+    heal: bool = False
+    reason: str = "GM"
+    name: str = "roll-hp"
+
+    def args(self) -> dict[str, Any]:
+        return {"target": self.target, "dice": self.dice, "heal": self.heal, "reason": self.reason}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        who = combatant_or_refuse(state, self.target)
+        try:
+            expr = DiceExpr.parse(str(self.dice).replace(" ", "").lower())
+        except DiceError as exc:
+            raise Refused(str(exc)) from None
+        faces, total = dice.expr(expr)
+        total = max(0, total)
+        events: list[Event] = [HpRolled(combatant=who.id, expr=str(expr), faces=faces, total=total, heal=self.heal)]
+        if total:
+            events += hp_events(state, who.id, total if self.heal else -total, f"{self.reason}: {expr}")
+        return events
+
+
+@reducer.on(HpRolled)
+def _hp_rolled(state: EncounterState, event: HpRolled) -> None:
+    return None  # the change itself is the HpChanged after it
 
 
 @dataclass

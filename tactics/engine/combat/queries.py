@@ -16,7 +16,7 @@ from tactics.engine.combat.events import (
     ActionDeclared, ActionFailed, ActionLost, ActionNote, ActionResolved, ActionUndeclared, ActionsBegan, AttackRolled,
     CombatCheck, CombatEnded, CombatGroupSet, CombatJoined, CombatStarted, CombatantDowned, CombatantHidden,
     CombatantRevealed, ConditionAdded, ConditionRemoved, CounterAdded, CounterRemoved, CountersTicked, DamageRolled,
-    GroupEnded, GroupStarted, HpChanged, RoundStarted,
+    GroupEnded, GroupStarted, HpChanged, HpRolled, RoundStarted,
 )
 from tactics.engine.core.board_events import TokenMoved, TokenPlaced
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
@@ -281,6 +281,10 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         how += ", halved" if d.halved else ""
         tail = f"{how} = {d.amount}" if how else ""
         return f"Damage to {n(d.target)}: {rolls}{tail}."
+    if isinstance(d, HpRolled):
+        what = "Healing" if d.heal else "Damage"
+        faces = f" [{', '.join(str(f) for f in d.faces)}]" if d.faces else ""
+        return f"{what} rolled for {n(d.combatant)}: {d.expr}{faces} = {d.total}."
     if isinstance(d, HpChanged):
         verb = "loses" if d.delta < 0 else "gains"
         return f"{n(d.combatant)} {verb} {abs(d.delta)} hp ({d.hp} left; {d.reason})."

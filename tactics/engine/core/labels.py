@@ -18,6 +18,7 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 COMMAND_LABELS: dict[str, str] = {
     "add-counter": "Add counter",
     "adjust-hp": "Change hit points",
+    "roll-hp": "Roll hit points",
     "advance": "Next step",
     "apply-condition": "Add condition",
     "begin-actions": "Begin the Action Phase",
@@ -98,6 +99,8 @@ def entry_label(command: str, args: dict[str, Any] | None = None, state: Any = N
     if command == "adjust-hp" and isinstance(args.get("delta"), int):
         delta = args["delta"]
         label = f"Damage {-delta}" if delta < 0 else f"Heal {delta}"
+    elif command == "roll-hp" and isinstance(args.get("dice"), str):
+        label = f"{'Heal' if args.get('heal') else 'Damage'} {args['dice']}"
     elif command in ("apply-condition", "remove-condition") and args.get("condition"):
         label = f"{label}: {args['condition']}"
     who = next((args[k] for k in _WHO_ARGS if isinstance(args.get(k), str)), None)
