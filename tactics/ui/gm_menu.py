@@ -5,7 +5,7 @@ conditions by right-clicking the token. A right *click* (press and release
 without dragging: a right drag still pans) on a token, a grenade marker or a
 trap in the GM's view opens this compact menu beside it:
 
-* a token: Damage / Heal (type the amount, or pick 1 2 3 5 10), Add condition
+* a token: Damage / Heal (type the amount or dice such as 2d6+1, or pick 1 2 3 5 10), Add condition
   (the list from ``conditions.toml``, then 1, 2, 3 rounds or until removed),
   Remove condition (with its counter), Hide / Reveal, and Join the fight for a
   combatant on the map who is not in it, when the engine would allow it now;
