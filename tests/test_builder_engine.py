@@ -280,3 +280,27 @@ def test_a_dungeondraft_map_set_up_and_written_opens_as_placed(tmp_path: Path) -
     again = open_path(written)
     assert _snapshot(again.state) == _snapshot(enc.state)
     assert again.state.map.walls is not None and again.state.map.width == enc.state.map.width
+
+
+def test_a_save_of_a_bundled_map_opens_after_the_app_moved(tmp_path: Path) -> None:
+    """A save names the bundled map by name too: a reinstall elsewhere does not lose the game."""
+    import json
+
+    from tactics.assets import bundled
+
+    enc = load_encounter(bundled("space-bears.encounter.toml"))
+    enc.submit(Place("brandon", (3, 3)))
+    target = tmp_path / "night.tactics.json"
+    save_encounter(enc, target)
+    doc = json.loads(target.read_text())
+    assert doc["map"]["bundled"] == "space-bears.json"
+    doc["map"]["path"] = "../../old-install/lib/python3.9/site-packages/tactics/assets/maps/space-bears.json"
+    doc["map"]["absolute"] = "/nowhere/old-install/tactics/assets/maps/space-bears.json"
+    target.write_text(json.dumps(doc))
+    again = load_save(target)
+    assert again.state.combatants["brandon"].cell == (3, 3)
+    doc["map"]["bundled"] = "../../../etc/passwd"
+    target.write_text(json.dumps(doc))
+    with pytest.raises(Exception) as err:
+        load_save(target)
+    assert "map.bundled" in str(err.value)

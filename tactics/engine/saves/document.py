@@ -77,6 +77,10 @@ def _map_reference(encounter: Encounter, save_path: Path, *, absolute: bool = Fa
         ref: dict[str, Any] = {"path": shown}
         if shown != str(source):
             ref["absolute"] = str(source)  # found again when the save alone is copied elsewhere
+        from tactics.assets import MAPS
+
+        if source.is_relative_to(MAPS.resolve()):  # a map shipped with the app: found again after a reinstall
+            ref["bundled"] = source.relative_to(MAPS.resolve()).as_posix()
         from tactics.maps import IMAGE_SUFFIXES
 
         if battle_map.image is not None and source.suffix.lower() in IMAGE_SUFFIXES:
@@ -352,13 +356,16 @@ def _open_map(ref: dict[str, Any], path: Path) -> Any:
         where = ref.get("path")
         if not isinstance(where, str) or not where:
             raise SaveError(path, "map.path", "expected the map's file name")
+        shipped = _bundled_map(ref.get("bundled"), path)
         ppc = ref.get("pixels_per_cell")
         if ppc is not None and (not isinstance(ppc, (int, float)) or isinstance(ppc, bool) or not ppc > 0):
             raise SaveError(path, "map.pixels_per_cell", "expected a positive number")
         map_path = Path(where)
         if not map_path.is_absolute():
             map_path = path.parent / map_path
-        if not map_path.exists() and (path.parent / map_path.name).exists():
+        if shipped is not None:
+            map_path = shipped  # this install's copy of the bundled map (the path may name an old install)
+        elif not map_path.exists() and (path.parent / map_path.name).exists():
             map_path = path.parent / map_path.name  # the save and its map moved together
         elif not map_path.exists() and _same_map(ref.get("absolute"), where):
             map_path = Path(ref["absolute"])  # the save alone was copied elsewhere
@@ -369,6 +376,20 @@ def _open_map(ref: dict[str, Any], path: Path) -> Any:
         raise SaveError(path, "map", str(exc)) from None
     except Exception as exc:
         raise SaveError(path, "map", f"cannot open the map: {exc!r}") from None
+
+
+def _bundled_map(name: Any, path: Path) -> Path | None:
+    """The bundled map a save names by ``map.bundled`` (None: none named, or not in this install)."""
+    if name is None:
+        return None
+    from tactics.assets import MAPS
+
+    if not isinstance(name, str) or not name.strip() or "\x00" in name:
+        raise SaveError(path, "map.bundled", "expected the name of a map bundled with the app")
+    found = (MAPS / name).resolve()
+    if not found.is_relative_to(MAPS.resolve()) or found == MAPS.resolve():
+        raise SaveError(path, "map.bundled", f"{name[:80]!r} is not a map bundled with the app")
+    return found if found.is_file() else None
 
 
 def _same_map(absolute: Any, relative: str) -> bool:
