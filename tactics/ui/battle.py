@@ -53,6 +53,7 @@ class BattleView(TimedMessages):
         self.selected: str | None = None
         self.reach: Reach | None = None
         self.hover_pos: tuple[int, int] | None = None
+        self.side_rect: pygame.Rect | None = None  # the side card as last drawn
         self._hover_camera: tuple | None = None  # the camera hover_cell was worked out with
         self.hover_cell: Cell | None = None
         self.bad_cell: Cell | None = None
@@ -404,6 +405,7 @@ class BattleView(TimedMessages):
         card = who if self.combat.shows_side_card() else None  # in a fight the combat panels show it
         hp_shown = card is None or self.viewer == "gm" or self.state.numbers_shown_to_players(card)  # N-SEEN-1
         side = draw_side_panel(surface, board.top, self.state, card, budget, label, affected, hp_shown)
+        self.side_rect = side  # where the side card was: a tool's labels keep clear of it next frame
         self.combat.draw(surface, board, side)
         if self.turns is not None:
             self.turns.draw(surface)

@@ -50,7 +50,11 @@ def draw_side_panel(
     if affected is not None:
         if rows:
             rows.append(("gap",))
-        rows.append(("head", template_label or "Template"))
+        title, _, size = (template_label or "Template").rpartition(" - ")
+        if title and fit_line(template_label, 18, theme.SIDE_W - px(28), "bold")[0] != template_label:
+            rows += [("head", title), ("dim", size)]  # "Frag grenade blast" / "16 squares": never cut short
+        else:
+            rows.append(("head", template_label or "Template"))
         if affected:
             for who in affected:
                 team = state.teams.get(who.team)

@@ -350,12 +350,33 @@ class GrenadeTool(Tool):
         if p.cook is not None:
             lines.append(f"cooked, WIS DC {ex.COOK_DC}: early {percent(p.cook['early'], 1)} · dud "
                          f"{percent(p.cook['dud'], 1)} · in hand {percent(p.cook['in_hand'], 1)}")
-        highest = min(r for _, r in set(p.odds) | set(p.blast) | {p.target})
-        top = cam.to_screen((0, highest))[1] - 4  # above every square of the heatmap and the blast
-        for text in reversed(lines):
-            rect = draw.pill_at(ctx.surface, text, (x + w // 2, top), size=draw.label_size(cam.cell_px),
-                                colour=theme.LABEL_WARM, anchor="midbottom")
-            top = rect.top - 2
+        rows = [r for _, r in set(p.odds) | set(p.blast) | {p.target}]
+        size = draw.label_size(cam.cell_px)
+        pills = [draw.pill(text, size, tuple(theme.LABEL_WARM), (*theme.WELL, 225)) for text in lines]
+        top = cam.to_screen((0, min(rows)))[1] - 4  # above every square of the heatmap and the blast
+        above = []
+        for img in reversed(pills):
+            above.append(img.get_rect(midbottom=(x + w // 2, top)))
+            top = above[-1].top - 2
+        if self._covered(ctx, above):  # under the side card or off the board: below the heatmap instead
+            top = cam.to_screen((0, max(rows) + 1))[1] + 4
+            for img in pills:
+                rect = ctx.surface.blit(img, img.get_rect(midtop=(x + w // 2, top)))
+                top = rect.bottom + 2
+            return
+        for img, rect in zip(reversed(pills), above):
+            ctx.surface.blit(img, rect)
+
+    def _covered(self, ctx: DrawContext, rects: list[pygame.Rect]) -> bool:
+        """Would labels at ``rects`` be hidden: above the board's top, or where the side card goes
+        (the card is drawn after the map: it covered "on target 25%" at 1280x720)."""
+        board = ctx.clip
+        card = pygame.Rect(ctx.surface.get_width() - theme.SIDE_W - theme.px(24), board.top,
+                           theme.SIDE_W + theme.px(24), theme.px(160))
+        last = getattr(self.view, "side_rect", None)
+        if last is not None:
+            card = card.union(last.inflate(theme.px(8), theme.px(8)))
+        return any(r.top < board.top or r.colliderect(card) for r in rects)
 
 
 __all__ = ["GrenadeTool", "ThrowPreview", "heat_colour", "percent", "throw_command", "throw_preview"]
