@@ -352,6 +352,12 @@ class BattleView(TimedMessages):
         if self.bad_cell is not None:
             draw.cell_cursor(ctx.surface, cam.cell_rect(self.bad_cell), theme.BAD, 3)
         cell = self.hover_cell
+        hovered = self.token_at(cell) if cell is not None else None
+        if cell is not None and hovered is not None and hovered.id in self.renderer.tokens.unnamed:  # no room for its name on the map
+            x, y = cam.cell_centre(cell)
+            rect = draw.pill_at(ctx.surface, hovered.name, (x, y - cam.cell_px // 2 - 4),
+                                size=draw.label_size(cam.cell_px), colour=theme.TEXT, anchor="midbottom")
+            probe.text(ctx.surface, rect, hovered.name)
         if cell is None or self.tool.name != "select" or self.reach is not None:
             return
         if not ctx.state.map.in_bounds(cell):
