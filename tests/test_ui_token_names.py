@@ -1,4 +1,4 @@
-"""Token names never cover another token; a name with no room shows under the pointer.
+"""Token names and condition words never cover another token; a name with no room shows under the pointer.
 
 Why: at 22 px a square (1280x720, in a fight) the name pills, wider than a square,
 were drawn over the neighbours' discs: Bear 2 and Bear 4 could not be seen (an
@@ -45,6 +45,14 @@ def test_in_a_cramped_fight_no_name_covers_a_token_and_the_pointer_names_the_res
             if other != name:
                 disc = pygame.Rect(view.camera.cell_rect(who.cell)).inflate(-6, -6)
                 assert not rect.colliderect(disc), f"{name}'s name covers {other}"
+    words, _ = view.renderer.tokens._names_made
+    assert words, "the fight's opening conditions are on the tokens"
+    for img, at, text, _, _, owner in words:
+        rect = img.get_rect(topleft=at)
+        for other in tokens.values():
+            if other.id != owner:
+                disc = pygame.Rect(view.camera.cell_rect(other.cell)).inflate(-6, -6)
+                assert not rect.colliderect(disc), f"{text} of {owner} covers {other.name}"
     unnamed = view.renderer.tokens.unnamed
     assert unnamed, "at this zoom some names have no room"
     assert set(drawn) | {tokens[n].name for n in tokens if tokens[n].id in unnamed} == set(tokens)

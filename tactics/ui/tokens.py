@@ -68,7 +68,7 @@ class TokenPainter:
         self._placed: dict[str, tuple] = {}  # combatant id -> (its look, its pictures and their places)
         self._bodies: dict[tuple, pygame.Surface] = {}  # discs before their HP bar and hidden fade
         self._names_key: tuple | None = None
-        self._names_made: list[tuple] = []
+        self._names_made: tuple[list[tuple], list[tuple]] = ([], [])
         #: Tokens drawn without their name last frame (no room beside their neighbours' discs).
         self.unnamed: frozenset[str] = frozenset()
 
@@ -130,21 +130,19 @@ class TokenPainter:
             placed.clear()  # combatants gone for good (another encounter opened)
         # Badges, then names, after every disc: no token covers a neighbour's name, and where
         # tokens crowd, a name stays readable over a neighbour's condition words.
-        names = self._names(shown, selected, highlighted, clip, clip_t)
+        marks, names = self._names(shown, selected, highlighted, clip, clip_t)
         if isinstance(surface, RecordingSurface):  # recording: the operations the blits below would, made once per look
             ops = [hit[3] for hit in shown]
             keys, boxes = surface.keys, surface.boxes
             keys.extend([op[0] for op in ops])
             boxes.extend([op[1] for op in ops])
-            for op in ops:
-                if op[2]:
-                    keys.extend(op[2])
-                    boxes.extend(op[3])
+            keys.extend([mark[3] for mark in marks])
+            boxes.extend([mark[4] for mark in marks])
             keys.extend([name[3] for name in names])
             boxes.extend([name[4] for name in names])
             return
         surface.fblits([hit[2][0] for hit in shown])
-        badges = [mark for hit in shown for mark in hit[2][2]]
+        badges = [mark[:3] for mark in marks]
         labels = [name[:3] for name in names]
         for group in (badges, labels):
             surface.fblits([(img, pos) for img, pos, _ in group])
@@ -153,21 +151,37 @@ class TokenPainter:
                     probe.text(surface, img.get_rect(topleft=pos), text)
 
     def _names(self, shown: list, selected: str | None, highlighted: frozenset[str], clip: pygame.Rect,
-               clip_t: tuple) -> list[tuple]:
-        """The name labels to draw: (picture, place, name, recorded key, recorded box) each.
+               clip_t: tuple) -> tuple[list[tuple], list[tuple]]:
+        """The condition words and the name labels to draw: (picture, place, text, recorded key,
+        recorded box) each (a word also says whose it is).
 
-        A name goes under its disc; where it would cover another token's disc it goes above its
-        own (unless its condition words are there); where neither is free it is left out,
-        and the disc's initials and the pointer name it (:attr:`unnamed`). The selected and
-        highlighted tokens always keep theirs. Why: at 22 px a square in a fight, names over
-        the neighbours' discs hid B2 and B4 (an outside reviewer's finding). Worked out once per
-        set of pictures shown.
+        Nothing a token carries covers another token's disc. Condition words sit over their
+        disc's top edge; where they would cover a neighbour they shrink to one row of short
+        forms ("Sh1 Fl"). A name goes under its disc; where it would cover another disc or a
+        neighbour's condition words it goes above its own (unless its condition words are
+        there); where neither is free it is left out, and the disc's initials and the pointer
+        name it (:attr:`unnamed`). The selected and highlighted tokens always keep their name.
+        Why: at 22 px a square names and stacked words hid B2 and B4 (an outside reviewer's
+        finding). Worked out once per set of pictures shown.
         """
         key = (tuple((hit[0], hit[1]) for hit in shown), selected, highlighted, clip_t)
         if self._names_key == key:
             return self._names_made
         discs = [hit[2][0][0].get_rect(topleft=hit[2][0][1]).inflate(-4, -4) for hit in shown]
         ids = [hit[2][3] for hit in shown]
+        marks: list[tuple] = []
+        words_of: list[list[pygame.Rect]] = []
+        for i, hit in enumerate(shown):
+            others = discs[:i] + discs[i + 1:]
+            badges = hit[2][2]
+            rects = [img.get_rect(topleft=at) for img, at, _ in badges]
+            if any(r.collidelist(others) >= 0 for r in rects):
+                badges = self._short_badges(hit[0][1], discs[i].inflate(4, 4), hit[1][0])
+                rects = [img.get_rect(topleft=at) for img, at, _ in badges]
+            words_of.append(rects)
+            for img, at, text in badges:
+                k, box = blit_operation(img, at, clip, clip_t)
+                marks.append((img, at, text, k, box, ids[i]))
         order = sorted(range(len(shown)), key=lambda i: (ids[i] != selected, ids[i] not in highlighted))
         kept: list[pygame.Rect] = []
         out: list[tuple | None] = [None] * len(shown)
@@ -178,12 +192,11 @@ class TokenPainter:
                 continue
             img, pos, text = label
             own = discs[i]
-            others = discs[:i] + discs[i + 1:]
+            others = discs[:i] + discs[i + 1:] + [r for j, rs in enumerate(words_of) if j != i for r in rs]
             under = img.get_rect(topleft=pos)
             above = under.move(0, (own.top - 2 - under.height) - under.top)
-            words = [mark[0].get_rect(topleft=mark[1]) for mark in shown[i][2][2]]  # its own condition words
             must = ids[i] == selected or ids[i] in highlighted
-            for rect, also in ((under, []), (above, words)):
+            for rect, also in ((under, []), (above, words_of[i])):
                 if rect.collidelist(others) < 0 and rect.collidelist(kept) < 0 and rect.collidelist(also) < 0:
                     break
             else:
@@ -194,9 +207,25 @@ class TokenPainter:
             kept.append(rect)
             k, box = blit_operation(img, rect.topleft, clip, clip_t)
             out[i] = (img, rect.topleft, text, k, box)
-        self._names_key, self._names_made = key, [name for name in out if name is not None]
+        self._names_key = key
+        self._names_made = (marks, [name for name in out if name is not None])
         self.unnamed = frozenset(unnamed)
         return self._names_made
+
+    def _short_badges(self, conds: tuple, disc: pygame.Rect, px: int) -> list[tuple[pygame.Surface, tuple[int, int], str]]:
+        """Condition words as one row of short forms over the disc's top edge (``conds``: (name,
+        rounds) pairs), for a token whose words would cover a neighbour."""
+        size = self.badge_size(px)
+        shown = conds[:3]
+        words = [condition_pill_text(name, rounds) for name, rounds in shown]
+        pills = [self._badge(text, name, size) for text, (name, _) in zip(words, shown)]
+        total = sum(p.get_width() for p in pills) + 2 * (len(pills) - 1)
+        bx, by = disc.centerx - total // 2, disc.top - pills[0].get_height() + max(1, px // 12)
+        out = []
+        for pill, text in zip(pills, words):
+            out.append((pill, (bx, by), text))
+            bx += pill.get_width() + 2
+        return out
 
     def _place(self, surface: pygame.Surface, camera: Camera, who: Combatant, team, px: int, selected: bool,
                highlighted: bool, show_hp: bool, probing: bool) -> tuple:
