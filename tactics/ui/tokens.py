@@ -69,11 +69,13 @@ class TokenPainter:
         self._bodies: dict[tuple, pygame.Surface] = {}  # discs before their HP bar and hidden fade
         self._names_key: tuple | None = None
         self._names_made: tuple[list[tuple], list[tuple]] = ([], [])
+        self._near_key: tuple | None = None
+        self._near: list[list[int]] = []
         #: Tokens drawn without their name last frame (no room beside their neighbours' discs).
         self.unnamed: frozenset[str] = frozenset()
 
     def clear(self) -> None:
-        self._names_key = None
+        self._names_key = self._near_key = None
         self._discs.clear()
         self._labels.clear()
         self._placed.clear()
@@ -169,42 +171,51 @@ class TokenPainter:
             return self._names_made
         discs = [hit[2][0][0].get_rect(topleft=hit[2][0][1]).inflate(-4, -4) for hit in shown]
         ids = [hit[2][3] for hit in shown]
+        widest = max([hit[2][1][0].get_width() for hit in shown if hit[2][1] is not None] +
+                     [img.get_width() for hit in shown for img, _, _ in hit[2][2]] + [1])
+        cells = tuple(hit[0][0][0] for hit in shown)
+        where = (cells, shown[0][1][0] if shown else 1, widest)
+        if self._near_key != where:  # a roll or a new condition moves no one: the neighbours stay
+            self._near_key, self._near = where, _neighbours(list(cells), where[1], widest)
+        near = self._near
         marks: list[tuple] = []
         words_of: list[list[pygame.Rect]] = []
         for i, hit in enumerate(shown):
-            others = discs[:i] + discs[i + 1:]
             badges = hit[2][2]
             rects = [img.get_rect(topleft=at) for img, at, _ in badges]
-            if any(r.collidelist(others) >= 0 for r in rects):
-                badges = self._short_badges(hit[0][1], discs[i].inflate(4, 4), hit[1][0])
-                rects = [img.get_rect(topleft=at) for img, at, _ in badges]
+            if near[i] and rects:
+                others = [discs[j] for j in near[i]]
+                if any(r.collidelist(others) >= 0 for r in rects):
+                    badges = self._short_badges(hit[0][1], discs[i].inflate(4, 4), hit[1][0])
+                    rects = [img.get_rect(topleft=at) for img, at, _ in badges]
             words_of.append(rects)
             for img, at, text in badges:
                 k, box = blit_operation(img, at, clip, clip_t)
                 marks.append((img, at, text, k, box, ids[i]))
         order = sorted(range(len(shown)), key=lambda i: (ids[i] != selected, ids[i] not in highlighted))
-        kept: list[pygame.Rect] = []
         out: list[tuple | None] = [None] * len(shown)
+        named: dict[int, pygame.Rect] = {}
         unnamed: set[str] = set()
         for i in order:
             label = shown[i][2][1]
             if label is None:
                 continue
             img, pos, text = label
-            own = discs[i]
-            others = discs[:i] + discs[i + 1:] + [r for j, rs in enumerate(words_of) if j != i for r in rs]
             under = img.get_rect(topleft=pos)
-            above = under.move(0, (own.top - 2 - under.height) - under.top)
-            must = ids[i] == selected or ids[i] in highlighted
-            for rect, also in ((under, []), (above, words_of[i])):
-                if rect.collidelist(others) < 0 and rect.collidelist(kept) < 0 and rect.collidelist(also) < 0:
-                    break
-            else:
-                if not must:
-                    unnamed.add(ids[i])
-                    continue
-                rect = under
-            kept.append(rect)
+            rect: pygame.Rect | None = under
+            if near[i]:
+                others = [discs[j] for j in near[i]] + [r for j in near[i] for r in words_of[j]] + \
+                    [named[j] for j in near[i] if j in named]
+                if under.collidelist(others) >= 0:
+                    above = under.move(0, (discs[i].top - 2 - under.height) - under.top)
+                    if above.collidelist(others) < 0 and above.collidelist(words_of[i]) < 0:
+                        rect = above
+                    elif ids[i] != selected and ids[i] not in highlighted:
+                        rect = None
+            if rect is None:
+                unnamed.add(ids[i])
+                continue
+            named[i] = rect
             k, box = blit_operation(img, rect.topleft, clip, clip_t)
             out[i] = (img, rect.topleft, text, k, box)
         self._names_key = key
@@ -452,3 +463,29 @@ def _eye_slash(surface: pygame.Surface, at: tuple[float, float], size: int) -> N
     pygame.draw.ellipse(surface, theme.TEXT, eye, max(1, size // 9))
     pygame.draw.circle(surface, theme.TEXT, badge.center, max(1, size // 7))
     pygame.draw.line(surface, theme.HIDDEN_SLASH, badge.topleft, badge.bottomright, max(2, size // 7))
+
+
+
+def _neighbours(cells: list[tuple[int, int]], px: int, widest: int) -> list[list[int]]:
+    """For each token (by its square), the others whose disc, words or name could meet its own:
+    within two rows and as many columns as the widest pill (``widest`` px) spans. Found by rows and bisection, so
+    1000 tokens cost a few thousand look-ups, not a million rectangle tests."""
+    from bisect import bisect_left, bisect_right
+
+    reach = 2 + widest // max(1, px)  # the widest name or word pill, in squares
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for i, (c, r) in enumerate(cells):
+        rows.setdefault(r, []).append((c, i))
+    for row in rows.values():
+        row.sort()
+    out: list[list[int]] = []
+    for i, (c, r) in enumerate(cells):
+        found: list[int] = []
+        for rr in range(r - 2, r + 3):
+            line = rows.get(rr)
+            if line is None:
+                continue
+            lo, hi = bisect_left(line, (c - reach, -1)), bisect_right(line, (c + reach, len(cells)))
+            found.extend(j for _, j in line[lo:hi] if j != i)
+        out.append(found)
+    return out
