@@ -292,7 +292,9 @@ def _describe_turns(event: Event, state: EncounterState | None) -> str:
     if isinstance(d, TurnsLapsed):
         return f"{n(d.combatant)}: {', '.join(d.names)} wears off."
     if isinstance(d, TurnsEndedTurn):
-        return f"{n(d.combatant)} ends the turn facing {d.facing}."
+        # The facing is its own line when it was chosen ("Brandon faces E."): a turn ended with E
+        # asks it afterwards, and "ends the turn facing S" then "faces E" read as two answers.
+        return f"{n(d.combatant)} ends the turn."
     if isinstance(d, TurnsOver):
         return f"The fight is over after round {d.round}: {n(d.winner) if d.winner else 'nobody'} stands." \
             if not state or d.winner not in (state.teams or {}) else \
