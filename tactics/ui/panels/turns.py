@@ -299,6 +299,12 @@ class TurnsPanel(w.Panel):
         title = "Individual turns" if turns is None else (
             f"Fight over (round {turns.round})" if turns.phase == "ended" else f"Turns: round {turns.round}")
         w.text(surface, title, (x + theme.PANEL_PAD, y + px(10)), 18, theme.ACCENT, "bold")
+        if rows and turns is not None:  # what the two dots of a row are (a reviewer asked)
+            right, mid = x + px(WIDTH) - theme.PANEL_PAD, y + px(10) + w.line_h(18, "bold") // 2
+            for label, colour in (("other", PLAIN_COLOUR), ("contested", CONTESTED_COLOUR)):
+                at = w.text(surface, label, (right, mid), 13, theme.TEXT_DIM, "regular", "midright")
+                w.pip(surface, (at.left - px(9), mid), colour, "open", px(5))
+                right = at.left - px(22)
         cy = y + px(16) + w.line_h(18, "bold")
         dragged = self.drag[0] if self.drag and abs(self.drag[2] - self.drag[1]) >= 6 else None
         for row in rows:
