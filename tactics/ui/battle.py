@@ -184,6 +184,12 @@ class BattleView(TimedMessages):
         m = self.encounter.map
         rect = self.fit_rect()
         self.camera.fit((rect.x, rect.y, rect.width, rect.height), m.width, m.height)
+        # A map narrower than the room (a tall one) sits in the middle of the window, not of the
+        # room the side card's column leaves: as near the middle as the panels let it.
+        board, wide = self.board_rect(), m.width * self.camera.cell_px
+        if wide < rect.width:
+            middle = board.centerx - wide // 2
+            self.camera.origin_x = max(rect.x + 24, min(middle, rect.right - 24 - wide))
         self._fitted = (tuple(rect), self._camera_key())
 
     def _camera_key(self) -> tuple:
