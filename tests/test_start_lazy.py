@@ -50,7 +50,7 @@ def test_the_first_frame_loads_no_opponent_and_builds_only_the_validators_it_use
     _first_frame()  # the first start of the session checks every rules file (and remembers that they passed)
     seen = _first_frame()
     assert seen["ai"] == [] and seen["players_window"] is False
-    assert seen["models"] > 40
+    assert seen["models"] > 25  # (the starship's models are not even imported: test_start_imports)
     built = seen["built"]
     assert "tactics.engine.core.definition.EncounterDefinition" in built  # the encounter file was validated
     assert "tactics.rules.sheets.Sheet" in built  # and the sheets the panels show
