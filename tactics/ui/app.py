@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+import tactics
 from tactics.engine.core.encounter import Encounter
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
@@ -368,6 +369,8 @@ class App:
             screen.draw(surface)
         pygame.display.flip()
         self.frames += 1
+        if self.frames == 1:
+            tactics.started()  # the start is over: the cycle collector's usual schedule (tactics/__init__.py)
         self.dirty = False
 
     def run(self) -> int:
