@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import weakref
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -39,10 +40,12 @@ from tactics.engine.builder.writer import SUFFIX, EncounterFileError, target_pat
 from tactics.engine.core.journal import Refused
 from tactics.ui import draw, render, theme, token_art
 from tactics.ui import intents as ui
-from tactics.ui.builder.forms import CombatantForm, Form, FormError, TeamForm
 from tactics.ui.builder.panel import SetupPanel
 from tactics.ui.builder.tool import SetupTool
 from tactics.ui.tools.registry import register
+
+if TYPE_CHECKING:
+    from tactics.ui.builder.forms import Form
 
 DRAG_PX = 6
 #: each view's builder, held weakly both ways: a strong value would keep its view (and the
@@ -170,7 +173,7 @@ class BuilderAddon:
             return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED and element in form.actions:
             form.actions[element]()
-        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and isinstance(form, CombatantForm) \
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and isinstance(form, _forms().CombatantForm) \
                 and element is form.menus.get("sheet"):
             form.sheet_changed()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
@@ -329,7 +332,7 @@ class BuilderAddon:
         self.view.say("Traps: pick a kind, click a square to lay it hidden. U: back to Set up.", "info")
 
     def open_add_form(self) -> None:
-        self._open(lambda: CombatantForm(self.app.ui, self.app.size, self.state, None, self.submit_form,
+        self._open(lambda: _forms().CombatantForm(self.app.ui, self.app.size, self.state, None, self.submit_form,
                                          self.close_forms, self.choose_art))
 
     def open_edit_form(self, cid: str) -> None:
@@ -337,11 +340,11 @@ class BuilderAddon:
         if who is None:
             return
         self.picked = cid
-        self._open(lambda: CombatantForm(self.app.ui, self.app.size, self.state, who, self.submit_form,
+        self._open(lambda: _forms().CombatantForm(self.app.ui, self.app.size, self.state, who, self.submit_form,
                                          self.close_forms, self.choose_art))
 
     def open_team_form(self, team: str | None = None) -> None:
-        self._open(lambda: TeamForm(self.app.ui, self.app.size, self.state, team, self.submit_form, self.close_forms))
+        self._open(lambda: _forms().TeamForm(self.app.ui, self.app.size, self.state, team, self.submit_form, self.close_forms))
 
     def _open(self, make: Any) -> None:
         reason = self.locked_reason()
@@ -379,7 +382,7 @@ class BuilderAddon:
             return False
         try:
             command = form.command()
-        except FormError as exc:
+        except _forms().FormError as exc:
             form.say(str(exc))
             return False
         try:
@@ -456,6 +459,13 @@ class BuilderAddon:
 
 
 # --------------------------------------------------------------------------- the board layer
+def _forms() -> ModuleType:
+    """The add and edit forms, imported when the first one opens (not at the app's start: issue 12)."""
+    from tactics.ui.builder import forms
+
+    return forms
+
+
 def builder_of(view: Any) -> BuilderAddon | None:
     ref = _BY_VIEW.get(view) if view is not None else None
     return ref() if ref is not None else None
