@@ -5,7 +5,9 @@ app-controlled opponent (``tactics.ai``) is loaded only once the app plays a tea
 side, the players' window module only once it opens, and a pydantic model builds its
 validator only when it first validates (the saves', the ships', the opponents' and the
 grenades' models are not needed to show the first frame; the grenade tool reads its kinds
-when first used).
+when first used). The engine parts loaded on first use (``features.LATER``: the starship,
+individual turns) and the windows, panels and forms shown only later are not imported at
+all, and Python's cycle collector is back on its usual schedule once the frame is shown.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import json
 import os
 import subprocess
 import sys
+
+import pytest
 
 FIRST_FRAME = """
 import json, sys
@@ -30,7 +34,10 @@ def subclasses(cls):
         yield from subclasses(sub)
 
 models = list(subclasses(DataModel))
+import gc
 print(json.dumps({
+    "modules": sorted(m for m in sys.modules if m.startswith("tactics.")),
+    "gc_threshold": gc.get_threshold(),
     "ai": sorted(m for m in sys.modules if m.startswith("tactics.ai")),
     "players_window": "tactics.ui.players.window" in sys.modules,
     "models": len(models),
@@ -46,9 +53,35 @@ def _first_frame() -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_the_first_frame_loads_no_opponent_and_builds_only_the_validators_it_uses():
-    _first_frame()  # the first start of the session checks every rules file (and remembers that they passed)
-    seen = _first_frame()
+@pytest.fixture(scope="module")
+def seen() -> dict:
+    """What a second start showed: the first start of the session checks every rules file
+    (and remembers that they passed), as a user's first start after an install does."""
+    _first_frame()
+    return _first_frame()
+
+
+#: Imported by the first frame of the default (team-turn, ground) encounter: none of these.
+NOT_AT_START = (
+    "tactics.engine.starship.",  # the starship: an encounter with a [space] table, the Tab screen
+    "tactics.engine.combat.individual.",  # individual turns: their encounters, their events in a save
+    "tactics.rules.starship",  # (the ship rules and data)
+    "tactics.rules.turns",  # the individual-turn numbers, an equipped shield's AC
+    "tactics.ui.panels.turns",  # the individual turns' panel
+    "tactics.ui.starship.",  # the starship screen
+    "tactics.ui.builder.forms",  # the Set up tool's add and edit forms
+    "tactics.ui.tools.shot",
+)
+
+
+def test_the_first_frame_imports_no_part_it_does_not_show(seen):
+    imported = [m for m in seen["modules"] if m.startswith(NOT_AT_START)]
+    assert imported == [], imported
+    assert "tactics.engine.combat.team" in seen["modules"]  # (the check sees the engine's own modules)
+    assert seen["gc_threshold"][0] < 10_000  # the cycle collector's usual schedule after the first frame
+
+
+def test_the_first_frame_loads_no_opponent_and_builds_only_the_validators_it_uses(seen):
     assert seen["ai"] == [] and seen["players_window"] is False
     assert seen["models"] > 25  # (the starship's models are not even imported: test_start_imports)
     built = seen["built"]
