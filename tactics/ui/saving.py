@@ -32,7 +32,6 @@ import pygame_gui
 from tactics.engine.saves.autosave import Autosaver, data_dir, last_good_autosave, newer_autosave_than
 from tactics.assets import bundled
 from tactics.engine.core.encounter import Encounter
-from tactics.engine.saves.document import SaveError, load_save, save_encounter, saved_at
 from tactics.ui import intents as ui
 from tactics.ui.opening import SAVE_SUFFIX, SaveOpenError, is_save_file
 from tactics.ui.panels.prompt import Prompt
@@ -46,6 +45,8 @@ Listener = Callable[[Any, str], None]
 
 def when_text(path: str | Path) -> str:
     """"16:42" (today) or "3 Dec 16:42" for when a save was written, in local time."""
+    from tactics.engine.saves.document import saved_at
+
     stamp = saved_at(path)
     if stamp is None:
         try:
@@ -219,6 +220,8 @@ class Saving:
 
     # -- restoring -----------------------------------------------------------------------
     def offer_restore(self, autosave: Path, source: str) -> None:
+        from tactics.engine.saves.document import SaveError, load_save
+
         try:
             restored = load_save(autosave)
         except SaveError:
@@ -248,6 +251,8 @@ class Saving:
         if good is None:
             self.ask("Save refused", problem + "<br>There is no autosave to offer.", ["OK"], lambda _: None)
             return
+        from tactics.engine.saves.document import SaveError, load_save
+
         try:
             autosaved = load_save(good)
         except SaveError:
@@ -299,6 +304,8 @@ class Saving:
             self.ask("Replace?", f"{_escape(path.name)} already exists. Replace it with this game?",
                      ["Replace", "Cancel"], lambda c: self.save_to(path, replace=True) if c == "Replace" else None)
             return False
+        from tactics.engine.saves.document import SaveError, save_encounter
+
         try:
             save_encounter(view.encounter, path)
         except (SaveError, OSError) as exc:
