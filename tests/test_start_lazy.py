@@ -7,7 +7,8 @@ validator only when it first validates (the saves', the ships', the opponents' a
 grenades' models are not needed to show the first frame; the grenade tool reads its kinds
 when first used). The engine parts loaded on first use (``features.LATER``: the starship,
 individual turns) and the windows, panels and forms shown only later are not imported at
-all, and Python's cycle collector is back on its usual schedule once the frame is shown.
+all (nor pygame_gui: the toolbar is drawn by the app), and Python's cycle collector is back
+on its usual schedule once the frame is shown.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ import gc
 print(json.dumps({
     "modules": sorted(m for m in sys.modules if m.startswith("tactics.")),
     "gc_threshold": gc.get_threshold(),
+    "pygame_gui": sorted(m for m in sys.modules if m.split(".")[0] in ("pygame_gui", "i18n", "yaml")),
     "ai": sorted(m for m in sys.modules if m.startswith("tactics.ai")),
     "players_window": "tactics.ui.players.window" in sys.modules,
     "models": len(models),
@@ -81,6 +83,11 @@ def test_the_first_frame_imports_no_part_it_does_not_show(seen):
     assert imported == [], imported
     assert "tactics.engine.combat.team" in seen["modules"]  # (the check sees the engine's own modules)
     assert seen["gc_threshold"][0] < 10_000  # the cycle collector's usual schedule after the first frame
+
+
+def test_the_first_frame_needs_no_pygame_gui(seen):
+    """The toolbar is the app's own; pygame_gui (and what it imports) waits for a text box or dialog."""
+    assert seen["pygame_gui"] == []
 
 
 def test_the_first_frame_loads_no_opponent_and_builds_only_the_validators_it_uses(seen):

@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
-import pygame_gui
 
 from tactics.engine.saves.autosave import Autosaver, data_dir, last_good_autosave, newer_autosave_than
 from tactics.assets import bundled
@@ -36,6 +35,8 @@ from tactics.ui import intents as ui
 from tactics.ui.opening import SAVE_SUFFIX, SaveOpenError, is_save_file
 from tactics.ui.panels.prompt import Prompt
 from tactics.ui.save_warnings import autosave_problem, draw_warning, read_only_text, warning_text
+
+from tactics.ui.gui import gui_loaded
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
@@ -88,7 +89,7 @@ class Saving:
         self.folder = folder  # autosave folder (None: the per-user data folder)
         self.autosaver: Autosaver | None = None
         self.prompt: Prompt | None = None
-        self.dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.dialog: Any = None  # pygame_gui's UIFileDialog while one is open
         self.broken: set[str] = set()  # files that failed to load: never written by Ctrl+S
         #: Journal listeners called after the autosave of each change is written.
         self.after_autosave: list[Listener] = []
@@ -328,6 +329,8 @@ class Saving:
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
         rect.center = (w // 2, h // 2)
+        import pygame_gui
+
         self.dialog = pygame_gui.windows.UIFileDialog(
             rect, self.app.ui, window_title="Save the encounter as", allow_existing_files_only=False,
             initial_file_path=str(suggested_name(self.app.battle.encounter)),
@@ -349,6 +352,10 @@ class Saving:
 
     # -- App hooks ---------------------------------------------------------------------------
     def ui_event(self, event: pygame.event.Event) -> bool:
+        if not gui_loaded():
+            return False  # no dialog or prompt was ever made
+        import pygame_gui
+
         if self.prompt is not None and self.prompt.ui_event(event):
             self.app.dirty = True
             return True

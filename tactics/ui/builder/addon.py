@@ -29,7 +29,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from tactics.engine.builder.events import SetupCombatantAdded
 from tactics.rules.grid import as_cell
@@ -43,6 +42,8 @@ from tactics.ui import intents as ui
 from tactics.ui.builder.panel import SetupPanel
 from tactics.ui.builder.tool import SetupTool
 from tactics.ui.tools.registry import register
+
+from tactics.ui.gui import gui_loaded
 
 if TYPE_CHECKING:
     from tactics.ui.builder.forms import Form
@@ -61,8 +62,8 @@ class BuilderAddon:
         self.view: Any = None
         self.panel = SetupPanel(self)
         self.form: Form | None = None
-        self.art_dialog: pygame_gui.windows.UIFileDialog | None = None
-        self.save_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.art_dialog: Any = None  # pygame_gui's UIFileDialogs while open
+        self.save_dialog: Any = None
         self.picked: str | None = None
         self.placing: str | None = None
         self.hover: tuple[int, int] | None = None
@@ -151,6 +152,10 @@ class BuilderAddon:
         return False
 
     def ui_event(self, event: pygame.event.Event) -> bool:
+        if not gui_loaded():
+            return False  # no form or dialog was ever made
+        import pygame_gui
+
         element = getattr(event, "ui_element", None)
         form = self.form
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
@@ -371,6 +376,8 @@ class BuilderAddon:
         rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
         rect.center = (w // 2, h // 2)
         start = Path(self.view.encounter.map.source or Path.cwd()).parent
+        import pygame_gui
+
         self.art_dialog = pygame_gui.windows.UIFileDialog(rect, self.app.ui, window_title="Token picture",
                                                           initial_file_path=str(start),
                                                           allow_existing_files_only=True)
@@ -424,6 +431,8 @@ class BuilderAddon:
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
         rect.center = (w // 2, h // 2)
+        import pygame_gui
+
         self.save_dialog = pygame_gui.windows.UIFileDialog(
             rect, self.app.ui, window_title="Save the encounter file as", allow_existing_files_only=False,
             initial_file_path=str(self.suggested_path()))
