@@ -29,13 +29,14 @@ from tactics.engine.core import journal as journal_module
 from tactics.engine.core.board_events import TokenMoved, TokenPlaced
 from tactics.ui.opening import open_path
 from tactics.engine.core.events import KINDS, Event, EventDataError, from_dict, register
-from tactics.engine.features import ENCOUNTER_REDUCER
+from tactics.engine.features import ENCOUNTER_REDUCER, load_all
 from tactics.engine.hazards.events import GrenadeThrown
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_every_kind_is_one_frozen_class_with_one_reducer():
+    load_all()  # the parts imported on first use too (features.LATER)
     assert len(KINDS) >= 100
     assert set(KINDS) == set(ENCOUNTER_REDUCER.handlers), "a kind without a reducer (or the reverse)"
     for kind, cls in KINDS.items():

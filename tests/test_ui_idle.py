@@ -32,7 +32,7 @@ def test_pointer_resting_on_a_toolbar_button_stops_redrawing(app):
     for _ in range(5):
         app.step()
     assert app.frames == frames  # nothing changed: nothing drawn
-    assert app.widgets.wake_ms(app.ui) is not None  # but the loop wakes for the pending tool tip
+    assert app.widgets.wake_ms(app.gui, app.toolbar) is not None  # but the loop wakes for the pending tool tip
 
     button.hover_time = button.tool_tip_delay + 0.5  # the pointer rested long enough
     app.step()
@@ -41,7 +41,7 @@ def test_pointer_resting_on_a_toolbar_button_stops_redrawing(app):
     for _ in range(5):
         app.step()
     assert app.frames == frames
-    assert app.widgets.wake_ms(app.ui) is None  # nothing pending: the loop sleeps until an event
+    assert app.widgets.wake_ms(app.gui, app.toolbar) is None  # nothing pending: the loop sleeps until an event
 
 
 def test_leaving_the_toolbar_redraws_the_button_unhovered(app):

@@ -16,13 +16,25 @@ name them (:func:`tactics.engine.core.events.from_dict`).
 Modules named in a feature's ``handlers`` add ``@reducer.on(...)`` handlers to
 that feature's shared reducer when they are imported; naming them here is what
 imports them.
+
+Two parts are not needed by most sessions, so they are named here by their
+modules (:class:`LaterFeature`, in :data:`LATER`) and imported the first time
+something needs them (issue 12: start time; together a fifth of the engine's
+import): the starship (an encounter with a ``[space]`` table, or a save's
+``space.*`` events) and individual turns (the ``turns.*`` events their commands
+make, a save's). Each lists the prefixes of its event kinds, so a kind always
+maps to the one part that defines it: :func:`load_for_kind` imports that part
+when the journal applies (:meth:`Reducer.apply`) or a save names
+(:func:`tactics.engine.core.events.event_class`) a kind no loaded part has;
+:func:`load_all` imports every part (tools and tests that list every kind).
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from tactics.engine import board
 from tactics.engine.builder import commands as builder
@@ -35,21 +47,12 @@ from tactics.engine.combat import gm as combat_gm
 from tactics.engine.combat import items as combat_items
 from tactics.engine.combat import setup as combat_setup
 from tactics.engine.combat.queries import DESCRIBERS
-from tactics.engine.combat.individual import actions as turn_actions
-from tactics.engine.combat.individual import events as turn_events
-from tactics.engine.combat.individual import interrupts as turn_interrupts
-from tactics.engine.combat.individual import midmove as turn_midmove
-from tactics.engine.combat.individual import procedure as turns
-from tactics.engine.combat.individual import shots as turn_shots
-from tactics.engine.combat.individual import view as turn_view
 from tactics.engine.core import board_events, control, table
 from tactics.engine.core.events import Event, register
 from tactics.engine.core.journal import Reducer
 from tactics.engine.core.state import EncounterState
 from tactics.engine.hazards import commands as hazards
 from tactics.engine.hazards import events as hazard_events
-from tactics.engine.starship import events as starship_events
-from tactics.engine.starship import state as starship
 
 StartBuilder = Callable[[EncounterState, dict[str, Any]], None]
 
@@ -66,10 +69,47 @@ class Feature:
     events: tuple[type[Event], ...] = field(default=())
 
 
-FEATURES: tuple[Feature, ...] = (
+@dataclass(frozen=True)
+class LaterFeature:
+    """A part imported the first time it is needed, named by its modules.
+
+    ``kinds``: the prefixes of its event kinds (``"space."``); ``reducer``: the
+    module whose ``reducer`` applies them; ``events``: the module whose ``ALL``
+    lists them; ``handlers``: modules adding handlers to that reducer;
+    ``start``: ``"module:function"`` filling the start state, called only when
+    the encounter's definition has the table ``table`` (then the part is imported).
+    """
+
+    name: str
+    kinds: tuple[str, ...]
+    reducer: str
+    events: str
+    handlers: tuple[str, ...] = ()
+    start: str | None = None
+    table: str | None = None
+
+    def owns(self, kind: str) -> bool:
+        return kind.startswith(self.kinds)
+
+    def load(self) -> Feature:
+        """Import the part's modules (once) and describe it as a loaded :class:`Feature`."""
+        reducer = cast(Reducer, importlib.import_module(self.reducer).reducer)
+        events = cast(tuple[type[Event], ...], importlib.import_module(self.events).ALL)
+        handlers = tuple(importlib.import_module(name) for name in self.handlers)
+        start: StartBuilder | None = None
+        if self.start is not None:
+            module, function = self.start.split(":")
+            start = cast(StartBuilder, getattr(importlib.import_module(module), function))
+        return Feature(self.name, reducer, start=start, handlers=handlers, events=events)
+
+
+#: Every part, in the order their start builders run (who plays each side reads the ships).
+PARTS: tuple[Feature | LaterFeature, ...] = (
     Feature("board", board.reducer,
             events=(board_events.TokenPlaced, board_events.TokenMoved, board_events.DoorSet)),
-    Feature("starship", starship.reducer, start=starship.build_space, events=starship_events.ALL),
+    LaterFeature("starship", kinds=("space.",), reducer="tactics.engine.starship.state",
+                 events="tactics.engine.starship.events", start="tactics.engine.starship.state:build_space",
+                 table="space"),
     Feature(
         "ground combat",
         combat_setup.reducer,
@@ -83,23 +123,78 @@ FEATURES: tuple[Feature, ...] = (
     Feature("table settings", table.reducer, events=(board_events.SettingsChanged,)),
     Feature("who plays each team", control.reducer, start=control.build_controllers,
             install=lambda: DESCRIBERS.setdefault("opponent.set", control.describe), events=(board_events.OpponentSet,)),
-    Feature("individual turns", turns.reducer,
-            handlers=(turn_actions, turn_interrupts, turn_midmove, turn_shots, turn_view), events=turn_events.ALL),
+    LaterFeature("individual turns", kinds=("turns.",), reducer="tactics.engine.combat.individual.procedure",
+                 events="tactics.engine.combat.individual.events",
+                 handlers=("tactics.engine.combat.individual.actions", "tactics.engine.combat.individual.interrupts",
+                           "tactics.engine.combat.individual.midmove", "tactics.engine.combat.individual.shots",
+                           "tactics.engine.combat.individual.view")),
     Feature("setting up a fight", builder.reducer, start=builder.build_art, handlers=(builder_log,),
             events=builder_events.ALL),
 )
+#: The parts imported with this module.
+FEATURES: tuple[Feature, ...] = tuple(part for part in PARTS if isinstance(part, Feature))
+#: The parts imported when first needed.
+LATER: tuple[LaterFeature, ...] = tuple(part for part in PARTS if isinstance(part, LaterFeature))
 
 #: The one reducer an encounter's journal applies: every feature's events.
 ENCOUNTER_REDUCER = Reducer()
 #: Called in order with (state, definition) after the basic start state is built.
 START_BUILDERS: list[StartBuilder] = []
+_LOADED: dict[str, Feature] = {}
 
-for _feature in FEATURES:
-    register(*_feature.events)
-    ENCOUNTER_REDUCER.include(_feature.reducer)
-    if _feature.start is not None:
-        START_BUILDERS.append(_feature.start)
-    if _feature.install is not None:
-        _feature.install()
 
-__all__ = ["ENCOUNTER_REDUCER", "FEATURES", "Feature", "START_BUILDERS"]
+def _add(feature: Feature) -> None:
+    register(*feature.events)
+    ENCOUNTER_REDUCER.include(feature.reducer)
+    if feature.install is not None:
+        feature.install()
+
+
+def load(part: LaterFeature) -> Feature:
+    """Import a later part and add its kinds and handlers to the encounter's (once)."""
+    loaded = _LOADED.get(part.name)
+    if loaded is None:
+        loaded = part.load()
+        _add(loaded)
+        _LOADED[part.name] = loaded
+    return loaded
+
+
+def load_for_kind(kind: str) -> bool:
+    """Import the part an event kind belongs to, if it is one not loaded yet; whether one was."""
+    for part in LATER:
+        if part.owns(kind) and part.name not in _LOADED:
+            load(part)
+            return True
+    return False
+
+
+def load_all() -> None:
+    """Import every part (what lists every kind: tools, tests)."""
+    for part in LATER:
+        load(part)
+
+
+def _later_start(part: LaterFeature) -> StartBuilder:
+    def start(state: EncounterState, definition: dict[str, Any]) -> None:
+        if part.table is not None and definition.get(part.table) is None:
+            return  # nothing of this part in the encounter: not imported
+        builder = load(part).start
+        if builder is not None:
+            builder(state, definition)
+
+    return start
+
+
+for _part in PARTS:
+    if isinstance(_part, LaterFeature):
+        if _part.start is not None:
+            START_BUILDERS.append(_later_start(_part))
+        continue
+    _add(_part)
+    if _part.start is not None:
+        START_BUILDERS.append(_part.start)
+ENCOUNTER_REDUCER.load_missing = load_for_kind
+
+__all__ = ["ENCOUNTER_REDUCER", "FEATURES", "Feature", "LATER", "LaterFeature", "PARTS", "START_BUILDERS",
+           "load_all", "load_for_kind"]

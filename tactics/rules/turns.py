@@ -90,8 +90,8 @@ class TurnRules(DataModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    turns: TurnNumbers = TurnNumbers()
-    throw: ThrowNumbers = ThrowNumbers()
+    turns: TurnNumbers = Field(default_factory=TurnNumbers)  # built when first used, not at import
+    throw: ThrowNumbers = Field(default_factory=ThrowNumbers)
     creature: dict[str, Traits] = Field(default_factory=dict)
 
     @model_validator(mode="after")
@@ -100,6 +100,17 @@ class TurnRules(DataModel):
             if traits.size is not None and traits.size not in self.throw.sizes:
                 raise ValueError(f"creature {name}: size {traits.size!r} is not one of {self.throw.sizes}")
         return self
+
+
+@lru_cache(maxsize=1)
+def _default_turn_numbers() -> TurnNumbers:
+    """The defaults of ``[turns]`` (a function's default: built on first use, not at import)."""
+    return TurnNumbers()
+
+
+@lru_cache(maxsize=1)
+def _default_throw_numbers() -> ThrowNumbers:
+    return ThrowNumbers()
 
 
 def load_turn_rules(path: str | Path) -> TurnRules:
@@ -266,10 +277,12 @@ class Pips:
     left: int
 
 
-def pips(spent: Sequence[str], numbers: TurnNumbers = TurnNumbers(), *, one_action: bool = False,
+def pips(spent: Sequence[str], numbers: TurnNumbers | None = None, *, one_action: bool = False,
          no_actions: bool = False) -> Pips:
     """The pips after the actions ``spent`` this turn (kinds: contested,
-    non-contested, hold), with the conditions' limits (N-TURN-5)."""
+    non-contested, hold), with the conditions' limits (N-TURN-5); ``numbers``: the bundled defaults."""
+    if numbers is None:
+        numbers = _default_turn_numbers()
     total = 0 if no_actions else (1 if one_action else numbers.actions_per_turn)
     contested_cap = 0 if (one_action or no_actions) else numbers.contested_per_turn
     n_contested = sum(k == CONTESTED for k in spent)
@@ -293,7 +306,7 @@ def check_action(
     who: str,
     spent: Sequence[str],
     kind: str,
-    numbers: TurnNumbers = TurnNumbers(),
+    numbers: TurnNumbers | None = None,
     *,
     one_action: bool = False,
     no_actions: bool = False,
@@ -308,6 +321,8 @@ def check_action(
         raise TurnRefused(f"unknown kind of action {kind!r}")
     if no_actions:
         raise TurnRefused(f"{who} cannot act ({reason or 'helpless'})")
+    if numbers is None:
+        numbers = _default_turn_numbers()
     total = 1 if one_action else numbers.actions_per_turn
     if len(spent) >= total:
         raise TurnRefused(f"{who} has used both actions this turn" if total == 2 else f"{who} has no action left this turn")
@@ -364,12 +379,12 @@ def movement_lost(budget_ft: int, walked_ft: int) -> int:
 
 
 # --------------------------------------------------------------------------- throwing
-def body_stat(ability_modifier: int, numbers: ThrowNumbers = ThrowNumbers(), override: int | None = None) -> int:
+def body_stat(ability_modifier: int, numbers: ThrowNumbers | None = None, override: int | None = None) -> int:
     """The Body stat (N-TURN-8): the sheet's own value when given, else the
     configured ability's modifier, never below ``min_body``."""
     if override is not None:
         return int(override)
-    return max(numbers.min_body, int(ability_modifier))
+    return max((numbers if numbers is not None else _default_throw_numbers()).min_body, int(ability_modifier))
 
 
 def throw_range_ft(body: int, range_bonus: int = 0) -> int:

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
+import tactics
 from tactics.engine.core.encounter import Encounter
 from tactics.ui import intents as ui
+from tactics.ui.intents import KeyPress
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.battle import BattleView
@@ -30,10 +31,10 @@ from tactics.ui.builder.addon import attach_builder  # the encounter builder: Se
 from tactics.ui.opening import OpenError, open_path
 from tactics.ui.panels.help import HelpScreen
 from tactics.ui.panels.toolbar import Toolbar
-from tactics.ui.players.routing import WindowUIManager
 from tactics.ui.tools.registry import TOOL_CLASSES
 
 if TYPE_CHECKING:
+    from tactics.ui.players.window_ui import WindowUIManager
     from tactics.ui.panels.hotseat import HotseatBanner
     from tactics.ui.players.control import PlayersControl
     from tactics.ui.players.table_dialog import TableDialog
@@ -89,15 +90,16 @@ class App:
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = self.window.get_size()
         theme.set_scale(self.size)  # the UI scale follows the window (theme.py)
-        self.ui = WindowUIManager(self.size, theme.gui_theme())  # sees only this window's pointer
+        self._ui: WindowUIManager | None = None  # pygame_gui's manager: made when first needed (App.ui)
+        self._pointer: tuple[int, int] | None = None  # where the pointer is in this window (None: outside)
         self.translator = ui.Translator()
-        self.toolbar = Toolbar(self.ui, TOOL_CLASSES, ACTIONS, self._tool_pressed, self._action_pressed)
+        self.toolbar = Toolbar(self.size, TOOL_CLASSES, ACTIONS, self._tool_pressed, self._action_pressed)
         self.screens: list[Any] = [BattleView(self, encounter, viewer)]
         self.toolbar_show("select")
         self.dirty = True
         self.running = True
         self.frames = 0
-        self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.file_dialog: Any = None  # pygame_gui's UIFileDialog while one is open
         self._clock = pygame.time.Clock()
         self.widgets = WidgetWatch()  # redraw for the toolbar only when a widget looks different
         self.addons: list[Any] = []  # at-the-table parts (saving, players' window, hot seat): see _addons
@@ -111,6 +113,33 @@ class App:
         self._addons("opened", encounter)
         if fullscreen:
             self.toggle_fullscreen()
+
+    # -- pygame_gui ---------------------------------------------------------------------
+    @property
+    def ui(self) -> WindowUIManager:
+        """pygame_gui's manager for this window, made (and pygame_gui imported) when a text box or
+        a dialog first needs it: the first frame needs neither (issue 12: start time)."""
+        if self._ui is None:
+            from tactics.ui.players.window_ui import WindowUIManager
+
+            self._ui = WindowUIManager(self.size, theme.gui_theme())  # sees only this window's pointer
+            if self._pointer is not None:
+                self._ui.pointer_at(self._pointer)
+        return self._ui
+
+    @property
+    def gui(self) -> WindowUIManager | None:
+        """The manager if one was made (None: no text box or dialog was ever shown here)."""
+        return self._ui
+
+    def _track(self, event: pygame.event.Event) -> None:
+        """Follow the pointer in this window (the toolbar's hover, a manager made later)."""
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self._pointer = (int(event.pos[0]), int(event.pos[1]))
+        elif event.type == pygame.WINDOWLEAVE:
+            self._pointer = None
+        if self._ui is not None:
+            self._ui.track(event)
 
     # -- screens -------------------------------------------------------------------
     @property
@@ -220,6 +249,8 @@ class App:
         rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
         rect.center = (w // 2, h // 2)
         start = self.battle.encounter.source or str(Path.cwd())
+        import pygame_gui
+
         self.file_dialog = pygame_gui.windows.UIFileDialog(
             rect, self.ui, window_title="Open a map or encounter", initial_file_path=str(Path(start).parent),
             allow_existing_files_only=True,
@@ -232,12 +263,16 @@ class App:
         self.size = window.get_size() if window is not None else size
         if window is not None:
             self.window = window
-        self.ui.set_window_resolution(self.size)
+        if self._ui is not None:
+            self._ui.set_window_resolution(self.size)
+        self.toolbar.screen_size = self.size
         if theme.scale_for(self.size) != theme.scale():
             theme.set_scale(self.size)
-            self.ui.get_theme().load_theme(theme.gui_theme())  # the widgets' font at the new scale
+            if self._ui is not None:
+                self._ui.get_theme().load_theme(theme.gui_theme())  # the widgets' font at the new scale
+                self._ui.rebuild_all_from_changed_theme_data()
             self._addons("rescaled")  # dialogs built at the old scale build again
-            self.toolbar.rescale(self.ui)
+            self.toolbar.rescale(self.size)
         self.dirty = True
 
     def toggle_fullscreen(self) -> None:
@@ -263,9 +298,11 @@ class App:
         events = ([first] if first is not None else []) + pygame.event.get()
         for event in events:
             self._handle(event)
-        dt = self._clock.tick() / 1000.0
-        self.ui.update(min(dt, 0.1))
-        if self.widgets.changed(self.ui) or self.ui_busy():
+        dt = min(self._clock.tick() / 1000.0, 0.1)
+        if self._ui is not None:
+            self._ui.update(dt)
+        self.toolbar.update(dt)
+        if self.widgets.changed(self._ui, self.toolbar) or self.ui_busy():
             self.dirty = True
         if self.top.wake_ms() is not None and pygame.time.get_ticks() >= self.top.wake_ms():
             self.dirty = True
@@ -287,19 +324,22 @@ class App:
         if self._addons("route", event):  # an event of the players' window goes there only
             self.dirty = True
             return
-        self.ui.track(event)
-        consumed = self.ui.process_events(event)
+        self._track(event)
+        manager = self._ui
+        consumed = manager.process_events(event) if manager is not None else False
         click_leaves_field(self, event, consumed)
+        if not consumed and self.toolbar.handle(event):  # a click on a toolbar button
+            self.dirty = True
+            return
         if event.type >= pygame.USEREVENT and self._addons("ui_event", event):
             self.dirty = True
             return
-        if event.type in (pygame_gui.UI_BUTTON_PRESSED,):
-            self.toolbar.handle(event)
-            self.dirty = True
-            return
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            self.open_file(event.text)
-            return
+        if manager is not None and event.type >= pygame.USEREVENT:
+            import pygame_gui  # (a manager exists: it is imported)
+
+            if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+                self.open_file(event.text)
+                return
         if event.type >= pygame.USEREVENT:
             handler = getattr(self.top, "ui_event", None)  # e.g. Enter in a panel's text box
             if handler is not None:
@@ -330,7 +370,7 @@ class App:
         if self._addons("handle", intent) or self.top.handle(intent) or self._addons("fallback", intent):
             self.dirty = True
 
-    def _global_key(self, intent: ui.KeyPress) -> bool:
+    def _global_key(self, intent: KeyPress) -> bool:
         if self._addons("key", intent):
             return True
         if intent.key == pygame.K_F11:
@@ -362,18 +402,22 @@ class App:
         for screen in self.screens[:1]:
             screen.draw(surface)
         self._addons("draw", surface)
-        self.ui.draw_ui(surface)
-        probe.gui(self.ui, surface)  # layout tests: what pygame_gui drew (nothing otherwise)
+        self.toolbar.draw(surface)
+        if self._ui is not None:
+            self._ui.draw_ui(surface)
+            probe.gui(self._ui, surface)  # layout tests: what pygame_gui drew (nothing otherwise)
         for screen in self.screens[1:]:
             screen.draw(surface)
         pygame.display.flip()
         self.frames += 1
+        if self.frames == 1:
+            tactics.started()  # the start is over: the cycle collector's usual schedule (tactics/__init__.py)
         self.dirty = False
 
     def run(self) -> int:
         self.step()
         while self.running:
-            timeout = UI_FRAME_MS if self.ui_busy() else (self.widgets.wake_ms(self.ui) or 0)
+            timeout = UI_FRAME_MS if self.ui_busy() else (self.widgets.wake_ms(self._ui, self.toolbar) or 0)
             wake = self.top.wake_ms()
             if wake is not None:
                 until = max(1, wake - pygame.time.get_ticks() + 5)

@@ -25,7 +25,6 @@ from tactics.ui.messages import TimedMessages
 from tactics.ui.panels.combat import CombatPanels
 from tactics.ui.panels.side import draw_side_panel
 from tactics.ui.panels.status import draw_status
-from tactics.ui.panels.turns import TurnsPanel
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
 from tactics.ui.tools.base import Tool
 from tactics.ui.tools.registry import TOOL_CLASSES
@@ -34,6 +33,7 @@ from tactics.ui.tools.templates import PinnedTemplate, draw_pinned
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
+    from tactics.ui.panels.turns import TurnsPanel
 
 MESSAGE_MS = 5000
 DRAG_START_PX = 4
@@ -65,7 +65,11 @@ class BattleView(TimedMessages):
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.tool: Tool = self.tools["select"]
         self.combat = CombatPanels(self)  # ground combat panels (issue 3)
-        self.turns = TurnsPanel(self) if encounter.state.mode == "individual" else None  # issue 6
+        self.turns: TurnsPanel | None = None  # individual turns (issue 6); imported only for them (issue 12)
+        if encounter.state.mode == "individual":
+            from tactics.ui.panels.turns import TurnsPanel
+
+            self.turns = TurnsPanel(self)
         encounter.journal.listeners.append(self._on_journal)
         self.fit()
         if self.renderer.art.problem:

@@ -22,15 +22,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from tactics.ui import intents as ui
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
 
-#: Text widgets of pygame_gui that type characters.
-TEXT_WIDGETS = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
+
+def _text_widgets() -> Any:
+    """Text widgets of pygame_gui that type characters (asked only once a manager exists)."""
+    import pygame_gui
+
+    return (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
 
 
 @dataclass(frozen=True)
@@ -41,26 +44,30 @@ class Owner:
     element: Any = None
 
 
-def focused_text_field(manager: pygame_gui.UIManager) -> Any | None:
-    """The text entry of ``manager`` that has the keyboard focus, if any."""
+def focused_text_field(manager: Any) -> Any | None:
+    """The text entry of ``manager`` that has the keyboard focus, if any (None: no manager made yet)."""
+    if manager is None:
+        return None
     for element in manager.get_focus_set() or ():
-        if isinstance(element, TEXT_WIDGETS) and element.alive() and element.visible and element.is_focused:
+        if isinstance(element, _text_widgets()) and element.alive() and element.visible and element.is_focused:
             return element
     return None
 
 
-def open_dialogs(manager: pygame_gui.UIManager) -> list[Any]:
+def open_dialogs(manager: Any) -> list[Any]:
     """Every pygame_gui window still on screen, the top one last (file dialogs, prompts, settings)."""
+    if manager is None:
+        return []
     stack: list[Any] = manager.get_window_stack().get_full_stack()  # pygame_gui's windows (its interface type lacks alive)
     return [w for w in stack if w.alive() and w.visible]
 
 
 def keyboard_owner(app: "App") -> Owner | None:
     """Who takes the next key press instead of the map (None: the map and its shortcuts)."""
-    field = focused_text_field(app.ui)
+    field = focused_text_field(app.gui)
     if field is not None:
         return Owner("field", field)
-    dialogs = open_dialogs(app.ui)
+    dialogs = open_dialogs(app.gui)
     if dialogs:
         return Owner("dialog", dialogs[-1])
     if len(app.screens) > 1:
@@ -83,7 +90,7 @@ def dialog_key(app: "App", owner: Owner, intent: ui.KeyPress) -> bool:
     if owner.kind == "screen":
         owner.element.handle(intent)
         return True
-    dialogs = open_dialogs(app.ui)
+    dialogs = open_dialogs(app.gui)
     if owner.kind == "field":
         if key == pygame.K_ESCAPE:
             if dialogs:
@@ -98,6 +105,8 @@ def dialog_key(app: "App", owner: Owner, intent: ui.KeyPress) -> bool:
     if prompt is not None:
         prompt.key(key)  # Enter: the first choice
         return True
+    import pygame_gui  # (a dialog is open: it is imported)
+
     modal = isinstance(owner.element, pygame_gui.windows.UIFileDialog) or owner.element.is_blocking
     return not (intent.ctrl and not modal)
 
@@ -114,7 +123,7 @@ def _escape(app: "App", window: Any) -> None:
 def click_leaves_field(app: "App", event: pygame.event.Event, consumed: bool) -> None:
     """A click that no widget took (on the map, a panel) leaves the focused text box, as in any
     desktop app: the keys are the map's again (pygame_gui keeps the focus otherwise)."""
-    if event.type == pygame.MOUSEBUTTONDOWN and not consumed and focused_text_field(app.ui) is not None:
+    if event.type == pygame.MOUSEBUTTONDOWN and not consumed and focused_text_field(app.gui) is not None:
         app.ui.set_focus_set(None)
 
 

@@ -23,11 +23,10 @@ what puts them in the window.
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from tactics.engine.combat.individual.events import TurnsEndedTurn
 from tactics.engine.combat.events import GroupEnded
 from tactics.engine.core.board_events import TokenMoved
 from tactics.engine.hazards.events import (
@@ -47,6 +46,12 @@ from tactics.ui.layers import hazards as _layer  # noqa: F401  (adds the trap la
 from tactics.ui.tools.registry import register
 from tactics.ui.tools.grenade import BLAST_EDGE, GrenadeTool
 from tactics.ui.tools.traps import TrapTool
+
+if TYPE_CHECKING:
+    from tactics.engine.combat.individual.events import TurnsEndedTurn
+
+#: An individual turn's end (its module is imported only once individual turns run: issue 12).
+TURN_ENDED = "turns.ended-turn"
 
 ANIMATION_Z = render.CURSOR_Z + 2
 PROMPT_Z = render.CURSOR_Z + 3
@@ -188,8 +193,8 @@ class HazardsAddon:
                 view.say(describe_hazard(event, state), "good" if event.result == "disarmed" else "error")
             elif isinstance(event, GroupEnded):  # only those who acted or moved are asked (facing.py)
                 self.prompt.offer(acted_in_turn(view.encounter.journal, event.team, event.group))
-            elif isinstance(event, TurnsEndedTurn) and not facing_set and event.combatant:
-                self.prompt.offer([event.combatant])
+            elif event.kind == TURN_ENDED and not facing_set and cast("TurnsEndedTurn", event).combatant:
+                self.prompt.offer([cast("TurnsEndedTurn", event).combatant])
         view.app.dirty = True
 
     def _player_teams(self) -> set[str]:

@@ -13,7 +13,6 @@ from typing import Any
 from tactics.assets import bundled
 from tactics.engine.builder.commands import TEAM_COLOURS
 from tactics.engine.core.encounter import Encounter, load_encounter
-from tactics.engine.saves.document import SaveError, load_save
 from tactics.maps import BattleMap, MapError
 from tactics.maps import load as load_map
 from tactics.rules.data import DataError
@@ -68,6 +67,8 @@ def open_path(path: str | Path, *, seed: int | None = None) -> Encounter:
     """An encounter from an encounter file or from a bare map (tokens from its spawns)."""
     path = Path(path)
     if is_save_file(path):
+        from tactics.engine.saves.document import SaveError, load_save  # only for a save (not at every start)
+
         try:
             return load_save(path)
         except SaveError as exc:

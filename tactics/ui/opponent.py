@@ -24,7 +24,6 @@ import pygame
 from tactics.engine.core.board_events import TokenMoved
 from tactics.engine.core.control import LEVELS, PEOPLE, SetController, app_sides, app_teams, controller_of, ship_sides, side_name
 from tactics.engine.core.journal import Entry
-from tactics.engine.starship.view import describe
 from tactics.rules.grid import Point, cell_center
 from tactics.ui import intents as ui
 from tactics.ui.animation import Animation
@@ -97,6 +96,8 @@ class OpponentAddon:
             if step.reason:
                 screen.say(step.reason, "info")
             elif step.entry.events and step.entry.events[0].kind.startswith("space."):  # the app ended a phase
+                from tactics.engine.starship.view import describe  # the starship screen has it imported
+
                 screen.say(describe(step.entry.events[0]), "info")
             self.app.dirty = True
             return False

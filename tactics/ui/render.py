@@ -153,9 +153,7 @@ class BoardRenderer:
                     tuple(name for _, name, _ in layers))
         origin = (round(camera.origin_x), round(camera.origin_y))
         if self._board is None or self._board.get_size() != surface.get_size():
-            self._board = pygame.Surface(surface.get_size())
-            if pygame.display.get_surface() is not None:
-                self._board = self._board.convert()
+            self._board = _window_format(surface.get_size())
             self._board_key = None
         board = self._board
         old = self._board_key
@@ -305,9 +303,7 @@ class BoardRenderer:
         doors = frozenset(getattr(state, "open_doors", ()))
         key = (origin, camera.cell_px, tuple(clip), size, self.art.show_walls, id(state.map))
         if self._ground is None or self._ground.get_size() != size:
-            self._ground = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                self._ground = self._ground.convert()
+            self._ground = _window_format(size)
             self._ground_key = None
         if self._ground_key is not None and self._ground_key[0] == key:
             if self._ground_key[1] == doors:
@@ -365,6 +361,13 @@ class BoardRenderer:
 
 __all__ = ["OVERLAY_PIXELS", "BoardRenderer", "CellPainter", "DrawContext", "add_layer", "border_edges",
            "remove_layer"]
+
+
+def _window_format(size: tuple[int, int]) -> pygame.Surface:
+    """A new opaque surface in the window's pixel format (made so, not converted: a 1080p
+    ``convert()`` copies 8 MB, twice at each start)."""
+    display = pygame.display.get_surface()
+    return pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
 
 
 def _strips(clip: pygame.Rect, dx: int, dy: int) -> list[pygame.Rect]:

@@ -27,16 +27,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
-import pygame_gui
 
 from tactics.engine.saves.autosave import Autosaver, data_dir, last_good_autosave, newer_autosave_than
 from tactics.assets import bundled
 from tactics.engine.core.encounter import Encounter
-from tactics.engine.saves.document import SaveError, load_save, save_encounter, saved_at
 from tactics.ui import intents as ui
 from tactics.ui.opening import SAVE_SUFFIX, SaveOpenError, is_save_file
 from tactics.ui.panels.prompt import Prompt
 from tactics.ui.save_warnings import autosave_problem, draw_warning, read_only_text, warning_text
+
+from tactics.ui.gui import gui_loaded
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
@@ -68,6 +68,8 @@ def what_is_newer(opened: Encounter, autosave: Encounter) -> str:
 
 def when_text(path: str | Path) -> str:
     """"16:42" (today) or "3 Dec 16:42" for when a save was written, in local time."""
+    from tactics.engine.saves.document import saved_at
+
     stamp = saved_at(path)
     if stamp is None:
         try:
@@ -109,7 +111,7 @@ class Saving:
         self.folder = folder  # autosave folder (None: the per-user data folder)
         self.autosaver: Autosaver | None = None
         self.prompt: Prompt | None = None
-        self.dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.dialog: Any = None  # pygame_gui's UIFileDialog while one is open
         self.broken: set[str] = set()  # files that failed to load: never written by Ctrl+S
         #: Journal listeners called after the autosave of each change is written.
         self.after_autosave: list[Listener] = []
@@ -244,6 +246,8 @@ class Saving:
     # -- restoring -----------------------------------------------------------------------
     def offer_restore(self, autosave: Path, source: str, opened: Encounter | None = None) -> None:
         """Ask "Restore / Ignore" for ``autosave``, newer than ``opened`` (default: the game shown)."""
+        from tactics.engine.saves.document import SaveError, load_save
+
         try:
             restored = load_save(autosave)
         except SaveError:
@@ -273,6 +277,8 @@ class Saving:
         if good is None:
             self.ask("Save refused", problem + "<br>There is no autosave to offer.", ["OK"], lambda _: None)
             return
+        from tactics.engine.saves.document import SaveError, load_save
+
         try:
             autosaved = load_save(good)
         except SaveError:
@@ -324,6 +330,8 @@ class Saving:
             self.ask("Replace?", f"{_escape(path.name)} already exists. Replace it with this game?",
                      ["Replace", "Cancel"], lambda c: self.save_to(path, replace=True) if c == "Replace" else None)
             return False
+        from tactics.engine.saves.document import SaveError, save_encounter
+
         try:
             save_encounter(view.encounter, path)
         except (SaveError, OSError) as exc:
@@ -346,6 +354,8 @@ class Saving:
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
         rect.center = (w // 2, h // 2)
+        import pygame_gui
+
         self.dialog = pygame_gui.windows.UIFileDialog(
             rect, self.app.ui, window_title="Save the encounter as", allow_existing_files_only=False,
             initial_file_path=str(suggested_name(self.app.battle.encounter)),
@@ -367,6 +377,10 @@ class Saving:
 
     # -- App hooks ---------------------------------------------------------------------------
     def ui_event(self, event: pygame.event.Event) -> bool:
+        if not gui_loaded():
+            return False  # no dialog or prompt was ever made
+        import pygame_gui
+
         if self.prompt is not None and self.prompt.ui_event(event):
             self.app.dirty = True
             return True

@@ -13,7 +13,6 @@ from __future__ import annotations
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.facing import arc_of, facing_options, shield_counts
 from tactics.rules.grid import Cell
-from tactics.rules.turns import default_turn_rules, turn_rules
 
 
 def has_shield(state: EncounterState, who: Combatant) -> bool:
@@ -29,6 +28,8 @@ def shield_bonus(state: EncounterState, target: Combatant, attacker_cell: Cell |
     """
     if not has_shield(state, target):
         return 0, ""
+    from tactics.rules.turns import default_turn_rules, turn_rules  # only with a shield: not at the app's start
+
     try:
         bonus = turn_rules(state.settings).turns.shield_ac
     except ValueError:  # a bad [settings.turns] is reported where the turn rules are used

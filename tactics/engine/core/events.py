@@ -166,10 +166,15 @@ def register(*classes: type[Event]) -> None:
 
 
 def event_class(kind: str) -> type[Event] | None:
-    """The class of a kind, or None when no part of the engine has it."""
-    if not KINDS:
-        import tactics.engine.features  # noqa: F401  (it registers every part's kinds)
-    return KINDS.get(kind)
+    """The class of a kind, or None when no part of the engine has it (a part of the engine
+    imported on first use is imported now when the kind is one of its)."""
+    found = KINDS.get(kind)
+    if found is None:
+        from tactics.engine import features  # importing it registers the kinds of the parts it imports
+
+        features.load_for_kind(kind)
+        found = KINDS.get(kind)
+    return found
 
 
 def from_dict(raw: dict[str, Any]) -> Event:

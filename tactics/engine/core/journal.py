@@ -88,6 +88,9 @@ class Reducer:
 
     def __init__(self) -> None:
         self.handlers: dict[str, Handler] = {}
+        #: Asked for a kind with no handler yet; True when it imported the part that handles it
+        #: (the encounter's reducer: parts imported on first use, :mod:`tactics.engine.features`).
+        self.load_missing: Callable[[str], bool] | None = None
 
     def on(self, kind: type[E]) -> Callable[[Callable[[Any, E], None]], Callable[[Any, E], None]]:
         def register(fn: Callable[[Any, E], None]) -> Callable[[Any, E], None]:
@@ -105,11 +108,17 @@ class Reducer:
             self.handlers[kind] = fn
         return self
 
+    def knows(self, kind: str) -> bool:
+        """Whether a kind has a handler (its part imported now if it is one loaded on first use)."""
+        return kind in self.handlers or (self.load_missing is not None and self.load_missing(kind)
+                                         and kind in self.handlers)
+
     def apply(self, state: Any, event: Event) -> None:
-        try:
+        handler = self.handlers.get(event.kind)
+        if handler is None and self.knows(event.kind):
             handler = self.handlers[event.kind]
-        except KeyError:
-            raise ValueError(f"no handler for event kind {event.kind!r}") from None
+        if handler is None:
+            raise ValueError(f"no handler for event kind {event.kind!r}")
         handler(state, event)
 
 

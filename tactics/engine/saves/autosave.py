@@ -41,8 +41,8 @@ from typing import Any, Callable
 
 import platformdirs
 
+from tactics.atomicfiles import atomic_write_text
 from tactics.engine.core.encounter import Encounter
-from tactics.engine.saves.document import SECRET_MODE, SaveError, atomic_write_text, encounter_text, load_save
 from tactics.engine.saves.lock import GameLock
 from tactics.engine.saves.jsontext import EntryLines
 
@@ -134,6 +134,8 @@ def newer_autosave_than(path: str | Path, *, folder: str | Path | None = None) -
 
 
 def _loads(path: Path) -> bool:
+    from tactics.engine.saves.document import SaveError, load_save  # when there is an autosave to read
+
     try:
         load_save(path)
     except SaveError as exc:
@@ -232,6 +234,8 @@ class Autosaver:
         while path.exists():  # another window wrote this number meanwhile
             seq += 1
             path = self.folder / f"autosave-{seq:06d}-{stamp}-{tag}.json"
+        from tactics.engine.saves.document import SECRET_MODE, encounter_text  # imported at the first autosave
+
         atomic_write_text(path, encounter_text(self.encounter, path, autosave=True, now=now, cache=self._lines),
                           mode=SECRET_MODE)
         self.last_path = path

@@ -331,14 +331,14 @@ def check_save(doc: dict[str, Any], path: str | Path = "<save>") -> _SaveDoc:
     except ValidationError as exc:
         first = exc.errors()[0]
         raise SaveError(path, field_path(first.get("loc", ())) or "(top)", first.get("msg", "invalid")) from None
-    known = ENCOUNTER_REDUCER.handlers  # every part registers its reducers there (features.py)
+    known = ENCOUNTER_REDUCER.knows  # every part registers its reducers there (features.py)
     for name, entries in (("entries", parsed.entries), ("redo", parsed.redo)):
         for i, entry in enumerate(entries):
             before, after = entry.dice
             if after < before:
                 raise SaveError(path, f"{name}[{i}].dice", f"the dice cursor goes back from {before} to {after}")
             for j, event in enumerate(entry.events):
-                if event.kind not in known or event_class(event.kind) is None:
+                if not known(event.kind) or event_class(event.kind) is None:
                     raise SaveError(path, f"{name}[{i}].events[{j}]", f"unknown event kind {event.kind!r}")
     return parsed
 

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import weakref
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from tactics.engine.builder.events import SetupCombatantAdded
 from tactics.rules.grid import as_cell
@@ -39,10 +39,14 @@ from tactics.engine.builder.writer import SUFFIX, EncounterFileError, target_pat
 from tactics.engine.core.journal import Refused
 from tactics.ui import draw, render, theme, token_art
 from tactics.ui import intents as ui
-from tactics.ui.builder.forms import CombatantForm, Form, FormError, TeamForm
 from tactics.ui.builder.panel import SetupPanel
 from tactics.ui.builder.tool import SetupTool
 from tactics.ui.tools.registry import register
+
+from tactics.ui.gui import gui_loaded
+
+if TYPE_CHECKING:
+    from tactics.ui.builder.forms import Form
 
 DRAG_PX = 6
 #: each view's builder, held weakly both ways: a strong value would keep its view (and the
@@ -58,8 +62,8 @@ class BuilderAddon:
         self.view: Any = None
         self.panel = SetupPanel(self)
         self.form: Form | None = None
-        self.art_dialog: pygame_gui.windows.UIFileDialog | None = None
-        self.save_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.art_dialog: Any = None  # pygame_gui's UIFileDialogs while open
+        self.save_dialog: Any = None
         self.picked: str | None = None
         self.placing: str | None = None
         self.hover: tuple[int, int] | None = None
@@ -148,6 +152,10 @@ class BuilderAddon:
         return False
 
     def ui_event(self, event: pygame.event.Event) -> bool:
+        if not gui_loaded():
+            return False  # no form or dialog was ever made
+        import pygame_gui
+
         element = getattr(event, "ui_element", None)
         form = self.form
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
@@ -170,7 +178,7 @@ class BuilderAddon:
             return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED and element in form.actions:
             form.actions[element]()
-        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and isinstance(form, CombatantForm) \
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and isinstance(form, _forms().CombatantForm) \
                 and element is form.menus.get("sheet"):
             form.sheet_changed()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
@@ -346,7 +354,7 @@ class BuilderAddon:
         self.view.say("Traps: pick a kind, click a square to lay it hidden. U: back to Set up.", "info")
 
     def open_add_form(self) -> None:
-        self._open(lambda: CombatantForm(self.app.ui, self.app.size, self.state, None, self.submit_form,
+        self._open(lambda: _forms().CombatantForm(self.app.ui, self.app.size, self.state, None, self.submit_form,
                                          self.close_forms, self.choose_art))
 
     def open_edit_form(self, cid: str) -> None:
@@ -354,11 +362,11 @@ class BuilderAddon:
         if who is None:
             return
         self.picked = cid
-        self._open(lambda: CombatantForm(self.app.ui, self.app.size, self.state, who, self.submit_form,
+        self._open(lambda: _forms().CombatantForm(self.app.ui, self.app.size, self.state, who, self.submit_form,
                                          self.close_forms, self.choose_art))
 
     def open_team_form(self, team: str | None = None) -> None:
-        self._open(lambda: TeamForm(self.app.ui, self.app.size, self.state, team, self.submit_form, self.close_forms))
+        self._open(lambda: _forms().TeamForm(self.app.ui, self.app.size, self.state, team, self.submit_form, self.close_forms))
 
     def _open(self, make: Any) -> None:
         reason = self.locked_reason()
@@ -385,6 +393,8 @@ class BuilderAddon:
         rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
         rect.center = (w // 2, h // 2)
         start = Path(self.view.encounter.map.source or Path.cwd()).parent
+        import pygame_gui
+
         self.art_dialog = pygame_gui.windows.UIFileDialog(rect, self.app.ui, window_title="Token picture",
                                                           initial_file_path=str(start),
                                                           allow_existing_files_only=True)
@@ -396,7 +406,7 @@ class BuilderAddon:
             return False
         try:
             command = form.command()
-        except FormError as exc:
+        except _forms().FormError as exc:
             form.say(str(exc))
             return False
         try:
@@ -438,6 +448,8 @@ class BuilderAddon:
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
         rect.center = (w // 2, h // 2)
+        import pygame_gui
+
         self.save_dialog = pygame_gui.windows.UIFileDialog(
             rect, self.app.ui, window_title="Save the encounter file as", allow_existing_files_only=False,
             initial_file_path=str(self.suggested_path()))
@@ -473,6 +485,13 @@ class BuilderAddon:
 
 
 # --------------------------------------------------------------------------- the board layer
+def _forms() -> ModuleType:
+    """The add and edit forms, imported when the first one opens (not at the app's start: issue 12)."""
+    from tactics.ui.builder import forms
+
+    return forms
+
+
 def builder_of(view: Any) -> BuilderAddon | None:
     ref = _BY_VIEW.get(view) if view is not None else None
     return ref() if ref is not None else None

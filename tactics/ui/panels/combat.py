@@ -24,7 +24,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from tactics.engine.board import Walk
 from tactics.engine.combat.actions import Action, Declare
@@ -250,6 +249,10 @@ class CombatPanels:
     def ui_event(self, event: pygame.event.Event) -> bool:
         """pygame_gui events: Enter in the typed-dice box resolves with those faces."""
         entry = self.resolve.entry
+        if entry is None:
+            return False
+        import pygame_gui  # (the box exists: it is imported)
+
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and entry is not None and event.ui_element is entry:
             self.resolve.resolve_next()
             return True

@@ -20,7 +20,7 @@ import pygame
 from tactics.engine.core.board_events import SettingsChanged
 from tactics.engine.saves.autosave import data_dir
 from tactics.engine.combat.queries import describe
-from tactics.engine.saves.document import atomic_write_text
+from tactics.atomicfiles import atomic_write_text
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.theme import px

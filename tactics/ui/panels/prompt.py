@@ -13,14 +13,16 @@ nothing changes underneath a question whose answer may throw the game away.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
-import pygame_gui
 
 from tactics.ui.theme import px
 from tactics.ui import theme
 
+
+if TYPE_CHECKING:
+    import pygame_gui
 
 #: The sheet over the map while a question is asked.
 DIM = (*theme.SHADOW, 150)
@@ -31,6 +33,8 @@ class Prompt:
 
     def __init__(self, manager: pygame_gui.UIManager, screen_size: tuple[int, int], title: str, text: str,
                  choices: list[str], on_choice: Callable[[str], object], *, width: int = 560) -> None:
+        import pygame_gui  # (the first dialog of the session imports it: tactics.ui.gui)
+
         self.choices = list(choices)
         self.on_choice = on_choice
         self.text = text
@@ -95,6 +99,8 @@ class Prompt:
     def ui_event(self, event: pygame.event.Event) -> bool:
         if self.answer is not None:
             return False
+        import pygame_gui
+
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.choose(self.buttons[event.ui_element])
             return True

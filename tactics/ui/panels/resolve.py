@@ -22,7 +22,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from tactics.engine.combat.events import (
     ActionFailed, ActionLost, AttackRolled, CombatCheck, CombatantDowned, ConditionAdded, DamageRolled,
@@ -40,6 +39,8 @@ from tactics.ui.panels.actions import action_text
 from tactics.ui.theme import px
 
 if TYPE_CHECKING:
+    import pygame_gui
+
     from tactics.ui.panels.combat import CombatPanels
 
 DICE_LABELS = {"app": "Dice: app rolls", "players": "Dice: players type", "everyone": "Dice: all typed"}
@@ -219,6 +220,8 @@ class ResolvePanel(w.Panel):
                 self.entry.hide()
             return
         if self.entry is None:
+            import pygame_gui
+
             self.entry = pygame_gui.elements.UITextEntryLine(rect, self.ui.view.app.ui,
                                                              placeholder_text="faces, e.g. 14 1 5")
         if not self.entry.visible:

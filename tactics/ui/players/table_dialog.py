@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 import pygame
-import pygame_gui
 
 from tactics.ui.theme import px
 
@@ -24,6 +23,8 @@ from tactics.ui import intents as ui
 from tactics.ui.players.scale import Calibration, CalibrationError
 
 if TYPE_CHECKING:
+    import pygame_gui
+
     from tactics.ui.app import App
     from tactics.ui.players.control import PlayersControl
 
@@ -100,6 +101,8 @@ class TableDialog:
     def build(self, note: str = "") -> None:
         if self.window is not None and self.window.alive():
             self.window.kill()
+        import pygame_gui
+
         m = self.app.ui
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(px(W), w - px(20)), min(px(H), h - px(20)))
@@ -194,6 +197,8 @@ class TableDialog:
     def ui_event(self, event: pygame.event.Event) -> bool:
         if self.window is None:
             return False
+        import pygame_gui  # (its window exists: it is imported)
+
         element = getattr(event, "ui_element", None)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and element in self.actions:
             self.actions[element]()

@@ -29,7 +29,8 @@ from tactics.ui.panels.hotseat import paint_banner, turn_banner
 from tactics.ui.players import style
 from tactics.ui.players.displays import Displays, Placement
 from tactics.ui.players.order_strip import draw_strip, order_slots, strip_height
-from tactics.ui.players.routing import WindowUIManager, belongs_to
+from tactics.ui.players.routing import belongs_to
+from tactics.ui.players.window_ui import WindowUIManager
 from tactics.ui.players.scale import Calibration
 from tactics.ui.players.seen import fog_cells, players_state
 from tactics.ui.render import TOKENS_Z, BoardRenderer, DrawContext

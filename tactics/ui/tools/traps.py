@@ -27,10 +27,9 @@ players' own side set it (the DC of someone else's trap is the GM's, R-TRAP-3).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from tactics.engine.hazards import commands as hz
 from tactics.engine.hazards import sheet
@@ -47,6 +46,9 @@ from tactics.ui.render import TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool, plus_minus
 from tactics.ui.tools.grenade import fight_is_on, percent
 from tactics.ui import theme
+
+if TYPE_CHECKING:
+    import pygame_gui
 
 PREVIEW_Z = TOOL_Z + 1
 
@@ -122,6 +124,8 @@ class TrapTool(Tool):
         board = self.view.board_rect()
         rect = pygame.Rect(board.left + 12, board.bottom - 46, 280, 36)
         menu_options: list[str | tuple[str, str]] = list(options)
+        import pygame_gui
+
         self.dropdown = pygame_gui.elements.UIDropDownMenu(menu_options, start, rect, self.view.app.ui)
 
     def activate(self) -> None:
