@@ -130,8 +130,7 @@ class TokenPainter:
             shown.append(hit)
         if len(placed) > 4 * len(state.combatants) + 64:
             placed.clear()  # combatants gone for good (another encounter opened)
-        # Badges, then names, after every disc: no token covers a neighbour's name, and where
-        # tokens crowd, a name stays readable over a neighbour's condition words.
+        # Condition words, then names, after every disc, placed so none covers another token (_names).
         marks, names = self._names(shown, selected, highlighted, clip, clip_t)
         if isinstance(surface, RecordingSurface):  # recording: the operations the blits below would, made once per look
             ops = [hit[3] for hit in shown]
@@ -336,13 +335,10 @@ _LOOK = attrgetter("cell", "name", "art", "hidden", "hp", "max_hp", "facing", "t
 
 
 def _operations(pictures: tuple, clip: pygame.Rect, clip_t: tuple) -> tuple:
-    """A token's blits as the board's recording keeps them: the disc's key and box, the badges'
-    keys and boxes, the name's key and box (None without a name)."""
-    (disc, pos), label, marks, _ = pictures
-    disc_key, disc_box = blit_operation(disc, pos, clip, clip_t)
-    badges = [blit_operation(img, at, clip, clip_t) for img, at, _ in marks]
-    name_key, name_box = blit_operation(label[0], label[1], clip, clip_t) if label is not None else (None, None)
-    return (disc_key, disc_box, [k for k, _ in badges], [b for _, b in badges], name_key, name_box)
+    """A token's disc blit as the board's recording keeps it: (key, box). Its words and name are
+    placed among the neighbours' each frame (:meth:`TokenPainter._names`)."""
+    (disc, pos), _, _, _ = pictures
+    return blit_operation(disc, pos, clip, clip_t)
 
 
 def condition_word(name: str, rounds: int | None) -> str:
