@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from child_bytecode import CHILD_BYTECODE
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -61,6 +63,27 @@ def _private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Autosaves, the cache and other per-user files go to temporary folders, never the user's own."""
     os.environ["TACTICS_DATA_DIR"] = str(tmp_path_factory.mktemp("tactics-data"))
     os.environ["TACTICS_CACHE_DIR"] = str(tmp_path_factory.mktemp("tactics-cache"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _child_processes_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Python processes the tests start write their compiled bytecode to one folder of this run.
+
+    Where ``PYTHONDONTWRITEBYTECODE`` is set (as on the project's machines) every child process
+    (the CLI, the crash and lock tests, the loaders under limits, the benchmark's starts) compiled
+    the package from source again: about 0.5 s of CPU each, some 40 times a run. They now keep it
+    in this run's temporary folder (``PYTHONPYCACHEPREFIX``, shared by the workers; never the
+    checkout, which stays free of bytecode), so only the first compiles. The tests' own process is
+    unchanged (the setting is read at start).
+    """
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return
+    base = tmp_path_factory.getbasetemp()
+    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # xdist: <run>/popen-gw0
+    folder = run / "child-bytecode"
+    folder.mkdir(exist_ok=True)
+    os.environ["PYTHONPYCACHEPREFIX"] = os.environ[CHILD_BYTECODE] = str(folder)
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
 
 
 @pytest.fixture
