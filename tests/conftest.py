@@ -99,7 +99,7 @@ def _window_test(item: pytest.Item) -> bool:
     return module is not None and module.__name__.startswith(("test_ui", "test_cli", "test_turns_ui"))
 
 
-_frozen = False  # objects were frozen since this file's tests began
+_frozen = False  # a window test's survivors were frozen since this file's tests began
 
 
 @pytest.hookimpl(wrapper=True)
@@ -116,7 +116,9 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     schemas, the fonts: 70 ms each time, a fifth of the suite's time), so what
     survives it is then frozen (``gc.freeze``): the next collection walks only
     what the following tests made. Frozen objects are never collected, so when
-    a test file ends (its module fixtures gone) they are unfrozen and collected once.
+    a test file ends (its module fixtures gone) they are unfrozen and collected once;
+    what survives that (modules, caches) is frozen again at once, or the next
+    file's first collection walked it all once more.
     """
     global _frozen
     try:
@@ -129,6 +131,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
         if _frozen and (nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None)):
             gc.unfreeze()
             gc.collect()
+            gc.freeze()
             _frozen = False
             _give_back_freed_memory()
 
