@@ -20,6 +20,7 @@ itself. Tests find a button by its key (``"advance"``, ``"weapon:silenced_pistol
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable
 
 import pygame
@@ -252,12 +253,20 @@ def dialog_card(surface: pygame.Surface, hotspots: Hotspots, size: tuple[int, in
 
 def fit_line(value: str, size: int, width: int, weight: str = "semibold") -> list[str]:
     """``value`` as one line no wider than ``width``: shortened with an ellipsis if it must be."""
-    f = theme.font(fs(size), weight)
+    return [_fitted(value, fs(size), width, weight)]
+
+
+# The panels lay out the same texts every frame (they were measured again, glyph run by glyph run).
+# A text's width depends only on the font file and its pixel size, so the answers stay true
+# across windows and scales (the font pixel size is part of the key).
+@lru_cache(maxsize=4096)
+def _fitted(value: str, font_px: int, width: int, weight: str) -> str:
+    f = theme.font(font_px, weight)
     if f.size(value)[0] <= width:
-        return [value]
+        return value
     while value and f.size(value + ELLIPSIS)[0] > width:
         value = value[:-1]
-    return [value.rstrip() + ELLIPSIS]
+    return value.rstrip() + ELLIPSIS
 
 
 def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 17,
@@ -294,7 +303,12 @@ def line_h(size: int, weight: str = "semibold") -> int:
 def wrap(value: str, size: int, width: int, weight: str = "semibold") -> list[str]:
     """Split ``value`` into lines no wider than ``width`` pixels (``size`` at scale 1); a line
     break in ``value`` starts a new line."""
-    f = theme.font(fs(size), weight)
+    return list(_wrapped(value, fs(size), width, weight))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(value: str, font_px: int, width: int, weight: str) -> tuple[str, ...]:
+    f = theme.font(font_px, weight)
     lines: list[str] = []
     for para in value.split("\n"):
         words = para.split(" ")
@@ -307,7 +321,7 @@ def wrap(value: str, size: int, width: int, weight: str = "semibold") -> list[st
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 # -- buttons, pills, pips --------------------------------------------------------------
