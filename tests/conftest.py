@@ -170,8 +170,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 #: Test files run first: the window at 3840x2160 (the largest memory of the suite: best on a
 #: worker that has not yet grown) and the longest single tests (a long one started last keeps
 #: the other worker waiting at the end). Tests do not depend on their order.
-RUN_FIRST = ("test_ui_layout.py", "test_lint.py", "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py",
-             "test_wheel_install.py", "test_cli.py", "test_move_allowance.py")
+RUN_FIRST = ("test_ui_layout.py", "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py",
+             "test_wheel_install.py", "test_move_allowance.py")
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
