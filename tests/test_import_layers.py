@@ -18,8 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from package_source import parsed
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -66,7 +64,7 @@ def imports_of(name: str) -> set[str]:
     path = MODULES[name]
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     targets: set[str] = set()
-    for node in _run_time_imports(parsed(path).body):
+    for node in _run_time_imports(ast.parse(path.read_text(encoding="utf-8")).body):
         if isinstance(node, ast.Import):
             targets |= {m for a in node.names if (m := _known(a.name))}
             continue

@@ -32,8 +32,6 @@ from tactics.engine.core.events import KINDS, Event, EventDataError, from_dict, 
 from tactics.engine.features import ENCOUNTER_REDUCER
 from tactics.engine.hazards.events import GrenadeThrown
 
-from package_source import parsed
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -122,7 +120,7 @@ def test_the_app_reads_event_fields_not_string_keys():
     """No ``event.data["..."]`` / ``.data.get(...)`` left: ``data`` exists on events only for tests and tools."""
     found = []
     for path in sorted((ROOT / "tactics").rglob("*.py")):
-        for node in ast.walk(parsed(path)):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and node.attr == "data":
                 receiver = node.value
                 name = receiver.id if isinstance(receiver, ast.Name) else None

@@ -14,8 +14,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from package_source import parsed
-
 UI = Path(__file__).resolve().parents[1] / "tactics" / "ui"
 
 #: themes themselves
@@ -25,7 +23,7 @@ THEMES = {"theme.py", "players/style.py"}
 def colour_literals(path: Path) -> list[tuple[int, tuple[int, ...]]]:
     """(line, value) of every tuple of 3 or 4 whole numbers from 0 to 255 written in ``path``."""
     found = []
-    for node in ast.walk(parsed(path)):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Tuple) and len(node.elts) in (3, 4) and all(
                 isinstance(e, ast.Constant) and type(e.value) is int and 0 <= e.value <= 255 for e in node.elts):
             found.append((node.lineno, tuple(e.value for e in node.elts)))  # type: ignore[union-attr]

@@ -36,7 +36,6 @@ from tactics.ui.app import App, fit_to_screen
 from tactics.ui.panels.log import log_lines
 
 import layout_states as L
-from package_source import parsed
 from ui_driver import key
 
 RULE_ID = re.compile(r"\b[RN]-[A-Z]+-\d")
@@ -247,7 +246,7 @@ def test_no_string_the_app_can_show_holds_a_rule_id() -> None:
     label or a log line: every other string constant of the package is free of them."""
     found = []
     for path in sorted(Path(__file__).resolve().parents[1].joinpath("tactics").rglob("*.py")):
-        tree = parsed(path)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
         docs = {id(node.body[0].value) for node in ast.walk(tree)
                 if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
                 and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
