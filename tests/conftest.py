@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from child_bytecode import CHILD_BYTECODE
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -63,6 +65,27 @@ def _private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
     os.environ["TACTICS_CACHE_DIR"] = str(tmp_path_factory.mktemp("tactics-cache"))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _child_processes_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Python processes the tests start write their compiled bytecode to one folder of this run.
+
+    Where ``PYTHONDONTWRITEBYTECODE`` is set (as on the project's machines) every child process
+    (the CLI, the crash and lock tests, the loaders under limits, the benchmark's starts) compiled
+    the package from source again: about 0.5 s of CPU each, some 40 times a run. They now keep it
+    in this run's temporary folder (``PYTHONPYCACHEPREFIX``, shared by the workers; never the
+    checkout, which stays free of bytecode), so only the first compiles. The tests' own process is
+    unchanged (the setting is read at start).
+    """
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return
+    base = tmp_path_factory.getbasetemp()
+    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # xdist: <run>/popen-gw0
+    folder = run / "child-bytecode"
+    folder.mkdir(exist_ok=True)
+    os.environ["PYTHONPYCACHEPREFIX"] = os.environ[CHILD_BYTECODE] = str(folder)
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+
+
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """This test's own data folder (autosaves): ``tmp_path / "data"``, set as ``TACTICS_DATA_DIR``."""
@@ -76,7 +99,7 @@ def _window_test(item: pytest.Item) -> bool:
     return module is not None and module.__name__.startswith(("test_ui", "test_cli", "test_turns_ui"))
 
 
-_frozen = False  # objects were frozen since this file's tests began
+_frozen = False  # a window test's survivors were frozen since this file's tests began
 
 
 @pytest.hookimpl(wrapper=True)
@@ -93,7 +116,9 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     schemas, the fonts: 70 ms each time, a fifth of the suite's time), so what
     survives it is then frozen (``gc.freeze``): the next collection walks only
     what the following tests made. Frozen objects are never collected, so when
-    a test file ends (its module fixtures gone) they are unfrozen and collected once.
+    a test file ends (its module fixtures gone) they are unfrozen and collected once;
+    what survives that (modules, caches) is frozen again at once, or the next
+    file's first collection walked it all once more.
     """
     global _frozen
     try:
@@ -106,6 +131,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
         if _frozen and (nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None)):
             gc.unfreeze()
             gc.collect()
+            gc.freeze()
             _frozen = False
             _give_back_freed_memory()
 
@@ -132,6 +158,13 @@ def _glibc() -> ctypes.CDLL | None:
 
 
 _LIBC = _glibc()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Everything alive once the tests are collected (the package, its data models, the test
+    modules) lives to the end: frozen, Python's full collections no longer walk it each time."""
+    gc.collect()
+    gc.freeze()
 
 
 #: Test files run first: the window at 3840x2160 (the largest memory of the suite: best on a

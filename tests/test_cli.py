@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 
@@ -34,32 +33,52 @@ def test_screenshot_writes_a_png_of_the_requested_size(tmp_path):
 
 def test_screenshot_of_the_default_map_at_1080p(tmp_path):
     out = tmp_path / "default.png"
-    result = run("--screenshot", str(out))
-    assert result.returncode == 0, result.stderr
+    assert main(["--screenshot", str(out)]) == 0  # `python -m tactics` itself: test_help_explains_every_option
     assert pygame.image.load(str(out)).get_size() == (1920, 1080)
+    pygame.quit()
 
 
-@pytest.mark.parametrize(
-    "name, content, words",
-    [
-        ("missing.json", None, "not found"),
-        ("broken.json", "{ this is not json", "JSON"),
-        ("wrongtypes.json", json.dumps({"format": "tactics-map", "version": 1, "name": "x", "width": "wide",
-                                        "height": 3, "terrain": []}), "width"),
-        ("cave.xyz", "hello", "unknown map format"),
-        ("bad.encounter.toml", "name = [", "TOML"),
-    ],
-)
-def test_a_map_that_cannot_be_read_gives_one_line_and_exit_2(tmp_path, name, content, words):
+BAD_MAPS = [
+    ("missing.json", None, "not found"),
+    ("broken.json", "{ this is not json", "JSON"),
+    ("wrongtypes.json", json.dumps({"format": "tactics-map", "version": 1, "name": "x", "width": "wide",
+                                    "height": 3, "terrain": []}), "width"),
+    ("cave.xyz", "hello", "unknown map format"),
+    ("bad.encounter.toml", "name = [", "TOML"),
+]
+
+
+def _bad_map(tmp_path, name: str, content: str | None):
     path = tmp_path / name
     if content is not None:
         path.write_text(content, encoding="utf-8")
+    return path
+
+
+def _one_line_naming(stderr: str, name: str, words: str) -> None:
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1, stderr
+    assert name in lines[0] and words.lower() in lines[0].lower()
+    assert "Traceback" not in stderr
+
+
+@pytest.mark.parametrize("name, content, words", BAD_MAPS)
+def test_a_map_that_cannot_be_read_gives_one_line_and_exit_2(tmp_path, capsys, name, content, words):
+    # in this process (the command's main()); the test below starts the real command once
+    path = _bad_map(tmp_path, name, content)
+    assert main([str(path), "--screenshot", str(tmp_path / "never.png")]) == 2
+    _one_line_naming(capsys.readouterr().err, name, words)
+    assert not (tmp_path / "never.png").exists()
+    pygame.quit()
+
+
+def test_the_command_prints_only_that_line_for_a_map_that_cannot_be_read(tmp_path):
+    """The started command: nothing else reaches its stderr (no traceback, no library's noise)."""
+    name, content, words = BAD_MAPS[2]
+    path = _bad_map(tmp_path, name, content)
     result = run(str(path), "--screenshot", str(tmp_path / "never.png"))
     assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert name in lines[0] and words.lower() in lines[0].lower()
-    assert "Traceback" not in result.stderr
+    _one_line_naming(result.stderr, name, words)
     assert not (tmp_path / "never.png").exists()
 
 
@@ -69,15 +88,15 @@ def test_an_unknown_token_to_select_is_a_clear_error(tmp_path, capsys):
     pygame.quit()
 
 
-def test_bench_prints_the_measured_keys(tmp_path):
+def test_bench_prints_the_measured_keys(capsys, tmp_path, monkeypatch):
+    # its main() in this process (the processes whose start it times it starts itself)
+    from tactics.bench import main as bench
+
     users = tmp_path / "user-data"  # the user's own data folder: the bench's apps must not autosave into it
-    result = subprocess.run([sys.executable, "-m", "tactics.bench", "--json", "--size", "640x480", "--frames", "5",
-                             "--reach-map", "40", "--big-map", "60", "--start-runs", "1", "--crowd", "80",
-                             "--opponent-samples", "2"],
-                            capture_output=True, text=True, timeout=120,
-                            env=dict(os.environ, TACTICS_DATA_DIR=str(users)))
-    assert result.returncode == 0, result.stderr
-    data = json.loads(result.stdout)
+    monkeypatch.setenv("TACTICS_DATA_DIR", str(users))
+    assert bench(["--json", "--size", "640x480", "--frames", "5", "--reach-map", "40", "--big-map", "60",
+                  "--start-runs", "1", "--crowd", "80", "--opponent-samples", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
     for k in ("frame_ms_median", "frame_ms_p99", "fullscreen_blit_ms_median", "reachable_ms_median",
               "redraw_ms_median", "change_to_frame_ms_median", "pan_ms_median", "pan_ms_p99", "zoom_first_ms_max", "reachable_cold_ms_median",
               "first_click_1000_ms", "tokens_1000_redraw_ms", "start_ms", "bare_window_start_ms",

@@ -176,4 +176,7 @@ def soak(seed: int, rounds: int) -> None:
 
 def test_soak_300_rounds_individual():
     soak(seed=21, rounds=300)
+
+
+def test_soak_40_rounds_individual_another_seed():  # a test of its own: the two run side by side
     soak(seed=22, rounds=40)

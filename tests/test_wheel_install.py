@@ -19,11 +19,15 @@ from pathlib import Path
 
 import pygame
 
+from child_bytecode import as_set_for_the_run
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    # the wheel's own bytecode (pip compiles it) and pip's, not the tests' shared folder
+    done = subprocess.run(cmd, cwd=cwd, env=as_set_for_the_run(os.environ if env is None else env),
+                          capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, f"{' '.join(cmd)}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
     return done
 

@@ -81,7 +81,10 @@ class App:
     def __init__(self, encounter: Encounter, *, size: tuple[int, int] = (1600, 900), viewer: str = "gm",
                  fullscreen: bool = False) -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        pygame.init()
+        # only the parts a window uses: the app plays no sound, and ``pygame.init()`` also opened
+        # an audio device (closing it waited ~30 ms for its thread) and the joysticks
+        pygame.display.init()
+        pygame.font.init()
         theme.reset_caches()
         pygame.display.set_caption(f"Tactics - {encounter.state.name}")
         size = fit_to_screen(size)  # never larger than the screen it opens on

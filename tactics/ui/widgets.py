@@ -253,13 +253,15 @@ def dialog_card(surface: pygame.Surface, hotspots: Hotspots, size: tuple[int, in
 
 def fit_line(value: str, size: int, width: int, weight: str = "semibold") -> list[str]:
     """``value`` as one line no wider than ``width``: shortened with an ellipsis if it must be."""
-    return [_fit_line(value, fs(size), width, weight)]
+    return [_fitted(value, fs(size), width, weight)]
 
 
-@lru_cache(maxsize=2048)
-def _fit_line(value: str, scaled: int, width: int, weight: str) -> str:
-    """Measured once per (text, font, width): panels lay out every frame; measuring is the slow part."""
-    f = theme.font(scaled, weight)
+# The panels lay out the same texts every frame (they were measured again, glyph run by glyph run).
+# A text's width depends only on the font file and its pixel size, so the answers stay true
+# across windows and scales (the font pixel size is part of the key).
+@lru_cache(maxsize=4096)
+def _fitted(value: str, font_px: int, width: int, weight: str) -> str:
+    f = theme.font(font_px, weight)
     if f.size(value)[0] <= width:
         return value
     while value and f.size(value + ELLIPSIS)[0] > width:
@@ -269,8 +271,8 @@ def _fit_line(value: str, scaled: int, width: int, weight: str) -> str:
 
 def measured_cache_clear() -> None:
     """Forget measured lines (the fonts were loaded again)."""
-    _fit_line.cache_clear()
-    _wrap.cache_clear()
+    _fitted.cache_clear()
+    _wrapped.cache_clear()
 
 
 def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 17,
@@ -307,13 +309,12 @@ def line_h(size: int, weight: str = "semibold") -> int:
 def wrap(value: str, size: int, width: int, weight: str = "semibold") -> list[str]:
     """Split ``value`` into lines no wider than ``width`` pixels (``size`` at scale 1); a line
     break in ``value`` starts a new line."""
-    return list(_wrap(value, fs(size), width, weight))
+    return list(_wrapped(value, fs(size), width, weight))
 
 
-@lru_cache(maxsize=2048)
-def _wrap(value: str, scaled: int, width: int, weight: str) -> tuple[str, ...]:
-    """Measured once per (text, font, width): the combat panels wrap dozens of texts a frame."""
-    f = theme.font(scaled, weight)
+@lru_cache(maxsize=4096)
+def _wrapped(value: str, font_px: int, width: int, weight: str) -> tuple[str, ...]:
+    f = theme.font(font_px, weight)
     lines: list[str] = []
     for para in value.split("\n"):
         words = para.split(" ")

@@ -9,7 +9,8 @@
   :class:`Reducer` maps each kind to a function that applies it to the state.
   Events, not commands, are replayed, so replay never re-rolls.
 * The **journal** keeps the start state, the seed, and the committed entries.
-  Undo rebuilds the state from the start without the last entry; redo
+  Undo rebuilds the state without the last entry (from the state kept
+  every :data:`CHECKPOINT_EVERY` entries, not from the start); redo
   re-applies the undone entry's events. A new command after an undo drops the
   redo stack. Listeners hear every change (the autosave, the window).
 """
@@ -22,10 +23,15 @@ from typing import Any, Callable, Generic, Iterable, Protocol, TypeVar
 
 from tactics.engine.core.events import Event as Event  # re-exported: list[Event] signatures import it from here
 from tactics.engine.core.events import from_dict
+from tactics.engine.core.fork import fork
 from tactics.rules.dice import Dice, DiceError
 
 S = TypeVar("S")
 E = TypeVar("E", bound=Event)
+
+#: the state after every this many entries is kept (a few KB each), so an undo applies at most this many
+#: entries again instead of the whole game from its start (a long fight's undo took a replay of thousands)
+CHECKPOINT_EVERY = 16
 
 
 class Refused(Exception):
@@ -140,9 +146,12 @@ class Journal(Generic[S]):
         self.redo_stack: list[Entry] = []
         self.listeners: list[Callable[["Journal[S]", str], None]] = []
         self.state: S = copy.deepcopy(start)
+        #: entries applied -> (the last of them, the state after them); see _rebuilt
+        self._kept: dict[int, tuple[Entry, S]] = {}
         for entry in entries or []:
             self._apply_entry(entry)
             self.entries.append(entry)
+            self._keep()
 
     # -- reading -----------------------------------------------------------
     @property
@@ -209,6 +218,7 @@ class Journal(Generic[S]):
             self.state = self.replay(self.entries)  # keep the last good state
             raise
         self.entries.append(entry)
+        self._keep()
         self.redo_stack.clear()
         self._notify("commit")
 
@@ -217,7 +227,7 @@ class Journal(Generic[S]):
             return None
         entry = self.entries.pop()
         self.redo_stack.append(entry)
-        self.state = self.replay(self.entries)
+        self.state = self._rebuilt()
         self._notify("undo")
         return entry
 
@@ -228,6 +238,7 @@ class Journal(Generic[S]):
         stack = self.redo_stack
         self._apply_entry(entry)
         self.entries.append(entry)
+        self._keep()
         self.redo_stack = stack
         self._notify("redo")
         return entry
@@ -241,6 +252,29 @@ class Journal(Generic[S]):
         return state
 
     # -- internals -------------------------------------------------------------
+    def _keep(self) -> None:
+        """After an entry joined the committed ones: keep a copy of the state every CHECKPOINT_EVERY."""
+        if len(self.entries) % CHECKPOINT_EVERY == 0:
+            self._kept[len(self.entries)] = (self.entries[-1], fork(self.state))
+
+    def _rebuilt(self) -> S:
+        """The state after the committed entries, from the latest kept state that still leads to them.
+
+        A kept state stands for the entries up to its own last one: entries are only ever
+        appended and popped, so while that entry is still in its place the ones before it
+        are the same too. (:meth:`replay` always starts from the start.)
+        """
+        done = len(self.entries)
+        for at in sorted((k for k in self._kept if k <= done), reverse=True):
+            last, kept = self._kept[at]
+            if self.entries[at - 1] is last:
+                state = fork(kept)
+                for entry in self.entries[at:]:
+                    for event in entry.events:
+                        self.reducer.apply(state, event)
+                return state
+        return self.replay(self.entries)
+
     def _apply_entry(self, entry: Entry) -> None:
         for event in entry.events:
             self.reducer.apply(self.state, event)

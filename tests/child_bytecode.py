@@ -1,0 +1,22 @@
+"""The tests' child processes keep their compiled bytecode in one folder of the run (see conftest.py).
+
+Why it exists: where ``PYTHONDONTWRITEBYTECODE`` is set every Python child process the tests
+start compiled the package from source again. ``conftest.py`` points them at one folder
+(``PYTHONPYCACHEPREFIX``); a child that imports nothing of the checkout (pip, a new virtual
+environment) is better off with the environment's own setting: :func:`as_set_for_the_run`.
+"""
+
+from __future__ import annotations
+
+#: set (to the folder) while the tests' child processes keep their bytecode in one folder
+CHILD_BYTECODE = "TACTICS_TESTS_CHILD_BYTECODE"
+
+
+def as_set_for_the_run(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with the environment's own bytecode setting, as before the tests changed it
+    (with the shared folder such a child compiles from source what its ``__pycache__`` holds)."""
+    env = dict(env)
+    if env.get(CHILD_BYTECODE) and env.get("PYTHONPYCACHEPREFIX") == env[CHILD_BYTECODE]:
+        del env["PYTHONPYCACHEPREFIX"]
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
