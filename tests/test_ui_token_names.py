@@ -60,3 +60,48 @@ def test_in_a_cramped_fight_no_name_covers_a_token_and_the_pointer_names_the_res
         who = view.state.combatants[cid]
         move(app, centre(app, who.cell))
         assert who.name in names_drawn(app), f"the pointer on {who.name} names it"
+
+
+def test_the_places_worked_out_change_by_change_equal_those_worked_out_afresh():
+    """Words and names are placed again only around what changed; that must equal a fresh placing."""
+    from tactics.bench import build_scene
+    from tactics.engine.board import Place
+    from tactics.engine.combat.gm import AdjustHP, ApplyCondition
+    from tactics.ui.tokens import TokenPainter
+
+    app = App(build_scene(16, tokens=36, walls=10, area=(0, 0, 16, 16)), size=(1280, 720))
+    try:
+        app.step()
+        view = app.battle
+        view.camera.cell_px = 40
+        state = view.state
+        ids = sorted(state.combatants)
+        for n in range(45):
+            cid = ids[(n * 7) % len(ids)]
+            if n % 3 == 0:
+                c, r = state.combatants[cid].cell
+                free = [(c + dc, r + dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                        if state.map.in_bounds((c + dc, r + dr)) and state.map.move_cost((c + dc, r + dr))
+                        and state.at((c + dc, r + dr)) is None]
+                if free:
+                    view.submit(Place(cid, free[0]))
+            elif n % 3 == 1:
+                view.submit(AdjustHP(cid, -2))
+            else:
+                view.submit(ApplyCondition(cid, "Shaken", 2))
+            app.step()
+            kept = view.renderer.tokens
+            fresh = TokenPainter()
+            scratch = pygame.Surface(pygame.display.get_surface().get_size())
+            scratch.set_clip(view.board_rect())
+            fresh.draw(scratch, view.camera, state, view.viewer, view.selected, view.highlighted_tokens())
+            assert places(kept) == places(fresh), f"after change {n}"
+            assert kept.unnamed == fresh.unnamed
+    finally:
+        pygame.quit()
+
+
+def places(painter) -> tuple[list, list]:
+    """Where a painter put the words (text, place, whose) and the names (text, place) last frame."""
+    words, names = painter._names_made
+    return [(m[2], m[1], m[5]) for m in words], [(m[2], m[1]) for m in names]

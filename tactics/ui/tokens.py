@@ -71,11 +71,14 @@ class TokenPainter:
         self._names_made: tuple[list[tuple], list[tuple]] = ([], [])
         self._near_key: tuple | None = None
         self._near: list[list[int]] = []
+        self._kept: dict[str, tuple] = {}  # id -> (look, word rects, words drawn, name drawn): last time's
+        self._cells: list[tuple[int, int]] = []
         #: Tokens drawn without their name last frame (no room beside their neighbours' discs).
         self.unnamed: frozenset[str] = frozenset()
 
     def clear(self) -> None:
         self._names_key = self._near_key = None
+        self._kept = {}
         self._discs.clear()
         self._labels.clear()
         self._placed.clear()
@@ -125,7 +128,10 @@ class TokenPainter:
                 team = state.teams.get(who.team)
                 pictures = self._place(surface, camera, who, team, px, who.id == selected, who.id in highlighted,
                                        gm or state.numbers_shown_to_players(who), probing)
-                hit = (look, frame, pictures, _operations(pictures, clip, clip_t))
+                (disc, at), label, words, _ = pictures
+                hit = (look, frame, pictures, _operations(pictures, clip, clip_t),
+                       disc.get_rect(topleft=at).inflate(-4, -4),  # what no neighbour's words or name may cover
+                       max([label[0].get_width() if label else 1] + [img.get_width() for img, _, _ in words]))
                 placed[who.id] = hit
             shown.append(hit)
         if len(placed) > 4 * len(state.combatants) + 64:
@@ -165,21 +171,41 @@ class TokenPainter:
         Why: at 22 px a square names and stacked words hid B2 and B4 (an outside reviewer's
         finding). Worked out once per set of pictures shown.
         """
-        key = (tuple((hit[0], hit[1]) for hit in shown), selected, highlighted, clip_t)
+        looks = [(hit[0], hit[1]) for hit in shown]
+        key = (tuple(looks), selected, highlighted, clip_t)
         if self._names_key == key:
             return self._names_made
-        discs = [hit[2][0][0].get_rect(topleft=hit[2][0][1]).inflate(-4, -4) for hit in shown]
+        discs = [hit[4] for hit in shown]
         ids = [hit[2][3] for hit in shown]
-        widest = max([hit[2][1][0].get_width() for hit in shown if hit[2][1] is not None] +
-                     [img.get_width() for hit in shown for img, _, _ in hit[2][2]] + [1])
-        cells = tuple(hit[0][0][0] for hit in shown)
-        where = (cells, shown[0][1][0] if shown else 1, widest)
-        if self._near_key != where:  # a roll or a new condition moves no one: the neighbours stay
-            self._near_key, self._near = where, _neighbours(list(cells), where[1], widest)
+        widest = max([hit[5] for hit in shown] + [1])
+        cells = [hit[0][0][0] for hit in shown]
+        px = shown[0][1][0] if shown else 1
+        where = (tuple(ids), px, widest, selected, highlighted, clip_t)
+        changed: set[int] = set()  # tokens whose pictures, words or name differ from last time
+        if self._near_key == where:  # the same tokens in view: last time's answers hold but where moved
+            before = self._kept
+            moved = [i for i, cell in enumerate(cells) if cell != self._cells[i]]
+            if moved:
+                changed.update(moved)
+                for i in moved:  # its old neighbours and its new ones look again
+                    changed.update(self._near[i])
+                self._near = _moved(self._near, cells, moved, px, widest)
+                for i in moved:
+                    changed.update(self._near[i])
+        else:
+            before = {}
+            self._near_key, self._near = where, _neighbours(cells, px, widest)
+        self._cells = cells
         near = self._near
-        marks: list[tuple] = []
         words_of: list[list[pygame.Rect]] = []
+        marks_of: list[list[tuple]] = []
         for i, hit in enumerate(shown):
+            last = before.get(ids[i])
+            if last is not None and last[0] == looks[i] and i not in changed:  # as it was, among the same: the same words
+                words_of.append(last[1])
+                marks_of.append(last[2])
+                continue
+            changed.add(i)
             badges = hit[2][2]
             rects = [img.get_rect(topleft=at) for img, at, _ in badges]
             if near[i] and rects:
@@ -188,39 +214,50 @@ class TokenPainter:
                     badges = self._short_badges(hit[0][1], discs[i].inflate(4, 4), hit[1][0])
                     rects = [img.get_rect(topleft=at) for img, at, _ in badges]
             words_of.append(rects)
-            for img, at, text in badges:
-                k, box = blit_operation(img, at, clip, clip_t)
-                marks.append((img, at, text, k, box, ids[i]))
+            marks_of.append([(img, at, text, *blit_operation(img, at, clip, clip_t), ids[i]) for img, at, text in badges])
         order = sorted(range(len(shown)), key=lambda i: (ids[i] != selected, ids[i] not in highlighted))
         out: list[tuple | None] = [None] * len(shown)
         named: dict[int, pygame.Rect] = {}
-        unnamed: set[str] = set()
+        kept: dict[str, tuple] = {}
         for i in order:
-            label = shown[i][2][1]
-            if label is None:
-                continue
-            img, pos, text = label
-            under = img.get_rect(topleft=pos)
-            rect: pygame.Rect | None = under
-            if near[i]:
-                others = [discs[j] for j in near[i]] + [r for j in near[i] for r in words_of[j]] + \
-                    [named[j] for j in near[i] if j in named]
-                if under.collidelist(others) >= 0:
-                    above = under.move(0, (discs[i].top - 2 - under.height) - under.top)
-                    if above.collidelist(others) < 0 and above.collidelist(words_of[i]) < 0:
-                        rect = above
-                    elif ids[i] != selected and ids[i] not in highlighted:
-                        rect = None
-            if rect is None:
-                unnamed.add(ids[i])
-                continue
-            named[i] = rect
-            k, box = blit_operation(img, rect.topleft, clip, clip_t)
-            out[i] = (img, rect.topleft, text, k, box)
+            last = before.get(ids[i])
+            if last is not None and i not in changed and changed.isdisjoint(near[i]):
+                name = last[3]  # nothing it depends on changed: the same place (or none)
+            else:
+                name = self._name_place(shown[i], discs, words_of, named, near[i], i,
+                                        ids[i] == selected or ids[i] in highlighted, clip, clip_t)
+                if last is None or name != last[3]:
+                    changed.add(i)  # a neighbour later in the order must look again
+            if name is not None:
+                named[i] = name[0].get_rect(topleft=name[1])
+                out[i] = name
+            kept[ids[i]] = (looks[i], words_of[i], marks_of[i], name)
+        self._kept = kept
         self._names_key = key
-        self._names_made = (marks, [name for name in out if name is not None])
-        self.unnamed = frozenset(unnamed)
+        self._names_made = ([mark for marks in marks_of for mark in marks], [name for name in out if name is not None])
+        self.unnamed = frozenset(ids[i] for i in range(len(shown)) if shown[i][2][1] is not None and out[i] is None)
         return self._names_made
+
+    @staticmethod
+    def _name_place(hit: tuple, discs: list[pygame.Rect], words_of: list[list[pygame.Rect]],
+                    named: dict[int, pygame.Rect], near: list[int], i: int, must: bool, clip: pygame.Rect,
+                    clip_t: tuple) -> tuple | None:
+        """Where one token's name goes (see :meth:`_names`): (picture, place, text, key, box), or None."""
+        label = hit[2][1]
+        if label is None:
+            return None
+        img, pos, text = label
+        under = img.get_rect(topleft=pos)
+        rect = under
+        if near:
+            others = [discs[j] for j in near] + [r for j in near for r in words_of[j]] + [named[j] for j in near if j in named]
+            if under.collidelist(others) >= 0:
+                above = under.move(0, (discs[i].top - 2 - under.height) - under.top)
+                if above.collidelist(others) < 0 and above.collidelist(words_of[i]) < 0:
+                    rect = above
+                elif not must:
+                    return None
+        return (img, rect.topleft, text, *blit_operation(img, rect.topleft, clip, clip_t))
 
     def _short_badges(self, conds: tuple, disc: pygame.Rect, px: int) -> list[tuple[pygame.Surface, tuple[int, int], str]]:
         """Condition words as one row of short forms over the disc's top edge (``conds``: (name,
@@ -460,6 +497,24 @@ def _eye_slash(surface: pygame.Surface, at: tuple[float, float], size: int) -> N
     pygame.draw.circle(surface, theme.TEXT, badge.center, max(1, size // 7))
     pygame.draw.line(surface, theme.HIDDEN_SLASH, badge.topleft, badge.bottomright, max(2, size // 7))
 
+
+
+def _moved(near: list[list[int]], cells: list[tuple[int, int]], moved: list[int], px: int,
+           widest: int) -> list[list[int]]:
+    """:func:`_neighbours` after the tokens ``moved`` changed squares (the others stayed): their
+    lists made again, and they taken out of and put into the others' lists."""
+    reach = 2 + widest // max(1, px)
+    out = [list(found) for found in near]
+    gone = set(moved)
+    for found in out:
+        found[:] = [j for j in found if j not in gone]
+    for i in moved:
+        c, r = cells[i]
+        out[i] = [j for j, (cj, rj) in enumerate(cells) if j != i and abs(cj - c) <= reach and abs(rj - r) <= 2]
+        for j in out[i]:
+            if j not in gone:
+                out[j].append(i)
+    return out
 
 
 def _neighbours(cells: list[tuple[int, int]], px: int, widest: int) -> list[list[int]]:
