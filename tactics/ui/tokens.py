@@ -238,11 +238,11 @@ class TokenPainter:
         self.unnamed = frozenset(ids[i] for i in range(len(shown)) if shown[i][2][1] is not None and out[i] is None)
         return self._names_made
 
-    @staticmethod
-    def _name_place(hit: tuple, discs: list[pygame.Rect], words_of: list[list[pygame.Rect]],
+    def _name_place(self, hit: tuple, discs: list[pygame.Rect], words_of: list[list[pygame.Rect]],
                     named: dict[int, pygame.Rect], near: list[int], i: int, must: bool, clip: pygame.Rect,
                     clip_t: tuple) -> tuple | None:
-        """Where one token's name goes (see :meth:`_names`): (picture, place, text, key, box), or None."""
+        """Where one token's name goes (see :meth:`_names`): (picture, place, text, key, box), or None.
+        Under the disc, else above it, else smaller under it, else nowhere (unless it must show)."""
         label = hit[2][1]
         if label is None:
             return None
@@ -253,11 +253,24 @@ class TokenPainter:
             others = [discs[j] for j in near] + [r for j in near for r in words_of[j]] + [named[j] for j in near if j in named]
             if under.collidelist(others) >= 0:
                 above = under.move(0, (discs[i].top - 2 - under.height) - under.top)
+                small = self._small_label(text, hit[1][0])
+                smaller = small.get_rect(midtop=(discs[i].centerx, under.top))
                 if above.collidelist(others) < 0 and above.collidelist(words_of[i]) < 0:
                     rect = above
+                elif small.get_width() < img.get_width() and smaller.collidelist(others) < 0:
+                    img, rect = small, smaller
                 elif not must:
                     return None
         return (img, rect.topleft, text, *blit_operation(img, rect.topleft, clip, clip_t))
+
+    def _small_label(self, name: str, px: int) -> pygame.Surface:
+        """A name a size smaller, for a token whose neighbours leave no room for the usual one."""
+        size = max(11, label_size(px) * 3 // 4)
+        key = ("small", name, size)
+        hit = self._labels.get(key)
+        if hit is None:
+            hit = self._labels[key] = paint_label(name, size, theme.TEXT)
+        return hit
 
     def _short_badges(self, conds: tuple, disc: pygame.Rect, px: int) -> list[tuple[pygame.Surface, tuple[int, int], str]]:
         """Condition words as one row of short forms over the disc's top edge (``conds``: (name,

@@ -45,5 +45,14 @@ class RoomTokenPainter(TokenPainter):
         return hit
 
 
+    def _small_label(self, name: str, px: int) -> pygame.Surface:
+        size = max(16, room_label_size(px) * 3 // 4)  # still read from across the room
+        key = ("room-small", name, size)
+        hit = self._labels.get(key)
+        if hit is None:
+            hit = self._labels[key] = paint_label(name, size, (255, 255, 255), (0, 0, 0, 255))
+        return hit
+
+
 def hint_pill(text: str, size: int = 18) -> pygame.Surface:
     return paint_label(text, size, theme.TEXT, (0, 0, 0, 230))
