@@ -211,7 +211,7 @@ class BattleView(TimedMessages):
             who = self.state.combatants.get(self.selected)
             self.select(self.selected if who is not None and who.cell is not None else None)
         if self.turns is not None:
-            self.turns.follow_turn()  # individual turns: the selection follows the turn
+            self.turns.follow_turn()  # individual turns: the last turn's character is let go
         self.app.dirty = True
 
     def close(self) -> None:
