@@ -296,7 +296,7 @@ class Toolbar:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The buttons, then the tool tip shown (over the panels below the bar)."""
-        font = theme.font(theme.fs(15), "regular")
+        size = theme.fs(15)
         radius = theme.px(6)
         tip: ToolTip | None = None
         for button in self.buttons:
@@ -306,7 +306,7 @@ class Toolbar:
             pygame.draw.rect(surface, _colour(f"{state}_bg"), button.rect, border_radius=radius)
             pygame.draw.rect(surface, _colour(f"{state}_border"), button.rect, 1, border_radius=radius)
             probe.box(surface, button.rect, button.text)
-            img = font.render(button.text, True, _colour(f"{state}_text"))
+            img = theme.text(button.text, size, "regular", tuple(_colour(f"{state}_text"))[:3])  # rendered once
             blit_text(surface, img, img.get_rect(center=button.rect.center), button.text)
             tip = button.tool_tip or tip
         if tip is not None:
