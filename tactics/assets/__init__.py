@@ -19,6 +19,23 @@ def bundled(name: str) -> Path:
     return MAPS / name
 
 
+def bundled_name(path: str | Path) -> str | None:
+    """The name of a file inside the bundled maps folder (``"space-bears.json"``), None for any other:
+    what an encounter file or a save records so the map is found again wherever the app is installed."""
+    target, root = Path(path).resolve(), MAPS.resolve()
+    return target.relative_to(root).as_posix() if target.is_relative_to(root) and target != root else None
+
+
+def bundled_named(name: str) -> Path:
+    """The bundled file a recorded name names; ValueError for a name that reaches outside the
+    maps folder (``../../etc/passwd``) or names the folder itself."""
+    root = MAPS.resolve()
+    found = (root / name.strip()).resolve() if "\x00" not in name else root
+    if not found.is_relative_to(root) or found == root:
+        raise ValueError(f"{name[:80]!r} is not a map bundled with the app")
+    return found
+
+
 def bundled_or_given(path: str | Path) -> Path:
     """``path`` as given if it exists, else the bundled file of that name if there is one.
 

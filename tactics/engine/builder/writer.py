@@ -49,13 +49,13 @@ def relative_path(target: str | Path, folder: Path) -> str:
 def map_reference(source: str | Path, folder: Path) -> str:
     """The ``map`` of an encounter file in ``folder``: ``bundled:<name>`` for a map shipped with the
     app (found again after a reinstall), else the path relative to the file."""
-    from tactics.assets import MAPS
+    from tactics.assets import bundled_name
     from tactics.engine.core.encounter import BUNDLED_PREFIX
 
-    target = Path(source).resolve()
-    if target.is_relative_to(MAPS.resolve()) and not folder.resolve().is_relative_to(MAPS.resolve()):
-        return BUNDLED_PREFIX + target.relative_to(MAPS.resolve()).as_posix()
-    return relative_path(target, folder)
+    name = bundled_name(source)
+    if name is not None and bundled_name(folder) is None:  # (a bundled encounter names its map as ever)
+        return BUNDLED_PREFIX + name
+    return relative_path(source, folder)
 
 
 def resolve_art(definition: dict[str, Any], folder: Path) -> dict[str, Any]:

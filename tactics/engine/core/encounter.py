@@ -152,12 +152,12 @@ def map_file(map_ref: str, encounter_path: Path) -> Path:
     the install folder broke at the next reinstall or upgrade)."""
     if not map_ref.startswith(BUNDLED_PREFIX):
         return (encounter_path.parent / map_ref).resolve()
-    from tactics.assets import MAPS  # the package's own files; nothing of the window
+    from tactics.assets import bundled_named  # the package's own files; nothing of the window
 
-    found = (MAPS / map_ref[len(BUNDLED_PREFIX):].strip()).resolve()
-    if not found.is_relative_to(MAPS.resolve()) or found == MAPS.resolve():
-        raise DataError(encounter_path, "map", f"{map_ref!r} is not a map bundled with the app")
-    return found
+    try:
+        return bundled_named(map_ref[len(BUNDLED_PREFIX):])
+    except ValueError as exc:
+        raise DataError(encounter_path, "map", str(exc)) from None
 
 
 def load_encounter(path: str | Path, *, seed: int | None = None) -> Encounter:

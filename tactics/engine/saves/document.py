@@ -77,10 +77,11 @@ def _map_reference(encounter: Encounter, save_path: Path, *, absolute: bool = Fa
         ref: dict[str, Any] = {"path": shown}
         if shown != str(source):
             ref["absolute"] = str(source)  # found again when the save alone is copied elsewhere
-        from tactics.assets import MAPS
+        from tactics.assets import bundled_name
 
-        if source.is_relative_to(MAPS.resolve()):  # a map shipped with the app: found again after a reinstall
-            ref["bundled"] = source.relative_to(MAPS.resolve()).as_posix()
+        name = bundled_name(source)
+        if name is not None:  # a map shipped with the app: found again after a reinstall
+            ref["bundled"] = name
         from tactics.maps import IMAGE_SUFFIXES
 
         if battle_map.image is not None and source.suffix.lower() in IMAGE_SUFFIXES:
@@ -382,13 +383,14 @@ def _bundled_map(name: Any, path: Path) -> Path | None:
     """The bundled map a save names by ``map.bundled`` (None: none named, or not in this install)."""
     if name is None:
         return None
-    from tactics.assets import MAPS
+    from tactics.assets import bundled_named
 
-    if not isinstance(name, str) or not name.strip() or "\x00" in name:
+    if not isinstance(name, str) or not name.strip():
         raise SaveError(path, "map.bundled", "expected the name of a map bundled with the app")
-    found = (MAPS / name).resolve()
-    if not found.is_relative_to(MAPS.resolve()) or found == MAPS.resolve():
-        raise SaveError(path, "map.bundled", f"{name[:80]!r} is not a map bundled with the app")
+    try:
+        found = bundled_named(name)
+    except ValueError as exc:
+        raise SaveError(path, "map.bundled", str(exc)) from None
     return found if found.is_file() else None
 
 
