@@ -45,25 +45,21 @@ Listener = Callable[[Any, str], None]
 
 
 def what_is_newer(opened: Encounter, autosave: Encounter) -> str:
-    """What restoring the autosave would bring back, in a sentence or two (empty: nothing to say):
-    how many more actions than the file, the last one as the log words it, the round."""
+    """What restoring the autosave would bring back, in a sentence (empty: nothing to say): how many
+    more actions than the file, the last one as the log words it, the round of a fight going on."""
     from tactics.ui.panels.log import line_for
 
     entries = autosave.journal.entries
     more = len(entries) - len(opened.journal.entries)
-    if more <= 0 or not entries:
+    if more <= 0:
         return ""
     events = entries[-1].events
-    last = line_for(events[-1], autosave.state) if events else ""
-    text = f" It holds {more} more action{'s' if more != 1 else ''} than the file"
-    text += f"; the last: {last}" if last else "."
+    last = line_for(events[-1], autosave.state).rstrip(".") if events else ""
     combat = autosave.state.combat
     rnd = getattr(combat, "round", None)
-    if isinstance(rnd, int) and getattr(combat, "phase", "") != "ended":
-        text += f" (round {rnd})."
-    elif not text.endswith("."):
-        text += "."
-    return text.replace("..", ".")
+    going_on = isinstance(rnd, int) and getattr(combat, "phase", "") != "ended"
+    return (f" It holds {more} more action{'s' if more != 1 else ''} than the file"
+            + (f"; the last: {last}" if last else "") + (f" (round {rnd})" if going_on else "") + ".")
 
 
 def when_text(path: str | Path) -> str:

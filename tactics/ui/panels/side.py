@@ -7,7 +7,7 @@ import pygame
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
-from tactics.ui.widgets import blit_text, fit_line
+from tactics.ui.widgets import blit_text, fit_line, wrap
 from tactics.ui.theme import fs, px
 
 
@@ -50,11 +50,8 @@ def draw_side_panel(
     if affected is not None:
         if rows:
             rows.append(("gap",))
-        title, _, size = (template_label or "Template").rpartition(" - ")
-        if title and fit_line(template_label, 18, theme.SIDE_W - px(28), "bold")[0] != template_label:
-            rows += [("head", title), ("dim", size)]  # "Frag grenade blast" / "16 squares": never cut short
-        else:
-            rows.append(("head", template_label or "Template"))
+        for line in wrap(template_label or "Template", 18, theme.SIDE_W - px(28), "bold"):
+            rows.append(("head", line))  # "Frag grenade blast - 16 squares" on two lines, never cut short
         if affected:
             for who in affected:
                 team = state.teams.get(who.team)
