@@ -20,6 +20,11 @@ def _line(surface, text, pos, size=16, colour=theme.TEXT, weight="semibold") -> 
     return img.get_height()
 
 
+def card_left(window_width: int) -> int:
+    """Where the side card's left edge goes in a window this wide (it hangs from the board's top right)."""
+    return window_width - theme.SIDE_W - px(12)
+
+
 def draw_side_panel(
     surface: pygame.Surface,
     top: int,
@@ -59,7 +64,7 @@ def draw_side_panel(
         else:
             rows.append(("dim", "No one inside"))
     key = (tuple(rows), theme.scale())
-    x = surface.get_width() - theme.SIDE_W - px(12)
+    x = card_left(surface.get_width())
     cached = None if probe.active() else _cache.get(key)
     if cached is None:
         cached = _paint(rows)

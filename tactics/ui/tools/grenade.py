@@ -37,6 +37,7 @@ from tactics.rules import explosives as ex
 from tactics.rules.grid import Cell, as_cell, distance_ft
 from tactics.ui import draw, theme
 from tactics.ui import intents as ui
+from tactics.ui.panels.side import card_left
 from tactics.ui.render import TEMPLATES_Z, TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool
 
@@ -371,8 +372,8 @@ class GrenadeTool(Tool):
         """Would labels at ``rects`` be hidden: above the board's top, or where the side card goes
         (the card is drawn after the map: it covered "on target 25%" at 1280x720)."""
         board = ctx.clip
-        card = pygame.Rect(ctx.surface.get_width() - theme.SIDE_W - theme.px(24), board.top,
-                           theme.SIDE_W + theme.px(24), theme.px(160))
+        left = card_left(ctx.surface.get_width()) - theme.px(12)  # where a side card can hang, before it is drawn
+        card = pygame.Rect(left, board.top, ctx.surface.get_width() - left, theme.px(160))
         last = getattr(self.view, "side_rect", None)
         if last is not None:
             card = card.union(last.inflate(theme.px(8), theme.px(8)))
