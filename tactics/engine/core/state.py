@@ -94,10 +94,12 @@ class EncounterState:
         still shown to the players (they know where their own character is,
         drawn with the hidden badge); a hidden GM creature never is.
         """
-        if not who.hidden:
-            return False
-        team = self.teams.get(who.team)
-        return not (team is not None and team.players)
+        return who.hidden and not self.players_side(who.team)
+
+    def players_side(self, team_id: str | None) -> bool:
+        """Is this one of the teams the players play (not the GM's)?"""
+        team = self.teams.get(team_id or "")
+        return team is not None and team.players
 
     def numbers_shown_to_players(self, who: Combatant) -> bool:
         """Are this creature's hit points and Initiative shown on the players' screens? (reading: N-SEEN-1)
@@ -105,8 +107,12 @@ class EncounterState:
         Only for the players' own teams (their tokens' HP bars, the Initiative list); of
         the GM's creatures the players see names, conditions and who is down.
         """
-        team = self.teams.get(who.team)
-        return team is not None and team.players
+        return self.players_side(who.team)
+
+    def trap_dc_shown_to_players(self, trap: Any) -> bool:
+        """May the players' screens show a trap's disarm DC and odds? Only for a trap their own side set:
+        a setter may raise the DC (R-TRAP-3), so anyone else's is the GM's (reading: N-SEEN-1)."""
+        return self.players_side(getattr(trap, "team", None))
 
     def at(self, cell: Cell) -> Combatant | None:
         for c in self.combatants.values():

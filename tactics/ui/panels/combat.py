@@ -392,8 +392,7 @@ def declared_layer(ctx: render.DrawContext) -> None:
         who = ctx.state.combatants.get(item["combatant"])
         if who is None or who.cell is None or (not ctx.gm and ctx.state.hidden_from_players(who)):
             continue
-        team = ctx.state.teams.get(who.team)
-        if not ctx.gm and not (team is not None and team.players):
+        if not ctx.gm and not ctx.state.players_side(who.team):
             continue  # the GM's plans stay secret until they resolve
         p = item["params"]
         start = cam.cell_centre(origins.get(item["id"], who.cell))

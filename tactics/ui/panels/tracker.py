@@ -179,7 +179,7 @@ class TrackerPanel(w.Panel):
             for line in w.fit_line(name, 18, inner - px(24), "bold"):
                 w.text(s, line, (x + px(24), y), 18, theme.TEXT, "bold")
             y += w.line_h(18, "bold")
-            if self.ui.view.viewer == "gm" or (team is not None and team.players):
+            if self.ui.view.viewer == "gm" or state.players_side(tid):
                 # On its own line: a long team name never runs into the number. The players' view
                 # shows no GM team's: it is the mean over all its members, hidden ones too (R-INIT-1).
                 w.text(s, f"Team Initiative {combat.team_initiative.get(tid, 0)}", (x + px(24), y), 15,

@@ -169,8 +169,7 @@ class TrapTool(Tool):
     def dc_known(self, trap: tr.Trap) -> bool:
         """May this view show the trap's disarm DC and odds? The GM's always; the players' only
         for a trap their own side set (anyone else's DC is the GM's secret, R-TRAP-3)."""
-        team = self.view.state.teams.get(trap.team or "")
-        return self.gm() or (team is not None and team.players)
+        return self.gm() or self.view.state.trap_dc_shown_to_players(trap)
 
     # -- placing ------------------------------------------------------------------------------
     def place(self, cell: Cell, wire_end: Cell | None = None, *, as_actor: bool = False) -> bool:
