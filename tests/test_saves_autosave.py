@@ -223,3 +223,25 @@ def test_an_unsaveable_event_is_reported_and_play_goes_on(tmp_path: Path, data_d
                                                                     "seen_by": {"ursa"}})], 0, 0))
     assert game.state.combatants["brandon"].cell == (1, 1)
     assert "entries[0].events[0].data.seen_by: a set cannot be saved" in str(errors[0])
+
+
+def test_an_embedded_map_written_once_gives_the_text_a_fresh_save_gives(data_dir: Path) -> None:
+    """The autosaver keeps the embedded map's and the definition's text between writes (a big
+    map is not encoded again after every command): each file equals an uncached save, and a
+    map put in the encounter's place is written anew."""
+    from tactics.engine.saves.document import encounter_text
+    from tactics.maps import BattleMap
+
+    definition: dict[str, Any] = {"teams": {"a": {}}, "combatants": [{"id": "x", "team": "a", "cell": [0, 0]}]}
+    game = Encounter(definition, BattleMap.from_text(ARENA), seed=9)
+    clock = Clock()
+    saver = Autosaver(game, clock=clock)
+    for cell in ((1, 1), (1, 0), (0, 0)):
+        game.submit(Walk("x", [cell]))
+        written = saver.last_path
+        assert written is not None
+        assert written.read_text() == encounter_text(game, written, autosave=True, now=clock.now)
+    game.map = BattleMap.from_text(ARENA.replace(".", "~", 3))
+    path = saver.write_now()
+    assert path.read_text() == encounter_text(game, path, autosave=True, now=clock.now)
+    assert load_save(path).map.to_text() == game.map.to_text()

@@ -61,6 +61,12 @@ class SaveError(ValueError):
 # -- writing -------------------------------------------------------------------
 
 
+def _map_file(encounter: Encounter, save_path: Path) -> Path | None:
+    """The file the encounter's map came from, if a save can point at it (else the map is embedded)."""
+    source = Path(encounter.map.source).resolve() if encounter.map.source else None
+    return source if source is not None and source.is_file() and source != save_path.resolve() else None
+
+
 def _map_reference(encounter: Encounter, save_path: Path, *, absolute: bool = False) -> dict[str, Any]:
     """``{"path": ...}`` for a map from a file, else the embedded native map dict.
 
@@ -69,8 +75,8 @@ def _map_reference(encounter: Encounter, save_path: Path, *, absolute: bool = Fa
     """
     battle_map = encounter.map
     folder = save_path.resolve().parent
-    source = Path(battle_map.source).resolve() if battle_map.source else None
-    if source is not None and source.is_file() and source != save_path.resolve():
+    source = _map_file(encounter, save_path)
+    if source is not None:
         shown = str(source)
         if not absolute and source.is_relative_to(folder):
             shown = source.relative_to(folder).as_posix()
@@ -94,17 +100,29 @@ def _map_reference(encounter: Encounter, save_path: Path, *, absolute: bool = Fa
 
 
 def _head(
-    encounter: Encounter, save_path: Path, *, autosave: bool, absolute: bool | None, now: datetime | None
+    encounter: Encounter, save_path: Path, *, autosave: bool, absolute: bool | None, now: datetime | None,
+    cache: saves_json.EntryLines | None = None,
 ) -> dict[str, Any]:
+    """The save's values before its journal; with ``cache``, the definition and an embedded map
+    are written once while they stay the same objects (an autosave after every command)."""
     when = now or datetime.now(timezone.utc)
+    absolute = autosave if absolute is None else absolute
+    if cache is not None:
+        definition = encounter.definition
+        written: dict[str, Any] = {"definition": cache.head_value("definition", definition, (), lambda: definition)}
+        if _map_file(encounter, save_path) is None:  # embedded: the whole map as a native document
+            written["map"] = cache.head_value("map", encounter.map, (str(save_path.resolve().parent), absolute),
+                                              lambda: _map_reference(encounter, save_path, absolute=absolute))
+    else:
+        written = {}
     return {
         "format": FORMAT,
         "version": VERSION,
         "saved_at": when.isoformat(timespec="seconds"),
         "source": encounter.source,
         "autosave": autosave,
-        "definition": encounter.definition,
-        "map": _map_reference(encounter, save_path, absolute=autosave if absolute is None else absolute),
+        "definition": written.get("definition", encounter.definition),
+        "map": written["map"] if "map" in written else _map_reference(encounter, save_path, absolute=absolute),
         "seed": encounter.seed,
     }
 
@@ -159,9 +177,9 @@ def encounter_text(
     ``cache`` keeps encoded entries between calls (the Autosaver passes one).
     """
     path = Path(save_path)
-    head = _head(encounter, path, autosave=autosave, absolute=None, now=now)
     journal = encounter.journal
     try:
+        head = _head(encounter, path, autosave=autosave, absolute=None, now=now, cache=cache)
         lists = (cache or saves_json.EntryLines()).encode({"entries": journal.entries, "redo": journal.redo_stack})
         return _text(head, lists)
     except saves_json.Unsaveable as exc:
@@ -170,7 +188,8 @@ def encounter_text(
 
 def _text(head: dict[str, Any], lists: dict[str, list[str]]) -> str:
     for key, value in head.items():
-        saves_json.check(value, key)
+        if not isinstance(value, saves_json.Written):  # (checked when it was written)
+            saves_json.check(value, key)
     try:
         return saves_json.document_text(head, lists)
     except (RecursionError, ValueError, TypeError) as exc:

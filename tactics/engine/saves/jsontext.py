@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Iterable
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
 
 from tactics.engine.core.journal import Entry
 
@@ -105,10 +106,28 @@ def entry_line(raw: dict[str, Any], where: str) -> str:
     return compact(raw)
 
 
+@dataclass(frozen=True)
+class Written:
+    """A head value already checked and laid out (:func:`pretty` at the head's depth): what
+    :meth:`EntryLines.head_value` keeps, so a big embedded map is not encoded on every autosave."""
+
+    text: str
+
+
+def head_text(value: Any, where: str) -> str:
+    """One value of a save's head as the file lays it out, checked first."""
+    check(value, where)
+    try:
+        return pretty(value, 1)
+    except (RecursionError, ValueError, TypeError) as exc:
+        raise Unsaveable(where, f"cannot be written as JSON: {exc}") from None
+
+
 def document_text(head: dict[str, Any], lists: dict[str, list[str]]) -> str:
-    """The save file: ``head``'s keys laid out readably, then each list of
-    encoded entries with one entry per line."""
-    parts = [f" {json.dumps(key)}: {pretty(value, 1)}" for key, value in head.items()]
+    """The save file: ``head``'s keys laid out readably (a :class:`Written` value as it was
+    written before), then each list of encoded entries with one entry per line."""
+    parts = [f" {json.dumps(key)}: {value.text if isinstance(value, Written) else pretty(value, 1)}"
+             for key, value in head.items()]
     for key, lines in lists.items():
         body = "[\n" + ",\n".join("  " + line for line in lines) + "\n ]" if lines else "[]"
         parts.append(f" {json.dumps(key)}: {body}")
@@ -122,6 +141,18 @@ class EntryLines:
 
     def __init__(self) -> None:
         self._lines: dict[int, tuple[Entry, str]] = {}
+        self._head: dict[str, tuple[object, tuple[Any, ...], Written]] = {}
+
+    def head_value(self, key: str, owner: object, token: tuple[Any, ...], make: Callable[[], Any]) -> Written:
+        """The head's ``key`` written once while it comes from the same ``owner`` object (held
+        here, compared by identity: maps and definitions are never edited once opened) and
+        ``token`` (what else the text depends on, e.g. the save's folder); ``make`` builds the
+        value when it must be written again."""
+        hit = self._head.get(key)
+        if hit is None or hit[0] is not owner or hit[1] != token:
+            hit = (owner, token, Written(head_text(make(), key)))
+            self._head[key] = hit
+        return hit[2]
 
     def encode(self, groups: dict[str, Iterable[Entry]]) -> dict[str, list[str]]:
         keep: dict[int, tuple[Entry, str]] = {}
