@@ -216,12 +216,14 @@ class Route:
         return f"Route(legs={self.legs!r}, cost={self.cost!r}, sprint={self.sprint!r})"
 
 
-def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None = None) -> dict[Cell, Route]:
+def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None = None, *,
+                plans: dict[tuple[Cell, int], Plan] | None = None) -> dict[Cell, Route]:
     """Every square ``cid`` may end a move on now, with the legs to submit (R-GRID-3..5).
 
     A split sprint is two legs: the run to a square the mover may stop on, then
     the rest within the second action's budget; of the ways to a square the
-    cheapest wins, then the longest first leg.
+    cheapest wins, then the longest first leg. ``plans`` (if given) receives each
+    search made, by (start, feet): a caller that needs one of them again reuses it.
     """
     allowance = allowance or move_allowance(state, cid)
     who = state.combatants.get(cid)
@@ -233,7 +235,10 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
 
     def reach(start: Cell, feet: int) -> Plan:
-        return plan(battle_map, start, feet, enemies=enemies, occupied=allies)
+        found = plan(battle_map, start, feet, enemies=enemies, occupied=allies)
+        if plans is not None:
+            plans[(start, feet)] = found
+        return found
 
     out: dict[Cell, Route] = {}
     two_legs = allowance.split and 0 < allowance.run_ft < allowance.sprint_ft

@@ -90,10 +90,13 @@ def compute_reach(state: EncounterState, cid: str) -> Reach | None:
         return None
     allowance = move_allowance(state, cid)
     start = allowance.origin or who.cell
-    routes = move_routes(state, cid, allowance)
-    enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
-    allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
-    route_plan = plan(state.current_map(), start, allowance.sprint_ft, enemies=enemies, occupied=allies)
+    plans: dict[tuple[Cell, int], Plan] = {}
+    routes = move_routes(state, cid, allowance, plans=plans)
+    route_plan = plans.get((start, allowance.sprint_ft))  # the same search when the move is not split
+    if route_plan is None:
+        enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
+        allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
+        route_plan = plan(state.current_map(), start, allowance.sprint_ft, enemies=enemies, occupied=allies)
     run = frozenset(c for c, r in routes.items() if not r.sprint)
     sprint = frozenset(c for c, r in routes.items() if r.sprint)
     reason = "" if allowance.can_move else (allowance.reason or "it cannot move now")
