@@ -240,11 +240,13 @@ class Autosaver:
                           mode=SECRET_MODE)
         self.last_path = path
         self.last_error = None
-        self._rotate()
+        # the folder as listed before writing, with the new file (another window's newest is
+        # rotated at the next write: one listing per command, not two)
+        self._rotate([AutosaveFile(path, seq, stamp, tag)] + existing)
         return path
 
-    def _rotate(self) -> None:
-        found = list_autosaves(folder=self.folder)
+    def _rotate(self, found: list[AutosaveFile]) -> None:
+        """Remove what is past ``keep`` per game and ``keep_all`` in all (``found``: newest first)."""
         doomed: list[Path] = []
         per_tag: dict[str, int] = {}
         kept = 0
