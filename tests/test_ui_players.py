@@ -277,6 +277,18 @@ def test_calibration_from_what_the_gm_types() -> None:
         Calibration.from_text("0 mm", "96 dpi", 0)
 
 
+@pytest.mark.parametrize("square, screen", [("1 in", "inf dpi"), ("1 in", "nan dpi"), ("1 in", "1e300 dpi"),
+                                            ("1 in", "0.0001 in"), ("1 in", "-5 dpi"), ("900 mm", "96 dpi"),
+                                            ("10 cm", "2000 dpi")])
+def test_calibration_refuses_what_no_screen_can_mean(square: str, screen: str) -> None:
+    """An outside reviewer typed ``inf dpi`` and the window crashed (OverflowError); ``0.0001 in``
+    made one square 10,240,000 px. Each is a one-line refusal naming the box."""
+    from tactics.ui.players.scale import CalibrationError
+
+    with pytest.raises(CalibrationError, match="pixels per inch|screen width|one square"):
+        Calibration.from_text(square, screen, 1920).describe()
+
+
 # --------------------------------------------------------------------------- routing
 def test_a_click_in_the_players_window_never_reaches_the_gm(app) -> None:
     pw = app.players.open(size=PLAYERS_SIZE)
@@ -431,3 +443,16 @@ def test_calibration_typed_in_the_table_dialog_uses_the_screen_s_pixels(app) -> 
     assert "= 81 px" in app.table.status.text
     pw.set_fullscreen(True)  # the dummy driver may refuse: then a message, never a crash
     assert pw.fullscreen or "not available" in pw.message
+
+
+def test_an_impossible_dpi_typed_in_the_table_dialog_is_refused_on_its_line(app) -> None:
+    pw = app.players.open(1, size=PLAYERS_SIZE)
+    key(app, pygame.K_t, mod=pygame.KMOD_LCTRL)
+    app.table.entries["square"].set_text("1 in")
+    app.table.entries["screen"].set_text("inf dpi")
+    apply = next(b for b, action in app.table.actions.items() if b.text == "Apply")
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=apply.rect.center, rel=(1, 1), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=apply.rect.center, button=1),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=apply.rect.center, button=1))
+    assert app.running and pw.calibration is None
+    assert "pixels per inch: type a value from 10 to 2000 dpi" in app.table.status.text

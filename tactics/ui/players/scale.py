@@ -11,6 +11,7 @@ Pure arithmetic (no pygame), so it is tested exactly.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -18,6 +19,11 @@ MM_PER_INCH = 25.4
 _UNITS = {"in": MM_PER_INCH, "inch": MM_PER_INCH, "inches": MM_PER_INCH, '"': MM_PER_INCH,
           "mm": 1.0, "cm": 10.0}
 _LENGTH = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*([a-z\"]*)\s*$")
+#: What a table can mean (anything outside is a typing slip, refused with the range):
+SQUARE_MM = (2.0, 300.0)  # one square: 2 mm to a foot
+SCREEN_MM = (25.0, 20_000.0)  # the screen's visible width: an inch to a 20 m wall
+DPI = (10.0, 2000.0)  # pixels per inch: a projection on a wall to a phone
+MAX_CELL_PX = 2000  # pixels per square the players' window can keep
 
 
 class CalibrationError(ValueError):
@@ -37,6 +43,13 @@ def parse_length_mm(text: str, *, what: str, default_unit: str = "in") -> float:
     if mm <= 0:
         raise CalibrationError(f"{what}: must be more than zero")
     return mm
+
+
+def _within(value: float, bounds: tuple[float, float], what: str, unit: str) -> float:
+    low, high = bounds
+    if not math.isfinite(value) or not low <= value <= high:
+        raise CalibrationError(f"{what}: type a value from {low:g} to {high:g} {unit}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -62,7 +75,7 @@ class Calibration:
     @classmethod
     def from_text(cls, square: str, screen: str, screen_px: int) -> "Calibration":
         """From what the GM typed: a square size, and the screen's width or its DPI (``"96 dpi"``)."""
-        square_mm = parse_length_mm(square, what="one square")
+        square_mm = _within(parse_length_mm(square, what="one square"), SQUARE_MM, "one square", "mm")
         low = screen.strip().lower()
         if low.endswith("dpi") or low.endswith("ppi"):
             number = low[:-3].strip().replace(",", ".")
@@ -70,8 +83,18 @@ class Calibration:
                 dpi = float(number)
             except ValueError:
                 raise CalibrationError(f"pixels per inch: type a number such as 96 dpi (not {screen!r})") from None
-            return cls.from_dpi(square_mm, dpi)
-        return cls.from_width(square_mm, parse_length_mm(screen, what="screen width"), int(screen_px))
+            return cls._checked(cls.from_dpi(square_mm, _within(dpi, DPI, "pixels per inch", "dpi")))
+        width_mm = _within(parse_length_mm(screen, what="screen width"), SCREEN_MM, "screen width", "mm")
+        return cls._checked(cls.from_width(square_mm, width_mm, int(screen_px)))
+
+    @staticmethod
+    def _checked(calibration: "Calibration") -> "Calibration":
+        """Refused when one square would not fit a window (a slip in one of the two boxes)."""
+        px = calibration.square_mm * calibration.px_per_mm
+        if not math.isfinite(px) or px > MAX_CELL_PX:
+            raise CalibrationError(f"one square would be {px:,.0f} px wide (at most {MAX_CELL_PX}): "
+                                   "check the square size and the screen's width or DPI")
+        return calibration
 
     def cell_px(self) -> int:
         """Whole pixels per square (at least 4): the size the players' window keeps."""
