@@ -190,6 +190,30 @@ def test_ignoring_the_autosave_keeps_the_file_as_it_is(game: Path) -> None:
         stop(app)
 
 
+def test_an_ignored_autosave_outlives_the_game_played_on_from_the_file(game: Path, data_dir: Path) -> None:
+    """"Ignore" then ten commands: the rotation deleted the run that was not restored (an outside
+    reviewer's crashed game). It is kept aside, the status line says where, it still opens, and
+    it is not offered again."""
+    app = start(game)
+    walk(app, (1, 0), (2, 0))
+    stop(app)  # as after a crash: the file has no commands, the autosave two
+    app = start(game)
+    try:
+        key(app, pygame.K_ESCAPE)  # Esc answers "Ignore"
+        message = app.battle.current_message()
+        assert message is not None and "newer autosave is kept in" in message[0] and "Ctrl+O" in message[0]
+        for _ in range(6):  # twelve more autosaves of this game: past the rotation's ten
+            walk(app, (1, 0), (0, 0))
+    finally:
+        stop(app)
+    kept = list((data_dir / "autosave" / "set-aside").iterdir())
+    newest = max(kept, key=lambda p: p.name)
+    assert newest.name in message[0]
+    assert load_save(newest).state.combatants["brandon"].cell == (2, 0)
+    assert len(load_save(newest).journal.entries) == 2
+    assert all(a.path.parent == data_dir / "autosave" for a in list_autosaves(game))  # not rotated or offered
+
+
 @pytest.mark.parametrize("damage, where", [
     ("truncate", "line "),
     ("hand-edit", "entries[1].events[0]"),

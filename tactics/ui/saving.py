@@ -251,7 +251,18 @@ class Saving:
         text = (f"An autosave from {when_text(autosave)} is newer than this file "
                 f"({_escape(Path(source).name)}).{_escape(what_is_newer(opened or self.app.battle.encounter, restored))} Restore it?")
         self.ask("Newer autosave", text, ["Restore", "Ignore"],
-                 lambda choice: self._restore(restored, autosave) if choice == "Restore" else None)
+                 lambda choice: self._restore(restored, autosave) if choice == "Restore" else
+                 self._ignore(autosave, source))
+
+    def _ignore(self, autosave: Path, source: str) -> None:
+        """The GM plays on from the file: the newer autosave is kept aside (the rotation would
+        delete it after ten commands), and the status line says where."""
+        from tactics.engine.saves.autosave import set_aside
+
+        kept = set_aside(autosave, source, folder=self.folder)
+        if kept is not None:
+            self.app.battle.say(f"Playing on from the file. The newer autosave is kept in {kept.parent} "
+                                f"as {kept.name} (Ctrl+O opens it).", "info")
 
     def _restore(self, encounter: Encounter, autosave: Path) -> None:
         self._restoring = True

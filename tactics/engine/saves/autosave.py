@@ -50,6 +50,8 @@ ENV_VAR = "TACTICS_DATA_DIR"
 KEEP = 10  # autosaves kept per source
 KEEP_ALL = 50  # autosaves kept in all
 STALE_TEMP_SECONDS = 600  # half-written temp files older than this are removed
+SET_ASIDE = "set-aside"  # autosaves the GM chose not to restore, out of the rotation (a subfolder)
+KEEP_SET_ASIDE = 30  # files kept there, newest first
 
 _NAME = re.compile(r"^autosave-(\d+)-(\d{8}T\d{12}Z)-([0-9a-f]{10})\.json$")
 log = logging.getLogger(__name__)
@@ -131,6 +133,43 @@ def newer_autosave_than(path: str | Path, *, folder: str | Path | None = None) -
         if _loads(autosave.path):
             return autosave.path
     return None
+
+
+def set_aside(path: str | Path, opened: str | Path, *, folder: str | Path | None = None) -> Path | None:
+    """Move the autosaves of the game opened from ``opened`` that are newer than that file (the run
+    the GM chose not to restore; ``path`` is its newest) into the ``set-aside`` subfolder, out of the
+    rotation, and return where ``path`` went (None if it could not be moved).
+
+    Why: after "Ignore" the game goes on under the same tag, and ten commands later the rotation had
+    deleted every autosave of the run that was not restored (an outside reviewer lost a crashed game
+    so). Set aside, it is still a normal save to open with Ctrl+O; the folder keeps the newest
+    :data:`KEEP_SET_ASIDE` files.
+    """
+    where = Path(folder) if folder is not None else Path(path).parent
+    aside = where / SET_ASIDE
+    try:
+        file_time = Path(opened).stat().st_mtime_ns
+    except OSError:
+        file_time = -1
+    moved: Path | None = None
+    try:
+        aside.mkdir(mode=0o700, exist_ok=True)
+        for autosave in list_autosaves(opened, folder=where):
+            try:
+                if autosave.path.stat().st_mtime_ns <= file_time and autosave.path != Path(path):
+                    continue  # older than the file: the rotation's as before
+                os.replace(autosave.path, aside / autosave.path.name)
+            except OSError:
+                continue
+            if autosave.path == Path(path):
+                moved = aside / autosave.path.name
+        kept = sorted((p for p in aside.iterdir() if _NAME.match(p.name)), key=lambda p: p.stat().st_mtime_ns,
+                      reverse=True)
+        for old in kept[KEEP_SET_ASIDE:]:
+            old.unlink()
+    except OSError as exc:
+        log.warning("could not set aside %s: %s", path, exc)
+    return moved
 
 
 def _loads(path: Path) -> bool:
