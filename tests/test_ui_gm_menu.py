@@ -22,6 +22,7 @@ from tactics.engine.hazards.commands import ThrowGrenade
 from tactics.engine.hazards.traps import PlaceTrap
 from tactics.maps import BattleMap
 from tactics.rules import traps as tr
+from tactics.ui import theme
 from tactics.ui.app import App
 from tactics.ui.hazards import hazards_of
 
@@ -112,6 +113,26 @@ def test_bad_dice_are_refused_with_a_reason_and_change_nothing(app):
     pick(app, "apply")
     assert app.battle.state.combatants["ann"].hp == 30 and len(app.battle.encounter.journal.entries) == entries
     assert "dice" in app.battle.message[0]
+
+
+def test_refused_dice_leave_the_menu_open_with_what_was_typed_and_why(app):
+    """An outside reviewer typed 99999d99999: the menu closed and the text was gone. It stays on
+    its page with the text and the engine's reason in red, cleared by the next key."""
+    right_click(app, (3, 4))
+    pick(app, "damage")
+    for text in "9999d99999":
+        key(app, pygame.K_d if text == "d" else getattr(pygame, f"K_{text}"), text=text)
+    key(app, pygame.K_RETURN)
+    page = app.gm_menu.page
+    assert app.gm_menu.is_open() and page is not None and page.typed == "9999d99999"
+    assert "dice" in page.error and page.error == app.battle.message[0]
+    assert app.battle.state.combatants["ann"].hp == 30
+    menu = app.gm_menu.rect
+    assert any(p[:3] == pygame.Color(*theme.BAD_SOFT)[:3]  # the reason shows on the card
+               for p in (pygame.display.get_surface().get_at((x, y)) for x in range(menu.left, menu.right, 2)
+                         for y in range(menu.top, menu.top + 80)))
+    key(app, pygame.K_BACKSPACE)
+    assert page.error == "" and page.typed == "9999d9999"
 
 
 def test_heal_with_an_amount_chip_and_the_keyboard_only(app):

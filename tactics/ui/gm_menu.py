@@ -66,6 +66,7 @@ class Page:
     amount: Callable[[int], None] | None = None  # an amount page: digits type into ``typed``
     dice: bool = False  # ... and dice too ("2d6+1": d, + and - as well)
     typed: str = ""
+    error: str = ""  # why the engine refused the last choice (shown in place of the subtitle until the next key)
     index: int = 0
     chips: list[tuple[pygame.Rect, int]] = field(default_factory=list)
 
@@ -175,13 +176,22 @@ class GmMenu:
         return False
 
     def submit(self, command: Any) -> None:
-        """Submit through the battle view (logged, undoable, autosaved); say what happened."""
+        """Submit through the battle view (logged, undoable, autosaved); say what happened.
+
+        A refusal (dice out of range, a condition that cannot be added) leaves the menu open on
+        its page with what was typed and the reason on it, to correct and try again."""
         view = self.view
+        page = self.page
+        if not view.submit(command):
+            message = view.current_message()
+            if page is not None:
+                page.error = message[0] if message is not None else "That cannot be done now."
+            self.app.dirty = True
+            return
         self.close()
-        if view.submit(command):
-            entry = view.encounter.journal.entries[-1]
-            if entry.events:
-                view.say(describe(entry.events[0], view.state), "good")
+        entry = view.encounter.journal.entries[-1]
+        if entry.events:
+            view.say(describe(entry.events[0], view.state), "good")
 
     # -- building the pages ---------------------------------------------------------------------
     def _root(self, cell: Cell) -> Page | None:
@@ -339,6 +349,8 @@ class GmMenu:
             return False
         n = len(page.items)
         digit = intent.text if intent.text.isdigit() else ""
+        if k not in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            page.error = ""  # a key to correct what was refused
         if k == pygame.K_ESCAPE or k == pygame.K_LEFT:
             self.back()
         elif k in (pygame.K_UP, pygame.K_DOWN):

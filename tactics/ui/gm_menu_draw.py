@@ -33,6 +33,7 @@ AMOUNT_HINT = "Type digits  Enter applies  Esc back"
 
 def _width(page: "Page") -> int:
     widest = max([w.text_width(page.title, TITLE, "bold"), w.text_width(page.subtitle, SMALL),
+                  min(w.text_width(page.error, SMALL, "semibold"), px(420)),
                   w.text_width(AMOUNT_HINT if page.amount else HINT, 14, "regular")]
                  + [w.text_width(i.label, TEXT) + (w.text_width(i.detail, SMALL) + px(28) if i.detail else 0) + px(34)
                     for i in page.items])
@@ -42,10 +43,14 @@ def _width(page: "Page") -> int:
 
 
 def _height(page: "Page") -> int:
-    h = px(PAD) + px(30) + (px(24) if page.subtitle else 0) + px(8)
+    h = px(PAD) + px(30) + (px(24) * _error_rows(page) if page.error else px(24) if page.subtitle else 0) + px(8)
     if page.amount is not None:
         h += px(64) + px(56)
     return h + px(ROW_H) * len(page.items) + px(34)
+
+
+def _error_rows(page: "Page") -> int:
+    return len(w.wrap(page.error, SMALL, _width(page) - 2 * px(PAD), "semibold"))
 
 
 def draw_menu(menu: "GmMenu", surface: pygame.Surface) -> None:
@@ -78,7 +83,11 @@ def draw_menu(menu: "GmMenu", surface: pygame.Surface) -> None:
     cy = top + px(PAD)
     w.text(surface, page.title, (left + px(PAD), cy), TITLE, theme.ACCENT, "bold")
     cy += px(30)
-    if page.subtitle:
+    if page.error:  # the engine's refusal of the last choice, where the subtitle was
+        for line in w.wrap(page.error, SMALL, width - 2 * px(PAD), "semibold"):
+            w.text(surface, line, (left + px(PAD), cy), SMALL, theme.BAD_SOFT, "semibold")
+            cy += px(24)
+    elif page.subtitle:
         w.text(surface, page.subtitle, (left + px(PAD), cy), SMALL, theme.TEXT_DIM, "semibold")
         cy += px(24)
     cy += px(8)
