@@ -188,7 +188,12 @@ def starship_dialog(app: App) -> None:
 
 
 def individual(app: App) -> None:
-    """Individual turns: the turn panels of the first combatant."""
+    """Individual turns: the turn panels of the first combatant, its turn begun (the actions, the
+    8 facing chips: "SW" and "NW" were shortened to "S..." and "..." at 1280x720)."""
+    rect = app.battle.turns.button_rect("start-table")
+    assert rect is not None
+    click(app, rect.center)
+    assert app.battle.turns.button_rect("face:SW") is not None
 
 
 STATES: dict[str, tuple[str, Callable[[App], None]]] = {
