@@ -252,6 +252,31 @@ def test_enter_keeps_the_facing_and_the_table_moving_on_ends_the_asking():  # R-
         pygame.quit()
 
 
+def test_while_a_group_chooses_its_facings_the_next_group_s_banner_waits_and_e_ends_nothing():
+    """N-FACE-2, N-FACE-3: an outside reviewer saw the bears' turn under a facing prompt still up for
+    the party; an E then would have ended the bears' turn unseen. The banner says whose facing it
+    waits for and who acts after; E says so too; Enter answers and the bears' banner comes back."""
+    a = make_app(ann={"modifiers": {"DEX": 5}})
+    try:
+        enc = a.battle.encounter
+        enc.submit(StartCombat())
+        enc.submit(Advance())
+        _steps_down(enc, "ann")
+        enc.submit(Advance())  # the party's Vanguard ends: the bears' Vanguard acts, Ann is asked
+        acting = enc.state.combat.acting_group().key
+        banner = a.hotseat.banner()
+        assert banner.title == "Ann's turn is over" and banner.button is None
+        assert banner.waiting.startswith("Waiting for Ann's facing") and banner.detail.startswith("then ")
+        entries = len(enc.journal.entries)
+        key(a, pygame.K_e)
+        assert len(enc.journal.entries) == entries and enc.state.combat.acting_group().key == acting
+        assert "Waiting for Ann's facing" in a.battle.current_message()[0]
+        key(a, pygame.K_RETURN)  # Ann keeps her facing
+        assert a.hotseat.banner().button is not None and a.hotseat.banner().waiting == ""
+    finally:
+        pygame.quit()
+
+
 def test_arcs_are_tinted_by_arc_of():  # R-FACE-2
     arcs = arc_cells((5, 5), "N")
     for arc, cells in arcs.items():

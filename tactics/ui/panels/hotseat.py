@@ -30,7 +30,7 @@ from tactics.engine.core.table import dice_typed_for
 from tactics.ui import draw, theme
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
-from tactics.ui.panels.next_turn import begin_next_turn, facing_asked, waiting_for_facing
+from tactics.ui.panels.next_turn import begin_next_turn, between_turns, facing_asked, waiting_for_facing
 from tactics.ui.panels.phase_banner import shows_step_button
 from tactics.ui.widgets import blit_text
 
@@ -290,10 +290,14 @@ class HotseatBanner:
         asked = waiting_for_facing(view)
         if banner is None or not asked:
             return banner
-        who = facing_asked(view)  # between two individual turns: the facing is the one thing left
-        return replace(banner, title=f"{who.name}'s turn is over" if who else banner.title,
-                       detail=f"Round {view.state.combat.round}: the next turn begins once the facing is chosen",
-                       button=None, waiting=asked)
+        who = facing_asked(view)  # between two turns: the facing is the one thing left
+        if between_turns(view):
+            detail = f"Round {view.state.combat.round}: the next turn begins once the facing is chosen"
+        else:  # team rules: the next group's card waits (N-FACE-2)
+            detail = f"then {banner.title} acts"
+        team = view.state.teams.get(who.team) if who else None  # the colour of whose turn is over
+        return replace(banner, title=f"{who.name}'s turn is over" if who else banner.title, detail=detail,
+                       button=None, waiting=asked, colour=tuple(team.colour) if team else banner.colour)
 
     def end_turn(self) -> bool:
         """Submit "End turn"; the outcome (or the refusal's reason) is shown as a message."""

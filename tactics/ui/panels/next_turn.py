@@ -25,18 +25,33 @@ def between_turns(view: Any) -> bool:
 
 def facing_asked(view: Any) -> Combatant | None:
     """Whom the end-of-turn facing prompt asks now (None: no one)."""
-    from tactics.ui.hazards import hazards_of
-
-    addon = hazards_of(view)
+    addon = _hazards(view)
     return addon.prompt.current() if addon is not None else None
 
 
+def team_fight(view: Any) -> bool:
+    """Is a fight under the team rules (groups) going on?"""
+    combat = view.state.combat
+    return type(combat).__name__ == "CombatState" and combat.phase != "ended"
+
+
 def waiting_for_facing(view: Any) -> str:
-    """What End turn waits for while the facing prompt asks ("" when it does not)."""
-    who = facing_asked(view) if between_turns(view) else None
+    """What End turn waits for while the facing prompt asks ("" when it does not).
+
+    Team rules too: the group whose turn ended chooses its facings while the next group's card
+    waits (N-FACE-2, N-FACE-3); an E pressed then would have ended the next group's turn unseen
+    (an outside reviewer saw the prompt still up over the bears' turn)."""
+    who = facing_asked(view) if between_turns(view) or team_fight(view) else None
     if who is None:
         return ""
-    return f"Waiting for {who.name}'s facing: an arrow (or arrow keys); Enter keeps it"
+    more = "; Esc keeps everyone's" if len(_hazards(view).prompt.queue) > 1 else ""
+    return f"Waiting for {who.name}'s facing: an arrow (or arrow keys); Enter keeps it{more}"
+
+
+def _hazards(view: Any) -> Any:
+    from tactics.ui.hazards import hazards_of
+
+    return hazards_of(view)
 
 
 def begin_next_turn(view: Any, *, quiet: bool = False) -> bool:
