@@ -40,3 +40,16 @@ def test_enter_with_nothing_declared_keeps_the_turn_and_says_what_ends_it(app):
     assert message is not None and "Nothing to resolve" in message[0] and "E" in message[0]
     key(app, pygame.K_e)  # E still ends it
     assert where(app) != before
+
+
+def test_after_resolving_the_status_line_says_the_outcome_not_the_declaration(app):
+    """An outside reviewer saw "Brandon declares Silenced pistol against Bear 1." still on the status
+    line after the shot was rolled and resolved: Enter now puts the outcome there."""
+    from tactics.engine.combat.actions import Action, Declare
+
+    click(app, app.battle.combat.button_rect("start").center)
+    key(app, pygame.K_e)
+    app.battle.combat.submit(Declare("brandon", Action("standard-attack", target="bear1", weapon="silenced_pistol")))
+    key(app, pygame.K_RETURN)
+    message = app.battle.current_message()
+    assert message is not None and message[0].startswith("Brandon's Standard Attack") and "declares" not in message[0]

@@ -28,7 +28,8 @@ import pygame
 from tactics.engine.board import Walk
 from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.moves import move_allowance
-from tactics.engine.combat.queries import acting_combatants, combat_of, legal_kinds, preview_order
+from tactics.engine.combat.events import ActionFailed, ActionLost, ActionResolved
+from tactics.engine.combat.queries import acting_combatants, combat_of, describe, legal_kinds, preview_order
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
@@ -153,13 +154,28 @@ class CombatPanels:
     # -- changing ----------------------------------------------------------------------
     def submit(self, command, typed: list[int] | None = None) -> bool:
         """Submit to the encounter; a refusal becomes the on-screen message, nothing changes."""
+        said = self.view.current_message()
         try:
-            self.encounter.submit(command, typed=typed)
+            entry = self.encounter.submit(command, typed=typed)
         except Refused as exc:
             self.view.say(self.view.players_safe(exc.reason), "error")
             return False
+        if self.view.current_message() == said:  # nothing more pressing was said (a trap went off ...)
+            self._say_outcome(entry)
         self.view.app.dirty = True
         return True
+
+    def _say_outcome(self, entry: Any) -> None:
+        """A resolved action's outcome on the status line (it kept saying "X declares ..." after the
+        roll); never for a creature the players' view does not show."""
+        done = [e for e in getattr(entry, "events", ()) if isinstance(e, (ActionResolved, ActionFailed, ActionLost))]
+        if not done:
+            return
+        state = self.state
+        who = state.combatants.get(done[-1].combatant)
+        if who is not None and self.view.viewer != "gm" and state.hidden_from_players(who):
+            return
+        self.view.say(describe(done[-1], state), "good" if isinstance(done[-1], ActionResolved) else "info")
 
     def select(self, cid: str) -> None:
         if self.view.tool.name not in ("select", "attack"):
