@@ -238,3 +238,23 @@ def test_tied_initiative_rolls_show_the_re_roll():  # R-TURN-1: ties re-rolled
     from tactics.rules.turns import OrderRoll
     rolls = [OrderRoll("art", ("art",), 0, 14, 3), OrderRoll("art", ("art",), 1, 9, 3)]
     assert roll_text(rolls) == "d20 14 + 3 = 17, tie: 9 + 3 = 12"
+
+
+def test_the_odds_card_never_covers_the_target_at_the_map_s_edge() -> None:
+    """A target on the top row with the room's top edge just above it: every side but below is
+    clamped back over it; the card goes where the target shows."""
+    import pygame
+
+    from tactics.ui.tools.attack import _place
+
+    import random
+
+    rng = random.Random(5)
+    room = pygame.Rect(0, 100, 1200, 700)
+    for _ in range(300):  # a target on the top row among a few others (the Space Bears den)
+        x = rng.randrange(200, 1000)
+        target = pygame.Rect(x, 104, 36, 36)
+        crowd = [target.move(rng.randint(-6, 6) * 40, rng.randint(0, 4) * 40) for _ in range(rng.randint(2, 14))]
+        crowd = [t for t in crowd if not t.colliderect(target)]
+        card = _place(pygame.Rect(0, 0, 340, 110), target, (x - 200, 300), room, tokens=crowd, cards=[])
+        assert room.contains(card) and not card.colliderect(target), (x, card)

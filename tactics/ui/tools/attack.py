@@ -299,7 +299,9 @@ def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], c
     order += placement.around(rect.size, beside, 12)[4:]  # then the corners, then a little further out
     order += placement.around(rect.size, beside.inflate(beside.width * 3, beside.height * 3), 12)
     fitting = [o for o in order if clip.contains(o)] + [o for o in order if not clip.contains(o)]
-    return placement.place(fitting, clip, tokens=tokens or (), cards=cards or ())
+    # the target itself weighs as a card: a place clamped back into the room must not cover it
+    # (at the map's top edge the card sat on the hovered bear; an outside reviewer's finding)
+    return placement.place(fitting, clip, tokens=tokens or (), cards=[*(cards or ()), beside])
 
 
 def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, clip: pygame.Rect,
