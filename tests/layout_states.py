@@ -196,6 +196,29 @@ def individual(app: App) -> None:
     assert app.battle.turns.button_rect("face:SW") is not None
 
 
+def individual_roll(app: App) -> None:
+    """Individual turns: the first character's attack on the nearest foe rolled, so the Last roll
+    card shows its dice and damage (they were cut off at 1280x720 under a fixed third of the board)."""
+    from tactics.engine.combat.individual.actions import TakeAction, TurnAction
+
+    from tactics.engine.core.journal import Refused
+
+    individual(app)
+    state = app.battle.state
+    who = state.combatants[state.combat.current]
+    for foe in state.enemies_of(who):  # the first foe in sight and range
+        try:
+            app.battle.encounter.submit(TakeAction(who.id, TurnAction("attack", weapon=who.sheet.weapons[0],
+                                                                      target=foe.id)))
+            break
+        except Refused:
+            continue
+    else:
+        raise AssertionError(f"{who.name} can attack no one")
+    app.battle.select(who.id)
+    app.step()
+
+
 STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "initiative": ("space-bears.encounter.toml", initiative),
     "advantages": ("space-bears.encounter.toml", advantages),
@@ -215,6 +238,7 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "starship-dialog": ("pirate-corvette.encounter.toml", starship_dialog),
     "template": ("space-bears-individual.encounter.toml", template),
     "individual": ("space-bears-individual.encounter.toml", individual),
+    "individual-roll": ("space-bears-individual.encounter.toml", individual_roll),
 }
 
 

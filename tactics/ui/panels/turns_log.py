@@ -122,7 +122,11 @@ class TurnsColumn:
         events = last_roll(self.encounter.journal)
         if not events:
             return
-        room = log.top - px(10) - (board.y + int(board.height * 0.36))
+        # from under the side card (the selected token's, drawn this frame) down to the log: a
+        # fixed third of the board left the damage dice cut off at 1280x720 (a reviewer's finding)
+        side = getattr(self.view, "side_rect", None)
+        top = side.bottom + px(GAP) if side is not None else board.y + px(GAP)
+        room = log.top - px(10) - top
         if room < px(120):
             return
         canvas = w.canvas(self.roll, (width, room))
