@@ -297,7 +297,7 @@ class HotseatBanner:
             detail = f"then {banner.title} acts"
         team = view.state.teams.get(who.team) if who else None  # the colour of whose turn is over
         return replace(banner, title=f"{who.name}'s turn is over" if who else banner.title, detail=detail,
-                       button=None, waiting=asked, colour=tuple(team.colour) if team else banner.colour)
+                       button=None, waiting=asked, colour=(team.colour[0], team.colour[1], team.colour[2]) if team else banner.colour)
 
     def end_turn(self) -> bool:
         """Submit "End turn"; the outcome (or the refusal's reason) is shown as a message."""
