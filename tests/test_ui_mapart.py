@@ -41,3 +41,28 @@ def test_a_1000x1000_tiled_map_draws_its_tiles_without_a_full_size_picture(tmp_p
     assert green.g > 150 and green.r < 80
     assert far.get_size()[0] <= 512
     assert _rss_mb() - before < 400  # was ~4 GB before the first frame
+
+
+def test_the_same_picture_map_opened_again_reuses_its_base_and_an_edited_file_does_not(tmp_path):
+    """Reopening a map (a restored autosave, a reloaded encounter) skips scaling and converting its
+    picture again; a picture changed on disk is read again (its size and time are part of the key)."""
+    import os
+
+    from tactics.maps.battlemap import MapImage
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    try:
+        picture = pygame.Surface((80, 80))
+        picture.fill((10, 120, 200))
+        pygame.image.save(picture, str(tmp_path / "room.png"))
+        room = BattleMap(4, 4, image=MapImage(20.0, path="room.png"), source=str(tmp_path / "room.tactics-map.json"))
+        first, again = MapArt(room), MapArt(room)
+        assert first.base is not None and again.base is first.base and again.ppc == first.ppc and again.has_art
+        picture.fill((200, 30, 30))
+        pygame.image.save(picture, str(tmp_path / "room.png"))
+        os.utime(tmp_path / "room.png", ns=(1, 1))  # a different time whatever the clock's resolution
+        edited = MapArt(room)
+        assert edited.base is not first.base and edited.base.get_at((5, 5))[:3] == (200, 30, 30)
+    finally:
+        pygame.display.quit()

@@ -20,6 +20,7 @@ import math
 import random
 from collections import OrderedDict
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -63,6 +64,29 @@ def _load_image(image, source: str | None) -> pygame.Surface:
     return hit
 
 
+#: the last map base made (scaled and converted to the window's format), by what it was made from:
+#: the same map opened again (a restored autosave, a reloaded encounter, the next window) skips
+#: the scale and the copy (26 ms for the bundled map). One entry: it is the base the open map
+#: holds anyway. Bases are only read (chunks are scaled copies of their parts).
+_BASES: OrderedDict[tuple, tuple[pygame.Surface, int]] = OrderedDict()
+
+
+def _base_key(image: Any, source: str | None, width: int, height: int) -> tuple | None:
+    """What a map's base depends on (None: an embedded picture, not kept)."""
+    display = pygame.display.get_surface()
+    if image.data is not None or image.path is None or display is None:
+        return None
+    path = Path(image.path)
+    if not path.is_absolute() and source:
+        path = Path(source).resolve().parent / path
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (str(path.resolve()), stat.st_size, stat.st_mtime_ns, float(image.pixels_per_cell),
+            tuple(image.offset_px), width, height, display.get_bitsize(), display.get_masks())
+
+
 def _convert(surface: pygame.Surface) -> pygame.Surface:
     display = pygame.display.get_surface()
     if display is None:
@@ -99,8 +123,15 @@ class MapArt:
         m = self.map
         if m.image is not None:
             try:
-                self.base = _convert(self._from_image())
-                self.ppc = self._image_ppc
+                key = _base_key(m.image, m.source, m.width, m.height)
+                hit = _BASES.get(key) if key is not None else None
+                if hit is None:
+                    hit = (_convert(self._from_image()), self._image_ppc)
+                    if key is not None:
+                        _BASES.clear()
+                        _BASES[key] = hit
+                self.base, self.ppc = hit
+                self.has_art = True
                 return
             except (pygame.error, OSError, ArtError, ValueError) as exc:
                 self.problem = f"map art not shown: {exc}"
