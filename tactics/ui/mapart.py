@@ -45,19 +45,25 @@ _DECODED: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
 _DECODED_KEEP = 2
 
 
-def _load_image(image, source: str | None) -> pygame.Surface:
-    if image.data is not None:
-        return pygame.image.load(io.BytesIO(image.data))
-    if image.path is None:
-        raise ArtError("the map image has neither data nor a path")
+def _file_key(image: Any, source: str | None) -> tuple[str, int, int]:
+    """The map picture's file (relative to the map's own file) as (path, size, time written)."""
     path = Path(image.path)
     if not path.is_absolute() and source:
         path = Path(source).resolve().parent / path
     stat = path.stat()
-    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    return (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+
+
+def _load_image(image: Any, source: str | None) -> pygame.Surface:
+    if image.data is not None:
+        return pygame.image.load(io.BytesIO(image.data))
+    if image.path is None:
+        raise ArtError("the map image has neither data nor a path")
+    key = _file_key(image, source)
+    path = key[0]
     hit = _DECODED.get(key)
     if hit is None:
-        hit = _DECODED[key] = pygame.image.load(str(path))
+        hit = _DECODED[key] = pygame.image.load(path)
         while len(_DECODED) > _DECODED_KEEP:
             _DECODED.popitem(last=False)
     _DECODED.move_to_end(key)
@@ -76,15 +82,12 @@ def _base_key(image: Any, source: str | None, width: int, height: int) -> tuple 
     display = pygame.display.get_surface()
     if image.data is not None or image.path is None or display is None:
         return None
-    path = Path(image.path)
-    if not path.is_absolute() and source:
-        path = Path(source).resolve().parent / path
     try:
-        stat = path.stat()
+        found = _file_key(image, source)
     except OSError:
         return None
-    return (str(path.resolve()), stat.st_size, stat.st_mtime_ns, float(image.pixels_per_cell),
-            tuple(image.offset_px), width, height, display.get_bitsize(), display.get_masks())
+    return (*found, float(image.pixels_per_cell), tuple(image.offset_px), width, height, display.get_bitsize(),
+            display.get_masks())
 
 
 def _convert(surface: pygame.Surface) -> pygame.Surface:
