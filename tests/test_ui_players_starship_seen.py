@@ -71,8 +71,13 @@ def test_an_unseen_raiders_surprise_round_is_not_told_to_the_players(app):  # R-
     assert not leaks, leaks
     assert "Space combat begins" in shown  # the walker's title, on both
     assert not any("Red Maw" in t for t in shown)
+    assert "End the Action Phase" not in shown, "F2's button says 'Begin round 1'"
     gm = texts_on(app, pygame.display.get_surface)
     assert "Surprise round" in gm and any("surprised" in t for t in gm), "the GM's screen says it"
+    key(app, pygame.K_F2)
+    key(app, pygame.K_e)  # F2: End the phase; the Red Maw's crew could still act, unnamed there
+    message = app.screens[0].message[0] if app.screens[0].message else ""
+    assert not any(name in message for name in RED_MAW_CREW + ("Red Maw",)), message
 
 
 def test_a_seen_raider_shows_what_it_does_not_who_does_it(app):  # R-SHIP-4, N-SEEN-3, N-SEEN-5

@@ -21,7 +21,7 @@ from tactics.engine.starship.state import SETUP, SpaceState
 from tactics.engine.starship.commands import EndPhase, StartSpaceCombat, VacatePost
 from tactics.engine.starship.commands import posts_acting_now as may_act
 from tactics.engine.starship.view import acting_now, actions_offered, describe
-from tactics.engine.starship.seen import line_for, ships_shown
+from tactics.engine.starship.seen import crew_shown, line_for, ships_shown
 from tactics.rules.starship import POST_NAMES
 from tactics.ui import intents as ui
 from tactics.ui import theme
@@ -178,21 +178,23 @@ class StarshipScreen(TimedMessages):
         if entry is not None:
             self.say(self.line(entry.events[0]), "good")
 
-    def still_to_act(self) -> list[str]:
-        """Crew who may still act in this phase, by name (from the engine's R-SHIP-2 list)."""
+    def still_to_act(self, viewer: str = "gm") -> list[str]:
+        """Crew who may still act in this phase, by name (from the engine's R-SHIP-2 list); for the
+        players' view only the crews they may know of (N-SEEN-5)."""
         space = self.space
         if space is None or not space.started:
             return []
         return [f"{space.ships[sid].crew_names.get(post, post)} ({space.ships[sid].name})"
-                for sid, posts in acting_now(self.encounter.state).items() for post in posts]
+                for sid, posts in acting_now(self.encounter.state).items()
+                if crew_shown(self.state, space.ships[sid], viewer) for post in posts]
 
     def end_phase(self) -> None:
         """End the phase; if crew can still act, the first press only warns (press again to end)."""
-        waiting = self.still_to_act()
+        waiting = self.still_to_act(self.battle.viewer)  # F2: no crew the players may not know of
         moment = (len(self.encounter.journal.entries), tuple(waiting))
         if waiting and self._warned_at != moment:
             self._warned_at = moment
-            shown = ", ".join(waiting[:4]) + (f" and {len(waiting) - px(4)} more" if len(waiting) > 4 else "")
+            shown = ", ".join(waiting[:4]) + (f" and {len(waiting) - 4} more" if len(waiting) > 4 else "")
             self.say(f"{shown} can still act. End the phase again to go on without them.", "error")
             return
         self._warned_at = None
@@ -202,7 +204,8 @@ class StarshipScreen(TimedMessages):
         if worth_showing(entry):
             self.dialog = PhaseSummary(self, entry)
         else:
-            self.say(self.line(entry.events[0]) if entry.events else "Phase ended.", "info")
+            lines = (line_for(self.state, e, self.battle.viewer) for e in entry.events)
+            self.say(next((line for line in lines if line), "Phase ended."), "info")
 
     def open_next(self) -> None:
         space = self.space

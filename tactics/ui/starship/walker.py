@@ -117,7 +117,8 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
         button_face(surface, btn, "Begin space combat", size=21, style="primary", hovered=hover == ("begin",))
         hotspots.add(btn, "begin")
     elif space.started:
-        button_face(surface, btn, end_label(space), size=19 if narrow else 21, style="primary",
+        label = "Begin round 1" if quiet else end_label(space)  # (F2: not "End the Action Phase", N-SEEN-4)
+        button_face(surface, btn, label, size=19 if narrow else 21, style="primary",
                     hovered=hover == ("end_phase",))
         hotspots.add(btn, "end_phase")
     nxt = next_prompt(space) if space.started else None
