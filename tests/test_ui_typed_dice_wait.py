@@ -116,3 +116,16 @@ def test_an_action_that_rolls_nothing_resolves_with_the_box_empty():  # R-ORD-1
         assert "No dice for this one" in texts(app) and "roll-for-them" not in all_keys(app)
         press(app, "resolve")
         assert app.battle.state.combatants["james"].cell == (3, 4)
+
+
+def test_individual_turns_say_that_the_app_rolls_when_the_table_types_its_dice():  # R-TURN-5
+    from test_turns_ui import encounter as turns_encounter
+    from test_turns_ui import press as turns_press
+
+    for app in app_session(App(turns_encounter(), size=SIZE)):
+        turns_press(app, "start-table")
+        note = "Dice: the app rolls every die in individual turns"
+        assert not any(t.startswith(note[:20]) for t in texts(app)), "app dice: nothing to say"
+        app.battle.encounter.submit(ChangeTableSetting("dice", "players"))
+        app.step()
+        assert any(t.startswith("Dice: the app rolls every die") for t in texts(app)), texts(app)
