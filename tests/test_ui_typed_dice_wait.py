@@ -4,7 +4,8 @@ An outside review set Dice to "players type", declared Brandon's pistol shot (th
 "Waiting for Brandon's dice") and pressed Enter: it resolved at once with the app's d20. What is
 tested with real keys and clicks: Enter, the box's own Enter and the Resolve button with the box
 empty roll nothing, keep the declaration waiting and say under the box whose dice to type; the
-faces typed then resolve it; "Roll for Brandon (app dice)" is the GM's explicit choice to let the
+faces typed then resolve it, and a hit's damage dice are asked for, not rolled by the app, when
+the faces typed run out; "Roll for Brandon (app dice)" is the GM's explicit choice to let the
 app roll; a grenade's box asks for its scatter d10s (R-GREN-2) and waits the same way; an action
 that rolls nothing resolves with the box empty.
 """
@@ -17,7 +18,8 @@ from tactics.ui.app import App
 from tactics.ui.panels.resolve import dice_hint
 
 from tactics.engine.combat.team import Advance, StartCombat
-from tactics.engine.core.table import ChangeTableSetting
+from tactics.engine.combat.actions import ResolveNext
+from tactics.engine.core.table import ChangeTableSetting, dice_beyond_typed
 from tactics.ui import layout_probe as probe
 
 from test_ui_combat import all_keys, press, space_bears, start_surprise, token, type_faces
@@ -63,10 +65,18 @@ def test_enter_and_resolve_with_an_empty_box_wait_for_the_typed_dice():  # R-ROL
         key(app, pygame.K_RETURN)
         app.step()
         assert len(app.battle.encounter.journal.entries) == count
-        type_faces(app, "17 1")
+        type_faces(app, "17 1")  # the d20 and the -d2: a hit, but no damage typed
+        assert len(app.battle.encounter.journal.entries) == count, "the app rolls no damage for the table"
+        more = dice_beyond_typed(app.battle.encounter.journal, ResolveNext(), [17, 1])
+        assert more and set(more) == {8}, more  # the pistol's 1d8 (twice on a Major Hit)
+        assert "Type the rest of Brandon's dice" in texts(app)
+        assert f"{len(more)} more" in app.battle.message[0] and "d8" in app.battle.message[0]
+        type_faces(app, " 5" * len(more))  # added to the faces still in the box
         rolled = next(e for e in app.battle.encounter.journal.entries[-1].events if e.kind == "attack.rolled")
         assert rolled.data["d20"] == 17, "the typed face, not the app's"
-        assert "Type Brandon's dice first" not in texts(app)
+        damage = next(e for e in app.battle.encounter.journal.entries[-1].events if e.kind == "damage.rolled")
+        assert [f for faces, _ in damage.data["rolls"] for f in faces] == [5] * len(more), damage.data
+        assert not any(t.startswith("Type ") and "Brandon's dice" in t for t in texts(app))
 
 
 def test_roll_for_them_lets_the_app_roll_on_purpose():  # R-ROLL-1

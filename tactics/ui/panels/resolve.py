@@ -29,7 +29,7 @@ from tactics.engine.combat.events import (
 from tactics.engine.combat.actions import ResolveNext
 from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, not_declared_yet, preview_order
 from tactics.engine.core.journal import Event
-from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_typed_for, who_rolls
+from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_beyond_typed, dice_typed_for, who_rolls
 from tactics.rules import actions as act
 from tactics.rules.attacks import advantage_die
 from tactics.ui import theme
@@ -145,6 +145,15 @@ class ResolvePanel(w.Panel):
                 self.ui.view.say(str(exc).capitalize() + ".", "error")
                 return False
         who = self.waiting_for()
+        if typed is not None and who is not None and self._weapon_attack_next():
+            more = dice_beyond_typed(self.ui.encounter.journal, ResolveNext(), typed)
+            if more:  # the faces typed run out (a hit's damage): ask for the rest, roll nothing
+                self.missing = who
+                dice = ", ".join(f"d{sides}" for sides in more)
+                self.ui.view.say(f"After {' '.join(map(str, typed))}, type {who}'s {len(more)} more "
+                                 f"{'die' if len(more) == 1 else 'dice'} ({dice}) and press Enter.", "error")
+                self.ui.view.app.dirty = True
+                return False
         if typed is None and who is not None:
             self.missing = who
             self.ui.view.say(f"Type {who}'s dice in the Resolve box first, or click Roll for {who} to let "
@@ -152,6 +161,11 @@ class ResolvePanel(w.Panel):
             self.ui.view.app.dirty = True
             return False
         return self._submit(typed)
+
+    def _weapon_attack_next(self) -> bool:
+        """Is the next action a weapon attack (every die of it the attacker's: d20, advantage, damage)?"""
+        queue = preview_order(self.ui.state)
+        return bool(queue) and queue[0]["kind"] in (act.STANDARD_ATTACK, act.BONUS_ATTACK)
 
     def roll_for_them(self) -> bool:
         """The GM lets the app roll the next action's dice after all (a chosen, visible fallback)."""
@@ -201,9 +215,10 @@ class ResolvePanel(w.Panel):
                     who = self.waiting_for()
                     if who is not None and who != self.missing:
                         self.missing = None  # another action is next: its own prompt
-                    if self.missing is not None and not (self.entry is not None and self.entry.get_text().strip()):
-                        w.text(canvas, f"Type {who}'s dice first", (lx, cy), 15, theme.BAD_SOFT, "bold",
-                               max_width=inner)  # Enter found the box empty: nothing was rolled
+                    if self.missing is not None:  # Enter found faces missing: nothing was rolled
+                        typed_some = self.entry is not None and bool(self.entry.get_text().strip())
+                        w.text(canvas, f"Type the rest of {who}'s dice" if typed_some else f"Type {who}'s dice first",
+                               (lx, cy), 15, theme.BAD_SOFT, "bold", max_width=inner)
                         cy += w.line_h(15, "bold") + px(2)
                 waiting = [state.combatants[c].name for c in not_declared_yet(state)]
                 if waiting:  # resolving closes the group's declarations (N-ORD-4)
