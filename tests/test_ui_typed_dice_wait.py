@@ -15,7 +15,6 @@ from __future__ import annotations
 import pygame
 
 from tactics.ui.app import App
-from tactics.ui.panels.resolve import dice_hint
 
 from tactics.engine.combat.team import Advance, StartCombat
 from tactics.engine.combat.actions import ResolveNext
