@@ -21,6 +21,7 @@ from tactics.engine.combat.events import (
 from tactics.engine.core.board_events import TokenMoved, TokenPlaced
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
 from tactics.engine.combat.actions import limits_of, resolution_order
+from tactics.engine.combat.tie_breaks import tie_break_texts
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
 from tactics.engine.core.journal import Event
@@ -217,7 +218,9 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
             for t, g in d.groups.items()
         )
         head = "Combat starts with a surprise round (Round 0)" if d.round == 0 else "Combat starts"
-        return f"{head}. Team order: {order}. {groups}."
+        ties = tie_break_texts(d.team_order, d.team_initiative, d.best_dex, d.opposed_rolls,
+                               lambda t: _team(state, t))  # every roll shows its dice (R-INIT-2)
+        return f"{head}. Team order: {order}{''.join('; ' + t for t in ties)}. {groups}."
     if isinstance(d, RoundStarted):
         return f"Round {d.round} begins: Advantages Phase."
     if isinstance(d, ActionsBegan):
@@ -240,8 +243,11 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if isinstance(d, CombatJoined):
         if d.new_team_initiative is not None:  # a new team (R-INIT-5, N-INIT-10)
             order = " then ".join(_team(state, t) for t in d.team_order)
+            ties = tie_break_texts([], {**_initiatives(state), d.team: d.new_team_initiative}, {}, d.opposed_rolls,
+                                   lambda t: _team(state, t))
             return (f"{n(d.combatant)} joins the fight in the {d.group.capitalize()} of a new team, "
-                    f"Team Initiative {d.new_team_initiative}. Team order: {order}.")
+                    f"Team Initiative {d.new_team_initiative}. Team order: {order}"
+                    f"{''.join('; ' + t for t in ties)}.")
         return f"{n(d.combatant)} joins the fight in the {d.group.capitalize()} (Team Initiative unchanged)."
     if isinstance(d, CombatGroupSet):
         return f"The GM moves {n(d.combatant)} to the {d.group.capitalize()}."
@@ -346,6 +352,11 @@ def _fallback(kind: str, data: dict[str, Any]) -> str:
             return f"{kind}: {data[key]}"
     simple = [f"{k}={v}" for k, v in data.items() if isinstance(v, (str, int, float, bool)) and len(str(v)) < 40]
     return f"{kind}: " + ", ".join(simple[:6])
+
+
+def _initiatives(state: EncounterState | None) -> dict[str, Any]:
+    combat = combat_of(state) if state is not None else None
+    return dict(combat.team_initiative) if combat is not None else {}
 
 
 def _team(state: EncounterState | None, team: str) -> str:

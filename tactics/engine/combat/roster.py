@@ -226,6 +226,7 @@ def _joined(state: EncounterState, event: CombatJoined) -> None:
     who.present = True
     who.cell = event.cell
     c.initiative[who.id] = int(event.initiative)
+    c.opposed_rolls.extend(dict(r) for r in event.opposed_rolls)  # a new team's ties (R-INIT-2)
     team = event.team
     if event.team_groups is not None:  # a new team joining together (N-INIT-10)
         assert event.new_team_initiative is not None and event.best_dex is not None

@@ -88,6 +88,8 @@ class CombatState:
     winner: str | None = None
     played: bool = False  # an Action Phase has begun (Round 0 or 1): play has started (R-INIT-3)
     forming: list[str] = field(default_factory=list)  # new teams joining at this Counter Phase (N-INIT-10)
+    #: the opposed d20 rolls that broke Team Initiative ties (R-INIT-2), as the events hold them
+    opposed_rolls: list[dict[str, Any]] = field(default_factory=list)
 
     def turn_order(self) -> list[Group]:
         """Every Vanguard in team order, then every Rearguard (R-INIT-4).

@@ -306,6 +306,7 @@ def _started(state: EncounterState, event: CombatStarted) -> None:
         initiative=dict(event.initiative),
         groups={t: {k: list(v) for k, v in g.items()} for t, g in event.groups.items()},
         aware=list(event.aware) if event.aware is not None else None,
+        opposed_rolls=[dict(r) for r in event.opposed_rolls],
     )
 
 

@@ -55,6 +55,21 @@ def dice_typed_for(state: EncounterState, combatant: str | None) -> bool:
     return bool(team is not None and team.players)
 
 
+def dice_beyond_typed(journal: Any, command: Any, typed: list[int]) -> list[int] | None:
+    """The sides of the dice ``command`` would still roll itself after the ``typed`` faces run
+    out (``[8]``: one d8 more), judged by running it on the state without committing anything
+    (commands only compute events); None if it would be refused (submit says why).
+
+    Why: a table that types its dice gave a hit's d20 and the app silently rolled the damage; the
+    window asks this first and asks for the rest of the faces instead."""
+    dice = Dice(journal.seed, journal.dice_cursor, typed)
+    try:
+        command.execute(journal.state, dice)
+    except Exception:  # a refusal or a face that cannot be: the real submit reports it
+        return None
+    return [sides for sides, _ in dice.drawn[len(typed) - dice.typed_left:]]
+
+
 @dataclass
 class ChangeTableSetting:
     """Change one table setting (for example who rolls the dice)."""

@@ -116,8 +116,9 @@ def _note(note: str | None, before: str = "") -> str:
     return f"{before} Why: {note[:1].upper() + note[1:]}" + ("" if note.endswith(".") else ".") if note else ""
 
 
-def describe(event: Event) -> str:
-    """One log line for a space event."""
+def describe(event: Event, *, crew: bool = True) -> str:
+    """One log line for a space event; ``crew`` False: without who at which post acted and without
+    the app's reasons (the players' log of a GM ship, reading: N-SEEN-5)."""
     kind, d = event.kind, event
     ship = getattr(d, "ship_name", "")  # (most space events name their ship)
     if isinstance(d, SpacePostAssigned):
@@ -135,15 +136,15 @@ def describe(event: Event) -> str:
     if isinstance(d, SpacePhaseEnded):
         return f"{_phase(d.round, d.phase)} ends: its effects apply to every ship at once."
     if isinstance(d, SpaceActionTaken):
-        line = f"{ship}: {d.crew_name} ({POST_NAMES[d.post]}) — {d.label}"
+        line = f"{ship}: {d.crew_name} ({POST_NAMES[d.post]}) — {d.label}" if crew else f"{ship}: {d.label}"
         if d.target_name:
             line += f" on the {d.target_name}"
-        for effect in d.effects:
+        for effect in d.effects if crew else ():
             if effect["kind"] == "advantage" and effect.get("post"):
                 line += f" to the {POST_NAMES[effect['post']]}"
         if d.check:
             line += f": {check_text(d.check)}"
-        return line + "." + _note(d.note)
+        return line + "." + (_note(d.note) if crew else "")
     if isinstance(d, SpaceWeaponsFired):
         count, threshold = d.bd_dc
         verdict = "Battle Damage!" if d.battle_damage else "no Battle Damage"
@@ -152,9 +153,10 @@ def describe(event: Event) -> str:
                        else "no Battle Damage yet (judged when the phase ends)")
         if d.detected is False:
             verdict += "; fired blind: it counts only if this phase's Scan finds the target"
-        return (f"{ship}: {d.crew_name} fires {len(d.hard_points)} hard points at the "
+        who = f"{ship}: {d.crew_name} fires" if crew else f"The {ship} fires"
+        return (f"{who} {len(d.hard_points)} hard points at the "
                 f"{d.target_name} (BD DC {count},{threshold}): {_pool_text(d.dice, d.sensor_bonus)} — {d.successes} successes, "
-                f"{verdict}" + _note(d.note, "."))
+                f"{verdict}" + (_note(d.note, ".") if crew else ""))
     if isinstance(d, SpaceVolleySettled):
         if not d.found:
             return f"The {ship}'s blind volley at the {d.target_name} finds nothing: the Scan never found it."

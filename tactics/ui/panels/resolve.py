@@ -29,7 +29,7 @@ from tactics.engine.combat.events import (
 from tactics.engine.combat.actions import ResolveNext
 from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, not_declared_yet, preview_order
 from tactics.engine.core.journal import Event
-from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_typed_for, who_rolls
+from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_beyond_typed, dice_typed_for, who_rolls
 from tactics.rules import actions as act
 from tactics.rules.attacks import advantage_die
 from tactics.ui import theme
@@ -90,7 +90,16 @@ def dice_hint(state, decl: dict[str, Any]) -> str:
         return "Type " + ", ".join(dice) + tail
     if not decl["needs_roll"]:
         return "No dice for this one"
+    params = decl.get("params") or {}
+    if params.get("item") == "grenade":  # R-GREN-2: the scatter dice (a cooked one: the WIS check first)
+        return ("Type the WIS check's d20, then the two scatter d10s" if params.get("cook")
+                else "Type the two scatter d10s")
     return "Type the d20, then any advantage die"
+
+
+def needs_faces(decl: dict[str, Any]) -> bool:
+    """Does this declared action roll dice the table must type (an attack, a check, a grenade)?"""
+    return decl["kind"] in ATTACK_KINDS or bool(decl["needs_roll"])
 
 
 class ResolvePanel(w.Panel):
@@ -98,6 +107,8 @@ class ResolvePanel(w.Panel):
         super().__init__(title="Resolve")
         self.ui = ui
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
+        #: whose dice Enter found missing (the line under the box says to type them), else None
+        self.missing: str | None = None
 
     # -- settings and commands ------------------------------------------------------
     def table_rolls(self) -> bool:
@@ -115,7 +126,17 @@ class ResolvePanel(w.Panel):
         combat = combat_of(self.ui.state)
         return combat is not None and (combat.phase == "action" or bool(last_resolution(self.ui.encounter.journal)))
 
+    def waiting_for(self) -> str | None:
+        """The name of whoever's typed dice the next action waits for (None: it waits for none)."""
+        queue = preview_order(self.ui.state)
+        if not queue or not self.table_rolls() or not needs_faces(queue[0]):
+            return None
+        return str(queue[0]["name"])
+
     def resolve_next(self) -> bool:
+        """Resolve the next action with the faces typed in the box. With the table typing its dice
+        and the box empty nothing is rolled: the box says what to type (the app never rolls for
+        the table unasked; "Roll for ..." does that on purpose)."""
         typed = None
         if self.table_rolls() and self.entry is not None and self.entry.get_text().strip():
             try:
@@ -123,9 +144,39 @@ class ResolvePanel(w.Panel):
             except ValueError as exc:
                 self.ui.view.say(str(exc).capitalize() + ".", "error")
                 return False
+        who = self.waiting_for()
+        if typed is not None and who is not None and self._weapon_attack_next():
+            more = dice_beyond_typed(self.ui.encounter.journal, ResolveNext(), typed)
+            if more:  # the faces typed run out (a hit's damage): ask for the rest, roll nothing
+                self.missing = who
+                dice = ", ".join(f"d{sides}" for sides in more)
+                self.ui.view.say(f"After {' '.join(map(str, typed))}, type {who}'s {len(more)} more "
+                                 f"{'die' if len(more) == 1 else 'dice'} ({dice}) and press Enter.", "error")
+                self.ui.view.app.dirty = True
+                return False
+        if typed is None and who is not None:
+            self.missing = who
+            self.ui.view.say(f"Type {who}'s dice in the Resolve box first, or click Roll for {who} to let "
+                             "the app roll them.", "error")
+            self.ui.view.app.dirty = True
+            return False
+        return self._submit(typed)
+
+    def _weapon_attack_next(self) -> bool:
+        """Is the next action a weapon attack (every die of it the attacker's: d20, advantage, damage)?"""
+        queue = preview_order(self.ui.state)
+        return bool(queue) and queue[0]["kind"] in (act.STANDARD_ATTACK, act.BONUS_ATTACK)
+
+    def roll_for_them(self) -> bool:
+        """The GM lets the app roll the next action's dice after all (a chosen, visible fallback)."""
+        return self._submit(None)
+
+    def _submit(self, typed: list[int] | None) -> bool:
         ok = self.ui.submit(ResolveNext(), typed=typed)
-        if ok and self.entry is not None:
-            self.entry.set_text("")
+        if ok:
+            self.missing = None
+            if self.entry is not None:
+                self.entry.set_text("")
         return ok
 
     def close(self) -> None:
@@ -161,6 +212,14 @@ class ResolvePanel(w.Panel):
                         cy += w.line_h(14, "regular")
                     want_entry = pygame.Rect(x + lx, y + cy + px(2), inner, px(36))
                     cy += px(44)
+                    who = self.waiting_for()
+                    if who is not None and who != self.missing:
+                        self.missing = None  # another action is next: its own prompt
+                    if self.missing is not None:  # Enter found faces missing: nothing was rolled
+                        typed_some = self.entry is not None and bool(self.entry.get_text().strip())
+                        w.text(canvas, f"Type the rest of {who}'s dice" if typed_some else f"Type {who}'s dice first",
+                               (lx, cy), 15, theme.BAD_SOFT, "bold", max_width=inner)
+                        cy += w.line_h(15, "bold") + px(2)
                 waiting = [state.combatants[c].name for c in not_declared_yet(state)]
                 if waiting:  # resolving closes the group's declarations (N-ORD-4)
                     for line in w.wrap(f"Not declared yet: {', '.join(waiting)} (resolving ends declaring)",
@@ -171,6 +230,11 @@ class ResolvePanel(w.Panel):
                 w.button(self, canvas, pygame.Rect(lx, cy + px(2), inner, px(42)), label, "resolve",
                          self.resolve_next, style="primary", size=18, hover=hover)
                 cy += px(52)
+                who = self.waiting_for()
+                if who is not None:  # the GM may still let the app roll, on purpose
+                    w.button(self, canvas, pygame.Rect(lx, cy, inner, px(32)), f"Roll for {who} (app dice)",
+                             "roll-for-them", self.roll_for_them, size=15, hover=hover)
+                    cy += px(40)
                 fixed = cy  # the header and the button stay; the queue below scrolls
             for n, decl in enumerate(queue):
                 cy = self._queued(canvas, rect, cy, n, decl)

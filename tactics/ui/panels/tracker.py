@@ -19,6 +19,7 @@ import pygame
 
 from tactics.engine.combat.team import Advance, EndCombat, winner_if_over
 from tactics.engine.combat.queries import acting_group, combat_of, ends_after_counters
+from tactics.engine.combat.tie_breaks import tie_breaks
 from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of
 from tactics.engine.core.state import Combatant
 from tactics.engine.core.table import who_rolls
@@ -186,6 +187,12 @@ class TrackerPanel(w.Panel):
                        theme.TEXT_DIM, "semibold")
                 y += w.line_h(15)
             y += px(4)
+        # how ties were broken, the dice shown (R-INIT-2); the players' view: only their own teams' (N-SEEN-1)
+        for tie in tie_breaks(state, for_players=self.ui.view.viewer != "gm"):
+            for line in w.wrap(tie[:1].upper() + tie[1:], 14, inner, "regular"):
+                w.text(s, line, (x, y), 14, theme.TEXT_DIM, "regular")
+                y += w.line_h(14, "regular")
+            y += px(2)
         y += px(6)
         # the groups in turn order; when they do not all fit, the groups already done shrink to a line
         acting = acting_group(state)

@@ -31,6 +31,7 @@ import pygame
 from tactics.engine.combat.team import sheet_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
+from tactics.engine.core.table import who_rolls
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
 from tactics.engine.combat.individual.actions import Hold, TakeAction, TurnAction
 from tactics.engine.combat.individual.interrupts import Block, Pass, UseHeld
@@ -355,6 +356,8 @@ class TurnsPanel(w.Panel):
         out: list[tuple[Any, int]] = []
         if self.view.viewer != "gm":
             return out
+        if who_rolls(state) != "app":  # the table setting asks for typed dice: say plainly it does not apply here
+            out.append((self._dice_note, px(44)))
 
         def one(label: str, key: str, fn, style: str = "normal", enabled: bool = True):
             return (lambda s, r: w.button(self, s, r, label, key, fn, style=style, enabled=enabled, size=15,
@@ -386,6 +389,15 @@ class TurnsPanel(w.Panel):
         out.append((self._facing_row, px(40)))
         out.append(one("End turn (keep facing)", "end-turn", self.end_turn, "primary", enabled=not waiting))
         return out
+
+    def _dice_note(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Individual turns resolve each action at once with the app's dice; with the table set to
+        type its dice the tracker says so, rather than rolling for the table without a word."""
+        y = rect.y
+        for line in w.wrap("Dice: the app rolls every die in individual turns (typed dice are for team rounds)",
+                           13, rect.width, "regular")[:2]:
+            w.text(surface, line, (rect.x, y), 13, theme.BAD_SOFT, "regular")
+            y += w.line_h(13, "regular")
 
     def _shot_buttons(self, cid: str, waiting: bool, one) -> list[tuple[Any, int]]:
         """Sure shot and Reload for the current character's loaded weapons (non-contested, N-SHOT-1):

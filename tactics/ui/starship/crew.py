@@ -19,9 +19,10 @@ import pygame
 from tactics.engine.core.control import controller_of
 
 from tactics.engine.starship.state import (
-    FIGHTING, SETUP, ENDED, BattleDamage, Ship, SpaceState, crew_acted, disabled_posts, injured_posts, is_cloaked,
+    FIGHTING, SETUP, ENDED, BattleDamage, Ship, SpaceState, crew_acted, disabled_posts, injured_posts,
 )
 from tactics.engine.starship.commands import posts_in_phase
+from tactics.engine.starship.seen import crew_shown, ships_shown, surprise_hidden
 from tactics.engine.starship.view import posts_acting_now
 from tactics.rules.starship import PHASE_NAMES, PHASE_POSTS, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
@@ -54,10 +55,11 @@ def phase_of(post: str) -> str:
     return "action"
 
 
-def post_tag(space: SpaceState, ship: Ship, post: str) -> tuple[str, str]:
-    """The tag shown beside a post: (kind, words)."""
+def post_tag(space: SpaceState, ship: Ship, post: str, *, quiet: bool = False) -> tuple[str, str]:
+    """The tag shown beside a post: (kind, words); ``quiet``: a surprise round the viewer may not
+    know of (N-SEEN-4), so the posts show their phase as before the battle."""
     crewed = post in ship.crew
-    if space.phase == SETUP:
+    if space.phase == SETUP or (quiet and ship.status == FIGHTING):
         return (READY, f"{PHASE_NAMES[phase_of(post)]} Phase") if crewed else (VACANT, "vacant")
     if space.phase == ENDED:
         return (IDLE, "stand down") if crewed else (VACANT, "vacant")
@@ -174,12 +176,12 @@ class CrewPanel:
             hotspots.add(chip, "chip", crew=entry.crew, name=entry.name)
             cx += img_w + px(10)
         y += px(52)
-        # the players' view lists no ship their sensors cannot see (a cloaked raider, its crew)
-        ships = [s for s in space.ships.values()
-                 if viewer == "gm" or not is_cloaked(s, space.now) or s.revealed]
+        # the players' view lists no ship their sensors cannot see (N-SEEN-3), and of a GM ship
+        # not who sits at which post (N-SEEN-5)
+        ships = ships_shown(state, viewer)
         self.cards_rect = area = pygame.Rect(rect.x + px(2), y, rect.width - px(2), rect.bottom - y)
         row_h = px(38) if len(ships) <= 2 else px(31)
-        heights = [self.card_height(ship, row_h) for ship in ships]
+        heights = [self.card_height(ship, row_h, crew_shown(state, ship, viewer)) for ship in ships]
         total = sum(h + px(10) for h in heights)
         self.scroll = max(0, min(self.scroll, total - area.height))
         old_clip = surface.get_clip()
@@ -189,7 +191,7 @@ class CrewPanel:
             box = pygame.Rect(rect.x + px(12), y, rect.width - px(24), height)
             if box.bottom > area.y and box.top < area.bottom:
                 self._ship_card(surface, box, space, ship, colours.get(ship.side, theme.NEUTRAL), hotspots, hover,
-                                dragging, state, row_h, area)
+                                dragging, state, row_h, area, viewer)
             y += height + px(10)
         surface.set_clip(old_clip)
         if total > area.height:  # a scroll bar
@@ -198,12 +200,13 @@ class CrewPanel:
             pygame.draw.rect(surface, theme.SCROLL_THUMB, (rect.right - px(7), bar_y, 5, bar_h), border_radius=px(3))
 
     @staticmethod
-    def card_height(ship: Ship, row_h: int) -> int:
-        return 56 + row_h * len(POSTS) + px(44) * len(ship.battle_damage) + px(6)
+    def card_height(ship: Ship, row_h: int, crew: bool = True) -> int:
+        """A card's height: seven post rows, or one "crew unknown" line (``crew`` False)."""
+        return 56 + (row_h * len(POSTS) if crew else px(34)) + px(44) * len(ship.battle_damage) + px(6)
 
     def _ship_card(self, surface: pygame.Surface, rect: pygame.Rect, space: SpaceState, ship: Ship,
                    colour: tuple[int, int, int], hotspots: Hotspots, hover: tuple | None, dragging: bool,
-                   state: Any, row_h: int, visible: pygame.Rect) -> None:
+                   state: Any, row_h: int, visible: pygame.Rect, viewer: str = "gm") -> None:
         damage = list(ship.battle_damage)
         card(surface, rect, fill=theme.CARD, edge=theme.CHROME_EDGE, alpha=255, radius=12)
         pygame.draw.rect(surface, colour, (rect.x, rect.y, 8, rect.height), border_top_left_radius=12,
@@ -220,9 +223,14 @@ class CrewPanel:
         text(surface, status.upper(), (rect.right - px(16), rect.y + px(16)), 17,
              theme.TEXT_DIM if ship.status == FIGHTING else theme.BAD, "bold", anchor="topright")
         y = rect.y + px(52)
-        for n, post in enumerate(POSTS, start=1):
+        crew = crew_shown(state, ship, viewer)
+        quiet = surprise_hidden(state, viewer)
+        if not crew:  # a GM ship on the players' screens: what it is, not who mans it (N-SEEN-5)
+            text(surface, "Crew unknown", (rect.x + px(22), y + px(4)), 18, theme.TEXT_FAINT, "semibold")
+            y += px(34)
+        for n, post in enumerate(POSTS if crew else (), start=1):
             row = pygame.Rect(rect.x + px(16), y, rect.width - px(28), row_h - px(4))
-            kind, words = post_tag(space, ship, post)
+            kind, words = post_tag(space, ship, post, quiet=quiet)
             key = ("post", ship.id, post)
             hot = hover == key
             if kind == ACT:

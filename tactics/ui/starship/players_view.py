@@ -18,9 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tactics.engine.core.journal import Event
-from tactics.engine.starship.state import is_cloaked
-from tactics.engine.starship.view import describe
+from tactics.engine.starship import seen
 from tactics.ui import theme
 from tactics.ui.starship.crew import CrewPanel
 from tactics.ui.starship.spaceview import SpaceView, side_colours
@@ -34,39 +32,10 @@ if TYPE_CHECKING:
 VIEWER = "players"
 
 
-def unseen_ships(screen: "StarshipScreen") -> set[str]:
-    """Ships the players' sensors cannot see now (cloaked, not revealed): ids and names."""
-    space = screen.space
-    if space is None:
-        return set()
-    out: set[str] = set()
-    for ship in space.ships.values():
-        if is_cloaked(ship, space.now) and not ship.revealed:
-            out |= {ship.id, ship.name}
-    return out
-
-
 def players_log_lines(screen: "StarshipScreen") -> list[str]:
-    """The space log without a line about a ship the players cannot see (its moves, its fire,
-    its surprise); the GM's F2 preview reads the same lines."""
-    hidden = unseen_ships(screen)
-    lines = []
-    for event in screen.encounter.journal.events:
-        if not event.kind.startswith("space."):
-            continue
-        line = describe(event)
-        if hidden and (_about(event, hidden) or any(name in line for name in hidden)):
-            if event.kind != "space.started":
-                continue
-            line = "Space combat begins."  # without who acts first unseen
-        lines.append(line)
-    return lines
-
-
-def _about(event: Event, hidden: set[str]) -> bool:
-    # the ships an event of any space kind names (fields most of them share)
-    names = {str(getattr(event, k, None) or "") for k in ("ship", "ship_name", "target", "target_name", "to_ship")}
-    return bool(names & hidden)
+    """The space log as the players may read it (the engine's answer, N-SEEN-3..5); the GM's F2
+    preview reads the same lines."""
+    return seen.players_log_lines(screen.state, screen.encounter.journal)
 
 
 class PlayersStarship:
@@ -88,12 +57,12 @@ class PlayersStarship:
             text(surface, "No space battle in this encounter.", (box.x + px(36), box.y + px(88)), 21, theme.TEXT_DIM,
                  "regular")
             return
-        rects = screen.layout((w, h), chrome=False)
+        rects = screen.layout((w, h), chrome=False, viewer=VIEWER)
         hotspots = Hotspots()  # nothing in this window is clicked
         state = screen.state
         colours = side_colours(state, space)
-        self.view.fit(rects["space"], space, viewer=VIEWER)
-        self.view.draw(surface, space, colours, hotspots, viewer=VIEWER)
+        self.view.fit(rects["space"], space, viewer=VIEWER, state=state)
+        self.view.draw(surface, space, colours, hotspots, viewer=VIEWER, state=state)
         draw_walker(surface, rects["walker"], state, colours, hotspots, None, viewer=VIEWER, controls=False)
         self._log(surface, rects["log"], players_log_lines(screen))
         self.crew.draw(surface, rects["crew"], state, colours, hotspots, None, False, viewer=VIEWER, controls=False)
@@ -108,6 +77,9 @@ class PlayersStarship:
         for line in reversed(lines):
             wrapped = wrap(line, 18, width, "regular")
             if len(shown) + len(wrapped) > (rect.height - px(40)) // px(28):
+                if not shown:  # the newest line alone is taller than the log: its start, cut
+                    shown = wrapped[:max(1, (rect.height - px(40)) // px(28))]
+                    shown[-1] = shown[-1].rstrip(" .,") + " …"
                 break
             shown = wrapped + shown
         y = rect.y + px(34)
@@ -118,4 +90,4 @@ class PlayersStarship:
             text(surface, "Nothing has happened in space yet.", (rect.x + px(20), y), 18, theme.TEXT_DIM, "regular")
 
 
-__all__ = ["PlayersStarship", "players_log_lines", "unseen_ships"]
+__all__ = ["PlayersStarship", "players_log_lines"]

@@ -21,6 +21,7 @@ from tactics.engine.starship.state import SETUP, SpaceState
 from tactics.engine.starship.commands import EndPhase, StartSpaceCombat, VacatePost
 from tactics.engine.starship.commands import posts_acting_now as may_act
 from tactics.engine.starship.view import acting_now, actions_offered, describe
+from tactics.engine.starship.seen import crew_shown, line_for, ships_shown
 from tactics.rules.starship import POST_NAMES
 from tactics.ui import intents as ui
 from tactics.ui import theme
@@ -84,14 +85,17 @@ class StarshipScreen(TimedMessages):
         assert space is not None, "a starship dialog is open without a space battle"
         return space
 
-    def layout(self, size: tuple[int, int] | None = None, *, chrome: bool = True) -> dict[str, pygame.Rect]:
+    def layout(self, size: tuple[int, int] | None = None, *, chrome: bool = True,
+               viewer: str | None = None) -> dict[str, pygame.Rect]:
         """Where the walker, the space view, the log and the crew posts go in a window of ``size``
-        (the app's); ``chrome`` False: no toolbar or status line (the players' window)."""
+        (the app's); ``chrome`` False: no toolbar or status line (the players' window); ``viewer``
+        (default: this window's) sizes the walker for the ships that viewer sees."""
         w, h = size or self.app.size
         top, bottom = (theme.TOOLBAR_H, h - theme.STATUS_H) if chrome else (0, h)
         right_w = max(px(440), min(px(600), int(w * 0.34)))
         left_w = w - right_w
-        walker_h = walker_height(self.space) if self.space is not None else 0
+        viewer = viewer or self.battle.viewer
+        walker_h = walker_height(self.space, len(ships_shown(self.state, viewer))) if self.space is not None else 0
         lines = LOG_LINES if h >= px(760) else 3
         if bottom - top - walker_h - (40 + px(28) * lines) < 480:  # many ships: keep room for the space view
             lines = 2
@@ -165,26 +169,32 @@ class StarshipScreen(TimedMessages):
             self.dialog = ActionDialog(self, ship_id, post)
         self.app.dirty = True
 
+    def line(self, event) -> str:
+        """A space event's line as this window's viewer may read it (F2: the players', N-SEEN-3..5)."""
+        return line_for(self.state, event, self.battle.viewer) or "Done."
+
     def begin(self) -> None:
         entry = self.submit(StartSpaceCombat())
         if entry is not None:
-            self.say(describe(entry.events[0]), "good")
+            self.say(self.line(entry.events[0]), "good")
 
-    def still_to_act(self) -> list[str]:
-        """Crew who may still act in this phase, by name (from the engine's R-SHIP-2 list)."""
+    def still_to_act(self, viewer: str = "gm") -> list[str]:
+        """Crew who may still act in this phase, by name (from the engine's R-SHIP-2 list); for the
+        players' view only the crews they may know of (N-SEEN-5)."""
         space = self.space
         if space is None or not space.started:
             return []
         return [f"{space.ships[sid].crew_names.get(post, post)} ({space.ships[sid].name})"
-                for sid, posts in acting_now(self.encounter.state).items() for post in posts]
+                for sid, posts in acting_now(self.encounter.state).items()
+                if crew_shown(self.state, space.ships[sid], viewer) for post in posts]
 
     def end_phase(self) -> None:
         """End the phase; if crew can still act, the first press only warns (press again to end)."""
-        waiting = self.still_to_act()
+        waiting = self.still_to_act(self.battle.viewer)  # F2: no crew the players may not know of
         moment = (len(self.encounter.journal.entries), tuple(waiting))
         if waiting and self._warned_at != moment:
             self._warned_at = moment
-            shown = ", ".join(waiting[:4]) + (f" and {len(waiting) - px(4)} more" if len(waiting) > 4 else "")
+            shown = ", ".join(waiting[:4]) + (f" and {len(waiting) - 4} more" if len(waiting) > 4 else "")
             self.say(f"{shown} can still act. End the phase again to go on without them.", "error")
             return
         self._warned_at = None
@@ -194,7 +204,8 @@ class StarshipScreen(TimedMessages):
         if worth_showing(entry):
             self.dialog = PhaseSummary(self, entry)
         else:
-            self.say(describe(entry.events[0]) if entry.events else "Phase ended.", "info")
+            lines = (line_for(self.state, e, self.battle.viewer) for e in entry.events)
+            self.say(next((line for line in lines if line), "Phase ended."), "info")
 
     def open_next(self) -> None:
         space = self.space
@@ -223,7 +234,7 @@ class StarshipScreen(TimedMessages):
     def _what(self, entry) -> str:
         """A space command by its log line, anything else by its human label."""
         if entry.events and entry.events[0].kind.startswith("space."):
-            return describe(entry.events[0])
+            return self.line(entry.events[0])
         return entry_label(entry.command, entry.args, self.encounter.state, entry.events)
 
     def drop(self, pos: tuple[int, int]) -> None:
@@ -242,7 +253,7 @@ class StarshipScreen(TimedMessages):
         elif source is not None:
             entry = self.submit(VacatePost(*source))
             if entry is not None:
-                self.say(describe(entry.events[0]), "info")
+                self.say(self.line(entry.events[0]), "info")
 
     def fit(self) -> None:
         self.app.dirty = True
@@ -425,8 +436,8 @@ class StarshipScreen(TimedMessages):
         rects = self.layout()
         space = self.space_battle
         colours = side_colours(self.state, space)
-        self.view.fit(rects["space"], space, viewer=self.battle.viewer)
-        self.view.draw(surface, space, colours, self.hotspots, viewer=self.battle.viewer)
+        self.view.fit(rects["space"], space, viewer=self.battle.viewer, state=self.state)
+        self.view.draw(surface, space, colours, self.hotspots, viewer=self.battle.viewer, state=self.state)
         draw_walker(surface, rects["walker"], self.state, colours, self.hotspots, self.hover,
                     viewer=self.battle.viewer)
         self._draw_log(surface, rects["log"])
@@ -451,6 +462,9 @@ class StarshipScreen(TimedMessages):
         for line in reversed(lines):
             wrapped = wrap(line, 18, width, "regular")
             if len(shown) + len(wrapped) > (rect.height - px(40)) // 28:
+                if not shown:  # the newest line alone is taller than the log: its start, cut
+                    shown = wrapped[:max(1, (rect.height - px(40)) // 28)]
+                    shown[-1] = shown[-1].rstrip(" .,") + " …"
                 break
             shown = wrapped + shown
         y = rect.y + px(34)

@@ -23,6 +23,7 @@ from tactics.engine.starship.state import (
     ADRIFT, DESTROYED, EXPLODING, SURRENDERED, Ship, SpaceState, detects, distance, effective, is_cloaked,
     ship_bd_dc,
 )
+from tactics.engine.starship.seen import ships_shown
 from tactics.ui import theme
 from tactics.ui.theme import px
 from tactics.ui.widgets import Hotspots, pill, text
@@ -137,6 +138,16 @@ def arc_polygon(centre: tuple[float, float], radius: float, thickness: float, fa
     return outer + inner[::-1]
 
 
+def _drawn(space: SpaceState, viewer: str, state: Any) -> list[Ship]:
+    """The ships a viewer's space view draws: every one for the GM, for the players those the
+    engine says they may see (reading: N-SEEN-3)."""
+    if viewer == "gm":
+        return list(space.ships.values())
+    if state is None:  # (no encounter to ask: only a ship under a cloak is left out)
+        return [s for s in space.ships.values() if not is_cloaked(s, space.now) or s.revealed]
+    return ships_shown(state, viewer, space)
+
+
 class SpaceView:
     """Fits the ships in a rectangle and draws them."""
 
@@ -151,11 +162,12 @@ class SpaceView:
         """The ship's drawn length in pixels: by size class, not to scale."""
         return int(SHIP_PX.get(ship.spec.size, 86) * self.ship_scale * theme.scale())
 
-    def fit(self, rect: pygame.Rect, space: SpaceState, *, viewer: str = "gm") -> None:
+    def fit(self, rect: pygame.Rect, space: SpaceState, *, viewer: str = "gm", state: Any = None) -> None:
         """Scale and centre the view on the ships drawn (for the players, not a ship their sensors
-        cannot see: the empty space where it hides would point at it)."""
+        cannot see: the empty space where it hides would point at it). ``state`` (the encounter's)
+        answers what the players may see (tactics.engine.starship.seen)."""
         self.rect = pygame.Rect(rect)
-        ships = [s for s in space.ships.values() if viewer == "gm" or not is_cloaked(s, space.now) or s.revealed]
+        ships = _drawn(space, viewer, state)
         if not ships:
             self.scale, self.centre = 10.0, (0.0, 0.0)
             return
@@ -201,13 +213,12 @@ class SpaceView:
 
     # -- drawing -----------------------------------------------------------------
     def draw(self, surface: pygame.Surface, space: SpaceState, colours: dict[str, tuple[int, int, int]],
-             hotspots: Hotspots, *, viewer: str = "gm") -> None:
+             hotspots: Hotspots, *, viewer: str = "gm", state: Any = None) -> None:
         rect = self.rect
         surface.blit(starfield(rect.size), rect.topleft)
         old_clip = surface.get_clip()
         surface.set_clip(rect)
-        now = space.now
-        shown = [s for s in space.ships.values() if viewer == "gm" or not is_cloaked(s, now) or s.revealed]
+        shown = _drawn(space, viewer, state)
         overlay = pygame.Surface(rect.size, pygame.SRCALPHA)
         for ship in shown:  # passive sensor ranges
             if ship.status == DESTROYED:

@@ -13,7 +13,7 @@ import pygame
 
 from tactics.engine.starship.events import SpaceBattleDamage, SpacePhaseEnded
 from tactics.engine.core.journal import Entry
-from tactics.engine.starship.view import describe
+from tactics.engine.starship.seen import line_for
 from tactics.rules.starship import PHASE_NAMES
 from tactics.ui import theme
 from tactics.ui.theme import px
@@ -66,12 +66,16 @@ class PhaseSummary:
              theme.TEXT_DIM, "regular")
         y += px(92)
         bottom = rect.bottom - px(100)
+        viewer = self.screen.battle.viewer
         for event in self.entry.events:
             if event.kind in QUIET or y > bottom - px(30):
                 continue
+            line = line_for(self.screen.state, event, viewer)  # F2: only what the players may read
+            if line is None:
+                continue
             if isinstance(event, SpaceBattleDamage):
                 draw_plain(surface, event.faces, (x, y), die_px=48, gap=10)
-                lines = wrap(describe(event), 20, rect.width - px(64) - px(130), "semibold")
+                lines = wrap(line, 20, rect.width - px(64) - px(130), "semibold")
                 for n, line in enumerate(lines[:3]):
                     text(surface, line, (x + px(124), y + n * px(27)), 20, theme.BAD_SOFT, "semibold")
                 y += max(62, 27 * min(3, len(lines)) + px(10))
@@ -79,8 +83,8 @@ class PhaseSummary:
             colour = theme.BAD if event.kind in ("space.exploding", "space.exploded", "space.adrift") else theme.TEXT
             if event.kind == "space.ended":
                 colour = theme.GOOD
-            for line in wrap(describe(event), 20, rect.width - px(64), "semibold")[:3]:
-                text(surface, line, (x, y), 20, colour, "semibold")
+            for part in wrap(line, 20, rect.width - px(64), "semibold")[:3]:
+                text(surface, part, (x, y), 20, colour, "semibold")
                 y += px(28)
             y += px(8)
         nxt = self.screen.space_battle

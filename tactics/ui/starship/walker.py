@@ -14,7 +14,8 @@ from typing import Any
 
 import pygame
 
-from tactics.engine.starship.state import ENDED, FIGHTING, SETUP, SpaceState, crew_acted, is_cloaked
+from tactics.engine.starship.state import ENDED, FIGHTING, SETUP, SpaceState, crew_acted
+from tactics.engine.starship.seen import crew_shown, ships_shown, surprise_hidden
 from tactics.engine.starship.commands import posts_in_phase
 from tactics.engine.starship.commands import posts_acting_now as may_act
 from tactics.engine.starship.view import posts_acting_now
@@ -26,12 +27,15 @@ from tactics.ui.widgets import Hotspots, button_face, text
 HEAD_H = 66  # at scale 1 (px() where used)
 
 
-def row_height(space: SpaceState) -> int:
-    return px(46) if len(space.ships) <= 2 else px(40)
+def row_height(space: SpaceState, rows: int | None = None) -> int:
+    return px(46) if (len(space.ships) if rows is None else rows) <= 2 else px(40)
 
 
-def walker_height(space: SpaceState) -> int:
-    return px(HEAD_H) + row_height(space) * len(space.ships) + px(10)
+def walker_height(space: SpaceState, rows: int | None = None) -> int:
+    """The walker's height for ``rows`` ship rows (default: every ship; the players' view counts
+    only the ships it shows, so no empty row tells of a hidden one)."""
+    rows = len(space.ships) if rows is None else rows
+    return px(HEAD_H) + row_height(space, rows) * rows + px(10)
 
 
 def engineer_choosing(space: SpaceState, ship_id: str) -> bool:
@@ -80,12 +84,16 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
     pygame.draw.rect(surface, theme.CHROME, rect)
     pygame.draw.line(surface, theme.CHROME_EDGE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
     x, y = rect.x + px(20), rect.y + px(12)
-    title = text(surface, phase_title(space), (x, y), 32, theme.TEXT, "bold")
+    quiet = surprise_hidden(state, viewer)  # the players may not know of this surprise round (N-SEEN-4)
+    title = text(surface, "Space combat begins" if quiet else phase_title(space), (x, y), 32, theme.TEXT, "bold")
     tx = title.right + px(26)
     narrow = rect.width < px(1000)
     btn_w = px(250) if narrow else px(280)
     pill_size = 17 if narrow else 20
-    if space.started:
+    if quiet:
+        text(surface, "round 1 is next", (tx, y + px(10)), 20, theme.TEXT_DIM, "semibold",
+             max_width=rect.right - px(40) - tx)
+    elif space.started:
         phases = ["action"] if space.round == 0 else list(PHASES)
         for n, phase in enumerate(phases, start=1):
             current = phase == space.phase
@@ -109,28 +117,34 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
         button_face(surface, btn, "Begin space combat", size=21, style="primary", hovered=hover == ("begin",))
         hotspots.add(btn, "begin")
     elif space.started:
-        button_face(surface, btn, end_label(space), size=19 if narrow else 21, style="primary",
+        label = "Begin round 1" if quiet else end_label(space)  # (F2: not "End the Action Phase", N-SEEN-4)
+        button_face(surface, btn, label, size=19 if narrow else 21, style="primary",
                     hovered=hover == ("end_phase",))
         hotspots.add(btn, "end_phase")
     nxt = next_prompt(space) if space.started else None
     y = rect.y + px(HEAD_H)
-    row_h = row_height(space)
-    for ship in space.ships.values():
-        if viewer != "gm" and is_cloaked(ship, space.now) and not ship.revealed:
-            continue  # the players do not know the cloaked raider is there
+    rows = ships_shown(state, viewer)  # the players: no ship their sensors cannot see (N-SEEN-3)
+    row_h = row_height(space, len(rows))
+    for ship in rows:  # the players: no ship their sensors cannot see (N-SEEN-3)
         colour = colours.get(ship.side, theme.NEUTRAL)
         pygame.draw.circle(surface, colour, (x + px(7), y + row_h // 2 - px(2)), 7)
         text(surface, ship.name, (x + px(22), y + row_h // 2 - px(2)), 21, theme.TEXT, "bold", anchor="midleft",
              max_width=px(150))
         cx = x + px(180)
         mid = y + row_h // 2 - px(2)
-        if not space.started:
+        if not space.started and not crew_shown(state, ship, viewer):
+            text(surface, "crew unknown", (cx, mid), 19, theme.TEXT_FAINT, "semibold", anchor="midleft")
+        elif not space.started:
             crewed = sum(1 for p in POSTS if p in ship.crew)
             text(surface, f"{crewed} of {len(POSTS)} posts crewed", (cx, mid), 19, theme.TEXT_DIM, "semibold",
                  anchor="midleft")
         elif ship.status != FIGHTING:
             text(surface, f"{ship.status}: the crew cannot act", (cx, mid), 19, theme.BAD, "semibold",
                  anchor="midleft")
+        elif quiet and crew_shown(state, ship, viewer):
+            text(surface, "ready for round 1", (cx, mid), 19, theme.TEXT_DIM, "semibold", anchor="midleft")
+        elif not crew_shown(state, ship, viewer):  # a GM ship: its posts are the GM's (N-SEEN-5)
+            text(surface, "crew unknown", (cx, mid), 19, theme.TEXT_FAINT, "semibold", anchor="midleft")
         elif space.round == 0 and ship.id not in space.surprise:
             text(surface, "surprised: does not act before round 1", (cx, mid), 19, theme.TEXT_DIM, "semibold",
                  anchor="midleft")

@@ -1,0 +1,140 @@
+"""With the table typing its own dice, an empty box never means "the app rolls" (R-ROLL-1).
+
+An outside review set Dice to "players type", declared Brandon's pistol shot (the banner said
+"Waiting for Brandon's dice") and pressed Enter: it resolved at once with the app's d20. What is
+tested with real keys and clicks: Enter, the box's own Enter and the Resolve button with the box
+empty roll nothing, keep the declaration waiting and say under the box whose dice to type; the
+faces typed then resolve it, and a hit's damage dice are asked for, not rolled by the app, when
+the faces typed run out; "Roll for Brandon (app dice)" is the GM's explicit choice to let the
+app roll; a grenade's box asks for its scatter d10s (R-GREN-2) and waits the same way; an action
+that rolls nothing resolves with the box empty.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tactics.ui.app import App
+
+from tactics.engine.combat.team import Advance, StartCombat
+from tactics.engine.combat.actions import ResolveNext
+from tactics.engine.core.table import ChangeTableSetting, dice_beyond_typed
+from tactics.ui import layout_probe as probe
+
+from test_ui_combat import all_keys, press, space_bears, start_surprise, token, type_faces
+from test_ui_hazards import aim, make_app
+from ui_driver import app_session, centre, click, fighter, key
+
+SIZE = (1280, 720)
+
+
+def texts(app: App) -> list[str]:
+    rec = probe.start()
+    try:
+        app.draw()
+    finally:
+        probe.stop()
+    return [m.label for m in rec.on(pygame.display.get_surface()) if m.kind == "text"]
+
+
+def declared_shot(app: App) -> int:
+    """Round 0, players type their dice, Brandon's pistol shot at Bear 1 declared; the journal's length."""
+    start_surprise(app)
+    press(app, "banner-advance")
+    press(app, "actor:brandon")
+    press(app, "weapon:silenced_pistol")
+    click(app, token(app, "bear1"))
+    press(app, "dice-mode")  # app rolls -> players type theirs
+    assert app.battle.state.settings["dice"] == "players"
+    assert [d.status for d in app.battle.state.combat.declarations] == ["declared"], "the shot waits"
+    return len(app.battle.encounter.journal.entries)
+
+
+def test_enter_and_resolve_with_an_empty_box_wait_for_the_typed_dice():  # R-ROLL-1
+    for app in app_session(App(space_bears(), size=SIZE)):
+        count = declared_shot(app)
+        key(app, pygame.K_RETURN)  # on the map: Enter resolves the next action
+        assert len(app.battle.encounter.journal.entries) == count, "nothing was rolled"
+        assert [d.status for d in app.battle.state.combat.declarations] == ["declared"], "the shot still waits"
+        assert "Type Brandon's dice first" in texts(app), "the line under the box says what to type"
+        press(app, "resolve")
+        assert len(app.battle.encounter.journal.entries) == count
+        entry = app.battle.combat.resolve.entry
+        click(app, entry.rect.center)  # Enter in the empty box itself
+        key(app, pygame.K_RETURN)
+        app.step()
+        assert len(app.battle.encounter.journal.entries) == count
+        type_faces(app, "17 1")  # the d20 and the -d2: a hit, but no damage typed
+        assert len(app.battle.encounter.journal.entries) == count, "the app rolls no damage for the table"
+        more = dice_beyond_typed(app.battle.encounter.journal, ResolveNext(), [17, 1])
+        assert more and set(more) == {8}, more  # the pistol's 1d8 (twice on a Major Hit)
+        assert "Type the rest of Brandon's dice" in texts(app)
+        assert f"{len(more)} more" in app.battle.message[0] and "d8" in app.battle.message[0]
+        type_faces(app, " 5" * len(more))  # added to the faces still in the box
+        rolled = next(e for e in app.battle.encounter.journal.entries[-1].events if e.kind == "attack.rolled")
+        assert rolled.data["d20"] == 17, "the typed face, not the app's"
+        damage = next(e for e in app.battle.encounter.journal.entries[-1].events if e.kind == "damage.rolled")
+        assert [f for faces, _ in damage.data["rolls"] for f in faces] == [5] * len(more), damage.data
+        assert not any(t.startswith("Type ") and "Brandon's dice" in t for t in texts(app))
+
+
+def test_roll_for_them_lets_the_app_roll_on_purpose():  # R-ROLL-1
+    for app in app_session(App(space_bears(), size=SIZE)):
+        count = declared_shot(app)
+        assert "roll-for-them" in all_keys(app)
+        assert any(t.startswith("Roll for Brandon") for t in texts(app))
+        press(app, "roll-for-them")
+        assert len(app.battle.encounter.journal.entries) == count + 1
+        assert [d.status for d in app.battle.state.combat.declarations] == ["resolved"]
+        assert any(e.kind == "attack.rolled" for e in app.battle.encounter.journal.entries[-1].events)
+
+
+def test_a_grenade_waits_for_its_scatter_dice():  # R-GREN-2
+    app = make_app(fighter("ann", "party", (3, 6), modifiers={"DEX": 5}), fighter("bear", "bears", (12, 6)))
+    try:
+        enc = app.battle.encounter
+        enc.submit(StartCombat())
+        enc.submit(Advance())  # the Action Phase: the party acts first (DEX)
+        enc.submit(ChangeTableSetting("dice", "players"))
+        aim(app, "ann", (12, 6))
+        click(app, centre(app, (12, 6)))
+        assert [d.params.get("item") for d in app.battle.state.combat.declarations] == ["grenade"]
+        app.battle.set_tool("select")
+        app.step()
+        assert "Type the two scatter d10s" in texts(app)
+        count = len(enc.journal.entries)
+        key(app, pygame.K_RETURN)
+        assert len(enc.journal.entries) == count and not app.battle.state.grenades, "no scatter rolled by the app"
+        assert "Type Ann's dice first" in texts(app)
+        type_faces(app, "5 5")
+        thrown = next(e for e in enc.journal.entries[-1].events if e.kind == "grenade.thrown")
+        assert list(thrown.dice) == [5, 5], "the typed scatter dice"
+    finally:
+        pygame.quit()
+
+
+def test_an_action_that_rolls_nothing_resolves_with_the_box_empty():  # R-ORD-1
+    for app in app_session(App(space_bears(), size=SIZE)):
+        press(app, "start")
+        press(app, "banner-advance")
+        press(app, "dice-mode")
+        assert app.battle.state.settings["dice"] == "players"
+        click(app, token(app, "james"))
+        x, y = token(app, "james")
+        click(app, (x + app.battle.camera.cell_px, y))  # a plain Standard Move: no dice
+        assert "No dice for this one" in texts(app) and "roll-for-them" not in all_keys(app)
+        press(app, "resolve")
+        assert app.battle.state.combatants["james"].cell == (3, 4)
+
+
+def test_individual_turns_say_that_the_app_rolls_when_the_table_types_its_dice():  # R-TURN-5
+    from test_turns_ui import encounter as turns_encounter
+    from test_turns_ui import press as turns_press
+
+    for app in app_session(App(turns_encounter(), size=SIZE)):
+        turns_press(app, "start-table")
+        note = "Dice: the app rolls every die in individual turns"
+        assert not any(t.startswith(note[:20]) for t in texts(app)), "app dice: nothing to say"
+        app.battle.encounter.submit(ChangeTableSetting("dice", "players"))
+        app.step()
+        assert any(t.startswith("Dice: the app rolls every die") for t in texts(app)), texts(app)
