@@ -35,6 +35,8 @@ class TwoWeaponTerms:
     threshold: int  # the Extra Damage threshold when fighting with two weapons (R-HIT-3)
     usual_threshold: int  # ... and without
     joins: bool = False  # a Bonus Attack that makes the waiting Standard Attack two-weapon fighting
+    standard: bool = False  # the terms of the Standard Attack (else of the Bonus Attack)
+    main_again: bool = False  # a Bonus Attack with the main weapon: only after the Standard hit
 
 
 def main_weapon_name(who: Combatant, standard: Declaration | None) -> str | None:
@@ -102,7 +104,7 @@ def terms_for(who: Combatant, declarations: Iterable[Declaration], kind: str, we
             return None
         off = off_hand_choices(who, main)[0]
         return TwoWeaponTerms(arms.weapon(main).title, arms.weapon(off).title, rules.two_weapon_threshold,
-                              rules.extra_damage_threshold)
+                              rules.extra_damage_threshold, standard=True)
     if kind != act.BONUS_ATTACK:
         return None
     standard = next((d for d in decls if d.kind == act.STANDARD_ATTACK), None)
@@ -115,7 +117,8 @@ def terms_for(who: Combatant, declarations: Iterable[Declaration], kind: str, we
     choices = off_hand_choices(who, main)
     off = weapon if weapon in choices else (choices[0] if choices else weapon)
     return TwoWeaponTerms(arms.weapon(main).title, arms.weapon(off).title if off else "",
-                          rules.two_weapon_threshold, rules.extra_damage_threshold, joins=joins)
+                          rules.two_weapon_threshold, rules.extra_damage_threshold, joins=joins,
+                          main_again=weapon not in choices)
 
 
 def two_weapon_offer(who: Combatant, declarations: Iterable[Declaration], weapon: str) -> TwoWeaponTerms | None:
