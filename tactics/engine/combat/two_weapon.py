@@ -115,7 +115,7 @@ def terms_for(who: Combatant, declarations: Iterable[Declaration], kind: str, we
     if not (joins or fights_with_two_weapons(decls)):
         return None
     choices = off_hand_choices(who, main)
-    off = weapon if weapon in choices else (choices[0] if choices else weapon)
+    off: str | None = weapon if weapon in choices else (choices[0] if choices else weapon)
     return TwoWeaponTerms(arms.weapon(main).title, arms.weapon(off).title if off else "",
                           rules.two_weapon_threshold, rules.extra_damage_threshold, joins=joins,
                           main_again=weapon not in choices)
