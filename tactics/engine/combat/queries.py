@@ -130,7 +130,7 @@ def declared_two_weapon(state: EncounterState, action_id: int) -> bool:
     """Is this declared attack part of two-weapon fighting (its Standard Attack, or the off-hand Bonus)?"""
     combat = combat_of(state)
     d = combat.declaration(action_id) if combat else None
-    if d is None or d.kind not in (act.STANDARD_ATTACK, act.BONUS_ATTACK):
+    if combat is None or d is None or d.kind not in (act.STANDARD_ATTACK, act.BONUS_ATTACK):
         return False
     return fights_with_two_weapons(combat.declarations_of(d.combatant)) and (
         d.kind == act.STANDARD_ATTACK or bool(d.params.get("two_weapon")))
@@ -140,7 +140,7 @@ def declared_odds(state: EncounterState, action_id: int) -> AttackSetup | None:
     """The odds of a declared attack or Technique as things stand now."""
     combat = combat_of(state)
     d = combat.declaration(action_id) if combat else None
-    if d is None or d.kind not in (act.STANDARD_ATTACK, act.BONUS_ATTACK, act.TECHNIQUE):
+    if combat is None or d is None or d.kind not in (act.STANDARD_ATTACK, act.BONUS_ATTACK, act.TECHNIQUE):
         return None
     path = d.params.get("path")
     return attack_odds(

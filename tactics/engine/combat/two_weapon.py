@@ -102,8 +102,8 @@ def terms_for(who: Combatant, declarations: Iterable[Declaration], kind: str, we
         main = weapon or next(iter(sheet_of(who).weapons), None)
         if not two_weapon or main is None or two_weapon_problem(who, arms.weapon(main)):
             return None
-        off = off_hand_choices(who, main)[0]
-        return TwoWeaponTerms(arms.weapon(main).title, arms.weapon(off).title, rules.two_weapon_threshold,
+        first = off_hand_choices(who, main)[0]
+        return TwoWeaponTerms(arms.weapon(main).title, arms.weapon(first).title, rules.two_weapon_threshold,
                               rules.extra_damage_threshold, standard=True)
     if kind != act.BONUS_ATTACK:
         return None
