@@ -361,6 +361,7 @@ class GrenadeTool(Tool):
             cx, cy = cam.cell_centre(who.cell)
             draw.pill_at(ctx.surface, f"{hz.throw_range_ft(who)} ft throw", (cx, cy + cam.cell_px // 2 + 22),
                          size=15, colour=RING, anchor="midtop")
+        self.label_lines, self.badges = [], {}
         if p is None:
             return
         x, y, w, h = cam.cell_rect(p.target)
@@ -398,7 +399,7 @@ class GrenadeTool(Tool):
         """The heatmap's chance of each square a token stands on, drawn again on top of the token
         (the heatmap is under the tokens): a badge in the square's heat colour, edged red on the
         thrower's own side. ``self.badges`` keeps where each went."""
-        self.badges: dict[Cell, pygame.Rect] = {}
+        self.badges = {}
         cam = ctx.camera
         if not p.odds or cam.cell_px < 18:
             return
