@@ -5,7 +5,8 @@ Standard Attack with the blade, then a Bonus Attack with the knife; the players 
 the blade misses. The knife's attack still happens (before: "Katie's Bonus Attack is lost"), the
 Declare panel names the knife "off-hand" and the pair "two weapons", the attack card says what
 that means with the engine's numbers, and the Standard's odds use the threshold of 5 (R-HIT-3).
-The Declare panel also offers the Standard Attack "with two weapons" from the start.
+The Declare panel also offers the Standard Attack "with two weapons" from the start, and after
+a two-weapon miss it offers the Bonus Attack only with the off-hand knife (R-ACT-1).
 """
 
 import pytest
@@ -66,3 +67,13 @@ def test_the_standard_attack_with_two_weapons_is_one_click(app):  # R-HIT-3, N-T
     click(app, token(app, "bear4"))
     (standard,) = app.battle.state.combat.declarations_of("katie")
     assert standard.params["weapon"] == "helix_blade" and standard.params["two_weapon"] is True
+
+
+def test_after_a_two_weapon_miss_only_the_off_hand_is_offered(app):  # R-ACT-1
+    press(app, "actor:katie")
+    press(app, "weapons:helix_blade")
+    click(app, token(app, "bear4"))
+    press(app, "dice-mode")
+    type_faces(app, "2 1")  # the blade misses; Katie stays the one declaring
+    keys = all_keys(app)
+    assert "weapon:combat_knife" in keys and "weapon:helix_blade" not in keys, keys

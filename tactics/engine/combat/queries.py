@@ -20,7 +20,7 @@ from tactics.engine.combat.events import (
 )
 from tactics.engine.core.board_events import TokenMoved, TokenPlaced
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
-from tactics.engine.combat.actions import limits_of, resolution_order
+from tactics.engine.combat.actions import limits_of, off_hand_problem, resolution_order
 from tactics.engine.combat.two_weapon import TwoWeaponTerms, fights_with_two_weapons, terms_for
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
@@ -124,6 +124,16 @@ def two_weapon_terms(state: EncounterState, cid: str, kind: str, weapon: str | N
     if combat is None or cid not in state.combatants:
         return None
     return terms_for(state.combatants[cid], combat.declarations_of(cid), kind, weapon, two_weapon=two_weapon)
+
+
+def bonus_weapon_problem(state: EncounterState, cid: str, weapon: str) -> str | None:
+    """Why a Bonus Attack with ``weapon`` would be refused now for the weapon's sake: after a
+    missed two-weapon Standard Attack only the off-hand weapon attacks (R-ACT-1), or None."""
+    combat = combat_of(state)
+    who = state.combatants.get(cid)
+    if combat is None or who is None:
+        return None
+    return off_hand_problem(who, combat.declarations_of(cid), default_armoury().weapon(weapon))
 
 
 def declared_two_weapon(state: EncounterState, action_id: int) -> bool:

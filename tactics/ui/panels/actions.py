@@ -18,7 +18,7 @@ import pygame
 from tactics.engine.combat.team import sheet_of
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare, Undeclare, move_budget
 from tactics.engine.combat.queries import (
-    acting_combatants, acting_group, combat_of, declared_two_weapon, declaring_closed, legal_kinds, slots_left,
+    acting_combatants, acting_group, bonus_weapon_problem, combat_of, declared_two_weapon, declaring_closed, legal_kinds, slots_left,
     two_weapon_terms,
 )
 from tactics.engine.combat.team import group_label
@@ -186,6 +186,8 @@ class ActionsPanel(w.Panel):
         if attack_kind:
             prefix = "Attack" if attack_kind == act.STANDARD_ATTACK else "Bonus Attack"
             for name in sheet.weapons:
+                if attack_kind == act.BONUS_ATTACK and bonus_weapon_problem(state, cid, name):
+                    continue  # after a two-weapon miss only the off-hand attacks (R-ACT-1)
                 weapon = arms.weapon(name)
                 terms = two_weapon_terms(state, cid, attack_kind, name)  # reading: N-TWF-1, the engine says
                 hand = ", off-hand" if terms is not None and not terms.main_again else ""
