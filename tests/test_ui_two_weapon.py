@@ -32,7 +32,7 @@ def app():
 
 def test_the_off_hand_attack_happens_after_a_miss(app):  # R-ACT-1, R-HIT-3, N-TWF-1
     press(app, "actor:katie")
-    assert "weapons:helix_blade" in all_keys(app)  # "Attack: Helix blade + off-hand Combat knife"
+    assert "weapons:helix_blade" in all_keys(app)  # "Attack: Helix blade + Combat knife"
     press(app, "weapon:helix_blade")  # the plain Standard Attack, as the reviewer clicked
     click(app, token(app, "bear4"))
     decls = app.battle.state.combat.declarations_of("katie")
@@ -61,7 +61,7 @@ def test_the_off_hand_attack_happens_after_a_miss(app):  # R-ACT-1, R-HIT-3, N-T
 
 def test_the_standard_attack_with_two_weapons_is_one_click(app):  # R-HIT-3, N-TWF-1
     press(app, "actor:katie")
-    press(app, "weapons:helix_blade")  # "Attack: Helix blade + off-hand Combat knife"
+    press(app, "weapons:helix_blade")  # "Attack: Helix blade + Combat knife"
     move(app, token(app, "bear4"))
     assert app.battle.tool.shown.threshold == 5  # the card's odds are the two-weapon odds
     click(app, token(app, "bear4"))

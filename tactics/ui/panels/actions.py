@@ -195,7 +195,7 @@ class ActionsPanel(w.Panel):
                                 lambda n=name, k=attack_kind: self.aim(cid, k, weapon=n)))
                 pair = two_weapon_terms(state, cid, attack_kind, name, two_weapon=True) if attack_kind == act.STANDARD_ATTACK else None
                 if pair is not None:
-                    buttons.append((f"Attack: {weapon.title} + off-hand {pair.off_hand}", f"weapons:{name}",
+                    buttons.append((f"Attack: {weapon.title} + {pair.off_hand}", f"weapons:{name}",
                                     lambda n=name: self.aim(cid, act.STANDARD_ATTACK, weapon=n, two_weapon=True)))
         if act.TECHNIQUE in kinds:
             for name in sheet.techniques:
