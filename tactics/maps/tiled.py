@@ -40,6 +40,8 @@ from tactics.maps.battlemap import BattleMap, Door, MapError, MapImage, Spawn, T
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
 from tactics.maps.native import MAX_OFFSET_PX
 from tactics.maps.tiledfiles import preflight
+from tactics.rules.geometry import Segment
+from tactics.rules.terrain import Terrain, default_terrain
 
 #: A spawn's class (older Tiled: type) that says unambiguously which side it is on, as the team it
 #: joins: the players' "party" or the GM's "foes" (the builder's stock teams). Another class (a
@@ -49,8 +51,6 @@ SIDE_WORDS: dict[str, str] = {
                      "opponent", "opponents", "villain", "villains"), "foes"),
     **dict.fromkeys(("player", "players", "pc", "pcs", "party", "hero", "heroes", "ally", "allies"), "party"),
 }
-from tactics.rules.geometry import Segment
-from tactics.rules.terrain import Terrain, default_terrain
 
 GID_MASK = 0x0FFFFFFF  # the top four bits are Tiled's flip/rotation flags (ignored)
 Pt = tuple[float, float]
