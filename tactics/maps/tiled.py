@@ -16,7 +16,9 @@ convention is in ``docs/maps.md``; in short:
   their long middle line (a rectangle) or from first to last point (a line);
   bool property ``closed`` (default true);
 * objects of class ``spawn`` (or on a layer named ``spawns``) become spawns on
-  the square under them: name = token name, property ``team``.
+  the square under them: name = token name, property ``team``; without it, an object class
+  (type) such as ``enemy`` or ``player`` on a ``spawns`` layer puts it on the foes or the party
+  (:data:`SIDE_WORDS`).
 
 Pixel coordinates are divided by the tile width to give grid units. Tile flip
 and rotation flags are stripped and ignored: the tile is drawn unflipped.
@@ -40,6 +42,15 @@ from tactics.maps.native import MAX_OFFSET_PX
 from tactics.maps.tiledfiles import preflight
 from tactics.rules.geometry import Segment
 from tactics.rules.terrain import Terrain, default_terrain
+
+#: A spawn's class (older Tiled: type) that says unambiguously which side it is on, as the team it
+#: joins: the players' "party" or the GM's "foes" (the builder's stock teams). Another class (a
+#: creature kind, "goblin") says nothing about the side; the ``team`` property always wins.
+SIDE_WORDS: dict[str, str] = {
+    **dict.fromkeys(("enemy", "enemies", "foe", "foes", "hostile", "hostiles", "monster", "monsters",
+                     "opponent", "opponents", "villain", "villains"), "foes"),
+    **dict.fromkeys(("player", "players", "pc", "pcs", "party", "hero", "heroes", "ally", "allies"), "party"),
+}
 
 GID_MASK = 0x0FFFFFFF  # the top four bits are Tiled's flip/rotation flags (ignored)
 Pt = tuple[float, float]
@@ -273,7 +284,7 @@ class TiledReader:
             elif role == "door":
                 self._add_door(obj)
             elif role == "spawn":
-                self._add_spawn(obj)
+                self._add_spawn(obj, hint=(obj.class_ or "").strip().lower())
 
     def _grid(self, p: Pt, where: str) -> Pt:
         """A pixel point in grid units; NaN or infinite coordinates are refused (they crash drawing)."""
@@ -308,7 +319,7 @@ class TiledReader:
         if clipped is not None:  # a door wholly off the map stops nothing on it
             self.doors.append(Door(Segment(*clipped), closed))
 
-    def _add_spawn(self, obj: Any) -> None:
+    def _add_spawn(self, obj: Any, *, hint: str = "") -> None:
         x, y = float(obj.coordinates.x), float(obj.coordinates.y)
         if type(obj).__name__ in ("Rectangle", "Ellipse") and (obj.size.width or obj.size.height):
             cx, cy = float(obj.size.width) / 2, float(obj.size.height) / 2
@@ -321,6 +332,8 @@ class TiledReader:
         props = {k: _plain(v) for k, v in (obj.properties or {}).items()}
         team = props.pop("team", None)
         team = f.clean_name(str(team)) or None if team is not None else None
+        if team is None:  # no team property: the object's class (type) may say the side
+            team = SIDE_WORDS.get(hint)
         self.spawns.append(Spawn(name, cell, team, props))
 
     def _image_layer(self, layer: Any) -> None:

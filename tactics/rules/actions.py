@@ -162,20 +162,21 @@ def check_economy(
 
 
 def slots_left(
-    existing: Iterable[Declared], limits: Limits = Limits(), *, closed: bool = False
+    existing: Iterable[Declared], limits: Limits = Limits(), *, closed: bool = False, two_weapon: bool = False
 ) -> dict[str, int | None]:
     """Slots still open: ``{"free": None (any number), "simple", "standard", "bonus"}``.
 
     ``bonus`` is 1 while a Bonus is still possible (the Standard is a Move or
     Attack, or not chosen yet, and the Simple slot is unused). ``closed``: the
     group has begun resolving (N-ORD-4): no Free nor Standard action, and the
-    Simple slot only after one's own Standard.
+    Simple slot only after one's own Standard. ``two_weapon``: the off-hand Bonus Attack
+    stays open after a missed Standard Attack (R-ACT-1).
     """
     existing = list(existing)
     if limits.no_actions:
         return {"free": 0, "simple": 0, "standard": 0, "bonus": 0}
     if closed:
-        open_now = slots_left(existing, limits)
+        open_now = slots_left(existing, limits, two_weapon=two_weapon)
         has_standard = _standard(existing) is not None
         return {"free": 0, "simple": open_now["simple"] if has_standard else 0, "standard": 0,
                 "bonus": open_now["bonus"] if has_standard else 0}
@@ -187,7 +188,8 @@ def slots_left(
         and not limits.no_bonus
         and not limits.no_standard
         and (standard is None or standard.kind in (STANDARD_MOVE, STANDARD_ATTACK))
-        and (standard is None or standard.status == "declared" or bool(standard.success))
+        and (standard is None or standard.status == "declared" or bool(standard.success)
+             or (two_weapon and standard.kind == STANDARD_ATTACK))
     )
     return {
         "free": None,

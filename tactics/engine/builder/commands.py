@@ -305,14 +305,20 @@ EDITABLE = ("name", "team", "hp", "max_hp", "sheet", "art", "hidden")
 @dataclass
 class EditCombatant:
     """Change some of a combatant's ``name``, ``team``, ``hp`` / ``max_hp``, ``sheet``, ``art`` (None:
-    initials again) and ``hidden``; keys left out stay as they are."""
+    initials again) and ``hidden``; keys left out stay as they are. ``new_team`` (name, colour,
+    players) creates the team moved to in the same step when it does not exist yet, as
+    :class:`AddCombatant` does (a spawn from a map moved to the enemy team; one Ctrl+Z takes both back)."""
 
     combatant: str
     changes: dict[str, Any]
     name: str = "edit-combatant"
+    new_team: dict[str, Any] | None = None
 
     def args(self) -> dict[str, Any]:
-        return {"combatant": self.combatant, "changes": dict(self.changes)}
+        out: dict[str, Any] = {"combatant": self.combatant, "changes": dict(self.changes)}
+        if self.new_team is not None:
+            out["new_team"] = dict(self.new_team)
+        return out
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         refuse_in_fight(state)
@@ -323,12 +329,18 @@ class EditCombatant:
         if unknown:
             raise Refused(f"cannot change {', '.join(unknown)} here")
         after: dict[str, Any] = {}
+        events: list[Event] = []
         c = self.changes
         if "name" in c:
             after["name"] = _name(c["name"], "combatant")
         if "team" in c:
             if c["team"] not in state.teams:
-                raise Refused(f"no team called {c['team']!r}")
+                if self.new_team is None:
+                    raise Refused(f"no team called {c['team']!r}")
+                spec = self.new_team
+                events.append(_team_event(state, str(spec.get("name", c["team"])),
+                                          spec.get("colour", TEAM_COLOURS["Red"]), bool(spec.get("players", False)),
+                                          str(c["team"])))
             after["team"] = str(c["team"])
         if "sheet" in c:
             after["sheet"] = sheet_ref(sheet_or_refuse(c["sheet"])) if c["sheet"] is not None else None
@@ -345,7 +357,7 @@ class EditCombatant:
         before = {k: _field(who, k) for k in after}
         if before == after:
             raise Refused(f"nothing to change on {who.name}")
-        return [SetupCombatantEdited(combatant=who.id, before=before, after=after)]
+        return events + [SetupCombatantEdited(combatant=who.id, before=before, after=after)]
 
 
 @dataclass

@@ -33,6 +33,9 @@ from tactics.engine.board import check_path, path_limit, walk_events
 from tactics.engine.combat.team import (
     CombatState, Declaration, combat_or_refuse, conditions_of, group_label, reducer, set_moment, sheet_of,
 )
+from tactics.engine.combat.two_weapon import (
+    fights_with_two_weapons, joins_as_off_hand, main_weapon_name, two_weapon_problem,
+)
 from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded, unseen_by, unseen_problem
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -252,29 +255,24 @@ def prone_problem(who: Combatant, existing: list[Declaration]) -> str | None:
     return None
 
 
-def off_hand_problem(who: Combatant, standard: Declaration | None, arms: Weapon | Technique) -> str | None:
+def off_hand_problem(who: Combatant, existing: list[Declaration], arms: Weapon | Technique) -> str | None:
     """Why this Bonus Attack may not follow a two-weapon Standard Attack that did not
     succeed: only the off-hand weapon attacks then (R-ACT-1). Asked when the Bonus
     is declared and again when it resolves, since it may be declared before the miss."""
-    if standard is None or not standard.params.get("two_weapon"):
+    standard = _standard_of(existing)
+    if standard is None or not fights_with_two_weapons(existing):
         return None
     if standard.status == "declared" or standard.success:
         return None
-    main = standard.params.get("weapon") or next(iter(sheet_of(who).weapons), None)
-    if arms.name == main or not getattr(arms, "off_hand", False):
+    if arms.name == main_weapon_name(who, standard) or not getattr(arms, "off_hand", False):
         return "after a missed Standard Attack only the off-hand weapon attacks"
     return None
 
 
 def _check_two_weapon(who: Combatant, main: Weapon) -> None:
-    sheet = sheet_of(who)
-    if main.two_handed or main.clunky or main.heavy:
-        raise Refused(f"{main.title} is two-handed, clunky or heavy: no two-weapon fighting with it")
-    from tactics.rules.sheets import default_armoury
-
-    arms = default_armoury()
-    if not any(w != main.name and arms.weapon(w).off_hand for w in sheet.weapons):
-        raise Refused(f"{who.name} has no off-hand weapon")
+    problem = two_weapon_problem(who, main)
+    if problem:
+        raise Refused(problem)
 
 
 # --------------------------------------------------------------------------- declare
@@ -304,8 +302,7 @@ class Declare:
             raise Refused(f"it is not {who.name}'s group's turn: {now} acts now")
         action = self.action
         existing = combat.declarations_of(who.id)
-        standard = _standard_of(existing)
-        two_weapon = bool(standard and standard.params.get("two_weapon"))
+        two_weapon = fights_with_two_weapons(existing)
         try:
             act.check_economy(who.name, existing, action.kind, limits_of(who), two_weapon=two_weapon,
                               closed=combat.declaring_closed())
@@ -371,12 +368,13 @@ def _validate(
     if kind == act.STANDARD_ATTACK and two_weapon:
         _check_two_weapon(who, arms)  # type: ignore[arg-type]
     if kind == act.BONUS_ATTACK:
-        standard = _standard_of(existing)
-        if standard is not None and standard.params.get("two_weapon"):
+        if fights_with_two_weapons(existing):
             params["two_weapon"] = True
-            problem = off_hand_problem(who, standard, arms)
+            problem = off_hand_problem(who, existing, arms)
             if problem:
                 raise Refused(problem)
+        elif joins_as_off_hand(who, existing, arms.name if isinstance(arms, Weapon) else None):
+            params["two_weapon"] = True  # reading: N-TWF-1, the waiting Standard Attack becomes two-weapon fighting
     if not pending:
         setup = attack_setup(state, who, arms, target, from_cell=from_cell,
                              situational=action.situational, two_weapon=bool(params.get("two_weapon")))
@@ -452,12 +450,13 @@ def resolve_events(state: EncounterState, combat: CombatState, d: Declaration, d
     if limits.no_actions or (d.kind in act.STANDARD and limits.no_standard) or (d.kind in act.BONUS and limits.no_bonus):
         return [ActionFailed(**tag, reason=f"{who.name} can no longer act ({limits.reason})")]
     if d.kind in act.BONUS:
-        standard = _standard_of(combat.declarations_of(who.id))
-        if standard is None or not (standard.success or d.params.get("two_weapon")):
+        mine = combat.declarations_of(who.id)
+        standard = _standard_of(mine)
+        if standard is None or not (standard.success or (d.params.get("two_weapon") and fights_with_two_weapons(mine))):
             return [ActionLost(**tag, reason=f"{who.name}'s Standard action did not succeed")]
         if d.kind == act.BONUS_ATTACK and not standard.success:  # reading: R-ACT-1, checked again now
             try:
-                problem = off_hand_problem(who, standard, arms_or_refuse(who, action))
+                problem = off_hand_problem(who, mine, arms_or_refuse(who, action))
             except Refused as exc:
                 problem = exc.reason
             if problem:
@@ -506,8 +505,10 @@ def _perform(
         moved, _ = move_events(state, who, path, arms.move_ft, dice)
         events += moved
         from_cell = _end_cell(moved, who.cell)
+    two_weapon = bool(action.two_weapon) or (
+        kind in (act.STANDARD_ATTACK, act.BONUS_ATTACK) and fights_with_two_weapons(combat.declarations_of(who.id)))
     setup = attack_setup(state, who, arms, target, from_cell=from_cell, situational=action.situational,
-                         two_weapon=bool(action.two_weapon))
+                         two_weapon=two_weapon)  # reading: R-HIT-3, N-TWF-1
     if setup.problem:
         if events:  # the charge happened, the blow cannot land
             return events + [ActionNote(id=d.id, text=setup.problem)], False, "miss"

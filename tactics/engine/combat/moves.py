@@ -28,6 +28,7 @@ from typing import Any, Callable, Container
 
 from tactics.engine.combat.team import CombatState, group_label
 from tactics.engine.combat.actions import limits_of, move_budget, planned_origin
+from tactics.engine.combat.two_weapon import fights_with_two_weapons
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
@@ -139,7 +140,7 @@ def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -
     existing = combat.declarations_of(who.id)
     standard = next((d for d in existing if d.kind in act.STANDARD), None)
     limits = limits_of(who)
-    two_weapon = bool(standard and standard.params.get("two_weapon"))
+    two_weapon = fights_with_two_weapons(existing)
 
     def refusal(kind: str) -> str | None:
         try:

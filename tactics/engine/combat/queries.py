@@ -20,8 +20,9 @@ from tactics.engine.combat.events import (
 )
 from tactics.engine.core.board_events import TokenMoved, TokenPlaced
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
-from tactics.engine.combat.actions import limits_of, resolution_order
+from tactics.engine.combat.actions import limits_of, off_hand_problem, resolution_order
 from tactics.engine.combat.tie_breaks import tie_break_texts
+from tactics.engine.combat.two_weapon import TwoWeaponTerms, fights_with_two_weapons, terms_for
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
 from tactics.engine.core.journal import Event
@@ -82,7 +83,9 @@ def slots_left(state: EncounterState, cid: str) -> dict[str, int | None]:
     who = state.combatants[cid]
     if combat is None or not combat.can_act_now(cid):
         return {"free": 0, "simple": 0, "standard": 0, "bonus": 0}
-    return act.slots_left(combat.declarations_of(cid), limits_of(who), closed=combat.declaring_closed())
+    existing = combat.declarations_of(cid)
+    return act.slots_left(existing, limits_of(who), closed=combat.declaring_closed(),
+                          two_weapon=fights_with_two_weapons(existing))
 
 
 def legal_kinds(state: EncounterState, cid: str) -> list[str]:
@@ -91,9 +94,7 @@ def legal_kinds(state: EncounterState, cid: str) -> list[str]:
     if combat is None or not combat.can_act_now(cid):
         return []
     existing = combat.declarations_of(cid)
-    standard = next((d for d in existing if d.kind in act.STANDARD), None)
-    return act.legal_kinds(existing, limits_of(state.combatants[cid]),
-                           two_weapon=bool(standard and standard.params.get("two_weapon")),
+    return act.legal_kinds(existing, limits_of(state.combatants[cid]), two_weapon=fights_with_two_weapons(existing),
                            closed=combat.declaring_closed())
 
 
@@ -115,17 +116,49 @@ def attack_odds(
     return attack_setup(state, who, arms, tgt, from_cell=from_cell, situational=situational, two_weapon=two_weapon)
 
 
+def two_weapon_terms(state: EncounterState, cid: str, kind: str, weapon: str | None, *,
+                     two_weapon: bool = False) -> TwoWeaponTerms | None:
+    """Would this attack, declared now, be two-weapon fighting (R-ACT-1, R-HIT-3; reading: N-TWF-1)?
+    Its terms (the weapons, the Extra Damage threshold), or None. For a Standard Attack
+    ``two_weapon`` is the player's ask; None when the weapons do not allow it."""
+    combat = combat_of(state)
+    if combat is None or cid not in state.combatants:
+        return None
+    return terms_for(state.combatants[cid], combat.declarations_of(cid), kind, weapon, two_weapon=two_weapon)
+
+
+def bonus_weapon_problem(state: EncounterState, cid: str, weapon: str) -> str | None:
+    """Why a Bonus Attack with ``weapon`` would be refused now for the weapon's sake: after a
+    missed two-weapon Standard Attack only the off-hand weapon attacks (R-ACT-1), or None."""
+    combat = combat_of(state)
+    who = state.combatants.get(cid)
+    if combat is None or who is None:
+        return None
+    return off_hand_problem(who, combat.declarations_of(cid), default_armoury().weapon(weapon))
+
+
+def declared_two_weapon(state: EncounterState, action_id: int) -> bool:
+    """Is this declared attack part of two-weapon fighting (its Standard Attack, or the off-hand Bonus)?"""
+    combat = combat_of(state)
+    d = combat.declaration(action_id) if combat else None
+    if combat is None or d is None or d.kind not in (act.STANDARD_ATTACK, act.BONUS_ATTACK):
+        return False
+    return fights_with_two_weapons(combat.declarations_of(d.combatant)) and (
+        d.kind == act.STANDARD_ATTACK or bool(d.params.get("two_weapon")))
+
+
 def declared_odds(state: EncounterState, action_id: int) -> AttackSetup | None:
     """The odds of a declared attack or Technique as things stand now."""
     combat = combat_of(state)
     d = combat.declaration(action_id) if combat else None
-    if d is None or d.kind not in (act.STANDARD_ATTACK, act.BONUS_ATTACK, act.TECHNIQUE):
+    if combat is None or d is None or d.kind not in (act.STANDARD_ATTACK, act.BONUS_ATTACK, act.TECHNIQUE):
         return None
     path = d.params.get("path")
     return attack_odds(
         state, d.combatant, d.params["target"],
         weapon=d.params.get("weapon"), technique=d.params.get("technique"),
-        situational=int(d.params.get("situational", 0)), two_weapon=bool(d.params.get("two_weapon")),
+        situational=int(d.params.get("situational", 0)),
+        two_weapon=d.kind != act.TECHNIQUE and fights_with_two_weapons(combat.declarations_of(d.combatant)),
         from_cell=tuple(path[-1]) if path else None,
     )
 

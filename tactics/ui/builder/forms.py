@@ -209,13 +209,21 @@ class CombatantForm(Form):
 
     # -- choices -----------------------------------------------------------------------------
     def team_options(self) -> dict[str, str]:
+        """Every team, then the stock ones not made yet ("Foes (GM, new)"), for Add and Edit alike:
+        a spawn that came in on the wrong side can be moved to the enemy team in one step."""
         out = {f"{t.name} ({'players' if t.players else 'GM'})": t.id for t in self.state.teams.values()}
-        if self.who is None:
-            names = {t.name.lower() for t in self.state.teams.values()}
-            for tid, (name, _, players) in STOCK_TEAMS.items():
-                if tid not in self.state.teams and name.lower() not in names:
-                    out[f"{name} ({'players' if players else 'GM'}, new)"] = tid
+        names = {t.name.lower() for t in self.state.teams.values()}
+        for tid, (name, _, players) in STOCK_TEAMS.items():
+            if tid not in self.state.teams and name.lower() not in names:
+                out[f"{name} ({'players' if players else 'GM'}, new)"] = tid
         return out
+
+    def new_team_spec(self, team: str) -> dict[str, Any] | None:
+        """The stock team ``team`` to create with the command, when it does not exist yet."""
+        if team in self.state.teams or team not in STOCK_TEAMS:
+            return None
+        tname, colour, players = STOCK_TEAMS[team]
+        return {"name": tname, "colour": list(colour), "players": players}
 
     def _default_team(self) -> str:
         if self.state.teams:
@@ -300,10 +308,7 @@ class CombatantForm(Form):
         team = self.value("team")
         art = self.text("art").strip() or None
         if self.who is None:
-            new_team = None
-            if team not in self.state.teams and team in STOCK_TEAMS:
-                tname, colour, players = STOCK_TEAMS[team]
-                new_team = {"name": tname, "colour": list(colour), "players": players}
+            new_team = self.new_team_spec(team)
             copies = _number(self.text("copies") or "1", "How many", 1, 20)
             return AddCombatant(name, team, sheet=sheet, hp=hp, art=art, hidden=self.hidden,
                                 combatant=slug(name, self.state.combatants) if copies == 1 else None,
@@ -325,7 +330,7 @@ class CombatantForm(Form):
             changes["art"] = art
         if self.hidden != who.hidden:
             changes["hidden"] = self.hidden
-        return EditCombatant(who.id, changes)
+        return EditCombatant(who.id, changes, new_team=self.new_team_spec(team) if "team" in changes else None)
 
 
 def _same_sheet(ref: Any, sheet: Any) -> bool:

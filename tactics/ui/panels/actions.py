@@ -18,7 +18,8 @@ import pygame
 from tactics.engine.combat.team import sheet_of
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare, Undeclare, move_budget
 from tactics.engine.combat.queries import (
-    acting_combatants, acting_group, combat_of, declaring_closed, legal_kinds, slots_left,
+    acting_combatants, acting_group, bonus_weapon_problem, combat_of, declared_two_weapon, declaring_closed, legal_kinds, slots_left,
+    two_weapon_terms,
 )
 from tactics.engine.combat.team import group_label
 from tactics.rules import actions as act
@@ -77,6 +78,15 @@ def action_text(state, kind: str, params: dict) -> str:
     return text
 
 
+def declared_text(state, action_id: int, kind: str, params: dict) -> str:
+    """:func:`action_text` of a declared action, saying when the engine counts it as two-weapon
+    fighting (reading: N-TWF-1): "(two weapons)" on the Standard, "(off-hand)" on the Bonus."""
+    text = action_text(state, kind, params)
+    if declared_two_weapon(state, action_id):
+        text += " (two weapons)" if kind == act.STANDARD_ATTACK else " (off-hand)"
+    return text
+
+
 class ActionsPanel(w.Panel):
     def __init__(self, ui: "CombatPanels") -> None:
         super().__init__(title="Declare")
@@ -91,8 +101,9 @@ class ActionsPanel(w.Panel):
         if self.ui.submit(Declare(cid, action)):
             self.ui.view.say(f"{self.ui.state.combatants[cid].name} declares: {action_text(self.ui.state, action.kind, action.to_dict())}.", "good")
 
-    def aim(self, cid: str, kind: str, weapon: str | None = None, technique: str | None = None) -> None:
-        self.ui.aim(cid, kind, weapon=weapon, technique=technique)
+    def aim(self, cid: str, kind: str, weapon: str | None = None, technique: str | None = None,
+            two_weapon: bool = False) -> None:
+        self.ui.aim(cid, kind, weapon=weapon, technique=technique, two_weapon=two_weapon)
 
     # -- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect | None:
@@ -175,9 +186,17 @@ class ActionsPanel(w.Panel):
         if attack_kind:
             prefix = "Attack" if attack_kind == act.STANDARD_ATTACK else "Bonus Attack"
             for name in sheet.weapons:
+                if attack_kind == act.BONUS_ATTACK and bonus_weapon_problem(state, cid, name):
+                    continue  # after a two-weapon miss only the off-hand attacks (R-ACT-1)
                 weapon = arms.weapon(name)
-                buttons.append((f"{prefix}: {weapon.title} ({weapon.range_ft} ft)", f"weapon:{name}",
+                terms = two_weapon_terms(state, cid, attack_kind, name)  # reading: N-TWF-1, the engine says
+                hand = ", off-hand" if terms is not None and not terms.main_again else ""
+                buttons.append((f"{prefix}: {weapon.title}{hand} ({weapon.range_ft} ft)", f"weapon:{name}",
                                 lambda n=name, k=attack_kind: self.aim(cid, k, weapon=n)))
+                pair = two_weapon_terms(state, cid, attack_kind, name, two_weapon=True) if attack_kind == act.STANDARD_ATTACK else None
+                if pair is not None:
+                    buttons.append((f"Attack: {weapon.title} + {pair.off_hand}", f"weapons:{name}",
+                                    lambda n=name: self.aim(cid, act.STANDARD_ATTACK, weapon=n, two_weapon=True)))
         if act.TECHNIQUE in kinds:
             for name in sheet.techniques:
                 tech = arms.technique(name)
@@ -217,7 +236,7 @@ class ActionsPanel(w.Panel):
             y += px(26)
             for d in mine:
                 status = {"declared": "", "resolved": "  done", "failed": "  failed", "lost": "  lost"}[d.status]
-                lines = w.wrap(action_text(state, d.kind, d.params) + status, 15, inner - px(44), "regular")
+                lines = w.wrap(declared_text(state, d.id, d.kind, d.params) + status, 15, inner - px(44), "regular")
                 colour = theme.TEXT if d.status == "declared" else theme.TEXT_DIM
                 for i, line in enumerate(lines):
                     w.text(s, line, (x, y + w.line_h(15, "regular") * i), 15, colour, "regular")

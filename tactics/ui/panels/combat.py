@@ -149,7 +149,9 @@ class CombatPanels:
         if not isinstance(tool, AttackTool) or tool.attacker() is None:
             return None
         weapon, technique = tool.arms()
-        return f"technique:{technique}" if technique else f"weapon:{weapon}"
+        if technique:
+            return f"technique:{technique}"
+        return f"weapons:{weapon}" if tool.two_weapon else f"weapon:{weapon}"
 
     # -- changing ----------------------------------------------------------------------
     def submit(self, command, typed: list[int] | None = None) -> bool:
@@ -188,11 +190,12 @@ class CombatPanels:
             self.view.select(cid)
         self.view.say("Click a blue square to run there, an amber one to sprint (Standard + Bonus Move).", "info")
 
-    def aim(self, cid: str, kind: str, *, weapon: str | None = None, technique: str | None = None) -> None:
+    def aim(self, cid: str, kind: str, *, weapon: str | None = None, technique: str | None = None,
+            two_weapon: bool = False) -> None:
         self.view.set_tool("attack")
         tool = self.view.tools["attack"]
         assert isinstance(tool, AttackTool)
-        tool.aim(cid, kind, weapon=weapon, technique=technique)
+        tool.aim(cid, kind, weapon=weapon, technique=technique, two_weapon=two_weapon)
         self.view.say(f"{self.state.combatants[cid].name}: click the target on the map.", "info")
 
     # -- input -----------------------------------------------------------------------------

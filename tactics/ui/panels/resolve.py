@@ -35,7 +35,7 @@ from tactics.rules.attacks import advantage_die
 from tactics.ui import theme
 from tactics.ui import widgets as w
 from tactics.ui.panels import rolls
-from tactics.ui.panels.actions import action_text
+from tactics.ui.panels.actions import declared_text
 from tactics.ui.theme import px
 
 if TYPE_CHECKING:
@@ -251,7 +251,7 @@ class ResolvePanel(w.Panel):
         badge = pygame.Rect(x, y, px(26), px(26))
         pygame.draw.rect(s, theme.ACCENT if n == 0 else theme.CONTROL_LIT, badge, border_radius=px(13))
         w.text(s, str(n + 1), badge.center, 15, theme.INK if n == 0 else theme.TEXT, "bold", "center")
-        lines = w.wrap(f"{decl['name']}: {action_text(state, decl['kind'], decl['params'])}", 16, inner - px(36))
+        lines = w.wrap(f"{decl['name']}: {declared_text(state, decl['id'], decl['kind'], decl['params'])}", 16, inner - px(36))
         for i, line in enumerate(lines):
             w.text(s, line, (x + px(36), y + px(2) + w.line_h(16) * i), 16, theme.TEXT if n == 0 else theme.TEXT_DIM)
         y += max(px(26), w.line_h(16) * len(lines)) + px(6)

@@ -25,7 +25,8 @@ import pygame
 from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.attack import AttackSetup
 from tactics.engine.combat.charge import charge_path
-from tactics.engine.combat.queries import attack_odds, legal_kinds
+from tactics.engine.combat.queries import attack_odds, legal_kinds, two_weapon_terms
+from tactics.engine.combat.two_weapon import TwoWeaponTerms
 from tactics.engine.combat.team import sheet_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -44,7 +45,9 @@ AttackCommandFactory = Callable[[EncounterState, str, str, "AttackTool", "list[C
 
 def _declare(state: EncounterState, attacker: str, target: str, tool: "AttackTool", path: list[Cell] | None) -> Any:
     weapon, technique = tool.arms()
-    return Declare(attacker, Action(tool.action_kind(), weapon=weapon, technique=technique, target=target, path=path))
+    kind = tool.action_kind()
+    return Declare(attacker, Action(kind, weapon=weapon, technique=technique, target=target, path=path,
+                                    two_weapon=tool.two_weapon and kind == act.STANDARD_ATTACK))
 
 
 _attack_command: AttackCommandFactory = _declare
@@ -76,12 +79,14 @@ class AttackTool(Tool):
         self.weapon: str | None = None
         self.technique: str | None = None
         self.kind: str | None = None
+        self.two_weapon = False  # the player asks to fight with two weapons (a Standard Attack's choice)
         self._ring: tuple[Any, frozenset[Cell]] | None = None
         self.shown: AttackSetup | None = None  # the attack whose odds the map shows now
 
     # -- choosing ----------------------------------------------------------------
-    def aim(self, cid: str, kind: str, *, weapon: str | None = None, technique: str | None = None) -> None:
-        self.kind, self.weapon, self.technique = kind, weapon, technique
+    def aim(self, cid: str, kind: str, *, weapon: str | None = None, technique: str | None = None,
+            two_weapon: bool = False) -> None:
+        self.kind, self.weapon, self.technique, self.two_weapon = kind, weapon, technique, two_weapon
         if self.view.selected != cid:
             self.view.select(cid)
 
@@ -125,6 +130,15 @@ class AttackTool(Tool):
             return self.kind
         return act.BONUS_ATTACK if act.BONUS_ATTACK in kinds and act.STANDARD_ATTACK not in kinds else act.STANDARD_ATTACK
 
+    def two_weapon_terms(self) -> TwoWeaponTerms | None:
+        """The engine's two-weapon terms of the attack this tool would declare now (N-TWF-1), or None."""
+        who = self.attacker()
+        weapon, technique = self.arms()
+        if who is None or technique or weapon is None or not hasattr(self.view, "state"):
+            return None
+        asked = getattr(self.view, "query_state", self.view.state)
+        return two_weapon_terms(asked, who.id, self.action_kind(), weapon, two_weapon=self.two_weapon)
+
     def preview(self, target: Combatant) -> tuple[AttackSetup, list[Cell] | None] | None:
         """The attack on ``target`` as the engine would make it now, and any charge path."""
         who = self.attacker()
@@ -137,7 +151,8 @@ class AttackTool(Tool):
             path = charge_path(asked, who, default_armoury().technique(technique), target)
         try:
             setup = attack_odds(asked, who.id, target.id, weapon=weapon, technique=technique,
-                                from_cell=path[-1] if path else None)
+                                from_cell=path[-1] if path else None,
+                                two_weapon=self.two_weapon_terms() is not None)  # R-HIT-3
         except (KeyError, Refused):
             return None
         return setup, path
@@ -183,7 +198,7 @@ class AttackTool(Tool):
         if view.submit(command):
             verb = "declares" if getattr(command, "name", "") == "declare" else "uses"
             view.say(f"{who.name} {verb} {self.arms_label()} against {target.name}.", "good")
-            self.kind = None
+            self.kind, self.two_weapon = None, False
             view.set_tool("select")
             return True
         return False
@@ -270,7 +285,23 @@ class AttackTool(Tool):
     def card(self, surface: pygame.Surface, setup: Any, beside: pygame.Rect, clip: pygame.Rect,
              away_from: tuple[int, int], *, tokens: list[pygame.Rect], cards: list[pygame.Rect]) -> pygame.Rect:
         """The card beside the hovered target (the sure-shot tool draws its own)."""
-        return odds_card(surface, setup, beside, clip, away_from, tokens=tokens, cards=cards)
+        return odds_card(surface, setup, beside, clip, away_from, tokens=tokens, cards=cards,
+                         notes=two_weapon_lines(self.two_weapon_terms()))
+
+
+def two_weapon_lines(terms: TwoWeaponTerms | None) -> list[str]:
+    """What fighting with two weapons means for this attack, in the engine's numbers (N-TWF-1)."""
+    if terms is None:
+        return []
+    cost = f"extra damage needs {terms.threshold} over AC (not {terms.usual_threshold})"
+    if terms.standard:
+        return [f"Two weapons, off-hand {terms.off_hand}: the off-hand attack happens even if this one "
+                f"misses; {cost} on both"]
+    if terms.main_again:
+        return [f"Two weapons: the {terms.main} strikes again only if the first attack hits "
+                f"(after a miss only the off-hand {terms.off_hand} may); {cost}"]
+    both = f"{terms.main} + {terms.off_hand} become two-weapon fighting: " if terms.joins else ""
+    return [f"Off-hand: {both}happens even if the first attack misses; {cost}" + (" on both" if terms.joins else "")]
 
 
 def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], clip: pygame.Rect,
@@ -306,14 +337,16 @@ def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], c
 
 def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, clip: pygame.Rect,
               away_from: tuple[int, int] | None = None, *, tokens: list[pygame.Rect] | None = None,
-              cards: list[pygame.Rect] | None = None) -> pygame.Rect:
-    """The attack's numbers next to the target: modifiers vs AC and the odds bar, or why not."""
+              cards: list[pygame.Rect] | None = None, notes: list[str] | None = None) -> pygame.Rect:
+    """The attack's numbers next to the target: modifiers vs AC, any ``notes`` (two weapons),
+    and the odds bar, or why not."""
     lines = [f"{setup.label}: {setup.distance_ft} ft of {setup.range_ft} ft"]
     mods = " ".join(f"{label} {v:+d}" for label, v in setup.modifiers)
     adv = ", ".join(f"{label} {v:+d}" for label, v in setup.advantages)
     lines.append(f"d20 {mods} vs AC {setup.ac}" + (f" ({setup.ac_note})" if setup.ac_note else ""))
     if adv:
         lines.append(f"advantages: {adv}")
+    lines += notes or []
     return numbers_card(surface, lines, setup.problem, setup.chances, beside, clip, away_from,
                         tokens=tokens, cards=cards)
 

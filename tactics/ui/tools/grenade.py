@@ -29,6 +29,7 @@ import pygame
 
 from tactics.engine.hazards import commands as hz
 from tactics.engine.hazards import sheet
+from tactics.engine.hazards.throw_risk import ThrowRisk, throw_risk
 from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.queries import combat_of
 from tactics.engine.core.journal import Refused
@@ -81,6 +82,7 @@ class ThrowPreview:
     blast: frozenset[Cell]  # the blast if it lands on target
     cook: dict[str, Fraction] | None  # cook_odds when cooking
     problem: str | None = None  # why it cannot be thrown there (then no odds)
+    risk: ThrowRisk | None = None  # the chance it lands on or catches the thrower's own side
 
 
 def throw_preview(state: Any, who: Combatant, target: Cell, kind_name: str, cook: bool) -> ThrowPreview:
@@ -104,7 +106,26 @@ def throw_preview(state: Any, who: Combatant, target: Cell, kind_name: str, cook
     on_target = ex.p_on_target(battle_map, who.cell, target, facing=who.facing)
     blast = ex.blast_cells(kind, target, who.cell, walls=battle_map, facing=who.facing)
     assert who.cell is not None  # on the map
-    return ThrowPreview(who.id, who.cell, target, kind_name, reach, odds, on_target, blast, cook_odds)
+    return ThrowPreview(who.id, who.cell, target, kind_name, reach, odds, on_target, blast, cook_odds,
+                        risk=throw_risk(state, who.id, target, kind_name))
+
+
+def risk_lines(risk: ThrowRisk | None) -> list[str]:
+    """The own side's risk in words, from the engine's numbers: "10% lands on Brandon's square",
+    "blast catches own side 45%: Brandon 11% · James 35%". Nothing when there is none."""
+    if risk is None or not risk.at_risk:
+        return []
+    lines = []
+    on = [a for a in risk.at_risk if a.lands_on]
+    if on:
+        lines.append(", ".join(f"{percent(a.lands_on)} lands on {a.name}'s square" if i == 0
+                               else f"{percent(a.lands_on)} on {a.name}'s" for i, a in enumerate(on)))
+    caught = [a for a in risk.at_risk if a.in_blast]
+    if caught:
+        names = " · ".join(f"{a.name} {percent(a.in_blast)}" for a in caught)
+        lines.append(f"blast catches own side {percent(risk.any_in_blast)}: {names}" if len(caught) > 1
+                     else f"blast catches {caught[0].name} {percent(caught[0].in_blast)}")
+    return lines
 
 
 def fight_is_on(state: Any) -> bool:
@@ -135,6 +156,8 @@ class GrenadeTool(Tool):
         self._key: Any = None
         self._preview: ThrowPreview | None = None
         self._thrown_at: Cell | None = None  # the square just thrown at: no heatmap over the marker
+        self.label_lines: list[str] = []  # the label pills drawn last (odds, cooking, the own side's risk)
+        self.badges: dict[Cell, pygame.Rect] = {}  # the chances drawn again over tokens, last frame
 
     @property
     def kinds(self) -> list[str]:
@@ -338,6 +361,7 @@ class GrenadeTool(Tool):
             cx, cy = cam.cell_centre(who.cell)
             draw.pill_at(ctx.surface, f"{hz.throw_range_ft(who)} ft throw", (cx, cy + cam.cell_px // 2 + 22),
                          size=15, colour=RING, anchor="midtop")
+        self.label_lines, self.badges = [], {}
         if p is None:
             return
         x, y, w, h = cam.cell_rect(p.target)
@@ -351,9 +375,12 @@ class GrenadeTool(Tool):
         if p.cook is not None:
             lines.append(f"cooked, WIS DC {ex.COOK_DC}: early {percent(p.cook['early'], 1)} · dud "
                          f"{percent(p.cook['dud'], 1)} · in hand {percent(p.cook['in_hand'], 1)}")
+        self.covered_badges(ctx, p)
+        shown = [(text, theme.LABEL_WARM) for text in lines] + [(text, theme.BAD) for text in risk_lines(p.risk)]
+        self.label_lines = [text for text, _ in shown]
         rows = [r for _, r in set(p.odds) | set(p.blast) | {p.target}]
         size = draw.label_size(cam.cell_px)
-        pills = [draw.pill(text, size, tuple(theme.LABEL_WARM), (*theme.WELL, 225)) for text in lines]
+        pills = [draw.pill(text, size, tuple(colour), (*theme.WELL, 235)) for text, colour in shown]
         top = cam.to_screen((0, min(rows)))[1] - 4  # above every square of the heatmap and the blast
         above = []
         for img in reversed(pills):
@@ -367,6 +394,31 @@ class GrenadeTool(Tool):
             return
         for img, rect in zip(reversed(pills), above):
             ctx.surface.blit(img, rect)
+
+    def covered_badges(self, ctx: DrawContext, p: ThrowPreview) -> None:
+        """The heatmap's chance of each square a token stands on, drawn again on top of the token
+        (the heatmap is under the tokens): a badge in the square's heat colour, edged red on the
+        thrower's own side. ``self.badges`` keeps where each went."""
+        self.badges = {}
+        cam = ctx.camera
+        if not p.odds or cam.cell_px < 18:
+            return
+        top = max(p.odds.values())
+        who = self.view.state.combatants.get(p.thrower)
+        size = max(11, int(cam.cell_px * 0.26))
+        for cell, chance in sorted(p.odds.items()):
+            token = self.view.token_at(cell)
+            if token is None:
+                continue
+            own = who is not None and token.team == who.team
+            r, g, b, _ = heat_colour(chance, top)
+            img = draw.pill(percent(chance), size, tuple(theme.INK_LIGHT), (r, g, b, 240))
+            x, y, w, h = cam.cell_rect(cell)
+            rect = img.get_rect(center=(x + w // 2, y + int(h * 0.74)))  # the token's face stays in sight above it
+            edge = rect.inflate(4, 4)
+            pygame.draw.rect(ctx.surface, theme.BAD if own else theme.OUTLINE, edge, 2, border_radius=edge.height // 2)
+            ctx.surface.blit(img, rect)
+            self.badges[cell] = rect
 
     def _covered(self, ctx: DrawContext, rects: list[pygame.Rect]) -> bool:
         """Would labels at ``rects`` be hidden: above the board's top, or where the side card goes
