@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tactics.ai.scoring import run_ft, Arms, AttackValue, arms_of, reach_ft, threat_of, value_attack
+from tactics.ai.scoring import run_ft, Arms, AttackValue, arms_of, reach_ft, square_chance, threat_of, value_attack
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import Cell, cell_center, distance_ft
@@ -38,6 +38,7 @@ class Board:
     _exposure: dict[Cell, float] = field(default_factory=dict)
     _reach: dict[tuple[str, str], int] = field(default_factory=dict)
     _offers: dict[tuple[str, str], list[tuple[int, Cell, float, str]]] = field(default_factory=dict)
+    _made: dict[tuple[str, int], dict[Cell, float]] = field(default_factory=dict)
     plans: dict[tuple[str, frozenset[Cell]], Plan] = field(default_factory=dict)  # one search per member
 
     def __post_init__(self) -> None:
@@ -115,6 +116,34 @@ class Board:
         self._offers.clear()
 
     # ------------------------------------------------------------------ squares
+    def path_chance(self, who: Combatant, reach: Plan, cell: Cell) -> float:
+        """:func:`~tactics.ai.scoring.path_chance` of ``reach``'s path to ``cell``, worked out
+        square by square down the search's tree of paths and remembered.
+
+        A move weighs two dozen squares and a charge every square next to its foe, and
+        their paths share most of their squares: each square's chance is its
+        predecessor's times its own roll's (the same products, in the same order, as
+        multiplying along the path), so each square is visited once per search.
+        """
+        if cell not in reach.cost:
+            return 1.0  # no path: nothing to roll
+        # the searches cut from one (tactics.ai.team_turn._reach_plan) share its costs and paths
+        memo = self._made.setdefault((who.id, id(reach.cost)), {reach.start: 1.0})
+        chain: list[Cell] = []
+        at: Cell | None = cell
+        while at not in memo:
+            assert at is not None  # the start is in the memo
+            chain.append(at)
+            at = reach.previous(at)
+        assert at is not None
+        chance = memo[at]
+        for square in reversed(chain):
+            made = square_chance(self.view, who, square)
+            if made is not None:
+                chance *= made
+            memo[square] = chance
+        return chance
+
     def exposure(self, who: Combatant, cell: Cell) -> float:
         """The expected damage the foes can deal on ``cell`` before ``who`` acts again."""
         hit = self._exposure.get(cell)

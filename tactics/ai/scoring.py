@@ -155,19 +155,26 @@ def path_chance(view: EncounterState, who: Combatant, path: list[Cell] | None) -
     (difficult terrain, R-MOVE-2) passed, with the same odds the engine rolls them at."""
     if not path:
         return 1.0
-    sheet = sheet_of(who)
-    battle_map = view.current_map()
     chance = 1.0
     for cell in path:
-        if not battle_map.in_bounds(cell):
-            continue
-        terrain = battle_map.terrain_at(cell)
-        if terrain.check and terrain.dc is not None:
-            mods = check_modifiers(sheet, terrain.check)
-            adv = check_advantage(terrain.check, conditions_of(who))
-            chance *= float(check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv,
-                                         affinity_die=sheet.affinity_die))
+        made = square_chance(view, who, cell)
+        if made is not None:
+            chance *= made
     return chance
+
+
+def square_chance(view: EncounterState, who: Combatant, cell: Cell) -> float | None:
+    """The chance ``who`` passes the roll entering ``cell`` asks (R-MOVE-2); None: it asks none."""
+    battle_map = view.current_map()
+    if not battle_map.in_bounds(cell):
+        return None
+    terrain = battle_map.terrain_at(cell)
+    if not (terrain.check and terrain.dc is not None):
+        return None
+    sheet = sheet_of(who)
+    mods = check_modifiers(sheet, terrain.check)
+    adv = check_advantage(terrain.check, conditions_of(who))
+    return float(check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv, affinity_die=sheet.affinity_die))
 
 
 def percent(p: float) -> str:

@@ -263,7 +263,7 @@ def charge_at(board: Board, who: Combatant, arms: Technique, foe: Combatant, rul
     if not spots:
         return None
     # the charge lands only if the run gets there: a square needing a roll may stop it (R-MOVE-2)
-    made = {c: path_chance(board.view, who, reach.path_to(c)) for c in spots}
+    made = {c: board.path_chance(who, reach, c) for c in spots}
     spot = min(spots, key=lambda c: (-made[c], board.exposure(who, c), reach.cost[c], c))
     value = board.attack(who, arms, foe, start=spot)
     if value is None:
@@ -292,7 +292,7 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, si
         future, value = board.best_from(who, cell, techniques=True)
         charge, charge_at_name = _charge_future(board, who, cell)
         future = max(future, charge)
-        future *= path_chance(board.view, who, reach.path_to(cell))  # rough ground may stop it short
+        future *= board.path_chance(who, reach, cell)  # rough ground may stop it short
         score = rules.next_turn * future - weight * board.exposure(who, cell)
         toward = None
         if future <= 0:

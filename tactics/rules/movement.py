@@ -119,6 +119,10 @@ class Plan:
                 return best
             cell = chain.pop()
 
+    def previous(self, cell: Cell) -> Cell | None:
+        """The square before ``cell`` on the path to it (None for the start)."""
+        return self._parent_of(cell)
+
     def _diag_of(self, cell: Cell) -> int | None:
         """Diagonal steps on the chosen path to ``cell`` (None: its predecessor is not known yet)."""
         return self._diag.get(cell)
