@@ -11,11 +11,12 @@ are computed once per attacker, weapon and target and reused for every square.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
-from tactics.ai.scoring import run_ft, Arms, AttackValue, arms_of, reach_ft, square_chance, threat_of, value_attack
+from tactics.ai.scoring import run_ft, Arms, AttackValue, arms_of, asks_roll, reach_ft, square_chance, threat_of, value_attack
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
-from tactics.rules.grid import Cell, cell_center, distance_ft
+from tactics.rules.grid import SQUARE_FT, Cell, cell_center, distance_ft
 from tactics.rules.movement import Plan
 from tactics.rules.sheets import Technique
 
@@ -39,6 +40,9 @@ class Board:
     _reach: dict[tuple[str, str], int] = field(default_factory=dict)
     _offers: dict[tuple[str, str], list[tuple[int, Cell, float, str]]] = field(default_factory=dict)
     _made: dict[tuple[str, int], dict[Cell, float]] = field(default_factory=dict)
+    _rolls: dict[tuple[str, int], list[tuple[Cell, int]]] = field(default_factory=dict)
+    _rolling: list[Cell] | None = None
+    _pulls: dict[tuple[str, float], list[tuple[int, int, dict[int, float], str, float, int, int]]] = field(default_factory=dict)
     plans: dict[tuple[str, frozenset[Cell]], Plan] = field(default_factory=dict)  # one search per member
 
     def __post_init__(self) -> None:
@@ -114,6 +118,7 @@ class Board:
         self._foes = None
         self._exposure.clear()
         self._offers.clear()
+        self._pulls.clear()
 
     # ------------------------------------------------------------------ squares
     def path_chance(self, who: Combatant, reach: Plan, cell: Cell) -> float:
@@ -125,10 +130,21 @@ class Board:
         predecessor's times its own roll's (the same products, in the same order, as
         multiplying along the path), so each square is visited once per search.
         """
-        if cell not in reach.cost:
+        cost = reach.cost
+        if cell not in cost:
             return 1.0  # no path: nothing to roll
         # the searches cut from one (tactics.ai.team_turn._reach_plan) share its costs and paths
-        memo = self._made.setdefault((who.id, id(reach.cost)), {reach.start: 1.0})
+        key = (who.id, id(cost))
+        rolls = self._rolls.get(key)
+        if rolls is None:
+            rolls = self._rolls[key] = [(c, cost[c]) for c in self._roll_squares() if c in cost]
+        # A square p on the cheapest path to ``cell`` costs at least 5 ft a step less:
+        # cost[p] + 5 x its distance in squares <= cost[cell]. No square that asks a
+        # roll passes that test: the path asks none, and it need not be drawn.
+        here, (x, y) = cost[cell], cell
+        if not any(at + SQUARE_FT * max(abs(rx - x), abs(ry - y)) <= here for (rx, ry), at in rolls):
+            return 1.0
+        memo = self._made.setdefault(key, {reach.start: 1.0})
         chain: list[Cell] = []
         at: Cell | None = cell
         while at not in memo:
@@ -143,6 +159,18 @@ class Board:
                 chance *= made
             memo[square] = chance
         return chance
+
+    def _roll_squares(self) -> list[Cell]:
+        """Every square of the map that asks a roll to enter (listed terrain; every square when
+        the plain floor itself asks one)."""
+        if self._rolling is None:
+            battle_map = self.view.current_map()
+            listed: Iterable[Cell] = battle_map.terrain  # the squares not listed are plain floor
+            floor = battle_map.kinds.get("floor")
+            if floor is None or (floor.check and floor.dc is not None):
+                listed = ((x, y) for x in range(battle_map.width) for y in range(battle_map.height))
+            self._rolling = [c for c in listed if asks_roll(battle_map, c)]
+        return self._rolling
 
     def exposure(self, who: Combatant, cell: Cell) -> float:
         """The expected damage the foes can deal on ``cell`` before ``who`` acts again."""
@@ -195,17 +223,31 @@ class Board:
 
     def approach_toward(self, who: Combatant, cell: Cell, discount: float) -> tuple[float, str | None]:
         """:meth:`approach`, and the foe it closes in on."""
-        run = max(STEP_FT, sheet_of(who).run_ft)
         best, toward = 0.0, None
         x, y = cell
-        for reach, (fx, fy), value, foe in self.offers(who):  # the AI's innermost loop: kept plain
+        for fx, fy, pulls, foe, value, reach, run in self.pulls(who, discount):  # the AI's innermost loop: kept plain
             dx, dy = abs(fx - x), abs(fy - y)
-            gap = STEP_FT * (dx if dx > dy else dy) - reach
-            turns = 1 + -(-gap // run) if gap > 0 else 1  # this coming turn, plus the turns of moving
-            pull = value * discount ** turns
+            squares = dx if dx > dy else dy
+            pull = pulls.get(squares)
+            if pull is None:
+                pull = pulls[squares] = _pull(value, squares, reach, run, discount)
             if pull > best:
                 best, toward = pull, foe
         return best, toward
+
+    def pulls(self, who: Combatant, discount: float) -> list[tuple[int, int, dict[int, float], str, float, int, int]]:
+        """(foe's x, y, pull by distance, foe's name, value, reach, run) of every attack in :meth:`offers`.
+
+        An attack's pull depends only on how many squares away its foe is, and the
+        opponent asks it for every square in reach: so it is worked out once per
+        distance (``pulls[d]``: d squares away), as it is first asked.
+        """
+        key = (who.id, discount)
+        hit = self._pulls.get(key)
+        if hit is None:
+            run = max(STEP_FT, sheet_of(who).run_ft)
+            hit = self._pulls[key] = [(fx, fy, {}, foe, value, reach, run) for reach, (fx, fy), value, foe in self.offers(who)]
+        return hit
 
     def offers(self, who: Combatant) -> list[tuple[int, Cell, float, str]]:
         """(reach in ft, foe's square, value, foe's name) of every attack ``who`` has on every foe."""
@@ -252,3 +294,11 @@ class Board:
                 if score > best:
                     best, best_value = score, value
         return best, best_value
+
+
+def _pull(value: float, squares: int, reach: int, run: int, discount: float) -> float:
+    """What an attack worth ``value`` on a foe ``squares`` away pulls: discounted per turn of
+    moving (``run`` ft a turn) it still takes to bring the foe within ``reach`` ft."""
+    gap = STEP_FT * squares - reach
+    turns = 1 + -(-gap // run) if gap > 0 else 1  # this coming turn, plus the turns of moving
+    return value * discount ** turns

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from tactics.engine.combat.attack import AttackSetup, attack_setup, succeeded
 from tactics.engine.combat.state import conditions_of, sheet_of
@@ -166,15 +167,22 @@ def path_chance(view: EncounterState, who: Combatant, path: list[Cell] | None) -
 def square_chance(view: EncounterState, who: Combatant, cell: Cell) -> float | None:
     """The chance ``who`` passes the roll entering ``cell`` asks (R-MOVE-2); None: it asks none."""
     battle_map = view.current_map()
-    if not battle_map.in_bounds(cell):
+    if not asks_roll(battle_map, cell):
         return None
     terrain = battle_map.terrain_at(cell)
-    if not (terrain.check and terrain.dc is not None):
-        return None
+    assert terrain.check is not None and terrain.dc is not None
     sheet = sheet_of(who)
     mods = check_modifiers(sheet, terrain.check)
     adv = check_advantage(terrain.check, conditions_of(who))
     return float(check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv, affinity_die=sheet.affinity_die))
+
+
+def asks_roll(battle_map: Any, cell: Cell) -> bool:
+    """Does entering ``cell`` ask for a roll (difficult terrain, R-MOVE-2)?"""
+    if not battle_map.in_bounds(cell):
+        return False
+    terrain = battle_map.terrain_at(cell)
+    return bool(terrain.check and terrain.dc is not None)
 
 
 def percent(p: float) -> str:
