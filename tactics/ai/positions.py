@@ -44,6 +44,7 @@ class Board:
     _rolling: list[Cell] | None = None
     _pulls: dict[tuple[str, float], list[tuple[int, int, dict[int, float], str, float, int, int]]] = field(default_factory=dict)
     plans: dict[tuple[str, frozenset[Cell]], Plan] = field(default_factory=dict)  # one search per member
+    cuts: dict[tuple[tuple[str, frozenset[Cell]], int], Plan] = field(default_factory=dict)  # ... cut to a budget
 
     def __post_init__(self) -> None:
         for c in self.view.combatants.values():
@@ -112,11 +113,17 @@ class Board:
         return max(0, round(self.hp_left.get(target.id, target.hp)))
 
     def spend(self, value: AttackValue, weight: float = 1.0) -> None:
-        """Count an attack another member will make (focus fire: no overkill)."""
+        """Count an attack another member will make (focus fire: no overkill).
+
+        The exposure of a square does not depend on hit points left, only on which
+        foes are still standing: it is kept unless this attack likely drops one.
+        """
+        standing = [f.id for f in self.foes()]
         self.hp_left[value.target] = max(0.0, self.hp_left[value.target] - weight * value.expected)
         self._value = {k: v for k, v in self._value.items() if k[2] != value.target}
         self._foes = None
-        self._exposure.clear()
+        if [f.id for f in self.foes()] != standing:
+            self._exposure.clear()
         self._offers.clear()
         self._pulls.clear()
 

@@ -40,7 +40,7 @@ from tactics.engine.combat.queries import acting_combatants
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
-from tactics.rules.grid import Cell, distance_ft
+from tactics.rules.grid import SQUARE_FT, Cell, distance_ft
 from tactics.rules.movement import Plan, plan
 from tactics.rules.sheets import Technique, sprint_ft
 
@@ -153,8 +153,11 @@ def _reach_plan(board: Board, who: Combatant, feet: int, claimed: set[Cell]) -> 
         assert who.cell is not None
         budget = max([sprint_ft(sheet_of(who).run_ft), STEP_FT] + [run_ft(a) for a in board.arms(who)])
         full = board.plans[key] = plan(view.current_map(), who.cell, budget, enemies=enemies, occupied=allies)
-    endable = frozenset(c for c in full.endable if full.cost[c] <= feet)
-    return full.narrowed(endable)  # predecessors stay lazy: only the paths drawn are worked out
+    cut = board.cuts.get((key, feet))  # a charge asks the same run once per foe
+    if cut is None:
+        endable = frozenset(c for c in full.endable if full.cost[c] <= feet)
+        cut = board.cuts[(key, feet)] = full.narrowed(endable)  # predecessors stay lazy: only the paths drawn are worked out
+    return cut
 
 
 # --------------------------------------------------------------------------- "plays to win"
@@ -258,8 +261,7 @@ def charge_at(board: Board, who: Combatant, arms: Technique, foe: Combatant, rul
     if foe.cell is None:
         return None
     reach = _reach_plan(board, who, run_ft(arms), claimed)
-    spots = [c for c in reach.endable if distance_ft(c, foe.cell) <= arms.range_ft and c != foe.cell
-             and board.sees(c, foe.cell)]
+    spots = [c for c in _within(reach.endable, foe.cell, arms.range_ft) if c != foe.cell and board.sees(c, foe.cell)]
     if not spots:
         return None
     # the charge lands only if the run gets there: a square needing a roll may stop it (R-MOVE-2)
@@ -272,6 +274,19 @@ def charge_at(board: Board, who: Combatant, arms: Technique, foe: Combatant, rul
     if behaviour_of(sheet_of(who)).charge:
         score += 0.1
     return spot, reach.path_to(spot) or None, value, score
+
+
+def _within(cells: frozenset[Cell], centre: Cell, feet: int) -> list[Cell]:
+    """The squares of ``cells`` within ``feet`` of ``centre`` (in no particular order).
+
+    A charge asks this of its whole run for every foe: the squares around the foe
+    are looked up in the run when they are fewer than the run's squares.
+    """
+    span = int(feet // SQUARE_FT)
+    if (2 * span + 1) ** 2 >= len(cells):
+        return [c for c in cells if distance_ft(c, centre) <= feet]
+    cx, cy = centre
+    return [(x, y) for x in range(cx - span, cx + span + 1) for y in range(cy - span, cy + span + 1) if (x, y) in cells]
 
 
 def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, simple: bool = False) -> list[Choice]:
