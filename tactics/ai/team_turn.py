@@ -307,7 +307,8 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, si
         future, value = board.best_from(who, cell, techniques=True)
         charge, charge_at_name = _charge_future(board, who, cell)
         future = max(future, charge)
-        future *= board.path_chance(who, reach, cell)  # rough ground may stop it short
+        if future > 0:  # rough ground may stop it short (where there is nothing to hit, nothing is lost)
+            future *= board.path_chance(who, reach, cell)
         score = rules.next_turn * future - weight * board.exposure(who, cell)
         toward = None
         if future <= 0:
