@@ -237,7 +237,7 @@ class Board:
             squares = dx if dx > dy else dy
             pull = pulls.get(squares)
             if pull is None:
-                pull = pulls[squares] = _pull(value, squares, reach, run, discount)
+                pull = pulls[squares] = pull_value(value, squares, reach, run, discount)
             if pull > best:
                 best, toward = pull, foe
         return best, toward
@@ -303,7 +303,7 @@ class Board:
         return best, best_value
 
 
-def _pull(value: float, squares: int, reach: int, run: int, discount: float) -> float:
+def pull_value(value: float, squares: int, reach: int, run: int, discount: float) -> float:
     """What an attack worth ``value`` on a foe ``squares`` away pulls: discounted per turn of
     moving (``run`` ft a turn) it still takes to bring the foe within ``reach`` ft."""
     gap = STEP_FT * squares - reach

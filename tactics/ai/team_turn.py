@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tactics.ai.knowledge import known_state
-from tactics.ai.positions import STEP_FT, Board
+from tactics.ai.positions import STEP_FT, Board, pull_value
 from tactics.ai.scoring import AttackValue, arms_of, path_chance, percent, reach_ft, run_ft
 from tactics.ai.settings import Level, behaviour_of, level
 from tactics.engine.combat.actions import Action, limits_of
@@ -339,7 +339,12 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, si
 
 
 def _bounds(board: Board, who: Combatant, cells: list[Cell], next_turn: float, weight: float) -> dict[Cell, float]:
-    """A cheap optimistic score of every square (range only, no sight lines, melee foes only)."""
+    """A cheap optimistic score of every square (range only, no sight lines, melee foes only).
+
+    Every part of it depends only on how many squares the square is from each foe:
+    so it is worked out once per foe and distance (:func:`_by_distance`), and each
+    square only adds up its foes' entries (in the same order as summing them one by one).
+    """
     offers = [(reach_ft(arms), foe.cell, value.expected + value.p_kill * board.threat(foe))
               for arms in board.arms(who) for foe in board.foes()
               if foe.cell is not None and (value := board.odds(who, arms, foe)) is not None]
@@ -348,22 +353,61 @@ def _bounds(board: Board, who: Combatant, cells: list[Cell], next_turn: float, w
         melee = [board.reach_of(foe, a) for a in board.arms(foe) if a.range_ft <= STEP_FT]
         if melee and foe.cell is not None:
             dangers.append((max(melee), foe.cell, board.threat(foe)))
+    pulls = board.pulls(who, next_turn)
+    # the foes' squares, those that endanger first (in their order: the danger is summed in it)
+    squares = list(dict.fromkeys([d[1] for d in dangers] + [o[1] for o in offers] + [(p[0], p[1]) for p in pulls]))
+    foes: list[tuple[int, int, dict[int, tuple[float | None, float | None, float]], Any]] = [
+        (fx, fy, {}, _by_distance((fx, fy), offers, dangers, pulls, next_turn)) for fx, fy in squares]
     out: dict[Cell, float] = {}
     for c in cells:  # every square in reach: plain loops, this runs for each of them
         x, y = c
         best: float | None = None
-        for r, (fx, fy), v in offers:
-            dx, dy = abs(fx - x), abs(fy - y)
-            if STEP_FT * (dx if dx > dy else dy) <= r and (best is None or v > best):
-                best = v
-        future = 0.0 if best is None else best
         danger: float = 0
-        for r, (fx, fy), v in dangers:
+        pull = 0.0
+        for fx, fy, known, entry_at in foes:
             dx, dy = abs(fx - x), abs(fy - y)
-            if STEP_FT * (dx if dx > dy else dy) <= r:
-                danger += v
-        out[c] = next_turn * future - weight * danger + (board.approach(who, c, next_turn) if future <= 0 else 0.0)
+            away = dx if dx > dy else dy
+            entry = known.get(away)
+            if entry is None:
+                entry = known[away] = entry_at(away)
+            offer, threat, pulled = entry
+            if offer is not None and (best is None or offer > best):
+                best = offer
+            if threat is not None:
+                danger += threat
+            if pulled > pull:
+                pull = pulled
+        future = 0.0 if best is None else best
+        out[c] = next_turn * future - weight * danger + (pull if future <= 0 else 0.0)
     return out
+
+
+def _by_distance(square: Cell, offers: list[tuple[int, Cell, float]], dangers: list[tuple[int, Cell, float]],
+                 pulls: list[Any], discount: float) -> Any:
+    """For the foe on ``square``, what a square ``away`` squares from it gets: (the best attack
+    value in reach, or None; the foe's threat if its melee reaches, or None; the best pull of
+    :meth:`Board.approach_toward` on it, 0.0 for none)."""
+    mine = [(r, v) for r, sq, v in offers if sq == square]
+    threat = [(r, v) for r, sq, v in dangers if sq == square]
+    drawn = [p for p in pulls if (p[0], p[1]) == square]
+
+    def entry(away: int) -> tuple[float | None, float | None, float]:
+        feet = STEP_FT * away
+        best: float | None = None
+        for r, v in mine:
+            if feet <= r and (best is None or v > best):
+                best = v
+        danger = next((v for r, v in threat if feet <= r), None)
+        most = 0.0
+        for _fx, _fy, known, _foe, value, reach, run in drawn:
+            pull = known.get(away)
+            if pull is None:
+                pull = known[away] = pull_value(value, away, reach, run, discount)
+            if pull > most:
+                most = pull
+        return best, danger, most
+
+    return entry
 
 
 def _charge_future(board: Board, who: Combatant, cell: Cell) -> tuple[float, str | None]:
