@@ -153,6 +153,7 @@ def _reach_plan(board: Board, who: Combatant, feet: int, claimed: set[Cell]) -> 
         assert who.cell is not None
         budget = max([sprint_ft(sheet_of(who).run_ft), STEP_FT] + [run_ft(a) for a in board.arms(who)])
         full = board.plans[key] = plan(view.current_map(), who.cell, budget, enemies=enemies, occupied=allies)
+        board.cuts[(key, budget)] = full  # the whole search: nothing to cut
     cut = board.cuts.get((key, feet))  # a charge asks the same run once per foe
     if cut is None:
         endable = frozenset(c for c in full.endable if full.cost[c] <= feet)
