@@ -42,6 +42,7 @@ class Board:
     _made: dict[tuple[str, int], dict[Cell, float]] = field(default_factory=dict)
     _rolls: dict[tuple[str, int], list[tuple[Cell, int]]] = field(default_factory=dict)
     _rolling: list[Cell] | None = None
+    _threats_of: tuple[list[Combatant], list[tuple[Cell, float, list[tuple[int, bool]]]]] | None = None
     _pulls: dict[tuple[str, float], list[tuple[int, int, dict[int, float], str, float, int, int]]] = field(default_factory=dict)
     plans: dict[tuple[str, frozenset[Cell]], Plan] = field(default_factory=dict)  # one search per member
     cuts: dict[tuple[tuple[str, frozenset[Cell]], int], Plan] = field(default_factory=dict)  # ... cut to a budget
@@ -183,9 +184,32 @@ class Board:
         """The expected damage the foes can deal on ``cell`` before ``who`` acts again."""
         hit = self._exposure.get(cell)
         if hit is None:
-            hit = self._exposure[cell] = sum(self.threat(f) for f in self.foes()
-                                             if f.cell is not None and self._foe_reaches(f, cell))
+            hit = self._exposure[cell] = sum(threat for there, threat, reaches in self._threats()
+                                             if self._reaches(there, reaches, cell))
         return hit
+
+    def _threats(self) -> list[tuple[Cell, float, list[tuple[int, bool]]]]:
+        """(square, threat, [(reach in ft, needs a sight line)] per arms) of every foe on the map,
+        in :meth:`foes` order: what :meth:`exposure` asks of each foe for every square."""
+        foes = self.foes()
+        if self._threats_of is None or self._threats_of[0] is not foes:
+            table = [(f.cell, self.threat(f), [(self.reach_of(f, a), a.range_ft > STEP_FT and not self.individual)
+                                               for a in self.arms(f)])
+                     for f in foes if f.cell is not None]
+            self._threats_of = (foes, table)
+        return self._threats_of[1]
+
+    def _reaches(self, there: Cell, reaches: list[tuple[int, bool]], cell: Cell) -> bool:
+        """Can the foe on ``there`` (its entry in :meth:`_threats`) hit ``cell`` before our next
+        turn? In reach, and (team rounds) in sight for a ranged attack."""
+        dist = distance_ft(there, cell)
+        for reach, sight in reaches:
+            if dist > reach:
+                continue
+            if sight and not self.sees(there, cell):
+                continue
+            return True
+        return False
 
     def exposure_at_least(self, cell: Cell) -> float:
         """A cheap lower bound of :meth:`exposure`: the foes that reach ``cell`` without a sight line."""
@@ -211,17 +235,6 @@ class Board:
             extra = sheet_of(foe).run_ft if self.individual else STEP_FT
             hit = self._reach[key] = reach_ft(arms) + (0 if run_ft(arms) else extra)
         return hit
-
-    def _foe_reaches(self, foe: Combatant, cell: Cell) -> bool:
-        assert foe.cell is not None
-        dist = distance_ft(foe.cell, cell)
-        for arms in self.arms(foe):
-            if dist > self.reach_of(foe, arms):
-                continue
-            if arms.range_ft > STEP_FT and not self.sees(foe.cell, cell) and not self.individual:
-                continue
-            return True
-        return False
 
     def approach(self, who: Combatant, cell: Cell, discount: float) -> float:
         """What closing in from ``cell`` is worth: each foe's best attack, discounted per turn
