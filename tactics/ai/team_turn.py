@@ -217,7 +217,7 @@ def _step_then_attack(board: Board, who: Combatant, rules: Level, claimed: set[C
     steps = _reach_plan(board, who, STEP_FT, claimed)
     for cell in sorted(steps.endable - {who.cell}):
         base = -_exposure_weight(who, rules) * board.exposure(who, cell)
-        for arms in arms_of(who):
+        for arms in board.arms(who):
             if run_ft(arms):
                 continue
             for foe in board.foes():
