@@ -140,9 +140,12 @@ def threat_of(view: EncounterState, who: Combatant, against: Combatant) -> float
     return best
 
 
-@lru_cache(maxsize=512)
 def run_ft(arms: Arms) -> int:
-    """The run a charging Technique makes before it strikes (0: none)."""
+    """The run a charging Technique makes before it strikes (0: none).
+
+    Not memoised: reading the field is cheaper than hashing the arms for a memo
+    (the opponent asks it for every square it weighs).
+    """
     return int(arms.move_ft or 0) if isinstance(arms, Technique) else 0
 
 
