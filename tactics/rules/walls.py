@@ -33,7 +33,7 @@ from tactics.rules.grid import DELTAS, Cell, Point, cell_center
 
 _BUCKET = 4  # cells per bucket side in the sight-line index
 BAND = 32  # rows per band of the step index, built band by band on first use
-_CLEAR_MEMO = 1 << 17  # sight lines remembered per map state before the memo starts again
+_CLEAR_MEMO = 1 << 14  # sight lines remembered per map state before the memo starts again (a few MB at most)
 _BOX_MARGIN = 1e-6  # well above the touch test's EPS: a wall this far off the line's box never touches it
 
 
