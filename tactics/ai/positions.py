@@ -40,7 +40,7 @@ class Board:
     _reach: dict[tuple[str, str], int] = field(default_factory=dict)
     _offers: dict[tuple[str, str], list[tuple[int, Cell, float, str]]] = field(default_factory=dict)
     _made: dict[tuple[str, int], dict[Cell, float]] = field(default_factory=dict)
-    _rolls: dict[tuple[str, int], list[tuple[Cell, int]]] = field(default_factory=dict)
+    _rolls: dict[tuple[str, int], tuple[dict[Cell, int], list[tuple[Cell, int]]]] = field(default_factory=dict)
     _rolling: list[Cell] | None = None
     _threats_of: tuple[list[Combatant], list[tuple[Cell, float, list[tuple[int, bool]]]]] | None = None
     _pulls: dict[tuple[str, float], list[tuple[int, int, dict[int, float], str, float, int, int]]] = field(default_factory=dict)
@@ -141,11 +141,13 @@ class Board:
         cost = reach.cost
         if cell not in cost:
             return 1.0  # no path: nothing to roll
-        # the searches cut from one (tactics.ai.team_turn._reach_plan) share its costs and paths
+        # the searches cut from one (tactics.ai.team_turn._reach_plan) share its costs and paths;
+        # the memo holds the costs, so no other search can take their id while it lasts
         key = (who.id, id(cost))
-        rolls = self._rolls.get(key)
-        if rolls is None:
-            rolls = self._rolls[key] = [(c, cost[c]) for c in self._roll_squares() if c in cost]
+        known = self._rolls.get(key)
+        if known is None:
+            known = self._rolls[key] = (cost, [(c, cost[c]) for c in self._roll_squares() if c in cost])
+        rolls = known[1]
         # A square p on the cheapest path to ``cell`` costs at least 5 ft a step less:
         # cost[p] + 5 x its distance in squares <= cost[cell]. No square that asks a
         # roll passes that test: the path asks none, and it need not be drawn.
