@@ -28,7 +28,7 @@ plays each creature's behaviour (nearest foe first, fixed order).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from tactics.ai.knowledge import known_state
 from tactics.ai.positions import STEP_FT, Board, pull_value
@@ -357,7 +357,7 @@ def _bounds(board: Board, who: Combatant, cells: list[Cell], next_turn: float, w
     pulls = board.pulls(who, next_turn)
     # the foes' squares, those that endanger first (in their order: the danger is summed in it)
     squares = list(dict.fromkeys([d[1] for d in dangers] + [o[1] for o in offers] + [(p[0], p[1]) for p in pulls]))
-    foes: list[tuple[int, int, dict[int, tuple[float | None, float | None, float]], Any]] = [
+    foes: list[tuple[int, int, dict[int, _Entry], Callable[[int], _Entry]]] = [
         (fx, fy, {}, _by_distance((fx, fy), offers, dangers, pulls, next_turn)) for fx, fy in squares]
     out: dict[Cell, float] = {}
     for c in cells:  # every square in reach: plain loops, this runs for each of them
@@ -383,8 +383,14 @@ def _bounds(board: Board, who: Combatant, cells: list[Cell], next_turn: float, w
     return out
 
 
+#: what a square some distance from a foe gets from it, in :func:`_bounds`: (best attack value in reach
+#: or None, the foe's threat if its melee reaches or None, the best pull)
+_Entry = tuple[float | None, float | None, float]
+
+
 def _by_distance(square: Cell, offers: list[tuple[int, Cell, float]], dangers: list[tuple[int, Cell, float]],
-                 pulls: list[Any], discount: float) -> Any:
+                 pulls: list[tuple[int, int, dict[int, float], str, float, int, int]], discount: float
+                 ) -> Callable[[int], _Entry]:
     """For the foe on ``square``, what a square ``away`` squares from it gets: (the best attack
     value in reach, or None; the foe's threat if its melee reaches, or None; the best pull of
     :meth:`Board.approach_toward` on it, 0.0 for none)."""
@@ -392,7 +398,7 @@ def _by_distance(square: Cell, offers: list[tuple[int, Cell, float]], dangers: l
     threat = [(r, v) for r, sq, v in dangers if sq == square]
     drawn = [p for p in pulls if (p[0], p[1]) == square]
 
-    def entry(away: int) -> tuple[float | None, float | None, float]:
+    def entry(away: int) -> _Entry:
         feet = STEP_FT * away
         best: float | None = None
         for r, v in mine:
