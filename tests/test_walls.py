@@ -2,7 +2,7 @@
 
 from hypothesis import given, settings, strategies as st
 
-from tactics.rules.geometry import Segment, segments_touch
+from tactics.rules.geometry import Segment, segments_cross_strictly, segments_touch
 from tactics.rules.grid import cell_center
 from tactics.rules.walls import Walls
 
@@ -78,3 +78,20 @@ def test_solid_squares_stop_the_same_steps_as_their_outline(solid):  # R-GRID-4
                                   for p, q in pairs for s in outline)
                     brute = walls.passable(b) and all(walls.passable(s) for s in corners) and not touched
                     assert walls.step_allowed(a, b) is brute
+
+
+half = st.integers(0, 24).map(lambda v: v / 2)  # grid lines and cell centres: lines that start on, run along or graze walls
+point = st.tuples(st.one_of(half, coord), st.one_of(half, coord))
+
+
+@settings(max_examples=200)
+@given(st.lists(st.tuples(point, point), min_size=1, max_size=6), st.lists(st.tuples(point, point), min_size=1, max_size=8))
+def test_sight_lines_match_every_wall_tested_one_by_one(walls_given, lines):  # R-AOE-1
+    """line_clear skips the walls far from a line and remembers its answers: the same answers
+    as testing the line against every wall, asked once or again."""
+    segs = [Segment(a[0], a[1], b[0], b[1]) for a, b in walls_given]
+    walls = Walls(13, 13, segs)
+    for _ in range(2):
+        for p, q in lines:
+            plain = not any(segments_cross_strictly(p, q, s.a, s.b) for s in segs)
+            assert walls.line_clear(p, q) is plain, (p, q)

@@ -11,11 +11,12 @@ are computed once per attacker, weapon and target and reused for every square.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
-from tactics.ai.scoring import run_ft, Arms, AttackValue, arms_of, reach_ft, threat_of, value_attack
+from tactics.ai.scoring import run_ft, Arms, AttackValue, arms_of, asks_roll, reach_ft, square_chance, threat_of, value_attack
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
-from tactics.rules.grid import Cell, cell_center, distance_ft
+from tactics.rules.grid import SQUARE_FT, Cell, cell_center, distance_ft
 from tactics.rules.movement import Plan
 from tactics.rules.sheets import Technique
 
@@ -38,7 +39,13 @@ class Board:
     _exposure: dict[Cell, float] = field(default_factory=dict)
     _reach: dict[tuple[str, str], int] = field(default_factory=dict)
     _offers: dict[tuple[str, str], list[tuple[int, Cell, float, str]]] = field(default_factory=dict)
+    _made: dict[tuple[str, int], dict[Cell, float]] = field(default_factory=dict)
+    _rolls: dict[tuple[str, int], tuple[dict[Cell, int], list[tuple[Cell, int]]]] = field(default_factory=dict)
+    _rolling: list[Cell] | None = None
+    _threats_of: tuple[list[Combatant], list[tuple[Cell, float, list[tuple[int, bool]]]]] | None = None
+    _pulls: dict[tuple[str, float], list[tuple[int, int, dict[int, float], str, float, int, int]]] = field(default_factory=dict)
     plans: dict[tuple[str, frozenset[Cell]], Plan] = field(default_factory=dict)  # one search per member
+    cuts: dict[tuple[tuple[str, frozenset[Cell]], int], Plan] = field(default_factory=dict)  # ... cut to a budget
 
     def __post_init__(self) -> None:
         for c in self.view.combatants.values():
@@ -107,21 +114,104 @@ class Board:
         return max(0, round(self.hp_left.get(target.id, target.hp)))
 
     def spend(self, value: AttackValue, weight: float = 1.0) -> None:
-        """Count an attack another member will make (focus fire: no overkill)."""
+        """Count an attack another member will make (focus fire: no overkill).
+
+        The exposure of a square does not depend on hit points left, only on which
+        foes are still standing: it is kept unless this attack likely drops one.
+        """
+        standing = [f.id for f in self.foes()]
         self.hp_left[value.target] = max(0.0, self.hp_left[value.target] - weight * value.expected)
         self._value = {k: v for k, v in self._value.items() if k[2] != value.target}
         self._foes = None
-        self._exposure.clear()
+        if [f.id for f in self.foes()] != standing:
+            self._exposure.clear()
         self._offers.clear()
+        self._pulls.clear()
 
     # ------------------------------------------------------------------ squares
+    def path_chance(self, who: Combatant, reach: Plan, cell: Cell) -> float:
+        """:func:`~tactics.ai.scoring.path_chance` of ``reach``'s path to ``cell``, worked out
+        square by square down the search's tree of paths and remembered.
+
+        A move weighs two dozen squares and a charge every square next to its foe, and
+        their paths share most of their squares: each square's chance is its
+        predecessor's times its own roll's (the same products, in the same order, as
+        multiplying along the path), so each square is visited once per search.
+        """
+        cost = reach.cost
+        if cell not in cost:
+            return 1.0  # no path: nothing to roll
+        # the searches cut from one (tactics.ai.team_turn._reach_plan) share its costs and paths;
+        # the memo holds the costs, so no other search can take their id while it lasts
+        key = (who.id, id(cost))
+        known = self._rolls.get(key)
+        if known is None:
+            known = self._rolls[key] = (cost, [(c, cost[c]) for c in self._roll_squares() if c in cost])
+        rolls = known[1]
+        # A square p on the cheapest path to ``cell`` costs at least 5 ft a step less:
+        # cost[p] + 5 x its distance in squares <= cost[cell]. No square that asks a
+        # roll passes that test: the path asks none, and it need not be drawn.
+        here, (x, y) = cost[cell], cell
+        if not any(at + SQUARE_FT * max(abs(rx - x), abs(ry - y)) <= here for (rx, ry), at in rolls):
+            return 1.0
+        memo = self._made.setdefault(key, {reach.start: 1.0})
+        chain: list[Cell] = []
+        at: Cell | None = cell
+        while at not in memo:
+            assert at is not None  # the start is in the memo
+            chain.append(at)
+            at = reach.previous(at)
+        assert at is not None
+        chance = memo[at]
+        for square in reversed(chain):
+            made = square_chance(self.view, who, square)
+            if made is not None:
+                chance *= made
+            memo[square] = chance
+        return chance
+
+    def _roll_squares(self) -> list[Cell]:
+        """Every square of the map that asks a roll to enter (listed terrain; every square when
+        the plain floor itself asks one)."""
+        if self._rolling is None:
+            battle_map = self.view.current_map()
+            listed: Iterable[Cell] = battle_map.terrain  # the squares not listed are plain floor
+            floor = battle_map.kinds.get("floor")
+            if floor is None or (floor.check and floor.dc is not None):
+                listed = ((x, y) for x in range(battle_map.width) for y in range(battle_map.height))
+            self._rolling = [c for c in listed if asks_roll(battle_map, c)]
+        return self._rolling
+
     def exposure(self, who: Combatant, cell: Cell) -> float:
         """The expected damage the foes can deal on ``cell`` before ``who`` acts again."""
         hit = self._exposure.get(cell)
         if hit is None:
-            hit = self._exposure[cell] = sum(self.threat(f) for f in self.foes()
-                                             if f.cell is not None and self._foe_reaches(f, cell))
+            hit = self._exposure[cell] = sum(threat for there, threat, reaches in self._threats()
+                                             if self._reaches(there, reaches, cell))
         return hit
+
+    def _threats(self) -> list[tuple[Cell, float, list[tuple[int, bool]]]]:
+        """(square, threat, [(reach in ft, needs a sight line)] per arms) of every foe on the map,
+        in :meth:`foes` order: what :meth:`exposure` asks of each foe for every square."""
+        foes = self.foes()
+        if self._threats_of is None or self._threats_of[0] is not foes:
+            table = [(f.cell, self.threat(f), [(self.reach_of(f, a), a.range_ft > STEP_FT and not self.individual)
+                                               for a in self.arms(f)])
+                     for f in foes if f.cell is not None]
+            self._threats_of = (foes, table)
+        return self._threats_of[1]
+
+    def _reaches(self, there: Cell, reaches: list[tuple[int, bool]], cell: Cell) -> bool:
+        """Can the foe on ``there`` (its entry in :meth:`_threats`) hit ``cell`` before our next
+        turn? In reach, and (team rounds) in sight for a ranged attack."""
+        dist = distance_ft(there, cell)
+        for reach, sight in reaches:
+            if dist > reach:
+                continue
+            if sight and not self.sees(there, cell):
+                continue
+            return True
+        return False
 
     def exposure_at_least(self, cell: Cell) -> float:
         """A cheap lower bound of :meth:`exposure`: the foes that reach ``cell`` without a sight line."""
@@ -148,17 +238,6 @@ class Board:
             hit = self._reach[key] = reach_ft(arms) + (0 if run_ft(arms) else extra)
         return hit
 
-    def _foe_reaches(self, foe: Combatant, cell: Cell) -> bool:
-        assert foe.cell is not None
-        dist = distance_ft(foe.cell, cell)
-        for arms in self.arms(foe):
-            if dist > self.reach_of(foe, arms):
-                continue
-            if arms.range_ft > STEP_FT and not self.sees(foe.cell, cell) and not self.individual:
-                continue
-            return True
-        return False
-
     def approach(self, who: Combatant, cell: Cell, discount: float) -> float:
         """What closing in from ``cell`` is worth: each foe's best attack, discounted per turn
         of moving it still takes to reach it (so a far foe still pulls a little)."""
@@ -166,17 +245,31 @@ class Board:
 
     def approach_toward(self, who: Combatant, cell: Cell, discount: float) -> tuple[float, str | None]:
         """:meth:`approach`, and the foe it closes in on."""
-        run = max(STEP_FT, sheet_of(who).run_ft)
         best, toward = 0.0, None
         x, y = cell
-        for reach, (fx, fy), value, foe in self.offers(who):  # the AI's innermost loop: kept plain
+        for fx, fy, pulls, foe, value, reach, run in self.pulls(who, discount):  # the AI's innermost loop: kept plain
             dx, dy = abs(fx - x), abs(fy - y)
-            gap = STEP_FT * (dx if dx > dy else dy) - reach
-            turns = 1 + -(-gap // run) if gap > 0 else 1  # this coming turn, plus the turns of moving
-            pull = value * discount ** turns
+            squares = dx if dx > dy else dy
+            pull = pulls.get(squares)
+            if pull is None:
+                pull = pulls[squares] = pull_value(value, squares, reach, run, discount)
             if pull > best:
                 best, toward = pull, foe
         return best, toward
+
+    def pulls(self, who: Combatant, discount: float) -> list[tuple[int, int, dict[int, float], str, float, int, int]]:
+        """(foe's x, y, pull by distance, foe's name, value, reach, run) of every attack in :meth:`offers`.
+
+        An attack's pull depends only on how many squares away its foe is, and the
+        opponent asks it for every square in reach: so it is worked out once per
+        distance (``pulls[d]``: d squares away), as it is first asked.
+        """
+        key = (who.id, discount)
+        hit = self._pulls.get(key)
+        if hit is None:
+            run = max(STEP_FT, sheet_of(who).run_ft)
+            hit = self._pulls[key] = [(fx, fy, {}, foe, value, reach, run) for reach, (fx, fy), value, foe in self.offers(who)]
+        return hit
 
     def offers(self, who: Combatant) -> list[tuple[int, Cell, float, str]]:
         """(reach in ft, foe's square, value, foe's name) of every attack ``who`` has on every foe."""
@@ -223,3 +316,11 @@ class Board:
                 if score > best:
                     best, best_value = score, value
         return best, best_value
+
+
+def pull_value(value: float, squares: int, reach: int, run: int, discount: float) -> float:
+    """What an attack worth ``value`` on a foe ``squares`` away pulls: discounted per turn of
+    moving (``run`` ft a turn) it still takes to bring the foe within ``reach`` ft."""
+    gap = STEP_FT * squares - reach
+    turns = 1 + -(-gap // run) if gap > 0 else 1  # this coming turn, plus the turns of moving
+    return value * discount ** turns

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from tactics.engine.combat.attack import AttackSetup, attack_setup, succeeded
 from tactics.engine.combat.state import conditions_of, sheet_of
@@ -139,9 +140,12 @@ def threat_of(view: EncounterState, who: Combatant, against: Combatant) -> float
     return best
 
 
-@lru_cache(maxsize=512)
 def run_ft(arms: Arms) -> int:
-    """The run a charging Technique makes before it strikes (0: none)."""
+    """The run a charging Technique makes before it strikes (0: none).
+
+    Not memoised: reading the field is cheaper than hashing the arms for a memo
+    (the opponent asks it for every square it weighs).
+    """
     return int(arms.move_ft or 0) if isinstance(arms, Technique) else 0
 
 
@@ -155,19 +159,33 @@ def path_chance(view: EncounterState, who: Combatant, path: list[Cell] | None) -
     (difficult terrain, R-MOVE-2) passed, with the same odds the engine rolls them at."""
     if not path:
         return 1.0
-    sheet = sheet_of(who)
-    battle_map = view.current_map()
     chance = 1.0
     for cell in path:
-        if not battle_map.in_bounds(cell):
-            continue
-        terrain = battle_map.terrain_at(cell)
-        if terrain.check and terrain.dc is not None:
-            mods = check_modifiers(sheet, terrain.check)
-            adv = check_advantage(terrain.check, conditions_of(who))
-            chance *= float(check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv,
-                                         affinity_die=sheet.affinity_die))
+        made = square_chance(view, who, cell)
+        if made is not None:
+            chance *= made
     return chance
+
+
+def square_chance(view: EncounterState, who: Combatant, cell: Cell) -> float | None:
+    """The chance ``who`` passes the roll entering ``cell`` asks (R-MOVE-2); None: it asks none."""
+    battle_map = view.current_map()
+    if not asks_roll(battle_map, cell):
+        return None
+    terrain = battle_map.terrain_at(cell)
+    assert terrain.check is not None and terrain.dc is not None
+    sheet = sheet_of(who)
+    mods = check_modifiers(sheet, terrain.check)
+    adv = check_advantage(terrain.check, conditions_of(who))
+    return float(check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv, affinity_die=sheet.affinity_die))
+
+
+def asks_roll(battle_map: Any, cell: Cell) -> bool:
+    """Does entering ``cell`` ask for a roll (difficult terrain, R-MOVE-2)?"""
+    if not battle_map.in_bounds(cell):
+        return False
+    terrain = battle_map.terrain_at(cell)
+    return bool(terrain.check and terrain.dc is not None)
 
 
 def percent(p: float) -> str:

@@ -28,10 +28,10 @@ plays each creature's behaviour (nearest foe first, fixed order).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from tactics.ai.knowledge import known_state
-from tactics.ai.positions import STEP_FT, Board
+from tactics.ai.positions import STEP_FT, Board, pull_value
 from tactics.ai.scoring import AttackValue, arms_of, path_chance, percent, reach_ft, run_ft
 from tactics.ai.settings import Level, behaviour_of, level
 from tactics.engine.combat.actions import Action, limits_of
@@ -40,7 +40,7 @@ from tactics.engine.combat.queries import acting_combatants
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
-from tactics.rules.grid import Cell, distance_ft
+from tactics.rules.grid import SQUARE_FT, Cell, distance_ft
 from tactics.rules.movement import Plan, plan
 from tactics.rules.sheets import Technique, sprint_ft
 
@@ -153,8 +153,12 @@ def _reach_plan(board: Board, who: Combatant, feet: int, claimed: set[Cell]) -> 
         assert who.cell is not None
         budget = max([sprint_ft(sheet_of(who).run_ft), STEP_FT] + [run_ft(a) for a in board.arms(who)])
         full = board.plans[key] = plan(view.current_map(), who.cell, budget, enemies=enemies, occupied=allies)
-    endable = frozenset(c for c in full.endable if full.cost[c] <= feet)
-    return full.narrowed(endable)  # predecessors stay lazy: only the paths drawn are worked out
+        board.cuts[(key, budget)] = full  # the whole search: nothing to cut
+    cut = board.cuts.get((key, feet))  # a charge asks the same run once per foe
+    if cut is None:
+        endable = frozenset(c for c in full.endable if full.cost[c] <= feet)
+        cut = board.cuts[(key, feet)] = full.narrowed(endable)  # predecessors stay lazy: only the paths drawn are worked out
+    return cut
 
 
 # --------------------------------------------------------------------------- "plays to win"
@@ -213,7 +217,7 @@ def _step_then_attack(board: Board, who: Combatant, rules: Level, claimed: set[C
     steps = _reach_plan(board, who, STEP_FT, claimed)
     for cell in sorted(steps.endable - {who.cell}):
         base = -_exposure_weight(who, rules) * board.exposure(who, cell)
-        for arms in arms_of(who):
+        for arms in board.arms(who):
             if run_ft(arms):
                 continue
             for foe in board.foes():
@@ -258,12 +262,11 @@ def charge_at(board: Board, who: Combatant, arms: Technique, foe: Combatant, rul
     if foe.cell is None:
         return None
     reach = _reach_plan(board, who, run_ft(arms), claimed)
-    spots = [c for c in reach.endable if distance_ft(c, foe.cell) <= arms.range_ft and c != foe.cell
-             and board.sees(c, foe.cell)]
+    spots = [c for c in _within(reach.endable, foe.cell, arms.range_ft) if c != foe.cell and board.sees(c, foe.cell)]
     if not spots:
         return None
     # the charge lands only if the run gets there: a square needing a roll may stop it (R-MOVE-2)
-    made = {c: path_chance(board.view, who, reach.path_to(c)) for c in spots}
+    made = {c: board.path_chance(who, reach, c) for c in spots}
     spot = min(spots, key=lambda c: (-made[c], board.exposure(who, c), reach.cost[c], c))
     value = board.attack(who, arms, foe, start=spot)
     if value is None:
@@ -272,6 +275,19 @@ def charge_at(board: Board, who: Combatant, arms: Technique, foe: Combatant, rul
     if behaviour_of(sheet_of(who)).charge:
         score += 0.1
     return spot, reach.path_to(spot) or None, value, score
+
+
+def _within(cells: frozenset[Cell], centre: Cell, feet: int) -> list[Cell]:
+    """The squares of ``cells`` within ``feet`` of ``centre`` (in no particular order).
+
+    A charge asks this of its whole run for every foe: the squares around the foe
+    are looked up in the run when they are fewer than the run's squares.
+    """
+    span = int(feet // SQUARE_FT)
+    if (2 * span + 1) ** 2 >= len(cells):
+        return [c for c in cells if distance_ft(c, centre) <= feet]
+    cx, cy = centre
+    return [(x, y) for x in range(cx - span, cx + span + 1) for y in range(cy - span, cy + span + 1) if (x, y) in cells]
 
 
 def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, simple: bool = False) -> list[Choice]:
@@ -292,7 +308,8 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, si
         future, value = board.best_from(who, cell, techniques=True)
         charge, charge_at_name = _charge_future(board, who, cell)
         future = max(future, charge)
-        future *= path_chance(board.view, who, reach.path_to(cell))  # rough ground may stop it short
+        if future > 0:  # rough ground may stop it short (where there is nothing to hit, nothing is lost)
+            future *= board.path_chance(who, reach, cell)
         score = rules.next_turn * future - weight * board.exposure(who, cell)
         toward = None
         if future <= 0:
@@ -323,7 +340,12 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, si
 
 
 def _bounds(board: Board, who: Combatant, cells: list[Cell], next_turn: float, weight: float) -> dict[Cell, float]:
-    """A cheap optimistic score of every square (range only, no sight lines, melee foes only)."""
+    """A cheap optimistic score of every square (range only, no sight lines, melee foes only).
+
+    Every part of it depends only on how many squares the square is from each foe:
+    so it is worked out once per foe and distance (:func:`_by_distance`), and each
+    square only adds up its foes' entries (in the same order as summing them one by one).
+    """
     offers = [(reach_ft(arms), foe.cell, value.expected + value.p_kill * board.threat(foe))
               for arms in board.arms(who) for foe in board.foes()
               if foe.cell is not None and (value := board.odds(who, arms, foe)) is not None]
@@ -332,22 +354,67 @@ def _bounds(board: Board, who: Combatant, cells: list[Cell], next_turn: float, w
         melee = [board.reach_of(foe, a) for a in board.arms(foe) if a.range_ft <= STEP_FT]
         if melee and foe.cell is not None:
             dangers.append((max(melee), foe.cell, board.threat(foe)))
+    pulls = board.pulls(who, next_turn)
+    # the foes' squares, those that endanger first (in their order: the danger is summed in it)
+    squares = list(dict.fromkeys([d[1] for d in dangers] + [o[1] for o in offers] + [(p[0], p[1]) for p in pulls]))
+    foes: list[tuple[int, int, dict[int, _Entry], Callable[[int], _Entry]]] = [
+        (fx, fy, {}, _by_distance((fx, fy), offers, dangers, pulls, next_turn)) for fx, fy in squares]
     out: dict[Cell, float] = {}
     for c in cells:  # every square in reach: plain loops, this runs for each of them
         x, y = c
         best: float | None = None
-        for r, (fx, fy), v in offers:
-            dx, dy = abs(fx - x), abs(fy - y)
-            if STEP_FT * (dx if dx > dy else dy) <= r and (best is None or v > best):
-                best = v
-        future = 0.0 if best is None else best
         danger: float = 0
-        for r, (fx, fy), v in dangers:
+        pull = 0.0
+        for fx, fy, known, entry_at in foes:
             dx, dy = abs(fx - x), abs(fy - y)
-            if STEP_FT * (dx if dx > dy else dy) <= r:
-                danger += v
-        out[c] = next_turn * future - weight * danger + (board.approach(who, c, next_turn) if future <= 0 else 0.0)
+            away = dx if dx > dy else dy
+            entry = known.get(away)
+            if entry is None:
+                entry = known[away] = entry_at(away)
+            offer, threat, pulled = entry
+            if offer is not None and (best is None or offer > best):
+                best = offer
+            if threat is not None:
+                danger += threat
+            if pulled > pull:
+                pull = pulled
+        future = 0.0 if best is None else best
+        out[c] = next_turn * future - weight * danger + (pull if future <= 0 else 0.0)
     return out
+
+
+#: what a square some distance from a foe gets from it, in :func:`_bounds`: (best attack value in reach
+#: or None, the foe's threat if its melee reaches or None, the best pull)
+_Entry = tuple[float | None, float | None, float]
+
+
+def _by_distance(square: Cell, offers: list[tuple[int, Cell, float]], dangers: list[tuple[int, Cell, float]],
+                 pulls: list[tuple[int, int, dict[int, float], str, float, int, int]], discount: float
+                 ) -> Callable[[int], _Entry]:
+    """For the foe on ``square``, what a square ``away`` squares from it gets: (the best attack
+    value in reach, or None; the foe's threat if its melee reaches, or None; the best pull of
+    :meth:`Board.approach_toward` on it, 0.0 for none)."""
+    mine = [(r, v) for r, sq, v in offers if sq == square]
+    threat = [(r, v) for r, sq, v in dangers if sq == square]
+    drawn = [p for p in pulls if (p[0], p[1]) == square]
+
+    def entry(away: int) -> _Entry:
+        feet = STEP_FT * away
+        best: float | None = None
+        for r, v in mine:
+            if feet <= r and (best is None or v > best):
+                best = v
+        danger = next((v for r, v in threat if feet <= r), None)
+        most = 0.0
+        for _fx, _fy, known, _foe, value, reach, run in drawn:
+            pull = known.get(away)
+            if pull is None:
+                pull = known[away] = pull_value(value, away, reach, run, discount)
+            if pull > most:
+                most = pull
+        return best, danger, most
+
+    return entry
 
 
 def _charge_future(board: Board, who: Combatant, cell: Cell) -> tuple[float, str | None]:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from tactics.rules.dice import Dice, DiceExpr
 from tactics.rules.sheets import ArmsRules, default_arms_rules
@@ -121,10 +122,23 @@ def hit_chances(
     ``bonus`` is everything flat (ability modifier + weapon accuracy + misc);
     ``advantage`` the net count of advantages minus disadvantages.
     """
-    sides, sign = advantage_die(advantage, affinity_die)
-    extra = [sign * f for f in range(1, sides + 1)] if sides else [0]
     major = _threshold(extra_damage_threshold, major_margin)
     minor = int(_rules().minor_margin)
+    return dict(_hit_chances(bonus, ac, advantage, crit_range, affinity_die, major, minor))
+
+
+@lru_cache(maxsize=4096)
+def _hit_chances(bonus: int, ac: int, advantage: int, crit_range: int, affinity_die: int, major: int,
+                 minor: int) -> tuple[tuple[str, Fraction], ...]:
+    """:func:`hit_chances` with the thresholds read: the enumeration, remembered.
+
+    Every attack's odds are asked for (the odds card, each resolution, and the
+    opponent's weighing of every attack it might make, many times a turn), and
+    a table has few distinct (bonus, AC, advantage) triples; every input is in
+    the key, the thresholds included, so a house rule is never answered from an old one.
+    """
+    sides, sign = advantage_die(advantage, affinity_die)
+    extra = [sign * f for f in range(1, sides + 1)] if sides else [0]
     counts = {o: 0 for o in OUTCOMES}
     for natural in range(1, 21):
         for e in extra:
@@ -139,7 +153,7 @@ def hit_chances(
                 )
             ] += 1
     whole = 20 * len(extra)
-    return {o: Fraction(c, whole) for o, c in counts.items()}
+    return tuple((o, Fraction(c, whole)) for o, c in counts.items())
 
 
 @dataclass(frozen=True)

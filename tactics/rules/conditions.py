@@ -57,7 +57,34 @@ def rule(name: str, rules: dict[str, ConditionRule] | None = None) -> ConditionR
 
 
 def combined(names: Iterable[str], rules: dict[str, ConditionRule] | None = None) -> ConditionRule:
-    """Everything a set of conditions imposes together (counts add, flags or)."""
+    """Everything a set of conditions imposes together (counts add, flags or).
+
+    With the table's own rules the answer is remembered: the engine and the
+    opponent ask it for every attack's odds and every action's check, with a
+    handful of distinct sets of names (a ConditionRule is frozen, so one answer
+    is safely shared).
+    """
+    names = tuple(names)
+    if rules is not None:
+        return _combine(names, rules)
+    global _default_memo
+    table = default_conditions()
+    if _default_memo[0] is not table:  # the data was loaded afresh: start again
+        _default_memo = (table, {})
+    memo = _default_memo[1]
+    found = memo.get(names)
+    if found is None:
+        if len(memo) >= 1024:
+            memo.clear()
+        found = memo[names] = _combine(names, table)
+    return found
+
+
+#: (the default rules table, its answers): the table is held, so "is" compares it safely
+_default_memo: tuple[object, dict[tuple[str, ...], ConditionRule]] = (None, {})
+
+
+def _combine(names: tuple[str, ...], rules: dict[str, ConditionRule]) -> ConditionRule:
     out: dict[str, object] = {"name": "+".join(names) or "none"}
     for n in names:
         r = rule(n, rules)

@@ -90,17 +90,18 @@ class Plan:
             return known
         # Work the chain out from the start side first, so no recursion runs deep.
         chain = []
+        cost, allowed, diag = self.cost, self._allowed, self._diag  # the loop below runs for every square of a path
         while True:
-            want = self.cost[cell] - SQUARE_FT * self._move_cost(cell)
+            want = cost[cell] - SQUARE_FT * self._move_cost(cell)
             best: Cell | None = None
             best_key: tuple[int, Cell] | None = None
             cx, cy = cell
             pending = None
             for dx, dy in _DIRS:
                 prev = (cx - dx, cy - dy)
-                if self.cost.get(prev) != want or not self._allowed(prev, dx, dy):
+                if cost.get(prev) != want or not allowed(prev, dx, dy):
                     continue
-                d = self._diag_of(prev)
+                d = diag.get(prev)  # _diag_of
                 if d is None:
                     pending = prev
                     break
@@ -118,6 +119,10 @@ class Plan:
             if not chain:
                 return best
             cell = chain.pop()
+
+    def previous(self, cell: Cell) -> Cell | None:
+        """The square before ``cell`` on the path to it (None for the start)."""
+        return self._parent_of(cell)
 
     def _diag_of(self, cell: Cell) -> int | None:
         """Diagonal steps on the chosen path to ``cell`` (None: its predecessor is not known yet)."""

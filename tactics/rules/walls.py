@@ -33,6 +33,8 @@ from tactics.rules.grid import DELTAS, Cell, Point, cell_center
 
 _BUCKET = 4  # cells per bucket side in the sight-line index
 BAND = 32  # rows per band of the step index, built band by band on first use
+_CLEAR_MEMO = 1 << 14  # sight lines remembered per map state before the memo starts again (a few MB at most)
+_BOX_MARGIN = 1e-6  # well above the touch test's EPS: a wall this far off the line's box never touches it
 
 
 def _edge(a: Cell, b: Cell) -> tuple[Cell, Cell]:
@@ -70,6 +72,7 @@ class Walls:
         self._solid_rows: list[int] | None = None
         self._exits: dict[Cell, tuple[Cell, ...]] = {}
         self._buckets: dict[tuple[int, int], list[Segment]] | None = None
+        self._clear: dict[tuple[Point, Point], bool] = {}  # line_clear's answers (this map state's)
         self.move_memo: dict[Any, Any] = {}  # movement search's own per-map data (tactics.rules.movement)
 
     @property
@@ -273,8 +276,30 @@ class Walls:
         return found
 
     def line_clear(self, p: Point, q: Point) -> bool:
-        """No wall lies across the straight line from ``p`` to ``q`` (grid units)."""
+        """No wall lies across the straight line from ``p`` to ``q`` (grid units).
+
+        Remembered per line: the walls of one map state never change, and the same
+        sight lines are asked again and again (the opponent weighs every square of a
+        move by them, turn after turn; every attack's reach check asks one).
+        """
+        key = (p, q)
+        known = self._clear.get(key)
+        if known is None:
+            if len(self._clear) >= _CLEAR_MEMO:
+                self._clear.clear()  # a bound on memory (a viewer sweeping a huge map)
+            known = self._clear[key] = self._line_clear(p, q)
+        return known
+
+    def _line_clear(self, p: Point, q: Point) -> bool:
+        # A wall that cannot reach the line's box (by more than the tolerance of the
+        # touch test, EPS) cannot cross it: skipped before the exact test.
+        x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+        y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+        x0, y0, x1, y1 = x0 - _BOX_MARGIN, y0 - _BOX_MARGIN, x1 + _BOX_MARGIN, y1 + _BOX_MARGIN
         for seg in self._candidates(p, q):
+            sx1, sx2, sy1, sy2 = seg.x1, seg.x2, seg.y1, seg.y2
+            if (sx1 < x0 and sx2 < x0) or (sx1 > x1 and sx2 > x1) or (sy1 < y0 and sy2 < y0) or (sy1 > y1 and sy2 > y1):
+                continue
             if segments_cross_strictly(p, q, seg.a, seg.b):
                 return False
         return True

@@ -20,7 +20,8 @@ search, grenade, note) are in :mod:`tactics.engine.combat.items`.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+import copy
+from dataclasses import dataclass, fields
 from typing import Any, Callable, Protocol
 
 from tactics.engine.combat.events import (
@@ -77,7 +78,12 @@ class Action:
     trap: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        d = squares_to_json(asdict(self))
+        # field by field rather than dataclasses.asdict (which deep-copies every path square):
+        # every declaration asks this twice; the path and square come out as new lists anyway
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        if self.trap is not None:
+            d["trap"] = copy.deepcopy(self.trap)
+        d = squares_to_json(d)
         return {k: v for k, v in d.items() if v not in (None, "", False, 0) or k == "kind"}
 
     @classmethod

@@ -1,0 +1,49 @@
+"""The opponent's shortcuts give the numbers worked out the long way (R-MOVE-2).
+
+Why it exists: the opponent's Board works out a move's chance to get there square
+by square down the search's tree of paths (and skips the paths that cannot cross
+a square asking a roll), and an attack's pull per distance once: each must equal
+the plain computation exactly, or its choices would drift.
+"""
+
+from __future__ import annotations
+
+from tactics.ai.knowledge import known_state
+from tactics.ai.positions import STEP_FT, Board
+from tactics.ai.scoring import path_chance
+from tactics.ai.team_turn import _reach_plan
+from tactics.assets import bundled
+from tactics.engine.combat.state import sheet_of
+from tactics.engine.core.encounter import load_encounter
+
+
+def _board() -> Board:
+    enc = load_encounter(bundled("space-bears.encounter.toml"), seed=1)
+    return Board(known_state(enc.state, "bears"), "bears")
+
+
+def test_the_chance_to_get_there_equals_the_product_along_the_drawn_path():
+    board = _board()
+    rolled = 0
+    for who in board.ours():
+        reach = _reach_plan(board, who, 60, set())
+        for cell in sorted(reach.cost):
+            plain = path_chance(board.view, who, reach.path_to(cell))
+            assert board.path_chance(who, reach, cell) == plain, (who.id, cell)
+            rolled += plain < 1
+    assert rolled > 20  # the bears stand by difficult ground: many paths ask a roll
+
+
+def test_a_foe_s_pull_equals_the_discount_per_turn_of_moving():
+    board = _board()
+    who = board.ours()[0]
+    run = max(STEP_FT, sheet_of(who).run_ft)
+    for x in range(board.view.current_map().width):
+        for y in range(board.view.current_map().height):
+            best, toward = 0.0, None
+            for reach, (fx, fy), value, foe in board.offers(who):
+                gap = STEP_FT * max(abs(fx - x), abs(fy - y)) - reach
+                turns = 1 + -(-gap // run) if gap > 0 else 1
+                if value * 0.7 ** turns > best:
+                    best, toward = value * 0.7 ** turns, foe
+            assert board.approach_toward(who, (x, y), 0.7) == (best, toward)
