@@ -28,7 +28,9 @@ from typing import Any, Callable, Container
 
 from tactics.engine.combat.team import CombatState, group_label
 from tactics.engine.combat.actions import limits_of, move_budget, planned_origin
+from tactics.engine.combat.doors import planned_map
 from tactics.engine.core.state import Combatant, EncounterState
+from tactics.maps.battlemap import BattleMap
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.movement import Plan, plan
@@ -216,6 +218,16 @@ class Route:
         return f"Route(legs={self.legs!r}, cost={self.cost!r}, sprint={self.sprint!r})"
 
 
+def map_for_move(state: EncounterState, cid: str, allowance: MoveAllowance) -> BattleMap:
+    """The map a move under ``allowance`` will be taken on: in team rounds the doors as the
+    declared door actions that resolve first will leave them (reading: N-DOOR-3), else the
+    map as it stands."""
+    kind = allowance.run_as or allowance.sprint_as
+    if isinstance(state.combat, CombatState) and kind in act.KINDS:
+        return planned_map(state, cid, kind)
+    return state.current_map()
+
+
 def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None = None, *,
                 plans: dict[tuple[Cell, int], Plan] | None = None) -> dict[Cell, Route]:
     """Every square ``cid`` may end a move on now, with the legs to submit (R-GRID-3..5).
@@ -230,7 +242,7 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     origin = allowance.origin
     if who is None or origin is None or not allowance.can_move:
         return {}
-    battle_map = state.current_map()
+    battle_map = map_for_move(state, cid, allowance)
     enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
     allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
 
@@ -282,7 +294,7 @@ def why_not_move(state: EncounterState, cid: str, cell: Cell, allowance: MoveAll
     allowance = allowance or move_allowance(state, cid)
     if not allowance.can_move:
         return f"{who.name} cannot move now: {allowance.reason or 'it cannot move now'}."
-    battle_map = state.current_map()
+    battle_map = map_for_move(state, cid, allowance)
     if not battle_map.in_bounds(cell):
         return "That is off the map."
     if battle_map.move_cost(cell) is None:

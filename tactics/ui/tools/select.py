@@ -21,7 +21,9 @@ import pygame
 from tactics.engine.combat.events import CombatCheck
 from tactics.engine.core.board_events import TokenMoved
 from tactics.engine.board import Walk
-from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_budget_ft, move_routes, why_not_move
+from tactics.engine.combat.moves import (
+    MoveAllowance, Route, map_for_move, move_allowance, move_budget_ft, move_routes, why_not_move,
+)
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import Cell
@@ -96,7 +98,8 @@ def compute_reach(state: EncounterState, cid: str) -> Reach | None:
     if route_plan is None:
         enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
         allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
-        route_plan = plan(state.current_map(), start, allowance.sprint_ft, enemies=enemies, occupied=allies)
+        route_plan = plan(map_for_move(state, cid, allowance), start, allowance.sprint_ft, enemies=enemies,
+                          occupied=allies)
     run = frozenset(c for c, r in routes.items() if not r.sprint)
     sprint = frozenset(c for c, r in routes.items() if r.sprint)
     reason = "" if allowance.can_move else (allowance.reason or "it cannot move now")
