@@ -103,7 +103,7 @@ def test_katie_opens_her_door_and_reaches_outside_next_round(enc):  # N-DOOR-2, 
     enc.submit(Declare("katie", Action("simple-after", effect="open-door", door=KATIE_DOOR)))
     assert "bonus-move" not in legal_kinds(s, "katie")  # the door took the Simple slot (R-ACT-1)
     declared = describe(enc.journal.entries[-1].events[0], s)
-    assert declared == "Katie declares a Simple action (after the Standard) (open the door between 22,15 and 23,15)."
+    assert declared == "Katie declares a Simple action (after the Standard): open the door between 22,15 and 23,15."
     lines = resolve_all(enc)
     assert "Katie opens the door between 22,15 and 23,15." in lines
     door_event = next(e for e in enc.journal.entries[-1].events if e.kind == "door.set")

@@ -259,6 +259,7 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         if p.get("effect") in ("open-door", "close-door") and state is not None \
                 and type(p.get("door")) is int and 0 <= p["door"] < len(state.map.doors):  # reading: N-DOOR-2
             what = f"{'open' if p['effect'] == 'open-door' else 'close'} {door_name(state.map.doors[p['door']].segment)}"
+            return f"{n(d.combatant)} declares a {act.LABELS.get(d.action_kind, d.action_kind)}: {what}."
         what = f" ({what})" if what else ""
         return f"{n(d.combatant)} declares a {act.LABELS.get(d.action_kind, d.action_kind)}{what}{extra}."
     if isinstance(d, ActionUndeclared):

@@ -22,6 +22,7 @@ from tactics.engine.combat.queries import (
 )
 from tactics.engine.combat.team import group_label
 from tactics.rules import actions as act
+from tactics.rules.doors import door_name, sides
 from tactics.rules.grid import SQUARE_FT
 from tactics.rules.sheets import default_armoury
 from tactics.ui import theme
@@ -66,6 +67,10 @@ def action_text(state, kind: str, params: dict) -> str:
             what += f" at {cell[0]},{cell[1]}" + (", cooked" if params.get("cook") else "")
     elif params.get("item"):
         what = SIMPLE_ITEM_USES.get(params["item"], params["item"])
+    elif params.get("effect") in ("open-door", "close-door") and type(params.get("door")) is int \
+            and 0 <= params["door"] < len(state.map.doors):  # reading: N-DOOR-2
+        verb = "open" if params["effect"] == "open-door" else "close"
+        what = f"{verb} {door_name(state.map.doors[params['door']].segment)}"
     elif params.get("effect"):
         what = {"drop-prone": "drop prone", "stand-up": "stand up", "step": "5 ft step"}.get(params["effect"], params["effect"])
     text = label + (f": {what}" if what else "")
@@ -75,6 +80,27 @@ def action_text(state, kind: str, params: dict) -> str:
         end = params["path"][-1]
         text += f" to {end[0]},{end[1]} ({SQUARE_FT * len(params['path'])} ft)"
     return text
+
+
+def door_buttons(state, cid: str, submit: Callable[[object], object]) -> list[tuple[str, str, Callable[..., object]]]:
+    """A button per door ``cid`` could open or close as its Simple action now (from its square, or
+    where its declared Standard Move leaves it), as the engine would accept it (reading: N-DOOR-2)."""
+    from tactics.engine.combat.actions import planned_origin
+    from tactics.engine.combat.doors import doors_in_reach
+    from tactics.ui.tools.doors import accepted, door_command
+
+    who = state.combatants[cid]
+    near = doors_in_reach(state, who.cell) + doors_in_reach(state, planned_origin(state, cid, act.SIMPLE_AFTER))
+    out: list[tuple[str, str, Callable[..., object]]] = []
+    for door in dict.fromkeys(near):
+        command, _ = door_command(state, door, cid)
+        if command is None or not accepted(state, command):
+            continue
+        one, two = sides(state.map.doors[door].segment)
+        verb = "open" if command.action.effect == "open-door" else "close"
+        out.append((f"Simple: {verb} door {one[0]},{one[1]} | {two[0]},{two[1]}", f"door:{door}",
+                    lambda c=command: submit(c)))
+    return out
 
 
 class ActionsPanel(w.Panel):
@@ -90,6 +116,10 @@ class ActionsPanel(w.Panel):
     def declare(self, cid: str, action: Action) -> None:
         if self.ui.submit(Declare(cid, action)):
             self.ui.view.say(f"{self.ui.state.combatants[cid].name} declares: {action_text(self.ui.state, action.kind, action.to_dict())}.", "good")
+
+    def submit_door(self, command: Declare) -> None:
+        """A door button: declare it and say what was declared."""
+        self.declare(command.combatant, command.action)
 
     def aim(self, cid: str, kind: str, weapon: str | None = None, technique: str | None = None) -> None:
         self.ui.aim(cid, kind, weapon=weapon, technique=technique)
@@ -194,6 +224,8 @@ class ActionsPanel(w.Panel):
         if simple and who.has("Prone"):
             buttons.append(("Simple: stand up", "simple:stand-up",
                             lambda k=simple: self.declare(cid, Action(k, effect="stand-up"))))
+        if simple:
+            buttons += door_buttons(state, cid, self.submit_door)
         if act.FREE in kinds and not who.has("Prone"):
             buttons.append(("Free: drop prone", "free:drop-prone",
                             lambda: self.declare(cid, Action(act.FREE, effect="drop-prone"))))
