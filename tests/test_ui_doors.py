@@ -196,3 +196,28 @@ def test_the_players_window_draws_the_door_as_it_is_and_no_hover(calm):  # N-DOO
     click(calm, on_door(calm, KATIE_DOOR))
     pw.draw()
     assert tuple(pw.window.get_surface().get_at((x, y))[:3]) == theme.DOOR_OPEN
+
+
+def test_individual_turns_a_click_on_the_door_is_one_action():  # N-DOOR-4, R-TURN-2
+    from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, JoinTurns, StartTurns
+    from tactics.engine.combat.individual.view import current
+
+    enc = load_encounter(bundled("space-bears-individual.encounter.toml"), seed=3)
+    enc.submit(StartTurns("table"))
+    enc.submit(BeginTurn())
+    enc.submit(JoinTurns("katie", (23, 15), index=0))
+    while current(enc.state) != "katie":
+        if current(enc.state) is not None:
+            enc.submit(EndTurn())
+        enc.submit(BeginTurn())
+    for app in app_session(App(enc, size=SIZE)):
+        view = app.battle
+        click(app, centre(app, (23, 15)))
+        assert view.selected == "katie" and OUTSIDE not in view.reach.routes
+        move(app, on_door(app, KATIE_DOOR))
+        assert status(app) == "Click: Katie opens the door between 22,15 and 23,15 (one action)."
+        assert "door:1" in view.turns.keys()  # the turn card offers it too
+        click(app, on_door(app, KATIE_DOOR))
+        assert view.state.door_open(KATIE_DOOR) and view.state.combat.spent == ["non-contested"]
+        assert OUTSIDE in view.reach.routes  # her second action goes through
+        assert "door:1" in view.turns.keys()  # now "Close door": her second action could shut it again

@@ -182,8 +182,19 @@ class SelectTool(Tool):
         return cached[1]
 
     def pointer_within(self, pos: tuple[int, int]) -> bool:
+        return self._hover_door(pos)
+
+    def pointer_move(self, pos: tuple[int, int]) -> bool:
+        self._hover_door(pos)
+        return True
+
+    def _hover_door(self, pos: tuple[int, int]) -> bool:
+        """Note the door under the pointer; True when that changed. Onto a door, the status line
+        says what a click does: an older message (about the last action) gives way to it."""
         door = door_at(self.view, pos)
         was, self._door_hover = getattr(self, "_door_hover", None), door
+        if door is not None and door != was and getattr(self.view, "message", None) is not None:
+            self.view.message = None  # type: ignore[attr-defined]
         return door != was
 
     def _click_door(self, click: DoorClick) -> None:
