@@ -409,8 +409,8 @@ def open_doors_now(state: Any) -> frozenset[int]:
     battle_map = getattr(state, "map", None)
     if battle_map is None:
         return frozenset()
-    opened = getattr(state, "open_doors", set())
-    closed = getattr(state, "closed_doors", set())
+    opened: set[int] = getattr(state, "open_doors", set())
+    closed: set[int] = getattr(state, "closed_doors", set())
     return frozenset(i for i, door in enumerate(battle_map.doors)
                      if (i in opened if door.closed else i not in closed))
 

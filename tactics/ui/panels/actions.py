@@ -82,7 +82,7 @@ def action_text(state, kind: str, params: dict) -> str:
     return text
 
 
-def door_buttons(state, cid: str, submit: Callable[[object], object]) -> list[tuple[str, str, Callable[..., object]]]:
+def door_buttons(state, cid: str, submit: Callable[[Declare], object]) -> list[tuple[str, str, Callable[..., object]]]:
     """A button per door ``cid`` could open or close as its Simple action now (from its square, or
     where its declared Standard Move leaves it), as the engine would accept it (reading: N-DOOR-2)."""
     from tactics.engine.combat.actions import planned_origin
