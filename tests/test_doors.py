@@ -290,3 +290,18 @@ def test_individual_turns_refuse_a_door_out_of_reach():  # N-DOOR-1, N-DOOR-4
         e.submit(TakeAction("katie", TurnAction("door", effect="open-door", door=KATIE_DOOR)))
     with pytest.raises(Refused, match="opens or closes"):
         e.submit(TakeAction("katie", TurnAction("door", door=KATIE_DOOR)))
+
+
+def test_a_saved_file_with_an_opened_door_reloads_open(enc, tmp_path):  # N-DOOR-2
+    from tactics.engine.saves.document import load_save, save_encounter
+
+    enc.submit(Place("katie", (23, 15)))
+    enc.submit(Declare("katie", Action("simple", effect="open-door", door=KATIE_DOOR)))
+    enc.submit(ResolveNext())
+    enc.submit(SetDoor(HALL_DOOR, False))  # and the hall door the map has open, shut by the GM
+    path = save_encounter(enc, tmp_path / "night.tactics.json")
+    back = load_save(path)
+    assert back.state.door_open(KATIE_DOOR) and not back.state.door_open(HALL_DOOR)
+    assert not back.state.current_map().doors[KATIE_DOOR].closed and back.state.current_map().doors[HALL_DOOR].closed
+    lines = [describe(e, back.state) for e in back.journal.events if e.kind == "door.set"]
+    assert lines == ["Katie opens the door between 22,15 and 23,15.", "The door between 19,15 and 20,15 is closed."]
