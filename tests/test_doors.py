@@ -14,6 +14,8 @@ the one-line refusals (not next to it, no such door, already open, someone in th
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tactics.assets import bundled
 from tactics.engine.board import Place, SetDoor
@@ -27,7 +29,7 @@ from tactics.engine.core.journal import Refused
 from tactics.engine.core.opening import opening_commands, opening_of
 from tactics.engine.saves.document import reloaded
 from tactics.maps.battlemap import Door
-from tactics.rules.doors import door_name, reach_squares, stands_in, touches
+from tactics.rules.doors import door_name, reach_squares, sides, stands_in, touches
 from tactics.rules.geometry import Segment
 
 KATIE_DOOR = 1  # the west door of Katie's room: the line x = 23 from row 14 to row 16, closed
@@ -88,6 +90,18 @@ def test_a_door_is_reached_from_the_squares_its_line_touches():  # N-DOOR-1
     assert not any(stands_in(door, c) for c in reach_squares(door))  # on square edges: nobody stands in it
     assert stands_in(Segment(22.5, 14, 22.5, 15), (22, 14))  # a door drawn across a square
     assert door_name(door) == "the door between 22,15 and 23,15"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 20), st.integers(0, 20), st.integers(1, 3), st.booleans())
+def test_a_door_on_square_edges_is_reached_from_both_sides_and_stood_in_by_none(c, r, length, vertical):  # N-DOOR-1
+    seg = Segment(c, r, c, r + length) if vertical else Segment(c, r, c + length, r)
+    squares = set(reach_squares(seg))
+    assert len(squares) == 2 * (length + 2)  # a ring of squares on both sides, corners included
+    assert not any(stands_in(seg, sq) for sq in squares)
+    one, two = sides(seg)
+    assert one in squares and two in squares and one != two  # the name points at both sides of it
+    assert all(touches(seg, sq) for sq in squares)
 
 
 # --------------------------------------------------------------------------- team rounds
