@@ -27,9 +27,6 @@ import pygame
 from tactics.engine.board import SetDoor
 from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.doors import CLOSE, OPEN, name_of
-from tactics.engine.combat.individual.actions import DOOR, TakeAction, TurnAction
-from tactics.engine.combat.individual.interrupts import UseHeld
-from tactics.engine.combat.individual.procedure import turns_of
 from tactics.engine.combat.queries import combat_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
@@ -78,11 +75,20 @@ class DoorClick:
         return self.command is not None and not self.problem
 
 
+def _turns(state: EncounterState) -> Any:
+    """The individual-turns procedure when it runs (its modules load only then: start time)."""
+    if state.mode != "individual" or state.combat is None:
+        return None
+    from tactics.engine.combat.individual.procedure import turns_of
+
+    return turns_of(state)
+
+
 def fight_on(state: EncounterState) -> bool:
     combat = combat_of(state)
     if combat is not None:
         return combat.phase != "ended"
-    turns = turns_of(state)
+    turns = _turns(state)
     return turns is not None and turns.phase != "ended"
 
 
@@ -98,10 +104,13 @@ def door_command(state: EncounterState, door: int, cid: str | None) -> tuple[Any
         return None, f"select who {verb}s {name}"
     effect = OPEN if opening else CLOSE
     third = f"{who.name} {verb}s {name}"
-    if turns_of(state) is not None:
-        turns = turns_of(state)
+    turns = _turns(state)
+    if turns is not None:
+        from tactics.engine.combat.individual.actions import DOOR, TakeAction, TurnAction
+        from tactics.engine.combat.individual.interrupts import UseHeld
+
         action = TurnAction(DOOR, effect=effect, door=door)
-        if turns is not None and turns.current != who.id and who.id in turns.held:
+        if turns.current != who.id and who.id in turns.held:
             return UseHeld(who.id, action), f"{third} (held action)"
         return TakeAction(who.id, action), f"{third} (one action)"
     # before the Standard, or after it once one is declared (as the 5 ft step, N-MOVE-4); the other
