@@ -116,6 +116,10 @@ def test_katie_opens_her_door_from_the_window(app):  # N-DOOR-2, N-DOOR-3, R-ACT
     s = view.state
     click(app, centre(app, s.combatants["katie"].cell))
     assert view.selected == "katie" and OUTSIDE not in view.reach.routes
+    click(app, centre(app, OUTSIDE))  # the reviewer's click: now it says what is in the way
+    assert message(app) == ("Katie has no way there: a closed door is in the way. Open it first "
+                            "(click the door; in a fight from a square beside it).")
+    assert not s.combat.declarations
     move(app, on_door(app, KATIE_DOOR))
     assert status(app) == ("Katie is not next to the door between 22,15 and 23,15 "
                            "(stand on a square beside it).")

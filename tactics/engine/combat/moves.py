@@ -314,5 +314,21 @@ def why_not_move(state: EncounterState, cid: str, cell: Cell, allowance: MoveAll
     wider = plan(battle_map, start, max(allowance.sprint_ft, 5) * 4, enemies=enemies, occupied=allies)
     if cell in wider.cost:
         return f"Too far: {wider.cost[cell]} ft by the shortest path; {who.name} can move {allowance.sprint_ft} ft now."
+    if _door_in_the_way(battle_map, start, cell, max(allowance.sprint_ft, 5) * 4, enemies, allies):
+        return (f"{who.name} has no way there: a closed door is in the way. Open it first "
+                "(click the door; in a fight from a square beside it).")
     return f"{who.name} has no way there: walls or enemies block every path."
+
+
+def _door_in_the_way(battle_map: BattleMap, start: Cell, cell: Cell, feet: int, enemies: list[Cell],
+                     allies: list[Cell]) -> bool:
+    """Would ``cell`` be within ``feet`` of ``start`` with every door open? (Then a closed door
+    is what stops the mover, and the window says so; reading: N-DOOR-2.)"""
+    closed = [i for i, door in enumerate(battle_map.doors) if door.closed]
+    if not closed:
+        return False
+    opened = battle_map
+    for index in closed:
+        opened = opened.with_door(index, closed=False)
+    return cell in plan(opened, start, feet, enemies=enemies, occupied=allies).cost
 
