@@ -29,11 +29,11 @@ from tactics.engine.combat.events import (
 )
 from tactics.engine.core.board_events import TokenMoved
 from tactics.engine.hazards.events import TrapHalted
+from tactics.engine.combat.doors import DOOR_EFFECTS, door_events, door_problem, pending_doors, planned_map
 from tactics.engine.board import check_path, path_limit, walk_events
 from tactics.engine.combat.team import (
     CombatState, Declaration, combat_or_refuse, conditions_of, group_label, reducer, set_moment, sheet_of,
 )
-from tactics.engine.combat.doors import DOOR_EFFECTS, door_events, door_problem, pending_doors, planned_map
 from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded, unseen_by, unseen_problem
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState

@@ -26,11 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Container
 
+from tactics.maps.battlemap import BattleMap
+from tactics.engine.combat.doors import planned_map
 from tactics.engine.combat.team import CombatState, group_label
 from tactics.engine.combat.actions import limits_of, move_budget, planned_origin
-from tactics.engine.combat.doors import planned_map
 from tactics.engine.core.state import Combatant, EncounterState
-from tactics.maps.battlemap import BattleMap
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.movement import Plan, plan

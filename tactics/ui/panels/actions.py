@@ -82,27 +82,6 @@ def action_text(state, kind: str, params: dict) -> str:
     return text
 
 
-def door_buttons(state, cid: str, submit: Callable[[Declare], object]) -> list[tuple[str, str, Callable[..., object]]]:
-    """A button per door ``cid`` could open or close as its Simple action now (from its square, or
-    where its declared Standard Move leaves it), as the engine would accept it (reading: N-DOOR-2)."""
-    from tactics.engine.combat.actions import planned_origin
-    from tactics.engine.combat.doors import doors_in_reach
-    from tactics.ui.tools.doors import accepted, door_command
-
-    who = state.combatants[cid]
-    near = doors_in_reach(state, who.cell) + doors_in_reach(state, planned_origin(state, cid, act.SIMPLE_AFTER))
-    out: list[tuple[str, str, Callable[..., object]]] = []
-    for door in dict.fromkeys(near):
-        command, _ = door_command(state, door, cid)
-        if command is None or not accepted(state, command):
-            continue
-        one, two = sides(state.map.doors[door].segment)
-        verb = "open" if command.action.effect == "open-door" else "close"
-        out.append((f"Simple: {verb} door {one[0]},{one[1]} | {two[0]},{two[1]}", f"door:{door}",
-                    lambda c=command: submit(c)))
-    return out
-
-
 class ActionsPanel(w.Panel):
     def __init__(self, ui: "CombatPanels") -> None:
         super().__init__(title="Declare")
@@ -116,10 +95,6 @@ class ActionsPanel(w.Panel):
     def declare(self, cid: str, action: Action) -> None:
         if self.ui.submit(Declare(cid, action)):
             self.ui.view.say(f"{self.ui.state.combatants[cid].name} declares: {action_text(self.ui.state, action.kind, action.to_dict())}.", "good")
-
-    def submit_door(self, command: Declare) -> None:
-        """A door button: declare it and say what was declared."""
-        self.declare(command.combatant, command.action)
 
     def aim(self, cid: str, kind: str, weapon: str | None = None, technique: str | None = None) -> None:
         self.ui.aim(cid, kind, weapon=weapon, technique=technique)
@@ -225,7 +200,7 @@ class ActionsPanel(w.Panel):
             buttons.append(("Simple: stand up", "simple:stand-up",
                             lambda k=simple: self.declare(cid, Action(k, effect="stand-up"))))
         if simple:
-            buttons += door_buttons(state, cid, self.submit_door)
+            buttons += door_buttons(state, cid, lambda c: self.declare(c.combatant, c.action))
         if act.FREE in kinds and not who.has("Prone"):
             buttons.append(("Free: drop prone", "free:drop-prone",
                             lambda: self.declare(cid, Action(act.FREE, effect="drop-prone"))))
@@ -258,3 +233,24 @@ class ActionsPanel(w.Panel):
                              lambda i=d.id: self.ui.submit(Undeclare(i)), style="danger", size=15, hover=hover)
                 y += max(px(26), w.line_h(15, "regular") * len(lines)) + px(6)
         return y
+
+
+def door_buttons(state, cid: str, submit: Callable[[Declare], object]) -> list[tuple[str, str, Callable[..., object]]]:
+    """A button per door ``cid`` could open or close as its Simple action now (from its square, or
+    where its declared Standard Move leaves it), as the engine would accept it (reading: N-DOOR-2)."""
+    from tactics.engine.combat.actions import planned_origin
+    from tactics.engine.combat.doors import doors_in_reach
+    from tactics.ui.tools.doors import accepted, door_command
+
+    who = state.combatants[cid]
+    near = doors_in_reach(state, who.cell) + doors_in_reach(state, planned_origin(state, cid, act.SIMPLE_AFTER))
+    out: list[tuple[str, str, Callable[..., object]]] = []
+    for door in dict.fromkeys(near):
+        command, _ = door_command(state, door, cid)
+        if command is None or not accepted(state, command):
+            continue
+        one, two = sides(state.map.doors[door].segment)
+        verb = "open" if command.action.effect == "open-door" else "close"
+        out.append((f"Simple: {verb} door {one[0]},{one[1]} | {two[0]},{two[1]}", f"door:{door}",
+                    lambda c=command: submit(c)))
+    return out
