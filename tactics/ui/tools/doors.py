@@ -163,7 +163,7 @@ def draw_hover(surface: pygame.Surface, view: Any, click: DoorClick) -> None:
     seg = view.state.map.doors[click.door].segment
     a, b = cam.to_screen(seg.a), cam.to_screen(seg.b)
     thick = door_thickness(cam.cell_px)
-    colour = theme.TEXT if click.allowed else theme.BAD
+    colour = theme.TEXT if click.allowed else (theme.TEXT_DIM if click.command is None else theme.BAD)
     pygame.draw.line(surface, theme.OUTLINE, a, b, thick + 9)
     pygame.draw.line(surface, colour, a, b, thick + 5)
     inner = theme.DOOR_OPEN if view.state.door_open(click.door) else theme.DOOR_CLOSED
@@ -173,5 +173,4 @@ def draw_hover(surface: pygame.Surface, view: Any, click: DoorClick) -> None:
     if click.command is None:
         label = "Select who opens it" if click.opening else "Select who closes it"
     mid = ((a[0] + b[0]) // 2, min(a[1], b[1]) - thick - 4)
-    draw.pill_at(surface, label, mid, size=draw.label_size(cam.cell_px),
-                 colour=theme.TEXT if click.allowed else theme.BAD, anchor="midbottom")
+    draw.pill_at(surface, label, mid, size=draw.label_size(cam.cell_px), colour=colour, anchor="midbottom")
