@@ -4,7 +4,8 @@
 * :class:`Walk`: a token walks a path; every step must be legal (walls, corner
   cutting, enemies, terrain; R-GRID-3..5) and the path must fit the budget.
   Outside a fight only: in one, a move is an action (N-GATE-1).
-* :class:`SetDoor`: open or close a door.
+* :class:`SetDoor`: open or close a door, at once: out of a fight anyone's click, in one
+  the GM's override (a combatant opens a door as its Simple action, N-DOOR-2).
 
 Ground combat wraps :class:`Walk` with the action economy (Standard Move,
 Bonus Move); traps hook the path to stop a mover where a trap triggers.
@@ -80,17 +81,20 @@ def combatant_or_refuse(state: EncounterState, cid: str) -> Combatant:
     return who
 
 
-def check_path(state: EncounterState, cid: str, path: list[Cell], budget_ft: int, *, start: Cell | None = None) -> int:
+def check_path(state: EncounterState, cid: str, path: list[Cell], budget_ft: int, *, start: Cell | None = None,
+               battle_map: Any = None) -> int:
     """Validate a walk; return its cost in feet or raise Refused with the reason.
 
     ``start``: where the walk begins when not the token's square (a move declared
-    after another that has not resolved yet starts where that one ends)."""
+    after another that has not resolved yet starts where that one ends).
+    ``battle_map``: the map the walk will be taken on when not the map as it stands (a
+    door a declared action opens first, N-DOOR-3)."""
     who = combatant_or_refuse(state, cid)
     if who.cell is None or not who.present:
         raise Refused(f"{who.name} is not on the map")
     if not path:
         raise Refused("the path is empty")
-    battle_map = state.current_map()
+    battle_map = battle_map if battle_map is not None else state.current_map()
     enemies = {c.cell for c in state.enemies_of(who)}
     for cell in path:
         if cell in enemies:
@@ -159,6 +163,9 @@ class Walk:
 
 @dataclass
 class SetDoor:
+    """Open (``open=True``) or close a door now, with no action spent (never gated: the GM's
+    override in a fight, like :class:`Place`; reading: N-DOOR-2)."""
+
     door: int
     open: bool
     name: str = "door"
@@ -167,9 +174,29 @@ class SetDoor:
         return {"door": self.door, "open": self.open}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
-        if not 0 <= self.door < len(state.map.doors):
+        from tactics.rules.doors import door_name
+
+        if type(self.door) is not int or not 0 <= self.door < len(state.map.doors):
             raise Refused(f"there is no door {self.door}")
-        return [DoorSet(door=self.door, open=self.open)]
+        name = door_name(state.map.doors[self.door].segment)
+        if state.door_open(self.door) == bool(self.open):
+            raise Refused(f"{name} is already {'open' if self.open else 'closed'}")
+        if not self.open:
+            problem = doorway_problem(state, self.door)
+            if problem:
+                raise Refused(problem)
+        return [DoorSet(door=self.door, open=bool(self.open))]
+
+
+def doorway_problem(state: EncounterState, door: int) -> str | None:
+    """Why door ``door`` cannot be closed now: someone stands in its doorway (reading: N-DOOR-1)."""
+    from tactics.rules.doors import door_name, stands_in
+
+    seg = state.map.doors[door].segment
+    for who in state.on_map():
+        if who.cell is not None and stands_in(seg, who.cell):
+            return f"{who.name} stands in {door_name(seg)}: it cannot close"
+    return None
 
 
 @reducer.on(TokenPlaced)
@@ -184,7 +211,8 @@ def _moved(state: EncounterState, event: TokenMoved) -> None:
 
 @reducer.on(DoorSet)
 def _door(state: EncounterState, event: DoorSet) -> None:
-    if event.open:
-        state.open_doors.add(event.door)
-    else:
-        state.open_doors.discard(event.door)
+    doors = state.map.doors
+    if not 0 <= event.door < len(doors) or doors[event.door].closed:  # a door the map has closed: opened since?
+        (state.open_doors.add if event.open else state.open_doors.discard)(event.door)
+    else:  # a door the map has open: closed since?
+        (state.closed_doors.discard if event.open else state.closed_doors.add)(event.door)

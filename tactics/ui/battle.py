@@ -264,7 +264,7 @@ class BattleView(TimedMessages):
         self.hover_pos = intent.pos
         self.bad_cell = None if cell != self.bad_cell else self.bad_cell
         if cell == self.hover_cell and self.tool.name not in ("radius", "cone"):
-            return False
+            return self.tool.pointer_within(intent.pos)  # e.g. onto a door on the square's edge
         self.hover_cell = cell
         self._hover_camera = self._camera_key()
         self.tool.pointer_move(intent.pos)

@@ -12,7 +12,9 @@ trap in the GM's view opens this compact menu beside it:
 * an empty square in a fight: Join the fight here, for each absent combatant
   the engine would let in (R-INIT-5: at the Counter Phase);
 * a live grenade marker: Detonate now (so a grenade thrown outside a fight can go off);
-* a trap: Reveal to players, Remove.
+* a trap: Reveal to players, Remove;
+* a door (the pointer on its line): Open / Close the door now, at any time, in a fight too (the
+  GM's override, like Place; combatants open doors as their Simple action, N-DOOR-2).
 
 Every choice is an engine command submitted through :meth:`BattleView.submit`
 (logged, undoable with Ctrl+Z, autosaved); a refusal shows as the usual
@@ -113,6 +115,7 @@ class GmMenu:
         self.rect: pygame.Rect | None = None
         self.rows: list[tuple[pygame.Rect, int]] = []
         self.hover: tuple[int, int] | None = None
+        self.door: int | None = None  # the door under the pointer of the right click being opened
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -224,6 +227,12 @@ class GmMenu:
                               lambda tid=trap.id: self.submit(RemoveTrap(tid)), style="danger"))
             title = title or trap.label
             subtitle = subtitle or ("hidden from players" if not tr.visible_to_players(trap) else trap.status)
+        door = getattr(self, "door", None)
+        if door is not None and 0 <= door < len(state.map.doors):
+            door_items, door_title, door_state = self._door_items(door)
+            items += door_items
+            title = title or door_title
+            subtitle = subtitle or door_state
         if who is None and state.combat is not None and state.map.in_bounds(cell):
             for other in sorted(state.combatants.values(), key=lambda c: c.name):
                 if other.present:
@@ -236,6 +245,27 @@ class GmMenu:
         if not items:
             return None
         return Page(title, items, subtitle)
+
+    def _door_items(self, door: int) -> tuple[list[Item], str, str]:
+        """Open or close the door at once: the GM's override, in a fight too (reading: N-DOOR-2)."""
+        from tactics.engine.board import SetDoor
+        from tactics.engine.combat.doors import name_of
+
+        state = self.view.state
+        is_open = state.door_open(door)
+        command = SetDoor(door, not is_open)
+        name = name_of(state, door)
+        label = ("Close the door" if is_open else "Open the door") + (" now (GM)" if state.combat is not None else "")
+        if allowed(state, command):
+            item = Item(label, f"door:{door}", lambda: self.submit(command), style="good")
+        else:
+            try:
+                command.execute(state, Dice(0))
+                why = ""
+            except Refused as exc:
+                why = exc.reason
+            item = Item(label, f"door:{door}", None, detail=_short(why))
+        return [item], name[0].upper() + name[1:], "open" if is_open else "closed"
 
     def _token_items(self, who: Any) -> list[Item]:
         state = self.view.state
@@ -304,9 +334,16 @@ class GmMenu:
 
     # -- the App's add-on hooks -------------------------------------------------------------------
     def right_click(self, pos: tuple[int, int]) -> bool:
-        """The battle view saw a right click (no drag) at ``pos``: open the menu for that square."""
+        """The battle view saw a right click (no drag) at ``pos``: open the menu for that square
+        (and the door under the pointer, if any)."""
+        from tactics.ui.tools.doors import door_at
+
         self.close()
-        return self.open_at(self.view.camera.cell_at(pos))
+        self.door = door_at(self.view, pos)
+        try:
+            return self.open_at(self.view.camera.cell_at(pos))
+        finally:
+            self.door = None
 
     def opened(self, encounter: Any) -> bool:
         self.close()

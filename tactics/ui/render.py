@@ -300,7 +300,7 @@ class BoardRenderer:
                        ground, origin: tuple[int, int], size: tuple[int, int]) -> list[pygame.Rect] | None:
         """The kept ground brought up to date: [] unchanged, the rectangles repainted (a door opened or
         closed), or None when it was drawn whole."""
-        doors = frozenset(getattr(state, "open_doors", ()))
+        doors = open_doors_now(state)
         key = (origin, camera.cell_px, tuple(clip), size, self.art.show_walls, id(state.map))
         if self._ground is None or self._ground.get_size() != size:
             self._ground = _window_format(size)
@@ -404,14 +404,25 @@ def door_rect(camera: Camera, door: Any) -> pygame.Rect:
                        abs(a[1] - b[1]) + 2 * pad + 1)
 
 
+def open_doors_now(state: Any) -> frozenset[int]:
+    """The doors open now (the map's open ones less those closed since, with those opened since)."""
+    battle_map = getattr(state, "map", None)
+    if battle_map is None:
+        return frozenset()
+    opened: set[int] = getattr(state, "open_doors", set())
+    closed: set[int] = getattr(state, "closed_doors", set())
+    return frozenset(i for i, door in enumerate(battle_map.doors)
+                     if (i in opened if door.closed else i not in closed))
+
+
 def _doors_layer(ctx: DrawContext) -> None:
     thick = door_thickness(ctx.camera.cell_px)
+    open_now = open_doors_now(ctx.state)
     for i, door in enumerate(ctx.state.map.doors):
         seg = door.segment
         a = ctx.camera.to_screen(seg.a)
         b = ctx.camera.to_screen(seg.b)
-        is_open = (not door.closed) or i in ctx.state.open_doors
-        if is_open:
+        if i in open_now:
             pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, max(2, thick // 2) + 2)
             pygame.draw.line(ctx.surface, theme.DOOR_OPEN, a, b, max(2, thick // 2))
         else:

@@ -30,6 +30,7 @@ from tactics.engine.combat.events import (
 )
 from tactics.engine.core.board_events import TokenMoved
 from tactics.engine.hazards.events import TrapHalted
+from tactics.engine.combat.doors import DOOR_EFFECTS, door_events, door_problem, pending_doors, planned_map
 from tactics.engine.board import check_path, path_limit, walk_events
 from tactics.engine.combat.team import (
     CombatState, Declaration, combat_or_refuse, conditions_of, group_label, reducer, set_moment, sheet_of,
@@ -56,7 +57,8 @@ class Action:
     ``weapon`` / ``technique`` / ``item``; ``target`` (a combatant id) or
     ``target_cell``; ``two_weapon`` for two-weapon fighting (R-HIT-3);
     ``situational``: the GM's extra advantages (+) or disadvantages (-);
-    ``effect``: "drop-prone" (Free) or "stand-up" (Simple); ``note``: free text;
+    ``effect``: "drop-prone" (Free), "stand-up", "open-door" or "close-door" (Simple;
+    ``door``: the door's index on the map, N-DOOR-2); ``note``: free text;
     ``grenade`` (its kind) and ``cook`` for ``Action("use-item", item="grenade",
     target_cell=..., grenade="frag")``; ``trap``: how a trap is set (``facing``,
     ``wire_end``, ``disarm_dc``) for ``item="set-trap:<kind>"``.
@@ -76,6 +78,7 @@ class Action:
     grenade: str | None = None
     cook: bool = False
     trap: dict[str, Any] | None = None
+    door: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         # field by field rather than dataclasses.asdict (which deep-copies every path square):
@@ -84,7 +87,8 @@ class Action:
         if self.trap is not None:
             d["trap"] = copy.deepcopy(self.trap)
         d = squares_to_json(d)
-        return {k: v for k, v in d.items() if v not in (None, "", False, 0) or k == "kind"}
+        return {k: v for k, v in d.items()
+                if v not in (None, "", False, 0) or k == "kind" or (k == "door" and v is not None)}
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> "Action":
@@ -340,19 +344,30 @@ def _validate(
                 raise Refused(problem)
         return params, False
     if kind in (act.SIMPLE, act.SIMPLE_AFTER):
-        if action.effect not in (None, "stand-up", "step"):
+        if action.effect not in (None, "stand-up", "step", *DOOR_EFFECTS):
             raise Refused(f"unknown Simple action effect {action.effect!r}")
+        if action.effect in DOOR_EFFECTS:  # reading: N-DOOR-2, opening a door is a Simple action
+            if path:
+                raise Refused("opening or closing a door does not move; declare the move apart")
+            problem = door_problem(state, who, action.door, DOOR_EFFECTS[action.effect],
+                                   at=planned_origin(state, who.id, kind), planned=pending_doors(state))
+            if problem:
+                raise Refused(problem)
+            return params, False
         if path:
             if len(path) != 1:
                 raise Refused("a Simple action moves one 5 ft step at most")
-            check_path(state, who.id, path, SQUARE_FT, start=planned_origin(state, who.id, kind))
+            check_path(state, who.id, path, SQUARE_FT, start=planned_origin(state, who.id, kind),
+                       battle_map=planned_map(state, who.id, kind))  # reading: N-DOOR-3
         return params, False
     if kind in (act.STANDARD_MOVE, act.BONUS_MOVE):
         if not path:
             raise Refused("choose where to move")
         needs_roll = _path_needs_roll(state, path)
-        # the same budget from the same square as ground_moves.move_allowance (R-MOVE-1)
-        check_path(state, who.id, path, move_budget(who), start=planned_origin(state, who.id, kind, needs_roll))
+        # the same budget from the same square as ground_moves.move_allowance (R-MOVE-1), on the map
+        # as the door actions that resolve first will leave it (reading: N-DOOR-3)
+        check_path(state, who.id, path, move_budget(who), start=planned_origin(state, who.id, kind, needs_roll),
+                   battle_map=planned_map(state, who.id, kind, needs_roll))
         return params, needs_roll
     if kind == act.USE_ITEM:
         use = item_use_or_refuse(action.item)
@@ -366,7 +381,7 @@ def _validate(
     from_cell = who.cell
     if isinstance(arms, Technique) and arms.move_ft and path:
         if not pending:
-            check_path(state, who.id, path, arms.move_ft)
+            check_path(state, who.id, path, arms.move_ft, battle_map=planned_map(state, who.id, kind, True))
         from_cell = path[-1]
     elif path:
         raise Refused("an attack does not move; declare a move first")
@@ -488,6 +503,8 @@ def _perform(
         return [], True, None
     events: list[Event] = []
     if kind in (act.SIMPLE, act.SIMPLE_AFTER):
+        if action.effect in DOOR_EFFECTS and action.door is not None:  # reading: N-DOOR-2
+            return door_events(state, who, action.door, DOOR_EFFECTS[action.effect]), True, None
         if action.effect == "stand-up" and who.has("Prone"):
             events.append(ConditionRemoved(combatant=who.id, name="Prone", reason="stands up"))
         if path:

@@ -26,6 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Container
 
+from tactics.maps.battlemap import BattleMap
+from tactics.engine.combat.doors import planned_map
 from tactics.engine.combat.team import CombatState, group_label
 from tactics.engine.combat.actions import limits_of, move_budget, planned_origin
 from tactics.engine.combat.two_weapon import fights_with_two_weapons
@@ -217,6 +219,16 @@ class Route:
         return f"Route(legs={self.legs!r}, cost={self.cost!r}, sprint={self.sprint!r})"
 
 
+def map_for_move(state: EncounterState, cid: str, allowance: MoveAllowance) -> BattleMap:
+    """The map a move under ``allowance`` will be taken on: in team rounds the doors as the
+    declared door actions that resolve first will leave them (reading: N-DOOR-3), else the
+    map as it stands."""
+    kind = allowance.run_as or allowance.sprint_as
+    if isinstance(state.combat, CombatState) and kind in act.KINDS:
+        return planned_map(state, cid, kind)
+    return state.current_map()
+
+
 def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None = None, *,
                 plans: dict[tuple[Cell, int], Plan] | None = None) -> dict[Cell, Route]:
     """Every square ``cid`` may end a move on now, with the legs to submit (R-GRID-3..5).
@@ -231,7 +243,7 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     origin = allowance.origin
     if who is None or origin is None or not allowance.can_move:
         return {}
-    battle_map = state.current_map()
+    battle_map = map_for_move(state, cid, allowance)
     enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
     allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
 
@@ -283,7 +295,7 @@ def why_not_move(state: EncounterState, cid: str, cell: Cell, allowance: MoveAll
     allowance = allowance or move_allowance(state, cid)
     if not allowance.can_move:
         return f"{who.name} cannot move now: {allowance.reason or 'it cannot move now'}."
-    battle_map = state.current_map()
+    battle_map = map_for_move(state, cid, allowance)
     if not battle_map.in_bounds(cell):
         return "That is off the map."
     if battle_map.move_cost(cell) is None:
@@ -303,5 +315,21 @@ def why_not_move(state: EncounterState, cid: str, cell: Cell, allowance: MoveAll
     wider = plan(battle_map, start, max(allowance.sprint_ft, 5) * 4, enemies=enemies, occupied=allies)
     if cell in wider.cost:
         return f"Too far: {wider.cost[cell]} ft by the shortest path; {who.name} can move {allowance.sprint_ft} ft now."
+    if _door_in_the_way(battle_map, start, cell, max(allowance.sprint_ft, 5) * 4, enemies, allies):
+        return (f"{who.name} has no way there: a closed door is in the way. Open it first "
+                "(click the door; in a fight from a square beside it).")
     return f"{who.name} has no way there: walls or enemies block every path."
+
+
+def _door_in_the_way(battle_map: BattleMap, start: Cell, cell: Cell, feet: int, enemies: list[Cell],
+                     allies: list[Cell]) -> bool:
+    """Would ``cell`` be within ``feet`` of ``start`` with every door open? (Then a closed door
+    is what stops the mover, and the window says so; reading: N-DOOR-2.)"""
+    closed = [i for i, door in enumerate(battle_map.doors) if door.closed]
+    if not closed:
+        return False
+    opened = battle_map
+    for index in closed:
+        opened = opened.with_door(index, closed=False)
+    return cell in plan(opened, start, feet, enemies=enemies, occupied=allies).cost
 

@@ -18,7 +18,8 @@ from tactics.engine.combat.events import (
     CombatantRevealed, ConditionAdded, ConditionRemoved, CounterAdded, CounterRemoved, CountersTicked, DamageRolled,
     GroupEnded, GroupStarted, HpChanged, HpRolled, RoundStarted,
 )
-from tactics.engine.core.board_events import TokenMoved, TokenPlaced
+from tactics.engine.core.board_events import DoorSet, TokenMoved, TokenPlaced
+from tactics.rules.doors import door_name
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
 from tactics.engine.combat.actions import limits_of, off_hand_problem, resolution_order
 from tactics.engine.combat.tie_breaks import tie_break_texts
@@ -294,6 +295,10 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         if p.get("path"):
             extra += f" to {tuple(p['path'][-1])}"
         what = _arms_label(p)
+        if p.get("effect") in ("open-door", "close-door") and state is not None \
+                and type(p.get("door")) is int and 0 <= p["door"] < len(state.map.doors):  # reading: N-DOOR-2
+            what = f"{'open' if p['effect'] == 'open-door' else 'close'} {door_name(state.map.doors[p['door']].segment)}"
+            return f"{n(d.combatant)} declares a {act.LABELS.get(d.action_kind, d.action_kind)}: {what}."
         what = f" ({what})" if what else ""
         return f"{n(d.combatant)} declares a {act.LABELS.get(d.action_kind, d.action_kind)}{what}{extra}."
     if isinstance(d, ActionUndeclared):
@@ -353,6 +358,10 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return f"Counter {d.id} removed."
     if isinstance(d, TokenMoved):
         return f"{n(d.combatant)} moves {d.feet} ft to {tuple(d.path[-1])}."
+    if isinstance(d, DoorSet):
+        from tactics.engine.combat.doors import describe_door
+
+        return describe_door(d, state)
     if isinstance(d, TokenPlaced):
         return f"{n(d.combatant)} is placed at {tuple(d.cell)}." if d.cell else f"{n(d.combatant)} leaves the map."
     return _fallback(k, event.to_dict()["data"])
@@ -401,7 +410,8 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
     """A canonical, comparable dict of everything ground combat tracks (for
     replay checks and tests): combatants (cell, hp, conditions, hidden) and the
     combat procedure."""
-    out: dict[str, Any] = {"combatants": {}, "open_doors": sorted(state.open_doors)}
+    out: dict[str, Any] = {"combatants": {}, "open_doors": sorted(state.open_doors),
+                           "closed_doors": sorted(state.closed_doors)}
     for cid in sorted(state.combatants):
         c = state.combatants[cid]
         conditions: list[dict[str, Any]] = sorted([plain(x) for x in c.conditions], key=lambda x: x["name"])

@@ -20,6 +20,7 @@ class DoorSet(Event):
 
     door: Annotated[int, Field(ge=0)]
     open: bool
+    by: str | None = None  # the combatant who opened or closed it as an action (None: the GM, a click)
 
 
 @dataclass(frozen=True, kw_only=True)

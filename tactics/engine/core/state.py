@@ -79,6 +79,7 @@ class EncounterState:
     teams: dict[str, Team] = field(default_factory=dict)
     combatants: dict[str, Combatant] = field(default_factory=dict)
     open_doors: set[int] = field(default_factory=set)
+    closed_doors: set[int] = field(default_factory=set)  # doors the map has open, closed since
     mode: str = "team"  # "team" (R-INIT) or "individual" (R-TURN)
     settings: dict[str, Any] = field(default_factory=dict)
     combat: Any = None
@@ -129,19 +130,27 @@ class EncounterState:
     def enemies_of(self, who: Combatant) -> list[Combatant]:
         return [c for c in self.on_map() if c.team != who.team]
 
+    def door_open(self, index: int) -> bool:
+        """Is door ``index`` open now? (The map says how it starts; DoorSet events change it.)"""
+        if self.map.doors[index].closed:
+            return index in self.open_doors
+        return index not in self.closed_doors
+
     def current_map(self) -> BattleMap:
         """The map with doors as they stand now (closed doors block)."""
-        if not self.open_doors:
+        if not self.open_doors and not self.closed_doors:
             return self.map
-        return _map_with_open_doors(self.map, frozenset(self.open_doors))
+        return _map_with_open_doors(self.map, frozenset(self.open_doors), frozenset(self.closed_doors))
 
 
-_door_cache: dict[tuple[int, frozenset[int]], tuple[BattleMap, BattleMap]] = {}
+_door_cache: dict[tuple[int, frozenset[int], frozenset[int]], tuple[BattleMap, BattleMap]] = {}
 
 
-def _map_with_open_doors(base: BattleMap, open_doors: frozenset[int]) -> BattleMap:
-    """The base map with some doors open, cached so walls are built once per set."""
-    key = (id(base), open_doors)
+def _map_with_open_doors(base: BattleMap, open_doors: frozenset[int],
+                         closed_doors: frozenset[int] = frozenset()) -> BattleMap:
+    """The base map with some doors opened (and some open ones closed), cached so walls are
+    built once per set."""
+    key = (id(base), open_doors, closed_doors)
     hit = _door_cache.get(key)
     if hit is not None and hit[0] is base:
         return hit[1]
@@ -149,6 +158,9 @@ def _map_with_open_doors(base: BattleMap, open_doors: frozenset[int]) -> BattleM
     for index in open_doors:
         if 0 <= index < len(base.doors):
             found = found.with_door(index, closed=False)
+    for index in closed_doors:
+        if 0 <= index < len(base.doors):
+            found = found.with_door(index, closed=True)
     if len(_door_cache) > 64:
         _door_cache.clear()
     _door_cache[key] = (base, found)

@@ -100,6 +100,9 @@ def check_state(state: EncounterState, *, names: bool = True) -> None:
     for door in state.open_doors:
         if type(door) is not int or not 0 <= door < len(battle_map.doors):
             raise ReplayProblem("state.open_doors", f"there is no door {door!r} on the map")
+    for door in state.closed_doors:
+        if type(door) is not int or not 0 <= door < len(battle_map.doors):
+            raise ReplayProblem("state.closed_doors", f"there is no door {door!r} on the map")
     for trap_id, trap in state.traps.items():
         cell = getattr(trap, "cell", None)
         if not _square_on(cell, width, height):

@@ -23,6 +23,7 @@ from tactics.engine.combat.queries import (
 )
 from tactics.engine.combat.team import group_label
 from tactics.rules import actions as act
+from tactics.rules.doors import door_name, sides
 from tactics.rules.grid import SQUARE_FT
 from tactics.rules.sheets import default_armoury
 from tactics.ui import theme
@@ -67,6 +68,10 @@ def action_text(state, kind: str, params: dict) -> str:
             what += f" at {cell[0]},{cell[1]}" + (", cooked" if params.get("cook") else "")
     elif params.get("item"):
         what = SIMPLE_ITEM_USES.get(params["item"], params["item"])
+    elif params.get("effect") in ("open-door", "close-door") and type(params.get("door")) is int \
+            and 0 <= params["door"] < len(state.map.doors):  # reading: N-DOOR-2
+        verb = "open" if params["effect"] == "open-door" else "close"
+        what = f"{verb} {door_name(state.map.doors[params['door']].segment)}"
     elif params.get("effect"):
         what = {"drop-prone": "drop prone", "stand-up": "stand up", "step": "5 ft step"}.get(params["effect"], params["effect"])
     text = label + (f": {what}" if what else "")
@@ -213,6 +218,8 @@ class ActionsPanel(w.Panel):
         if simple and who.has("Prone"):
             buttons.append(("Simple: stand up", "simple:stand-up",
                             lambda k=simple: self.declare(cid, Action(k, effect="stand-up"))))
+        if simple:
+            buttons += door_buttons(state, cid, lambda c: self.declare(c.combatant, c.action))
         if act.FREE in kinds and not who.has("Prone"):
             buttons.append(("Free: drop prone", "free:drop-prone",
                             lambda: self.declare(cid, Action(act.FREE, effect="drop-prone"))))
@@ -245,3 +252,24 @@ class ActionsPanel(w.Panel):
                              lambda i=d.id: self.ui.submit(Undeclare(i)), style="danger", size=15, hover=hover)
                 y += max(px(26), w.line_h(15, "regular") * len(lines)) + px(6)
         return y
+
+
+def door_buttons(state, cid: str, submit: Callable[[Declare], object]) -> list[tuple[str, str, Callable[..., object]]]:
+    """A button per door ``cid`` could open or close as its Simple action now (from its square, or
+    where its declared Standard Move leaves it), as the engine would accept it (reading: N-DOOR-2)."""
+    from tactics.engine.combat.actions import planned_origin
+    from tactics.engine.combat.doors import doors_in_reach
+    from tactics.ui.tools.doors import accepted, door_command
+
+    who = state.combatants[cid]
+    near = doors_in_reach(state, who.cell) + doors_in_reach(state, planned_origin(state, cid, act.SIMPLE_AFTER))
+    out: list[tuple[str, str, Callable[..., object]]] = []
+    for door in dict.fromkeys(near):
+        command, _ = door_command(state, door, cid)
+        if command is None or not accepted(state, command):
+            continue
+        one, two = sides(state.map.doors[door].segment)
+        verb = "open" if command.action.effect == "open-door" else "close"
+        out.append((f"Simple: {verb} door {one[0]},{one[1]} | {two[0]},{two[1]}", f"door:{door}",
+                    lambda c=command: submit(c)))
+    return out

@@ -420,6 +420,14 @@ def declared_layer(ctx: render.DrawContext) -> None:
             pts = [start] + [cam.cell_centre(tuple(c)) for c in p["path"]]
             draw.outlined_lines(ctx.surface, pts, theme.PLANNED, max(2, cam.cell_px // 22))
             end = pts[-1]
+        door = p.get("door")
+        if p.get("effect") in ("open-door", "close-door") and type(door) is int and 0 <= door < len(ctx.state.map.doors):
+            seg = ctx.state.map.doors[door].segment  # the door it opens or closes, lit in the planned colour
+            a, b = cam.to_screen(seg.a), cam.to_screen(seg.b)
+            thick = render.door_thickness(cam.cell_px)
+            pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, thick + 8)
+            pygame.draw.line(ctx.surface, theme.PLANNED, a, b, thick + 4)
+            end = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
         if p.get("target") in ctx.state.combatants:
             target = ctx.state.combatants[p["target"]]
             if target.cell is not None:

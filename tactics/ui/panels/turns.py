@@ -385,6 +385,7 @@ class TurnsPanel(w.Panel):
         for name in extendable(state):
             out.append(one(f"Extend {name}", f"extend:{name}",
                            lambda n=name: self.submit(TakeAction(cid, TurnAction("extend", effect=n))), "on"))
+        out += self._door_buttons(cid, waiting, one)
         out.append(one("Hold an action", "hold", lambda: self.submit(Hold(cid)), enabled=not waiting))
         out.append((self._facing_row, px(40)))
         out.append(one("End turn (keep facing)", "end-turn", self.end_turn, "primary", enabled=not waiting))
@@ -417,6 +418,25 @@ class TurnsPanel(w.Panel):
             out.append(one(f"Reload: {weapon.title.lower()} ({left}/{capacity(who, weapon)})", f"reload:{weapon.name}",
                            lambda n=weapon.name: self.submit(TakeAction(cid, TurnAction("reload", weapon=n))),
                            enabled=problem is None))
+        return out
+
+    def _door_buttons(self, cid: str, waiting: bool, one) -> list[tuple[Any, int]]:
+        """Open or close a door beside the current character (one non-contested action, N-DOOR-4),
+        when the engine would accept it."""
+        from tactics.engine.combat.doors import doors_in_reach
+        from tactics.rules.doors import sides
+        from tactics.ui.tools.doors import accepted, door_command
+
+        state = self.state
+        out = []
+        for door in [] if waiting else doors_in_reach(state, state.combatants[cid].cell):
+            command, _ = door_command(state, door, cid)
+            if command is None or not accepted(state, command):
+                continue
+            a, b = sides(state.map.doors[door].segment)
+            verb = "Open" if command.action.effect == "open-door" else "Close"
+            out.append(one(f"{verb} door {a[0]},{a[1]} | {b[0]},{b[1]}", f"door:{door}",
+                           lambda c=command: self.submit(c)))
         return out
 
     def shot_tool(self) -> ShotTool:

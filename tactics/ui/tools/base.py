@@ -37,6 +37,11 @@ class Tool:
     def pointer_move(self, pos: tuple[int, int]) -> bool:
         return True  # the hover cursor moved: redraw
 
+    def pointer_within(self, pos: tuple[int, int]) -> bool:
+        """The pointer moved inside the square it was over; True to redraw (the Select tool:
+        onto or off a door on the square's edge)."""
+        return False
+
     def pointer_still(self, pos: tuple[int, int], was: Cell | None) -> bool:
         """The map moved under a pointer that did not (refitted when a panel opened, F2); ``was``:
         the square it was over. By default the same as a move to the square now under it."""

@@ -19,9 +19,12 @@ from typing import Any, Callable
 import pygame
 
 from tactics.engine.combat.events import CombatCheck
+from tactics.engine.combat.queries import describe
 from tactics.engine.core.board_events import TokenMoved
 from tactics.engine.board import Walk
-from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_budget_ft, move_routes, why_not_move
+from tactics.engine.combat.moves import (
+    MoveAllowance, Route, map_for_move, move_allowance, move_budget_ft, move_routes, why_not_move,
+)
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import Cell
@@ -30,6 +33,7 @@ from tactics.ui import draw, theme
 from tactics.ui import intents as ui
 from tactics.ui.render import REACH_Z, TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool
+from tactics.ui.tools.doors import DoorClick, click_on, door_at, draw_hover, status_text
 
 #: ``factory(state, cid, path, reach)``: the command (or the commands, all or nothing) that
 #: moves ``cid`` along ``path``, one of ``reach.routes``.
@@ -96,7 +100,8 @@ def compute_reach(state: EncounterState, cid: str) -> Reach | None:
     if route_plan is None:
         enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
         allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
-        route_plan = plan(state.current_map(), start, allowance.sprint_ft, enemies=enemies, occupied=allies)
+        route_plan = plan(map_for_move(state, cid, allowance), start, allowance.sprint_ft, enemies=enemies,
+                          occupied=allies)
     run = frozenset(c for c, r in routes.items() if not r.sprint)
     sprint = frozenset(c for c, r in routes.items() if r.sprint)
     reason = "" if allowance.can_move else (allowance.reason or "it cannot move now")
@@ -158,12 +163,62 @@ class SelectTool(Tool):
     label = "Select"
     key = pygame.K_v
     key_label = "V"
-    hint = "Click a token to select it; blue = run, amber = sprint. Click a square to move there."
+    hint = ("Click a token to select it; blue = run, amber = sprint. Click a square to move there, "
+            "a door to open or close it.")
+
+    def door_click(self) -> DoorClick | None:
+        """What a click on the door under the pointer would do (None: no door there), asked of
+        the engine once per pointer place and journal change (reading: N-DOOR-2)."""
+        view = self.view
+        door = door_at(view, view.hover_pos)
+        if door is None:
+            return None
+        entries = view.encounter.journal.entries
+        key = (door, view.selected, id(view.state), len(entries), id(entries[-1]) if entries else 0)
+        cached = getattr(self, "_door_cache", None)
+        if cached is None or cached[0] != key:
+            cached = (key, click_on(view, door))
+            self._door_cache = cached
+        return cached[1]
+
+    def pointer_within(self, pos: tuple[int, int]) -> bool:
+        return self._hover_door(pos)
+
+    def pointer_move(self, pos: tuple[int, int]) -> bool:
+        self._hover_door(pos)
+        return True
+
+    def _hover_door(self, pos: tuple[int, int]) -> bool:
+        """Note the door under the pointer; True when that changed. Onto a door, the status line
+        says what a click does: an older message (about the last action) gives way to it."""
+        door = door_at(self.view, pos)
+        was, self._door_hover = getattr(self, "_door_hover", None), door
+        if door is not None and door != was and getattr(self.view, "message", None) is not None:
+            self.view.message = None  # type: ignore[attr-defined]
+        return door != was
+
+    def _click_door(self, click: DoorClick) -> None:
+        view = self.view
+        if click.command is None:
+            view.say(status_text(click), "info")
+            return
+        if click.problem:
+            view.say(status_text(click), "error")
+            return
+        if view.submit(click.command):
+            entry = view.encounter.journal.entries[-1]
+            shown = next((e for e in entry.events if e.kind == "door.set"), entry.events[0] if entry.events else None)
+            line = describe(shown, view.state) if shown is not None else ""
+            view.say(line or f"{click.words[0].upper()}{click.words[1:]}.", "good")
 
     def pointer_down(self, intent: ui.PointerDown) -> bool:
         if intent.button != 1:
             return False
         view = self.view
+        door = self.door_click() if door_at(view, intent.pos) is not None else None
+        if door is not None:
+            self._click_door(door)
+            return True
         cell = view.camera.cell_at(intent.pos)
         token = view.token_at(cell)
         reach = view.reach
@@ -189,6 +244,9 @@ class SelectTool(Tool):
         return True
 
     def status(self) -> str:
+        door = self.door_click()
+        if door is not None:
+            return status_text(door)
         reach = self.view.reach
         if reach is None:
             return self.hint
@@ -221,6 +279,13 @@ class SelectTool(Tool):
     def layers(self):
         return [(REACH_Z, "reach", self._draw_reach), (TOOL_Z, "move-preview", self._draw_preview)]
 
+    def _draw_door_hover(self, ctx: DrawContext) -> bool:
+        click = self.door_click()
+        if click is None:
+            return False
+        draw_hover(ctx.surface, self.view, click)
+        return True
+
     # -- drawing ----------------------------------------------------------------
     def _draw_reach(self, ctx: DrawContext) -> None:
         reach = self.view.reach
@@ -235,6 +300,8 @@ class SelectTool(Tool):
                 cells.outline(ctx.surface, ctx.camera, reach.run | {reach.start}, theme.RUN_EDGE, 2)
 
     def _draw_preview(self, ctx: DrawContext) -> None:
+        if self._draw_door_hover(ctx):  # a door under the pointer: its hover, not a move preview
+            return
         view = self.view
         reach = view.reach
         cell = view.hover_cell

@@ -45,7 +45,8 @@ class TemplateTool(Tool):
         """The current preview, computed once per pointer position / size / state."""
         view = self.view
         key = (view.hover_pos, view.selected, self.feet, self.settings(), id(view.state),
-               len(view.encounter.journal.entries), view.state.open_doors and frozenset(view.state.open_doors))
+               len(view.encounter.journal.entries), frozenset(view.state.open_doors),
+               frozenset(view.state.closed_doors))
         if getattr(self, "_cache_key", None) != key:
             try:
                 self._cache = self.compute()

@@ -8,7 +8,8 @@ to use on another creature's turn. The commands:
   character acts. Contested: ``attack``, ``technique``, a ``use-item`` that
   rolls (hiding, searching, a grenade). Non-contested: ``move``, ``throw`` (an
   object, not an attack), ``extend`` (an effect that ends now, first action
-  only), ``equip-shield`` (two in a row), ``unequip-shield``, ``other``.
+  only), ``equip-shield`` (two in a row), ``unequip-shield``, ``door`` (open or
+  close one, N-DOOR-4), ``other``.
   Attacks use the ground engine's resolution (``attack_setup`` /
   ``attack_events``), moves its ``move_events`` (terrain checks and every
   path hook, so traps apply).
@@ -48,6 +49,7 @@ from tactics.engine.combat.actions import (
     squares_to_json, target_or_refuse, technique_condition_events,
 )
 from tactics.engine.combat.attack import attack_events, attack_setup
+from tactics.engine.combat.doors import DOOR_EFFECTS, door_events, door_problem
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.engine.combat.individual import shots
@@ -62,12 +64,13 @@ from tactics.rules.sheets import Technique, Weapon
 
 MOVE, ATTACK, TECHNIQUE, USE_ITEM, THROW = "move", "attack", "technique", "use-item", "throw"
 EXTEND, EQUIP_SHIELD, UNEQUIP_SHIELD, OTHER = "extend", "equip-shield", "unequip-shield", "other"
+DOOR = "door"  # open or close a door: a non-contested action (reading: N-DOOR-4)
 KINDS = (MOVE, ATTACK, TECHNIQUE, USE_ITEM, THROW, EXTEND, EQUIP_SHIELD, UNEQUIP_SHIELD, OTHER, shots.SHOT,
-         shots.RELOAD)
+         shots.RELOAD, DOOR)
 LABELS = {
     MOVE: "move", ATTACK: "attack", TECHNIQUE: "Technique", USE_ITEM: "item", THROW: "throw",
     EXTEND: "extension", EQUIP_SHIELD: "shield (equipping)", UNEQUIP_SHIELD: "shield (unequipping)", OTHER: "action",
-    shots.SHOT: "sure shot", shots.RELOAD: "reload",
+    shots.SHOT: "sure shot", shots.RELOAD: "reload", DOOR: "door",
 }
 
 
@@ -78,7 +81,8 @@ class TurnAction:
     ``path``: squares to walk (``move``; a charging Technique). ``weapon`` /
     ``technique`` / ``item`` and ``target`` (a combatant) or ``target_cell``.
     ``size``: a thrown object's size category; ``effect``: the effect to
-    extend; ``options``: extra fields of a ground ``Action`` for an item use
+    extend, or ``"open-door"`` / ``"close-door"`` with ``door`` (the door's index) for a
+    ``door`` action; ``options``: extra fields of a ground ``Action`` for an item use
     (``{"grenade": "frag", "cook": true}``); ``note``: what the GM reads.
     """
 
@@ -94,10 +98,12 @@ class TurnAction:
     situational: int = 0
     options: dict[str, Any] | None = None
     note: str = ""
+    door: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = squares_to_json(asdict(self))
-        return {k: v for k, v in d.items() if v not in (None, "", 0, {}) or k == "kind"}
+        return {k: v for k, v in d.items()
+                if v not in (None, "", 0, {}) or k == "kind" or (k == "door" and v is not None)}
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> "TurnAction":
@@ -228,6 +234,11 @@ def validate(state: EncounterState, turns: TurnsState, who: Combatant, action: T
             raise Refused("an effect can only be extended by the first action declared this turn")
         if action.effect not in names:
             raise Refused(f"{action.effect!r} is not ending now; {', '.join(names)} can be extended")
+    elif kind == DOOR:  # reading: N-DOOR-4, a non-contested action
+        if action.effect not in DOOR_EFFECTS:
+            raise Refused("say whether the door opens or closes")
+        if problem := door_problem(state, who, action.door, DOOR_EFFECTS[action.effect]):
+            raise Refused(problem)
     elif kind == UNEQUIP_SHIELD:
         if who.id not in turns.shields:
             raise Refused(f"{who.name} has no shield equipped")
@@ -309,6 +320,9 @@ def perform(state: EncounterState, who: Combatant, action: TurnAction, dice: Dic
         return [TurnsShield(combatant=who.id, step=step, of=need, equipped=step >= need)]
     if kind == UNEQUIP_SHIELD:
         return [TurnsShield(combatant=who.id, step=0, of=0, equipped=False)]
+    if kind == DOOR:
+        assert action.door is not None and action.effect in DOOR_EFFECTS  # validated
+        return door_events(state, who, action.door, DOOR_EFFECTS[action.effect])
     return [TurnsNote(combatant=who.id, text=action.note or "acts")]
 
 

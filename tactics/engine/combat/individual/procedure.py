@@ -155,6 +155,7 @@ def after(state: EncounterState, events: list[Event]) -> EncounterState:
     scratch.traps = fork(state.traps)
     scratch.grenades = fork(state.grenades)
     scratch.open_doors = set(state.open_doors)
+    scratch.closed_doors = set(state.closed_doors)
     scratch.notes = list(state.notes)
     for e in events:
         ENCOUNTER_REDUCER.apply(scratch, e)
