@@ -16,37 +16,19 @@ import pygame
 import pytest
 
 from tactics.assets import bundled
-from tactics.engine.combat.team import BeginActions, EndGroupTurn, Join, NextRound
+from tactics.engine.combat.team import EndGroupTurn, Join
 from tactics.engine.core.encounter import Encounter, load_encounter
 from tactics.engine.core.opening import opening_commands, opening_of
 from tactics.ui import theme
 from tactics.ui.app import App
 from tactics.ui.panels.log import log_lines
 
+from test_doors import advance, to_group_of
 from ui_driver import app_session, centre, click, key, move
 
 SIZE = (1280, 720)
 KATIE_DOOR = 1  # x = 23, rows 14-15: the west door of Katie's room
 OUTSIDE = (21, 15)
-
-
-def advance(enc: Encounter) -> None:
-    combat = enc.state.combat
-    if combat.phase == "advantages":
-        enc.submit(BeginActions())
-    elif combat.phase == "counters":
-        enc.submit(NextRound())
-    else:
-        enc.submit(EndGroupTurn())
-
-
-def to_group_of(enc: Encounter, cid: str) -> None:
-    for _ in range(30):
-        combat = enc.state.combat
-        if combat.phase == "action" and cid in combat.acting_group().members:
-            return
-        advance(enc)
-    raise AssertionError(f"{cid}'s group never acts")
 
 
 def katies_turn() -> Encounter:

@@ -15,10 +15,9 @@ import pygame
 from tactics.engine.combat.tie_breaks import tie_break_texts
 from tactics.engine.core.encounter import Encounter
 from tactics.maps import BattleMap
-from tactics.ui import layout_probe as probe
 from tactics.ui.app import App
 
-from ui_driver import app_session, click, fighter, key
+from ui_driver import app_session, click, fighter, key, drawn_texts as texts
 
 SIZE = (1280, 720)
 
@@ -33,15 +32,6 @@ def encounter(party_dex: int = 0) -> Encounter:
                        fighter("orc", "foes", (6, 1), modifiers={"DEX": 0})],
     }
     return Encounter(definition, BattleMap.from_text("\n".join(["." * 8] * 4), name="Room"), seed=7)
-
-
-def texts(app: App) -> list[str]:
-    rec = probe.start()
-    try:
-        app.draw()
-    finally:
-        probe.stop()
-    return [m.label for m in rec.on(pygame.display.get_surface()) if m.kind == "text"]
 
 
 def start(app: App) -> None:

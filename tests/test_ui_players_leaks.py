@@ -33,7 +33,7 @@ from tactics.ui import layout_probe as probe
 from tactics.ui.app import App
 from tactics.ui.players.order_strip import order_slots
 
-from ui_driver import app_session, centre, click, key, move
+from ui_driver import app_session, centre, click, key, move, drawn_texts as texts
 
 SIZE = (1280, 720)
 ROOM = "\n".join(["." * 16] * 8)
@@ -63,16 +63,6 @@ def encounter(*, surprise: bool = True) -> Encounter:
 def players_view():
     """``tactics --players FILE``: the GM's window opens as the players' view."""
     yield from app_session(App(encounter(), size=SIZE, viewer="players"))
-
-
-def texts(app: App) -> list[str]:
-    """Every text drawn on the window in one frame."""
-    rec = probe.start()
-    try:
-        app.draw()
-    finally:
-        probe.stop()
-    return [m.label for m in rec.on(pygame.display.get_surface()) if m.kind == "text"]
 
 
 def start_combat(app: App) -> None:

@@ -19,22 +19,12 @@ from tactics.ui.app import App
 from tactics.engine.combat.team import Advance, StartCombat
 from tactics.engine.combat.actions import ResolveNext
 from tactics.engine.core.table import ChangeTableSetting, dice_beyond_typed
-from tactics.ui import layout_probe as probe
 
 from test_ui_combat import all_keys, press, space_bears, start_surprise, token, type_faces
 from test_ui_hazards import aim, make_app
-from ui_driver import app_session, centre, click, fighter, key
+from ui_driver import app_session, centre, click, fighter, key, drawn_texts as texts
 
 SIZE = (1280, 720)
-
-
-def texts(app: App) -> list[str]:
-    rec = probe.start()
-    try:
-        app.draw()
-    finally:
-        probe.stop()
-    return [m.label for m in rec.on(pygame.display.get_surface()) if m.kind == "text"]
 
 
 def declared_shot(app: App) -> int:

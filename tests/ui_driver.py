@@ -101,3 +101,15 @@ def key_settled(app: App, k: int, mod: int = 0, text: str = "", *, window: Any =
 def centre(app: App, cell: Pos) -> Pos:
     """The pixel at the centre of a square of the battle map, where the camera draws it now."""
     return app.battle.camera.cell_centre(cell)
+
+
+def drawn_texts(app: App) -> list[str]:
+    """Every text one frame draws on the window (what the layout probe records)."""
+    from tactics.ui import layout_probe as probe
+
+    rec = probe.start()
+    try:
+        app.draw()
+    finally:
+        probe.stop()
+    return [m.label for m in rec.on(pygame.display.get_surface()) if m.kind == "text"]
