@@ -59,10 +59,12 @@ def _positions(samples: int) -> list:
 
 def decision_figures(samples: int = 12) -> dict[str, float]:
     """``opponent_group_ms_median`` / ``_max`` (one group of the bears) and ``opponent_side_ms``
-    (all four bears planned in one call, as if one group)."""
+    (all four bears planned in one call, as if one group); each decision cold: the map's
+    remembered sight lines are forgotten first (positions of one fight share a map)."""
     states = _positions(samples)
     group_ms = []
     for state in states:
+        state.current_map().walls.forget_lines()  # cold: positions of one fight share a map's sight lines
         start = time.perf_counter()
         plan_group(state, "bears", "win")
         group_ms.append((time.perf_counter() - start) * 1000)
@@ -74,6 +76,7 @@ def decision_figures(samples: int = 12) -> dict[str, float]:
         groups["vanguard"] = groups["vanguard"] + groups["rearguard"]  # every bear acts at once
         groups["rearguard"] = []
         whole.combat.group_index = [g.key for g in whole.combat.turn_order()].index("bears:vanguard")
+        whole.current_map().walls.forget_lines()
         start = time.perf_counter()
         plan_group(whole, "bears", "win")
         side_ms.append((time.perf_counter() - start) * 1000)

@@ -290,6 +290,10 @@ class Walls:
             known = self._clear[key] = self._line_clear(p, q)
         return known
 
+    def forget_lines(self) -> None:
+        """Forget the remembered sight lines (the benchmark's cold decisions)."""
+        self._clear.clear()
+
     def _line_clear(self, p: Point, q: Point) -> bool:
         # A wall that cannot reach the line's box (by more than the tolerance of the
         # touch test, EPS) cannot cross it: skipped before the exact test.
