@@ -54,3 +54,25 @@ def test_in_an_open_room_only_a_short_throw_risks_the_thrower():  # R-GREN-2, R-
     near = throw_risk(state, "ann", (5, 6), "frag")  # 10 ft off: the scatter can bring it back
     assert near.any_in_blast > 0 and near.any_in_blast >= max(a.in_blast for a in near.allies)
     assert all(a.name != "Bear" for a in near.allies)
+
+
+def test_a_cooked_throw_risks_its_side_only_when_it_goes_off():  # N-GREN-4, R-GREN-5
+    """Cooked, it explodes where it lands only on a success ("early"); a failure does nothing where
+    it lands; a natural 1 explodes on the thrower's square (an outside reviewer saw the uncooked
+    42% kept while cooking said early 0%, in hand 5%)."""
+    state = load_encounter(bundled("space-bears.encounter.toml"), seed=1).state
+    brandon = state.combatants["brandon"]
+    battle_map, kind = state.current_map(), ex.grenade_kind("frag")
+    plain = throw_risk(state, "brandon", (21, 5), "frag")
+    at_hand = ex.blast_cells(kind, brandon.cell, brandon.cell, walls=battle_map, facing=brandon.facing)
+    side = [c for c in state.on_map() if c.team == brandon.team and c.cell is not None]
+    for early, in_hand in ((Fraction(0), Fraction(1, 20)), (Fraction(3, 10), Fraction(1, 20)), (Fraction(1), Fraction(0))):
+        cook = {"early": early, "dud": 1 - early - in_hand, "in_hand": in_hand}
+        risk = throw_risk(state, "brandon", (21, 5), "frag", cook)
+        for a, b in zip(plain.allies, risk.allies):
+            mine = state.combatants[a.combatant]
+            assert b.lands_on == a.lands_on * early
+            assert b.in_blast == a.in_blast * early + (in_hand if mine.cell in at_hand else 0)
+        assert all(c.cell in at_hand for c in side if c.id == "brandon")  # he is always in his own blast
+    none = throw_risk(state, "brandon", (21, 5), "frag", {"early": Fraction(0), "dud": Fraction(1), "in_hand": Fraction(0)})
+    assert not none.at_risk and none.any_in_blast == 0

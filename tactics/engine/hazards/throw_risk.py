@@ -46,9 +46,15 @@ class ThrowRisk:
         return tuple(a for a in self.allies if a.lands_on or a.in_blast)
 
 
-def throw_risk(state: EncounterState, thrower: str, target: Cell, kind_name: str) -> ThrowRisk:
+def throw_risk(state: EncounterState, thrower: str, target: Cell, kind_name: str,
+               cook: dict[str, Fraction] | None = None) -> ThrowRisk:
     """The chance a throw by ``thrower`` at ``target`` comes down on or catches the thrower and
-    the allies on the map (every present member of the thrower's team with a square)."""
+    the allies on the map (every present member of the thrower's team with a square).
+
+    ``cook``: the cooking odds (:func:`tactics.rules.explosives.cook_odds`) when it is cooked
+    (N-GREN-4): it explodes where it lands only when the cook succeeds ("early"), a failure
+    ("dud") does nothing where it lands, and a natural 1 ("in_hand") explodes on the thrower's
+    square with nothing thrown. Without it the grenade goes off where it lands (its fuse)."""
     who = state.combatants[thrower]
     if who.cell is None:
         return ThrowRisk((), Fraction(0))
@@ -58,12 +64,25 @@ def throw_risk(state: EncounterState, thrower: str, target: Cell, kind_name: str
     lands: dict[str, Fraction] = {c.id: Fraction(0) for c in side}
     blast: dict[str, Fraction] = {c.id: Fraction(0) for c in side}
     anyone = Fraction(0)
-    for cell, p in ex.landing_odds(battle_map, who.cell, target, facing=who.facing).items():
+    goes_off = cook["early"] if cook is not None else Fraction(1)  # a blast where it lands
+    outcomes = [(cell, p * goes_off) for cell, p in
+                ex.landing_odds(battle_map, who.cell, target, facing=who.facing).items()] if goes_off else []
+    for cell, p in outcomes:
         covered = ex.blast_cells(kind, cell, who.cell, walls=battle_map, facing=who.facing)
         caught = False
         for c in side:
             if c.cell == cell:
                 lands[c.id] += p
+            if c.cell in covered:
+                blast[c.id] += p
+                caught = True
+        if caught:
+            anyone += p
+    if cook is not None and cook["in_hand"]:  # a natural 1: the blast on the thrower's own square
+        p = cook["in_hand"]
+        covered = ex.blast_cells(kind, who.cell, who.cell, walls=battle_map, facing=who.facing)
+        caught = False
+        for c in side:
             if c.cell in covered:
                 blast[c.id] += p
                 caught = True

@@ -107,7 +107,7 @@ def throw_preview(state: Any, who: Combatant, target: Cell, kind_name: str, cook
     blast = ex.blast_cells(kind, target, who.cell, walls=battle_map, facing=who.facing)
     assert who.cell is not None  # on the map
     return ThrowPreview(who.id, who.cell, target, kind_name, reach, odds, on_target, blast, cook_odds,
-                        risk=throw_risk(state, who.id, target, kind_name))
+                        risk=throw_risk(state, who.id, target, kind_name, cook_odds))
 
 
 def risk_lines(risk: ThrowRisk | None) -> list[str]:
