@@ -207,3 +207,28 @@ def test_individual_turns_a_click_on_the_door_is_one_action():  # N-DOOR-4, R-TU
         assert view.state.door_open(KATIE_DOOR) and view.state.combat.spent == ["non-contested"]
         assert OUTSIDE in view.reach.routes  # her second action goes through
         assert "door:1" in view.turns.keys()  # now "Close door": her second action could shut it again
+
+
+def test_a_click_on_a_token_selects_it_even_with_a_door_across_its_square():  # N-DOOR-1
+    """A second reviewer's Universal VTT map: a diagonal portal through Katie's square. A click on
+    her token toggled the door and never selected her; the door was named "between 7,5 and 7,5"."""
+    from tactics.maps.battlemap import BattleMap, Door
+    from tactics.rules.doors import door_name
+    from tactics.rules.geometry import Segment
+
+    room = BattleMap.from_text("\n".join(["." * 12] * 10), name="Portal")
+    room.doors = [Door(Segment(7, 5, 8, 6), closed=True)]
+    enc = Encounter({"name": "Portal", "teams": {"party": {"players": True}},
+                     "combatants": [{"id": "katie", "name": "Katie", "team": "party", "cell": [7, 5]}]}, room, seed=1)
+    app = App(enc, size=SIZE)
+    try:
+        app.step()
+        view = app.battle
+        click(app, centre(app, (7, 5)))
+        assert view.selected == "katie" and not view.state.door_open(0)
+        assert door_name(room.doors[0].segment) == "the door across 7,5"
+        far_end = view.camera.to_screen((7.95, 5.95))  # the door's line off her disc still opens it
+        click(app, far_end)
+        assert view.state.door_open(0)
+    finally:
+        pygame.quit()

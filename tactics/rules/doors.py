@@ -97,4 +97,6 @@ def sides(seg: Segment) -> tuple[Cell, Cell]:
 def door_name(seg: Segment) -> str:
     """``"the door between 22,15 and 23,15"``: what the log and the window call a door."""
     one, two = sides(seg)
+    if one == two:  # a door drawn across a square (a diagonal portal of a Universal VTT map)
+        return f"the door across {one[0]},{one[1]}"
     return f"the door between {one[0]},{one[1]} and {two[0]},{two[1]}"

@@ -42,6 +42,11 @@ def door_at(view: Any, pos: tuple[int, int] | None) -> int | None:
         return None
     state = view.state
     cam = view.camera
+    cell = cam.cell_at(pos)
+    if view.token_at(cell) is not None:
+        cx, cy = cam.cell_centre(cell)
+        if math.hypot(pos[0] - cx, pos[1] - cy) < cam.cell_px * 0.4:
+            return None  # on a token's disc the token is clicked, even with a door across its square
     reach = max(7, cam.cell_px // 5)
     best: tuple[float, int] | None = None
     for i, door in enumerate(state.map.doors):
