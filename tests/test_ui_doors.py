@@ -117,6 +117,11 @@ def test_katie_opens_her_door_from_the_window(app):  # N-DOOR-2, N-DOOR-3, R-ACT
     assert [d.kind for d in s.combat.declarations] == ["standard-move", "simple-after"]
     assert message(app) == "Katie declares a Simple action (after the Standard): open the door between 22,15 and 23,15."
     assert "kind:bonus-move" not in view.combat.actions.keys()  # the Simple slot is spent (R-ACT-1)
+    move(app, on_door(app, KATIE_DOOR))  # the pointer left on the door: declared, not refused in red
+    assert status(app).startswith("Declared: this door opens when its action resolves.")
+    x, y = on_door(app, KATIE_DOOR)
+    near = {tuple(screen().get_at((x + dx, y))[:3]) for dx in range(-10, 11)}
+    assert tuple(theme.ACCENT) in near and tuple(theme.BAD) not in near  # lit as declared, not red
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     assert s.door_open(KATIE_DOOR) and s.combatants["katie"].cell == (23, 15)

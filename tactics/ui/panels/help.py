@@ -18,7 +18,7 @@ Row = tuple[str, str]
 
 MAP_KEYS: list[Row] = [
     ("Left click", "select a token / move / place a point"),
-    ("Click a door", "open / close it; in a fight: the selected one's Simple action"),
+    ("Click a door", "open / close; in a fight the selected one's action"),
     ("Right click a door (GM)", "open / close it now, in a fight too"),
     ("Drag a token (GM)", "put it elsewhere, outside a fight"),
     ("Right or middle drag, arrows", "pan the map"),

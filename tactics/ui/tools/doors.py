@@ -26,7 +26,7 @@ import pygame
 
 from tactics.engine.board import SetDoor
 from tactics.engine.combat.actions import Action, Declare
-from tactics.engine.combat.doors import CLOSE, OPEN, name_of
+from tactics.engine.combat.doors import CLOSE, OPEN, name_of, pending_doors
 from tactics.engine.combat.queries import combat_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
@@ -74,6 +74,7 @@ class DoorClick:
     command: Any
     words: str
     problem: str = ""
+    pending: bool | None = None  # a declared door action will open (True) or close it when it resolves
 
     @property
     def allowed(self) -> bool:
@@ -149,7 +150,7 @@ def click_on(view: Any, door: int) -> DoorClick:
         except Refused as exc:
             safe = getattr(view, "players_safe", lambda reason: reason)
             problem = safe(exc.reason)
-    return DoorClick(door, not state.door_open(door), command, words, problem)
+    return DoorClick(door, not state.door_open(door), command, words, problem, pending_doors(state).get(door))
 
 
 def status_text(click: DoorClick) -> str:
@@ -158,7 +159,10 @@ def status_text(click: DoorClick) -> str:
         return (f"To open or close this door, {click.words} (a combatant next to it) first; "
                 "the GM can also right-click the door.")
     if click.problem:
-        return click.problem[0].upper() + click.problem[1:].rstrip(".") + "."
+        why = click.problem[0].upper() + click.problem[1:].rstrip(".") + "."
+        if click.pending is not None:  # the reason is the declared action itself: say so first
+            return f"Declared: this door {'opens' if click.pending else 'closes'} when its action resolves. " + why
+        return why
     return f"Click: {click.words}."
 
 
@@ -169,13 +173,16 @@ def draw_hover(surface: pygame.Surface, view: Any, click: DoorClick) -> None:
     a, b = cam.to_screen(seg.a), cam.to_screen(seg.b)
     thick = door_thickness(cam.cell_px)
     colour = theme.TEXT if click.allowed else (theme.TEXT_DIM if click.command is None else theme.BAD)
-    pygame.draw.line(surface, theme.OUTLINE, a, b, thick + 9)
-    pygame.draw.line(surface, colour, a, b, thick + 5)
-    inner = theme.DOOR_OPEN if view.state.door_open(click.door) else theme.DOOR_CLOSED
-    pygame.draw.line(surface, inner, a, b, thick)
     label = ("Open" if click.opening else "Close") + " door" if click.allowed else "Cannot " + (
         "open" if click.opening else "close")
     if click.command is None:
         label = "Select who opens it" if click.opening else "Select who closes it"
+    if click.pending is not None and not click.allowed:  # declared: not a refusal to show in red
+        label = "Opens when resolved" if click.pending else "Closes when resolved"
+        colour = theme.ACCENT
+    pygame.draw.line(surface, theme.OUTLINE, a, b, thick + 9)
+    pygame.draw.line(surface, colour, a, b, thick + 5)
+    inner = theme.DOOR_OPEN if view.state.door_open(click.door) else theme.DOOR_CLOSED
+    pygame.draw.line(surface, inner, a, b, thick)
     mid = ((a[0] + b[0]) // 2, min(a[1], b[1]) - thick - 4)
     draw.pill_at(surface, label, mid, size=draw.label_size(cam.cell_px), colour=colour, anchor="midbottom")
