@@ -32,7 +32,7 @@ from tactics.ui.facing import arc_cells
 from tactics.ui.hazards import hazards_of
 from tactics.ui.tools.traps import disarm_preview
 
-from ui_driver import app_session, centre, click, drag, fighter, key, move
+from ui_driver import app_session, centre, click, drag, fighter, key, move, drawn_texts
 
 SIZE = (1920, 1080)
 ROOM = "\n".join(["." * 16] * 10)
@@ -273,6 +273,11 @@ def test_while_a_group_chooses_its_facings_the_next_group_s_banner_waits_and_e_e
         assert "Waiting for Ann's facing" in a.battle.current_message()[0]
         key(a, pygame.K_RETURN)  # Ann keeps her facing
         assert a.hotseat.banner().button is not None and a.hotseat.banner().waiting == ""
+        enc.submit(Advance())  # the bears' Vanguard ends: Bob's Rearguard, the round's last group
+        _steps_down(enc, "bob")
+        enc.submit(Advance())  # the Counter Phase waits for Bob's facing: its card names him
+        assert enc.state.combat.phase == "counters"
+        assert "opens once Bob's facing is chosen (Enter keeps, Esc keeps all)" in drawn_texts(a)
     finally:
         pygame.quit()
 

@@ -77,7 +77,11 @@ class PhaseBanner(w.Panel):
         accent = None
         if waiting and combat.phase in ("advantages", "counters"):
             cy = self._title(canvas, rect, _short_title(combat))
-            w.text(canvas, "opens once the facings are chosen (Enter keeps, Esc keeps all)", (rect.centerx, cy - px(8)), 14,
+            from tactics.ui.panels.next_turn import facing_asked
+
+            who = facing_asked(self.ui.view)  # whose facing it waits for (a second reviewer's finding)
+            whose = f"{who.name}'s facing is" if who is not None else "the facings are"
+            w.text(canvas, f"opens once {whose} chosen (Enter keeps, Esc keeps all)", (rect.centerx, cy - px(8)), 14,
                    theme.TEXT_DIM, "regular", "midtop")
             label = ("Begin Action Phase" if combat.phase == "advantages" else f"Start round {combat.round + 1}") + "  (E)"
             bw = button_width(label, 16)
