@@ -73,3 +73,22 @@ def test_at_the_next_turn_the_last_character_is_no_longer_selected(app):
     press(app, "end-turn")
     assert enc.state.combat.current == "art"
     assert app.battle.selected == "bear1"  # the GM's own pick is left alone
+
+
+def test_the_tracker_names_who_is_not_here_yet_and_how_the_gm_brings_them_in():  # R-INIT-5
+    """A second reviewer played three rounds of individual turns without a word of Katie: the
+    only way in was a right-click menu. The tracker lists her under the order with that hint."""
+    from tactics.assets import bundled
+    from tactics.ui.opening import open_path
+
+    from ui_driver import drawn_texts
+
+    app = App(open_path(bundled("space-bears-individual.encounter.toml"), seed=1), size=(1280, 720))
+    try:
+        app.step()
+        press(app, "start-table")
+        shown = " ".join(drawn_texts(app))
+        assert "Katie: not here yet" in shown and "Join the fight here" in shown
+        assert "katie" not in app.battle.turns.row_rects  # not a row of the order: she does not act yet
+    finally:
+        pygame.quit()

@@ -292,7 +292,13 @@ class TurnsPanel(w.Panel):
         rows = [r for r in rows if gm or not state.hidden_from_players(state.combatants[r.id])]
         buttons = self._buttons()
         row_h = px(ROW_H) + (px(ROLL_H) if turns is not None and turns.rolls else 0)  # the d20 + Reflex line (R-TURN-1)
-        height = 56 + row_h * len(rows) + sum(h for _, h in buttons) + (8 if buttons else 0)
+        # who is not here yet, and how the GM brings them in (a second reviewer found no word of Katie)
+        away = [c for c in state.combatants.values() if not c.present and (gm or not state.hidden_from_players(c))]
+        away_lines = [line for c in away for line in w.wrap(
+            f"{c.name}: not here yet" + (" (right-click a square: Join the fight here)" if gm else ""), 14,
+            px(WIDTH) - 2 * theme.PANEL_PAD, "regular")]
+        away_h = w.line_h(14, "regular") * len(away_lines) + (px(6) if away_lines else 0)
+        height = 56 + row_h * len(rows) + away_h + sum(h for _, h in buttons) + (8 if buttons else 0)
         rect = pygame.Rect(x, y, px(WIDTH), height)
         w.card(surface, rect)
         probe.panel(surface, rect, "Turns")
@@ -316,6 +322,11 @@ class TurnsPanel(w.Panel):
             self._row(surface, r, row)
             cy += row_h
         cy += px(6)
+        for line in away_lines:
+            w.text(surface, line, (x + theme.PANEL_PAD, cy), 14, theme.TEXT_DIM, "regular")
+            cy += w.line_h(14, "regular")
+        if away_lines:
+            cy += px(6)
         for draw_fn, h in buttons:
             draw_fn(surface, pygame.Rect(x + theme.PANEL_PAD, cy, px(WIDTH) - 2 * theme.PANEL_PAD, h - px(6)))
             cy += h
