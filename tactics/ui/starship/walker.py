@@ -170,6 +170,8 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                     label, kind = f"{n} {POST_NAMES[post]}: {idle}", "vacant"
                 else:
                     label, kind = f"{n} {POST_NAMES[post]}: out", "vacant"
+                if nxt == (ship.id, post):  # said in the chip: a tag under it was cut by the next row at 1280x720
+                    label = f"Next: {label}"
                 chip_w = theme.font(fs(18), "bold").size(label)[0] + px(28)
                 chip = pygame.Rect(cx, y + px(4), chip_w, row_h - px(12))
                 if chip.right > rect.right - px(10):
@@ -184,7 +186,6 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                 pygame.draw.rect(surface, fill, chip, border_radius=chip.height // 2)
                 if nxt == (ship.id, post):
                     pygame.draw.rect(surface, theme.INK_LIGHT, chip.inflate(6, 6), 2, border_radius=chip.height // 2 + px(3))
-                    text(surface, "NEXT", (chip.centerx, chip.bottom + 1), 11, theme.TEXT, "bold", anchor="midtop")
                 text(surface, label, chip.center, 18, ink, "bold", anchor="center")
                 if kind == "act":
                     hotspots.add(chip, "walker_post", ship=ship.id, post=post)
