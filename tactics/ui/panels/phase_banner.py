@@ -83,7 +83,8 @@ class PhaseBanner(w.Panel):
             whose = f"{who.name}'s facing is" if who is not None else "the facings are"
             w.text(canvas, f"opens once {whose} chosen (Enter keeps, Esc keeps all)", (rect.centerx, cy - px(8)), 14,
                    theme.TEXT_DIM, "regular", "midtop")
-            label = ("Begin Action Phase" if combat.phase == "advantages" else f"Start round {combat.round + 1}") + "  (E)"
+            # the button moves on anyway, keeping the facings still asked (N-FACE-2): it says so
+            label = "Keep facings: " + ("begin Action Phase" if combat.phase == "advantages" else f"start round {combat.round + 1}")
             bw = button_width(label, 16)
             w.button(self, canvas, pygame.Rect(rect.centerx - bw // 2, cy + px(16), bw, px(36)), label, "banner-advance",
                      lambda: self.ui.submit(Advance()), style="primary", size=16, hover=hover)
