@@ -103,6 +103,22 @@ def test_a_grenade_waits_for_its_scatter_dice():  # R-GREN-2
         pygame.quit()
 
 
+def test_out_of_a_fight_the_grenade_tool_says_the_app_rolls_when_the_table_types():  # R-GREN-2
+    """A second reviewer set "players type" and threw outside a fight: the app rolled the scatter
+    without a word. The tool's line says so before the click (typed dice go in a fight's box)."""
+    app = make_app(fighter("ann", "party", (3, 6), modifiers={"DEX": 5}), fighter("bear", "bears", (12, 6)))
+    try:
+        enc = app.battle.encounter
+        aim(app, "ann", (12, 6))
+        assert "app rolls" not in app.battle.tool.status()  # the app rolls anyway: nothing to say
+        enc.submit(ChangeTableSetting("dice", "players"))
+        assert "Out of a fight the app rolls its dice." in app.battle.tool.status()
+        enc.submit(StartCombat())
+        assert "app rolls" not in app.battle.tool.status()  # in a fight the box asks for them
+    finally:
+        pygame.quit()
+
+
 def test_an_action_that_rolls_nothing_resolves_with_the_box_empty():  # R-ORD-1
     for app in app_session(App(space_bears(), size=SIZE)):
         press(app, "start")

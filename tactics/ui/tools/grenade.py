@@ -34,6 +34,7 @@ from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.queries import combat_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant
+from tactics.engine.core.table import dice_typed_for
 from tactics.rules import explosives as ex
 from tactics.rules.grid import Cell, as_cell, distance_ft
 from tactics.ui import draw, theme
@@ -244,8 +245,13 @@ class GrenadeTool(Tool):
         cook = "cooked" if self.cook else "not cooked"
         if who is None:
             return f"Grenade ({kind}, {cook}): click the thrower's token first.  1-6 or [ ]: kind.  K: cook."
+        state = self.view.state
+        fight = fight_is_on(state)
+        # typed dice are typed in a fight's resolve box; out of one the throw rolls at once (a reviewer
+        # set "players type" and saw the app roll without a word)
+        rolled = "" if fight or not dice_typed_for(state, who.id) else " Out of a fight the app rolls its dice."
         return (f"{who.name} throws a {kind} ({cook}), up to {hz.throw_range_ft(who)} ft. Hover a square; click to "
-                f"{'declare the throw (Use Item)' if fight_is_on(self.view.state) else 'throw'}.  K: cook.  "
+                f"{'declare the throw (Use Item)' if fight else 'throw'}.{rolled}  K: cook.  "
                 "1-6 or [ ]: kind.  Shift+click a token: new thrower.")
 
     # -- input --------------------------------------------------------------------------
