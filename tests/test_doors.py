@@ -58,8 +58,7 @@ def to_group_of(enc: Encounter, cid: str) -> None:
     raise AssertionError(f"{cid}'s group never acted")
 
 
-@pytest.fixture
-def enc() -> Encounter:
+def katies_turn() -> Encounter:
     """Space Bears at round 2, the party's Rearguard (Art and Katie) acting."""
     e = load_encounter(bundled("space-bears.encounter.toml"), seed=3)
     opening = opening_of(e.definition)
@@ -69,6 +68,12 @@ def enc() -> Encounter:
         advance(e)
     e.submit(Join("katie"))  # R-INIT-5: she joins at the Counter Phase of round 1
     to_group_of(e, "katie")
+    return e
+
+
+@pytest.fixture
+def enc() -> Encounter:
+    e = katies_turn()
     assert e.state.combat.round == 2 and e.state.combatants["katie"].cell == (26, 15)
     return e
 

@@ -231,7 +231,8 @@ def test_a_move_in_the_fight_is_declared_not_walked(app):  # R-ORD-1, R-MOVE-1
     assert app.battle.state.combatants["james"].cell == (3, 4)
 
 
-def test_typed_physical_dice(app):  # R-ROLL-1: the table's own dice
+def declare_typed_shot(app) -> None:
+    """Round 0: Brandon's pistol shot at Bear 1 declared, the table set to type the players' dice."""
     start_surprise(app)
     press(app, "banner-advance")
     press(app, "actor:brandon")
@@ -239,6 +240,10 @@ def test_typed_physical_dice(app):  # R-ROLL-1: the table's own dice
     click(app, token(app, "bear1"))
     press(app, "dice-mode")  # app rolls -> players type theirs
     assert app.battle.state.settings["dice"] == "players"
+
+
+def test_typed_physical_dice(app):  # R-ROLL-1: the table's own dice
+    declare_typed_shot(app)
     type_faces(app, "3 1")
     rolled = next(e for e in app.battle.encounter.journal.entries[-1].events if e.kind == "attack.rolled")
     assert rolled.data["d20"] == 3 and rolled.data["extra"] == [2, 1, -1] and rolled.data["outcome"] == "miss"

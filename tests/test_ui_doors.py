@@ -16,32 +16,18 @@ import pygame
 import pytest
 
 from tactics.assets import bundled
-from tactics.engine.combat.team import EndGroupTurn, Join
+from tactics.engine.combat.team import EndGroupTurn
 from tactics.engine.core.encounter import Encounter, load_encounter
-from tactics.engine.core.opening import opening_commands, opening_of
 from tactics.ui import theme
 from tactics.ui.app import App
 from tactics.ui.panels.log import log_lines
 
-from test_doors import advance, to_group_of
+from test_doors import katies_turn, to_group_of
 from ui_driver import app_session, centre, click, key, move
 
 SIZE = (1280, 720)
 KATIE_DOOR = 1  # x = 23, rows 14-15: the west door of Katie's room
 OUTSIDE = (21, 15)
-
-
-def katies_turn() -> Encounter:
-    """Round 2 of the bundled encounter, the party's Rearguard acting (Katie joined in round 1)."""
-    enc = load_encounter(bundled("space-bears.encounter.toml"), seed=3)
-    opening = opening_of(enc.definition)
-    for command in opening_commands(enc.state, opening, opening.surprise_aware):
-        enc.submit(command)
-    while enc.state.combat.phase != "counters":
-        advance(enc)
-    enc.submit(Join("katie"))
-    to_group_of(enc, "katie")
-    return enc
 
 
 @pytest.fixture

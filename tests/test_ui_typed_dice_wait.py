@@ -20,7 +20,7 @@ from tactics.engine.combat.team import Advance, StartCombat
 from tactics.engine.combat.actions import ResolveNext
 from tactics.engine.core.table import ChangeTableSetting, dice_beyond_typed
 
-from test_ui_combat import all_keys, press, space_bears, start_surprise, token, type_faces
+from test_ui_combat import all_keys, declare_typed_shot, press, space_bears, token, type_faces
 from test_ui_hazards import aim, make_app
 from ui_driver import app_session, centre, click, fighter, key, drawn_texts as texts
 
@@ -29,13 +29,7 @@ SIZE = (1280, 720)
 
 def declared_shot(app: App) -> int:
     """Round 0, players type their dice, Brandon's pistol shot at Bear 1 declared; the journal's length."""
-    start_surprise(app)
-    press(app, "banner-advance")
-    press(app, "actor:brandon")
-    press(app, "weapon:silenced_pistol")
-    click(app, token(app, "bear1"))
-    press(app, "dice-mode")  # app rolls -> players type theirs
-    assert app.battle.state.settings["dice"] == "players"
+    declare_typed_shot(app)
     assert [d.status for d in app.battle.state.combat.declarations] == ["declared"], "the shot waits"
     return len(app.battle.encounter.journal.entries)
 
