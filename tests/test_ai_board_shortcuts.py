@@ -9,12 +9,13 @@ the plain computation exactly, or its choices would drift.
 from __future__ import annotations
 
 from tactics.ai.knowledge import known_state
-from tactics.ai.positions import STEP_FT, Board
+from tactics.ai.positions import STEP_FT, WALK_FT, Board
 from tactics.ai.scoring import path_chance
 from tactics.ai.team_turn import _reach_plan
 from tactics.assets import bundled
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.encounter import load_encounter
+from tactics.rules.movement import plan_reference
 
 
 def _board() -> Board:
@@ -34,16 +35,28 @@ def test_the_chance_to_get_there_equals_the_product_along_the_drawn_path():
     assert rolled > 20  # the bears stand by difficult ground: many paths ask a roll
 
 
-def test_a_foe_s_pull_equals_the_discount_per_turn_of_moving():
+def test_a_foe_s_pull_equals_the_discount_per_turn_of_walking_there():  # N-DOOR-5
+    """The pull counts the squares on foot around walls (a plain Dijkstra from the foe's square),
+    as the crow flies only beyond ``WALK_FT``."""
     board = _board()
     who = board.ours()[0]
     run = max(STEP_FT, sheet_of(who).run_ft)
-    for x in range(board.view.current_map().width):
-        for y in range(board.view.current_map().height):
+    m = board.view.current_map()
+    walks = {}
+    round_the_wall = 0
+    for x in range(m.width):
+        for y in range(m.height):
             best, toward = 0.0, None
             for reach, (fx, fy), value, foe in board.offers(who):
-                gap = STEP_FT * max(abs(fx - x), abs(fy - y)) - reach
+                if (fx, fy) not in walks:
+                    walks[(fx, fy)] = plan_reference(m, (fx, fy), WALK_FT).cost
+                crow = max(abs(fx - x), abs(fy - y))
+                feet = walks[(fx, fy)].get((x, y))
+                squares = feet // STEP_FT if feet is not None else max(crow, WALK_FT // STEP_FT + 1)
+                round_the_wall += squares > crow
+                gap = STEP_FT * squares - reach
                 turns = 1 + -(-gap // run) if gap > 0 else 1
                 if value * 0.7 ** turns > best:
                     best, toward = value * 0.7 ** turns, foe
             assert board.approach_toward(who, (x, y), 0.7) == (best, toward)
+    assert round_the_wall > 100  # the map's walls make many squares farther on foot than as the crow flies

@@ -11,6 +11,7 @@ means: end the turn.
 
 from __future__ import annotations
 
+from tactics.ai.doors import DOOR_COST, OPEN, doors_to_open
 from tactics.ai.knowledge import known_state
 from tactics.ai.positions import Board
 from tactics.ai.scoring import run_ft, arms_of
@@ -71,6 +72,8 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Cho
                               f"{who.name} searches for the foe it cannot see", who.cell))
     if moves > 0:
         options += _moves(board, who, rules, contested and pips.left >= 2)
+    if moves > 0 and pips.left >= 2:  # a door beside it, then a move through it (N-DOOR-4, N-DOOR-5)
+        options += _door_then_move(board, who, rules)
     if rules.simple:
         options = _monster_pick(board, who, options)
     options.sort(key=lambda c: -c.score)
@@ -109,6 +112,20 @@ def _moves(board: Board, who, rules, attack_after: bool) -> list[Choice]:
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [Choice(who.id, [ia.TurnAction(ia.MOVE, path=reach.path_to(cell))], score,
                    f"{who.name} moves {reach.cost[cell]} ft, {why}", cell) for score, cell, why in scored[:4]]
+
+
+def _door_then_move(board: Board, who, rules) -> list[Choice]:
+    """Open a closed door beside it now (one non-contested action), worth the best move it then
+    allows with the action left (seen from the map with that door open), less ``DOOR_COST``."""
+    out: list[Choice] = []
+    for door, name, there in doors_to_open(board, who):
+        moves = _moves(there, there.view.combatants[who.id], rules, False)
+        if moves:
+            move = moves[0]
+            reason = move.reason.replace(f"{who.name} moves", f"{who.name} opens {name} (then moves", 1) + ")"
+            out.append(Choice(who.id, [ia.TurnAction(ia.DOOR, effect=OPEN, door=door)], move.score - DOOR_COST,
+                              reason, who.cell))
+    return out
 
 
 def _monster_pick(board: Board, who, options: list[Choice]) -> list[Choice]:

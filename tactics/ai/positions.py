@@ -17,10 +17,12 @@ from tactics.ai.scoring import run_ft, Arms, AttackValue, arms_of, asks_roll, re
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import SQUARE_FT, Cell, cell_center, distance_ft
-from tactics.rules.movement import Plan
+from tactics.rules.movement import Plan, plan
 from tactics.rules.sheets import Technique
 
 STEP_FT = 5
+#: how far on foot "closing in" is measured around walls (beyond: as the crow flies, at least this far)
+WALK_FT = 150
 
 
 @dataclass
@@ -43,6 +45,7 @@ class Board:
     _rolls: dict[tuple[str, int], tuple[dict[Cell, int], list[tuple[Cell, int]]]] = field(default_factory=dict)
     _rolling: list[Cell] | None = None
     _threats_of: tuple[list[Combatant], list[tuple[Cell, float, list[tuple[int, bool]]]]] | None = None
+    _walks: dict[Cell, dict[Cell, int]] = field(default_factory=dict)
     _pulls: dict[tuple[str, float], list[tuple[int, int, dict[int, float], str, float, int, int]]] = field(default_factory=dict)
     plans: dict[tuple[str, frozenset[Cell]], Plan] = field(default_factory=dict)  # one search per member
     cuts: dict[tuple[tuple[str, frozenset[Cell]], int], Plan] = field(default_factory=dict)  # ... cut to a budget
@@ -248,14 +251,30 @@ class Board:
         best, toward = 0.0, None
         x, y = cell
         for fx, fy, pulls, foe, value, reach, run in self.pulls(who, discount):  # the AI's innermost loop: kept plain
-            dx, dy = abs(fx - x), abs(fy - y)
-            squares = dx if dx > dy else dy
+            feet = self.walk_from((fx, fy)).get(cell)
+            if feet is not None:
+                squares = feet // STEP_FT
+            else:  # farther than WALK_FT on foot (or walled off): never nearer than that
+                dx, dy = abs(fx - x), abs(fy - y)
+                squares = max(dx if dx > dy else dy, WALK_FT // STEP_FT + 1)
             pull = pulls.get(squares)
             if pull is None:
                 pull = pulls[squares] = pull_value(value, squares, reach, run, discount)
             if pull > best:
                 best, toward = pull, foe
         return best, toward
+
+    def walk_from(self, square: Cell) -> dict[Cell, int]:
+        """How far every square within ``WALK_FT`` is from ``square`` on foot, in feet: around
+        walls and through open doors only, as a move would go (R-GRID-2..4; creatures aside).
+
+        Why: "closing in" measured as the crow flies walked a member into the wall between it
+        and its foe and kept it behind a closed door (N-DOOR-5); on foot, the way round wins.
+        """
+        hit = self._walks.get(square)
+        if hit is None:
+            hit = self._walks[square] = plan(self.view.current_map(), square, WALK_FT).cost
+        return hit
 
     def pulls(self, who: Combatant, discount: float) -> list[tuple[int, int, dict[int, float], str, float, int, int]]:
         """(foe's x, y, pull by distance, foe's name, value, reach, run) of every attack in :meth:`offers`.

@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from tactics.ai.doors import DOOR_COST, OPEN, doors_to_open
 from tactics.ai.knowledge import known_state
 from tactics.ai.positions import STEP_FT, Board, pull_value
 from tactics.ai.scoring import AttackValue, arms_of, path_chance, percent, reach_ft, run_ft
@@ -170,6 +171,7 @@ def _options(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> 
     out += _step_then_attack(board, who, rules, claimed)
     out += _charges(board, who, rules, claimed)
     out += _moves(board, who, rules, claimed)
+    out += _door_then_move(board, who, rules, claimed)
     out.append(Choice(who.id, [], -here_cost - 0.01, f"{who.name} holds its ground", who.cell))
     if not board.foes():
         out.append(_search(who))
@@ -290,12 +292,13 @@ def _within(cells: frozenset[Cell], centre: Cell, feet: int) -> list[Cell]:
     return [(x, y) for x in range(cx - span, cx + span + 1) for y in range(cy - span, cy + span + 1) if (x, y) in cells]
 
 
-def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, simple: bool = False) -> list[Choice]:
-    """A Standard Move (and the Bonus Move for a sprint) to the best square for next turn."""
+def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, run_only: bool = False) -> list[Choice]:
+    """A Standard Move (and the Bonus Move for a sprint) to the best square for next turn.
+    ``run_only``: no sprint (the Bonus action is not free: a Simple action comes first)."""
     allowance = move_allowance(board.view, who.id)
     if not allowance.can_move or allowance.origin != who.cell:
         return []
-    reach = _reach_plan(board, who, allowance.sprint_ft, claimed)
+    reach = _reach_plan(board, who, allowance.run_ft if run_only else allowance.sprint_ft, claimed)
     keep = behaviour_of(sheet_of(who)).keep_ft
     weight = _exposure_weight(who, rules)
     best: list[tuple[float, Cell, str]] = []
@@ -336,6 +339,18 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, si
         feet = reach.cost[cell]
         sprint = " (sprint: uses its Bonus action)" if len(actions) > 1 else ""
         out.append(Choice(who.id, actions, score, f"{who.name} moves {feet} ft{sprint}, {why}", cell))
+    return out
+
+
+def _door_then_move(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> list[Choice]:
+    """Open a closed door beside it (the Simple action) and then a Standard Move on the map as
+    the door leaves it (reading: N-DOOR-2, N-DOOR-5): scored as that move, less ``DOOR_COST``."""
+    out: list[Choice] = []
+    for door, name, there in doors_to_open(board, who):
+        for move in _moves(there, there.view.combatants[who.id], rules, claimed, run_only=True):
+            reason = move.reason.replace(f"{who.name} moves", f"{who.name} opens {name} and moves", 1)
+            out.append(Choice(who.id, [Action(act.SIMPLE, effect=OPEN, door=door)] + move.actions,
+                              move.score - DOOR_COST, reason, move.end))
     return out
 
 
