@@ -92,3 +92,32 @@ def test_a_hidden_creatures_declaration_breaks_no_layer_of_the_players_window():
     finally:
         app._addons("closing")
         pygame.quit()
+
+
+def test_the_players_window_draws_their_own_sides_declared_move():  # R-ORD-1
+    """Review 3: the declared-actions layer draws lines, which the board's recorder cannot keep;
+    the players' window swallowed that and left the layer out, so the table never saw its own
+    group's planned moves. It is now drawn (the board composed whole for it), as on the GM's."""
+    enc = _encounter()
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    while enc.state.combat.acting_group().team != "party":
+        enc.submit(Advance())
+    mover = "brandon"
+    assert mover in enc.state.combat.acting_group().members
+    here = enc.state.combatants[mover].cell
+    app = App(enc, size=(1280, 720))
+    try:
+        app.step()
+        pw = app.players.open(size=(960, 600))
+        before = pygame.Surface((960, 600))
+        pw.render(before)
+        path = [(here[0], here[1] - 1), (here[0], here[1] - 2)]  # north, into the empty rows
+        enc.submit(Declare(mover, Action("standard-move", path=path)))
+        after = pygame.Surface((960, 600))
+        pw.render(after)
+        assert not pw.renderer.failed, f"layers left out: {pw.renderer.failed}"
+        assert _picture(before) != _picture(after), "the party's declared move is not drawn for the players"
+    finally:
+        app._addons("closing")
+        pygame.quit()

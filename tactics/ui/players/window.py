@@ -22,6 +22,7 @@ import pygame
 import pygame_gui
 
 from tactics.rules.grid import Cell
+from tactics.ui import board_record
 from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui.camera import Camera
@@ -65,12 +66,19 @@ class GuardedRenderer(BoardRenderer):
         def guarded(ctx: DrawContext) -> None:
             try:
                 fn(ctx)
+            except (TypeError, board_record.NotRecordable) as exc:
+                if isinstance(ctx.surface, board_record.RecordingSurface):
+                    raise  # a layer that draws lines cannot be recorded: the board is then drawn whole
+                self._left_out(name, exc)
             except Exception as exc:  # noqa: BLE001 - see the class docstring
-                if name not in self.failed:
-                    self.failed.add(name)
-                    log.warning("players' window: layer %r left out: %s: %s", name, type(exc).__name__, exc)
+                self._left_out(name, exc)
 
         return guarded
+
+    def _left_out(self, name: str, exc: Exception) -> None:
+        if name not in self.failed:
+            self.failed.add(name)
+            log.warning("players' window: layer %r left out: %s: %s", name, type(exc).__name__, exc)
 
 
 class _PlayersView:
