@@ -17,6 +17,7 @@ from typing import Any
 import statistics
 import time
 
+from tactics.ai.positions import forget_walks
 from tactics.ai.team_turn import plan_group
 from tactics.assets import bundled
 from tactics.engine.combat.team import Advance, StartCombat
@@ -65,6 +66,7 @@ def decision_figures(samples: int = 12) -> dict[str, float]:
     group_ms = []
     for state in states:
         state.current_map().walls.forget_lines()  # cold: positions of one fight share a map's sight lines
+        forget_walks()  # ... and its walking distances
         start = time.perf_counter()
         plan_group(state, "bears", "win")
         group_ms.append((time.perf_counter() - start) * 1000)
@@ -77,6 +79,7 @@ def decision_figures(samples: int = 12) -> dict[str, float]:
         groups["rearguard"] = []
         whole.combat.group_index = [g.key for g in whole.combat.turn_order()].index("bears:vanguard")
         whole.current_map().walls.forget_lines()
+        forget_walks()
         start = time.perf_counter()
         plan_group(whole, "bears", "win")
         side_ms.append((time.perf_counter() - start) * 1000)

@@ -10,8 +10,9 @@ are computed once per attacker, weapon and target and reused for every square.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from tactics.ai.scoring import run_ft, Arms, AttackValue, arms_of, asks_roll, reach_ft, square_chance, threat_of, value_attack
 from tactics.engine.combat.state import sheet_of
@@ -273,7 +274,7 @@ class Board:
         """
         hit = self._walks.get(square)
         if hit is None:
-            hit = self._walks[square] = plan(self.view.current_map(), square, WALK_FT).cost
+            hit = self._walks[square] = walking_costs(self.view.current_map(), square)
         return hit
 
     def pulls(self, who: Combatant, discount: float) -> list[tuple[int, int, dict[int, float], str, float, int, int]]:
@@ -335,6 +336,30 @@ class Board:
                 if score > best:
                     best, best_value = score, value
         return best, best_value
+
+
+#: walking costs remembered per map state (a map object: doors opened make a new one) and square
+_WALKS: dict[int, tuple["weakref.ref[Any]", dict[Cell, dict[Cell, int]]]] = {}
+_WALKS_KEPT = 8  # map states remembered before the oldest is forgotten
+
+
+def walking_costs(battle_map: Any, square: Cell) -> dict[Cell, int]:
+    """``plan(battle_map, square, WALK_FT).cost``, remembered for the map state: the foes of one
+    fight stand on the same squares turn after turn, and each decision asks them again."""
+    kept = _WALKS.get(id(battle_map))
+    if kept is None or kept[0]() is not battle_map:
+        if len(_WALKS) >= _WALKS_KEPT:
+            del _WALKS[next(iter(_WALKS))]
+        kept = _WALKS[id(battle_map)] = (weakref.ref(battle_map), {})
+    costs = kept[1].get(square)
+    if costs is None:
+        costs = kept[1][square] = plan(battle_map, square, WALK_FT).cost
+    return costs
+
+
+def forget_walks() -> None:
+    """Forget the remembered walking costs (the benchmark's cold decisions)."""
+    _WALKS.clear()
 
 
 def pull_value(value: float, squares: int, reach: int, run: int, discount: float) -> float:
