@@ -106,6 +106,13 @@ def actions_offered(space: SpaceState, ship_id: str, post: str) -> list[ShipActi
     ]
 
 
+def engineer_phases(space: SpaceState, ship: Ship) -> list[str]:
+    """The phases the Chief Engineer of ``ship`` may act in (R-SHIP-2): the Action Phase (instead of
+    the Response Phase) only on a ship with Action-Phase work for them, a grapple or a cloak
+    (N-SHIP-2: no other ship is offered the choice); always the Response Phase."""
+    return ["action", "response"] if _engineer_has_work(space, ship) else ["response"]
+
+
 def _engineer_has_work(space: SpaceState, ship: Ship) -> bool:
     """Has the Chief Engineer an Action-Phase action on this ship besides the choice itself?"""
     return any(

@@ -22,6 +22,7 @@ from tactics.engine.core.journal import Event
 from tactics.engine.starship.state import SpaceState, detects, effective, ship_bd_dc, usable_hard_points
 from tactics.engine.starship.commands import actions_offered as _offered
 from tactics.engine.starship.commands import posts_acting_now as _acting
+from tactics.engine.starship.commands import engineer_phases as _engineer_phases
 from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, check_text, damage_chance
 from tactics.rules.starship_data import ShipAction
 
@@ -38,6 +39,13 @@ def posts_acting_now(state: Any, ship_id: str) -> list[str]:
     to do (a Chief Engineer with no Battle Damage to repair has not: not offered, not waited for)."""
     space = _space(state)
     return [post for post in _acting(space, ship_id) if _offered(space, ship_id, post)]
+
+
+def engineer_phases(state: Any, ship_id: str) -> list[str]:
+    """The phases the Chief Engineer of ``ship_id`` may act in: ["action", "response"] on a ship
+    with Action-Phase work for them (grapple, cloak: N-SHIP-2), else ["response"]."""
+    space = _space(state)
+    return _engineer_phases(space, space.ships[ship_id])
 
 
 def acting_now(state: Any) -> dict[str, list[str]]:
