@@ -319,3 +319,68 @@ def test_enter_in_the_save_as_name_saves(game: Path, tmp_path: Path) -> None:
         assert not dialog.alive()
     finally:
         stop(app)
+
+
+def _saved_as_then_crashed(game: Path, tmp_path: Path) -> Path:
+    """One move, Save as night.tactics.json, two more moves, then the laptop dies (an outside
+    review's evening): the encounter file's own autosave holds the moment of saving."""
+    app = start(game)
+    walk(app, (1, 0))
+    night = tmp_path / "night.tactics.json"
+    assert app.saving.save_to(night)
+    walk(app, (1, 1), (0, 1))
+    stop(app)
+    return night
+
+
+def test_after_save_as_the_encounter_offers_the_save_its_game_went_on_in(game: Path, tmp_path: Path) -> None:
+    """Reopening the encounter file offered its autosave from the moment of Save as ("newer than
+    this file", an old fork) and said nothing of the game that went on in the save."""
+    night = _saved_as_then_crashed(game, tmp_path)
+    app = start(game)
+    try:
+        prompt = app.saving.prompt
+        assert prompt is not None and prompt.alive()
+        assert "newer than this file" not in prompt.text
+        assert "went on in night.tactics.json" in prompt.text and "2 more actions since" in prompt.text
+        assert "brandon moves 5 ft" in prompt.text  # the last action, as the log words it
+        assert prompt.choices == ["Open it", "Start fresh"]
+        click(app, prompt.button_centre("Open it"))
+        assert app.battle.encounter.source == str(night)  # that game, under its save
+        assert len(app.battle.encounter.journal.entries) == 3  # with what was played after the save
+        assert app.battle.state.combatants["brandon"].cell == (0, 1)
+        assert app.saving.unsaved()  # the last two moves are only in the autosave: quitting asks
+    finally:
+        stop(app)
+
+
+def test_starting_fresh_keeps_the_save_and_asks_no_more(game: Path, tmp_path: Path, data_dir: Path) -> None:
+    night = _saved_as_then_crashed(game, tmp_path)
+    app = start(game)
+    key(app, pygame.K_ESCAPE)  # Esc answers "Start fresh"
+    assert app.battle.encounter.journal.entries == []
+    assert "night.tactics.json is kept" in app.battle.current_message()[0]
+    walk(app, (2, 0))  # a new game from the file
+    stop(app)
+    assert len(load_save(night).journal.entries) == 1  # nothing of the save's game is lost
+    assert len(load_save(latest_autosave(night)).journal.entries) == 3
+    assert len(list((data_dir / "autosave" / "set-aside").iterdir())) == 1  # the moment of saving, kept aside
+    app = start(game)
+    try:
+        prompt = app.saving.prompt  # the fresh game is offered as ever, the old one no more
+        assert prompt is not None and "is newer than this file" in prompt.text and "1 more action" in prompt.text
+        assert "went on in" not in prompt.text
+    finally:
+        stop(app)
+
+
+def test_with_the_save_gone_its_autosave_is_offered_again(game: Path, tmp_path: Path) -> None:
+    """Nothing is hidden once the save it went on in is deleted: the encounter's autosave is the
+    only copy of that game left."""
+    _saved_as_then_crashed(game, tmp_path).unlink()
+    app = start(game)
+    try:
+        prompt = app.saving.prompt
+        assert prompt is not None and "is newer than this file" in prompt.text and "1 more action" in prompt.text
+    finally:
+        stop(app)

@@ -140,3 +140,38 @@ def test_a_successful_grapple_brings_the_ships_together(app):  # reading: N-SHIP
     app.step()
     a, b = screen.spot_rect("ship", ship="red_maw"), screen.spot_rect("ship", ship="wayfarer")
     assert a is not None and b is not None and not a.colliderect(b), "drawn side by side, not on top of each other"
+
+
+def test_the_engineer_tag_says_action_only_on_a_ship_that_offers_it():
+    """Round 1 Support Phase: every Chief Engineer was tagged "Action/Response", though the Wayfarer
+    (no grapple, no cloak) never offers its engineer the Action Phase (N-SHIP-2). The tag says what
+    the engine allows that ship's engineer (an outside review)."""
+    from tactics.engine.starship.view import engineer_phases
+    from tactics.ui import layout_probe as probe
+
+    enc = corvette()
+    enc.submit(StartSpaceCombat())
+    while (enc.state.space.round, enc.state.space.phase) != (1, "support"):
+        enc.submit(EndPhase())
+    assert engineer_phases(enc.state, "wayfarer") == ["response"]
+    assert engineer_phases(enc.state, "red_maw") == ["action", "response"]  # its grapple, its cloak
+    app = App(enc, size=SIZE)
+    try:
+        screen = starship(app)
+        app.step()
+        recorder = probe.start()
+        try:
+            app.draw()
+        finally:
+            probe.stop()
+        texts = [m for m in recorder.on(pygame.display.get_surface()) if m.kind == "text"]
+
+        def tag(ship: str) -> list[str]:
+            row = screen.spot_rect("post", ship=ship, post="engineer")
+            return [m.label for m in texts if row.contains(m.rect) and ("Phase" in m.label or "/" in m.label)]
+
+        assert tag("wayfarer") == ["Response Phase"]
+        assert tag("red_maw") == ["Action/Response"]
+    finally:
+        app._addons("closing")
+        pygame.quit()

@@ -297,5 +297,15 @@ def check_text(check: dict[str, object]) -> str:
         parts.append(f"{'+' if value >= 0 else '-'} {label} {abs(value)}")
     text = " ".join(parts) + f" = {check.get('total')}"
     if check.get("dc") is not None:
-        text += f" vs DC {check['dc']}: " + ("success" if check.get("success") else "failure")
+        terms: Any = check.get("dc_terms") or []
+        shown = f" ({sum_text(int(cast(Any, check.get('dc_base'))), terms)})" if any(v for _, v in terms) else ""
+        text += f" vs DC {check['dc']}{shown}: " + ("success" if check.get("success") else "failure")
+    return text
+
+
+def sum_text(base: int, terms: Sequence[Sequence[Any]]) -> str:
+    """'12 + Red Maw's Sensor Mod 1': a number and its named parts, signed as a check's modifiers."""
+    text = str(base)
+    for label, value in terms:
+        text += f" {'+' if int(value) >= 0 else '-'} {label} {abs(int(value))}"
     return text

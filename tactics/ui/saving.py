@@ -10,6 +10,9 @@
   each committed command, undo and redo is on disk before play goes on.
 * On opening a file, if an autosave of it is newer than the file, a prompt asks
   "An autosave from 16:42 is newer than this file: Restore / Ignore".
+  After Save as, the file the game came from offers that save instead ("This
+  encounter went on in night.tactics.json ...: Open it / Start fresh",
+  :mod:`tactics.ui.went_on`), not its own autosaves from before the save.
 * A save that is refused (damaged, cut off, hand-edited) leaves everything as
   it was, says what is wrong and where, and offers the last good autosave.
 * A failed autosave (disk full, read-only folder) shows a warning in the
@@ -35,6 +38,8 @@ from tactics.ui import intents as ui
 from tactics.ui.opening import SAVE_SUFFIX, SaveOpenError, is_save_file
 from tactics.ui.panels.prompt import Prompt
 from tactics.ui.save_warnings import autosave_problem, draw_warning, read_only_text, warning_text
+from tactics.engine.saves.continued import WentOn, went_on_in
+from tactics.ui.went_on import offer_went_on, remember_save_as
 
 from tactics.ui.gui import gui_loaded
 
@@ -47,19 +52,26 @@ Listener = Callable[[Any, str], None]
 def what_is_newer(opened: Encounter, autosave: Encounter) -> str:
     """What restoring the autosave would bring back, in a sentence (empty: nothing to say): how many
     more actions than the file, the last one as the log words it, the round of a fight going on."""
-    from tactics.ui.panels.log import line_for
-
-    entries = autosave.journal.entries
-    more = len(entries) - len(opened.journal.entries)
+    more, last, rnd = played_since(opened, autosave)
     if more <= 0:
         return ""
-    events = entries[-1].events
-    last = line_for(events[-1], autosave.state).rstrip(".") if events else ""
-    combat = autosave.state.combat
+    return (f" It holds {more} more action{'s' if more != 1 else ''} than the file"
+            + (f"; the last: {last}" if last else "") + (f" (round {rnd})" if rnd is not None else "") + ".")
+
+
+def played_since(before: Encounter, later: Encounter) -> tuple[int, str, int | None]:
+    """How many more actions ``later`` holds than ``before``, its last one as the log words it,
+    and the round of a fight still going on (None: none)."""
+    from tactics.ui.panels.log import line_for
+
+    entries = later.journal.entries
+    more = len(entries) - len(before.journal.entries)
+    events = entries[-1].events if entries else []
+    last = line_for(events[-1], later.state).rstrip(".") if events and more > 0 else ""
+    combat = later.state.combat
     rnd = getattr(combat, "round", None)
     going_on = isinstance(rnd, int) and getattr(combat, "phase", "") != "ended"
-    return (f" It holds {more} more action{'s' if more != 1 else ''} than the file"
-            + (f"; the last: {last}" if last else "") + (f" (round {rnd})" if going_on else "") + ".")
+    return more, last, rnd if going_on else None
 
 
 def when_text(path: str | Path) -> str:
@@ -142,15 +154,24 @@ class Saving:
         for fn in self.after_autosave:
             encounter.journal.listeners.append(fn)
         if offer is not None:
-            self.offer_restore(offer, encounter.source or "", encounter)
+            self._offer(offer, encounter)
 
-    def _newer(self, encounter: Encounter) -> Path | None:
+    def _newer(self, encounter: Encounter) -> Path | WentOn | None:
+        """What is newer than the file just opened: its own newer autosave, else the save its game
+        went on in (after Save as; the autosaves from before that save are not offered)."""
         if not encounter.source:
             return None
         try:
-            return newer_autosave_than(encounter.source, folder=self.folder)
+            return (newer_autosave_than(encounter.source, folder=self.folder)
+                    or went_on_in(encounter.source, folder=self.folder))
         except OSError:
             return None
+
+    def _offer(self, offer: Path | WentOn, encounter: Encounter) -> None:
+        if isinstance(offer, WentOn):
+            offer_went_on(self, offer, encounter)
+        else:
+            self.offer_restore(offer, encounter.source or "", encounter)
 
     def offer_restores(self) -> None:
         """From now on, opening a file with a newer autosave asks to restore it; ask now for this one.
@@ -164,7 +185,7 @@ class Saving:
         if not self.unsaved():  # nothing played here since it was opened
             offer = self._newer(encounter)
             if offer is not None:
-                self.offer_restore(offer, encounter.source or "", encounter)
+                self._offer(offer, encounter)
 
     def lock_games(self) -> None:
         """From now on this window locks each game it plays (and the one it shows now)."""
@@ -264,10 +285,10 @@ class Saving:
             self.app.battle.say(f"Playing on from the file. The newer autosave is kept in {kept.parent} "
                                 f"as {kept.name} (Ctrl+O opens it).", "info")
 
-    def _restore(self, encounter: Encounter, autosave: Path) -> None:
+    def _restore(self, encounter: Encounter, autosave: Path, message: str | None = None) -> None:
         self._restoring = True
         try:
-            self.app.use_encounter(encounter, f"Restored the autosave from {when_text(autosave)}.")
+            self.app.use_encounter(encounter, message or f"Restored the autosave from {when_text(autosave)}.")
         finally:
             self._restoring = False
 
@@ -344,6 +365,8 @@ class Saving:
         except (SaveError, OSError) as exc:
             view.say(f"Not saved: {exc}", "error")
             return False
+        if current:
+            remember_save_as(current, path, self.folder)
         self.broken.discard(str(path.resolve()))
         self._saved = self._position(view.encounter)
         if self.autosaver is not None and self.autosaver.encounter is view.encounter:

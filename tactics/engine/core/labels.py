@@ -15,6 +15,12 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
+def possessive(name: str) -> str:
+    """``"Brandon's"``, ``"James'"``: a name's possessive, one spelling for the log, the banners
+    and the messages (the banner said "James's turn" and the log "James' turn")."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 COMMAND_LABELS: dict[str, str] = {
     "add-counter": "Add counter",
     "adjust-hp": "Change hit points",

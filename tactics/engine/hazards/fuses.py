@@ -18,6 +18,8 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from tactics.engine.core.labels import possessive
+
 When = Literal["start", "end"]
 
 
@@ -121,10 +123,6 @@ def cooked_goes_off_at_once(state: Any, fuse: Fuse | None) -> bool:
     and waiting for its next start would be later than the uncooked fuse (the end
     of this turn), so it explodes as it lands (reading: N-GREN-8, R-GREN-5)."""
     return fuse is not None and fuse.when == "start" and acting_now(state) == (fuse.team, fuse.group)
-
-
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def fuse_label(state: Any, fuse: Fuse | None) -> str:

@@ -119,12 +119,21 @@ def last_good_autosave(for_source: str | Path | None = None, *, folder: str | Pa
 def newer_autosave_than(path: str | Path, *, folder: str | Path | None = None) -> Path | None:
     """The newest good autosave of the game opened from ``path``, if it is newer
     than the file itself: the "an autosave is newer than your file: restore it?"
-    offer. None if there is nothing newer to offer."""
+    offer. None if there is nothing newer to offer.
+
+    Autosaves written before the game was saved as another file that still exists are not
+    offered: that game went on in the save (:mod:`tactics.engine.saves.continued`)."""
+    from tactics.engine.saves.continued import covered_names  # it builds on this module
+
     try:
         file_time = Path(path).stat().st_mtime_ns
     except OSError:
         file_time = -1
-    for autosave in list_autosaves(path, folder=folder):
+    where = Path(folder) if folder is not None else autosave_folder()
+    covered = covered_names(path, folder=where)
+    for autosave in list_autosaves(path, folder=where):
+        if autosave.path.name in covered:
+            continue  # the game went on in a save: offered as that save (went_on_in)
         try:
             if autosave.path.stat().st_mtime_ns <= file_time:
                 return None  # this and every older one predate the file

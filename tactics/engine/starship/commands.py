@@ -46,6 +46,8 @@ from tactics.engine.starship.state import (  # noqa: F401  (space_of/ship_of are
     space_of,
     usable_hard_points,
 )
+from tactics.engine.core.labels import possessive
+from tactics.engine.starship.dc_parts import bd_dc_parts, reroll_parts
 from tactics.rules.dice import Dice
 from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, POSTS, roll_check, roll_weapons
 from tactics.rules.starship_data import ShipAction
@@ -104,6 +106,13 @@ def actions_offered(space: SpaceState, ship_id: str, post: str) -> list[ShipActi
         and not (committed and _is_engineer_choice(a))
         and not (a.target == "battle_damage" and not _repairable(space, ship))
     ]
+
+
+def engineer_phases(space: SpaceState, ship: Ship) -> list[str]:
+    """The phases the Chief Engineer of ``ship`` may act in (R-SHIP-2): the Action Phase (instead of
+    the Response Phase) only on a ship with Action-Phase work for them, a grapple or a cloak
+    (N-SHIP-2: no other ship is offered the choice); always the Response Phase."""
+    return ["action", "response"] if _engineer_has_work(space, ship) else ["response"]
 
 
 def _engineer_has_work(space: SpaceState, ship: Ship) -> bool:
@@ -376,14 +385,19 @@ class TakeAction:
             mods = [(ATTRIBUTE_NAMES[a], effective(space, ship, a, now)) for a in action.check.attributes]
             mods.append(("crew bonus", _int_param(params, "bonus")))
             mods.append(("Battle Damage", check_modifier(ship, now)))
+            dc_terms: list[list[Any]] = []
             if action.check.repair_dc and damage is not None:
                 dc = damage.repair_dc
             else:
                 dc = action.check.dc
-                if target is not None:
-                    dc += sum(effective(space, target, a, now) for a in action.check.target_adds)
+                if target is not None:  # "12 + Red Maw's Sensor Mod 1" in the log
+                    dc_terms = [[f"{possessive(target.name)} {ATTRIBUTE_NAMES[a]}", effective(space, target, a, now)]
+                                for a in action.check.target_adds]
+                    dc += sum(v for _, v in dc_terms)
             rolled = roll_check(dice, mods, dc=dc, advantage=advantage)
             check, success = rolled.to_dict(), rolled.success
+            if dc_terms:
+                check |= {"dc_base": action.check.dc, "dc_terms": dc_terms}
 
         def items(succeeded: bool) -> list[dict[str, Any]]:
             return effect_items(action, ship, target, crew_post, damage, check, succeeded)
@@ -489,8 +503,8 @@ class FireWeapons:
         scanned = target.id in space.scans.get(ship.id, [])
         # reading: R-SHIP-4 — a Scan adds the Sensor Mod, but a damaged array never subtracts.
         sensor_bonus = max(0, effective(space, ship, "sensor_mod", now)) if scanned else 0
-        rerolls = max(0, effective(space, ship, "weapons_mod", now)) + _advantage(space, ship, "weapons")
-        rerolls += max(0, int(self.bonus_rerolls))
+        sources = reroll_parts(space, ship, now)  # the Weapons Mod and the Captain's order (R-SHIP-2)
+        rerolls = sum(n for _, n in sources) + max(0, int(self.bonus_rerolls))
         roll = roll_weapons(dice, len(names), target_dc, weapons_mod=rerolls, sensor_bonus=sensor_bonus)
         return [SpaceWeaponsFired(
             ship=ship.id, ship_name=ship.name, crew=who,
@@ -498,7 +512,8 @@ class FireWeapons:
             round=space.round, phase=space.phase, hard_points=names,
             dice=[d.to_dict() for d in roll.dice], bd_dc=list(target_dc), sensor_bonus=sensor_bonus,
             rerolls_allowed=rerolls, successes=roll.successes, battle_damage=roll.battle_damage,
-            detected=seen, provisional=True, note=self.note or None)]
+            detected=seen, provisional=True, note=self.note or None,
+            rerolls_from=[[label, n] for label, n in sources], bd_dc_parts=bd_dc_parts(space, target, now))]
 
 
 def _scan_may_come(space: SpaceState, ship: Ship) -> bool:

@@ -303,6 +303,10 @@ class SpaceWeaponsFired(Event):
     detected: bool
     provisional: bool
     note: str | None = omitted()
+    #: where the re-rolls came from: [["Weapons Mod", 2], ["Captain's order", 1]] (older saves: none)
+    rerolls_from: list[list[Any]] = omitted_list()
+    #: the parts of ``bd_dc`` (tactics.engine.starship.dc_parts.bd_dc_parts; older saves: none)
+    bd_dc_parts: dict[str, Any] | None = omitted()
 
 
 #: Every kind of this part, for :mod:`tactics.engine.features`.

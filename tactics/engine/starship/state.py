@@ -100,6 +100,7 @@ class Modifier:
     until: int
     source: str = ""
     hack: int | None = None  # a hack's check total (a counter-hack that reaches it ends it)
+    text: str = ""  # what made it ("Boost the shields"), for the parts of a DC in the log
 
     def active(self, now: int) -> bool:
         return self.start <= now < self.until
@@ -502,7 +503,7 @@ def _treated(space: SpaceState, event: SpaceTreated) -> None:
 def _modified(space: SpaceState, event: SpaceModified) -> None:
     space.ships[event.ship].modifiers.append(
         Modifier(event.attribute, int(event.amount), int(event.start), int(event.until), event.source,
-                 event.hack)
+                 event.hack, event.text)
     )
 
 

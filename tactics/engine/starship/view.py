@@ -19,9 +19,12 @@ from tactics.engine.starship.events import (
     SpaceSurrendered, SpaceTreated, SpaceVolleySettled, SpaceWeaponsFired,
 )
 from tactics.engine.core.journal import Event
+from tactics.engine.core.labels import plural, possessive
+from tactics.engine.starship.dc_parts import bd_dc_parts, bd_dc_terms, bd_dc_text, reroll_parts
 from tactics.engine.starship.state import SpaceState, detects, effective, ship_bd_dc, usable_hard_points
 from tactics.engine.starship.commands import actions_offered as _offered
 from tactics.engine.starship.commands import posts_acting_now as _acting
+from tactics.engine.starship.commands import engineer_phases as _engineer_phases
 from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, check_text, damage_chance
 from tactics.rules.starship_data import ShipAction
 
@@ -38,6 +41,13 @@ def posts_acting_now(state: Any, ship_id: str) -> list[str]:
     to do (a Chief Engineer with no Battle Damage to repair has not: not offered, not waited for)."""
     space = _space(state)
     return [post for post in _acting(space, ship_id) if _offered(space, ship_id, post)]
+
+
+def engineer_phases(state: Any, ship_id: str) -> list[str]:
+    """The phases the Chief Engineer of ``ship_id`` may act in: ["action", "response"] on a ship
+    with Action-Phase work for them (grapple, cloak: N-SHIP-2), else ["response"]."""
+    space = _space(state)
+    return _engineer_phases(space, space.ships[ship_id])
 
 
 def acting_now(state: Any) -> dict[str, list[str]]:
@@ -67,6 +77,8 @@ class FireOdds:
     sensor_bonus: int
     chance: Fraction
     detected: bool
+    reroll_parts: tuple[tuple[str, int], ...] = ()  # ("Weapons Mod", 2), ("Captain's order", 1)
+    bd_dc_parts: tuple[str, str] = ("", "")  # ("4 + Armor Mod 0", "4 + Shield Mod 2 - Red Maw's hack 1")
 
     @property
     def percent(self) -> str:
@@ -83,10 +95,11 @@ def fire_odds(state: Any, ship_id: str, target_id: str, hard_points: int) -> Fir
     dc = ship_bd_dc(space, target, now)
     scanned = target_id in space.scans.get(ship_id, [])
     sensor_bonus = max(0, effective(space, ship, "sensor_mod", now)) if scanned else 0
-    rerolls = max(0, effective(space, ship, "weapons_mod", now))
-    rerolls += 1 if "weapons" in space.advantages.get(ship_id, []) else 0
+    sources = tuple(reroll_parts(space, ship, now))  # as FireWeapons counts them
+    rerolls = sum(n for _, n in sources)
     chance = damage_chance(dice, dc, weapons_mod=rerolls, sensor_bonus=sensor_bonus)
-    return FireOdds(dc, dice, rerolls, sensor_bonus, chance, detects(ship, target, now))
+    return FireOdds(dc, dice, rerolls, sensor_bonus, chance, detects(ship, target, now), sources,
+                    bd_dc_terms(bd_dc_parts(space, target, now)))
 
 
 # -- the log -------------------------------------------------------------------------
@@ -154,8 +167,10 @@ def describe(event: Event, *, crew: bool = True) -> str:
         if d.detected is False:
             verdict += "; fired blind: it counts only if this phase's Scan finds the target"
         who = f"{ship}: {d.crew_name} fires" if crew else f"The {ship} fires"
-        return (f"{who} {len(d.hard_points)} hard points at the "
-                f"{d.target_name} (BD DC {count},{threshold}): {_pool_text(d.dice, d.sensor_bonus)} — {d.successes} successes, "
+        of_dc = bd_dc_text(d.bd_dc_parts)
+        return (f"{who} {plural(len(d.hard_points), 'hard point')} at the "
+                f"{d.target_name} (BD DC {count},{threshold}{': ' + of_dc if of_dc else ''}): "
+                f"{_pool_text(d.dice, d.sensor_bonus)} — {plural(d.successes, 'success', 'successes')}, "
                 f"{verdict}" + (_note(d.note, ".") if crew else ""))
     if isinstance(d, SpaceVolleySettled):
         if not d.found:
@@ -187,9 +202,9 @@ def describe(event: Event, *, crew: bool = True) -> str:
     if isinstance(d, SpaceBattleDamage):
         a, b = d.faces
         return (f"The {ship} takes Battle Damage {d.count}/{d.maximum}: 2d6 ({a}, {b}) = {d.result} — "
-                f"{d.effect} (repair DC {d.repair_dc})")
+                f"{d.effect.rstrip('.')} (repair DC {d.repair_dc})")
     if isinstance(d, SpaceRepaired):
-        return (f"The {ship}'s engineers repair a Battle Damage ({d.effect}); "
+        return (f"The {possessive(ship)} engineers repair a Battle Damage ({d.effect.rstrip('.')}); "
                 f"it now holds {d.count}/{d.maximum}.")
     if isinstance(d, SpaceEffectEnded):
         return f"The {ship}'s damage effect wears off: {d.effect}"

@@ -33,6 +33,7 @@ from tactics.ui import layout_probe as probe
 from tactics.ui.panels.next_turn import begin_next_turn, between_turns, facing_asked, waiting_for_facing
 from tactics.ui.panels.phase_banner import shows_step_button
 from tactics.ui.widgets import blit_text
+from tactics.engine.core.labels import possessive
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
@@ -116,7 +117,7 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
         who = state.combatants.get(first.combatant)
         name = who.name if who else first.combatant
         if first.needs_roll and dice_typed_for(state, first.combatant):
-            waiting = f"Waiting for {name}'s dice: type them in the Resolve panel"
+            waiting = f"Waiting for {possessive(name)} dice: type them in the Resolve panel"
         else:
             waiting = f"{len(pending)} declared action{'s' if len(pending) != 1 else ''} to resolve (Enter)"
     detail = f"{rnd}, Action Phase: declare, resolve, then End turn; {_after_group(state, combat, for_players)}"
@@ -164,7 +165,7 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
         left = [c for c in pending.ask if c not in pending.asked]
         names = ", ".join(state.combatants[c].name for c in left if c in state.combatants)
         waiting = f"Waiting for a held action: {names} may act first" if names else "Waiting for held actions"
-    title = f"{who.name}'s turn"
+    title = f"{possessive(who.name)} turn"
     return TurnBanner(title, f"{rnd}, {_team_name(state, who.team)}", _team_colour(state, who.team), "End turn",
                       waiting)
 
@@ -296,7 +297,7 @@ class HotseatBanner:
         else:  # team rules: the next group's card waits (N-FACE-2)
             detail = f"then {banner.title} acts"
         team = view.state.teams.get(who.team) if who else None  # the colour of whose turn is over
-        return replace(banner, title=f"{who.name}'s turn is over" if who else banner.title, detail=detail,
+        return replace(banner, title=f"{possessive(who.name)} turn is over" if who else banner.title, detail=detail,
                        button=None, waiting=asked, colour=(team.colour[0], team.colour[1], team.colour[2]) if team else banner.colour)
 
     def end_turn(self) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactics.engine.core.state import Combatant
+from tactics.engine.core.labels import possessive
 
 
 def between_turns(view: Any) -> bool:
@@ -45,7 +46,7 @@ def waiting_for_facing(view: Any) -> str:
     if who is None:
         return ""
     more = "; Esc keeps everyone's" if len(_hazards(view).prompt.queue) > 1 else ""
-    return f"Waiting for {who.name}'s facing: an arrow (or arrow keys); Enter keeps it{more}"
+    return f"Waiting for {possessive(who.name)} facing: an arrow (or arrow keys); Enter keeps it{more}"
 
 
 def _hazards(view: Any) -> Any:
@@ -66,6 +67,6 @@ def begin_next_turn(view: Any, *, quiet: bool = False) -> bool:
     turns = view.state.combat
     now = view.state.combatants.get(turns.current) if turns.current else None
     if not quiet and now is not None and not (view.viewer != "gm" and view.state.hidden_from_players(now)):
-        view.say(f"Now: {now.name}'s turn.", "good")
+        view.say(f"Now: {possessive(now.name)} turn.", "good")
     view.app.dirty = True
     return True

@@ -22,6 +22,7 @@ from tactics.ui import placement, theme
 from tactics.ui import layout_probe as probe
 from tactics.ui import widgets as w
 from tactics.ui.theme import px
+from tactics.engine.core.labels import possessive
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -80,7 +81,7 @@ class PhaseBanner(w.Panel):
             from tactics.ui.panels.next_turn import facing_asked
 
             who = facing_asked(self.ui.view)  # whose facing it waits for (a second reviewer's finding)
-            whose = f"{who.name}'s facing is" if who is not None else "the facings are"
+            whose = f"{possessive(who.name)} facing is" if who is not None else "the facings are"
             w.text(canvas, f"opens once {whose} chosen (Enter keeps, Esc keeps all)", (rect.centerx, cy - px(8)), 14,
                    theme.TEXT_DIM, "regular", "midtop")
             # the button moves on anyway, keeping the facings still asked (N-FACE-2): it says so

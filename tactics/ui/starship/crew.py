@@ -23,7 +23,7 @@ from tactics.engine.starship.state import (
 )
 from tactics.engine.starship.commands import posts_in_phase
 from tactics.engine.starship.seen import crew_shown, ships_shown, surprise_hidden
-from tactics.engine.starship.view import posts_acting_now
+from tactics.engine.starship.view import engineer_phases, posts_acting_now
 from tactics.rules.starship import PHASE_NAMES, PHASE_POSTS, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
@@ -60,7 +60,7 @@ def post_tag(space: SpaceState, ship: Ship, post: str, *, quiet: bool = False) -
     know of (N-SEEN-4), so the posts show their phase as before the battle."""
     crewed = post in ship.crew
     if space.phase == SETUP or (quiet and ship.status == FIGHTING):
-        return (READY, f"{PHASE_NAMES[phase_of(post)]} Phase") if crewed else (VACANT, "vacant")
+        return (READY, phase_words(space, ship, post, whole_round=True)) if crewed else (VACANT, "vacant")
     if space.phase == ENDED:
         return (IDLE, "stand down") if crewed else (VACANT, "vacant")
     if ship.status != FIGHTING:
@@ -85,9 +85,18 @@ def post_tag(space: SpaceState, ship: Ship, post: str, *, quiet: bool = False) -
         return IDLE, "gave up Response"
     if post in posts_in_phase(space, ship):
         return IDLE, ("nothing to repair" if post == "engineer" and space.phase == "response" else "nothing to do")
-    if post == "engineer" and space.phase == "support":
-        return IDLE, "Action/Response"
-    return IDLE, f"{PHASE_NAMES[phase_of(post)]} Phase"
+    return IDLE, phase_words(space, ship, post, whole_round=space.phase == "support")
+
+
+def phase_words(space: SpaceState, ship: Ship, post: str, *, whole_round: bool) -> str:
+    """The phase a post acts in, as its tag says it: "Response Phase", or "Action/Response" for a
+    Chief Engineer the engine lets act in the Action Phase on this ship (N-SHIP-2), while that
+    choice is still ahead (``whole_round``: before the battle or in the Support Phase)."""
+    if post == "engineer" and whole_round:
+        phases = engineer_phases(space, ship.id)
+        if len(phases) > 1:
+            return "/".join(PHASE_NAMES[p] for p in phases)
+    return f"{PHASE_NAMES[phase_of(post)]} Phase"
 
 
 def phase_text(t: int) -> str:

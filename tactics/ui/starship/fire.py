@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tactics.engine.starship.events import SpaceWeaponsFired
-from tactics.engine.starship.state import DESTROYED, detects, distance, effective, usable_hard_points
+from tactics.engine.starship.state import DESTROYED, detects, distance, usable_hard_points
 from tactics.engine.starship.commands import FireWeapons
 from tactics.engine.starship.view import FireOdds, fire_odds
 from tactics.rules.starship import PHASE_NAMES
@@ -23,6 +23,8 @@ from tactics.ui import theme
 from tactics.ui.theme import px
 from tactics.ui.starship.dice import draw_pool, pool_size
 from tactics.ui.widgets import Hotspots, button_face, dialog_card, text, wrap
+from tactics.engine.core.labels import plural, possessive
+from tactics.engine.starship.dc_parts import reroll_text
 
 if TYPE_CHECKING:
     from tactics.ui.starship.screen import StarshipScreen
@@ -141,7 +143,7 @@ class FireDialog:
         for tid in self.targets:
             target = space.ships[tid]
             seen = detects(ship, target, space.now)
-            sub = f"{distance(ship, target):.0f} units" + ("" if seen else " - unseen")
+            sub = plural(round(distance(ship, target)), "unit") + ("" if seen else " - unseen")
             b = pygame.Rect(bx, y, px(230), px(62))
             button_face(surface, b, target.name, size=21, sub=sub, style="on" if tid == self.target else "normal",
                         hovered=hover == ("dlg.target", tid))
@@ -171,22 +173,25 @@ class FireDialog:
         if odds is not None and self.target is not None:
             target = space.ships[self.target]
             count, threshold = odds.bd_dc
-            text(surface, f"{target.name}'s Battle Damage DC  {count},{threshold}", (x, y), 24, theme.TEXT, "bold")
-            text(surface, f"needs {count} successes, each d10 {threshold} or higher", (x, y + px(32)), 19,
-                 theme.TEXT_DIM, "regular")
+            text(surface, f"{possessive(target.name)} Battle Damage DC  {count},{threshold}", (x, y), 24, theme.TEXT, "bold")
+            of_count, of_threshold = (f" ({t})" if t else "" for t in odds.bd_dc_parts)
+            room = rect.width - px(64) - px(300)
+            needs = (f"needs {plural(count, 'success', 'successes')}{of_count}, each d10 {threshold} or higher"
+                     f"{of_threshold}")
+            line_y = y + px(32)
+            for line in wrap(needs, 19, room, "regular")[:2]:
+                text(surface, line, (x, line_y), 19, theme.TEXT_DIM, "regular")
+                line_y += px(26)
             parts = [f"{odds.dice} d10"]
             if odds.sensor_bonus:
                 parts.append(f"+{odds.sensor_bonus} on each die (Scan)")
             if odds.rerolls:
-                reasons = []
-                mod = max(0, effective(space, ship, "weapons_mod", space.now))
-                if mod:
-                    reasons.append(f"Weapons Mod {mod}")
-                if odds.rerolls > mod:
-                    reasons.append("Captain's order 1")
-                parts.append(f"{odds.rerolls} re-roll{'s' if odds.rerolls != 1 else ''} of successes ({', '.join(reasons)})")
-            for n, line in enumerate(wrap("Pool: " + " - ".join(parts), 19, rect.width - px(64) - px(300), "regular")[:2]):
-                text(surface, line, (x, y + px(60) + px(26) * n), 19, theme.TEXT_DIM, "regular")
+                parts.append(f"{plural(odds.rerolls, 're-roll')} of successes "
+                             f"({reroll_text(list(odds.reroll_parts), odds.rerolls)})")
+            line_y += px(2)
+            for line in wrap("Pool: " + " - ".join(parts), 19, room, "regular")[:2]:
+                text(surface, line, (x, line_y), 19, theme.TEXT_DIM, "regular")
+                line_y += px(26)
             right = rect.right - px(32)
             text(surface, "CHANCE OF BATTLE DAMAGE", (right, y - px(2)), 16, theme.TEXT_DIM, "bold",
                  anchor="topright")
@@ -194,10 +199,10 @@ class FireDialog:
             text(surface, f"exactly {odds.chance.numerator}/{odds.chance.denominator}", (right, y + px(84)), 16,
                  theme.TEXT_DIM, "regular", anchor="topright")
             if not odds.detected:
-                blind = (f"The {ship.name}'s passive sensors cannot see the {target.name}: the volley counts "
+                blind = (f"The {possessive(ship.name)} passive sensors cannot see the {target.name}: the volley counts "
                          "only if this phase's Scan finds it.")
                 for n, line in enumerate(wrap(blind, 19, rect.width - px(64), "semibold")[:2]):
-                    text(surface, line, (x, y + px(118) + px(26) * n), 19, theme.BAD, "semibold")
+                    text(surface, line, (x, max(y + px(118), line_y + px(6)) + px(26) * n), 19, theme.BAD, "semibold")
         fire = pygame.Rect(rect.right - px(260), rect.bottom - px(84), px(228), px(60))
         cancel = pygame.Rect(fire.x - px(170), fire.y, px(154), px(60))
         button_face(surface, fire, "FIRE", size=28, style="danger", hovered=hover == ("dlg.fire",))
@@ -229,9 +234,10 @@ class FireDialog:
         done = shown >= len(dice)
         y = rect.bottom - px(170)
         if rerolls:
+            sources = reroll_text(fired.rerolls_from, fired.rerolls_allowed, rerolls)
             text(surface,
-                 f"{first} dice, then {rerolls} re-roll{'s' if rerolls != 1 else ''} of successes (Weapons Mod), "
-                    "each under the die it re-rolled",
+                 f"{first} dice, then {plural(rerolls, 're-roll')} of successes ({sources}), "
+                 "each under the die it re-rolled",
                  (rect.centerx, y), 18, theme.TEXT_DIM, "regular", anchor="midtop", max_width=rect.width - px(60))
         if done:
             good = fired.battle_damage

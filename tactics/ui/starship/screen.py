@@ -37,6 +37,7 @@ from tactics.ui.starship.spaceview import SpaceView, side_colours
 from tactics.ui.starship.summary import PhaseSummary, worth_showing
 from tactics.ui.starship.walker import draw_walker, next_prompt, walker_height
 from tactics.ui.widgets import Hotspot, Hotspots, button_face, card, pill, text, wrap
+from tactics.engine.core.labels import possessive
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
@@ -156,11 +157,11 @@ class StarshipScreen(TimedMessages):
             elif space.phase == SETUP:
                 self.say("Begin space combat first (the button at the top).", "info")
             else:
-                self.say(f"The {ship.name}'s {POST_NAMES[post]} does not act now.", "info")
+                self.say(f"The {possessive(ship.name)} {POST_NAMES[post]} does not act now.", "info")
             return
         offered = actions_offered(space, ship_id, post)
         if not offered:  # e.g. a Chief Engineer in the Response Phase with no Battle Damage to repair
-            self.say(f"The {ship.name}'s {POST_NAMES[post]} has nothing to do now"
+            self.say(f"The {possessive(ship.name)} {POST_NAMES[post]} has nothing to do now"
                      + (": no Battle Damage to repair." if post == "engineer" else "."), "info")
             return
         if post == "weapons" and [a.name for a in offered] == ["fire"]:

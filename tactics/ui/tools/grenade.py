@@ -42,6 +42,7 @@ from tactics.ui import intents as ui
 from tactics.ui.panels.side import card_left
 from tactics.ui.render import TEMPLATES_Z, TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool
+from tactics.engine.core.labels import possessive
 
 HEATMAP_Z = TEMPLATES_Z + 2
 RANGE_Z = TEMPLATES_Z + 1
@@ -119,8 +120,8 @@ def risk_lines(risk: ThrowRisk | None) -> list[str]:
     lines = []
     on = [a for a in risk.at_risk if a.lands_on]
     if on:
-        lines.append(", ".join(f"{percent(a.lands_on)} lands on {a.name}'s square" if i == 0
-                               else f"{percent(a.lands_on)} on {a.name}'s" for i, a in enumerate(on)))
+        lines.append(", ".join(f"{percent(a.lands_on)} lands on {possessive(a.name)} square" if i == 0
+                               else f"{percent(a.lands_on)} on {possessive(a.name)}" for i, a in enumerate(on)))
     caught = [a for a in risk.at_risk if a.in_blast]
     if caught:
         names = " · ".join(f"{a.name} {percent(a.in_blast)}" for a in caught)

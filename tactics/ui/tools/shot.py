@@ -31,6 +31,7 @@ from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
 from tactics.ui.render import DrawContext
 from tactics.ui.tools.attack import BAD_LINE, OK_LINE, AttackTool, numbers_card
+from tactics.engine.core.labels import possessive
 
 SHOT = "shot"
 
@@ -160,7 +161,7 @@ class ShotTool(AttackTool):
         if who is None:
             return self.hint
         if self.held:
-            return (f"{who.name}'s held shot: click a square of the path (green: it can fire there) to fire when "
+            return (f"{possessive(who.name)} held shot: click a square of the path (green: it can fire there) to fire when "
                     "the mover gets there; Esc goes back.")
         return (f"{who.name} fires a sure shot with the {self.arms_label()} (a hit within {self.range_ft()} ft). "
                 "Click a target; Esc goes back to Select.")

@@ -28,6 +28,7 @@ from tactics.engine.combat.actions import ITEM_USES, limits_of, move_budget
 from tactics.engine.combat.moves import ALLOWANCES, MoveAllowance, stopped
 from tactics.engine.combat.queries import DESCRIBERS, describe as ground_describe
 from tactics.engine.core.journal import Event
+from tactics.engine.core.labels import possessive
 from tactics.engine.core.plain import plain as _plain
 from tactics.engine.core.state import EncounterState
 from tactics.engine.combat.individual.procedure import TurnsState, rules_of, turns_of
@@ -208,10 +209,6 @@ def action_phrase(state: EncounterState, action: dict[str, Any]) -> str:
         label = ITEM_USES[action["item"]].label.split(" (")[0]
         return label[:1].lower() + label[1:]
     return word
-
-
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def pending_interrupt(state: EncounterState) -> Prompt | None:
