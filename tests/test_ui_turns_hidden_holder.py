@@ -11,7 +11,7 @@ draws (the layout probe):
 1. Bear 4 hidden (the GM's Hide) holds; James's move made with the Select tool waits (R-TURN-3).
    The players' view draws no question, no Block / Use / Pass, no word of Bear 4 or of a held
    action: only "Waiting for the GM"; E there is refused without naming a holder. F2: the GM's
-   view asks Bear 4, Pass lets James's move go on.
+   view asks Bear 4, Pass lets James's move go on. The players' window's banner waits for the GM too.
 2. A holder the players see (Art) is still asked in the players' view, and a hidden holder asked
    after him (Bear 4) is not named in the waiting line; once Art has passed, the players' view
    waits for the GM.
@@ -35,6 +35,8 @@ from tactics.engine.combat.individual.view import pending_interrupt
 from tactics.maps import BattleMap, Spawn
 from tactics.rules.data import read_document
 from tactics.ui.app import App
+from tactics.ui.panels.hotseat import turn_banner
+from tactics.ui.players.seen import players_state
 
 from ui_driver import app_session, centre, click, drawn_texts, key
 
@@ -99,6 +101,9 @@ def test_the_players_view_waits_for_the_gm_and_names_no_hidden_holder(players_vi
     texts = drawn_texts(app)
     assert "Waiting for the GM" in texts
     assert leaks(app) == [], "the players' view says a hidden creature acts"
+    for seen in (state, players_state(state)):  # the players' window (Ctrl+P) asks the same banner
+        assert turn_banner(seen, for_players=True).waiting == "Waiting for the GM"
+    assert "Bear 4" in turn_banner(state).waiting  # the GM's own view names it
     panel = app.battle.turns
     assert panel.banner.rect is None and panel.banner.keys() == []  # no question, no Block / Use / Pass
     key(app, pygame.K_e)  # End turn while James's move waits
