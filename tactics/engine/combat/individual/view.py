@@ -223,7 +223,9 @@ def _asked_now(state: EncounterState, turns: TurnsState) -> str | None:
     """The holder the waiting action asks now, as :func:`next_to_ask` counts, but keeping one this
     copy of the state leaves out (the players' copy has no creature hidden from them)."""
     p = turns.pending
-    for h in p.ask if p is not None else ():
+    if p is None:
+        return None
+    for h in p.ask:
         if h in p.asked or h not in turns.held:
             continue
         who = state.combatants.get(h)
