@@ -142,9 +142,14 @@ class BattleView(TimedMessages):
 
     def players_safe(self, reason: str) -> str:
         """A refusal as the players' view may show it: one that names a creature hidden from the
-        players (their move bumped into it) does not say who or where."""
+        players (their move bumped into it) does not say who or where; while a hidden creature is
+        the holder asked, nor does one that says the action waits for the holders (N-HOT-1)."""
         if self.viewer == "gm":
             return reason
+        from tactics.engine.combat.individual.view import question_hidden_from_players
+
+        if "holders'" in reason and question_hidden_from_players(self.state):  # reading: N-HOT-1
+            return "That cannot be done now: waiting for the GM."
         for who in self.state.combatants.values():
             if not self.state.hidden_from_players(who):
                 continue

@@ -80,6 +80,10 @@ def _all_hidden(state: EncounterState, members: list[str]) -> bool:
                                  for m in members)
 
 
+#: The players' screens while a hidden creature's held action is asked about (reading: N-HOT-1).
+WAITING_FOR_GM = "Waiting for the GM"
+
+
 def quiet_banner(rnd: str) -> TurnBanner:
     """What the players see while hidden creatures act: the plain card shown between groups (N-HOT-1)."""
     return TurnBanner("Action Phase", rnd, NEUTRAL)
@@ -146,6 +150,8 @@ def _ground_command(state: EncounterState) -> Any:
 
 # --------------------------------------------------------------------------- individual turns
 def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None:
+    from tactics.engine.combat.individual.view import question_hidden_from_players
+
     turns = state.combat
     rnd = f"Round {turns.round}"
     if turns.phase == "ended":
@@ -161,9 +167,13 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
         return quiet_banner(rnd)
     waiting = ""
     pending = getattr(turns, "pending", None)
-    if pending is not None:
-        left = [c for c in pending.ask if c not in pending.asked]
-        names = ", ".join(state.combatants[c].name for c in left if c in state.combatants)
+    if pending is not None and for_players and question_hidden_from_players(state):
+        waiting = WAITING_FOR_GM  # reading: N-HOT-1, no word of a hidden holder
+    elif pending is not None:
+        left = [state.combatants[c] for c in pending.ask if c not in pending.asked and c in state.combatants]
+        if for_players:  # a hidden holder asked later is not named either
+            left = [c for c in left if not state.hidden_from_players(c)]
+        names = ", ".join(c.name for c in left)
         waiting = f"Waiting for a held action: {names} may act first" if names else "Waiting for held actions"
     title = f"{possessive(who.name)} turn"
     return TurnBanner(title, f"{rnd}, {_team_name(state, who.team)}", _team_colour(state, who.team), "End turn",

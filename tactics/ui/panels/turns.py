@@ -35,7 +35,9 @@ from tactics.engine.core.table import who_rolls
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
 from tactics.engine.combat.individual.actions import Hold, TakeAction, TurnAction
 from tactics.engine.combat.individual.interrupts import Block, Pass, UseHeld
-from tactics.engine.combat.individual.view import extendable, initiative_rolls, pending_interrupt, pips_of, tracker_rows
+from tactics.engine.combat.individual.view import (
+    extendable, initiative_rolls, pending_interrupt, pips_of, question_hidden_from_players, tracker_rows,
+)
 from tactics.engine.combat.individual.shot_previews import held_shot_squares, loaded_weapons, reload_problem, sure_weapons
 from tactics.engine.combat.individual.shots import capacity, loads_left
 from tactics.rules import turns as rt
@@ -155,7 +157,7 @@ class TurnsPanel(w.Panel):
         try:
             self.view.encounter.submit(command)
         except Refused as exc:
-            self.view.say(exc.reason, "error")
+            self.view.say(self.view.players_safe(exc.reason), "error")
             return False
         self.view.app.dirty = True
         return True
@@ -482,6 +484,8 @@ class TurnsPanel(w.Panel):
         prompt = pending_interrupt(self.state)
         if prompt is None:
             return
+        if self.view.viewer != "gm" and question_hidden_from_players(self.state):
+            return  # the players' view: only the turn banner's "Waiting for the GM" (reading: N-HOT-1)
         width = min(720, board.width - px(2) * px(WIDTH) - px(60))
         width = max(420, width)
         rect = pygame.Rect(board.centerx - width // 2, board.y + px(60), width, px(100))
@@ -530,7 +534,7 @@ def paths_layer(ctx: render.DrawContext) -> None:
         if mover is not None and mover.cell is not None and (ctx.gm or not ctx.state.hidden_from_players(mover)):
             pts = [cam.cell_centre(mover.cell)] + [cam.cell_centre(tuple(c)) for c in p.action["path"]]
             draw.outlined_lines(ctx.surface, pts, theme.PLANNED, width)
-            prompt = pending_interrupt(state)
+            prompt = pending_interrupt(state)  # None in the players' copy while a hidden holder is asked
             for cell in prompt.block_squares if prompt else ():
                 draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.ACCENT, 2)
     block = turns.last_block

@@ -334,11 +334,13 @@ def equip_interrupted(turns: TurnsState, cid: str, action: TurnAction | None) ->
 
 
 def holders_to_ask(state: EncounterState, turns: TurnsState, actor: str) -> list[str]:
-    """Everyone holding an action, in turn order after the actor (R-TURN-3)."""
+    """Everyone holding an action, in turn order after the actor (R-TURN-3). Asked of the players'
+    copy of the state (which leaves hidden creatures out), a hidden holder still counts."""
     order = turns.order
     start = order.index(actor) + 1 if actor in order else 0
     rotated = order[start:] + order[:start]
-    return [h for h in rotated if h in turns.held and h != actor and not out_of_fight(state.combatants[h])]
+    return [h for h in rotated if h in turns.held and h != actor
+            and (h not in state.combatants or not out_of_fight(state.combatants[h]))]
 
 
 def resolution(state: EncounterState, pid: int, actor: str, action: TurnAction, slot: str, dice: Dice) -> list[Event]:

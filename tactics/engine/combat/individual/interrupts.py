@@ -5,7 +5,8 @@ character's action waits (``state.combat.pending``) and the holders are asked
 one at a time in turn order after the actor. Each answers with
 :class:`UseHeld` (alias :class:`Interrupt`: the held action goes first),
 :class:`Block` (a held move into an enemy mover's path: the mover stops on the
-square before the blocker and loses the rest of that move) or :class:`Pass`.
+square before the blocker and loses the rest of that move; a hidden blocker is
+given away, N-HIDE-4) or :class:`Pass`.
 After the last answer the waiting action resolves in the same command; one
 that a held move made impossible (target out of reach or out of sight) is
 withdrawn and the actor chooses again, its action not spent.
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tactics.engine.core.board_events import TokenMoved
+from tactics.engine.combat.events import CombatantRevealed
 from tactics.engine.combat.individual.events import (
     TurnsActionTaken, TurnsHeldAimed, TurnsHeldUsed, TurnsMoveBlocked, TurnsNote, TurnsPassed, TurnsWithdrawn,
 )
@@ -192,7 +194,8 @@ class Block:
     ``cell``: the square of the mover's path to step onto (not its first: the
     mover always gets one square); ``path``: the blocker's own route (default:
     the shortest within its run). The mover stops on the square before the
-    blocker and loses the rest of that move.
+    blocker and loses the rest of that move; a hidden blocker is revealed to it
+    (reading: N-HIDE-4).
     """
 
     combatant: str
@@ -256,6 +259,8 @@ class Block:
                                    walked=list(walked), stop=end, walked_ft=walked_ft,
                                    budget_ft=mover_budget, lost_ft=rt.movement_lost(mover_budget, walked_ft))
         events += [taken, blocked] + moved
+        if blocker.hidden:  # reading: N-HIDE-4, the mover stopped against the blocker: it knows where it stands
+            events.append(CombatantRevealed(combatant=blocker.id, reason=f"blocked {mover.name}"))
         return events + settle(after(state, events), dice)
 
 

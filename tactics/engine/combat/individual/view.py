@@ -143,6 +143,8 @@ def move_allowance(state: EncounterState, cid: str) -> MoveAllowance | None:
     run = move_budget(who)
     if turns.phase == "action" and turns.current == cid:
         if turns.pending is not None:
+            if question_left_out(state):  # the players' copy: not who is asked (N-HOT-1)
+                return stopped(f"{possessive(who.name)} action is waiting for the GM", who.cell)
             return stopped(f"{possessive(who.name)} action is waiting for the holders' answers", who.cell)
         left = moves_left(state, cid)
         if left == 0:
@@ -152,11 +154,14 @@ def move_allowance(state: EncounterState, cid: str) -> MoveAllowance | None:
             # two move actions in a row, each the run (R-TURN-2): the action count, not the sprint multiple
             return MoveAllowance(run, 2 * run, origin=who.cell, run_as=MOVE, sprint_as=MOVE, split=True,
                                  note="2 moves left (a second move is the sprint)")
-        note = "1 move left" if left == 1 else f"{left} moves left, one at a time while someone holds an action"
+        why = " while someone holds an action" if any(h in state.combatants for h in holders) else ""  # N-HOT-1
+        note = "1 move left" if left == 1 else f"{left} moves left, one at a time{why}"
         return MoveAllowance(run, run, origin=who.cell, run_as=MOVE, sprint_as=MOVE, note=note)
     if cid in turns.held:
         prompt = pending_interrupt(state)
         if turns.pending is not None and (prompt is None or prompt.holder != cid):
+            if question_left_out(state):  # the players' copy: not who is asked (N-HOT-1)
+                return stopped("waiting for the GM", who.cell)
             asked = state.combatants[prompt.holder].name if prompt else "no one"
             return stopped(f"{asked} is asked first", who.cell)
         barred: frozenset[Any] = frozenset()
@@ -211,10 +216,54 @@ def action_phrase(state: EncounterState, action: dict[str, Any]) -> str:
     return word
 
 
-def pending_interrupt(state: EncounterState) -> Prompt | None:
-    """The next holder to ask about the waiting action, or None (R-TURN-3)."""
+def _asked_now(state: EncounterState, turns: TurnsState) -> str | None:
+    """The holder the waiting action asks now, as :func:`next_to_ask` counts, but keeping one this
+    copy of the state leaves out (the players' copy has no creature hidden from them)."""
+    p = turns.pending
+    if p is None:
+        return None
+    for h in p.ask:
+        if h in p.asked or h not in turns.held:
+            continue
+        who = state.combatants.get(h)
+        if who is not None and out_of_fight(who):
+            continue
+        return h
+    return None
+
+
+def _question_about(state: EncounterState, unseen: Any) -> bool:
     turns = turns_of(state)
     if turns is None or turns.pending is None or turns.phase != "action":
+        return False
+    asked = _asked_now(state, turns)
+    return bool(unseen(turns.pending.actor) or (asked is not None and unseen(asked)))
+
+
+def question_left_out(state: EncounterState) -> bool:
+    """Is the waiting action's question about a creature this state leaves out (its mover, or the
+    holder asked now)? Only in the players' copy (``players_state``): no one leaves a running
+    fight, so the encounter's own state has every holder. That copy then asks no one and its
+    sentences say "waiting for the GM" (reading: N-HOT-1)."""
+    return _question_about(state, lambda cid: cid not in state.combatants)
+
+
+def question_hidden_from_players(state: EncounterState) -> bool:
+    """Would putting the waiting action's question on the players' screens say that a creature
+    hidden from them acts (the holder asked now, or the mover)? Asked of the encounter's state or
+    of the players' copy alike (reading: N-HOT-1)."""
+    def unseen(cid: str) -> bool:
+        who = state.combatants.get(cid)
+        return who is None or state.hidden_from_players(who)
+
+    return _question_about(state, unseen)
+
+
+def pending_interrupt(state: EncounterState) -> Prompt | None:
+    """The next holder to ask about the waiting action, or None (R-TURN-3); None too in the
+    players' copy of the state while the question is about a creature hidden from them."""
+    turns = turns_of(state)
+    if turns is None or turns.pending is None or turns.phase != "action" or question_left_out(state):
         return None
     holder = next_to_ask(state, turns)
     if holder is None:
