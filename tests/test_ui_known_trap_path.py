@@ -13,8 +13,6 @@ Review 3 (finding 5): Art spotted the Stealth mine, then the preview ran straigh
 
 from __future__ import annotations
 
-import copy
-
 import pygame
 import pytest
 

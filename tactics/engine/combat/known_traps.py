@@ -74,7 +74,8 @@ def known_trap_ahead(state: EncounterState, cid: str, start: Cell, path: list[Ce
     if hit is None:
         return None
     index, traps = hit
-    return KnownTrapAhead(index, tuple(path[index]), tuple(traps), index == len(path) - 1)
+    cell = path[index]
+    return KnownTrapAhead(index, (int(cell[0]), int(cell[1])), tuple(traps), index == len(path) - 1)
 
 
 def warning_words(name: str, ahead: KnownTrapAhead) -> str:

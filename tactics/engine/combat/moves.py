@@ -24,7 +24,7 @@ the legs (one path per action) the engine will be asked to accept.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Container
+from typing import Callable, Container
 
 from tactics.maps.battlemap import BattleMap
 from tactics.engine.combat.doors import planned_map
