@@ -59,6 +59,21 @@ def test_bad_damage_dice_and_unknown_fields_are_refused(tmp_path):
         load_armoury(weapons, creatures)
 
 
+def test_a_sheet_says_whether_it_is_a_character_or_a_creature(tmp_path):  # the Set up form's default side
+    arms = default_armoury()
+    assert {k: s.kind for k, s in arms.sheets.items()} == {
+        "brandon": "character", "james": "character", "art": "character", "katie": "character",
+        "space_bear": "creature"}
+    weapons = tmp_path / "weapons.toml"
+    weapons.write_text('[weapon.club]\nkind = "melee"\ndamage = "1d6"\n')
+    creatures = tmp_path / "creatures.toml"
+    creatures.write_text('[creature.ogre]\nkind = "monster"\n')
+    with pytest.raises(DataError) as info:
+        load_armoury(weapons, creatures)
+    assert "creatures.toml" in str(info.value) and "creature.ogre.kind" in str(info.value)
+    assert "'character'" in str(info.value) and "'creature'" in str(info.value), "the allowed words"
+
+
 def test_inline_sheet_in_an_encounter():
     arms = default_armoury()
     s = arms.sheet_from({"label": "Guard", "ac": 12, "weapons": ["unarmed"]}, where="combatants[0].sheet")

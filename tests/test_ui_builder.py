@@ -120,7 +120,8 @@ def test_set_up_a_bare_map_save_it_and_open_it_again(app: App, room: Path, tmp_p
     add_combatant(app, "Bear A", sheet="Space Bear")
     state = app.battle.state
     bear = state.combatants["bear-a"]
-    assert bear.sheet.name == "space_bear" and bear.hp == 30 and bear.team == "party"
+    assert bear.sheet.name == "space_bear" and bear.hp == 30 and bear.team == "foes"  # a creature: the GM's side
+    assert not state.teams["foes"].players
     click(app, centre(app, (6, 3)))
     assert app.battle.state.combatants["bear-a"].cell == (6, 3)
     drag(app, centre(app, (6, 3)), centre(app, (5, 0)))  # the GM drags the bear elsewhere
@@ -317,6 +318,37 @@ def test_the_picture_can_be_chosen_in_a_file_dialog(app: App, tmp_path: Path) ->
     assert app.battle.state.combatants["hero"].art == str(art.resolve())
     app.step()
     assert app.window.get_at(centre(app, (2, 2)))[:3] == pytest.approx((40, 200, 90), abs=8)
+
+
+def shown(menu) -> str:
+    chosen = menu.selected_option
+    return chosen[0] if isinstance(chosen, tuple) else chosen
+
+
+def test_a_creature_sheet_starts_on_the_gm_s_side_and_a_character_on_the_players(app: App) -> None:
+    key(app, pygame.K_u)
+    add_combatant(app, "Brandon", sheet="Brandon")  # a character: the players' team, made with him
+    key(app, pygame.K_ESCAPE)
+    assert app.battle.state.combatants["brandon"].team == "party" and app.battle.state.teams["party"].players
+    click(app, panel_button(app, "add"))
+    form = app.builder.form
+    assert shown(form.menus["team"]) == "The Party (players)", "a quick stat block: the last team, as before"
+    choose(app, form.menus["sheet"], "Space Bear")  # sheet kind = "creature" (creatures.toml)
+    assert shown(form.menus["team"]) == "Foes (GM, new)"
+    choose(app, form.menus["sheet"], "Art")
+    assert shown(form.menus["team"]) == "The Party (players)"
+    choose(app, form.menus["sheet"], "Space Bear")
+    click(app, form.ok.rect.center)
+    key(app, pygame.K_ESCAPE)
+    state = app.battle.state
+    assert state.combatants["space-bear"].team == "foes" and not state.teams["foes"].players
+    click(app, panel_button(app, "add"))
+    form = app.builder.form
+    choose(app, form.menus["team"], "The Party")  # the GM's own choice stands whatever the sheet
+    choose(app, form.menus["sheet"], "Space Bear")
+    assert shown(form.menus["team"]) == "The Party (players)"
+    click(app, form.ok.rect.center)
+    assert app.battle.state.combatants["space-bear-2"].team == "party"
 
 
 def test_a_pack_is_added_at_once_and_placed_one_click_each(app: App) -> None:

@@ -182,6 +182,9 @@ class Sheet(_Frozen):
     name: ScreenText
     label: ScreenText = ""
     class_: ScreenText = Field(default="", alias="class")
+    #: "character" (a player character's sheet) or "creature" (a beast or monster the GM plays):
+    #: the Set up form puts a new combatant from a creature sheet on the GM's side.
+    kind: Literal["character", "creature"] = "character"
     abilities: dict[str, AbilityScore] = Field(default_factory=lambda: {a: 10 for a in ABILITIES})
     modifiers: dict[str, Bonus] = Field(default_factory=dict)
     initiative_misc: Bonus = 0

@@ -43,7 +43,7 @@ from tactics.rules.data import DataModel, data_path, load_items, read_document, 
 from tactics.rules.dice import DiceError, DiceExpr
 from tactics.rules.explosives import ConditionEffect, check_rolls
 from tactics.rules.geometry import segments_touch
-from tactics.rules.grid import Cell, Point, cell_center, distance_ft
+from tactics.rules.grid import SQUARE_FT, Cell, Point, cell_center, distance_ft
 from tactics.rules.templates import cone, line, radius
 
 TriggerKind = Literal["contact", "tripwire", "proximity", "remote", "timer"]
@@ -305,6 +305,28 @@ def step_sets_off(trap: Trap, previous: Cell, cell: Cell, walls: Any = None) -> 
     return False  # remote and timer traps ignore movers
 
 
+def trigger_squares(trap: Trap, walls: Any = None) -> frozenset[Cell]:
+    """Squares a step into may set this armed trap off (R-TRAP-4, N-TRAP-3): a contact trap's
+    own square, every square of a tripwire's wire, the squares a proximity trigger senses;
+    none for a remote or timer trap, or one that is not armed.
+
+    A route that enters none of them sets the trap off only by crossing a diagonal wire
+    between two of its squares; :func:`first_trigger` is the exact test of a path.
+    """
+    if not trap.armed:
+        return frozenset()
+    if trap.trigger == "contact":
+        return frozenset({trap.cell})
+    if trap.trigger == "tripwire":
+        return frozenset(wire_cells(trap))
+    if trap.trigger == "proximity":
+        reach = trap.proximity_ft // SQUARE_FT
+        c0, r0 = trap.cell
+        return frozenset((c, r) for c in range(c0 - reach, c0 + reach + 1) for r in range(r0 - reach, r0 + reach + 1)
+                         if step_sets_off(trap, (c, r), (c, r), walls))
+    return frozenset()
+
+
 def first_trigger(
     traps: Iterable[Trap], start: Cell, path: list[Cell], walls: Any = None
 ) -> tuple[int, list[Trap]] | None:
@@ -508,6 +530,7 @@ __all__ = [
     "step_sets_off",
     "trap_area",
     "trap_distance_ft",
+    "trigger_squares",
     "visible_to_players",
     "wire_cells",
 ]

@@ -24,10 +24,11 @@ the legs (one path per action) the engine will be asked to accept.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Container
+from typing import Callable, Container
 
 from tactics.maps.battlemap import BattleMap
 from tactics.engine.combat.doors import planned_map
+from tactics.engine.combat.known_traps import squares_to_walk_around
 from tactics.engine.combat.team import CombatState, group_label
 from tactics.engine.combat.actions import limits_of, move_budget, planned_origin
 from tactics.engine.combat.two_weapon import fights_with_two_weapons
@@ -237,6 +238,11 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     the rest within the second action's budget; of the ways to a square the
     cheapest wins, then the longest first leg. ``plans`` (if given) receives each
     search made, by (start, feet): a caller that needs one of them again reuses it.
+
+    Traps the mover's side knows of are walked around (reading: N-TRAP-12): a way that
+    enters none of their trigger squares wins over a cheaper one that does, whenever it
+    fits the allowance (it may then need the sprint); only a square no such way reaches
+    (a trap's own square as the destination, a corridor it blocks) keeps the way over it.
     """
     allowance = allowance or move_allowance(state, cid)
     who = state.combatants.get(cid)
@@ -246,6 +252,7 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     battle_map = map_for_move(state, cid, allowance)
     enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
     allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
+    around = squares_to_walk_around(state, who, battle_map) - {origin}
 
     def reach(start: Cell, feet: int) -> Plan:
         found = plan(battle_map, start, feet, enemies=enemies, occupied=allies)
@@ -253,29 +260,64 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
             plans[(start, feet)] = found
         return found
 
+    def reach_around(start: Cell, feet: int, plain: Plan | None = None) -> Plan | None:
+        """The search that enters no known trap's square (None: no known trap to go round);
+        ``plain``, the search from the same start, serves when it reaches none of them."""
+        if not around:
+            return None
+        if plain is not None and around.isdisjoint(plain.cost):
+            return plain
+        return plan(battle_map, start, feet, enemies=[*enemies, *(around - {start})], occupied=allies)
+
     out: dict[Cell, Route] = {}
     two_legs = allowance.split and 0 < allowance.run_ft < allowance.sprint_ft
     first_ft = allowance.run_ft if two_legs else allowance.sprint_ft
     first = reach(origin, first_ft)
+    first_around = reach_around(origin, first_ft, first)
+    clear = first_around.endable if first_around is not None else frozenset()
     for cell in first.endable - allowance.barred:
-        if cell != origin:
-            cost = first.cost[cell]
-            out[cell] = Route(None, cost, allowance.run_ft == 0 or cost > allowance.run_ft, ways=((first, cell),))
+        if cell == origin:
+            continue
+        if first_around is not None and cell in clear:
+            way = first_around
+        elif first_around is None or not two_legs:
+            way = first
+        else:
+            continue  # reached only over a known trap in the run: a sprint round it may win below
+        cost = way.cost[cell]
+        out[cell] = Route(None, cost, allowance.run_ft == 0 or cost > allowance.run_ft, ways=((way, cell),))
     if not two_legs:
         return out
     second_ft = allowance.sprint_ft - allowance.run_ft
-    best: dict[Cell, tuple[tuple[int, int], Cell, Any]] = {}
+    # (over a known trap?, total, -first leg): a way round first, then the cheapest, then the longest run
+    best: dict[Cell, tuple[tuple[int, int, int], tuple[tuple[Plan, Cell], ...]]] = {}
+
+    def offer(cell: Cell, key: tuple[int, int, int], ways: tuple[tuple[Plan, Cell], ...]) -> None:
+        if cell in out or cell in allowance.barred:
+            return
+        if cell not in best or key < best[cell][0]:
+            best[cell] = (key, ways)
+
+    over = 1 if around else 0
+    for cell in first.endable - {origin}:
+        if cell not in out:  # a square the run reaches only over a known trap: its way, unless one round it
+            offer(cell, (over, first.cost[cell], -first.cost[cell]), ((first, cell),))
     for mid in sorted(first.endable - {origin}):
         after = reach(mid, second_ft)
         c1 = first.cost[mid]
         for cell in after.endable:
-            if cell == mid or cell in out or cell in allowance.barred:
-                continue
-            key = (c1 + after.cost[cell], -c1)
-            if cell not in best or key < best[cell][0]:
-                best[cell] = (key, mid, after)
-    for cell, ((total, _), mid, after) in best.items():
-        out[cell] = Route(None, total, True, ways=((first, mid), (after, cell)))
+            if cell != mid:
+                offer(cell, (over, c1 + after.cost[cell], -c1), ((first, mid), (after, cell)))
+        if first_around is None or mid not in clear:
+            continue
+        after_around = reach_around(mid, second_ft, after)
+        assert after_around is not None
+        c1 = first_around.cost[mid]
+        for cell in after_around.endable:
+            if cell != mid:
+                offer(cell, (0, c1 + after_around.cost[cell], -c1), ((first_around, mid), (after_around, cell)))
+    for cell, ((_, total, _), ways) in best.items():
+        out[cell] = Route(None, total, len(ways) == 2 or total > allowance.run_ft, ways=ways)
     return out
 
 

@@ -181,6 +181,9 @@ class BuilderAddon:
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and isinstance(form, _forms().CombatantForm) \
                 and element is form.menus.get("sheet"):
             form.sheet_changed()
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and isinstance(form, _forms().CombatantForm) \
+                and element is form.menus.get("team"):
+            form.team_changed()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             self.submit_form()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:

@@ -158,6 +158,7 @@ class CombatantForm(Form):
         super().__init__(manager, screen)
         self.state = state
         self.who = who
+        self.team_chosen = False
         armoury = default_armoury()
         sheets = {"Quick stat block": QUICK}
         for sid, sheet in armoury.sheets.items():
@@ -225,10 +226,24 @@ class CombatantForm(Form):
         tname, colour, players = STOCK_TEAMS[team]
         return {"name": tname, "colour": list(colour), "players": players}
 
-    def _default_team(self) -> str:
-        if self.state.teams:
-            return list(self.state.teams)[-1]
-        return "party"
+    def _default_team(self, sheet: Sheet | None = None) -> str:
+        """The team a new combatant starts on, from its sheet's ``kind`` (creatures.toml): a
+        creature the GM's side (the first team the players do not play, else the stock Foes,
+        made with it), a character the players' side (the first team they play, else the stock
+        Party); a quick stat block the last team made (else the Party)."""
+        teams = list(self.state.teams.values())
+        if sheet is not None:
+            gm_side = sheet.kind == "creature"
+            side = next((t.id for t in teams if bool(t.players) != gm_side), None)
+            if side is not None:
+                return side
+            stock = next(tid for tid, (_, _, players) in STOCK_TEAMS.items() if players != gm_side)
+            return stock if stock in self.team_options().values() else (teams[-1].id if teams else "party")
+        return teams[-1].id if teams else "party"
+
+    def team_changed(self) -> None:
+        """The GM chose the team: another sheet no longer moves it."""
+        self.team_chosen = True
 
     def toggle_hidden(self) -> None:
         self.hidden = not self.hidden
@@ -243,6 +258,8 @@ class CombatantForm(Form):
         sid = self.value("sheet")
         sheet = default_armoury().sheets.get(sid) if sid != QUICK else None
         self.fill_from_sheet(sheet, None)
+        if self.who is None and not self.team_chosen:  # a bear joins the GM's side, a hero the players'
+            self._select("team", self._default_team(sheet))
         if sheet is not None and (self.who is None or not self.text("name").strip()):
             self.entries["name"].set_text(self.free_name(sheet.title))
 

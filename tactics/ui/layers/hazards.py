@@ -32,7 +32,7 @@ import pygame
 from tactics.engine.hazards.fuses import fuse_label
 from tactics.rules import explosives as ex
 from tactics.rules import traps as tr
-from tactics.rules.grid import DELTAS, SQUARE_FT, Cell, cell_center
+from tactics.rules.grid import DELTAS, Cell, cell_center
 from tactics.ui import draw, theme
 from tactics.ui.placement import around, place
 from tactics.ui.render import TRAPS_Z, DrawContext, add_layer, border_edges
@@ -63,14 +63,7 @@ def trap_look(trap: tr.Trap, viewer: str) -> str | None:
 def trigger_cells(trap: tr.Trap, walls: Any = None) -> frozenset[Cell]:
     """Squares where stepping in sets the trap off (contact, proximity), else its own square."""
     if trap.trigger == "proximity" and trap.armed:
-        reach = trap.proximity_ft // SQUARE_FT
-        c0, r0 = trap.cell
-        out = set()
-        for c in range(c0 - reach, c0 + reach + 1):
-            for r in range(r0 - reach, r0 + reach + 1):
-                if tr.step_sets_off(trap, (c, r), (c, r), walls):
-                    out.add((c, r))
-        return frozenset(out)
+        return tr.trigger_squares(trap, walls)  # the squares the path search walks around when known
     return frozenset({trap.cell})
 
 

@@ -22,6 +22,7 @@ from tactics.engine.combat.events import CombatCheck
 from tactics.engine.combat.queries import describe
 from tactics.engine.core.board_events import TokenMoved
 from tactics.engine.board import Walk
+from tactics.engine.combat.known_traps import KnownTrapAhead, known_trap_ahead, warning_words
 from tactics.engine.combat.moves import (
     MoveAllowance, Route, map_for_move, move_allowance, move_budget_ft, move_routes, why_not_move,
 )
@@ -29,7 +30,7 @@ from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import Cell
 from tactics.rules.movement import Plan, plan
-from tactics.ui import draw, theme
+from tactics.ui import draw, layout_probe as probe, theme
 from tactics.ui import intents as ui
 from tactics.ui.render import REACH_Z, TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool
@@ -186,7 +187,16 @@ class SelectTool(Tool):
 
     def pointer_move(self, pos: tuple[int, int]) -> bool:
         self._hover_door(pos)
+        self._hover_trap()
         return True
+
+    def _hover_trap(self) -> None:
+        """Onto a square whose way sets off a known trap, the status line's warning gives way to
+        no older message (about the last action): it is what the next click does."""
+        ahead = self.trap_ahead(self.view.hover_cell)
+        was, self._trap_hover = getattr(self, "_trap_hover", None), (self.view.hover_cell if ahead else None)
+        if ahead is not None and self._trap_hover != was and getattr(self.view, "message", None) is not None:
+            self.view.message = None  # type: ignore[attr-defined]
 
     def _hover_door(self, pos: tuple[int, int]) -> bool:
         """Note the door under the pointer; True when that changed. Onto a door, the status line
@@ -235,9 +245,12 @@ class SelectTool(Tool):
             path = reach.path_to(cell)
             made = _move_command(view.state, reach.who, path, reach)
             commands = list(made) if isinstance(made, (list, tuple)) else [made]
+            before = len(view.encounter.journal.entries)
             if submit_all(view, commands, reach.who, reach.routes[cell].legs):
                 name = view.state.combatants[reach.who].name
-                view.say(f"{name}: {_route_words(reach, cell)} ({reach.cost_to(cell)} ft).", "good")
+                stop = _trap_stop(view, reach.who, cell, before)
+                view.say(stop or f"{name}: {_route_words(reach, cell)} ({reach.cost_to(cell)} ft).",
+                         "error" if stop else "good")
             return True
         view.say(why_not(getattr(view, "query_state", view.state), reach, cell), "error")
         view.flash_bad(cell)
@@ -261,11 +274,33 @@ class SelectTool(Tool):
         else:
             what = f"{reach.sprint_ft} ft (amber)"
         hover = self.view.hover_cell
+        ahead = self.trap_ahead(hover)
+        if hover is not None and ahead is not None:  # reading: N-TRAP-12, no way round a known trap
+            bonus = " This uses your Bonus action." if uses_bonus(reach, hover) else ""
+            return (f"{who.name} to {hover[0]}, {hover[1]}: {_route_words(reach, hover)}, {reach.cost_to(hover)} ft, "
+                    f"{warning_words(who.name, ahead)}.{bonus} Click to move; Esc deselects.")
         if hover is not None and hover in reach.routes and uses_bonus(reach, hover):
             return (f"{who.name} to {hover[0]}, {hover[1]}: {_route_words(reach, hover)}, "
                     f"{reach.cost_to(hover)} ft. This uses your Bonus action. Click to move; Esc deselects.")
         return (f"{who.name}: {what}" + (f", {note}" if note else "") +
                 ". Click a square to move; click the token again or Esc to deselect.")
+
+    def trap_ahead(self, cell: Cell | None) -> KnownTrapAhead | None:
+        """The first trap the mover's side knows of that the route to ``cell`` sets off (the
+        engine's answer, asked of the view's own state: the players' view knows only what the
+        players know), once per reach and square."""
+        view = self.view
+        reach = view.reach
+        if reach is None or cell is None or cell not in reach.routes:
+            return None
+        key = (id(reach), cell)
+        cached = getattr(self, "_trap_ahead", None)
+        if cached is None or cached[0] != key:
+            asked = getattr(view, "query_state", view.state)
+            walls = map_for_move(asked, reach.who, reach.allowance) if reach.allowance else None
+            cached = (key, known_trap_ahead(asked, reach.who, reach.start, reach.path_to(cell), walls))
+            self._trap_ahead = cached
+        return cached[1]
 
     def deactivate(self) -> None:
         pass  # the selection stays: cones and lines start from it
@@ -324,27 +359,59 @@ class SelectTool(Tool):
                 pygame.draw.circle(ctx.surface, theme.OUTLINE, mid, width * 2 + 4)
                 pygame.draw.circle(ctx.surface, SPRINT_LEG, mid, width * 2 + 2)
             draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.GOOD)
+            ahead = self.trap_ahead(cell)
+            if ahead is not None:  # reading: N-TRAP-12: the known trap this way sets off, marked
+                draw_trap_mark(ctx.surface, cam.cell_rect(ahead.cell), width)
             feet = reach.cost_to(cell)
             sprint = cell in reach.sprint
             words = _route_words(reach, cell, short=True)
             text = f"{feet} ft" + (f"  {words}" if words else "")
-            lines = [text] + (["uses your Bonus action"] if uses_bonus(reach, cell) else [])
-            colour = theme.SPRINT_TEXT if sprint else theme.TEXT
+            lines = [(text, theme.SPRINT_TEXT if sprint else theme.TEXT)]
+            if uses_bonus(reach, cell):
+                lines.append(("uses your Bonus action", lines[0][1]))
+            if ahead is not None:
+                lines.append((f"sets off the {ahead.label}" if ahead.last else f"stops on the {ahead.label}: it goes off",
+                              theme.BAD))
             x, y, w, h = cam.cell_rect(cell)
             free = view.fit_rect() if hasattr(view, "fit_rect") else ctx.clip  # clear of the side panels
             bottom = y - 4
-            for line in reversed(lines):
+            for line, colour in reversed(lines):
                 img = draw.pill(line, draw.label_size(cam.cell_px), colour)
                 rect = img.get_rect(midbottom=(x + w // 2, bottom))
                 rect.right = min(rect.right, free.right - 4)
                 rect.left = max(rect.left, free.left + 4)
                 ctx.surface.blit(img, rect)
+                probe.text(ctx.surface, rect, line)
                 bottom = rect.top - 2
         elif view.token_at(cell) is None and ctx.state.map.in_bounds(cell):
             draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.BAD)
             x, y, w, h = cam.cell_rect(cell)
             draw.pill_at(ctx.surface, _short_reason(ctx.state, reach, cell), (x + w // 2, y - 4),
                          size=draw.label_size(cam.cell_px), colour=theme.BAD, anchor="midbottom")
+
+
+def _trap_stop(view: Any, cid: str, cell: Cell, since: int) -> str:
+    """The log's line of a trap that went off on the move, or (short of ``cell``) of one spotted
+    ahead that stopped it, for the status line instead of the planned route's feet; else empty."""
+    who = view.state.combatants.get(cid)
+    if who is None:
+        return ""
+    events = [e for entry in view.encounter.journal.entries[since:] for e in entry.events]
+    kinds = ["trap.triggered"]  # a blast everyone saw, even on the square aimed at
+    if who.cell != tuple(cell) and getattr(view, "viewer", "gm") == "gm":
+        kinds.append("trap.halted")  # a spotting stop: on the GM's view only (it says a trap is there)
+    stops = [e for e in events if e.kind in kinds]
+    return describe(stops[0], view.state) if stops else ""
+
+
+def draw_trap_mark(surface: pygame.Surface, rect: tuple[int, int, int, int], width: int) -> None:
+    """A known trap the previewed way sets off: a red square with a cross, over the trap's own sign."""
+    x, y, w, h = rect
+    draw.cell_cursor(surface, rect, theme.BAD, max(3, width))
+    inset = max(3, w // 5)
+    for a, b in (((x + inset, y + inset), (x + w - inset, y + h - inset)),
+                 ((x + w - inset, y + inset), (x + inset, y + h - inset))):
+        draw.outlined_lines(surface, [a, b], theme.BAD, max(2, width))
 
 
 def route_kinds(reach: Reach, cell: Cell) -> list[str]:
