@@ -38,7 +38,9 @@ from tactics.rules.grid import Cell
 from tactics.rules.movement import plan
 
 
-def next_to_ask(state: EncounterState, turns: TurnsState) -> str | None:
+def next_to_ask(state: EncounterState, turns: TurnsState, *, missing: bool = False) -> str | None:
+    """The holder the waiting action asks next (R-TURN-3). ``missing``: count a holder this copy
+    of the state leaves out (the players' copy has no creature hidden from them) as still asked."""
     p = turns.pending
     if p is None:
         return None
@@ -46,7 +48,7 @@ def next_to_ask(state: EncounterState, turns: TurnsState) -> str | None:
         if h in p.asked or h not in turns.held:
             continue
         who = state.combatants.get(h)
-        if who is None or out_of_fight(who):
+        if (who is None and not missing) or (who is not None and out_of_fight(who)):
             continue
         return h
     return None

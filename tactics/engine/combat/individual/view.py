@@ -216,27 +216,11 @@ def action_phrase(state: EncounterState, action: dict[str, Any]) -> str:
     return word
 
 
-def _asked_now(state: EncounterState, turns: TurnsState) -> str | None:
-    """The holder the waiting action asks now, as :func:`next_to_ask` counts, but keeping one this
-    copy of the state leaves out (the players' copy has no creature hidden from them)."""
-    p = turns.pending
-    if p is None:
-        return None
-    for h in p.ask:
-        if h in p.asked or h not in turns.held:
-            continue
-        who = state.combatants.get(h)
-        if who is not None and out_of_fight(who):
-            continue
-        return h
-    return None
-
-
 def _question_about(state: EncounterState, unseen: Any) -> bool:
     turns = turns_of(state)
     if turns is None or turns.pending is None or turns.phase != "action":
         return False
-    asked = _asked_now(state, turns)
+    asked = next_to_ask(state, turns, missing=True)
     return bool(unseen(turns.pending.actor) or (asked is not None and unseen(asked)))
 
 
