@@ -430,3 +430,27 @@ def test_the_set_up_panel_leaves_every_token_in_view_to_drag(size) -> None:
             assert not panel.collidepoint(centre(app, who.cell)), f"{who.name} is under the set-up panel"
     finally:
         pygame.quit()
+
+
+def test_the_a_that_opens_the_form_is_not_typed_into_its_name(app: App) -> None:
+    """Review 5: pressing A (the panel's own hint) opened the Add form with Name = "a": the key's
+    text arrived after the form had focused its box."""
+    key(app, pygame.K_u)
+    type_text(app, "a")  # the key press and its text, as a keyboard sends them
+    form = app.builder.form
+    assert form is not None and form.alive()
+    assert form.entries["name"].get_text() == ""
+    type_text(app, "Ghost")
+    assert form.entries["name"].get_text() == "Ghost"  # what the GM types next is all there
+
+
+def test_an_add_undone_while_it_waits_to_be_placed_leaves_nothing_to_place(app: App) -> None:
+    """Review 5: Add, Ctrl+Z, then a click on the map crashed the app (KeyError: the undone
+    combatant was still waiting to be placed)."""
+    key(app, pygame.K_u)
+    add_combatant(app, "Ghost")
+    assert app.builder.placing is not None
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert not any(c.name == "Ghost" for c in app.battle.state.combatants.values())
+    click(app, centre(app, (2, 2)))  # no crash, nothing placed
+    assert app.builder.placing is None and app.battle.state.combatants == {}

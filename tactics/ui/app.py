@@ -22,7 +22,7 @@ from tactics.ui.intents import KeyPress
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.battle import BattleView
-from tactics.ui.focus import click_leaves_field, dialog_key, keyboard_owner
+from tactics.ui.focus import click_leaves_field, dialog_key, focused_text_field, keyboard_owner
 from tactics.ui.idle import WidgetWatch
 from tactics.ui.hazards import attach_hazards  # grenade and trap tools, trap layer (issue 4)
 from tactics.ui.opponent import attach_opponent
@@ -323,11 +323,26 @@ class App:
                 return True
         return False
 
+    def _typed_by_opener(self, event: pygame.event.Event) -> bool:
+        """Is ``event`` the character of a key that opened a text field (A: "Add combatant")?
+        SDL sends a key's ``TEXTINPUT`` after its ``KEYDOWN``: the field the key press opened
+        and focused would get the letter ("a" in the new combatant's name, review 5)."""
+        if event.type == pygame.KEYDOWN:
+            self._pressed_text = (getattr(event, "unicode", ""), focused_text_field(self._ui) is not None)
+            return False
+        if event.type != pygame.TEXTINPUT:
+            return False
+        pressed, self._pressed_text = getattr(self, "_pressed_text", None), None
+        return (pressed is not None and not pressed[1] and bool(pressed[0]) and event.text == pressed[0]
+                and focused_text_field(self._ui) is not None)
+
     def _handle(self, event: pygame.event.Event) -> None:
         if self._addons("route", event):  # an event of the players' window goes there only
             self.dirty = True
             return
         self._track(event)
+        if self._typed_by_opener(event):
+            return
         manager = self._ui
         consumed = manager.process_events(event) if manager is not None else False
         click_leaves_field(self, event, consumed)

@@ -48,8 +48,13 @@ def focused_text_field(manager: Any) -> Any | None:
     """The text entry of ``manager`` that has the keyboard focus, if any (None: no manager made yet)."""
     if manager is None:
         return None
+    kinds = _text_widgets()
     for element in manager.get_focus_set() or ():
-        if isinstance(element, _text_widgets()) and element.alive() and element.visible and element.is_focused:
+        if isinstance(element, kinds) and element.alive() and element.visible and element.is_focused:
+            return element
+    # a box focused by the app (a form's first box, ``focus()``) types without being in the focus set
+    for element in manager.get_sprite_group().sprites():
+        if isinstance(element, kinds) and element.is_focused and element.alive() and element.visible:
             return element
     return None
 

@@ -315,9 +315,22 @@ class BuilderAddon:
         self.place(cid, cell)
         return True
 
+    def forget_gone(self) -> None:
+        """Let go of a picked or waiting-to-be-placed combatant that an undo took away (a click
+        then placed a combatant that no longer exists: KeyError, review 5)."""
+        combatants = self.view.state.combatants
+        if self.picked is not None and self.picked not in combatants:
+            self.picked = None
+        if self.placing is not None and self.placing not in combatants:
+            self.placing = None
+
     def place(self, cid: str, cell: tuple[int, int]) -> bool:
         view = self.view
-        who = view.state.combatants[cid]
+        who = view.state.combatants.get(cid)
+        if who is None:
+            self.forget_gone()
+            view.say("Nothing to place: that combatant was undone.", "info")
+            return False
         first = who.cell is None
         if not view.state.map.in_bounds(cell):
             view.say("That square is off the map.", "error")

@@ -50,6 +50,7 @@ class SetupTool(Tool):
         if intent.button != 1 or builder is None:
             return False
         view = self.view
+        builder.forget_gone()
         cell = view.camera.cell_at(intent.pos)
         token = view.token_at(cell)
         if token is not None:  # pick it (and maybe drag it): never place another on top of it
@@ -66,6 +67,7 @@ class SetupTool(Tool):
         builder = self.builder()
         if builder is None:
             return False
+        builder.forget_gone()
         if intent.key == pygame.K_a:
             builder.open_add_form()
             return True
