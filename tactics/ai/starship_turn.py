@@ -63,6 +63,7 @@ from tactics.engine.starship.state import (
 from tactics.engine.starship.view import fire_odds
 from tactics.rules.starship import PHASES, POST_NAMES
 from tactics.rules.starship_data import ShipAction
+from tactics.engine.core.labels import possessive
 
 # reading: N-SHIP-AI-2 with N-SHIP-2
 #: The order a ship's posts act in within a phase: the Engineer's choice first (it must be made
@@ -411,7 +412,7 @@ def plan_post(space: SpaceState, ship_id: str, post: str, level: str) -> ShipCho
     choice = best[0]
     verdict = f"the best of its {len(best)} choices" if len(best) > 1 else "its only useful action"
     return ShipChoice(choice.ship, post, choice.action, choice.params, choice.value,
-                      f"{ship.name}'s {POST_NAMES[post]}: {choice.reason}, {verdict}")
+                      f"{possessive(ship.name)} {POST_NAMES[post]}: {choice.reason}, {verdict}")
 
 
 def due_posts(space: SpaceState, ship_id: str) -> list[str]:
@@ -424,7 +425,7 @@ def _monster(space: SpaceState, ship: Ship, post: str) -> ShipChoice | None:
     """The text's monsters: simple and predictable, always the same pick for the same post."""
     offered = {a.name: a for a in actions_offered(space, ship.id, post)}
     foe = nearest(space, ship, [s for s in enemies(space, ship) if detects(ship, s, space.now)])
-    name = f"{ship.name}'s {POST_NAMES[post]}"
+    name = f"{possessive(ship.name)} {POST_NAMES[post]}"
 
     def pick(action: str, params: dict[str, Any], why: str) -> ShipChoice | None:
         if action not in offered:

@@ -94,6 +94,7 @@ class App:
         self.size = self.window.get_size()
         theme.set_scale(self.size)  # the UI scale follows the window (theme.py)
         self._ui: WindowUIManager | None = None  # pygame_gui's manager: made when first needed (App.ui)
+        self._pressed_text: tuple[str, bool] | None = None  # the last key's text, and was a box focused
         self._pointer: tuple[int, int] | None = None  # where the pointer is in this window (None: outside)
         self.translator = ui.Translator()
         self.toolbar = Toolbar(self.size, TOOL_CLASSES, ACTIONS, self._tool_pressed, self._action_pressed)
@@ -332,7 +333,7 @@ class App:
             return False
         if event.type != pygame.TEXTINPUT:
             return False
-        pressed, self._pressed_text = getattr(self, "_pressed_text", None), None
+        pressed, self._pressed_text = self._pressed_text, None
         return (pressed is not None and not pressed[1] and bool(pressed[0]) and event.text == pressed[0]
                 and focused_text_field(self._ui) is not None)
 

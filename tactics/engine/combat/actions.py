@@ -47,6 +47,7 @@ from tactics.rules.conditions import combined
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell, SQUARE_FT
 from tactics.rules.sheets import Technique, Weapon
+from tactics.engine.core.labels import possessive
 
 
 @dataclass
@@ -309,7 +310,7 @@ class Declare:
             if combat.round == 0 and group is not None and who.id in group.members:
                 raise Refused(f"{who.name} is unaware and cannot act in the surprise round")
             now = group_label(state, group.key) if group else "no group"
-            raise Refused(f"it is not {who.name}'s group's turn: {now} acts now")
+            raise Refused(f"it is not {possessive(who.name)} group's turn: {now} acts now")
         action = self.action
         existing = combat.declarations_of(who.id)
         two_weapon = fights_with_two_weapons(existing)
@@ -474,7 +475,7 @@ def resolve_events(state: EncounterState, combat: CombatState, d: Declaration, d
         mine = combat.declarations_of(who.id)
         standard = _standard_of(mine)
         if standard is None or not (standard.success or (d.params.get("two_weapon") and fights_with_two_weapons(mine))):
-            return [ActionLost(**tag, reason=f"{who.name}'s Standard action did not succeed")]
+            return [ActionLost(**tag, reason=f"{possessive(who.name)} Standard action did not succeed")]
         if d.kind == act.BONUS_ATTACK and not standard.success:  # reading: R-ACT-1, checked again now
             try:
                 problem = off_hand_problem(who, mine, arms_or_refuse(who, action))

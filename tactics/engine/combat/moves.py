@@ -37,6 +37,7 @@ from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.movement import Plan, plan
 from tactics.rules.sheets import Sheet, default_run_ft, sprint_ft
+from tactics.engine.core.labels import possessive
 
 WALK = "walk"  # a free walk out of a fight (``board.Walk``)
 STEP_KINDS = (act.SIMPLE, act.SIMPLE_AFTER)
@@ -132,14 +133,14 @@ PHASE_NAMES = {"advantages": "the Advantages Phase", "counters": "the Counter Ph
 def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -> MoveAllowance:
     """The team rules (R-ACT-1, R-MOVE-1): see the module doc."""
     if combat.phase != "action":
-        return stopped(f"it is not {who.name}'s group's turn: {PHASE_NAMES.get(combat.phase, combat.phase)} "
+        return stopped(f"it is not {possessive(who.name)} group's turn: {PHASE_NAMES.get(combat.phase, combat.phase)} "
                        f"of round {combat.round}", who.cell)
     if not combat.can_act_now(who.id):
         group = combat.acting_group()
         if combat.round == 0 and group is not None and who.id in group.members:
             return stopped(f"{who.name} is unaware and cannot act in the surprise round", who.cell)
         now = group_label(state, group.key) if group else "no group"
-        return stopped(f"it is not {who.name}'s group's turn: {now} acts now", who.cell)
+        return stopped(f"it is not {possessive(who.name)} group's turn: {now} acts now", who.cell)
     existing = combat.declarations_of(who.id)
     standard = next((d for d in existing if d.kind in act.STANDARD), None)
     limits = limits_of(who)

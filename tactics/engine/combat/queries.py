@@ -27,7 +27,7 @@ from tactics.engine.combat.two_weapon import TwoWeaponTerms, fights_with_two_wea
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
 from tactics.engine.core.journal import Event
-from tactics.engine.core.labels import plural
+from tactics.engine.core.labels import plural, possessive
 from tactics.engine.core.plain import plain
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
@@ -304,7 +304,7 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if isinstance(d, ActionUndeclared):
         return f"Action {d.id} withdrawn."
     if isinstance(d, (ActionResolved, ActionFailed, ActionLost)):
-        whose = f"{n(d.combatant)}'s {act.LABELS.get(d.action_kind, d.action_kind)}" if d.combatant else f"Action {d.id}"
+        whose = f"{possessive(n(d.combatant))} {act.LABELS.get(d.action_kind, d.action_kind)}" if d.combatant else f"Action {d.id}"
         if isinstance(d, ActionResolved):
             if d.outcome:
                 return f"{whose}: {OUTCOME_WORDS.get(d.outcome, d.outcome)}."

@@ -20,7 +20,7 @@ from tactics.engine.hazards.events import (
 from tactics.engine.combat.queries import DESCRIBERS
 from tactics.engine.hazards.blast import roll_text
 from tactics.engine.core.journal import Event
-from tactics.engine.core.labels import plural
+from tactics.engine.core.labels import plural, possessive
 from tactics.engine.core.state import EncounterState
 from tactics.rules import traps as tr
 
@@ -66,7 +66,7 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
 
     if isinstance(d, GrenadeThrown):
         if not d.dice:
-            return f"The {d.label} goes off in {n(d.thrower)}'s hand!"
+            return f"The {d.label} goes off in {possessive(n(d.thrower))} hand!"
         (d1, d2), (across, along) = d.dice, d.scatter
         where = tuple(d.cell)
         wall = ", stopped by a wall" if d.stopped else ""

@@ -37,6 +37,7 @@ from tactics.ui import widgets as w
 from tactics.ui.panels import rolls
 from tactics.ui.panels.actions import declared_text
 from tactics.ui.theme import px
+from tactics.engine.core.labels import possessive
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -150,13 +151,13 @@ class ResolvePanel(w.Panel):
             if more:  # the faces typed run out (a hit's damage): ask for the rest, roll nothing
                 self.missing = who
                 dice = ", ".join(f"d{sides}" for sides in more)
-                self.ui.view.say(f"After {' '.join(map(str, typed))}, type {who}'s {len(more)} more "
+                self.ui.view.say(f"After {' '.join(map(str, typed))}, type {possessive(who)} {len(more)} more "
                                  f"{'die' if len(more) == 1 else 'dice'} ({dice}) and press Enter.", "error")
                 self.ui.view.app.dirty = True
                 return False
         if typed is None and who is not None:
             self.missing = who
-            self.ui.view.say(f"Type {who}'s dice in the Resolve box first, or click Roll for {who} to let "
+            self.ui.view.say(f"Type {possessive(who)} dice in the Resolve box first, or click Roll for {who} to let "
                              "the app roll them.", "error")
             self.ui.view.app.dirty = True
             return False
@@ -217,7 +218,8 @@ class ResolvePanel(w.Panel):
                         self.missing = None  # another action is next: its own prompt
                     if self.missing is not None:  # Enter found faces missing: nothing was rolled
                         typed_some = self.entry is not None and bool(self.entry.get_text().strip())
-                        w.text(canvas, f"Type the rest of {who}'s dice" if typed_some else f"Type {who}'s dice first",
+                        whose = possessive(who or self.missing)
+                        w.text(canvas, f"Type the rest of {whose} dice" if typed_some else f"Type {whose} dice first",
                                (lx, cy), 15, theme.BAD_SOFT, "bold", max_width=inner)
                         cy += w.line_h(15, "bold") + px(2)
                 waiting = [state.combatants[c].name for c in not_declared_yet(state)]

@@ -119,7 +119,7 @@ class ShotTool(AttackTool):
         if found is None or who is None:
             prompt = pending_interrupt(view.state)
             mover = view.state.combatants[prompt.actor].name if prompt else "the mover"
-            view.say(f"Click a square of {mover}'s path (outlined) to fire when it gets there.", "info")
+            view.say(f"Click a square of {possessive(mover)} path (outlined) to fire when it gets there.", "info")
             return True
         if found.problem:
             view.say(found.problem, "error")

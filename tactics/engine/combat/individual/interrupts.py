@@ -36,6 +36,7 @@ from tactics.rules import turns as rt
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell
 from tactics.rules.movement import plan
+from tactics.engine.core.labels import possessive
 
 
 def next_to_ask(state: EncounterState, turns: TurnsState, *, missing: bool = False) -> str | None:
@@ -88,7 +89,7 @@ def _holder(state: EncounterState, turns: TurnsState, cid: str) -> Combatant:
     if who.id not in turns.held:
         raise Refused(f"{who.name} holds no action")
     if turns.current == who.id and turns.phase == "action":
-        raise Refused(f"it is {who.name}'s own turn: act normally")
+        raise Refused(f"it is {possessive(who.name)} own turn: act normally")
     if out_of_fight(who):
         raise Refused(f"{who.name} is out of the fight")
     limits = limits_of(who)
@@ -138,7 +139,7 @@ class UseHeld:
         if p is not None and action.kind == MOVE and p.action.get("kind") == MOVE:
             path = [tuple(c) for c in p.action.get("path", [])]
             if action.cells and action.cells[-1] in path:
-                raise Refused(f"to step into {state.combatants[p.actor].name}'s path, Block")
+                raise Refused(f"to step into {possessive(state.combatants[p.actor].name)} path, Block")
         events = equip_interrupted(turns, who.id, action)
         events.append(TurnsHeldUsed(combatant=who.id, pending=p.id if p else None, action=action.to_dict()))
         events += perform(after(state, events), who, action, dice)

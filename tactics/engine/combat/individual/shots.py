@@ -32,6 +32,7 @@ from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.attacks import roll_damage
 from tactics.rules.dice import Dice
 from tactics.rules.sheets import Technique, Weapon
+from tactics.engine.core.labels import possessive
 
 SHOT, RELOAD = "shot", "reload"
 
@@ -53,7 +54,7 @@ def loads_left(state: EncounterState, who: Combatant, weapon: Weapon) -> int | N
 def loaded_problem(state: EncounterState, who: Combatant, weapon: Weapon) -> str | None:
     left = loads_left(state, who, weapon)
     if left == 0:
-        return f"{who.name}'s {weapon.title} is not loaded: reload it first"
+        return f"{possessive(who.name)} {weapon.title} is not loaded: reload it first"
     return None
 
 
