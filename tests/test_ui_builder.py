@@ -452,5 +452,6 @@ def test_an_add_undone_while_it_waits_to_be_placed_leaves_nothing_to_place(app: 
     assert app.builder.placing is not None
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
     assert not any(c.name == "Ghost" for c in app.battle.state.combatants.values())
+    assert app.battle.message[0] == "Undone: Add combatant (Ghost)"  # its name, not its id "ghost"
     click(app, centre(app, (2, 2)))  # no crash, nothing placed
     assert app.builder.placing is None and app.battle.state.combatants == {}

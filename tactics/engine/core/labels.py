@@ -113,8 +113,20 @@ def entry_label(command: str, args: dict[str, Any] | None = None, state: Any = N
     if who is not None:
         combatants = getattr(state, "combatants", None) or {}
         person = combatants.get(who)
-        label += f" ({person.name if person is not None else who})"
+        label += f" ({person.name if person is not None else _name_in(events, who) or who})"
     return label
+
+
+def _name_in(events: list[Any] | None, cid: str) -> str | None:
+    """The name the entry's own events give ``cid`` (an undone Add, a redone Remove: the
+    combatant is no longer in the state the label is made with)."""
+    for event in events or []:
+        added = getattr(event, "combatant", None)
+        if isinstance(added, dict) and added.get("id") == cid and isinstance(added.get("name"), str):
+            return added["name"]
+        if added == cid and isinstance(getattr(event, "name", None), str):
+            return str(event.name)
+    return None
 
 
 __all__ = ["COMMAND_LABELS", "command_label", "entry_label"]
