@@ -30,6 +30,7 @@ from tactics.engine.combat.attack import situational_words
 from tactics.ui import situation, theme
 from tactics.ui import widgets as w
 from tactics.ui.theme import px
+from tactics.ui.tools.attack import AttackTool
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -239,7 +240,7 @@ class ActionsPanel(w.Panel):
             w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, key, fn, hover=hover, style=style, size=16)
             y += px(41)
             tool = self.ui.view.tool
-            if key == aiming and getattr(tool, "takes_situation", False):  # the GM's cover, flanking, height
+            if key == aiming and isinstance(tool, AttackTool) and tool.takes_situation:  # the GM's cover, flanking, height
                 y = situation.draw_row(self, s, pygame.Rect(x + px(8), y, inner - px(8), situation.row_height()),
                                        tool, hover).bottom + px(6)
         combat = combat_of(state)

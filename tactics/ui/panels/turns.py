@@ -50,13 +50,12 @@ from tactics.ui.theme import px
 from tactics.ui.panels.combat import combat_move
 from tactics.ui.panels.next_turn import begin_next_turn
 from tactics.ui.panels.turns_log import TurnsColumn
-from tactics.ui.tools.attack import _declare, set_attack_command
+from tactics.ui.tools.attack import AttackTool, _declare, set_attack_command
 from tactics.ui.tools.select import set_move_command
 from tactics.ui.tools.shot import ShotTool
 
 if TYPE_CHECKING:
     from tactics.ui.context import BoardView
-    from tactics.ui.tools.attack import AttackTool
 
 ROW_H = 30
 ROLL_H = 20  # the initiative roll's line under a name in a rolled order
@@ -416,7 +415,7 @@ class TurnsPanel(w.Panel):
     def _aimed(self, cid: str) -> str | None:
         """"weapon:<id>" or "technique:<id>" while the Attack tool aims ``cid``'s attack, else None."""
         tool = self.view.tool
-        if tool.name != "attack" or getattr(tool.attacker(), "id", None) != cid:
+        if not isinstance(tool, AttackTool) or tool.name != "attack" or getattr(tool.attacker(), "id", None) != cid:
             return None
         weapon, technique = tool.arms()
         return f"technique:{technique}" if technique else f"weapon:{weapon}"
@@ -424,7 +423,9 @@ class TurnsPanel(w.Panel):
     def _situation_row(self) -> tuple[Any, int]:
         """The GM's situational advantages on the aimed attack (cover, flanking, height: ui.situation)."""
         def row(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            situation.draw_row(self, surface, rect.inflate(-px(8), 0).move(px(4), 0), self.view.tool, self.hover)
+            tool = self.view.tool
+            if isinstance(tool, AttackTool):
+                situation.draw_row(self, surface, rect.inflate(-px(8), 0).move(px(4), 0), tool, self.hover)
         return row, situation.row_height() + px(4)
 
     def _dice_note(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
