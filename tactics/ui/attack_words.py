@@ -5,7 +5,7 @@ advantages: not proficient -1, Shaken -1" and the queue "+5 vs AC 12"; neither s
 two disadvantages mean one d2 subtracted. Here the formula names the die the engine will roll
 (``AttackSetup.extra_die``, the same call ``attack_events`` rolls with; reading: R-ROLL-2):
 "d20 + 5 - d2 vs AC 12", then what makes the +5 and why the -d2 ("1 net disadvantage: not
-proficient, Shaken; advantages and disadvantages cancel one for one first"). The UI only
+proficient -1, Shaken -1"; "cancelled one for one" when both kinds are there). The UI only
 words the engine's numbers.
 """
 
@@ -36,7 +36,7 @@ def modifier_words(setup: AttackSetup) -> str:
 
 def die_words(setup: AttackSetup) -> str:
     """Why there is (or is not) an advantage die: "- d2: 1 net disadvantage (not proficient -1,
-    Shaken -1; advantages and disadvantages cancel one for one first)". Empty with none at all."""
+    Shaken -1, proficient +1, cancelled one for one)". Empty with none at all."""
     if not setup.advantages:
         return ""
     listed = ", ".join(f"{label} {v:+d}" for label, v in setup.advantages)
@@ -48,7 +48,7 @@ def die_words(setup: AttackSetup) -> str:
     count = f"{abs(net)} net {noun}{'s' if abs(net) != 1 else ''}"
     die = f"{'+' if sign > 0 else '-'} d{sides}" + (" (Affinity Die)" if sign > 0 else "")
     mixed = any(v > 0 for _, v in setup.advantages) and any(v < 0 for _, v in setup.advantages)
-    cancel = "; advantages and disadvantages cancel one for one first" if mixed else ""
+    cancel = ", cancelled one for one" if mixed else ""
     one = f"; still one d{sides}" if abs(net) > 1 else ""
     return f"{die}: {count} ({listed}{cancel}{one})"
 
