@@ -8,6 +8,8 @@ it is left out and the disc's initials stand for it until the pointer is on it.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
@@ -105,3 +107,41 @@ def places(painter) -> tuple[list, list]:
     """Where a painter put the words (text, place, whose) and the names (text, place) last frame."""
     words, names = painter._names_made
     return [(m[2], m[1], m[5]) for m in words], [(m[2], m[1]) for m in names]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_condition_beside_a_diagonal_neighbour_sits_on_its_own_disc(size):
+    """Review 4, finding 9: Bear 3 (8,5) Entangled, Bear 2 (7,4) diagonally above: Bear 3's "En1"
+    floated over its square, level with Bear 2's disc, and read as Bear 2's. Now, on both windows,
+    each of Bear 3's words lies across its own disc's rim (over its top, or beside its middle at a small
+    zoom) and clearly nearer Bear 3 than Bear 2."""
+    from tactics.engine.combat.gm import ApplyCondition
+    from tactics.ui.tokens import TOKEN_RADIUS
+
+    from test_ui_combat import space_bears
+
+    enc = space_bears()
+    enc.submit(ApplyCondition("bear3", "Entangled", 1, source="gm"))
+    gen = app_session(App(enc, size=size))
+    app = next(gen)
+    try:
+        app.players.open(None, fullscreen=False, size=size)
+        app.step()
+        window = app.players.window
+        for camera, painter in ((app.battle.camera, app.battle.renderer.tokens),
+                                (window.camera, window.renderer.tokens)):
+            bear3 = enc.state.combatants["bear3"]
+            cx, cy = camera.cell_centre(bear3.cell)
+            radius = int(camera.cell_px * TOKEN_RADIUS)
+            words = [m for m in painter._names_made[0] if m[5] == "bear3"]
+            assert words, "Bear 3's condition is drawn"
+            disc = pygame.Rect(cx - radius, cy - radius, 2 * radius, 2 * radius)
+            bear2 = camera.cell_centre(enc.state.combatants["bear2"].cell)
+            for img, at, text, *_ in words:
+                rect = img.get_rect(topleft=at)
+                on_disc = rect.clip(disc)
+                assert min(on_disc.size) >= 2, f"{text} floats off Bear 3's disc"
+                mine, theirs = math.dist(rect.center, (cx, cy)), math.dist(rect.center, bear2)
+                assert mine < theirs * 0.8, f"{text} is about as near Bear 2 ({theirs:.0f} px) as Bear 3 ({mine:.0f})"
+    finally:
+        gen.close()

@@ -211,8 +211,26 @@ class TokenPainter:
             if near[i] and rects:
                 others = [discs[j] for j in near[i]]
                 if any(r.collidelist(others) >= 0 for r in rects):
-                    badges = self._short_badges(hit[0][1], discs[i].inflate(4, 4), hit[1][0])
+                    badges = self._short_badges(hit[0][1], discs[i].center, hit[1][0])
                     rects = [img.get_rect(topleft=at) for img, at, _ in badges]
+                # Beside a neighbour's disc (a diagonal one above) a row over the edge reads as the
+                # neighbour's: Bear 3's "Fl" sat level with Bear 2 (review 4, finding 9). It goes on
+                # its own disc's top instead, unmistakably its own.
+                cell_px = hit[1][0]
+                gap = max(2, cell_px // 3)
+                if any(r.inflate(2 * gap, 0).collidelist(others) >= 0 for r in rects):
+                    squares = [pygame.Rect(0, 0, cell_px - 6, cell_px - 6) for _ in near[i]]
+                    for sq, j in zip(squares, near[i]):
+                        sq.center = discs[j].center  # the neighbour's square, a little inside its edge
+                    # across the top of the rim, else beside the disc at its middle on the side away
+                    # from the neighbours (at a small zoom the rim has no room clear of them)
+                    left = sum(sq.centerx < discs[i].centerx for sq in squares) >= len(squares) / 2
+                    for side in (0, 1, -1) if left else (0, -1, 1):
+                        inside = self._short_badges(hit[0][1], discs[i].center, cell_px, inside=True, side=side)
+                        inner = [img.get_rect(topleft=at) for img, at, _ in inside]
+                        if not any(r.collidelist(squares) >= 0 for r in inner):
+                            badges, rects = inside, inner
+                            break
             words_of.append(rects)
             marks_of.append([(img, at, text, *blit_operation(img, at, clip, clip_t), ids[i]) for img, at, text in badges])
         order = sorted(range(len(shown)), key=lambda i: (ids[i] != selected, ids[i] not in highlighted))
@@ -272,15 +290,26 @@ class TokenPainter:
             hit = self._labels[key] = paint_label(name, size, theme.TEXT)
         return hit
 
-    def _short_badges(self, conds: tuple, disc: pygame.Rect, px: int) -> list[tuple[pygame.Surface, tuple[int, int], str]]:
-        """Condition words as one row of short forms over the disc's top edge (``conds``: (name,
-        rounds) pairs), for a token whose words would cover a neighbour."""
+    def _short_badges(self, conds: tuple, centre: tuple[int, int], px: int, *, inside: bool = False,
+                      side: int = 0) -> list[tuple[pygame.Surface, tuple[int, int], str]]:
+        """Condition words as one row of short forms over the top edge of the disc centred at
+        ``centre`` (``conds``: (name, rounds) pairs), for a token whose words would cover a
+        neighbour; ``inside``: half on the disc, across its rim, for one whose words would sit
+        beside a neighbour (clear of the initials in the middle); ``side`` 1 or -1 (with ``inside``):
+        level with the disc's middle, just over its right or left rim."""
         size = self.badge_size(px)
         shown = conds[:3]
         words = [condition_pill_text(name, rounds) for name, rounds in shown]
         pills = [self._badge(text, name, size) for text, (name, _) in zip(words, shown)]
         total = sum(p.get_width() for p in pills) + 2 * (len(pills) - 1)
-        bx, by = disc.centerx - total // 2, disc.top - pills[0].get_height() + max(1, px // 12)
+        top = centre[1] - int(px * TOKEN_RADIUS)  # the disc's own top, not its picture's (pad for the ring)
+        h = pills[0].get_height()
+        by = top - h // 2 if inside else top - h + max(1, px // 12)  # inside: half on the disc, on its rim
+        bx = centre[0] - total // 2
+        if inside and side:
+            radius, over = int(px * TOKEN_RADIUS), max(2, px // 12)
+            by = centre[1] - h // 2
+            bx = centre[0] + radius - over if side > 0 else centre[0] - radius + over - total
         out = []
         for pill, text in zip(pills, words):
             out.append((pill, (bx, by), text))

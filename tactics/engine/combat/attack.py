@@ -19,6 +19,7 @@ from tactics.engine.core.journal import Event
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.attacks import (
     SUCCESSES,
+    advantage_die,
     classify,
     hit_chances,
     roll_accuracy,
@@ -32,6 +33,20 @@ from tactics.rules.sheets import Technique, Weapon, default_armoury
 
 from tactics.engine.combat.shields import shield_bonus
 from tactics.engine.combat.team import conditions_of, sheet_of
+
+#: How the GM's situational advantages (+) or disadvantages (-) of an attack are named in its
+#: list of advantages, on the card and in the log (``Action.situational``).
+SITUATIONAL_LABEL = "situational (GM)"
+
+
+def situational_words(n: int) -> str:
+    """The GM's situational count in words: "+1 situational advantage (GM)",
+    "-2 situational disadvantages (GM)", "no situational advantage"."""
+    n = int(n)
+    if n == 0:
+        return "no situational advantage"
+    noun = "advantage" if n > 0 else "disadvantage"
+    return f"{n:+d} situational {noun}{'s' if abs(n) != 1 else ''} (GM)"
 
 
 @dataclass
@@ -61,6 +76,12 @@ class AttackSetup:
     @property
     def bonus(self) -> int:
         return sum(v for _, v in self.modifiers)
+
+    @property
+    def extra_die(self) -> tuple[int, int]:
+        """(sides, sign) of the one advantage die this check rolls after the d20, as
+        :func:`attack_events` rolls it; (0, 0) when the advantages cancel out (R-ROLL-2)."""
+        return advantage_die(self.advantage, self.affinity_die)
 
 
 def find_arms(who: Combatant, using: str | None, *, technique: bool) -> Weapon | Technique:
@@ -153,8 +174,8 @@ def attack_setup(
         c = combined([name])
         if c.attackers_advantage:
             advantages.append((f"target {name}", c.attackers_advantage))
-    if situational:
-        advantages.append(("situation", int(situational)))
+    if situational:  # the GM's ruling (the text's "Situation Specific": cover, flanking, height)
+        advantages.append((SITUATIONAL_LABEL, int(situational)))
     start = from_cell if from_cell is not None else attacker.cell
     rear = _rear_arc_advantage(state, target, start)
     if rear:

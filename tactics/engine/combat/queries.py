@@ -24,7 +24,7 @@ from tactics.engine.combat.team import CombatState, Group, conditions_of, group_
 from tactics.engine.combat.actions import limits_of, off_hand_problem, resolution_order
 from tactics.engine.combat.tie_breaks import tie_break_texts
 from tactics.engine.combat.two_weapon import TwoWeaponTerms, fights_with_two_weapons, terms_for
-from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms
+from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms, situational_words
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
 from tactics.engine.core.journal import Event
 from tactics.engine.core.labels import plural, possessive
@@ -294,6 +294,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
             extra = f" at {n(p['target'])}"
         if p.get("path"):
             extra += f" to {tuple(p['path'][-1])}"
+        if p.get("situational"):  # the GM's ruling: cover, flanking, height
+            extra += f", {situational_words(p['situational'])}"
         what = _arms_label(p)
         if p.get("effect") in ("open-door", "close-door") and state is not None \
                 and type(p.get("door")) is int and 0 <= p["door"] < len(state.map.doors):  # reading: N-DOOR-2

@@ -187,7 +187,7 @@ def draw_grenade(ctx: DrawContext, grenade: Any) -> None:
     icon = _grenade_icon(max(12, int(px * 0.6)))
     ctx.surface.blit(icon, icon.get_rect(center=cam.cell_centre(grenade.cell)))
     if px >= 16:
-        card = _fuse_card(tuple(fuse_lines(grenade)), _card_size(px))
+        card = _fuse_card(tuple(fuse_lines(grenade)), _card_size(ctx))
         ctx.surface.blit(card, fuse_card_rect(ctx, grenade))
 
 
@@ -208,8 +208,17 @@ def fuse_lines(grenade: Any) -> list[str]:
     return lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
 
 
-def _card_size(px: int) -> int:
-    return int(max(13, min(18, px * 0.22)))
+def _card_size(ctx: DrawContext) -> int:
+    """The fuse card's type: on the players' window as large as the condition words there and
+    growing with the window (the one label the players act on, review 4, finding 11)."""
+    px = ctx.camera.cell_px
+    if ctx.gm:
+        return int(max(13, min(18, px * 0.22)))
+    from tactics.ui.players import style
+
+    room = isinstance(getattr(ctx.renderer, "tokens", None), style.RoomTokenPainter)
+    base = max(20, min(30, px * 0.3)) if room else max(14, min(20, px * 0.24))
+    return style.grown(base)
 
 
 @lru_cache(maxsize=32)
@@ -246,7 +255,7 @@ def fuse_card_rect(ctx: DrawContext, grenade: Any) -> pygame.Rect:
     """Where the fuse card of a live grenade goes: above, below or beside its square, clear of
     token labels when it can be (:func:`tactics.ui.placement.place`)."""
     cam = ctx.camera
-    card = _fuse_card(tuple(fuse_lines(grenade)), _card_size(cam.cell_px))
+    card = _fuse_card(tuple(fuse_lines(grenade)), _card_size(ctx))
     cell = pygame.Rect(cam.cell_rect(grenade.cell))
     options = around(card.get_size(), cell, gap=4)
     options = [options[3], options[2], options[0], options[1], *options[4:]]  # above, below, right, left, corners

@@ -26,9 +26,11 @@ from tactics.rules import actions as act
 from tactics.rules.doors import door_name, sides
 from tactics.rules.grid import SQUARE_FT
 from tactics.rules.sheets import default_armoury
-from tactics.ui import theme
+from tactics.engine.combat.attack import situational_words
+from tactics.ui import situation, theme
 from tactics.ui import widgets as w
 from tactics.ui.theme import px
+from tactics.ui.tools.attack import AttackTool
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -77,6 +79,8 @@ def action_text(state, kind: str, params: dict) -> str:
     text = label + (f": {what}" if what else "")
     if params.get("target") and params["target"] in state.combatants:
         text += f" -> {state.combatants[params['target']].name}"
+    if params.get("situational"):
+        text += f" ({situational_words(params['situational'])})"
     if params.get("path"):
         end = params["path"][-1]
         text += f" to {end[0]},{end[1]} ({SQUARE_FT * len(params['path'])} ft)"
@@ -235,6 +239,10 @@ class ActionsPanel(w.Panel):
             style = "on" if key == aiming else "normal"
             w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, key, fn, hover=hover, style=style, size=16)
             y += px(41)
+            tool = self.ui.view.tool
+            if key == aiming and isinstance(tool, AttackTool) and tool.takes_situation:  # the GM's cover, flanking, height
+                y = situation.draw_row(self, s, pygame.Rect(x + px(8), y, inner - px(8), situation.row_height()),
+                                       tool, hover).bottom + px(6)
         combat = combat_of(state)
         mine = [d for d in combat.declarations_of(cid)] if combat is not None else []
         if mine:

@@ -41,6 +41,7 @@ TEMPLATE_KEYS: list[Row] = [
 
 GRENADE_TRAP_KEYS: list[Row] = [
     ("K (grenade tool)", "cook the grenade (the WIS check's odds shown)"),
+    ("+ / - (attack tool)", "situational advantage / disadvantage (cover, flanking, height)"),
     ("1-6 or [ ]", "grenade or trap kind"),
     ("Shift+click", "grenade: new thrower / traps: set a trap"),
     ("R, Shift+R (traps)", "turn a cone mine"),

@@ -232,7 +232,9 @@ def paint_banner(surface: pygame.Surface, banner: TurnBanner, rect: pygame.Rect,
     pygame.draw.rect(surface, banner.colour, rect, border_radius=px(12))
     probe.panel(surface, rect, "Turn banner")
     title_size = max(20, rect.height * 2 // 5) if large else theme.fs(24)
-    detail_size = max(14, rect.height // 5) if large else theme.fs(15)
+    # the second line is what the players act on ("Declare for ..."): over a quarter of the
+    # banner, not a fifth (16 px at 1920x1080 could not be read across a room, review 4)
+    detail_size = max(14, rect.height * 27 // 100) if large else theme.fs(15)
     x = rect.x + px(18)
     button = None
     if banner.button is not None and button_w > 0:

@@ -33,6 +33,7 @@ from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_b
 from tactics.rules import actions as act
 from tactics.rules.attacks import advantage_die
 from tactics.ui import theme
+from tactics.ui.attack_words import die_words, queue_line
 from tactics.ui import widgets as w
 from tactics.ui.panels import rolls
 from tactics.ui.panels.actions import declared_text
@@ -264,9 +265,14 @@ class ResolvePanel(w.Panel):
                     for line in w.wrap(f"Now: {setup.problem}", 14, inner - px(36), "regular"):
                         w.text(s, line, (x + px(36), y), 14, theme.BAD, "regular")
                         y += w.line_h(14, "regular")
-                ac = f"vs AC {setup.ac}" + (f" ({setup.ac_note})" if setup.ac_note else "")
-                w.text(s, f"{setup.bonus:+d} {ac}", (x + px(36), y), 14, theme.TEXT_DIM, "regular")
-                y += w.line_h(14, "regular") + px(2)
+                # "d20 + 5 - d2 vs AC 12", then why the die (R-ROLL-2): the roll's dice before the roll
+                for line in w.wrap(queue_line(setup), 14, inner - px(36), "regular"):
+                    w.text(s, line, (x + px(36), y), 14, theme.TEXT_DIM, "regular")
+                    y += w.line_h(14, "regular")
+                for line in w.wrap(die_words(setup), 13, inner - px(36), "regular") if setup.advantages else ():
+                    w.text(s, line, (x + px(36), y), 13, theme.TEXT_DIM, "regular")
+                    y += w.line_h(13, "regular")
+                y += px(2)
                 bar = rolls.odds_bar(s, pygame.Rect(x + px(36), y, inner - px(36), px(12)), setup.chances, size=13)
                 y = bar.bottom + px(8)
         elif (chance := grenade_on_target(state, decl)) is not None:  # R-GREN-2: 2d10 scatter odds

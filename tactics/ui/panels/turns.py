@@ -42,7 +42,7 @@ from tactics.engine.combat.individual.shot_previews import held_shot_squares, lo
 from tactics.engine.combat.individual.shots import capacity, loads_left
 from tactics.rules import turns as rt
 from tactics.rules.grid import Cell, DIRECTIONS, as_cell
-from tactics.ui import draw, render, theme
+from tactics.ui import draw, render, situation, theme
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
 from tactics.ui import widgets as w
@@ -50,13 +50,12 @@ from tactics.ui.theme import px
 from tactics.ui.panels.combat import combat_move
 from tactics.ui.panels.next_turn import begin_next_turn
 from tactics.ui.panels.turns_log import TurnsColumn
-from tactics.ui.tools.attack import _declare, set_attack_command
+from tactics.ui.tools.attack import AttackTool, _declare, set_attack_command
 from tactics.ui.tools.select import set_move_command
 from tactics.ui.tools.shot import ShotTool
 
 if TYPE_CHECKING:
     from tactics.ui.context import BoardView
-    from tactics.ui.tools.attack import AttackTool
 
 ROW_H = 30
 ROLL_H = 20  # the initiative roll's line under a name in a rolled order
@@ -102,9 +101,11 @@ def turns_attack(state: EncounterState, attacker: str, target: str, tool: Any, p
     if not individual(state) or turns_of(state) is None:
         return _declare(state, attacker, target, tool, path)
     weapon, technique = tool.arms()
+    situational = int(getattr(tool, "situational", 0))  # the GM's cover, flanking, height (ui.situation)
     if technique:
-        return TakeAction(attacker, TurnAction("technique", technique=technique, target=target, path=path))
-    return TakeAction(attacker, TurnAction("attack", weapon=weapon, target=target))
+        return TakeAction(attacker, TurnAction("technique", technique=technique, target=target, path=path,
+                                               situational=situational))
+    return TakeAction(attacker, TurnAction("attack", weapon=weapon, target=target, situational=situational))
 
 
 def roll_text(rolls) -> str:
@@ -388,13 +389,20 @@ class TurnsPanel(w.Panel):
         sheet = sheet_of(state.combatants[cid])
         waiting = turns.pending is not None
         can_attack = not waiting and pips_of(state, cid).contested == "open"  # R-TURN-2
+        aimed = self._aimed(cid)
         for weapon in dict.fromkeys(sheet.weapons):  # two crossbows: one button (their loads count together)
             out.append(one(f"Attack: {weapon.replace('_', ' ')}", f"weapon:{weapon}",
-                           lambda n=weapon: self.aim_at(cid, "weapon", n), enabled=can_attack))
+                           lambda n=weapon: self.aim_at(cid, "weapon", n), "on" if aimed == f"weapon:{weapon}" else "normal",
+                           enabled=can_attack))
+            if aimed == f"weapon:{weapon}":
+                out.append(self._situation_row())
         out += self._shot_buttons(cid, waiting, one)
         for tech in sheet.techniques:
             out.append(one(f"Technique: {tech.replace('_', ' ')}", f"technique:{tech}",
-                           lambda n=tech: self.aim_at(cid, "technique", n), enabled=can_attack))
+                           lambda n=tech: self.aim_at(cid, "technique", n), "on" if aimed == f"technique:{tech}" else "normal",
+                           enabled=can_attack))
+            if aimed == f"technique:{tech}":
+                out.append(self._situation_row())
         for name in extendable(state):
             out.append(one(f"Extend {name}", f"extend:{name}",
                            lambda n=name: self.submit(TakeAction(cid, TurnAction("extend", effect=n))), "on"))
@@ -403,6 +411,22 @@ class TurnsPanel(w.Panel):
         out.append((self._facing_row, px(40)))
         out.append(one("End turn (keep facing)", "end-turn", self.end_turn, "primary", enabled=not waiting))
         return out
+
+    def _aimed(self, cid: str) -> str | None:
+        """"weapon:<id>" or "technique:<id>" while the Attack tool aims ``cid``'s attack, else None."""
+        tool = self.view.tool
+        if not isinstance(tool, AttackTool) or tool.name != "attack" or getattr(tool.attacker(), "id", None) != cid:
+            return None
+        weapon, technique = tool.arms()
+        return f"technique:{technique}" if technique else f"weapon:{weapon}"
+
+    def _situation_row(self) -> tuple[Any, int]:
+        """The GM's situational advantages on the aimed attack (cover, flanking, height: ui.situation)."""
+        def row(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            tool = self.view.tool
+            if isinstance(tool, AttackTool):
+                situation.draw_row(self, surface, rect.inflate(-px(8), 0).move(px(4), 0), tool, self.hover)
+        return row, situation.row_height() + px(4)
 
     def _dice_note(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Individual turns resolve each action at once with the app's dice; with the table set to

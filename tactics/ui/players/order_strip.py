@@ -65,18 +65,20 @@ def order_slots(seen: EncounterState) -> tuple[str, list[Slot]]:
     return f"Round {combat.round}", slots
 
 
-def strip_height(large: bool) -> int:
-    return 56 if large else 40
+def strip_height(large: bool, grow: float = 1.0) -> int:
+    """The strip's height; ``grow``: the players' window's type scale (``style.type_scale``)."""
+    return int(round((56 if large else 40) * grow))
 
 
-def draw_strip(surface: pygame.Surface, seen: EncounterState, rect: pygame.Rect, *, large: bool) -> pygame.Rect | None:
+def draw_strip(surface: pygame.Surface, seen: EncounterState, rect: pygame.Rect, *, large: bool,
+               grow: float = 1.0) -> pygame.Rect | None:
     """Draw the strip across ``rect`` (its top edge); the rectangle used, None when there is nothing to show."""
     head, slots = order_slots(seen)
     if not slots:
         return None
-    size = 26 if large else 18
-    pad = 12 if large else 8
-    h = strip_height(large)
+    size = int(round((26 if large else 18) * grow))
+    pad = int(round((12 if large else 8) * grow))
+    h = strip_height(large, grow)
     y = rect.y + 4
     chip_h = h - 8
     x = rect.x + 8

@@ -19,6 +19,21 @@ BANNER_H = 96
 BANNER_H_PLAIN = 64
 
 
+def type_scale(ui_scale: float | None = None) -> float:
+    """How much the players' window's fixed type (banner, order strip, fuse cards, hints) grows
+    with the window: as at 1280x720 up to there, then a quarter faster than the GM's UI scale
+    (1.25 at 1920x1080, 2.5 at 3840x2160), read from across the room (review 4, finding 11).
+    ``ui_scale``: the window's UI scale (``theme.scale_for(size)``); None: the one in use
+    (the players' window draws with its own)."""
+    s = theme.scale() if ui_scale is None else ui_scale
+    return max(1.0, 1.25 * s)
+
+
+def grown(n: float, ui_scale: float | None = None) -> int:
+    """``n`` pixels (their size at 1280x720) at this window's :func:`type_scale`."""
+    return int(round(n * type_scale(ui_scale)))
+
+
 def room_label_size(px: int) -> int:
     """Names on the players' screen: at least 24 px, read from across the table."""
     return int(max(24, min(44, px * 0.36)))

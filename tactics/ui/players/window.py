@@ -151,14 +151,18 @@ class PlayersWindow:
     def size(self) -> tuple[int, int]:
         return tuple(self.window.size)  # type: ignore[return-value]
 
+    def type_scale(self) -> float:
+        """How much this window's banner, strip and hint type grow with its size (style.type_scale)."""
+        return style.type_scale(theme.scale_for(self.size))
+
     def banner_h(self) -> int:
-        return style.BANNER_H if self.room else style.BANNER_H_PLAIN
+        return round((style.BANNER_H if self.room else style.BANNER_H_PLAIN) * self.type_scale())
 
     def board_rect(self) -> pygame.Rect:
         w, h = self.size
         top = self.banner_h() if turn_banner(self.app.battle.state, for_players=True) is not None else 0
         if order_slots(players_state(self.app.battle.state))[1]:  # the turn order strip under the banner
-            top += strip_height(self.room)
+            top += strip_height(self.room, self.type_scale())
         return pygame.Rect(0, top, w, max(1, h - top))
 
     def owns(self, event: pygame.event.Event) -> bool:
@@ -413,9 +417,11 @@ class PlayersWindow:
             rect = pygame.Rect(8, 6, surface.get_width() - 16, self.banner_h() - 12)
             paint_banner(surface, banner, rect, large=self.room)
         top = self.banner_h() if banner is not None else 0
-        draw_strip(surface, seen, pygame.Rect(0, top, surface.get_width(), strip_height(self.room)), large=self.room)
+        grow = self.type_scale()
+        draw_strip(surface, seen, pygame.Rect(0, top, surface.get_width(), strip_height(self.room, grow)),
+                   large=self.room, grow=grow)
         if self.message:
-            pill = style.hint_pill(self.message, 20 if self.room else 16)
+            pill = style.hint_pill(self.message, round((20 if self.room else 16) * grow))
             surface.blit(pill, (12, surface.get_height() - pill.get_height() - 12))
 
     def draw_fog(self, ctx: DrawContext) -> None:

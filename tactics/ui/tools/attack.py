@@ -23,7 +23,7 @@ from typing import Any, Callable
 import pygame
 
 from tactics.engine.combat.actions import Action, Declare
-from tactics.engine.combat.attack import AttackSetup
+from tactics.engine.combat.attack import AttackSetup, situational_words
 from tactics.engine.combat.charge import charge_path
 from tactics.engine.combat.queries import attack_odds, legal_kinds, two_weapon_terms
 from tactics.engine.combat.two_weapon import TwoWeaponTerms
@@ -34,11 +34,12 @@ from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.sheets import default_armoury
 from tactics.ui import draw, placement, theme
+from tactics.ui.attack_words import card_lines
 from tactics.ui import intents as ui
 from tactics.ui import widgets as w
 from tactics.ui.panels import rolls
 from tactics.ui.render import TOOL_Z, DrawContext
-from tactics.ui.tools.base import Tool
+from tactics.ui.tools.base import Tool, plus_minus
 
 AttackCommandFactory = Callable[[EncounterState, str, str, "AttackTool", "list[Cell] | None"], Any]
 
@@ -47,7 +48,8 @@ def _declare(state: EncounterState, attacker: str, target: str, tool: "AttackToo
     weapon, technique = tool.arms()
     kind = tool.action_kind()
     return Declare(attacker, Action(kind, weapon=weapon, technique=technique, target=target, path=path,
-                                    two_weapon=tool.two_weapon and kind == act.STANDARD_ATTACK))
+                                    two_weapon=tool.two_weapon and kind == act.STANDARD_ATTACK,
+                                    situational=tool.situational))
 
 
 _attack_command: AttackCommandFactory = _declare
@@ -82,13 +84,33 @@ class AttackTool(Tool):
         self.two_weapon = False  # the player asks to fight with two weapons (a Standard Attack's choice)
         self._ring: tuple[Any, frozenset[Cell]] | None = None
         self.shown: AttackSetup | None = None  # the attack whose odds the map shows now
+        #: the GM's situational advantages (+) or disadvantages (-) of the attack aimed now
+        #: (cover, flanking, height: :mod:`tactics.ui.situation`); 0 again once it is declared
+        self.situational = 0
+
+    #: does this tool's attack roll accuracy (the sure-shot tool's does not: no situation to add)
+    takes_situation = True
 
     # -- choosing ----------------------------------------------------------------
     def aim(self, cid: str, kind: str, *, weapon: str | None = None, technique: str | None = None,
             two_weapon: bool = False) -> None:
+        if self.view.selected != cid:
+            self.situational = 0  # another attacker: another situation
         self.kind, self.weapon, self.technique, self.two_weapon = kind, weapon, technique, two_weapon
         if self.view.selected != cid:
             self.view.select(cid)
+
+    def shift_situation(self, step: int) -> None:
+        """One situational advantage more (+1) or less (-1) on the attack aimed now (the GM's call)."""
+        from tactics.ui import situation
+
+        self.situational = max(-situation.LIMIT, min(situation.LIMIT, self.situational + step))
+        who = self.attacker()
+        whose = f"{who.name}'s attack: " if who else "Attack: "
+        self.view.say(whose + situational_words(self.situational) + f" ({situation.HINT}).", "info")
+        app = getattr(self.view, "app", None)
+        if app is not None:
+            app.dirty = True
 
     def attacker(self) -> Combatant | None:
         return self.view.selected_combatant()
@@ -151,7 +173,7 @@ class AttackTool(Tool):
             path = charge_path(asked, who, default_armoury().technique(technique), target)
         try:
             setup = attack_odds(asked, who.id, target.id, weapon=weapon, technique=technique,
-                                from_cell=path[-1] if path else None,
+                                from_cell=path[-1] if path else None, situational=self.situational,
                                 two_weapon=self.two_weapon_terms() is not None)  # R-HIT-3
         except (KeyError, Refused):
             return None
@@ -198,12 +220,16 @@ class AttackTool(Tool):
         if view.submit(command):
             verb = "declares" if getattr(command, "name", "") == "declare" else "uses"
             view.say(f"{who.name} {verb} {self.arms_label()} against {target.name}.", "good")
-            self.kind, self.two_weapon = None, False
+            self.kind, self.two_weapon, self.situational = None, False, 0
             view.set_tool("select")
             return True
         return False
 
     def on_key(self, intent: ui.KeyPress) -> bool:
+        step = plus_minus(intent)  # + / -: the GM's situational advantage (a text field keeps its keys: ui.focus)
+        if step and self.takes_situation and self.attacker() is not None:
+            self.shift_situation(step)
+            return True
         return False
 
     def status(self) -> str:
@@ -215,8 +241,9 @@ class AttackTool(Tool):
             return f"{who.name} attacks with {self.arms_label()}. {NO_FIGHT}"
         if getattr(combat, "phase", "") not in ("ended", "") and not combat.can_act_now(who.id):
             return f"{who.name} cannot act now (not their turn): pick one of those who act, or Esc."
-        return (f"{who.name} attacks with {self.arms_label()} (reaches {self.range_ft()} ft). "
-                "Click a target; Esc goes back to Select.")
+        situation = f", {situational_words(self.situational)}" if self.situational else ""
+        return (f"{who.name} attacks with {self.arms_label()} (reaches {self.range_ft()} ft{situation}). "
+                "Click a target; + / - adds a situational advantage or disadvantage; Esc goes back to Select.")
 
     # -- drawing ---------------------------------------------------------------------
     def layers(self):
@@ -285,8 +312,10 @@ class AttackTool(Tool):
     def card(self, surface: pygame.Surface, setup: Any, beside: pygame.Rect, clip: pygame.Rect,
              away_from: tuple[int, int], *, tokens: list[pygame.Rect], cards: list[pygame.Rect]) -> pygame.Rect:
         """The card beside the hovered target (the sure-shot tool draws its own)."""
+        from tactics.ui.situation import card_line
+
         return odds_card(surface, setup, beside, clip, away_from, tokens=tokens, cards=cards,
-                         notes=two_weapon_lines(self.two_weapon_terms()))
+                         notes=two_weapon_lines(self.two_weapon_terms()) + [card_line(self.situational)])
 
 
 def two_weapon_lines(terms: TwoWeaponTerms | None) -> list[str]:
@@ -341,11 +370,7 @@ def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, 
     """The attack's numbers next to the target: modifiers vs AC, any ``notes`` (two weapons),
     and the odds bar, or why not."""
     lines = [f"{setup.label}: {setup.distance_ft} ft of {setup.range_ft} ft"]
-    mods = " ".join(f"{label} {v:+d}" for label, v in setup.modifiers)
-    adv = ", ".join(f"{label} {v:+d}" for label, v in setup.advantages)
-    lines.append(f"d20 {mods} vs AC {setup.ac}" + (f" ({setup.ac_note})" if setup.ac_note else ""))
-    if adv:
-        lines.append(f"advantages: {adv}")
+    lines += card_lines(setup)  # "d20 + 5 - d2 vs AC 12", with the die as the roll adds it (R-ROLL-2)
     lines += notes or []
     return numbers_card(surface, lines, setup.problem, setup.chances, beside, clip, away_from,
                         tokens=tokens, cards=cards)

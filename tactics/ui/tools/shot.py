@@ -61,6 +61,7 @@ class ShotTool(AttackTool):
     key = None
     key_label = ""
     hint = "Sure shot: click a target within the guaranteed-hit range (no accuracy roll). Esc: back to Select."
+    takes_situation = False  # no accuracy roll: no advantage die to add
 
     def __init__(self, view) -> None:
         super().__init__(view)

@@ -25,6 +25,7 @@ from tactics.engine.combat.individual.events import (
 )
 from tactics.engine.combat.team import out_of_fight
 from tactics.engine.combat.actions import ITEM_USES, limits_of, move_budget
+from tactics.engine.combat.attack import situational_words
 from tactics.engine.combat.moves import ALLOWANCES, MoveAllowance, stopped
 from tactics.engine.combat.queries import DESCRIBERS, describe as ground_describe
 from tactics.engine.core.journal import Event
@@ -209,7 +210,8 @@ def action_phrase(state: EncounterState, action: dict[str, Any]) -> str:
     kind = str(action.get("kind", ""))
     word = LABELS.get(kind, kind)
     if kind in ("attack", "technique") and action.get("target") in state.combatants:
-        return f"{word} on {state.combatants[action['target']].name}"
+        situation = f", {situational_words(action['situational'])}" if action.get("situational") else ""
+        return f"{word} on {state.combatants[action['target']].name}{situation}"
     if kind == "use-item" and action.get("item") in ITEM_USES:  # "Throw a grenade", "Disarm a trap ..."
         label = ITEM_USES[action["item"]].label.split(" (")[0]
         return label[:1].lower() + label[1:]
