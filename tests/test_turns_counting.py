@@ -14,7 +14,7 @@ import pytest
 
 from tactics.engine.combat.gm import ApplyCondition
 from tactics.engine.combat.individual.actions import TakeAction, TurnAction
-from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn
+from tactics.engine.combat.individual.procedure import EndTurn
 from tactics.engine.combat.individual.view import current, pips_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.hazards.traps import PlaceTrap
