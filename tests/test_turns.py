@@ -164,6 +164,9 @@ def test_own_effect_ending_may_be_extended_only_by_the_first_action():  # R-TURN
     enc = started()
     enc.submit(ApplyCondition("brandon", "Camouflage field", 1, source="brandon"))
     enc.submit(EndTurn())
+    to_turn(enc, "brandon")  # set during his own turn: it lasts through his next one (N-TURN-2)
+    assert extendable(enc.state) == [] and enc.state.combatants["brandon"].has("Camouflage field")
+    enc.submit(EndTurn())
     to_turn(enc, "brandon")
     assert extendable(enc.state) == ["Camouflage field"]
     assert not enc.state.combatants["brandon"].has("Camouflage field")  # wearing off unless extended

@@ -329,7 +329,8 @@ def blast_cells(
     if kind.radius_ft == 0:
         return frozenset({landing_cell})
     corner = blast_corner(landing_cell, from_cell if from_cell is not None else landing_cell, facing)
-    return radius(corner, kind.radius_ft, at="corner", shape=shape, walls=walls)
+    # reading: N-AOE-1 (a corner on a wall is on the landing square's side of it)
+    return radius(corner, kind.radius_ft, at="corner", shape=shape, walls=walls, inside=landing_cell)
 
 
 def blast_odds(

@@ -7,6 +7,12 @@ Every function takes an optional ``walls`` (a :class:`tactics.rules.walls.Walls`
 or anything with a ``.walls`` attribute, such as a ``BattleMap``): a cell whose
 centre the template's origin cannot see is not affected (R-AOE-1). Without
 ``walls`` the template is the bare shape on an open grid.
+
+An origin that lies exactly on a wall (a blast anchored at a corner on a wall
+line, a cone whose caster stands against a wall) is on one side of it: the
+side of the square it belongs to (``inside``). Sight is then judged from a
+point nudged a hair from the origin toward that square's centre, so the wall
+cuts every square behind it (N-AOE-1). An origin off every wall is not moved.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ def radius(
     at: Anchor = "corner",
     shape: Shape = "grid",
     walls: Any = None,
+    inside: Cell | None = None,
 ) -> frozenset[Cell]:
     """Cells covered by a radius of ``feet`` around ``anchor``.
 
@@ -41,6 +48,9 @@ def radius(
     cells around the corner). ``at="center"``: the centre of cell (c, r); a
     (2n+1) x (2n+1) block. ``shape="round"`` keeps only cells whose centre lies
     within the radius, measured with Euclidean distance (R-RAD-2).
+    ``inside``: the square the anchor belongs to when it lies on a wall (a
+    grenade's landing square, the square under the pointer); by default the
+    cell ``anchor`` names (N-AOE-1).
     """
     n = squares(feet)
     c, r = anchor
@@ -67,11 +77,11 @@ def radius(
                 if ddx * ddx + ddy * ddy > 4 * limit:
                     continue
             cells.append((x, y))
-    return _visible(origin, cells, walls)
+    return _visible(origin, cells, walls, anchor if inside is None else inside)
 
 
 def cone(
-    apex: Cell, direction: str, feet: int, *, walls: Any = None
+    apex: Cell, direction: str, feet: int, *, walls: Any = None, inside: Cell | None = None
 ) -> frozenset[Cell]:
     """Cells of a cone of ``feet`` whose first (apex) cell is ``apex`` (R-CONE-1..3).
 
@@ -79,6 +89,9 @@ def cone(
     so an n-increment cone covers n^2 cells in every one of the 8 directions.
     A diagonal cone's increment k is the cells at Chebyshev distance k-1 from
     the apex inside its quadrant (a 15 ft diagonal cone is a 3 x 3 block).
+    ``inside``: the square the cone comes from, whose side of a wall on the
+    apex's back edge it is on; by default the caster's square behind the apex (a
+    cone mine passes its own square, R-CONE-2; N-AOE-1).
     """
     n = squares(feet)
     dx, dy = delta(direction)
@@ -95,9 +108,10 @@ def cone(
             for w in range(-k, k + 1):
                 cells.append((cx + w * px, cy + w * py))
     # Sight is judged from the edge of the apex cell facing back toward the
-    # caster, so a wall right in front of the caster stops the whole cone.
+    # caster, on the caster's side of it, so a wall right in front of the caster
+    # stops the whole cone (N-AOE-1).
     origin = (ax + 0.5 - 0.5 * dx, ay + 0.5 - 0.5 * dy)
-    return _visible(origin, cells, walls)
+    return _visible(origin, cells, walls, (ax - dx, ay - dy) if inside is None else inside)
 
 
 def line(
@@ -146,13 +160,38 @@ def _round_half_away(value: Fraction) -> int:
     return -int(-value + Fraction(1, 2))
 
 
-def _visible(origin: Point, cells: list[Cell], walls: Any) -> frozenset[Cell]:
+# How far an origin on a wall is moved toward its square (grid units: 1e-4 of a
+# square is far above the wall test's tolerance and far below any real gap).
+_NUDGE = 1e-4
+
+
+def sight_origin(origin: Point, inside: Cell, walls: Any) -> Point:
+    """Where a template's sight is judged from (N-AOE-1).
+
+    ``origin`` itself, unless it lies on a wall: then a point a hair from it
+    toward the centre of ``inside``, the square it belongs to, so the wall it
+    lies on stops sight to the far side as any other wall does. A cell centre on
+    a wall (a wall drawn through the square) has no side to move to and stays.
+    """
+    w = _walls_of(walls)
+    if w is None or not w.on_wall(origin):
+        return origin
+    cx, cy = cell_center(inside)
+    dx, dy = cx - origin[0], cy - origin[1]
+    length = (dx * dx + dy * dy) ** 0.5
+    if length == 0:
+        return origin
+    return (origin[0] + _NUDGE * dx / length, origin[1] + _NUDGE * dy / length)
+
+
+def _visible(origin: Point, cells: list[Cell], walls: Any, inside: Cell) -> frozenset[Cell]:
     w = _walls_of(walls)
     if w is None:
         return frozenset(cells)
+    origin = sight_origin(origin, inside, w)
     return frozenset(
         cell for cell in cells if w.in_bounds(cell) and w.sees_cell(origin, cell)
     )
 
 
-__all__ = ["radius", "cone", "line", "DELTAS"]
+__all__ = ["radius", "cone", "line", "sight_origin", "DELTAS"]

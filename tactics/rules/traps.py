@@ -349,7 +349,8 @@ def trap_area(trap: Trap, at: Cell | None = None, walls: Any = None) -> frozense
     """
     origin = trap.cell if at is None else at
     if trap.area == "cone":
-        return cone(origin, trap.facing or "N", trap.area_ft, walls=walls)
+        # reading: N-AOE-1 (the mine's own square is the side a wall on its back edge leaves it)
+        return cone(origin, trap.facing or "N", trap.area_ft, walls=walls, inside=origin)
     if trap.anchor == "corner" and trap.area_ft:
         return radius(origin, trap.area_ft, at="corner", walls=walls)
     return radius(origin, trap.area_ft, at="center", walls=walls)

@@ -326,6 +326,14 @@ class Walls:
         buckets: a superset, never missing one)."""
         return self._candidates(p, q)
 
+    def on_wall(self, point: Point) -> bool:
+        """Does ``point`` lie on a wall (a segment's inside or end, doors and solid outline too)?
+
+        A sight line that starts on a wall is not stopped by it (``line_clear``), so a
+        template whose origin lies on one must first say which side it is on (N-AOE-1).
+        """
+        return any(segments_touch(point, point, seg.a, seg.b) for seg in self._candidates(point, point))
+
     def sees_cell(self, origin: Point, cell: Cell) -> bool:
         """Is the centre of ``cell`` in sight of ``origin``? (R-AOE-1)."""
         if cell in self.solid:

@@ -25,7 +25,7 @@ from tactics.rules.attacks import (
     roll_accuracy,
     roll_damage,
 )
-from tactics.rules.conditions import combined
+from tactics.rules.conditions import combined, rule
 from tactics.rules.dice import Dice
 from tactics.rules.facing import arc_of, attack_advantage, facing_options
 from tactics.rules.grid import Cell, cell_center, distance_ft
@@ -183,8 +183,10 @@ def attack_setup(
     net = sum(v for _, v in advantages)
     ac, note = tsheet.ac, ""
     if combined(conditions_of(target)).flat_footed and tsheet.mod("DEX") > 0:
+        # reading: R-SURP-1 (flat-footed), N-PRONE-1 (prone): the note names what takes the DEX away
+        why = [rule(n).label or n for n in conditions_of(target) if combined([n]).flat_footed]
         ac -= tsheet.mod("DEX")
-        note = f"flat-footed, no DEX {tsheet.mod('DEX'):+d}"
+        note = f"{' and '.join(w.lower() for w in why)}, no DEX {tsheet.mod('DEX'):+d}"
     shield, shield_note = shield_bonus(state, target, start)  # reading: R-FACE-2 (shield_front_only)
     ac += shield
     if shield_note:

@@ -205,7 +205,9 @@ class RadiusTool(TemplateTool):
             return None
         at = "center" if self.at_centre() else "corner"
         anchor = view.camera.cell_at(view.hover_pos) if at == "center" else view.camera.intersection_at(view.hover_pos)
-        cells = templates.radius(anchor, self.feet, at=at, shape=self.shape, walls=view.state.current_map())
+        # reading: N-AOE-1 (a corner on a wall is on the side of the square under the pointer)
+        cells = templates.radius(anchor, self.feet, at=at, shape=self.shape, walls=view.state.current_map(),
+                                 inside=view.camera.cell_at(view.hover_pos))
         point = cell_center(anchor) if at == "center" else (float(anchor[0]), float(anchor[1]))
         return cells, f"{self.feet} ft radius ({self.shape})", point
 

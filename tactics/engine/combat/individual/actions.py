@@ -523,5 +523,5 @@ def _free_resolved(state: EncounterState, event: TurnsFreeResolved) -> None:
     t.free_queue = [f for f in t.free_queue if f["seq"] != event.seq]
 
 
-for _kind in (TurnsNote, TurnsThrown, TurnsExtended):
+for _kind in (TurnsNote, TurnsThrown):
     reducer.on(_kind)(lambda state, event: None)  # log only

@@ -35,7 +35,7 @@ from typing import Any
 
 from tactics.engine.hazards.events import FacingSet
 from tactics.engine.combat.individual.events import (
-    TurnsBegan, TurnsEndedTurn, TurnsJoined, TurnsLapsed, TurnsOver, TurnsReordered, TurnsRound, TurnsSkipped,
+    TurnsBegan, TurnsEndedTurn, TurnsExtended, TurnsJoined, TurnsLapsed, TurnsOver, TurnsReordered, TurnsRound, TurnsSkipped,
     TurnsStarted,
 )
 from tactics.engine.board import combatant_or_refuse as who_or_refuse
@@ -78,6 +78,7 @@ class TurnsState:
     held: list[str] = field(default_factory=list)  # who holds a non-contested action now
     lapsing: list[dict[str, Any]] = field(default_factory=list)  # own effects that ended at this turn's start
     lived: dict[str, list[list[Any]]] = field(default_factory=dict)  # conditions that lived through a turn
+    began_with: list[list[Any]] = field(default_factory=list)  # the current character's effects as its turn began
     equipping: dict[str, int] = field(default_factory=dict)  # shield: actions done so far
     shields: list[str] = field(default_factory=list)
     fired: dict[str, dict[str, int]] = field(default_factory=dict)  # shots since the last reload, per weapon
@@ -299,8 +300,10 @@ def start_of_turn(state: EncounterState, turns: TurnsState, cid: str) -> dict[st
     """The counters of one character's effects at the start of its turn (N-TURN-2).
 
     A counter goes down by one only if the effect has lived through one of the
-    bearer's turns (present at the end of its last turn), so "Stunned for 1
-    round" costs the bearer its next turn whoever set it and when. At 0 the
+    bearer's turns (on it from the start to the end of its last turn: one that
+    landed during that turn, a mine walked into or the GM's ruling, has not), so
+    "Stunned for 1 round" costs the bearer its next turn whoever set it and when
+    (one that lands as the turn starts, a cooked grenade, costs that turn). At 0 the
     effect ends; one the bearer set on itself lapses instead and may be
     extended by the bearer's first action (N-TURN-3).
     """
@@ -402,7 +405,9 @@ class EndTurn:
         if turns.lapsing:
             events.append(TurnsLapsed(combatant=who.id, names=[x["name"] for x in turns.lapsing]))
         facing = next((e.facing for e in events if isinstance(e, FacingSet)), who.facing)
-        lived = [signature(c) for c in who.conditions]
+        # reading: N-TURN-2 (only effects the turn began with have lived through it)
+        began = {tuple(x) for x in turns.began_with}
+        lived = [signature(c) for c in who.conditions if tuple(signature(c)) in began]
         events.append(TurnsEndedTurn(round=turns.round, combatant=who.id, lived=lived, facing=facing))
         events += hook_events(state, turns, who.id, "end", dice)
         return events
@@ -477,6 +482,17 @@ def _began(state: EncounterState, event: TurnsBegan) -> None:
             if cond.name == tick["name"]:
                 cond.rounds = int(tick["to"])
     who.conditions = [c for c in who.conditions if c.name not in gone]
+    t.began_with = [signature(c) for c in who.conditions]  # what lives through this turn (N-TURN-2)
+
+
+@reducer.on(TurnsExtended)
+def _extended(state: EncounterState, event: TurnsExtended) -> None:
+    """An extended effect carries on the one the turn began with (N-TURN-3): it lives
+    through this turn, so it comes up for extending again at the next turn's start."""
+    t = state.combat
+    for cond in state.combatants[event.combatant].conditions:
+        if cond.name == event.name and signature(cond) not in t.began_with:
+            t.began_with.append(signature(cond))
 
 
 @reducer.on(TurnsLapsed)
@@ -495,6 +511,7 @@ def _ended_turn(state: EncounterState, event: TurnsEndedTurn) -> None:
     t.current = None
     t.spent = []
     t.lapsing = []
+    t.began_with = []
 
 
 @reducer.on(TurnsOver)
