@@ -22,6 +22,7 @@ what puts them in the window.
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from typing import TYPE_CHECKING, Any, cast
 
@@ -33,6 +34,7 @@ from tactics.engine.hazards.events import (
     GrenadeExploded, GrenadeThrown, HazardBlast, TrapDetected, TrapDisarm, TrapHalted, TrapTriggered,
 )
 from tactics.engine.hazards.commands import effective_facing
+from tactics.engine.hazards.fuses import players_fuse
 from tactics.engine.hazards.log import describe_hazard
 from tactics.engine.core.journal import Entry
 from tactics.rules.grid import cell_center
@@ -214,9 +216,25 @@ class HazardsAddon:
             "scatter": list(event.scatter), "cell": event.cell, "fuse_text": event.fuse_text,
             "from": tuple(event.flight[0]) if event.flight else None,  # the thrower's square centre
         }
-        view.say(describe_hazard(event, view.state), "good")
+        said = self._throw_said(event)
+        if said:
+            view.say(said, "good")
         view.invalidate()
         return delay
+
+    def _throw_said(self, event: GrenadeThrown) -> str:
+        """The status line for a throw: in the players' view (F2) only what the players may know
+        (no throw by a hidden creature, the fuse they are told: reading N-GREN-11)."""
+        view = self.view
+        if view.viewer == "gm":
+            return describe_hazard(event, view.state)
+        thrower = view.state.combatants.get(event.thrower)
+        if thrower is not None and view.state.hidden_from_players(thrower):
+            return ""
+        grenade = view.state.grenades.get(event.id)
+        if grenade is None:
+            return describe_hazard(event, view.state)
+        return describe_hazard(dataclasses.replace(event, fuse_text=players_fuse(view.state, grenade)[1]), view.state)
 
     def _landed(self, gid: str) -> None:
         self.in_flight.discard(gid)
