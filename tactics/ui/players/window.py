@@ -34,7 +34,8 @@ from tactics.ui.players.routing import belongs_to
 from tactics.ui.players.window_ui import WindowUIManager
 from tactics.ui.players.scale import Calibration
 from tactics.ui.players.seen import fog_cells, players_state
-from tactics.ui.render import TOKENS_Z, BoardRenderer, DrawContext
+from tactics.ui.players.pins import draw_players_pin_labels, draw_players_pins
+from tactics.ui.render import TEMPLATES_Z, TOKENS_Z, TOOL_Z, BoardRenderer, DrawContext
 
 if TYPE_CHECKING:
     from tactics.engine.core.state import EncounterState
@@ -86,16 +87,26 @@ class _PlayersView:
 
     selected = None
     reach = None
-    pinned: list = []
 
     def __init__(self, owner: "PlayersWindow") -> None:
         self.owner = owner
+
+    @property
+    def pinned(self) -> list:
+        """The GM's pinned templates: a draft for the table (hover previews are not shown)."""
+        return list(getattr(self.owner.app.battle, "pinned", []) or [])
+
+    def pins_key(self) -> tuple:
+        pins = self.pinned
+        return (len(pins), id(pins[-1]) if pins else None)
 
     def highlighted_tokens(self) -> frozenset[str]:
         return frozenset()
 
     def layers(self) -> list:
-        return [(FOG_Z, "fog", self.owner.draw_fog)] if self.owner.fog else []
+        own = [(TEMPLATES_Z, "pinned-templates", lambda ctx: draw_players_pins(ctx, self.pinned)),
+               (TOOL_Z, "pinned-labels", lambda ctx: draw_players_pin_labels(ctx, self.pinned))]
+        return own + ([(FOG_Z, "fog", self.owner.draw_fog)] if self.owner.fog else [])
 
 
 def players_window_size(display: tuple[int, int], displays: int) -> tuple[int, int]:
@@ -345,7 +356,7 @@ class PlayersWindow:
         return (id(enc.state), len(enc.journal.entries), len(enc.journal.redo_stack), self.fog, self.room,
                 self.follow, self.camera.cell_px, self.camera.origin_x, self.camera.origin_y, self.size,
                 self.message, tuple(board), id(self._renderer().art), self.app.battle.renderer.art.show_walls,
-                self.starship_screen() is not None)
+                self.starship_screen() is not None, self._view.pins_key())
 
     def say(self, text: str) -> None:
         self.message = text
@@ -406,7 +417,7 @@ class PlayersWindow:
         self.drawn_state = seen
         self._fog = fog or frozenset()
         key = ("players", id(state), len(self.app.battle.encounter.journal.entries),
-               len(self.app.battle.encounter.journal.redo_stack), self.fog, self.room)
+               len(self.app.battle.encounter.journal.redo_stack), self.fog, self.room, self._view.pins_key())
         self._renderer().draw_cached(surface, self.camera, seen, "players", clip=board, view=self._view, key=key)
         banner = turn_banner(state, for_players=True)
         if banner is not None:
