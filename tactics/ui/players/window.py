@@ -34,6 +34,7 @@ from tactics.ui.players.routing import belongs_to
 from tactics.ui.players.window_ui import WindowUIManager
 from tactics.ui.players.scale import Calibration
 from tactics.ui.players.seen import fog_cells, players_state
+from tactics.ui.players.table_cards import TableCards
 from tactics.ui.players.pins import draw_players_pin_labels, draw_players_pins
 from tactics.ui.render import TEMPLATES_Z, TOKENS_Z, TOOL_Z, BoardRenderer, DrawContext
 
@@ -137,6 +138,7 @@ class PlayersWindow:
         self.fullscreen = False
         self.renderer: BoardRenderer | None = None
         self._view = _PlayersView(self)
+        self.cards = TableCards()
         self._drag: tuple[tuple[int, int], bool] | None = None
         self._key: Any = None
         self.dirty = True
@@ -425,9 +427,19 @@ class PlayersWindow:
             paint_banner(surface, banner, rect, large=self.room)
         top = self.banner_h() if banner is not None else 0
         draw_strip(surface, seen, pygame.Rect(0, top, surface.get_width(), strip_height(self.room)), large=self.room)
+        self._draw_cards(surface, seen, state, board)
         if self.message:
             pill = style.hint_pill(self.message, 20 if self.room else 16)
             surface.blit(pill, (12, surface.get_height() - pill.get_height() - 12))
+
+    def _draw_cards(self, surface: pygame.Surface, seen: "EncounterState", state: "EncounterState",
+                    board: pygame.Rect) -> None:
+        """What is in force (Advantages Phase) and the last public roll, in corners of the map."""
+        cam = self.camera
+        tokens = [pygame.Rect(cam.cell_rect(who.cell)) for who in seen.on_map() if who.cell is not None]
+        clear = [self.follow_button.get_abs_rect()] if self.showing == "map" else []
+        self.cards.draw(surface, seen, state, self.app.battle.encounter.journal, board, tokens, clear,
+                        large=self.room)
 
     def draw_fog(self, ctx: DrawContext) -> None:
         cells: frozenset[Cell] = getattr(self, "_fog", frozenset())
