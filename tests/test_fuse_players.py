@@ -80,3 +80,21 @@ def test_individual_turns_never_name_the_hidden_character():  # N-TURN-10, N-GRE
 def test_a_team_named_the_party_gets_no_second_article():  # cosmetic (review 4, finding 12)
     state = SimpleNamespace(teams={"party": SimpleNamespace(name="The Party")}, combatants={})
     assert fuse_label(state, Fuse("party", "rearguard", "end")) == "explodes at the end of The Party's Rearguard turn"
+
+
+def test_the_fuse_card_is_drawn_over_tokens_and_their_pills() -> None:  # cosmetic (review 4, finding 12)
+    """On the players' window a condition pill ("Shaken 1") once covered the middle of the fuse label."""
+    import pygame
+
+    from tactics.ui.app import App
+    from tactics.ui.render import TOKENS_Z
+
+    from ui_driver import app_session
+
+    for app in app_session(App(space_bears(), size=(1280, 720)), closing=True):
+        pw = app.players.open(size=(1280, 720))
+        pw.render(pygame.Surface(pw.size))
+        order = [(z, name) for z, name, _ in pw.renderer.layers(pw._view)]
+        names = [name for _, name in order]
+        assert names.index("fuse-cards") > names.index("tokens")
+        assert dict((n, z) for z, n in order)["fuse-cards"] > TOKENS_Z
