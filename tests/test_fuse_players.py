@@ -98,3 +98,26 @@ def test_the_fuse_card_is_drawn_over_tokens_and_their_pills() -> None:  # cosmet
         names = [name for _, name in order]
         assert names.index("fuse-cards") > names.index("tokens")
         assert dict((n, z) for z, n in order)["fuse-cards"] > TOKENS_Z
+
+
+def test_f2_says_the_players_fuse_and_nothing_of_a_hidden_thrower() -> None:  # N-GREN-11, N-SEEN-1
+    import pygame
+
+    from tactics.ui.app import App
+
+    from ui_driver import app_session, key
+
+    enc = space_bears()
+    enc.submit(Hide("bear4", 30))
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    for app in app_session(App(enc, size=(1280, 720)), closing=True):
+        key(app, pygame.K_F2)
+        assert app.battle.viewer == "players"
+        app.battle.submit(ThrowGrenade("james", (8, 7), "frag"))
+        enc.submit(ResolveNext(), typed=[5, 5])
+        app.step()
+        said = app.battle.message[0]
+        assert "throws a Frag grenade" in said and VAN in said and "Rearguard" not in said
+        key(app, pygame.K_F2)  # the GM's view: the real fuse
+        assert enc.state.grenades["grenade-1"].fuse_text == REAR
