@@ -121,3 +121,34 @@ def test_f2_says_the_players_fuse_and_nothing_of_a_hidden_thrower() -> None:  # 
         assert "throws a Frag grenade" in said and VAN in said and "Rearguard" not in said
         key(app, pygame.K_F2)  # the GM's view: the real fuse
         assert enc.state.grenades["grenade-1"].fuse_text == REAR
+
+
+def test_f2_draws_no_flight_or_dice_from_a_hidden_thrower() -> None:  # N-HIDE-2
+    import pygame
+
+    from tactics.ui.app import App
+    from tactics.ui.hazards import hazards_of
+
+    from ui_driver import app_session, key
+
+    enc = space_bears()
+    enc.submit(Hide("bear4", 30))
+    for app in app_session(App(enc, size=(1280, 720)), closing=True):
+        key(app, pygame.K_F2)
+        addon = hazards_of(app.battle)
+        addon.animations.clock = lambda: 0  # the flight stands still in mid-air
+        app.step()
+        board = app.battle.board_rect()
+
+        def picture() -> bytes:
+            app.draw()
+            return pygame.image.tobytes(pygame.display.get_surface().subsurface(board), "RGB")
+
+        before = picture()
+        enc.submit(ThrowGrenade("bear4", (3, 7), "frag"))
+        app.step()
+        assert addon.in_flight and addon.last_throw["dice"]  # in the air, scatter dice rolled
+        assert picture() == before  # nothing of it on the players' view while it flies
+        key(app, pygame.K_F2)  # the GM's view draws the flight and the dice
+        app.step()
+        assert app.battle.viewer == "gm" and picture() != before

@@ -77,6 +77,7 @@ class HazardsAddon:
         self.view: Any = None
         self.animations = Animations()
         self.in_flight: set[str] = set()  # grenades still in the air: no marker yet
+        self.gm_only: list = []  # animations of a creature hidden from the players: not drawn in F2
         self.prompt = FacingPrompt(self)
         self.arcs_on = False
         self.last_throw: dict[str, Any] | None = None
@@ -205,16 +206,21 @@ class HazardsAddon:
     def _thrown(self, event: GrenadeThrown, delay: int) -> int:
         view = self.view
         gid = event.id
+        thrower = view.state.combatants.get(event.thrower)
+        secret = thrower is not None and view.state.hidden_from_players(thrower)  # its square, its dice
         if len(event.flight) >= 2:
             flight = GrenadeFlight([(p[0], p[1]) for p in event.flight], event.heights, flight_ms=event.flight_ms)
             self.in_flight.add(gid)
             flight.on_done.append(lambda: self._landed(gid))
             self.animations.add(flight)
+            if secret:
+                self.gm_only.append(flight)
             delay = flight.duration_ms
         self.last_throw = {
             "grenade": gid, "thrower": event.thrower, "dice": list(event.dice),
             "scatter": list(event.scatter), "cell": event.cell, "fuse_text": event.fuse_text,
             "from": tuple(event.flight[0]) if event.flight else None,  # the thrower's square centre
+            "gm_only": secret,
         }
         said = self._throw_said(event)
         if said:
@@ -247,8 +253,11 @@ class HazardsAddon:
     def draw_animations(self, ctx: render.DrawContext) -> None:
         if ctx.view is self.view:
             self._redraw = False  # this frame's board already has every landed marker
-        self.animations.draw(ctx.surface, ctx.camera.to_screen, ctx.camera.cell_px)
-        if self.last_throw is not None and ctx.view is self.view:
+        self.gm_only = [a for a in self.gm_only if not a.done]
+        players = ctx.viewer != "gm"  # F2: nothing drawn from a hidden thrower's square (N-HIDE-2)
+        self.animations.draw(ctx.surface, ctx.camera.to_screen, ctx.camera.cell_px,
+                             skip=self.gm_only if players else ())
+        if self.last_throw is not None and ctx.view is self.view and not (players and self.last_throw.get("gm_only")):
             self._draw_dice(ctx)
 
     def _draw_dice(self, ctx: render.DrawContext) -> None:
