@@ -140,7 +140,7 @@ def test_f2_draws_no_flight_or_dice_from_a_hidden_thrower() -> None:  # N-HIDE-2
         app.step()
         board = app.battle.board_rect()
 
-        def picture() -> bytes:
+        def picture(app: App = app, board: pygame.Rect = board) -> bytes:
             app.draw()
             return pygame.image.tobytes(pygame.display.get_surface().subsurface(board), "RGB")
 

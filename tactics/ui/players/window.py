@@ -36,6 +36,7 @@ from tactics.ui.players.scale import Calibration
 from tactics.ui.players.seen import fog_cells, players_state
 from tactics.ui.players.table_cards import TableCards
 from tactics.ui.players.pins import draw_players_pin_labels, draw_players_pins
+from tactics.ui.tools.templates import PinnedTemplate
 from tactics.ui.render import TEMPLATES_Z, TOKENS_Z, TOOL_Z, BoardRenderer, DrawContext
 
 if TYPE_CHECKING:
@@ -93,11 +94,11 @@ class _PlayersView:
         self.owner = owner
 
     @property
-    def pinned(self) -> list:
+    def pinned(self) -> list[PinnedTemplate]:
         """The GM's pinned templates: a draft for the table (hover previews are not shown)."""
         return list(getattr(self.owner.app.battle, "pinned", []) or [])
 
-    def pins_key(self) -> tuple:
+    def pins_key(self) -> tuple[int, int | None]:
         pins = self.pinned
         return (len(pins), id(pins[-1]) if pins else None)
 
@@ -437,7 +438,7 @@ class PlayersWindow:
         """What is in force (Advantages Phase) and the last public roll, in corners of the map."""
         cam = self.camera
         tokens = [pygame.Rect(cam.cell_rect(who.cell)) for who in seen.on_map() if who.cell is not None]
-        clear = [self.follow_button.get_abs_rect()] if self.showing == "map" else []
+        clear = [pygame.Rect(self.follow_button.get_abs_rect())] if self.showing == "map" else []
         self.cards.draw(surface, seen, state, self.app.battle.encounter.journal, board, tokens, clear,
                         large=self.room)
 
