@@ -131,3 +131,17 @@ def test_a_throw_by_a_hidden_creature_is_not_shown_an_attack_gives_it_away() -> 
     enc.submit(ResolveNext())
     assert not enc.state.combatants["bear3"].hidden  # attacking gives it away (N-HIDE-1) ...
     assert [e.kind for e in public_roll(enc.state, enc.journal.entries)][:1] == ["attack.rolled"]  # ... and its roll
+
+
+def test_a_disarm_roll_is_public_without_the_gms_trap_dc() -> None:  # N-SEEN-6, N-SEEN-1, R-TRAP-3
+    from test_hazards import encounter, fighter
+
+    from tactics.engine.hazards.commands import Disarm, PlaceTrap
+    from tactics.ui.players.table_cards import roll_lines
+
+    enc = encounter(fighter("ann", "party", (2, 3), skills={"Disable Device": 2}))
+    enc.submit(PlaceTrap("simple_mechanical", (3, 3), hidden=False))  # the GM's trap, shown to all
+    enc.submit(Disarm("ann", sorted(enc.state.traps)[-1]), typed=[4])
+    assert "'dc': 10" in str(enc.journal.entries[-1].events)  # the GM's log has it
+    lines = roll_lines(public_roll(enc.state, enc.journal.entries), players_state(enc.state))
+    assert lines and lines[0].startswith("Ann disarms") and "d20 4" in lines[0] and "DC" not in lines[0]

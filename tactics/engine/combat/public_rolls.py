@@ -64,7 +64,15 @@ def _actor(event: Event) -> str | None:
 
 
 def _as_told(state: EncounterState, event: Event, hidden: set[str]) -> Event:
-    """A throw with the fuse the players were told and no hidden target (N-GREN-11)."""
+    """A throw with the fuse the players were told and no hidden target (N-GREN-11); a disarm
+    roll without the DC of a trap the players' side did not set (N-SEEN-1, R-TRAP-3)."""
+    if event.kind == "trap.disarm":
+        trap = state.traps.get(getattr(event, "trap", ""))
+        roll = dict(getattr(event, "roll", {}) or {})
+        if trap is not None and not state.trap_dc_shown_to_players(trap) and roll.get("dc") is not None:
+            roll["dc"] = None
+            return dataclasses.replace(event, roll=roll)  # type: ignore[type-var]
+        return event
     if event.kind != "grenade.thrown":
         return event
     grenade = state.grenades.get(getattr(event, "id", ""))
