@@ -140,7 +140,7 @@ class TableCards:
 
     def _build(self, seen: EncounterState, state: EncounterState, journal: Any, board: pygame.Rect,
                large: bool) -> list[pygame.Surface]:
-        old = theme.set_scale(theme.scale() * (1.2 if large else 1.0))
+        old = theme.set_scale(theme.scale() * (1.35 if large else 1.0))
         try:
             width = min(theme.px(440), max(theme.px(260), board.width // 3))
             cards = []
