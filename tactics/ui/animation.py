@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 import pygame
 
@@ -210,10 +210,12 @@ class Animations:
         """When the loop must wake for the next frame (None: nothing moves)."""
         return int(self.clock()) + FRAME_MS if self.busy() else None
 
-    def draw(self, surface: pygame.Surface, to_screen, cell_px: int) -> None:
+    def draw(self, surface: pygame.Surface, to_screen, cell_px: int, *, skip: Any = ()) -> None:
+        """Draw every running animation but those in ``skip`` (the GM's only, on a players' view)."""
         self.tick()
         for a in self.running:
-            a.draw(surface, to_screen, cell_px)
+            if not any(a is s for s in skip):
+                a.draw(surface, to_screen, cell_px)
 
 
 __all__ = ["Animation", "Animations", "Flash", "GrenadeFlight", "Trail", "FRAME_MS"]

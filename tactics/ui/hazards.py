@@ -22,6 +22,7 @@ what puts them in the window.
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from typing import TYPE_CHECKING, Any, cast
 
@@ -33,6 +34,7 @@ from tactics.engine.hazards.events import (
     GrenadeExploded, GrenadeThrown, HazardBlast, TrapDetected, TrapDisarm, TrapHalted, TrapTriggered,
 )
 from tactics.engine.hazards.commands import effective_facing
+from tactics.engine.hazards.fuses import players_fuse
 from tactics.engine.hazards.log import describe_hazard
 from tactics.engine.core.journal import Entry
 from tactics.rules.grid import cell_center
@@ -75,6 +77,7 @@ class HazardsAddon:
         self.view: Any = None
         self.animations = Animations()
         self.in_flight: set[str] = set()  # grenades still in the air: no marker yet
+        self.gm_only: list = []  # animations of a creature hidden from the players: not drawn in F2
         self.prompt = FacingPrompt(self)
         self.arcs_on = False
         self.last_throw: dict[str, Any] | None = None
@@ -203,20 +206,41 @@ class HazardsAddon:
     def _thrown(self, event: GrenadeThrown, delay: int) -> int:
         view = self.view
         gid = event.id
+        thrower = view.state.combatants.get(event.thrower)
+        secret = thrower is not None and view.state.hidden_from_players(thrower)  # its square, its dice
         if len(event.flight) >= 2:
             flight = GrenadeFlight([(p[0], p[1]) for p in event.flight], event.heights, flight_ms=event.flight_ms)
             self.in_flight.add(gid)
             flight.on_done.append(lambda: self._landed(gid))
             self.animations.add(flight)
+            if secret:
+                self.gm_only.append(flight)
             delay = flight.duration_ms
         self.last_throw = {
             "grenade": gid, "thrower": event.thrower, "dice": list(event.dice),
             "scatter": list(event.scatter), "cell": event.cell, "fuse_text": event.fuse_text,
             "from": tuple(event.flight[0]) if event.flight else None,  # the thrower's square centre
+            "gm_only": secret,
         }
-        view.say(describe_hazard(event, view.state), "good")
+        said = self._throw_said(event)
+        if said:
+            view.say(said, "good")
         view.invalidate()
         return delay
+
+    def _throw_said(self, event: GrenadeThrown) -> str:
+        """The status line for a throw: in the players' view (F2) only what the players may know
+        (no throw by a hidden creature, the fuse they are told: reading N-GREN-11)."""
+        view = self.view
+        if view.viewer == "gm":
+            return describe_hazard(event, view.state)
+        thrower = view.state.combatants.get(event.thrower)
+        if thrower is not None and view.state.hidden_from_players(thrower):
+            return ""
+        grenade = view.state.grenades.get(event.id)
+        if grenade is None:
+            return describe_hazard(event, view.state)
+        return describe_hazard(dataclasses.replace(event, fuse_text=players_fuse(view.state, grenade)[1]), view.state)
 
     def _landed(self, gid: str) -> None:
         self.in_flight.discard(gid)
@@ -229,8 +253,11 @@ class HazardsAddon:
     def draw_animations(self, ctx: render.DrawContext) -> None:
         if ctx.view is self.view:
             self._redraw = False  # this frame's board already has every landed marker
-        self.animations.draw(ctx.surface, ctx.camera.to_screen, ctx.camera.cell_px)
-        if self.last_throw is not None and ctx.view is self.view:
+        self.gm_only = [a for a in self.gm_only if not a.done]
+        players = ctx.viewer != "gm"  # F2: nothing drawn from a hidden thrower's square (N-HIDE-2)
+        self.animations.draw(ctx.surface, ctx.camera.to_screen, ctx.camera.cell_px,
+                             skip=self.gm_only if players else ())
+        if self.last_throw is not None and ctx.view is self.view and not (players and self.last_throw.get("gm_only")):
             self._draw_dice(ctx)
 
     def _draw_dice(self, ctx: render.DrawContext) -> None:

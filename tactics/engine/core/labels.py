@@ -123,7 +123,7 @@ def _name_in(events: list[Any] | None, cid: str) -> str | None:
     for event in events or []:
         added = getattr(event, "combatant", None)
         if isinstance(added, dict) and added.get("id") == cid and isinstance(added.get("name"), str):
-            return added["name"]
+            return str(added["name"])
         if added == cid and isinstance(getattr(event, "name", None), str):
             return str(event.name)
     return None

@@ -47,7 +47,9 @@ from tactics.engine.hazards.facing import (
     GMSetFacing, SetFacing, attack_arc, effective_facing, facing_path_hook, facing_place_hook, facing_window,
     reducer as facing_reducer,
 )
-from tactics.engine.hazards.fuses import Fuse, cooked_goes_off_at_once, fuse_for, fuse_label
+from tactics.engine.hazards.fuses import (
+    Fuse, cooked_goes_off_at_once, fuse_for, fuse_label, fuse_shown_to_players, public_fuse_for,
+)
 from tactics.engine.board import combatant_or_refuse
 from tactics.engine.combat.gate import action_events
 from tactics.engine.core.journal import Event, Reducer, Refused
@@ -77,6 +79,8 @@ class Grenade:
     target: str | None = None
     fuse: dict[str, str] | None = None
     fuse_text: str = ""
+    public_fuse: dict[str, str] | None = None  # what the players are told (N-GREN-11); None: the real one
+    public_fuse_text: str = ""
     cooked: bool = False
     status: str = "live"  # live | cloud | spent | dud
     cloud_cells: list[Cell] = field(default_factory=list)
@@ -244,6 +248,11 @@ class ThrowGrenade:
                 record.fuse_text = "explodes as it lands (cooked, among those acting now)"
             else:
                 record.fuse_text = fuse_label(state, fuse)
+                hidden_target = target_who is not None and state.hidden_from_players(target_who)
+                if hidden_target or not fuse_shown_to_players(state, fuse):  # reading: N-GREN-11
+                    shown = public_fuse_for(state, fuse.when if fuse else "end", thrower=who.id)
+                    record.public_fuse = shown.to_dict() if shown else None
+                    record.public_fuse_text = fuse_label(state, shown)
             record.fuse = fuse.to_dict() if fuse else None
         events.append(validated(GrenadeThrown, record.to_dict() | {
             "dice": [d1, d2], "scatter": [across, along], "aimed": list(aimed),

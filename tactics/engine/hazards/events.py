@@ -81,6 +81,8 @@ class GrenadeThrown(Event):
     target: str | None
     fuse: dict[str, Any] | None
     fuse_text: str
+    public_fuse: dict[str, Any] | None = omitted()  # reading: N-GREN-11
+    public_fuse_text: str = omitted("")
     cooked: bool
     status: str
     cloud_cells: list[Square]

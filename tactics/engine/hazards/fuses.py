@@ -72,7 +72,7 @@ def group_of(state: Any, cid: str) -> tuple[str, str] | None:
     return _split(fn(cid)) if callable(fn) else None
 
 
-def _order_after(combat: Any) -> list[tuple[str, str]]:
+def _order_after(combat: Any) -> list[Any]:
     """The groups still to act this round after the acting one, then the next
     round's whole order (Round 0 is followed by Round 1's full order, R-SURP-1)."""
     order_fn = getattr(combat, "turn_order", None)
@@ -83,19 +83,30 @@ def _order_after(combat: Any) -> list[tuple[str, str]]:
     upcoming = copy.copy(combat)
     if hasattr(upcoming, "round"):
         upcoming.round = int(getattr(combat, "round", 0)) + 1
-    return [(str(g.team), str(g.kind)) for g in list(rest) + list(upcoming.turn_order())]
+    return list(rest) + list(upcoming.turn_order())
 
 
-def next_group(state: Any, exclude: tuple[str, str] | None = None) -> tuple[str, str] | None:
+def _shown_to_players(state: Any, group: Any) -> bool:
+    """Does the players' screen show this group's turn (a member they may see; N-HOT-1)?"""
+    hidden = getattr(state, "hidden_from_players", None)
+    people = getattr(state, "combatants", {}) or {}
+    members = [people[m] for m in (getattr(group, "members", None) or []) if m in people]
+    return not callable(hidden) or not members or any(not hidden(who) for who in members)
+
+
+def next_group(state: Any, exclude: tuple[str, str] | None = None, *,
+               public: bool = False) -> tuple[str, str] | None:
     """The next group to act after now (the acting group's successor; the first
     group of the round before the Action Phase; after the last, the next round's
-    first), passing over ``exclude`` (the thrower's own group, reading N-GREN-9)."""
+    first), passing over ``exclude`` (the thrower's own group, reading N-GREN-9);
+    with ``public``, also over groups (or characters) all hidden from the players."""
     combat = _live_combat(state)
     if combat is None:
         return None
     for group in _order_after(combat):
-        if group != exclude:
-            return group
+        key = (str(group.team), str(group.kind))
+        if key != exclude and (not public or _shown_to_players(state, group)):
+            return key
     return None
 
 
@@ -118,6 +129,48 @@ def fuse_for(state: Any, target: str | None, when: When, thrower: str | None = N
     return Fuse(group[0], group[1], when)
 
 
+def public_fuse_for(state: Any, when: When, thrower: str | None = None) -> Fuse | None:
+    """The fuse the players are shown when whoever stands on the aimed square is hidden
+    from them: the one an empty square would give, counted over the groups they see
+    (reading: N-GREN-11; the grenade still goes off at its real fuse)."""
+    exclude = group_of(state, thrower) if thrower is not None else None
+    group = next_group(state, exclude=exclude, public=True)
+    return Fuse(group[0], group[1], when) if group is not None else None
+
+
+def fuse_shown_to_players(state: Any, fuse: Fuse | None) -> bool:
+    """Does the players' screen show the turn this fuse names (N-HOT-1: a group or character
+    all hidden from them has no slot, so a label naming it would tell of it)?"""
+    combat = _live_combat(state)
+    order_fn = getattr(combat, "turn_order", None)
+    if fuse is None or not callable(order_fn):
+        return True
+    for group in order_fn():
+        if (str(group.team), str(group.kind)) == (fuse.team, fuse.group):
+            return _shown_to_players(state, group)
+    return True
+
+
+def players_fuse(state: Any, grenade: Any) -> tuple[dict[str, str] | None, str]:
+    """The fuse (as data) and its label as the players' screens show them (reading: N-GREN-11).
+
+    The real one, unless it was worked out from a creature hidden from them (on the aimed
+    square) or names a turn they are not shown: then the one an empty square would have
+    given when it was thrown (``public_fuse_text``), so the label reads the same with or
+    without the hidden creature there.
+    """
+    text = str(getattr(grenade, "public_fuse_text", "") or "")
+    if not text:
+        return getattr(grenade, "fuse", None), str(getattr(grenade, "fuse_text", ""))
+    people = getattr(state, "combatants", {}) or {}
+    target = people.get(getattr(grenade, "target", None) or "")
+    hidden = callable(getattr(state, "hidden_from_players", None)) and target is not None \
+        and state.hidden_from_players(target)
+    if hidden or not fuse_shown_to_players(state, Fuse.from_dict(getattr(grenade, "fuse", None))):
+        return getattr(grenade, "public_fuse", None), text
+    return getattr(grenade, "fuse", None), str(getattr(grenade, "fuse_text", ""))
+
+
 def cooked_goes_off_at_once(state: Any, fuse: Fuse | None) -> bool:
     """A cooked grenade among the group acting now: the start of its turn is past,
     and waiting for its next start would be later than the uncooked fuse (the end
@@ -136,8 +189,10 @@ def fuse_label(state: Any, fuse: Fuse | None) -> str:
         return f"explodes at the {fuse.when} of {possessive(name)} turn"
     teams = getattr(state, "teams", {}) or {}
     team = teams.get(fuse.team)
-    name = getattr(team, "name", None) or fuse.team
-    return f"explodes at the {fuse.when} of the {possessive(name)} {fuse.group.capitalize()} turn"
+    name = str(getattr(team, "name", None) or fuse.team)
+    if not name.lower().startswith("the "):
+        name = "the " + name  # "the Space Bears'", but "The Party's", not "the The Party's"
+    return f"explodes at the {fuse.when} of {possessive(name)} {fuse.group.capitalize()} turn"
 
 
 def current_round(state: Any) -> int:
@@ -161,4 +216,4 @@ def set_moment(state: Any) -> dict[str, Any]:
 
 
 __all__ = ["Fuse", "acting_now", "cooked_goes_off_at_once", "current_round", "fuse_for", "fuse_label", "group_of",
-           "next_group", "possessive", "set_moment"]
+           "fuse_shown_to_players", "next_group", "players_fuse", "possessive", "public_fuse_for", "set_moment"]

@@ -35,7 +35,7 @@ from tactics.rules import traps as tr
 from tactics.rules.grid import DELTAS, Cell, cell_center
 from tactics.ui import draw, theme
 from tactics.ui.placement import around, place
-from tactics.ui.render import TRAPS_Z, DrawContext, add_layer, border_edges
+from tactics.ui.render import TOKENS_Z, TRAPS_Z, DrawContext, add_layer, border_edges
 
 GHOST = theme.GM_ONLY
 WARN = theme.TRAP_WARN
@@ -186,6 +186,12 @@ def draw_grenade(ctx: DrawContext, grenade: Any) -> None:
     dashed_outline(ctx, cells, GRENADE, 2)
     icon = _grenade_icon(max(12, int(px * 0.6)))
     ctx.surface.blit(icon, icon.get_rect(center=cam.cell_centre(grenade.cell)))
+
+
+def draw_fuse_card(ctx: DrawContext, grenade: Any) -> None:
+    """The fuse label beside the marker, over the tokens' layer: the one thing the table acts on
+    is never covered by a name or a condition pill (review 4)."""
+    px = ctx.camera.cell_px
     if px >= 16:
         card = _fuse_card(tuple(fuse_lines(grenade)), _card_size(ctx))
         ctx.surface.blit(card, fuse_card_rect(ctx, grenade))
@@ -238,7 +244,8 @@ def _fuse_card(lines: tuple[str, ...], size: int) -> pygame.Surface:
 
 
 def marker_obstacles(ctx: DrawContext) -> list[pygame.Rect]:
-    """What a card beside a marker should not cover: every token's square with its name pill below."""
+    """What a card beside a marker should not cover: every token's square with its name pill below,
+    and the band of condition pills above a token that has conditions (wider than the square)."""
     cam = ctx.camera
     view = ctx.view
     out = []
@@ -248,6 +255,9 @@ def marker_obstacles(ctx: DrawContext) -> list[pygame.Rect]:
         assert who.cell is not None  # on_map() keeps only combatants standing on a square
         x, y, w, h = cam.cell_rect(who.cell)
         out.append(pygame.Rect(x, y, w, h + max(16, h // 2)))
+        if who.conditions:
+            band = max(16, h // 2)
+            out.append(pygame.Rect(x - (3 * w) // 4, y - band, (5 * w) // 2, band))
     return out
 
 
@@ -289,7 +299,19 @@ def hazards_layer(ctx: DrawContext) -> None:
             draw_grenade(ctx, grenade)
 
 
+def fuse_cards_layer(ctx: DrawContext) -> None:
+    """The fuse cards of the live grenades that have landed (over the tokens, under the fog)."""
+    from tactics.ui.hazards import hazards_of
+
+    addon = hazards_of(ctx.view)
+    in_flight = addon.in_flight if addon is not None else ()
+    for grenade in sorted(ctx.state.grenades.values(), key=lambda g: g.id):
+        if grenade.status == "live" and grenade.id not in in_flight:
+            draw_fuse_card(ctx, grenade)
+
+
 add_layer(TRAPS_Z, "hazards", hazards_layer)
+add_layer(TOKENS_Z + 2, "fuse-cards", fuse_cards_layer)
 
 
 __all__ = ["blast_cells_of", "fuse_card_rect", "fuse_lines", "marker_obstacles", "dashed_outline", "hazards_layer", "trap_look", "trigger_cells"]

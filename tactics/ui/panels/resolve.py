@@ -304,13 +304,17 @@ class ResolvePanel(w.Panel):
 
 
 # --------------------------------------------------------------------------- the roll card
-def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[Event], state) -> int:
-    """The dice of one resolution, big and coloured by outcome; returns the y below it."""
+def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[Event], state, *,
+                    players: bool = False) -> int:
+    """The dice of one resolution, big and coloured by outcome; returns the y below it. For the
+    ``players``' screens a GM creature's AC is left out (the outcome word says hit or miss)."""
     names = lambda cid: state.combatants[cid].name if cid in state.combatants else str(cid)  # noqa: E731
     for d in events:
         if isinstance(d, AttackRolled):
+            target = state.combatants.get(d.target)
+            ac_shown = not players or (target is not None and state.numbers_shown_to_players(target))
             y = _roll_card(s, x, y, width, f"{names(d.attacker)} -> {names(d.target)}: {d.label}", d,
-                           f"vs AC {d.ac}", d.outcome, OUTCOME_WORDS[d.outcome].upper())
+                           f"vs AC {d.ac}" if ac_shown else "", d.outcome, OUTCOME_WORDS[d.outcome].upper())
             why = ", ".join(f"{label} {v:+d}" for label, v in d.advantages)
             if why:
                 for line in w.wrap(f"advantages: {why}", 13, width, "regular"):

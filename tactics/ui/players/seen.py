@@ -20,6 +20,7 @@ from typing import Any
 from collections import OrderedDict
 
 from tactics.engine.core.state import Combatant, EncounterState
+from tactics.engine.hazards.fuses import players_fuse
 from tactics.rules.grid import Cell, cell_center
 from tactics.rules.traps import visible_to_players
 
@@ -81,11 +82,30 @@ def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) 
         combatants[cid] = who
     seen.combatants = combatants
     seen.combat = _combat_seen(state.combat, combatants)
+    seen.grenades = {gid: _grenade_seen(state, g, combatants) for gid, g in state.grenades.items()}
     if fog:  # N-FOG-1: nothing of another team in a fogged square, its grenades neither
-        seen.grenades = {gid: g for gid, g in state.grenades.items()
+        seen.grenades = {gid: g for gid, g in seen.grenades.items()
                          if getattr(g, "team", None) in players_teams or _cell_of(g) not in fog}
     seen.traps = {tid: trap for tid, trap in state.traps.items() if _trap_shown(trap)}
     seen.notes = []
+    return seen
+
+
+def _grenade_seen(state: EncounterState, grenade: Any, combatants: dict[str, Combatant]) -> Any:
+    """A grenade as the players may know it: no hidden target or thrower, and the fuse they
+    were told (reading: N-GREN-11, ``players_fuse``), never one worked out from a hidden creature."""
+    fuse, text = players_fuse(state, grenade)
+    target = getattr(grenade, "target", None)
+    thrower = getattr(grenade, "thrower", None)
+    if (target is None or target in combatants) and (not thrower or thrower in combatants) \
+            and text == getattr(grenade, "fuse_text", "") and not getattr(grenade, "public_fuse_text", ""):
+        return grenade
+    seen = copy.copy(grenade)
+    seen.target = target if target in combatants else None
+    if thrower and thrower not in combatants:
+        seen.thrower = ""
+    seen.fuse, seen.fuse_text = fuse, text
+    seen.public_fuse, seen.public_fuse_text = None, ""
     return seen
 
 

@@ -34,7 +34,10 @@ from tactics.ui.players.routing import belongs_to
 from tactics.ui.players.window_ui import WindowUIManager
 from tactics.ui.players.scale import Calibration
 from tactics.ui.players.seen import fog_cells, players_state
-from tactics.ui.render import TOKENS_Z, BoardRenderer, DrawContext
+from tactics.ui.players.table_cards import TableCards
+from tactics.ui.players.pins import draw_players_pin_labels, draw_players_pins
+from tactics.ui.tools.templates import PinnedTemplate
+from tactics.ui.render import TEMPLATES_Z, TOKENS_Z, TOOL_Z, BoardRenderer, DrawContext
 
 if TYPE_CHECKING:
     from tactics.engine.core.state import EncounterState
@@ -86,16 +89,26 @@ class _PlayersView:
 
     selected = None
     reach = None
-    pinned: list = []
 
     def __init__(self, owner: "PlayersWindow") -> None:
         self.owner = owner
+
+    @property
+    def pinned(self) -> list[PinnedTemplate]:
+        """The GM's pinned templates: a draft for the table (hover previews are not shown)."""
+        return list(getattr(self.owner.app.battle, "pinned", []) or [])
+
+    def pins_key(self) -> tuple[int, int | None]:
+        pins = self.pinned
+        return (len(pins), id(pins[-1]) if pins else None)
 
     def highlighted_tokens(self) -> frozenset[str]:
         return frozenset()
 
     def layers(self) -> list:
-        return [(FOG_Z, "fog", self.owner.draw_fog)] if self.owner.fog else []
+        own = [(TEMPLATES_Z, "pinned-templates", lambda ctx: draw_players_pins(ctx, self.pinned)),
+               (TOOL_Z, "pinned-labels", lambda ctx: draw_players_pin_labels(ctx, self.pinned))]
+        return own + ([(FOG_Z, "fog", self.owner.draw_fog)] if self.owner.fog else [])
 
 
 def players_window_size(display: tuple[int, int], displays: int) -> tuple[int, int]:
@@ -126,6 +139,7 @@ class PlayersWindow:
         self.fullscreen = False
         self.renderer: BoardRenderer | None = None
         self._view = _PlayersView(self)
+        self.cards = TableCards()
         self._drag: tuple[tuple[int, int], bool] | None = None
         self._key: Any = None
         self.dirty = True
@@ -349,7 +363,7 @@ class PlayersWindow:
         return (id(enc.state), len(enc.journal.entries), len(enc.journal.redo_stack), self.fog, self.room,
                 self.follow, self.camera.cell_px, self.camera.origin_x, self.camera.origin_y, self.size,
                 self.message, tuple(board), id(self._renderer().art), self.app.battle.renderer.art.show_walls,
-                self.starship_screen() is not None)
+                self.starship_screen() is not None, self._view.pins_key())
 
     def say(self, text: str) -> None:
         self.message = text
@@ -410,7 +424,7 @@ class PlayersWindow:
         self.drawn_state = seen
         self._fog = fog or frozenset()
         key = ("players", id(state), len(self.app.battle.encounter.journal.entries),
-               len(self.app.battle.encounter.journal.redo_stack), self.fog, self.room)
+               len(self.app.battle.encounter.journal.redo_stack), self.fog, self.room, self._view.pins_key())
         self._renderer().draw_cached(surface, self.camera, seen, "players", clip=board, view=self._view, key=key)
         banner = turn_banner(state, for_players=True)
         if banner is not None:
@@ -420,9 +434,19 @@ class PlayersWindow:
         grow = self.type_scale()
         draw_strip(surface, seen, pygame.Rect(0, top, surface.get_width(), strip_height(self.room, grow)),
                    large=self.room, grow=grow)
+        self._draw_cards(surface, seen, state, board)
         if self.message:
             pill = style.hint_pill(self.message, round((20 if self.room else 16) * grow))
             surface.blit(pill, (12, surface.get_height() - pill.get_height() - 12))
+
+    def _draw_cards(self, surface: pygame.Surface, seen: "EncounterState", state: "EncounterState",
+                    board: pygame.Rect) -> None:
+        """What is in force (Advantages Phase) and the last public roll, in corners of the map."""
+        cam = self.camera
+        tokens = [pygame.Rect(cam.cell_rect(who.cell)) for who in seen.on_map() if who.cell is not None]
+        clear = [pygame.Rect(self.follow_button.get_abs_rect())] if self.showing == "map" else []
+        self.cards.draw(surface, seen, state, self.app.battle.encounter.journal, board, tokens, clear,
+                        large=self.room)
 
     def draw_fog(self, ctx: DrawContext) -> None:
         cells: frozenset[Cell] = getattr(self, "_fog", frozenset())

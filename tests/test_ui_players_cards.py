@@ -1,0 +1,147 @@
+"""The players' window shows what is in force and the last public roll (review 4, findings 6 and 7).
+
+What is tested, through the real app with the players' window open:
+
+* Advantages Phase (R-ADV, "a reminder for both the GM and Players"): the card lists the
+  conditions in force of the creatures the players see (the party Shaken, Bear 1 Stunned); a
+  hidden creature's condition is not listed, while the GM's card lists it.
+* After Brandon's attack is resolved (real clicks) the players' window shows its dice and
+  outcome; a GM creature's AC is not shown there (N-SEEN-1); the picture changed.
+* Which roll is public (reading N-SEEN-6, ``public_roll``): an attack by a hidden bear, the GM's
+  typed dice (RollHP), and a hidden bear's save in a blast are never on the players' window; the
+  thrower's grenade with its scatter dice is, with the fuse the players were told (N-GREN-11).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.board import Place
+from tactics.engine.combat.gm import Hide, RollHP
+from tactics.engine.combat.public_rolls import public_roll
+from tactics.engine.combat.queries import advantages_in_force
+from tactics.engine.combat.team import BeginActions, StartCombat
+from tactics.engine.hazards.commands import ThrowGrenade
+from tactics.ui import layout_probe as probe
+from tactics.ui.app import App
+from tactics.ui.players.seen import players_state
+
+from test_ground_audit import to_group
+from test_ui_combat import explosion, press, space_bears, start_surprise, token
+from ui_driver import app_session, click, move
+
+SIZE = (1280, 720)
+
+
+def _texts(app: App) -> list[str]:
+    pw = app.players.window
+    surface = pygame.Surface(pw.size)
+    rec = probe.start()
+    try:
+        pw.render(surface)
+    finally:
+        probe.stop()
+    return [m.label for m in rec.on(surface) if m.kind == "text"]
+
+
+def test_the_advantages_phase_lists_what_is_in_force_without_hidden_creatures() -> None:
+    enc = space_bears()
+    explosion(enc)
+    enc.submit(Hide("bear1", 30))  # Bear 1 is Stunned, and hidden from the players
+    for app in app_session(App(enc, size=SIZE), closing=True):
+        app.players.open(size=SIZE)
+        press(app, "start")
+        app.step()
+        assert app.battle.state.combat.phase == "advantages"
+        assert any(line.startswith("Bear 1 is Stunned") for line in advantages_in_force(app.battle.state))  # the GM's
+        shown = app.players.window.cards.in_force
+        assert any(line.startswith("Brandon is Shaken") for line in shown)
+        assert not any("Bear 1" in line for line in shown)
+        words = " ".join(_texts(app))
+        assert "Brandon is Shaken" in words and "Bear 1" not in words
+
+
+def test_a_resolved_attack_shows_its_dice_on_the_players_window() -> None:
+    enc = space_bears()
+    explosion(enc)
+    for app in app_session(App(enc, size=SIZE), closing=True):
+        app.players.open(size=SIZE)
+        start_surprise(app)
+        press(app, "banner-advance")
+        press(app, "actor:brandon")
+        press(app, "weapon:silenced_pistol")
+        move(app, token(app, "bear1"))
+        click(app, token(app, "bear1"))
+        app.step()
+        before = _texts(app)
+        assert not app.players.window.cards.roll  # declared, not rolled: nothing to show yet
+        press(app, "resolve")
+        app.step()
+        kinds = [e.kind for e in app.players.window.cards.roll]
+        assert "attack.rolled" in kinds and "damage.rolled" in kinds
+        words = _texts(app)
+        assert words != before
+        assert "Last roll" in words and any(w in ("MAJOR HIT", "HIT", "MINOR HIT", "MISS", "CRITICAL") for w in words)
+        assert not any("vs AC" in w for w in words)  # a GM creature's AC stays the GM's
+
+
+def _fight():
+    enc = space_bears()
+    enc.submit(Hide("bear4", 30))
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    return enc
+
+
+def test_rolls_by_or_about_a_hidden_creature_and_the_gms_dice_are_not_public() -> None:  # N-SEEN-6
+    enc = _fight()
+    seen = lambda: public_roll(enc.state, enc.journal.entries)  # noqa: E731
+    assert seen() == []
+    enc.submit(RollHP("brandon", "2d6"))  # the GM's typed dice: a rock fall
+    assert seen() == []
+    bear4 = enc.state.combatants["bear4"]
+    target = enc.state.combatants["james"].cell
+    enc.submit(ThrowGrenade("james", bear4.cell, "frag"))
+    enc.submit(ResolveNext(), typed=[5, 5])
+    shown = seen()
+    throw = [e for e in shown if e.kind == "grenade.thrown"]
+    assert throw and throw[0].dice == [5, 5]
+    assert throw[0].fuse_text == players_state(enc.state).grenades[throw[0].id].fuse_text
+    assert "Rearguard" not in throw[0].fuse_text  # the hidden Bear 4 set the real fuse
+    assert not any("bear4" in repr(e.to_dict()) for e in shown)
+    assert target is not None
+
+
+def test_a_throw_by_a_hidden_creature_is_not_shown_an_attack_gives_it_away() -> None:  # N-SEEN-6, N-HIDE-1
+    enc = space_bears()
+    enc.submit(Place("bear3", (3, 4)))  # beside James
+    enc.submit(Hide("bear3", 30))
+    enc.submit(Hide("bear2", 30))
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    to_group(enc, "bears:vanguard")
+    before = public_roll(enc.state, enc.journal.entries)
+    enc.submit(Declare("bear2", Action("use-item", item="grenade", target_cell=(1, 6), grenade="frag")))
+    enc.submit(ResolveNext(), typed=[5, 5])
+    assert any(e.kind == "grenade.thrown" for e in enc.journal.entries[-1].events)  # the GM sees it
+    assert public_roll(enc.state, enc.journal.entries) == before  # the hidden thrower's dice are not said
+    to_group(enc, "bears:rearguard")
+    enc.submit(Declare("bear3", Action("standard-attack", target="james")))
+    enc.submit(ResolveNext())
+    assert not enc.state.combatants["bear3"].hidden  # attacking gives it away (N-HIDE-1) ...
+    assert [e.kind for e in public_roll(enc.state, enc.journal.entries)][:1] == ["attack.rolled"]  # ... and its roll
+
+
+def test_a_disarm_roll_is_public_without_the_gms_trap_dc() -> None:  # N-SEEN-6, N-SEEN-1, R-TRAP-3
+    from test_hazards import encounter, fighter
+
+    from tactics.engine.hazards.commands import Disarm, PlaceTrap
+    from tactics.ui.players.table_cards import roll_lines
+
+    enc = encounter(fighter("ann", "party", (2, 3), skills={"Disable Device": 2}))
+    enc.submit(PlaceTrap("simple_mechanical", (3, 3), hidden=False))  # the GM's trap, shown to all
+    enc.submit(Disarm("ann", sorted(enc.state.traps)[-1]), typed=[4])
+    assert "'dc': 10" in str(enc.journal.entries[-1].events)  # the GM's log has it
+    lines = roll_lines(public_roll(enc.state, enc.journal.entries), players_state(enc.state))
+    assert lines and lines[0].startswith("Ann disarms") and "d20 4" in lines[0] and "DC" not in lines[0]
