@@ -126,11 +126,21 @@ class BuilderAddon:
                 if dialog.file_path_text_line.is_focused:
                     return True
         if self.form is None:
-            return False
+            return self._page_key(intent)
         if intent.key == pygame.K_ESCAPE:
             self.close_forms()
             return True
         return self.form.focused()
+
+    def _page_key(self, intent: ui.KeyPress) -> bool:
+        """PageDown / PageUp with the pointer over the Set up panel page its list (elsewhere: the log's)."""
+        if intent.key not in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) or intent.ctrl or not self.shown():
+            return False
+        if self.hover is None or not self.panel.contains(self.hover):
+            return False
+        self.panel.page(-1 if intent.key == pygame.K_PAGEUP else 1)
+        self.app.dirty = True
+        return True
 
     def handle(self, intent: Any) -> bool:
         view = self.view
