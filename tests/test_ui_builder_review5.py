@@ -83,3 +83,47 @@ def test_page_down_over_the_panel_pages_the_list(app: App) -> None:
     for _ in range(4):
         key(app, pygame.K_PAGEUP)
     assert in_view(app, ids[0]) and panel.list_scroll == 0
+
+
+def tab(app: App, shift: bool = False) -> None:
+    key(app, pygame.K_TAB, pygame.KMOD_LSHIFT if shift else 0)
+
+
+def focused(app: App, form) -> str | None:
+    return next((name for name, e in form.entries.items() if e.is_focused), None)
+
+
+def test_tab_and_shift_tab_go_through_the_boxes_of_the_add_form_in_order(app: App) -> None:
+    key(app, pygame.K_u)
+    click(app, app.builder.panel.button_rect("add").center)
+    form = app.builder.form
+    assert focused(app, form) == "name"
+    order = ["name", "copies", "hp", "ac", "dex", "wis", "art"]
+    seen = ["name"]
+    for _ in order[1:]:
+        tab(app)
+        seen.append(focused(app, form))
+    assert seen == order
+    tab(app)  # round again to the first box
+    assert focused(app, form) == "name"
+    tab(app, shift=True)
+    assert focused(app, form) == "art"
+    tab(app, shift=True)
+    assert focused(app, form) == "wis"
+    from ui_driver import post as post_
+    post_(app, pygame.event.Event(pygame.TEXTINPUT, text="7"))  # the text tabbed into is typed over
+    assert form.text("wis") == "7"
+    assert app.top is app.battle and app.builder.form is form and form.alive()  # no starship screen
+
+
+def test_tab_goes_through_the_new_team_form_and_never_to_the_starship_screen(app: App) -> None:
+    key(app, pygame.K_u)
+    click(app, app.builder.panel.button_rect("new-team").center)
+    form = app.builder.form
+    assert focused(app, form) == "name"
+    tab(app)
+    assert focused(app, form) == "name"  # its one box keeps the keyboard
+    app.ui.set_focus_set(None)  # no box has it: Tab gives it to the first one
+    tab(app)
+    assert focused(app, form) == "name"
+    assert app.top is app.battle and form.alive()
