@@ -14,7 +14,8 @@ settings, teams, combatants, traps' placement); ``opening`` and ``space`` are
 validated by their own builders (:mod:`tactics.engine.core.opening`,
 :mod:`tactics.engine.starship.state`), sheets by the armoury. Unknown top-level
 keys are kept (other parts may read them); unknown keys inside a team,
-combatant or trap are refused (a typo would otherwise be silently ignored).
+combatant or trap are refused (a typo would otherwise be silently ignored), and
+so is a combatant's ``team`` that the file's ``[teams]`` tables do not name.
 """
 
 from __future__ import annotations
@@ -148,6 +149,10 @@ def _check_references(parsed: EncounterDefinition, battle_map: BattleMap, where:
         if who.id in seen:
             raise DataError(where, f"{at}.id", f"the id {who.id!r} is used by two combatants")
         seen.add(who.id)
+        # a file with a teams table names every side in it: a typo ("partyy") must not make a new team
+        # (a definition with no teams table at all, written by a test or a script, still gets one per name)
+        if parsed.teams and who.team not in parsed.teams:
+            raise DataError(where, f"{at}.team", f"no team {who.team!r} (teams: {', '.join(sorted(parsed.teams))})")
         if who.cell is not None and not battle_map.in_bounds(who.cell):
             raise DataError(where, f"{at}.cell", f"{list(who.cell)} is outside {size}")
         if who.cell is None and who.spawn is not None and who.spawn not in spawns:
