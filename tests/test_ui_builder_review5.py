@@ -127,3 +127,42 @@ def test_tab_goes_through_the_new_team_form_and_never_to_the_starship_screen(app
     tab(app)
     assert focused(app, form) == "name"
     assert app.top is app.battle and form.alive()
+
+
+def test_two_pictures_that_cannot_be_shown_are_named_in_one_message(app: App, tmp_path: Path) -> None:
+    from test_ui_builder import png
+
+    from tactics.ui import token_art
+
+    enc = app.battle.encounter
+    red, broken = png(tmp_path / "red.png"), png(tmp_path / "broken.png")
+    enc.submit(AddCombatant("Fighter", "party", sheet=quick_sheet("Fighter", hp=10, ac=10, weapon="unarmed", dex=10,
+                                                                  wis=10), cell=[1, 1], art=str(red),
+                            new_team={"name": "The Party", "colour": [70, 140, 230], "players": True}))
+    enc.submit(AddCombatant("Priest", "party", sheet=quick_sheet("Priest", hp=10, ac=10, weapon="unarmed", dex=10,
+                                                                 wis=10), cell=[3, 1], art=str(broken)))
+    red.unlink()  # gone since the encounter was saved
+    png(broken, broken=True)  # a good header, pixels that do not decode
+    token_art.forget()
+    app.dirty = True
+    app.step()
+    assert app.battle.message[:2] == ("2 token pictures could not be shown: red.png (missing), broken.png "
+                                      "(not a readable PNG file). Showing initials.", "error")
+    frames = app.frames
+    app.step()  # shown on the next frame, without waiting for the pointer to move
+    assert app.frames == frames + 1
+
+
+def test_a_refused_picture_keeps_its_file_name_as_spelt(app: App, tmp_path: Path) -> None:
+    from test_ui_builder import add_combatant, clear_and_type
+
+    text = tmp_path / "text.png"
+    text.write_text("these are not pixels")
+    key(app, pygame.K_u)
+    add_combatant(app, "Gorg")
+    key(app, pygame.K_ESCAPE)  # not placed now
+    click(app, app.builder.panel.button_rect("edit:gorg").center)
+    form = app.builder.form
+    clear_and_type(app, form.entries["art"], str(text))
+    click(app, form.ok.rect.center)
+    assert form.status.text.startswith("text.png cannot be a token picture")
