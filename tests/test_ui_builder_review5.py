@@ -166,3 +166,38 @@ def test_a_refused_picture_keeps_its_file_name_as_spelt(app: App, tmp_path: Path
     clear_and_type(app, form.entries["art"], str(text))
     click(app, form.ok.rect.center)
     assert form.status.text.startswith("text.png cannot be a token picture")
+
+
+def test_a_set_up_row_shows_its_whole_name_and_its_numbers(app: App) -> None:
+    from ui_driver import drawn_texts
+
+    enc = app.battle.encounter
+    enc.submit(AddTeam("Cultists", [160, 90, 220], players=False))
+    for i, name in enumerate(("High Priest", "Fighter 10", "Grand Inquisitor")):
+        enc.submit(AddCombatant(name, "cultists", sheet=quick_sheet(name, hp=10, ac=10, weapon="unarmed", dex=10,
+                                                                   wis=10), cell=[i, 0]))
+    key(app, pygame.K_u)
+    shown = drawn_texts(app)
+    for name in ("High Priest", "Fighter 10", "Grand Inquisitor"):
+        assert name in shown
+    assert shown.count("10 hp · AC 10") == 3, [t for t in shown if "hp" in t]  # none cut, none left out
+
+
+def test_the_tracker_says_who_the_app_plays_without_cutting_the_team_s_name() -> None:
+    from tactics.assets import bundled
+    from tactics.engine.combat.team import StartCombat
+    from ui_driver import drawn_texts
+
+    gen = app_session(App(open_path(bundled("space-bears.encounter.toml"), seed=3), size=SIZE))
+    app = next(gen)
+    try:
+        key(app, pygame.K_F6)  # the bears to the app
+        key(app, pygame.K_F6)
+        assert app.battle.submit(StartCombat())
+        shown = drawn_texts(app)
+        assert "2. Space Bears" in shown and "1. The Party" in shown
+        assert any(t.startswith("Team Initiative") and t.endswith("the app plays") for t in shown), \
+            [t for t in shown if "Initiative" in t]
+        assert not any(t.endswith(("...", "…")) for t in shown if "Space Bears" in t or "Initiative" in t)
+    finally:
+        next(gen, None)

@@ -24,7 +24,7 @@ from tactics.ui import widgets as w
 if TYPE_CHECKING:
     from tactics.ui.builder.addon import BuilderAddon
 
-ROW_H = 34
+ROW_H = 40  # two lines: the name, then its numbers (or "not placed"), never cut off one another
 TEAM_H = 36
 
 
@@ -176,12 +176,10 @@ class SetupPanel(w.Panel):
         if placing:
             where = "to place"
         name = _fit(who.name + ("  (hidden)" if who.hidden else ""), 16, max(40, name_w))
-        w.text(s, name, (x + 34, y + 7), 16, theme.TEXT)
-        detail_x = x + 34 + w.text_width(name, 16) + 10
-        room = x + inner - buttons_w - 8 - detail_x
-        if room >= 60:  # the name first; its numbers where there is room for them
-            colour_detail = theme.ACCENT if who.cell is None and who.present else theme.TEXT_DIM
-            w.text(s, _fit(where, 14, room, "regular"), (detail_x, y + 9), 14, colour_detail, "regular")
+        w.text(s, name, (x + 34, y + 2), 16, theme.TEXT)
+        # its numbers on a line of their own: beside a long name they were cut or left out (review 5)
+        colour_detail = theme.ACCENT if who.cell is None and who.present else theme.TEXT_DIM
+        w.text(s, _fit(where, 13, max(40, name_w), "regular"), (x + 34, y + 21), 13, colour_detail, "regular")
         bx = x + inner - buttons_w
         w.button(self, s, pygame.Rect(bx, y + 4, 56, ROW_H - 8), "Edit", f"edit:{who.id}",
                  lambda c=who.id: b.open_edit_form(c), enabled=not locked, hover=hover, size=14)
