@@ -113,6 +113,11 @@ def main(argv: list[str] | None = None) -> int:
         from tactics.rules.data import DATA_ENV
 
         os.environ[DATA_ENV] = os.path.abspath(args.data)  # before any rules data is read
+    from tactics.rules.table_folder import read_table_folder
+
+    table_folder = read_table_folder()  # a misnamed house-rules file is named, never silently ignored
+    for problem in table_folder.problems if table_folder is not None else ():
+        print(f"tactics: warning: {problem}", file=sys.stderr)
 
     from tactics.assets import bundled_or_given
     from tactics.ui.opening import OpenError, open_default, open_path
@@ -146,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     size = args.size or ((1920, 1080) if args.screenshot else (1600, 900))
     app = App(encounter, size=size, viewer="players" if args.players else "gm",
               fullscreen=args.fullscreen and not args.screenshot)
+    if table_folder is not None:
+        say_table_folder(app, table_folder)
     problem = stage(app, args)
     if problem:
         print(f"tactics: error: {problem}", file=sys.stderr)
@@ -172,6 +179,15 @@ def main(argv: list[str] | None = None) -> int:
             app.players.window.save_picture(f"{stem}-players.{ext}" if dot else f"{out}-players")
         return 0
     return app.run()
+
+
+def say_table_folder(app, folder) -> None:
+    """The status line at start: the misnamed house-rules file (an error), else which folder is in use."""
+    if folder.problems:
+        more = f" (and {len(folder.problems) - 1} more: see the terminal)" if len(folder.problems) > 1 else ""
+        app.battle.say(folder.problems[0] + more, "error")
+    else:
+        app.battle.say(folder.summary(), "info")
 
 
 def pygame_error() -> type[Exception]:

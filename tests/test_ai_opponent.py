@@ -45,7 +45,7 @@ def test_its_turns_are_ordinary_commands_with_a_reason_and_replay():
                 if ev.kind == "action.declared" and ev.data["combatant"].startswith("bear")]
     assert declared, "the bears declared nothing"
     lines = [describe(ev, enc.state) for ev in declared]
-    assert any("% to hit" in line and "expected damage" in line for line in lines), lines[:5]
+    assert any("% to damage (" in line and "Hit or better), " in line and "expected damage" in line for line in lines), lines[:5]
     faced = [e for e in enc.journal.entries if e.command == "set-facing"]
     assert faced and all(enc.state.combatants[e.args["combatant"]].team == "bears" for e in faced)
     assert all(e.args["keep_facing"] in enc.state.combatants for e in faced)  # it keeps a foe in front

@@ -56,6 +56,9 @@ ANN = '[[combatants]]\nid = "ann"\nteam = "party"\ncell = [1, 1]\n'
     (TEAM + "colour = [1.5, 2, 3]", "teams.party.colour[0]", "valid integer"),
     ('mode = "solo"', "mode", "'team' or 'individual'"),
     (ANN + 'facing = "UP"', "combatants[0].facing", "'N', 'NE'"),
+    # a hand-edited team id (review 5): refused, not made into a new team of its own
+    (TEAM + '[teams.cultists]\n[teams.guards]\n' + ANN.replace('"party"', '"partyy"'), "combatants[0].team",
+     "no team 'partyy' (teams: cultists, guards, party)"),
     (ANN + ANN, "combatants[1].id", "the id 'ann' is used by two combatants"),
     (ANN.replace("[1, 1]", "[6]"), "combatants[0].cell[1]", "missing"),
     (ANN.replace("[1, 1]", "[60, 1]"), "combatants[0].cell", "[60, 1] is outside the 6x4 map"),

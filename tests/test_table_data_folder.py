@@ -138,3 +138,48 @@ def test_house_ruled_battle_damage_dc_bases_take_effect_and_a_bad_one_is_named(t
     bad = run("-c", "from tactics.rules.catalogue import checked_rules_data as c; c()", env={DATA_ENV: str(tmp_path)})
     assert bad.returncode != 0
     assert "ship_actions.toml" in bad.stderr and "rules.battle_damage_count_base" in bad.stderr
+
+
+def test_a_misnamed_file_in_the_table_folder_is_named_and_the_app_runs_on(tmp_path):
+    """An outside reviewer saved grenade.toml for grenades.toml: the house rule was ignored without a word."""
+    from tactics.rules.table_folder import read_table_folder
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    _house_rule(rules, "weapons.toml", 'range_ft = 60', 'range_ft = 70')
+    text = bundled_data_path("grenades.toml").read_text().replace("cook_dc = 25", "cook_dc = 20", 1)
+    (rules / "grenade.toml").write_text(text)
+    (rules / "notes.txt").write_text("not a TOML file: not looked at")
+    seen = read_table_folder(rules)
+    assert seen.replaced == ["weapons.toml"]
+    assert seen.problems == [f"grenade.toml in {rules} is not a rules file (did you mean grenades.toml?)"]
+    shot = tmp_path / "shot.png"
+    done = run("-m", "tactics", "--data", str(rules), "--screenshot", str(shot), "--size", "640x400")
+    assert done.returncode == 0, done.stderr  # a warning, not a refusal
+    assert done.stderr.strip().splitlines() == [f"tactics: warning: {seen.problems[0]}"]
+
+
+def test_the_status_line_names_the_house_rules_folder_or_the_misnamed_file(tmp_path, data_dir):
+    import pygame
+
+    from tactics.cli import say_table_folder
+    from tactics.rules.table_folder import read_table_folder
+    from tactics.ui.app import App
+    from tactics.ui.opening import open_path
+
+    (tmp_path / "room.txt").write_text("....\n....\n")
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    _house_rule(rules, "weapons.toml", 'range_ft = 60', 'range_ft = 70')
+    app = App(open_path(tmp_path / "room.txt", seed=1), size=(1280, 720))
+    try:
+        say_table_folder(app, read_table_folder(rules))
+        assert app.battle.current_message() == (f"House rules from {rules}: weapons.toml.", "info")
+        (rules / "grenade.toml").write_text("")
+        (rules / "turn.toml").write_text("")
+        say_table_folder(app, read_table_folder(rules))
+        text, kind = app.battle.current_message()
+        assert kind == "error" and text.startswith("grenade.toml in ") and "did you mean grenades.toml?" in text
+        assert text.endswith("(and 1 more: see the terminal)")
+    finally:
+        pygame.quit()

@@ -19,7 +19,8 @@ def _key(app: App, k: int) -> None:
 def test_help_card_names_the_keys_of_every_part_of_the_app():
     keys = {k for k, _ in shortcut_rows(TOOL_CLASSES)}
     for needed in ("Tab", "F2", "Ctrl+Z / Ctrl+Y", "Ctrl+S, Ctrl+Shift+S", "Ctrl+P", "Ctrl+T", "Enter", "E",
-                   "Ctrl+E", "K (grenade tool)", "Esc", "F11"):
+                   "Ctrl+E", "K (grenade tool)", "Esc", "F11",
+                   "Right click a token (GM)", "A", "Enter / Del"):  # the GM's token menu, Set up's keys (review 5)
         assert needed in keys, f"F1 does not mention {needed}"
     for tool in TOOL_CLASSES:
         if tool.key_label:

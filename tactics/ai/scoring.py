@@ -6,7 +6,7 @@ the ones the engine rolls with. Every value here starts from
 window's odds card and the resolution call) and the exact outcome chances it
 carries; damage is the exact distribution of the weapon's dice under each
 outcome (Minor: half, Major: the better of two, critical: that times the crit
-multiplier), so "62% to hit, best expected damage" in the log is exact.
+multiplier), so "70% to damage (62% Hit or better), 4.1 expected damage" in the log is exact.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ class AttackValue:
     """One attack by one attacker on one target from one square, valued."""
 
     setup: AttackSetup
-    p_success: float  # the attack succeeds (Minor Hit or better)
+    p_success: float  # the attack succeeds (a Hit or better: a Minor Hit earns no bonus, N-ACT-2)
     expected: float  # mean damage dealt, capped at the target's remaining hit points
     p_kill: float  # the target drops to 0
     mean: float = 0.0  # mean damage, uncapped (what the log says)

@@ -136,7 +136,11 @@ def _exposure_weight(who: Combatant, rules: Level) -> float:
 
 
 def _attack_line(name: str, verb: str, target: str, value: AttackValue, why: str) -> str:
-    line = f"{name} {verb} {target}: {percent(value.p_success)} to hit, {value.mean:.1f} expected damage"
+    """The reason the log gives, in the attack tool's outcome words: a Minor Hit deals damage too, so
+    the chance to damage comes first and the chance of a Hit or better (its bonus effects) after it."""
+    damage = 1.0 - float(value.setup.chances.get("miss", 0))
+    line = (f"{name} {verb} {target}: {percent(damage)} to damage ({percent(value.p_success)} Hit or better), "
+            f"{value.mean:.1f} expected damage")
     if value.p_kill >= 0.05:
         line += f", {percent(value.p_kill)} to drop them"
     return f"{line} ({why})" if why else line

@@ -10,7 +10,8 @@ while a field or a dialog owns the keyboard, gives the key to
 :func:`dialog_key` instead of the map, the tools, the panels and the add-ons.
 
 What still works: Esc closes the top dialog (or leaves the text field of a
-panel), Enter answers a question (its first choice), Ctrl+Q asks before
+panel), Tab / Shift+Tab go to the dialog's next / previous text box (never to
+the starship screen), Enter answers a question (its first choice), Ctrl+Q asks before
 quitting, F11 toggles full screen. With a settings window open and no text
 field focused, Ctrl shortcuts (Ctrl+Z, Ctrl+S, Ctrl+T ...) work as usual: they
 are never typed by accident. Plain keys never reach the map.
@@ -96,6 +97,9 @@ def dialog_key(app: "App", owner: Owner, intent: ui.KeyPress) -> bool:
         owner.element.handle(intent)
         return True
     dialogs = open_dialogs(app.gui)
+    if key == pygame.K_TAB and not intent.ctrl and owner.kind in ("field", "dialog"):
+        next_field(app, owner, backwards=intent.shift)
+        return True  # never the starship screen while a box or a dialog has the keyboard
     if owner.kind == "field":
         if key == pygame.K_ESCAPE:
             if dialogs:
@@ -114,6 +118,52 @@ def dialog_key(app: "App", owner: Owner, intent: ui.KeyPress) -> bool:
 
     modal = isinstance(owner.element, pygame_gui.windows.UIFileDialog) or owner.element.is_blocking
     return not (intent.ctrl and not modal)
+
+
+def _window_of(element: Any) -> Any | None:
+    """The pygame_gui window ``element`` sits in (None: none)."""
+    import pygame_gui
+
+    for _ in range(16):  # a box in a container in a window: a few steps up at most
+        if element is None or isinstance(element, pygame_gui.elements.UIWindow):
+            return element
+        element = getattr(element, "parent_element", None) or getattr(element, "ui_container", None)
+    return None
+
+
+def boxes_of(manager: Any, window: Any) -> list[Any]:
+    """The text boxes of ``window`` a user can type in, in reading order (rows top down, left to right)."""
+    if manager is None or window is None:
+        return []
+    boxes = [e for e in manager.get_sprite_group().sprites() if isinstance(e, _text_widgets()) and e.alive() and e.visible
+             and e.is_enabled and _window_of(e) is window]
+    return sorted(boxes, key=lambda e: (e.rect.y // 8, e.rect.x))
+
+
+def next_field(app: "App", owner: Owner, *, backwards: bool = False) -> Any | None:
+    """Tab (Shift+Tab: ``backwards``) in a dialog: the keyboard goes to its next text box (the
+    first one when none has it yet), its text selected to be typed over, as in every form."""
+    window = _window_of(owner.element) if owner.kind == "field" else owner.element
+    boxes = boxes_of(app.gui, window)
+    if not boxes:
+        return None
+    # the box with the keyboard: ``focus()`` alone (a form's first box) leaves the manager's set empty
+    current = owner.element if owner.element in boxes else next((b for b in boxes if b.is_focused), None)
+    if current is not None:
+        at = boxes.index(current) + (-1 if backwards else 1)
+    else:
+        at = -1 if backwards else 0
+    box = boxes[at % len(boxes)]
+    for other in boxes:
+        if other is not box and other.is_focused:
+            other.unfocus()
+    app.ui.set_focus_set(box)
+    text = box.get_text()
+    box.select_range = [0, len(text)]
+    box.edit_position = len(text)
+    box.redraw()
+    app.dirty = True
+    return box
 
 
 def _escape(app: "App", window: Any) -> None:

@@ -23,7 +23,7 @@ SOURCE_SIDE = 512  # a token is never drawn larger than this (supersampled)
 
 _sources: dict[str, pygame.Surface | None] = {}
 _round: dict[tuple[str, int], pygame.Surface] = {}
-_problems: list[str] = []
+_problems: dict[str, str] = {}  # file name -> why it cannot be shown, since the last take_problems
 
 
 def _decode(path: str) -> pygame.Surface | None:
@@ -34,14 +34,14 @@ def _decode(path: str) -> pygame.Surface | None:
             raise ImageHeaderError(f"{width}x{height} pixels is too large for a token")
         image = pygame.image.load(path)
     except FileNotFoundError:
-        _problems.append(f"Token picture {name} is missing: showing initials.")
+        _problems[name] = "missing"
         return None
     except (ImageHeaderError, OSError, ValueError, MemoryError, pygame.error) as exc:
-        _problems.append(f"Token picture {name} cannot be shown ({exc}): showing initials.")
+        _problems[name] = _reason(exc)
         return None
     side = min(image.get_width(), image.get_height())
     if side < 1:
-        _problems.append(f"Token picture {name} has no pixels: showing initials.")
+        _problems[name] = "no pixels"
         return None
     square = pygame.Rect(0, 0, side, side)
     square.center = (image.get_width() // 2, image.get_height() // 2)
@@ -87,11 +87,45 @@ def round_picture(path: str | None, diameter: int) -> pygame.Surface | None:
     return scaled
 
 
+def _reason(exc: BaseException) -> str:
+    """Why a picture cannot be shown, as a few words in brackets ("not a readable PNG file")."""
+    text = " ".join(str(exc).split()).rstrip(".")
+    lowered = text.lower()
+    if "png" in lowered and ("error reading" in lowered or "corrupt" in lowered or "crc" in lowered):
+        return "not a readable PNG file"
+    if "jpeg" in lowered or "jpg" in lowered:
+        return "not a readable JPEG file"
+    if "unsupported image format" in lowered or "unknown image" in lowered:
+        return "not a picture file"
+    if not text:
+        return type(exc).__name__
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
+def _sentence(name: str, reason: str) -> str:
+    if reason == "missing":
+        return f"Token picture {name} is missing: showing initials."
+    return f"Token picture {name} cannot be shown ({reason}): showing initials."
+
+
 def take_problems() -> list[str]:
-    """Messages about pictures that could not be shown since the last call (each said once)."""
-    out = list(dict.fromkeys(_problems))
+    """Messages about pictures that could not be shown since the last call (each file once)."""
+    out = [_sentence(name, reason) for name, reason in _problems.items()]
     _problems.clear()
     return out
+
+
+def take_message() -> str | None:
+    """One status-line message for every picture that could not be shown since the last call
+    (a second problem must not replace the first: an outside reviewer saw only the last of two)."""
+    problems = list(_problems.items())
+    _problems.clear()
+    if not problems:
+        return None
+    if len(problems) == 1:
+        return _sentence(*problems[0])
+    listed = ", ".join(f"{name} ({reason})" for name, reason in problems)
+    return f"{len(problems)} token pictures could not be shown: {listed}. Showing initials."
 
 
 def forget(path: str | None = None) -> None:
@@ -102,4 +136,4 @@ def forget(path: str | None = None) -> None:
         del _round[round_key]
 
 
-__all__ = ["forget", "round_picture", "source", "take_problems"]
+__all__ = ["forget", "round_picture", "source", "take_message", "take_problems"]

@@ -14,7 +14,9 @@ settings, teams, combatants, traps' placement); ``opening`` and ``space`` are
 validated by their own builders (:mod:`tactics.engine.core.opening`,
 :mod:`tactics.engine.starship.state`), sheets by the armoury. Unknown top-level
 keys are kept (other parts may read them); unknown keys inside a team,
-combatant or trap are refused (a typo would otherwise be silently ignored).
+combatant or trap are refused (a typo would otherwise be silently ignored), and
+in an encounter file so is a combatant's ``team`` that its ``[teams]`` tables do
+not name (:func:`check_team_ids`).
 """
 
 from __future__ import annotations
@@ -133,6 +135,22 @@ def check_definition(definition: Any, battle_map: BattleMap, source: str | None 
     return parsed
 
 
+def check_team_ids(definition: dict[str, Any], where: str) -> None:
+    """An encounter *file* with ``[teams]`` tables names every side in them: a hand-edited typo
+    (``team = "partyy"``) is refused, naming the field, instead of becoming a team of its own.
+
+    Only files opened as encounter files are held to it (:func:`tactics.engine.core.encounter.load_encounter`):
+    a definition made in code, or a save's copy of one, may still name a team only by its
+    combatants (it gets one per name, as before), so saves made before this check still open.
+    """
+    teams = definition.get("teams") or {}  # (``definition`` has passed check_definition: the shapes are right)
+    if not teams:
+        return
+    for i, who in enumerate(definition.get("combatants") or []):
+        if who["team"] not in teams:
+            raise DataError(where, f"combatants[{i}].team", f"no team {who['team']!r} (teams: {', '.join(sorted(teams))})")
+
+
 def _loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     """Drop pydantic's union-branch names (``int``, ``str``) from an error location."""
     skip = {"int", "str", "float", "bool", "none", "dict[str,any]", "tuple[int, int]"}
@@ -166,4 +184,5 @@ def _check_references(parsed: EncounterDefinition, battle_map: BattleMap, where:
             trap_ids.add(trap.id)
 
 
-__all__ = ["CombatantDefinition", "EncounterDefinition", "MODES", "TeamDefinition", "TrapDefinition", "check_definition"]
+__all__ = ["CombatantDefinition", "EncounterDefinition", "MODES", "TeamDefinition", "TrapDefinition", "check_definition",
+           "check_team_ids"]

@@ -41,7 +41,7 @@ import random
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from tactics.engine.core.definition import check_definition
+from tactics.engine.core.definition import check_definition, check_team_ids
 from tactics.engine.core.journal import Command, Entry, Journal, Refused
 from tactics.engine.core.state import Combatant, EncounterState, Team
 from tactics.maps import BattleMap, MapError, load as load_map
@@ -170,7 +170,9 @@ def load_encounter(path: str | Path, *, seed: int | None = None) -> Encounter:
     map_path = map_file(map_ref, path)
     battle_map = load_map(map_path)  # a regular file only (never /dev/zero or a FIFO); MapError names it
     try:
-        return Encounter(definition, battle_map, seed=seed, source=str(path))
+        encounter = Encounter(definition, battle_map, seed=seed, source=str(path))
+        check_team_ids(definition, str(path))  # a misspelt team id in a hand-edited file
+        return encounter
     except (DataError, MapError):
         raise
     except Exception as exc:  # a builder meeting what validation let through: still one line

@@ -126,11 +126,21 @@ class BuilderAddon:
                 if dialog.file_path_text_line.is_focused:
                     return True
         if self.form is None:
-            return False
+            return self._page_key(intent)
         if intent.key == pygame.K_ESCAPE:
             self.close_forms()
             return True
         return self.form.focused()
+
+    def _page_key(self, intent: ui.KeyPress) -> bool:
+        """PageDown / PageUp with the pointer over the Set up panel page its list (elsewhere: the log's)."""
+        if intent.key not in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) or intent.ctrl or not self.shown():
+            return False
+        if self.hover is None or not self.panel.contains(self.hover):
+            return False
+        self.panel.page(-1 if intent.key == pygame.K_PAGEUP else 1)
+        self.app.dirty = True
+        return True
 
     def handle(self, intent: Any) -> bool:
         view = self.view
@@ -193,10 +203,15 @@ class BuilderAddon:
         self.app.dirty = True
         return True
 
+    def update(self) -> bool:
+        """After each frame: the pictures that could not be drawn in it, in one message (said here,
+        not while drawing, whose end clears the redraw flag: the message waited for the next move)."""
+        problem = token_art.take_message()
+        if problem is not None and self.view is not None:
+            self.view.say(problem, "error")
+        return False
+
     def draw(self, surface: pygame.Surface) -> bool:
-        for problem in token_art.take_problems():
-            if self.view is not None:
-                self.view.say(problem, "error")
         if not self.shown():
             self.panel.begin()
             return False
@@ -428,7 +443,7 @@ class BuilderAddon:
         try:
             entry = self.view.encounter.submit(command)
         except Refused as exc:
-            form.say(exc.reason[:1].upper() + exc.reason[1:])
+            form.say(_sentence_case(exc.reason))
             return False
         self.close_forms()
         added = [e.combatant for e in entry.events if isinstance(e, SetupCombatantAdded)]
@@ -498,6 +513,15 @@ class BuilderAddon:
     def _questioned(self) -> bool:
         prompt = getattr(getattr(self.app, "saving", None), "prompt", None)
         return prompt is not None and prompt.alive()
+
+
+def _sentence_case(reason: str) -> str:
+    """A refusal as a sentence: its first letter capitalised, unless it starts with a file name
+    ("text.png cannot be a token picture": the file's own spelling)."""
+    first = reason.split(" ", 1)[0]
+    if "." in first.rstrip(".:,") or "/" in first:
+        return reason
+    return reason[:1].upper() + reason[1:]
 
 
 # --------------------------------------------------------------------------- the board layer

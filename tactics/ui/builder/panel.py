@@ -24,7 +24,7 @@ from tactics.ui import widgets as w
 if TYPE_CHECKING:
     from tactics.ui.builder.addon import BuilderAddon
 
-ROW_H = 34
+ROW_H = 40  # two lines: the name, then its numbers (or "not placed"), never cut off one another
 TEAM_H = 36
 
 
@@ -41,13 +41,23 @@ class SetupPanel(w.Panel):
     def __init__(self, builder: "BuilderAddon") -> None:
         super().__init__("Set up the fight")
         self.builder = builder
-        self.scroll = 0
+        # the list's own offset: not ``self.scroll``, which the base card's ``finish`` resets
+        # every frame (it scrolls whole cards taller than their room; this one fits its list)
+        self.list_scroll = 0
         self._content_h = 0
         self._list_h = 0
 
     def wheel(self, steps: float) -> None:
+        """The wheel over the panel: the list moves a row a notch (up: towards its top)."""
+        self._scroll_to(self.list_scroll - int(round(steps * ROW_H)))
+
+    def page(self, pages: int) -> None:
+        """PageDown (1) / PageUp (-1) over the panel: the list moves by all but a row of its height."""
+        self._scroll_to(self.list_scroll + pages * max(ROW_H, self._list_h - ROW_H))
+
+    def _scroll_to(self, offset: int) -> None:
         room = max(0, self._content_h - self._list_h)
-        self.scroll = max(0, min(room, self.scroll - int(steps * ROW_H)))
+        self.list_scroll = max(0, min(room, offset))
 
     def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int,
              hover: tuple[int, int] | None) -> pygame.Rect:
@@ -80,12 +90,12 @@ class SetupPanel(w.Panel):
         self._content_h = sum(TEAM_H if kind == "team" else ROW_H for kind, _ in rows) or ROW_H
         self._list_h = list_bottom - list_top
         if self._content_h <= self._list_h:
-            self.scroll = 0
+            self.list_scroll = 0
             list_bottom = list_top + self._content_h
-        self.scroll = max(0, min(self.scroll, max(0, self._content_h - self._list_h)))
+        self.list_scroll = max(0, min(self.list_scroll, max(0, self._content_h - self._list_h)))
         clip = pygame.Rect(0, list_top, rect.width, list_bottom - list_top)
         canvas.set_clip(clip)
-        ry = list_top - self.scroll
+        ry = list_top - self.list_scroll
         if not rows:
             w.text(canvas, "No one yet: add a combatant.", (px, ry + 6), 16, theme.TEXT_DIM, "regular")
         for kind, item in rows:
@@ -101,7 +111,8 @@ class SetupPanel(w.Panel):
         self.hits = [h for h in self.hits if h.key.split(":")[0] not in rows_keys or clip.contains(h.rect)]
         cy = list_bottom + 12
         if self._content_h > self._list_h:
-            more = "more below (wheel)" if self.scroll < self._content_h - self._list_h else "more above (wheel)"
+            more = ("more below (wheel)" if self.list_scroll < self._content_h - self._list_h
+                    else "more above (wheel)")
             w.text(canvas, more, (rect.right - theme.PANEL_PAD, list_bottom + 2), 13, theme.TEXT_DIM, "regular", "topright")
             cy += 12
         third = (inner - 16) // 3
@@ -165,12 +176,10 @@ class SetupPanel(w.Panel):
         if placing:
             where = "to place"
         name = _fit(who.name + ("  (hidden)" if who.hidden else ""), 16, max(40, name_w))
-        w.text(s, name, (x + 34, y + 7), 16, theme.TEXT)
-        detail_x = x + 34 + w.text_width(name, 16) + 10
-        room = x + inner - buttons_w - 8 - detail_x
-        if room >= 60:  # the name first; its numbers where there is room for them
-            colour_detail = theme.ACCENT if who.cell is None and who.present else theme.TEXT_DIM
-            w.text(s, _fit(where, 14, room, "regular"), (detail_x, y + 9), 14, colour_detail, "regular")
+        w.text(s, name, (x + 34, y + 2), 16, theme.TEXT)
+        # its numbers on a line of their own: beside a long name they were cut or left out (review 5)
+        colour_detail = theme.ACCENT if who.cell is None and who.present else theme.TEXT_DIM
+        w.text(s, _fit(where, 13, max(40, name_w), "regular"), (x + 34, y + 21), 13, colour_detail, "regular")
         bx = x + inner - buttons_w
         w.button(self, s, pygame.Rect(bx, y + 4, 56, ROW_H - 8), "Edit", f"edit:{who.id}",
                  lambda c=who.id: b.open_edit_form(c), enabled=not locked, hover=hover, size=14)

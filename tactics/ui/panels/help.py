@@ -19,6 +19,7 @@ Row = tuple[str, str]
 MAP_KEYS: list[Row] = [
     ("Left click", "select a token / move / place a point"),
     ("Click a door", "open / close; in a fight the selected one's action"),
+    ("Right click a token (GM)", "damage, heal, conditions, hide it"),
     ("Right click a door (GM)", "open / close it now, in a fight too"),
     ("Drag a token (GM)", "put it elsewhere, outside a fight"),
     ("Right or middle drag, arrows", "pan the map"),
@@ -48,6 +49,12 @@ GRENADE_TRAP_KEYS: list[Row] = [
     ("Drag (traps)", "lay a tripwire"),
     ("Right click (traps)", "remove a trap"),
     ("H / D / S / X (traps)", "reveal / disarm / search / set off remote"),
+]
+
+SETUP_KEYS: list[Row] = [
+    ("A", "add a combatant (or several at once)"),
+    ("Enter / Del", "edit / remove the picked one"),
+    ("Tab, Shift+Tab", "next / previous box of a form"),
 ]
 
 FIGHT_KEYS: list[Row] = [
@@ -98,6 +105,7 @@ def shortcut_sections(tools) -> list[tuple[str, list[Row]]]:
     return [
         ("Tools", tool_rows),
         ("The map", MAP_KEYS),
+        ("Set up (U)", SETUP_KEYS),
         ("Templates", TEMPLATE_KEYS),
         ("Grenades and traps", GRENADE_TRAP_KEYS),
         ("A fight", FIGHT_KEYS),

@@ -175,16 +175,19 @@ class TrackerPanel(w.Panel):
             colour = tuple(team.colour) if team else theme.TEXT
             pygame.draw.circle(s, colour, (x + px(8), y + px(12)), px(8))
             name = f"{i + 1}. {team.name if team else tid}"
-            if controller_of(state, tid) is not None:
-                name += "  (the app plays)"  # solo play: F6 hands a team to the app
+            # solo play: F6 hands a team to the app; said on the second line, where it cut no name (review 5)
+            note = "the app plays" if controller_of(state, tid) is not None else ""
             for line in w.fit_line(name, 18, inner - px(24), "bold"):
                 w.text(s, line, (x + px(24), y), 18, theme.TEXT, "bold")
             y += w.line_h(18, "bold")
+            second = note
             if self.ui.view.viewer == "gm" or state.players_side(tid):
                 # On its own line: a long team name never runs into the number. The players' view
                 # shows no GM team's: it is the mean over all its members, hidden ones too (R-INIT-1).
-                w.text(s, f"Team Initiative {combat.team_initiative.get(tid, 0)}", (x + px(24), y), 15,
-                       theme.TEXT_DIM, "semibold")
+                second = f"Team Initiative {combat.team_initiative.get(tid, 0)}" + (f"  ·  {note}" if note else "")
+            if second:
+                for line in w.fit_line(second, 15, inner - px(24), "semibold"):
+                    w.text(s, line, (x + px(24), y), 15, theme.TEXT_DIM, "semibold")
                 y += w.line_h(15)
             y += px(4)
         # how ties were broken, the dice shown (R-INIT-2); the players' view: only their own teams' (N-SEEN-1)

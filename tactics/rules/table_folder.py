@@ -1,0 +1,64 @@
+"""What a table's own rules folder (``tactics --data DIR``) holds: the files it house-rules, and the misnamed ones.
+
+Why it exists: a file in the folder replaces the bundled one of the same name
+(:func:`tactics.rules.data.data_path`), so a GM who saves ``grenade.toml``
+for ``grenades.toml`` silently plays with the bundled rule. An outside
+reviewer found exactly that. The app names each ``.toml`` there that is not a
+rules file, with the closest rules file's name, and says which folder and files
+are in use, so a house rule is never in force (or not) without a word.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tactics.rules.data import DATA_ENV, bundled_data_path
+
+
+@dataclass(frozen=True)
+class TableFolder:
+    """The folder, the rules files it replaces (names) and one sentence per misnamed file."""
+
+    folder: Path
+    replaced: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """One line for the status line: which folder, which files it house-rules."""
+        if not self.replaced:
+            return f"House rules folder {self.folder}: no rules file in it, the bundled rules are used."
+        return f"House rules from {self.folder}: {', '.join(self.replaced)}."
+
+
+def rules_file_names() -> list[str]:
+    """The names of the bundled rules files a table folder may replace (``grenades.toml`` ...)."""
+    return sorted(p.name for p in bundled_data_path().glob("*.toml"))
+
+
+def read_table_folder(folder: str | Path | None = None) -> TableFolder | None:
+    """The table folder (``folder``, else the one ``TACTICS_DATA`` names) looked over; None: no folder in use."""
+    chosen = folder if folder is not None else os.environ.get(DATA_ENV)
+    if not chosen:
+        return None
+    where = Path(chosen).expanduser()
+    known = rules_file_names()
+    replaced: list[str] = []
+    problems: list[str] = []
+    try:
+        names = sorted(p.name for p in where.iterdir() if p.suffix.lower() == ".toml" and p.is_file())
+    except OSError as exc:
+        return TableFolder(where, [], [f"{where}: cannot be read ({exc.strerror or exc})"])
+    for name in names:
+        if name in known:
+            replaced.append(name)
+            continue
+        close = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]}?" if close else f"rules files: {', '.join(known)}"
+        problems.append(f"{name} in {where} is not a rules file ({hint})")
+    return TableFolder(where, replaced, problems)
+
+
+__all__ = ["TableFolder", "read_table_folder", "rules_file_names"]
