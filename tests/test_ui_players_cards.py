@@ -14,7 +14,6 @@ What is tested, through the real app with the players' window open:
 
 from __future__ import annotations
 
-import pygame
 
 from tactics.engine.combat.actions import Action, Declare, ResolveNext
 from tactics.engine.board import Place
@@ -23,26 +22,18 @@ from tactics.engine.combat.public_rolls import public_roll
 from tactics.engine.combat.queries import advantages_in_force
 from tactics.engine.combat.team import BeginActions, StartCombat
 from tactics.engine.hazards.commands import ThrowGrenade
-from tactics.ui import layout_probe as probe
 from tactics.ui.app import App
 from tactics.ui.players.seen import players_state
 
 from test_ground_audit import to_group
 from test_ui_combat import explosion, press, space_bears, start_surprise, token
-from ui_driver import app_session, click, move
+from ui_driver import app_session, click, move, players_window_frame
 
 SIZE = (1280, 720)
 
 
 def _texts(app: App) -> list[str]:
-    pw = app.players.window
-    surface = pygame.Surface(pw.size)
-    rec = probe.start()
-    try:
-        pw.render(surface)
-    finally:
-        probe.stop()
-    return [m.label for m in rec.on(surface) if m.kind == "text"]
+    return players_window_frame(app)[1]
 
 
 def test_the_advantages_phase_lists_what_is_in_force_without_hidden_creatures() -> None:

@@ -11,24 +11,16 @@ from __future__ import annotations
 import pygame
 
 from tactics.engine.combat.gm import Hide
-from tactics.ui import layout_probe as probe
 from tactics.ui.app import App
 
 from test_space_bears import space_bears
-from ui_driver import app_session, centre, click, key, move
+from ui_driver import app_session, centre, click, key, move, players_window_frame
 
 SIZE = (1280, 720)
 
 
 def _players(app: App) -> tuple[bytes, list[str]]:
-    pw = app.players.window
-    surface = pygame.Surface(pw.size)
-    rec = probe.start()
-    try:
-        pw.render(surface)
-    finally:
-        probe.stop()
-    return pygame.image.tobytes(surface, "RGB"), [m.label for m in rec.on(surface) if m.kind == "text"]
+    return players_window_frame(app)
 
 
 def test_a_pinned_template_shows_on_the_players_window_without_hidden_names() -> None:

@@ -113,3 +113,17 @@ def drawn_texts(app: App) -> list[str]:
     finally:
         probe.stop()
     return [m.label for m in rec.on(pygame.display.get_surface()) if m.kind == "text"]
+
+
+def players_window_frame(app: App) -> tuple[bytes, list[str]]:
+    """The players' window drawn once: its pixels and every text on it (the layout probe's record)."""
+    from tactics.ui import layout_probe as probe
+
+    pw = app.players.window
+    surface = pygame.Surface(pw.size)
+    rec = probe.start()
+    try:
+        pw.render(surface)
+    finally:
+        probe.stop()
+    return pygame.image.tobytes(surface, "RGB"), [m.label for m in rec.on(surface) if m.kind == "text"]
