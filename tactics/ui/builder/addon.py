@@ -224,8 +224,8 @@ class BuilderAddon:
         room, which could then not be dragged: an outside reviewer's finding)."""
         if not self.shown() or self.view is None:
             return rect
-        x = self._panel_box()[0] - 12
-        if rect.right <= x or x - rect.x < 200:
+        x = self._panel_box()[0] - theme.px(12)
+        if rect.right <= x or x - rect.x < theme.px(200):
             return rect  # clear of it already, or too narrow a window to give the column up
         return pygame.Rect(rect.x, rect.y, x - rect.x, rect.height)
 
@@ -237,17 +237,18 @@ class BuilderAddon:
         if combat.active():
             width = combat.columns(board)[1]
             log = combat.log.rect
-            bottom = log.top - 10 if log is not None else board.bottom - 12
-            if bottom - board.top < 460:  # a small window: the whole column while setting up (over the log)
-                bottom = board.bottom - 12
+            bottom = log.top - theme.px(10) if log is not None else board.bottom - theme.px(12)
+            if bottom - board.top < theme.px(460):  # a small window: the whole column while setting up (over the log)
+                bottom = board.bottom - theme.px(12)
         else:
-            width, bottom = theme.SIDE_W, board.bottom - 12  # the column "fit" leaves free
+            width, bottom = theme.SIDE_W, board.bottom - theme.px(12)  # the column "fit" leaves free
             turns = getattr(view, "turns", None)  # individual turns: above their log column
             column = turns.column.rect() if turns is not None and getattr(turns, "column", None) else None
             if column is not None:
                 width = max(width, column.width)
-                bottom = column.top - 10 if column.top - board.top >= 460 else board.bottom - 12
-        x, top = board.right - width - 12, board.top + 12
+                bottom = (column.top - theme.px(10) if column.top - board.top >= theme.px(460)
+                          else board.bottom - theme.px(12))
+        x, top = board.right - width - theme.px(12), board.top + theme.px(12)
         return x, top, width, bottom
 
     # -- input on the panel -----------------------------------------------------------------
@@ -421,7 +422,7 @@ class BuilderAddon:
         if self.art_dialog is not None and self.art_dialog.alive():
             return
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
+        rect = pygame.Rect(0, 0, min(theme.px(640), w - 40), min(theme.px(520), h - 80))
         rect.center = (w // 2, h // 2)
         start = Path(self.view.encounter.map.source or Path.cwd()).parent
         import pygame_gui
@@ -477,7 +478,7 @@ class BuilderAddon:
         if self.save_dialog is not None and self.save_dialog.alive():
             return
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
+        rect = pygame.Rect(0, 0, min(theme.px(640), w - 40), min(theme.px(520), h - 80))
         rect.center = (w // 2, h // 2)
         import pygame_gui
 
