@@ -26,7 +26,7 @@ from __future__ import annotations
 import weakref
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -62,6 +62,7 @@ class BuilderAddon:
         self.view: Any = None
         self.panel = SetupPanel(self)
         self.form: Form | None = None
+        self._make_form: Callable[[], Form] | None = None  # builds the open form again (rescaled)
         self.art_dialog: Any = None  # pygame_gui's UIFileDialogs while open
         self.save_dialog: Any = None
         self.picked: str | None = None
@@ -407,7 +408,28 @@ class BuilderAddon:
             return
         self.close_forms()
         self.form = make()
+        self._make_form = make
         self.app.dirty = True
+
+    def rescaled(self) -> bool:
+        """The window changed its UI scale: an open form is built again at the new size with what was
+        typed in it kept (pygame_gui's font grew, its boxes had not: labels were cut at 4K, review 5),
+        and an open file dialog likewise, keeping its path."""
+        form = self.form
+        if form is not None and form.alive() and self._make_form is not None:
+            saved = form.snapshot()
+            form.close()
+            self.form = self._make_form()
+            self.form.restore(saved)
+        for name, reopen in (("save_dialog", self.open_save_dialog), ("art_dialog", self.choose_art)):
+            dialog = getattr(self, name)
+            if dialog is not None and dialog.alive():
+                path = dialog.file_path_text_line.get_text()
+                dialog.kill()
+                setattr(self, name, None)
+                reopen(path or None)
+        self.app.dirty = True
+        return False
 
     def close_forms(self) -> None:
         if self.form is not None:
@@ -418,7 +440,8 @@ class BuilderAddon:
         self.art_dialog = None
         self.app.dirty = True
 
-    def choose_art(self) -> None:
+    def choose_art(self, initial: str | None = None) -> None:
+        """The file dialog for a token picture (``initial``: the path it starts on; else the map's folder)."""
         if self.art_dialog is not None and self.art_dialog.alive():
             return
         w, h = self.app.size
@@ -428,7 +451,7 @@ class BuilderAddon:
         import pygame_gui
 
         self.art_dialog = pygame_gui.windows.UIFileDialog(rect, self.app.ui, window_title="Token picture",
-                                                          initial_file_path=str(start),
+                                                          initial_file_path=initial or str(start),
                                                           allow_existing_files_only=True)
 
     def submit_form(self) -> bool:
@@ -474,7 +497,8 @@ class BuilderAddon:
         stem = Path(source).stem if source else "encounter"
         return folder / f"{stem}{SUFFIX}"
 
-    def open_save_dialog(self) -> None:
+    def open_save_dialog(self, initial: str | None = None) -> None:
+        """The Save dialog (``initial``: the path it starts on; else the suggested file)."""
         if self.save_dialog is not None and self.save_dialog.alive():
             return
         w, h = self.app.size
@@ -484,7 +508,7 @@ class BuilderAddon:
 
         self.save_dialog = pygame_gui.windows.UIFileDialog(
             rect, self.app.ui, window_title="Save the encounter file as", allow_existing_files_only=False,
-            initial_file_path=str(self.suggested_path()))
+            initial_file_path=initial or str(self.suggested_path()))
 
     def save_to(self, path: str | Path, *, replace: bool = False) -> bool:
         """Write the encounter file; an existing one is replaced only after "Replace?"."""
