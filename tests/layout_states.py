@@ -250,6 +250,14 @@ def team_form(app: App) -> None:
     _setup_button(app, "new-team")
 
 
+def picture_dialog(app: App) -> None:
+    """Set up's file dialog for a token picture, on the bundled maps' folder (a list of files)."""
+    setup_panel(app)
+    app.builder.choose_art(str(bundled("")))
+    app.step()
+    assert app.builder.art_dialog is not None and app.builder.art_dialog.file_selection_list.item_list
+
+
 STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "initiative": ("space-bears.encounter.toml", initiative),
     "advantages": ("space-bears.encounter.toml", advantages),
@@ -274,6 +282,7 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "add-form": ("space-bears.encounter.toml", add_form),
     "edit-form": ("space-bears.encounter.toml", edit_form),
     "team-form": ("space-bears.encounter.toml", team_form),
+    "picture-dialog": ("space-bears.encounter.toml", picture_dialog),
 }
 
 

@@ -39,6 +39,7 @@ from tactics.engine.builder.writer import SUFFIX, EncounterFileError, target_pat
 from tactics.engine.core.journal import Refused
 from tactics.ui import draw, render, theme, token_art
 from tactics.ui import intents as ui
+from tactics.ui.file_dialogs import file_dialog
 from tactics.ui.builder.panel import SetupPanel
 from tactics.ui.builder.tool import SetupTool
 from tactics.ui.tools.registry import register
@@ -444,15 +445,9 @@ class BuilderAddon:
         """The file dialog for a token picture (``initial``: the path it starts on; else the map's folder)."""
         if self.art_dialog is not None and self.art_dialog.alive():
             return
-        w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(theme.px(640), w - 40), min(theme.px(520), h - 80))
-        rect.center = (w // 2, h // 2)
         start = Path(self.view.encounter.map.source or Path.cwd()).parent
-        import pygame_gui
-
-        self.art_dialog = pygame_gui.windows.UIFileDialog(rect, self.app.ui, window_title="Token picture",
-                                                          initial_file_path=initial or str(start),
-                                                          allow_existing_files_only=True)
+        self.art_dialog = file_dialog(self.app.ui, self.app.size, "Token picture", initial or str(start),
+                                      existing_only=True)
 
     def submit_form(self) -> bool:
         """OK (or Enter in a box): the form's command; a problem is shown in the form, which stays open."""
@@ -501,14 +496,8 @@ class BuilderAddon:
         """The Save dialog (``initial``: the path it starts on; else the suggested file)."""
         if self.save_dialog is not None and self.save_dialog.alive():
             return
-        w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(theme.px(640), w - 40), min(theme.px(520), h - 80))
-        rect.center = (w // 2, h // 2)
-        import pygame_gui
-
-        self.save_dialog = pygame_gui.windows.UIFileDialog(
-            rect, self.app.ui, window_title="Save the encounter file as", allow_existing_files_only=False,
-            initial_file_path=initial or str(self.suggested_path()))
+        self.save_dialog = file_dialog(self.app.ui, self.app.size, "Save the encounter file as",
+                                       initial or str(self.suggested_path()), existing_only=False)
 
     def save_to(self, path: str | Path, *, replace: bool = False) -> bool:
         """Write the encounter file; an existing one is replaced only after "Replace?"."""
