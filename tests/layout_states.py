@@ -24,7 +24,7 @@ from tactics.ui.opening import open_path
 
 from ui_driver import click, key
 
-SIZES = [(1280, 720), (1600, 900), (1920, 1080), (3840, 2160)]
+SIZES = [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
 
 
 def encounter(name: str = "space-bears.encounter.toml", seed: int = 3):
@@ -219,6 +219,45 @@ def individual_roll(app: App) -> None:
     app.step()
 
 
+def setup_panel(app: App) -> None:
+    """Before the fight, U: the Set up panel with its teams, rows, buttons and hint lines."""
+    key(app, pygame.K_u)
+    app.step()
+    assert app.builder.panel.rect is not None
+
+
+def _setup_button(app: App, button_key: str) -> None:
+    setup_panel(app)
+    rect = app.builder.panel.button_rect(button_key)
+    assert rect is not None, f"no {button_key!r} on the Set up panel"
+    click(app, rect.center)
+    assert app.builder.form is not None and app.builder.form.alive()
+    app.step()
+
+
+def add_form(app: App) -> None:
+    """The Add combatant form (its labels, the pack's note, the Players see it switch)."""
+    _setup_button(app, "add")
+
+
+def edit_form(app: App) -> None:
+    """The Edit form of a bundled character."""
+    _setup_button(app, "edit:james")
+
+
+def team_form(app: App) -> None:
+    """The New team form."""
+    _setup_button(app, "new-team")
+
+
+def picture_dialog(app: App) -> None:
+    """Set up's file dialog for a token picture, on the bundled maps' folder (a list of files)."""
+    setup_panel(app)
+    app.builder.choose_art(str(bundled("")))
+    app.step()
+    assert app.builder.art_dialog is not None and app.builder.art_dialog.file_selection_list.item_list
+
+
 STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "initiative": ("space-bears.encounter.toml", initiative),
     "advantages": ("space-bears.encounter.toml", advantages),
@@ -239,6 +278,11 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "template": ("space-bears-individual.encounter.toml", template),
     "individual": ("space-bears-individual.encounter.toml", individual),
     "individual-roll": ("space-bears-individual.encounter.toml", individual_roll),
+    "setup-panel": ("space-bears.encounter.toml", setup_panel),
+    "add-form": ("space-bears.encounter.toml", add_form),
+    "edit-form": ("space-bears.encounter.toml", edit_form),
+    "team-form": ("space-bears.encounter.toml", team_form),
+    "picture-dialog": ("space-bears.encounter.toml", picture_dialog),
 }
 
 

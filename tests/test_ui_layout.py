@@ -1,9 +1,10 @@
-"""Every screen and panel state fits at 1280x720, 1600x900, 1920x1080 and 3840x2160.
+"""Every screen and panel state fits at 1280x720, 1600x900, 1920x1080, 2560x1440 and 3840x2160.
 
 What is tested: each state of ``layout_states.STATES`` (the initiative panel, the Advantages
 card, declaring, resolving with many actions, the Counter Phase, conditions, the GM's menu, the
-F1 card, the table settings, the starship screen, its phases and its warning, individual turns)
-is staged through the real app, the window is resized to each of the four sizes and one frame is
+F1 card, the table settings, the starship screen, its phases and its warning, individual turns,
+the Set up panel and its Add, Edit and New team forms and its picture file dialog)
+is staged through the real app, the window is resized to each of the five sizes and one frame is
 drawn with the layout probe on (``tactics/ui/layout_probe.py``: every text, widget and panel
 the drawing helpers drew). The frame fails on any text cut off, running off the window,
 sticking out of its panel, or overlapping another text, a widget it is not part of, or another

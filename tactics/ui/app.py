@@ -249,16 +249,11 @@ class App:
     def show_open_dialog(self) -> None:
         if self.file_dialog is not None and self.file_dialog.alive():
             return
-        w, h = self.size
-        rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
-        rect.center = (w // 2, h // 2)
         start = self.battle.encounter.source or str(Path.cwd())
-        import pygame_gui
+        from tactics.ui.file_dialogs import file_dialog  # laid out at the UI scale (its parts grow at 4K)
 
-        self.file_dialog = pygame_gui.windows.UIFileDialog(
-            rect, self.ui, window_title="Open a map or encounter", initial_file_path=str(Path(start).parent),
-            allow_existing_files_only=True,
-        )
+        self.file_dialog = file_dialog(self.ui, self.size, "Open a map or encounter", str(Path(start).parent),
+                                       existing_only=True)
 
     # -- window ---------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

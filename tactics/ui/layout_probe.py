@@ -135,6 +135,7 @@ def gui(manager, surface: pygame.Surface) -> None:
     if _recorder is None:
         return
     import pygame_gui
+    from pygame_gui.core.utility import translate
 
     from tactics.ui import theme
 
@@ -147,6 +148,8 @@ def gui(manager, surface: pygame.Surface) -> None:
             panel(surface, rect, getattr(element, "window_display_title", "") or "window", modal=True)
         elif isinstance(element, (pygame_gui.elements.UIButton, pygame_gui.elements.UILabel)):
             label = getattr(element, "text", "") or ""
+            if label.startswith("pygame-gui."):  # pygame_gui's own buttons (a file dialog's OK) show the translation
+                label = translate(label, **(getattr(element, "text_kwargs", None) or {}))
             box(surface, rect, label)
             if len(label.strip()) > 1:  # one glyph is an icon (close, drop-down arrow)
                 w, h = font.size(label)

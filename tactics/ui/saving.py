@@ -381,15 +381,10 @@ class Saving:
     def show_save_as(self) -> None:
         if self.dialog is not None and self.dialog.alive():
             return
-        w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
-        rect.center = (w // 2, h // 2)
-        import pygame_gui
+        from tactics.ui.file_dialogs import file_dialog  # laid out at the UI scale (its parts grow at 4K)
 
-        self.dialog = pygame_gui.windows.UIFileDialog(
-            rect, self.app.ui, window_title="Save the encounter as", allow_existing_files_only=False,
-            initial_file_path=str(suggested_name(self.app.battle.encounter)),
-        )
+        self.dialog = file_dialog(self.app.ui, self.app.size, "Save the encounter as",
+                                  str(suggested_name(self.app.battle.encounter)), existing_only=False)
 
     # -- prompts ---------------------------------------------------------------------------
     def ask(self, title: str, text: str, choices: list[str], on_choice: Callable[[str], object]) -> Prompt:

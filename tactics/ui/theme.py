@@ -125,6 +125,12 @@ def gui_theme() -> dict:
         "text_entry_line": {"font": font_info},
         "text_box": {"font": font_info},
         "drop_down_menu": {"font": font_info},
+        "selection_list": {"misc": {"list_item_height": str(px(20))}},  # a file dialog's rows (20 px: its font's, unscaled)
+        # pygame_gui's own symbol buttons (a window's close, a file dialog's icons) at the UI scale
+        **{part: {"font": {"name": "fira_code_symbols", "size": str(fs(14))}}
+           for part in ("window.#close_button", "drop_down_menu.#expand_button", "file_dialog.#home_icon_button",
+                        "file_dialog.#delete_icon_button", "file_dialog.#parent_icon_button",
+                        "file_dialog.#refresh_icon_button")},
         "#builder_status": {"font": {**font_info, "bold": "1"},  # a form's problem: red, not grey
                             "colours": {"normal_text": "#ff5656"}},
         "tool_tip": {"font": {**font_info, "size": str(fs(14))},

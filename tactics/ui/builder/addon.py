@@ -26,7 +26,7 @@ from __future__ import annotations
 import weakref
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -39,6 +39,7 @@ from tactics.engine.builder.writer import SUFFIX, EncounterFileError, target_pat
 from tactics.engine.core.journal import Refused
 from tactics.ui import draw, render, theme, token_art
 from tactics.ui import intents as ui
+from tactics.ui.file_dialogs import file_dialog
 from tactics.ui.builder.panel import SetupPanel
 from tactics.ui.builder.tool import SetupTool
 from tactics.ui.tools.registry import register
@@ -62,6 +63,7 @@ class BuilderAddon:
         self.view: Any = None
         self.panel = SetupPanel(self)
         self.form: Form | None = None
+        self._make_form: Callable[[], Form] | None = None  # builds the open form again (rescaled)
         self.art_dialog: Any = None  # pygame_gui's UIFileDialogs while open
         self.save_dialog: Any = None
         self.picked: str | None = None
@@ -224,8 +226,8 @@ class BuilderAddon:
         room, which could then not be dragged: an outside reviewer's finding)."""
         if not self.shown() or self.view is None:
             return rect
-        x = self._panel_box()[0] - 12
-        if rect.right <= x or x - rect.x < 200:
+        x = self._panel_box()[0] - theme.px(12)
+        if rect.right <= x or x - rect.x < theme.px(200):
             return rect  # clear of it already, or too narrow a window to give the column up
         return pygame.Rect(rect.x, rect.y, x - rect.x, rect.height)
 
@@ -237,17 +239,18 @@ class BuilderAddon:
         if combat.active():
             width = combat.columns(board)[1]
             log = combat.log.rect
-            bottom = log.top - 10 if log is not None else board.bottom - 12
-            if bottom - board.top < 460:  # a small window: the whole column while setting up (over the log)
-                bottom = board.bottom - 12
+            bottom = log.top - theme.px(10) if log is not None else board.bottom - theme.px(12)
+            if bottom - board.top < theme.px(460):  # a small window: the whole column while setting up (over the log)
+                bottom = board.bottom - theme.px(12)
         else:
-            width, bottom = theme.SIDE_W, board.bottom - 12  # the column "fit" leaves free
+            width, bottom = theme.SIDE_W, board.bottom - theme.px(12)  # the column "fit" leaves free
             turns = getattr(view, "turns", None)  # individual turns: above their log column
             column = turns.column.rect() if turns is not None and getattr(turns, "column", None) else None
             if column is not None:
                 width = max(width, column.width)
-                bottom = column.top - 10 if column.top - board.top >= 460 else board.bottom - 12
-        x, top = board.right - width - 12, board.top + 12
+                bottom = (column.top - theme.px(10) if column.top - board.top >= theme.px(460)
+                          else board.bottom - theme.px(12))
+        x, top = board.right - width - theme.px(12), board.top + theme.px(12)
         return x, top, width, bottom
 
     # -- input on the panel -----------------------------------------------------------------
@@ -406,7 +409,28 @@ class BuilderAddon:
             return
         self.close_forms()
         self.form = make()
+        self._make_form = make
         self.app.dirty = True
+
+    def rescaled(self) -> bool:
+        """The window changed its UI scale: an open form is built again at the new size with what was
+        typed in it kept (pygame_gui's font grew, its boxes had not: labels were cut at 4K, review 5),
+        and an open file dialog likewise, keeping its path."""
+        form = self.form
+        if form is not None and form.alive() and self._make_form is not None:
+            saved = form.snapshot()
+            form.close()
+            self.form = self._make_form()
+            self.form.restore(saved)
+        for name, reopen in (("save_dialog", self.open_save_dialog), ("art_dialog", self.choose_art)):
+            dialog = getattr(self, name)
+            if dialog is not None and dialog.alive():
+                path = dialog.file_path_text_line.get_text()
+                dialog.kill()
+                setattr(self, name, None)
+                reopen(path or None)
+        self.app.dirty = True
+        return False
 
     def close_forms(self) -> None:
         if self.form is not None:
@@ -417,18 +441,13 @@ class BuilderAddon:
         self.art_dialog = None
         self.app.dirty = True
 
-    def choose_art(self) -> None:
+    def choose_art(self, initial: str | None = None) -> None:
+        """The file dialog for a token picture (``initial``: the path it starts on; else the map's folder)."""
         if self.art_dialog is not None and self.art_dialog.alive():
             return
-        w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
-        rect.center = (w // 2, h // 2)
         start = Path(self.view.encounter.map.source or Path.cwd()).parent
-        import pygame_gui
-
-        self.art_dialog = pygame_gui.windows.UIFileDialog(rect, self.app.ui, window_title="Token picture",
-                                                          initial_file_path=str(start),
-                                                          allow_existing_files_only=True)
+        self.art_dialog = file_dialog(self.app.ui, self.app.size, "Token picture", initial or str(start),
+                                      existing_only=True)
 
     def submit_form(self) -> bool:
         """OK (or Enter in a box): the form's command; a problem is shown in the form, which stays open."""
@@ -473,17 +492,12 @@ class BuilderAddon:
         stem = Path(source).stem if source else "encounter"
         return folder / f"{stem}{SUFFIX}"
 
-    def open_save_dialog(self) -> None:
+    def open_save_dialog(self, initial: str | None = None) -> None:
+        """The Save dialog (``initial``: the path it starts on; else the suggested file)."""
         if self.save_dialog is not None and self.save_dialog.alive():
             return
-        w, h = self.app.size
-        rect = pygame.Rect(0, 0, min(640, w - 40), min(520, h - 80))
-        rect.center = (w // 2, h // 2)
-        import pygame_gui
-
-        self.save_dialog = pygame_gui.windows.UIFileDialog(
-            rect, self.app.ui, window_title="Save the encounter file as", allow_existing_files_only=False,
-            initial_file_path=str(self.suggested_path()))
+        self.save_dialog = file_dialog(self.app.ui, self.app.size, "Save the encounter file as",
+                                       initial or str(self.suggested_path()), existing_only=False)
 
     def save_to(self, path: str | Path, *, replace: bool = False) -> bool:
         """Write the encounter file; an existing one is replaced only after "Replace?"."""

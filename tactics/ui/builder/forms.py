@@ -21,12 +21,17 @@ from tactics.engine.builder.commands import (
 )
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.sheets import Sheet, default_armoury, sheet_defaults
+from tactics.ui.theme import px
 
 QUICK = "quick"
 #: Teams offered in the form when the encounter has none of that name yet (made with the combatant).
 STOCK_TEAMS = {"party": ("The Party", TEAM_COLOURS["Blue"], True), "foes": ("Foes", TEAM_COLOURS["Red"], False)}
+# Sizes at a UI scale of 1 (a 1920x1080 window), drawn through theme.px() as the table settings
+# are: pygame_gui's font grows with the scale (theme.gui_theme), so the boxes must too (review 5:
+# "How man", "Players se" at 4K). A form open when the scale changes is built again (BuilderAddon.rescaled).
 LABEL_W = 150
 ROW = 42
+BOX_H = 34
 
 
 class FormError(ValueError):
@@ -51,12 +56,12 @@ class Form:
 
     def __init__(self, manager: pygame_gui.UIManager, screen: tuple[int, int]) -> None:
         self.manager = manager
-        rect = pygame.Rect(0, 0, min(self.width, screen[0] - 20), min(self.height, screen[1] - 20))
+        rect = pygame.Rect(0, 0, min(px(self.width), screen[0] - px(20)), min(px(self.height), screen[1] - px(20)))
         rect.center = (screen[0] // 2, screen[1] // 2)
         self.window = pygame_gui.elements.UIWindow(rect, manager, window_display_title=self.title,
                                                    object_id="#builder_form", resizable=False)
         self.inner_w = int(self.window.get_container().get_size()[0])
-        self.y = 10
+        self.y = px(10)
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
         self.menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
         self.choices: dict[str, dict[str, str]] = {}  # menu -> shown text -> value
@@ -66,42 +71,55 @@ class Form:
 
     # -- building --------------------------------------------------------------------
     def label(self, text: str) -> None:
-        pygame_gui.elements.UILabel(pygame.Rect(12, self.y, LABEL_W - 16, 34), text, self.manager,
+        pygame_gui.elements.UILabel(pygame.Rect(px(12), self.y, px(LABEL_W - 16), px(BOX_H)), text, self.manager,
                                     container=self.window, object_id="#builder_label")
+
+    def note(self, text: str, x: int, width: int, object_id: str | None = "#builder_label") -> None:
+        """A label beside a box on this row (``x``, ``width`` in this window's pixels)."""
+        pygame_gui.elements.UILabel(pygame.Rect(x, self.y, width, px(BOX_H)), text, self.manager,
+                                    container=self.window, object_id=object_id)
+
+    def next_row(self, extra: int = 0) -> None:
+        self.y += px(ROW + extra)
 
     def entry(self, name: str, label: str, value: str, *, numbers: bool = False, width: int = 0) -> None:
         self.label(label)
-        e = pygame_gui.elements.UITextEntryLine(pygame.Rect(LABEL_W, self.y, width or self.inner_w - LABEL_W - 12, 34),
+        self.box(name, px(LABEL_W), width or self.inner_w - px(LABEL_W + 12), value, numbers=numbers)
+
+    def box(self, name: str, x: int, width: int, value: str = "", *, numbers: bool = False) -> None:
+        """A text box on this row, without a label of its own (``x``, ``width`` in this window's pixels)."""
+        e = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, self.y, width, px(BOX_H)),
                                                 self.manager, container=self.window, initial_text=value)
         if numbers:
             e.set_allowed_characters("numbers")
             e.length_limit = 5
         self.entries[name] = e
 
-    def menu(self, name: str, label: str, options: dict[str, str], current: str, *, x: int = LABEL_W,
+    def menu(self, name: str, label: str, options: dict[str, str], current: str, *, x: int | None = None,
              width: int = 0) -> None:
         """A drop-down of ``{shown text: value}`` starting on the value ``current``."""
         if label:
             self.label(label)
         shown: list[str | tuple[str, str]] = list(options)
         start = next((k for k, v in options.items() if v == current), shown[0])
-        menu = pygame_gui.elements.UIDropDownMenu(shown, start, pygame.Rect(x, self.y, width or self.inner_w - x - 12,
-                                                                            34), self.manager, container=self.window)
+        x = px(LABEL_W) if x is None else x
+        menu = pygame_gui.elements.UIDropDownMenu(shown, start, pygame.Rect(x, self.y, width or self.inner_w - x - px(12),
+                                                                            px(BOX_H)), self.manager, container=self.window)
         self.menus[name] = menu
         self.choices[name] = dict(options)
 
     def button(self, text: str, x: int, width: int, action: Callable[..., object]) -> pygame_gui.elements.UIButton:
-        b = pygame_gui.elements.UIButton(pygame.Rect(x, self.y, width, 36), text, self.manager, container=self.window)
+        b = pygame_gui.elements.UIButton(pygame.Rect(x, self.y, width, px(36)), text, self.manager, container=self.window)
         self.actions[b] = action
         return b
 
     def finish_rows(self, ok_text: str, on_ok: Callable[..., object], on_cancel: Callable[..., object]) -> None:
-        self.status = pygame_gui.elements.UILabel(pygame.Rect(12, self.y, self.inner_w - 24, 30), " ", self.manager,
-                                                  container=self.window, object_id="#builder_status")
-        self.y += 36
-        self.ok = self.button(ok_text, self.inner_w - 12 - 150, 150, on_ok)
-        self.button("Cancel", self.inner_w - 12 - 150 - 10 - 120, 120, on_cancel)
-        self.y += 48
+        self.status = pygame_gui.elements.UILabel(pygame.Rect(px(12), self.y, self.inner_w - px(24), px(30)), " ",
+                                                  self.manager, container=self.window, object_id="#builder_status")
+        self.y += px(36)
+        self.ok = self.button(ok_text, self.inner_w - px(12 + 150), px(150), on_ok)
+        self.button("Cancel", self.inner_w - px(12 + 150 + 10 + 120), px(120), on_cancel)
+        self.y += px(48)
         self.fit_height()
 
     def fit_height(self) -> None:
@@ -121,6 +139,58 @@ class Form:
 
     def text(self, name: str) -> str:
         return self.entries[name].get_text()
+
+    def _select(self, menu: str, value: str) -> None:
+        """Rebuild a drop-down on another value (pygame_gui 0.6 has no setter for the choice)."""
+        old = self.menus[menu]
+        rect = old.relative_rect
+        options = self.choices[menu]
+        start = next(k for k, v in options.items() if v == value)
+        old.kill()
+        self.menus[menu] = pygame_gui.elements.UIDropDownMenu(list(options), start, rect, self.manager,
+                                                             container=self.window)
+
+    # -- built again at another UI scale ------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """What the GM has typed and chosen so far, to carry into the form built again at a new scale."""
+        return {"entries": {k: e.get_text() for k, e in self.entries.items()},
+                "menus": {k: self.value(k) for k in self.menus},
+                "focus": self.focused_box(),
+                "status": self.status.text if self.status is not None else " ",
+                "extra": self._extra_state()}
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """Put a :meth:`snapshot` back (into a form just built with the same arguments)."""
+        for name, value in saved["menus"].items():
+            if name in self.menus and value != self.value(name) and value in self.choices[name].values():
+                self._select(name, value)
+        for name, text in saved["entries"].items():
+            if name in self.entries:
+                self.entries[name].set_text(text)
+        self._restore_extra(saved["extra"])
+        self.say(saved["status"].strip())
+        focus = saved["focus"]
+        if focus in self.entries:
+            self.focus(focus)
+        else:
+            self.manager.set_focus_set(None)
+
+    def focus(self, name: str) -> None:
+        """Give the keyboard to the box ``name`` through the manager (``focus()`` alone left the manager's
+        focus set empty, so a click in another box then left this one marked focused as well)."""
+        self.manager.set_focus_set(self.entries[name])
+
+    def focused_box(self) -> str | None:
+        """The name of the box that has the keyboard (None: none of this form's)."""
+        held = self.manager.get_focus_set() or set()
+        return next((k for k, e in self.entries.items() if e in held),
+                    next((k for k, e in self.entries.items() if e.is_focused), None))
+
+    def _extra_state(self) -> dict[str, Any]:
+        return {}
+
+    def _restore_extra(self, extra: dict[str, Any]) -> None:
+        pass
 
     def say(self, text: str) -> None:
         if self.status is not None:
@@ -167,46 +237,48 @@ class CombatantForm(Form):
         if who is not None and isinstance(who.sheet, Sheet) and isinstance(sheet_ref(who.sheet), str):
             current = who.sheet.name
         self.menu("sheet", "From", sheets, current)
-        self.y += ROW
+        self.next_row()
         self.entry("name", "Name", who.name if who is not None else "")
-        self.y += ROW
+        self.next_row()
         self.menu("team", "Team", self.team_options(), who.team if who is not None else self._default_team())
-        self.y += ROW
+        self.next_row()
+        left, right = px(LABEL_W), self.inner_w - px(12)  # the boxes' column
         if who is None:  # a pack of the same creature in one go: "Space Bear 1" ... "Space Bear 4"
-            self.entry("copies", "How many", "1", numbers=True, width=80)
-            pygame_gui.elements.UILabel(pygame.Rect(LABEL_W + 90, self.y, self.inner_w - LABEL_W - 102, 34),
-                                        "(more than 1: numbered names)", manager, container=self.window,
-                                        object_id="#builder_label")
-            self.y += ROW
-        half = (self.inner_w - LABEL_W - 12 - 110) // 2
+            self.entry("copies", "How many", "1", numbers=True, width=px(80))
+            self.note("(more than 1: numbered names)", left + px(90), right - left - px(90))
+            self.next_row()
+        half = (right - left - px(110)) // 2
+        second = left + half + px(60)  # the second box of a row of two (AC, WIS)
         self.entry("hp", "Hit points", "", numbers=True, width=half)
-        pygame_gui.elements.UILabel(pygame.Rect(LABEL_W + half + 10, self.y, 50, 34), "AC", manager,
-                                    container=self.window)
-        self.entries["ac"] = e = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(LABEL_W + half + 60, self.y, half, 34), manager, container=self.window)
-        e.set_allowed_characters("numbers")
-        self.y += ROW
+        self.note("AC", left + half + px(10), px(50), None)
+        self.box("ac", second, half, numbers=True)
+        self.next_row()
         weapons = {f"{wpn.title} ({wpn.damage}, {wpn.kind})": wid for wid, wpn in armoury.weapons.items()}
         self.menu("weapon", "Attack", weapons, "unarmed")
-        self.y += ROW
+        self.next_row()
         self.entry("dex", "DEX score", "", numbers=True, width=half)
-        pygame_gui.elements.UILabel(pygame.Rect(LABEL_W + half + 10, self.y, 50, 34), "WIS", manager,
-                                    container=self.window)
-        self.entries["wis"] = e = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(LABEL_W + half + 60, self.y, half, 34), manager, container=self.window)
-        e.set_allowed_characters("numbers")
-        self.y += ROW
-        self.entry("art", "Picture", (who.art or "") if who is not None else "", width=self.inner_w - LABEL_W - 12 - 110)
-        self.button("Choose...", self.inner_w - 12 - 100, 100, on_choose_art)
-        self.y += ROW
+        self.note("WIS", left + half + px(10), px(50), None)
+        self.box("wis", second, half, numbers=True)
+        self.next_row()
+        self.entry("art", "Picture", (who.art or "") if who is not None else "", width=right - left - px(110))
+        self.button("Choose...", right - px(100), px(100), on_choose_art)
+        self.next_row()
         self.hidden = bool(who.hidden) if who is not None else False
         self.label("Players see it")
-        self.hidden_button = self.button("", LABEL_W, self.inner_w - LABEL_W - 12, self.toggle_hidden)
+        self.hidden_button = self.button("", left, right - left, self.toggle_hidden)
         self._show_hidden()
-        self.y += ROW + 4
+        self.next_row(4)
         self.finish_rows("Add" if who is None else "Save changes", on_ok, on_cancel)
         self.fill_from_sheet(who.sheet if who is not None and isinstance(who.sheet, Sheet) else None, who)
-        self.entries["name"].focus()
+        self.focus("name")
+
+    def _extra_state(self) -> dict[str, Any]:
+        return {"hidden": self.hidden, "team_chosen": self.team_chosen}
+
+    def _restore_extra(self, extra: dict[str, Any]) -> None:
+        self.team_chosen = extra["team_chosen"]
+        if extra["hidden"] != self.hidden:
+            self.toggle_hidden()
 
     # -- choices -----------------------------------------------------------------------------
     def team_options(self) -> dict[str, str]:
@@ -281,16 +353,6 @@ class CombatantForm(Form):
         weapon = sheet.weapons[0] if sheet is not None and sheet.weapons else "unarmed"
         if weapon in self.choices["weapon"].values():
             self._select("weapon", weapon)
-
-    def _select(self, menu: str, value: str) -> None:
-        """Rebuild a drop-down on another value (pygame_gui 0.6 has no setter for the choice)."""
-        old = self.menus[menu]
-        rect = old.relative_rect
-        options = self.choices[menu]
-        start = next(k for k, v in options.items() if v == value)
-        old.kill()
-        self.menus[menu] = pygame_gui.elements.UIDropDownMenu(list(options), start, rect, self.manager,
-                                                             container=self.window)
 
     # -- the command ------------------------------------------------------------------------------
     def sheet_reference(self, name: str) -> tuple[Any, int]:
@@ -373,19 +435,19 @@ class TeamForm(Form):
         self.state = state
         self.team = team
         self.entry("name", "Name", team.name if team is not None else "")
-        self.y += ROW
+        self.next_row()
         colours = {name: name for name in TEAM_COLOURS}
         used = {tuple(t.colour) for t in state.teams.values()}
         current = next((n for n, c in TEAM_COLOURS.items() if team is not None and tuple(team.colour) == c), None)
         if current is None:
             current = next((n for n, c in TEAM_COLOURS.items() if c not in used), "Blue")
         self.menu("colour", "Colour", colours, current)
-        self.y += ROW
+        self.next_row()
         control = {"the players": "players", "the GM": "gm"}
         self.menu("control", "Played by", control, "players" if team is not None and team.players else "gm")
-        self.y += ROW + 6
+        self.next_row(6)
         self.finish_rows("Add team" if team is None else "Save changes", on_ok, on_cancel)
-        self.entries["name"].focus()
+        self.focus("name")
 
     def colour(self) -> tuple[int, int, int]:
         return TEAM_COLOURS[self.value("colour")]

@@ -20,10 +20,13 @@ from tactics.engine.core.state import Combatant
 from tactics.rules.sheets import Sheet
 from tactics.ui import theme
 from tactics.ui import widgets as w
+from tactics.ui.theme import px
 
 if TYPE_CHECKING:
     from tactics.ui.builder.addon import BuilderAddon
 
+# Sizes at a UI scale of 1 (a 1920x1080 window); drawn through theme.px() like every other panel,
+# so rows, buttons and line spacing grow with the fonts (theme.fs) at 2560x1440 and 4K (review 5).
 ROW_H = 40  # two lines: the name, then its numbers (or "not placed"), never cut off one another
 TEAM_H = 36
 
@@ -49,11 +52,11 @@ class SetupPanel(w.Panel):
 
     def wheel(self, steps: float) -> None:
         """The wheel over the panel: the list moves a row a notch (up: towards its top)."""
-        self._scroll_to(self.list_scroll - int(round(steps * ROW_H)))
+        self._scroll_to(self.list_scroll - int(round(steps * px(ROW_H))))
 
     def page(self, pages: int) -> None:
         """PageDown (1) / PageUp (-1) over the panel: the list moves by all but a row of its height."""
-        self._scroll_to(self.list_scroll + pages * max(ROW_H, self._list_h - ROW_H))
+        self._scroll_to(self.list_scroll + pages * max(px(ROW_H), self._list_h - px(ROW_H)))
 
     def _scroll_to(self, offset: int) -> None:
         room = max(0, self._content_h - self._list_h)
@@ -63,31 +66,34 @@ class SetupPanel(w.Panel):
              hover: tuple[int, int] | None) -> pygame.Rect:
         self.begin()
         b = self.builder
-        canvas = w.canvas(self, (width, max(120, max_h)))
+        canvas = w.canvas(self, (width, max(px(120), max_h)))
         rect = canvas.get_rect()
         local = (hover[0] - x, hover[1] - y) if hover else None
         cy = w.header(self, canvas, rect, self.title)
         inner = rect.width - 2 * theme.PANEL_PAD
-        px = rect.x + theme.PANEL_PAD
+        left = rect.x + theme.PANEL_PAD
         if self.collapsed:
-            return self.finish(surface, canvas, x, y, width, cy + 4)
+            return self.finish(surface, canvas, x, y, width, cy + px(4))
         locked = b.locked_reason()
         if locked:
             for line in w.wrap(locked, 15, inner, "regular"):
-                w.text(canvas, line, (px, cy), 15, theme.BAD, "regular")
-                cy += 21
-            cy += 6
-        half = (inner - 8) // 2
-        w.button(self, canvas, pygame.Rect(px, cy, half, 36), "Add combatant", "add", b.open_add_form,
+                w.text(canvas, line, (left, cy), 15, theme.BAD, "regular")
+                cy += px(21)
+            cy += px(6)
+        gap, button_h = px(8), px(36)
+        half = (inner - gap) // 2
+        w.button(self, canvas, pygame.Rect(left, cy, half, button_h), "Add combatant", "add", b.open_add_form,
                  style="primary", enabled=not locked, hover=local, size=15)
-        w.button(self, canvas, pygame.Rect(px + half + 8, cy, inner - half - 8, 36), "New team", "new-team",
-                 b.open_team_form, enabled=not locked, hover=local, size=15)
-        cy += 46
-        footer_h = 46 + 12 + 12 + len(w.wrap(b.hint(), 14, inner, "regular")) * 20 + 8
+        w.button(self, canvas, pygame.Rect(left + half + gap, cy, inner - half - gap, button_h), "New team",
+                 "new-team", b.open_team_form, enabled=not locked, hover=local, size=15)
+        cy += px(46)
+        hint_lines = w.wrap(b.hint(), 14, inner, "regular")
+        footer_h = px(46 + 12 + 12) + len(hint_lines) * px(20) + px(8)
+        row_h, team_h = px(ROW_H), px(TEAM_H)
         list_top = cy
-        list_bottom = max(list_top + ROW_H, rect.height - footer_h)
+        list_bottom = max(list_top + row_h, rect.height - footer_h)
         rows = self._rows()
-        self._content_h = sum(TEAM_H if kind == "team" else ROW_H for kind, _ in rows) or ROW_H
+        self._content_h = sum(team_h if kind == "team" else row_h for kind, _ in rows) or row_h
         self._list_h = list_bottom - list_top
         if self._content_h <= self._list_h:
             self.list_scroll = 0
@@ -97,34 +103,35 @@ class SetupPanel(w.Panel):
         canvas.set_clip(clip)
         ry = list_top - self.list_scroll
         if not rows:
-            w.text(canvas, "No one yet: add a combatant.", (px, ry + 6), 16, theme.TEXT_DIM, "regular")
+            w.text(canvas, "No one yet: add a combatant.", (left, ry + px(6)), 16, theme.TEXT_DIM, "regular")
         for kind, item in rows:
-            h = TEAM_H if kind == "team" else ROW_H
+            h = team_h if kind == "team" else row_h
             if ry + h > list_top and ry < list_bottom:
                 if kind == "team":
-                    self._team_row(canvas, item, px, ry, inner, local, locked)
+                    self._team_row(canvas, item, left, ry, inner, local, locked)
                 else:
-                    self._combatant_row(canvas, item, px, ry, inner, local, locked, clip)
+                    self._combatant_row(canvas, item, left, ry, inner, local, locked, clip)
             ry += h
         canvas.set_clip(None)
         rows_keys = ("pick", "edit", "remove", "team")  # a row scrolled half out cannot be clicked
         self.hits = [h for h in self.hits if h.key.split(":")[0] not in rows_keys or clip.contains(h.rect)]
-        cy = list_bottom + 12
+        cy = list_bottom + px(12)
         if self._content_h > self._list_h:
             more = ("more below (wheel)" if self.list_scroll < self._content_h - self._list_h
                     else "more above (wheel)")
-            w.text(canvas, more, (rect.right - theme.PANEL_PAD, list_bottom + 2), 13, theme.TEXT_DIM, "regular", "topright")
-            cy += 12
-        third = (inner - 16) // 3
-        w.button(self, canvas, pygame.Rect(px, cy, third, 36), "Traps (P)", "traps", b.traps, hover=local, size=16,
-                 enabled=not locked)
-        w.button(self, canvas, pygame.Rect(px + third + 8, cy, inner - third - 8, 36), "Save encounter...", "save",
-                 b.open_save_dialog, hover=local, size=16)
-        cy += 46
-        for line in w.wrap(b.hint(), 14, inner, "regular"):
-            w.text(canvas, line, (px, cy), 14, theme.TEXT_DIM, "regular")
-            cy += 20
-        return self.finish(surface, canvas, x, y, width, min(max_h, cy + 8))
+            w.text(canvas, more, (rect.right - theme.PANEL_PAD, list_bottom + px(2)), 13, theme.TEXT_DIM, "regular",
+                   "topright")
+            cy += px(12)
+        third = (inner - 2 * gap) // 3
+        w.button(self, canvas, pygame.Rect(left, cy, third, button_h), "Traps (P)", "traps", b.traps, hover=local,
+                 size=16, enabled=not locked)
+        w.button(self, canvas, pygame.Rect(left + third + gap, cy, inner - third - gap, button_h), "Save encounter...",
+                 "save", b.open_save_dialog, hover=local, size=16)
+        cy += px(46)
+        for line in hint_lines:
+            w.text(canvas, line, (left, cy), 14, theme.TEXT_DIM, "regular")
+            cy += px(20)
+        return self.finish(surface, canvas, x, y, width, min(max_h, cy + px(8)))
 
     def finish(self, surface: pygame.Surface, canvas: pygame.Surface, x: int, y: int, width: int,
                height: int, *, content: int | None = None, fixed: int = 0) -> pygame.Rect:
@@ -148,42 +155,45 @@ class SetupPanel(w.Panel):
         return rows
 
     def _team_row(self, s: pygame.Surface, team, x: int, y: int, inner: int, hover, locked: str) -> None:
-        pygame.draw.circle(s, tuple(team.colour), (x + 9, y + 18), 8)
-        pygame.draw.circle(s, theme.OUTLINE, (x + 9, y + 18), 8, 1)
+        pygame.draw.circle(s, tuple(team.colour), (x + px(9), y + px(18)), px(8))
+        pygame.draw.circle(s, theme.OUTLINE, (x + px(9), y + px(18)), px(8), 1)
         who = "players" if team.players else "GM"
-        edit_w = 56
-        name_w = inner - 26 - edit_w - 8
+        edit_w = px(56)
+        name_w = inner - px(26) - edit_w - px(8)
         label = _fit(f"{team.name}  ·  {who}", 17, name_w, "bold")
-        w.text(s, label, (x + 24, y + 7), 17, theme.TEXT, "bold")
-        w.button(self, s, pygame.Rect(x + inner - edit_w, y + 4, edit_w, 28), "Edit", f"team:{team.id}",
+        w.text(s, label, (x + px(24), y + px(7)), 17, theme.TEXT, "bold")
+        w.button(self, s, pygame.Rect(x + inner - edit_w, y + px(4), edit_w, px(28)), "Edit", f"team:{team.id}",
                  lambda t=team.id: self.builder.open_team_form(t), enabled=not locked, hover=hover, size=14)
 
     def _combatant_row(self, s: pygame.Surface, who: Combatant, x: int, y: int, inner: int, hover, locked: str,
                        clip: pygame.Rect) -> None:
         b = self.builder
-        row = pygame.Rect(x, y + 1, inner, ROW_H - 2)
+        row_h = px(ROW_H)
+        row = pygame.Rect(x, y + 1, inner, row_h - 2)
         picked = b.picked == who.id
         placing = b.placing == who.id
         if picked or placing or (hover is not None and row.collidepoint(hover)):
-            pygame.draw.rect(s, theme.PICKED_BG if (picked or placing) else theme.ROW_BG, row, border_radius=6)
+            pygame.draw.rect(s, theme.PICKED_BG if (picked or placing) else theme.ROW_BG, row, border_radius=px(6))
         self.hit(row, f"pick:{who.id}", lambda c=who.id: b.pick(c, from_panel=True))
         team = b.view.state.teams.get(who.team)
         colour = tuple(team.colour) if team else theme.NEUTRAL
-        pygame.draw.circle(s, colour, (x + 22, y + ROW_H // 2), 6)
-        buttons_w = 56 + 4 + 30
-        name_w = inner - 34 - buttons_w - 8
+        pygame.draw.circle(s, colour, (x + px(22), y + row_h // 2), px(6))
+        edit_w, remove_w, gap = px(56), px(30), px(4)
+        buttons_w = edit_w + gap + remove_w
+        name_x = x + px(34)
+        name_w = inner - px(34) - buttons_w - px(8)
         where = "joins later" if not who.present else "not placed" if who.cell is None else _stats(who)
         if placing:
             where = "to place"
-        name = _fit(who.name + ("  (hidden)" if who.hidden else ""), 16, max(40, name_w))
-        w.text(s, name, (x + 34, y + 2), 16, theme.TEXT)
+        name = _fit(who.name + ("  (hidden)" if who.hidden else ""), 16, max(px(40), name_w))
+        w.text(s, name, (name_x, y + px(2)), 16, theme.TEXT)
         # its numbers on a line of their own: beside a long name they were cut or left out (review 5)
         colour_detail = theme.ACCENT if who.cell is None and who.present else theme.TEXT_DIM
-        w.text(s, _fit(where, 13, max(40, name_w), "regular"), (x + 34, y + 21), 13, colour_detail, "regular")
+        w.text(s, _fit(where, 13, max(px(40), name_w), "regular"), (name_x, y + px(21)), 13, colour_detail, "regular")
         bx = x + inner - buttons_w
-        w.button(self, s, pygame.Rect(bx, y + 4, 56, ROW_H - 8), "Edit", f"edit:{who.id}",
+        w.button(self, s, pygame.Rect(bx, y + px(4), edit_w, row_h - px(8)), "Edit", f"edit:{who.id}",
                  lambda c=who.id: b.open_edit_form(c), enabled=not locked, hover=hover, size=14)
-        w.button(self, s, pygame.Rect(bx + 60, y + 4, 30, ROW_H - 8), "x", f"remove:{who.id}",
+        w.button(self, s, pygame.Rect(bx + edit_w + gap, y + px(4), remove_w, row_h - px(8)), "x", f"remove:{who.id}",
                  lambda c=who.id: b.remove(c), style="danger", enabled=not locked, hover=hover, size=15)
 
 
