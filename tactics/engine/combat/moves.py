@@ -293,30 +293,33 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     # (over a known trap?, total, -first leg): a way round first, then the cheapest, then the longest run
     best: dict[Cell, tuple[tuple[int, int, int], tuple[tuple[Plan, Cell], ...]]] = {}
 
-    def offer(cell: Cell, key: tuple[int, int, int], ways: tuple[tuple[Plan, Cell], ...]) -> None:
-        if cell in out or cell in allowance.barred:
-            return
-        if cell not in best or key < best[cell][0]:
-            best[cell] = (key, ways)
-
+    skip = set(out) | set(allowance.barred)  # squares one leg reaches, or no move may end on
     over = 1 if around else 0
     for cell in first.endable - {origin}:
-        if cell not in out:  # a square the run reaches only over a known trap: its way, unless one round it
-            offer(cell, (over, first.cost[cell], -first.cost[cell]), ((first, cell),))
+        if cell not in skip:  # a square the run reaches only over a known trap: its way, unless one round it
+            best[cell] = ((over, first.cost[cell], -first.cost[cell]), ((first, cell),))
+
+    def offer(first_leg: Plan, mid: Cell, after: Plan, round_trap: int) -> None:
+        """Every square ``after`` reaches from ``mid``, if this way there beats the best so far
+        (the innermost loop of a split move: kept plain)."""
+        c1 = first_leg.cost[mid]
+        costs = after.cost
+        for cell in after.endable:
+            if cell == mid or cell in skip:
+                continue
+            key = (round_trap, c1 + costs[cell], -c1)
+            known = best.get(cell)
+            if known is None or key < known[0]:
+                best[cell] = (key, ((first_leg, mid), (after, cell)))
+
     for mid in sorted(first.endable - {origin}):
         after = reach(mid, second_ft)
-        c1 = first.cost[mid]
-        for cell in after.endable:
-            if cell != mid:
-                offer(cell, (over, c1 + after.cost[cell], -c1), ((first, mid), (after, cell)))
+        offer(first, mid, after, over)
         if first_around is None or mid not in clear:
             continue
         after_around = reach_around(mid, second_ft, after)
         assert after_around is not None
-        c1 = first_around.cost[mid]
-        for cell in after_around.endable:
-            if cell != mid:
-                offer(cell, (0, c1 + after_around.cost[cell], -c1), ((first_around, mid), (after_around, cell)))
+        offer(first_around, mid, after_around, 0)
     for cell, ((_, total, _), ways) in best.items():
         out[cell] = Route(None, total, len(ways) == 2 or total > allowance.run_ft, ways=ways)
     return out
