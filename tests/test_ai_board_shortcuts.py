@@ -9,7 +9,7 @@ the plain computation exactly, or its choices would drift.
 from __future__ import annotations
 
 from tactics.ai.knowledge import known_state
-from tactics.ai.positions import STEP_FT, WALK_FT, Board
+from tactics.ai.positions import DOOR_WALK_FT, STEP_FT, WALK_FT, Board
 from tactics.ai.scoring import path_chance
 from tactics.ai.team_turn import _reach_plan
 from tactics.assets import bundled
@@ -37,11 +37,16 @@ def test_the_chance_to_get_there_equals_the_product_along_the_drawn_path():
 
 def test_a_foe_s_pull_equals_the_discount_per_turn_of_walking_there():  # N-DOOR-5
     """The pull counts the squares on foot around walls (a plain Dijkstra from the foe's square),
-    as the crow flies only beyond ``WALK_FT``."""
+    a square only a closed door leads to through it at ``DOOR_WALK_FT`` more, as the crow flies
+    only beyond ``WALK_FT``."""
     board = _board()
     who = board.ours()[0]
     run = max(STEP_FT, sheet_of(who).run_ft)
     m = board.view.current_map()
+    through = m
+    for index, door in enumerate(m.doors):  # on foot every door is a way: one opens it (N-DOOR-5)
+        if door.closed:
+            through = through.with_door(index, closed=False)
     walks = {}
     round_the_wall = 0
     for x in range(m.width):
@@ -49,7 +54,9 @@ def test_a_foe_s_pull_equals_the_discount_per_turn_of_walking_there():  # N-DOOR
             best, toward = 0.0, None
             for reach, (fx, fy), value, foe in board.offers(who):
                 if (fx, fy) not in walks:
-                    walks[(fx, fy)] = plan_reference(m, (fx, fy), WALK_FT).cost
+                    shut = plan_reference(m, (fx, fy), WALK_FT).cost
+                    ways = plan_reference(through, (fx, fy), WALK_FT).cost
+                    walks[(fx, fy)] = {**{c: f + DOOR_WALK_FT for c, f in ways.items()}, **shut}
                 crow = max(abs(fx - x), abs(fy - y))
                 feet = walks[(fx, fy)].get((x, y))
                 squares = feet // STEP_FT if feet is not None else max(crow, WALK_FT // STEP_FT + 1)

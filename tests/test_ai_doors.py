@@ -56,6 +56,19 @@ def test_in_individual_turns_the_door_first_then_a_move_through_it():  # N-DOOR-
     assert s.combatants["katie"].cell[0] < 23
 
 
+def test_shut_in_her_room_katie_walks_toward_the_door():  # N-DOOR-5
+    """Review 6: across the room from her closed door Katie "held her ground" all fight: on foot
+    the closed door is a way out, so she walks toward it (beside it, she opens it: the test above)."""
+    enc = katies_turn()
+    s = enc.state
+    assert s.combatants["katie"].cell == (26, 15) and not s.door_open(KATIE_DOOR)
+    choice = next(c for c in plan_group(s, "party") if c.combatant == "katie")
+    assert [a.kind for a in choice.actions] in ([act.STANDARD_MOVE], [act.STANDARD_MOVE, act.BONUS_MOVE]), choice.reason
+    assert choice.end is not None and choice.end[0] < 26  # toward the door (x = 23), not further in
+    for action in choice.actions:
+        enc.submit(Declare("katie", action))  # the engine accepts it
+
+
 def test_only_closed_doors_beside_it_are_weighed():  # N-DOOR-1, N-DOOR-5
     enc = katies_turn()
     s = enc.state
@@ -67,3 +80,27 @@ def test_only_closed_doors_beside_it_are_weighed():  # N-DOOR-1, N-DOOR-5
     assert [d for d, _, _ in doors_to_open(board, s.combatants["katie"])] == [KATIE_DOOR]
     opened = doors_to_open(board, s.combatants["katie"])[0][2]
     assert opened.view.door_open(KATIE_DOOR) and not s.door_open(KATIE_DOOR)  # the real fight is untouched
+
+
+def test_app_played_bears_open_katies_door_to_get_at_her():  # N-DOOR-5
+    """Review 6: with the party idle and Katie in her room, the bears stepped 5 ft to and fro for
+    twenty rounds, "ready to charge Katie next turn" as the crow flies through the wall. On foot
+    (round walls, through the door at a price) they go to her door, open it and reach her."""
+    from tactics.ai import Opponent
+    from tactics.assets import bundled
+    from tactics.engine.combat.team import Advance, Join, StartCombat
+    from tactics.engine.core.control import SetController
+    from tactics.engine.core.encounter import load_encounter
+
+    enc = load_encounter(bundled("space-bears.encounter.toml"), seed=1)
+    enc.submit(SetController("bears", "win"))
+    enc.submit(StartCombat())
+    opponent = Opponent(enc)
+    while enc.state.combat.phase != "ended" and enc.state.combat.round <= 14:
+        if enc.state.combat.phase == "counters" and not enc.state.combatants["katie"].present:
+            enc.submit(Join("katie"))
+        if not opponent.play() and enc.state.combat.phase != "ended":
+            enc.submit(Advance())  # the party does nothing
+    opened_by = [e.by for entry in enc.journal.entries for e in entry.events if e.kind == "door.set"]
+    assert opened_by and enc.state.combatants[opened_by[0]].team == "bears"
+    assert enc.state.combatants["katie"].hp < enc.state.combatants["katie"].max_hp  # they reached her

@@ -69,7 +69,7 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Cho
                                       who.cell, value))
     if contested and not board.foes():  # someone is hiding: look for them
         options.append(Choice(cid, [ia.TurnAction(ia.USE_ITEM, item="perception")], 1.0,
-                              f"{who.name} searches for the foe it cannot see", who.cell))
+                              f"{who.name} searches for an unseen foe", who.cell))
     if moves > 0:
         options += _moves(board, who, rules, contested and pips.left >= 2)
     if moves > 0 and pips.left >= 2:  # a door beside it, then a move through it (N-DOOR-4, N-DOOR-5)

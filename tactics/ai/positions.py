@@ -24,6 +24,8 @@ from tactics.rules.sheets import Technique
 STEP_FT = 5
 #: how far on foot "closing in" is measured around walls (beyond: as the crow flies, at least this far)
 WALK_FT = 150
+#: what a closed door on the way adds to it (opening it is the Simple action: no sprint that turn)
+DOOR_WALK_FT = 10
 
 
 @dataclass
@@ -267,7 +269,7 @@ class Board:
 
     def walk_from(self, square: Cell) -> dict[Cell, int]:
         """How far every square within ``WALK_FT`` is from ``square`` on foot, in feet: around
-        walls and through open doors only, as a move would go (R-GRID-2..4; creatures aside).
+        walls and through doors, open or closed (:func:`walking_costs`; R-GRID-2..4; creatures aside).
 
         Why: "closing in" measured as the crow flies walked a member into the wall between it
         and its foe and kept it behind a closed door (N-DOOR-5); on foot, the way round wins.
@@ -276,6 +278,20 @@ class Board:
         if hit is None:
             hit = self._walks[square] = walking_costs(self.view.current_map(), square)
         return hit
+
+    def near_on_foot(self, cell: Cell) -> int:
+        """Feet on foot from ``cell`` to the nearest foe (:meth:`walk_from`; as the crow flies, at
+        least ``WALK_FT``, beyond it): how far a member with nothing to hit still has to close in."""
+        best: int | None = None
+        for foe in self.foes():
+            if foe.cell is None:
+                continue
+            feet = self.walk_from(foe.cell).get(cell)
+            if feet is None:
+                feet = max(distance_ft(cell, foe.cell), WALK_FT + STEP_FT)
+            if best is None or feet < best:
+                best = feet
+        return best or 0
 
     def pulls(self, who: Combatant, discount: float) -> list[tuple[int, int, dict[int, float], str, float, int, int]]:
         """(foe's x, y, pull by distance, foe's name, value, reach, run) of every attack in :meth:`offers`.
@@ -339,22 +355,38 @@ class Board:
 
 
 #: walking costs remembered per map state (a map object: doors opened make a new one) and square
-_WALKS: dict[int, tuple["weakref.ref[Any]", dict[Cell, dict[Cell, int]]]] = {}
+_WALKS: dict[int, tuple["weakref.ref[Any]", dict[Cell, dict[Cell, int]], Any]] = {}
 _WALKS_KEPT = 8  # map states remembered before the oldest is forgotten
 
 
 def walking_costs(battle_map: Any, square: Cell) -> dict[Cell, int]:
-    """``plan(battle_map, square, WALK_FT).cost``, remembered for the map state: the foes of one
-    fight stand on the same squares turn after turn, and each decision asks them again."""
+    """How far every square within ``WALK_FT`` is from ``square`` on foot, in feet: as the doors
+    stand, and a square only a closed door leads to through it, ``DOOR_WALK_FT`` dearer (one opens
+    it, N-DOOR-5): so a member shut in a room walks to its door rather than standing still (review
+    6: Katie stayed in her room all fight), and opening the door is still worth its price. Remembered
+    for the map state: the foes of one fight stand on the same squares turn after turn."""
     kept = _WALKS.get(id(battle_map))
     if kept is None or kept[0]() is not battle_map:
         if len(_WALKS) >= _WALKS_KEPT:
             del _WALKS[next(iter(_WALKS))]
-        kept = _WALKS[id(battle_map)] = (weakref.ref(battle_map), {})
+        kept = _WALKS[id(battle_map)] = (weakref.ref(battle_map), {}, _doors_open(battle_map))
     costs = kept[1].get(square)
     if costs is None:
-        costs = kept[1][square] = plan(battle_map, square, WALK_FT).cost
+        costs = plan(battle_map, square, WALK_FT).cost
+        if kept[2] is not battle_map:  # squares only a closed door leads to: the way through it, and its price
+            through = plan(kept[2], square, WALK_FT).cost
+            costs = {**{c: f + DOOR_WALK_FT for c, f in through.items()}, **costs}
+        kept[1][square] = costs
     return costs
+
+
+def _doors_open(battle_map: Any) -> Any:
+    """``battle_map`` with every closed door open (the same map when none is closed)."""
+    opened = battle_map
+    for index, door in enumerate(getattr(battle_map, "doors", ())):
+        if door.closed:
+            opened = opened.with_door(index, closed=False)
+    return opened
 
 
 def forget_walks() -> None:

@@ -176,7 +176,10 @@ def _options(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> 
     out += _charges(board, who, rules, claimed)
     out += _moves(board, who, rules, claimed)
     out += _door_then_move(board, who, rules, claimed)
-    out.append(Choice(who.id, [], -here_cost - 0.01, f"{who.name} holds its ground", who.cell))
+    stay = -here_cost - 0.01
+    if board.foes() and board.best_from(who, who.cell)[0] <= 0:
+        stay -= 0.01 * board.near_on_foot(who.cell)  # nothing to hit from here: staying closes in on no one
+    out.append(Choice(who.id, [], stay, f"{who.name} stays put", who.cell))
     if not board.foes():
         out.append(_search(who))
     return out
@@ -185,7 +188,7 @@ def _options(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> 
 def _search(who: Combatant) -> Choice:
     """No foe in sight but the fight goes on: someone is hiding, so look (a Perception check)."""
     return Choice(who.id, [Action(act.USE_ITEM, item="perception")], 1.0,
-                  f"{who.name} searches for the foe it cannot see", who.cell)
+                  f"{who.name} searches for an unseen foe", who.cell)
 
 
 def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float) -> list[Choice]:
@@ -326,7 +329,7 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, ru
         if keep and near < keep:
             score -= 0.5 * (keep - near) / STEP_FT
         if future <= 0:
-            score -= 0.01 * near  # nothing to hit from there: at least close in
+            score -= 0.01 * board.near_on_foot(cell)  # nothing to hit from there: at least close in
         if value is not None:
             why = f"in reach of {board.view.combatants[value.target].name} next turn"
         elif charge_at_name:
@@ -437,14 +440,19 @@ def _by_distance(square: Cell, offers: list[tuple[int, Cell, float]], dangers: l
 
 
 def _charge_future(board: Board, who: Combatant, cell: Cell) -> tuple[float, str | None]:
-    """Next turn's charge from ``cell``: the best foe within its run (walls aside), and its name."""
+    """Next turn's charge from ``cell``: the best foe within its run on foot (round walls, through
+    doors: :meth:`Board.walk_from`), and its name. As the crow flies a bear behind a wall was
+    always "ready to charge" and stepped to and fro for twenty rounds (review 6)."""
     best, name = 0.0, None
     for arms in board.arms(who):
         run = run_ft(arms)
         if not run:
             continue
         for foe in board.foes():
-            if foe.cell is not None and distance_ft(cell, foe.cell) <= run + arms.range_ft:
+            if foe.cell is None:
+                continue
+            walk = board.walk_from(foe.cell).get(cell)  # the run goes round walls, not through them
+            if walk is not None and walk <= run + arms.range_ft:
                 value = board.odds(who, arms, foe)
                 if value is not None and value.expected + value.p_kill * board.threat(foe) > best:
                     best, name = value.expected + value.p_kill * board.threat(foe), foe.name
