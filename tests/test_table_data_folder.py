@@ -183,3 +183,22 @@ def test_the_status_line_names_the_house_rules_folder_or_the_misnamed_file(tmp_p
         assert text.endswith("(and 1 more: see the terminal)")
     finally:
         pygame.quit()
+
+
+def test_the_ships_folder_is_looked_over_too(tmp_path):
+    """Review 6: a house-ruled ships/wayfarer.toml was in force while the app said "the bundled
+    rules are used", and ships/wayfarr.toml (a typo) was a silent new ship."""
+    from tactics.rules.table_folder import read_table_folder
+
+    rules = tmp_path / "rules"
+    (rules / "ships").mkdir(parents=True)
+    wayfarer = bundled_data_path() / "ships" / "wayfarer.toml"
+    (rules / "ships" / "wayfarer.toml").write_text(wayfarer.read_text())
+    (rules / "ships" / "wayfarr.toml").write_text(wayfarer.read_text())
+    (rules / "ships" / "black-gull.toml").write_text(wayfarer.read_text())  # a new ship of the table's own
+    seen = read_table_folder(rules)
+    assert seen.replaced == ["ships/wayfarer.toml"]
+    assert seen.new_ships == ["black-gull", "wayfarr"]
+    assert seen.problems == [f"ships/wayfarr.toml in {rules} is a new ship, not the bundled wayfarer "
+                             "(did you mean ships/wayfarer.toml?)"]
+    assert seen.summary() == f"House rules from {rules}: ships/wayfarer.toml; new ships: black-gull, wayfarr."

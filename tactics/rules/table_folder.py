@@ -25,12 +25,16 @@ class TableFolder:
     folder: Path
     replaced: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    new_ships: list[str] = field(default_factory=list)  # ships/ files no bundled ship is named as (ids)
 
     def summary(self) -> str:
-        """One line for the status line: which folder, which files it house-rules."""
+        """One line for the status line: which folder, which files it house-rules, which ships it adds."""
+        ships = f"; new ships: {', '.join(self.new_ships)}" if self.new_ships else ""
         if not self.replaced:
+            if ships:
+                return f"House rules from {self.folder}: no bundled rules file replaced{ships}."
             return f"House rules folder {self.folder}: no rules file in it, the bundled rules are used."
-        return f"House rules from {self.folder}: {', '.join(self.replaced)}."
+        return f"House rules from {self.folder}: {', '.join(self.replaced)}{ships}."
 
 
 def rules_file_names() -> list[str]:
@@ -58,7 +62,30 @@ def read_table_folder(folder: str | Path | None = None) -> TableFolder | None:
         close = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.6)
         hint = f"did you mean {close[0]}?" if close else f"rules files: {', '.join(known)}"
         problems.append(f"{name} in {where} is not a rules file ({hint})")
-    return TableFolder(where, replaced, problems)
+    new_ships = _ships(where, replaced, problems)
+    return TableFolder(where, replaced, problems, new_ships)
+
+
+def _ships(where: Path, replaced: list[str], problems: list[str]) -> list[str]:
+    """The folder's ``ships/``: a file named as a bundled ship replaces it (listed with the
+    replaced files); any other is a new ship an encounter may name, and one named nearly as a
+    bundled ship is said to be so (review 6: ``wayfarr.toml`` was a silent new ship)."""
+    try:
+        files = sorted(p.name for p in (where / "ships").iterdir() if p.suffix.lower() == ".toml" and p.is_file())
+    except OSError:
+        return []
+    bundled = sorted(p.name for p in (bundled_data_path() / "ships").glob("*.toml"))
+    new: list[str] = []
+    for name in files:
+        if name in bundled:
+            replaced.append(f"ships/{name}")
+            continue
+        new.append(Path(name).stem)
+        close = difflib.get_close_matches(name.lower(), bundled, n=1, cutoff=0.8)
+        if close:
+            problems.append(f"ships/{name} in {where} is a new ship, not the bundled {Path(close[0]).stem} "
+                            f"(did you mean ships/{close[0]}?)")
+    return new
 
 
 __all__ = ["TableFolder", "read_table_folder", "rules_file_names"]
