@@ -25,6 +25,7 @@ from tactics.engine.combat.team import BeginActions, StartCombat
 from tactics.engine.hazards.commands import ThrowGrenade
 from tactics.ui.app import App
 from tactics.ui.players.seen import players_state
+from tactics.ui.players.table_cards import CUT_ROLL
 
 from test_ground_audit import to_group
 from test_ui_combat import explosion, press, space_bears, start_surprise, token
@@ -76,6 +77,14 @@ def test_a_resolved_attack_shows_its_dice_on_the_players_window() -> None:
         assert words != before
         assert "Last roll" in words and any(w in ("MAJOR HIT", "HIT", "MINOR HIT", "MISS", "CRITICAL") for w in words)
         assert not any("vs AC" in w for w in words)  # a GM creature's AC stays the GM's
+        pw = app.players.window
+        for size in ((800, 600), (640, 400)):  # the dice card keeps to the map's room too
+            pw.window.size = size
+            pw.fit()
+            _, texts = players_window_frame(app)
+            board = pw.board_rect()
+            assert pw.cards.rects and all(board.contains(r) for r in pw.cards.rects), (size, pw.cards.rects, board)
+        assert CUT_ROLL in texts  # at 640x400 the roll does not fit whole, and the card says so
 
 
 def _fight():

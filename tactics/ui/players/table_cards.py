@@ -11,8 +11,11 @@ Why it exists: at a projected table the players read their own window, not the G
   for a grenade or a blast, the log's lines with every die. A GM creature's AC and hit points
   are not shown (N-SEEN-1).
 
-Each card is placed in a corner of the board, the one covering fewest tokens, and never over
-the other card, and its type follows the window's scale (larger in the room style).
+Each card is placed in a corner of the board, the one covering fewest tokens (either side's, with
+their badges and names), and never over the other card, and its type follows the window's scale
+(larger in the room style). A card is never taller than the map's room under the banner and the
+order strip (review 6, finding 3): the in-force list gives one line per creature and ends with
+"+N more" when cut; a roll cut by a small window ends with "+ more".
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ CARD_KINDS = ("attack.rolled", "combat.check", "damage.rolled", "condition.added
 LINE_KINDS = ("grenade.cooked", "grenade.thrown", "grenade.exploded", "hazard.blast", "hazard.hit",
               "trap.disarm", "trap.search", "trap.set-check")
 MARGIN = 12
+CUT_ROLL = "+ more"  # the last line of a roll cut by a small window
 
 
 NOTHING_IN_FORCE = "No condition gives or takes an advantage die this round."
@@ -138,7 +142,12 @@ def last_roll_card(events: list[Event], seen: EncounterState, width: int, max_he
 
     def body(s: pygame.Surface, x: int, y: int, wid: int, bottom: int) -> int:
         if dice:
-            y = min(bottom, draw_resolution(s, x, y, wid, dice, seen, players=True))
+            y = draw_resolution(s, x, y, wid, dice, seen, players=True)
+            if y > bottom:  # the window is too small for the whole roll: say so on its last line
+                step = w.line_h(16) + theme.px(2)
+                s.fill((0, 0, 0, 0), pygame.Rect(0, bottom - step, s.get_width(), s.get_height()))
+                w.text(s, CUT_ROLL, (x, bottom - step), 16, theme.TEXT_DIM, "bold")
+                return bottom
         if lines:
             y = _bullets(lines, 16)(s, x, y, wid, bottom)
         return y
