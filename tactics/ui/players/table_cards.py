@@ -51,18 +51,17 @@ def in_force_lines(seen: EncounterState) -> list[str]:
     """What the card lists, of the players' copy of the state (no hidden creature): one line per
     creature ("James: Shaken 1, Flat-footed", the rounds left as on the map's badges), and any
     entry that is not a creature's as a line of its own."""
-    lines: list[str] = []
+    rows: list[tuple[str, list[str]]] = []  # (a creature's name, its conditions) or (a line, [])
     by_creature: dict[str, list[str]] = {}
     for entry in in_force_entries(seen):
         if entry.who is None:
-            lines.append(entry.line())
+            rows.append((entry.line(), []))
             continue
         if entry.who not in by_creature:
             by_creature[entry.who] = []
-            lines.append(entry.who)  # a placeholder, filled below (the engine's order kept)
+            rows.append((entry.name, by_creature[entry.who]))  # the engine's order kept
         by_creature[entry.who].append(f"{entry.condition} {entry.rounds}" if entry.rounds else entry.condition)
-    names = {e.who: e.name for e in in_force_entries(seen) if e.who is not None}
-    out = [f"{names[line]}: {', '.join(by_creature[line])}" if line in by_creature else line for line in lines]
+    out = [f"{head}: {', '.join(conditions)}" if conditions else head for head, conditions in rows]
     return out or [NOTHING_IN_FORCE]
 
 
