@@ -20,7 +20,7 @@ order strip (review 6, finding 3): the in-force list gives one line per creature
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -97,7 +97,7 @@ def more_text(n: int) -> str:
     return f"+{n} more"
 
 
-def _bullets(lines: list[str], size: int, extra: list[str] = ()) -> Body:
+def _bullets(lines: list[str], size: int, extra: Sequence[str] = ()) -> Body:
     """Bulleted ``lines``, as many as fit above ``bottom``, the rest said as "+N more"; then the
     dim ``extra`` lines (what the conditions do), only if every one of them fits too."""
 
