@@ -144,7 +144,7 @@ def last_roll_card(events: list[Event], seen: EncounterState, width: int, max_he
             y = draw_resolution(s, x, y, wid, dice, seen, players=True)
             if y > bottom:  # the window is too small for the whole roll: say so on its last line
                 step = w.line_h(16) + theme.px(2)
-                s.fill((0, 0, 0, 0), pygame.Rect(0, bottom - step, s.get_width(), s.get_height()))
+                s.fill(theme.CLEAR, pygame.Rect(0, bottom - step, s.get_width(), s.get_height()))
                 w.text(s, CUT_ROLL, (x, bottom - step), 16, theme.TEXT_DIM, "bold")
                 return bottom
         if lines:
