@@ -14,6 +14,7 @@ What is tested, through the real app with the players' window open:
 
 from __future__ import annotations
 
+import pygame
 
 from tactics.engine.combat.actions import Action, Declare, ResolveNext
 from tactics.engine.board import Place
@@ -24,6 +25,7 @@ from tactics.engine.combat.team import BeginActions, StartCombat
 from tactics.engine.hazards.commands import ThrowGrenade
 from tactics.ui.app import App
 from tactics.ui.players.seen import players_state
+from tactics.ui.players.table_cards import CUT_ROLL
 
 from test_ground_audit import to_group
 from test_ui_combat import explosion, press, space_bears, start_surprise, token
@@ -47,10 +49,10 @@ def test_the_advantages_phase_lists_what_is_in_force_without_hidden_creatures() 
         assert app.battle.state.combat.phase == "advantages"
         assert any(line.startswith("Bear 1 is Stunned") for line in advantages_in_force(app.battle.state))  # the GM's
         shown = app.players.window.cards.in_force
-        assert any(line.startswith("Brandon is Shaken") for line in shown)
+        assert "Brandon: Shaken 1" in shown  # one line per creature
         assert not any("Bear 1" in line for line in shown)
         words = " ".join(_texts(app))
-        assert "Brandon is Shaken" in words and "Bear 1" not in words
+        assert "Brandon: Shaken 1" in words and "Bear 1" not in words
 
 
 def test_a_resolved_attack_shows_its_dice_on_the_players_window() -> None:
@@ -75,6 +77,14 @@ def test_a_resolved_attack_shows_its_dice_on_the_players_window() -> None:
         assert words != before
         assert "Last roll" in words and any(w in ("MAJOR HIT", "HIT", "MINOR HIT", "MISS", "CRITICAL") for w in words)
         assert not any("vs AC" in w for w in words)  # a GM creature's AC stays the GM's
+        pw = app.players.window
+        for size in ((800, 600), (640, 400)):  # the dice card keeps to the map's room too
+            pw.window.size = size
+            pw.fit()
+            _, texts = players_window_frame(app)
+            board = pw.board_rect()
+            assert pw.cards.rects and all(board.contains(r) for r in pw.cards.rects), (size, pw.cards.rects, board)
+        assert CUT_ROLL in texts  # at 640x400 the roll does not fit whole, and the card says so
 
 
 def _fight():
@@ -136,3 +146,63 @@ def test_a_disarm_roll_is_public_without_the_gms_trap_dc() -> None:  # N-SEEN-6,
     assert "'dc': 10" in str(enc.journal.entries[-1].events)  # the GM's log has it
     lines = roll_lines(public_roll(enc.state, enc.journal.entries), players_state(enc.state))
     assert lines and lines[0].startswith("Ann disarms") and "d20 4" in lines[0] and "DC" not in lines[0]
+
+
+def _round_one_advantages(app: App) -> None:
+    """From the surprise round to Round 1's Advantages Phase with real key presses (E; Esc for a prompt)."""
+    from tactics.ui.hazards import hazards_of
+    from ui_driver import key
+
+    start_surprise(app)
+    for _ in range(12):
+        combat = app.battle.state.combat
+        if combat.phase == "advantages" and combat.round >= 1:
+            return
+        if hazards_of(app.battle).prompt.queue:
+            key(app, pygame.K_ESCAPE)
+        key(app, pygame.K_e)
+    raise AssertionError("Round 1's Advantages Phase never came")
+
+
+def _card_checks(app: App, size: tuple[int, int]) -> tuple[pygame.Rect, list[str]]:
+    """The in-force card at ``size``: inside the window, under the banner and the order strip,
+    over no token disc (either side's; a free corner exists in these fights)."""
+    pw = app.players.window
+    pw.window.size = size
+    pw.fit()
+    _, texts = players_window_frame(app)
+    card = pw.cards.rects[0]
+    board = pw.board_rect()
+    assert pygame.Rect((0, 0), size).contains(card), f"{size}: the card {card} runs off the window"
+    assert card.top >= board.top, f"{size}: the card {card} covers the banner or the order strip (map from {board.top})"
+    assert card.bottom <= board.bottom and card.right <= board.right
+    discs = {who.name: pygame.Rect(pw.camera.cell_rect(who.cell)) for who in pw.drawn_state.on_map()}
+    covered = [name for name, disc in discs.items() if card.colliderect(disc)]
+    assert not covered, f"{size}: the card covers {covered}"
+    return card, texts
+
+
+def test_the_in_force_card_fits_the_players_window_and_leaves_the_tokens_free() -> None:  # R-ADV
+    """Review 6, finding 3: the card listed 10 wrapped entries, covered the party at 1024x768 and
+    ran over the banner and off the window at 800x600. One line per creature now, a card no
+    taller than the map's room, in the corner covering no token; cut with "+N more"."""
+    from tactics.ui.players.table_cards import more_text
+
+    enc = space_bears()
+    explosion(enc)
+    for app in app_session(App(enc, size=SIZE), closing=True):
+        _round_one_advantages(app)
+        app.players.open(size=(1024, 768))
+        shown = app.players.window.cards
+        for size in ((800, 600), (1024, 768), (1920, 1080)):
+            _, texts = _card_checks(app, size)
+            words = " ".join(texts)  # a line may wrap at 800 wide
+            assert "James: Shaken 1, Flat-footed" in words  # one line per creature, the rounds left
+            assert "Bear 4: Flat-footed" in words  # the last one too: nothing cut at these sizes
+            assert not any(t.endswith(" more") for t in texts)
+        assert len(shown.in_force) == 7  # the party and the four bears, a line each
+        _, texts = _card_checks(app, (640, 400))  # a small window: the list is cut, and says so
+        more = [t for t in texts if t.endswith(" more")]
+        words = " ".join(texts)
+        listed = [line for line in shown.in_force if line in words]
+        assert more == [more_text(7 - len(listed))] and listed == shown.in_force[:len(listed)]

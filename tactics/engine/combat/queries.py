@@ -10,6 +10,7 @@ advantages and disadvantages in force for the Advantages Phase reminder, and
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from tactics.engine.combat.events import (
@@ -174,9 +175,25 @@ def preview_order(state: EncounterState) -> list[dict[str, Any]]:
     return out
 
 
-def advantages_in_force(state: EncounterState) -> list[str]:
-    """Reminder lines for the Advantages Phase: conditions that give or take dice."""
-    lines = []
+@dataclass(frozen=True)
+class InForce:
+    """One condition in force for the Advantages Phase: whose (``who`` None: not a creature's),
+    its name, the rounds left (0: until removed) and what it does to the dice."""
+
+    who: str | None
+    name: str
+    condition: str
+    rounds: int
+    effects: tuple[str, ...]
+
+    def line(self) -> str:
+        left = f" ({self.rounds} round{'s' if self.rounds != 1 else ''} left)" if self.rounds else ""
+        return f"{self.name} is {self.condition}{left}: {', '.join(self.effects)}"
+
+
+def in_force_entries(state: EncounterState) -> list[InForce]:
+    """The conditions that give or take dice this round, creature by creature (the reminder's data)."""
+    out = []
     for who in state.combatants.values():
         if not who.present:
             continue
@@ -200,9 +217,13 @@ def advantages_in_force(state: EncounterState) -> list[str]:
             if r.speed_half:
                 effects.append("half speed")
             if effects:
-                left = f" ({cond.rounds} round{'s' if cond.rounds != 1 else ''} left)" if cond.rounds else ""
-                lines.append(f"{who.name} is {cond.name}{left}: {', '.join(effects)}")
-    return lines
+                out.append(InForce(who.id, who.name, cond.name, cond.rounds or 0, tuple(effects)))
+    return out
+
+
+def advantages_in_force(state: EncounterState) -> list[str]:
+    """Reminder lines for the Advantages Phase: conditions that give or take dice."""
+    return [entry.line() for entry in in_force_entries(state)]
 
 
 # --------------------------------------------------------------------------- the log

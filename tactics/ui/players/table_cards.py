@@ -11,18 +11,21 @@ Why it exists: at a projected table the players read their own window, not the G
   for a grenade or a blast, the log's lines with every die. A GM creature's AC and hit points
   are not shown (N-SEEN-1).
 
-Each card is placed in a corner of the board, the one covering fewest tokens, and never over
-the other card, and its type follows the window's scale (larger in the room style).
+Each card is placed in a corner of the board, the one covering fewest tokens (either side's, with
+their badges and names), and never over the other card, and its type follows the window's scale
+(larger in the room style). A card is never taller than the map's room under the banner and the
+order strip (review 6, finding 3): the in-force list gives one line per creature and ends with
+"+N more" when cut; a roll cut by a small window ends with "+ more".
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from tactics.engine.combat.public_rolls import public_roll
-from tactics.engine.combat.queries import advantages_in_force, describe
+from tactics.engine.combat.queries import describe, in_force_entries
 from tactics.engine.core.journal import Event
 from tactics.engine.core.state import EncounterState
 from tactics.ui import layout_probe as probe
@@ -37,23 +40,50 @@ CARD_KINDS = ("attack.rolled", "combat.check", "damage.rolled", "condition.added
 LINE_KINDS = ("grenade.cooked", "grenade.thrown", "grenade.exploded", "hazard.blast", "hazard.hit",
               "trap.disarm", "trap.search", "trap.set-check")
 MARGIN = 12
+CUT_ROLL = "+ more"  # the last line of a roll cut by a small window
+
+
+NOTHING_IN_FORCE = "No condition gives or takes an advantage die this round."
+Body = Callable[[pygame.Surface, int, int, int, int], int]
 
 
 def in_force_lines(seen: EncounterState) -> list[str]:
-    """What the Advantages card lists, of the players' copy of the state (no hidden creature)."""
-    return advantages_in_force(seen) or ["No condition gives or takes an advantage die this round."]
+    """What the card lists, of the players' copy of the state (no hidden creature): one line per
+    creature ("James: Shaken 1, Flat-footed", the rounds left as on the map's badges), and any
+    entry that is not a creature's as a line of its own."""
+    rows: list[tuple[str, list[str]]] = []  # (a creature's name, its conditions) or (a line, [])
+    by_creature: dict[str, list[str]] = {}
+    for entry in in_force_entries(seen):
+        if entry.who is None:
+            rows.append((entry.line(), []))
+            continue
+        if entry.who not in by_creature:
+            by_creature[entry.who] = []
+            rows.append((entry.name, by_creature[entry.who]))  # the engine's order kept
+        by_creature[entry.who].append(f"{entry.condition} {entry.rounds}" if entry.rounds else entry.condition)
+    out = [f"{head}: {', '.join(conditions)}" if conditions else head for head, conditions in rows]
+    return out or [NOTHING_IN_FORCE]
+
+
+def in_force_key(seen: EncounterState) -> list[str]:
+    """What each condition in force does, once per condition ("Shaken: disadvantage on attacks, ...")."""
+    out: dict[str, str] = {}
+    for entry in in_force_entries(seen):
+        out.setdefault(entry.condition, f"{entry.condition}: {', '.join(entry.effects)}")
+    return list(out.values())
 
 
 def roll_lines(events: list[Event], seen: EncounterState) -> list[str]:
     return [describe(e, seen) for e in events if e.kind in LINE_KINDS]
 
 
-def _paint(width: int, title: str, body: Callable[[pygame.Surface, int, int, int], int]) -> pygame.Surface:
-    """A card ``width`` wide: the title, then ``body(surface, x, y, width) -> y below``."""
+def _paint(width: int, title: str, body: Body, max_height: int) -> pygame.Surface:
+    """A card ``width`` wide and at most ``max_height`` tall: the title, then
+    ``body(surface, x, y, width, bottom) -> y below`` (``bottom``: the lowest y it may use)."""
     pad = theme.PANEL_PAD
-    canvas = pygame.Surface((width, theme.px(900)), pygame.SRCALPHA)
+    canvas = pygame.Surface((width, max(1, max_height)), pygame.SRCALPHA)
     w.text(canvas, title, (pad, pad), 18, theme.TEXT_DIM, "bold")
-    y = body(canvas, pad, pad + w.line_h(18, "bold") + theme.px(4), width - 2 * pad)
+    y = body(canvas, pad, pad + w.line_h(18, "bold") + theme.px(4), width - 2 * pad, canvas.get_height() - pad)
     height = min(canvas.get_height(), y + pad)
     card = pygame.Surface((width, height), pygame.SRCALPHA)
     pygame.draw.rect(card, (*theme.SHADOW, 235), card.get_rect(), border_radius=theme.PANEL_RADIUS)
@@ -63,39 +93,65 @@ def _paint(width: int, title: str, body: Callable[[pygame.Surface, int, int, int
     return card
 
 
-def _bullets(lines: list[str], size: int) -> Callable[[pygame.Surface, int, int, int], int]:
-    def body(s: pygame.Surface, x: int, y: int, width: int) -> int:
-        for line in lines:
-            for i, part in enumerate(w.wrap(line, size, width - theme.px(16))):
-                if i == 0:
-                    pygame.draw.circle(s, theme.ACCENT, (x + theme.px(5), y + w.line_h(size) // 2), theme.px(4))
+def more_text(n: int) -> str:
+    return f"+{n} more"
+
+
+def _bullets(lines: list[str], size: int, extra: Sequence[str] = ()) -> Body:
+    """Bulleted ``lines``, as many as fit above ``bottom``, the rest said as "+N more"; then the
+    dim ``extra`` lines (what the conditions do), only if every one of them fits too."""
+
+    def body(s: pygame.Surface, x: int, y: int, width: int, bottom: int) -> int:
+        step = w.line_h(size) + theme.px(2)
+        wrapped = [w.wrap(line, size, width - theme.px(16)) for line in lines]
+        for n, parts in enumerate(wrapped):
+            left = len(wrapped) - n - 1
+            room = bottom - y - (step if left else 0)  # keep a line for "+N more" while more follow
+            if len(parts) * step > room:
+                w.text(s, more_text(len(wrapped) - n), (x + theme.px(16), y), size, theme.TEXT_DIM, "bold")
+                return y + step
+            pygame.draw.circle(s, theme.ACCENT, (x + theme.px(5), y + w.line_h(size) // 2), theme.px(4))
+            for part in parts:
                 w.text(s, part, (x + theme.px(16), y), size, theme.TEXT)
-                y += w.line_h(size) + theme.px(2)
+                y += step
+        small = size - 3
+        key = [part for line in extra for part in w.wrap(line, small, width)]
+        key_step = w.line_h(small) + theme.px(1)
+        if key and y + theme.px(6) + len(key) * key_step <= bottom:
+            y += theme.px(6)
+            for part in key:
+                w.text(s, part, (x, y), small, theme.TEXT_DIM)
+                y += key_step
         return y
 
     return body
 
 
-def in_force_card(seen: EncounterState, width: int) -> pygame.Surface:
+def in_force_card(seen: EncounterState, width: int, max_height: int) -> pygame.Surface:
     combat = seen.combat
     title = f"Round {getattr(combat, 'round', '')}: in force this round"
-    return _paint(width, title, _bullets(in_force_lines(seen), 18))
+    return _paint(width, title, _bullets(in_force_lines(seen), 18, in_force_key(seen)), max_height)
 
 
-def last_roll_card(events: list[Event], seen: EncounterState, width: int) -> pygame.Surface | None:
+def last_roll_card(events: list[Event], seen: EncounterState, width: int, max_height: int) -> pygame.Surface | None:
     dice = [e for e in events if e.kind in CARD_KINDS]
     lines = roll_lines(events, seen)
     if not dice and not lines:
         return None
 
-    def body(s: pygame.Surface, x: int, y: int, wid: int) -> int:
+    def body(s: pygame.Surface, x: int, y: int, wid: int, bottom: int) -> int:
         if dice:
             y = draw_resolution(s, x, y, wid, dice, seen, players=True)
+            if y > bottom:  # the window is too small for the whole roll: say so on its last line
+                step = w.line_h(16) + theme.px(2)
+                s.fill(theme.CLEAR, pygame.Rect(0, bottom - step, s.get_width(), s.get_height()))
+                w.text(s, CUT_ROLL, (x, bottom - step), 16, theme.TEXT_DIM, "bold")
+                return bottom
         if lines:
-            y = _bullets(lines, 16)(s, x, y, wid)
+            y = _bullets(lines, 16)(s, x, y, wid, bottom)
         return y
 
-    return _paint(width, "Last roll", body)
+    return _paint(width, "Last roll", body, max_height)
 
 
 def _corners(size: tuple[int, int], board: pygame.Rect) -> list[pygame.Rect]:
@@ -126,31 +182,34 @@ class TableCards:
         self._cards: list[pygame.Surface] = []
         self.roll: list[Event] = []  # the public roll shown (tests look at it)
         self.in_force: list[str] = []
+        self.rects: list[pygame.Rect] = []  # where the cards were drawn last (tests look at them)
 
     def draw(self, surface: pygame.Surface, seen: EncounterState, state: EncounterState, journal: Any,
              board: pygame.Rect, tokens: list[pygame.Rect], keep_clear: list[pygame.Rect], *, large: bool) -> None:
-        key = (id(state), len(journal.entries), len(journal.redo_stack), board.size, large, theme.scale(),
-               frozenset(seen.combatants))
+        max_height = card_room(board, keep_clear)
+        key = (id(state), len(journal.entries), len(journal.redo_stack), board.size, max_height, large,
+               theme.scale(), frozenset(seen.combatants))
         if key != self._key or probe.active():  # the layout probe reads the texts as they are drawn
             self._key = key
-            self._cards = self._build(seen, state, journal, board, large)
-        for card, rect in zip(self._cards, place_cards(self._cards, board, tokens, keep_clear)):
+            self._cards = self._build(seen, state, journal, board, large, max_height)
+        self.rects = place_cards(self._cards, board, tokens, keep_clear)
+        for card, rect in zip(self._cards, self.rects):
             surface.blit(card, rect)
             probe.composite(card, surface, rect.topleft)
 
     def _build(self, seen: EncounterState, state: EncounterState, journal: Any, board: pygame.Rect,
-               large: bool) -> list[pygame.Surface]:
+               large: bool, max_height: int) -> list[pygame.Surface]:
         old = theme.set_scale(theme.scale() * (1.35 if large else 1.0))
         try:
-            width = min(theme.px(440), max(theme.px(260), board.width // 3))
+            width = min(theme.px(440), max(theme.px(260), board.width // 3), max(1, board.width - 2 * theme.px(MARGIN)))
             cards = []
             combat = seen.combat
             self.in_force = in_force_lines(seen) if getattr(combat, "phase", None) == "advantages" else []
             if self.in_force:
-                cards.append(in_force_card(seen, width))
+                cards.append(in_force_card(seen, width, max_height))
             unseen = set(state.combatants) - set(seen.combatants)  # fogged ones too (N-FOG-1)
             self.roll = public_roll(state, journal.entries, unseen=unseen)
-            card = last_roll_card(self.roll, seen, width) if self.roll else None
+            card = last_roll_card(self.roll, seen, width, max_height) if self.roll else None
             if card is not None:
                 cards.append(card)
             return cards
@@ -158,4 +217,13 @@ class TableCards:
             theme.set_scale(old)
 
 
-__all__ = ["TableCards", "in_force_lines", "last_roll_card", "place_cards", "roll_lines"]
+def card_room(board: pygame.Rect, keep_clear: list[pygame.Rect]) -> int:
+    """How tall a card may be: the board's height under the banner and the order strip, less the
+    margins and the widgets at its bottom edge (the camera button), so that any corner fits it."""
+    m = theme.px(MARGIN)
+    below = max((board.bottom - r.top + m for r in keep_clear if r.colliderect(board)), default=0)
+    return max(theme.px(60), board.height - 2 * m - below)
+
+
+__all__ = ["TableCards", "card_room", "in_force_key", "in_force_lines", "last_roll_card", "more_text", "place_cards",
+           "roll_lines"]

@@ -443,7 +443,11 @@ class PlayersWindow:
                     board: pygame.Rect) -> None:
         """What is in force (Advantages Phase) and the last public roll, in corners of the map."""
         cam = self.camera
-        tokens = [pygame.Rect(cam.cell_rect(who.cell)) for who in seen.on_map() if who.cell is not None]
+        tokens = []  # every token the players see, either side's, with its badges above and name below
+        for who in seen.on_map():
+            if who.cell is not None:
+                x, y, w, h = cam.cell_rect(who.cell)
+                tokens.append(pygame.Rect(x, y - h, w, 2 * h + max(16, h // 2)))
         clear = [pygame.Rect(self.follow_button.get_abs_rect())] if self.showing == "map" else []
         self.cards.draw(surface, seen, state, self.app.battle.encounter.journal, board, tokens, clear,
                         large=self.room)
