@@ -231,14 +231,21 @@ def test_the_prompt_keeps_facing_a_known_trap_or_a_square():  # R-FACE-1, N-FACE
         pygame.quit()
 
 
+def _ann_asked_to_face(a):
+    """Combat started, Ann stepped down a square in the party's Vanguard, which ends: she is asked
+    her facing (R-FACE-1)."""
+    enc = a.battle.encounter
+    enc.submit(StartCombat())
+    enc.submit(Advance())
+    _steps_down(enc, "ann")
+    enc.submit(Advance())
+    return enc
+
+
 def test_enter_keeps_the_facing_and_the_table_moving_on_ends_the_asking():  # R-FACE-1
     a = make_app(ann={"modifiers": {"DEX": 5}})
     try:
-        enc = a.battle.encounter
-        enc.submit(StartCombat())
-        enc.submit(Advance())
-        _steps_down(enc, "ann")
-        enc.submit(Advance())
+        enc = _ann_asked_to_face(a)
         prompt = hazards_of(a.battle).prompt
         assert prompt.queue == ["ann"]  # the party's Vanguard: Ann alone, who moved
         n = len(enc.journal.entries)
@@ -258,11 +265,7 @@ def test_while_a_group_chooses_its_facings_the_next_group_s_banner_waits_and_e_e
     waits for and who acts after; E says so too; Enter answers and the bears' banner comes back."""
     a = make_app(ann={"modifiers": {"DEX": 5}})
     try:
-        enc = a.battle.encounter
-        enc.submit(StartCombat())
-        enc.submit(Advance())
-        _steps_down(enc, "ann")
-        enc.submit(Advance())  # the party's Vanguard ends: the bears' Vanguard acts, Ann is asked
+        enc = _ann_asked_to_face(a)  # the party's Vanguard ends: the bears' Vanguard acts, Ann is asked
         acting = enc.state.combat.acting_group().key
         banner = a.hotseat.banner()
         assert banner.title == "Ann's turn is over" and banner.button is None
