@@ -32,15 +32,21 @@ def test_conditions_are_data():  # R-COND-1
     assert combined(["Shaken", "Prone"]).attack_disadvantage == 2
 
 
-def test_unknown_weapon_on_a_sheet_names_file_and_field(tmp_path):
+def _sheet_refusal(tmp_path, creatures_text: str) -> str:
+    """The one-line error of a creatures.toml holding ``creatures_text`` (beside a plain club)."""
     weapons = tmp_path / "weapons.toml"
     weapons.write_text('[weapon.club]\nkind = "melee"\ndamage = "1d6"\n')
     creatures = tmp_path / "creatures.toml"
-    creatures.write_text('[creature.ogre]\nweapons = ["axe"]\n')
+    creatures.write_text(creatures_text)
     with pytest.raises(DataError) as info:
         load_armoury(weapons, creatures)
-    assert "creatures.toml" in str(info.value) and "creature.ogre.weapons" in str(info.value)
-    assert "'axe'" in str(info.value)
+    return str(info.value)
+
+
+def test_unknown_weapon_on_a_sheet_names_file_and_field(tmp_path):
+    error = _sheet_refusal(tmp_path, '[creature.ogre]\nweapons = ["axe"]\n')
+    assert "creatures.toml" in error and "creature.ogre.weapons" in error
+    assert "'axe'" in error
 
 
 def test_bad_damage_dice_and_unknown_fields_are_refused(tmp_path):
@@ -64,14 +70,9 @@ def test_a_sheet_says_whether_it_is_a_character_or_a_creature(tmp_path):  # the 
     assert {k: s.kind for k, s in arms.sheets.items()} == {
         "brandon": "character", "james": "character", "art": "character", "katie": "character",
         "space_bear": "creature"}
-    weapons = tmp_path / "weapons.toml"
-    weapons.write_text('[weapon.club]\nkind = "melee"\ndamage = "1d6"\n')
-    creatures = tmp_path / "creatures.toml"
-    creatures.write_text('[creature.ogre]\nkind = "monster"\n')
-    with pytest.raises(DataError) as info:
-        load_armoury(weapons, creatures)
-    assert "creatures.toml" in str(info.value) and "creature.ogre.kind" in str(info.value)
-    assert "'character'" in str(info.value) and "'creature'" in str(info.value), "the allowed words"
+    error = _sheet_refusal(tmp_path, '[creature.ogre]\nkind = "monster"\n')
+    assert "creatures.toml" in error and "creature.ogre.kind" in error
+    assert "'character'" in error and "'creature'" in error, "the allowed words"
 
 
 def test_inline_sheet_in_an_encounter():
