@@ -9,7 +9,8 @@ the plain computation exactly, or its choices would drift.
 from __future__ import annotations
 
 from tactics.ai.knowledge import known_state
-from tactics.ai.positions import DOOR_WALK_FT, STEP_FT, WALK_FT, Board
+from tactics.ai.positions import STEP_FT, WALK_FT, Board
+from tactics.ai.settings import opponent_rules
 from tactics.ai.scoring import path_chance
 from tactics.ai.team_turn import _reach_plan
 from tactics.assets import bundled
@@ -37,7 +38,7 @@ def test_the_chance_to_get_there_equals_the_product_along_the_drawn_path():
 
 def test_a_foe_s_pull_equals_the_discount_per_turn_of_walking_there():  # N-DOOR-5
     """The pull counts the squares on foot around walls (a plain Dijkstra from the foe's square),
-    a square only a closed door leads to through it at ``DOOR_WALK_FT`` more, as the crow flies
+    a square only a closed door leads to through it at ``door_walk_ft`` (opponents.toml) more, as the crow flies
     only beyond ``WALK_FT``."""
     board = _board()
     who = board.ours()[0]
@@ -56,7 +57,8 @@ def test_a_foe_s_pull_equals_the_discount_per_turn_of_walking_there():  # N-DOOR
                 if (fx, fy) not in walks:
                     shut = plan_reference(m, (fx, fy), WALK_FT).cost
                     ways = plan_reference(through, (fx, fy), WALK_FT).cost
-                    walks[(fx, fy)] = {**{c: f + DOOR_WALK_FT for c, f in ways.items()}, **shut}
+                    price = opponent_rules().door_walk_ft
+                    walks[(fx, fy)] = {**{c: f + price for c, f in ways.items()}, **shut}
                 crow = max(abs(fx - x), abs(fy - y))
                 feet = walks[(fx, fy)].get((x, y))
                 squares = feet // STEP_FT if feet is not None else max(crow, WALK_FT // STEP_FT + 1)

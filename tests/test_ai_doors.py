@@ -104,3 +104,18 @@ def test_app_played_bears_open_katies_door_to_get_at_her():  # N-DOOR-5
     opened_by = [e.by for entry in enc.journal.entries for e in entry.events if e.kind == "door.set"]
     assert opened_by and enc.state.combatants[opened_by[0]].team == "bears"
     assert enc.state.combatants["katie"].hp < enc.state.combatants["katie"].max_hp  # they reached her
+
+
+def test_the_door_s_price_on_foot_is_data_and_a_bad_one_is_named(tmp_path):  # N-DOOR-5
+    import pytest
+
+    from tactics.ai.settings import load_opponent_rules, opponent_rules
+    from tactics.rules.data import DataError, bundled_data_path
+
+    assert opponent_rules().door_walk_ft == 10
+    text = (bundled_data_path() / "opponents.toml").read_text().replace("door_walk_ft = 10", "door_walk_ft = -5", 1)
+    bad = tmp_path / "opponents.toml"
+    bad.write_text(text)
+    with pytest.raises(DataError, match="door_walk_ft") as info:
+        load_opponent_rules(bad)
+    assert "opponents.toml" in str(info.value)

@@ -14,6 +14,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from tactics.ai.settings import opponent_rules
 from tactics.ai.scoring import run_ft, Arms, AttackValue, arms_of, asks_roll, reach_ft, square_chance, threat_of, value_attack
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
@@ -24,8 +25,6 @@ from tactics.rules.sheets import Technique
 STEP_FT = 5
 #: how far on foot "closing in" is measured around walls (beyond: as the crow flies, at least this far)
 WALK_FT = 150
-#: what a closed door on the way adds to it (opening it is the Simple action: no sprint that turn)
-DOOR_WALK_FT = 10
 
 
 @dataclass
@@ -361,10 +360,11 @@ _WALKS_KEPT = 8  # map states remembered before the oldest is forgotten
 
 def walking_costs(battle_map: Any, square: Cell) -> dict[Cell, int]:
     """How far every square within ``WALK_FT`` is from ``square`` on foot, in feet: as the doors
-    stand, and a square only a closed door leads to through it, ``DOOR_WALK_FT`` dearer (one opens
-    it, N-DOOR-5): so a member shut in a room walks to its door rather than standing still (review
-    6: Katie stayed in her room all fight), and opening the door is still worth its price. Remembered
-    for the map state: the foes of one fight stand on the same squares turn after turn."""
+    stand, and a square only a closed door leads to through it, ``door_walk_ft`` dearer (data:
+    opponents.toml; one opens it, N-DOOR-5): so a member shut in a room walks to its door rather
+    than standing still (review 6: Katie stayed in her room all fight), and opening the door is
+    still worth its price. Remembered for the map state: the foes of one fight stand on the same
+    squares turn after turn."""
     kept = _WALKS.get(id(battle_map))
     if kept is None or kept[0]() is not battle_map:
         if len(_WALKS) >= _WALKS_KEPT:
@@ -375,7 +375,8 @@ def walking_costs(battle_map: Any, square: Cell) -> dict[Cell, int]:
         costs = plan(battle_map, square, WALK_FT).cost
         if kept[2] is not battle_map:  # squares only a closed door leads to: the way through it, and its price
             through = plan(kept[2], square, WALK_FT).cost
-            costs = {**{c: f + DOOR_WALK_FT for c, f in through.items()}, **costs}
+            price = opponent_rules().door_walk_ft
+            costs = {**{c: f + price for c, f in through.items()}, **costs}
         kept[1][square] = costs
     return costs
 

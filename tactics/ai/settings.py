@@ -58,6 +58,7 @@ class OpponentRules(_Strict):
     behaviour: dict[str, Behaviour]
     creatures: dict[str, str] = Field(default_factory=dict)
     starship: dict[str, ShipLevel]
+    door_walk_ft: int = Field(default=10, ge=0, le=1000)
 
     @model_validator(mode="after")
     def _known_behaviours(self) -> "OpponentRules":
