@@ -206,3 +206,34 @@ def test_the_in_force_card_fits_the_players_window_and_leaves_the_tokens_free() 
         words = " ".join(texts)
         listed = [line for line in shown.in_force if line in words]
         assert more == [more_text(7 - len(listed))] and listed == shown.in_force[:len(listed)]
+
+
+def test_a_card_never_covers_a_token_s_name_that_reaches_past_its_square() -> None:
+    """Review 7 (evening), finding 5: the "Last roll" card was placed clear of the token squares
+    only, so it covered "Bear 4", a name wider than its square, at 1600x900 and 1920x1080. With
+    the map moved 6 px at a time under the card's corner (a free corner is left in this
+    fight), no frame puts a card over a name or a condition word."""
+    enc = space_bears()
+    explosion(enc)
+    for app in app_session(App(enc, size=SIZE), closing=True):
+        app.players.open(size=(1600, 900))
+        start_surprise(app)
+        press(app, "banner-advance")
+        press(app, "actor:brandon")
+        press(app, "weapon:silenced_pistol")
+        move(app, token(app, "bear1"))
+        click(app, token(app, "bear1"))
+        press(app, "resolve")
+        app.step()
+        pw = app.players.window
+        pw.set_follow(False)
+        players_window_frame(app)
+        assert pw.cards.rects, "the roll's card is shown"
+        x0 = pw.camera.origin_x
+        for shift in range(0, pw.camera.cell_px, 6):
+            pw.camera.origin_x = x0 - shift
+            players_window_frame(app)
+            words = pw._renderer().tokens.drawn_words()
+            for rect in pw.cards.rects:
+                covered = [w for w in words if rect.colliderect(w)]
+                assert not covered, f"map moved {shift} px: the card {rect} covers a name or condition word at {covered}"

@@ -157,6 +157,17 @@ class TokenPainter:
                 for img, pos, text in group:
                     probe.text(surface, img.get_rect(topleft=pos), text)
 
+    def drawn_words(self) -> list[pygame.Rect]:
+        """Where the last drawing put the tokens' condition words and name labels, on screen: a name
+        is wider than its square, so a card placed clear of the squares alone could still cover
+        one (the players' "Last roll" card over "Bear 4", review 7)."""
+        out: list[pygame.Rect] = []
+        for _, words, _, name in self._kept.values():
+            out.extend(words)
+            if name is not None:
+                out.append(name[0].get_rect(topleft=name[1]))
+        return out
+
     def _names(self, shown: list, selected: str | None, highlighted: frozenset[str], clip: pygame.Rect,
                clip_t: tuple) -> tuple[list[tuple], list[tuple]]:
         """The condition words and the name labels to draw: (picture, place, text, recorded key,

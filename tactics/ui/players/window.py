@@ -448,6 +448,7 @@ class PlayersWindow:
             if who.cell is not None:
                 x, y, w, h = cam.cell_rect(who.cell)
                 tokens.append(pygame.Rect(x, y - h, w, 2 * h + max(16, h // 2)))
+        tokens += self._renderer().tokens.drawn_words()  # names and condition words reach past the squares
         clear = [pygame.Rect(self.follow_button.get_abs_rect())] if self.showing == "map" else []
         self.cards.draw(surface, seen, state, self.app.battle.encounter.journal, board, tokens, clear,
                         large=self.room)
