@@ -145,3 +145,50 @@ def test_a_condition_beside_a_diagonal_neighbour_sits_on_its_own_disc(size):
                 assert mine < theirs * 0.8, f"{text} is about as near Bear 2 ({theirs:.0f} px) as Bear 3 ({mine:.0f})"
     finally:
         gen.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_no_condition_word_hides_a_token_s_initials_on_either_window(size):
+    """Review 7 (evening), finding 7: on the players' window at 1280x720 (27 px a square, words in
+    the room's large type, as tall as a disc) "Sh1 Fl" lay across Art's disc and "Fl" across Bear
+    3's: from across the room nobody could tell them apart. Every word now leaves the initials of
+    every token, its own included, readable (all but LETTERS_FREE of them)."""
+    from tactics.engine.board import Place
+    from tactics.engine.combat.gm import ApplyCondition
+    from tactics.engine.combat.team import StartCombat
+    from tactics.ui.tokens import LETTERS_FREE
+
+    from tactics.ui.opening import open_default
+
+    enc = open_default(seed=7)  # the bundled Space Bears, as the reviewer played it
+    for cid, condition, rounds in (("brandon", "Shaken", 1), ("james", "Shaken", 1), ("art", "Shaken", 1),
+                                   ("bear1", "Stunned", 1), ("art", "Flat-footed", None),
+                                   ("bear3", "Flat-footed", None), ("bear4", "Flat-footed", None)):
+        enc.submit(ApplyCondition(cid, condition, rounds, source="gm"))
+    enc.submit(Place("bear2", (18, 3)))  # where its charge at James ended, in the reviewer's fight
+    enc.submit(StartCombat())  # the banner and the order strip leave the players' map less room
+    assert {c.id: c.cell for c in enc.state.on_map()} == {
+        "brandon": (15, 2), "james": (17, 4), "art": (16, 6), "bear1": (21, 5), "bear2": (18, 3),
+        "bear3": (23, 6), "bear4": (23, 4)}
+    gen = app_session(App(enc, size=size))
+    app = next(gen)
+    try:
+        app.players.open(None, fullscreen=False, size=size)
+        app.step()
+        window = app.players.window
+        for camera, painter in ((app.battle.camera, app.battle.renderer.tokens),
+                                (window.camera, window.renderer.tokens)):
+            px = camera.cell_px
+            letters = {}
+            for who in enc.state.on_map():
+                disc = painter._placed[who.id][4]
+                letters[who.name] = painter._initials_box(disc, px)
+            for img, at, text, *rest in painter._names_made[0]:
+                rect = img.get_rect(topleft=at)
+                for name, box in letters.items():
+                    covered = rect.clip(box)
+                    share = covered.width * covered.height / (box.width * box.height)
+                    assert share <= LETTERS_FREE + 1e-9, \
+                        f"{size}, {px} px a square: {text!r} ({rest[-1]}) covers {share:.0%} of {name}'s initials"
+    finally:
+        gen.close()

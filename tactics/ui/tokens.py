@@ -18,10 +18,12 @@ from tactics.ui import layout_probe as probe
 from tactics.ui import theme, token_art
 from tactics.ui.board_record import RecordingSurface, blit_operation
 from tactics.ui.camera import Camera
+from tactics.ui.placement import overlap
 
 SS = 3  # supersampling factor
 TOKEN_RADIUS = 0.43  # of a square: the disc (with its rim) fills 0.86 of it, readable across a room
 
+LETTERS_FREE = 0.2  # of a disc's initials, the most a condition word on the disc may cover
 LABEL_MAX_PX = 480  # wider than any name pill drawn under a token (a long name at the largest size)
 _BADGE_COLOURS = theme.BADGE_TINTS
 
@@ -236,10 +238,14 @@ class TokenPainter:
                     # across the top of the rim, else beside the disc at its middle on the side away
                     # from the neighbours (at a small zoom the rim has no room clear of them)
                     left = sum(sq.centerx < discs[i].centerx for sq in squares) >= len(squares) / 2
+                    # ... and never over its own initials: a pill as tall as a small disc (the players'
+                    # large type at 27 px a square) across the rim's top hid "Ar" and "B3" (review 7).
+                    letters = self._initials_box(discs[i], cell_px)
                     for side in (0, 1, -1) if left else (0, -1, 1):
                         inside = self._short_badges(hit[0][1], discs[i].center, cell_px, inside=True, side=side)
                         inner = [img.get_rect(topleft=at) for img, at, _ in inside]
-                        if not any(r.collidelist(squares) >= 0 for r in inner):
+                        hides = sum(overlap(r, letters) for r in inner) > LETTERS_FREE * letters.width * letters.height
+                        if not hides and not any(r.collidelist(squares) >= 0 for r in inner):
                             badges, rects = inside, inner
                             break
             words_of.append(rects)
@@ -300,6 +306,15 @@ class TokenPainter:
         if hit is None:
             hit = self._labels[key] = paint_label(name, size, theme.TEXT)
         return hit
+
+    def _initials_box(self, disc: pygame.Rect, px: int) -> pygame.Rect:
+        """Where a disc's initials show (their glyphs' height, at most the disc's width): what a
+        condition word placed on the disc must leave free (all but ``LETTERS_FREE`` of it: a word
+        beside the rim may touch the edge of initials wider than a small disc)."""
+        high = int(self.initials_px(px) * 0.75)
+        box = pygame.Rect(0, 0, min(disc.width, round(high * 1.2)), high)
+        box.center = disc.center
+        return box
 
     def _short_badges(self, conds: tuple, centre: tuple[int, int], px: int, *, inside: bool = False,
                       side: int = 0) -> list[tuple[pygame.Surface, tuple[int, int], str]]:
