@@ -117,3 +117,19 @@ def test_a_trap_hidden_from_the_side_changes_no_route_and_says_nothing():  # R-T
     bear_squares = squares_to_walk_around(enc.state, enc.state.combatants["bear"])
     assert bear_squares == tr.trigger_squares(enc.state.traps["bears'"], enc.state.current_map())
     assert (6, 5) in bear_squares
+
+
+def test_no_way_round_a_known_wire_steps_across_it_between_two_squares():  # N-TRAP-3, N-TRAP-12
+    """A diagonal wire (3,3)-(6,6) passes through the corners between its squares: the search
+    that only kept off the wire's squares stepped from (4,3) to (3,4) across it, and 33 of the
+    106 squares Ann could reach were reached over the wire she could see. Now only the wire's own
+    squares (no way round reaches them) keep a way that sets it off; the rest go round its ends."""
+    wire = {"id": "wire", "kind": "tripwire", "cell": [3, 3], "wire_end": [6, 6], "hidden": False}
+    enc = encounter(OPEN, [wire], ann=(5, 3))
+    routes = move_routes(enc.state, "ann")
+    on_wire = set(tr.wire_cells(enc.state.traps["wire"]))
+    over = {cell for cell, route in routes.items() if known_trap_ahead(enc.state, "ann", (5, 3), route.path)}
+    assert over == on_wire & set(routes), f"ways over the known wire to {sorted(over - on_wire)}"
+    assert routes[(3, 5)].cost > 15, "the straight way (10 ft) and the one beside it (15 ft) cross the wire"
+    hidden = encounter(OPEN, [dict(wire, hidden=True)], ann=(5, 3))  # unknown to Ann: no change at all
+    assert move_routes(hidden.state, "ann")[(3, 5)].cost == 10

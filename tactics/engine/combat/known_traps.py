@@ -15,12 +15,14 @@ path or a word, or the path would give it away.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from tactics.engine.core.state import Combatant, EncounterState
+from tactics.maps.battlemap import BattleMap
 from tactics.rules import traps as tr
-from tactics.rules.grid import Cell
+from tactics.rules.geometry import Segment
+from tactics.rules.grid import Cell, cell_center
 
 
 def known_armed_traps(state: EncounterState, team: str | None) -> list[tr.Trap]:
@@ -39,6 +41,42 @@ def squares_to_walk_around(state: EncounterState, who: Combatant, walls: Any = N
     for trap in known_armed_traps(state, who.team):
         out |= tr.trigger_squares(trap, walls)
     return frozenset(out)
+
+
+def wires_to_walk_around(state: EncounterState, who: Combatant, origin: Cell | None = None) -> tuple[Segment, ...]:
+    """The wires of the tripwires ``who``'s side knows of, each a line between its squares'
+    centres (reading: N-TRAP-3, N-TRAP-12), for the search round known traps to treat as walls:
+    avoiding the wire's squares alone left a diagonal step free to cross the wire at a corner
+    between two squares off it (33 of 106 ways round a known 45-degree wire set it off). A wire
+    through ``origin`` is left out: a step that starts on the wire and leaves it sets nothing off."""
+    out = []
+    for trap in known_armed_traps(state, who.team):
+        if trap.trigger != "tripwire" or trap.wire_end is None:
+            continue
+        if origin is not None and origin in tr.wire_cells(trap):
+            continue
+        (x1, y1), (x2, y2) = cell_center(trap.cell), cell_center(trap.wire_end)
+        out.append(Segment(x1, y1, x2, y2))
+    return tuple(out)
+
+
+_WIRED: dict[tuple[int, tuple[Segment, ...]], tuple[BattleMap, BattleMap]] = {}
+
+
+def map_with_wires(battle_map: BattleMap, wires: tuple[Segment, ...]) -> BattleMap:
+    """``battle_map`` with ``wires`` added as walls (for the search round known traps only; the
+    walk itself is judged on the real map), remembered so its walls are built once."""
+    if not wires:
+        return battle_map
+    key = (id(battle_map), wires)
+    hit = _WIRED.get(key)
+    if hit is not None and hit[0] is battle_map:
+        return hit[1]
+    if len(_WIRED) > 32:
+        _WIRED.clear()
+    wired = replace(battle_map, wall_segments=[*battle_map.wall_segments, *wires])
+    _WIRED[key] = (battle_map, wired)
+    return wired
 
 
 @dataclass(frozen=True)

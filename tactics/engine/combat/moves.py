@@ -28,7 +28,7 @@ from typing import Callable, Container
 
 from tactics.maps.battlemap import BattleMap
 from tactics.engine.combat.doors import planned_map
-from tactics.engine.combat.known_traps import squares_to_walk_around
+from tactics.engine.combat.known_traps import map_with_wires, squares_to_walk_around, wires_to_walk_around
 from tactics.engine.combat.team import CombatState, group_label
 from tactics.engine.combat.actions import limits_of, move_budget, planned_origin
 from tactics.engine.combat.two_weapon import fights_with_two_weapons
@@ -254,6 +254,8 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
     allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
     around = squares_to_walk_around(state, who, battle_map) - {origin}
+    wires = wires_to_walk_around(state, who, origin)  # and no step across a known wire between squares
+    around_map = map_with_wires(battle_map, wires)
 
     def reach(start: Cell, feet: int) -> Plan:
         found = plan(battle_map, start, feet, enemies=enemies, occupied=allies)
@@ -266,9 +268,9 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
         ``plain``, the search from the same start, serves when it reaches none of them."""
         if not around:
             return None
-        if plain is not None and around.isdisjoint(plain.cost):
+        if plain is not None and not wires and around.isdisjoint(plain.cost):
             return plain
-        return plan(battle_map, start, feet, enemies=[*enemies, *(around - {start})], occupied=allies)
+        return plan(around_map, start, feet, enemies=[*enemies, *(around - {start})], occupied=allies)
 
     out: dict[Cell, Route] = {}
     two_legs = allowance.split and 0 < allowance.run_ft < allowance.sprint_ft
