@@ -93,12 +93,14 @@ class OpponentAddon:
             return False
         screen = self._starship()
         if screen is not None:
-            if step.reason:
+            if step.reason and ship_reason_shown(self.view.state, step.entry, self.view.viewer):
                 screen.say(step.reason, "info")
-            elif step.entry.events and step.entry.events[0].kind.startswith("space."):  # the app ended a phase
-                from tactics.engine.starship.view import describe  # the starship screen has it imported
+            elif step.entry.events and step.entry.events[0].kind.startswith("space."):  # a phase ended, or the
+                from tactics.engine.starship.seen import line_for  # players' view: the line their log gives
 
-                screen.say(describe(step.entry.events[0]), "info")
+                line = line_for(self.view.state, step.entry.events[0], self.view.viewer)
+                if line:  # (none for a ship their sensors do not show)
+                    screen.say(line, "info")
             self.app.dirty = True
             return False
         self._show(step.entry, step.reason, before)
@@ -208,7 +210,7 @@ class OpponentAddon:
 
     def _show(self, entry: Entry, reason: str, before: dict[str, Any]) -> None:
         view = self.view
-        if reason:
+        if reason and reason_shown(view.state, entry, reason, view.viewer):
             view.say(reason, "info")
         hazards = hazards_of(view)
         for event in entry.events:
@@ -226,10 +228,47 @@ class OpponentAddon:
         self.app.dirty = True
 
 
+#: the fields of a ground event that name a combatant (who acts, who is aimed at, who threw)
+_WHO_FIELDS = ("combatant", "target", "by", "thrower")
+#: the fields of a space event that name a ship
+_SHIP_FIELDS = ("ship", "target", "to_ship")
+
+
+def reason_shown(state: Any, entry: Entry, reason: str, viewer: str) -> bool:
+    """May ``viewer`` read the app's reason for ``entry`` in the status line? The GM always; the
+    players' view (F2, ``--players``) not when the reason names a creature hidden from the players
+    or the entry is about one (review 7, solo play: "Bear 4 moves 10 ft, ready to charge James
+    next turn" while Bear 4 was hidden). Judged after the entry: an attack that gave the bear away
+    may be read."""
+    if viewer == "gm":
+        return True
+    hidden = [who for who in state.combatants.values() if state.hidden_from_players(who)]
+    if not hidden:
+        return True
+    ids = {who.id for who in hidden}
+    if any(getattr(event, name, None) in ids for event in entry.events for name in _WHO_FIELDS):
+        return False
+    return not any(who.name and who.name in reason for who in hidden)
+
+
+def ship_reason_shown(state: Any, entry: Entry, viewer: str) -> bool:
+    """May ``viewer`` read the app's reason for a crew action? The GM always; the players' view
+    only of the players' own ships: of a GM ship they see what it does in their log, never its
+    crew's plan nor a ship their sensors do not show (reading: N-SEEN-5; review 7, solo play:
+    the Red Maw's "Jam their sensors ..." showed in its unseen surprise round)."""
+    if viewer == "gm":
+        return True
+    from tactics.engine.starship.seen import players_ship
+
+    ships = state.space.ships if getattr(state, "space", None) is not None else {}
+    named = {str(v) for event in entry.events for k in _SHIP_FIELDS if (v := getattr(event, k, None))}
+    return bool(named) and all(ship in ships and players_ship(state, ships[ship]) for ship in named)
+
+
 def attach_opponent(app: Any) -> OpponentAddon:
     addon = OpponentAddon(app)
     app.addons.append(addon)
     return addon
 
 
-__all__ = ["BEAT_MS", "Glide", "OpponentAddon", "attach_opponent"]
+__all__ = ["BEAT_MS", "Glide", "OpponentAddon", "attach_opponent", "reason_shown", "ship_reason_shown"]
