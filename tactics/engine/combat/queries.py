@@ -255,8 +255,16 @@ DESCRIBERS: dict[str, Callable[[Event, EncounterState | None], str]] = {}
 
 def describe(event: Event, state: EncounterState | None = None) -> str:
     """One line for the log panel, e.g.
-    ``Art -> Bear 4 with Xeno dart rifle: d20 14 + DEX 2 = 16 vs AC 14: Hit``."""
+    ``Art -> Bear 4 with Xeno dart rifle: d20 14 + DEX 2 = 16 vs AC 14: Hit``.
+
+    The same sentence whatever was imported before: the parts whose log lines
+    live in other modules (grenades, traps, set up, individual turns) are
+    loaded through :mod:`tactics.engine.features` when a kind is not known yet."""
     k, d = event.kind, event
+    if k not in DESCRIBERS:
+        from tactics.engine import features  # imports every part's log sentences (once)
+
+        features.load_for_kind(k)
     if k in DESCRIBERS:
         return DESCRIBERS[k](event, state)
     if k.startswith("space."):  # the starship screen's events read the same in the battle map's log
