@@ -21,7 +21,7 @@ from tactics.engine.core.journal import Event, Reducer, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell
-from tactics.rules.movement import path_cost
+from tactics.rules.movement import path_cost, path_problem
 
 reducer = Reducer()
 
@@ -99,9 +99,11 @@ def check_path(state: EncounterState, cid: str, path: list[Cell], budget_ft: int
     for cell in path:
         if cell in enemies:
             raise Refused(f"{who.name} cannot move through an enemy at {cell}")
-    cost = path_cost(battle_map, who.cell if start is None else (start[0], start[1]), list(path))
-    if cost is None:
-        raise Refused("that path crosses a wall or leaves the open squares")
+    origin = who.cell if start is None else (start[0], start[1])
+    cost = path_cost(battle_map, origin, list(path))
+    if cost is None:  # name the real problem: a gap, a repeat, the start listed, a wall (review 7 lib, finding 9)
+        raise Refused(path_problem(battle_map, origin, list(path), who.name)
+                      or "that path crosses a wall or leaves the open squares")
     if cost > budget_ft:
         raise Refused(f"that path costs {cost} ft; {who.name} has {budget_ft} ft")
     end = path[-1]
@@ -142,7 +144,12 @@ class Place:
 
 @dataclass
 class Walk:
-    """A token walks ``path`` (start excluded) with at most ``budget_ft``."""
+    """A token walks ``path`` with at most ``budget_ft``.
+
+    ``path``: every square walked, in order, one step at a time (each next to the one
+    before, diagonals included), the token's own square left out: ``Walk("art", [(16, 7),
+    (16, 8)])`` from (16, 6). A path that skips a square, lists one twice or starts with
+    the token's square is refused with a sentence saying so."""
 
     combatant: str
     path: list[Cell]

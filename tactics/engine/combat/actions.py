@@ -54,7 +54,9 @@ from tactics.engine.core.labels import possessive
 class Action:
     """What a combatant commits to: a kind and its parameters.
 
-    ``path``: squares to walk (moves, a 5 ft step, a charging Technique);
+    ``path``: squares to walk (moves, a 5 ft step, a charging Technique), every square
+    one step at a time from the mover's square, that square left out (as
+    :class:`tactics.engine.board.Walk`);
     ``weapon`` / ``technique`` / ``item``; ``target`` (a combatant id) or
     ``target_cell``; ``two_weapon`` for two-weapon fighting (R-HIT-3);
     ``situational``: the GM's extra advantages (+) or disadvantages (-);
