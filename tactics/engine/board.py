@@ -18,7 +18,8 @@ from typing import Any, Callable
 
 from tactics.engine.core.board_events import DoorSet, TokenMoved, TokenPlaced
 from tactics.engine.core.journal import Event, Reducer, Refused
-from tactics.engine.core.state import Combatant, EncounterState
+from tactics.engine.core.lookup import combatant_or_refuse as combatant_or_refuse  # commands import it from here
+from tactics.engine.core.state import EncounterState
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell
 from tactics.rules.movement import path_cost, path_problem
@@ -71,14 +72,6 @@ def walk_events(
     assert here is not None  # check_path refused a token that is not on the map
     cost = path_cost(state.current_map(), here, path) or 0
     return [TokenMoved(combatant=cid, path=path, feet=cost)] + extra
-
-
-def combatant_or_refuse(state: EncounterState, cid: str) -> Combatant:
-    """The combatant with this id, refused with a sentence when there is none."""
-    who = state.combatants.get(cid)
-    if who is None:
-        raise Refused(f"no combatant called {cid!r}")
-    return who
 
 
 def check_path(state: EncounterState, cid: str, path: list[Cell], budget_ft: int, *, start: Cell | None = None,
