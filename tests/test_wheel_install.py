@@ -48,6 +48,7 @@ def test_wheel_holds_the_bundled_files_and_opens_the_default_encounter(tmp_path)
         "tactics/assets/maps/space-bears.png",
         "tactics/assets/fonts/Inter-Regular.otf",
         "tactics/data/weapons.toml",
+        "tactics/py.typed",  # PEP 561: a script's mypy reads the hints of the installed package
     ):
         assert needed in names, f"{needed} is missing from the wheel"
 

@@ -18,10 +18,11 @@ from typing import Any, Callable
 
 from tactics.engine.core.board_events import DoorSet, TokenMoved, TokenPlaced
 from tactics.engine.core.journal import Event, Reducer, Refused
-from tactics.engine.core.state import Combatant, EncounterState
+from tactics.engine.core.lookup import combatant_or_refuse as combatant_or_refuse  # commands import it from here
+from tactics.engine.core.state import EncounterState
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell
-from tactics.rules.movement import path_cost
+from tactics.rules.movement import path_cost, path_problem
 
 reducer = Reducer()
 
@@ -73,14 +74,6 @@ def walk_events(
     return [TokenMoved(combatant=cid, path=path, feet=cost)] + extra
 
 
-def combatant_or_refuse(state: EncounterState, cid: str) -> Combatant:
-    """The combatant with this id, refused with a sentence when there is none."""
-    who = state.combatants.get(cid)
-    if who is None:
-        raise Refused(f"no combatant called {cid!r}")
-    return who
-
-
 def check_path(state: EncounterState, cid: str, path: list[Cell], budget_ft: int, *, start: Cell | None = None,
                battle_map: Any = None) -> int:
     """Validate a walk; return its cost in feet or raise Refused with the reason.
@@ -99,9 +92,11 @@ def check_path(state: EncounterState, cid: str, path: list[Cell], budget_ft: int
     for cell in path:
         if cell in enemies:
             raise Refused(f"{who.name} cannot move through an enemy at {cell}")
-    cost = path_cost(battle_map, who.cell if start is None else (start[0], start[1]), list(path))
-    if cost is None:
-        raise Refused("that path crosses a wall or leaves the open squares")
+    origin = who.cell if start is None else (start[0], start[1])
+    cost = path_cost(battle_map, origin, list(path))
+    if cost is None:  # name the real problem: a gap, a repeat, the start listed, a wall (review 7 lib, finding 9)
+        raise Refused(path_problem(battle_map, origin, list(path), who.name)
+                      or "that path crosses a wall or leaves the open squares")
     if cost > budget_ft:
         raise Refused(f"that path costs {cost} ft; {who.name} has {budget_ft} ft")
     end = path[-1]
@@ -142,7 +137,12 @@ class Place:
 
 @dataclass
 class Walk:
-    """A token walks ``path`` (start excluded) with at most ``budget_ft``."""
+    """A token walks ``path`` with at most ``budget_ft``.
+
+    ``path``: every square walked, in order, one step at a time (each next to the one
+    before, diagonals included), the token's own square left out: ``Walk("art", [(16, 7),
+    (16, 8)])`` from (16, 6). A path that skips a square, lists one twice or starts with
+    the token's square is refused with a sentence saying so."""
 
     combatant: str
     path: list[Cell]

@@ -14,8 +14,11 @@ of its ``events`` module); they are registered here, which is what lets a save
 name them (:func:`tactics.engine.core.events.from_dict`).
 
 Modules named in a feature's ``handlers`` add ``@reducer.on(...)`` handlers to
-that feature's shared reducer when they are imported; naming them here is what
-imports them.
+that feature's shared reducer, or their log sentences to
+:data:`tactics.engine.combat.queries.DESCRIBERS` (the hazards', the builder's,
+individual turns'), when they are imported; naming them here is what imports
+them, so :func:`~tactics.engine.combat.queries.describe` gives the same
+sentence whatever a script imported first.
 
 Two parts are not needed by most sessions, so they are named here by their
 modules (:class:`LaterFeature`, in :data:`LATER`) and imported the first time
@@ -53,6 +56,7 @@ from tactics.engine.core.journal import Reducer
 from tactics.engine.core.state import EncounterState
 from tactics.engine.hazards import commands as hazards
 from tactics.engine.hazards import events as hazard_events
+from tactics.engine.hazards import log as hazards_log
 
 StartBuilder = Callable[[EncounterState, dict[str, Any]], None]
 
@@ -119,7 +123,7 @@ PARTS: tuple[Feature | LaterFeature, ...] = (
         events=combat_events.ALL,
     ),
     Feature("grenades, traps and facing", hazards.reducer, start=hazards.build_traps, install=hazards.install_hooks,
-            events=hazard_events.ALL),
+            handlers=(hazards_log,), events=hazard_events.ALL),
     Feature("table settings", table.reducer, events=(board_events.SettingsChanged,)),
     Feature("who plays each team", control.reducer, start=control.build_controllers,
             install=lambda: DESCRIBERS.setdefault("opponent.set", control.describe), events=(board_events.OpponentSet,)),

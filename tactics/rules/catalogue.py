@@ -73,4 +73,10 @@ def forget() -> None:
     _trust_cache = False
 
 
-__all__ = ["checked_rules_data", "forget"]
+def folder_changed() -> None:
+    """The rules folder changed (:func:`tactics.rules.data.use_folder`): sweep again on the next call."""
+    global _checked
+    _checked = False
+
+
+__all__ = ["checked_rules_data", "folder_changed", "forget"]

@@ -14,7 +14,7 @@ import os
 import tomllib
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 # The models validate a GM's files and report to no pydantic plugin (observability tools);
 # looking for one scans every installed package's metadata, 20 ms of each start.
@@ -23,6 +23,9 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError  # noqa: E402
 
 from tactics.safefiles import FileRefused, read_regular  # noqa: E402
+
+if TYPE_CHECKING:
+    from tactics.rules.table_folder import TableFolder
 
 
 class DataModel(BaseModel):
@@ -62,13 +65,63 @@ def bundled_data_path(*parts: str) -> Path:
 
 
 def data_path(*parts: str) -> Path:
-    """Path of a rules data file: the table's own copy when its folder has one, else the bundled one."""
+    """Path of a rules data file: the table's own copy when its folder has one, else the bundled one.
+
+    The table's folder is the one ``TACTICS_DATA`` names (``tactics --data DIR`` sets it;
+    a script calls :func:`use_folder`)."""
     own = os.environ.get(DATA_ENV)
     if own:
         candidate = Path(own).expanduser().joinpath(*parts)
         if candidate.is_file():
             return candidate
     return bundled_data_path(*parts)
+
+
+def use_folder(folder: str | Path | None) -> "TableFolder | None":
+    """Play by a table's own rules folder from now on in this process (None: the bundled rules).
+
+    For a script that compares house rules with the book in one process::
+
+        from tactics.rules import data, explosives
+        book = explosives.scatter_odds()[(0, 0)]          # 1/4
+        data.use_folder("house")                          # house/scatter.toml
+        house = explosives.scatter_odds()[(0, 0)]         # the house table's
+        data.use_folder(None)                             # the book again
+
+    It sets ``TACTICS_DATA`` (what :func:`data_path`, the folder summary and any child
+    process read) and clears every cached loader, so the numbers and
+    ``read_table_folder().summary()`` always agree. An encounter opened before keeps the
+    sheets and map it was built with: open it again after switching. Returns the folder
+    looked over (its ``problems`` name misnamed files), None for the bundled rules;
+    DataError if ``folder`` is not a folder.
+    """
+    if folder is None:
+        os.environ.pop(DATA_ENV, None)
+    else:
+        where = Path(folder).expanduser()
+        if not where.is_dir():
+            raise DataError(where, "", "not a folder")
+        os.environ[DATA_ENV] = str(where.resolve())
+    clear_rules_caches()
+    from tactics.rules.table_folder import read_table_folder
+
+    return read_table_folder()
+
+
+def clear_rules_caches() -> None:
+    """Forget every cached rules loader (and every other ``functools`` cache of the package),
+    so the next question reads the data files again (:func:`use_folder`)."""
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "tactics" or name.startswith("tactics.")):
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
+                value.cache_clear()
+    catalogue = sys.modules.get("tactics.rules.catalogue")
+    if catalogue is not None:
+        catalogue.folder_changed()  # the start's sweep checks the new folder's files too
 
 
 def read_document(path: str | Path) -> dict[str, Any]:

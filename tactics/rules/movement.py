@@ -263,6 +263,35 @@ def path_cost(battle_map: MovementMap, start: Cell, path: list[Cell]) -> int | N
     return total
 
 
+#: What a path is, said with every refusal of one that is not a chain of steps.
+PATH_FORM = "a path lists every square one step at a time, without the start"
+
+
+def path_problem(battle_map: MovementMap, start: Cell, path: list[Cell], mover: str = "the mover") -> str | None:
+    """Why :func:`path_cost` refuses ``path`` from ``start``, as a sentence (None: it does not).
+
+    A path is the squares walked, in order, each next to the one before (a diagonal
+    counts, R-GRID-2), the start left out: a script that skips a square, lists one
+    twice or begins with the mover's own square (a from/to habit) is told so, not
+    that a wall is in the way."""
+    walls = battle_map.walls
+    previous = start
+    for cell in path:
+        if cell == previous:
+            where = f"where {mover} starts" if previous == start else "listed twice in a row"
+            return f"{cell} is {where}: {PATH_FORM}"
+        if max(abs(cell[0] - previous[0]), abs(cell[1] - previous[1])) != 1:
+            return f"{cell} is not next to {previous}: {PATH_FORM}"
+        if not (0 <= cell[0] < battle_map.width and 0 <= cell[1] < battle_map.height):
+            return f"{cell} is outside the map"
+        if battle_map.move_cost(cell) is None:
+            return f"no one can stand on {cell}"
+        if not walls.step_allowed(previous, cell):
+            return f"the step from {previous} to {cell} crosses a wall or cuts a wall's corner"
+        previous = cell
+    return None
+
+
 def clear_caches(battle_map: MovementMap) -> None:
     """Forget what movement search memoised for this map (the benchmark's cold start)."""
     walls = battle_map.walls

@@ -48,13 +48,16 @@ from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell, SQUARE_FT
 from tactics.rules.sheets import Technique, Weapon
 from tactics.engine.core.labels import possessive
+from tactics.engine.core.lookup import near_miss, unknown_combatant
 
 
 @dataclass
 class Action:
     """What a combatant commits to: a kind and its parameters.
 
-    ``path``: squares to walk (moves, a 5 ft step, a charging Technique);
+    ``path``: squares to walk (moves, a 5 ft step, a charging Technique), every square
+    one step at a time from the mover's square, that square left out (as
+    :class:`tactics.engine.board.Walk`);
     ``weapon`` / ``technique`` / ``item``; ``target`` (a combatant id) or
     ``target_cell``; ``two_weapon`` for two-weapon fighting (R-HIT-3);
     ``situational``: the GM's extra advantages (+) or disadvantages (-);
@@ -219,7 +222,8 @@ def target_or_refuse(state: EncounterState, tid: str | None) -> Combatant:
         raise Refused("choose a target")
     target = state.combatants.get(tid)
     if target is None or not target.present or target.cell is None:
-        raise Refused(f"there is no {tid!r} on the map to target")
+        meant = near_miss(state, tid) if target is None else None
+        raise Refused(f"there is no {tid!r} on the map to target" + (f": did you mean {meant!r}?" if meant else ""))
     if target.hp <= 0:
         raise Refused(f"{target.name} is already down")
     return target
@@ -302,7 +306,7 @@ class Declare:
         combat = combat_or_refuse(state)
         who = state.combatants.get(self.combatant)
         if who is None:
-            raise Refused(f"no combatant called {self.combatant!r}")
+            raise Refused(unknown_combatant(state, self.combatant))
         if combat.phase != "action":
             raise Refused(f"actions are declared in the Action Phase, not the {combat.phase} phase")
         if not combat.can_act_now(who.id):

@@ -83,6 +83,23 @@ class ActionsBegan(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class AttackRolled(Event):
+    """An attack's accuracy roll, with every term of it (R-ROLL-1, R-ROLL-2, R-HIT-1).
+
+    ``action``: the declared action's id (None: outside the team-turn procedure);
+    ``attacker`` / ``target``: combatant ids; ``using``: the weapon's or Technique's id
+    (``technique`` says which), ``label`` its name.
+    ``d20``: the natural die; ``extra``: the advantage die as ``[sides, face, sign]``
+    (``[2, 1, 1]`` is "+ advantage d2 1", sign -1 a disadvantage, sides 0 none);
+    ``modifiers``: ``[label, value]`` pairs added to the roll (``[["DEX", 2]]``, the
+    ``(label, value)`` tuples of :class:`~tactics.engine.combat.attack.AttackSetup`);
+    ``advantages``: ``[reason, +1 | -1]`` pairs, ``net_advantage`` their sum;
+    ``total`` = d20 + the die's signed face + the modifiers, against ``ac`` (``ac_note``:
+    why the AC differs from the sheet's: flat-footed or prone, no DEX; a shield); ``outcome``: miss, minor, hit,
+    major or critical; ``odds``: each outcome's chance before the roll as ``"n/d"`` text
+    (``{"miss": "3/8", ...}``; ``fractions.Fraction(text)`` gives the exact
+    :func:`~tactics.engine.combat.queries.attack_odds` ``chances`` back).
+    """
+
     kind: ClassVar[str] = "attack.rolled"
 
     action: int | None = None
@@ -105,6 +122,16 @@ class AttackRolled(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class CombatCheck(Event):
+    """A check rolled in a fight (difficult ground, hiding, searching; R-ROLL-1, R-GRID-3).
+
+    ``combatant``: who rolled; ``cell``: the square it was entering (ground checks only);
+    ``reason``: why ("entering difficult ground"); ``what``: the ability or skill rolled;
+    ``odds``: the chance of success before the roll as ``"n/d"`` text (when there is a DC);
+    ``d20`` / ``extra`` / ``modifiers`` / ``total``: as in :class:`AttackRolled`
+    (``extra`` the advantage die ``[sides, face, sign]``, ``modifiers`` ``[label, value]``
+    pairs); ``dc``: the number to reach, or None for an opposed check (hiding).
+    """
+
     kind: ClassVar[str] = "combat.check"
 
     combatant: str
@@ -241,6 +268,15 @@ class CountersTicked(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class DamageRolled(Event):
+    """An attack's damage, every roll and how the amount came of it (R-HIT-1, R-HIT-2).
+
+    ``expr``: the damage dice (``"1d8+2"``); ``rolls``: one ``[faces, total]`` pair per
+    roll (``[[[6], 8]]``: a d8 showing 6, total 8 with the bonus), two on a Major Hit or
+    a critical; ``kept``: the total kept (the higher of two); ``multiplier``: 2 on a
+    critical (the weapon's), else 1; ``halved``: a Minor Hit's half; ``amount``: the
+    damage dealt (kept x multiplier, halved rounded down).
+    """
+
     kind: ClassVar[str] = "damage.rolled"
 
     action: int | None

@@ -33,6 +33,7 @@ from tactics.engine.combat.team import CombatState, group_label
 from tactics.engine.combat.actions import limits_of, move_budget, planned_origin
 from tactics.engine.combat.two_weapon import fights_with_two_weapons
 from tactics.engine.core.state import Combatant, EncounterState
+from tactics.engine.core.lookup import combatant_or_refuse, known_or_refuse
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.movement import Plan, plan
@@ -100,7 +101,10 @@ def free_walk_ft(who: Combatant) -> int:
 
 
 def move_allowance(state: EncounterState, cid: str) -> MoveAllowance:
-    """How far ``cid`` may move now, by the procedure in force (see the module doc)."""
+    """How far ``cid`` may move now, by the procedure in force (see the module doc).
+
+    An id no combatant has is refused (``Refused``), not answered "cannot move"."""
+    known_or_refuse(state, cid)  # review 7 lib, finding 10
     who = state.combatants.get(cid)
     if who is None or who.cell is None or not who.present:
         return stopped("not on the map")
@@ -244,7 +248,9 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     enters none of their trigger squares wins over a cheaper one that does, whenever it
     fits the allowance (it may then need the sprint); only a square no such way reaches
     (a trap's own square as the destination, a corridor it blocks) keeps the way over it.
+    An id no combatant has is refused (``Refused``), never an empty reach.
     """
+    known_or_refuse(state, cid)
     allowance = allowance or move_allowance(state, cid)
     who = state.combatants.get(cid)
     origin = allowance.origin
@@ -339,7 +345,7 @@ def why_not_move(state: EncounterState, cid: str, cell: Cell, allowance: MoveAll
     ``reachable``: the squares the mover passes through within its allowance
     (computed when not given).
     """
-    who = state.combatants[cid]
+    who = combatant_or_refuse(state, cid)
     allowance = allowance or move_allowance(state, cid)
     if not allowance.can_move:
         return f"{who.name} cannot move now: {allowance.reason or 'it cannot move now'}."

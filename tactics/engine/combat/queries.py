@@ -29,6 +29,7 @@ from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms, s
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
 from tactics.engine.core.journal import Event
 from tactics.engine.core.labels import plural, possessive
+from tactics.engine.core.lookup import known_or_refuse
 from tactics.engine.core.plain import plain
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
@@ -81,6 +82,7 @@ def not_declared_yet(state: EncounterState) -> list[str]:
 
 def slots_left(state: EncounterState, cid: str) -> dict[str, int | None]:
     """``{"free": None, "simple": 0|1, "standard": 0|1, "bonus": 0|1}`` for a combatant now."""
+    known_or_refuse(state, cid)  # an unknown id is refused, not a KeyError (review 7 lib, finding 10)
     combat = combat_of(state)
     who = state.combatants[cid]
     if combat is None or not combat.can_act_now(cid):
@@ -92,6 +94,7 @@ def slots_left(state: EncounterState, cid: str) -> dict[str, int | None]:
 
 def legal_kinds(state: EncounterState, cid: str) -> list[str]:
     """The action kinds the combatant may declare now (R-ACT-1)."""
+    known_or_refuse(state, cid)  # not an empty list a bot reads as "may do nothing"
     combat = combat_of(state)
     if combat is None or not combat.can_act_now(cid):
         return []
@@ -113,6 +116,7 @@ def attack_odds(
 ) -> AttackSetup:
     """Everything about an attack before the roll: modifiers, advantages with
     reasons, AC, range/sight problem, and the exact ``chances`` of each outcome."""
+    known_or_refuse(state, attacker, target)
     who, tgt = state.combatants[attacker], state.combatants[target]
     arms = find_arms(who, technique if technique else weapon, technique=technique is not None)
     return attack_setup(state, who, arms, tgt, from_cell=from_cell, situational=situational, two_weapon=two_weapon)
@@ -123,6 +127,7 @@ def two_weapon_terms(state: EncounterState, cid: str, kind: str, weapon: str | N
     """Would this attack, declared now, be two-weapon fighting (R-ACT-1, R-HIT-3; reading: N-TWF-1)?
     Its terms (the weapons, the Extra Damage threshold), or None. For a Standard Attack
     ``two_weapon`` is the player's ask; None when the weapons do not allow it."""
+    known_or_refuse(state, cid)
     combat = combat_of(state)
     if combat is None or cid not in state.combatants:
         return None
@@ -132,6 +137,7 @@ def two_weapon_terms(state: EncounterState, cid: str, kind: str, weapon: str | N
 def bonus_weapon_problem(state: EncounterState, cid: str, weapon: str) -> str | None:
     """Why a Bonus Attack with ``weapon`` would be refused now for the weapon's sake: after a
     missed two-weapon Standard Attack only the off-hand weapon attacks (R-ACT-1), or None."""
+    known_or_refuse(state, cid)
     combat = combat_of(state)
     who = state.combatants.get(cid)
     if combat is None or who is None:
@@ -255,8 +261,16 @@ DESCRIBERS: dict[str, Callable[[Event, EncounterState | None], str]] = {}
 
 def describe(event: Event, state: EncounterState | None = None) -> str:
     """One line for the log panel, e.g.
-    ``Art -> Bear 4 with Xeno dart rifle: d20 14 + DEX 2 = 16 vs AC 14: Hit``."""
+    ``Art -> Bear 4 with Xeno dart rifle: d20 14 + DEX 2 = 16 vs AC 14: Hit``.
+
+    The same sentence whatever was imported before: the parts whose log lines
+    live in other modules (grenades, traps, set up, individual turns) are
+    loaded through :mod:`tactics.engine.features` when a kind is not known yet."""
     k, d = event.kind, event
+    if k not in DESCRIBERS:
+        from tactics.engine import features  # imports every part's log sentences (once)
+
+        features.load_for_kind(k)
     if k in DESCRIBERS:
         return DESCRIBERS[k](event, state)
     if k.startswith("space."):  # the starship screen's events read the same in the battle map's log
@@ -481,12 +495,15 @@ def status_line(state: EncounterState) -> str:
 
 def conditions_summary(state: EncounterState, cid: str) -> list[tuple[str, int | None]]:
     """(name, rounds left) per condition, for token badges."""
+    known_or_refuse(state, cid)
     return [(c.name, c.rounds) for c in state.combatants[cid].conditions]
 
 
 def flat_footed(state: EncounterState, cid: str) -> bool:
+    known_or_refuse(state, cid)
     return combined(conditions_of(state.combatants[cid])).flat_footed
 
 
 def initiative_of(state: EncounterState, cid: str) -> int:
+    known_or_refuse(state, cid)
     return sheet_of(state.combatants[cid]).initiative

@@ -41,6 +41,7 @@ import random
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from tactics.assets import bundled_or_given
 from tactics.engine.core.definition import check_definition, check_team_ids
 from tactics.engine.core.journal import Command, Entry, Journal, Refused
 from tactics.engine.core.state import Combatant, EncounterState, Team
@@ -161,8 +162,16 @@ def map_file(map_ref: str, encounter_path: Path) -> Path:
 
 
 def load_encounter(path: str | Path, *, seed: int | None = None) -> Encounter:
-    """Open an encounter file; errors are DataError/MapError naming the file (nothing else escapes)."""
+    """Open an encounter file; errors are DataError/MapError naming the file (nothing else escapes).
+
+    A bundled encounter is opened by its path, ``load_encounter(tactics.assets.bundled(
+    "space-bears.encounter.toml"))`` (``tactics NAME`` finds it by name; a script passes the path).
+    Opening one reads every rules file once, and remembers that they passed in the per-user
+    cache folder (``TACTICS_CACHE_DIR`` overrides it; see the README's House rules)."""
     path = Path(path)
+    if not path.exists() and bundled_or_given(path) != path:  # the name of a bundled encounter, not its path
+        raise DataError(path, "", f"file not found (a bundled encounter is opened with "
+                                  f"tactics.assets.bundled({path.name!r}))")
     definition = resolve_art(read_document(path), path.parent)  # token art paths made absolute
     map_ref = definition.get("map")
     if not isinstance(map_ref, str) or not map_ref.strip() or "\x00" in map_ref:

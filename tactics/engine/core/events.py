@@ -25,6 +25,7 @@ against the same classes when it is replayed.
 
 from __future__ import annotations
 
+import inspect
 import json
 from dataclasses import MISSING, Field, field, fields
 from typing import Annotated, Any, Callable, ClassVar, TypeVar, cast
@@ -82,6 +83,15 @@ class _EventType(type):
         if cls is Event:
             return _from_kind_and_data(*args, **kwargs)
         return super().__call__(*args, **kwargs)
+
+    @property
+    def __signature__(cls) -> inspect.Signature:
+        """What ``help()`` and :func:`inspect.signature` show: a kind's fields (its dataclass
+        ``__init__``), not this metaclass's ``(*args, **kwargs)`` (review 7 lib, finding 8)."""
+        if cls is Event:
+            return inspect.signature(_from_kind_and_data)
+        init = inspect.signature(next(vars(k)["__init__"] for k in cls.__mro__ if "__init__" in vars(k)))
+        return init.replace(parameters=list(init.parameters.values())[1:], return_annotation=inspect.Signature.empty)
 
 
 class Event(metaclass=_EventType):

@@ -67,6 +67,17 @@ class GrenadeSpent(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class GrenadeThrown(Event):
+    """A grenade thrown: where it was aimed, the scatter dice and where it came down (R-GREN-2..3).
+
+    ``from_cell`` / ``target_cell``: the thrower's square and the square aimed at;
+    ``dice``: the two scatter d10s ``[across, along]`` (empty when a cooked grenade went
+    off in the hand); ``scatter``: the squares they move it, ``[across, along]`` (across:
+    + to the thrower's right; along: + long, - short; ``scatter.toml``); ``aimed``: the
+    square the scatter points to; ``cell``: where it came to rest (a wall stops it first:
+    ``stopped``); ``flight`` / ``heights`` / ``bounces``: the path drawn, in grid units;
+    ``fuse`` / ``fuse_text``: when it explodes (``public_fuse*``: what the players are told).
+    """
+
     kind: ClassVar[str] = "grenade.thrown"
 
     id: str

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tactics.engine.core.state import EncounterState
+from tactics.engine.core.lookup import combatant_or_refuse
 from tactics.rules import explosives as ex
 from tactics.rules.grid import Cell
 
@@ -54,8 +55,9 @@ def throw_risk(state: EncounterState, thrower: str, target: Cell, kind_name: str
     ``cook``: the cooking odds (:func:`tactics.rules.explosives.cook_odds`) when it is cooked
     (N-GREN-4): it explodes where it lands only when the cook succeeds ("early"), a failure
     ("dud") does nothing where it lands, and a natural 1 ("in_hand") explodes on the thrower's
-    square with nothing thrown. Without it the grenade goes off where it lands (its fuse)."""
-    who = state.combatants[thrower]
+    square with nothing thrown. Without it the grenade goes off where it lands (its fuse).
+    An id no combatant has is refused (``Refused``, review 7 lib finding 10)."""
+    who = combatant_or_refuse(state, thrower)
     if who.cell is None:
         return ThrowRisk((), Fraction(0))
     kind = ex.grenade_kind(kind_name)

@@ -22,6 +22,7 @@ from tactics.engine.combat.individual.procedure import TurnsState
 from tactics.engine.combat.team import sheet_of
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
+from tactics.engine.core.lookup import unknown_combatant
 from tactics.rules import turns as rt
 from tactics.rules.sheets import Weapon, default_armoury
 
@@ -119,7 +120,7 @@ def reload_problem(state: EncounterState, cid: str, weapon: str) -> str | None:
     """Why the current character cannot reload ``weapon`` now, or None."""
     who = state.combatants.get(cid)
     if who is None:
-        return "no such combatant"
+        return unknown_combatant(state, cid)
     return _turn_problem(state, who) or shots.reload_problem(state, who, TurnAction(shots.RELOAD, weapon=weapon))
 
 

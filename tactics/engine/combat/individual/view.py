@@ -36,6 +36,7 @@ from tactics.engine.combat.individual.procedure import TurnsState, rules_of, tur
 from tactics.engine.combat.individual.actions import LABELS, MOVE, holders_to_ask
 from tactics.engine.combat.individual.interrupts import block_squares, next_to_ask
 from tactics.engine.combat.individual.midmove import fire_squares
+from tactics.engine.core.lookup import combatant_or_refuse
 from tactics.rules import turns as rt
 
 
@@ -60,7 +61,7 @@ def _by_name(condition: Any) -> str:
 def pips_of(state: EncounterState, cid: str) -> rt.Pips:
     """What ``cid`` has left: its own turn's budget, or (off turn) just the held marker."""
     turns = turns_of(state)
-    who = state.combatants[cid]
+    who = combatant_or_refuse(state, cid)
     limits = limits_of(who)
     if turns is None:
         return rt.Pips("open", "open", False, 2)
