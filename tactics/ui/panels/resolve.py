@@ -27,6 +27,7 @@ from tactics.engine.combat.events import (
     ActionFailed, ActionLost, AttackRolled, CombatCheck, CombatantDowned, ConditionAdded, DamageRolled,
 )
 from tactics.engine.combat.actions import ResolveNext
+from tactics.engine.combat.own_dice import own_dice
 from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, not_declared_yet, preview_order
 from tactics.engine.core.journal import Event
 from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_beyond_typed, dice_typed_for, who_rolls
@@ -147,8 +148,8 @@ class ResolvePanel(w.Panel):
                 self.ui.view.say(str(exc).capitalize() + ".", "error")
                 return False
         who = self.waiting_for()
-        if typed is not None and who is not None and self._weapon_attack_next():
-            more = dice_beyond_typed(self.ui.encounter.journal, ResolveNext(), typed)
+        if typed is not None and who is not None:
+            more = self._own_dice_beyond(typed)
             if more:  # the faces typed run out (a hit's damage): ask for the rest, roll nothing
                 self.missing = who
                 dice = ", ".join(f"d{sides}" for sides in more)
@@ -164,10 +165,16 @@ class ResolvePanel(w.Panel):
             return False
         return self._submit(typed)
 
-    def _weapon_attack_next(self) -> bool:
-        """Is the next action a weapon attack (every die of it the attacker's: d20, advantage, damage)?"""
+    def _own_dice_beyond(self, typed: list[int]) -> list[int] | None:
+        """The sides of the acting combatant's own dice still to type after ``typed``: a weapon
+        attack's or a Technique's checks, d20, advantage die and damage, a throw's cooking check
+        and scatter d10s (R-ROLL-1; a blast's damage and saves are not the thrower's)."""
         queue = preview_order(self.ui.state)
-        return bool(queue) and queue[0]["kind"] in (act.STANDARD_ATTACK, act.BONUS_ATTACK)
+        if not queue:
+            return None
+        roller = str(queue[0]["combatant"])
+        return dice_beyond_typed(self.ui.encounter.journal, ResolveNext(), typed,
+                                 own=lambda events, drawn: own_dice(events, drawn, roller))
 
     def roll_for_them(self) -> bool:
         """The GM lets the app roll the next action's dice after all (a chosen, visible fallback)."""
