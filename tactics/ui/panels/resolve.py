@@ -28,13 +28,14 @@ from tactics.engine.combat.events import (
 )
 from tactics.engine.combat.actions import ResolveNext
 from tactics.engine.combat.own_dice import own_dice
+from tactics.engine.combat.crossing import declared_run_odds
 from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, not_declared_yet, preview_order
 from tactics.engine.core.journal import Event
 from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_beyond_typed, dice_typed_for, who_rolls
 from tactics.rules import actions as act
 from tactics.rules.attacks import advantage_die
 from tactics.ui import theme
-from tactics.ui.attack_words import die_words, queue_line
+from tactics.ui.attack_words import crossing_lines, die_words, queue_line
 from tactics.ui import widgets as w
 from tactics.ui.panels import rolls
 from tactics.ui.panels.actions import declared_text
@@ -81,6 +82,19 @@ def grenade_on_target(state, decl: dict[str, Any]) -> Fraction | None:
     return ex.p_on_target(state.current_map(), who.cell, (int(cell[0]), int(cell[1])), facing=who.facing)
 
 
+def _run_dice(run) -> str:
+    """The checks a charge's run rolls before its blow, in the order to type them (R-MOVE-2):
+    "the Acrobatics d20 for the difficult ground (one per square reached, up to 2), then "."""
+    if run is None or not run.checks:
+        return ""
+    first = run.checks[0]
+    sides, sign = first.die
+    die = "d20" + ((" + " if sign > 0 else " - ") + f"d{sides}" if sides else "")
+    count = len(run.checks)
+    each = f" (one per square reached, up to {count})" if count > 1 else ""
+    return f"the {first.what} {die} for the {first.place}{each}, then "
+
+
 def dice_hint(state, decl: dict[str, Any]) -> str:
     """Which dice the table rolls for the next action, in the order to type them."""
     if decl["kind"] in ATTACK_KINDS:
@@ -90,7 +104,8 @@ def dice_hint(state, decl: dict[str, Any]) -> str:
         sides, sign = advantage_die(setup.advantage, setup.affinity_die)
         dice = ["d20"] + ([f"{'+' if sign > 0 else '-'}d{sides}"] if sides else [])
         tail = f", then damage {setup.damage} (twice on a Major Hit or Critical)" if setup.damage else ""
-        return "Type " + ", ".join(dice) + tail
+        run = declared_run_odds(state, decl["id"]) if decl["kind"] == act.TECHNIQUE else None
+        return "Type " + _run_dice(run) + ", ".join(dice) + tail
     if not decl["needs_roll"]:
         return "No dice for this one"
     params = decl.get("params") or {}
@@ -279,8 +294,14 @@ class ResolvePanel(w.Panel):
                 for line in w.wrap(die_words(setup), 13, inner - px(36), "regular") if setup.advantages else ():
                     w.text(s, line, (x + px(36), y), 13, theme.TEXT_DIM, "regular")
                     y += w.line_h(13, "regular")
+                run = declared_run_odds(state, decl["id"]) if decl["kind"] == act.TECHNIQUE else None
+                for line in (w.wrap(t, 14, inner - px(36), "regular") for t in crossing_lines(run, setup)):
+                    for part in line:  # the checks the charge's run asks first (R-MOVE-2)
+                        w.text(s, part, (x + px(36), y), 14, theme.OUTCOME_STOPPED, "regular")
+                        y += w.line_h(14, "regular")
                 y += px(2)
-                bar = rolls.odds_bar(s, pygame.Rect(x + px(36), y, inner - px(36), px(12)), setup.chances, size=13)
+                chances = run.chances if run is not None and not setup.problem else setup.chances
+                bar = rolls.odds_bar(s, pygame.Rect(x + px(36), y, inner - px(36), px(12)), chances, size=13)
                 y = bar.bottom + px(8)
         elif (chance := grenade_on_target(state, decl)) is not None:  # R-GREN-2: 2d10 scatter odds
             w.text(s, f"on target {float(chance) * 100:.0f}%; else it scatters (2d10)", (x + px(36), y), 14,
