@@ -106,7 +106,8 @@ def test_a_run_stopped_within_reach_still_swings_and_is_counted():  # R-MOVE-2, 
     there = attack_odds(enc.state, "bear", "ann", technique="bear_charge", from_cell=(4, 2))
     assert not stopped_at.problem and not there.problem
     for outcome in there.chances:
-        assert run.chances[outcome] == Fraction(7, 10) * there.chances[outcome] + Fraction(3, 10) * stopped_at.chances[outcome]
+        expected = Fraction(7, 10) * there.chances[outcome] + Fraction(3, 10) * stopped_at.chances[outcome]
+        assert run.chances[outcome] == expected
     entry = enc.submit(ResolveNext(), typed=[1, 10])  # the check fails; the blow from (4, 3): d20 10
     assert any(e.kind == "attack.rolled" for e in entry.events)
     assert enc.state.combatants["bear"].cell == (4, 3)

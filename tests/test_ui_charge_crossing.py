@@ -9,7 +9,6 @@ a failed check reads "stopped by difficult ground" on the status line.
 
 from __future__ import annotations
 
-import pygame
 
 from tactics.engine.core.table import ChangeTableSetting
 from tactics.ui.app import App

@@ -11,7 +11,11 @@ words the engine's numbers.
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any
+
 from tactics.engine.combat.attack import AttackSetup
+from tactics.engine.combat.crossing import RunOdds
 
 
 def dice_formula(setup: AttackSetup) -> str:
@@ -69,18 +73,18 @@ def queue_line(setup: AttackSetup) -> str:
     return f"{dice_formula(setup)} {against(setup)}"
 
 
-def _pct(p) -> str:
+def _pct(p: Fraction | float) -> str:
     return f"{float(p) * 100:.0f}%"
 
 
-def crossing_lines(run, there=None) -> list[str]:
+def crossing_lines(run: RunOdds | None, there: AttackSetup | None = None) -> list[str]:
     """A charge's run in words before the roll (R-MOVE-2; review 7, finding 3): "Crosses difficult
     ground twice: Acrobatics DC 12, 45% each, 20% to get through" and "To damage: 14% in all (70%
     once there)". ``run``: the engine's :class:`~tactics.engine.combat.crossing.RunOdds`;
     ``there``: the attack from the run's end (its odds once the run gets through)."""
     if run is None or not run.checks:
         return []
-    groups: list[list] = []
+    groups: list[list[Any]] = []
     for check in run.checks:  # the same kind of square in a row reads once ("twice")
         key = (check.place, check.what, check.dc, check.chance)
         if groups and groups[-1][0] == key:
@@ -108,7 +112,8 @@ def charge_line(label: str, run_ft: int, move_ft: int, setup: AttackSetup) -> st
     """"Charge: runs 25 ft of 30 ft, then strikes at 5 ft (reach 5 ft)": the run and the blow
     (the card read "Charge: 5 ft of 5 ft" for a 30 ft charge)."""
     if run_ft:
-        return f"{label}: runs {run_ft} ft of {move_ft} ft, then strikes at {setup.distance_ft} ft (reach {setup.range_ft} ft)"
+        return (f"{label}: runs {run_ft} ft of {move_ft} ft, then strikes at {setup.distance_ft} ft "
+                f"(reach {setup.range_ft} ft)")
     if setup.problem:
         return f"{label}: {setup.distance_ft} ft away; runs up to {move_ft} ft, reach {setup.range_ft} ft"
     return f"{label}: in reach ({setup.distance_ft} ft of {setup.range_ft} ft), no run needed"

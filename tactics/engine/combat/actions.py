@@ -538,7 +538,8 @@ def _perform(
         if events:  # the charge happened, the blow cannot land
             check = stopped_by(events, who.id)
             if check is not None:  # a failed check ended the run out of reach: no blow, no "Miss" (R-MOVE-2)
-                return events + [ActionNote(id=d.id, text=stopped_text(state, who.id, check, target.id))], False, STOPPED
+                note = ActionNote(id=d.id, text=stopped_text(state, who.id, check, target.id))
+                return events + [note], False, STOPPED
             return events + [ActionNote(id=d.id, text=setup.problem)], False, "miss"
         raise Refused(setup.problem)
     rolled, outcome = attack_events(state, setup, dice, action_id=d.id)

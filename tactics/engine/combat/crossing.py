@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from tactics.engine.combat.attack import AttackSetup
 from tactics.engine.combat.events import CombatCheck
@@ -26,6 +26,10 @@ from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import EncounterState
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell
+from tactics.rules.sheets import Technique
+
+if TYPE_CHECKING:
+    from tactics.engine.combat.state import Declaration
 
 #: the share of a charge's outcomes where the run ends out of reach (no blow)
 STOPPED = "stopped"
@@ -106,27 +110,10 @@ def run_odds(state: EncounterState, cid: str, path: list[Cell] | None, budget: i
     if who is None or not path:
         return None
     path = [(int(c[0]), int(c[1])) for c in path]
-    passing: list[int] = []
-    seen: list[CombatCheck] = []
-    while True:  # one dry run per check: each passes the checks before it to reach the next
-        events = _dry_run(state, cid, path, budget, passing)
-        if events is None:
-            return None
-        checks = _checks_of(events, cid)
-        if len(checks) <= len(seen):
-            break
-        seen.append(checks[len(seen)])
-        if _chance(seen[-1]) == 0:
-            break  # no face gets through: nothing beyond it is reached
-        passing += _best(seen[-1])
+    seen, passing = _seen_checks(state, cid, path, budget)
     if not seen:
         return None
-    battle_map = state.current_map()
-    crossing = tuple(
-        CrossingCheck(cell=(int(c.cell[0]), int(c.cell[1])) if c.cell else who.cell or (0, 0),
-                      place=_place(battle_map, c), what=c.what, dc=int(c.dc or 0), chance=_chance(c),
-                      die=(int(c.extra[0]), int(c.extra[2])))
-        for c in seen)
+    crossing = _crossing(state, seen, who.cell)
     chances: dict[str, Fraction] = {}
 
     def add(share: Fraction, cell: Cell | None) -> None:
@@ -154,6 +141,42 @@ def run_odds(state: EncounterState, cid: str, path: list[Cell] | None, budget: i
     return RunOdds(checks=crossing, through=reached, chances=chances)
 
 
+def _seen_checks(state: EncounterState, cid: str, path: list[Cell], budget: int) -> tuple[list[CombatCheck], list[int]]:
+    """Every check the run asks, in path order, and the faces that pass them all (a dry run per
+    check: each passes the checks before it to reach the next)."""
+    passing: list[int] = []
+    seen: list[CombatCheck] = []
+    while True:
+        events = _dry_run(state, cid, path, budget, passing)
+        if events is None:
+            return [], []
+        checks = _checks_of(events, cid)
+        if len(checks) <= len(seen):
+            return seen, passing
+        seen.append(checks[len(seen)])
+        if _chance(seen[-1]) == 0:
+            return seen, passing  # no face gets through: nothing beyond it is reached
+        passing += _best(seen[-1])
+
+
+def _crossing(state: EncounterState, seen: list[CombatCheck], start: Cell | None) -> tuple[CrossingCheck, ...]:
+    battle_map = state.current_map()
+    return tuple(
+        CrossingCheck(cell=(int(c.cell[0]), int(c.cell[1])) if c.cell else start or (0, 0),
+                      place=_place(battle_map, c), what=c.what, dc=int(c.dc or 0), chance=_chance(c),
+                      die=(int(c.extra[0]), int(c.extra[2])))
+        for c in seen)
+
+
+def path_checks(state: EncounterState, cid: str, path: list[Cell] | None, budget: int) -> tuple[CrossingCheck, ...]:
+    """The checks ``cid``'s move along ``path`` asks on its way, with the engine's chances (R-MOVE-2)."""
+    who = state.combatants.get(cid)
+    if who is None or not path:
+        return ()
+    seen, _ = _seen_checks(state, cid, [(int(c[0]), int(c[1])) for c in path], budget)
+    return _crossing(state, seen, who.cell)
+
+
 def declared_run_odds(state: EncounterState, action_id: int) -> RunOdds | None:
     """:func:`run_odds` of a declared charge (a Technique that runs first, along its declared path)."""
     from tactics.engine.combat.attack import find_arms
@@ -169,13 +192,13 @@ def declared_run_odds(state: EncounterState, action_id: int) -> RunOdds | None:
         arms = find_arms(who, d.params["technique"], technique=True) if who is not None else None
     except KeyError:
         return None
-    if arms is None or not getattr(arms, "move_ft", 0):
+    if not isinstance(arms, Technique) or not arms.move_ft:
         return None
     return run_odds(state, d.combatant, path, int(arms.move_ft),
                     lambda cell: _setup_from(state, d, cell))
 
 
-def _setup_from(state: EncounterState, d, cell: Cell | None) -> AttackSetup | None:
+def _setup_from(state: EncounterState, d: Declaration, cell: Cell | None) -> AttackSetup | None:
     """The declared attack ``d`` as it would be made from ``cell`` (where a run ended)."""
     from tactics.engine.combat.queries import attack_odds
 
@@ -186,7 +209,7 @@ def _setup_from(state: EncounterState, d, cell: Cell | None) -> AttackSetup | No
         return None
 
 
-def _place(battle_map, check: CombatCheck) -> str:
+def _place(battle_map: Any, check: CombatCheck) -> str:
     """What the map calls the square ("debris"), else the check's reason without "entering"."""
     text = str(check.reason).removeprefix("entering ")
     if check.cell is not None:
@@ -213,4 +236,5 @@ def stopped_text(state: EncounterState, cid: str, check: CombatCheck, target: st
     return f"{who.name} is stopped by the {place}{at}{tail}."
 
 
-__all__ = ["CrossingCheck", "RunOdds", "STOPPED", "declared_run_odds", "run_odds", "stopped_by", "stopped_text"]
+__all__ = ["CrossingCheck", "RunOdds", "STOPPED", "declared_run_odds", "path_checks", "run_odds", "stopped_by",
+           "stopped_text"]

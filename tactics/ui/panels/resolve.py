@@ -28,7 +28,7 @@ from tactics.engine.combat.events import (
 )
 from tactics.engine.combat.actions import ResolveNext
 from tactics.engine.combat.own_dice import own_dice
-from tactics.engine.combat.crossing import declared_run_odds
+from tactics.engine.combat.crossing import RunOdds, declared_run_odds
 from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, not_declared_yet, preview_order
 from tactics.engine.core.journal import Event
 from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_beyond_typed, dice_typed_for, who_rolls
@@ -82,7 +82,7 @@ def grenade_on_target(state, decl: dict[str, Any]) -> Fraction | None:
     return ex.p_on_target(state.current_map(), who.cell, (int(cell[0]), int(cell[1])), facing=who.facing)
 
 
-def _run_dice(run) -> str:
+def _run_dice(run: RunOdds | None) -> str:
     """The checks a charge's run rolls before its blow, in the order to type them (R-MOVE-2):
     "the Acrobatics d20 for the difficult ground (one per square reached, up to 2), then "."""
     if run is None or not run.checks:
@@ -295,8 +295,8 @@ class ResolvePanel(w.Panel):
                     w.text(s, line, (x + px(36), y), 13, theme.TEXT_DIM, "regular")
                     y += w.line_h(13, "regular")
                 run = declared_run_odds(state, decl["id"]) if decl["kind"] == act.TECHNIQUE else None
-                for line in (w.wrap(t, 14, inner - px(36), "regular") for t in crossing_lines(run, setup)):
-                    for part in line:  # the checks the charge's run asks first (R-MOVE-2)
+                for said in crossing_lines(run, setup):  # the checks the charge's run asks first (R-MOVE-2)
+                    for part in w.wrap(said, 14, inner - px(36), "regular"):
                         w.text(s, part, (x + px(36), y), 14, theme.OUTCOME_STOPPED, "regular")
                         y += w.line_h(14, "regular")
                 y += px(2)
