@@ -138,3 +138,100 @@ def test_individual_turns_say_that_the_app_rolls_when_the_table_types_its_dice()
         app.battle.encounter.submit(ChangeTableSetting("dice", "players"))
         app.step()
         assert any(t.startswith("Dice: the app rolls every die") for t in texts(app)), texts(app)
+
+
+def test_a_technique_waits_for_every_die_it_names():  # R-ROLL-1
+    """A review typed 20 for James' Shock: it resolved at once, the app rolling the d2 and both
+    damage d4s. Now the box asks for the rest, like a weapon attack's."""
+    for app in app_session(App(space_bears(), size=SIZE)):
+        press(app, "start")
+        press(app, "banner-advance")
+        press(app, "dice-mode")
+        assert app.battle.state.settings["dice"] == "players"
+        click(app, token(app, "james"))
+        press(app, "technique:shock")
+        click(app, token(app, "bear4"))
+        assert [d.kind for d in app.battle.state.combat.declarations] == ["technique"]
+        count = len(app.battle.encounter.journal.entries)
+        type_faces(app, "20")  # a natural 20: a Critical, two damage rolls
+        assert len(app.battle.encounter.journal.entries) == count, "the app rolls none of James' dice"
+        more = dice_beyond_typed(app.battle.encounter.journal, ResolveNext(), [20])
+        assert more is not None and more[-2:] == [4, 4], more  # the two 1d4 of Shock's damage
+        assert f"After 20, type James' {len(more)} more dice" in app.battle.message[0]
+        assert "Type the rest of James' dice" in texts(app)
+        type_faces(app, " 3" * len(more))
+        events = app.battle.encounter.journal.entries[-1].events
+        rolled = next(e for e in events if e.kind == "attack.rolled")
+        assert rolled.data["d20"] == 20 and rolled.data["technique"]
+        damage = next(e for e in events if e.kind == "damage.rolled")
+        assert [list(faces) for faces, _ in damage.data["rolls"]] == [[3], [3]], "the typed d4s"
+
+
+def grenade_declared(cook: bool) -> App:
+    """Ann (the players' side) declares a frag grenade at the bear, the table typing its dice."""
+    app = make_app(fighter("ann", "party", (3, 6), modifiers={"DEX": 5}), fighter("bear", "bears", (12, 6)))
+    enc = app.battle.encounter
+    enc.submit(StartCombat())
+    enc.submit(Advance())  # the Action Phase: the party acts first (DEX)
+    enc.submit(ChangeTableSetting("dice", "players"))
+    aim(app, "ann", (12, 6))
+    if cook:
+        key(app, pygame.K_k)  # the grenade tool's cook toggle
+    click(app, centre(app, (12, 6)))
+    decls = app.battle.state.combat.declarations
+    assert [(d.params.get("item"), bool(d.params.get("cook"))) for d in decls] == [("grenade", cook)]
+    app.battle.set_tool("select")
+    app.step()
+    return app
+
+
+def test_a_grenade_waits_for_its_second_scatter_die():  # R-GREN-2, R-ROLL-1
+    app = grenade_declared(cook=False)
+    try:
+        enc = app.battle.encounter
+        count = len(enc.journal.entries)
+        type_faces(app, "5")
+        assert len(enc.journal.entries) == count and not app.battle.state.grenades, "no d10 rolled by the app"
+        assert "After 5, type Ann's 1 more die (d10)" in app.battle.message[0]
+        type_faces(app, " 6")
+        thrown = next(e for e in enc.journal.entries[-1].events if e.kind == "grenade.thrown")
+        assert list(thrown.dice) == [5, 6], "both scatter dice typed"
+    finally:
+        pygame.quit()
+
+
+def test_a_cooked_grenade_waits_for_the_wis_d20_and_both_scatter_dice():  # R-GREN-5, R-GREN-2, R-ROLL-1
+    app = grenade_declared(cook=True)
+    try:
+        enc = app.battle.encounter
+        assert "Type the WIS check's d20, then the two scatter d10s" in texts(app)
+        count = len(enc.journal.entries)
+        type_faces(app, "12")
+        assert len(enc.journal.entries) == count and not app.battle.state.grenades
+        assert "After 12, type Ann's 2 more dice (d10, d10)" in app.battle.message[0]
+        type_faces(app, " 5 6")
+        events = enc.journal.entries[-1].events
+        cooked = next(e for e in events if e.kind == "grenade.cooked")
+        thrown = next(e for e in events if e.kind == "grenade.thrown")
+        assert cooked.data["roll"]["d20"] == 12 and list(thrown.dice) == [5, 6]
+    finally:
+        pygame.quit()
+
+
+def test_a_contact_blast_is_not_the_throwers_to_type():  # R-GREN-6, R-ROLL-1
+    """An impact grenade goes off as it lands: its damage and the bear's save come after the
+    thrower's two d10s; the box waits for the d10s only (the app rolls the blast, as any fuse's)."""
+    from tactics.engine.combat.own_dice import own_dice
+    from tactics.engine.hazards.commands import ThrowGrenade
+
+    app = make_app(fighter("ann", "party", (3, 6)), fighter("bear", "bears", (8, 6)))
+    try:
+        journal = app.battle.encounter.journal
+        throw = ThrowGrenade("ann", (8, 6), "impact")
+        mine = lambda events, drawn: own_dice(events, drawn, "ann")  # noqa: E731
+        assert dice_beyond_typed(journal, throw, [5], own=mine) == [10]
+        assert dice_beyond_typed(journal, throw, [5, 5], own=mine) == []
+        everything = dice_beyond_typed(journal, throw, [5, 5])
+        assert everything and everything[:2] == [8, 8] and 20 in everything, "2d8 and the bear's Reflex d20"
+    finally:
+        pygame.quit()

@@ -11,7 +11,11 @@ words the engine's numbers.
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any
+
 from tactics.engine.combat.attack import AttackSetup
+from tactics.engine.combat.crossing import RunOdds
 
 
 def dice_formula(setup: AttackSetup) -> str:
@@ -67,3 +71,49 @@ def card_lines(setup: AttackSetup) -> list[str]:
 def queue_line(setup: AttackSetup) -> str:
     """The resolve queue's short form: "d20 + 5 - d2 vs AC 12"."""
     return f"{dice_formula(setup)} {against(setup)}"
+
+
+def _pct(p: Fraction | float) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+def crossing_lines(run: RunOdds | None, there: AttackSetup | None = None) -> list[str]:
+    """A charge's run in words before the roll (R-MOVE-2; review 7, finding 3): "Crosses difficult
+    ground twice: Acrobatics DC 12, 45% each, 20% to get through" and "To damage: 14% in all (70%
+    once there)". ``run``: the engine's :class:`~tactics.engine.combat.crossing.RunOdds`;
+    ``there``: the attack from the run's end (its odds once the run gets through)."""
+    if run is None or not run.checks:
+        return []
+    groups: list[list[Any]] = []
+    for check in run.checks:  # the same kind of square in a row reads once ("twice")
+        key = (check.place, check.what, check.dc, check.chance)
+        if groups and groups[-1][0] == key:
+            groups[-1][1] += 1
+        else:
+            groups.append([key, 1])
+    parts = []
+    for (place, what, dc, chance), count in groups:
+        times = {1: "", 2: " twice"}.get(count, f" {count} times")
+        each = " each" if count > 1 else ""
+        parts.append(f"{place}{times}: {what} DC {dc}, {_pct(chance)}{each}")
+    lines = [f"Crosses {'; '.join(parts)}; {_pct(run.through)} to get through"]
+    if len(run.checks) == 1 and len(groups) == 1:
+        (place, what, dc, chance), _ = groups[0]
+        lines = [f"Crosses {place}: {what} DC {dc}, {_pct(run.through)} to get through"]
+    once = ""
+    if there is not None and not there.problem:
+        hits = sum(p for k, p in there.chances.items() if k != "miss")
+        once = f" ({_pct(hits)} once there)"
+    lines.append(f"To damage: {_pct(run.to_damage)} in all{once}")
+    return lines
+
+
+def charge_line(label: str, run_ft: int, move_ft: int, setup: AttackSetup) -> str:
+    """"Charge: runs 25 ft of 30 ft, then strikes at 5 ft (reach 5 ft)": the run and the blow
+    (the card read "Charge: 5 ft of 5 ft" for a 30 ft charge)."""
+    if run_ft:
+        return (f"{label}: runs {run_ft} ft of {move_ft} ft, then strikes at {setup.distance_ft} ft "
+                f"(reach {setup.range_ft} ft)")
+    if setup.problem:
+        return f"{label}: {setup.distance_ft} ft away; runs up to {move_ft} ft, reach {setup.range_ft} ft"
+    return f"{label}: in reach ({setup.distance_ft} ft of {setup.range_ft} ft), no run needed"

@@ -235,6 +235,7 @@ OUTCOME_MINOR = (235, 180, 70)  # minor
 OUTCOME_HIT = (110, 210, 120)  # hit
 OUTCOME_MAJOR = (70, 215, 200)  # major
 OUTCOME_CRITICAL = (255, 120, 220)  # critical
+OUTCOME_STOPPED = (200, 150, 100)  # a charge stopped short by difficult ground: no blow
 
 # the starship screen
 DRAGGED = (70, 120, 190)  # a name being dragged

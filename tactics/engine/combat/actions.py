@@ -38,6 +38,7 @@ from tactics.engine.combat.team import (
 from tactics.engine.combat.two_weapon import (
     fights_with_two_weapons, joins_as_off_hand, main_weapon_name, two_weapon_problem,
 )
+from tactics.engine.combat.crossing import STOPPED, stopped_by, stopped_text
 from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded, unseen_by, unseen_problem
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -539,6 +540,10 @@ def _perform(
                          two_weapon=two_weapon)  # reading: R-HIT-3, N-TWF-1
     if setup.problem:
         if events:  # the charge happened, the blow cannot land
+            check = stopped_by(events, who.id)
+            if check is not None:  # a failed check ended the run out of reach: no blow, no "Miss" (R-MOVE-2)
+                note = ActionNote(id=d.id, text=stopped_text(state, who.id, check, target.id))
+                return events + [note], False, STOPPED
             return events + [ActionNote(id=d.id, text=setup.problem)], False, "miss"
         raise Refused(setup.problem)
     rolled, outcome = attack_events(state, setup, dice, action_id=d.id)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from tactics.engine.combat.attack import reach_problem
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.grid import Cell
-from tactics.rules.movement import plan
+from tactics.rules.movement import path_cost, plan
 from tactics.rules.sheets import Technique
 
 
@@ -44,4 +44,11 @@ def charge_path(state: EncounterState, who: Combatant, tech: Technique, target: 
     return route.path_to(best[1]) if best else None
 
 
-__all__ = ["charge_path"]
+def run_ft(state: EncounterState, who: Combatant, path: list[Cell] | None) -> int:
+    """How far a charge runs along ``path`` (by the movement rules, R-GRID-2..5); 0 for none."""
+    if not path or who.cell is None:
+        return 0
+    return path_cost(state.current_map(), who.cell, [(int(c[0]), int(c[1])) for c in path]) or 0
+
+
+__all__ = ["charge_path", "run_ft"]

@@ -38,6 +38,8 @@ from tactics.rules.dice import affinity_term
 from tactics.rules.sheets import default_armoury
 
 OUTCOME_WORDS = {"miss": "Miss", "minor": "Minor Hit", "hit": "Hit", "major": "Major Hit", "critical": "Critical"}
+#: a charge whose run a failed check ended out of reach (no attack was rolled): its result's words
+RESULT_WORDS = {**OUTCOME_WORDS, "stopped": "stopped by difficult ground"}
 
 
 def _by_name(condition: Any) -> str:
@@ -344,7 +346,7 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         whose = f"{possessive(n(d.combatant))} {act.LABELS.get(d.action_kind, d.action_kind)}" if d.combatant else f"Action {d.id}"
         if isinstance(d, ActionResolved):
             if d.outcome:
-                return f"{whose}: {OUTCOME_WORDS.get(d.outcome, d.outcome)}."
+                return f"{whose}: {RESULT_WORDS.get(d.outcome, d.outcome)}."
             return f"{whose} is done" + ("." if d.success else " (it fell short).")
         return f"{whose} {'fails' if k == 'action.failed' else 'is lost'}: {d.reason}."
     if isinstance(d, ActionNote):

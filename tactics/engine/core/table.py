@@ -12,7 +12,7 @@ window whether a roll for a combatant should ask for typed faces
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from tactics.engine.core.board_events import SettingsChanged
 from tactics.engine.core.journal import Event, Reducer, Refused
@@ -55,19 +55,23 @@ def dice_typed_for(state: EncounterState, combatant: str | None) -> bool:
     return bool(team is not None and team.players)
 
 
-def dice_beyond_typed(journal: Any, command: Any, typed: list[int]) -> list[int] | None:
+def dice_beyond_typed(journal: Any, command: Any, typed: list[int],
+                      own: Callable[[list[Event], list[tuple[int, int]]], int] | None = None) -> list[int] | None:
     """The sides of the dice ``command`` would still roll itself after the ``typed`` faces run
     out (``[8]``: one d8 more), judged by running it on the state without committing anything
-    (commands only compute events); None if it would be refused (submit says why).
+    (commands only compute events); None if it would be refused (submit says why). ``own``
+    (the events and the dice drawn -> how many of the first dice are the roller's) keeps only
+    the roller's own dice (a Technique's or a grenade's, not the saves of a blast).
 
     Why: a table that types its dice gave a hit's d20 and the app silently rolled the damage; the
     window asks this first and asks for the rest of the faces instead."""
     dice = Dice(journal.seed, journal.dice_cursor, typed)
     try:
-        command.execute(journal.state, dice)
+        events = command.execute(journal.state, dice)
     except Exception:  # a refusal or a face that cannot be: the real submit reports it
         return None
-    return [sides for sides, _ in dice.drawn[len(typed) - dice.typed_left:]]
+    end = len(dice.drawn) if own is None else own(list(events), list(dice.drawn))
+    return [sides for sides, _ in dice.drawn[len(typed) - dice.typed_left:end]]
 
 
 @dataclass

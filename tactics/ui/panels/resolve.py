@@ -27,13 +27,15 @@ from tactics.engine.combat.events import (
     ActionFailed, ActionLost, AttackRolled, CombatCheck, CombatantDowned, ConditionAdded, DamageRolled,
 )
 from tactics.engine.combat.actions import ResolveNext
+from tactics.engine.combat.own_dice import own_dice
+from tactics.engine.combat.crossing import RunOdds, declared_run_odds
 from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, not_declared_yet, preview_order
 from tactics.engine.core.journal import Event
 from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_beyond_typed, dice_typed_for, who_rolls
 from tactics.rules import actions as act
 from tactics.rules.attacks import advantage_die
 from tactics.ui import theme
-from tactics.ui.attack_words import die_words, queue_line
+from tactics.ui.attack_words import crossing_lines, die_words, queue_line
 from tactics.ui import widgets as w
 from tactics.ui.panels import rolls
 from tactics.ui.panels.actions import declared_text
@@ -80,6 +82,19 @@ def grenade_on_target(state, decl: dict[str, Any]) -> Fraction | None:
     return ex.p_on_target(state.current_map(), who.cell, (int(cell[0]), int(cell[1])), facing=who.facing)
 
 
+def _run_dice(run: RunOdds | None) -> str:
+    """The checks a charge's run rolls before its blow, in the order to type them (R-MOVE-2):
+    "the Acrobatics d20 for the difficult ground (one per square reached, up to 2), then "."""
+    if run is None or not run.checks:
+        return ""
+    first = run.checks[0]
+    sides, sign = first.die
+    die = "d20" + ((" + " if sign > 0 else " - ") + f"d{sides}" if sides else "")
+    count = len(run.checks)
+    each = f" (one per square reached, up to {count})" if count > 1 else ""
+    return f"the {first.what} {die} for the {first.place}{each}, then "
+
+
 def dice_hint(state, decl: dict[str, Any]) -> str:
     """Which dice the table rolls for the next action, in the order to type them."""
     if decl["kind"] in ATTACK_KINDS:
@@ -89,7 +104,8 @@ def dice_hint(state, decl: dict[str, Any]) -> str:
         sides, sign = advantage_die(setup.advantage, setup.affinity_die)
         dice = ["d20"] + ([f"{'+' if sign > 0 else '-'}d{sides}"] if sides else [])
         tail = f", then damage {setup.damage} (twice on a Major Hit or Critical)" if setup.damage else ""
-        return "Type " + ", ".join(dice) + tail
+        run = declared_run_odds(state, decl["id"]) if decl["kind"] == act.TECHNIQUE else None
+        return "Type " + _run_dice(run) + ", ".join(dice) + tail
     if not decl["needs_roll"]:
         return "No dice for this one"
     params = decl.get("params") or {}
@@ -147,8 +163,8 @@ class ResolvePanel(w.Panel):
                 self.ui.view.say(str(exc).capitalize() + ".", "error")
                 return False
         who = self.waiting_for()
-        if typed is not None and who is not None and self._weapon_attack_next():
-            more = dice_beyond_typed(self.ui.encounter.journal, ResolveNext(), typed)
+        if typed is not None and who is not None:
+            more = self._own_dice_beyond(typed)
             if more:  # the faces typed run out (a hit's damage): ask for the rest, roll nothing
                 self.missing = who
                 dice = ", ".join(f"d{sides}" for sides in more)
@@ -164,10 +180,16 @@ class ResolvePanel(w.Panel):
             return False
         return self._submit(typed)
 
-    def _weapon_attack_next(self) -> bool:
-        """Is the next action a weapon attack (every die of it the attacker's: d20, advantage, damage)?"""
+    def _own_dice_beyond(self, typed: list[int]) -> list[int] | None:
+        """The sides of the acting combatant's own dice still to type after ``typed``: a weapon
+        attack's or a Technique's checks, d20, advantage die and damage, a throw's cooking check
+        and scatter d10s (R-ROLL-1; a blast's damage and saves are not the thrower's)."""
         queue = preview_order(self.ui.state)
-        return bool(queue) and queue[0]["kind"] in (act.STANDARD_ATTACK, act.BONUS_ATTACK)
+        if not queue:
+            return None
+        roller = str(queue[0]["combatant"])
+        return dice_beyond_typed(self.ui.encounter.journal, ResolveNext(), typed,
+                                 own=lambda events, drawn: own_dice(events, drawn, roller))
 
     def roll_for_them(self) -> bool:
         """The GM lets the app roll the next action's dice after all (a chosen, visible fallback)."""
@@ -272,8 +294,14 @@ class ResolvePanel(w.Panel):
                 for line in w.wrap(die_words(setup), 13, inner - px(36), "regular") if setup.advantages else ():
                     w.text(s, line, (x + px(36), y), 13, theme.TEXT_DIM, "regular")
                     y += w.line_h(13, "regular")
+                run = declared_run_odds(state, decl["id"]) if decl["kind"] == act.TECHNIQUE else None
+                for said in crossing_lines(run, setup):  # the checks the charge's run asks first (R-MOVE-2)
+                    for part in w.wrap(said, 14, inner - px(36), "regular"):
+                        w.text(s, part, (x + px(36), y), 14, theme.OUTCOME_STOPPED, "regular")
+                        y += w.line_h(14, "regular")
                 y += px(2)
-                bar = rolls.odds_bar(s, pygame.Rect(x + px(36), y, inner - px(36), px(12)), setup.chances, size=13)
+                chances = run.chances if run is not None and not setup.problem else setup.chances
+                bar = rolls.odds_bar(s, pygame.Rect(x + px(36), y, inner - px(36), px(12)), chances, size=13)
                 y = bar.bottom + px(8)
         elif (chance := grenade_on_target(state, decl)) is not None:  # R-GREN-2: 2d10 scatter odds
             w.text(s, f"on target {float(chance) * 100:.0f}%; else it scatters (2d10)", (x + px(36), y), 14,

@@ -16,13 +16,14 @@ from tactics.ui.widgets import blit_text, text
 
 #: Outcome colours (R-HIT-1, R-HIT-2): the roll card, odds bars and log lines share them.
 OUTCOME_COLOURS: dict[str, tuple[int, int, int]] = {
+    "stopped": theme.OUTCOME_STOPPED,  # a charge's run ending out of reach (crossing.run_odds)
     "miss": theme.OUTCOME_MISS,
     "minor": theme.OUTCOME_MINOR,
     "hit": theme.OUTCOME_HIT,
     "major": theme.OUTCOME_MAJOR,
     "critical": theme.OUTCOME_CRITICAL,
 }
-OUTCOME_SHORT = {"miss": "Miss", "minor": "Minor", "hit": "Hit", "major": "Major", "critical": "Crit"}
+OUTCOME_SHORT = {"stopped": "Stopped", "miss": "Miss", "minor": "Minor", "hit": "Hit", "major": "Major", "critical": "Crit"}
 MIN_FACE_PX = 10
 
 

@@ -512,19 +512,25 @@ class TurnsPanel(w.Panel):
             return  # the players' view: only the turn banner's "Waiting for the GM" (reading: N-HOT-1)
         width = min(720, board.width - px(2) * px(WIDTH) - px(60))
         width = max(420, width)
-        rect = pygame.Rect(board.centerx - width // 2, board.y + px(60), width, px(100))
+        # the mover's own risk first (difficult ground on its way), under the question (R-MOVE-2)
+        notes = w.wrap(prompt.note, 15, width - 2 * theme.PANEL_PAD, "regular") if prompt.note else []
+        note_h = len(notes) * w.line_h(15, "regular")
+        rect = pygame.Rect(board.centerx - width // 2, board.y + px(60), width, px(100) + note_h)
         w.card(surface, rect, accent=theme.ACCENT)
         probe.panel(surface, rect, "Interrupt")
         self.banner.rect = rect
         for line in w.fit_line(prompt.text, 19, rect.width - 2 * theme.PANEL_PAD, "bold"):
             w.text(surface, line, (rect.centerx, rect.y + px(12)), 19, theme.TEXT, "bold", "midtop")
+        for i, line in enumerate(notes):
+            w.text(surface, line, (rect.centerx, rect.y + px(42) + i * w.line_h(15, "regular")), 15,
+                   theme.OUTCOME_STOPPED, "regular", "midtop")
         holder = self.state.combatants[prompt.holder]
         fire = sure_weapons(holder)  # a held sure shot: on a square of a waiting move (N-HELD-1), else before it
         on_path = bool(held_shot_squares(self.state))
         bw, fw = 120, px(190)  # a Fire button names the weapon
         count = 3 + len(fire)
         x = rect.centerx - (3 * bw + len(fire) * fw + (count - 1) * px(10)) // 2
-        y = rect.y + px(50)
+        y = rect.y + px(50) + note_h
         w.button(self.banner, surface, pygame.Rect(x, y, bw, px(38)), "Block", "block", lambda: self.answer("block"),
                  style="danger", enabled=prompt.can_block, hover=self.hover)
         w.button(self.banner, surface, pygame.Rect(x + bw + px(10), y, bw, px(38)), "Use", "use",

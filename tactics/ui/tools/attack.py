@@ -24,7 +24,8 @@ import pygame
 
 from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.attack import AttackSetup, situational_words
-from tactics.engine.combat.charge import charge_path
+from tactics.engine.combat.charge import charge_path, run_ft
+from tactics.engine.combat.crossing import RunOdds, run_odds
 from tactics.engine.combat.queries import attack_odds, legal_kinds, two_weapon_terms
 from tactics.engine.combat.two_weapon import TwoWeaponTerms
 from tactics.engine.combat.team import sheet_of
@@ -34,7 +35,7 @@ from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
 from tactics.rules.sheets import default_armoury
 from tactics.ui import draw, placement, theme
-from tactics.ui.attack_words import card_lines
+from tactics.ui.attack_words import card_lines, charge_line, crossing_lines
 from tactics.ui import intents as ui
 from tactics.ui import widgets as w
 from tactics.ui.panels import rolls
@@ -84,6 +85,7 @@ class AttackTool(Tool):
         self.two_weapon = False  # the player asks to fight with two weapons (a Standard Attack's choice)
         self._ring: tuple[Any, frozenset[Cell]] | None = None
         self.shown: AttackSetup | None = None  # the attack whose odds the map shows now
+        self.shown_path: list[Cell] | None = None  # and the charge's path to it (None: no run)
         #: the GM's situational advantages (+) or disadvantages (-) of the attack aimed now
         #: (cover, flanking, height: :mod:`tactics.ui.situation`); 0 again once it is declared
         self.situational = 0
@@ -279,7 +281,7 @@ class AttackTool(Tool):
         if found is None:
             return
         setup, path = found
-        self.shown = setup
+        self.shown, self.shown_path = setup, path
         colour = BAD_LINE if setup.problem else OK_LINE
         start = cam.cell_centre(who.cell)
         if path:
@@ -314,8 +316,36 @@ class AttackTool(Tool):
         """The card beside the hovered target (the sure-shot tool draws its own)."""
         from tactics.ui.situation import card_line
 
+        first, run = self.charge_words(setup)
         return odds_card(surface, setup, beside, clip, away_from, tokens=tokens, cards=cards,
-                         notes=two_weapon_lines(self.two_weapon_terms()) + [card_line(self.situational)])
+                         notes=two_weapon_lines(self.two_weapon_terms()) + [card_line(self.situational)],
+                         first=first, run=run)
+
+    def charge_words(self, setup: AttackSetup) -> tuple[str | None, RunOdds | None]:
+        """A charging Technique's top line (its run and reach) and the checks its run asks, with
+        the engine's odds over every way the run can end (R-MOVE-2); (None, None) for any other."""
+        who = self.attacker()
+        _, technique = self.arms()
+        if who is None or not technique:
+            return None, None
+        tech = default_armoury().technique(technique)
+        if not tech.move_ft:
+            return None, None
+        asked = getattr(self.view, "query_state", self.view.state)
+        path = self.shown_path
+        first = charge_line(setup.label, run_ft(asked, who, path), tech.move_ft, setup)
+        if not path or setup.problem:
+            return first, None
+        situational = self.situational
+
+        def attack_from(cell: Cell | None) -> AttackSetup | None:
+            try:
+                return attack_odds(asked, who.id, setup.target, technique=technique, situational=situational,
+                                   from_cell=cell)
+            except (KeyError, Refused):
+                return None
+
+        return first, run_odds(asked, who.id, path, tech.move_ft, attack_from)
 
 
 def two_weapon_lines(terms: TwoWeaponTerms | None) -> list[str]:
@@ -366,13 +396,17 @@ def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], c
 
 def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, clip: pygame.Rect,
               away_from: tuple[int, int] | None = None, *, tokens: list[pygame.Rect] | None = None,
-              cards: list[pygame.Rect] | None = None, notes: list[str] | None = None) -> pygame.Rect:
+              cards: list[pygame.Rect] | None = None, notes: list[str] | None = None,
+              first: str | None = None, run: RunOdds | None = None) -> pygame.Rect:
     """The attack's numbers next to the target: modifiers vs AC, any ``notes`` (two weapons),
-    and the odds bar, or why not."""
-    lines = [f"{setup.label}: {setup.distance_ft} ft of {setup.range_ft} ft"]
+    and the odds bar, or why not. ``first``: the top line (a charge's run and reach); ``run``:
+    the checks a charge's run asks, named, and the bar over every way the run can end."""
+    lines = [first or f"{setup.label}: {setup.distance_ft} ft of {setup.range_ft} ft"]
     lines += card_lines(setup)  # "d20 + 5 - d2 vs AC 12", with the die as the roll adds it (R-ROLL-2)
+    lines += crossing_lines(run, setup)  # "Crosses difficult ground: Acrobatics DC 12, 45% to get through"
     lines += notes or []
-    return numbers_card(surface, lines, setup.problem, setup.chances, beside, clip, away_from,
+    chances = run.chances if run is not None and not setup.problem else setup.chances
+    return numbers_card(surface, lines, setup.problem, chances, beside, clip, away_from,
                         tokens=tokens, cards=cards)
 
 

@@ -49,6 +49,7 @@ from tactics.engine.combat.actions import (
     squares_to_json, target_or_refuse, technique_condition_events,
 )
 from tactics.engine.combat.attack import attack_events, attack_setup
+from tactics.engine.combat.crossing import stopped_by, stopped_text
 from tactics.engine.combat.doors import DOOR_EFFECTS, door_events, door_problem
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -285,7 +286,9 @@ def perform(state: EncounterState, who: Combatant, action: TurnAction, dice: Dic
                     from_cell = e.path[-1]
         setup = attack_setup(state, who, arms, target, from_cell=from_cell, situational=action.situational)
         if setup.problem:
-            return events + [TurnsNote(combatant=who.id, text=setup.problem)]
+            check = stopped_by(events, who.id)  # a failed check ended the run out of reach (R-MOVE-2)
+            text = stopped_text(state, who.id, check, target.id) if check is not None else setup.problem
+            return events + [TurnsNote(combatant=who.id, text=text)]
         rolled, outcome = attack_events(state, setup, dice)
         events += rolled
         if isinstance(arms, Weapon):

@@ -261,7 +261,9 @@ class Block:
                                    start=mover.cell, planned=list(planned),
                                    walked=list(walked), stop=end, walked_ft=walked_ft,
                                    budget_ft=mover_budget, lost_ft=rt.movement_lost(mover_budget, walked_ft))
-        events += [taken, blocked] + moved
+        # the mover's own walk first (a check it fails on its first square comes before the block's
+        # line), then what the block did to it (R-TURN-4; reading: N-TURN-15)
+        events += [taken] + moved + [blocked]
         if blocker.hidden:  # reading: N-HIDE-4, the mover stopped against the blocker: it knows where it stands
             events.append(CombatantRevealed(combatant=blocker.id, reason=f"blocked {mover.name}"))
         return events + settle(after(state, events), dice)

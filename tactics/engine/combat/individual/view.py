@@ -26,6 +26,7 @@ from tactics.engine.combat.individual.events import (
 from tactics.engine.combat.team import out_of_fight
 from tactics.engine.combat.actions import ITEM_USES, limits_of, move_budget
 from tactics.engine.combat.attack import situational_words
+from tactics.engine.combat.crossing import path_checks
 from tactics.engine.combat.moves import ALLOWANCES, MoveAllowance, stopped
 from tactics.engine.combat.queries import DESCRIBERS, describe as ground_describe
 from tactics.engine.core.journal import Event
@@ -205,6 +206,7 @@ class Prompt:
     block_squares: tuple[tuple[int, int], ...]
     text: str
     fire_squares: tuple[tuple[int, int], ...] = ()  # where a held action may fire mid-move (N-HELD-1)
+    note: str = ""  # what the holder should know first: the mover's move may stop on its own (R-MOVE-2)
 
 
 def action_phrase(state: EncounterState, action: dict[str, Any]) -> str:
@@ -259,8 +261,24 @@ def pending_interrupt(state: EncounterState) -> Prompt | None:
     squares = tuple(block_squares(state, holder)) if p.action.get("kind") == MOVE else ()
     h, a = state.combatants[holder], state.combatants[p.actor]
     text = f"{h.name} holds an action: interrupt {possessive(a.name)} {action_phrase(state, p.action)}?"
+    note = _ground_ahead(state, a, waiting_path(state)) if p.action.get("kind") == MOVE else ""
     fire = tuple(fire_squares(waiting_path(state))) if p.action.get("kind") == MOVE else ()
-    return Prompt(holder, p.actor, p.id, dict(p.action), bool(squares), squares, text, fire)
+    return Prompt(holder, p.actor, p.id, dict(p.action), bool(squares), squares, text, fire, note)
+
+
+def _ground_ahead(state: EncounterState, mover: Any, path: list[tuple[int, int]]) -> str:
+    """"On its way Bear 1 has to cross difficult ground at (20, 5) (Acrobatics DC 12): a failure
+    ends the move there.": asked before the mover sets out, a holder should know that the move may stop on
+    its own (R-MOVE-2, R-TURN-4; review 7, finding 6). The chance is said for the players' own
+    movers only (a foe's chance would give its sheet away). reading: N-TURN-15"""
+    checks = path_checks(state, mover.id, path, move_budget(mover))
+    if not checks:
+        return ""
+    first = checks[0]
+    team = state.teams.get(mover.team)
+    chance = f", {float(first.chance) * 100:.0f}%" if team is not None and team.players else ""
+    return (f"On its way {mover.name} has to cross {first.place} at {first.cell} ({first.what} DC {first.dc}"
+            f"{chance}): a failure ends the move there.")
 
 
 def waiting_path(state: EncounterState) -> list[tuple[int, int]]:
@@ -269,6 +287,16 @@ def waiting_path(state: EncounterState) -> list[tuple[int, int]]:
     if turns is None or turns.pending is None or turns.pending.action.get("kind") != MOVE:
         return []
     return [(int(c[0]), int(c[1])) for c in turns.pending.action.get("path", [])]
+
+
+def _stopped_short(d: TurnsMoveBlocked) -> tuple[int, int] | None:
+    """The square a blocked mover failed to enter before reaching the square next to the
+    blocker (its own check failed, or a trap stopped it), or None: the block stopped it."""
+    walked = [(int(c[0]), int(c[1])) for c in d.walked]
+    stop = (int(d.stop[0]), int(d.stop[1]))
+    if not walked or stop == walked[-1]:
+        return None
+    return walked[walked.index(stop) + 1] if stop in walked else walked[0]
 
 
 def last_block(state: EncounterState) -> dict[str, Any] | None:
@@ -358,6 +386,10 @@ def _describe_turns(event: Event, state: EncounterState | None) -> str:
         word = LABELS.get(d.action["kind"], d.action["kind"])
         return f"{n(d.combatant)} will use the held action ({word}) when {n(d.mover)} reaches {tuple(d.at)}."
     if isinstance(d, TurnsMoveBlocked):
+        short = _stopped_short(d)
+        if short is not None:  # a failed check (or a trap) stopped the mover before the block mattered (N-TURN-15)
+            return (f"{n(d.mover)} fails to enter {short} and stays at {tuple(d.stop)}, short of "
+                    f"{possessive(n(d.blocker))} block at {tuple(d.at)}; it loses {d.lost_ft} ft of the move.")
         return (f"{n(d.blocker)} blocks {n(d.mover)} at {tuple(d.at)}: {n(d.mover)} stops at "
                 f"{tuple(d.stop)} after {d.walked_ft} ft and loses {d.lost_ft} ft of the move.")
     if isinstance(d, TurnsFreeDeclared):
