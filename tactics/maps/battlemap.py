@@ -35,10 +35,16 @@ class MapError(ValueError):
 
 @dataclass(frozen=True)
 class Door:
-    """A door across a wall gap; a closed door blocks like a wall."""
+    """A door across a wall gap; a closed door blocks like a wall.
+
+    ``secret``: the GM's secret door (reading: N-DOOR-6): while it is closed and the GM has
+    never opened it, only the GM's view shows it; the players' copy of the state has it as
+    a plain wall (:func:`tactics.ui.players.seen.players_state`).
+    """
 
     segment: Segment
     closed: bool = True
+    secret: bool = False
 
 
 @dataclass(frozen=True)

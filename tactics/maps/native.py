@@ -197,7 +197,8 @@ def _door(value: Any, where: str, width: int, height: int) -> Door:
     raw = f.obj(value, where)
     segment = _segment(f.required(raw, "segment", where), f"{where}.segment", width, height)
     closed = f.flag(raw.get("closed", True), f"{where}.closed")
-    return Door(segment, closed)
+    secret = f.flag(raw.get("secret", False), f"{where}.secret")  # reading: N-DOOR-6
+    return Door(segment, closed, secret)
 
 
 def _light(value: Any, where: str, width: int, height: int) -> Light:
@@ -339,7 +340,8 @@ def map_to_dict(battle_map: BattleMap, *, base_dir: str | Path | None = None) ->
         "terrain": rows,
         "walls": [[_num(s.x1), _num(s.y1), _num(s.x2), _num(s.y2)] for s in battle_map.wall_segments],
         "doors": [
-            {"segment": [_num(d.segment.x1), _num(d.segment.y1), _num(d.segment.x2), _num(d.segment.y2)], "closed": d.closed}
+            {"segment": [_num(d.segment.x1), _num(d.segment.y1), _num(d.segment.x2), _num(d.segment.y2)], "closed": d.closed,
+             **({"secret": True} if d.secret else {})}
             for d in battle_map.doors
         ],
         "lights": [

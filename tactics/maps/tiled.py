@@ -14,7 +14,9 @@ convention is in ``docs/maps.md``; in short:
   polylines, polygons and rectangles become wall segments;
 * objects of class ``door`` (or on a layer named ``doors``) become doors across
   their long middle line (a rectangle) or from first to last point (a line);
-  bool property ``closed`` (default true);
+  bool property ``closed`` (default true); a door hidden in Tiled (the object's
+  eye off, or its layer's or a parent group's) or with bool property ``secret``
+  is a secret door, shown to the GM only until first opened (N-DOOR-6);
 * objects of class ``spawn`` (or on a layer named ``spawns``) become spawns on
   the square under them: name = token name, property ``team``; without it, an object class
   (type) such as ``enemy`` or ``player`` on a ``spawns`` layer puts it on the foes or the party
@@ -141,7 +143,7 @@ class TiledReader:
             if kind == "TileLayer":
                 self._tile_layer(layer, visible, opacity)
             elif kind == "ObjectLayer":
-                self._object_layer(layer)
+                self._object_layer(layer, visible)
             elif kind == "ImageLayer" and visible and self.image is None:
                 self._image_layer(layer)
         name = f.clean_name(str((self.tiled.properties or {}).get("name") or "")) or self.path.stem
@@ -272,7 +274,9 @@ class TiledReader:
         return full
 
     # -- objects -------------------------------------------------------------
-    def _object_layer(self, layer: Any) -> None:
+    def _object_layer(self, layer: Any, visible: bool = True) -> None:
+        """Walls, doors and spawns of an object layer; ``visible``: the layer and its groups are
+        shown in Tiled (a door hidden there is a secret door, reading: N-DOOR-6)."""
         layer_name = (layer.name or "").strip().lower()
         for obj in layer.tiled_objects or []:
             role = (obj.class_ or "").strip().lower()
@@ -282,7 +286,7 @@ class TiledReader:
                 for a, b in _edges(obj):
                     self._add_wall(a, b, f"wall object {obj.id}")
             elif role == "door":
-                self._add_door(obj)
+                self._add_door(obj, secret=not (visible and bool(getattr(obj, "visible", True))))
             elif role == "spawn":
                 self._add_spawn(obj, hint=(obj.class_ or "").strip().lower())
 
@@ -306,7 +310,7 @@ class TiledReader:
         if clipped is not None:
             self.walls += [Segment(*piece) for piece in f.split_long(*clipped)]
 
-    def _add_door(self, obj: Any) -> None:
+    def _add_door(self, obj: Any, *, secret: bool = False) -> None:
         line = _door_line(obj)
         where = f"door object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
         if line is None:
@@ -314,10 +318,13 @@ class TiledReader:
         closed = (obj.properties or {}).get("closed", True)
         if not isinstance(closed, bool):
             raise self.fail(f"{where}: property closed must be a bool (true/false)")
+        marked = (obj.properties or {}).get("secret", False)
+        if not isinstance(marked, bool):
+            raise self.fail(f"{where}: property secret must be a bool (true/false)")
         a, b = self._grid(line[0], where), self._grid(line[1], where)
         clipped = f.clip_segment(a[0], a[1], b[0], b[1], self._box)
         if clipped is not None:  # a door wholly off the map stops nothing on it
-            self.doors.append(Door(Segment(*clipped), closed))
+            self.doors.append(Door(Segment(*clipped), closed, secret=secret or marked))
 
     def _add_spawn(self, obj: Any, *, hint: str = "") -> None:
         x, y = float(obj.coordinates.x), float(obj.coordinates.y)
