@@ -98,6 +98,7 @@ class BattleMap:
     terrain: dict[Cell, str] = field(default_factory=dict)
     wall_segments: list[Segment] = field(default_factory=list)
     doors: list[Door] = field(default_factory=list)
+    windows: list[Segment] = field(default_factory=list)  # stop movement, not sight (never doors)
     lights: list[Light] = field(default_factory=list)
     spawns: list[Spawn] = field(default_factory=list)
     image: MapImage | None = None
@@ -134,11 +135,11 @@ class BattleMap:
     # -- obstruction --------------------------------------------------------
     @cached_property
     def walls(self) -> Walls:
-        """Walls, closed doors and sight-blocking squares, built once per state."""
+        """Walls, closed doors, windows (movement only) and sight-blocking squares, built once per state."""
         segments = list(self.wall_segments)
         segments += [d.segment for d in self.doors if d.closed]
         solid = [c for c, k in self.terrain.items() if self.kinds[k].blocks_sight]
-        return Walls(self.width, self.height, segments, solid)
+        return Walls(self.width, self.height, segments, solid, see_through=self.windows)
 
     def with_door(self, index: int, closed: bool) -> "BattleMap":
         """A copy with one door opened or closed (walls are rebuilt lazily)."""

@@ -454,12 +454,27 @@ def _secret_walls(ctx: DrawContext) -> None:
         pygame.draw.line(ctx.surface, theme.WALL, a, b, thick)
 
 
+def _windows(ctx: DrawContext) -> None:
+    """With the walls shown, the map's windows (they stop movement, not sight): a light line with
+    the walls' dark outline, thinner than a wall."""
+    art = getattr(ctx.renderer, "art", None)
+    windows = getattr(ctx.state.map, "windows", ())
+    if not windows or not getattr(art, "show_walls", False):
+        return
+    thick = max(2, ctx.camera.cell_px // 14)
+    for seg in windows:
+        a, b = ctx.camera.to_screen(seg.a), ctx.camera.to_screen(seg.b)
+        pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, thick + 2)
+        pygame.draw.line(ctx.surface, theme.WINDOW, a, b, thick)
+
+
 def _doors_layer(ctx: DrawContext) -> None:
     thick = door_thickness(ctx.camera.cell_px)
     open_now = open_doors_now(ctx.state)
     secret = secret_doors_now(ctx.state)
     if ctx.viewer != "gm":
         _secret_walls(ctx)
+    _windows(ctx)
     for i, door in enumerate(ctx.state.map.doors):
         if i in secret and ctx.viewer != "gm":
             continue  # never on a players' screen, whatever state it is given
