@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pygame
 import pytest
 
 from tactics.engine.combat.doors import doors_in_reach

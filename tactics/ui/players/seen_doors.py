@@ -24,7 +24,7 @@ _MAPS: OrderedDict[tuple[int, frozenset[int]], tuple[BattleMap, BattleMap, dict[
 
 def hidden_doors(state: EncounterState) -> frozenset[int]:
     """The doors of the map the players know nothing of now (secret, never opened)."""
-    return frozenset(i for i, door in enumerate(state.map.doors) if door.secret and state.door_secret(i))
+    return frozenset(i for i in range(len(state.map.doors)) if state.door_secret(i))
 
 
 def players_map(base: BattleMap, hidden: frozenset[int]) -> tuple[BattleMap, dict[int, int]]:
@@ -48,9 +48,9 @@ def players_map(base: BattleMap, hidden: frozenset[int]) -> tuple[BattleMap, dic
 def hide_secret_doors(seen: EncounterState, state: EncounterState) -> None:
     """Take the secret doors out of ``seen`` (a shallow copy of ``state``; its containers are
     replaced, never changed in place)."""
-    hidden = hidden_doors(state)
     if not any(door.secret for door in state.map.doors):
         return
+    hidden = hidden_doors(state)
     seen.map, numbers = players_map(state.map, hidden)
     seen.open_doors = {numbers[i] for i in state.open_doors if i in numbers}
     seen.closed_doors = {numbers[i] for i in state.closed_doors if i in numbers}
