@@ -18,6 +18,7 @@ also after it is closed again and after a save is loaded.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pygame
@@ -100,6 +101,27 @@ def test_doors_hidden_in_tiled_are_read_as_secret_doors(map_path: Path) -> None:
     assert [d.segment for d in doors] == [door_line(ROWS[i]) for i in range(4)]
     assert [d.secret for d in doors] == [False, True, True, True]
     assert all(d.closed for d in doors)
+
+
+def test_a_tmj_map_reads_hidden_doors_the_same_way(tmp_path: Path) -> None:  # N-DOOR-6
+    def door(oid: int, y: int, *, visible: bool = True, kind: str = "door") -> dict:
+        return {"id": oid, "name": "", "type": kind, "x": 128, "y": y, "width": 0, "height": 0, "rotation": 0,
+                "visible": visible, "polyline": [{"x": 0, "y": 0}, {"x": 0, "y": 32}]}
+
+    def layer(lid: int, objects: list, *, visible: bool = True) -> dict:
+        return {"type": "objectgroup", "id": lid, "name": f"layer {lid}", "visible": visible, "opacity": 1,
+                "x": 0, "y": 0, "draworder": "topdown", "objects": objects}
+
+    doc = {"type": "map", "version": "1.10", "tiledversion": "1.10.2", "orientation": "orthogonal",
+           "renderorder": "right-down", "width": 8, "height": 8, "tilewidth": 32, "tileheight": 32,
+           "infinite": False, "nextlayerid": 5, "nextobjectid": 9, "tilesets": [],
+           "layers": [layer(1, [door(1, 128)]),
+                      {"type": "group", "id": 2, "name": "GM only", "visible": False, "opacity": 1, "x": 0, "y": 0,
+                       "layers": [layer(3, [door(2, 32)])]},
+                      layer(4, [door(3, 192, visible=False)])]}
+    path = tmp_path / "secret.tmj"
+    path.write_text(json.dumps(doc))
+    assert [d.secret for d in load(path).doors] == [False, True, True]
 
 
 def test_a_native_map_keeps_the_secret_and_an_older_one_has_none(map_path: Path) -> None:  # N-DOOR-6
