@@ -212,6 +212,8 @@ def _moved(state: EncounterState, event: TokenMoved) -> None:
 @reducer.on(DoorSet)
 def _door(state: EncounterState, event: DoorSet) -> None:
     doors = state.map.doors
+    if event.open and 0 <= event.door < len(doors) and doors[event.door].secret:
+        state.revealed_doors.add(event.door)  # found: an ordinary door from now on (reading: N-DOOR-6)
     if not 0 <= event.door < len(doors) or doors[event.door].closed:  # a door the map has closed: opened since?
         (state.open_doors.add if event.open else state.open_doors.discard)(event.door)
     else:  # a door the map has open: closed since?

@@ -35,10 +35,16 @@ class MapError(ValueError):
 
 @dataclass(frozen=True)
 class Door:
-    """A door across a wall gap; a closed door blocks like a wall."""
+    """A door across a wall gap; a closed door blocks like a wall.
+
+    ``secret``: the GM's secret door (reading: N-DOOR-6): while it is closed and the GM has
+    never opened it, only the GM's view shows it; the players' copy of the state has it as
+    a plain wall (:func:`tactics.ui.players.seen.players_state`).
+    """
 
     segment: Segment
     closed: bool = True
+    secret: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,7 @@ class BattleMap:
     terrain: dict[Cell, str] = field(default_factory=dict)
     wall_segments: list[Segment] = field(default_factory=list)
     doors: list[Door] = field(default_factory=list)
+    windows: list[Segment] = field(default_factory=list)  # stop movement, not sight (never doors)
     lights: list[Light] = field(default_factory=list)
     spawns: list[Spawn] = field(default_factory=list)
     image: MapImage | None = None
@@ -128,11 +135,11 @@ class BattleMap:
     # -- obstruction --------------------------------------------------------
     @cached_property
     def walls(self) -> Walls:
-        """Walls, closed doors and sight-blocking squares, built once per state."""
+        """Walls, closed doors, windows (movement only) and sight-blocking squares, built once per state."""
         segments = list(self.wall_segments)
         segments += [d.segment for d in self.doors if d.closed]
         solid = [c for c, k in self.terrain.items() if self.kinds[k].blocks_sight]
-        return Walls(self.width, self.height, segments, solid)
+        return Walls(self.width, self.height, segments, solid, see_through=self.windows)
 
     def with_door(self, index: int, closed: bool) -> "BattleMap":
         """A copy with one door opened or closed (walls are rebuilt lazily)."""

@@ -141,6 +141,7 @@ def _from_dict(raw: Any, source: str, base_dir: Path, default_name: str) -> Batt
     terrain = _terrain(raw.get("terrain", []), width, height, kinds)
     walls = [_segment(v, f"walls[{i}]", width, height) for i, v in enumerate(f.items(raw.get("walls", []), "walls"))]
     doors = [_door(v, f"doors[{i}]", width, height) for i, v in enumerate(f.items(raw.get("doors", []), "doors"))]
+    windows = [_segment(v, f"windows[{i}]", width, height) for i, v in enumerate(f.items(raw.get("windows", []), "windows"))]
     lights = [_light(v, f"lights[{i}]", width, height) for i, v in enumerate(f.items(raw.get("lights", []), "lights"))]
     spawns = [_spawn(v, f"spawns[{i}]", width, height) for i, v in enumerate(f.items(raw.get("spawns", []), "spawns"))]
     image = _image(raw["image"], base_dir, width) if raw.get("image") is not None else None
@@ -155,6 +156,7 @@ def _from_dict(raw: Any, source: str, base_dir: Path, default_name: str) -> Batt
         terrain=terrain,
         wall_segments=walls,
         doors=doors,
+        windows=windows,
         lights=lights,
         spawns=spawns,
         image=image,
@@ -197,7 +199,8 @@ def _door(value: Any, where: str, width: int, height: int) -> Door:
     raw = f.obj(value, where)
     segment = _segment(f.required(raw, "segment", where), f"{where}.segment", width, height)
     closed = f.flag(raw.get("closed", True), f"{where}.closed")
-    return Door(segment, closed)
+    secret = f.flag(raw.get("secret", False), f"{where}.secret")  # reading: N-DOOR-6
+    return Door(segment, closed, secret)
 
 
 def _light(value: Any, where: str, width: int, height: int) -> Light:
@@ -339,7 +342,8 @@ def map_to_dict(battle_map: BattleMap, *, base_dir: str | Path | None = None) ->
         "terrain": rows,
         "walls": [[_num(s.x1), _num(s.y1), _num(s.x2), _num(s.y2)] for s in battle_map.wall_segments],
         "doors": [
-            {"segment": [_num(d.segment.x1), _num(d.segment.y1), _num(d.segment.x2), _num(d.segment.y2)], "closed": d.closed}
+            {"segment": [_num(d.segment.x1), _num(d.segment.y1), _num(d.segment.x2), _num(d.segment.y2)], "closed": d.closed,
+             **({"secret": True} if d.secret else {})}
             for d in battle_map.doors
         ],
         "lights": [
@@ -349,6 +353,8 @@ def map_to_dict(battle_map: BattleMap, *, base_dir: str | Path | None = None) ->
         ],
         "spawns": [_spawn_doc(s) for s in battle_map.spawns],
     }
+    if battle_map.windows:
+        doc["windows"] = [[_num(s.x1), _num(s.y1), _num(s.x2), _num(s.y2)] for s in battle_map.windows]
     if battle_map.image is not None:
         doc["image"] = _image_doc(battle_map.image, base_dir)
     if battle_map.tiles:

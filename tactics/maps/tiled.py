@@ -13,8 +13,11 @@ convention is in ``docs/maps.md``; in short:
 * objects of class ``wall`` (or any shape on a layer named ``walls``):
   polylines, polygons and rectangles become wall segments;
 * objects of class ``door`` (or on a layer named ``doors``) become doors across
-  their long middle line (a rectangle) or from first to last point (a line);
-  bool property ``closed`` (default true);
+  their long middle line (a rectangle; a polygon's bounding box and a tile
+  object's rectangle are read the same way) or from first to last point (a line);
+  bool property ``closed`` (default true); a door hidden in Tiled (the object's
+  eye off, or its layer's or a parent group's) or with bool property ``secret``
+  is a secret door, shown to the GM only until first opened (N-DOOR-6);
 * objects of class ``spawn`` (or on a layer named ``spawns``) become spawns on
   the square under them: name = token name, property ``team``; without it, an object class
   (type) such as ``enemy`` or ``player`` on a ``spawns`` layer puts it on the foes or the party
@@ -32,6 +35,7 @@ import bisect
 import contextlib
 import gc
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -121,6 +125,7 @@ class TiledReader:
         self.terrain: dict[tuple[int, int], str] = {}
         self.walls: list[Segment] = []
         self.doors: list[Door] = []
+        self._square_doors: list[tuple[int, list[Pt], str]] = []  # door index, corners, its name
         self.spawns: list[Spawn] = []
         self.tiles: list[TilePlacement] = []
         self.image: MapImage | None = None
@@ -141,9 +146,10 @@ class TiledReader:
             if kind == "TileLayer":
                 self._tile_layer(layer, visible, opacity)
             elif kind == "ObjectLayer":
-                self._object_layer(layer)
+                self._object_layer(layer, visible)
             elif kind == "ImageLayer" and visible and self.image is None:
                 self._image_layer(layer)
+        self._turn_square_doors()  # the terrain is known now
         name = f.clean_name(str((self.tiled.properties or {}).get("name") or "")) or self.path.stem
         return BattleMap(
             width=self.width,
@@ -272,7 +278,9 @@ class TiledReader:
         return full
 
     # -- objects -------------------------------------------------------------
-    def _object_layer(self, layer: Any) -> None:
+    def _object_layer(self, layer: Any, visible: bool = True) -> None:
+        """Walls, doors and spawns of an object layer; ``visible``: the layer and its groups are
+        shown in Tiled (a door hidden there is a secret door, reading: N-DOOR-6)."""
         layer_name = (layer.name or "").strip().lower()
         for obj in layer.tiled_objects or []:
             role = (obj.class_ or "").strip().lower()
@@ -282,7 +290,7 @@ class TiledReader:
                 for a, b in _edges(obj):
                     self._add_wall(a, b, f"wall object {obj.id}")
             elif role == "door":
-                self._add_door(obj)
+                self._add_door(obj, secret=not (visible and bool(getattr(obj, "visible", True))))
             elif role == "spawn":
                 self._add_spawn(obj, hint=(obj.class_ or "").strip().lower())
 
@@ -306,18 +314,59 @@ class TiledReader:
         if clipped is not None:
             self.walls += [Segment(*piece) for piece in f.split_long(*clipped)]
 
-    def _add_door(self, obj: Any) -> None:
-        line = _door_line(obj)
+    def _add_door(self, obj: Any, *, secret: bool = False) -> None:
+        size = self._tile_object_size(obj) if type(obj).__name__ == "Tile" else None
+        line = _door_line(obj, size)
         where = f"door object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
         if line is None:
-            raise self.fail(f"{where}: a door must be a line or a rectangle")
+            raise self.fail(f"{where}: a door must be a line, a rectangle, a polygon or a tile object")
         closed = (obj.properties or {}).get("closed", True)
         if not isinstance(closed, bool):
             raise self.fail(f"{where}: property closed must be a bool (true/false)")
+        marked = (obj.properties or {}).get("secret", False)
+        if not isinstance(marked, bool):
+            raise self.fail(f"{where}: property secret must be a bool (true/false)")
         a, b = self._grid(line[0], where), self._grid(line[1], where)
         clipped = f.clip_segment(a[0], a[1], b[0], b[1], self._box)
         if clipped is not None:  # a door wholly off the map stops nothing on it
-            self.doors.append(Door(Segment(*clipped), closed))
+            self.doors.append(Door(Segment(*clipped), closed, secret=secret or marked))
+            box = _door_box(obj, size) if type(obj).__name__ in ("Polygon", "Tile") else None
+            if box is not None and _square(box):  # no long side: along the wall it stands in (build)
+                self._square_doors.append((len(self.doors) - 1, box, where))
+
+    def _tile_object_size(self, obj: Any) -> tuple[float, float]:
+        """A tile object's size in pixels: its own, else its tile's (older Tiled wrote none)."""
+        w, h = float(obj.size.width or 0), float(obj.size.height or 0)
+        if w > 0 and h > 0:
+            return w, h
+        _, tileset, _, tile = self._gid_info(int(obj.gid) & GID_MASK)
+        if tile is not None and tile.image is not None:
+            return (float(tile.width or tile.image_width or tileset.tile_width),
+                    float(tile.height or tile.image_height or tileset.tile_height))
+        return float(tileset.tile_width), float(tileset.tile_height)
+
+    def _turn_square_doors(self) -> None:
+        """A square door (a door tile, a square polygon) has no long side to run along: it runs
+        along the wall it stands in, across the doorway. It was read as its horizontal middle
+        line; when the squares above and below it cannot be entered and those left and right of
+        it can (a wall running up and down), it becomes its vertical middle line."""
+        for index, box, where in self._square_doors:
+            a, b, c, d = box
+            cx, cy = self._grid(((a[0] + c[0]) / 2, (a[1] + c[1]) / 2), where)
+            col, row = math.floor(cx), math.floor(cy)
+            solid = [not self._passable((col + dc, row + dr)) for dc, dr in ((0, -1), (0, 1), (-1, 0), (1, 0))]
+            if not (solid[0] and solid[1]) or (solid[2] and solid[3]):
+                continue
+            p, q = self._grid(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), where), \
+                self._grid(((d[0] + c[0]) / 2, (d[1] + c[1]) / 2), where)
+            clipped = f.clip_segment(p[0], p[1], q[0], q[1], self._box)
+            if clipped is not None:
+                self.doors[index] = replace(self.doors[index], segment=Segment(*clipped))
+
+    def _passable(self, cell: tuple[int, int]) -> bool:
+        if not (0 <= cell[0] < self.width and 0 <= cell[1] < self.height):
+            return False
+        return self.kinds[self.terrain.get(cell, "floor")].passable
 
     def _add_spawn(self, obj: Any, *, hint: str = "") -> None:
         x, y = float(obj.coordinates.x), float(obj.coordinates.y)
@@ -396,20 +445,59 @@ def _edges(obj: Any) -> list[tuple[Pt, Pt]]:
     return edges
 
 
-def _door_line(obj: Any) -> tuple[Pt, Pt] | None:
+def _door_line(obj: Any, size: tuple[float, float] | None = None) -> tuple[Pt, Pt] | None:
+    """A door object's line in pixels, or None for a shape that makes no door.
+
+    A rectangle runs along its long middle line; a polygon (a closed shape, as Tiled's Polygon
+    tool draws a strip over a doorway) and a tile object (a door tile placed on the doors layer)
+    are read as their rectangle, the same way; a polyline runs from its first point to its last.
+    """
     kind = type(obj).__name__
+    if kind in ("Polygon", "Tile"):
+        box = _door_box(obj, size)
+        return None if box is None else _middle_line(box)
     shape = _outline(obj)
     if shape is None:
         return None
     pts, _ = shape
     if kind == "Rectangle":
-        a, b, c, d = pts
-        if math.dist(a, b) >= math.dist(b, c):  # wide: the horizontal middle line
-            return ((a[0] + d[0]) / 2, (a[1] + d[1]) / 2), ((b[0] + c[0]) / 2, (b[1] + c[1]) / 2)
-        return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), ((d[0] + c[0]) / 2, (d[1] + c[1]) / 2)
+        return _middle_line(pts)
     if len(pts) < 2 or pts[0] == pts[-1]:
         return None
     return pts[0], pts[-1]
+
+
+def _door_box(obj: Any, size: tuple[float, float] | None = None) -> list[Pt] | None:
+    """The corners (clockwise from the top-left, rotated as the object is) of a polygon's bounding
+    box or of a tile object's rectangle (``size``: its width and height); None when it has no extent."""
+    origin = (float(obj.coordinates.x), float(obj.coordinates.y))
+    if type(obj).__name__ == "Tile":  # Tiled anchors a tile object at its bottom-left corner
+        w, h = size if size is not None else (float(obj.size.width or 0), float(obj.size.height or 0))
+        x0, y0, x1, y1 = 0.0, -h, w, 0.0
+    else:
+        xs = [float(p.x) for p in obj.points or []]
+        ys = [float(p.y) for p in obj.points or []]
+        if not xs:
+            return None
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    if x1 - x0 <= 0 and y1 - y0 <= 0:
+        return None
+    rot = float(obj.rotation or 0)
+    return [_rotate(origin, c, rot) for c in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+
+
+def _square(corners: list[Pt]) -> bool:
+    """Is this box an upright square (no long side, not turned)?"""
+    a, b, c, _ = corners
+    return abs(a[1] - b[1]) < 1e-9 and abs(math.dist(a, b) - math.dist(b, c)) < 1e-6
+
+
+def _middle_line(corners: list[Pt]) -> tuple[Pt, Pt]:
+    """The long middle line of a rectangle given by its four corners in order."""
+    a, b, c, d = corners
+    if math.dist(a, b) >= math.dist(b, c):  # wide: the horizontal middle line
+        return ((a[0] + d[0]) / 2, (a[1] + d[1]) / 2), ((b[0] + c[0]) / 2, (b[1] + c[1]) / 2)
+    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), ((d[0] + c[0]) / 2, (d[1] + c[1]) / 2)
 
 
 def _plain(value: Any) -> Any:

@@ -10,8 +10,11 @@ exports write (see ``/work/shared/notes/libraries.md`` and ``docs/maps.md``).
   ``pixels_per_grid`` becomes :attr:`MapImage.pixels_per_cell`.
 * ``line_of_sight`` and ``objects_line_of_sight`` polylines become walls,
   clipped to the map (with one square of margin).
-* ``portals`` become doors across their ``bounds``; a closed one blocks like a
-  wall, freestanding or not.
+* ``portals`` with ``closed`` true (or left out) become closed doors across
+  their ``bounds``, freestanding or not; a portal with ``closed`` false is a
+  window (Dungeondraft writes ``closed`` from the portal's "block light" flag:
+  doors true, windows false, as the Foundry and Fantasy Grounds importers read
+  it): it stops movement like a wall, lets sight through and is no door.
 * ``lights`` are kept as :class:`Light` records.
 * ``image`` is decoded once; its size is read from the header first and a
   too-large or non-image payload is refused before any pixel is decoded.
@@ -73,7 +76,16 @@ def _from_dict(raw: Any, source: str, name: str) -> BattleMap:
         for i, line in enumerate(f.items(raw.get(key) or [], key)):
             walls += _polyline(line, f"{key}[{i}]", origin, box)
 
-    doors = [_portal(p, f"portals[{i}]", origin, box) for i, p in enumerate(f.items(raw.get("portals") or [], "portals"))]
+    doors: list[Door] = []
+    windows: list[Segment] = []
+    for i, p in enumerate(f.items(raw.get("portals") or [], "portals")):
+        portal = _portal(p, f"portals[{i}]", origin, box)
+        if portal is None:
+            continue
+        if portal.closed:
+            doors.append(portal)
+        else:  # "closed": false is Dungeondraft's window (its portal lets light through): see docs/maps.md
+            windows.append(portal.segment)
     lights = [_light(li, f"lights[{i}]", origin) for i, li in enumerate(f.items(raw.get("lights") or [], "lights"))]
     # a light far off the map lights nothing on it; a range past the map's size is the map's size
     lights = [replace(li, range=min(li.range, float(width + height))) for li in lights
@@ -91,7 +103,8 @@ def _from_dict(raw: Any, source: str, name: str) -> BattleMap:
         height=height,
         name=name,
         wall_segments=walls,
-        doors=[d for d in doors if d is not None],
+        doors=doors,
+        windows=windows,
         lights=lights,
         image=image,
         source=source or None,

@@ -1,7 +1,8 @@
 """What stops movement and sight on a map (R-GRID-4, R-AOE-1).
 
 ``Walls`` is built once from a map's wall segments, closed doors and solid
-cells. It answers two questions fast:
+cells (and windows: segments that stop steps but not sight). It answers two
+questions fast:
 
 * ``step_allowed(a, b)``: may a mover step from cell ``a`` to the adjacent cell
   ``b``? A step may not cross a wall, and a diagonal step may not squeeze between
@@ -58,11 +59,14 @@ class Walls:
         height: int,
         segments: Iterable[Segment] = (),
         solid: Iterable[Cell] = (),
+        see_through: Iterable[Segment] = (),
     ) -> None:
         self.width = width
         self.height = height
         self.solid: frozenset[Cell] = frozenset(solid)
         self._given: tuple[Segment, ...] = tuple(segments)
+        # windows: they stop steps, not sight (a Universal VTT portal that lets light through)
+        self._steps_given: tuple[Segment, ...] = self._given + tuple(see_through)
         self._segments: tuple[Segment, ...] | None = None
         self._rows: list[list[int]] | None = None  # per direction, per row: bits of blocked edges
         self._seg_bands: dict[int, list[int]] = {}
@@ -93,7 +97,7 @@ class Walls:
             self._rows = [[0] * self.height for _ in FORWARD]
             bands: dict[int, list[int]] = {}
             last = (self.height - 1) // BAND
-            for i, seg in enumerate(self._given):
+            for i, seg in enumerate(self._steps_given):
                 lo, hi = min(seg.y1, seg.y2), max(seg.y1, seg.y2)
                 if not (math.isfinite(lo) and math.isfinite(hi)):
                     continue  # nothing of it lies near the map (and it cannot be walked in pieces)
@@ -104,7 +108,7 @@ class Walls:
                 for b in range(b0, b1 + 1):
                     bands.setdefault(b, []).append(i)
             self._seg_bands = bands
-            self._seg_done = bytearray(len(self._given))
+            self._seg_done = bytearray(len(self._steps_given))
             self._band_done = bytearray(last + 1)
         r1 = self.height if r1 is None else r1
         done, seg_done = self._band_done, self._seg_done
@@ -113,7 +117,7 @@ class Walls:
                 for i in self._seg_bands.get(b, ()):
                     if not seg_done[i]:
                         seg_done[i] = 1
-                        self._index_steps(self._given[i])
+                        self._index_steps(self._steps_given[i])
                 done[b] = 1
         return self._rows
 

@@ -265,6 +265,8 @@ class GmMenu:
             except Refused as exc:
                 why = exc.reason
             item = Item(label, f"door:{door}", None, detail=_short(why))
+        if state.door_secret(door):  # reading: N-DOOR-6: opening it shows it to the players
+            return [item], "Secret " + name[4:], "secret, closed: the players see a wall"
         return [item], name[0].upper() + name[1:], "open" if is_open else "closed"
 
     def _token_items(self, who: Any) -> list[Item]:

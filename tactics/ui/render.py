@@ -28,6 +28,8 @@ to the board's edges settles where a fresh frame puts it.
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -415,14 +417,73 @@ def open_doors_now(state: Any) -> frozenset[int]:
                      if (i in opened if door.closed else i not in closed))
 
 
+def secret_doors_now(state: Any) -> frozenset[int]:
+    """The secret doors the players know nothing of yet (the GM's view marks them; the players'
+    copy of the state has none: reading N-DOOR-6)."""
+    battle_map = getattr(state, "map", None)
+    is_secret = getattr(state, "door_secret", None)
+    if battle_map is None or is_secret is None:
+        return frozenset()
+    return frozenset(i for i, door in enumerate(battle_map.doors) if door.secret and is_secret(i))
+
+
+def draw_secret_door(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], thick: int) -> None:
+    """A closed secret door as the GM sees it: dark outline, violet dashes over a dim line."""
+    pygame.draw.line(surface, theme.OUTLINE, a, b, thick + 3)
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    dashes = max(1, round(length / max(6, thick * 2.5)))
+    for k in range(0, 2 * dashes - 1, 2):
+        t0, t1 = k / (2 * dashes - 1), (k + 1) / (2 * dashes - 1)
+        p = (round(a[0] + (b[0] - a[0]) * t0), round(a[1] + (b[1] - a[1]) * t0))
+        q = (round(a[0] + (b[0] - a[0]) * t1), round(a[1] + (b[1] - a[1]) * t1))
+        pygame.draw.line(surface, theme.DOOR_SECRET, p, q, thick)
+
+
+def _secret_walls(ctx: DrawContext) -> None:
+    """With the walls shown, the players' copy's walls the map art does not draw (the secret doors,
+    walls to the players: reading N-DOOR-6), drawn as the art draws walls, so no gap gives them away."""
+    art = getattr(ctx.renderer, "art", None)
+    base = getattr(art, "map", None)
+    if base is None or not getattr(art, "show_walls", False) or ctx.state.map is base:
+        return
+    extra = ctx.state.map.wall_segments[len(base.wall_segments):]
+    thick = max(2, ctx.camera.cell_px // 12)  # as MapArt bakes walls
+    for seg in extra:
+        a, b = ctx.camera.to_screen(seg.a), ctx.camera.to_screen(seg.b)
+        pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, thick + 2)
+        pygame.draw.line(ctx.surface, theme.WALL, a, b, thick)
+
+
+def _windows(ctx: DrawContext) -> None:
+    """With the walls shown, the map's windows (they stop movement, not sight): a light line with
+    the walls' dark outline, thinner than a wall."""
+    art = getattr(ctx.renderer, "art", None)
+    windows = getattr(ctx.state.map, "windows", ())
+    if not windows or not getattr(art, "show_walls", False):
+        return
+    thick = max(2, ctx.camera.cell_px // 14)
+    for seg in windows:
+        a, b = ctx.camera.to_screen(seg.a), ctx.camera.to_screen(seg.b)
+        pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, thick + 2)
+        pygame.draw.line(ctx.surface, theme.WINDOW, a, b, thick)
+
+
 def _doors_layer(ctx: DrawContext) -> None:
     thick = door_thickness(ctx.camera.cell_px)
     open_now = open_doors_now(ctx.state)
+    secret = secret_doors_now(ctx.state)
+    if ctx.viewer != "gm":
+        _secret_walls(ctx)
+    _windows(ctx)
     for i, door in enumerate(ctx.state.map.doors):
+        if i in secret and ctx.viewer != "gm":
+            continue  # never on a players' screen, whatever state it is given
         seg = door.segment
         a = ctx.camera.to_screen(seg.a)
         b = ctx.camera.to_screen(seg.b)
-        if i in open_now:
+        if i in secret:
+            draw_secret_door(ctx.surface, a, b, thick)
+        elif i in open_now:
             pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, max(2, thick // 2) + 2)
             pygame.draw.line(ctx.surface, theme.DOOR_OPEN, a, b, max(2, thick // 2))
         else:

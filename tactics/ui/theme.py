@@ -24,6 +24,8 @@ GRID_LINE_MAJOR = (0, 0, 0, 110)
 WALL = (236, 240, 246)
 DOOR_CLOSED = (255, 170, 60)
 DOOR_OPEN = (120, 200, 120)
+DOOR_SECRET = (190, 120, 255)  # the GM's secret door, not yet found (dashed; reading: N-DOOR-6)
+WINDOW = (150, 210, 255)  # a window (stops movement, not sight): drawn with the walls
 
 RUN_TINT = (70, 150, 255, 70)  # reach with the Standard Move (run)
 SPRINT_TINT = (255, 190, 60, 55)  # reach with the Bonus Move (sprint) too

@@ -56,8 +56,9 @@ def in_reach(state: EncounterState, door: int, cell: Cell | None) -> bool:
 
 
 def doors_in_reach(state: EncounterState, cell: Cell | None) -> list[int]:
-    """The doors someone standing on ``cell`` can open or close, in the map's order."""
-    return [i for i in range(len(state.map.doors)) if in_reach(state, i, cell)]
+    """The doors someone standing on ``cell`` can open or close, in the map's order (a secret
+    door the GM has not opened yet is no door to anyone but the GM: reading N-DOOR-6)."""
+    return [i for i in range(len(state.map.doors)) if in_reach(state, i, cell) and not state.door_secret(i)]
 
 
 def door_problem(state: EncounterState, who: Combatant, door: Any, opening: bool, *,
@@ -67,6 +68,8 @@ def door_problem(state: EncounterState, who: Combatant, door: Any, opening: bool
     problem = door_index_problem(state, door)
     if problem:
         return problem
+    if state.door_secret(door):  # reading: N-DOOR-6: only the GM opens it (at once, right click)
+        return "choose a door: there is no such door on this map"
     name = name_of(state, door)
     is_open = (planned or {}).get(door, state.door_open(door))
     if is_open == opening:

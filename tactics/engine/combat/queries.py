@@ -451,6 +451,8 @@ def snapshot(state: EncounterState) -> dict[str, Any]:
     combat procedure."""
     out: dict[str, Any] = {"combatants": {}, "open_doors": sorted(state.open_doors),
                            "closed_doors": sorted(state.closed_doors)}
+    if state.revealed_doors:  # secret doors the GM opened (reading: N-DOOR-6)
+        out["revealed_doors"] = sorted(state.revealed_doors)
     for cid in sorted(state.combatants):
         c = state.combatants[cid]
         conditions: list[dict[str, Any]] = sorted([plain(x) for x in c.conditions], key=lambda x: x["name"])

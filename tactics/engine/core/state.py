@@ -80,6 +80,7 @@ class EncounterState:
     combatants: dict[str, Combatant] = field(default_factory=dict)
     open_doors: set[int] = field(default_factory=set)
     closed_doors: set[int] = field(default_factory=set)  # doors the map has open, closed since
+    revealed_doors: set[int] = field(default_factory=set)  # secret doors opened once: public since (N-DOOR-6)
     mode: str = "team"  # "team" (R-INIT) or "individual" (R-TURN)
     settings: dict[str, Any] = field(default_factory=dict)
     combat: Any = None
@@ -135,6 +136,15 @@ class EncounterState:
         if self.map.doors[index].closed:
             return index in self.open_doors
         return index not in self.closed_doors
+
+    def door_secret(self, index: int) -> bool:
+        """Is door ``index`` a secret door the players know nothing of yet? (reading: N-DOOR-6)
+
+        A secret door the map has closed stays the GM's until it is first opened; from then on
+        it is an ordinary door, whether it is closed again or not.
+        """
+        door = self.map.doors[index]
+        return door.secret and door.closed and index not in self.revealed_doors
 
     def current_map(self) -> BattleMap:
         """The map with doors as they stand now (closed doors block)."""

@@ -2,9 +2,9 @@
 
 The players' window never draws the GM's state. It draws :func:`players_state`,
 a shallow copy of the state without hidden or unaware-of creatures, without
-traps the players do not know about (R-TRAP-6, ``visible_to_players``) and
-without GM notes. So even a layer that forgets to check ``ctx.viewer`` cannot
-show a secret there: the secret is not in what it is given.
+traps the players do not know about (R-TRAP-6, ``visible_to_players``), without
+secret doors (N-DOOR-6: walls there) and without GM notes. So even a layer that forgets
+to check ``ctx.viewer`` cannot show a secret there: the secret is not in what it is given.
 
 With fog on, :func:`fog_cells` are the squares no player token can see (a
 straight line from the token's centre to the square's centre crosses a wall,
@@ -23,6 +23,7 @@ from tactics.engine.core.state import Combatant, EncounterState
 from tactics.engine.hazards.fuses import players_fuse
 from tactics.rules.grid import Cell, cell_center
 from tactics.rules.traps import visible_to_players
+from tactics.ui.players.seen_doors import hide_secret_doors
 
 
 def player_tokens(state: EncounterState) -> list[Combatant]:
@@ -88,6 +89,7 @@ def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) 
                          if getattr(g, "team", None) in players_teams or _cell_of(g) not in fog}
     seen.traps = {tid: trap for tid, trap in state.traps.items() if _trap_shown(trap)}
     seen.notes = []
+    hide_secret_doors(seen, state)  # reading: N-DOOR-6: a secret door is a wall to the players
     return seen
 
 

@@ -49,7 +49,10 @@ def door_at(view: Any, pos: tuple[int, int] | None) -> int | None:
             return None  # on a token's disc the token is clicked, even with a door across its square
     reach = max(7, cam.cell_px // 5)
     best: tuple[float, int] | None = None
+    gm = getattr(view, "viewer", "gm") == "gm"
     for i, door in enumerate(state.map.doors):
+        if not gm and state.door_secret(i):
+            continue  # reading: N-DOOR-6: in the players' view a secret door is a wall, no door
         a, b = cam.to_screen(door.segment.a), cam.to_screen(door.segment.b)
         far = _distance(pos, a, b)
         if far <= reach and (best is None or far < best[0]):
@@ -103,6 +106,10 @@ def door_command(state: EncounterState, door: int, cid: str | None) -> tuple[Any
     opening = not state.door_open(door)
     verb = "open" if opening else "close"
     name = name_of(state, door)
+    if state.door_secret(door):  # the GM's alone until opened (reading: N-DOOR-6)
+        if not fight_on(state):
+            return SetDoor(door, opening), f"open {name.replace('the door', 'the secret door', 1)} (the players then see it)"
+        return None, "right-click it to open this secret door (only the GM can; the players then see it)"
     if not fight_on(state):
         return SetDoor(door, opening), f"{verb} {name}"
     who = state.combatants.get(cid or "")
@@ -155,6 +162,8 @@ def click_on(view: Any, door: int) -> DoorClick:
 
 def status_text(click: DoorClick) -> str:
     """The status line over a door: "Click: open the door between ..." or why not."""
+    if click.command is None and click.words.startswith("right-click"):
+        return f"Secret door: {click.words}."
     if click.command is None:
         return (f"To open or close this door, {click.words} (a combatant next to it) first; "
                 "the GM can also right-click the door.")
@@ -175,7 +184,9 @@ def draw_hover(surface: pygame.Surface, view: Any, click: DoorClick) -> None:
     colour = theme.TEXT if click.allowed else (theme.TEXT_DIM if click.command is None else theme.BAD)
     label = ("Open" if click.opening else "Close") + " door" if click.allowed else "Cannot " + (
         "open" if click.opening else "close")
-    if click.command is None:
+    if view.state.door_secret(click.door):
+        label = "Open secret door" if click.allowed else "Secret door (GM)"
+    elif click.command is None:
         label = "Select who opens it" if click.opening else "Select who closes it"
     if click.pending is not None and not click.allowed:  # declared: not a refusal to show in red
         label = "Opens when resolved" if click.pending else "Closes when resolved"
@@ -183,6 +194,8 @@ def draw_hover(surface: pygame.Surface, view: Any, click: DoorClick) -> None:
     pygame.draw.line(surface, theme.OUTLINE, a, b, thick + 9)
     pygame.draw.line(surface, colour, a, b, thick + 5)
     inner = theme.DOOR_OPEN if view.state.door_open(click.door) else theme.DOOR_CLOSED
+    if view.state.door_secret(click.door):
+        inner = theme.DOOR_SECRET
     pygame.draw.line(surface, inner, a, b, thick)
     mid = ((a[0] + b[0]) // 2, min(a[1], b[1]) - thick - 4)
     draw.pill_at(surface, label, mid, size=draw.label_size(cam.cell_px), colour=colour, anchor="midbottom")

@@ -157,6 +157,7 @@ def after(state: EncounterState, events: list[Event]) -> EncounterState:
     scratch.grenades = fork(state.grenades)
     scratch.open_doors = set(state.open_doors)
     scratch.closed_doors = set(state.closed_doors)
+    scratch.revealed_doors = set(state.revealed_doors)
     scratch.notes = list(state.notes)
     for e in events:
         ENCOUNTER_REDUCER.apply(scratch, e)
