@@ -347,7 +347,8 @@ class TiledReader:
         offset = (float(layer.offset.x), float(layer.offset.y)) if layer.offset else (0.0, 0.0)
         if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET_PX for v in offset):
             raise self.fail(f"image layer {layer.name!r}: offset {offset} is not within {MAX_OFFSET_PX} pixels")
-        self.image = MapImage(pixels_per_cell=float(self.tile_px), path=full, offset_px=offset)
+        # drawn over the tile layers before it, under those after it (Tiled's order)
+        self.image = MapImage(pixels_per_cell=float(self.tile_px), path=full, offset_px=offset, layer=self._draw_index)
 
 
 def _walk(layers: list[Any] | None, visible: bool, opacity: float) -> Iterator[tuple[Any, bool, float]]:

@@ -108,7 +108,8 @@ class MapArt:
         self.has_art = False
         self.problem: str | None = None
         self.base: pygame.Surface | None = None  # the scaled image of an image map, else None
-        self.ppc = 0
+        self.ppc = 0  # pixels a square of the base picture (or of the tiles, without one)
+        self._tile_ppc = 0  # pixels a square of the tiles' own art
         self._sheets: dict[str, pygame.Surface] = {}
         self._pieces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._terrain_tiles: dict[tuple[str, int, int], pygame.Surface] = {}
@@ -127,27 +128,36 @@ class MapArt:
         if m.image is not None:
             try:
                 key = _base_key(m.image, m.source, m.width, m.height)
+                if key is not None:
+                    key = (*key, self._tiles_under_image())
                 hit = _BASES.get(key) if key is not None else None
                 if hit is None:
-                    hit = (_convert(self._from_image()), self._image_ppc)
+                    base = self._from_image()
+                    hit = (base if base.get_flags() & pygame.SRCALPHA else _convert(base), self._image_ppc)
                     if key is not None:
                         _BASES.clear()
                         _BASES[key] = hit
                 self.base, self.ppc = hit
                 self.has_art = True
-                return
             except (pygame.error, OSError, ArtError, ValueError) as exc:
                 self.problem = f"map art not shown: {exc}"
-        if m.tiles and m.tile_size_px:
+        if m.tiles and m.tile_size_px:  # over (or under) the picture, in Tiled's layer order
             try:
                 self._load_sheets()
-                self.ppc = int(m.tile_size_px)
+                self._tile_ppc = int(m.tile_size_px)
+                if self.base is None:
+                    self.ppc = self._tile_ppc
                 self.has_art = True
-                return
             except (pygame.error, OSError, ValueError) as exc:
                 self.problem = f"map tiles not shown: {exc}"
                 self._sheets.clear()
-        self.ppc = 0  # terrain: drawn at each zoom
+        if not self.has_art:
+            self.ppc = 0  # terrain: drawn at each zoom
+
+    def _tiles_under_image(self) -> bool:
+        """Does a tile layer come before the map's picture (Tiled: drawn under it)?"""
+        image = self.map.image
+        return image is not None and any(tile.layer < image.layer for tile in self.map.tiles)
 
     def _from_image(self) -> pygame.Surface:
         m = self.map
@@ -171,8 +181,14 @@ class MapArt:
         at = (round(-ox * scale), round(-oy * scale))
         if at == (0, 0) and img.get_size() == size and not img.get_flags() & pygame.SRCALPHA and img.get_colorkey() is None:
             return img  # an opaque picture covering the map exactly: no backdrop shows (converted once by the caller)
-        base = pygame.Surface(size)
-        base.fill(theme.BACKDROP)
+        if self._tiles_under_image():  # see-through where the picture is: the tiles under it show
+            base = pygame.Surface(size, pygame.SRCALPHA)
+            base.fill((0, 0, 0, 0))
+            if pygame.display.get_surface() is not None:
+                base = base.convert_alpha()
+        else:
+            base = pygame.Surface(size)
+            base.fill(theme.BACKDROP)
         base.blit(img, at)
         return base
 
@@ -213,7 +229,7 @@ class MapArt:
             return hit
         x, y, w, h = tile.src
         piece = self._sheets[tile.image].subsurface(pygame.Rect(x, y, w, h))
-        scale = cell_px / self.ppc
+        scale = cell_px / self._tile_ppc
         size = (max(1, round(w * scale)), max(1, round(h * scale)))
         piece = pygame.transform.smoothscale(piece, size) if size != (w, h) else piece.copy()
         if tile.opacity < 1.0:
@@ -266,7 +282,15 @@ class MapArt:
                 surf = pygame.transform.smoothscale(src, size)
             else:
                 surf = pygame.transform.scale(src, size)
-            surf = _convert(surf)
+            if self._sheets:  # a Tiled picture with tile layers: the tiles under it, it, the tiles over it
+                layer = self.map.image.layer if self.map.image is not None else -1
+                picture = surf
+                surf = _convert(pygame.Surface(size))
+                self._draw_tiles(surf, cell_px, c0, r0, cols, rows, below=layer)
+                surf.blit(picture, (0, 0))
+                self._draw_tiles(surf, cell_px, c0, r0, cols, rows, above=layer, fill=False)
+            else:
+                surf = _convert(surf)
         elif self._sheets:
             surf = _convert(pygame.Surface(size))
             self._draw_tiles(surf, cell_px, c0, r0, cols, rows)
@@ -279,13 +303,21 @@ class MapArt:
             self._bake_walls(surf, cell_px, c0, r0)
         return surf
 
-    def _draw_tiles(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
-        surf.fill(theme.BACKDROP)
+    def _draw_tiles(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int, *,
+                    below: int | None = None, above: int | None = None, fill: bool = True) -> None:
+        """The tiles over this chunk in draw order (only those of a layer ``below`` or from
+        ``above`` one, around a picture)."""
+        if fill:
+            surf.fill(theme.BACKDROP)
         index = self._tiles_by_cell()
         found: list[tuple[int, int, TilePlacement]] = []
         for r in range(r0, r0 + rows + self._tile_reach):
             for c in range(c0, c0 + cols):
                 found.extend(index.get((c, r), ()))
+        if below is not None:
+            found = [item for item in found if item[0] < below]
+        if above is not None:
+            found = [item for item in found if item[0] >= above]
         found.sort(key=lambda item: (item[0], item[1]))
         blits = []
         for _, _, tile in found:

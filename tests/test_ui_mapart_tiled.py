@@ -1,0 +1,106 @@
+"""A Tiled map's art drawn the way Tiled draws it (review 7, maps).
+
+What a user would notice: a painted background with tile layers over it shows both; a
+missing tileset picture costs only its own tiles; a rug wider than a square is whole at
+every zoom; flipped and rotated tiles, layer offsets, tints and tile objects ("Insert
+Tile" props) look as in Tiled. Each test writes a tiny map of 32 px tiles and reads the
+pixels of the board's chunks (``MapArt.chunk``) at the zoom given.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tactics.maps import load
+from tactics.ui.mapart import MapArt
+
+RED, GREEN, BLUE, WHITE, MAGENTA, YELLOW = (220, 30, 30), (30, 200, 30), (30, 30, 220), (250, 250, 250), (200, 0, 200), (240, 220, 0)
+
+
+@pytest.fixture(autouse=True)
+def display():
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    yield
+    pygame.display.quit()
+
+
+def _sheet(folder: Path) -> None:
+    """tiles.png: gid 1 red, 2 green, 3 quarters (red, green / blue, white), 4 blue;
+    rug.png: a 96x32 picture, yellow with a white right third."""
+    sheet = pygame.Surface((128, 32))
+    sheet.fill(RED, (0, 0, 32, 32))
+    sheet.fill(GREEN, (32, 0, 32, 32))
+    sheet.fill(RED, (64, 0, 16, 16))
+    sheet.fill(GREEN, (80, 0, 16, 16))
+    sheet.fill(BLUE, (64, 16, 16, 16))
+    sheet.fill(WHITE, (80, 16, 16, 16))
+    sheet.fill(BLUE, (96, 0, 32, 32))
+    pygame.image.save(sheet, str(folder / "tiles.png"))
+    rug = pygame.Surface((96, 32))
+    rug.fill(YELLOW)
+    rug.fill(WHITE, (64, 0, 32, 32))
+    pygame.image.save(rug, str(folder / "rug.png"))
+
+
+def tiled_map(folder: Path, layers: str, *, width: int = 4, height: int = 3, sheet: str = "tiles.png") -> Path:
+    """A ``width`` x ``height`` map of 32 px squares holding ``layers`` (TMX layer elements)."""
+    _sheet(folder)
+    text = f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="{width}"
+     height="{height}" tilewidth="32" tileheight="32" infinite="0" nextlayerid="20" nextobjectid="20">
+ <tileset firstgid="1" name="colours" tilewidth="32" tileheight="32" tilecount="4" columns="4">
+  <image source="{sheet}" width="128" height="32"/>
+ </tileset>
+ <tileset firstgid="5" name="props" tilewidth="96" tileheight="32" tilecount="1" columns="0">
+  <grid orientation="orthogonal" width="1" height="1"/>
+  <tile id="0"><image source="rug.png" width="96" height="32"/></tile>
+ </tileset>
+{layers}
+</map>
+"""
+    path = folder / "room.tmx"
+    path.write_text(text)
+    return path
+
+
+def layer(rows: list[list[int]], name: str = "ground", attrs: str = "") -> str:
+    data = ",\n".join(",".join(str(v) for v in row) for row in rows)
+    return (f'<layer id="{abs(hash(name)) % 1000 + 1}" name="{name}" width="{len(rows[0])}" height="{len(rows)}" {attrs}>'
+            f'<data encoding="csv">\n{data}\n</data></layer>')
+
+
+def at(art: MapArt, cell_px: int, x: float, y: float) -> tuple[int, int, int]:
+    """The colour drawn at map point (x, y) in squares, at ``cell_px`` pixels a square."""
+    k = art.block_cells(cell_px)
+    px, py = int(x * cell_px), int(y * cell_px)
+    chunk = art.chunk(cell_px, px // (k * cell_px), py // (k * cell_px))
+    return tuple(chunk.get_at((px % (k * cell_px), py % (k * cell_px))))[:3]
+
+
+def near(colour: tuple[int, int, int], want: tuple[int, int, int], tolerance: int = 40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, want))
+
+
+def test_an_image_layer_is_drawn_in_tiled_layer_order_with_the_tile_layers(tmp_path):
+    """Finding 4: the picture under the tile layers listed after it and over those before it
+    (it used to hide every tile layer)."""
+    picture = pygame.Surface((128, 96), pygame.SRCALPHA)
+    picture.fill((0, 0, 0, 0), (0, 0, 32, 96))  # see-through over column 0
+    picture.fill((*MAGENTA, 255), (32, 0, 96, 96))
+    pygame.image.save(picture, str(tmp_path / "painted.png"))
+    path = tiled_map(tmp_path, "\n".join((
+        layer([[1, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "under"),
+        '<imagelayer id="9" name="Painted"><image source="painted.png" width="128" height="96"/></imagelayer>',
+        layer([[0, 0, 2, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "over"),
+    )))
+    art = MapArt(load(path))
+    assert art.problem is None and art.has_art
+    for cell_px in (32, 45):
+        assert near(at(art, cell_px, 0.5, 0.5), RED)  # a tile under the picture, where it lets it show
+        assert near(at(art, cell_px, 1.5, 0.5), MAGENTA)  # a tile under the picture, covered
+        assert near(at(art, cell_px, 2.5, 0.5), GREEN)  # a tile over the picture
+        assert near(at(art, cell_px, 3.5, 1.5), MAGENTA)  # the picture alone
