@@ -104,3 +104,34 @@ def test_an_image_layer_is_drawn_in_tiled_layer_order_with_the_tile_layers(tmp_p
         assert near(at(art, cell_px, 1.5, 0.5), MAGENTA)  # a tile under the picture, covered
         assert near(at(art, cell_px, 2.5, 0.5), GREEN)  # a tile over the picture
         assert near(at(art, cell_px, 3.5, 1.5), MAGENTA)  # the picture alone
+
+
+def test_a_missing_tileset_picture_costs_only_its_own_tiles(tmp_path):
+    """Finding 5: the colours tileset's picture is gone; the rug of the props tileset is still
+    drawn, the lost tiles are plain squares, and the problem names the picture as the map names it."""
+    path = tiled_map(tmp_path, layer([[1, 1, 1, 1], [5, 0, 0, 0], [0, 0, 0, 0]]), sheet="gone.png")
+    art = MapArt(load(path))
+    assert art.problem == "tileset picture gone.png not found: those tiles are drawn as plain squares"
+    assert art.has_art
+    assert near(at(art, 32, 0.5, 1.5), YELLOW) and near(at(art, 32, 2.5, 1.5), WHITE)  # the rug, whole
+    assert not near(at(art, 32, 0.5, 0.5), RED)  # the lost tile: its terrain's plain square
+    assert at(art, 32, 0.5, 0.5) != at(art, 32, 0.5, 2.5)  # not the empty backdrop either
+
+
+def test_the_missing_picture_warning_shows_however_the_map_is_opened(tmp_path):
+    """Finding 5: from the command line and dropped on the window, the same amber warning
+    (it used to be lost under a green "Opened ..." when the map was dropped or opened with Ctrl+O)."""
+    from tactics.ui.app import App
+    from tactics.ui.opening import open_path
+    from ui_driver import app_session, post
+
+    path = tiled_map(tmp_path, layer([[1, 0, 0, 0], [5, 0, 0, 0], [0, 0, 0, 0]]), sheet="gone.png")
+    said = "Opened room.tmx - tileset picture gone.png not found: those tiles are drawn as plain squares"
+    for app in app_session(App(open_path(path), size=(1280, 720))):
+        assert app.battle.message[:2] == (said, "warn")
+        other = tmp_path / "cave.txt"
+        other.write_text("....\n....\n", encoding="utf-8")
+        post(app, pygame.event.Event(pygame.DROPFILE, file=str(other)))
+        assert app.battle.message[:2] == ("Opened cave.txt.", "good")
+        post(app, pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        assert app.battle.message[:2] == (said, "warn")

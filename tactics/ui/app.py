@@ -218,7 +218,8 @@ class App:
         self.toolbar.show_map_tools(True)
         self.toolbar_show("select")
         pygame.display.set_caption(f"Tactics - {encounter.state.name}")
-        self.battle.say(message, "good")
+        problem = self.battle.renderer.art.problem  # the map's art not all shown: say so over "Opened"
+        self.battle.say(self.battle.opened_message(message), "warn" if problem else "good")
         self.dirty = True
         self._addons("opened", encounter)
 

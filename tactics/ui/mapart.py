@@ -111,6 +111,7 @@ class MapArt:
         self.ppc = 0  # pixels a square of the base picture (or of the tiles, without one)
         self._tile_ppc = 0  # pixels a square of the tiles' own art
         self._sheets: dict[str, pygame.Surface] = {}
+        self._plain: set[tuple[str, tuple[int, int, int, int]]] = set()  # tiles drawn as their terrain's square
         self._pieces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._terrain_tiles: dict[tuple[str, int, int], pygame.Surface] = {}
         self._tile_index: dict[tuple[int, int], list[tuple[int, int, TilePlacement]]] | None = None
@@ -139,18 +140,19 @@ class MapArt:
                         _BASES[key] = hit
                 self.base, self.ppc = hit
                 self.has_art = True
+            except FileNotFoundError as exc:
+                folder = Path(m.source).resolve().parent if m.source else None
+                shown = _shown_path(Path(exc.filename), folder) if exc.filename else "the map's picture"
+                self.problem = f"map picture {shown} not found: the map is drawn as plain squares"
             except (pygame.error, OSError, ArtError, ValueError) as exc:
                 self.problem = f"map art not shown: {exc}"
         if m.tiles and m.tile_size_px:  # over (or under) the picture, in Tiled's layer order
-            try:
-                self._load_sheets()
-                self._tile_ppc = int(m.tile_size_px)
+            self._load_sheets()  # a tileset picture that cannot be read costs only its own tiles
+            self._tile_ppc = int(m.tile_size_px)
+            if self._sheets:
                 if self.base is None:
                     self.ppc = self._tile_ppc
                 self.has_art = True
-            except (pygame.error, OSError, ValueError) as exc:
-                self.problem = f"map tiles not shown: {exc}"
-                self._sheets.clear()
         if not self.has_art:
             self.ppc = 0  # terrain: drawn at each zoom
 
@@ -193,21 +195,46 @@ class MapArt:
         return base
 
     def _load_sheets(self) -> None:
-        """Each tileset picture once (its folder resolved once per map, not per tile)."""
+        """Each tileset picture once (its folder resolved once per map, not per tile).
+
+        A picture that is missing or cannot be decoded, and a tile whose rectangle lies
+        outside its picture, are drawn as the plain square of their terrain; the other
+        tilesets' tiles are drawn. :attr:`problem` says which pictures were not shown.
+        """
         m = self.map
         folder = Path(m.source).resolve().parent if m.source else None
-        for name in {tile.image for tile in m.tiles}:
+        missing: list[str] = []
+        unreadable: list[str] = []
+        for name in sorted({tile.image for tile in m.tiles}):
             path = Path(name)
             if not path.is_absolute() and folder is not None:
                 path = folder / path
-            sheet = pygame.image.load(str(path))
-            if pygame.display.get_surface() is not None:
-                sheet = sheet.convert_alpha()
+            try:
+                sheet = pygame.image.load(str(path))
+                if pygame.display.get_surface() is not None:
+                    sheet = sheet.convert_alpha()
+            except FileNotFoundError:
+                missing.append(_shown_path(path, folder))
+                continue
+            except (pygame.error, OSError, ValueError):
+                (missing if not path.exists() else unreadable).append(_shown_path(path, folder))
+                continue
             self._sheets[name] = sheet
-        for tile in m.tiles:  # a bad rectangle is refused now, not in the middle of a frame
-            x, y, w, h = tile.src
-            if not self._sheets[tile.image].get_rect().contains(pygame.Rect(x, y, w, h)):
-                raise ValueError(f"tile rectangle {tile.src} lies outside {tile.image}")
+        outside = 0
+        for tile in m.tiles:  # a bad rectangle is found now, not in the middle of a frame
+            sheet = self._sheets.get(tile.image)
+            if sheet is not None and not sheet.get_rect().contains(pygame.Rect(tile.src)):
+                self._plain.add((tile.image, tile.src))
+                outside += 1
+        said = []
+        for names, why in ((missing, "not found"), (unreadable, "cannot be read")):
+            if names:
+                what = "tileset picture" if len(names) == 1 else "tileset pictures"
+                said.append(f"{what} {', '.join(names[:3])}{' ...' if len(names) > 3 else ''} {why}")
+        if outside:
+            said.append(f"{outside} tile{'s' if outside != 1 else ''} lie outside their tileset picture")
+        if said:
+            self.problem = "; ".join(said) + ": those tiles are drawn as plain squares"
 
     def _tiles_by_cell(self) -> dict[tuple[int, int], list[tuple[int, int, TilePlacement]]]:
         if self._tile_index is None:
@@ -321,6 +348,10 @@ class MapArt:
         found.sort(key=lambda item: (item[0], item[1]))
         blits = []
         for _, _, tile in found:
+            if tile.image not in self._sheets or (tile.image, tile.src) in self._plain:
+                plain = self._terrain_tile(self.map.terrain.get(tile.cell, "floor"), cell_px, 0)
+                blits.append((plain, ((tile.cell[0] - c0) * cell_px, (tile.cell[1] - r0) * cell_px)))
+                continue
             piece = self._piece(tile, cell_px)
             # Tiles taller than a cell hang upward from the cell's bottom (Tiled's rule).
             x = (tile.cell[0] - c0) * cell_px
@@ -421,6 +452,16 @@ class MapArt:
 
     def toggle_walls(self) -> None:
         self.show_walls = not self.show_walls
+
+
+def _shown_path(path: Path, folder: Path | None) -> str:
+    """A picture's path as the GM knows it: relative to the map's folder when inside it."""
+    if folder is not None:
+        try:
+            return path.resolve().relative_to(folder).as_posix()
+        except ValueError:
+            pass
+    return str(path)
 
 
 def _in_blocks(index: dict, c0: int, r0: int, cols: int, rows: int):
