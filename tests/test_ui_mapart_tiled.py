@@ -135,3 +135,18 @@ def test_the_missing_picture_warning_shows_however_the_map_is_opened(tmp_path):
         assert app.battle.message[:2] == ("Opened cave.txt.", "good")
         post(app, pygame.event.Event(pygame.DROPFILE, file=str(path)))
         assert app.battle.message[:2] == (said, "warn")
+
+
+@pytest.mark.parametrize("cell_px", [43, 50])
+def test_a_rug_wider_than_a_square_is_whole_across_the_chunk_edges(tmp_path, cell_px):
+    """Finding 12: a 96x32 rug on square 9 covers squares 9-11. At 43 px a square the board's
+    chunks are 11 squares wide (edge between 10 and 11), at 50 px 10 (edge between 9 and 10):
+    the part beyond the edge used to be cut off."""
+    rows = [[0] * 14 for _ in range(3)]
+    rows[1][9] = 5
+    art = MapArt(load(tiled_map(tmp_path, layer(rows), width=14)))
+    assert art.block_cells(cell_px) in (10, 11)
+    assert near(at(art, cell_px, 9.5, 1.5), YELLOW)
+    assert near(at(art, cell_px, 10.5, 1.5), YELLOW)
+    assert near(at(art, cell_px, 11.5, 1.5), WHITE)  # the right third, in the next chunk
+    assert not near(at(art, cell_px, 12.5, 1.5), WHITE)

@@ -24,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from tactics.maps.battlemap import BattleMap, TilePlacement
+from tactics.maps.battlemap import FLIP_D, FLIP_H, FLIP_V, BattleMap, TilePlacement
 from tactics.ui import theme
 from tactics.ui.camera import Camera
 
@@ -114,8 +114,9 @@ class MapArt:
         self._plain: set[tuple[str, tuple[int, int, int, int]]] = set()  # tiles drawn as their terrain's square
         self._pieces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._terrain_tiles: dict[tuple[str, int, int], pygame.Surface] = {}
-        self._tile_index: dict[tuple[int, int], list[tuple[int, int, TilePlacement]]] | None = None
-        self._tile_reach = 0  # rows of squares a tall tile hangs up from its own
+        #: the tiles by block of INDEX_CELLS squares they cover (a wide rug, a tall tree, a tile
+        #: moved by its layer's offset: in every block its picture reaches), with their box in map pixels
+        self._tile_index: dict[tuple[int, int], list[_Placed]] | None = None
         self._marks: dict[tuple[int, int], list[tuple[int, int]]] | None = None
         self._walls: dict[tuple[int, int], list] | None = None
         self._compose()
@@ -236,29 +237,48 @@ class MapArt:
         if said:
             self.problem = "; ".join(said) + ": those tiles are drawn as plain squares"
 
-    def _tiles_by_cell(self) -> dict[tuple[int, int], list[tuple[int, int, TilePlacement]]]:
+    def _tiles_by_block(self) -> dict[tuple[int, int], list[_Placed]]:
         if self._tile_index is None:
-            index: dict[tuple[int, int], list[tuple[int, int, TilePlacement]]] = {}
-            ppc = max(1, int(self.map.tile_size_px))
-            reach = 0
+            index: dict[tuple[int, int], list[_Placed]] = {}
+            tp = max(1, int(self.map.tile_size_px))
+            span = INDEX_CELLS * tp
             for order, tile in enumerate(self.map.tiles):
-                index.setdefault(tile.cell, []).append((tile.layer, order, tile))
-                reach = max(reach, math.ceil(tile.src[3] / ppc) - 1)
-            self._tile_index, self._tile_reach = index, reach
+                c, r = tile.cell
+                if tile.src[2] == tile.src[3] == tp and _plain_placement(tile):  # one square: its own block
+                    box = (c * tp, r * tp, (c + 1) * tp, (r + 1) * tp)
+                    index.setdefault((c // INDEX_CELLS, r // INDEX_CELLS), []).append((tile.layer, order, tile, box))
+                    continue
+                x0, y0, x1, y1 = box = _footprint(tile, tp, 1.0)
+                if not all(math.isfinite(v) for v in box):
+                    continue
+                for j in range(math.floor(y0 / span), math.ceil(y1 / span)):
+                    for i in range(math.floor(x0 / span), math.ceil(x1 / span)):
+                        index.setdefault((i, j), []).append((tile.layer, order, tile, box))
+            self._tile_index = index
         return self._tile_index
 
-    def _piece(self, tile, cell_px: int) -> pygame.Surface:
-        """One tile's picture scaled to this zoom (cached, the least used dropped first)."""
-        key = (tile.image, tile.src, tile.opacity, cell_px)
+    def _piece(self, tile: TilePlacement, cell_px: int) -> pygame.Surface:
+        """One tile's picture at this zoom, mirrored, tinted, scaled and turned as Tiled draws it
+        (cached, the least used dropped first)."""
+        key = (tile.image, tile.src, tile.opacity, tile.flip, tile.size_px, tile.rotation, tile.tint, cell_px)
         hit = self._pieces.get(key)
         if hit is not None:
             self._pieces.move_to_end(key)
             return hit
         x, y, w, h = tile.src
         piece = self._sheets[tile.image].subsurface(pygame.Rect(x, y, w, h))
+        if tile.flip:
+            piece = _flipped(piece, tile.flip)
+            w, h = piece.get_size()
         scale = cell_px / self._tile_ppc
+        if tile.size_px is not None:
+            w, h = tile.size_px
         size = (max(1, round(w * scale)), max(1, round(h * scale)))
-        piece = pygame.transform.smoothscale(piece, size) if size != (w, h) else piece.copy()
+        piece = pygame.transform.smoothscale(piece, size) if size != piece.get_size() else piece.copy()
+        if tile.tint is not None:  # Tiled multiplies the picture's colours (and alpha) by the tint
+            piece.fill(tile.tint, special_flags=pygame.BLEND_RGBA_MULT)
+        if tile.rotation:
+            piece = pygame.transform.rotate(piece, -tile.rotation)  # Tiled turns clockwise
         if tile.opacity < 1.0:
             piece.set_alpha(round(255 * tile.opacity))
         self._pieces[key] = piece
@@ -336,27 +356,33 @@ class MapArt:
         ``above`` one, around a picture)."""
         if fill:
             surf.fill(theme.BACKDROP)
-        index = self._tiles_by_cell()
-        found: list[tuple[int, int, TilePlacement]] = []
-        for r in range(r0, r0 + rows + self._tile_reach):
-            for c in range(c0, c0 + cols):
-                found.extend(index.get((c, r), ()))
+        index = self._tiles_by_block()
+        tp = self._tile_ppc
+        left, top, right, bottom = c0 * tp, r0 * tp, (c0 + cols) * tp, (r0 + rows) * tp
+        found: dict[int, _Placed] = {}  # a tile over several blocks is found in each: drawn once
+        for j in range(r0 // INDEX_CELLS, (r0 + rows - 1) // INDEX_CELLS + 1):
+            for i in range(c0 // INDEX_CELLS, (c0 + cols - 1) // INDEX_CELLS + 1):
+                for item in index.get((i, j), ()):
+                    x0, y0, x1, y1 = item[3]
+                    if x1 > left and x0 < right and y1 > top and y0 < bottom:
+                        found[item[1]] = item
+        items = sorted(found.values(), key=lambda item: (item[0], item[1]))
         if below is not None:
-            found = [item for item in found if item[0] < below]
+            items = [item for item in items if item[0] < below]
         if above is not None:
-            found = [item for item in found if item[0] >= above]
-        found.sort(key=lambda item: (item[0], item[1]))
+            items = [item for item in items if item[0] >= above]
         blits = []
-        for _, _, tile in found:
+        scale = cell_px / tp
+        for _, _, tile, _ in items:
             if tile.image not in self._sheets or (tile.image, tile.src) in self._plain:
-                plain = self._terrain_tile(self.map.terrain.get(tile.cell, "floor"), cell_px, 0)
-                blits.append((plain, ((tile.cell[0] - c0) * cell_px, (tile.cell[1] - r0) * cell_px)))
+                if tile.size_px is None:  # a square of a tile layer: its terrain's plain square
+                    plain = self._terrain_tile(self.map.terrain.get(tile.cell, "floor"), cell_px, 0)
+                    blits.append((plain, ((tile.cell[0] - c0) * cell_px, (tile.cell[1] - r0) * cell_px)))
                 continue
             piece = self._piece(tile, cell_px)
-            # Tiles taller than a cell hang upward from the cell's bottom (Tiled's rule).
-            x = (tile.cell[0] - c0) * cell_px
-            y = (tile.cell[1] + 1 - r0) * cell_px - piece.get_height()
-            blits.append((piece, (x, y)))
+            # Tiled's anchor: the picture's bottom-left corner on the square's, moved by the offset.
+            x0, y0, _, _ = _footprint(tile, tp, scale)
+            blits.append((piece, (round(x0) - c0 * cell_px, round(y0) - r0 * cell_px)))
         surf.fblits(blits)
 
     def _draw_terrain(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
@@ -452,6 +478,49 @@ class MapArt:
 
     def toggle_walls(self) -> None:
         self.show_walls = not self.show_walls
+
+
+#: a tile in the index: (layer, order in the map's list, the tile, its box in map pixels)
+_Placed = tuple[int, int, TilePlacement, tuple[float, float, float, float]]
+
+
+def _plain_placement(tile: TilePlacement) -> bool:
+    return not (tile.flip or tile.rotation or tile.size_px is not None or tile.offset_px != (0.0, 0.0))
+
+
+def _footprint(tile: TilePlacement, tile_px: int, scale: float) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) a tile's picture covers, in map pixels times ``scale``.
+
+    Tiled's rule: the picture's bottom-left corner sits on the bottom-left corner of its
+    square, moved by ``offset_px``; it is ``size_px`` big (else its own size, sides swapped
+    by a diagonal flip) and turned ``rotation`` degrees clockwise about that corner.
+    """
+    c, r = tile.cell
+    ax = (c * tile_px + tile.offset_px[0]) * scale
+    ay = ((r + 1) * tile_px + tile.offset_px[1]) * scale
+    if tile.size_px is not None:
+        w, h = tile.size_px
+    else:
+        w, h = tile.src[2], tile.src[3]
+        if tile.flip & FLIP_D:
+            w, h = h, w
+    w, h = w * scale, h * scale
+    if not tile.rotation:
+        return (ax, ay - h, ax + w, ay)
+    t = math.radians(tile.rotation)
+    cos, sin = math.cos(t), math.sin(t)
+    xs, ys = [], []
+    for dx, dy in ((0.0, 0.0), (w, 0.0), (w, -h), (0.0, -h)):
+        xs.append(ax + dx * cos - dy * sin)
+        ys.append(ay + dx * sin + dy * cos)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _flipped(piece: pygame.Surface, flip: int) -> pygame.Surface:
+    """Tiled's flips: the diagonal one (x and y swapped) first, then horizontal, then vertical."""
+    if flip & FLIP_D:
+        piece = pygame.transform.flip(pygame.transform.rotate(piece, 90), False, True)
+    return pygame.transform.flip(piece, bool(flip & FLIP_H), bool(flip & FLIP_V))
 
 
 def _shown_path(path: Path, folder: Path | None) -> str:
