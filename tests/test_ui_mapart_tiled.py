@@ -150,3 +150,4 @@ def test_a_rug_wider_than_a_square_is_whole_across_the_chunk_edges(tmp_path, cel
     assert near(at(art, cell_px, 10.5, 1.5), YELLOW)
     assert near(at(art, cell_px, 11.5, 1.5), WHITE)  # the right third, in the next chunk
     assert not near(at(art, cell_px, 12.5, 1.5), WHITE)
+
