@@ -7,6 +7,7 @@ desktop file dialog; "Opening NAME ..." is on the window before a big map's load
 from __future__ import annotations
 
 import pygame
+import pytest
 
 
 def _open_dialog(tmp_path):
@@ -53,3 +54,36 @@ def test_enter_in_the_open_dialogs_path_box_opens_the_file_typed(tmp_path):
             app.step()
         assert not dialog.alive()
         assert app.battle.state.map.width == 6 and app.battle.message[:2] == ("Opened room.txt.", "good")
+
+
+@pytest.mark.parametrize("how", ["dropped", "dialog"])
+def test_opening_a_map_draws_opening_name_before_the_load_starts(tmp_path, monkeypatch, how):
+    """Finding 8: when the load starts, the last frame drawn on the window says "Opening
+    room.txt ..." (a big export takes seconds); then the result replaces it."""
+    import tactics.ui.app as app_module
+    from ui_driver import app_session, click, key, post
+
+    drawn: list = []  # the message each frame drawn showed
+    at_load: list = []  # the last frame's message when the load started
+    real_open = app_module.open_path
+    monkeypatch.setattr(app_module, "open_path", lambda path: (at_load.append(drawn[-1]), real_open(path))[1])
+    for app in app_session(_open_dialog(tmp_path)):
+        real_draw = app.draw
+
+        def draw():
+            drawn.append(app.battle.current_message())
+            real_draw()
+
+        app.draw = draw
+        if how == "dropped":
+            post(app, pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "room.txt")))
+        else:
+            key(app, pygame.K_o, pygame.KMOD_LCTRL)
+            dialog = app.file_dialog
+            items = {item["text"]: item["button_element"] for item in dialog.file_selection_list.item_list}
+            click(app, items["room.txt"].rect.center)
+            click(app, dialog.ok_button.rect.center)
+            for _ in range(3):
+                app.step()
+        assert at_load == [("Opening room.txt ...", "busy")]
+        assert app.battle.message[:2] == ("Opened room.txt.", "good") and drawn[-1][0] == "Opened room.txt."

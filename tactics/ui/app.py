@@ -197,6 +197,7 @@ class App:
 
     def open_file(self, path: str | Path) -> bool:
         """Open a map or encounter in place of the current one; on failure keep it and say why."""
+        self._show_opening(Path(path).name)
         try:
             encounter = open_path(path)
         except OpenError as exc:
@@ -205,6 +206,13 @@ class App:
             return False
         self.use_encounter(encounter, f"Opened {Path(path).name}.")
         return True
+
+    def _show_opening(self, name: str) -> None:
+        """"Opening NAME ..." drawn on the window before the load starts: a big export takes
+        seconds, and a window that shows nothing meanwhile looks hung (review 7, finding 8)."""
+        self.battle.say(f"Opening {name} ...", "busy")
+        if self.running and pygame.display.get_surface() is not None:
+            self.draw()
 
     def use_encounter(self, encounter: Encounter, message: str) -> None:
         """Show ``encounter`` in place of the current one (an opened file, a restored autosave)."""

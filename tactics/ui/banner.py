@@ -1,4 +1,5 @@
-"""The message banner over the board: an error (red) or a warning (amber) the GM must not miss.
+"""The message banner over the board: an error (red), a warning (amber) the GM must not miss,
+or what the app is busy with ("Opening x.dd2vtt ...", grey).
 
 Why it exists: the banner used to be one line that shrank its type to fit the board, so a
 long message (a refused map named by its whole path) came out at 11 px, unreadable from
@@ -15,7 +16,8 @@ from tactics.ui import theme
 
 MAX_LINES = 3
 #: a banner's colours by message kind: (type, fill)
-COLOURS = {"error": (theme.ALERT_TEXT, theme.ALERT_BG), "warn": (theme.WARN_TEXT, theme.WARN_BG)}
+COLOURS = {"error": (theme.ALERT_TEXT, theme.ALERT_BG), "warn": (theme.WARN_TEXT, theme.WARN_BG),
+           "busy": (theme.TEXT, theme.CHROME_EDGE)}
 
 
 def shows_banner(kind: str) -> bool:
