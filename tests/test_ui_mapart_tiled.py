@@ -46,6 +46,14 @@ def _sheet(folder: Path) -> None:
     pygame.image.save(rug, str(folder / "rug.png"))
 
 
+@pytest.fixture
+def lasting_messages(monkeypatch):
+    """Status messages that do not expire while a slow, busy machine runs the test's frames."""
+    from tactics.ui.battle import BattleView
+
+    monkeypatch.setattr(BattleView, "message_ms", 10**9)
+
+
 def tiled_map(folder: Path, layers: str, *, width: int = 4, height: int = 3, sheet: str = "tiles.png") -> Path:
     """A ``width`` x ``height`` map of 32 px squares holding ``layers`` (TMX layer elements)."""
     _sheet(folder)
@@ -118,7 +126,7 @@ def test_a_missing_tileset_picture_costs_only_its_own_tiles(tmp_path):
     assert at(art, 32, 0.5, 0.5) != at(art, 32, 0.5, 2.5)  # not the empty backdrop either
 
 
-def test_the_missing_picture_warning_shows_however_the_map_is_opened(tmp_path):
+def test_the_missing_picture_warning_shows_however_the_map_is_opened(tmp_path, lasting_messages):
     """Finding 5: from the command line and dropped on the window, the same amber warning
     (it used to be lost under a green "Opened ..." when the map was dropped or opened with Ctrl+O)."""
     from tactics.ui.app import App
@@ -151,3 +159,111 @@ def test_a_rug_wider_than_a_square_is_whole_across_the_chunk_edges(tmp_path, cel
     assert near(at(art, cell_px, 11.5, 1.5), WHITE)  # the right third, in the next chunk
     assert not near(at(art, cell_px, 12.5, 1.5), WHITE)
 
+
+
+H, V, D = 0x80000000, 0x40000000, 0x20000000
+
+#: what Tiled shows of the quarters tile (gid 3) for each flag: (top-left, top-right, bottom-left, bottom-right)
+FLIPPED = {
+    0: (RED, GREEN, BLUE, WHITE),
+    H: (GREEN, RED, WHITE, BLUE),
+    V: (BLUE, WHITE, RED, GREEN),
+    H | V: (WHITE, BLUE, GREEN, RED),
+    D: (RED, BLUE, GREEN, WHITE),  # x and y swapped
+    H | D: (BLUE, RED, WHITE, GREEN),  # a quarter turn clockwise (Tiled's Z)
+    V | D: (GREEN, WHITE, RED, BLUE),  # a quarter turn anticlockwise
+    H | V | D: (WHITE, GREEN, BLUE, RED),
+}
+
+
+@pytest.mark.parametrize("cell_px", [32, 64])
+def test_flipped_and_turned_tiles_are_drawn_as_tiled_shows_them(tmp_path, cell_px):
+    """Finding 10: Tiled's H, V and D flags (X, Y and Z in Tiled) mirror and turn the tile
+    (all eight used to be drawn unflipped)."""
+    flags = list(FLIPPED)
+    path = tiled_map(tmp_path, layer([[3 | flag for flag in flags]]), width=8, height=1)
+    art = MapArt(load(path))
+    for col, flag in enumerate(flags):
+        quarters = [at(art, cell_px, col + dx, dy) for dy in (0.3, 0.8) for dx in (0.3, 0.8)]
+        assert all(near(got, want) for got, want in zip(quarters, FLIPPED[flag])), (hex(flag), quarters)
+
+
+def test_layer_and_group_offsets_move_the_art_and_an_object_layers_offset_moves_its_walls(tmp_path):
+    """Finding 10: a tile layer in a group with offsetx 16 (plus its own offsety 32) is drawn half
+    a square right and one down, at every zoom; a walls layer with offsetx 32 blocks one square
+    further right, where Tiled shows it."""
+    red = layer([[1, 0, 0, 0], [0] * 4, [0] * 4], "red", 'offsetx="0" offsety="32"')
+    path = tiled_map(tmp_path, "\n".join((
+        f'<group id="11" name="moved" offsetx="16" offsety="0">{red}</group>',
+        '<objectgroup id="12" name="walls" offsetx="32" offsety="0"><object id="1" x="32" y="0"><polyline points="0,0 0,96"/></object>'
+        '</objectgroup>',
+    )))
+    battle_map = load(path)
+    assert [(w.x1, w.y1, w.x2, w.y2) for w in battle_map.wall_segments] == [(2.0, 0.0, 2.0, 3.0)]
+    art = MapArt(battle_map)
+    for cell_px in (32, 50):
+        assert not near(at(art, cell_px, 0.3, 1.5), RED)  # the left half of square (0, 1): not covered
+        assert near(at(art, cell_px, 0.7, 1.5), RED) and near(at(art, cell_px, 1.3, 1.5), RED)
+        assert not near(at(art, cell_px, 1.7, 1.5), RED)
+        assert not near(at(art, cell_px, 0.7, 0.5), RED)  # not in its own row any more
+
+
+def test_a_tint_colour_multiplies_the_tiles_colours(tmp_path):
+    """Finding 10: a group's tint #00ff00 over white and red tiles: white becomes green, red black."""
+    rows = [[3, 1, 0, 0], [0] * 4, [0] * 4]
+    art = MapArt(load(tiled_map(tmp_path, f'<group id="11" name="tinted" tintcolor="#00ff00">{layer(rows)}</group>')))
+    assert near(at(art, 32, 0.8, 0.8), (0, 250, 0))  # the white quarter, tinted
+    assert near(at(art, 32, 1.5, 0.5), (0, 30, 0))  # red times green: dark
+
+
+def test_an_image_layers_offset_moves_the_picture_the_way_tiled_does(tmp_path):
+    """Finding 10: offsetx 32 moves the picture one square right (it used to move it left)."""
+    picture = pygame.Surface((32, 96))
+    picture.fill(MAGENTA)
+    pygame.image.save(picture, str(tmp_path / "strip.png"))
+    path = tiled_map(tmp_path, '<imagelayer id="9" name="strip" offsetx="32" offsety="0"><image source="strip.png" width="32" '
+                               'height="96"/></imagelayer>')
+    art = MapArt(load(path))
+    assert near(at(art, 32, 1.5, 1.5), MAGENTA) and not near(at(art, 32, 0.5, 1.5), MAGENTA)
+
+
+def test_a_saved_tiled_map_keeps_its_flips_offsets_tints_and_picture_order(tmp_path):
+    """Findings 4, 6, 10: saves hold the map as a native map; a restored autosave draws the same art."""
+    from tactics.maps.native import map_from_dict, map_to_dict
+
+    picture = pygame.Surface((32, 32))
+    picture.fill(MAGENTA)
+    pygame.image.save(picture, str(tmp_path / "painted.png"))
+    path = tiled_map(tmp_path, "\n".join((
+        layer([[1, 0, 0, 0], [0] * 4, [0] * 4], "under"),
+        '<imagelayer id="9" name="Painted"><image source="painted.png" width="32" height="32"/></imagelayer>',
+        f'<group id="11" name="moved" offsetx="16" offsety="0" tintcolor="#00ff00">{layer([[0, 3 | H | D, 0, 0], [0] * 4, [0] * 4], "over")}</group>',
+        '<objectgroup id="12" name="props"><object id="1" gid="5" x="40" y="90" width="48" height="16" rotation="90"/>'
+        '</objectgroup>',
+    )))
+    battle_map = load(path)
+    again = map_from_dict(map_to_dict(battle_map, base_dir=tmp_path), str(tmp_path / "saved.json"), base_dir=tmp_path)
+    assert again.tiles == battle_map.tiles and again.image.layer == battle_map.image.layer == 1
+    assert {t.flip for t in again.tiles} >= {5} and any(t.size_px == (48.0, 16.0) and t.rotation == 90 for t in again.tiles)
+
+
+@pytest.mark.parametrize("cell_px", [32, 45])
+def test_tile_objects_are_drawn_where_tiled_draws_them(tmp_path, cell_px):
+    """Finding 6: "Insert Tile" props: bottom-left corner at x, y, scaled to width x height,
+    mirrored by the gid's flag, turned clockwise about that corner, in their layer's order;
+    a hidden one is not drawn (they used to be dropped silently)."""
+    ground = layer([[4] * 5 for _ in range(5)], "ground")
+    top = layer([[0, 0, 2, 0, 0]] + [[0] * 5] * 4, "top")
+    props = f"""<objectgroup id="12" name="Furniture">
+  <object id="1" gid="5" x="32" y="32" width="96" height="32"/>
+  <object id="2" gid="{5 | H}" x="0" y="64" width="48" height="32"/>
+  <object id="3" gid="5" x="128" y="64" width="96" height="32" rotation="90"/>
+  <object id="4" gid="5" x="0" y="160" width="96" height="32" visible="0"/>
+ </objectgroup>"""
+    art = MapArt(load(tiled_map(tmp_path, "\n".join((ground, props, top)), width=5, height=5)))
+    assert near(at(art, cell_px, 1.5, 0.5), YELLOW) and near(at(art, cell_px, 3.5, 0.5), WHITE)
+    assert near(at(art, cell_px, 2.5, 0.5), GREEN)  # the layer after the props is over them
+    assert near(at(art, cell_px, 0.2, 1.5), WHITE) and near(at(art, cell_px, 1.2, 1.5), YELLOW)  # mirrored, half size
+    assert near(at(art, cell_px, 1.7, 1.5), BLUE)  # 48 px wide: it ends half-way across square 1
+    assert near(at(art, cell_px, 4.5, 2.5), YELLOW) and near(at(art, cell_px, 4.5, 4.5), WHITE)  # turned 90 degrees
+    assert near(at(art, cell_px, 0.5, 4.5), BLUE) and near(at(art, cell_px, 0.5, 3.5), BLUE)  # hidden

@@ -10,6 +10,14 @@ import pygame
 import pytest
 
 
+@pytest.fixture
+def lasting_messages(monkeypatch):
+    """Status messages that do not expire while a slow, busy machine runs the test's frames."""
+    from tactics.ui.battle import BattleView
+
+    monkeypatch.setattr(BattleView, "message_ms", 10**9)
+
+
 def _open_dialog(tmp_path):
     """A window on a cave map, its Open dialog showing ``tmp_path`` (which holds room.txt)."""
     from tactics.ui.app import App
@@ -21,7 +29,7 @@ def _open_dialog(tmp_path):
     return App(open_path(tmp_path / "cave.txt"), size=(1280, 720))
 
 
-def test_a_double_click_on_a_file_in_the_open_dialog_opens_it(tmp_path):
+def test_a_double_click_on_a_file_in_the_open_dialog_opens_it(tmp_path, lasting_messages):
     """Finding 9: a double click on a file opens it as OK does; on a folder it still goes in."""
     from ui_driver import app_session, click, key
 
@@ -39,7 +47,7 @@ def test_a_double_click_on_a_file_in_the_open_dialog_opens_it(tmp_path):
         assert app.battle.state.map.width == 6 and app.battle.message[:2] == ("Opened room.txt.", "good")
 
 
-def test_enter_in_the_open_dialogs_path_box_opens_the_file_typed(tmp_path):
+def test_enter_in_the_open_dialogs_path_box_opens_the_file_typed(tmp_path, lasting_messages):
     """Finding 9: the file's path typed in the box and Enter open it (only OK did)."""
     from ui_driver import app_session, click, key
 
@@ -57,7 +65,7 @@ def test_enter_in_the_open_dialogs_path_box_opens_the_file_typed(tmp_path):
 
 
 @pytest.mark.parametrize("how", ["dropped", "dialog"])
-def test_opening_a_map_draws_opening_name_before_the_load_starts(tmp_path, monkeypatch, how):
+def test_opening_a_map_draws_opening_name_before_the_load_starts(tmp_path, monkeypatch, how, lasting_messages):
     """Finding 8: when the load starts, the last frame drawn on the window says "Opening
     room.txt ..." (a big export takes seconds); then the result replaces it."""
     import tactics.ui.app as app_module
