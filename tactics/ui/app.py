@@ -201,7 +201,8 @@ class App:
         try:
             encounter = open_path(path)
         except OpenError as exc:
-            self.battle.say(f"Could not open {exc}", "error")
+            shown = Path(exc.path).name if exc.path else Path(path).name  # the file by its name: the path is long
+            self.battle.say(f"Could not open {shown}: {exc.problem}", "error")
             self._addons("open_failed", path, exc)
             return False
         self.use_encounter(encounter, f"Opened {Path(path).name}.")

@@ -444,8 +444,10 @@ class BattleView(TimedMessages):
             banner = self.combat.banner.rect if self.combat.active() else None
             top = banner.bottom + 10 if banner is not None else board.top + 16
             hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
-            # a long message wraps (at most 3 lines), never shrinks its type or runs off the window
-            draw_banner(surface, message[0], message[1], (board.centerx, top), board.width - theme.px(40), hotseat)
+            # a long message wraps (at most 3 lines), never shrinks its type, runs off the window
+            # or covers the panels' titles: it keeps to the part of the board they leave free
+            free = self.combat.fit_rect(board, board)
+            draw_banner(surface, message[0], message[1], (free.centerx, top), free.width - theme.px(40), hotseat)
         if self.viewer == "players":  # last, over every panel: the GM must not mistake this view
             img = draw.pill("PLAYERS' VIEW  (F2: back to the GM's view)", theme.fs(20), theme.INK, (*theme.ACCENT, 245))
             rect = img.get_rect(bottomleft=(board.left + 16, board.bottom - 14))
