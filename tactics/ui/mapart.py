@@ -244,16 +244,18 @@ class MapArt:
             span = INDEX_CELLS * tp
             for order, tile in enumerate(self.map.tiles):
                 c, r = tile.cell
-                if tile.src[2] == tile.src[3] == tp and _plain_placement(tile):  # one square: its own block
+                plain = _plain_placement(tile)
+                if plain and tile.src[2] == tile.src[3] == tp:  # one square: its own block
                     box = (c * tp, r * tp, (c + 1) * tp, (r + 1) * tp)
-                    index.setdefault((c // INDEX_CELLS, r // INDEX_CELLS), []).append((tile.layer, order, tile, box))
+                    index.setdefault((c // INDEX_CELLS, r // INDEX_CELLS), []).append(
+                        (tile.layer, order, tile, box, True))
                     continue
                 x0, y0, x1, y1 = box = _footprint(tile, tp, 1.0)
                 if not all(math.isfinite(v) for v in box):
                     continue
                 for j in range(math.floor(y0 / span), math.ceil(y1 / span)):
                     for i in range(math.floor(x0 / span), math.ceil(x1 / span)):
-                        index.setdefault((i, j), []).append((tile.layer, order, tile, box))
+                        index.setdefault((i, j), []).append((tile.layer, order, tile, box, plain))
             self._tile_index = index
         return self._tile_index
 
@@ -373,7 +375,7 @@ class MapArt:
             items = [item for item in items if item[0] >= above]
         blits = []
         scale = cell_px / tp
-        for _, _, tile, _ in items:
+        for _, _, tile, _, plain in items:
             if tile.image not in self._sheets or (tile.image, tile.src) in self._plain:
                 if tile.size_px is None:  # a square of a tile layer: its terrain's plain square
                     plain = self._terrain_tile(self.map.terrain.get(tile.cell, "floor"), cell_px, 0)
@@ -381,6 +383,10 @@ class MapArt:
                 continue
             piece = self._piece(tile, cell_px)
             # Tiled's anchor: the picture's bottom-left corner on the square's, moved by the offset.
+            if plain:
+                c, r = tile.cell
+                blits.append((piece, ((c - c0) * cell_px, (r + 1 - r0) * cell_px - piece.get_height())))
+                continue
             x0, y0, _, _ = _footprint(tile, tp, scale)
             blits.append((piece, (round(x0) - c0 * cell_px, round(y0) - r0 * cell_px)))
         surf.fblits(blits)
@@ -480,8 +486,9 @@ class MapArt:
         self.show_walls = not self.show_walls
 
 
-#: a tile in the index: (layer, order in the map's list, the tile, its box in map pixels)
-_Placed = tuple[int, int, TilePlacement, tuple[float, float, float, float]]
+#: a tile in the index: (layer, order in the map's list, the tile, its box in map pixels, and
+#: whether it is drawn as it is: no flip, offset, size or turn)
+_Placed = tuple[int, int, TilePlacement, tuple[float, float, float, float], bool]
 
 
 def _plain_placement(tile: TilePlacement) -> bool:
