@@ -40,14 +40,19 @@ def test_a_too_large_export_says_the_problem_and_the_way_out_by_the_files_name(t
 
     monkeypatch.setattr(battle_module.BattleView, "message_ms", 10**9)  # no expiry on a slow machine
     path = _export(tmp_path)
+    drawn: list = []
+    real = battle_module.draw_banner
+
+    def recorded(*args, **kwargs):
+        drawn.append(real(*args, **kwargs))
+        return drawn[-1]
+
     for app in app_session(App(load_encounter(bundled("space-bears.encounter.toml"), seed=3), size=(1280, 720))):
         before = app.battle.encounter
         post(app, pygame.event.Event(pygame.DROPFILE, file=str(path)))
         assert app.battle.encounter is before  # the old map kept
         assert app.battle.message[:2] == (f"Could not open {path.name}: {WAY_OUT}", "error")
-        drawn = []
-        real = battle_module.draw_banner
-        monkeypatch.setattr(battle_module, "draw_banner", lambda *a, **k: drawn.append(real(*a, **k)) or drawn[-1])
+        monkeypatch.setattr(battle_module, "draw_banner", recorded)
         app.draw()
         (rect,) = drawn
         line = theme.font(theme.fs(20), "semibold").get_linesize()

@@ -78,7 +78,7 @@ def test_opening_a_map_draws_opening_name_before_the_load_starts(tmp_path, monke
     for app in app_session(_open_dialog(tmp_path)):
         real_draw = app.draw
 
-        def draw():
+        def draw(app=app, real_draw=real_draw):
             drawn.append(app.battle.current_message())
             real_draw()
 

@@ -186,7 +186,7 @@ class MapArt:
             return img  # an opaque picture covering the map exactly: no backdrop shows (converted once by the caller)
         if self._tiles_under_image():  # see-through where the picture is: the tiles under it show
             base = pygame.Surface(size, pygame.SRCALPHA)
-            base.fill((0, 0, 0, 0))
+            base.fill(theme.CLEAR)
             if pygame.display.get_surface() is not None:
                 base = base.convert_alpha()
         else:
@@ -223,8 +223,8 @@ class MapArt:
             self._sheets[name] = sheet
         outside = 0
         for tile in m.tiles:  # a bad rectangle is found now, not in the middle of a frame
-            sheet = self._sheets.get(tile.image)
-            if sheet is not None and not sheet.get_rect().contains(pygame.Rect(tile.src)):
+            found = self._sheets.get(tile.image)
+            if found is not None and not found.get_rect().contains(pygame.Rect(tile.src)):
                 self._plain.add((tile.image, tile.src))
                 outside += 1
         said = []
@@ -245,6 +245,7 @@ class MapArt:
             for order, tile in enumerate(self.map.tiles):
                 c, r = tile.cell
                 plain = _plain_placement(tile)
+                box: tuple[float, float, float, float]
                 if plain and tile.src[2] == tile.src[3] == tp:  # one square: its own block
                     box = (c * tp, r * tp, (c + 1) * tp, (r + 1) * tp)
                     index.setdefault((c // INDEX_CELLS, r // INDEX_CELLS), []).append(
@@ -267,14 +268,12 @@ class MapArt:
         if hit is not None:
             self._pieces.move_to_end(key)
             return hit
-        x, y, w, h = tile.src
-        piece = self._sheets[tile.image].subsurface(pygame.Rect(x, y, w, h))
+        x, y, sw, sh = tile.src
+        piece = self._sheets[tile.image].subsurface(pygame.Rect(x, y, sw, sh))
         if tile.flip:
             piece = _flipped(piece, tile.flip)
-            w, h = piece.get_size()
+        w, h = tile.size_px if tile.size_px is not None else piece.get_size()
         scale = cell_px / self._tile_ppc
-        if tile.size_px is not None:
-            w, h = tile.size_px
         size = (max(1, round(w * scale)), max(1, round(h * scale)))
         piece = pygame.transform.smoothscale(piece, size) if size != piece.get_size() else piece.copy()
         if tile.tint is not None:  # Tiled multiplies the picture's colours (and alpha) by the tint
@@ -373,13 +372,13 @@ class MapArt:
             items = [item for item in items if item[0] < below]
         if above is not None:
             items = [item for item in items if item[0] >= above]
-        blits = []
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         scale = cell_px / tp
         for _, _, tile, _, plain in items:
             if tile.image not in self._sheets or (tile.image, tile.src) in self._plain:
                 if tile.size_px is None:  # a square of a tile layer: its terrain's plain square
-                    plain = self._terrain_tile(self.map.terrain.get(tile.cell, "floor"), cell_px, 0)
-                    blits.append((plain, ((tile.cell[0] - c0) * cell_px, (tile.cell[1] - r0) * cell_px)))
+                    square = self._terrain_tile(self.map.terrain.get(tile.cell, "floor"), cell_px, 0)
+                    blits.append((square, ((tile.cell[0] - c0) * cell_px, (tile.cell[1] - r0) * cell_px)))
                 continue
             piece = self._piece(tile, cell_px)
             # Tiled's anchor: the picture's bottom-left corner on the square's, moved by the offset.
