@@ -115,9 +115,11 @@ def test_walls_far_off_the_map_are_clipped():
     "change, expected",
     [
         (lambda d: d.update(image=base64.b64encode(png_header_claiming(20000, 100)).decode()),
-         "image: image is 20000x100 pixels; the limit is 16384 pixels a side"),
+         ": the map picture is 20000x100 pixels, more than the 16384 pixels a side Tactics opens: re-export it from "
+         "Dungeondraft with fewer pixels per grid (32 or less)"),
         (lambda d: d.update(image=base64.b64encode(webp_vp8x_header(16000, 16000)).decode()),
-         "image: image is 16000x16000 pixels (256 megapixels); the limit is 100 megapixels"),
+         ": the map picture is 16000x16000 pixels (256 megapixels), more than the 100 megapixels Tactics opens: "
+         "re-export it from Dungeondraft with fewer pixels per grid (16 or less)"),
         (lambda d: d.update(image=base64.b64encode(b"<html>hello</html>").decode()),
          "image: not a PNG, JPEG, WEBP, GIF or BMP image"),
         (lambda d: d.update(image="@@@"), "image: the image is empty"),

@@ -77,17 +77,35 @@ class MapImage:
     data: bytes | None = None
     path: str | None = None
     offset_px: tuple[float, float] = (0.0, 0.0)
+    #: where the picture sits among the tile layers (a Tiled image layer): tiles of a lower
+    #: ``TilePlacement.layer`` are drawn under it, the others over it; -1: under every tile
+    layer: int = -1
+
+
+#: :attr:`TilePlacement.flip` bits, as Tiled's flags (the diagonal flip is applied first)
+FLIP_H, FLIP_V, FLIP_D = 1, 2, 4
 
 
 @dataclass(frozen=True, slots=True)
 class TilePlacement:
-    """One tile graphic drawn at a cell (Tiled maps): source image and rectangle."""
+    """One tile graphic drawn at a cell (Tiled maps): source image and rectangle.
+
+    The picture's bottom-left corner sits on the cell's bottom-left corner moved by
+    ``offset_px`` (map pixels: a layer's offset, a tile object's place). ``size_px`` (a tile
+    object's width and height) scales it; ``flip`` (:data:`FLIP_H` ...) mirrors it;
+    ``rotation`` turns it clockwise about that corner; ``tint`` (RGBA) multiplies its colours.
+    """
 
     layer: int
     cell: Cell
     image: str
     src: tuple[int, int, int, int]
     opacity: float = 1.0
+    flip: int = 0
+    offset_px: tuple[float, float] = (0.0, 0.0)
+    size_px: tuple[float, float] | None = None
+    rotation: float = 0.0
+    tint: tuple[int, int, int, int] | None = None
 
 
 @dataclass

@@ -35,6 +35,14 @@ class ImageHeaderError(ValueError):
     """Not a readable image, or an image too large to open safely."""
 
 
+class ImageTooLarge(ImageHeaderError):
+    """An image of more pixels than :data:`MAX_SIDE` a side or :data:`MAX_PIXELS` in all."""
+
+    def __init__(self, message: str, width: int, height: int) -> None:
+        super().__init__(message)
+        self.width, self.height = width, height
+
+
 def image_size(data: bytes | BinaryIO) -> tuple[str, int, int]:
     """``(format, width, height)`` of encoded image bytes or an open binary file.
 
@@ -130,13 +138,13 @@ def check_size(width: int, height: int) -> None:
     if width < 1 or height < 1:
         raise ImageHeaderError(f"image has no pixels ({width}x{height})")
     if width > MAX_SIDE or height > MAX_SIDE:
-        raise ImageHeaderError(
-            f"image is {width}x{height} pixels; the limit is {MAX_SIDE} pixels a side"
+        raise ImageTooLarge(
+            f"image is {width}x{height} pixels; the limit is {MAX_SIDE} pixels a side", width, height
         )
     if width * height > MAX_PIXELS:
-        raise ImageHeaderError(
+        raise ImageTooLarge(
             f"image is {width}x{height} pixels ({width * height / 1e6:.0f} megapixels); "
-            f"the limit is {MAX_PIXELS // 1_000_000} megapixels"
+            f"the limit is {MAX_PIXELS // 1_000_000} megapixels", width, height
         )
 
 

@@ -266,7 +266,8 @@ def _image(value: Any, base_dir: Path, width: int) -> MapImage:
         ppc = px_w / width  # the image spans the map's width
     else:
         ppc = f.number(raw["pixels_per_cell"], "image.pixels_per_cell", minimum=MIN_PIXELS_PER_CELL)
-    return MapImage(pixels_per_cell=ppc, data=data, path=path, offset_px=offset)
+    layer = f.whole(raw["layer"], "image.layer", minimum=-1) if "layer" in raw else -1  # among the tiles' layers
+    return MapImage(pixels_per_cell=ppc, data=data, path=path, offset_px=offset, layer=layer)
 
 
 def decode_base64_image(value: str, where: str) -> bytes:
@@ -305,7 +306,33 @@ def _tile(value: Any, where: str, width: int, height: int) -> TilePlacement:
     if min(src) < 0 or max(src) > 16384:
         raise FieldError(f"{where}.src", f"{src}: expected x, y, width, height from 0 to 16384 pixels")
     opacity = f.number(raw.get("opacity", 1.0), f"{where}.opacity", minimum=0)
-    return TilePlacement(layer, (cell[0], cell[1]), image, (src[0], src[1], src[2], src[3]), min(opacity, 1.0))
+    return TilePlacement(layer, (cell[0], cell[1]), image, (src[0], src[1], src[2], src[3]), min(opacity, 1.0),
+                         **_tile_look(raw, where))
+
+
+def _tile_look(raw: dict[str, Any], where: str) -> dict[str, Any]:
+    """A tile's optional flips, offset, size, turn and tint (a Tiled map's, kept by saves)."""
+    look: dict[str, Any] = {}
+    if "flip" in raw:
+        flip = f.whole(raw["flip"], f"{where}.flip", minimum=0)
+        if flip > 7:
+            raise FieldError(f"{where}.flip", f"{flip}: expected 0 to 7 (1 horizontal, 2 vertical, 4 diagonal)")
+        look["flip"] = flip
+    for key, positive in (("offset_px", False), ("size_px", True)):
+        if key in raw:
+            x, y = f.numbers(raw[key], f"{where}.{key}", 2)
+            if max(abs(x), abs(y)) > MAX_OFFSET_PX or (positive and min(x, y) <= 0):
+                raise FieldError(f"{where}.{key}", f"expected 2 numbers{' above 0' if positive else ''} "
+                                                   f"within {MAX_OFFSET_PX} pixels")
+            look[key] = (x, y)
+    if "rotation" in raw:
+        look["rotation"] = f.number(raw["rotation"], f"{where}.rotation") % 360.0
+    if "tint" in raw:
+        tint = _wholes(raw["tint"], f"{where}.tint", 4)
+        if min(tint) < 0 or max(tint) > 255:
+            raise FieldError(f"{where}.tint", f"{tint}: expected red, green, blue, alpha from 0 to 255")
+        look["tint"] = (tint[0], tint[1], tint[2], tint[3])
+    return look
 
 
 def _wholes(value: Any, where: str, count: int) -> list[int]:
@@ -359,11 +386,24 @@ def map_to_dict(battle_map: BattleMap, *, base_dir: str | Path | None = None) ->
         doc["image"] = _image_doc(battle_map.image, base_dir)
     if battle_map.tiles:
         doc["tile_size_px"] = battle_map.tile_size_px
-        doc["tiles"] = [
-            {"layer": t.layer, "cell": list(t.cell), "image": t.image, "src": list(t.src), "opacity": _num(t.opacity)}
-            for t in battle_map.tiles
-        ]
+        doc["tiles"] = [_tile_doc(t) for t in battle_map.tiles]
     return doc
+
+
+def _tile_doc(t: TilePlacement) -> dict[str, Any]:
+    out: dict[str, Any] = {"layer": t.layer, "cell": list(t.cell), "image": t.image, "src": list(t.src),
+                           "opacity": _num(t.opacity)}
+    if t.flip:
+        out["flip"] = t.flip
+    if t.offset_px != (0.0, 0.0):
+        out["offset_px"] = [_num(t.offset_px[0]), _num(t.offset_px[1])]
+    if t.size_px is not None:
+        out["size_px"] = [_num(t.size_px[0]), _num(t.size_px[1])]
+    if t.rotation:
+        out["rotation"] = _num(t.rotation)
+    if t.tint is not None:
+        out["tint"] = list(t.tint)
+    return out
 
 
 def _spawn_doc(spawn: Spawn) -> dict[str, Any]:
@@ -394,6 +434,8 @@ def _image_doc(image: MapImage, base_dir: str | Path | None) -> dict[str, Any]:
     out["pixels_per_cell"] = _num(image.pixels_per_cell)
     if image.offset_px != (0.0, 0.0):
         out["offset_px"] = [_num(image.offset_px[0]), _num(image.offset_px[1])]
+    if image.layer != -1:
+        out["layer"] = image.layer
     return out
 
 

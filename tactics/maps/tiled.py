@@ -24,9 +24,10 @@ convention is in ``docs/maps.md``; in short:
   (:data:`SIDE_WORDS`).
 
 Pixel coordinates are divided by the tile width to give grid units. Tile flip
-and rotation flags are stripped and ignored: the tile is drawn unflipped.
-Layer offsets and parallax are ignored. The first visible image layer becomes
-the background image.
+and rotation flags, layer and group offsets and tint colours are kept with each
+tile for drawing (an object layer's offset moves its objects before they are
+read); tile objects become tiles of their own. Parallax is ignored. The first
+visible image layer becomes the background image, in its place among the layers.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from tactics.maps import fields as f
-from tactics.maps.battlemap import BattleMap, Door, MapError, MapImage, Spawn, TilePlacement
+from tactics.maps.battlemap import FLIP_D, FLIP_H, FLIP_V, BattleMap, Door, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
 from tactics.maps.native import MAX_OFFSET_PX
 from tactics.maps.tiledfiles import preflight
@@ -56,7 +57,7 @@ SIDE_WORDS: dict[str, str] = {
     **dict.fromkeys(("player", "players", "pc", "pcs", "party", "hero", "heroes", "ally", "allies"), "party"),
 }
 
-GID_MASK = 0x0FFFFFFF  # the top four bits are Tiled's flip/rotation flags (ignored)
+GID_MASK = 0x0FFFFFFF  # the top four bits are Tiled's flip/rotation flags (see _flip)
 Pt = tuple[float, float]
 
 
@@ -135,6 +136,10 @@ class TiledReader:
         self._checked_sheets: set[str] = set()
         self._by_gid: dict[int, tuple[str | None, Any, int, Any]] = {}
         self._art_by_gid: dict[int, tuple[str, tuple[int, int, int, int]] | None] = {}
+        #: each layer's offset in pixels and tint colour, its groups' included (Tiled adds the
+        #: offsets and multiplies the tints)
+        self._looks: dict[int, tuple[Pt, tuple[int, int, int, int] | None]] = {}
+        self._look_at(tiled.layers, (0.0, 0.0), None)
 
     def fail(self, problem: str) -> MapError:
         return MapError(self.shown, problem)
@@ -146,6 +151,8 @@ class TiledReader:
             if kind == "TileLayer":
                 self._tile_layer(layer, visible, opacity)
             elif kind == "ObjectLayer":
+                layer = self._moved(layer)  # its offset added to its objects' x, y: where Tiled shows them
+                self._tile_objects(layer, visible, opacity)
                 self._object_layer(layer, visible)
             elif kind == "ImageLayer" and visible and self.image is None:
                 self._image_layer(layer)
@@ -190,9 +197,11 @@ class TiledReader:
         if draw:
             self._draw_index += 1
         alpha = max(0.0, min(1.0, opacity))
+        offset, tint = self._looks.get(id(layer), ((0.0, 0.0), None))
         for r, row in enumerate(rows[: self.height]):
             for c, raw_gid in enumerate(row[: self.width]):
-                gid = int(raw_gid) & GID_MASK
+                raw = int(raw_gid)
+                gid = raw & GID_MASK
                 if gid == 0:
                     continue
                 tile_kind = self._gid_info(gid)[0]
@@ -203,7 +212,81 @@ class TiledReader:
                 if draw:
                     art = self._gid_art(gid)
                     if art is not None:
-                        self.tiles.append(TilePlacement(index, (c, r), art[0], art[1], alpha))
+                        flip = _flip(raw) if raw > GID_MASK else 0
+                        self.tiles.append(TilePlacement(index, (c, r), art[0], art[1], alpha, flip, offset,
+                                                        None, 0.0, tint))
+
+    def _look_at(self, layers: list[Any] | None, offset: Pt, tint: tuple[int, int, int, int] | None) -> None:
+        """Each layer's offset and tint, its groups' added and multiplied in (see ``_looks``)."""
+        for layer in layers or []:
+            here = layer.offset if layer.offset is not None else None
+            moved = (offset[0] + float(here.x), offset[1] + float(here.y)) if here is not None else offset
+            if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET_PX for v in moved):
+                what = {"ImageLayer": "image layer", "LayerGroup": "group"}.get(type(layer).__name__, "layer")
+                raise self.fail(f"{what} {layer.name!r}: offset {moved} is not within {MAX_OFFSET_PX} pixels")
+            colour = layer.tint_color
+            mixed = tint
+            if colour is not None:
+                own = (int(colour.red), int(colour.green), int(colour.blue), int(colour.alpha))
+                mixed = own if tint is None else tuple(a * b // 255 for a, b in zip(tint, own))  # type: ignore[assignment]
+            if mixed == (255, 255, 255, 255):
+                mixed = None
+            if type(layer).__name__ == "LayerGroup":
+                self._look_at(layer.layers, moved, mixed)
+            else:
+                self._looks[id(layer)] = (moved, mixed)
+
+    def _moved(self, layer: Any) -> Any:
+        """An object layer with its (and its groups') offset added to every object's x, y."""
+        (ox, oy), _ = self._looks.get(id(layer), ((0.0, 0.0), None))
+        if not (ox or oy) or not layer.tiled_objects:
+            return layer
+        import attr
+        from pytiled_parser import OrderedPair
+
+        objects = [attr.evolve(obj, coordinates=OrderedPair(float(obj.coordinates.x) + ox, float(obj.coordinates.y) + oy))
+                   for obj in layer.tiled_objects]
+        moved = attr.evolve(layer, tiled_objects=objects)
+        self._looks[id(moved)] = self._looks[id(layer)]
+        return moved
+
+    def _tile_objects(self, layer: Any, visible: bool, opacity: float) -> None:
+        """Tile objects ("Insert Tile": props and furniture placed freely) drawn as Tiled draws
+        them: bottom-left corner at x, y, scaled to width x height, turned about that corner,
+        flipped by their gid's flags; doors are left to the doors (they are drawn as doors)."""
+        if not (visible and opacity > 0):
+            return
+        layer_name = (layer.name or "").strip().lower()
+        found = [obj for obj in layer.tiled_objects or [] if type(obj).__name__ == "Tile" and obj.visible
+                 and (obj.class_ or "").strip().lower() != "door" and layer_name != "doors"]
+        if not found:
+            return
+        if str(getattr(layer, "draw_order", "topdown") or "topdown") != "index":
+            found.sort(key=lambda obj: float(obj.coordinates.y))  # Tiled's "top down" order
+        index = self._draw_index
+        self._draw_index += 1
+        alpha = max(0.0, min(1.0, opacity))
+        _, tint = self._looks.get(id(layer), ((0.0, 0.0), None))
+        tp = self.tile_px
+        for obj in found:
+            raw = int(obj.gid)
+            gid = raw & GID_MASK
+            if gid == 0:
+                continue
+            art = self._gid_art(gid)
+            if art is None:
+                continue
+            x, y = float(obj.coordinates.x), float(obj.coordinates.y)
+            w, h = float(obj.size.width or art[1][2]), float(obj.size.height or art[1][3])
+            rotation = float(obj.rotation or 0)
+            values = (x, y, w, h, rotation)
+            if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET_PX for v in values) or w <= 0 or h <= 0:
+                raise self.fail(f"tile object {obj.id}: its place or size {values} is not a usable one")
+            col = min(self.width - 1, max(0, math.floor(x / tp)))
+            row = min(self.height - 1, max(0, math.ceil(y / tp) - 1))
+            offset = (x - col * tp, y - (row + 1) * tp)
+            self.tiles.append(TilePlacement(index, (col, row), art[0], art[1], alpha, _flip(raw), offset,
+                                            (w, h), rotation % 360.0, tint))
 
     def _gid_info(self, gid: int) -> tuple[str | None, Any, int, Any]:
         """A tile id's own terrain, its tileset, local id and tile, worked out once per id."""
@@ -393,10 +476,16 @@ class TiledReader:
             raise self.fail(f"image layer {layer.name!r}: image file not found: {full}") from None
         except ImageHeaderError as exc:
             raise self.fail(f"image layer {layer.name!r}: {exc}") from None
-        offset = (float(layer.offset.x), float(layer.offset.y)) if layer.offset else (0.0, 0.0)
-        if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET_PX for v in offset):
-            raise self.fail(f"image layer {layer.name!r}: offset {offset} is not within {MAX_OFFSET_PX} pixels")
-        self.image = MapImage(pixels_per_cell=float(self.tile_px), path=full, offset_px=offset)
+        (ox, oy), _ = self._looks.get(id(layer), ((0.0, 0.0), None))
+        offset = (-ox, -oy)  # the image's pixel at the map's corner: moved right by x, the picture's x=-x is there
+        # drawn over the tile layers before it, under those after it (Tiled's order)
+        self.image = MapImage(pixels_per_cell=float(self.tile_px), path=full, offset_px=offset, layer=self._draw_index)
+
+
+def _flip(raw_gid: int) -> int:
+    """Tiled's flip flags of a raw tile id (bits 31, 30, 29: horizontal, vertical, diagonal)."""
+    return ((FLIP_H if raw_gid & 0x80000000 else 0) | (FLIP_V if raw_gid & 0x40000000 else 0)
+            | (FLIP_D if raw_gid & 0x20000000 else 0))
 
 
 def _walk(layers: list[Any] | None, visible: bool, opacity: float) -> Iterator[tuple[Any, bool, float]]:

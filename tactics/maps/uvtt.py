@@ -30,7 +30,7 @@ from typing import Any
 from tactics.maps import fields as f
 from tactics.maps.battlemap import BattleMap, Door, Light, MapError, MapImage
 from tactics.maps.fields import FieldError
-from tactics.maps.imagesize import ImageHeaderError, safe_image_size
+from tactics.maps.imagesize import MAX_PIXELS, MAX_SIDE, ImageHeaderError, ImageTooLarge, safe_image_size
 from tactics.maps.native import MAX_CELLS, MIN_PIXELS_PER_CELL, decode_base64_image, read_json
 from tactics.rules.geometry import Segment
 
@@ -52,6 +52,22 @@ def uvtt_from_dict(raw: Any, source: str | None = None, *, name: str = "Universa
         return _from_dict(raw, shown, name)
     except FieldError as exc:
         raise MapError(shown, str(exc)) from None
+
+
+def too_large_advice(width: int, height: int, pixels_per_grid: float, source: str | None) -> str:
+    """Why an export's picture is refused and how to export one Tactics opens: the limit guards
+    memory (a decoded 131-megapixel picture is half a gigabyte before it is scaled)."""
+    if width > MAX_SIDE or height > MAX_SIDE:
+        problem = f"the map picture is {width}x{height} pixels, more than the {MAX_SIDE} pixels a side Tactics opens"
+    else:
+        problem = (f"the map picture is {width}x{height} pixels ({width * height / 1e6:.0f} megapixels), "
+                   f"more than the {MAX_PIXELS // 1_000_000} megapixels Tactics opens")
+    fits = pixels_per_grid * min(math.sqrt(MAX_PIXELS / (width * height)), MAX_SIDE / max(width, height))
+    app = " from Dungeondraft" if (source or "").lower().endswith(".dd2vtt") else ""
+    if fits < 16:
+        return f"{problem}: re-export it{app} in smaller parts"
+    grid = 2 ** math.floor(math.log2(fits))  # 128, 64 ...: the sizes exporters offer
+    return f"{problem}: re-export it{app} with fewer pixels per grid ({grid} or less)"
 
 
 def _from_dict(raw: Any, source: str, name: str) -> BattleMap:
@@ -95,6 +111,8 @@ def _from_dict(raw: Any, source: str, name: str) -> BattleMap:
         data = decode_base64_image(f.text(raw["image"], "image"), "image")
         try:
             safe_image_size(data)
+        except ImageTooLarge as exc:  # the problem and the way out first (review 7, finding 11)
+            raise MapError(source, too_large_advice(exc.width, exc.height, ppg, source)) from None
         except ImageHeaderError as exc:
             raise FieldError("image", str(exc)) from None
         image = MapImage(pixels_per_cell=ppg, data=data)

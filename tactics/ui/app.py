@@ -197,14 +197,23 @@ class App:
 
     def open_file(self, path: str | Path) -> bool:
         """Open a map or encounter in place of the current one; on failure keep it and say why."""
+        self._show_opening(Path(path).name)
         try:
             encounter = open_path(path)
         except OpenError as exc:
-            self.battle.say(f"Could not open {exc}", "error")
+            shown = Path(exc.path).name if exc.path else Path(path).name  # the file by its name: the path is long
+            self.battle.say(f"Could not open {shown}: {exc.problem}", "error")
             self._addons("open_failed", path, exc)
             return False
         self.use_encounter(encounter, f"Opened {Path(path).name}.")
         return True
+
+    def _show_opening(self, name: str) -> None:
+        """"Opening NAME ..." drawn on the window before the load starts: a big export takes
+        seconds, and a window that shows nothing meanwhile looks hung (review 7, finding 8)."""
+        self.battle.say(f"Opening {name} ...", "busy")
+        if self.running and pygame.display.get_surface() is not None:
+            self.draw()
 
     def use_encounter(self, encounter: Encounter, message: str) -> None:
         """Show ``encounter`` in place of the current one (an opened file, a restored autosave)."""
@@ -218,7 +227,8 @@ class App:
         self.toolbar.show_map_tools(True)
         self.toolbar_show("select")
         pygame.display.set_caption(f"Tactics - {encounter.state.name}")
-        self.battle.say(message, "good")
+        problem = self.battle.renderer.art.problem  # the map's art not all shown: say so over "Opened"
+        self.battle.say(self.battle.opened_message(message), "warn" if problem else "good")
         self.dirty = True
         self._addons("opened", encounter)
 

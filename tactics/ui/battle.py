@@ -7,6 +7,7 @@ submitted to the encounter. It never edits the state itself.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,6 +21,7 @@ from tactics.ui import draw, theme
 from tactics.ui import layout_probe as probe
 from tactics.ui import intents as ui
 from tactics.ui.camera import Camera
+from tactics.ui.banner import draw_banner, shows_banner
 from tactics.ui.mapart import MapArt
 from tactics.ui.messages import TimedMessages
 from tactics.ui.panels.combat import CombatPanels
@@ -72,8 +74,16 @@ class BattleView(TimedMessages):
             self.turns = TurnsPanel(self)
         encounter.journal.listeners.append(self._on_journal)
         self.fit()
-        if self.renderer.art.problem:
-            self.say(self.renderer.art.problem, "error")
+        if self.renderer.art.problem:  # opened all the same: a warning, whichever way it was opened
+            self.say(self.opened_message(), "warn")
+
+    def opened_message(self, message: str | None = None) -> str:
+        """"Opened x.tmx." and, when part of the map's art cannot be shown, why (finding 5)."""
+        if message is None:
+            source = self.encounter.source or self.state.map.source
+            message = f"Opened {Path(source).name}." if source else "Opened the map."
+        problem = self.renderer.art.problem
+        return f"{message.rstrip('.')} - {problem}" if problem else message
 
     # -- reading ----------------------------------------------------------------
     @property
@@ -430,18 +440,14 @@ class BattleView(TimedMessages):
         self.combat.draw(surface, board, side)
         if self.turns is not None:
             self.turns.draw(surface)
-        if message and message[1] == "error":  # below the phase card, never over a banner's title
+        if message and shows_banner(message[1]):  # below the phase card, never over a banner's title
             banner = self.combat.banner.rect if self.combat.active() else None
             top = banner.bottom + 10 if banner is not None else board.top + 16
             hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
-            img = draw.pill(message[0], theme.fs(20), theme.ALERT_TEXT, (*theme.ALERT_BG, 235))
-            if img.get_width() > board.width - theme.px(40):  # a long refusal: smaller, never off the window
-                img = draw.pill(message[0], theme.fs(15), theme.ALERT_TEXT, (*theme.ALERT_BG, 235))
-            rect = img.get_rect(midtop=(board.centerx, top))
-            if hotseat is not None and rect.colliderect(hotseat):
-                rect.bottom = hotseat.top - 10
-            surface.blit(img, rect)
-            probe.text(surface, rect, message[0])
+            # a long message wraps (at most 3 lines), never shrinks its type, runs off the window
+            # or covers the panels' titles: it keeps to the part of the board they leave free
+            free = self.combat.fit_rect(board, board)
+            draw_banner(surface, message[0], message[1], (free.centerx, top), free.width - theme.px(40), hotseat)
         if self.viewer == "players":  # last, over every panel: the GM must not mistake this view
             img = draw.pill("PLAYERS' VIEW  (F2: back to the GM's view)", theme.fs(20), theme.INK, (*theme.ACCENT, 245))
             rect = img.get_rect(bottomleft=(board.left + 16, board.bottom - 14))

@@ -10,6 +10,7 @@ way the table settings and the builder's forms are laid out.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -23,15 +24,52 @@ WIDTH, HEIGHT = 640, 520
 def file_dialog(manager: Any, screen: tuple[int, int], title: str, initial: str | None, *,
                 existing_only: bool) -> Any:
     """A file dialog titled ``title`` in the middle of a window of ``screen`` pixels, starting on ``initial``."""
-    import pygame_gui
-
     w, h = screen
     rect = pygame.Rect(0, 0, min(px(WIDTH), w - px(40)), min(px(HEIGHT), h - px(80)))
     rect.center = (w // 2, h // 2)
-    dialog = pygame_gui.windows.UIFileDialog(rect, manager, window_title=title, initial_file_path=initial,
-                                             allow_existing_files_only=existing_only)
+    dialog = _dialog_class()(rect, manager, window_title=title, initial_file_path=initial,
+                             allow_existing_files_only=existing_only)
     scale_parts(dialog)
     return dialog
+
+
+_CLASS: Any = None
+
+
+def _dialog_class() -> Any:
+    """``UIFileDialog`` that also opens a file on a double click or on Enter in the path box
+    (made once, when the first dialog opens: pygame_gui is imported only then)."""
+    global _CLASS
+    if _CLASS is None:
+        import pygame_gui
+        from pygame_gui import UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION, UI_TEXT_ENTRY_FINISHED
+
+        class OpeningFileDialog(pygame_gui.windows.UIFileDialog):
+            """As every desktop file dialog: a double-clicked file, or a file's path typed and
+            Enter, is picked as OK picks it (a folder still opens in the list). Only in a dialog
+            that opens an existing file (Open, a token's picture)."""
+
+            def process_event(self, event: pygame.event.Event) -> bool:
+                handled = super().process_event(event)
+                if not self.alive() or not self.allow_existing_files_only:
+                    return handled  # a save dialog: a new name typed is not picked by Enter alone
+                if (event.type == UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
+                        and event.ui_element == self.file_selection_list):
+                    self._pick(Path(self.current_directory_path) / event.text)
+                elif event.type == UI_TEXT_ENTRY_FINISHED and event.ui_element == self.file_path_text_line:
+                    if self.current_file_path is not None:
+                        self._pick(Path(self.current_file_path))
+                return handled
+
+            def _pick(self, path: Path) -> None:
+                if not path.is_file():
+                    return  # a folder: the dialog went into it
+                self.current_file_path = path
+                ok = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": self.ok_button})
+                self._process_ok_cancel_events(ok)  # what OK does: the path picked, the dialog closed
+
+        _CLASS = OpeningFileDialog
+    return _CLASS
 
 
 def scale_parts(dialog: Any) -> None:

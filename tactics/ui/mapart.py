@@ -24,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from tactics.maps.battlemap import BattleMap, TilePlacement
+from tactics.maps.battlemap import FLIP_D, FLIP_H, FLIP_V, BattleMap, TilePlacement
 from tactics.ui import theme
 from tactics.ui.camera import Camera
 
@@ -108,12 +108,15 @@ class MapArt:
         self.has_art = False
         self.problem: str | None = None
         self.base: pygame.Surface | None = None  # the scaled image of an image map, else None
-        self.ppc = 0
+        self.ppc = 0  # pixels a square of the base picture (or of the tiles, without one)
+        self._tile_ppc = 0  # pixels a square of the tiles' own art
         self._sheets: dict[str, pygame.Surface] = {}
+        self._plain: set[tuple[str, tuple[int, int, int, int]]] = set()  # tiles drawn as their terrain's square
         self._pieces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._terrain_tiles: dict[tuple[str, int, int], pygame.Surface] = {}
-        self._tile_index: dict[tuple[int, int], list[tuple[int, int, TilePlacement]]] | None = None
-        self._tile_reach = 0  # rows of squares a tall tile hangs up from its own
+        #: the tiles by block of INDEX_CELLS squares they cover (a wide rug, a tall tree, a tile
+        #: moved by its layer's offset: in every block its picture reaches), with their box in map pixels
+        self._tile_index: dict[tuple[int, int], list[_Placed]] | None = None
         self._marks: dict[tuple[int, int], list[tuple[int, int]]] | None = None
         self._walls: dict[tuple[int, int], list] | None = None
         self._compose()
@@ -127,27 +130,37 @@ class MapArt:
         if m.image is not None:
             try:
                 key = _base_key(m.image, m.source, m.width, m.height)
+                if key is not None:
+                    key = (*key, self._tiles_under_image())
                 hit = _BASES.get(key) if key is not None else None
                 if hit is None:
-                    hit = (_convert(self._from_image()), self._image_ppc)
+                    base = self._from_image()
+                    hit = (base if base.get_flags() & pygame.SRCALPHA else _convert(base), self._image_ppc)
                     if key is not None:
                         _BASES.clear()
                         _BASES[key] = hit
                 self.base, self.ppc = hit
                 self.has_art = True
-                return
+            except FileNotFoundError as exc:
+                folder = Path(m.source).resolve().parent if m.source else None
+                shown = _shown_path(Path(exc.filename), folder) if exc.filename else "the map's picture"
+                self.problem = f"map picture {shown} not found: the map is drawn as plain squares"
             except (pygame.error, OSError, ArtError, ValueError) as exc:
                 self.problem = f"map art not shown: {exc}"
-        if m.tiles and m.tile_size_px:
-            try:
-                self._load_sheets()
-                self.ppc = int(m.tile_size_px)
+        if m.tiles and m.tile_size_px:  # over (or under) the picture, in Tiled's layer order
+            self._load_sheets()  # a tileset picture that cannot be read costs only its own tiles
+            self._tile_ppc = int(m.tile_size_px)
+            if self._sheets:
+                if self.base is None:
+                    self.ppc = self._tile_ppc
                 self.has_art = True
-                return
-            except (pygame.error, OSError, ValueError) as exc:
-                self.problem = f"map tiles not shown: {exc}"
-                self._sheets.clear()
-        self.ppc = 0  # terrain: drawn at each zoom
+        if not self.has_art:
+            self.ppc = 0  # terrain: drawn at each zoom
+
+    def _tiles_under_image(self) -> bool:
+        """Does a tile layer come before the map's picture (Tiled: drawn under it)?"""
+        image = self.map.image
+        return image is not None and any(tile.layer < image.layer for tile in self.map.tiles)
 
     def _from_image(self) -> pygame.Surface:
         m = self.map
@@ -171,51 +184,102 @@ class MapArt:
         at = (round(-ox * scale), round(-oy * scale))
         if at == (0, 0) and img.get_size() == size and not img.get_flags() & pygame.SRCALPHA and img.get_colorkey() is None:
             return img  # an opaque picture covering the map exactly: no backdrop shows (converted once by the caller)
-        base = pygame.Surface(size)
-        base.fill(theme.BACKDROP)
+        if self._tiles_under_image():  # see-through where the picture is: the tiles under it show
+            base = pygame.Surface(size, pygame.SRCALPHA)
+            base.fill(theme.CLEAR)
+            if pygame.display.get_surface() is not None:
+                base = base.convert_alpha()
+        else:
+            base = pygame.Surface(size)
+            base.fill(theme.BACKDROP)
         base.blit(img, at)
         return base
 
     def _load_sheets(self) -> None:
-        """Each tileset picture once (its folder resolved once per map, not per tile)."""
+        """Each tileset picture once (its folder resolved once per map, not per tile).
+
+        A picture that is missing or cannot be decoded, and a tile whose rectangle lies
+        outside its picture, are drawn as the plain square of their terrain; the other
+        tilesets' tiles are drawn. :attr:`problem` says which pictures were not shown.
+        """
         m = self.map
         folder = Path(m.source).resolve().parent if m.source else None
-        for name in {tile.image for tile in m.tiles}:
+        missing: list[str] = []
+        unreadable: list[str] = []
+        for name in sorted({tile.image for tile in m.tiles}):
             path = Path(name)
             if not path.is_absolute() and folder is not None:
                 path = folder / path
-            sheet = pygame.image.load(str(path))
-            if pygame.display.get_surface() is not None:
-                sheet = sheet.convert_alpha()
+            try:
+                sheet = pygame.image.load(str(path))
+                if pygame.display.get_surface() is not None:
+                    sheet = sheet.convert_alpha()
+            except FileNotFoundError:
+                missing.append(_shown_path(path, folder))
+                continue
+            except (pygame.error, OSError, ValueError):
+                (missing if not path.exists() else unreadable).append(_shown_path(path, folder))
+                continue
             self._sheets[name] = sheet
-        for tile in m.tiles:  # a bad rectangle is refused now, not in the middle of a frame
-            x, y, w, h = tile.src
-            if not self._sheets[tile.image].get_rect().contains(pygame.Rect(x, y, w, h)):
-                raise ValueError(f"tile rectangle {tile.src} lies outside {tile.image}")
+        outside = 0
+        for tile in m.tiles:  # a bad rectangle is found now, not in the middle of a frame
+            found = self._sheets.get(tile.image)
+            if found is not None and not found.get_rect().contains(pygame.Rect(tile.src)):
+                self._plain.add((tile.image, tile.src))
+                outside += 1
+        said = []
+        for names, why in ((missing, "not found"), (unreadable, "cannot be read")):
+            if names:
+                what = "tileset picture" if len(names) == 1 else "tileset pictures"
+                said.append(f"{what} {', '.join(names[:3])}{' ...' if len(names) > 3 else ''} {why}")
+        if outside:
+            said.append(f"{outside} tile{'s' if outside != 1 else ''} lie outside their tileset picture")
+        if said:
+            self.problem = "; ".join(said) + ": those tiles are drawn as plain squares"
 
-    def _tiles_by_cell(self) -> dict[tuple[int, int], list[tuple[int, int, TilePlacement]]]:
+    def _tiles_by_block(self) -> dict[tuple[int, int], list[_Placed]]:
         if self._tile_index is None:
-            index: dict[tuple[int, int], list[tuple[int, int, TilePlacement]]] = {}
-            ppc = max(1, int(self.map.tile_size_px))
-            reach = 0
+            index: dict[tuple[int, int], list[_Placed]] = {}
+            tp = max(1, int(self.map.tile_size_px))
+            span = INDEX_CELLS * tp
             for order, tile in enumerate(self.map.tiles):
-                index.setdefault(tile.cell, []).append((tile.layer, order, tile))
-                reach = max(reach, math.ceil(tile.src[3] / ppc) - 1)
-            self._tile_index, self._tile_reach = index, reach
+                c, r = tile.cell
+                plain = _plain_placement(tile)
+                box: tuple[float, float, float, float]
+                if plain and tile.src[2] == tile.src[3] == tp:  # one square: its own block
+                    box = (c * tp, r * tp, (c + 1) * tp, (r + 1) * tp)
+                    index.setdefault((c // INDEX_CELLS, r // INDEX_CELLS), []).append(
+                        (tile.layer, order, tile, box, True))
+                    continue
+                x0, y0, x1, y1 = box = _footprint(tile, tp, 1.0)
+                if not all(math.isfinite(v) for v in box):
+                    continue
+                for j in range(math.floor(y0 / span), math.ceil(y1 / span)):
+                    for i in range(math.floor(x0 / span), math.ceil(x1 / span)):
+                        index.setdefault((i, j), []).append((tile.layer, order, tile, box, plain))
+            self._tile_index = index
         return self._tile_index
 
-    def _piece(self, tile, cell_px: int) -> pygame.Surface:
-        """One tile's picture scaled to this zoom (cached, the least used dropped first)."""
-        key = (tile.image, tile.src, tile.opacity, cell_px)
+    def _piece(self, tile: TilePlacement, cell_px: int) -> pygame.Surface:
+        """One tile's picture at this zoom, mirrored, tinted, scaled and turned as Tiled draws it
+        (cached, the least used dropped first)."""
+        key = (tile.image, tile.src, tile.opacity, tile.flip, tile.size_px, tile.rotation, tile.tint, cell_px)
         hit = self._pieces.get(key)
         if hit is not None:
             self._pieces.move_to_end(key)
             return hit
-        x, y, w, h = tile.src
-        piece = self._sheets[tile.image].subsurface(pygame.Rect(x, y, w, h))
-        scale = cell_px / self.ppc
+        x, y, sw, sh = tile.src
+        piece = self._sheets[tile.image].subsurface(pygame.Rect(x, y, sw, sh))
+        if tile.flip:
+            piece = _flipped(piece, tile.flip)
+        w, h = tile.size_px if tile.size_px is not None else piece.get_size()
+        scale = cell_px / self._tile_ppc
         size = (max(1, round(w * scale)), max(1, round(h * scale)))
-        piece = pygame.transform.smoothscale(piece, size) if size != (w, h) else piece.copy()
+        piece = pygame.transform.smoothscale(piece, size) if size != piece.get_size() else piece.copy()
+        if tile.tint is not None:  # Tiled multiplies the picture's colours (and alpha) by the tint
+            piece.fill(tile.tint, special_flags=pygame.BLEND_RGBA_MULT)
+        if tile.rotation:
+            piece = pygame.transform.rotate(piece, -tile.rotation)  # Tiled turns clockwise
         if tile.opacity < 1.0:
             piece.set_alpha(round(255 * tile.opacity))
         self._pieces[key] = piece
@@ -266,7 +330,15 @@ class MapArt:
                 surf = pygame.transform.smoothscale(src, size)
             else:
                 surf = pygame.transform.scale(src, size)
-            surf = _convert(surf)
+            if self._sheets:  # a Tiled picture with tile layers: the tiles under it, it, the tiles over it
+                layer = self.map.image.layer if self.map.image is not None else -1
+                picture = surf
+                surf = _convert(pygame.Surface(size))
+                self._draw_tiles(surf, cell_px, c0, r0, cols, rows, below=layer)
+                surf.blit(picture, (0, 0))
+                self._draw_tiles(surf, cell_px, c0, r0, cols, rows, above=layer, fill=False)
+            else:
+                surf = _convert(surf)
         elif self._sheets:
             surf = _convert(pygame.Surface(size))
             self._draw_tiles(surf, cell_px, c0, r0, cols, rows)
@@ -279,21 +351,43 @@ class MapArt:
             self._bake_walls(surf, cell_px, c0, r0)
         return surf
 
-    def _draw_tiles(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
-        surf.fill(theme.BACKDROP)
-        index = self._tiles_by_cell()
-        found: list[tuple[int, int, TilePlacement]] = []
-        for r in range(r0, r0 + rows + self._tile_reach):
-            for c in range(c0, c0 + cols):
-                found.extend(index.get((c, r), ()))
-        found.sort(key=lambda item: (item[0], item[1]))
-        blits = []
-        for _, _, tile in found:
+    def _draw_tiles(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int, *,
+                    below: int | None = None, above: int | None = None, fill: bool = True) -> None:
+        """The tiles over this chunk in draw order (only those of a layer ``below`` or from
+        ``above`` one, around a picture)."""
+        if fill:
+            surf.fill(theme.BACKDROP)
+        index = self._tiles_by_block()
+        tp = self._tile_ppc
+        left, top, right, bottom = c0 * tp, r0 * tp, (c0 + cols) * tp, (r0 + rows) * tp
+        found: dict[int, _Placed] = {}  # a tile over several blocks is found in each: drawn once
+        for j in range(r0 // INDEX_CELLS, (r0 + rows - 1) // INDEX_CELLS + 1):
+            for i in range(c0 // INDEX_CELLS, (c0 + cols - 1) // INDEX_CELLS + 1):
+                for item in index.get((i, j), ()):
+                    x0, y0, x1, y1 = item[3]
+                    if x1 > left and x0 < right and y1 > top and y0 < bottom:
+                        found[item[1]] = item
+        items = sorted(found.values(), key=lambda item: (item[0], item[1]))
+        if below is not None:
+            items = [item for item in items if item[0] < below]
+        if above is not None:
+            items = [item for item in items if item[0] >= above]
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        scale = cell_px / tp
+        for _, _, tile, _, plain in items:
+            if tile.image not in self._sheets or (tile.image, tile.src) in self._plain:
+                if tile.size_px is None:  # a square of a tile layer: its terrain's plain square
+                    square = self._terrain_tile(self.map.terrain.get(tile.cell, "floor"), cell_px, 0)
+                    blits.append((square, ((tile.cell[0] - c0) * cell_px, (tile.cell[1] - r0) * cell_px)))
+                continue
             piece = self._piece(tile, cell_px)
-            # Tiles taller than a cell hang upward from the cell's bottom (Tiled's rule).
-            x = (tile.cell[0] - c0) * cell_px
-            y = (tile.cell[1] + 1 - r0) * cell_px - piece.get_height()
-            blits.append((piece, (x, y)))
+            # Tiled's anchor: the picture's bottom-left corner on the square's, moved by the offset.
+            if plain:
+                c, r = tile.cell
+                blits.append((piece, ((c - c0) * cell_px, (r + 1 - r0) * cell_px - piece.get_height())))
+                continue
+            x0, y0, _, _ = _footprint(tile, tp, scale)
+            blits.append((piece, (round(x0) - c0 * cell_px, round(y0) - r0 * cell_px)))
         surf.fblits(blits)
 
     def _draw_terrain(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
@@ -389,6 +483,60 @@ class MapArt:
 
     def toggle_walls(self) -> None:
         self.show_walls = not self.show_walls
+
+
+#: a tile in the index: (layer, order in the map's list, the tile, its box in map pixels, and
+#: whether it is drawn as it is: no flip, offset, size or turn)
+_Placed = tuple[int, int, TilePlacement, tuple[float, float, float, float], bool]
+
+
+def _plain_placement(tile: TilePlacement) -> bool:
+    return not (tile.flip or tile.rotation or tile.size_px is not None or tile.offset_px != (0.0, 0.0))
+
+
+def _footprint(tile: TilePlacement, tile_px: int, scale: float) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) a tile's picture covers, in map pixels times ``scale``.
+
+    Tiled's rule: the picture's bottom-left corner sits on the bottom-left corner of its
+    square, moved by ``offset_px``; it is ``size_px`` big (else its own size, sides swapped
+    by a diagonal flip) and turned ``rotation`` degrees clockwise about that corner.
+    """
+    c, r = tile.cell
+    ax = (c * tile_px + tile.offset_px[0]) * scale
+    ay = ((r + 1) * tile_px + tile.offset_px[1]) * scale
+    if tile.size_px is not None:
+        w, h = tile.size_px
+    else:
+        w, h = tile.src[2], tile.src[3]
+        if tile.flip & FLIP_D:
+            w, h = h, w
+    w, h = w * scale, h * scale
+    if not tile.rotation:
+        return (ax, ay - h, ax + w, ay)
+    t = math.radians(tile.rotation)
+    cos, sin = math.cos(t), math.sin(t)
+    xs, ys = [], []
+    for dx, dy in ((0.0, 0.0), (w, 0.0), (w, -h), (0.0, -h)):
+        xs.append(ax + dx * cos - dy * sin)
+        ys.append(ay + dx * sin + dy * cos)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _flipped(piece: pygame.Surface, flip: int) -> pygame.Surface:
+    """Tiled's flips: the diagonal one (x and y swapped) first, then horizontal, then vertical."""
+    if flip & FLIP_D:
+        piece = pygame.transform.flip(pygame.transform.rotate(piece, 90), False, True)
+    return pygame.transform.flip(piece, bool(flip & FLIP_H), bool(flip & FLIP_V))
+
+
+def _shown_path(path: Path, folder: Path | None) -> str:
+    """A picture's path as the GM knows it: relative to the map's folder when inside it."""
+    if folder is not None:
+        try:
+            return path.resolve().relative_to(folder).as_posix()
+        except ValueError:
+            pass
+    return str(path)
 
 
 def _in_blocks(index: dict, c0: int, r0: int, cols: int, rows: int):

@@ -24,7 +24,7 @@ class TimedMessages:
     app: Any
 
     def say(self, text: str, kind: str = "info") -> None:
-        """Show ``text`` (``kind``: "info" or "error") in the status line."""
+        """Show ``text`` (``kind``: "info", "good", "warn" or "error") in the status line."""
         self.message = (text, kind, pygame.time.get_ticks() + self.message_ms)
         self.app.dirty = True
 

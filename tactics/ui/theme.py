@@ -18,6 +18,7 @@ ACCENT = (255, 196, 64)  # selection, active tool
 GOOD = (110, 220, 140)
 BAD = (255, 86, 86)
 INFO = (120, 190, 255)
+WARN = (255, 190, 90)  # something the GM should know that did not stop anything (a map shown without part of its art)
 
 GRID_LINE = (0, 0, 0, 70)
 GRID_LINE_MAJOR = (0, 0, 0, 110)
@@ -202,6 +203,8 @@ BANNER_NEUTRAL = (92, 100, 118)  # a turn banner that belongs to no team
 # alerts, news and states (the log, conditions, crew posts)
 ALERT_BG = (150, 30, 30)  # a message that something went wrong, a failed save
 ALERT_TEXT = (255, 225, 220)  # type on an alert
+WARN_BG = (112, 74, 12)  # a warning's banner (amber): opened, but not all of it shown
+WARN_TEXT = (255, 238, 205)  # type on a warning
 BAD_SOFT = (255, 150, 140)  # bad news on dark: damage lines, a harmful menu line, an alert's edge
 CONDITION = (200, 170, 255)  # conditions and round counters (violet)
 CONDITION_BG = (120, 70, 150)  # a condition chip's fill

@@ -10,7 +10,7 @@ from tactics.ui import theme
 from tactics.ui.widgets import blit_text
 from tactics.ui.theme import fs, px
 
-KIND_COLOURS = {"info": theme.INFO, "good": theme.GOOD, "error": theme.BAD}
+KIND_COLOURS = {"info": theme.INFO, "good": theme.GOOD, "error": theme.BAD, "warn": theme.WARN, "busy": theme.INFO}
 
 
 def draw_status(surface: pygame.Surface, hint: str, message: tuple[str, str] | None, right: str) -> None:

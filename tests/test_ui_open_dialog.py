@@ -1,0 +1,97 @@
+"""Opening a map from the window: the Open dialog and the feedback while a map loads (review 7, maps).
+
+What a user would notice: a double click on a file, or its path and Enter, opens it as in every
+desktop file dialog; "Opening NAME ..." is on the window before a big map's load starts.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+
+@pytest.fixture
+def lasting_messages(monkeypatch):
+    """Status messages that do not expire while a slow, busy machine runs the test's frames."""
+    from tactics.ui.battle import BattleView
+
+    monkeypatch.setattr(BattleView, "message_ms", 10**9)
+
+
+def _open_dialog(tmp_path):
+    """A window on a cave map, its Open dialog showing ``tmp_path`` (which holds room.txt)."""
+    from tactics.ui.app import App
+    from tactics.ui.opening import open_path
+
+    (tmp_path / "cave.txt").write_text("....\n....\n", encoding="utf-8")
+    (tmp_path / "room.txt").write_text("......\n......\n......\n", encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    return App(open_path(tmp_path / "cave.txt"), size=(1280, 720))
+
+
+def test_a_double_click_on_a_file_in_the_open_dialog_opens_it(tmp_path, lasting_messages):
+    """Finding 9: a double click on a file opens it as OK does; on a folder it still goes in."""
+    from ui_driver import app_session, click, key
+
+    for app in app_session(_open_dialog(tmp_path)):
+        key(app, pygame.K_o, pygame.KMOD_LCTRL)
+        dialog = app.file_dialog
+        items = {item["text"]: item["button_element"] for item in dialog.file_selection_list.item_list}
+        assert "room.txt" in items and "sub" in items
+        spot = items["room.txt"].rect.center
+        click(app, spot)
+        click(app, spot)  # the second click of a double click
+        for _ in range(3):
+            app.step()
+        assert not dialog.alive()
+        assert app.battle.state.map.width == 6 and app.battle.message[:2] == ("Opened room.txt.", "good")
+
+
+def test_enter_in_the_open_dialogs_path_box_opens_the_file_typed(tmp_path, lasting_messages):
+    """Finding 9: the file's path typed in the box and Enter open it (only OK did)."""
+    from ui_driver import app_session, click, key
+
+    for app in app_session(_open_dialog(tmp_path)):
+        key(app, pygame.K_o, pygame.KMOD_LCTRL)
+        dialog = app.file_dialog
+        entry = dialog.file_path_text_line
+        click(app, entry.rect.center)  # the box has the keyboard
+        entry.set_text(str(tmp_path / "room.txt"))
+        key(app, pygame.K_RETURN, text="\r")
+        for _ in range(3):
+            app.step()
+        assert not dialog.alive()
+        assert app.battle.state.map.width == 6 and app.battle.message[:2] == ("Opened room.txt.", "good")
+
+
+@pytest.mark.parametrize("how", ["dropped", "dialog"])
+def test_opening_a_map_draws_opening_name_before_the_load_starts(tmp_path, monkeypatch, how, lasting_messages):
+    """Finding 8: when the load starts, the last frame drawn on the window says "Opening
+    room.txt ..." (a big export takes seconds); then the result replaces it."""
+    import tactics.ui.app as app_module
+    from ui_driver import app_session, click, key, post
+
+    drawn: list = []  # the message each frame drawn showed
+    at_load: list = []  # the last frame's message when the load started
+    real_open = app_module.open_path
+    monkeypatch.setattr(app_module, "open_path", lambda path: (at_load.append(drawn[-1]), real_open(path))[1])
+    for app in app_session(_open_dialog(tmp_path)):
+        real_draw = app.draw
+
+        def draw(app=app, real_draw=real_draw):
+            drawn.append(app.battle.current_message())
+            real_draw()
+
+        app.draw = draw
+        if how == "dropped":
+            post(app, pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "room.txt")))
+        else:
+            key(app, pygame.K_o, pygame.KMOD_LCTRL)
+            dialog = app.file_dialog
+            items = {item["text"]: item["button_element"] for item in dialog.file_selection_list.item_list}
+            click(app, items["room.txt"].rect.center)
+            click(app, dialog.ok_button.rect.center)
+            for _ in range(3):
+                app.step()
+        assert at_load == [("Opening room.txt ...", "busy")]
+        assert app.battle.message[:2] == ("Opened room.txt.", "good") and drawn[-1][0] == "Opened room.txt."
