@@ -125,6 +125,9 @@ class CombatEnded(Event):
 
     round: int
     winner: str | None
+    #: The GM stopped the fight while more than one side still stood (no winner: "The GM ended
+    #: the fight after round 1", not "nobody stands"); False in saves written before it.
+    by_gm: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -293,6 +293,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         text = f"Counter Phase of round {d.round}: " + ("; ".join(parts) or "no counters")
         return text + (". " + "; ".join(ended) + "." if ended else ".")
     if isinstance(d, CombatEnded):
+        if d.by_gm and not d.winner:
+            return f"The GM ended the fight after round {d.round}."
         who = _team(state, d.winner) if d.winner else "nobody"
         return f"Combat is over after round {d.round}: {who} stands."
     if isinstance(d, CombatJoined):
