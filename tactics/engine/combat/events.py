@@ -117,6 +117,10 @@ class CombatCheck(Event):
     modifiers: list[Any]
     total: int
     dc: int | None = None
+    #: why the advantage die is added or subtracted, [label, value] ("Shaken", -1), as attacks say
+    advantages: list[Any] = omitted_list()
+    #: a check without a DC: what came of it ("hidden", "seen", "found", "nothing found")
+    result: str | None = omitted()
 
 
 @dataclass(frozen=True, kw_only=True)

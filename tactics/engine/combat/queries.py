@@ -375,8 +375,9 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         if d.odds:
             num, _, den = str(d.odds).partition("/")
             ok += f" (chance was {100 * int(num) / int(den or 1):.0f}%)"
+        why = ", ".join(f"{label} {v:+d}" for label, v in d.advantages)
         return (f"{n(d.combatant)} {d.what} ({d.reason}): d20 {d.d20}{_extra_text(d.extra)}"
-                f"{_mods_text(d.modifiers)} = {d.total}{dc}{ok}.")
+                f"{_mods_text(d.modifiers)} = {d.total}{dc}{ok}" + (f" [advantages: {why}]" if why else "") + ".")
     if isinstance(d, CounterAdded):
         return f"Counter {d.label!r} set for {plural(d.rounds, 'round')}."
     if isinstance(d, CounterRemoved):

@@ -32,6 +32,7 @@ from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell
+from tactics.rules.movement import path_cost
 from tactics.rules.sheets import default_armoury
 from tactics.ui import draw, placement, theme
 from tactics.ui.attack_words import card_lines
@@ -84,6 +85,7 @@ class AttackTool(Tool):
         self.two_weapon = False  # the player asks to fight with two weapons (a Standard Attack's choice)
         self._ring: tuple[Any, frozenset[Cell]] | None = None
         self.shown: AttackSetup | None = None  # the attack whose odds the map shows now
+        self.shown_path: list[Cell] | None = None  # and the charge's run to it (None: no run)
         #: the GM's situational advantages (+) or disadvantages (-) of the attack aimed now
         #: (cover, flanking, height: :mod:`tactics.ui.situation`); 0 again once it is declared
         self.situational = 0
@@ -280,6 +282,7 @@ class AttackTool(Tool):
             return
         setup, path = found
         self.shown = setup
+        self.shown_path = path  # a charge's run: its feet on the card
         colour = BAD_LINE if setup.problem else OK_LINE
         start = cam.cell_centre(who.cell)
         if path:
@@ -315,7 +318,20 @@ class AttackTool(Tool):
         from tactics.ui.situation import card_line
 
         return odds_card(surface, setup, beside, clip, away_from, tokens=tokens, cards=cards,
-                         notes=two_weapon_lines(self.two_weapon_terms()) + [card_line(self.situational)])
+                         notes=two_weapon_lines(self.two_weapon_terms()) + [card_line(self.situational)],
+                         charge=self.charge_run())
+
+    def charge_run(self) -> tuple[int, int] | None:
+        """A Technique that moves (Charge): the feet its run to the target costs (0: none needed)
+        and the most it may run; None for any other attack."""
+        who = self.attacker()
+        _, technique = self.arms()
+        tech = default_armoury().techniques.get(technique or "")
+        if who is None or who.cell is None or tech is None or not tech.move_ft:
+            return None
+        path = getattr(self, "shown_path", None) or []
+        cost = path_cost(self.view.state.current_map(), who.cell, path) if path else 0
+        return (SQUARE_FT * len(path) if cost is None else cost), int(tech.move_ft)
 
 
 def two_weapon_lines(terms: TwoWeaponTerms | None) -> list[str]:
@@ -366,14 +382,26 @@ def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], c
 
 def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, clip: pygame.Rect,
               away_from: tuple[int, int] | None = None, *, tokens: list[pygame.Rect] | None = None,
-              cards: list[pygame.Rect] | None = None, notes: list[str] | None = None) -> pygame.Rect:
+              cards: list[pygame.Rect] | None = None, notes: list[str] | None = None,
+              charge: tuple[int, int] | None = None) -> pygame.Rect:
     """The attack's numbers next to the target: modifiers vs AC, any ``notes`` (two weapons),
-    and the odds bar, or why not."""
-    lines = [f"{setup.label}: {setup.distance_ft} ft of {setup.range_ft} ft"]
+    and the odds bar, or why not. ``charge``: a charge's run (feet, the most it may run)."""
+    lines = [range_line(setup, charge)]
     lines += card_lines(setup)  # "d20 + 5 - d2 vs AC 12", with the die as the roll adds it (R-ROLL-2)
     lines += notes or []
     return numbers_card(surface, lines, setup.problem, setup.chances, beside, clip, away_from,
                         tokens=tokens, cards=cards)
+
+
+def range_line(setup: AttackSetup, charge: tuple[int, int] | None = None) -> str:
+    """"Silenced pistol: 40 ft of 60 ft"; a charge says its run and its reach ("Charge: runs 30 ft
+    of 30 ft, then strikes (reach 5 ft)"), not "5 ft of 5 ft" (an outside review)."""
+    if charge is None:
+        return f"{setup.label}: {setup.distance_ft} ft of {setup.range_ft} ft"
+    run, most = charge
+    if run:
+        return f"{setup.label}: runs {run} ft of {most} ft, then strikes (reach {setup.range_ft} ft)"
+    return f"{setup.label}: in reach already ({setup.distance_ft} ft of {setup.range_ft} ft), no run"
 
 
 def numbers_card(surface: pygame.Surface, lines: list[str], problem_text: str | None, chances: dict[str, Fraction],
