@@ -17,6 +17,7 @@ from tactics.engine.combat.queries import describe
 from tactics.engine.combat.team import Advance, StartCombat
 from tactics.engine.hazards.blast import roll_text
 from tactics.ui import layout_probe as probe
+from tactics.ui import theme
 from tactics.ui.panels.actions import action_text
 from tactics.ui.panels.resolve import draw_resolution
 from tactics.ui.tools.attack import range_line
@@ -37,6 +38,8 @@ def hidden_check(seed: int = 3):
 
 def card_texts(events, state) -> list[str]:
     pygame.font.init()
+    theme.reset_caches()  # fonts made before a pygame.quit() of an earlier test are dead
+    theme.set_scale((1600, 900))  # the card at scale 1, whatever window a test before drew
     surface = pygame.Surface((400, 400))
     rec = probe.start()
     try:

@@ -208,9 +208,10 @@ class Saving:
         self.app.dirty = True
 
     def _autosave_written(self, path: Path) -> None:
-        kept = self.autosaver.set_aside_path if self.autosaver is not None else None
-        if kept is not None:  # the first write of a fresh start set the earlier game aside: say where
-            self.autosaver.set_aside_path = None
+        saver = self.autosaver
+        kept = saver.set_aside_path if saver is not None else None
+        if saver is not None and kept is not None:  # a fresh start's first write set the earlier game aside
+            saver.set_aside_path = None
             self._kept_note = (f"The earlier game's autosave is kept in {kept.parent} as {kept.name} "
                                "(Ctrl+O opens it).")
         if self.autosave_error is not None:

@@ -29,7 +29,7 @@ from tactics.engine.board import Walk
 from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.moves import move_allowance
 from tactics.engine.combat.events import (ActionFailed, ActionLost, ActionResolved, ActionsBegan, CombatEnded,
-                                         RoundStarted)
+                                         CombatStarted, RoundStarted)
 from tactics.engine.combat.queries import acting_combatants, combat_of, describe, legal_kinds, preview_order
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
@@ -185,10 +185,15 @@ class CombatPanels:
     def _say_phase(self, events: Any) -> None:
         """A new round, phase or the end of the fight on the status line: the old "Now: Counter
         Phase." stayed under "COMBAT IS OVER" (an outside review); the end says how to undo it."""
-        steps = [e for e in events if isinstance(e, (ActionsBegan, RoundStarted, CombatEnded))]
+        steps = [e for e in events if isinstance(e, (CombatStarted, ActionsBegan, RoundStarted, CombatEnded))]
         if steps:
-            ended = isinstance(steps[-1], CombatEnded)
-            self.view.say(describe(steps[-1], self.state) + (" Ctrl+Z brings it back." if ended else ""), "info")
+            text = describe(steps[-1], self.state)
+            if isinstance(steps[-1], CombatStarted):  # its head and the team order (the groups are in the tracker)
+                cut = text.find(". ", text.find("Team order"))
+                text = text[:cut + 1] if cut > 0 else text
+            elif isinstance(steps[-1], CombatEnded):
+                text += " Ctrl+Z brings it back."
+            self.view.say(text, "info")
 
     def select(self, cid: str) -> None:
         if self.view.tool.name not in ("select", "attack"):
