@@ -212,8 +212,9 @@ class Saving:
         kept = saver.set_aside_path if saver is not None else None
         if saver is not None and kept is not None:  # a fresh start's first write set the earlier game aside
             saver.set_aside_path = None
-            self._kept_note = (f"The earlier game's autosave is kept in {kept.parent} as {kept.name} "
-                               "(Ctrl+O opens it).")
+            if self.offering:  # the window the ``tactics`` command runs says where (one made in code: the log)
+                self._kept_note = (f"The earlier game's autosave is kept in {kept.parent} as {kept.name} "
+                                   "(Ctrl+O opens it).")
         if self.autosave_error is not None:
             self.autosave_error = None
             self.app.dirty = True
