@@ -292,6 +292,8 @@ def test_the_log_scrolls_with_the_wheel(app):
 def test_end_of_combat_is_announced(app):  # R-END-1
     press(app, "start")
     press(app, "end-combat")
+    key(app, pygame.K_RETURN)  # it asks first: Enter answers "End combat" (test_end_combat_words)
+    app.step()
     assert combat(app).phase == "ended"
     assert "advance" not in all_keys(app)
     assert app.battle.combat.banner.rect is not None

@@ -93,6 +93,20 @@ def check_advantage(what: str, conditions: Iterable[str], situational: int = 0) 
     return int(situational) - penalty
 
 
+def check_advantages(what: str, conditions: Iterable[str], situational: int = 0) -> list[tuple[str, int]]:
+    """Where :func:`check_advantage`'s net comes from, as the cards show it: ("Shaken", -1) for each
+    condition that weighs on the check (counts add, R-COND-1), ("situational", n) for the GM's."""
+    out: list[tuple[str, int]] = []
+    for name in conditions:
+        c = combined([name])
+        penalty = c.save_disadvantage if what in SAVES else c.skill_disadvantage
+        if penalty:
+            out.append((name, -penalty))
+    if situational:
+        out.append(("situational", int(situational)))
+    return out
+
+
 def aware_of(observer: Sheet, stealth_total: int) -> bool:
     """Passive Perception (10 + Perception) meets the hider's Stealth (R-SURP-1; N-SURP-2:
     meeting the Stealth result is enough to notice)."""

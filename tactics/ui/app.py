@@ -362,7 +362,7 @@ class App:
             import pygame_gui  # (a manager exists: it is imported)
 
             if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-                self.open_file(event.text)
+                self.request_open(event.text)
                 return
         if event.type >= pygame.USEREVENT:
             handler = getattr(self.top, "ui_event", None)  # e.g. Enter in a panel's text box
@@ -382,7 +382,7 @@ class App:
         if isinstance(intent, ui.Resized):
             self.resize(intent.size)
         if isinstance(intent, ui.FileDropped):
-            self.open_file(intent.path)
+            self.request_open(intent.path)
             return
         if isinstance(intent, ui.KeyPress) and (owner := keyboard_owner(self)) is not None:
             if dialog_key(self, owner, intent):  # a text field or dialog has the keyboard: no map shortcut
@@ -418,6 +418,11 @@ class App:
         """Ctrl+Q or the window's close button: quit, unless an add-on asks first (unsaved game)."""
         if not self._addons("quitting"):
             self.running = False
+
+    def request_open(self, path: str | Path) -> None:
+        """Ctrl+O's OK or a dropped file: open it, unless an add-on asks first (unsaved game)."""
+        if not self._addons("before_open", path):
+            self.open_file(path)
 
     def draw(self) -> None:
         surface = pygame.display.get_surface()

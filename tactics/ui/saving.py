@@ -20,7 +20,11 @@
   replaces it); a game another window already plays opens read-only, said the
   same way (Save as makes it a copy this window may play).
 * Ctrl+Q or the window's close button asks first when the last change is not
-  in a save written by hand ("Save and quit / Quit without saving / Cancel").
+  in a save written by hand ("Save and quit / Quit without saving / Cancel"), and so does
+  opening another file (Ctrl+O's OK, a dropped file): "Save and open / Open without saving /
+  Cancel" (an outside review: a dropped file replaced a fight only autosaved, silently).
+* A fresh start of a file never rotates out the autosaves of a game played from it before
+  (the window's Autosaver sets them aside at its first write, as "Ignore" does).
 """
 
 from __future__ import annotations
@@ -136,6 +140,8 @@ class Saving:
         self._saved: tuple[int, Any] = (0, None)  # the journal when last saved by hand (or opened)
         self._quit_after_save = False
         self._quit_prompt: Prompt | None = None
+        self._open_after_save: Path | None = None  # "Save and open": the file to open once saved
+        self._kept_note: str | None = None  # where a fresh start set the earlier game aside (said once)
 
     # -- the encounter the window shows ---------------------------------------------------
     def opened(self, encounter: Encounter) -> None:
@@ -147,8 +153,10 @@ class Saving:
                     self.autosaver.encounter.journal.listeners.remove(fn)
         offer = self._newer(encounter) if self.offering and not self._restoring else None
         self.autosave_error = None
+        # a fresh start (not a restore) sets the earlier game's autosaves aside before its first write
         self.autosaver = Autosaver(encounter, self.folder, on_error=self._autosave_failed,
-                                   on_written=self._autosave_written, lock=self.locking)
+                                   on_written=self._autosave_written, lock=self.locking,
+                                   keep_earlier_run=not self._restoring)
         self._lock_check(encounter)
         self._saved = (0, None) if self._restoring else self._position(encounter)
         for fn in self.after_autosave:
@@ -200,6 +208,13 @@ class Saving:
         self.app.dirty = True
 
     def _autosave_written(self, path: Path) -> None:
+        saver = self.autosaver
+        kept = saver.set_aside_path if saver is not None else None
+        if saver is not None and kept is not None:  # a fresh start's first write set the earlier game aside
+            saver.set_aside_path = None
+            if self.offering:  # the window the ``tactics`` command runs says where (one made in code: the log)
+                self._kept_note = (f"The earlier game's autosave is kept in {kept.parent} as {kept.name} "
+                                   "(Ctrl+O opens it).")
         if self.autosave_error is not None:
             self.autosave_error = None
             self.app.dirty = True
@@ -252,6 +267,27 @@ class Saving:
         self._quit_prompt = self.ask(
             "Quit Tactics?", f"The last changes to {name} are not in a save you wrote (only in the autosave). "
                              "Save before quitting?", ["Save and quit", "Quit without saving", "Cancel"], answer)
+        return True
+
+    def before_open(self, path: str | Path) -> bool:
+        """Another file is about to replace the game (Ctrl+O's OK, a dropped file): ask first, as
+        quitting does, when the last change is not in a save written by hand (True: asked)."""
+        if not self.unsaved():
+            return False
+        path = Path(path)
+        name = _escape(self.app.battle.state.name)
+
+        def answer(choice: str) -> None:
+            if choice == "Open without saving":
+                self.app.open_file(path)
+            elif choice == "Save and open":
+                self._open_after_save = path
+                if not self.save() and not (self.dialog is not None and self.dialog.alive()):
+                    self._open_after_save = None  # the save failed: stay, the message says why
+
+        self.ask("Open another file?", f"The last changes to {name} are not in a save you wrote (only in the "
+                                       f"autosave). Save before opening {_escape(path.name)}?",
+                 ["Save and open", "Open without saving", "Cancel"], answer)
         return True
 
     def listen(self, fn: Listener) -> None:
@@ -376,6 +412,10 @@ class Saving:
         self.app.dirty = True
         if self._quit_after_save:
             self.app.running = False
+        elif self._open_after_save is not None:
+            then, self._open_after_save = self._open_after_save, None
+            if self.app.open_file(then):
+                self.app.battle.say(f"Saved {path.name}. Opened {then.name}.", "good")
         return True
 
     def show_save_as(self) -> None:
@@ -416,6 +456,7 @@ class Saving:
         if (event.type == pygame_gui.UI_WINDOW_CLOSE and self.dialog is not None and event.ui_element is self.dialog
                 and not (self.prompt is not None and self.prompt.alive())):
             self._quit_after_save = False  # Save as closed without saving: "Save and quit" is off
+            self._open_after_save = None  # nor "Save and open"
             return False
         if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.dialog is not None and self.dialog.alive()
                 and event.ui_element is self.dialog.file_path_text_line):
@@ -452,6 +493,14 @@ class Saving:
     def busy(self) -> bool:
         return bool((self.prompt is not None and self.prompt.alive())
                     or (self.dialog is not None and self.dialog.alive()))
+
+    def update(self) -> bool:
+        """After the step: a note on the earlier game set aside joins the first command's message."""
+        note, self._kept_note = self._kept_note, None
+        if note is not None:
+            said = self.app.battle.current_message()
+            self.app.battle.say(f"{said[0]} {note}" if said else note, said[1] if said else "info")
+        return False
 
     def draw(self, surface: pygame.Surface) -> bool:
         """The persistent warning: autosave failing, or this window read-only."""

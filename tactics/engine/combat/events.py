@@ -144,6 +144,10 @@ class CombatCheck(Event):
     modifiers: list[Any]
     total: int
     dc: int | None = None
+    #: why the advantage die is added or subtracted, [label, value] ("Shaken", -1), as attacks say
+    advantages: list[Any] = omitted_list()
+    #: a check without a DC: what came of it ("hidden", "seen", "found", "nothing found")
+    result: str | None = omitted()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -152,6 +156,9 @@ class CombatEnded(Event):
 
     round: int
     winner: str | None
+    #: The GM stopped the fight while more than one side still stood (no winner: "The GM ended
+    #: the fight after round 1", not "nobody stands"); False in saves written before it.
+    by_gm: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

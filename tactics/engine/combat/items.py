@@ -20,7 +20,7 @@ from tactics.engine.combat.actions import ITEM_USES, Action, ItemUse
 from tactics.engine.combat.state import conditions_of, sheet_of
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
-from tactics.rules.checks import check_advantage, check_modifiers, roll_check
+from tactics.rules.checks import check_advantage, check_advantages, check_modifiers, roll_check
 from tactics.rules.dice import Dice
 
 
@@ -35,7 +35,9 @@ def _stealth(state: EncounterState, who: Combatant, action: Action, dice: Dice) 
                       advantage=check_advantage("Stealth", conditions_of(who), action.situational),
                       affinity_die=sheet.affinity_die)
     noticed = [e.id for e in state.enemies_of(who) if e.hp > 0 and sheet_of(e).passive_perception >= roll.total]
-    events: list[Event] = [CombatCheck(combatant=who.id, reason="hiding", **roll.to_dict())]
+    why = [list(a) for a in check_advantages("Stealth", conditions_of(who), action.situational)]
+    events: list[Event] = [CombatCheck(combatant=who.id, reason="hiding", advantages=why,
+                                       result="seen" if noticed else "hidden", **roll.to_dict())]
     if noticed:
         events.append(ActionNote(text=f"{who.name} is seen by {', '.join(state.combatants[n].name for n in noticed)}"))
         return events, False
@@ -49,8 +51,10 @@ def _perception(state: EncounterState, who: Combatant, action: Action, dice: Dic
     roll = roll_check(dice, "Perception", check_modifiers(sheet, "Perception"),
                       advantage=check_advantage("Perception", conditions_of(who), action.situational),
                       affinity_die=sheet.affinity_die)
-    events: list[Event] = [CombatCheck(combatant=who.id, reason="searching", **roll.to_dict())]
     found = [e for e in state.enemies_of(who) if e.hidden and (e.stealth or 0) <= roll.total]
+    why = [list(a) for a in check_advantages("Perception", conditions_of(who), action.situational)]
+    events: list[Event] = [CombatCheck(combatant=who.id, reason="searching", advantages=why,
+                                       result="found" if found else "nothing found", **roll.to_dict())]
     events += [CombatantRevealed(combatant=e.id, reason=f"spotted by {who.name}") for e in found]
     return events, bool(found)
 

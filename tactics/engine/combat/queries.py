@@ -309,6 +309,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         text = f"Counter Phase of round {d.round}: " + ("; ".join(parts) or "no counters")
         return text + (". " + "; ".join(ended) + "." if ended else ".")
     if isinstance(d, CombatEnded):
+        if d.by_gm and not d.winner:
+            return f"The GM ended the fight after round {d.round}."
         who = _team(state, d.winner) if d.winner else "nobody"
         return f"Combat is over after round {d.round}: {who} stands."
     if isinstance(d, CombatJoined):
@@ -389,8 +391,9 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         if d.odds:
             num, _, den = str(d.odds).partition("/")
             ok += f" (chance was {100 * int(num) / int(den or 1):.0f}%)"
+        why = ", ".join(f"{label} {v:+d}" for label, v in d.advantages)
         return (f"{n(d.combatant)} {d.what} ({d.reason}): d20 {d.d20}{_extra_text(d.extra)}"
-                f"{_mods_text(d.modifiers)} = {d.total}{dc}{ok}.")
+                f"{_mods_text(d.modifiers)} = {d.total}{dc}{ok}" + (f" [advantages: {why}]" if why else "") + ".")
     if isinstance(d, CounterAdded):
         return f"Counter {d.label!r} set for {plural(d.rounds, 'round')}."
     if isinstance(d, CounterRemoved):

@@ -25,6 +25,7 @@ from tactics.engine.combat.state import (
     reducer,
     set_moment,
     sheet_of,
+    winner_if_over,
 )
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -216,7 +217,8 @@ class EndCombat:
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         combat = combat_or_refuse(state)
-        return [CombatEnded(round=combat.round, winner=self.winner or "")]
+        undecided = not self.winner and winner_if_over(state) is None  # sides still stand (R-END-1)
+        return [CombatEnded(round=combat.round, winner=self.winner or "", by_gm=undecided)]
 
 
 @reducer.on(CombatJoined)

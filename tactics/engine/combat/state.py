@@ -86,6 +86,7 @@ class CombatState:
     next_id: int = 1
     counters: list[EnvCounter] = field(default_factory=list)
     winner: str | None = None
+    ended_by_gm: bool = False  # the GM stopped the fight with sides still standing (no winner)
     played: bool = False  # an Action Phase has begun (Round 0 or 1): play has started (R-INIT-3)
     forming: list[str] = field(default_factory=list)  # new teams joining at this Counter Phase (N-INIT-10)
     #: the opposed d20 rolls that broke Team Initiative ties (R-INIT-2), as the events hold them

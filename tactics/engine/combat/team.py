@@ -367,6 +367,7 @@ def _ticked(state: EncounterState, event: CountersTicked) -> None:
 def _ended(state: EncounterState, event: CombatEnded) -> None:
     state.combat.phase = "ended"
     state.combat.winner = event.winner or ""
+    state.combat.ended_by_gm = bool(event.by_gm)
     state.combat.declarations = []
 
 

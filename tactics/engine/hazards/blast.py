@@ -23,6 +23,7 @@ from tactics.engine.core.state import Condition, EncounterState
 from tactics.rules.dice import Dice, affinity_term
 from tactics.rules.explosives import half_damage
 from tactics.rules.grid import Cell
+from tactics.rules.sheets import ABILITIES
 
 reducer = Reducer()
 
@@ -56,8 +57,10 @@ def roll_d20_check(
 
 
 def roll_text(roll: dict[str, Any]) -> str:
-    """"Reflex d20 12 - disadvantage d2 1 + DEX 2 = 13 vs DC 13"."""
-    parts = [f"{roll['what']} d20 {roll['d20']}"]
+    """"Reflex d20 12 - disadvantage d2 1 + DEX 2 = 13 vs DC 13"; an ability check reads "d20 11 +
+    WIS 4" (not "WIS d20 11 + WIS 4", an outside review); a save keeps its name first."""
+    named = roll["what"] in ABILITIES and any(name == roll["what"] for name, _ in roll["modifiers"])
+    parts = [f"d20 {roll['d20']}" if named else f"{roll['what']} d20 {roll['d20']}"]
     sides, face, sign = roll["extra"]
     if sides:
         parts.append(affinity_term(sides, face, sign))  # "- disadvantage d2 1" (R-ROLL-2)

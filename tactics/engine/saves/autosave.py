@@ -181,6 +181,28 @@ def set_aside(path: str | Path, opened: str | Path, *, folder: str | Path | None
     return moved
 
 
+def set_aside_earlier_run(opened: str | Path, *, folder: str | Path | None = None) -> Path | None:
+    """A fresh start of the game in ``opened`` is about to autosave: set aside (as :func:`set_aside`,
+    "Ignore", does) the autosaves of ``opened`` newer than that file, the game played from it before,
+    so that the new game's rotation never deletes them; return where the newest went (None: none).
+
+    Why (an outside review): opening the same encounter again in the window started it fresh, and
+    ten commands later the rotation had deleted every autosave of the 17-command fight before it."""
+    try:
+        file_time = Path(opened).stat().st_mtime_ns
+    except OSError:
+        file_time = -1
+    where = Path(folder) if folder is not None else autosave_folder()
+    for autosave in list_autosaves(opened, folder=where):  # newest first
+        try:
+            if autosave.path.stat().st_mtime_ns > file_time:
+                return set_aside(autosave.path, opened, folder=where)
+        except OSError:
+            continue
+        return None  # the newest predates the file: so does every other one
+    return None
+
+
 def _loads(path: Path) -> bool:
     from tactics.engine.saves.document import SaveError, load_save  # when there is an autosave to read
 
@@ -206,6 +228,7 @@ class Autosaver:
         on_written: Callable[[Path], None] | None = None,
         clock: Callable[[], datetime] | None = None,
         lock: bool = False,
+        keep_earlier_run: bool = False,
     ) -> None:
         self.encounter = encounter
         self.folder = Path(folder) if folder is not None else autosave_folder()
@@ -218,6 +241,11 @@ class Autosaver:
         self.last_error: Exception | None = None
         self._lines = EntryLines()
         self._locking = lock
+        #: A fresh start of its file (not a restore): before the first write, the autosaves of the
+        #: game played from that file before are set aside (:func:`set_aside_earlier_run`).
+        self.keep_earlier_run = keep_earlier_run and bool(encounter.source)
+        #: Where the newest of those went (None: there were none, or not yet written).
+        self.set_aside_path: Path | None = None
         self.lock: GameLock | None = None
         self.relock()
         self.attach()
@@ -258,6 +286,12 @@ class Autosaver:
     def _changed(self, journal: Any, what: str) -> None:
         if self.locked_by is not None:
             return  # another window plays this game: its autosaves are its own
+        if self.keep_earlier_run:
+            self.keep_earlier_run = False
+            self.set_aside_path = set_aside_earlier_run(self.encounter.source or "", folder=self.folder)
+            if self.set_aside_path is not None:
+                log.info("a fresh start of %s: the earlier game's autosaves are kept in %s",
+                         self.encounter.source, self.set_aside_path.parent)
         try:
             path = self.write_now()
         except Exception as exc:  # never break the game because a save failed

@@ -64,7 +64,8 @@ def action_text(state, kind: str, params: dict) -> str:
     elif params.get("technique"):
         what = arms.technique(params["technique"]).title
     elif params.get("item") == "grenade" and params.get("grenade"):
-        what = f"{grenade_label(params['grenade'])} grenade"
+        what = grenade_label(params["grenade"])  # the data's "Frag grenade" (not "Frag grenade grenade")
+        what += "" if what.lower().endswith("grenade") else " grenade"
         cell = params.get("target_cell")
         if isinstance(cell, (list, tuple)) and len(cell) == 2:
             what += f" at {cell[0]},{cell[1]}" + (", cooked" if params.get("cook") else "")

@@ -28,7 +28,8 @@ import pygame
 from tactics.engine.board import Walk
 from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.moves import move_allowance
-from tactics.engine.combat.events import ActionFailed, ActionLost, ActionResolved
+from tactics.engine.combat.events import (ActionFailed, ActionLost, ActionResolved, ActionsBegan, CombatEnded,
+                                         CombatStarted, RoundStarted)
 from tactics.engine.combat.queries import acting_combatants, combat_of, describe, legal_kinds, preview_order
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
@@ -170,14 +171,29 @@ class CombatPanels:
     def _say_outcome(self, entry: Any) -> None:
         """A resolved action's outcome on the status line (it kept saying "X declares ..." after the
         roll); never for a creature the players' view does not show."""
-        done = [e for e in getattr(entry, "events", ()) if isinstance(e, (ActionResolved, ActionFailed, ActionLost))]
+        events = getattr(entry, "events", ())
+        done = [e for e in events if isinstance(e, (ActionResolved, ActionFailed, ActionLost))]
         if not done:
+            self._say_phase(events)
             return
         state = self.state
         who = state.combatants.get(done[-1].combatant)
         if who is not None and self.view.viewer != "gm" and state.hidden_from_players(who):
             return
         self.view.say(describe(done[-1], state), "good" if isinstance(done[-1], ActionResolved) else "info")
+
+    def _say_phase(self, events: Any) -> None:
+        """A new round, phase or the end of the fight on the status line: the old "Now: Counter
+        Phase." stayed under "COMBAT IS OVER" (an outside review); the end says how to undo it."""
+        steps = [e for e in events if isinstance(e, (CombatStarted, ActionsBegan, RoundStarted, CombatEnded))]
+        if steps:
+            text = describe(steps[-1], self.state)
+            if isinstance(steps[-1], CombatStarted):  # its head and the team order (the groups are in the tracker)
+                cut = text.find(". ", text.find("Team order"))
+                text = text[:cut + 1] if cut > 0 else text
+            elif isinstance(steps[-1], CombatEnded):
+                text += " Ctrl+Z brings it back."
+            self.view.say(text, "info")
 
     def select(self, cid: str) -> None:
         if self.view.tool.name not in ("select", "attack"):

@@ -96,6 +96,8 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
     combat = state.combat
     rnd = f"Round {combat.round}"
     if combat.phase == "ended":
+        if getattr(combat, "ended_by_gm", False) and not combat.winner:  # sides still stood: no winner named
+            return TurnBanner("Combat over: the GM ended the fight", f"after round {combat.round}", NEUTRAL)
         winner = _team_name(state, combat.winner) if combat.winner else "no one"
         return TurnBanner(f"Combat over: {winner} stands", rnd,
                           _team_colour(state, combat.winner) if combat.winner else NEUTRAL)

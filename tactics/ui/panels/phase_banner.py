@@ -229,7 +229,9 @@ class PhaseBanner(w.Panel):
         who = team.name if team else "Nobody"
         colour = theme.rgb(team.colour) if team else theme.TEXT
         w.text(s, "COMBAT IS OVER", (rect.centerx, px(12)), 34, theme.ACCENT, "bold", "midtop")
-        line = f"{who} stands after round {combat.round}." if team else f"The fight ends after round {combat.round}."
+        line = f"{who} stands after round {combat.round}." if team else (
+            f"The GM ended the fight after round {combat.round}." if getattr(combat, "ended_by_gm", False)
+            else f"The fight ends after round {combat.round}.")
         y = px(12) + w.line_h(34, "bold") + px(4)
         for part in w.wrap(line, 22, rect.width - 2 * theme.PANEL_PAD, "bold"):
             w.text(s, part, (rect.centerx, y), 22, _readable(colour), "bold", "midtop")

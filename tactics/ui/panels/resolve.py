@@ -332,6 +332,8 @@ class ResolvePanel(w.Panel):
 
 
 # --------------------------------------------------------------------------- the roll card
+#: the results of a check without a DC that went the roller's way (coloured as a hit)
+GOOD_RESULTS = frozenset({"hidden", "found"})
 def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[Event], state, *,
                     players: bool = False) -> int:
     """The dice of one resolution, big and coloured by outcome; returns the y below it. For the
@@ -343,18 +345,17 @@ def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[
             ac_shown = not players or (target is not None and state.numbers_shown_to_players(target))
             y = _roll_card(s, x, y, width, f"{names(d.attacker)} -> {names(d.target)}: {d.label}", d,
                            f"vs AC {d.ac}" if ac_shown else "", d.outcome, OUTCOME_WORDS[d.outcome].upper())
-            why = ", ".join(f"{label} {v:+d}" for label, v in d.advantages)
-            if why:
-                for line in w.wrap(f"advantages: {why}", 13, width, "regular"):
-                    w.text(s, line, (x, y), 13, theme.TEXT_DIM, "regular")
-                    y += px(18)
+            y = _advantages(s, x, y, width, d.advantages)
         elif isinstance(d, CombatCheck):
             dc = d.dc
             ok = None if dc is None else d.total >= dc
+            if ok is None and d.result:  # hiding, searching: what came of it (an outside review: "RESULT")
+                ok = d.result in GOOD_RESULTS
             outcome = "hit" if ok else ("miss" if ok is False else "major")
-            word = "RESULT" if ok is None else ("SUCCESS" if ok else "FAILURE")
+            word = (d.result or "RESULT").upper() if dc is None else ("SUCCESS" if ok else "FAILURE")
             y = _roll_card(s, x, y, width, f"{names(d.combatant)}: {d.what} ({d.reason})", d,
                            f"vs DC {dc}" if dc is not None else "", outcome, word)
+            y = _advantages(s, x, y, width, d.advantages)
         elif isinstance(d, DamageRolled):
             y = _damage(s, x, y + px(2), width, d, names(d.target))
         elif isinstance(d, (ActionFailed, ActionLost)):
@@ -368,6 +369,16 @@ def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[
         elif isinstance(d, CombatantDowned):
             w.text(s, f"{names(d.combatant)} is down!", (x, y), 18, theme.BAD, "bold")
             y += px(26)
+    return y
+
+
+def _advantages(s, x: int, y: int, width: int, advantages) -> int:
+    """"advantages: Shaken -1" under a card: why its advantage die is added or subtracted."""
+    why = ", ".join(f"{label} {v:+d}" for label, v in advantages)
+    if why:
+        for line in w.wrap(f"advantages: {why}", 13, width, "regular"):
+            w.text(s, line, (x, y), 13, theme.TEXT_DIM, "regular")
+            y += px(18)
     return y
 
 

@@ -85,7 +85,28 @@ class TrackerPanel(w.Panel):
         self.ui.submit(Advance())
 
     def end_combat(self) -> None:
-        """The GM ends the fight; the side still standing (R-END-1), if one is, wins."""
+        """The GM ends the fight; the side still standing (R-END-1), if one is, wins. It ends the fight
+        for the whole table, so the click asks first, as Foundry's End Combat does (Esc keeps it)."""
+        saving = getattr(self.ui.view.app, "saving", None)
+        if saving is None:  # a view without the table's add-ons (tools): no question to ask with
+            self._end_combat_now()
+            return
+        state = self.ui.state
+        combat = combat_of(state)
+        winner = winner_if_over(state)
+        team = state.teams.get(winner or "")
+        after = f"after round {combat.round}" if combat is not None else "now"
+        if winner is None:
+            text = (f"End the fight for the whole table {after}? Both sides still stand: no one wins, "
+                    "the banner says the GM ended it. Ctrl+Z brings it back.")
+        elif team is not None:
+            text = f"Only {_escape(team.name)} still stands. End the fight {after}? Ctrl+Z brings it back."
+        else:
+            text = f"No one still stands. End the fight {after}? Ctrl+Z brings it back."
+        saving.ask("End combat?", text, ["End combat", "Cancel"],
+                   lambda choice: self._end_combat_now() if choice == "End combat" else None)
+
+    def _end_combat_now(self) -> None:
         self.ui.submit(EndCombat(winner_if_over(self.ui.state) or None))
 
     # -- drawing -------------------------------------------------------------------
@@ -313,3 +334,7 @@ def condition_chips(who: Combatant, room: int) -> list[str]:
         if sum(width(label) for label in labels) <= room:
             return list(reversed(labels))
     return []
+
+
+def _escape(text: str) -> str:
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
