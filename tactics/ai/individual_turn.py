@@ -14,6 +14,7 @@ from __future__ import annotations
 from tactics.ai.doors import DOOR_COST, OPEN, doors_to_open
 from tactics.ai.knowledge import known_state
 from tactics.ai.positions import Board
+from tactics.ai.routes import is_risky, trap_risk
 from tactics.ai.scoring import run_ft, arms_of
 from tactics.ai.settings import behaviour_of, level
 from tactics.ai.team_turn import Choice, _attack_line, _attack_score, _exposure_weight, _reach_plan, charge_at
@@ -52,8 +53,9 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Cho
                     if charge is not None:
                         spot, path, charge_value, score = charge
                         action = ia.TurnAction(ia.TECHNIQUE, technique=arms.name, target=foe.id, path=path)
-                        line = _attack_line(who.name, "charges", foe.name, charge_value, "best expected damage")
-                        options.append(Choice(cid, [action], score, line, spot, charge_value))
+                        why = trap_risk(board.view, who, path or [])[1] or "best expected damage"  # N-TRAP-12
+                        line = _attack_line(who.name, "charges", foe.name, charge_value, why)
+                        options.append(Choice(cid, [action], score, line, spot, charge_value, risky=why != "best expected damage"))
                     continue
                 value = board.attack(who, arms, foe)
                 if value is None:
@@ -108,6 +110,10 @@ def _moves(board: Board, who, rules, attack_after: bool) -> list[Choice]:
             why = f"to attack {foe}" if attack_after else f"in reach of {foe} next turn"
         else:
             why = f"closing in on {toward}" if toward else "closing in"
+        if is_risky(reach, cell):  # only over a known trap: it stops there, hurt (N-TRAP-3, N-TRAP-12)
+            risk, words = trap_risk(board.view, who, reach.path_to(cell))
+            score -= risk + factor * max(future, 0.0)  # and it never gets there to attack from it
+            why = f"{why}, {words}"
         scored.append((score - 0.001 * reach.cost[cell], cell, why))
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [Choice(who.id, [ia.TurnAction(ia.MOVE, path=reach.path_to(cell))], score,
