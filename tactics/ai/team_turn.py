@@ -92,6 +92,9 @@ def plan_group(state: EncounterState, team: str, level_name: str = "win") -> lis
         choices.append(best)
         if best.end is not None:
             claimed.add(best.end)
+        # where each leg ends too: a split sprint's run stands there while the Standard actions
+        # resolve, and a friend's Standard Move to it would fail (its Bonus Move lost with it)
+        claimed.update(tuple(a.path[-1]) for a in best.actions if getattr(a, "path", None))
         if rules.focus and best.attack is not None:
             board.spend(best.attack, best.attack.p_success and 1.0)
     return choices
