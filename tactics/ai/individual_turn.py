@@ -27,8 +27,11 @@ from tactics.rules.grid import distance_ft
 from tactics.rules.sheets import Technique
 
 
-def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Choice | None:
-    """The best next action for the current character ``cid``, or None to end its turn."""
+def plan_action(state: EncounterState, cid: str, level_name: str = "win", aim: str | None = None) -> Choice | None:
+    """The best next action for the current character ``cid``, or None to end its turn.
+
+    ``aim``: the foe this turn's move was made "to attack": that attack follows when it can be
+    made (the reason said so; review 7 solo, finding D), else the reason says why not."""
     rules = level(level_name)
     who_real = state.combatants[cid]
     board = Board(known_state(state, who_real.team), who_real.team, individual=True)
@@ -79,11 +82,29 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Cho
     if rules.simple:
         options = _monster_pick(board, who, options)
     options.sort(key=lambda c: -c.score)
+    if aim is not None and contested:
+        meant = [o for o in options if o.attack is not None and o.attack.target == aim
+                 and o.actions and o.actions[0].kind in (ia.ATTACK, ia.TECHNIQUE)]
+        if meant:  # the attack its move was made for
+            options = meant + [o for o in options if o not in meant]
+        elif options[0].actions:
+            options[0].reason += f" ({why_not_attack(state, cid, aim)})"
     best = options[0]
     if not best.actions:
         return None
     best.alternatives = [o for o in options[1:6] if o.actions]
     return best
+
+
+def why_not_attack(state: EncounterState, cid: str, aim: str) -> str:
+    """Why the attack a move was made for does not follow (the plan changed): a few words."""
+    who = state.combatants[cid]
+    foe = known_state(state, who.team).combatants.get(aim)
+    if foe is None:
+        return "its foe is out of sight now"
+    if foe.down or foe.hp <= 0:
+        return f"{foe.name} is down"
+    return f"{foe.name} is out of reach from here"
 
 
 def _moves(board: Board, who, rules, attack_after: bool) -> list[Choice]:
@@ -114,10 +135,12 @@ def _moves(board: Board, who, rules, attack_after: bool) -> list[Choice]:
             risk, words = trap_risk(board.view, who, reach.path_to(cell))
             score -= risk + factor * max(future, 0.0)  # and it never gets there to attack from it
             why = f"{why}, {words}"
-        scored.append((score - 0.001 * reach.cost[cell], cell, why))
+        aim = value.target if value is not None and attack_after else None
+        scored.append((score - 0.001 * reach.cost[cell], cell, why, aim))
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [Choice(who.id, [ia.TurnAction(ia.MOVE, path=reach.path_to(cell))], score,
-                   f"{who.name} moves {reach.cost[cell]} ft, {why}", cell) for score, cell, why in scored[:4]]
+                   f"{who.name} moves {reach.cost[cell]} ft, {why}", cell, aim=aim)
+            for score, cell, why, aim in scored[:4]]
 
 
 def _door_then_move(board: Board, who, rules) -> list[Choice]:
@@ -150,6 +173,7 @@ def _monster_pick(board: Board, who, options: list[Choice]) -> list[Choice]:
         target = foes[0].cell
         best = min(moves, key=lambda o: (distance_ft(o.end, target) if o.end else 10**6, o.end))
         best.score = 50.0
+        best.aim = None  # it goes for the nearest foe, whoever that is next
         best.reason = f"{who.name} goes for {foes[0].name}, the nearest foe"
         return [best] + [o for o in options if not o.actions]
     return [o for o in options if not o.actions]

@@ -64,6 +64,7 @@ class Choice:
     alternatives: list["Choice"] = field(default_factory=list)  # next best, if the engine refuses
     said: bool = False  # its reason is in the log (with its first declaration)
     risky: bool = False  # its way sets off a trap its side knows of: no way round fits (N-TRAP-12)
+    aim: str | None = None  # individual turns: the foe this move is made to attack this very turn
 
 
 def plan_group(state: EncounterState, team: str, level_name: str = "win") -> list[Choice]:
