@@ -160,8 +160,8 @@ def _door_then_move(board: Board, who, rules) -> list[Choice]:
 def _monster_pick(board: Board, who, options: list[Choice]) -> list[Choice]:
     """The text's monsters: the nearest foe, charge or hit it, else go to it."""
     foes = sorted(board.foes(), key=lambda f: (distance_ft(who.cell, f.cell) if f.cell else 10**6, f.id))
-    if not foes:
-        return [o for o in options if not o.actions]
+    if not foes:  # someone is hiding: look for them, as in team rounds (review 7 solo, finding J)
+        return [o for o in options if not o.actions or o.actions[0].kind == ia.USE_ITEM]
     near = foes[0].id
     for kind in (ia.TECHNIQUE, ia.ATTACK):
         hits = [o for o in options if o.actions and o.actions[0].kind == kind and o.attack and o.attack.target == near]
