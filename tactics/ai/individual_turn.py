@@ -17,7 +17,7 @@ from tactics.ai.positions import Board
 from tactics.ai.routes import is_risky, trap_risk
 from tactics.ai.scoring import run_ft, arms_of
 from tactics.ai.settings import behaviour_of, level
-from tactics.ai.team_turn import Choice, _attack_line, _attack_score, _exposure_weight, _reach_plan, charge_at
+from tactics.ai.team_turn import Choice, _attack_line, _attack_score, _exposure_weight, _reach_plan, charge_at, monster_line
 from tactics.engine.combat.individual import actions as ia
 from tactics.engine.combat.individual.view import moves_left, pips_of
 from tactics.engine.combat.actions import move_budget
@@ -44,6 +44,7 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win", aim: s
     weight = _exposure_weight(who, rules)
     here = -weight * board.exposure(who, who.cell)
     options: list[Choice] = [Choice(cid, [], here, f"{who.name} ends its turn", who.cell)]
+    say = monster_line if rules.simple else _attack_line  # the text's monsters hit only the nearest foe
     if contested:
         for arms in arms_of(who):
             run = run_ft(arms)
@@ -57,7 +58,7 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win", aim: s
                         spot, path, charge_value, score = charge
                         action = ia.TurnAction(ia.TECHNIQUE, technique=arms.name, target=foe.id, path=path)
                         why = trap_risk(board.view, who, path or [])[1] or "best expected damage"  # N-TRAP-12
-                        line = _attack_line(who.name, "charges", foe.name, charge_value, why)
+                        line = say(who.name, "charges", foe.name, charge_value, why)
                         options.append(Choice(cid, [action], score, line, spot, charge_value, risky=why != "best expected damage"))
                     continue
                 value = board.attack(who, arms, foe)
@@ -70,7 +71,7 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win", aim: s
                     action = ia.TurnAction(ia.ATTACK, weapon=arms.name, target=foe.id)
                     verb = "attacks"
                 score = _attack_score(board, value, rules, arms) + here
-                options.append(Choice(cid, [action], score, _attack_line(who.name, verb, foe.name, value, "best expected damage"),
+                options.append(Choice(cid, [action], score, say(who.name, verb, foe.name, value, "best expected damage"),
                                       who.cell, value))
     if contested and not board.foes():  # someone is hiding: look for them
         options.append(Choice(cid, [ia.TurnAction(ia.USE_ITEM, item="perception")], 1.0,

@@ -152,6 +152,17 @@ def _attack_line(name: str, verb: str, target: str, value: AttackValue, why: str
     return f"{line} ({why})" if why else line
 
 
+def monster_line(name: str, verb: str, target: str, value: AttackValue, why: str = "",
+                 nearest: str = "the nearest foe") -> str:
+    """The text's monsters' reason: what that level does (goes for the nearest foe) and the roll's
+    odds, none of the weighing "plays to win" does (expected damage, the chance to drop them,
+    "best expected damage"; review 7 solo, finding I). ``why``: a fact of this attack that
+    matters (a roll the run needs, the condition it leaves, a trap it risks)."""
+    damage = 1.0 - float(value.setup.chances.get("miss", 0))
+    line = f"{name} {verb} {target}, {nearest}: {percent(damage)} to damage ({percent(value.p_success)} Hit or better)"
+    return f"{line}; {why}" if why and why != "best expected damage" else line
+
+
 def _reach_plan(board: Board, who: Combatant, feet: int, claimed: set[Cell]) -> Plan | KnownTrapReach:
     """The squares ``who`` can end on within ``feet`` (walls, terrain, foes and allies as the
     rules have them, R-GRID-3..5), cut from one search per member and claimed squares."""
@@ -201,7 +212,7 @@ def _search(who: Combatant) -> Choice:
                   f"{who.name} searches for an unseen foe", who.cell)
 
 
-def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float) -> list[Choice]:
+def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float, *, monster: bool = False) -> list[Choice]:
     out: list[Choice] = []
     assert who.cell is not None
     for arms in arms_of(who):
@@ -226,7 +237,8 @@ def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float) 
                     actions.append(Action(act.BONUS_ATTACK, weapon=arms.name, target=foe.id))
             condition = arms.condition if isinstance(arms, Technique) else None
             why = f"to leave them {condition}" if condition else "best expected damage"
-            out.append(Choice(who.id, actions, score, _attack_line(who.name, verb, foe.name, value, why), who.cell, value))
+            line = (monster_line if monster else _attack_line)(who.name, verb, foe.name, value, why)
+            out.append(Choice(who.id, actions, score, line, who.cell, value))
     return out
 
 
@@ -256,7 +268,7 @@ def _step_then_attack(board: Board, who: Combatant, rules: Level, claimed: set[C
     return out
 
 
-def _charges(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> list[Choice]:
+def _charges(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, monster: bool = False) -> list[Choice]:
     """A Technique that runs first (a bear's Charge): to the best square next to the foe."""
     out: list[Choice] = []
     for arms in board.arms(who):
@@ -272,7 +284,7 @@ def _charges(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> 
             why = "best expected damage" if made >= 1 else f"the run needs a roll: {percent(made)} to get there"
             risk = trap_risk(board.view, who, path or [])[1]  # no way round a known trap fits (N-TRAP-12)
             why = risk or why
-            line = _attack_line(who.name, "charges", foe.name, value, why)
+            line = (monster_line if monster else _attack_line)(who.name, "charges", foe.name, value, why)
             out.append(Choice(who.id, [Action(act.TECHNIQUE, technique=arms.name, target=foe.id, path=path)],
                               score, line, spot, value, risky=bool(risk)))
     return out
@@ -509,23 +521,25 @@ def _monster_options(board: Board, who: Combatant, rules: Level, claimed: set[Ce
     target = foes[0]
     behaviour = behaviour_of(sheet_of(who))
     if behaviour.charge:
-        charges = [c for c in _charges(board, who, rules, claimed) if c.attack and c.attack.target == target.id
+        charges = [c for c in _charges(board, who, rules, claimed, monster=True) if c.attack and c.attack.target == target.id
                    and not c.risky]  # a charge over a known trap stops there: go round it instead (N-TRAP-12)
         adjacent = target.cell is not None and who.cell is not None and distance_ft(who.cell, target.cell) <= STEP_FT
         if charges and not adjacent:
             return [_only(charges[0], 3.0)]
-    attacks = [c for c in _attacks_from_here(board, who, rules, 0.0) if c.attack and c.attack.target == target.id]
+    attacks = [c for c in _attacks_from_here(board, who, rules, 0.0, monster=True) if c.attack and c.attack.target == target.id]
     weapon_attacks = [c for c in attacks if c.actions and c.actions[0].kind == act.STANDARD_ATTACK]
     if weapon_attacks or attacks:
         return [_only((weapon_attacks or attacks)[0], 2.0)]
-    attackable = [c for c in _attacks_from_here(board, who, rules, 0.0)]
+    attackable = [c for c in _attacks_from_here(board, who, rules, 0.0, monster=True)]
     if attackable:
         def nearest_first(c: Choice) -> tuple[int, str]:
             there = board.view.combatants[c.attack.target].cell if c.attack else None
             return (distance_ft(here, there), c.attack.target) if c.attack and there is not None else (0, "")
 
         attackable.sort(key=nearest_first)
-        return [_only(attackable[0], 1.5)]
+        first = attackable[0]  # the nearest foe it can hit, not the nearest foe
+        first.reason = first.reason.replace(", the nearest foe: ", ", the nearest foe it can hit: ", 1)
+        return [_only(first, 1.5)]
     return _approach(board, who, target, claimed, behaviour.keep_ft)
 
 
