@@ -43,7 +43,7 @@ from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell, distance_ft
-from tactics.rules.movement import Plan, plan
+from tactics.rules.movement import Plan
 from tactics.rules.sheets import Technique, sprint_ft
 
 
