@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tactics.ai.individual_turn import plan_action
+from tactics.ai.individual_turn import plan_action, why_not_attack
 from tactics.ai.knowledge import known_state
 from tactics.ai.team_turn import Choice, plan_group
 from tactics.engine.combat.actions import Declare, ResolveNext
@@ -67,6 +67,8 @@ class Opponent:
     #: battle (the window plays the screen that is shown)
     scope: str | None = None
     _space_plan: tuple[Any, Any] | None = None  # (the moment, its next command): the window asks every frame
+    #: individual turns: (round, character, square, actions spent, foe) of a move made "to attack" that foe
+    _aim: tuple[Any, ...] | None = None
 
     @property
     def state(self) -> EncounterState:
@@ -95,6 +97,7 @@ class Opponent:
                 continue
             if isinstance(self.state.combat, TurnsState):
                 self._queue = []  # the next action is planned afresh, with this one's dice in view
+                self._aim = self._aim_after(choice)
             elif choice is not None and self._queue and self._queue[0] is choice:
                 choice.actions.pop(0)
                 choice.said = True
@@ -255,14 +258,36 @@ class Opponent:
                     action = replace(action, note=choice.reason)
                 self._queue.pop(0)
                 return TakeAction(who.id, action), choice.reason, choice
-        planned = plan_action(state, who.id, teams[who.team])
+        aim = self._aim_now(turns, who.id)
+        planned = plan_action(state, who.id, teams[who.team], aim=aim)
         if planned is None:
             foe = nearest_foe(state, who)
-            return EndTurn(keep_facing=foe), f"{who.name} ends its turn", None
+            why = f" ({why_not_attack(state, who.id, aim)})" if aim is not None else ""
+            return EndTurn(keep_facing=foe), f"{who.name} ends its turn{why}", None
         action = planned.actions[0]
         if not action.note and planned.reason:
             action = replace(action, note=planned.reason)
         return TakeAction(who.id, action), planned.reason, planned
+
+
+    def _aim_after(self, choice: Any) -> tuple[Any, ...] | None:
+        """What the action just taken promised: the foe its move was made to attack this turn."""
+        turns = self.state.combat
+        if not isinstance(choice, Choice) or choice.aim is None or not isinstance(turns, TurnsState):
+            return None
+        who = self.state.combatants.get(choice.combatant)
+        return (turns.round, choice.combatant, who.cell if who else None, len(turns.spent), choice.aim)
+
+    def _aim_now(self, turns: TurnsState, cid: str) -> str | None:
+        """The foe ``cid``'s move this turn was made to attack, while nothing has moved it since
+        (an undone move, a new turn: no promise)."""
+        if self._aim is None:
+            return None
+        round_, who, cell, spent, foe = self._aim
+        here = self.state.combatants.get(cid)
+        if (round_, who, spent) != (turns.round, cid, len(turns.spent)) or here is None or here.cell != cell:
+            return None
+        return foe
 
 
 def nearest_foe(state: EncounterState, who: Any) -> str | None:

@@ -14,9 +14,10 @@ from __future__ import annotations
 from tactics.ai.doors import DOOR_COST, OPEN, doors_to_open
 from tactics.ai.knowledge import known_state
 from tactics.ai.positions import Board
+from tactics.ai.routes import is_risky, trap_risk
 from tactics.ai.scoring import run_ft, arms_of
 from tactics.ai.settings import behaviour_of, level
-from tactics.ai.team_turn import Choice, _attack_line, _attack_score, _exposure_weight, _reach_plan, charge_at
+from tactics.ai.team_turn import Choice, _attack_line, _attack_score, _exposure_weight, _reach_plan, charge_at, monster_line
 from tactics.engine.combat.individual import actions as ia
 from tactics.engine.combat.individual.view import moves_left, pips_of
 from tactics.engine.combat.actions import move_budget
@@ -26,8 +27,11 @@ from tactics.rules.grid import distance_ft
 from tactics.rules.sheets import Technique
 
 
-def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Choice | None:
-    """The best next action for the current character ``cid``, or None to end its turn."""
+def plan_action(state: EncounterState, cid: str, level_name: str = "win", aim: str | None = None) -> Choice | None:
+    """The best next action for the current character ``cid``, or None to end its turn.
+
+    ``aim``: the foe this turn's move was made "to attack": that attack follows when it can be
+    made (the reason said so; review 7 solo, finding D), else the reason says why not."""
     rules = level(level_name)
     who_real = state.combatants[cid]
     board = Board(known_state(state, who_real.team), who_real.team, individual=True)
@@ -40,6 +44,7 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Cho
     weight = _exposure_weight(who, rules)
     here = -weight * board.exposure(who, who.cell)
     options: list[Choice] = [Choice(cid, [], here, f"{who.name} ends its turn", who.cell)]
+    say = monster_line if rules.simple else _attack_line  # the text's monsters hit only the nearest foe
     if contested:
         for arms in arms_of(who):
             run = run_ft(arms)
@@ -52,8 +57,9 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Cho
                     if charge is not None:
                         spot, path, charge_value, score = charge
                         action = ia.TurnAction(ia.TECHNIQUE, technique=arms.name, target=foe.id, path=path)
-                        line = _attack_line(who.name, "charges", foe.name, charge_value, "best expected damage")
-                        options.append(Choice(cid, [action], score, line, spot, charge_value))
+                        why = trap_risk(board.view, who, path or [])[1] or "best expected damage"  # N-TRAP-12
+                        line = say(who.name, "charges", foe.name, charge_value, why)
+                        options.append(Choice(cid, [action], score, line, spot, charge_value, risky=why != "best expected damage"))
                     continue
                 value = board.attack(who, arms, foe)
                 if value is None:
@@ -65,7 +71,7 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Cho
                     action = ia.TurnAction(ia.ATTACK, weapon=arms.name, target=foe.id)
                     verb = "attacks"
                 score = _attack_score(board, value, rules, arms) + here
-                options.append(Choice(cid, [action], score, _attack_line(who.name, verb, foe.name, value, "best expected damage"),
+                options.append(Choice(cid, [action], score, say(who.name, verb, foe.name, value, "best expected damage"),
                                       who.cell, value))
     if contested and not board.foes():  # someone is hiding: look for them
         options.append(Choice(cid, [ia.TurnAction(ia.USE_ITEM, item="perception")], 1.0,
@@ -77,11 +83,29 @@ def plan_action(state: EncounterState, cid: str, level_name: str = "win") -> Cho
     if rules.simple:
         options = _monster_pick(board, who, options)
     options.sort(key=lambda c: -c.score)
+    if aim is not None and contested:
+        meant = [o for o in options if o.attack is not None and o.attack.target == aim
+                 and o.actions and o.actions[0].kind in (ia.ATTACK, ia.TECHNIQUE)]
+        if meant:  # the attack its move was made for
+            options = meant + [o for o in options if o not in meant]
+        elif options[0].actions:
+            options[0].reason += f" ({why_not_attack(state, cid, aim)})"
     best = options[0]
     if not best.actions:
         return None
     best.alternatives = [o for o in options[1:6] if o.actions]
     return best
+
+
+def why_not_attack(state: EncounterState, cid: str, aim: str) -> str:
+    """Why the attack a move was made for does not follow (the plan changed): a few words."""
+    who = state.combatants[cid]
+    foe = known_state(state, who.team).combatants.get(aim)
+    if foe is None:
+        return "its foe is out of sight now"
+    if foe.down or foe.hp <= 0:
+        return f"{foe.name} is down"
+    return f"{foe.name} is out of reach from here"
 
 
 def _moves(board: Board, who, rules, attack_after: bool) -> list[Choice]:
@@ -108,10 +132,16 @@ def _moves(board: Board, who, rules, attack_after: bool) -> list[Choice]:
             why = f"to attack {foe}" if attack_after else f"in reach of {foe} next turn"
         else:
             why = f"closing in on {toward}" if toward else "closing in"
-        scored.append((score - 0.001 * reach.cost[cell], cell, why))
+        if is_risky(reach, cell):  # only over a known trap: it stops there, hurt (N-TRAP-3, N-TRAP-12)
+            risk, words = trap_risk(board.view, who, reach.path_to(cell))
+            score -= risk + factor * max(future, 0.0)  # and it never gets there to attack from it
+            why = f"{why}, {words}"
+        aim = value.target if value is not None and attack_after else None
+        scored.append((score - 0.001 * reach.cost[cell], cell, why, aim))
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [Choice(who.id, [ia.TurnAction(ia.MOVE, path=reach.path_to(cell))], score,
-                   f"{who.name} moves {reach.cost[cell]} ft, {why}", cell) for score, cell, why in scored[:4]]
+                   f"{who.name} moves {reach.cost[cell]} ft, {why}", cell, aim=aim)
+            for score, cell, why, aim in scored[:4]]
 
 
 def _door_then_move(board: Board, who, rules) -> list[Choice]:
@@ -131,8 +161,8 @@ def _door_then_move(board: Board, who, rules) -> list[Choice]:
 def _monster_pick(board: Board, who, options: list[Choice]) -> list[Choice]:
     """The text's monsters: the nearest foe, charge or hit it, else go to it."""
     foes = sorted(board.foes(), key=lambda f: (distance_ft(who.cell, f.cell) if f.cell else 10**6, f.id))
-    if not foes:
-        return [o for o in options if not o.actions]
+    if not foes:  # someone is hiding: look for them, as in team rounds (review 7 solo, finding J)
+        return [o for o in options if not o.actions or o.actions[0].kind == ia.USE_ITEM]
     near = foes[0].id
     for kind in (ia.TECHNIQUE, ia.ATTACK):
         hits = [o for o in options if o.actions and o.actions[0].kind == kind and o.attack and o.attack.target == near]
@@ -144,6 +174,7 @@ def _monster_pick(board: Board, who, options: list[Choice]) -> list[Choice]:
         target = foes[0].cell
         best = min(moves, key=lambda o: (distance_ft(o.end, target) if o.end else 10**6, o.end))
         best.score = 50.0
+        best.aim = None  # it goes for the nearest foe, whoever that is next
         best.reason = f"{who.name} goes for {foes[0].name}, the nearest foe"
         return [best] + [o for o in options if not o.actions]
     return [o for o in options if not o.actions]

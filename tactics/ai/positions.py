@@ -14,6 +14,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from tactics.ai.routes import KnownTrapReach
 from tactics.ai.settings import opponent_rules
 from tactics.ai.scoring import run_ft, Arms, AttackValue, arms_of, asks_roll, reach_ft, square_chance, threat_of, value_attack
 from tactics.engine.combat.state import sheet_of
@@ -49,8 +50,8 @@ class Board:
     _threats_of: tuple[list[Combatant], list[tuple[Cell, float, list[tuple[int, bool]]]]] | None = None
     _walks: dict[Cell, dict[Cell, int]] = field(default_factory=dict)
     _pulls: dict[tuple[str, float], list[tuple[int, int, dict[int, float], str, float, int, int]]] = field(default_factory=dict)
-    plans: dict[tuple[str, frozenset[Cell]], Plan] = field(default_factory=dict)  # one search per member
-    cuts: dict[tuple[tuple[str, frozenset[Cell]], int], Plan] = field(default_factory=dict)  # ... cut to a budget
+    plans: dict[tuple[str, frozenset[Cell]], Plan | KnownTrapReach] = field(default_factory=dict)  # one search per member
+    cuts: dict[tuple[tuple[str, frozenset[Cell]], int], Plan | KnownTrapReach] = field(default_factory=dict)  # ... cut to a budget
 
     def __post_init__(self) -> None:
         for c in self.view.combatants.values():
@@ -134,7 +135,7 @@ class Board:
         self._pulls.clear()
 
     # ------------------------------------------------------------------ squares
-    def path_chance(self, who: Combatant, reach: Plan, cell: Cell) -> float:
+    def path_chance(self, who: Combatant, reach: Plan | KnownTrapReach, cell: Cell) -> float:
         """:func:`~tactics.ai.scoring.path_chance` of ``reach``'s path to ``cell``, worked out
         square by square down the search's tree of paths and remembered.
 
@@ -143,6 +144,10 @@ class Board:
         predecessor's times its own roll's (the same products, in the same order, as
         multiplying along the path), so each square is visited once per search.
         """
+        if isinstance(reach, KnownTrapReach):
+            if cell in reach.risky:
+                return 0.0  # the walk stops where the known trap goes off (N-TRAP-3, N-TRAP-12)
+            reach = reach.way(cell)
         cost = reach.cost
         if cell not in cost:
             return 1.0  # no path: nothing to roll

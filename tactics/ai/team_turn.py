@@ -33,6 +33,7 @@ from typing import Any, Callable
 from tactics.ai.doors import DOOR_COST, OPEN, doors_to_open
 from tactics.ai.knowledge import known_state
 from tactics.ai.positions import STEP_FT, Board, pull_value
+from tactics.ai.routes import KnownTrapReach, is_risky, reach_round_known_traps, trap_risk, way_to
 from tactics.ai.scoring import AttackValue, arms_of, path_chance, percent, reach_ft, run_ft
 from tactics.ai.settings import Level, behaviour_of, level
 from tactics.engine.combat.actions import Action, limits_of
@@ -42,7 +43,7 @@ from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell, distance_ft
-from tactics.rules.movement import Plan, plan
+from tactics.rules.movement import Plan
 from tactics.rules.sheets import Technique, sprint_ft
 
 
@@ -62,6 +63,8 @@ class Choice:
     attack: AttackValue | None = None
     alternatives: list["Choice"] = field(default_factory=list)  # next best, if the engine refuses
     said: bool = False  # its reason is in the log (with its first declaration)
+    risky: bool = False  # its way sets off a trap its side knows of: no way round fits (N-TRAP-12)
+    aim: str | None = None  # individual turns: the foe this move is made to attack this very turn
 
 
 def plan_group(state: EncounterState, team: str, level_name: str = "win") -> list[Choice]:
@@ -90,6 +93,9 @@ def plan_group(state: EncounterState, team: str, level_name: str = "win") -> lis
         choices.append(best)
         if best.end is not None:
             claimed.add(best.end)
+        # where each leg ends too: a split sprint's run stands there while the Standard actions
+        # resolve, and a friend's Standard Move to it would fail (its Bonus Move lost with it)
+        claimed.update(tuple(a.path[-1]) for a in best.actions if getattr(a, "path", None))
         if rules.focus and best.attack is not None:
             board.spend(best.attack, best.attack.p_success and 1.0)
     return choices
@@ -146,7 +152,18 @@ def _attack_line(name: str, verb: str, target: str, value: AttackValue, why: str
     return f"{line} ({why})" if why else line
 
 
-def _reach_plan(board: Board, who: Combatant, feet: int, claimed: set[Cell]) -> Plan:
+def monster_line(name: str, verb: str, target: str, value: AttackValue, why: str = "",
+                 nearest: str = "the nearest foe") -> str:
+    """The text's monsters' reason: what that level does (goes for the nearest foe) and the roll's
+    odds, none of the weighing "plays to win" does (expected damage, the chance to drop them,
+    "best expected damage"; review 7 solo, finding I). ``why``: a fact of this attack that
+    matters (a roll the run needs, the condition it leaves, a trap it risks)."""
+    damage = 1.0 - float(value.setup.chances.get("miss", 0))
+    line = f"{name} {verb} {target}, {nearest}: {percent(damage)} to damage ({percent(value.p_success)} Hit or better)"
+    return f"{line}; {why}" if why and why != "best expected damage" else line
+
+
+def _reach_plan(board: Board, who: Combatant, feet: int, claimed: set[Cell]) -> Plan | KnownTrapReach:
     """The squares ``who`` can end on within ``feet`` (walls, terrain, foes and allies as the
     rules have them, R-GRID-3..5), cut from one search per member and claimed squares."""
     view = board.view
@@ -157,10 +174,14 @@ def _reach_plan(board: Board, who: Combatant, feet: int, claimed: set[Cell]) -> 
         allies = [c.cell for c in view.allies_of(who) if c.cell is not None] + sorted(claimed)
         assert who.cell is not None
         budget = max([sprint_ft(sheet_of(who).run_ft), STEP_FT] + [run_ft(a) for a in board.arms(who)])
-        full = board.plans[key] = plan(view.current_map(), who.cell, budget, enemies=enemies, occupied=allies)
+        # round the traps its side knows of, as a person's moves go (reading: N-TRAP-12)
+        full = board.plans[key] = reach_round_known_traps(view, who, budget, enemies, allies)
         board.cuts[(key, budget)] = full  # the whole search: nothing to cut
     cut = board.cuts.get((key, feet))  # a charge asks the same run once per foe
     if cut is None:
+        if isinstance(full, KnownTrapReach):
+            cut = board.cuts[(key, feet)] = full.within(feet)
+            return cut
         endable = frozenset(c for c in full.endable if full.cost[c] <= feet)
         cut = board.cuts[(key, feet)] = full.narrowed(endable)  # predecessors stay lazy: only the paths drawn are worked out
     return cut
@@ -191,7 +212,7 @@ def _search(who: Combatant) -> Choice:
                   f"{who.name} searches for an unseen foe", who.cell)
 
 
-def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float) -> list[Choice]:
+def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float, *, monster: bool = False) -> list[Choice]:
     out: list[Choice] = []
     assert who.cell is not None
     for arms in arms_of(who):
@@ -216,7 +237,8 @@ def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float) 
                     actions.append(Action(act.BONUS_ATTACK, weapon=arms.name, target=foe.id))
             condition = arms.condition if isinstance(arms, Technique) else None
             why = f"to leave them {condition}" if condition else "best expected damage"
-            out.append(Choice(who.id, actions, score, _attack_line(who.name, verb, foe.name, value, why), who.cell, value))
+            line = (monster_line if monster else _attack_line)(who.name, verb, foe.name, value, why)
+            out.append(Choice(who.id, actions, score, line, who.cell, value))
     return out
 
 
@@ -225,6 +247,8 @@ def _step_then_attack(board: Board, who: Combatant, rules: Level, claimed: set[C
     out: list[Choice] = []
     steps = _reach_plan(board, who, STEP_FT, claimed)
     for cell in sorted(steps.endable - {who.cell}):
+        if is_risky(steps, cell):
+            continue  # a step onto (or across) a trap its side knows of: never worth it (N-TRAP-12)
         base = -_exposure_weight(who, rules) * board.exposure(who, cell)
         for arms in board.arms(who):
             if run_ft(arms):
@@ -244,7 +268,7 @@ def _step_then_attack(board: Board, who: Combatant, rules: Level, claimed: set[C
     return out
 
 
-def _charges(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> list[Choice]:
+def _charges(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, monster: bool = False) -> list[Choice]:
     """A Technique that runs first (a bear's Charge): to the best square next to the foe."""
     out: list[Choice] = []
     for arms in board.arms(who):
@@ -258,9 +282,11 @@ def _charges(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> 
             spot, path, value, score = charge
             made = path_chance(board.view, who, path)
             why = "best expected damage" if made >= 1 else f"the run needs a roll: {percent(made)} to get there"
-            line = _attack_line(who.name, "charges", foe.name, value, why)
+            risk = trap_risk(board.view, who, path or [])[1]  # no way round a known trap fits (N-TRAP-12)
+            why = risk or why
+            line = (monster_line if monster else _attack_line)(who.name, "charges", foe.name, value, why)
             out.append(Choice(who.id, [Action(act.TECHNIQUE, technique=arms.name, target=foe.id, path=path)],
-                              score, line, spot, value))
+                              score, line, spot, value, risky=bool(risk)))
     return out
 
 
@@ -281,6 +307,8 @@ def charge_at(board: Board, who: Combatant, arms: Technique, foe: Combatant, rul
     if value is None:
         return None
     score = made[spot] * _attack_score(board, value, rules, arms) - _exposure_weight(who, rules) * board.exposure(who, spot)
+    if is_risky(reach, spot):  # only over a known trap: it stops there, hurt (N-TRAP-3, N-TRAP-12)
+        score -= trap_risk(board.view, who, reach.path_to(spot))[0]
     if behaviour_of(sheet_of(who)).charge:
         score += 0.1
     return spot, reach.path_to(spot) or None, value, score
@@ -336,6 +364,10 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, ru
             why = f"ready to charge {charge_at_name} next turn"
         else:
             why = f"closing in on {toward}" if toward else "closing in"
+        if is_risky(reach, cell):  # only over a known trap: it stops there, hurt (N-TRAP-3, N-TRAP-12)
+            risk, words = trap_risk(board.view, who, reach.path_to(cell))
+            score -= risk
+            why = f"{why}, {words}"
         best.append((score - 0.001 * reach.cost[cell], cell, why))
     best.sort(key=lambda x: (-x[0], x[1]))
     out: list[Choice] = []
@@ -459,8 +491,10 @@ def _charge_future(board: Board, who: Combatant, cell: Cell) -> tuple[float, str
     return best, name
 
 
-def _move_actions(reach: Plan, cell: Cell, run_ft: int, sprint_ft: int, split: bool) -> list[Action]:
-    """The move's legs: one Standard Move, or the run and the Bonus Move from where it ends."""
+def _move_actions(reach: Plan | KnownTrapReach, cell: Cell, run_ft: int, sprint_ft: int, split: bool) -> list[Action]:
+    """The move's legs: one Standard Move, or the run and the Bonus Move from where it ends
+    (of the way round the known traps, when it is one: N-TRAP-12)."""
+    reach = way_to(reach, cell)
     path = reach.path_to(cell)
     if not path:
         return []
@@ -487,22 +521,25 @@ def _monster_options(board: Board, who: Combatant, rules: Level, claimed: set[Ce
     target = foes[0]
     behaviour = behaviour_of(sheet_of(who))
     if behaviour.charge:
-        charges = [c for c in _charges(board, who, rules, claimed) if c.attack and c.attack.target == target.id]
+        charges = [c for c in _charges(board, who, rules, claimed, monster=True) if c.attack and c.attack.target == target.id
+                   and not c.risky]  # a charge over a known trap stops there: go round it instead (N-TRAP-12)
         adjacent = target.cell is not None and who.cell is not None and distance_ft(who.cell, target.cell) <= STEP_FT
         if charges and not adjacent:
             return [_only(charges[0], 3.0)]
-    attacks = [c for c in _attacks_from_here(board, who, rules, 0.0) if c.attack and c.attack.target == target.id]
+    attacks = [c for c in _attacks_from_here(board, who, rules, 0.0, monster=True) if c.attack and c.attack.target == target.id]
     weapon_attacks = [c for c in attacks if c.actions and c.actions[0].kind == act.STANDARD_ATTACK]
     if weapon_attacks or attacks:
         return [_only((weapon_attacks or attacks)[0], 2.0)]
-    attackable = [c for c in _attacks_from_here(board, who, rules, 0.0)]
+    attackable = [c for c in _attacks_from_here(board, who, rules, 0.0, monster=True)]
     if attackable:
         def nearest_first(c: Choice) -> tuple[int, str]:
             there = board.view.combatants[c.attack.target].cell if c.attack else None
             return (distance_ft(here, there), c.attack.target) if c.attack and there is not None else (0, "")
 
         attackable.sort(key=nearest_first)
-        return [_only(attackable[0], 1.5)]
+        first = attackable[0]  # the nearest foe it can hit, not the nearest foe
+        first.reason = first.reason.replace(", the nearest foe: ", ", the nearest foe it can hit: ", 1)
+        return [_only(first, 1.5)]
     return _approach(board, who, target, claimed, behaviour.keep_ft)
 
 
@@ -519,17 +556,27 @@ def _approach(board: Board, who: Combatant, target: Combatant, claimed: set[Cell
         good = [c for c in cells if any(board.can_hit_from(a, c, target.cell) for a in arms)
                 and distance_ft(c, target.cell) >= keep_ft]
         if good:
-            cell = min(good, key=lambda c: (reach.cost[c], c))
+            cell = min(good, key=lambda c: (is_risky(reach, c), reach.cost[c], c))
             actions = _move_actions(reach, cell, allowance.run_ft, allowance.sprint_ft, allowance.split)
             if actions:
-                return [Choice(who.id, actions, 1.0, f"{who.name} moves to shoot at {target.name}", cell)]
+                return [Choice(who.id, actions, 1.0, _risking(board, who, reach, cell,
+                                                              f"{who.name} moves to shoot at {target.name}"), cell)]
     there = target.cell
     assert there is not None  # on the map
-    cell = min(cells, key=lambda c: (distance_ft(c, there), reach.cost[c], c))
+    # round the traps its side knows of when any square will do (N-TRAP-12)
+    cell = min(cells, key=lambda c: (is_risky(reach, c), distance_ft(c, there), reach.cost[c], c))
     actions = _move_actions(reach, cell, allowance.run_ft, allowance.sprint_ft, allowance.split)
     if not actions:
         return [Choice(who.id, [], 0.0, f"{who.name} waits", who.cell)]
-    return [Choice(who.id, actions, 1.0, f"{who.name} goes for {target.name}, the nearest foe", cell)]
+    return [Choice(who.id, actions, 1.0, _risking(board, who, reach, cell,
+                                                  f"{who.name} goes for {target.name}, the nearest foe"), cell)]
+
+
+def _risking(board: Board, who: Combatant, reach: Plan | KnownTrapReach, cell: Cell, reason: str) -> str:
+    """``reason``, and the known trap the way to ``cell`` sets off when no way round fits (N-TRAP-12)."""
+    if not is_risky(reach, cell):
+        return reason
+    return f"{reason}, {trap_risk(board.view, who, reach.path_to(cell))[1]}"
 
 
 def _only(choice: Choice, score: float) -> Choice:
