@@ -13,6 +13,9 @@ from typing import Any
 from tactics.assets import bundled
 from tactics.engine.builder.commands import TEAM_COLOURS
 from tactics.engine.core.encounter import Encounter, load_encounter
+from tactics.engine.saves.kinds import SAVE_SUFFIX as SAVE_SUFFIX  # re-exported: the window's names
+from tactics.engine.saves.kinds import is_encounter_file as is_encounter_file
+from tactics.engine.saves.kinds import is_save_file as is_save_file
 from tactics.maps import BattleMap, MapError
 from tactics.maps import load as load_map
 from tactics.rules.data import DataError
@@ -35,32 +38,6 @@ class OpenError(Exception):
 
 class SaveOpenError(OpenError):
     """A save (or autosave) that is refused: damaged, cut off or hand-edited wrongly."""
-
-
-SAVE_SUFFIX = ".tactics.json"
-
-
-def is_encounter_file(path: Path) -> bool:
-    name = path.name.lower()
-    return name.endswith(".encounter.toml") or name.endswith(".encounter.json")
-
-
-def is_save_file(path: str | Path) -> bool:
-    """A Tactics save or autosave: by its name, or a ``.json`` file whose start says so."""
-    path = Path(path)
-    name = path.name.lower()
-    if name.endswith(SAVE_SUFFIX) or (name.startswith("autosave-") and name.endswith(".json")):
-        return True
-    if not name.endswith(".json") or is_encounter_file(path):
-        return False
-    if not path.is_file():  # a FIFO or device: never opened here (the loader refuses it in one line)
-        return False
-    try:
-        with path.open("rb") as f:
-            head = f.read(512)
-    except OSError:
-        return False
-    return b'"tactics-encounter"' in head or b'"tactics-save"' in head
 
 
 def open_path(path: str | Path, *, seed: int | None = None) -> Encounter:
