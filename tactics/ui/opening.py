@@ -69,8 +69,10 @@ def open_path(path: str | Path, *, seed: int | None = None) -> Encounter:
 
 
 def encounter_for_map(battle_map: BattleMap, *, source: str | None = None, seed: int | None = None) -> Encounter:
-    """A free-play encounter on a bare map: one token per spawn, teams from the spawns."""
-    return Encounter(definition_for_map(battle_map), battle_map, seed=seed if seed is not None else 0, source=source)
+    """A free-play encounter on a bare map: one token per spawn, teams from the spawns.
+
+    Without ``seed`` the dice get a fresh one (recorded in the save and the log), as every new game."""
+    return Encounter(definition_for_map(battle_map), battle_map, seed=seed, source=source)
 
 
 def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
