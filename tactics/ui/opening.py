@@ -79,6 +79,7 @@ def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
     teams: dict[str, dict[str, Any]] = {}
     combatants = []
     used: set[str] = set()
+    taken: set[tuple[int, int]] = set()
     for spawn in battle_map.spawns:
         team = spawn.team or "party"
         if team not in teams:
@@ -89,8 +90,30 @@ def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
                 "players": not foe,
             }
         cid = _unique_id(spawn.name, used)
-        combatants.append({"id": cid, "name": spawn.name, "team": team, "cell": list(spawn.cell)})
+        cell = _free_square(battle_map, spawn.cell, taken)
+        combatants.append({"id": cid, "name": spawn.name, "team": team, "cell": list(cell) if cell else None})
+        if cell is not None:
+            taken.add(cell)
     return {"name": battle_map.name, "teams": teams, "combatants": combatants}
+
+
+def _free_square(battle_map: BattleMap, start: tuple[int, int], taken: set[tuple[int, int]]) -> tuple[int, int] | None:
+    """The spawn's square, or the nearest one a token may stand on when a map's spawn lies in a
+    wall or on another's (an encounter refuses both, R-GRID-5); None: no free square (off the map)."""
+    from collections import deque
+
+    start = (int(start[0]), int(start[1]))
+    queue, seen = deque([start]), {start}
+    while queue:
+        cell = queue.popleft()
+        if battle_map.move_cost(cell) is not None and cell not in taken:
+            return cell
+        x, y = cell
+        for step in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if step not in seen and battle_map.in_bounds(step):
+                seen.add(step)
+                queue.append(step)
+    return None
 
 
 def _unique_id(name: str, used: set[str]) -> str:
