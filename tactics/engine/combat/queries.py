@@ -32,7 +32,7 @@ from tactics.engine.core.labels import plural, possessive
 from tactics.engine.core.plain import plain
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
-from tactics.rules.conditions import combined, rule
+from tactics.rules.conditions import combined, default_conditions, rule
 from tactics.rules.dice import affinity_term
 from tactics.rules.sheets import default_armoury
 
@@ -364,7 +364,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return f"{n(d.combatant)} is revealed ({d.reason})."
     if isinstance(d, ConditionAdded):
         rounds = f" for {d.rounds} round{'s' if d.rounds != 1 else ''}" if d.rounds else ""
-        return f"{n(d.combatant)} is {d.name}{rounds}."
+        note = "" if d.name in default_conditions() else " (a note: no rules effect)"  # the GM's own, e.g. On fire
+        return f"{n(d.combatant)} is {d.name}{rounds}{note}."
     if isinstance(d, ConditionRemoved):
         return f"{n(d.combatant)} is no longer {d.name} ({d.reason})."
     if isinstance(d, CombatCheck):
