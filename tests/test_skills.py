@@ -75,3 +75,16 @@ def test_the_skill_table_is_house_rulable_and_a_bad_entry_is_named(tmp_path: Pat
     house.write_text('[skills]\nStealth = "DEX"\n[movement]\neither = ["DEX", "Acrobatic"]\n')
     with pytest.raises(DataError, match=r"skills\.toml: movement\.either\[1\]: 'Acrobatic' is neither"):
         skills.load_skill_rules(house)
+
+
+def test_a_hide_that_is_seen_does_not_fall_short():  # review7lib finding 12: the log's words
+    enc = fight()
+    enc.submit(Declare("james", Action("use-item", item="stealth")))
+    entry = enc.submit(ResolveNext(), typed=[5])  # 5 + 2 = 7: every bear's Passive Perception 13 sees it
+    lines = [describe(e, enc.state) for e in entry.events]
+    assert "James is seen by Bear 1, Bear 2, Bear 3, Bear 4." in lines
+    assert lines[-1] == "James' Use Item did not succeed."
+    moved = fight(text=ROOM)
+    moved.submit(Declare("james", Action("standard-move", path=[(3, 4)])))
+    stopped = moved.submit(ResolveNext(), typed=[1])  # 1 + 2 = 3 vs DC 12: stops before the square
+    assert describe(stopped.events[-1], moved.state) == "James' Standard Move is done (it fell short)."

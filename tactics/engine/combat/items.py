@@ -37,7 +37,7 @@ def _stealth(state: EncounterState, who: Combatant, action: Action, dice: Dice) 
     noticed = [e.id for e in state.enemies_of(who) if e.hp > 0 and sheet_of(e).passive_perception >= roll.total]
     events: list[Event] = [CombatCheck(combatant=who.id, reason="hiding", **roll.to_dict())]
     if noticed:
-        events.append(ActionNote(text=f"{who.name} is seen by {', '.join(state.combatants[n].name for n in noticed)}"))
+        events.append(ActionNote(text=f"{who.name} is seen by {', '.join(state.combatants[n].name for n in noticed)}."))
         return events, False
     events.append(CombatantHidden(combatant=who.id, stealth=roll.total))
     return events, True

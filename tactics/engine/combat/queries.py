@@ -331,7 +331,9 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         if isinstance(d, ActionResolved):
             if d.outcome:
                 return f"{whose}: {OUTCOME_WORDS.get(d.outcome, d.outcome)}."
-            return f"{whose} is done" + ("." if d.success else " (it fell short).")
+            if d.success:
+                return f"{whose} is done."
+            return f"{whose} is done (it fell short)." if _was_a_move(d, state) else f"{whose} did not succeed."
         return f"{whose} {'fails' if k == 'action.failed' else 'is lost'}: {d.reason}."
     if isinstance(d, ActionNote):
         return str(d.text)
@@ -389,6 +391,15 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if isinstance(d, TokenPlaced):
         return f"{n(d.combatant)} is placed at {tuple(d.cell)}." if d.cell else f"{n(d.combatant)} leaves the map."
     return _fallback(k, event.to_dict()["data"])
+
+
+def _was_a_move(d: ActionResolved, state: EncounterState | None) -> bool:
+    """A move (or a 5 ft step) that stopped short, not a hide that was seen or a search that found nothing."""
+    if d.action_kind in (act.STANDARD_MOVE, act.BONUS_MOVE):
+        return True
+    combat = getattr(state, "combat", None) if state is not None else None
+    declared = combat.declaration(int(d.id)) if combat is not None else None
+    return bool(declared is not None and declared.params.get("path"))
 
 
 def _arms_label(params: dict[str, Any]) -> str:
