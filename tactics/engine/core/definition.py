@@ -171,7 +171,7 @@ def _check_references(parsed: EncounterDefinition, battle_map: BattleMap, where:
         square = (int(who.cell[0]), int(who.cell[1])) if who.cell is not None else None
         if square is not None and battle_map.move_cost(square) is None:  # as Place refuses it
             kind = battle_map.terrain_at(square).name.replace("_", " ")
-            raise DataError(where, f"{at}.cell", f"{list(who.cell)} is a {kind} square: no one can stand there")
+            raise DataError(where, f"{at}.cell", f"{list(square)} is a {kind} square: no one can stand there")
         if who.cell is None and who.spawn is not None and who.spawn not in spawns:
             known = ", ".join(sorted(spawns)) or "the map has none"
             raise DataError(where, f"{at}.spawn", f"no spawn called {who.spawn!r} on the map (spawns: {known})")
