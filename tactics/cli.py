@@ -46,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="window size in pixels (default 1600x900; 1920x1080 for --screenshot)")
     p.add_argument("--fullscreen", action="store_true", help="start full screen (F11 toggles)")
     p.add_argument("--players", action="store_true", help="players' view: nothing hidden is drawn (F2 toggles)")
-    p.add_argument("--seed", type=int, default=None, help="dice seed for a new encounter")
+    p.add_argument("--seed", type=int, default=None, help="dice seed for a new encounter (default: a fresh one, recorded in the save and the exported log)")
     p.add_argument("--data", metavar="DIR", default=None,
                    help="a table's own rules folder: its TOML files replace the bundled ones of the same name")
     p.add_argument("--mode", choices=["team", "individual"], default=None,

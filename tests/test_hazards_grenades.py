@@ -95,7 +95,8 @@ def test_reflex_save_halves_damage():  # R-GREN-6
     hits = {h["combatant"]: h for h in events_of(boom, "hazard.hit")}
     assert hits["bear"]["saved"] and hits["bear"]["damage"] == 9
     assert not hits["cub"]["saved"] and hits["cub"]["damage"] == 18
-    assert "Reflex d20 20" in hits["bear"]["text"] and "half of 18" in hits["bear"]["text"]
+    assert "Reflex d20 20" in hits["bear"]["text"] and hits["bear"]["text"].endswith(": saved, takes 9 (half of 18)")
+    assert hits["cub"]["text"].endswith(": failed, takes 18")  # one sentence: no ". takes" (review7lib 12)
     assert enc.state.combatants["bear"].hp == 31 and enc.state.combatants["cub"].hp == 22
 
 

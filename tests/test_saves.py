@@ -227,6 +227,34 @@ def test_something_unsaveable_is_refused_and_nothing_is_overwritten(tmp_path: Pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["arena.txt", "game.json"]
 
 
+def test_a_save_is_never_written_over_the_map_or_the_encounter_file(tmp_path: Path) -> None:
+    """A script's slip (the map's name for the save's) is refused as the window refuses it: the
+    GM's map and encounter file stay as they were; an existing save is still replaced."""
+    from tactics.assets import bundled
+    from tactics.engine.core.encounter import load_encounter
+
+    for name in ("space-bears.encounter.toml", "space-bears.json", "space-bears.png"):
+        (tmp_path / name).write_bytes(bundled(name).read_bytes())
+    game = load_encounter(tmp_path / "space-bears.encounter.toml", seed=7)
+    game.submit(Walk("james", [(17, 5)]))
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    for name, why in (("space-bears.json", "holds a map or another file, not a save"),
+                      ("space-bears.encounter.toml", "holds an encounter file, not a save"),
+                      ("space-bears.png", "holds a map or another file, not a save")):
+        with pytest.raises(SaveError, match=rf"{name}: {why}"):
+            save_encounter(game, tmp_path / name)
+    (tmp_path / "folder.json").mkdir()
+    with pytest.raises(SaveError, match="folder.json: is a folder, not a save"):
+        save_encounter(game, tmp_path / "folder.json")
+    (tmp_path / "folder.json").rmdir()
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    assert game.source == str(tmp_path / "space-bears.encounter.toml")
+    saved = save_encounter(game, tmp_path / "game.json")
+    game.submit(Walk("james", [(17, 6)]))
+    assert save_encounter(game, saved) == saved  # a save is replaced, as Ctrl+S does
+    assert cells(load_save(saved))["james"] == (17, 6)
+
+
 # -- refusing bad files ---------------------------------------------------------------
 
 

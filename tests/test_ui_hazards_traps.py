@@ -145,7 +145,8 @@ def test_disarm_in_a_fight_takes_simple_and_standard_with_disadvantage():  # R-T
         state = enc.state
         who, trap = state.combatants["ann"], state.traps["trap-1"]
         how, odds = disarm_preview(state, who, trap)
-        assert odds == tr.disarm_odds(4, 10, in_combat=True) and "disadvantage" in how
+        # Ann lists no Disable Device: untrained, it is her DEX +5 (N-SKILL-1), better than Demolitions 4
+        assert odds == tr.disarm_odds(5, 10, in_combat=True) and how == "Disable Device (DEX) +5, disadvantage"
         a.battle.select("ann")
         key(a, pygame.K_p)
         move(a, centre(a, (3, 2)))
@@ -155,9 +156,9 @@ def test_disarm_in_a_fight_takes_simple_and_standard_with_disadvantage():  # R-T
         with pytest.raises(Refused):
             enc.submit(DeclareDisarm("ann", "trap-1"))  # both slots are spent
         enc.submit(ResolveNext())  # the Simple half (no roll)
-        entry = enc.submit(ResolveNext(), typed=[15, 2])  # d20 15 - d2 2 + Demolitions 4 = 17
+        entry = enc.submit(ResolveNext(), typed=[15, 2])  # d20 15 - d2 2 + Disable Device (DEX) 5 = 18
         disarm = [e.data for e in entry.events if e.kind == "trap.disarm"][0]
-        assert disarm["roll"]["extra"] == [2, 2, -1] and disarm["roll"]["total"] == 17
+        assert disarm["roll"]["extra"] == [2, 2, -1] and disarm["roll"]["total"] == 18
         assert state.traps["trap-1"].status == "disarmed"
     finally:
         pygame.quit()

@@ -18,7 +18,7 @@ from typing import Any
 from tactics.engine.combat.attack import AttackSetup, attack_setup, succeeded
 from tactics.engine.combat.state import conditions_of, sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
-from tactics.rules.checks import check_advantage, check_chance, check_modifiers
+from tactics.rules.checks import check_advantage, check_chance, movement_check
 from tactics.rules.dice import DiceExpr
 from tactics.rules.grid import Cell
 from tactics.rules.sheets import Technique, Weapon, default_armoury
@@ -175,8 +175,8 @@ def square_chance(view: EncounterState, who: Combatant, cell: Cell) -> float | N
     terrain = battle_map.terrain_at(cell)
     assert terrain.check is not None and terrain.dc is not None
     sheet = sheet_of(who)
-    mods = check_modifiers(sheet, terrain.check)
-    adv = check_advantage(terrain.check, conditions_of(who))
+    what, mods = movement_check(sheet, terrain.check)  # the engine's choice (N-MOVE-7)
+    adv = check_advantage(what, conditions_of(who))
     return float(check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv, affinity_die=sheet.affinity_die))
 
 

@@ -28,12 +28,13 @@ def _loaders() -> list[Callable[[], object]]:
     from tactics.rules.facing import default_facing_options
     from tactics.rules.sheets import default_arms_rules, default_armoury, sheet_defaults, sheet_rules
     from tactics.rules.starship_data import bundled_ship, chart, default_actions, known_ships, space_rules
+    from tactics.rules.skills import default_skill_rules
     from tactics.rules.terrain import default_terrain
     from tactics.rules.traps import default_trap_kinds, default_trap_rules
     from tactics.rules.turns import default_turn_rules
 
     ships = [lambda ship=ship: bundled_ship(ship) for ship in known_ships()]
-    return [default_terrain, sheet_defaults, sheet_rules, default_arms_rules, default_armoury, grenade_rules, default_conditions, default_grenades, default_scatter,
+    return [default_terrain, default_skill_rules, sheet_defaults, sheet_rules, default_arms_rules, default_armoury, grenade_rules, default_conditions, default_grenades, default_scatter,
             default_facing_options, default_trap_kinds, default_trap_rules, default_turn_rules,
             default_actions, space_rules, chart, *ships]
 

@@ -83,7 +83,29 @@ def check_modifiers(sheet: Sheet, what: str) -> list[tuple[str, int]]:
         if sheet.saves.get(what):
             mods.append((what, int(sheet.saves[what])))
         return mods
-    return [(what, sheet.skill(what))]
+    return [sheet.skill_check(what)]  # an unlisted skill: its ability's modifier (N-SKILL-1)
+
+
+def movement_check(sheet: Sheet, asked: str, either: Iterable[str] | None = None) -> tuple[str, list[tuple[str, int]]]:
+    """The check a mover rolls for a square that asks for ``asked`` (R-MOVE-2): ``(what, modifiers)``.
+
+    The text offers "a Dexterity Ability Check or an Acrobatics Skill check": when ``asked`` is one
+    of ``either`` (skills.toml ``[movement]``), the better of them is rolled, the square's own on a
+    tie (reading: N-MOVE-7); any other check (a table's own terrain) is rolled as asked.
+    """
+    if either is None:
+        from tactics.rules.skills import default_skill_rules
+
+        either = default_skill_rules().movement.either
+    choices = list(either)
+    if asked not in choices:
+        return asked, check_modifiers(sheet, asked)
+    best, best_mods = asked, check_modifiers(sheet, asked)
+    for other in choices:
+        mods = check_modifiers(sheet, other)
+        if sum(v for _, v in mods) > sum(v for _, v in best_mods):
+            best, best_mods = other, mods
+    return best, best_mods
 
 
 def check_advantage(what: str, conditions: Iterable[str], situational: int = 0) -> int:

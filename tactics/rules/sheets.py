@@ -236,7 +236,22 @@ class Sheet(_Frozen):
         return initiative_score(self.mod("DEX"), self.mod("WIS"), self.initiative_misc)
 
     def skill(self, name: str) -> int:
-        return int(self.skills.get(name, 0))
+        """A skill's bonus: the sheet's number, else its governing ability's modifier (N-SKILL-1)."""
+        return self.skill_check(name)[1]
+
+    def skill_check(self, name: str) -> tuple[str, int]:
+        """How a skill check is rolled, as the log names it: ``("Acrobatics", 4)`` for a skill the
+        sheet lists (the whole bonus, N-MOVE-3), ``("Acrobatics (DEX)", 2)`` for one it does not
+        (untrained = the governing ability's modifier, skills.toml; reading: N-SKILL-1), and
+        ``(name, 0)`` for a skill the table's rules do not know."""
+        if name in self.skills:
+            return name, int(self.skills[name])
+        from tactics.rules.skills import default_skill_rules
+
+        ability = default_skill_rules().governing(name)
+        if ability is None:
+            return name, 0
+        return f"{name} ({ability})", self.mod(ability)
 
     @property
     def passive_perception(self) -> int:

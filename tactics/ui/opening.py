@@ -13,6 +13,9 @@ from typing import Any
 from tactics.assets import bundled
 from tactics.engine.builder.commands import TEAM_COLOURS
 from tactics.engine.core.encounter import Encounter, load_encounter
+from tactics.engine.saves.kinds import SAVE_SUFFIX as SAVE_SUFFIX  # re-exported: the window's names
+from tactics.engine.saves.kinds import is_encounter_file as is_encounter_file
+from tactics.engine.saves.kinds import is_save_file as is_save_file
 from tactics.maps import BattleMap, MapError
 from tactics.maps import load as load_map
 from tactics.rules.data import DataError
@@ -35,32 +38,6 @@ class OpenError(Exception):
 
 class SaveOpenError(OpenError):
     """A save (or autosave) that is refused: damaged, cut off or hand-edited wrongly."""
-
-
-SAVE_SUFFIX = ".tactics.json"
-
-
-def is_encounter_file(path: Path) -> bool:
-    name = path.name.lower()
-    return name.endswith(".encounter.toml") or name.endswith(".encounter.json")
-
-
-def is_save_file(path: str | Path) -> bool:
-    """A Tactics save or autosave: by its name, or a ``.json`` file whose start says so."""
-    path = Path(path)
-    name = path.name.lower()
-    if name.endswith(SAVE_SUFFIX) or (name.startswith("autosave-") and name.endswith(".json")):
-        return True
-    if not name.endswith(".json") or is_encounter_file(path):
-        return False
-    if not path.is_file():  # a FIFO or device: never opened here (the loader refuses it in one line)
-        return False
-    try:
-        with path.open("rb") as f:
-            head = f.read(512)
-    except OSError:
-        return False
-    return b'"tactics-encounter"' in head or b'"tactics-save"' in head
 
 
 def open_path(path: str | Path, *, seed: int | None = None) -> Encounter:
@@ -92,14 +69,17 @@ def open_path(path: str | Path, *, seed: int | None = None) -> Encounter:
 
 
 def encounter_for_map(battle_map: BattleMap, *, source: str | None = None, seed: int | None = None) -> Encounter:
-    """A free-play encounter on a bare map: one token per spawn, teams from the spawns."""
-    return Encounter(definition_for_map(battle_map), battle_map, seed=seed if seed is not None else 0, source=source)
+    """A free-play encounter on a bare map: one token per spawn, teams from the spawns.
+
+    Without ``seed`` the dice get a fresh one (recorded in the save and the log), as every new game."""
+    return Encounter(definition_for_map(battle_map), battle_map, seed=seed, source=source)
 
 
 def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
     teams: dict[str, dict[str, Any]] = {}
     combatants = []
     used: set[str] = set()
+    taken: set[tuple[int, int]] = set()
     for spawn in battle_map.spawns:
         team = spawn.team or "party"
         if team not in teams:
@@ -110,8 +90,30 @@ def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
                 "players": not foe,
             }
         cid = _unique_id(spawn.name, used)
-        combatants.append({"id": cid, "name": spawn.name, "team": team, "cell": list(spawn.cell)})
+        cell = _free_square(battle_map, spawn.cell, taken)
+        combatants.append({"id": cid, "name": spawn.name, "team": team, "cell": list(cell) if cell else None})
+        if cell is not None:
+            taken.add(cell)
     return {"name": battle_map.name, "teams": teams, "combatants": combatants}
+
+
+def _free_square(battle_map: BattleMap, start: tuple[int, int], taken: set[tuple[int, int]]) -> tuple[int, int] | None:
+    """The spawn's square, or the nearest one a token may stand on when a map's spawn lies in a
+    wall or on another's (an encounter refuses both, R-GRID-5); None: no free square (off the map)."""
+    from collections import deque
+
+    start = (int(start[0]), int(start[1]))
+    queue, seen = deque([start]), {start}
+    while queue:
+        cell = queue.popleft()
+        if battle_map.move_cost(cell) is not None and cell not in taken:
+            return cell
+        x, y = cell
+        for step in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if step not in seen and battle_map.in_bounds(step):
+                seen.add(step)
+                queue.append(step)
+    return None
 
 
 def _unique_id(name: str, used: set[str]) -> str:

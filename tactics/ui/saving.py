@@ -39,6 +39,7 @@ from tactics.engine.saves.autosave import Autosaver, data_dir, last_good_autosav
 from tactics.assets import bundled
 from tactics.engine.core.encounter import Encounter
 from tactics.ui import intents as ui
+from tactics.engine.saves.kinds import not_a_save_target
 from tactics.ui.opening import SAVE_SUFFIX, SaveOpenError, is_save_file
 from tactics.ui.panels.prompt import Prompt
 from tactics.ui.save_warnings import autosave_problem, draw_warning, read_only_text, warning_text
@@ -382,8 +383,9 @@ class Saving:
         path = Path(path)
         if not path.name.lower().endswith(".json"):
             path = path.with_name(path.name + SAVE_SUFFIX)
-        if path.exists() and not is_save_file(path):
-            view.say(f"{path.name} is a map or encounter file, not a save: choose another name.", "error")
+        refused = not_a_save_target(path)
+        if refused is not None:
+            view.say(f"{path.name} {refused}.", "error")
             return False
         current = view.encounter.source
         if view.encounter.read_only and current and Path(current).resolve() == path.resolve():

@@ -43,7 +43,7 @@ from tactics.engine.combat.attack import attack_events, attack_setup, find_arms,
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
-from tactics.rules.checks import check_advantage, check_chance, check_modifiers, roll_check
+from tactics.rules.checks import check_advantage, check_chance, movement_check, roll_check
 from tactics.rules.conditions import combined
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell, SQUARE_FT
@@ -579,10 +579,10 @@ def move_events(
     for index, cell in enumerate(path):
         terrain = battle_map.terrain_at(cell)
         if terrain.check and terrain.dc is not None and (limit is None or index <= limit):
-            mods = check_modifiers(sheet, terrain.check)
-            adv = check_advantage(terrain.check, conditions_of(who))
+            what, mods = movement_check(sheet, terrain.check)  # DEX or Acrobatics, the better (N-MOVE-7)
+            adv = check_advantage(what, conditions_of(who))
             odds = check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)
-            roll = roll_check(dice, terrain.check, mods, dc=terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)
+            roll = roll_check(dice, what, mods, dc=terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)
             events.append(CombatCheck(combatant=who.id, cell=cell,
                                       reason=f"entering {terrain.label or terrain.name}",
                                       odds=f"{odds.numerator}/{odds.denominator}", **roll.to_dict()))

@@ -20,6 +20,7 @@ from tactics.engine.board import combatant_or_refuse
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import EncounterState
 from tactics.rules.conditions import default_conditions
+from tactics.rules.near_names import near_miss, same_but_case
 from tactics.rules.dice import Dice, DiceError, DiceExpr
 
 
@@ -31,8 +32,10 @@ def _combat(state: EncounterState) -> CombatState | None:
 class ApplyCondition:
     """Put a condition on a combatant for ``rounds`` rounds (None: until removed).
 
-    Conditions not in ``conditions.toml`` are allowed as the GM's own notes
-    (they impose nothing); applying one the combatant has replaces it.
+    A name matching a condition of ``conditions.toml`` but for case is that condition
+    ("shaken" is Shaken); a near miss of one ("Shakn") is refused, naming it; any other
+    name is the GM's own note (it imposes nothing, and the log says so); applying one the
+    combatant has replaces it.
     """
 
     target: str
@@ -50,8 +53,15 @@ class ApplyCondition:
             raise Refused("name the condition")
         if self.rounds is not None and self.rounds < 1:
             raise Refused("a counter needs at least one round (or none: until removed)")
-        known = default_conditions().get(self.condition)
-        name = known.name if known else self.condition.strip()
+        rules = default_conditions()
+        typed = self.condition.strip()
+        spelt = typed if typed in rules else same_but_case(typed, rules)
+        if spelt is None:
+            close = near_miss(typed, rules)
+            if close is not None:
+                raise Refused(f"there is no condition {typed!r}: did you mean {close}? (another name is a note "
+                              "with no rules effect)")
+        name = rules[spelt].name if spelt is not None else typed
         return [ConditionAdded(combatant=who.id, name=name,
                                rounds=None if self.rounds is None else int(self.rounds), source=self.source,
                                **set_moment(_combat(state)))]
@@ -68,9 +78,10 @@ class RemoveCondition:
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         who = combatant_or_refuse(state, self.target)
-        if not who.has(self.condition):
+        name = self.condition if who.has(self.condition) else same_but_case(self.condition, [c.name for c in who.conditions])
+        if name is None:
             raise Refused(f"{who.name} is not {self.condition}")
-        return [ConditionRemoved(combatant=who.id, name=self.condition, reason="GM")]
+        return [ConditionRemoved(combatant=who.id, name=name, reason="GM")]
 
 
 @dataclass

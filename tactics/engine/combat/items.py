@@ -39,7 +39,7 @@ def _stealth(state: EncounterState, who: Combatant, action: Action, dice: Dice) 
     events: list[Event] = [CombatCheck(combatant=who.id, reason="hiding", advantages=why,
                                        result="seen" if noticed else "hidden", **roll.to_dict())]
     if noticed:
-        events.append(ActionNote(text=f"{who.name} is seen by {', '.join(state.combatants[n].name for n in noticed)}"))
+        events.append(ActionNote(text=f"{who.name} is seen by {', '.join(state.combatants[n].name for n in noticed)}."))
         return events, False
     events.append(CombatantHidden(combatant=who.id, stealth=roll.total))
     return events, True

@@ -33,7 +33,7 @@ from tactics.engine.core.lookup import known_or_refuse
 from tactics.engine.core.plain import plain
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
-from tactics.rules.conditions import combined, rule
+from tactics.rules.conditions import combined, default_conditions, rule
 from tactics.rules.dice import affinity_term
 from tactics.rules.sheets import default_armoury
 
@@ -349,7 +349,9 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         if isinstance(d, ActionResolved):
             if d.outcome:
                 return f"{whose}: {RESULT_WORDS.get(d.outcome, d.outcome)}."
-            return f"{whose} is done" + ("." if d.success else " (it fell short).")
+            if d.success:
+                return f"{whose} is done."
+            return f"{whose} is done (it fell short)." if _was_a_move(d, state) else f"{whose} did not succeed."
         return f"{whose} {'fails' if k == 'action.failed' else 'is lost'}: {d.reason}."
     if isinstance(d, ActionNote):
         return str(d.text)
@@ -382,7 +384,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return f"{n(d.combatant)} is revealed ({d.reason})."
     if isinstance(d, ConditionAdded):
         rounds = f" for {d.rounds} round{'s' if d.rounds != 1 else ''}" if d.rounds else ""
-        return f"{n(d.combatant)} is {d.name}{rounds}."
+        note = "" if d.name in default_conditions() else " (a note: no rules effect)"  # the GM's own, e.g. On fire
+        return f"{n(d.combatant)} is {d.name}{rounds}{note}."
     if isinstance(d, ConditionRemoved):
         return f"{n(d.combatant)} is no longer {d.name} ({d.reason})."
     if isinstance(d, CombatCheck):
@@ -407,6 +410,15 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if isinstance(d, TokenPlaced):
         return f"{n(d.combatant)} is placed at {tuple(d.cell)}." if d.cell else f"{n(d.combatant)} leaves the map."
     return _fallback(k, event.to_dict()["data"])
+
+
+def _was_a_move(d: ActionResolved, state: EncounterState | None) -> bool:
+    """A move (or a 5 ft step) that stopped short, not a hide that was seen or a search that found nothing."""
+    if d.action_kind in (act.STANDARD_MOVE, act.BONUS_MOVE):
+        return True
+    combat = getattr(state, "combat", None) if state is not None else None
+    declared = combat.declaration(int(d.id)) if combat is not None else None
+    return bool(declared is not None and declared.params.get("path"))
 
 
 def _arms_label(params: dict[str, Any]) -> str:

@@ -168,9 +168,14 @@ def _check_references(parsed: EncounterDefinition, battle_map: BattleMap, where:
         seen.add(who.id)
         if who.cell is not None and not battle_map.in_bounds(who.cell):
             raise DataError(where, f"{at}.cell", f"{list(who.cell)} is outside {size}")
+        square = (int(who.cell[0]), int(who.cell[1])) if who.cell is not None else None
+        if square is not None and battle_map.move_cost(square) is None:  # as Place refuses it
+            kind = battle_map.terrain_at(square).name.replace("_", " ")
+            raise DataError(where, f"{at}.cell", f"{list(square)} is a {kind} square: no one can stand there")
         if who.cell is None and who.spawn is not None and who.spawn not in spawns:
             known = ", ".join(sorted(spawns)) or "the map has none"
             raise DataError(where, f"{at}.spawn", f"no spawn called {who.spawn!r} on the map (spawns: {known})")
+    _check_squares_shared(parsed, battle_map, where)
     trap_ids: set[str] = set()
     for i, trap in enumerate(parsed.traps or []):
         at = f"traps[{i}]"
@@ -182,6 +187,25 @@ def _check_references(parsed: EncounterDefinition, battle_map: BattleMap, where:
             if trap.id in trap_ids:
                 raise DataError(where, f"{at}.id", f"the id {trap.id!r} is used by two traps")
             trap_ids.add(trap.id)
+
+
+def _check_squares_shared(parsed: EncounterDefinition, battle_map: BattleMap, where: str) -> None:
+    """No one starts on another's square (R-GRID-5), as Place and Set up refuse it: a combatant
+    written with ``cell`` on the square of one before it (by its cell or its spawn) is refused,
+    naming the field. Only those on the map count (``present = false`` joins later); two placed
+    only by the map's own spawns are the map's business (an imported map still opens)."""
+    spawn_cells = {s.name: s.cell for s in battle_map.spawns}
+    taken: dict[tuple[int, int], tuple[str, bool]] = {}  # square -> (who, placed by its own cell)
+    for i, who in enumerate(parsed.combatants):
+        cell = who.cell if who.cell is not None else spawn_cells.get(who.spawn) if who.spawn is not None else None
+        if cell is None or not who.present:
+            continue
+        square, written = (int(cell[0]), int(cell[1])), who.cell is not None
+        other = taken.get(square)
+        if other is not None and (written or other[1]):
+            field = "cell" if written else "spawn"
+            raise DataError(where, f"combatants[{i}].{field}", f"{list(square)} is {other[0]}'s square too")
+        taken.setdefault(square, (who.name or who.id, written))
 
 
 __all__ = ["CombatantDefinition", "EncounterDefinition", "MODES", "TeamDefinition", "TrapDefinition", "check_definition",

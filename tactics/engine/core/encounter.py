@@ -9,6 +9,7 @@ Encounter files (``*.encounter.toml`` or ``.json``)::
     name = "Space Bears"
     map = "space-bears.json"        # relative to the encounter file
     mode = "team"                   # or "individual" (R-TURN)
+    # seed = 7                      # optional: fixes the dice; without it each new game draws one
     [teams.party]
     name = "The Party"
     colour = [70, 140, 230]

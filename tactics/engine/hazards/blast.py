@@ -135,7 +135,7 @@ def blast_events(
         ]
         text = f"{who.name}: "
         if roll is not None:
-            text += roll_text(roll) + (": saved. " if saved else ": failed. ")
+            text += roll_text(roll) + (": saved, " if saved else ": failed, ")
         if damage:
             text += f"takes {amount}" + (f" (half of {total})" if saved else "")
         if imposed:

@@ -33,7 +33,21 @@ def _default_skill(who: Any, name: str) -> int:
     if callable(fn):
         return int(fn(name))
     skills = _field(sheet, "skills") or {}
-    return int(skills.get(name, 0)) if isinstance(skills, dict) else 0
+    if isinstance(skills, dict) and name in skills:
+        return int(skills[name])
+    governing = _governing(name)  # untrained: the ability's modifier (N-SKILL-1)
+    return _default_ability(who, governing) if governing else 0
+
+
+def _governing(name: str) -> str | None:
+    from tactics.rules.skills import default_skill_rules
+
+    return default_skill_rules().governing(name)
+
+
+def _listed(who: Any, name: str) -> bool:
+    skills = _field(getattr(who, "sheet", None), "skills")
+    return isinstance(skills, dict) and name in skills
 
 
 def _default_ability(who: Any, ability: str) -> int:
@@ -99,9 +113,17 @@ def use(**accessors: Callable[..., Any]) -> None:
 
 
 def skill(who: Any, name: str) -> int:
-    """A skill's total bonus (0 when the sheet has none)."""
+    """A skill's total bonus (the governing ability's modifier when the sheet has none, N-SKILL-1)."""
     value: int = _ACCESSORS["skill"](who, name)  # an accessor from use() keeps this contract
     return value
+
+
+def skill_check(who: Any, name: str) -> tuple[str, int]:
+    """A skill's label and bonus: ``("Disable Device (DEX)", 2)`` when the sheet does not list it
+    (rolled with the governing ability, N-SKILL-1), so the log and the odds say which was used."""
+    value = skill(who, name)
+    governing = None if _listed(who, name) else _governing(name)
+    return (f"{name} ({governing})" if governing else name), value
 
 
 def ability(who: Any, name: str) -> int:

@@ -152,7 +152,7 @@ class ActiveSearch:
         search = search_plan(state, who)  # the same plan the trap tool's odds come from
         # reading: N-TRAP-7. One d20 for the whole search; the advantage die counts only where it applies.
         roll = roll_d20_check(
-            dice, "Perception", [("Perception", search.perception)], dc=None,
+            dice, "Perception", [(sheet.skill_check(who, "Perception")[0], search.perception)], dc=None,
             advantage=search.advantage, affinity=search.affinity,
         )
         sides, face, _sign = roll["extra"]

@@ -39,12 +39,18 @@ class TrapCheck:
     advantage: int  # net: > 0 adds the Affinity Die, < 0 subtracts a d2 (R-ROLL-2)
     affinity: int
     in_combat: bool = False
+    label: str = ""  # "Disable Device (DEX)": the skill as rolled (an unlisted one with its ability, N-SKILL-1)
+
+    @property
+    def named(self) -> str:
+        """The check as the log names its modifier."""
+        return self.label or self.skill
 
     @property
     def how(self) -> str:
         """"Disable Device +2, disadvantage" as the window and the log say it."""
         tail = ", disadvantage" if self.advantage < 0 else ", advantage" if self.advantage > 0 else ""
-        return f"{self.skill} {self.modifier:+d}{tail}"
+        return f"{self.named} {self.modifier:+d}{tail}"
 
     def odds(self) -> dict[str, Fraction]:
         """Exact odds of each result: disarmed/retry/triggered, or set/failed/explodes."""
@@ -61,20 +67,21 @@ def in_a_fight(state: Any) -> bool:
 
 def disarm_check(state: Any, who: Any, trap: tr.Trap) -> TrapCheck:
     """The check ``who`` makes to disarm ``trap`` now (R-TRAP-3, N-TRAP-6)."""
-    skill, modifier = "Disable Device", sheet.skill(who, "Disable Device")
-    if trap.explosive and sheet.skill(who, "Demolitions") > modifier:
-        skill, modifier = "Demolitions", sheet.skill(who, "Demolitions")
+    skill, (label, modifier) = "Disable Device", sheet.skill_check(who, "Disable Device")
+    demolitions = sheet.skill_check(who, "Demolitions")
+    if trap.explosive and demolitions[1] > modifier:
+        skill, (label, modifier) = "Demolitions", demolitions
     fight = in_a_fight(state)
     advantage = tr.disarm_net_advantage(fight, sheet.check_advantage(who, "skill"))
-    return TrapCheck("disarm", skill, modifier, trap.disarm_dc, advantage, sheet.affinity_die(who), fight)
+    return TrapCheck("disarm", skill, modifier, trap.disarm_dc, advantage, sheet.affinity_die(who), fight, label)
 
 
 def set_check(who: Any) -> TrapCheck:
     """The check ``who`` makes to set a trap (R-TRAP-5): INT or Demolitions, the better."""
-    int_mod, demo = sheet.ability(who, "INT"), sheet.skill(who, "Demolitions")
-    skill, modifier = ("Demolitions", demo) if demo > int_mod else ("INT", int_mod)
+    int_mod, (demo_label, demo) = sheet.ability(who, "INT"), sheet.skill_check(who, "Demolitions")
+    skill, label, modifier = ("Demolitions", demo_label, demo) if demo > int_mod else ("INT", "INT", int_mod)
     return TrapCheck("set", skill, modifier, tr.default_trap_rules().set_dc, sheet.check_advantage(who, "skill"),
-                     sheet.affinity_die(who))
+                     sheet.affinity_die(who), label=label)
 
 
 @dataclass(frozen=True)

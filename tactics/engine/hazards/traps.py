@@ -244,7 +244,7 @@ class Disarm:
         wait = trap.retry_after.get(who.id)
         if in_combat and wait is not None and rnd < wait:
             raise Refused(f"{who.name} can try again in round {wait}")
-        roll = roll_d20_check(dice, check.skill, [(check.skill, check.modifier)], dc=check.dc,
+        roll = roll_d20_check(dice, check.skill, [(check.named, check.modifier)], dc=check.dc,
                               advantage=check.advantage, affinity=check.affinity)
         result = tr.disarm_result(roll["total"], check.dc)
         events: list[Event] = [TrapDisarm(combatant=who.id, trap=trap.id, roll=roll, result=result,
@@ -302,7 +302,7 @@ class SetTrap:
         probe = _build(state, kind, cell, facing=self.facing,
                        wire_end=_cell(self.wire_end) if self.wire_end is not None else None)
         check = set_check(who)  # the same answer the trap tool's preview shows
-        roll = roll_d20_check(dice, check.skill, [(check.skill, check.modifier)], dc=check.dc,
+        roll = roll_d20_check(dice, check.skill, [(check.named, check.modifier)], dc=check.dc,
                               advantage=check.advantage, affinity=check.affinity)
         result = tr.set_result(roll["d20"], roll["total"])
         events: list[Event] = [TrapSetCheck(combatant=who.id, trap_kind=kind.name, roll=roll, result=result,

@@ -30,6 +30,7 @@ from pydantic import ConfigDict, Field, ValidationError
 
 from tactics.engine.saves import jsontext as saves_json
 from tactics.engine.saves import replay
+from tactics.engine.saves.kinds import not_a_save_target
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.events import event_class
 from tactics.engine.core.journal import Entry
@@ -199,10 +200,15 @@ def _text(head: dict[str, Any], lists: dict[str, list[str]]) -> str:
 def save_encounter(encounter: Encounter, path: str | Path, *, now: datetime | None = None) -> Path:
     """Save ``encounter`` to ``path`` atomically; the encounter's source becomes ``path``.
 
-    Raises SaveError (nothing is written) if the encounter holds something that
-    cannot be saved, or OSError if the file cannot be written (the old file stays).
+    Raises SaveError (nothing is written) if ``path`` holds anything but a save
+    (an encounter file, a map, a picture: a save there would destroy it; a save
+    there is replaced), if the encounter holds something that cannot be saved, or
+    OSError if the file cannot be written (the old file stays).
     """
     path = Path(path)
+    refused = not_a_save_target(path)
+    if refused is not None:
+        raise SaveError(path, "", refused)
     atomic_write_text(path, encounter_text(encounter, path, now=now), mode=SECRET_MODE)
     encounter.source = str(path)
     return path

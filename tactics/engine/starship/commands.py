@@ -49,6 +49,7 @@ from tactics.engine.starship.state import (  # noqa: F401  (space_of/ship_of are
 from tactics.engine.core.labels import possessive
 from tactics.engine.starship.dc_parts import bd_dc_parts, reroll_parts
 from tactics.rules.dice import Dice
+from tactics.rules.near_names import near_miss
 from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, POSTS, roll_check, roll_weapons
 from tactics.rules.starship_data import ShipAction
 
@@ -208,8 +209,22 @@ class AssignPost:
         post = _post(self.post)
         if not str(self.crew).strip():
             raise Refused("name the crew member for the post")
+        _not_a_slip(state, space, str(self.crew))
         return [SpacePostAssigned(ship=ship.id, post=post, crew=self.crew,
                                   crew_name=crew_name(state, self.crew), ship_name=ship.name)]
+
+
+def _not_a_slip(state: Any, space: Any, crew: str) -> None:
+    """A crew id nearly a combatant's ("jamez" for james, "James" for james) is refused, naming it;
+    a name far from every id, or an NPC already aboard a ship, is an NPC crew member."""
+    combatants = getattr(state, "combatants", {})
+    if crew in combatants or any(crew in ship.crew.values() for ship in space.ships.values()):
+        return
+    ids = {cid: cid for cid in combatants} | {c.name: cid for cid, c in combatants.items()}
+    close = near_miss(crew, ids)
+    if close is not None:
+        raise Refused(f"no combatant {crew!r}: did you mean {ids[close]} ({combatants[ids[close]].name})? "
+                      "An NPC's own name is taken as written.")
 
 
 @dataclass

@@ -73,9 +73,11 @@ def log_lines(encounter) -> list[tuple[str, str]]:
 
 
 def export_text(encounter) -> str:
-    """The whole log as text: a title line, then one line per event."""
+    """The whole log as text: a title line, the dice seed (a new game draws a fresh one: the same
+    seed and commands give the same dice), then one line per event."""
     head = f"Tactics log: {encounter.state.name}"
-    return "\n".join([head, "=" * len(head)] + [line for _, line in log_lines(encounter)]) + "\n"
+    seed = f"Dice seed {encounter.seed}."
+    return "\n".join([head, "=" * len(head), seed] + [line for _, line in log_lines(encounter)]) + "\n"
 
 
 def export_log(encounter, folder: str | Path | None = None, *, now: datetime | None = None) -> Path:

@@ -352,8 +352,9 @@ class TrapTool(Tool):
             lines.append(f"Shift+click: {who.name} sets a {self.kind_info().label} ({how} vs DC "
                          f"{tr.default_trap_rules().set_dc}): set {percent(odds['set'])} · not set "
                          f"{percent(odds['failed'])} · explodes {percent(odds['explodes'])}")
+        perception, bonus = sheet.skill_check(who, "Perception")  # "Perception (WIS)" when untrained
         lines.append(f"S: search {tr.default_trap_rules().active_search_radius_ft} ft around "
-                     f"(Perception {sheet.skill(who, 'Perception'):+d}, Standard action)")
+                     f"({perception} {bonus:+d}, Standard action)")
         return lines
 
     def draw_preview(self, ctx: DrawContext) -> None:
