@@ -109,3 +109,21 @@ def test_f6_with_nothing_selected_never_hands_the_players_own_team_over():
     key(app, pygame.K_F6)
     assert controller_of(app.battle.state, "party") == "win", "a selected token's team: handed over on purpose"
     next(gen, None)
+
+
+def test_who_plays_a_team_is_said_before_the_fight_and_in_the_undo_line(app):
+    """Review 7 (solo play), finding K: before Start combat the Initiative panel's team row said
+    nothing of the app; Ctrl+Z after F6 said only "Undone: Set controller"."""
+    from ui_driver import drawn_texts
+
+    key(app, pygame.K_F6)
+    key(app, pygame.K_F6)  # the text's monsters
+    shown = " ".join(drawn_texts(app))  # (the line may wrap: its pieces are joined)
+    assert "Space Bears played by the app (the text's monsters), F6 to change" in shown
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.battle.message[0] == "Undone: Space Bears played by the app (the text's monsters); now played by the app (plays to win)."
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.battle.message[0] == "Undone: Space Bears played by the app (plays to win); now played by people."
+    assert not any("played by" in t for t in drawn_texts(app) if "F6 to change" in t), "people play them: nothing said"
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert app.battle.message[0] == "Redone: Space Bears played by the app (plays to win)."

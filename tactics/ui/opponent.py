@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 import pygame
 
 from tactics.engine.core.board_events import TokenMoved
-from tactics.engine.core.control import LEVELS, PEOPLE, SetController, app_sides, app_teams, controller_of, ship_sides, side_name
+from tactics.engine.core.control import (
+    LEVELS, PEOPLE, SetController, app_sides, app_teams, controller_of, level_words, ship_sides, side_name,
+)
 from tactics.engine.core.journal import Entry
 from tactics.engine.core.labels import entry_label
 from tactics.rules.grid import Point, cell_center
@@ -30,7 +32,6 @@ from tactics.ui import intents as ui
 from tactics.ui.animation import Animation
 from tactics.ui.hazards import hazards_of
 from tactics.ui import theme
-from tactics.ui.panels.app_turn import level_words
 
 if TYPE_CHECKING:
     from tactics.ai import Opponent
@@ -155,7 +156,7 @@ class OpponentAddon:
         nxt = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)]
         if view.submit(SetController(team, nxt)):
             name = state.teams[team].name
-            said = f"{name}: played by people." if nxt == PEOPLE else f"{name}: played by the app ({LEVELS[nxt].lower()})."
+            said = f"{name}: played by {level_words(nxt)}."
             view.say(said + "  (F6: change)", "good")
             self.next_at = self.clock() + BEAT_MS
             self.held = False  # a new controller plays on (people, or the app at the new level)
@@ -175,7 +176,7 @@ class OpponentAddon:
         if screen.submit(SetController(side, nxt)):
             name = side_name(state, side)
             name = name[:1].upper() + name[1:]
-            said = f"{name}: played by people." if nxt == PEOPLE else f"{name}: played by the app ({LEVELS[nxt].lower()})."
+            said = f"{name}: played by {level_words(nxt)}."
             screen.say(said + "  (F6: change)", "good")
             self.next_at = self.clock() + BEAT_MS
             self.held = False
@@ -288,7 +289,7 @@ class OpponentAddon:
         top = journal.redo_stack[-1]
         if top.command == "set-controller":
             entry = view.encounter.redo()
-            view.say("Redone: " + controller_change(view.state, entry), "info")
+            view.say("Redone: " + controller_change(view.state, entry) + ".", "info")
             return True
         if not self._apps(top):
             return False
@@ -438,10 +439,7 @@ def ship_reason_shown(state: Any, entry: Entry, viewer: str) -> bool:
 
 def controller_change(state: Any, entry: Entry | None) -> str:
     """"Space Bears played by the app (plays to win)": what a SetController entry did."""
-    event = entry.events[0] if entry is not None and entry.events else None
-    team = str(getattr(event, "team", ""))
-    name = side_name(state, team)
-    return f"{name[:1].upper() + name[1:]} played by {level_words(str(getattr(event, 'level', PEOPLE)))}"
+    return entry_label(entry.command, entry.args, state, entry.events) if entry is not None else ""
 
 
 def attach_opponent(app: Any) -> OpponentAddon:

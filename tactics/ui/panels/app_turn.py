@@ -12,18 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tactics.engine.core.control import LEVELS, PEOPLE, controller_of
-
-#: What the window calls each level in a line ("played by the app (the text's monsters)").
-SHORT_LEVELS: dict[str, str] = {"win": "plays to win", "monster": "the text's monsters"}
-
-
-def level_words(level: str) -> str:
-    """"the app (plays to win)", "people": who plays at ``level`` (a controller's name)."""
-    if level == PEOPLE or level not in LEVELS:
-        return "people"
-    return f"the app ({SHORT_LEVELS.get(level, LEVELS[level].lower())})"
-
+from tactics.engine.core.control import PEOPLE, SHORT_LEVELS, controller_of, level_words
 
 def played_by(state: Any, team: str) -> str:
     """"played by the app (plays to win)" or "played by people"."""
