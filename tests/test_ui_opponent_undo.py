@@ -137,21 +137,21 @@ def test_e_lets_the_app_play_on_after_the_undo(team_app):
 def test_the_apps_group_shows_no_end_turn_and_enter_and_e_do_not_cut_it_short(team_app):
     app, addon, now = team_app
     enc = app.battle.encounter
-    combat = enc.state.combat
-    for _ in range(12):  # the party's groups end with E until the bears' Vanguard acts
-        if combat.round == 1 and _acting_team(app) == "bears" and combat.phase == "action":
-            break
+    for _ in range(40):  # the party's groups end with E until the app has declared for a bear
+        combat = enc.state.combat
+        if combat.phase == "action" and _acting_team(app) == "bears":
+            if any(d.status == "declared" for d in combat.declarations):
+                break  # (Enter would now resolve the app's action)
+            _beat(app, now)
+            continue
         if not addon.busy():
             if hazards_of(app.battle).prompt.queue:
                 key(app, pygame.K_ESCAPE)
                 continue
-            key(app, pygame.K_e)
+            key(app, pygame.K_e)  # (the app may act in the same frame)
+            continue
         _beat(app, now)
-        combat = enc.state.combat
-    for _ in range(10):  # until the app has declared (Enter would then resolve its action)
-        if any(d.status == "declared" for d in enc.state.combat.declarations):
-            break
-        _beat(app, now)
+    assert any(d.status == "declared" for d in enc.state.combat.declarations)
     banner = app.hotseat.banner()
     assert banner is not None and banner.button is None
     assert banner.title == "Space Bears Vanguard: the app plays (plays to win)"

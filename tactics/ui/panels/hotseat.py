@@ -324,7 +324,7 @@ class HotseatBanner:
         banner = turn_banner(view.state, for_players=view.viewer == "players")  # F2 shows what the players see
         if banner is not None and self._held():
             return replace(banner, button="Let the app play on",
-                           detail="The app waits after the undo: E lets it play on, F6 changes who plays")
+                           detail="The app waits after the undo: E lets it play on")
         asked = waiting_for_facing(view)
         if banner is None or not asked:
             return banner
