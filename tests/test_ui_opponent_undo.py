@@ -31,6 +31,7 @@ def _session(name: str):
     addon = next(a for a in app.addons if isinstance(a, OpponentAddon))
     now = [0]
     addon.clock = lambda: now[0]
+    addon.next_at = 0  # (set on opening by the real clock, which runs on from the worker's earlier tests)
     assert app.battle.submit(SetController("bears", "win"))
     return app, addon, now
 
@@ -44,13 +45,22 @@ def _beat(app: App, now: list[int], n: int = 1) -> None:
             hazards.finish()
 
 
+def _why(app: App, addon: OpponentAddon) -> str:
+    """What the app waits on (for a failing assertion's message)."""
+    h = hazards_of(app.battle)
+    return (f"due={addon._due()} waiting={addon._waiting()} held={addon.held} top={type(app.top).__name__} "
+            f"prompt={h.prompt.queue if h else None} anim={h.animations.busy() if h else None} "
+            f"refused={addon.opponent.refused if addon.opponent else None} "
+            f"last={[e.command for e in app.battle.encounter.journal.entries][-6:]} msg={app.battle.message}")
+
+
 def _acting_team(app: App) -> str:
     combat = app.battle.state.combat
     return combat.turn_order()[combat.group_index].team
 
 
 @pytest.fixture
-def team_app():
+def team_app(data_dir):  # (its own autosaves: another test's of the same file would ask to restore)
     app, addon, now = _session("space-bears.encounter.toml")
     enc = app.battle.encounter
     opening = opening_of(enc.definition, enc.source)  # Start combat as the Initiative panel does
@@ -82,7 +92,7 @@ def _to_after_bears_vanguard(app: App, addon: OpponentAddon, now: list[int]) -> 
         if _acting_team(app) != "bears":
             break
         _beat(app, now)
-    assert _acting_team(app) == "party", "the bears' Vanguard has played"
+    assert _acting_team(app) == "party", _why(app, addon)
     _beat(app, now, 2)
 
 
@@ -165,7 +175,7 @@ def test_the_apps_group_shows_no_end_turn_and_enter_and_e_do_not_cut_it_short(te
 
 
 @pytest.fixture
-def turns_app():
+def turns_app(data_dir):
     app, addon, now = _session("space-bears-individual.encounter.toml")
     app.battle.turns.start("rolled")
     gen = app_session(app)
@@ -221,7 +231,7 @@ def test_individual_turns_ctrl_z_takes_the_bears_end_turn_back_and_the_app_waits
         if enc.state.combat.current != bear:
             break
         _beat(app, now)
-    assert enc.state.combat.current != bear
+    assert enc.state.combat.current != bear, _why(app, addon)
     assert enc.journal.entries[-1].command == "end-turn"
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert enc.state.combat.current == bear

@@ -340,8 +340,9 @@ class HotseatBanner:
     def end_turn(self) -> bool:
         """Submit "End turn"; the outcome (or the refusal's reason) is shown as a message."""
         view = self.app.battle
-        if self._held():  # after an undo the app waits: E lets it play on
-            return bool(self.app.opponent.play_on())
+        opponent = getattr(self.app, "opponent", None)  # (tactics/ui/opponent.py)
+        if opponent is not None and opponent.held:  # after an undo the app waits: E lets it play on
+            return bool(opponent.play_on())
         note = app_turn_note(view.state)
         if note is not None:  # the app's turn is the app's to end (review 7, solo play)
             view.say(note, "info")
