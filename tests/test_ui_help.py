@@ -64,3 +64,11 @@ def test_help_card_fits_every_common_window_size():
             theme.set_scale(old)
     finally:
         pygame.quit()
+
+
+def test_help_card_says_what_hot_seat_is_here():
+    """Review 7 (solo play), finding G: F1 named hot seat only beside E; two players on one
+    laptop expected secrets. It says plainly: one trusted screen, no per-team view."""
+    rows = dict(shortcut_rows(TOOL_CLASSES))
+    assert "no per-team view" in rows["Hot seat"] and "hand-over" in rows["Hot seat"]
+    assert "party's view" in rows["GM's view / F2"] and "everything" in rows["GM's view / F2"]

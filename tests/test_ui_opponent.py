@@ -86,3 +86,44 @@ def test_the_bears_play_their_group_one_command_per_beat(app):
     group = app.battle.state.combat.acting_group() or app.battle.state.combat.turn_order()[app.battle.state.combat.group_index]
     assert group.team == "party"
     assert saw_glide, "the bears' moves are drawn as they go"
+
+
+def test_f6_with_nothing_selected_never_hands_the_players_own_team_over():
+    """Review 7 (solo play), finding F: on the pirate corvette's battle map every team is the
+    players'; F6 with nothing selected handed The Party to the app. It changes nothing now and
+    says where the foes are; F6 on a selected party token still hands the party over."""
+    from ui_driver import centre, click
+
+    gen = app_session(App(open_path(bundled("pirate-corvette.encounter.toml"), seed=1), size=SIZE))
+    app = next(gen)
+    state = app.battle.state
+    key(app, pygame.K_F6)
+    assert all(controller_of(app.battle.state, t) is None for t in state.teams)
+    assert not app.battle.encounter.journal.entries
+    text = app.battle.message[0]
+    assert text.startswith("No foes on this map to hand to the app")
+    assert "the Red Maw is on the starship screen: Tab" in text
+    brandon = next(c for c in state.combatants.values() if c.team == "party" and c.cell is not None)
+    click(app, centre(app, brandon.cell))
+    assert app.battle.selected == brandon.id
+    key(app, pygame.K_F6)
+    assert controller_of(app.battle.state, "party") == "win", "a selected token's team: handed over on purpose"
+    next(gen, None)
+
+
+def test_who_plays_a_team_is_said_before_the_fight_and_in_the_undo_line(app):
+    """Review 7 (solo play), finding K: before Start combat the Initiative panel's team row said
+    nothing of the app; Ctrl+Z after F6 said only "Undone: Set controller"."""
+    from ui_driver import drawn_texts
+
+    key(app, pygame.K_F6)
+    key(app, pygame.K_F6)  # the text's monsters
+    shown = " ".join(drawn_texts(app))  # (the line may wrap: its pieces are joined)
+    assert "Space Bears played by the app (the text's monsters), F6 to change" in shown
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.battle.message[0] == "Undone: Space Bears played by the app (the text's monsters); now played by the app (plays to win)."
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.battle.message[0] == "Undone: Space Bears played by the app (plays to win); now played by people."
+    assert not any("played by" in t for t in drawn_texts(app) if "F6 to change" in t), "people play them: nothing said"
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert app.battle.message[0] == "Redone: Space Bears played by the app (plays to win)."

@@ -22,8 +22,11 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 import pygame
 
 from tactics.engine.core.board_events import TokenMoved
-from tactics.engine.core.control import LEVELS, PEOPLE, SetController, app_sides, app_teams, controller_of, ship_sides, side_name
+from tactics.engine.core.control import (
+    LEVELS, PEOPLE, SetController, app_sides, app_teams, controller_of, level_words, ship_sides, side_name,
+)
 from tactics.engine.core.journal import Entry
+from tactics.engine.core.labels import entry_label
 from tactics.rules.grid import Point, cell_center
 from tactics.ui import intents as ui
 from tactics.ui.animation import Animation
@@ -69,20 +72,36 @@ class OpponentAddon:
         self.opponent: Opponent | None = None
         self.next_at = 0
         self.paused = False
+        #: after an undo that gives the app the moment again it waits until E (or F6) lets it go on
+        #: (review 7, solo play: Ctrl+Z after its turn undid nothing, it played the same at once)
+        self.held = False
+        self._said_held = False  # the status line still has to say it waits
+        self._made: dict[int, tuple[Entry, str]] = {}  # the app's own entries, by id: (entry, its reason)
+        self._journal: Any = None
 
     # -- the app's add-on hooks ----------------------------------------------------------
     def opened(self, encounter: Any) -> bool:
         self.view = self.app.battle
         self.opponent = None  # made when a team or ship side is first app-controlled (see _due)
         self.next_at = self.clock() + BEAT_MS
+        self.held, self._said_held = False, False
+        self._made = {}
+        if self._journal is not None and self._on_journal in self._journal.listeners:
+            self._journal.listeners.remove(self._on_journal)
+        self._journal = self.view.encounter.journal
+        self._journal.listeners.append(self._on_journal)
         return False
 
     def busy(self) -> bool:
         """Keep the loop ticking while the app has a move to make (not while it waits for a person)."""
-        return self._due() and not self._waiting()
+        return not self.held and self._due() and not self._waiting()
 
     def update(self) -> bool:
         """One of the app's commands, when its beat has come."""
+        self._answer_own_prompt()
+        if self.held:
+            self._hold()
+            return False
         if not self._due() or self.clock() < self.next_at or self._waiting():
             return False
         assert self.opponent is not None
@@ -91,6 +110,7 @@ class OpponentAddon:
         self.next_at = self.clock() + BEAT_MS
         if step is None:
             return False
+        self._made[id(step.entry)] = (step.entry, step.reason)
         screen = self._starship()
         if screen is not None:
             if step.reason and ship_reason_shown(self.view.state, step.entry, self.view.viewer):
@@ -107,7 +127,13 @@ class OpponentAddon:
         return False
 
     def handle(self, intent: Any) -> bool:
-        if not isinstance(intent, ui.KeyPress) or intent.key != pygame.K_F6 or self.view is None:
+        if not isinstance(intent, ui.KeyPress) or self.view is None:
+            return False
+        if intent.ctrl and intent.key in (pygame.K_z, pygame.K_y) and self.app.top is self.view:
+            return self.undo() if intent.key == pygame.K_z else self.redo()
+        if intent.key == pygame.K_e and not intent.ctrl and self.held and self._starship() is not None:
+            return self.play_on()  # (the battle map's E is the turn banner's: it asks play_on)
+        if intent.key != pygame.K_F6:
             return False
         if self._starship() is not None:
             self.cycle_ship_side()
@@ -124,15 +150,16 @@ class OpponentAddon:
         state = view.state
         team = self._chosen_team()
         if team is None:
-            view.say("No team to hand to the app.", "error")
+            view.say(self._no_foes(), "info" if state.teams else "error")
             return
         now = controller_of(state, team) or PEOPLE
         nxt = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)]
         if view.submit(SetController(team, nxt)):
             name = state.teams[team].name
-            said = f"{name}: played by people." if nxt == PEOPLE else f"{name}: played by the app ({LEVELS[nxt].lower()})."
+            said = f"{name}: played by {level_words(nxt)}."
             view.say(said + "  (F6: change)", "good")
             self.next_at = self.clock() + BEAT_MS
+            self.held = False  # a new controller plays on (people, or the app at the new level)
 
     def cycle_ship_side(self) -> None:
         """F6 on the starship screen: hand the enemy ship's side to the next controller."""
@@ -149,19 +176,35 @@ class OpponentAddon:
         if screen.submit(SetController(side, nxt)):
             name = side_name(state, side)
             name = name[:1].upper() + name[1:]
-            said = f"{name}: played by people." if nxt == PEOPLE else f"{name}: played by the app ({LEVELS[nxt].lower()})."
+            said = f"{name}: played by {level_words(nxt)}."
             screen.say(said + "  (F6: change)", "good")
             self.next_at = self.clock() + BEAT_MS
+            self.held = False
 
     def _chosen_team(self) -> str | None:
         state = self.view.state
         who = self.view.selected_combatant()
         if who is not None:
-            return who.team
+            return who.team  # a token of the players' own team too: handing it over is deliberate
         for tid, team in state.teams.items():
             if not team.players:
                 return tid
-        return next(iter(state.teams), None)
+        return None  # every team is the players': F6 hands none of them over unasked (review 7, solo play)
+
+    def _no_foes(self) -> str:
+        """What F6 with nothing selected says when every team on the map is the players'."""
+        state = self.view.state
+        if not state.teams:
+            return "No team to hand to the app."
+        players = {tid for tid, team in state.teams.items() if team.players}
+        space = getattr(state, "space", None)
+        ships = [s.name for s in (getattr(space, "ships", None) or {}).values() if s.side not in players]
+        said = "No foes on this map to hand to the app"
+        if ships:
+            names = " and ".join(dict.fromkeys(ships))
+            said += f" ({'the ' if not names.lower().startswith('the ') else ''}{names} "
+            said += f"{'is' if len(set(ships)) == 1 else 'are'} on the starship screen: Tab)"
+        return said + ". To hand the players' own team over, select one of its tokens first."
 
     # -- helpers ---------------------------------------------------------------------------
     def _starship(self) -> Any:
@@ -197,12 +240,141 @@ class OpponentAddon:
         if screen is not None:
             return screen.dialog is not None  # a person's dialog (or the phase's summary) is open
         hazards = hazards_of(self.view)
-        if hazards is not None and hazards.prompt.queue and all(self._app_plays(c) for c in hazards.prompt.queue):
-            hazards.prompt.stop()  # the app's own creatures keep the facing they have (no one to ask)
+        self._answer_own_prompt()
         if hazards is not None and (hazards.animations.busy() or hazards.prompt.queue):
             return True
         menu = getattr(self.app, "gm_menu", None)
         return bool(menu is not None and menu.is_open())
+
+    def _answer_own_prompt(self) -> None:
+        """The facing prompt never asks a person about a creature the app plays: its creatures keep
+        the facing they have (no one to ask). Every frame, not only when the app is due: after an
+        undo the app had answered that moment already and left the prompt to the human (review 7)."""
+        hazards = hazards_of(self.view) if self.view is not None and self.app.top is self.view else None
+        if hazards is not None and hazards.prompt.queue and all(self._app_plays(c) for c in hazards.prompt.queue):
+            hazards.prompt.stop()
+
+    # -- undo across the app's turn ----------------------------------------------------------
+    def undo(self) -> bool:
+        """Ctrl+Z on the battle map when the last command is the app's: take back its last decision
+        (the command its reason went with) and the bookkeeping that followed it (resolving, End
+        turn, facings), and the app waits (:meth:`_on_journal`). Other commands: the map's own undo."""
+        view = self.view
+        journal = view.encounter.journal
+        if view.encounter.read_only or not journal.entries:
+            return False
+        last = journal.entries[-1]
+        if last.command == "set-controller":
+            return self._undo_controller()
+        if not self._apps(last):
+            return False
+        undone: list[tuple[Entry, str]] = []
+        while journal.entries and self._apps(journal.entries[-1]):
+            reason = self._made[id(journal.entries[-1])][1]
+            entry = view.encounter.undo()
+            undone.append((entry, reason))
+            if reason:  # the app's decision: the unit ends here
+                break
+        view.say("Undone: " + self._what_undone(undone) + (self._waits_words() if self.held else ""), "info")
+        self._said_held = True
+        return True
+
+    def redo(self) -> bool:
+        """Ctrl+Y when the next command to redo is the app's: its decision and the bookkeeping
+        after it come back together, as Ctrl+Z took them."""
+        view = self.view
+        journal = view.encounter.journal
+        if view.encounter.read_only or not journal.redo_stack:
+            return False
+        top = journal.redo_stack[-1]
+        if top.command == "set-controller":
+            entry = view.encounter.redo()
+            view.say("Redone: " + controller_change(view.state, entry) + ".", "info")
+            return True
+        if not self._apps(top):
+            return False
+        done: list[tuple[Entry, str]] = []
+        while journal.redo_stack and self._apps(journal.redo_stack[-1]):
+            reason = self._made[id(journal.redo_stack[-1])][1]
+            if reason and done:
+                break  # the next decision is the next Ctrl+Y's
+            done.append((view.encounter.redo(), reason))
+        view.say("Redone: " + self._what_undone(done) + (self._waits_words() if self._still_held() else ""), "info")
+        self._said_held = True
+        return True
+
+    def play_on(self) -> bool:
+        """E (or the banner's button) while the app waits after an undo: it plays on."""
+        if not self.held:
+            return False
+        self.held = False
+        self.next_at = self.clock() + BEAT_MS
+        say = self._starship().say if self._starship() is not None else self.view.say
+        say("The app plays on.", "info")
+        self.app.dirty = True
+        return True
+
+    def _undo_controller(self) -> bool:
+        view = self.view
+        entry = view.encounter.undo()
+        event = entry.events[0] if entry is not None and entry.events else None
+        now = level_words(getattr(event, "was", PEOPLE))
+        view.say(f"Undone: {controller_change(view.state, entry)}; now played by {now}."
+                 + (self._waits_words() if self.held else ""), "info")
+        self._said_held = True
+        return True
+
+    def _apps(self, entry: Entry) -> bool:
+        made = self._made.get(id(entry))
+        return made is not None and made[0] is entry
+
+    def _what_undone(self, entries: list[tuple[Entry, str]]) -> str:
+        """"Bear 2 charges Art (and 2 commands after it)": the app's decision in its own words."""
+        reasoned = next(((e, r) for e, r in entries if r), None)
+        if reasoned is None:
+            entry = entries[0][0]
+            head = entry_label(entry.command, entry.args, self.view.state, entry.events)
+        else:
+            head = reasoned[1].split(": ", 1)[0]
+        more = len(entries) - 1
+        return head + (f" (and {more} command{'s' if more != 1 else ''} after it)" if more else "") + "."
+
+    @staticmethod
+    def _waits_words() -> str:
+        return " The app waits: press E (or F6) to let it play on."
+
+    def _on_journal(self, journal: Any, what: str) -> None:
+        """After an undo the app plans afresh from the state it finds; when the moment is its own
+        again it waits for a person (E or F6), instead of playing the same thing again at once."""
+        if what == "commit":
+            return
+        self.opponent = None  # a fresh plan: the old one had taken back commands in it
+        if what == "undo" and self._shown() and self._due():
+            if not self.held:
+                self._said_held = False
+            self.held = True
+        self.app.dirty = True
+
+    def _still_held(self) -> bool:
+        return self.held and self._shown() and self._due()
+
+    def _hold(self) -> None:
+        """While held: the hold ends by itself once the moment is no longer the app's (Ctrl+Y took
+        it past its turn, F6 gave the team to people); the status line says it waits."""
+        if not self._shown():
+            return
+        if not self._due():
+            self.held = False
+            return
+        if not self._said_held:
+            self._said_held = True
+            screen = self._starship()
+            target = screen if screen is not None else self.view
+            said = target.message[0] if target.message else ""
+            target.say((said + self._waits_words()).strip(), "info")
+
+    def _shown(self) -> bool:
+        return self.view is not None and (self._starship() is not None or self.app.top is self.view)
 
     def _app_plays(self, cid: str) -> bool:
         who = self.view.state.combatants.get(cid)
@@ -265,9 +437,15 @@ def ship_reason_shown(state: Any, entry: Entry, viewer: str) -> bool:
     return bool(named) and all(ship in ships and players_ship(state, ships[ship]) for ship in named)
 
 
+def controller_change(state: Any, entry: Entry | None) -> str:
+    """"Space Bears played by the app (plays to win)": what a SetController entry did."""
+    return entry_label(entry.command, entry.args, state, entry.events) if entry is not None else ""
+
+
 def attach_opponent(app: Any) -> OpponentAddon:
     addon = OpponentAddon(app)
     app.addons.append(addon)
+    app.opponent = addon  # the turn banner asks it whether the app waits (E lets it play on)
     return addon
 
 

@@ -34,6 +34,15 @@ reducer = Reducer()
 #: The levels the app can play a team at, and what the window calls them.
 LEVELS: dict[str, str] = {"win": "Plays to win", "monster": "Plays like the text's monsters"}
 PEOPLE = "people"
+#: The levels in a line of the window ("played by the app (the text's monsters)").
+SHORT_LEVELS: dict[str, str] = {"win": "plays to win", "monster": "the text's monsters"}
+
+
+def level_words(level: str) -> str:
+    """"the app (plays to win)", "people": who plays at ``level`` (a controller's name)."""
+    if level == PEOPLE or level not in LEVELS:
+        return "people"
+    return f"the app ({SHORT_LEVELS.get(level, LEVELS[level].lower())})"
 
 
 def controller_of(state: EncounterState, team: str) -> str | None:
@@ -109,7 +118,7 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     name = team.name if team is not None else event.team
     if event.level == PEOPLE:
         return f"{name}: played by people again."
-    return f"{name}: played by the app ({LEVELS.get(event.level, event.level).lower()})."
+    return f"{name}: played by {level_words(event.level)}."
 
 
 def build_controllers(state: EncounterState, definition: dict[str, Any]) -> None:

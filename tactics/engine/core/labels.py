@@ -102,6 +102,11 @@ def entry_label(command: str, args: dict[str, Any] | None = None, state: Any = N
     if command == "advance":
         kinds = [getattr(e, "kind", "") for e in events or []]
         label = next((_ADVANCE_STEPS[k] for k in kinds if k in _ADVANCE_STEPS), label)
+    if command == "set-controller" and isinstance(args.get("team"), str):
+        from tactics.engine.core.control import level_words, side_name  # (control imports the journal)
+
+        name = side_name(state, args["team"]) if state is not None else args["team"]
+        return f"{name[:1].upper() + name[1:]} played by {level_words(str(args.get('level', '')))}"
     if command == "adjust-hp" and isinstance(args.get("delta"), int):
         delta = args["delta"]
         label = f"Damage {-delta}" if delta < 0 else f"Heal {delta}"

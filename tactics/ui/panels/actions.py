@@ -31,6 +31,7 @@ from tactics.ui import situation, theme
 from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.tools.attack import AttackTool
+from tactics.ui.panels.app_turn import app_turn_note
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -129,7 +130,14 @@ class ActionsPanel(w.Panel):
         if not self.collapsed:
             cid = self.ui.view.selected
             actors = acting_combatants(state)
-            if cid not in actors:
+            note = app_turn_note(state)
+            if note is not None:  # the app declares for its own group: no buttons for it (review 7)
+                lx, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
+                group = acting_group(state)
+                for line in w.wrap((f"{group_label(state, group.key)} acts. " if group else "") + note, 15, inner, "regular"):
+                    w.text(canvas, line, (lx, cy), 15, theme.TEXT_DIM, "regular")
+                    cy += w.line_h(15, "regular")
+            elif cid not in actors:
                 cy = self._pick(canvas, rect, cy, actors, hover)
             else:
                 cy = self._actor(canvas, rect, cy, cid, hover)

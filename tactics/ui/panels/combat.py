@@ -39,6 +39,7 @@ from tactics.rules.sheets import Sheet
 from tactics.ui import intents as ui
 from tactics.ui import placement, render, theme
 from tactics.ui.panels.actions import ActionsPanel
+from tactics.ui.panels.app_turn import app_turn_note
 from tactics.ui.panels.log import LogPanel
 from tactics.ui.panels.phase_banner import PhaseBanner
 from tactics.ui.panels.resolve import ResolvePanel
@@ -268,6 +269,9 @@ class CombatPanels:
             return True
         if intent.ctrl:
             return False
+        if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n) and (note := app_turn_note(self.state)):
+            self.view.say(note, "info")  # the app resolves and ends its own turn (review 7, solo play)
+            return True
         if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if preview_order(self.state):
                 self.resolve.resolve_next()

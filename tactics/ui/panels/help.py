@@ -29,7 +29,7 @@ MAP_KEYS: list[Row] = [
     ("W", "show or hide wall lines"),
     ("Q", "front / flank / rear arcs of the hovered token"),
     ("F2", "preview what the players see"),
-    ("F6", "the selected token's team: people / the app plays it"),
+    ("F6", "the selected token's team (none: the foes): people / the app"),
     ("F11", "full screen"),
 ]
 
@@ -60,7 +60,7 @@ SETUP_KEYS: list[Row] = [
 FIGHT_KEYS: list[Row] = [
     ("Enter", "resolve the next declared action"),
     ("N", "next step of the round"),
-    ("E", "end the acting group's turn (hot seat)"),
+    ("E", "end the group's turn; after Ctrl+Z: the app plays on"),
     ("Arrows / numpad", "choose a facing when asked"),
     ("Ctrl+E", "export the log as text"),
     ("Page Up / Down", "scroll the log"),
@@ -72,6 +72,9 @@ TABLE_KEYS: list[Row] = [
     ("Ctrl+O, or drop a file", "open a map, encounter or save"),
     ("Ctrl+P", "open or close the players' window"),
     ("Ctrl+T", "table settings: who rolls, players' window"),
+    # hot seat is one screen everyone trusts (review 7, solo play): nobody should expect secrets
+    ("Hot seat", "one trusted screen: no per-team view, no hand-over"),
+    ("GM's view / F2", "everything hidden shown / the party's view only"),
     ("Ctrl+Q", "quit (every command is already autosaved)"),
     ("F1", "this help"),
 ]

@@ -34,6 +34,9 @@ from tactics.ui.panels.next_turn import begin_next_turn, between_turns, facing_a
 from tactics.ui.panels.phase_banner import shows_step_button
 from tactics.ui.widgets import blit_text
 from tactics.engine.core.labels import possessive
+from tactics.engine.core.control import controller_of
+from tactics.engine.combat.state import group_label
+from tactics.ui.panels.app_turn import SHORT_LEVELS, app_turn, app_turn_note
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
@@ -127,7 +130,19 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
         else:
             waiting = f"{len(pending)} declared action{'s' if len(pending) != 1 else ''} to resolve (Enter)"
     detail = f"{rnd}, Action Phase: declare, resolve, then End turn; {_after_group(state, combat, for_players)}"
+    if app_turn(state) is not None:  # the app plays this group: nothing here for a person to end
+        return _app_banner(state, f"{group_label(state, group.key)}", rnd, group.team, for_players)
     return TurnBanner(title, detail, _team_colour(state, group.team), "End turn", waiting)
+
+
+def _app_banner(state: EncounterState, whose: str, rnd: str, team: str, for_players: bool,
+                waiting: str = "") -> TurnBanner:
+    """"Bear 2's turn: the app plays (plays to win)", with no End turn button (review 7, solo play:
+    E cut the app's turn short); the GM's line says how people take over."""
+    level = controller_of(state, team) or ""
+    title = f"{whose}: the app plays ({SHORT_LEVELS.get(level, level)})"
+    detail = f"{rnd}, {_team_name(state, team)}" + ("" if for_players else ": watch its moves; F6 changes who plays it")
+    return TurnBanner(title, detail, _team_colour(state, team), None, waiting)
 
 
 def _after_group(state: EncounterState, combat: Any, for_players: bool) -> str:
@@ -178,6 +193,8 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
         names = ", ".join(c.name for c in left)
         waiting = f"Waiting for a held action: {names} may act first" if names else "Waiting for held actions"
     title = f"{possessive(who.name)} turn"
+    if app_turn(state) is not None:  # the app plays this creature: no End turn for a person
+        return _app_banner(state, title, rnd, who.team, for_players, waiting)
     return TurnBanner(title, f"{rnd}, {_team_name(state, who.team)}", _team_colour(state, who.team), "End turn",
                       waiting)
 
@@ -299,9 +316,17 @@ class HotseatBanner:
         app = self.app
         return app.top is app.screens[0] and app.screens[0] is app.battle
 
+    def _held(self) -> bool:
+        """Does the app wait after an undo (E lets it play on)? (tactics/ui/opponent.py)"""
+        opponent = getattr(self.app, "opponent", None)
+        return bool(opponent is not None and opponent.held)
+
     def banner(self) -> TurnBanner | None:
         view = self.app.battle
         banner = turn_banner(view.state, for_players=view.viewer == "players")  # F2 shows what the players see
+        if banner is not None and self._held():
+            return replace(banner, button="Let the app play on",
+                           detail="The app waits after the undo: E lets it play on")
         asked = waiting_for_facing(view)
         if banner is None or not asked:
             return banner
@@ -317,6 +342,13 @@ class HotseatBanner:
     def end_turn(self) -> bool:
         """Submit "End turn"; the outcome (or the refusal's reason) is shown as a message."""
         view = self.app.battle
+        opponent = getattr(self.app, "opponent", None)  # (tactics/ui/opponent.py)
+        if opponent is not None and opponent.held:  # after an undo the app waits: E lets it play on
+            return bool(opponent.play_on())
+        note = app_turn_note(view.state)
+        if note is not None:  # the app's turn is the app's to end (review 7, solo play)
+            view.say(note, "info")
+            return False
         asked = waiting_for_facing(view)
         if asked:  # the facing prompt is the one thing left between two turns
             view.say(f"{asked}; then the next turn begins.", "info")

@@ -22,6 +22,7 @@ from tactics.ui import placement, theme
 from tactics.ui import layout_probe as probe
 from tactics.ui import widgets as w
 from tactics.ui.theme import px
+from tactics.ui.panels.app_turn import SHORT_LEVELS, app_turn
 from tactics.engine.core.labels import possessive
 
 if TYPE_CHECKING:
@@ -51,6 +52,9 @@ def declare_line(state, viewer: str) -> str:
     if viewer != "gm":
         acting = [who for who in acting if not state.hidden_from_players(who)]
     names = ", ".join(who.name for who in acting) or "no one who can act"
+    playing = app_turn(state)
+    if playing is not None:  # the app declares and resolves for its own group (review 7, solo play)
+        return f"The app plays {names} ({SHORT_LEVELS.get(playing[1], playing[1])})"
     return f"Declare for {names}, then resolve"
 
 

@@ -40,6 +40,7 @@ from tactics.ui import widgets as w
 from tactics.ui.panels import rolls
 from tactics.ui.panels.actions import declared_text
 from tactics.ui.theme import px
+from tactics.ui.panels.app_turn import app_turn_note
 from tactics.engine.core.labels import possessive
 
 if TYPE_CHECKING:
@@ -229,7 +230,13 @@ class ResolvePanel(w.Panel):
             if combat.phase == "action" and not queue:
                 w.text(canvas, "Nothing declared is waiting.", (lx, cy), 16, theme.TEXT_DIM, "regular")
                 cy += w.line_h(16, "regular") + px(6)
-            if queue:  # the button first: a long queue never pushes it out of the panel
+            note = app_turn_note(state) if queue else None
+            if note is not None:  # the app resolves its own group's actions (review 7, solo play)
+                for line in w.wrap(note, 14, inner, "regular"):
+                    w.text(canvas, line, (lx, cy), 14, theme.TEXT_DIM, "regular")
+                    cy += w.line_h(14, "regular")
+                cy += px(6)
+            elif queue:  # the button first: a long queue never pushes it out of the panel
                 if self.table_rolls():
                     for line in w.wrap(dice_hint(state, queue[0]), 14, inner, "regular"):
                         w.text(canvas, line, (lx, cy), 14, theme.TEXT_DIM, "regular")

@@ -30,6 +30,7 @@ from tactics.ui.theme import fs, px
 from tactics.ui import widgets as w
 from tactics.ui.tokens import condition_pill_text, condition_word
 from tactics.ui.panels.resolve import DICE_LABELS
+from tactics.ui.panels.app_turn import SHORT_LEVELS, played_by
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -143,6 +144,12 @@ class TrackerPanel(w.Panel):
             pygame.draw.circle(s, team.colour, (x + px(8), y + px(12)), px(8))
             w.text(s, team.name, (x + px(24), y), 18, theme.TEXT, "bold")
             y += max(px(30), w.line_h(18, "bold") + px(4))
+            if controller_of(state, team.id) is not None:  # solo play: said before the fight too (review 7)
+                for line in w.wrap(f"{played_by(state, team.id)}, F6 to change", 15,
+                                   rect.right - theme.PANEL_PAD - (x + px(24)), "semibold"):
+                    w.text(s, line, (x + px(24), y - px(4)), 15, theme.ACCENT, "semibold")
+                    y += w.line_h(15, "semibold")
+                y += px(4)
             for who in members:
                 if not who.present:
                     for line in w.wrap(f"{who.name}: not here yet (joins at a Counter Phase)", 15,
@@ -197,16 +204,18 @@ class TrackerPanel(w.Panel):
             pygame.draw.circle(s, colour, (x + px(8), y + px(12)), px(8))
             name = f"{i + 1}. {team.name if team else tid}"
             # solo play: F6 hands a team to the app; said on the second line, where it cut no name (review 5)
-            note = "the app plays" if controller_of(state, tid) is not None else ""
+            level = controller_of(state, tid)  # with its level: which of F6's two plays (review 7)
+            note = f"the app plays ({SHORT_LEVELS[level]})" if level is not None else ""
             for line in w.fit_line(name, 18, inner - px(24), "bold"):
                 w.text(s, line, (x + px(24), y), 18, theme.TEXT, "bold")
             y += w.line_h(18, "bold")
-            second = note
+            seconds = [note] if note else []
             if self.ui.view.viewer == "gm" or state.players_side(tid):
                 # On its own line: a long team name never runs into the number. The players' view
                 # shows no GM team's: it is the mean over all its members, hidden ones too (R-INIT-1).
-                second = f"Team Initiative {combat.team_initiative.get(tid, 0)}" + (f"  ·  {note}" if note else "")
-            if second:
+                # Who plays it under it: with the level it no longer fits beside the number.
+                seconds.insert(0, f"Team Initiative {combat.team_initiative.get(tid, 0)}")
+            for second in seconds:
                 for line in w.fit_line(second, 15, inner - px(24), "semibold"):
                     w.text(s, line, (x + px(24), y), 15, theme.TEXT_DIM, "semibold")
                 y += w.line_h(15)

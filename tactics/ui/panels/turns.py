@@ -49,6 +49,7 @@ from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.panels.combat import combat_move
 from tactics.ui.panels.next_turn import begin_next_turn
+from tactics.ui.panels.app_turn import app_turn_note
 from tactics.ui.panels.turns_log import TurnsColumn
 from tactics.ui.tools.attack import AttackTool, _declare, set_attack_command
 from tactics.ui.tools.select import set_move_command
@@ -386,6 +387,15 @@ class TurnsPanel(w.Panel):
             out.append(one("Begin next turn", "begin", lambda: self.submit(BeginTurn()), "primary"))
             return out
         cid = turns.current
+        note = app_turn_note(state, cid)
+        if note is not None:  # the app plays this creature: no buttons that would play it (review 7)
+            lines = w.wrap(note, 14, px(WIDTH) - 2 * theme.PANEL_PAD, "regular")
+
+            def say(surface: pygame.Surface, rect: pygame.Rect) -> None:
+                for n, line in enumerate(lines):
+                    w.text(surface, line, (rect.x, rect.y + n * w.line_h(14, "regular")), 14, theme.TEXT_DIM, "regular")
+            out.append((say, w.line_h(14, "regular") * len(lines) + px(8)))
+            return out
         sheet = sheet_of(state.combatants[cid])
         waiting = turns.pending is not None
         can_attack = not waiting and pips_of(state, cid).contested == "open"  # R-TURN-2
