@@ -55,18 +55,23 @@ def test_the_advantages_phase_lists_what_is_in_force_without_hidden_creatures() 
         assert "Brandon: Shaken 1" in words and "Bear 1" not in words
 
 
+def _brandon_aims_at_bear1(app: App) -> None:
+    """From the surprise round to Brandon's declared shot at Bear 1, with real clicks."""
+    start_surprise(app)
+    press(app, "banner-advance")
+    press(app, "actor:brandon")
+    press(app, "weapon:silenced_pistol")
+    move(app, token(app, "bear1"))
+    click(app, token(app, "bear1"))
+    app.step()
+
+
 def test_a_resolved_attack_shows_its_dice_on_the_players_window() -> None:
     enc = space_bears()
     explosion(enc)
     for app in app_session(App(enc, size=SIZE), closing=True):
         app.players.open(size=SIZE)
-        start_surprise(app)
-        press(app, "banner-advance")
-        press(app, "actor:brandon")
-        press(app, "weapon:silenced_pistol")
-        move(app, token(app, "bear1"))
-        click(app, token(app, "bear1"))
-        app.step()
+        _brandon_aims_at_bear1(app)
         before = _texts(app)
         assert not app.players.window.cards.roll  # declared, not rolled: nothing to show yet
         press(app, "resolve")
@@ -217,12 +222,7 @@ def test_a_card_never_covers_a_token_s_name_that_reaches_past_its_square() -> No
     explosion(enc)
     for app in app_session(App(enc, size=SIZE), closing=True):
         app.players.open(size=(1600, 900))
-        start_surprise(app)
-        press(app, "banner-advance")
-        press(app, "actor:brandon")
-        press(app, "weapon:silenced_pistol")
-        move(app, token(app, "bear1"))
-        click(app, token(app, "bear1"))
+        _brandon_aims_at_bear1(app)
         press(app, "resolve")
         app.step()
         pw = app.players.window

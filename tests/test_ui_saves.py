@@ -39,10 +39,11 @@ def game(tmp_path: Path, data_dir: Path) -> Path:
     return path
 
 
-def start(path: Path) -> App:
-    """The window as the ``tactics`` command starts it (it offers newer autosaves)."""
+def start(path: Path, *, offering: bool = True) -> App:
+    """The window as the ``tactics`` command starts it (offering: it offers newer autosaves)."""
     app = App(open_path(path, seed=7), size=SIZE)
-    app.saving.offer_restores()
+    if offering:
+        app.saving.offer_restores()
     app.step()
     return app
 
@@ -50,6 +51,10 @@ def start(path: Path) -> App:
 def stop(app: App) -> None:
     app._addons("closing")
     pygame.quit()
+
+
+def drop(app: App, path: Path) -> None:
+    post(app, pygame.event.Event(pygame.DROPFILE, file=str(path)))
 
 
 def walk(app: App, *cells) -> None:

@@ -20,9 +20,9 @@ import pytest
 from tactics.engine.saves.autosave import list_autosaves
 from tactics.engine.saves.document import load_save
 from tactics.ui.app import App
-from tactics.ui.opening import open_path
 
 from arena_game import write_game
+from test_ui_saves import drop, start, stop, walk
 from ui_driver import click_settled as click, key_settled as key, post_settled as post
 
 SIZE = (1280, 720)
@@ -42,32 +42,6 @@ def other(tmp_path: Path) -> Path:
     folder = tmp_path / "other"
     folder.mkdir()
     return write_game(folder, "duel.encounter.toml")
-
-
-def start(path: Path, *, offering: bool = True) -> App:
-    """The window as the ``tactics`` command starts it (offering: it offers newer autosaves)."""
-    app = App(open_path(path, seed=7), size=SIZE)
-    if offering:
-        app.saving.offer_restores()
-    app.step()
-    return app
-
-
-def stop(app: App) -> None:
-    app._addons("closing")
-    pygame.quit()
-
-
-def walk(app: App, *cells) -> None:
-    """Select Brandon and click the squares, as a GM would."""
-    if app.battle.selected != "brandon":
-        click(app, app.battle.camera.cell_centre(app.battle.state.combatants["brandon"].cell))
-    for cell in cells:
-        click(app, app.battle.camera.cell_centre(cell))
-
-
-def drop(app: App, path: Path) -> None:
-    post(app, pygame.event.Event(pygame.DROPFILE, file=str(path)))
 
 
 def picked(app: App, dialog: object, path: Path) -> None:

@@ -103,6 +103,20 @@ def test_the_places_worked_out_change_by_change_equal_those_worked_out_afresh():
         pygame.quit()
 
 
+def each_window(enc, size):
+    """The GM's window and the players' window on ``enc`` at ``size``, drawn once: the camera and
+    the token painter of each (the app closes when the last is taken)."""
+    gen = app_session(App(enc, size=size))
+    app = next(gen)
+    try:
+        app.players.open(None, fullscreen=False, size=size)
+        app.step()
+        window = app.players.window
+        yield from ((app.battle.camera, app.battle.renderer.tokens), (window.camera, window.renderer.tokens))
+    finally:
+        gen.close()
+
+
 def places(painter) -> tuple[list, list]:
     """Where a painter put the words (text, place, whose) and the names (text, place) last frame."""
     words, names = painter._names_made
@@ -122,29 +136,20 @@ def test_a_condition_beside_a_diagonal_neighbour_sits_on_its_own_disc(size):
 
     enc = space_bears()
     enc.submit(ApplyCondition("bear3", "Entangled", 1, source="gm"))
-    gen = app_session(App(enc, size=size))
-    app = next(gen)
-    try:
-        app.players.open(None, fullscreen=False, size=size)
-        app.step()
-        window = app.players.window
-        for camera, painter in ((app.battle.camera, app.battle.renderer.tokens),
-                                (window.camera, window.renderer.tokens)):
-            bear3 = enc.state.combatants["bear3"]
-            cx, cy = camera.cell_centre(bear3.cell)
-            radius = int(camera.cell_px * TOKEN_RADIUS)
-            words = [m for m in painter._names_made[0] if m[5] == "bear3"]
-            assert words, "Bear 3's condition is drawn"
-            disc = pygame.Rect(cx - radius, cy - radius, 2 * radius, 2 * radius)
-            bear2 = camera.cell_centre(enc.state.combatants["bear2"].cell)
-            for img, at, text, *_ in words:
-                rect = img.get_rect(topleft=at)
-                on_disc = rect.clip(disc)
-                assert min(on_disc.size) >= 2, f"{text} floats off Bear 3's disc"
-                mine, theirs = math.dist(rect.center, (cx, cy)), math.dist(rect.center, bear2)
-                assert mine < theirs * 0.8, f"{text} is about as near Bear 2 ({theirs:.0f} px) as Bear 3 ({mine:.0f})"
-    finally:
-        gen.close()
+    for camera, painter in each_window(enc, size):
+        bear3 = enc.state.combatants["bear3"]
+        cx, cy = camera.cell_centre(bear3.cell)
+        radius = int(camera.cell_px * TOKEN_RADIUS)
+        words = [m for m in painter._names_made[0] if m[5] == "bear3"]
+        assert words, "Bear 3's condition is drawn"
+        disc = pygame.Rect(cx - radius, cy - radius, 2 * radius, 2 * radius)
+        bear2 = camera.cell_centre(enc.state.combatants["bear2"].cell)
+        for img, at, text, *_ in words:
+            rect = img.get_rect(topleft=at)
+            on_disc = rect.clip(disc)
+            assert min(on_disc.size) >= 2, f"{text} floats off Bear 3's disc"
+            mine, theirs = math.dist(rect.center, (cx, cy)), math.dist(rect.center, bear2)
+            assert mine < theirs * 0.8, f"{text} is about as near Bear 2 ({theirs:.0f} px) as Bear 3 ({mine:.0f})"
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
@@ -170,25 +175,16 @@ def test_no_condition_word_hides_a_token_s_initials_on_either_window(size):
     assert {c.id: c.cell for c in enc.state.on_map()} == {
         "brandon": (15, 2), "james": (17, 4), "art": (16, 6), "bear1": (21, 5), "bear2": (18, 3),
         "bear3": (23, 6), "bear4": (23, 4)}
-    gen = app_session(App(enc, size=size))
-    app = next(gen)
-    try:
-        app.players.open(None, fullscreen=False, size=size)
-        app.step()
-        window = app.players.window
-        for camera, painter in ((app.battle.camera, app.battle.renderer.tokens),
-                                (window.camera, window.renderer.tokens)):
-            px = camera.cell_px
-            letters = {}
-            for who in enc.state.on_map():
-                disc = painter._placed[who.id][4]
-                letters[who.name] = painter._initials_box(disc, px)
-            for img, at, text, *rest in painter._names_made[0]:
-                rect = img.get_rect(topleft=at)
-                for name, box in letters.items():
-                    covered = rect.clip(box)
-                    share = covered.width * covered.height / (box.width * box.height)
-                    assert share <= LETTERS_FREE + 1e-9, \
-                        f"{size}, {px} px a square: {text!r} ({rest[-1]}) covers {share:.0%} of {name}'s initials"
-    finally:
-        gen.close()
+    for camera, painter in each_window(enc, size):
+        px = camera.cell_px
+        letters = {}
+        for who in enc.state.on_map():
+            disc = painter._placed[who.id][4]
+            letters[who.name] = painter._initials_box(disc, px)
+        for img, at, text, *rest in painter._names_made[0]:
+            rect = img.get_rect(topleft=at)
+            for name, box in letters.items():
+                covered = rect.clip(box)
+                share = covered.width * covered.height / (box.width * box.height)
+                assert share <= LETTERS_FREE + 1e-9, \
+                    f"{size}, {px} px a square: {text!r} ({rest[-1]}) covers {share:.0%} of {name}'s initials"
