@@ -127,3 +127,39 @@ def test_who_plays_a_team_is_said_before_the_fight_and_in_the_undo_line(app):
     assert not any("played by" in t for t in drawn_texts(app) if "F6 to change" in t), "people play them: nothing said"
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     assert app.battle.message[0] == "Redone: Space Bears played by the app (plays to win)."
+
+
+def test_a_click_never_moves_or_declares_for_a_creature_the_app_plays(app):
+    """Review 7 (solo play): keys and panels offered nothing for the app's turn, but a click on
+    the map still declared for the app's bear. A person's declaration or turn action for a
+    creature the app plays is refused with who plays it and how to take over (F6); the GM's own
+    commands (place, hit points) stay open."""
+    from tactics.engine.board import Place
+    from tactics.engine.combat.actions import Action, Declare
+    from tactics.engine.combat.gm import AdjustHP
+    from tactics.engine.combat.team import Advance, StartCombat
+    from tactics.engine.core.control import SetController
+
+    from ui_driver import click
+
+    addon = addon_of(app)
+    addon.clock = lambda: -1  # the app's beat never comes: only the person's clicks act
+    view = app.battle
+    assert view.submit(SetController("bears", "win"))
+    assert view.submit(StartCombat())
+    journal = view.encounter.journal
+    for _ in range(8):  # to the bears' Vanguard
+        group = view.state.combat.acting_group()
+        if group is not None and group.team == "bears":
+            break
+        view.encounter.submit(Advance())
+    assert view.state.combat.acting_group().team == "bears"
+    bear = view.state.combatants["bear1"]
+    c, r = bear.cell
+    count = len(journal.entries)
+    assert not view.submit(Declare("bear1", Action("standard-move", path=[(c - 1, r)])))
+    assert view.message[0] == "The app plays Bear 1 (plays to win): F6 changes who plays Space Bears."
+    click(app, view.camera.cell_centre(bear.cell))  # the select tool: Bear 1, then a square beside it
+    click(app, view.camera.cell_centre((c - 1, r)))
+    assert not any(e.command == "declare" for e in journal.entries[count:]), [(e.command, e.args) for e in journal.entries[count:]]
+    assert view.submit(AdjustHP("bear1", -2)) and view.submit(Place("bear1", (c - 1, r)))  # the GM's own

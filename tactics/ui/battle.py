@@ -143,6 +143,12 @@ class BattleView(TimedMessages):
 
     def submit(self, command) -> bool:
         """Submit a command to the encounter; a refusal becomes a visible message."""
+        from tactics.ui.panels.app_turn import app_owns
+
+        owned = app_owns(self.state, command)  # a creature the app plays chooses for itself
+        if owned is not None:
+            self.say(owned, "error")
+            return False
         try:
             self.encounter.submit(command)
         except Refused as exc:

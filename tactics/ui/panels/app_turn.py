@@ -65,4 +65,25 @@ def app_turn_note(state: Any, cid: str | None = None) -> str | None:
     return f"The app is playing this turn ({SHORT_LEVELS.get(playing[1], playing[1])}). F6 changes who plays {name}."
 
 
-__all__ = ["SHORT_LEVELS", "acting_team", "app_plays", "app_turn", "app_turn_note", "level_words", "played_by"]
+def app_owns(state: Any, command: Any) -> str | None:
+    """Why a person's ``command`` is refused: it is a creature's own choice in a fight (declare,
+    take an action, hold, a free action) for a creature the app plays (None: it may go). Keys
+    and panels already offer nothing for the app's turn; a click on the map (a square, a target,
+    a grenade's aim) went through and moved the app's bear (review 7, solo play). The GM's own
+    commands (place, hit points, conditions) stay open; F6 hands the team to people."""
+    from tactics.engine.combat.actions import Declare
+    from tactics.engine.combat.individual.actions import DeclareFree, Hold, TakeAction
+
+    if not isinstance(command, (Declare, TakeAction, Hold, DeclareFree)):
+        return None
+    cid = getattr(command, "combatant", None)
+    if not isinstance(cid, str) or not app_plays(state, cid):
+        return None
+    who = state.combatants[cid]
+    level = controller_of(state, who.team) or PEOPLE
+    team = state.teams[who.team].name if who.team in state.teams else who.team
+    return f"The app plays {who.name} ({SHORT_LEVELS.get(level, level)}): F6 changes who plays {team}."
+
+
+__all__ = ["SHORT_LEVELS", "acting_team", "app_owns", "app_plays", "app_turn", "app_turn_note", "level_words",
+           "played_by"]

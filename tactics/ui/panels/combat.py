@@ -39,7 +39,7 @@ from tactics.rules.sheets import Sheet
 from tactics.ui import intents as ui
 from tactics.ui import placement, render, theme
 from tactics.ui.panels.actions import ActionsPanel
-from tactics.ui.panels.app_turn import app_turn_note
+from tactics.ui.panels.app_turn import app_owns, app_turn_note
 from tactics.ui.panels.log import LogPanel
 from tactics.ui.panels.phase_banner import PhaseBanner
 from tactics.ui.panels.resolve import ResolvePanel
@@ -158,6 +158,10 @@ class CombatPanels:
     # -- changing ----------------------------------------------------------------------
     def submit(self, command, typed: list[int] | None = None) -> bool:
         """Submit to the encounter; a refusal becomes the on-screen message, nothing changes."""
+        owned = app_owns(self.state, command)  # a creature the app plays chooses for itself
+        if owned is not None:
+            self.view.say(owned, "error")
+            return False
         said = self.view.current_message()
         try:
             entry = self.encounter.submit(command, typed=typed)

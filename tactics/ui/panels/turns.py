@@ -49,7 +49,7 @@ from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.panels.combat import combat_move
 from tactics.ui.panels.next_turn import begin_next_turn
-from tactics.ui.panels.app_turn import app_turn_note
+from tactics.ui.panels.app_turn import app_owns, app_turn_note
 from tactics.ui.panels.turns_log import TurnsColumn
 from tactics.ui.tools.attack import AttackTool, _declare, set_attack_command
 from tactics.ui.tools.select import set_move_command
@@ -156,6 +156,10 @@ class TurnsPanel(w.Panel):
 
     # -- commands ----------------------------------------------------------------
     def submit(self, command) -> bool:
+        owned = app_owns(self.view.state, command)  # a creature the app plays chooses for itself
+        if owned is not None:
+            self.view.say(owned, "error")
+            return False
         try:
             self.view.encounter.submit(command)
         except Refused as exc:
