@@ -244,3 +244,19 @@ def test_the_gm_opens_a_secret_door_from_the_right_click_menu(app: App) -> None:
     pw = app.players.open(size=(960, 540))
     pw.draw()
     assert theme.DOOR_OPEN in along(pw.window.get_surface(), pw.camera, line)
+
+
+def test_no_way_there_never_points_at_a_secret_door() -> None:  # N-DOOR-6, N-DOOR-2
+    """A square beyond a wall whose only gap is a secret door: "no way there" said "a closed door
+    is in the way. Open it first (click the door ...)", pointing the players at the secret."""
+    from tactics.engine.combat.moves import why_not_move
+    from tactics.maps.battlemap import BattleMap, Door
+
+    battle_map = BattleMap.from_text("\n".join(["........"] * 3))
+    battle_map.wall_segments = [Segment(4, 0, 4, 1), Segment(4, 2, 4, 3)]
+    definition = {"name": "Secret", "teams": {"party": {"name": "Party", "players": True}},
+                  "combatants": [{"id": "brandon", "name": "Brandon", "team": "party", "hp": 30, "cell": [1, 1]}]}
+    for secret, words in ((False, "a closed door is in the way"), (True, "walls or enemies block every path")):
+        battle_map.doors = [Door(Segment(4, 1, 4, 2), closed=True, secret=secret)]
+        enc = Encounter(definition, battle_map, seed=1)
+        assert words in why_not_move(enc.state, "brandon", (6, 1))

@@ -369,17 +369,19 @@ def why_not_move(state: EncounterState, cid: str, cell: Cell, allowance: MoveAll
     wider = plan(battle_map, start, max(allowance.sprint_ft, 5) * 4, enemies=enemies, occupied=allies)
     if cell in wider.cost:
         return f"Too far: {wider.cost[cell]} ft by the shortest path; {who.name} can move {allowance.sprint_ft} ft now."
-    if _door_in_the_way(battle_map, start, cell, max(allowance.sprint_ft, 5) * 4, enemies, allies):
+    secret = frozenset(i for i in range(len(state.map.doors)) if state.door_secret(i))  # walls to them (N-DOOR-6)
+    if _door_in_the_way(battle_map, start, cell, max(allowance.sprint_ft, 5) * 4, enemies, allies, secret):
         return (f"{who.name} has no way there: a closed door is in the way. Open it first "
                 "(click the door; in a fight from a square beside it).")
     return f"{who.name} has no way there: walls or enemies block every path."
 
 
 def _door_in_the_way(battle_map: BattleMap, start: Cell, cell: Cell, feet: int, enemies: list[Cell],
-                     allies: list[Cell]) -> bool:
+                     allies: list[Cell], secret: frozenset[int] = frozenset()) -> bool:
     """Would ``cell`` be within ``feet`` of ``start`` with every door open? (Then a closed door
-    is what stops the mover, and the window says so; reading: N-DOOR-2.)"""
-    closed = [i for i, door in enumerate(battle_map.doors) if door.closed]
+    is what stops the mover, and the window says so; reading: N-DOOR-2.) A ``secret`` door
+    (N-DOOR-6) is a wall to everyone but the GM: "open the door" would point at it."""
+    closed = [i for i, door in enumerate(battle_map.doors) if door.closed and i not in secret]
     if not closed:
         return False
     opened = battle_map
