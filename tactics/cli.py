@@ -9,6 +9,7 @@ line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 
@@ -98,6 +99,9 @@ def _writable_target(path: str) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    # The engine's warnings (an autosave skipped, a house rule named) as the command's own lines,
+    # "tactics: ...", not Python's bare last-resort print (no-op where logging is set up already).
+    logging.basicConfig(format="tactics: %(message)s")
     if args.screenshot:
         problem = _writable_target(args.screenshot)
         if problem:

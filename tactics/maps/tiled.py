@@ -44,6 +44,7 @@ from tactics.maps import fields as f
 from tactics.maps.battlemap import FLIP_D, FLIP_H, FLIP_V, BattleMap, Door, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
 from tactics.maps.native import MAX_OFFSET_PX
+from tactics.maps.tiled_shapes import door_box, door_line, edges, rotate, square
 from tactics.maps.tiledfiles import preflight
 from tactics.rules.geometry import Segment
 from tactics.rules.terrain import Terrain, default_terrain
@@ -370,7 +371,7 @@ class TiledReader:
             if role not in ("wall", "door", "spawn"):
                 role = {"walls": "wall", "doors": "door", "spawns": "spawn"}.get(layer_name, "")
             if role == "wall":
-                for a, b in _edges(obj):
+                for a, b in edges(obj):
                     self._add_wall(a, b, f"wall object {obj.id}")
             elif role == "door":
                 self._add_door(obj, secret=not (visible and bool(getattr(obj, "visible", True))))
@@ -399,7 +400,7 @@ class TiledReader:
 
     def _add_door(self, obj: Any, *, secret: bool = False) -> None:
         size = self._tile_object_size(obj) if type(obj).__name__ == "Tile" else None
-        line = _door_line(obj, size)
+        line = door_line(obj, size)
         where = f"door object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
         if line is None:
             raise self.fail(f"{where}: a door must be a line, a rectangle, a polygon or a tile object")
@@ -413,8 +414,8 @@ class TiledReader:
         clipped = f.clip_segment(a[0], a[1], b[0], b[1], self._box)
         if clipped is not None:  # a door wholly off the map stops nothing on it
             self.doors.append(Door(Segment(*clipped), closed, secret=secret or marked))
-            box = _door_box(obj, size) if type(obj).__name__ in ("Polygon", "Tile") else None
-            if box is not None and _square(box):  # no long side: along the wall it stands in (build)
+            box = door_box(obj, size) if type(obj).__name__ in ("Polygon", "Tile") else None
+            if box is not None and square(box):  # no long side: along the wall it stands in (build)
                 self._square_doors.append((len(self.doors) - 1, box, where))
 
     def _tile_object_size(self, obj: Any) -> tuple[float, float]:
@@ -455,7 +456,7 @@ class TiledReader:
         x, y = float(obj.coordinates.x), float(obj.coordinates.y)
         if type(obj).__name__ in ("Rectangle", "Ellipse") and (obj.size.width or obj.size.height):
             cx, cy = float(obj.size.width) / 2, float(obj.size.height) / 2
-            x, y = _rotate((x, y), (cx, cy), float(obj.rotation or 0))
+            x, y = rotate((x, y), (cx, cy), float(obj.rotation or 0))
         name = f.clean_name(obj.name or "") or f"spawn {obj.id}"
         gx, gy = self._grid((x, y), f"spawn {name!r}")
         cell = (math.floor(gx), math.floor(gy))
@@ -497,96 +498,6 @@ def _walk(layers: list[Any] | None, visible: bool, opacity: float) -> Iterator[t
             yield from _walk(layer.layers, vis, op)
         else:
             yield layer, vis, op
-
-
-def _rotate(origin: Pt, d: Pt, degrees: float) -> Pt:
-    """``origin + d`` turned ``degrees`` clockwise about ``origin`` (y grows down)."""
-    if not degrees:
-        return (origin[0] + d[0], origin[1] + d[1])
-    t = math.radians(degrees)
-    cos, sin = math.cos(t), math.sin(t)
-    return (origin[0] + d[0] * cos - d[1] * sin, origin[1] + d[0] * sin + d[1] * cos)
-
-
-def _outline(obj: Any) -> tuple[list[Pt], bool] | None:
-    """An object's outline in pixels and whether it closes, or None for other shapes."""
-    origin = (float(obj.coordinates.x), float(obj.coordinates.y))
-    rot = float(obj.rotation or 0)
-    kind = type(obj).__name__
-    if kind in ("Polyline", "Polygon"):
-        pts = [_rotate(origin, (float(p.x), float(p.y)), rot) for p in obj.points or []]
-        return pts, kind == "Polygon"
-    if kind == "Rectangle":
-        w, h = float(obj.size.width), float(obj.size.height)
-        corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
-        return [_rotate(origin, c, rot) for c in corners], True
-    return None
-
-
-def _edges(obj: Any) -> list[tuple[Pt, Pt]]:
-    shape = _outline(obj)
-    if shape is None:
-        return []  # points, ellipses, text and tile objects make no wall
-    pts, closed = shape
-    edges = list(zip(pts, pts[1:]))
-    if closed and len(pts) > 2:
-        edges.append((pts[-1], pts[0]))
-    return edges
-
-
-def _door_line(obj: Any, size: tuple[float, float] | None = None) -> tuple[Pt, Pt] | None:
-    """A door object's line in pixels, or None for a shape that makes no door.
-
-    A rectangle runs along its long middle line; a polygon (a closed shape, as Tiled's Polygon
-    tool draws a strip over a doorway) and a tile object (a door tile placed on the doors layer)
-    are read as their rectangle, the same way; a polyline runs from its first point to its last.
-    """
-    kind = type(obj).__name__
-    if kind in ("Polygon", "Tile"):
-        box = _door_box(obj, size)
-        return None if box is None else _middle_line(box)
-    shape = _outline(obj)
-    if shape is None:
-        return None
-    pts, _ = shape
-    if kind == "Rectangle":
-        return _middle_line(pts)
-    if len(pts) < 2 or pts[0] == pts[-1]:
-        return None
-    return pts[0], pts[-1]
-
-
-def _door_box(obj: Any, size: tuple[float, float] | None = None) -> list[Pt] | None:
-    """The corners (clockwise from the top-left, rotated as the object is) of a polygon's bounding
-    box or of a tile object's rectangle (``size``: its width and height); None when it has no extent."""
-    origin = (float(obj.coordinates.x), float(obj.coordinates.y))
-    if type(obj).__name__ == "Tile":  # Tiled anchors a tile object at its bottom-left corner
-        w, h = size if size is not None else (float(obj.size.width or 0), float(obj.size.height or 0))
-        x0, y0, x1, y1 = 0.0, -h, w, 0.0
-    else:
-        xs = [float(p.x) for p in obj.points or []]
-        ys = [float(p.y) for p in obj.points or []]
-        if not xs:
-            return None
-        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
-    if x1 - x0 <= 0 and y1 - y0 <= 0:
-        return None
-    rot = float(obj.rotation or 0)
-    return [_rotate(origin, c, rot) for c in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
-
-
-def _square(corners: list[Pt]) -> bool:
-    """Is this box an upright square (no long side, not turned)?"""
-    a, b, c, _ = corners
-    return abs(a[1] - b[1]) < 1e-9 and abs(math.dist(a, b) - math.dist(b, c)) < 1e-6
-
-
-def _middle_line(corners: list[Pt]) -> tuple[Pt, Pt]:
-    """The long middle line of a rectangle given by its four corners in order."""
-    a, b, c, d = corners
-    if math.dist(a, b) >= math.dist(b, c):  # wide: the horizontal middle line
-        return ((a[0] + d[0]) / 2, (a[1] + d[1]) / 2), ((b[0] + c[0]) / 2, (b[1] + c[1]) / 2)
-    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), ((d[0] + c[0]) / 2, (d[1] + c[1]) / 2)
 
 
 def _plain(value: Any) -> Any:
