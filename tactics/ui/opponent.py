@@ -240,7 +240,6 @@ class OpponentAddon:
         if screen is not None:
             return screen.dialog is not None  # a person's dialog (or the phase's summary) is open
         hazards = hazards_of(self.view)
-        self._answer_own_prompt()
         if hazards is not None and (hazards.animations.busy() or hazards.prompt.queue):
             return True
         menu = getattr(self.app, "gm_menu", None)
