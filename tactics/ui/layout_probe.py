@@ -131,7 +131,7 @@ def scrolled(src: pygame.Surface, dst: pygame.Surface, offset: tuple[int, int], 
 
 def gui(manager, surface: pygame.Surface) -> None:
     """pygame_gui's windows, buttons, labels and text boxes as marks: a window is a modal panel,
-    a button or label a widget with its text (measured in the theme's font) centred in it."""
+    a button or label a widget with its text (measured in the font pygame_gui draws it with) centred in it."""
     if _recorder is None:
         return
     import pygame_gui
@@ -152,7 +152,8 @@ def gui(manager, surface: pygame.Surface) -> None:
                 label = translate(label, **(getattr(element, "text_kwargs", None) or {}))
             box(surface, rect, label)
             if len(label.strip()) > 1:  # one glyph is an icon (close, drop-down arrow)
-                w, h = font.size(label)
+                own = getattr(element, "font", None)  # what pygame_gui draws it with (its theme's size)
+                w, h = own.get_rect(label).size if own is not None else font.size(label)
                 text(surface, pygame.Rect(0, 0, w, h).move(rect.centerx - w // 2, rect.centery - h // 2), label)
 
 
