@@ -8,7 +8,7 @@ submitted to the encounter. It never edits the state itself.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -141,20 +141,30 @@ class BattleView(TimedMessages):
         if cid and self.reach is None:
             self.selected = None
 
-    def submit(self, command) -> bool:
+    def submit(self, command, typed: list[int] | None = None) -> bool:
         """Submit a command to the encounter; a refusal becomes a visible message."""
-        from tactics.ui.panels.app_turn import app_owns
+        return self.submit_entry(command, typed=typed) is not None
 
-        owned = app_owns(self.state, command)  # a creature the app plays chooses for itself
-        if owned is not None:
-            self.say(owned, "error")
-            return False
+    def submit_entry(self, command, typed: list[int] | None = None) -> Any:
+        """The one way a person's click or key reaches the journal: the journal's entry, or None
+        when it was refused (the refusal said on the status line as the viewer may read it)."""
+        if self.app_refuses([command]):
+            return None
         try:
-            self.encounter.submit(command)
+            return self.encounter.submit(command, typed=typed)
         except Refused as exc:
             self.say(self.players_safe(exc.reason), "error")
-            return False
-        return True
+            return None
+
+    def app_refuses(self, commands: list[Any]) -> bool:
+        """Whether a command would act for a creature the app plays (it chooses for itself): then
+        it says so ("The app plays Bear 1 ...") and nothing is submitted."""
+        from tactics.ui.panels.app_turn import app_owns
+
+        owned = next((why for why in (app_owns(self.state, c) for c in commands) if why), None)
+        if owned is not None:
+            self.say(owned, "error")
+        return owned is not None
 
     def players_safe(self, reason: str) -> str:
         """A refusal as the players' view may show it: one that names a creature hidden from the

@@ -31,7 +31,6 @@ from tactics.engine.combat.moves import move_allowance
 from tactics.engine.combat.events import (ActionFailed, ActionLost, ActionResolved, ActionsBegan, CombatEnded,
                                          CombatStarted, RoundStarted)
 from tactics.engine.combat.queries import acting_combatants, combat_of, describe, legal_kinds, preview_order
-from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import Cell
@@ -39,7 +38,7 @@ from tactics.rules.sheets import Sheet
 from tactics.ui import intents as ui
 from tactics.ui import placement, render, theme
 from tactics.ui.panels.actions import ActionsPanel
-from tactics.ui.panels.app_turn import app_owns, app_turn_note
+from tactics.ui.panels.app_turn import app_turn_note
 from tactics.ui.panels.log import LogPanel
 from tactics.ui.panels.phase_banner import PhaseBanner
 from tactics.ui.panels.resolve import ResolvePanel
@@ -158,15 +157,9 @@ class CombatPanels:
     # -- changing ----------------------------------------------------------------------
     def submit(self, command, typed: list[int] | None = None) -> bool:
         """Submit to the encounter; a refusal becomes the on-screen message, nothing changes."""
-        owned = app_owns(self.state, command)  # a creature the app plays chooses for itself
-        if owned is not None:
-            self.view.say(owned, "error")
-            return False
         said = self.view.current_message()
-        try:
-            entry = self.encounter.submit(command, typed=typed)
-        except Refused as exc:
-            self.view.say(self.view.players_safe(exc.reason), "error")
+        entry = self.view.submit_entry(command, typed=typed)
+        if entry is None:
             return False
         if self.view.current_message() == said:  # nothing more pressing was said (a trap went off ...)
             self._say_outcome(entry)

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from tactics.engine.combat.team import sheet_of
-from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
 from tactics.engine.core.table import who_rolls
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
@@ -49,7 +48,7 @@ from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.panels.combat import combat_move
 from tactics.ui.panels.next_turn import begin_next_turn
-from tactics.ui.panels.app_turn import app_owns, app_turn_note
+from tactics.ui.panels.app_turn import app_turn_note
 from tactics.ui.panels.turns_log import TurnsColumn
 from tactics.ui.tools.attack import AttackTool, _declare, set_attack_command
 from tactics.ui.tools.select import set_move_command
@@ -156,14 +155,7 @@ class TurnsPanel(w.Panel):
 
     # -- commands ----------------------------------------------------------------
     def submit(self, command) -> bool:
-        owned = app_owns(self.view.state, command)  # a creature the app plays chooses for itself
-        if owned is not None:
-            self.view.say(owned, "error")
-            return False
-        try:
-            self.view.encounter.submit(command)
-        except Refused as exc:
-            self.view.say(self.view.players_safe(exc.reason), "error")
+        if not self.view.submit(command):
             return False
         self.view.app.dirty = True
         return True

@@ -125,11 +125,7 @@ def submit_all(view, commands: list[Any], cid: str | None = None, legs: tuple = 
     A leg that resolved at once but left the mover short of its end (a failed
     terrain check, a trap) ends the sprint there: its dice stand, and the next
     leg is not taken."""
-    from tactics.ui.panels.app_turn import app_owns
-
-    owned = next((why for why in (app_owns(view.state, c) for c in commands) if why), None)
-    if owned is not None:  # a creature the app plays moves itself
-        view.say(owned, "error")
+    if view.app_refuses(commands):  # a creature the app plays moves itself
         return False
     cut: list[bool] = []
 
