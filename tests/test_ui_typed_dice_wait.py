@@ -218,6 +218,25 @@ def test_a_cooked_grenade_waits_for_the_wis_d20_and_both_scatter_dice():  # R-GR
         pygame.quit()
 
 
+def test_a_shaken_thrower_is_told_to_type_the_cooking_checks_disadvantage_die():  # N-GREN-4, R-ROLL-2
+    """Shaken gives the cooking WIS check a disadvantage die: the hint names it before anything is
+    typed (it said only "the WIS check's d20"), and the throw then waits for it too."""
+    from tactics.engine.combat.gm import ApplyCondition
+
+    app = grenade_declared(cook=True)
+    try:
+        enc = app.battle.encounter
+        enc.submit(ApplyCondition("ann", "Shaken", rounds=2))
+        app.step()
+        assert "Type the WIS check's d20 -d2, then the two scatter d10s" in texts(app)
+        count = len(enc.journal.entries)
+        type_faces(app, "12 1")
+        assert len(enc.journal.entries) == count and not app.battle.state.grenades
+        assert "type Ann's 2 more dice (d10, d10)" in app.battle.message[0]
+    finally:
+        pygame.quit()
+
+
 def test_a_contact_blast_is_not_the_throwers_to_type():  # R-GREN-6, R-ROLL-1
     """An impact grenade goes off as it lands: its damage and the bear's save come after the
     thrower's two d10s; the box waits for the d10s only (the app rolls the blast, as any fuse's)."""

@@ -111,6 +111,12 @@ def _order(gid: str) -> tuple[int, str]:
     return (int(tail) if tail.isdigit() else 0, gid)
 
 
+def cook_check_dice(who: Any) -> tuple[int, int]:
+    """(net advantage, affinity die) of a thrower's WIS check to cook a grenade: a skill check, so
+    Shaken and the like give it a disadvantage die (reading: N-GREN-4). The throw rolls with it and
+    the typed-dice hint names its extra die, so the two cannot disagree."""
+    return sheet.check_advantage(who, "skill"), sheet.affinity_die(who)
+
 def _next_grenade_id(state: EncounterState) -> str:
     n = len(state.grenades) + 1
     while f"grenade-{n}" in state.grenades:
@@ -218,8 +224,9 @@ class ThrowGrenade:
         cook_result: str | None = None
         at_once = False
         if self.cook:  # reading: N-GREN-4 (rolled before the throw; Shaken counts)
+            advantage, affinity = cook_check_dice(who)
             roll = roll_d20_check(dice, "WIS", [("WIS", sheet.ability(who, "WIS"))], dc=ex.grenade_rules().cook_dc,
-                                  advantage=sheet.check_advantage(who, "skill"), affinity=sheet.affinity_die(who))
+                                  advantage=advantage, affinity=affinity)
             cook_result = ex.cook_result(roll["d20"], roll["total"])
             events.append(GrenadeCooked(grenade=gid, thrower=who.id, roll=roll, result=cook_result))
             if cook_result == "in_hand":

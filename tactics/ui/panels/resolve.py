@@ -111,8 +111,14 @@ def dice_hint(state, decl: dict[str, Any]) -> str:
         return "No dice for this one"
     params = decl.get("params") or {}
     if params.get("item") == "grenade":  # R-GREN-2: the scatter dice (a cooked one: the WIS check first)
-        return ("Type the WIS check's d20, then the two scatter d10s" if params.get("cook")
-                else "Type the two scatter d10s")
+        if not params.get("cook"):
+            return "Type the two scatter d10s"
+        from tactics.engine.hazards.commands import cook_check_dice
+
+        who = state.combatants.get(decl.get("combatant"))
+        sides, sign = advantage_die(*cook_check_dice(who)) if who is not None else (0, 0)
+        extra = f" {'+' if sign > 0 else '-'}d{sides}" if sides else ""  # reading: N-GREN-4 (Shaken: a -d2)
+        return f"Type the WIS check's d20{extra}, then the two scatter d10s"
     return "Type the d20, then any advantage die"
 
 
