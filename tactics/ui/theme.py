@@ -92,14 +92,17 @@ def fs(n: float) -> int:
 
 @lru_cache(maxsize=64)
 def font(size: int, weight: str = "semibold") -> pygame.font.Font:
-    """The bundled Inter font at ``size`` px (falls back to pygame's default)."""
+    """The bundled Inter font at ``size`` px (falls back to pygame's default); a letter Inter lacks
+    (Hebrew, Arabic, CJK ...) is drawn with a system font that has it (``tactics.ui.glyphs``)."""
     if not pygame.font.get_init():
         pygame.font.init()
     name = {"regular": "Inter-Regular.otf", "semibold": "Inter-SemiBold.otf", "bold": "Inter-Bold.otf"}[weight]
     path = FONT_DIR / name
     size = max(6, int(size))
     if path.exists():
-        return pygame.font.Font(str(path), size)
+        from tactics.ui.glyphs import TextFont  # letters Inter lacks come from a system font
+
+        return TextFont(str(path), size, bold=weight == "bold")
     return pygame.font.Font(None, int(size * 1.3))
 
 
