@@ -6,7 +6,8 @@ the lists and in the log (Inter has Latin, Greek and Cyrillic only), and Arabic 
 unjoined and in reverse. :class:`TextFont` is the font every panel draws with (``theme.font``): for
 plain text it is Inter itself, unchanged and as fast; for text with a letter Inter lacks, or a
 right-to-left letter, it cuts the text into runs, draws each run with the first font that has its
-letters (Inter, then the system's fonts named in :data:`FALLBACK_FONTS`, found once on first need),
+letters (Inter, then the bundled DejaVu Sans, then the system's fonts named in
+:data:`FALLBACK_FONTS`, found once on first need),
 scaled to Inter's line height so layouts keep their measure, and lays the runs out in reading order
 (a simplified Unicode bidirectional order in a left-to-right line, as a web page lays out a name:
 a right-to-left run, with the spaces and digits between its letters, reads right to left and is
@@ -18,8 +19,10 @@ covered.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -70,16 +73,28 @@ def has_letter(path: str, ch: str) -> bool:
     return pygame.image.tobytes(drawn, "RGB") != _box(path)
 
 
+#: Bundled with the app (Hebrew, Arabic, symbols, every desktop alike): the first fallback, so a name
+#: looks the same on every table's computer and the system's fonts are looked up only for what it lacks.
+BUNDLED_FALLBACK = str(Path(__file__).resolve().parent.parent / "assets" / "fonts" / "DejaVuSans.ttf")
+
+
+def candidates() -> Iterator[str]:
+    """The fallback fonts in the order they are tried: the bundled one, then the system's."""
+    yield BUNDLED_FALLBACK
+    yield from system_fallbacks()
+
+
 @lru_cache(maxsize=1)
-def fallback_paths() -> tuple[str, ...]:
-    """The system's fallback fonts that exist here, in :data:`FALLBACK_FONTS` order (looked up once)."""
+def system_fallbacks() -> tuple[str, ...]:
+    """The system's fallback fonts that exist here, in :data:`FALLBACK_FONTS` order (looked up once,
+    the first time a letter is in neither Inter nor the bundled font: a CJK name)."""
     found: list[str] = []
     for name in FALLBACK_FONTS:
         try:
             path = pygame.font.match_font(name)
         except Exception:  # noqa: BLE001 - a broken font list means no fallback, never a crash
             path = None
-        if path and path not in found:
+        if path and path not in found and path != BUNDLED_FALLBACK:
             found.append(path)
     return tuple(found)
 
@@ -89,7 +104,7 @@ def _font_for(main: str, ch: str) -> str:
     """The font file that draws ``ch``: Inter when it can, else the first fallback that can."""
     if ch.isascii() or has_letter(main, ch):
         return main
-    return next((path for path in fallback_paths() if has_letter(path, ch)), main)
+    return next((path for path in candidates() if has_letter(path, ch)), main)
 
 
 def needs_help(main: str, text: str) -> bool:
@@ -206,4 +221,4 @@ class TextFont(pygame.font.Font):
         return line
 
 
-__all__ = ["FALLBACK_FONTS", "Run", "TextFont", "fallback_paths", "has_letter", "needs_help", "runs"]
+__all__ = ["BUNDLED_FALLBACK", "FALLBACK_FONTS", "Run", "TextFont", "candidates", "system_fallbacks", "has_letter", "needs_help", "runs"]
