@@ -1,6 +1,8 @@
-"""pydantic is imported without asyncio (tactics.quick_pydantic), and asyncio still works after.
+"""pydantic is imported without asyncio and importlib.metadata (tactics.quick_pydantic), and
+both still work after: asyncio imported afterwards is the real package, and pydantic's plugin
+loader, holding the stand-in for importlib.metadata, finds the installed packages through it.
 
-Each check runs in a fresh process: the stand-in only acts on the first import of pydantic.
+Each check runs in a fresh process: the stand-ins only act on the first import of pydantic.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import sys
 import tactics
 from pydantic import BaseModel, validate_call
 assert not [m for m in sys.modules if m.split(".")[0] == "asyncio"], "asyncio imported with pydantic"
+assert "importlib.metadata" not in sys.modules
 
 class Cell(BaseModel):
     column: int
@@ -29,6 +32,13 @@ async def double(x: int) -> int:
     return 2 * x
 
 assert asyncio.run(double("21")) == 42
+
+from pydantic.plugin import _loader  # what pydantic does when plugins are not turned off
+names = {d.metadata["Name"].lower() for d in _loader.importlib_metadata.distributions()}
+assert "pydantic" in names
+import importlib.metadata
+assert sys.modules["importlib.metadata"] is not _loader.importlib_metadata  # the real one now
+assert importlib.metadata.version("pydantic") == __import__("pydantic").VERSION
 print("ok")
 """
 
