@@ -11,8 +11,8 @@ objects walked them again and again, a tenth of the start (issue 12). The
 window calls :func:`started` after its first frame, which puts the usual
 schedule back; nothing is frozen or left uncollected, collections only come later.
 
-pydantic_core, imported with the first validated model, is imported without the asyncio
-it never uses (:mod:`tactics.quick_pydantic`: a twentieth of the start).
+pydantic, imported with the first validated model, is imported without the asyncio and
+importlib.metadata it never uses here (:mod:`tactics.quick_pydantic`: a sixteenth of the start).
 """
 
 import gc as _gc
