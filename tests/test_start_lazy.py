@@ -42,6 +42,7 @@ print(json.dumps({
     "pygame_gui": sorted(m for m in sys.modules if m.split(".")[0] in ("pygame_gui", "i18n", "yaml")),
     "ai": sorted(m for m in sys.modules if m.startswith("tactics.ai")),
     "players_window": "tactics.ui.players.window" in sys.modules,
+    "asyncio": sorted(m for m in sys.modules if m.split(".")[0] == "asyncio" or m == "importlib.metadata"),
     "models": len(models),
     "built": sorted(f"{c.__module__}.{c.__qualname__}" for c in models if c.__pydantic_complete__),
 }))
@@ -88,6 +89,12 @@ def test_the_first_frame_imports_no_part_it_does_not_show(seen):
 def test_the_first_frame_needs_no_pygame_gui(seen):
     """The toolbar is the app's own; pygame_gui (and what it imports) waits for a text box or dialog."""
     assert seen["pygame_gui"] == []
+
+
+def test_the_first_frame_imports_no_asyncio(seen):
+    """pydantic asks asyncio only whether its deprecated methods are coroutines, and importlib.metadata
+    for plugins, which are off (tactics.quick_pydantic): neither is imported."""
+    assert seen["asyncio"] == []
 
 
 def test_the_first_frame_loads_no_opponent_and_builds_only_the_validators_it_uses(seen):
