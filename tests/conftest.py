@@ -11,6 +11,7 @@ import pytest
 from hypothesis import settings
 
 from child_bytecode import CHILD_BYTECODE
+from kept_bytecode import keep_rewritten_tests, rewrite_before_the_workers
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -22,6 +23,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # each (a tenth of the suite's time). What is written and read back is the same.
 if sys.platform.startswith("linux") and os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK | os.X_OK):
     tempfile.tempdir = "/dev/shm"
+
+keep_rewritten_tests()  # the rewritten test modules are kept outside the checkout (kept_bytecode.py)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The run's main process rewrites the test modules not kept yet, before the workers start."""
+    if not hasattr(config, "workerinput"):
+        rewrite_before_the_workers(config)
+
 
 # No time limit per example (Hypothesis' default 200 ms deadline): on a busy machine, or with
 # the other worker on the same cores, a slow example failed a test that checks no timing
