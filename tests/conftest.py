@@ -54,11 +54,16 @@ def _quit_after_emptying_the_queue() -> None:
     import pygame
     from pygame_gui.core.utility import set_default_manager
 
+    real = pygame.quit
+
     def quit() -> None:
         if pygame.display.get_init():
             pygame.event.get()
         set_default_manager(None)
-        # the display only: the font module runs on, so the next test's window keeps the fonts and
+        if pygame.time.get_ticks():  # a test's own pygame.init() started the clock too: all of it stops,
+            real()  # so the next window's clock starts at 0 again, as the tests with a clock of their own expect
+            return
+        # else the display only: the font module runs on, so the next test's window keeps the fonts and
         # rendered texts cached by the earlier ones (theme.start_fonts): loading every font and
         # rendering every label again took a tenth of each window test's time
         pygame.display.quit()
