@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from child_bytecode import CHILD_BYTECODE
+from child_bytecode import CHILD_BYTECODE, child_bytecode_folder
 from kept_bytecode import keep_rewritten_tests, rewrite_before_the_workers
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -82,21 +82,21 @@ def _private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _child_processes_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Python processes the tests start write their compiled bytecode to one folder of this run.
+def _child_processes_keep_their_bytecode() -> None:
+    """Python processes the tests start write their compiled bytecode to one folder of this checkout.
 
     Where ``PYTHONDONTWRITEBYTECODE`` is set (as on the project's machines) every child process
     (the CLI, the crash and lock tests, the loaders under limits, the benchmark's starts) compiled
     the package from source again: about 0.5 s of CPU each, some 40 times a run. They now keep it
-    in this run's temporary folder (``PYTHONPYCACHEPREFIX``, shared by the workers; never the
-    checkout, which stays free of bytecode), so only the first compiles. The tests' own process is
-    unchanged (the setting is read at start).
+    in one temporary folder (``PYTHONPYCACHEPREFIX``, shared by the workers; never the
+    checkout, which stays free of bytecode), so only the first compiles. The folder is kept between
+    runs of this checkout (like the lint test's mypy cache: Python checks each file's size and time of
+    change), so a second run compiles nothing. The tests' own process is unchanged (the setting is
+    read at start).
     """
     if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
         return
-    base = tmp_path_factory.getbasetemp()
-    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # xdist: <run>/popen-gw0
-    folder = run / "child-bytecode"
+    folder = child_bytecode_folder()
     folder.mkdir(exist_ok=True)
     os.environ["PYTHONPYCACHEPREFIX"] = os.environ[CHILD_BYTECODE] = str(folder)
     del os.environ["PYTHONDONTWRITEBYTECODE"]
@@ -183,10 +183,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
 
-#: Test files run first: the window at 3840x2160 (the largest memory of the suite: best on a
-#: worker that has not yet grown) and the longest single tests (a long one started last keeps
-#: the other worker waiting at the end). Tests do not depend on their order.
-RUN_FIRST = ("test_ui_layout.py", "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py",
+#: Test files run first: the lint test's mypy run (the longest single test, a child process of
+#: 260 MB: best while both workers are small), the window at 3840x2160 (the largest memory of the
+#: suite: best on a worker that has not yet grown) and the longest single tests (a long one started
+#: last keeps the other worker waiting at the end). Tests do not depend on their order.
+RUN_FIRST = ("test_lint.py", "test_ui_layout.py", "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py",
              "test_wheel_install.py", "test_move_allowance.py")
 
 
