@@ -116,6 +116,9 @@ def _window_test(item: pytest.Item) -> bool:
 
 
 _frozen = False  # a window test's survivors were frozen since this file's tests began
+_wide_fixtures = False  # a test of this file used a module, class or package fixture
+_size_after_full = 0  # resident MB after the last collection of everything (frozen too)
+REGROWTH_MB = 128
 
 
 @pytest.hookimpl(wrapper=True)
@@ -132,11 +135,15 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     schemas, the fonts: 70 ms each time, a fifth of the suite's time), so what
     survives it is then frozen (``gc.freeze``): the next collection walks only
     what the following tests made. Frozen objects are never collected, so when
-    a test file ends (its module fixtures gone) they are unfrozen and collected once;
-    what survives that (modules, caches) is frozen again at once, or the next
-    file's first collection walked it all once more.
+    a test file with module (or class) fixtures ends, its fixtures gone, they are
+    unfrozen and collected once; what survives that (modules, caches) is frozen
+    again at once, or the next file's first collection walked it all once more.
+    A file without such fixtures leaves little to find that way (its tests' own
+    garbage was collected after each): that walk of everything alive (~0.2 s)
+    after each of the 67 window files was a tenth of their time. It is done for
+    them only once the worker has grown by ``REGROWTH_MB`` since the last one.
     """
-    global _frozen
+    global _frozen, _wide_fixtures, _size_after_full
     try:
         return (yield)
     finally:
@@ -144,12 +151,35 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
             gc.collect()
             gc.freeze()
             _frozen = True
+        _wide_fixtures = _wide_fixtures or _has_wide_fixtures(item)
         if _frozen and (nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None)):
-            gc.unfreeze()
-            gc.collect()
-            gc.freeze()
-            _frozen = False
-            _give_back_freed_memory()
+            if _wide_fixtures or _resident_mb() > _size_after_full + REGROWTH_MB:
+                gc.unfreeze()
+                gc.collect()
+                gc.freeze()
+                _give_back_freed_memory()
+                _size_after_full = _resident_mb()
+            else:
+                _give_back_freed_memory()
+            _frozen = _wide_fixtures = False
+
+
+def _resident_mb() -> int:
+    """This process's resident memory in MB (0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 2**20
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _has_wide_fixtures(item: pytest.Item) -> bool:
+    """The test used a module, class or package fixture (one that outlives it but not the run)."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return True  # not known: as if it had
+    return any(getattr(d, "scope", "function") in ("module", "class", "package")
+               for defs in info.name2fixturedefs.values() for d in defs)
 
 
 def _give_back_freed_memory() -> None:
