@@ -8,8 +8,19 @@ environment) is better off with the environment's own setting: :func:`as_set_for
 
 from __future__ import annotations
 
+import hashlib
+import tempfile
+from pathlib import Path
+
 #: set (to the folder) while the tests' child processes keep their bytecode in one folder
 CHILD_BYTECODE = "TACTICS_TESTS_CHILD_BYTECODE"
+
+
+def child_bytecode_folder() -> Path:
+    """The child processes' bytecode folder of this checkout, in the system's temporary space (per
+    Python and package version: ``PYTHONPYCACHEPREFIX`` mirrors each source file's own path)."""
+    tag = hashlib.sha1(str(Path(__file__).resolve().parents[1]).encode()).hexdigest()[:10]
+    return Path(tempfile.gettempdir()) / f"tactics-child-bytecode-{tag}"
 
 
 def as_set_for_the_run(env: dict[str, str]) -> dict[str, str]:

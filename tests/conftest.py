@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from child_bytecode import CHILD_BYTECODE
+from child_bytecode import CHILD_BYTECODE, child_bytecode_folder
+from kept_bytecode import keep_rewritten_tests, rewrite_before_the_workers
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -22,6 +23,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # each (a tenth of the suite's time). What is written and read back is the same.
 if sys.platform.startswith("linux") and os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK | os.X_OK):
     tempfile.tempdir = "/dev/shm"
+
+keep_rewritten_tests()  # the rewritten test modules are kept outside the checkout (kept_bytecode.py)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The run's main process rewrites the test modules not kept yet, before the workers start."""
+    if not hasattr(config, "workerinput"):
+        rewrite_before_the_workers(config)
+
 
 # No time limit per example (Hypothesis' default 200 ms deadline): on a busy machine, or with
 # the other worker on the same cores, a slow example failed a test that checks no timing
@@ -50,7 +60,13 @@ def _quit_after_emptying_the_queue() -> None:
         if pygame.display.get_init():
             pygame.event.get()
         set_default_manager(None)
-        real()
+        if pygame.time.get_ticks():  # a test's own pygame.init() started the clock too: all of it stops,
+            real()  # so the next window's clock starts at 0 again, as the tests with a clock of their own expect
+            return
+        # else the display only: the font module runs on, so the next test's window keeps the fonts and
+        # rendered texts cached by the earlier ones (theme.start_fonts): loading every font and
+        # rendering every label again took a tenth of each window test's time
+        pygame.display.quit()
 
     pygame.quit = quit
 
@@ -66,21 +82,21 @@ def _private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _child_processes_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Python processes the tests start write their compiled bytecode to one folder of this run.
+def _child_processes_keep_their_bytecode() -> None:
+    """Python processes the tests start write their compiled bytecode to one folder of this checkout.
 
     Where ``PYTHONDONTWRITEBYTECODE`` is set (as on the project's machines) every child process
     (the CLI, the crash and lock tests, the loaders under limits, the benchmark's starts) compiled
     the package from source again: about 0.5 s of CPU each, some 40 times a run. They now keep it
-    in this run's temporary folder (``PYTHONPYCACHEPREFIX``, shared by the workers; never the
-    checkout, which stays free of bytecode), so only the first compiles. The tests' own process is
-    unchanged (the setting is read at start).
+    in one temporary folder (``PYTHONPYCACHEPREFIX``, shared by the workers; never the
+    checkout, which stays free of bytecode), so only the first compiles. The folder is kept between
+    runs of this checkout (like the lint test's mypy cache: Python checks each file's size and time of
+    change), so a second run compiles nothing. The tests' own process is unchanged (the setting is
+    read at start).
     """
     if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
         return
-    base = tmp_path_factory.getbasetemp()
-    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # xdist: <run>/popen-gw0
-    folder = run / "child-bytecode"
+    folder = child_bytecode_folder()
     folder.mkdir(exist_ok=True)
     os.environ["PYTHONPYCACHEPREFIX"] = os.environ[CHILD_BYTECODE] = str(folder)
     del os.environ["PYTHONDONTWRITEBYTECODE"]
@@ -100,6 +116,9 @@ def _window_test(item: pytest.Item) -> bool:
 
 
 _frozen = False  # a window test's survivors were frozen since this file's tests began
+_wide_fixtures = False  # a test of this file used a module, class or package fixture
+_size_after_full = 0  # resident MB after the last collection of everything (frozen too)
+REGROWTH_MB = 128
 
 
 @pytest.hookimpl(wrapper=True)
@@ -116,11 +135,15 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     schemas, the fonts: 70 ms each time, a fifth of the suite's time), so what
     survives it is then frozen (``gc.freeze``): the next collection walks only
     what the following tests made. Frozen objects are never collected, so when
-    a test file ends (its module fixtures gone) they are unfrozen and collected once;
-    what survives that (modules, caches) is frozen again at once, or the next
-    file's first collection walked it all once more.
+    a test file with module (or class) fixtures ends, its fixtures gone, they are
+    unfrozen and collected once; what survives that (modules, caches) is frozen
+    again at once, or the next file's first collection walked it all once more.
+    A file without such fixtures leaves little to find that way (its tests' own
+    garbage was collected after each): that walk of everything alive (~0.2 s)
+    after each of the 67 window files was a tenth of their time. It is done for
+    them only once the worker has grown by ``REGROWTH_MB`` since the last one.
     """
-    global _frozen
+    global _frozen, _wide_fixtures, _size_after_full
     try:
         return (yield)
     finally:
@@ -128,12 +151,35 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
             gc.collect()
             gc.freeze()
             _frozen = True
+        _wide_fixtures = _wide_fixtures or _has_wide_fixtures(item)
         if _frozen and (nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None)):
-            gc.unfreeze()
-            gc.collect()
-            gc.freeze()
-            _frozen = False
-            _give_back_freed_memory()
+            if _wide_fixtures or _resident_mb() > _size_after_full + REGROWTH_MB:
+                gc.unfreeze()
+                gc.collect()
+                gc.freeze()
+                _give_back_freed_memory()
+                _size_after_full = _resident_mb()
+            else:
+                _give_back_freed_memory()
+            _frozen = _wide_fixtures = False
+
+
+def _resident_mb() -> int:
+    """This process's resident memory in MB (0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 2**20
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _has_wide_fixtures(item: pytest.Item) -> bool:
+    """The test used a module, class or package fixture (one that outlives it but not the run)."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return True  # not known: as if it had
+    return any(getattr(d, "scope", "function") in ("module", "class", "package")
+               for defs in info.name2fixturedefs.values() for d in defs)
 
 
 def _give_back_freed_memory() -> None:
@@ -167,10 +213,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
 
-#: Test files run first: the window at 3840x2160 (the largest memory of the suite: best on a
-#: worker that has not yet grown) and the longest single tests (a long one started last keeps
-#: the other worker waiting at the end). Tests do not depend on their order.
-RUN_FIRST = ("test_ui_layout.py", "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py",
+#: Test files run first: the lint test's mypy run (the longest single test, a child process of
+#: 260 MB: best while both workers are small), the window at 3840x2160 (the largest memory of the
+#: suite: best on a worker that has not yet grown) and the longest single tests (a long one started
+#: last keeps the other worker waiting at the end). Tests do not depend on their order.
+RUN_FIRST = ("test_lint.py", "test_ui_layout.py", "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py",
              "test_wheel_install.py", "test_move_allowance.py")
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -19,17 +18,23 @@ ROOT = Path(__file__).resolve().parents[1]
 MEMORY = 1536 * 1024 * 1024
 
 
-def _limit(memory: int) -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+def _limited(code: str, memory: int) -> str:
+    """``code`` run under the limits, set by the child itself as it starts.
+
+    Not by ``subprocess``'s ``preexec_fn``: with one it forks the test worker whole (pages shared,
+    but counted again in the child's resident memory until it starts Python: +400 MB for the
+    suite's memory peak); without, it starts the child with ``vfork``.
+    """
+    return (f"import resource as _r; _r.setrlimit(_r.RLIMIT_AS, ({memory}, {memory})); "
+            f"_r.setrlimit(_r.RLIMIT_CORE, (0, 0)); del _r\n{code}")
 
 
 def run_limited(code: str, *, seconds: float = 60, memory: int = MEMORY, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``code`` with ``python -c`` under the limits; a timeout is raised as ``subprocess.TimeoutExpired``."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=seconds,
-                          preexec_fn=lambda: _limit(memory), env=env, cwd=cwd or ROOT)
+    return subprocess.run([sys.executable, "-c", _limited(code, memory)], capture_output=True, text=True,
+                          timeout=seconds, env=env, cwd=cwd or ROOT)
 
 
 #: The child's verdict on opening each of the given files: ``ok``, the one-line error, or a crash.
@@ -53,8 +58,7 @@ def open_all_limited(paths: list[Path], *, seconds: float = 60) -> list[tuple[st
     """Open every path in one child process under the limits: ``[(verdict, message), ...]``."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
-    done = subprocess.run([sys.executable, "-c", OPEN_ALL], input=json.dumps([str(p) for p in paths]),
-                          capture_output=True, text=True, timeout=seconds,
-                          preexec_fn=lambda: _limit(MEMORY), env=env, cwd=ROOT)
+    done = subprocess.run([sys.executable, "-c", _limited(OPEN_ALL, MEMORY)], input=json.dumps([str(p) for p in paths]),
+                          capture_output=True, text=True, timeout=seconds, env=env, cwd=ROOT)
     assert done.returncode == 0, f"the child died (status {done.returncode}): {done.stderr[-2000:]}"
     return [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]

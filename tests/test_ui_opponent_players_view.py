@@ -54,6 +54,7 @@ def test_the_red_maw_s_crew_and_plans_never_reach_the_players_view_status_line()
         screen.reveal_ms = 0
         addon = next(a for a in app.addons if isinstance(a, OpponentAddon))
         addon.clock = lambda: now[0]
+        addon.next_at = 0  # (set on opening by the real clock, which may run on from the worker's earlier tests)
         key(app, pygame.K_F6)  # the Red Maw played by the app
         key(app, pygame.K_F2)  # the players' view
         key(app, pygame.K_RETURN)  # begin: the Red Maw's surprise round, unseen by the Wayfarer
@@ -81,6 +82,7 @@ def test_a_hidden_app_played_bear_is_never_named_on_the_players_view():  # N-SEE
     for app in app_session(App(enc, size=(1280, 720)), closing=True):
         addon = next(a for a in app.addons if isinstance(a, OpponentAddon))
         addon.clock = lambda: now[0]
+        addon.next_at = 0  # (set on opening by the real clock, which may run on from the worker's earlier tests)
         view = app.battle
         view.submit(SetController("bears", "win"))
         key(app, pygame.K_F2)

@@ -84,8 +84,7 @@ class App:
         # only the parts a window uses: the app plays no sound, and ``pygame.init()`` also opened
         # an audio device (closing it waited ~30 ms for its thread) and the joysticks
         pygame.display.init()
-        pygame.font.init()
-        theme.reset_caches()
+        theme.start_fonts()  # the fonts and texts cached by an earlier window kept while they are valid
         pygame.display.set_caption(f"Tactics - {encounter.state.name}")
         size = fit_to_screen(size)  # never larger than the screen it opens on
         self.windowed_size = size

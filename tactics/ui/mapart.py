@@ -19,6 +19,7 @@ import io
 import math
 import random
 from collections import OrderedDict
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -547,8 +548,16 @@ def _in_blocks(index: dict, c0: int, r0: int, cols: int, rows: int):
 
 
 def _terrain_tile(kind, ppc: int, variant: int) -> pygame.Surface:
-    """One square of terrain: its colour, a soft bevel and a little grain."""
-    base = pygame.Color(*kind.colour)
+    """One square of terrain: its colour, a soft bevel and a little grain (a copy of the one
+    drawn first: every map, window and zoom of the session draws the same few squares)."""
+    return _drawn_terrain_tile(kind.name, tuple(kind.colour), kind.passable, kind.blocks_sight, kind.cost,
+                               ppc, variant).copy()
+
+
+@lru_cache(maxsize=96)  # a few kinds x 4 variants x the zooms in use; a 4K zoom's squares are ~40 KB each
+def _drawn_terrain_tile(name: str, colour: tuple[int, ...], passable: bool, blocks_sight: bool, cost: float,
+                        ppc: int, variant: int) -> pygame.Surface:
+    base = pygame.Color(*colour)
     tile = pygame.Surface((ppc, ppc))
     shade = 2.5 * (variant - 1.5)
     fill = pygame.Color(
@@ -557,7 +566,7 @@ def _terrain_tile(kind, ppc: int, variant: int) -> pygame.Surface:
         max(0, min(255, int(base.b + shade))),
     )
     tile.fill(fill)
-    rng = random.Random(hash((kind.name, variant)) & 0xFFFF)
+    rng = random.Random(hash((name, variant)) & 0xFFFF)
     for _ in range(ppc * ppc // 40):
         x, y = rng.randrange(ppc), rng.randrange(ppc)
         d = rng.choice((-10, -6, 6, 10))
@@ -570,14 +579,14 @@ def _terrain_tile(kind, ppc: int, variant: int) -> pygame.Surface:
         pygame.draw.line(tile, hi, (1, 1), (1, ppc - 2))
         pygame.draw.line(tile, lo, (ppc - 2, 1), (ppc - 2, ppc - 2))
         pygame.draw.line(tile, lo, (1, ppc - 2), (ppc - 2, ppc - 2))
-    if not kind.passable:
+    if not passable:
         # Solid or impassable: diagonal hatching so it never reads as floor.
-        hatch = (max(0, fill.r - 10), max(0, fill.g - 10), max(0, fill.b - 10)) if kind.blocks_sight else (
+        hatch = (max(0, fill.r - 10), max(0, fill.g - 10), max(0, fill.b - 10)) if blocks_sight else (
             min(255, fill.r + 22), min(255, fill.g + 22), min(255, fill.b + 26))
         step = max(4, ppc // 5)
         for i in range(-ppc, ppc, step):
             pygame.draw.line(tile, hatch, (i, ppc), (i + ppc, 0), max(1, ppc // 16))
-    elif kind.cost > 1:
+    elif cost > 1:
         wave = (min(255, fill.r + 30), min(255, fill.g + 30), min(255, fill.b + 36))
         for y in range(ppc // 4, ppc, max(4, ppc // 3)):
             pts = [(x, y + 2 * math.sin((x + variant * 3) / max(2, ppc / 6))) for x in range(0, ppc, 2)]

@@ -152,6 +152,16 @@ def text(value: str, size: int, weight: str = "semibold", colour: tuple[int, int
     return font(size, weight).render(value, True, colour)
 
 
+def start_fonts() -> None:
+    """Start pygame's font module for a window. The fonts and texts cached while it ran are
+    kept when it still runs (a window opened after another closed without ``pygame.quit()``:
+    a new file opened, the test suite's windows) and forgotten when it had stopped: they
+    died with it (``pygame.quit()`` forgets them at once: :func:`reset_caches` is registered)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+        reset_caches()
+
+
 def reset_caches() -> None:
     """Forget cached fonts and text (after ``pygame.quit()`` they are invalid)."""
     font.cache_clear()
@@ -160,6 +170,9 @@ def reset_caches() -> None:
 
     draw.pill.cache_clear()
     widgets.measured_cache_clear()
+
+
+pygame.register_quit(reset_caches)  # whoever starts the font module again finds nothing of the dead one
 
 
 # -- UI colours by role, for the panels, dialogs and screens (widgets.py and its users) ---------

@@ -1,0 +1,76 @@
+"""Run a command and report the peak of its process tree's resident memory, summed (Linux).
+
+Why: the test suite's memory target (under 1 GB, issue 12) is for all of its processes at once:
+the main pytest process, its two workers and the children they start (mypy, the CLI, the loaders
+under limits). ``/usr/bin/time`` reports only the largest single process. This samples
+``/proc`` every 0.1 s and prints the largest sum seen, with the processes that made it up.
+
+    python tools/tree_memory.py python -m pytest
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+
+def _children() -> dict[int, list[int]]:
+    kids: dict[int, list[int]] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                parent = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        kids.setdefault(parent, []).append(int(name))
+    return kids
+
+
+def _resident_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def _command(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace")[:90]
+    except OSError:
+        return "?"
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print(__doc__, file=sys.stderr)
+        return 2
+    proc = subprocess.Popen(argv)
+    peak, at_peak = 0, []
+    while proc.poll() is None:
+        kids, tree, todo = _children(), [], [proc.pid]
+        while todo:
+            pid = todo.pop()
+            tree.append(pid)
+            todo.extend(kids.get(pid, []))
+        sizes = [(_resident_kb(pid), pid) for pid in tree]
+        total = sum(kb for kb, _ in sizes)
+        if total > peak:
+            peak, at_peak = total, [(kb, pid, _command(pid)) for kb, pid in sorted(sizes, reverse=True)[:6]]
+        time.sleep(0.1)
+    print(f"peak resident memory of the process tree: {peak // 1024} MB", file=sys.stderr)
+    for kb, pid, command in at_peak:
+        print(f"  {kb // 1024:6d} MB  {pid}  {command}", file=sys.stderr)
+    return proc.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
