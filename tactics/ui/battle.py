@@ -63,6 +63,7 @@ class BattleView(TimedMessages):
         self.message: tuple[str, str, int] | None = None
         self.shift_held = False
         self._version = 0  # bumped by invalidate(): forces the board to recompose
+        self.revision = 0  # bumped by every change of the state (the journal's): keyed board layers read it
         self._drag: tuple[int, tuple[int, int], bool] | None = None  # button, start, panning
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.tool: Tool = self.tools["select"]
@@ -228,6 +229,7 @@ class BattleView(TimedMessages):
             self.fit()
 
     def _on_journal(self, journal, what: str) -> None:
+        self.revision += 1
         if self.selected:
             who = self.state.combatants.get(self.selected)
             self.select(self.selected if who is not None and who.cell is not None else None)

@@ -18,6 +18,15 @@ with the last frame's, and only the rectangles where they differ are painted
 again, from the kept ground (map and doors) up. A layer that draws with
 ``pygame.draw`` itself makes the board composed whole instead.
 
+A board layer that says what it reads (:class:`KeyedLayer`, made with
+:func:`keyed`: the tokens layer reads the state's revision, the selection and
+the highlighted tokens; the reach layer the reach's squares; the pinned
+templates their squares) is run again only when that key or the frame (camera,
+clip, viewer, the window's scale) changed: else the operations it recorded
+last time are used again. So the work after a change is the layers whose
+inputs changed. A layer without a key runs on every change of the board key,
+as before.
+
 While the map is dragged, the cached board is blitted moved and only the strips
 the pan uncovers are drawn: the map for them, then the board layers'
 operations recorded once for the view and a margin around it (moved with the
@@ -66,6 +75,29 @@ class DrawContext:
 
 
 Layer = Callable[[DrawContext], None]
+
+
+class KeyedLayer:
+    """A board layer with what it reads: ``key(ctx)`` (hashable or comparable values, compared
+    with ``==``); while it and the frame stay, the layer's recorded operations are used again
+    instead of running it. The key must cover everything the layer draws from, or a change
+    would show late: when in doubt, leave the layer without one."""
+
+    __slots__ = ("draw", "key")
+
+    def __init__(self, draw: Layer, key: Callable[[DrawContext], Any]) -> None:
+        self.draw = draw
+        self.key = key
+
+    def __call__(self, ctx: DrawContext) -> None:
+        self.draw(ctx)
+
+
+def keyed(draw: Layer, key: Callable[[DrawContext], Any]) -> KeyedLayer:
+    """``draw`` as a layer that is run again only when ``key(ctx)`` changes (see :class:`KeyedLayer`)."""
+    return KeyedLayer(draw, key)
+
+
 _EXTRA_LAYERS: list[tuple[int, str, Layer]] = []
 
 
@@ -99,6 +131,9 @@ class BoardRenderer:
     repaints: int = 0  # how many times only the changed parts of the board were repainted
     _record: Any = None  # (frame, RecordingSurface): what the board layers drew last, for the next change
     _pan_record: Any = None  # (board key, origin, RecordingSurface): the layers around the view, for a drag
+    _memo: dict = field(default_factory=dict)  # keyed layer's name -> (key, its operations, their boxes, clip)
+    layer_runs: int = 0  # keyed layers run while recording (tests, bench) ...
+    layer_reuses: int = 0  # ... and those whose operations were used again
 
     def layers(self, view: Any) -> list[tuple[int, str, Layer]]:
         own: list[tuple[int, str, Layer]] = [
@@ -257,6 +292,7 @@ class BoardRenderer:
         """Drop the composed board: the next frame composes it whole (tests, the benchmark's full figure)."""
         self._board_key = None
         self._record = None
+        self._memo = {}
 
     def _update_board(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
                       clip: pygame.Rect, view: Any, layers, origin: tuple[int, int], size: tuple[int, int],
@@ -326,12 +362,34 @@ class BoardRenderer:
 
     def _record_layers(self, size: tuple[int, int], camera: Camera, state: EncounterState, viewer: str,
                        clip: pygame.Rect, view: Any, layers) -> board_record.RecordingSurface | None:
-        """What the board layers draw, as operations (None: a layer draws with something else)."""
+        """What the board layers draw, as operations (None: a layer draws with something else).
+
+        A :class:`KeyedLayer` whose key and frame are those of last time adds the operations it
+        recorded then (under the same clip) instead of running."""
         rec = board_record.RecordingSurface(size, clip)
         ctx = DrawContext(rec, camera, state, viewer, clip, self, view)  # type: ignore[arg-type]
+        frame = (viewer, camera.cell_px, round(camera.origin_x), round(camera.origin_y), tuple(clip), size,
+                 self.art.show_walls, theme.scale())
+        memo, kept = self._memo, {}
+        self._memo = kept  # a layer that fails below leaves nothing of its own kept
         try:
-            for _, _, layer in layers:
+            for _, name, layer in layers:
+                if not isinstance(layer, KeyedLayer):
+                    layer(ctx)
+                    continue
+                key = (frame, layer.key(ctx))
+                clip_t = rec.clip_key()
+                hit = memo.get(name)
+                if hit is not None and hit[3] == clip_t and hit[0] == key:
+                    rec.add(hit[1], hit[2])
+                    kept[name] = hit
+                    self.layer_reuses += 1
+                    continue
+                start = len(rec.keys)
                 layer(ctx)
+                self.layer_runs += 1
+                if rec.clip_key() == clip_t:  # it left the clip as it found it: its operations stand alone
+                    kept[name] = (key, rec.keys[start:], rec.boxes[start:], clip_t)
         except (TypeError, board_record.NotRecordable):
             return None
         return rec
@@ -361,8 +419,8 @@ class BoardRenderer:
                 layer(ctx)
 
 
-__all__ = ["OVERLAY_PIXELS", "BoardRenderer", "CellPainter", "DrawContext", "add_layer", "border_edges",
-           "remove_layer"]
+__all__ = ["OVERLAY_PIXELS", "BoardRenderer", "CellPainter", "DrawContext", "KeyedLayer", "add_layer",
+           "border_edges", "keyed", "remove_layer"]
 
 
 def _window_format(size: tuple[int, int]) -> pygame.Surface:
@@ -491,8 +549,20 @@ def _doors_layer(ctx: DrawContext) -> None:
             pygame.draw.line(ctx.surface, theme.DOOR_CLOSED, a, b, thick)
 
 
-def _tokens_layer(ctx: DrawContext) -> None:
+def _draw_tokens(ctx: DrawContext) -> None:
     view = ctx.view
     selected = getattr(view, "selected", None)
     highlighted: frozenset[str] = getattr(view, "highlighted_tokens", lambda: frozenset())()
     ctx.renderer.tokens.draw(ctx.surface, ctx.camera, ctx.state, ctx.viewer, selected, highlighted)
+
+
+def _tokens_key(ctx: DrawContext) -> tuple:
+    """What the tokens are drawn from: the state (as of its revision: a view without one is asked
+    afresh each time), the selection and the highlighted tokens (camera and viewer: the frame)."""
+    view = ctx.view
+    revision = getattr(view, "revision", None)
+    return (ctx.state, revision if revision is not None else object(), getattr(view, "selected", None),
+            getattr(view, "highlighted_tokens", lambda: frozenset())())
+
+
+_tokens_layer = keyed(_draw_tokens, _tokens_key)
