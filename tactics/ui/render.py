@@ -112,6 +112,31 @@ def remove_layer(name: str) -> None:
     _EXTRA_LAYERS[:] = [item for item in _EXTRA_LAYERS if item[1] != name]
 
 
+@dataclass
+class BoardFrame:
+    """The board of this frame: what changed on it since the last one, and how to show a part.
+
+    ``damage``: the rectangles of the window where the board's picture changed ([]: none; None:
+    all of ``clip``). ``moving``: a drag moved the whole board (shown by ``moved``: the cached
+    board blitted moved and the uncovered strips drawn)."""
+
+    board: pygame.Surface
+    clip: pygame.Rect
+    damage: list[pygame.Rect] | None
+    moved: Callable[[pygame.Surface, pygame.Rect], None] | None = None
+    moving: bool = False
+
+    def __post_init__(self) -> None:
+        self.moving = self.moving or self.moved is not None
+
+    def show(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The board's pixels inside ``area`` (a part of ``clip``) onto ``surface``."""
+        if self.moved is not None:
+            self.moved(surface, area)
+        else:
+            surface.blit(self.board, area.topleft, area)
+
+
 PAN_SLACK = 384  # a drag replays the layers recorded this far around the view before running them again
 PAN_REBASE = 160  # ... and scrolls the cached board once it lags this many pixels behind
 @dataclass
@@ -183,44 +208,55 @@ class BoardRenderer:
         ``scroll``: the map is being dragged; if only the camera's origin moved,
         scroll the cached board and draw just the uncovered strips.
         """
+        shown = self.prepare(surface.get_size(), camera, state, viewer, clip=clip, view=view, key=key, scroll=scroll)
+        shown.show(surface, clip)
+        if self._board is not None:
+            probe.composite(self._board, surface, clip.topleft, pygame.Rect(clip), name="map")
+        self.draw_live(surface, camera, state, viewer, clip=clip, view=view)
+
+    def prepare(self, size: tuple[int, int], camera: Camera, state: EncounterState, viewer: str, *,
+                clip: pygame.Rect, view: Any, key: Any, scroll: bool = False) -> "BoardFrame":
+        """Bring the cached board up to date (``key`` and the camera as in :meth:`draw_cached`) and
+        say what changed since the last frame: the window's retained frame repaints only that."""
         if viewer not in ("gm", "players"):
             raise ValueError(f"viewer must be 'gm' or 'players', not {viewer!r}")
         layers = self.layers(view)
-        base_key = (key, viewer, camera.cell_px, tuple(clip), surface.get_size(), self.art.show_walls,
+        base_key = (key, viewer, camera.cell_px, tuple(clip), size, self.art.show_walls,
                     tuple(name for _, name, _ in layers))
         origin = (round(camera.origin_x), round(camera.origin_y))
-        if self._board is None or self._board.get_size() != surface.get_size():
-            self._board = _window_format(surface.get_size())
+        if self._board is None or self._board.get_size() != size:
+            self._board = _window_format(size)
             self._board_key = None
         board = self._board
         old = self._board_key
-        shown = False  # the board is already on ``surface`` (a drag drew it there moved)
         fresh = probe.active()  # the layout probe sees a fresh board
         if not fresh and old is not None and old[0] == base_key and old[1] == origin and not (self._scrolled and not scroll):
-            pass  # the cached board is what this frame shows
-        elif not fresh and old is not None and old[0] == base_key and scroll and \
+            return BoardFrame(board, clip, [])  # the cached board is what this frame shows
+        if not fresh and old is not None and old[0] == base_key and scroll and \
                 abs(origin[0] - old[1][0]) < clip.width // 2 and abs(origin[1] - old[1][1]) < clip.height // 2:
             self._scrolled = True
             self._record = None  # its operations stand where the board was before the drag
             self.scrolls += 1
-            if self._pan(surface, board, camera, state, viewer, clip, view, layers, base_key, origin, old[1]):
-                shown = True
-            else:
-                self._scroll_board(board, camera, state, viewer, clip, view, layers, origin, old[1])
-                self._board_key = (base_key, origin)
-        else:
-            probe.forget(board)
-            self._update_board(board, camera, state, viewer, clip, view, layers, origin, surface.get_size(),
-                               base_key[1:], fresh)
-            board.set_clip(None)
+            moved = self._pan(size, board, camera, state, viewer, clip, view, layers, base_key, origin, old[1])
+            if moved is not None:
+                return BoardFrame(board, clip, None, moved)
+            self._scroll_board(board, camera, state, viewer, clip, view, layers, origin, old[1])
             self._board_key = (base_key, origin)
-            self._scrolled = False
-        if not shown:
-            surface.blit(board, clip.topleft, clip)
-        probe.composite(board, surface, clip.topleft, pygame.Rect(clip), name="map")
+            return BoardFrame(board, clip, None, moving=True)
+        probe.forget(board)
+        changed = self._update_board(board, camera, state, viewer, clip, view, layers, origin, size,
+                                     base_key[1:], fresh)
+        board.set_clip(None)
+        self._board_key = (base_key, origin)
+        self._scrolled = False
+        return BoardFrame(board, clip, changed)
+
+    def draw_live(self, surface: pygame.Surface, camera: Camera, state: EncounterState, viewer: str, *,
+                  clip: pygame.Rect, view: Any) -> None:
+        """The layers drawn over the board every frame (``TOOL_Z`` and above: previews, cursor)."""
         surface.set_clip(clip)
         ctx = DrawContext(surface, camera, state, viewer, clip, self, view)
-        for z, _, layer in layers:
+        for z, _, layer in self.layers(view):
             if z >= TOOL_Z:
                 layer(ctx)
         surface.set_clip(None)
@@ -235,41 +271,44 @@ class BoardRenderer:
             self._compose(board, strip, camera, state, viewer, clip, view, layers)
         board.set_clip(None)
 
-    def _pan(self, surface: pygame.Surface, board: pygame.Surface, camera: Camera, state: EncounterState,
+    def _pan(self, size: tuple[int, int], board: pygame.Surface, camera: Camera, state: EncounterState,
              viewer: str, clip: pygame.Rect, view: Any, layers, base_key: Any, origin: tuple[int, int],
-             was: tuple[int, int]) -> bool:
-        """One frame of a drag: the board blitted moved, and the strips it leaves uncovered drawn.
+             was: tuple[int, int]) -> Callable[[pygame.Surface, pygame.Rect], None] | None:
+        """One frame of a drag: how to show the board moved, and the strips it leaves uncovered drawn.
 
         The strips get the map drawn for them and the board layers' operations,
         recorded once for the view and a margin of ``PAN_SLACK`` around it and
         moved with the map: no layer runs again until the drag leaves that
         margin. The cached board itself is scrolled only every ``PAN_REBASE``
-        pixels. False: a layer cannot be recorded (the board is scrolled and its
+        pixels. None: a layer cannot be recorded (the board is scrolled and its
         strips drawn by every layer instead).
         """
         rec = self._pan_record
         if rec is None or rec[0] != base_key or abs(origin[0] - rec[1][0]) > PAN_SLACK // 2 or \
                 abs(origin[1] - rec[1][1]) > PAN_SLACK // 2:
             area = clip.inflate(2 * PAN_SLACK, 2 * PAN_SLACK)
-            recording = board_record.RecordingSurface(surface.get_size(), area, full=area)
+            recording = board_record.RecordingSurface(size, area, full=area)
             rest = [item for item in layers if item[1] not in GROUND_LAYERS and item[0] < TOOL_Z]
             if len(rest) + len(GROUND_LAYERS) != len([item for item in layers if item[0] < TOOL_Z]) or \
                     any(z <= DOORS_Z for z, _, _ in rest):
-                return False  # the ground is not the bottom of the board
+                return None  # the ground is not the bottom of the board
             ctx = DrawContext(recording, camera, state, viewer, area, self, view)  # type: ignore[arg-type]
             try:
                 for _, _, layer in rest:
                     layer(ctx)
             except (TypeError, board_record.NotRecordable):
                 self._pan_record = None
-                return False
+                return None
             rec = self._pan_record = (base_key, origin, recording)
         ground = [item for item in layers if item[1] in GROUND_LAYERS]
         shift = (origin[0] - rec[1][0], origin[1] - rec[1][1])
         keys, boxes = rec[2].keys, rec[2].boxes
 
-        def strips_on(target: pygame.Surface, dx: int, dy: int) -> None:
+        def strips_on(target: pygame.Surface, dx: int, dy: int, area: pygame.Rect = clip) -> None:
             for strip in _strips(clip, dx, dy):
+                strip = strip.clip(area)
+                if not strip.w or not strip.h:
+                    continue
                 self._compose(target, strip, camera, state, viewer, clip, view, ground)
                 board_record.replay(target, keys, boxes, strip, strip.move(-shift[0], -shift[1]).collidelistall(boxes),
                                     shift)
@@ -282,11 +321,14 @@ class BoardRenderer:
             board.set_clip(None)
             self._board_key = (base_key, origin)
             dx = dy = 0
-        surface.set_clip(clip)
-        surface.blit(board, (clip.left + dx, clip.top + dy), clip)
-        strips_on(surface, dx, dy)
-        surface.set_clip(None)
-        return True
+
+        def show(target: pygame.Surface, area: pygame.Rect) -> None:
+            target.set_clip(area)
+            target.blit(board, (clip.left + dx, clip.top + dy), clip)
+            strips_on(target, dx, dy, area)
+            target.set_clip(None)
+
+        return show
 
     def forget(self) -> None:
         """Drop the composed board: the next frame composes it whole (tests, the benchmark's full figure)."""
@@ -296,11 +338,12 @@ class BoardRenderer:
 
     def _update_board(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
                       clip: pygame.Rect, view: Any, layers, origin: tuple[int, int], size: tuple[int, int],
-                      frame: tuple, fresh: bool) -> None:
+                      frame: tuple, fresh: bool) -> list[pygame.Rect] | None:
         """Bring the board up to date: the ground (map and doors, kept while the camera and doors stay)
         and the rest over it, repainted only where what the layers draw changed.
 
-        A move, a roll or a new selection redraws what changed on the map, not the map.
+        A move, a roll or a new selection redraws what changed on the map, not the map. Returns the
+        rectangles repainted, or None when the board was composed whole.
         """
         ground = [item for item in layers if item[1] in GROUND_LAYERS]
         rest = [item for item in layers if item[1] not in GROUND_LAYERS and item[0] < TOOL_Z]
@@ -308,7 +351,7 @@ class BoardRenderer:
             self._compose(board, clip, camera, state, viewer, clip, view, layers)  # something under the ground
             self._record = None
             self.compositions += 1
-            return
+            return None
         ground_changes = self._update_ground(camera, state, viewer, clip, view, ground, origin, size)
         ground_art = self._ground
         assert ground_art is not None  # _update_ground() made it
@@ -323,7 +366,7 @@ class BoardRenderer:
             if rects is not None:
                 board_record.repaint(board, ground_art, record.keys, record.boxes, rects)
                 self.repaints += 1
-                return
+                return rects
         board.set_clip(clip)
         board.blit(ground_art, clip.topleft, clip)
         if record is not None:
@@ -333,6 +376,7 @@ class BoardRenderer:
             for _, _, layer in rest:
                 layer(ctx)
         self.compositions += 1
+        return None
 
     def _update_ground(self, camera: Camera, state: EncounterState, viewer: str, clip: pygame.Rect, view: Any,
                        ground, origin: tuple[int, int], size: tuple[int, int]) -> list[pygame.Rect] | None:

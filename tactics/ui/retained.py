@@ -1,0 +1,338 @@
+"""The window keeps last frame's pixels: a frame repaints only the rectangles that changed.
+
+Why (issue 12): after a roll or a move most of the window looks as it did, yet
+every frame blitted the whole board and drew every panel again. Now a frame is
+drawn as a list of *parts* in order (the board with its live layers, then the
+side card, the status line, the toolbar, the add-ons, pygame_gui...), each
+with a *key* saying what it shows. :class:`Screen` remembers, per part, its
+key and the rectangles it drew last frame (every ``blit``, ``fill`` and
+``pygame.draw`` call is followed through a stand-in surface,
+:class:`FrameSurface`). The next frame:
+
+1. the board is brought up to date; it says where its picture changed
+   (the recording's diff, ``render.BoardFrame``);
+2. the live layers (cursor, previews) and every part whose key changed are
+   drawn on a scratch surface only to learn where they draw now;
+3. the damage is where the board changed, where the live layers drew last
+   frame and draw now, and where a changed part drew last frame and draws now;
+4. each damaged rectangle is painted afresh, clipped to it: the board's
+   pixels, the live layers, then every part that touches it, in order. Every
+   pixel there is what a whole frame draws; every pixel elsewhere shows the
+   same things as last frame, so it is left as it is.
+
+A whole frame is drawn instead whenever something cannot be followed: a part
+without a key draws something (a pygame_gui window or dialog, a banner, the
+combat panels, an add-on's panel, the players' view pill), another screen is
+on top or at the bottom (help, the starship screen), the window was resized,
+the board was composed whole (a zoom, the end of a drag), the layout probe
+is recording, or a part drew in a way the stand-in cannot follow
+(:class:`Untracked`). Correctness never depends on luck: tests/test_retained_screen.py
+compares every kind of partial frame with a fresh whole one, pixel for pixel.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, TypeVar
+
+import pygame
+
+from tactics.ui import board_record
+from tactics.ui import layout_probe as probe
+from tactics.ui import theme
+
+T = TypeVar("T")
+Draw = Callable[[Any], T]
+
+_DRAW_FUNCTIONS = ("rect", "polygon", "circle", "ellipse", "arc", "line", "lines", "aaline", "aalines")
+_ORIGINAL = {name: getattr(pygame.draw, name) for name in _DRAW_FUNCTIONS}
+
+
+class Untracked(Exception):
+    """A part used the window in a way :class:`FrameSurface` cannot follow."""
+
+
+class _Whole(Exception):
+    """This frame must be drawn whole (raised while a partial frame is being measured; says why)."""
+
+
+class FrameSurface:
+    """Stands in for the window while a part draws: draws on ``target`` inside ``bound`` (None: the
+    whole window) and keeps the rectangle of every drawing call in ``rects``.
+
+    A part's own ``set_clip`` is kept inside ``bound``. Anything but reading the surface, blits,
+    fills and ``pygame.draw`` (inside :func:`tracked_drawing`) raises :class:`Untracked`.
+    """
+
+    def __init__(self, target: pygame.Surface, bound: pygame.Rect | None = None) -> None:
+        self.target = target
+        self.bound = bound
+        self.rects: list[pygame.Rect] = []
+        target.set_clip(bound)
+
+    # -- reading -------------------------------------------------------------------------
+    def get_size(self) -> tuple[int, int]:
+        return self.target.get_size()
+
+    def get_width(self) -> int:
+        return self.target.get_width()
+
+    def get_height(self) -> int:
+        return self.target.get_height()
+
+    def get_rect(self, **kwargs: Any) -> pygame.Rect:
+        return self.target.get_rect(**kwargs)
+
+    def get_clip(self) -> pygame.Rect:
+        return self.target.get_clip()
+
+    def get_flags(self) -> int:
+        return self.target.get_flags()
+
+    def get_bitsize(self) -> int:
+        return self.target.get_bitsize()
+
+    def get_bytesize(self) -> int:
+        return self.target.get_bytesize()
+
+    def map_rgb(self, colour: Any) -> int:
+        return self.target.map_rgb(colour)
+
+    def unmap_rgb(self, value: int) -> pygame.Color:
+        return self.target.unmap_rgb(value)
+
+    def set_clip(self, rect: Any = None) -> None:
+        if rect is None:
+            self.target.set_clip(self.bound)
+        else:
+            rect = pygame.Rect(rect)
+            self.target.set_clip(rect.clip(self.bound) if self.bound is not None else rect)
+
+    def __getattr__(self, name: str) -> Any:
+        raise Untracked(f"Surface.{name} on the window")
+
+    # -- drawing -------------------------------------------------------------------------
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        rect = self.target.blit(source, dest, area, special_flags)
+        if rect.w and rect.h:  # (pygame_gui's empty root container blits nothing)
+            self.rects.append(rect)
+        return rect
+
+    def fblits(self, seq: Any, special_flags: int = 0) -> None:
+        for source, dest in seq:
+            self.blit(source, dest, None, special_flags)
+
+    def blits(self, seq: Any, doreturn: Any = True) -> list[pygame.Rect] | None:
+        out = [self.blit(*item) for item in seq]
+        return out if doreturn else None
+
+    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
+        drawn = self.target.fill(color, rect, special_flags)
+        if drawn.w and drawn.h:
+            self.rects.append(drawn)
+        return drawn
+
+
+def _tracking(fn: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
+    def drawn(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+        if type(surface) is FrameSurface:
+            rect = fn(surface.target, *args, **kwargs)
+            if rect.w and rect.h:
+                surface.rects.append(rect)
+            return rect
+        return fn(surface, *args, **kwargs)
+
+    drawn.__doc__ = fn.__doc__
+    return drawn
+
+
+_TRACKING = {name: _tracking(fn) for name, fn in _ORIGINAL.items()}
+
+
+@contextmanager
+def tracked_drawing() -> Iterator[None]:
+    """While inside, ``pygame.draw`` on a :class:`FrameSurface` draws on its target and is kept."""
+    for name, fn in _TRACKING.items():
+        setattr(pygame.draw, name, fn)
+    try:
+        yield
+    finally:
+        for name, fn in _ORIGINAL.items():
+            setattr(pygame.draw, name, fn)
+
+
+class Frame:
+    """One frame being drawn, whole or partial: the parts go through :meth:`part` and the board
+    through :meth:`board`, in drawing order (``App.draw_parts``)."""
+
+    def __init__(self, screen: "Screen", surface: pygame.Surface, partial: bool, plain: bool = False) -> None:
+        self.screen = screen
+        self.surface = surface
+        self.partial = partial
+        self.plain = plain  # the layout probe records: draw on the window itself, follow nothing
+        self.order: list[tuple[str, Draw, list[pygame.Rect]]] = []  # the parts as drawn, with their rectangles
+        self.damage: list[pygame.Rect] = []
+        self.board_frame: Any = None
+        self.live: list[pygame.Rect] = []
+        self._live_draw: Callable[[Any], None] | None = None
+        self._untracked = False
+
+    def _scratch(self) -> pygame.Surface:
+        return self.screen.scratch(self.surface.get_size())
+
+    # -- the board ---------------------------------------------------------------------------
+    def board(self, renderer: Any, camera: Any, state: Any, viewer: str, *, clip: pygame.Rect, view: Any, key: Any,
+              scroll: bool = False) -> None:
+        """The board (``renderer.prepare``) and its live layers (``renderer.draw_live``)."""
+        if self.plain:
+            renderer.draw_cached(self.surface, camera, state, viewer, clip=clip, view=view, key=key, scroll=scroll)
+            return
+        shown = renderer.prepare(self.surface.get_size(), camera, state, viewer, clip=clip, view=view, key=key,
+                                 scroll=scroll)
+
+        def live(target: Any) -> None:
+            renderer.draw_live(target, camera, state, viewer, clip=clip, view=view)
+            target.set_clip(None)
+
+        self.board_frame, self._live_draw = shown, live
+        if not self.partial:
+            self.surface.set_clip(None)
+            shown.show(self.surface, clip)
+            measured = FrameSurface(self.surface)
+            live(measured)
+            self.live = measured.rects
+            return
+        if shown.damage is None and not shown.moving:
+            raise _Whole("the board was composed whole")  # a zoom, the end of a drag: nothing is as it was
+        measured = FrameSurface(self._scratch())
+        live(measured)
+        self.live = measured.rects
+        self.damage += self.screen.live + self.live
+        self.damage += [pygame.Rect(clip)] if shown.damage is None else shown.damage
+
+    # -- the parts -------------------------------------------------------------------------
+    def part(self, name: str, key: Any, draw: Draw[T]) -> T:
+        """Draw the part ``name`` showing ``key`` (None: it says nothing of what it shows; a frame
+        where it draws something is drawn whole). Returns what ``draw`` returns (in a partial
+        frame with the key unchanged: what it returned when last drawn)."""
+        if self.plain:
+            return draw(self.surface)
+        key = None if key is None else (key, self.surface.get_size(), theme.scale())
+        last = self.screen.parts.get(name)
+        if not self.partial:
+            measured = FrameSurface(self.surface)
+            value = draw(measured)
+            self.surface.set_clip(None)
+            if key is None and measured.rects:
+                self._untracked = True
+                self.screen.why_whole = f"{name} shows something without a key"
+            self.screen.parts[name] = (key, measured.rects, value)
+            self.order.append((name, draw, measured.rects))
+            return value
+        if key is not None and last is not None and last[0] == key:
+            self.order.append((name, draw, last[1]))
+            return last[2]
+        measured = FrameSurface(self._scratch())
+        value = draw(measured)
+        measured.target.set_clip(None)
+        if key is None and measured.rects:
+            raise _Whole(f"{name} shows something without a key")  # nobody follows it
+        if last is not None:
+            self.damage += last[1]
+        self.damage += measured.rects
+        self.screen.parts[name] = (key, measured.rects, value)
+        self.order.append((name, draw, measured.rects))
+        return value
+
+    # -- the end -----------------------------------------------------------------------------
+    def finish(self) -> None:
+        """A partial frame: paint each damaged rectangle afresh (board, live layers, parts)."""
+        screen, surface = self.screen, self.surface
+        drawn = {name for name, _, _ in self.order}
+        for name in [name for name in screen.parts if name not in drawn]:  # a part gone since
+            self.damage += screen.parts.pop(name)[1]
+        window = surface.get_rect()
+        rects = [r for r in (rect.clip(window) for rect in self.damage) if r.w and r.h]
+        merged = board_record.merge(rects, window) if rects else []
+        areas = [window] if merged is None else merged
+        shown, live = self.board_frame, self._live_draw
+        for area in areas:
+            on_board = area.clip(shown.clip) if shown is not None else pygame.Rect(0, 0, 0, 0)
+            if on_board.w and on_board.h:
+                surface.set_clip(on_board)
+                shown.show(surface, on_board)
+                if live is not None:
+                    live(FrameSurface(surface, on_board))
+            for _, draw, rects in self.order:
+                if rects and area.collidelist(rects) != -1:
+                    draw(FrameSurface(surface, area))
+        surface.set_clip(None)
+        screen.live = self.live
+        screen.repainted = areas
+
+
+class Screen:
+    """What the window showed last frame: each part's key and rectangles, the live layers'
+    rectangles. ``App.draw`` asks it to draw each frame (:meth:`draw`)."""
+
+    def __init__(self) -> None:
+        self.parts: dict[str, tuple[Any, list[pygame.Rect], Any]] = {}
+        self.live: list[pygame.Rect] = []
+        self.valid = False  # the window holds a frame drawn through this (else: draw whole)
+        self._size: tuple[int, int] | None = None
+        self._scratch: pygame.Surface | None = None
+        self.partial_frames = 0  # frames drawn in part (tests, bench) ...
+        self.whole_frames = 0  # ... and whole
+        self.repainted: list[pygame.Rect] = []  # the last partial frame's rectangles
+        self.why_whole = "first frame"  # why the last whole frame was not a partial one (tests, bench)
+
+    def forget(self) -> None:
+        """The next frame is drawn whole (tests; anything drawn on the window behind our back)."""
+        self.valid = False
+
+    def scratch(self, size: tuple[int, int]) -> pygame.Surface:
+        """A surface the size of the window where a partial frame's parts are measured (never shown)."""
+        if self._scratch is None or self._scratch.get_size() != size:
+            self._scratch = pygame.Surface(size, 0, pygame.display.get_surface() or None)
+        return self._scratch
+
+    def draw(self, surface: pygame.Surface, parts: Callable[[Frame], None], *, can_partial: bool = True) -> None:
+        """Draw one frame with ``parts`` (a partial one when allowed and possible, else whole)."""
+        if probe.active():
+            parts(Frame(self, surface, partial=False, plain=True))
+            self.valid = False
+            self.whole_frames += 1
+            return
+        partial = can_partial and self.valid and self._size == surface.get_size()
+        if not partial:
+            self.why_whole = ("another screen" if not can_partial else "resized" if self.valid
+                              else "an untracked part showed" if self._size else "first frame")
+        with tracked_drawing():
+            if partial:
+                frame = Frame(self, surface, partial=True)
+                try:
+                    parts(frame)
+                    frame.finish()
+                    self.partial_frames += 1
+                    return
+                except (_Whole, Untracked) as exc:
+                    surface.set_clip(None)
+                    self.why_whole = str(exc)
+            frame = Frame(self, surface, partial=False)
+            self.parts = {}
+            try:
+                parts(frame)
+            except Untracked:  # drawn on the window in a way nobody follows: draw it plainly
+                surface.set_clip(None)
+                self.valid = False
+                self.whole_frames += 1
+                parts(Frame(self, surface, partial=False, plain=True))
+                return
+            surface.set_clip(None)
+        self.live = frame.live
+        self._size = surface.get_size()
+        self.valid = not frame._untracked
+        self.whole_frames += 1
+
+
+__all__ = ["Frame", "FrameSurface", "Screen", "Untracked", "tracked_drawing"]
