@@ -56,9 +56,22 @@ class _Whole(Exception):
     """This frame must be drawn whole (raised while a partial frame is being measured; says why)."""
 
 
+Op = tuple[tuple[Any, ...], "pygame.Rect | None"]  # (operation, the rectangle it drew in; None: a clip change)
+
+
+def _frozen(value: Any) -> Any:
+    """An argument kept for replaying: a copy of a Rect or list (a caller may change it later)."""
+    if isinstance(value, pygame.Rect):
+        return pygame.Rect(value)
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
 class FrameSurface:
     """Stands in for the window while a part draws: draws on ``target`` inside ``bound`` (None: the
-    whole window) and keeps the rectangle of every drawing call in ``rects``.
+    whole window) and keeps every drawing call as an operation with the rectangle it drew in
+    (``ops``), so it can be replayed in another frame (:func:`replay`) without running the part.
 
     A part's own ``set_clip`` is kept inside ``bound``. Anything but reading the surface, blits,
     fills and ``pygame.draw`` (inside :func:`tracked_drawing`) raises :class:`Untracked`.
@@ -67,8 +80,12 @@ class FrameSurface:
     def __init__(self, target: pygame.Surface, bound: pygame.Rect | None = None) -> None:
         self.target = target
         self.bound = bound
-        self.rects: list[pygame.Rect] = []
+        self.ops: list[Op] = []
         target.set_clip(bound)
+
+    @property
+    def rects(self) -> list[pygame.Rect]:
+        return [rect for _, rect in self.ops if rect is not None]
 
     # -- reading -------------------------------------------------------------------------
     def get_size(self) -> tuple[int, int]:
@@ -102,11 +119,9 @@ class FrameSurface:
         return self.target.unmap_rgb(value)
 
     def set_clip(self, rect: Any = None) -> None:
-        if rect is None:
-            self.target.set_clip(self.bound)
-        else:
-            rect = pygame.Rect(rect)
-            self.target.set_clip(rect.clip(self.bound) if self.bound is not None else rect)
+        kept = None if rect is None else pygame.Rect(rect)
+        self.ops.append((("c", kept), None))
+        _clip_within(self.target, kept, self.bound)
 
     def __getattr__(self, name: str) -> Any:
         raise Untracked(f"Surface.{name} on the window")
@@ -115,7 +130,7 @@ class FrameSurface:
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
         rect = self.target.blit(source, dest, area, special_flags)
         if rect.w and rect.h:  # (pygame_gui's empty root container blits nothing)
-            self.rects.append(rect)
+            self.ops.append((("b", source, _frozen(dest), _frozen(area), special_flags), rect))
         return rect
 
     def fblits(self, seq: Any, special_flags: int = 0) -> None:
@@ -129,8 +144,32 @@ class FrameSurface:
     def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
         drawn = self.target.fill(color, rect, special_flags)
         if drawn.w and drawn.h:
-            self.rects.append(drawn)
+            self.ops.append((("f", color, _frozen(rect), special_flags), drawn))
         return drawn
+
+
+def _clip_within(target: pygame.Surface, rect: pygame.Rect | None, bound: pygame.Rect | None) -> None:
+    if rect is None:
+        target.set_clip(bound)
+    else:
+        target.set_clip(rect.clip(bound) if bound is not None else rect)
+
+
+def replay(target: pygame.Surface, ops: list[Op], area: pygame.Rect) -> None:
+    """The operations kept by a :class:`FrameSurface`, drawn again on ``target`` inside ``area``
+    (only those that drew there): the same pixels there as when they were first drawn."""
+    target.set_clip(area)
+    for op, rect in ops:
+        kind = op[0]
+        if kind == "c":
+            _clip_within(target, op[1], area)
+        elif rect is not None and rect.colliderect(area):
+            if kind == "b":
+                target.blit(op[1], op[2], op[3], op[4])
+            elif kind == "f":
+                target.fill(op[1], op[2], op[3])
+            else:
+                op[1](target, *op[2], **op[3])
 
 
 def _tracking(fn: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
@@ -138,7 +177,7 @@ def _tracking(fn: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
         if type(surface) is FrameSurface:
             rect = fn(surface.target, *args, **kwargs)
             if rect.w and rect.h:
-                surface.rects.append(rect)
+                surface.ops.append((("d", fn, tuple(_frozen(a) for a in args), kwargs), rect))
             return rect
         return fn(surface, *args, **kwargs)
 
@@ -161,6 +200,9 @@ def tracked_drawing() -> Iterator[None]:
             setattr(pygame.draw, name, fn)
 
 
+MAX_GROW = 8  # rounds of growing the damage over operations it cuts (then the window is repainted whole)
+
+
 class Frame:
     """One frame being drawn, whole or partial: the parts go through :meth:`part` and the board
     through :meth:`board`, in drawing order (``App.draw_parts``)."""
@@ -170,11 +212,10 @@ class Frame:
         self.surface = surface
         self.partial = partial
         self.plain = plain  # the layout probe records: draw on the window itself, follow nothing
-        self.order: list[tuple[str, Draw, list[pygame.Rect]]] = []  # the parts as drawn, with their rectangles
+        self.order: list[tuple[str, list[Op]]] = []  # the parts as drawn, with their operations
         self.damage: list[pygame.Rect] = []
         self.board_frame: Any = None
-        self.live: list[pygame.Rect] = []
-        self._live_draw: Callable[[Any], None] | None = None
+        self.live: list[Op] = []  # the live layers' operations this frame
         self._untracked = False
 
     def _scratch(self) -> pygame.Surface:
@@ -189,32 +230,27 @@ class Frame:
             return
         shown = renderer.prepare(self.surface.get_size(), camera, state, viewer, clip=clip, view=view, key=key,
                                  scroll=scroll)
-
-        def live(target: Any) -> None:
-            renderer.draw_live(target, camera, state, viewer, clip=clip, view=view)
-            target.set_clip(None)
-
-        self.board_frame, self._live_draw = shown, live
+        self.board_frame = shown
         if not self.partial:
             self.surface.set_clip(None)
             shown.show(self.surface, clip)
             measured = FrameSurface(self.surface)
-            live(measured)
-            self.live = measured.rects
+            renderer.draw_live(measured, camera, state, viewer, clip=clip, view=view)
+            self.live = measured.ops
             return
         if shown.damage is None and not shown.moving:
             raise _Whole("the board was composed whole")  # a zoom, the end of a drag: nothing is as it was
         measured = FrameSurface(self._scratch())
-        live(measured)
-        self.live = measured.rects
-        self.damage += self.screen.live + self.live
+        renderer.draw_live(measured, camera, state, viewer, clip=clip, view=view)
+        self.live = measured.ops
+        self.damage += [rect for _, rect in self.screen.live if rect is not None] + measured.rects
         self.damage += [pygame.Rect(clip)] if shown.damage is None else shown.damage
 
     # -- the parts -------------------------------------------------------------------------
     def part(self, name: str, key: Any, draw: Draw[T]) -> T:
         """Draw the part ``name`` showing ``key`` (None: it says nothing of what it shows; a frame
         where it draws something is drawn whole). Returns what ``draw`` returns (in a partial
-        frame with the key unchanged: what it returned when last drawn)."""
+        frame with the key unchanged: what it returned when last drawn, and it is not run)."""
         if self.plain:
             return draw(self.surface)
         key = None if key is None else (key, self.surface.get_size(), theme.scale())
@@ -223,14 +259,14 @@ class Frame:
             measured = FrameSurface(self.surface)
             value = draw(measured)
             self.surface.set_clip(None)
-            if key is None and measured.rects:
+            if key is None and measured.ops:
                 self._untracked = True
                 self.screen.why_whole = f"{name} shows something without a key"
-            self.screen.parts[name] = (key, measured.rects, value)
-            self.order.append((name, draw, measured.rects))
+            self.screen.parts[name] = (key, measured.ops, value)
+            self.order.append((name, measured.ops))
             return value
         if key is not None and last is not None and last[0] == key:
-            self.order.append((name, draw, last[1]))
+            self.order.append((name, last[1]))
             return last[2]
         measured = FrameSurface(self._scratch())
         value = draw(measured)
@@ -238,34 +274,49 @@ class Frame:
         if key is None and measured.rects:
             raise _Whole(f"{name} shows something without a key")  # nobody follows it
         if last is not None:
-            self.damage += last[1]
+            self.damage += [rect for _, rect in last[1] if rect is not None]
         self.damage += measured.rects
-        self.screen.parts[name] = (key, measured.rects, value)
-        self.order.append((name, draw, measured.rects))
+        self.screen.parts[name] = (key, measured.ops, value)
+        self.order.append((name, measured.ops))
         return value
 
     # -- the end -----------------------------------------------------------------------------
-    def finish(self) -> None:
-        """A partial frame: paint each damaged rectangle afresh (board, live layers, parts)."""
-        screen, surface = self.screen, self.surface
-        drawn = {name for name, _, _ in self.order}
-        for name in [name for name in screen.parts if name not in drawn]:  # a part gone since
-            self.damage += screen.parts.pop(name)[1]
-        window = surface.get_rect()
+    def _areas(self, window: pygame.Rect) -> list[pygame.Rect]:
+        """The damage as a few rectangles, grown until none cuts an operation drawn this frame
+        (a clipped ``pygame.draw.rect`` outline is not the same pixels as the whole one there:
+        pygame-ce 2.5.8 draws its edge on the clip's edge; nothing is cut that way here)."""
         rects = [r for r in (rect.clip(window) for rect in self.damage) if r.w and r.h]
-        merged = board_record.merge(rects, window) if rects else []
-        areas = [window] if merged is None else merged
-        shown, live = self.board_frame, self._live_draw
+        if not rects:
+            return []
+        drawn = [rect for ops in [self.live] + [ops for _, ops in self.order] for _, rect in ops if rect is not None]
+        areas = board_record.merge(rects, window)
+        for _ in range(MAX_GROW):
+            if areas is None:
+                return [window]
+            cut = [r for r in drawn if r.collidelist(areas) != -1 and not any(a.contains(r) for a in areas)]
+            if not cut:
+                return areas
+            areas = board_record.merge(areas + cut, window)
+        return [window]
+
+    def finish(self) -> None:
+        """A partial frame: paint each damaged rectangle afresh: the board's pixels, then the live
+        layers' and the parts' operations that drew there, replayed in order."""
+        screen, surface = self.screen, self.surface
+        drawn = {name for name, _ in self.order}
+        for name in [name for name in screen.parts if name not in drawn]:  # a part gone since
+            self.damage += [rect for _, rect in screen.parts.pop(name)[1] if rect is not None]
+        areas = self._areas(surface.get_rect())
+        shown = self.board_frame
         for area in areas:
             on_board = area.clip(shown.clip) if shown is not None else pygame.Rect(0, 0, 0, 0)
             if on_board.w and on_board.h:
                 surface.set_clip(on_board)
                 shown.show(surface, on_board)
-                if live is not None:
-                    live(FrameSurface(surface, on_board))
-            for _, draw, rects in self.order:
-                if rects and area.collidelist(rects) != -1:
-                    draw(FrameSurface(surface, area))
+                replay(surface, self.live, on_board)
+            for _, ops in self.order:
+                if ops:
+                    replay(surface, ops, area)
         surface.set_clip(None)
         screen.live = self.live
         screen.repainted = areas
@@ -276,8 +327,8 @@ class Screen:
     rectangles. ``App.draw`` asks it to draw each frame (:meth:`draw`)."""
 
     def __init__(self) -> None:
-        self.parts: dict[str, tuple[Any, list[pygame.Rect], Any]] = {}
-        self.live: list[pygame.Rect] = []
+        self.parts: dict[str, tuple[Any, list[Op], Any]] = {}  # name -> (key, operations, what it returned)
+        self.live: list[Op] = []  # the live layers' operations last frame
         self.valid = False  # the window holds a frame drawn through this (else: draw whole)
         self._size: tuple[int, int] | None = None
         self._scratch: pygame.Surface | None = None
@@ -335,4 +386,4 @@ class Screen:
         self.whole_frames += 1
 
 
-__all__ = ["Frame", "FrameSurface", "Screen", "Untracked", "tracked_drawing"]
+__all__ = ["Frame", "FrameSurface", "Screen", "Untracked", "replay", "tracked_drawing"]
