@@ -37,7 +37,6 @@ from typing import Any, Callable, Iterator, TypeVar
 
 import pygame
 
-from tactics.ui import board_record
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 
@@ -201,6 +200,33 @@ def tracked_drawing() -> Iterator[None]:
 
 
 MAX_GROW = 8  # rounds of growing the damage over operations it cuts (then the window is repainted whole)
+MAX_AREAS = 32  # more separate rectangles than this: the window is repainted whole
+WHOLE_SHARE = 0.6  # rectangles covering more of the window than this: it is repainted whole
+
+
+def merge(rects: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect]:
+    """The rectangles inside ``window`` with those inside another dropped and overlapping ones
+    joined (a path preview's dots are in its line's box); the window whole when they are many or
+    cover most of it. (Not ``board_record.merge``: it joins near ones too, and past 24 takes the box
+    of them all, a status line and a token at the top of the map made the whole window.)"""
+    out: list[pygame.Rect] = []
+    for r in sorted((r.clip(window) for r in rects), key=lambda r: -r.w * r.h):
+        if r.w and r.h and not any(o.contains(r) for o in out):
+            out.append(r)
+    joined = True
+    while joined:
+        joined = False
+        i = 0
+        while i < len(out):
+            j = out[i].collidelist(out[i + 1:])
+            if j == -1:
+                i += 1
+                continue
+            out[i] = out[i].union(out.pop(i + 1 + j))
+            joined = True
+    if len(out) > MAX_AREAS or sum(r.w * r.h for r in out) > WHOLE_SHARE * window.w * window.h:
+        return [window]
+    return out
 
 
 class Frame:
@@ -289,14 +315,14 @@ class Frame:
         if not rects:
             return []
         drawn = [rect for ops in [self.live] + [ops for _, ops in self.order] for _, rect in ops if rect is not None]
-        areas = board_record.merge(rects, window)
+        areas = merge(rects, window)
         for _ in range(MAX_GROW):
-            if areas is None:
-                return [window]
+            if areas == [window]:
+                return areas
             cut = [r for r in drawn if r.collidelist(areas) != -1 and not any(a.contains(r) for a in areas)]
             if not cut:
                 return areas
-            areas = board_record.merge(areas + cut, window)
+            areas = merge(areas + cut, window)
         return [window]
 
     def finish(self) -> None:
