@@ -200,15 +200,19 @@ def tracked_drawing() -> Iterator[None]:
 
 
 MAX_GROW = 8  # rounds of growing the damage over operations it cuts (then the window is repainted whole)
-MAX_AREAS = 32  # more separate rectangles than this: the window is repainted whole
-WHOLE_SHARE = 0.6  # rectangles covering more of the window than this: it is repainted whole
+MAX_AREAS = 32  # more separate rectangles than this: their common box is repainted
+
+
+JOIN_WASTE = 1.25  # two rectangles are joined when their box is at most this much bigger than both
 
 
 def merge(rects: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect]:
-    """The rectangles inside ``window`` with those inside another dropped and overlapping ones
-    joined (a path preview's dots are in its line's box); the window whole when they are many or
-    cover most of it. (Not ``board_record.merge``: it joins near ones too, and past 24 takes the box
-    of them all, a status line and a token at the top of the map made the whole window.)"""
+    """The rectangles inside ``window``, those inside another dropped, and two joined when their
+    box is hardly bigger than both (a path preview's dots are in its line's box); their common
+    box when they are many. Others may overlap: each is repainted from the board up, so the
+    last one painted is right where they do. (Not ``board_record.merge``: it joins near ones
+    too, and past 24 takes the box of them all: the strips of a drag, a status line and a token
+    at the top of the map made the whole window.)"""
     out: list[pygame.Rect] = []
     for r in sorted((r.clip(window) for r in rects), key=lambda r: -r.w * r.h):
         if r.w and r.h and not any(o.contains(r) for o in out):
@@ -216,17 +220,24 @@ def merge(rects: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect]:
     joined = True
     while joined:
         joined = False
-        i = 0
-        while i < len(out):
-            j = out[i].collidelist(out[i + 1:])
-            if j == -1:
-                i += 1
-                continue
-            out[i] = out[i].union(out.pop(i + 1 + j))
-            joined = True
-    if len(out) > MAX_AREAS or sum(r.w * r.h for r in out) > WHOLE_SHARE * window.w * window.h:
-        return [window]
+        for i, a in enumerate(out):
+            for j in range(i + 1, len(out)):
+                b = out[j]
+                box = a.union(b)
+                if box.w * box.h <= JOIN_WASTE * (a.w * a.h + b.w * b.h):
+                    out[i] = box
+                    del out[j]
+                    out = [r for k, r in enumerate(out) if k == i or not box.contains(r)]
+                    joined = True
+                    break
+            if joined:
+                break
+    if len(out) > MAX_AREAS:
+        return [out[0].unionall(out[1:])]
     return out
+
+
+_EXACT_WHEN_CLIPPED = frozenset(_ORIGINAL[name] for name in ("line", "lines", "aaline", "aalines"))
 
 
 class Frame:
@@ -242,6 +253,8 @@ class Frame:
         self.damage: list[pygame.Rect] = []
         self.board_frame: Any = None
         self.live: list[Op] = []  # the live layers' operations this frame
+        self.board_at: tuple = ((), (0, 0))  # the board's rectangle and the camera's origin this frame
+        self.scrolled: tuple[int, int] | None = None  # a drag scrolled the board on the window by this
         self._untracked = False
 
     def _scratch(self) -> pygame.Surface:
@@ -257,6 +270,7 @@ class Frame:
         shown = renderer.prepare(self.surface.get_size(), camera, state, viewer, clip=clip, view=view, key=key,
                                  scroll=scroll)
         self.board_frame = shown
+        self.board_at = (tuple(clip), (round(camera.origin_x), round(camera.origin_y)))
         if not self.partial:
             self.surface.set_clip(None)
             shown.show(self.surface, clip)
@@ -269,8 +283,24 @@ class Frame:
         measured = FrameSurface(self._scratch())
         renderer.draw_live(measured, camera, state, viewer, clip=clip, view=view)
         self.live = measured.ops
-        self.damage += [rect for _, rect in self.screen.live if rect is not None] + measured.rects
-        self.damage += [pygame.Rect(clip)] if shown.damage is None else shown.damage
+        old_live = [rect for _, rect in self.screen.live if rect is not None]
+        self.damage += measured.rects
+        if shown.damage is not None:
+            self.damage += old_live + shown.damage
+            return
+        last = self.screen.board_at
+        dx, dy = self.board_at[1][0] - last[1][0], self.board_at[1][1] - last[1][1]
+        if last[0] != tuple(clip) or abs(dx) >= clip.w // 2 or abs(dy) >= clip.h // 2:
+            self.damage += [pygame.Rect(clip)]
+            return
+        # A drag: the window's board scrolled in place; what the pixels moved with it showed
+        # besides the board (the live layers, the parts over it: see finish) is repainted where it
+        # went and where it is now, and the strips the scroll uncovered get the board.
+        self.surface.set_clip(clip)
+        self.surface.scroll(dx, dy)
+        self.surface.set_clip(None)
+        self.scrolled = (dx, dy)
+        self.damage += [r.move(dx, dy).clip(clip) for r in old_live] + _uncovered(clip, dx, dy)
 
     # -- the parts -------------------------------------------------------------------------
     def part(self, name: str, key: Any, draw: Draw[T]) -> T:
@@ -308,21 +338,25 @@ class Frame:
 
     # -- the end -----------------------------------------------------------------------------
     def _areas(self, window: pygame.Rect) -> list[pygame.Rect]:
-        """The damage as a few rectangles, grown until none cuts an operation drawn this frame
-        (a clipped ``pygame.draw.rect`` outline is not the same pixels as the whole one there:
-        pygame-ce 2.5.8 draws its edge on the clip's edge; nothing is cut that way here)."""
+        """The damage as a few rectangles, each grown until it cuts no shape drawn this frame (a
+        clipped ``pygame.draw.rect`` outline is not the same pixels as the whole one there:
+        pygame-ce 2.5.8 draws its edge on the clip's edge). Blits, fills and lines clip exactly."""
         rects = [r for r in (rect.clip(window) for rect in self.damage) if r.w and r.h]
         if not rects:
             return []
-        drawn = [rect for ops in [self.live] + [ops for _, ops in self.order] for _, rect in ops if rect is not None]
+        shapes = [rect for ops in [self.live] + [ops for _, ops in self.order] for op, rect in ops
+                  if op[0] == "d" and op[1] not in _EXACT_WHEN_CLIPPED]
         areas = merge(rects, window)
         for _ in range(MAX_GROW):
-            if areas == [window]:
+            grown = False
+            for shape in shapes:
+                for i, area in enumerate(areas):
+                    if area.colliderect(shape) and not area.contains(shape):
+                        areas[i] = area.union(shape)
+                        grown = True
+            if not grown:
                 return areas
-            cut = [r for r in drawn if r.collidelist(areas) != -1 and not any(a.contains(r) for a in areas)]
-            if not cut:
-                return areas
-            areas = merge(areas + cut, window)
+            areas = merge(areas, window)
         return [window]
 
     def finish(self) -> None:
@@ -332,6 +366,13 @@ class Frame:
         drawn = {name for name, _ in self.order}
         for name in [name for name in screen.parts if name not in drawn]:  # a part gone since
             self.damage += [rect for _, rect in screen.parts.pop(name)[1] if rect is not None]
+        if self.scrolled is not None:  # the parts over the board: repainted where their pixels went too
+            dx, dy = self.scrolled
+            board = self.board_frame.clip
+            for _, ops in self.order:
+                for _, rect in ops:
+                    if rect is not None and rect.colliderect(board):
+                        self.damage += [rect.clip(board), rect.move(dx, dy).clip(board)]
         areas = self._areas(surface.get_rect())
         shown = self.board_frame
         for area in areas:
@@ -345,7 +386,18 @@ class Frame:
                     replay(surface, ops, area)
         surface.set_clip(None)
         screen.live = self.live
+        screen.board_at = self.board_at
         screen.repainted = areas
+
+
+def _uncovered(clip: pygame.Rect, dx: int, dy: int) -> list[pygame.Rect]:
+    """What scrolling ``clip`` by (dx, dy) leaves uncovered."""
+    out = []
+    if dx:
+        out.append(pygame.Rect(clip.left if dx > 0 else clip.right + dx, clip.top, abs(dx), clip.height))
+    if dy:
+        out.append(pygame.Rect(clip.left, clip.top if dy > 0 else clip.bottom + dy, clip.width, abs(dy)))
+    return out
 
 
 class Screen:
@@ -355,6 +407,7 @@ class Screen:
     def __init__(self) -> None:
         self.parts: dict[str, tuple[Any, list[Op], Any]] = {}  # name -> (key, operations, what it returned)
         self.live: list[Op] = []  # the live layers' operations last frame
+        self.board_at: tuple = ((), (0, 0))  # the board's rectangle and the camera's origin last frame
         self.valid = False  # the window holds a frame drawn through this (else: draw whole)
         self._size: tuple[int, int] | None = None
         self._scratch: pygame.Surface | None = None
@@ -407,6 +460,7 @@ class Screen:
                 return
             surface.set_clip(None)
         self.live = frame.live
+        self.board_at = frame.board_at
         self._size = surface.get_size()
         self.valid = not frame._untracked
         self.whole_frames += 1
