@@ -45,6 +45,7 @@ Draw = Callable[[Any], T]
 
 _DRAW_FUNCTIONS = ("rect", "polygon", "circle", "ellipse", "arc", "line", "lines", "aaline", "aalines")
 _ORIGINAL = {name: getattr(pygame.draw, name) for name in _DRAW_FUNCTIONS}
+_EXACT_WHEN_CLIPPED = frozenset(_ORIGINAL[name] for name in ("line", "lines", "aaline", "aalines"))
 
 
 class Untracked(Exception):
@@ -147,6 +148,25 @@ class FrameSurface:
         return drawn
 
 
+class Drawn:
+    """What one part (or the live layers) drew: its operations, their rectangles, the box of them
+    all, and the shapes among them a clip can cut (see :meth:`Frame._areas`)."""
+
+    __slots__ = ("ops", "rects", "box", "shapes")
+
+    def __init__(self, ops: list[Op]) -> None:
+        self.ops = ops
+        self.rects = [rect for _, rect in ops if rect is not None]
+        self.box = self.rects[0].unionall(self.rects[1:]) if self.rects else None
+        self.shapes = [rect for op, rect in ops if op[0] == "d" and op[1] not in _EXACT_WHEN_CLIPPED]
+
+    def touches(self, area: pygame.Rect) -> bool:
+        return self.box is not None and self.box.colliderect(area)
+
+
+NOTHING = Drawn([])
+
+
 def _clip_within(target: pygame.Surface, rect: pygame.Rect | None, bound: pygame.Rect | None) -> None:
     if rect is None:
         target.set_clip(bound)
@@ -237,9 +257,6 @@ def merge(rects: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect]:
     return out
 
 
-_EXACT_WHEN_CLIPPED = frozenset(_ORIGINAL[name] for name in ("line", "lines", "aaline", "aalines"))
-
-
 class Frame:
     """One frame being drawn, whole or partial: the parts go through :meth:`part` and the board
     through :meth:`board`, in drawing order (``App.draw_parts``)."""
@@ -249,10 +266,10 @@ class Frame:
         self.surface = surface
         self.partial = partial
         self.plain = plain  # the layout probe records: draw on the window itself, follow nothing
-        self.order: list[tuple[str, list[Op]]] = []  # the parts as drawn, with their operations
+        self.order: list[tuple[str, Drawn]] = []  # the parts as drawn, with what they drew
         self.damage: list[pygame.Rect] = []
         self.board_frame: Any = None
-        self.live: list[Op] = []  # the live layers' operations this frame
+        self.live: Drawn = NOTHING  # what the live layers drew this frame
         self.board_at: tuple = ((), (0, 0))  # the board's rectangle and the camera's origin this frame
         self.scrolled: tuple[int, int] | None = None  # a drag scrolled the board on the window by this
         self._untracked = False
@@ -275,16 +292,18 @@ class Frame:
             self.surface.set_clip(None)
             shown.show(self.surface, clip)
             measured = FrameSurface(self.surface)
-            renderer.draw_live(measured, camera, state, viewer, clip=clip, view=view)
-            self.live = measured.ops
+            with tracked_drawing():
+                renderer.draw_live(measured, camera, state, viewer, clip=clip, view=view)
+            self.live = Drawn(measured.ops)
             return
         if shown.damage is None and not shown.moving:
             raise _Whole("the board was composed whole")  # a zoom, the end of a drag: nothing is as it was
         measured = FrameSurface(self._scratch())
-        renderer.draw_live(measured, camera, state, viewer, clip=clip, view=view)
-        self.live = measured.ops
-        old_live = [rect for _, rect in self.screen.live if rect is not None]
-        self.damage += measured.rects
+        with tracked_drawing():
+            renderer.draw_live(measured, camera, state, viewer, clip=clip, view=view)
+        self.live = Drawn(measured.ops)
+        old_live = self.screen.live.rects
+        self.damage += self.live.rects
         if shown.damage is not None:
             self.damage += old_live + shown.damage
             return
@@ -313,27 +332,31 @@ class Frame:
         last = self.screen.parts.get(name)
         if not self.partial:
             measured = FrameSurface(self.surface)
-            value = draw(measured)
+            with tracked_drawing():
+                value = draw(measured)
             self.surface.set_clip(None)
-            if key is None and measured.ops:
+            drawn = Drawn(measured.ops)
+            if key is None and drawn.rects:
                 self._untracked = True
                 self.screen.why_whole = f"{name} shows something without a key"
-            self.screen.parts[name] = (key, measured.ops, value)
-            self.order.append((name, measured.ops))
+            self.screen.parts[name] = (key, drawn, value)
+            self.order.append((name, drawn))
             return value
         if key is not None and last is not None and last[0] == key:
             self.order.append((name, last[1]))
             return last[2]
         measured = FrameSurface(self._scratch())
-        value = draw(measured)
+        with tracked_drawing():
+            value = draw(measured)
         measured.target.set_clip(None)
-        if key is None and measured.rects:
+        drawn = Drawn(measured.ops)
+        if key is None and drawn.rects:
             raise _Whole(f"{name} shows something without a key")  # nobody follows it
         if last is not None:
-            self.damage += [rect for _, rect in last[1] if rect is not None]
-        self.damage += measured.rects
-        self.screen.parts[name] = (key, measured.ops, value)
-        self.order.append((name, measured.ops))
+            self.damage += last[1].rects
+        self.damage += drawn.rects
+        self.screen.parts[name] = (key, drawn, value)
+        self.order.append((name, drawn))
         return value
 
     # -- the end -----------------------------------------------------------------------------
@@ -344,8 +367,7 @@ class Frame:
         rects = [r for r in (rect.clip(window) for rect in self.damage) if r.w and r.h]
         if not rects:
             return []
-        shapes = [rect for ops in [self.live] + [ops for _, ops in self.order] for op, rect in ops
-                  if op[0] == "d" and op[1] not in _EXACT_WHEN_CLIPPED]
+        shapes = self.live.shapes + [rect for _, drawn in self.order for rect in drawn.shapes]
         areas = merge(rects, window)
         for _ in range(MAX_GROW):
             grown = False
@@ -365,13 +387,13 @@ class Frame:
         screen, surface = self.screen, self.surface
         drawn = {name for name, _ in self.order}
         for name in [name for name in screen.parts if name not in drawn]:  # a part gone since
-            self.damage += [rect for _, rect in screen.parts.pop(name)[1] if rect is not None]
+            self.damage += screen.parts.pop(name)[1].rects
         if self.scrolled is not None:  # the parts over the board: repainted where their pixels went too
             dx, dy = self.scrolled
             board = self.board_frame.clip
-            for _, ops in self.order:
-                for _, rect in ops:
-                    if rect is not None and rect.colliderect(board):
+            for _, part in self.order:
+                for rect in part.rects if part.touches(board) else ():
+                    if rect.colliderect(board):
                         self.damage += [rect.clip(board), rect.move(dx, dy).clip(board)]
         areas = self._areas(surface.get_rect())
         shown = self.board_frame
@@ -380,10 +402,11 @@ class Frame:
             if on_board.w and on_board.h:
                 surface.set_clip(on_board)
                 shown.show(surface, on_board)
-                replay(surface, self.live, on_board)
-            for _, ops in self.order:
-                if ops:
-                    replay(surface, ops, area)
+                if self.live.touches(on_board):
+                    replay(surface, self.live.ops, on_board)
+            for _, part in self.order:
+                if part.touches(area):
+                    replay(surface, part.ops, area)
         surface.set_clip(None)
         screen.live = self.live
         screen.board_at = self.board_at
@@ -405,8 +428,8 @@ class Screen:
     rectangles. ``App.draw`` asks it to draw each frame (:meth:`draw`)."""
 
     def __init__(self) -> None:
-        self.parts: dict[str, tuple[Any, list[Op], Any]] = {}  # name -> (key, operations, what it returned)
-        self.live: list[Op] = []  # the live layers' operations last frame
+        self.parts: dict[str, tuple[Any, Drawn, Any]] = {}  # name -> (key, what it drew, what it returned)
+        self.live: Drawn = NOTHING  # what the live layers drew last frame
         self.board_at: tuple = ((), (0, 0))  # the board's rectangle and the camera's origin last frame
         self.valid = False  # the window holds a frame drawn through this (else: draw whole)
         self._size: tuple[int, int] | None = None
@@ -437,28 +460,27 @@ class Screen:
         if not partial:
             self.why_whole = ("another screen" if not can_partial else "resized" if self.valid
                               else "an untracked part showed" if self._size else "first frame")
-        with tracked_drawing():
-            if partial:
-                frame = Frame(self, surface, partial=True)
-                try:
-                    parts(frame)
-                    frame.finish()
-                    self.partial_frames += 1
-                    return
-                except (_Whole, Untracked) as exc:
-                    surface.set_clip(None)
-                    self.why_whole = str(exc)
-            frame = Frame(self, surface, partial=False)
-            self.parts = {}
+        if partial:
+            frame = Frame(self, surface, partial=True)
             try:
                 parts(frame)
-            except Untracked:  # drawn on the window in a way nobody follows: draw it plainly
-                surface.set_clip(None)
-                self.valid = False
-                self.whole_frames += 1
-                parts(Frame(self, surface, partial=False, plain=True))
+                frame.finish()
+                self.partial_frames += 1
                 return
+            except (_Whole, Untracked) as exc:
+                surface.set_clip(None)
+                self.why_whole = str(exc)
+        frame = Frame(self, surface, partial=False)
+        self.parts = {}
+        try:
+            parts(frame)
+        except Untracked:  # drawn on the window in a way nobody follows: draw it plainly
             surface.set_clip(None)
+            self.valid = False
+            self.whole_frames += 1
+            parts(Frame(self, surface, partial=False, plain=True))
+            return
+        surface.set_clip(None)
         self.live = frame.live
         self.board_at = frame.board_at
         self._size = surface.get_size()
