@@ -272,6 +272,7 @@ class Frame:
         self.live: Drawn = NOTHING  # what the live layers drew this frame
         self.board_at: tuple = ((), (0, 0))  # the board's rectangle and the camera's origin this frame
         self.scrolled: tuple[int, int] | None = None  # a drag scrolled the board on the window by this
+        self._before = dict(screen.parts)  # the parts as the last frame drew them
         self._untracked = False
 
     def _scratch(self) -> pygame.Surface:
@@ -388,13 +389,13 @@ class Frame:
         drawn = {name for name, _ in self.order}
         for name in [name for name in screen.parts if name not in drawn]:  # a part gone since
             self.damage += screen.parts.pop(name)[1].rects
-        if self.scrolled is not None:  # the parts over the board: repainted where their pixels went too
+        if self.scrolled is not None:  # the parts over the board: where they are, where their pixels went
             dx, dy = self.scrolled
             board = self.board_frame.clip
             for _, part in self.order:
-                for rect in part.rects if part.touches(board) else ():
-                    if rect.colliderect(board):
-                        self.damage += [rect.clip(board), rect.move(dx, dy).clip(board)]
+                self.damage += [rect.clip(board) for rect in part.rects if part.touches(board)]
+            for _, part, _ in self._before.values():
+                self.damage += [rect.clip(board).move(dx, dy).clip(board) for rect in part.rects if part.touches(board)]
         areas = self._areas(surface.get_rect())
         shown = self.board_frame
         for area in areas:
