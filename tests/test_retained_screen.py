@@ -203,3 +203,31 @@ def test_the_players_window_matches_a_fresh_one_after_each_change(app: App) -> N
     app.dirty = True
     app.step()
     check(app, "players' window closed")
+
+
+def test_the_combat_panels_leave_no_stale_rectangle() -> None:
+    """The bundled fight (its initiative card at the left): hover, select, a roll, a pan, the
+    card's fold button; each frame as a fresh one draws it."""
+    from tactics.ui.opening import open_default
+
+    for app in app_session(App(open_default(seed=1), size=SIZE)):
+        view = app.battle
+        view.message = None
+        app.dirty = True
+        app.step()
+        assert view.combat.active()
+        check(app, "the bundled fight")
+        partial = app.screen.partial_frames
+        for cid in list(view.state.combatants)[:2]:
+            who = view.state.combatants[cid]
+            if who.cell is None:
+                continue
+            move(app, centre(app, who.cell))
+            check(app, f"hover {cid}")
+            click(app, centre(app, who.cell))
+            check(app, f"{cid} clicked")
+            view.submit(AdjustHP(cid, -1))
+            move(app, centre(app, (who.cell[0] + 1, who.cell[1])))
+            check(app, f"{cid} hurt")
+        _pan(app, "the bundled fight")
+        assert app.screen.partial_frames > partial + 5

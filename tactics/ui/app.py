@@ -108,6 +108,7 @@ class App:
         self._clock = pygame.time.Clock()
         self.widgets = WidgetWatch()  # redraw for the toolbar only when a widget looks different
         self.screen = Screen()  # what the window shows: a frame repaints only what changed (retained.py)
+        self.inputs = 0  # events handled so far: a panel keyed by it is drawn again after any input
         self.addons: list[Any] = []  # at-the-table parts (saving, players' window, hot seat): see _addons
         from tactics.ui.tableside import attach_table
 
@@ -345,6 +346,7 @@ class App:
                 and focused_text_field(self._ui) is not None)
 
     def _handle(self, event: pygame.event.Event) -> None:
+        self.inputs += 1
         if self._addons("route", event):  # an event of the players' window goes there only
             self.dirty = True
             return

@@ -454,14 +454,18 @@ class BattleView(TimedMessages):
         side = frame.part("side", side_key, lambda s: draw_side_panel(s, board.top, self.state, card, budget, label,
                                                                      affected, hp_shown))
         self.side_rect = side  # where the side card was: a tool's labels keep clear of it next frame
-        frame.part("combat", None, lambda s: self.combat.draw(s, board, side))
+        # The panels below keep much of their own (hover, scrolling, folding): they are drawn
+        # again after any input, any change of the state or the view, and kept otherwise.
+        panels_key = (self.app.inputs, self.revision, self._version, self._camera_key(), message, self.viewer,
+                      self.selected, self.tool.name, self.hover_pos, tuple(side) if side is not None else None)
+        frame.part("combat", panels_key, lambda s: self.combat.draw(s, board, side))
         if self.turns is not None:
             turns = self.turns
-            frame.part("turns", None, turns.draw)
+            frame.part("turns", panels_key, turns.draw)
         if message and shows_banner(message[1]):  # below the phase card, never over a banner's title
-            frame.part("banner", None, lambda s: self._draw_banner(s, message, board))
+            frame.part("banner", panels_key, lambda s: self._draw_banner(s, message, board))
         if self.viewer == "players":  # last, over every panel: the GM must not mistake this view
-            frame.part("players-pill", None, lambda s: self._draw_players_pill(s, board))
+            frame.part("players-pill", panels_key, lambda s: self._draw_players_pill(s, board))
         title = self.state.name
         frame.part("toolbar-back", (title, self.app.toolbar.right_edge),
                    lambda s: self.app.draw_toolbar_background(s, title))
