@@ -184,6 +184,20 @@ def test_the_players_view_and_a_dialog_leave_no_stale_rectangle(app: App) -> Non
     move(app, centre(app, (7, 5)))
     check(app, "hover after the dialog")
     assert app.screen.partial_frames > partial
+    for pressed, what in ((pygame.K_F1, "help"), (pygame.K_TAB, "the starship screen")):
+        key(app, pressed)  # a screen over or instead of the board, then back
+        check(app, what)
+        key(app, pygame.K_ESCAPE if pressed == pygame.K_F1 else pygame.K_TAB)
+        view.message = None
+        app.dirty = True
+        app.step()
+        move(app, centre(app, (5, 6)))
+        check(app, f"{what} closed")
+    button = next(iter(app.toolbar.buttons))
+    move(app, button.rect.center)  # a toolbar button's hover
+    check(app, "a toolbar button hovered")
+    move(app, centre(app, (6, 6)))
+    check(app, "off the toolbar")
 
 
 def test_the_players_window_matches_a_fresh_one_after_each_change(app: App) -> None:

@@ -27,6 +27,11 @@ last time are used again. So the work after a change is the layers whose
 inputs changed. A layer without a key runs on every change of the board key,
 as before.
 
+:meth:`BoardRenderer.prepare` brings the cached board up to date and says what
+changed on it (a :class:`BoardFrame`: the rectangles repainted, or all of it),
+so the main window repaints only those (``retained.py``); :meth:`draw_cached`
+shows it whole (the players' window, tests).
+
 While the map is dragged, the cached board is blitted moved and only the strips
 the pan uncovers are drawn: the map for them, then the board layers'
 operations recorded once for the view and a margin around it (moved with the
