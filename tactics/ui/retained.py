@@ -468,14 +468,14 @@ class Screen:
                 frame.finish()
                 self.partial_frames += 1
                 return
-            except (_Whole, Untracked) as exc:
+            except (_Whole, Untracked, TypeError) as exc:  # (TypeError: a C function given the stand-in)
                 surface.set_clip(None)
                 self.why_whole = str(exc)
         frame = Frame(self, surface, partial=False)
         self.parts = {}
         try:
             parts(frame)
-        except Untracked:  # drawn on the window in a way nobody follows: draw it plainly
+        except (Untracked, TypeError):  # drawn on the window in a way nobody follows: draw it plainly
             surface.set_clip(None)
             self.valid = False
             self.whole_frames += 1
