@@ -419,7 +419,8 @@ class BoardRenderer:
         ctx = DrawContext(rec, camera, state, viewer, clip, self, view)  # type: ignore[arg-type]
         frame = (viewer, camera.cell_px, round(camera.origin_x), round(camera.origin_y), tuple(clip), size,
                  self.art.show_walls, theme.scale())
-        memo, kept = self._memo, {}
+        memo: dict = self._memo
+        kept: dict = {}
         self._memo = kept  # a layer that fails below leaves nothing of its own kept
         try:
             for _, name, layer in layers:

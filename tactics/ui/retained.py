@@ -158,7 +158,8 @@ class Drawn:
         self.ops = ops
         self.rects = [rect for _, rect in ops if rect is not None]
         self.box = self.rects[0].unionall(self.rects[1:]) if self.rects else None
-        self.shapes = [rect for op, rect in ops if op[0] == "d" and op[1] not in _EXACT_WHEN_CLIPPED]
+        self.shapes = [rect for op, rect in ops
+                       if rect is not None and op[0] == "d" and op[1] not in _EXACT_WHEN_CLIPPED]
 
     def touches(self, area: pygame.Rect) -> bool:
         return self.box is not None and self.box.colliderect(area)
@@ -447,7 +448,8 @@ class Screen:
     def scratch(self, size: tuple[int, int]) -> pygame.Surface:
         """A surface the size of the window where a partial frame's parts are measured (never shown)."""
         if self._scratch is None or self._scratch.get_size() != size:
-            self._scratch = pygame.Surface(size, 0, pygame.display.get_surface() or None)
+            display = pygame.display.get_surface()
+            self._scratch = pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
         return self._scratch
 
     def draw(self, surface: pygame.Surface, parts: Callable[[Frame], None], *, can_partial: bool = True) -> None:
