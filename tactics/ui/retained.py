@@ -197,7 +197,9 @@ def _tracking(fn: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
         if type(surface) is FrameSurface:
             rect = fn(surface.target, *args, **kwargs)
             if rect.w and rect.h:
-                surface.ops.append((("d", fn, tuple(_frozen(a) for a in args), kwargs), rect))
+                kept = args if not any(type(a) is pygame.Rect or type(a) is list for a in args) else \
+                    tuple([_frozen(a) for a in args])
+                surface.ops.append((("d", fn, kept, kwargs), rect))
             return rect
         return fn(surface, *args, **kwargs)
 
