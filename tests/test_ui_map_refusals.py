@@ -53,6 +53,7 @@ def test_a_too_large_export_says_the_problem_and_the_way_out_by_the_files_name(t
         assert app.battle.encounter is before  # the old map kept
         assert app.battle.message[:2] == (f"Could not open {path.name}: {WAY_OUT}", "error")
         monkeypatch.setattr(battle_module, "draw_banner", recorded)
+        app.screen.forget()  # a whole frame: the banner drawn again (a partial one keeps its pixels)
         app.draw()
         (rect,) = drawn
         line = theme.font(theme.fs(20), "semibold").get_linesize()

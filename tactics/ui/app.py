@@ -21,6 +21,7 @@ from tactics.ui import intents as ui
 from tactics.ui.intents import KeyPress
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
+from tactics.ui.retained import Frame, Screen
 from tactics.ui.battle import BattleView
 from tactics.ui.focus import click_leaves_field, dialog_key, focused_text_field, keyboard_owner
 from tactics.ui.idle import WidgetWatch
@@ -105,6 +106,8 @@ class App:
         self.file_dialog: Any = None  # pygame_gui's UIFileDialog while one is open
         self._clock = pygame.time.Clock()
         self.widgets = WidgetWatch()  # redraw for the toolbar only when a widget looks different
+        self.screen = Screen()  # what the window shows: a frame repaints only what changed (retained.py)
+        self.inputs = 0  # events handled so far: a panel keyed by it is drawn again after any input
         self.addons: list[Any] = []  # at-the-table parts (saving, players' window, hot seat): see _addons
         from tactics.ui.tableside import attach_table
 
@@ -342,6 +345,7 @@ class App:
                 and focused_text_field(self._ui) is not None)
 
     def _handle(self, event: pygame.event.Event) -> None:
+        self.inputs += 1
         if self._addons("route", event):  # an event of the players' window goes there only
             self.dirty = True
             return
@@ -427,20 +431,37 @@ class App:
         surface = pygame.display.get_surface()
         assert surface is not None  # the window is open
         theme.set_scale(self.size)  # the players' window draws at its own scale
-        for screen in self.screens[:1]:
-            screen.draw(surface)
-        self._addons("draw", surface)
-        self.toolbar.draw(surface)
-        if self._ui is not None:
-            self._ui.draw_ui(surface)
-            probe.gui(self._ui, surface)  # layout tests: what pygame_gui drew (nothing otherwise)
-        for screen in self.screens[1:]:
-            screen.draw(surface)
+        if surface is not self.window:
+            self.window = surface
+            self.screen.forget()
+        # a part repainted alone needs the battle view at the bottom and nothing over it
+        self.screen.draw(surface, self.draw_parts, can_partial=len(self.screens) == 1 and self.screens[0] is self.battle)
         pygame.display.flip()
         self.frames += 1
         if self.frames == 1:
             tactics.started()  # the start is over: the cycle collector's usual schedule (tactics/__init__.py)
         self.dirty = False
+
+    def draw_parts(self, frame: Frame) -> None:
+        """Everything the window shows, in drawing order, as parts of ``frame`` (see retained.py):
+        a part with a key is drawn again only when its key changed or something under it did."""
+        bottom = self.screens[0]
+        if isinstance(bottom, BattleView):
+            bottom.draw(frame.surface, frame)
+        else:
+            frame.part("bottom", None, bottom.draw)
+        frame.part("addons", None, lambda surface: self._addons("draw", surface))
+        frame.part("toolbar", self.toolbar.signature(), self.toolbar.draw)
+        if self._ui is not None:
+            manager = self._ui
+
+            def gui(surface: Any) -> None:
+                manager.draw_ui(surface)
+                probe.gui(manager, surface)  # layout tests: what pygame_gui drew (nothing otherwise)
+
+            frame.part("gui", None, gui)
+        for i, screen in enumerate(self.screens[1:]):
+            frame.part(f"screen {i + 1}", None, screen.draw)
 
     def run(self) -> int:
         self.step()

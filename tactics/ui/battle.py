@@ -28,6 +28,7 @@ from tactics.ui.panels.combat import CombatPanels
 from tactics.ui.panels.side import draw_side_panel
 from tactics.ui.panels.status import draw_status
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
+from tactics.ui.retained import Frame, Screen
 from tactics.ui.tools.base import Tool
 from tactics.ui.tools.registry import TOOL_CLASSES
 from tactics.ui.tools.select import Reach, compute_reach, move_budget
@@ -63,6 +64,7 @@ class BattleView(TimedMessages):
         self.message: tuple[str, str, int] | None = None
         self.shift_held = False
         self._version = 0  # bumped by invalidate(): forces the board to recompose
+        self.revision = 0  # bumped by every change of the state (the journal's): keyed board layers read it
         self._drag: tuple[int, tuple[int, int], bool] | None = None  # button, start, panning
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.tool: Tool = self.tools["select"]
@@ -238,6 +240,7 @@ class BattleView(TimedMessages):
             self.fit()
 
     def _on_journal(self, journal, what: str) -> None:
+        self.revision += 1
         if self.selected:
             who = self.state.combatants.get(self.selected)
             self.select(self.selected if who is not None and who.cell is not None else None)
@@ -434,12 +437,17 @@ class BattleView(TimedMessages):
         was, self.hover_cell = self.hover_cell, self.camera.cell_at(self.hover_pos)
         self.tool.pointer_still(self.hover_pos, was)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, frame: Frame | None = None) -> None:
+        """The board and the view's panels, as parts of ``frame`` (a whole frame of its own when
+        None); each panel with a key says what it shows (tactics/ui/retained.py)."""
+        if frame is None:
+            Screen().draw(surface, lambda whole: self.draw(surface, whole), can_partial=False)
+            return
         self.refit_if_fitted()
         self._rehover()
         board = self.board_rect()
-        self.renderer.draw_cached(surface, self.camera, self.query_state, self.viewer, clip=board, view=self,
-                                  key=self.board_key(), scroll=self._drag is not None and self._drag[2])
+        frame.board(self.renderer, self.camera, self.query_state, self.viewer, clip=board, view=self,
+                    key=self.board_key(), scroll=self._drag is not None and self._drag[2])
         message = self.current_message()
         who = self.selected_combatant()
         affected = None
@@ -451,33 +459,50 @@ class BattleView(TimedMessages):
         budget = (self.reach.run_ft, self.reach.sprint_ft) if self.reach else (move_budget(self.state, who) if who else None)
         card = who if self.combat.shows_side_card() else None  # in a fight the combat panels show it
         hp_shown = card is None or self.viewer == "gm" or self.state.numbers_shown_to_players(card)  # N-SEEN-1
-        side = draw_side_panel(surface, board.top, self.state, card, budget, label, affected, hp_shown)
+        side_key = (board.top, self.state, self.revision, card.id if card is not None else None, budget, label,
+                    tuple(c.id for c in affected) if affected is not None else None, hp_shown)
+        side = frame.part("side", side_key, lambda s: draw_side_panel(s, board.top, self.state, card, budget, label,
+                                                                     affected, hp_shown))
         self.side_rect = side  # where the side card was: a tool's labels keep clear of it next frame
-        self.combat.draw(surface, board, side)
+        # The panels below keep much of their own (hover, scrolling, folding): they are drawn
+        # again after any input, any change of the state or the view, and kept otherwise.
+        panels_key = (self.app.inputs, self.revision, self._version, self._camera_key(), message, self.viewer,
+                      self.selected, self.tool.name, self.hover_pos, tuple(side) if side is not None else None)
+        frame.part("combat", panels_key, lambda s: self.combat.draw(s, board, side))
         if self.turns is not None:
-            self.turns.draw(surface)
+            turns = self.turns
+            frame.part("turns", panels_key, turns.draw)
         if message and shows_banner(message[1]):  # below the phase card, never over a banner's title
-            banner = self.combat.banner.rect if self.combat.active() else None
-            top = banner.bottom + 10 if banner is not None else board.top + 16
-            hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
-            # a long message wraps (at most 3 lines), never shrinks its type, runs off the window
-            # or covers the panels' titles: it keeps to the part of the board they leave free
-            free = self.combat.fit_rect(board, board)
-            draw_banner(surface, message[0], message[1], (free.centerx, top), free.width - theme.px(40), hotseat)
+            frame.part("banner", panels_key, lambda s: self._draw_banner(s, message, board))
         if self.viewer == "players":  # last, over every panel: the GM must not mistake this view
-            img = draw.pill("PLAYERS' VIEW  (F2: back to the GM's view)", theme.fs(20), theme.INK, (*theme.ACCENT, 245))
-            rect = img.get_rect(bottomleft=(board.left + 16, board.bottom - 14))
-            hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
-            dropdown = getattr(self.tool, "dropdown", None)  # the Traps tool's kind list, in the same corner
-            for cover in (hotseat, dropdown.rect if dropdown is not None and dropdown.alive() else None):
-                if cover is not None and rect.colliderect(cover):
-                    rect.bottom = cover.top - 10  # above the turn banner and the tool's list, never under them
-            pygame.draw.rect(surface, theme.OUTLINE, rect.inflate(6, 6), border_radius=rect.height // 2 + 3)
-            surface.blit(img, rect)
-            probe.text(surface, rect, "PLAYERS' VIEW  (F2: back to the GM's view)")
-        self.app.draw_toolbar_background(surface, self.state.name)
+            frame.part("players-pill", panels_key, lambda s: self._draw_players_pill(s, board))
+        title = self.state.name
+        frame.part("toolbar-back", (title, self.app.toolbar.right_edge),
+                   lambda s: self.app.draw_toolbar_background(s, title))
         right = f"{self.camera.cell_px} px/square"
         if self.hover_cell is not None and self.state.map.in_bounds(self.hover_cell):
             right = f"square {self.hover_cell[0]}, {self.hover_cell[1]}   " + right
         hint = self.tool.status()
-        draw_status(surface, hint, message, right + ("   GM" if self.viewer == "gm" else "   PLAYERS"))
+        right += "   GM" if self.viewer == "gm" else "   PLAYERS"
+        frame.part("status", (hint, message, right), lambda s: draw_status(s, hint, message, right))
+
+    def _draw_banner(self, surface: pygame.Surface, message: tuple, board: pygame.Rect) -> None:
+        banner = self.combat.banner.rect if self.combat.active() else None
+        top = banner.bottom + 10 if banner is not None else board.top + 16
+        hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
+        # a long message wraps (at most 3 lines), never shrinks its type, runs off the window
+        # or covers the panels' titles: it keeps to the part of the board they leave free
+        free = self.combat.fit_rect(board, board)
+        draw_banner(surface, message[0], message[1], (free.centerx, top), free.width - theme.px(40), hotseat)
+
+    def _draw_players_pill(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+        img = draw.pill("PLAYERS' VIEW  (F2: back to the GM's view)", theme.fs(20), theme.INK, (*theme.ACCENT, 245))
+        rect = img.get_rect(bottomleft=(board.left + 16, board.bottom - 14))
+        hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
+        dropdown = getattr(self.tool, "dropdown", None)  # the Traps tool's kind list, in the same corner
+        for cover in (hotseat, dropdown.rect if dropdown is not None and dropdown.alive() else None):
+            if cover is not None and rect.colliderect(cover):
+                rect.bottom = cover.top - 10  # above the turn banner and the tool's list, never under them
+        pygame.draw.rect(surface, theme.OUTLINE, rect.inflate(6, 6), border_radius=rect.height // 2 + 3)
+        surface.blit(img, rect)
+        probe.text(surface, rect, "PLAYERS' VIEW  (F2: back to the GM's view)")

@@ -18,6 +18,8 @@ from tactics.ui.board_record import RecordingSurface
 from tactics.ui.camera import Camera
 
 OVERLAY_PIXELS = 4_000_000  # a tint bigger than this is blitted tile by tile, not cached whole
+OVERLAY_BYTES = 48_000_000  # the pictures kept together take at most this much memory ...
+OVERLAY_COUNT = 64  # ... and are at most this many (a reach moved back and forth, templates pinned)
 
 
 class CellPainter:
@@ -32,6 +34,7 @@ class CellPainter:
         self._tiles: dict[tuple[int, tuple[int, ...]], pygame.Surface] = {}
         self._edges: OrderedDict[frozenset, list] = OrderedDict()
         self._overlays: OrderedDict[tuple, tuple[pygame.Surface, int, int] | None] = OrderedDict()
+        self._bytes = 0  # what the kept pictures take
         self._boxes: dict[tuple, pygame.Rect] = {}  # where a recorded outline paints
         self._uses: dict[tuple, int] = {}  # recorded outlines painted without their overlay so far
 
@@ -64,10 +67,18 @@ class CellPainter:
                         if nxt is not None:
                             start = prev = nxt
                 hit = (surf, c0, r0)
-        self._overlays[key] = hit
-        if len(self._overlays) > 24:
-            self._overlays.popitem(last=False)
+        self._keep(key, hit)
         return hit
+
+    def _keep(self, key: tuple, hit: tuple[pygame.Surface, int, int] | None) -> None:
+        """Keep a picture, forgetting the least recently used ones past the memory and count limits
+        (a reach's tint is a megabyte or two: 24 of them, the old limit, were gone before a
+        template moved back to where it was)."""
+        self._overlays[key] = hit
+        self._bytes += _size(hit)
+        while len(self._overlays) > 1 and (self._bytes > OVERLAY_BYTES or len(self._overlays) > OVERLAY_COUNT):
+            _, gone = self._overlays.popitem(last=False)
+            self._bytes -= _size(gone)
 
     def tile(self, px: int, rgba: tuple[int, ...]) -> pygame.Surface:
         key = (px, rgba)
@@ -196,10 +207,15 @@ class CellPainter:
                     pygame.draw.line(surf, colour[:3], (x1 * px - x0, y1 * px - y0), (x2 * px - x0, y2 * px - y0), width)
                 surf.set_colorkey(key_colour, pygame.RLEACCEL)
                 hit = (surf, x0, y0)
-        self._overlays[key] = hit
-        if len(self._overlays) > 24:
-            self._overlays.popitem(last=False)
+        self._keep(key, hit)
         return hit
+
+
+def _size(hit: tuple[pygame.Surface, int, int] | None) -> int:
+    if hit is None:
+        return 0
+    surf = hit[0]
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
 
 
 def border_runs(edges: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:

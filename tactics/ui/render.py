@@ -18,6 +18,20 @@ with the last frame's, and only the rectangles where they differ are painted
 again, from the kept ground (map and doors) up. A layer that draws with
 ``pygame.draw`` itself makes the board composed whole instead.
 
+A board layer that says what it reads (:class:`KeyedLayer`, made with
+:func:`keyed`: the tokens layer reads the state's revision, the selection and
+the highlighted tokens; the reach layer the reach's squares; the pinned
+templates their squares) is run again only when that key or the frame (camera,
+clip, viewer, the window's scale) changed: else the operations it recorded
+last time are used again. So the work after a change is the layers whose
+inputs changed. A layer without a key runs on every change of the board key,
+as before.
+
+:meth:`BoardRenderer.prepare` brings the cached board up to date and says what
+changed on it (a :class:`BoardFrame`: the rectangles repainted, or all of it),
+so the main window repaints only those (``retained.py``); :meth:`draw_cached`
+shows it whole (the players' window, tests).
+
 While the map is dragged, the cached board is blitted moved and only the strips
 the pan uncovers are drawn: the map for them, then the board layers'
 operations recorded once for the view and a margin around it (moved with the
@@ -28,7 +42,6 @@ to the board's edges settles where a fresh frame puts it.
 
 from __future__ import annotations
 
-import math
 
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -40,6 +53,8 @@ from tactics.ui import board_record
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.camera import Camera
+from tactics.ui.board_ground import (_doors_layer, _map_layer, door_rect, door_thickness, draw_secret_door,
+                                     open_doors_now, secret_doors_now)
 from tactics.ui.cell_painter import OVERLAY_PIXELS, CellPainter, border_edges
 from tactics.ui.mapart import MapArt
 from tactics.ui.tokens import TokenPainter
@@ -66,6 +81,29 @@ class DrawContext:
 
 
 Layer = Callable[[DrawContext], None]
+
+
+class KeyedLayer:
+    """A board layer with what it reads: ``key(ctx)`` (hashable or comparable values, compared
+    with ``==``); while it and the frame stay, the layer's recorded operations are used again
+    instead of running it. The key must cover everything the layer draws from, or a change
+    would show late: when in doubt, leave the layer without one."""
+
+    __slots__ = ("draw", "key")
+
+    def __init__(self, draw: Layer, key: Callable[[DrawContext], Any]) -> None:
+        self.draw = draw
+        self.key = key
+
+    def __call__(self, ctx: DrawContext) -> None:
+        self.draw(ctx)
+
+
+def keyed(draw: Layer, key: Callable[[DrawContext], Any]) -> KeyedLayer:
+    """``draw`` as a layer that is run again only when ``key(ctx)`` changes (see :class:`KeyedLayer`)."""
+    return KeyedLayer(draw, key)
+
+
 _EXTRA_LAYERS: list[tuple[int, str, Layer]] = []
 
 
@@ -78,6 +116,31 @@ def add_layer(z: int, name: str, draw: Layer) -> None:
 
 def remove_layer(name: str) -> None:
     _EXTRA_LAYERS[:] = [item for item in _EXTRA_LAYERS if item[1] != name]
+
+
+@dataclass
+class BoardFrame:
+    """The board of this frame: what changed on it since the last one, and how to show a part.
+
+    ``damage``: the rectangles of the window where the board's picture changed ([]: none; None:
+    all of ``clip``). ``moving``: a drag moved the whole board (shown by ``moved``: the cached
+    board blitted moved and the uncovered strips drawn)."""
+
+    board: pygame.Surface
+    clip: pygame.Rect
+    damage: list[pygame.Rect] | None
+    moved: Callable[[pygame.Surface, pygame.Rect], None] | None = None
+    moving: bool = False
+
+    def __post_init__(self) -> None:
+        self.moving = self.moving or self.moved is not None
+
+    def show(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The board's pixels inside ``area`` (a part of ``clip``) onto ``surface``."""
+        if self.moved is not None:
+            self.moved(surface, area)
+        else:
+            surface.blit(self.board, area.topleft, area)
 
 
 PAN_SLACK = 384  # a drag replays the layers recorded this far around the view before running them again
@@ -99,6 +162,9 @@ class BoardRenderer:
     repaints: int = 0  # how many times only the changed parts of the board were repainted
     _record: Any = None  # (frame, RecordingSurface): what the board layers drew last, for the next change
     _pan_record: Any = None  # (board key, origin, RecordingSurface): the layers around the view, for a drag
+    _memo: dict = field(default_factory=dict)  # keyed layer's name -> (key, its operations, their boxes, clip)
+    layer_runs: int = 0  # keyed layers run while recording (tests, bench) ...
+    layer_reuses: int = 0  # ... and those whose operations were used again
 
     def layers(self, view: Any) -> list[tuple[int, str, Layer]]:
         own: list[tuple[int, str, Layer]] = [
@@ -148,44 +214,55 @@ class BoardRenderer:
         ``scroll``: the map is being dragged; if only the camera's origin moved,
         scroll the cached board and draw just the uncovered strips.
         """
+        shown = self.prepare(surface.get_size(), camera, state, viewer, clip=clip, view=view, key=key, scroll=scroll)
+        shown.show(surface, clip)
+        if self._board is not None:
+            probe.composite(self._board, surface, clip.topleft, pygame.Rect(clip), name="map")
+        self.draw_live(surface, camera, state, viewer, clip=clip, view=view)
+
+    def prepare(self, size: tuple[int, int], camera: Camera, state: EncounterState, viewer: str, *,
+                clip: pygame.Rect, view: Any, key: Any, scroll: bool = False) -> "BoardFrame":
+        """Bring the cached board up to date (``key`` and the camera as in :meth:`draw_cached`) and
+        say what changed since the last frame: the window's retained frame repaints only that."""
         if viewer not in ("gm", "players"):
             raise ValueError(f"viewer must be 'gm' or 'players', not {viewer!r}")
         layers = self.layers(view)
-        base_key = (key, viewer, camera.cell_px, tuple(clip), surface.get_size(), self.art.show_walls,
+        base_key = (key, viewer, camera.cell_px, tuple(clip), size, self.art.show_walls,
                     tuple(name for _, name, _ in layers))
         origin = (round(camera.origin_x), round(camera.origin_y))
-        if self._board is None or self._board.get_size() != surface.get_size():
-            self._board = _window_format(surface.get_size())
+        if self._board is None or self._board.get_size() != size:
+            self._board = _window_format(size)
             self._board_key = None
         board = self._board
         old = self._board_key
-        shown = False  # the board is already on ``surface`` (a drag drew it there moved)
         fresh = probe.active()  # the layout probe sees a fresh board
         if not fresh and old is not None and old[0] == base_key and old[1] == origin and not (self._scrolled and not scroll):
-            pass  # the cached board is what this frame shows
-        elif not fresh and old is not None and old[0] == base_key and scroll and \
+            return BoardFrame(board, clip, [])  # the cached board is what this frame shows
+        if not fresh and old is not None and old[0] == base_key and scroll and \
                 abs(origin[0] - old[1][0]) < clip.width // 2 and abs(origin[1] - old[1][1]) < clip.height // 2:
             self._scrolled = True
             self._record = None  # its operations stand where the board was before the drag
             self.scrolls += 1
-            if self._pan(surface, board, camera, state, viewer, clip, view, layers, base_key, origin, old[1]):
-                shown = True
-            else:
-                self._scroll_board(board, camera, state, viewer, clip, view, layers, origin, old[1])
-                self._board_key = (base_key, origin)
-        else:
-            probe.forget(board)
-            self._update_board(board, camera, state, viewer, clip, view, layers, origin, surface.get_size(),
-                               base_key[1:], fresh)
-            board.set_clip(None)
+            moved = self._pan(size, board, camera, state, viewer, clip, view, layers, base_key, origin, old[1])
+            if moved is not None:
+                return BoardFrame(board, clip, None, moved)
+            self._scroll_board(board, camera, state, viewer, clip, view, layers, origin, old[1])
             self._board_key = (base_key, origin)
-            self._scrolled = False
-        if not shown:
-            surface.blit(board, clip.topleft, clip)
-        probe.composite(board, surface, clip.topleft, pygame.Rect(clip), name="map")
+            return BoardFrame(board, clip, None, moving=True)
+        probe.forget(board)
+        changed = self._update_board(board, camera, state, viewer, clip, view, layers, origin, size,
+                                     base_key[1:], fresh)
+        board.set_clip(None)
+        self._board_key = (base_key, origin)
+        self._scrolled = False
+        return BoardFrame(board, clip, changed)
+
+    def draw_live(self, surface: pygame.Surface, camera: Camera, state: EncounterState, viewer: str, *,
+                  clip: pygame.Rect, view: Any) -> None:
+        """The layers drawn over the board every frame (``TOOL_Z`` and above: previews, cursor)."""
         surface.set_clip(clip)
         ctx = DrawContext(surface, camera, state, viewer, clip, self, view)
-        for z, _, layer in layers:
+        for z, _, layer in self.layers(view):
             if z >= TOOL_Z:
                 layer(ctx)
         surface.set_clip(None)
@@ -200,41 +277,44 @@ class BoardRenderer:
             self._compose(board, strip, camera, state, viewer, clip, view, layers)
         board.set_clip(None)
 
-    def _pan(self, surface: pygame.Surface, board: pygame.Surface, camera: Camera, state: EncounterState,
+    def _pan(self, size: tuple[int, int], board: pygame.Surface, camera: Camera, state: EncounterState,
              viewer: str, clip: pygame.Rect, view: Any, layers, base_key: Any, origin: tuple[int, int],
-             was: tuple[int, int]) -> bool:
-        """One frame of a drag: the board blitted moved, and the strips it leaves uncovered drawn.
+             was: tuple[int, int]) -> Callable[[pygame.Surface, pygame.Rect], None] | None:
+        """One frame of a drag: how to show the board moved, and the strips it leaves uncovered drawn.
 
         The strips get the map drawn for them and the board layers' operations,
         recorded once for the view and a margin of ``PAN_SLACK`` around it and
         moved with the map: no layer runs again until the drag leaves that
         margin. The cached board itself is scrolled only every ``PAN_REBASE``
-        pixels. False: a layer cannot be recorded (the board is scrolled and its
+        pixels. None: a layer cannot be recorded (the board is scrolled and its
         strips drawn by every layer instead).
         """
         rec = self._pan_record
         if rec is None or rec[0] != base_key or abs(origin[0] - rec[1][0]) > PAN_SLACK // 2 or \
                 abs(origin[1] - rec[1][1]) > PAN_SLACK // 2:
             area = clip.inflate(2 * PAN_SLACK, 2 * PAN_SLACK)
-            recording = board_record.RecordingSurface(surface.get_size(), area, full=area)
+            recording = board_record.RecordingSurface(size, area, full=area)
             rest = [item for item in layers if item[1] not in GROUND_LAYERS and item[0] < TOOL_Z]
             if len(rest) + len(GROUND_LAYERS) != len([item for item in layers if item[0] < TOOL_Z]) or \
                     any(z <= DOORS_Z for z, _, _ in rest):
-                return False  # the ground is not the bottom of the board
+                return None  # the ground is not the bottom of the board
             ctx = DrawContext(recording, camera, state, viewer, area, self, view)  # type: ignore[arg-type]
             try:
                 for _, _, layer in rest:
                     layer(ctx)
             except (TypeError, board_record.NotRecordable):
                 self._pan_record = None
-                return False
+                return None
             rec = self._pan_record = (base_key, origin, recording)
         ground = [item for item in layers if item[1] in GROUND_LAYERS]
         shift = (origin[0] - rec[1][0], origin[1] - rec[1][1])
         keys, boxes = rec[2].keys, rec[2].boxes
 
-        def strips_on(target: pygame.Surface, dx: int, dy: int) -> None:
+        def strips_on(target: pygame.Surface, dx: int, dy: int, area: pygame.Rect = clip) -> None:
             for strip in _strips(clip, dx, dy):
+                strip = strip.clip(area)
+                if not strip.w or not strip.h:
+                    continue
                 self._compose(target, strip, camera, state, viewer, clip, view, ground)
                 board_record.replay(target, keys, boxes, strip, strip.move(-shift[0], -shift[1]).collidelistall(boxes),
                                     shift)
@@ -247,24 +327,29 @@ class BoardRenderer:
             board.set_clip(None)
             self._board_key = (base_key, origin)
             dx = dy = 0
-        surface.set_clip(clip)
-        surface.blit(board, (clip.left + dx, clip.top + dy), clip)
-        strips_on(surface, dx, dy)
-        surface.set_clip(None)
-        return True
+
+        def show(target: pygame.Surface, area: pygame.Rect) -> None:
+            target.set_clip(area)
+            target.blit(board, (clip.left + dx, clip.top + dy), clip)
+            strips_on(target, dx, dy, area)
+            target.set_clip(None)
+
+        return show
 
     def forget(self) -> None:
         """Drop the composed board: the next frame composes it whole (tests, the benchmark's full figure)."""
         self._board_key = None
         self._record = None
+        self._memo = {}
 
     def _update_board(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
                       clip: pygame.Rect, view: Any, layers, origin: tuple[int, int], size: tuple[int, int],
-                      frame: tuple, fresh: bool) -> None:
+                      frame: tuple, fresh: bool) -> list[pygame.Rect] | None:
         """Bring the board up to date: the ground (map and doors, kept while the camera and doors stay)
         and the rest over it, repainted only where what the layers draw changed.
 
-        A move, a roll or a new selection redraws what changed on the map, not the map.
+        A move, a roll or a new selection redraws what changed on the map, not the map. Returns the
+        rectangles repainted, or None when the board was composed whole.
         """
         ground = [item for item in layers if item[1] in GROUND_LAYERS]
         rest = [item for item in layers if item[1] not in GROUND_LAYERS and item[0] < TOOL_Z]
@@ -272,7 +357,7 @@ class BoardRenderer:
             self._compose(board, clip, camera, state, viewer, clip, view, layers)  # something under the ground
             self._record = None
             self.compositions += 1
-            return
+            return None
         ground_changes = self._update_ground(camera, state, viewer, clip, view, ground, origin, size)
         ground_art = self._ground
         assert ground_art is not None  # _update_ground() made it
@@ -287,7 +372,7 @@ class BoardRenderer:
             if rects is not None:
                 board_record.repaint(board, ground_art, record.keys, record.boxes, rects)
                 self.repaints += 1
-                return
+                return rects
         board.set_clip(clip)
         board.blit(ground_art, clip.topleft, clip)
         if record is not None:
@@ -297,6 +382,7 @@ class BoardRenderer:
             for _, _, layer in rest:
                 layer(ctx)
         self.compositions += 1
+        return None
 
     def _update_ground(self, camera: Camera, state: EncounterState, viewer: str, clip: pygame.Rect, view: Any,
                        ground, origin: tuple[int, int], size: tuple[int, int]) -> list[pygame.Rect] | None:
@@ -326,12 +412,35 @@ class BoardRenderer:
 
     def _record_layers(self, size: tuple[int, int], camera: Camera, state: EncounterState, viewer: str,
                        clip: pygame.Rect, view: Any, layers) -> board_record.RecordingSurface | None:
-        """What the board layers draw, as operations (None: a layer draws with something else)."""
+        """What the board layers draw, as operations (None: a layer draws with something else).
+
+        A :class:`KeyedLayer` whose key and frame are those of last time adds the operations it
+        recorded then (under the same clip) instead of running."""
         rec = board_record.RecordingSurface(size, clip)
         ctx = DrawContext(rec, camera, state, viewer, clip, self, view)  # type: ignore[arg-type]
+        frame = (viewer, camera.cell_px, round(camera.origin_x), round(camera.origin_y), tuple(clip), size,
+                 self.art.show_walls, theme.scale())
+        memo: dict = self._memo
+        kept: dict = {}
+        self._memo = kept  # a layer that fails below leaves nothing of its own kept
         try:
-            for _, _, layer in layers:
+            for _, name, layer in layers:
+                if not isinstance(layer, KeyedLayer):
+                    layer(ctx)
+                    continue
+                key = (frame, layer.key(ctx))
+                clip_t = rec.clip_key()
+                hit = memo.get(name)
+                if hit is not None and hit[3] == clip_t and hit[0] == key:
+                    rec.add(hit[1], hit[2])
+                    kept[name] = hit
+                    self.layer_reuses += 1
+                    continue
+                start = len(rec.keys)
                 layer(ctx)
+                self.layer_runs += 1
+                if rec.clip_key() == clip_t:  # it left the clip as it found it: its operations stand alone
+                    kept[name] = (key, rec.keys[start:], rec.boxes[start:], clip_t)
         except (TypeError, board_record.NotRecordable):
             return None
         return rec
@@ -361,8 +470,9 @@ class BoardRenderer:
                 layer(ctx)
 
 
-__all__ = ["OVERLAY_PIXELS", "BoardRenderer", "CellPainter", "DrawContext", "add_layer", "border_edges",
-           "remove_layer"]
+__all__ = ["OVERLAY_PIXELS", "BoardRenderer", "CellPainter", "DrawContext", "KeyedLayer", "add_layer",
+           "border_edges", "door_rect", "door_thickness", "draw_secret_door", "keyed", "open_doors_now",
+           "remove_layer", "secret_doors_now"]
 
 
 def _window_format(size: tuple[int, int]) -> pygame.Surface:
@@ -382,117 +492,20 @@ def _strips(clip: pygame.Rect, dx: int, dy: int) -> list[pygame.Rect]:
     return strips
 
 
-def _map_layer(ctx: DrawContext) -> None:
-    ctx.renderer.art.draw(ctx.surface, ctx.camera, ctx.clip.clip(ctx.surface.get_clip()))
-    m = ctx.state.map
-    # A thin frame so the map's edge reads against the backdrop.
-    # Four fills, not draw.rect: a 2 px outline drawn with draw.rect under a clip that cuts the
-    # rectangle lands on the clip's edge (pygame-ce 2.5.8), which would smear the strips of a pan.
-    x, y = ctx.camera.to_screen((0, 0))
-    w, h = m.width * ctx.camera.cell_px, m.height * ctx.camera.cell_px
-    for rect in ((x - 2, y - 2, w + 4, 2), (x - 2, y + h, w + 4, 2), (x - 2, y, 2, h), (x + w, y, 2, h)):
-        ctx.surface.fill(theme.CHROME_EDGE, rect)
-
-
-def door_thickness(cell_px: int) -> int:
-    return max(3, cell_px // 9)
-
-
-def door_rect(camera: Camera, door: Any) -> pygame.Rect:
-    """Where a door's line (with its dark outline) can paint, open or closed."""
-    a, b = camera.to_screen(door.segment.a), camera.to_screen(door.segment.b)
-    pad = door_thickness(camera.cell_px) + 6
-    return pygame.Rect(min(a[0], b[0]) - pad, min(a[1], b[1]) - pad, abs(a[0] - b[0]) + 2 * pad + 1,
-                       abs(a[1] - b[1]) + 2 * pad + 1)
-
-
-def open_doors_now(state: Any) -> frozenset[int]:
-    """The doors open now (the map's open ones less those closed since, with those opened since)."""
-    battle_map = getattr(state, "map", None)
-    if battle_map is None:
-        return frozenset()
-    opened: set[int] = getattr(state, "open_doors", set())
-    closed: set[int] = getattr(state, "closed_doors", set())
-    return frozenset(i for i, door in enumerate(battle_map.doors)
-                     if (i in opened if door.closed else i not in closed))
-
-
-def secret_doors_now(state: Any) -> frozenset[int]:
-    """The secret doors the players know nothing of yet (the GM's view marks them; the players'
-    copy of the state has none: reading N-DOOR-6)."""
-    battle_map = getattr(state, "map", None)
-    is_secret = getattr(state, "door_secret", None)
-    if battle_map is None or is_secret is None:
-        return frozenset()
-    return frozenset(i for i, door in enumerate(battle_map.doors) if door.secret and is_secret(i))
-
-
-def draw_secret_door(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], thick: int) -> None:
-    """A closed secret door as the GM sees it: dark outline, violet dashes over a dim line."""
-    pygame.draw.line(surface, theme.OUTLINE, a, b, thick + 3)
-    length = math.hypot(b[0] - a[0], b[1] - a[1])
-    dashes = max(1, round(length / max(6, thick * 2.5)))
-    for k in range(0, 2 * dashes - 1, 2):
-        t0, t1 = k / (2 * dashes - 1), (k + 1) / (2 * dashes - 1)
-        p = (round(a[0] + (b[0] - a[0]) * t0), round(a[1] + (b[1] - a[1]) * t0))
-        q = (round(a[0] + (b[0] - a[0]) * t1), round(a[1] + (b[1] - a[1]) * t1))
-        pygame.draw.line(surface, theme.DOOR_SECRET, p, q, thick)
-
-
-def _secret_walls(ctx: DrawContext) -> None:
-    """With the walls shown, the players' copy's walls the map art does not draw (the secret doors,
-    walls to the players: reading N-DOOR-6), drawn as the art draws walls, so no gap gives them away."""
-    art = getattr(ctx.renderer, "art", None)
-    base = getattr(art, "map", None)
-    if base is None or not getattr(art, "show_walls", False) or ctx.state.map is base:
-        return
-    extra = ctx.state.map.wall_segments[len(base.wall_segments):]
-    thick = max(2, ctx.camera.cell_px // 12)  # as MapArt bakes walls
-    for seg in extra:
-        a, b = ctx.camera.to_screen(seg.a), ctx.camera.to_screen(seg.b)
-        pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, thick + 2)
-        pygame.draw.line(ctx.surface, theme.WALL, a, b, thick)
-
-
-def _windows(ctx: DrawContext) -> None:
-    """With the walls shown, the map's windows (they stop movement, not sight): a light line with
-    the walls' dark outline, thinner than a wall."""
-    art = getattr(ctx.renderer, "art", None)
-    windows = getattr(ctx.state.map, "windows", ())
-    if not windows or not getattr(art, "show_walls", False):
-        return
-    thick = max(2, ctx.camera.cell_px // 14)
-    for seg in windows:
-        a, b = ctx.camera.to_screen(seg.a), ctx.camera.to_screen(seg.b)
-        pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, thick + 2)
-        pygame.draw.line(ctx.surface, theme.WINDOW, a, b, thick)
-
-
-def _doors_layer(ctx: DrawContext) -> None:
-    thick = door_thickness(ctx.camera.cell_px)
-    open_now = open_doors_now(ctx.state)
-    secret = secret_doors_now(ctx.state)
-    if ctx.viewer != "gm":
-        _secret_walls(ctx)
-    _windows(ctx)
-    for i, door in enumerate(ctx.state.map.doors):
-        if i in secret and ctx.viewer != "gm":
-            continue  # never on a players' screen, whatever state it is given
-        seg = door.segment
-        a = ctx.camera.to_screen(seg.a)
-        b = ctx.camera.to_screen(seg.b)
-        if i in secret:
-            draw_secret_door(ctx.surface, a, b, thick)
-        elif i in open_now:
-            pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, max(2, thick // 2) + 2)
-            pygame.draw.line(ctx.surface, theme.DOOR_OPEN, a, b, max(2, thick // 2))
-        else:
-            pygame.draw.line(ctx.surface, theme.OUTLINE, a, b, thick + 3)
-            pygame.draw.line(ctx.surface, theme.DOOR_CLOSED, a, b, thick)
-
-
-def _tokens_layer(ctx: DrawContext) -> None:
+def _draw_tokens(ctx: DrawContext) -> None:
     view = ctx.view
     selected = getattr(view, "selected", None)
     highlighted: frozenset[str] = getattr(view, "highlighted_tokens", lambda: frozenset())()
     ctx.renderer.tokens.draw(ctx.surface, ctx.camera, ctx.state, ctx.viewer, selected, highlighted)
+
+
+def _tokens_key(ctx: DrawContext) -> tuple:
+    """What the tokens are drawn from: the state (as of its revision: a view without one is asked
+    afresh each time), the selection and the highlighted tokens (camera and viewer: the frame)."""
+    view = ctx.view
+    revision = getattr(view, "revision", None)
+    return (ctx.state, revision if revision is not None else object(), getattr(view, "selected", None),
+            getattr(view, "highlighted_tokens", lambda: frozenset())())
+
+
+_tokens_layer = keyed(_draw_tokens, _tokens_key)

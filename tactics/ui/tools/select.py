@@ -32,7 +32,7 @@ from tactics.rules.grid import Cell
 from tactics.rules.movement import Plan, plan
 from tactics.ui import draw, layout_probe as probe, theme
 from tactics.ui import intents as ui
-from tactics.ui.render import REACH_Z, TOOL_Z, DrawContext
+from tactics.ui.render import REACH_Z, TOOL_Z, DrawContext, keyed
 from tactics.ui.tools.base import Tool
 from tactics.ui.tools.doors import DoorClick, click_on, door_at, draw_hover, status_text
 
@@ -314,7 +314,14 @@ class SelectTool(Tool):
         return False
 
     def layers(self):
-        return [(REACH_Z, "reach", self._draw_reach), (TOOL_Z, "move-preview", self._draw_preview)]
+        return [(REACH_Z, "reach", keyed(self._draw_reach, self._reach_key)), (TOOL_Z, "move-preview", self._draw_preview)]
+
+    def _reach_key(self, ctx: DrawContext) -> tuple:
+        """What the reach layer draws from (camera and viewer: the frame)."""
+        reach = self.view.reach
+        if reach is None or not reach.routes:
+            return ()
+        return (reach.start, reach.run, reach.sprint)
 
     def _draw_door_hover(self, ctx: DrawContext) -> bool:
         click = self.door_click()

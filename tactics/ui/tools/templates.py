@@ -16,7 +16,7 @@ from tactics.rules import templates
 from tactics.rules.grid import DELTAS, Cell, cell_center, direction_toward, step
 from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
-from tactics.ui.render import TEMPLATES_Z, TOOL_Z, DrawContext
+from tactics.ui.render import TEMPLATES_Z, TOOL_Z, DrawContext, keyed
 from tactics.ui.tools.base import Tool, plus_minus
 
 
@@ -160,10 +160,14 @@ def draw_template(ctx: DrawContext, cells: frozenset[Cell], tint, edge) -> None:
         ctx.renderer.cells.outline(ctx.surface, ctx.camera, cells, edge, 2)
 
 
-def draw_pinned(ctx: DrawContext) -> None:
-    """The pinned templates of the view (drawn whatever tool is active)."""
+def _draw_pinned(ctx: DrawContext) -> None:
     for pin in getattr(ctx.view, "pinned", ()):
         draw_template(ctx, pin.cells, (*theme.TEMPLATE_EDGE, 70), theme.RANGE_EDGE)
+
+
+#: The pinned templates of the view (drawn whatever tool is active), run again only when their
+#: squares change (the camera and viewer: the frame).
+draw_pinned = keyed(_draw_pinned, lambda ctx: tuple(pin.cells for pin in getattr(ctx.view, "pinned", ())))
 
 
 class RadiusTool(TemplateTool):

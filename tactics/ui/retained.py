@@ -1,0 +1,496 @@
+"""The window keeps last frame's pixels: a frame repaints only the rectangles that changed.
+
+Why (issue 12): after a roll or a move most of the window looks as it did, yet
+every frame blitted the whole board and drew every panel again. Now a frame is
+drawn as a list of *parts* in order (the board with its live layers, then the
+side card, the status line, the toolbar, the add-ons, pygame_gui...), each
+with a *key* saying what it shows. :class:`Screen` remembers, per part, its
+key and the rectangles it drew last frame (every ``blit``, ``fill`` and
+``pygame.draw`` call is followed through a stand-in surface,
+:class:`FrameSurface`). The next frame:
+
+1. the board is brought up to date; it says where its picture changed
+   (the recording's diff, ``render.BoardFrame``);
+2. the live layers (cursor, previews) and every part whose key changed are
+   drawn on a scratch surface only to learn where they draw now;
+3. the damage is where the board changed, where the live layers drew last
+   frame and draw now, and where a changed part drew last frame and draws now;
+4. each damaged rectangle is painted afresh, clipped to it: the board's
+   pixels, the live layers, then every part that touches it, in order. Every
+   pixel there is what a whole frame draws; every pixel elsewhere shows the
+   same things as last frame, so it is left as it is.
+
+A whole frame is drawn instead whenever something cannot be followed: a part
+without a key draws something (a pygame_gui window or dialog, a banner, the
+combat panels, an add-on's panel, the players' view pill), another screen is
+on top or at the bottom (help, the starship screen), the window was resized,
+the board was composed whole (a zoom, the end of a drag), the layout probe
+is recording, or a part drew in a way the stand-in cannot follow
+(:class:`Untracked`). Correctness never depends on luck: tests/test_retained_screen.py
+compares every kind of partial frame with a fresh whole one, pixel for pixel.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, TypeVar
+
+import pygame
+
+from tactics.ui import layout_probe as probe
+from tactics.ui import theme
+
+T = TypeVar("T")
+Draw = Callable[[Any], T]
+
+_DRAW_FUNCTIONS = ("rect", "polygon", "circle", "ellipse", "arc", "line", "lines", "aaline", "aalines")
+_ORIGINAL = {name: getattr(pygame.draw, name) for name in _DRAW_FUNCTIONS}
+_EXACT_WHEN_CLIPPED = frozenset(_ORIGINAL[name] for name in ("line", "lines", "aaline", "aalines"))
+
+
+class Untracked(Exception):
+    """A part used the window in a way :class:`FrameSurface` cannot follow."""
+
+
+class _Whole(Exception):
+    """This frame must be drawn whole (raised while a partial frame is being measured; says why)."""
+
+
+Op = tuple[tuple[Any, ...], "pygame.Rect | None"]  # (operation, the rectangle it drew in; None: a clip change)
+
+
+def _frozen(value: Any) -> Any:
+    """An argument kept for replaying: a copy of a Rect or list (a caller may change it later)."""
+    if isinstance(value, pygame.Rect):
+        return pygame.Rect(value)
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+class FrameSurface:
+    """Stands in for the window while a part draws: draws on ``target`` inside ``bound`` (None: the
+    whole window) and keeps every drawing call as an operation with the rectangle it drew in
+    (``ops``), so it can be replayed in another frame (:func:`replay`) without running the part.
+
+    A part's own ``set_clip`` is kept inside ``bound``. Anything but reading the surface, blits,
+    fills and ``pygame.draw`` (inside :func:`tracked_drawing`) raises :class:`Untracked`.
+    """
+
+    def __init__(self, target: pygame.Surface, bound: pygame.Rect | None = None) -> None:
+        self.target = target
+        self.bound = bound
+        self.ops: list[Op] = []
+        target.set_clip(bound)
+
+    @property
+    def rects(self) -> list[pygame.Rect]:
+        return [rect for _, rect in self.ops if rect is not None]
+
+    # -- reading -------------------------------------------------------------------------
+    def get_size(self) -> tuple[int, int]:
+        return self.target.get_size()
+
+    def get_width(self) -> int:
+        return self.target.get_width()
+
+    def get_height(self) -> int:
+        return self.target.get_height()
+
+    def get_rect(self, **kwargs: Any) -> pygame.Rect:
+        return self.target.get_rect(**kwargs)
+
+    def get_clip(self) -> pygame.Rect:
+        return self.target.get_clip()
+
+    def get_flags(self) -> int:
+        return self.target.get_flags()
+
+    def get_bitsize(self) -> int:
+        return self.target.get_bitsize()
+
+    def get_bytesize(self) -> int:
+        return self.target.get_bytesize()
+
+    def map_rgb(self, colour: Any) -> int:
+        return self.target.map_rgb(colour)
+
+    def unmap_rgb(self, value: int) -> pygame.Color:
+        return self.target.unmap_rgb(value)
+
+    def set_clip(self, rect: Any = None) -> None:
+        kept = None if rect is None else pygame.Rect(rect)
+        self.ops.append((("c", kept), None))
+        _clip_within(self.target, kept, self.bound)
+
+    def __getattr__(self, name: str) -> Any:
+        raise Untracked(f"Surface.{name} on the window")
+
+    # -- drawing -------------------------------------------------------------------------
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        rect = self.target.blit(source, dest, area, special_flags)
+        if rect.w and rect.h:  # (pygame_gui's empty root container blits nothing)
+            self.ops.append((("b", source, _frozen(dest), _frozen(area), special_flags), rect))
+        return rect
+
+    def fblits(self, seq: Any, special_flags: int = 0) -> None:
+        for source, dest in seq:
+            self.blit(source, dest, None, special_flags)
+
+    def blits(self, seq: Any, doreturn: Any = True) -> list[pygame.Rect] | None:
+        out = [self.blit(*item) for item in seq]
+        return out if doreturn else None
+
+    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
+        drawn = self.target.fill(color, rect, special_flags)
+        if drawn.w and drawn.h:
+            self.ops.append((("f", color, _frozen(rect), special_flags), drawn))
+        return drawn
+
+
+class Drawn:
+    """What one part (or the live layers) drew: its operations, their rectangles, the box of them
+    all, and the shapes among them a clip can cut (see :meth:`Frame._areas`)."""
+
+    __slots__ = ("ops", "rects", "box", "shapes")
+
+    def __init__(self, ops: list[Op]) -> None:
+        self.ops = ops
+        self.rects = [rect for _, rect in ops if rect is not None]
+        self.box = self.rects[0].unionall(self.rects[1:]) if self.rects else None
+        self.shapes = [rect for op, rect in ops
+                       if rect is not None and op[0] == "d" and op[1] not in _EXACT_WHEN_CLIPPED]
+
+    def touches(self, area: pygame.Rect) -> bool:
+        return self.box is not None and self.box.colliderect(area)
+
+
+NOTHING = Drawn([])
+
+
+def _clip_within(target: pygame.Surface, rect: pygame.Rect | None, bound: pygame.Rect | None) -> None:
+    if rect is None:
+        target.set_clip(bound)
+    else:
+        target.set_clip(rect.clip(bound) if bound is not None else rect)
+
+
+def replay(target: pygame.Surface, ops: list[Op], area: pygame.Rect) -> None:
+    """The operations kept by a :class:`FrameSurface`, drawn again on ``target`` inside ``area``
+    (only those that drew there): the same pixels there as when they were first drawn."""
+    target.set_clip(area)
+    for op, rect in ops:
+        kind = op[0]
+        if kind == "c":
+            _clip_within(target, op[1], area)
+        elif rect is not None and rect.colliderect(area):
+            if kind == "b":
+                target.blit(op[1], op[2], op[3], op[4])
+            elif kind == "f":
+                target.fill(op[1], op[2], op[3])
+            else:
+                op[1](target, *op[2], **op[3])
+
+
+def _tracking(fn: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
+    def drawn(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+        if type(surface) is FrameSurface:
+            rect = fn(surface.target, *args, **kwargs)
+            if rect.w and rect.h:
+                kept = args if not any(type(a) is pygame.Rect or type(a) is list for a in args) else \
+                    tuple([_frozen(a) for a in args])
+                surface.ops.append((("d", fn, kept, kwargs), rect))
+            return rect
+        return fn(surface, *args, **kwargs)
+
+    drawn.__doc__ = fn.__doc__
+    return drawn
+
+
+_TRACKING = {name: _tracking(fn) for name, fn in _ORIGINAL.items()}
+
+
+@contextmanager
+def tracked_drawing() -> Iterator[None]:
+    """While inside, ``pygame.draw`` on a :class:`FrameSurface` draws on its target and is kept."""
+    for name, fn in _TRACKING.items():
+        setattr(pygame.draw, name, fn)
+    try:
+        yield
+    finally:
+        for name, fn in _ORIGINAL.items():
+            setattr(pygame.draw, name, fn)
+
+
+MAX_GROW = 8  # rounds of growing the damage over operations it cuts (then the window is repainted whole)
+MAX_AREAS = 32  # more separate rectangles than this: their common box is repainted
+
+
+JOIN_WASTE = 1.25  # two rectangles are joined when their box is at most this much bigger than both
+
+
+def merge(rects: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect]:
+    """The rectangles inside ``window``, those inside another dropped, and two joined when their
+    box is hardly bigger than both (a path preview's dots are in its line's box); their common
+    box when they are many. Others may overlap: each is repainted from the board up, so the
+    last one painted is right where they do. (Not ``board_record.merge``: it joins near ones
+    too, and past 24 takes the box of them all: the strips of a drag, a status line and a token
+    at the top of the map made the whole window.)"""
+    out: list[pygame.Rect] = []
+    for r in sorted((r.clip(window) for r in rects), key=lambda r: -r.w * r.h):
+        if r.w and r.h and not any(o.contains(r) for o in out):
+            out.append(r)
+    joined = True
+    while joined:
+        joined = False
+        for i, a in enumerate(out):
+            for j in range(i + 1, len(out)):
+                b = out[j]
+                box = a.union(b)
+                if box.w * box.h <= JOIN_WASTE * (a.w * a.h + b.w * b.h):
+                    out[i] = box
+                    del out[j]
+                    out = [r for k, r in enumerate(out) if k == i or not box.contains(r)]
+                    joined = True
+                    break
+            if joined:
+                break
+    if len(out) > MAX_AREAS:
+        return [out[0].unionall(out[1:])]
+    return out
+
+
+class Frame:
+    """One frame being drawn, whole or partial: the parts go through :meth:`part` and the board
+    through :meth:`board`, in drawing order (``App.draw_parts``)."""
+
+    def __init__(self, screen: "Screen", surface: pygame.Surface, partial: bool, plain: bool = False) -> None:
+        self.screen = screen
+        self.surface = surface
+        self.partial = partial
+        self.plain = plain  # the layout probe records: draw on the window itself, follow nothing
+        self.order: list[tuple[str, Drawn]] = []  # the parts as drawn, with what they drew
+        self.damage: list[pygame.Rect] = []
+        self.board_frame: Any = None
+        self.live: Drawn = NOTHING  # what the live layers drew this frame
+        self.board_at: tuple = ((), (0, 0))  # the board's rectangle and the camera's origin this frame
+        self.scrolled: tuple[int, int] | None = None  # a drag scrolled the board on the window by this
+        self._before = dict(screen.parts)  # the parts as the last frame drew them
+        self._untracked = False
+
+    def _scratch(self) -> pygame.Surface:
+        return self.screen.scratch(self.surface.get_size())
+
+    # -- the board ---------------------------------------------------------------------------
+    def board(self, renderer: Any, camera: Any, state: Any, viewer: str, *, clip: pygame.Rect, view: Any, key: Any,
+              scroll: bool = False) -> None:
+        """The board (``renderer.prepare``) and its live layers (``renderer.draw_live``)."""
+        if self.plain:
+            renderer.draw_cached(self.surface, camera, state, viewer, clip=clip, view=view, key=key, scroll=scroll)
+            return
+        shown = renderer.prepare(self.surface.get_size(), camera, state, viewer, clip=clip, view=view, key=key,
+                                 scroll=scroll)
+        self.board_frame = shown
+        self.board_at = (tuple(clip), (round(camera.origin_x), round(camera.origin_y)))
+        if not self.partial:
+            self.surface.set_clip(None)
+            shown.show(self.surface, clip)
+            measured = FrameSurface(self.surface)
+            with tracked_drawing():
+                renderer.draw_live(measured, camera, state, viewer, clip=clip, view=view)
+            self.live = Drawn(measured.ops)
+            return
+        if shown.damage is None and not shown.moving:
+            raise _Whole("the board was composed whole")  # a zoom, the end of a drag: nothing is as it was
+        measured = FrameSurface(self._scratch())
+        with tracked_drawing():
+            renderer.draw_live(measured, camera, state, viewer, clip=clip, view=view)
+        self.live = Drawn(measured.ops)
+        old_live = self.screen.live.rects
+        self.damage += self.live.rects
+        if shown.damage is not None:
+            self.damage += old_live + shown.damage
+            return
+        last = self.screen.board_at
+        dx, dy = self.board_at[1][0] - last[1][0], self.board_at[1][1] - last[1][1]
+        if last[0] != tuple(clip) or abs(dx) >= clip.w // 2 or abs(dy) >= clip.h // 2:
+            self.damage += [pygame.Rect(clip)]
+            return
+        # A drag: the window's board scrolled in place; what the pixels moved with it showed
+        # besides the board (the live layers, the parts over it: see finish) is repainted where it
+        # went and where it is now, and the strips the scroll uncovered get the board.
+        self.surface.set_clip(clip)
+        self.surface.scroll(dx, dy)
+        self.surface.set_clip(None)
+        self.scrolled = (dx, dy)
+        self.damage += [r.move(dx, dy).clip(clip) for r in old_live] + _uncovered(clip, dx, dy)
+
+    # -- the parts -------------------------------------------------------------------------
+    def part(self, name: str, key: Any, draw: Draw[T]) -> T:
+        """Draw the part ``name`` showing ``key`` (None: it says nothing of what it shows; a frame
+        where it draws something is drawn whole). Returns what ``draw`` returns (in a partial
+        frame with the key unchanged: what it returned when last drawn, and it is not run)."""
+        if self.plain:
+            return draw(self.surface)
+        key = None if key is None else (key, self.surface.get_size(), theme.scale())
+        last = self.screen.parts.get(name)
+        if not self.partial:
+            measured = FrameSurface(self.surface)
+            with tracked_drawing():
+                value = draw(measured)
+            self.surface.set_clip(None)
+            drawn = Drawn(measured.ops)
+            if key is None and drawn.rects:
+                self._untracked = True
+                self.screen.why_whole = f"{name} shows something without a key"
+            self.screen.parts[name] = (key, drawn, value)
+            self.order.append((name, drawn))
+            return value
+        if key is not None and last is not None and last[0] == key:
+            self.order.append((name, last[1]))
+            return last[2]
+        measured = FrameSurface(self._scratch())
+        with tracked_drawing():
+            value = draw(measured)
+        measured.target.set_clip(None)
+        drawn = Drawn(measured.ops)
+        if key is None and drawn.rects:
+            raise _Whole(f"{name} shows something without a key")  # nobody follows it
+        if last is not None:
+            self.damage += last[1].rects
+        self.damage += drawn.rects
+        self.screen.parts[name] = (key, drawn, value)
+        self.order.append((name, drawn))
+        return value
+
+    # -- the end -----------------------------------------------------------------------------
+    def _areas(self, window: pygame.Rect) -> list[pygame.Rect]:
+        """The damage as a few rectangles, each grown until it cuts no shape drawn this frame (a
+        clipped ``pygame.draw.rect`` outline is not the same pixels as the whole one there:
+        pygame-ce 2.5.8 draws its edge on the clip's edge). Blits, fills and lines clip exactly."""
+        rects = [r for r in (rect.clip(window) for rect in self.damage) if r.w and r.h]
+        if not rects:
+            return []
+        shapes = self.live.shapes + [rect for _, drawn in self.order for rect in drawn.shapes]
+        areas = merge(rects, window)
+        for _ in range(MAX_GROW):
+            grown = False
+            for shape in shapes:
+                for i, area in enumerate(areas):
+                    if area.colliderect(shape) and not area.contains(shape):
+                        areas[i] = area.union(shape)
+                        grown = True
+            if not grown:
+                return areas
+            areas = merge(areas, window)
+        return [window]
+
+    def finish(self) -> None:
+        """A partial frame: paint each damaged rectangle afresh: the board's pixels, then the live
+        layers' and the parts' operations that drew there, replayed in order."""
+        screen, surface = self.screen, self.surface
+        drawn = {name for name, _ in self.order}
+        for name in [name for name in screen.parts if name not in drawn]:  # a part gone since
+            self.damage += screen.parts.pop(name)[1].rects
+        if self.scrolled is not None:  # the parts over the board: where they are, where their pixels went
+            dx, dy = self.scrolled
+            board = self.board_frame.clip
+            for _, part in self.order:
+                self.damage += [rect.clip(board) for rect in part.rects if part.touches(board)]
+            for _, part, _ in self._before.values():
+                self.damage += [rect.clip(board).move(dx, dy).clip(board) for rect in part.rects if part.touches(board)]
+        areas = self._areas(surface.get_rect())
+        shown = self.board_frame
+        for area in areas:
+            on_board = area.clip(shown.clip) if shown is not None else pygame.Rect(0, 0, 0, 0)
+            if on_board.w and on_board.h:
+                surface.set_clip(on_board)
+                shown.show(surface, on_board)
+                if self.live.touches(on_board):
+                    replay(surface, self.live.ops, on_board)
+            for _, part in self.order:
+                if part.touches(area):
+                    replay(surface, part.ops, area)
+        surface.set_clip(None)
+        screen.live = self.live
+        screen.board_at = self.board_at
+        screen.repainted = areas
+
+
+def _uncovered(clip: pygame.Rect, dx: int, dy: int) -> list[pygame.Rect]:
+    """What scrolling ``clip`` by (dx, dy) leaves uncovered."""
+    out = []
+    if dx:
+        out.append(pygame.Rect(clip.left if dx > 0 else clip.right + dx, clip.top, abs(dx), clip.height))
+    if dy:
+        out.append(pygame.Rect(clip.left, clip.top if dy > 0 else clip.bottom + dy, clip.width, abs(dy)))
+    return out
+
+
+class Screen:
+    """What the window showed last frame: each part's key and rectangles, the live layers'
+    rectangles. ``App.draw`` asks it to draw each frame (:meth:`draw`)."""
+
+    def __init__(self) -> None:
+        self.parts: dict[str, tuple[Any, Drawn, Any]] = {}  # name -> (key, what it drew, what it returned)
+        self.live: Drawn = NOTHING  # what the live layers drew last frame
+        self.board_at: tuple = ((), (0, 0))  # the board's rectangle and the camera's origin last frame
+        self.valid = False  # the window holds a frame drawn through this (else: draw whole)
+        self._size: tuple[int, int] | None = None
+        self._scratch: pygame.Surface | None = None
+        self.partial_frames = 0  # frames drawn in part (tests, bench) ...
+        self.whole_frames = 0  # ... and whole
+        self.repainted: list[pygame.Rect] = []  # the last partial frame's rectangles
+        self.why_whole = "first frame"  # why the last whole frame was not a partial one (tests, bench)
+
+    def forget(self) -> None:
+        """The next frame is drawn whole (tests; anything drawn on the window behind our back)."""
+        self.valid = False
+
+    def scratch(self, size: tuple[int, int]) -> pygame.Surface:
+        """A surface the size of the window where a partial frame's parts are measured (never shown)."""
+        if self._scratch is None or self._scratch.get_size() != size:
+            display = pygame.display.get_surface()
+            self._scratch = pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
+        return self._scratch
+
+    def draw(self, surface: pygame.Surface, parts: Callable[[Frame], None], *, can_partial: bool = True) -> None:
+        """Draw one frame with ``parts`` (a partial one when allowed and possible, else whole)."""
+        if probe.active():
+            parts(Frame(self, surface, partial=False, plain=True))
+            self.valid = False
+            self.whole_frames += 1
+            return
+        partial = can_partial and self.valid and self._size == surface.get_size()
+        if not partial:
+            self.why_whole = ("another screen" if not can_partial else "resized" if self.valid
+                              else "an untracked part showed" if self._size else "first frame")
+        if partial:
+            frame = Frame(self, surface, partial=True)
+            try:
+                parts(frame)
+                frame.finish()
+                self.partial_frames += 1
+                return
+            except (_Whole, Untracked, TypeError) as exc:  # (TypeError: a C function given the stand-in)
+                surface.set_clip(None)
+                self.why_whole = str(exc)
+        frame = Frame(self, surface, partial=False)
+        self.parts = {}
+        try:
+            parts(frame)
+        except (Untracked, TypeError):  # drawn on the window in a way nobody follows: draw it plainly
+            surface.set_clip(None)
+            self.valid = False
+            self.whole_frames += 1
+            parts(Frame(self, surface, partial=False, plain=True))
+            return
+        surface.set_clip(None)
+        self.live = frame.live
+        self.board_at = frame.board_at
+        self._size = surface.get_size()
+        self.valid = not frame._untracked
+        self.whole_frames += 1
+
+
+__all__ = ["Frame", "FrameSurface", "Screen", "Untracked", "replay", "tracked_drawing"]

@@ -1,0 +1,247 @@
+"""A frame that repaints only what changed shows exactly what a whole fresh frame shows.
+
+Why: the window keeps last frame's pixels and a frame repaints only the
+rectangles that changed (tactics/ui/retained.py), and a board layer is run
+again only when what it reads changed (its recorded operations are kept by
+key, tactics/ui/render.py). A stale rectangle is what a user would notice: an
+HP bar at its old length, a token at its old square, a reach tint where the
+token stood, a cursor trail, a dialog's ghost after it closed, or on the
+players' screen something the GM hid. So after every frame of a GM's session
+(hover, each change the benchmark times, a pan, a zoom, the players' view, a
+pygame_gui dialog opened and closed, the players' window) the window's pixels
+are compared with a fresh full frame of the same state: every layer run
+again, every picture composed whole, the whole window drawn. They must be
+identical, and most frames must have been the partial kind (else the test
+proves nothing).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tactics.bench import build_scene
+from tactics.engine.board import Place, SetDoor
+from tactics.engine.combat.gm import AdjustHP
+from tactics.rules import templates
+from tactics.ui.app import App
+from tactics.ui.tools.templates import PinnedTemplate
+from ui_driver import app_session, centre, click, key, move, post
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture
+def app():
+    app = App(build_scene(30, tokens=10, walls=60, area=(2, 2, 14, 9), door=True), size=SIZE)
+    view = app.battle
+    view.camera.cell_px = 28  # HP bars and names show
+    view.camera.origin_x, view.camera.origin_y = -28, view.board_rect().top - 28
+    m = view.state.current_map()
+    view.pinned = [PinnedTemplate("10 ft radius", templates.radius((8, 6), 10, walls=m), (8.0, 6.0))]
+    view.message = None  # "Opened ...": a banner would make every frame a whole one
+    yield from app_session(app)
+
+
+def _pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def _where(a: bytes, b: bytes, size: tuple[int, int]) -> str:
+    """The box of the pixels that differ (for the failure message)."""
+    w = size[0]
+    xs, ys = [], []
+    for i in range(0, len(a), 3):
+        if a[i:i + 3] != b[i:i + 3]:
+            ys.append(i // 3 // w)
+            xs.append(i // 3 % w)
+    return f"{len(xs)} pixels differ in x {min(xs)}..{max(xs)}, y {min(ys)}..{max(ys)}" if xs else "none"
+
+
+def check(app: App, what: str) -> None:
+    """The window (and the players' window, if open) as a fresh full frame draws it."""
+    shown = _pixels(app.window)
+    players = getattr(app, "players", None)
+    pw = players.window if players is not None else None
+    shown_players = _pixels(pw.window.get_surface()) if pw is not None else None
+    app.battle.renderer.forget()
+    app.screen.forget()
+    app.draw()
+    fresh = _pixels(app.window)
+    assert shown == fresh, f"{what}: the window differs from a fresh frame ({_where(shown, fresh, app.size)})"
+    if pw is not None:
+        pw._renderer().forget()
+        surface = pygame.Surface(pw.size)
+        pw.render(surface)
+        pw.ui.draw_ui(surface)
+        fresh_players = _pixels(surface)
+        assert shown_players == fresh_players, f"{what}: the players' window differs from a fresh one " \
+                                               f"({_where(shown_players, fresh_players, pw.size)})"
+
+
+def _hover_tour(app: App, what: str) -> None:
+    view = app.battle
+    for cell in ((5, 5), (6, 5), (9, 7), (3, 3), (12, 8)):
+        move(app, centre(app, cell))
+        check(app, f"{what}: hover {cell}")
+    move(app, (view.board_rect().right - 20, view.board_rect().top + 40))  # over the side card
+    check(app, f"{what}: hover over the side card")
+
+
+def _changes(app: App, what: str) -> None:
+    """Each change the benchmark times, made as the bench makes it, then a frame."""
+    view = app.battle
+    state = view.state
+    others = [cid for cid in state.combatants if cid != "t1"]
+    m = state.current_map()
+    for n in range(2):
+        view.submit(AdjustHP(others[n], -3))
+        move(app, centre(app, (4 + n, 4)))
+        check(app, f"{what}: a roll")
+        cid = others[2 + n]
+        c, r = state.combatants[cid].cell
+        for cell in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
+            if state.map.move_cost(cell) is not None and state.at(cell) is None:
+                view.submit(Place(cid, cell))
+                break
+        view.invalidate()
+        move(app, centre(app, (5 + n, 4)))
+        check(app, f"{what}: a token moved")
+        view.submit(SetDoor(0, 0 not in state.open_doors))
+        move(app, centre(app, (6 + n, 4)))
+        check(app, f"{what}: the door")
+        view.pinned[0] = PinnedTemplate("10 ft radius", templates.radius((9 + n, 6), 10, walls=m), (9.0 + n, 6.0))
+        view.invalidate()
+        move(app, centre(app, (7 + n, 4)))
+        check(app, f"{what}: a template moved")
+        c, r = state.combatants["t1"].cell
+        for cell in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
+            if state.map.move_cost(cell) is not None and state.at(cell) is None:
+                view.submit(Place("t1", cell))
+                break
+        move(app, centre(app, (8 + n, 4)))
+        check(app, f"{what}: the selected token moved")
+
+
+def _pan(app: App, what: str) -> None:
+    start = (400, 300)
+    post(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=3))
+    x, y = start
+    for dx, dy in ((-10, 0), (-40, -12), (-70, -30), (25, 18), (-200, -90)):
+        x, y = x + dx, y + dy
+        post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(dx, dy), buttons=(0, 0, 1)))
+        check(app, f"{what}: pan by {dx}, {dy}")
+    post(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=3))
+    check(app, f"{what}: pan ended")
+
+
+def test_every_partial_frame_is_the_fresh_frame(app: App) -> None:
+    view = app.battle
+    check(app, "first frame")
+    _hover_tour(app, "nothing selected")
+    click(app, centre(app, view.state.combatants["t1"].cell))
+    assert view.selected == "t1"
+    check(app, "t1 selected")
+    partial = app.screen.partial_frames
+    _hover_tour(app, "t1 selected")
+    _changes(app, "t1 selected")
+    _pan(app, "t1 selected")
+    key(app, pygame.K_ESCAPE)  # nothing selected: the side card goes
+    assert view.selected is None
+    check(app, "t1 let go")
+    assert app.screen.partial_frames >= partial + 20, "the frames above were drawn whole: nothing was tested"
+    post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, precise_x=0.0, precise_y=1.0, flipped=False))
+    check(app, "zoomed in")
+    move(app, centre(app, (6, 6)))
+    check(app, "hover after the zoom")
+
+
+def test_the_players_view_and_a_dialog_leave_no_stale_rectangle(app: App) -> None:
+    view = app.battle
+    click(app, centre(app, view.state.combatants["t1"].cell))
+    key(app, pygame.K_F2)  # the players' view on the GM's window
+    view.message = None
+    app.dirty = True
+    app.step()
+    check(app, "players' view")
+    _hover_tour(app, "players' view")
+    key(app, pygame.K_F2)
+    view.message = None
+    app.dirty = True
+    app.step()
+    check(app, "back to the GM's view")
+    key(app, pygame.K_o, pygame.KMOD_LCTRL)  # pygame_gui's file dialog over the board
+    assert app.file_dialog is not None and app.file_dialog.alive()
+    check(app, "the open dialog")
+    move(app, centre(app, (5, 5)))
+    check(app, "hover under the open dialog")
+    app.file_dialog.kill()
+    app.dirty = True
+    app.step()
+    check(app, "the open dialog closed")
+    partial = app.screen.partial_frames
+    move(app, centre(app, (6, 5)))
+    move(app, centre(app, (7, 5)))
+    check(app, "hover after the dialog")
+    assert app.screen.partial_frames > partial
+    for pressed, what in ((pygame.K_F1, "help"), (pygame.K_TAB, "the starship screen")):
+        key(app, pressed)  # a screen over or instead of the board, then back
+        check(app, what)
+        key(app, pygame.K_ESCAPE if pressed == pygame.K_F1 else pygame.K_TAB)
+        view.message = None
+        app.dirty = True
+        app.step()
+        move(app, centre(app, (5, 6)))
+        check(app, f"{what} closed")
+    button = next(iter(app.toolbar.buttons))
+    move(app, button.rect.center)  # a toolbar button's hover
+    check(app, "a toolbar button hovered")
+    move(app, centre(app, (6, 6)))
+    check(app, "off the toolbar")
+
+
+def test_the_players_window_matches_a_fresh_one_after_each_change(app: App) -> None:
+    view = app.battle
+    key(app, pygame.K_p, pygame.KMOD_LCTRL)
+    assert app.players.window is not None
+    view.message = None
+    app.dirty = True
+    app.step()
+    check(app, "players' window open")
+    click(app, centre(app, view.state.combatants["t1"].cell))
+    check(app, "t1 selected, players' window open")
+    _changes(app, "players' window open")
+    _pan(app, "players' window open")
+    key(app, pygame.K_p, pygame.KMOD_LCTRL)
+    view.message = None
+    app.dirty = True
+    app.step()
+    check(app, "players' window closed")
+
+
+def test_the_combat_panels_leave_no_stale_rectangle() -> None:
+    """The bundled fight (its initiative card at the left): hover, select, a roll, a pan, the
+    card's fold button; each frame as a fresh one draws it."""
+    from tactics.ui.opening import open_default
+
+    for app in app_session(App(open_default(seed=1), size=SIZE)):
+        view = app.battle
+        view.message = None
+        app.dirty = True
+        app.step()
+        assert view.combat.active()
+        check(app, "the bundled fight")
+        partial = app.screen.partial_frames
+        for cid in list(view.state.combatants)[:2]:
+            who = view.state.combatants[cid]
+            if who.cell is None:
+                continue
+            move(app, centre(app, who.cell))
+            check(app, f"hover {cid}")
+            click(app, centre(app, who.cell))
+            check(app, f"{cid} clicked")
+            view.submit(AdjustHP(cid, -1))
+            move(app, centre(app, (who.cell[0] + 1, who.cell[1])))
+            check(app, f"{cid} hurt")
+        _pan(app, "the bundled fight")
+        assert app.screen.partial_frames > partial + 5
