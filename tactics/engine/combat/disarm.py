@@ -115,7 +115,7 @@ class DeclareDisarm:
             raise Refused(f"it is not {who.name}'s group's turn: {now} acts now")
         existing = combat.declarations_of(who.id)
         try:
-            closed = combat.declaring_closed()  # reading: N-ORD-4
+            closed = combat.declaring_closed(who.id)  # reading: N-ORD-4
             act.check_economy(who.name, existing, act.SIMPLE, limits_of(who), closed=closed)
             act.check_economy(who.name, existing, act.USE_ITEM, limits_of(who), closed=closed)
         except act.ActionRefused as exc:

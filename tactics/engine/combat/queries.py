@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from tactics.engine.combat.events import (
-    ActionDeclared, ActionFailed, ActionLost, ActionNote, ActionResolved, ActionUndeclared, ActionsBegan, AttackRolled,
+    ActionDeclared, ActionFailed, ActionLost, ActionNote, ActionPassed, ActionResolved, ActionUndeclared, ActionsBegan, AttackRolled,
     CombatCheck, CombatEnded, CombatGroupSet, CombatJoined, CombatStarted, CombatantDowned, CombatantHidden,
     CombatantRevealed, ConditionAdded, ConditionRemoved, CounterAdded, CounterRemoved, CountersTicked, DamageRolled,
     GroupEnded, GroupStarted, HpChanged, HpRolled, RoundStarted,
@@ -23,6 +23,7 @@ from tactics.engine.core.board_events import DoorSet, TokenMoved, TokenPlaced
 from tactics.rules.doors import door_name
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
 from tactics.engine.combat.actions import limits_of, off_hand_problem, resolution_order
+from tactics.engine.combat.passing import uncommitted
 from tactics.engine.combat.tie_breaks import tie_break_texts
 from tactics.engine.combat.two_weapon import TwoWeaponTerms, fights_with_two_weapons, terms_for
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms, situational_words
@@ -66,20 +67,17 @@ def acting_combatants(state: EncounterState) -> list[str]:
     return [m for m in group.members if combat.can_act_now(m)]
 
 
-def declaring_closed(state: EncounterState) -> bool:
-    """Has the acting group begun resolving (its declarations closed, N-ORD-4)?"""
+def declaring_closed(state: EncounterState, cid: str | None = None) -> bool:
+    """Has the acting group begun resolving (its declarations closed, N-ORD-4)? With ``cid``:
+    closed for that member (it has committed; one who has not may still declare)."""
     combat = combat_of(state)
-    return combat is not None and combat.phase == "action" and combat.declaring_closed()
+    return combat is not None and combat.phase == "action" and combat.declaring_closed(cid)
 
 
 def not_declared_yet(state: EncounterState) -> list[str]:
-    """Acting members who have declared nothing while declarations are still open: resolving
-    now would close them (R-ORD-1, N-ORD-4), so the window says who has not committed yet."""
-    combat = combat_of(state)
-    if combat is None or declaring_closed(state):
-        return []
-    return [cid for cid in acting_combatants(state)
-            if not combat.declarations_of(cid) and not limits_of(state.combatants[cid]).no_actions]
+    """Acting members able to act who have neither declared nor passed: no roll resolves
+    until they commit (R-ORD-1, N-ORD-4), so the window asks for them."""
+    return uncommitted(state)
 
 
 def slots_left(state: EncounterState, cid: str) -> dict[str, int | None]:
@@ -90,7 +88,7 @@ def slots_left(state: EncounterState, cid: str) -> dict[str, int | None]:
     if combat is None or not combat.can_act_now(cid):
         return {"free": 0, "simple": 0, "standard": 0, "bonus": 0}
     existing = combat.declarations_of(cid)
-    return act.slots_left(existing, limits_of(who), closed=combat.declaring_closed(),
+    return act.slots_left(existing, limits_of(who), closed=combat.declaring_closed(cid),
                           two_weapon=fights_with_two_weapons(existing))
 
 
@@ -102,7 +100,7 @@ def legal_kinds(state: EncounterState, cid: str) -> list[str]:
         return []
     existing = combat.declarations_of(cid)
     return act.legal_kinds(existing, limits_of(state.combatants[cid]), two_weapon=fights_with_two_weapons(existing),
-                           closed=combat.declaring_closed())
+                           closed=combat.declaring_closed(cid))
 
 
 def attack_odds(
@@ -344,6 +342,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return f"{n(d.combatant)} declares a {act.LABELS.get(d.action_kind, d.action_kind)}{what}{extra}."
     if isinstance(d, ActionUndeclared):
         return f"Action {d.id} withdrawn."
+    if isinstance(d, ActionPassed):  # reading: N-ORD-4
+        return f"{n(d.combatant)} does nothing this turn" + (" (declared nothing)." if d.by_end else ".")
     if isinstance(d, (ActionResolved, ActionFailed, ActionLost)):
         whose = f"{possessive(n(d.combatant))} {act.LABELS.get(d.action_kind, d.action_kind)}" if d.combatant else f"Action {d.id}"
         if isinstance(d, ActionResolved):
