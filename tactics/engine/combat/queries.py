@@ -259,6 +259,12 @@ def _mods_text(mods: list[list[Any]]) -> str:
 DESCRIBERS: dict[str, Callable[[Event, EncounterState | None], str]] = {}
 
 
+def counter_name(entry: dict[str, Any]) -> str:
+    """An environmental counter of a Counter Phase event by its label ("Fire in the bay"); older
+    saves hold only its id."""
+    return str(entry.get("label") or f"counter {entry.get('id', entry.get('counter'))}")
+
+
 def describe(event: Event, state: EncounterState | None = None) -> str:
     """One line for the log panel, e.g.
     ``Art -> Bear 4 with Xeno dart rifle: d20 14 + DEX 2 = 16 vs AC 14: Hit``.
@@ -301,8 +307,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return f"{_team(state, d.team)} {d.group.capitalize()} is done."
     if isinstance(d, CountersTicked):
         parts = [f"{n(t['combatant'])} {t['name']} {t['from']} -> {t['to']}" for t in d.ticks]
-        parts += [f"counter {e['id']} {e['from']} -> {e['to']}" for e in d.env]
-        ended = [f"{n(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"counter {t['id']} ends"
+        parts += [f"{counter_name(e)} {e['from']} -> {e['to']}" for e in d.env]
+        ended = [f"{n(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"{counter_name(t)} ends"
                  for t in d.ended]
         text = f"Counter Phase of round {d.round}: " + ("; ".join(parts) or "no counters")
         return text + (". " + "; ".join(ended) + "." if ended else ".")
@@ -325,6 +331,10 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if isinstance(d, ActionDeclared):
         extra = ""
         p = d.params
+        if p.get("item") == "disarm":  # both halves of a declared disarm (R-TRAP-3)
+            from tactics.engine.combat.disarm import disarm_declared_text
+
+            return disarm_declared_text(state, n(d.combatant), d.action_kind, str(p.get("note", "")))
         if p.get("note") and p.get("item") != "note":  # the app-controlled opponent's reason (tactics.ai)
             return _sentence(str(p["note"]))
         if p.get("target"):

@@ -250,9 +250,9 @@ def counter_phase_events(state: EncounterState, combat: CombatState, done: list[
             and _had_turn_since(done, k, counter.set_in_round, counter.set_after_group, combat.round)
         ]
         if opposing:
-            env.append({"id": counter.id, "from": counter.rounds, "to": max(0, counter.rounds - 1)})
+            env.append({"id": counter.id, "label": counter.label, "from": counter.rounds, "to": max(0, counter.rounds - 1)})
         else:
-            held.append({"counter": counter.id, "rounds": counter.rounds})
+            held.append({"counter": counter.id, "label": counter.label, "rounds": counter.rounds})
     ended = [t for t in ticks if t["to"] == 0] + [e for e in env if e["to"] == 0]
     # The end of combat is determined after newcomers had their chance to join (reading:
     # N-END-2, the Counter Phase's order: counters, adding new combatants, end of combat).
