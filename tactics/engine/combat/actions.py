@@ -539,6 +539,8 @@ def _perform(
         use = ITEM_USES[action.item or ""]
         use.validate(state, who, action)
         events, ok = use.resolve(state, who, action, dice)
+        if action.item == act.THROW_ITEM:  # reading: N-GREN-12, an Attack action: did it land on target?
+            return events, ok, ("on-target" if ok else "off-target")
         return events, ok, None
     arms = arms_or_refuse(who, action)
     target = target_or_refuse(state, action.target)

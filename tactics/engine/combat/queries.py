@@ -40,7 +40,8 @@ from tactics.rules.sheets import default_armoury
 
 OUTCOME_WORDS = {"miss": "Miss", "minor": "Minor Hit", "hit": "Hit", "major": "Major Hit", "critical": "Critical"}
 #: a charge whose run a failed check ended out of reach (no attack was rolled): its result's words
-RESULT_WORDS = {**OUTCOME_WORDS, "stopped": "stopped by difficult ground"}
+RESULT_WORDS = {**OUTCOME_WORDS, "stopped": "stopped by difficult ground",
+                "on-target": "the throw is on target", "off-target": "the throw is off target"}  # N-GREN-12
 
 
 def _by_name(condition: Any) -> str:
