@@ -60,7 +60,7 @@ def test_a_disarm_is_declared_in_words_naming_the_trap_and_a_blown_one_ends_with
 # --------------------------------------------------------------------------- finding 7
 def test_a_combatant_with_an_unnamed_inline_sheet_is_called_by_its_id(tmp_path: Path):
     sheet = '{ abilities = { STR = 10, DEX = 12, CON = 10, INT = 10, WIS = 10, CHA = 10 }, hp = 20, ac = 12 }'
-    text = [f'name = "Inline"', f'map = "{bundled("space-bears.json").as_posix()}"',
+    text = ['name = "Inline"', f'map = "{bundled("space-bears.json").as_posix()}"',
             '[teams.a]', 'name = "Alpha"', '[teams.b]', 'name = "Beta"']
     for cid, t, cell in (("a1", "a", "[2, 2]"), ("a2", "a", "[2, 3]"), ("b1", "b", "[20, 4]")):
         text += ["[[combatants]]", f'id = "{cid}"', f'team = "{t}"', f"cell = {cell}", f"sheet = {sheet}"]
