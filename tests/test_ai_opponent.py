@@ -40,7 +40,7 @@ def test_its_turns_are_ordinary_commands_with_a_reason_and_replay():
     result = fight(3, "bears", "win")
     enc = result.encounter
     names = {e.command for e in enc.journal.entries}
-    assert names <= {"set-controller", "start-combat", "declare", "resolve-next", "advance", "set-facing"}, names
+    assert names <= {"set-controller", "start-combat", "declare", "resolve-next", "advance", "set-facing", "do-nothing"}, names
     declared = [ev for e in enc.journal.entries if e.command == "declare" for ev in e.events
                 if ev.kind == "action.declared" and ev.data["combatant"].startswith("bear")]
     assert declared, "the bears declared nothing"

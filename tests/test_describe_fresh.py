@@ -24,7 +24,7 @@ from tactics.engine.combat.actions import Action, Declare, ResolveNext
 enc = load_encounter(bundled("space-bears.encounter.toml"), seed=7)
 enc.submit(team.StartCombat()); enc.submit(team.BeginActions())
 enc.submit(Declare("brandon", Action("use-item", item="grenade", target_cell=(21, 5), grenade="frag")))
-events = enc.submit(ResolveNext()).events
+events = enc.submit(ResolveNext(others_pass=True)).events
 print(json.dumps({"lines": [queries.describe(ev, enc.state) for ev in events],
                   "pygame": [m for m in sys.modules if "pygame" in m]}))
 """

@@ -91,7 +91,7 @@ def test_the_charge_path_shown_is_the_one_the_engine_runs_and_strikes_from():  #
     path = charge_path(enc.state, bear, tech, james)
     assert path and len(path) * 5 <= tech.move_ft
     enc.submit(Declare("bear2", Action("technique", technique="bear_charge", target="james", path=path)))
-    entry = enc.submit(ResolveNext())
+    entry = enc.submit(ResolveNext(others_pass=True))
     assert enc.state.combatants["bear2"].cell == path[-1]
     assert [e.kind for e in entry.events].count("attack.rolled") == 1  # the blow lands from the path's end
 

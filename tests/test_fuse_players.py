@@ -34,7 +34,7 @@ def _throw_at(cell: tuple[int, int], *, hide: bool):
     enc.submit(StartCombat())
     enc.submit(BeginActions())
     enc.submit(ThrowGrenade("james", cell, "frag"))
-    enc.submit(ResolveNext(), typed=[5, 5])  # both scatter dice 5: on target
+    enc.submit(ResolveNext(others_pass=True), typed=[5, 5])  # both scatter dice 5: on target
     return enc
 
 
@@ -115,7 +115,7 @@ def test_f2_says_the_players_fuse_and_nothing_of_a_hidden_thrower() -> None:  # 
         key(app, pygame.K_F2)
         assert app.battle.viewer == "players"
         app.battle.submit(ThrowGrenade("james", (8, 7), "frag"))
-        enc.submit(ResolveNext(), typed=[5, 5])
+        enc.submit(ResolveNext(others_pass=True), typed=[5, 5])
         app.step()
         said = app.battle.message[0]
         assert "throws a Frag grenade" in said and VAN in said and "Rearguard" not in said

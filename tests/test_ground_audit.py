@@ -16,6 +16,7 @@ from tactics.assets import bundled
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.combat.team import Advance, BeginActions, EndGroupTurn, Join, NextRound, SetGroup, StartCombat
 from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.gm import AdjustHP, Hide, Reveal
 from tactics.engine.combat.queries import (
     acting_combatants, attack_odds, describe, ends_after_counters, groups_editable, legal_kinds, move_allowance, preview_order, slots_left,
@@ -80,9 +81,9 @@ def test_a_bonus_attack_declared_before_the_miss_must_be_the_off_hand():  # R-AC
     to_group(enc, "party:rearguard")
     enc.submit(Declare("katie", Action("standard-attack", weapon="helix_blade", target="bear4", two_weapon=True)))
     enc.submit(Declare("katie", Action("bonus-attack", weapon="helix_blade", target="bear4")))  # before the roll
-    enc.submit(ResolveNext(), typed=[2, 1])  # 2 + d2 1 + STR 4 + 0 = 7 vs AC 14: miss
+    enc.submit(ResolveNext(others_pass=True), typed=[2, 1])  # 2 + d2 1 + STR 4 + 0 = 7 vs AC 14: miss
     hp = enc.state.combatants["bear4"].hp
-    entry = enc.submit(ResolveNext())
+    entry = enc.submit(ResolveNext(others_pass=True))
     assert kinds(entry) == ["action.lost"]  # no dice thrown for it
     assert "off-hand" in entry.events[0].data["reason"]
     assert enc.state.combatants["bear4"].hp == hp
@@ -93,8 +94,8 @@ def test_the_bonus_attack_without_a_weapon_named_is_the_main_hand_and_is_lost():
     to_group(enc, "party:rearguard")
     enc.submit(Declare("katie", Action("standard-attack", target="bear4", two_weapon=True)))
     enc.submit(Declare("katie", Action("bonus-attack", target="bear4")))
-    enc.submit(ResolveNext(), typed=[2, 1])
-    assert kinds(enc.submit(ResolveNext())) == ["action.lost"]
+    enc.submit(ResolveNext(others_pass=True), typed=[2, 1])
+    assert kinds(enc.submit(ResolveNext(others_pass=True))) == ["action.lost"]
 
 
 def test_the_off_hand_bonus_declared_before_the_miss_still_strikes():  # R-ACT-1
@@ -102,8 +103,8 @@ def test_the_off_hand_bonus_declared_before_the_miss_still_strikes():  # R-ACT-1
     to_group(enc, "party:rearguard")
     enc.submit(Declare("katie", Action("standard-attack", weapon="helix_blade", target="bear4", two_weapon=True)))
     enc.submit(Declare("katie", Action("bonus-attack", weapon="combat_knife", target="bear4")))
-    enc.submit(ResolveNext(), typed=[2, 1])  # miss
-    entry = enc.submit(ResolveNext(), typed=[10, 1, 3])  # 10 + 1 + STR 4 = 15 vs 14: Hit
+    enc.submit(ResolveNext(others_pass=True), typed=[2, 1])  # miss
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[10, 1, 3])  # 10 + 1 + STR 4 = 15 vs 14: Hit
     assert "attack.rolled" in kinds(entry) and kinds(entry)[-1] == "action.resolved"
 
 
@@ -112,19 +113,23 @@ def test_after_a_two_weapon_hit_the_main_weapon_may_strike_again():  # R-ACT-1: 
     to_group(enc, "party:rearguard")
     enc.submit(Declare("katie", Action("standard-attack", weapon="helix_blade", target="bear4", two_weapon=True)))
     enc.submit(Declare("katie", Action("bonus-attack", weapon="helix_blade", target="bear4")))
-    enc.submit(ResolveNext(), typed=[12, 1, 4])  # 12 + 1 + 4 = 17 vs 14: Hit
-    entry = enc.submit(ResolveNext(), typed=[12, 1, 4])
+    enc.submit(ResolveNext(others_pass=True), typed=[12, 1, 4])  # 12 + 1 + 4 = 17 vs 14: Hit
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[12, 1, 4])
     assert "attack.rolled" in kinds(entry)
 
 
 # --------------------------------------------------------------------------- 2. declare, then resolve
 def test_once_the_group_resolves_no_member_declares_a_new_action():  # R-ORD-1, N-ORD-4
     """"Players who have committed to actions that require rolling cannot roll for their action
-    until ... all other players have committed to action": resolving closes the declarations."""
+    until ... all other players have committed to action": no roll before James commits (here to
+    doing nothing); once rolling has begun, the committed declare nothing new."""
     enc = fight()
     enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))
     assert "technique" in legal_kinds(enc.state, "james")
-    enc.submit(ResolveNext(), typed=[3, 1])  # Brandon misses
+    refused(enc, ResolveNext(), "James has not committed")
+    entry = enc.submit(DoNothing("james"))
+    assert [describe(e, enc.state) for e in entry.events] == ["James does nothing this turn."]
+    enc.submit(ResolveNext(others_pass=True), typed=[3, 1])  # Brandon misses
     reason = refused(enc, Declare("james", Action("technique", technique="shock", target="bear2")), "resolving")
     assert "Bonus" in reason
     refused(enc, Declare("james", Action("free", effect="drop-prone")), "resolving")
@@ -135,6 +140,31 @@ def test_once_the_group_resolves_no_member_declares_a_new_action():  # R-ORD-1, 
     assert "resolving" in move_allowance(enc.state, "james").reason
 
 
+def test_an_action_with_no_roll_resolves_before_everyone_has_committed():  # R-ORD-1, N-ORD-4
+    """The text holds back only the rolls: James's move resolves, Brandon (not committed yet) may
+    still declare anything, and his shot is not a late one."""
+    enc = fight()
+    enc.submit(Declare("james", Action("standard-move", path=[(3, 4)])))
+    enc.submit(ResolveNext())  # no roll: Brandon's silence does not hold it back
+    assert enc.state.combatants["james"].cell == (3, 4)
+    assert "standard-attack" in legal_kinds(enc.state, "brandon")
+    assert legal_kinds(enc.state, "james") == ["bonus-move", "simple-after"]  # committed: only what follows
+    enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))
+    assert not enc.state.combat.declarations[-1].late
+    entry = enc.submit(ResolveNext())
+    assert "attack.rolled" in kinds(entry)
+
+
+def test_others_pass_says_who_does_nothing_in_the_same_entry():  # R-ORD-1, N-ORD-4
+    enc = fight()
+    enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))
+    entry = enc.submit(ResolveNext(others_pass=True))
+    assert describe(entry.events[0], enc.state) == "James does nothing this turn."
+    assert "attack.rolled" in kinds(entry)
+    enc.undo()
+    assert enc.state.combat.passed == [] and not enc.state.combat.declaring_closed()
+
+
 def test_what_follows_ones_own_standard_may_still_be_declared_and_resolves_last():  # R-ORD-1, N-ORD-4
     """A Bonus declared after its Standard hit resolves after every action declared before the
     first roll, even one with a lower Initiative (James's step after his move)."""
@@ -142,21 +172,21 @@ def test_what_follows_ones_own_standard_may_still_be_declared_and_resolves_last(
     enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))
     enc.submit(Declare("james", Action("standard-move", path=[(3, 4)])))
     enc.submit(Declare("james", Action("simple-after", effect="step", path=[(3, 5)])))
-    enc.submit(ResolveNext())  # James's move: no roll, first
-    enc.submit(ResolveNext(), typed=[15, 1, 5])  # Brandon: 15 - 1 + DEX 3 + 1 = 18 vs AC 14: Hit
+    enc.submit(ResolveNext(others_pass=True))  # James's move: no roll, first
+    enc.submit(ResolveNext(others_pass=True), typed=[15, 1, 5])  # Brandon: 15 - 1 + DEX 3 + 1 = 18 vs AC 14: Hit
     assert legal_kinds(enc.state, "brandon") == ["bonus-attack", "simple-after"]
     enc.submit(Declare("brandon", Action("bonus-attack", target="bear1")))
     # by Initiative alone Brandon's Bonus (7) would go before James's step (6)
     assert [(p["combatant"], p["kind"]) for p in preview_order(enc.state)] == [
         ("james", "simple-after"), ("brandon", "bonus-attack")]
-    enc.submit(ResolveNext())
+    enc.submit(ResolveNext(others_pass=True))
     assert enc.state.combatants["james"].cell == (3, 5)
 
 
 def test_declarations_open_again_for_the_next_group():  # R-ORD-1
     enc = fight()
     enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))
-    enc.submit(ResolveNext())
+    enc.submit(ResolveNext(others_pass=True))
     enc.submit(EndGroupTurn())
     assert enc.state.combat.acting_group().key == "bears:vanguard"
     assert "technique" in legal_kinds(enc.state, "bear2")
@@ -242,16 +272,16 @@ def test_a_combatant_who_went_prone_cannot_go_prone_again_that_turn():  # N-ACT-
     refused(enc, Declare("james", Action("free", effect="drop-prone")), "already went prone")
     enc.submit(Declare("james", Action("simple", effect="stand-up")))  # down and up again ...
     refused(enc, Declare("james", Action("free", effect="drop-prone")), "already went prone")  # ... not down twice
-    enc.submit(ResolveNext())
+    enc.submit(ResolveNext(others_pass=True))
     assert enc.state.combatants["james"].has("Prone")
-    enc.submit(ResolveNext())
+    enc.submit(ResolveNext(others_pass=True))
     assert not enc.state.combatants["james"].has("Prone")
 
 
 def test_a_prone_combatant_cannot_drop_prone():  # N-ACT-5
     enc = fight()
     enc.submit(Declare("james", Action("free", effect="drop-prone")))
-    enc.submit(ResolveNext())
+    enc.submit(ResolveNext(others_pass=True))
     to_group(enc, "bears:rearguard")
     enc.submit(EndGroupTurn())
     enc.submit(NextRound())
@@ -317,7 +347,7 @@ def test_a_target_that_hides_before_the_attack_resolves_is_not_struck():  # N-HI
                                        path=[(6, 4), (5, 4), (4, 4), (3, 4)])))
     enc.submit(Hide("james", 20))  # the GM's ruling
     hp = enc.state.combatants["james"].hp
-    entry = enc.submit(ResolveNext())
+    entry = enc.submit(ResolveNext(others_pass=True))
     assert "attack.rolled" not in kinds(entry)  # the bear runs, the blow has no one to land on
     note = next(e for e in entry.events if e.kind == "action.note")
     assert "cannot see James" in note.data["text"] and enc.state.combatants["james"].hp == hp

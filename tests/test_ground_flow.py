@@ -163,11 +163,11 @@ def test_two_weapon_fighting_grants_the_off_hand_attack_after_a_miss():  # R-ACT
     to_group(enc, "party:rearguard")
     enc.submit(Declare("katie", Action("standard-attack", weapon="helix_blade", target="bear4", two_weapon=True)))
     assert attack_odds(enc.state, "katie", "bear4", two_weapon=True).threshold == 5
-    enc.submit(ResolveNext(), typed=[2, 1])  # miss
+    enc.submit(ResolveNext(others_pass=True), typed=[2, 1])  # miss
     with pytest.raises(Refused, match="off-hand"):
         enc.submit(Declare("katie", Action("bonus-attack", weapon="helix_blade", target="bear4")))
     enc.submit(Declare("katie", Action("bonus-attack", weapon="combat_knife", target="bear4")))
-    entry = enc.submit(ResolveNext(), typed=[10, 1, 3])  # 10 + 1 + STR 4 = 15 vs 14: Hit
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[10, 1, 3])  # 10 + 1 + STR 4 = 15 vs 14: Hit
     kinds = [e.kind for e in entry.events]
     assert "damage.rolled" in kinds and kinds[-1] == "action.resolved"
 
@@ -183,7 +183,7 @@ def test_difficult_ground_asks_for_a_check():  # R-MOVE-2
     room = "\n".join(["." * 16] * 2 + ["...^" + "." * 12] + ["." * 16] * 9)
     enc = fight(text=room)
     enc.submit(Declare("brandon", Action("standard-move", path=[(3, 2), (4, 2), (5, 2)])))
-    entry = enc.submit(ResolveNext(), typed=[1])  # Acrobatics 4: 1 + 4 = 5 vs DC 12, stops
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[1])  # Acrobatics 4: 1 + 4 = 5 vs DC 12, stops
     check = next(e for e in entry.events if e.kind == "combat.check")
     assert check.data["dc"] == 12 and check.data["total"] == 5
     assert enc.state.combatants["brandon"].cell == (2, 2)
@@ -194,7 +194,7 @@ def test_a_hidden_attacker_is_revealed_by_attacking():  # N-HIDE-1
     enc = fight()
     assert enc.state.combatants["brandon"].hidden
     enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))
-    entry = enc.submit(ResolveNext())
+    entry = enc.submit(ResolveNext(others_pass=True))
     assert "combatant.revealed" in [e.kind for e in entry.events]
     assert not enc.state.combatants["brandon"].hidden
 
@@ -226,14 +226,14 @@ def test_undo_and_redo_restore_the_same_state():
     enc = fight()
     enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))
     before = snapshot(enc.state)
-    enc.submit(ResolveNext())
+    enc.submit(ResolveNext(others_pass=True))
     after = snapshot(enc.state)
     enc.undo()
     assert snapshot(enc.state) == before
     enc.redo()
     assert snapshot(enc.state) == after
     enc.undo()
-    enc.submit(ResolveNext())  # the same dice come again: undo never re-rolls
+    enc.submit(ResolveNext(others_pass=True))  # the same dice come again: undo never re-rolls
     assert snapshot(enc.state) == after
 
 
@@ -249,8 +249,8 @@ def test_a_grenade_throw_resolves_as_use_item_after_attacks():  # R-ORD-1, R-GRE
     enc.submit(Declare("james", Action("use-item", item="grenade", target_cell=(7, 3), grenade="frag")))
     enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))
     assert [p["kind"] for p in preview_order(enc.state)] == ["standard-attack", "use-item"]
-    enc.submit(ResolveNext())
-    entry = enc.submit(ResolveNext())
+    enc.submit(ResolveNext(others_pass=True))
+    entry = enc.submit(ResolveNext(others_pass=True))
     assert entry.events[0].kind == "grenade.thrown" and entry.events[-1].kind == "action.resolved"
     with pytest.raises(Refused, match="choose the square"):
         fight().submit(Declare("brandon", Action("use-item", item="grenade")))

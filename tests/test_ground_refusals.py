@@ -51,8 +51,8 @@ def test_simple_after_a_bonus_refused():  # R-ACT-1
     enc.submit(Declare("brandon", Action("bonus-move", path=[(4, 2)])))
     refused(enc, Declare("brandon", Action("simple-after", effect="step", path=[(4, 3)])), "Bonus")
     refused(enc, Declare("brandon", Action("simple", note="draw")), "Bonus")
-    enc.submit(ResolveNext())
-    enc.submit(ResolveNext())
+    enc.submit(ResolveNext(others_pass=True))
+    enc.submit(ResolveNext(others_pass=True))
     assert enc.state.combatants["brandon"].cell == (4, 2)
 
 
@@ -87,7 +87,7 @@ def test_out_of_range_and_out_of_sight_refused():  # R-ROLL-1: target in range a
 def test_a_bonus_attack_needs_a_successful_attack():  # R-ACT-1, N-ACT-2
     enc = fight()
     enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))
-    enc.submit(ResolveNext(), typed=[2, 1])  # d20 2 - d2 1 (not proficient) + 5 = 6: miss
+    enc.submit(ResolveNext(others_pass=True), typed=[2, 1])  # d20 2 - d2 1 (not proficient) + 5 = 6: miss
     assert enc.state.combat.declarations[0].success is False
     assert slots_left(enc.state, "brandon")["bonus"] == 0
     refused(enc, Declare("brandon", Action("bonus-attack", target="bear1")), "did not succeed")
@@ -98,8 +98,8 @@ def test_a_declared_bonus_is_lost_when_the_standard_fails():  # R-ACT-1
     enc = fight()
     enc.submit(Declare("brandon", Action("standard-attack", target="bear1")))
     enc.submit(Declare("brandon", Action("bonus-attack", target="bear1")))
-    enc.submit(ResolveNext(), typed=[2, 1])
-    entry = enc.submit(ResolveNext())
+    enc.submit(ResolveNext(others_pass=True), typed=[2, 1])
+    entry = enc.submit(ResolveNext(others_pass=True))
     assert [e.kind for e in entry.events] == ["action.lost"]
 
 

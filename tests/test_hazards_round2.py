@@ -74,7 +74,7 @@ def duel(*extra: dict, mode: str = "team", battle_map: BattleMap | None = None, 
 
 def declare_throw(enc: Encounter, cid: str, cell, typed: list[int], *, cook: bool = False):
     enc.submit(Declare(cid, Action("use-item", item="grenade", grenade="frag", target_cell=tuple(cell), cook=cook)))
-    return enc.submit(ResolveNext(), typed=typed)
+    return enc.submit(ResolveNext(others_pass=True), typed=typed)
 
 
 # -- 9. Round 0, an empty square: the next group other than the thrower's (R-GREN-4, N-GREN-9) ---------
@@ -178,7 +178,7 @@ def _walk_east(with_trap: bool) -> tuple[Encounter, list]:
     enc.submit(StartCombat())
     enc.submit(BeginActions())
     enc.submit(Declare("ann", Action("standard-move", path=[(2, 6), (3, 6), (4, 6), (5, 6)])))
-    entry = enc.submit(ResolveNext())
+    entry = enc.submit(ResolveNext(others_pass=True))
     return enc, entry
 
 
@@ -220,7 +220,7 @@ def test_in_a_fight_the_setter_chooses_the_dc_with_the_declaration():  # R-TRAP-
     enc.submit(StartCombat())
     enc.submit(BeginActions())
     enc.submit(Declare("ann", Action("use-item", item="set-trap:frag_mine", target_cell=(2, 5), trap={"disarm_dc": 14})))
-    enc.submit(ResolveNext(), typed=[15])
+    enc.submit(ResolveNext(others_pass=True), typed=[15])
     assert enc.state.traps["trap-1"].disarm_dc == 14
 
 
@@ -301,7 +301,7 @@ def test_a_cone_mine_or_a_tripwire_can_be_set_in_a_fight():  # R-TRAP-1, R-TRAP-
     enc.submit(StartCombat())
     enc.submit(BeginActions())
     enc.submit(SetTrap("ann", "tripwire", (2, 5), wire_end=(2, 8)))  # declared (N-GATE-1)
-    enc.submit(ResolveNext(), typed=[15])
+    enc.submit(ResolveNext(others_pass=True), typed=[15])
     trap = enc.state.traps["trap-1"]
     assert trap.trigger == "tripwire" and trap.wire_end == (2, 8)
 
@@ -427,13 +427,13 @@ def test_a_standard_move_stopped_by_spotting_a_trap_keeps_its_bonus_move():  # R
     enc.submit(Advance())  # the party's Action Phase
     assert enc.state.combat.acting_group().team == "party"
     enc.submit(Declare("ann", Action("standard-move", path=[(c, 3) for c in range(1, 7)])))
-    first = enc.submit(ResolveNext())
+    first = enc.submit(ResolveNext(others_pass=True))
     assert any(e.kind == "trap.halted" for e in first.events)
     assert enc.state.combatants["ann"].cell == (2, 3)  # stopped 10 ft short of the mine she spotted
     standard = next(d for d in enc.state.combat.declarations if d.kind == "standard-move")
     assert standard.success is True
     # she picks another way with her Bonus Move (a successful Standard Move earns it, R-ACT-1)
     enc.submit(Declare("ann", Action("bonus-move", path=[(2, 4), (3, 5), (4, 5)])))
-    enc.submit(ResolveNext())
+    enc.submit(ResolveNext(others_pass=True))
     bonus = next(d for d in enc.state.combat.declarations if d.kind == "bonus-move")
     assert bonus.status == "resolved" and enc.state.combatants["ann"].cell == (4, 5)

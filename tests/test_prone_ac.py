@@ -50,7 +50,7 @@ def test_the_roll_that_misses_a_standing_bear_hits_a_prone_one():  # N-PRONE-1, 
     enc.submit(ApplyCondition("bear3", "Prone"))
     enc.submit(Declare("james", Action("standard-attack", target="bear3")))
     # d20 9 + proficiency d2 1 + DEX 2 = 12: a Minor Hit against AC 14, a Hit against 12.
-    entry = enc.submit(ResolveNext(), typed=[9, 1, 4])
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[9, 1, 4])
     shot = next(e for e in entry.events if e.kind == "attack.rolled")
     assert shot.data["total"] == 12 and shot.data["ac"] == 12 and shot.data["outcome"] == "hit"
     assert "prone, no DEX +2" in describe(shot, enc.state)

@@ -47,7 +47,7 @@ def test_a_move_rolls_the_better_of_dex_and_acrobatics():  # R-MOVE-2, N-MOVE-7
 def test_james_crosses_difficult_ground_with_his_dex():  # R-MOVE-2, N-SKILL-1
     enc = fight(text=ROOM)  # James (DEX 14, no Acrobatics on his sheet) at (2, 4)
     enc.submit(Declare("james", Action("standard-move", path=[(3, 4)])))
-    entry = enc.submit(ResolveNext(), typed=[10])  # d20 10 + Acrobatics (DEX) 2 = 12 vs DC 12: made it
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[10])  # d20 10 + Acrobatics (DEX) 2 = 12 vs DC 12: made it
     check = next(e for e in entry.events if e.kind == "combat.check")
     assert check.modifiers == [["Acrobatics (DEX)", 2]] and check.total == 12
     assert check.odds == "11/20"  # d20 + 2 >= 12: faces 10..20
@@ -58,7 +58,7 @@ def test_james_crosses_difficult_ground_with_his_dex():  # R-MOVE-2, N-SKILL-1
 def test_an_unlisted_stealth_hides_with_dex():  # N-SKILL-1, R-SURP-1
     enc = fight()
     enc.submit(Declare("james", Action("use-item", item="stealth")))
-    entry = enc.submit(ResolveNext(), typed=[12])  # 12 + Stealth (DEX) 2 = 14 > the bears' passive 13
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[12])  # 12 + Stealth (DEX) 2 = 14 > the bears' passive 13
     check = next(e for e in entry.events if e.kind == "combat.check")
     assert "d20 12 + Stealth (DEX) 2 = 14" in describe(check, enc.state)
     assert enc.state.combatants["james"].hidden
@@ -80,11 +80,11 @@ def test_the_skill_table_is_house_rulable_and_a_bad_entry_is_named(tmp_path: Pat
 def test_a_hide_that_is_seen_does_not_fall_short():  # review7lib finding 12: the log's words
     enc = fight()
     enc.submit(Declare("james", Action("use-item", item="stealth")))
-    entry = enc.submit(ResolveNext(), typed=[5])  # 5 + 2 = 7: every bear's Passive Perception 13 sees it
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[5])  # 5 + 2 = 7: every bear's Passive Perception 13 sees it
     lines = [describe(e, enc.state) for e in entry.events]
     assert "James is seen by Bear 1, Bear 2, Bear 3, Bear 4." in lines
     assert lines[-1] == "James' Use Item did not succeed."
     moved = fight(text=ROOM)
     moved.submit(Declare("james", Action("standard-move", path=[(3, 4)])))
-    stopped = moved.submit(ResolveNext(), typed=[1])  # 1 + 2 = 3 vs DC 12: stops before the square
+    stopped = moved.submit(ResolveNext(others_pass=True), typed=[1])  # 1 + 2 = 3 vs DC 12: stops before the square
     assert describe(stopped.events[-1], moved.state) == "James' Standard Move is done (it fell short)."

@@ -141,7 +141,7 @@ def soak(seed: int, rounds: int) -> None:
             check_invariants(s(), acted)
         if s().combat.phase == "action":
             while any(d.status == "declared" for d in s().combat.declarations):
-                enc.submit(ResolveNext())
+                enc.submit(ResolveNext(others_pass=True))  # who declared nothing does nothing (N-ORD-4)
                 check_invariants(s(), acted)
         if rng.random() < 0.01:  # undo/redo round trip
             k = rng.randint(1, min(5, len(enc.journal.entries)))

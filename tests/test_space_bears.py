@@ -17,6 +17,7 @@ from tactics.assets import bundled
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.combat.team import BeginActions, EndGroupTurn, Join, NextRound, StartCombat
 from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.gm import ApplyCondition
 from tactics.engine.combat.queries import acting_combatants, describe, legal_kinds, slots_left
 from tactics.engine.core.journal import Refused
@@ -122,6 +123,7 @@ def test_whole_example(enc):  # R-SURP-1, R-ACT-1, R-CNT-1, R-INIT-5
     hp = s.combatants["james"].hp
     enc.submit(Declare("bear2", Action("technique", technique="bear_charge", target="james",
                                        path=[(6, 4), (5, 4), (4, 4), (3, 4)])))
+    enc.submit(DoNothing("bear1"))  # the stunned bear commits to nothing: only then do rolls resolve (N-ORD-4)
     enc.submit(ResolveNext(), typed=[10, 2])  # STR 5 + 10 = 15 vs AC 13 (James lost flat-footed): Hit
     assert s.combatants["bear2"].cell == (3, 4)
     assert s.combatants["james"].hp == hp - 4
@@ -142,6 +144,7 @@ def test_whole_example(enc):  # R-SURP-1, R-ACT-1, R-CNT-1, R-INIT-5
         enc.submit(Declare("bear3", Action("standard-attack", target="james")))
     enc.submit(Declare("bear4", Action("technique", technique="bear_charge", target="art",
                                        path=[(7, 7), (6, 7), (5, 7), (4, 7), (3, 7), (2, 7)])))
+    enc.submit(DoNothing("bear3"))  # stunned: it commits to nothing (N-ORD-4)
     enc.submit(ResolveNext(), typed=[10, 1])
     enc.submit(EndGroupTurn())
 

@@ -17,6 +17,7 @@ from tactics.engine.core.encounter import load_encounter
 from tactics.engine.core.opening import opening_commands, opening_of
 from tactics.engine.combat.team import BeginActions, EndGroupTurn, Join, NextRound
 from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.queries import attack_odds
 from tactics.engine.core.journal import Refused
 
@@ -76,6 +77,7 @@ def test_the_example_plays_as_written_on_the_bundled_map(enc):  # R-SURP-1, R-AC
         enc.submit(Declare("bear2", Action("standard-attack", target="brandon")))
     hp = s.combatants["james"].hp
     enc.submit(Declare("bear2", Action("technique", technique="bear_charge", target="james", path=CHARGE_JAMES)))
+    enc.submit(DoNothing("bear1"))  # the stunned bear commits to nothing: only then do rolls resolve (N-ORD-4)
     entry = enc.submit(ResolveNext(), typed=[10, 2])  # STR 5 + 10 = 15 vs AC 13: Hit, 1d6+2
     assert "combat.check" not in kinds(entry)  # clear floor: no terrain check on the way
     assert s.combatants["bear2"].cell == CHARGE_JAMES[-1] and s.combatants["james"].hp == hp - 4
@@ -93,6 +95,7 @@ def test_the_example_plays_as_written_on_the_bundled_map(enc):  # R-SURP-1, R-AC
         enc.submit(Declare("bear3", Action("technique", technique="bear_charge", target="james")))
     hp = s.combatants["art"].hp
     enc.submit(Declare("bear4", Action("technique", technique="bear_charge", target="art", path=CHARGE_ART)))
+    enc.submit(DoNothing("bear3"))  # stunned: it commits to nothing (N-ORD-4)
     entry = enc.submit(ResolveNext(), typed=[10, 1])
     assert "combat.check" not in kinds(entry) and s.combatants["art"].hp == hp - 3
     enc.submit(EndGroupTurn())

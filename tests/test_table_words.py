@@ -32,7 +32,7 @@ def hidden_check(seed: int = 3):
     enc.submit(StartCombat())
     enc.submit(Advance())  # the Action Phase: the Party Vanguard declares
     enc.submit(Declare("brandon", Action("use-item", item="stealth")))
-    entry = enc.submit(ResolveNext())
+    entry = enc.submit(ResolveNext(others_pass=True))
     return enc, next(e for e in entry.events if isinstance(e, CombatCheck)), entry.events
 
 

@@ -34,9 +34,9 @@ def test_the_off_hand_bonus_declared_with_the_standard_makes_it_two_weapon_fight
     standard, bonus = enc.state.combat.declarations_of("katie")
     assert bonus.params["two_weapon"] and declared_two_weapon(enc.state, standard.id)
     assert declared_odds(enc.state, standard.id).threshold == 5  # R-HIT-3 on the Standard too
-    enc.submit(ResolveNext(), typed=[2, 1])  # 2 + d2 1 + STR 4 = 7 vs AC 14: miss
+    enc.submit(ResolveNext(others_pass=True), typed=[2, 1])  # 2 + d2 1 + STR 4 = 7 vs AC 14: miss
     hp = enc.state.combatants["bear4"].hp
-    entry = enc.submit(ResolveNext(), typed=[10, 1, 3])  # 10 + 1 + 4 = 15 vs 14: Hit, knife 3
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[10, 1, 3])  # 10 + 1 + 4 = 15 vs 14: Hit, knife 3
     assert "attack.rolled" in kinds(entry) and kinds(entry)[-1] == "action.resolved"
     assert enc.state.combatants["bear4"].hp == hp - 3
 
@@ -45,7 +45,7 @@ def test_beating_ac_by_4_is_no_major_hit_when_fighting_with_two_weapons():  # R-
     enc = katie_turn()
     enc.submit(Declare("katie", Action("standard-attack", weapon="helix_blade", target="bear4")))
     enc.submit(Declare("katie", Action("bonus-attack", weapon="combat_knife", target="bear4")))
-    entry = enc.submit(ResolveNext(), typed=[13, 1, 5])  # 13 + 1 + 4 = 18: AC + 4, one damage roll
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[13, 1, 5])  # 13 + 1 + 4 = 18: AC + 4, one damage roll
     rolled = next(e for e in entry.events if e.kind == "attack.rolled")
     assert rolled.data["outcome"] == "hit"
 
@@ -53,7 +53,7 @@ def test_beating_ac_by_4_is_no_major_hit_when_fighting_with_two_weapons():  # R-
 def test_with_one_weapon_beating_ac_by_4_is_a_major_hit():  # R-HIT-1, the control
     enc = katie_turn()
     enc.submit(Declare("katie", Action("standard-attack", weapon="helix_blade", target="bear4")))
-    entry = enc.submit(ResolveNext(), typed=[13, 1, 5, 2])  # AC + 4: two damage rolls, the higher kept
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[13, 1, 5, 2])  # AC + 4: two damage rolls, the higher kept
     rolled = next(e for e in entry.events if e.kind == "attack.rolled")
     assert rolled.data["outcome"] == "major"
 
@@ -71,7 +71,7 @@ def test_withdrawing_the_off_hand_bonus_makes_the_standard_one_weapon_again():  
 def test_a_bonus_after_a_one_weapon_standard_resolved_is_an_ordinary_one():  # R-ACT-1, N-TWF-1
     enc = katie_turn()
     enc.submit(Declare("katie", Action("standard-attack", weapon="helix_blade", target="bear4")))
-    enc.submit(ResolveNext(), typed=[2, 1])  # miss, one weapon
+    enc.submit(ResolveNext(others_pass=True), typed=[2, 1])  # miss, one weapon
     assert act.BONUS_ATTACK not in legal_kinds(enc.state, "katie")
     assert two_weapon_terms(enc.state, "katie", act.BONUS_ATTACK, "combat_knife") is None
 
@@ -87,5 +87,5 @@ def test_the_standard_declared_with_two_weapons_is_offered_only_for_a_one_handed
 def test_after_a_two_weapon_miss_the_bonus_slot_stays_open():  # R-ACT-1
     enc = katie_turn()
     enc.submit(Declare("katie", Action("standard-attack", weapon="helix_blade", target="bear4", two_weapon=True)))
-    enc.submit(ResolveNext(), typed=[2, 1])  # miss
+    enc.submit(ResolveNext(others_pass=True), typed=[2, 1])  # miss
     assert slots_left(enc.state, "katie")["bonus"] == 1 and act.BONUS_ATTACK in legal_kinds(enc.state, "katie")

@@ -340,6 +340,7 @@ def test_the_first_round_of_space_bears_through_the_window(app):  # R-SURP-1, R-
     click(app, token(app, "bear2"))
     press(app, "technique:bear_charge")
     click(app, token(app, "james"))
+    press(app, "do-nothing:bear1")  # Stunned, it could still take a Simple action: it commits to nothing (N-ORD-4)
     type_faces(app, "10 2")
     assert s.combatants["james"].hp == hp - 4
     end_turn(app)
@@ -356,6 +357,7 @@ def test_the_first_round_of_space_bears_through_the_window(app):  # R-SURP-1, R-
     click(app, token(app, "bear4"))
     press(app, "technique:bear_charge")
     click(app, token(app, "art"))
+    press(app, "do-nothing:bear3")  # Stunned by James: it commits to nothing (N-ORD-4)
     type_faces(app, "10 1")
     end_turn(app)
 

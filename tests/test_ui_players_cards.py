@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.actions import Action, Declare, ResolveNext
 from tactics.engine.board import Place
 from tactics.engine.combat.gm import Hide, RollHP
@@ -109,7 +110,7 @@ def test_rolls_by_or_about_a_hidden_creature_and_the_gms_dice_are_not_public() -
     bear4 = enc.state.combatants["bear4"]
     target = enc.state.combatants["james"].cell
     enc.submit(ThrowGrenade("james", bear4.cell, "frag"))
-    enc.submit(ResolveNext(), typed=[5, 5])
+    enc.submit(ResolveNext(others_pass=True), typed=[5, 5])
     shown = seen()
     throw = [e for e in shown if e.kind == "grenade.thrown"]
     assert throw and throw[0].dice == [5, 5]
@@ -129,11 +130,12 @@ def test_a_throw_by_a_hidden_creature_is_not_shown_an_attack_gives_it_away() -> 
     to_group(enc, "bears:vanguard")
     before = public_roll(enc.state, enc.journal.entries)
     enc.submit(Declare("bear2", Action("use-item", item="grenade", target_cell=(1, 6), grenade="frag")))
-    enc.submit(ResolveNext(), typed=[5, 5])
+    enc.submit(ResolveNext(others_pass=True), typed=[5, 5])
     assert any(e.kind == "grenade.thrown" for e in enc.journal.entries[-1].events)  # the GM sees it
     assert public_roll(enc.state, enc.journal.entries) == before  # the hidden thrower's dice are not said
     to_group(enc, "bears:rearguard")
     enc.submit(Declare("bear3", Action("standard-attack", target="james")))
+    enc.submit(DoNothing("bear4"))  # no roll before every member commits (N-ORD-4)
     enc.submit(ResolveNext())
     assert not enc.state.combatants["bear3"].hidden  # attacking gives it away (N-HIDE-1) ...
     assert [e.kind for e in public_roll(enc.state, enc.journal.entries)][:1] == ["attack.rolled"]  # ... and its roll

@@ -49,6 +49,7 @@ def test_the_off_hand_attack_happens_after_a_miss(app):  # R-ACT-1, R-HIT-3, N-T
     assert declared_text(app.battle.state, bonus.id, bonus.kind, bonus.params).endswith("(off-hand)")
     press(app, "dice-mode")  # the players type their dice
     hp = app.battle.state.combatants["bear4"].hp
+    press(app, "do-nothing:art")  # Art commits to nothing: only then is a die rolled (N-ORD-4)
     type_faces(app, "2 1")  # 2 + 1 + STR 4 = 7 vs AC 14: the blade misses
     assert app.battle.state.combat.declaration(standard.id).outcome == "miss"
     type_faces(app, "10 1 3")  # the knife: 15 vs 14, a Hit for 3
@@ -74,6 +75,7 @@ def test_after_a_two_weapon_miss_only_the_off_hand_is_offered(app):  # R-ACT-1
     press(app, "weapons:helix_blade")
     click(app, token(app, "bear4"))
     press(app, "dice-mode")
+    press(app, "do-nothing:art")  # Art commits to nothing: only then is a die rolled (N-ORD-4)
     type_faces(app, "2 1")  # the blade misses; Katie stays the one declaring
     keys = all_keys(app)
     assert "weapon:combat_knife" in keys and "weapon:helix_blade" not in keys, keys

@@ -152,6 +152,7 @@ def test_a_technique_waits_for_every_die_it_names():  # R-ROLL-1
         press(app, "technique:shock")
         click(app, token(app, "bear4"))
         assert [d.kind for d in app.battle.state.combat.declarations] == ["technique"]
+        press(app, "do-nothing:brandon")  # no roll before every member commits (N-ORD-4)
         count = len(app.battle.encounter.journal.entries)
         type_faces(app, "20")  # a natural 20: a Critical, two damage rolls
         assert len(app.battle.encounter.journal.entries) == count, "the app rolls none of James' dice"

@@ -24,6 +24,7 @@ from tactics.ai.individual_turn import plan_action, why_not_attack
 from tactics.ai.knowledge import known_state
 from tactics.ai.team_turn import Choice, plan_group
 from tactics.engine.combat.actions import Declare, ResolveNext
+from tactics.engine.combat.passing import DoNothing, uncommitted
 from tactics.engine.combat.individual.actions import TakeAction
 from tactics.engine.combat.individual.interrupts import Pass
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, TurnsState
@@ -170,6 +171,9 @@ class Opponent:
             if not choice.said and choice.reason:  # the reason goes with the first declaration
                 action = replace(action, note=choice.reason)
             return Declare(choice.combatant, action), choice.reason, choice
+        idle = [cid for cid in uncommitted(state) if state.combatants[cid].team == upcoming.team]
+        if idle:  # a member with nothing worth doing says so: no roll waits for it (reading: N-ORD-4)
+            return DoNothing(idle[0]), "", None
         if any(d.status == "declared" for d in combat.declarations):
             return ResolveNext(), "", None
         return Advance(), "", None

@@ -86,5 +86,5 @@ def play_random_group(encounter, team: str, rng: random.Random) -> None:
                 pass
     del view
     while any(d.status == "declared" for d in encounter.state.combat.declarations):
-        encounter.submit(ResolveNext())
+        encounter.submit(ResolveNext(others_pass=True))  # who declared nothing does nothing (N-ORD-4)
     encounter.submit(Advance())

@@ -61,6 +61,10 @@ KIND_ORDER: dict[str, int] = {
     FREE: 0,
     SIMPLE: 0,
 }
+#: The Use Item action that is an Attack action for the economy (R-ORD-1: "While throwing a grenade is
+#: considered an attack action, it resolves as a Use Item action in the order of resolution"; N-GREN-12).
+THROW_ITEM = "grenade"
+
 LABELS: dict[str, str] = {
     FREE: "Free action",
     SIMPLE: "Simple action",
@@ -92,6 +96,16 @@ class Limits:
     no_standard: bool = False
     no_bonus: bool = False
     reason: str = ""
+
+
+def counts_as(standard: Declared, kind: str) -> bool:
+    """Is ``standard`` a Standard action of ``kind`` for the action economy? A grenade throw,
+    declared as Use Item, counts as a Standard Attack too: a successful one grants the Bonus
+    Attack (reading: N-GREN-12)."""
+    if standard.kind == kind:
+        return True
+    params = getattr(standard, "params", None) or {}
+    return kind == STANDARD_ATTACK and standard.kind == USE_ITEM and params.get("item") == THROW_ITEM
 
 
 def _standard(existing: list[Declared]) -> Declared | None:
@@ -155,8 +169,9 @@ def check_economy(
         raise ActionRefused(f"{who} took a Simple action before the Standard: no Bonus action")
     if simple_slot_used:
         raise ActionRefused(f"{who} already used the Simple action slot this turn")
-    if standard is None or standard.kind != needed:
-        raise ActionRefused(f"a {LABELS[kind]} needs a {LABELS[needed]} first")
+    if standard is None or not counts_as(standard, needed):  # a grenade throw is an Attack (N-GREN-12)
+        raise ActionRefused(f"a {LABELS[kind]} needs a {LABELS[needed]} (or a grenade throw) first"
+                            if needed == STANDARD_ATTACK else f"a {LABELS[kind]} needs a {LABELS[needed]} first")
     if standard.status != "declared" and not standard.success and not two_weapon:
         raise ActionRefused(f"{who}'s {LABELS[needed]} did not succeed: no {LABELS[kind]}")
 
@@ -187,7 +202,7 @@ def slots_left(
         not simple_used
         and not limits.no_bonus
         and not limits.no_standard
-        and (standard is None or standard.kind in (STANDARD_MOVE, STANDARD_ATTACK))
+        and (standard is None or counts_as(standard, STANDARD_MOVE) or counts_as(standard, STANDARD_ATTACK))
         and (standard is None or standard.status == "declared" or bool(standard.success)
              or (two_weapon and standard.kind == STANDARD_ATTACK))
     )

@@ -33,7 +33,7 @@ POST_NAMES: dict[str, str] = {
     "science": "Science Officer",
     "helm": "Helm",
     "sensors": "Sensors/Comms",
-    "weapons": "Weapons",
+    "weapons": "Weapons Officer",
     "medical": "Medical Officer",
     "engineer": "Chief Engineer",
 }

@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable, Protocol
 
 from tactics.engine.combat.events import (
-    ActionDeclared, ActionFailed, ActionLost, ActionNote, ActionResolved, ActionUndeclared, AttackRolled,
+    ActionDeclared, ActionFailed, ActionLost, ActionNote, ActionPassed, ActionResolved, ActionUndeclared, AttackRolled,
     CombatCheck, ConditionAdded, ConditionRemoved, DamageRolled,
 )
 from tactics.engine.core.board_events import TokenMoved
@@ -38,6 +38,7 @@ from tactics.engine.combat.team import (
 from tactics.engine.combat.two_weapon import (
     fights_with_two_weapons, joins_as_off_hand, main_weapon_name, two_weapon_problem,
 )
+from tactics.engine.combat.passing import take_back_pass, uncommitted, waiting_text
 from tactics.engine.combat.crossing import STOPPED, stopped_by, stopped_text
 from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded, unseen_by, unseen_problem
 from tactics.engine.core.journal import Event, Refused
@@ -181,7 +182,7 @@ def planned_origin(state: EncounterState, cid: str, kind: str, needs_roll: bool 
     if not isinstance(combat, CombatState):
         return who.cell
     init, dex = combat.initiative.get(cid, 0), sheet_of(who).dex_score
-    new_key = (combat.declaring_closed(),) + act.resolution_key(kind, needs_roll, init, dex, combat.next_id)
+    new_key = (combat.declaring_closed(cid),) + act.resolution_key(kind, needs_roll, init, dex, combat.next_id)
     end = who.cell
     for d in resolution_order(state):
         if d.combatant != cid or not d.params.get("path"):
@@ -321,13 +322,13 @@ class Declare:
         two_weapon = fights_with_two_weapons(existing)
         try:
             act.check_economy(who.name, existing, action.kind, limits_of(who), two_weapon=two_weapon,
-                              closed=combat.declaring_closed())
+                              closed=combat.declaring_closed(who.id))
         except act.ActionRefused as exc:
             raise Refused(str(exc)) from None
         params, needs_roll = _validate(state, combat, who, action, existing)
         # reading: N-ORD-4, one declared after declaring closed resolves after what was declared before
         return [ActionDeclared(id=combat.next_id, combatant=who.id, action_kind=action.kind, params=params,
-                               needs_roll=needs_roll, late=combat.declaring_closed())]
+                               needs_roll=needs_roll, late=combat.declaring_closed(who.id))]
 
 
 def _validate(
@@ -452,12 +453,17 @@ def resolution_order(state: EncounterState) -> list[Declaration]:
 
 @dataclass
 class ResolveNext:
-    """Resolve the next declared action of the acting group (R-ORD-1)."""
+    """Resolve the next declared action of the acting group (R-ORD-1).
 
+    No roll resolves while an acting member has neither declared nor passed (reading:
+    N-ORD-4); ``others_pass``: the table says those members do nothing this turn (they
+    pass, in the same journal entry), then the action resolves."""
+
+    others_pass: bool = False
     name: str = "resolve-next"
 
     def args(self) -> dict[str, Any]:
-        return {}
+        return {"others_pass": True} if self.others_pass else {}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
         combat = combat_or_refuse(state)
@@ -466,7 +472,14 @@ class ResolveNext:
         order = resolution_order(state)
         if not order:
             raise Refused("no declared action is waiting")
-        return resolve_events(state, combat, order[0], dice)
+        waiting = uncommitted(state)
+        if not order[0].needs_roll or not waiting:
+            return resolve_events(state, combat, order[0], dice)
+        if not self.others_pass:  # reading: N-ORD-4, no roll before every member committed
+            raise Refused(f"{waiting_text(state, waiting)}: declare an action, or choose to do nothing this turn, "
+                          "before anyone rolls")
+        passes: list[Event] = [ActionPassed(combatant=cid) for cid in waiting]
+        return passes + resolve_events(state, combat, order[0], dice)
 
 
 def resolve_events(state: EncounterState, combat: CombatState, d: Declaration, dice: Dice) -> list[Event]:
@@ -526,6 +539,8 @@ def _perform(
         use = ITEM_USES[action.item or ""]
         use.validate(state, who, action)
         events, ok = use.resolve(state, who, action, dice)
+        if action.item == act.THROW_ITEM:  # reading: N-GREN-12, an Attack action: did it land on target?
+            return events, ok, ("on-target" if ok else "off-target")
         return events, ok, None
     arms = arms_or_refuse(who, action)
     target = target_or_refuse(state, action.target)
@@ -605,6 +620,7 @@ def _declared(state: EncounterState, event: ActionDeclared) -> None:
         Declaration(id=int(event.id), combatant=event.combatant, kind=event.action_kind, params=dict(event.params),
                     seq=int(event.id), needs_roll=bool(event.needs_roll), late=bool(event.late))
     )
+    take_back_pass(state, event)
     c.next_id = max(c.next_id, int(event.id) + 1)
 
 

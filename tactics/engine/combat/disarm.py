@@ -26,6 +26,7 @@ from tactics.engine.combat.team import CombatState, combat_or_refuse, group_labe
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare, ItemUse, limits_of
 from tactics.engine.hazards.traps import Disarm, TriggerRemote
 from tactics.engine.core.journal import Event, Refused
+from tactics.engine.core.labels import possessive
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules import traps as tr
@@ -34,7 +35,7 @@ from tactics.rules.grid import Cell
 
 DISARM_ITEM = "disarm"
 REMOTE_ITEM = "remote"
-DISARM_NOTE = "part of disarming a trap"  # reading: R-TRAP-3
+DISARM_NOTE = "part of disarming a trap"  # reading: R-TRAP-3 (the Simple part's note in older saves)
 
 
 def _simple_taken_for_disarm(state: EncounterState, who: Combatant) -> bool:
@@ -115,7 +116,7 @@ class DeclareDisarm:
             raise Refused(f"it is not {who.name}'s group's turn: {now} acts now")
         existing = combat.declarations_of(who.id)
         try:
-            closed = combat.declaring_closed()  # reading: N-ORD-4
+            closed = combat.declaring_closed(who.id)  # reading: N-ORD-4
             act.check_economy(who.name, existing, act.SIMPLE, limits_of(who), closed=closed)
             act.check_economy(who.name, existing, act.USE_ITEM, limits_of(who), closed=closed)
         except act.ActionRefused as exc:
@@ -125,7 +126,7 @@ class DeclareDisarm:
         cell = [int(trap.cell[0]), int(trap.cell[1])]
         return [
             ActionDeclared(id=first, combatant=who.id, action_kind=act.SIMPLE,
-                           params={"item": DISARM_ITEM, "note": DISARM_NOTE}, needs_roll=False),
+                           params={"item": DISARM_ITEM, "note": trap.id}, needs_roll=False),  # the trap, for the log
             ActionDeclared(id=first + 1, combatant=who.id, action_kind=act.USE_ITEM,
                            params={"item": DISARM_ITEM, "note": trap.id, "target_cell": cell}, needs_roll=True),
         ]
@@ -145,4 +146,14 @@ def register() -> None:
 
 
 
-__all__ = ["DISARM_ITEM", "REMOTE_ITEM", "DeclareDisarm", "declare_remote", "register", "remote_trap_at"]
+def disarm_declared_text(state: EncounterState | None, name: str, kind: str, note: str) -> str:
+    """The log's words for the two halves of a declared disarm (R-TRAP-3): the Simple half says
+    what is declared, the Use Item half when its check comes (the trap by its label, not its id)."""
+    trap = state.traps.get(note) if state is not None else None
+    what = f"the {trap.label}" if trap is not None else "a trap"
+    if kind in act.SIMPLE_SLOT:
+        return f"{name} declares disarming {what} (Simple + Standard action together, with disadvantage)."
+    return f"{possessive(name)} check to disarm {what} comes in the Use Item slot."
+
+
+__all__ = ["DISARM_ITEM", "REMOTE_ITEM", "DeclareDisarm", "disarm_declared_text", "declare_remote", "register", "remote_trap_at"]

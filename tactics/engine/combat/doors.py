@@ -126,7 +126,7 @@ def planned_doors(state: EncounterState, cid: str, kind: str, needs_roll: bool =
         return {}
     who = state.combatants[cid]
     init, dex = combat.initiative.get(cid, 0), sheet_of(who).dex_score
-    new_key = (combat.declaring_closed(),) + act.resolution_key(kind, needs_roll, init, dex, combat.next_id)
+    new_key = (combat.declaring_closed(cid),) + act.resolution_key(kind, needs_roll, init, dex, combat.next_id)
     out: dict[int, bool] = {}
     for d in resolution_order(state):
         found = _declared_door(d)

@@ -75,6 +75,16 @@ class ActionUndeclared(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ActionPassed(Event):
+    """A member of the acting group commits to doing nothing this turn (R-ORD-1, N-ORD-4)."""
+
+    kind: ClassVar[str] = "action.passed"
+
+    combatant: str
+    by_end: bool = omitted(False)  # the group's turn ended before it declared anything
+
+
+@dataclass(frozen=True, kw_only=True)
 class ActionsBegan(Event):
     kind: ClassVar[str] = "actions.began"
 
@@ -356,6 +366,7 @@ ALL: tuple[type[Event], ...] = (
     ActionFailed,
     ActionLost,
     ActionNote,
+    ActionPassed,
     ActionResolved,
     ActionUndeclared,
     ActionsBegan,

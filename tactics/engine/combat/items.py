@@ -19,6 +19,7 @@ from tactics.engine.combat.events import ActionNote, CombatCheck, CombatantHidde
 from tactics.engine.combat.actions import ITEM_USES, Action, ItemUse
 from tactics.engine.combat.state import conditions_of, sheet_of
 from tactics.engine.core.journal import Event, Refused
+from tactics.engine.hazards.events import GrenadeThrown
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules.checks import check_advantage, check_advantages, check_modifiers, roll_check
 from tactics.rules.dice import Dice
@@ -79,8 +80,18 @@ def _grenade_ok(state: EncounterState, who: Combatant, action: Action) -> None:
 
 
 def _grenade(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
-    """A grenade throw resolves as a Use Item action (R-ORD-1), by the hazards engine."""
-    return _throw(who, action).perform(state, dice), True
+    """A grenade throw resolves as a Use Item action (R-ORD-1), by the hazards engine. It succeeds
+    (an Attack action's success: the Bonus Attack follows) when its accuracy check does, both
+    scatter d10s on target, and the grenade is live (reading: N-GREN-12)."""
+    events = _throw(who, action).perform(state, dice)
+    return events, any(thrown_on_target(e) for e in events)
+
+
+def thrown_on_target(event: Event) -> bool:
+    """A throw whose accuracy check succeeded on both axes (R-GREN-2: 4-7 or 0 on each d10): it lands
+    where it was aimed, live (not a cooked grenade that burst in the air or went off in the hand)."""
+    return (isinstance(event, GrenadeThrown) and len(event.dice) == 2 and tuple(event.scatter) == (0, 0)
+            and event.status != "dud")
 
 
 ITEM_USES.update(

@@ -153,7 +153,7 @@ def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -
     def refusal(kind: str) -> str | None:
         try:
             act.check_economy(who.name, existing, kind, limits, two_weapon=two_weapon,
-                              closed=combat.declaring_closed())
+                              closed=combat.declaring_closed(who.id))
         except act.ActionRefused as exc:
             return str(exc)
         return None
@@ -161,7 +161,7 @@ def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -
     budget = move_budget(who)
     if refusal(act.STANDARD_MOVE) is None:
         origin = planned_origin(state, who.id, act.STANDARD_MOVE)
-        bonus = act.slots_left(existing, limits, closed=combat.declaring_closed())["bonus"]
+        bonus = act.slots_left(existing, limits, closed=combat.declaring_closed(who.id))["bonus"]
         return MoveAllowance(budget, sprint_ft(budget) if bonus else budget, origin=origin, run_as=act.STANDARD_MOVE,
                              sprint_as=act.BONUS_MOVE, split=True,
                              note="run (Standard Move)" + (", sprint (+ Bonus Move)" if bonus else ", no sprint"))

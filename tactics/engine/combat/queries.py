@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from tactics.engine.combat.events import (
-    ActionDeclared, ActionFailed, ActionLost, ActionNote, ActionResolved, ActionUndeclared, ActionsBegan, AttackRolled,
+    ActionDeclared, ActionFailed, ActionLost, ActionNote, ActionPassed, ActionResolved, ActionUndeclared, ActionsBegan, AttackRolled,
     CombatCheck, CombatEnded, CombatGroupSet, CombatJoined, CombatStarted, CombatantDowned, CombatantHidden,
     CombatantRevealed, ConditionAdded, ConditionRemoved, CounterAdded, CounterRemoved, CountersTicked, DamageRolled,
     GroupEnded, GroupStarted, HpChanged, HpRolled, RoundStarted,
@@ -23,6 +23,7 @@ from tactics.engine.core.board_events import DoorSet, TokenMoved, TokenPlaced
 from tactics.rules.doors import door_name
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
 from tactics.engine.combat.actions import limits_of, off_hand_problem, resolution_order
+from tactics.engine.combat.passing import uncommitted
 from tactics.engine.combat.tie_breaks import tie_break_texts
 from tactics.engine.combat.two_weapon import TwoWeaponTerms, fights_with_two_weapons, terms_for
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms, situational_words
@@ -39,7 +40,8 @@ from tactics.rules.sheets import default_armoury
 
 OUTCOME_WORDS = {"miss": "Miss", "minor": "Minor Hit", "hit": "Hit", "major": "Major Hit", "critical": "Critical"}
 #: a charge whose run a failed check ended out of reach (no attack was rolled): its result's words
-RESULT_WORDS = {**OUTCOME_WORDS, "stopped": "stopped by difficult ground"}
+RESULT_WORDS = {**OUTCOME_WORDS, "stopped": "stopped by difficult ground",
+                "on-target": "the throw is on target", "off-target": "the throw is off target"}  # N-GREN-12
 
 
 def _by_name(condition: Any) -> str:
@@ -66,20 +68,17 @@ def acting_combatants(state: EncounterState) -> list[str]:
     return [m for m in group.members if combat.can_act_now(m)]
 
 
-def declaring_closed(state: EncounterState) -> bool:
-    """Has the acting group begun resolving (its declarations closed, N-ORD-4)?"""
+def declaring_closed(state: EncounterState, cid: str | None = None) -> bool:
+    """Has the acting group begun resolving (its declarations closed, N-ORD-4)? With ``cid``:
+    closed for that member (it has committed; one who has not may still declare)."""
     combat = combat_of(state)
-    return combat is not None and combat.phase == "action" and combat.declaring_closed()
+    return combat is not None and combat.phase == "action" and combat.declaring_closed(cid)
 
 
 def not_declared_yet(state: EncounterState) -> list[str]:
-    """Acting members who have declared nothing while declarations are still open: resolving
-    now would close them (R-ORD-1, N-ORD-4), so the window says who has not committed yet."""
-    combat = combat_of(state)
-    if combat is None or declaring_closed(state):
-        return []
-    return [cid for cid in acting_combatants(state)
-            if not combat.declarations_of(cid) and not limits_of(state.combatants[cid]).no_actions]
+    """Acting members able to act who have neither declared nor passed: no roll resolves
+    until they commit (R-ORD-1, N-ORD-4), so the window asks for them."""
+    return uncommitted(state)
 
 
 def slots_left(state: EncounterState, cid: str) -> dict[str, int | None]:
@@ -90,7 +89,7 @@ def slots_left(state: EncounterState, cid: str) -> dict[str, int | None]:
     if combat is None or not combat.can_act_now(cid):
         return {"free": 0, "simple": 0, "standard": 0, "bonus": 0}
     existing = combat.declarations_of(cid)
-    return act.slots_left(existing, limits_of(who), closed=combat.declaring_closed(),
+    return act.slots_left(existing, limits_of(who), closed=combat.declaring_closed(cid),
                           two_weapon=fights_with_two_weapons(existing))
 
 
@@ -102,7 +101,7 @@ def legal_kinds(state: EncounterState, cid: str) -> list[str]:
         return []
     existing = combat.declarations_of(cid)
     return act.legal_kinds(existing, limits_of(state.combatants[cid]), two_weapon=fights_with_two_weapons(existing),
-                           closed=combat.declaring_closed())
+                           closed=combat.declaring_closed(cid))
 
 
 def attack_odds(
@@ -261,6 +260,12 @@ def _mods_text(mods: list[list[Any]]) -> str:
 DESCRIBERS: dict[str, Callable[[Event, EncounterState | None], str]] = {}
 
 
+def counter_name(entry: dict[str, Any]) -> str:
+    """An environmental counter of a Counter Phase event by its label ("Fire in the bay"); older
+    saves hold only its id."""
+    return str(entry.get("label") or f"counter {entry.get('id', entry.get('counter'))}")
+
+
 def describe(event: Event, state: EncounterState | None = None) -> str:
     """One line for the log panel, e.g.
     ``Art -> Bear 4 with Xeno dart rifle: d20 14 + DEX 2 = 16 vs AC 14: Hit``.
@@ -303,8 +308,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return f"{_team(state, d.team)} {d.group.capitalize()} is done."
     if isinstance(d, CountersTicked):
         parts = [f"{n(t['combatant'])} {t['name']} {t['from']} -> {t['to']}" for t in d.ticks]
-        parts += [f"counter {e['id']} {e['from']} -> {e['to']}" for e in d.env]
-        ended = [f"{n(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"counter {t['id']} ends"
+        parts += [f"{counter_name(e)} {e['from']} -> {e['to']}" for e in d.env]
+        ended = [f"{n(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"{counter_name(t)} ends"
                  for t in d.ended]
         text = f"Counter Phase of round {d.round}: " + ("; ".join(parts) or "no counters")
         return text + (". " + "; ".join(ended) + "." if ended else ".")
@@ -327,6 +332,10 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if isinstance(d, ActionDeclared):
         extra = ""
         p = d.params
+        if p.get("item") == "disarm":  # both halves of a declared disarm (R-TRAP-3)
+            from tactics.engine.combat.disarm import disarm_declared_text
+
+            return disarm_declared_text(state, n(d.combatant), d.action_kind, str(p.get("note", "")))
         if p.get("note") and p.get("item") != "note":  # the app-controlled opponent's reason (tactics.ai)
             return _sentence(str(p["note"]))
         if p.get("target"):
@@ -344,6 +353,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return f"{n(d.combatant)} declares a {act.LABELS.get(d.action_kind, d.action_kind)}{what}{extra}."
     if isinstance(d, ActionUndeclared):
         return f"Action {d.id} withdrawn."
+    if isinstance(d, ActionPassed):  # reading: N-ORD-4
+        return f"{n(d.combatant)} does nothing this turn" + (" (declared nothing)." if d.by_end else ".")
     if isinstance(d, (ActionResolved, ActionFailed, ActionLost)):
         whose = f"{possessive(n(d.combatant))} {act.LABELS.get(d.action_kind, d.action_kind)}" if d.combatant else f"Action {d.id}"
         if isinstance(d, ActionResolved):

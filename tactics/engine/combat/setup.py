@@ -27,6 +27,8 @@ def build_sheets(state: EncounterState, definition: dict[str, Any]) -> None:
         ref = raw.get("sheet")
         if who is None or ref is None:
             continue
+        if isinstance(ref, dict) and not ref.get("name"):  # an inline sheet without a name: the combatant's
+            ref = {**ref, "name": cid}  # id names it, as ids name combatants in commands (not "inline")
         sheet = armoury.sheet_from(ref, path=where, where=f"combatants[{i}].sheet")
         who.sheet = sheet
         if "hp" not in raw:

@@ -82,6 +82,7 @@ class CombatState:
     aware: list[str] | None = None  # who acts in Round 0 (None: no surprise round)
     group_index: int = 0
     declarations: list[Declaration] = field(default_factory=list)
+    passed: list[str] = field(default_factory=list)  # acting members who chose to do nothing this turn (N-ORD-4)
     turns_done: list[str] = field(default_factory=list)  # group keys that had their turn this round
     next_id: int = 1
     counters: list[EnvCounter] = field(default_factory=list)
@@ -132,10 +133,17 @@ class CombatState:
             return False
         return self.can_act(cid)
 
-    def declaring_closed(self) -> bool:
+    def declaring_closed(self, cid: str | None = None) -> bool:
         """Has the acting group begun resolving? Then its members have committed
-        (R-ORD-1): only what follows one's own Standard may still be declared (N-ORD-4)."""
-        return any(d.status != "declared" for d in self.declarations)
+        (R-ORD-1): only what follows one's own Standard may still be declared (N-ORD-4).
+        With ``cid``: closed for that member, i.e. the group began resolving and it has
+        committed; one who has not committed yet may still declare (no roll waits for it)."""
+        begun = any(d.status != "declared" for d in self.declarations)
+        return begun and (cid is None or self.committed(cid))
+
+    def committed(self, cid: str) -> bool:
+        """Has ``cid`` committed to an action, or to doing nothing, this group turn (R-ORD-1)?"""
+        return cid in self.passed or any(d.combatant == cid for d in self.declarations)
 
     def declarations_of(self, cid: str) -> list[Declaration]:
         return [d for d in self.declarations if d.combatant == cid]

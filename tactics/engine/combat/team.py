@@ -48,6 +48,7 @@ from tactics.engine.combat.state import (  # noqa: F401  (re-exported: the groun
     team_label,
     winner_if_over,
 )
+from tactics.engine.combat.passing import end_of_turn_passes
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Condition, EncounterState
 from tactics.rules.dice import Dice
@@ -205,7 +206,8 @@ class EndGroupTurn:
                 f"{'is' if len(pending) == 1 else 'are'} not resolved yet: resolve or withdraw "
                 f"{'it' if len(pending) == 1 else 'them'} first"
             )
-        events = _hooks(state, GroupMoment(combat.round, group.team, group.kind, "end"), dice)
+        events = end_of_turn_passes(state)  # reading: N-ORD-4, the log says who did nothing
+        events += _hooks(state, GroupMoment(combat.round, group.team, group.kind, "end"), dice)
         events.append(GroupEnded(round=combat.round, team=group.team, group=group.kind))
         nxt = combat.group_index + 1
         if nxt < len(combat.turn_order()):
@@ -248,9 +250,9 @@ def counter_phase_events(state: EncounterState, combat: CombatState, done: list[
             and _had_turn_since(done, k, counter.set_in_round, counter.set_after_group, combat.round)
         ]
         if opposing:
-            env.append({"id": counter.id, "from": counter.rounds, "to": max(0, counter.rounds - 1)})
+            env.append({"id": counter.id, "label": counter.label, "from": counter.rounds, "to": max(0, counter.rounds - 1)})
         else:
-            held.append({"counter": counter.id, "rounds": counter.rounds})
+            held.append({"counter": counter.id, "label": counter.label, "rounds": counter.rounds})
     ended = [t for t in ticks if t["to"] == 0] + [e for e in env if e["to"] == 0]
     # The end of combat is determined after newcomers had their chance to join (reading:
     # N-END-2, the Counter Phase's order: counters, adding new combatants, end of combat).
@@ -323,6 +325,7 @@ def _group_started(state: EncounterState, event: GroupStarted) -> None:
     c.phase = "action"
     c.group_index = int(event.index)
     c.declarations = []
+    c.passed = []
 
 
 @reducer.on(GroupEnded)
@@ -330,6 +333,7 @@ def _group_ended(state: EncounterState, event: GroupEnded) -> None:
     c = state.combat
     c.turns_done.append(group_key(event.team, event.group))
     c.declarations = []
+    c.passed = []
 
 
 @reducer.on(RoundStarted)
@@ -339,6 +343,7 @@ def _round(state: EncounterState, event: RoundStarted) -> None:
     c.phase = "advantages"
     c.group_index = 0
     c.declarations = []
+    c.passed = []
     c.turns_done = []
     c.forming = []
 

@@ -48,6 +48,7 @@ COMMAND_LABELS: dict[str, str] = {
     "join-turns": "Join the fight",
     "next-round": "Next round",
     "pass": "Pass",
+    "do-nothing": "Do nothing",
     "place": "Place token",
     "place-trap": "Place trap",
     "remove-condition": "Remove condition",

@@ -90,8 +90,8 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
         text = f"{d.label} blast on {plural(len(d.cells), 'square')}"
         if dmg:
             text += f": {dmg['expr']} ({', '.join(map(str, dmg['faces']))}) = {dmg['total']}"
-        if d.dc is not None and d.save != "none":
-            text += f", {d.save} DC {d.dc} for half"
+        if d.dc is not None and d.save != "none":  # a Stun grenade deals nothing to halve: the save resists it
+            text += f", {d.save} DC {d.dc} " + ("for half" if dmg else "to resist")
         return text + "."
     if isinstance(d, HazardHit):
         return str(d.text)
@@ -126,8 +126,9 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
         slots = f" ({' + '.join(d.actions)} action, with disadvantage)" if d.actions else ""
         if len(d.actions or []) == 1:
             slots = f" ({d.actions[0]}, with disadvantage)"
+        said = words.get(d.result, d.result)
         return (f"{n(d.combatant)} disarms the {_trap_label(state, d.trap)}{slots}: {roll_text(d.roll)}: "
-                f"{words.get(d.result, d.result)}.")
+                f"{said}" + ("" if said.endswith("!") else "."))
     if isinstance(d, TrapSetCheck):
         words = {"set": "set", "failed": "not set", "explodes": "natural 1: it explodes in hand!"}
         label = tr.default_trap_kinds().get(d.trap_kind)

@@ -116,6 +116,15 @@ def engineer_phases(space: SpaceState, ship: Ship) -> list[str]:
     return ["action", "response"] if _engineer_has_work(space, ship) else ["response"]
 
 
+def science_phases(space: SpaceState, ship: Ship) -> list[str]:
+    """The phases the Science Officer of ``ship`` may act in (R-SHIP-2: "(Optional) The Science
+    Officer ... can choose to act in this round"): the Action Phase too, by holding, on a ship with
+    Action-Phase work for them (hacking, crypto, a cloak); always the Support Phase."""
+    work = any(a.post == "science" and "action" in a.phases and (a.requires is None or a.requires in ship.spec.functions)
+               for a in space.actions.values())
+    return ["support", "action"] if work else ["support"]
+
+
 def _engineer_has_work(space: SpaceState, ship: Ship) -> bool:
     """Has the Chief Engineer an Action-Phase action on this ship besides the choice itself?"""
     return any(

@@ -24,7 +24,7 @@ from tactics.engine.starship.dc_parts import bd_dc_parts, bd_dc_terms, bd_dc_tex
 from tactics.engine.starship.state import SpaceState, detects, effective, ship_bd_dc, usable_hard_points
 from tactics.engine.starship.commands import actions_offered as _offered
 from tactics.engine.starship.commands import posts_acting_now as _acting
-from tactics.engine.starship.commands import engineer_phases as _engineer_phases
+from tactics.engine.starship.commands import engineer_phases as _engineer_phases, science_phases as _science_phases
 from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, check_text, damage_chance
 from tactics.rules.starship_data import ShipAction
 
@@ -48,6 +48,13 @@ def engineer_phases(state: Any, ship_id: str) -> list[str]:
     with Action-Phase work for them (grapple, cloak: N-SHIP-2), else ["response"]."""
     space = _space(state)
     return _engineer_phases(space, space.ships[ship_id])
+
+
+def science_phases(state: Any, ship_id: str) -> list[str]:
+    """The phases the Science Officer of ``ship_id`` may act in: ["support", "action"] on a ship
+    with Action-Phase work for them (they hold for it), else ["support"]."""
+    space = _space(state)
+    return _science_phases(space, space.ships[ship_id])
 
 
 def acting_now(state: Any) -> dict[str, list[str]]:

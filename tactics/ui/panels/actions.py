@@ -17,8 +17,10 @@ import pygame
 
 from tactics.engine.combat.team import sheet_of
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare, Undeclare, move_budget
+from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.queries import (
-    acting_combatants, acting_group, bonus_weapon_problem, combat_of, declared_two_weapon, declaring_closed, legal_kinds, slots_left,
+    acting_combatants, acting_group, bonus_weapon_problem, combat_of, declared_two_weapon, declaring_closed, legal_kinds,
+    not_declared_yet, slots_left,
     two_weapon_terms,
 )
 from tactics.engine.combat.team import group_label
@@ -158,7 +160,7 @@ class ActionsPanel(w.Panel):
         for cid in actors:
             who = state.combatants[cid]
             n = len(combat.declarations_of(cid)) if (combat := combat_of(state)) is not None else 0
-            label = who.name + (f"  ({n} declared)" if n else "")
+            label = who.name + (f"  ({n} declared)" if n else "  (does nothing)" if combat and cid in combat.passed else "")
             w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, f"actor:{cid}",
                      lambda c=cid: self.ui.select(c), hover=hover)
             y += px(42)
@@ -236,8 +238,17 @@ class ActionsPanel(w.Panel):
         if act.FREE in kinds and not who.has("Prone"):
             buttons.append(("Free: drop prone", "free:drop-prone",
                             lambda: self.declare(cid, Action(act.FREE, effect="drop-prone"))))
-        if not buttons:
-            none_left = ("The group is resolving: nothing new to declare." if declaring_closed(state)
+        combat = combat_of(state)
+        if combat is not None and cid in not_declared_yet(state):  # reading: N-ORD-4, committing to nothing
+            buttons.append(("Do nothing this turn", "do-nothing", lambda: self.ui.submit(DoNothing(cid))))
+        if combat is not None and cid in combat.passed:
+            for line in w.wrap(f"{who.name} does nothing this turn." + ("" if declaring_closed(state, cid)
+                               else " Declaring an action takes it back."), 16, inner, "regular"):
+                w.text(s, line, (x, y), 16, theme.TEXT_DIM, "regular")
+                y += w.line_h(16, "regular")
+            y += px(4)
+        elif not buttons:
+            none_left = ("The group is resolving: nothing new to declare." if declaring_closed(state, cid)
                          else "No action left to declare.")
             for line in w.wrap(none_left, 16, inner, "regular"):
                 w.text(s, line, (x, y), 16, theme.TEXT_DIM, "regular")
@@ -252,7 +263,6 @@ class ActionsPanel(w.Panel):
             if key == aiming and isinstance(tool, AttackTool) and tool.takes_situation:  # the GM's cover, flanking, height
                 y = situation.draw_row(self, s, pygame.Rect(x + px(8), y, inner - px(8), situation.row_height()),
                                        tool, hover).bottom + px(6)
-        combat = combat_of(state)
         mine = [d for d in combat.declarations_of(cid)] if combat is not None else []
         if mine:
             y += px(4)

@@ -17,7 +17,10 @@ import pygame
 
 from tactics.engine.combat.events import CountersTicked
 from tactics.engine.combat.team import Advance, Join, group_label
-from tactics.engine.combat.queries import acting_combatants, acting_group, advantages_in_force, combat_of, ends_after_counters
+from tactics.engine.combat.queries import (
+    acting_combatants, acting_group, advantages_in_force, combat_of, counter_name, declaring_closed, ends_after_counters, legal_kinds,
+    not_declared_yet,
+)
 from tactics.ui import placement, theme
 from tactics.ui import layout_probe as probe
 from tactics.ui import widgets as w
@@ -55,6 +58,17 @@ def declare_line(state, viewer: str) -> str:
     playing = app_turn(state)
     if playing is not None:  # the app declares and resolves for its own group (review 7, solo play)
         return f"The app plays {names} ({SHORT_LEVELS.get(playing[1], playing[1])})"
+    if declaring_closed(state):  # reading: N-ORD-4, once rolling began the committed declare nothing new
+        waiting = [who.name for who in acting if who.id in not_declared_yet(state)]
+        if waiting:
+            return f"Declare for {', '.join(waiting)} or do nothing, then resolve"
+        combat = combat_of(state)
+        if combat is not None and any(d.status == "declared" for d in combat.declarations):
+            return f"Resolve what {names} declared"
+        follow = [who.name for who in acting if legal_kinds(state, who.id)]
+        if follow:  # a Bonus or a Simple action after one's own Standard is still open
+            return f"{', '.join(follow)} may still follow up, or end the turn"
+        return "All resolved: end the turn"
     return f"Declare for {names}, then resolve"
 
 
@@ -179,11 +193,11 @@ class PhaseBanner(w.Panel):
         known = self.ui.view.query_state.combatants  # the players' view: nothing of hidden creatures (N-HIDE-2)
         shown = lambda t: "combatant" not in t or t["combatant"] in known  # noqa: E731
         down = [f"{name(t['combatant'])}: {t['name']} {t['from']} -> {t['to']}" for t in ticked.ticks if shown(t)]
-        down += [f"counter {e['id']}: {e['from']} -> {e['to']}" for e in ticked.env]
-        ended = [f"{name(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"counter {t['id']} ends"
+        down += [f"{counter_name(e)}: {e['from']} -> {e['to']}" for e in ticked.env]
+        ended = [f"{name(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"{counter_name(t)} ends"
                  for t in ticked.ended if shown(t)]
         held = [f"{name(h['combatant'])}: {h['name']} stays {h['rounds']}" if "combatant" in h
-                else f"counter {h['counter']} stays {h['rounds']}" for h in ticked.held if shown(h)]
+                else f"{counter_name(h)} stays {h['rounds']}" for h in ticked.held if shown(h)]
         x = rect.x + theme.PANEL_PAD
         half = (rect.width - 2 * theme.PANEL_PAD) // 2
         columns = [(("Went down", down or ["no round counters"], theme.CONDITION),),

@@ -27,6 +27,7 @@ from tactics.engine.combat.events import (
     ActionFailed, ActionLost, AttackRolled, CombatCheck, CombatantDowned, ConditionAdded, DamageRolled,
 )
 from tactics.engine.combat.actions import ResolveNext
+from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.own_dice import own_dice
 from tactics.engine.combat.crossing import RunOdds, declared_run_odds
 from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, not_declared_yet, preview_order
@@ -258,12 +259,18 @@ class ResolvePanel(w.Panel):
                         w.text(canvas, f"Type the rest of {whose} dice" if typed_some else f"Type {whose} dice first",
                                (lx, cy), 15, theme.BAD_SOFT, "bold", max_width=inner)
                         cy += w.line_h(15, "bold") + px(2)
-                waiting = [state.combatants[c].name for c in not_declared_yet(state)]
-                if waiting:  # resolving closes the group's declarations (N-ORD-4)
-                    for line in w.wrap(f"Not declared yet: {', '.join(waiting)} (resolving ends declaring)",
+                waiting = not_declared_yet(state)
+                if waiting:  # reading: N-ORD-4, no roll before every member has committed
+                    names = ", ".join(state.combatants[c].name for c in waiting)
+                    for line in w.wrap(f"Waiting for {names}: declare, or do nothing, before any roll",
                                        14, inner, "regular"):
-                        w.text(canvas, line, (lx, cy), 14, theme.TEXT_DIM, "regular")
+                        w.text(canvas, line, (lx, cy), 14, theme.BAD_SOFT, "regular")
                         cy += w.line_h(14, "regular")
+                    for cid in waiting:
+                        w.button(self, canvas, pygame.Rect(lx, cy + px(2), inner, px(32)),
+                                 f"{state.combatants[cid].name} does nothing this turn", f"do-nothing:{cid}",
+                                 lambda c=cid: self.ui.submit(DoNothing(c)), size=15, hover=hover)
+                        cy += px(38)
                 label = "Resolve next  (Enter)" + (f"  - {len(queue)} waiting" if len(queue) > 1 else "")
                 w.button(self, canvas, pygame.Rect(lx, cy + px(2), inner, px(42)), label, "resolve",
                          self.resolve_next, style="primary", size=18, hover=hover)

@@ -23,7 +23,7 @@ from tactics.engine.starship.state import (
 )
 from tactics.engine.starship.commands import posts_in_phase
 from tactics.engine.starship.seen import crew_shown, ships_shown, surprise_hidden
-from tactics.engine.starship.view import engineer_phases, posts_acting_now
+from tactics.engine.starship.view import engineer_phases, posts_acting_now, science_phases
 from tactics.rules.starship import PHASE_NAMES, PHASE_POSTS, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
@@ -90,10 +90,11 @@ def post_tag(space: SpaceState, ship: Ship, post: str, *, quiet: bool = False) -
 
 def phase_words(space: SpaceState, ship: Ship, post: str, *, whole_round: bool) -> str:
     """The phase a post acts in, as its tag says it: "Response Phase", or "Action/Response" for a
-    Chief Engineer the engine lets act in the Action Phase on this ship (N-SHIP-2), while that
-    choice is still ahead (``whole_round``: before the battle or in the Support Phase)."""
-    if post == "engineer" and whole_round:
-        phases = engineer_phases(space, ship.id)
+    Chief Engineer the engine lets act in the Action Phase on this ship (N-SHIP-2), "Support/Action"
+    for a Science Officer who may hold for Action-Phase work, while that choice is still ahead
+    (``whole_round``: before the battle or in the Support Phase)."""
+    if post in ("engineer", "science") and whole_round:
+        phases = (engineer_phases if post == "engineer" else science_phases)(space, ship.id)
         if len(phases) > 1:
             return "/".join(PHASE_NAMES[p] for p in phases)
     return f"{PHASE_NAMES[phase_of(post)]} Phase"

@@ -221,6 +221,17 @@ def action_phrase(state: EncounterState, action: dict[str, Any]) -> str:
     return word
 
 
+def declared_phrase(state: EncounterState | None, action: dict[str, Any]) -> str:
+    """What was declared, as the object of "declares": "an attack on Art", "a move", or an item
+    use's own verb phrase after a colon (": throw a grenade")."""
+    if state is None:
+        return f"a {action.get('kind', 'action')}"
+    phrase = action_phrase(state, action)
+    if action.get("kind") == "use-item" and action.get("item") in ITEM_USES:
+        return f"to {phrase}"
+    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
+
+
 def _question_about(state: EncounterState, unseen: Any) -> bool:
     turns = turns_of(state)
     if turns is None or turns.pending is None or turns.phase != "action":
@@ -362,7 +373,7 @@ def _describe_turns(event: Event, state: EncounterState | None) -> str:
             f"The fight is over after round {d.round}: {state.teams[d.winner].name} stands."
     if isinstance(d, TurnsPending):
         asked = ", ".join(n(h) for h in d.ask)
-        return f"{n(d.combatant)} declares a {action_phrase(state, d.action) if state else d.action['kind']}; holding: {asked}."
+        return f"{n(d.combatant)} declares {declared_phrase(state, d.action)}; holding: {asked}."
     if isinstance(d, TurnsPassed):
         return f"{n(d.combatant)} lets it happen."
     if isinstance(d, TurnsActionTaken):
