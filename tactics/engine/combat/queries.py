@@ -293,9 +293,13 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
                                lambda t: _team(state, t))  # every roll shows its dice (R-INIT-2)
         return f"{head}. Team order: {order}{''.join('; ' + t for t in ties)}. {groups}."
     if isinstance(d, RoundStarted):
+        if d.joiners:  # reading: N-SURP-5
+            names = ", ".join(n(j) for j in d.joiners)
+            return (f"Round 0 for {names} (surprise, before round {d.round + 1}): only {names} "
+                    f"{'acts' if len(d.joiners) == 1 else 'act'}. Advantages Phase.")
         return f"Round {d.round} begins: Advantages Phase."
     if isinstance(d, ActionsBegan):
-        return f"Round {d.round}: Action Phase."
+        return "Round 0 (surprise): Action Phase." if d.joiners else f"Round {d.round}: Action Phase."
     if isinstance(d, GroupStarted):
         who = ", ".join(n(m) for m in d.acting) or "nobody (all unaware)"
         return f"{_team(state, d.team)} {d.group.capitalize()} acts: {who}."
@@ -314,14 +318,16 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         who = _team(state, d.winner) if d.winner else "nobody"
         return f"Combat is over after round {d.round}: {who} stands."
     if isinstance(d, CombatJoined):
+        unseen = (f", unseen by every enemy: {n(d.combatant)} acts alone in a surprise Round 0 "
+                  f"before the next round" if d.unseen else "")  # reading: N-SURP-5
         if d.new_team_initiative is not None:  # a new team (R-INIT-5, N-INIT-10)
             order = " then ".join(_team(state, t) for t in d.team_order)
             ties = tie_break_texts([], {**_initiatives(state), d.team: d.new_team_initiative}, {}, d.opposed_rolls,
                                    lambda t: _team(state, t))
             return (f"{n(d.combatant)} joins the fight in the {d.group.capitalize()} of a new team, "
-                    f"Team Initiative {d.new_team_initiative}. Team order: {order}"
+                    f"Team Initiative {d.new_team_initiative}{unseen}. Team order: {order}"
                     f"{''.join('; ' + t for t in ties)}.")
-        return f"{n(d.combatant)} joins the fight in the {d.group.capitalize()} (Team Initiative unchanged)."
+        return f"{n(d.combatant)} joins the fight in the {d.group.capitalize()} (Team Initiative unchanged){unseen}."
     if isinstance(d, CombatGroupSet):
         return f"The GM moves {n(d.combatant)} to the {d.group.capitalize()}."
     if isinstance(d, ActionDeclared):
@@ -509,7 +515,7 @@ def status_line(state: EncounterState) -> str:
     group = combat.acting_group()
     phase = {"advantages": "Advantages Phase", "action": "Action Phase", "counters": "Counter Phase"}[combat.phase]
     tail = f": {group_label(state, group.key)}" if group else ""
-    return f"Round {combat.round}, {phase}{tail}"
+    return f"{combat.round_name()}, {phase}{tail}"
 
 
 def conditions_summary(state: EncounterState, cid: str) -> list[tuple[str, int | None]]:

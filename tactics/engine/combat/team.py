@@ -86,7 +86,7 @@ def _group_start_events(state: EncounterState, combat: CombatState, index: int, 
         GroupStarted(round=combat.round, team=group.team, group=group.kind, index=index,
                      members=list(group.members), acting=[m for m in group.members if combat.can_act(m)])
     ]
-    if combat.round >= 1:  # unaware combatants stay flat-footed until they first act (R-SURP-1)
+    if combat.round >= 1 and not combat.in_joiners_round():  # flat-footed until they first act (R-SURP-1)
         for cid in group.members:
             who = state.combatants[cid]
             for cond in who.conditions:
@@ -180,7 +180,8 @@ class BeginActions:
             raise Refused(f"the Action Phase cannot begin during the {combat.phase} phase")
         if not combat.turn_order():
             raise Refused("no group can act")
-        return [ActionsBegan(round=combat.round)] + _group_start_events(state, combat, 0, dice)
+        return [ActionsBegan(round=combat.round, joiners=combat.in_joiners_round())] + _group_start_events(
+            state, combat, 0, dice)
 
 
 @dataclass
@@ -210,8 +211,8 @@ class EndGroupTurn:
         nxt = combat.group_index + 1
         if nxt < len(combat.turn_order()):
             return events + _group_start_events(state, combat, nxt, dice)
-        if combat.round == 0:  # R-SURP-1: Round 0 has no Counter Phase
-            return events + [RoundStarted(round=1)]
+        if combat.round == 0 or combat.in_joiners_round():  # R-SURP-1, N-SURP-5: no Counter Phase
+            return events + [RoundStarted(round=combat.round + 1)]
         done = combat.turns_done + [group.key]
         return events + counter_phase_events(state, combat, done)
 
@@ -274,7 +275,24 @@ class NextRound:
         winner = winner_if_over(state)  # reading: N-END-2, after the newcomers joined
         if winner is not None:
             return [CombatEnded(round=combat.round, winner=winner)]
+        if combat.unseen_joiners:  # reading: N-SURP-5, their own Round 0 first
+            return joiners_round_events(state, combat)
         return [RoundStarted(round=combat.round + 1)]
+
+
+def joiners_round_events(state: EncounterState, combat: CombatState) -> list[Event]:
+    """The unseen joiners' own Round 0 (the Counter Phase text, "Adding new Combatants": they
+    start in the Surprise Phase and only they act; reading: N-SURP-5). Their active enemies,
+    unaware of them, are flat-footed until they first act again (R-SURP-1, N-SURP-3)."""
+    joiners = list(combat.unseen_joiners)
+    events: list[Event] = [RoundStarted(round=combat.round, joiners=joiners)]
+    teams = {state.combatants[j].team for j in joiners}
+    for who in state.combatants.values():
+        if (combat.group_of(who.id) is not None and who.team not in teams and not out_of_fight(who)
+                and not who.has("Flat-footed")):
+            events.append(ConditionAdded(combatant=who.id, name="Flat-footed", rounds=None, source="surprise",
+                                         set_in_round=combat.round, set_after_group="counters"))
+    return events
 
 
 @dataclass
@@ -341,6 +359,9 @@ def _round(state: EncounterState, event: RoundStarted) -> None:
     c.declarations = []
     c.turns_done = []
     c.forming = []
+    c.joiners_round = list(event.joiners)  # the unseen joiners' own Round 0, or none (N-SURP-5)
+    c.joiners_round_of = int(event.round) if event.joiners else -1
+    c.unseen_joiners = []
 
 
 @reducer.on(CountersTicked)

@@ -46,14 +46,17 @@ def advance_label(state) -> str | None:
     if combat.phase == "advantages":
         return "Begin Action Phase"
     if combat.phase == "counters":
-        return "End combat" if ends_after_counters(state) else f"Start round {combat.round + 1}"
+        if ends_after_counters(state):
+            return "End combat"
+        return "Start the surprise Round 0" if combat.unseen_joiners else f"Start round {combat.round + 1}"
     group = acting_group(state)
     if group is None:
         return None
     order = combat.turn_order()
     last = combat.group_index >= len(order) - 1
     if last:
-        return "End turn: Round 1" if combat.round == 0 else "End turn: Counter Phase"
+        surprise = combat.round == 0 or combat.in_joiners_round()  # R-SURP-1, N-SURP-5: no Counter Phase
+        return f"End turn: Round {combat.round + 1}" if surprise else "End turn: Counter Phase"
     return "End turn: next group"
 
 
@@ -126,7 +129,7 @@ class TrackerPanel(w.Panel):
         combat = combat_of(self.ui.state)
         hover = self.ui.local_hover((x, y))
         title = "Initiative" if combat is None else (
-            f"Round {combat.round}" + (" (surprise)" if combat.round == 0 else ""))
+            combat.round_name() + (" (surprise)" if combat.alone() is not None else ""))
         cy = w.header(self, canvas, rect, title)
         fixed = cy
         if not self.collapsed:
@@ -315,8 +318,9 @@ class TrackerPanel(w.Panel):
     def _member(self, s, rect, x, y, cid, combat, done, hover) -> int:
         state = self.ui.state
         who = state.combatants[cid]
-        unaware = combat.round == 0 and combat.aware is not None and cid not in combat.aware
-        dim = done or who.down or unaware  # R-SURP-1: the unaware sit out Round 0
+        alone = combat.alone()
+        unaware = alone is not None and cid not in alone
+        dim = done or who.down or unaware  # R-SURP-1, N-SURP-5: the others sit out a Round 0
         # the players' view: numbers of the players' own teams only, as their tokens (N-SEEN-1)
         numbers = self.ui.view.viewer == "gm" or state.numbers_shown_to_players(who)
         if numbers:
