@@ -307,7 +307,7 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return f"{_team(state, d.team)} {d.group.capitalize()} is done."
     if isinstance(d, CountersTicked):
         parts = [f"{n(t['combatant'])} {t['name']} {t['from']} -> {t['to']}" for t in d.ticks]
-        parts += [f"counter {e['id']} {e['from']} -> {e['to']}" for e in d.env]
+        parts += [f"{_counter_name(state, e)} {e['from']} -> {e['to']}" for e in d.env]
         ended = [f"{n(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"counter {t['id']} ends"
                  for t in d.ended]
         text = f"Counter Phase of round {d.round}: " + ("; ".join(parts) or "no counters")
@@ -503,6 +503,17 @@ def ends_after_counters(state: EncounterState) -> bool:
     R-END-1)? Newcomers may still join first (reading: N-END-2)."""
     combat = combat_of(state)
     return combat is not None and combat.phase == "counters" and winner_if_over(state) is not None
+
+
+def counter_name(state: EncounterState | None, entry: dict[str, Any]) -> str:
+    """An environmental counter as the Counter Phase names it; a Clocked mine's timer by its
+    label (N-TRAP-9), "(GM only)" when the players did not know the mine then."""
+    if entry.get("kind") != "trap":
+        return f"counter {entry.get('id', entry.get('counter'))}"
+    return f"{entry.get('label') or 'timer'}{' (GM only)' if entry.get('secret') else ''}"
+
+
+_counter_name = counter_name
 
 
 def status_line(state: EncounterState) -> str:

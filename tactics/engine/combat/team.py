@@ -60,6 +60,15 @@ GroupHook = Callable[[EncounterState, "GroupMoment", Dice], list[Event]]
 #: returns extra events to commit with the turn change.
 GROUP_HOOKS: list[GroupHook] = []
 
+#: Round counters other parts keep (a Clocked mine's timer): each source lists ``(tag, counter)``
+#: for the Counter Phase to count with the environmental counters, by the same rule and in the
+#: same line (R-CNT-1; reading: N-TRAP-9). Their ticks carry the tag (``"kind"``, ``"label"``,
+#: ``"secret"``: the GM's only).
+COUNTER_SOURCES: list[Callable[[EncounterState], list[tuple[dict[str, Any], EnvCounter]]]] = []
+#: Asked after the Counter Phase is counted (its event, the state before it): extra events, e.g.
+#: a mine whose timer reached 0 goes off.
+COUNTER_HOOKS: list[Callable[[EncounterState, CountersTicked, Dice], list[Event]]] = []
+
 
 @dataclass(frozen=True)
 class GroupMoment:
@@ -214,7 +223,10 @@ class EndGroupTurn:
         if combat.round == 0 or combat.in_joiners_round():  # R-SURP-1, N-SURP-5: no Counter Phase
             return events + [RoundStarted(round=combat.round + 1)]
         done = combat.turns_done + [group.key]
-        return events + counter_phase_events(state, combat, done)
+        counted = counter_phase_events(state, combat, done)
+        for hook in COUNTER_HOOKS:  # what the counts set off (a Clocked mine at 0, N-TRAP-9)
+            counted += hook(state, counted[0], dice)  # type: ignore[arg-type]
+        return events + counted
 
 
 def _had_turn_since(done: list[str], subject: str | None, set_in_round: int, set_after: str | None, rnd: int) -> bool:
@@ -242,17 +254,20 @@ def counter_phase_events(state: EncounterState, combat: CombatState, done: list[
             else:
                 held.append({"combatant": who.id, "name": cond.name, "rounds": cond.rounds})
     env = []
-    for counter in combat.counters:
+    others = [(tag, c) for source in COUNTER_SOURCES for tag, c in source(state)]
+    plain: dict[str, Any] = {}
+    for tag, counter in [(plain, c) for c in combat.counters] + others:
         opposing = [
             k for k in done
             if k.partition(":")[0] != counter.team
             and _had_turn_since(done, k, counter.set_in_round, counter.set_after_group, combat.round)
         ]
         if opposing:
-            env.append({"id": counter.id, "from": counter.rounds, "to": max(0, counter.rounds - 1)})
+            env.append({"id": counter.id, "from": counter.rounds, "to": max(0, counter.rounds - 1), **tag})
         else:
-            held.append({"counter": counter.id, "rounds": counter.rounds})
-    ended = [t for t in ticks if t["to"] == 0] + [e for e in env if e["to"] == 0]
+            held.append({"counter": counter.id, "rounds": counter.rounds, **tag})
+    # a part's counter at 0 is said by what it sets off (the mine's blast), not as "ends"
+    ended = [t for t in ticks if t["to"] == 0] + [e for e in env if e["to"] == 0 and "kind" not in e]
     # The end of combat is determined after newcomers had their chance to join (reading:
     # N-END-2, the Counter Phase's order: counters, adding new combatants, end of combat).
     return [CountersTicked(round=combat.round, ticks=ticks, env=env, held=held, ended=ended)]
@@ -377,6 +392,11 @@ def _ticked(state: EncounterState, event: CountersTicked) -> None:
                     who.conditions.remove(cond)
                 break
     for e in event.env:
+        if e.get("kind") == "trap":  # a Clocked mine's timer (N-TRAP-9); at 0 its blast follows
+            trap = state.traps.get(e["id"])
+            if trap is not None:
+                trap.timer_rounds = int(e["to"])
+            continue
         for counter in list(c.counters):
             if counter.id == e["id"]:
                 counter.rounds = int(e["to"])
@@ -418,7 +438,7 @@ def _cond_removed(state: EncounterState, event: ConditionRemoved) -> None:
 from tactics.engine.combat.roster import AddCounter, EndCombat, Join, RemoveCounter, SetGroup  # noqa: E402,F401
 
 __all__ = [  # the team-round API, with what it re-exports from combat.state
-    "AddCounter", "Advance", "BeginActions", "CombatState", "Declaration", "EndCombat", "EndGroupTurn",
+    "AddCounter", "Advance", "BeginActions", "COUNTER_HOOKS", "COUNTER_SOURCES", "CombatState", "Declaration", "EndCombat", "EndGroupTurn",
     "EnvCounter", "GROUP_HOOKS", "GROUP_KINDS", "Group", "GroupMoment", "Join", "NextRound", "REARGUARD",
     "RemoveCounter", "SetGroup", "StartCombat", "VANGUARD", "combat_or_refuse", "conditions_of",
     "counter_phase_events", "group_key", "group_label", "out_of_fight", "reducer", "set_moment", "sheet_of",

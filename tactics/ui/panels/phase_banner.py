@@ -19,7 +19,8 @@ from tactics.engine.combat.events import CountersTicked
 from tactics.engine.combat.roster import unseen_by_every_enemy
 from tactics.engine.combat.state import round_name
 from tactics.engine.combat.team import Advance, Join, group_label
-from tactics.engine.combat.queries import acting_combatants, acting_group, advantages_in_force, combat_of, ends_after_counters
+from tactics.engine.combat.queries import (acting_combatants, acting_group, advantages_in_force, combat_of, counter_name,
+                                           ends_after_counters)
 from tactics.ui import placement, theme
 from tactics.ui import layout_probe as probe
 from tactics.ui import widgets as w
@@ -179,13 +180,15 @@ class PhaseBanner(w.Panel):
         ticked = last_counter_phase(self.ui.encounter.journal) or CountersTicked(round=0, ticks=[], env=[], held=[], ended=[])
         name = lambda cid: state.combatants[cid].name if cid in state.combatants else cid  # noqa: E731
         known = self.ui.view.query_state.combatants  # the players' view: nothing of hidden creatures (N-HIDE-2)
-        shown = lambda t: "combatant" not in t or t["combatant"] in known  # noqa: E731
+        # ... nor of a Clocked mine they do not know (N-TRAP-9)
+        shown = lambda t: ("combatant" not in t or t["combatant"] in known) and not (  # noqa: E731
+            t.get("secret") and self.ui.view.viewer != "gm")
         down = [f"{name(t['combatant'])}: {t['name']} {t['from']} -> {t['to']}" for t in ticked.ticks if shown(t)]
-        down += [f"counter {e['id']}: {e['from']} -> {e['to']}" for e in ticked.env]
+        down += [f"{counter_name(state, e)}: {e['from']} -> {e['to']}" for e in ticked.env if shown(e)]
         ended = [f"{name(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"counter {t['id']} ends"
                  for t in ticked.ended if shown(t)]
         held = [f"{name(h['combatant'])}: {h['name']} stays {h['rounds']}" if "combatant" in h
-                else f"counter {h['counter']} stays {h['rounds']}" for h in ticked.held if shown(h)]
+                else f"{counter_name(state, h)} stays {h['rounds']}" for h in ticked.held if shown(h)]
         x = rect.x + theme.PANEL_PAD
         half = (rect.width - 2 * theme.PANEL_PAD) // 2
         columns = [(("Went down", down or ["no round counters"], theme.CONDITION),),
