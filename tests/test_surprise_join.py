@@ -32,10 +32,11 @@ SPAWNS = {"Brandon": (2, 2), "James": (2, 4), "Art": (1, 6), "Katie": (0, 9),
 BEARS = ["bear1", "bear2", "bear3", "bear4"]
 
 
-def at_round_1_counters(seed: int = 7) -> Encounter:
+def at_round_1_counters(seed: int = 7, *extra: dict) -> Encounter:
     """The Space Bears, no surprise at the start, at the Counter Phase of round 1."""
     definition = read_document(bundled("space-bears.encounter.toml"))
     definition.pop("opening", None)
+    definition["combatants"] += list(extra)
     room = replace(BattleMap.from_text("\n".join(["." * 16] * 12)), spawns=[Spawn(n, c) for n, c in SPAWNS.items()])
     enc = Encounter(definition, room, seed=seed)
     enc.submit(StartCombat())
@@ -138,3 +139,32 @@ def test_the_counter_phase_card_offers_the_surprise_join_and_the_window_plays_it
         assert "Round 0  ·  The Party Rearguard acts" in shown and "Declare for Katie, then resolve" in shown
         assert "sits out" in shown  # Art, in her group, does not act
         assert app.battle.state.combat.can_act_now("katie") and not app.battle.state.combat.can_act_now("art")
+
+
+def test_a_hidden_gm_newcomer_s_round_0_names_it_nowhere_on_the_players_view():  # N-HIDE-2, N-SURP-5
+    """A goblin the GM hid (Stealth 30) joins unseen: the players' view says a surprise round
+    starts, never who; the GM's view names it."""
+    import pygame
+
+    from tactics.ui.app import App
+    from ui_driver import drawn_texts, key
+
+    goblin = {"id": "goblin", "name": "Goblin", "team": "bears", "sheet": "space_bear", "cell": [15, 11], "present": False,
+              "hidden": True, "stealth": 30}
+    enc = at_round_1_counters(7, goblin)
+    state = enc.state
+    app = App(enc, size=(1600, 900), viewer="players")
+    try:
+        app.step()
+        assert app.battle.submit(Join("goblin"))
+        assert state.combat.unseen_joiners == ["goblin"]
+        key(app, pygame.K_e)  # the players' view: Start the surprise Round 0
+        app.step()
+        assert state.combat.alone() == ["goblin"]
+        said = app.battle.message[0] if app.battle.message else ""
+        assert said and "Goblin" not in said
+        assert not [t for t in drawn_texts(app) if "Goblin" in t]
+        key(app, pygame.K_F2)  # the GM's own view names it
+        assert any("Goblin" in t for t in drawn_texts(app))
+    finally:
+        pygame.quit()
