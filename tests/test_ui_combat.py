@@ -43,8 +43,9 @@ def space_bears(seed: int = 3, opening: bool = False, **settings) -> Encounter:
     """The rules text's example in a plain room (the Space Bears roster, sheets from the data)."""
     definition = read_document(bundled("space-bears.encounter.toml"))
     definition["settings"] = {**definition.get("settings", {}), **settings}
-    if not opening:
-        definition.pop("opening", None)  # these tests stage the explosion and the ticks by hand
+    if not opening:  # these tests stage the explosion, the ticks and the surprise by hand: the
+        # card starts with everyone ticked aware (the file says so), not unticked by Brandon's Stealth
+        definition["opening"] = {"surprise_aware": [c["id"] for c in definition["combatants"]]}
     room = replace(BattleMap.from_text(ROOM, name="Bay"), spawns=[Spawn(n, c) for n, c in SPAWNS.items()])
     return Encounter(definition, room, seed=seed)
 

@@ -186,6 +186,9 @@ class Trap:
     players_know: bool = False
     status: str = "armed"  # armed | disarmed | spent | removed | off
     retry_after: dict[str, int] = field(default_factory=dict)
+    #: when a timer was armed in a fight, for the Counter Phase (R-CNT-1): round and group (N-TRAP-9)
+    set_in_round: int = 0
+    set_after_group: str | None = None
 
     @property
     def armed(self) -> bool:
@@ -198,6 +201,9 @@ class Trap:
         d = asdict(self)
         d["cell"] = list(self.cell)
         d["wire_end"] = list(self.wire_end) if self.wire_end is not None else None
+        for key, default in (("set_in_round", 0), ("set_after_group", None)):  # saves before them read the same
+            if d[key] == default:
+                del d[key]
         return d
 
     @classmethod

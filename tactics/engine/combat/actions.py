@@ -313,8 +313,8 @@ class Declare:
             raise Refused(f"actions are declared in the Action Phase, not the {combat.phase} phase")
         if not combat.can_act_now(who.id):
             group = combat.acting_group()
-            if combat.round == 0 and group is not None and who.id in group.members:
-                raise Refused(f"{who.name} is unaware and cannot act in the surprise round")
+            if combat.alone() is not None and group is not None and who.id in group.members:
+                raise Refused(combat.sits_out_reason(who.name))
             now = group_label(state, group.key) if group else "no group"
             raise Refused(f"it is not {possessive(who.name)} group's turn: {now} acts now")
         action = self.action

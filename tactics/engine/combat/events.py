@@ -89,6 +89,7 @@ class ActionsBegan(Event):
     kind: ClassVar[str] = "actions.began"
 
     round: int
+    joiners: bool = omitted(False)  # the unseen joiners' own Round 0 (N-SURP-5)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -193,6 +194,8 @@ class CombatJoined(Event):
     best_dex: int | None = omitted()
     opposed_rolls: list[Any] = omitted_list()
     team_groups: dict[str, Any] | None = omitted()
+    #: hidden and unseen by every active enemy: plays its own Round 0 before the next round (N-SURP-5)
+    unseen: bool = omitted(False)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -357,6 +360,9 @@ class RoundStarted(Event):
     kind: ClassVar[str] = "round.started"
 
     round: int
+    #: not empty: the unseen joiners' own Round 0 after the Counter Phase of ``round``, the round
+    #: number kept (N-SURP-5); only they act in it
+    joiners: list[str] = omitted_list()
 
 
 #: Every kind of this part, for :mod:`tactics.engine.features`.

@@ -141,8 +141,8 @@ def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -
                        f"of round {combat.round}", who.cell)
     if not combat.can_act_now(who.id):
         group = combat.acting_group()
-        if combat.round == 0 and group is not None and who.id in group.members:
-            return stopped(f"{who.name} is unaware and cannot act in the surprise round", who.cell)
+        if combat.alone() is not None and group is not None and who.id in group.members:
+            return stopped(combat.sits_out_reason(who.name), who.cell)
         now = group_label(state, group.key) if group else "no group"
         return stopped(f"it is not {possessive(who.name)} group's turn: {now} acts now", who.cell)
     existing = combat.declarations_of(who.id)

@@ -260,12 +260,6 @@ def _mods_text(mods: list[list[Any]]) -> str:
 DESCRIBERS: dict[str, Callable[[Event, EncounterState | None], str]] = {}
 
 
-def counter_name(entry: dict[str, Any]) -> str:
-    """An environmental counter of a Counter Phase event by its label ("Fire in the bay"); older
-    saves hold only its id."""
-    return str(entry.get("label") or f"counter {entry.get('id', entry.get('counter'))}")
-
-
 def describe(event: Event, state: EncounterState | None = None) -> str:
     """One line for the log panel, e.g.
     ``Art -> Bear 4 with Xeno dart rifle: d20 14 + DEX 2 = 16 vs AC 14: Hit``.
@@ -298,9 +292,13 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
                                lambda t: _team(state, t))  # every roll shows its dice (R-INIT-2)
         return f"{head}. Team order: {order}{''.join('; ' + t for t in ties)}. {groups}."
     if isinstance(d, RoundStarted):
+        if d.joiners:  # reading: N-SURP-5
+            names = ", ".join(n(j) for j in d.joiners)
+            return (f"Round 0 for {names} (surprise, before round {d.round + 1}): only {names} "
+                    f"{'acts' if len(d.joiners) == 1 else 'act'}. Advantages Phase.")
         return f"Round {d.round} begins: Advantages Phase."
     if isinstance(d, ActionsBegan):
-        return f"Round {d.round}: Action Phase."
+        return "Round 0 (surprise): Action Phase." if d.joiners else f"Round {d.round}: Action Phase."
     if isinstance(d, GroupStarted):
         who = ", ".join(n(m) for m in d.acting) or "nobody (all unaware)"
         return f"{_team(state, d.team)} {d.group.capitalize()} acts: {who}."
@@ -308,8 +306,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return f"{_team(state, d.team)} {d.group.capitalize()} is done."
     if isinstance(d, CountersTicked):
         parts = [f"{n(t['combatant'])} {t['name']} {t['from']} -> {t['to']}" for t in d.ticks]
-        parts += [f"{counter_name(e)} {e['from']} -> {e['to']}" for e in d.env]
-        ended = [f"{n(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"{counter_name(t)} ends"
+        parts += [f"{counter_name(state, e)} {e['from']} -> {e['to']}" for e in d.env]
+        ended = [f"{n(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"{counter_name(state, t)} ends"
                  for t in d.ended]
         text = f"Counter Phase of round {d.round}: " + ("; ".join(parts) or "no counters")
         return text + (". " + "; ".join(ended) + "." if ended else ".")
@@ -319,14 +317,16 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         who = _team(state, d.winner) if d.winner else "nobody"
         return f"Combat is over after round {d.round}: {who} stands."
     if isinstance(d, CombatJoined):
+        unseen = (f", unseen by every enemy: {n(d.combatant)} acts alone in a surprise Round 0 "
+                  f"before the next round" if d.unseen else "")  # reading: N-SURP-5
         if d.new_team_initiative is not None:  # a new team (R-INIT-5, N-INIT-10)
             order = " then ".join(_team(state, t) for t in d.team_order)
             ties = tie_break_texts([], {**_initiatives(state), d.team: d.new_team_initiative}, {}, d.opposed_rolls,
                                    lambda t: _team(state, t))
             return (f"{n(d.combatant)} joins the fight in the {d.group.capitalize()} of a new team, "
-                    f"Team Initiative {d.new_team_initiative}. Team order: {order}"
+                    f"Team Initiative {d.new_team_initiative}{unseen}. Team order: {order}"
                     f"{''.join('; ' + t for t in ties)}.")
-        return f"{n(d.combatant)} joins the fight in the {d.group.capitalize()} (Team Initiative unchanged)."
+        return f"{n(d.combatant)} joins the fight in the {d.group.capitalize()} (Team Initiative unchanged){unseen}."
     if isinstance(d, CombatGroupSet):
         return f"The GM moves {n(d.combatant)} to the {d.group.capitalize()}."
     if isinstance(d, ActionDeclared):
@@ -510,6 +510,15 @@ def ends_after_counters(state: EncounterState) -> bool:
     return combat is not None and combat.phase == "counters" and winner_if_over(state) is not None
 
 
+def counter_name(state: EncounterState | None, entry: dict[str, Any]) -> str:
+    """An environmental counter as the Counter Phase names it: by its label ("Fire in the bay";
+    older saves hold only its id); a Clocked mine's timer by its label (N-TRAP-9), "(GM only)" when
+    the players did not know the mine then."""
+    if entry.get("kind") != "trap":
+        return str(entry.get("label") or f"counter {entry.get('id', entry.get('counter'))}")
+    return f"{entry.get('label') or 'timer'}{' (GM only)' if entry.get('secret') else ''}"
+
+
 def status_line(state: EncounterState) -> str:
     """"Round 1, Action Phase: The Party Vanguard" for the window's header."""
     combat = combat_of(state)
@@ -520,7 +529,7 @@ def status_line(state: EncounterState) -> str:
     group = combat.acting_group()
     phase = {"advantages": "Advantages Phase", "action": "Action Phase", "counters": "Counter Phase"}[combat.phase]
     tail = f": {group_label(state, group.key)}" if group else ""
-    return f"Round {combat.round}, {phase}{tail}"
+    return f"{combat.round_name()}, {phase}{tail}"
 
 
 def conditions_summary(state: EncounterState, cid: str) -> list[tuple[str, int | None]]:

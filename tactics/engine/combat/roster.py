@@ -22,6 +22,7 @@ from tactics.engine.combat.state import (
     CombatState,
     EnvCounter,
     combat_or_refuse,
+    out_of_fight,
     reducer,
     set_moment,
     sheet_of,
@@ -29,6 +30,7 @@ from tactics.engine.combat.state import (
 )
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
+from tactics.rules.checks import aware_of
 from tactics.rules.dice import Dice
 from tactics.rules.grid import Cell
 from tactics.rules.initiative import TeamEntry, nearer_group, order_teams, split_groups, team_initiative
@@ -76,7 +78,8 @@ class Join:
             raise Refused(f"{who.name} is already in the fight")
         cell = entry_square(state, who, self.cell)
         init = sheet_of(who).initiative
-        data: dict[str, Any] = {"combatant": who.id, "team": who.team, "cell": cell, "initiative": init}
+        data: dict[str, Any] = {"combatant": who.id, "team": who.team, "cell": cell, "initiative": init,
+                                "unseen": unseen_by_every_enemy(state, combat, who)}
         if who.team in combat.forming:
             data.update(_form_together(state, combat, who, init, dice))
         elif who.team in combat.groups:
@@ -94,6 +97,17 @@ class Join:
             data["best_dex"] = dex
             data["opposed_rolls"] = rolls
         return [CombatJoined(**data)]
+
+
+def unseen_by_every_enemy(state: EncounterState, combat: CombatState, who: Combatant) -> bool:
+    """Does a newcomer enter stealthed and unseen by 100% of the active enemies in the fight (the
+    Counter Phase text, "Adding new Combatants")? Hidden with a Stealth result that every active
+    enemy's Passive Perception is below (R-SURP-1; meeting it notices, N-SURP-2); reading: N-SURP-5."""
+    if not who.hidden or who.stealth is None:
+        return False
+    enemies = [e for e in state.combatants.values()
+               if e.team != who.team and combat.group_of(e.id) is not None and not out_of_fight(e)]
+    return bool(enemies) and not any(aware_of(sheet_of(e), int(who.stealth)) for e in enemies)
 
 
 @dataclass
@@ -229,6 +243,8 @@ def _joined(state: EncounterState, event: CombatJoined) -> None:
     who.cell = event.cell
     c.initiative[who.id] = int(event.initiative)
     c.opposed_rolls.extend(dict(r) for r in event.opposed_rolls)  # a new team's ties (R-INIT-2)
+    if event.unseen:  # their own Round 0 before the next round (N-SURP-5)
+        c.unseen_joiners.append(who.id)
     team = event.team
     if event.team_groups is not None:  # a new team joining together (N-INIT-10)
         assert event.new_team_initiative is not None and event.best_dex is not None

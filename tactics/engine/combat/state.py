@@ -92,19 +92,42 @@ class CombatState:
     forming: list[str] = field(default_factory=list)  # new teams joining at this Counter Phase (N-INIT-10)
     #: the opposed d20 rolls that broke Team Initiative ties (R-INIT-2), as the events hold them
     opposed_rolls: list[dict[str, Any]] = field(default_factory=list)
+    #: who joined hidden and unseen at this Counter Phase: their own Round 0 comes next (N-SURP-5)
+    unseen_joiners: list[str] = field(default_factory=list)
+    #: who acts alone in their own Round 0 now, and the round after whose Counter Phase it is played
+    joiners_round: list[str] = field(default_factory=list)
+    joiners_round_of: int = -1
+
+    def in_joiners_round(self) -> bool:
+        """Is this the unseen joiners' own Round 0 (played after a Counter Phase, N-SURP-5)?"""
+        return bool(self.joiners_round) and self.round == self.joiners_round_of
+
+    def alone(self) -> list[str] | None:
+        """Who alone may act now: the aware in Round 0 (R-SURP-1), the unseen joiners in their
+        own Round 0 (N-SURP-5); None in an ordinary round."""
+        if self.in_joiners_round():
+            return self.joiners_round
+        if self.round == 0 and self.aware is not None:
+            return self.aware
+        return None
+
+    def round_name(self) -> str:
+        """"Round 2"; a surprise round (the first, or the unseen joiners' own) is "Round 0"."""
+        return "Round 0" if self.round == 0 or self.in_joiners_round() else f"Round {self.round}"
 
     def turn_order(self) -> list[Group]:
         """Every Vanguard in team order, then every Rearguard (R-INIT-4).
 
         Empty groups are skipped; in Round 0 so are groups with no aware member
-        (R-SURP-1).
+        (R-SURP-1), in the unseen joiners' own Round 0 groups without one of them (N-SURP-5).
         """
         out: list[Group] = []
+        alone = self.alone()
         for kind in GROUP_KINDS:
             for team in self.team_order:
                 members = list(self.groups.get(team, {}).get(kind, []))
-                if self.round == 0 and self.aware is not None:
-                    if not any(m in self.aware for m in members):
+                if alone is not None:
+                    if not any(m in alone for m in members):
                         continue
                 if members:
                     out.append(Group(team, kind, members))
@@ -124,8 +147,16 @@ class CombatState:
         return None
 
     def can_act(self, cid: str) -> bool:
-        """Not barred by surprise: in Round 0 only the aware act (R-SURP-1)."""
-        return not (self.round == 0 and self.aware is not None and cid not in self.aware)
+        """Not barred by surprise: in Round 0 only the aware act (R-SURP-1), in the unseen
+        joiners' own Round 0 only they (N-SURP-5)."""
+        alone = self.alone()
+        return alone is None or cid in alone
+
+    def sits_out_reason(self, name: str) -> str:
+        """Why a member of the acting group cannot act in a surprise round."""
+        if self.in_joiners_round():
+            return f"{name} cannot act: only the newcomers who surprise act in their own Round 0"
+        return f"{name} is unaware and cannot act in the surprise round"
 
     def can_act_now(self, cid: str) -> bool:
         group = self.acting_group()
@@ -199,6 +230,12 @@ def winner_if_over(state: EncounterState) -> str | None:
     if len(standing) > 1:
         return None
     return next(iter(standing), "")
+
+
+def round_name(combat: Any) -> str:
+    """"Round 2", or "Round 0" in a surprise round (R-SURP-1, N-SURP-5), for any fight's state."""
+    fn = getattr(combat, "round_name", None)
+    return fn() if callable(fn) else f"Round {combat.round}"
 
 
 def set_moment(combat: CombatState | None) -> dict[str, Any]:

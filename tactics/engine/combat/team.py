@@ -61,6 +61,15 @@ GroupHook = Callable[[EncounterState, "GroupMoment", Dice], list[Event]]
 #: returns extra events to commit with the turn change.
 GROUP_HOOKS: list[GroupHook] = []
 
+#: Round counters other parts keep (a Clocked mine's timer): each source lists ``(tag, counter)``
+#: for the Counter Phase to count with the environmental counters, by the same rule and in the
+#: same line (R-CNT-1; reading: N-TRAP-9). Their ticks carry the tag (``"kind"``, ``"label"``,
+#: ``"secret"``: the GM's only).
+COUNTER_SOURCES: list[Callable[[EncounterState], list[tuple[dict[str, Any], EnvCounter]]]] = []
+#: Asked after the Counter Phase is counted (its event, the state before it): extra events, e.g.
+#: a mine whose timer reached 0 goes off.
+COUNTER_HOOKS: list[Callable[[EncounterState, CountersTicked, Dice], list[Event]]] = []
+
 
 @dataclass(frozen=True)
 class GroupMoment:
@@ -87,7 +96,7 @@ def _group_start_events(state: EncounterState, combat: CombatState, index: int, 
         GroupStarted(round=combat.round, team=group.team, group=group.kind, index=index,
                      members=list(group.members), acting=[m for m in group.members if combat.can_act(m)])
     ]
-    if combat.round >= 1:  # unaware combatants stay flat-footed until they first act (R-SURP-1)
+    if combat.round >= 1 and not combat.in_joiners_round():  # flat-footed until they first act (R-SURP-1)
         for cid in group.members:
             who = state.combatants[cid]
             for cond in who.conditions:
@@ -181,7 +190,8 @@ class BeginActions:
             raise Refused(f"the Action Phase cannot begin during the {combat.phase} phase")
         if not combat.turn_order():
             raise Refused("no group can act")
-        return [ActionsBegan(round=combat.round)] + _group_start_events(state, combat, 0, dice)
+        return [ActionsBegan(round=combat.round, joiners=combat.in_joiners_round())] + _group_start_events(
+            state, combat, 0, dice)
 
 
 @dataclass
@@ -212,10 +222,13 @@ class EndGroupTurn:
         nxt = combat.group_index + 1
         if nxt < len(combat.turn_order()):
             return events + _group_start_events(state, combat, nxt, dice)
-        if combat.round == 0:  # R-SURP-1: Round 0 has no Counter Phase
-            return events + [RoundStarted(round=1)]
+        if combat.round == 0 or combat.in_joiners_round():  # R-SURP-1, N-SURP-5: no Counter Phase
+            return events + [RoundStarted(round=combat.round + 1)]
         done = combat.turns_done + [group.key]
-        return events + counter_phase_events(state, combat, done)
+        counted = counter_phase_events(state, combat, done)
+        for hook in COUNTER_HOOKS:  # what the counts set off (a Clocked mine at 0, N-TRAP-9)
+            counted += hook(state, counted[0], dice)  # type: ignore[arg-type]
+        return events + counted
 
 
 def _had_turn_since(done: list[str], subject: str | None, set_in_round: int, set_after: str | None, rnd: int) -> bool:
@@ -243,17 +256,21 @@ def counter_phase_events(state: EncounterState, combat: CombatState, done: list[
             else:
                 held.append({"combatant": who.id, "name": cond.name, "rounds": cond.rounds})
     env = []
-    for counter in combat.counters:
+    others = [(tag, c) for source in COUNTER_SOURCES for tag, c in source(state)]
+    plain: dict[str, Any] = {}
+    for tag, counter in [(plain, c) for c in combat.counters] + others:
         opposing = [
             k for k in done
             if k.partition(":")[0] != counter.team
             and _had_turn_since(done, k, counter.set_in_round, counter.set_after_group, combat.round)
         ]
         if opposing:
-            env.append({"id": counter.id, "label": counter.label, "from": counter.rounds, "to": max(0, counter.rounds - 1)})
+            env.append({"id": counter.id, "label": counter.label, "from": counter.rounds,
+                        "to": max(0, counter.rounds - 1), **tag})
         else:
-            held.append({"counter": counter.id, "label": counter.label, "rounds": counter.rounds})
-    ended = [t for t in ticks if t["to"] == 0] + [e for e in env if e["to"] == 0]
+            held.append({"counter": counter.id, "label": counter.label, "rounds": counter.rounds, **tag})
+    # a part's counter at 0 is said by what it sets off (the mine's blast), not as "ends"
+    ended = [t for t in ticks if t["to"] == 0] + [e for e in env if e["to"] == 0 and "kind" not in e]
     # The end of combat is determined after newcomers had their chance to join (reading:
     # N-END-2, the Counter Phase's order: counters, adding new combatants, end of combat).
     return [CountersTicked(round=combat.round, ticks=ticks, env=env, held=held, ended=ended)]
@@ -276,7 +293,24 @@ class NextRound:
         winner = winner_if_over(state)  # reading: N-END-2, after the newcomers joined
         if winner is not None:
             return [CombatEnded(round=combat.round, winner=winner)]
+        if combat.unseen_joiners:  # reading: N-SURP-5, their own Round 0 first
+            return joiners_round_events(state, combat)
         return [RoundStarted(round=combat.round + 1)]
+
+
+def joiners_round_events(state: EncounterState, combat: CombatState) -> list[Event]:
+    """The unseen joiners' own Round 0 (the Counter Phase text, "Adding new Combatants": they
+    start in the Surprise Phase and only they act; reading: N-SURP-5). Their active enemies,
+    unaware of them, are flat-footed until they first act again (R-SURP-1, N-SURP-3)."""
+    joiners = list(combat.unseen_joiners)
+    events: list[Event] = [RoundStarted(round=combat.round, joiners=joiners)]
+    teams = {state.combatants[j].team for j in joiners}
+    for who in state.combatants.values():
+        if (combat.group_of(who.id) is not None and who.team not in teams and not out_of_fight(who)
+                and not who.has("Flat-footed")):
+            events.append(ConditionAdded(combatant=who.id, name="Flat-footed", rounds=None, source="surprise",
+                                         set_in_round=combat.round, set_after_group="counters"))
+    return events
 
 
 @dataclass
@@ -346,6 +380,9 @@ def _round(state: EncounterState, event: RoundStarted) -> None:
     c.passed = []
     c.turns_done = []
     c.forming = []
+    c.joiners_round = list(event.joiners)  # the unseen joiners' own Round 0, or none (N-SURP-5)
+    c.joiners_round_of = int(event.round) if event.joiners else -1
+    c.unseen_joiners = []
 
 
 @reducer.on(CountersTicked)
@@ -361,6 +398,11 @@ def _ticked(state: EncounterState, event: CountersTicked) -> None:
                     who.conditions.remove(cond)
                 break
     for e in event.env:
+        if e.get("kind") == "trap":  # a Clocked mine's timer (N-TRAP-9); at 0 its blast follows
+            trap = state.traps.get(e["id"])
+            if trap is not None:
+                trap.timer_rounds = int(e["to"])
+            continue
         for counter in list(c.counters):
             if counter.id == e["id"]:
                 counter.rounds = int(e["to"])
@@ -402,7 +444,7 @@ def _cond_removed(state: EncounterState, event: ConditionRemoved) -> None:
 from tactics.engine.combat.roster import AddCounter, EndCombat, Join, RemoveCounter, SetGroup  # noqa: E402,F401
 
 __all__ = [  # the team-round API, with what it re-exports from combat.state
-    "AddCounter", "Advance", "BeginActions", "CombatState", "Declaration", "EndCombat", "EndGroupTurn",
+    "AddCounter", "Advance", "BeginActions", "COUNTER_HOOKS", "COUNTER_SOURCES", "CombatState", "Declaration", "EndCombat", "EndGroupTurn",
     "EnvCounter", "GROUP_HOOKS", "GROUP_KINDS", "Group", "GroupMoment", "Join", "NextRound", "REARGUARD",
     "RemoveCounter", "SetGroup", "StartCombat", "VANGUARD", "combat_or_refuse", "conditions_of",
     "counter_phase_events", "group_key", "group_label", "out_of_fight", "reducer", "set_moment", "sheet_of",

@@ -23,10 +23,11 @@ from typing import Any
 
 from pydantic import ConfigDict, Field
 
-from tactics.engine.combat.team import StartCombat
+from tactics.engine.combat.team import StartCombat, sheet_of
 from tactics.engine.combat.gm import ApplyCondition
 from tactics.engine.core.journal import Command
 from tactics.engine.core.state import EncounterState
+from tactics.rules.checks import aware_of
 from tactics.rules.data import DataModel, validate
 
 
@@ -52,11 +53,34 @@ def opening_of(definition: dict[str, Any], source: str = "encounter") -> Opening
 
 
 def default_unaware(state: EncounterState, opening: Opening) -> set[str]:
-    """Who starts unticked ("unaware") in the tracker before the fight starts."""
+    """Who starts unticked ("unaware") in the tracker before the fight starts: the file's
+    ``[opening]`` where it names who is aware, else whoever a hidden enemy's Stealth beats
+    (:func:`unaware_by_stealth`, R-SURP-1)."""
     if opening.surprise_aware is None:
-        return set()
+        return set(unaware_by_stealth(state))
     aware = set(opening.surprise_aware)
     return {c.id for c in state.combatants.values() if c.present and c.id not in aware}
+
+
+def unaware_by_stealth(state: EncounterState) -> dict[str, str]:
+    """Who does not notice a hidden enemy before the fight, with the words why for the GM.
+
+    R-SURP-1: awareness comes from Passive Perception (10 + Perception) against the hidden
+    side's Stealth; N-SURP-2: meeting the Stealth notices. A present combatant whose Passive
+    Perception is below the Stealth of a present, hidden enemy (one with a Stealth result) is
+    unaware; the words name the highest such Stealth ("Passive Perception 13 < Stealth 18").
+    They name numbers of the GM's creatures: the GM's screen only (reading: N-SURP-4).
+    """
+    present = [c for c in state.combatants.values() if c.present]
+    hiders = [c for c in present if c.hidden and c.stealth is not None]
+    out: dict[str, str] = {}
+    for who in present:
+        sheet = sheet_of(who)
+        beaten = [int(h.stealth) for h in hiders  # type: ignore[arg-type]
+                  if h.team != who.team and not aware_of(sheet, int(h.stealth))]  # type: ignore[arg-type]
+        if beaten:
+            out[who.id] = f"Passive Perception {sheet.passive_perception} < Stealth {max(beaten)}"
+    return out
 
 
 def opening_commands(state: EncounterState, opening: Opening, aware: list[str] | None) -> list[Command]:

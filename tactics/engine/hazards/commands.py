@@ -41,7 +41,9 @@ from tactics.engine.hazards.traps import (
     TriggerRemote,
     build_traps,
     reducer as trap_reducer,
+    timer_counters,
     timer_events,
+    timer_hook,
 )
 from tactics.engine.hazards.facing import (
     GMSetFacing, SetFacing, attack_arc, effective_facing, facing_path_hook, facing_place_hook, facing_window,
@@ -310,6 +312,10 @@ def counter_events(state: EncounterState, dice: Dice) -> list[Event]:
         if g.status == "cloud":
             left = g.cloud_rounds - 1
             events.append(GrenadeCloudTick(grenade=g.id, rounds=max(0, left)))
+    from tactics.engine.combat.state import CombatState
+
+    if isinstance(state.combat, CombatState):  # team rounds: the Counter Phase counts the timers (N-TRAP-9)
+        return events
     return events + timer_events(state, dice)
 
 
@@ -387,6 +393,9 @@ def install_hooks() -> None:
 
     if group_hook not in ground.GROUP_HOOKS:
         ground.GROUP_HOOKS.append(group_hook)
+    if timer_counters not in ground.COUNTER_SOURCES:  # Clocked mines count with the counters (N-TRAP-9)
+        ground.COUNTER_SOURCES.append(timer_counters)
+        ground.COUNTER_HOOKS.append(timer_hook)
     use_items.register_item_uses()
 
 

@@ -21,7 +21,7 @@ from tactics.engine.hazards.events import (
     TrapDetected, TrapDisarm, TrapPlaced, TrapRemoved, TrapRevealed, TrapSetCheck, TrapStatus, TrapTriggered,
 )
 from tactics.engine.hazards.blast import blast_events, roll_d20_check
-from tactics.engine.hazards.fuses import current_round
+from tactics.engine.hazards.fuses import current_round, set_moment
 from tactics.engine.hazards.trap_checks import disarm_check, set_check
 from tactics.engine.board import combatant_or_refuse
 from tactics.engine.combat.gate import action_events
@@ -77,9 +77,13 @@ def _build(
     state: EncounterState, kind: tr.TrapKind, cell: Cell, trap_id: str | None = None, **kw: Any
 ) -> tr.Trap:
     try:
-        return tr.make_trap(trap_id or next_trap_id(state), kind, cell, **kw)
+        trap = tr.make_trap(trap_id or next_trap_id(state), kind, cell, **kw)
     except ValueError as exc:
         raise Refused(str(exc)) from None
+    if trap.trigger == "timer":  # its timer is a round counter: when it was armed (R-CNT-1, N-TRAP-9)
+        moment = set_moment(state)
+        trap.set_in_round, trap.set_after_group = int(moment["set_in_round"]), moment["set_after_group"]
+    return trap
 
 
 def trigger_events(
@@ -428,6 +432,27 @@ def timer_events(state: EncounterState, dice: Dice) -> list[Event]:
     return events
 
 
+def timer_counters(state: EncounterState) -> list[tuple[dict[str, Any], Any]]:
+    """Every armed timer trap (Clocked mines) as a round counter, for the team rules' Counter Phase
+    to count with the environmental counters (R-CNT-1: held while no opposing group has had its
+    turn since it was set; reading: N-TRAP-9)."""
+    from tactics.engine.combat.state import EnvCounter
+
+    return [({"kind": "trap", "label": t.label, "secret": t.hidden and not t.players_know},
+             EnvCounter(t.id, t.label, t.timer_rounds, t.team, t.set_in_round, t.set_after_group))
+            for t in sorted(state.traps.values(), key=lambda t: t.id) if t.armed and t.trigger == "timer"]
+
+
+def timer_hook(state: EncounterState, counted: Any, dice: Dice) -> list[Event]:
+    """A Clocked mine whose timer the Counter Phase took to 0 goes off (N-TRAP-8)."""
+    events: list[Event] = []
+    for e in counted.env:
+        trap = state.traps.get(e["id"]) if e.get("kind") == "trap" else None
+        if trap is not None and int(e["to"]) <= 0:
+            events += trigger_events(state, trap, dice, by=None)
+    return events
+
+
 def build_traps(state: EncounterState, definition: dict[str, Any]) -> None:
     """Traps listed in an encounter file: ``[[traps]] kind = "frag_mine" cell = [4, 5]``
     (optional: id, facing, wire_end, detection_dc, disarm_dc, hidden, team)."""
@@ -464,6 +489,8 @@ __all__ = [
     "detected_event",
     "on_map_or_refuse",
     "reducer",
+    "timer_counters",
     "timer_events",
+    "timer_hook",
     "trigger_events",
 ]

@@ -191,6 +191,10 @@ class CombatPanels:
                 text = text[:cut + 1] if cut > 0 else text
             elif isinstance(steps[-1], CombatEnded):
                 text += " Ctrl+Z brings it back."
+            elif isinstance(steps[-1], RoundStarted) and steps[-1].joiners and self.view.viewer != "gm" and any(
+                    j in self.state.combatants and self.state.hidden_from_players(self.state.combatants[j])
+                    for j in steps[-1].joiners):  # an unseen GM newcomer's Round 0 names no one (N-HIDE-2)
+                text = "Round 0 (surprise): Advantages Phase."
             self.view.say(text, "info")
 
     def select(self, cid: str) -> None:

@@ -97,7 +97,7 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
     from tactics.engine.combat.actions import resolution_order
 
     combat = state.combat
-    rnd = f"Round {combat.round}"
+    rnd = combat.round_name()  # "Round 0" in a surprise round (R-SURP-1, N-SURP-5)
     if combat.phase == "ended":
         if getattr(combat, "ended_by_gm", False) and not combat.winner:  # sides still stood: no winner named
             return TurnBanner("Combat over: the GM ended the fight", f"after round {combat.round}", NEUTRAL)
@@ -156,7 +156,8 @@ def _after_group(state: EncounterState, combat: Any, for_players: bool) -> str:
         if for_players and _all_hidden(state, group.members):  # reading: N-HOT-1
             return "next: the next group"
         return f"next: {group_label(state, group.key)}"
-    return "next: Round 1" if combat.round == 0 else "next: Counter Phase"
+    surprise = combat.round == 0 or getattr(combat, "in_joiners_round", lambda: False)()  # N-SURP-5
+    return f"next: Round {combat.round + 1}" if surprise else "next: Counter Phase"
 
 
 def _ground_command(state: EncounterState) -> Any:

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tactics.engine.combat.events import CountersTicked
+from tactics.engine.combat.roster import unseen_by_every_enemy
+from tactics.engine.combat.state import round_name
 from tactics.engine.combat.team import Advance, Join, group_label
 from tactics.engine.combat.queries import (
     acting_combatants, acting_group, advantages_in_force, combat_of, counter_name, declaring_closed, ends_after_counters, legal_kinds,
@@ -146,7 +148,7 @@ class PhaseBanner(w.Panel):
         return px(12) + w.line_h(24, "bold") + px(8)
 
     def _advantages(self, s, rect, combat, hover) -> int:
-        y = self._title(s, rect, f"Round {combat.round}: Advantages Phase")
+        y = self._title(s, rect, f"{combat.round_name()}: Advantages Phase")
         # asked of the state the view may know: the players' view (F2) names no hidden creature (N-HIDE-2)
         known = self.ui.view.query_state
         lines = advantages_in_force(known) or ["No condition gives or takes an advantage die this round."]
@@ -173,11 +175,11 @@ class PhaseBanner(w.Panel):
         hidden = group is not None and self.ui.view.viewer != "gm" and all(
             m not in state.combatants or state.hidden_from_players(state.combatants[m]) for m in group.members)
         if group is None or hidden:  # the players' view: a hidden group's turn is the plain card (N-HOT-1)
-            return self._title(s, rect, f"Round {combat.round}: Action Phase"), None
+            return self._title(s, rect, f"{combat.round_name()}: Action Phase"), None
         team = state.teams.get(group.team)
         colour = theme.rgb(team.colour) if team else theme.TEXT
         label = group_label(state, group.key)
-        for line in w.fit_line(f"Round {combat.round}  ·  {label} acts", 22, rect.width - 2 * theme.PANEL_PAD, "bold"):
+        for line in w.fit_line(f"{combat.round_name()}  ·  {label} acts", 22, rect.width - 2 * theme.PANEL_PAD, "bold"):
             w.text(s, line, (rect.centerx, px(10)), 22, _readable(colour), "bold", "midtop")
         y = px(10) + w.line_h(22, "bold") + px(2)
         for line in w.wrap(declare_line(state, self.ui.view.viewer), 15, rect.width - 2 * theme.PANEL_PAD, "regular")[:2]:
@@ -191,13 +193,15 @@ class PhaseBanner(w.Panel):
         ticked = last_counter_phase(self.ui.encounter.journal) or CountersTicked(round=0, ticks=[], env=[], held=[], ended=[])
         name = lambda cid: state.combatants[cid].name if cid in state.combatants else cid  # noqa: E731
         known = self.ui.view.query_state.combatants  # the players' view: nothing of hidden creatures (N-HIDE-2)
-        shown = lambda t: "combatant" not in t or t["combatant"] in known  # noqa: E731
+        # ... nor of a Clocked mine they do not know (N-TRAP-9)
+        shown = lambda t: ("combatant" not in t or t["combatant"] in known) and not (  # noqa: E731
+            t.get("secret") and self.ui.view.viewer != "gm")
         down = [f"{name(t['combatant'])}: {t['name']} {t['from']} -> {t['to']}" for t in ticked.ticks if shown(t)]
-        down += [f"{counter_name(e)}: {e['from']} -> {e['to']}" for e in ticked.env]
-        ended = [f"{name(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"{counter_name(t)} ends"
+        down += [f"{counter_name(state, e)}: {e['from']} -> {e['to']}" for e in ticked.env if shown(e)]
+        ended = [f"{name(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"{counter_name(state, t)} ends"
                  for t in ticked.ended if shown(t)]
         held = [f"{name(h['combatant'])}: {h['name']} stays {h['rounds']}" if "combatant" in h
-                else f"{counter_name(h)} stays {h['rounds']}" for h in ticked.held if shown(h)]
+                else f"{counter_name(state, h)} stays {h['rounds']}" for h in ticked.held if shown(h)]
         x = rect.x + theme.PANEL_PAD
         half = (rect.width - 2 * theme.PANEL_PAD) // 2
         columns = [(("Went down", down or ["no round counters"], theme.CONDITION),),
@@ -226,7 +230,8 @@ class PhaseBanner(w.Panel):
             bx = x
             for cid in joiners:
                 who = state.combatants[cid]
-                label = f"{who.name} joins"
+                # hidden and unseen by every enemy: her own Round 0 comes first (N-SURP-5)
+                label = f"{who.name} joins" + (" unseen: surprise Round 0" if unseen_by_every_enemy(state, combat, who) else "")
                 bw = min(rect.width - 2 * theme.PANEL_PAD, w.text_width(label, 16) + px(30))
                 if bx + bw > rect.right - theme.PANEL_PAD:
                     bx, y = x, y + px(42)
@@ -235,7 +240,8 @@ class PhaseBanner(w.Panel):
                          enabled=state.combatants[cid].cell is not None)
                 bx += bw + px(8)
             y += px(44)
-        label = "End combat  (E)" if ends_after_counters(state) else f"Start round {combat.round + 1}  (E)"
+        label = "End combat  (E)" if ends_after_counters(state) else (
+            "Start the surprise Round 0  (E)" if combat.unseen_joiners else f"Start round {combat.round + 1}  (E)")
         bw = button_width(label, 18)
         w.button(self, s, pygame.Rect(rect.centerx - bw // 2, y + px(4), bw, px(40)), label,
                  "banner-advance", lambda: self.ui.submit(Advance()), style="primary", size=18, hover=hover)
@@ -270,7 +276,7 @@ def shows_step_button(combat, collapsed: bool) -> bool:
 
 def _short_title(combat) -> str:
     phase = "Advantages Phase" if combat.phase == "advantages" else "Counter Phase"
-    return f"Round {combat.round}: {phase}"
+    return f"{round_name(combat)}: {phase}"
 
 
 def _readable(colour: tuple[int, int, int]) -> tuple[int, int, int]:

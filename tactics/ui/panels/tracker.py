@@ -20,7 +20,7 @@ import pygame
 from tactics.engine.combat.team import Advance, EndCombat, winner_if_over
 from tactics.engine.combat.queries import acting_group, combat_of, ends_after_counters
 from tactics.engine.combat.tie_breaks import tie_breaks
-from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of
+from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of, unaware_by_stealth
 from tactics.engine.core.state import Combatant
 from tactics.engine.core.table import who_rolls
 from tactics.rules.data import DataError
@@ -46,14 +46,17 @@ def advance_label(state) -> str | None:
     if combat.phase == "advantages":
         return "Begin Action Phase"
     if combat.phase == "counters":
-        return "End combat" if ends_after_counters(state) else f"Start round {combat.round + 1}"
+        if ends_after_counters(state):
+            return "End combat"
+        return "Start the surprise Round 0" if combat.unseen_joiners else f"Start round {combat.round + 1}"
     group = acting_group(state)
     if group is None:
         return None
     order = combat.turn_order()
     last = combat.group_index >= len(order) - 1
     if last:
-        return "End turn: Round 1" if combat.round == 0 else "End turn: Counter Phase"
+        surprise = combat.round == 0 or combat.in_joiners_round()  # R-SURP-1, N-SURP-5: no Counter Phase
+        return f"End turn: Round {combat.round + 1}" if surprise else "End turn: Counter Phase"
     return "End turn: next group"
 
 
@@ -66,8 +69,16 @@ class TrackerPanel(w.Panel):
         except DataError as exc:
             ui.view.say(str(exc), "error")
             self.opening = Opening()
-        # The encounter's opening says who is unaware at the start (R-SURP-1).
-        self.unaware: set[str] = default_unaware(ui.state, self.opening)
+        # The GM's own ticks over the defaults (True: unaware); the defaults follow the state, so a
+        # creature hidden or revealed before the fight changes them (R-SURP-1).
+        self.overrides: dict[str, bool] = {}
+
+    @property
+    def unaware(self) -> set[str]:
+        """Who is unticked: the encounter's opening, else whoever a hidden enemy's Stealth beats
+        (R-SURP-1), then the GM's clicks."""
+        base = default_unaware(self.ui.state, self.opening)
+        return {cid for cid in base | set(self.overrides) if self.overrides.get(cid, cid in base)}
 
     # -- commands ----------------------------------------------------------------
     def start(self) -> None:
@@ -80,7 +91,7 @@ class TrackerPanel(w.Panel):
                 return
 
     def toggle_aware(self, cid: str) -> None:
-        self.unaware.symmetric_difference_update({cid})
+        self.overrides[cid] = cid not in self.unaware
 
     def advance(self) -> None:
         self.ui.submit(Advance())
@@ -118,7 +129,7 @@ class TrackerPanel(w.Panel):
         combat = combat_of(self.ui.state)
         hover = self.ui.local_hover((x, y))
         title = "Initiative" if combat is None else (
-            f"Round {combat.round}" + (" (surprise)" if combat.round == 0 else ""))
+            combat.round_name() + (" (surprise)" if combat.alone() is not None else ""))
         cy = w.header(self, canvas, rect, title)
         fixed = cy
         if not self.collapsed:
@@ -137,6 +148,10 @@ class TrackerPanel(w.Panel):
             y += w.line_h(15, "regular")
         y += px(6)
         row = max(px(30), w.line_h(17) + px(6))
+        unaware = self.unaware
+        # why a default is unticked, in the GM's words; never on the players' screens: it names the
+        # GM creatures' Perception and a hidden creature's Stealth (N-SEEN-1, N-HIDE-2)
+        why = unaware_by_stealth(state) if self.ui.view.viewer == "gm" else {}
         for team in state.teams.values():
             members = [c for c in state.combatants.values() if c.team == team.id and self._shown(c.id)]
             if not members:
@@ -159,7 +174,7 @@ class TrackerPanel(w.Panel):
                     y += px(6)
                     continue
                 box = pygame.Rect(x + px(24), y + px(2), px(22), px(22))
-                aware = who.id not in self.unaware
+                aware = who.id not in unaware
                 pygame.draw.rect(s, theme.CONTROL, box, border_radius=px(5))
                 pygame.draw.rect(s, theme.ACCENT if aware else theme.CHROME_EDGE, box, max(1, px(2)),
                                  border_radius=px(5))
@@ -171,9 +186,15 @@ class TrackerPanel(w.Panel):
                                 theme.GOOD if aware else theme.BAD, "semibold", "topright")
                 for line in w.fit_line(who.name, 17, status.x - px(8) - (box.right + px(10))):
                     w.text(s, line, (box.right + px(10), y + px(2)), 17)
-                self.hit(pygame.Rect(box.x, y, rect.width - box.x - theme.PANEL_PAD, row - px(2)), f"aware:{who.id}",
-                         lambda cid=who.id: self.toggle_aware(cid))
+                reason = why.get(who.id) if not aware else None
+                lines = w.wrap(reason, 14, rect.right - theme.PANEL_PAD - (box.right + px(10)), "regular") if reason else []
+                reason_h = sum(w.line_h(14, "regular") for _ in lines)
+                self.hit(pygame.Rect(box.x, y, rect.width - box.x - theme.PANEL_PAD, row - px(2) + reason_h),
+                         f"aware:{who.id}", lambda cid=who.id: self.toggle_aware(cid))
                 y += row
+                for line in lines:  # under the name: why it starts unaware
+                    w.text(s, line, (box.right + px(10), y - px(6)), 14, theme.TEXT_DIM, "regular")
+                    y += w.line_h(14, "regular")
             y += px(6)
         w.button(self, s, pygame.Rect(x, y + px(4), rect.width - 2 * theme.PANEL_PAD, px(42)), "Start combat", "start",
                  self.start, style="primary", size=19, hover=hover)
@@ -297,8 +318,9 @@ class TrackerPanel(w.Panel):
     def _member(self, s, rect, x, y, cid, combat, done, hover) -> int:
         state = self.ui.state
         who = state.combatants[cid]
-        unaware = combat.round == 0 and combat.aware is not None and cid not in combat.aware
-        dim = done or who.down or unaware  # R-SURP-1: the unaware sit out Round 0
+        alone = combat.alone()
+        unaware = alone is not None and cid not in alone
+        dim = done or who.down or unaware  # R-SURP-1, N-SURP-5: the others sit out a Round 0
         # the players' view: numbers of the players' own teams only, as their tokens (N-SEEN-1)
         numbers = self.ui.view.viewer == "gm" or state.numbers_shown_to_players(who)
         if numbers:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from tactics.engine.combat.state import CombatState
+from tactics.engine.combat.state import CombatState, round_name
 from tactics.engine.core.state import EncounterState
 from tactics.ui import theme
 from tactics.ui.panels.hotseat import text_colour
@@ -62,7 +62,7 @@ def order_slots(seen: EncounterState) -> tuple[str, list[Slot]]:
             if who is None:
                 continue
             slots.append(Slot(who.name, colour_of(who.team), cid == current, cid in acted))
-    return f"Round {combat.round}", slots
+    return round_name(combat), slots
 
 
 def strip_height(large: bool, grow: float = 1.0) -> int:
