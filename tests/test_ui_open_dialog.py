@@ -6,6 +6,8 @@ desktop file dialog; "Opening NAME ..." is on the window before a big map's load
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
@@ -95,3 +97,63 @@ def test_opening_a_map_draws_opening_name_before_the_load_starts(tmp_path, monke
                 app.step()
         assert at_load == [("Opening room.txt ...", "busy")]
         assert app.battle.message[:2] == ("Opened room.txt.", "good") and drawn[-1][0] == "Opened room.txt."
+
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+
+
+def _typed_and_enter(app, dialog, text: str) -> None:
+    """``text`` typed in the dialog's path box (its old text selected and replaced), then Enter."""
+    from ui_driver import click, key, post
+
+    entry = dialog.file_path_text_line
+    click(app, entry.rect.center)  # the box has the keyboard
+    entry.set_text("")
+    post(app, pygame.event.Event(pygame.TEXTINPUT, text=text))
+    key(app, pygame.K_RETURN, text="\r")
+    for _ in range(3):
+        app.step()
+
+
+@needs_fifo
+@pytest.mark.parametrize("combo, what", [("open", "fifo"), ("open", "device"), ("save as", "fifo")])
+def test_a_fifo_or_a_device_typed_in_the_path_box_is_refused_in_the_dialog(tmp_path, combo, what, lasting_messages):
+    """Review 8 robust H: a FIFO's or /dev/null's path typed in the Open or Save as dialog and
+    Enter crashed the app (pygame_gui listed it as a folder). Now the dialog stays open on its
+    folder and says why under the list; the game goes on, nothing is written."""
+    from ui_driver import app_session, key
+
+    target = tmp_path / "pipe.tactics.json"
+    os.mkfifo(target)
+    typed = str(target) if what == "fifo" else os.devnull
+    for app in app_session(_open_dialog(tmp_path)):
+        if combo == "open":
+            key(app, pygame.K_o, pygame.KMOD_LCTRL)
+            dialog = app.file_dialog
+        else:
+            key(app, pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+            dialog = app.saving.dialog
+        _typed_and_enter(app, dialog, typed)
+        assert app.running and dialog.alive()
+        said = dialog.problem_label.text
+        assert said == ("pipe.tactics.json is a pipe (FIFO), not a file" if what == "fifo"
+                        else "null is a device, not a file")
+        assert dialog.file_path_text_line.get_text() == typed  # what was typed is kept, to correct it
+        assert app.battle.state.map.width == 4  # the cave still open
+        key(app, pygame.K_END)
+        key(app, pygame.K_BACKSPACE)  # the path corrected: the line goes
+        app.step()
+        assert dialog.problem_label is None
+
+
+@needs_fifo
+def test_a_fifo_in_a_folder_is_not_listed_as_a_folder_to_go_into(tmp_path, lasting_messages):
+    """Review 8 robust H: pygame_gui listed every entry that is not a regular file as a folder;
+    a double click on a FIFO then listed it and crashed. Only folders and files are listed."""
+    from ui_driver import app_session, key
+
+    os.mkfifo(tmp_path / "pipe.tmx")
+    for app in app_session(_open_dialog(tmp_path)):
+        key(app, pygame.K_o, pygame.KMOD_LCTRL)
+        names = [item["text"] for item in app.file_dialog.file_selection_list.item_list]
+        assert "sub" in names and "room.txt" in names and "pipe.tmx" not in names

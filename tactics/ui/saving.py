@@ -464,7 +464,7 @@ class Saving:
                 and event.ui_element is self.dialog.file_path_text_line):
             # Enter in the file name saves, as in every desktop app's Save dialog.
             text = self.dialog.file_path_text_line.get_text().strip()
-            if text:
+            if text and getattr(self.dialog, "problem_label", None) is None:  # (a FIFO typed: said there)
                 self.dialog.kill()
                 self.save_to(text)
             return True
