@@ -302,14 +302,24 @@ class Saving:
         """Ask "Restore / Ignore" for ``autosave``, newer than ``opened`` (default: the game shown)."""
         from tactics.engine.saves.document import SaveError, load_save
 
+        from tactics.engine.saves.autosave import keep_unreadable, unreadable_newer_than
+        from tactics.ui.unreadable_autosaves import offer_note, restored_note
+
         try:
             restored = load_save(autosave)
         except SaveError:
             return  # it was good a moment ago; nothing sensible to offer now
+        # newer ones that could not be read: said, and kept out of the rotation (review 8)
+        damaged = unreadable_newer_than(autosave, source, folder=self.folder) if source else []
+        times = {path: when_text(path) for path in damaged}  # (read before they move)
+        kept_in = keep_unreadable(damaged, folder=self.folder) if damaged else None
+        note = offer_note(damaged, kept_in, times.__getitem__)
         text = (f"An autosave from {when_text(autosave)} is newer than this file "
-                f"({_escape(Path(source).name)}).{_escape(what_is_newer(opened or self.app.battle.encounter, restored))} Restore it?")
+                f"({_escape(Path(source).name)}).{_escape(what_is_newer(opened or self.app.battle.encounter, restored))}"
+                f"{'<br><br>' + _escape(note) if note else ''} Restore it?")
+        message = f"Restored the autosave from {when_text(autosave)}.{restored_note(damaged, kept_in, times.__getitem__)}"
         self.ask("Newer autosave", text, ["Restore", "Ignore"],
-                 lambda choice: self._restore(restored, autosave) if choice == "Restore" else
+                 lambda choice: self._restore(restored, autosave, message, warn=bool(damaged)) if choice == "Restore" else
                  self._ignore(autosave, source))
 
     def _ignore(self, autosave: Path, source: str) -> None:
@@ -322,12 +332,15 @@ class Saving:
             self.app.battle.say(f"Playing on from the file. The newer autosave is kept in {kept.parent} "
                                 f"as {kept.name} (Ctrl+O opens it).", "info")
 
-    def _restore(self, encounter: Encounter, autosave: Path, message: str | None = None) -> None:
+    def _restore(self, encounter: Encounter, autosave: Path, message: str | None = None, *,
+                 warn: bool = False) -> None:
         self._restoring = True
         try:
             self.app.use_encounter(encounter, message or f"Restored the autosave from {when_text(autosave)}.")
         finally:
             self._restoring = False
+        if warn:  # newer autosaves could not be read: amber, not the green of "all is well"
+            self.app.battle.say(self.app.battle.opened_message(message), "warn")
 
     def open_failed(self, path: str | Path, exc: Exception) -> None:
         """A file could not be opened: for a save, say why and offer the last good autosave."""
