@@ -222,3 +222,12 @@ class TextFont(pygame.font.Font):
 
 
 __all__ = ["BUNDLED_FALLBACK", "FALLBACK_FONTS", "Run", "TextFont", "candidates", "system_fallbacks", "has_letter", "needs_help", "runs"]
+
+
+def fonts_cache_clear() -> None:
+    """Forget the fallback fonts opened (after ``pygame.quit()`` they are invalid: a second window
+    in the same process, e.g. the next test, drew "✓" with a dead font)."""
+    _probe.cache_clear()
+    _box.cache_clear()
+    _run_font.cache_clear()
+

@@ -156,10 +156,11 @@ def reset_caches() -> None:
     """Forget cached fonts and text (after ``pygame.quit()`` they are invalid)."""
     font.cache_clear()
     text.cache_clear()
-    from tactics.ui import draw, widgets
+    from tactics.ui import draw, glyphs, widgets
 
     draw.pill.cache_clear()
     widgets.measured_cache_clear()
+    glyphs.fonts_cache_clear()  # the fallback fonts (Hebrew, "✓") opened before pygame.quit()
 
 
 # -- UI colours by role, for the panels, dialogs and screens (widgets.py and its users) ---------
