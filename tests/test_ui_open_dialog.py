@@ -157,3 +157,28 @@ def test_a_fifo_in_a_folder_is_not_listed_as_a_folder_to_go_into(tmp_path, lasti
         key(app, pygame.K_o, pygame.KMOD_LCTRL)
         names = [item["text"] for item in app.file_dialog.file_selection_list.item_list]
         assert "sub" in names and "room.txt" in names and "pipe.tmx" not in names
+
+
+def test_a_refused_file_with_a_long_name_is_named_shortened_in_its_middle(tmp_path, lasting_messages):
+    """Review 8 robust F: a refused file with a 250-letter name: the banner printed the name on one
+    line cut at both window edges, and the status line's copy never reached the reason. The name
+    is shortened in its middle (its start and its ".json" kept), so the reason shows in both."""
+    from tactics.ui import layout_probe as probe
+    from ui_driver import app_session, post
+
+    name = "a" * 245 + ".json"
+    (tmp_path / name).write_text("{}", encoding="utf-8")
+    for app in app_session(_open_dialog(tmp_path)):
+        post(app, pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / name)))
+        text, kind = app.battle.message[:2]
+        assert kind == "error" and text.startswith("Could not open aaaa") and "…" in text
+        assert "a.json: format: missing (expected 'tactics-map')" in text and len(text) < 120
+        rec = probe.start()
+        try:
+            app.draw()
+        finally:
+            probe.stop()
+        shown = [m for m in rec.on(pygame.display.get_surface()) if m.kind == "text" and m.label == text]
+        assert len(shown) == 2  # the banner and the status line
+        window = pygame.Rect((0, 0), app.size)
+        assert all(window.contains(pygame.Rect(m.rect)) for m in shown)

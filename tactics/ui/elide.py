@@ -7,9 +7,11 @@ a file manager or a browser's download bar shortens file names in the middle ins
 
 from __future__ import annotations
 
-from typing import Callable
-
 ELLIPSIS = "…"
+
+#: a file name in a message is shortened to this many characters (a 250-letter name ran off the
+#: banner at both window edges and pushed the reason out of the status line: review 8)
+NAME_KEEP = 48
 
 
 def middle(text: str, keep: int) -> str:
@@ -23,19 +25,4 @@ def middle(text: str, keep: int) -> str:
     return text[:head] + ELLIPSIS + text[len(text) - tail:]
 
 
-def middle_to_fit(text: str, fits: Callable[[str], bool], *, around: Callable[[str], str] = lambda s: s) -> str:
-    """The longest :func:`middle` of ``text`` for which ``fits(around(shortened))`` holds (``around``
-    puts the name into its sentence); the full text when it fits, 3 characters at least."""
-    if fits(around(text)):
-        return text
-    low, high = 3, len(text) - 1  # binary search on the characters kept
-    while low < high:
-        mid = (low + high + 1) // 2
-        if fits(around(middle(text, mid))):
-            low = mid
-        else:
-            high = mid - 1
-    return middle(text, low)
-
-
-__all__ = ["ELLIPSIS", "middle", "middle_to_fit"]
+__all__ = ["ELLIPSIS", "NAME_KEEP", "middle"]
