@@ -182,3 +182,28 @@ def test_a_refused_file_with_a_long_name_is_named_shortened_in_its_middle(tmp_pa
         assert len(shown) == 2  # the banner and the status line
         window = pygame.Rect((0, 0), app.size)
         assert all(window.contains(pygame.Rect(m.rect)) for m in shown)
+
+
+@pytest.mark.parametrize("combo", ["open", "save as"])
+def test_a_name_too_long_for_the_disk_typed_in_the_path_box_is_flagged_not_a_crash(tmp_path, combo, lasting_messages):
+    """Review 8 robust (finding 2): a name over 255 characters typed or pasted in the Open or
+    Save as path box closed the app (pygame_gui's is_file() raised "File name too long"). The
+    dialog says so above OK, OK is off, Enter saves or opens nothing; a shorter name clears it."""
+    from ui_driver import app_session, key, post
+
+    for app in app_session(_open_dialog(tmp_path)):
+        if combo == "open":
+            key(app, pygame.K_o, pygame.KMOD_LCTRL)
+            dialog = app.file_dialog
+        else:
+            key(app, pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+            dialog = app.saving.dialog
+        _typed_and_enter(app, dialog, str(tmp_path / ("b" * 300 + ".tactics.json")))
+        assert app.running and dialog.alive()
+        assert dialog.problem_label.text == "That name is too long: a file name has at most 255 characters."
+        assert not dialog.ok_button.is_enabled
+        assert not list(tmp_path.glob("bbb*"))  # nothing written
+        dialog.file_path_text_line.set_text("")
+        post(app, pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "room.txt")))
+        app.step()
+        assert dialog.problem_label is None

@@ -10,6 +10,7 @@ way the table settings and the builder's forms are laid out.
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import Any
@@ -59,12 +60,20 @@ def _dialog_class() -> Any:
                 if (event.type in (UI_TEXT_ENTRY_FINISHED, UI_TEXT_ENTRY_CHANGED)
                         and event.ui_element == self.file_path_text_line):
                     self._say(None)
-                    if event.type == UI_TEXT_ENTRY_FINISHED:
-                        problem = _not_file_nor_folder(self.file_path_text_line.get_text())
-                        if problem:  # a FIFO or /dev/null typed: said, the dialog stays open as it was
-                            self._say(problem)
-                            return True
-                handled = super().process_event(event)
+                    typed = self.file_path_text_line.get_text()
+                    problem = _unusable(typed)  # a 300-letter name: pygame_gui's is_file() raised
+                    if problem is None and event.type == UI_TEXT_ENTRY_FINISHED:
+                        problem = _not_file_nor_folder(typed)
+                    if problem:  # said; the dialog stays open, nothing picked until it is corrected
+                        self._set_no_file_selected_state()
+                        self._say(problem)
+                        return True
+                try:
+                    handled = super().process_event(event)
+                except (OSError, ValueError) as exc:  # a path the disk refuses in a way not foreseen above
+                    self._set_no_file_selected_state()
+                    self._say(f"That path cannot be used: {getattr(exc, 'strerror', None) or exc}")
+                    return True
                 if not self.alive() or not self.allow_existing_files_only:
                     return handled  # a save dialog: a new name typed is not picked by Enter alone
                 if (event.type == UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
@@ -127,6 +136,23 @@ def _is_dir(path: Path) -> bool:
         return path.is_dir()
     except (OSError, ValueError):
         return False
+
+
+def _unusable(typed: str) -> str | None:
+    """Why the path typed can be neither opened nor made (review 8: a name over 255 letters, typed
+    or pasted, raised out of pygame_gui's is_file() and closed the app); None: it can be."""
+    if "\0" in typed:
+        return "A file name cannot hold a NUL character."
+    try:
+        os.stat(Path(typed).expanduser())
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            too_long = any(len(part.encode("utf-8", "surrogateescape")) > 255 for part in Path(typed).parts)
+            return ("That name is too long: a file name has at most 255 characters." if too_long
+                    else "That path is too long.")
+    except ValueError:
+        return "That path cannot be used."
+    return None
 
 
 def _not_file_nor_folder(typed: str) -> str | None:
