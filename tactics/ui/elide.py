@@ -14,15 +14,22 @@ ELLIPSIS = "…"
 NAME_KEEP = 48
 
 
-def middle(text: str, keep: int) -> str:
+def middle(text: str, keep: int, *, head: int | None = None) -> str:
     """``text`` if it has at most ``keep`` characters, else its start and end around an ellipsis
-    (``keep`` characters in all, the end a little shorter: the extension and the last letters)."""
+    (``keep`` characters in all; ``head`` of them from the start, by default about half: the end
+    keeps the extension and the last letters)."""
     if len(text) <= keep:
         return text
     keep = max(keep, 3)
-    tail = (keep - 1) // 2
-    head = keep - 1 - tail
+    head = keep - 1 - (keep - 1) // 2 if head is None else max(1, min(head, keep - 2))
+    tail = keep - 1 - head
     return text[:head] + ELLIPSIS + text[len(text) - tail:]
 
 
-__all__ = ["ELLIPSIS", "NAME_KEEP", "middle"]
+def middle_path(path: str, keep: int) -> str:
+    """A folder path shortened for a message: its first quarter and its end (the folders that say
+    which one it is) around an ellipsis."""
+    return middle(path, keep, head=keep // 4)
+
+
+__all__ = ["ELLIPSIS", "NAME_KEEP", "middle", "middle_path"]
