@@ -414,7 +414,9 @@ class Saving:
         try:
             save_encounter(view.encounter, path)
         except (SaveError, OSError) as exc:
-            view.say(f"Not saved: {exc}", "error")
+            # an OSError in the autosave warning's words ("the disk is full", not "[Errno 28] ...")
+            view.say(f"Not saved: {exc}" if isinstance(exc, SaveError) else f"Not saved: {autosave_problem(exc)}.",
+                     "error")
             return False
         if current:
             remember_save_as(current, path, self.folder)
