@@ -207,3 +207,33 @@ def test_a_name_too_long_for_the_disk_typed_in_the_path_box_is_flagged_not_a_cra
         post(app, pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "room.txt")))
         app.step()
         assert dialog.problem_label is None
+
+
+@pytest.mark.parametrize("combo", ["open", "save as"])
+def test_the_file_dialogs_delete_nothing(tmp_path, combo, lasting_messages):
+    """Review 8 robust (finding 3): pygame_gui's unlabelled delete icon, beside Home and Up, erased
+    the file chosen in two clicks (the open encounter, its map). The icon is gone, and its press
+    (as pygame_gui would send it) neither asks nor deletes."""
+    import pygame_gui
+    from ui_driver import app_session, click, key, post
+
+    for app in app_session(_open_dialog(tmp_path)):
+        if combo == "open":
+            key(app, pygame.K_o, pygame.KMOD_LCTRL)
+            dialog = app.file_dialog
+        else:
+            key(app, pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+            dialog = app.saving.dialog
+            dialog._change_directory_path(tmp_path)
+            app.step()
+        items = {item["text"]: item["button_element"] for item in dialog.file_selection_list.item_list}
+        click(app, items["room.txt"].rect.center)
+        assert not dialog.delete_button.visible
+        icons = [dialog.home_button, dialog.parent_directory_button, dialog.refresh_button]
+        assert all(icon.visible for icon in icons)
+        assert icons[1].rect.left - icons[0].rect.right < icons[0].rect.width  # closed up, no gap
+        post(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=dialog.delete_button))
+        for _ in range(3):
+            app.step()
+        assert getattr(dialog, "delete_confirmation_dialog", None) is None
+        assert (tmp_path / "room.txt").exists() and dialog.alive()

@@ -84,6 +84,16 @@ def _dialog_class() -> Any:
                         self._pick(Path(self.current_file_path))
                 return handled
 
+            # No delete in a table's file dialog (review 8): pygame_gui's unlabelled icon beside Home
+            # and Up erased any file for good in two clicks, the open encounter and its map included.
+            def _process_mini_file_operation_button_events(self, event: pygame.event.Event) -> None:
+                if getattr(event, "ui_element", None) is self.delete_button:
+                    return
+                super()._process_mini_file_operation_button_events(event)
+
+            def _process_confirmation_dialog_events(self, event: pygame.event.Event) -> None:
+                return  # (pygame_gui's only confirmation here is "Delete"; it never comes)
+
             def update_current_file_list(self, should_try_again: bool = True) -> None:
                 """pygame_gui's, but a path that cannot be listed (a FIFO, a device, a folder that
                 vanished or is locked) falls back to the last folder listed instead of raising."""
@@ -173,7 +183,8 @@ def scale_parts(dialog: Any) -> None:
     """Lay out the dialog's icons, path box, list and OK / Cancel at the current UI scale."""
     inner_w, inner_h = dialog.get_container().get_size()
     margin, box_h, button_w = px(10), px(32), px(90)
-    icons = (dialog.home_button, dialog.delete_button, dialog.parent_directory_button, dialog.refresh_button)
+    dialog.delete_button.hide()  # no delete here (review 8): the other icons close up
+    icons = (dialog.home_button, dialog.parent_directory_button, dialog.refresh_button)
     for i, icon in enumerate(icons):
         icon.set_dimensions((px(24), px(24)))
         icon.set_relative_position((margin + i * px(28), margin))
