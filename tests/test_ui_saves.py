@@ -422,3 +422,32 @@ def test_newer_autosaves_that_cannot_be_read_are_named_in_the_offer_and_kept(gam
     assert sorted(p.name for p in aside.iterdir()) == sorted([newest.name, second.name])
     assert (aside / newest.name).read_bytes() == cut  # as it was, for whoever wants to look
     assert third.exists() and newest not in [a.path for a in list_autosaves(game)]
+
+
+def test_a_file_dropped_while_the_restore_offer_is_open_waits_for_the_answer(game: Path, tmp_path: Path) -> None:
+    """Review 8 robust (finding 7): a file dropped under "Newer autosave - Restore / Ignore" opened
+    beneath the question, and Restore then threw it away for the old game ("this file" was no
+    longer on screen). The drop is refused, saying why; the offer is still there and still right."""
+    app = start(game)
+    walk(app, (1, 0))
+    stop(app)
+    (tmp_path / "other").mkdir()
+    other = write_game(tmp_path / "other", "duel.encounter.toml")
+    app = start(game)
+    try:
+        prompt = app.saving.prompt
+        assert prompt is not None and prompt.alive()
+        drop(app, other)
+        assert app.battle.encounter.source == str(game)  # not opened under the question
+        text, kind = app.battle.message[:2]
+        assert kind == "error" and text == ("duel.encounter.toml not opened: answer the question on screen first "
+                                            "(Newer autosave: Restore or Ignore).")
+        assert prompt.alive()
+        click(app, prompt.button_centre("Restore"))
+        assert app.battle.state.combatants["brandon"].cell == (1, 0)
+        drop(app, other)  # answered: the drop goes on as usual (the restored moves are only autosaved: asked)
+        assert app.saving.prompt is not prompt and app.saving.prompt.alive()
+        click(app, app.saving.prompt.button_centre("Open without saving"))
+        assert app.battle.encounter.source == str(other)
+    finally:
+        stop(app)

@@ -273,6 +273,15 @@ class Saving:
     def before_open(self, path: str | Path) -> bool:
         """Another file is about to replace the game (Ctrl+O's OK, a dropped file): ask first, as
         quitting does, when the last change is not in a save written by hand (True: asked)."""
+        if self.prompt is not None and self.prompt.alive():
+            # a file dropped under "Newer autosave - Restore / Ignore" opened beneath it, and Restore then
+            # threw it away for the old game (review 8): the question on screen is answered first
+            from tactics.ui.elide import NAME_KEEP, middle
+
+            title = getattr(self, "_asked", ("",))[0]
+            self.app.battle.say(f"{middle(Path(path).name, NAME_KEEP)} not opened: answer the question on "
+                                f"screen first ({title}: {' or '.join(self.prompt.choices)}).", "error")
+            return True
         if not self.unsaved():
             return False
         path = Path(path)
