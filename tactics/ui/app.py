@@ -31,7 +31,6 @@ from tactics.ui.builder.addon import attach_builder  # the encounter builder: Se
 from tactics.ui.opening import OpenError, open_path
 from tactics.ui.panels.help import HelpScreen
 from tactics.ui.panels.toolbar import Toolbar
-from tactics.ui.starship.resume import reopens_on_starship
 from tactics.ui.elide import NAME_KEEP, middle
 from tactics.ui.tools.registry import TOOL_CLASSES
 
@@ -234,6 +233,8 @@ class App:
         self.battle.say(self.battle.opened_message(message), "warn" if problem else "good")
         self.dirty = True
         self._addons("opened", encounter)
+        from tactics.ui.starship.resume import reopens_on_starship  # (not on the first frame: test_start_lazy)
+
         if reopens_on_starship(encounter):  # a restore mid space combat: the screen it was on (review 8)
             self.show_starship()
 

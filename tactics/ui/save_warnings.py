@@ -31,8 +31,9 @@ def autosave_problem(exc: Exception) -> str:
         return "the disk is full"
     if code in (errno.EACCES, errno.EPERM, errno.EROFS):
         return "the folder is read-only"
-    if code in (errno.EEXIST, errno.ENOTDIR) and getattr(exc, "filename", None):
-        in_the_way = _file_in_the_way(Path(exc.filename))  # review 8: "File exists." said neither which nor why
+    filename = getattr(exc, "filename", None)
+    if code in (errno.EEXIST, errno.ENOTDIR) and filename:
+        in_the_way = _file_in_the_way(Path(filename))  # review 8: "File exists." said neither which nor why
         if in_the_way is not None:
             return f"{middle_path(str(in_the_way), 48)} is a file, not a folder"
     text = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
