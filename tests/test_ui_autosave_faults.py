@@ -162,3 +162,41 @@ def test_autosaves_and_saves_are_for_their_owner_only(game: Path, tmp_path: Path
         assert os.stat(target).st_mode & 0o777 == 0o600
     finally:
         stop(app)
+
+
+def test_a_file_where_the_autosave_folder_should_be_is_named(tmp_path: Path, monkeypatch) -> None:
+    """Review 8 robust D: a file named "autosave" in the data folder gave "Autosave failed: File
+    exists." (which file? what to do?). The warning names it: "<path> is a file, not a folder"."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "autosave").write_text("in the way")
+    monkeypatch.setenv("TACTICS_DATA_DIR", str(data))
+    app = start(write_game(tmp_path))
+    try:
+        walk(app, (1, 0))
+        from tactics.ui.elide import middle_path
+
+        said = app.saving.autosave_error
+        assert said == f"{middle_path(str(data / 'autosave'), 48)} is a file, not a folder"
+        assert said.endswith("/data/autosave is a file, not a folder")  # which file, in words
+        assert warning_drawn(app)
+        assert (data / "autosave").read_text() == "in the way"  # never removed or written over
+    finally:
+        stop(app)
+
+
+def test_save_as_onto_a_full_disk_says_the_disk_is_full(game: Path, tmp_path: Path, monkeypatch) -> None:
+    """Review 8 robust D (also): Save as into a full disk said "Not saved: [Errno 28] No space left on
+    device"; it says what the autosave warning says, "the disk is full"."""
+    import tactics.engine.saves.document as document
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(tmp_path / "night.tactics.json"))
+
+    app = start(game)
+    try:
+        monkeypatch.setattr(document, "atomic_write_text", full)
+        assert not app.saving.save_to(tmp_path / "night.tactics.json")
+        assert app.battle.message[:2] == ("Not saved: the disk is full.", "error")
+    finally:
+        stop(app)

@@ -76,3 +76,27 @@ def test_the_save_dialog_keeps_its_path_across_a_change_of_scale(app: App, tmp_p
     assert again is not dialog and again.alive()
     assert again.rect.width > 2 * small_w
     assert again.file_path_text_line.get_text() == str(tmp_path / "next-week.encounter.toml")
+
+
+def test_a_resize_keeps_the_caret_and_the_selection_of_the_box_being_typed_in(app: App) -> None:
+    """Review 8 robust G: the form built again at the new scale put the caret at the start of the
+    Name box: what the GM typed next went in front of the name ("zz e|rrre q"). The caret, and a
+    selection, stay where they were."""
+    key(app, pygame.K_u)
+    click(app, app.builder.panel.button_rect("add").center)
+    name = app.builder.form.entries["name"]
+    name.set_text("")
+    typed(app, "Gorg the Bold")
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)  # the caret after "Go"
+    resize(app, (3840, 2160))
+    big = app.builder.form
+    typed(app, "X")
+    assert big.text("name") == "GoXrg the Bold"
+    key(app, pygame.K_END)
+    for _ in range(4):
+        key(app, pygame.K_LEFT, pygame.KMOD_LSHIFT)  # "Bold" selected
+    resize(app, (1280, 720))
+    typed(app, "Wise")  # typed over the selection, as before the resize
+    assert app.builder.form is not big and app.builder.form.text("name") == "GoXrg the Wise"

@@ -6,6 +6,8 @@ desktop file dialog; "Opening NAME ..." is on the window before a big map's load
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
@@ -95,3 +97,143 @@ def test_opening_a_map_draws_opening_name_before_the_load_starts(tmp_path, monke
                 app.step()
         assert at_load == [("Opening room.txt ...", "busy")]
         assert app.battle.message[:2] == ("Opened room.txt.", "good") and drawn[-1][0] == "Opened room.txt."
+
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+
+
+def _typed_and_enter(app, dialog, text: str) -> None:
+    """``text`` typed in the dialog's path box (its old text selected and replaced), then Enter."""
+    from ui_driver import click, key, post
+
+    entry = dialog.file_path_text_line
+    click(app, entry.rect.center)  # the box has the keyboard
+    entry.set_text("")
+    post(app, pygame.event.Event(pygame.TEXTINPUT, text=text))
+    key(app, pygame.K_RETURN, text="\r")
+    for _ in range(3):
+        app.step()
+
+
+@needs_fifo
+@pytest.mark.parametrize("combo, what", [("open", "fifo"), ("open", "device"), ("save as", "fifo")])
+def test_a_fifo_or_a_device_typed_in_the_path_box_is_refused_in_the_dialog(tmp_path, combo, what, lasting_messages):
+    """Review 8 robust H: a FIFO's or /dev/null's path typed in the Open or Save as dialog and
+    Enter crashed the app (pygame_gui listed it as a folder). Now the dialog stays open on its
+    folder and says why under the list; the game goes on, nothing is written."""
+    from ui_driver import app_session, key
+
+    target = tmp_path / "pipe.tactics.json"
+    os.mkfifo(target)
+    typed = str(target) if what == "fifo" else os.devnull
+    for app in app_session(_open_dialog(tmp_path)):
+        if combo == "open":
+            key(app, pygame.K_o, pygame.KMOD_LCTRL)
+            dialog = app.file_dialog
+        else:
+            key(app, pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+            dialog = app.saving.dialog
+        _typed_and_enter(app, dialog, typed)
+        assert app.running and dialog.alive()
+        said = dialog.problem_label.text
+        assert said == ("pipe.tactics.json is a pipe (FIFO), not a file" if what == "fifo"
+                        else "null is a device, not a file")
+        assert dialog.file_path_text_line.get_text() == typed  # what was typed is kept, to correct it
+        assert app.battle.state.map.width == 4  # the cave still open
+        key(app, pygame.K_END)
+        key(app, pygame.K_BACKSPACE)  # the path corrected: the line goes
+        app.step()
+        assert dialog.problem_label is None
+
+
+@needs_fifo
+def test_a_fifo_in_a_folder_is_not_listed_as_a_folder_to_go_into(tmp_path, lasting_messages):
+    """Review 8 robust H: pygame_gui listed every entry that is not a regular file as a folder;
+    a double click on a FIFO then listed it and crashed. Only folders and files are listed."""
+    from ui_driver import app_session, key
+
+    os.mkfifo(tmp_path / "pipe.tmx")
+    for app in app_session(_open_dialog(tmp_path)):
+        key(app, pygame.K_o, pygame.KMOD_LCTRL)
+        names = [item["text"] for item in app.file_dialog.file_selection_list.item_list]
+        assert "sub" in names and "room.txt" in names and "pipe.tmx" not in names
+
+
+def test_a_refused_file_with_a_long_name_is_named_shortened_in_its_middle(tmp_path, lasting_messages):
+    """Review 8 robust F: a refused file with a 250-letter name: the banner printed the name on one
+    line cut at both window edges, and the status line's copy never reached the reason. The name
+    is shortened in its middle (its start and its ".json" kept), so the reason shows in both."""
+    from tactics.ui import layout_probe as probe
+    from ui_driver import app_session, post
+
+    name = "a" * 245 + ".json"
+    (tmp_path / name).write_text("{}", encoding="utf-8")
+    for app in app_session(_open_dialog(tmp_path)):
+        post(app, pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / name)))
+        text, kind = app.battle.message[:2]
+        assert kind == "error" and text.startswith("Could not open aaaa") and "…" in text
+        assert "a.json: format: missing (expected 'tactics-map')" in text and len(text) < 120
+        rec = probe.start()
+        try:
+            app.draw()
+        finally:
+            probe.stop()
+        shown = [m for m in rec.on(pygame.display.get_surface()) if m.kind == "text" and m.label == text]
+        assert len(shown) == 2  # the banner and the status line
+        window = pygame.Rect((0, 0), app.size)
+        assert all(window.contains(pygame.Rect(m.rect)) for m in shown)
+
+
+@pytest.mark.parametrize("combo", ["open", "save as"])
+def test_a_name_too_long_for_the_disk_typed_in_the_path_box_is_flagged_not_a_crash(tmp_path, combo, lasting_messages):
+    """Review 8 robust (finding 2): a name over 255 characters typed or pasted in the Open or
+    Save as path box closed the app (pygame_gui's is_file() raised "File name too long"). The
+    dialog says so above OK, OK is off, Enter saves or opens nothing; a shorter name clears it."""
+    from ui_driver import app_session, key, post
+
+    for app in app_session(_open_dialog(tmp_path)):
+        if combo == "open":
+            key(app, pygame.K_o, pygame.KMOD_LCTRL)
+            dialog = app.file_dialog
+        else:
+            key(app, pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+            dialog = app.saving.dialog
+        _typed_and_enter(app, dialog, str(tmp_path / ("b" * 300 + ".tactics.json")))
+        assert app.running and dialog.alive()
+        assert dialog.problem_label.text == "That name is too long: a file name has at most 255 characters."
+        assert not dialog.ok_button.is_enabled
+        assert not list(tmp_path.glob("bbb*"))  # nothing written
+        dialog.file_path_text_line.set_text("")
+        post(app, pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "room.txt")))
+        app.step()
+        assert dialog.problem_label is None
+
+
+@pytest.mark.parametrize("combo", ["open", "save as"])
+def test_the_file_dialogs_delete_nothing(tmp_path, combo, lasting_messages):
+    """Review 8 robust (finding 3): pygame_gui's unlabelled delete icon, beside Home and Up, erased
+    the file chosen in two clicks (the open encounter, its map). The icon is gone, and its press
+    (as pygame_gui would send it) neither asks nor deletes."""
+    import pygame_gui
+    from ui_driver import app_session, click, key, post
+
+    for app in app_session(_open_dialog(tmp_path)):
+        if combo == "open":
+            key(app, pygame.K_o, pygame.KMOD_LCTRL)
+            dialog = app.file_dialog
+        else:
+            key(app, pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+            dialog = app.saving.dialog
+            dialog._change_directory_path(tmp_path)
+            app.step()
+        items = {item["text"]: item["button_element"] for item in dialog.file_selection_list.item_list}
+        click(app, items["room.txt"].rect.center)
+        assert not dialog.delete_button.visible
+        icons = [dialog.home_button, dialog.parent_directory_button, dialog.refresh_button]
+        assert all(icon.visible for icon in icons)
+        assert icons[1].rect.left - icons[0].rect.right < icons[0].rect.width  # closed up, no gap
+        post(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=dialog.delete_button))
+        for _ in range(3):
+            app.step()
+        assert getattr(dialog, "delete_confirmation_dialog", None) is None
+        assert (tmp_path / "room.txt").exists() and dialog.alive()

@@ -389,3 +389,65 @@ def test_with_the_save_gone_its_autosave_is_offered_again(game: Path, tmp_path: 
         assert prompt is not None and "is newer than this file" in prompt.text and "1 more action" in prompt.text
     finally:
         stop(app)
+
+
+def test_newer_autosaves_that_cannot_be_read_are_named_in_the_offer_and_kept(game: Path, data_dir: Path) -> None:
+    """Review 8 robust C: the two newest autosaves cut off and overwritten with NUL bytes (the
+    laptop died mid-write): the newest readable one is offered, and the offer and the status line
+    after Restore say that the 2 newer ones could not be read and where they are kept (they hid
+    it: the GM believed the game was where it stopped). Kept out of the rotation, never offered again."""
+    app = start(game)
+    walk(app, (1, 0), (1, 1), (0, 1))
+    stop(app)
+    newest, second, third = (a.path for a in list_autosaves(game)[:3])
+    data = newest.read_bytes()
+    cut = data[: len(data) // 2]
+    newest.write_bytes(cut)  # cut off
+    data = second.read_bytes()
+    second.write_bytes(data[:100] + b"\0" * 40 + data[140:])  # NUL bytes
+    app = start(game)
+    aside = data_dir / "autosave" / "set-aside"
+    try:
+        prompt = app.saving.prompt
+        assert prompt is not None and prompt.alive()
+        assert "The 2 newer autosaves, from " in prompt.text and "could not be read" in prompt.text
+        assert f"They are kept in {aside}." in prompt.text
+        click(app, prompt.button_centre("Restore"))
+        assert [e.command for e in app.battle.encounter.journal.entries] == ["walk"]  # the third newest
+        message = app.battle.current_message()
+        assert message is not None and message[0].startswith("Restored the autosave from ") and message[1] == "warn"
+        assert "The 2 newer autosaves" in message[0] and f"kept in {aside}." in message[0]
+    finally:
+        stop(app)
+    assert sorted(p.name for p in aside.iterdir()) == sorted([newest.name, second.name])
+    assert (aside / newest.name).read_bytes() == cut  # as it was, for whoever wants to look
+    assert third.exists() and newest not in [a.path for a in list_autosaves(game)]
+
+
+def test_a_file_dropped_while_the_restore_offer_is_open_waits_for_the_answer(game: Path, tmp_path: Path) -> None:
+    """Review 8 robust (finding 7): a file dropped under "Newer autosave - Restore / Ignore" opened
+    beneath the question, and Restore then threw it away for the old game ("this file" was no
+    longer on screen). The drop is refused, saying why; the offer is still there and still right."""
+    app = start(game)
+    walk(app, (1, 0))
+    stop(app)
+    (tmp_path / "other").mkdir()
+    other = write_game(tmp_path / "other", "duel.encounter.toml")
+    app = start(game)
+    try:
+        prompt = app.saving.prompt
+        assert prompt is not None and prompt.alive()
+        drop(app, other)
+        assert app.battle.encounter.source == str(game)  # not opened under the question
+        text, kind = app.battle.message[:2]
+        assert kind == "error" and text == ("duel.encounter.toml not opened: answer the question on screen first "
+                                            "(Newer autosave: Restore or Ignore).")
+        assert prompt.alive()
+        click(app, prompt.button_centre("Restore"))
+        assert app.battle.state.combatants["brandon"].cell == (1, 0)
+        drop(app, other)  # answered: the drop goes on as usual (the restored moves are only autosaved: asked)
+        assert app.saving.prompt is not prompt and app.saving.prompt.alive()
+        click(app, app.saving.prompt.button_centre("Open without saving"))
+        assert app.battle.encounter.source == str(other)
+    finally:
+        stop(app)

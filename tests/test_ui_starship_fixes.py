@@ -175,3 +175,51 @@ def test_the_engineer_tag_says_action_only_on_a_ship_that_offers_it():
     finally:
         app._addons("closing")
         pygame.quit()
+
+
+def test_a_restore_mid_space_combat_reopens_the_starship_screen(data_dir):
+    """Review 8 robust E: after a crash mid space combat, Restore showed the battle map and its
+    "Start combat" button; the fight is on the starship screen, so the window reopens there (the
+    toolbar's button names the battle map, as after Tab)."""
+    from tactics.ui.opening import open_path
+    from tactics.ui.starship.screen import StarshipScreen
+    from ui_driver import click_settled
+
+    app = App(open_path(bundled("pirate-corvette.encounter.toml"), seed=11), size=SIZE)
+    app.step()
+    screen = starship(app)
+    press(app, screen, "begin")  # autosaved: Begin space combat
+    assert app.battle.encounter.journal.entries[-1].command == "space.start"
+    app._addons("closing")
+    pygame.quit()  # as the laptop dying: the autosave is all there is
+
+    app = App(open_path(bundled("pirate-corvette.encounter.toml"), seed=11), size=SIZE)
+    app.saving.offer_restores()
+    app.step()
+    try:
+        prompt = app.saving.prompt
+        assert prompt is not None and prompt.alive()
+        assert isinstance(app.screens[0], StarshipScreen) is False  # the file itself: no battle yet
+        click_settled(app, prompt.button_centre("Restore"))
+        assert app.battle.encounter.state.space.started
+        assert isinstance(app.screens[0], StarshipScreen) and app.screens[0].battle is app.battle
+        labels = [b.text for b, (_, name) in app.toolbar.buttons.items() if name == "starship"]
+        assert labels == ["Battle map"]
+    finally:
+        app._addons("closing")
+        pygame.quit()
+
+
+def test_a_game_whose_last_action_was_on_the_map_reopens_on_the_map():
+    """Review 8 robust E: the screen is read from the game: in a space battle under way, a last
+    action on the battle map (a boarding fight) reopens on the map; a last space action on the
+    starship screen."""
+    from tactics.engine.board import Walk
+    from tactics.ui.starship.resume import reopens_on_starship
+
+    enc = corvette()
+    assert not reopens_on_starship(enc)  # no battle yet
+    enc.submit(StartSpaceCombat())
+    assert reopens_on_starship(enc)
+    enc.submit(Walk("brandon", [(14, 2)]))
+    assert not reopens_on_starship(enc)

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from tactics.ui import layout_probe as probe
+from tactics.ui.theme import px as theme_px
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
 
@@ -188,3 +189,56 @@ def test_no_condition_word_hides_a_token_s_initials_on_either_window(size):
                 share = covered.width * covered.height / (box.width * box.height)
                 assert share <= LETTERS_FREE + 1e-9, \
                     f"{size}, {px} px a square: {text!r} ({rest[-1]}) covers {share:.0%} of {name}'s initials"
+
+
+LONG = "W" * 120  # accepted: the limit is 200
+
+
+@pytest.fixture
+def crowded_long_name(tmp_path):
+    """A room where a 120-letter name stands between two others, a square apart."""
+    from tactics.engine.core.encounter import load_encounter
+
+    (tmp_path / "room.txt").write_text(("." * 16 + "\n") * 8)
+    (tmp_path / "long.encounter.toml").write_text(
+        'name = "Long"\nmap = "room.txt"\n[teams.party]\nname = "Party"\ncolour = [70, 140, 230]\n'
+        '[teams.foes]\nname = "Foes"\ncolour = [220, 80, 60]\n'
+        + "".join(f'[[combatants]]\nid = "{cid}"\nname = "{name}"\nteam = "{team}"\nsheet = "space_bear"\n'
+                  f'cell = [{x}, 3]\n' for cid, name, team, x in
+                  (("a", "Ann", "party", 5), ("w", LONG, "party", 7), ("j", "Jürgen", "foes", 9))))
+    yield from app_session(App(load_encounter(tmp_path / "long.encounter.toml"), size=(1280, 720)), closing=True)
+
+
+def test_a_long_name_is_cut_with_an_ellipsis_on_its_token_selected_or_not(crowded_long_name):
+    """Review 8 robust B: a 120-letter name had no label at all unselected (no room anywhere) and,
+    selected, one pill wider than the window over the panels, the other tokens and the status bar.
+    Its pill is now at most three squares wide (or 12 letters' heights), cut with an ellipsis,
+    the same selected or not; the status line cuts the name, never the help after it."""
+    app = crowded_long_name
+    view = app.battle
+    px = view.camera.cell_px
+    room = max(3 * px, 12 * max(15, min(theme_px(24), px * 0.3)))
+
+    def long_pill():
+        rec = probe.start()
+        try:
+            app.draw()
+        finally:
+            probe.stop()
+        return [m for m in rec.on(pygame.display.get_surface()) if m.kind == "text" and m.label.startswith("WWW")]
+
+    for selected in (False, True):
+        if selected:
+            click(app, centre(app, (7, 3)))
+            assert view.selected == "w"
+        x = centre(app, (7, 3))[0]
+        pills = [m for m in long_pill() if abs(pygame.Rect(m.rect).centerx - x) <= 2 and m.rect.bottom < app.size[1] - 40]
+        assert len(pills) == 1, f"selected={selected}: the name is on its token"
+        pill = pills[0]
+        assert pill.label.endswith("…") and len(pill.label) < 40
+        assert pill.rect.width <= room + px  # (the pill's padding)
+        assert view.board_rect().contains(pill.rect)
+    hint = view.tool.status()
+    drawn = [m for m in long_pill() if m.rect.top >= app.size[1] - 40]  # the status line
+    assert len(drawn) == 1 and drawn[0].label.startswith("WWW") and "…: run 30 ft (blue)" in drawn[0].label
+    assert hint.startswith(LONG) and drawn[0].label.endswith("Esc to deselect.")  # the help whole

@@ -32,6 +32,7 @@ from tactics.ui.builder.addon import attach_builder  # the encounter builder: Se
 from tactics.ui.opening import OpenError, open_path
 from tactics.ui.panels.help import HelpScreen
 from tactics.ui.panels.toolbar import Toolbar
+from tactics.ui.elide import NAME_KEEP, middle
 from tactics.ui.tools.registry import TOOL_CLASSES
 
 if TYPE_CHECKING:
@@ -199,15 +200,16 @@ class App:
 
     def open_file(self, path: str | Path) -> bool:
         """Open a map or encounter in place of the current one; on failure keep it and say why."""
-        self._show_opening(Path(path).name)
+        self._show_opening(middle(Path(path).name, NAME_KEEP))
         try:
             encounter = open_path(path)
         except OpenError as exc:
             shown = Path(exc.path).name if exc.path else Path(path).name  # the file by its name: the path is long
-            self.battle.say(f"Could not open {shown}: {exc.problem}", "error")
+            # a 250-letter name shortened in its middle: its start, its end and the reason stay readable
+            self.battle.say(f"Could not open {middle(shown, NAME_KEEP)}: {exc.problem}", "error")
             self._addons("open_failed", path, exc)
             return False
-        self.use_encounter(encounter, f"Opened {Path(path).name}.")
+        self.use_encounter(encounter, f"Opened {middle(Path(path).name, NAME_KEEP)}.")
         return True
 
     def _show_opening(self, name: str) -> None:
@@ -233,6 +235,10 @@ class App:
         self.battle.say(self.battle.opened_message(message), "warn" if problem else "good")
         self.dirty = True
         self._addons("opened", encounter)
+        from tactics.ui.starship.resume import reopens_on_starship  # (not on the first frame: test_start_lazy)
+
+        if reopens_on_starship(encounter):  # a restore mid space combat: the screen it was on (review 8)
+            self.show_starship()
 
     # -- toolbar -------------------------------------------------------------------------
     def toolbar_show(self, tool_name: str) -> None:

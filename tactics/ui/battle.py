@@ -27,6 +27,8 @@ from tactics.ui.messages import TimedMessages
 from tactics.ui.panels.combat import CombatPanels
 from tactics.ui.panels.side import draw_side_panel
 from tactics.ui.panels.status import draw_status
+from tactics.ui.long_names import long_names, shorten_names
+from tactics.ui.tokens import label_text
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
 from tactics.ui.retained import Frame, Screen
 from tactics.ui.tools.base import Tool
@@ -399,9 +401,11 @@ class BattleView(TimedMessages):
         hovered = self.token_at(cell) if cell is not None else None
         if cell is not None and hovered is not None and hovered.id in self.renderer.tokens.unnamed:  # no room for its name on the map
             x, y = cam.cell_centre(cell)
-            rect = draw.pill_at(ctx.surface, hovered.name, (x, y - cam.cell_px // 2 - 4),
-                                size=draw.label_size(cam.cell_px), colour=theme.TEXT, anchor="midbottom")
-            probe.text(ctx.surface, rect, hovered.name)
+            size = draw.label_size(cam.cell_px)
+            name = label_text(hovered.name, size, cam.cell_px)  # a 120-letter name as its pill shows it
+            rect = draw.pill_at(ctx.surface, name, (x, y - cam.cell_px // 2 - 4),
+                                size=size, colour=theme.TEXT, anchor="midbottom")
+            probe.text(ctx.surface, rect, name)
         if cell is None or self.tool.name != "select" or self.reach is not None:
             return
         if not ctx.state.map.in_bounds(cell):
@@ -483,6 +487,10 @@ class BattleView(TimedMessages):
         if self.hover_cell is not None and self.state.map.in_bounds(self.hover_cell):
             right = f"square {self.hover_cell[0]}, {self.hover_cell[1]}   " + right
         hint = self.tool.status()
+        names = long_names(self.state)  # a 120-letter name shortened, never the help after it (review 8)
+        if names:
+            hint = shorten_names(hint, names)
+            message = (shorten_names(message[0], names), message[1]) if message else message
         right += "   GM" if self.viewer == "gm" else "   PLAYERS"
         frame.part("status", (hint, message, right), lambda s: draw_status(s, hint, message, right))
 

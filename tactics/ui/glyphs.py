@@ -51,6 +51,10 @@ def strong_at(ch: str) -> str | None:
     return "L" if kind == "L" else None
 
 
+#: the two colours a letter is drawn in to compare it with the empty box (never on screen)
+_PROBE_INK, _PROBE_PAPER = pygame.Color("white"), pygame.Color("black")
+
+
 @lru_cache(maxsize=None)
 def _probe(path: str) -> pygame.font.Font:
     return pygame.font.Font(path, _PROBE_PX)
@@ -58,7 +62,7 @@ def _probe(path: str) -> pygame.font.Font:
 
 @lru_cache(maxsize=None)
 def _box(path: str) -> bytes:
-    return pygame.image.tobytes(_probe(path).render(_MISSING, False, (255, 255, 255), (0, 0, 0)), "RGB")
+    return pygame.image.tobytes(_probe(path).render(_MISSING, False, _PROBE_INK, _PROBE_PAPER), "RGB")
 
 
 @lru_cache(maxsize=4096)
@@ -67,7 +71,7 @@ def has_letter(path: str, ch: str) -> bool:
     if ch.isspace() or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
         return True  # a space, a combining mark or a format mark is drawn with what it joins
     try:
-        drawn = _probe(path).render(ch, False, (255, 255, 255), (0, 0, 0))
+        drawn = _probe(path).render(ch, False, _PROBE_INK, _PROBE_PAPER)
     except (pygame.error, ValueError):
         return False
     return pygame.image.tobytes(drawn, "RGB") != _box(path)
@@ -222,3 +226,12 @@ class TextFont(pygame.font.Font):
 
 
 __all__ = ["BUNDLED_FALLBACK", "FALLBACK_FONTS", "Run", "TextFont", "candidates", "system_fallbacks", "has_letter", "needs_help", "runs"]
+
+
+def fonts_cache_clear() -> None:
+    """Forget the fallback fonts opened (after ``pygame.quit()`` they are invalid: a second window
+    in the same process, e.g. the next test, drew "✓" with a dead font)."""
+    _probe.cache_clear()
+    _box.cache_clear()
+    _run_font.cache_clear()
+

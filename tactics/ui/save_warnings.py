@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import errno
 import logging
+from pathlib import Path
 
 import pygame
 
 from tactics.ui import theme
+from tactics.ui.elide import middle_path
 
 log = logging.getLogger(__name__)
 WARN_BG = theme.ALERT_BG
@@ -29,8 +31,24 @@ def autosave_problem(exc: Exception) -> str:
         return "the disk is full"
     if code in (errno.EACCES, errno.EPERM, errno.EROFS):
         return "the folder is read-only"
+    filename = getattr(exc, "filename", None)
+    if code in (errno.EEXIST, errno.ENOTDIR) and filename:
+        in_the_way = _file_in_the_way(Path(filename))  # review 8: "File exists." said neither which nor why
+        if in_the_way is not None:
+            return f"{middle_path(str(in_the_way), 48)} is a file, not a folder"
     text = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
     return text if len(text) <= 40 else text[:37].rstrip() + "..."
+
+
+def _file_in_the_way(path: Path) -> Path | None:
+    """The first part of ``path``, from the root down, that is a file where a folder must be."""
+    for part in (*reversed(path.parents), path):
+        try:
+            if part.exists() and not part.is_dir():
+                return part
+        except OSError:
+            return None
+    return None
 
 
 def warning_text(autosave_error: str | None, read_only: bool) -> str | None:

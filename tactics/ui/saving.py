@@ -287,6 +287,15 @@ class Saving:
     def before_open(self, path: str | Path) -> bool:
         """Another file is about to replace the game (Ctrl+O's OK, a dropped file): ask first, as
         quitting does, when the last change is not in a save written by hand (True: asked)."""
+        if self.prompt is not None and self.prompt.alive():
+            # a file dropped under "Newer autosave - Restore / Ignore" opened beneath it, and Restore then
+            # threw it away for the old game (review 8): the question on screen is answered first
+            from tactics.ui.elide import NAME_KEEP, middle
+
+            title = getattr(self, "_asked", ("",))[0]
+            self.app.battle.say(f"{middle(Path(path).name, NAME_KEEP)} not opened: answer the question on "
+                                f"screen first ({title}: {' or '.join(self.prompt.choices)}).", "error")
+            return True
         if not self.unsaved():
             return False
         path = Path(path)
@@ -316,14 +325,24 @@ class Saving:
         """Ask "Restore / Ignore" for ``autosave``, newer than ``opened`` (default: the game shown)."""
         from tactics.engine.saves.document import SaveError, load_save
 
+        from tactics.engine.saves.autosave import keep_unreadable, unreadable_newer_than
+        from tactics.ui.unreadable_autosaves import offer_note, restored_note
+
         try:
             restored = load_save(autosave)
         except SaveError:
             return  # it was good a moment ago; nothing sensible to offer now
+        # newer ones that could not be read: said, and kept out of the rotation (review 8)
+        damaged = unreadable_newer_than(autosave, source, folder=self.folder) if source else []
+        times = {path: when_text(path) for path in damaged}  # (read before they move)
+        kept_in = keep_unreadable(damaged, folder=self.folder) if damaged else None
+        note = offer_note(damaged, kept_in, times.__getitem__)
         text = (f"An autosave from {when_text(autosave)} is newer than this file "
-                f"({_escape(Path(source).name)}).{_escape(what_is_newer(opened or self.app.battle.encounter, restored))} Restore it?")
+                f"({_escape(Path(source).name)}).{_escape(what_is_newer(opened or self.app.battle.encounter, restored))}"
+                f"{'<br><br>' + _escape(note) if note else ''} Restore it?")
+        message = f"Restored the autosave from {when_text(autosave)}.{restored_note(damaged, kept_in, times.__getitem__)}"
         self.ask("Newer autosave", text, ["Restore", "Ignore"],
-                 lambda choice: self._restore(restored, autosave) if choice == "Restore" else
+                 lambda choice: self._restore(restored, autosave, message, warn=bool(damaged)) if choice == "Restore" else
                  self._ignore(autosave, source),
                  stale=lambda: self._ignore(autosave, source, replaced=True))
 
@@ -342,12 +361,15 @@ class Saving:
         else:
             self.app.battle.say(f"Playing on from the file. The newer autosave is {where}", "info")
 
-    def _restore(self, encounter: Encounter, autosave: Path, message: str | None = None) -> None:
+    def _restore(self, encounter: Encounter, autosave: Path, message: str | None = None, *,
+                 warn: bool = False) -> None:
         self._restoring = True
         try:
             self.app.use_encounter(encounter, message or f"Restored the autosave from {when_text(autosave)}.")
         finally:
             self._restoring = False
+        if warn:  # newer autosaves could not be read: amber, not the green of "all is well"
+            self.app.battle.say(self.app.battle.opened_message(message), "warn")
 
     def open_failed(self, path: str | Path, exc: Exception) -> None:
         """A file could not be opened: for a save, say why and offer the last good autosave."""
@@ -421,7 +443,9 @@ class Saving:
         try:
             save_encounter(view.encounter, path)
         except (SaveError, OSError) as exc:
-            view.say(f"Not saved: {exc}", "error")
+            # an OSError in the autosave warning's words ("the disk is full", not "[Errno 28] ...")
+            view.say(f"Not saved: {exc}" if isinstance(exc, SaveError) else f"Not saved: {autosave_problem(exc)}.",
+                     "error")
             return False
         if current:
             remember_save_as(current, path, self.folder)
@@ -488,7 +512,7 @@ class Saving:
                 and event.ui_element is self.dialog.file_path_text_line):
             # Enter in the file name saves, as in every desktop app's Save dialog.
             text = self.dialog.file_path_text_line.get_text().strip()
-            if text:
+            if text and getattr(self.dialog, "problem_label", None) is None:  # (a FIFO typed: said there)
                 self.dialog.kill()
                 self.save_to(text)
             return True

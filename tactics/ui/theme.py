@@ -166,10 +166,11 @@ def reset_caches() -> None:
     """Forget cached fonts and text (after ``pygame.quit()`` they are invalid)."""
     font.cache_clear()
     text.cache_clear()
-    from tactics.ui import draw, widgets
+    from tactics.ui import draw, glyphs, widgets
 
     draw.pill.cache_clear()
     widgets.measured_cache_clear()
+    glyphs.fonts_cache_clear()  # the fallback fonts (Hebrew, "✓") opened before pygame.quit()
 
 
 pygame.register_quit(reset_caches)  # whoever starts the font module again finds nothing of the dead one

@@ -357,8 +357,9 @@ class TokenPainter:
             probe.text(surface, pygame.Rect(x + (px - fw) // 2, y + (px - gh) // 2, fw, gh), text, role="initials")
         label = None
         if px >= self.MIN_NAME_CELL_PX:
-            img = self._label(who.name, px, selected)
-            label = (img, (x + (px - img.get_width()) // 2, y + px - max(2, px // 14)), who.name)
+            shown = label_text(who.name, label_size(px), px)  # a 120-letter name: "WWWW…", selected or not
+            img = self._label(shown, px, selected)
+            label = (img, (x + (px - img.get_width()) // 2, y + px - max(2, px // 14)), shown)
         marks = self._badges(who, x, y, px) if who.conditions and px >= self.MIN_NAME_CELL_PX else []
         return ((disc, (x + (px - dw) // 2, y + (px - dh) // 2)), label, marks, who.id)
 
@@ -455,6 +456,29 @@ def label_size(px: int) -> int:
     """Name pills grow with the zoom, never below a size read from across the table (larger on a
     big screen: the cap follows the UI scale)."""
     return int(max(15, min(theme.px(24), px * 0.3)))
+
+
+#: a name pill is at most this many squares wide (or this many of its letters' heights, at a small zoom)
+LABEL_MAX_CELLS, LABEL_MAX_EMS = 3, 12
+
+
+@lru_cache(maxsize=1024)
+def label_text(name: str, size: int, cell_px: int) -> str:
+    """``name`` as its pill shows it: whole, or cut with an ellipsis to at most
+    :data:`LABEL_MAX_CELLS` squares (review 8: a 120-letter name's pill crossed the whole window,
+    over the panels and the other tokens, and unselected it had no room anywhere: no name at all)."""
+    room = max(LABEL_MAX_CELLS * cell_px, LABEL_MAX_EMS * size)
+    f = theme.font(size, "semibold")
+    if f.size(name)[0] <= room:
+        return name
+    low, high = 1, len(name) - 1  # binary search on the letters kept
+    while low < high:
+        mid = (low + high + 1) // 2
+        if f.size(name[:mid].rstrip() + "…")[0] <= room:
+            low = mid
+        else:
+            high = mid - 1
+    return name[:low].rstrip() + "…"
 
 
 def paint_label(text: str, size: int, colour=theme.TEXT, bg=(*theme.WELL, 215)) -> pygame.Surface:

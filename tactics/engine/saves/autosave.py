@@ -144,6 +144,44 @@ def newer_autosave_than(path: str | Path, *, folder: str | Path | None = None) -
     return None
 
 
+def unreadable_newer_than(offered: str | Path, source: str | Path, *,
+                          folder: str | Path | None = None) -> list[Path]:
+    """The autosaves of the game opened from ``source`` newer than ``offered`` that could not be
+    read (cut off, NUL bytes): the ones :func:`newer_autosave_than` skipped, newest first.
+
+    Why (review 8): the offer and "Restored the autosave from 22:50." hid that the last actions,
+    in those files, are not in the game restored."""
+    from tactics.engine.saves.continued import covered_names  # it builds on this module
+
+    where = Path(folder) if folder is not None else autosave_folder()
+    covered = covered_names(source, folder=where)
+    damaged = []
+    for autosave in list_autosaves(source, folder=where):  # newest first
+        if autosave.path == Path(offered):
+            break
+        if autosave.path.name not in covered and not _loads(autosave.path):
+            damaged.append(autosave.path)
+    return damaged
+
+
+def keep_unreadable(paths: list[Path], *, folder: str | Path | None = None) -> Path | None:
+    """Move unreadable autosaves into the ``set-aside`` subfolder (out of the rotation, which would
+    delete them ten commands on, and never offered again) and return that folder; None if none
+    could be moved (they stay where they are)."""
+    where = Path(folder) if folder is not None else autosave_folder()
+    aside = where / SET_ASIDE
+    moved = None
+    for path in paths:
+        try:
+            aside.mkdir(mode=0o700, exist_ok=True)
+            os.replace(path, aside / path.name)
+        except OSError as exc:
+            log.warning("could not set aside %s: %s", path, exc)
+            continue
+        moved = aside
+    return moved
+
+
 def set_aside(path: str | Path, opened: str | Path, *, folder: str | Path | None = None) -> Path | None:
     """Move the autosaves of the game opened from ``opened`` that are newer than that file (the run
     the GM chose not to restore; ``path`` is its newest) into the ``set-aside`` subfolder, out of the

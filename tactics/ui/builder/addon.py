@@ -182,7 +182,7 @@ class BuilderAddon:
                 and self.save_dialog.alive() and (line := self.save_dialog.file_path_text_line) is not None
                 and element is line):
             text = line.get_text().strip()
-            if text:
+            if text and getattr(self.save_dialog, "problem_label", None) is None:  # (a FIFO typed: said there)
                 self.save_dialog.kill()
                 self.save_to(text)
             return True

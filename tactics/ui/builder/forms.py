@@ -156,6 +156,7 @@ class Form:
         return {"entries": {k: e.get_text() for k, e in self.entries.items()},
                 "menus": {k: self.value(k) for k in self.menus},
                 "focus": self.focused_box(),
+                "caret": self._caret(),
                 "status": self.status.text if self.status is not None else " ",
                 "extra": self._extra_state()}
 
@@ -172,8 +173,28 @@ class Form:
         focus = saved["focus"]
         if focus in self.entries:
             self.focus(focus)
+            self._put_caret(focus, saved.get("caret"))
         else:
             self.manager.set_focus_set(None)
+
+    def _caret(self) -> tuple[int, tuple[int, int]] | None:
+        """Where the caret is in the box that has the keyboard, and what is selected there."""
+        name = self.focused_box()
+        if name is None:
+            return None
+        box = self.entries[name]
+        return box.edit_position, (box.select_range[0], box.select_range[1])
+
+    def _put_caret(self, name: str, caret: tuple[int, tuple[int, int]] | None) -> None:
+        """The caret and the selection back where they were (review 8: focusing the box again put the
+        caret at its start, and what the GM typed next went in front of the name)."""
+        if caret is None:
+            return
+        box, (position, (start, end)) = self.entries[name], caret
+        size = len(box.get_text())
+        box.edit_position = min(position, size)
+        box.select_range = [min(start, size), min(end, size)]
+        box.redraw()
 
     def focus(self, name: str) -> None:
         """Give the keyboard to the box ``name`` through the manager (``focus()`` alone left the manager's
