@@ -11,13 +11,12 @@ objects walked them again and again, a tenth of the start (issue 12). The
 window calls :func:`started` after its first frame, which puts the usual
 schedule back; nothing is frozen or left uncollected, collections only come later.
 
-pydantic, imported with the first validated model, is imported without the asyncio and
-importlib.metadata it never uses here (:mod:`tactics.quick_pydantic`: a sixteenth of the start).
+(The window's package, :mod:`tactics.ui`, also imports pydantic without the asyncio it never
+uses: :mod:`tactics.quick_pydantic`. A script that imports only the rules or the engine gets
+pydantic as it is.)
 """
 
 import gc as _gc
-
-from tactics import quick_pydantic as _quick_pydantic
 
 __version__ = "0.1.0"
 
@@ -26,7 +25,6 @@ START_GC_THRESHOLD = 20_000
 _USUAL_GC = _gc.get_threshold()
 if _USUAL_GC[0] < START_GC_THRESHOLD:
     _gc.set_threshold(START_GC_THRESHOLD, *_USUAL_GC[1:])
-_quick_pydantic.install()
 
 
 def started() -> None:

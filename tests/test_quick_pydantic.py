@@ -12,7 +12,7 @@ import sys
 
 AFTER = """
 import sys
-import tactics
+import tactics.ui  # the window's package installs the stand-ins
 from pydantic import BaseModel, validate_call
 assert not [m for m in sys.modules if m.split(".")[0] == "asyncio"], "asyncio imported with pydantic"
 assert "importlib.metadata" not in sys.modules
@@ -44,7 +44,7 @@ print("ok")
 
 ALREADY = """
 import asyncio
-import tactics, pydantic
+import tactics.ui, pydantic
 import sys
 assert sys.modules["asyncio"] is asyncio and hasattr(asyncio, "get_event_loop")
 print("ok")
@@ -63,3 +63,12 @@ def test_pydantic_validates_without_asyncio_and_asyncio_works_after():
 def test_an_asyncio_imported_before_is_left_alone():
     done = _run(ALREADY)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+def test_a_script_of_the_rules_core_gets_pydantic_as_it_is():
+    """Only the window's package installs the stand-ins: ``import tactics`` (a script of the rules
+    or the engine) leaves Python's imports alone."""
+    code = "import sys, tactics, tactics.engine, pydantic\nassert 'asyncio' in sys.modules\nprint('ok')"
+    done = _run(code)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
