@@ -45,7 +45,7 @@ def fight(seed: int = 1) -> Encounter:
 def set_mine(enc: Encounter, who: str, cell: tuple[int, int]):
     """``who`` sets a Clocked mine (a Use Item action, declared then resolved); the trap."""
     enc.submit(SetTrap(who, "clocked_mine", cell))
-    enc.submit(ResolveNext())
+    enc.submit(ResolveNext(others_pass=True))  # the rest of the group does nothing (N-ORD-4)
     trap = next(iter(enc.state.traps.values()))
     assert trap.armed and trap.timer_rounds == 2
     return trap

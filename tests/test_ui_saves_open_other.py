@@ -176,28 +176,3 @@ def test_a_fresh_start_never_rotates_out_the_game_played_before(game: Path, data
     assert len(kept) == 3  # each autosave of that game
     assert len(list_autosaves(game)) == 10  # the new game's own rotation, as ever
 
-
-def test_a_file_dropped_while_the_autosave_offer_is_open_closes_the_offer_and_keeps_the_autosave(
-        game: Path, other: Path, data_dir: Path) -> None:
-    """Review 8: a drop under "Newer autosave - Restore / Ignore" opened the new file under the old
-    question, and Restore then threw the dropped file's game away for the old one. The offer now
-    closes as Ignore would (the autosave kept aside, the status line says where) and no Restore is
-    left on screen for a file that is no longer shown."""
-    app = start(game)
-    walk(app, (1, 0), (2, 0))
-    stop(app)  # as after a crash: the file has no commands, its autosave two
-    app = start(game)
-    try:
-        offer = app.saving.prompt
-        assert offer is not None and offer.alive() and offer.choices == ["Restore", "Ignore"]
-        drop(app, other)
-        assert app.battle.encounter.source == str(other), "the dropped file is open"
-        assert not offer.alive(), "the old file's offer is gone"
-        assert not (app.saving.prompt is not None and app.saving.prompt.alive()
-                    and "Restore" in app.saving.prompt.choices), "no Restore for a file no longer shown"
-        message = app.battle.current_message()
-        assert message is not None and "Another file opened" in message[0] and "kept in" in message[0]
-        kept = list((data_dir / "autosave" / "set-aside").rglob("*.json"))
-        assert kept and len(load_save(max(kept, key=lambda p: p.stat().st_mtime)).journal.entries) == 2
-    finally:
-        stop(app)

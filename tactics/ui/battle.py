@@ -477,7 +477,8 @@ class BattleView(TimedMessages):
             turns = self.turns
             frame.part("turns", panels_key, turns.draw)
         if message and shows_banner(message[1]):  # below the phase card, never over a banner's title
-            frame.part("banner", panels_key, lambda s: self._draw_banner(s, message, board))
+            said: tuple = message
+            frame.part("banner", panels_key, lambda s: self._draw_banner(s, said, board))
         if self.viewer == "players":  # last, over every panel: the GM must not mistake this view
             frame.part("players-pill", panels_key, lambda s: self._draw_players_pill(s, board))
         title = self.state.name

@@ -57,6 +57,9 @@ _PROBE_INK, _PROBE_PAPER = pygame.Color("white"), pygame.Color("black")
 
 @lru_cache(maxsize=None)
 def _probe(path: str) -> pygame.font.Font:
+    from tactics.ui.theme import forget_fonts_at_quit
+
+    forget_fonts_at_quit()  # (the fonts below die with pygame.quit(): forgotten then)
     return pygame.font.Font(path, _PROBE_PX)
 
 
@@ -171,6 +174,9 @@ def _script(text: str) -> str:
 @lru_cache(maxsize=256)
 def _run_font(path: str, size: int, height: int, bold: bool, script: str, rtl: bool) -> pygame.font.Font:
     """``path`` at the size whose line height is ``height`` (Inter's at ``size``), set up for the run."""
+    from tactics.ui.theme import forget_fonts_at_quit
+
+    forget_fonts_at_quit()
     first = pygame.font.Font(path, size)
     fitted = max(6, round(size * height / max(1, first.get_height())))
     font = pygame.font.Font(path, fitted) if fitted != size else first

@@ -124,7 +124,6 @@ class Saving:
         self.folder = folder  # autosave folder (None: the per-user data folder)
         self.autosaver: Autosaver | None = None
         self.prompt: Prompt | None = None
-        self._on_stale: Callable[[], object] | None = None  # the open question's way out if its game is replaced
         self.dialog: Any = None  # pygame_gui's UIFileDialog while one is open
         self.broken: set[str] = set()  # files that failed to load: never written by Ctrl+S
         #: Journal listeners called after the autosave of each change is written.
@@ -148,8 +147,6 @@ class Saving:
     # -- the encounter the window shows ---------------------------------------------------
     def opened(self, encounter: Encounter) -> None:
         """A new encounter is on screen: offer a newer autosave, then autosave it."""
-        if not self._restoring:
-            self._drop_stale_question()
         if self.autosaver is not None:
             self.autosaver.detach()
             for fn in self.after_autosave:
@@ -167,17 +164,6 @@ class Saving:
             encounter.journal.listeners.append(fn)
         if offer is not None:
             self._offer(offer, encounter)
-
-    def _drop_stale_question(self) -> None:
-        """Another file came on screen (a drop, Ctrl+O) while a question about the game it replaced
-        was open: that question is closed, answered as nothing is lost (an autosave offer as Ignore:
-        the autosave kept aside). Its Restore would have thrown the new file's game away (review 8)."""
-        if self.prompt is None or not self.prompt.alive():
-            return
-        self.prompt.kill()
-        stale, self._on_stale = self._on_stale, None
-        if stale is not None:
-            stale()
 
     def _newer(self, encounter: Encounter) -> Path | WentOn | None:
         """What is newer than the file just opened: its own newer autosave, else the save its game
@@ -343,23 +329,18 @@ class Saving:
         message = f"Restored the autosave from {when_text(autosave)}.{restored_note(damaged, kept_in, times.__getitem__)}"
         self.ask("Newer autosave", text, ["Restore", "Ignore"],
                  lambda choice: self._restore(restored, autosave, message, warn=bool(damaged)) if choice == "Restore" else
-                 self._ignore(autosave, source),
-                 stale=lambda: self._ignore(autosave, source, replaced=True))
+                 self._ignore(autosave, source))
 
-    def _ignore(self, autosave: Path, source: str, *, replaced: bool = False) -> None:
+    def _ignore(self, autosave: Path, source: str) -> None:
         """The GM plays on from the file: the newer autosave is kept aside (the rotation would
-        delete it after ten commands), and the status line says where. ``replaced``: the offer
-        closed because another file opened instead."""
+        delete it after ten commands), and the status line says where."""
         from tactics.engine.saves.autosave import set_aside
 
         kept = set_aside(autosave, source, folder=self.folder)
         if kept is None:
             return
-        where = f"kept in {kept.parent} as {kept.name} (Ctrl+O opens it)."
-        if replaced:
-            self.app.battle.say(f"Another file opened: the newer autosave of {Path(source).name} is {where}", "info")
-        else:
-            self.app.battle.say(f"Playing on from the file. The newer autosave is {where}", "info")
+        self.app.battle.say(f"Playing on from the file. The newer autosave is kept in {kept.parent} "
+                            f"as {kept.name} (Ctrl+O opens it).", "info")
 
     def _restore(self, encounter: Encounter, autosave: Path, message: str | None = None, *,
                  warn: bool = False) -> None:
@@ -473,14 +454,10 @@ class Saving:
                                   str(suggested_name(self.app.battle.encounter)), existing_only=False)
 
     # -- prompts ---------------------------------------------------------------------------
-    def ask(self, title: str, text: str, choices: list[str], on_choice: Callable[[str], object], *,
-            stale: Callable[[], object] | None = None) -> Prompt:
-        """Ask a question about the game on screen; ``stale`` is called instead of an answer when another
-        file replaces that game while it is still asked (see :meth:`_drop_stale_question`)."""
+    def ask(self, title: str, text: str, choices: list[str], on_choice: Callable[[str], object]) -> Prompt:
         if self.prompt is not None and self.prompt.alive():
             self.prompt.kill()
         self.prompt = Prompt(self.app.ui, self.app.size, title, text, choices, on_choice)
-        self._on_stale = stale
         self._asked = (title, text, choices, on_choice)
         self.app.dirty = True
         return self.prompt
@@ -488,7 +465,7 @@ class Saving:
     def rescaled(self) -> None:
         """The window changed its UI scale: a question still open is asked again at the new size."""
         if self.prompt is not None and self.prompt.alive() and getattr(self, "_asked", None):
-            self.ask(*self._asked, stale=self._on_stale)
+            self.ask(*self._asked)
 
     # -- App hooks ---------------------------------------------------------------------------
     def ui_event(self, event: pygame.event.Event) -> bool:

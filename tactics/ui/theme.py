@@ -99,6 +99,7 @@ def font(size: int, weight: str = "semibold") -> pygame.font.Font:
     name = {"regular": "Inter-Regular.otf", "semibold": "Inter-SemiBold.otf", "bold": "Inter-Bold.otf"}[weight]
     path = FONT_DIR / name
     size = max(6, int(size))
+    forget_fonts_at_quit()
     if path.exists():
         from tactics.ui.glyphs import TextFont  # letters Inter lacks come from a system font
 
@@ -160,10 +161,26 @@ def start_fonts() -> None:
     if not pygame.font.get_init():
         pygame.font.init()
         reset_caches()
+    forget_fonts_at_quit()
+
+
+_QUIT_HOOKED = False
+
+
+def forget_fonts_at_quit() -> None:
+    """Have the next ``pygame.quit()`` forget the cached fonts. pygame calls a registered quit
+    function once and then forgets it, so each font made after a quit registers it again (a
+    test's second window found the first one's dead fonts in the cache)."""
+    global _QUIT_HOOKED
+    if not _QUIT_HOOKED:
+        pygame.register_quit(reset_caches)
+        _QUIT_HOOKED = True
 
 
 def reset_caches() -> None:
     """Forget cached fonts and text (after ``pygame.quit()`` they are invalid)."""
+    global _QUIT_HOOKED
+    _QUIT_HOOKED = False  # pygame has dropped the registration with this call
     font.cache_clear()
     text.cache_clear()
     from tactics.ui import draw, glyphs, widgets
@@ -173,7 +190,7 @@ def reset_caches() -> None:
     glyphs.fonts_cache_clear()  # the fallback fonts (Hebrew, "✓") opened before pygame.quit()
 
 
-pygame.register_quit(reset_caches)  # whoever starts the font module again finds nothing of the dead one
+forget_fonts_at_quit()  # whoever starts the font module again finds nothing of the dead one
 
 
 # -- UI colours by role, for the panels, dialogs and screens (widgets.py and its users) ---------
