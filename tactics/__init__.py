@@ -10,10 +10,6 @@ whole session (modules, classes, validators), and collecting every 700 new
 objects walked them again and again, a tenth of the start (issue 12). The
 window calls :func:`started` after its first frame, which puts the usual
 schedule back; nothing is frozen or left uncollected, collections only come later.
-
-(The window's package, :mod:`tactics.ui`, also imports pydantic without the asyncio it never
-uses: :mod:`tactics.quick_pydantic`. A script that imports only the rules or the engine gets
-pydantic as it is.)
 """
 
 import gc as _gc

@@ -11,12 +11,4 @@ Layout of the package:
 * :mod:`tactics.ui.panels`: one module per panel (toolbar, status bar, side panel, help).
 
 Nothing here changes the encounter except by submitting commands.
-
-The window imports pydantic (with its first validated model) without the asyncio and
-importlib.metadata it never uses here (:mod:`tactics.quick_pydantic`: a sixteenth of the start);
-installed here, by the window's package, so a script of the rules core is left as it is.
 """
-
-from tactics import quick_pydantic as _quick_pydantic
-
-_quick_pydantic.install()
