@@ -115,6 +115,17 @@ def _typed_and_enter(app, dialog, text: str) -> None:
         app.step()
 
 
+def _dialog_of(app, combo: str):
+    """Ctrl+O ("open") or Ctrl+Shift+S ("saveas"), as the GM presses them: the dialog shown."""
+    from ui_driver import key
+
+    if combo == "open":
+        key(app, pygame.K_o, pygame.KMOD_LCTRL)
+        return app.file_dialog
+    key(app, pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    return app.saving.dialog
+
+
 @needs_fifo
 @pytest.mark.parametrize("combo, what", [("open", "fifo"), ("open", "device"), ("save as", "fifo")])
 def test_a_fifo_or_a_device_typed_in_the_path_box_is_refused_in_the_dialog(tmp_path, combo, what, lasting_messages):
@@ -127,12 +138,7 @@ def test_a_fifo_or_a_device_typed_in_the_path_box_is_refused_in_the_dialog(tmp_p
     os.mkfifo(target)
     typed = str(target) if what == "fifo" else os.devnull
     for app in app_session(_open_dialog(tmp_path)):
-        if combo == "open":
-            key(app, pygame.K_o, pygame.KMOD_LCTRL)
-            dialog = app.file_dialog
-        else:
-            key(app, pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
-            dialog = app.saving.dialog
+        dialog = _dialog_of(app, combo)
         _typed_and_enter(app, dialog, typed)
         assert app.running and dialog.alive()
         said = dialog.problem_label.text
@@ -189,15 +195,10 @@ def test_a_name_too_long_for_the_disk_typed_in_the_path_box_is_flagged_not_a_cra
     """Review 8 robust (finding 2): a name over 255 characters typed or pasted in the Open or
     Save as path box closed the app (pygame_gui's is_file() raised "File name too long"). The
     dialog says so above OK, OK is off, Enter saves or opens nothing; a shorter name clears it."""
-    from ui_driver import app_session, key, post
+    from ui_driver import app_session, post
 
     for app in app_session(_open_dialog(tmp_path)):
-        if combo == "open":
-            key(app, pygame.K_o, pygame.KMOD_LCTRL)
-            dialog = app.file_dialog
-        else:
-            key(app, pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
-            dialog = app.saving.dialog
+        dialog = _dialog_of(app, combo)
         _typed_and_enter(app, dialog, str(tmp_path / ("b" * 300 + ".tactics.json")))
         assert app.running and dialog.alive()
         assert dialog.problem_label.text == "That name is too long: a file name has at most 255 characters."
@@ -215,15 +216,11 @@ def test_the_file_dialogs_delete_nothing(tmp_path, combo, lasting_messages):
     the file chosen in two clicks (the open encounter, its map). The icon is gone, and its press
     (as pygame_gui would send it) neither asks nor deletes."""
     import pygame_gui
-    from ui_driver import app_session, click, key, post
+    from ui_driver import app_session, click, post
 
     for app in app_session(_open_dialog(tmp_path)):
-        if combo == "open":
-            key(app, pygame.K_o, pygame.KMOD_LCTRL)
-            dialog = app.file_dialog
-        else:
-            key(app, pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
-            dialog = app.saving.dialog
+        dialog = _dialog_of(app, combo)
+        if combo != "open":  # Save as starts in the saves folder: to the files' folder
             dialog._change_directory_path(tmp_path)
             app.step()
         items = {item["text"]: item["button_element"] for item in dialog.file_selection_list.item_list}
