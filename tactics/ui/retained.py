@@ -21,8 +21,9 @@ key and the rectangles it drew last frame (every ``blit``, ``fill`` and
    same things as last frame, so it is left as it is.
 
 A whole frame is drawn instead whenever something cannot be followed: a part
-without a key draws something (a pygame_gui window or dialog, a banner, the
-combat panels, an add-on's panel, the players' view pill), another screen is
+without a key draws something (a pygame_gui window or dialog, an add-on's
+panel: the hot-seat banner, the GM menu, the set-up panel; the combat and
+turns panels, the message banner and the players' view pill have keys), another screen is
 on top or at the bottom (help, the starship screen), the window was resized,
 the board was composed whole (a zoom, the end of a drag), the layout probe
 is recording, or a part drew in a way the stand-in cannot follow
