@@ -100,3 +100,19 @@ def test_a_resize_keeps_the_caret_and_the_selection_of_the_box_being_typed_in(ap
     resize(app, (1280, 720))
     typed(app, "Wise")  # typed over the selection, as before the resize
     assert app.builder.form is not big and app.builder.form.text("name") == "GoXrg the Wise"
+
+
+def test_the_table_settings_keep_what_was_typed_across_a_change_of_scale(app: App) -> None:
+    """Review 8 robust (left by its fixer): the Table settings dialog built again at a new scale
+    lost what was typed in its boxes ("1 in" went back to the saved value) and its caret."""
+    key(app, pygame.K_t, pygame.KMOD_LCTRL)
+    box = app.table.entries["square"]
+    click(app, box.get_abs_rect().center)
+    box.set_text("")
+    typed(app, "2 cm")
+    for _ in range(3):
+        key(app, pygame.K_LEFT)  # the caret after "2"
+    resize(app, (3840, 2160))
+    assert app.table.entries["square"] is not box, "the dialog was built again at the new scale"
+    typed(app, "5")
+    assert app.table.entries["square"].get_text() == "25 cm"

@@ -195,3 +195,44 @@ def _prompt_of(app: "App", window: Any) -> Any | None:
     if prompt is not None and prompt.alive() and prompt.window is window:
         return prompt
     return None
+
+
+@dataclass(frozen=True)
+class TypedBoxes:
+    """What a dialog's text boxes hold, which has the keyboard and where its caret and selection are:
+    kept across a dialog built again at a new UI scale (review 8: the caret went to the start and
+    what was typed next went in front; the Table settings lost what was typed)."""
+
+    texts: dict[str, str]
+    focused: str | None
+    caret: tuple[int, int, int] | None  # (position, selection start, selection end)
+
+
+def typed_boxes(manager: Any, boxes: dict[str, Any]) -> TypedBoxes:
+    held = manager.get_focus_set() or set()
+    focused = next((k for k, e in boxes.items() if e in held), next((k for k, e in boxes.items() if e.is_focused), None))
+    caret = None
+    if focused is not None:
+        box = boxes[focused]
+        caret = (box.edit_position, box.select_range[0], box.select_range[1])
+    return TypedBoxes({k: e.get_text() for k, e in boxes.items()}, focused, caret)
+
+
+def put_caret(box: Any, caret: tuple[int, int, int] | None) -> None:
+    """The caret and the selection of ``box`` back where they were (clipped to its text)."""
+    if caret is None:
+        return
+    size = len(box.get_text())
+    box.edit_position = min(caret[0], size)
+    box.select_range = [min(caret[1], size), min(caret[2], size)]
+    box.redraw()
+
+
+def put_typed_boxes(manager: Any, boxes: dict[str, Any], typed: TypedBoxes) -> None:
+    """Put :func:`typed_boxes` back into boxes built again with the same names."""
+    for name, text in typed.texts.items():
+        if name in boxes and boxes[name].get_text() != text:
+            boxes[name].set_text(text)
+    if typed.focused in boxes:
+        manager.set_focus_set(boxes[typed.focused])
+        put_caret(boxes[typed.focused], typed.caret)

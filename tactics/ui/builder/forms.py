@@ -177,24 +177,18 @@ class Form:
         else:
             self.manager.set_focus_set(None)
 
-    def _caret(self) -> tuple[int, tuple[int, int]] | None:
+    def _caret(self) -> tuple[int, int, int] | None:
         """Where the caret is in the box that has the keyboard, and what is selected there."""
-        name = self.focused_box()
-        if name is None:
-            return None
-        box = self.entries[name]
-        return box.edit_position, (box.select_range[0], box.select_range[1])
+        from tactics.ui.focus import typed_boxes
 
-    def _put_caret(self, name: str, caret: tuple[int, tuple[int, int]] | None) -> None:
+        return typed_boxes(self.manager, self.entries).caret
+
+    def _put_caret(self, name: str, caret: tuple[int, int, int] | None) -> None:
         """The caret and the selection back where they were (review 8: focusing the box again put the
         caret at its start, and what the GM typed next went in front of the name)."""
-        if caret is None:
-            return
-        box, (position, (start, end)) = self.entries[name], caret
-        size = len(box.get_text())
-        box.edit_position = min(position, size)
-        box.select_range = [min(start, size), min(end, size)]
-        box.redraw()
+        from tactics.ui.focus import put_caret
+
+        put_caret(self.entries[name], caret)
 
     def focus(self, name: str) -> None:
         """Give the keyboard to the box ``name`` through the manager (``focus()`` alone left the manager's
@@ -203,9 +197,9 @@ class Form:
 
     def focused_box(self) -> str | None:
         """The name of the box that has the keyboard (None: none of this form's)."""
-        held = self.manager.get_focus_set() or set()
-        return next((k for k, e in self.entries.items() if e in held),
-                    next((k for k, e in self.entries.items() if e.is_focused), None))
+        from tactics.ui.focus import typed_boxes
+
+        return typed_boxes(self.manager, self.entries).focused
 
     def _extra_state(self) -> dict[str, Any]:
         return {}

@@ -86,9 +86,14 @@ class TableDialog:
 
     # -- the window ------------------------------------------------------------------------
     def rescaled(self) -> None:
-        """The GM's window changed its UI scale: an open dialog is built again at the new size."""
+        """The GM's window changed its UI scale: an open dialog is built again at the new size, with
+        what was typed in its boxes, the keyboard's box and its caret kept."""
         if self.window is not None and self.window.alive():
+            from tactics.ui.focus import put_typed_boxes, typed_boxes
+
+            typed = typed_boxes(self.app.ui, self.entries)  # what the GM typed, kept (review 8)
             self.build()
+            put_typed_boxes(self.app.ui, self.entries, typed)
 
     def toggle(self) -> None:
         if self.window is not None and self.window.alive():
