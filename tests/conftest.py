@@ -5,6 +5,7 @@ import gc
 import os
 import sys
 import tempfile
+import weakref
 from pathlib import Path
 
 import pytest
@@ -55,13 +56,25 @@ def _quit_after_emptying_the_queue() -> None:
     from pygame_gui.core.utility import set_default_manager
 
     real = pygame.quit
+    windows: weakref.WeakSet[pygame.Window] = weakref.WeakSet()
+
+    class TrackedWindow(pygame.Window):  # type: ignore[misc]
+        """A second window (the players' window): while one is alive, all of pygame stops at quit.
+        Left to the display-only quit, a players' window collected in a later test destroyed that
+        test's main window ("Invalid window": SDL had reused the freed window)."""
+
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)
+            windows.add(self)
+
+    pygame.Window = TrackedWindow  # type: ignore[misc]
 
     def quit() -> None:
         if pygame.display.get_init():
             pygame.event.get()
         set_default_manager(None)
-        if pygame.time.get_ticks():  # a test's own pygame.init() started the clock too: all of it stops,
-            real()  # so the next window's clock starts at 0 again, as the tests with a clock of their own expect
+        if pygame.time.get_ticks() or len(windows):  # a test's own pygame.init() started the clock too: all
+            real()  # of it stops, so the next window's clock starts at 0 again, as tests with a clock expect
             return
         # else the display only: the font module runs on, so the next test's window keeps the fonts and
         # rendered texts cached by the earlier ones (theme.start_fonts): loading every font and
