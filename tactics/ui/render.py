@@ -57,6 +57,7 @@ from tactics.ui.board_ground import (_doors_layer, _map_layer, door_rect, door_t
                                      open_doors_now, secret_doors_now)
 from tactics.ui.cell_painter import OVERLAY_PIXELS, CellPainter, border_edges
 from tactics.ui.mapart import MapArt
+from tactics.ui.retained import uncovered
 from tactics.ui.tokens import TokenPainter
 
 GROUND_LAYERS = ("map", "doors")  # what lies under everything and changes only with the camera and doors
@@ -273,7 +274,7 @@ class BoardRenderer:
         dx, dy = origin[0] - was[0], origin[1] - was[1]
         board.set_clip(clip)
         board.scroll(dx, dy)
-        for strip in _strips(clip, dx, dy):
+        for strip in uncovered(clip, dx, dy):
             self._compose(board, strip, camera, state, viewer, clip, view, layers)
         board.set_clip(None)
 
@@ -311,7 +312,7 @@ class BoardRenderer:
         keys, boxes = rec[2].keys, rec[2].boxes
 
         def strips_on(target: pygame.Surface, dx: int, dy: int, area: pygame.Rect = clip) -> None:
-            for strip in _strips(clip, dx, dy):
+            for strip in uncovered(clip, dx, dy):
                 strip = strip.clip(area)
                 if not strip.w or not strip.h:
                     continue
@@ -480,16 +481,6 @@ def _window_format(size: tuple[int, int]) -> pygame.Surface:
     ``convert()`` copies 8 MB, twice at each start)."""
     display = pygame.display.get_surface()
     return pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
-
-
-def _strips(clip: pygame.Rect, dx: int, dy: int) -> list[pygame.Rect]:
-    """What a board moved by (dx, dy) inside ``clip`` leaves uncovered."""
-    strips = []
-    if dx:
-        strips.append(pygame.Rect(clip.left if dx > 0 else clip.right + dx, clip.top, abs(dx), clip.height))
-    if dy:
-        strips.append(pygame.Rect(clip.left, clip.top if dy > 0 else clip.bottom + dy, clip.width, abs(dy)))
-    return strips
 
 
 def _draw_tokens(ctx: DrawContext) -> None:

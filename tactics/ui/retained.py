@@ -324,7 +324,7 @@ class Frame:
         self.surface.scroll(dx, dy)
         self.surface.set_clip(None)
         self.scrolled = (dx, dy)
-        self.damage += [r.move(dx, dy).clip(clip) for r in old_live] + _uncovered(clip, dx, dy)
+        self.damage += [r.move(dx, dy).clip(clip) for r in old_live] + uncovered(clip, dx, dy)
 
     # -- the parts -------------------------------------------------------------------------
     def part(self, name: str, key: Any, draw: Draw[T]) -> T:
@@ -418,8 +418,9 @@ class Frame:
         screen.repainted = areas
 
 
-def _uncovered(clip: pygame.Rect, dx: int, dy: int) -> list[pygame.Rect]:
-    """What scrolling ``clip`` by (dx, dy) leaves uncovered."""
+def uncovered(clip: pygame.Rect, dx: int, dy: int) -> list[pygame.Rect]:
+    """What scrolling ``clip`` by (dx, dy) leaves uncovered (the window's board here, the cached
+    board in ``render``'s pan)."""
     out = []
     if dx:
         out.append(pygame.Rect(clip.left if dx > 0 else clip.right + dx, clip.top, abs(dx), clip.height))
