@@ -11,10 +11,9 @@ import pytest
 
 from tactics.engine.board import Walk
 from tactics.engine.core.encounter import Encounter
-from tactics.engine.hazards.commands import Detonate, PlaceTrap, SetFacing, ThrowGrenade, attack_arc, counter_events, effective_facing
+from tactics.engine.hazards.commands import Detonate, PlaceTrap, SetFacing, ThrowGrenade, attack_arc, cloud_counters, effective_facing
 from tactics.engine.core.journal import Refused
 from tactics.maps import BattleMap
-from tactics.rules.dice import Dice
 from tactics.rules.geometry import Segment
 
 ROOM = "\n".join(["." * 16] * 12)
@@ -129,8 +128,11 @@ def test_smoke_cloud_lingers_and_thins_out():
     enc.submit(Detonate("grenade-1"))
     g = enc.state.grenades["grenade-1"]
     assert g.status == "cloud" and g.cloud_rounds == 3 and (7, 5) in g.cloud_cells
-    ticks = counter_events(enc.state, Dice(1))
-    assert ticks[0].data == {"grenade": "grenade-1", "rounds": 2}
+    # a round counter of Ann's side, risen before any fight: counted from the first Counter Phase
+    # (N-CNT-4; its rounds going down: tests/test_round_counters.py)
+    [(tag, counter)] = cloud_counters(enc.state)
+    assert tag == {"kind": "cloud", "label": "Smoke cloud at (7, 5)"}
+    assert (counter.rounds, counter.team, counter.set_in_round, counter.set_after_group) == (3, "party", 0, None)
 
 
 # -- cooking (R-GREN-5) -------------------------------------------------------------------------

@@ -49,6 +49,9 @@ from tactics.engine.combat.state import (  # noqa: F401  (re-exported: the groun
     winner_if_over,
 )
 from tactics.engine.combat.passing import end_of_turn_passes
+from tactics.engine.combat.round_counters import (
+    COUNTER_HOOKS, COUNTER_SOURCES, after_count, count, ended_of, had_turn_since, source_counters,
+)
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Condition, EncounterState
 from tactics.rules.dice import Dice
@@ -61,14 +64,10 @@ GroupHook = Callable[[EncounterState, "GroupMoment", Dice], list[Event]]
 #: returns extra events to commit with the turn change.
 GROUP_HOOKS: list[GroupHook] = []
 
-#: Round counters other parts keep (a Clocked mine's timer): each source lists ``(tag, counter)``
-#: for the Counter Phase to count with the environmental counters, by the same rule and in the
-#: same line (R-CNT-1; reading: N-TRAP-9). Their ticks carry the tag (``"kind"``, ``"label"``,
-#: ``"secret"``: the GM's only).
-COUNTER_SOURCES: list[Callable[[EncounterState], list[tuple[dict[str, Any], EnvCounter]]]] = []
-#: Asked after the Counter Phase is counted (its event, the state before it): extra events, e.g.
-#: a mine whose timer reached 0 goes off.
-COUNTER_HOOKS: list[Callable[[EncounterState, CountersTicked, Dice], list[Event]]] = []
+#: Round counters other parts keep (a Clocked mine's timer, a smoke cloud) and what their count sets
+#: off: :mod:`tactics.engine.combat.round_counters`, one mechanism for both modes (R-CNT-1;
+#: readings: N-TRAP-9, N-CNT-4).
+# (COUNTER_SOURCES, COUNTER_HOOKS: re-exported from there.)
 
 
 @dataclass(frozen=True)
@@ -217,7 +216,8 @@ class EndGroupTurn:
                 f"{'it' if len(pending) == 1 else 'them'} first"
             )
         events = end_of_turn_passes(state)  # reading: N-ORD-4, the log says who did nothing
-        events += _hooks(state, GroupMoment(combat.round, group.team, group.kind, "end"), dice)
+        hooked = _hooks(state, GroupMoment(combat.round, group.team, group.kind, "end"), dice)
+        events += hooked
         events.append(GroupEnded(round=combat.round, team=group.team, group=group.kind))
         nxt = combat.group_index + 1
         if nxt < len(combat.turn_order()):
@@ -225,20 +225,12 @@ class EndGroupTurn:
         if combat.round == 0 or combat.in_joiners_round():  # R-SURP-1, N-SURP-5: no Counter Phase
             return events + [RoundStarted(round=combat.round + 1)]
         done = combat.turns_done + [group.key]
-        counted = counter_phase_events(state, combat, done)
-        for hook in COUNTER_HOOKS:  # what the counts set off (a Clocked mine at 0, N-TRAP-9)
-            counted += hook(state, counted[0], dice)  # type: ignore[arg-type]
-        return events + counted
+        if hooked:  # what the turn's end set off (a smoke cloud rising) is counted too: as held (N-CNT-4)
+            from tactics.engine.combat.individual.procedure import after  # late: it imports this module
 
-
-def _had_turn_since(done: list[str], subject: str | None, set_in_round: int, set_after: str | None, rnd: int) -> bool:
-    if subject is None or subject not in done:
-        return False
-    if set_in_round < rnd or set_after is None:
-        return True
-    if set_after not in done:
-        return False  # set during the Counter Phase or by a group that never finished
-    return done.index(subject) > done.index(set_after)
+            state = after(state, hooked)
+        counted = counter_phase_events(state, state.combat, done)
+        return events + counted + after_count(state, counted[0], dice)  # type: ignore[arg-type]
 
 
 def counter_phase_events(state: EncounterState, combat: CombatState, done: list[str]) -> list[Event]:
@@ -251,26 +243,15 @@ def counter_phase_events(state: EncounterState, combat: CombatState, done: list[
         for cond in who.conditions:
             if cond.rounds is None:
                 continue
-            if _had_turn_since(done, subject, cond.set_in_round, cond.set_after_group, combat.round):
+            if had_turn_since(done, subject, cond.set_in_round, cond.set_after_group, combat.round):
                 ticks.append({"combatant": who.id, "name": cond.name, "from": cond.rounds, "to": max(0, cond.rounds - 1)})
             else:
                 held.append({"combatant": who.id, "name": cond.name, "rounds": cond.rounds})
-    env = []
-    others = [(tag, c) for source in COUNTER_SOURCES for tag, c in source(state)]
     plain: dict[str, Any] = {}
-    for tag, counter in [(plain, c) for c in combat.counters] + others:
-        opposing = [
-            k for k in done
-            if k.partition(":")[0] != counter.team
-            and _had_turn_since(done, k, counter.set_in_round, counter.set_after_group, combat.round)
-        ]
-        if opposing:
-            env.append({"id": counter.id, "label": counter.label, "from": counter.rounds,
-                        "to": max(0, counter.rounds - 1), **tag})
-        else:
-            held.append({"counter": counter.id, "label": counter.label, "rounds": counter.rounds, **tag})
-    # a part's counter at 0 is said by what it sets off (the mine's blast), not as "ends"
-    ended = [t for t in ticks if t["to"] == 0] + [e for e in env if e["to"] == 0 and "kind" not in e]
+    env, parts_held = count(state, done, combat.round, [(plain, c) for c in combat.counters] + source_counters(state))
+    held += parts_held
+    # a mine's counter at 0 is said by what it sets off (its blast), not as "ends"
+    ended = [t for t in ticks if t["to"] == 0] + ended_of(env)
     # The end of combat is determined after newcomers had their chance to join (reading:
     # N-END-2, the Counter Phase's order: counters, adding new combatants, end of combat).
     return [CountersTicked(round=combat.round, ticks=ticks, env=env, held=held, ended=ended)]
@@ -388,7 +369,8 @@ def _round(state: EncounterState, event: RoundStarted) -> None:
 @reducer.on(CountersTicked)
 def _ticked(state: EncounterState, event: CountersTicked) -> None:
     c = state.combat
-    c.phase = "counters"
+    if isinstance(c, CombatState):  # individual turns count too, with no phase of their own (N-CNT-4)
+        c.phase = "counters"
     for t in event.ticks:
         who = state.combatants[t["combatant"]]
         for cond in list(who.conditions):
@@ -403,7 +385,14 @@ def _ticked(state: EncounterState, event: CountersTicked) -> None:
             if trap is not None:
                 trap.timer_rounds = int(e["to"])
             continue
-        for counter in list(c.counters):
+        if e.get("kind") == "cloud":  # a smoke cloud thins out; at 0 it is gone (N-CNT-4)
+            cloud = state.grenades.get(e["id"])
+            if cloud is not None:
+                cloud.cloud_rounds = int(e["to"])
+                if cloud.cloud_rounds <= 0:
+                    cloud.status, cloud.cloud_cells = "spent", []
+            continue
+        for counter in list(getattr(c, "counters", [])):
             if counter.id == e["id"]:
                 counter.rounds = int(e["to"])
                 if counter.rounds <= 0:

@@ -9,8 +9,10 @@ events, and hooks them into the rest of the engine:
   that follow a target are turned (:func:`facing_path_hook`).
 * ``ground.GROUP_HOOKS`` (when the ground engine is present): at the start and
   end of every group's turn :func:`due_events` sets off the grenades whose fuse
-  names that moment (R-GREN-4/5); after the last group's turn of a round
-  :func:`counter_events` ticks smoke clouds and clocked mines.
+  names that moment (R-GREN-4/5). Smoke clouds and Clocked mines are round
+  counters (:func:`cloud_counters`, ``traps.timer_counters``): the team rules'
+  Counter Phase counts them; in individual turns :func:`counter_events` counts
+  them after the last character's turn, in the same words (N-CNT-4).
 
 Commands here: :class:`ThrowGrenade`, :class:`Detonate`; trap commands come
 from :mod:`tactics.engine.hazards.traps` and :mod:`tactics.engine.hazards.spotting`,
@@ -42,7 +44,6 @@ from tactics.engine.hazards.traps import (
     build_traps,
     reducer as trap_reducer,
     timer_counters,
-    timer_events,
     timer_hook,
 )
 from tactics.engine.hazards.facing import (
@@ -50,7 +51,7 @@ from tactics.engine.hazards.facing import (
     reducer as facing_reducer,
 )
 from tactics.engine.hazards.fuses import (
-    Fuse, cooked_goes_off_at_once, fuse_for, fuse_label, fuse_shown_to_players, public_fuse_for,
+    Fuse, cooked_goes_off_at_once, fuse_for, fuse_label, fuse_shown_to_players, public_fuse_for, set_moment,
 )
 from tactics.engine.board import combatant_or_refuse
 from tactics.engine.combat.gate import action_events
@@ -87,6 +88,8 @@ class Grenade:
     status: str = "live"  # live | cloud | spent | dud
     cloud_cells: list[Cell] = field(default_factory=list)
     cloud_rounds: int = 0
+    cloud_set_in_round: int = 0  # when the cloud rose, for the round's count (R-CNT-1, N-CNT-4)
+    cloud_set_after: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -158,8 +161,8 @@ def detonation_events(
             if trap.armed and trap.electronic and any(c in cells for c in tr.wire_cells(trap)):
                 events.append(TrapStatus(trap=trap.id, status="off", by=grenade.id))
     if kind.cloud_rounds:
-        events.append(GrenadeCloud(grenade=grenade.id, cells=sorted(cells),
-                                   rounds=kind.cloud_rounds))
+        events.append(GrenadeCloud(grenade=grenade.id, cells=sorted(cells), rounds=kind.cloud_rounds,
+                                   **set_moment(state)))  # a round counter from now (N-CNT-4)
     else:
         events.append(GrenadeSpent(grenade=grenade.id))
     return events
@@ -305,18 +308,33 @@ def due_events(state: EncounterState, moment: Any, dice: Dice) -> list[Event]:
     return events
 
 
+def cloud_counters(state: EncounterState) -> list[tuple[dict[str, Any], Any]]:
+    """Every smoke cloud as a round counter, counted with the others where each mode counts a
+    round (R-CNT-1; reading: N-CNT-4). The players see its line when they see the cloud."""
+    from tactics.engine.combat.state import EnvCounter
+
+    return [({"kind": "cloud", "label": cloud_label(g)},
+             EnvCounter(g.id, cloud_label(g), g.cloud_rounds, g.team, g.cloud_set_in_round, g.cloud_set_after))
+            for g in sorted(state.grenades.values(), key=lambda g: _order(g.id)) if g.status == "cloud"]
+
+
+def cloud_label(grenade: Grenade) -> str:
+    """"Smoke cloud at (7, 5)": the Counter Phase line's name for a cloud."""
+    what = grenade.label.removesuffix(" grenade") if grenade.label.endswith(" grenade") else "Smoke"
+    return f"{what} cloud at ({grenade.cell[0]}, {grenade.cell[1]})"
+
+
 def counter_events(state: EncounterState, dice: Dice) -> list[Event]:
-    """Counter Phase: smoke clouds thin out, clocked mines tick (and may go off)."""
-    events: list[Event] = []
-    for g in sorted(state.grenades.values(), key=lambda g: _order(g.id)):
-        if g.status == "cloud":
-            left = g.cloud_rounds - 1
-            events.append(GrenadeCloudTick(grenade=g.id, rounds=max(0, left)))
+    """Individual turns, after the last character's turn: the round's count of Clocked mines and
+    smoke clouds, in the team rounds' Counter Phase words (N-TRAP-8, N-CNT-4); team rounds count
+    them at their Counter Phase (N-TRAP-9)."""
+    from tactics.engine.combat.round_counters import individual_round_events
     from tactics.engine.combat.state import CombatState
 
-    if isinstance(state.combat, CombatState):  # team rounds: the Counter Phase counts the timers (N-TRAP-9)
-        return events
-    return events + timer_events(state, dice)
+    combat = state.combat
+    if combat is None or isinstance(combat, CombatState) or getattr(combat, "phase", "") == "ended":
+        return []
+    return individual_round_events(state, list(combat.order), list(combat.turns_done), int(combat.round), dice)
 
 
 def _last_group_end(state: EncounterState, moment: Any) -> bool:
@@ -331,7 +349,7 @@ def _last_group_end(state: EncounterState, moment: Any) -> bool:
 def group_hook(state: EncounterState, moment: Any, dice: Dice) -> list[Event]:
     """What the ground engine calls at each group's start and end."""
     events = due_events(state, moment, dice)
-    if _last_group_end(state, moment):  # reading: N-TRAP-8
+    if _last_group_end(state, moment):  # reading: N-TRAP-8, N-CNT-4 (individual turns)
         events += counter_events(state, dice)
     return events
 
@@ -354,6 +372,7 @@ def _cloud(state: EncounterState, event: GrenadeCloud) -> None:
     g.status = "cloud"
     g.cloud_cells = [(int(c[0]), int(c[1])) for c in event.cells]
     g.cloud_rounds = int(event.rounds)
+    g.cloud_set_in_round, g.cloud_set_after = int(event.set_in_round), event.set_after_group
 
 
 @own_reducer.on(GrenadeCloudTick)
@@ -396,6 +415,8 @@ def install_hooks() -> None:
     if timer_counters not in ground.COUNTER_SOURCES:  # Clocked mines count with the counters (N-TRAP-9)
         ground.COUNTER_SOURCES.append(timer_counters)
         ground.COUNTER_HOOKS.append(timer_hook)
+    if cloud_counters not in ground.COUNTER_SOURCES:  # smoke clouds too (N-CNT-4)
+        ground.COUNTER_SOURCES.append(cloud_counters)
     use_items.register_item_uses()
 
 
@@ -415,6 +436,8 @@ __all__ = [
     "attack_arc",
     "check_throw",
     "build_traps",
+    "cloud_counters",
+    "cloud_label",
     "counter_events",
     "detonation_events",
     "due_events",

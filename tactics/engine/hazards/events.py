@@ -29,6 +29,9 @@ class GrenadeCloud(Event):
     grenade: str
     cells: list[Square]
     rounds: int
+    #: when it rose, for the round's count (R-CNT-1; reading: N-CNT-4); older saves: before the fight
+    set_in_round: int = 0
+    set_after_group: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -418,24 +418,11 @@ reducer.on(TrapSetCheck)(lambda state, event: None)  # log only
 
 
 # --------------------------------------------------------------------------- counters and encounter files
-def timer_events(state: EncounterState, dice: Dice) -> list[Event]:
-    """Counter Phase: every armed timer trap ticks; at 0 it goes off (Clocked mines)."""
-    events: list[Event] = []
-    for trap in sorted(state.traps.values(), key=lambda t: t.id):
-        if not trap.armed or trap.trigger != "timer":
-            continue
-        left = trap.timer_rounds - 1
-        if left <= 0:
-            events += trigger_events(state, trap, dice, by=None)
-        else:
-            events.append(TrapStatus(trap=trap.id, status="armed", timer_rounds=left))
-    return events
-
-
 def timer_counters(state: EncounterState) -> list[tuple[dict[str, Any], Any]]:
     """Every armed timer trap (Clocked mines) as a round counter, for the team rules' Counter Phase
-    to count with the environmental counters (R-CNT-1: held while no opposing group has had its
-    turn since it was set; reading: N-TRAP-9)."""
+    to count with the environmental counters, and individual turns after the last character's turn
+    (R-CNT-1: held while no opposing group has had its turn since it was set; readings: N-TRAP-9,
+    N-CNT-4)."""
     from tactics.engine.combat.state import EnvCounter
 
     return [({"kind": "trap", "label": t.label, "secret": t.hidden and not t.players_know},
@@ -490,7 +477,6 @@ __all__ = [
     "on_map_or_refuse",
     "reducer",
     "timer_counters",
-    "timer_events",
     "timer_hook",
     "trigger_events",
 ]

@@ -193,9 +193,11 @@ class PhaseBanner(w.Panel):
         ticked = last_counter_phase(self.ui.encounter.journal) or CountersTicked(round=0, ticks=[], env=[], held=[], ended=[])
         name = lambda cid: state.combatants[cid].name if cid in state.combatants else cid  # noqa: E731
         known = self.ui.view.query_state.combatants  # the players' view: nothing of hidden creatures (N-HIDE-2)
+        clouds = self.ui.view.query_state.grenades  # ... of a smoke cloud they do not see (N-CNT-4)
         # ... nor of a Clocked mine they do not know (N-TRAP-9)
         shown = lambda t: ("combatant" not in t or t["combatant"] in known) and not (  # noqa: E731
-            t.get("secret") and self.ui.view.viewer != "gm")
+            t.get("secret") and self.ui.view.viewer != "gm") and (
+            t.get("kind") != "cloud" or t.get("id", t.get("counter")) in clouds)
         down = [f"{name(t['combatant'])}: {t['name']} {t['from']} -> {t['to']}" for t in ticked.ticks if shown(t)]
         down += [f"{counter_name(state, e)}: {e['from']} -> {e['to']}" for e in ticked.env if shown(e)]
         ended = [f"{name(t['combatant'])} is no longer {t['name']}" if "combatant" in t else f"{counter_name(state, t)} ends"
