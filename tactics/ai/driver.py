@@ -172,8 +172,8 @@ class Opponent:
                 action = replace(action, note=choice.reason)
             return Declare(choice.combatant, action), choice.reason, choice
         idle = [cid for cid in uncommitted(state) if state.combatants[cid].team == upcoming.team]
-        if idle:  # a member with nothing worth doing says so: no roll waits for it (reading: N-ORD-4)
-            return DoNothing(idle[0]), "", None
+        if idle:  # members with nothing worth doing say so, in one line: no roll waits (N-ORD-4, N-ORD-6)
+            return DoNothing(idle[0], tuple(idle[1:])), "", None
         if any(d.status == "declared" for d in combat.declarations):
             return ResolveNext(), "", None
         return Advance(), "", None

@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable, Protocol
 
 from tactics.engine.combat.events import (
-    ActionDeclared, ActionFailed, ActionLost, ActionNote, ActionPassed, ActionResolved, ActionUndeclared, AttackRolled,
+    ActionDeclared, ActionFailed, ActionLost, ActionNote, ActionResolved, ActionUndeclared, AttackRolled,
     CombatCheck, ConditionAdded, ConditionRemoved, DamageRolled,
 )
 from tactics.engine.core.board_events import TokenMoved
@@ -38,7 +38,7 @@ from tactics.engine.combat.team import (
 from tactics.engine.combat.two_weapon import (
     fights_with_two_weapons, joins_as_off_hand, main_weapon_name, two_weapon_problem,
 )
-from tactics.engine.combat.passing import take_back_pass, uncommitted, waiting_text
+from tactics.engine.combat.passing import silent_pass, take_back_pass, uncommitted, waiting_text
 from tactics.engine.combat.crossing import STOPPED, stopped_by, stopped_text
 from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded, unseen_by, unseen_problem
 from tactics.engine.core.journal import Event, Refused
@@ -478,8 +478,7 @@ class ResolveNext:
         if not self.others_pass:  # reading: N-ORD-4, no roll before every member committed
             raise Refused(f"{waiting_text(state, waiting)}: declare an action, or choose to do nothing this turn, "
                           "before anyone rolls")
-        passes: list[Event] = [ActionPassed(combatant=cid) for cid in waiting]
-        return passes + resolve_events(state, combat, order[0], dice)
+        return silent_pass(waiting) + resolve_events(state, combat, order[0], dice)  # one line (N-ORD-6)
 
 
 def resolve_events(state: EncounterState, combat: CombatState, d: Declaration, dice: Dice) -> list[Event]:

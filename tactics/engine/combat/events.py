@@ -76,12 +76,18 @@ class ActionUndeclared(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class ActionPassed(Event):
-    """A member of the acting group commits to doing nothing this turn (R-ORD-1, N-ORD-4)."""
+    """A member of the acting group commits to doing nothing this turn (R-ORD-1, N-ORD-4); when
+    the turn ends or a roll goes ahead, every silent member at once, in one line (N-ORD-6)."""
 
     kind: ClassVar[str] = "action.passed"
 
     combatant: str
     by_end: bool = omitted(False)  # the group's turn ended before it declared anything
+    also: list[str] = omitted_list()  # the other members passed with it, in the group's order
+
+    @property
+    def combatants(self) -> list[str]:
+        return [self.combatant, *self.also]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -29,7 +29,7 @@ from tactics.engine.combat.two_weapon import TwoWeaponTerms, fights_with_two_wea
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms, situational_words
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
 from tactics.engine.core.journal import Event
-from tactics.engine.core.labels import plural, possessive
+from tactics.engine.core.labels import listed, plural, possessive
 from tactics.engine.core.lookup import known_or_refuse
 from tactics.engine.core.plain import plain
 from tactics.engine.core.state import EncounterState
@@ -353,8 +353,10 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         return f"{n(d.combatant)} declares a {act.LABELS.get(d.action_kind, d.action_kind)}{what}{extra}."
     if isinstance(d, ActionUndeclared):
         return f"Action {d.id} withdrawn."
-    if isinstance(d, ActionPassed):  # reading: N-ORD-4
-        return f"{n(d.combatant)} does nothing this turn" + (" (declared nothing)." if d.by_end else ".")
+    if isinstance(d, ActionPassed):  # reading: N-ORD-4, every silent member in one line (N-ORD-6)
+        verb = "does" if not d.also else "do"
+        return f"{listed([n(c) for c in d.combatants])} {verb} nothing this turn" + (
+            " (declared nothing)." if d.by_end else ".")
     if isinstance(d, (ActionResolved, ActionFailed, ActionLost)):
         whose = f"{possessive(n(d.combatant))} {act.LABELS.get(d.action_kind, d.action_kind)}" if d.combatant else f"Action {d.id}"
         if isinstance(d, ActionResolved):

@@ -21,6 +21,11 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def listed(names: list[str]) -> str:
+    """``"Bear"``, ``"Bear and Wolf"``, ``"Bear, Wolf and Rat"``: names in one phrase."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 COMMAND_LABELS: dict[str, str] = {
     "add-counter": "Add counter",
     "adjust-hp": "Change hit points",
@@ -135,4 +140,4 @@ def _name_in(events: list[Any] | None, cid: str) -> str | None:
     return None
 
 
-__all__ = ["COMMAND_LABELS", "command_label", "entry_label"]
+__all__ = ["COMMAND_LABELS", "command_label", "entry_label", "listed", "plural", "possessive"]
