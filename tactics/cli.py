@@ -70,8 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
     stage.add_argument("--menu", metavar="NAME[/LINE...]",
                        help="open the GM's right-click menu on this token, then pick lines by key "
                             "(e.g. ann/add-condition, ann/damage)")
-    stage.add_argument("--screen", choices=["battle", "starship"], default="battle",
-                       help="which screen to show (starship: the space battle, as after Tab)")
+    stage.add_argument("--screen", choices=["battle", "starship"], default=None,
+                       help="which screen to show (starship: the space battle, as after Tab); default: "
+                            "the one the game was on (a save made mid space combat: starship)")
     return p
 
 
@@ -242,8 +243,11 @@ def stage(app, args) -> str | None:
             start = view.state.combatants[view.selected].cell
             view.tool.points = [start]
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    if getattr(args, "screen", "battle") == "starship":
+    screen = getattr(args, "screen", None)
+    if screen == "starship":
         app.show_starship()
+    elif screen is None:  # as a restore or Ctrl+O opens it: mid space combat, the starship screen
+        app.show_its_screen()
     if getattr(args, "menu", None):
         name, *lines = args.menu.split("/")
         match = [c for c in view.state.combatants.values() if name.lower() in (c.id.lower(), c.name.lower())]

@@ -232,13 +232,26 @@ class App:
         self.toolbar_show("select")
         pygame.display.set_caption(f"Tactics - {encounter.state.name}")
         problem = self.battle.renderer.art.problem  # the map's art not all shown: say so over "Opened"
-        self.battle.say(self.battle.opened_message(message), "warn" if problem else "good")
         self.dirty = True
         self._addons("opened", encounter)
+        self.show_its_screen()  # a save or restore mid space combat: the screen it was on (review 8)
+        self.say_shown(self.battle.opened_message(message), "warn" if problem else "good")
+
+    def show_its_screen(self) -> None:
+        """The screen a game opens on, one decision for every way in (the command line, Ctrl+O, a
+        restore): the starship screen when it stopped mid space combat, else the map."""
         from tactics.ui.starship.resume import reopens_on_starship  # (not on the first frame: test_start_lazy)
 
-        if reopens_on_starship(encounter):  # a restore mid space combat: the screen it was on (review 8)
+        if reopens_on_starship(self.battle.encounter):
             self.show_starship()
+
+    def say_shown(self, text: str, kind: str = "info") -> None:
+        """Say ``text`` on the map's status line and on the starship screen's when that is the one
+        shown ("Restored the autosave ..." after a restore mid space combat was on the map only)."""
+        self.battle.say(text, kind)
+        shown = self.screens[0]
+        if shown is not self.battle and hasattr(shown, "say"):
+            shown.say(text, kind)
 
     # -- toolbar -------------------------------------------------------------------------
     def toolbar_show(self, tool_name: str) -> None:

@@ -350,7 +350,7 @@ class Saving:
         finally:
             self._restoring = False
         if warn:  # newer autosaves could not be read: amber, not the green of "all is well"
-            self.app.battle.say(self.app.battle.opened_message(message), "warn")
+            self.app.say_shown(self.app.battle.opened_message(message), "warn")  # on the screen shown
 
     def open_failed(self, path: str | Path, exc: Exception) -> None:
         """A file could not be opened: for a save, say why and offer the last good autosave."""
