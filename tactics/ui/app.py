@@ -300,8 +300,12 @@ class App:
             theme.set_scale(self.size)
             if self._ui is not None:
                 self._ui.get_theme().load_theme(theme.gui_theme())  # the widgets' font at the new scale
+            # dialogs built at the old scale build again, once, at the new one; only then is what is
+            # left rebuilt in the new font: rebuilt first, their old-size labels were too small for
+            # it (18 "Label Rect is too small" warnings a resize, for boxes thrown away at once)
+            self._addons("rescaled")
+            if self._ui is not None:
                 self._ui.rebuild_all_from_changed_theme_data()
-            self._addons("rescaled")  # dialogs built at the old scale build again
             self.toolbar.rescale(self.size)
         self.dirty = True
 
