@@ -1,4 +1,4 @@
-"""A Clocked mine's timer is a round counter (R-CNT-1; N-TRAP-8, N-TRAP-9).
+"""A Clocked mine's timer is a round counter (R-CNT-1; N-TRAP-8, N-TRAP-13).
 
 The text, Each Round of Combat, Counters: "If a counter was just created this round and has not
 yet had an impact, it does not go down." R-CNT-1: an environmental counter goes down once an
@@ -102,7 +102,7 @@ def test_set_in_the_first_group_s_turn_it_goes_down_that_round():  # R-CNT-1: th
     assert trap.timer_rounds == 1
 
 
-def test_the_counter_phase_card_shows_the_timer_to_the_gm_only():  # N-TRAP-9, N-HIDE-2
+def test_the_counter_phase_card_shows_the_timer_to_the_gm_only():  # N-TRAP-13, N-HIDE-2
     import pygame
 
     from tactics.ui.app import App

@@ -1,4 +1,4 @@
-"""Clocked mines and smoke clouds are round counters, one mechanism in both modes (R-CNT-1; N-TRAP-9, N-CNT-4).
+"""Clocked mines and smoke clouds are round counters, one mechanism in both modes (R-CNT-1; N-TRAP-13, N-CNT-4).
 
 The text, Each Round of Combat, Counters: "If a counter was just created this round and has not
 yet had an impact, it does not go down." A reviewer saw, in individual turns, a Clocked mine set
@@ -183,7 +183,7 @@ def test_team_a_cloud_the_gm_sets_off_before_the_fight_counts_from_the_first_cou
     assert counter_lines(enc) == ["Counter Phase of round 1: Smoke cloud at (7, 5) 3 -> 2."]
 
 
-def test_the_counter_phase_card_shows_a_cloud_to_gm_and_players():  # N-CNT-4, N-TRAP-9
+def test_the_counter_phase_card_shows_a_cloud_to_gm_and_players():  # N-CNT-4, N-TRAP-13
     from tactics.ui.app import App
     from ui_driver import app_session, drawn_texts, key
 

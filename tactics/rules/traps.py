@@ -186,7 +186,7 @@ class Trap:
     players_know: bool = False
     status: str = "armed"  # armed | disarmed | spent | removed | off
     retry_after: dict[str, int] = field(default_factory=dict)
-    #: when a timer was armed in a fight, for the Counter Phase (R-CNT-1): round and group (N-TRAP-9)
+    #: when a timer was armed in a fight, for the Counter Phase (R-CNT-1): round and group (N-TRAP-13)
     set_in_round: int = 0
     set_after_group: str | None = None
 

@@ -514,7 +514,7 @@ def ends_after_counters(state: EncounterState) -> bool:
 
 def counter_name(state: EncounterState | None, entry: dict[str, Any]) -> str:
     """An environmental counter as the Counter Phase names it: by its label ("Fire in the bay";
-    older saves hold only its id); a Clocked mine's timer by its label (N-TRAP-9), "(GM only)" when
+    older saves hold only its id); a Clocked mine's timer by its label (N-TRAP-13), "(GM only)" when
     the players did not know the mine then."""
     if entry.get("kind") != "trap":
         return str(entry.get("label") or f"counter {entry.get('id', entry.get('counter'))}")

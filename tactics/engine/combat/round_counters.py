@@ -2,7 +2,7 @@
 
 Why it exists: a reviewer saw a Clocked mine in individual turns count down on its own after the
 last character's turn, in an old "GM: ... armed" line, while team rounds count it in the Counter
-Phase line with the environmental counters (R-CNT-1; reading: N-TRAP-9); smoke clouds counted
+Phase line with the environmental counters (R-CNT-1; reading: N-TRAP-13); smoke clouds counted
 on their own in both modes. Every such counter is now listed by a source in
 :data:`COUNTER_SOURCES` and counted here by the one rule (R-CNT-1: it goes down once a group
 opposing its side has had its turn since it was set), in one ``CountersTicked`` event whose line
@@ -85,7 +85,7 @@ def ended_of(env: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def after_count(state: EncounterState, counted: CountersTicked, dice: Dice) -> list[Event]:
     out: list[Event] = []
-    for hook in COUNTER_HOOKS:  # what the count sets off (a Clocked mine at 0, N-TRAP-9)
+    for hook in COUNTER_HOOKS:  # what the count sets off (a Clocked mine at 0, N-TRAP-13)
         out += hook(state, counted, dice)
     return out
 

@@ -66,7 +66,7 @@ GROUP_HOOKS: list[GroupHook] = []
 
 #: Round counters other parts keep (a Clocked mine's timer, a smoke cloud) and what their count sets
 #: off: :mod:`tactics.engine.combat.round_counters`, one mechanism for both modes (R-CNT-1;
-#: readings: N-TRAP-9, N-CNT-4).
+#: readings: N-TRAP-13, N-CNT-4).
 # (COUNTER_SOURCES, COUNTER_HOOKS: re-exported from there.)
 
 
@@ -380,7 +380,7 @@ def _ticked(state: EncounterState, event: CountersTicked) -> None:
                     who.conditions.remove(cond)
                 break
     for e in event.env:
-        if e.get("kind") == "trap":  # a Clocked mine's timer (N-TRAP-9); at 0 its blast follows
+        if e.get("kind") == "trap":  # a Clocked mine's timer (N-TRAP-13); at 0 its blast follows
             trap = state.traps.get(e["id"])
             if trap is not None:
                 trap.timer_rounds = int(e["to"])

@@ -327,7 +327,7 @@ def cloud_label(grenade: Grenade) -> str:
 def counter_events(state: EncounterState, dice: Dice) -> list[Event]:
     """Individual turns, after the last character's turn: the round's count of Clocked mines and
     smoke clouds, in the team rounds' Counter Phase words (N-TRAP-8, N-CNT-4); team rounds count
-    them at their Counter Phase (N-TRAP-9)."""
+    them at their Counter Phase (N-TRAP-13)."""
     from tactics.engine.combat.round_counters import individual_round_events
     from tactics.engine.combat.state import CombatState
 
@@ -412,7 +412,7 @@ def install_hooks() -> None:
 
     if group_hook not in ground.GROUP_HOOKS:
         ground.GROUP_HOOKS.append(group_hook)
-    if timer_counters not in ground.COUNTER_SOURCES:  # Clocked mines count with the counters (N-TRAP-9)
+    if timer_counters not in ground.COUNTER_SOURCES:  # Clocked mines count with the counters (N-TRAP-13)
         ground.COUNTER_SOURCES.append(timer_counters)
         ground.COUNTER_HOOKS.append(timer_hook)
     if cloud_counters not in ground.COUNTER_SOURCES:  # smoke clouds too (N-CNT-4)

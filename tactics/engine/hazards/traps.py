@@ -80,7 +80,7 @@ def _build(
         trap = tr.make_trap(trap_id or next_trap_id(state), kind, cell, **kw)
     except ValueError as exc:
         raise Refused(str(exc)) from None
-    if trap.trigger == "timer":  # its timer is a round counter: when it was armed (R-CNT-1, N-TRAP-9)
+    if trap.trigger == "timer":  # its timer is a round counter: when it was armed (R-CNT-1, N-TRAP-13)
         moment = set_moment(state)
         trap.set_in_round, trap.set_after_group = int(moment["set_in_round"]), moment["set_after_group"]
     return trap
@@ -421,7 +421,7 @@ reducer.on(TrapSetCheck)(lambda state, event: None)  # log only
 def timer_counters(state: EncounterState) -> list[tuple[dict[str, Any], Any]]:
     """Every armed timer trap (Clocked mines) as a round counter, for the team rules' Counter Phase
     to count with the environmental counters, and individual turns after the last character's turn
-    (R-CNT-1: held while no opposing group has had its turn since it was set; readings: N-TRAP-9,
+    (R-CNT-1: held while no opposing group has had its turn since it was set; readings: N-TRAP-13,
     N-CNT-4)."""
     from tactics.engine.combat.state import EnvCounter
 

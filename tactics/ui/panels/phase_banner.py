@@ -194,7 +194,7 @@ class PhaseBanner(w.Panel):
         name = lambda cid: state.combatants[cid].name if cid in state.combatants else cid  # noqa: E731
         known = self.ui.view.query_state.combatants  # the players' view: nothing of hidden creatures (N-HIDE-2)
         clouds = self.ui.view.query_state.grenades  # ... of a smoke cloud they do not see (N-CNT-4)
-        # ... nor of a Clocked mine they do not know (N-TRAP-9)
+        # ... nor of a Clocked mine they do not know (N-TRAP-13)
         shown = lambda t: ("combatant" not in t or t["combatant"] in known) and not (  # noqa: E731
             t.get("secret") and self.ui.view.viewer != "gm") and (
             t.get("kind") != "cloud" or t.get("id", t.get("counter")) in clouds)
