@@ -7,7 +7,7 @@ the post says so; ending the phase does not wait for it) and is offered it once 
 (R-SHIP-5); a crew member dragged from one post onto another's post swaps with that occupant in one
 journal entry (one undo), onto an empty post moves there (the old post left empty), and a name
 from the roster dropped on a taken post asks before replacing; nobody ends up with two posts by a
-drag; a successful Grapple (the text names the function, reading N-SHIP-1) leaves the two
+drag; a successful Grapple (the text names the function, reading N-SHIP-5) leaves the two
 ships 1 unit apart when the Action Phase ends, drawn side by side (not one over the other).
 """
 
@@ -121,7 +121,7 @@ def test_a_name_dropped_on_a_taken_post_asks_first(app):
     assert app.battle.state.space.ships["wayfarer"].crew["weapons"] == "brandon"
 
 
-def test_a_successful_grapple_brings_the_ships_together(app):  # reading: N-SHIP-1
+def test_a_successful_grapple_brings_the_ships_together(app):  # reading: N-SHIP-5
     screen = starship(app)
     enc = app.battle.encounter
     enc.submit(StartSpaceCombat())

@@ -191,7 +191,7 @@ def _enemy_target(space: SpaceState, ship: Ship, target_id: Any) -> Ship:
 def _advantage(space: SpaceState, ship: Ship, post: str) -> int:
     """The Captain's order this round: one advantage (R-SHIP-2).
 
-    reading: R-SHIP-2 with R-ROLL-2 (proposed R-SHIP-10): on a 2d10 check it adds a
+    reading: R-SHIP-2 with R-ROLL-2 (N-SHIP-6): on a 2d10 check it adds a
     d2; on the Weapons Officer's pool it gives one extra re-roll of a success.
     """
     return 1 if post in space.advantages.get(ship.id, []) else 0

@@ -115,7 +115,7 @@ def _effect_events(space: SpaceState, effect: dict[str, Any], dice: Dice) -> lis
         if target is None:
             return []
         return [_moved_to(ship, target, effect["amount"], source)]
-    if kind == "join":  # reading: N-SHIP-1 (the grapples reel the ships together)
+    if kind == "join":  # reading: N-SHIP-5 (the grapples reel the ships together)
         target = space.ships.get(effect.get("target") or "")
         if target is None or target.status == DESTROYED:
             return []
