@@ -440,7 +440,8 @@ def _arms_label(params: dict[str, Any]) -> str:
         return technique.title if technique else _words(params["technique"])
     if params.get("weapon"):
         weapon = arms.weapons.get(params["weapon"])
-        return weapon.title if weapon else _words(params["weapon"])
+        title = weapon.title if weapon else _words(params["weapon"])
+        return f"{params['effect']} {title}" if params.get("effect") in ("reload", "draw") else title  # N-READY-1, -2
     for key in ("item", "effect"):
         if params.get(key):
             return _words(str(params[key]))
