@@ -251,3 +251,43 @@ def test_treat_injury_is_undone_with_its_healing():
     assert enc.state.combatants["rook"].hp == 15
     enc.undo()
     assert enc.state.combatants["rook"].hp == 10
+
+
+def test_an_ally_down_at_0_is_treated_back_up():  # N-TREAT-1: treat_down, no dying track (N-HP-1)
+    enc = fight("medic")
+    hurt(enc, "vale", 20)
+    assert enc.state.combatants["vale"].hp == 0
+    enc.submit(Declare("medic", Action(act.USE_ITEM, item="treat-injury", target="vale")))
+    enc.submit(ResolveNext(others_pass=True), typed=[15, 3])
+    assert enc.state.combatants["vale"].hp == 3 and not enc.state.combatants["vale"].down
+
+
+# --------------------------------------------------------------------------- the table's data
+def test_bad_common_actions_data_names_the_file_and_the_field(tmp_path):
+    from tactics.rules.common_actions import load_common_actions
+    from tactics.rules.data import DataError
+
+    from tactics.rules.data import data_path
+
+    bundled = data_path("common_actions.toml").read_text()
+    bad = tmp_path / "common_actions.toml"
+    bad.write_text(bundled.replace('heal = "1d8"', 'heal = "lots"'))
+    with pytest.raises(DataError, match="common_actions.toml: treat_injury.heal"):
+        load_common_actions(bad)
+    bad.write_text(bundled.replace('default_place = "hand"', 'default_place = "sock"'))
+    with pytest.raises(DataError, match="draw.*sock"):
+        load_common_actions(bad)
+    bad.write_text(bundled.replace("dc = 15", "dc = -3"))
+    with pytest.raises(DataError, match="treat_injury.dc"):
+        load_common_actions(bad)
+
+
+def test_a_sheet_that_carries_a_weapon_in_an_unknown_place_is_refused_naming_it():  # N-READY-2
+    from tactics.rules.data import DataError
+    from tactics.rules.sheets import default_armoury
+
+    armoury = default_armoury()
+    with pytest.raises(DataError, match="carried.hand_crossbow.*unknown place 'sock'"):
+        armoury.sheet_from({"weapons": ["hand_crossbow"], "carried": {"hand_crossbow": "sock"}}, path="fight.toml")
+    with pytest.raises(DataError, match="carried.slug_revolver.*not one of the sheet's weapons"):
+        armoury.sheet_from({"weapons": ["hand_crossbow"], "carried": {"slug_revolver": "holster"}}, path="fight.toml")

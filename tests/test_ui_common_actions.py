@@ -6,7 +6,7 @@ attack disabled with the engine's reason in words ("Draw the Slug revolver first
 list names it) and Resolve draws it (the log says so); an empty crossbow's attack is disabled with
 "Reload first" and its "Standard Move: reload ..." button declares the reload; the medic's "Use
 Item: Treat Injury -> Rook" button declares the treatment, whose check and healing the log shows
-with their dice, and the players' view lists the declaration as every declared action is.
+with their dice, and the players' view counts the declaration as every declared action is.
 """
 
 from __future__ import annotations
@@ -99,6 +99,9 @@ def test_treat_injury_from_the_panel_rolls_and_heals():  # N-TREAT-1
         (decl,) = app.battle.state.combat.declarations_of("medic")
         assert (decl.kind, decl.params.get("item"), decl.params.get("target")) == (act.USE_ITEM, "treat-injury", "rook")
         assert any("Use Item: Treat Injury -> Rook" in t for t in drawn_texts(app))
+        key(app, pygame.K_F2)  # the players' view: counted and marked as every declared action is
+        assert "1 declared action to resolve (Enter)" in drawn_texts(app)
+        key(app, pygame.K_F2)
         app.battle.combat.submit(ResolveNext(others_pass=True), typed=[12, 5])
         app.step()
         lines = log_lines(app)
