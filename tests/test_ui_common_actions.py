@@ -21,7 +21,7 @@ from tactics.ui.app import App
 
 from test_common_actions import encounter, next_turn, turn_of
 from test_ui_combat import all_keys, press
-from ui_driver import app_session, drawn_texts, key
+from ui_driver import app_session, centre, drawn_texts, key, move
 
 SIZE = (1280, 720)
 
@@ -107,3 +107,15 @@ def test_treat_injury_from_the_panel_rolls_and_heals():  # N-TREAT-1
         lines = log_lines(app)
         assert any("treating Rook's injuries" in line and "12" in line for line in lines), lines[-5:]
         assert app.battle.state.combatants["rook"].hp == 15
+
+
+def test_the_attack_tool_says_why_a_holstered_revolver_cannot_fire(rook):  # N-READY-2
+    app = rook
+    press(app, "actor:rook")
+    app.battle.combat.aim("rook", act.STANDARD_ATTACK, weapon="slug_revolver")  # as T with the revolver chosen
+    bear = app.battle.state.combatants["bear"]
+    move(app, centre(app, bear.cell))
+    setup, _ = app.battle.tool.preview(bear)
+    assert setup.problem == "Draw the Slug revolver first: a Simple action (holster)"
+    texts = drawn_texts(app)  # the panel's line under the greyed attack, and the hover card's
+    assert sum(t.startswith("Draw the Slug revolver") for t in texts) == 2, texts
