@@ -119,3 +119,11 @@ def test_the_attack_tool_says_why_a_holstered_revolver_cannot_fire(rook):  # N-R
     assert setup.problem == "Draw the Slug revolver first: a Simple action (holster)"
     texts = drawn_texts(app)  # the panel's line under the greyed attack, and the hover card's
     assert sum(t.startswith("Draw the Slug revolver") for t in texts) == 2, texts
+
+
+def test_no_two_weapon_pair_with_a_holstered_off_hand(rook):  # N-READY-2: the draw would take the Bonus's slot
+    app = rook
+    press(app, "actor:rook")
+    assert "weapons:hand_crossbow" not in all_keys(app)
+    press(app, "draw:slug_revolver")
+    assert "weapons:hand_crossbow" not in all_keys(app)  # the Simple slot is spent: no Bonus Attack

@@ -34,7 +34,7 @@ from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.tools.attack import AttackTool
 from tactics.ui.panels.app_turn import app_turn_note
-from tactics.ui.panels.common_buttons import attack_block, readying_buttons, treat_buttons
+from tactics.ui.panels.common_buttons import attack_block, off_hand_ready, readying_buttons, treat_buttons
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -226,7 +226,7 @@ class ActionsPanel(w.Panel):
                 buttons.append((f"{prefix}: {weapon.title}{hand} ({weapon.range_ft} ft)", f"weapon:{name}",
                                 lambda n=name, k=attack_kind: self.aim(cid, k, weapon=n)))
                 pair = two_weapon_terms(state, cid, attack_kind, name, two_weapon=True) if attack_kind == act.STANDARD_ATTACK else None
-                if pair is not None:
+                if pair is not None and slots["bonus"] and off_hand_ready(state, cid, pair.off_hand):  # N-READY-1, -2
                     buttons.append((f"Attack: {weapon.title} + {pair.off_hand}", f"weapons:{name}",
                                     lambda n=name: self.aim(cid, act.STANDARD_ATTACK, weapon=n, two_weapon=True)))
         if act.TECHNIQUE in kinds:

@@ -32,6 +32,15 @@ def attack_block(state: EncounterState, cid: str, weapon: str, kind: str) -> str
     return ready_problem(state, who, default_armoury().weapon(weapon), kind)
 
 
+def off_hand_ready(state: EncounterState, cid: str, label: str) -> bool:
+    """Is the off-hand weapon called ``label`` ready for the Bonus Attack of two-weapon fighting?
+    A holstered one is not: drawing it would take the Simple slot the Bonus Attack needs."""
+    who = state.combatants[cid]
+    arms = default_armoury()
+    names = [n for n in sheet_of(who).weapons if arms.weapon(n).title == label]
+    return any(attack_block(state, cid, n, act.BONUS_ATTACK) is None for n in names) if names else True
+
+
 def _first_kind(state: EncounterState, cid: str, kinds: list[str], effect: str, weapon: str) -> str | None:
     """The quickest legal kind the engine accepts this reload or draw as (a Simple action first)."""
     who = state.combatants[cid]
@@ -84,4 +93,4 @@ def treat_buttons(state: EncounterState, cid: str, kinds: list[str],
     return out
 
 
-__all__ = ["attack_block", "readying_buttons", "treat_buttons"]
+__all__ = ["attack_block", "off_hand_ready", "readying_buttons", "treat_buttons"]
