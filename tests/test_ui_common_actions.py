@@ -21,7 +21,7 @@ from tactics.ui.app import App
 
 from test_common_actions import encounter, next_turn, turn_of
 from test_ui_combat import all_keys, press
-from ui_driver import app_session, centre, drawn_texts, key, move
+from ui_driver import app_session, centre, drawn_texts, key, move, players_window_frame
 
 SIZE = (1280, 720)
 
@@ -89,7 +89,8 @@ def test_an_empty_crossbow_is_reloaded_from_the_panel(rook):  # N-READY-1
 
 
 def test_treat_injury_from_the_panel_rolls_and_heals():  # N-TREAT-1
-    for app in app_session(staged("medic")):
+    for app in app_session(staged("medic"), closing=True):
+        app.players.open(size=SIZE)
         enc = app.battle.encounter
         enc.submit(AdjustHP("rook", -10))
         app.step()
@@ -107,6 +108,8 @@ def test_treat_injury_from_the_panel_rolls_and_heals():  # N-TREAT-1
         lines = log_lines(app)
         assert any("treating Rook's injuries" in line and "12" in line for line in lines), lines[-5:]
         assert app.battle.state.combatants["rook"].hp == 15
+        card = " ".join(players_window_frame(app)[1])  # the players' "Last roll" card: the treater's check
+        assert "Medic: Treat Injury (treating Rook's injuries)" in card and "vs DC 15" in card and "SUCCESS" in card
 
 
 def test_the_attack_tool_says_why_a_holstered_revolver_cannot_fire(rook):  # N-READY-2

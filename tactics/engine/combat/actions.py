@@ -15,7 +15,9 @@
   is now blocked) fails with a reason instead of stopping the game.
 
 Uses of items are pluggable through :data:`ITEM_USES`; the built-in ones (hide,
-search, grenade, note) are in :mod:`tactics.engine.combat.items`.
+search, grenade, note) are in :mod:`tactics.engine.combat.items`, Treat Injury in
+:mod:`tactics.engine.combat.treat_injury`. Reloading and drawing a weapon (and an attack
+refused for want of either) are :mod:`tactics.engine.combat.readying`.
 """
 
 from __future__ import annotations
@@ -65,7 +67,8 @@ class Action:
     ``target_cell``; ``two_weapon`` for two-weapon fighting (R-HIT-3);
     ``situational``: the GM's extra advantages (+) or disadvantages (-);
     ``effect``: "drop-prone" (Free), "stand-up", "open-door" or "close-door" (Simple;
-    ``door``: the door's index on the map, N-DOOR-2); ``note``: free text;
+    ``door``: the door's index on the map, N-DOOR-2), "reload" or "draw" with ``weapon`` (a
+    Standard Move or a Simple action, N-READY-1, N-READY-2); ``note``: free text;
     ``grenade`` (its kind) and ``cook`` for ``Action("use-item", item="grenade",
     target_cell=..., grenade="frag")``; ``trap``: how a trap is set (``facing``,
     ``wire_end``, ``disarm_dc``) for ``item="set-trap:<kind>"``.
