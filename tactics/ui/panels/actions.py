@@ -34,7 +34,7 @@ from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.tools.attack import AttackTool
 from tactics.ui.panels.app_turn import app_turn_note
-from tactics.ui.panels.common_buttons import attack_block, off_hand_ready, readying_buttons, treat_buttons
+from tactics.ui.panels.common_buttons import attack_block, off_hand_ready, readying_buttons, shots_words, treat_buttons
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -220,10 +220,10 @@ class ActionsPanel(w.Panel):
                 terms = two_weapon_terms(state, cid, attack_kind, name)  # reading: N-TWF-1, the engine says
                 hand = ", off-hand" if terms is not None and not terms.main_again else ""
                 if (why := attack_block(state, cid, name, attack_kind)) is not None:
-                    buttons.append((f"{prefix}: {weapon.title}{hand} ({weapon.range_ft} ft)", f"weapon:{name}", None))
+                    buttons.append((f"{prefix}: {weapon.title}{hand} ({weapon.range_ft} ft{shots_words(state, cid, name)})", f"weapon:{name}", None))
                     blocked[f"weapon:{name}"] = why
                     continue
-                buttons.append((f"{prefix}: {weapon.title}{hand} ({weapon.range_ft} ft)", f"weapon:{name}",
+                buttons.append((f"{prefix}: {weapon.title}{hand} ({weapon.range_ft} ft{shots_words(state, cid, name)})", f"weapon:{name}",
                                 lambda n=name, k=attack_kind: self.aim(cid, k, weapon=n)))
                 pair = two_weapon_terms(state, cid, attack_kind, name, two_weapon=True) if attack_kind == act.STANDARD_ATTACK else None
                 if pair is not None and slots["bonus"] and off_hand_ready(state, cid, pair.off_hand):  # N-READY-1, -2

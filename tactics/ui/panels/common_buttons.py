@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Callable
 
 from tactics.engine.combat.actions import ITEM_USES, Action, planned_origin
-from tactics.engine.combat.readying import draw_speed, place_label, readying_problem, ready_problem
+from tactics.engine.combat.readying import draw_speed, loads_left, place_label, readying_problem, ready_problem
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.combat.treat_injury import ITEM as TREAT, treat_chance, treat_problem
 from tactics.engine.core.state import EncounterState
@@ -30,6 +30,14 @@ def attack_block(state: EncounterState, cid: str, weapon: str, kind: str) -> str
     """Why an attack of ``kind`` with ``weapon`` would be refused for want of a draw or a reload."""
     who = state.combatants[cid]
     return ready_problem(state, who, default_armoury().weapon(weapon), kind)
+
+
+def shots_words(state: EncounterState, cid: str, weapon: str) -> str:
+    """", 1 shot" / ", empty": what a counted weapon holds now in a team fight (N-READY-1); "" else."""
+    left = loads_left(state, state.combatants[cid], default_armoury().weapon(weapon))
+    if left is None:
+        return ""
+    return ", empty" if left == 0 else f", {left} shot{'s' if left != 1 else ''}"
 
 
 def off_hand_ready(state: EncounterState, cid: str, label: str) -> bool:
@@ -93,4 +101,4 @@ def treat_buttons(state: EncounterState, cid: str, kinds: list[str],
     return out
 
 
-__all__ = ["attack_block", "off_hand_ready", "readying_buttons", "treat_buttons"]
+__all__ = ["attack_block", "off_hand_ready", "readying_buttons", "shots_words", "treat_buttons"]
