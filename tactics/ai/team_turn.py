@@ -16,7 +16,10 @@ Each member's candidates, each scored in expected hit points:
 * a charging Technique to a square next to the foe (a bear's Charge);
 * a move (the Standard Move, and the Bonus Move for a sprint) to the square
   whose next-turn attack is best, less what the foes can do to it there;
-* staying put.
+* staying put;
+* with a weapon not ready (empty, or not drawn: N-READY-1, N-READY-2): the attack after a Simple
+  reload or draw when the sheet allows it, else the reload or the draw alone, worth most of the
+  attack it makes possible next turn.
 
 Every candidate pays for where it ends (``exposure`` x the expected damage the
 foes can deal there; more when the member is hurt). With ``focus`` on, members
@@ -39,12 +42,13 @@ from tactics.ai.settings import Level, behaviour_of, level
 from tactics.engine.combat.actions import Action, limits_of
 from tactics.engine.combat.moves import move_allowance
 from tactics.engine.combat.queries import acting_combatants
+from tactics.engine.combat.readying import in_hand, loads_left, ready_problem, readying_problem
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import SQUARE_FT, Cell, distance_ft
 from tactics.rules.movement import Plan
-from tactics.rules.sheets import Technique, sprint_ft
+from tactics.rules.sheets import Technique, Weapon, sprint_ft
 
 
 #: How many squares a move is worked out exactly for (the best by a cheap bound).
@@ -201,6 +205,7 @@ def _options(board: Board, who: Combatant, rules: Level, claimed: set[Cell]) -> 
     if board.foes() and board.best_from(who, who.cell)[0] <= 0:
         stay -= 0.01 * board.near_on_foot(who.cell)  # nothing to hit from here: staying closes in on no one
     out.append(Choice(who.id, [], stay, f"{who.name} stays put", who.cell))
+    out += _readying(board, who, -here_cost)
     if not board.foes():
         out.append(_search(who))
     return out
@@ -219,6 +224,9 @@ def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float, 
         if run_ft(arms):
             continue
         technique = isinstance(arms, Technique)
+        first = _made_ready(board.view, who, arms)
+        if first is None:
+            continue  # empty or not drawn, and no Simple action readies it: see _readying
         for foe in board.foes():
             value = board.attack(who, arms, foe)
             if value is None:
@@ -228,10 +236,10 @@ def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float, 
                 actions = [Action(act.TECHNIQUE, technique=arms.name, target=foe.id)]
                 verb = f"uses {arms.label or arms.name} on"
             else:
-                actions = [Action(act.STANDARD_ATTACK, weapon=arms.name, target=foe.id)]
-                verb = "attacks"
+                actions = first + [Action(act.STANDARD_ATTACK, weapon=arms.name, target=foe.id)]
+                verb = "attacks" if not first else f"{first[0].effect}s the {arms.label or arms.name} and attacks"
                 # a successful Standard Attack earns the Bonus Attack (R-ACT-1): declared now, lost on a miss
-                bonus = board.attack(who, arms, foe)
+                bonus = board.attack(who, arms, foe) if not first and _second_shot(board.view, who, arms) else None
                 if bonus is not None:
                     score += value.p_success * _attack_score(board, bonus, rules, arms) * 0.8
                     actions.append(Action(act.BONUS_ATTACK, weapon=arms.name, target=foe.id))
@@ -251,7 +259,7 @@ def _step_then_attack(board: Board, who: Combatant, rules: Level, claimed: set[C
             continue  # a step onto (or across) a trap its side knows of: never worth it (N-TRAP-12)
         base = -_exposure_weight(who, rules) * board.exposure(who, cell)
         for arms in board.arms(who):
-            if run_ft(arms):
+            if run_ft(arms) or (isinstance(arms, Weapon) and ready_problem(board.view, who, arms)):
                 continue
             for foe in board.foes():
                 if foe.cell is None or not board.can_hit_from(arms, cell, foe.cell):
@@ -265,6 +273,48 @@ def _step_then_attack(board: Board, who: Combatant, rules: Level, claimed: set[C
                 score = _attack_score(board, value, rules, arms) + base - 0.05
                 line = _attack_line(who.name, "steps 5 ft and attacks", foe.name, value, "a better square")
                 out.append(Choice(who.id, [Action(act.SIMPLE, effect="step", path=[cell]), attack], score, line, cell, value))
+    return out
+
+
+def _made_ready(view: EncounterState, who: Combatant, arms: object) -> list[Action] | None:
+    """What must come before an attack with ``arms``: nothing when it is ready, a Simple draw or
+    reload when that readies it (N-READY-1, N-READY-2), None when a Simple action cannot."""
+    if not isinstance(arms, Weapon) or ready_problem(view, who, arms) is None:
+        return []
+    effect = "draw" if not in_hand(view, who, arms.name) else "reload"
+    if readying_problem(view, who, act.SIMPLE, effect, arms.name) is not None:
+        return None
+    first = [Action(act.SIMPLE, effect=effect, weapon=arms.name)]
+    if effect == "draw" and loads_left(view, who, arms) == 0:
+        return None  # drawn and empty: a second Simple action would be needed
+    return first
+
+
+def _second_shot(view: EncounterState, who: Combatant, arms: object) -> bool:
+    """Does ``arms`` hold a second shot for the Bonus Attack (a one-shot crossbow does not)?"""
+    if not isinstance(arms, Weapon):
+        return True
+    left = loads_left(view, who, arms)
+    return left is None or left >= 2
+
+
+def _readying(board: Board, who: Combatant, base: float) -> list[Choice]:
+    """The reload or the draw alone (a Standard Move, or the Simple action), for a weapon that is
+    empty or not in hand: worth most of the best attack it makes possible (N-READY-1, N-READY-2)."""
+    out: list[Choice] = []
+    view = board.view
+    for arms in board.arms(who):
+        if not isinstance(arms, Weapon) or ready_problem(view, who, arms) is None:
+            continue
+        effect = "draw" if not in_hand(view, who, arms.name) else "reload"
+        kind = next((k for k in (act.SIMPLE, act.STANDARD_MOVE)
+                     if readying_problem(view, who, k, effect, arms.name) is None), None)
+        if kind is None:
+            continue
+        values = [v.expected for foe in board.foes() if (v := board.attack(who, arms, foe)) is not None]
+        worth = 0.6 * max(values, default=0.0) + 0.05
+        out.append(Choice(who.id, [Action(kind, effect=effect, weapon=arms.name)], base + worth,
+                          f"{who.name} {effect}s the {arms.label or arms.name}", who.cell))
     return out
 
 
@@ -540,6 +590,9 @@ def _monster_options(board: Board, who: Combatant, rules: Level, claimed: set[Ce
         first = attackable[0]  # the nearest foe it can hit, not the nearest foe
         first.reason = first.reason.replace(", the nearest foe: ", ", the nearest foe it can hit: ", 1)
         return [_only(first, 1.5)]
+    ready = _readying(board, who, 0.0)  # an empty or holstered weapon: ready it before closing in
+    if ready:
+        return [_only(max(ready, key=lambda c: c.score), 1.2)]
     return _approach(board, who, target, claimed, behaviour.keep_ft)
 
 

@@ -48,6 +48,7 @@ from tactics.engine.combat import disarm as combat_disarm
 from tactics.engine.combat import events as combat_events
 from tactics.engine.combat import gm as combat_gm
 from tactics.engine.combat import items as combat_items
+from tactics.engine.combat import ready_events, ready_log, treat_injury
 from tactics.engine.combat import setup as combat_setup
 from tactics.engine.combat.queries import DESCRIBERS
 from tactics.engine.core import board_events, control, table
@@ -119,8 +120,8 @@ PARTS: tuple[Feature | LaterFeature, ...] = (
         combat_setup.reducer,
         start=combat_setup.build_sheets,
         install=combat_disarm.register,
-        handlers=(combat_actions, combat_gm, combat_items),
-        events=combat_events.ALL,
+        handlers=(combat_actions, combat_gm, combat_items, ready_log, treat_injury),
+        events=combat_events.ALL + ready_events.ALL,
     ),
     Feature("grenades, traps and facing", hazards.reducer, start=hazards.build_traps, install=hazards.install_hooks,
             handlers=(hazards_log,), events=hazard_events.ALL),

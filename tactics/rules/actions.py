@@ -102,9 +102,13 @@ def counts_as(standard: Declared, kind: str) -> bool:
     """Is ``standard`` a Standard action of ``kind`` for the action economy? A grenade throw,
     declared as Use Item, counts as a Standard Attack too: a successful one grants the Bonus
     Attack (reading: N-GREN-12)."""
-    if standard.kind == kind:
-        return True
     params = getattr(standard, "params", None) or {}
+    if standard.kind == kind:
+        if kind == STANDARD_MOVE and params.get("effect"):  # a reload or a draw moved no one (N-READY-1)
+            from tactics.rules.common_actions import grants_bonus_move
+
+            return grants_bonus_move(params.get("effect"))
+        return True
     return kind == STANDARD_ATTACK and standard.kind == USE_ITEM and params.get("item") == THROW_ITEM
 
 

@@ -197,6 +197,13 @@ class Sheet(_Frozen):
     techniques: list[str] = Field(default_factory=list)
     skills: dict[str, Bonus] = Field(default_factory=dict)
     saves: dict[str, Bonus] = Field(default_factory=dict)
+    #: feats that change an action's speed ("Quick Reload": a Simple reload; common_actions.toml)
+    feats: list[ScreenText] = Field(default_factory=list, max_length=100)
+    #: items carried that an action may need ("Medical kit" for Treat Injury; common_actions.toml)
+    gear: list[ScreenText] = Field(default_factory=list, max_length=100)
+    #: where a weapon starts a fight (weapon id -> a place of common_actions.toml [draw.places]:
+    #: "holster", "pack"); a weapon not named here starts in hand (reading: N-READY-2)
+    carried: dict[str, ScreenText] = Field(default_factory=dict)
 
     @field_validator("abilities", "modifiers")
     @classmethod
@@ -302,6 +309,16 @@ class Armoury:
         for t in sheet.techniques:
             if t not in self.techniques:
                 raise DataError(path, f"{where}.techniques", f"unknown Technique {t!r}")
+        if sheet.carried:
+            from tactics.rules.common_actions import default_common_actions
+
+            places = default_common_actions().draw.places
+            for w, place in sheet.carried.items():
+                if w not in sheet.weapons:
+                    raise DataError(path, f"{where}.carried.{w}", f"{w!r} is not one of the sheet's weapons")
+                if place not in places:
+                    raise DataError(path, f"{where}.carried.{w}",
+                                    f"unknown place {place!r} (known: {', '.join(places)})")
         return sheet
 
     def sheet_from(self, ref: Any, *, path: str | Path = "encounter", where: str = "sheet") -> Sheet:

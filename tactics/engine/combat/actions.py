@@ -15,7 +15,9 @@
   is now blocked) fails with a reason instead of stopping the game.
 
 Uses of items are pluggable through :data:`ITEM_USES`; the built-in ones (hide,
-search, grenade, note) are in :mod:`tactics.engine.combat.items`.
+search, grenade, note) are in :mod:`tactics.engine.combat.items`, Treat Injury in
+:mod:`tactics.engine.combat.treat_injury`. Reloading and drawing a weapon (and an attack
+refused for want of either) are :mod:`tactics.engine.combat.readying`.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from tactics.engine.combat.two_weapon import (
 from tactics.engine.combat.passing import silent_pass, take_back_pass, uncommitted, waiting_text
 from tactics.engine.combat.crossing import STOPPED, stopped_by, stopped_text
 from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded, unseen_by, unseen_problem
+from tactics.engine.combat.readying import READY_EFFECTS, load_used, ready_problem, readying_events, readying_problem
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
@@ -64,7 +67,8 @@ class Action:
     ``target_cell``; ``two_weapon`` for two-weapon fighting (R-HIT-3);
     ``situational``: the GM's extra advantages (+) or disadvantages (-);
     ``effect``: "drop-prone" (Free), "stand-up", "open-door" or "close-door" (Simple;
-    ``door``: the door's index on the map, N-DOOR-2); ``note``: free text;
+    ``door``: the door's index on the map, N-DOOR-2), "reload" or "draw" with ``weapon`` (a
+    Standard Move or a Simple action, N-READY-1, N-READY-2); ``note``: free text;
     ``grenade`` (its kind) and ``cook`` for ``Action("use-item", item="grenade",
     target_cell=..., grenade="frag")``; ``trap``: how a trap is set (``facing``,
     ``wire_end``, ``disarm_dc``) for ``item="set-trap:<kind>"``.
@@ -350,6 +354,13 @@ def _validate(
             if problem:
                 raise Refused(problem)
         return params, False
+    if action.effect in READY_EFFECTS and kind in (act.SIMPLE, act.SIMPLE_AFTER, act.STANDARD_MOVE, act.BONUS_MOVE):
+        if path:  # reading: N-READY-1, N-READY-2
+            raise Refused(f"{'reloading' if action.effect == 'reload' else 'drawing'} does not move; declare the move apart")
+        problem = readying_problem(state, who, kind, action.effect, action.weapon)
+        if problem:
+            raise Refused(problem)
+        return params, False
     if kind in (act.SIMPLE, act.SIMPLE_AFTER):
         if action.effect not in (None, "stand-up", "step", *DOOR_EFFECTS):
             raise Refused(f"unknown Simple action effect {action.effect!r}")
@@ -392,6 +403,8 @@ def _validate(
         from_cell = path[-1]
     elif path:
         raise Refused("an attack does not move; declare a move first")
+    if isinstance(arms, Weapon) and (problem := ready_problem(state, who, arms, kind)):  # N-READY-1, N-READY-2
+        raise Refused(problem)
     two_weapon = bool(action.two_weapon)
     if kind == act.STANDARD_ATTACK and two_weapon:
         _check_two_weapon(who, arms)  # type: ignore[arg-type]
@@ -520,6 +533,8 @@ def _perform(
                                    **set_moment(combat))], True, None
         return [], True, None
     events: list[Event] = []
+    if action.effect in READY_EFFECTS and kind in (act.SIMPLE, act.SIMPLE_AFTER, act.STANDARD_MOVE):
+        return readying_events(state, who, action.effect, action.weapon), True, None  # N-READY-1, N-READY-2
     if kind in (act.SIMPLE, act.SIMPLE_AFTER):
         if action.effect in DOOR_EFFECTS and action.door is not None:  # reading: N-DOOR-2
             return door_events(state, who, action.door, DOOR_EFFECTS[action.effect]), True, None
@@ -543,6 +558,8 @@ def _perform(
         return events, ok, None
     arms = arms_or_refuse(who, action)
     target = target_or_refuse(state, action.target)
+    if isinstance(arms, Weapon) and (problem := ready_problem(state, who, arms, planned=False)):
+        raise Refused(problem)  # emptied or never drawn after all: the action fails with the reason
     from_cell = who.cell
     if isinstance(arms, Technique) and arms.move_ft and path:
         moved, _ = move_events(state, who, path, arms.move_ft, dice)
@@ -562,6 +579,8 @@ def _perform(
         raise Refused(setup.problem)
     rolled, outcome = attack_events(state, setup, dice, action_id=d.id)
     events += rolled
+    if isinstance(arms, Weapon):
+        events += load_used(state, who, arms)  # every shot uses one, hit or miss (N-READY-1)
     events += technique_condition_events(state, who, arms, target, outcome)
     return events, succeeded(outcome), outcome
 

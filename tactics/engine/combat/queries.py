@@ -338,8 +338,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
             return disarm_declared_text(state, n(d.combatant), d.action_kind, str(p.get("note", "")))
         if p.get("note") and p.get("item") != "note":  # the app-controlled opponent's reason (tactics.ai)
             return _sentence(str(p["note"]))
-        if p.get("target"):
-            extra = f" at {n(p['target'])}"
+        if p.get("target"):  # one treats an ally's injuries "for" them (N-TREAT-1), attacks "at" a foe
+            extra = f"{' for' if p.get('item') == 'treat-injury' else ' at'} {n(p['target'])}"
         if p.get("path"):
             extra += f" to {tuple(p['path'][-1])}"
         if p.get("situational"):  # the GM's ruling: cover, flanking, height
@@ -442,7 +442,10 @@ def _arms_label(params: dict[str, Any]) -> str:
         return technique.title if technique else _words(params["technique"])
     if params.get("weapon"):
         weapon = arms.weapons.get(params["weapon"])
-        return weapon.title if weapon else _words(params["weapon"])
+        title = weapon.title if weapon else _words(params["weapon"])
+        return f"{params['effect']} {title}" if params.get("effect") in ("reload", "draw") else title  # N-READY-1, -2
+    if params.get("item") == "treat-injury":
+        return "Treat Injury"
     for key in ("item", "effect"):
         if params.get(key):
             return _words(str(params[key]))

@@ -97,6 +97,10 @@ class CombatState:
     #: who acts alone in their own Round 0 now, and the round after whose Counter Phase it is played
     joiners_round: list[str] = field(default_factory=list)
     joiners_round_of: int = -1
+    #: shots fired from each combatant's loaded weapons since their reload, and the weapons each drew
+    #: this fight (N-READY-1, N-READY-2): a fight starts loaded, with weapons where the sheets carry them
+    fired: dict[str, dict[str, int]] = field(default_factory=dict)
+    drawn: dict[str, list[str]] = field(default_factory=dict)
 
     def in_joiners_round(self) -> bool:
         """Is this the unseen joiners' own Round 0 (played after a Counter Phase, N-SURP-5)?"""

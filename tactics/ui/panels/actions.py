@@ -34,6 +34,7 @@ from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.tools.attack import AttackTool
 from tactics.ui.panels.app_turn import app_turn_note
+from tactics.ui.panels.common_buttons import attack_block, off_hand_ready, readying_buttons, shots_words, treat_buttons
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
 #: Use Item actions that need nothing but a click (others come with their own tools).
 SIMPLE_ITEM_USES = {"stealth": "Hide (Stealth)", "perception": "Search (Perception)",
                     "search-traps": "Search for traps"}
+#: Use Item actions with a target, as a declared one is named ("Treat Injury -> Rook").
+NAMED_ITEM_USES = {"treat-injury": "Treat Injury"}
 
 SLOT_COLOURS = {"free": theme.PLANNED, "simple": theme.GOOD, "standard": theme.ACCENT,
                 "bonus": theme.SLOT_BONUS}
@@ -62,7 +65,9 @@ def action_text(state, kind: str, params: dict) -> str:
     arms = default_armoury()
     label = act.LABELS.get(kind, kind)
     what = ""
-    if params.get("weapon"):
+    if params.get("effect") in ("reload", "draw") and params.get("weapon"):  # N-READY-1, N-READY-2
+        what = f"{params['effect']} {arms.weapon(params['weapon']).title}"
+    elif params.get("weapon"):
         what = arms.weapon(params["weapon"]).title
     elif params.get("technique"):
         what = arms.technique(params["technique"]).title
@@ -72,6 +77,8 @@ def action_text(state, kind: str, params: dict) -> str:
         cell = params.get("target_cell")
         if isinstance(cell, (list, tuple)) and len(cell) == 2:
             what += f" at {cell[0]},{cell[1]}" + (", cooked" if params.get("cook") else "")
+    elif params.get("item") in NAMED_ITEM_USES:
+        what = NAMED_ITEM_USES[params["item"]] + ("" if params.get("target") else " (self)")
     elif params.get("item"):
         what = SIMPLE_ITEM_USES.get(params["item"], params["item"])
     elif params.get("effect") in ("open-door", "close-door") and type(params.get("door")) is int \
@@ -197,7 +204,8 @@ class ActionsPanel(w.Panel):
         kinds = legal_kinds(state, cid)
         sheet = sheet_of(who)
         arms = default_armoury()
-        buttons: list[tuple[str, str, Callable[..., object]]] = []
+        buttons: list[tuple[str, str, Callable[..., object] | None]] = []
+        blocked: dict[str, str] = {}  # a disabled attack's key -> why (empty, not drawn: N-READY-1, -2)
         move_kind = act.STANDARD_MOVE if act.STANDARD_MOVE in kinds else (act.BONUS_MOVE if act.BONUS_MOVE in kinds else None)
         if move_kind:
             buttons.append((f"{act.LABELS[move_kind]}: click a square", f"kind:{move_kind}",
@@ -211,10 +219,14 @@ class ActionsPanel(w.Panel):
                 weapon = arms.weapon(name)
                 terms = two_weapon_terms(state, cid, attack_kind, name)  # reading: N-TWF-1, the engine says
                 hand = ", off-hand" if terms is not None and not terms.main_again else ""
-                buttons.append((f"{prefix}: {weapon.title}{hand} ({weapon.range_ft} ft)", f"weapon:{name}",
+                if (why := attack_block(state, cid, name, attack_kind)) is not None:
+                    buttons.append((f"{prefix}: {weapon.title}{hand} ({weapon.range_ft} ft{shots_words(state, cid, name)})", f"weapon:{name}", None))
+                    blocked[f"weapon:{name}"] = why
+                    continue
+                buttons.append((f"{prefix}: {weapon.title}{hand} ({weapon.range_ft} ft{shots_words(state, cid, name)})", f"weapon:{name}",
                                 lambda n=name, k=attack_kind: self.aim(cid, k, weapon=n)))
                 pair = two_weapon_terms(state, cid, attack_kind, name, two_weapon=True) if attack_kind == act.STANDARD_ATTACK else None
-                if pair is not None:
+                if pair is not None and slots["bonus"] and off_hand_ready(state, cid, pair.off_hand):  # N-READY-1, -2
                     buttons.append((f"Attack: {weapon.title} + {pair.off_hand}", f"weapons:{name}",
                                     lambda n=name: self.aim(cid, act.STANDARD_ATTACK, weapon=n, two_weapon=True)))
         if act.TECHNIQUE in kinds:
@@ -223,6 +235,8 @@ class ActionsPanel(w.Panel):
                 reach = f"{tech.range_ft} ft" + (f", moves {tech.move_ft} ft" if tech.move_ft else "")
                 buttons.append((f"Technique: {tech.title} ({reach})", f"technique:{name}",
                                 lambda n=name: self.aim(cid, act.TECHNIQUE, technique=n)))
+        buttons += readying_buttons(state, cid, kinds, self.declare)
+        buttons += treat_buttons(state, cid, kinds, self.declare)
         if act.USE_ITEM in kinds:
             for item, label in SIMPLE_ITEM_USES.items():
                 if item not in ITEM_USES:
@@ -257,8 +271,15 @@ class ActionsPanel(w.Panel):
         aiming = self.ui.aiming_key()
         for label, key, fn in buttons:
             style = "on" if key == aiming else "normal"
-            w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, key, fn, hover=hover, style=style, size=16)
+            w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, key, fn, hover=hover, style=style, size=16,
+                     enabled=fn is not None)
             y += px(41)
+            if key in blocked:  # the engine's refusal, in words, under the disabled attack
+                for line in w.wrap(blocked[key], 15, inner - px(8), "regular"):
+                    w.text(s, line, (x + px(8), y - px(2)), 15, theme.WARN,
+                           "regular")
+                    y += w.line_h(15, "regular")
+                y += px(4)
             tool = self.ui.view.tool
             if key == aiming and isinstance(tool, AttackTool) and tool.takes_situation:  # the GM's cover, flanking, height
                 y = situation.draw_row(self, s, pygame.Rect(x + px(8), y, inner - px(8), situation.row_height()),

@@ -179,6 +179,14 @@ class AttackTool(Tool):
                                 two_weapon=self.two_weapon_terms() is not None)  # R-HIT-3
         except (KeyError, Refused):
             return None
+        if weapon is not None and not setup.problem:  # empty or not drawn: the engine's words (N-READY-1, -2)
+            from dataclasses import replace
+
+            from tactics.ui.panels.common_buttons import attack_block
+
+            why = attack_block(asked, who.id, weapon, self.action_kind())
+            if why is not None:
+                setup = replace(setup, problem=why)
         return setup, path
 
     def hovered_target(self) -> Combatant | None:

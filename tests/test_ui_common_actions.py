@@ -1,0 +1,132 @@
+"""Reloading, drawing and Treat Injury in the declare panel, driven headless with real pygame events.
+
+What is tested (readings N-READY-1, N-READY-2, N-TREAT-1): Rook's holstered revolver shows its
+attack disabled with the engine's reason in words ("Draw the Slug revolver first: a Simple action
+(holster)") and a "Simple: draw ..." button; clicking it declares the draw (the panel's declared
+list names it) and Resolve draws it (the log says so); an empty crossbow's attack is disabled with
+"Reload first" and its "Standard Move: reload ..." button declares the reload; the medic's "Use
+Item: Treat Injury -> Rook" button declares the treatment, whose check and healing the log shows
+with their dice, and the players' view counts the declaration as every declared action is.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.gm import AdjustHP
+from tactics.rules import actions as act
+from tactics.ui.app import App
+
+from test_common_actions import encounter, next_turn, turn_of
+from test_ui_combat import all_keys, press
+from ui_driver import app_session, centre, drawn_texts, key, move, players_window_frame
+
+SIZE = (1280, 720)
+
+
+def staged(cid: str) -> App:
+    from tactics.engine.combat.team import BeginActions, StartCombat
+
+    enc = encounter()
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    turn_of(enc, cid)
+    return App(enc, size=SIZE)
+
+
+@pytest.fixture
+def rook():
+    yield from app_session(staged("rook"))
+
+
+def log_lines(app: App) -> list[str]:
+    return [line for _, line in app.battle.combat.log.wrapped(10_000)]
+
+
+def resolve(app: App) -> None:
+    """Resolve next (Enter), as the table does."""
+    key(app, pygame.K_RETURN)
+    app.step()
+
+
+def test_a_holstered_revolver_is_drawn_from_the_panel(rook):  # N-READY-2
+    app = rook
+    press(app, "actor:rook")
+    texts = drawn_texts(app)
+    assert "Draw the Slug revolver first: a Simple action (holster)" in " ".join(texts)
+    rect = app.battle.combat.button_rect("weapon:slug_revolver")
+    assert rect is not None and "weapon:slug_revolver" not in [k for k, fn in _live(app)]  # shown, disabled
+    press(app, "draw:slug_revolver")
+    declared = app.battle.state.combat.declarations_of("rook")
+    assert [(d.kind, d.params.get("effect")) for d in declared] == [(act.SIMPLE, "draw")]
+    assert any("Simple action: draw Slug revolver" in t for t in drawn_texts(app))  # the declared card
+    assert "weapon:slug_revolver" in [k for k, fn in _live(app)]  # drawn before it resolves: the attack is offered
+    app.battle.combat.submit(ResolveNext(others_pass=True))
+    app.step()
+    assert "Rook draws the Slug revolver from the holster." in log_lines(app)
+
+
+def _live(app: App) -> list[tuple[str, object]]:
+    """The panels' enabled buttons (a disabled one records no action)."""
+    return [(h.key, h.action) for panel in app.battle.combat.panels() for h in panel.hits if h.action is not None]
+
+
+def test_an_empty_crossbow_is_reloaded_from_the_panel(rook):  # N-READY-1
+    app = rook
+    enc = app.battle.encounter
+    enc.submit(Declare("rook", Action(act.STANDARD_ATTACK, weapon="hand_crossbow", target="bear")))
+    enc.submit(ResolveNext(others_pass=True))
+    next_turn(enc, "rook")
+    app.step()
+    press(app, "actor:rook")
+    assert "Reload first" in " ".join(drawn_texts(app))
+    press(app, "reload:hand_crossbow")
+    (decl,) = app.battle.state.combat.declarations_of("rook")
+    assert (decl.kind, decl.params) == (act.STANDARD_MOVE, {"effect": "reload", "weapon": "hand_crossbow"})
+    assert any("Standard Move: reload Hand crossbow" in t for t in drawn_texts(app))
+
+
+def test_treat_injury_from_the_panel_rolls_and_heals():  # N-TREAT-1
+    for app in app_session(staged("medic"), closing=True):
+        app.players.open(size=SIZE)
+        enc = app.battle.encounter
+        enc.submit(AdjustHP("rook", -10))
+        app.step()
+        press(app, "actor:medic")
+        assert "treat:rook" in all_keys(app) and "treat:bear" not in all_keys(app)
+        press(app, "treat:rook")
+        (decl,) = app.battle.state.combat.declarations_of("medic")
+        assert (decl.kind, decl.params.get("item"), decl.params.get("target")) == (act.USE_ITEM, "treat-injury", "rook")
+        assert any("Use Item: Treat Injury -> Rook" in t for t in drawn_texts(app))
+        key(app, pygame.K_F2)  # the players' view: counted and marked as every declared action is
+        assert "1 declared action to resolve (Enter)" in drawn_texts(app)
+        key(app, pygame.K_F2)
+        app.battle.combat.submit(ResolveNext(others_pass=True), typed=[12, 5])
+        app.step()
+        lines = log_lines(app)
+        assert any("treating Rook's injuries" in line and "12" in line for line in lines), lines[-5:]
+        assert app.battle.state.combatants["rook"].hp == 15
+        card = " ".join(players_window_frame(app)[1])  # the players' "Last roll" card: the treater's check
+        assert "Medic: Treat Injury (treating Rook's injuries)" in card and "vs DC 15" in card and "SUCCESS" in card
+
+
+def test_the_attack_tool_says_why_a_holstered_revolver_cannot_fire(rook):  # N-READY-2
+    app = rook
+    press(app, "actor:rook")
+    app.battle.combat.aim("rook", act.STANDARD_ATTACK, weapon="slug_revolver")  # as T with the revolver chosen
+    bear = app.battle.state.combatants["bear"]
+    move(app, centre(app, bear.cell))
+    setup, _ = app.battle.tool.preview(bear)
+    assert setup.problem == "Draw the Slug revolver first: a Simple action (holster)"
+    texts = drawn_texts(app)  # the panel's line under the greyed attack, and the hover card's
+    assert sum(t.startswith("Draw the Slug revolver") for t in texts) == 2, texts
+
+
+def test_no_two_weapon_pair_with_a_holstered_off_hand(rook):  # N-READY-2: the draw would take the Bonus's slot
+    app = rook
+    press(app, "actor:rook")
+    assert "weapons:hand_crossbow" not in all_keys(app)
+    press(app, "draw:slug_revolver")
+    assert "weapons:hand_crossbow" not in all_keys(app)  # the Simple slot is spent: no Bonus Attack
