@@ -300,9 +300,13 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if isinstance(d, ActionsBegan):
         return "Round 0 (surprise): Action Phase." if d.joiners else f"Round {d.round}: Action Phase."
     if isinstance(d, GroupStarted):
+        if d.passed:  # reading: N-END-3
+            return f"{_team(state, d.team)} {d.group.capitalize()}: nobody able to act, turn passed over."
         who = ", ".join(n(m) for m in d.acting) or "nobody (all unaware)"
         return f"{_team(state, d.team)} {d.group.capitalize()} acts: {who}."
     if isinstance(d, GroupEnded):
+        if d.passed:
+            return ""  # the start's line said it (N-END-3)
         return f"{_team(state, d.team)} {d.group.capitalize()} is done."
     if isinstance(d, CountersTicked):
         parts = [f"{n(t['combatant'])} {t['name']} {t['from']} -> {t['to']}" for t in d.ticks]
