@@ -381,6 +381,9 @@ def _describe_turns(event: Event, state: EncounterState | None) -> str:
         if len(d.slots or []) > 1:
             slot = f"{slot}, both actions of the turn"
         note = str(d.action.get("note", "")).strip()
+        if d.action.get("item") == "disarm":  # its note is the trap's id, not a sentence (R-TRAP-3, N-TRAP-10)
+            trap = state.traps.get(note) if state is not None else None
+            return f"{n(d.combatant)}: disarm the {trap.label if trap is not None else 'trap'} ({slot})."
         if note and d.action.get("kind") != "other":  # the app-controlled opponent's reason (tactics.ai)
             return f"{note} ({slot})."
         return f"{n(d.combatant)}: {action_phrase(state, d.action) if state else d.action['kind']} ({slot})."
