@@ -263,7 +263,7 @@ class PhaseBanner(w.Panel):
         who = team.name if team else "Nobody"
         colour = theme.rgb(team.colour) if team else theme.TEXT
         w.text(s, "COMBAT IS OVER", (rect.centerx, px(12)), 34, theme.ACCENT, "bold", "midtop")
-        line = f"{who} stands after round {combat.round}." if team else (
+        line = f"{agreeing(who, 'stands')} after round {combat.round}." if team else (
             f"The GM ended the fight after round {combat.round}." if getattr(combat, "ended_by_gm", False)
             else f"The fight ends after round {combat.round}.")
         y = px(12) + w.line_h(34, "bold") + px(4)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tactics.engine.core.labels import agreeing
 from tactics.engine.combat.team import Advance, EndCombat, able_members, winner_if_over
 from tactics.engine.combat.queries import acting_group, combat_of, ends_after_counters
 from tactics.engine.combat.tie_breaks import tie_breaks
@@ -112,7 +113,8 @@ class TrackerPanel(w.Panel):
             text = (f"End the fight for the whole table {after}? Both sides still stand: no one wins, "
                     "the banner says the GM ended it. Ctrl+Z brings it back.")
         elif team is not None:
-            text = f"Only {_escape(team.name)} still stands. End the fight {after}? Ctrl+Z brings it back."
+            verb = agreeing(team.name, "stands").rsplit(" ", 1)[-1]  # "Space Bears still stand"
+            text = f"Only {_escape(team.name)} still {verb}. End the fight {after}? Ctrl+Z brings it back."
         else:
             text = f"No one still stands. End the fight {after}? Ctrl+Z brings it back."
         saving.ask("End combat?", text, ["End combat", "Cancel"],
