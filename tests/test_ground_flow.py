@@ -132,8 +132,10 @@ def test_combat_ends_when_one_side_is_down():  # R-END-1, N-END-2
         enc.submit(AdjustHP(bear, -30))
     enc.submit(ApplyCondition("bear4", "Surrendered"))
     assert enc.state.combat.phase == "action"  # announced at the Counter Phase
-    to_group(enc, "bears:rearguard")
-    enc.submit(EndGroupTurn())
+    while enc.state.combat.phase == "action":  # the bears' groups, nobody able to act, are passed over (N-END-3)
+        enc.submit(EndGroupTurn())
+    passed = [e for e in enc.journal.events if e.kind == "group.started" and e.passed]
+    assert {(e.team, e.group) for e in passed} == {("bears", "vanguard"), ("bears", "rearguard")}
     assert enc.state.combat.phase == "counters"  # newcomers may still join (N-END-2)
     entry = enc.submit(NextRound())  # "Determine if End of Combat" closes the Counter Phase
     assert entry.events[-1].kind == "combat.ended"

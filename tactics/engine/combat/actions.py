@@ -554,6 +554,8 @@ def _perform(
         use.validate(state, who, action)
         events, ok = use.resolve(state, who, action, dice)
         if action.item == act.THROW_ITEM:  # reading: N-GREN-12, an Attack action: did it land on target?
+            if any(e.kind == "grenade.thrown" and not getattr(e, "dice", True) for e in events):
+                return events, ok, "in-hand"  # a cooked grenade's natural 1: there was no throw (R-GREN-5)
             return events, ok, ("on-target" if ok else "off-target")
         return events, ok, None
     arms = arms_or_refuse(who, action)

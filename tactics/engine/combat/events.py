@@ -324,6 +324,7 @@ class GroupEnded(Event):
     round: int
     team: str
     group: str
+    passed: bool = omitted(False)  # a group with nobody able to act, passed over (N-END-3)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -336,6 +337,7 @@ class GroupStarted(Event):
     index: int
     members: list[str]
     acting: list[str]
+    passed: bool = omitted(False)  # nobody able to act: the turn is passed over (N-END-3)
 
 
 @dataclass(frozen=True, kw_only=True)

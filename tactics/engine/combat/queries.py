@@ -29,7 +29,7 @@ from tactics.engine.combat.two_weapon import TwoWeaponTerms, fights_with_two_wea
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms, situational_words
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
 from tactics.engine.core.journal import Event
-from tactics.engine.core.labels import listed, plural, possessive
+from tactics.engine.core.labels import agreeing, listed, plural, possessive
 from tactics.engine.core.lookup import known_or_refuse
 from tactics.engine.core.plain import plain
 from tactics.engine.core.state import EncounterState
@@ -41,7 +41,8 @@ from tactics.rules.sheets import default_armoury
 OUTCOME_WORDS = {"miss": "Miss", "minor": "Minor Hit", "hit": "Hit", "major": "Major Hit", "critical": "Critical"}
 #: a charge whose run a failed check ended out of reach (no attack was rolled): its result's words
 RESULT_WORDS = {**OUTCOME_WORDS, "stopped": "stopped by difficult ground",
-                "on-target": "the throw is on target", "off-target": "the throw is off target"}  # N-GREN-12
+                "on-target": "the throw is on target", "off-target": "the throw is off target",  # N-GREN-12
+                "in-hand": "the grenade went off before the throw"}  # a cooked grenade's natural 1 (R-GREN-5)
 
 
 def _by_name(condition: Any) -> str:
@@ -300,9 +301,13 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if isinstance(d, ActionsBegan):
         return "Round 0 (surprise): Action Phase." if d.joiners else f"Round {d.round}: Action Phase."
     if isinstance(d, GroupStarted):
+        if d.passed:  # reading: N-END-3
+            return f"{_team(state, d.team)} {d.group.capitalize()}: nobody able to act, turn passed over."
         who = ", ".join(n(m) for m in d.acting) or "nobody (all unaware)"
         return f"{_team(state, d.team)} {d.group.capitalize()} acts: {who}."
     if isinstance(d, GroupEnded):
+        if d.passed:
+            return ""  # the start's line said it (N-END-3)
         return f"{_team(state, d.team)} {d.group.capitalize()} is done."
     if isinstance(d, CountersTicked):
         parts = [f"{n(t['combatant'])} {t['name']} {t['from']} -> {t['to']}" for t in d.ticks]
@@ -315,7 +320,7 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         if d.by_gm and not d.winner:
             return f"The GM ended the fight after round {d.round}."
         who = _team(state, d.winner) if d.winner else "nobody"
-        return f"Combat is over after round {d.round}: {who} stands."
+        return f"Combat is over after round {d.round}: {agreeing(who, 'stands')}."  # "Space Bears stand"
     if isinstance(d, CombatJoined):
         unseen = (f", unseen by every enemy: {n(d.combatant)} acts alone in a surprise Round 0 "
                   f"before the next round" if d.unseen else "")  # reading: N-SURP-5

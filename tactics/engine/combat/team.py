@@ -89,13 +89,22 @@ def _hooks(state: EncounterState, moment: GroupMoment, dice: Dice) -> list[Event
     return out
 
 
+def able_members(state: EncounterState, combat: CombatState, group: Group) -> list[str]:
+    """The members of ``group`` who can act in its turn: not barred by surprise (R-SURP-1) and not out
+    of the fight (R-END-1, N-HP-1: down, fled, helpless, unconscious, surrendered)."""
+    return [m for m in group.members
+            if combat.can_act(m) and m in state.combatants and not out_of_fight(state.combatants[m])]
+
+
 def _group_start_events(state: EncounterState, combat: CombatState, index: int, dice: Dice) -> list[Event]:
     group = combat.turn_order()[index]
+    passed = not able_members(state, combat, group)  # reading: N-END-3, nobody able to act
     events: list[Event] = [
         GroupStarted(round=combat.round, team=group.team, group=group.kind, index=index,
-                     members=list(group.members), acting=[m for m in group.members if combat.can_act(m)])
+                     members=list(group.members), acting=able_members(state, combat, group),
+                     passed=passed)
     ]
-    if combat.round >= 1 and not combat.in_joiners_round():  # flat-footed until they first act (R-SURP-1)
+    if combat.round >= 1 and not combat.in_joiners_round() and not passed:  # flat-footed until they first act (R-SURP-1)
         for cid in group.members:
             who = state.combatants[cid]
             for cond in who.conditions:
@@ -189,8 +198,7 @@ class BeginActions:
             raise Refused(f"the Action Phase cannot begin during the {combat.phase} phase")
         if not combat.turn_order():
             raise Refused("no group can act")
-        return [ActionsBegan(round=combat.round, joiners=combat.in_joiners_round())] + _group_start_events(
-            state, combat, 0, dice)
+        return turns_from(state, [ActionsBegan(round=combat.round, joiners=combat.in_joiners_round())], 0, dice)
 
 
 @dataclass
@@ -221,16 +229,52 @@ class EndGroupTurn:
         events.append(GroupEnded(round=combat.round, team=group.team, group=group.kind))
         nxt = combat.group_index + 1
         if nxt < len(combat.turn_order()):
-            return events + _group_start_events(state, combat, nxt, dice)
-        if combat.round == 0 or combat.in_joiners_round():  # R-SURP-1, N-SURP-5: no Counter Phase
-            return events + [RoundStarted(round=combat.round + 1)]
-        done = combat.turns_done + [group.key]
-        if hooked:  # what the turn's end set off (a smoke cloud rising) is counted too: as held (N-CNT-4)
-            from tactics.engine.combat.individual.procedure import after  # late: it imports this module
+            return turns_from(state, events, nxt, dice)
+        return events + _round_end(state, combat, hooked, combat.turns_done + [group.key], dice)
 
-            state = after(state, hooked)
-        counted = counter_phase_events(state, state.combat, done)
-        return events + counted + after_count(state, counted[0], dice)  # type: ignore[arg-type]
+
+def _round_end(state: EncounterState, combat: CombatState, hooked: list[Event], done: list[str],
+               dice: Dice) -> list[Event]:
+    """After the last group's turn: the next round (Round 0 has no Counter Phase), else the Counter
+    Phase. ``state`` as before the last turn's end, ``hooked`` what that end set off."""
+    if combat.round == 0 or combat.in_joiners_round():  # R-SURP-1, N-SURP-5: no Counter Phase
+        return [RoundStarted(round=combat.round + 1)]
+    if hooked:  # what the turn's end set off (a smoke cloud rising) is counted too: as held (N-CNT-4)
+        from tactics.engine.combat.individual.procedure import after  # late: it imports this module
+
+        state = after(state, hooked)
+    counted = counter_phase_events(state, state.combat, done)
+    return counted + after_count(state, counted[0], dice)  # type: ignore[arg-type]
+
+
+def turns_from(state: EncounterState, events: list[Event], index: int, dice: Dice) -> list[Event]:
+    """``events`` (the command's so far, not yet applied to ``state``), then the turn of the group at
+    ``index`` begins. A group with nobody able to act is passed over (reading: N-END-3): its turn's
+    start and end still happen (a fuse set for it goes off, its turn counts for the counters) with
+    one line in the log, and the next group's turn begins, or the round ends after the last."""
+    from tactics.engine.combat.individual.procedure import after  # late: it imports this module
+
+    base = state
+    last: tuple[EncounterState, list[Event], str] | None = None  # the last passed group: state, end hooks, key
+    while True:
+        now = after(base, events)
+        combat = now.combat
+        order = combat.turn_order()
+        if index >= len(order):
+            if last is None:
+                return events + _round_end(now, combat, [], list(combat.turns_done), dice)
+            started, hooked, key = last
+            return events + _round_end(started, started.combat, hooked, started.combat.turns_done + [key], dice)
+        start = _group_start_events(now, combat, index, dice)
+        if not start[0].passed:  # type: ignore[attr-defined]
+            return events + start
+        group = order[index]
+        started = after(now, start)
+        hooked = _hooks(started, GroupMoment(combat.round, group.team, group.kind, "end"), dice)
+        events = events + start + hooked + [GroupEnded(round=combat.round, team=group.team, group=group.kind,
+                                                       passed=True)]
+        last = (started, hooked, group.key)
+        index += 1
 
 
 def counter_phase_events(state: EncounterState, combat: CombatState, done: list[str]) -> list[Event]:

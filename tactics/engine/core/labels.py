@@ -21,6 +21,15 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def agreeing(name: str, verb: str) -> str:
+    """``"The Party stands"``, ``"Space Bears stand"``: a team's name and a verb given in its singular
+    form (``"stands"``, ``"wins"``), plural when the name reads as a plural (its last word ends in a
+    single s: the log said "Space Bears stands")."""
+    last = name.split()[-1] if name.split() else name
+    many = last.endswith("s") and not last.endswith("ss")
+    return f"{name} {verb[:-1] if many and verb.endswith('s') else verb}"
+
+
 def listed(names: list[str]) -> str:
     """``"Bear"``, ``"Bear and Wolf"``, ``"Bear, Wolf and Rat"``: names in one phrase."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

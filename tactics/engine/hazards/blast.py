@@ -99,8 +99,10 @@ def blast_events(
     dc: int | None = None,
     conditions: Iterable[dict[str, Any]] = (),
     positions: dict[str, Cell] | None = None,
+    explosive: bool = True,
 ) -> list[Event]:
-    """Roll a blast on ``cells``: damage once, a save per creature for half.
+    """Roll a blast on ``cells``: damage once, a save per creature for half. ``explosive`` False: a
+    mechanical trap's strike (the log does not say it explodes).
 
     reading: N-GREN-6 (one damage roll; everyone on the squares saves; conditions
     on a failed save unless ``on = "always"``).
@@ -114,7 +116,7 @@ def blast_events(
     events: list[Event] = [
         HazardBlast(source=source, label=label, origin=(int(origin[0]), int(origin[1])), cells=list(cells),
                     damage={"expr": damage, "faces": faces, "total": total} if damage else None, save=save,
-                    dc=dc)
+                    dc=dc, explosive=explosive)
     ]
     moment = set_moment(state)
     for cid in creatures_on(state, cells, positions):

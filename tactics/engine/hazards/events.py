@@ -122,6 +122,7 @@ class HazardBlast(Event):
     damage: dict[str, Any] | None
     save: str
     dc: int | None
+    explosive: bool = omitted(True)  # False: a mechanical trap's strike, not a blast (review 9)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -237,6 +238,7 @@ class TrapTriggered(Event):
     at: Square
     chase: list[Square]
     placed: bool
+    explosive: bool = omitted(True)  # False: a mechanical trap is set off, it does not explode
 
 
 #: Every kind of this part, for :mod:`tactics.engine.features`.

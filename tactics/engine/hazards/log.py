@@ -87,7 +87,8 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
         return "The smoke clears." if d.rounds <= 0 else f"The smoke lingers ({plural(d.rounds, 'round')} left)."
     if isinstance(d, HazardBlast):
         dmg = d.damage
-        text = f"{d.label} blast on {plural(len(d.cells), 'square')}"
+        text = (f"{d.label} blast on {plural(len(d.cells), 'square')}" if d.explosive
+                else f"The {d.label} strikes {plural(len(d.cells), 'square')}")
         if dmg:
             text += f": {dmg['expr']} ({', '.join(map(str, dmg['faces']))}) = {dmg['total']}"
         if d.dc is not None and d.save != "none":  # a Stun grenade deals nothing to halve: the save resists it
@@ -120,6 +121,8 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
     if isinstance(d, TrapTriggered):
         chase = f", rolls {plural(len(d.chase), 'square')} toward its target" if d.chase else ""
         by = f" by {n(d.by)}" if d.by else ""
+        if not d.explosive:  # a mechanical trap springs, it does not explode
+            return f"The {d.label} is set off{by}{chase} at {tuple(d.at)}!"
         return f"The {d.label} is set off{by}{chase} and explodes at {tuple(d.at)}!"
     if isinstance(d, TrapDisarm):
         words = {"disarmed": "disarmed", "retry": "not yet: try again later", "triggered": "it goes off!"}

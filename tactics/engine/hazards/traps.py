@@ -109,12 +109,12 @@ def trigger_events(
     cells = tr.trap_area(trap, at=origin, walls=battle_map)
     events: list[Event] = [
         TrapTriggered(trap=trap.id, label=trap.label, by=by, at=(origin[0], origin[1]), chase=list(chase),
-                      placed=placed)
+                      placed=placed, explosive=trap.explosive)
     ]
     events += blast_events(
         state, dice, source=trap.id, label=trap.label, origin=origin, cells=cells,
         damage=trap.damage, save="Reflex", dc=tr.save_dc(trap), conditions=trap.conditions,
-        positions=positions,
+        positions=positions, explosive=trap.explosive,
     )
     return events
 

@@ -33,7 +33,7 @@ from tactics.engine.starship.state import (  # noqa: F401  (space_of/ship_of are
     SURRENDERED,
     Ship,
     SpaceState,
-    check_modifier,
+    check_modifier_parts,
     crew_acted,
     crew_name,
     injured_posts,
@@ -408,7 +408,7 @@ class TakeAction:
             now = space.now
             mods = [(ATTRIBUTE_NAMES[a], effective(space, ship, a, now)) for a in action.check.attributes]
             mods.append(("crew bonus", _int_param(params, "bonus")))
-            mods.append(("Battle Damage", check_modifier(ship, now)))
+            mods += check_modifier_parts(ship, now)  # each by its chart line ("Power fluctuations")
             dc_terms: list[list[Any]] = []
             if action.check.repair_dc and damage is not None:
                 dc = damage.repair_dc

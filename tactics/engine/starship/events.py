@@ -110,6 +110,7 @@ class SpaceEnded(Event):
 
     winner: str | None
     round: int
+    winner_name: str = omitted("")  # the winning team's shown name (older saves: none)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -74,7 +74,7 @@ class Surrender:
         scratch = copy.deepcopy(space)
         apply_to_space(scratch, events[0])
         if scratch.started:
-            events += _end_if_over(scratch)
+            events += _end_if_over(scratch, _team_names(state))
         return events
 
 
@@ -206,7 +206,12 @@ def _judge_rolls(space: SpaceState, dice: Dice) -> list[Event]:
     return events
 
 
-def _end_if_over(space: SpaceState) -> list[Event]:
+def _team_names(state: Any) -> dict[str, str]:
+    """Each team's shown name, for the end's log line ("The Party wins.", not "party side wins")."""
+    return {tid: getattr(t, "name", tid) for tid, t in (getattr(state, "teams", None) or {}).items()}
+
+
+def _end_if_over(space: SpaceState, names: dict[str, str] | None = None) -> list[Event]:
     """R-SHIP-9: over when at most one side still has a ship in the fight."""
     sides = {s.side for s in space.ships.values()}
     standing = {s.side for s in space.ships.values() if not defeated(s)}
@@ -217,10 +222,10 @@ def _end_if_over(space: SpaceState) -> list[Event]:
         for s in space.ships.values() if s.status == EXPLODING  # nothing can save it now
     ]
     winner = next(iter(standing)) if standing else None
-    return events + [SpaceEnded(winner=winner, round=space.round)]
+    return events + [SpaceEnded(winner=winner, round=space.round, winner_name=(names or {}).get(winner or "", ""))]
 
 
-def _end_of_round(space: SpaceState) -> list[Event]:
+def _end_of_round(space: SpaceState, names: dict[str, str] | None = None) -> list[Event]:
     """After the Response Phase: explosions, adrift ships (R-SHIP-6), the end (R-SHIP-9)."""
     events: list[Event] = []
     for ship in space.ships.values():
@@ -236,7 +241,7 @@ def _end_of_round(space: SpaceState) -> list[Event]:
             events.append(SpaceAdrift(ship=ship.id, ship_name=ship.name, damage=ship.damage, round=space.round + 1))
     for event in events:
         apply_to_space(space, event)
-    return events + _end_if_over(space)
+    return events + _end_if_over(space, names)
 
 
 @dataclass
@@ -268,7 +273,7 @@ class EndPhase:
         round_over = space.phase == "response" or space.round == 0
         if round_over:
             if space.phase == "response":
-                more = _end_of_round(scratch)
+                more = _end_of_round(scratch, _team_names(state))
                 events += more
                 if any(e.kind == "space.ended" for e in more):
                     return events

@@ -183,6 +183,18 @@ def check_modifier(ship: Ship, now: int) -> int:
     return sum(int(bd.machine.get("checks", 0)) for bd in active_damage(ship, now))
 
 
+def check_modifier_parts(ship: Ship, now: int) -> list[tuple[str, int]]:
+    """What active Battle Damage adds to every 2d10 check, each by its chart line's name: [("Power
+    fluctuations", -1)], so the log reads "- Power fluctuations 1", not "- Battle Damage 1" (review 9)."""
+    parts = []
+    for bd in active_damage(ship, now):
+        value = int(bd.machine.get("checks", 0))
+        if value:
+            name = bd.effect.split(" (")[0].split(":")[0].strip().rstrip(".") or "Battle Damage"
+            parts.append((name, value))
+    return parts
+
+
 def injured_posts(ship: Ship, now: int) -> dict[str, list[int]]:
     """Posts whose crew active Battle Damage injured and no one has treated: post -> damage ids."""
     out: dict[str, list[int]] = {}

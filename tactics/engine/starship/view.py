@@ -19,8 +19,8 @@ from tactics.engine.starship.events import (
     SpaceSurrendered, SpaceTreated, SpaceVolleySettled, SpaceWeaponsFired,
 )
 from tactics.engine.core.journal import Event
-from tactics.engine.core.labels import plural, possessive
-from tactics.engine.starship.dc_parts import bd_dc_parts, bd_dc_terms, bd_dc_text, reroll_parts
+from tactics.engine.core.labels import agreeing, plural, possessive
+from tactics.engine.starship.dc_parts import bd_dc_parts, bd_dc_terms, bd_dc_text, reroll_parts, reroll_text
 from tactics.engine.starship.state import SpaceState, detects, effective, ship_bd_dc, usable_hard_points
 from tactics.engine.starship.commands import actions_offered as _offered
 from tactics.engine.starship.commands import posts_acting_now as _acting
@@ -175,19 +175,24 @@ def describe(event: Event, *, crew: bool = True) -> str:
             verdict += "; fired blind: it counts only if this phase's Scan finds the target"
         who = f"{ship}: {d.crew_name} fires" if crew else f"The {ship} fires"
         of_dc = bd_dc_text(d.bd_dc_parts)
+        used = sum(1 for die in d.dice if die.get("reroll_of") is not None)
+        # where the re-rolls came from, in the fire dialog's words (R-SHIP-4; review 9, finding 10)
+        rerolls = (f" ({plural(used, 're-roll')} of successes: {reroll_text(d.rerolls_from, d.rerolls_allowed, used)})"
+                   if used and crew else "")  # the players' log of a GM ship tells no crew detail (N-SEEN-5)
         return (f"{who} {plural(len(d.hard_points), 'hard point')} at the "
                 f"{d.target_name} (BD DC {count},{threshold}{': ' + of_dc if of_dc else ''}): "
-                f"{_pool_text(d.dice, d.sensor_bonus)} — {plural(d.successes, 'success', 'successes')}, "
+                f"{_pool_text(d.dice, d.sensor_bonus)}{rerolls} — {plural(d.successes, 'success', 'successes')}, "
                 f"{verdict}" + (_note(d.note, ".") if crew else ""))
     if isinstance(d, SpaceVolleySettled):
         if not d.found:
             return f"The {ship}'s blind volley at the {d.target_name} finds nothing: the Scan never found it."
         verdict = "Battle Damage!" if d.battle_damage else "no Battle Damage"
         if not d.changed:
-            return f"The {ship}'s volley at the {d.target_name} stands: {d.successes} successes, {verdict}"
+            return (f"The {ship}'s volley at the {d.target_name} stands: "
+                    f"{plural(d.successes, 'success', 'successes')}, {verdict}")
         extra = f" with the Scan's +{d.sensor_bonus}" if d.sensor_bonus else ""
         return (f"The {ship}'s volley at the {d.target_name}{extra}: {_pool_text(d.dice, d.sensor_bonus)} — "
-                f"{d.successes} successes, {verdict}")
+                f"{plural(d.successes, 'success', 'successes')}, {verdict}")
     if isinstance(d, SpaceCheckHelped):
         verdict = "success" if d.success else "failure"
         return (f"{ship}: the Captain's order reaches {d.crew_name} ({POST_NAMES[d.post]}) — "
@@ -237,7 +242,8 @@ def describe(event: Event, *, crew: bool = True) -> str:
         return f"The {ship} surrenders."
     if isinstance(d, SpaceEnded):
         winner = d.winner
-        return f"Space combat is over: {winner} side wins." if winner else "Space combat is over: no side stands."
+        name = d.winner_name or (winner.replace("_", " ").title() if winner else "")  # as the header names it
+        return f"Space combat is over: {agreeing(name, 'wins')}." if winner else "Space combat is over: no side stands."
     return f"{kind}: {event.to_dict()['data']}"
 
 

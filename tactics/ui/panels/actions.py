@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from tactics.engine.combat.team import sheet_of
+from tactics.engine.combat.team import out_of_fight, sheet_of
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare, Undeclare, move_budget
 from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.queries import (
@@ -188,7 +188,9 @@ class ActionsPanel(w.Panel):
             w.text(s, line, (x + px(26), y), 22, theme.TEXT, "bold")
         y += w.line_h(22, "bold") + px(4)
         conds = ", ".join(c.name + (f" {c.rounds}" if c.rounds is not None else "") for c in who.conditions)
-        facts = f"Run {move_budget(who)} ft" + (f"   {conds}" if conds else "")
+        out = out_of_fight(who)  # down, fled, unconscious ...: it cannot act (R-END-1, N-HP-1), no "Run 30 ft"
+        facts = (("Down: cannot act" if who.down else "Out of the fight: cannot act") if out
+                 else f"Run {move_budget(who)} ft") + (f"   {conds}" if conds else "")
         for line in w.wrap(facts, 15, inner, "regular"):
             w.text(s, line, (x, y), 15, theme.TEXT_DIM, "regular")
             y += w.line_h(15, "regular")
@@ -262,7 +264,8 @@ class ActionsPanel(w.Panel):
                 y += w.line_h(16, "regular")
             y += px(4)
         elif not buttons:
-            none_left = ("The group is resolving: nothing new to declare." if declaring_closed(state, cid)
+            none_left = (f"{who.name} is out of the fight: nothing to declare." if out
+                         else "The group is resolving: nothing new to declare." if declaring_closed(state, cid)
                          else "No action left to declare.")
             for line in w.wrap(none_left, 16, inner, "regular"):
                 w.text(s, line, (x, y), 16, theme.TEXT_DIM, "regular")

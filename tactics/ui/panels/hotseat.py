@@ -33,7 +33,7 @@ from tactics.ui import layout_probe as probe
 from tactics.ui.panels.next_turn import begin_next_turn, between_turns, facing_asked, waiting_for_facing
 from tactics.ui.panels.phase_banner import shows_step_button
 from tactics.ui.widgets import blit_text
-from tactics.engine.core.labels import possessive
+from tactics.engine.core.labels import agreeing, possessive
 from tactics.engine.core.control import controller_of
 from tactics.engine.combat.state import group_label
 from tactics.ui.panels.app_turn import SHORT_LEVELS, app_turn, app_turn_note
@@ -102,7 +102,7 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
         if getattr(combat, "ended_by_gm", False) and not combat.winner:  # sides still stood: no winner named
             return TurnBanner("Combat over: the GM ended the fight", f"after round {combat.round}", NEUTRAL)
         winner = _team_name(state, combat.winner) if combat.winner else "no one"
-        return TurnBanner(f"Combat over: {winner} stands", rnd,
+        return TurnBanner(f"Combat over: {agreeing(winner, 'stands')}", rnd,
                           _team_colour(state, combat.winner) if combat.winner else NEUTRAL)
     if combat.phase == "advantages":
         return TurnBanner("Advantages Phase", f"{rnd}: check what is in force, then begin the actions",
@@ -148,9 +148,12 @@ def _app_banner(state: EncounterState, whose: str, rnd: str, team: str, for_play
 def _after_group(state: EncounterState, combat: Any, for_players: bool) -> str:
     """What End turn leads to: "next: Space Bears: Vanguard", "next: Round 1", "next: Counter Phase"."""
     from tactics.engine.combat.state import group_label
+    from tactics.engine.combat.team import able_members
 
     order = combat.turn_order()
     nxt = combat.group_index + 1
+    while nxt < len(order) and not able_members(state, combat, order[nxt]):
+        nxt += 1  # nobody able to act: that turn is passed over (reading: N-END-3)
     if nxt < len(order):
         group = order[nxt]
         if for_players and _all_hidden(state, group.members):  # reading: N-HOT-1
@@ -174,7 +177,7 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
     rnd = f"Round {turns.round}"
     if turns.phase == "ended":
         winner = getattr(turns, "winner", "") or ""
-        return TurnBanner(f"Combat over{': ' + _team_name(state, winner) + ' stands' if winner else ''}", rnd,
+        return TurnBanner(f"Combat over{': ' + agreeing(_team_name(state, winner), 'stands') if winner else ''}", rnd,
                           _team_colour(state, winner) if winner else NEUTRAL)
     if turns.phase != "action" or turns.current is None:
         return TurnBanner("Between turns", f"{rnd}: begin the next character's turn", NEUTRAL, "Next turn")

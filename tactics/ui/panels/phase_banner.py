@@ -18,7 +18,7 @@ import pygame
 from tactics.engine.combat.events import CountersTicked
 from tactics.engine.combat.roster import unseen_by_every_enemy
 from tactics.engine.combat.state import round_name
-from tactics.engine.combat.team import Advance, Join, group_label
+from tactics.engine.combat.team import Advance, Join, group_label, out_of_fight, team_label, winner_if_over
 from tactics.engine.combat.queries import (
     acting_combatants, acting_group, advantages_in_force, combat_of, counter_name, declaring_closed, ends_after_counters, legal_kinds,
     not_declared_yet,
@@ -28,7 +28,7 @@ from tactics.ui import layout_probe as probe
 from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.panels.app_turn import SHORT_LEVELS, app_turn
-from tactics.engine.core.labels import possessive
+from tactics.engine.core.labels import agreeing, possessive
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -53,7 +53,8 @@ def can_join(state) -> list[str]:
 
 def declare_line(state, viewer: str) -> str:
     """"Declare for Brandon, then resolve": only who can act now (Round 0: the aware, R-SURP-1)."""
-    acting = [state.combatants[m] for m in acting_combatants(state)]
+    acting = [state.combatants[m] for m in acting_combatants(state)
+              if not out_of_fight(state.combatants[m])]  # a member down is not asked (R-END-1, N-HP-1)
     if viewer != "gm":
         acting = [who for who in acting if not state.hidden_from_players(who)]
     names = ", ".join(who.name for who in acting) or "no one who can act"
@@ -185,6 +186,13 @@ class PhaseBanner(w.Panel):
         for line in w.wrap(declare_line(state, self.ui.view.viewer), 15, rect.width - 2 * theme.PANEL_PAD, "regular")[:2]:
             w.text(s, line, (rect.centerx, y), 15, theme.TEXT_DIM, "regular", "midtop")
             y += w.line_h(15, "regular")
+        winner = winner_if_over(state) if self.ui.view.viewer == "gm" else None  # R-END-1 (the GM's: no hidden foe told)
+        if winner:  # the end is determined at the Counter Phase (N-END-2); the foes' groups are passed over (N-END-3)
+            text = (f"{agreeing(team_label(state, winner), 'stands')} alone: the fight ends at this round's "
+                    "Counter Phase, or now with End combat (GM).")
+            for line in w.wrap(text, 15, rect.width - 2 * theme.PANEL_PAD, "semibold")[:2]:
+                w.text(s, line, (rect.centerx, y), 15, theme.ACCENT, "semibold", "midtop")
+                y += w.line_h(15, "semibold")
         return y + px(4), colour
 
     def _counters(self, s, rect, combat, hover) -> int:
@@ -255,7 +263,7 @@ class PhaseBanner(w.Panel):
         who = team.name if team else "Nobody"
         colour = theme.rgb(team.colour) if team else theme.TEXT
         w.text(s, "COMBAT IS OVER", (rect.centerx, px(12)), 34, theme.ACCENT, "bold", "midtop")
-        line = f"{who} stands after round {combat.round}." if team else (
+        line = f"{agreeing(who, 'stands')} after round {combat.round}." if team else (
             f"The GM ended the fight after round {combat.round}." if getattr(combat, "ended_by_gm", False)
             else f"The fight ends after round {combat.round}.")
         y = px(12) + w.line_h(34, "bold") + px(4)

@@ -378,6 +378,8 @@ def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[
             y = _advantages(s, x, y, width, d.advantages)
         elif isinstance(d, DamageRolled):
             y = _damage(s, x, y + px(2), width, d, names(d.target))
+        elif d.kind in TRAP_ROLL_WORDS and isinstance(getattr(d, "roll", None), dict):  # a disarm, a trap set (R-TRAP-3, R-TRAP-5)
+            y = _trap_roll(s, x, y, width, d, state, names(getattr(d, "combatant", "")))
         elif isinstance(d, (ActionFailed, ActionLost)):
             for line in w.wrap(f"{'Fails' if isinstance(d, ActionFailed) else 'Lost'}: {d.reason}", 15, width):
                 w.text(s, line, (x, y), 15, theme.BAD)
@@ -390,6 +392,32 @@ def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[
             w.text(s, f"{names(d.combatant)} is down!", (x, y), 18, theme.BAD, "bold")
             y += px(26)
     return y
+
+
+#: a trap check's result -> (the card's outcome colour, its word); "retry": failed by 4 or less (R-TRAP-3)
+TRAP_ROLL_WORDS: dict[str, dict[str, tuple[str, str]]] = {
+    "trap.disarm": {"disarmed": ("hit", "DISARMED"), "retry": ("miss", "FAILURE: TRY AGAIN"),
+                    "triggered": ("miss", "SET OFF!")},
+    "trap.set-check": {"set": ("hit", "SET"), "failed": ("miss", "NOT SET"), "explodes": ("miss", "GOES OFF IN HAND!")},
+}
+
+
+def _trap_roll(s, x: int, y: int, width: int, d: Event, state, who: str) -> int:
+    """A disarm or a trap's setting check as a roll card: its d20, advantage die, modifiers, total
+    against the DC and what came of it (review 9: the disarm never reached the Last roll card)."""
+    from types import SimpleNamespace
+
+    roll = d.roll  # type: ignore[attr-defined]
+    outcome, word = TRAP_ROLL_WORDS[d.kind].get(str(getattr(d, "result", "")), ("hit", str(getattr(d, "result", "")).upper()))
+    if d.kind == "trap.disarm":
+        trap = state.traps.get(getattr(d, "trap", "")) if state is not None else None
+        title = f"{who}: disarm the {trap.label if trap is not None else 'trap'} ({roll.get('what', '')})"
+    else:
+        title = f"{who}: set a trap ({roll.get('what', '')})"
+    card = SimpleNamespace(d20=int(roll.get("d20", 1)), extra=list(roll.get("extra", [0, 0, 0])),
+                           modifiers=list(roll.get("modifiers", [])), total=int(roll.get("total", 0)))
+    dc = roll.get("dc")
+    return _roll_card(s, x, y, width, title, card, f"vs DC {dc}" if dc is not None else "", outcome, word)  # type: ignore[arg-type]
 
 
 def _advantages(s, x: int, y: int, width: int, advantages) -> int:

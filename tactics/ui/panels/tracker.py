@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tactics.engine.combat.team import Advance, EndCombat, winner_if_over
+from tactics.engine.core.labels import agreeing
+from tactics.engine.combat.team import Advance, EndCombat, able_members, winner_if_over
 from tactics.engine.combat.queries import acting_group, combat_of, ends_after_counters
 from tactics.engine.combat.tie_breaks import tie_breaks
 from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of, unaware_by_stealth
@@ -53,7 +54,7 @@ def advance_label(state) -> str | None:
     if group is None:
         return None
     order = combat.turn_order()
-    last = combat.group_index >= len(order) - 1
+    last = all(not able_members(state, combat, g) for g in order[combat.group_index + 1:])  # N-END-3: passed over
     if last:
         surprise = combat.round == 0 or combat.in_joiners_round()  # R-SURP-1, N-SURP-5: no Counter Phase
         return f"End turn: Round {combat.round + 1}" if surprise else "End turn: Counter Phase"
@@ -112,7 +113,8 @@ class TrackerPanel(w.Panel):
             text = (f"End the fight for the whole table {after}? Both sides still stand: no one wins, "
                     "the banner says the GM ended it. Ctrl+Z brings it back.")
         elif team is not None:
-            text = f"Only {_escape(team.name)} still stands. End the fight {after}? Ctrl+Z brings it back."
+            verb = agreeing(team.name, "stands").rsplit(" ", 1)[-1]  # "Space Bears still stand"
+            text = f"Only {_escape(team.name)} still {verb}. End the fight {after}? Ctrl+Z brings it back."
         else:
             text = f"No one still stands. End the fight {after}? Ctrl+Z brings it back."
         saving.ask("End combat?", text, ["End combat", "Cancel"],

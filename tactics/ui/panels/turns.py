@@ -12,8 +12,10 @@ Shown by the battle view when ``state.mode == "individual"``. It draws:
   before the fight, Start in table order or rolled (with the NPC grouping);
 * the interrupt banner (top centre, modal while it shows): "Kira holds an
   action: interrupt Bear 2's move? [Block] [Use] [Pass]". Block and Use select
-  the holder: a click on a square of the mover's path blocks it, any other
-  square is a held move;
+  the holder. After Use a click on a square of the mover's path blocks it, any
+  other square is a held move; after Block only a square of the path is taken
+  (any other click is refused with words, the held action kept; Esc: back to
+  the question), so a misclick never spends the held action on a plain move;
 * a board layer: the waiting move's path, and the last blocked move with the
   part that was cut drawn red up to the blocker.
 
@@ -131,6 +133,7 @@ class TurnsPanel(w.Panel):
         self.row_rects: dict[str, pygame.Rect] = {}
         self.hover: tuple[int, int] | None = None
         self._followed: str | None = None  # the character whose turn the selection last followed
+        self.blocking: tuple[str, int] | None = None  # (holder, pending id) after Block: only a path square is taken
 
     @property
     def state(self) -> EncounterState:
@@ -210,6 +213,7 @@ class TurnsPanel(w.Panel):
         prompt = pending_interrupt(self.state)
         if prompt is None:
             return
+        self.blocking = (prompt.holder, prompt.pending_id) if how == "block" and prompt.can_block else None
         if how == "pass":
             self.submit(Pass(prompt.holder))
             return
@@ -217,15 +221,47 @@ class TurnsPanel(w.Panel):
         self.view.select(prompt.holder)
         name = self.state.combatants[prompt.holder].name
         if how == "block":
-            self.view.say(f"{name}: click a square of the path to step into (outlined).", "info")
+            self.view.say(f"{name}: click a square of the path to step into (outlined). Esc: back to the question.",
+                          "info")
         else:
             self.view.say(f"{name}: click where to move with the held action.", "info")
+
+    def block_prompt(self):
+        """The prompt the holder answered with Block, while it still waits (else None)."""
+        if self.blocking is None:
+            return None
+        prompt = pending_interrupt(self.state)
+        if prompt is None or (prompt.holder, prompt.pending_id) != self.blocking or not prompt.can_block:
+            self.blocking = None
+            return None
+        return prompt
+
+    def _block_click(self, pos: tuple[int, int]) -> bool:
+        """After Block, a board click: a square of the mover's path goes on to the Select tool (the
+        block); any other is refused with words and the held action kept (review 9, finding 1)."""
+        prompt = self.block_prompt()
+        if prompt is None or not self.view.board_rect().collidepoint(pos):
+            return False
+        cell = self.view.camera.cell_at(pos)
+        if cell in prompt.block_squares:
+            if self.view.selected != prompt.holder:
+                self.view.select(prompt.holder)
+            return False
+        mover = self.state.combatants[prompt.actor].name
+        self.view.say(f"Block: click a square of {mover}'s path (outlined); Esc: back to the question. "
+                      f"{self.state.combatants[prompt.holder].name} keeps the held action.", "error")
+        self.view.flash_bad(cell)
+        return True
 
     # -- input ---------------------------------------------------------------------
     def handle(self, intent) -> bool:
         if not self.active():
             return False
         if self.column.handle(intent):
+            return True
+        if isinstance(intent, ui.KeyPress) and intent.key == pygame.K_ESCAPE and self.block_prompt() is not None:
+            self.blocking = None
+            self.view.say("Back to the question: Block, Use or Pass.", "info")
             return True
         if isinstance(intent, ui.PointerMove):
             self.hover = intent.pos
@@ -245,6 +281,9 @@ class TurnsPanel(w.Panel):
                         self.drag = (cid, intent.pos[1], intent.pos[1])
                         return True
                 self.click(intent.pos)
+                self.view.app.dirty = True
+                return True
+            if self._block_click(intent.pos):
                 self.view.app.dirty = True
                 return True
             return False

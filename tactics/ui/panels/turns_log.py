@@ -33,7 +33,7 @@ from tactics.ui.panels.resolve import draw_resolution
 if TYPE_CHECKING:
     from tactics.ui.panels.turns import TurnsPanel
 
-ROLL_KINDS = ("attack.rolled", "combat.check", "damage.rolled")
+ROLL_KINDS = ("attack.rolled", "combat.check", "damage.rolled", "trap.disarm", "trap.set-check")  # the card draws each
 GAP = 12
 
 

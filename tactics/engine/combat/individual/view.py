@@ -30,7 +30,7 @@ from tactics.engine.combat.crossing import path_checks
 from tactics.engine.combat.moves import ALLOWANCES, MoveAllowance, stopped
 from tactics.engine.combat.queries import DESCRIBERS, describe as ground_describe
 from tactics.engine.core.journal import Event
-from tactics.engine.core.labels import possessive
+from tactics.engine.core.labels import agreeing, possessive
 from tactics.engine.core.plain import plain as _plain
 from tactics.engine.core.state import EncounterState
 from tactics.engine.combat.individual.procedure import TurnsState, rules_of, turns_of
@@ -368,9 +368,9 @@ def _describe_turns(event: Event, state: EncounterState | None) -> str:
         # asks it afterwards, and "ends the turn facing S" then "faces E" read as two answers.
         return f"{n(d.combatant)} ends the turn."
     if isinstance(d, TurnsOver):
-        return f"The fight is over after round {d.round}: {n(d.winner) if d.winner else 'nobody'} stands." \
-            if not state or d.winner not in (state.teams or {}) else \
-            f"The fight is over after round {d.round}: {state.teams[d.winner].name} stands."
+        who = (state.teams[d.winner].name if state and d.winner in (state.teams or {})
+               else n(d.winner) if d.winner else "nobody")
+        return f"The fight is over after round {d.round}: {agreeing(who, 'stands')}."  # "Space Bears stand"
     if isinstance(d, TurnsPending):
         asked = ", ".join(n(h) for h in d.ask)
         return f"{n(d.combatant)} declares {declared_phrase(state, d.action)}; holding: {asked}."
@@ -381,6 +381,9 @@ def _describe_turns(event: Event, state: EncounterState | None) -> str:
         if len(d.slots or []) > 1:
             slot = f"{slot}, both actions of the turn"
         note = str(d.action.get("note", "")).strip()
+        if d.action.get("item") == "disarm":  # its note is the trap's id, not a sentence (R-TRAP-3, N-TRAP-10)
+            trap = state.traps.get(note) if state is not None else None
+            return f"{n(d.combatant)}: disarm the {trap.label if trap is not None else 'trap'} ({slot})."
         if note and d.action.get("kind") != "other":  # the app-controlled opponent's reason (tactics.ai)
             return f"{note} ({slot})."
         return f"{n(d.combatant)}: {action_phrase(state, d.action) if state else d.action['kind']} ({slot})."
@@ -420,7 +423,11 @@ def _describe_turns(event: Event, state: EncounterState | None) -> str:
     if isinstance(d, TurnsExtended):
         return f"{n(d.combatant)} extends {d.name} for {d.rounds} round{'s' if d.rounds != 1 else ''}."
     if isinstance(d, TurnsNote):
-        return f"{n(d.combatant)}: {d.text}."
+        name, text = n(d.combatant), d.text.strip()
+        end = "" if text.endswith((".", "!", "?")) else "."
+        if text.startswith(name + " "):  # a sentence of its own ("Bear 3 is stopped by ..."): not named twice
+            return text + end
+        return f"{name}: {text}{end}"
     return f"{k}: " + ", ".join(f"{key}={value}" for key, value in event.to_dict()["data"].items())
 
 
