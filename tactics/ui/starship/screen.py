@@ -98,9 +98,9 @@ class StarshipScreen(TimedMessages):
         viewer = viewer or self.battle.viewer
         walker_h = walker_height(self.space, len(ships_shown(self.state, viewer))) if self.space is not None else 0
         lines = LOG_LINES if h >= px(760) else 3
-        if bottom - top - walker_h - (40 + px(28) * lines) < 480:  # many ships: keep room for the space view
+        if bottom - top - walker_h - (px(40) + px(28) * lines) < 480:  # many ships: keep room for the space view
             lines = 2
-        log_h = 40 + px(28) * lines
+        log_h = px(40) + px(28) * lines  # (scaled like its lines: at 2560x1440 one ran onto the status line)
         return {
             "walker": pygame.Rect(0, top, left_w, walker_h),
             "space": pygame.Rect(0, top + walker_h, left_w, max(px(60), bottom - log_h - top - walker_h)),
@@ -462,9 +462,9 @@ class StarshipScreen(TimedMessages):
         shown: list[str] = []
         for line in reversed(lines):
             wrapped = wrap(line, 18, width, "regular")
-            if len(shown) + len(wrapped) > (rect.height - px(40)) // 28:
+            if len(shown) + len(wrapped) > (rect.height - px(40)) // px(28):
                 if not shown:  # the newest line alone is taller than the log: its start, cut
-                    shown = wrapped[:max(1, (rect.height - px(40)) // 28)]
+                    shown = wrapped[:max(1, (rect.height - px(40)) // px(28))]
                     shown[-1] = shown[-1].rstrip(" .,") + " …"
                 break
             shown = wrapped + shown
