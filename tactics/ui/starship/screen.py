@@ -34,7 +34,7 @@ from tactics.ui.starship.posts import drop_on_post
 from tactics.ui.messages import TimedMessages
 from tactics.ui.starship.fire import REVEAL_MS, FireDialog
 from tactics.ui.starship.spaceview import SpaceView, side_colours
-from tactics.ui.starship.summary import PhaseSummary, worth_showing
+from tactics.ui.starship.summary import PhaseSummary, phase_end_status, worth_showing
 from tactics.ui.starship.walker import draw_walker, next_prompt, walker_height
 from tactics.ui.widgets import Hotspot, Hotspots, button_face, card, pill, text, wrap
 from tactics.engine.core.labels import possessive
@@ -204,9 +204,7 @@ class StarshipScreen(TimedMessages):
             return
         if worth_showing(entry):
             self.dialog = PhaseSummary(self, entry)
-        else:
-            lines = (line_for(self.state, e, self.battle.viewer) for e in entry.events)
-            self.say(next((line for line in lines if line), "Phase ended."), "info")
+        self.say(phase_end_status(self.state, entry, self.battle.viewer), "info")  # with the card too
 
     def open_next(self) -> None:
         space = self.space
