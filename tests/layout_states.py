@@ -211,6 +211,17 @@ def individual(app: App) -> None:
     assert app.battle.turns.button_rect("face:SW") is not None
 
 
+def individual_over(app: App) -> None:
+    """Individual turns: the fight is over; the tracker's title "Fight over (round N)" ran under
+    its pip legend at every size (review 9)."""
+    from tactics.engine.combat.individual.procedure import EndTurns
+
+    individual(app)
+    app.battle.encounter.submit(EndTurns())
+    app.step()
+    assert app.battle.state.combat.phase == "ended"
+
+
 def individual_roll(app: App) -> None:
     """Individual turns: the first character's attack on the nearest foe rolled, so the Last roll
     card shows its dice and damage (they were cut off at 1280x720 under a fixed third of the board)."""
@@ -293,6 +304,7 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "starship-five-posts": ("pirate-corvette.encounter.toml", starship_five_posts),
     "template": ("space-bears-individual.encounter.toml", template),
     "individual": ("space-bears-individual.encounter.toml", individual),
+    "individual-over": ("space-bears-individual.encounter.toml", individual_over),
     "individual-roll": ("space-bears-individual.encounter.toml", individual_roll),
     "setup-panel": ("space-bears.encounter.toml", setup_panel),
     "add-form": ("space-bears.encounter.toml", add_form),
