@@ -80,7 +80,7 @@ def test_the_players_view_gets_no_hidden_tag_and_no_tag_moved_by_a_hidden_creatu
         assert view.viewer != "gm"
         surface = pygame.display.get_surface()
 
-        def tags() -> dict:
+        def tags(view=view, surface=surface) -> dict:
             ctx = DrawContext(surface, view.camera, view.state, view.viewer, surface.get_rect(), view.renderer, view=view)
             return {tid: (rect, text) for tid, (_, rect, text) in trap_tags(ctx).items()}
 

@@ -223,8 +223,11 @@ def trap_tags(ctx: DrawContext) -> dict[str, tuple[pygame.Surface, pygame.Rect, 
         return {}
     room = draw.map_rect(cam, ctx.state.map)
     size = int(max(11, min(18, px * 0.2)))
-    traps = [(t, trap_look(t, ctx.viewer)) for t in sorted(ctx.state.traps.values(), key=lambda t: t.id)]
-    traps = [(t, look) for t, look in traps if look is not None]
+    traps: list[tuple[tr.Trap, str]] = []
+    for t in sorted(ctx.state.traps.values(), key=lambda t: t.id):
+        look = trap_look(t, ctx.viewer)
+        if look is not None:
+            traps.append((t, look))
     markers = [pygame.Rect(cam.cell_rect(t.cell)) for t, _ in traps]
     markers += [pygame.Rect(cam.cell_rect(g.cell)) for g in ctx.state.grenades.values()
                 if g.status == "live" and g.cell is not None]
@@ -336,7 +339,7 @@ def marker_obstacles(ctx: DrawContext, *, names_above: bool = False) -> list[pyg
         assert who.cell is not None  # on_map() keeps only combatants standing on a square
         x, y, w, h = cam.cell_rect(who.cell)
         out.append(pygame.Rect(x, y, w, h + max(16, h // 2)))
-        if hasattr(painter, "name_size") and h >= 14:
+        if painter is not None and hasattr(painter, "name_size") and h >= 14:
             nw, nh = painter.name_size(who.name, h)
             out.append(pygame.Rect(x + (w - nw) // 2, y + h - max(2, h // 14), nw, nh))
             if names_above:

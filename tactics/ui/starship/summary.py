@@ -34,11 +34,15 @@ def phase_end_status(state: Any, entry: Entry, viewer: str) -> str:
     """The status line after a phase ends, card or no card: the end of the combat if it came, else
     the phase that ended and the one that begins, as ``viewer`` may read them (the status line kept
     "Round 7, Response Phase ends" through round 8 when this card opened, review 9)."""
-    said = {e.kind: line_for(state, e, viewer) for e in entry.events}
-    if said.get("space.ended"):
+    said: dict[str, str] = {}
+    for e in entry.events:
+        line = line_for(state, e, viewer)
+        if line:
+            said.setdefault(e.kind, line)
+    if "space.ended" in said:
         return said["space.ended"]
-    lines = [said[k] for k in ("space.phase_ended", "space.phase_started") if said.get(k)]
-    return " ".join(lines) or next((line for line in said.values() if line), "Phase ended.")
+    lines = [said[k] for k in ("space.phase_ended", "space.phase_started") if k in said]
+    return " ".join(lines) or next(iter(said.values()), "Phase ended.")
 
 
 class PhaseSummary:

@@ -94,7 +94,7 @@ def fit_chips(chips: list[tuple[str, str, str]], nxt: tuple[str, str] | None, sh
              (None, 16, 18, 6))
     for names, size, pad, gap in tiers:
         labels = []
-        for post, note, kind in chips:
+        for post, note, _kind in chips:
             n = POSTS.index(post) + 1
             label = f"{n} {names[post]}{note}" if names else f"{n}{note}"
             if nxt == (ship_id, post):  # said in the chip: a tag under it was cut by the next row at 1280x720
