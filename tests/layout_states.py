@@ -167,6 +167,21 @@ def starship_warning(app: App) -> None:
     app.step()
 
 
+def starship_five_posts(app: App) -> None:
+    """Round 1's Action Phase with the Red Maw's Science Officer held: five of its posts act at
+    once (Science, Helm, Sensors/Comms, Weapons, and the Chief Engineer, whose choice comes first);
+    the walker once dropped the fifth chip at 1280x720 (review 9)."""
+    from tactics.engine.starship.commands import EndPhase, TakeAction
+
+    starship_phase(app)
+    screen = app.starship
+    screen.submit(EndPhase())  # the surprise round
+    screen.submit(TakeAction("red_maw", "science", "hold"))
+    screen.submit(EndPhase())  # round 1's Support Phase
+    screen.dialog = None
+    app.step()
+
+
 def template(app: App) -> None:
     """Out of a fight: a token selected and a radius template over the bears (the side card)."""
     from tactics.ui.tools.registry import TOOL_CLASSES  # noqa: F401 - the tools are registered
@@ -194,6 +209,17 @@ def individual(app: App) -> None:
     assert rect is not None
     click(app, rect.center)
     assert app.battle.turns.button_rect("face:SW") is not None
+
+
+def individual_over(app: App) -> None:
+    """Individual turns: the fight is over; the tracker's title "Fight over (round N)" ran under
+    its pip legend at every size (review 9)."""
+    from tactics.engine.combat.individual.procedure import EndTurns
+
+    individual(app)
+    app.battle.encounter.submit(EndTurns())
+    app.step()
+    assert app.battle.state.combat.phase == "ended"
 
 
 def individual_roll(app: App) -> None:
@@ -275,8 +301,10 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "starship-phase": ("pirate-corvette.encounter.toml", starship_phase),
     "starship-warning": ("pirate-corvette.encounter.toml", starship_warning),
     "starship-dialog": ("pirate-corvette.encounter.toml", starship_dialog),
+    "starship-five-posts": ("pirate-corvette.encounter.toml", starship_five_posts),
     "template": ("space-bears-individual.encounter.toml", template),
     "individual": ("space-bears-individual.encounter.toml", individual),
+    "individual-over": ("space-bears-individual.encounter.toml", individual_over),
     "individual-roll": ("space-bears-individual.encounter.toml", individual_roll),
     "setup-panel": ("space-bears.encounter.toml", setup_panel),
     "add-form": ("space-bears.encounter.toml", add_form),

@@ -3,7 +3,8 @@
 What is tested: each state of ``layout_states.STATES`` (the initiative panel, the Advantages
 card, declaring, resolving with many actions, the Counter Phase, conditions, the GM's menu, the
 F1 card, the table settings, the starship screen, its phases and its warning, individual turns,
-the Set up panel and its Add, Edit and New team forms and its picture file dialog)
+the Set up panel and its Add, Edit and New team forms and its picture file dialog, and the
+starship walker with five posts of one ship acting at once)
 is staged through the real app, the window is resized to each of the five sizes and one frame is
 drawn with the layout probe on (``tactics/ui/layout_probe.py``: every text, widget and panel
 the drawing helpers drew). The frame fails on any text cut off, running off the window,
@@ -13,7 +14,8 @@ the Resolve panel and its "Resolve next" stay on screen at 720p and with many ac
 fills the free room at Fit and names stay on it at 720p; on the players' window at 1080p
 initials, names and condition words are at least 24 px; the Advantages step has one control;
 the facing prompt asks only those who acted or moved, Esc keeps every facing; no rule id and no
-"1 rounds" on screen or in the log.
+"1 rounds" on screen or in the log; on the starship screen every post acting now keeps a
+clickable walker chip at every size (none dropped for want of room).
 Expected: the probe's list of problems is empty; the sizes and states the app reports.
 """
 
@@ -77,9 +79,26 @@ def test_every_panel_state_fits_at_every_size(staged) -> None:
         if name in ("declaring", "resolving-many"):  # the Resolve panel never vanishes while declaring
             resolve = app.battle.combat.resolve.rect
             assert resolve is not None and pygame.Rect((0, 0), size).contains(resolve), (name, size)
+        if name.startswith("starship"):  # every post acting now keeps its walker chip (review 9: none dropped)
+            walker_posts_fit(app, size)
         if name == "resolving-many":  # however many actions wait, Resolve next is in its panel
             button = app.battle.combat.button_rect("resolve")
             assert button is not None and app.battle.combat.resolve.rect.contains(button), size
+
+
+def walker_posts_fit(app: App, size: tuple[int, int]) -> None:
+    """Every post acting now on every ship has a clickable chip inside the walker (none dropped)."""
+    from tactics.engine.starship.view import posts_acting_now
+
+    space = app.battle.state.space
+    if space is None or not space.started or app.starship.dialog is not None:
+        return
+    walker = app.starship.layout()["walker"]
+    chips = {(s.data["ship"], s.data["post"]): s.rect for s in app.starship.hotspots.items if s.key == "walker_post"}
+    for ship_id in space.ships:
+        for post in posts_acting_now(space, ship_id):
+            assert (ship_id, post) in chips, f"{ship_id}'s {post} has no walker chip at {size[0]}x{size[1]}"
+            assert walker.contains(chips[ship_id, post]), (ship_id, post, size)
 
 
 def test_the_probe_finds_cut_and_overlapping_text() -> None:

@@ -29,6 +29,7 @@ from tactics.ui.panels.side import draw_side_panel
 from tactics.ui.panels.status import draw_status
 from tactics.ui.long_names import long_names, shorten_names
 from tactics.ui.tokens import label_text
+from tactics.ui.placement import hover_name_rect
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
 from tactics.ui.retained import Frame, Screen
 from tactics.ui.tools.base import Tool
@@ -400,11 +401,14 @@ class BattleView(TimedMessages):
         cell = self.hover_cell
         hovered = self.token_at(cell) if cell is not None else None
         if cell is not None and hovered is not None and hovered.id in self.renderer.tokens.unnamed:  # no room for its name on the map
-            x, y = cam.cell_centre(cell)
             size = draw.label_size(cam.cell_px)
             name = label_text(hovered.name, size, cam.cell_px)  # a 120-letter name as its pill shows it
-            rect = draw.pill_at(ctx.surface, name, (x, y - cam.cell_px // 2 - 4),
-                                size=size, colour=theme.TEXT, anchor="midbottom")
+            img = draw.pill(name, size, theme.TEXT)
+            from tactics.ui.layers.hazards import trap_tags  # (here: that module imports the renderer)
+
+            tags = [r for _, r, _ in trap_tags(ctx).values()]
+            rect = hover_name_rect(self, img.get_size(), pygame.Rect(cam.cell_rect(cell)), ctx.surface.get_rect(), tags)
+            ctx.surface.blit(img, rect)
             probe.text(ctx.surface, rect, name)
         if cell is None or self.tool.name != "select" or self.reach is not None:
             return

@@ -66,4 +66,23 @@ def token_rects(view, *, skip: Iterable[str] = ()) -> list[pygame.Rect]:
     return out
 
 
-__all__ = ["around", "overlap", "place", "token_rects"]
+def hover_name_rect(view, size: tuple[int, int], cell: pygame.Rect, room: pygame.Rect,
+                    labels: Iterable[pygame.Rect] = ()) -> pygame.Rect:
+    """Where the pointer's name of a token with no room for its own goes: above the square, else
+    higher (over its condition words: "James" sat on his own "Shaken 1", review 9), else below
+    or beside it (inside ``room``); clear of the tokens, of the words and names the tokens layer
+    drew and of the other ``labels`` on the map (the trap tags)."""
+    r = pygame.Rect((0, 0), size)
+    options = []
+    for attr, pos in (("midbottom", (cell.centerx, cell.top - 4)), ("midbottom", (cell.centerx, cell.top - 4 - size[1])),
+                      ("midbottom", (cell.centerx, cell.top - 4 - 2 * size[1])), ("midtop", (cell.centerx, cell.bottom + 2)),
+                      ("midleft", (cell.right + 4, cell.centery)), ("midright", (cell.left - 4, cell.centery))):
+        rect = r.copy()
+        setattr(rect, attr, pos)
+        options.append(rect)
+    words = view.renderer.tokens.drawn_words() if hasattr(view.renderer.tokens, "drawn_words") else []
+    squares = [pygame.Rect(x, y, w, w) for x, y, w, _ in token_rects(view)]
+    return place(options, room, tokens=squares, cards=list(words) + list(labels))
+
+
+__all__ = ["around", "hover_name_rect", "overlap", "place", "token_rects"]

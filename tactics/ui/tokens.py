@@ -367,6 +367,11 @@ class TokenPainter:
         """The font size of the initials in a disc of ``px`` per square."""
         return max(self.MIN_INITIALS_PX, int(px * TOKEN_RADIUS * 0.78))
 
+    def name_size(self, name: str, px: int) -> tuple[int, int]:
+        """The size of a token's name pill at ``px`` a square, as :meth:`_place` paints it (the trap
+        tags and fuse cards keep clear of it: :func:`tactics.ui.layers.hazards.marker_obstacles`)."""
+        return self._label(label_text(name, label_size(px), px), px, False).get_size()
+
     def badge_size(self, px: int) -> int:
         return int(max(11, min(theme.px(20), px * 0.24)))
 

@@ -34,7 +34,9 @@ from tactics.rules import explosives as ex
 from tactics.rules import traps as tr
 from tactics.rules.grid import DELTAS, Cell, cell_center
 from tactics.ui import draw, theme
-from tactics.ui.placement import around, place
+from tactics.ui import layout_probe as probe
+from tactics.ui.elide import ELLIPSIS
+from tactics.ui.placement import around, overlap, place
 from tactics.ui.render import TOKENS_Z, TRAPS_Z, DrawContext, add_layer, border_edges
 
 GHOST = theme.GM_ONLY
@@ -141,7 +143,8 @@ def _arrow(ctx: DrawContext, cell: Cell, direction: str, colour) -> None:
 
 
 # --------------------------------------------------------------------------- the layer
-def draw_trap(ctx: DrawContext, trap: tr.Trap, look: str) -> None:
+def draw_trap(ctx: DrawContext, trap: tr.Trap, look: str,
+              tag: tuple[pygame.Surface, pygame.Rect, str] | None = None) -> None:
     cam = ctx.camera
     px = cam.cell_px
     walls = ctx.state.current_map()
@@ -169,13 +172,91 @@ def draw_trap(ctx: DrawContext, trap: tr.Trap, look: str) -> None:
         ctx.renderer.cells.outline(ctx.surface, cam, area, colour, 2)
     icon = _warning(max(12, int(px * 0.56)), colour, 150 if hidden else 255)
     ctx.surface.blit(icon, icon.get_rect(center=cam.cell_centre(trap.cell)))
-    if px >= 24:
-        if hidden:
-            _tag(ctx, f"hidden: {trap.label}  DC {trap.detection_dc}", trap.cell, theme.LABEL_COOL, (*theme.SEARCH_BG, 215))
-        elif look == "inert":
-            _tag(ctx, f"{trap.label} ({trap.status})", trap.cell, theme.TEXT_DIM, (*theme.WELL, 200))
-        else:
-            _tag(ctx, trap.label, trap.cell, theme.INK, (*WARN, 235))
+    if tag is not None:  # its place chosen among the tokens and the other tags (trap_tags)
+        ctx.surface.blit(tag[0], tag[1])
+        probe.text(ctx.surface, tag[1], tag[2], role="map-label")
+
+
+# --------------------------------------------------------------------------- where the trap tags go
+def tag_texts(trap: tr.Trap, look: str, keep: int) -> tuple[list[str], tuple, tuple]:
+    """A trap's tag, then its shorter form (a known trap's name cut to ``keep`` letters), with the
+    tag's ink and fill."""
+    if look == "hidden":
+        texts = [f"hidden: {trap.label}  DC {trap.detection_dc}", f"hidden  DC {trap.detection_dc}"]
+        return texts, theme.LABEL_COOL, (*theme.SEARCH_BG, 215)
+    if look == "inert":
+        return [f"{trap.label} ({trap.status})", trap.status], theme.TEXT_DIM, (*theme.WELL, 200)
+    cut = trap.label[:keep - 1]
+    cut = cut.rsplit(" ", 1)[0] if " " in cut else cut  # at a word's end: "Simple mechanical…"
+    short = trap.label if len(trap.label) <= keep else cut.rstrip() + ELLIPSIS
+    return [trap.label, short], theme.INK, (*WARN, 235)
+
+
+def tag_options(size: tuple[int, int], cell: pygame.Rect) -> list[pygame.Rect]:
+    """Where a tag of ``size`` may go by its trap's square, best first: below it (where it always
+    went), above it, each centred then sliding to either side; right and left of it; then half a
+    square and a square further below or above."""
+    w, h = size
+    out = []
+    for off in (0, cell.height // 2, cell.height):
+        for top in (cell.bottom + 2 + off, cell.top - 2 - h - off):
+            for left in (cell.centerx - w // 2, cell.left, cell.right - w):
+                out.append(pygame.Rect(left, top, w, h))
+        if off == 0:
+            out += [pygame.Rect(cell.right + 2, cell.centery - h // 2, w, h),
+                    pygame.Rect(cell.left - 2 - w, cell.centery - h // 2, w, h)]
+    return out
+
+
+def trap_tags(ctx: DrawContext) -> dict[str, tuple[pygame.Surface, pygame.Rect, str]]:
+    """Every trap tag this view draws: (picture, place, text) by trap id.
+
+    Each takes the first place by its square that covers no token, no name or condition pill
+    (marker_obstacles: only what this viewer sees, so no tag moves round a hidden creature on
+    the players' view), no other trap or grenade marker, no fuse card (placed before the tags:
+    the table acts on it) and no tag placed before it; failing that its shorter form does;
+    failing both, the place covering least (tokens are drawn over it). Why: at the zoom the window opens with a hidden trap's tag ran under "Bear 4" and "Art"
+    and "Bear 1" sat on a spotted trap's tag (review 9)."""
+    cam = ctx.camera
+    px = cam.cell_px
+    if px < 24:
+        return {}
+    room = draw.map_rect(cam, ctx.state.map)
+    size = int(max(11, min(18, px * 0.2)))
+    traps: list[tuple[tr.Trap, str]] = []
+    for t in sorted(ctx.state.traps.values(), key=lambda t: t.id):
+        look = trap_look(t, ctx.viewer)
+        if look is not None:
+            traps.append((t, look))
+    markers = [pygame.Rect(cam.cell_rect(t.cell)) for t, _ in traps]
+    markers += [pygame.Rect(cam.cell_rect(g.cell)) for g in ctx.state.grenades.values()
+                if g.status == "live" and g.cell is not None]
+    squares = [pygame.Rect(cam.cell_rect(who.cell)) for who in ctx.state.on_map()
+               if who.cell is not None and (not hasattr(ctx.view, "visible") or ctx.view.visible(who))]
+    tokens = marker_obstacles(ctx, names_above=True) + markers + squares  # (a disc counts twice)
+    from tactics.ui.hazards import hazards_of
+
+    addon = hazards_of(ctx.view)
+    in_flight = addon.in_flight if addon is not None else ()
+    fuses = [fuse_card_rect(ctx, g) for g in ctx.state.grenades.values()  # placed first: the table acts on it
+             if g.status == "live" and g.id not in in_flight and px >= 16]
+    placed: dict[str, tuple[pygame.Surface, pygame.Rect, str]] = {}
+    for trap, look in traps:
+        cell = pygame.Rect(cam.cell_rect(trap.cell))
+        texts, ink, fill = tag_texts(trap, look, max(6, (3 * px) // max(1, size // 2)))  # ~3 squares
+        cards = fuses + [rect for _, rect, _ in placed.values()]
+        best: tuple[int, pygame.Surface, pygame.Rect, str] | None = None
+        for n, text in enumerate(dict.fromkeys(texts)):
+            img = draw.pill(text, size, tuple(ink), tuple(fill))
+            rect = place(tag_options(img.get_size(), cell), room, tokens=tokens, cards=cards)
+            cost = 4 * sum(overlap(rect, c) for c in cards) + sum(overlap(rect, t) for t in tokens)
+            if best is None or cost < best[0] or (cost == best[0] and n == 0):
+                best = (cost, img, rect, text)
+            if cost == 0:
+                break
+        assert best is not None
+        placed[trap.id] = (best[1], best[2], best[3])
+    return placed
 
 
 def draw_grenade(ctx: DrawContext, grenade: Any) -> None:
@@ -243,11 +324,14 @@ def _fuse_card(lines: tuple[str, ...], size: int) -> pygame.Surface:
     return card
 
 
-def marker_obstacles(ctx: DrawContext) -> list[pygame.Rect]:
-    """What a card beside a marker should not cover: every token's square with its name pill below,
-    and the band of condition pills above a token that has conditions (wider than the square)."""
+def marker_obstacles(ctx: DrawContext, *, names_above: bool = False) -> list[pygame.Rect]:
+    """What a card beside a marker should not cover: every token's square with its name pill below
+    (as wide as the name: "Brandon" is wider than a square), and the band of condition pills above
+    a token that has conditions (wider than the square); ``names_above``: also the place above a
+    token where its name goes when the one below is taken (tokens.TokenPainter._name_place)."""
     cam = ctx.camera
     view = ctx.view
+    painter = getattr(ctx.renderer, "tokens", None)
     out = []
     for who in ctx.state.on_map():
         if view is not None and hasattr(view, "visible") and not view.visible(who):
@@ -255,6 +339,11 @@ def marker_obstacles(ctx: DrawContext) -> list[pygame.Rect]:
         assert who.cell is not None  # on_map() keeps only combatants standing on a square
         x, y, w, h = cam.cell_rect(who.cell)
         out.append(pygame.Rect(x, y, w, h + max(16, h // 2)))
+        if painter is not None and hasattr(painter, "name_size") and h >= 14:
+            nw, nh = painter.name_size(who.name, h)
+            out.append(pygame.Rect(x + (w - nw) // 2, y + h - max(2, h // 14), nw, nh))
+            if names_above:
+                out.append(pygame.Rect(x + (w - nw) // 2, y - 2 - nh, nw, nh))
         if who.conditions:
             band = max(16, h // 2)
             out.append(pygame.Rect(x - (3 * w) // 4, y - band, (5 * w) // 2, band))
@@ -284,10 +373,11 @@ def draw_cloud(ctx: DrawContext, grenade: Any) -> None:
 def hazards_layer(ctx: DrawContext) -> None:
     """Every trap the viewer may see, live grenades and clouds (R-TRAP-6)."""
     state = ctx.state
+    tags = trap_tags(ctx)
     for trap in sorted(state.traps.values(), key=lambda t: t.id):
         look = trap_look(trap, ctx.viewer)
         if look is not None:
-            draw_trap(ctx, trap, look)
+            draw_trap(ctx, trap, look, tags.get(trap.id))
     from tactics.ui.hazards import hazards_of  # the add-on knows which grenades are still in the air
 
     addon = hazards_of(ctx.view)
@@ -314,4 +404,4 @@ add_layer(TRAPS_Z, "hazards", hazards_layer)
 add_layer(TOKENS_Z + 2, "fuse-cards", fuse_cards_layer)
 
 
-__all__ = ["blast_cells_of", "fuse_card_rect", "fuse_lines", "marker_obstacles", "dashed_outline", "hazards_layer", "trap_look", "trigger_cells"]
+__all__ = ["blast_cells_of", "fuse_card_rect", "trap_tags", "fuse_lines", "marker_obstacles", "dashed_outline", "hazards_layer", "trap_look", "trigger_cells"]

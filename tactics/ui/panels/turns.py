@@ -65,6 +65,7 @@ WIDTH = 320
 PATHS_Z = render.TOKENS_Z - 1
 CONTESTED_COLOUR = theme.CONTESTED_PIP
 PLAIN_COLOUR = theme.PLAIN_PIP
+LEGEND = (("other", PLAIN_COLOUR), ("contested", CONTESTED_COLOUR))  # right to left, beside or under the title
 GROUPINGS = ("one", "groups", "single")
 GROUPING_LABELS = {  # what the button cycles through, in words (it read "NPCs roll: one")
     "one": "NPC initiative: one roll for all (click)",
@@ -337,21 +338,29 @@ class TurnsPanel(w.Panel):
             f"{c.name}: not here yet" + (" (right-click a square: Join the fight here)" if gm else ""), 14,
             px(WIDTH) - 2 * theme.PANEL_PAD, "regular")]
         away_h = w.line_h(14, "regular") * len(away_lines) + (px(6) if away_lines else 0)
-        height = 56 + row_h * len(rows) + away_h + sum(h for _, h in buttons) + (8 if buttons else 0)
+        title = "Individual turns" if turns is None else (
+            f"Fight over (round {turns.round})" if turns.phase == "ended" else f"Turns: round {turns.round}")
+        legend = LEGEND if rows and turns is not None else ()
+        legend_w = sum(w.text_width(label, 13, "regular") + px(22) for label, _ in legend)
+        # a title too long for the legend beside it ("Fight over (round 6)") puts the legend under it
+        legend_below = bool(legend) and (w.text_width(title, 18, "bold") + px(12) + legend_w
+                                         > px(WIDTH) - 2 * theme.PANEL_PAD)
+        legend_h = w.line_h(13, "regular") + px(2) if legend_below else 0
+        height = 56 + legend_h + row_h * len(rows) + away_h + sum(h for _, h in buttons) + (8 if buttons else 0)
         rect = pygame.Rect(x, y, px(WIDTH), height)
         w.card(surface, rect)
         probe.panel(surface, rect, "Turns")
         self.rect = rect
-        title = "Individual turns" if turns is None else (
-            f"Fight over (round {turns.round})" if turns.phase == "ended" else f"Turns: round {turns.round}")
         w.text(surface, title, (x + theme.PANEL_PAD, y + px(10)), 18, theme.ACCENT, "bold")
-        if rows and turns is not None:  # what the two dots of a row are (a reviewer asked)
+        if legend:  # what the two dots of a row are (a reviewer asked)
             right, mid = x + px(WIDTH) - theme.PANEL_PAD, y + px(10) + w.line_h(18, "bold") // 2
-            for label, colour in (("other", PLAIN_COLOUR), ("contested", CONTESTED_COLOUR)):
+            if legend_below:
+                mid = y + px(10) + w.line_h(18, "bold") + w.line_h(13, "regular") // 2
+            for label, colour in legend:
                 at = w.text(surface, label, (right, mid), 13, theme.TEXT_DIM, "regular", "midright")
                 w.pip(surface, (at.left - px(9), mid), colour, "open", px(5))
                 right = at.left - px(22)
-        cy = y + px(16) + w.line_h(18, "bold")
+        cy = y + px(16) + w.line_h(18, "bold") + legend_h
         dragged = self.drag[0] if self.drag and abs(self.drag[2] - self.drag[1]) >= 6 else None
         for row in rows:
             r = pygame.Rect(x + px(6), cy, px(WIDTH) - px(12), row_h - px(2))

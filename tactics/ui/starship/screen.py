@@ -34,7 +34,7 @@ from tactics.ui.starship.posts import drop_on_post
 from tactics.ui.messages import TimedMessages
 from tactics.ui.starship.fire import REVEAL_MS, FireDialog
 from tactics.ui.starship.spaceview import SpaceView, side_colours
-from tactics.ui.starship.summary import PhaseSummary, worth_showing
+from tactics.ui.starship.summary import PhaseSummary, phase_end_status, worth_showing
 from tactics.ui.starship.walker import draw_walker, next_prompt, walker_height
 from tactics.ui.widgets import Hotspot, Hotspots, button_face, card, pill, text, wrap
 from tactics.engine.core.labels import possessive
@@ -98,9 +98,9 @@ class StarshipScreen(TimedMessages):
         viewer = viewer or self.battle.viewer
         walker_h = walker_height(self.space, len(ships_shown(self.state, viewer))) if self.space is not None else 0
         lines = LOG_LINES if h >= px(760) else 3
-        if bottom - top - walker_h - (40 + px(28) * lines) < 480:  # many ships: keep room for the space view
+        if bottom - top - walker_h - (px(40) + px(28) * lines) < 480:  # many ships: keep room for the space view
             lines = 2
-        log_h = 40 + px(28) * lines
+        log_h = px(40) + px(28) * lines  # (scaled like its lines: at 2560x1440 one ran onto the status line)
         return {
             "walker": pygame.Rect(0, top, left_w, walker_h),
             "space": pygame.Rect(0, top + walker_h, left_w, max(px(60), bottom - log_h - top - walker_h)),
@@ -204,9 +204,7 @@ class StarshipScreen(TimedMessages):
             return
         if worth_showing(entry):
             self.dialog = PhaseSummary(self, entry)
-        else:
-            lines = (line_for(self.state, e, self.battle.viewer) for e in entry.events)
-            self.say(next((line for line in lines if line), "Phase ended."), "info")
+        self.say(phase_end_status(self.state, entry, self.battle.viewer), "info")  # with the card too
 
     def open_next(self) -> None:
         space = self.space
@@ -462,9 +460,9 @@ class StarshipScreen(TimedMessages):
         shown: list[str] = []
         for line in reversed(lines):
             wrapped = wrap(line, 18, width, "regular")
-            if len(shown) + len(wrapped) > (rect.height - px(40)) // 28:
+            if len(shown) + len(wrapped) > (rect.height - px(40)) // px(28):
                 if not shown:  # the newest line alone is taller than the log: its start, cut
-                    shown = wrapped[:max(1, (rect.height - px(40)) // 28)]
+                    shown = wrapped[:max(1, (rect.height - px(40)) // px(28))]
                     shown[-1] = shown[-1].rstrip(" .,") + " …"
                 break
             shown = wrapped + shown

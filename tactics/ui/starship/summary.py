@@ -7,7 +7,7 @@ or exploding (R-SHIP-6), the end of the battle (R-SHIP-9).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +28,21 @@ QUIET = {"space.phase_started", "space.phase_ended"}
 
 def worth_showing(entry: Entry) -> bool:
     return any(e.kind not in QUIET for e in entry.events)
+
+
+def phase_end_status(state: Any, entry: Entry, viewer: str) -> str:
+    """The status line after a phase ends, card or no card: the end of the combat if it came, else
+    the phase that ended and the one that begins, as ``viewer`` may read them (the status line kept
+    "Round 7, Response Phase ends" through round 8 when this card opened, review 9)."""
+    said: dict[str, str] = {}
+    for e in entry.events:
+        line = line_for(state, e, viewer)
+        if line:
+            said.setdefault(e.kind, line)
+    if "space.ended" in said:
+        return said["space.ended"]
+    lines = [said[k] for k in ("space.phase_ended", "space.phase_started") if k in said]
+    return " ".join(lines) or next(iter(said.values()), "Phase ended.")
 
 
 class PhaseSummary:

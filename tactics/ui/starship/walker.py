@@ -77,6 +77,36 @@ def end_label(space: SpaceState) -> str:
     return f"End the {PHASE_NAMES.get(space.phase, '')} Phase"
 
 
+#: Shorter post names for a walker row too narrow for the full ones (1280x720, five posts acting).
+SHORT_POST_NAMES: dict[str, str] = {
+    "captain": "Captain", "science": "Science", "helm": "Helm", "sensors": "Sensors",
+    "weapons": "Weapons", "medical": "Medical", "engineer": "Engineer",
+}
+
+
+def fit_chips(chips: list[tuple[str, str, str]], nxt: tuple[str, str] | None, ship_id: str,
+              room: int) -> tuple[list[str], int, int, int]:
+    """The chips' labels, font size, padding and gap (scale 1) for a row ``room`` pixels wide:
+    the full post names if they fit, else shorter names, then a smaller face, then the numbers
+    alone, so every post acting now keeps its chip (a dropped chip once hid the Chief Engineer,
+    whose choice comes first, at 1280x720)."""
+    tiers = ((POST_NAMES, 18, 28, 10), (SHORT_POST_NAMES, 18, 24, 8), (SHORT_POST_NAMES, 16, 18, 6),
+             (None, 16, 18, 6))
+    for names, size, pad, gap in tiers:
+        labels = []
+        for post, note, _kind in chips:
+            n = POSTS.index(post) + 1
+            label = f"{n} {names[post]}{note}" if names else f"{n}{note}"
+            if nxt == (ship_id, post):  # said in the chip: a tag under it was cut by the next row at 1280x720
+                label = f"Next: {label}"
+            labels.append(label)
+        font = theme.font(fs(size), "bold")
+        width = sum(font.size(label)[0] + px(pad) for label in labels) + px(gap) * max(0, len(labels) - 1)
+        if width <= room:
+            break
+    return labels, size, px(pad), gap
+
+
 def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours: dict[str, tuple[int, int, int]],
                 hotspots: Hotspots, hover: tuple | None, *, viewer: str = "gm", controls: bool = True) -> None:
     """The phase walker; ``controls`` False (the players' window): no buttons, no GM hint."""
@@ -154,27 +184,30 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
             if not shown:
                 text(surface, "no post acts in this phase", (cx, mid), 19, theme.TEXT_DIM, "semibold",
                      anchor="midleft")
+            chips = []
             for post in shown:
                 who = ship.crew_names.get(post)
-                n = POSTS.index(post) + 1
                 if post == "engineer" and engineer_choosing(space, ship.id):
-                    label, kind = f"{n} {POST_NAMES[post]}: act now?", "act"  # before any roll (R-SHIP-2)
+                    note, kind = ": act now?", "act"  # before any roll (R-SHIP-2)
                 elif post in acting:
-                    label, kind = f"{n} {POST_NAMES[post]}", "act"
+                    note, kind = "", "act"
                 elif who is None:
-                    label, kind = f"{n} {POST_NAMES[post]}: vacant", "vacant"
+                    note, kind = ": vacant", "vacant"
                 elif crew_acted(space, ship.id, post):
-                    label, kind = f"{n} {POST_NAMES[post]} ✓", "done"
+                    note, kind = " ✓", "done"
                 elif post in may_act(space, ship.id):  # free to act, but nothing it may do now
                     idle = "nothing to repair" if space.phase == "response" and post == "engineer" else "nothing to do"
-                    label, kind = f"{n} {POST_NAMES[post]}: {idle}", "vacant"
+                    note, kind = f": {idle}", "vacant"
                 else:
-                    label, kind = f"{n} {POST_NAMES[post]}: out", "vacant"
-                if nxt == (ship.id, post):  # said in the chip: a tag under it was cut by the next row at 1280x720
-                    label = f"Next: {label}"
-                chip_w = theme.font(fs(18), "bold").size(label)[0] + px(28)
+                    note, kind = ": out", "vacant"
+                chips.append((post, note, kind))
+            labels, size, pad, gap = fit_chips(chips, nxt, ship.id, rect.right - px(10) - cx)
+            for i, ((post, _note, kind), label) in enumerate(zip(chips, labels)):
+                chip_w = theme.font(fs(size), "bold").size(label)[0] + pad
                 chip = pygame.Rect(cx, y + px(4), chip_w, row_h - px(12))
-                if chip.right > rect.right - px(10):
+                if chip.right > rect.right - px(10):  # never silently: the rest are counted
+                    text(surface, f"+{len(chips) - i} more", (cx, mid), 16,
+                         theme.TEXT_DIM, "semibold", anchor="midleft")
                     break
                 hot = hover == ("walker_post", ship.id, post)
                 if kind == "act":
@@ -186,8 +219,8 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                 pygame.draw.rect(surface, fill, chip, border_radius=chip.height // 2)
                 if nxt == (ship.id, post):
                     pygame.draw.rect(surface, theme.INK_LIGHT, chip.inflate(6, 6), 2, border_radius=chip.height // 2 + px(3))
-                text(surface, label, chip.center, 18, ink, "bold", anchor="center")
+                text(surface, label, chip.center, size, ink, "bold", anchor="center")
                 if kind == "act":
                     hotspots.add(chip, "walker_post", ship=ship.id, post=post)
-                cx = chip.right + px(10)
+                cx = chip.right + px(gap)
         y += row_h
