@@ -66,10 +66,12 @@ def test_releasing_the_drag_composes_the_board_whole_once(app):
 
 
 def test_cached_tint_and_outline_overlays_draw_the_same_pixels_as_tiles_and_lines(app):
-    """A reach's tint and border are cached as one picture each: it must look exactly as drawn square by square."""
+    """A reach's tint and border are cached as pictures of the map's blocks: they must look exactly as drawn
+    square by square and line by line."""
     import random
 
     from tactics.ui.camera import Camera
+    from tactics.ui.cell_painter import border_edges, border_runs
     from tactics.ui.render import CellPainter
 
     rng = random.Random(3)
@@ -87,7 +89,7 @@ def test_cached_tint_and_outline_overlays_draw_the_same_pixels_as_tiles_and_line
         tile = painter.tile(px, (80, 160, 255, 70))
         for c, r in cells:
             plain.blit(tile, (cam.origin_x + c * px, cam.origin_y + r * px))
-        for x1, y1, x2, y2 in painter._edges[cells]:
+        for x1, y1, x2, y2 in border_runs(border_edges(cells)):
             pygame.draw.line(plain, colour, (cam.origin_x + x1 * px, cam.origin_y + y1 * px),
                              (cam.origin_x + x2 * px, cam.origin_y + y2 * px), width)
         assert pygame.image.tobytes(cached, "RGB") == pygame.image.tobytes(plain, "RGB")

@@ -27,7 +27,7 @@ import pygame
 Key = tuple[Any, ...]  # one operation, hashable: ("b", source, x, y, area, flags, clip), ("f", colour, rect,
 # flags, clip), ("l", colour, a, b, width, clip) or ("p", painter, args, clip)
 
-MAX_RECTS = 24  # more separate changes than this: repaint their common bounding box
+MAX_RECTS = 32  # more separate changes than this (after joining): repaint their common bounding box
 WHOLE_SHARE = 0.6  # changes covering more of the board than this: repaint it whole
 
 
@@ -199,26 +199,49 @@ def changed_rects(old_keys: Sequence[Key], old_boxes: Sequence[pygame.Rect],
     return [r for r in rects if r.w and r.h]
 
 
+JOIN_WASTE = 1.25  # two rectangles are joined when their box is at most this much bigger than both
+
+
+def join(rects: list[pygame.Rect], window: pygame.Rect, most: int) -> list[pygame.Rect]:
+    """The rectangles inside ``window``, those inside another dropped, and two joined when their
+    box is hardly bigger than both (a path preview's dots are in its line's box; the changed
+    blocks of a reach along one side of it); their common box when more than ``most`` are left.
+    Others may overlap: each is repainted from the bottom up, so the last one painted is right
+    where they do. (Near ones that are not in line stay apart: the blocks round a reach's edge
+    that a step changed joined into the reach's whole box, and the strips of a drag, a status
+    line and a token at the top of the map into the whole window.)"""
+    out: list[pygame.Rect] = []
+    for r in sorted((r.clip(window) for r in rects), key=lambda r: -r.w * r.h):
+        if r.w and r.h and not any(o.contains(r) for o in out):
+            out.append(r)
+    joined = True
+    while joined:
+        joined = False
+        i = 0
+        while i < len(out):
+            a = out[i]
+            j = i + 1
+            while j < len(out):
+                b = out[j]
+                box = a.union(b)
+                if box.w * box.h <= JOIN_WASTE * (a.w * a.h + b.w * b.h):
+                    a = box
+                    del out[j]
+                    joined = True
+                else:
+                    j += 1
+            out[i] = a
+            i += 1
+        if joined:
+            out = [r for k, r in enumerate(out) if not any(o.contains(r) for m, o in enumerate(out) if m < k)]
+    if len(out) > most:
+        return [out[0].unionall(out[1:])]
+    return out
+
+
 def merge(rects: list[pygame.Rect], limit: pygame.Rect) -> list[pygame.Rect] | None:
-    """Overlapping or touching rectangles joined; None when it is cheaper to repaint ``limit`` whole."""
-    if len(rects) > MAX_RECTS:
-        rects = [rects[0].unionall(rects[1:])]
-    rects = [r.clip(limit) for r in rects]
-    rects = [r for r in rects if r.w and r.h]
-    merged = True
-    while merged and len(rects) > 1:
-        merged = False
-        out: list[pygame.Rect] = []
-        for r in rects:
-            grown = r.inflate(8, 8)
-            for i, o in enumerate(out):
-                if grown.colliderect(o):
-                    out[i] = o.union(r)
-                    merged = True
-                    break
-            else:
-                out.append(r)
-        rects = out
+    """The changed rectangles as a few (:func:`join`); None when it is cheaper to repaint ``limit`` whole."""
+    rects = join(rects, limit, MAX_RECTS)
     if sum(r.w * r.h for r in rects) > WHOLE_SHARE * limit.w * limit.h:
         return None
     return rects
