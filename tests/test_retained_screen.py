@@ -245,3 +245,32 @@ def test_the_combat_panels_leave_no_stale_rectangle() -> None:
             check(app, f"{cid} hurt")
         _pan(app, "the bundled fight")
         assert app.screen.partial_frames > partial + 5
+
+
+def test_a_panel_button_lights_under_the_pointer_and_the_panels_stay_while_it_moves_over_the_map() -> None:
+    """In a fight the panels are drawn again when the pointer lights or leaves one of their
+    buttons, not on every move: over the map they are kept, and every frame is the fresh one."""
+    from tactics.ui.opening import open_default
+
+    for app in app_session(App(open_default(seed=1), size=SIZE)):
+        view = app.battle
+        view.message = None
+        app.dirty = True
+        app.step()
+        button = view.combat.button_rect("start")  # the tracker's "Start combat"
+        assert button is not None
+        move(app, button.center)
+        check(app, "Start combat under the pointer")
+        move(app, (button.centerx + 4, button.centery + 1))
+        check(app, "the pointer moved on the button")
+        move(app, (button.centerx, button.bottom + 30))
+        check(app, "the pointer left the button")
+        cells = [who.cell for who in view.state.combatants.values() if who.cell is not None][:3]
+        move(app, centre(app, cells[0]))
+        kept = app.screen.parts["combat"][1]
+        partial = app.screen.partial_frames
+        for cell in cells[1:]:
+            move(app, centre(app, cell))
+        assert app.screen.partial_frames == partial + len(cells) - 1
+        assert app.screen.parts["combat"][1] is kept, "the panels were drawn again for a move over the map"
+        check(app, "over the map")

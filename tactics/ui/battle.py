@@ -26,7 +26,7 @@ from tactics.ui.mapart import MapArt
 from tactics.ui.messages import TimedMessages
 from tactics.ui.panels.combat import CombatPanels
 from tactics.ui.panels.side import draw_side_panel
-from tactics.ui.panels.status import draw_status
+from tactics.ui.panels import status
 from tactics.ui.long_names import long_names, shorten_names
 from tactics.ui.tokens import label_text
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
@@ -35,6 +35,7 @@ from tactics.ui.tools.base import Tool
 from tactics.ui.tools.registry import TOOL_CLASSES
 from tactics.ui.tools.select import Reach, compute_reach, move_budget
 from tactics.ui.tools.templates import PinnedTemplate, draw_pinned
+from tactics.ui.widgets import lit_buttons
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
@@ -67,6 +68,7 @@ class BattleView(TimedMessages):
         self.shift_held = False
         self._version = 0  # bumped by invalidate(): forces the board to recompose
         self.revision = 0  # bumped by every change of the state (the journal's): keyed board layers read it
+        self._lit_with: dict[str, Any] = {}  # panels' part -> the pointer their buttons were last drawn with
         self._drag: tuple[int, tuple[int, int], bool] | None = None  # button, start, panning
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.tool: Tool = self.tools["select"]
@@ -468,14 +470,29 @@ class BattleView(TimedMessages):
         side = frame.part("side", side_key, lambda s: draw_side_panel(s, board.top, self.state, card, budget, label,
                                                                      affected, hp_shown))
         self.side_rect = side  # where the side card was: a tool's labels keep clear of it next frame
-        # The panels below keep much of their own (hover, scrolling, folding): they are drawn
-        # again after any input, any change of the state or the view, and kept otherwise.
-        panels_key = (self.app.inputs, self.revision, self._version, self._camera_key(), message, self.viewer,
-                      self.selected, self.tool.name, self.hover_pos, tuple(side) if side is not None else None)
-        frame.part("combat", panels_key, lambda s: self.combat.draw(s, board, side))
+        # The panels below keep much of their own (scrolling, folding, typed dice): they are drawn
+        # again after any input but a pointer move, any change of the state or the view, and when
+        # the pointer lights another of their buttons (or leaves one); kept otherwise.
+        panels_key = (self.app.presses, self.revision, self._version, self._camera_key(), message, self.viewer,
+                      self.selected, self.tool.name, tuple(side) if side is not None else None)
+        lit = self._lit_with
+        combat = self.combat
+
+        def draw_combat(surface: pygame.Surface) -> None:
+            lit["combat"] = combat.hover  # the pointer its buttons were lit with (lit_buttons)
+            combat.draw(surface, board, side)
+
+        frame.part("combat", (panels_key, lit_buttons(combat.panels(), lit.get("combat"), combat.hover)), draw_combat)
         if self.turns is not None:
             turns = self.turns
-            frame.part("turns", panels_key, turns.draw)
+            column = turns.column
+
+            def draw_turns(surface: pygame.Surface) -> None:
+                lit["turns"], lit["column"] = turns.hover, column.hover
+                turns.draw(surface)
+
+            frame.part("turns", (panels_key, turns.drag, lit_buttons([turns, turns.banner], lit.get("turns"), turns.hover),
+                                 lit_buttons(column.panels(), lit.get("column"), column.hover)), draw_turns)
         if message and shows_banner(message[1]):  # below the phase card, never over a banner's title
             said: tuple = message
             frame.part("banner", panels_key, lambda s: self._draw_banner(s, said, board))
@@ -493,7 +510,10 @@ class BattleView(TimedMessages):
             hint = shorten_names(hint, names)
             message = (shorten_names(message[0], names), message[1]) if message else message
         right += "   GM" if self.viewer == "gm" else "   PLAYERS"
-        frame.part("status", (hint, message, right), lambda s: draw_status(s, hint, message, right))
+        # The readout follows the pointer: a part of its own, so a hover repaints it, not the bar.
+        rx = status.right_x(surface.get_width(), right)
+        frame.part("status", status.bar_key(hint, message, rx), lambda s: status.draw_status_bar(s, hint, message, rx))
+        frame.part("status-right", right, lambda s: status.draw_status_right(s, right))
 
     def _draw_banner(self, surface: pygame.Surface, message: tuple, board: pygame.Rect) -> None:
         banner = self.combat.banner.rect if self.combat.active() else None
