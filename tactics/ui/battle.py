@@ -25,7 +25,7 @@ from tactics.ui.banner import draw_banner, shows_banner
 from tactics.ui.mapart import MapArt
 from tactics.ui.messages import TimedMessages
 from tactics.ui.panels.combat import CombatPanels
-from tactics.ui.panels.side import draw_side_panel
+from tactics.ui.panels.side import draw_side_rows, side_rows
 from tactics.ui.panels import status
 from tactics.ui.long_names import long_names, shorten_names
 from tactics.ui.tokens import label_text
@@ -465,10 +465,8 @@ class BattleView(TimedMessages):
         budget = (self.reach.run_ft, self.reach.sprint_ft) if self.reach else (move_budget(self.state, who) if who else None)
         card = who if self.combat.shows_side_card() else None  # in a fight the combat panels show it
         hp_shown = card is None or self.viewer == "gm" or self.state.numbers_shown_to_players(card)  # N-SEEN-1
-        side_key = (board.top, self.state, self.revision, card.id if card is not None else None, budget, label,
-                    tuple(c.id for c in affected) if affected is not None else None, hp_shown)
-        side = frame.part("side", side_key, lambda s: draw_side_panel(s, board.top, self.state, card, budget, label,
-                                                                     affected, hp_shown))
+        rows = side_rows(self.state, card, budget, label, affected, hp_shown)  # what it shows: its key
+        side = frame.part("side", (board.top, rows), lambda s: draw_side_rows(s, board.top, rows))
         self.side_rect = side  # where the side card was: a tool's labels keep clear of it next frame
         # The panels below keep much of their own (scrolling, folding, typed dice): they are drawn
         # again after any input but a pointer move, any change of the state or the view, and when
