@@ -69,6 +69,8 @@ class BattleView(TimedMessages):
         self._version = 0  # bumped by invalidate(): forces the board to recompose
         self.revision = 0  # bumped by every change of the state (the journal's): keyed board layers read it
         self._lit_with: dict[str, Any] = {}  # panels' part -> the pointer their buttons were last drawn with
+        self._cells_kept: tuple | None = None  # (state, revision) and the token on each square (token_at)
+        self._long_names: tuple | None = None  # (state, revision) and its long names (the status line)
         self._drag: tuple[int, tuple[int, int], bool] | None = None  # button, start, panning
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.tool: Tool = self.tools["select"]
@@ -120,10 +122,25 @@ class BattleView(TimedMessages):
         return self.viewer == "gm" or not self.state.hidden_from_players(who)
 
     def token_at(self, cell: Cell) -> Combatant | None:
-        who = self.state.at(cell)
+        who = self._by_cell().get(cell)
         if who is not None and self.visible(who):
             return who
         return None
+
+    def _by_cell(self) -> dict[Cell, Combatant]:
+        """``state.at`` for every square at once, made again after each change of the state (the
+        journal's): the pointer asks several times a frame, and with 1000 tokens each ask looked
+        at them all."""
+        state = self.state
+        key = (id(state), self.revision, len(state.combatants))
+        kept = self._cells_kept
+        if kept is None or kept[0] != key:
+            cells: dict[Cell, Combatant] = {}
+            for who in state.combatants.values():
+                if who.present and who.cell is not None:
+                    cells.setdefault(who.cell, who)  # the first in order, as state.at finds it
+            kept = self._cells_kept = (key, cells)
+        return kept[1]
 
     def selected_combatant(self) -> Combatant | None:
         return self.state.combatants.get(self.selected) if self.selected else None
@@ -503,7 +520,10 @@ class BattleView(TimedMessages):
         if self.hover_cell is not None and self.state.map.in_bounds(self.hover_cell):
             right = f"square {self.hover_cell[0]}, {self.hover_cell[1]}   " + right
         hint = self.tool.status()
-        names = long_names(self.state)  # a 120-letter name shortened, never the help after it (review 8)
+        kept_names = self._long_names
+        if kept_names is None or kept_names[0] != (id(self.state), self.revision):
+            kept_names = self._long_names = ((id(self.state), self.revision), long_names(self.state))
+        names = kept_names[1]  # a 120-letter name shortened, never the help after it (review 8)
         if names:
             hint = shorten_names(hint, names)
             message = (shorten_names(message[0], names), message[1]) if message else message

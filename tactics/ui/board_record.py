@@ -169,7 +169,9 @@ def changed_rects(old_keys: Sequence[Key], old_boxes: Sequence[pygame.Rect],
     """Where the new list of operations can paint differently from the old one.
 
     The lists are compared from both ends; between the common start and the
-    common end, the operations found in only one of the two mark their
+    common end, when both hold as many operations and only a few differ place by
+    place, those mark their rectangles (every other place is the same operation
+    in the same order); else the operations found in only one of the two mark their
     rectangles, as long as the operations found in both come in the same
     order (else every operation there marks its rectangle). Outside those
     rectangles every pixel sees the same operations in the same order, so it
@@ -187,6 +189,11 @@ def changed_rects(old_keys: Sequence[Key], old_boxes: Sequence[pygame.Rect],
         j += 1
     mid_old, mid_new = old_keys[i:n_old - j], new_keys[i:n_new - j]
     boxes_old, boxes_new = old_boxes[i:n_old - j], new_boxes[i:n_new - j]
+    if n_old == n_new:  # as many as before: where they differ place by place, if the rest stand alike
+        differ = [k for k, a, b in zip(range(len(mid_old)), mid_old, mid_new) if a != b]
+        if len(differ) * 4 <= len(mid_old) + 4:  # (few: a token moved, a bar changed; else look closer)
+            rects = [boxes_old[k] for k in differ] + [boxes_new[k] for k in differ]
+            return [r for r in rects if r.w and r.h]
     set_old, set_new = set(mid_old), set(mid_new)
     everything = list(boxes_old) + list(boxes_new)
     if len(set_old) != len(mid_old) or len(set_new) != len(mid_new):
