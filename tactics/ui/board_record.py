@@ -217,30 +217,26 @@ def join(rects: list[pygame.Rect], window: pygame.Rect, most: int) -> list[pygam
     where they do. (Near ones that are not in line stay apart: the blocks round a reach's edge
     that a step changed joined into the reach's whole box, and the strips of a drag, a status
     line and a token at the top of the map into the whole window.)"""
-    out: list[pygame.Rect] = []
-    for r in sorted((r.clip(window) for r in rects), key=lambda r: -r.w * r.h):
-        if r.w and r.h and not any(o.contains(r) for o in out):
-            out.append(r)
-    joined = True
-    while joined:
-        joined = False
-        i = 0
-        while i < len(out):
-            a = out[i]
-            j = i + 1
-            while j < len(out):
+    out = sorted((r for r in (r.clip(window) for r in rects) if r.w and r.h), key=lambda r: -r.w * r.h)
+    gone = pygame.Rect(0, 0, 0, 0)  # a joined one's place (it collides with nothing)
+    for i in range(len(out)):
+        a = out[i]
+        if not a.w:
+            continue
+        grown = True
+        while grown:  # join the others near it (a smaller one joins only within half its size) into it
+            grown = False
+            for j in a.inflate(a.w, a.h).collidelistall(out):
                 b = out[j]
+                if j == i or not b.w:
+                    continue
                 box = a.union(b)
                 if box.w * box.h <= JOIN_WASTE * (a.w * a.h + b.w * b.h):
                     a = box
-                    del out[j]
-                    joined = True
-                else:
-                    j += 1
-            out[i] = a
-            i += 1
-        if joined:
-            out = [r for k, r in enumerate(out) if not any(o.contains(r) for m, o in enumerate(out) if m < k)]
+                    out[j] = gone
+                    grown = True
+        out[i] = a
+    out = [r for r in out if r.w]
     if len(out) > most:
         return [out[0].unionall(out[1:])]
     return out

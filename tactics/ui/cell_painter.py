@@ -25,6 +25,7 @@ import pygame
 
 from tactics.rules.grid import Cell
 from tactics.ui import theme
+from tactics.ui.board_record import RecordingSurface
 from tactics.ui.camera import Camera
 
 PIECE = 4  # a tint or outline is cut into blocks of this many squares a side (fixed to the map)
@@ -47,6 +48,7 @@ class CellPainter:
         self._splits: OrderedDict[tuple, list] = OrderedDict()  # (kind, squares, px) -> blocks' pieces
         self._pieces: OrderedDict[tuple, tuple[pygame.Surface, int, int] | None] = OrderedDict()
         self._piece_bytes = 0
+        self._recorded: dict[tuple, tuple[list, list]] = {}  # (split, place, clips) -> its recorded blits
 
     def tile(self, px: int, rgba: tuple[int, ...]) -> pygame.Surface:
         key = (px, rgba)
@@ -65,7 +67,7 @@ class CellPainter:
         clip = clip.clip(surface.get_clip())
         if isinstance(cells, frozenset) and len(cells) > 8:  # one picture per block of the map it touches
             rgba = tuple(rgba)
-            surface.fblits(self._placed(self._split("tint", cells, rgba, 0, px), ox, oy, clip))
+            self._blit_pieces(surface, ("tint", cells, rgba, 0, px), ox, oy, clip)
             return
         tile = self.tile(px, tuple(rgba))
         left, top, right, bottom = clip.left - px, clip.top - px, clip.right, clip.bottom
@@ -91,10 +93,31 @@ class CellPainter:
         colour = tuple(colour)
         if len(colour) == 3 or colour[3] == 255:
             clip = surface.get_clip()
-            surface.fblits(self._placed(self._split("edge", cells, colour, width, px), ox, oy, clip))
+            self._blit_pieces(surface, ("edge", cells, colour, width, px), ox, oy, clip)
             return
         for (x1, y1, x2, y2) in self._runs(cells):
             pygame.draw.line(surface, colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width)
+
+    def _blit_pieces(self, surface: pygame.Surface, split: tuple, ox: int, oy: int, clip: pygame.Rect) -> None:
+        """The blocks' pictures of ``split`` (see :meth:`_split`) blitted; on the board's recording,
+        as the operations recorded for them at this place and clip before, if any (a reach shown
+        again: its blits are the same)."""
+        pieces = self._split(*split)
+        if isinstance(surface, RecordingSurface):
+            clip_t = surface.clip_key()
+            key = (split, ox, oy, tuple(clip), clip_t)
+            ops = self._recorded.get(key)
+            if ops is None:
+                start = len(surface.keys)
+                surface.fblits(self._placed(pieces, ox, oy, clip))
+                ops = (surface.keys[start:], surface.boxes[start:])
+                if len(self._recorded) > SPLITS_KEPT:
+                    self._recorded.clear()
+                self._recorded[key] = ops
+                return
+            surface.add(*ops)
+            return
+        surface.fblits(self._placed(pieces, ox, oy, clip))
 
     @staticmethod
     def _placed(pieces: list, ox: int, oy: int, clip: pygame.Rect) -> list[tuple[pygame.Surface, tuple[int, int]]]:
