@@ -285,8 +285,7 @@ def test_names_and_words_among_crowded_tokens_follow_each_change() -> None:
     them all afresh shows."""
     from tactics.engine.combat.gm import ApplyCondition
 
-    app = App(build_scene(24, tokens=20, walls=0, area=(3, 3, 13, 9)), size=SIZE)
-    for app in app_session(app):
+    for app in app_session(App(build_scene(24, tokens=20, walls=0, area=(3, 3, 13, 9)), size=SIZE)):
         view = app.battle
         view.camera.cell_px = 30
         view.camera.origin_x, view.camera.origin_y = -30, view.board_rect().top - 30
@@ -302,7 +301,7 @@ def test_names_and_words_among_crowded_tokens_follow_each_change() -> None:
             view.submit(ApplyCondition(cid, ("Shaken", "Flanked", "Prone")[n % 3], 2))
             move(app, centre(app, (14, 10)))
             check(app, f"{cid}'s condition among its neighbours")
-        for n, cid in enumerate(ids[10:14]):
+        for cid in ids[10:14]:
             view.submit(AdjustHP(cid, -4))
             c, r = state.combatants[cid].cell
             for cell in ((c, r - 1), (c + 1, r), (c - 1, r), (c, r + 1)):

@@ -251,8 +251,8 @@ class TokenPainter:
             i = order[k]
             if not full and i not in changed and changed.isdisjoint(near[i]):
                 continue  # nothing it depends on changed: the same place (or none)
-            named = {j: names_of[j][0].get_rect(topleft=names_of[j][1]) for j in near[i]
-                     if at[j] < k and names_of[j] is not None}
+            named = {j: place[0].get_rect(topleft=place[1]) for j in near[i]
+                     if at[j] < k and (place := names_of[j]) is not None}
             name = self._name_place(shown[i], discs, words_of, named, near[i], i,
                                     ids[i] == selected or ids[i] in highlighted, clip, clip_t)
             if full or name != names_of[i]:

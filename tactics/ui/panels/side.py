@@ -95,7 +95,7 @@ def draw_side_rows(surface: pygame.Surface, top: int, rows: tuple) -> pygame.Rec
 _cache: dict[tuple, pygame.Surface] = {}
 
 
-def _paint(rows: list[tuple]) -> pygame.Surface:
+def _paint(rows: tuple) -> pygame.Surface:
     w = theme.SIDE_W
     height = px(20)
     for row in rows:
