@@ -348,11 +348,12 @@ class Frame:
         areas = merge(rects, window)
         for _ in range(MAX_GROW):
             grown = False
-            for shape in shapes:
-                for i, area in enumerate(areas):
-                    if area.colliderect(shape) and not area.contains(shape):
-                        areas[i] = area.union(shape)
+            for i, area in enumerate(areas):
+                for k in area.collidelistall(shapes):  # (the panels' many shapes: found in C, not pair by pair)
+                    if not area.contains(shapes[k]):
+                        area = area.union(shapes[k])
                         grown = True
+                areas[i] = area
             if not grown:
                 return areas
             areas = merge(areas, window)
