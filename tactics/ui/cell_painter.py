@@ -46,7 +46,7 @@ class CellPainter:
         self._tiles: dict[tuple[int, tuple[int, ...]], pygame.Surface] = {}
         self._edges: OrderedDict[frozenset, list] = OrderedDict()
         self._splits: OrderedDict[tuple, list] = OrderedDict()  # (kind, squares, px) -> blocks' pieces
-        self._pieces: OrderedDict[tuple, tuple[pygame.Surface, int, int] | None] = OrderedDict()
+        self._pieces: OrderedDict[tuple, tuple[pygame.Surface, int, int]] = OrderedDict()
         self._piece_bytes = 0
         self._recorded: dict[tuple, tuple[list, list]] = {}  # (split, place, clips) -> its recorded blits
 
@@ -109,7 +109,7 @@ class CellPainter:
             ops = self._recorded.get(key)
             if ops is None:
                 start = len(surface.keys)
-                surface.fblits(self._placed(pieces, ox, oy, clip))
+                surface.fblits(self._placed(split, pieces, ox, oy, clip))
                 ops = (surface.keys[start:], surface.boxes[start:])
                 if len(self._recorded) > SPLITS_KEPT:
                     self._recorded.clear()
@@ -117,22 +117,25 @@ class CellPainter:
                 return
             surface.add(*ops)
             return
-        surface.fblits(self._placed(pieces, ox, oy, clip))
+        surface.fblits(self._placed(split, pieces, ox, oy, clip))
 
-    @staticmethod
-    def _placed(pieces: list, ox: int, oy: int, clip: pygame.Rect) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    def _placed(self, split: tuple, pieces: list, ox: int, oy: int,
+                clip: pygame.Rect) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """The blocks' pictures at their places on the board, those that reach into ``clip``."""
+        kind, _, colour, width, px = split
         left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
         out = []
-        for surf, x, y, w, h in pieces:
+        for parts, x, y, w, h in pieces:
             x, y = ox + x, oy + y
             if x < right and y < bottom and x + w > left and y + h > top:
-                out.append((surf, (x, y)))
+                out.append((self._piece(kind, parts, colour, width, px)[0], (x, y)))
         return out
 
     def _split(self, kind: str, cells: frozenset[Cell], colour: tuple[int, ...], width: int, px: int) -> list:
-        """``cells``' tint (``kind`` "tint") or outline ("edge") cut into blocks: (picture, x, y,
-        w, h) per block, in pixels from the map's corner, in the blocks' order (row by row)."""
+        """``cells``' tint (``kind`` "tint") or outline ("edge") cut into blocks: (its squares or
+        edges in the block, x, y, w, h of its picture in pixels from the map's corner) per block,
+        in the blocks' order (row by row). The pictures are made when a block is first shown
+        (:meth:`_piece`): a fog over a 1000x1000 map is 62 500 blocks, a view shows a few hundred."""
         key = (kind, cells, colour, width, px)
         hit = self._splits.get(key)
         if hit is not None:
@@ -149,18 +152,26 @@ class CellPainter:
                                                         y2 - by * PIECE))
         out = []
         span = PIECE * px
+        pad = width + 2
         for block in sorted(blocks, key=lambda b: (b[1], b[0])):
-            made = self._piece(kind, frozenset(blocks[block]), colour, width, px)
-            if made is not None:
-                surf, dx, dy = made
-                out.append((surf, block[0] * span + dx, block[1] * span + dy, surf.get_width(), surf.get_height()))
+            parts = frozenset(blocks[block])
+            if kind == "tint":  # where its picture goes, worked out without making it (only those in view are)
+                c0, r0 = min(c for c, _ in parts), min(r for _, r in parts)
+                dx, dy = c0 * px, r0 * px
+                w, h = (max(c for c, _ in parts) - c0 + 1) * px, (max(r for _, r in parts) - r0 + 1) * px
+            else:
+                xs = [x for e in parts for x in (e[0], e[2])]
+                ys = [y for e in parts for y in (e[1], e[3])]
+                dx, dy = min(xs) * px - pad, min(ys) * px - pad
+                w, h = (max(xs) * px + pad) - dx + 1, (max(ys) * px + pad) - dy + 1
+            out.append((parts, block[0] * span + dx, block[1] * span + dy, w, h))
         self._splits[key] = out
         if len(self._splits) > SPLITS_KEPT:
             self._splits.popitem(last=False)
         return out
 
     def _piece(self, kind: str, parts: frozenset, colour: tuple[int, ...], width: int,
-               px: int) -> tuple[pygame.Surface, int, int] | None:
+               px: int) -> tuple[pygame.Surface, int, int]:
         """One block's picture and its offset from the block's corner (in pixels): its squares
         tinted, or its unit edges (in squares from the corner) drawn as runs on a colour key."""
         key = (kind, parts, colour, width, px)
@@ -184,7 +195,7 @@ class CellPainter:
                     surf.fill(colour, ((start - c0) * px, (r - r0) * px, (prev - start + 1) * px, px))
                     if nxt is not None:
                         start = prev = nxt
-            hit: tuple[pygame.Surface, int, int] | None = (surf, c0 * px, r0 * px)
+            hit: tuple[pygame.Surface, int, int] = (surf, c0 * px, r0 * px)
         else:
             edges = border_runs(list(parts))
             xs = [x for e in edges for x in (e[0], e[2])]
