@@ -627,7 +627,7 @@ def _moved(near: list[list[int]], cells: list[tuple[int, int]], moved: list[int]
     gone = set(moved)
     for i in moved:
         for j in near[i]:
-            if j not in gone:
+            if j not in gone and i in near[j]:
                 near[j].remove(i)
     for i in moved:
         c, r = cells[i]
