@@ -31,7 +31,8 @@ from tactics.ui.camera import Camera
 PIECE = 4  # a tint or outline is cut into blocks of this many squares a side (fixed to the map)
 PIECE_BYTES = 32_000_000  # the blocks' pictures kept take at most this much memory ...
 PIECE_COUNT = 6000  # ... and are at most this many
-SPLITS_KEPT = 48  # sets whose cut into blocks is kept (reaches, templates, their outlines)
+SPLITS_KEPT = 48  # sets whose cut into blocks is kept (reaches, templates, their outlines) ...
+SPLIT_SQUARES = 400_000  # ... holding at most this many squares together (a fog over a big map is most of it)
 
 
 class CellPainter:
@@ -48,6 +49,7 @@ class CellPainter:
         self._splits: OrderedDict[tuple, list] = OrderedDict()  # (kind, squares, px) -> blocks' pieces
         self._pieces: OrderedDict[tuple, tuple[pygame.Surface, int, int]] = OrderedDict()
         self._piece_bytes = 0
+        self._split_squares = 0  # the squares of the sets in _splits
         self._recorded: dict[tuple, tuple[list, list]] = {}  # (split, place, clips) -> its recorded blits
 
     def tile(self, px: int, rgba: tuple[int, ...]) -> pygame.Surface:
@@ -166,8 +168,11 @@ class CellPainter:
                 w, h = (max(xs) * px + pad) - dx + 1, (max(ys) * px + pad) - dy + 1
             out.append((parts, block[0] * span + dx, block[1] * span + dy, w, h))
         self._splits[key] = out
-        if len(self._splits) > SPLITS_KEPT:
-            self._splits.popitem(last=False)
+        self._split_squares += len(cells)
+        while len(self._splits) > 1 and (len(self._splits) > SPLITS_KEPT or self._split_squares > SPLIT_SQUARES):
+            gone, _ = self._splits.popitem(last=False)
+            self._split_squares -= len(gone[1])
+            self._recorded = {k: ops for k, ops in self._recorded.items() if k[0] != gone}  # (they hold its squares)
         return out
 
     def _piece(self, kind: str, parts: frozenset, colour: tuple[int, ...], width: int,
