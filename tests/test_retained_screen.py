@@ -65,12 +65,14 @@ def check(app: App, what: str) -> None:
     pw = players.window if players is not None else None
     shown_players = _pixels(pw.window.get_surface()) if pw is not None else None
     app.battle.renderer.forget()
+    app.battle.renderer.tokens.forget_placing()  # every token's words and name placed afresh too
     app.screen.forget()
     app.draw()
     fresh = _pixels(app.window)
     assert shown == fresh, f"{what}: the window differs from a fresh frame ({_where(shown, fresh, app.size)})"
     if pw is not None:
         pw._renderer().forget()
+        pw._renderer().tokens.forget_placing()
         surface = pygame.Surface(pw.size)
         pw.render(surface)
         pw.ui.draw_ui(surface)
@@ -245,3 +247,69 @@ def test_the_combat_panels_leave_no_stale_rectangle() -> None:
             check(app, f"{cid} hurt")
         _pan(app, "the bundled fight")
         assert app.screen.partial_frames > partial + 5
+
+
+def test_a_panel_button_lights_under_the_pointer_and_the_panels_stay_while_it_moves_over_the_map() -> None:
+    """In a fight the panels are drawn again when the pointer lights or leaves one of their
+    buttons, not on every move: over the map they are kept, and every frame is the fresh one."""
+    from tactics.ui.opening import open_default
+
+    for app in app_session(App(open_default(seed=1), size=SIZE)):
+        view = app.battle
+        view.message = None
+        app.dirty = True
+        app.step()
+        button = view.combat.button_rect("start")  # the tracker's "Start combat"
+        assert button is not None
+        move(app, button.center)
+        check(app, "Start combat under the pointer")
+        move(app, (button.centerx + 4, button.centery + 1))
+        check(app, "the pointer moved on the button")
+        move(app, (button.centerx, button.bottom + 30))
+        check(app, "the pointer left the button")
+        cells = [who.cell for who in view.state.combatants.values() if who.cell is not None][:3]
+        move(app, centre(app, cells[0]))
+        kept = app.screen.parts["combat"][1]
+        partial = app.screen.partial_frames
+        for cell in cells[1:]:
+            move(app, centre(app, cell))
+        assert app.screen.partial_frames == partial + len(cells) - 1
+        assert app.screen.parts["combat"][1] is kept, "the panels were drawn again for a move over the map"
+        check(app, "over the map")
+
+
+def test_names_and_words_among_crowded_tokens_follow_each_change() -> None:
+    """Tokens close together: a name goes under, above, smaller or nowhere, condition words
+    shorten, as the neighbours allow. After a token moves among them, gets a condition, is hurt
+    or selected, only it and those beside it are placed again: the window must show what placing
+    them all afresh shows."""
+    from tactics.engine.combat.gm import ApplyCondition
+
+    for app in app_session(App(build_scene(24, tokens=20, walls=0, area=(3, 3, 13, 9)), size=SIZE)):
+        view = app.battle
+        view.camera.cell_px = 30
+        view.camera.origin_x, view.camera.origin_y = -30, view.board_rect().top - 30
+        view.message = None
+        app.dirty = True
+        app.step()
+        check(app, "a crowd")
+        state = view.state
+        ids = list(state.combatants)
+        unnamed = view.renderer.tokens.unnamed
+        assert unnamed, "no name was left out: the crowd is not crowded"
+        for n, cid in enumerate(ids[:10]):  # condition words over a disc: its neighbours' names make room
+            view.submit(ApplyCondition(cid, ("Shaken", "Flanked", "Prone")[n % 3], 2))
+            move(app, centre(app, (14, 10)))
+            check(app, f"{cid}'s condition among its neighbours")
+        for cid in ids[10:14]:
+            view.submit(AdjustHP(cid, -4))
+            c, r = state.combatants[cid].cell
+            for cell in ((c, r - 1), (c + 1, r), (c - 1, r), (c, r + 1)):
+                if state.map.in_bounds(cell) and state.at(cell) is None:
+                    view.submit(Place(cid, cell))
+                    break
+            move(app, centre(app, (14, 10)))
+            check(app, f"{cid} hurt and moved among its neighbours")
+        click(app, centre(app, state.combatants[ids[3]].cell))
+        assert view.selected == ids[3]
+        check(app, "one of them selected (its name always shows)")

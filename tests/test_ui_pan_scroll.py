@@ -66,10 +66,12 @@ def test_releasing_the_drag_composes_the_board_whole_once(app):
 
 
 def test_cached_tint_and_outline_overlays_draw_the_same_pixels_as_tiles_and_lines(app):
-    """A reach's tint and border are cached as one picture each: it must look exactly as drawn square by square."""
+    """A reach's tint and border are cached as pictures of the map's blocks: they must look exactly as drawn
+    square by square and line by line."""
     import random
 
     from tactics.ui.camera import Camera
+    from tactics.ui.cell_painter import border_edges, border_runs
     from tactics.ui.render import CellPainter
 
     rng = random.Random(3)
@@ -87,7 +89,7 @@ def test_cached_tint_and_outline_overlays_draw_the_same_pixels_as_tiles_and_line
         tile = painter.tile(px, (80, 160, 255, 70))
         for c, r in cells:
             plain.blit(tile, (cam.origin_x + c * px, cam.origin_y + r * px))
-        for x1, y1, x2, y2 in painter._edges[cells]:
+        for x1, y1, x2, y2 in border_runs(border_edges(cells)):
             pygame.draw.line(plain, colour, (cam.origin_x + x1 * px, cam.origin_y + y1 * px),
                              (cam.origin_x + x2 * px, cam.origin_y + y2 * px), width)
         assert pygame.image.tobytes(cached, "RGB") == pygame.image.tobytes(plain, "RGB")
@@ -108,3 +110,29 @@ def test_the_board_over_its_kept_ground_equals_a_board_drawn_from_scratch(app):
                            [item for item in view.renderer.layers(view) if item[0] < TOOL_Z])
     fresh.set_clip(None)
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh.subsurface(board), "RGB")
+
+
+def test_a_tint_over_a_huge_map_makes_pictures_only_for_the_blocks_in_view(app):
+    """A fog over a big map (the players' window) must not paint a picture for each of its
+    thousands of blocks (seconds and gigabytes): only those the view shows, and they look as
+    square-by-square tiles do."""
+    from tactics.ui.camera import Camera
+    from tactics.ui.render import CellPainter
+
+    import random
+
+    rng = random.Random(5)  # blocks of many shapes (a picture is shared by the blocks of one shape)
+    cells = frozenset((c, r) for c in range(300) for r in range(300) if rng.random() < 0.8)
+    cam = Camera(cell_px=24, origin_x=-240, origin_y=-120)
+    pictured = pygame.Surface((320, 200)).convert()
+    pictured.fill((30, 40, 50))
+    tiled = pictured.copy()
+    painter = CellPainter()
+    painter.fill(pictured, cam, cells, (10, 20, 30, 150), pictured.get_rect())
+    tile = painter.tile(24, (10, 20, 30, 150))
+    for c in range(5, 30):
+        for r in range(0, 20):
+            if (c, r) in cells:
+                tiled.blit(tile, (cam.origin_x + c * 24, cam.origin_y + r * 24))
+    assert pygame.image.tobytes(pictured, "RGB") == pygame.image.tobytes(tiled, "RGB")
+    assert len(painter._pieces) < 40, "pictures made for blocks out of view"

@@ -109,6 +109,7 @@ class App:
         self.widgets = WidgetWatch()  # redraw for the toolbar only when a widget looks different
         self.screen = Screen()  # what the window shows: a frame repaints only what changed (retained.py)
         self.inputs = 0  # events handled so far: a panel keyed by it is drawn again after any input
+        self.presses = 0  # ... of them all but pointer moves (a pointer move shows on a panel only as its hover)
         self.addons: list[Any] = []  # at-the-table parts (saving, players' window, hot seat): see _addons
         from tactics.ui.tableside import attach_table
 
@@ -369,6 +370,8 @@ class App:
 
     def _handle(self, event: pygame.event.Event) -> None:
         self.inputs += 1
+        if event.type != pygame.MOUSEMOTION:
+            self.presses += 1
         if self._addons("route", event):  # an event of the players' window goes there only
             self.dirty = True
             return

@@ -25,8 +25,8 @@ from tactics.ui.banner import draw_banner, shows_banner
 from tactics.ui.mapart import MapArt
 from tactics.ui.messages import TimedMessages
 from tactics.ui.panels.combat import CombatPanels
-from tactics.ui.panels.side import draw_side_panel
-from tactics.ui.panels.status import draw_status
+from tactics.ui.panels.side import draw_side_rows, side_rows
+from tactics.ui.panels import status
 from tactics.ui.long_names import long_names, shorten_names
 from tactics.ui.tokens import label_text
 from tactics.ui.placement import hover_name_rect
@@ -36,6 +36,7 @@ from tactics.ui.tools.base import Tool
 from tactics.ui.tools.registry import TOOL_CLASSES
 from tactics.ui.tools.select import Reach, compute_reach, move_budget
 from tactics.ui.tools.templates import PinnedTemplate, draw_pinned
+from tactics.ui.widgets import lit_buttons
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
@@ -68,6 +69,9 @@ class BattleView(TimedMessages):
         self.shift_held = False
         self._version = 0  # bumped by invalidate(): forces the board to recompose
         self.revision = 0  # bumped by every change of the state (the journal's): keyed board layers read it
+        self._lit_with: dict[str, Any] = {}  # panels' part -> the pointer their buttons were last drawn with
+        self._cells_kept: tuple | None = None  # (state, revision) and the token on each square (token_at)
+        self._long_names: tuple | None = None  # (state, revision) and its long names (the status line)
         self._drag: tuple[int, tuple[int, int], bool] | None = None  # button, start, panning
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.tool: Tool = self.tools["select"]
@@ -119,10 +123,25 @@ class BattleView(TimedMessages):
         return self.viewer == "gm" or not self.state.hidden_from_players(who)
 
     def token_at(self, cell: Cell) -> Combatant | None:
-        who = self.state.at(cell)
+        who = self._by_cell().get(cell)
         if who is not None and self.visible(who):
             return who
         return None
+
+    def _by_cell(self) -> dict[Cell, Combatant]:
+        """``state.at`` for every square at once, made again after each change of the state (the
+        journal's): the pointer asks several times a frame, and with 1000 tokens each ask looked
+        at them all."""
+        state = self.state
+        key = (id(state), self.revision, len(state.combatants))
+        kept = self._cells_kept
+        if kept is None or kept[0] != key:
+            cells: dict[Cell, Combatant] = {}
+            for who in state.combatants.values():
+                if who.present and who.cell is not None:
+                    cells.setdefault(who.cell, who)  # the first in order, as state.at finds it
+            kept = self._cells_kept = (key, cells)
+        return kept[1]
 
     def selected_combatant(self) -> Combatant | None:
         return self.state.combatants.get(self.selected) if self.selected else None
@@ -467,19 +486,32 @@ class BattleView(TimedMessages):
         budget = (self.reach.run_ft, self.reach.sprint_ft) if self.reach else (move_budget(self.state, who) if who else None)
         card = who if self.combat.shows_side_card() else None  # in a fight the combat panels show it
         hp_shown = card is None or self.viewer == "gm" or self.state.numbers_shown_to_players(card)  # N-SEEN-1
-        side_key = (board.top, self.state, self.revision, card.id if card is not None else None, budget, label,
-                    tuple(c.id for c in affected) if affected is not None else None, hp_shown)
-        side = frame.part("side", side_key, lambda s: draw_side_panel(s, board.top, self.state, card, budget, label,
-                                                                     affected, hp_shown))
+        rows = side_rows(self.state, card, budget, label, affected, hp_shown)  # what it shows: its key
+        side = frame.part("side", (board.top, rows), lambda s: draw_side_rows(s, board.top, rows))
         self.side_rect = side  # where the side card was: a tool's labels keep clear of it next frame
-        # The panels below keep much of their own (hover, scrolling, folding): they are drawn
-        # again after any input, any change of the state or the view, and kept otherwise.
-        panels_key = (self.app.inputs, self.revision, self._version, self._camera_key(), message, self.viewer,
-                      self.selected, self.tool.name, self.hover_pos, tuple(side) if side is not None else None)
-        frame.part("combat", panels_key, lambda s: self.combat.draw(s, board, side))
+        # The panels below keep much of their own (scrolling, folding, typed dice): they are drawn
+        # again after any input but a pointer move, any change of the state or the view, and when
+        # the pointer lights another of their buttons (or leaves one); kept otherwise.
+        panels_key = (self.app.presses, self.revision, self._version, self._camera_key(), message, self.viewer,
+                      self.selected, self.tool.name, tuple(side) if side is not None else None)
+        lit = self._lit_with
+        combat = self.combat
+
+        def draw_combat(surface: pygame.Surface) -> None:
+            lit["combat"] = combat.hover  # the pointer its buttons were lit with (lit_buttons)
+            combat.draw(surface, board, side)
+
+        frame.part("combat", (panels_key, lit_buttons(combat.panels(), lit.get("combat"), combat.hover)), draw_combat)
         if self.turns is not None:
             turns = self.turns
-            frame.part("turns", panels_key, turns.draw)
+            column = turns.column
+
+            def draw_turns(surface: pygame.Surface) -> None:
+                lit["turns"], lit["column"] = turns.hover, column.hover
+                turns.draw(surface)
+
+            frame.part("turns", (panels_key, turns.drag, lit_buttons([turns, turns.banner], lit.get("turns"), turns.hover),
+                                 lit_buttons(column.panels(), lit.get("column"), column.hover)), draw_turns)
         if message and shows_banner(message[1]):  # below the phase card, never over a banner's title
             said: tuple = message
             frame.part("banner", panels_key, lambda s: self._draw_banner(s, said, board))
@@ -492,12 +524,18 @@ class BattleView(TimedMessages):
         if self.hover_cell is not None and self.state.map.in_bounds(self.hover_cell):
             right = f"square {self.hover_cell[0]}, {self.hover_cell[1]}   " + right
         hint = self.tool.status()
-        names = long_names(self.state)  # a 120-letter name shortened, never the help after it (review 8)
+        kept_names = self._long_names
+        if kept_names is None or kept_names[0] != (id(self.state), self.revision):
+            kept_names = self._long_names = ((id(self.state), self.revision), long_names(self.state))
+        names = kept_names[1]  # a 120-letter name shortened, never the help after it (review 8)
         if names:
             hint = shorten_names(hint, names)
             message = (shorten_names(message[0], names), message[1]) if message else message
         right += "   GM" if self.viewer == "gm" else "   PLAYERS"
-        frame.part("status", (hint, message, right), lambda s: draw_status(s, hint, message, right))
+        # The readout follows the pointer: a part of its own, so a hover repaints it, not the bar.
+        rx = status.right_x(surface.get_width(), right)
+        frame.part("status", status.bar_key(hint, message, rx), lambda s: status.draw_status_bar(s, hint, message, rx))
+        frame.part("status-right", right, lambda s: status.draw_status_right(s, right))
 
     def _draw_banner(self, surface: pygame.Surface, message: tuple, board: pygame.Rect) -> None:
         banner = self.combat.banner.rect if self.combat.active() else None

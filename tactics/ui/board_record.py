@@ -27,7 +27,7 @@ import pygame
 Key = tuple[Any, ...]  # one operation, hashable: ("b", source, x, y, area, flags, clip), ("f", colour, rect,
 # flags, clip), ("l", colour, a, b, width, clip) or ("p", painter, args, clip)
 
-MAX_RECTS = 24  # more separate changes than this: repaint their common bounding box
+MAX_RECTS = 32  # more separate changes than this (after joining): repaint their common bounding box
 WHOLE_SHARE = 0.6  # changes covering more of the board than this: repaint it whole
 
 
@@ -169,7 +169,9 @@ def changed_rects(old_keys: Sequence[Key], old_boxes: Sequence[pygame.Rect],
     """Where the new list of operations can paint differently from the old one.
 
     The lists are compared from both ends; between the common start and the
-    common end, the operations found in only one of the two mark their
+    common end, when both hold as many operations and only a few differ place by
+    place, those mark their rectangles (every other place is the same operation
+    in the same order); else the operations found in only one of the two mark their
     rectangles, as long as the operations found in both come in the same
     order (else every operation there marks its rectangle). Outside those
     rectangles every pixel sees the same operations in the same order, so it
@@ -187,6 +189,11 @@ def changed_rects(old_keys: Sequence[Key], old_boxes: Sequence[pygame.Rect],
         j += 1
     mid_old, mid_new = old_keys[i:n_old - j], new_keys[i:n_new - j]
     boxes_old, boxes_new = old_boxes[i:n_old - j], new_boxes[i:n_new - j]
+    if n_old == n_new:  # as many as before: where they differ place by place, if the rest stand alike
+        differ = [k for k, a, b in zip(range(len(mid_old)), mid_old, mid_new) if a != b]
+        if len(differ) * 4 <= len(mid_old) + 4:  # (few: a token moved, a bar changed; else look closer)
+            rects = [boxes_old[k] for k in differ] + [boxes_new[k] for k in differ]
+            return [r for r in rects if r.w and r.h]
     set_old, set_new = set(mid_old), set(mid_new)
     everything = list(boxes_old) + list(boxes_new)
     if len(set_old) != len(mid_old) or len(set_new) != len(mid_new):
@@ -199,26 +206,45 @@ def changed_rects(old_keys: Sequence[Key], old_boxes: Sequence[pygame.Rect],
     return [r for r in rects if r.w and r.h]
 
 
+JOIN_WASTE = 1.25  # two rectangles are joined when their box is at most this much bigger than both
+
+
+def join(rects: list[pygame.Rect], window: pygame.Rect, most: int) -> list[pygame.Rect]:
+    """The rectangles inside ``window``, those inside another dropped, and two joined when their
+    box is hardly bigger than both (a path preview's dots are in its line's box; the changed
+    blocks of a reach along one side of it); their common box when more than ``most`` are left.
+    Others may overlap: each is repainted from the bottom up, so the last one painted is right
+    where they do. (Near ones that are not in line stay apart: the blocks round a reach's edge
+    that a step changed joined into the reach's whole box, and the strips of a drag, a status
+    line and a token at the top of the map into the whole window.)"""
+    out = sorted((r for r in (r.clip(window) for r in rects) if r.w and r.h), key=lambda r: -r.w * r.h)
+    gone = pygame.Rect(0, 0, 0, 0)  # a joined one's place (it collides with nothing)
+    for i in range(len(out)):
+        a = out[i]
+        if not a.w:
+            continue
+        grown = True
+        while grown:  # join the others near it (a smaller one joins only within half its size) into it
+            grown = False
+            for j in a.inflate(a.w, a.h).collidelistall(out):
+                b = out[j]
+                if j == i or not b.w:
+                    continue
+                box = a.union(b)
+                if box.w * box.h <= JOIN_WASTE * (a.w * a.h + b.w * b.h):
+                    a = box
+                    out[j] = gone
+                    grown = True
+        out[i] = a
+    out = [r for r in out if r.w]
+    if len(out) > most:
+        return [out[0].unionall(out[1:])]
+    return out
+
+
 def merge(rects: list[pygame.Rect], limit: pygame.Rect) -> list[pygame.Rect] | None:
-    """Overlapping or touching rectangles joined; None when it is cheaper to repaint ``limit`` whole."""
-    if len(rects) > MAX_RECTS:
-        rects = [rects[0].unionall(rects[1:])]
-    rects = [r.clip(limit) for r in rects]
-    rects = [r for r in rects if r.w and r.h]
-    merged = True
-    while merged and len(rects) > 1:
-        merged = False
-        out: list[pygame.Rect] = []
-        for r in rects:
-            grown = r.inflate(8, 8)
-            for i, o in enumerate(out):
-                if grown.colliderect(o):
-                    out[i] = o.union(r)
-                    merged = True
-                    break
-            else:
-                out.append(r)
-        rects = out
+    """The changed rectangles as a few (:func:`join`); None when it is cheaper to repaint ``limit`` whole."""
+    rects = join(rects, limit, MAX_RECTS)
     if sum(r.w * r.h for r in rects) > WHOLE_SHARE * limit.w * limit.h:
         return None
     return rects

@@ -1,8 +1,19 @@
-"""Tints and outlines of sets of squares, as pictures made once per (squares, colour, zoom).
+"""Tints and outlines of sets of squares, as pictures of pieces of the map made once per look.
 
 Why: a 60 ft reach is a few hundred squares; filling them one by one each
 frame is slow in pygame (many small fills), and drawing its border edge by
-edge costs a line each. One overlay per set, blitted whole, costs one blit.
+edge costs a line each. So a set is cut along a grid of blocks of
+``PIECE`` x ``PIECE`` squares fixed to the map, and each block's part of the
+tint or outline is a small picture, kept per (its squares or edges inside the
+block, colour, zoom): a set costs one blit per block it touches.
+
+Why blocks, not one picture per set (issue 12): when a door opens or the
+selected token steps a square, its reach changes along its edge but not in its
+middle. The board's recording (``board_record.py``) compares operations: a
+block whose part of the reach is as it was is the same blit at the same place,
+so only the blocks that changed are repainted, not the whole reach's box. The
+pixels are the same as one picture or square-by-square tiles and lines
+(tests/test_ui_pan_scroll.py).
 """
 
 from __future__ import annotations
@@ -17,68 +28,29 @@ from tactics.ui import theme
 from tactics.ui.board_record import RecordingSurface
 from tactics.ui.camera import Camera
 
-OVERLAY_PIXELS = 4_000_000  # a tint bigger than this is blitted tile by tile, not cached whole
-OVERLAY_BYTES = 48_000_000  # the pictures kept together take at most this much memory ...
-OVERLAY_COUNT = 64  # ... and are at most this many (a reach moved back and forth, templates pinned)
+PIECE = 4  # a tint or outline is cut into blocks of this many squares a side (fixed to the map)
+PIECE_BYTES = 32_000_000  # the blocks' pictures kept take at most this much memory ...
+PIECE_COUNT = 6000  # ... and are at most this many
+SPLITS_KEPT = 48  # sets whose cut into blocks is kept (reaches, templates, their outlines) ...
+SPLIT_SQUARES = 400_000  # ... holding at most this many squares together (a fog over a big map is most of it)
 
 
 class CellPainter:
     """Tints and outlines sets of squares with pre-made pictures (no per-cell fills).
 
-    A tint of a frozen set of squares is painted once per (squares, colour,
-    zoom) into one overlay and then blitted whole: a 60 ft reach costs one blit,
-    not a few hundred.
+    A tint or outline of a frozen set of squares is cut into the map's blocks
+    once per (squares, colour, zoom); each block's picture is painted once per
+    look and blitted: a 60 ft reach costs a blit per block, not a fill per square.
     """
 
     def __init__(self) -> None:
         self._tiles: dict[tuple[int, tuple[int, ...]], pygame.Surface] = {}
         self._edges: OrderedDict[frozenset, list] = OrderedDict()
-        self._overlays: OrderedDict[tuple, tuple[pygame.Surface, int, int] | None] = OrderedDict()
-        self._bytes = 0  # what the kept pictures take
-        self._boxes: dict[tuple, pygame.Rect] = {}  # where a recorded outline paints
-        self._uses: dict[tuple, int] = {}  # recorded outlines painted without their overlay so far
-
-    def overlay(self, cells: frozenset[Cell], rgba: tuple[int, ...], px: int) -> tuple[pygame.Surface, int, int] | None:
-        """The tint of ``cells`` as one picture and its top-left square (None: too big to cache)."""
-        key = (cells, rgba, px)
-        if key in self._overlays:
-            self._overlays.move_to_end(key)
-            return self._overlays[key]
-        hit = None
-        if cells:
-            cols = [c for c, _ in cells]
-            rows = [r for _, r in cells]
-            c0, r0 = min(cols), min(rows)
-            w, h = (max(cols) - c0 + 1) * px, (max(rows) - r0 + 1) * px
-            if w * h <= OVERLAY_PIXELS:
-                surf = pygame.Surface((w, h), pygame.SRCALPHA)
-                by_row: dict[int, list[int]] = {}
-                for c, r in cells:
-                    by_row.setdefault(r, []).append(c)
-                for r, cs in by_row.items():  # runs of squares in a row: one fill each
-                    cs.sort()
-                    start = prev = cs[0]
-                    following: list[int | None] = [*cs[1:], None]  # None: the row's last run ends
-                    for nxt in following:
-                        if nxt is not None and nxt == prev + 1:
-                            prev = nxt
-                            continue
-                        surf.fill(rgba, ((start - c0) * px, (r - r0) * px, (prev - start + 1) * px, px))
-                        if nxt is not None:
-                            start = prev = nxt
-                hit = (surf, c0, r0)
-        self._keep(key, hit)
-        return hit
-
-    def _keep(self, key: tuple, hit: tuple[pygame.Surface, int, int] | None) -> None:
-        """Keep a picture, forgetting the least recently used ones past the memory and count limits
-        (a reach's tint is a megabyte or two: 24 of them, the old limit, were gone before a
-        template moved back to where it was)."""
-        self._overlays[key] = hit
-        self._bytes += _size(hit)
-        while len(self._overlays) > 1 and (self._bytes > OVERLAY_BYTES or len(self._overlays) > OVERLAY_COUNT):
-            _, gone = self._overlays.popitem(last=False)
-            self._bytes -= _size(gone)
+        self._splits: OrderedDict[tuple, list] = OrderedDict()  # (kind, squares, px) -> blocks' pieces
+        self._pieces: OrderedDict[tuple, tuple[pygame.Surface, int, int]] = OrderedDict()
+        self._piece_bytes = 0
+        self._split_squares = 0  # the squares of the sets in _splits
+        self._recorded: dict[tuple, tuple[list, list]] = {}  # (split, place, clips) -> its recorded blits
 
     def tile(self, px: int, rgba: tuple[int, ...]) -> pygame.Surface:
         key = (px, rgba)
@@ -95,12 +67,10 @@ class CellPainter:
         px = camera.cell_px
         ox, oy = round(camera.origin_x), round(camera.origin_y)
         clip = clip.clip(surface.get_clip())
-        if isinstance(cells, frozenset) and len(cells) > 8:
-            found = self.overlay(cells, tuple(rgba), px)
-            if found is not None:
-                surf, c0, r0 = found
-                surface.blit(surf, (ox + c0 * px, oy + r0 * px))
-                return
+        if isinstance(cells, frozenset) and len(cells) > 8:  # one picture per block of the map it touches
+            rgba = tuple(rgba)
+            self._blit_pieces(surface, ("tint", cells, rgba, 0, px), ox, oy, clip)
+            return
         tile = self.tile(px, tuple(rgba))
         left, top, right, bottom = clip.left - px, clip.top - px, clip.right, clip.bottom
         blits = []
@@ -114,67 +84,145 @@ class CellPainter:
         """Draw the border of a set of squares (its outer and inner edges).
 
         The unit edges are joined into straight runs (the same pixels, fewer
-        lines). With an opaque colour the lines are drawn once per (squares,
-        colour, width, zoom) into an overlay and blitted whole afterwards: the
-        same pixels, one blit instead of a line per run. Recorded for the board
-        (render.py), the outline is one operation that :meth:`replay` paints:
-        with the overlay once it is used again, with its lines before (a new
-        reach makes no picture).
+        lines). With an opaque colour each block's runs are drawn once per
+        (its edges, colour, width, zoom) into a colour-keyed picture, blitted
+        afterwards: the same pixels, one blit per block of the border (and in
+        the board's recording, an operation that stays the same where the
+        border did). A see-through colour draws its lines.
         """
-        edges = self._runs(cells)
         px = camera.cell_px
         ox, oy = round(camera.origin_x), round(camera.origin_y)
         colour = tuple(colour)
-        if isinstance(surface, RecordingSurface):  # the board's operations: one for the outline
-            if edges:
-                args = (cells, colour, width, px, ox, oy)
-                box = self._boxes.get(args)
-                if box is None:
-                    xs = [x for e in edges for x in (e[0], e[2])]
-                    ys = [y for e in edges for y in (e[1], e[3])]
-                    pad = width + 2
-                    box = pygame.Rect(ox + min(xs) * px - pad, oy + min(ys) * px - pad,
-                                      (max(xs) - min(xs)) * px + 2 * pad + 1, (max(ys) - min(ys)) * px + 2 * pad + 1)
-                    if len(self._boxes) > 64:
-                        self._boxes.clear()
-                    self._boxes[args] = box
-                surface.paint(self, args, box)
+        if len(colour) == 3 or colour[3] == 255:
+            clip = surface.get_clip()
+            self._blit_pieces(surface, ("edge", cells, colour, width, px), ox, oy, clip)
             return
-        if edges and (len(colour) == 3 or colour[3] == 255):
-            key = ("outline", cells, colour, width, px)
-            hit = self._overlays.get(key)
-            if hit is None and key not in self._overlays:
-                hit = self._outline_picture(key, edges)
-            if hit is not None:
-                self._overlays.move_to_end(key)
-                surf, x0, y0 = hit
-                surface.blit(surf, (ox + x0, oy + y0))
-                return
-        for (x1, y1, x2, y2) in edges:
+        for (x1, y1, x2, y2) in self._runs(cells):
             pygame.draw.line(surface, colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width)
 
-    def replay(self, surface: pygame.Surface, args: tuple, shift: tuple[int, int]) -> None:
-        """Paint a recorded outline (under the clip the board set): its overlay if it was made or is
-        wanted a second time, else its lines (the same pixels)."""
-        cells, colour, width, px, ox, oy = args
-        ox, oy = ox + shift[0], oy + shift[1]
-        edges = self._runs(cells)
-        if len(colour) == 3 or colour[3] == 255:
-            key = ("outline", cells, colour, width, px)
-            hit = self._overlays.get(key)
-            if hit is None and key not in self._overlays:
-                uses = self._uses[key] = self._uses.get(key, 0) + 1
-                if len(self._uses) > 64:
-                    self._uses.clear()
-                if uses >= 2:
-                    hit = self._outline_picture(key, edges)
-            if hit is not None:
-                self._overlays.move_to_end(key)
-                surf, x0, y0 = hit
-                surface.blit(surf, (ox + x0, oy + y0))
+    def _blit_pieces(self, surface: pygame.Surface, split: tuple, ox: int, oy: int, clip: pygame.Rect) -> None:
+        """The blocks' pictures of ``split`` (see :meth:`_split`) blitted; on the board's recording,
+        as the operations recorded for them at this place and clip before, if any (a reach shown
+        again: its blits are the same)."""
+        pieces = self._split(*split)
+        if isinstance(surface, RecordingSurface):
+            clip_t = surface.clip_key()
+            key = (split, ox, oy, tuple(clip), clip_t)
+            ops = self._recorded.get(key)
+            if ops is None:
+                start = len(surface.keys)
+                surface.fblits(self._placed(split, pieces, ox, oy, clip))
+                ops = (surface.keys[start:], surface.boxes[start:])
+                if len(self._recorded) > SPLITS_KEPT:
+                    self._recorded.clear()
+                self._recorded[key] = ops
                 return
-        for (x1, y1, x2, y2) in edges:
-            pygame.draw.line(surface, colour, (ox + x1 * px, oy + y1 * px), (ox + x2 * px, oy + y2 * px), width)
+            surface.add(*ops)
+            return
+        surface.fblits(self._placed(split, pieces, ox, oy, clip))
+
+    def _placed(self, split: tuple, pieces: list, ox: int, oy: int,
+                clip: pygame.Rect) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The blocks' pictures at their places on the board, those that reach into ``clip``."""
+        kind, _, colour, width, px = split
+        left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
+        out = []
+        for parts, x, y, w, h in pieces:
+            x, y = ox + x, oy + y
+            if x < right and y < bottom and x + w > left and y + h > top:
+                out.append((self._piece(kind, parts, colour, width, px)[0], (x, y)))
+        return out
+
+    def _split(self, kind: str, cells: frozenset[Cell], colour: tuple[int, ...], width: int, px: int) -> list:
+        """``cells``' tint (``kind`` "tint") or outline ("edge") cut into blocks: (its squares or
+        edges in the block, x, y, w, h of its picture in pixels from the map's corner) per block,
+        in the blocks' order (row by row). The pictures are made when a block is first shown
+        (:meth:`_piece`): a fog over a 1000x1000 map is 62 500 blocks, a view shows a few hundred."""
+        key = (kind, cells, colour, width, px)
+        hit = self._splits.get(key)
+        if hit is not None:
+            self._splits.move_to_end(key)
+            return hit
+        blocks: dict[tuple[int, int], list] = {}
+        if kind == "tint":
+            for c, r in cells:
+                blocks.setdefault((c // PIECE, r // PIECE), []).append((c % PIECE, r % PIECE))
+        else:  # each unit edge goes with the block of its first end (its pixels reach a little past it)
+            for x1, y1, x2, y2 in border_edges(cells):
+                bx, by = x1 // PIECE, y1 // PIECE
+                blocks.setdefault((bx, by), []).append((x1 - bx * PIECE, y1 - by * PIECE, x2 - bx * PIECE,
+                                                        y2 - by * PIECE))
+        out = []
+        span = PIECE * px
+        pad = width + 2
+        for block in sorted(blocks, key=lambda b: (b[1], b[0])):
+            parts = frozenset(blocks[block])
+            if kind == "tint":  # where its picture goes, worked out without making it (only those in view are)
+                c0, r0 = min(c for c, _ in parts), min(r for _, r in parts)
+                dx, dy = c0 * px, r0 * px
+                w, h = (max(c for c, _ in parts) - c0 + 1) * px, (max(r for _, r in parts) - r0 + 1) * px
+            else:
+                xs = [x for e in parts for x in (e[0], e[2])]
+                ys = [y for e in parts for y in (e[1], e[3])]
+                dx, dy = min(xs) * px - pad, min(ys) * px - pad
+                w, h = (max(xs) * px + pad) - dx + 1, (max(ys) * px + pad) - dy + 1
+            out.append((parts, block[0] * span + dx, block[1] * span + dy, w, h))
+        self._splits[key] = out
+        self._split_squares += len(cells)
+        while len(self._splits) > 1 and (len(self._splits) > SPLITS_KEPT or self._split_squares > SPLIT_SQUARES):
+            gone, _ = self._splits.popitem(last=False)
+            self._split_squares -= len(gone[1])
+            self._recorded = {k: ops for k, ops in self._recorded.items() if k[0] != gone}  # (they hold its squares)
+        return out
+
+    def _piece(self, kind: str, parts: frozenset, colour: tuple[int, ...], width: int,
+               px: int) -> tuple[pygame.Surface, int, int]:
+        """One block's picture and its offset from the block's corner (in pixels): its squares
+        tinted, or its unit edges (in squares from the corner) drawn as runs on a colour key."""
+        key = (kind, parts, colour, width, px)
+        if key in self._pieces:
+            self._pieces.move_to_end(key)
+            return self._pieces[key]
+        if kind == "tint":
+            c0, r0 = min(c for c, _ in parts), min(r for _, r in parts)
+            w, h = max(c for c, _ in parts) - c0 + 1, max(r for _, r in parts) - r0 + 1
+            surf = pygame.Surface((w * px, h * px), pygame.SRCALPHA)
+            by_row: dict[int, list[int]] = {}
+            for c, r in parts:
+                by_row.setdefault(r, []).append(c)
+            for r, cs in by_row.items():  # runs of squares in a row: one fill each
+                cs.sort()
+                start = prev = cs[0]
+                for nxt in [*cs[1:], None]:  # None: the row's last run ends
+                    if nxt is not None and nxt == prev + 1:
+                        prev = nxt
+                        continue
+                    surf.fill(colour, ((start - c0) * px, (r - r0) * px, (prev - start + 1) * px, px))
+                    if nxt is not None:
+                        start = prev = nxt
+            hit: tuple[pygame.Surface, int, int] = (surf, c0 * px, r0 * px)
+        else:
+            edges = border_runs(list(parts))
+            xs = [x for e in edges for x in (e[0], e[2])]
+            ys = [y for e in edges for y in (e[1], e[3])]
+            pad = width + 2
+            x0, y0 = min(xs) * px - pad, min(ys) * px - pad
+            w, h = (max(xs) * px + pad) - x0 + 1, (max(ys) * px + pad) - y0 + 1
+            # Opaque lines on a colour-keyed, run-length encoded picture: the blit skips the
+            # transparent runs, so a block costs its lines, not its box.
+            key_colour = theme.COLOUR_KEY if colour[:3] != theme.COLOUR_KEY else theme.COLOUR_KEY_ALT
+            surf = pygame.Surface((w, h))
+            surf.fill(key_colour)
+            for (x1, y1, x2, y2) in edges:
+                pygame.draw.line(surf, colour[:3], (x1 * px - x0, y1 * px - y0), (x2 * px - x0, y2 * px - y0), width)
+            surf.set_colorkey(key_colour, pygame.RLEACCEL)
+            hit = (surf, x0, y0)
+        self._pieces[key] = hit
+        self._piece_bytes += _size(hit)
+        while len(self._pieces) > 1 and (self._piece_bytes > PIECE_BYTES or len(self._pieces) > PIECE_COUNT):
+            _, gone = self._pieces.popitem(last=False)
+            self._piece_bytes -= _size(gone)
+        return hit
 
     def _runs(self, cells: frozenset[Cell]) -> list[tuple[int, int, int, int]]:
         edges = self._edges.get(cells)
@@ -186,29 +234,6 @@ class CellPainter:
         else:
             self._edges.move_to_end(cells)
         return edges
-
-    def _outline_picture(self, key: tuple, edges: list[tuple[int, int, int, int]]) -> tuple[pygame.Surface, int, int] | None:
-        """The outline's lines on one picture (None: too big), kept under ``key``."""
-        _, _, colour, width, px = key
-        hit = None
-        if edges:
-            xs = [x for e in edges for x in (e[0], e[2])]
-            ys = [y for e in edges for y in (e[1], e[3])]
-            pad = width + 2
-            x0, y0 = min(xs) * px - pad, min(ys) * px - pad
-            w, h = (max(xs) * px + pad) - x0 + 1, (max(ys) * px + pad) - y0 + 1
-            if w * h <= OVERLAY_PIXELS:
-                # Opaque lines on a colour-keyed, run-length encoded picture: the blit skips
-                # the transparent runs, so a big outline costs its lines, not its box.
-                key_colour = theme.COLOUR_KEY if colour[:3] != theme.COLOUR_KEY else theme.COLOUR_KEY_ALT
-                surf = pygame.Surface((w, h))
-                surf.fill(key_colour)
-                for (x1, y1, x2, y2) in edges:
-                    pygame.draw.line(surf, colour[:3], (x1 * px - x0, y1 * px - y0), (x2 * px - x0, y2 * px - y0), width)
-                surf.set_colorkey(key_colour, pygame.RLEACCEL)
-                hit = (surf, x0, y0)
-        self._keep(key, hit)
-        return hit
 
 
 def _size(hit: tuple[pygame.Surface, int, int] | None) -> int:

@@ -55,7 +55,7 @@ from tactics.ui import theme
 from tactics.ui.camera import Camera
 from tactics.ui.board_ground import (_doors_layer, _map_layer, door_rect, door_thickness, draw_secret_door,
                                      open_doors_now, secret_doors_now)
-from tactics.ui.cell_painter import OVERLAY_PIXELS, CellPainter, border_edges
+from tactics.ui.cell_painter import CellPainter, border_edges
 from tactics.ui.mapart import MapArt
 from tactics.ui.retained import uncovered
 from tactics.ui.tokens import TokenPainter
@@ -471,7 +471,7 @@ class BoardRenderer:
                 layer(ctx)
 
 
-__all__ = ["OVERLAY_PIXELS", "BoardRenderer", "CellPainter", "DrawContext", "KeyedLayer", "add_layer",
+__all__ = ["BoardRenderer", "CellPainter", "DrawContext", "KeyedLayer", "add_layer",
            "border_edges", "door_rect", "door_thickness", "draw_secret_door", "keyed", "open_doors_now",
            "remove_layer", "secret_doors_now"]
 

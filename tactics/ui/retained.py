@@ -38,6 +38,7 @@ from typing import Any, Callable, Iterator, TypeVar
 
 import pygame
 
+from tactics.ui import board_record
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 
@@ -227,38 +228,9 @@ MAX_GROW = 8  # rounds of growing the damage over operations it cuts (then the w
 MAX_AREAS = 32  # more separate rectangles than this: their common box is repainted
 
 
-JOIN_WASTE = 1.25  # two rectangles are joined when their box is at most this much bigger than both
-
-
 def merge(rects: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect]:
-    """The rectangles inside ``window``, those inside another dropped, and two joined when their
-    box is hardly bigger than both (a path preview's dots are in its line's box); their common
-    box when they are many. Others may overlap: each is repainted from the board up, so the
-    last one painted is right where they do. (Not ``board_record.merge``: it joins near ones
-    too, and past 24 takes the box of them all: the strips of a drag, a status line and a token
-    at the top of the map made the whole window.)"""
-    out: list[pygame.Rect] = []
-    for r in sorted((r.clip(window) for r in rects), key=lambda r: -r.w * r.h):
-        if r.w and r.h and not any(o.contains(r) for o in out):
-            out.append(r)
-    joined = True
-    while joined:
-        joined = False
-        for i, a in enumerate(out):
-            for j in range(i + 1, len(out)):
-                b = out[j]
-                box = a.union(b)
-                if box.w * box.h <= JOIN_WASTE * (a.w * a.h + b.w * b.h):
-                    out[i] = box
-                    del out[j]
-                    out = [r for k, r in enumerate(out) if k == i or not box.contains(r)]
-                    joined = True
-                    break
-            if joined:
-                break
-    if len(out) > MAX_AREAS:
-        return [out[0].unionall(out[1:])]
-    return out
+    """The damage as a few rectangles (``board_record.join``: near ones join only when in line)."""
+    return board_record.join(rects, window, MAX_AREAS)
 
 
 class Frame:
@@ -376,11 +348,12 @@ class Frame:
         areas = merge(rects, window)
         for _ in range(MAX_GROW):
             grown = False
-            for shape in shapes:
-                for i, area in enumerate(areas):
-                    if area.colliderect(shape) and not area.contains(shape):
-                        areas[i] = area.union(shape)
+            for i, area in enumerate(areas):
+                for k in area.collidelistall(shapes):  # (the panels' many shapes: found in C, not pair by pair)
+                    if not area.contains(shapes[k]):
+                        area = area.union(shapes[k])
                         grown = True
+                areas[i] = area
             if not grown:
                 return areas
             areas = merge(areas, window)

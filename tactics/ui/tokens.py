@@ -6,6 +6,7 @@ smoothly scaled down for clean edges) and cached; a frame only blits.
 
 from __future__ import annotations
 
+import heapq
 import math
 from functools import lru_cache
 from operator import attrgetter
@@ -69,18 +70,29 @@ class TokenPainter:
         self._labels: dict[tuple, pygame.Surface] = {}
         self._placed: dict[str, tuple] = {}  # combatant id -> (its look, its pictures and their places)
         self._bodies: dict[tuple, pygame.Surface] = {}  # discs before their HP bar and hidden fade
-        self._names_key: tuple | None = None
         self._names_made: tuple[list[tuple], list[tuple]] = ([], [])
-        self._near_key: tuple | None = None
-        self._near: list[list[int]] = []
-        self._kept: dict[str, tuple] = {}  # id -> (look, word rects, words drawn, name drawn): last time's
-        self._cells: list[tuple[int, int]] = []
+        self._near_key: tuple | None = None  # the tokens shown last time (ids in order), zoom, selection, clip
+        self._near: list[list[int]] = []  # each token's neighbours among them (by index)
+        self._shown: list[tuple] = []  # their pictures as placed (see draw); by index, as the lists below:
+        self._cells: list[tuple[int, int]] = []  # their squares,
+        self._words_of: list[list[pygame.Rect]] = []  # where their condition words went,
+        self._marks_of: list[list[tuple]] = []  # the words as drawn,
+        self._names_of: list[tuple | None] = []  # and their names as drawn (None: left out)
+        self._order: list[int] = []  # the order the names are placed in (the selected first) ...
+        self._at: list[int] = []  # ... and each token's place in it
         #: Tokens drawn without their name last frame (no room beside their neighbours' discs).
         self.unnamed: frozenset[str] = frozenset()
 
+    def forget_placing(self) -> None:
+        """Place every token's pictures, words and name afresh next time (the pictures are kept):
+        what a fresh frame does (tests compare the kept placing with it)."""
+        self._near_key = None
+        self._shown = []
+        self._placed.clear()
+
     def clear(self) -> None:
-        self._names_key = self._near_key = None
-        self._kept = {}
+        self._near_key = None
+        self._shown = []
         self._discs.clear()
         self._labels.clear()
         self._placed.clear()
@@ -164,7 +176,7 @@ class TokenPainter:
         is wider than its square, so a card placed clear of the squares alone could still cover
         one (the players' "Last roll" card over "Bear 4", review 7)."""
         out: list[pygame.Rect] = []
-        for _, words, _, name in self._kept.values():
+        for words, name in zip(self._words_of, self._names_of):
             out.extend(words)
             if name is not None:
                 out.append(name[0].get_rect(topleft=name[1]))
@@ -182,96 +194,111 @@ class TokenPainter:
         there); where neither is free it is left out, and the disc's initials and the pointer
         name it (:attr:`unnamed`). The selected and highlighted tokens always keep their name.
         Why: at 22 px a square names and stacked words hid B2 and B4 (an outside reviewer's
-        finding). Worked out once per set of pictures shown.
+        finding). Worked out again only for the tokens whose pictures changed since last time (a token's
+        ``hit`` is kept while its look is: compared by identity) and those beside them; a name
+        that moved makes the tokens after it in the order look again.
         """
-        looks = [(hit[0], hit[1]) for hit in shown]
-        key = (tuple(looks), selected, highlighted, clip_t)
-        if self._names_key == key:
-            return self._names_made
-        discs = [hit[4] for hit in shown]
         ids = [hit[2][3] for hit in shown]
         widest = max([hit[5] for hit in shown] + [1])
-        cells = [hit[0][0][0] for hit in shown]
         px = shown[0][1][0] if shown else 1
-        where = (tuple(ids), px, widest, selected, highlighted, clip_t)
-        changed: set[int] = set()  # tokens whose pictures, words or name differ from last time
-        if self._near_key == where:  # the same tokens in view: last time's answers hold but where moved
-            before = self._kept
-            moved = [i for i, cell in enumerate(cells) if cell != self._cells[i]]
+        where = (ids, px, widest, selected, highlighted, clip_t)
+        last = self._shown
+        n = len(shown)
+        if self._near_key == where and len(last) == n:  # the same tokens in view, in the same order
+            dirty = [i for i, now, was in zip(range(n), shown, last) if now is not was]
+            if not dirty:
+                return self._names_made
+            changed = set(dirty)  # tokens whose pictures, words or name differ from last time
+            cells = self._cells
+            moved = [i for i in dirty if shown[i][0][0][0] != cells[i]]
             if moved:
-                changed.update(moved)
                 for i in moved:  # its old neighbours and its new ones look again
                     changed.update(self._near[i])
+                    cells[i] = shown[i][0][0][0]
                 self._near = _moved(self._near, cells, moved, px, widest)
                 for i in moved:
                     changed.update(self._near[i])
+            words_of, marks_of, names_of = self._words_of, self._marks_of, self._names_of
+            order, at = self._order, self._at
+            full = False
         else:
-            before = {}
+            cells = self._cells = [hit[0][0][0] for hit in shown]
             self._near_key, self._near = where, _neighbours(cells, px, widest)
-        self._cells = cells
+            changed = set(range(n))
+            words_of = self._words_of = [[] for _ in range(n)]
+            marks_of = self._marks_of = [[] for _ in range(n)]
+            names_of = self._names_of = [None] * n
+            order = self._order = sorted(range(n), key=lambda i: (ids[i] != selected, ids[i] not in highlighted))
+            at = self._at = [0] * n
+            for k, i in enumerate(order):
+                at[i] = k
+            full = True
+        self._shown = list(shown)
         near = self._near
-        words_of: list[list[pygame.Rect]] = []
-        marks_of: list[list[tuple]] = []
-        for i, hit in enumerate(shown):
-            last = before.get(ids[i])
-            if last is not None and last[0] == looks[i] and i not in changed:  # as it was, among the same: the same words
-                words_of.append(last[1])
-                marks_of.append(last[2])
+        discs = [hit[4] for hit in shown]
+        for i in sorted(changed):
+            words_of[i], marks_of[i] = self._words(shown[i], i, discs, near[i], clip, clip_t, ids[i])
+        # Names in order (the selected and highlighted first): each looks at its neighbours'
+        # names placed before it, so one that moves makes those after it beside it look again.
+        todo = list(range(n)) if full else sorted({at[j] for i in changed for j in (i, *near[i])})
+        heapq.heapify(todo)
+        seen: set[int] = set()
+        while todo:
+            k = heapq.heappop(todo)
+            if k in seen:
                 continue
-            changed.add(i)
-            badges = hit[2][2]
-            rects = [img.get_rect(topleft=at) for img, at, _ in badges]
-            if near[i] and rects:
-                others = [discs[j] for j in near[i]]
-                if any(r.collidelist(others) >= 0 for r in rects):
-                    badges = self._short_badges(hit[0][1], discs[i].center, hit[1][0])
-                    rects = [img.get_rect(topleft=at) for img, at, _ in badges]
-                # Beside a neighbour's disc (a diagonal one above) a row over the edge reads as the
-                # neighbour's: Bear 3's "Fl" sat level with Bear 2 (review 4, finding 9). It goes on
-                # its own disc's top instead, unmistakably its own.
-                cell_px = hit[1][0]
-                gap = max(2, cell_px // 3)
-                if any(r.inflate(2 * gap, 0).collidelist(others) >= 0 for r in rects):
-                    squares = [pygame.Rect(0, 0, cell_px - 6, cell_px - 6) for _ in near[i]]
-                    for sq, j in zip(squares, near[i]):
-                        sq.center = discs[j].center  # the neighbour's square, a little inside its edge
-                    # across the top of the rim, else beside the disc at its middle on the side away
-                    # from the neighbours (at a small zoom the rim has no room clear of them)
-                    left = sum(sq.centerx < discs[i].centerx for sq in squares) >= len(squares) / 2
-                    # ... and never over its own initials: a pill as tall as a small disc (the players'
-                    # large type at 27 px a square) across the rim's top hid "Ar" and "B3" (review 7).
-                    letters = self._initials_box(discs[i], cell_px)
-                    for side in (0, 1, -1) if left else (0, -1, 1):
-                        inside = self._short_badges(hit[0][1], discs[i].center, cell_px, inside=True, side=side)
-                        inner = [img.get_rect(topleft=at) for img, at, _ in inside]
-                        hides = sum(overlap(r, letters) for r in inner) > LETTERS_FREE * letters.width * letters.height
-                        if not hides and not any(r.collidelist(squares) >= 0 for r in inner):
-                            badges, rects = inside, inner
-                            break
-            words_of.append(rects)
-            marks_of.append([(img, at, text, *blit_operation(img, at, clip, clip_t), ids[i]) for img, at, text in badges])
-        order = sorted(range(len(shown)), key=lambda i: (ids[i] != selected, ids[i] not in highlighted))
-        out: list[tuple | None] = [None] * len(shown)
-        named: dict[int, pygame.Rect] = {}
-        kept: dict[str, tuple] = {}
-        for i in order:
-            last = before.get(ids[i])
-            if last is not None and i not in changed and changed.isdisjoint(near[i]):
-                name = last[3]  # nothing it depends on changed: the same place (or none)
-            else:
-                name = self._name_place(shown[i], discs, words_of, named, near[i], i,
-                                        ids[i] == selected or ids[i] in highlighted, clip, clip_t)
-                if last is None or name != last[3]:
-                    changed.add(i)  # a neighbour later in the order must look again
-            if name is not None:
-                named[i] = name[0].get_rect(topleft=name[1])
-                out[i] = name
-            kept[ids[i]] = (looks[i], words_of[i], marks_of[i], name)
-        self._kept = kept
-        self._names_key = key
-        self._names_made = ([mark for marks in marks_of for mark in marks], [name for name in out if name is not None])
-        self.unnamed = frozenset(ids[i] for i in range(len(shown)) if shown[i][2][1] is not None and out[i] is None)
+            seen.add(k)
+            i = order[k]
+            if not full and i not in changed and changed.isdisjoint(near[i]):
+                continue  # nothing it depends on changed: the same place (or none)
+            named = {j: place[0].get_rect(topleft=place[1]) for j in near[i]
+                     if at[j] < k and (place := names_of[j]) is not None}
+            name = self._name_place(shown[i], discs, words_of, named, near[i], i,
+                                    ids[i] == selected or ids[i] in highlighted, clip, clip_t)
+            if full or name != names_of[i]:
+                names_of[i] = name
+                changed.add(i)
+                for j in near[i]:  # a neighbour later in the order must look again
+                    if at[j] > k:
+                        heapq.heappush(todo, at[j])
+        self._names_made = ([mark for marks in marks_of for mark in marks], [name for name in names_of if name is not None])
+        self.unnamed = frozenset(ids[i] for i in range(n) if shown[i][2][1] is not None and names_of[i] is None)
         return self._names_made
+
+    def _words(self, hit: tuple, i: int, discs: list[pygame.Rect], near: list[int], clip: pygame.Rect,
+               clip_t: tuple, cid: str) -> tuple[list[pygame.Rect], list[tuple]]:
+        """One token's condition words among its neighbours (``near``): their rectangles, and
+        (picture, place, text, recorded key, recorded box, whose) each (see :meth:`_names`)."""
+        badges = hit[2][2]
+        rects = [img.get_rect(topleft=at) for img, at, _ in badges]
+        if near and rects:
+            others = [discs[j] for j in near]
+            if any(r.collidelist(others) >= 0 for r in rects):
+                badges = self._short_badges(hit[0][1], discs[i].center, hit[1][0])
+                rects = [img.get_rect(topleft=at) for img, at, _ in badges]
+            # Beside a neighbour's disc (a diagonal one above) a row over the edge reads as the
+            # neighbour's: Bear 3's "Fl" sat level with Bear 2 (review 4, finding 9). It goes on
+            # its own disc's top instead, unmistakably its own.
+            cell_px = hit[1][0]
+            gap = max(2, cell_px // 3)
+            if any(r.inflate(2 * gap, 0).collidelist(others) >= 0 for r in rects):
+                squares = [pygame.Rect(0, 0, cell_px - 6, cell_px - 6) for _ in near]
+                for sq, j in zip(squares, near):
+                    sq.center = discs[j].center  # the neighbour's square, a little inside its edge
+                # across the top of the rim, else beside the disc at its middle on the side away
+                # from the neighbours (at a small zoom the rim has no room clear of them)
+                left = sum(sq.centerx < discs[i].centerx for sq in squares) >= len(squares) / 2
+                # ... and never over its own initials: a pill as tall as a small disc (the players'
+                # large type at 27 px a square) across the rim's top hid "Ar" and "B3" (review 7).
+                letters = self._initials_box(discs[i], cell_px)
+                for side in (0, 1, -1) if left else (0, -1, 1):
+                    inside = self._short_badges(hit[0][1], discs[i].center, cell_px, inside=True, side=side)
+                    inner = [img.get_rect(topleft=at) for img, at, _ in inside]
+                    hides = sum(overlap(r, letters) for r in inner) > LETTERS_FREE * letters.width * letters.height
+                    if not hides and not any(r.collidelist(squares) >= 0 for r in inner):
+                        badges, rects = inside, inner
+                        break
+        return rects, [(img, at, text, *blit_operation(img, at, clip, clip_t), cid) for img, at, text in badges]
 
     def _name_place(self, hit: tuple, discs: list[pygame.Rect], words_of: list[list[pygame.Rect]],
                     named: dict[int, pygame.Rect], near: list[int], i: int, must: bool, clip: pygame.Rect,
@@ -598,20 +625,23 @@ def _eye_slash(surface: pygame.Surface, at: tuple[float, float], size: int) -> N
 
 def _moved(near: list[list[int]], cells: list[tuple[int, int]], moved: list[int], px: int,
            widest: int) -> list[list[int]]:
-    """:func:`_neighbours` after the tokens ``moved`` changed squares (the others stayed): their
-    lists made again, and they taken out of and put into the others' lists."""
+    """:func:`_neighbours` after the tokens ``moved`` changed squares (the others stayed), changed
+    in place: their lists made again, and they taken out of their old neighbours' lists and put
+    into their new ones' (the lists are symmetric; their order does not matter)."""
     reach = 2 + widest // max(1, px)
-    out = [list(found) for found in near]
     gone = set(moved)
-    for found in out:
-        found[:] = [j for j in found if j not in gone]
+    for i in moved:
+        for j in near[i]:
+            if j not in gone and i in near[j]:
+                near[j].remove(i)
     for i in moved:
         c, r = cells[i]
-        out[i] = [j for j, (cj, rj) in enumerate(cells) if j != i and abs(cj - c) <= reach and abs(rj - r) <= 2]
-        for j in out[i]:
+        near[i] = [j for j, (cj, rj) in enumerate(cells) if j != i and abs(cj - c) <= reach and abs(rj - r) <= 2]
+    for i in moved:
+        for j in near[i]:
             if j not in gone:
-                out[j].append(i)
-    return out
+                near[j].append(i)
+    return near
 
 
 def _neighbours(cells: list[tuple[int, int]], px: int, widest: int) -> list[list[int]]:

@@ -55,6 +55,8 @@ class Hotspot:
     key: str
     data: dict[str, Any] = field(default_factory=dict)
     action: Callable[..., object] | None = None  # called with no arguments (``...``: a lambda may bind defaults)
+    drawn: pygame.Rect | None = None  # a button lit under the pointer: its rectangle as drawn ...
+    lit_by: tuple[int, int] | None = None  # ... and the pointer it was tested with there (see lit_buttons)
 
 
 class Hotspots:
@@ -99,8 +101,12 @@ class Panel:
         self.hits = []
         self.rect = None
 
-    def hit(self, rect: pygame.Rect, key: str, action: Callable[..., object] | None) -> None:
-        self.hits.append(Hotspot(pygame.Rect(rect), key, action=action))
+    def hit(self, rect: pygame.Rect, key: str, action: Callable[..., object] | None,
+            lit_by: tuple[int, int] | None = None) -> None:
+        spot = Hotspot(pygame.Rect(rect), key, action=action)
+        if lit_by is not None:
+            spot.drawn, spot.lit_by = pygame.Rect(rect), (lit_by[0], lit_by[1])
+        self.hits.append(spot)
 
     def button_rect(self, key: str) -> pygame.Rect | None:
         for h in self.hits:
@@ -373,8 +379,21 @@ def button(panel: Panel, surface: pygame.Surface, rect: pygame.Rect, label: str,
     """A button of ``panel`` (see :func:`button_face`); records the hit only when enabled."""
     over = hover is not None and rect.collidepoint(hover) and enabled
     button_face(surface, rect, label, style=style if enabled else "disabled", size=size, hovered=over)
-    panel.hit(rect, key, action if enabled else None)
+    panel.hit(rect, key, action if enabled else None, hover if enabled else None)
     return rect
+
+
+def lit_buttons(panels: list[Panel], drawn_with: tuple[int, int] | None,
+                pointer: tuple[int, int] | None) -> Any:
+    """What the pointer shows on ``panels`` drawn last with the pointer at ``drawn_with``: which
+    of their buttons it lights (each tested as :func:`button` tested it then, moved by as much
+    as the pointer moved), or the pointer itself when either is None. Equal answers: the panels
+    draw the same pixels, so a frame need not draw them again (retained.py: their part's key)."""
+    if pointer is None or drawn_with is None:
+        return pointer
+    dx, dy = pointer[0] - drawn_with[0], pointer[1] - drawn_with[1]
+    return tuple(spot.drawn.collidepoint(spot.lit_by[0] + dx, spot.lit_by[1] + dy)
+                 for panel in panels for spot in panel.hits if spot.drawn is not None and spot.lit_by is not None)
 
 
 def pill(surface: pygame.Surface, label: str, pos: tuple[int, int], *, size: int = 18,

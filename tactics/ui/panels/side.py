@@ -36,8 +36,15 @@ def draw_side_panel(
     hp_shown: bool = True,
 ) -> pygame.Rect | None:
     """Draw the panel at the right edge; returns its rectangle (None when empty)."""
+    return draw_side_rows(surface, top, side_rows(state, selected, budget, template_label, affected, hp_shown))
+
+
+def side_rows(state: EncounterState, selected: Combatant | None, budget: tuple[int, int] | None,
+              template_label: str, affected: list[Combatant] | None, hp_shown: bool = True) -> tuple:
+    """Everything the side panel shows, as its rows (empty: no panel): a frame whose rows are
+    those of the last one need not draw it again (retained.py)."""
     if selected is None and affected is None:
-        return None
+        return ()
     rows: list[tuple] = []
     if selected is not None:
         team = state.teams.get(selected.team)
@@ -63,7 +70,14 @@ def draw_side_panel(
                 rows.append(("who", who.name, tuple(team.colour) if team else theme.TEXT))
         else:
             rows.append(("dim", "No one inside"))
-    key = (tuple(rows), theme.scale())
+    return tuple(rows)
+
+
+def draw_side_rows(surface: pygame.Surface, top: int, rows: tuple) -> pygame.Rect | None:
+    """The panel of ``rows`` (:func:`side_rows`) at the right edge; its rectangle (None when empty)."""
+    if not rows:
+        return None
+    key = (rows, theme.scale())
     x = card_left(surface.get_width())
     cached = None if probe.active() else _cache.get(key)
     if cached is None:
@@ -81,7 +95,7 @@ def draw_side_panel(
 _cache: dict[tuple, pygame.Surface] = {}
 
 
-def _paint(rows: list[tuple]) -> pygame.Surface:
+def _paint(rows: tuple) -> pygame.Surface:
     w = theme.SIDE_W
     height = px(20)
     for row in rows:

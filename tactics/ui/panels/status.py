@@ -14,13 +14,31 @@ KIND_COLOURS = {"info": theme.INFO, "good": theme.GOOD, "error": theme.BAD, "war
 
 
 def draw_status(surface: pygame.Surface, hint: str, message: tuple[str, str] | None, right: str) -> None:
+    rx = right_x(surface.get_width(), right)
+    draw_status_bar(surface, hint, message, rx)
+    draw_status_right(surface, right)
+
+
+def right_x(width: int, right: str) -> int:
+    """Where the readout at the right of the status bar (the square, the zoom, GM or PLAYERS) starts."""
+    return width - theme.text(right, fs(15), "semibold", theme.TEXT_DIM).get_width() - px(14)
+
+
+def bar_key(hint: str, message: tuple[str, str] | None, rx: int) -> tuple:
+    """What :func:`draw_status_bar` shows with the readout at ``rx``: the message or the hint as
+    fitted into the room left of it (the readout's width changes its room only when it fits)."""
+    x = px(14)
+    if message is not None:
+        return ("message", message[1], _fitted(message[0], "semibold", rx - x - px(40), fs(15)))
+    return ("hint", _fitted(hint, "regular", rx - x - px(20), fs(15)) if hint else None)
+
+
+def draw_status_bar(surface: pygame.Surface, hint: str, message: tuple[str, str] | None, rx: int) -> None:
+    """The bar and, at its left, the last message or else the tool's hint (room up to ``rx``)."""
     w, h = surface.get_size()
     top = h - theme.STATUS_H
-    pygame.draw.rect(surface, theme.CHROME, (0, top, w, theme.STATUS_H))
+    surface.fill(theme.CHROME, (0, top, w, theme.STATUS_H))
     pygame.draw.line(surface, theme.CHROME_EDGE, (0, top), (w, top))
-    right_img = theme.text(right, fs(15), "semibold", theme.TEXT_DIM)
-    rx = w - right_img.get_width() - px(14)
-    blit_text(surface, right_img, (rx, top + (theme.STATUS_H - right_img.get_height()) // 2), right)
     x = px(14)
     if message is not None:
         text, kind = message
@@ -33,6 +51,15 @@ def draw_status(surface: pygame.Surface, hint: str, message: tuple[str, str] | N
     if hint:
         img = _fitting(hint, "regular", theme.TEXT, rx - x - px(20))
         blit_text(surface, img, (x, top + (theme.STATUS_H - img.get_height()) // 2), hint)
+
+
+def draw_status_right(surface: pygame.Surface, right: str) -> None:
+    """The readout at the right of the bar, over it (its own part of the frame: it follows the pointer)."""
+    w, h = surface.get_size()
+    top = h - theme.STATUS_H
+    right_img = theme.text(right, fs(15), "semibold", theme.TEXT_DIM)
+    rx = w - right_img.get_width() - px(14)
+    blit_text(surface, right_img, (rx, top + (theme.STATUS_H - right_img.get_height()) // 2), right)
 
 
 def _fitting(text: str, weight: str, colour, room: int) -> pygame.Surface:
