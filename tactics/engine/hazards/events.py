@@ -6,13 +6,12 @@ and shapes are the ones saves have always held (docs/save-format.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tactics.engine.core.events import Direction, Event, Square, omitted, omitted_list, saved_as
+from tactics.engine.core.events import Direction, Event, event_kind, Square, omitted, omitted_list, saved_as
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class FacingSet(Event):
     kind: ClassVar[str] = "facing.set"
 
@@ -22,7 +21,7 @@ class FacingSet(Event):
     cell: Square | None = omitted()
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GrenadeCloud(Event):
     kind: ClassVar[str] = "grenade.cloud"
 
@@ -31,7 +30,7 @@ class GrenadeCloud(Event):
     rounds: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GrenadeCloudTick(Event):
     kind: ClassVar[str] = "grenade.cloud-tick"
 
@@ -39,7 +38,7 @@ class GrenadeCloudTick(Event):
     rounds: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GrenadeCooked(Event):
     kind: ClassVar[str] = "grenade.cooked"
 
@@ -49,7 +48,7 @@ class GrenadeCooked(Event):
     result: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GrenadeExploded(Event):
     kind: ClassVar[str] = "grenade.exploded"
 
@@ -58,14 +57,14 @@ class GrenadeExploded(Event):
     cell: Square
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GrenadeSpent(Event):
     kind: ClassVar[str] = "grenade.spent"
 
     grenade: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GrenadeThrown(Event):
     """A grenade thrown: where it was aimed, the scatter dice and where it came down (R-GREN-2..3).
 
@@ -108,7 +107,7 @@ class GrenadeThrown(Event):
     stopped: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class HazardBlast(Event):
     kind: ClassVar[str] = "hazard.blast"
 
@@ -121,7 +120,7 @@ class HazardBlast(Event):
     dc: int | None
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class HazardHit(Event):
     kind: ClassVar[str] = "hazard.hit"
 
@@ -135,7 +134,7 @@ class HazardHit(Event):
     text: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapDetected(Event):
     kind: ClassVar[str] = "trap.detected"
 
@@ -149,7 +148,7 @@ class TrapDetected(Event):
     total: int | None = omitted()
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapDisarm(Event):
     kind: ClassVar[str] = "trap.disarm"
 
@@ -161,7 +160,7 @@ class TrapDisarm(Event):
     actions: list[str]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapHalted(Event):
     kind: ClassVar[str] = "trap.halted"
 
@@ -169,7 +168,7 @@ class TrapHalted(Event):
     at: Square
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapPlaced(Event):
     kind: ClassVar[str] = "trap.placed"
 
@@ -177,21 +176,21 @@ class TrapPlaced(Event):
     by: str | None
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapRemoved(Event):
     kind: ClassVar[str] = "trap.removed"
 
     trap: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapRevealed(Event):
     kind: ClassVar[str] = "trap.revealed"
 
     trap: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapSearch(Event):
     kind: ClassVar[str] = "trap.search"
 
@@ -203,7 +202,7 @@ class TrapSearch(Event):
     action: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapSetCheck(Event):
     kind: ClassVar[str] = "trap.set-check"
 
@@ -214,7 +213,7 @@ class TrapSetCheck(Event):
     action: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapStatus(Event):
     kind: ClassVar[str] = "trap.status"
 
@@ -224,7 +223,7 @@ class TrapStatus(Event):
     timer_rounds: int | None = omitted()
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapTriggered(Event):
     kind: ClassVar[str] = "trap.triggered"
 
