@@ -115,7 +115,7 @@ class Event(metaclass=_EventType):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return _values(self) == _values(cast(Event, other))
+        return _values(self) == _values(other)
 
     def __hash__(self) -> int:
         return hash(_values(self))
