@@ -36,6 +36,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+import os
 import sys
 import types
 import typing
@@ -68,6 +69,7 @@ class _Store:
     def __init__(self) -> None:
         self.entries: dict[str, str] | None = None  # key -> JSON text; None until read
         self.path: Path | None = None  # the file they were read from
+        self.override: str | None = None  # the cache folder's environment variable then
         self.code: str | None = None
         self.dirty = False
         self.batching = 0
@@ -98,9 +100,13 @@ def _code_mark() -> str:
 
 
 def _path() -> Path:
-    from tactics.rules.checked_cache import cache_dir
+    from tactics.rules.checked_cache import CACHE_ENV, cache_dir
 
-    return cache_dir() / CACHE_FILE
+    override = os.environ.get(CACHE_ENV)
+    if _store.path is None or override != _store.override:
+        _store.override = override
+        return cache_dir() / CACHE_FILE
+    return _store.path
 
 
 def _entries() -> dict[str, str]:
