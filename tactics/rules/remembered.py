@@ -33,8 +33,10 @@ validated every start, as before). Nothing here is executable: JSON only.
 
 from __future__ import annotations
 
+import copy
 import enum
 import hashlib
+import inspect
 import json
 import os
 import sys
@@ -45,6 +47,7 @@ from pathlib import Path
 from typing import Any, Iterator, TypeVar
 
 from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
 
 from tactics.atomicfiles import atomic_write_text
 
@@ -268,14 +271,39 @@ def _rebuild_model(model: type[M], data: Any) -> M:
     if not isinstance(data, dict) or not getattr(model, "__pydantic_fields_complete__", True):
         raise _Untrusted
     values: dict[str, Any] = {}
+    given: set[str] = set()
     rest = dict(data)
     for name, info in model.__pydantic_fields__.items():
         if name in rest:
             values[name] = _rebuild(info.annotation, rest.pop(name))
+            given.add(name)
+        else:  # (model_construct would find the default too, inspecting the factory's signature every time)
+            values[name] = _default(info)
     extra = model.model_config.get("extra")
     if rest and extra != "allow":
         raise _Untrusted
-    return model.model_construct(**values, **rest)
+    return model.model_construct(given, **values, **rest)
+
+
+_PLAIN_FACTORIES: dict[Any, bool] = {dict: True, list: True, set: True, tuple: True, frozenset: True}
+
+
+def _default(info: Any) -> Any:
+    """A field's default as validation fills it in: a copy of ``default``, or ``default_factory()``."""
+    factory = info.default_factory
+    if factory is None:
+        if info.default is PydanticUndefined:
+            raise _Untrusted  # (a required field the data lacked: not what validation gave)
+        return copy.deepcopy(info.default)
+    plain = _PLAIN_FACTORIES.get(factory)
+    if plain is None:
+        try:
+            plain = _PLAIN_FACTORIES[factory] = not inspect.signature(factory).parameters
+        except (TypeError, ValueError):
+            plain = _PLAIN_FACTORIES[factory] = False
+    if not plain:
+        raise _Untrusted  # a factory reading the other fields' validated values
+    return factory()
 
 
 _NONE = type(None)
