@@ -49,6 +49,7 @@ print(json.dumps({
     "models": len(models),
     "built": sorted(f"{c.__module__}.{c.__qualname__}" for c in models if c.__pydantic_complete__),
     "metadata": "importlib.metadata" in sys.modules,
+    "parsers": sorted(m for m in ("tomllib", "importlib.metadata", "email") if m in sys.modules),
 }))
 """
 
@@ -125,8 +126,10 @@ def test_the_first_frame_loads_no_opponent_and_builds_only_the_validators_it_use
 
 def test_a_later_start_validates_nothing_it_validated_before(starts):
     """The rules files and the encounter file passed at the first start and are rebuilt from what
-    was remembered: no pydantic validator is built, and pydantic's plugin search (which imports
-    ``importlib.metadata`` and the email package) never runs."""
+    was remembered (tactics/rules/remembered.py): no pydantic validator is built, no TOML parsed,
+    and pydantic's plugin search (which imports ``importlib.metadata`` and the email package)
+    never runs."""
     first, seen, _ = starts
-    assert first["metadata"] is True  # (the check sees it: the first start validated)
+    assert first["metadata"] is True and "tomllib" in first["parsers"]  # (the check sees them: the first start)
     assert seen["built"] == [] and seen["metadata"] is False
+    assert seen["parsers"] == []  # nor is a TOML file parsed again (nor the email package: the plugin search's)

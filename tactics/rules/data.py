@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -147,14 +146,11 @@ def read_document(path: str | Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise DataError(path, "", f"cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
-        if not toml:
-            doc = json.loads(text)
-        else:
-            doc = tomllib.loads(text)
+        doc = _parsed_toml(path, text) if toml else json.loads(text)
+    except DataError:
+        raise
     except json.JSONDecodeError as exc:
         raise DataError(path, f"line {exc.lineno}", exc.msg) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(path, "", f"not valid TOML: {' '.join(str(exc).split())}") from None
     except RecursionError:
         raise DataError(path, "", "nested too deeply") from None
     except ValueError as exc:  # a number with too many digits to read
@@ -167,6 +163,15 @@ def read_document(path: str | Path) -> dict[str, Any]:
     if toml:
         remembered.remember_document(data, doc)
     return doc
+
+
+def _parsed_toml(path: Path, text: str) -> Any:
+    import tomllib  # (imported only for a file not parsed at an earlier start: 4 modules and their patterns)
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(path, "", f"not valid TOML: {' '.join(str(exc).split())}") from None
 
 
 #: Every number in a data, encounter or save document lies within this (a rules number,
