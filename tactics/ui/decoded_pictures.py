@@ -23,6 +23,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Literal
 
 import pygame
 
@@ -31,9 +32,10 @@ MAGIC = b"tactics decoded picture 1\n"
 KEEP = 4
 #: The largest picture kept (its pixels): a 4096x4096 RGBA map; larger ones are decoded every time.
 MAX_BYTES = 64 * 1024 * 1024
+PixelFormat = Literal["RGB", "RGBA"]
 #: pygame's name of a picture's pixel format by its bits a pixel, and the bytes a pixel
-_FORMATS = {24: "RGB", 32: "RGBA"}
-_BYTES = {"RGB": 3, "RGBA": 4}
+_FORMATS: dict[int, PixelFormat] = {24: "RGB", 32: "RGBA"}
+_BYTES: dict[PixelFormat, int] = {"RGB": 3, "RGBA": 4}
 
 
 def _folder() -> Path:
@@ -91,8 +93,9 @@ def _recalled(header: dict[str, object]) -> pygame.Surface | None:
         return None
     if not isinstance(kept, dict) or {k: kept.get(k) for k in header} != header:
         return None
-    width, height, form = kept.get("width"), kept.get("height"), kept.get("format")
-    if not (isinstance(width, int) and isinstance(height, int) and isinstance(form, str) and form in _BYTES):
+    width, height = kept.get("width"), kept.get("height")
+    form: PixelFormat | None = "RGB" if kept.get("format") == "RGB" else "RGBA" if kept.get("format") == "RGBA" else None
+    if not (isinstance(width, int) and isinstance(height, int) and form is not None):
         return None
     pixels = memoryview(data)[end + 1:]
     if width <= 0 or height <= 0 or len(pixels) != width * height * _BYTES[form]:
