@@ -115,6 +115,20 @@ def test_other_code_or_a_broken_cache_file_means_validating_again(cache, tmp_pat
         assert json.loads(cache.read_text(encoding="utf-8"))["code"] == stored["code"]  # and remembered again
 
 
+def test_a_damaged_entry_is_not_used(cache, tmp_path, validations):
+    path = tmp_path / "weapons.toml"
+    path.write_bytes(bundled_data_path("weapons.toml").read_bytes())
+    first = load_items(path, Weapon, "weapon")
+    stored = json.loads(cache.read_text(encoding="utf-8"))
+    key = next(k for k in stored["entries"] if k.startswith("model ") and "Weapon" in k)
+    stored["entries"][key] = stored["entries"][key].replace('"damage": "', '"damage": "9', 1)  # (a bad dice text)
+    cache.write_text(json.dumps(stored), encoding="utf-8")
+    _new_process()
+    validations.clear()
+    assert load_items(path, Weapon, "weapon") == first
+    assert validations == ["Weapon"]  # that one validated again; the others rebuilt
+
+
 def test_a_remembered_document_is_a_fresh_copy_each_time(cache, tmp_path):
     path = tmp_path / "terrain.toml"
     path.write_bytes(bundled_data_path("terrain.toml").read_bytes())

@@ -15,6 +15,9 @@ What is remembered, in the per-user cache folder
 * a validated model, keyed by the model and the SHA-256 of the data it was
   validated from, as the model's JSON dump.
 
+Each entry carries a check (a SHA-256 over its key and text): an entry damaged on disk is
+not used.
+
 Both are kept only under a *code mark*: a SHA-256 over the code that parses and
 validates (``tactics/rules``, ``tactics/engine/core``, ``tactics/maps``, and the
 model's own module) and over the Python and pydantic installs; other code forgets
@@ -55,7 +58,7 @@ M = TypeVar("M", bound=BaseModel)
 
 CACHE_FILE = "rules-data-validated.json"
 #: Bump when what is stored changes meaning.
-FORMAT = 1
+FORMAT = 2
 #: Entries kept (the newest): every bundled file and model is about 60; a GM's tables add theirs.
 KEEP = 600
 #: Documents larger than this are parsed every time (a rules file is a few KB).
@@ -129,10 +132,19 @@ def _entries() -> dict[str, str]:
     return _store.entries
 
 
+def _kept(key: str) -> str | None:
+    """The JSON text remembered under ``key``, if its check still matches (a damaged entry is none)."""
+    entry = _entries().get(key)
+    if entry is None or len(entry) < 17 or entry[16] != " ":
+        return None
+    text = entry[17:]
+    return text if _digest(f"{key}\n{text}".encode("utf-8", "surrogateescape"))[:16] == entry[:16] else None
+
+
 def _keep(key: str, text: str) -> None:
     entries = _entries()
     entries.pop(key, None)
-    entries[key] = text
+    entries[key] = _digest(f"{key}\n{text}".encode("utf-8", "surrogateescape"))[:16] + " " + text
     while len(entries) > KEEP:
         del entries[next(iter(entries))]
     _store.dirty = True
@@ -178,7 +190,7 @@ def recalled_document(data: bytes) -> dict[str, Any] | None:
     """The parsed document of a file with these bytes, if one was remembered (a fresh copy)."""
     if len(data) > MAX_REMEMBERED_BYTES:
         return None
-    text = _entries().get("doc " + _digest(data))
+    text = _kept("doc " + _digest(data))
     if text is None:
         return None
     doc = json.loads(text)
@@ -221,7 +233,7 @@ def recalled(model: type[M], raw: Any) -> M | None:
     if model in _store.untrusted:
         return None
     key = _model_key(model, raw)
-    text = _entries().get(key) if key is not None else None
+    text = _kept(key) if key is not None else None
     if text is None:
         return None
     try:
