@@ -168,6 +168,9 @@ def test_a_value_json_would_change_is_not_remembered(cache, validations):
     validations.clear()
     assert validate("loose.toml", _Loose, raw).anything == [1, 2]
     assert validations == []  # lists come back as lists: remembered
+    validations.clear()
+    assert validate("loose.toml", _Loose, {"name": "a", "anything": (1, 2)}).anything == (1, 2)
+    assert validations == ["_Loose"]  # not the list remembered for [1, 2]
     model = _Loose.model_validate({"name": "b", "anything": (1, 2)})
     remembered.remember(_Loose, {"name": "b"}, model)  # (as if validated from other data)
     assert remembered.recalled(_Loose, {"name": "b"}) is None

@@ -211,7 +211,28 @@ def remember_document(data: bytes, doc: dict[str, Any]) -> None:
 
 # -- models ---------------------------------------------------------------------------------
 
+def _json_only(raw: Any) -> bool:
+    """Whether ``raw`` is what a parsed document holds: tables with text keys, lists, text,
+    numbers, true/false, nothing (a tuple would be keyed as the list JSON makes of it, and an
+    ``Any`` field keeps a tuple as a tuple)."""
+    stack = [raw]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            if not all(type(key) is str for key in item):
+                return False
+            stack.extend(item.values())
+        elif kind is list:
+            stack.extend(item)
+        elif kind not in (str, int, float, bool) and item is not None:
+            return False
+    return True
+
+
 def _model_key(model: type[BaseModel], raw: Any) -> str | None:
+    if not _json_only(raw):
+        return None
     try:
         data = json.dumps(raw, sort_keys=True, allow_nan=False)
     except (TypeError, ValueError):
