@@ -5,7 +5,8 @@ app-controlled opponent (``tactics.ai``) is loaded only once the app plays a tea
 side, the players' window module only once it opens, and a pydantic model builds its
 validator only when it first validates (the saves', the ships', the opponents' and the
 grenades' models are not needed to show the first frame; the grenade tool reads its kinds
-when first used). The engine parts loaded on first use (``features.LATER``: the starship,
+when first used), and a later start builds none (the data it validated before is rebuilt
+from what the first start remembered). The engine parts loaded on first use (``features.LATER``: the starship,
 individual turns) and the windows, panels and forms shown only later are not imported at
 all (nor pygame_gui: the toolbar is drawn by the app), and Python's cycle collector is back
 on its usual schedule once the frame is shown.
@@ -19,6 +20,8 @@ import subprocess
 import sys
 
 import pytest
+
+from tactics.rules import remembered
 
 FIRST_FRAME = """
 import json, sys
@@ -45,23 +48,34 @@ print(json.dumps({
     "asyncio": sorted(m for m in sys.modules if m.split(".")[0] == "asyncio"),
     "models": len(models),
     "built": sorted(f"{c.__module__}.{c.__qualname__}" for c in models if c.__pydantic_complete__),
+    "metadata": "importlib.metadata" in sys.modules,
+    "parsers": sorted(m for m in ("tomllib", "importlib.metadata", "email") if m in sys.modules),
 }))
 """
 
 
-def _first_frame() -> dict:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+def _first_frame(cache: str) -> dict:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "TACTICS_CACHE_DIR": cache}
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 @pytest.fixture(scope="module")
-def seen() -> dict:
-    """What a second start showed: the first start of the session checks every rules file
-    (and remembers that they passed), as a user's first start after an install does."""
-    _first_frame()
-    return _first_frame()
+def starts(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict, dict]:
+    """What three starts showed, with a cache folder of their own: the first checks every rules
+    file and remembers them validated (:mod:`tactics.rules.remembered`), as a user's first
+    start after an install does; the second is every later start; the third had its check
+    remembered but not the validated data (each model then validates when first used)."""
+    cache = tmp_path_factory.mktemp("start-cache")
+    first, later = _first_frame(str(cache)), _first_frame(str(cache))
+    (cache / remembered.CACHE_FILE).unlink()
+    return first, later, _first_frame(str(cache))
+
+
+@pytest.fixture(scope="module")
+def seen(starts: tuple[dict, dict, dict]) -> dict:
+    return starts[1]
 
 
 #: Imported by the first frame of the default (team-turn, ground) encounter: none of these.
@@ -97,13 +111,25 @@ def test_the_first_frame_imports_no_asyncio(seen):
     assert seen["asyncio"] == []
 
 
-def test_the_first_frame_loads_no_opponent_and_builds_only_the_validators_it_uses(seen):
+def test_the_first_frame_loads_no_opponent_and_builds_only_the_validators_it_uses(starts):
+    seen, not_remembered = starts[1], starts[2]
     assert seen["ai"] == [] and seen["players_window"] is False
     assert seen["models"] > 20  # (the starship's and the saves' models are not even imported: NOT_AT_START)
-    built = seen["built"]
+    built = not_remembered["built"]
     assert "tactics.engine.core.definition.EncounterDefinition" in built  # the encounter file was validated
     assert "tactics.rules.sheets.Sheet" in built  # and the sheets the panels show
     for unused in ("tactics.engine.saves.", "tactics.rules.starship_data.", "tactics.ai.",
                    "tactics.rules.explosives.GrenadeKind"):
         assert not [name for name in built if name.startswith(unused)], built
     assert len(built) < seen["models"] // 2
+
+
+def test_a_later_start_validates_nothing_it_validated_before(starts):
+    """The rules files and the encounter file passed at the first start and are rebuilt from what
+    was remembered (tactics/rules/remembered.py): no pydantic validator is built, no TOML parsed,
+    and pydantic's plugin search (which imports ``importlib.metadata`` and the email package)
+    never runs."""
+    first, seen, _ = starts
+    assert first["metadata"] is True and "tomllib" in first["parsers"]  # (the check sees them: the first start)
+    assert seen["built"] == [] and seen["metadata"] is False
+    assert seen["parsers"] == []  # nor is a TOML file parsed again (nor the email package: the plugin search's)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import inspect
 import json
-from dataclasses import fields, is_dataclass
+from dataclasses import FrozenInstanceError, fields, is_dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -41,9 +41,23 @@ def test_every_kind_is_one_frozen_class_with_one_reducer():
     assert set(KINDS) == set(ENCOUNTER_REDUCER.handlers), "a kind without a reducer (or the reverse)"
     for kind, cls in KINDS.items():
         assert cls.kind == kind and issubclass(cls, Event) and is_dataclass(cls)
-        assert cls.__dataclass_params__.frozen, cls  # type: ignore[attr-defined]
+        with pytest.raises(FrozenInstanceError):  # a journal's events never change (Event: frozen by hand)
+            cls.__new__(cls).kind = "other"  # type: ignore[misc]
     with pytest.raises(ValueError, match="registered twice"):
         register(type("Other", (TokenMoved,), {"kind": "token.placed"}))
+
+
+def test_an_event_is_immutable_and_equal_by_its_fields():
+    """What ``@dataclass(frozen=True)`` gave each kind, now :class:`Event`'s own methods (start time)."""
+    moved = TokenMoved(combatant="ann", path=[(1, 0)], feet=5)
+    for change in (lambda: setattr(moved, "feet", 10), lambda: setattr(moved, "note", "x"),
+                   lambda: delattr(moved, "feet")):
+        with pytest.raises(FrozenInstanceError):
+            change()
+    assert moved.feet == 5 and moved == TokenMoved(combatant="ann", path=[(1, 0)], feet=5)
+    assert moved != replace(moved, feet=10) and moved != "token.moved"
+    assert repr(moved) == "TokenMoved(combatant='ann', path=[(1, 0)], feet=5)"
+    assert hash(TokenPlaced(combatant="ann", cell=(1, 2))) == hash(TokenPlaced(combatant="ann", cell=(1, 2)))
 
 
 def test_the_json_is_what_saves_have_always_held():

@@ -439,13 +439,14 @@ def _image_doc(image: MapImage, base_dir: str | Path | None) -> dict[str, Any]:
     return out
 
 
-_NUMBER_LIST = re.compile(r"\[\s+((?:-?[0-9.eE+-]+,\s+)*-?[0-9.eE+-]+)\s+\]")
+#: (a pattern, compiled by ``re`` when a map is first written: not at every start)
+_NUMBER_LIST = r"\[\s+((?:-?[0-9.eE+-]+,\s+)*-?[0-9.eE+-]+)\s+\]"
 
 
 def dumps(doc: dict[str, Any]) -> str:
     """Indented JSON with short number lists ([x1, y1, x2, y2]) kept on one line."""
     text = json.dumps(doc, indent=2, ensure_ascii=False)
-    return _NUMBER_LIST.sub(lambda m: "[" + " ".join(m.group(1).split()) + "]", text) + "\n"
+    return re.sub(_NUMBER_LIST, lambda m: "[" + " ".join(m.group(1).split()) + "]", text) + "\n"
 
 
 def save_native_map(battle_map: BattleMap, path: str | Path) -> None:

@@ -60,8 +60,11 @@ def checked_rules_data() -> None:
     if mark is not None and _trust_cache and checked_cache.passed(mark):
         _checked = True
         return
-    for load in _loaders():
-        load()
+    from tactics.rules import remembered
+
+    with remembered.batch():  # every file parsed and validated is remembered in one write
+        for load in _loaders():
+            load()
     _checked = True
     if mark is not None:
         checked_cache.remember(mark)

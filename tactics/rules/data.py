@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -22,6 +21,7 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError  # noqa: E402
 
+from tactics.rules import remembered  # noqa: E402
 from tactics.safefiles import FileRefused, read_regular  # noqa: E402
 
 if TYPE_CHECKING:
@@ -133,20 +133,24 @@ def read_document(path: str | Path) -> dict[str, Any]:
     """
     path = Path(path)
     try:
-        text = read_regular(path, MAX_DOCUMENT_BYTES).decode("utf-8-sig")
+        data = read_regular(path, MAX_DOCUMENT_BYTES)
     except FileRefused as exc:
         raise DataError(path, "", exc.problem) from None
+    toml = path.suffix.lower() != ".json"
+    if toml:  # (JSON parses fast; TOML is parsed in Python: a file read before is not parsed again)
+        known = remembered.recalled_document(data)
+        if known is not None:
+            return known
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise DataError(path, "", f"cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
-        if path.suffix.lower() == ".json":
-            doc = json.loads(text)
-        else:
-            doc = tomllib.loads(text)
+        doc = _parsed_toml(path, text) if toml else json.loads(text)
+    except DataError:
+        raise
     except json.JSONDecodeError as exc:
         raise DataError(path, f"line {exc.lineno}", exc.msg) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(path, "", f"not valid TOML: {' '.join(str(exc).split())}") from None
     except RecursionError:
         raise DataError(path, "", "nested too deeply") from None
     except ValueError as exc:  # a number with too many digits to read
@@ -156,7 +160,18 @@ def read_document(path: str | Path) -> dict[str, Any]:
     found = out_of_bounds(doc)
     if found is not None:
         raise DataError(path, found[0], found[1])
+    if toml:
+        remembered.remember_document(data, doc)
     return doc
+
+
+def _parsed_toml(path: Path, text: str) -> Any:
+    import tomllib  # (imported only for a file not parsed at an earlier start: 4 modules and their patterns)
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(path, "", f"not valid TOML: {' '.join(str(exc).split())}") from None
 
 
 #: Every number in a data, encounter or save document lies within this (a rules number,
@@ -231,13 +246,17 @@ def validate(path: str | Path, model: type[M], raw: Any, prefix: str = "") -> M:
     """Validate ``raw`` against ``model``; errors name the field path in the file.
 
     Text holding a NUL or another control character is refused first, naming its field.
+    Data that passed before is rebuilt without validating it again (:mod:`tactics.rules.remembered`).
     """
+    known = remembered.recalled(model, raw)
+    if known is not None:
+        return known
     bad = control_text(raw)
     if bad is not None:
         field = ".".join(p for p in (prefix, bad) if p)
         raise DataError(path, field, "holds a NUL or another control character the window cannot show")
     try:
-        return model.model_validate(raw)
+        validated = model.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = ".".join(str(p) for p in first.get("loc", ()))
@@ -245,6 +264,8 @@ def validate(path: str | Path, model: type[M], raw: Any, prefix: str = "") -> M:
         raise DataError(path, field, first.get("msg", "invalid value")) from None
     except RecursionError:
         raise DataError(path, prefix, "nested too deeply") from None
+    remembered.remember(model, raw, validated)
+    return validated
 
 
 # -- bounded values shared by the data models ----------------------------------------------
@@ -280,8 +301,9 @@ def load_items(path: str | Path, model: type[M], table: str) -> dict[str, M]:
     if not isinstance(items, dict) or not items:
         raise DataError(path, table, f"expected a table of entries named [{table}.NAME]")
     out: dict[str, M] = {}
-    for name, raw in items.items():
-        if not isinstance(raw, dict):
-            raise DataError(path, f"{table}.{name}", "expected a table")
-        out[name] = validate(path, model, {"name": name, **raw}, f"{table}.{name}")
+    with remembered.batch():  # (one write of what was remembered, not one per item)
+        for name, raw in items.items():
+            if not isinstance(raw, dict):
+                raise DataError(path, f"{table}.{name}", "expected a table")
+            out[name] = validate(path, model, {"name": name, **raw}, f"{table}.{name}")
     return out

@@ -2,6 +2,11 @@
 
 Screens and tools never look at raw pygame events; they get these small
 records, so tests and future input devices speak the same language.
+
+Each is frozen (the screens an intent is routed to in turn all see it as it came) and made
+without ``__eq__``/``__hash__`` (``eq=False``): an intent is read where it is routed, never
+compared, hashed or kept as a key, and the two generated methods were compiled anew for
+each of the ten kinds at every start (issue 12: start time).
 """
 
 from __future__ import annotations
@@ -13,35 +18,35 @@ import pygame
 NO_BUTTONS = (False, False, False)  # a pointer move with no button held
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PointerMove:
     pos: tuple[int, int]
     rel: tuple[int, int]
     buttons: tuple[bool, bool, bool]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PointerDown:
     pos: tuple[int, int]
     button: int  # 1 left, 2 middle, 3 right
     mods: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PointerUp:
     pos: tuple[int, int]
     button: int
     mods: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Wheel:
     pos: tuple[int, int]
     steps: float  # positive: away from the user (zoom in)
     mods: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class KeyPress:
     key: int
     mods: int
@@ -56,28 +61,28 @@ class KeyPress:
         return bool(self.mods & pygame.KMOD_SHIFT)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class KeyRelease:
     key: int
     mods: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class FileDropped:
     path: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Resized:
     size: tuple[int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class QuitRequested:
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Exposed:
     """The window needs repainting (uncovered, restored, focus changed)."""
 

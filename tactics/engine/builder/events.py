@@ -6,20 +6,19 @@ and shapes are the ones saves have always held (docs/save-format.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tactics.engine.core.events import Event
+from tactics.engine.core.events import Event, event_kind
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SetupCombatantAdded(Event):
     kind: ClassVar[str] = "setup.combatant-added"
 
     combatant: dict[str, Any]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SetupCombatantEdited(Event):
     kind: ClassVar[str] = "setup.combatant-edited"
 
@@ -28,7 +27,7 @@ class SetupCombatantEdited(Event):
     after: dict[str, Any]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SetupCombatantRemoved(Event):
     kind: ClassVar[str] = "setup.combatant-removed"
 
@@ -36,7 +35,7 @@ class SetupCombatantRemoved(Event):
     name: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SetupTeamAdded(Event):
     kind: ClassVar[str] = "setup.team-added"
 
@@ -46,7 +45,7 @@ class SetupTeamAdded(Event):
     players: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SetupTeamEdited(Event):
     kind: ClassVar[str] = "setup.team-edited"
 

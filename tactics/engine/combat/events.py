@@ -6,17 +6,17 @@ and shapes are the ones saves have always held (docs/save-format.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
 
-from tactics.engine.core.events import one_of, Event, Square, omitted, omitted_list, saved_as
+from tactics.engine.core.events import one_of, Event, event_kind, Square, omitted, omitted_list, saved_as
 
 Outcome = Annotated[str, one_of("miss", "minor", "hit", "major", "critical")]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class ActionDeclared(Event):
     kind: ClassVar[str] = "action.declared"
 
@@ -28,7 +28,7 @@ class ActionDeclared(Event):
     late: bool = omitted(False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class ActionFailed(Event):
     kind: ClassVar[str] = "action.failed"
 
@@ -38,7 +38,7 @@ class ActionFailed(Event):
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class ActionLost(Event):
     kind: ClassVar[str] = "action.lost"
 
@@ -48,7 +48,7 @@ class ActionLost(Event):
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class ActionNote(Event):
     kind: ClassVar[str] = "action.note"
 
@@ -56,7 +56,7 @@ class ActionNote(Event):
     text: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class ActionResolved(Event):
     kind: ClassVar[str] = "action.resolved"
 
@@ -67,14 +67,14 @@ class ActionResolved(Event):
     outcome: str | None
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class ActionUndeclared(Event):
     kind: ClassVar[str] = "action.undeclared"
 
     id: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class ActionPassed(Event):
     """A member of the acting group commits to doing nothing this turn (R-ORD-1, N-ORD-4); when
     the turn ends or a roll goes ahead, every silent member at once, in one line (N-ORD-6)."""
@@ -90,7 +90,7 @@ class ActionPassed(Event):
         return [self.combatant, *self.also]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class ActionsBegan(Event):
     kind: ClassVar[str] = "actions.began"
 
@@ -98,7 +98,7 @@ class ActionsBegan(Event):
     joiners: bool = omitted(False)  # the unseen joiners' own Round 0 (N-SURP-5)
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class AttackRolled(Event):
     """An attack's accuracy roll, with every term of it (R-ROLL-1, R-ROLL-2, R-HIT-1).
 
@@ -137,7 +137,7 @@ class AttackRolled(Event):
     odds: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class CombatCheck(Event):
     """A check rolled in a fight (difficult ground, hiding, searching; R-ROLL-1, R-GRID-3).
 
@@ -167,7 +167,7 @@ class CombatCheck(Event):
     result: str | None = omitted()
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class CombatEnded(Event):
     kind: ClassVar[str] = "combat.ended"
 
@@ -178,7 +178,7 @@ class CombatEnded(Event):
     by_gm: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class CombatGroupSet(Event):
     kind: ClassVar[str] = "combat.group-set"
 
@@ -186,7 +186,7 @@ class CombatGroupSet(Event):
     group: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class CombatJoined(Event):
     kind: ClassVar[str] = "combat.joined"
 
@@ -204,7 +204,7 @@ class CombatJoined(Event):
     unseen: bool = omitted(False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class CombatStarted(Event):
     kind: ClassVar[str] = "combat.started"
 
@@ -218,14 +218,14 @@ class CombatStarted(Event):
     groups: dict[str, Any]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class CombatantDowned(Event):
     kind: ClassVar[str] = "combatant.downed"
 
     combatant: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class CombatantHidden(Event):
     kind: ClassVar[str] = "combatant.hidden"
 
@@ -233,7 +233,7 @@ class CombatantHidden(Event):
     stealth: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class CombatantRevealed(Event):
     kind: ClassVar[str] = "combatant.revealed"
 
@@ -241,7 +241,7 @@ class CombatantRevealed(Event):
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class ConditionAdded(Event):
     kind: ClassVar[str] = "condition.added"
 
@@ -253,7 +253,7 @@ class ConditionAdded(Event):
     set_after_group: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class ConditionRemoved(Event):
     kind: ClassVar[str] = "condition.removed"
 
@@ -262,7 +262,7 @@ class ConditionRemoved(Event):
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class CounterAdded(Event):
     kind: ClassVar[str] = "counter.added"
 
@@ -274,14 +274,14 @@ class CounterAdded(Event):
     set_after_group: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class CounterRemoved(Event):
     kind: ClassVar[str] = "counter.removed"
 
     id: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class CountersTicked(Event):
     kind: ClassVar[str] = "counters.ticked"
 
@@ -292,7 +292,7 @@ class CountersTicked(Event):
     ended: list[dict[str, Any]]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class DamageRolled(Event):
     """An attack's damage, every roll and how the amount came of it (R-HIT-1, R-HIT-2).
 
@@ -317,7 +317,7 @@ class DamageRolled(Event):
     outcome: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GroupEnded(Event):
     kind: ClassVar[str] = "group.ended"
 
@@ -327,7 +327,7 @@ class GroupEnded(Event):
     passed: bool = omitted(False)  # a group with nobody able to act, passed over (N-END-3)
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GroupStarted(Event):
     kind: ClassVar[str] = "group.started"
 
@@ -340,7 +340,7 @@ class GroupStarted(Event):
     passed: bool = omitted(False)  # nobody able to act: the turn is passed over (N-END-3)
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class HpRolled(Event):
     """The GM rolled the damage or healing ("2d6+1"): the faces and the total, before the change."""
 
@@ -353,7 +353,7 @@ class HpRolled(Event):
     heal: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class HpChanged(Event):
     kind: ClassVar[str] = "hp.changed"
 
@@ -363,7 +363,7 @@ class HpChanged(Event):
     reason: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class RoundStarted(Event):
     kind: ClassVar[str] = "round.started"
 

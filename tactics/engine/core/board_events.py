@@ -6,15 +6,14 @@ and shapes are the ones saves have always held (docs/save-format.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
 from pydantic import Field
 
-from tactics.engine.core.events import Event, Square
+from tactics.engine.core.events import Event, event_kind, Square
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class DoorSet(Event):
     kind: ClassVar[str] = "door.set"
 
@@ -23,7 +22,7 @@ class DoorSet(Event):
     by: str | None = None  # the combatant who opened or closed it as an action (None: the GM, a click)
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class OpponentSet(Event):
     kind: ClassVar[str] = "opponent.set"
 
@@ -32,7 +31,7 @@ class OpponentSet(Event):
     was: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SettingsChanged(Event):
     kind: ClassVar[str] = "settings.changed"
 
@@ -41,7 +40,7 @@ class SettingsChanged(Event):
     was: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TokenMoved(Event):
     kind: ClassVar[str] = "token.moved"
 
@@ -50,7 +49,7 @@ class TokenMoved(Event):
     feet: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TokenPlaced(Event):
     kind: ClassVar[str] = "token.placed"
 

@@ -27,6 +27,7 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, ValidationError, 
 
 from tactics.maps.battlemap import BattleMap
 from tactics.maps.fields import clean_name
+from tactics.rules import remembered
 from tactics.rules.data import Colour, DataError, DataModel, ScreenText, field_name, out_of_bounds
 from tactics.rules.grid import DIRECTIONS
 
@@ -119,6 +120,10 @@ def check_definition(definition: Any, battle_map: BattleMap, source: str | None 
     where = str(where)
     if not isinstance(definition, dict):
         raise DataError(where, "", "an encounter must be a table of fields")
+    parsed = remembered.recalled(EncounterDefinition, definition)  # the same definition passed before
+    if parsed is not None:
+        _check_references(parsed, battle_map, where)
+        return parsed
     found = out_of_bounds(definition)
     if found is not None:
         raise DataError(where, found[0], found[1])
@@ -132,6 +137,7 @@ def check_definition(definition: Any, battle_map: BattleMap, source: str | None 
     except RecursionError:
         raise DataError(where, "", "nested too deeply") from None
     _check_references(parsed, battle_map, where)
+    remembered.remember(EncounterDefinition, definition, parsed)
     return parsed
 
 

@@ -6,13 +6,12 @@ and shapes are the ones saves have always held (docs/save-format.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tactics.engine.core.events import Direction, Event, Square, omitted, omitted_list, saved_as
+from tactics.engine.core.events import Direction, Event, event_kind, Square, omitted, omitted_list, saved_as
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class FacingSet(Event):
     kind: ClassVar[str] = "facing.set"
 
@@ -22,7 +21,7 @@ class FacingSet(Event):
     cell: Square | None = omitted()
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GrenadeCloud(Event):
     kind: ClassVar[str] = "grenade.cloud"
 
@@ -34,7 +33,7 @@ class GrenadeCloud(Event):
     set_after_group: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GrenadeCloudTick(Event):
     kind: ClassVar[str] = "grenade.cloud-tick"
 
@@ -42,7 +41,7 @@ class GrenadeCloudTick(Event):
     rounds: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GrenadeCooked(Event):
     kind: ClassVar[str] = "grenade.cooked"
 
@@ -52,7 +51,7 @@ class GrenadeCooked(Event):
     result: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GrenadeExploded(Event):
     kind: ClassVar[str] = "grenade.exploded"
 
@@ -61,14 +60,14 @@ class GrenadeExploded(Event):
     cell: Square
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GrenadeSpent(Event):
     kind: ClassVar[str] = "grenade.spent"
 
     grenade: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class GrenadeThrown(Event):
     """A grenade thrown: where it was aimed, the scatter dice and where it came down (R-GREN-2..3).
 
@@ -111,7 +110,7 @@ class GrenadeThrown(Event):
     stopped: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class HazardBlast(Event):
     kind: ClassVar[str] = "hazard.blast"
 
@@ -125,7 +124,7 @@ class HazardBlast(Event):
     explosive: bool = omitted(True)  # False: a mechanical trap's strike, not a blast (review 9)
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class HazardHit(Event):
     kind: ClassVar[str] = "hazard.hit"
 
@@ -139,7 +138,7 @@ class HazardHit(Event):
     text: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapDetected(Event):
     kind: ClassVar[str] = "trap.detected"
 
@@ -153,7 +152,7 @@ class TrapDetected(Event):
     total: int | None = omitted()
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapDisarm(Event):
     kind: ClassVar[str] = "trap.disarm"
 
@@ -165,7 +164,7 @@ class TrapDisarm(Event):
     actions: list[str]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapHalted(Event):
     kind: ClassVar[str] = "trap.halted"
 
@@ -173,7 +172,7 @@ class TrapHalted(Event):
     at: Square
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapPlaced(Event):
     kind: ClassVar[str] = "trap.placed"
 
@@ -181,21 +180,21 @@ class TrapPlaced(Event):
     by: str | None
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapRemoved(Event):
     kind: ClassVar[str] = "trap.removed"
 
     trap: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapRevealed(Event):
     kind: ClassVar[str] = "trap.revealed"
 
     trap: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapSearch(Event):
     kind: ClassVar[str] = "trap.search"
 
@@ -207,7 +206,7 @@ class TrapSearch(Event):
     action: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapSetCheck(Event):
     kind: ClassVar[str] = "trap.set-check"
 
@@ -218,7 +217,7 @@ class TrapSetCheck(Event):
     action: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapStatus(Event):
     kind: ClassVar[str] = "trap.status"
 
@@ -228,7 +227,7 @@ class TrapStatus(Event):
     timer_rounds: int | None = omitted()
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TrapTriggered(Event):
     kind: ClassVar[str] = "trap.triggered"
 

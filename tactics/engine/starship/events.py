@@ -6,13 +6,12 @@ and shapes are the ones saves have always held (docs/save-format.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tactics.engine.core.events import Event, Number, omitted, omitted_list
+from tactics.engine.core.events import Event, event_kind, Number, omitted, omitted_list
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceActionTaken(Event):
     kind: ClassVar[str] = "space.action_taken"
 
@@ -37,7 +36,7 @@ class SpaceActionTaken(Event):
     note: str | None = omitted()
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceAdrift(Event):
     kind: ClassVar[str] = "space.adrift"
 
@@ -47,7 +46,7 @@ class SpaceAdrift(Event):
     round: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceBattleDamage(Event):
     kind: ClassVar[str] = "space.battle_damage"
 
@@ -68,7 +67,7 @@ class SpaceBattleDamage(Event):
     maximum: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceCheckHelped(Event):
     kind: ClassVar[str] = "space.check_helped"
 
@@ -84,7 +83,7 @@ class SpaceCheckHelped(Event):
     effects: list[dict[str, Any]]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceCloaked(Event):
     kind: ClassVar[str] = "space.cloaked"
 
@@ -94,7 +93,7 @@ class SpaceCloaked(Event):
     until: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceEffectEnded(Event):
     kind: ClassVar[str] = "space.effect_ended"
 
@@ -104,7 +103,7 @@ class SpaceEffectEnded(Event):
     effect: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceEnded(Event):
     kind: ClassVar[str] = "space.ended"
 
@@ -113,7 +112,7 @@ class SpaceEnded(Event):
     winner_name: str = omitted("")  # the winning team's shown name (older saves: none)
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceExploded(Event):
     kind: ClassVar[str] = "space.exploded"
 
@@ -121,7 +120,7 @@ class SpaceExploded(Event):
     ship_name: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceExploding(Event):
     kind: ClassVar[str] = "space.exploding"
 
@@ -131,7 +130,7 @@ class SpaceExploding(Event):
     damage: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceHackCountered(Event):
     kind: ClassVar[str] = "space.hack_countered"
 
@@ -143,7 +142,7 @@ class SpaceHackCountered(Event):
     ended: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceModified(Event):
     kind: ClassVar[str] = "space.modified"
 
@@ -158,7 +157,7 @@ class SpaceModified(Event):
     hack: int | None = omitted()
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceMoved(Event):
     kind: ClassVar[str] = "space.moved"
 
@@ -174,7 +173,7 @@ class SpaceMoved(Event):
     joined: bool = omitted(False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceNoted(Event):
     kind: ClassVar[str] = "space.noted"
 
@@ -184,7 +183,7 @@ class SpaceNoted(Event):
     text: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpacePhaseEnded(Event):
     kind: ClassVar[str] = "space.phase_ended"
 
@@ -192,7 +191,7 @@ class SpacePhaseEnded(Event):
     phase: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpacePhaseStarted(Event):
     kind: ClassVar[str] = "space.phase_started"
 
@@ -200,7 +199,7 @@ class SpacePhaseStarted(Event):
     phase: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpacePostAssigned(Event):
     kind: ClassVar[str] = "space.post_assigned"
 
@@ -212,7 +211,7 @@ class SpacePostAssigned(Event):
     swap: bool | None = omitted()
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpacePostVacated(Event):
     kind: ClassVar[str] = "space.post_vacated"
 
@@ -221,7 +220,7 @@ class SpacePostVacated(Event):
     ship_name: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceRepaired(Event):
     kind: ClassVar[str] = "space.repaired"
 
@@ -234,7 +233,7 @@ class SpaceRepaired(Event):
     maximum: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceStarted(Event):
     kind: ClassVar[str] = "space.started"
 
@@ -243,7 +242,7 @@ class SpaceStarted(Event):
     names: dict[str, Any]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceSurrendered(Event):
     kind: ClassVar[str] = "space.surrendered"
 
@@ -251,7 +250,7 @@ class SpaceSurrendered(Event):
     ship_name: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceTreated(Event):
     kind: ClassVar[str] = "space.treated"
 
@@ -264,7 +263,7 @@ class SpaceTreated(Event):
     ids: list[int]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceVolleySettled(Event):
     kind: ClassVar[str] = "space.volley_settled"
 
@@ -282,7 +281,7 @@ class SpaceVolleySettled(Event):
     changed: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class SpaceWeaponsFired(Event):
     kind: ClassVar[str] = "space.weapons_fired"
 

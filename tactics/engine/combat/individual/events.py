@@ -6,13 +6,12 @@ and shapes are the ones saves have always held (docs/save-format.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tactics.engine.core.events import Event, Square, omitted, omitted_list
+from tactics.engine.core.events import Event, event_kind, Square, omitted, omitted_list
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsActionTaken(Event):
     kind: ClassVar[str] = "turns.action-taken"
 
@@ -23,7 +22,7 @@ class TurnsActionTaken(Event):
     slots: list[str] = omitted_list()
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsBegan(Event):
     kind: ClassVar[str] = "turns.began"
 
@@ -36,7 +35,7 @@ class TurnsBegan(Event):
     held_lost: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsEndedTurn(Event):
     kind: ClassVar[str] = "turns.ended-turn"
 
@@ -46,7 +45,7 @@ class TurnsEndedTurn(Event):
     facing: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsExtended(Event):
     kind: ClassVar[str] = "turns.extended"
 
@@ -55,7 +54,7 @@ class TurnsExtended(Event):
     rounds: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsFreeDeclared(Event):
     kind: ClassVar[str] = "turns.free-declared"
 
@@ -64,7 +63,7 @@ class TurnsFreeDeclared(Event):
     note: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsFreeResolved(Event):
     kind: ClassVar[str] = "turns.free-resolved"
 
@@ -73,14 +72,14 @@ class TurnsFreeResolved(Event):
     note: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsHeld(Event):
     kind: ClassVar[str] = "turns.held"
 
     combatant: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsHeldAimed(Event):
     kind: ClassVar[str] = "turns.held-aimed"
 
@@ -91,7 +90,7 @@ class TurnsHeldAimed(Event):
     at: Square
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsHeldUsed(Event):
     kind: ClassVar[str] = "turns.held-used"
 
@@ -104,7 +103,7 @@ class TurnsHeldUsed(Event):
     mover: str | None = omitted()
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsJoined(Event):
     kind: ClassVar[str] = "turns.joined"
 
@@ -113,7 +112,7 @@ class TurnsJoined(Event):
     index: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsLapsed(Event):
     kind: ClassVar[str] = "turns.lapsed"
 
@@ -121,7 +120,7 @@ class TurnsLapsed(Event):
     names: list[str]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsLoadUsed(Event):
     kind: ClassVar[str] = "turns.load-used"
 
@@ -131,7 +130,7 @@ class TurnsLoadUsed(Event):
     left: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsMoveBlocked(Event):
     kind: ClassVar[str] = "turns.move-blocked"
 
@@ -148,7 +147,7 @@ class TurnsMoveBlocked(Event):
     lost_ft: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsNote(Event):
     kind: ClassVar[str] = "turns.note"
 
@@ -156,7 +155,7 @@ class TurnsNote(Event):
     combatant: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsOver(Event):
     kind: ClassVar[str] = "turns.over"
 
@@ -164,7 +163,7 @@ class TurnsOver(Event):
     winner: str | None
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsPassed(Event):
     kind: ClassVar[str] = "turns.passed"
 
@@ -172,7 +171,7 @@ class TurnsPassed(Event):
     pending: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsPending(Event):
     kind: ClassVar[str] = "turns.pending"
 
@@ -183,7 +182,7 @@ class TurnsPending(Event):
     ask: list[str]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsReloaded(Event):
     kind: ClassVar[str] = "turns.reloaded"
 
@@ -194,21 +193,21 @@ class TurnsReloaded(Event):
     left: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsReordered(Event):
     kind: ClassVar[str] = "turns.reordered"
 
     order: list[str]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsRound(Event):
     kind: ClassVar[str] = "turns.round"
 
     round: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsShield(Event):
     kind: ClassVar[str] = "turns.shield"
 
@@ -219,7 +218,7 @@ class TurnsShield(Event):
     abandoned: bool = omitted(False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsSkipped(Event):
     kind: ClassVar[str] = "turns.skipped"
 
@@ -228,7 +227,7 @@ class TurnsSkipped(Event):
     held_lost: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsStarted(Event):
     kind: ClassVar[str] = "turns.started"
 
@@ -239,7 +238,7 @@ class TurnsStarted(Event):
     rolls: list[dict[str, Any]]
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsSureShot(Event):
     kind: ClassVar[str] = "turns.sure-shot"
 
@@ -250,7 +249,7 @@ class TurnsSureShot(Event):
     sure_hit_ft: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsThrown(Event):
     kind: ClassVar[str] = "turns.thrown"
 
@@ -261,7 +260,7 @@ class TurnsThrown(Event):
     range_ft: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class TurnsWithdrawn(Event):
     kind: ClassVar[str] = "turns.withdrawn"
 
