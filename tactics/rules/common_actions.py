@@ -72,9 +72,11 @@ class TreatRules(_Table):
 
 
 class CommonActions(_Table):
-    reload: ReloadRules = ReloadRules()
-    draw: DrawRules = DrawRules()
-    treat_injury: TreatRules = TreatRules()
+    # (factories, not instances made at import: an instance built in the class body would build
+    # its validator at every start, which remembered rules data otherwise spares: tactics/rules/remembered.py)
+    reload: ReloadRules = Field(default_factory=ReloadRules)
+    draw: DrawRules = Field(default_factory=DrawRules)
+    treat_injury: TreatRules = Field(default_factory=TreatRules)
 
 
 def load_common_actions(path: str | Path) -> CommonActions:

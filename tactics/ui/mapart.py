@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 
 from tactics.maps.battlemap import FLIP_D, FLIP_H, FLIP_V, BattleMap, TilePlacement
-from tactics.ui import decoded_pictures, theme
+from tactics.ui import theme
 from tactics.ui.camera import Camera
 
 CHUNK_PX = 512
@@ -64,7 +64,7 @@ def _load_image(image: Any, source: str | None) -> pygame.Surface:
     path = key[0]
     hit = _DECODED.get(key)
     if hit is None:
-        hit = _DECODED[key] = decoded_pictures.load(path, key)  # decoded at an earlier start: read back
+        hit = _DECODED[key] = pygame.image.load(path)
         while len(_DECODED) > _DECODED_KEEP:
             _DECODED.popitem(last=False)
     _DECODED.move_to_end(key)
