@@ -228,12 +228,17 @@ def trap_tags(ctx: DrawContext) -> dict[str, tuple[pygame.Surface, pygame.Rect, 
         look = trap_look(t, ctx.viewer)
         if look is not None:
             traps.append((t, look))
+    if not traps:
+        return {}
+    # only what stands near a tag's places can be in its way (1000 tokens on a map, a few traps)
+    near = [pygame.Rect(cam.cell_rect(t.cell)).inflate(12 * px, 10 * px) for t, _ in traps]
     markers = [pygame.Rect(cam.cell_rect(t.cell)) for t, _ in traps]
     markers += [pygame.Rect(cam.cell_rect(g.cell)) for g in ctx.state.grenades.values()
                 if g.status == "live" and g.cell is not None]
-    squares = [pygame.Rect(cam.cell_rect(who.cell)) for who in ctx.state.on_map()
-               if who.cell is not None and (not hasattr(ctx.view, "visible") or ctx.view.visible(who))]
-    tokens = marker_obstacles(ctx, names_above=True) + markers + squares  # (a disc counts twice)
+    squares = [square for square in (pygame.Rect(cam.cell_rect(who.cell)) for who in ctx.state.on_map()
+                                     if who.cell is not None and (not hasattr(ctx.view, "visible") or ctx.view.visible(who)))
+               if square.collidelist(near) >= 0]
+    tokens = marker_obstacles(ctx, names_above=True, near=near) + markers + squares  # (a disc counts twice)
     from tactics.ui.hazards import hazards_of
 
     addon = hazards_of(ctx.view)
@@ -324,20 +329,25 @@ def _fuse_card(lines: tuple[str, ...], size: int) -> pygame.Surface:
     return card
 
 
-def marker_obstacles(ctx: DrawContext, *, names_above: bool = False) -> list[pygame.Rect]:
+def marker_obstacles(ctx: DrawContext, *, names_above: bool = False,
+                     near: list[pygame.Rect] | None = None) -> list[pygame.Rect]:
     """What a card beside a marker should not cover: every token's square with its name pill below
     (as wide as the name: "Brandon" is wider than a square), and the band of condition pills above
     a token that has conditions (wider than the square); ``names_above``: also the place above a
-    token where its name goes when the one below is taken (tokens.TokenPainter._name_place)."""
+    token where its name goes when the one below is taken (tokens.TokenPainter._name_place);
+    ``near``: only the tokens whose square lies in one of these rectangles (the places the cards
+    may take, grown by what a token's pills reach beyond its square)."""
     cam = ctx.camera
     view = ctx.view
     painter = getattr(ctx.renderer, "tokens", None)
     out = []
     for who in ctx.state.on_map():
-        if view is not None and hasattr(view, "visible") and not view.visible(who):
-            continue
         assert who.cell is not None  # on_map() keeps only combatants standing on a square
         x, y, w, h = cam.cell_rect(who.cell)
+        if near is not None and pygame.Rect(x, y, w, h).collidelist(near) < 0:
+            continue
+        if view is not None and hasattr(view, "visible") and not view.visible(who):
+            continue
         out.append(pygame.Rect(x, y, w, h + max(16, h // 2)))
         if painter is not None and hasattr(painter, "name_size") and h >= 14:
             nw, nh = painter.name_size(who.name, h)
@@ -358,7 +368,8 @@ def fuse_card_rect(ctx: DrawContext, grenade: Any) -> pygame.Rect:
     cell = pygame.Rect(cam.cell_rect(grenade.cell))
     options = around(card.get_size(), cell, gap=4)
     options = [options[3], options[2], options[0], options[1], *options[4:]]  # above, below, right, left, corners
-    return place(options, draw.map_rect(cam, ctx.state.map), tokens=marker_obstacles(ctx) + [cell])
+    near = [cell.inflate(2 * card.get_width() + 4 * cam.cell_px, 2 * card.get_height() + 4 * cam.cell_px)]
+    return place(options, draw.map_rect(cam, ctx.state.map), tokens=marker_obstacles(ctx, near=near) + [cell])
 
 
 def draw_cloud(ctx: DrawContext, grenade: Any) -> None:
