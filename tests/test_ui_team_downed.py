@@ -27,6 +27,7 @@ def test_a_member_down_is_shown_down_and_the_lone_side_is_told(app):
     assert enc.state.combat.acting_group().key == "party:vanguard"
     app.battle.submit(AdjustHP("james", -40))
     app.step()
+    assert "James  (down: cannot act)" in drawn_texts(app)  # the pick list says who cannot act (review 9)
     press(app, "actor:james")
     texts = drawn_texts(app)
     assert any(t.startswith("Down: cannot act") for t in texts)

@@ -167,7 +167,8 @@ class ActionsPanel(w.Panel):
         for cid in actors:
             who = state.combatants[cid]
             n = len(combat.declarations_of(cid)) if (combat := combat_of(state)) is not None else 0
-            label = who.name + (f"  ({n} declared)" if n else "  (does nothing)" if combat and cid in combat.passed else "")
+            label = who.name + ("  (down: cannot act)" if who.down else "  (out of the fight)" if out_of_fight(who)
+                                else f"  ({n} declared)" if n else "  (does nothing)" if combat and cid in combat.passed else "")
             w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, f"actor:{cid}",
                      lambda c=cid: self.ui.select(c), hover=hover)
             y += px(42)
