@@ -12,7 +12,7 @@ from tactics.engine.combat.individual.view import pending_interrupt
 from tactics.ui.app import App
 
 from test_turns_ui import SIZE, encounter, press
-from ui_driver import app_session, click, key, post
+from ui_driver import app_session, click, drawn_texts, key, move, post
 from ui_driver import centre as cell
 
 
@@ -46,6 +46,11 @@ def test_block_then_a_click_beside_the_path_is_refused_and_keeps_the_held_action
     held_prompt(app)
     press(app, "block")
     entries = len(enc.journal.entries)
+    move(app, cell(app, (10, 3)))  # the pointer beside the path: no "10 ft" move offered there
+    texts = drawn_texts(app)
+    assert "not on Bear 1's path" in texts and not any(t.split(" ")[0].isdigit() and " ft" in t for t in texts)
+    move(app, cell(app, (10, 2)))  # on the path: its preview
+    assert "not on Bear 1's path" not in drawn_texts(app)
     click(app, cell(app, (10, 3)))  # beside the path: no block, and no plain move either
     s = enc.state
     assert len(enc.journal.entries) == entries

@@ -352,6 +352,15 @@ class SelectTool(Tool):
         if reach is None or cell is None or cell == reach.start:
             return
         cam = ctx.camera
+        turns = getattr(view, "turns", None)  # individual turns: after Block only a path square is taken
+        blocking = turns.block_prompt() if turns is not None else None
+        if blocking is not None and cell not in blocking.block_squares and ctx.state.map.in_bounds(cell):
+            draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.BAD)
+            x, y, w, h = cam.cell_rect(cell)
+            words = f"not on {ctx.state.combatants[blocking.actor].name}'s path"
+            probe.text(ctx.surface, draw.pill_at(ctx.surface, words, (x + w // 2, y - 4), size=draw.label_size(cam.cell_px),
+                                                 colour=theme.BAD, anchor="midbottom"), words)
+            return
         if cell in reach.routes:
             # The move starts where the engine says (the end of moves declared and not yet
             # resolved, drawn by the declared-actions layer), and each leg is drawn where it
