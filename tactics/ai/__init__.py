@@ -21,9 +21,26 @@ controls (:mod:`tactics.ai.starship_turn`): each post's action by expected
 Battle Damage with the engine's exact odds, through ordinary ``TakeAction``
 commands, never on a ship its side has not detected.
 
-This package imports no pygame.
+This package imports no pygame. Importing it runs nothing heavy: ``Opponent`` and
+``app_controlled_teams`` are imported from :mod:`tactics.ai.driver` when first asked for, so
+the start's check of every rules file can read ``opponents.toml`` (:mod:`tactics.ai.settings`)
+without loading the planner.
 """
 
-from tactics.ai.driver import Opponent, app_controlled_teams
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tactics.ai.driver import Opponent, app_controlled_teams
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from tactics.ai import driver
+
+        return getattr(driver, name)
+    raise AttributeError(f"module 'tactics.ai' has no attribute {name!r}")
+
 
 __all__ = ["Opponent", "app_controlled_teams"]

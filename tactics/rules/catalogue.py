@@ -23,6 +23,7 @@ from typing import Callable
 
 
 def _loaders() -> list[Callable[[], object]]:
+    from tactics.rules.common_actions import default_common_actions
     from tactics.rules.conditions import default_conditions
     from tactics.rules.explosives import default_grenades, default_scatter, grenade_rules
     from tactics.rules.facing import default_facing_options
@@ -33,10 +34,12 @@ def _loaders() -> list[Callable[[], object]]:
     from tactics.rules.traps import default_trap_kinds, default_trap_rules
     from tactics.rules.turns import default_turn_rules
 
+    from tactics.ai.settings import opponent_rules  # (the app-played side's weights are a table's data too)
+
     ships = [lambda ship=ship: bundled_ship(ship) for ship in known_ships()]
     return [default_terrain, default_skill_rules, sheet_defaults, sheet_rules, default_arms_rules, default_armoury, grenade_rules, default_conditions, default_grenades, default_scatter,
             default_facing_options, default_trap_kinds, default_trap_rules, default_turn_rules,
-            default_actions, space_rules, chart, *ships]
+            default_common_actions, opponent_rules, default_actions, space_rules, chart, *ships]
 
 
 _checked = False
