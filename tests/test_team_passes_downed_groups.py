@@ -82,3 +82,17 @@ def test_a_team_name_and_its_verb_agree(name, verb, said):  # review 9, finding 
     from tactics.engine.core.labels import agreeing
 
     assert agreeing(name, verb) == said
+
+
+def test_a_passed_over_group_leaves_no_blank_line_in_the_log_or_its_export():  # N-END-3 (review 9b, finding 7)
+    from tactics.ui.panels.log import export_text, log_lines
+
+    enc = fight()
+    to_group(enc, "party:vanguard")
+    for bear in ("bear1", "bear2"):
+        enc.submit(AdjustHP(bear, -30))
+    enc.submit(EndGroupTurn())
+    shown = [line for _, line in log_lines(enc)]
+    assert "Space Bears Vanguard: nobody able to act, turn passed over." in shown
+    assert "" not in shown
+    assert "\n\n" not in export_text(enc)

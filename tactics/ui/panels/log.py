@@ -67,9 +67,10 @@ def line_for(event, state) -> str:
 
 
 def log_lines(encounter) -> list[tuple[str, str]]:
-    """(event kind, line) for every committed event, oldest first."""
+    """(event kind, line) for every committed event that says something, oldest first (an event
+    whose sentence another one's said, e.g. a passed-over group's end, makes no blank line)."""
     state = encounter.state
-    return [(e.kind, line_for(e, state)) for e in encounter.journal.events]
+    return [(e.kind, line) for e in encounter.journal.events if (line := line_for(e, state))]
 
 
 def export_text(encounter) -> str:
