@@ -110,6 +110,9 @@ def test_treat_injury_from_the_panel_rolls_and_heals():  # N-TREAT-1
         assert app.battle.state.combatants["rook"].hp == 15
         card = " ".join(players_window_frame(app)[1])  # the players' "Last roll" card: the treater's check
         assert "Medic: Treat Injury (treating Rook's injuries)" in card and "vs DC 15" in card and "SUCCESS" in card
+        assert "Healing for Rook: 1d8" in card and "= +5 hp" in card  # and its healing die, as a hit's damage (review 9b)
+        gm = drawn_texts(app)  # the GM's "Resolve in order" card
+        assert "Healing for Rook: 1d8" in gm and "= +5 hp" in gm
 
 
 def test_the_attack_tool_says_why_a_holstered_revolver_cannot_fire(rook):  # N-READY-2

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tactics.engine.combat.events import (
-    ActionFailed, ActionLost, AttackRolled, CombatCheck, CombatantDowned, ConditionAdded, DamageRolled,
+    ActionFailed, ActionLost, AttackRolled, CombatCheck, CombatantDowned, ConditionAdded, DamageRolled, HpRolled,
 )
 from tactics.engine.combat.actions import ResolveNext
 from tactics.engine.combat.passing import DoNothing
@@ -378,6 +378,10 @@ def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[
             y = _advantages(s, x, y, width, d.advantages)
         elif isinstance(d, DamageRolled):
             y = _damage(s, x, y + px(2), width, d, names(d.target))
+        elif isinstance(d, HpRolled):  # a treatment's healing (N-TREAT-1), a GM's rolled heal or harm
+            patient = state.combatants.get(d.combatant)
+            if not players or (patient is not None and state.numbers_shown_to_players(patient)):
+                y = _hp_roll(s, x, y + px(2), width, d, names(d.combatant))
         elif d.kind in TRAP_ROLL_WORDS and isinstance(getattr(d, "roll", None), dict):  # a disarm, a trap set (R-TRAP-3, R-TRAP-5)
             y = _trap_roll(s, x, y, width, d, state, names(getattr(d, "combatant", "")))
         elif isinstance(d, (ActionFailed, ActionLost)):
@@ -501,6 +505,26 @@ def _damage(s, x, y, width, d: DamageRolled, target: str) -> int:
     if cx + px(4) + w.text_width(result, 20, "bold") > x + width:
         cx, y = x - px(4), y + step + px(4)
     w.text(s, result, (cx + px(4), y + px(4)), 20, theme.BAD, "bold")
+    return y + px(44)
+
+
+def _hp_roll(s, x, y, width, d: HpRolled, who: str) -> int:
+    """A healing (or harm) roll: its dice's faces and what it gives ("Healing for James: 1d8", [4], "= +4 hp")."""
+    for line in w.wrap(f"{'Healing for' if d.heal else 'Damage to'} {who}: {d.expr}", 15, width):
+        w.text(s, line, (x, y), 15, theme.TEXT)
+        y += w.line_h(15)
+    y += px(2)
+    cx, die, step = x, px(34), px(40)
+    sides = _sides(d.expr)
+    for face in d.faces:
+        if cx + die > x + width:
+            cx, y = x, y + step + px(4)
+        rolls.die_face(s, (cx, y), sides, face, size=34)
+        cx += step
+    result = f"= {'+' if d.heal else '-'}{d.total} hp"
+    if cx + px(4) + w.text_width(result, 20, "bold") > x + width:
+        cx, y = x - px(4), y + step + px(4)
+    w.text(s, result, (cx + px(4), y + px(4)), 20, theme.GOOD if d.heal else theme.BAD, "bold")
     return y + px(44)
 
 

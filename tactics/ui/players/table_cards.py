@@ -34,7 +34,7 @@ from tactics.ui import widgets as w
 from tactics.ui.panels.resolve import draw_resolution
 
 #: events the dice card draws itself; the others of a public roll are read as the log's lines
-CARD_KINDS = ("attack.rolled", "combat.check", "damage.rolled", "condition.added", "combatant.downed",
+CARD_KINDS = ("attack.rolled", "combat.check", "damage.rolled", "hp.rolled", "condition.added", "combatant.downed",
               "action.failed", "action.lost")
 #: events whose log lines belong on the card (the dice of grenades, blasts, traps)
 LINE_KINDS = ("grenade.cooked", "grenade.thrown", "grenade.exploded", "hazard.blast", "hazard.hit",
