@@ -188,3 +188,25 @@ def test_the_encounter_file_is_remembered_and_its_references_still_checked(cache
     assert again.combatants[0].cell == (1, 1)  # a square is a tuple, as validated
     with pytest.raises(DataError, match="combatants"):
         check_definition(definition, BattleMap(width=1, height=1), "two.encounter.toml")  # off this map
+
+
+def test_cache_files_that_are_fifos_are_not_read(tmp_path):
+    """The per-user cache's files replaced by FIFOs (a special file opened for reading waits for a
+    writer forever): the start's check and the loaders run on as with no cache (in a child process
+    with a time limit, so a hang fails the test instead of holding the suite)."""
+    import os
+    import subprocess
+    import sys
+
+    from tactics.rules.checked_cache import CACHE_FILE as CHECKED_FILE
+
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    for name in (remembered.CACHE_FILE, CHECKED_FILE):
+        os.mkfifo(folder / name)
+    code = ("from tactics.rules import catalogue; catalogue.checked_rules_data(); "
+            "from tactics.rules.sheets import default_armoury; print(default_armoury().weapon('bear_claws').damage)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, CACHE_ENV: str(folder)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1d8+2"]

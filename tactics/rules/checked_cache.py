@@ -30,6 +30,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from tactics.atomicfiles import atomic_write_text
+from tactics.safefiles import FileRefused, read_regular
 
 #: Overrides the per-user cache folder (tests point it at a temporary folder).
 CACHE_ENV = "TACTICS_CACHE_DIR"
@@ -102,8 +103,8 @@ def fingerprint(folders: list[Path]) -> str | None:
 
 def _remembered() -> list[str]:
     try:
-        doc = json.loads((cache_dir() / CACHE_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        doc = json.loads(read_regular(cache_dir() / CACHE_FILE, 1024 * 1024).decode("utf-8"))  # (never a FIFO)
+    except (OSError, ValueError, FileRefused):
         return []
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("passed"), list):
         return []

@@ -53,6 +53,7 @@ from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
 from tactics.atomicfiles import atomic_write_text
+from tactics.safefiles import FileRefused, read_regular
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -61,6 +62,8 @@ CACHE_FILE = "rules-data-validated.json"
 FORMAT = 2
 #: Entries kept (the newest): every bundled file and model is about 60; a GM's tables add theirs.
 KEEP = 600
+#: A store larger than this is not read (it holds about 600 entries of a few KB at most).
+MAX_STORE_BYTES = 64 * 1024 * 1024
 #: Documents larger than this are parsed every time (a rules file is a few KB).
 MAX_REMEMBERED_BYTES = 512 * 1024
 _CODE_FOLDERS = ("rules", "engine/core", "maps")
@@ -121,9 +124,9 @@ def _entries() -> dict[str, str]:
         entries: dict[str, str] = {}
         _store.path = path
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            doc = json.loads(read_regular(path, MAX_STORE_BYTES).decode("utf-8"))  # (never a FIFO or a huge file)
             code = _code_mark()
-        except (OSError, ValueError):
+        except (OSError, ValueError, FileRefused):
             doc, code = None, None
         if (isinstance(doc, dict) and doc.get("format") == FORMAT and doc.get("code") == code
                 and isinstance(doc.get("entries"), dict)):
