@@ -16,6 +16,7 @@ from tactics.engine.core.labels import entry_label, plural
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
+from tactics.engine.core.touched import touched_combatants
 from tactics.rules.grid import Cell
 from tactics.ui import draw, theme
 from tactics.ui import layout_probe as probe
@@ -28,6 +29,7 @@ from tactics.ui.panels.combat import CombatPanels
 from tactics.ui.panels.side import draw_side_rows, side_rows
 from tactics.ui.panels import status
 from tactics.ui.long_names import long_names, shorten_names
+from tactics.ui.token_changes import TokenChanges
 from tactics.ui.tokens import label_text
 from tactics.ui.placement import hover_name_rect
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
@@ -69,6 +71,7 @@ class BattleView(TimedMessages):
         self.shift_held = False
         self._version = 0  # bumped by invalidate(): forces the board to recompose
         self.revision = 0  # bumped by every change of the state (the journal's): keyed board layers read it
+        self.token_changes = TokenChanges()  # which combatants each change touched (the tokens layer)
         self._lit_with: dict[str, Any] = {}  # panels' part -> the pointer their buttons were last drawn with
         self._cells_kept: tuple | None = None  # (state, revision) and the token on each square (token_at)
         self._long_names: tuple | None = None  # (state, revision) and its long names (the status line)
@@ -263,6 +266,9 @@ class BattleView(TimedMessages):
 
     def _on_journal(self, journal, what: str) -> None:
         self.revision += 1
+        entries = journal.entries
+        self.token_changes.note(touched_combatants(entries[-1].events) if what in ("commit", "redo") and entries
+                                else None)
         if self.selected:
             who = self.state.combatants.get(self.selected)
             self.select(self.selected if who is not None and who.cell is not None else None)

@@ -20,6 +20,7 @@ from tactics.ui import theme, token_art
 from tactics.ui.board_record import RecordingSurface, blit_operation
 from tactics.ui.camera import Camera
 from tactics.ui.placement import overlap
+from tactics.ui.token_changes import TokenChanges
 
 SS = 3  # supersampling factor
 TOKEN_RADIUS = 0.43  # of a square: the disc (with its rim) fills 0.86 of it, readable across a room
@@ -80,6 +81,10 @@ class TokenPainter:
         self._names_of: list[tuple | None] = []  # and their names as drawn (None: left out)
         self._order: list[int] = []  # the order the names are placed in (the selected first) ...
         self._at: list[int] = []  # ... and each token's place in it
+        # What the last drawing read: (its state, frame, selection, teams), the view's change number
+        # then and the tokens shown by id (see draw: only the tokens changed since are read again).
+        self._read: tuple | None = None
+        self.quick_reads = 0  # drawings that read only the tokens changed since the last (tests, bench)
         #: Tokens drawn without their name last frame (no room beside their neighbours' discs).
         self.unnamed: frozenset[str] = frozenset()
 
@@ -89,10 +94,12 @@ class TokenPainter:
         self._near_key = None
         self._shown = []
         self._placed.clear()
+        self._read = None
 
     def clear(self) -> None:
         self._near_key = None
         self._shown = []
+        self._read = None
         self._discs.clear()
         self._labels.clear()
         self._placed.clear()
@@ -106,7 +113,12 @@ class TokenPainter:
         viewer: str,
         selected: str | None,
         highlighted: frozenset[str] = frozenset(),
+        changes: TokenChanges | None = None,
     ) -> None:
+        """The tokens in the surface's clip. ``changes``: the view's record of which combatants each
+        change of ``state`` touched; with it, a drawing of the same state object, frame, selection
+        and teams as the last reads again only the tokens touched since (the others' kept pictures
+        stand: nothing else changes what they show), not every token's fields."""
         px = camera.cell_px
         # Only tokens whose picture or name can touch the area being drawn (the view, or a
         # strip the pan uncovered): a name pill is wider than a square, so a margin of them.
@@ -125,7 +137,19 @@ class TokenPainter:
         teams = {tid: (tuple(team.colour), team.players) for tid, team in state.teams.items()}
         shown: list = []
         hidden_from_players = state.hidden_from_players
+        base = (frame, selected, highlighted, teams)
+        read = self._read
+        touched = None  # None: read every token
+        if changes is not None and read is not None and read[0] is state and read[1] == base and not probing:
+            touched = changes.since(read[2])
+            self.quick_reads += touched is not None
+        last_shown: dict[str, tuple] = read[3] if touched is not None else {}  # type: ignore[index]
         for who in state.combatants.values():  # state.on_map(), without building its list (1000 tokens)
+            if touched is not None and who.id not in touched:  # unchanged: shown as last time, or not at all
+                kept = last_shown.get(who.id)
+                if kept is not None:
+                    shown.append(kept)
+                continue
             cell = who.cell
             if cell is None or not who.present:
                 continue
@@ -150,6 +174,7 @@ class TokenPainter:
             shown.append(hit)
         if len(placed) > 4 * len(state.combatants) + 64:
             placed.clear()  # combatants gone for good (another encounter opened)
+        self._read = None if changes is None else (state, base, changes.at, {hit[2][3]: hit for hit in shown})
         # Condition words, then names, after every disc, placed so none covers another token (_names).
         marks, names = self._names(shown, selected, highlighted, clip, clip_t)
         if isinstance(surface, RecordingSurface):  # recording: the operations the blits below would, made once per look
