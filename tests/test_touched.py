@@ -16,7 +16,7 @@ from tactics.bench import build_scene
 from tactics.engine.board import Place, SetDoor, Walk
 from tactics.engine.combat.gm import AdjustHP, ApplyCondition
 from tactics.engine.core.fork import fork
-from tactics.engine.core.touched import NO_COMBATANT, ONLY_NAMED, touched_combatants
+from tactics.engine.core.touched import FIELDS_CHANGED, NO_COMBATANT, ONLY_NAMED, touched_combatants
 
 
 def _scene():
@@ -45,8 +45,12 @@ def test_each_listed_kind_changes_only_the_combatants_it_names() -> None:
         seen |= kinds
         assert list(after.combatants) == list(before.combatants), f"{command}: the combatants' order changed"
         for cid in after.combatants:
+            was, now = before.combatants[cid], after.combatants[cid]
             if cid not in touched:
-                assert after.combatants[cid] == before.combatants[cid], f"{command} changed {cid}, not named"
+                assert now == was, f"{command} changed {cid}, not named"
+            else:  # of a named one only its square and hit points (names, sheets, teams are kept by readers)
+                assert dataclasses.replace(now, **{f: getattr(was, f) for f in FIELDS_CHANGED}) == was, \
+                    f"{command} changed more of {cid} than {sorted(FIELDS_CHANGED)}"
         assert after.teams == before.teams, f"{command} changed a team"
         # Nothing else of the state, but the doors when a kind that sets doors was applied.
         expected = dataclasses.replace(before, combatants={cid: (after.combatants[cid] if cid in touched else who)

@@ -12,6 +12,10 @@ a reader checks that its state is the one it read (a players' copy is made anew)
 
 from __future__ import annotations
 
+from typing import Any
+
+from tactics.rules.grid import Cell
+
 
 class TokenChanges:
     """The changes of one view's state, numbered; for each combatant the last that touched it."""
@@ -40,4 +44,56 @@ class TokenChanges:
         return frozenset(cid for cid, when in self._of.items() if when > at)
 
 
-__all__ = ["TokenChanges"]
+class CellIndex:
+    """The token on each square (``state.at`` for all at once), kept across changes: after an
+    entry that only moved or hurt some tokens only theirs are moved in it, else it is made again.
+
+    Why: the pointer asks for the token under it several times a frame, and after every change
+    the index was made again from all the tokens (1000: a third of a millisecond a change).
+    Kept in step only while no two tokens share a square (then the first in order is the one
+    found, as ``state.at`` finds it, and a move off that square would have to look for the
+    next one): with a shared square it is made again after every change."""
+
+    def __init__(self) -> None:
+        self._read: tuple | None = None  # (state, change number, squares -> token, token id -> square, shared,
+        # the number of combatants)
+
+    def cells(self, state: Any, changes: TokenChanges) -> dict[Cell, Any]:
+        read = self._read
+        count = len(state.combatants)  # one added or taken out past the journal: made again
+        touched = changes.since(read[1]) if read is not None and read[0] is state and read[5] == count else None
+        if touched is not None and read is not None and not read[4]:
+            cells, where = read[2], read[3]
+            if self._move(state, touched, cells, where):
+                self._read = (state, changes.at, cells, where, False, count)
+                return cells
+        cells, where, shared = {}, {}, False
+        for who in state.combatants.values():
+            if who.present and who.cell is not None:
+                if who.cell in cells:
+                    shared = True  # the first in order stays, as state.at finds it
+                    continue
+                cells[who.cell] = who
+                where[who.id] = who.cell
+        self._read = (state, changes.at, cells, where, shared, count)
+        return cells
+
+    @staticmethod
+    def _move(state: Any, touched: frozenset[str], cells: dict, where: dict) -> bool:
+        """The touched tokens moved in the index (False: a square would be shared, make it again)."""
+        for cid in touched:
+            old = where.pop(cid, None)
+            if old is not None:
+                del cells[old]
+        for cid in touched:
+            who = state.combatants.get(cid)
+            if who is None or not who.present or who.cell is None:
+                continue
+            if who.cell in cells:
+                return False
+            cells[who.cell] = who
+            where[cid] = who.cell
+        return True
+
+
+__all__ = ["CellIndex", "TokenChanges"]

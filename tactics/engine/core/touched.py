@@ -4,7 +4,8 @@ Why: after every change the window's tokens layer compared every token's fields 
 picture it kept (1000 tokens: most of a frame), because the engine did not say what changed.
 A reducer changes the state in place, so the entry itself is the only record of what it
 touched. :data:`ONLY_NAMED` lists the event kinds whose reducer (read for each one, named
-beside it) changes nothing of the state but the combatants its listed fields name; an
+beside it) changes nothing of the state but the combatants its listed fields name, and of
+them only :data:`FIELDS_CHANGED` (their square, their hit points); an
 entry made only of such events touched exactly those. Any other kind may have changed
 anything (a round's end clears conditions on every token, a new combatant joins), so
 :func:`touched_combatants` answers None and a reader reads everything again. A kind is
@@ -26,6 +27,10 @@ ONLY_NAMED: dict[str, tuple[str, ...]] = {
     "hp.changed": ("combatant",),  # engine/combat/gm.py _hp: the combatant's hp
     "combatant.downed": (),  # engine/combat/gm.py _downed: nothing (the log's)
 }
+
+#: of a combatant named by an event of :data:`ONLY_NAMED`, the only fields its reducer may change (a
+#: reader of the names, sheets or teams keeps what it read across such entries)
+FIELDS_CHANGED: frozenset[str] = frozenset({"cell", "hp"})
 
 #: event kinds whose reducer changes no combatant nor team (other parts of the state: doors)
 NO_COMBATANT: frozenset[str] = frozenset({
@@ -52,4 +57,4 @@ def touched_combatants(events: Iterable[Event]) -> frozenset[str] | None:
     return frozenset(out)
 
 
-__all__ = ["NO_COMBATANT", "ONLY_NAMED", "touched_combatants"]
+__all__ = ["FIELDS_CHANGED", "NO_COMBATANT", "ONLY_NAMED", "touched_combatants"]
