@@ -27,6 +27,12 @@ def test_since_names_the_tokens_touched_after_a_change_or_any() -> None:
     assert changes.since(first) is None
     assert changes.since(changes.at) == frozenset()
     assert changes.since(changes.at + 1) is None  # a number it never gave: read all
+    behind = changes.at
+    last = TokenChanges.KEPT + 3
+    for n in range(last):
+        changes.note(frozenset({f"t{n}"}))
+    assert changes.since(behind) is None  # too far behind: read all
+    assert changes.since(changes.at - 2) == frozenset({f"t{last - 1}", f"t{last - 2}"})
 
 
 def test_the_kept_index_finds_the_token_state_at_finds_after_every_change() -> None:

@@ -18,22 +18,24 @@ from tactics.rules.grid import Cell
 
 
 class TokenChanges:
-    """The changes of one view's state, numbered; for each combatant the last that touched it."""
+    """The changes of one view's state, numbered; the combatants each touched, since the last
+    that may have touched any (at most :data:`KEPT` of them: a reader further behind reads all)."""
+
+    KEPT = 256
 
     def __init__(self) -> None:
         self.at = 0  # the number of the last change
         self._everything_at = 0  # the last change that may have touched any combatant
-        self._of: dict[str, int] = {}  # combatant id -> the last change that touched it (after _everything_at)
+        self._log: list[frozenset[str]] = []  # what changes _everything_at + 1 ... at touched
 
     def note(self, touched: frozenset[str] | None) -> None:
         """A change: the combatants it touched (frozenset(): none), or None: any may have changed."""
         self.at += 1
-        if touched is None:
+        if touched is None or len(self._log) >= self.KEPT:
             self._everything_at = self.at
-            self._of.clear()
+            self._log = []
             return
-        for cid in touched:
-            self._of[cid] = self.at
+        self._log.append(touched)
 
     def since(self, at: int) -> frozenset[str] | None:
         """The combatants touched after change ``at`` (None: any may have been, read them all)."""
@@ -41,7 +43,8 @@ class TokenChanges:
             return None
         if at == self.at:
             return frozenset()
-        return frozenset(cid for cid, when in self._of.items() if when > at)
+        later = self._log[at - self._everything_at:]
+        return later[0] if len(later) == 1 else frozenset().union(*later)
 
 
 class CellIndex:
@@ -60,7 +63,9 @@ class CellIndex:
 
     def cells(self, state: Any, changes: TokenChanges) -> dict[Cell, Any]:
         read = self._read
-        count = len(state.combatants)  # one added or taken out past the journal: made again
+        count = len(state.combatants)
+        if read is not None and read[1] == changes.at and read[0] is state and read[5] == count:
+            return read[2]  # nothing changed since (the pointer asks several times a frame)  # one added or taken out past the journal: made again
         touched = changes.since(read[1]) if read is not None and read[0] is state and read[5] == count else None
         if touched is not None and read is not None and not read[4]:
             cells, where = read[2], read[3]
