@@ -318,7 +318,7 @@ def test_names_and_words_among_crowded_tokens_follow_each_change() -> None:
 def test_tokens_read_again_only_where_an_entry_touched_them_follow_each_change(app: App) -> None:
     """The tokens layer reads again only the tokens the journal's entries touched
     (tactics/ui/token_changes.py): a token hurt, moved out of the view and back into it, a
-    door, an undo and a redo (read whole), several changes before one frame; each frame is
+    door, an undo (read whole) and a redo, several changes before one frame; each frame is
     the fresh one, and the quick reading was the one used."""
     view = app.battle
     state = view.state
@@ -344,4 +344,5 @@ def test_tokens_read_again_only_where_an_entry_touched_them_follow_each_change(a
     journal.redo()
     move(app, centre(app, (5, 5)))
     check(app, "redone")
-    assert painter.quick_reads >= quick + len(steps), "the tokens were read whole each time: nothing was tested"
+    # (a token leaving or entering the view is read whole: its place among the others is found)
+    assert painter.quick_reads >= quick + len(steps) - 2, "the tokens were read whole each time: nothing was tested"

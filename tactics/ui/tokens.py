@@ -82,7 +82,8 @@ class TokenPainter:
         self._order: list[int] = []  # the order the names are placed in (the selected first) ...
         self._at: list[int] = []  # ... and each token's place in it
         # What the last drawing read: (its state, frame, selection, teams), the view's change number
-        # then and the tokens shown by id (see draw: only the tokens changed since are read again).
+        # then, the tokens shown and each one's place among them (see draw: only the tokens changed
+        # since are read again).
         self._read: tuple | None = None
         self.quick_reads = 0  # drawings that read only the tokens changed since the last (tests, bench)
         #: Tokens drawn without their name last frame (no room beside their neighbours' discs).
@@ -135,29 +136,18 @@ class TokenPainter:
         # label sizes, the clip) and what each team gives them: a change to any redraws them.
         frame = (px, ox, oy, gm, theme.scale(), clip_t)
         teams = {tid: (tuple(team.colour), team.players) for tid, team in state.teams.items()}
-        shown: list = []
         hidden_from_players = state.hidden_from_players
-        base = (frame, selected, highlighted, teams)
-        read = self._read
-        touched = None  # None: read every token
-        if changes is not None and read is not None and read[0] is state and read[1] == base and not probing:
-            touched = changes.since(read[2])
-            self.quick_reads += touched is not None
-        last_shown: dict[str, tuple] = read[3] if touched is not None else {}  # type: ignore[index]
-        for who in state.combatants.values():  # state.on_map(), without building its list (1000 tokens)
-            if touched is not None and who.id not in touched:  # unchanged: shown as last time, or not at all
-                kept = last_shown.get(who.id)
-                if kept is not None:
-                    shown.append(kept)
-                continue
+
+        def hit_of(who: Combatant) -> tuple | None:
+            """The token's pictures and their places as shown this frame (None: not in the clip)."""
             cell = who.cell
             if cell is None or not who.present:
-                continue
+                return None
             c, r = cell
             if c < c_lo or c > c_hi or r < r_lo or r > r_hi:
-                continue
+                return None
             if not gm and hidden_from_players(who):
-                continue
+                return None
             # Everything the token's own pictures and their places show.
             look = (_LOOK(who), tuple((k.name, k.rounds) for k in who.conditions) if who.conditions else (),
                     who.id == selected, who.id in highlighted, teams.get(who.team))
@@ -171,10 +161,35 @@ class TokenPainter:
                        disc.get_rect(topleft=at).inflate(-4, -4),  # what no neighbour's words or name may cover
                        max([label[0].get_width() if label else 1] + [img.get_width() for img, _, _ in words]))
                 placed[who.id] = hit
-            shown.append(hit)
+            return hit
+
+        base = (frame, selected, highlighted, teams)
+        read = self._read
+        shown: list | None = None
+        if changes is not None and read is not None and read[0] is state and read[1] == base and not probing:
+            touched = changes.since(read[2])
+            if touched is not None:  # the others are shown as last time (or not at all), in the same order
+                shown, at_of = list(read[3]), read[4]
+                for cid in touched:
+                    who = state.combatants.get(cid)
+                    hit = hit_of(who) if who is not None else None
+                    i = at_of.get(cid)
+                    if i is not None and hit is not None:
+                        shown[i] = hit
+                    elif i is not None or hit is not None:  # it left the clip, or came into it: read all
+                        shown = None
+                        break
+                self.quick_reads += shown is not None
+        if shown is None:
+            shown = []
+            for who in state.combatants.values():  # state.on_map(), without building its list (1000 tokens)
+                hit = hit_of(who)
+                if hit is not None:
+                    shown.append(hit)
+            at_of = {hit[2][3]: i for i, hit in enumerate(shown)}
         if len(placed) > 4 * len(state.combatants) + 64:
             placed.clear()  # combatants gone for good (another encounter opened)
-        self._read = None if changes is None else (state, base, changes.at, {hit[2][3]: hit for hit in shown})
+        self._read = None if changes is None else (state, base, changes.at, shown, at_of)
         # Condition words, then names, after every disc, placed so none covers another token (_names).
         marks, names = self._names(shown, selected, highlighted, clip, clip_t)
         if isinstance(surface, RecordingSurface):  # recording: the operations the blits below would, made once per look
