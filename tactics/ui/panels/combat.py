@@ -129,10 +129,11 @@ class CombatPanels:
             # ... unless the changes since only moved or hurt tokens (no sheet, mode or fight changed)
             if (kept is not None and changes is not None and kept[2] is state and len(kept) > 3
                     and changes.since(kept[3]) is not None):
-                self._active = (key, kept[1], state, changes.at)
+                kept = (key, kept[1], state, changes.at)
             else:
-                self._active = (key, shows_combat(state), state, changes.at if changes is not None else -1)
-        return self._active[1]
+                kept = (key, shows_combat(state), state, changes.at if changes is not None else -1)
+            self._active = kept
+        return bool(kept[1])
 
     def local_hover(self, origin: tuple[int, int]) -> tuple[int, int] | None:
         if self.hover is None:
