@@ -318,8 +318,10 @@ def test_names_and_words_among_crowded_tokens_follow_each_change() -> None:
 def test_tokens_read_again_only_where_an_entry_touched_them_follow_each_change(app: App) -> None:
     """The tokens layer reads again only the tokens the journal's entries touched
     (tactics/ui/token_changes.py): a token hurt, moved out of the view and back into it, a
-    door, an undo (read whole) and a redo, several changes before one frame; each frame is
+    door, a token turned, an undo (read whole) and a redo, several changes before one frame; each frame is
     the fresh one, and the quick reading was the one used."""
+    from tactics.engine.hazards.facing import GMSetFacing
+
     view = app.battle
     state = view.state
     journal = view.encounter.journal
@@ -331,6 +333,7 @@ def test_tokens_read_again_only_where_an_entry_touched_them_follow_each_change(a
     home = state.combatants[ids[0]].cell
     steps = [("hurt", [AdjustHP(ids[0], -2)]), ("out of view", [Place(ids[0], far)]),
              ("back into view", [Place(ids[0], home)]), ("the door", [SetDoor(0, True)]),
+             ("turned", [GMSetFacing(ids[3], direction="N")]),
              ("two tokens hurt before one frame", [AdjustHP(ids[1], -1), AdjustHP(ids[2], -3)])]
     for what, commands in steps:
         for command in commands:

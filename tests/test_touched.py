@@ -16,6 +16,7 @@ from tactics.bench import build_scene
 from tactics.engine.board import Place, SetDoor, Walk
 from tactics.engine.combat.gm import AdjustHP, ApplyCondition
 from tactics.engine.core.fork import fork
+from tactics.engine.hazards.facing import GMSetFacing
 from tactics.engine.core.touched import FIELDS_CHANGED, NO_COMBATANT, ONLY_NAMED, touched_combatants
 
 
@@ -31,7 +32,9 @@ def test_each_listed_kind_changes_only_the_combatants_it_names() -> None:
     free = [cell for cell in ((c + dc, r + dr) for dc in (-1, 1) for dr in (-1, 0, 1))
             if state.map.move_cost(cell) is not None and state.at(cell) is None]
     commands = [Place(ids[0], (15, 15)), AdjustHP(ids[2], -2), AdjustHP(ids[3], -999), SetDoor(0, True),
-                SetDoor(0, False), Walk(ids[1], [free[0]]), Place(ids[4], None)]
+                SetDoor(0, False), Walk(ids[1], [free[0]]), GMSetFacing(ids[5], direction="N"),
+                GMSetFacing(ids[5], keep_facing=ids[1]), Place(ids[1], (12, 12)),  # ids[5] turns to follow
+                Place(ids[4], None)]
     seen: set[str] = set()
     for command in commands:
         before = fork(encounter.state)

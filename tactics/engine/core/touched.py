@@ -5,7 +5,7 @@ picture it kept (1000 tokens: most of a frame), because the engine did not say w
 A reducer changes the state in place, so the entry itself is the only record of what it
 touched. :data:`ONLY_NAMED` lists the event kinds whose reducer (read for each one, named
 beside it) changes nothing of the state but the combatants its listed fields name, and of
-them only :data:`FIELDS_CHANGED` (their square, their hit points); an
+them only :data:`FIELDS_CHANGED` (their square, hit points, facing); an
 entry made only of such events touched exactly those. Any other kind may have changed
 anything (a round's end clears conditions on every token, a new combatant joins), so
 :func:`touched_combatants` answers None and a reader reads everything again. A kind is
@@ -26,11 +26,12 @@ ONLY_NAMED: dict[str, tuple[str, ...]] = {
     "token.moved": ("combatant",),  # engine/board.py _moved: the combatant's cell
     "hp.changed": ("combatant",),  # engine/combat/gm.py _hp: the combatant's hp
     "combatant.downed": (),  # engine/combat/gm.py _downed: nothing (the log's)
+    "facing.set": ("combatant",),  # engine/hazards/facing.py _facing: its facing and what it keeps facing
 }
 
 #: of a combatant named by an event of :data:`ONLY_NAMED`, the only fields its reducer may change (a
-#: reader of the names, sheets or teams keeps what it read across such entries)
-FIELDS_CHANGED: frozenset[str] = frozenset({"cell", "hp"})
+#: reader of the names, sheets, presence or teams keeps what it read across such entries)
+FIELDS_CHANGED: frozenset[str] = frozenset({"cell", "hp", "facing", "facing_target", "facing_cell"})
 
 #: event kinds whose reducer changes no combatant nor team (other parts of the state: doors)
 NO_COMBATANT: frozenset[str] = frozenset({
