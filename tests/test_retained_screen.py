@@ -313,3 +313,39 @@ def test_names_and_words_among_crowded_tokens_follow_each_change() -> None:
         click(app, centre(app, state.combatants[ids[3]].cell))
         assert view.selected == ids[3]
         check(app, "one of them selected (its name always shows)")
+
+
+def test_tokens_read_again_only_where_an_entry_touched_them_follow_each_change(app: App) -> None:
+    """The tokens layer reads again only the tokens the journal's entries touched
+    (tactics/ui/token_changes.py): a token hurt, moved out of the view and back into it, a
+    door, a token turned, an undo (read whole) and a redo, several changes before one frame; each frame is
+    the fresh one, and the quick reading was the one used."""
+    from tactics.engine.hazards.facing import GMSetFacing
+
+    view = app.battle
+    state = view.state
+    journal = view.encounter.journal
+    painter = view.renderer.tokens
+    check(app, "first frame")
+    quick = painter.quick_reads
+    ids = [cid for cid in state.combatants if cid != "t1"]
+    far = (29, 29)  # off the view at 28 px a square
+    home = state.combatants[ids[0]].cell
+    steps = [("hurt", [AdjustHP(ids[0], -2)]), ("out of view", [Place(ids[0], far)]),
+             ("back into view", [Place(ids[0], home)]), ("the door", [SetDoor(0, True)]),
+             ("turned", [GMSetFacing(ids[3], direction="N")]),
+             ("two tokens hurt before one frame", [AdjustHP(ids[1], -1), AdjustHP(ids[2], -3)])]
+    for what, commands in steps:
+        for command in commands:
+            view.submit(command)
+        move(app, centre(app, (5, 5)))
+        check(app, what)
+    journal.undo()
+    app.dirty = True
+    move(app, centre(app, (6, 5)))
+    check(app, "undone")
+    journal.redo()
+    move(app, centre(app, (5, 5)))
+    check(app, "redone")
+    # (a token leaving or entering the view is read whole: its place among the others is found)
+    assert painter.quick_reads >= quick + len(steps) - 2, "the tokens were read whole each time: nothing was tested"

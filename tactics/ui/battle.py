@@ -16,6 +16,7 @@ from tactics.engine.core.labels import entry_label, plural
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
+from tactics.engine.core.touched import touched_combatants
 from tactics.rules.grid import Cell
 from tactics.ui import draw, theme
 from tactics.ui import layout_probe as probe
@@ -28,6 +29,7 @@ from tactics.ui.panels.combat import CombatPanels
 from tactics.ui.panels.side import draw_side_rows, side_rows
 from tactics.ui.panels import status
 from tactics.ui.long_names import long_names, shorten_names
+from tactics.ui.token_changes import CellIndex, TokenChanges
 from tactics.ui.tokens import label_text
 from tactics.ui.placement import hover_name_rect
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
@@ -69,9 +71,10 @@ class BattleView(TimedMessages):
         self.shift_held = False
         self._version = 0  # bumped by invalidate(): forces the board to recompose
         self.revision = 0  # bumped by every change of the state (the journal's): keyed board layers read it
+        self.token_changes = TokenChanges()  # which combatants each change touched (the tokens layer)
         self._lit_with: dict[str, Any] = {}  # panels' part -> the pointer their buttons were last drawn with
-        self._cells_kept: tuple | None = None  # (state, revision) and the token on each square (token_at)
-        self._long_names: tuple | None = None  # (state, revision) and its long names (the status line)
+        self._cells_kept = CellIndex()  # the token on each square (token_at)
+        self._long_names: tuple | None = None  # (state, change number) and its long names (the status line)
         self._drag: tuple[int, tuple[int, int], bool] | None = None  # button, start, panning
         self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOL_CLASSES}
         self.tool: Tool = self.tools["select"]
@@ -129,19 +132,10 @@ class BattleView(TimedMessages):
         return None
 
     def _by_cell(self) -> dict[Cell, Combatant]:
-        """``state.at`` for every square at once, made again after each change of the state (the
-        journal's): the pointer asks several times a frame, and with 1000 tokens each ask looked
-        at them all."""
-        state = self.state
-        key = (id(state), self.revision, len(state.combatants))
-        kept = self._cells_kept
-        if kept is None or kept[0] != key:
-            cells: dict[Cell, Combatant] = {}
-            for who in state.combatants.values():
-                if who.present and who.cell is not None:
-                    cells.setdefault(who.cell, who)  # the first in order, as state.at finds it
-            kept = self._cells_kept = (key, cells)
-        return kept[1]
+        """``state.at`` for every square at once, kept in step with each change of the state (the
+        journal's, :class:`CellIndex`): the pointer asks several times a frame, and with 1000
+        tokens each ask looked at them all."""
+        return self._cells_kept.cells(self.state, self.token_changes)
 
     def selected_combatant(self) -> Combatant | None:
         return self.state.combatants.get(self.selected) if self.selected else None
@@ -263,6 +257,9 @@ class BattleView(TimedMessages):
 
     def _on_journal(self, journal, what: str) -> None:
         self.revision += 1
+        entries = journal.entries
+        self.token_changes.note(touched_combatants(entries[-1].events) if what in ("commit", "redo") and entries
+                                else None)
         if self.selected:
             who = self.state.combatants.get(self.selected)
             self.select(self.selected if who is not None and who.cell is not None else None)
@@ -524,10 +521,12 @@ class BattleView(TimedMessages):
         if self.hover_cell is not None and self.state.map.in_bounds(self.hover_cell):
             right = f"square {self.hover_cell[0]}, {self.hover_cell[1]}   " + right
         hint = self.tool.status()
-        kept_names = self._long_names
-        if kept_names is None or kept_names[0] != (id(self.state), self.revision):
-            kept_names = self._long_names = ((id(self.state), self.revision), long_names(self.state))
-        names = kept_names[1]  # a 120-letter name shortened, never the help after it (review 8)
+        kept_names = self._long_names  # names change only by entries that may touch any token
+        if kept_names is None or kept_names[0] is not self.state or self.token_changes.since(kept_names[1]) is None:
+            kept_names = self._long_names = (self.state, self.token_changes.at, long_names(self.state))
+        else:
+            kept_names = self._long_names = (self.state, self.token_changes.at, kept_names[2])
+        names = kept_names[2]  # a 120-letter name shortened, never the help after it (review 8)
         if names:
             hint = shorten_names(hint, names)
             message = (shorten_names(message[0], names), message[1]) if message else message

@@ -146,7 +146,9 @@ class CellPainter:
         blocks: dict[tuple[int, int], list] = {}
         if kind == "tint":
             for c, r in cells:
-                blocks.setdefault((c // PIECE, r // PIECE), []).append((c % PIECE, r % PIECE))
+                bc, lc = divmod(c, PIECE)
+                br, lr = divmod(r, PIECE)
+                blocks.setdefault((bc, br), []).append((lc, lr))
         else:  # each unit edge goes with the block of its first end (its pixels reach a little past it)
             for x1, y1, x2, y2 in border_edges(cells):
                 bx, by = x1 // PIECE, y1 // PIECE
@@ -156,16 +158,17 @@ class CellPainter:
         span = PIECE * px
         pad = width + 2
         for block in sorted(blocks, key=lambda b: (b[1], b[0])):
-            parts = frozenset(blocks[block])
+            listed = blocks[block]
+            parts = frozenset(listed)
             if kind == "tint":  # where its picture goes, worked out without making it (only those in view are)
-                c0, r0 = min(c for c, _ in parts), min(r for _, r in parts)
+                cs, rs = zip(*listed)  # (the bounds by C-level min and max: a new reach is cut each step)
+                c0, r0 = min(cs), min(rs)
                 dx, dy = c0 * px, r0 * px
-                w, h = (max(c for c, _ in parts) - c0 + 1) * px, (max(r for _, r in parts) - r0 + 1) * px
+                w, h = (max(cs) - c0 + 1) * px, (max(rs) - r0 + 1) * px
             else:
-                xs = [x for e in parts for x in (e[0], e[2])]
-                ys = [y for e in parts for y in (e[1], e[3])]
-                dx, dy = min(xs) * px - pad, min(ys) * px - pad
-                w, h = (max(xs) * px + pad) - dx + 1, (max(ys) * px + pad) - dy + 1
+                x1s, y1s, x2s, y2s = zip(*listed)
+                dx, dy = min(min(x1s), min(x2s)) * px - pad, min(min(y1s), min(y2s)) * px - pad
+                w, h = (max(max(x1s), max(x2s)) * px + pad) - dx + 1, (max(max(y1s), max(y2s)) * px + pad) - dy + 1
             out.append((parts, block[0] * span + dx, block[1] * span + dy, w, h))
         self._splits[key] = out
         self._split_squares += len(cells)

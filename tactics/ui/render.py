@@ -487,7 +487,8 @@ def _draw_tokens(ctx: DrawContext) -> None:
     view = ctx.view
     selected = getattr(view, "selected", None)
     highlighted: frozenset[str] = getattr(view, "highlighted_tokens", lambda: frozenset())()
-    ctx.renderer.tokens.draw(ctx.surface, ctx.camera, ctx.state, ctx.viewer, selected, highlighted)
+    ctx.renderer.tokens.draw(ctx.surface, ctx.camera, ctx.state, ctx.viewer, selected, highlighted,
+                             getattr(view, "token_changes", None))
 
 
 def _tokens_key(ctx: DrawContext) -> tuple:

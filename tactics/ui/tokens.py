@@ -20,6 +20,7 @@ from tactics.ui import theme, token_art
 from tactics.ui.board_record import RecordingSurface, blit_operation
 from tactics.ui.camera import Camera
 from tactics.ui.placement import overlap
+from tactics.ui.token_changes import TokenChanges
 
 SS = 3  # supersampling factor
 TOKEN_RADIUS = 0.43  # of a square: the disc (with its rim) fills 0.86 of it, readable across a room
@@ -80,6 +81,11 @@ class TokenPainter:
         self._names_of: list[tuple | None] = []  # and their names as drawn (None: left out)
         self._order: list[int] = []  # the order the names are placed in (the selected first) ...
         self._at: list[int] = []  # ... and each token's place in it
+        # What the last drawing read: (its state, frame, selection, teams), the view's change number
+        # then, the tokens shown and each one's place among them (see draw: only the tokens changed
+        # since are read again).
+        self._read: tuple | None = None
+        self.quick_reads = 0  # drawings that read only the tokens changed since the last (tests, bench)
         #: Tokens drawn without their name last frame (no room beside their neighbours' discs).
         self.unnamed: frozenset[str] = frozenset()
 
@@ -89,10 +95,12 @@ class TokenPainter:
         self._near_key = None
         self._shown = []
         self._placed.clear()
+        self._read = None
 
     def clear(self) -> None:
         self._near_key = None
         self._shown = []
+        self._read = None
         self._discs.clear()
         self._labels.clear()
         self._placed.clear()
@@ -106,7 +114,12 @@ class TokenPainter:
         viewer: str,
         selected: str | None,
         highlighted: frozenset[str] = frozenset(),
+        changes: TokenChanges | None = None,
     ) -> None:
+        """The tokens in the surface's clip. ``changes``: the view's record of which combatants each
+        change of ``state`` touched; with it, a drawing of the same state object, frame, selection
+        and teams as the last reads again only the tokens touched since (the others' kept pictures
+        stand: nothing else changes what they show), not every token's fields."""
         px = camera.cell_px
         # Only tokens whose picture or name can touch the area being drawn (the view, or a
         # strip the pan uncovered): a name pill is wider than a square, so a margin of them.
@@ -123,17 +136,18 @@ class TokenPainter:
         # label sizes, the clip) and what each team gives them: a change to any redraws them.
         frame = (px, ox, oy, gm, theme.scale(), clip_t)
         teams = {tid: (tuple(team.colour), team.players) for tid, team in state.teams.items()}
-        shown: list = []
         hidden_from_players = state.hidden_from_players
-        for who in state.combatants.values():  # state.on_map(), without building its list (1000 tokens)
+
+        def hit_of(who: Combatant) -> tuple | None:
+            """The token's pictures and their places as shown this frame (None: not in the clip)."""
             cell = who.cell
             if cell is None or not who.present:
-                continue
+                return None
             c, r = cell
             if c < c_lo or c > c_hi or r < r_lo or r > r_hi:
-                continue
+                return None
             if not gm and hidden_from_players(who):
-                continue
+                return None
             # Everything the token's own pictures and their places show.
             look = (_LOOK(who), tuple((k.name, k.rounds) for k in who.conditions) if who.conditions else (),
                     who.id == selected, who.id in highlighted, teams.get(who.team))
@@ -147,9 +161,35 @@ class TokenPainter:
                        disc.get_rect(topleft=at).inflate(-4, -4),  # what no neighbour's words or name may cover
                        max([label[0].get_width() if label else 1] + [img.get_width() for img, _, _ in words]))
                 placed[who.id] = hit
-            shown.append(hit)
+            return hit
+
+        base = (frame, selected, highlighted, teams)
+        read = self._read
+        shown: list | None = None
+        if changes is not None and read is not None and read[0] is state and read[1] == base and not probing:
+            touched = changes.since(read[2])
+            if touched is not None:  # the others are shown as last time (or not at all), in the same order
+                shown, at_of = list(read[3]), read[4]
+                for cid in touched:
+                    who = state.combatants.get(cid)
+                    hit = hit_of(who) if who is not None else None
+                    i = at_of.get(cid)
+                    if i is not None and hit is not None:
+                        shown[i] = hit
+                    elif i is not None or hit is not None:  # it left the clip, or came into it: read all
+                        shown = None
+                        break
+                self.quick_reads += shown is not None
+        if shown is None:
+            shown = []
+            for who in state.combatants.values():  # state.on_map(), without building its list (1000 tokens)
+                hit = hit_of(who)
+                if hit is not None:
+                    shown.append(hit)
+            at_of = {hit[2][3]: i for i, hit in enumerate(shown)}
         if len(placed) > 4 * len(state.combatants) + 64:
             placed.clear()  # combatants gone for good (another encounter opened)
+        self._read = None if changes is None else (state, base, changes.at, shown, at_of)
         # Condition words, then names, after every disc, placed so none covers another token (_names).
         marks, names = self._names(shown, selected, highlighted, clip, clip_t)
         if isinstance(surface, RecordingSurface):  # recording: the operations the blits below would, made once per look

@@ -120,11 +120,20 @@ class CombatPanels:
         return [self.tracker, self.banner, self.actions, self.resolve, self.log]
 
     def active(self) -> bool:
-        journal = self.encounter.journal  # shows_combat looks at every combatant: once per change
-        key = (id(self.state), len(journal.entries), len(journal.redo_stack))
-        if self._active is None or self._active[0] != key:
-            self._active = (key, shows_combat(self.state))
-        return self._active[1]
+        journal = self.encounter.journal  # shows_combat looks at every combatant: once per change ...
+        state = self.state
+        key = (id(state), len(journal.entries), len(journal.redo_stack))
+        kept = self._active
+        if kept is None or kept[0] != key:
+            changes = getattr(self.view, "token_changes", None)
+            # ... unless the changes since only moved or hurt tokens (no sheet, mode or fight changed)
+            if (kept is not None and changes is not None and kept[2] is state and len(kept) > 3
+                    and changes.since(kept[3]) is not None):
+                kept = (key, kept[1], state, changes.at)
+            else:
+                kept = (key, shows_combat(state), state, changes.at if changes is not None else -1)
+            self._active = kept
+        return bool(kept[1])
 
     def local_hover(self, origin: tuple[int, int]) -> tuple[int, int] | None:
         if self.hover is None:
