@@ -130,3 +130,17 @@ def test_no_two_weapon_pair_with_a_holstered_off_hand(rook):  # N-READY-2: the d
     assert "weapons:hand_crossbow" not in all_keys(app)
     press(app, "draw:slug_revolver")
     assert "weapons:hand_crossbow" not in all_keys(app)  # the Simple slot is spent: no Bonus Attack
+
+
+def test_treat_injury_is_shown_greyed_with_why_when_no_one_can_be_treated():  # N-TREAT-1 (review 9 new, finding 3)
+    for app in app_session(staged("medic"), closing=True):
+        press(app, "actor:medic")
+        assert "treat:nobody" in all_keys(app) and "treat:nobody" not in [k for k, fn in _live(app)]
+        assert "No one on Medic's side is injured" in " ".join(drawn_texts(app))
+        enc = app.battle.encounter
+        enc.submit(AdjustHP("rook", -10))
+        enc.state.combatants["rook"].cell = (5, 5)  # (a scene: Rook stands across the room, as test_common_actions)
+        app.step()
+        texts = " ".join(drawn_texts(app))
+        assert "Rook is out of reach: treating needs them within 5 ft: move next to them first" in texts
+        assert "treat:rook" not in all_keys(app)

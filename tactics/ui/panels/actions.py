@@ -34,7 +34,7 @@ from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.tools.attack import AttackTool
 from tactics.ui.panels.app_turn import app_turn_note
-from tactics.ui.panels.common_buttons import attack_block, off_hand_ready, readying_buttons, shots_words, treat_buttons
+from tactics.ui.panels.common_buttons import attack_block, off_hand_ready, readying_buttons, shots_words, treat_block, treat_buttons
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -240,6 +240,9 @@ class ActionsPanel(w.Panel):
                                 lambda n=name: self.aim(cid, act.TECHNIQUE, technique=n)))
         buttons += readying_buttons(state, cid, kinds, self.declare)
         buttons += treat_buttons(state, cid, kinds, self.declare)
+        if (why := treat_block(state, cid, kinds)) is not None:  # shown greyed with why (N-TREAT-1)
+            buttons.append(("Use Item: Treat Injury", "treat:nobody", None))
+            blocked["treat:nobody"] = why
         if act.USE_ITEM in kinds:
             for item, label in SIMPLE_ITEM_USES.items():
                 if item not in ITEM_USES:
