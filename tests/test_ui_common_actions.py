@@ -21,7 +21,7 @@ from tactics.ui.app import App
 
 from test_common_actions import encounter, next_turn, turn_of
 from test_ui_combat import all_keys, press
-from ui_driver import app_session, centre, drawn_texts, key, move, players_window_frame
+from ui_driver import app_session, centre, click, drawn_texts, key, move, players_window_frame
 
 SIZE = (1280, 720)
 
@@ -144,3 +144,27 @@ def test_treat_injury_is_shown_greyed_with_why_when_no_one_can_be_treated():  # 
         texts = " ".join(drawn_texts(app))
         assert "Rook is out of reach: treating needs them within 5 ft: move next to them first" in texts
         assert "treat:rook" not in all_keys(app)
+
+
+def test_a_medic_steps_5_ft_then_treats_from_the_window():  # N-MOVE-8, N-TREAT-1 (review 9 new, finding 2)
+    for app in app_session(staged("medic"), closing=True):
+        enc = app.battle.encounter
+        enc.submit(AdjustHP("rook", -10))
+        enc.state.combatants["rook"].cell = (4, 2)  # (a scene: Rook two squares from the medic at 2,2)
+        app.step()
+        press(app, "actor:medic")
+        assert "treat:rook" not in all_keys(app)
+        press(app, "kind:step")  # the card's "Simple: 5 ft step"
+        assert (3, 2) in app.battle.reach.run and (4, 3) not in app.battle.reach.run | app.battle.reach.sprint
+        click(app, centre(app, (3, 2)))
+        app.step()
+        (step,) = app.battle.state.combat.declarations_of("medic")
+        assert (step.kind, step.params.get("effect")) == (act.SIMPLE, "step")  # the Standard stays free
+        assert app.battle.step_for is None and "kind:step" not in all_keys(app)
+        press(app, "treat:rook")  # treated from where the step leaves the medic
+        kinds = [d.kind for d in app.battle.state.combat.declarations_of("medic")]
+        assert kinds == [act.SIMPLE, act.USE_ITEM]
+        app.battle.combat.submit(ResolveNext(others_pass=True))
+        app.battle.combat.submit(ResolveNext(others_pass=True), typed=[12, 5])
+        app.step()
+        assert app.battle.state.combatants["medic"].cell == (3, 2) and app.battle.state.combatants["rook"].hp == 15

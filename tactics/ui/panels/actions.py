@@ -17,6 +17,7 @@ import pygame
 
 from tactics.engine.combat.team import out_of_fight, sheet_of
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare, Undeclare, move_budget
+from tactics.engine.combat.moves import step_allowance
 from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.queries import (
     acting_combatants, acting_group, bonus_weapon_problem, combat_of, declared_two_weapon, declaring_closed, legal_kinds,
@@ -213,6 +214,8 @@ class ActionsPanel(w.Panel):
         if move_kind:
             buttons.append((f"{act.LABELS[move_kind]}: click a square", f"kind:{move_kind}",
                             lambda: self.ui.move_mode(cid)))
+        if step_allowance(state, cid) is not None:  # reading: N-MOVE-8, before or after the Standard
+            buttons.append(("Simple: 5 ft step: click a square", "kind:step", lambda: self.ui.step_mode(cid)))
         attack_kind = act.STANDARD_ATTACK if act.STANDARD_ATTACK in kinds else (act.BONUS_ATTACK if act.BONUS_ATTACK in kinds else None)
         if attack_kind:
             prefix = "Attack" if attack_kind == act.STANDARD_ATTACK else "Bonus Attack"
@@ -277,7 +280,7 @@ class ActionsPanel(w.Panel):
             y += px(4)
         aiming = self.ui.aiming_key()
         for label, key, fn in buttons:
-            style = "on" if key == aiming else "normal"
+            style = "on" if key == aiming or (key == "kind:step" and self.ui.view.step_for == cid) else "normal"
             w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, key, fn, hover=hover, style=style, size=16,
                      enabled=fn is not None)
             y += px(41)
