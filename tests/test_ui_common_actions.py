@@ -19,7 +19,7 @@ from tactics.engine.combat.gm import AdjustHP
 from tactics.rules import actions as act
 from tactics.ui.app import App
 
-from test_common_actions import encounter, next_turn, turn_of
+from test_common_actions import encounter, next_turn, resolve_all, turn_of
 from test_ui_combat import all_keys, press
 from ui_driver import app_session, centre, click, drawn_texts, key, move, players_window_frame
 
@@ -168,3 +168,25 @@ def test_a_medic_steps_5_ft_then_treats_from_the_window():  # N-MOVE-8, N-TREAT-
         app.battle.combat.submit(ResolveNext(others_pass=True), typed=[12, 5])
         app.step()
         assert app.battle.state.combatants["medic"].cell == (3, 2) and app.battle.state.combatants["rook"].hp == 15
+
+
+def test_after_a_reload_resolves_the_card_offers_the_step_the_status_line_speaks_of(rook):  # N-ORD-4, N-MOVE-8
+    app = rook  # review 9 new, finding 6: the card said "nothing new to declare" while a click declared a step
+    enc = app.battle.encounter
+    enc.submit(Declare("rook", Action(act.SIMPLE, effect="draw", weapon="slug_revolver")))  # nothing else to draw
+    enc.submit(Declare("rook", Action(act.STANDARD_ATTACK, weapon="hand_crossbow", target="bear")))
+    resolve_all(enc)
+    next_turn(enc, "rook")
+    enc.submit(Declare("rook", Action(act.STANDARD_MOVE, effect="reload", weapon="hand_crossbow")))
+    enc.submit(ResolveNext())  # the reload rolls nothing: it resolves while Vale and the medic have not declared
+    app.step()
+    press(app, "actor:rook")
+    texts = " ".join(drawn_texts(app))
+    assert "nothing new" not in texts and "The group is resolving" not in texts
+    assert "Simple: 5 ft step: click a square" in texts and "kind:step" in [k for k, fn in _live(app)]
+    assert "5 ft step" in app.battle.reach.allowance.note  # the status line's word, from the same engine answer
+    press(app, "kind:step")
+    click(app, centre(app, (1, 0)))
+    app.step()
+    assert [(d.kind, d.params.get("effect")) for d in app.battle.state.combat.declarations_of("rook")][-1] == \
+        (act.SIMPLE_AFTER, "step")
