@@ -190,3 +190,8 @@ def test_after_a_reload_resolves_the_card_offers_the_step_the_status_line_speaks
     app.step()
     assert [(d.kind, d.params.get("effect")) for d in app.battle.state.combat.declarations_of("rook")][-1] == \
         (act.SIMPLE_AFTER, "step")
+
+
+def test_no_greyed_treat_injury_on_a_card_without_the_skill_or_the_kit(rook):  # N-TREAT-1: only a medic's card
+    press(rook, "actor:rook")
+    assert "treat:nobody" not in all_keys(rook)
