@@ -213,7 +213,7 @@ class CombatPanels:
         self.view.set_tool("select")
         self.view.step_for = cid
         self.view.select(cid)
-        self.view.say(f"{self.state.combatants[cid].name}: click a square next to them for the 5 ft step "
+        self.view.say(f"{self.state.combatants[cid].name}: click a square one step away for the 5 ft step "
                       "(a Simple action).", "info")
 
     def aim(self, cid: str, kind: str, *, weapon: str | None = None, technique: str | None = None,
