@@ -19,9 +19,9 @@ from tactics.engine.combat.gm import AdjustHP
 from tactics.rules import actions as act
 from tactics.ui.app import App
 
-from test_common_actions import encounter, next_turn, turn_of
+from test_common_actions import encounter, next_turn, resolve_all, turn_of
 from test_ui_combat import all_keys, press
-from ui_driver import app_session, centre, drawn_texts, key, move, players_window_frame
+from ui_driver import app_session, centre, click, drawn_texts, key, move, players_window_frame
 
 SIZE = (1280, 720)
 
@@ -133,3 +133,68 @@ def test_no_two_weapon_pair_with_a_holstered_off_hand(rook):  # N-READY-2: the d
     assert "weapons:hand_crossbow" not in all_keys(app)
     press(app, "draw:slug_revolver")
     assert "weapons:hand_crossbow" not in all_keys(app)  # the Simple slot is spent: no Bonus Attack
+
+
+def test_treat_injury_is_shown_greyed_with_why_when_no_one_can_be_treated():  # N-TREAT-1 (review 9 new, finding 3)
+    for app in app_session(staged("medic"), closing=True):
+        press(app, "actor:medic")
+        assert "treat:nobody" in all_keys(app) and "treat:nobody" not in [k for k, fn in _live(app)]
+        assert "No one on Medic's side is injured" in " ".join(drawn_texts(app))
+        enc = app.battle.encounter
+        enc.submit(AdjustHP("rook", -10))
+        enc.state.combatants["rook"].cell = (5, 5)  # (a scene: Rook stands across the room, as test_common_actions)
+        app.step()
+        texts = " ".join(drawn_texts(app))
+        assert "Rook is out of reach: treating needs them within 5 ft: move next to them first" in texts
+        assert "treat:rook" not in all_keys(app)
+
+
+def test_a_medic_steps_5_ft_then_treats_from_the_window():  # N-MOVE-8, N-TREAT-1 (review 9 new, finding 2)
+    for app in app_session(staged("medic"), closing=True):
+        enc = app.battle.encounter
+        enc.submit(AdjustHP("rook", -10))
+        enc.state.combatants["rook"].cell = (4, 2)  # (a scene: Rook two squares from the medic at 2,2)
+        app.step()
+        press(app, "actor:medic")
+        assert "treat:rook" not in all_keys(app)
+        press(app, "kind:step")  # the card's "Simple: 5 ft step"
+        assert (3, 2) in app.battle.reach.run and (4, 3) not in app.battle.reach.run | app.battle.reach.sprint
+        click(app, centre(app, (3, 2)))
+        app.step()
+        (step,) = app.battle.state.combat.declarations_of("medic")
+        assert (step.kind, step.params.get("effect")) == (act.SIMPLE, "step")  # the Standard stays free
+        assert app.battle.step_for is None and "kind:step" not in all_keys(app)
+        press(app, "treat:rook")  # treated from where the step leaves the medic
+        kinds = [d.kind for d in app.battle.state.combat.declarations_of("medic")]
+        assert kinds == [act.SIMPLE, act.USE_ITEM]
+        app.battle.combat.submit(ResolveNext(others_pass=True))
+        app.battle.combat.submit(ResolveNext(others_pass=True), typed=[12, 5])
+        app.step()
+        assert app.battle.state.combatants["medic"].cell == (3, 2) and app.battle.state.combatants["rook"].hp == 15
+
+
+def test_after_a_reload_resolves_the_card_offers_the_step_the_status_line_speaks_of(rook):  # N-ORD-4, N-MOVE-8
+    app = rook  # review 9 new, finding 6: the card said "nothing new to declare" while a click declared a step
+    enc = app.battle.encounter
+    enc.submit(Declare("rook", Action(act.SIMPLE, effect="draw", weapon="slug_revolver")))  # nothing else to draw
+    enc.submit(Declare("rook", Action(act.STANDARD_ATTACK, weapon="hand_crossbow", target="bear")))
+    resolve_all(enc)
+    next_turn(enc, "rook")
+    enc.submit(Declare("rook", Action(act.STANDARD_MOVE, effect="reload", weapon="hand_crossbow")))
+    enc.submit(ResolveNext())  # the reload rolls nothing: it resolves while Vale and the medic have not declared
+    app.step()
+    press(app, "actor:rook")
+    texts = " ".join(drawn_texts(app))
+    assert "nothing new" not in texts and "The group is resolving" not in texts
+    assert "Simple: 5 ft step: click a square" in texts and "kind:step" in [k for k, fn in _live(app)]
+    assert "5 ft step" in app.battle.reach.allowance.note  # the status line's word, from the same engine answer
+    press(app, "kind:step")
+    click(app, centre(app, (1, 0)))
+    app.step()
+    assert [(d.kind, d.params.get("effect")) for d in app.battle.state.combat.declarations_of("rook")][-1] == \
+        (act.SIMPLE_AFTER, "step")
+
+
+def test_no_greyed_treat_injury_on_a_card_without_the_skill_or_the_kit(rook):  # N-TREAT-1: only a medic's card
+    press(rook, "actor:rook")
+    assert "treat:nobody" not in all_keys(rook)

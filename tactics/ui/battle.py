@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tactics.engine.combat.moves import STEP_KINDS
 from tactics.engine.core.labels import entry_label, plural
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Refused
@@ -61,6 +62,7 @@ class BattleView(TimedMessages):
         self.renderer = BoardRenderer(MapArt(encounter.map))
         self.selected: str | None = None
         self.reach: Reach | None = None
+        self.step_for: str | None = None  # whose reach is the 5 ft step alone (N-MOVE-8)
         self.hover_pos: tuple[int, int] | None = None
         self.side_rect: pygame.Rect | None = None  # the side card as last drawn
         self._hover_camera: tuple | None = None  # the camera hover_cell was worked out with
@@ -155,7 +157,11 @@ class BattleView(TimedMessages):
     # -- changing -----------------------------------------------------------------
     def select(self, cid: str | None) -> None:
         self.selected = cid
-        self.reach = compute_reach(self.query_state, cid) if cid else None
+        step = cid is not None and self.step_for == cid  # the card's "Simple: 5 ft step" (N-MOVE-8)
+        self.reach = compute_reach(self.query_state, cid, step=step) if cid else None
+        kept = self.reach.allowance if step and self.reach is not None else None
+        if kept is None or kept.run_as not in STEP_KINDS:
+            self.step_for = None  # the step declared (or no longer open): back to the quickest move
         if cid and self.reach is None:
             self.selected = None
 

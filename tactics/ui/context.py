@@ -34,6 +34,7 @@ class BoardView(Protocol):
     camera: Camera
     selected: str | None
     reach: Reach | None
+    step_for: str | None  # whose reach is the 5 ft step alone (the card's "Simple: 5 ft step")
     hover_pos: tuple[int, int] | None
     hover_cell: Cell | None
     pinned: list[PinnedTemplate]

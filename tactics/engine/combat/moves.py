@@ -179,6 +179,33 @@ def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -
     return stopped(both, who.cell)
 
 
+def step_allowance(state: EncounterState, cid: str) -> MoveAllowance | None:
+    """The 5 ft step alone, as a Simple action, when the engine would accept one now in team rounds
+    (reading: N-MOVE-4, N-MOVE-8), else None.
+
+    Why: :func:`move_allowance` offers the quickest move first (a run spends the Standard), so a
+    medic one square short of the patient could not "5 ft step, then Treat Injury" (the text: a
+    Simple action "can either be before or after a Standard Action. Examples include: ... taking
+    a 5ft step"). The window's "Simple: 5 ft step" button asks this, and the Select tool then
+    offers only the squares one step away, declared as the Simple action the engine accepts."""
+    known_or_refuse(state, cid)
+    combat = state.combat
+    who = state.combatants.get(cid)
+    if (not isinstance(combat, CombatState) or combat.phase != "action" or who is None or who.cell is None
+            or not who.present or not combat.can_act_now(cid)):
+        return None
+    existing = combat.declarations_of(cid)
+    step = act.SIMPLE_AFTER if any(d.kind in act.STANDARD for d in existing) else act.SIMPLE
+    try:
+        act.check_economy(who.name, existing, step, limits_of(who), two_weapon=fights_with_two_weapons(existing),
+                          closed=combat.declaring_closed(cid))
+    except act.ActionRefused:
+        return None
+    when = "after the Standard" if step == act.SIMPLE_AFTER else "the Standard stays free"
+    return MoveAllowance(SQUARE_FT, SQUARE_FT, origin=planned_origin(state, cid, step), run_as=step, sprint_as=step,
+                         note=f"5 ft step (Simple action; {when})")
+
+
 # --------------------------------------------------------------------------- squares
 class Route:
     """How to get to one square: the legs (one path per action) and the total cost.

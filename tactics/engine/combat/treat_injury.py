@@ -70,6 +70,28 @@ def treat_problem(state: EncounterState, who: Combatant, patient: Combatant, at:
     return None
 
 
+def why_no_treatment(state: EncounterState, who: Combatant, at: Cell | None = None) -> str | None:
+    """Why ``who`` (standing on ``at``) can treat no one now, in words for the declare card, or
+    None when someone can (reading: N-TREAT-1). The nearest injured ally's refusal is the one said:
+    "Rook is out of reach: treating needs them within 5 ft: move next to them first"."""
+    rules = _rules()
+    patients = [who] + [c for c in state.allies_of(who) if c.present and c.cell is not None]
+    if any(treat_problem(state, who, p, at=at) is None for p in patients):
+        return None
+    if rules.kit_required and not has_kit(who):
+        return f"{who.name} has no {rules.kit}: Treat Injury needs one"
+    injured = [p for p in patients if p.hp < p.max_hp and (p.id != who.id or rules.self_treat)]
+    if not injured:
+        return f"No one on {possessive(who.name)} side is injured"
+    start = at if at is not None else who.cell
+    far = {p.id: distance_ft(start, p.cell) if start is not None and p.cell is not None else 0 for p in injured}
+    nearest = min(injured, key=lambda p: far[p.id])
+    problem = str(treat_problem(state, who, nearest, at=at))
+    if far[nearest.id] > rules.reach_ft:
+        problem += ": move next to them first"
+    return problem[0].upper() + problem[1:]
+
+
 def treat_terms(who: Combatant, situational: int = 0) -> tuple[str, list[tuple[str, int]], int, list[tuple[str, int]]]:
     """(skill, modifiers, net advantage, why) of the treater's check."""
     rules = _rules()
@@ -125,4 +147,4 @@ def _resolve(state: EncounterState, who: Combatant, action: Action, dice: Dice) 
 # reading: N-TURN-14 as for setting a trap: no opponent, a non-contested action in individual turns
 ITEM_USES.setdefault(ITEM, ItemUse("Treat Injury", True, _validate, _resolve, contested=False))
 
-__all__ = ["ITEM", "has_kit", "patient_of", "treat_chance", "treat_problem", "treat_terms"]
+__all__ = ["ITEM", "has_kit", "patient_of", "treat_chance", "treat_problem", "treat_terms", "why_no_treatment"]

@@ -17,6 +17,7 @@ import pygame
 
 from tactics.engine.combat.team import out_of_fight, sheet_of
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare, Undeclare, move_budget
+from tactics.engine.combat.moves import step_allowance
 from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.queries import (
     acting_combatants, acting_group, bonus_weapon_problem, combat_of, declared_two_weapon, declaring_closed, legal_kinds,
@@ -34,7 +35,7 @@ from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.tools.attack import AttackTool
 from tactics.ui.panels.app_turn import app_turn_note
-from tactics.ui.panels.common_buttons import attack_block, off_hand_ready, readying_buttons, shots_words, treat_buttons
+from tactics.ui.panels.common_buttons import attack_block, off_hand_ready, readying_buttons, shots_words, treat_block, treat_buttons
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -213,6 +214,8 @@ class ActionsPanel(w.Panel):
         if move_kind:
             buttons.append((f"{act.LABELS[move_kind]}: click a square", f"kind:{move_kind}",
                             lambda: self.ui.move_mode(cid)))
+        if step_allowance(state, cid) is not None:  # reading: N-MOVE-8, before or after the Standard
+            buttons.append(("Simple: 5 ft step: click a square", "kind:step", lambda: self.ui.step_mode(cid)))
         attack_kind = act.STANDARD_ATTACK if act.STANDARD_ATTACK in kinds else (act.BONUS_ATTACK if act.BONUS_ATTACK in kinds else None)
         if attack_kind:
             prefix = "Attack" if attack_kind == act.STANDARD_ATTACK else "Bonus Attack"
@@ -240,6 +243,9 @@ class ActionsPanel(w.Panel):
                                 lambda n=name: self.aim(cid, act.TECHNIQUE, technique=n)))
         buttons += readying_buttons(state, cid, kinds, self.declare)
         buttons += treat_buttons(state, cid, kinds, self.declare)
+        if (why := treat_block(state, cid, kinds)) is not None:  # shown greyed with why (N-TREAT-1)
+            buttons.append(("Use Item: Treat Injury", "treat:nobody", None))
+            blocked["treat:nobody"] = why
         if act.USE_ITEM in kinds:
             for item, label in SIMPLE_ITEM_USES.items():
                 if item not in ITEM_USES:
@@ -274,7 +280,7 @@ class ActionsPanel(w.Panel):
             y += px(4)
         aiming = self.ui.aiming_key()
         for label, key, fn in buttons:
-            style = "on" if key == aiming else "normal"
+            style = "on" if key == aiming or (key == "kind:step" and self.ui.view.step_for == cid) else "normal"
             w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, key, fn, hover=hover, style=style, size=16,
                      enabled=fn is not None)
             y += px(41)

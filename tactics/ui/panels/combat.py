@@ -217,6 +217,14 @@ class CombatPanels:
             self.view.select(cid)
         self.view.say("Click a blue square to run there, an amber one to sprint (Standard + Bonus Move).", "info")
 
+    def step_mode(self, cid: str) -> None:
+        """The card's "Simple: 5 ft step": the Select tool offers the step alone (reading: N-MOVE-8)."""
+        self.view.set_tool("select")
+        self.view.step_for = cid
+        self.view.select(cid)
+        self.view.say(f"{self.state.combatants[cid].name}: click a square one step away for the 5 ft step "
+                      "(a Simple action).", "info")
+
     def aim(self, cid: str, kind: str, *, weapon: str | None = None, technique: str | None = None,
             two_weapon: bool = False) -> None:
         self.view.set_tool("attack")

@@ -35,6 +35,7 @@ from tactics.engine.core.state import EncounterState
 from tactics.engine.core.table import who_rolls
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
 from tactics.engine.combat.individual.actions import Hold, TakeAction, TurnAction
+from tactics.ui.panels.turn_treat import treat_commands
 from tactics.engine.combat.individual.interrupts import Block, Pass, UseHeld
 from tactics.engine.combat.individual.view import (
     extendable, initiative_rolls, pending_interrupt, pips_of, question_hidden_from_players, tracker_rows,
@@ -451,6 +452,8 @@ class TurnsPanel(w.Panel):
             if aimed == f"weapon:{weapon}":
                 out.append(self._situation_row())
         out += self._shot_buttons(cid, waiting, one)
+        for label, key, command in [] if waiting else treat_commands(state, cid):  # reading: N-TREAT-1
+            out.append(one(label, key, lambda c=command: self.submit(c)))
         for tech in sheet.techniques:
             out.append(one(f"Technique: {tech.replace('_', ' ')}", f"technique:{tech}",
                            lambda n=tech: self.aim_at(cid, "technique", n), "on" if aimed == f"technique:{tech}" else "normal",

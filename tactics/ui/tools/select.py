@@ -24,7 +24,7 @@ from tactics.engine.core.board_events import TokenMoved
 from tactics.engine.board import Walk
 from tactics.engine.combat.known_traps import KnownTrapAhead, known_trap_ahead, warning_words
 from tactics.engine.combat.moves import (
-    MoveAllowance, Route, map_for_move, move_allowance, move_budget_ft, move_routes, why_not_move,
+    MoveAllowance, Route, map_for_move, move_allowance, move_budget_ft, move_routes, step_allowance, why_not_move,
 )
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -88,12 +88,13 @@ class Reach:
         return self.routes[cell].cost
 
 
-def compute_reach(state: EncounterState, cid: str) -> Reach | None:
-    """The reach of ``cid`` now (None when it is not on the map)."""
+def compute_reach(state: EncounterState, cid: str, step: bool = False) -> Reach | None:
+    """The reach of ``cid`` now (None when it is not on the map); ``step``: the 5 ft step alone,
+    as a Simple action, when the engine would accept one (reading: N-MOVE-8)."""
     who = state.combatants.get(cid)
     if who is None or who.cell is None or not who.present:
         return None
-    allowance = move_allowance(state, cid)
+    allowance = (step_allowance(state, cid) if step else None) or move_allowance(state, cid)
     start = allowance.origin or who.cell
     plans: dict[tuple[Cell, int], Plan] = {}
     routes = move_routes(state, cid, allowance, plans=plans)
