@@ -216,16 +216,26 @@ def load_used(state: EncounterState, who: Combatant, weapon: Weapon) -> list[Eve
 
 
 # --------------------------------------------------------------------------- reducers (the log: ready_log)
+def count_shot(state: EncounterState, combatant: str, weapon: str) -> None:
+    """One shot more fired from ``weapon`` since its last load (team rounds and individual turns)."""
+    fired = state.combat.fired.setdefault(combatant, {})
+    fired[weapon] = fired.get(weapon, 0) + 1
+
+
+def count_reload(state: EncounterState, combatant: str, weapon: str, load: int) -> None:
+    """``load`` shots loaded again into ``weapon`` (never more than were fired)."""
+    fired = state.combat.fired.setdefault(combatant, {})
+    fired[weapon] = max(0, fired.get(weapon, 0) - int(load))
+
+
 @reducer.on(LoadUsed)
 def _load_used(state: EncounterState, event: LoadUsed) -> None:
-    fired = state.combat.fired.setdefault(event.combatant, {})
-    fired[event.weapon] = fired.get(event.weapon, 0) + 1
+    count_shot(state, event.combatant, event.weapon)
 
 
 @reducer.on(WeaponReloaded)
 def _reloaded(state: EncounterState, event: WeaponReloaded) -> None:
-    fired = state.combat.fired.setdefault(event.combatant, {})
-    fired[event.weapon] = max(0, fired.get(event.weapon, 0) - int(event.load))
+    count_reload(state, event.combatant, event.weapon, event.load)
 
 
 @reducer.on(WeaponDrawn)

@@ -26,6 +26,7 @@ from tactics.engine.combat.actions import arms_or_refuse, target_or_refuse
 from tactics.engine.combat.attack import attack_setup, hp_events
 from tactics.engine.combat.individual.procedure import TurnsState, reducer
 from tactics.engine.combat.queries import DESCRIBERS
+from tactics.engine.combat.readying import count_reload, count_shot
 from tactics.engine.combat.team import sheet_of
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -140,14 +141,12 @@ def reload_events(state: EncounterState, who: Combatant, action: Any) -> list[Ev
 # --------------------------------------------------------------------------- reducers and the log
 @reducer.on(TurnsLoadUsed)
 def _load_used(state: EncounterState, event: TurnsLoadUsed) -> None:
-    fired = state.combat.fired.setdefault(event.combatant, {})
-    fired[event.weapon] = fired.get(event.weapon, 0) + 1
+    count_shot(state, event.combatant, event.weapon)
 
 
 @reducer.on(TurnsReloaded)
 def _reloaded(state: EncounterState, event: TurnsReloaded) -> None:
-    fired = state.combat.fired.setdefault(event.combatant, {})
-    fired[event.weapon] = max(0, fired.get(event.weapon, 0) - int(event.load))
+    count_reload(state, event.combatant, event.weapon, event.load)
 
 
 reducer.on(TurnsSureShot)(lambda state, event: None)  # log only
