@@ -18,14 +18,15 @@ from dataclasses import replace
 import pytest
 
 from tactics.engine.combat.actions import Action, Declare, ResolveNext
-from tactics.engine.combat.queries import describe, legal_kinds, snapshot
+from tactics.engine.combat.queries import describe, legal_kinds
 from tactics.engine.combat.team import Advance, BeginActions, StartCombat
 from tactics.engine.core.encounter import Encounter
-from tactics.engine.core.journal import Refused
 from tactics.engine.saves.document import reloaded
 from tactics.maps import BattleMap, Spawn
 from tactics.rules import actions as act
 from tactics.rules.common_actions import default_common_actions
+
+from test_ground_audit import refused
 
 ROOM = "\n".join(["." * 10] * 6)
 SPAWNS = {"Rook": (1, 1), "Vale": (1, 3), "Medic": (2, 2), "Bear": (8, 2)}
@@ -68,15 +69,6 @@ def fight(cid: str, **kw) -> Encounter:
     enc.submit(BeginActions())
     turn_of(enc, cid)
     return enc
-
-
-def refused(enc: Encounter, command, match: str) -> str:
-    """Refused with a sentence, and nothing changed."""
-    before, entries = snapshot(enc.state), len(enc.journal.entries)
-    with pytest.raises(Refused, match=match) as info:
-        enc.submit(command)
-    assert snapshot(enc.state) == before and len(enc.journal.entries) == entries
-    return info.value.reason
 
 
 def resolve_all(enc: Encounter, typed: list[int] | None = None) -> list:
