@@ -285,25 +285,32 @@ def test_a_sheet_that_carries_a_weapon_in_an_unknown_place_is_refused_naming_it(
         armoury.sheet_from({"weapons": ["hand_crossbow"], "carried": {"slug_revolver": "holster"}}, path="fight.toml")
 
 
-def test_in_individual_turns_treating_is_a_non_contested_action():  # N-TREAT-1 (as N-TURN-14)
-    from tactics.engine.combat.individual.actions import TakeAction, TurnAction
+def medic_turn(*allies: tuple[str, tuple[int, int]]) -> Encounter:
+    """Individual turns in the room: the medic's turn (seed 5 puts it first), Rook beside it, ``allies``
+    ((id of SHEETS, square)) of the party elsewhere, and a bear."""
     from tactics.engine.combat.individual.procedure import BeginTurn, StartTurns
-    from tactics.engine.combat.individual.view import pips_of
 
+    party = [("medic", (2, 2)), ("rook", (2, 3)), *allies]
     definition = {
         "name": "Turns", "mode": "individual",
         "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
-        "combatants": [
-            {"id": "medic", "name": "Medic", "team": "party", "cell": [2, 2], "hp": 20, "sheet": SHEETS["medic"]},
-            {"id": "rook", "name": "Rook", "team": "party", "cell": [2, 3], "hp": 20, "sheet": SHEETS["rook"]},
-            {"id": "bear", "name": "Bear", "team": "bears", "cell": [8, 2], "sheet": "space_bear"},
-        ],
+        "combatants": [{"id": cid, "name": cid.title(), "team": "party", "cell": list(cell), "hp": 20,
+                        "sheet": SHEETS[cid]} for cid, cell in party]
+        + [{"id": "bear", "name": "Bear", "team": "bears", "cell": [8, 2], "sheet": "space_bear"}],
     }
     enc = Encounter(definition, BattleMap.from_text(ROOM), seed=5)
     enc.submit(StartTurns("table"))
     enc.submit(BeginTurn())
-    hurt(enc, "rook", 6)
     assert enc.state.combat.current == "medic"  # (seed 5 puts the medic first)
+    return enc
+
+
+def test_in_individual_turns_treating_is_a_non_contested_action():  # N-TREAT-1 (as N-TURN-14)
+    from tactics.engine.combat.individual.actions import TakeAction, TurnAction
+    from tactics.engine.combat.individual.view import pips_of
+
+    enc = medic_turn()
+    hurt(enc, "rook", 6)
     enc.submit(TakeAction("medic", TurnAction("use-item", item="treat-injury", target="rook")), typed=[15, 4])
     assert enc.state.combatants["rook"].hp == 18
     assert pips_of(enc.state, "medic").contested == "open"

@@ -10,34 +10,18 @@ contested action stays open, as the engine's own test has it.
 from __future__ import annotations
 
 from tactics.engine.combat.gm import AdjustHP
-from tactics.engine.combat.individual.procedure import BeginTurn, StartTurns
 from tactics.engine.combat.individual.view import pips_of
-from tactics.engine.core.encounter import Encounter
-from tactics.maps import BattleMap
 from tactics.ui.app import App
 
-from test_common_actions import ROOM, SHEETS
+from test_common_actions import medic_turn
 from test_ui_turns_shots import enabled, press
 from ui_driver import app_session
 
 
 def test_the_medic_treats_an_injured_ally_from_the_tracker():
-    definition = {
-        "name": "Turns", "mode": "individual",
-        "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
-        "combatants": [
-            {"id": "medic", "name": "Medic", "team": "party", "cell": [2, 2], "hp": 20, "sheet": SHEETS["medic"]},
-            {"id": "rook", "name": "Rook", "team": "party", "cell": [2, 3], "hp": 20, "sheet": SHEETS["rook"]},
-            {"id": "vale", "name": "Vale", "team": "party", "cell": [6, 5], "hp": 20, "sheet": SHEETS["vale"]},
-            {"id": "bear", "name": "Bear", "team": "bears", "cell": [8, 2], "sheet": "space_bear"},
-        ],
-    }
-    enc = Encounter(definition, BattleMap.from_text(ROOM), seed=5)
-    enc.submit(StartTurns("table"))
-    enc.submit(BeginTurn())
+    enc = medic_turn(("vale", (6, 5)))
     enc.submit(AdjustHP("rook", -6))
     enc.submit(AdjustHP("vale", -6))  # across the room: out of reach
-    assert enc.state.combat.current == "medic"  # (seed 5 puts the medic first)
     for app in app_session(App(enc, size=(1600, 900)), closing=True):
         keys = app.battle.turns.keys()
         assert "treat:rook" in keys and enabled(app, "treat:rook")
