@@ -26,13 +26,18 @@ from ui_driver import app_session, centre, click, move
 SIZE = (640, 420)
 
 
-@pytest.fixture
-def app():
-    app = App(build_scene(30, tokens=10, walls=60, area=(2, 2, 14, 9), door=True), size=SIZE)
+def scene_app(size: tuple[int, int]) -> App:
+    """10 tokens, 60 walls and a door on a 30x30 map, at a zoom where HP bars and names show."""
+    app = App(build_scene(30, tokens=10, walls=60, area=(2, 2, 14, 9), door=True), size=size)
     view = app.battle
     view.camera.cell_px = 28  # HP bars and names show
     view.camera.origin_x, view.camera.origin_y = -28, view.board_rect().top - 28
-    yield from app_session(app)
+    return app
+
+
+@pytest.fixture
+def app():
+    yield from app_session(scene_app(SIZE))
 
 
 def _board(app) -> bytes:

@@ -26,6 +26,7 @@ from tactics.engine.combat.gm import AdjustHP
 from tactics.rules import templates
 from tactics.ui.app import App
 from tactics.ui.tools.templates import PinnedTemplate
+from test_board_record import scene_app
 from ui_driver import app_session, centre, click, key, move, post
 
 SIZE = (1280, 720)
@@ -33,10 +34,8 @@ SIZE = (1280, 720)
 
 @pytest.fixture
 def app():
-    app = App(build_scene(30, tokens=10, walls=60, area=(2, 2, 14, 9), door=True), size=SIZE)
+    app = scene_app(SIZE)
     view = app.battle
-    view.camera.cell_px = 28  # HP bars and names show
-    view.camera.origin_x, view.camera.origin_y = -28, view.board_rect().top - 28
     m = view.state.current_map()
     view.pinned = [PinnedTemplate("10 ft radius", templates.radius((8, 6), 10, walls=m), (8.0, 6.0))]
     view.message = None  # "Opened ...": a banner would make every frame a whole one
