@@ -12,7 +12,7 @@ from tactics.engine.combat.individual.view import pending_interrupt
 from tactics.ui.app import App
 
 from test_turns_ui import SIZE, encounter, press
-from ui_driver import app_session, click, drawn_texts, key, move, post
+from ui_driver import app_session, click, drag, drawn_texts, key, move
 from ui_driver import centre as cell
 
 
@@ -28,10 +28,7 @@ def held_prompt(app: App):
     panel = app.battle.turns
     start = panel.row_rects["bear1"].center
     to = (start[0], panel.row_rects["james"].centery - 4)
-    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
-         pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(0, -40), buttons=(1, 0, 0)),
-         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1))
+    drag(app, start, to)
     press(app, "hold")
     press(app, "face:E")
     click(app, cell(app, (13, 2)))
