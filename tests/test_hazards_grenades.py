@@ -276,3 +276,19 @@ def test_a_save_line_names_the_advantage_die():  # R-ROLL-2: "- disadvantage d2 
     assert roll_text(worse) == "Reflex d20 12 - disadvantage d2 1 + DEX 2 = 13 vs DC 13"
     better = dict(worse, extra=[4, 3, 1], total=17)
     assert roll_text(better) == "Reflex d20 12 + advantage d4 3 + DEX 2 = 17 vs DC 13"
+
+
+def test_a_cooked_dud_on_target_is_logged_as_a_dud_not_off_target():  # R-GREN-5, N-GREN-12
+    """Both scatter dice on target, but the cook check made it burst in the air: the resolve line says
+    so (the reviewer saw "lands at (7, 5) ... the throw is off target"), and it is no success."""
+    from tactics.engine.combat.queries import describe
+
+    enc = _fight()
+    entry = throw_in_fight(enc, ThrowGrenade("ann", (7, 5), cook=True), [12, 5, 5])  # 12 + WIS 5 < 25: a dud
+    assert events_of(entry, "grenade.cooked")[0]["result"] == "dud"
+    assert events_of(entry, "grenade.thrown")[0]["cell"] == [7, 5]
+    resolved = [e for e in entry.events if e.kind == "action.resolved"][0]
+    assert not resolved.success
+    line = describe(resolved, enc.state)
+    assert "off target" not in line
+    assert line.endswith("the cooked grenade bursts harmlessly: not a success.")

@@ -556,6 +556,8 @@ def _perform(
         if action.item == act.THROW_ITEM:  # reading: N-GREN-12, an Attack action: did it land on target?
             if any(e.kind == "grenade.thrown" and not getattr(e, "dice", True) for e in events):
                 return events, ok, "in-hand"  # a cooked grenade's natural 1: there was no throw (R-GREN-5)
+            if any(e.kind == "grenade.cooked" and getattr(e, "result", None) == "dud" for e in events):
+                return events, ok, "dud"  # it may have landed on target, but it bursts in the air (R-GREN-5)
             return events, ok, ("on-target" if ok else "off-target")
         return events, ok, None
     arms = arms_or_refuse(who, action)

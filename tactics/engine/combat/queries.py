@@ -42,7 +42,8 @@ OUTCOME_WORDS = {"miss": "Miss", "minor": "Minor Hit", "hit": "Hit", "major": "M
 #: a charge whose run a failed check ended out of reach (no attack was rolled): its result's words
 RESULT_WORDS = {**OUTCOME_WORDS, "stopped": "stopped by difficult ground",
                 "on-target": "the throw is on target", "off-target": "the throw is off target",  # N-GREN-12
-                "in-hand": "the grenade went off before the throw"}  # a cooked grenade's natural 1 (R-GREN-5)
+                "in-hand": "the grenade went off before the throw",  # a cooked grenade's natural 1 (R-GREN-5)
+                "dud": "the cooked grenade bursts harmlessly: not a success"}  # R-GREN-5, N-GREN-12
 
 
 def _by_name(condition: Any) -> str:
