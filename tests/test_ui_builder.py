@@ -286,12 +286,16 @@ def test_a_new_team_from_the_panel_and_a_name_dragged_onto_the_map(app: App) -> 
     click(app, form.ok.rect.center)
     team = app.battle.state.teams["cultists"]
     assert (team.name, team.colour, team.players) == ("Cultists", (160, 110, 220), False)
+    assert app.battle.message[0] == "Added the team Cultists: choose it in a combatant's Team box."
     add_combatant(app, "Acolyte", team="Cultists")
     key(app, pygame.K_ESCAPE)  # not placed now
     assert app.battle.state.combatants["acolyte"].cell is None and app.builder.placing is None
     row = panel_button(app, "pick:acolyte")
     drag(app, row, centre(app, (4, 3)))  # from its name in the panel onto a square
     assert app.battle.state.combatants["acolyte"].cell == (4, 3)
+    assert app.battle.message[0] == "Placed Acolyte at (4, 3)."  # the log's way of naming a square
+    drag(app, centre(app, (4, 3)), centre(app, (5, 3)))
+    assert app.battle.message[0] == "Moved Acolyte to (5, 3)."
     assert app.battle.state.combatants["acolyte"].team == "cultists"
     click(app, panel_button(app, "team:cultists"))
     clear_and_type(app, app.builder.form.entries["name"], "Cult of the Bear")

@@ -356,7 +356,7 @@ class BuilderAddon:
         if not view.submit(Place(cid, as_cell(cell))):
             view.flash_bad(tuple(cell))
             return False
-        view.say(f"{'Placed' if first else 'Moved'} {who.name} on square {cell[0]}, {cell[1]}.", "good")
+        view.say(f"{'Placed' if first else 'Moved'} {who.name} {'at' if first else 'to'} ({cell[0]}, {cell[1]}).", "good")
         if self.placing == cid:
             self.placing = next((c.id for c in view.state.combatants.values() if c.cell is None and c.present), None)
             if self.placing:
@@ -476,7 +476,8 @@ class BuilderAddon:
             if "art" in command.changes:
                 token_art.forget(self.state.combatants[command.combatant].art)
         else:
-            self.view.say(f"Team {command.team_name} is ready.", "good")
+            name = command.team_name  # "Strike Team", "Raiders": said as the GM named it, no "Team" before it
+            self.view.say(f"Added the team {name}: choose it in a combatant's Team box.", "good")
         return True
 
     # -- saving the encounter file ----------------------------------------------------------------------
