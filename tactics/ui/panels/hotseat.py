@@ -48,13 +48,16 @@ FALLBACK_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 @dataclass(frozen=True)
 class TurnBanner:
-    """What the banner says; ``button`` None: nothing to end now."""
+    """What the banner says; ``button`` None: nothing to end now. ``short``: the detail to show when
+    ``detail`` does not fit the banner whole (the standing instruction left out, what comes next kept:
+    "Round 1; next: Raiders: Vanguard" rather than "... then End turn; next: Raiders Vang...")."""
 
     title: str
     detail: str
     colour: tuple[int, int, int]
     button: str | None = None
     waiting: str = ""
+    short: str = ""
 
 
 BannerFn = Callable[[EncounterState, bool], "TurnBanner | None"]
@@ -129,10 +132,11 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
             waiting = f"Waiting for {possessive(name)} dice: type them in the Resolve panel"
         else:
             waiting = f"{len(pending)} declared action{'s' if len(pending) != 1 else ''} to resolve (Enter)"
-    detail = f"{rnd}, Action Phase: declare, resolve, then End turn; {_after_group(state, combat, for_players)}"
+    after = _after_group(state, combat, for_players)
+    detail = f"{rnd}, Action Phase: declare, resolve, then End turn; {after}"
     if app_turn(state) is not None:  # the app plays this group: nothing here for a person to end
         return _app_banner(state, f"{group_label(state, group.key)}", rnd, group.team, for_players)
-    return TurnBanner(title, detail, _team_colour(state, group.team), "End turn", waiting)
+    return TurnBanner(title, detail, _team_colour(state, group.team), "End turn", waiting, short=f"{rnd}; {after}")
 
 
 def _app_banner(state: EncounterState, whose: str, rnd: str, team: str, for_players: bool,
@@ -270,10 +274,15 @@ def paint_banner(surface: pygame.Surface, banner: TurnBanner, rect: pygame.Rect,
     title = theme.text(_ellipsis(banner.title, title_size, "bold", room), title_size, "bold", ink)
     blit_text(surface, title, (x, rect.y + px(8)), banner.title)
     y = rect.y + px(8) + title.get_height() + px(2)
-    detail_size = _fitting_size(banner.detail, detail_size, "semibold", room)
+    words = banner.detail
+    fitted = _fitting_size(words, detail_size, "semibold", room)
+    if banner.short and theme.font(fitted, "semibold").size(words)[0] > room:
+        words = banner.short  # the whole detail would be cut: the short form, whole
+        fitted = _fitting_size(words, detail_size, "semibold", room)
+    detail_size = fitted
     if y + theme.font(detail_size, "semibold").get_height() <= rect.bottom - px(2):
-        detail = theme.text(_ellipsis(banner.detail, detail_size, "semibold", room), detail_size, "semibold", ink)
-        blit_text(surface, detail, (x, y), banner.detail)
+        detail = theme.text(_ellipsis(words, detail_size, "semibold", room), detail_size, "semibold", ink)
+        blit_text(surface, detail, (x, y), words)
     if banner.waiting:
         pill = draw.pill_at(surface, banner.waiting, (x, rect.bottom + px(8)), size=max(theme.fs(16), detail_size),
                             anchor="topleft", colour=theme.INK, bg=(*theme.ACCENT, 245))
