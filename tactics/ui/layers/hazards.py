@@ -124,10 +124,17 @@ def _grenade_icon(size: int) -> pygame.Surface:
     return s
 
 
+def map_label_size(px: int) -> int:
+    """A trap's or marker's tag: two thirds of a token name's size at every zoom (tokens.label_size),
+    capped by the UI scale as the names are, so a 4K projector shows it at twice the size of a
+    1920x1080 window (capped at 18 px it was half a name's size there, review 10)."""
+    return int(max(11, min(theme.px(18), px * 0.2)))
+
+
 def _tag(ctx: DrawContext, text: str, cell: Cell, colour, bg, *, below: bool = True) -> None:
     px = ctx.camera.cell_px
     x, y = ctx.camera.to_screen((cell[0] + 0.5, cell[1] + (1.0 if below else 0.0)))
-    size = int(max(11, min(18, px * 0.2)))
+    size = map_label_size(px)
     draw.pill_at(ctx.surface, text, (x, y + (2 if below else -2)), size=size, colour=colour, bg=bg,
                  anchor="midtop" if below else "midbottom")
 
@@ -222,7 +229,7 @@ def trap_tags(ctx: DrawContext) -> dict[str, tuple[pygame.Surface, pygame.Rect, 
     if px < 24:
         return {}
     room = draw.map_rect(cam, ctx.state.map)
-    size = int(max(11, min(18, px * 0.2)))
+    size = map_label_size(px)
     traps: list[tuple[tr.Trap, str]] = []
     for t in sorted(ctx.state.traps.values(), key=lambda t: t.id):
         look = trap_look(t, ctx.viewer)
@@ -305,7 +312,7 @@ def _card_size(ctx: DrawContext) -> int:
     growing with the window (the one label the players act on, review 4, finding 11)."""
     px = ctx.camera.cell_px
     if ctx.gm:
-        return int(max(13, min(18, px * 0.22)))
+        return int(max(13, min(theme.px(18), px * 0.22)))  # at 4K as large as the names beside it
     from tactics.ui.players import style
 
     room = isinstance(getattr(ctx.renderer, "tokens", None), style.RoomTokenPainter)
