@@ -166,6 +166,10 @@ def accepted(enc, commands: list, cid: str | None = None, legs: tuple = ()) -> b
 
 
 def check_agreement(enc, rng: random.Random, stats: dict) -> None:
+    """Each combatant's reach, worked out once: every try below is undone, and undo replays the
+    journal into a new state equal to this one (the reach depends on nothing else), so the
+    window would offer the same squares again (it was worked out again before each try: 7 reach
+    searches a combatant, most of this soak's time)."""
     for cid in sorted(enc.state.combatants):
         state = enc.state  # undo replays the journal into a new state
         reach = compute_reach(state, cid)
@@ -178,20 +182,17 @@ def check_agreement(enc, rng: random.Random, stats: dict) -> None:
         stats["moving"] += 1
         for cell in rng.sample(sorted(reach.routes), min(3, len(reach.routes))):
             state = enc.state
-            reach = compute_reach(state, cid)
             cmds = commands_for(state, cid, reach.path_to(cell), reach)
             assert accepted(enc, cmds, cid, reach.routes[cell].legs), (cid, cell, reach.allowance, [c.args() for c in cmds])
             stats["offered"] += 1
             stats["sprints"] += len(cmds) == 2
         state = enc.state
-        reach = compute_reach(state, cid)
         who = state.combatants[cid]
         wide = plan(state.current_map(), reach.start, reach.sprint_ft + 10,
                     enemies=[c.cell for c in state.enemies_of(who)], occupied=[c.cell for c in state.allies_of(who)])
         beyond = sorted(c for c in wide.endable if c not in reach.routes and c != reach.start and c != who.cell)
         for cell in rng.sample(beyond, min(2, len(beyond))):
             state = enc.state
-            reach = compute_reach(state, cid)
             assert not accepted(enc, beyond_commands(state, cid, reach, cell)), (cid, cell, reach.allowance)
             stats["refused"] += 1
 

@@ -8,7 +8,6 @@ a string key that was not there (they read typed fields, which mypy and this fil
 
 from __future__ import annotations
 
-import ast
 import inspect
 import json
 from dataclasses import FrozenInstanceError, fields, is_dataclass, replace
@@ -124,26 +123,6 @@ def test_every_kind_played_round_trips_to_json_and_back_equal(committed, tmp_pat
         assert saved == event.to_dict()
         back = from_dict(saved)
         assert back == event and type(back) is type(event), (event, back)
-
-
-# what .data names in the app that is not an event: widget hot spots, map images, CLI args, Tiled layers,
-# a save file's raw event entry
-NOT_EVENTS = {"spot", "image", "args", "layer", "saved"}
-
-
-def test_the_app_reads_event_fields_not_string_keys():
-    """No ``event.data["..."]`` / ``.data.get(...)`` left: ``data`` exists on events only for tests and tools."""
-    found = []
-    for path in sorted((ROOT / "tactics").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Attribute) and node.attr == "data":
-                receiver = node.value
-                name = receiver.id if isinstance(receiver, ast.Name) else None
-                if name not in NOT_EVENTS:
-                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
-    assert found == []
-    events_module = (ROOT / "tactics/engine/core/events.py").read_text(encoding="utf-8")
-    assert "def data(" not in events_module and 'setattr(Event, "data"' in events_module  # run time only
 
 
 def test_kind_fields_do_not_shadow_the_event_kind():
