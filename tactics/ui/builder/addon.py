@@ -521,7 +521,7 @@ class BuilderAddon:
             return False
         saving = getattr(self.app, "saving", None)
         if saving is not None:
-            saving.written_by_hand()  # the set-up is in that file: quitting now loses nothing
+            saving.written_by_hand(written)  # the set-up is in that file: quitting now loses nothing; its autosaves
         view.say(f"Saved {written.name}: open it with  tactics {written.name}", "good")
         return True
 
