@@ -301,7 +301,7 @@ class TrackerPanel(w.Panel):
         state = self.ui.state
         cid = self.ui.view.selected
         move = group_move(state, cid) if cid else None
-        if move is None:
+        if move is None or cid is None:
             for line in w.wrap("Click a name, then move it to the other group (until the Action Phase).", 14,
                                inner, "regular"):
                 w.text(s, line, (x, y), 14, theme.TEXT_DIM, "regular")
