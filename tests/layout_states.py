@@ -131,6 +131,21 @@ def gm_menu(app: App) -> None:
     app.step()
 
 
+def regroup(app: App) -> None:
+    """After Start combat, a name selected: the tracker's "Move ... to the Rearguard" (R-INIT-3)."""
+    _start(app)
+    cid = max(app.battle.state.combat.turn_order()[0].members, key=len)  # the longest id: a long button
+    press(app, f"who:{cid}")
+
+
+def gm_menu_in_play(app: App) -> None:
+    """The GM menu of a token once play has started: "Move to the ..." greyed with the engine's reason."""
+    _to_action(app)
+    who = app.battle.state.combatants["james"]
+    assert app.gm_menu.open_at(who.cell)
+    app.step()
+
+
 def help_card(app: App) -> None:
     key(app, pygame.K_F1)
 
@@ -294,6 +309,8 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "counters": ("space-bears.encounter.toml", counters),
     "conditions": ("space-bears.encounter.toml", conditions),
     "gm-menu": ("space-bears.encounter.toml", gm_menu),
+    "regroup": ("space-bears.encounter.toml", regroup),
+    "gm-menu-in-play": ("space-bears.encounter.toml", gm_menu_in_play),
     "help": ("space-bears.encounter.toml", help_card),
     "table-settings": ("space-bears.encounter.toml", table_settings),
     "question": ("space-bears.encounter.toml", question),

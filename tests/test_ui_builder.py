@@ -459,3 +459,37 @@ def test_an_add_undone_while_it_waits_to_be_placed_leaves_nothing_to_place(app: 
     assert app.battle.message[0] == "Undone: Add combatant (Ghost)"  # its name, not its id "ghost"
     click(app, centre(app, (2, 2)))  # no crash, nothing placed
     assert app.builder.placing is None and app.battle.state.combatants == {}
+
+
+def test_a_form_with_something_typed_in_is_not_thrown_away_by_a_click_on_the_panel(app: App) -> None:
+    """Review10prep finding 3: "Goblins" typed into New team, then Add combatant clicked in the panel
+    behind it: the form vanished, no team, no word. Now the panel is inert behind a typed-in form:
+    nothing happens but the form and the status line saying why; a form untouched is replaced."""
+    key(app, pygame.K_u)
+    click(app, panel_button(app, "new-team"))
+    team_form = app.builder.form
+    clear_and_type(app, team_form.entries["name"], "Goblins")
+    click(app, panel_button(app, "add"))
+    assert app.builder.form is team_form and team_form.alive()  # still open, with what was typed
+    assert team_form.entries["name"].get_text() == "Goblins"
+    assert app.battle.message[0] == ("Finish or cancel the New team form first: Add team keeps it, "
+                                     "Cancel (Esc) throws it away.")
+    assert team_form.status.text == "Finish or cancel this form first: Add team, or Cancel."
+    key(app, pygame.K_a)  # nor does the A shortcut replace it
+    assert app.builder.form is team_form and team_form.alive()
+    click(app, panel_button(app, "save"))  # every panel button waits
+    assert app.builder.save_dialog is None
+    click(app, team_form.ok.rect.center)
+    assert app.battle.state.teams["goblins"].name == "Goblins"
+    click(app, panel_button(app, "new-team"))  # opened, nothing typed: another button replaces it at once
+    untouched = app.builder.form
+    click(app, panel_button(app, "add"))
+    assert not untouched.alive() and app.builder.form is not untouched and "sheet" in app.builder.form.menus
+    add_form = app.builder.form  # the Add form too: a name typed, New team clicked
+    clear_and_type(app, add_form.entries["name"], "Grik")
+    click(app, panel_button(app, "new-team"))
+    assert app.builder.form is add_form and add_form.entries["name"].get_text() == "Grik"
+    key(app, pygame.K_ESCAPE)  # Esc throws it away, as the message says
+    assert not add_form.alive()
+    click(app, panel_button(app, "new-team"))
+    assert app.builder.form is not None and app.builder.form.alive() and app.builder.form.title == "New team"

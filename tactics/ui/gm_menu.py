@@ -8,7 +8,8 @@ trap in the GM's view opens this compact menu beside it:
 * a token: Damage / Heal (type the amount or dice such as 2d6+1, or pick 1 2 3 5 10), Add condition
   (the list from ``conditions.toml``, then 1, 2, 3 rounds or until removed),
   Remove condition (with its counter), Hide / Reveal, and Join the fight for a
-  combatant on the map who is not in it, when the engine would allow it now;
+  combatant on the map who is not in it, when the engine would allow it now; in a team fight,
+  Move to the Vanguard / Rearguard (greyed with the reason once play has started, R-INIT-3);
 * an empty square in a fight: Join the fight here, for each absent combatant
   the engine would let in (R-INIT-5: at the Counter Phase);
 * a live grenade marker: Detonate now (so a grenade thrown outside a fight can go off);
@@ -288,6 +289,12 @@ class GmMenu:
             command = _join_command(state, cid, None)
             if command is not None:
                 items.append(Item("Join the fight", "join", lambda: self.submit(command), style="good"))
+        from tactics.ui.group_moves import group_move  # reading: R-INIT-3 (the GM moves anyone before play)
+
+        move = group_move(state, cid)
+        if move is not None:  # greyed with the engine's reason once play has started
+            items.append(Item(move.label, "group", None if move.refused else lambda: self.submit(move.command),
+                              detail=_short(move.refused or "", 48)))
         return items
 
     def _amount_page(self, cid: str, sign: int) -> Page:

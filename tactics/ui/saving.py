@@ -58,6 +58,8 @@ def what_is_newer(opened: Encounter, autosave: Encounter) -> str:
     """What restoring the autosave would bring back, in a sentence (empty: nothing to say): how many
     more actions than the file, the last one as the log words it, the round of a fight going on."""
     more, last, rnd = played_since(opened, autosave)
+    if more < 0 and last:  # a game built on the map before Save encounter...: its count is not the file's
+        return f" Its last action: {last}" + (f" (round {rnd})" if rnd is not None else "") + "."
     if more <= 0:
         return ""
     return (f" It holds {more} more action{'s' if more != 1 else ''} than the file"
@@ -66,17 +68,27 @@ def what_is_newer(opened: Encounter, autosave: Encounter) -> str:
 
 def played_since(before: Encounter, later: Encounter) -> tuple[int, str, int | None]:
     """How many more actions ``later`` holds than ``before``, its last one as the log words it,
-    and the round of a fight still going on (None: none)."""
+    and the round of a fight still going on (None: none).
+
+    -1 actions: not known, the two start from different set-ups (a game built on a bare map and
+    then written by Save encounter..., against that encounter file: its building is not "more")."""
     from tactics.ui.panels.log import line_for
 
     entries = later.journal.entries
     more = len(entries) - len(before.journal.entries)
+    if _set_up(before) != _set_up(later):
+        more = -1 if entries else 0
     events = entries[-1].events if entries else []
-    last = line_for(events[-1], later.state).rstrip(".") if events and more > 0 else ""
+    last = line_for(events[-1], later.state).rstrip(".") if events and more != 0 else ""
     combat = later.state.combat
     rnd = getattr(combat, "round", None)
     going_on = isinstance(rnd, int) and getattr(combat, "phase", "") != "ended"
     return more, last, rnd if going_on else None
+
+
+def _set_up(encounter: Encounter) -> dict[str, Any]:
+    """Who stood where when the encounter's history starts."""
+    return {cid: c.cell for cid, c in encounter.journal.start.combatants.items()}
 
 
 def when_text(path: str | Path) -> str:
@@ -242,10 +254,24 @@ class Saving:
         count, last = self._position(encounter)
         return not (count == self._saved[0] and last is self._saved[1])
 
-    def written_by_hand(self) -> None:
+    def written_by_hand(self, encounter_file: Path | None = None) -> None:
         """Everything as it stands is now in a file the GM wrote (the builder's Save encounter...):
-        quitting asks nothing until the next change."""
-        self._saved = self._position(self.app.battle.encounter)
+        quitting asks nothing until the next change.
+
+        ``encounter_file``: the encounter file Save encounter wrote. Unless the game is a save
+        (Ctrl+S writes that one), the game now belongs to that file, as it does to the save after
+        Save as: its autosaves from now on carry its tag, so ``tactics x.encounter.toml`` after a
+        crash offers "An autosave ... is newer than this file", and the map it was built on, opened
+        again, offers "This encounter went on in x.encounter.toml" (not its own old autosaves)."""
+        encounter = self.app.battle.encounter
+        if encounter_file is not None and not (encounter.source and is_save_file(encounter.source)):
+            old, encounter.source = encounter.source, str(encounter_file)
+            if old:
+                remember_save_as(old, Path(encounter_file), self.folder)
+            if self.autosaver is not None and self.autosaver.encounter is encounter:
+                self.autosaver.relock()  # the game is now that file's: its lock
+                self._lock_check(encounter)
+        self._saved = self._position(encounter)
 
     def quitting(self) -> bool:
         """The App is about to quit: ask first when the game is not saved by hand (True: asked)."""

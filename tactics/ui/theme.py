@@ -132,6 +132,7 @@ def gui_theme() -> dict:
         "text_entry_line": {"font": font_info},
         "text_box": {"font": font_info},
         "drop_down_menu": {"font": font_info},
+        "#trap_kinds": {"misc": {"expand_direction": "up"}},  # the Traps tool's kinds, at the board's bottom
         "selection_list": {"misc": {"list_item_height": str(px(20))}},  # a file dialog's rows (20 px: its font's, unscaled)
         # pygame_gui's own symbol buttons (a window's close, a file dialog's icons) at the UI scale
         **{part: {"font": {"name": "fira_code_symbols", "size": str(fs(14))}}

@@ -40,7 +40,7 @@ def went_on_text(went: WentOn, saved: Encounter, newest: Encounter, opened: Enco
     from tactics.ui.saving import _escape, played_since, when_text
 
     more, last, rnd = played_since(saved, newest)
-    since = f", {more} more action{'s' if more != 1 else ''} since" if more > 0 else ""
+    since = f", {more} more action{'s' if more != 1 else ''} since" if more > 0 else ""  # (-1: not known)
     then = (f" The last: {last}" + (f" (round {rnd})" if rnd is not None else "") + ".") if last else ""
     here = Path(opened.source).name if opened.source else "this file"
     return _escape(f"This encounter went on in {went.save.name} (saved {when_text(went.save)}{since}).{then} "
@@ -50,11 +50,13 @@ def went_on_text(went: WentOn, saved: Encounter, newest: Encounter, opened: Enco
 def offer_went_on(saving: "Saving", went: WentOn, opened: Encounter) -> None:
     """Ask "Open it / Start fresh" for the save the game opened from ``opened.source`` went on in."""
     from tactics.engine.saves.document import SaveError, load_save
+    from tactics.ui.opening import OpenError, is_save_file, open_path
 
     try:
-        saved = load_save(went.save)
+        # an encounter file the builder's Save encounter wrote is opened as ``tactics`` opens it
+        saved = load_save(went.save) if is_save_file(went.save) else open_path(went.save)
         newest = saved if went.newest == went.save else load_save(went.newest)
-    except SaveError as exc:
+    except (SaveError, OpenError) as exc:
         log.warning("not offering %s: %s", went.newest, exc)
         return
     source = opened.source or ""

@@ -264,6 +264,9 @@ class BuilderAddon:
             self.panel.wheel(intent.steps)
             return True
         if isinstance(intent, ui.PointerDown) and intent.button == 1:
+            if self.form is not None and self.form.touched():
+                self.hold_form()  # the panel is inert behind a form with something typed in it
+                return True
             self.panel.click(intent.pos)
             if self._press is None and self.picked is not None and self._row_at(intent.pos) == self.picked:
                 self._press = (self.picked, intent.pos, True)  # a name may be dragged onto the map
@@ -407,9 +410,25 @@ class BuilderAddon:
         if reason:
             self.view.say(reason, "error")
             return
+        if self.form is not None and self.form.touched():  # (a key such as A, or a panel button)
+            self.hold_form()
+            return
         self.close_forms()
         self.form = make()
+        self.form.mark_untouched()
         self._make_form = make
+        self.app.dirty = True
+
+    def hold_form(self) -> None:
+        """A click or key would open or do something else while the open form holds what the GM typed:
+        nothing else happens, the form says why and so does the status line (it used to vanish)."""
+        form = self.form
+        if form is None:
+            return
+        ok = form.ok.text if form.ok is not None else "OK"  # the form's own button: "Add team", "Save"
+        form.say(f"Finish or cancel this form first: {ok}, or Cancel.")
+        self.view.say(f"Finish or cancel the {form.title} form first: {ok} keeps it, Cancel (Esc) throws it away.",
+                      "error")
         self.app.dirty = True
 
     def rescaled(self) -> bool:
@@ -418,10 +437,11 @@ class BuilderAddon:
         and an open file dialog likewise, keeping its path."""
         form = self.form
         if form is not None and form.alive() and self._make_form is not None:
-            saved = form.snapshot()
+            saved, baseline = form.snapshot(), form.baseline
             form.close()
             self.form = self._make_form()
             self.form.restore(saved)
+            self.form.baseline = baseline  # (as it first opened: what was typed still counts)
         for name, reopen in (("save_dialog", self.open_save_dialog), ("art_dialog", self.choose_art)):
             dialog = getattr(self, name)
             if dialog is not None and dialog.alive():
@@ -521,7 +541,7 @@ class BuilderAddon:
             return False
         saving = getattr(self.app, "saving", None)
         if saving is not None:
-            saving.written_by_hand()  # the set-up is in that file: quitting now loses nothing
+            saving.written_by_hand(written)  # the set-up is in that file: quitting now loses nothing; its autosaves
         view.say(f"Saved {written.name}: open it with  tactics {written.name}", "good")
         return True
 

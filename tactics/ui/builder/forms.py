@@ -68,6 +68,7 @@ class Form:
         self.actions: dict[Any, Callable[..., object]] = {}
         self.status: pygame_gui.elements.UILabel | None = None
         self.ok: pygame_gui.elements.UIButton | None = None
+        self.baseline: tuple[Any, ...] | None = None  # the values as it opened (mark_untouched)
 
     # -- building --------------------------------------------------------------------
     def label(self, text: str) -> None:
@@ -210,6 +211,20 @@ class Form:
     def say(self, text: str) -> None:
         if self.status is not None:
             self.status.set_text(text or " ")
+
+    # -- typed in, or as it opened --------------------------------------------------------
+    def _values(self) -> tuple[Any, ...]:
+        return ({k: e.get_text() for k, e in self.entries.items()}, {k: self.value(k) for k in self.menus},
+                self._extra_state())
+
+    def mark_untouched(self) -> None:
+        """Remember the form as it opened: :meth:`touched` compares with this."""
+        self.baseline = self._values()
+
+    def touched(self) -> bool:
+        """Has the GM typed or chosen anything since the form opened? (Such a form is never thrown
+        away by a click elsewhere: review10prep, a typed "Goblins" vanished without a word.)"""
+        return self.baseline is not None and self.alive() and self._values() != self.baseline
 
     def alive(self) -> bool:
         return self.window.alive()

@@ -19,7 +19,7 @@ import pygame
 
 from tactics.engine.core.labels import agreeing
 from tactics.engine.combat.team import Advance, EndCombat, able_members, winner_if_over
-from tactics.engine.combat.queries import acting_group, combat_of, ends_after_counters
+from tactics.engine.combat.queries import acting_group, combat_of, describe, ends_after_counters
 from tactics.engine.combat.tie_breaks import tie_breaks
 from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of, unaware_by_stealth
 from tactics.engine.core.state import Combatant
@@ -32,6 +32,7 @@ from tactics.ui import widgets as w
 from tactics.ui.tokens import condition_pill_text, condition_word
 from tactics.ui.panels.resolve import DICE_LABELS
 from tactics.ui.panels.app_turn import SHORT_LEVELS, played_by
+from tactics.ui.group_moves import GroupMove, can_regroup, group_move
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -284,6 +285,8 @@ class TrackerPanel(w.Panel):
             for cid in shown:
                 y = self._member(s, rect, x, y, cid, combat, done, hover)
             y += px(8)
+        if self.ui.view.viewer == "gm" and can_regroup(state):  # reading: R-INIT-3, before play starts
+            y = self._regroup(s, x, y, inner, hover)
         # the GM's end-of-fight button; ending a group's turn is the hot-seat banner's End turn (E),
         # the other phases' step the phase card's button: one control for each step
         if advance_label(state):
@@ -291,6 +294,34 @@ class TrackerPanel(w.Panel):
                      self.end_combat, style="chip", size=15, hover=hover)
             y += px(38)
         return self._dice(s, rect, y, hover)
+
+    def _regroup(self, s: pygame.Surface, x: int, y: int, inner: int, hover) -> int:
+        """Until the first Action Phase: move the selected name to its team's other group (the
+        engine's SetGroup, logged and undoable); with no one selected, how to."""
+        state = self.ui.state
+        cid = self.ui.view.selected
+        move = group_move(state, cid) if cid else None
+        if move is None or cid is None:
+            for line in w.wrap("Click a name, then move it to the other group (until the Action Phase).", 14,
+                               inner, "regular"):
+                w.text(s, line, (x, y), 14, theme.TEXT_DIM, "regular")
+                y += w.line_h(14, "regular")
+            return y + px(6)
+        name = state.combatants[cid].name
+        label = w.fit_line(f"{move.label.replace('Move', 'Move ' + name, 1)}", 15, inner - px(16), "semibold")[0]
+        w.button(self, s, pygame.Rect(x, y, inner, px(32)), label, "group-move",
+                 lambda: self._move_group(move), style="chip", size=15, hover=hover, enabled=move.refused is None)
+        y += px(38)
+        if move.refused:  # greyed with the engine's reason
+            for line in w.wrap(move.refused[:1].upper() + move.refused[1:] + ".", 14, inner, "regular"):
+                w.text(s, line, (x, y - px(2)), 14, theme.TEXT_DIM, "regular")
+                y += w.line_h(14, "regular")
+        return y
+
+    def _move_group(self, move: GroupMove) -> None:
+        if self.ui.submit(move.command):
+            entry = self.ui.encounter.journal.entries[-1]
+            self.ui.view.say(describe(entry.events[0], self.ui.state), "good")
 
     def _shown(self, cid: str) -> bool:
         """Is this combatant listed? Not in the players' view (F2) when hidden from the players."""

@@ -126,7 +126,10 @@ class TrapTool(Tool):
         menu_options: list[str | tuple[str, str]] = list(options)
         import pygame_gui
 
-        self.dropdown = pygame_gui.elements.UIDropDownMenu(menu_options, start, rect, self.view.app.ui)
+        # it sits at the board's bottom edge: its list opens upwards ("#trap_kinds" in theme.gui_theme),
+        # every kind in view at once (downwards it had ~40 px: two rows and a scroll bar, review10prep)
+        self.dropdown = pygame_gui.elements.UIDropDownMenu(menu_options, start, rect, self.view.app.ui,
+                                                           object_id="#trap_kinds")
 
     def activate(self) -> None:
         self._make_dropdown()
