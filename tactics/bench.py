@@ -258,8 +258,11 @@ def _bare_window_child(size: tuple[int, int]) -> str:
 
 
 def _app_child(size: tuple[int, int]) -> str:
-    return ("from tactics.ui.opening import open_default;from tactics.ui.app import App;"
-            "app=App(open_default(seed=1), size=%r);app.step();print('ready', flush=True)" % (size,))
+    """The start as ``tactics`` makes it (:func:`tactics.cli.main`): the encounter opened, then the
+    window's modules imported, the window made and its first frame drawn."""
+    return ("from tactics.ui.opening import open_default;encounter=open_default(seed=1);"
+            "from tactics.ui.app import App;"
+            "app=App(encounter, size=%r);app.step();print('ready', flush=True)" % (size,))
 
 
 def _start_ms(code: str, runs: int, *, bytecode_in: str | None = None) -> float:
