@@ -50,3 +50,12 @@ def test_a_picture_that_cannot_be_decoded_ahead_still_names_its_problem_on_the_b
     art = MapArt(room)
     assert art.base is None and art.problem is not None and art.problem.startswith("map art not shown")
     assert not mapart._DECODING
+
+
+def test_maps_opened_but_never_drawn_keep_no_pictures_decoded_ahead(tmp_path):
+    """A script or a test opening many files without a window keeps the last two pictures at most."""
+    for i in range(4):
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        decode_soon(_room(folder, colour=(10 * i, 0, 0)))
+    assert len(mapart._DECODING) <= 2

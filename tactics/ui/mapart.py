@@ -89,6 +89,8 @@ def decode_soon(battle_map: BattleMap) -> None:
         return
     if key in _DECODED or key in _DECODING:
         return
+    while len(_DECODING) >= _DECODED_KEEP:  # files opened but never drawn (a script, a test) keep no pictures
+        del _DECODING[next(iter(_DECODING))]
     decoding = _DECODING[key] = _Decoding(key[0])
     decoding.start()
 
