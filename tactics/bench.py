@@ -312,11 +312,11 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
         try:
             return _run(size, frames, cells, reach_map, big_map, start_runs, crowd)
         finally:
-            for name, value in before.items():
-                if value is None:
+            for name, kept in before.items():
+                if kept is None:
                     os.environ.pop(name, None)
                 else:
-                    os.environ[name] = value
+                    os.environ[name] = kept
 
 
 def _run(size: tuple[int, int], frames: int, cells: int, reach_map: int, big_map: int, start_runs: int,
