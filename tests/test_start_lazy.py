@@ -133,3 +133,26 @@ def test_a_later_start_validates_nothing_it_validated_before(starts):
     assert first["metadata"] is True and "tomllib" in first["parsers"]  # (the check sees them: the first start)
     assert seen["built"] == [] and seen["metadata"] is False
     assert seen["parsers"] == []  # nor is a TOML file parsed again (nor the email package: the plugin search's)
+
+
+def test_event_kinds_are_made_without_generated_methods_and_still_check_their_fields():
+    """Issue 12: ``dataclass`` compiled an ``__init__`` (and a docstring from its signature) for
+    each of the 106 kinds at every start; now :class:`Event`'s own ``__init__`` takes the fields,
+    refusing a missing or unknown one as the generated one did, and ``help()`` still shows them."""
+    import inspect
+
+    from tactics.engine import features
+    from tactics.engine.core.board_events import TokenMoved
+    from tactics.engine.core.events import KINDS
+
+    features.load_all()
+    assert [cls.__name__ for cls in KINDS.values() if "__init__" in vars(cls)] == []
+    moved = TokenMoved(combatant="ann", path=[(1, 0)])
+    assert moved.feet == 0 and moved.to_dict()["data"] == {"combatant": "ann", "path": [[1, 0]], "feet": 0}
+    with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'path'"):
+        TokenMoved(combatant="ann")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'speed'"):
+        TokenMoved(combatant="ann", path=[(1, 0)], speed=5)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        TokenMoved("ann", [(1, 0)])  # type: ignore[misc]  (keywords only, as before)
+    assert str(inspect.signature(TokenMoved)) == "(*, combatant: 'str', path: 'Annotated[list[Square], Field(min_length=1)]', feet: 'int' = 0)"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import math
 import random
+import threading
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
@@ -55,6 +56,45 @@ def _file_key(image: Any, source: str | None) -> tuple[str, int, int]:
     return (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
 
 
+class _Decoding(threading.Thread):
+    """A map picture decoded on another thread (pygame lets go of the GIL while SDL_image decodes)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(name="map picture", daemon=True)
+        self.path = path
+        self.surface: pygame.Surface | None = None
+
+    def run(self) -> None:
+        try:
+            self.surface = pygame.image.load(self.path)
+        except Exception:  # noqa: BLE001 (decoded again where it is needed, which reports the problem)
+            self.surface = None
+
+
+#: map pictures being decoded ahead of their first frame (:func:`decode_soon`), by file key
+_DECODING: dict[tuple[str, int, int], _Decoding] = {}
+
+
+def decode_soon(battle_map: BattleMap) -> None:
+    """Start decoding the map's picture now, on another thread, for its first frame (issue 12:
+    the bundled map's 2100x1400 PNG takes 50 ms, as long as importing the window's modules,
+    which the start does meanwhile). Only a picture file not decoded yet; nothing happens on
+    a problem (the first frame decodes it again and says what is wrong)."""
+    image = battle_map.image
+    if image is None or image.data is not None or image.path is None:
+        return
+    try:
+        key = _file_key(image, battle_map.source)
+    except (OSError, ValueError):
+        return
+    if key in _DECODED or key in _DECODING:
+        return
+    while len(_DECODING) >= _DECODED_KEEP:  # files opened but never drawn (a script, a test) keep no pictures
+        del _DECODING[next(iter(_DECODING))]
+    decoding = _DECODING[key] = _Decoding(key[0])
+    decoding.start()
+
+
 def _load_image(image: Any, source: str | None) -> pygame.Surface:
     if image.data is not None:
         return pygame.image.load(io.BytesIO(image.data))
@@ -63,6 +103,12 @@ def _load_image(image: Any, source: str | None) -> pygame.Surface:
     key = _file_key(image, source)
     path = key[0]
     hit = _DECODED.get(key)
+    decoding = _DECODING.pop(key, None)
+    if hit is None and decoding is not None:
+        decoding.join()
+        hit = decoding.surface
+        if hit is not None:
+            _DECODED[key] = hit
     if hit is None:
         hit = _DECODED[key] = pygame.image.load(path)
         while len(_DECODED) > _DECODED_KEEP:

@@ -41,8 +41,18 @@ class SaveOpenError(OpenError):
 
 
 def open_path(path: str | Path, *, seed: int | None = None) -> Encounter:
-    """An encounter from an encounter file or from a bare map (tokens from its spawns)."""
-    path = Path(path)
+    """An encounter from an encounter file or from a bare map (tokens from its spawns).
+
+    The map's picture starts decoding now, on another thread, while the window's modules import
+    and the window opens (:func:`tactics.ui.mapart.decode_soon`; the first frame waits for it)."""
+    encounter = _open(Path(path), seed=seed)
+    from tactics.ui.mapart import decode_soon  # (pygame: the window's; not for a file that cannot open)
+
+    decode_soon(encounter.map)
+    return encounter
+
+
+def _open(path: Path, *, seed: int | None) -> Encounter:
     if is_save_file(path):
         from tactics.engine.saves.document import SaveError, load_save  # only for a save (not at every start)
 

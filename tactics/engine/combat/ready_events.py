@@ -6,13 +6,12 @@ log lines are in :mod:`tactics.engine.combat.readying`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
-from tactics.engine.core.events import Event
+from tactics.engine.core.events import Event, event_kind
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class LoadUsed(Event):
     """A shot from a weapon with a load (``weapons.toml`` ``load``): ``left`` shots before a reload."""
 
@@ -24,7 +23,7 @@ class LoadUsed(Event):
     left: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class WeaponReloaded(Event):
     """A reload as a Standard Move or, with a feat, a Simple action: ``load`` shots put back,
     ``left`` loaded after it."""
@@ -38,7 +37,7 @@ class WeaponReloaded(Event):
     left: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@event_kind
 class WeaponDrawn(Event):
     """A weapon drawn from where the sheet carries it (``place``: "holster", "pack" ...)."""
 

@@ -91,8 +91,22 @@ class _EventType(type):
         ``__init__``), not this metaclass's ``(*args, **kwargs)`` (review 7 lib, finding 8)."""
         if cls is Event:
             return inspect.signature(_from_kind_and_data)
-        init = inspect.signature(next(vars(k)["__init__"] for k in cls.__mro__ if "__init__" in vars(k)))
-        return init.replace(parameters=list(init.parameters.values())[1:], return_annotation=inspect.Signature.empty)
+        return inspect.Signature([
+            inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, annotation=f.type,
+                              default=_FACTORY if f.default is MISSING and f.default_factory is not MISSING
+                              else inspect.Parameter.empty if f.default is MISSING else f.default)
+            for f in fields(cast(Any, cls)) if f.init
+        ])
+
+
+class _Factory:
+    """What a signature shows for a field made by a factory (as a dataclass's own ``__init__`` shows it)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
 
 
 class Event(metaclass=_EventType):
@@ -111,6 +125,22 @@ class Event(metaclass=_EventType):
     __pydantic_config__: ClassVar[ConfigDict] = ConfigDict(strict=True)
     #: keys of the saved data this version has no field for, kept so a save round-trips
     _extras: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, **values: Any) -> None:
+        """The kind's fields, by keyword, as a dataclass's ``__init__`` takes them (defaults and
+        factories filled in; a missing or unknown field refused the same way)."""
+        known, required, defaults = _init_plan(type(self))
+        unknown = [name for name in values if name not in known]
+        if unknown:
+            raise TypeError(f"{type(self).__qualname__}.__init__() got an unexpected keyword argument {unknown[0]!r}")
+        missing = [name for name in required if name not in values]
+        if missing:
+            raise TypeError(f"{type(self).__qualname__}.__init__() missing {len(missing)} required keyword-only "
+                            f"argument{'s' if len(missing) > 1 else ''}: {', '.join(repr(n) for n in missing)}")
+        for name, default, factory in defaults:
+            if name not in values:
+                values[name] = factory() if factory is not None else default
+        self.__dict__.update(values)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -156,10 +186,31 @@ class Event(metaclass=_EventType):
 def event_kind(cls: type[E]) -> type[E]:
     """Make ``cls`` (an :class:`Event` subclass) a kind: a dataclass with keyword-only fields.
 
-    Only its ``__init__`` is generated (the signature ``help()`` shows); equality, hashing, the
-    repr and immutability are :class:`Event`'s own (see there why).
+    No method is generated: ``__init__`` too is :class:`Event`'s own, over the fields, and the
+    signature ``help()`` shows is made from them (the metaclass's ``__signature__``); equality,
+    hashing, the repr and immutability are :class:`Event`'s (see there why). A kind without a
+    docstring gets a short one, which saves ``dataclass`` making it from the signature
+    (issue 12: generated methods and docstrings were three quarters of the kinds' import).
     """
-    return dataclass(kw_only=True, eq=False, repr=False)(cls)
+    if cls.__dict__.get("__doc__") is None:
+        cls.__doc__ = f"The ``{cls.kind}`` event."
+    return dataclass(kw_only=True, eq=False, repr=False, init=False)(cls)
+
+
+_INIT_PLANS: dict[type, tuple[frozenset[str], tuple[str, ...], tuple[tuple[str, Any, Any], ...]]] = {}
+
+
+def _init_plan(cls: type[Event]) -> tuple[frozenset[str], tuple[str, ...], tuple[tuple[str, Any, Any], ...]]:
+    """A kind's field names, the required ones, and (name, default, factory) of the others (once per kind)."""
+    plan = _INIT_PLANS.get(cls)
+    if plan is None:
+        given = [f for f in fields(cast(Any, cls)) if f.init]
+        required = tuple(f.name for f in given if f.default is MISSING and f.default_factory is MISSING)
+        defaults = tuple((f.name, None if f.default is MISSING else f.default,
+                          None if f.default_factory is MISSING else f.default_factory)
+                         for f in given if f.name not in required)
+        plan = _INIT_PLANS[cls] = (frozenset(f.name for f in given), required, defaults)
+    return plan
 
 
 def _values(event: Event) -> tuple[Any, ...]:
