@@ -132,6 +132,13 @@ def _pan(app: App, what: str) -> None:
         x, y = x + dx, y + dy
         post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(dx, dy), buttons=(0, 0, 1)))
         check(app, f"{what}: pan by {dx}, {dy}")
+    # back where the drag started: the board the drag started from, at the window's new place
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(start[0] - x, start[1] - y), buttons=(0, 0, 1)))
+    check(app, f"{what}: pan back to its start")
+    x, y = start
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(x - 30, y), rel=(-30, 0), buttons=(0, 0, 1)))
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(30, 0), buttons=(0, 0, 1)))
+    check(app, f"{what}: a drag out and back unchecked between")
     post(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=3))
     check(app, f"{what}: pan ended")
 
