@@ -416,14 +416,18 @@ class MapArt:
         surf.fblits(blits)
 
     def _draw_terrain(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
-        m = self.map
-        terrain = m.terrain
+        terrain = self.map.terrain
+        tiles: dict[tuple[str, int], pygame.Surface] = {}  # (kind, variant) -> its square, found once a chunk
         blits = []
         for r in range(r0, r0 + rows):
+            y = (r - r0) * cell_px
+            rh = r * 19349663
             for c in range(c0, c0 + cols):
-                variant = ((c * 73856093) ^ (r * 19349663)) >> 3 & 3
-                tile = self._terrain_tile(terrain.get((c, r), "floor"), cell_px, variant)
-                blits.append((tile, ((c - c0) * cell_px, (r - r0) * cell_px)))
+                key = (terrain.get((c, r), "floor"), ((c * 73856093) ^ rh) >> 3 & 3)
+                tile = tiles.get(key)
+                if tile is None:
+                    tile = tiles[key] = self._terrain_tile(key[0], cell_px, key[1])
+                blits.append((tile, ((c - c0) * cell_px, y)))
         surf.fblits(blits)
 
     def _bake_grid(self, surf: pygame.Surface, cell_px: int, cols: int, rows: int) -> None:
