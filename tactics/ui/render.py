@@ -177,6 +177,8 @@ def _covers(area: pygame.Rect, whole: bool, clip: pygame.Rect, camera: Camera, s
         if not need.w or not need.h:
             return True
     return area.contains(need)
+
+
 @dataclass
 class BoardRenderer:
     """Draws one encounter's board; holds the caches that survive between frames."""
