@@ -236,10 +236,14 @@ def test_repainting_the_changed_operations_equals_replaying_them_all():
         pygame.quit()
 
 
-def test_a_long_drag_shows_the_map_a_fresh_board_shows(app):
-    """A drag past the recorded margin and the board's re-basing: every frame is the fresh picture."""
-    from tactics.ui.render import PAN_REBASE, PAN_SLACK
+@pytest.mark.parametrize("whole_map", [True, False], ids=["map recorded whole", "view and margin recorded"])
+def test_a_long_drag_shows_the_map_a_fresh_board_shows(app, monkeypatch, whole_map):
+    """A drag with the layers recorded for the whole map, and one past the recorded margin around the
+    view (recorded again on the way): every frame is the fresh picture."""
+    from tactics.ui import render
+    from tactics.ui.render import PAN_SLACK
 
+    monkeypatch.setattr(render, "PAN_WHOLE_VIEWS", 100 if whole_map else 0)
     view = app.battle
     view.camera.cell_px = 16
     click(app, centre(app, view.state.combatants["t1"].cell))
@@ -252,12 +256,14 @@ def test_a_long_drag_shows_the_map_a_fresh_board_shows(app):
     app.step()
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
     app.step()
+    first = None  # where the drag's first frame recorded the layers
     travelled = 0
     for n in range(14):
         pos = (pos[0] + 23, pos[1] + (9 if n % 3 else 0))
         travelled += 23
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(23, 0), buttons=(0, 0, 1)))
         app.step()
+        first = first or (round(view.camera.origin_x), round(view.camera.origin_y))
         if n in (3, 9, 13):
             dragged = pygame.image.tobytes(app.window.subsurface(board), "RGB")
             view.renderer.forget()
@@ -265,4 +271,7 @@ def test_a_long_drag_shows_the_map_a_fresh_board_shows(app):
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 1)))
             app.step()  # the same camera, composed whole
             assert pygame.image.tobytes(app.window.subsurface(board), "RGB") == dragged, f"after {travelled} px"
-    assert travelled > PAN_REBASE and travelled > PAN_SLACK // 2
+    assert travelled > PAN_SLACK // 2
+    recorded = view.renderer._pan_record
+    assert recorded is not None and recorded[3] == whole_map
+    assert (recorded[1] == first) == whole_map, "recorded once for the map; again past the margin around the view"

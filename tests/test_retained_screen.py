@@ -132,6 +132,13 @@ def _pan(app: App, what: str) -> None:
         x, y = x + dx, y + dy
         post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(dx, dy), buttons=(0, 0, 1)))
         check(app, f"{what}: pan by {dx}, {dy}")
+    # back where the drag started: the board the drag started from, at the window's new place
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(start[0] - x, start[1] - y), buttons=(0, 0, 1)))
+    check(app, f"{what}: pan back to its start")
+    x, y = start
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(x - 30, y), rel=(-30, 0), buttons=(0, 0, 1)))
+    post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(30, 0), buttons=(0, 0, 1)))
+    check(app, f"{what}: a drag out and back unchecked between")
     post(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=3))
     check(app, f"{what}: pan ended")
 
@@ -348,3 +355,45 @@ def test_tokens_read_again_only_where_an_entry_touched_them_follow_each_change(a
     check(app, "redone")
     # (a token leaving or entering the view is read whole: its place among the others is found)
     assert painter.quick_reads >= quick + len(steps) - 2, "the tokens were read whole each time: nothing was tested"
+
+
+@pytest.mark.parametrize("fixed_box", [False, True], ids=["all on the map", "a box fixed on the window too"])
+def test_a_drag_carries_the_live_layers_that_move_with_the_map_and_repaints_the_others(app: App, fixed_box: bool) -> None:
+    """While the map is dragged under the resting pointer, live layers that draw what they drew,
+    moved with the map, are carried by the window's scroll (not repainted); one that draws
+    anything else (here a box at a fixed place of the window) is repainted where it was and is:
+    either way every frame is the fresh one."""
+    from tactics.ui.render import TOOL_Z, add_layer, remove_layer
+
+    def marker(ctx) -> None:
+        rect = pygame.Rect(ctx.camera.cell_rect((6, 5)))
+        pygame.draw.rect(ctx.surface, (250, 40, 200), rect, 3, border_radius=4)
+        ctx.surface.fill((40, 250, 90), rect.inflate(-12, -12))
+        pygame.draw.line(ctx.surface, (30, 30, 250), rect.topleft, rect.bottomright, 2)
+        if fixed_box:
+            ctx.surface.fill((250, 250, 40), (ctx.clip.left + 30, ctx.clip.top + 30, 40, 20))
+
+    add_layer(TOOL_Z + 1, "test-marker", marker)
+    try:
+        app.dirty = True
+        app.step()
+        check(app, "the marker shown")
+        carried = app.screen.live_carried
+        partial = app.screen.partial_frames
+        start = (400, 300)
+        post(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=3))
+        x, y = start
+        for n, (dx, dy) in enumerate(((-9, 0), (-14, -5), (6, 11), (-30, -2), (0, 7), (-5, -5))):
+            x, y = x + dx, y + dy
+            post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(dx, dy), buttons=(0, 0, 1)))
+            if n % 2:  # (two frames between the checks: what the first one left is what the second starts from)
+                check(app, f"a drag by {dx}, {dy}")
+        post(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=3))
+        check(app, "the drag ended")
+        assert app.screen.partial_frames >= partial + 6, "the drag's frames were drawn whole: nothing was tested"
+        if fixed_box:
+            assert app.screen.live_carried == carried, "a box fixed on the window was carried with the map"
+        else:
+            assert app.screen.live_carried >= carried + 4, "the live layers were repainted: the shortcut is off"
+    finally:
+        remove_layer("test-marker")

@@ -137,6 +137,25 @@ def _base_key(image: Any, source: str | None, width: int, height: int) -> tuple 
             display.get_masks())
 
 
+def chunk_surface(size: tuple[int, int]) -> pygame.Surface:
+    """A new opaque surface in the window's format for a chunk, its rows a few bytes longer than a
+    multiple of 16 (a subsurface of one a pixel wider, when that is needed).
+
+    Why: SDL 2's plain copy (``SDL_BlitCopy``) takes its SSE path when both surfaces' pixels and
+    pitches are 16-byte aligned, and that path writes with non-temporal stores
+    (``SDL_memcpySSE``): measured here, a 28 px terrain square blitted into an aligned chunk took
+    about 10 us against 0.6 us with ``memcpy`` (a 504 px chunk of squares: 3.3 ms against 0.2 ms),
+    and whole boards composed from aligned chunks about a third slower. The pixels are the same.
+    """
+    w, h = size
+    display = pygame.display.get_surface()
+    bytes_per_pixel = display.get_bytesize() if display is not None else 4
+    if (w * bytes_per_pixel) % 16:
+        return pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
+    wider = pygame.Surface((w + 1, h), 0, display) if display is not None else pygame.Surface((w + 1, h))
+    return wider.subsurface(pygame.Rect(0, 0, w, h))
+
+
 def _convert(surface: pygame.Surface) -> pygame.Surface:
     display = pygame.display.get_surface()
     if display is None:
@@ -368,29 +387,34 @@ class MapArt:
         cols = min(k, m.width - c0)
         rows = min(k, m.height - r0)
         size = (cols * cell_px, rows * cell_px)
+        surf = chunk_surface(size)
         if self.base is not None:
             ppc = self.ppc
             src = self.base.subsurface(pygame.Rect(c0 * ppc, r0 * ppc, cols * ppc, rows * ppc))
+            opaque = not src.get_flags() & pygame.SRCALPHA and surf.get_bitsize() == src.get_bitsize() and \
+                surf.get_masks() == src.get_masks()
             if cell_px == ppc:
-                surf = src.copy()
+                picture = src
+            elif opaque:  # scaled straight into the chunk: no picture in between
+                scale = pygame.transform.smoothscale if cell_px < 3 * ppc else pygame.transform.scale
+                scale(src, size, surf)
+                picture = None
             elif cell_px < ppc or cell_px < 3 * ppc:
-                surf = pygame.transform.smoothscale(src, size)
+                picture = pygame.transform.smoothscale(src, size)
             else:
-                surf = pygame.transform.scale(src, size)
+                picture = pygame.transform.scale(src, size)
             if self._sheets:  # a Tiled picture with tile layers: the tiles under it, it, the tiles over it
                 layer = self.map.image.layer if self.map.image is not None else -1
-                picture = surf
-                surf = _convert(pygame.Surface(size))
+                if picture is None:
+                    picture = surf.copy()
                 self._draw_tiles(surf, cell_px, c0, r0, cols, rows, below=layer)
                 surf.blit(picture, (0, 0))
                 self._draw_tiles(surf, cell_px, c0, r0, cols, rows, above=layer, fill=False)
-            else:
-                surf = _convert(surf)
+            elif picture is not None:
+                surf.blit(_convert(picture), (0, 0))  # (a see-through base: its colours, as converted)
         elif self._sheets:
-            surf = _convert(pygame.Surface(size))
             self._draw_tiles(surf, cell_px, c0, r0, cols, rows)
         else:
-            surf = _convert(pygame.Surface(size))
             self._draw_terrain(surf, cell_px, c0, r0, cols, rows)
         self._bake_grid(surf, cell_px, cols, rows)
         self._bake_marks(surf, cell_px, c0, r0, cols, rows)
@@ -438,14 +462,18 @@ class MapArt:
         surf.fblits(blits)
 
     def _draw_terrain(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
-        m = self.map
-        terrain = m.terrain
+        terrain = self.map.terrain
+        tiles: dict[tuple[str, int], pygame.Surface] = {}  # (kind, variant) -> its square, found once a chunk
         blits = []
         for r in range(r0, r0 + rows):
+            y = (r - r0) * cell_px
+            rh = r * 19349663
             for c in range(c0, c0 + cols):
-                variant = ((c * 73856093) ^ (r * 19349663)) >> 3 & 3
-                tile = self._terrain_tile(terrain.get((c, r), "floor"), cell_px, variant)
-                blits.append((tile, ((c - c0) * cell_px, (r - r0) * cell_px)))
+                key = (terrain.get((c, r), "floor"), ((c * 73856093) ^ rh) >> 3 & 3)
+                tile = tiles.get(key)
+                if tile is None:
+                    tile = tiles[key] = self._terrain_tile(key[0], cell_px, key[1])
+                blits.append((tile, ((c - c0) * cell_px, y)))
         surf.fblits(blits)
 
     def _bake_grid(self, surf: pygame.Surface, cell_px: int, cols: int, rows: int) -> None:

@@ -32,10 +32,11 @@ changed on it (a :class:`BoardFrame`: the rectangles repainted, or all of it),
 so the main window repaints only those (``retained.py``); :meth:`draw_cached`
 shows it whole (the players' window, tests).
 
-While the map is dragged, the cached board is blitted moved and only the strips
-the pan uncovers are drawn: the map for them, then the board layers'
-operations recorded once for the view and a margin around it (moved with the
-map); the cached board itself is scrolled every ``PAN_REBASE`` pixels. When the
+While the map is dragged, the window scrolls its board (``retained.py``) and only
+the strips the pan uncovers and the parts over the board are drawn: the map's
+chunks for them, then the board layers' operations recorded once for the map (or
+the view) and a margin around it, moved with the map; the cached board is left
+as it was. When the
 drag ends the board is composed whole once, so a label a layer places relative
 to the board's edges settles where a fresh frame puts it.
 """
@@ -124,8 +125,8 @@ class BoardFrame:
     """The board of this frame: what changed on it since the last one, and how to show a part.
 
     ``damage``: the rectangles of the window where the board's picture changed ([]: none; None:
-    all of ``clip``). ``moving``: a drag moved the whole board (shown by ``moved``: the cached
-    board blitted moved and the uncovered strips drawn)."""
+    all of ``clip``). ``moving``: a drag moved the whole board (shown by ``moved``: a part of it
+    drawn from the map's chunks and the layers' recorded operations)."""
 
     board: pygame.Surface
     clip: pygame.Rect
@@ -144,8 +145,40 @@ class BoardFrame:
             surface.blit(self.board, area.topleft, area)
 
 
-PAN_SLACK = 384  # a drag replays the layers recorded this far around the view before running them again
-PAN_REBASE = 160  # ... and scrolls the cached board once it lags this many pixels behind
+PAN_SLACK = 384  # a drag replays the layers recorded this far around the view (or the map) before running them again
+PAN_WHOLE_VIEWS = 9  # a map (with that margin) at most this many views big is recorded whole for a drag
+
+
+def _map_area(camera: Camera, state: EncounterState) -> pygame.Rect:
+    """The map on the window at this camera, with a margin of ``PAN_SLACK`` (what its layers draw beyond its edge)."""
+    m = state.map
+    return pygame.Rect(round(camera.origin_x), round(camera.origin_y), m.width * camera.cell_px,
+                       m.height * camera.cell_px).inflate(2 * PAN_SLACK, 2 * PAN_SLACK)
+
+
+def _pan_area(clip: pygame.Rect, camera: Camera, state: EncounterState) -> tuple[pygame.Rect, bool]:
+    """What a drag records the board layers for: the view with a margin of ``PAN_SLACK``, and the whole
+    map with it when that is at most ``PAN_WHOLE_VIEWS`` views big (True: the map is in it)."""
+    view = clip.inflate(2 * PAN_SLACK, 2 * PAN_SLACK)
+    whole = view.union(_map_area(camera, state))
+    if whole.w * whole.h <= PAN_WHOLE_VIEWS * max(1, clip.w * clip.h):
+        return whole, True
+    return view, False
+
+
+def _covers(area: pygame.Rect, whole: bool, clip: pygame.Rect, camera: Camera, state: EncounterState,
+            shift: tuple[int, int]) -> bool:
+    """Does a recording of ``area`` (``whole``: with the map in it) hold all the layers draw in the
+    view ``clip`` with half the margin (both where they were when it was recorded: the map moved
+    by ``shift`` since)?"""
+    need = clip.inflate(PAN_SLACK, PAN_SLACK)
+    if whole:  # beyond the map and its margin the layers draw nothing
+        need = need.clip(_map_area(camera, state).move(-shift[0], -shift[1]))
+        if not need.w or not need.h:
+            return True
+    return area.contains(need)
+
+
 @dataclass
 class BoardRenderer:
     """Draws one encounter's board; holds the caches that survive between frames."""
@@ -237,19 +270,20 @@ class BoardRenderer:
         board = self._board
         old = self._board_key
         fresh = probe.active()  # the layout probe sees a fresh board
-        if not fresh and old is not None and old[0] == base_key and old[1] == origin and not (self._scrolled and not scroll):
+        same = not fresh and old is not None and old[0] == base_key
+        if same and old[1] == origin and not self._scrolled:
             return BoardFrame(board, clip, [])  # the cached board is what this frame shows
-        if not fresh and old is not None and old[0] == base_key and scroll and \
-                abs(origin[0] - old[1][0]) < clip.width // 2 and abs(origin[1] - old[1][1]) < clip.height // 2:
+        if same and scroll:  # a drag (back where it started too: the window still moved since last frame)
             self._scrolled = True
             self._record = None  # its operations stand where the board was before the drag
             self.scrolls += 1
-            moved = self._pan(size, board, camera, state, viewer, clip, view, layers, base_key, origin, old[1])
+            moved = self._pan(size, camera, state, viewer, clip, view, layers, base_key, origin)
             if moved is not None:
                 return BoardFrame(board, clip, None, moved)
-            self._scroll_board(board, camera, state, viewer, clip, view, layers, origin, old[1])
-            self._board_key = (base_key, origin)
-            return BoardFrame(board, clip, None, moving=True)
+            if abs(origin[0] - old[1][0]) < clip.width // 2 and abs(origin[1] - old[1][1]) < clip.height // 2:
+                self._scroll_board(board, camera, state, viewer, clip, view, layers, origin, old[1])
+                self._board_key = (base_key, origin)
+                return BoardFrame(board, clip, None, moving=True)
         probe.forget(board)
         changed = self._update_board(board, camera, state, viewer, clip, view, layers, origin, size,
                                      base_key[1:], fresh)
@@ -278,22 +312,27 @@ class BoardRenderer:
             self._compose(board, strip, camera, state, viewer, clip, view, layers)
         board.set_clip(None)
 
-    def _pan(self, size: tuple[int, int], board: pygame.Surface, camera: Camera, state: EncounterState,
-             viewer: str, clip: pygame.Rect, view: Any, layers, base_key: Any, origin: tuple[int, int],
-             was: tuple[int, int]) -> Callable[[pygame.Surface, pygame.Rect], None] | None:
-        """One frame of a drag: how to show the board moved, and the strips it leaves uncovered drawn.
+    def _pan(self, size: tuple[int, int], camera: Camera, state: EncounterState, viewer: str, clip: pygame.Rect,
+             view: Any, layers, base_key: Any, origin: tuple[int, int]
+             ) -> Callable[[pygame.Surface, pygame.Rect], None] | None:
+        """One frame of a drag: how to show the board at this origin, a part at a time.
 
-        The strips get the map drawn for them and the board layers' operations,
-        recorded once for the view and a margin of ``PAN_SLACK`` around it and
-        moved with the map: no layer runs again until the drag leaves that
-        margin. The cached board itself is scrolled only every ``PAN_REBASE``
-        pixels. None: a layer cannot be recorded (the board is scrolled and its
+        A part is drawn from the map's chunks and the doors (the ground) and the
+        board layers' operations, recorded once and moved with the map: for the
+        whole map (with a margin of ``PAN_SLACK``) when it is at most
+        ``PAN_WHOLE_VIEWS`` views big, else for the view and that margin; no
+        layer runs again until the drag leaves what was recorded. The window
+        (``retained.py``) scrolls its pixels and asks only for the strips the
+        scroll uncovered and the parts over the board; nothing is kept of
+        the cached board while dragging (it is composed whole when the drag
+        ends). None: a layer cannot be recorded (the board is scrolled and its
         strips drawn by every layer instead).
         """
         rec = self._pan_record
-        if rec is None or rec[0] != base_key or abs(origin[0] - rec[1][0]) > PAN_SLACK // 2 or \
-                abs(origin[1] - rec[1][1]) > PAN_SLACK // 2:
-            area = clip.inflate(2 * PAN_SLACK, 2 * PAN_SLACK)
+        shift = (0, 0) if rec is None else (origin[0] - rec[1][0], origin[1] - rec[1][1])
+        if rec is None or rec[0] != base_key or not _covers(rec[2], rec[3], clip.move(-shift[0], -shift[1]),
+                                                             camera, state, shift):
+            area, whole = _pan_area(clip, camera, state)
             recording = board_record.RecordingSurface(size, area, full=area)
             rest = [item for item in layers if item[1] not in GROUND_LAYERS and item[0] < TOOL_Z]
             if len(rest) + len(GROUND_LAYERS) != len([item for item in layers if item[0] < TOOL_Z]) or \
@@ -306,33 +345,17 @@ class BoardRenderer:
             except (TypeError, board_record.NotRecordable):
                 self._pan_record = None
                 return None
-            rec = self._pan_record = (base_key, origin, recording)
+            rec = self._pan_record = (base_key, origin, area, whole, recording)
+            shift = (0, 0)
         ground = [item for item in layers if item[1] in GROUND_LAYERS]
-        shift = (origin[0] - rec[1][0], origin[1] - rec[1][1])
-        keys, boxes = rec[2].keys, rec[2].boxes
-
-        def strips_on(target: pygame.Surface, dx: int, dy: int, area: pygame.Rect = clip) -> None:
-            for strip in uncovered(clip, dx, dy):
-                strip = strip.clip(area)
-                if not strip.w or not strip.h:
-                    continue
-                self._compose(target, strip, camera, state, viewer, clip, view, ground)
-                board_record.replay(target, keys, boxes, strip, strip.move(-shift[0], -shift[1]).collidelistall(boxes),
-                                    shift)
-
-        dx, dy = origin[0] - was[0], origin[1] - was[1]
-        if abs(dx) > PAN_REBASE or abs(dy) > PAN_REBASE:
-            board.set_clip(clip)
-            board.scroll(dx, dy)
-            strips_on(board, dx, dy)
-            board.set_clip(None)
-            self._board_key = (base_key, origin)
-            dx = dy = 0
+        keys, boxes = rec[4].keys, rec[4].boxes
 
         def show(target: pygame.Surface, area: pygame.Rect) -> None:
-            target.set_clip(area)
-            target.blit(board, (clip.left + dx, clip.top + dy), clip)
-            strips_on(target, dx, dy, area)
+            area = area.clip(clip)
+            if area.w and area.h:
+                self._compose(target, area, camera, state, viewer, clip, view, ground)
+                board_record.replay(target, keys, boxes, area, area.move(-shift[0], -shift[1]).collidelistall(boxes),
+                                    shift)
             target.set_clip(None)
 
         return show

@@ -280,9 +280,8 @@ class Frame:
             renderer.draw_live(measured, camera, state, viewer, clip=clip, view=view)
         self.live = Drawn(measured.ops)
         old_live = self.screen.live.rects
-        self.damage += self.live.rects
         if shown.damage is not None:
-            self.damage += old_live + shown.damage
+            self.damage += self.live.rects + old_live + shown.damage
             return
         last = self.screen.board_at
         dx, dy = self.board_at[1][0] - last[1][0], self.board_at[1][1] - last[1][1]
@@ -291,12 +290,18 @@ class Frame:
             return
         # A drag: the window's board scrolled in place; what the pixels moved with it showed
         # besides the board (the live layers, the parts over it: see finish) is repainted where it
-        # went and where it is now, and the strips the scroll uncovered get the board.
+        # went and where it is now, and the strips the scroll uncovered get the board. Live layers
+        # that drew what they drew last frame moved with the map (a cursor on the square under
+        # the resting pointer) were carried to their place by the scroll: nothing to repaint.
         self.surface.set_clip(clip)
         self.surface.scroll(dx, dy)
         self.surface.set_clip(None)
         self.scrolled = (dx, dy)
-        self.damage += [r.move(dx, dy).clip(clip) for r in old_live] + uncovered(clip, dx, dy)
+        if moved_by(self.screen.live, self.live, dx, dy):
+            self.screen.live_carried += 1
+        else:
+            self.damage += self.live.rects + [r.move(dx, dy).clip(clip) for r in old_live]
+        self.damage += uncovered(clip, dx, dy)
 
     # -- the parts -------------------------------------------------------------------------
     def part(self, name: str, key: Any, draw: Draw[T]) -> T:
@@ -391,6 +396,54 @@ class Frame:
         screen.repainted = areas
 
 
+def moved_by(old: Drawn, new: Drawn, dx: int, dy: int) -> bool:
+    """Did ``new`` draw exactly what ``old`` drew, moved by (dx, dy)? Each operation the same but
+    for its place, and each rectangle drawn the old one moved (none cut otherwise by a clip): then
+    the old pixels scrolled by (dx, dy) are the new ones. A clip set must be the same one; in
+    doubt (a value that may or may not be a place), no."""
+    if len(old.ops) != len(new.ops):
+        return False
+    for (a, drew_a), (b, drew_b) in zip(old.ops, new.ops):
+        kind = a[0]
+        if kind == "c":  # a clip set: the same one (the board's), as every rectangle below is its old one moved
+            if a != b:
+                return False
+            continue
+        if kind != b[0] or drew_a is None or drew_b is None or drew_b != drew_a.move(dx, dy):
+            return False
+        if kind == "b":  # (source, place, area, flags)
+            if a[1] is not b[1] or a[3] != b[3] or a[4] != b[4] or not _moved(a[2], b[2], dx, dy):
+                return False
+        elif kind == "f":  # (colour, rect, flags)
+            if a[1] != b[1] or a[3] != b[3] or a[2] is None or not _moved(a[2], b[2], dx, dy):
+                return False
+        else:  # pygame.draw: (function, (colour, places and sizes...), keywords)
+            args_a, args_b = a[2], b[2]
+            if a[1] is not b[1] or a[3] != b[3] or len(args_a) != len(args_b) or not args_a or \
+                    args_a[0] != args_b[0] or not all(_moved(x, y, dx, dy) for x, y in zip(args_a[1:], args_b[1:])):
+                return False
+    return True
+
+
+def _moved(a: Any, b: Any, dx: int, dy: int) -> bool:
+    """An argument of last frame's operation and this frame's: a place (a point, a rectangle, a list
+    of points) moved by (dx, dy), or any other value the same (a width, a radius, an angle)."""
+    if isinstance(a, pygame.Rect) or isinstance(b, pygame.Rect):
+        try:
+            return pygame.Rect(a).move(dx, dy) == pygame.Rect(b)
+        except TypeError:
+            return False
+    if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
+        if len(a) != len(b):
+            return False
+        if a and all(isinstance(v, (tuple, list)) for v in a):  # a list of points
+            return all(_moved(p, q, dx, dy) for p, q in zip(a, b))
+        if len(a) in (2, 4) and all(isinstance(v, (int, float)) for v in (*a, *b)):  # a point, a rectangle
+            return a[0] + dx == b[0] and a[1] + dy == b[1] and tuple(a[2:]) == tuple(b[2:])
+        return False
+    return a == b and type(a) is type(b)
+
+
 def uncovered(clip: pygame.Rect, dx: int, dy: int) -> list[pygame.Rect]:
     """What scrolling ``clip`` by (dx, dy) leaves uncovered (the window's board here, the cached
     board in ``render``'s pan)."""
@@ -417,6 +470,7 @@ class Screen:
         self.whole_frames = 0  # ... and whole
         self.repainted: list[pygame.Rect] = []  # the last partial frame's rectangles
         self.why_whole = "first frame"  # why the last whole frame was not a partial one (tests, bench)
+        self.live_carried = 0  # drag frames whose live layers the scroll carried (tests)
 
     def forget(self) -> None:
         """The next frame is drawn whole (tests; anything drawn on the window behind our back)."""
