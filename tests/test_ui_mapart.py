@@ -66,3 +66,33 @@ def test_the_same_picture_map_opened_again_reuses_its_base_and_an_edited_file_do
         assert edited.base is not first.base and edited.base.get_at((5, 5))[:3] == (200, 30, 30)
     finally:
         pygame.display.quit()
+
+
+def test_grid_lines_are_single_at_the_seams_between_chunks(tmp_path):
+    """Every square has one 1 px line on its left and top, also where one chunk of the map's art
+    meets the next (each chunk closed its own right and bottom edge too: a darker double line at
+    every seam, review 10); the map's own right and bottom edges are closed."""
+    from tactics.maps.battlemap import MapImage
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    try:
+        picture = pygame.Surface((40 * 20, 30 * 20))
+        picture.fill((180, 180, 180))
+        pygame.image.save(picture, str(tmp_path / "hall.png"))
+        hall = BattleMap(40, 30, image=MapImage(20.0, path="hall.png"), source=str(tmp_path / "hall.tactics-map.json"))
+        art = MapArt(hall)
+        px = 48
+        k = art.block_cells(px)
+        assert k < hall.width  # the map spans more than one chunk
+        row = [art.chunk(px, ci, 0) for ci in range((hall.width + k - 1) // k)]
+        y = px // 2  # inside the first row of squares
+        dark = [x0 + x for i, chunk in enumerate(row) for x0 in [i * k * px] for x in range(chunk.get_width())
+                if chunk.get_at((x, y))[0] < 170]
+        assert dark == [c * px for c in range(hall.width)] + [hall.width * px - 1]  # one line a square, closed
+        column = [art.chunk(px, 0, cj) for cj in range((hall.height + k - 1) // k)]
+        dark_rows = [cj * k * px + yy for cj, chunk in enumerate(column) for yy in range(chunk.get_height())
+                     if chunk.get_at((px // 2, yy))[0] < 170]
+        assert dark_rows == [r * px for r in range(hall.height)] + [hall.height * px - 1]
+    finally:
+        pygame.display.quit()
