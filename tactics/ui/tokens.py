@@ -76,6 +76,7 @@ class TokenPainter:
         self._made_ops: tuple[list, list, list, list] = ([], [], [], [])  # their recorded keys and boxes (words, names)
         self._ops_of: tuple[list, list] = ([], [])  # the shown tokens' disc blits as recorded: keys, boxes (by index)
         self._ids: list[str] = []  # the shown tokens' ids (by index)
+        self._rows: dict[int, list[tuple[int, int]]] = {}  # their squares by row: (column, index), sorted
         self._discs_of: list[pygame.Rect] = []  # and their discs (what no neighbour's words or name may cover)
         self._unnamed: set[int] = set()  # the indices of those drawn without their name
         self._near_key: tuple | None = None  # the tokens shown last time (ids in order), zoom, selection, clip
@@ -281,10 +282,12 @@ class TokenPainter:
             cells = self._cells
             moved = [i for i in dirty if shown[i][0][0][0] != cells[i]]
             if moved:
+                was = {}
                 for i in moved:  # its old neighbours and its new ones look again
                     changed.update(self._near[i])
+                    was[i] = cells[i]
                     cells[i] = shown[i][0][0][0]
-                self._near = _moved(self._near, cells, moved, px, widest)
+                self._near = _moved(self._near, cells, moved, px, widest, self._rows, was)
                 for i in moved:
                     changed.update(self._near[i])
             for i in dirty:  # a disc moved (or grew): the words beside it look again
@@ -302,7 +305,8 @@ class TokenPainter:
         else:
             self._ids = ids
             cells = self._cells = [hit[0][0][0] for hit in shown]
-            self._near_key, self._near = where, _neighbours(cells, px, widest)
+            self._rows = {}
+            self._near_key, self._near = where, _neighbours(cells, px, widest, self._rows)
             changed = set(range(n))
             words_of = self._words_of = [[] for _ in range(n)]
             marks_of = self._marks_of = [[] for _ in range(n)]
@@ -737,10 +741,13 @@ def _eye_slash(surface: pygame.Surface, at: tuple[float, float], size: int) -> N
 
 
 def _moved(near: list[list[int]], cells: list[tuple[int, int]], moved: list[int], px: int,
-           widest: int) -> list[list[int]]:
-    """:func:`_neighbours` after the tokens ``moved`` changed squares (the others stayed), changed
-    in place: their lists made again, and they taken out of their old neighbours' lists and put
-    into their new ones' (the lists are symmetric; their order does not matter)."""
+           widest: int, rows: dict[int, list[tuple[int, int]]], was: dict[int, tuple[int, int]]) -> list[list[int]]:
+    """:func:`_neighbours` after the tokens ``moved`` changed squares (the others stayed; ``was``:
+    their squares before), changed in place: ``rows`` (the squares by row) mended, their lists
+    made again, and they taken out of their old neighbours' lists and put into their new ones'
+    (the lists are symmetric; their order does not matter)."""
+    from bisect import bisect_left, insort
+
     reach = 2 + widest // max(1, px)
     gone = set(moved)
     for i in moved:
@@ -748,8 +755,16 @@ def _moved(near: list[list[int]], cells: list[tuple[int, int]], moved: list[int]
             if j not in gone and i in near[j]:
                 near[j].remove(i)
     for i in moved:
+        c, r = was[i]
+        line = rows[r]
+        del line[bisect_left(line, (c, i))]
+        if not line:
+            del rows[r]
         c, r = cells[i]
-        near[i] = [j for j, (cj, rj) in enumerate(cells) if j != i and abs(cj - c) <= reach and abs(rj - r) <= 2]
+        insort(rows.setdefault(r, []), (c, i))
+    for i in moved:
+        c, r = cells[i]
+        near[i] = _near_of(rows, i, c, r, reach, len(cells))
     for i in moved:
         for j in near[i]:
             if j not in gone:
@@ -757,26 +772,31 @@ def _moved(near: list[list[int]], cells: list[tuple[int, int]], moved: list[int]
     return near
 
 
-def _neighbours(cells: list[tuple[int, int]], px: int, widest: int) -> list[list[int]]:
-    """For each token (by its square), the others whose disc, words or name could meet its own:
-    within two rows and as many columns as the widest pill (``widest`` px) spans. Found by rows and bisection, so
-    1000 tokens cost a few thousand look-ups, not a million rectangle tests."""
+def _near_of(rows: dict[int, list[tuple[int, int]]], i: int, c: int, r: int, reach: int, n: int) -> list[int]:
+    """The tokens within two rows and ``reach`` columns of token ``i`` on (c, r), by bisection in ``rows``."""
     from bisect import bisect_left, bisect_right
 
+    found: list[int] = []
+    for rr in range(r - 2, r + 3):
+        line = rows.get(rr)
+        if line is None:
+            continue
+        lo, hi = bisect_left(line, (c - reach, -1)), bisect_right(line, (c + reach, n))
+        found.extend(j for _, j in line[lo:hi] if j != i)
+    return found
+
+
+def _neighbours(cells: list[tuple[int, int]], px: int, widest: int,
+                rows: dict[int, list[tuple[int, int]]] | None = None) -> list[list[int]]:
+    """For each token (by its square), the others whose disc, words or name could meet its own:
+    within two rows and as many columns as the widest pill (``widest`` px) spans. Found by rows and bisection, so
+    1000 tokens cost a few thousand look-ups, not a million rectangle tests. ``rows`` (if given)
+    receives the squares by row, for :func:`_moved`."""
     reach = 2 + widest // max(1, px)  # the widest name or word pill, in squares
-    rows: dict[int, list[tuple[int, int]]] = {}
+    rows = {} if rows is None else rows
     for i, (c, r) in enumerate(cells):
         rows.setdefault(r, []).append((c, i))
     for row in rows.values():
         row.sort()
-    out: list[list[int]] = []
-    for i, (c, r) in enumerate(cells):
-        found: list[int] = []
-        for rr in range(r - 2, r + 3):
-            line = rows.get(rr)
-            if line is None:
-                continue
-            lo, hi = bisect_left(line, (c - reach, -1)), bisect_right(line, (c + reach, len(cells)))
-            found.extend(j for _, j in line[lo:hi] if j != i)
-        out.append(found)
-    return out
+    n = len(cells)
+    return [_near_of(rows, i, c, r, reach, n) for i, (c, r) in enumerate(cells)]
