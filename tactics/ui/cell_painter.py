@@ -56,6 +56,14 @@ class CellPainter:
         # that differs from it in a few squares (a door opened beside a reach) is cut only there
         self._last_cut: dict[tuple, tuple[frozenset, dict[tuple[int, int], tuple]]] = {}
 
+    def forget_cuts(self) -> None:
+        """Cut every set afresh next time (the blocks' pictures are kept): what a fresh frame does
+        (tests compare the kept and mended cuts with it)."""
+        self._splits.clear()
+        self._split_squares = 0
+        self._recorded.clear()
+        self._last_cut.clear()
+
     def tile(self, px: int, rgba: tuple[int, ...]) -> pygame.Surface:
         key = (px, rgba)
         hit = self._tiles.get(key)
