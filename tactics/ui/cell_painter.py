@@ -189,6 +189,7 @@ class CellPainter:
                 touched.update(((c // PIECE, r // PIECE), (c // PIECE, (r + 1) // PIECE),
                                 ((c + 1) // PIECE, r // PIECE)))
         out = dict(blocks)
+        listed: list[tuple[int, ...]]
         for bc, br in touched:
             c0, r0 = bc * PIECE, br * PIECE
             if kind == "tint":

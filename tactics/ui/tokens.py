@@ -173,11 +173,12 @@ class TokenPainter:
         base = (frame, selected, highlighted, teams)
         read = self._read
         shown: list | None = None
+        patched: list[int] | None = None  # the indices of ``shown`` read again (None: all read)
         if changes is not None and read is not None and read[0] is state and read[1] == base and not probing:
             touched = changes.since(read[2])
             if touched is not None:  # the others are shown as last time (or not at all), in the same order
                 shown, at_of = list(read[3]), read[4]
-                patched = []
+                mended: list[int] = []
                 for cid in touched:
                     who = state.combatants.get(cid)
                     hit = hit_of(who) if who is not None else None
@@ -185,11 +186,12 @@ class TokenPainter:
                     if i is not None and hit is not None:
                         if shown[i] is not hit:
                             shown[i] = hit
-                            patched.append(i)
+                            mended.append(i)
                     elif i is not None or hit is not None:  # it left the clip, or came into it: read all
                         shown = None
                         break
                 self.quick_reads += shown is not None
+                patched = mended
         if shown is None:
             patched = None
             shown = []

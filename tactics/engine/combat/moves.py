@@ -247,7 +247,7 @@ class Route:
     @property
     def legs(self) -> tuple[tuple[Cell, ...], ...]:
         if self._legs is None:
-            if self._search is not None:
+            if self._search is not None and self._to is not None:
                 self._legs = (tuple(self._search.path_to(self._to)),)
                 self._search = self._to = None
             else:
