@@ -275,3 +275,26 @@ def test_a_long_drag_shows_the_map_a_fresh_board_shows(app, monkeypatch, whole_m
     recorded = view.renderer._pan_record
     assert recorded is not None and recorded[3] == whole_map
     assert (recorded[1] == first) == whole_map, "recorded once for the map; again past the margin around the view"
+
+
+def test_the_common_start_and_end_of_two_recordings_are_those_compared_one_by_one() -> None:
+    """changed_rects finds the operations two recordings begin and end with alike by halving
+    with slice comparisons: the counts must be those of comparing them one by one (else a change
+    at the edge of the common part would not be repainted)."""
+    import random
+
+    from tactics.ui.board_record import _common_end, _common_start
+
+    rng = random.Random(4)
+    for _ in range(3000):
+        a = [(rng.randrange(3),) for _ in range(rng.randrange(0, 12))]
+        b = list(a) if rng.random() < 0.3 else [(rng.randrange(3),) for _ in range(rng.randrange(0, 12))]
+        shortest = min(len(a), len(b))
+        i = 0
+        while i < shortest and a[i] == b[i]:
+            i += 1
+        j = 0
+        while j < shortest - i and a[len(a) - 1 - j] == b[len(b) - 1 - j]:
+            j += 1
+        start = _common_start(a, b, shortest)
+        assert (start, _common_end(a, b, shortest - start)) == (i, j), (a, b)

@@ -65,6 +65,7 @@ def check(app: App, what: str) -> None:
     shown_players = _pixels(pw.window.get_surface()) if pw is not None else None
     app.battle.renderer.forget()
     app.battle.renderer.tokens.forget_placing()  # every token's words and name placed afresh too
+    app.battle.renderer.cells.forget_cuts()  # every reach and template cut into blocks afresh (not mended)
     app.screen.forget()
     app.draw()
     fresh = _pixels(app.window)
@@ -72,6 +73,7 @@ def check(app: App, what: str) -> None:
     if pw is not None:
         pw._renderer().forget()
         pw._renderer().tokens.forget_placing()
+        pw._renderer().cells.forget_cuts()
         surface = pygame.Surface(pw.size)
         pw.render(surface)
         pw.ui.draw_ui(surface)

@@ -95,6 +95,47 @@ def test_cached_tint_and_outline_overlays_draw_the_same_pixels_as_tiles_and_line
         assert pygame.image.tobytes(cached, "RGB") == pygame.image.tobytes(plain, "RGB")
 
 
+def test_a_reach_changed_in_a_few_squares_is_cut_as_a_fresh_one_and_looks_the_same(app):
+    """A door opened beside a reach changes it in a few squares: only the blocks there are cut
+    again from the last cut (cell_painter._mended). Its blocks must be those of the set cut
+    afresh, and its tint and border the pixels of square-by-square tiles and lines."""
+    import random
+
+    from tactics.ui.camera import Camera
+    from tactics.ui.cell_painter import border_edges, border_runs
+    from tactics.ui.render import CellPainter
+
+    rng = random.Random(7)
+    cells = frozenset((c, r) for c in range(2, 18) for r in range(1, 12) if rng.random() < 0.85)
+    kept = CellPainter()
+    fresh_cuts = []
+    cut = kept._cut
+    kept._cut = lambda *args: fresh_cuts.append(args[0]) or cut(*args)  # type: ignore[method-assign]
+    for step in range(16):
+        px = 24
+        for kind, colour, width in (("tint", (80, 160, 255, 70), 0), ("edge", (90, 180, 255), 2)):
+            kept._split(kind, cells, colour, width, px)
+            assert kept._split(kind, cells, colour, width, px) == CellPainter()._split(kind, cells, colour, width, px), \
+                f"step {step}: the {kind} cut from the last one differs from a fresh cut"
+        # a few squares gained or lost (one square, a door's worth, a corner), sometimes at a block's edge
+        for _ in range(rng.choice([1, 3, 6])):
+            cells = cells ^ {(rng.randrange(0, 20), rng.randrange(0, 14))}
+    assert fresh_cuts == ["tint", "edge"], "the changed sets were cut afresh: nothing was mended"
+    cam = Camera(cell_px=24, origin_x=-30, origin_y=-20)
+    cached = pygame.Surface((480, 360)).convert()
+    cached.fill((30, 40, 50))
+    plain = cached.copy()
+    kept.fill(cached, cam, cells, (80, 160, 255, 70), cached.get_rect())
+    kept.outline(cached, cam, cells, (90, 180, 255), 2)
+    tile = kept.tile(24, (80, 160, 255, 70))
+    for c, r in cells:
+        plain.blit(tile, (cam.origin_x + c * 24, cam.origin_y + r * 24))
+    for x1, y1, x2, y2 in border_runs(border_edges(cells)):
+        pygame.draw.line(plain, (90, 180, 255), (cam.origin_x + x1 * 24, cam.origin_y + y1 * 24),
+                         (cam.origin_x + x2 * 24, cam.origin_y + y2 * 24), 2)
+    assert pygame.image.tobytes(cached, "RGB") == pygame.image.tobytes(plain, "RGB")
+
+
 def test_the_board_over_its_kept_ground_equals_a_board_drawn_from_scratch(app):
     """Rebuilding the board keeps the map's picture (ground) while the camera stays: same pixels as drawing all."""
     view = app.battle

@@ -242,3 +242,27 @@ def test_a_long_name_is_cut_with_an_ellipsis_on_its_token_selected_or_not(crowde
     drawn = [m for m in long_pill() if m.rect.top >= app.size[1] - 40]  # the status line
     assert len(drawn) == 1 and drawn[0].label.startswith("WWW") and "…: run 30 ft (blue)" in drawn[0].label
     assert hint.startswith(LONG) and drawn[0].label.endswith("Esc to deselect.")  # the help whole
+
+
+def test_neighbours_mended_after_moves_are_those_found_afresh() -> None:
+    """After tokens move, their neighbour lists are mended (tokens._moved, with the squares kept by
+    row) instead of found again for all: each token's neighbours must be those a fresh search
+    finds, or a name would be placed over a disc it no longer knows is beside it."""
+    import random
+
+    from tactics.ui.tokens import _moved, _neighbours
+
+    rng = random.Random(11)
+    for _ in range(40):
+        cells = rng.sample([(c, r) for c in range(30) for r in range(20)], rng.randrange(2, 120))
+        px, widest = rng.choice([(28, 90), (16, 200), (40, 60)])
+        rows: dict = {}
+        near = _neighbours(cells, px, widest, rows)
+        for _ in range(5):
+            free = [(c, r) for c in range(30) for r in range(20) if (c, r) not in set(cells)]
+            moved = rng.sample(range(len(cells)), rng.randrange(1, min(4, len(cells)) + 1))
+            was = {i: cells[i] for i in moved}
+            for i, cell in zip(moved, rng.sample(free, len(moved))):
+                cells[i] = cell
+            near = _moved(near, cells, moved, px, widest, rows, was)
+            assert [sorted(n) for n in near] == [sorted(n) for n in _neighbours(cells, px, widest)]

@@ -33,6 +33,7 @@ PIECE_BYTES = 32_000_000  # the blocks' pictures kept take at most this much mem
 PIECE_COUNT = 6000  # ... and are at most this many
 SPLITS_KEPT = 48  # sets whose cut into blocks is kept (reaches, templates, their outlines) ...
 SPLIT_SQUARES = 400_000  # ... holding at most this many squares together (a fog over a big map is most of it)
+MENDED_SHARE = 4  # a set differing from the last of its kind in at most 1/this of its squares: only its changed blocks cut again
 
 
 class CellPainter:
@@ -51,6 +52,17 @@ class CellPainter:
         self._piece_bytes = 0
         self._split_squares = 0  # the squares of the sets in _splits
         self._recorded: dict[tuple, tuple[list, list]] = {}  # (split, place, clips) -> its recorded blits
+        # (kind, colour, width, zoom) -> the last set of squares cut so, and its blocks by place: a set
+        # that differs from it in a few squares (a door opened beside a reach) is cut only there
+        self._last_cut: dict[tuple, tuple[frozenset, dict[tuple[int, int], tuple]]] = {}
+
+    def forget_cuts(self) -> None:
+        """Cut every set afresh next time (the blocks' pictures are kept): what a fresh frame does
+        (tests compare the kept and mended cuts with it)."""
+        self._splits.clear()
+        self._split_squares = 0
+        self._recorded.clear()
+        self._last_cut.clear()
 
     def tile(self, px: int, rgba: tuple[int, ...]) -> pygame.Surface:
         key = (px, rgba)
@@ -143,6 +155,63 @@ class CellPainter:
         if hit is not None:
             self._splits.move_to_end(key)
             return hit
+        family = (kind, colour, width, px)
+        last = self._last_cut.get(family)
+        cut = None if last is None else self._mended(kind, cells, last, px, width)
+        if cut is None:
+            cut = self._cut(kind, cells, px, width)
+        if len(self._last_cut) > SPLITS_KEPT:
+            self._last_cut.clear()
+        self._last_cut[family] = (cells, cut)
+        out = [cut[block] for block in sorted(cut, key=lambda b: (b[1], b[0]))]
+        self._splits[key] = out
+        self._split_squares += len(cells)
+        while len(self._splits) > 1 and (len(self._splits) > SPLITS_KEPT or self._split_squares > SPLIT_SQUARES):
+            gone, _ = self._splits.popitem(last=False)
+            self._split_squares -= len(gone[1])
+            self._recorded = {k: ops for k, ops in self._recorded.items() if k[0] != gone}  # (they hold its squares)
+        return out
+
+    def _mended(self, kind: str, cells: frozenset[Cell], last: tuple[frozenset, dict], px: int,
+                width: int) -> dict[tuple[int, int], tuple] | None:
+        """The blocks of ``cells`` made from the last set cut the same way: only the blocks where a
+        square differs are cut again (a unit edge changes only with the two squares beside it: a
+        square's four sides, each kept with the block of its first end); None when too many differ."""
+        was, blocks = last
+        differ = cells ^ was
+        if len(differ) * MENDED_SHARE > len(cells):
+            return None
+        if kind == "tint":
+            touched = {(c // PIECE, r // PIECE) for c, r in differ}
+        else:
+            touched = set()
+            for c, r in differ:
+                touched.update(((c // PIECE, r // PIECE), (c // PIECE, (r + 1) // PIECE),
+                                ((c + 1) // PIECE, r // PIECE)))
+        out = dict(blocks)
+        listed: list[tuple[int, ...]]
+        for bc, br in touched:
+            c0, r0 = bc * PIECE, br * PIECE
+            if kind == "tint":
+                listed = [(c - c0, r - r0) for r in range(r0, r0 + PIECE) for c in range(c0, c0 + PIECE)
+                          if (c, r) in cells]
+            else:  # the unit edges whose first end is in the block: between a square in the set and one out
+                listed = []
+                for y in range(r0, r0 + PIECE):
+                    for x in range(c0, c0 + PIECE):
+                        here = (x, y) in cells
+                        if here != ((x, y - 1) in cells):
+                            listed.append((x - c0, y - r0, x + 1 - c0, y - r0))
+                        if here != ((x - 1, y) in cells):
+                            listed.append((x - c0, y - r0, x - c0, y + 1 - r0))
+            if listed:
+                out[(bc, br)] = _block(kind, (bc, br), listed, px, width)
+            else:
+                out.pop((bc, br), None)
+        return out
+
+    def _cut(self, kind: str, cells: frozenset[Cell], px: int, width: int) -> dict[tuple[int, int], tuple]:
+        """``cells`` cut into blocks afresh: (its squares or edges, x, y, w, h) by block."""
         blocks: dict[tuple[int, int], list] = {}
         if kind == "tint":
             for c, r in cells:
@@ -154,29 +223,7 @@ class CellPainter:
                 bx, by = x1 // PIECE, y1 // PIECE
                 blocks.setdefault((bx, by), []).append((x1 - bx * PIECE, y1 - by * PIECE, x2 - bx * PIECE,
                                                         y2 - by * PIECE))
-        out = []
-        span = PIECE * px
-        pad = width + 2
-        for block in sorted(blocks, key=lambda b: (b[1], b[0])):
-            listed = blocks[block]
-            parts = frozenset(listed)
-            if kind == "tint":  # where its picture goes, worked out without making it (only those in view are)
-                cs, rs = zip(*listed)  # (the bounds by C-level min and max: a new reach is cut each step)
-                c0, r0 = min(cs), min(rs)
-                dx, dy = c0 * px, r0 * px
-                w, h = (max(cs) - c0 + 1) * px, (max(rs) - r0 + 1) * px
-            else:
-                x1s, y1s, x2s, y2s = zip(*listed)
-                dx, dy = min(min(x1s), min(x2s)) * px - pad, min(min(y1s), min(y2s)) * px - pad
-                w, h = (max(max(x1s), max(x2s)) * px + pad) - dx + 1, (max(max(y1s), max(y2s)) * px + pad) - dy + 1
-            out.append((parts, block[0] * span + dx, block[1] * span + dy, w, h))
-        self._splits[key] = out
-        self._split_squares += len(cells)
-        while len(self._splits) > 1 and (len(self._splits) > SPLITS_KEPT or self._split_squares > SPLIT_SQUARES):
-            gone, _ = self._splits.popitem(last=False)
-            self._split_squares -= len(gone[1])
-            self._recorded = {k: ops for k, ops in self._recorded.items() if k[0] != gone}  # (they hold its squares)
-        return out
+        return {block: _block(kind, block, listed, px, width) for block, listed in blocks.items()}
 
     def _piece(self, kind: str, parts: frozenset, colour: tuple[int, ...], width: int,
                px: int) -> tuple[pygame.Surface, int, int]:
@@ -237,6 +284,24 @@ class CellPainter:
         else:
             self._edges.move_to_end(cells)
         return edges
+
+
+def _block(kind: str, block: tuple[int, int], listed: list, px: int, width: int) -> tuple:
+    """One block of a cut set: (its squares or unit edges from the block's corner, x, y, w, h of its
+    picture in pixels from the map's corner), worked out without making the picture (only those
+    in view are made)."""
+    span = PIECE * px
+    if kind == "tint":
+        cs, rs = zip(*listed)  # (the bounds by C-level min and max: a new reach is cut each step)
+        c0, r0 = min(cs), min(rs)
+        dx, dy = c0 * px, r0 * px
+        w, h = (max(cs) - c0 + 1) * px, (max(rs) - r0 + 1) * px
+    else:
+        pad = width + 2
+        x1s, y1s, x2s, y2s = zip(*listed)
+        dx, dy = min(min(x1s), min(x2s)) * px - pad, min(min(y1s), min(y2s)) * px - pad
+        w, h = (max(max(x1s), max(x2s)) * px + pad) - dx + 1, (max(max(y1s), max(y2s)) * px + pad) - dy + 1
+    return (frozenset(listed), block[0] * span + dx, block[1] * span + dy, w, h)
 
 
 def _size(hit: tuple[pygame.Surface, int, int] | None) -> int:

@@ -195,13 +195,17 @@ def replay(target: pygame.Surface, ops: list[Op], area: pygame.Rect) -> None:
 
 
 def _tracking(fn: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
+    rect_type = pygame.Rect
+
     def drawn(surface: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
         if type(surface) is FrameSurface:
             rect = fn(surface.target, *args, **kwargs)
             if rect.w and rect.h:
-                kept = args if not any(type(a) is pygame.Rect or type(a) is list for a in args) else \
-                    tuple([_frozen(a) for a in args])
-                surface.ops.append((("d", fn, kept, kwargs), rect))
+                for a in args:  # (a plain loop: this runs for every shape a frame draws)
+                    if type(a) is rect_type or type(a) is list:
+                        args = tuple([_frozen(a) for a in args])
+                        break
+                surface.ops.append((("d", fn, args, kwargs), rect))
             return rect
         return fn(surface, *args, **kwargs)
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import heapq
 import math
 from functools import lru_cache
-from operator import attrgetter
+from itertools import chain, compress
+from operator import attrgetter, is_not, itemgetter
 
 import pygame
 
@@ -72,6 +73,12 @@ class TokenPainter:
         self._placed: dict[str, tuple] = {}  # combatant id -> (its look, its pictures and their places)
         self._bodies: dict[tuple, pygame.Surface] = {}  # discs before their HP bar and hidden fade
         self._names_made: tuple[list[tuple], list[tuple]] = ([], [])
+        self._made_ops: tuple[list, list, list, list] = ([], [], [], [])  # their recorded keys and boxes (words, names)
+        self._ops_of: tuple[list, list] = ([], [])  # the shown tokens' disc blits as recorded: keys, boxes (by index)
+        self._ids: list[str] = []  # the shown tokens' ids (by index)
+        self._rows: dict[int, list[tuple[int, int]]] = {}  # their squares by row: (column, index), sorted
+        self._discs_of: list[pygame.Rect] = []  # and their discs (what no neighbour's words or name may cover)
+        self._unnamed: set[int] = set()  # the indices of those drawn without their name
         self._near_key: tuple | None = None  # the tokens shown last time (ids in order), zoom, selection, clip
         self._near: list[list[int]] = []  # each token's neighbours among them (by index)
         self._shown: list[tuple] = []  # their pictures as placed (see draw); by index, as the lists below:
@@ -166,21 +173,27 @@ class TokenPainter:
         base = (frame, selected, highlighted, teams)
         read = self._read
         shown: list | None = None
+        patched: list[int] | None = None  # the indices of ``shown`` read again (None: all read)
         if changes is not None and read is not None and read[0] is state and read[1] == base and not probing:
             touched = changes.since(read[2])
             if touched is not None:  # the others are shown as last time (or not at all), in the same order
                 shown, at_of = list(read[3]), read[4]
+                mended: list[int] = []
                 for cid in touched:
                     who = state.combatants.get(cid)
                     hit = hit_of(who) if who is not None else None
                     i = at_of.get(cid)
                     if i is not None and hit is not None:
-                        shown[i] = hit
+                        if shown[i] is not hit:
+                            shown[i] = hit
+                            mended.append(i)
                     elif i is not None or hit is not None:  # it left the clip, or came into it: read all
                         shown = None
                         break
                 self.quick_reads += shown is not None
+                patched = mended
         if shown is None:
+            patched = None
             shown = []
             for who in state.combatants.values():  # state.on_map(), without building its list (1000 tokens)
                 hit = hit_of(who)
@@ -191,16 +204,19 @@ class TokenPainter:
             placed.clear()  # combatants gone for good (another encounter opened)
         self._read = None if changes is None else (state, base, changes.at, shown, at_of)
         # Condition words, then names, after every disc, placed so none covers another token (_names).
-        marks, names = self._names(shown, selected, highlighted, clip, clip_t)
+        # (patched: the tokens whose pictures changed since the last drawing, when only they were read)
+        marks, names = self._names(shown, selected, highlighted, clip, clip_t,
+                                   patched if self._shown is (read[3] if read is not None else None) else None)
         if isinstance(surface, RecordingSurface):  # recording: the operations the blits below would, made once per look
-            ops = [hit[3] for hit in shown]
             keys, boxes = surface.keys, surface.boxes
-            keys.extend([op[0] for op in ops])
-            boxes.extend([op[1] for op in ops])
-            keys.extend([mark[3] for mark in marks])
-            boxes.extend([mark[4] for mark in marks])
-            keys.extend([name[3] for name in names])
-            boxes.extend([name[4] for name in names])
+            disc_keys, disc_boxes = self._ops_of
+            mark_keys, mark_boxes, name_keys, name_boxes = self._made_ops
+            keys.extend(disc_keys)
+            boxes.extend(disc_boxes)
+            keys.extend(mark_keys)
+            boxes.extend(mark_boxes)
+            keys.extend(name_keys)
+            boxes.extend(name_boxes)
             return
         surface.fblits([hit[2][0] for hit in shown])
         badges = [mark[:3] for mark in marks]
@@ -223,7 +239,7 @@ class TokenPainter:
         return out
 
     def _names(self, shown: list, selected: str | None, highlighted: frozenset[str], clip: pygame.Rect,
-               clip_t: tuple) -> tuple[list[tuple], list[tuple]]:
+               clip_t: tuple, patched: list[int] | None = None) -> tuple[list[tuple], list[tuple]]:
         """The condition words and the name labels to draw: (picture, place, text, recorded key,
         recorded box) each (a word also says whose it is).
 
@@ -237,33 +253,62 @@ class TokenPainter:
         finding). Worked out again only for the tokens whose pictures changed since last time (a token's
         ``hit`` is kept while its look is: compared by identity) and those beside them; a name
         that moved makes the tokens after it in the order look again.
+
+        ``patched``: the indices where ``shown`` differs from the last call's list (the others are
+        the same tokens' same pictures), when the caller knows them; else they are looked for.
+        The lists kept by index (ids, discs, disc blits) are then mended there only.
         """
-        ids = [hit[2][3] for hit in shown]
-        widest = max([hit[5] for hit in shown] + [1])
-        px = shown[0][1][0] if shown else 1
-        where = (ids, px, widest, selected, highlighted, clip_t)
         last = self._shown
         n = len(shown)
-        if self._near_key == where and len(last) == n:  # the same tokens in view, in the same order
-            dirty = [i for i, now, was in zip(range(n), shown, last) if now is not was]
+        px = shown[0][1][0] if shown else 1
+        key = self._near_key
+        if patched is not None and key is not None and len(last) == n and key[1] == px:
+            ids = self._ids  # the same tokens in the same order (the caller read only the changed ones)
+            widest = key[2]
+            wider = max([shown[i][5] for i in patched] + [1])
+            if wider > widest or any(last[i][5] == widest for i in patched):  # the widest pill may have changed
+                widest = max(max(map(itemgetter(5), shown), default=1), 1)
+            where = (ids, px, widest, selected, highlighted, clip_t)
+            dirty = sorted(patched)
+        else:
+            ids = list(map(itemgetter(3), map(itemgetter(2), shown)))
+            widest = max(max(map(itemgetter(5), shown), default=1), 1)
+            where = (ids, px, widest, selected, highlighted, clip_t)
+            dirty = list(compress(range(n), map(is_not, shown, last))) if len(last) == n else []
+        spread: set[int] = set()  # tokens whose disc, words or name differ: their neighbours' names look again
+        if key == where and len(last) == n:  # the same tokens in view, in the same order
             if not dirty:
+                self._shown = shown
                 return self._names_made
-            changed = set(dirty)  # tokens whose pictures, words or name differ from last time
+            changed = set(dirty)  # tokens whose pictures differ from last time: their words and name looked at
             cells = self._cells
             moved = [i for i in dirty if shown[i][0][0][0] != cells[i]]
             if moved:
+                was = {}
                 for i in moved:  # its old neighbours and its new ones look again
                     changed.update(self._near[i])
+                    was[i] = cells[i]
                     cells[i] = shown[i][0][0][0]
-                self._near = _moved(self._near, cells, moved, px, widest)
+                self._near = _moved(self._near, cells, moved, px, widest, self._rows, was)
                 for i in moved:
+                    changed.update(self._near[i])
+            for i in dirty:  # a disc moved (or grew): the words beside it look again
+                if shown[i][4] != last[i][4]:
+                    spread.add(i)
                     changed.update(self._near[i])
             words_of, marks_of, names_of = self._words_of, self._marks_of, self._names_of
             order, at = self._order, self._at
+            discs, disc_keys, disc_boxes = self._discs_of, *self._ops_of
+            for i in dirty:
+                hit = shown[i]
+                discs[i] = hit[4]
+                disc_keys[i], disc_boxes[i] = hit[3]
             full = False
         else:
+            self._ids = ids
             cells = self._cells = [hit[0][0][0] for hit in shown]
-            self._near_key, self._near = where, _neighbours(cells, px, widest)
+            self._rows = {}
+            self._near_key, self._near = where, _neighbours(cells, px, widest, self._rows)
             changed = set(range(n))
             words_of = self._words_of = [[] for _ in range(n)]
             marks_of = self._marks_of = [[] for _ in range(n)]
@@ -272,16 +317,26 @@ class TokenPainter:
             at = self._at = [0] * n
             for k, i in enumerate(order):
                 at[i] = k
+            discs = self._discs_of = list(map(itemgetter(4), shown))
+            ops = list(map(itemgetter(3), shown))
+            self._ops_of = (list(map(itemgetter(0), ops)), list(map(itemgetter(1), ops)))
             full = True
-        self._shown = list(shown)
+        self._shown = shown
         near = self._near
-        discs = [hit[4] for hit in shown]
+        marks_changed = full
         for i in sorted(changed):
-            words_of[i], marks_of[i] = self._words(shown[i], i, discs, near[i], clip, clip_t, ids[i])
+            words, marks = self._words(shown[i], i, discs, near[i], clip, clip_t, ids[i])
+            if words != words_of[i]:
+                words_of[i] = words
+                spread.add(i)
+            if marks != marks_of[i]:
+                marks_of[i] = marks
+                marks_changed = True
         # Names in order (the selected and highlighted first): each looks at its neighbours'
         # names placed before it, so one that moves makes those after it beside it look again.
-        todo = list(range(n)) if full else sorted({at[j] for i in changed for j in (i, *near[i])})
+        todo = list(range(n)) if full else list({at[j] for i in spread for j in near[i]} | {at[i] for i in changed})
         heapq.heapify(todo)
+        names_changed = full
         seen: set[int] = set()
         while todo:
             k = heapq.heappop(todo)
@@ -289,7 +344,7 @@ class TokenPainter:
                 continue
             seen.add(k)
             i = order[k]
-            if not full and i not in changed and changed.isdisjoint(near[i]):
+            if not full and i not in changed and spread.isdisjoint(near[i]):
                 continue  # nothing it depends on changed: the same place (or none)
             named = {j: place[0].get_rect(topleft=place[1]) for j in near[i]
                      if at[j] < k and (place := names_of[j]) is not None}
@@ -297,12 +352,36 @@ class TokenPainter:
                                     ids[i] == selected or ids[i] in highlighted, clip, clip_t)
             if full or name != names_of[i]:
                 names_of[i] = name
-                changed.add(i)
+                names_changed = True
+                spread.add(i)
                 for j in near[i]:  # a neighbour later in the order must look again
                     if at[j] > k:
                         heapq.heappush(todo, at[j])
-        self._names_made = ([mark for marks in marks_of for mark in marks], [name for name in names_of if name is not None])
-        self.unnamed = frozenset(ids[i] for i in range(n) if shown[i][2][1] is not None and names_of[i] is None)
+        # The words and names to draw, in index order, made again only where any changed
+        marks, names = self._names_made
+        mark_keys, mark_boxes, name_keys, name_boxes = self._made_ops
+        if marks_changed:
+            marks = list(chain.from_iterable(marks_of))
+            mark_keys, mark_boxes = list(map(itemgetter(3), marks)), list(map(itemgetter(4), marks))
+        if names_changed:
+            names = list(filter(None, names_of))
+            name_keys, name_boxes = list(map(itemgetter(3), names)), list(map(itemgetter(4), names))
+        self._names_made = (marks, names)
+        self._made_ops = (mark_keys, mark_boxes, name_keys, name_boxes)
+        unnamed = self._unnamed
+        if full:
+            unnamed.clear()
+        left_out = len(unnamed)
+        for i in range(n) if full else changed | spread:
+            if shown[i][2][1] is not None and names_of[i] is None:
+                if i not in unnamed:
+                    unnamed.add(i)
+                    left_out = -1
+            elif i in unnamed:
+                unnamed.discard(i)
+                left_out = -1
+        if full or left_out != len(unnamed):  # (-1: one came in or went out)
+            self.unnamed = frozenset(ids[i] for i in unnamed)
         return self._names_made
 
     def _words(self, hit: tuple, i: int, discs: list[pygame.Rect], near: list[int], clip: pygame.Rect,
@@ -664,10 +743,13 @@ def _eye_slash(surface: pygame.Surface, at: tuple[float, float], size: int) -> N
 
 
 def _moved(near: list[list[int]], cells: list[tuple[int, int]], moved: list[int], px: int,
-           widest: int) -> list[list[int]]:
-    """:func:`_neighbours` after the tokens ``moved`` changed squares (the others stayed), changed
-    in place: their lists made again, and they taken out of their old neighbours' lists and put
-    into their new ones' (the lists are symmetric; their order does not matter)."""
+           widest: int, rows: dict[int, list[tuple[int, int]]], was: dict[int, tuple[int, int]]) -> list[list[int]]:
+    """:func:`_neighbours` after the tokens ``moved`` changed squares (the others stayed; ``was``:
+    their squares before), changed in place: ``rows`` (the squares by row) mended, their lists
+    made again, and they taken out of their old neighbours' lists and put into their new ones'
+    (the lists are symmetric; their order does not matter)."""
+    from bisect import bisect_left, insort
+
     reach = 2 + widest // max(1, px)
     gone = set(moved)
     for i in moved:
@@ -675,8 +757,16 @@ def _moved(near: list[list[int]], cells: list[tuple[int, int]], moved: list[int]
             if j not in gone and i in near[j]:
                 near[j].remove(i)
     for i in moved:
+        c, r = was[i]
+        line = rows[r]
+        del line[bisect_left(line, (c, i))]
+        if not line:
+            del rows[r]
         c, r = cells[i]
-        near[i] = [j for j, (cj, rj) in enumerate(cells) if j != i and abs(cj - c) <= reach and abs(rj - r) <= 2]
+        insort(rows.setdefault(r, []), (c, i))
+    for i in moved:
+        c, r = cells[i]
+        near[i] = _near_of(rows, i, c, r, reach, len(cells))
     for i in moved:
         for j in near[i]:
             if j not in gone:
@@ -684,26 +774,31 @@ def _moved(near: list[list[int]], cells: list[tuple[int, int]], moved: list[int]
     return near
 
 
-def _neighbours(cells: list[tuple[int, int]], px: int, widest: int) -> list[list[int]]:
-    """For each token (by its square), the others whose disc, words or name could meet its own:
-    within two rows and as many columns as the widest pill (``widest`` px) spans. Found by rows and bisection, so
-    1000 tokens cost a few thousand look-ups, not a million rectangle tests."""
+def _near_of(rows: dict[int, list[tuple[int, int]]], i: int, c: int, r: int, reach: int, n: int) -> list[int]:
+    """The tokens within two rows and ``reach`` columns of token ``i`` on (c, r), by bisection in ``rows``."""
     from bisect import bisect_left, bisect_right
 
+    found: list[int] = []
+    for rr in range(r - 2, r + 3):
+        line = rows.get(rr)
+        if line is None:
+            continue
+        lo, hi = bisect_left(line, (c - reach, -1)), bisect_right(line, (c + reach, n))
+        found.extend(j for _, j in line[lo:hi] if j != i)
+    return found
+
+
+def _neighbours(cells: list[tuple[int, int]], px: int, widest: int,
+                rows: dict[int, list[tuple[int, int]]] | None = None) -> list[list[int]]:
+    """For each token (by its square), the others whose disc, words or name could meet its own:
+    within two rows and as many columns as the widest pill (``widest`` px) spans. Found by rows and bisection, so
+    1000 tokens cost a few thousand look-ups, not a million rectangle tests. ``rows`` (if given)
+    receives the squares by row, for :func:`_moved`."""
     reach = 2 + widest // max(1, px)  # the widest name or word pill, in squares
-    rows: dict[int, list[tuple[int, int]]] = {}
+    rows = {} if rows is None else rows
     for i, (c, r) in enumerate(cells):
         rows.setdefault(r, []).append((c, i))
     for row in rows.values():
         row.sort()
-    out: list[list[int]] = []
-    for i, (c, r) in enumerate(cells):
-        found: list[int] = []
-        for rr in range(r - 2, r + 3):
-            line = rows.get(rr)
-            if line is None:
-                continue
-            lo, hi = bisect_left(line, (c - reach, -1)), bisect_right(line, (c + reach, len(cells)))
-            found.extend(j for _, j in line[lo:hi] if j != i)
-        out.append(found)
-    return out
+    n = len(cells)
+    return [_near_of(rows, i, c, r, reach, n) for i, (c, r) in enumerate(cells)]

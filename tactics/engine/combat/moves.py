@@ -214,10 +214,12 @@ class Route:
     first time ``legs`` is asked for. Why: a reach offers a few hundred squares and the
     window draws the path of the one under the pointer; tracing every path up front was
     most of the time a selection or a change took (every click). Equal when the legs, the
-    cost and the sprint flag are.
+    cost and the sprint flag are. A one-leg route (:meth:`one_leg`) keeps its search and square
+    as they are: a reach is a few hundred of them, made again after every change on the board,
+    and two tuples each were most of what the cycle collector then walked (issue 12).
     """
 
-    __slots__ = ("_legs", "_ways", "cost", "sprint")
+    __slots__ = ("_legs", "_ways", "_search", "_to", "cost", "sprint")
 
     def __init__(self, legs: tuple[tuple[Cell, ...], ...] | None, cost: int, sprint: bool, *,
                  ways: tuple[tuple[Plan, Cell], ...] = ()) -> None:
@@ -225,14 +227,32 @@ class Route:
             raise ValueError("a route needs its legs or the searches to trace them from")
         self._legs = legs
         self._ways = ways
+        self._search: Plan | None = None
+        self._to: Cell | None = None
         self.cost = cost
         self.sprint = sprint  # needs more than the run (amber)
+
+    @classmethod
+    def one_leg(cls, search: Plan, cell: Cell, cost: int, sprint: bool) -> Route:
+        """The route of one leg to ``cell``, traced from ``search`` when first asked for."""
+        route = cls.__new__(cls)
+        route._legs = None
+        route._ways = ()
+        route._search = search
+        route._to = cell
+        route.cost = cost
+        route.sprint = sprint
+        return route
 
     @property
     def legs(self) -> tuple[tuple[Cell, ...], ...]:
         if self._legs is None:
-            self._legs = tuple(tuple(search.path_to(cell)) for search, cell in self._ways)
-            self._ways = ()
+            if self._search is not None and self._to is not None:
+                self._legs = (tuple(self._search.path_to(self._to)),)
+                self._search = self._to = None
+            else:
+                self._legs = tuple(tuple(search.path_to(cell)) for search, cell in self._ways)
+                self._ways = ()
         return self._legs
 
     @property
@@ -321,7 +341,7 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
         else:
             continue  # reached only over a known trap in the run: a sprint round it may win below
         cost = way.cost[cell]
-        out[cell] = Route(None, cost, allowance.run_ft == 0 or cost > allowance.run_ft, ways=((way, cell),))
+        out[cell] = Route.one_leg(way, cell, cost, allowance.run_ft == 0 or cost > allowance.run_ft)
     if not two_legs:
         return out
     second_ft = allowance.sprint_ft - allowance.run_ft
