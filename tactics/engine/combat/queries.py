@@ -521,6 +521,23 @@ def ends_after_counters(state: EncounterState) -> bool:
     return combat is not None and combat.phase == "counters" and winner_if_over(state) is not None
 
 
+def down_this_round(state: EncounterState, entries: Any) -> list[str]:
+    """Who went down since the Counter Phase before the last one and is still down (the Counter
+    Phase card names them apart from the round counters, review 10), oldest first. ``entries``:
+    the journal's entries."""
+    out: list[str] = []
+    phases = 0
+    for entry in reversed(entries):
+        for e in reversed(entry.events):
+            if isinstance(e, CountersTicked):
+                phases += 1
+            elif isinstance(e, CombatantDowned) and phases <= 1 and e.combatant not in out:
+                out.append(e.combatant)
+        if phases >= 2:
+            break
+    return [cid for cid in reversed(out) if cid in state.combatants and state.combatants[cid].down]
+
+
 def counter_name(state: EncounterState | None, entry: dict[str, Any]) -> str:
     """An environmental counter as the Counter Phase names it: by its label ("Fire in the bay";
     older saves hold only its id); a Clocked mine's timer by its label (N-TRAP-13), "(GM only)" when

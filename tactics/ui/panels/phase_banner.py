@@ -20,8 +20,8 @@ from tactics.engine.combat.roster import unseen_by_every_enemy
 from tactics.engine.combat.state import round_name
 from tactics.engine.combat.team import Advance, Join, group_label, out_of_fight, team_label, winner_if_over
 from tactics.engine.combat.queries import (
-    acting_combatants, acting_group, advantages_in_force, combat_of, counter_name, declaring_closed, ends_after_counters, legal_kinds,
-    not_declared_yet,
+    acting_combatants, acting_group, advantages_in_force, combat_of, counter_name, declaring_closed, down_this_round,
+    ends_after_counters, legal_kinds, not_declared_yet,
 )
 from tactics.ui import placement, theme
 from tactics.ui import layout_probe as probe
@@ -214,7 +214,10 @@ class PhaseBanner(w.Panel):
                 else f"{counter_name(state, h)} stays {h['rounds']}" for h in ticked.held if shown(h)]
         x = rect.x + theme.PANEL_PAD
         half = (rect.width - 2 * theme.PANEL_PAD) // 2
-        columns = [(("Went down", down or ["no round counters"], theme.CONDITION),),
+        fallen = [f"{name(cid)}: 0 hp" for cid in down_this_round(state, self.ui.encounter.journal.entries)
+                  if cid in known]  # the players' view: no hidden creature's fall (N-HIDE-2)
+        columns = [(("Round counters ticked down", down or ["none running"], theme.CONDITION),
+                    ("Down this round", fallen, theme.BAD_SOFT)),
                    (("Ended", ended, theme.GOOD), ("Held (their group has not acted since)", held, theme.TEXT_DIM))]
         bottom = y
         for i, column in enumerate(columns):
