@@ -493,3 +493,21 @@ def test_a_form_with_something_typed_in_is_not_thrown_away_by_a_click_on_the_pan
     assert not add_form.alive()
     click(app, panel_button(app, "new-team"))
     assert app.builder.form is not None and app.builder.form.alive() and app.builder.form.title == "New team"
+
+
+def test_no_form_opens_over_the_save_dialog(app: App) -> None:
+    """Review10late finding 1: with "Save encounter..." open, New team in the panel behind it opened
+    an empty form over the dialog (two set-up windows at once). The panel waits while a file dialog
+    is open, and the status line says why; Esc closes the dialog, then the panel works again."""
+    key(app, pygame.K_u)
+    click(app, panel_button(app, "save"))
+    dialog = app.builder.save_dialog
+    assert dialog is not None and dialog.alive()
+    click(app, panel_button(app, "new-team"))
+    assert app.builder.form is None and dialog.alive()
+    assert app.battle.message[0].startswith("Finish or cancel the Save encounter dialog first")
+    key(app, pygame.K_a)  # the A shortcut (Add combatant) waits too
+    assert app.builder.form is None and dialog.alive()
+    dialog.kill()  # as its Cancel button does
+    click(app, panel_button(app, "new-team"))
+    assert app.builder.form is not None and app.builder.form.alive()

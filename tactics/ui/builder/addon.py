@@ -264,6 +264,9 @@ class BuilderAddon:
             self.panel.wheel(intent.steps)
             return True
         if isinstance(intent, ui.PointerDown) and intent.button == 1:
+            if self.open_file_dialog() is not None:
+                self.hold_dialog()  # the panel is inert behind an open file dialog (review 10)
+                return True
             if self.form is not None and self.form.touched():
                 self.hold_form()  # the panel is inert behind a form with something typed in it
                 return True
@@ -410,6 +413,9 @@ class BuilderAddon:
         if reason:
             self.view.say(reason, "error")
             return
+        if self.open_file_dialog() is not None:  # never a form over a file dialog (review 10)
+            self.hold_dialog()
+            return
         if self.form is not None and self.form.touched():  # (a key such as A, or a panel button)
             self.hold_form()
             return
@@ -429,6 +435,28 @@ class BuilderAddon:
         form.say(f"Finish or cancel this form first: {ok}, or Cancel.")
         self.view.say(f"Finish or cancel the {form.title} form first: {ok} keeps it, Cancel (Esc) throws it away.",
                       "error")
+        self.app.dirty = True
+
+    #: the file dialogs the set-up opens, as the status line names them
+    DIALOG_NAMES = {"save_dialog": "Save encounter", "art_dialog": "Token picture"}
+
+    def open_file_dialog(self) -> str | None:
+        """The set-up's file dialog that is open ("save_dialog", "art_dialog"), if any."""
+        for name in self.DIALOG_NAMES:
+            dialog = getattr(self, name)
+            if dialog is not None and dialog.alive():
+                return name
+        return None
+
+    def hold_dialog(self) -> None:
+        """A click on the Set up panel or a form's key while a file dialog is open: nothing else
+        happens and the status line says why (a New team form opened over the Save dialog: two
+        set-up windows at once, review 10)."""
+        name = self.open_file_dialog()
+        if name is None:
+            return
+        self.view.say(f"Finish or cancel the {self.DIALOG_NAMES[name]} dialog first: OK picks the file, "
+                      "Cancel (Esc) closes it.", "error")
         self.app.dirty = True
 
     def rescaled(self) -> bool:
