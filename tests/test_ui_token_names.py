@@ -33,7 +33,9 @@ def names_drawn(app: App) -> dict[str, pygame.Rect]:
     finally:
         probe.stop()
     names = {c.name for c in app.battle.state.on_map()}
-    return {m.label: m.rect for m in rec.on(pygame.display.get_surface()) if m.kind == "text" and m.label in names}
+    # on the map only: a card's "Art" (the tracker, the side card) is not the token's name
+    return {m.label: m.rect for m in rec.on(pygame.display.get_surface())
+            if m.kind == "text" and m.label in names and m.panel in ("map", "")}
 
 
 def test_in_a_cramped_fight_no_name_covers_a_token_and_the_pointer_names_the_rest(app):
@@ -266,3 +268,27 @@ def test_neighbours_mended_after_moves_are_those_found_afresh() -> None:
                 cells[i] = cell
             near = _moved(near, cells, moved, px, widest, rows, was)
             assert [sorted(n) for n in near] == [sorted(n) for n in _neighbours(cells, px, widest)]
+
+
+def test_a_selected_name_hemmed_in_hides_no_disc_where_it_can_go_elsewhere():
+    """Review10late finding 2: at 28 px a square the selected "Art" had no free place (Bear 4
+    below; above, its pill, wider than a square, touched Bear 2's disc or name up beside it) and
+    went under its disc anyway, over Bear 4's disc and hit points. A name that must show now takes the place
+    covering least, a disc weighing most: here a size smaller, or above, and Bear 4 shows."""
+    from tactics.engine.core.encounter import Encounter
+    from tactics.maps.battlemap import BattleMap
+
+    definition = {"name": "Hemmed in", "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
+                  "combatants": [{"id": "art", "name": "Art", "team": "party", "cell": [5, 5], "hp": 20},
+                                 {"id": "bear4", "name": "Bear 4", "team": "bears", "cell": [5, 6], "hp": 30},
+                                 {"id": "bear2", "name": "Bear 2", "team": "bears", "cell": [4, 4], "hp": 30}]}
+    enc = Encounter(definition, BattleMap.from_text("\n".join(["." * 12] * 12), name="Room"), seed=1)
+    for app in app_session(App(enc, size=(1280, 720)), closing=True):
+        view = app.battle
+        view.camera.cell_px = 28
+        click(app, centre(app, (5, 5)))
+        assert view.selected == "art"
+        drawn = names_drawn(app)
+        assert "Art" in drawn, "the selected token keeps its name"
+        bear4 = pygame.Rect(view.camera.cell_rect(view.state.combatants["bear4"].cell)).inflate(-6, -6)
+        assert not drawn["Art"].colliderect(bear4), "Art's name covers Bear 4's disc"

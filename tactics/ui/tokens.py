@@ -442,7 +442,28 @@ class TokenPainter:
                     img, rect = small, smaller
                 elif not must:
                     return None
+                else:  # the selected name shows: where it hides least, a living disc above all
+                    img, rect = self._least_covering(img, small, under, above, smaller, discs, near, others,
+                                                     words_of[i])
         return (img, rect.topleft, text, *blit_operation(img, rect.topleft, clip, clip_t))
+
+    @staticmethod
+    def _least_covering(img: pygame.Surface, small: pygame.Surface, under: pygame.Rect, above: pygame.Rect,
+                        smaller: pygame.Rect, discs: list[pygame.Rect], near: list[int], others: list[pygame.Rect],
+                        own_words: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect]:
+        """A name that must show (the selected or highlighted token's) where no place is free: the
+        place among under, above, and a size smaller under or above, covering least, a neighbour's
+        disc weighing four times its words (at 28 px a square the selected "Art" under its disc
+        hid Bear 4's disc and hit points below it, review 10)."""
+        small_above = small.get_rect(midbottom=(above.centerx, above.bottom))
+        best: tuple[int, int, pygame.Surface, pygame.Rect] | None = None
+        for n, (picture, rect) in enumerate(((img, under), (img, above), (small, smaller), (small, small_above))):
+            cost = sum(4 * overlap(rect, discs[j]) for j in near) + sum(overlap(rect, r) for r in others)
+            cost += sum(overlap(rect, r) for r in own_words) if rect.top < under.top else 0
+            if best is None or cost < best[0]:
+                best = (cost, n, picture, rect)
+        assert best is not None
+        return best[2], best[3]
 
     def _small_label(self, name: str, px: int) -> pygame.Surface:
         """A name a size smaller, for a token whose neighbours leave no room for the usual one."""
