@@ -203,3 +203,31 @@ def test_a_hurt_that_downs_someone_or_raises_them_changes_the_reach(monkeypatch)
     downed mover still offered its squares (limits_of: down, no actions)."""
     monkeypatch.setattr(reach_inputs, "LOG_ONLY", reach_inputs.LOG_ONLY | reach_inputs.HP_ONLY)
     assert _team_fight().wrong
+
+
+def test_the_window_keeps_the_selected_reach_across_a_roll_and_not_across_a_door() -> None:
+    """In the window: a click on t1 selects it; a hurt of another token keeps the very reach (its
+    traced path under the pointer too); a door beside it, a hurt that downs it, one that brings it
+    back and an undo give a fresh one, equal to what the engine answers now."""
+    from test_board_record import scene_app
+    from ui_driver import app_session, centre, click, move
+
+    for app in app_session(scene_app((1280, 720))):
+        view = app.battle
+        click(app, centre(app, view.state.combatants["t1"].cell))
+        reach = view.reach
+        assert reach is not None and reach.who == "t1" and reach.routes
+        target = sorted(reach.routes)[-1]
+        move(app, view.camera.cell_centre(target))
+        path = reach.routes[target].legs
+        view.submit(AdjustHP("t2", -3))
+        app.step()
+        assert view.reach is reach and view.reach.routes[target].legs is path  # nothing worked out again
+        for change in (SetDoor(0, True), AdjustHP("t1", -999), AdjustHP("t1", 5)):
+            kept = view.reach
+            view.submit(change)
+            app.step()
+            assert view.reach is not kept and _same(view.reach, compute_reach(view.state, "t1")), change
+        view.encounter.journal.undo()
+        app.step()
+        assert _same(view.reach, compute_reach(view.state, "t1"))
