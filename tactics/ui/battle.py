@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tactics.engine.combat.moves import STEP_KINDS
+from tactics.engine.combat.reach_inputs import downed, entry_keeps_reach
 from tactics.engine.core.labels import entry_label, plural
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Refused
@@ -62,6 +63,7 @@ class BattleView(TimedMessages):
         self.renderer = BoardRenderer(MapArt(encounter.map))
         self.selected: str | None = None
         self.reach: Reach | None = None
+        self._reach_down: frozenset[str] = frozenset()  # who was down when the reach was worked out
         self.step_for: str | None = None  # whose reach is the 5 ft step alone (N-MOVE-8)
         self.hover_pos: tuple[int, int] | None = None
         self.side_rect: pygame.Rect | None = None  # the side card as last drawn
@@ -159,6 +161,7 @@ class BattleView(TimedMessages):
         self.selected = cid
         step = cid is not None and self.step_for == cid  # the card's "Simple: 5 ft step" (N-MOVE-8)
         self.reach = compute_reach(self.query_state, cid, step=step) if cid else None
+        self._reach_down = downed(self.state) if self.reach is not None else frozenset()
         kept = self.reach.allowance if step and self.reach is not None else None
         if kept is None or kept.run_as not in STEP_KINDS:
             self.step_for = None  # the step declared (or no longer open): back to the quickest move
@@ -268,10 +271,22 @@ class BattleView(TimedMessages):
                                 else None)
         if self.selected:
             who = self.state.combatants.get(self.selected)
-            self.select(self.selected if who is not None and who.cell is not None else None)
+            if who is None or who.cell is None:
+                self.select(None)
+            elif not self._reach_holds(journal, what):
+                self.select(self.selected)
         if self.turns is not None:
             self.turns.follow_turn()  # individual turns: the last turn's character is let go
         self.app.dirty = True
+
+    def _reach_holds(self, journal, what: str) -> bool:
+        """Whether the entry just committed, undone or redone cannot change the selected token's
+        reach (the engine's :func:`entry_keeps_reach`): then the reach and the pointer's path in
+        it are kept, not worked out again from inputs that did not change."""
+        if self.reach is None:
+            return False
+        stack = journal.redo_stack if what == "undo" else journal.entries
+        return bool(stack) and entry_keeps_reach(stack[-1].events, self.state, self._reach_down)
 
     def close(self) -> None:
         self.combat.close()

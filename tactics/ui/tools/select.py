@@ -5,7 +5,8 @@ The reach is what the engine allows now
 free walk out of a fight, the action economy in one, R-MOVE-1, R-ACT-1,
 R-TURN-2), with the token's allies (pass through, R-GRID-5) and enemies
 (blocked). A token that cannot move now shows no reach; the status bar says
-why. The view recomputes the reach after every journal change. A move is a
+why. The view recomputes the reach after every journal change that may change it
+(:mod:`tactics.engine.combat.reach_inputs`; a roll that only moves an HP bar keeps it). A move is a
 command, or commands all or nothing (a sprint as two actions), submitted to the
 encounter (``board.Walk`` until a fight's move command is registered with
 :func:`set_move_command`); a refusal is shown.
