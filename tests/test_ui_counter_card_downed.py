@@ -14,20 +14,10 @@ import pygame
 from tactics.engine.combat.gm import AdjustHP, Hide
 from tactics.engine.combat.queries import combat_of, down_this_round
 from tactics.engine.combat.team import Advance
-from tactics.ui import layout_probe as probe
 from tactics.ui.app import App
 
 import layout_states as L
-from ui_driver import app_session, key
-
-
-def card_texts(app: App) -> list[str]:
-    rec = probe.start()
-    try:
-        app.draw()
-    finally:
-        probe.stop()
-    return [m.label for m in rec.on(pygame.display.get_surface()) if m.kind == "text"]
+from ui_driver import app_session, drawn_texts, key
 
 
 def to_counters(app: App) -> None:
@@ -50,15 +40,15 @@ def test_the_counter_phase_card_lists_who_went_down_this_round() -> None:
         assert enc.submit(AdjustHP("bear2", 3))  # healed again: up, not listed
         to_counters(app)
         assert down_this_round(enc.state, enc.journal.entries) == ["bear1", hidden.id]
-        texts = card_texts(app)
+        texts = drawn_texts(app)
         assert "Round counters ticked down" in texts and "Down this round" in texts
         assert "Bear 1: 0 hp" in texts and f"{hidden.name}: 0 hp" in texts
         assert "Bear 2: 0 hp" not in texts and "Went down" not in texts
         key(app, pygame.K_F2)  # the players' view of the same card
-        players = card_texts(app)
+        players = drawn_texts(app)
         assert "Bear 1: 0 hp" in players and not any(hidden.name in t for t in players)
         key(app, pygame.K_F2)
         enc.submit(Advance())  # the next round: those falls are an earlier round's
         to_counters(app)
         assert down_this_round(enc.state, enc.journal.entries) == []
-        assert "Down this round" not in card_texts(app)
+        assert "Down this round" not in drawn_texts(app)
