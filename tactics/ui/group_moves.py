@@ -53,10 +53,4 @@ def group_move(state: Any, cid: str) -> GroupMove | None:
     return GroupMove(command, f"Move to the {other.capitalize()}", refused)
 
 
-def can_regroup(state: Any) -> bool:
-    """Are the groups still the GM's to change (a fight on, no Action Phase begun yet)?"""
-    combat = getattr(state, "combat", None)
-    return isinstance(combat, CombatState) and combat.phase != "ended" and not combat.played
-
-
-__all__ = ["GroupMove", "can_regroup", "group_move"]
+__all__ = ["GroupMove", "group_move"]

@@ -19,7 +19,7 @@ import pygame
 
 from tactics.engine.core.labels import agreeing
 from tactics.engine.combat.team import Advance, EndCombat, able_members, winner_if_over
-from tactics.engine.combat.queries import acting_group, combat_of, describe, ends_after_counters
+from tactics.engine.combat.queries import acting_group, combat_of, describe, ends_after_counters, groups_editable
 from tactics.engine.combat.tie_breaks import tie_breaks
 from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of, unaware_by_stealth
 from tactics.engine.core.state import Combatant
@@ -32,7 +32,7 @@ from tactics.ui import widgets as w
 from tactics.ui.tokens import condition_pill_text, condition_word
 from tactics.ui.panels.resolve import DICE_LABELS
 from tactics.ui.panels.app_turn import SHORT_LEVELS, played_by
-from tactics.ui.group_moves import GroupMove, can_regroup, group_move
+from tactics.ui.group_moves import GroupMove, group_move
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -285,7 +285,7 @@ class TrackerPanel(w.Panel):
             for cid in shown:
                 y = self._member(s, rect, x, y, cid, combat, done, hover)
             y += px(8)
-        if self.ui.view.viewer == "gm" and can_regroup(state):  # reading: R-INIT-3, before play starts
+        if self.ui.view.viewer == "gm" and groups_editable(state):  # reading: R-INIT-3, N-INIT-11 (the engine says)
             y = self._regroup(s, x, y, inner, hover)
         # the GM's end-of-fight button; ending a group's turn is the hot-seat banner's End turn (E),
         # the other phases' step the phase card's button: one control for each step
