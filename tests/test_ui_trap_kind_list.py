@@ -20,7 +20,7 @@ from tactics.assets import bundled
 from ui_driver import click_settled as click, key_settled as key
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (3840, 2160)])
 def test_the_kind_list_opens_upwards_with_every_kind_visible(size) -> None:
     app = App(open_path(bundled("space-bears.json"), seed=1), size=size)
     try:
@@ -42,5 +42,29 @@ def test_the_kind_list_opens_upwards_with_every_kind_visible(size) -> None:
         last = tool.kinds[-1]
         click(app, rows[-1].rect.center)
         assert tool.current_kind() == last
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_every_kind_name_fits_its_box_at_every_size(size, monkeypatch) -> None:
+    """At 3840x2160 the box stayed 280 px while its type doubled: "1  Simple mechani". The box
+    grows with the UI scale, and wider still for a house-ruled long kind name."""
+    app = App(open_path(bundled("space-bears.json"), seed=1), size=size)
+    try:
+        app.step()
+        key(app, pygame.K_p)
+        tool = app.battle.tool
+
+        def fits() -> bool:
+            shown = tool.dropdown.current_state.selected_option_button
+            widest = max(shown.font.size(label)[0] for label, _ in tool._options())
+            return widest + 16 <= shown.rect.width and app.battle.board_rect().contains(tool.dropdown.rect)
+
+        assert fits()
+        long = [(label + " of the Long Forgotten Deep Vaults", key_) for label, key_ in tool._options()]
+        monkeypatch.setattr(tool, "_options", lambda: long)
+        tool._make_dropdown()
+        assert fits()
     finally:
         pygame.quit()

@@ -122,14 +122,25 @@ class TrapTool(Tool):
         options = self._options()
         start = next(o for o in options if o[1] == self.kind)
         board = self.view.board_rect()
-        rect = pygame.Rect(board.left + 12, board.bottom - 46, 280, 36)
+        px = theme.px  # the box grows with the UI scale, as its type does (cut at 4K: "1  Simple mechani")
+        rect = pygame.Rect(board.left + px(12), board.bottom - px(46), px(280), px(36))
         menu_options: list[str | tuple[str, str]] = list(options)
         import pygame_gui
 
         # it sits at the board's bottom edge: its list opens upwards ("#trap_kinds" in theme.gui_theme),
         # every kind in view at once (downwards it had ~40 px: two rows and a scroll bar, review10prep)
-        self.dropdown = pygame_gui.elements.UIDropDownMenu(menu_options, start, rect, self.view.app.ui,
-                                                           object_id="#trap_kinds")
+        def make(box: pygame.Rect) -> pygame_gui.elements.UIDropDownMenu:
+            return pygame_gui.elements.UIDropDownMenu(menu_options, start, box, self.view.app.ui,
+                                                      object_id="#trap_kinds")
+
+        self.dropdown = make(rect)
+        shown = self.dropdown.current_state.selected_option_button
+        if shown is not None:  # a house-ruled long kind name: a box wide enough for the widest
+            need = max(shown.font.size(label)[0] for label, _ in options) + (rect.width - shown.rect.width) + px(40)
+            if need > rect.width:
+                self.dropdown.kill()
+                self.dropdown = make(rect.inflate(min(need, board.width - px(24)) - rect.width, 0).move_to(
+                    left=rect.left))
 
     def activate(self) -> None:
         self._make_dropdown()
