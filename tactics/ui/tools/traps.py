@@ -134,9 +134,11 @@ class TrapTool(Tool):
                                                       object_id="#trap_kinds")
 
         self.dropdown = make(rect)
-        shown = self.dropdown.current_state.selected_option_button
-        if shown is not None:  # a house-ruled long kind name: a box wide enough for the widest
-            need = max(shown.font.size(label)[0] for label, _ in options) + (rect.width - shown.rect.width) + px(40)
+        state = self.dropdown.current_state
+        shown = state.selected_option_button if state is not None else None
+        font = shown.font if shown is not None else None
+        if shown is not None and font is not None:  # a house-ruled long kind name: a box wide enough for the widest
+            need = max(font.size(label)[0] for label, _ in options) + (rect.width - shown.rect.width) + px(40)
             if need > rect.width:
                 self.dropdown.kill()
                 self.dropdown = make(rect.inflate(min(need, board.width - px(24)) - rect.width, 0).move_to(
