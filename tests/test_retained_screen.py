@@ -321,6 +321,15 @@ def test_names_and_words_among_crowded_tokens_follow_each_change() -> None:
         click(app, centre(app, state.combatants[ids[3]].cell))
         assert view.selected == ids[3]
         check(app, "one of them selected (its name always shows)")
+        from tactics.engine.hazards.commands import PlaceTrap
+
+        for cid in ids[4:7]:  # a known trap under a token: the names beside it keep off its marker
+            c, r = state.combatants[cid].cell
+            if state.map.in_bounds((c, r + 1)) and state.at((c, r + 1)) is None:
+                assert view.submit(PlaceTrap("simple_mechanical", (c, r + 1), hidden=False))
+                move(app, centre(app, (14, 10)))
+                check(app, f"a trap under {cid}")
+        assert state.traps, "no trap was placed under a token"
 
 
 def test_tokens_read_again_only_where_an_entry_touched_them_follow_each_change(app: App) -> None:

@@ -18,7 +18,7 @@ from tactics.ui.theme import px as theme_px
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
 
-from ui_driver import app_session, centre, click, move
+from ui_driver import app_session, centre, click, key, move
 
 
 @pytest.fixture
@@ -292,3 +292,35 @@ def test_a_selected_name_hemmed_in_hides_no_disc_where_it_can_go_elsewhere():
         assert "Art" in drawn, "the selected token keeps its name"
         bear4 = pygame.Rect(view.camera.cell_rect(view.state.combatants["bear4"].cell)).inflate(-6, -6)
         assert not drawn["Art"].colliderect(bear4), "Art's name covers Bear 4's disc"
+
+
+def test_a_name_keeps_off_a_trap_marker_the_viewer_sees_and_never_moves_for_a_hidden_one():
+    """A name under its token had sat on the marker of a spotted trap in the square below. Now a
+    name keeps off the markers of the traps its viewer sees, as off a disc; on the players' view a
+    hidden trap moves no name (where a name sits must not tell the players of a trap, R-TRAP-6)."""
+    from tactics.engine.core.encounter import Encounter
+    from tactics.engine.hazards.commands import PlaceTrap
+    from tactics.maps.battlemap import BattleMap
+
+    definition = {"name": "Hall", "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
+                  "combatants": [{"id": "art", "name": "Art", "team": "party", "cell": [3, 3], "hp": 20},
+                                 {"id": "bear4", "name": "Bear 4", "team": "bears", "cell": [8, 3], "hp": 30}]}
+    enc = Encounter(definition, BattleMap.from_text("\n".join(["." * 12] * 12), name="Room"), seed=1)
+    assert enc.submit(PlaceTrap("simple_mechanical", (3, 4), hidden=False))  # known to all, under Art
+    assert enc.submit(PlaceTrap("simple_mechanical", (8, 4)))  # hidden, under Bear 4
+    for app in app_session(App(enc, size=(1280, 720)), closing=True):
+        view = app.battle
+        view.camera.cell_px = 40
+        app.step()
+
+        def marker(cell) -> pygame.Rect:
+            return pygame.Rect(view.camera.cell_rect(cell)).inflate(-10, -10)
+
+        gm = names_drawn(app)
+        assert not gm["Art"].colliderect(marker((3, 4))), "Art's name covers the known trap"
+        assert not gm["Bear 4"].colliderect(marker((8, 4))), "the GM sees the hidden trap: kept clear too"
+        key(app, pygame.K_F2)  # the players' view
+        players = names_drawn(app)
+        assert not players["Art"].colliderect(marker((3, 4)))
+        bear_below = pygame.Rect(view.camera.cell_rect((8, 3)))
+        assert players["Bear 4"].top >= bear_below.centery, "Bear 4's name stays under it: no hint of the trap"

@@ -206,7 +206,8 @@ class TokenPainter:
         # Condition words, then names, after every disc, placed so none covers another token (_names).
         # (patched: the tokens whose pictures changed since the last drawing, when only they were read)
         marks, names = self._names(shown, selected, highlighted, clip, clip_t,
-                                   patched if self._shown is (read[3] if read is not None else None) else None)
+                                   patched if self._shown is (read[3] if read is not None else None) else None,
+                                   markers=trap_markers(camera, state, viewer))
         if isinstance(surface, RecordingSurface):  # recording: the operations the blits below would, made once per look
             keys, boxes = surface.keys, surface.boxes
             disc_keys, disc_boxes = self._ops_of
@@ -239,7 +240,8 @@ class TokenPainter:
         return out
 
     def _names(self, shown: list, selected: str | None, highlighted: frozenset[str], clip: pygame.Rect,
-               clip_t: tuple, patched: list[int] | None = None) -> tuple[list[tuple], list[tuple]]:
+               clip_t: tuple, patched: list[int] | None = None,
+               markers: tuple[pygame.Rect, ...] = ()) -> tuple[list[tuple], list[tuple]]:
         """The condition words and the name labels to draw: (picture, place, text, recorded key,
         recorded box) each (a word also says whose it is).
 
@@ -256,6 +258,9 @@ class TokenPainter:
 
         ``patched``: the indices where ``shown`` differs from the last call's list (the others are
         the same tokens' same pictures), when the caller knows them; else they are looked for.
+        ``markers``: the trap markers this viewer sees (:func:`trap_markers`): a name keeps off them
+        as off a disc (a name under its token had sat on a spotted trap's marker); another set of
+        markers places every name again.
         The lists kept by index (ids, discs, disc blits) are then mended there only.
         """
         last = self._shown
@@ -268,12 +273,12 @@ class TokenPainter:
             wider = max([shown[i][5] for i in patched] + [1])
             if wider > widest or any(last[i][5] == widest for i in patched):  # the widest pill may have changed
                 widest = max(max(map(itemgetter(5), shown), default=1), 1)
-            where = (ids, px, widest, selected, highlighted, clip_t)
+            where = (ids, px, widest, selected, highlighted, clip_t, markers)
             dirty = sorted(patched)
         else:
             ids = list(map(itemgetter(3), map(itemgetter(2), shown)))
             widest = max(max(map(itemgetter(5), shown), default=1), 1)
-            where = (ids, px, widest, selected, highlighted, clip_t)
+            where = (ids, px, widest, selected, highlighted, clip_t, markers)
             dirty = list(compress(range(n), map(is_not, shown, last))) if len(last) == n else []
         spread: set[int] = set()  # tokens whose disc, words or name differ: their neighbours' names look again
         if key == where and len(last) == n:  # the same tokens in view, in the same order
@@ -349,7 +354,7 @@ class TokenPainter:
             named = {j: place[0].get_rect(topleft=place[1]) for j in near[i]
                      if at[j] < k and (place := names_of[j]) is not None}
             name = self._name_place(shown[i], discs, words_of, named, near[i], i,
-                                    ids[i] == selected or ids[i] in highlighted, clip, clip_t)
+                                    ids[i] == selected or ids[i] in highlighted, clip, clip_t, markers)
             if full or name != names_of[i]:
                 names_of[i] = name
                 names_changed = True
@@ -421,7 +426,7 @@ class TokenPainter:
 
     def _name_place(self, hit: tuple, discs: list[pygame.Rect], words_of: list[list[pygame.Rect]],
                     named: dict[int, pygame.Rect], near: list[int], i: int, must: bool, clip: pygame.Rect,
-                    clip_t: tuple) -> tuple | None:
+                    clip_t: tuple, markers: tuple[pygame.Rect, ...] = ()) -> tuple | None:
         """Where one token's name goes (see :meth:`_names`): (picture, place, text, key, box), or None.
         Under the disc, else above it, else smaller under it, else nowhere (unless it must show)."""
         label = hit[2][1]
@@ -430,8 +435,9 @@ class TokenPainter:
         img, pos, text = label
         under = img.get_rect(topleft=pos)
         rect = under
-        if near:
+        if near or markers:
             others = [discs[j] for j in near] + [r for j in near for r in words_of[j]] + [named[j] for j in near if j in named]
+            others += markers  # (a few: the traps this viewer sees)
             if under.collidelist(others) >= 0:
                 above = under.move(0, (discs[i].top - 2 - under.height) - under.top)
                 small = self._small_label(text, hit[1][0])
@@ -622,6 +628,19 @@ def _operations(pictures: tuple, clip: pygame.Rect, clip_t: tuple) -> tuple:
 def condition_word(name: str, rounds: int | None) -> str:
     """``"Shaken 1"``: a condition on a token, as a word (with its rounds left)."""
     return f"{name} {rounds}" if rounds is not None else name
+
+
+def trap_markers(camera: Camera, state: EncounterState, viewer: str) -> tuple[pygame.Rect, ...]:
+    """The marker of each trap ``viewer`` sees (the GM: hidden ones too; the players: known ones
+    only, so no name moves round a trap they do not know), as the screen rectangle its icon takes
+    in its square: token names keep off them."""
+    if not state.traps:
+        return ()
+    from tactics.ui.layers.hazards import trap_look  # (that module imports the renderer, which imports this)
+
+    px = camera.cell_px
+    return tuple(pygame.Rect(camera.cell_rect(t.cell)).inflate(-(px // 4), -(px // 4))
+                 for t in sorted(state.traps.values(), key=lambda t: t.id) if trap_look(t, viewer) is not None)
 
 
 def label_size(px: int) -> int:
