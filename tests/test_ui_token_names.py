@@ -313,8 +313,8 @@ def test_a_name_keeps_off_a_trap_marker_the_viewer_sees_and_never_moves_for_a_hi
         view.camera.cell_px = 40
         app.step()
 
-        def marker(cell) -> pygame.Rect:
-            return pygame.Rect(view.camera.cell_rect(cell)).inflate(-10, -10)
+        def marker(cell, camera=view.camera) -> pygame.Rect:
+            return pygame.Rect(camera.cell_rect(cell)).inflate(-10, -10)
 
         gm = names_drawn(app)
         assert not gm["Art"].colliderect(marker((3, 4))), "Art's name covers the known trap"
