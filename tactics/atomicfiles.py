@@ -21,12 +21,17 @@ def atomic_write_text(path: str | Path, text: str, *, mode: int | None = None) -
     file's permissions (saves and autosaves hold every secret: 0600); None keeps
     an existing file's, or 0644.
     """
+    atomic_write_bytes(path, text.encode("utf-8"), mode=mode)
+
+
+def atomic_write_bytes(path: str | Path, data: bytes, *, mode: int | None = None) -> None:
+    """Replace ``path`` with ``data`` as :func:`atomic_write_text` does."""
     path = Path(path)
     folder = path.parent
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         try:
@@ -60,4 +65,4 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-__all__ = ["atomic_write_text"]
+__all__ = ["atomic_write_bytes", "atomic_write_text"]

@@ -23,6 +23,14 @@ def child_bytecode_folder() -> Path:
     return Path(tempfile.gettempdir()) / f"tactics-child-bytecode-{tag}"
 
 
+def kept_methods_folder() -> Path:
+    """Where this checkout's test runs keep the dataclass methods the package compiles
+    (:mod:`tactics.method_cache`): beside the child processes' bytecode, never the user's own
+    cache folder. ``conftest.py`` points ``TACTICS_CACHE_DIR`` at it before anything imports
+    the package; the tests' own cache folder replaces it once the session starts."""
+    return child_bytecode_folder().with_name(child_bytecode_folder().name.replace("child-bytecode", "methods"))
+
+
 def as_set_for_the_run(env: dict[str, str]) -> dict[str, str]:
     """``env`` with the environment's own bytecode setting, as before the tests changed it
     (with the shared folder such a child compiles from source what its ``__pycache__`` holds)."""

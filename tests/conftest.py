@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from child_bytecode import CHILD_BYTECODE, child_bytecode_folder
+from child_bytecode import CHILD_BYTECODE, child_bytecode_folder, kept_methods_folder
 from kept_bytecode import keep_rewritten_tests, rewrite_before_the_workers
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -24,6 +24,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # each (a tenth of the suite's time). What is written and read back is the same.
 if sys.platform.startswith("linux") and os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK | os.X_OK):
     tempfile.tempdir = "/dev/shm"
+
+# before the test modules import the package (tactics/method_cache.py reads its folder then)
+os.environ["TACTICS_CACHE_DIR"] = str(kept_methods_folder())
 
 keep_rewritten_tests()  # the rewritten test modules are kept outside the checkout (kept_bytecode.py)
 

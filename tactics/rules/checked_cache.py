@@ -24,32 +24,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 from importlib.util import find_spec
 from pathlib import Path
 
 from tactics.atomicfiles import atomic_write_text
+from tactics.cache_folder import CACHE_ENV, cache_dir
 from tactics.safefiles import FileRefused, read_regular
 
-#: Overrides the per-user cache folder (tests point it at a temporary folder).
-CACHE_ENV = "TACTICS_CACHE_DIR"
 CACHE_FILE = "rules-data-checked.json"
 #: Bump when the meaning of the fingerprint changes.
 FORMAT = 1
 #: Fingerprints kept: a GM switching between tables' folders (or none) is not checked every time.
 KEEP = 8
 _DATA_SUFFIXES = (".toml", ".json")
-
-
-def cache_dir() -> Path:
-    """The per-user cache folder (``$TACTICS_CACHE_DIR`` overrides it)."""
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("tactics", appauthor=False))
 
 
 def _data_files(folder: Path) -> list[Path]:
