@@ -254,6 +254,24 @@ def test_an_ally_down_at_0_is_treated_back_up():  # N-TREAT-1: treat_down, no dy
     assert enc.state.combatants["vale"].hp == 3 and not enc.state.combatants["vale"].down
 
 
+def test_once_the_standard_is_spent_treat_injury_is_refused_in_words():  # N-TREAT-1, R-ACT-1 (fix11, gap 1)
+    from tactics.engine.combat.treat_injury import treat_refusal
+
+    enc = fight("medic")
+    hurt(enc, "rook", 10)
+    assert treat_refusal(enc.state, "medic") is None  # Rook (1,1) touches the medic (2,2)
+    enc.submit(Declare("medic", Action(act.STANDARD_MOVE, path=[(3, 2)])))
+    why = treat_refusal(enc.state, "medic")
+    assert why == ("Medic already has a Standard action this turn (Standard Move): "
+                   "Treat Injury is a Standard Use Item action")
+    refused(enc, Declare("medic", Action(act.USE_ITEM, item="treat-injury", target="rook")),
+            "already has a Standard action this turn \\(Standard Move\\)")
+    enc2 = fight("medic")
+    hurt(enc2, "rook", 10)
+    enc2.submit(Declare("medic", Action(act.USE_ITEM, item="stealth")))  # hiding is the Standard Use Item
+    assert "(Use Item): Treat Injury" in str(treat_refusal(enc2.state, "medic"))
+
+
 # --------------------------------------------------------------------------- the table's data
 def test_bad_common_actions_data_names_the_file_and_the_field(tmp_path):
     from tactics.rules.common_actions import load_common_actions

@@ -198,3 +198,28 @@ def test_after_a_reload_resolves_the_card_offers_the_step_the_status_line_speaks
 def test_no_greyed_treat_injury_on_a_card_without_the_skill_or_the_kit(rook):  # N-TREAT-1: only a medic's card
     press(rook, "actor:rook")
     assert "treat:nobody" not in all_keys(rook)
+
+
+def test_after_a_standard_move_treat_injury_stays_greyed_with_why():  # N-TREAT-1, R-ACT-1 (fix11, gap 1)
+    """The medic runs (a Standard Move, declared by clicks): Treat Injury, a Standard Use Item action,
+    is no longer possible this turn, and the card says so under a greyed line, not by dropping it;
+    withdrawing the run offers the treatment again."""
+    for app in app_session(staged("medic"), closing=True):
+        enc = app.battle.encounter
+        enc.submit(AdjustHP("rook", -10))
+        app.step()
+        press(app, "actor:medic")
+        assert "treat:rook" in [k for k, fn in _live(app)]
+        press(app, "kind:standard-move")
+        click(app, centre(app, (3, 3)))
+        app.step()
+        (run,) = app.battle.state.combat.declarations_of("medic")
+        assert run.kind == act.STANDARD_MOVE
+        assert "treat:nobody" in all_keys(app) and "treat:nobody" not in [k for k, fn in _live(app)]
+        assert "treat:rook" not in all_keys(app)
+        texts = " ".join(drawn_texts(app))
+        assert "Use Item: Treat Injury" in texts
+        assert ("Medic already has a Standard action this turn (Standard Move): Treat Injury is a Standard Use Item "
+                "action") in texts
+        press(app, f"withdraw:{run.id}")
+        assert "treat:rook" in [k for k, fn in _live(app)] and "treat:nobody" not in all_keys(app)

@@ -106,6 +106,29 @@ def legal_kinds(state: EncounterState, cid: str) -> list[str]:
                            closed=combat.declaring_closed(cid))
 
 
+def kind_refusal(state: EncounterState, cid: str, kind: str) -> str | None:
+    """Why the action economy refuses ``cid`` a new action of ``kind`` now, in the words
+    :class:`~tactics.engine.combat.actions.Declare` refuses it with (R-ACT-1, N-ORD-4), or None.
+    The declare card greys an action with these words rather than dropping it (N-TREAT-1)."""
+    known_or_refuse(state, cid)
+    combat = combat_of(state)
+    who = state.combatants[cid]
+    if combat is None or combat.phase != "action":
+        return "actions are declared in the Action Phase"
+    if not combat.can_act_now(cid):
+        group = combat.acting_group()
+        if combat.alone() is not None and group is not None and cid in group.members:
+            return combat.sits_out_reason(who.name)
+        return f"it is not {possessive(who.name)} group's turn"
+    existing = combat.declarations_of(cid)
+    try:
+        act.check_economy(who.name, existing, kind, limits_of(who), two_weapon=fights_with_two_weapons(existing),
+                          closed=combat.declaring_closed(cid))
+    except act.ActionRefused as exc:
+        return str(exc)
+    return None
+
+
 def attack_odds(
     state: EncounterState,
     attacker: str,

@@ -16,7 +16,8 @@ from typing import Callable
 from tactics.engine.combat.actions import ITEM_USES, Action, planned_origin
 from tactics.engine.combat.readying import draw_speed, loads_left, place_label, readying_problem, ready_problem
 from tactics.engine.combat.state import sheet_of
-from tactics.engine.combat.treat_injury import ITEM as TREAT, has_kit, treat_chance, treat_problem, why_no_treatment
+from tactics.engine.combat.team import out_of_fight
+from tactics.engine.combat.treat_injury import ITEM as TREAT, offers_treatment, treat_chance, treat_problem, treat_refusal
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
 from tactics.rules.common_actions import default_common_actions
@@ -102,16 +103,16 @@ def treat_buttons(state: EncounterState, cid: str, kinds: list[str],
 
 
 def treat_block(state: EncounterState, cid: str, kinds: list[str]) -> str | None:
-    """Why ``cid``'s Treat Injury line is greyed (no one it could treat now, in the engine's words),
-    or None when it is offered or its Use Item slot is gone (reading: N-TREAT-1). Only a sheet that
-    lists the skill or carries the kit gets the greyed line (a medic), as only the sheet's weapons
-    get theirs: anyone may still treat an ally next to them, and the button then shows."""
-    if act.USE_ITEM not in kinds or TREAT not in ITEM_USES:
+    """Why ``cid``'s Treat Injury line is greyed, in the engine's words (``treat_refusal``: the
+    Standard already spent, no one it could treat now), or None when it is offered (reading:
+    N-TREAT-1). Only a medic's card (``offers_treatment``: the skill or the kit) gets the greyed
+    line, as only the sheet's weapons get theirs; one out of the fight has nothing to declare."""
+    if TREAT not in ITEM_USES:
         return None
     who = state.combatants[cid]
-    if default_common_actions().treat_injury.skill not in sheet_of(who).skills and not has_kit(who):
+    if not offers_treatment(who) or out_of_fight(who):
         return None
-    return why_no_treatment(state, who, at=planned_origin(state, cid, act.USE_ITEM, True))
+    return treat_refusal(state, cid)
 
 
 __all__ = ["attack_block", "off_hand_ready", "readying_buttons", "shots_words", "treat_block", "treat_buttons"]
