@@ -332,3 +332,23 @@ def test_in_individual_turns_treating_is_a_non_contested_action():  # N-TREAT-1 
     enc.submit(TakeAction("medic", TurnAction("use-item", item="treat-injury", target="rook")), typed=[15, 4])
     assert enc.state.combatants["rook"].hp == 18
     assert pips_of(enc.state, "medic").contested == "open"
+
+
+def test_in_individual_turns_the_engine_says_why_no_treatment_can_be_taken():  # N-TREAT-1 (fix11, gap 2)
+    from tactics.engine.combat.individual.actions import TakeAction, TurnAction
+    from tactics.engine.combat.individual.treating import turn_treat_refusal
+
+    enc = medic_turn(("vale", (6, 5)))
+    assert turn_treat_refusal(enc.state, "medic") == "No one on Medic's side is injured"
+    assert turn_treat_refusal(enc.state, "rook") == "it is not Rook's turn: Medic acts now"
+    hurt(enc, "vale", 6)  # across the room
+    assert turn_treat_refusal(enc.state, "medic") == \
+        "Vale is out of reach: treating needs them within 5 ft: move next to them first"
+    hurt(enc, "rook", 15)  # beside the medic
+    assert turn_treat_refusal(enc.state, "medic") is None
+    for _ in range(2):  # both actions, the contested one traded for a second treatment (R-TURN-2)
+        enc.submit(TakeAction("medic", TurnAction("use-item", item="treat-injury", target="rook")))
+    assert turn_treat_refusal(enc.state, "medic") == \
+        "Medic has used both actions this turn: Treat Injury is a non-contested action"
+    refused(enc, TakeAction("medic", TurnAction("use-item", item="treat-injury", target="rook")),
+            "Medic has used both actions this turn")
