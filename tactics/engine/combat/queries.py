@@ -24,6 +24,7 @@ from tactics.rules.doors import door_name
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
 from tactics.engine.combat.actions import limits_of, off_hand_problem, resolution_order
 from tactics.engine.combat.passing import uncommitted
+from tactics.engine.combat.readying import switch_words
 from tactics.engine.combat.tie_breaks import tie_break_texts
 from tactics.engine.combat.two_weapon import TwoWeaponTerms, fights_with_two_weapons, terms_for
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms, situational_words
@@ -472,7 +473,9 @@ def _arms_label(params: dict[str, Any]) -> str:
     if params.get("weapon"):
         weapon = arms.weapons.get(params["weapon"])
         title = weapon.title if weapon else _words(params["weapon"])
-        return f"{params['effect']} {title}" if params.get("effect") in ("reload", "draw") else title  # N-READY-1, -2
+        if params.get("effect") in ("reload", "draw"):  # N-READY-1, -2; a switch names what it puts away (-3)
+            return f"{params['effect']} {title}{switch_words(params)}"
+        return title
     if params.get("item") == "treat-injury":
         return "Treat Injury"
     for key in ("item", "effect"):

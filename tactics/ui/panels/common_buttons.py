@@ -3,8 +3,8 @@
 Why it exists: reloading, drawing a weapon and treating injury are actions a player declares
 like any other (readings N-READY-1, N-READY-2, N-TREAT-1), so the panel offers one button per
 thing the engine would accept now, each with its action kind in its words ("Standard Move:
-reload Hand crossbow", "Simple: draw Slug revolver (holster)", "Use Item: Treat Injury -> Rook
-(DC 15, 55%)"). The panel only asks the engine (``readying_problem``, ``treat_problem``); it
+reload Hand crossbow", "Simple: draw Slug revolver (holster)", "Standard Move: switch Hand
+crossbow for Heavy crossbow", "Use Item: Treat Injury -> Rook (DC 15, 55%)"). The panel only asks the engine (``readying_problem``, ``treat_problem``); it
 decides nothing. An attack the engine would refuse (empty, not drawn) is shown disabled with the
 reason in words, by :func:`attack_block`.
 """
@@ -14,7 +14,9 @@ from __future__ import annotations
 from typing import Callable
 
 from tactics.engine.combat.actions import ITEM_USES, Action, planned_origin
-from tactics.engine.combat.readying import draw_speed, loads_left, place_label, readying_problem, ready_problem
+from tactics.engine.combat.readying import (
+    draw_speed, hands_blocked, loads_left, place_label, readying_problem, ready_problem, switch_options,
+)
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.combat.team import out_of_fight
 from tactics.engine.combat.treat_injury import ITEM as TREAT, offers_treatment, treat_chance, treat_problem, treat_refusal
@@ -72,12 +74,26 @@ def readying_buttons(state: EncounterState, cid: str, kinds: list[str],
             if kind is not None:
                 out.append((f"{KIND_WORDS[kind]}: reload {weapon.title}", f"reload:{name}",
                             lambda k=kind, n=name: declare(cid, Action(k, effect="reload", weapon=n))))
-        if draw_speed(who, name) is not None:
+        if draw_speed(who, name, state) is not None:
             kind = _first_kind(state, cid, kinds, "draw", name)
             if kind is not None:
-                out.append((f"{KIND_WORDS[kind]}: draw {weapon.title} ({place_label(who, name)})", f"draw:{name}",
+                out.append((f"{KIND_WORDS[kind]}: draw {weapon.title} ({place_label(who, name, state)})", f"draw:{name}",
                             lambda k=kind, n=name: declare(cid, Action(k, effect="draw", weapon=n))))
+            for stow in switch_options(state, who, name, kinds):  # hands full: switching weapons (N-READY-3)
+                away = " + ".join(arms.weapon(n).title for n in stow)
+                out.append((f"Standard Move: switch {away} for {weapon.title}", f"switch:{name}:{'+'.join(stow)}",
+                            lambda n=name, st=stow: declare(cid, Action(act.STANDARD_MOVE, effect="draw", weapon=n,
+                                                                        stow=list(st)))))
     return out
+
+
+def draw_blocks(state: EncounterState, cid: str, kinds: list[str]) -> list[tuple[str, str, str]]:
+    """(label, key, why) per draw only full hands stop now, in the engine's words (reading:
+    N-READY-3): the card shows it greyed with why, beside the switch that would do it."""
+    who = state.combatants[cid]
+    arms = default_armoury()
+    return [(f"{KIND_WORDS[kind]}: draw {arms.weapon(name).title} ({place_label(who, name, state)})", f"draw:{name}", why)
+            for name, kind, why in hands_blocked(state, who, kinds)]
 
 
 def treat_buttons(state: EncounterState, cid: str, kinds: list[str],
@@ -115,4 +131,5 @@ def treat_block(state: EncounterState, cid: str, kinds: list[str]) -> str | None
     return treat_refusal(state, cid)
 
 
-__all__ = ["attack_block", "off_hand_ready", "readying_buttons", "shots_words", "treat_block", "treat_buttons"]
+__all__ = ["attack_block", "draw_blocks", "off_hand_ready", "readying_buttons", "shots_words", "treat_block",
+           "treat_buttons"]
