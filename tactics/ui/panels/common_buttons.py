@@ -79,7 +79,7 @@ def readying_buttons(state: EncounterState, cid: str, kinds: list[str],
             if kind is not None:
                 out.append((f"{KIND_WORDS[kind]}: draw {weapon.title} ({place_label(who, name, state)})", f"draw:{name}",
                             lambda k=kind, n=name: declare(cid, Action(k, effect="draw", weapon=n))))
-            for stow in switch_options(state, who, name, kinds):  # hands full: switching weapons (N-READY-3)
+            for stow in [] if kind is not None else switch_options(state, who, name, kinds):  # hands full (N-READY-3)
                 away = " + ".join(arms.weapon(n).title for n in stow)
                 out.append((f"Standard Move: switch {away} for {weapon.title}", f"switch:{name}:{'+'.join(stow)}",
                             lambda n=name, st=stow: declare(cid, Action(act.STANDARD_MOVE, effect="draw", weapon=n,
