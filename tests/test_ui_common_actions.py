@@ -227,8 +227,8 @@ def test_after_a_standard_move_treat_injury_stays_greyed_with_why():  # N-TREAT-
 
 def test_full_hands_grey_the_draw_and_the_card_offers_the_switch():  # N-READY-3 (fix11, gap 3)
     """Rook holds a two-handed Heavy crossbow: the holstered revolver's Simple draw is greyed with the
-    engine's words, and "Standard Move: switch Heavy crossbow for Slug revolver" declares the switch
-    (the declared card names what goes away); Resolve puts the crossbow in the pack and draws the
+    engine's words, and "Standard Move: switch to Slug revolver" ("puts away the Heavy crossbow (to the
+    pack)") declares the switch (the declared card names what goes away); Resolve puts the crossbow in the pack and draws the
     revolver (the log says both), and the next turn the crossbow's attack says where to draw it from."""
     for app in app_session(staged("rook", rook=GUNNER), closing=True):
         press(app, "actor:rook")
@@ -236,7 +236,9 @@ def test_full_hands_grey_the_draw_and_the_card_offers_the_switch():  # N-READY-3
         texts = " ".join(drawn_texts(app))
         assert ("Rook's hands are full (Heavy crossbow): the Slug revolver needs one hand. Switch weapons to put it "
                 "away: a Standard Move") in texts
+        assert "Standard Move: switch to Slug revolver" in texts and "puts away the Heavy crossbow (to the pack)" in texts
         press(app, "switch:slug_revolver:heavy_crossbow")
+        assert "draw:slug_revolver" not in all_keys(app)  # the declared switch draws it: nothing left to grey
         (decl,) = app.battle.state.combat.declarations_of("rook")
         assert (decl.kind, decl.params) == (act.STANDARD_MOVE, {"effect": "draw", "weapon": "slug_revolver",
                                                                 "stow": ["heavy_crossbow"]})

@@ -322,10 +322,12 @@ def hands_blocked(state: EncounterState, who: Combatant, kinds: list[str]) -> li
     ``kinds`` its place allows, and the engine's refusal (reading: N-READY-3). The declare card
     shows that draw greyed with the words, so a full pair of hands does not drop it silently."""
     out: list[tuple[str, str, str]] = []
+    combat = _combat(state)
+    declared = [d for d in (combat.declarations_of(who.id) if combat is not None else []) if d.status == "declared"]
     for name in dict.fromkeys(sheet_of(who).weapons):
         speed = draw_speed(who, name, state)
-        if speed is None:
-            continue
+        if speed is None or any(d.params.get("effect") == "draw" and d.params.get("weapon") == name for d in declared):
+            continue  # in hand, or a declared draw (a switch) brings it out: nothing to grey
         weapon = default_armoury().weapon(name)
         for kind in (k for k in DRAW_KINDS if k in kinds and _fits(k, speed)):
             earlier = _earlier(state, who.id, kind, False)

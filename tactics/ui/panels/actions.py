@@ -37,7 +37,7 @@ from tactics.ui.theme import px
 from tactics.ui.tools.attack import AttackTool
 from tactics.ui.panels.app_turn import app_turn_note
 from tactics.ui.panels.common_buttons import (
-    attack_block, draw_blocks, off_hand_ready, readying_buttons, shots_words, treat_block, treat_buttons,
+    attack_block, draw_blocks, off_hand_ready, readying_buttons, shots_words, switch_note, treat_block, treat_buttons,
 )
 
 if TYPE_CHECKING:
@@ -295,6 +295,11 @@ class ActionsPanel(w.Panel):
                 for line in w.wrap(blocked[key], 15, inner - px(8), "regular"):
                     w.text(s, line, (x + px(8), y - px(2)), 15, theme.WARN,
                            "regular")
+                    y += w.line_h(15, "regular")
+                y += px(4)
+            elif (note := switch_note(state, cid, key)) is not None:  # what a switch puts away (N-READY-3)
+                for line in w.wrap(note, 15, inner - px(8), "regular"):
+                    w.text(s, line, (x + px(8), y - px(2)), 15, theme.TEXT_DIM, "regular")
                     y += w.line_h(15, "regular")
                 y += px(4)
             tool = self.ui.view.tool

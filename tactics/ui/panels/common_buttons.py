@@ -3,8 +3,9 @@
 Why it exists: reloading, drawing a weapon and treating injury are actions a player declares
 like any other (readings N-READY-1, N-READY-2, N-TREAT-1), so the panel offers one button per
 thing the engine would accept now, each with its action kind in its words ("Standard Move:
-reload Hand crossbow", "Simple: draw Slug revolver (holster)", "Standard Move: switch Hand
-crossbow for Heavy crossbow", "Use Item: Treat Injury -> Rook (DC 15, 55%)"). The panel only asks the engine (``readying_problem``, ``treat_problem``); it
+reload Hand crossbow", "Simple: draw Slug revolver (holster)", "Standard Move: switch to Heavy
+crossbow" with "puts away the Hand crossbow (to the pack)" under it, "Use Item: Treat Injury ->
+Rook (DC 15, 55%)"). The panel only asks the engine (``readying_problem``, ``treat_problem``); it
 decides nothing. An attack the engine would refuse (empty, not drawn) is shown disabled with the
 reason in words, by :func:`attack_block`.
 """
@@ -15,7 +16,7 @@ from typing import Callable
 
 from tactics.engine.combat.actions import ITEM_USES, Action, planned_origin
 from tactics.engine.combat.readying import (
-    draw_speed, hands_blocked, loads_left, place_label, readying_problem, ready_problem, switch_options,
+    draw_speed, hands_blocked, loads_left, place_label, readying_problem, ready_problem, stow_place, switch_options,
 )
 from tactics.engine.combat.state import sheet_of
 from tactics.engine.combat.team import out_of_fight
@@ -80,11 +81,23 @@ def readying_buttons(state: EncounterState, cid: str, kinds: list[str],
                 out.append((f"{KIND_WORDS[kind]}: draw {weapon.title} ({place_label(who, name, state)})", f"draw:{name}",
                             lambda k=kind, n=name: declare(cid, Action(k, effect="draw", weapon=n))))
             for stow in [] if kind is not None else switch_options(state, who, name, kinds):  # hands full (N-READY-3)
-                away = " + ".join(arms.weapon(n).title for n in stow)
-                out.append((f"Standard Move: switch {away} for {weapon.title}", f"switch:{name}:{'+'.join(stow)}",
+                out.append((f"Standard Move: switch to {weapon.title}", f"switch:{name}:{'+'.join(stow)}",
                             lambda n=name, st=stow: declare(cid, Action(act.STANDARD_MOVE, effect="draw", weapon=n,
                                                                         stow=list(st)))))
     return out
+
+
+def switch_note(state: EncounterState, cid: str, key: str) -> str | None:
+    """What a "switch:<weapon>:<stowed>" button puts away and where, for the line under it: "puts
+    away the Heavy crossbow (to the pack)" (reading: N-READY-3); None for any other key."""
+    if not key.startswith("switch:") or key.count(":") != 2:
+        return None
+    who = state.combatants[cid]
+    arms = default_armoury()
+    stow = [n for n in key.split(":")[2].split("+") if n in arms.weapons]
+    places = default_common_actions().draw.places
+    parts = [f"the {arms.weapon(n).title} (to the {places[stow_place(who, n)].label})" for n in stow]
+    return "puts away " + " and ".join(parts) if parts else None
 
 
 def draw_blocks(state: EncounterState, cid: str, kinds: list[str]) -> list[tuple[str, str, str]]:
@@ -131,5 +144,5 @@ def treat_block(state: EncounterState, cid: str, kinds: list[str]) -> str | None
     return treat_refusal(state, cid)
 
 
-__all__ = ["attack_block", "draw_blocks", "off_hand_ready", "readying_buttons", "shots_words", "treat_block",
-           "treat_buttons"]
+__all__ = ["attack_block", "draw_blocks", "off_hand_ready", "readying_buttons", "shots_words", "switch_note",
+           "treat_block", "treat_buttons"]
