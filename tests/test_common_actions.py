@@ -41,10 +41,16 @@ SHEETS = {
 }
 
 
-def encounter(seed: int = 3, medic_kit: bool = True) -> Encounter:
+#: Rook with a two-handed crossbow in hand (N-READY-3): the holstered revolver cannot simply be drawn.
+GUNNER = {"weapons": ["heavy_crossbow", "slug_revolver", "combat_knife"],
+          "carried": {"slug_revolver": "holster", "combat_knife": "pack"}}
+
+
+def encounter(seed: int = 3, medic_kit: bool = True, rook: dict | None = None) -> Encounter:
     sheets = {k: dict(v) for k, v in SHEETS.items()}
     if not medic_kit:
         sheets["medic"]["gear"] = []
+    sheets["rook"].update(rook or {})
     definition = {
         "name": "Common actions", "mode": "team",
         "teams": {"party": {"name": "The Party", "colour": [70, 140, 230], "players": True},
@@ -179,6 +185,77 @@ def test_a_new_fight_starts_with_weapons_where_the_sheet_carries_them():  # N-RE
     assert enc.state.combat.drawn == {} and enc.state.combat.fired == {}
 
 
+# --------------------------------------------------------------------------- hands (N-READY-3)
+def test_with_both_hands_full_a_simple_draw_is_refused_with_why():  # "Draw/Holster Weapon": one Simple action
+    enc = fight("rook", rook=GUNNER)
+    reason = refused(enc, Declare("rook", Action(act.SIMPLE, effect="draw", weapon="slug_revolver")), "hands are full")
+    assert reason == ("Rook's hands are full (Heavy crossbow): the Slug revolver needs one hand. "
+                      "Switch weapons to put it away: a Standard Move")
+    refused(enc, Declare("rook", Action(act.STANDARD_MOVE, effect="draw", weapon="slug_revolver")),
+            "Switch weapons, naming what to put away")
+    refused(enc, Declare("rook", Action(act.SIMPLE, effect="draw", weapon="slug_revolver", stow=["heavy_crossbow"])),
+            "switching weapons: a Standard Move")  # the Simple action draws or holsters, not both
+    refused(enc, Declare("rook", Action(act.STANDARD_MOVE, effect="draw", weapon="slug_revolver",
+                                        stow=["combat_knife"])), "not in Rook's hand")
+    refused(enc, Declare("rook", Action(act.STANDARD_MOVE, effect="draw", weapon="slug_revolver",
+                                        stow="heavy_crossbow")), "named by their ids")  # (a bad file's stow)
+
+
+def test_switching_weapons_puts_one_away_and_draws_the_other():  # "Switch Weapons": a Standard Move Action
+    enc = fight("rook", rook=GUNNER)
+    enc.submit(Declare("rook", Action(act.STANDARD_MOVE, effect="draw", weapon="slug_revolver",
+                                      stow=["heavy_crossbow"])))
+    assert act.BONUS_MOVE not in legal_kinds(enc.state, "rook")  # it moved no one (as N-READY-1)
+    refused(enc, Declare("rook", Action(act.SIMPLE_AFTER, effect="draw", weapon="combat_knife")), "Standard Move")
+    said = lines(enc, resolve_all(enc))
+    assert said[:2] == ["Rook puts the Heavy crossbow away in the pack.", "Rook draws the Slug revolver from the holster."]
+    assert enc.state.combat.drawn["rook"] == ["slug_revolver"]
+    assert enc.state.combat.stowed["rook"] == {"heavy_crossbow": "pack"}  # started in hand: no holster for it
+    next_turn(enc, "rook")
+    assert refused(enc, Declare("rook", Action(act.STANDARD_ATTACK, weapon="heavy_crossbow", target="bear")),
+                   "Draw the Heavy crossbow first") == "Draw the Heavy crossbow first: a Standard Move (pack)"
+    refused(enc, Declare("rook", Action(act.STANDARD_MOVE, effect="draw", weapon="heavy_crossbow")),
+            "Rook has one hand free \\(Slug revolver in the other\\): the Heavy crossbow needs both hands")
+    enc.submit(Declare("rook", Action(act.STANDARD_MOVE, effect="draw", weapon="heavy_crossbow",
+                                      stow=["slug_revolver"])))  # and back: the revolver to its holster
+    said = lines(enc, resolve_all(enc))
+    assert said[:2] == ["Rook puts the Slug revolver away in the holster.", "Rook draws the Heavy crossbow from the pack."]
+    assert enc.state.combat.drawn["rook"] == ["heavy_crossbow"]
+    assert enc.state.combat.stowed["rook"] == {"slug_revolver": "holster"}
+    assert reloaded(enc).state == enc.state  # a save and its replay hold where each weapon is
+    enc.undo()
+    assert enc.state.combat.drawn["rook"] == ["slug_revolver"] and enc.state.combat.stowed["rook"] == \
+        {"heavy_crossbow": "pack"}
+
+
+def test_hands_count_what_declared_draws_leave_in_them():  # N-READY-3, as they will be when the draw resolves
+    enc = fight("rook")  # a one-handed crossbow in hand, the revolver holstered, the knife packed
+    enc.submit(Declare("rook", Action(act.SIMPLE, effect="draw", weapon="slug_revolver")))  # two hands full now
+    refused(enc, Declare("rook", Action(act.STANDARD_MOVE, effect="draw", weapon="combat_knife")),
+            "Rook's hands are full \\(Hand crossbow and Slug revolver\\): the Combat knife needs one hand")
+    enc.submit(Declare("rook", Action(act.STANDARD_MOVE, effect="draw", weapon="combat_knife", stow=["hand_crossbow"])))
+    from tactics.engine.combat.readying import ready_problem
+    from tactics.rules.sheets import default_armoury
+
+    crossbow = default_armoury().weapon("hand_crossbow")  # as an attack after the switch would find it
+    assert ready_problem(enc.state, enc.state.combatants["rook"], crossbow, act.BONUS_ATTACK) == \
+        "Draw the Hand crossbow first: a Standard Move (pack)"
+    said = lines(enc, resolve_all(enc))
+    assert said[0] == "Rook draws the Slug revolver from the holster."
+    assert "Rook puts the Hand crossbow away in the pack." in said and "Rook draws the Combat knife from the pack." in said
+
+
+def test_natural_weapons_hold_no_hand_and_sheets_without_carried_draw_nothing():  # N-READY-3, N-READY-2
+    from tactics.engine.combat.readying import hands_blocked, hands_of, held
+
+    enc = fight("rook", rook={"weapons": ["xeno_dart_rifle", "silenced_pistol", "unarmed"], "carried": {}})
+    rook = enc.state.combatants["rook"]
+    assert (hands_of(rook, "xeno_dart_rifle"), hands_of(rook, "silenced_pistol"), hands_of(rook, "unarmed")) == (2, 1, 0)
+    assert held(enc.state, rook) == ["xeno_dart_rifle", "silenced_pistol"]  # three hands' worth: the sheet's word
+    assert hands_blocked(enc.state, rook, legal_kinds(enc.state, "rook")) == []  # nothing to draw, nothing refused
+    enc.submit(Declare("rook", Action(act.STANDARD_ATTACK, weapon="xeno_dart_rifle", target="bear")))  # as before
+
+
 # --------------------------------------------------------------------------- treating injury (N-TREAT-1)
 def hurt(enc: Encounter, cid: str, by: int) -> None:
     from tactics.engine.combat.gm import AdjustHP
@@ -254,6 +331,24 @@ def test_an_ally_down_at_0_is_treated_back_up():  # N-TREAT-1: treat_down, no dy
     assert enc.state.combatants["vale"].hp == 3 and not enc.state.combatants["vale"].down
 
 
+def test_once_the_standard_is_spent_treat_injury_is_refused_in_words():  # N-TREAT-1, R-ACT-1 (fix11, gap 1)
+    from tactics.engine.combat.treat_injury import treat_refusal
+
+    enc = fight("medic")
+    hurt(enc, "rook", 10)
+    assert treat_refusal(enc.state, "medic") is None  # Rook (1,1) touches the medic (2,2)
+    enc.submit(Declare("medic", Action(act.STANDARD_MOVE, path=[(3, 2)])))
+    why = treat_refusal(enc.state, "medic")
+    assert why == ("Medic already has a Standard action this turn (Standard Move): "
+                   "Treat Injury is a Standard Use Item action")
+    refused(enc, Declare("medic", Action(act.USE_ITEM, item="treat-injury", target="rook")),
+            "already has a Standard action this turn \\(Standard Move\\)")
+    enc2 = fight("medic")
+    hurt(enc2, "rook", 10)
+    enc2.submit(Declare("medic", Action(act.USE_ITEM, item="stealth")))  # hiding is the Standard Use Item
+    assert "(Use Item): Treat Injury" in str(treat_refusal(enc2.state, "medic"))
+
+
 # --------------------------------------------------------------------------- the table's data
 def test_bad_common_actions_data_names_the_file_and_the_field(tmp_path):
     from tactics.rules.common_actions import load_common_actions
@@ -268,6 +363,9 @@ def test_bad_common_actions_data_names_the_file_and_the_field(tmp_path):
         load_common_actions(bad)
     bad.write_text(bundled.replace('default_place = "hand"', 'default_place = "sock"'))
     with pytest.raises(DataError, match="draw.*sock"):
+        load_common_actions(bad)
+    bad.write_text(bundled.replace('stow_place = "pack"', 'stow_place = "hand"'))  # N-READY-3: not a place to stow in
+    with pytest.raises(DataError, match="common_actions.toml: draw.*stow_place 'hand'"):
         load_common_actions(bad)
     bad.write_text(bundled.replace("dc = 15", "dc = -3"))
     with pytest.raises(DataError, match="treat_injury.dc"):
@@ -314,3 +412,23 @@ def test_in_individual_turns_treating_is_a_non_contested_action():  # N-TREAT-1 
     enc.submit(TakeAction("medic", TurnAction("use-item", item="treat-injury", target="rook")), typed=[15, 4])
     assert enc.state.combatants["rook"].hp == 18
     assert pips_of(enc.state, "medic").contested == "open"
+
+
+def test_in_individual_turns_the_engine_says_why_no_treatment_can_be_taken():  # N-TREAT-1 (fix11, gap 2)
+    from tactics.engine.combat.individual.actions import TakeAction, TurnAction
+    from tactics.engine.combat.individual.treating import turn_treat_refusal
+
+    enc = medic_turn(("vale", (6, 5)))
+    assert turn_treat_refusal(enc.state, "medic") == "No one on Medic's side is injured"
+    assert turn_treat_refusal(enc.state, "rook") == "it is not Rook's turn: Medic acts now"
+    hurt(enc, "vale", 6)  # across the room
+    assert turn_treat_refusal(enc.state, "medic") == \
+        "Vale is out of reach: treating needs them within 5 ft: move next to them first"
+    hurt(enc, "rook", 15)  # beside the medic
+    assert turn_treat_refusal(enc.state, "medic") is None
+    for _ in range(2):  # both actions, the contested one traded for a second treatment (R-TURN-2)
+        enc.submit(TakeAction("medic", TurnAction("use-item", item="treat-injury", target="rook")))
+    assert turn_treat_refusal(enc.state, "medic") == \
+        "Medic has used both actions this turn: Treat Injury is a non-contested action"
+    refused(enc, TakeAction("medic", TurnAction("use-item", item="treat-injury", target="rook")),
+            "Medic has used both actions this turn")

@@ -19,17 +19,17 @@ from tactics.engine.combat.gm import AdjustHP
 from tactics.rules import actions as act
 from tactics.ui.app import App
 
-from test_common_actions import encounter, next_turn, resolve_all, turn_of
+from test_common_actions import GUNNER, encounter, next_turn, resolve_all, turn_of
 from test_ui_combat import all_keys, press
 from ui_driver import app_session, centre, click, drawn_texts, key, move, players_window_frame
 
 SIZE = (1280, 720)
 
 
-def staged(cid: str) -> App:
+def staged(cid: str, **kw) -> App:
     from tactics.engine.combat.team import BeginActions, StartCombat
 
-    enc = encounter()
+    enc = encounter(**kw)
     enc.submit(StartCombat())
     enc.submit(BeginActions())
     turn_of(enc, cid)
@@ -198,3 +198,64 @@ def test_after_a_reload_resolves_the_card_offers_the_step_the_status_line_speaks
 def test_no_greyed_treat_injury_on_a_card_without_the_skill_or_the_kit(rook):  # N-TREAT-1: only a medic's card
     press(rook, "actor:rook")
     assert "treat:nobody" not in all_keys(rook)
+
+
+def test_after_a_standard_move_treat_injury_stays_greyed_with_why():  # N-TREAT-1, R-ACT-1 (fix11, gap 1)
+    """The medic runs (a Standard Move, declared by clicks): Treat Injury, a Standard Use Item action,
+    is no longer possible this turn, and the card says so under a greyed line, not by dropping it;
+    withdrawing the run offers the treatment again."""
+    for app in app_session(staged("medic"), closing=True):
+        enc = app.battle.encounter
+        enc.submit(AdjustHP("rook", -10))
+        app.step()
+        press(app, "actor:medic")
+        assert "treat:rook" in [k for k, fn in _live(app)]
+        press(app, "kind:standard-move")
+        click(app, centre(app, (3, 3)))
+        app.step()
+        (run,) = app.battle.state.combat.declarations_of("medic")
+        assert run.kind == act.STANDARD_MOVE
+        assert "treat:nobody" in all_keys(app) and "treat:nobody" not in [k for k, fn in _live(app)]
+        assert "treat:rook" not in all_keys(app)
+        texts = " ".join(drawn_texts(app))
+        assert "Use Item: Treat Injury" in texts
+        assert ("Medic already has a Standard action this turn (Standard Move): Treat Injury is a Standard Use Item "
+                "action") in texts
+        press(app, f"withdraw:{run.id}")
+        assert "treat:rook" in [k for k, fn in _live(app)] and "treat:nobody" not in all_keys(app)
+
+
+def test_full_hands_grey_the_draw_and_the_card_offers_the_switch():  # N-READY-3 (fix11, gap 3)
+    """Rook holds a two-handed Heavy crossbow: the holstered revolver's Simple draw is greyed with the
+    engine's words, and "Standard Move: switch to Slug revolver" ("puts away the Heavy crossbow (to the
+    pack)") declares the switch (the declared card names what goes away); Resolve puts the crossbow in the pack and draws the
+    revolver (the log says both), and the next turn the crossbow's attack says where to draw it from."""
+    for app in app_session(staged("rook", rook=GUNNER), closing=True):
+        press(app, "actor:rook")
+        assert "draw:slug_revolver" in all_keys(app) and "draw:slug_revolver" not in [k for k, fn in _live(app)]
+        texts = " ".join(drawn_texts(app))
+        assert ("Rook's hands are full (Heavy crossbow): the Slug revolver needs one hand. Switch weapons to put it "
+                "away: a Standard Move") in texts
+        assert "Standard Move: switch to Slug revolver" in texts and "puts away the Heavy crossbow (to the pack)" in texts
+        press(app, "switch:slug_revolver:heavy_crossbow")
+        assert "draw:slug_revolver" not in all_keys(app)  # the declared switch draws it: nothing left to grey
+        (decl,) = app.battle.state.combat.declarations_of("rook")
+        assert (decl.kind, decl.params) == (act.STANDARD_MOVE, {"effect": "draw", "weapon": "slug_revolver",
+                                                                "stow": ["heavy_crossbow"]})
+        assert "Standard Move: draw Slug revolver, putting away the Heavy crossbow" in " ".join(drawn_texts(app))
+        app.battle.combat.submit(ResolveNext(others_pass=True))
+        app.step()
+        said = log_lines(app)
+        at = said.index("Rook puts the Heavy crossbow away in the pack.")
+        assert said[at + 1] == "Rook draws the Slug revolver from the holster."
+        next_turn(app.battle.encounter, "rook")
+        app.step()  # (Rook is still the card's member)
+        assert "Draw the Heavy crossbow first: a Standard Move (pack)" in " ".join(drawn_texts(app))
+        assert "weapon:slug_revolver" in [k for k, fn in _live(app)]
+        assert "switch:heavy_crossbow:slug_revolver" in [k for k, fn in _live(app)]
+
+
+def test_a_card_without_carried_weapons_shows_no_draw_nor_switch():  # N-READY-3: sheets as they were
+    for app in app_session(staged("vale"), closing=True):
+        press(app, "actor:vale")
+        assert not [k for k in all_keys(app) if k.startswith(("draw:", "switch:"))]

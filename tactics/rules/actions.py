@@ -155,7 +155,7 @@ def check_economy(
         if limits.no_standard:
             raise ActionRefused(f"{who} is {limits.reason or 'unable'}: no Standard action")
         if standard is not None:
-            raise ActionRefused(f"{who} already has a Standard action this turn")
+            raise ActionRefused(f"{who} already has a Standard action this turn ({LABELS[standard.kind]})")
         return
     if kind in (SIMPLE, SIMPLE_AFTER):
         if bonus_taken:

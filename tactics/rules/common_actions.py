@@ -6,7 +6,7 @@ Standard Move Action ... a Simple Action ... for example, the Quick Reload feat"
 ... a Simple Move Action ... in a bag ... a Standard Move Action"; "Treat Injury ... a Standard
 Use Item Action") but gives no DC nor amount for the treatment. Every such number is table
 data here, validated, a bad entry named with the file and the field (readings N-READY-1,
-N-READY-2, N-TREAT-1). Pure: no pygame, no engine.
+N-READY-2, N-READY-3, N-TREAT-1). Pure: no pygame, no engine.
 """
 
 from __future__ import annotations
@@ -48,6 +48,13 @@ class DrawRules(_Table):
         default_factory=lambda: {"hand": Place(label="in hand"), "holster": Place(label="holster", action="simple"),
                                  "pack": Place(label="pack", action="standard-move")}, min_length=1)
     bonus_move: bool = False
+    #: hands a combatant draws with, and the weapon groups that take none (claws: reading N-READY-3)
+    hands: int = Field(default=2, ge=1, le=8)
+    handless_groups: tuple[ScreenText, ...] = Field(default=("natural",), max_length=20)
+    #: "Switch Weapons": putting away what is in hand to draw another; where a weapon the sheet
+    #: starts in hand goes when put away (a place that is not in hand)
+    switch_action: Speed = "standard-move"
+    stow_place: ScreenText = "pack"
 
     @model_validator(mode="after")
     def _default_known(self) -> "DrawRules":
@@ -56,7 +63,17 @@ class DrawRules(_Table):
                              f"({', '.join(self.places)})")
         if not any(p.action is None for p in self.places.values()):
             raise ValueError("one place must be in hand (a place without an action)")
+        if self.stow_place not in self.places or self.places[self.stow_place].action is None:
+            raise ValueError(f"stow_place {self.stow_place!r} must be one of the places a weapon is drawn from "
+                             f"({', '.join(k for k, p in self.places.items() if p.action is not None)})")
         return self
+
+    def hands_for(self, *, two_handed: bool, group: str) -> int:
+        """Hands one weapon holds: none for a natural weapon, both for a two-handed one, else one
+        (reading: N-READY-3)."""
+        if group in self.handless_groups:
+            return 0
+        return min(2, self.hands) if two_handed else 1
 
 
 class TreatRules(_Table):

@@ -68,7 +68,8 @@ class Action:
     ``situational``: the GM's extra advantages (+) or disadvantages (-);
     ``effect``: "drop-prone" (Free), "stand-up", "open-door" or "close-door" (Simple;
     ``door``: the door's index on the map, N-DOOR-2), "reload" or "draw" with ``weapon`` (a
-    Standard Move or a Simple action, N-READY-1, N-READY-2); ``note``: free text;
+    Standard Move or a Simple action, N-READY-1, N-READY-2), a draw's ``stow``: the weapons in
+    hand it puts away first (switching weapons, a Standard Move, N-READY-3); ``note``: free text;
     ``grenade`` (its kind) and ``cook`` for ``Action("use-item", item="grenade",
     target_cell=..., grenade="frag")``; ``trap``: how a trap is set (``facing``,
     ``wire_end``, ``disarm_dc``) for ``item="set-trap:<kind>"``.
@@ -89,6 +90,7 @@ class Action:
     cook: bool = False
     trap: dict[str, Any] | None = None
     door: int | None = None
+    stow: list[str] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         # field by field rather than dataclasses.asdict (which deep-copies every path square):
@@ -96,6 +98,8 @@ class Action:
         d = {f.name: getattr(self, f.name) for f in fields(self)}
         if self.trap is not None:
             d["trap"] = copy.deepcopy(self.trap)
+        if isinstance(self.stow, list):
+            d["stow"] = list(self.stow) or None  # a copy; none put away is no key (saves stay as they were)
         d = squares_to_json(d)
         return {k: v for k, v in d.items()
                 if v not in (None, "", False, 0) or k == "kind" or (k == "door" and v is not None)}
@@ -357,7 +361,7 @@ def _validate(
     if action.effect in READY_EFFECTS and kind in (act.SIMPLE, act.SIMPLE_AFTER, act.STANDARD_MOVE, act.BONUS_MOVE):
         if path:  # reading: N-READY-1, N-READY-2
             raise Refused(f"{'reloading' if action.effect == 'reload' else 'drawing'} does not move; declare the move apart")
-        problem = readying_problem(state, who, kind, action.effect, action.weapon)
+        problem = readying_problem(state, who, kind, action.effect, action.weapon, stow=action.stow)
         if problem:
             raise Refused(problem)
         return params, False
@@ -534,7 +538,7 @@ def _perform(
         return [], True, None
     events: list[Event] = []
     if action.effect in READY_EFFECTS and kind in (act.SIMPLE, act.SIMPLE_AFTER, act.STANDARD_MOVE):
-        return readying_events(state, who, action.effect, action.weapon), True, None  # N-READY-1, N-READY-2
+        return readying_events(state, who, action.effect, action.weapon, stow=action.stow), True, None  # N-READY-1..3
     if kind in (act.SIMPLE, act.SIMPLE_AFTER):
         if action.effect in DOOR_EFFECTS and action.door is not None:  # reading: N-DOOR-2
             return door_events(state, who, action.door, DOOR_EFFECTS[action.effect]), True, None

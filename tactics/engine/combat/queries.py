@@ -24,6 +24,7 @@ from tactics.rules.doors import door_name
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
 from tactics.engine.combat.actions import limits_of, off_hand_problem, resolution_order
 from tactics.engine.combat.passing import uncommitted
+from tactics.engine.combat.readying import switch_words
 from tactics.engine.combat.tie_breaks import tie_break_texts
 from tactics.engine.combat.two_weapon import TwoWeaponTerms, fights_with_two_weapons, terms_for
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms, situational_words
@@ -104,6 +105,29 @@ def legal_kinds(state: EncounterState, cid: str) -> list[str]:
     existing = combat.declarations_of(cid)
     return act.legal_kinds(existing, limits_of(state.combatants[cid]), two_weapon=fights_with_two_weapons(existing),
                            closed=combat.declaring_closed(cid))
+
+
+def kind_refusal(state: EncounterState, cid: str, kind: str) -> str | None:
+    """Why the action economy refuses ``cid`` a new action of ``kind`` now, in the words
+    :class:`~tactics.engine.combat.actions.Declare` refuses it with (R-ACT-1, N-ORD-4), or None.
+    The declare card greys an action with these words rather than dropping it (N-TREAT-1)."""
+    known_or_refuse(state, cid)
+    combat = combat_of(state)
+    who = state.combatants[cid]
+    if combat is None or combat.phase != "action":
+        return "actions are declared in the Action Phase"
+    if not combat.can_act_now(cid):
+        group = combat.acting_group()
+        if combat.alone() is not None and group is not None and cid in group.members:
+            return combat.sits_out_reason(who.name)
+        return f"it is not {possessive(who.name)} group's turn"
+    existing = combat.declarations_of(cid)
+    try:
+        act.check_economy(who.name, existing, kind, limits_of(who), two_weapon=fights_with_two_weapons(existing),
+                          closed=combat.declaring_closed(cid))
+    except act.ActionRefused as exc:
+        return str(exc)
+    return None
 
 
 def attack_odds(
@@ -449,7 +473,9 @@ def _arms_label(params: dict[str, Any]) -> str:
     if params.get("weapon"):
         weapon = arms.weapons.get(params["weapon"])
         title = weapon.title if weapon else _words(params["weapon"])
-        return f"{params['effect']} {title}" if params.get("effect") in ("reload", "draw") else title  # N-READY-1, -2
+        if params.get("effect") in ("reload", "draw"):  # N-READY-1, -2; a switch names what it puts away (-3)
+            return f"{params['effect']} {title}{switch_words(params)}"
+        return title
     if params.get("item") == "treat-injury":
         return "Treat Injury"
     for key in ("item", "effect"):

@@ -1,4 +1,5 @@
-"""Events of readying a weapon in team rounds: a shot used, a reload, a draw (N-READY-1, N-READY-2).
+"""Events of readying a weapon in team rounds: a shot used, a reload, a draw, a weapon put away to
+free the hands for another (N-READY-1, N-READY-2, N-READY-3).
 
 Listed in :mod:`tactics.engine.features` with the ground combat's events; their reducers and
 log lines are in :mod:`tactics.engine.combat.readying`.
@@ -49,5 +50,18 @@ class WeaponDrawn(Event):
     place: str
 
 
+@event_kind
+class WeaponStowed(Event):
+    """A weapon put away (into ``place``) by switching weapons, freeing its hands for the weapon
+    drawn next (reading: N-READY-3)."""
+
+    kind: ClassVar[str] = "weapon.stowed"
+
+    combatant: str
+    weapon: str
+    label: str
+    place: str
+
+
 #: Every kind of this part, for :mod:`tactics.engine.features`.
-ALL: tuple[type[Event], ...] = (LoadUsed, WeaponReloaded, WeaponDrawn)
+ALL: tuple[type[Event], ...] = (LoadUsed, WeaponReloaded, WeaponDrawn, WeaponStowed)

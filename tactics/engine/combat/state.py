@@ -101,6 +101,8 @@ class CombatState:
     #: this fight (N-READY-1, N-READY-2): a fight starts loaded, with weapons where the sheets carry them
     fired: dict[str, dict[str, int]] = field(default_factory=dict)
     drawn: dict[str, list[str]] = field(default_factory=dict)
+    #: weapons put away by switching weapons, and where they went (N-READY-3): drawn again from there
+    stowed: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def in_joiners_round(self) -> bool:
         """Is this the unseen joiners' own Round 0 (played after a Counter Phase, N-SURP-5)?"""

@@ -92,6 +92,30 @@ def why_no_treatment(state: EncounterState, who: Combatant, at: Cell | None = No
     return problem[0].upper() + problem[1:]
 
 
+def offers_treatment(who: Combatant) -> bool:
+    """Is ``who`` a medic whose card names Treat Injury even when it cannot be taken (greyed,
+    with why)? A sheet that lists the skill or carries the kit. Anyone may still treat an ally
+    next to them: the action is offered to them only when it can be taken (N-TREAT-1)."""
+    return _rules().skill in sheet_of(who).skills or has_kit(who)
+
+
+def treat_refusal(state: EncounterState, cid: str) -> str | None:
+    """Why ``cid`` cannot declare Treat Injury now in team rounds, in words for the declare card,
+    or None when it can (reading: N-TREAT-1). The action economy first: Treat Injury "is
+    considered a Standard Use Item Action", so once the Standard is spent (a Standard Move, an
+    attack) the card says so: "Medic already has a Standard action this turn (Standard Move):
+    Treat Injury is a Standard Use Item action"; then who could be treated, from where the
+    declared moves leave the treater (:func:`why_no_treatment`)."""
+    from tactics.engine.combat.queries import kind_refusal  # the queries import the whole engine
+
+    who = state.combatants[cid]
+    economy = kind_refusal(state, cid, act.USE_ITEM)
+    if economy is not None:
+        why = f"{economy}: Treat Injury is a Standard Use Item action"
+        return why[0].upper() + why[1:]
+    return why_no_treatment(state, who, at=planned_origin(state, cid, act.USE_ITEM, True))
+
+
 def treat_terms(who: Combatant, situational: int = 0) -> tuple[str, list[tuple[str, int]], int, list[tuple[str, int]]]:
     """(skill, modifiers, net advantage, why) of the treater's check."""
     rules = _rules()
@@ -147,4 +171,5 @@ def _resolve(state: EncounterState, who: Combatant, action: Action, dice: Dice) 
 # reading: N-TURN-14 as for setting a trap: no opponent, a non-contested action in individual turns
 ITEM_USES.setdefault(ITEM, ItemUse("Treat Injury", True, _validate, _resolve, contested=False))
 
-__all__ = ["ITEM", "has_kit", "patient_of", "treat_chance", "treat_problem", "treat_terms", "why_no_treatment"]
+__all__ = ["ITEM", "has_kit", "offers_treatment", "patient_of", "treat_chance", "treat_problem", "treat_refusal",
+           "treat_terms", "why_no_treatment"]

@@ -30,12 +30,15 @@ from tactics.rules.doors import door_name, sides
 from tactics.rules.grid import SQUARE_FT
 from tactics.rules.sheets import default_armoury
 from tactics.engine.combat.attack import situational_words
+from tactics.engine.combat.readying import switch_words
 from tactics.ui import situation, theme
 from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.tools.attack import AttackTool
 from tactics.ui.panels.app_turn import app_turn_note
-from tactics.ui.panels.common_buttons import attack_block, off_hand_ready, readying_buttons, shots_words, treat_block, treat_buttons
+from tactics.ui.panels.common_buttons import (
+    attack_block, draw_blocks, off_hand_ready, readying_buttons, shots_words, switch_note, treat_block, treat_buttons,
+)
 
 if TYPE_CHECKING:
     from tactics.ui.panels.combat import CombatPanels
@@ -66,8 +69,8 @@ def action_text(state, kind: str, params: dict) -> str:
     arms = default_armoury()
     label = act.LABELS.get(kind, kind)
     what = ""
-    if params.get("effect") in ("reload", "draw") and params.get("weapon"):  # N-READY-1, N-READY-2
-        what = f"{params['effect']} {arms.weapon(params['weapon']).title}"
+    if params.get("effect") in ("reload", "draw") and params.get("weapon"):  # N-READY-1, N-READY-2, N-READY-3
+        what = f"{params['effect']} {arms.weapon(params['weapon']).title}{switch_words(params)}"
     elif params.get("weapon"):
         what = arms.weapon(params["weapon"]).title
     elif params.get("technique"):
@@ -242,6 +245,10 @@ class ActionsPanel(w.Panel):
                 buttons.append((f"Technique: {tech.title} ({reach})", f"technique:{name}",
                                 lambda n=name: self.aim(cid, act.TECHNIQUE, technique=n)))
         buttons += readying_buttons(state, cid, kinds, self.declare)
+        for label, key, why in draw_blocks(state, cid, kinds):  # hands full: greyed with why (N-READY-3),
+            at = next((i for i, b in enumerate(buttons) if b[1].startswith(f"switch:{key[5:]}:")), len(buttons))
+            buttons.insert(at, (label, key, None))  # just above the switch that would draw it
+            blocked[key] = why
         buttons += treat_buttons(state, cid, kinds, self.declare)
         if (why := treat_block(state, cid, kinds)) is not None:  # shown greyed with why (N-TREAT-1)
             buttons.append(("Use Item: Treat Injury", "treat:nobody", None))
@@ -288,6 +295,11 @@ class ActionsPanel(w.Panel):
                 for line in w.wrap(blocked[key], 15, inner - px(8), "regular"):
                     w.text(s, line, (x + px(8), y - px(2)), 15, theme.WARN,
                            "regular")
+                    y += w.line_h(15, "regular")
+                y += px(4)
+            elif (note := switch_note(state, cid, key)) is not None:  # what a switch puts away (N-READY-3)
+                for line in w.wrap(note, 15, inner - px(8), "regular"):
+                    w.text(s, line, (x + px(8), y - px(2)), 15, theme.TEXT_DIM, "regular")
                     y += w.line_h(15, "regular")
                 y += px(4)
             tool = self.ui.view.tool

@@ -3,8 +3,9 @@
 Why it exists: reloading, drawing a weapon and treating injury are actions a player declares
 like any other (readings N-READY-1, N-READY-2, N-TREAT-1), so the panel offers one button per
 thing the engine would accept now, each with its action kind in its words ("Standard Move:
-reload Hand crossbow", "Simple: draw Slug revolver (holster)", "Use Item: Treat Injury -> Rook
-(DC 15, 55%)"). The panel only asks the engine (``readying_problem``, ``treat_problem``); it
+reload Hand crossbow", "Simple: draw Slug revolver (holster)", "Standard Move: switch to Heavy
+crossbow" with "puts away the Hand crossbow (to the pack)" under it, "Use Item: Treat Injury ->
+Rook (DC 15, 55%)"). The panel only asks the engine (``readying_problem``, ``treat_problem``); it
 decides nothing. An attack the engine would refuse (empty, not drawn) is shown disabled with the
 reason in words, by :func:`attack_block`.
 """
@@ -14,9 +15,12 @@ from __future__ import annotations
 from typing import Callable
 
 from tactics.engine.combat.actions import ITEM_USES, Action, planned_origin
-from tactics.engine.combat.readying import draw_speed, loads_left, place_label, readying_problem, ready_problem
+from tactics.engine.combat.readying import (
+    draw_speed, hands_blocked, loads_left, place_label, readying_problem, ready_problem, stow_place, switch_options,
+)
 from tactics.engine.combat.state import sheet_of
-from tactics.engine.combat.treat_injury import ITEM as TREAT, has_kit, treat_chance, treat_problem, why_no_treatment
+from tactics.engine.combat.team import out_of_fight
+from tactics.engine.combat.treat_injury import ITEM as TREAT, offers_treatment, treat_chance, treat_problem, treat_refusal
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
 from tactics.rules.common_actions import default_common_actions
@@ -71,12 +75,38 @@ def readying_buttons(state: EncounterState, cid: str, kinds: list[str],
             if kind is not None:
                 out.append((f"{KIND_WORDS[kind]}: reload {weapon.title}", f"reload:{name}",
                             lambda k=kind, n=name: declare(cid, Action(k, effect="reload", weapon=n))))
-        if draw_speed(who, name) is not None:
+        if draw_speed(who, name, state) is not None:
             kind = _first_kind(state, cid, kinds, "draw", name)
             if kind is not None:
-                out.append((f"{KIND_WORDS[kind]}: draw {weapon.title} ({place_label(who, name)})", f"draw:{name}",
+                out.append((f"{KIND_WORDS[kind]}: draw {weapon.title} ({place_label(who, name, state)})", f"draw:{name}",
                             lambda k=kind, n=name: declare(cid, Action(k, effect="draw", weapon=n))))
+            for stow in [] if kind is not None else switch_options(state, who, name, kinds):  # hands full (N-READY-3)
+                out.append((f"Standard Move: switch to {weapon.title}", f"switch:{name}:{'+'.join(stow)}",
+                            lambda n=name, st=stow: declare(cid, Action(act.STANDARD_MOVE, effect="draw", weapon=n,
+                                                                        stow=list(st)))))
     return out
+
+
+def switch_note(state: EncounterState, cid: str, key: str) -> str | None:
+    """What a "switch:<weapon>:<stowed>" button puts away and where, for the line under it: "puts
+    away the Heavy crossbow (to the pack)" (reading: N-READY-3); None for any other key."""
+    if not key.startswith("switch:") or key.count(":") != 2:
+        return None
+    who = state.combatants[cid]
+    arms = default_armoury()
+    stow = [n for n in key.split(":")[2].split("+") if n in arms.weapons]
+    places = default_common_actions().draw.places
+    parts = [f"the {arms.weapon(n).title} (to the {places[stow_place(who, n)].label})" for n in stow]
+    return "puts away " + " and ".join(parts) if parts else None
+
+
+def draw_blocks(state: EncounterState, cid: str, kinds: list[str]) -> list[tuple[str, str, str]]:
+    """(label, key, why) per draw only full hands stop now, in the engine's words (reading:
+    N-READY-3): the card shows it greyed with why, beside the switch that would do it."""
+    who = state.combatants[cid]
+    arms = default_armoury()
+    return [(f"{KIND_WORDS[kind]}: draw {arms.weapon(name).title} ({place_label(who, name, state)})", f"draw:{name}", why)
+            for name, kind, why in hands_blocked(state, who, kinds)]
 
 
 def treat_buttons(state: EncounterState, cid: str, kinds: list[str],
@@ -102,16 +132,17 @@ def treat_buttons(state: EncounterState, cid: str, kinds: list[str],
 
 
 def treat_block(state: EncounterState, cid: str, kinds: list[str]) -> str | None:
-    """Why ``cid``'s Treat Injury line is greyed (no one it could treat now, in the engine's words),
-    or None when it is offered or its Use Item slot is gone (reading: N-TREAT-1). Only a sheet that
-    lists the skill or carries the kit gets the greyed line (a medic), as only the sheet's weapons
-    get theirs: anyone may still treat an ally next to them, and the button then shows."""
-    if act.USE_ITEM not in kinds or TREAT not in ITEM_USES:
+    """Why ``cid``'s Treat Injury line is greyed, in the engine's words (``treat_refusal``: the
+    Standard already spent, no one it could treat now), or None when it is offered (reading:
+    N-TREAT-1). Only a medic's card (``offers_treatment``: the skill or the kit) gets the greyed
+    line, as only the sheet's weapons get theirs; one out of the fight has nothing to declare."""
+    if TREAT not in ITEM_USES:
         return None
     who = state.combatants[cid]
-    if default_common_actions().treat_injury.skill not in sheet_of(who).skills and not has_kit(who):
+    if not offers_treatment(who) or out_of_fight(who):
         return None
-    return why_no_treatment(state, who, at=planned_origin(state, cid, act.USE_ITEM, True))
+    return treat_refusal(state, cid)
 
 
-__all__ = ["attack_block", "off_hand_ready", "readying_buttons", "shots_words", "treat_block", "treat_buttons"]
+__all__ = ["attack_block", "draw_blocks", "off_hand_ready", "readying_buttons", "shots_words", "switch_note",
+           "treat_block", "treat_buttons"]

@@ -5,13 +5,18 @@ Why it exists: the engine heals in individual turns (``TakeAction(TurnAction("us
 item="treat-injury", target=...))``) but the tracker offered no way to ask for it, so a documented
 rule was out of the window's reach. One command per patient the engine accepts now (its own dry
 run decides: reach, injury, the non-contested slot), labelled as the team rounds' card labels it.
+When there is none, a medic's tracker shows the line greyed with the engine's reason
+(:func:`treat_block`, from ``turn_treat_refusal``), as the team rounds' card does; the tracker
+decides nothing.
 """
 
 from __future__ import annotations
 
 from tactics.engine.combat.actions import ITEM_USES
 from tactics.engine.combat.individual.actions import TakeAction, TurnAction
-from tactics.engine.combat.treat_injury import ITEM as TREAT, treat_chance
+from tactics.engine.combat.individual.treating import turn_treat_refusal
+from tactics.engine.combat.treat_injury import ITEM as TREAT, offers_treatment, treat_chance
+from tactics.engine.combat.team import out_of_fight
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
 from tactics.rules.common_actions import default_common_actions
@@ -44,4 +49,16 @@ def treat_commands(state: EncounterState, cid: str) -> list[tuple[str, str, Take
     return out
 
 
-__all__ = ["treat_commands"]
+def treat_block(state: EncounterState, cid: str) -> str | None:
+    """Why ``cid``'s greyed "Treat Injury" line cannot be taken now, in the engine's words (both
+    actions spent, an action waiting for the holders, no one injured or in reach), or None when a
+    patient's button shows or the card is not a medic's (the skill or the kit: ``offers_treatment``)."""
+    if TREAT not in ITEM_USES:
+        return None
+    who = state.combatants[cid]
+    if not offers_treatment(who) or out_of_fight(who):
+        return None
+    return turn_treat_refusal(state, cid)
+
+
+__all__ = ["treat_block", "treat_commands"]

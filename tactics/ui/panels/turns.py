@@ -35,7 +35,7 @@ from tactics.engine.core.state import EncounterState
 from tactics.engine.core.table import who_rolls
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
 from tactics.engine.combat.individual.actions import Hold, TakeAction, TurnAction
-from tactics.ui.panels.turn_treat import treat_commands
+from tactics.ui.panels.turn_treat import treat_block, treat_commands
 from tactics.engine.combat.individual.interrupts import Block, Pass, UseHeld
 from tactics.engine.combat.individual.view import (
     extendable, initiative_rolls, pending_interrupt, pips_of, question_hidden_from_players, tracker_rows,
@@ -454,6 +454,9 @@ class TurnsPanel(w.Panel):
         out += self._shot_buttons(cid, waiting, one)
         for label, key, command in [] if waiting else treat_commands(state, cid):  # reading: N-TREAT-1
             out.append(one(label, key, lambda c=command: self.submit(c)))
+        if (why := treat_block(state, cid)) is not None:  # greyed with the engine's words (N-TREAT-1)
+            out.append(one("Treat Injury", "treat:nobody", None, enabled=False))
+            out.append(self._reason(why))
         for tech in sheet.techniques:
             out.append(one(f"Technique: {tech.replace('_', ' ')}", f"technique:{tech}",
                            lambda n=tech: self.aim_at(cid, "technique", n), "on" if aimed == f"technique:{tech}" else "normal",
@@ -484,6 +487,16 @@ class TurnsPanel(w.Panel):
             if isinstance(tool, AttackTool):
                 situation.draw_row(self, surface, rect.inflate(-px(8), 0).move(px(4), 0), tool, self.hover)
         return row, situation.row_height() + px(4)
+
+    def _reason(self, text: str) -> tuple[Any, int]:
+        """The engine's reason under a greyed button, in the declare card's warning colour."""
+        inner = px(WIDTH) - 2 * theme.PANEL_PAD - px(8)
+        lines = w.wrap(text, 14, inner, "regular")
+
+        def say(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            for n, line in enumerate(lines):
+                w.text(surface, line, (rect.x + px(8), rect.y + n * w.line_h(14, "regular")), 14, theme.WARN, "regular")
+        return say, w.line_h(14, "regular") * len(lines) + px(6)
 
     def _dice_note(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Individual turns resolve each action at once with the app's dice; with the table set to
