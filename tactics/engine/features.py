@@ -27,9 +27,10 @@ import): the starship (an encounter with a ``[space]`` table, or a save's
 ``space.*`` events), individual turns (the ``turns.*`` events their commands
 make, a save's) and setting up a fight (the builder's ``setup.*`` events: the
 GM adds, edits or removes a combatant or team; the token pictures an encounter
-file names are the start state's own, :func:`tactics.engine.core.encounter.build_state`). Each lists the prefixes of its event kinds, so a kind always
-maps to the one part that defines it: :func:`load_for_kind` imports that part
-when the journal applies (:meth:`Reducer.apply`) or a save names
+file names are the start state's own: :func:`~tactics.engine.core.encounter.build_state`).
+Each lists the prefixes of its event kinds, so a kind always maps to the one
+part that defines it: :func:`load_for_kind` imports that part when the journal
+applies (:meth:`Reducer.apply`) or a save names
 (:func:`tactics.engine.core.events.event_class`) a kind no loaded part has;
 :func:`load_all` imports every part (tools and tests that list every kind).
 """

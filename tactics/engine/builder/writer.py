@@ -10,8 +10,9 @@ folder of prepared fights, and the file reads and edits by hand.
   Paths (the map, token art) are written relative to the file's folder.
 * :func:`write_encounter_file` writes it atomically (a crash leaves the old
   file or the new one) and refuses to write over a map or a save.
-* :func:`resolve_art` (in :mod:`tactics.engine.core.encounter`) is the loader's half: relative ``art`` paths in a file
-  become absolute when it is read, so a save made from it finds them too.
+* :func:`resolve_art` is the loader's half (in :mod:`tactics.engine.core.encounter`,
+  which reads the file): relative ``art`` paths in a file become absolute when it
+  is read, so a save made from it finds them too.
 
 Writing a file and loading it gives the same start state (tested).
 """

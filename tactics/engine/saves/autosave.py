@@ -332,7 +332,7 @@ class Autosaver:
             self.set_aside_path = set_aside_earlier_run(self.encounter.source or "", folder=self.folder)
             if self.set_aside_path is not None:
                 logger(__name__).info("a fresh start of %s: the earlier game's autosaves are kept in %s",
-                         self.encounter.source, self.set_aside_path.parent)
+                                      self.encounter.source, self.set_aside_path.parent)
         try:
             path = self.write_now()
         except Exception as exc:  # never break the game because a save failed
