@@ -20,14 +20,17 @@ individual turns'), when they are imported; naming them here is what imports
 them, so :func:`~tactics.engine.combat.queries.describe` gives the same
 sentence whatever a script imported first.
 
-Two parts are not needed by most sessions, so they are named here by their
+Three parts are not needed by most sessions, so they are named here by their
 modules (:class:`LaterFeature`, in :data:`LATER`) and imported the first time
 something needs them (issue 12: start time; together a fifth of the engine's
 import): the starship (an encounter with a ``[space]`` table, or a save's
-``space.*`` events) and individual turns (the ``turns.*`` events their commands
-make, a save's). Each lists the prefixes of its event kinds, so a kind always
-maps to the one part that defines it: :func:`load_for_kind` imports that part
-when the journal applies (:meth:`Reducer.apply`) or a save names
+``space.*`` events), individual turns (the ``turns.*`` events their commands
+make, a save's) and setting up a fight (the builder's ``setup.*`` events: the
+GM adds, edits or removes a combatant or team; the token pictures an encounter
+file names are the start state's own: :func:`~tactics.engine.core.encounter.build_state`).
+Each lists the prefixes of its event kinds, so a kind always maps to the one
+part that defines it: :func:`load_for_kind` imports that part when the journal
+applies (:meth:`Reducer.apply`) or a save names
 (:func:`tactics.engine.core.events.event_class`) a kind no loaded part has;
 :func:`load_all` imports every part (tools and tests that list every kind).
 """
@@ -40,9 +43,6 @@ from types import ModuleType
 from typing import Any, Callable, cast
 
 from tactics.engine import board
-from tactics.engine.builder import commands as builder
-from tactics.engine.builder import events as builder_events
-from tactics.engine.builder import log as builder_log
 from tactics.engine.combat import actions as combat_actions
 from tactics.engine.combat import disarm as combat_disarm
 from tactics.engine.combat import events as combat_events
@@ -133,8 +133,8 @@ PARTS: tuple[Feature | LaterFeature, ...] = (
                  handlers=("tactics.engine.combat.individual.actions", "tactics.engine.combat.individual.interrupts",
                            "tactics.engine.combat.individual.midmove", "tactics.engine.combat.individual.shots",
                            "tactics.engine.combat.individual.view")),
-    Feature("setting up a fight", builder.reducer, start=builder.build_art, handlers=(builder_log,),
-            events=builder_events.ALL),
+    LaterFeature("setting up a fight", kinds=("setup.",), reducer="tactics.engine.builder.commands",
+                 events="tactics.engine.builder.events", handlers=("tactics.engine.builder.log",)),
 )
 #: The parts imported with this module.
 FEATURES: tuple[Feature, ...] = tuple(part for part in PARTS if isinstance(part, Feature))

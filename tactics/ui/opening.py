@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tactics.assets import bundled
-from tactics.engine.builder.commands import TEAM_COLOURS
+from tactics.engine.builder.allowed import TEAM_COLOURS
 from tactics.engine.core.encounter import Encounter, load_encounter
 from tactics.engine.saves.kinds import SAVE_SUFFIX as SAVE_SUFFIX  # re-exported: the window's names
 from tactics.engine.saves.kinds import is_encounter_file as is_encounter_file

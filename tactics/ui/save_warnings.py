@@ -11,15 +11,14 @@ window already plays, as long as this window is read-only).
 from __future__ import annotations
 
 import errno
-import logging
 from pathlib import Path
 
 import pygame
 
+from tactics.logs import logger
 from tactics.ui import theme
 from tactics.ui.elide import middle_path
 
-log = logging.getLogger(__name__)
 WARN_BG = theme.ALERT_BG
 WARN_TEXT = theme.ALERT_TEXT
 
@@ -64,7 +63,7 @@ def read_only_text(holder: str) -> str:
     """The refusal every command gets in a window that opened a game another window plays
     (``holder``: who has it, for the log; the words stay short enough for the message line)."""
     if holder:
-        log.info("game open read-only: %s holds it", holder)
+        logger(__name__).info("game open read-only: %s holds it", holder)
     return "Read-only: another Tactics window has this game open. Ctrl+Shift+S plays a copy here."
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from tactics.engine.builder.commands import ART_MAX_PIXELS, ART_MAX_SIDE
+from tactics.engine.builder.allowed import ART_MAX_PIXELS, ART_MAX_SIDE
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
 from tactics.ui import theme
 

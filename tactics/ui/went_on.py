@@ -11,17 +11,16 @@ autosave are kept).
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.saves.continued import WentOn, dismiss, record
+from tactics.logs import logger
 
 if TYPE_CHECKING:
     from tactics.ui.saving import Saving
 
-log = logging.getLogger(__name__)
 OPEN = "Open it"
 FRESH = "Start fresh"
 
@@ -32,7 +31,7 @@ def remember_save_as(source: str | Path, save: Path, folder: str | Path | None) 
     try:
         record(source, save, folder=folder)
     except OSError as exc:
-        log.warning("could not remember that %s went on in %s: %s", source, save, exc)
+        logger(__name__).warning("could not remember that %s went on in %s: %s", source, save, exc)
 
 
 def went_on_text(went: WentOn, saved: Encounter, newest: Encounter, opened: Encounter) -> str:
@@ -57,7 +56,7 @@ def offer_went_on(saving: "Saving", went: WentOn, opened: Encounter) -> None:
         saved = load_save(went.save) if is_save_file(went.save) else open_path(went.save)
         newest = saved if went.newest == went.save else load_save(went.newest)
     except (SaveError, OpenError) as exc:
-        log.warning("not offering %s: %s", went.newest, exc)
+        logger(__name__).warning("not offering %s: %s", went.newest, exc)
         return
     source = opened.source or ""
 
@@ -68,7 +67,7 @@ def offer_went_on(saving: "Saving", went: WentOn, opened: Encounter) -> None:
             try:
                 dismiss(source, folder=saving.folder)
             except OSError as exc:
-                log.warning("could not set aside the autosaves of %s: %s", source, exc)
+                logger(__name__).warning("could not set aside the autosaves of %s: %s", source, exc)
             saving.app.battle.say(f"Starting fresh from {Path(source).name}. {went.save.name} is kept "
                                   "(Ctrl+O opens it).", "info")
 

@@ -29,6 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tactics.engine.builder.allowed import (  # (re-exported: the commands' names as before)
+    ART_MAX_PIXELS as ART_MAX_PIXELS, ART_MAX_SIDE as ART_MAX_SIDE, MAX_COPIES as MAX_COPIES, MAX_HP as MAX_HP,
+    TEAM_COLOURS as TEAM_COLOURS, fight_under_way as fight_under_way,
+)
 from tactics.engine.builder.events import (
     SetupCombatantAdded, SetupCombatantEdited, SetupCombatantRemoved, SetupTeamAdded, SetupTeamEdited,
 )
@@ -40,28 +44,6 @@ from tactics.rules.dice import Dice
 from tactics.rules.sheets import Sheet, default_armoury
 
 reducer = Reducer()
-
-#: Colours offered for a new team, by name (the first four are the app's defaults).
-TEAM_COLOURS: dict[str, tuple[int, int, int]] = {
-    "Blue": (70, 140, 230),
-    "Red": (220, 80, 60),
-    "Green": (90, 190, 110),
-    "Amber": (230, 180, 60),
-    "Purple": (160, 110, 220),
-    "Teal": (60, 190, 190),
-    "Pink": (230, 110, 170),
-    "Grey": (150, 156, 170),
-}
-#: Token pictures larger than this are refused: a token is drawn at most a few hundred pixels wide.
-ART_MAX_SIDE = 8192
-ART_MAX_PIXELS = 40_000_000
-MAX_HP = 10_000
-MAX_COPIES = 20
-
-
-def fight_under_way(state: EncounterState) -> bool:
-    combat = state.combat
-    return combat is not None and getattr(combat, "phase", "ended") != "ended"
 
 
 def refuse_in_fight(state: EncounterState) -> None:
@@ -432,16 +414,7 @@ def _combatant_removed(state: EncounterState, event: SetupCombatantRemoved) -> N
             other.facing_target = None
 
 
-def build_art(state: EncounterState, definition: dict[str, Any]) -> None:
-    """Start builder: each combatant's ``art`` from the encounter file (made absolute when it was loaded,
-    :func:`tactics.engine.builder.writer.resolve_art`)."""
-    for raw in definition.get("combatants", []) or []:
-        who = state.combatants.get(str(raw.get("id")))
-        if who is not None and isinstance(raw.get("art"), str):
-            who.art = raw["art"]
-
-
 __all__ = [
     "AddCombatant", "AddTeam", "EDITABLE", "EditCombatant", "EditTeam", "RemoveCombatant", "TEAM_COLOURS",
-    "build_art", "check_art", "fight_under_way", "quick_sheet", "reducer", "sheet_or_refuse", "sheet_ref", "slug",
+    "check_art", "fight_under_way", "quick_sheet", "reducer", "sheet_or_refuse", "sheet_ref", "slug",
 ]

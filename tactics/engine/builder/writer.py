@@ -10,8 +10,9 @@ folder of prepared fights, and the file reads and edits by hand.
   Paths (the map, token art) are written relative to the file's folder.
 * :func:`write_encounter_file` writes it atomically (a crash leaves the old
   file or the new one) and refuses to write over a map or a save.
-* :func:`resolve_art` is the loader's half: relative ``art`` paths in a file
-  become absolute when it is read, so a save made from it finds them too.
+* :func:`resolve_art` is the loader's half (in :mod:`tactics.engine.core.encounter`,
+  which reads the file): relative ``art`` paths in a file become absolute when it
+  is read, so a save made from it finds them too.
 
 Writing a file and loading it gives the same start state (tested).
 """
@@ -25,6 +26,7 @@ from typing import Any
 
 from tactics.engine.builder.commands import sheet_ref
 from tactics.engine.builder.tomltext import dumps
+from tactics.engine.core.encounter import resolve_art as resolve_art  # (the loader's half: its name here as before)
 from tactics.engine.core.state import EncounterState
 from tactics.rules.sheets import Sheet
 
@@ -56,21 +58,6 @@ def map_reference(source: str | Path, folder: Path) -> str:
     if name is not None and bundled_name(folder) is None:  # (a bundled encounter names its map as ever)
         return BUNDLED_PREFIX + name
     return relative_path(source, folder)
-
-
-def resolve_art(definition: dict[str, Any], folder: Path) -> dict[str, Any]:
-    """A copy of ``definition`` whose combatants' relative ``art`` paths are absolute (from ``folder``)."""
-    combatants = definition.get("combatants")
-    if not isinstance(combatants, list) or not any(isinstance(c, dict) and c.get("art") for c in combatants):
-        return definition
-    out = dict(definition)
-    out["combatants"] = []
-    for raw in combatants:
-        if isinstance(raw, dict) and isinstance(raw.get("art"), str) and raw["art"].strip():
-            art = Path(raw["art"]).expanduser()
-            raw = {**raw, "art": str((folder / art).resolve()) if not art.is_absolute() else str(art)}
-        out["combatants"].append(raw)
-    return out
 
 
 def _combatant(who: Any, folder: Path) -> dict[str, Any]:

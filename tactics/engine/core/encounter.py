@@ -50,7 +50,6 @@ from tactics.maps import BattleMap, MapError, load as load_map
 from tactics.rules.catalogue import checked_rules_data
 from tactics.rules.data import DataError, read_document
 
-from tactics.engine.builder.writer import resolve_art
 from tactics.engine.features import ENCOUNTER_REDUCER as ENCOUNTER_REDUCER  # (procedure.after reads it here)
 from tactics.engine.features import START_BUILDERS
 
@@ -97,7 +96,29 @@ def build_state(definition: dict[str, Any], battle_map: BattleMap, source: str |
     seen_by_builders = {**definition, "source": source} if source else definition
     for builder in START_BUILDERS:
         builder(state, seen_by_builders)
+    for raw in definition.get("combatants", []) or []:  # token pictures (made absolute by resolve_art)
+        placed = state.combatants.get(str(raw.get("id")))
+        if placed is not None and isinstance(raw.get("art"), str):
+            placed.art = raw["art"]
     return state
+
+
+def resolve_art(definition: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """A copy of ``definition`` whose combatants' relative ``art`` paths are absolute (from ``folder``).
+
+    The loader's half of token art (the builder's file writer writes them relative to the file),
+    so a save made from the encounter finds them too."""
+    combatants = definition.get("combatants")
+    if not isinstance(combatants, list) or not any(isinstance(c, dict) and c.get("art") for c in combatants):
+        return definition
+    out = dict(definition)
+    out["combatants"] = []
+    for raw in combatants:
+        if isinstance(raw, dict) and isinstance(raw.get("art"), str) and raw["art"].strip():
+            art = Path(raw["art"]).expanduser()
+            raw = {**raw, "art": str((folder / art).resolve()) if not art.is_absolute() else str(art)}
+        out["combatants"].append(raw)
+    return out
 
 
 class Encounter:

@@ -30,21 +30,21 @@ two windows never interleave one game's autosaves.
 from __future__ import annotations
 
 import hashlib
-import logging
 import os
 import re
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
-
-import platformdirs
+from typing import TYPE_CHECKING, Any, Callable
 
 from tactics.atomicfiles import atomic_write_text
 from tactics.engine.core.encounter import Encounter
-from tactics.engine.saves.lock import GameLock
 from tactics.engine.saves.jsontext import EntryLines
+from tactics.logs import logger
+
+if TYPE_CHECKING:
+    from tactics.engine.saves.lock import GameLock
 
 ENV_VAR = "TACTICS_DATA_DIR"
 KEEP = 10  # autosaves kept per source
@@ -54,7 +54,6 @@ SET_ASIDE = "set-aside"  # autosaves the GM chose not to restore, out of the rot
 KEEP_SET_ASIDE = 30  # files kept there, newest first
 
 _NAME = re.compile(r"^autosave-(\d+)-(\d{8}T\d{12}Z)-([0-9a-f]{10})\.json$")
-log = logging.getLogger(__name__)
 
 
 def data_dir() -> Path:
@@ -62,6 +61,8 @@ def data_dir() -> Path:
     override = os.environ.get(ENV_VAR)
     if override:
         return Path(override)
+    import platformdirs  # (only when $TACTICS_DATA_DIR does not say: issue 12, start time)
+
     return Path(platformdirs.user_data_dir("tactics", appauthor=False))
 
 
@@ -176,7 +177,7 @@ def keep_unreadable(paths: list[Path], *, folder: str | Path | None = None) -> P
             aside.mkdir(mode=0o700, exist_ok=True)
             os.replace(path, aside / path.name)
         except OSError as exc:
-            log.warning("could not set aside %s: %s", path, exc)
+            logger(__name__).warning("could not set aside %s: %s", path, exc)
             continue
         moved = aside
     return moved
@@ -215,7 +216,7 @@ def set_aside(path: str | Path, opened: str | Path, *, folder: str | Path | None
         for old in kept[KEEP_SET_ASIDE:]:
             old.unlink()
     except OSError as exc:
-        log.warning("could not set aside %s: %s", path, exc)
+        logger(__name__).warning("could not set aside %s: %s", path, exc)
     return moved
 
 
@@ -247,7 +248,7 @@ def _loads(path: Path) -> bool:
     try:
         load_save(path)
     except SaveError as exc:
-        log.warning("skipping autosave %s", exc)
+        logger(__name__).warning("skipping autosave %s", exc)
         return False
     return True
 
@@ -305,6 +306,8 @@ class Autosaver:
         """Take the lock of the encounter's (new) source, letting the old one go; True if held."""
         if not self._locking:
             return True
+        from tactics.engine.saves.lock import GameLock  # (only the window that plays a game locks it: issue 12)
+
         old = self.lock
         self.lock = GameLock(self.folder, source_tag(self.encounter.source))
         if old is not None:
@@ -328,13 +331,13 @@ class Autosaver:
             self.keep_earlier_run = False
             self.set_aside_path = set_aside_earlier_run(self.encounter.source or "", folder=self.folder)
             if self.set_aside_path is not None:
-                log.info("a fresh start of %s: the earlier game's autosaves are kept in %s",
-                         self.encounter.source, self.set_aside_path.parent)
+                logger(__name__).info("a fresh start of %s: the earlier game's autosaves are kept in %s",
+                                      self.encounter.source, self.set_aside_path.parent)
         try:
             path = self.write_now()
         except Exception as exc:  # never break the game because a save failed
             self.last_error = exc
-            log.error("autosave failed after %s: %s", what, exc)
+            logger(__name__).error("autosave failed after %s: %s", what, exc)
             if self.on_error is not None:
                 self.on_error(exc)
             return

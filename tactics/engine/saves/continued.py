@@ -25,19 +25,18 @@ A damaged ``continued.json`` is read as empty (logged), never an error in the ga
 from __future__ import annotations
 
 import json
-import logging
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from tactics.atomicfiles import atomic_write_text
+from tactics.logs import logger
 from tactics.engine.saves.autosave import autosave_folder, list_autosaves, newer_autosave_than, set_aside
 
 FILE = "continued.json"
 FORMAT = "tactics-continued"
 KEEP_LINKS = 200  # continuations remembered, newest last
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -75,7 +74,7 @@ def load(folder: str | Path | None = None) -> list[Continuation]:
     except FileNotFoundError:
         return []
     except (OSError, ValueError) as exc:
-        log.warning("ignoring %s: %s", path, exc)
+        logger(__name__).warning("ignoring %s: %s", path, exc)
         return []
     links: list[Continuation] = []
     for item in doc.get("links", []) if isinstance(doc, dict) and doc.get("format") == FORMAT else []:
@@ -84,7 +83,7 @@ def load(folder: str | Path | None = None) -> list[Continuation]:
                                       tuple(str(n) for n in item.get("covered", [])), str(item.get("saved_at", "")),
                                       bool(item.get("dismissed", False))))
         except (KeyError, TypeError, AttributeError) as exc:
-            log.warning("ignoring an entry of %s: %r", path, exc)
+            logger(__name__).warning("ignoring an entry of %s: %r", path, exc)
     return links
 
 

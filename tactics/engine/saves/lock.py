@@ -17,7 +17,7 @@ lock the new one out.
 from __future__ import annotations
 
 import os
-import socket
+import platform
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -74,7 +74,7 @@ class GameLock:
             return
         handle.seek(0)
         handle.truncate()
-        handle.write(f"pid {os.getpid()} on {socket.gethostname()}")
+        handle.write(f"pid {os.getpid()} on {platform.node()}")  # (the host name without importing socket)
         handle.flush()
         key = self.path.resolve()
         _HELD[key] = _Held(handle, 1)

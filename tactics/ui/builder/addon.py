@@ -30,12 +30,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from tactics.engine.builder.events import SetupCombatantAdded
 from tactics.rules.grid import as_cell
 from tactics.assets import bundled
 from tactics.engine.board import Place
-from tactics.engine.builder.commands import RemoveCombatant, fight_under_way
-from tactics.engine.builder.writer import SUFFIX, EncounterFileError, target_path, write_encounter_file
+from tactics.engine.builder.allowed import fight_under_way
 from tactics.engine.core.journal import Refused
 from tactics.ui import draw, render, theme, token_art
 from tactics.ui import intents as ui
@@ -381,6 +379,8 @@ class BuilderAddon:
         self.app.dirty = True
 
     def remove(self, cid: str) -> None:
+        from tactics.engine.builder.commands import RemoveCombatant  # (the builder's commands: on first use, issue 12)
+
         who = self.state.combatants.get(cid)
         if who is not None and self.view.submit(RemoveCombatant(cid)):
             self.view.say(f"Removed {who.name} (Ctrl+Z brings them back).", "good")
@@ -513,6 +513,8 @@ class BuilderAddon:
             form.say(_sentence_case(exc.reason))
             return False
         self.close_forms()
+        from tactics.engine.builder.events import SetupCombatantAdded  # (loaded with the command just made)
+
         added = [e.combatant for e in entry.events if isinstance(e, SetupCombatantAdded)]
         if added:
             self.pick(added[0]["id"])
@@ -531,6 +533,7 @@ class BuilderAddon:
     # -- saving the encounter file ----------------------------------------------------------------------
     def suggested_path(self) -> Path:
         """Next to the map (``<map>.encounter.toml``); the per-user folder for a map bundled with the app."""
+        from tactics.engine.builder.writer import SUFFIX  # (the file writer: when the GM first saves, issue 12)
         from tactics.engine.saves.autosave import data_dir
 
         source = self.view.encounter.map.source
@@ -550,6 +553,8 @@ class BuilderAddon:
 
     def save_to(self, path: str | Path, *, replace: bool = False) -> bool:
         """Write the encounter file; an existing one is replaced only after "Replace?"."""
+        from tactics.engine.builder.writer import EncounterFileError, target_path, write_encounter_file  # (issue 12)
+
         view = self.view
         if Path(path).expanduser().is_dir():  # a folder was picked: the suggested name in it
             path = Path(path).expanduser() / self.suggested_path().name

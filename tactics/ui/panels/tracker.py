@@ -32,9 +32,9 @@ from tactics.ui import widgets as w
 from tactics.ui.tokens import condition_pill_text, condition_word
 from tactics.ui.panels.resolve import DICE_LABELS
 from tactics.ui.panels.app_turn import SHORT_LEVELS, played_by
-from tactics.ui.group_moves import GroupMove, group_move
 
 if TYPE_CHECKING:
+    from tactics.ui.group_moves import GroupMove
     from tactics.ui.panels.combat import CombatPanels
 
 PHASES = (("advantages", "Advantages"), ("action", "Action"), ("counters", "Counters"))
@@ -298,6 +298,8 @@ class TrackerPanel(w.Panel):
     def _regroup(self, s: pygame.Surface, x: int, y: int, inner: int, hover) -> int:
         """Until the first Action Phase: move the selected name to its team's other group (the
         engine's SetGroup, logged and undoable); with no one selected, how to."""
+        from tactics.ui.group_moves import group_move  # (once a name is selected before play: issue 12, start time)
+
         state = self.ui.state
         cid = self.ui.view.selected
         move = group_move(state, cid) if cid else None

@@ -20,7 +20,6 @@ from tactics.ui.theme import px
 
 from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, who_rolls
 from tactics.ui import intents as ui
-from tactics.ui.players.scale import Calibration, CalibrationError
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -62,6 +61,8 @@ class TableDialog:
         window = self.players.window
         if window is None:
             return "Open the players' window first."
+        from tactics.ui.players.scale import Calibration, CalibrationError  # (when the GM calibrates: issue 12)
+
         try:
             # the screen's own width in pixels (the window may not fill it yet)
             calibration = Calibration.from_text(square, screen, window.placement.size[0])

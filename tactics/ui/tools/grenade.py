@@ -23,13 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tactics.engine.hazards import commands as hz
 from tactics.engine.hazards import sheet
-from tactics.engine.hazards.throw_risk import ThrowRisk, throw_risk
 from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.queries import combat_of
 from tactics.engine.core.journal import Refused
@@ -42,6 +41,9 @@ from tactics.ui import intents as ui
 from tactics.ui.panels.side import card_left
 from tactics.ui.render import TEMPLATES_Z, TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool
+
+if TYPE_CHECKING:
+    from tactics.engine.hazards.throw_risk import ThrowRisk
 from tactics.engine.core.labels import possessive
 
 HEATMAP_Z = TEMPLATES_Z + 2
@@ -101,6 +103,8 @@ def throw_preview(state: Any, who: Combatant, target: Cell, kind_name: str, cook
         assert who.cell is not None  # on the map
         return ThrowPreview(who.id, who.cell, target, kind_name, reach, {}, Fraction(0), frozenset(), cook_odds,
                             exc.reason)
+    from tactics.engine.hazards.throw_risk import throw_risk  # (the first aimed throw's, not the start's: issue 12)
+
     battle_map = state.current_map()
     assert who.cell is not None  # on the map
     odds = ex.landing_odds(battle_map, who.cell, target, facing=who.facing)
