@@ -192,9 +192,9 @@ def changed_rects(old_keys: Sequence[Key], old_boxes: Sequence[pygame.Rect],
         if len(differ) * 4 <= len(mid_old) + 4:  # (few: a token moved, a bar changed; else look closer)
             rects = [boxes_old[k] for k in differ] + [boxes_new[k] for k in differ]
             return [r for r in rects if r.w and r.h]
-    rects = _one_sided(mid_old, boxes_old, mid_new, boxes_new)
-    if rects is None:  # an operation twice (no telling which one moved), or the common ones reordered
-        rects = list(boxes_old) + list(boxes_new)
+    found = _one_sided(mid_old, boxes_old, mid_new, boxes_new)
+    # None: an operation twice (no telling which one moved), or the common ones reordered
+    rects = found if found is not None else list(boxes_old) + list(boxes_new)
     return [r for r in rects if r.w and r.h]
 
 
@@ -265,7 +265,10 @@ def join(rects: list[pygame.Rect], window: pygame.Rect, most: int) -> list[pygam
     where they do. (Near ones that are not in line stay apart: the blocks round a reach's edge
     that a step changed joined into the reach's whole box, and the strips of a drag, a status
     line and a token at the top of the map into the whole window.)"""
-    out = sorted((r for r in (r.clip(window) for r in rects) if r.w and r.h), key=lambda r: -r.w * r.h)
+    # The same rectangle twice (a changed blit's old and new box, a block of a reach cut again)
+    # would only be joined into itself below, after a search each: dropped first.
+    unique = {(r.x, r.y, r.w, r.h): r for r in (r.clip(window) for r in rects) if r.w and r.h}
+    out = sorted(unique.values(), key=lambda r: -r.w * r.h)
     gone = pygame.Rect(0, 0, 0, 0)  # a joined one's place (it collides with nothing)
     for i in range(len(out)):
         a = out[i]
