@@ -298,3 +298,46 @@ def test_the_common_start_and_end_of_two_recordings_are_those_compared_one_by_on
             j += 1
         start = _common_start(a, b, shortest)
         assert (start, _common_end(a, b, shortest - start)) == (i, j), (a, b)
+
+
+def _one_sided_by_sets(mid_old, boxes_old, mid_new, boxes_new):
+    """The comparison changed_rects made before it hashed each operation once (the reference)."""
+    set_old, set_new = set(mid_old), set(mid_new)
+    if len(set_old) != len(mid_old) or len(set_new) != len(mid_new):
+        return None
+    gone, added = set_old - set_new, set_new - set_old
+    if [k for k in mid_old if k not in gone] != [k for k in mid_new if k not in added]:
+        return None
+    return ([box for k, box in zip(mid_old, boxes_old) if k in gone]
+            + [box for k, box in zip(mid_new, boxes_new) if k in added])
+
+
+def test_the_operations_in_one_recording_only_are_those_the_sets_find() -> None:
+    """changed_rects looks the new operations up in a dict of the old ones' places (each hashed
+    once): what it finds in one list only, and when it gives up (an operation twice, the common
+    ones reordered), must be what comparing the two as sets finds, or a changed blit would not
+    be repainted."""
+    import random
+
+    from tactics.ui.board_record import _one_sided
+
+    rng = random.Random(12)
+    for _ in range(4000):
+        pool = rng.randrange(2, 14)
+        old = [("b", rng.randrange(pool)) for _ in range(rng.randrange(0, 12))]
+        new = list(old)
+        for _ in range(rng.randrange(0, 4)):
+            what = rng.random()
+            if what < 0.3 and new:
+                new[rng.randrange(len(new))] = ("b", rng.randrange(pool))
+            elif what < 0.6:
+                new.insert(rng.randrange(len(new) + 1), ("b", rng.randrange(pool)))
+            elif what < 0.8 and new:
+                del new[rng.randrange(len(new))]
+            elif len(new) > 1:
+                i, j = rng.sample(range(len(new)), 2)
+                new[i], new[j] = new[j], new[i]
+        boxes_old = [pygame.Rect(k, 0, 1, 1) for k in range(len(old))]
+        boxes_new = [pygame.Rect(k, 1, 1, 1) for k in range(len(new))]
+        assert _one_sided(old, boxes_old, new, boxes_new) == _one_sided_by_sets(old, boxes_old, new, boxes_new), \
+            (old, new)

@@ -177,3 +177,30 @@ def test_a_tint_over_a_huge_map_makes_pictures_only_for_the_blocks_in_view(app):
                 tiled.blit(tile, (cam.origin_x + c * 24, cam.origin_y + r * 24))
     assert pygame.image.tobytes(pictured, "RGB") == pygame.image.tobytes(tiled, "RGB")
     assert len(painter._pieces) < 40, "pictures made for blocks out of view"
+
+
+def test_blocks_cut_from_kept_shapes_are_those_of_a_fresh_cut_at_every_zoom_and_width(app):
+    """The blocks mended from a set's rows as bits take their shapes from those kept by their bits
+    (cell_painter._shape): a shape kept at one zoom or outline width must not stand for another
+    (the picture would sit a few pixels off, or its lines be too thin), and a reach stepping a
+    square at the map's top-left corner (the column left of block 0 is off the map) must be cut
+    as a fresh cut is."""
+    import random
+
+    from tactics.ui.render import CellPainter
+
+    kept = CellPainter()
+    mended = []
+    mend = kept._mended
+    kept._mended = lambda *args: mended.append(args[0]) or mend(*args)  # type: ignore[method-assign]
+    for px, width in ((24, 2), (28, 2), (24, 3), (16, 2), (28, 3)):
+        rng = random.Random(11)  # the same sets at each zoom and width: the same blocks' bits come again
+        cells = frozenset((c, r) for c in range(0, 14) for r in range(0, 10) if rng.random() < 0.8)
+        for step in range(10):
+            for kind, colour, w in (("tint", (80, 160, 255, 70), 0), ("edge", (90, 180, 255), width)):
+                got = kept._split(kind, cells, colour, w, px)
+                assert got == CellPainter()._split(kind, cells, colour, w, px), \
+                    f"{kind} at {px} px/square, width {w}, step {step}: not the fresh cut"
+            # a few squares gained or lost, one of them in the map's first column
+            cells = cells ^ {(0, rng.randrange(10))} ^ {(rng.randrange(14), rng.randrange(10)) for _ in range(3)}
+    assert mended, "the blocks were mended from kept shapes"

@@ -21,7 +21,7 @@ the renderer composes the board whole, as it would without this module.
 from __future__ import annotations
 
 from itertools import compress
-from operator import ne
+from operator import lt, ne
 from typing import Any, Iterable, Sequence
 
 import pygame
@@ -192,16 +192,35 @@ def changed_rects(old_keys: Sequence[Key], old_boxes: Sequence[pygame.Rect],
         if len(differ) * 4 <= len(mid_old) + 4:  # (few: a token moved, a bar changed; else look closer)
             rects = [boxes_old[k] for k in differ] + [boxes_new[k] for k in differ]
             return [r for r in rects if r.w and r.h]
-    set_old, set_new = set(mid_old), set(mid_new)
-    everything = list(boxes_old) + list(boxes_new)
-    if len(set_old) != len(mid_old) or len(set_new) != len(mid_new):
-        return [r for r in everything if r.w and r.h]  # an operation twice: no telling which one moved
-    gone, added = set_old - set_new, set_new - set_old
-    if [k for k in mid_old if k not in gone] != [k for k in mid_new if k not in added]:
-        return [r for r in everything if r.w and r.h]
-    rects = [box for k, box in zip(mid_old, boxes_old) if k in gone]
-    rects += [box for k, box in zip(mid_new, boxes_new) if k in added]
+    found = _one_sided(mid_old, boxes_old, mid_new, boxes_new)
+    # None: an operation twice (no telling which one moved), or the common ones reordered
+    rects = found if found is not None else list(boxes_old) + list(boxes_new)
     return [r for r in rects if r.w and r.h]
+
+
+def _one_sided(mid_old: Sequence[Key], boxes_old: Sequence[pygame.Rect], mid_new: Sequence[Key],
+               boxes_new: Sequence[pygame.Rect]) -> list[pygame.Rect] | None:
+    """The boxes of the operations found in only one of the two lists (the old ones', then the new
+    ones'), or None when an operation is in a list twice or those found in both come in another
+    order. Each operation is hashed once (a dict of the old ones' places, looked up for the new
+    ones), not once per set made and per membership test: a step of the selected token changes
+    a few hundred operations of its reach, and hashing them was most of the comparison."""
+    place: dict[Key, int] = {}
+    for k, key in enumerate(mid_old):
+        place[key] = k
+    if len(place) != len(mid_old):
+        return None
+    found = list(map(place.get, mid_new))  # each new operation's place in the old list (None: added)
+    common = [k for k in found if k is not None]
+    if not all(map(lt, common, common[1:])):  # (an operation twice in the new list repeats a place too)
+        return None
+    added = [k for k, at in enumerate(found) if at is None]
+    if len(added) > 1 and len({mid_new[k] for k in added}) != len(added):
+        return None
+    kept = set(common)
+    rects = [boxes_old[k] for k in range(len(mid_old)) if k not in kept]
+    rects += [boxes_new[k] for k in added]
+    return rects
 
 
 def _common_start(a: Sequence[Key], b: Sequence[Key], most: int) -> int:
@@ -246,7 +265,10 @@ def join(rects: list[pygame.Rect], window: pygame.Rect, most: int) -> list[pygam
     where they do. (Near ones that are not in line stay apart: the blocks round a reach's edge
     that a step changed joined into the reach's whole box, and the strips of a drag, a status
     line and a token at the top of the map into the whole window.)"""
-    out = sorted((r for r in (r.clip(window) for r in rects) if r.w and r.h), key=lambda r: -r.w * r.h)
+    # The same rectangle twice (a changed blit's old and new box, a block of a reach cut again)
+    # would only be joined into itself below, after a search each: dropped first.
+    unique = {(r.x, r.y, r.w, r.h): r for r in (r.clip(window) for r in rects) if r.w and r.h}
+    out = sorted(unique.values(), key=lambda r: -r.w * r.h)
     gone = pygame.Rect(0, 0, 0, 0)  # a joined one's place (it collides with nothing)
     for i in range(len(out)):
         a = out[i]

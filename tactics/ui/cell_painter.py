@@ -33,6 +33,7 @@ PIECE_BYTES = 32_000_000  # the blocks' pictures kept take at most this much mem
 PIECE_COUNT = 6000  # ... and are at most this many
 SPLITS_KEPT = 48  # sets whose cut into blocks is kept (reaches, templates, their outlines) ...
 SPLIT_SQUARES = 400_000  # ... holding at most this many squares together (a fog over a big map is most of it)
+SHAPES_KEPT = 20_000  # blocks' shapes kept by their bits (a few hundred make a reach)
 MENDED_SHARE = 4  # a set differing from the last of its kind in at most 1/this of its squares: only its changed blocks cut again
 
 
@@ -54,7 +55,8 @@ class CellPainter:
         self._recorded: dict[tuple, tuple[list, list]] = {}  # (split, place, clips) -> its recorded blits
         # (kind, colour, width, zoom) -> the last set of squares cut so, and its blocks by place: a set
         # that differs from it in a few squares (a door opened beside a reach) is cut only there
-        self._last_cut: dict[tuple, tuple[frozenset, dict[tuple[int, int], tuple]]] = {}
+        self._last_cut: dict[tuple, tuple[frozenset, dict[tuple[int, int], tuple], dict[int, int] | None]] = {}
+        self._shapes: dict[tuple, tuple] = {}  # (kind, a block's bits, zoom, width) -> its shape (see _shape)
 
     def forget_cuts(self) -> None:
         """Cut every set afresh next time (the blocks' pictures are kept): what a fresh frame does
@@ -157,12 +159,15 @@ class CellPainter:
             return hit
         family = (kind, colour, width, px)
         last = self._last_cut.get(family)
-        cut = None if last is None else self._mended(kind, cells, last, px, width)
-        if cut is None:
+        mended = None if last is None else self._mended(kind, cells, last, px, width)
+        rows: dict[int, int] | None = None  # (made when it is first mended: a fog over a big map may never be)
+        if mended is None:
             cut = self._cut(kind, cells, px, width)
+        else:
+            cut, rows = mended
         if len(self._last_cut) > SPLITS_KEPT:
             self._last_cut.clear()
-        self._last_cut[family] = (cells, cut)
+        self._last_cut[family] = (cells, cut, rows)
         out = [cut[block] for block in sorted(cut, key=lambda b: (b[1], b[0]))]
         self._splits[key] = out
         self._split_squares += len(cells)
@@ -172,43 +177,82 @@ class CellPainter:
             self._recorded = {k: ops for k, ops in self._recorded.items() if k[0] != gone}  # (they hold its squares)
         return out
 
-    def _mended(self, kind: str, cells: frozenset[Cell], last: tuple[frozenset, dict], px: int,
-                width: int) -> dict[tuple[int, int], tuple] | None:
+    def _mended(self, kind: str, cells: frozenset[Cell], last: tuple, px: int,
+                width: int) -> tuple[dict[tuple[int, int], tuple], dict[int, int]] | None:
         """The blocks of ``cells`` made from the last set cut the same way: only the blocks where a
         square differs are cut again (a unit edge changes only with the two squares beside it: a
-        square's four sides, each kept with the block of its first end); None when too many differ."""
-        was, blocks = last
+        square's four sides, each kept with the block of its first end); None when too many differ.
+        Also the set's rows as bits (see :meth:`_shape`), mended the same way."""
+        was, blocks, rows = last
         differ = cells ^ was
         if len(differ) * MENDED_SHARE > len(cells):
             return None
-        if kind == "tint":
-            touched = {(c // PIECE, r // PIECE) for c, r in differ}
+        if rows is None:
+            rows = {}
+            for c, r in was:
+                rows[r] = rows.get(r, 0) | (1 << c)
         else:
-            touched = set()
-            for c, r in differ:
-                touched.update(((c // PIECE, r // PIECE), (c // PIECE, (r + 1) // PIECE),
-                                ((c + 1) // PIECE, r // PIECE)))
+            rows = dict(rows)
+        touched: set[tuple[int, int]] = set()
+        for c, r in differ:
+            rows[r] = rows.get(r, 0) ^ (1 << c)
+            touched.add((c // PIECE, r // PIECE))
+            if kind != "tint":
+                touched.add((c // PIECE, (r + 1) // PIECE))
+                touched.add(((c + 1) // PIECE, r // PIECE))
         out = dict(blocks)
-        listed: list[tuple[int, ...]]
-        for bc, br in touched:
-            c0, r0 = bc * PIECE, br * PIECE
+        span = PIECE * px
+        shape = self._shape
+        for block in touched:
+            found = shape(kind, rows, block, px, width)
+            if found is None:
+                out.pop(block, None)
+                continue
+            kept = out.get(block)
+            if kept is None or kept[0] is not found[0]:  # else as it was (a change beside it touched it)
+                out[block] = (found[0], block[0] * span + found[1], block[1] * span + found[2], found[3], found[4])
+        return out, rows
+
+    def _shape(self, kind: str, rows: dict[int, int], block: tuple[int, int], px: int, width: int) -> tuple | None:
+        """One block of a set given as its rows' bits (row -> the set's columns in it, as bits): its
+        squares (a tint) or the unit edges whose first end is in it (an outline) and their picture's
+        place and size from the block's corner, as :func:`_block` gives them (None: nothing
+        there). Why bits: a step of the selected token cuts the blocks all round its reach again,
+        and looking up 16 to 48 squares a block one by one was most of it; the few hundred shapes a
+        reach's blocks take are kept by their bits, and a block of the same shape is the same
+        frozenset (its picture then found by identity)."""
+        c0, r0 = block[0] * PIECE, block[1] * PIECE
+        get = rows.get
+        if kind == "tint":  # the block's 4 x 4 squares: 16 bits
+            mask = 0
+            for k in range(PIECE):
+                mask |= ((get(r0 + k, 0) >> c0) & 0xF) << (PIECE * k)
+        else:  # and the row above it and the column left of it: 5 x 5 bits (the corner unused)
+            mask = 0
+            for k in range(PIECE + 1):
+                mask |= (((get(r0 - 1 + k, 0) << 1) >> c0) & 0x1F) << (5 * k)
+        if not mask:
+            return None
+        key = (kind, mask, px, width)
+        hit = self._shapes.get(key)
+        if hit is None:
+            listed: list[tuple[int, ...]]
             if kind == "tint":
-                listed = [(c - c0, r - r0) for r in range(r0, r0 + PIECE) for c in range(c0, c0 + PIECE)
-                          if (c, r) in cells]
-            else:  # the unit edges whose first end is in the block: between a square in the set and one out
-                listed = []
-                for y in range(r0, r0 + PIECE):
-                    for x in range(c0, c0 + PIECE):
-                        here = (x, y) in cells
-                        if here != ((x, y - 1) in cells):
-                            listed.append((x - c0, y - r0, x + 1 - c0, y - r0))
-                        if here != ((x - 1, y) in cells):
-                            listed.append((x - c0, y - r0, x - c0, y + 1 - r0))
-            if listed:
-                out[(bc, br)] = _block(kind, (bc, br), listed, px, width)
+                listed = [(i % PIECE, i // PIECE) for i in range(PIECE * PIECE) if mask >> i & 1]
             else:
-                out.pop((bc, br), None)
-        return out
+                listed = []
+                for y in range(PIECE):
+                    for x in range(PIECE):
+                        here = mask >> (5 * (y + 1) + x + 1) & 1
+                        if here != mask >> (5 * y + x + 1) & 1:  # the square above
+                            listed.append((x, y, x + 1, y))
+                        if here != mask >> (5 * (y + 1) + x) & 1:  # the square to the left
+                            listed.append((x, y, x, y + 1))
+            hit = _block(kind, (0, 0), listed, px, width) if listed else ()
+            if len(self._shapes) > SHAPES_KEPT:
+                self._shapes.clear()
+            self._shapes[key] = hit
+        return hit or None
 
     def _cut(self, kind: str, cells: frozenset[Cell], px: int, width: int) -> dict[tuple[int, int], tuple]:
         """``cells`` cut into blocks afresh: (its squares or edges, x, y, w, h) by block."""
@@ -230,9 +274,12 @@ class CellPainter:
         """One block's picture and its offset from the block's corner (in pixels): its squares
         tinted, or its unit edges (in squares from the corner) drawn as runs on a colour key."""
         key = (kind, parts, colour, width, px)
-        if key in self._pieces:
-            self._pieces.move_to_end(key)
-            return self._pieces[key]
+        pieces = self._pieces
+        try:  # (one look-up fewer than ``in`` first: a block's squares are hashed and compared at each)
+            pieces.move_to_end(key)
+            return pieces[key]
+        except KeyError:
+            pass
         if kind == "tint":
             c0, r0 = min(c for c, _ in parts), min(r for _, r in parts)
             w, h = max(c for c, _ in parts) - c0 + 1, max(r for _, r in parts) - r0 + 1
