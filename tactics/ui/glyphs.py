@@ -19,6 +19,7 @@ covered.
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -187,6 +188,21 @@ def _run_font(path: str, size: int, height: int, bold: bool, script: str, rtl: b
     return font
 
 
+def _drawn(font: pygame.font.Font, text: str, *args: Any) -> pygame.Surface:
+    """``pygame.font.Font.render(font, text, ...)``, or a blank picture of the font's height.
+
+    SDL_ttf refuses a text whose glyphs have no width at all ("Text has zero width": a name made
+    only of zero-width joiners or direction marks, U+200D, U+200F, U+202E, which a map, save or
+    rules file may hold): such a name is drawn as nothing instead of closing the window.
+    """
+    try:
+        return pygame.font.Font.render(font, text, *args)
+    except pygame.error as exc:
+        if "zero width" not in str(exc):
+            raise
+        return pygame.Surface((1, font.get_height()), pygame.SRCALPHA)
+
+
 class TextFont(pygame.font.Font):
     """Inter at one size, drawing what it lacks with a fallback font (see the module's docstring)."""
 
@@ -217,8 +233,8 @@ class TextFont(pygame.font.Font):
 
     def render(self, text, antialias, color, bgcolor=None, wraplength: int = 0):  # type: ignore[override]
         if wraplength or not isinstance(text, str) or not needs_help(self.path, text):
-            return super().render(text, antialias, color, bgcolor, wraplength)
-        pictures = [(pygame.font.Font.render(f, r.text, antialias, color), f) for r, f in self._fonts(text)]
+            return _drawn(self, text, antialias, color, bgcolor, wraplength)
+        pictures = [(_drawn(f, r.text, antialias, color), f) for r, f in self._fonts(text)]
         ascent = self.get_ascent()
         width = sum(p.get_width() for p, _ in pictures)
         line = pygame.Surface((max(1, width), self.get_height()), pygame.SRCALPHA)
