@@ -13,6 +13,8 @@ import logging
 import os
 import sys
 
+from tactics.rules.templates import MAX_TEMPLATE_FEET
+
 EXIT_BAD_INPUT = 2
 
 
@@ -81,8 +83,9 @@ def _feet(text: str) -> int:
         feet = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of feet: {text!r}") from None
-    if feet < 5 or feet % 5:
-        raise argparse.ArgumentTypeError(f"{feet} ft: templates come in 5 ft steps, from 5 ft")
+    if feet < 5 or feet % 5 or feet > MAX_TEMPLATE_FEET:
+        raise argparse.ArgumentTypeError(
+            f"{feet} ft: templates come in 5 ft steps, from 5 ft to {MAX_TEMPLATE_FEET} ft")
     return feet
 
 

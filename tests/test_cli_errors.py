@@ -28,6 +28,12 @@ def test_template_size_must_be_whole_5_ft_steps(capsys, tmp_path):
     assert code == 2 and "5 ft steps" in line
 
 
+def test_a_template_larger_than_the_window_lays_is_refused_not_drawn(capsys, tmp_path):
+    # review 11: `--tool radius --feet 100000000` ran for minutes and took 5.9 GB
+    code, line = _run(capsys, "--tool", "radius", "--feet", "100000000", "--screenshot", str(tmp_path / "o.png"))
+    assert code == 2 and "to 200 ft" in line and not (tmp_path / "o.png").exists()
+
+
 @pytest.mark.parametrize("body, field", [
     ('[[combatants]]\nid = "a"\nteam = "p"\nsheet = "nobody"\n', "combatants[0].sheet"),
     ('[[traps]]\nkind = "laser_grid"\ncell = [3, 3]\n', "traps[0].kind"),

@@ -22,6 +22,10 @@ from typing import Any, Literal
 
 from tactics.rules.grid import DELTAS, Cell, Point, cell_center, delta, squares
 
+#: The largest template the app lays (the window's + key and ``tactics --feet`` alike): past it a
+#: template covers more squares than any map's fight needs, and ``--feet 100000000`` ran away.
+MAX_TEMPLATE_FEET = 200
+
 Anchor = Literal["corner", "center"]
 Shape = Literal["grid", "round"]
 

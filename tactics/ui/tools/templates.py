@@ -72,7 +72,7 @@ class TemplateTool(Tool):
         return got[1] if got else ""
 
     def resize(self, steps: int) -> bool:
-        new = max(5, min(200, self.feet + 5 * steps))
+        new = max(5, min(templates.MAX_TEMPLATE_FEET, self.feet + 5 * steps))
         if new == self.feet:
             return False
         self.feet = new
