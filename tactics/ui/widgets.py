@@ -270,9 +270,16 @@ def _fitted(value: str, font_px: int, width: int, weight: str) -> str:
     f = theme.font(font_px, weight)
     if f.size(value)[0] <= width:
         return value
-    while value and f.size(value + ELLIPSIS)[0] > width:
-        value = value[:-1]
-    return value.rstrip() + ELLIPSIS
+    # The longest start that fits with the ellipsis, found by halving: trimming one character at a
+    # time measured a 10,000-character label from a table's data 10,000 times (minutes a frame).
+    fits, too_long = 0, len(value)
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if f.size(value[:middle] + ELLIPSIS)[0] <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return value[:fits].rstrip() + ELLIPSIS
 
 
 def measured_cache_clear() -> None:
