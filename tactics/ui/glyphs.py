@@ -19,10 +19,10 @@ covered.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 from pathlib import Path
 
 import pygame

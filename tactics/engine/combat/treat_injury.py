@@ -99,6 +99,16 @@ def offers_treatment(who: Combatant) -> bool:
     return _rules().skill in sheet_of(who).skills or has_kit(who)
 
 
+def shows_greyed_treatment(state: EncounterState, cid: str) -> bool:
+    """Does ``cid``'s card show Treat Injury greyed when it cannot be taken, in either procedure?
+    Only while the action exists (a table may remove it from the data), for a medic
+    (:func:`offers_treatment`) still in the fight (N-TREAT-1)."""
+    from tactics.engine.combat.team import out_of_fight  # (team's module is the larger; kept out of this one's imports)
+
+    who = state.combatants[cid]
+    return ITEM in ITEM_USES and offers_treatment(who) and not out_of_fight(who)
+
+
 def treat_refusal(state: EncounterState, cid: str) -> str | None:
     """Why ``cid`` cannot declare Treat Injury now in team rounds, in words for the declare card,
     or None when it can (reading: N-TREAT-1). The action economy first: Treat Injury "is

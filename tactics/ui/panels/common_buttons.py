@@ -19,8 +19,7 @@ from tactics.engine.combat.readying import (
     draw_speed, hands_blocked, loads_left, place_label, readying_problem, ready_problem, stow_place, switch_options,
 )
 from tactics.engine.combat.state import sheet_of
-from tactics.engine.combat.team import out_of_fight
-from tactics.engine.combat.treat_injury import ITEM as TREAT, offers_treatment, treat_chance, treat_problem, treat_refusal
+from tactics.engine.combat.treat_injury import ITEM as TREAT, shows_greyed_treatment, treat_chance, treat_problem, treat_refusal
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
 from tactics.rules.common_actions import default_common_actions
@@ -136,12 +135,7 @@ def treat_block(state: EncounterState, cid: str, kinds: list[str]) -> str | None
     Standard already spent, no one it could treat now), or None when it is offered (reading:
     N-TREAT-1). Only a medic's card (``offers_treatment``: the skill or the kit) gets the greyed
     line, as only the sheet's weapons get theirs; one out of the fight has nothing to declare."""
-    if TREAT not in ITEM_USES:
-        return None
-    who = state.combatants[cid]
-    if not offers_treatment(who) or out_of_fight(who):
-        return None
-    return treat_refusal(state, cid)
+    return treat_refusal(state, cid) if shows_greyed_treatment(state, cid) else None
 
 
 __all__ = ["attack_block", "draw_blocks", "off_hand_ready", "readying_buttons", "shots_words", "switch_note",

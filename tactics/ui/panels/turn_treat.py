@@ -15,8 +15,7 @@ from __future__ import annotations
 from tactics.engine.combat.actions import ITEM_USES
 from tactics.engine.combat.individual.actions import TakeAction, TurnAction
 from tactics.engine.combat.individual.treating import turn_treat_refusal
-from tactics.engine.combat.treat_injury import ITEM as TREAT, offers_treatment, treat_chance
-from tactics.engine.combat.team import out_of_fight
+from tactics.engine.combat.treat_injury import ITEM as TREAT, shows_greyed_treatment, treat_chance
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
 from tactics.rules.common_actions import default_common_actions
@@ -53,12 +52,7 @@ def treat_block(state: EncounterState, cid: str) -> str | None:
     """Why ``cid``'s greyed "Treat Injury" line cannot be taken now, in the engine's words (both
     actions spent, an action waiting for the holders, no one injured or in reach), or None when a
     patient's button shows or the card is not a medic's (the skill or the kit: ``offers_treatment``)."""
-    if TREAT not in ITEM_USES:
-        return None
-    who = state.combatants[cid]
-    if not offers_treatment(who) or out_of_fight(who):
-        return None
-    return turn_treat_refusal(state, cid)
+    return turn_treat_refusal(state, cid) if shows_greyed_treatment(state, cid) else None
 
 
 __all__ = ["treat_block", "treat_commands"]
