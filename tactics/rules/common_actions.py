@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from tactics.rules.data import DataError, DataModel, ScreenText, data_path, read_document, validate
+from tactics.rules.data import DataError, DataModel, Label, data_path, read_document, validate
 from tactics.rules.dice import DiceError, DiceExpr
 
 #: How long a reload or a draw takes: the Simple action (before or after the Standard) or a Standard Move.
@@ -31,30 +31,30 @@ class _Table(DataModel):
 class ReloadRules(_Table):
     action: Speed = "standard-move"
     quick_action: Speed = "simple"
-    quick_feats: tuple[ScreenText, ...] = Field(default=("Quick Reload",), max_length=20)
+    quick_feats: tuple[Label, ...] = Field(default=("Quick Reload",), max_length=20)
     bonus_move: bool = False
 
 
 class Place(_Table):
     """Where a weapon may be carried; ``action``: what drawing it from there takes (None: in hand)."""
 
-    label: ScreenText
+    label: Label
     action: Speed | None = None
 
 
 class DrawRules(_Table):
-    default_place: ScreenText = "hand"
-    places: dict[ScreenText, Place] = Field(
+    default_place: Label = "hand"
+    places: dict[Label, Place] = Field(
         default_factory=lambda: {"hand": Place(label="in hand"), "holster": Place(label="holster", action="simple"),
                                  "pack": Place(label="pack", action="standard-move")}, min_length=1)
     bonus_move: bool = False
     #: hands a combatant draws with, and the weapon groups that take none (claws: reading N-READY-3)
     hands: int = Field(default=2, ge=1, le=8)
-    handless_groups: tuple[ScreenText, ...] = Field(default=("natural",), max_length=20)
+    handless_groups: tuple[Label, ...] = Field(default=("natural",), max_length=20)
     #: "Switch Weapons": putting away what is in hand to draw another; where a weapon the sheet
     #: starts in hand goes when put away (a place that is not in hand)
     switch_action: Speed = "standard-move"
-    stow_place: ScreenText = "pack"
+    stow_place: Label = "pack"
 
     @model_validator(mode="after")
     def _default_known(self) -> "DrawRules":
@@ -77,10 +77,10 @@ class DrawRules(_Table):
 
 
 class TreatRules(_Table):
-    skill: ScreenText = "Treat Injury"
+    skill: Label = "Treat Injury"
     dc: int = Field(default=15, ge=0, le=60)
-    heal: ScreenText = "1d8"
-    kit: ScreenText = "Medical kit"
+    heal: Label = "1d8"
+    kit: Label = "Medical kit"
     kit_required: bool = False
     no_kit_disadvantage: int = Field(default=1, ge=0, le=5)
     reach_ft: int = Field(default=5, ge=5, le=100)

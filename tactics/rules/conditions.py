@@ -13,7 +13,7 @@ from typing import Any, Iterable, cast
 
 from pydantic import ConfigDict, Field
 
-from tactics.rules.data import DataError, DataModel, data_path, load_items
+from tactics.rules.data import DataError, DataModel, Label, Prose, data_path, load_items
 
 
 class ConditionRule(DataModel):
@@ -21,9 +21,9 @@ class ConditionRule(DataModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str
-    label: str = ""
-    description: str = ""
+    name: Label
+    label: Label = ""
+    description: Prose = ""
     attack_disadvantage: int = Field(default=0, ge=0, le=5)
     save_disadvantage: int = Field(default=0, ge=0, le=5)
     skill_disadvantage: int = Field(default=0, ge=0, le=5)
@@ -53,7 +53,8 @@ def default_conditions() -> dict[str, ConditionRule]:
 def rule(name: str, rules: dict[str, ConditionRule] | None = None) -> ConditionRule:
     """The rule for a condition name; an unknown name imposes nothing (a GM's own note)."""
     rules = rules if rules is not None else default_conditions()
-    return rules.get(name) or ConditionRule(name=name, label=name)
+    # (built, not validated: the name is whatever the state holds, which no data file's cap has to fit)
+    return rules.get(name) or ConditionRule.model_construct(name=name, label=name)
 
 
 def combined(names: Iterable[str], rules: dict[str, ConditionRule] | None = None) -> ConditionRule:
@@ -85,11 +86,12 @@ _default_memo: tuple[object, dict[tuple[str, ...], ConditionRule]] = (None, {})
 
 
 def _combine(names: tuple[str, ...], rules: dict[str, ConditionRule]) -> ConditionRule:
-    out: dict[str, object] = {"name": "+".join(names) or "none"}
+    out: dict[str, object] = {"name": "combined"}
     for n in names:
         r = rule(n, rules)
         for key in ("attack_disadvantage", "save_disadvantage", "skill_disadvantage", "attackers_advantage"):
             out[key] = min(5, int(cast(Any, out.get(key, 0))) + getattr(r, key))
         for key in ("no_standard", "no_bonus", "no_actions", "flat_footed", "speed_half", "out_of_fight", "hidden"):
             out[key] = bool(out.get(key, False)) or getattr(r, key)
-    return ConditionRule.model_validate(out)
+    # the names joined may be longer than one name may be (MAX_LABEL_CHARS): only the numbers are validated
+    return ConditionRule.model_validate(out).model_copy(update={"name": "+".join(names) or "none"})

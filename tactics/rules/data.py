@@ -13,13 +13,14 @@ import math
 import os
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Callable, TypeVar
 
 # The models validate a GM's files and report to no pydantic plugin (observability tools);
 # looking for one scans every installed package's metadata, 20 ms of each start.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError  # noqa: E402
+from pydantic_core import PydanticCustomError  # noqa: E402
 
 from tactics.rules import remembered  # noqa: E402
 from tactics.safefiles import FileRefused, read_regular  # noqa: E402
@@ -50,8 +51,22 @@ class DataError(ValueError):
         self.path = str(path)
         self.field = field
         self.problem = problem
-        where = f"{self.path}: {field}: " if field else f"{self.path}: "
+        where = f"{self.path}: {shown_field(field)}: " if field else f"{self.path}: "
         super().__init__(where + problem)
+
+
+#: A field path longer than this is shortened in the message (a house-ruled item's name is part of it).
+MAX_SHOWN_FIELD = 120
+
+
+def shown_field(field: str) -> str:
+    """A field path as one short, printable line: control and invisible characters escaped
+    (``\\x00``), and a path made long by a 10,000-character name cut in the middle, its length said
+    (its start and its end, the field itself, stay)."""
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in field)
+    if len(text) <= MAX_SHOWN_FIELD:
+        return text
+    return f"{text[:70]}...{text[-30:]} (a path of {len(field):,} characters)"
 
 
 #: A table's own rules folder: files there replace the bundled ones of the same name
@@ -288,6 +303,36 @@ def _printable(value: str) -> str:
 
 #: Text drawn on screen (a name, a label): no NUL or other control characters.
 ScreenText = Annotated[str, AfterValidator(_printable)]
+
+#: The longest name or label in a rules file (a weapon's, a condition's, a ship's, a skill's ...):
+#: a label fits a token plate, a menu line or a log line. The bundled data's longest is 44.
+MAX_LABEL_CHARS = 80
+#: The longest description, note or effect text (shown wrapped on a card). The bundled data's longest is 97.
+MAX_PROSE_CHARS = 1000
+
+
+def _at_most(limit: int, what: str) -> Callable[[str], str]:
+    def check(value: str) -> str:
+        if len(value) > limit:  # (a custom error: its message is the sentence, without "Value error, ")
+            raise PydanticCustomError("too_long", "is {length} characters long; {what} may have at most {limit}",
+                                      {"length": f"{len(value):,}", "what": what, "limit": limit})
+        return value
+
+    return check
+
+
+def _readable(value: str) -> str:
+    if any((ord(ch) < 32 and ch not in "\t\n\r") or 0x7F <= ord(ch) < 0xA0 or 0xD800 <= ord(ch) < 0xE000
+           for ch in value):
+        raise ValueError("must not hold control characters (NUL ...) other than tab and line breaks")
+    return value
+
+
+#: A name or label of rules data: printable, at most :data:`MAX_LABEL_CHARS` characters. Every
+#: model's names, labels and the ids they refer to use it, so one cap covers them all.
+Label = Annotated[str, AfterValidator(_at_most(MAX_LABEL_CHARS, "a name or label")), AfterValidator(_printable)]
+#: A description, note or effect text: tab and line breaks allowed, at most :data:`MAX_PROSE_CHARS`.
+Prose = Annotated[str, AfterValidator(_at_most(MAX_PROSE_CHARS, "a description")), AfterValidator(_readable)]
 
 
 def load_items(path: str | Path, model: type[M], table: str) -> dict[str, M]:

@@ -32,7 +32,7 @@ from typing import Any, Iterator, Literal
 from pydantic import ConfigDict, Field, field_validator
 
 from tactics.rules import physics
-from tactics.rules.data import DataModel, data_path, load_items, read_document, validate
+from tactics.rules.data import DataModel, Label, Prose, data_path, load_items, read_document, validate
 from tactics.rules.dice import DiceError, DiceExpr
 from tactics.rules.grid import Cell, cell_center, delta, direction_toward, rotate
 from tactics.rules.templates import radius
@@ -231,7 +231,7 @@ class ConditionEffect(DataModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1)
+    name: Label = Field(min_length=1)
     rounds: int | None = Field(default=1, ge=1, le=100)
     on: Literal["failed_save", "always"] = "failed_save"
 
@@ -241,10 +241,10 @@ class GrenadeKind(DataModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str
-    label: str = ""
+    name: Label
+    label: Label = ""
     damage: str | None = None
-    damage_type: str = ""
+    damage_type: Label = ""
     radius_ft: int = Field(default=5, ge=0, le=100)
     anchor: Literal["corner", "center"] = "corner"
     save: Literal["Reflex", "Fortitude", "Will", "none"] = "Reflex"
@@ -253,7 +253,7 @@ class GrenadeKind(DataModel):
     conditions: tuple[ConditionEffect, ...] = ()
     disables_electronics: bool = False
     cloud_rounds: int = Field(default=0, ge=0, le=100)
-    note: str = ""
+    note: Prose = ""
 
     @field_validator("damage")
     @classmethod

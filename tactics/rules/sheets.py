@@ -19,7 +19,8 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from tactics.rules.data import AbilityScore, Bonus, DataError, DataModel, ScreenText, data_path, load_items, read_document, validate
+from tactics.rules.data import (AbilityScore, Bonus, DataError, DataModel, Label, Prose, data_path, load_items, read_document,
+                                validate)
 from tactics.rules.dice import DiceError, DiceExpr
 from tactics.rules.initiative import initiative_score
 
@@ -50,15 +51,15 @@ class _Frozen(DataModel):
 
 
 class Weapon(_Frozen):
-    name: str
-    label: str = ""
+    name: Label
+    label: Label = ""
     kind: Literal["melee", "ranged"]
     accuracy: Bonus = 0
     damage: str
     crit_range: int = Field(default=20, ge=2, le=20)
     crit_multiplier: int = Field(default=2, ge=1, le=10)
     range_ft: int = Field(default=5, ge=5, le=10_000)
-    group: str = ""
+    group: Label = ""
     two_handed: bool = False
     clunky: bool = False
     heavy: bool = False
@@ -87,9 +88,9 @@ class Weapon(_Frozen):
 
 
 class Technique(_Frozen):
-    name: str
-    label: str = ""
-    description: str = ""
+    name: Label
+    label: Label = ""
+    description: Prose = ""
     ability: Literal["STR", "DEX", "CON", "INT", "WIS", "CHA"] = "WIS"
     accuracy: Bonus = 0
     range_ft: int = Field(default=5, ge=5, le=10_000)
@@ -97,7 +98,7 @@ class Technique(_Frozen):
     damage: str | None = None
     crit_range: int = Field(default=20, ge=2, le=20)
     crit_multiplier: int = Field(default=2, ge=1, le=10)
-    condition: str | None = None
+    condition: Label | None = None
     condition_rounds: int | None = Field(default=None, ge=1, le=100)
 
     _dice = field_validator("damage")(classmethod(lambda cls, v: _check_dice(v)))
@@ -179,9 +180,9 @@ class Sheet(_Frozen):
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
-    name: ScreenText
-    label: ScreenText = ""
-    class_: ScreenText = Field(default="", alias="class")
+    name: Label
+    label: Label = ""
+    class_: Label = Field(default="", alias="class")
     #: "character" (a player character's sheet) or "creature" (a beast or monster the GM plays):
     #: the Set up form puts a new combatant from a creature sheet on the GM's side.
     kind: Literal["character", "creature"] = "character"
@@ -192,18 +193,18 @@ class Sheet(_Frozen):
     hp: int = Field(default_factory=lambda: sheet_defaults().hp, ge=1, le=10_000)
     run_ft: int = Field(default_factory=default_run_ft, ge=0, le=1000)  # [defaults] of creatures.toml
     affinity_die: int = Field(default_factory=lambda: sheet_defaults().affinity_die, ge=2, le=20)
-    proficiencies: list[str] = Field(default_factory=list)
-    weapons: list[str] = Field(default_factory=list)
-    techniques: list[str] = Field(default_factory=list)
-    skills: dict[str, Bonus] = Field(default_factory=dict)
-    saves: dict[str, Bonus] = Field(default_factory=dict)
+    proficiencies: list[Label] = Field(default_factory=list)
+    weapons: list[Label] = Field(default_factory=list)
+    techniques: list[Label] = Field(default_factory=list)
+    skills: dict[Label, Bonus] = Field(default_factory=dict)
+    saves: dict[Label, Bonus] = Field(default_factory=dict)
     #: feats that change an action's speed ("Quick Reload": a Simple reload; common_actions.toml)
-    feats: list[ScreenText] = Field(default_factory=list, max_length=100)
+    feats: list[Label] = Field(default_factory=list, max_length=100)
     #: items carried that an action may need ("Medical kit" for Treat Injury; common_actions.toml)
-    gear: list[ScreenText] = Field(default_factory=list, max_length=100)
+    gear: list[Label] = Field(default_factory=list, max_length=100)
     #: where a weapon starts a fight (weapon id -> a place of common_actions.toml [draw.places]:
     #: "holster", "pack"); a weapon not named here starts in hand (reading: N-READY-2)
-    carried: dict[str, ScreenText] = Field(default_factory=dict)
+    carried: dict[Label, Label] = Field(default_factory=dict)
 
     @field_validator("abilities", "modifiers")
     @classmethod

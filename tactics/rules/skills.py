@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pydantic import ConfigDict, Field
 
-from tactics.rules.data import DataError, DataModel, ScreenText, data_path, read_document, validate
+from tactics.rules.data import DataError, DataModel, Label, data_path, read_document, validate
 
 #: The six abilities (the sheets' own list; repeated here so this module needs no sheet).
 ABILITY_NAMES: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
@@ -31,7 +31,7 @@ class MovementChecks(DataModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    either: tuple[ScreenText, ...] = Field(default=("DEX", "Acrobatics"), max_length=10)
+    either: tuple[Label, ...] = Field(default=("DEX", "Acrobatics"), max_length=10)
 
 
 class SkillRules(DataModel):
@@ -39,7 +39,7 @@ class SkillRules(DataModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    skills: dict[ScreenText, ScreenText] = Field(min_length=1)
+    skills: dict[Label, Label] = Field(min_length=1)
     movement: MovementChecks = MovementChecks()
 
     def governing(self, skill: str) -> str | None:

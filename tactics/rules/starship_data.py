@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from tactics.rules.data import DataError, DataModel, data_path, load_items, read_document, validate
+from tactics.rules.data import DataError, DataModel, Label, Prose, data_path, load_items, read_document, validate
 
 Post = Literal["captain", "science", "helm", "sensors", "weapons", "medical", "engineer"]
 Phase = Literal["support", "action", "response"]
@@ -38,15 +38,15 @@ class _Strict(DataModel):
 class HardPoint(_Strict):
     """A weapon mount. Each hard point used on a target adds one d10 (R-SHIP-4)."""
 
-    name: str = Field(min_length=1)
-    weapon: str = Field(min_length=1)
+    name: Label = Field(min_length=1)
+    weapon: Label = Field(min_length=1)
 
 
 class ShipSpec(_Strict):
     """A ship as its data file describes it."""
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+    id: Label = Field(min_length=1)
+    name: Label = Field(min_length=1)
     size: Size = "small"
     armor_mod: int = Field(default=0, ge=-4, le=10)
     shield_mod: int = Field(default=0, ge=-4, le=10)
@@ -56,8 +56,8 @@ class ShipSpec(_Strict):
     max_battle_damage: int = Field(default=3, ge=0, le=5)  # R-SHIP-6
     passive_sensor_range: float = Field(default=20.0, ge=0)  # space units (see engine.space)
     functions: list[ShipFunction] = Field(default_factory=list)
-    battle_damage_chart: str | None = None  # a chart file; None: the default chart
-    description: str = ""
+    battle_damage_chart: Label | None = None  # a chart file; None: the default chart
+    description: Prose = ""
 
     @field_validator("hard_points")
     @classmethod
@@ -90,7 +90,7 @@ class ChartEntry(_Strict):
 
     rolls: list[int] = Field(min_length=1)
     repair_dc: int = Field(ge=0, le=60)
-    effect: str = Field(min_length=1)
+    effect: Prose = Field(min_length=1)
     machine: MachineEffect = Field(default_factory=MachineEffect)
 
     @field_validator("rolls")
@@ -105,7 +105,7 @@ class ChartEntry(_Strict):
 class BattleDamageChart(_Strict):
     """A complete 2d6 chart: every result 2..12 exactly once (R-SHIP-5)."""
 
-    name: str = Field(min_length=1)
+    name: Label = Field(min_length=1)
     entries: list[ChartEntry] = Field(min_length=1)
 
     @field_validator("entries")
@@ -154,7 +154,7 @@ class ActionEffect(_Strict):
     attribute: Attribute | None = None
     amount: float = 0
     phases: int = Field(default=2, ge=1, le=12)  # how many phases a modify/cloak lasts
-    text: str = ""
+    text: Prose = ""
 
     @model_validator(mode="after")
     def _needs(self) -> "ActionEffect":
@@ -166,11 +166,11 @@ class ActionEffect(_Strict):
 class ShipAction(_Strict):
     """Something a crew post may do (R-SHIP-2)."""
 
-    name: str
+    name: Label
     post: Post
     phases: list[Phase] = Field(min_length=1)
-    label: str = Field(min_length=1)
-    text: str = ""
+    label: Label = Field(min_length=1)
+    text: Prose = ""
     requires: ShipFunction | None = None  # a ship function the ship must have
     target: Literal["none", "ship", "crew", "battle_damage"] = "none"
     check: Check | None = None

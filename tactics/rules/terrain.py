@@ -8,7 +8,7 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field
 
-from tactics.rules.data import Colour, DataError, DataModel, ScreenText, data_path, load_items
+from tactics.rules.data import Colour, DataError, DataModel, Label, data_path, load_items
 
 
 class Terrain(DataModel):
@@ -16,9 +16,9 @@ class Terrain(DataModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: ScreenText
-    symbol: Annotated[ScreenText, Field(min_length=1, max_length=1)]  # a printable character
-    label: ScreenText = ""
+    name: Label
+    symbol: Annotated[Label, Field(min_length=1, max_length=1)]  # a printable character
+    label: Label = ""
     cost: int = Field(default=1, ge=1, le=10)
     passable: bool = True
     blocks_sight: bool = False

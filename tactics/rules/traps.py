@@ -39,7 +39,7 @@ from typing import Any, Iterable, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from tactics.rules.data import DataModel, data_path, load_items, read_document, validate
+from tactics.rules.data import DataModel, Label, Prose, data_path, load_items, read_document, validate
 from tactics.rules.dice import DiceError, DiceExpr
 from tactics.rules.explosives import ConditionEffect, check_rolls
 from tactics.rules.geometry import segments_touch
@@ -78,8 +78,8 @@ class TrapKind(DataModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str
-    label: str = ""
+    name: Label
+    label: Label = ""
     detection_dc: int = Field(default=10, ge=0, le=60)
     detection_bonus: int = Field(default=0, ge=0, le=20)
     trigger: TriggerKind = "contact"
@@ -89,14 +89,14 @@ class TrapKind(DataModel):
     anchor: Literal["center", "corner"] = "center"
     level: int = Field(default=1, ge=0, le=30)
     damage: str | None = None
-    damage_type: str = ""
+    damage_type: Label = ""
     conditions: tuple[ConditionEffect, ...] = ()
     electronic: bool = False
     explosive: bool = False
     chasing: bool = False
     chase_ft: int = Field(default=0, ge=0, le=200)
     timer_rounds: int = Field(default=0, ge=0, le=100)
-    note: str = ""
+    note: Prose = ""
 
     @field_validator("damage")
     @classmethod

@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Literal, Sequence
 
 from pydantic import ConfigDict, Field, model_validator
 
-from tactics.rules.data import DataModel, data_path, read_document, validate
+from tactics.rules.data import DataModel, Label, data_path, read_document, validate
 from tactics.rules.grid import SQUARE_FT, Cell
 
 CONTESTED = "contested"
@@ -53,7 +53,7 @@ class Traits(DataModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    size: str | None = None
+    size: Label | None = None
     range_bonus: int = Field(default=0, ge=-5, le=10)
     body: int | None = Field(default=None, ge=0, le=100)
 
@@ -75,8 +75,8 @@ class ThrowNumbers(DataModel):
 
     body_ability: Literal["STR", "DEX", "CON", "INT", "WIS", "CHA"] = "STR"
     min_body: int = Field(default=1, ge=0, le=100)
-    sizes: list[str] = Field(default_factory=lambda: ["XS", "S", "M", "L", "XL"], min_length=1)
-    default_size: str = "M"
+    sizes: list[Label] = Field(default_factory=lambda: ["XS", "S", "M", "L", "XL"], min_length=1)
+    default_size: Label = "M"
 
     @model_validator(mode="after")
     def _default_known(self) -> "ThrowNumbers":
@@ -92,7 +92,7 @@ class TurnRules(DataModel):
 
     turns: TurnNumbers = Field(default_factory=TurnNumbers)  # built when first used, not at import
     throw: ThrowNumbers = Field(default_factory=ThrowNumbers)
-    creature: dict[str, Traits] = Field(default_factory=dict)
+    creature: dict[Label, Traits] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _sizes_known(self) -> "TurnRules":

@@ -39,7 +39,7 @@ from tactics.engine.builder.events import (
 from tactics.engine.core.journal import Event, Reducer, Refused
 from tactics.engine.core.state import Combatant, EncounterState, Team
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
-from tactics.rules.data import DataError
+from tactics.rules.data import MAX_LABEL_CHARS, DataError
 from tactics.rules.dice import Dice
 from tactics.rules.sheets import Sheet, default_armoury
 
@@ -67,6 +67,7 @@ def quick_sheet(name: str, *, hp: int, ac: int, weapon: str, dex: int = 10, wis:
     armoury = default_armoury()
     known = armoury.weapons.get(weapon)
     proficiency = (known.group or known.name) if known is not None else weapon
+    name = name[:MAX_LABEL_CHARS]  # (a token's name may be longer than a sheet's label: the start of it)
     return {
         "name": slug(name, set(), "creature"),
         "label": name,

@@ -197,7 +197,9 @@ def sheet_of(who: Combatant) -> Sheet:
     """The combatant's sheet (a blank one for a token without rules data)."""
     if isinstance(who.sheet, Sheet):
         return who.sheet
-    return Sheet(name=who.id, label=who.name)
+    # (built, not validated: the encounter's own caps checked the id and name, and a name may be
+    # longer than a rules file's label may be: tactics.rules.data.MAX_LABEL_CHARS)
+    return Sheet.model_construct(name=who.id, label=who.name)
 
 
 def combat_or_refuse(state: EncounterState) -> CombatState:
