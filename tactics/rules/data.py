@@ -56,7 +56,7 @@ class DataError(ValueError):
 
 
 #: A field path longer than this is shortened in the message (a house-ruled item's name is part of it).
-MAX_SHOWN_FIELD = 120
+MAX_SHOWN_FIELD = 240
 
 
 def shown_field(field: str) -> str:
@@ -66,7 +66,7 @@ def shown_field(field: str) -> str:
     text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in field)
     if len(text) <= MAX_SHOWN_FIELD:
         return text
-    return f"{text[:70]}...{text[-30:]} (a path of {len(field):,} characters)"
+    return f"{text[:100]}...{text[-40:]} (a path of {len(field):,} characters)"
 
 
 #: A table's own rules folder: files there replace the bundled ones of the same name
