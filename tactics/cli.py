@@ -121,6 +121,15 @@ def main(argv: list[str] | None = None) -> int:
         from tactics.rules.data import DATA_ENV
 
         os.environ[DATA_ENV] = os.path.abspath(args.data)  # before any rules data is read
+    script = None
+    if args.script:  # (read before anything opens: a file that cannot be played is refused at once)
+        from tactics.ui.scripted import ScriptRefused, load_script
+
+        try:
+            script = load_script(args.script)
+        except ScriptRefused as exc:
+            print(f"tactics: error: --script {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
     from tactics.rules.table_folder import read_table_folder
 
     table_folder = read_table_folder()  # a misnamed house-rules file is named, never silently ignored
@@ -170,10 +179,10 @@ def main(argv: list[str] | None = None) -> int:
         app.saving.offer_restores()
     if args.players_window or args.display is not None:
         app.players.open(args.display, fullscreen=args.display is not None and not args.screenshot)
-    if args.script:
+    if script is not None:
         from tactics.ui.scripted import run_script
 
-        return run_script(app, args.script)
+        return run_script(app, script)
     if args.screenshot:
         app.step()
         try:

@@ -18,6 +18,10 @@ handled by :meth:`App.step`, the same path a GM's clicks take. One action a line
 Lines printed: ``ready``; ``committed <n> <command> <args>`` after each commit
 is autosaved (``undone <n>`` / ``redone <n> ...`` likewise); ``dumped <n>``;
 ``error <what>`` (exit status 3) when an action cannot be done.
+
+The script is read (:func:`load_script`) before the window opens: only a regular file of at most
+:data:`MAX_SCRIPT_BYTES` (``/dev/zero`` would be read forever, a FIFO would wait for a writer
+forever), UTF-8, every line an action above with its arguments; anything else is refused in one line.
 """
 
 from __future__ import annotations
@@ -35,15 +39,62 @@ if TYPE_CHECKING:
     from tactics.ui.app import App
 
 EXIT_SCRIPT_ERROR = 3
+#: A script is a few dozen lines a test writes: never megabytes.
+MAX_SCRIPT_BYTES = 1024 * 1024
+_VERBS = ("click", "key", "answer", "dump", "loop", "repeat", "quit")
+_MODS = ("ctrl", "shift")
+
+
+class ScriptRefused(ValueError):
+    """A script that is not played: its file cannot be read, or a line is not an action."""
 
 
 def parse_script(text: str) -> list[list[str]]:
+    """The actions of a script's text, one a line; ScriptRefused names the first bad line."""
     steps = []
-    for raw in text.splitlines():
+    for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if line:
-            steps.append(line.split(maxsplit=1) if line.split()[0] == "answer" else line.split())
+            step = line.split(maxsplit=1) if line.split()[0] == "answer" else line.split()
+            problem = _why_not_action(step)
+            if problem:
+                raise ScriptRefused(f"line {number}: {problem}")
+            steps.append(step)
     return steps
+
+
+def _why_not_action(step: list[str]) -> str | None:
+    verb, rest = step[0], step[1:]
+    if verb not in _VERBS:
+        return f"unknown action {verb[:40]!r} (actions: {', '.join(_VERBS)})"
+    if verb == "click":
+        square = rest[0].split(",") if len(rest) == 1 else []
+        if len(square) != 2 or not all(part.isdigit() and len(part) <= 6 for part in square):
+            return "click takes one square: column,row (click 3,5)"
+    elif verb == "key":
+        if not rest or any(mod not in _MODS for mod in rest[1:]):
+            return f"key takes a key name and optionally {' and/or '.join(_MODS)} (key s ctrl)"
+    elif verb == "answer" and not rest:
+        return "answer takes the label of a button (answer Restore)"
+    return None
+
+
+def load_script(path: str | Path) -> list[list[str]]:
+    """The actions of the script file at ``path``, or ScriptRefused saying why in one line."""
+    from tactics.safefiles import FileRefused, read_regular
+
+    try:
+        data = read_regular(path, MAX_SCRIPT_BYTES)
+    except FileRefused as exc:
+        raise ScriptRefused(f"{path}: {exc.problem}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScriptRefused(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    try:
+        return parse_script(text)
+    except ScriptRefused as exc:
+        raise ScriptRefused(f"{path}: {exc}") from None
 
 
 def _post_click(pos: tuple[int, int]) -> None:
@@ -67,10 +118,9 @@ def _entry_line(n: int, entry: Any) -> str:
     return f"{n} {entry.command} {json.dumps(entry.args, sort_keys=True)}"
 
 
-def run_script(app: "App", path: str | Path, out: TextIO | None = None) -> int:
-    """Play the script in ``path`` on ``app``; returns the exit status."""
+def run_script(app: "App", steps: list[list[str]], out: TextIO | None = None) -> int:
+    """Play a script's actions (:func:`load_script`) on ``app``; returns the exit status."""
     out = out or sys.stdout
-    steps = parse_script(Path(path).read_text(encoding="utf-8"))
 
     def say(text: str) -> None:
         out.write(text + "\n")
@@ -104,7 +154,11 @@ def run_script(app: "App", path: str | Path, out: TextIO | None = None) -> int:
             c, r = (int(v) for v in rest[0].split(","))
             _post_click(app.battle.camera.cell_centre((c, r)))
         elif verb == "key":
-            _post_key(rest[0], rest[1:])
+            try:
+                _post_key(rest[0], rest[1:])
+            except ValueError:  # pygame: "unknown key name"
+                say(f"error unknown key {rest[0][:40]!r}")
+                return EXIT_SCRIPT_ERROR
         elif verb == "answer":
             prompt = app.saving.prompt
             if prompt is None or not prompt.alive():
