@@ -219,11 +219,13 @@ def _offer_autosave(path: str | None, exc: Exception) -> None:
 
     if not path or not isinstance(exc, SaveOpenError):
         return
-    from tactics.engine.saves.autosave import last_good_autosave
+    from tactics.engine.saves.continued import last_good_of_game
 
-    good = last_good_autosave(path) or last_good_autosave()
-    if good is not None:
-        print(f"tactics: nothing was changed; the last good autosave is {good}\n"
+    good = last_good_of_game(path)  # never another game's (it would open a stranger)
+    if good is None:
+        print("tactics: nothing was changed; there is no autosave of this game", file=sys.stderr)
+    else:
+        print(f"tactics: nothing was changed; the last good autosave of this game is {good}\n"
               f"tactics: open it with: tactics {good}", file=sys.stderr)
 
 

@@ -259,6 +259,51 @@ def test_a_damaged_save_is_refused_and_the_last_good_autosave_offered(game: Path
         stop(app)
 
 
+def test_a_refused_save_never_offers_another_games_autosave(game: Path, tmp_path: Path, capsys) -> None:
+    """Review: a refused save with no autosave of its own offered "the last good autosave" of whatever
+    game was played last; Open autosave replaced the game on screen with that stranger. Now only this
+    game's autosave is offered, and when it has none the question says so (the window and the command)."""
+    app = start(game)
+    try:
+        walk(app, (1, 0))  # the game on screen has autosaves
+        assert list_autosaves(game)
+        stranger = tmp_path / "stranger.tactics.json"  # another game's save, never played here, damaged
+        stranger.write_text('{"format": "tactics-encounter", "version": 1, "entries": [')
+        assert not app.open_file(stranger)
+        prompt = app.saving.prompt
+        assert prompt is not None and prompt.alive()
+        assert "no autosave of this game" in prompt.text and prompt.choices == ["OK"], (prompt.text, prompt.choices)
+        click(app, prompt.button_centre("OK"))
+        assert app.battle.encounter.source == str(game) and app.battle.state.combatants["brandon"].cell == (1, 0)
+    finally:
+        stop(app)
+    from tactics.cli import main
+
+    assert main([str(stranger)]) == 2
+    said = capsys.readouterr().err
+    assert "there is no autosave of this game" in said and "autosave-" not in said, said
+
+
+def test_a_save_refused_before_its_first_autosave_offers_the_game_it_was_saved_from(game: Path,
+                                                                                     tmp_path: Path) -> None:
+    """Saved as a new file and damaged before any command autosaved under its name: the autosaves the
+    game wrote before Save as are this game's, and the one offered."""
+    app = start(game)
+    try:
+        walk(app, (1, 0), (1, 1))
+        target = tmp_path / "night.tactics.json"
+        assert app.saving.save_to(target)
+        assert not list_autosaves(target)  # (nothing autosaved under the save's own name yet)
+        target.write_text(target.read_text()[:100])
+        assert not app.open_file(target)
+        prompt = app.saving.prompt
+        assert prompt is not None and "last good autosave of this game" in prompt.text, prompt.text
+        click(app, prompt.button_centre("Open autosave"))
+        assert app.battle.state.combatants["brandon"].cell == (1, 1)
+    finally:
+        stop(app)
+
+
 def test_who_rolls_the_dice_is_a_logged_undoable_command(game: Path) -> None:
     app = start(game)
     try:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from tactics.engine.saves.autosave import Autosaver, data_dir, last_good_autosave, newer_autosave_than
+from tactics.engine.saves.autosave import Autosaver, data_dir, newer_autosave_than
 from tactics.assets import bundled
 from tactics.engine.core.encounter import Encounter
 from tactics.ui import intents as ui
@@ -43,7 +43,7 @@ from tactics.engine.saves.kinds import not_a_save_target
 from tactics.ui.opening import SAVE_SUFFIX, SaveOpenError, is_save_file
 from tactics.ui.panels.prompt import Prompt
 from tactics.ui.save_warnings import autosave_problem, draw_warning, read_only_text, warning_text
-from tactics.engine.saves.continued import WentOn, went_on_in
+from tactics.engine.saves.continued import WentOn, last_good_of_game, went_on_in
 from tactics.ui.went_on import offer_went_on, remember_save_as
 
 from tactics.ui.gui import gui_loaded
@@ -383,13 +383,12 @@ class Saving:
         if not isinstance(exc, SaveOpenError):
             return
         self.broken.add(str(Path(path).resolve()))
-        good = last_good_autosave(path, folder=self.folder)
-        mine = good is not None
-        if good is None:
-            good = last_good_autosave(folder=self.folder)
+        # only this game's autosave: another game's would replace the game on screen with a stranger
+        good = last_good_of_game(path, folder=self.folder)
         problem = f"{Path(exc.path).name} was not opened: {_escape(exc.problem)}. Nothing was changed."
         if good is None:
-            self.ask("Save refused", problem + "<br>There is no autosave to offer.", ["OK"], lambda _: None)
+            self.ask("Save refused", problem + "<br>There is no autosave of this game to offer.", ["OK"],
+                     lambda _: None)
             return
         from tactics.engine.saves.document import SaveError, load_save
 
@@ -397,13 +396,11 @@ class Saving:
             autosaved = load_save(good)
         except SaveError:
             return
-        whose = "of this game" if mine else f"(of {autosaved.state.name})"
-        text = problem + f"<br>Open the last good autosave {whose}, from {when_text(good)}?"
+        text = problem + f"<br>Open the last good autosave of this game, from {when_text(good)}?"
 
         def answer(choice: str) -> None:
             if choice == "Open autosave":
-                if mine:
-                    self.broken.add(str(Path(autosaved.source or path).resolve()))
+                self.broken.add(str(Path(autosaved.source or path).resolve()))
                 self._restore(autosaved, good)
 
         self.ask("Save refused", text, ["Open autosave", "Cancel"], answer)

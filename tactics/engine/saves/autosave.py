@@ -36,7 +36,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Collection
 
 from tactics.atomicfiles import atomic_write_text
 from tactics.engine.core.encounter import Encounter
@@ -109,10 +109,13 @@ def latest_autosave(for_source: str | Path | None = None, *, folder: str | Path 
     return found[0].path if found else None
 
 
-def last_good_autosave(for_source: str | Path | None = None, *, folder: str | Path | None = None) -> Path | None:
-    """The newest autosave that loads (corrupted or unreplayable ones are skipped)."""
+def last_good_autosave(for_source: str | Path | None = None, *, folder: str | Path | None = None,
+                       named: Collection[str] | None = None) -> Path | None:
+    """The newest autosave that loads (corrupted or unreplayable ones are skipped); of ``for_source``
+    if given, and only one of the files ``named`` if given. (The autosave of one game, whatever the
+    file: :func:`tactics.engine.saves.continued.last_good_of_game`.)"""
     for autosave in list_autosaves(for_source, folder=folder):
-        if _loads(autosave.path):
+        if (named is None or autosave.path.name in named) and _loads(autosave.path):
             return autosave.path
     return None
 

@@ -32,7 +32,8 @@ from typing import Any
 
 from tactics.atomicfiles import atomic_write_text
 from tactics.logs import logger
-from tactics.engine.saves.autosave import autosave_folder, list_autosaves, newer_autosave_than, set_aside
+from tactics.engine.saves.autosave import (autosave_folder, last_good_autosave, list_autosaves, newer_autosave_than,
+                                           set_aside)
 
 FILE = "continued.json"
 FORMAT = "tactics-continued"
@@ -120,6 +121,27 @@ def _active(source: str | Path, folder: str | Path | None) -> list[Continuation]
 def covered_names(source: str | Path, *, folder: str | Path | None = None) -> frozenset[str]:
     """The autosaves of ``source`` whose game went on in a save that still exists (not offered as newer)."""
     return frozenset(name for c in _active(source, folder) for name in c.covered)
+
+
+def last_good_of_game(save: str | Path, *, folder: str | Path | None = None) -> Path | None:
+    """The newest autosave that loads of the game in ``save``, never another game's: one the game
+    wrote as ``save`` (tagged with that file), else one it wrote before it was saved as ``save``
+    (the covered autosaves of a continuation). None: this game has no autosave.
+
+    Why (an outside review): a save refused on opening offered, when it had no autosave of its own,
+    the last good autosave of whatever game was played last, and opening it replaced the game on
+    screen with a stranger."""
+    where = _where(folder)
+    own = last_good_autosave(save, folder=where)
+    if own is not None:
+        return own
+    dst = _resolved(save)
+    for link in reversed(load(folder)):  # the newest "Save as" into this file first
+        if link.save == dst:
+            before = last_good_autosave(link.source, folder=where, named=frozenset(link.covered))
+            if before is not None:
+                return before
+    return None
 
 
 def went_on_in(source: str | Path, *, folder: str | Path | None = None) -> WentOn | None:
