@@ -93,3 +93,20 @@ def test_a_token_named_in_hebrew_shows_its_letters_on_the_board(inter, monkeypat
         assert letters != label(), "the label is drawn with the fallback font's Hebrew letters"
     finally:
         _forget_drawn_text()
+
+
+@pytest.mark.parametrize("name", ["\u200d", "\u200f\u200d", "\u202e"])
+def test_a_name_of_only_zero_width_characters_is_drawn_on_the_background_asked_for(inter, name):
+    """Review: the blank drawn for a name SDL_ttf refuses ("Text has zero width") ignored the
+    background the caller asked for: a token's label on a coloured plate showed a transparent hole."""
+    font, _ = inter
+    plate = (200, 40, 30)
+    drawn = font.render(name, True, (255, 255, 255), plate)
+    assert drawn.get_height() == font.get_height()
+    assert _pixels(drawn) == bytes((*plate, 255)) * (drawn.get_width() * drawn.get_height())
+    seen = pygame.Surface((drawn.get_width(), drawn.get_height()))
+    seen.fill((0, 0, 0))
+    seen.blit(drawn, (0, 0))  # on the window: the plate's colour, not what lies beneath
+    assert all(seen.get_at((x, y))[:3] == plate for x in range(seen.get_width()) for y in range(seen.get_height()))
+    clear = font.render(name, True, (255, 255, 255))  # no background asked for: nothing at all
+    assert all(clear.get_at((x, y)).a == 0 for x in range(clear.get_width()) for y in range(clear.get_height()))

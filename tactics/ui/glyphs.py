@@ -193,14 +193,22 @@ def _drawn(font: pygame.font.Font, text: str, *args: Any) -> pygame.Surface:
 
     SDL_ttf refuses a text whose glyphs have no width at all ("Text has zero width": a name made
     only of zero-width joiners or direction marks, U+200D, U+200F, U+202E, which a map, save or
-    rules file may hold): such a name is drawn as nothing instead of closing the window.
+    rules file may hold): such a name is drawn as nothing instead of closing the window. Nothing
+    on the background the caller asked for (``args[2]``, as ``render``'s ``bgcolor``), as a drawn
+    text would be: a token's label on a coloured plate shows the plate, not a hole.
     """
     try:
         return pygame.font.Font.render(font, text, *args)
     except pygame.error as exc:
         if "zero width" not in str(exc):
             raise
-        return pygame.Surface((1, font.get_height()), pygame.SRCALPHA)
+        background = args[2] if len(args) > 2 else None
+        if background is None:
+            return pygame.Surface((1, font.get_height()), pygame.SRCALPHA)
+        colour = pygame.Color(background)
+        blank = pygame.Surface((1, font.get_height()), pygame.SRCALPHA if colour.a < 255 else 0)
+        blank.fill(colour)
+        return blank
 
 
 class TextFont(pygame.font.Font):
