@@ -119,6 +119,18 @@ def _child_processes_keep_their_bytecode() -> None:
 
 
 @pytest.fixture
+def fresh_sweep():
+    """The start's check of every rules file runs afresh (a sweep that passed before is not trusted:
+    every file is read), and the bundled rules are back after the test."""
+    from tactics.rules import catalogue, data
+
+    catalogue.forget()
+    yield
+    data.use_folder(None)
+    catalogue.forget()
+
+
+@pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """This test's own data folder (autosaves): ``tmp_path / "data"``, set as ``TACTICS_DATA_DIR``."""
     folder = tmp_path / "data"

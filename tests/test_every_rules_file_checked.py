@@ -13,14 +13,6 @@ from tactics.rules.data import DataError, bundled_data_path
 RULES_FILES = sorted(p.name for p in bundled_data_path().glob("*.toml"))
 
 
-@pytest.fixture
-def fresh_sweep():
-    catalogue.forget()  # (a sweep that passed before is not trusted: every file is read)
-    yield
-    data.use_folder(None)
-    catalogue.forget()
-
-
 def test_the_bundled_rules_files_are_the_ones_this_test_knows():
     assert "common_actions.toml" in RULES_FILES and "weapons.toml" in RULES_FILES and len(RULES_FILES) >= 14
 

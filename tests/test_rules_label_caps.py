@@ -56,14 +56,6 @@ CASES = [
 ]
 
 
-@pytest.fixture
-def fresh_sweep():
-    catalogue.forget()  # (a sweep that passed before is not trusted: every file is read)
-    yield
-    data.use_folder(None)
-    catalogue.forget()
-
-
 def _house_ruled(folder: Path, name: str, old: str | None, new: str) -> None:
     text = bundled_data_path(name).read_text(encoding="utf-8")
     if old is None:
