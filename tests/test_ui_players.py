@@ -406,10 +406,11 @@ def test_cli_names_the_last_good_autosave_when_a_save_is_refused(tmp_path, capsy
     from tactics.engine.saves.autosave import Autosaver
     from tactics.engine.board import Walk
 
+    broken = tmp_path / "night.tactics.json"
     enc = make_encounter()
+    enc.source = str(broken)  # the game played from that save, autosaved as its own (the one to name)
     saver = Autosaver(enc, tmp_path / "autosave")
     enc.submit(Walk("brandon", [(3, 3)]))
-    broken = tmp_path / "night.tactics.json"
     broken.write_text('{"format": "tactics-encounter", "version": 1, "seed": ')
     import os
 
