@@ -32,6 +32,22 @@ def test_conditions_are_data():  # R-COND-1
     assert combined(["Shaken", "Prone"]).attack_disadvantage == 2
 
 
+def test_house_ruled_conditions_that_each_ease_attacks_combine_within_the_bounds(tmp_path):  # R-COND-1
+    """Two house-ruled conditions of -3 attackers' advantage each: a creature bearing both is attacked at -5
+    (the field's bound), not refused with a traceback when the engine asks what they impose together."""
+    from tactics.rules.conditions import load_conditions
+
+    from tactics.rules.data import data_path
+
+    path = tmp_path / "conditions.toml"
+    path.write_text(data_path("conditions.toml").read_text() + '\n[condition.Warded]\nattackers_advantage = -3\n[condition.Blessed]\nattackers_advantage = -3\n'
+                    '[condition.Marked]\nattackers_advantage = 4\n[condition.Lit]\nattackers_advantage = 4\n')
+    rules = load_conditions(path)
+    assert combined(["Warded", "Blessed"], rules).attackers_advantage == -5
+    assert combined(["Marked", "Lit"], rules).attackers_advantage == 5
+    assert combined(["Warded", "Marked"], rules).attackers_advantage == 1
+
+
 def _sheet_refusal(tmp_path, creatures_text: str) -> str:
     """The one-line error of a creatures.toml holding ``creatures_text`` (beside a plain club)."""
     weapons = tmp_path / "weapons.toml"

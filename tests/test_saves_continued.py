@@ -88,3 +88,18 @@ def test_a_damaged_record_is_read_as_none(tmp_path: Path, data_dir: Path) -> Non
     assert continued.load() == []
     assert newer_autosave_than(source) is not None  # as before any Save as
     assert continued.record(source, source) is None  # saving over the same file records nothing
+
+
+def test_a_fifo_or_folder_in_place_of_the_record_is_read_as_none_without_waiting(tmp_path: Path,
+                                                                                 data_dir: Path) -> None:
+    """A FIFO where continued.json belongs would block a plain read forever (opening the game hangs):
+    it is not opened, and the game goes on as with no record."""
+    source, _ = _played(tmp_path, "night.tactics.json")
+    record = data_dir / "autosave" / continued.FILE
+    record.unlink()
+    os.mkfifo(record)
+    assert continued.load() == []
+    assert newer_autosave_than(source) is not None
+    record.unlink()
+    record.mkdir()
+    assert continued.load() == []

@@ -90,7 +90,8 @@ def _combine(names: tuple[str, ...], rules: dict[str, ConditionRule]) -> Conditi
     for n in names:
         r = rule(n, rules)
         for key in ("attack_disadvantage", "save_disadvantage", "skill_disadvantage", "attackers_advantage"):
-            out[key] = min(5, int(cast(Any, out.get(key, 0))) + getattr(r, key))
+            # summed, then held to the field's own bounds: two conditions of -3 attackers' advantage are -5, not -6
+            out[key] = max(-5, min(5, int(cast(Any, out.get(key, 0))) + getattr(r, key)))
         for key in ("no_standard", "no_bonus", "no_actions", "flat_footed", "speed_half", "out_of_fight", "hidden"):
             out[key] = bool(out.get(key, False)) or getattr(r, key)
     # the names joined may be longer than one name may be (MAX_LABEL_CHARS): only the numbers are validated

@@ -32,12 +32,15 @@ from typing import Any
 
 from tactics.atomicfiles import atomic_write_text
 from tactics.logs import logger
+from tactics.safefiles import FileRefused, read_regular
 from tactics.engine.saves.autosave import (autosave_folder, last_good_autosave, list_autosaves, newer_autosave_than,
                                            set_aside)
 
 FILE = "continued.json"
 FORMAT = "tactics-continued"
 KEEP_LINKS = 200  # continuations remembered, newest last
+#: a larger continued.json is not read (KEEP_LINKS links of a few hundred bytes each fill well under 1 MB)
+MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -70,11 +73,13 @@ def _resolved(path: str | Path) -> str:
 def load(folder: str | Path | None = None) -> list[Continuation]:
     """Every continuation remembered (oldest first); a missing or damaged file gives none."""
     path = _where(folder) / FILE
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    try:  # a regular file of a bounded size only: a FIFO or a device put there must not hang the game
+        doc = json.loads(read_regular(path, MAX_FILE_BYTES).decode("utf-8"))
+    except FileRefused as exc:
+        if not exc.missing:
+            logger(__name__).warning("ignoring %s: %s", path, exc.problem)
         return []
-    except (OSError, ValueError) as exc:
+    except ValueError as exc:
         logger(__name__).warning("ignoring %s: %s", path, exc)
         return []
     links: list[Continuation] = []
