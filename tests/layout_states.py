@@ -210,6 +210,26 @@ def template(app: App) -> None:
     app.step()
 
 
+def _hover_bear(app: App) -> None:
+    """The pointer rests on Bear 1 (again after a resize: the board moved under it)."""
+    view = app.battle
+    where = view.camera.to_screen(view.state.combatants["bear1"].cell)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+
+
+def attack_card(app: App) -> None:
+    """The first to act aims an attack at Bear 1: the card beside the target with the dice, modifiers,
+    advantages and the odds bar with its legend (at 2560x1440 and 4K its lines overprinted each other
+    and the legend fell out of the card: fixed pixels under fonts that scale, review 12)."""
+    declaring(app)
+    app.battle.set_tool("attack")
+    _hover_bear(app)
+
+
+attack_card.after_resize = _hover_bear  # type: ignore[attr-defined]
+
+
 def starship_dialog(app: App) -> None:
     """The dialog of the next post that acts (its choices and their odds)."""
     starship_phase(app)
@@ -320,6 +340,7 @@ STATES: dict[str, tuple[str, Callable[[App], None]]] = {
     "starship-dialog": ("pirate-corvette.encounter.toml", starship_dialog),
     "starship-five-posts": ("pirate-corvette.encounter.toml", starship_five_posts),
     "template": ("space-bears-individual.encounter.toml", template),
+    "attack-card": ("space-bears.encounter.toml", attack_card),
     "individual": ("space-bears-individual.encounter.toml", individual),
     "individual-over": ("space-bears-individual.encounter.toml", individual_over),
     "individual-roll": ("space-bears-individual.encounter.toml", individual_roll),

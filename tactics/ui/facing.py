@@ -75,7 +75,8 @@ def draw_arcs(ctx: DrawContext, who: Combatant, facing: str) -> None:
             assert who.cell is not None  # on the map
             cx, cy = cell_center(who.cell)
             pos = ctx.camera.to_screen((cx + dx * 2.0, cy + dy * 2.0))
-            draw.pill_at(ctx.surface, arc, pos, size=13, colour=theme.INK, bg=(*ARC_COLOURS[arc], 230))
+            draw.pill_at(ctx.surface, arc, pos, size=draw.label_size(ctx.camera.cell_px) - 2, colour=theme.INK,
+                         bg=(*ARC_COLOURS[arc], 230))
 
 
 def acted_in_turn(journal: Any, team: str, group: str) -> list[str]:

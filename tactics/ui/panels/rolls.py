@@ -37,6 +37,30 @@ def odds_labels(chances: dict[str, Fraction]) -> dict[str, str]:
     return {k: percent(v) for k, v in chances.items()}
 
 
+def _legend(rect: pygame.Rect, chances: dict[str, Fraction],
+            size: int) -> tuple[list[tuple[str, pygame.Surface, tuple[int, int], str]], int]:
+    """The percentages under a bar at ``rect``: (outcome, picture, where, text) each, wrapped to the bar's
+    width, and the bottom of the last row (the bar's own bottom with none)."""
+    placed: list[tuple[str, pygame.Surface, tuple[int, int], str]] = []
+    y, cx, bottom = rect.bottom + px(4), rect.x, rect.bottom
+    for k in (k for k in OUTCOME_COLOURS if k in chances):
+        label = f"{OUTCOME_SHORT[k]} {percent(chances[k])}"
+        img = theme.text(label, fs(size), "semibold", OUTCOME_COLOURS[k])
+        if cx + img.get_width() > rect.right + px(4) and cx > rect.x:
+            cx = rect.x
+            y += img.get_height() + px(2)
+        placed.append((k, img, (cx, y), label))
+        cx += img.get_width() + px(10)
+        bottom = y + img.get_height()
+    return placed, bottom
+
+
+def odds_bar_height(width: int, bar_height: int, chances: dict[str, Fraction], *, size: int = 14) -> int:
+    """How tall :func:`odds_bar` draws a bar of ``width`` x ``bar_height`` with its percentages: a card
+    sizes itself by it before drawing, so the legend's second row never falls out of the card."""
+    return _legend(pygame.Rect(0, 0, width, bar_height), chances, size)[1]
+
+
 def odds_bar(surface: pygame.Surface, rect: pygame.Rect, chances: dict[str, Fraction], *,
              labels: bool = True, size: int = 14) -> pygame.Rect:
     """Miss / Minor / Hit / Major / Crit as one stacked bar with percentages under it."""
@@ -51,17 +75,9 @@ def odds_bar(surface: pygame.Surface, rect: pygame.Rect, chances: dict[str, Frac
         x += w
     bottom = rect.bottom
     if labels:
-        y = rect.bottom + px(4)
-        cx = rect.x
-        for k in order:
-            label = f"{OUTCOME_SHORT[k]} {percent(chances[k])}"
-            img = theme.text(label, fs(size), "semibold", OUTCOME_COLOURS[k])
-            if cx + img.get_width() > rect.right + px(4):
-                cx = rect.x
-                y += img.get_height() + px(2)
-            blit_text(surface, img, (cx, y), label)
-            cx += img.get_width() + px(10)
-            bottom = y + img.get_height()
+        placed, bottom = _legend(rect, chances, size)
+        for _k, img, where, label in placed:
+            blit_text(surface, img, where, label)
     return pygame.Rect(rect.x, rect.y, rect.width, bottom - rect.y)
 
 

@@ -37,9 +37,11 @@ from tactics.rules.sheets import default_armoury
 from tactics.ui import draw, placement, theme
 from tactics.ui.attack_words import card_lines, charge_line, crossing_lines
 from tactics.ui import intents as ui
+from tactics.ui import layout_probe as probe
 from tactics.ui import widgets as w
 from tactics.ui.panels import rolls
 from tactics.ui.render import TOOL_Z, DrawContext
+from tactics.ui.theme import fs, px
 from tactics.ui.tools.base import Tool, plus_minus
 
 AttackCommandFactory = Callable[[EncounterState, str, str, "AttackTool", "list[Cell] | None"], Any]
@@ -377,14 +379,15 @@ def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], c
     cover the line of sight), falling back to the other sides and corners, clamped inside ``clip``;
     the first place that covers no token (``tokens``) and no card (``cards``) wins."""
     dx, dy = beside.centerx - away_from[0], beside.centery - away_from[1]
+    gap = px(12)
     right = rect.copy()
-    right.midleft = (beside.right + 12, beside.centery)
+    right.midleft = (beside.right + gap, beside.centery)
     left = rect.copy()
-    left.midright = (beside.left - 12, beside.centery)
+    left.midright = (beside.left - gap, beside.centery)
     below = rect.copy()
-    below.midtop = (beside.centerx, beside.bottom + 12)
+    below.midtop = (beside.centerx, beside.bottom + gap)
     above = rect.copy()
-    above.midbottom = (beside.centerx, beside.top - 12)
+    above.midbottom = (beside.centerx, beside.top - gap)
     sides = [right, left] if dx >= 0 else [left, right]
     ends = [below, above] if dy >= 0 else [above, below]
     # beyond the target first, then beside the line, last between the attacker and the target
@@ -394,8 +397,8 @@ def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], c
             if clip.contains(option):
                 return option
         return order[0].clamp(clip)
-    order += placement.around(rect.size, beside, 12)[4:]  # then the corners, then a little further out
-    order += placement.around(rect.size, beside.inflate(beside.width * 3, beside.height * 3), 12)
+    order += placement.around(rect.size, beside, gap)[4:]  # then the corners, then a little further out
+    order += placement.around(rect.size, beside.inflate(beside.width * 3, beside.height * 3), gap)
     fitting = [o for o in order if clip.contains(o)] + [o for o in order if not clip.contains(o)]
     # the target itself weighs as a card: a place clamped back into the room must not cover it
     # (at the map's top edge the card sat on the hovered bear; an outside reviewer's finding)
@@ -424,21 +427,27 @@ def numbers_card(surface: pygame.Surface, lines: list[str], problem_text: str | 
     """A card of ``lines`` beside ``beside``, placed clear of tokens and other cards, ending with the odds
     bar of ``chances`` or, when the engine refuses, its reason in red (the attack and sure-shot cards)."""
     away_from = away_from or (beside.left - 1, beside.centery)
-    clip = clip.inflate(-16, -16)
-    width = 340
-    wrapped = [part for line in lines for part in w.wrap(line, 15, width - 24, "regular")]
-    problem = w.wrap(problem_text, 16, width - 24) if problem_text else []
-    height = 14 + 20 * len(wrapped) + (24 * len(problem) + 6 if problem else 56)
+    clip = clip.inflate(-px(16), -px(16))
+    # every length at the window's scale, as the fonts are (at 4K the text is twice as large: review 12)
+    width, pad = px(340), px(12)
+    step, problem_step = theme.font(fs(15), "regular").get_linesize(), theme.font(fs(16), "bold").get_linesize()
+    wrapped = [part for line in lines for part in w.wrap(line, 15, width - 2 * pad, "regular")]
+    problem = w.wrap(problem_text, 16, width - 2 * pad) if problem_text else []
+    bar_h = px(14)
+    below = (problem_step * len(problem) + px(8) if problem
+             else px(6) + rolls.odds_bar_height(width - 2 * pad, bar_h, chances, size=14) + px(8))
+    height = px(8) + step * len(wrapped) + below
     rect = _place(pygame.Rect(0, 0, width, height), beside, away_from, clip, tokens, cards)
     w.card(surface, rect, accent=BAD_LINE if problem_text else OK_LINE)
-    y = rect.y + 8
+    probe.panel(surface, rect, "Attack card")  # its lines and odds must stay inside it (the layout test)
+    y = rect.y + px(8)
     for line in wrapped:
-        w.text(surface, line, (rect.x + 12, y), 15, theme.TEXT, "regular")
-        y += 20
+        w.text(surface, line, (rect.x + pad, y), 15, theme.TEXT, "regular")
+        y += step
     if problem:
         for line in problem:
-            w.text(surface, line, (rect.x + 12, y + 2), 16, BAD_LINE, "bold")
-            y += 24
+            w.text(surface, line, (rect.x + pad, y + px(2)), 16, BAD_LINE, "bold")
+            y += problem_step
     else:
-        rolls.odds_bar(surface, pygame.Rect(rect.x + 12, y + 6, width - 24, 14), chances, size=14)
+        rolls.odds_bar(surface, pygame.Rect(rect.x + pad, y + px(6), width - 2 * pad, bar_h), chances, size=14)
     return rect

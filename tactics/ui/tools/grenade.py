@@ -370,8 +370,9 @@ class GrenadeTool(Tool):
         if who is not None:
             assert who.cell is not None  # on the map
             cx, cy = cam.cell_centre(who.cell)
-            draw.pill_at(ctx.surface, f"{hz.throw_range_ft(who)} ft throw", (cx, cy + cam.cell_px // 2 + 22),
-                         size=15, colour=RING, anchor="midtop")
+            size = draw.label_size(cam.cell_px)  # below the thrower's name, at the map's zoom (1x size at 4K: review 12)
+            draw.pill_at(ctx.surface, f"{hz.throw_range_ft(who)} ft throw", (cx, cy + cam.cell_px // 2 + size + 8),
+                         size=size, colour=RING, anchor="midtop")
         self.label_lines, self.badges = [], {}
         if p is None:
             return

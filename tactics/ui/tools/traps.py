@@ -396,7 +396,7 @@ class TrapTool(Tool):
         top = y - 4
         stack = []
         for text in reversed(self.odds_lines()):  # stacked above the square
-            img = draw.pill(text, 15, theme.LABEL_WARM)
+            img = draw.pill(text, draw.label_size(cam.cell_px), theme.LABEL_WARM)
             rect = img.get_rect(midbottom=(x + w // 2, top))
             stack.append((text, img, rect))
             top = rect.top - 2
@@ -418,7 +418,8 @@ class TrapTool(Tool):
         for trap in search.traps:
             p = odds[trap.id]
             x, y, w, h = ctx.camera.cell_rect(trap.cell)
-            draw.pill_at(ctx.surface, f"search finds {percent(p)}", (x + w // 2, y), size=13, colour=theme.LABEL_COOL,
+            draw.pill_at(ctx.surface, f"search finds {percent(p)}", (x + w // 2, y),
+                         size=draw.label_size(ctx.camera.cell_px) - 2, colour=theme.LABEL_COOL,
                          bg=(*theme.SEARCH_BG, 220), anchor="midbottom")
 
 
