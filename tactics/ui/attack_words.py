@@ -28,8 +28,11 @@ def dice_formula(setup: AttackSetup) -> str:
     return text
 
 
-def against(setup: AttackSetup) -> str:
-    """"vs AC 12 (flat-footed, no DEX +2)"."""
+def against(setup: AttackSetup, *, ac_shown: bool = True) -> str:
+    """"vs AC 12 (flat-footed, no DEX +2)"; "vs its AC" where the target's AC is not shown (a GM
+    creature on the players' screens, reading: N-SEEN-1: the note would tell its DEX bonus too)."""
+    if not ac_shown:
+        return "vs its AC"
     return f"vs AC {setup.ac}" + (f" ({setup.ac_note})" if setup.ac_note else "")
 
 
@@ -57,9 +60,9 @@ def die_words(setup: AttackSetup) -> str:
     return f"{die}: {count} ({listed}{cancel}{one})"
 
 
-def card_lines(setup: AttackSetup) -> list[str]:
+def card_lines(setup: AttackSetup, *, ac_shown: bool = True) -> list[str]:
     """The attack card's lines about the roll: the formula, its bonus, its advantage die."""
-    lines = [f"{dice_formula(setup)} {against(setup)}"]
+    lines = [f"{dice_formula(setup)} {against(setup, ac_shown=ac_shown)}"]
     if setup.modifiers:
         lines.append(f"{setup.bonus:+d}: {modifier_words(setup)}")
     why = die_words(setup)
@@ -77,11 +80,12 @@ def _pct(p: Fraction | float) -> str:
     return f"{float(p) * 100:.0f}%"
 
 
-def crossing_lines(run: RunOdds | None, there: AttackSetup | None = None) -> list[str]:
+def crossing_lines(run: RunOdds | None, there: AttackSetup | None = None, *, odds_shown: bool = True) -> list[str]:
     """A charge's run in words before the roll (R-MOVE-2; review 7, finding 3): "Crosses difficult
     ground twice: Acrobatics DC 12, 45% each, 20% to get through" and "To damage: 14% in all (70%
     once there)". ``run``: the engine's :class:`~tactics.engine.combat.crossing.RunOdds`;
-    ``there``: the attack from the run's end (its odds once the run gets through)."""
+    ``there``: the attack from the run's end (its odds once the run gets through); without
+    ``odds_shown`` (a target whose AC the players' screens keep back) the odds to damage are left out."""
     if run is None or not run.checks:
         return []
     groups: list[list[Any]] = []
@@ -104,7 +108,8 @@ def crossing_lines(run: RunOdds | None, there: AttackSetup | None = None) -> lis
     if there is not None and not there.problem:
         hits = sum(p for k, p in there.chances.items() if k != "miss")
         once = f" ({_pct(hits)} once there)"
-    lines.append(f"To damage: {_pct(run.to_damage)} in all{once}")
+    if odds_shown:
+        lines.append(f"To damage: {_pct(run.to_damage)} in all{once}")
     return lines
 
 

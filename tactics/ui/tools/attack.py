@@ -327,9 +327,13 @@ class AttackTool(Tool):
         from tactics.ui.situation import card_line
 
         first, run = self.charge_words(setup)
+        target = self.view.state.combatants.get(setup.target)
+        # the players' view (F2) keeps a GM creature's AC back, and with it the odds that would tell it (N-SEEN-1)
+        ac_shown = getattr(self.view, "viewer", "gm") == "gm" or (
+            target is not None and self.view.state.numbers_shown_to_players(target))
         return odds_card(surface, setup, beside, clip, away_from, tokens=tokens, cards=cards,
                          notes=two_weapon_lines(self.two_weapon_terms()) + [card_line(self.situational)],
-                         first=first, run=run)
+                         first=first, run=run, ac_shown=ac_shown)
 
     def charge_words(self, setup: AttackSetup) -> tuple[str | None, RunOdds | None]:
         """A charging Technique's top line (its run and reach) and the checks its run asks, with
@@ -408,34 +412,46 @@ def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], c
 def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, clip: pygame.Rect,
               away_from: tuple[int, int] | None = None, *, tokens: list[pygame.Rect] | None = None,
               cards: list[pygame.Rect] | None = None, notes: list[str] | None = None,
-              first: str | None = None, run: RunOdds | None = None) -> pygame.Rect:
+              first: str | None = None, run: RunOdds | None = None, ac_shown: bool = True) -> pygame.Rect:
     """The attack's numbers next to the target: modifiers vs AC, any ``notes`` (two weapons),
     and the odds bar, or why not. ``first``: the top line (a charge's run and reach); ``run``:
-    the checks a charge's run asks, named, and the bar over every way the run can end."""
+    the checks a charge's run asks, named, and the bar over every way the run can end. Without
+    ``ac_shown`` the AC and the odds (which would tell it) are left out for a line saying why."""
     lines = [first or f"{setup.label}: {setup.distance_ft} ft of {setup.range_ft} ft"]
-    lines += card_lines(setup)  # "d20 + 5 - d2 vs AC 12", with the die as the roll adds it (R-ROLL-2)
-    lines += crossing_lines(run, setup)  # "Crosses difficult ground: Acrobatics DC 12, 45% to get through"
+    lines += card_lines(setup, ac_shown=ac_shown)  # "d20 + 5 - d2 vs AC 12", the die as the roll adds it (R-ROLL-2)
+    # "Crosses difficult ground: Acrobatics DC 12, 45% to get through"
+    lines += crossing_lines(run, setup, odds_shown=ac_shown)
     lines += notes or []
     chances = run.chances if run is not None and not setup.problem else setup.chances
-    return numbers_card(surface, lines, setup.problem, chances, beside, clip, away_from,
+    return numbers_card(surface, lines, setup.problem, chances if ac_shown else None, beside, clip, away_from,
                         tokens=tokens, cards=cards)
 
 
-def numbers_card(surface: pygame.Surface, lines: list[str], problem_text: str | None, chances: dict[str, Fraction],
+#: said instead of the odds bar where the target's AC is kept from the players' screens
+ODDS_KEPT_BACK = "The odds stay with the GM: a foe's AC is not shown to the players."
+
+
+def numbers_card(surface: pygame.Surface, lines: list[str], problem_text: str | None,
+                 chances: dict[str, Fraction] | None,
                  beside: pygame.Rect, clip: pygame.Rect, away_from: tuple[int, int] | None = None, *,
                  tokens: list[pygame.Rect] | None = None, cards: list[pygame.Rect] | None = None) -> pygame.Rect:
     """A card of ``lines`` beside ``beside``, placed clear of tokens and other cards, ending with the odds
-    bar of ``chances`` or, when the engine refuses, its reason in red (the attack and sure-shot cards)."""
+    bar of ``chances`` (None: a line saying the odds are kept back) or, when the engine refuses, its reason
+    in red (the attack and sure-shot cards)."""
+    if chances is None and not problem_text:
+        lines = [*lines, ODDS_KEPT_BACK]
     away_from = away_from or (beside.left - 1, beside.centery)
     clip = clip.inflate(-px(16), -px(16))
     # every length at the window's scale, as the fonts are (at 4K the text is twice as large: review 12)
-    width, pad = px(340), px(12)
+    # (never narrower than 340: below scale 1 the fonts stop shrinking at their floor, and the lines must fit)
+    width, pad = max(340, px(340)), px(12)
     step, problem_step = theme.font(fs(15), "regular").get_linesize(), theme.font(fs(16), "bold").get_linesize()
     wrapped = [part for line in lines for part in w.wrap(line, 15, width - 2 * pad, "regular")]
     problem = w.wrap(problem_text, 16, width - 2 * pad) if problem_text else []
     bar_h = px(14)
     below = (problem_step * len(problem) + px(8) if problem
-             else px(6) + rolls.odds_bar_height(width - 2 * pad, bar_h, chances, size=14) + px(8))
+             else px(6) + rolls.odds_bar_height(width - 2 * pad, bar_h, chances, size=14) + px(8) if chances
+             else px(4))
     height = px(8) + step * len(wrapped) + below
     rect = _place(pygame.Rect(0, 0, width, height), beside, away_from, clip, tokens, cards)
     w.card(surface, rect, accent=BAD_LINE if problem_text else OK_LINE)
@@ -448,6 +464,6 @@ def numbers_card(surface: pygame.Surface, lines: list[str], problem_text: str | 
         for line in problem:
             w.text(surface, line, (rect.x + pad, y + px(2)), 16, BAD_LINE, "bold")
             y += problem_step
-    else:
+    elif chances:
         rolls.odds_bar(surface, pygame.Rect(rect.x + pad, y + px(6), width - 2 * pad, bar_h), chances, size=14)
     return rect
