@@ -99,3 +99,28 @@ def test_the_edit_form_offers_the_enemy_team_and_makes_it(app: App) -> None:
     assert state.combatants["hero"].team == "party"
     key(app, pygame.K_z, pygame.KMOD_LCTRL)  # one undo: the goblin back and no Foes team
     assert app.battle.state.combatants["goblin"].team == "party" and "foes" not in app.battle.state.teams
+
+
+def test_spawns_of_two_sides_open_with_start_combat_and_the_fight_starts(tmx: Path, data_dir: Path) -> None:
+    """A Tiled map whose spawns stand on two sides (none with a stat block) shows the Initiative panel
+    with Start combat, and a click starts the fight on the default sheets (review 12: no panel, no
+    Start combat and nothing said why until a number in a stat block was changed). One side only:
+    no fight to offer."""
+    app = App(open_path(tmx, seed=1), size=(1280, 720))
+    try:
+        app.step()
+        start = app.battle.combat.button_rect("start")
+        assert start is not None, "no Start combat on a map with spawns of two sides"
+        click(app, start.center)
+        combat = app.battle.state.combat
+        assert combat is not None and set(combat.team_order) == {"party", "foes", "guards"}
+    finally:
+        pygame.quit()
+    plain = tmx.with_name("plain.tmx")
+    plain.write_text(tmx_text(PLAIN))  # both on the party
+    app = App(open_path(plain, seed=1), size=(1280, 720))
+    try:
+        app.step()
+        assert app.battle.combat.button_rect("start") is None
+    finally:
+        pygame.quit()

@@ -116,6 +116,14 @@ def _group_start_events(state: EncounterState, combat: CombatState, index: int, 
     return events
 
 
+def teams_on_the_map(state: EncounterState) -> list[str]:
+    """The teams with someone present on the map, in the encounter's order: a fight needs two
+    (:class:`StartCombat` refuses with fewer; the window offers Start combat once there are two)."""
+    present = {c.team for c in state.combatants.values() if c.present}
+    order = list(state.teams)
+    return sorted(present, key=lambda t: (order.index(t) if t in order else len(order), t))
+
+
 # --------------------------------------------------------------------------- commands
 @dataclass
 class StartCombat:
@@ -136,7 +144,7 @@ class StartCombat:
         if isinstance(state.combat, CombatState) and state.combat.phase != "ended":
             raise Refused("combat is already under way")
         present = [c for c in state.combatants.values() if c.present]
-        teams = sorted({c.team for c in present}, key=list(state.teams).index if state.teams else None)
+        teams = teams_on_the_map(state)
         if len(teams) < 2:
             raise Refused("a fight needs at least two teams on the map")
         aware = None
