@@ -33,8 +33,9 @@ from tactics.atomicfiles import atomic_write_text
 from tactics.maps import fields as f
 from tactics.maps.battlemap import MAX_CELLS, BattleMap, Door, Light, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.fields import FieldError
-from tactics.maps.safeio import MAX_MAP_BYTES, read_capped
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size, safe_image_size
+from tactics.maps.pictures import check_budget, pictures_of
+from tactics.maps.safeio import MAX_MAP_BYTES, read_capped
 from tactics.rules.geometry import Segment
 from tactics.rules.terrain import default_terrain
 
@@ -149,6 +150,7 @@ def _from_dict(raw: Any, source: str, base_dir: Path, default_name: str) -> Batt
     tile_size = f.whole(raw.get("tile_size_px", 0), "tile_size_px", minimum=0)
     if tile_size > MAX_TILE_PX:
         raise FieldError("tile_size_px", f"{tile_size} pixels a tile; the limit is {MAX_TILE_PX}")
+    check_budget(source, pictures_of(image, (t.image for t in tiles), base_dir, source))
     return BattleMap(
         width=width,
         height=height,

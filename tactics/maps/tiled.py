@@ -44,6 +44,7 @@ from tactics.maps import fields as f
 from tactics.maps.battlemap import FLIP_D, FLIP_H, FLIP_V, BattleMap, Door, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
 from tactics.maps.native import MAX_OFFSET_PX
+from tactics.maps.pictures import Picture, check_budget
 from tactics.maps.tiled_shapes import door_box, door_line, edges, rotate, square
 from tactics.maps.tiledfiles import preflight
 from tactics.rules.geometry import Segment
@@ -134,7 +135,9 @@ class TiledReader:
         self._draw_index = 0
         self._folder = path.resolve().parent  # resolved once, not once per tile
         self._resolved: dict[Any, str] = {}
-        self._checked_sheets: set[str] = set()
+        #: every picture the window will decode (tileset pictures of drawn tiles, the image layer)
+        #: with its size from its header (None: missing), summed against the map's budget
+        self._pictures: dict[str, Picture | None] = {}
         self._by_gid: dict[int, tuple[str | None, Any, int, Any]] = {}
         self._art_by_gid: dict[int, tuple[str, tuple[int, int, int, int]] | None] = {}
         #: each layer's offset in pixels and tint colour, its groups' included (Tiled adds the
@@ -158,6 +161,7 @@ class TiledReader:
             elif kind == "ImageLayer" and visible and self.image is None:
                 self._image_layer(layer)
         self._turn_square_doors()  # the terrain is known now
+        check_budget(self.shown, [p for p in self._pictures.values() if p is not None])
         name = f.clean_name(str((self.tiled.properties or {}).get("name") or "")) or self.path.stem
         return BattleMap(
             width=self.width,
@@ -349,10 +353,11 @@ class TiledReader:
         art); a FIFO, a device or a decompression bomb is refused.
         """
         full = self._resolve(image)
-        if full not in self._checked_sheets:
-            self._checked_sheets.add(full)
+        if full not in self._pictures:
+            self._pictures[full] = None
             try:
-                safe_image_file_size(full)
+                _, w, h = safe_image_file_size(full)
+                self._pictures[full] = (Path(full).name, w, h)
             except FileNotFoundError:
                 pass
             except OSError as exc:
@@ -472,7 +477,8 @@ class TiledReader:
     def _image_layer(self, layer: Any) -> None:
         full = self._resolve(layer.image)
         try:
-            safe_image_file_size(full)
+            _, w, h = safe_image_file_size(full)
+            self._pictures[full] = (Path(full).name, w, h)
         except FileNotFoundError:
             raise self.fail(f"image layer {layer.name!r}: image file not found: {full}") from None
         except ImageHeaderError as exc:

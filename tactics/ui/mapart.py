@@ -27,8 +27,10 @@ from typing import Any
 import pygame
 
 from tactics.maps.battlemap import FLIP_D, FLIP_H, FLIP_V, BattleMap, TilePlacement
+from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
 from tactics.ui import theme
 from tactics.ui.camera import Camera
+from tactics.ui.picture_scale import smoothscale_banded
 
 CHUNK_PX = 512
 CACHE_PIXELS = 12_000_000  # about 48 MB of chunks at most (six full-HD screens)
@@ -45,6 +47,9 @@ class ArtError(Exception):
 #: surfaces are only read (scaled and blitted into the map's own base), never drawn on
 _DECODED: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
 _DECODED_KEEP = 2
+#: a larger picture is not kept once its map's base is made (the base is kept in :data:`_BASES`):
+#: a 100-megapixel picture held beside its scaled base was 400 MB of the 1.3 GB peak (review 12)
+DECODED_KEEP_PIXELS = 16_000_000
 
 
 def _file_key(image: Any, source: str | None) -> tuple[str, int, int]:
@@ -107,13 +112,13 @@ def _load_image(image: Any, source: str | None) -> pygame.Surface:
     if hit is None and decoding is not None:
         decoding.join()
         hit = decoding.surface
-        if hit is not None:
-            _DECODED[key] = hit
     if hit is None:
-        hit = _DECODED[key] = pygame.image.load(path)
+        hit = pygame.image.load(path)
+    if hit.get_width() * hit.get_height() <= DECODED_KEEP_PIXELS:
+        _DECODED[key] = hit
+        _DECODED.move_to_end(key)
         while len(_DECODED) > _DECODED_KEEP:
             _DECODED.popitem(last=False)
-    _DECODED.move_to_end(key)
     return hit
 
 
@@ -239,10 +244,9 @@ class MapArt:
         target = max(4, min(int(round(ppc)), MAX_BASE_SIDE // max(m.width, m.height)))
         scale = target / ppc
         if abs(scale - 1.0) > 1e-6:
-            img = pygame.transform.smoothscale(
-                img.convert_alpha() if pygame.display.get_surface() else img,
-                (max(1, round(img.get_width() * scale)), max(1, round(img.get_height() * scale))),
-            )
+            # in bands, from the picture as decoded: one full-size copy at a time (review 12)
+            img = smoothscale_banded(
+                img, (max(1, round(img.get_width() * scale)), max(1, round(img.get_height() * scale))))
         self.has_art = True
         self._image_ppc = target
         size = (m.width * target, m.height * target)
@@ -277,9 +281,11 @@ class MapArt:
             if not path.is_absolute() and folder is not None:
                 path = folder / path
             try:
-                sheet = pygame.image.load(str(path))
-                if pygame.display.get_surface() is not None:
-                    sheet = sheet.convert_alpha()
+                safe_image_file_size(path)  # never decoded unless its header says it is safe to
+                sheet = pygame.image.load(str(path))  # kept as decoded: each piece is converted (_piece)
+            except ImageHeaderError:
+                unreadable.append(_shown_path(path, folder))
+                continue
             except FileNotFoundError:
                 missing.append(_shown_path(path, folder))
                 continue
@@ -336,6 +342,8 @@ class MapArt:
             return hit
         x, y, sw, sh = tile.src
         piece = self._sheets[tile.image].subsurface(pygame.Rect(x, y, sw, sh))
+        if pygame.display.get_surface() is not None:
+            piece = piece.convert_alpha()  # the tile, not its whole sheet: no second copy of a sheet
         if tile.flip:
             piece = _flipped(piece, tile.flip)
         w, h = tile.size_px if tile.size_px is not None else piece.get_size()
