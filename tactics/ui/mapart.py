@@ -28,6 +28,7 @@ import pygame
 
 from tactics.maps.battlemap import FLIP_D, FLIP_H, FLIP_V, BattleMap, TilePlacement
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
+from tactics.maps.tilegrid import TileGrid, split_tiles
 from tactics.ui import theme
 from tactics.ui.camera import Camera
 from tactics.ui.picture_scale import smoothscale_banded
@@ -188,6 +189,12 @@ class MapArt:
         #: the tiles by block of INDEX_CELLS squares they cover (a wide rug, a tall tree, a tile
         #: moved by its layer's offset: in every block its picture reaches), with their box in map pixels
         self._tile_index: dict[tuple[int, int], list[_Placed]] | None = None
+        #: a Tiled map's tile layers as grids of tile ids (looked up per square shown), and the
+        #: tiles not in a grid (tile objects, a native map's tiles), indexed by block
+        self._grids, self._loose = split_tiles(battle_map.tiles)
+        #: squares of tile layers looked up so far (what opening and drawing a big map costs grows
+        #: with what is shown, not with the map: tests hold it to that)
+        self.squares_looked_at = 0
         self._marks: dict[tuple[int, int], list[tuple[int, int]]] | None = None
         self._walls: dict[tuple[int, int], list] | None = None
         self._compose()
@@ -231,7 +238,8 @@ class MapArt:
     def _tiles_under_image(self) -> bool:
         """Does a tile layer come before the map's picture (Tiled: drawn under it)?"""
         image = self.map.image
-        return image is not None and any(tile.layer < image.layer for tile in self.map.tiles)
+        return image is not None and (any(grid.layer < image.layer for grid in self._grids)
+                                      or any(tile.layer < image.layer for tile in self._loose))
 
     def _from_image(self) -> pygame.Surface:
         m = self.map
@@ -276,7 +284,8 @@ class MapArt:
         folder = Path(m.source).resolve().parent if m.source else None
         missing: list[str] = []
         unreadable: list[str] = []
-        for name in sorted({tile.image for tile in m.tiles}):
+        looks = [look for grid in self._grids for look in grid.looks.values()]
+        for name in sorted({tile.image for tile in self._loose} | {look.image for look in looks}):
             path = Path(name)
             if not path.is_absolute() and folder is not None:
                 path = folder / path
@@ -294,11 +303,17 @@ class MapArt:
                 continue
             self._sheets[name] = sheet
         outside = 0
-        for tile in m.tiles:  # a bad rectangle is found now, not in the middle of a frame
+        for tile in self._loose:  # a bad rectangle is found now, not in the middle of a frame
             found = self._sheets.get(tile.image)
             if found is not None and not found.get_rect().contains(pygame.Rect(tile.src)):
                 self._plain.add((tile.image, tile.src))
                 outside += 1
+        for grid in self._grids:  # (a grid's tiles: once a tile id, counted over its squares)
+            for raw, look in grid.looks.items():
+                found = self._sheets.get(look.image)
+                if found is not None and not found.get_rect().contains(pygame.Rect(look.src)):
+                    self._plain.add((look.image, look.src))
+                    outside += grid.ids.count(raw)
         said = []
         for names, why in ((missing, "not found"), (unreadable, "cannot be read")):
             if names:
@@ -314,7 +329,7 @@ class MapArt:
             index: dict[tuple[int, int], list[_Placed]] = {}
             tp = max(1, int(self.map.tile_size_px))
             span = INDEX_CELLS * tp
-            for order, tile in enumerate(self.map.tiles):
+            for order, tile in enumerate(self._loose):
                 c, r = tile.cell
                 plain = _plain_placement(tile)
                 box: tuple[float, float, float, float]
@@ -452,9 +467,12 @@ class MapArt:
             items = [item for item in items if item[0] < below]
         if above is not None:
             items = [item for item in items if item[0] >= above]
+        grids = [g for g in self._grids if (below is None or g.layer < below) and (above is None or g.layer >= above)]
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         scale = cell_px / tp
-        for _, _, tile, _, plain in items:
+        for layer, _, tile, _, plain in items:
+            while grids and grids[0].layer < layer:  # a tile layer drawn before this tile object
+                self._grid_blits(blits, grids.pop(0), cell_px, c0, r0, cols, rows)
             if tile.image not in self._sheets or (tile.image, tile.src) in self._plain:
                 if tile.size_px is None:  # a square of a tile layer: its terrain's plain square
                     square = self._terrain_tile(self.map.terrain.get(tile.cell, "floor"), cell_px, 0)
@@ -468,7 +486,50 @@ class MapArt:
                 continue
             x0, y0, _, _ = _footprint(tile, tp, scale)
             blits.append((piece, (round(x0) - c0 * cell_px, round(y0) - r0 * cell_px)))
+        for grid in grids:
+            self._grid_blits(blits, grid, cell_px, c0, r0, cols, rows)
         surf.fblits(blits)
+
+    def _grid_blits(self, blits: list, grid: TileGrid, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
+        """A tile layer's tiles over this chunk: only the squares whose picture can reach it are
+        looked at (a million-square layer costs what the chunk shows), each tile id's picture at
+        this zoom found once a chunk."""
+        tp = self._tile_ppc
+        ox, oy = grid.looks[next(iter(grid.looks))].offset_px
+        reach = grid.reach_px
+        c_lo = max(0, math.floor((c0 * tp - ox - reach) / tp))
+        c_hi = min(grid.width, math.ceil(((c0 + cols) * tp - ox) / tp) + 1)
+        r_lo = max(0, math.floor((r0 * tp - oy) / tp) - 1)
+        r_hi = min(grid.height, math.ceil(((r0 + rows) * tp - oy + reach) / tp) + 1)
+        if c_lo >= c_hi or r_lo >= r_hi:
+            return
+        self.squares_looked_at += (c_hi - c_lo) * (r_hi - r_lo)
+        scale = cell_px / tp
+        drawn: dict[int, tuple[pygame.Surface | None, TilePlacement, bool]] = {}  # tile id -> piece, look, plain
+        looks, ids, width, terrain = grid.looks, grid.ids, grid.width, self.map.terrain
+        for r in range(r_lo, r_hi):
+            start = r * width
+            for c, raw in enumerate(ids[start + c_lo:start + c_hi], c_lo):
+                if not raw:
+                    continue
+                got = drawn.get(raw)
+                if got is None:
+                    look = looks.get(raw)
+                    if look is None:
+                        continue
+                    shown = look.image in self._sheets and (look.image, look.src) not in self._plain
+                    got = drawn[raw] = (self._piece(look, cell_px) if shown else None, look, _plain_placement(look))
+                piece, look, plain = got
+                if piece is None:  # its picture cannot be shown: the square's terrain, plain
+                    square = self._terrain_tile(terrain.get((c, r), "floor"), cell_px, 0)
+                    blits.append((square, ((c - c0) * cell_px, (r - r0) * cell_px)))
+                elif plain:
+                    blits.append((piece, ((c - c0) * cell_px, (r + 1 - r0) * cell_px - piece.get_height())))
+                else:
+                    h = look.src[2] if look.flip & FLIP_D else look.src[3]  # as _footprint places it
+                    x0 = (c * tp + ox) * scale
+                    y0 = ((r + 1) * tp + oy) * scale - h * scale
+                    blits.append((piece, (round(x0) - c0 * cell_px, round(y0) - r0 * cell_px)))
 
     def _draw_terrain(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
         terrain = self.map.terrain
