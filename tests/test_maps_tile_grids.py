@@ -24,14 +24,7 @@ from tactics.maps.tilegrid import TileGrid, TileLayers
 from tactics.ui.camera import Camera
 from tactics.ui.mapart import MapArt
 from tests.test_ui_mapart_tiled import D, H, V, layer, tiled_map
-
-
-@pytest.fixture(autouse=True)
-def display():
-    pygame.display.init()
-    pygame.display.set_mode((64, 64))
-    yield
-    pygame.display.quit()
+from tests.test_ui_mapart_tiled import display as display  # noqa: F401 (the same autouse window)
 
 
 def _huge(folder, side: int = 1000) -> str:

@@ -60,7 +60,7 @@ def file_picture(path: Path, shown: str) -> Picture | None:
 
 def pictures_of(image: MapImage | None, tile_images: Iterable[str], folder: Path | None, shown: str) -> list[Picture]:
     """The sizes of a map's background picture and of the distinct tile pictures it names."""
-    found: list[Picture] = []
+    found: list[Picture | None] = []
     if image is not None and image.data is not None:
         try:
             _, w, h = safe_image_size(image.data)
