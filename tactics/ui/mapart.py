@@ -10,7 +10,9 @@ A block is made at display scale from the source: the map's image (scaled
 once to at most ``MAX_BASE_SIDE``), its Tiled tiles (each tile picture scaled
 once per zoom), or, with no art, the terrain's own squares drawn at that zoom.
 No full-size picture of a tiled or terrain map is ever made: a legal
-1000x1000 Tiled map of 32 px tiles would be 4 GB.
+1000x1000 Tiled map of 32 px tiles would be 4 GB. A Tiled map's tile layers
+are drawn from their grids of tile ids, looked up only for the squares a chunk
+shows (:mod:`tactics.ui.tile_art`); other tiles are indexed by block of squares.
 """
 
 from __future__ import annotations
@@ -26,12 +28,13 @@ from typing import Any
 
 import pygame
 
-from tactics.maps.battlemap import FLIP_D, FLIP_H, FLIP_V, BattleMap, TilePlacement
+from tactics.maps.battlemap import BattleMap, TilePlacement
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
 from tactics.maps.tilegrid import TileGrid, split_tiles
 from tactics.ui import theme
 from tactics.ui.camera import Camera
 from tactics.ui.picture_scale import smoothscale_banded
+from tactics.ui.tile_art import Placed, flipped, footprint, grid_blits, plain_placement
 
 CHUNK_PX = 512
 CACHE_PIXELS = 12_000_000  # about 48 MB of chunks at most (six full-HD screens)
@@ -188,7 +191,7 @@ class MapArt:
         self._terrain_tiles: dict[tuple[str, int, int], pygame.Surface] = {}
         #: the tiles by block of INDEX_CELLS squares they cover (a wide rug, a tall tree, a tile
         #: moved by its layer's offset: in every block its picture reaches), with their box in map pixels
-        self._tile_index: dict[tuple[int, int], list[_Placed]] | None = None
+        self._tile_index: dict[tuple[int, int], list[Placed]] | None = None
         #: a Tiled map's tile layers as grids of tile ids (looked up per square shown), and the
         #: tiles not in a grid (tile objects, a native map's tiles), indexed by block
         self._grids, self._loose = split_tiles(battle_map.tiles)
@@ -324,21 +327,21 @@ class MapArt:
         if said:
             self.problem = "; ".join(said) + ": those tiles are drawn as plain squares"
 
-    def _tiles_by_block(self) -> dict[tuple[int, int], list[_Placed]]:
+    def _tiles_by_block(self) -> dict[tuple[int, int], list[Placed]]:
         if self._tile_index is None:
-            index: dict[tuple[int, int], list[_Placed]] = {}
+            index: dict[tuple[int, int], list[Placed]] = {}
             tp = max(1, int(self.map.tile_size_px))
             span = INDEX_CELLS * tp
             for order, tile in enumerate(self._loose):
                 c, r = tile.cell
-                plain = _plain_placement(tile)
+                plain = plain_placement(tile)
                 box: tuple[float, float, float, float]
                 if plain and tile.src[2] == tile.src[3] == tp:  # one square: its own block
                     box = (c * tp, r * tp, (c + 1) * tp, (r + 1) * tp)
                     index.setdefault((c // INDEX_CELLS, r // INDEX_CELLS), []).append(
                         (tile.layer, order, tile, box, True))
                     continue
-                x0, y0, x1, y1 = box = _footprint(tile, tp, 1.0)
+                x0, y0, x1, y1 = box = footprint(tile, tp, 1.0)
                 if not all(math.isfinite(v) for v in box):
                     continue
                 for j in range(math.floor(y0 / span), math.ceil(y1 / span)):
@@ -360,7 +363,7 @@ class MapArt:
         if pygame.display.get_surface() is not None:
             piece = piece.convert_alpha()  # the tile, not its whole sheet: no second copy of a sheet
         if tile.flip:
-            piece = _flipped(piece, tile.flip)
+            piece = flipped(piece, tile.flip)
         w, h = tile.size_px if tile.size_px is not None else piece.get_size()
         scale = cell_px / self._tile_ppc
         size = (max(1, round(w * scale)), max(1, round(h * scale)))
@@ -455,7 +458,7 @@ class MapArt:
         index = self._tiles_by_block()
         tp = self._tile_ppc
         left, top, right, bottom = c0 * tp, r0 * tp, (c0 + cols) * tp, (r0 + rows) * tp
-        found: dict[int, _Placed] = {}  # a tile over several blocks is found in each: drawn once
+        found: dict[int, Placed] = {}  # a tile over several blocks is found in each: drawn once
         for j in range(r0 // INDEX_CELLS, (r0 + rows - 1) // INDEX_CELLS + 1):
             for i in range(c0 // INDEX_CELLS, (c0 + cols - 1) // INDEX_CELLS + 1):
                 for item in index.get((i, j), ()):
@@ -484,52 +487,25 @@ class MapArt:
                 c, r = tile.cell
                 blits.append((piece, ((c - c0) * cell_px, (r + 1 - r0) * cell_px - piece.get_height())))
                 continue
-            x0, y0, _, _ = _footprint(tile, tp, scale)
+            x0, y0, _, _ = footprint(tile, tp, scale)
             blits.append((piece, (round(x0) - c0 * cell_px, round(y0) - r0 * cell_px)))
         for grid in grids:
             self._grid_blits(blits, grid, cell_px, c0, r0, cols, rows)
         surf.fblits(blits)
 
     def _grid_blits(self, blits: list, grid: TileGrid, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
-        """A tile layer's tiles over this chunk: only the squares whose picture can reach it are
-        looked at (a million-square layer costs what the chunk shows), each tile id's picture at
-        this zoom found once a chunk."""
-        tp = self._tile_ppc
-        ox, oy = grid.looks[next(iter(grid.looks))].offset_px
-        reach = grid.reach_px
-        c_lo = max(0, math.floor((c0 * tp - ox - reach) / tp))
-        c_hi = min(grid.width, math.ceil(((c0 + cols) * tp - ox) / tp) + 1)
-        r_lo = max(0, math.floor((r0 * tp - oy) / tp) - 1)
-        r_hi = min(grid.height, math.ceil(((r0 + rows) * tp - oy + reach) / tp) + 1)
-        if c_lo >= c_hi or r_lo >= r_hi:
-            return
-        self.squares_looked_at += (c_hi - c_lo) * (r_hi - r_lo)
-        scale = cell_px / tp
-        drawn: dict[int, tuple[pygame.Surface | None, TilePlacement, bool]] = {}  # tile id -> piece, look, plain
-        looks, ids, width, terrain = grid.looks, grid.ids, grid.width, self.map.terrain
-        for r in range(r_lo, r_hi):
-            start = r * width
-            for c, raw in enumerate(ids[start + c_lo:start + c_hi], c_lo):
-                if not raw:
-                    continue
-                got = drawn.get(raw)
-                if got is None:
-                    look = looks.get(raw)
-                    if look is None:
-                        continue
-                    shown = look.image in self._sheets and (look.image, look.src) not in self._plain
-                    got = drawn[raw] = (self._piece(look, cell_px) if shown else None, look, _plain_placement(look))
-                piece, look, plain = got
-                if piece is None:  # its picture cannot be shown: the square's terrain, plain
-                    square = self._terrain_tile(terrain.get((c, r), "floor"), cell_px, 0)
-                    blits.append((square, ((c - c0) * cell_px, (r - r0) * cell_px)))
-                elif plain:
-                    blits.append((piece, ((c - c0) * cell_px, (r + 1 - r0) * cell_px - piece.get_height())))
-                else:
-                    h = look.src[2] if look.flip & FLIP_D else look.src[3]  # as _footprint places it
-                    x0 = (c * tp + ox) * scale
-                    y0 = ((r + 1) * tp + oy) * scale - h * scale
-                    blits.append((piece, (round(x0) - c0 * cell_px, round(y0) - r0 * cell_px)))
+        """A tile layer's tiles over this chunk (see :func:`tactics.ui.tile_art.grid_blits`)."""
+        terrain = self.map.terrain
+
+        def piece_of(look: TilePlacement) -> pygame.Surface | None:
+            shown = look.image in self._sheets and (look.image, look.src) not in self._plain
+            return self._piece(look, cell_px) if shown else None
+
+        def plain_square(cell: tuple[int, int]) -> pygame.Surface:  # a picture that cannot be shown
+            return self._terrain_tile(terrain.get(cell, "floor"), cell_px, 0)
+
+        self.squares_looked_at += grid_blits(blits, grid, cell_px, (c0, r0, cols, rows), self._tile_ppc,
+                                             piece_of, plain_square)
 
     def _draw_terrain(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
         terrain = self.map.terrain
@@ -632,50 +608,6 @@ class MapArt:
 
     def toggle_walls(self) -> None:
         self.show_walls = not self.show_walls
-
-
-#: a tile in the index: (layer, order in the map's list, the tile, its box in map pixels, and
-#: whether it is drawn as it is: no flip, offset, size or turn)
-_Placed = tuple[int, int, TilePlacement, tuple[float, float, float, float], bool]
-
-
-def _plain_placement(tile: TilePlacement) -> bool:
-    return not (tile.flip or tile.rotation or tile.size_px is not None or tile.offset_px != (0.0, 0.0))
-
-
-def _footprint(tile: TilePlacement, tile_px: int, scale: float) -> tuple[float, float, float, float]:
-    """The box (x0, y0, x1, y1) a tile's picture covers, in map pixels times ``scale``.
-
-    Tiled's rule: the picture's bottom-left corner sits on the bottom-left corner of its
-    square, moved by ``offset_px``; it is ``size_px`` big (else its own size, sides swapped
-    by a diagonal flip) and turned ``rotation`` degrees clockwise about that corner.
-    """
-    c, r = tile.cell
-    ax = (c * tile_px + tile.offset_px[0]) * scale
-    ay = ((r + 1) * tile_px + tile.offset_px[1]) * scale
-    if tile.size_px is not None:
-        w, h = tile.size_px
-    else:
-        w, h = tile.src[2], tile.src[3]
-        if tile.flip & FLIP_D:
-            w, h = h, w
-    w, h = w * scale, h * scale
-    if not tile.rotation:
-        return (ax, ay - h, ax + w, ay)
-    t = math.radians(tile.rotation)
-    cos, sin = math.cos(t), math.sin(t)
-    xs, ys = [], []
-    for dx, dy in ((0.0, 0.0), (w, 0.0), (w, -h), (0.0, -h)):
-        xs.append(ax + dx * cos - dy * sin)
-        ys.append(ay + dx * sin + dy * cos)
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def _flipped(piece: pygame.Surface, flip: int) -> pygame.Surface:
-    """Tiled's flips: the diagonal one (x and y swapped) first, then horizontal, then vertical."""
-    if flip & FLIP_D:
-        piece = pygame.transform.flip(pygame.transform.rotate(piece, 90), False, True)
-    return pygame.transform.flip(piece, bool(flip & FLIP_H), bool(flip & FLIP_V))
 
 
 def _shown_path(path: Path, folder: Path | None) -> str:
