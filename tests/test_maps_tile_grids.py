@@ -67,6 +67,8 @@ def test_a_1000x1000_map_opens_and_draws_its_view_looking_up_only_the_squares_in
 def _map_of_every_kind(folder):
     big = [[0] * 24 for _ in range(12)]
     big[11][3] = 5  # a 96 px rug at the bottom, reaching two squares right
+    big[11][9] = big[3][13] = big[8][14] = 5  # rugs across the chunks' edges at 32, 45 and 70 px a square
+    big[8][20] = 5 | D  # the rug turned on end: 96 px tall, reaching two squares up across an edge at 70
     big[6][10] = 3 | H | D
     big[5][15] = 3 | V
     shifted = [[(1 + (c * r) % 4) if (c + r) % 3 == 0 else 0 for c in range(24)] for r in range(12)]
