@@ -72,9 +72,10 @@ def load_tiled(path: str | Path) -> BattleMap:
     preflight(path)  # the map and every file it names: regular, bounded, no bombs
     import pytiled_parser
 
-    from tactics.maps import tiledcompat
+    from tactics.maps import tiledcompat, tiledrows
 
     tiledcompat.install()  # old tilesets without tilecount/columns: completed from the image
+    tiledrows.install()  # layer data as arrays of ids (4 bytes a square), not lists of ints
     folder = path.resolve().parent
     try:
         with tiledcompat.reading_map_in(folder):
@@ -201,6 +202,7 @@ class TiledReader:
         if "terrain" in props:
             layer_kind = self._kind(props["terrain"], f"layer {layer.name!r} property terrain")
         ids = self._layer_ids(layer)
+        layer.data = None  # its rows are copied: not held twice while the other layers are read
         kinds: dict[int, str] = {}  # raw id -> the terrain it sets
         drawn: list[int] = []
         for raw in sorted(set(ids)):  # each distinct tile id once, not each square
