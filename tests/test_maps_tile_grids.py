@@ -20,6 +20,7 @@ import pygame
 import pytest
 
 from tactics.maps import MapError, load
+from tactics.maps.tiledfiles import MAX_TILE_IDS
 from tactics.maps.tilegrid import TileGrid, TileLayers
 from tactics.ui.camera import Camera
 from tactics.ui.mapart import MapArt
@@ -122,3 +123,16 @@ def test_a_negative_tile_id_in_json_layer_data_and_a_tile_object_is_refused(tmp_
 def load_json_text(path: str) -> str:
     with open(path, encoding="utf-8") as handle:
         return handle.read()
+
+
+def test_more_tile_layers_than_memory_allows_are_refused_before_any_is_read(tmp_path):
+    """A few KB of zlib data make a 2000 x 2000 layer (16 MB once read): nine of them pass the
+    summed limit of eight layers of the largest map."""
+    doc = json.loads(load_json_text(_huge(tmp_path, side=4)))
+    zeros = base64.b64encode(zlib.compress(bytes(4 * 2000 * 2000))).decode()
+    doc.update(width=2000, height=2000)
+    doc["layers"] = [dict(doc["layers"][0], id=i + 1, name=f"l{i}", width=2000, height=2000, data=zeros)
+                     for i in range(MAX_TILE_IDS // (2000 * 2000) + 1)]
+    (tmp_path / "many.tmj").write_text(json.dumps(doc))
+    with pytest.raises(MapError, match=r"many.tmj: layers\[8\]: the map's tile layers hold more than 32000000 squares"):
+        load(tmp_path / "many.tmj")
