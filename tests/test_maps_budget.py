@@ -110,3 +110,21 @@ def test_banded_scale_matches_a_whole_scale_and_keeps_bands_small(monkeypatch, s
     assert bool(banded.get_flags() & pygame.SRCALPHA) == see_through
     if see_through:  # (the worst above compares alpha too)
         assert banded.get_at((60, 2)).a < 90 < 200 < banded.get_at((60, 75)).a
+
+
+@pytest.mark.parametrize("see_through", [False, True])
+def test_banded_scale_onto_a_base_draws_what_a_blit_of_the_scaled_picture_draws(monkeypatch, see_through):
+    picture = pygame.Surface((300, 200), pygame.SRCALPHA if see_through else 0, 32)
+    for y in range(0, 200, 4):
+        pygame.draw.rect(picture, (y, 255 - y, 90, 50 + y), (0, y, 300, 4))
+    monkeypatch.setattr(picture_scale, "BAND_PIXELS", 300 * 16)
+
+    def backdrop() -> pygame.Surface:
+        base = pygame.Surface((140, 90), pygame.SRCALPHA if see_through else 0, 32)
+        base.fill((0, 0, 0, 0) if see_through else (20, 20, 30))
+        return base
+
+    expected = backdrop()
+    expected.blit(picture_scale.smoothscale_banded(picture, (123, 77)), (7, -3))
+    drawn = picture_scale.smoothscale_banded(picture, (123, 77), onto=backdrop(), at=(7, -3))
+    assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(expected, "RGBA")

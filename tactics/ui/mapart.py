@@ -165,6 +165,15 @@ def chunk_surface(size: tuple[int, int]) -> pygame.Surface:
     return wider.subsurface(pygame.Rect(0, 0, w, h))
 
 
+def _alpha_surface(size: tuple[int, int]) -> pygame.Surface:
+    """A new see-through surface, made in the window's alpha format at once: made plain and
+    then converted, a map-sized one was held twice (review 12)."""
+    if pygame.display.get_surface() is None:
+        return pygame.Surface(size, pygame.SRCALPHA)
+    window_alpha = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+    return pygame.Surface(size, pygame.SRCALPHA, window_alpha)
+
+
 def _convert(surface: pygame.Surface) -> pygame.Surface:
     display = pygame.display.get_surface()
     if display is None:
@@ -254,26 +263,29 @@ class MapArt:
             raise ArtError("pixels per cell must be positive")
         target = max(4, min(int(round(ppc)), MAX_BASE_SIDE // max(m.width, m.height)))
         scale = target / ppc
-        if abs(scale - 1.0) > 1e-6:
-            # in bands, from the picture as decoded: one full-size copy at a time (review 12)
-            img = smoothscale_banded(
-                img, (max(1, round(img.get_width() * scale)), max(1, round(img.get_height() * scale))))
+        scaled = abs(scale - 1.0) > 1e-6
+        shown_size = (max(1, round(img.get_width() * scale)), max(1, round(img.get_height() * scale))) \
+            if scaled else img.get_size()
         self.has_art = True
         self._image_ppc = target
         size = (m.width * target, m.height * target)
         ox, oy = image.offset_px
         at = (round(-ox * scale), round(-oy * scale))
-        if at == (0, 0) and img.get_size() == size and not img.get_flags() & pygame.SRCALPHA and img.get_colorkey() is None:
-            return img  # an opaque picture covering the map exactly: no backdrop shows (converted once by the caller)
+        # scaled in bands from the picture as decoded, straight onto the base: the decoded picture
+        # and the base are the only full-size pictures held (review 12)
+        if at == (0, 0) and shown_size == size and not img.get_flags() & pygame.SRCALPHA and img.get_colorkey() is None:
+            # an opaque picture covering the map exactly: no backdrop shows (converted once by the caller)
+            return smoothscale_banded(img, size) if scaled else img
         if self._tiles_under_image():  # see-through where the picture is: the tiles under it show
-            base = pygame.Surface(size, pygame.SRCALPHA)
+            base = _alpha_surface(size)
             base.fill(theme.CLEAR)
-            if pygame.display.get_surface() is not None:
-                base = base.convert_alpha()
         else:
             base = pygame.Surface(size)
             base.fill(theme.BACKDROP)
-        base.blit(img, at)
+        if scaled:
+            smoothscale_banded(img, shown_size, onto=base, at=at)
+        else:
+            base.blit(img, at)
         return base
 
     def _load_sheets(self) -> None:

@@ -17,13 +17,20 @@ import pygame
 BAND_PIXELS = 4_000_000
 
 
-def smoothscale_banded(picture: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-    """``picture`` smoothly scaled to ``size``; see-through pixels (alpha, a colour key) stay so."""
+def smoothscale_banded(picture: pygame.Surface, size: tuple[int, int], *, onto: pygame.Surface | None = None,
+                       at: tuple[int, int] = (0, 0)) -> pygame.Surface:
+    """``picture`` smoothly scaled to ``size``; see-through pixels (alpha, a colour key) stay so.
+
+    ``onto``: drawn over that surface at ``at`` (as a blit of the whole scaled picture would draw
+    it), which is returned, instead of a new one: no scaled picture beside it.
+    """
     width, height = picture.get_size()
     new_w, new_h = size
     see_through = bool(picture.get_flags() & pygame.SRCALPHA) or picture.get_colorkey() is not None
     display = pygame.display.get_surface()
-    if see_through:
+    if onto is not None:
+        out = onto
+    elif see_through:
         out = pygame.Surface(size, pygame.SRCALPHA, 32)
     else:
         out = pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size, 0, 32)
@@ -35,8 +42,10 @@ def smoothscale_banded(picture: pygame.Surface, size: tuple[int, int]) -> pygame
             continue
         band = _plain_32(picture.subsurface(pygame.Rect(0, top, width, bottom - top)), see_through)
         scaled = pygame.transform.smoothscale(band, (new_w, out_bottom - out_top))
-        # onto a clear picture, MAX copies a see-through band as it is (a blit would blend it)
-        out.blit(scaled, (0, out_top), special_flags=pygame.BLEND_RGBA_MAX if see_through else 0)
+        if onto is not None:
+            out.blit(scaled, (at[0], at[1] + out_top))
+        else:  # onto a clear picture, MAX copies a see-through band as it is (a blit would blend it)
+            out.blit(scaled, (0, out_top), special_flags=pygame.BLEND_RGBA_MAX if see_through else 0)
     return out
 
 
