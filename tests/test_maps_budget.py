@@ -128,3 +128,24 @@ def test_banded_scale_onto_a_base_draws_what_a_blit_of_the_scaled_picture_draws(
     expected.blit(picture_scale.smoothscale_banded(picture, (123, 77)), (7, -3))
     drawn = picture_scale.smoothscale_banded(picture, (123, 77), onto=backdrop(), at=(7, -3))
     assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(expected, "RGBA")
+
+
+def test_a_large_decoded_picture_is_not_kept_beside_its_maps_base(tmp_path, monkeypatch):
+    """The decoded picture cache keeps small pictures only (a 100-megapixel one beside its scaled
+    base was 400 MB of the 1.3 GB peak); here 'large' is anything over 5000 pixels."""
+    from tactics.maps.battlemap import BattleMap, MapImage
+    from tactics.ui import mapart
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    monkeypatch.setattr(mapart, "DECODED_KEEP_PIXELS", 5000)
+    monkeypatch.setattr(mapart, "_DECODED", type(mapart._DECODED)())
+    for side, kept in ((60, True), (80, False)):
+        picture = pygame.Surface((side, side))
+        picture.fill((10, 120, 200))
+        pygame.image.save(picture, str(tmp_path / f"room{side}.png"))
+        room = BattleMap(4, 4, image=MapImage(side / 4, path=f"room{side}.png"), source=str(tmp_path / "room.json"))
+        art = mapart.MapArt(room)
+        assert art.base is not None and art.base.get_at((5, 5))[:3] == (10, 120, 200)
+        key = mapart._file_key(room.image, room.source)
+        assert (key in mapart._DECODED) is kept
