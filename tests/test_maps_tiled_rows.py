@@ -27,8 +27,9 @@ def helpers():
     from pytiled_parser.parsers.tmx import layer as tmx_layer
 
     originals = {m: (m._decode_tile_layer_data, m._convert_raw_tile_layer_data) for m in (json_layer, tmx_layer)}
-    tiledrows.install()
-    yield {m: (m._decode_tile_layer_data, m._convert_raw_tile_layer_data, *originals[m]) for m in originals}
+    tiledrows.install()  # (a Tiled map read earlier in this process may have installed it already)
+    yield {m: (m._decode_tile_layer_data, m._convert_raw_tile_layer_data,
+               *(getattr(f, "__wrapped__", f) for f in originals[m])) for m in originals}
     for m, (decode, convert) in originals.items():
         m._decode_tile_layer_data, m._convert_raw_tile_layer_data = decode, convert
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import gzip
 import sys
 import zlib
@@ -43,6 +44,7 @@ def _ids_from_bytes(raw: bytes) -> array:
 
 
 def _wrap_decode(original: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(original)  # (its __wrapped__: pytiled-parser's own)
     def decode(data: str, compression: str, layer_width: int) -> Any:
         if compression not in ("zlib", "gzip", "", None):
             return original(data, compression, layer_width)  # zstd and the like: its own message
@@ -61,6 +63,7 @@ def _wrap_decode(original: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _wrap_convert(original: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(original)
     def convert(data: Any, layer_width: int) -> Any:
         try:
             ids = array("I", data)
