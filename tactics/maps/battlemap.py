@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Sequence
 
 from tactics.rules.geometry import Segment
 from tactics.rules.grid import Cell
@@ -120,7 +120,7 @@ class BattleMap:
     lights: list[Light] = field(default_factory=list)
     spawns: list[Spawn] = field(default_factory=list)
     image: MapImage | None = None
-    tiles: list[TilePlacement] = field(default_factory=list)
+    tiles: Sequence[TilePlacement] = field(default_factory=list)  # a Tiled map: TileLayers (tactics.maps.tilegrid)
     tile_size_px: int = 0
     kinds: dict[str, Terrain] = field(default_factory=default_terrain)
     source: str | None = None

@@ -33,8 +33,9 @@ from tactics.atomicfiles import atomic_write_text
 from tactics.maps import fields as f
 from tactics.maps.battlemap import MAX_CELLS, BattleMap, Door, Light, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.fields import FieldError
-from tactics.maps.safeio import MAX_MAP_BYTES, read_capped
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size, safe_image_size
+from tactics.maps.pictures import check_budget, pictures_of
+from tactics.maps.safeio import MAX_MAP_BYTES, read_capped
 from tactics.rules.geometry import Segment
 from tactics.rules.terrain import default_terrain
 
@@ -68,9 +69,12 @@ def read_json(path: Path) -> Any:
     data = read_capped(path, MAX_FILE_BYTES)  # a regular file only: never /dev/zero or a FIFO
     check_json_size(shown, data)
     try:
-        return json.loads(data.decode("utf-8-sig"))
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise MapError(shown, "not a UTF-8 text file") from None
+    del data  # the file's bytes are not held while the text is parsed (a 400 MB export: 1.2 GB -> 0.8 GB)
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise MapError(shown, f"not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except RecursionError:
@@ -149,6 +153,7 @@ def _from_dict(raw: Any, source: str, base_dir: Path, default_name: str) -> Batt
     tile_size = f.whole(raw.get("tile_size_px", 0), "tile_size_px", minimum=0)
     if tile_size > MAX_TILE_PX:
         raise FieldError("tile_size_px", f"{tile_size} pixels a tile; the limit is {MAX_TILE_PX}")
+    check_budget(source, pictures_of(image, (t.image for t in tiles), base_dir, source))
     return BattleMap(
         width=width,
         height=height,
@@ -277,8 +282,9 @@ def decode_base64_image(value: str, where: str) -> bytes:
         if comma < 0:
             raise FieldError(where, "a data: URL without a comma")
         value = value[comma + 1:]
-    try:
-        data = base64.b64decode(value.encode("ascii", "ignore"), validate=False)
+    try:  # straight from the text (no ASCII copy of a picture's worth of base64 first)
+        data = binascii.a2b_base64(value) if value.isascii() else base64.b64decode(
+            value.encode("ascii", "ignore"), validate=False)
     except (binascii.Error, ValueError) as exc:
         raise FieldError(where, f"not valid base64 ({exc})") from None
     if not data:

@@ -33,6 +33,7 @@ visible image layer becomes the background image, in its place among the layers.
 from __future__ import annotations
 
 import bisect
+from array import array
 import contextlib
 import gc
 import math
@@ -44,6 +45,8 @@ from tactics.maps import fields as f
 from tactics.maps.battlemap import FLIP_D, FLIP_H, FLIP_V, BattleMap, Door, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
 from tactics.maps.native import MAX_OFFSET_PX
+from tactics.maps.pictures import Picture, check_budget
+from tactics.maps.tilegrid import TileGrid, TileLayers
 from tactics.maps.tiled_shapes import door_box, door_line, edges, rotate, square
 from tactics.maps.tiledfiles import preflight
 from tactics.rules.geometry import Segment
@@ -69,9 +72,10 @@ def load_tiled(path: str | Path) -> BattleMap:
     preflight(path)  # the map and every file it names: regular, bounded, no bombs
     import pytiled_parser
 
-    from tactics.maps import tiledcompat
+    from tactics.maps import tiledcompat, tiledrows
 
     tiledcompat.install()  # old tilesets without tilecount/columns: completed from the image
+    tiledrows.install()  # layer data as arrays of ids (4 bytes a square), not lists of ints
     folder = path.resolve().parent
     try:
         with tiledcompat.reading_map_in(folder):
@@ -129,12 +133,15 @@ class TiledReader:
         self.doors: list[Door] = []
         self._square_doors: list[tuple[int, list[Pt], str]] = []  # door index, corners, its name
         self.spawns: list[Spawn] = []
-        self.tiles: list[TilePlacement] = []
+        #: the drawn tiles in draw order: a grid per tile layer, the tile objects of an object layer
+        self._parts: list[TileGrid | tuple[TilePlacement, ...]] = []
         self.image: MapImage | None = None
         self._draw_index = 0
         self._folder = path.resolve().parent  # resolved once, not once per tile
         self._resolved: dict[Any, str] = {}
-        self._checked_sheets: set[str] = set()
+        #: every picture the window will decode (tileset pictures of drawn tiles, the image layer)
+        #: with its size from its header (None: missing), summed against the map's budget
+        self._pictures: dict[str, Picture | None] = {}
         self._by_gid: dict[int, tuple[str | None, Any, int, Any]] = {}
         self._art_by_gid: dict[int, tuple[str, tuple[int, int, int, int]] | None] = {}
         #: each layer's offset in pixels and tint colour, its groups' included (Tiled adds the
@@ -158,6 +165,7 @@ class TiledReader:
             elif kind == "ImageLayer" and visible and self.image is None:
                 self._image_layer(layer)
         self._turn_square_doors()  # the terrain is known now
+        check_budget(self.shown, [p for p in self._pictures.values() if p is not None])
         name = f.clean_name(str((self.tiled.properties or {}).get("name") or "")) or self.path.stem
         return BattleMap(
             width=self.width,
@@ -168,7 +176,7 @@ class TiledReader:
             doors=self.doors,
             spawns=self.spawns,
             image=self.image,
-            tiles=self.tiles,
+            tiles=TileLayers(self._parts),
             tile_size_px=self.tile_px,
             kinds=self.kinds,
             source=self.shown,
@@ -188,34 +196,68 @@ class TiledReader:
         return value
 
     def _tile_layer(self, layer: Any, visible: bool, opacity: float) -> None:
-        rows = layer.data or []
-        layer_kind = None
+        """A tile layer's terrain, and its art as one :class:`TileGrid` (no record per square)."""
         props = layer.properties or {}
+        layer_kind = None
         if "terrain" in props:
             layer_kind = self._kind(props["terrain"], f"layer {layer.name!r} property terrain")
-        draw = visible and opacity > 0
+        ids = self._layer_ids(layer)
+        layer.data = None  # its rows are copied: not held twice while the other layers are read
+        kinds: dict[int, str] = {}  # raw id -> the terrain it sets
+        drawn: list[int] = []
+        for raw in sorted(set(ids)):  # each distinct tile id once, not each square
+            gid = raw & GID_MASK
+            if gid == 0:
+                continue
+            tile_kind = self._gid_info(gid)[0]
+            if tile_kind is not None or layer_kind is not None:
+                kinds[raw] = tile_kind if tile_kind is not None else layer_kind  # type: ignore[assignment]
+            drawn.append(raw)
+        if kinds:
+            self._set_terrain(ids, kinds)
+        if not (visible and opacity > 0):
+            return
         index = self._draw_index
-        if draw:
-            self._draw_index += 1
+        self._draw_index += 1
         alpha = max(0.0, min(1.0, opacity))
         offset, tint = self._looks.get(id(layer), ((0.0, 0.0), None))
-        for r, row in enumerate(rows[: self.height]):
-            for c, raw_gid in enumerate(row[: self.width]):
-                raw = int(raw_gid)
-                gid = raw & GID_MASK
-                if gid == 0:
-                    continue
-                tile_kind = self._gid_info(gid)[0]
-                if tile_kind is not None:
-                    self.terrain[(c, r)] = tile_kind
-                elif layer_kind is not None:
-                    self.terrain[(c, r)] = layer_kind
-                if draw:
-                    art = self._gid_art(gid)
-                    if art is not None:
-                        flip = _flip(raw) if raw > GID_MASK else 0
-                        self.tiles.append(TilePlacement(index, (c, r), art[0], art[1], alpha, flip, offset,
-                                                        None, 0.0, tint))
+        looks: dict[int, TilePlacement] = {}
+        for raw in drawn:
+            art = self._gid_art(raw & GID_MASK)
+            if art is not None:
+                flip = _flip(raw) if raw > GID_MASK else 0
+                looks[raw] = TilePlacement(index, (0, 0), art[0], art[1], alpha, flip, offset, None, 0.0, tint)
+        if looks:
+            reach = max(max(look.src[2], look.src[3]) for look in looks.values())
+            self._parts.append(TileGrid(index, self.width, self.height, ids, looks, reach))
+
+    def _layer_ids(self, layer: Any) -> array:
+        """The layer's tile ids as one array of ``width x height``, row by row (short rows padded
+        with 0, long ones cut); a negative id or one past 32 bits is refused as the file holds it."""
+        ids = array("I")
+        rows = layer.data or []
+        blank = array("I", bytes(4 * self.width))
+        for r in range(self.height):
+            row = rows[r][: self.width] if r < len(rows) else []
+            try:
+                ids.extend(row)
+            except (OverflowError, TypeError):
+                for c, value in enumerate(row):
+                    if isinstance(value, int) and not 0 <= value <= 0xFFFFFFFF:
+                        raise self.fail(f"tile id {value!r} in layer {layer.name!r} row {r + 1} column {c + 1} "
+                                        f"is not a tile id (0 to 4294967295)") from None
+                raise  # not numbers at all: "not a valid Tiled map"
+            if len(row) < self.width:
+                ids.extend(blank[: self.width - len(row)])
+        return ids
+
+    def _set_terrain(self, ids: array, kinds: dict[int, str]) -> None:
+        """The terrain of every square holding a tile that sets one (a higher layer wins)."""
+        terrain, width = self.terrain, self.width
+        for i, raw in enumerate(ids):
+            kind = kinds.get(raw)
+            if kind is not None:
+                terrain[(i % width, i // width)] = kind
 
     def _look_at(self, layers: list[Any] | None, offset: Pt, tint: tuple[int, int, int, int] | None) -> None:
         """Each layer's offset and tint, its groups' added and multiplied in (see ``_looks``)."""
@@ -269,8 +311,11 @@ class TiledReader:
         alpha = max(0.0, min(1.0, opacity))
         _, tint = self._looks.get(id(layer), ((0.0, 0.0), None))
         tp = self.tile_px
+        placed: list[TilePlacement] = []
         for obj in found:
             raw = int(obj.gid)
+            if not 0 <= raw <= 0xFFFFFFFF:
+                raise self.fail(f"tile object {obj.id}: tile id {raw} is not a tile id (0 to 4294967295)")
             gid = raw & GID_MASK
             if gid == 0:
                 continue
@@ -286,8 +331,10 @@ class TiledReader:
             col = min(self.width - 1, max(0, math.floor(x / tp)))
             row = min(self.height - 1, max(0, math.ceil(y / tp) - 1))
             offset = (x - col * tp, y - (row + 1) * tp)
-            self.tiles.append(TilePlacement(index, (col, row), art[0], art[1], alpha, _flip(raw), offset,
-                                            (w, h), rotation % 360.0, tint))
+            placed.append(TilePlacement(index, (col, row), art[0], art[1], alpha, _flip(raw), offset,
+                                        (w, h), rotation % 360.0, tint))
+        if placed:
+            self._parts.append(tuple(placed))
 
     def _gid_info(self, gid: int) -> tuple[str | None, Any, int, Any]:
         """A tile id's own terrain, its tileset, local id and tile, worked out once per id."""
@@ -349,10 +396,11 @@ class TiledReader:
         art); a FIFO, a device or a decompression bomb is refused.
         """
         full = self._resolve(image)
-        if full not in self._checked_sheets:
-            self._checked_sheets.add(full)
+        if full not in self._pictures:
+            self._pictures[full] = None
             try:
-                safe_image_file_size(full)
+                _, w, h = safe_image_file_size(full)
+                self._pictures[full] = (Path(full).name, w, h)
             except FileNotFoundError:
                 pass
             except OSError as exc:
@@ -472,7 +520,8 @@ class TiledReader:
     def _image_layer(self, layer: Any) -> None:
         full = self._resolve(layer.image)
         try:
-            safe_image_file_size(full)
+            _, w, h = safe_image_file_size(full)
+            self._pictures[full] = (Path(full).name, w, h)
         except FileNotFoundError:
             raise self.fail(f"image layer {layer.name!r}: image file not found: {full}") from None
         except ImageHeaderError as exc:

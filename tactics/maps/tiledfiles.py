@@ -11,7 +11,9 @@ inflates zlib/gzip layer data without a limit (an 87 KB file became 566 MB).
   a regular file of at most :data:`~tactics.maps.safeio.MAX_PART_BYTES`;
 * every tile layer's data holds no more than its ``width x height`` tiles:
   compressed data is inflated with a cap of ``width x height x 4`` bytes (a tile
-  id is 4 bytes), gzip members included; zstd is refused (it cannot be capped here).
+  id is 4 bytes), gzip members included; zstd is refused (it cannot be capped here);
+* all the tile layers together hold at most :data:`MAX_TILE_IDS` squares (review 12: a few KB
+  of zlib data make a 2000 x 2000 layer, and each is 16 MB once read).
 
 Only then does pytiled-parser parse the map; what it reads is known to be small.
 """
@@ -33,6 +35,9 @@ from tactics.maps.safeio import MAX_PART_BYTES, MAX_TILED_BYTES, check_regular, 
 
 #: Bytes of one tile id in Tiled's base64 layer data.
 GID_BYTES = 4
+#: Tile ids in all a map's tile layers together (4 bytes each when read): a few kilobytes of
+#: zlib data make a 2000 x 2000 layer, so a 128 MB file could hold thousands of them.
+MAX_TILE_IDS = 8 * MAX_CELLS
 
 
 def preflight(path: Path) -> None:
@@ -115,6 +120,22 @@ def _loads(shown: str, raw: bytes, what: str) -> Any:
         raise MapError(shown, f"{what}: not valid JSON: {exc}") from None
 
 
+class _TileIds:
+    """The squares of all a map's tile layers, summed: at most :data:`MAX_TILE_IDS`."""
+
+    def __init__(self, shown: str) -> None:
+        self.shown = shown
+        self.total = 0
+
+    def layer(self, where: str, width: Any, height: Any, default: tuple[int, int]) -> int:
+        cells = _layer_cells(self.shown, where, width, height, default)
+        self.total += cells
+        if self.total > MAX_TILE_IDS:
+            raise MapError(self.shown, f"{where}: the map's tile layers hold more than {MAX_TILE_IDS} squares in all "
+                                       f"(eight layers of the largest map); merge or delete layers")
+        return cells
+
+
 def _layer_cells(shown: str, where: str, width: Any, height: Any, default: tuple[int, int]) -> int:
     try:
         w = default[0] if width is None else f.whole(width, "width", minimum=0)
@@ -188,6 +209,7 @@ class _XmlMap:
         self.path = path
         self.shown = str(path)
         self.size = (0, 0)
+        self.tile_ids = _TileIds(self.shown)
 
     def walk(self, data: bytes) -> None:
         stack: list[ET.Element] = []
@@ -232,7 +254,7 @@ class _XmlMap:
 
     def _data(self, data: ET.Element, layer: ET.Element) -> None:
         where = f"layer {layer.attrib.get('name', '?')!r}"
-        cells = _layer_cells(self.shown, where, _int_or_none(layer.attrib.get("width")),
+        cells = self.tile_ids.layer(where, _int_or_none(layer.attrib.get("width")),
                              _int_or_none(layer.attrib.get("height")), self.size)
         encoding = data.attrib.get("encoding")
         compression = data.attrib.get("compression")
@@ -269,10 +291,11 @@ def _json_map(path: Path, data: bytes) -> None:
     for i, tileset in enumerate(raw.get("tilesets") or []):
         if isinstance(tileset, dict) and tileset.get("source") is not None:
             _part(shown, path.parent, tileset["source"], f"tilesets[{i}].source")
-    _json_layers(shown, path, raw.get("layers") or [], size, "layers", depth=0)
+    _json_layers(shown, path, raw.get("layers") or [], size, "layers", depth=0, tile_ids=_TileIds(shown))
 
 
-def _json_layers(shown: str, path: Path, layers: Any, size: tuple[int, int], where: str, depth: int) -> None:
+def _json_layers(shown: str, path: Path, layers: Any, size: tuple[int, int], where: str, depth: int,
+                 tile_ids: _TileIds) -> None:
     if not isinstance(layers, list):
         return  # pytiled-parser refuses it with its own message
     if depth > 32:
@@ -283,7 +306,7 @@ def _json_layers(shown: str, path: Path, layers: Any, size: tuple[int, int], whe
         at = f"{where}[{i}]"
         kind = layer.get("type")
         if kind == "group":
-            _json_layers(shown, path, layer.get("layers") or [], size, f"{at}.layers", depth + 1)
+            _json_layers(shown, path, layer.get("layers") or [], size, f"{at}.layers", depth + 1, tile_ids)
         elif kind == "objectgroup":
             for j, obj in enumerate(layer.get("objects") or []):
                 if isinstance(obj, dict) and obj.get("template") is not None:
@@ -292,7 +315,7 @@ def _json_layers(shown: str, path: Path, layers: Any, size: tuple[int, int], whe
         elif kind == "tilelayer":
             if layer.get("chunks") is not None:
                 raise MapError(shown, f"{at}: chunked layer data belongs to infinite maps, which are not supported")
-            cells = _layer_cells(shown, at, layer.get("width"), layer.get("height"), size)
+            cells = tile_ids.layer(at, layer.get("width"), layer.get("height"), size)
             data = layer.get("data")
             if isinstance(data, list):
                 if len(data) > cells:
@@ -305,4 +328,4 @@ def _json_layers(shown: str, path: Path, layers: Any, size: tuple[int, int], whe
                 check_layer_data(shown, f"{at}.data", data, encoding, compression, cells)
 
 
-__all__ = ["GID_BYTES", "check_layer_data", "inflated_size", "preflight"]
+__all__ = ["GID_BYTES", "MAX_TILE_IDS", "check_layer_data", "inflated_size", "preflight"]

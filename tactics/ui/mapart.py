@@ -10,7 +10,9 @@ A block is made at display scale from the source: the map's image (scaled
 once to at most ``MAX_BASE_SIDE``), its Tiled tiles (each tile picture scaled
 once per zoom), or, with no art, the terrain's own squares drawn at that zoom.
 No full-size picture of a tiled or terrain map is ever made: a legal
-1000x1000 Tiled map of 32 px tiles would be 4 GB.
+1000x1000 Tiled map of 32 px tiles would be 4 GB. A Tiled map's tile layers
+are drawn from their grids of tile ids, looked up only for the squares a chunk
+shows (:mod:`tactics.ui.tile_art`); other tiles are indexed by block of squares.
 """
 
 from __future__ import annotations
@@ -26,9 +28,13 @@ from typing import Any
 
 import pygame
 
-from tactics.maps.battlemap import FLIP_D, FLIP_H, FLIP_V, BattleMap, TilePlacement
+from tactics.maps.battlemap import BattleMap, TilePlacement
+from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
+from tactics.maps.tilegrid import TileGrid, split_tiles
 from tactics.ui import theme
 from tactics.ui.camera import Camera
+from tactics.ui.picture_scale import smoothscale_banded
+from tactics.ui.tile_art import Placed, flipped, footprint, grid_blits, plain_placement
 
 CHUNK_PX = 512
 CACHE_PIXELS = 12_000_000  # about 48 MB of chunks at most (six full-HD screens)
@@ -45,6 +51,9 @@ class ArtError(Exception):
 #: surfaces are only read (scaled and blitted into the map's own base), never drawn on
 _DECODED: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
 _DECODED_KEEP = 2
+#: a larger picture is not kept once its map's base is made (the base is kept in :data:`_BASES`):
+#: a 100-megapixel picture held beside its scaled base was 400 MB of the 1.3 GB peak (review 12)
+DECODED_KEEP_PIXELS = 16_000_000
 
 
 def _file_key(image: Any, source: str | None) -> tuple[str, int, int]:
@@ -107,13 +116,13 @@ def _load_image(image: Any, source: str | None) -> pygame.Surface:
     if hit is None and decoding is not None:
         decoding.join()
         hit = decoding.surface
-        if hit is not None:
-            _DECODED[key] = hit
     if hit is None:
-        hit = _DECODED[key] = pygame.image.load(path)
+        hit = pygame.image.load(path)
+    if hit.get_width() * hit.get_height() <= DECODED_KEEP_PIXELS:
+        _DECODED[key] = hit
+        _DECODED.move_to_end(key)
         while len(_DECODED) > _DECODED_KEEP:
             _DECODED.popitem(last=False)
-    _DECODED.move_to_end(key)
     return hit
 
 
@@ -156,6 +165,15 @@ def chunk_surface(size: tuple[int, int]) -> pygame.Surface:
     return wider.subsurface(pygame.Rect(0, 0, w, h))
 
 
+def _alpha_surface(size: tuple[int, int]) -> pygame.Surface:
+    """A new see-through surface, made in the window's alpha format at once: made plain and
+    then converted, a map-sized one was held twice (review 12)."""
+    if pygame.display.get_surface() is None:
+        return pygame.Surface(size, pygame.SRCALPHA)
+    window_alpha = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+    return pygame.Surface(size, pygame.SRCALPHA, window_alpha)
+
+
 def _convert(surface: pygame.Surface) -> pygame.Surface:
     display = pygame.display.get_surface()
     if display is None:
@@ -182,7 +200,13 @@ class MapArt:
         self._terrain_tiles: dict[tuple[str, int, int], pygame.Surface] = {}
         #: the tiles by block of INDEX_CELLS squares they cover (a wide rug, a tall tree, a tile
         #: moved by its layer's offset: in every block its picture reaches), with their box in map pixels
-        self._tile_index: dict[tuple[int, int], list[_Placed]] | None = None
+        self._tile_index: dict[tuple[int, int], list[Placed]] | None = None
+        #: a Tiled map's tile layers as grids of tile ids (looked up per square shown), and the
+        #: tiles not in a grid (tile objects, a native map's tiles), indexed by block
+        self._grids, self._loose = split_tiles(battle_map.tiles)
+        #: squares of tile layers looked up so far (what opening and drawing a big map costs grows
+        #: with what is shown, not with the map: tests hold it to that)
+        self.squares_looked_at = 0
         self._marks: dict[tuple[int, int], list[tuple[int, int]]] | None = None
         self._walls: dict[tuple[int, int], list] | None = None
         self._compose()
@@ -226,7 +250,8 @@ class MapArt:
     def _tiles_under_image(self) -> bool:
         """Does a tile layer come before the map's picture (Tiled: drawn under it)?"""
         image = self.map.image
-        return image is not None and any(tile.layer < image.layer for tile in self.map.tiles)
+        return image is not None and (any(grid.layer < image.layer for grid in self._grids)
+                                      or any(tile.layer < image.layer for tile in self._loose))
 
     def _from_image(self) -> pygame.Surface:
         m = self.map
@@ -238,27 +263,29 @@ class MapArt:
             raise ArtError("pixels per cell must be positive")
         target = max(4, min(int(round(ppc)), MAX_BASE_SIDE // max(m.width, m.height)))
         scale = target / ppc
-        if abs(scale - 1.0) > 1e-6:
-            img = pygame.transform.smoothscale(
-                img.convert_alpha() if pygame.display.get_surface() else img,
-                (max(1, round(img.get_width() * scale)), max(1, round(img.get_height() * scale))),
-            )
+        scaled = abs(scale - 1.0) > 1e-6
+        shown_size = (max(1, round(img.get_width() * scale)), max(1, round(img.get_height() * scale))) \
+            if scaled else img.get_size()
         self.has_art = True
         self._image_ppc = target
         size = (m.width * target, m.height * target)
         ox, oy = image.offset_px
         at = (round(-ox * scale), round(-oy * scale))
-        if at == (0, 0) and img.get_size() == size and not img.get_flags() & pygame.SRCALPHA and img.get_colorkey() is None:
-            return img  # an opaque picture covering the map exactly: no backdrop shows (converted once by the caller)
+        # scaled in bands from the picture as decoded, straight onto the base: the decoded picture
+        # and the base are the only full-size pictures held (review 12)
+        if at == (0, 0) and shown_size == size and not img.get_flags() & pygame.SRCALPHA and img.get_colorkey() is None:
+            # an opaque picture covering the map exactly: no backdrop shows (converted once by the caller)
+            return smoothscale_banded(img, size) if scaled else img
         if self._tiles_under_image():  # see-through where the picture is: the tiles under it show
-            base = pygame.Surface(size, pygame.SRCALPHA)
+            base = _alpha_surface(size)
             base.fill(theme.CLEAR)
-            if pygame.display.get_surface() is not None:
-                base = base.convert_alpha()
         else:
             base = pygame.Surface(size)
             base.fill(theme.BACKDROP)
-        base.blit(img, at)
+        if scaled:
+            smoothscale_banded(img, shown_size, onto=base, at=at)
+        else:
+            base.blit(img, at)
         return base
 
     def _load_sheets(self) -> None:
@@ -272,14 +299,17 @@ class MapArt:
         folder = Path(m.source).resolve().parent if m.source else None
         missing: list[str] = []
         unreadable: list[str] = []
-        for name in sorted({tile.image for tile in m.tiles}):
+        looks = [look for grid in self._grids for look in grid.looks.values()]
+        for name in sorted({tile.image for tile in self._loose} | {look.image for look in looks}):
             path = Path(name)
             if not path.is_absolute() and folder is not None:
                 path = folder / path
             try:
-                sheet = pygame.image.load(str(path))
-                if pygame.display.get_surface() is not None:
-                    sheet = sheet.convert_alpha()
+                safe_image_file_size(path)  # never decoded unless its header says it is safe to
+                sheet = pygame.image.load(str(path))  # kept as decoded: each piece is converted (_piece)
+            except ImageHeaderError:
+                unreadable.append(_shown_path(path, folder))
+                continue
             except FileNotFoundError:
                 missing.append(_shown_path(path, folder))
                 continue
@@ -288,11 +318,17 @@ class MapArt:
                 continue
             self._sheets[name] = sheet
         outside = 0
-        for tile in m.tiles:  # a bad rectangle is found now, not in the middle of a frame
+        for tile in self._loose:  # a bad rectangle is found now, not in the middle of a frame
             found = self._sheets.get(tile.image)
             if found is not None and not found.get_rect().contains(pygame.Rect(tile.src)):
                 self._plain.add((tile.image, tile.src))
                 outside += 1
+        for grid in self._grids:  # (a grid's tiles: once a tile id, counted over its squares)
+            for raw, look in grid.looks.items():
+                found = self._sheets.get(look.image)
+                if found is not None and not found.get_rect().contains(pygame.Rect(look.src)):
+                    self._plain.add((look.image, look.src))
+                    outside += grid.ids.count(raw)
         said = []
         for names, why in ((missing, "not found"), (unreadable, "cannot be read")):
             if names:
@@ -303,21 +339,21 @@ class MapArt:
         if said:
             self.problem = "; ".join(said) + ": those tiles are drawn as plain squares"
 
-    def _tiles_by_block(self) -> dict[tuple[int, int], list[_Placed]]:
+    def _tiles_by_block(self) -> dict[tuple[int, int], list[Placed]]:
         if self._tile_index is None:
-            index: dict[tuple[int, int], list[_Placed]] = {}
+            index: dict[tuple[int, int], list[Placed]] = {}
             tp = max(1, int(self.map.tile_size_px))
             span = INDEX_CELLS * tp
-            for order, tile in enumerate(self.map.tiles):
+            for order, tile in enumerate(self._loose):
                 c, r = tile.cell
-                plain = _plain_placement(tile)
+                plain = plain_placement(tile)
                 box: tuple[float, float, float, float]
                 if plain and tile.src[2] == tile.src[3] == tp:  # one square: its own block
                     box = (c * tp, r * tp, (c + 1) * tp, (r + 1) * tp)
                     index.setdefault((c // INDEX_CELLS, r // INDEX_CELLS), []).append(
                         (tile.layer, order, tile, box, True))
                     continue
-                x0, y0, x1, y1 = box = _footprint(tile, tp, 1.0)
+                x0, y0, x1, y1 = box = footprint(tile, tp, 1.0)
                 if not all(math.isfinite(v) for v in box):
                     continue
                 for j in range(math.floor(y0 / span), math.ceil(y1 / span)):
@@ -336,8 +372,10 @@ class MapArt:
             return hit
         x, y, sw, sh = tile.src
         piece = self._sheets[tile.image].subsurface(pygame.Rect(x, y, sw, sh))
+        if pygame.display.get_surface() is not None:
+            piece = piece.convert_alpha()  # the tile, not its whole sheet: no second copy of a sheet
         if tile.flip:
-            piece = _flipped(piece, tile.flip)
+            piece = flipped(piece, tile.flip)
         w, h = tile.size_px if tile.size_px is not None else piece.get_size()
         scale = cell_px / self._tile_ppc
         size = (max(1, round(w * scale)), max(1, round(h * scale)))
@@ -432,7 +470,7 @@ class MapArt:
         index = self._tiles_by_block()
         tp = self._tile_ppc
         left, top, right, bottom = c0 * tp, r0 * tp, (c0 + cols) * tp, (r0 + rows) * tp
-        found: dict[int, _Placed] = {}  # a tile over several blocks is found in each: drawn once
+        found: dict[int, Placed] = {}  # a tile over several blocks is found in each: drawn once
         for j in range(r0 // INDEX_CELLS, (r0 + rows - 1) // INDEX_CELLS + 1):
             for i in range(c0 // INDEX_CELLS, (c0 + cols - 1) // INDEX_CELLS + 1):
                 for item in index.get((i, j), ()):
@@ -444,9 +482,12 @@ class MapArt:
             items = [item for item in items if item[0] < below]
         if above is not None:
             items = [item for item in items if item[0] >= above]
+        grids = [g for g in self._grids if (below is None or g.layer < below) and (above is None or g.layer >= above)]
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         scale = cell_px / tp
-        for _, _, tile, _, plain in items:
+        for layer, _, tile, _, plain in items:
+            while grids and grids[0].layer < layer:  # a tile layer drawn before this tile object
+                self._grid_blits(blits, grids.pop(0), cell_px, c0, r0, cols, rows)
             if tile.image not in self._sheets or (tile.image, tile.src) in self._plain:
                 if tile.size_px is None:  # a square of a tile layer: its terrain's plain square
                     square = self._terrain_tile(self.map.terrain.get(tile.cell, "floor"), cell_px, 0)
@@ -458,9 +499,25 @@ class MapArt:
                 c, r = tile.cell
                 blits.append((piece, ((c - c0) * cell_px, (r + 1 - r0) * cell_px - piece.get_height())))
                 continue
-            x0, y0, _, _ = _footprint(tile, tp, scale)
+            x0, y0, _, _ = footprint(tile, tp, scale)
             blits.append((piece, (round(x0) - c0 * cell_px, round(y0) - r0 * cell_px)))
+        for grid in grids:
+            self._grid_blits(blits, grid, cell_px, c0, r0, cols, rows)
         surf.fblits(blits)
+
+    def _grid_blits(self, blits: list, grid: TileGrid, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
+        """A tile layer's tiles over this chunk (see :func:`tactics.ui.tile_art.grid_blits`)."""
+        terrain = self.map.terrain
+
+        def piece_of(look: TilePlacement) -> pygame.Surface | None:
+            shown = look.image in self._sheets and (look.image, look.src) not in self._plain
+            return self._piece(look, cell_px) if shown else None
+
+        def plain_square(cell: tuple[int, int]) -> pygame.Surface:  # a picture that cannot be shown
+            return self._terrain_tile(terrain.get(cell, "floor"), cell_px, 0)
+
+        self.squares_looked_at += grid_blits(blits, grid, cell_px, (c0, r0, cols, rows), self._tile_ppc,
+                                             piece_of, plain_square)
 
     def _draw_terrain(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
         terrain = self.map.terrain
@@ -563,50 +620,6 @@ class MapArt:
 
     def toggle_walls(self) -> None:
         self.show_walls = not self.show_walls
-
-
-#: a tile in the index: (layer, order in the map's list, the tile, its box in map pixels, and
-#: whether it is drawn as it is: no flip, offset, size or turn)
-_Placed = tuple[int, int, TilePlacement, tuple[float, float, float, float], bool]
-
-
-def _plain_placement(tile: TilePlacement) -> bool:
-    return not (tile.flip or tile.rotation or tile.size_px is not None or tile.offset_px != (0.0, 0.0))
-
-
-def _footprint(tile: TilePlacement, tile_px: int, scale: float) -> tuple[float, float, float, float]:
-    """The box (x0, y0, x1, y1) a tile's picture covers, in map pixels times ``scale``.
-
-    Tiled's rule: the picture's bottom-left corner sits on the bottom-left corner of its
-    square, moved by ``offset_px``; it is ``size_px`` big (else its own size, sides swapped
-    by a diagonal flip) and turned ``rotation`` degrees clockwise about that corner.
-    """
-    c, r = tile.cell
-    ax = (c * tile_px + tile.offset_px[0]) * scale
-    ay = ((r + 1) * tile_px + tile.offset_px[1]) * scale
-    if tile.size_px is not None:
-        w, h = tile.size_px
-    else:
-        w, h = tile.src[2], tile.src[3]
-        if tile.flip & FLIP_D:
-            w, h = h, w
-    w, h = w * scale, h * scale
-    if not tile.rotation:
-        return (ax, ay - h, ax + w, ay)
-    t = math.radians(tile.rotation)
-    cos, sin = math.cos(t), math.sin(t)
-    xs, ys = [], []
-    for dx, dy in ((0.0, 0.0), (w, 0.0), (w, -h), (0.0, -h)):
-        xs.append(ax + dx * cos - dy * sin)
-        ys.append(ay + dx * sin + dy * cos)
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def _flipped(piece: pygame.Surface, flip: int) -> pygame.Surface:
-    """Tiled's flips: the diagonal one (x and y swapped) first, then horizontal, then vertical."""
-    if flip & FLIP_D:
-        piece = pygame.transform.flip(pygame.transform.rotate(piece, 90), False, True)
-    return pygame.transform.flip(piece, bool(flip & FLIP_H), bool(flip & FLIP_V))
 
 
 def _shown_path(path: Path, folder: Path | None) -> str:
