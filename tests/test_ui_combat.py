@@ -29,7 +29,7 @@ from tactics.ui import theme
 from tactics.ui.app import App
 from tactics.ui.panels.rolls import odds_labels
 
-from ui_driver import app_session, click, key, move, post
+from ui_driver import app_session, click, end_turn, key, move, post
 
 SIZE = (1920, 1080)
 ROOM = "\n".join(["." * 16] * 12)
@@ -71,12 +71,6 @@ def press(app: App, button_key: str) -> None:
     assert rect is not None, f"no {button_key!r} button on screen; have {all_keys(app)}"
     click(app, rect.center)
 
-def end_turn(app: App) -> None:
-    """Click the hot-seat banner's End turn (E): the one control that ends a group's turn."""
-    app.step()
-    rect = app.hotseat.button_rect
-    assert rect is not None, "no End turn button on the banner"
-    click(app, rect.center)
 
 
 

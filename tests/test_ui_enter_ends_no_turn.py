@@ -38,8 +38,13 @@ def test_enter_with_nothing_declared_keeps_the_turn_and_says_what_ends_it(app):
     assert where(app) == before and len(app.battle.encounter.journal.entries) == entries  # Brandon's turn stands
     message = app.battle.current_message()
     assert message is not None and "Nothing to resolve" in message[0] and "E" in message[0]
-    key(app, pygame.K_e)  # E still ends it
+    key(app, pygame.K_e)  # E with Brandon committed to nothing: it asks first (review 12: one E lost Round 0)
+    assert where(app) == before and len(app.battle.encounter.journal.entries) == entries
+    message = app.battle.current_message()
+    assert message is not None and "Brandon has declared nothing yet" in message[0] and "again" in message[0]
+    key(app, pygame.K_e)  # the second E ends it: Brandon does nothing this turn
     assert where(app) != before
+    assert app.battle.state.combat.round == 1  # the surprise round is over
 
 
 def test_after_resolving_the_status_line_says_the_outcome_not_the_declaration(app):

@@ -37,7 +37,7 @@ from tactics.ui.app import App, fit_to_screen
 from tactics.ui.panels.log import log_lines
 
 import layout_states as L
-from ui_driver import key
+from ui_driver import end_turn, key
 
 RULE_ID = re.compile(r"\b[RN]-[A-Z]+-\d")
 
@@ -238,7 +238,7 @@ def test_the_facing_prompt_asks_only_who_acted_and_esc_keeps_all() -> None:  # r
         enc.submit(Declare(mover.id, Action("standard-move", path=list(route.legs[0]))))
         enc.submit(ResolveNext())
         app.step()
-        key(app, pygame.K_e)  # End turn
+        end_turn(app, by_key=True)  # End turn (the members who did nothing: the second press goes on)
         prompt = hazards_of(app.battle).prompt
         assert prompt.queue == [mover.id]  # the member who did nothing is not asked
         key(app, pygame.K_ESCAPE)

@@ -16,7 +16,7 @@ from tactics.ui.hazards import hazards_of
 from tactics.ui.opening import open_path
 from tactics.ui.opponent import BEAT_MS, Glide, OpponentAddon
 
-from ui_driver import app_session, key
+from ui_driver import app_session, end_turn, key
 
 SIZE = (1280, 720)
 
@@ -57,7 +57,7 @@ def test_the_bears_play_their_group_one_command_per_beat(app):
         app.step()
     assert not any(e.command == "declare" for e in journal.entries)
     key(app, pygame.K_e)  # the party's Advantages -> Action
-    key(app, pygame.K_e)  # ... and the end of its Action Phase: the bears' Vanguard is next
+    end_turn(app, by_key=True)  # ... and the end of its Action Phase: the bears' Vanguard is next
     if hazards_of(app.battle).prompt.queue:  # a facing prompt asks people: the app waits for it
         assert not addon.busy()
         key(app, pygame.K_ESCAPE)  # the party keeps its facings

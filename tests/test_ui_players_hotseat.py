@@ -22,7 +22,7 @@ from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
 from tactics.ui.panels.hotseat import end_turn_command, quiet_banner, turn_banner
 
-from ui_driver import app_session, click_settled as click, key_settled as key
+from ui_driver import app_session, end_turn, key_settled as key
 
 SIZE = (1600, 900)
 ROOM = "\n".join(["." * 14] * 9)
@@ -76,7 +76,7 @@ def test_the_banner_names_the_acting_group_in_its_colour(app) -> None:
         assert rect is not None
         assert tuple(pygame.display.get_surface().get_at((rect.x + 8, rect.centery)))[:3] == banner.colour
         seen.append(banner.title)
-        key(app, pygame.K_e)
+        end_turn(app, by_key=True, settle=True)
     assert app.battle.encounter.journal.entries[-1].command == "advance"
     assert app.battle.state.combat.phase == "counters"
     assert turn_banner(app.battle.state).button == "Next round"
@@ -87,8 +87,7 @@ def test_the_banner_names_the_acting_group_in_its_colour(app) -> None:
 def test_the_big_button_ends_the_turn(app) -> None:
     to_action_phase(app)
     first = app.battle.state.combat.acting_group().key
-    app.draw()
-    click(app, app.hotseat.button_rect.center)
+    end_turn(app, settle=True)  # the big button (twice: the first press warns that nobody declared)
     assert app.battle.state.combat.acting_group().key != first
 
 

@@ -20,7 +20,7 @@ from tactics.ui.app import App
 from tactics.ui.opening import open_default
 from tactics.ui.tokens import TOKEN_RADIUS, label_size
 
-from ui_driver import app_session, click, key, move
+from ui_driver import app_session, click, end_turn, key, move
 
 SIZE = (1920, 1080)
 
@@ -36,12 +36,6 @@ def press(app: App, button_key: str) -> None:
     click(app, rect.center)
 
 
-def end_turn(app: App) -> None:
-    """Click the hot-seat banner's End turn (E): the one control that ends a group's turn."""
-    app.step()
-    rect = app.hotseat.button_rect
-    assert rect is not None, "no End turn button on the banner"
-    click(app, rect.center)
 
 
 

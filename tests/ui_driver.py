@@ -74,6 +74,23 @@ def key(app: App, k: int, mod: int = 0, text: str = "", *, window: Any = None, s
          pygame.event.Event(pygame.KEYUP, key=k, mod=mod, **extra), settle=settle)
 
 
+def end_turn(app: App, *, by_key: bool = False, settle: bool = False) -> None:
+    """End the acting group's turn as a GM does: the hot-seat banner's End turn button (or E), pressed
+    again when the first press only warned that members of the group declared nothing (the banner
+    asks before they lose their turn)."""
+    for _ in range(2):
+        if by_key:
+            key(app, pygame.K_e, settle=settle)
+        else:
+            app.step()
+            rect = app.hotseat.button_rect
+            assert rect is not None, "no End turn button on the banner"
+            click(app, rect.center, settle=settle)
+        message = app.battle.current_message()
+        if message is None or "declared nothing yet" not in message[0]:
+            return
+
+
 def drag(app: App, start: Pos, end: Pos) -> None:
     """Press the left button at ``start``, move to ``end`` holding it, release."""
     post(app,

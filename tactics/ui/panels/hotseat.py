@@ -33,7 +33,7 @@ from tactics.ui import layout_probe as probe
 from tactics.ui.panels.next_turn import begin_next_turn, between_turns, facing_asked, waiting_for_facing
 from tactics.ui.panels.phase_banner import shows_step_button
 from tactics.ui.widgets import blit_text
-from tactics.engine.core.labels import agreeing, possessive
+from tactics.engine.core.labels import agreeing, listed, possessive
 from tactics.engine.core.control import controller_of
 from tactics.engine.combat.state import group_label
 from tactics.ui.panels.app_turn import SHORT_LEVELS, app_turn, app_turn_note
@@ -324,6 +324,10 @@ class HotseatBanner:
         self.app = app
         self.button_rect: pygame.Rect | None = None
         self.rect: pygame.Rect | None = None
+        #: the journal's length when End turn was last asked to go on without members who have
+        #: committed to nothing: a second press at the same point ends the turn (as the starship
+        #: screen asks before ending a phase with posts that can still act)
+        self._warned_at: int | None = None
 
     def _active(self) -> bool:
         app = self.app
@@ -371,6 +375,8 @@ class HotseatBanner:
             view.say("No turn to end: no fight is under way.", "info")
             return False
         for_players = view.viewer == "players"  # F2: the message names no hidden group (N-HOT-1)
+        if self._ask_before_ending(for_players):
+            return False
         before = turn_banner(view.state, for_players=for_players)
         if not view.submit(command):
             return False
@@ -382,6 +388,28 @@ class HotseatBanner:
             return True
         after = turn_banner(view.state, for_players=for_players)
         view.say(f"{done} Now: {after.title if after else 'no fight'}.", "good")
+        return True
+
+    def _ask_before_ending(self, for_players: bool) -> bool:
+        """Does End turn stop to warn first? When members of the acting group have neither declared
+        nor passed (R-ORD-1; reading: N-ORD-4: ending the turn passes for them), the first press says
+        who and how to go on; a second press with nothing changed ends the turn (review 12: one E
+        lost the party's only surprise round, with nothing asked)."""
+        from tactics.engine.combat.passing import uncommitted
+
+        view = self.app.battle
+        state = view.state
+        waiting = [cid for cid in uncommitted(state)
+                   if not (for_players and state.hidden_from_players(state.combatants[cid]))]
+        at = len(view.encounter.journal.entries)
+        if not waiting or self._warned_at == at:
+            self._warned_at = None
+            return False
+        self._warned_at = at
+        names = [state.combatants[cid].name for cid in waiting]
+        verb = "has" if len(names) == 1 else "have"
+        view.say(f"{listed(names)} {verb} declared nothing yet: End turn again (E) and "
+                 f"{listed(names)} {'does' if len(names) == 1 else 'do'} nothing this turn.", "warn")
         return True
 
     # -- input (hooks called by the App) ----------------------------------------------
