@@ -104,6 +104,11 @@ def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
         combatants.append({"id": cid, "name": spawn.name, "team": team, "cell": list(cell) if cell else None})
         if cell is not None:
             taken.add(cell)
+    if len(teams) >= 2:  # two sides: a fight, so each spawn gets the table's default stat block (creatures.toml's
+        # [defaults]) to fight with, shown and edited as its own; without one the map opened with no
+        # Initiative panel and no Start combat, and nothing said why (review 12)
+        for combatant in combatants:
+            combatant["sheet"] = {}
     return {"name": battle_map.name, "teams": teams, "combatants": combatants}
 
 

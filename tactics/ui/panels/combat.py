@@ -31,7 +31,6 @@ from tactics.engine.combat.moves import move_allowance
 from tactics.engine.combat.events import (ActionFailed, ActionLost, ActionResolved, ActionsBegan, CombatEnded,
                                          CombatStarted, RoundStarted)
 from tactics.engine.combat.queries import acting_combatants, combat_of, describe, legal_kinds, preview_order
-from tactics.engine.combat.team import teams_on_the_map
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
 from tactics.rules.grid import Cell
@@ -85,14 +84,13 @@ def combat_move(state: EncounterState, cid: str, path: list[Cell], reach: Any) -
 
 
 def shows_combat(state: EncounterState) -> bool:
-    """Team-mode encounters whose combatants carry rules sheets, or stand on the map in two teams or more,
-    get the combat panels. (A Tiled map's spawns of two sides carry no sheet: the fight gives them the
-    default one, yet without the panels there was no Start combat and nothing said why: review 12.)"""
+    """Team-mode encounters whose combatants carry rules sheets get the combat panels (a map's spawns
+    of two sides get the default sheet when the map opens: :func:`tactics.ui.opening.definition_for_map`)."""
     if state.mode != "team":
         return False
     if combat_of(state) is not None:
         return True
-    return any(isinstance(c.sheet, Sheet) for c in state.combatants.values()) or len(teams_on_the_map(state)) >= 2
+    return any(isinstance(c.sheet, Sheet) for c in state.combatants.values())
 
 
 class CombatPanels:
