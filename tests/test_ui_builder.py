@@ -28,6 +28,7 @@ from tactics.ui.app import App
 from tactics.ui.opening import open_path
 
 from ui_driver import app_session, centre, click_settled as click, drag, key_settled as key, post_settled as post
+from ui_driver import type_text as type_keys
 
 SIZE = (1280, 720)
 ROOM = "........\n........\n...#....\n........\n"
@@ -66,13 +67,8 @@ def panel_button(app: App, key_name: str) -> tuple[int, int]:
 
 
 def type_text(app: App, text: str) -> None:
-    """Type ``text`` as a keyboard does: a key press and its text for each character."""
-    events = []
-    for ch in text:
-        k = pygame.key.key_code(ch) if ch.isalnum() else 0
-        events += [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=ch),
-                   pygame.event.Event(pygame.TEXTINPUT, text=ch), pygame.event.Event(pygame.KEYUP, key=k, mod=0)]
-    post(app, *events)  # every key is handled as it comes; one frame is drawn after them
+    """Type ``text`` (ui_driver's keys), frames run until the queue is empty."""
+    type_keys(app, text, settle=True)
 
 
 def clear_and_type(app: App, entry, text: str) -> None:

@@ -20,7 +20,8 @@ from tactics.ui.app import App
 from tactics.ui.focus import keyboard_owner, open_dialogs
 
 from test_ui_combat import explosion, space_bears
-from ui_driver import app_session, centre, click, key, post, post_settled
+from ui_driver import app_session, centre, click, key, post
+from ui_driver import type_text as type_keys
 
 SIZE = (1600, 900)
 EVERY_KEY = string.ascii_lowercase + string.digits
@@ -34,14 +35,8 @@ def app(data_dir):
 
 
 def type_text(app: App, text: str) -> None:
-    """Type ``text`` as SDL delivers it: for each character a key down, its text, a key up."""
-    events = []
-    for ch in text:
-        k = pygame.key.key_code(ch)
-        events += [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=ch, scancode=0),
-                   pygame.event.Event(pygame.TEXTINPUT, text=ch),
-                   pygame.event.Event(pygame.KEYUP, key=k, mod=0)]
-    post_settled(app, *events)
+    """Type ``text`` (ui_driver's keys), frames run until the queue is empty."""
+    type_keys(app, text, settle=True)
 
 
 def in_the_fight(app: App) -> None:

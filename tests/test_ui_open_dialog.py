@@ -234,3 +234,34 @@ def test_the_file_dialogs_delete_nothing(tmp_path, combo, lasting_messages):
             app.step()
         assert getattr(dialog, "delete_confirmation_dialog", None) is None
         assert (tmp_path / "room.txt").exists() and dialog.alive()
+
+
+def test_the_open_dialog_takes_a_typed_path_at_once_and_starts_beside_the_open_file(tmp_path, lasting_messages):
+    """Review 12 (F10): Ctrl+O, then typing a path and Enter typed nothing and opened nothing until the
+    path box was clicked. The box has the keyboard with its text selected, so the typed path replaces the
+    folder shown; the dialog starts in the open file's folder."""
+    from ui_driver import app_session, key, type_text
+
+    for app in app_session(_open_dialog(tmp_path)):
+        key(app, pygame.K_o, pygame.KMOD_LCTRL)
+        dialog = app.file_dialog
+        assert dialog.file_path_text_line.get_text().rstrip(os.sep) == str(tmp_path)  # cave.txt's folder
+        type_text(app, str(tmp_path / "room.txt"))
+        assert dialog.file_path_text_line.get_text() == str(tmp_path / "room.txt")
+        key(app, pygame.K_RETURN, text="\r")
+        for _ in range(3):
+            app.step()
+        assert not dialog.alive()
+        assert app.battle.state.map.width == 6 and app.battle.message[:2] == ("Opened room.txt.", "good")
+
+
+def test_the_open_dialog_of_a_bundled_map_starts_in_the_folder_the_app_was_started_in(tmp_path, monkeypatch):
+    """The default encounter lives inside the installed app: its folder is no place for a GM's maps."""
+    from tactics.ui.app import App
+    from tactics.ui.opening import open_default
+    from ui_driver import app_session, key
+
+    monkeypatch.chdir(tmp_path)
+    for app in app_session(App(open_default(seed=1), size=(1280, 720))):
+        key(app, pygame.K_o, pygame.KMOD_LCTRL)
+        assert app.file_dialog.file_path_text_line.get_text().rstrip(os.sep) == str(tmp_path)

@@ -74,6 +74,25 @@ def key(app: App, k: int, mod: int = 0, text: str = "", *, window: Any = None, s
          pygame.event.Event(pygame.KEYUP, key=k, mod=mod, **extra), settle=settle)
 
 
+def _key_of(ch: str) -> int:
+    try:
+        return pygame.key.key_code(ch)
+    except ValueError:  # a letter no key names (é, ß ...): SDL sends its text with an unknown key
+        return pygame.K_UNKNOWN
+
+
+def type_text(app: App, text: str, *, settle: bool = False) -> None:
+    """Type ``text`` as SDL delivers it: for each character a key down (``e`` is K_e, the map's
+    shortcut if the keys leak), its text, a key up; every key is handled as it comes, then one frame
+    is drawn (``settle``: frames until the queue is empty)."""
+    events = []
+    for ch in text:
+        k = _key_of(ch)
+        events += [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=ch, scancode=0),
+                   pygame.event.Event(pygame.TEXTINPUT, text=ch), pygame.event.Event(pygame.KEYUP, key=k, mod=0)]
+    post(app, *events, settle=settle)
+
+
 def end_turn(app: App, *, by_key: bool = False, settle: bool = False) -> None:
     """End the acting group's turn as a GM does: the hot-seat banner's End turn button (or E), pressed
     again when the first press only warned that members of the group declared nothing (the banner

@@ -281,10 +281,14 @@ class App:
     def show_open_dialog(self) -> None:
         if self.file_dialog is not None and self.file_dialog.alive():
             return
-        start = self.battle.encounter.source or str(Path.cwd())
+        from tactics.assets import bundled_name
         from tactics.ui.file_dialogs import file_dialog  # laid out at the UI scale (its parts grow at 4K)
 
-        self.file_dialog = file_dialog(self.ui, self.size, "Open a map or encounter", str(Path(start).parent),
+        source = self.battle.encounter.source
+        # the folder of the file open now; for a bundled map (inside the installed app) the folder the
+        # app was started in, where a GM keeps their own maps (review 12: it opened in site-packages)
+        folder = Path(source).parent if source and bundled_name(source) is None else Path.cwd()
+        self.file_dialog = file_dialog(self.ui, self.size, "Open a map or encounter", str(folder),
                                        existing_only=True)
 
     # -- window ---------------------------------------------------------------------------

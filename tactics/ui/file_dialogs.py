@@ -19,6 +19,7 @@ import pygame
 
 from tactics.safefiles import why_not_regular
 from tactics.ui.elide import middle
+from tactics.ui.focus import type_over
 from tactics.ui.theme import px
 
 #: the dialog's size at a UI scale of 1 (a 1920x1080 window)
@@ -34,6 +35,8 @@ def file_dialog(manager: Any, screen: tuple[int, int], title: str, initial: str 
     dialog = _dialog_class()(rect, manager, window_title=title, initial_file_path=initial,
                              allow_existing_files_only=existing_only)
     scale_parts(dialog)
+    # typing goes to the path box at once, over what it holds (review 12: a typed path went nowhere)
+    type_over(manager, dialog.file_path_text_line)
     return dialog
 
 

@@ -157,13 +157,19 @@ def next_field(app: "App", owner: Owner, *, backwards: bool = False) -> Any | No
     for other in boxes:
         if other is not box and other.is_focused:
             other.unfocus()
-    app.ui.set_focus_set(box)
+    type_over(app.ui, box)
+    app.dirty = True
+    return box
+
+
+def type_over(manager: Any, box: Any) -> None:
+    """The keyboard goes to ``box`` with its text selected, so what is typed replaces it (Tab in a
+    form; a file dialog's path box when it opens)."""
+    manager.set_focus_set(box)
     text = box.get_text()
     box.select_range = [0, len(text)]
     box.edit_position = len(text)
     box.redraw()
-    app.dirty = True
-    return box
 
 
 def _escape(app: "App", window: Any) -> None:
