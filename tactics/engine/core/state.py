@@ -94,9 +94,10 @@ class EncounterState:
 
         "Hidden" is hidden from the other side: a stealthed party member is
         still shown to the players (they know where their own character is,
-        drawn with the hidden badge); a hidden GM creature never is.
+        drawn with the hidden badge); a hidden GM creature never is, nor one the GM added but has not
+        put on the map yet (review 12: two goblins added and never placed were listed to the players).
         """
-        return who.hidden and not self.players_side(who.team)
+        return (who.hidden or who.cell is None) and not self.players_side(who.team)
 
     def players_side(self, team_id: str | None) -> bool:
         """Is this one of the teams the players play (not the GM's)?"""
