@@ -69,3 +69,22 @@ def test_the_banner_line_and_the_fuse_card_grow_with_the_players_window():
     assert big_line.height >= small_line.height * 1.2
     assert big_card.height >= 2 * 26, f"the fuse card is {big_card.height} px tall at 1920x1080"
     assert big_card.height >= small_card.height * 1.2
+
+
+def test_condition_words_and_initials_never_outgrow_a_small_token_on_the_players_window() -> None:
+    """Review 12: at 25 px a square the players' window drew 20 px condition pills and 24 px initials
+    over ~22 px discs ("G2G3G4" ran together under "Fl" pills). From about 44 px a square up they keep
+    their across-the-room sizes (20-32 px words, 24 px initials)."""
+    import pygame
+
+    from tactics.ui.players.style import RoomTokenPainter
+    from tactics.ui.tokens import TOKEN_RADIUS
+
+    pygame.font.init()
+    painter = RoomTokenPainter()
+    for px in (16, 20, 25, 30, 36):
+        disc = 2 * TOKEN_RADIUS * px
+        assert painter.badge_size(px) <= 0.6 * disc, px
+        assert painter.initials_px(px) <= 0.7 * disc, px
+    for px in (48, 60, 80, 120):
+        assert 20 <= painter.badge_size(px) <= 32 and painter.initials_px(px) >= 24, px

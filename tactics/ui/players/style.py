@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from tactics.ui import theme
-from tactics.ui.tokens import TokenPainter, paint_label
+from tactics.ui.tokens import TOKEN_RADIUS, TokenPainter, paint_label
 
 BACKDROP = (0, 0, 0)
 FOG_RGBA = (0, 0, 0, 200)
@@ -48,7 +48,14 @@ class RoomTokenPainter(TokenPainter):
     ALWAYS_WORDS = True
 
     def badge_size(self, px: int) -> int:
-        return int(max(20, min(32, px * 0.3)))
+        """20 to 32 px words; smaller only where the squares are too small for them (under 44 px a
+        square): a 20 px pill over a 25 px token buried it and its neighbours (review 12). The words
+        are on the in-force card in large type too."""
+        return int(max(min(20, px * 0.45), min(32, px * 0.3)))
+
+    def initials_px(self, px: int) -> int:
+        """At least 24 px, or as large as the disc holds: at 25 px a square "G2G3G4" ran together."""
+        return max(min(self.MIN_INITIALS_PX, int(px * 0.55)), int(px * TOKEN_RADIUS * 0.78))
 
     def _label(self, name: str, px: int, selected: bool) -> pygame.Surface:
         size = room_label_size(px)
