@@ -147,6 +147,20 @@ def test_the_window_never_opens_larger_than_the_screen() -> None:
     assert fit_to_screen((1600, 900), [(2560, 1440)]) == (1600, 900)
 
 
+def test_a_window_made_smaller_than_asked_says_so(monkeypatch) -> None:
+    """Review 12: --size 1280x720 on a 1280x720 screen opened 1280x640 and nothing said why."""
+    import tactics.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "fit_to_screen", lambda size: fit_to_screen(size, [(1280, 720)]))
+    app = App(L.encounter(), size=(1280, 720))
+    try:
+        assert app.size == (1280, 640)
+        message = app.battle.current_message()
+        assert message is not None and "1280x640" in message[0] and "1280x720 does not fit" in message[0]
+    finally:
+        pygame.quit()
+
+
 def test_the_map_fills_the_free_room_and_names_stay_at_720p() -> None:
     app = App(L.encounter(), size=(1280, 720))
     try:

@@ -88,7 +88,7 @@ class App:
         pygame.display.init()
         theme.start_fonts()  # the fonts and texts cached by an earlier window kept while they are valid
         pygame.display.set_caption(f"Tactics - {encounter.state.name}")
-        size = fit_to_screen(size)  # never larger than the screen it opens on
+        asked, size = size, fit_to_screen(size)  # never larger than the screen it opens on
         self.windowed_size = size
         self.fullscreen = False
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -121,6 +121,9 @@ class App:
         self._addons("opened", encounter)
         if fullscreen:
             self.toggle_fullscreen()
+        elif tuple(size) != tuple(asked):  # said, not done silently (review 12: --size 1280x720 opened 1280x640)
+            self.battle.say(f"The window is {size[0]}x{size[1]}: {asked[0]}x{asked[1]} does not fit this screen "
+                            "with its task and title bars.", "info")
 
     # -- pygame_gui ---------------------------------------------------------------------
     @property
