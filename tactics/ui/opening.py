@@ -87,7 +87,7 @@ def encounter_for_map(battle_map: BattleMap, *, source: str | None = None, seed:
 
 def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
     teams: dict[str, dict[str, Any]] = {}
-    combatants = []
+    combatants: list[dict[str, Any]] = []
     used: set[str] = set()
     taken: set[tuple[int, int]] = set()
     for spawn in battle_map.spawns:
