@@ -50,6 +50,8 @@ print(json.dumps({
     "built": sorted(f"{c.__module__}.{c.__qualname__}" for c in models if c.__pydantic_complete__),
     "metadata": "importlib.metadata" in sys.modules,
     "parsers": sorted(m for m in ("tomllib", "importlib.metadata", "email") if m in sys.modules),
+    "string_annotations": sorted(f"{c.__module__}.{c.__qualname__}" for c in models
+                                 if any(isinstance(a, str) for a in vars(c).get("__annotations__", {}).values())),
 }))
 """
 
@@ -133,6 +135,13 @@ def test_a_later_start_validates_nothing_it_validated_before(starts):
     assert first["metadata"] is True and "tomllib" in first["parsers"]  # (the check sees them: the first start)
     assert seen["built"] == [] and seen["metadata"] is False
     assert seen["parsers"] == []  # nor is a TOML file parsed again (nor the email package: the plugin search's)
+
+
+def test_the_models_the_first_frame_makes_give_pydantic_their_annotations_as_objects(seen):
+    """pydantic compiled and evaluated every field's annotation string (``from __future__ import
+    annotations``) of the 32 models the start makes (1.4% of its instructions); the modules
+    defining them keep their annotations as objects."""
+    assert seen["models"] > 20 and seen["string_annotations"] == []
 
 
 def test_event_kinds_are_made_without_generated_methods_and_still_check_their_fields():

@@ -9,7 +9,8 @@ data here, validated, a bad entry named with the file and the field (readings N-
 N-READY-2, N-READY-3, N-TREAT-1). Pure: no pygame, no engine.
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: pydantic takes these models' annotations as objects instead of
+# compiling and evaluating each as a string at every start; tests/test_start_lazy.py, issue 12)
 
 from functools import lru_cache
 from pathlib import Path

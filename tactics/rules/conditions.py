@@ -5,7 +5,8 @@ half speed ...) so the engine never hard-codes "Shaken means -1 die": a table
 that plays Shaken differently edits the data file.
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: pydantic takes these models' annotations as objects instead of
+# compiling and evaluating each as a string at every start; tests/test_start_lazy.py, issue 12)
 
 from functools import lru_cache
 from pathlib import Path

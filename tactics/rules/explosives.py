@@ -22,7 +22,8 @@ Readings applied here (new ones are the project's N- ids, listed in docs/rules-n
   near corners, the one on the thrower's right.
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: pydantic takes these models' annotations as objects instead of
+# compiling and evaluating each as a string at every start; tests/test_start_lazy.py, issue 12)
 
 from fractions import Fraction
 from functools import lru_cache

@@ -12,7 +12,8 @@ are, R-CONE-3); the front arc is the facing direction and the two beside it,
 the rear arc the opposite three, the two left over are the flanks (R-FACE-2).
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: pydantic takes these models' annotations as objects instead of
+# compiling and evaluating each as a string at every start; tests/test_start_lazy.py, issue 12)
 
 from functools import lru_cache
 from pathlib import Path

@@ -11,7 +11,8 @@ Sheets are immutable: the engine shares one object between the many copies of
 an encounter state the journal makes (undo, replay).
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: pydantic takes these models' annotations as objects instead of
+# compiling and evaluating each as a string at every start; tests/test_start_lazy.py, issue 12)
 
 from functools import lru_cache
 from pathlib import Path

@@ -1,6 +1,7 @@
 """Terrain kinds (R-GRID-3, R-MOVE-2), loaded from ``data/terrain.toml``."""
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: pydantic takes these models' annotations as objects instead of
+# compiling and evaluating each as a string at every start; tests/test_start_lazy.py, issue 12)
 
 from functools import lru_cache
 from pathlib import Path

@@ -29,7 +29,8 @@ Readings applied here (new ones are the project's N- ids, listed in docs/rules-n
   wire). Explosives use Demolitions or Disable Device, whichever is better.
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: pydantic takes these models' annotations as objects instead of
+# compiling and evaluating each as a string at every start; tests/test_start_lazy.py, issue 12)
 
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction

@@ -19,7 +19,8 @@ in an encounter file so is a combatant's ``team`` that its ``[teams]`` tables do
 not name (:func:`check_team_ids`).
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: pydantic takes these models' annotations as objects instead of
+# compiling and evaluating each as a string at every start; tests/test_start_lazy.py, issue 12)
 
 from typing import Annotated, Any, Literal
 

@@ -17,7 +17,8 @@ then :class:`~tactics.engine.combat.team.StartCombat`), so the opening is in the
 undoable and replayable like everything else.
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations`: pydantic takes these models' annotations as objects instead of
+# compiling and evaluating each as a string at every start; tests/test_start_lazy.py, issue 12)
 
 from typing import Any
 
