@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from io import BufferedReader
 
 
 class FileRefused(Exception):
@@ -66,8 +67,9 @@ def check_regular(path: str | Path, cap: int) -> int:
     return info.st_size
 
 
-def read_regular(path: str | Path, cap: int) -> bytes:
-    """The bytes of a regular file of at most ``cap`` bytes, else FileRefused."""
+def open_regular(path: str | Path, cap: int) -> tuple[BufferedReader, int]:
+    """A regular file of at most ``cap`` bytes opened for reading (never blocking on a FIFO swapped
+    in after the check), with its size; else FileRefused. The caller closes it."""
     check_regular(path, cap)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -75,25 +77,35 @@ def read_regular(path: str | Path, cap: int) -> bytes:
     except OSError as exc:
         raise FileRefused(f"cannot read: {exc.strerror or exc}") from None
     try:
-        problem = why_not_regular(os.fstat(fd).st_mode)
+        info = os.fstat(fd)
+        problem = why_not_regular(info.st_mode)
         if problem:
             raise FileRefused(problem)
-        chunks: list[bytes] = []
-        left = cap + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb"), info.st_size
+
+
+def read_regular(path: str | Path, cap: int) -> bytes:
+    """The bytes of a regular file of at most ``cap`` bytes, else FileRefused."""
+    opened, _ = open_regular(path, cap)
+    chunks: list[bytes] = []
+    try:
+        with opened:
+            left = cap + 1
+            while left > 0:
+                chunk = opened.read(min(left, 1 << 20))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                left -= len(chunk)
     except OSError as exc:
         raise FileRefused(f"cannot read: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
     data = b"".join(chunks)
     if len(data) > cap:
         raise FileRefused(f"file is larger than {size_text(cap)}")
     return data
 
 
-__all__ = ["FileRefused", "check_regular", "read_regular", "size_text", "why_not_regular"]
+__all__ = ["FileRefused", "check_regular", "open_regular", "read_regular", "size_text", "why_not_regular"]
