@@ -92,6 +92,7 @@ NOT_AT_START = (
     "tactics.ui.tools.shot",
     "tactics.engine.saves.document",  # reading and writing saves: the first save, autosave or restore
     "tactics.engine.saves.replay",
+    "tactics.rules.common_actions",  # drawing, reloading, Treat Injury: the rules of a fight under way
 )
 
 

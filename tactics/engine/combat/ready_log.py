@@ -13,7 +13,6 @@ from tactics.engine.combat.ready_events import LoadUsed, WeaponDrawn, WeaponRelo
 from tactics.engine.core.journal import Event
 from tactics.engine.core.labels import possessive
 from tactics.engine.core.state import EncounterState
-from tactics.rules.common_actions import default_common_actions
 
 
 def _shots(n: int) -> str:
@@ -28,6 +27,8 @@ def _describe(event: Event, state: EncounterState | None) -> str:
         return f"{possessive(who)} {event.label}: {_shots(event.left)} left" + (", reload it." if not event.left else ".")
     if isinstance(event, WeaponReloaded):
         return f"{who} reloads the {event.label} ({_shots(event.left)} loaded)."
+    from tactics.rules.common_actions import default_common_actions  # (when first said: issue 12, start)
+
     place = default_common_actions().draw.places.get(event.place)
     where = place.label if place else event.place
     if isinstance(event, WeaponStowed):  # switching weapons frees the hands first (N-READY-3)

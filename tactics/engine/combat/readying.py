@@ -29,7 +29,7 @@ accepted, a second shot from a one-shot crossbow is not. Individual turns keep t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tactics.engine.combat.ready_events import LoadUsed, WeaponDrawn, WeaponReloaded, WeaponStowed
 from tactics.engine.combat.state import CombatState, Declaration, reducer, sheet_of
@@ -37,12 +37,22 @@ from tactics.engine.core.journal import Event, Refused
 from tactics.engine.core.labels import listed, possessive
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
-from tactics.rules.common_actions import default_common_actions
 from tactics.rules.sheets import Weapon, default_armoury
+
+if TYPE_CHECKING:
+    from tactics.rules.common_actions import CommonActions
 
 READY_EFFECTS: tuple[str, ...] = ("reload", "draw")
 ATTACKS: frozenset[str] = frozenset({act.STANDARD_ATTACK, act.BONUS_ATTACK})
 SPEED_WORDS: dict[str, str] = {"simple": "a Simple action", "standard-move": "a Standard Move"}
+
+
+def _common() -> CommonActions:
+    """The table's draw and reload rules (``data/common_actions.toml``), imported when first asked:
+    the first frame of a fight not started yet asks none (issue 12: start time)."""
+    from tactics.rules.common_actions import default_common_actions
+
+    return default_common_actions()
 
 
 def _fits(kind: str, speed: str) -> bool:
@@ -60,24 +70,24 @@ def place_of(who: Combatant, weapon: str, state: EncounterState | None = None) -
     combat = _combat(state) if state is not None else None
     if combat is not None and weapon in combat.stowed.get(who.id, {}):
         return combat.stowed[who.id][weapon]
-    return sheet_of(who).carried.get(weapon, default_common_actions().draw.default_place)
+    return sheet_of(who).carried.get(weapon, _common().draw.default_place)
 
 
 def draw_speed(who: Combatant, weapon: str, state: EncounterState | None = None) -> str | None:
     """What drawing ``weapon`` from its place takes ("simple", "standard-move"); None: in hand."""
-    place = default_common_actions().draw.places.get(place_of(who, weapon, state))
+    place = _common().draw.places.get(place_of(who, weapon, state))
     return None if place is None else place.action
 
 
 def place_label(who: Combatant, weapon: str, state: EncounterState | None = None) -> str:
-    place = default_common_actions().draw.places.get(place_of(who, weapon, state))
+    place = _common().draw.places.get(place_of(who, weapon, state))
     return place.label if place is not None else place_of(who, weapon, state)
 
 
 def stow_place(who: Combatant, weapon: str) -> str:
     """Where switching weapons puts ``weapon``: back where the sheet carries it, or, for one the
     sheet starts in hand, the table's ``stow_place`` (the pack; reading: N-READY-3)."""
-    rules = default_common_actions().draw
+    rules = _common().draw
     carried = sheet_of(who).carried.get(weapon)
     place = rules.places.get(carried) if carried else None
     return carried if carried and place is not None and place.action is not None else rules.stow_place
@@ -85,14 +95,14 @@ def stow_place(who: Combatant, weapon: str) -> str:
 
 def reload_speed(who: Combatant) -> str:
     """How fast ``who`` reloads: the table's default, faster with a quick-reload feat (N-READY-1)."""
-    rules = default_common_actions().reload
+    rules = _common().reload
     quick = any(f in rules.quick_feats for f in sheet_of(who).feats)
     return rules.quick_action if quick else rules.action
 
 
 def reload_words(who: Combatant) -> str:
     """"a Standard Move" or "a Simple action (Quick Reload)": how ``who`` reloads, in words."""
-    rules = default_common_actions().reload
+    rules = _common().reload
     speed = reload_speed(who)
     feat = next((f for f in sheet_of(who).feats if f in rules.quick_feats), None)
     return SPEED_WORDS[speed] + (f" ({feat})" if feat and speed != rules.action else "")
@@ -171,7 +181,7 @@ def hands_of(who: Combatant, weapon: str) -> int:
     """Hands ``weapon`` holds in ``who``'s hands: one, both when two-handed, none when natural;
     a sheet listing it twice holds both copies."""
     w = default_armoury().weapon(weapon)
-    each = default_common_actions().draw.hands_for(two_handed=w.two_handed, group=w.group)
+    each = _common().draw.hands_for(two_handed=w.two_handed, group=w.group)
     return each * sheet_of(who).weapons.count(weapon)
 
 
@@ -200,7 +210,7 @@ def _hand_words(n: int) -> str:
 def hands_problem(state: EncounterState, who: Combatant, kind: str, weapon: Weapon, stow: list[str] | None,
                   earlier: list[Declaration]) -> str | None:
     """Why ``who``'s hands do not let this draw (putting ``stow`` away first) go ahead, or None."""
-    rules = default_common_actions().draw
+    rules = _common().draw
     in_hands = held(state, who, earlier)
     need = hands_of(who, weapon.name)
     for name in stow or []:
@@ -243,7 +253,7 @@ def ready_problem(state: EncounterState, who: Combatant, weapon: Weapon, kind: s
     hand, left = _planned(state, who, weapon, earlier)
     if not hand:
         if any(weapon.name in _stow_list(d.params.get("stow")) for d in earlier if d.params.get("effect") == "draw"):
-            place = default_common_actions().draw.places[stow_place(who, weapon.name)]  # a switch before it (N-READY-3)
+            place = _common().draw.places[stow_place(who, weapon.name)]  # a switch before it (N-READY-3)
             return f"Draw the {weapon.title} first: {SPEED_WORDS[place.action or 'simple']} ({place.label})"
         return f"Draw the {weapon.title} first: {draw_words(who, weapon.name, state)}"
     if left == 0:
@@ -287,7 +297,7 @@ def readying_problem(state: EncounterState, who: Combatant, kind: str, effect: s
         return f"the {weapon.title} is already in {possessive(who.name)} hand"
     if not _fits(kind, speed):
         return f"drawing the {weapon.title} is {draw_words(who, weapon.name, state)}"
-    rules = default_common_actions().draw
+    rules = _common().draw
     if stow and not _fits(kind, rules.switch_action):
         return f"putting a weapon away to draw another is switching weapons: {SPEED_WORDS[rules.switch_action]}"
     return hands_problem(state, who, kind, weapon, list(stow or []), earlier)
@@ -345,7 +355,7 @@ def switch_options(state: EncounterState, who: Combatant, weapon_name: str, kind
     """What switching weapons (N-READY-3) could put away to draw ``weapon_name`` now, as the engine
     accepts it: each weapon in hand that frees enough alone, else all of them; none when a plain
     draw is accepted or switching is not among ``kinds``."""
-    rules = default_common_actions().draw
+    rules = _common().draw
     kind = next((k for k in DRAW_KINDS if k in kinds and _fits(k, rules.switch_action)), None)
     if kind is None or any(readying_problem(state, who, k, "draw", weapon_name) is None for k in DRAW_KINDS if k in kinds):
         return []

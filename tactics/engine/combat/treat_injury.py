@@ -16,6 +16,8 @@ log, as the GM's rolled heal) and restores that many hit points, never above the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tactics.engine.combat.actions import ITEM_USES, Action, ItemUse, planned_origin
 from tactics.engine.combat.attack import hp_events
 from tactics.engine.combat.events import ActionNote, CombatCheck, HpRolled
@@ -25,14 +27,18 @@ from tactics.engine.core.labels import possessive
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.rules import actions as act
 from tactics.rules.checks import check_advantage, check_advantages, check_chance, check_modifiers, roll_check
-from tactics.rules.common_actions import TreatRules, default_common_actions
 from tactics.rules.dice import Dice, DiceExpr
 from tactics.rules.grid import Cell, distance_ft
+
+if TYPE_CHECKING:
+    from tactics.rules.common_actions import TreatRules
 
 ITEM = "treat-injury"
 
 
 def _rules() -> TreatRules:
+    from tactics.rules.common_actions import default_common_actions  # (when first asked: issue 12, start)
+
     return default_common_actions().treat_injury
 
 

@@ -22,7 +22,6 @@ from tactics.engine.combat.state import sheet_of
 from tactics.engine.combat.treat_injury import ITEM as TREAT, shows_greyed_treatment, treat_chance, treat_problem, treat_refusal
 from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
-from tactics.rules.common_actions import default_common_actions
 from tactics.rules.sheets import default_armoury
 
 Button = tuple[str, str, Callable[..., object] | None]
@@ -94,6 +93,8 @@ def switch_note(state: EncounterState, cid: str, key: str) -> str | None:
     who = state.combatants[cid]
     arms = default_armoury()
     stow = [n for n in key.split(":")[2].split("+") if n in arms.weapons]
+    from tactics.rules.common_actions import default_common_actions  # (when first shown: issue 12, start)
+
     places = default_common_actions().draw.places
     parts = [f"the {arms.weapon(n).title} (to the {places[stow_place(who, n)].label})" for n in stow]
     return "puts away " + " and ".join(parts) if parts else None
@@ -117,6 +118,8 @@ def treat_buttons(state: EncounterState, cid: str, kinds: list[str],
     who = state.combatants[cid]
     at = planned_origin(state, cid, act.USE_ITEM, True)
     patients = [who] + [c for c in state.allies_of(who) if c.present]
+    from tactics.rules.common_actions import default_common_actions  # (when first shown: issue 12, start)
+
     dc = default_common_actions().treat_injury.dc
     chance = round(100 * treat_chance(who))
     out: list[Button] = []

@@ -18,7 +18,6 @@ from tactics.engine.combat.individual.treating import turn_treat_refusal
 from tactics.engine.combat.treat_injury import ITEM as TREAT, shows_greyed_treatment, treat_chance
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import EncounterState
-from tactics.rules.common_actions import default_common_actions
 from tactics.rules.dice import Dice
 
 
@@ -37,6 +36,8 @@ def treat_commands(state: EncounterState, cid: str) -> list[tuple[str, str, Take
         return []
     who = state.combatants[cid]
     patients = [who] + [c for c in state.allies_of(who) if c.present and c.cell is not None]
+    from tactics.rules.common_actions import default_common_actions  # (when first shown: issue 12, start)
+
     dc = default_common_actions().treat_injury.dc
     chance = round(100 * treat_chance(who))
     out: list[tuple[str, str, TakeAction]] = []
