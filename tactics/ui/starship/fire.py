@@ -189,7 +189,7 @@ class FireDialog:
                 parts.append(f"{plural(odds.rerolls, 're-roll')} of successes "
                              f"({reroll_text(list(odds.reroll_parts), odds.rerolls)})")
             line_y += px(2)
-            for line in wrap("Pool: " + " - ".join(parts), 19, room, "regular")[:2]:
+            for line in wrap("Pool: " + ", ".join(parts), 19, room, "regular")[:2]:  # (" - " read as minus)
                 text(surface, line, (x, line_y), 19, theme.TEXT_DIM, "regular")
                 line_y += px(26)
             right = rect.right - px(32)
