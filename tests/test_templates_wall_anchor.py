@@ -173,3 +173,35 @@ def test_radius_tool_on_a_wall_corner_covers_the_pointers_side_only():  # R-AOE-
         assert tuple(screen.get_at((x + w // 4, y + h // 4))) != untinted  # (6, 6) tinted now
         click(app, cam.to_screen((5.1, 5.1)))
         assert view.pinned[-1].cells == below
+
+
+def test_the_radius_tool_says_how_many_squares_walls_cut_off() -> None:  # R-AOE-1
+    """Review 12 (F4): a radius beside a crate looked half missing ("32 squares, no one inside") and
+    read as a broken template: the label counts the squares walls and solid squares cut off."""
+    import pygame
+
+    from tactics.engine.core.encounter import Encounter
+    from tactics.ui.app import App
+
+    walled = BattleMap.from_text("\n".join(["." * 12] * 4 + ["......#####."] + ["." * 12] * 5))
+    for battle_map, cut in ((walled, True), (BattleMap.from_text("\n".join(["." * 12] * 10)), False)):
+        app = App(Encounter({"name": "Room", "teams": {"party": {"players": True}}, "combatants": []}, battle_map,
+                            seed=1), size=(1280, 720))
+        try:
+            app.step()
+            view = app.battle
+            view.set_tool("radius")
+            view.tool.feet = 15
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=view.camera.to_screen((8, 3)), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            app.step()
+            label = view.tool.describe()
+            cells = view.tool.affected_cells()
+            assert cells and label.startswith("15 ft radius")
+            if cut:
+                whole = templates.radius((8, 3), 15)
+                assert f", {len(whole - cells)} behind walls" in label and len(whole - cells) > 0
+            else:
+                assert "behind walls" not in label
+        finally:
+            pygame.quit()

@@ -27,6 +27,13 @@ class PinnedTemplate:
     anchor: tuple[float, float]  # grid point for the label
 
 
+def behind_walls(whole: frozenset[Cell], cells: frozenset[Cell]) -> str:
+    """", 12 behind walls": how many squares of the template walls and solid squares cut off
+    (R-AOE-1), so a half-drawn radius reads as cut, not broken (review 12); "" when none are."""
+    cut = len(whole - cells)
+    return f", {cut} behind walls" if cut else ""
+
+
 class TemplateTool(Tool):
     default_ft = 10
     needs_origin = False
@@ -210,10 +217,12 @@ class RadiusTool(TemplateTool):
         at = "center" if self.at_centre() else "corner"
         anchor = view.camera.cell_at(view.hover_pos) if at == "center" else view.camera.intersection_at(view.hover_pos)
         # reading: N-AOE-1 (a corner on a wall is on the side of the square under the pointer)
+        inside = view.camera.cell_at(view.hover_pos)
         cells = templates.radius(anchor, self.feet, at=at, shape=self.shape, walls=view.state.current_map(),
-                                 inside=view.camera.cell_at(view.hover_pos))
+                                 inside=inside)
+        whole = templates.radius(anchor, self.feet, at=at, shape=self.shape, inside=inside)
         point = cell_center(anchor) if at == "center" else (float(anchor[0]), float(anchor[1]))
-        return cells, f"{self.feet} ft radius ({self.shape})", point
+        return cells, f"{self.feet} ft radius ({self.shape})" + behind_walls(whole, cells), point
 
     def draw_origin(self, ctx: DrawContext) -> None:
         got = self.preview()
@@ -249,7 +258,8 @@ class ConeTool(TemplateTool):
             direction = direction_toward(cell_center(who.cell), mouse)
         apex = step(who.cell, direction)  # reading: R-CONE-2 (apex = the adjacent square)
         cells = templates.cone(apex, direction, self.feet, walls=view.state.current_map())
-        return cells, f"{self.feet} ft cone {direction}", cell_center(apex)
+        whole = templates.cone(apex, direction, self.feet)
+        return cells, f"{self.feet} ft cone {direction}" + behind_walls(whole, cells), cell_center(apex)
 
 
 class LineTool(TemplateTool):
@@ -268,7 +278,9 @@ class LineTool(TemplateTool):
         if who is None or who.cell is None or target is None or target == who.cell:
             return None
         cells = templates.line(who.cell, target, self.feet, walls=view.state.current_map())  # reading: R-LINE-1
-        return frozenset(cells), f"{self.feet} ft line", cell_center(target)
+        whole = templates.line(who.cell, target, self.feet)
+        return frozenset(cells), f"{self.feet} ft line" + behind_walls(frozenset(whole), frozenset(cells)), \
+            cell_center(target)
 
 
 __all__ = ["RadiusTool", "ConeTool", "LineTool", "PinnedTemplate", "draw_pinned", "DELTAS"]
