@@ -6,13 +6,16 @@ under limits). ``/usr/bin/time`` reports only the largest single process. This s
 ``/proc`` every 0.1 s and prints the largest sum seen, with the processes that made it up.
 
     python tools/tree_memory.py python -m pytest
+    python tools/tree_memory.py python -m pytest -p tools.cpu_per_file   # and the test each worker ran at the peak
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -41,7 +44,12 @@ def _resident_kb(pid: int) -> int:
     return 0
 
 
-def _command(pid: int) -> str:
+def _command(pid: int, tests: str) -> str:
+    try:
+        with open(os.path.join(tests, str(pid))) as f:  # written by tools/cpu_per_file.py
+            return "running " + f.read()[:110]
+    except OSError:
+        pass
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as f:
             return f.read().replace(b"\0", b" ").decode(errors="replace")[:90]
@@ -53,8 +61,10 @@ def main(argv: list[str]) -> int:
     if not argv:
         print(__doc__, file=sys.stderr)
         return 2
-    proc = subprocess.Popen(argv)
+    tests = tempfile.mkdtemp(prefix="tree-memory-")
+    proc = subprocess.Popen(argv, env={**os.environ, "TREE_MEMORY_TESTS": tests})
     peak, at_peak = 0, []
+    own_peak: dict[int, tuple[int, str]] = {}  # each process's own largest size, and what it ran then
     while proc.poll() is None:
         kids, tree, todo = _children(), [], [proc.pid]
         while todo:
@@ -63,12 +73,19 @@ def main(argv: list[str]) -> int:
             todo.extend(kids.get(pid, []))
         sizes = [(_resident_kb(pid), pid) for pid in tree]
         total = sum(kb for kb, _ in sizes)
+        for kb, pid in sizes:
+            if kb > own_peak.get(pid, (0, ""))[0]:
+                own_peak[pid] = (kb, _command(pid, tests))
         if total > peak:
-            peak, at_peak = total, [(kb, pid, _command(pid)) for kb, pid in sorted(sizes, reverse=True)[:6]]
+            peak, at_peak = total, [(kb, pid, _command(pid, tests)) for kb, pid in sorted(sizes, reverse=True)[:6]]
         time.sleep(0.1)
     print(f"peak resident memory of the process tree: {peak // 1024} MB", file=sys.stderr)
     for kb, pid, command in at_peak:
         print(f"  {kb // 1024:6d} MB  {pid}  {command}", file=sys.stderr)
+    print("each process's own peak (the five largest):", file=sys.stderr)
+    for pid, (kb, command) in sorted(own_peak.items(), key=lambda kv: -kv[1][0])[:5]:
+        print(f"  {kb // 1024:6d} MB  {pid}  {command}", file=sys.stderr)
+    shutil.rmtree(tests, ignore_errors=True)
     return proc.returncode
 
 
