@@ -9,6 +9,7 @@ resident memory after the tests of the files that left it largest. Works with xd
 
     PYTHONPATH=. python -m pytest -p tools.cpu_per_file            # the 40 costliest files
     CPU_PER_FILE=0 PYTHONPATH=. python -m pytest -p tools.cpu_per_file  # every file
+    RSS_TIMELINE=/tmp/rss.tsv ...  # and each test's worker and resident size after it, in order
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 _per_file: Counter[str] = Counter()
 _per_test: Counter[str] = Counter()
+_TIMELINE = os.environ.get("RSS_TIMELINE")  # a file: one line per test (worker, resident MB after, test)
 _largest_after: dict[str, float] = {}  # per file: the worker's largest resident size after one of its tests
 
 
@@ -84,6 +86,10 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
             _per_test[report.nodeid.split("[")[0]] += value
         if key == _RSS and isinstance(value, float):
             name = report.nodeid.split("::")[0]
+            worker = getattr(report, "node", None)  # set in the main process of an xdist run
+            if _TIMELINE and (worker is not None or not os.environ.get("PYTEST_XDIST_WORKER")):
+                with open(_TIMELINE, "a") as f:  # every test's resident size after it, in the order they ended
+                    f.write(f"{worker.gateway.id if worker else '-'}\t{value:.0f}\t{report.nodeid}\n")
             _largest_after[name] = max(_largest_after.get(name, 0.0), value)
 
 
