@@ -3,7 +3,9 @@
 Why: the test suite's memory target (under 1 GB, issue 12) is for all of its processes at once:
 the main pytest process, its two workers and the children they start (mypy, the CLI, the loaders
 under limits). ``/usr/bin/time`` reports only the largest single process. This samples
-``/proc`` every 0.1 s and prints the largest sum seen, with the processes that made it up.
+``/proc`` every 0.1 s and prints the largest sum seen, with the processes that made it up, and
+the largest sum of the processes' proportional sizes (PSS: pages shared between processes, such
+as a fork's before it runs its program, counted once).
 
     python tools/tree_memory.py python -m pytest
     python tools/tree_memory.py python -m pytest -p tools.cpu_per_file   # and the test each worker ran at the peak
@@ -44,6 +46,20 @@ def _resident_kb(pid: int) -> int:
     return 0
 
 
+def _proportional_kb(pid: int) -> int:
+    """The process's share of what it has resident (``Pss``): a page shared by n processes counts
+    1/n in each. A worker's fork that has not yet run its new program (a test starting a child)
+    holds the worker's pages a moment: summed RSS counts them twice, summed PSS once."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
 def _command(pid: int, tests: str) -> str:
     try:
         with open(os.path.join(tests, str(pid))) as f:  # written by tools/cpu_per_file.py
@@ -63,7 +79,7 @@ def main(argv: list[str]) -> int:
         return 2
     tests = tempfile.mkdtemp(prefix="tree-memory-")
     proc = subprocess.Popen(argv, env={**os.environ, "TREE_MEMORY_TESTS": tests})
-    peak, at_peak = 0, []
+    peak, at_peak, peak_pss = 0, [], 0
     own_peak: dict[int, tuple[int, str]] = {}  # each process's own largest size, and what it ran then
     while proc.poll() is None:
         kids, tree, todo = _children(), [], [proc.pid]
@@ -76,10 +92,13 @@ def main(argv: list[str]) -> int:
         for kb, pid in sizes:
             if kb > own_peak.get(pid, (0, ""))[0]:
                 own_peak[pid] = (kb, _command(pid, tests))
+        pss = sum(_proportional_kb(pid) for _, pid in sizes)
+        peak_pss = max(peak_pss, pss)
         if total > peak:
             peak, at_peak = total, [(kb, pid, _command(pid, tests)) for kb, pid in sorted(sizes, reverse=True)[:6]]
         time.sleep(0.1)
-    print(f"peak resident memory of the process tree: {peak // 1024} MB", file=sys.stderr)
+    print(f"peak resident memory of the process tree: {peak // 1024} MB (summed RSS); "
+          f"{peak_pss // 1024} MB summed PSS (shared pages counted once)", file=sys.stderr)
     for kb, pid, command in at_peak:
         print(f"  {kb // 1024:6d} MB  {pid}  {command}", file=sys.stderr)
     print("each process's own peak (the five largest):", file=sys.stderr)
