@@ -239,10 +239,15 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 #: Test files run first: the lint test's mypy run (the longest single test, a child process of
 #: 260 MB: best while both workers are small), the window at 3840x2160 (the largest memory of the
-#: suite: best on a worker that has not yet grown) and the longest single tests (a long one started
-#: last keeps the other worker waiting at the end). Tests do not depend on their order.
-RUN_FIRST = ("test_lint.py", "test_ui_layout.py", "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py",
-             "test_wheel_install.py", "test_move_allowance.py")
+#: suite: best on a worker that has not yet grown), then the other files that draw at 3840x2160
+#: (xdist's worksteal gives each worker one half of this order to start with, so these all run on
+#: the first worker, one after another: left in their places they came last, and the two workers
+#: drew at 4K at the same time, the suite's peak, 1020-1070 MB), and the longest single tests (a
+#: long one started last keeps the other worker waiting at the end). Tests do not depend on their order.
+RUN_FIRST = ("test_lint.py", "test_ui_layout.py", "test_ui_resize_quiet.py", "test_ui_trap_kind_list.py",
+             "test_ui_trap_tag_size.py", "test_ui_token_names.py", "test_ui_builder_scale.py",
+             "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py", "test_wheel_install.py",
+             "test_move_allowance.py")
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
