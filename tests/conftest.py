@@ -73,6 +73,8 @@ def _quit_after_emptying_the_queue() -> None:
     pygame.Window = TrackedWindow  # type: ignore[misc]
 
     def quit() -> None:
+        global _pygame_quit
+        _pygame_quit = True
         if pygame.display.get_init():
             pygame.event.get()
         set_default_manager(None)
@@ -87,6 +89,7 @@ def _quit_after_emptying_the_queue() -> None:
     pygame.quit = quit
 
 
+_pygame_quit = False  # pygame.quit() was called since the last test ended (the test had a window)
 _quit_after_emptying_the_queue()
 
 
@@ -139,8 +142,12 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _window_test(item: pytest.Item) -> bool:
+    """Did the test open the window? Its file says so, or it called ``pygame.quit()`` (files not
+    named test_ui* open windows too: their windows' memory piled up in a worker, 200 MB)."""
+    global _pygame_quit
+    quit_called, _pygame_quit = _pygame_quit, False
     module = getattr(item, "module", None)
-    return module is not None and module.__name__.startswith(("test_ui", "test_cli", "test_turns_ui"))
+    return quit_called or (module is not None and module.__name__.startswith(("test_ui", "test_cli", "test_turns_ui")))
 
 
 _frozen = False  # a window test's survivors were frozen since this file's tests began
@@ -180,14 +187,15 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
             gc.freeze()
             _frozen = True
         _wide_fixtures = _wide_fixtures or _has_wide_fixtures(item)
-        if _frozen and (nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None)):
-            if _wide_fixtures or _resident_mb() > _size_after_full + REGROWTH_MB:
+        if nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None):
+            grown = _resident_mb() > _size_after_full + REGROWTH_MB  # a file without windows too (a soak)
+            if (_frozen and _wide_fixtures) or grown:
                 gc.unfreeze()
                 gc.collect()
                 gc.freeze()
                 _give_back_freed_memory()
                 _size_after_full = _resident_mb()
-            else:
+            elif _frozen:
                 _give_back_freed_memory()
             _frozen = _wide_fixtures = False
 
@@ -243,10 +251,15 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 #: Test files run first: the lint test's mypy run (the longest single test, a child process of
 #: 260 MB: best while both workers are small), the window at 3840x2160 (the largest memory of the
-#: suite: best on a worker that has not yet grown) and the longest single tests (a long one started
-#: last keeps the other worker waiting at the end). Tests do not depend on their order.
-RUN_FIRST = ("test_lint.py", "test_ui_layout.py", "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py",
-             "test_wheel_install.py", "test_move_allowance.py")
+#: suite: best on a worker that has not yet grown), then the other files that draw at 3840x2160
+#: (xdist's worksteal gives each worker one half of this order to start with, so these all run on
+#: the first worker, one after another: left in their places they came last, and the two workers
+#: drew at 4K at the same time, the suite's peak, 1020-1070 MB), and the longest single tests (a
+#: long one started last keeps the other worker waiting at the end). Tests do not depend on their order.
+RUN_FIRST = ("test_lint.py", "test_ui_layout.py", "test_ui_resize_quiet.py", "test_ui_trap_kind_list.py",
+             "test_ui_trap_tag_size.py", "test_ui_token_names.py", "test_ui_builder_scale.py",
+             "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py", "test_wheel_install.py",
+             "test_move_allowance.py")
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:

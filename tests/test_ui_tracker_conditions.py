@@ -19,7 +19,9 @@ from tactics.ui.panels.tracker import condition_chips
 def fonts():
     pygame.font.init()
     theme.reset_caches()  # fonts cached by an earlier test's pygame session are gone
+    old = theme.set_scale(1.0)  # the widths below are at scale 1; an earlier test's window may have left 0.75
     yield
+    theme.set_scale(old)
     pygame.quit()
 
 

@@ -34,8 +34,12 @@ def plain(value: Any, atoms: frozenset[type] = _ATOM_TYPES) -> Any:
     else:
         names = _FIELD_NAMES[cls] = (tuple(f.name for f in fields(value))
                                      if is_dataclass(value) and not isinstance(value, type) else None)
-    if names is not None:
-        return {name: plain(getattr(value, name)) for name in names}
+    if names is not None:  # the leaves inline, as for lists and dicts: most fields are strings and numbers
+        out: dict[str, Any] = {}
+        for name in names:
+            field_value = getattr(value, name)
+            out[name] = field_value if type(field_value) in atoms else plain(field_value)
+        return out
     if isinstance(value, list):
         return [plain(x) for x in value]
     if isinstance(value, dict):
