@@ -507,3 +507,17 @@ def test_no_form_opens_over_the_save_dialog(app: App) -> None:
     dialog.kill()  # as its Cancel button does
     click(app, panel_button(app, "new-team"))
     assert app.builder.form is not None and app.builder.form.alive()
+
+
+def test_start_combat_with_set_up_open_goes_back_to_select(data_dir: Path) -> None:
+    """Review 12: after Start combat the toolbar still lit "Set up U" and the status line said the
+    fight was under way until V was pressed: the set-up is closed for the fight, so the tool goes too."""
+    from tactics.ui.opening import open_default
+
+    for app in app_session(App(open_default(seed=1), size=(1600, 900))):
+        key(app, pygame.K_u)
+        assert app.battle.tool.name == "setup"
+        start = app.battle.combat.button_rect("start")
+        assert start is not None
+        click(app, start.center)
+        assert app.battle.state.combat is not None and app.battle.tool.name == "select"

@@ -91,6 +91,9 @@ class TrackerPanel(w.Panel):
         for command in opening_commands(state, self.opening, aware if len(aware) < len(present) else None):
             if not self.ui.submit(command):
                 return
+        view = self.ui.view
+        if getattr(getattr(view, "tool", None), "name", "") == "setup":  # Set up is closed for the fight:
+            view.set_tool("select")  # the toolbar no longer lights it (review 12)
 
     def toggle_aware(self, cid: str) -> None:
         self.overrides[cid] = cid not in self.unaware
