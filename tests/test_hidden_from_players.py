@@ -31,8 +31,8 @@ def test_a_gm_creature_on_no_square_is_kept_off_the_players_screens():  # N-HIDE
     panel, "in force this round") though nowhere on the map. An unplaced party member stays listed."""
     import pygame
 
-    from tactics.ui import layout_probe as probe
     from tactics.ui.app import App
+    from ui_driver import drawn_texts
 
     extra = [{"id": "goblin", "name": "Goblin Reserve", "team": "gm", "cell": None},
              {"id": "katie", "name": "Katie Waiting", "team": "party", "cell": None}]
@@ -48,12 +48,7 @@ def test_a_gm_creature_on_no_square_is_kept_off_the_players_screens():  # N-HIDE
         app.step()
 
         def texts() -> str:
-            rec = probe.start()
-            try:
-                app.draw()
-            finally:
-                probe.stop()
-            return " ".join(m.label for m in rec.on(pygame.display.get_surface()) if m.kind == "text")
+            return " ".join(drawn_texts(app))
 
         assert "Goblin Reserve" in texts()  # the GM's view lists it, to be placed
         app.battle.viewer = "players"

@@ -11,21 +11,15 @@ from __future__ import annotations
 import pygame
 
 import layout_states as L
-from tactics.ui import layout_probe as probe
 from tactics.ui.app import App
 from tactics.ui.tools.attack import ODDS_KEPT_BACK
 
-from ui_driver import key
+from ui_driver import drawn_marks, key
 
 
 def _card_texts(app: App) -> list[str]:
     """Every text drawn inside the attack card this frame."""
-    rec = probe.start()
-    try:
-        app.draw()
-    finally:
-        probe.stop()
-    marks = rec.on(pygame.display.get_surface())
+    marks = drawn_marks(app)
     cards = [m.rect for m in marks if m.kind == "panel" and m.label == "Attack card"]
     assert len(cards) == 1, "no attack card beside Bear 1"
     return [m.label for m in marks if m.kind == "text" and cards[0].contains(m.rect)]

@@ -139,8 +139,8 @@ def centre(app: App, cell: Pos) -> Pos:
     return app.battle.camera.cell_centre(cell)
 
 
-def drawn_texts(app: App) -> list[str]:
-    """Every text one frame draws on the window (what the layout probe records)."""
+def drawn_marks(app: App) -> list[Any]:
+    """What one frame draws on the window, as the layout probe records it (texts, panels, boxes)."""
     from tactics.ui import layout_probe as probe
 
     rec = probe.start()
@@ -148,7 +148,12 @@ def drawn_texts(app: App) -> list[str]:
         app.draw()
     finally:
         probe.stop()
-    return [m.label for m in rec.on(pygame.display.get_surface()) if m.kind == "text"]
+    return rec.on(pygame.display.get_surface())
+
+
+def drawn_texts(app: App) -> list[str]:
+    """Every text one frame draws on the window (what the layout probe records)."""
+    return [m.label for m in drawn_marks(app) if m.kind == "text"]
 
 
 def players_window_frame(app: App) -> tuple[bytes, list[str]]:
