@@ -103,3 +103,18 @@ def test_a_fifo_or_folder_in_place_of_the_record_is_read_as_none_without_waiting
     record.unlink()
     record.mkdir()
     assert continued.load() == []
+
+
+def test_a_record_of_the_wrong_shape_or_too_deep_is_read_as_none(tmp_path: Path, data_dir: Path) -> None:
+    """Review 12 (hostile 2, H3): "links": 5 and a 200,000-deep nesting stopped the app at every start
+    with a traceback (TypeError, RecursionError) instead of being read as damage."""
+    source, _ = _played(tmp_path, "night.tactics.json")
+    record = data_dir / "autosave" / continued.FILE
+    for text in ('{"format": "tactics-continued", "version": 1, "links": 5}',
+                 '{"format": "tactics-continued", "version": 1, "links": null}',
+                 '{"format": "tactics-continued", "links": [' + "[" * 100000 + "]" * 100000 + "]}",
+                 "[" * 200000 + "]" * 200000,
+                 '{"format": "tactics-continued", "links": [5, "x", {"source": 1}]}'):
+        record.write_text(text)
+        assert continued.load() == []
+        assert newer_autosave_than(source) is not None

@@ -79,11 +79,15 @@ def load(folder: str | Path | None = None) -> list[Continuation]:
         if not exc.missing:
             logger(__name__).warning("ignoring %s: %s", path, exc.problem)
         return []
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # (json raises RecursionError for a deep nesting)
         logger(__name__).warning("ignoring %s: %s", path, exc)
         return []
+    items = doc.get("links", []) if isinstance(doc, dict) and doc.get("format") == FORMAT else []
+    if not isinstance(items, list):
+        logger(__name__).warning("ignoring %s: its links are not a list", path)
+        return []
     links: list[Continuation] = []
-    for item in doc.get("links", []) if isinstance(doc, dict) and doc.get("format") == FORMAT else []:
+    for item in items:
         try:
             links.append(Continuation(str(item["source"]), str(item["save"]),
                                       tuple(str(n) for n in item.get("covered", [])), str(item.get("saved_at", "")),
