@@ -106,7 +106,8 @@ def test_other_code_or_a_broken_cache_file_means_validating_again(cache, tmp_pat
     stored = json.loads(cache.read_text(encoding="utf-8"))
     assert stored["format"] == remembered.FORMAT and len(stored["entries"]) > 1
     assert not [p for p in cache.parent.iterdir() if p.name.endswith(".tmp")]  # written atomically
-    for broken in (json.dumps({**stored, "code": "other code"}), "{not json", json.dumps({**stored, "entries": 3})):
+    for broken in (json.dumps({**stored, "code": "other code"}), "{not json", json.dumps({**stored, "entries": 3}),
+                   "[" * 100_000 + "]" * 100_000):  # (json's RecursionError: a traceback at start before, review 12)
         cache.write_text(broken, encoding="utf-8")
         _new_process()
         validations.clear()

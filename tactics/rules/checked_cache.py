@@ -92,7 +92,7 @@ def fingerprint(folders: list[Path]) -> str | None:
 def _remembered() -> list[str]:
     try:
         doc = json.loads(read_regular(cache_dir() / CACHE_FILE, 1024 * 1024).decode("utf-8"))  # (never a FIFO)
-    except (OSError, ValueError, FileRefused):
+    except (OSError, ValueError, RecursionError, FileRefused):  # (a deep nesting: RecursionError)
         return []
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("passed"), list):
         return []

@@ -126,7 +126,7 @@ def _entries() -> dict[str, str]:
         try:
             doc = json.loads(read_regular(path, MAX_STORE_BYTES).decode("utf-8"))  # (never a FIFO or a huge file)
             code = _code_mark()
-        except (OSError, ValueError, FileRefused):
+        except (OSError, ValueError, RecursionError, FileRefused):  # (a deep nesting: RecursionError)
             doc, code = None, None
         if (isinstance(doc, dict) and doc.get("format") == FORMAT and doc.get("code") == code
                 and isinstance(doc.get("entries"), dict)):
