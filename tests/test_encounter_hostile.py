@@ -270,3 +270,57 @@ def test_rules_data_text_with_a_nul_is_refused_naming_its_field(tmp_path):
     path.write_text('[grenade.frag]\nlabel = "Frag\\u0000"\nradius_ft = 10\n')
     with pytest.raises(DataError, match=r"grenades.toml: grenade.frag.label: holds a NUL"):
         load_grenades(path)
+
+
+def _peak_mb(work) -> float:
+    """The Python memory ``work()`` peaked at (tracemalloc), in MB."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        work()
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return peak / 2**20
+
+
+def test_a_long_list_of_bad_items_is_refused_at_the_first_without_collecting_the_rest(folder, saved):
+    """Review 12 (hostile H4, H5): pydantic collected an error for every field of every item before
+    the first was read: 3 MB of empty combatants took 2.25 GB, 12 MB of empty save entries 9.9 GB."""
+    path = _encounter_file(folder, "combatants = [" + ", ".join(["{}"] * 4900) + "]")
+
+    def encounter() -> None:
+        with pytest.raises(DataError, match=r"combatants\[0\]\.id: missing"):
+            load_encounter(path)
+
+    assert _peak_mb(encounter) < 5  # (2.7 MB: reading the file; collecting 9,800 errors made it 7.6 MB)
+    doc = json.loads(saved.read_text())
+    doc["entries"] = [{}] * 20000
+    saved.write_text(json.dumps(doc))
+
+    def save() -> None:
+        with pytest.raises(SaveError, match=r"entries\[0\]\.command"):
+            load_save(saved)
+
+    assert _peak_mb(save) < 10  # (1.5 MB; collecting 60,000 errors made it 45 MB)
+
+
+def test_more_combatants_traps_entries_or_rules_items_than_a_table_holds_are_refused_by_count(folder, saved, tmp_path):
+    from tactics.engine.core.definition import MAX_COMBATANTS
+    from tactics.engine.saves.document import MAX_ENTRIES
+    from tactics.rules.data import MAX_ITEMS, load_items
+    from tactics.rules.sheets import Weapon
+
+    path = _encounter_file(folder, "combatants = [" + ", ".join(["{}"] * (MAX_COMBATANTS + 1)) + "]")
+    with pytest.raises(DataError, match=f"combatants: {MAX_COMBATANTS + 1:,} of them; an encounter may hold at most"):
+        load_encounter(path)
+    doc = json.loads(saved.read_text())
+    doc["entries"] = [{}] * (MAX_ENTRIES + 1)
+    saved.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match="entries: .* a save holds at most"):
+        load_save(saved)
+    weapons = tmp_path / "weapons.toml"
+    weapons.write_text("".join(f'[weapon.w{i}]\nkind = "melee"\ndamage = "1d4"\n' for i in range(MAX_ITEMS + 1)))
+    with pytest.raises(DataError, match=f"weapon: {MAX_ITEMS + 1:,} entries; a table may hold at most"):
+        load_items(weapons, Weapon, "weapon")

@@ -192,8 +192,12 @@ def _parsed_toml(path: Path, text: str) -> Any:
 #: Every number in a data, encounter or save document lies within this (a rules number,
 #: a square, a seed ...); beyond it arithmetic overflows floats and drawing overflows pixels.
 MAX_NUMBER = 2**63
-#: A data or encounter file is text a person writes: a few KB, never megabytes.
-MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
+#: A data or encounter file is text a person writes: a few KB, never megabytes (the bundled files are
+#: under 10 KB). Parsing TOML costs about 120 bytes of memory and 2 us a byte of such text: 4 MB is
+#: at most ~0.5 GB and seconds (16 MB of hostile one-line tables took 1.9 GB and 30 s: review 12).
+MAX_DOCUMENT_BYTES = 4 * 1024 * 1024
+#: Entries one table of a rules file may hold (``[weapon.NAME]`` ...): a table's own rules, not a library.
+MAX_ITEMS = 5000
 #: Deeper than this a document is not something a person wrote (and recursion would suffer).
 MAX_DEPTH = 64
 
@@ -345,6 +349,8 @@ def load_items(path: str | Path, model: type[M], table: str) -> dict[str, M]:
     items = doc.get(table)
     if not isinstance(items, dict) or not items:
         raise DataError(path, table, f"expected a table of entries named [{table}.NAME]")
+    if len(items) > MAX_ITEMS:
+        raise DataError(path, table, f"{len(items):,} entries; a table may hold at most {MAX_ITEMS:,}")
     out: dict[str, M] = {}
     with remembered.batch():  # (one write of what was remembered, not one per item)
         for name, raw in items.items():
