@@ -71,3 +71,28 @@ def test_the_bundled_encounters_and_the_set_up_writer_give_only_free_squares(tmp
         enc = load_encounter(bundled(name), seed=1)  # refused if any combatant stood in a wall or on another
         written = write_encounter_file(enc.state, enc.definition, tmp_path / name)
         assert load_encounter(written, seed=1).state.combatants.keys() == enc.state.combatants.keys()
+
+
+def test_spawns_on_a_solid_map_open_off_the_map_after_a_bounded_search() -> None:
+    """Review 12 (hostile H1): a 26 KB Tiled map of 2000x2000 solid squares with 40 spawns never opened:
+    each spawn searched all 4 million squares for a free one. The search looks near the spawn only
+    (the GM places the rest), and a map of more spawns than an encounter holds is refused in one line."""
+    from tactics.engine.core.definition import MAX_COMBATANTS
+    from tactics.maps import MapError
+    from tactics.ui.opening import SPAWN_SEARCH_SQUARES, _free_square, definition_for_map
+
+    class Solid:  # 4 million solid squares, counting the squares looked at
+        looked = 0
+
+        def move_cost(self, cell):
+            Solid.looked += 1
+            return None
+
+        def in_bounds(self, cell):
+            return 0 <= cell[0] < 2000 and 0 <= cell[1] < 2000
+
+    assert _free_square(Solid(), (1000, 1000), set()) is None  # type: ignore[arg-type]
+    assert Solid.looked <= SPAWN_SEARCH_SQUARES + 8  # not 4,000,000
+    many = replace(BattleMap.from_text(ROOM), spawns=[Spawn(f"S{i}", (1, 1)) for i in range(MAX_COMBATANTS + 1)])
+    with pytest.raises(MapError, match=f"{MAX_COMBATANTS + 1:,} spawns; a map may hold at most"):
+        definition_for_map(many)

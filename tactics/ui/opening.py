@@ -86,6 +86,11 @@ def encounter_for_map(battle_map: BattleMap, *, source: str | None = None, seed:
 
 
 def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
+    from tactics.engine.core.definition import MAX_COMBATANTS
+
+    if len(battle_map.spawns) > MAX_COMBATANTS:  # (each may search for a free square: refused before)
+        raise MapError(str(battle_map.source or battle_map.name),
+                       f"{len(battle_map.spawns):,} spawns; a map may hold at most {MAX_COMBATANTS:,}")
     teams: dict[str, dict[str, Any]] = {}
     combatants: list[dict[str, Any]] = []
     used: set[str] = set()
@@ -112,14 +117,20 @@ def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
     return {"name": battle_map.name, "teams": teams, "combatants": combatants}
 
 
+#: Squares a spawn in a wall or on another's looks through for a free one (about 56 squares around):
+#: a map of 4 million solid squares and 40 spawns searched all of them for each (review 12)
+SPAWN_SEARCH_SQUARES = 12_000
+
+
 def _free_square(battle_map: BattleMap, start: tuple[int, int], taken: set[tuple[int, int]]) -> tuple[int, int] | None:
     """The spawn's square, or the nearest one a token may stand on when a map's spawn lies in a
-    wall or on another's (an encounter refuses both, R-GRID-5); None: no free square (off the map)."""
+    wall or on another's (an encounter refuses both, R-GRID-5); None: no free square near it (off
+    the map: the GM places it)."""
     from collections import deque
 
     start = (int(start[0]), int(start[1]))
     queue, seen = deque([start]), {start}
-    while queue:
+    while queue and len(seen) <= SPAWN_SEARCH_SQUARES:
         cell = queue.popleft()
         if battle_map.move_cost(cell) is not None and cell not in taken:
             return cell
