@@ -196,3 +196,19 @@ def test_mutated_exports_only_raise_map_error(data):
 def test_garbage_exports_only_raise_map_error(value):
     with pytest.raises(MapError):
         uvtt_from_dict(value, "garbage.uvtt")
+
+
+def test_a_small_file_of_long_diagonal_walls_is_refused_by_its_wall_pieces(tmp_path):
+    """Review 12 (hostile H2): a 200 KB polyline zigzagging corner to corner of a 2000x2000 map became
+    12 million two-square wall pieces (1.9 GB); past MAX_WALL_PIECES it is refused in one line."""
+    from tactics.maps.fields import MAX_WALL_PIECES
+
+    doc = export()
+    doc["resolution"] = {"map_origin": pt(0, 0), "map_size": pt(2000, 2000), "pixels_per_grid": 1}
+    doc["line_of_sight"] = [[pt(0, 0) if i % 2 == 0 else pt(1999, 1998) for i in range(12000)]]
+    doc["portals"], doc["lights"] = [], []
+    doc["image"] = base64.b64encode(png_bytes(64, 64)).decode()
+    with pytest.raises(MapError, match=f"line_of_sight\\[0\\]: more than {MAX_WALL_PIECES:,} wall pieces"):
+        load(write(tmp_path, doc))
+    doc["line_of_sight"] = [[pt(0, 0), pt(1999, 1998)] for _ in range(40)]  # 40,000 pieces: a map may
+    assert 40 * 1000 <= len(load(write(tmp_path, doc)).wall_segments) < MAX_WALL_PIECES

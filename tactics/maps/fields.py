@@ -194,6 +194,18 @@ def clip_segment(
     return (start[0], start[1], end[0], end[1])
 
 
+#: Wall pieces one map may hold (after :func:`split_long`): a large dungeon has tens of thousands; a 200 KB
+#: polyline of corner-to-corner diagonals made 12 million (1.9 GB, review 12)
+MAX_WALL_PIECES = 300_000
+
+
+def wall_room(walls_so_far: int, adding: int, where: str) -> None:
+    """FieldError when ``adding`` more wall pieces would pass :data:`MAX_WALL_PIECES` on one map."""
+    if walls_so_far + adding > MAX_WALL_PIECES:
+        raise FieldError(where, f"more than {MAX_WALL_PIECES:,} wall pieces on one map (long slanted walls are cut "
+                                "into pieces two squares long)")
+
+
 def split_long(x1: float, y1: float, x2: float, y2: float, piece: float = 2.0) -> list[tuple[float, float, float, float]]:
     """A slanted segment cut into pieces at most ``piece`` squares long each way.
 

@@ -444,7 +444,12 @@ class TiledReader:
             return
         clipped = f.clip_segment(a[0], a[1], b[0], b[1], self._box)
         if clipped is not None:
-            self.walls += [Segment(*piece) for piece in f.split_long(*clipped)]
+            pieces = f.split_long(*clipped)
+            try:
+                f.wall_room(len(self.walls), len(pieces), where)
+            except f.FieldError as exc:
+                raise self.fail(str(exc)) from None
+            self.walls += [Segment(*piece) for piece in pieces]
 
     def _add_door(self, obj: Any, *, secret: bool = False) -> None:
         size = self._tile_object_size(obj) if type(obj).__name__ == "Tile" else None

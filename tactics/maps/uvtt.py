@@ -90,7 +90,7 @@ def _from_dict(raw: Any, source: str, name: str) -> BattleMap:
     walls: list[Segment] = []
     for key in ("line_of_sight", "objects_line_of_sight"):
         for i, line in enumerate(f.items(raw.get(key) or [], key)):
-            walls += _polyline(line, f"{key}[{i}]", origin, box)
+            walls += _polyline(line, f"{key}[{i}]", origin, box, len(walls))
 
     doors: list[Door] = []
     windows: list[Segment] = []
@@ -144,7 +144,7 @@ def _local(p: tuple[float, float], origin: tuple[float, float]) -> tuple[float, 
     return p[0] - origin[0], p[1] - origin[1]
 
 
-def _polyline(value: Any, where: str, origin: tuple[float, float], box) -> list[Segment]:
+def _polyline(value: Any, where: str, origin: tuple[float, float], box, walls_before: int = 0) -> list[Segment]:
     points = [_local(f.point(p, f"{where}[{j}]"), origin) for j, p in enumerate(f.items(value, where))]
     out: list[Segment] = []
     for a, b in zip(points, points[1:]):
@@ -152,7 +152,9 @@ def _polyline(value: Any, where: str, origin: tuple[float, float], box) -> list[
             continue
         clipped = f.clip_segment(a[0], a[1], b[0], b[1], box)
         if clipped is not None:
-            out += [Segment(*piece) for piece in f.split_long(*clipped)]
+            pieces = f.split_long(*clipped)
+            f.wall_room(walls_before + len(out), len(pieces), where)
+            out += [Segment(*piece) for piece in pieces]
     return out
 
 
