@@ -257,3 +257,19 @@ def test_mutated_native_documents_only_raise_map_error(data):
 def test_garbage_native_documents_only_raise_map_error(value):
     with pytest.raises(MapError):
         map_from_dict(value, "garbage.json")
+
+
+def test_long_diagonal_walls_are_cut_and_a_map_of_too_many_pieces_is_refused(tmp_path):
+    """Review 12 (hostile H6): a 4 MB native map of 200,000 corner-to-corner diagonals reached 17.5 GB
+    and never drew (the window's wall index filed each wall under every block of its bounding box).
+    Long slanted walls are cut into two-square pieces as Tiled's and uvtt's are, and a map of more
+    pieces than MAX_WALL_PIECES is refused in one line."""
+    from tactics.maps.fields import MAX_WALL_PIECES
+
+    doc = {**corridor_doc(), "width": 2000, "height": 2000, "terrain": [], "doors": [], "lights": [], "spawns": []}
+    doc["walls"] = [[0, 0, 2000, 2000], [5, 0, 5, 2000]]
+    walls = load(write(tmp_path, doc)).wall_segments
+    assert len(walls) == 1000 + 1 and max(abs(w.x2 - w.x1) for w in walls) <= 2  # the straight one kept whole
+    doc["walls"] = [[0, 0, 2000, 1999]] * (MAX_WALL_PIECES // 1000 + 1)
+    with pytest.raises(MapError, match=f"more than {MAX_WALL_PIECES:,} wall pieces"):
+        load(write(tmp_path, doc))

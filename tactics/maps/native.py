@@ -143,7 +143,14 @@ def _from_dict(raw: Any, source: str, base_dir: Path, default_name: str) -> Batt
         raise FieldError("width", f"map size {width}x{height} is too large (limit {MAX_CELLS} squares)")
     kinds = default_terrain()
     terrain = _terrain(raw.get("terrain", []), width, height, kinds)
-    walls = [_segment(v, f"walls[{i}]", width, height) for i, v in enumerate(f.items(raw.get("walls", []), "walls"))]
+    walls: list[Segment] = []
+    for i, v in enumerate(f.items(raw.get("walls", []), "walls")):
+        # long slanted walls cut into short pieces, as the Tiled and uvtt readers cut them: the wall
+        # indexes file a wall under every block of its bounding box (200,000 long diagonals: 17 GB)
+        whole = _segment(v, f"walls[{i}]", width, height)
+        pieces = f.split_long(whole.x1, whole.y1, whole.x2, whole.y2)
+        f.wall_room(len(walls), len(pieces), f"walls[{i}]")
+        walls += [whole] if len(pieces) == 1 else [Segment(*piece) for piece in pieces]
     doors = [_door(v, f"doors[{i}]", width, height) for i, v in enumerate(f.items(raw.get("doors", []), "doors"))]
     windows = [_segment(v, f"windows[{i}]", width, height) for i, v in enumerate(f.items(raw.get("windows", []), "windows"))]
     lights = [_light(v, f"lights[{i}]", width, height) for i, v in enumerate(f.items(raw.get("lights", []), "lights"))]
