@@ -48,7 +48,7 @@ def size_text(size: int) -> str:
         return f"{size} bytes"
     if size < 1024 * 1024:
         return f"{size // 1024} KB"
-    return f"{size / 2**20:.0f} MB"
+    return f"{size / 2**20:.1f} MB".replace(".0 MB", " MB")  # (1.4 MB was "1 MB", as the 1 MB limit: review 12)
 
 
 def check_regular(path: str | Path, cap: int) -> int:

@@ -71,7 +71,7 @@ def _script_cases(tmp_path: Path) -> dict[str, tuple[str, str]]:
     (tmp_path / "click.txt").write_text("dump\nclick here\n")
     (tmp_path / "fly.txt").write_text("fly away\n")
     return {"zero": ("/dev/zero", "is a device, not a file"), "fifo": (str(tmp_path / "fifo"), "is a pipe (FIFO)"),
-            "folder": (str(tmp_path), "is a folder"), "big": (str(tmp_path / "big.txt"), "the limit is 1 MB"),
+            "folder": (str(tmp_path), "is a folder"), "big": (str(tmp_path / "big.txt"), "file is 1.9 MB; the limit is 1 MB"),  # (said "1 MB; ... 1 MB")
             "latin1": (str(tmp_path / "latin1.txt"), "not UTF-8"),
             "click": (str(tmp_path / "click.txt"), "line 2: click takes one square"),
             "fly": (str(tmp_path / "fly.txt"), "line 1: unknown action 'fly'")}

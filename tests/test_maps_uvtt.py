@@ -128,6 +128,8 @@ def test_walls_far_off_the_map_are_clipped():
         (lambda d: d.pop("resolution"), "resolution: missing"),
         (lambda d: d["resolution"].update(map_size=pt(-3, 4)), "map size -3x4 is empty"),
         (lambda d: d["resolution"].update(pixels_per_grid=0), "resolution.pixels_per_grid: must be at least 1, got 0"),
+        # 1e9 was accepted and the map's art vanished (review 12, hostile M5)
+        (lambda d: d["resolution"].update(pixels_per_grid=1e9), "resolution.pixels_per_grid: must be at most 10000"),
         (lambda d: d["resolution"].update(map_size=pt(1e6, 1e6)), "too large"),
         (lambda d: d["line_of_sight"][1].append({"x": 1}), "line_of_sight[1][2]: expected a point with x and y"),
         (lambda d: d["line_of_sight"][0][0].update(y="3"), "line_of_sight[0][0].y: expected a number, got text"),

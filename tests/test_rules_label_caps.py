@@ -53,6 +53,11 @@ CASES = [
     ("ships/wayfarer.toml", 'name = "Dorsal turret"', f"name = {_q('Dorsal' + chr(10) + 'turret')}",
      "hard_points.0.name", "control characters"),
     ("battle_damage.toml", 'name = "Standard Battle Damage"', f"name = {_q(LONG)}", "name", "10,000 characters"),
+    # a direction override turns the rest of a log line around (review 12, hostile M4)
+    ("weapons.toml", None, f'\n[weapon.cudgel]\nkind = "melee"\ndamage = "1d4"\nlabel = {_q("Club" + chr(0x202E) + "gnik")}\n',
+     "weapon.cudgel.label", "text-direction control"),
+    ("conditions.toml", None, f'\n[condition.dazed]\nlabel = {_q(chr(0x2067) + "Dazed")}\n', "condition.dazed.label",
+     "text-direction control"),
 ]
 
 

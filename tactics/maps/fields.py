@@ -65,8 +65,9 @@ def flag(value: Any, where: str) -> bool:
     return value
 
 
-def number(value: Any, where: str, *, minimum: float | None = None, positive: bool = False) -> float:
-    """A finite number (booleans are not numbers here)."""
+def number(value: Any, where: str, *, minimum: float | None = None, positive: bool = False,
+           maximum: float | None = None) -> float:
+    """A finite number (booleans are not numbers here), within ``minimum`` and ``maximum`` if given."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise FieldError(where, f"expected a number, got {kind_of(value)}")
     result = float(value)
@@ -76,6 +77,8 @@ def number(value: Any, where: str, *, minimum: float | None = None, positive: bo
         raise FieldError(where, f"must be more than 0, got {_show(result)}")
     if minimum is not None and result < minimum:
         raise FieldError(where, f"must be at least {_show(minimum)}, got {_show(result)}")
+    if maximum is not None and result > maximum:
+        raise FieldError(where, f"must be at most {_show(maximum)}, got {_show(result)}")
     return result
 
 

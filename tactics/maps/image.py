@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tactics.maps.battlemap import BattleMap, MapError, MapImage
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
-from tactics.maps.native import MAX_CELLS, MIN_PIXELS_PER_CELL
+from tactics.maps.native import MAX_CELLS, MAX_PIXELS_PER_CELL, MIN_PIXELS_PER_CELL
 
 
 def load_image_map(path: str | Path, pixels_per_cell: float = 70.0) -> BattleMap:
@@ -25,6 +25,8 @@ def load_image_map(path: str | Path, pixels_per_cell: float = 70.0) -> BattleMap
         raise MapError(shown, "pixels per square must be a number")
     if not math.isfinite(pixels_per_cell) or pixels_per_cell < MIN_PIXELS_PER_CELL:
         raise MapError(shown, f"pixels per square must be at least {MIN_PIXELS_PER_CELL:g}, got {pixels_per_cell}")
+    if pixels_per_cell > MAX_PIXELS_PER_CELL:
+        raise MapError(shown, f"pixels per square must be at most {MAX_PIXELS_PER_CELL:g}, got {pixels_per_cell}")
     try:
         _, width_px, height_px = safe_image_file_size(path)
     except ImageHeaderError as exc:

@@ -45,6 +45,9 @@ MAX_FILE_BYTES = MAX_MAP_BYTES
 #: Art coarser than a pixel a square, shifted by millions of pixels or tiles larger than this
 #: would make the window scale pictures to absurd sizes.
 MIN_PIXELS_PER_CELL = 1.0
+#: More pixels than this a square and a picture of any size covers a square or less (1e9 was accepted:
+#: the map's art vanished, review 12); a 16384-px picture at its cap covers 1.6 squares
+MAX_PIXELS_PER_CELL = 10_000.0
 MAX_OFFSET_PX = 1_000_000
 MAX_TILE_PX = 4096
 
@@ -277,7 +280,8 @@ def _image(value: Any, base_dir: Path, width: int) -> MapImage:
     if raw.get("pixels_per_cell") is None:
         ppc = px_w / width  # the image spans the map's width
     else:
-        ppc = f.number(raw["pixels_per_cell"], "image.pixels_per_cell", minimum=MIN_PIXELS_PER_CELL)
+        ppc = f.number(raw["pixels_per_cell"], "image.pixels_per_cell", minimum=MIN_PIXELS_PER_CELL,
+                       maximum=MAX_PIXELS_PER_CELL)
     layer = f.whole(raw["layer"], "image.layer", minimum=-1) if "layer" in raw else -1  # among the tiles' layers
     return MapImage(pixels_per_cell=ppc, data=data, path=path, offset_px=offset, layer=layer)
 

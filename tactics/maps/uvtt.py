@@ -31,7 +31,7 @@ from tactics.maps import fields as f
 from tactics.maps.battlemap import BattleMap, Door, Light, MapError, MapImage
 from tactics.maps.fields import FieldError
 from tactics.maps.imagesize import MAX_PIXELS, MAX_SIDE, ImageHeaderError, ImageTooLarge, safe_image_size
-from tactics.maps.native import MAX_CELLS, MIN_PIXELS_PER_CELL, decode_base64_image, read_json
+from tactics.maps.native import MAX_CELLS, MAX_PIXELS_PER_CELL, MIN_PIXELS_PER_CELL, decode_base64_image, read_json
 from tactics.rules.geometry import Segment
 
 KNOWN_FORMATS = (0.1, 0.2, 0.3)
@@ -84,7 +84,7 @@ def _from_dict(raw: Any, source: str, name: str) -> BattleMap:
     if res.get("map_origin") is not None:
         origin = f.point(res["map_origin"], "resolution.map_origin")
     ppg = f.number(f.required(res, "pixels_per_grid", "resolution"), "resolution.pixels_per_grid",
-                   minimum=MIN_PIXELS_PER_CELL)
+                   minimum=MIN_PIXELS_PER_CELL, maximum=MAX_PIXELS_PER_CELL)
     box = (-MARGIN, -MARGIN, width + MARGIN, height + MARGIN)
 
     walls: list[Segment] = []

@@ -299,9 +299,20 @@ AbilityScore = Annotated[int, Field(ge=0, le=100)]
 Bonus = Annotated[int, Field(ge=-100, le=100)]
 
 
+#: The direction overrides and isolates (U+202A-U+202E, U+2066-U+2069): in a name they turn the rest
+#: of a log line around ("Bear 1 hits <RLO>retsnoM" reads "Bear 1 hits Monster"); review 12
+BIDI_CONTROLS = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
+
+
 def _printable(value: str) -> str:
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or 0xD800 <= ord(ch) < 0xE000 for ch in value):
         raise ValueError("must not hold control characters (NUL, tab, newline ...)")
+    return value
+
+
+def _no_bidi(value: str) -> str:
+    if any(ch in BIDI_CONTROLS for ch in value):
+        raise ValueError("must not hold a text-direction control (U+202A-U+202E, U+2066-U+2069)")
     return value
 
 
@@ -334,7 +345,8 @@ def _readable(value: str) -> str:
 
 #: A name or label of rules data: printable, at most :data:`MAX_LABEL_CHARS` characters. Every
 #: model's names, labels and the ids they refer to use it, so one cap covers them all.
-Label = Annotated[str, AfterValidator(_at_most(MAX_LABEL_CHARS, "a name or label")), AfterValidator(_printable)]
+Label = Annotated[str, AfterValidator(_at_most(MAX_LABEL_CHARS, "a name or label")), AfterValidator(_printable),
+                  AfterValidator(_no_bidi)]
 #: A description, note or effect text: tab and line breaks allowed, at most :data:`MAX_PROSE_CHARS`.
 Prose = Annotated[str, AfterValidator(_at_most(MAX_PROSE_CHARS, "a description")), AfterValidator(_readable)]
 
