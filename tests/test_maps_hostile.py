@@ -254,6 +254,9 @@ def test_a_large_layer_resolves_its_tile_image_once(folder, monkeypatch):
     end = text.index("</data>", start)
     text = text[:start] + '<data encoding="csv">\n' + ",\n".join(",".join(map(str, r)) for r in rows) + "\n" + text[end:]
     text = text.replace('<layer id="2" name="pool" width="6" height="4"', '<layer id="2" name="pool" width="120" height="120"')
+    start = text.index('<data encoding="csv">', text.index('name="pool"'))  # the pool as large, empty
+    end = text.index("</data>", start)
+    text = text[:start] + '<data encoding="csv">\n' + ",\n".join(",".join(["0"] * 120) for _ in range(120)) + "\n" + text[end:]
     path = folder / "big.tmx"
     path.write_text(text)
     calls = {"n": 0}

@@ -286,3 +286,24 @@ def test_image_layer_rotated_wall_and_groups(folder):
     top = m.wall_segments[0]
     assert (round(top.x1, 9), round(top.y1, 9), round(top.x2, 9), round(top.y2, 9)) == (2, 2, 2, 4)
     assert (2, 3) not in reachable(m, (1, 3), 5)
+
+
+@pytest.mark.parametrize("data", ["short list", "short base64", "broken base64"])
+def test_a_layer_whose_data_is_cut_short_is_refused_naming_it(folder, data):
+    """Review 12 (hostile M2): a layer holding 5 of its 24 tiles (a cut download, a hand edit) opened
+    silently as a partial layer; Tiled writes every square, so it is damaged: one line naming it."""
+    import base64
+    import struct
+
+    doc = tmj()
+    layer = doc["layers"][0]
+    if data == "short list":
+        layer["data"] = layer["data"][:5]
+    else:
+        layer["encoding"], layer["compression"] = "base64", ""
+        packed = struct.pack("<5I", *layer["data"][:5]) + b"\x01\x00"  # 5 and a half ids
+        layer["data"] = base64.b64encode(packed).decode() if data == "short base64" else "!!!!===="
+    path = folder / "cut.tmj"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(MapError, match="layer 'ground' holds (5|0) of its 24 tiles"):
+        load(path)

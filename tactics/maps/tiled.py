@@ -249,6 +249,10 @@ class TiledReader:
                 raise  # not numbers at all: "not a valid Tiled map"
             if len(row) < self.width:
                 ids.extend(blank[: self.width - len(row)])
+        held = sum(min(len(row), self.width) for row in rows[: self.height])
+        if layer.data is not None and held < self.width * self.height:  # (Tiled writes every square: damaged)
+            raise self.fail(f"layer {layer.name!r} holds {held:,} of its {self.width * self.height:,} tiles "
+                            "(its data is cut short or damaged)")
         return ids
 
     def _set_terrain(self, ids: array, kinds: dict[int, str]) -> None:
