@@ -263,10 +263,11 @@ class _Driver:
 
 
 def _fight_frames(cells: int, tokens: int, size: tuple[int, int], frames: int,
-                  area: tuple[int, int, int, int] | None = None) -> list[float]:
+                  area: tuple[int, int, int, int] | None = None, pinned: bool = False) -> list[float]:
     """The changes of ``redraw_ms_median`` in a fight: every token with the default sheet, the
     fight started (StartCombat) and in its Action Phase, so each frame also shows the combat
-    panels (tracker, declare, resolve, log, phase card) after the change."""
+    panels (tracker, declare, resolve, log, phase card) after the change. ``pinned``: the three
+    templates of ``redraw_ms_median`` pinned (one of them moved is a change too)."""
     import pygame
 
     from tactics.engine.combat.team import Advance, StartCombat
@@ -274,6 +275,8 @@ def _fight_frames(cells: int, tokens: int, size: tuple[int, int], frames: int,
     d = _Driver(build_scene(cells, tokens=tokens, area=area, door=True, sheets=True), size)
     d.view.submit(StartCombat())
     d.view.submit(Advance())  # the Advantages Phase to the Action Phase
+    if pinned:
+        d.view.pinned = _pinned(d.view.state.current_map())
     d.view.select("t1")
     d.frame()
     for i in range(5):
@@ -429,7 +432,7 @@ def _run(size: tuple[int, int], frames: int, cells: int, reach_map: int, big_map
     pygame.quit()
 
     # The same changes in a fight (every token with a sheet: the combat panels show), 60 and 1000 tokens.
-    fight = _fight_frames(cells, 60, size, frames)
+    fight = _fight_frames(cells, 60, size, frames, pinned=True)
     fight_crowd = _fight_frames(cells, crowd, size, max(5, frames // 4), area=(0, 0, cells, cells))
 
     # The first click on a token of a big map that was just opened.

@@ -19,6 +19,7 @@ itself. Tests find a button by its key (``"advance"``, ``"weapon:silenced_pistol
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
@@ -96,6 +97,9 @@ class Panel:
     hits: list[Hotspot] = field(default_factory=list)
     scroll: int = 0
     scrollable: bool = False
+    # The canvas rows this frame can show (None: all): rows outside are laid out, not drawn
+    # (see :meth:`in_view`; a list of 1000 names drew every row, most far below the card).
+    view_rows: tuple[int, int] | None = None
 
     def begin(self) -> None:
         self.hits = []
@@ -107,6 +111,17 @@ class Panel:
         if lit_by is not None:
             spot.drawn, spot.lit_by = pygame.Rect(rect), (lit_by[0], lit_by[1])
         self.hits.append(spot)
+
+    def in_view(self, top: int, bottom: int) -> bool:
+        """Whether canvas rows ``top`` to ``bottom`` can show this frame (:attr:`view_rows`)."""
+        rows = self.view_rows
+        return rows is None or (bottom > rows[0] and top < rows[1])
+
+    def shown_scroll(self, height: int, content: int, fixed: int) -> int:
+        """The scroll :meth:`finish` shows a card ``height`` tall holding ``content`` with."""
+        if content <= height + px(2):
+            return 0
+        return max(0, min(self.scroll, content - fixed - (height - fixed - px(6))))
 
     def button_rect(self, key: str) -> pygame.Rect | None:
         for h in self.hits:
@@ -163,7 +178,7 @@ class Panel:
             self.rect = final
             return final
         view_h = height - fixed - px(6)
-        self.scroll = max(0, min(self.scroll, content - fixed - view_h))
+        self.scroll = self.shown_scroll(height, content, fixed)
         surface.blit(canvas, (x, y), (0, 0, width, fixed))
         surface.blit(canvas, (x, y + fixed), (0, fixed + self.scroll, width, view_h))
         body = pygame.Rect(x, y + fixed, width, view_h)
@@ -218,9 +233,14 @@ def card(surface: pygame.Surface, rect: pygame.Rect, *, accent: Colour | None = 
     surface.blit(bg, rect.topleft)
 
 
-def canvas(owner: object, size: tuple[int, int], *, room: int = 1) -> pygame.Surface:
+def canvas(owner: object, size: tuple[int, int], *, room: int = 1,
+           rows: list[tuple[int, int]] | None = None) -> pygame.Surface:
     """A cleared transparent surface for one panel to draw on, reused between frames
-    (``room`` times as tall as asked: a panel that scrolls draws all of its body)."""
+    (``room`` times as tall as asked: a panel that scrolls draws all of its body).
+
+    ``rows``: only these bands of rows (top, bottom) are cleared, the only ones the panel draws
+    on and shows this frame (a long list's canvas is tall; clearing all of it cost more than
+    drawing what shows)."""
     size = (size[0], size[1] * room)
     key = (id(owner), size)
     surf = _canvases.get(key)
@@ -228,9 +248,52 @@ def canvas(owner: object, size: tuple[int, int], *, room: int = 1) -> pygame.Sur
         if len(_canvases) > 32:
             _canvases.clear()
         surf = _canvases[key] = pygame.Surface(size, pygame.SRCALPHA)
-    surf.fill(theme.CLEAR)
+    if rows is None:
+        surf.fill(theme.CLEAR)
+    else:
+        for top, bottom in rows:
+            surf.fill(theme.CLEAR, pygame.Rect(0, top, size[0], max(0, bottom - top)))
     probe.forget(surf)
     return surf
+
+
+class Pictures:
+    """Pictures of a panel's rows, each kept while what it shows (its key) is unchanged.
+
+    Why (issue 12): after a roll the tracker drew its 60 rows again, text by text, to change one
+    number. A row is drawn once on a transparent picture of its own by ``draw(surface, x, y)``
+    (the row's top left at x, y) and blitted after; a row drawn on a cleared canvas and a
+    picture of it blitted there are the same pixels (tests/test_panel_rows.py). While the
+    layout probe records, rows are drawn in place (it follows every text drawn).
+    ``key`` must hold everything ``draw`` reads.
+    """
+
+    LIMIT = 4096
+
+    def __init__(self) -> None:
+        self._kept: dict[Any, pygame.Surface] = {}
+        _pictures.add(self)
+
+    def blit(self, surface: pygame.Surface, pos: tuple[int, int], size: tuple[int, int], key: Any,
+             draw: Callable[[pygame.Surface, int, int], object]) -> None:
+        if probe.active():
+            draw(surface, pos[0], pos[1])
+            return
+        key = (key, size, theme.scale())
+        img = self._kept.get(key)
+        if img is None:
+            img = pygame.Surface(size, pygame.SRCALPHA)
+            draw(img, 0, 0)
+            if len(self._kept) >= self.LIMIT:
+                self._kept.clear()
+            self._kept[key] = img
+        surface.blit(img, pos)
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+
+_pictures: weakref.WeakSet[Pictures] = weakref.WeakSet()
 
 
 def shade(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -283,9 +346,11 @@ def _fitted(value: str, font_px: int, width: int, weight: str) -> str:
 
 
 def measured_cache_clear() -> None:
-    """Forget measured lines (the fonts were loaded again)."""
+    """Forget measured lines and rows drawn (the fonts were loaded again)."""
     _fitted.cache_clear()
     _wrapped.cache_clear()
+    for pictures in _pictures:
+        pictures.clear()
 
 
 def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 17,

@@ -13,6 +13,7 @@ engine commands (StartCombat, Advance, EndCombat).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -74,6 +75,8 @@ class TrackerPanel(w.Panel):
         # The GM's own ticks over the defaults (True: unaware); the defaults follow the state, so a
         # creature hidden or revealed before the fight changes them (R-SURP-1).
         self.overrides: dict[str, bool] = {}
+        self._content = 0  # how tall the list was last drawn (the canvas is made that tall)
+        self.rows = w.Pictures()  # each name's row, kept while it shows the same
 
     @property
     def unaware(self) -> set[str]:
@@ -126,21 +129,36 @@ class TrackerPanel(w.Panel):
 
     # -- drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect:
-        self.begin()
-        canvas = w.canvas(self, (width, max(px(60), max_h)), room=2)
-        rect = canvas.get_rect()
+        """The card at (x, y). Its canvas holds the whole list (200 names before the fight put
+        Start combat below a canvas twice the card's height: it could not be reached), but only
+        the rows the card shows at its scroll are drawn and cleared (:meth:`Panel.in_view`)."""
         combat = combat_of(self.ui.state)
         hover = self.ui.local_hover((x, y))
         title = "Initiative" if combat is None else (
             combat.round_name() + (" (surprise)" if combat.alone() is not None else ""))
-        cy = w.header(self, canvas, rect, title)
-        fixed = cy
-        if not self.collapsed:
-            if combat is None:
-                cy = self._before(canvas, rect, cy, hover)
-            else:
-                cy = self._during(canvas, rect, cy, combat, hover, max_h)
-        return self.finish(surface, canvas, x, y, width, min(max_h, cy + px(8)), content=cy + px(8), fixed=fixed)
+        card_h = max(px(60), max_h)
+        for _ in range(4):  # again only when the list outgrew the canvas or the scroll must be cut back
+            tall = -(-max(2 * card_h, self._content) // card_h) * card_h
+            scroll = self.scroll
+            self.begin()
+            self.view_rows = (scroll, scroll + card_h)
+            canvas = w.canvas(self, (width, tall), rows=[(0, card_h)] + ([self.view_rows] if scroll else []))
+            rect = canvas.get_rect()
+            cy = w.header(self, canvas, rect, title)
+            fixed = cy
+            if not self.collapsed:
+                if combat is None:
+                    cy = self._before(canvas, rect, cy, hover)
+                else:
+                    cy = self._during(canvas, rect, cy, combat, hover, max_h)
+            content = cy + px(8)
+            height = min(max_h, content)
+            self._content = content
+            self.scroll = self.shown_scroll(height, content, fixed) if content > height + px(2) else scroll
+            if content <= tall and self.scroll == scroll:
+                break
+        self.view_rows = None
+        return self.finish(surface, canvas, x, y, width, height, content=content, fixed=fixed)
 
     def _before(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
         state = self.ui.state
@@ -176,28 +194,18 @@ class TrackerPanel(w.Panel):
                         y += w.line_h(15, "regular")
                     y += px(6)
                     continue
-                box = pygame.Rect(x + px(24), y + px(2), px(22), px(22))
                 aware = who.id not in unaware
-                pygame.draw.rect(s, theme.CONTROL, box, border_radius=px(5))
-                pygame.draw.rect(s, theme.ACCENT if aware else theme.CHROME_EDGE, box, max(1, px(2)),
-                                 border_radius=px(5))
-                if aware:
-                    pygame.draw.lines(s, theme.ACCENT, False, [(box.x + px(5), box.y + px(11)),
-                                                               (box.x + px(9), box.y + px(16)),
-                                                               (box.x + px(17), box.y + px(6))], max(1, px(3)))
-                status = w.text(s, "aware" if aware else "unaware", (rect.right - theme.PANEL_PAD, y + px(4)), 15,
-                                theme.GOOD if aware else theme.BAD, "semibold", "topright")
-                for line in w.fit_line(who.name, 17, status.x - px(8) - (box.right + px(10))):
-                    w.text(s, line, (box.right + px(10), y + px(2)), 17)
                 reason = why.get(who.id) if not aware else None
-                lines = w.wrap(reason, 14, rect.right - theme.PANEL_PAD - (box.right + px(10)), "regular") if reason else []
-                reason_h = sum(w.line_h(14, "regular") for _ in lines)
-                self.hit(pygame.Rect(box.x, y, rect.width - box.x - theme.PANEL_PAD, row - px(2) + reason_h),
+                lines = tuple(w.wrap(reason, 14, rect.right - theme.PANEL_PAD - (x + px(56)), "regular")
+                              if reason else ())
+                tall = row + sum(w.line_h(14, "regular") for _ in lines)
+                self.hit(pygame.Rect(x + px(24), y, rect.width - (x + px(24)) - theme.PANEL_PAD, tall - px(2)),
                          f"aware:{who.id}", lambda cid=who.id: self.toggle_aware(cid))
-                y += row
-                for line in lines:  # under the name: why it starts unaware
-                    w.text(s, line, (box.right + px(10), y - px(6)), 14, theme.TEXT_DIM, "regular")
-                    y += w.line_h(14, "regular")
+                if self.in_view(y, y + tall + px(8)):
+                    face = (x, rect.right, who.name, aware, lines)
+                    self.rows.blit(s, (0, y), (rect.width, tall + px(8)), ("aware", face),
+                                   lambda s, _x, oy, face=face: _aware_row(s, oy, *face))
+                y += tall
             y += px(6)
         w.button(self, s, pygame.Rect(x, y + px(4), rect.width - 2 * theme.PANEL_PAD, px(42)), "Start combat", "start",
                  self.start, style="primary", size=19, hover=hover)
@@ -265,10 +273,9 @@ class TrackerPanel(w.Panel):
             shown = [] if (compact and done) else members
             head_h = w.line_h(17, "bold") + px(4)
             box = pygame.Rect(x - px(4), y - px(2), inner + px(8), head_h + px(2) + self._member_h() * len(shown))
-            if is_acting:
-                glow = pygame.Surface(box.size, pygame.SRCALPHA)
-                pygame.draw.rect(glow, (*colour, 60), glow.get_rect(), border_radius=px(8))
-                s.blit(glow, box.topleft)
+            if is_acting:  # (its rows in view only: a group of 500 made a picture 13,500 pixels tall)
+                band = box.clip(self._view_band(box))
+                s.blit(_glow(band.size, colour, box.y - band.y, box.h, px(8)), band.topleft)
                 pygame.draw.rect(s, theme.ACCENT, box, max(1, px(2)), border_radius=px(8))
             kind = group.kind.capitalize()
             head_colour = theme.TEXT_DIM if done else theme.TEXT
@@ -325,6 +332,11 @@ class TrackerPanel(w.Panel):
             entry = self.ui.encounter.journal.entries[-1]
             self.ui.view.say(describe(entry.events[0], self.ui.state), "good")
 
+    def _view_band(self, box: pygame.Rect) -> pygame.Rect:
+        """The rows of the canvas in view this frame, as wide as ``box`` (the acting group's glow)."""
+        top, bottom = self.view_rows or (box.top, box.bottom)
+        return pygame.Rect(box.x, top, box.w, max(0, bottom - top))
+
     def _shown(self, cid: str) -> bool:
         """Is this combatant listed? Not in the players' view (F2) when hidden from the players."""
         state = self.ui.state
@@ -353,32 +365,72 @@ class TrackerPanel(w.Panel):
     def _member(self, s, rect, x, y, cid, combat, done, hover) -> int:
         state = self.ui.state
         who = state.combatants[cid]
+        h = self._member_h()
+        self.hit(pygame.Rect(x, y, rect.width - 2 * theme.PANEL_PAD, h - px(1)), f"who:{cid}",
+                 lambda: self.ui.select(cid))
+        if not self.in_view(y, y + h + px(8)):
+            return y + h
         alone = combat.alone()
         unaware = alone is not None and cid not in alone
         dim = done or who.down or unaware  # R-SURP-1, N-SURP-5: the others sit out a Round 0
         # the players' view: numbers of the players' own teams only, as their tokens (N-SEEN-1)
         numbers = self.ui.view.viewer == "gm" or state.numbers_shown_to_players(who)
-        if numbers:
-            w.text(s, f"{combat.initiative.get(cid, 0):+d}", (x + px(16), y + px(2)), 15, theme.TEXT_DIM, "semibold")
+        initiative = f"{combat.initiative.get(cid, 0):+d}" if numbers else None
         name_colour = theme.ACCENT if self.ui.view.selected == cid else (theme.TEXT_DIM if dim else theme.TEXT)
         label = "sits out" if unaware else (f"{who.hp}/{who.max_hp} hp" if numbers else ("down" if who.down else ""))
-        right = (rect.right - theme.PANEL_PAD, y + px(3))
-        hp = (w.text(s, label, right, 14, theme.BAD if who.down else theme.TEXT_DIM, "semibold", "topright")
-              if label else pygame.Rect(right, (0, 0)))
-        name_x = x + px(52)
-        name = w.fit_line(who.name, 17, hp.x - px(8) - name_x)[0]
-        name_rect = w.text(s, name, (name_x, y + px(1)), 17, name_colour)
-        cx = hp.x - px(6)
-        for label in condition_chips(who, hp.x - px(6) - name_rect.right - px(6)):
-            img = theme.text(label, fs(13), "bold", theme.INK_LIGHT)
-            chip = pygame.Rect(cx - img.get_width() - px(12), y + px(3), img.get_width() + px(12),
-                               img.get_height() + px(4))
-            pygame.draw.rect(s, theme.CONDITION_BG, chip, border_radius=chip.height // 2)
-            w.blit_text(s, img, (chip.x + px(6), chip.y + px(2)), label)
-            cx = chip.x - px(4)
-        self.hit(pygame.Rect(x, y, rect.width - 2 * theme.PANEL_PAD, self._member_h() - px(1)), f"who:{cid}",
-                 lambda: self.ui.select(cid))
-        return y + self._member_h()
+        face = (x, rect.right, initiative, who.name, name_colour, label, theme.BAD if who.down else theme.TEXT_DIM,
+                tuple((c.name, c.rounds) for c in who.conditions))
+        self.rows.blit(s, (0, y), (rect.width, h + px(8)), ("member", face),
+                       lambda s, _x, oy: _member_row(s, oy, *face))
+        return y + h
+
+
+@lru_cache(maxsize=8)
+def _glow(size: tuple[int, int], colour: tuple, top: int, tall: int, radius: int) -> pygame.Surface:
+    """The part ``size`` of the acting group's glow (``tall`` high, its top at ``top``; never
+    changed once made: a frame may blit the one it blitted last frame)."""
+    glow = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(glow, (*colour, 60), (0, top, size[0], tall), border_radius=radius)
+    return glow
+
+
+def _aware_row(s: pygame.Surface, y: int, x: int, right: int, name: str, aware: bool, lines: tuple[str, ...]) -> None:
+    """One name of the list before the fight, its top at ``y``: the tick box, aware or unaware,
+    the name and, under it, why it starts unaware (``lines``)."""
+    row = max(px(30), w.line_h(17) + px(6))
+    box = pygame.Rect(x + px(24), y + px(2), px(22), px(22))
+    pygame.draw.rect(s, theme.CONTROL, box, border_radius=px(5))
+    pygame.draw.rect(s, theme.ACCENT if aware else theme.CHROME_EDGE, box, max(1, px(2)), border_radius=px(5))
+    if aware:
+        pygame.draw.lines(s, theme.ACCENT, False, [(box.x + px(5), box.y + px(11)), (box.x + px(9), box.y + px(16)),
+                                                   (box.x + px(17), box.y + px(6))], max(1, px(3)))
+    status = w.text(s, "aware" if aware else "unaware", (right - theme.PANEL_PAD, y + px(4)), 15,
+                    theme.GOOD if aware else theme.BAD, "semibold", "topright")
+    for line in w.fit_line(name, 17, status.x - px(8) - (box.right + px(10))):
+        w.text(s, line, (box.right + px(10), y + px(2)), 17)
+    y += row
+    for line in lines:  # under the name: why it starts unaware
+        w.text(s, line, (box.right + px(10), y - px(6)), 14, theme.TEXT_DIM, "regular")
+        y += w.line_h(14, "regular")
+
+
+def _member_row(s: pygame.Surface, y: int, x: int, right: int, initiative: str | None, name: str,
+                name_colour: tuple, label: str, label_colour: tuple, conditions: tuple) -> None:
+    """One member of a group in the fight, its top at ``y``: Initiative, name, hit points (or
+    "sits out", "down") and condition chips, as :meth:`TrackerPanel._member` worked them out."""
+    if initiative is not None:
+        w.text(s, initiative, (x + px(16), y + px(2)), 15, theme.TEXT_DIM, "semibold")
+    edge = (right - theme.PANEL_PAD, y + px(3))
+    hp = w.text(s, label, edge, 14, label_colour, "semibold", "topright") if label else pygame.Rect(edge, (0, 0))
+    name_x = x + px(52)
+    name_rect = w.text(s, w.fit_line(name, 17, hp.x - px(8) - name_x)[0], (name_x, y + px(1)), 17, name_colour)
+    cx = hp.x - px(6)
+    for chip_label in _chip_labels(conditions, hp.x - px(6) - name_rect.right - px(6)):
+        img = theme.text(chip_label, fs(13), "bold", theme.INK_LIGHT)
+        chip = pygame.Rect(cx - img.get_width() - px(12), y + px(3), img.get_width() + px(12), img.get_height() + px(4))
+        pygame.draw.rect(s, theme.CONDITION_BG, chip, border_radius=chip.height // 2)
+        w.blit_text(s, img, (chip.x + px(6), chip.y + px(2)), chip_label)
+        cx = chip.x - px(4)
 
 
 def condition_chips(who: Combatant, room: int) -> list[str]:
@@ -386,8 +438,13 @@ def condition_chips(who: Combatant, room: int) -> list[str]:
     condition in words ("Stunned 1"); if they do not fit, short ("St1") as on the map; what still
     does not fit is counted in a last "+2" chip, so none is dropped without a sign (a reviewer saw
     Bear 1's Stunned missing from the panel)."""
-    words = [condition_word(c.name, c.rounds) for c in who.conditions]
-    short = [condition_pill_text(c.name, c.rounds) for c in who.conditions]
+    return _chip_labels(tuple((c.name, c.rounds) for c in who.conditions), room)
+
+
+def _chip_labels(conditions: tuple[tuple[str, int | None], ...], room: int) -> list[str]:
+    """:func:`condition_chips` of a row's conditions as (name, rounds left)."""
+    words = [condition_word(name, rounds) for name, rounds in conditions]
+    short = [condition_pill_text(name, rounds) for name, rounds in conditions]
 
     def width(label: str) -> int:
         return int(theme.font(fs(13), "bold").size(label)[0]) + px(12) + px(4)
