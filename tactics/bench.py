@@ -127,7 +127,7 @@ def build_scene(cells: int = 100, tokens: int = 60, walls: int = 500, seed: int 
     c0, r0, c1, r1 = area or (4, 4, min(cells, 60), min(cells, 34))
     taken: set = set()
     spots: list[tuple[int, int]] = []  # the tokens' squares, in order
-    combatants = []
+    combatants: list[dict] = []
     for i in range(tokens):
         while True:
             cell = (rng.randrange(c0, c1), rng.randrange(r0, r1))

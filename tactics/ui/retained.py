@@ -22,8 +22,9 @@ key and the rectangles it drew last frame (every ``blit``, ``fill`` and
 
 A whole frame is drawn instead whenever something cannot be followed: a part
 without a key draws something (a pygame_gui window or dialog, an add-on's
-panel: the hot-seat banner, the GM menu, the set-up panel; the combat and
-turns panels, the message banner and the players' view pill have keys), another screen is
+panel: the GM menu, the set-up panel; the combat and turns panels, the message
+banner, the players' view pill, the hot-seat banner and the saving warning have
+keys: an add-on's ``draw_key``), another screen is
 on top or at the bottom (help, the starship screen), the window was resized,
 the board was composed whole (a zoom, the end of a drag), the layout probe
 is recording, or a part drew in a way the stand-in cannot follow

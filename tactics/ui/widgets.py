@@ -294,6 +294,7 @@ class Pictures:
 
 
 _pictures: weakref.WeakSet[Pictures] = weakref.WeakSet()
+_faces = Pictures()  # every button face drawn (button_face)
 
 
 def shade(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -413,7 +414,20 @@ def _wrapped(value: str, font_px: int, width: int, weight: str) -> tuple[str, ..
 def button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, *, style: str = "normal",
                 size: int = 17, hovered: bool = False, sub: str | None = None) -> pygame.Rect:
     """A button drawn in ``style`` (:data:`BUTTON_STYLES`): the label centred, made smaller
-    and then shortened rather than spilling out; ``sub``: a second, dimmer line under it."""
+    and then shortened rather than spilling out; ``sub``: a second, dimmer line under it.
+
+    Each face is drawn once and kept as a picture (:class:`Pictures`): a panel drawn again after
+    a roll drew each of its buttons again, shape by shape. Its fill is opaque, so the picture
+    blitted is the pixels the face drawn in place makes."""
+    rect = pygame.Rect(rect)
+    _faces.blit(surface, rect.topleft, rect.size, (label, style, size, hovered, sub),
+                lambda s, x, y: _button_face(s, pygame.Rect(x, y, rect.w, rect.h), label, style, size, hovered, sub))
+    return rect
+
+
+def _button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, style: str, size: int, hovered: bool,
+                 sub: str | None) -> None:
+    """:func:`button_face`, drawn in place."""
     normal, over, fg, edge = BUTTON_STYLES[style]
     pygame.draw.rect(surface, over if hovered and style != "disabled" else normal, rect, border_radius=px(7))
     pygame.draw.rect(surface, edge, rect, 1, border_radius=px(7))
@@ -423,7 +437,7 @@ def button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, *, style
         text(surface, label, (rect.x + px(14), rect.y + px(8)), size, fg, "semibold", max_width=room)
         text(surface, sub, (rect.x + px(14), rect.y + px(12) + fs(size)), max(14, size - 5),
              theme.TEXT_DIM if style in ("normal", "chip", "disabled") else fg, "regular", max_width=room)
-        return rect
+        return
     font_px = fs(size)
     room = rect.width - min(px(12), max(2, rect.width // 5))  # a narrow chip ("SW") keeps less margin
     while font_px > fs(12) and theme.font(font_px, "semibold").size(label)[0] > room:
@@ -442,7 +456,6 @@ def button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, *, style
     else:  # the layout tests see a shortened label as cut off (the whole label's width, the part shown)
         whole = pygame.Rect(rect_text.x, rect_text.y, theme.font(font_px, "semibold").size(label)[0], rect_text.h)
         probe.text(surface, whole, label, shown=rect_text)
-    return rect
 
 
 def button(panel: Panel, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str,

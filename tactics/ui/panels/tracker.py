@@ -202,9 +202,8 @@ class TrackerPanel(w.Panel):
                 self.hit(pygame.Rect(x + px(24), y, rect.width - (x + px(24)) - theme.PANEL_PAD, tall - px(2)),
                          f"aware:{who.id}", lambda cid=who.id: self.toggle_aware(cid))
                 if self.in_view(y, y + tall + px(8)):
-                    face = (x, rect.right, who.name, aware, lines)
-                    self.rows.blit(s, (0, y), (rect.width, tall + px(8)), ("aware", face),
-                                   lambda s, _x, oy, face=face: _aware_row(s, oy, *face))
+                    self.rows.blit(s, (0, y), (rect.width, tall + px(8)), ("aware", x, rect.right, who.name, aware, lines),
+                                   _AwareRow(x, rect.right, who.name, aware, lines))
                 y += tall
             y += px(6)
         w.button(self, s, pygame.Rect(x, y + px(4), rect.width - 2 * theme.PANEL_PAD, px(42)), "Start combat", "start",
@@ -392,6 +391,16 @@ def _glow(size: tuple[int, int], colour: tuple, top: int, tall: int, radius: int
     glow = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(glow, (*colour, 60), (0, top, size[0], tall), border_radius=radius)
     return glow
+
+
+class _AwareRow:
+    """One name of the list before the fight: how :meth:`TrackerPanel._before` worked it out."""
+
+    def __init__(self, x: int, right: int, name: str, aware: bool, lines: tuple[str, ...]) -> None:
+        self.face = (x, right, name, aware, lines)
+
+    def __call__(self, s: pygame.Surface, _x: int, y: int) -> None:
+        _aware_row(s, y, *self.face)
 
 
 def _aware_row(s: pygame.Surface, y: int, x: int, right: int, name: str, aware: bool, lines: tuple[str, ...]) -> None:
