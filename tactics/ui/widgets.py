@@ -100,6 +100,7 @@ class Panel:
     # The canvas rows this frame can show (None: all): rows outside are laid out, not drawn
     # (see :meth:`in_view`; a list of 1000 names drew every row, most far below the card).
     view_rows: tuple[int, int] | None = None
+    content_h: int = 0  # how tall the body was last drawn (a long list's canvas is made that tall)
 
     def begin(self) -> None:
         self.hits = []
@@ -116,6 +117,32 @@ class Panel:
         """Whether canvas rows ``top`` to ``bottom`` can show this frame (:attr:`view_rows`)."""
         rows = self.view_rows
         return rows is None or (bottom > rows[0] and top < rows[1])
+
+    def draw_list(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int,
+                  body: Callable[[pygame.Surface, pygame.Rect], tuple[int, int]]) -> pygame.Rect:
+        """A card at (x, y) at most ``max_h`` tall whose body may be a long list: ``body(canvas,
+        rect)`` draws it and returns (the bottom of its title row, the bottom of its last row).
+
+        The canvas holds the whole list (a list longer than a canvas twice the card's height put
+        its last buttons, Start combat among them, below the canvas: scrolled to, never drawn),
+        but only the rows the card shows at its scroll are cleared and drawn (:meth:`in_view`);
+        drawn again (rarely) when the list outgrew the canvas or the scroll had to be cut back."""
+        card_h = max(px(60), max_h)
+        while True:
+            tall = -(-max(2 * card_h, self.content_h) // card_h) * card_h
+            scroll = self.scroll
+            self.begin()
+            self.view_rows = (scroll, scroll + card_h)
+            drawn = canvas(self, (width, tall), rows=[(0, card_h)] + ([self.view_rows] if scroll else []))
+            fixed, bottom = body(drawn, drawn.get_rect())
+            content = bottom + px(8)
+            height = min(max_h, content)
+            self.content_h = content
+            self.scroll = self.shown_scroll(height, content, fixed) if content > height + px(2) else scroll
+            if self.scroll == scroll and content <= tall:
+                break
+        self.view_rows = None
+        return self.finish(surface, drawn, x, y, width, height, content=content, fixed=fixed)
 
     def shown_scroll(self, height: int, content: int, fixed: int) -> int:
         """The scroll :meth:`finish` shows a card ``height`` tall holding ``content`` with."""

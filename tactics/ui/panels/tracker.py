@@ -75,8 +75,8 @@ class TrackerPanel(w.Panel):
         # The GM's own ticks over the defaults (True: unaware); the defaults follow the state, so a
         # creature hidden or revealed before the fight changes them (R-SURP-1).
         self.overrides: dict[str, bool] = {}
-        self._content = 0  # how tall the list was last drawn (the canvas is made that tall)
         self.rows = w.Pictures()  # each name's row, kept while it shows the same
+        self._listed_kept: tuple = (None, frozenset())  # (the state as of, who is listed)
 
     @property
     def unaware(self) -> set[str]:
@@ -129,39 +129,26 @@ class TrackerPanel(w.Panel):
 
     # -- drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect:
-        """The card at (x, y). Its canvas holds the whole list (200 names before the fight put
-        Start combat below a canvas twice the card's height: it could not be reached), but only
-        the rows the card shows at its scroll are drawn and cleared (:meth:`Panel.in_view`)."""
+        """The card at (x, y): only the names in view are drawn (:meth:`Panel.draw_list`)."""
         combat = combat_of(self.ui.state)
         hover = self.ui.local_hover((x, y))
         title = "Initiative" if combat is None else (
             combat.round_name() + (" (surprise)" if combat.alone() is not None else ""))
-        card_h = max(px(60), max_h)
-        for _ in range(4):  # again only when the list outgrew the canvas or the scroll must be cut back
-            tall = -(-max(2 * card_h, self._content) // card_h) * card_h
-            scroll = self.scroll
-            self.begin()
-            self.view_rows = (scroll, scroll + card_h)
-            canvas = w.canvas(self, (width, tall), rows=[(0, card_h)] + ([self.view_rows] if scroll else []))
-            rect = canvas.get_rect()
-            cy = w.header(self, canvas, rect, title)
-            fixed = cy
+
+        def body(canvas: pygame.Surface, rect: pygame.Rect) -> tuple[int, int]:
+            fixed = cy = w.header(self, canvas, rect, title)
             if not self.collapsed:
                 if combat is None:
                     cy = self._before(canvas, rect, cy, hover)
                 else:
                     cy = self._during(canvas, rect, cy, combat, hover, max_h)
-            content = cy + px(8)
-            height = min(max_h, content)
-            self._content = content
-            self.scroll = self.shown_scroll(height, content, fixed) if content > height + px(2) else scroll
-            if content <= tall and self.scroll == scroll:
-                break
-        self.view_rows = None
-        return self.finish(surface, canvas, x, y, width, height, content=content, fixed=fixed)
+            return fixed, cy
+
+        return self.draw_list(surface, x, y, width, max_h, body)
 
     def _before(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
         state = self.ui.state
+        listed = self._listed()
         x = rect.x + theme.PANEL_PAD
         for line in w.wrap("Untick anyone unaware of the enemy: the aware act alone in a surprise Round 0.",
                            15, rect.width - 2 * theme.PANEL_PAD, "regular"):
@@ -174,7 +161,7 @@ class TrackerPanel(w.Panel):
         # GM creatures' Perception and a hidden creature's Stealth (N-SEEN-1, N-HIDE-2)
         why = unaware_by_stealth(state) if self.ui.view.viewer == "gm" else {}
         for team in state.teams.values():
-            members = [c for c in state.combatants.values() if c.team == team.id and self._shown(c.id)]
+            members = [c for c in state.combatants.values() if c.team == team.id and c.id in listed]
             if not members:
                 continue
             pygame.draw.circle(s, team.colour, (x + px(8), y + px(12)), px(8))
@@ -212,6 +199,7 @@ class TrackerPanel(w.Panel):
 
     def _during(self, s: pygame.Surface, rect: pygame.Rect, y: int, combat, hover, max_h: int = 10**6) -> int:
         state = self.ui.state
+        listed = self._listed()
         x = rect.x + theme.PANEL_PAD
         inner = rect.width - 2 * theme.PANEL_PAD
         # the three phases, the current one lit
@@ -228,7 +216,7 @@ class TrackerPanel(w.Panel):
             y += chip.height + px(10)
         # teams in team order with their Team Initiative
         teams = [tid for tid in combat.team_order  # the players' view: a team of hidden creatures is not there
-                 if any(self._shown(c.id) for c in state.combatants.values() if c.team == tid)]
+                 if any(c.id in listed for c in state.combatants.values() if c.team == tid)]
         for i, tid in enumerate(teams):
             team = state.teams.get(tid)
             colour = tuple(team.colour) if team else theme.TEXT
@@ -260,7 +248,7 @@ class TrackerPanel(w.Panel):
         y += px(6)
         # the groups in turn order; when they do not all fit, the groups already done shrink to a line
         acting = acting_group(state)
-        order = [g for g in combat.turn_order() if any(self._shown(cid) for cid in g.members)]
+        order = [g for g in combat.turn_order() if any(cid in listed for cid in g.members)]
         # (the players' view: a group of hidden creatures is not there at all)
         compact = self._rows_height(order, full=True) + y + px(160) > max_h
         for group in order:
@@ -268,7 +256,7 @@ class TrackerPanel(w.Panel):
             colour = tuple(team.colour) if team else theme.TEXT
             is_acting = acting is not None and group.key == acting.key
             done = group.key in combat.turns_done
-            members = [cid for cid in group.members if self._shown(cid)]
+            members = [cid for cid in group.members if cid in listed]
             shown = [] if (compact and done) else members
             head_h = w.line_h(17, "bold") + px(4)
             box = pygame.Rect(x - px(4), y - px(2), inner + px(8), head_h + px(2) + self._member_h() * len(shown))
@@ -288,8 +276,13 @@ class TrackerPanel(w.Panel):
             for line in w.fit_line(head, 17, tag_rect.x - px(8) - (x + px(16)), "bold"):
                 w.text(s, line, (x + px(16), y + px(1)), 17, head_colour, "bold")
             y += head_h
+            row_h, width = self._member_h(), rect.width - 2 * theme.PANEL_PAD
             for cid in shown:
-                y = self._member(s, rect, x, y, cid, combat, done, hover)
+                if self.in_view(y, y + row_h + px(8)):
+                    self._member(s, rect, x, y, cid, combat, done)
+                self.hit(pygame.Rect(x, y, width, row_h - px(1)), f"who:{cid}",
+                         lambda cid=cid: self.ui.select(cid))  # (in view or not: the list's buttons)
+                y += row_h
             y += px(8)
         if self.ui.view.viewer == "gm" and groups_editable(state):  # reading: R-INIT-3, N-INIT-11 (the engine says)
             y = self._regroup(s, x, y, inner, hover)
@@ -336,18 +329,25 @@ class TrackerPanel(w.Panel):
         top, bottom = self.view_rows or (box.top, box.bottom)
         return pygame.Rect(box.x, top, box.w, max(0, bottom - top))
 
-    def _shown(self, cid: str) -> bool:
-        """Is this combatant listed? Not in the players' view (F2) when hidden from the players."""
-        state = self.ui.state
-        who = state.combatants.get(cid)
-        return who is not None and (self.ui.view.viewer == "gm" or not state.hidden_from_players(who))
+    def _listed(self) -> frozenset[str]:
+        """Who is listed: everyone but, in the players' view (F2), those hidden from the players;
+        worked out once per change of the state or the view (asked for every member three
+        times a frame: 3000 times with 1000 listed)."""
+        state, viewer = self.ui.state, self.ui.view.viewer
+        journal = self.ui.encounter.journal
+        key = (id(state), len(journal.entries), len(journal.redo_stack), viewer)
+        if self._listed_kept[0] != key:
+            self._listed_kept = (key, frozenset(
+                cid for cid, who in state.combatants.items() if viewer == "gm" or not state.hidden_from_players(who)))
+        return self._listed_kept[1]
 
     def _member_h(self) -> int:
         return max(px(27), w.line_h(17) + px(2))
 
     def _rows_height(self, order, *, full: bool) -> int:
         head = w.line_h(17, "bold") + px(4) + px(8)
-        return sum(head + (self._member_h() * sum(1 for m in g.members if self._shown(m)) if full else 0)
+        listed = self._listed()
+        return sum(head + (self._member_h() * sum(1 for m in g.members if m in listed) if full else 0)
                    for g in order)
 
     def _dice(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
@@ -361,14 +361,11 @@ class TrackerPanel(w.Panel):
                  self.ui.resolve.cycle_dice, style="chip" if mode == "app" else "on", size=15, hover=hover)
         return y + px(38)
 
-    def _member(self, s, rect, x, y, cid, combat, done, hover) -> int:
+    def _member(self, s, rect, x, y, cid, combat, done) -> None:
+        """The row of one member of a group, its top at ``y`` (from its picture)."""
         state = self.ui.state
         who = state.combatants[cid]
         h = self._member_h()
-        self.hit(pygame.Rect(x, y, rect.width - 2 * theme.PANEL_PAD, h - px(1)), f"who:{cid}",
-                 lambda: self.ui.select(cid))
-        if not self.in_view(y, y + h + px(8)):
-            return y + h
         alone = combat.alone()
         unaware = alone is not None and cid not in alone
         dim = done or who.down or unaware  # R-SURP-1, N-SURP-5: the others sit out a Round 0
@@ -381,7 +378,6 @@ class TrackerPanel(w.Panel):
                 tuple((c.name, c.rounds) for c in who.conditions))
         self.rows.blit(s, (0, y), (rect.width, h + px(8)), ("member", face),
                        lambda s, _x, oy: _member_row(s, oy, *face))
-        return y + h
 
 
 @lru_cache(maxsize=8)
