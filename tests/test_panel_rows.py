@@ -5,7 +5,9 @@ fight scrolls down to a Start combat button that is drawn and starts the fight w
 was laid out below the panel's canvas: scrolled to, clickable, never drawn); the tracker's rows
 drawn from their kept pictures are the pixels the rows drawn in place make (the layout probe
 draws them in place), before the fight and in it, scrolled or not; and after a roll, a move and a
-scroll in a fight of 60 each partial frame is the fresh frame (tests/test_retained_screen.py).
+scroll, a door and, in the players' view, a token taken off the map in a fight of 60 each partial
+frame is the fresh frame (tests/test_retained_screen.py): the tracker is kept across moves and
+doors in the GM's view, not across what it shows.
 """
 
 from __future__ import annotations
@@ -16,19 +18,19 @@ from tactics.bench import build_scene
 from tactics.engine.combat.gm import AdjustHP
 from tactics.engine.combat.queries import combat_of
 from tactics.engine.combat.team import Advance, StartCombat
-from tactics.engine.board import Place
+from tactics.engine.board import Place, SetDoor
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.app import App
 from test_retained_screen import _pixels, _where, check
-from ui_driver import app_session, click, move, post
+from ui_driver import app_session, click, key, move, post
 
 SIZE = (1280, 720)
 
 
 def _fight_app(tokens: int, *, started: bool) -> App:
-    app = App(build_scene(100, tokens=tokens, area=(0, 0, 100, 100) if tokens > 100 else None, sheets=True),
-              size=SIZE)
+    app = App(build_scene(100, tokens=tokens, area=(0, 0, 100, 100) if tokens > 100 else None, door=True,
+                          sheets=True), size=SIZE)
     if started:
         app.battle.submit(StartCombat())
         app.battle.submit(Advance())  # to the Action Phase
@@ -114,4 +116,19 @@ def test_each_partial_frame_of_a_fight_is_the_fresh_frame() -> None:
             check(app, f"{cid} moved")
             _wheel(app, tracker.rect.center, -2)
             check(app, f"the tracker scrolled ({tracker.scroll})")
-        assert app.screen.partial_frames > partial + 5
+        view.submit(SetDoor(0, True))
+        move(app, (SIZE[0] // 2, SIZE[1] // 2 + 9))
+        check(app, "the door opened")
+        kept = app.screen.partial_frames
+        key(app, pygame.K_F2)  # the players' view: who is off the map is not listed
+        check(app, "the players' view")
+        view.submit(Place("t4", None))
+        move(app, (SIZE[0] // 2, SIZE[1] // 2 + 10))
+        check(app, "t4 taken off the map, in the players' view")
+        assert "who:t4" not in view.combat.tracker.keys()
+        key(app, pygame.K_F2)
+        view.submit(Place("t4", (1, 1)))
+        move(app, (SIZE[0] // 2, SIZE[1] // 2 + 11))
+        check(app, "t4 back on the map, in the GM's view")
+        assert "who:t4" in view.combat.tracker.keys()
+        assert app.screen.partial_frames > kept and app.screen.partial_frames > partial + 5
