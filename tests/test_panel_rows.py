@@ -132,3 +132,9 @@ def test_each_partial_frame_of_a_fight_is_the_fresh_frame() -> None:
         check(app, "t4 back on the map, in the GM's view")
         assert "who:t4" in view.combat.tracker.keys()
         assert app.screen.partial_frames > kept and app.screen.partial_frames > partial + 5
+        log = view.combat.log
+        assert log._cache_key is not None
+        width = log._cache_key[3]  # as the panel drew them
+        shown = list(log.wrapped(width))  # the lines kept across the moves and rolls, each entry's added
+        log._cache_key = None
+        assert shown == log.wrapped(width), "the log's kept lines are not the lines it works out afresh"
