@@ -128,7 +128,7 @@ class Panel:
         but only the rows the card shows at its scroll are cleared and drawn (:meth:`in_view`);
         drawn again (rarely) when the list outgrew the canvas or the scroll had to be cut back."""
         card_h = max(px(60), max_h)
-        while True:
+        for _ in range(4):  # (once, but for a list that grew or a scroll cut back)
             tall = -(-max(2 * card_h, self.content_h) // card_h) * card_h
             scroll = self.scroll
             self.begin()
