@@ -80,10 +80,14 @@ class FrameSurface:
     fills and ``pygame.draw`` (inside :func:`tracked_drawing`) raises :class:`Untracked`.
     """
 
-    def __init__(self, target: pygame.Surface, bound: pygame.Rect | None = None) -> None:
+    def __init__(self, target: pygame.Surface, bound: pygame.Rect | None = None, *, measure: bool = False) -> None:
         self.target = target
         self.bound = bound
         self.ops: list[Op] = []
+        # ``measure``: the target is a scratch surface only measured on (never shown): a blit keeps
+        # its operation and the rectangle it would draw in, its pixels are not drawn (a changed
+        # panel's card and canvas were blitted twice a frame: measured, then repainted)
+        self.measure = measure
         target.set_clip(bound)
 
     @property
@@ -131,7 +135,8 @@ class FrameSurface:
 
     # -- drawing -------------------------------------------------------------------------
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
-        rect = self.target.blit(source, dest, area, special_flags)
+        rect = (_blit_rect(self.target, source, dest, area) if self.measure
+                else self.target.blit(source, dest, area, special_flags))
         if rect.w and rect.h:  # (pygame_gui's empty root container blits nothing)
             self.ops.append((("b", source, _frozen(dest), _frozen(area), special_flags), rect))
         return rect
@@ -149,6 +154,15 @@ class FrameSurface:
         if drawn.w and drawn.h:
             self.ops.append((("f", color, _frozen(rect), special_flags), drawn))
         return drawn
+
+
+def _blit_rect(target: pygame.Surface, source: pygame.Surface, dest: Any, area: Any) -> pygame.Rect:
+    """The rectangle ``target.blit(source, dest, area)`` draws in, or one holding it (an area
+    reaching past the source's edge draws less): its place and the area's size (the source's
+    when None), cut by the target's clip. Never smaller: a repaint there covers what it drew."""
+    x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+    w, h = source.get_size() if area is None else pygame.Rect(area).size
+    return pygame.Rect(x, y, w, h).clip(target.get_clip())
 
 
 class Drawn:
@@ -280,7 +294,7 @@ class Frame:
             return
         if shown.damage is None and not shown.moving:
             raise _Whole("the board was composed whole")  # a zoom, the end of a drag: nothing is as it was
-        measured = FrameSurface(self._scratch())
+        measured = FrameSurface(self._scratch(), measure=True)
         with tracked_drawing():
             renderer.draw_live(measured, camera, state, viewer, clip=clip, view=view)
         self.live = Drawn(measured.ops)
@@ -332,7 +346,7 @@ class Frame:
         if key is not None and last is not None and last[0] == key:
             self.order.append((name, last[1]))
             return last[2]
-        measured = FrameSurface(self._scratch())
+        measured = FrameSurface(self._scratch(), measure=True)
         with tracked_drawing():
             value = draw(measured)
         measured.target.set_clip(None)
