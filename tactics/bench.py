@@ -51,7 +51,7 @@ never times a cached picture when the user waits for new work:
   another checkout of the app started meanwhile (another worktree on this machine)
   would make a timed start validate everything again.
 
-Targets: redraw and pan at most 3x the blit (60 tokens) and 6x (1000 tokens);
+Targets: redraw, pan and fight_change at most 3x the blit (60 tokens) and 6x (1000 tokens);
 cold reachable under 2 ms; first click under 200 ms; start at most 2x the bare
 window.
 """
