@@ -21,6 +21,11 @@ never times a cached picture when the user waits for new work:
   from its cached pictures each frame (what a zoom or a resize costs).
   ``tokens_1000_redraw_ms``: the same changes with 1000 tokens spread over the
   map.
+* ``fight_change_ms_median``: the same changes in a fight: the 60 tokens each
+  carry the default sheet and the fight is started (StartCombat) and in its
+  Action Phase, so every frame also shows the combat panels (the tracker, the
+  declare and resolve panels, the log, the phase card) as they follow the change;
+  ``fight_1000_change_ms``: the same with 1000 tokens spread over the map.
 * ``pan_ms_median``/``pan_ms_p99``: a drag that sweeps map never shown before
   into view; ``zoom_first_ms_max``: the slowest first frame at a new zoom.
 * ``reachable_ms_*``: ``reachable`` for 60 ft on an open 200x200 map, warm;
@@ -46,7 +51,7 @@ never times a cached picture when the user waits for new work:
   another checkout of the app started meanwhile (another worktree on this machine)
   would make a timed start validate everything again.
 
-Targets: redraw and pan at most 3x the blit (60 tokens) and 6x (1000 tokens);
+Targets: redraw, pan and fight_change at most 3x the blit (60 tokens) and 6x (1000 tokens);
 cold reachable under 2 ms; first click under 200 ms; start at most 2x the bare
 window.
 """
@@ -109,10 +114,11 @@ def build_map(cells: int = 100, walls: int = 500, seed: int = 1):
 
 
 def build_scene(cells: int = 100, tokens: int = 60, walls: int = 500, seed: int = 1,
-                area: tuple[int, int, int, int] | None = None, door: bool = False):
+                area: tuple[int, int, int, int] | None = None, door: bool = False, sheets: bool = False):
     """The bench encounter; tokens stand in ``area`` (c0, r0, c1, r1), by default the first view.
 
-    ``door``: a closed door on the east side of token t1's square."""
+    ``door``: a closed door on the east side of token t1's square. ``sheets``: every token carries
+    the default rules sheet (``"sheet": {}``), as in any real fight: the combat panels show."""
     from tactics.engine.core.encounter import Encounter
     from tactics.maps.battlemap import Door
     from tactics.rules.geometry import Segment
@@ -121,7 +127,7 @@ def build_scene(cells: int = 100, tokens: int = 60, walls: int = 500, seed: int 
     c0, r0, c1, r1 = area or (4, 4, min(cells, 60), min(cells, 34))
     taken: set = set()
     spots: list[tuple[int, int]] = []  # the tokens' squares, in order
-    combatants = []
+    combatants: list[dict] = []
     for i in range(tokens):
         while True:
             cell = (rng.randrange(c0, c1), rng.randrange(r0, r1))
@@ -130,7 +136,7 @@ def build_scene(cells: int = 100, tokens: int = 60, walls: int = 500, seed: int 
         taken.add(cell)
         spots.append(cell)
         combatants.append({"id": f"t{i}", "name": f"Token {i}", "team": "party" if i % 2 else "foes",
-                           "cell": list(cell), "hp": 10})
+                           "cell": list(cell), "hp": 10, **({"sheet": {}} if sheets else {})})
     if door and tokens > 1:
         c, r = spots[1]
         battle_map.doors = [Door(Segment(c + 1, r, c + 1, r + 1), closed=True)]
@@ -254,6 +260,32 @@ class _Driver:
         for i in range(frames):
             yield (board.left + 60 + (i * 29) % max(1, board.width - 400),
                    board.top + 60 + (i * 53) % max(1, board.height - 120))
+
+
+def _fight_frames(cells: int, tokens: int, size: tuple[int, int], frames: int,
+                  area: tuple[int, int, int, int] | None = None, pinned: bool = False) -> list[float]:
+    """The changes of ``redraw_ms_median`` in a fight: every token with the default sheet, the
+    fight started (StartCombat) and in its Action Phase, so each frame also shows the combat
+    panels (tracker, declare, resolve, log, phase card) after the change. ``pinned``: the three
+    templates of ``redraw_ms_median`` pinned (one of them moved is a change too)."""
+    import pygame
+
+    from tactics.engine.combat.team import Advance, StartCombat
+
+    d = _Driver(build_scene(cells, tokens=tokens, area=area, door=True, sheets=True), size)
+    d.view.submit(StartCombat())
+    d.view.submit(Advance())  # the Advantages Phase to the Action Phase
+    if pinned:
+        d.view.pinned = _pinned(d.view.state.current_map())
+    d.view.select("t1")
+    d.frame()
+    for i in range(5):
+        d.frame(d.motion((400 + 28 * i, 400)))
+    changes = _Changes(d)
+    timed = [changes.frame(d.motion(pos)) for pos in d.hover_positions(frames)]
+    d.view.close()
+    pygame.quit()
+    return timed
 
 
 def _bare_window_child(size: tuple[int, int]) -> str:
@@ -399,6 +431,10 @@ def _run(size: tuple[int, int], frames: int, cells: int, reach_map: int, big_map
     many.view.close()
     pygame.quit()
 
+    # The same changes in a fight (every token with a sheet: the combat panels show), 60 and 1000 tokens.
+    fight = _fight_frames(cells, 60, size, frames, pinned=True)
+    fight_crowd = _fight_frames(cells, crowd, size, max(5, frames // 4), area=(0, 0, cells, cells))
+
     # The first click on a token of a big map that was just opened.
     big = _Driver(build_scene(big_map, walls=5 * big_map, area=(4, 4, min(big_map, 40), min(big_map, 24))), size)
     big.frame()
@@ -452,6 +488,8 @@ def _run(size: tuple[int, int], frames: int, cells: int, reach_map: int, big_map
     sweep_med, sweep_p99 = _ms(sweep)
     crowd_med, _ = _ms(crowd_frames)
     cold_med, cold_p99 = _ms(cold)
+    fight_med, fight_p99 = _ms(fight)
+    fight_crowd_med, _ = _ms(fight_crowd)
     return {
         "size": f"{size[0]}x{size[1]}",
         "map_cells": f"{cells}x{cells}",
@@ -479,6 +517,11 @@ def _run(size: tuple[int, int], frames: int, cells: int, reach_map: int, big_map
         "tokens_1000_redraw_ms": crowd_med,
         "tokens_crowd": crowd,
         "tokens_1000_over_blit": _ratio(crowd_med, blit_med),
+        "fight_change_ms_median": fight_med,
+        "fight_change_ms_p99": fight_p99,
+        "fight_change_over_blit": _ratio(fight_med, blit_med),
+        "fight_1000_change_ms": fight_crowd_med,
+        "fight_1000_over_blit": _ratio(fight_crowd_med, blit_med),
         "toolbar_hover_frames_of_30": hover_frames,
         "reachable_ms_median": reach_med,
         "reachable_ms_p99": reach_p99,

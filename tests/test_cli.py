@@ -102,7 +102,8 @@ def test_bench_prints_the_measured_keys(capsys, tmp_path, monkeypatch):
               "first_click_1000_ms", "tokens_1000_redraw_ms", "start_ms", "bare_window_start_ms",
               "redraw_over_blit", "pan_over_blit", "tokens_1000_over_blit", "start_over_bare",
               "start_compiled_ms", "bare_window_start_compiled_ms", "start_compiled_over_bare",
-              "opponent_group_ms_median", "opponent_side_ms_max"):
+              "opponent_group_ms_median", "opponent_side_ms_max",
+              "fight_change_ms_median", "fight_change_over_blit", "fight_1000_change_ms"):
         assert isinstance(data[k], (int, float)) and data[k] > 0, k
     assert data["first_click_selected"] is True  # the timed click really selected the token
     assert data["tokens_crowd"] == 80 and data["toolbar_hover_frames_of_30"] == 0

@@ -46,6 +46,7 @@ def banner_second_line(app: App, monkeypatch: pytest.MonkeyPatch) -> str:
         return out
 
     monkeypatch.setattr(hotseat, "_ellipsis", spy)
+    app.screen.forget()  # a whole frame: the banner kept from the last frame is drawn again
     app.draw()
     monkeypatch.undo()
     banner = hotseat.turn_banner(app.battle.state)

@@ -483,7 +483,7 @@ class App:
             bottom.draw(frame.surface, frame)
         else:
             frame.part("bottom", None, bottom.draw)
-        frame.part("addons", None, lambda surface: self._addons("draw", surface))
+        self._draw_addons(frame)
         frame.part("toolbar", self.toolbar.signature(), self.toolbar.draw)
         if self._ui is not None:
             manager = self._ui
@@ -495,6 +495,21 @@ class App:
             frame.part("gui", None, gui)
         for i, screen in enumerate(self.screens[1:]):
             frame.part(f"screen {i + 1}", None, screen.draw)
+
+    def _draw_addons(self, frame: Frame) -> None:
+        """Each add-on's ``draw`` as a part of its own, in order, until one says it drew over the
+        rest (True). An add-on with a ``draw_key`` (what its drawing shows) is kept while that is
+        unchanged: the hot-seat banner shown in every fight made each frame of it a whole one."""
+        done = False
+        for i, addon in enumerate(self.addons):
+            draw = getattr(addon, "draw", None)
+            if draw is None:
+                continue
+            if done:
+                frame.part(f"addon {i}", "after one that drew over it", lambda surface: False)
+                continue
+            draw_key = getattr(addon, "draw_key", None)
+            done = bool(frame.part(f"addon {i}", None if draw_key is None else draw_key(), draw))
 
     def run(self) -> int:
         self.step()

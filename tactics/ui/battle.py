@@ -18,7 +18,7 @@ from tactics.engine.core.labels import entry_label, plural
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
-from tactics.engine.core.touched import touched_combatants
+from tactics.engine.core.touched import places_only, touched_combatants
 from tactics.rules.grid import Cell
 from tactics.ui import draw, theme
 from tactics.ui import layout_probe as probe
@@ -75,6 +75,7 @@ class BattleView(TimedMessages):
         self.shift_held = False
         self._version = 0  # bumped by invalidate(): forces the board to recompose
         self.revision = 0  # bumped by every change of the state (the journal's): keyed board layers read it
+        self.roster_revision = 0  # ... but not by a change of squares, facings or doors alone in the GM's view of a fight
         self.token_changes = TokenChanges()  # which combatants each change touched (the tokens layer)
         self._lit_with: dict[str, Any] = {}  # panels' part -> the pointer their buttons were last drawn with
         self._cells_kept = CellIndex()  # the token on each square (token_at)
@@ -267,6 +268,12 @@ class BattleView(TimedMessages):
     def _on_journal(self, journal, what: str) -> None:
         self.revision += 1
         entries = journal.entries
+        changed = (journal.redo_stack if what == "undo" else entries) if what in ("commit", "undo", "redo") else None
+        # The tracker in a fight shows no square, facing or door (in the GM's view: the players'
+        # lists leave out who is off the map): such a change keeps it (before the fight who
+        # starts unaware may follow who sees whom).
+        if not (changed and self.viewer == "gm" and self.combat.fight_on() and places_only(changed[-1].events)):
+            self.roster_revision += 1
         self.token_changes.note(touched_combatants(entries[-1].events) if what in ("commit", "redo") and entries
                                 else None)
         if self.selected:
@@ -514,12 +521,24 @@ class BattleView(TimedMessages):
                       self.selected, self.tool.name, tuple(side) if side is not None else None)
         lit = self._lit_with
         combat = self.combat
+        # The tracker, a part of its own: it shows no map, so no pan, move or door in a fight draws it again
+        # (nor what invalidate() says: a board layer's change).
+        tracker_key = (id(self), id(self.state), self.app.presses, self.roster_revision, message, self.viewer,
+                       self.selected, self.tool.name, tuple(board))
+
+        def draw_tracker(surface: pygame.Surface) -> None:
+            lit["tracker"] = combat.hover
+            combat.draw_tracker(surface, board)
+
+        frame.part("tracker", (tracker_key, lit_buttons([combat.tracker], lit.get("tracker"), combat.hover)),
+                   draw_tracker)
 
         def draw_combat(surface: pygame.Surface) -> None:
             lit["combat"] = combat.hover  # the pointer its buttons were lit with (lit_buttons)
             combat.draw(surface, board, side)
 
-        frame.part("combat", (panels_key, lit_buttons(combat.panels(), lit.get("combat"), combat.hover)), draw_combat)
+        frame.part("combat", (panels_key, lit_buttons(combat.panels()[1:], lit.get("combat"), combat.hover)),
+                   draw_combat)
         if self.turns is not None:
             turns = self.turns
             column = turns.column

@@ -22,8 +22,9 @@ key and the rectangles it drew last frame (every ``blit``, ``fill`` and
 
 A whole frame is drawn instead whenever something cannot be followed: a part
 without a key draws something (a pygame_gui window or dialog, an add-on's
-panel: the hot-seat banner, the GM menu, the set-up panel; the combat and
-turns panels, the message banner and the players' view pill have keys), another screen is
+panel: the GM menu, the set-up panel; the combat and turns panels, the message
+banner, the players' view pill, the hot-seat banner and the saving warning have
+keys: an add-on's ``draw_key``), another screen is
 on top or at the bottom (help, the starship screen), the window was resized,
 the board was composed whole (a zoom, the end of a drag), the layout probe
 is recording, or a part drew in a way the stand-in cannot follow
@@ -79,10 +80,14 @@ class FrameSurface:
     fills and ``pygame.draw`` (inside :func:`tracked_drawing`) raises :class:`Untracked`.
     """
 
-    def __init__(self, target: pygame.Surface, bound: pygame.Rect | None = None) -> None:
+    def __init__(self, target: pygame.Surface, bound: pygame.Rect | None = None, *, measure: bool = False) -> None:
         self.target = target
         self.bound = bound
         self.ops: list[Op] = []
+        # ``measure``: the target is a scratch surface only measured on (never shown): a blit keeps
+        # its operation and the rectangle it would draw in, its pixels are not drawn (a changed
+        # panel's card and canvas were blitted twice a frame: measured, then repainted)
+        self.measure = measure
         target.set_clip(bound)
 
     @property
@@ -130,7 +135,8 @@ class FrameSurface:
 
     # -- drawing -------------------------------------------------------------------------
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
-        rect = self.target.blit(source, dest, area, special_flags)
+        rect = (_blit_rect(self.target, source, dest, area) if self.measure
+                else self.target.blit(source, dest, area, special_flags))
         if rect.w and rect.h:  # (pygame_gui's empty root container blits nothing)
             self.ops.append((("b", source, _frozen(dest), _frozen(area), special_flags), rect))
         return rect
@@ -148,6 +154,15 @@ class FrameSurface:
         if drawn.w and drawn.h:
             self.ops.append((("f", color, _frozen(rect), special_flags), drawn))
         return drawn
+
+
+def _blit_rect(target: pygame.Surface, source: pygame.Surface, dest: Any, area: Any) -> pygame.Rect:
+    """The rectangle ``target.blit(source, dest, area)`` draws in, or one holding it (an area
+    reaching past the source's edge draws less): its place and the area's size (the source's
+    when None), cut by the target's clip. Never smaller: a repaint there covers what it drew."""
+    x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+    w, h = source.get_size() if area is None else pygame.Rect(area).size
+    return pygame.Rect(x, y, w, h).clip(target.get_clip())
 
 
 class Drawn:
@@ -279,7 +294,7 @@ class Frame:
             return
         if shown.damage is None and not shown.moving:
             raise _Whole("the board was composed whole")  # a zoom, the end of a drag: nothing is as it was
-        measured = FrameSurface(self._scratch())
+        measured = FrameSurface(self._scratch(), measure=True)
         with tracked_drawing():
             renderer.draw_live(measured, camera, state, viewer, clip=clip, view=view)
         self.live = Drawn(measured.ops)
@@ -331,7 +346,7 @@ class Frame:
         if key is not None and last is not None and last[0] == key:
             self.order.append((name, last[1]))
             return last[2]
-        measured = FrameSurface(self._scratch())
+        measured = FrameSurface(self._scratch(), measure=True)
         with tracked_drawing():
             value = draw(measured)
         measured.target.set_clip(None)

@@ -552,9 +552,13 @@ class Saving:
             self.app.battle.say(f"{said[0]} {note}" if said else note, said[1] if said else "info")
         return False
 
+    def draw_key(self) -> Any:
+        """What :meth:`draw` shows (the window keeps it while this is unchanged)."""
+        return warning_text(self.autosave_error, bool(self.app.battle.encounter.read_only))
+
     def draw(self, surface: pygame.Surface) -> bool:
         """The persistent warning: autosave failing, or this window read-only."""
-        text = warning_text(self.autosave_error, bool(self.app.battle.encounter.read_only))
+        text = self.draw_key()
         if text:
             draw_warning(surface, text)
         return False

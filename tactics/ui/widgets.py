@@ -98,6 +98,10 @@ class Panel:
     hits: list[Hotspot] = field(default_factory=list)
     scroll: int = 0
     scrollable: bool = False
+    # The canvas rows this frame can show (None: all): rows outside are laid out, not drawn
+    # (see :meth:`in_view`; a list of 1000 names drew every row, most far below the card).
+    view_rows: tuple[int, int] | None = None
+    content_h: int = 0  # how tall the body was last drawn (a long list's canvas is made that tall)
 
     def begin(self) -> None:
         self.hits = []
@@ -109,6 +113,43 @@ class Panel:
         if lit_by is not None:
             spot.drawn, spot.lit_by = pygame.Rect(rect), (lit_by[0], lit_by[1])
         self.hits.append(spot)
+
+    def in_view(self, top: int, bottom: int) -> bool:
+        """Whether canvas rows ``top`` to ``bottom`` can show this frame (:attr:`view_rows`)."""
+        rows = self.view_rows
+        return rows is None or (bottom > rows[0] and top < rows[1])
+
+    def draw_list(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int,
+                  body: Callable[[pygame.Surface, pygame.Rect], tuple[int, int]]) -> pygame.Rect:
+        """A card at (x, y) at most ``max_h`` tall whose body may be a long list: ``body(canvas,
+        rect)`` draws it and returns (the bottom of its title row, the bottom of its last row).
+
+        The canvas holds the whole list (a list longer than a canvas twice the card's height put
+        its last buttons, Start combat among them, below the canvas: scrolled to, never drawn),
+        but only the rows the card shows at its scroll are cleared and drawn (:meth:`in_view`);
+        drawn again (rarely) when the list outgrew the canvas or the scroll had to be cut back."""
+        card_h = max(px(60), max_h)
+        for _ in range(4):  # (once, but for a list that grew or a scroll cut back)
+            tall = -(-max(2 * card_h, self.content_h) // card_h) * card_h
+            scroll = self.scroll
+            self.begin()
+            self.view_rows = (scroll, scroll + card_h)
+            drawn = canvas(self, (width, tall), rows=[(0, card_h)] + ([self.view_rows] if scroll else []))
+            fixed, bottom = body(drawn, drawn.get_rect())
+            content = bottom + px(8)
+            height = min(max_h, content)
+            self.content_h = content
+            self.scroll = self.shown_scroll(height, content, fixed) if content > height + px(2) else scroll
+            if self.scroll == scroll and content <= tall:
+                break
+        self.view_rows = None
+        return self.finish(surface, drawn, x, y, width, height, content=content, fixed=fixed)
+
+    def shown_scroll(self, height: int, content: int, fixed: int) -> int:
+        """The scroll :meth:`finish` shows a card ``height`` tall holding ``content`` with."""
+        if content <= height + px(2):
+            return 0
+        return max(0, min(self.scroll, content - fixed - (height - fixed - px(6))))
 
     def button_rect(self, key: str) -> pygame.Rect | None:
         for h in self.hits:
@@ -165,7 +206,7 @@ class Panel:
             self.rect = final
             return final
         view_h = height - fixed - px(6)
-        self.scroll = max(0, min(self.scroll, content - fixed - view_h))
+        self.scroll = self.shown_scroll(height, content, fixed)
         surface.blit(canvas, (x, y), (0, 0, width, fixed))
         surface.blit(canvas, (x, y + fixed), (0, fixed + self.scroll, width, view_h))
         body = pygame.Rect(x, y + fixed, width, view_h)
@@ -224,13 +265,18 @@ def card(surface: pygame.Surface, rect: pygame.Rect, *, accent: Colour | None = 
     surface.blit(bg, rect.topleft)
 
 
-def canvas(owner: object, size: tuple[int, int], *, room: int = 1) -> pygame.Surface:
+def canvas(owner: object, size: tuple[int, int], *, room: int = 1,
+           rows: list[tuple[int, int]] | None = None) -> pygame.Surface:
     """A cleared transparent surface for one panel to draw on, reused between frames
     (``room`` times as tall as asked: a panel that scrolls draws all of its body).
 
     Kept per panel, for its last :data:`CANVAS_SIZES_KEPT` sizes, and only while the panel
     lives: cached by size alone (32 of them), a few resizes at 3840x2160 kept 30 canvases of
-    closed windows and old sizes alive, 110 MB (in the tests, a worker's 4K peak)."""
+    closed windows and old sizes alive, 110 MB (in the tests, a worker's 4K peak).
+
+    ``rows``: only these bands of rows (top, bottom) are cleared, the only ones the panel draws
+    on and shows this frame (a long list's canvas is tall; clearing all of it cost more than
+    drawing what shows)."""
     size = (size[0], size[1] * room)
     entry = _canvases.get(id(owner))
     if entry is None or entry[0]() is not owner:  # a new panel (or a dead one's id reused)
@@ -245,9 +291,53 @@ def canvas(owner: object, size: tuple[int, int], *, room: int = 1) -> pygame.Sur
             sizes.popitem(last=False)
     else:
         sizes.move_to_end(size)
-    surf.fill(theme.CLEAR)
+    if rows is None:
+        surf.fill(theme.CLEAR)
+    else:
+        for top, bottom in rows:
+            surf.fill(theme.CLEAR, pygame.Rect(0, top, size[0], max(0, bottom - top)))
     probe.forget(surf)
     return surf
+
+
+class Pictures:
+    """Pictures of a panel's rows, each kept while what it shows (its key) is unchanged.
+
+    Why (issue 12): after a roll the tracker drew its 60 rows again, text by text, to change one
+    number. A row is drawn once on a transparent picture of its own by ``draw(surface, x, y)``
+    (the row's top left at x, y) and blitted after; a row drawn on a cleared canvas and a
+    picture of it blitted there are the same pixels (tests/test_panel_rows.py). While the
+    layout probe records, rows are drawn in place (it follows every text drawn).
+    ``key`` must hold everything ``draw`` reads.
+    """
+
+    LIMIT = 4096
+
+    def __init__(self) -> None:
+        self._kept: dict[Any, pygame.Surface] = {}
+        _pictures.add(self)
+
+    def blit(self, surface: pygame.Surface, pos: tuple[int, int], size: tuple[int, int], key: Any,
+             draw: Callable[[pygame.Surface, int, int], object]) -> None:
+        if probe.active():
+            draw(surface, pos[0], pos[1])
+            return
+        key = (key, size, theme.scale())
+        img = self._kept.get(key)
+        if img is None:
+            img = pygame.Surface(size, pygame.SRCALPHA)
+            draw(img, 0, 0)
+            if len(self._kept) >= self.LIMIT:
+                self._kept.clear()
+            self._kept[key] = img
+        surface.blit(img, pos)
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+
+_pictures: weakref.WeakSet[Pictures] = weakref.WeakSet()
+_faces = Pictures()  # every button face drawn (button_face)
 
 
 def shade(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -300,9 +390,11 @@ def _fitted(value: str, font_px: int, width: int, weight: str) -> str:
 
 
 def measured_cache_clear() -> None:
-    """Forget measured lines (the fonts were loaded again)."""
+    """Forget measured lines and rows drawn (the fonts were loaded again)."""
     _fitted.cache_clear()
     _wrapped.cache_clear()
+    for pictures in _pictures:
+        pictures.clear()
 
 
 def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 17,
@@ -365,7 +457,20 @@ def _wrapped(value: str, font_px: int, width: int, weight: str) -> tuple[str, ..
 def button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, *, style: str = "normal",
                 size: int = 17, hovered: bool = False, sub: str | None = None) -> pygame.Rect:
     """A button drawn in ``style`` (:data:`BUTTON_STYLES`): the label centred, made smaller
-    and then shortened rather than spilling out; ``sub``: a second, dimmer line under it."""
+    and then shortened rather than spilling out; ``sub``: a second, dimmer line under it.
+
+    Each face is drawn once and kept as a picture (:class:`Pictures`): a panel drawn again after
+    a roll drew each of its buttons again, shape by shape. Its fill is opaque, so the picture
+    blitted is the pixels the face drawn in place makes."""
+    rect = pygame.Rect(rect)
+    _faces.blit(surface, rect.topleft, rect.size, (label, style, size, hovered, sub),
+                lambda s, x, y: _button_face(s, pygame.Rect(x, y, rect.w, rect.h), label, style, size, hovered, sub))
+    return rect
+
+
+def _button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, style: str, size: int, hovered: bool,
+                 sub: str | None) -> None:
+    """:func:`button_face`, drawn in place."""
     normal, over, fg, edge = BUTTON_STYLES[style]
     pygame.draw.rect(surface, over if hovered and style != "disabled" else normal, rect, border_radius=px(7))
     pygame.draw.rect(surface, edge, rect, 1, border_radius=px(7))
@@ -375,7 +480,7 @@ def button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, *, style
         text(surface, label, (rect.x + px(14), rect.y + px(8)), size, fg, "semibold", max_width=room)
         text(surface, sub, (rect.x + px(14), rect.y + px(12) + fs(size)), max(14, size - 5),
              theme.TEXT_DIM if style in ("normal", "chip", "disabled") else fg, "regular", max_width=room)
-        return rect
+        return
     font_px = fs(size)
     room = rect.width - min(px(12), max(2, rect.width // 5))  # a narrow chip ("SW") keeps less margin
     while font_px > fs(12) and theme.font(font_px, "semibold").size(label)[0] > room:
@@ -394,7 +499,6 @@ def button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, *, style
     else:  # the layout tests see a shortened label as cut off (the whole label's width, the part shown)
         whole = pygame.Rect(rect_text.x, rect_text.y, theme.font(font_px, "semibold").size(label)[0], rect_text.h)
         probe.text(surface, whole, label, shown=rect_text)
-    return rect
 
 
 def button(panel: Panel, surface: pygame.Surface, rect: pygame.Rect, label: str, key: str,

@@ -68,7 +68,7 @@ def acting_combatants(state: EncounterState) -> list[str]:
     group = acting_group(state)
     if combat is None or group is None:
         return []
-    return [m for m in group.members if combat.can_act_now(m)]
+    return [m for m in group.members if combat.can_act(m)]  # (can_act_now, the acting group found once)
 
 
 def declaring_closed(state: EncounterState, cid: str | None = None) -> bool:

@@ -58,4 +58,14 @@ def touched_combatants(events: Iterable[Event]) -> frozenset[str] | None:
     return frozenset(out)
 
 
-__all__ = ["FIELDS_CHANGED", "NO_COMBATANT", "ONLY_NAMED", "touched_combatants"]
+def places_only(events: Iterable[Event]) -> bool:
+    """Whether these events change nothing but squares, facings and doors (:data:`PLACES_ONLY`):
+    a reader of anything else (the initiative tracker's names, hit points and groups) keeps
+    what it read."""
+    return all(event.kind in PLACES_ONLY for event in events)
+
+
+#: event kinds whose reducer changes only the named combatants' squares and facings, or the doors
+PLACES_ONLY: frozenset[str] = frozenset({"token.placed", "token.moved", "facing.set"}) | NO_COMBATANT
+
+__all__ = ["FIELDS_CHANGED", "NO_COMBATANT", "ONLY_NAMED", "PLACES_ONLY", "places_only", "touched_combatants"]

@@ -11,7 +11,7 @@ declared actions with a button to withdraw each (``Undeclare``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -135,9 +135,11 @@ class ActionsPanel(w.Panel):
         if not self.visible() or max_h < px(60):
             return None
         state = self.ui.state
-        canvas = w.canvas(self, (width, max(px(60), max_h)), room=2)
-        rect = canvas.get_rect()
         hover = self.ui.local_hover((x, y))
+        return self.draw_list(surface, x, y, width, max_h, lambda canvas, rect: self._body(canvas, rect, state, hover))
+
+    def _body(self, canvas: pygame.Surface, rect: pygame.Rect, state: Any, hover: Any) -> tuple[int, int]:
+        """The title row and what the panel holds now (see :meth:`Panel.draw_list`)."""
         cy = w.header(self, canvas, rect, "Declare actions")
         fixed = cy
         if not self.collapsed:
@@ -154,7 +156,7 @@ class ActionsPanel(w.Panel):
                 cy = self._pick(canvas, rect, cy, actors, hover)
             else:
                 cy = self._actor(canvas, rect, cy, cid, hover)
-        return self.finish(surface, canvas, x, y, width, min(max_h, cy + px(8)), content=cy + px(8), fixed=fixed)
+        return fixed, cy
 
     def _pick(self, s, rect, y, actors, hover) -> int:
         state = self.ui.state
@@ -169,6 +171,10 @@ class ActionsPanel(w.Panel):
         w.text(s, "Pick who declares:", (x, y), 15, theme.TEXT_DIM, "regular")
         y += px(24)
         for cid in actors:
+            if not self.in_view(y, y + px(36)):  # a group of 500: only the names in view are drawn
+                self.hit(pygame.Rect(x, y, inner, px(36)), f"actor:{cid}", lambda c=cid: self.ui.select(c))
+                y += px(42)
+                continue
             who = state.combatants[cid]
             n = len(combat.declarations_of(cid)) if (combat := combat_of(state)) is not None else 0
             label = who.name + ("  (down: cannot act)" if who.down else "  (out of the fight)" if out_of_fight(who)

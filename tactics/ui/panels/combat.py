@@ -341,15 +341,28 @@ class CombatPanels:
             x1 = board.right
         return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, board.bottom - y0))
 
-    def draw(self, surface: pygame.Surface, board: pygame.Rect, side: pygame.Rect | None) -> None:
+    def fight_on(self) -> bool:
+        return fight_is_on(self.state)
+
+    def draw_tracker(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+        """The initiative tracker at the left of ``board`` (drawn before :meth:`draw`'s panels, a
+        part of the frame of its own: retained.py)."""
         if not self.active():
-            for panel in self.panels():
+            self.tracker.begin()
+            return
+        gap = theme.px(12)
+        self.tracker.draw(surface, board.x + gap, board.y + gap, self.columns(board)[0], board.height - 2 * gap)
+
+    def draw(self, surface: pygame.Surface, board: pygame.Rect, side: pygame.Rect | None) -> None:
+        """The panels but the tracker (:meth:`draw_tracker`, drawn first: where it ends places the phase card)."""
+        if not self.active():
+            for panel in self.panels()[1:]:
                 panel.begin()
             self.resolve.close()
             return
         gap = theme.px(12)
         left_w, right_w = self.columns(board)
-        tracker = self.tracker.draw(surface, board.x + gap, board.y + gap, left_w, board.height - 2 * gap)
+        tracker = self.tracker.rect or pygame.Rect(board.x + gap, board.y + gap, left_w, 0)
         right_x = board.right - right_w - gap
         if self.view.viewer != "gm":  # the players' view: who acts, nothing hidden, no GM controls
             for panel in (self.actions, self.resolve, self.log):

@@ -439,17 +439,28 @@ class HotseatBanner:
         return bool(self.rect is not None and self.rect.collidepoint(intent.pos))
 
     # -- drawing ------------------------------------------------------------------------
+    def draw_key(self) -> Any:
+        """What :meth:`draw` shows: the banner (None: none) and the board it sits on."""
+        return (self._shown(), tuple(self.app.battle.board_rect()))
+
+    def _shown(self) -> TurnBanner | None:
+        """The banner to draw now (None: none)."""
+        if not self._active():
+            return None
+        banner = self.banner()
+        if banner is None:
+            return None
+        view = self.app.battle
+        if view.combat.active() and shows_step_button(view.state.combat, view.combat.banner.collapsed):
+            return None  # the phase card is the one control for this step (its button, or E)
+        return banner
+
     def draw(self, surface: pygame.Surface) -> None:
         self.button_rect = self.rect = None
-        if not self._active():
-            return
-        banner = self.banner()
+        banner = self._shown()
         if banner is None:
             return
         view = self.app.battle
-        combat = view.state.combat
-        if view.combat.active() and shows_step_button(combat, view.combat.banner.collapsed):
-            return  # the phase card is the one control for this step (its button, or E)
         px = theme.px
         board = view.board_rect()
         width = min(px(760), board.width - 2 * px(380)) if board.width > px(1400) else min(px(640), board.width - px(40))

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import pygame
 
 from tactics.engine.core.board_events import SettingsChanged
+from tactics.engine.core.touched import touched_combatants
 from tactics.engine.saves.autosave import data_dir
 from tactics.engine.combat.queries import describe
 from tactics.atomicfiles import atomic_write_text
@@ -102,6 +103,7 @@ class LogPanel(w.Panel):
         self._cache_key: tuple | None = None
         self._wrapped: list[tuple[str, str]] = []
         self._seen = 0
+        self._last_entry: Any = None  # the journal's last entry when the lines were worked out
 
     def empty(self) -> bool:
         """Nothing logged yet (the panel is not drawn before the first event of a fight)."""
@@ -129,10 +131,14 @@ class LogPanel(w.Panel):
         journal = self.ui.encounter.journal
         key = (id(journal.state), len(journal.entries), len(journal.redo_stack), width)
         if key != self._cache_key:
-            out: list[tuple[str, str]] = []
-            for kind, line in log_lines(self.ui.encounter):
+            added = self._added(journal, key)
+            lines = log_lines(self.ui.encounter) if added is None else [
+                (e.kind, line) for e in added if (line := line_for(e, journal.state))]
+            out: list[tuple[str, str]] = [] if added is None else list(self._wrapped)
+            for kind, line in lines:
                 for i, part in enumerate(w.wrap(line, LINE_SIZE, width, "regular")):
                     out.append((kind, part if i == 0 else "   " + part))
+            self._last_entry = journal.entries[-1] if journal.entries else None
             if len(out) > self._seen and self.scroll:
                 self.scroll += len(out) - self._seen  # keep the reader's place
             self._seen = len(out)
@@ -140,6 +146,20 @@ class LogPanel(w.Panel):
             self._cache_key = key
             self.scroll = min(self.scroll, max(0, len(out) - 3))
         return self._wrapped
+
+    def _added(self, journal: Any, key: tuple) -> list[Any] | None:
+        """The events of the one entry committed since the lines were last worked out, when the
+        lines before stay as they were (else None: all are worked out again): an entry that
+        changed only squares, hit points, facings or doors (``touched_combatants``: no name, team
+        or anything else a log sentence reads), committed on the entry last seen. After 200
+        moves every move described the 200 entries before it again."""
+        kept = self._cache_key
+        entries = journal.entries
+        if (kept is None or kept[0] != key[0] or kept[3] != key[3] or key[2] != 0 or key[1] != kept[1] + 1
+                or len(entries) < 2 or entries[-2] is not self._last_entry):
+            return None
+        events = entries[-1].events
+        return list(events) if touched_combatants(events) is not None else None
 
     def draw(self, surface: pygame.Surface, x: int, bottom: int, width: int, height: int) -> pygame.Rect:
         self.begin()

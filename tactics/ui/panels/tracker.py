@@ -13,6 +13,7 @@ engine commands (StartCombat, Advance, EndCombat).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -74,6 +75,8 @@ class TrackerPanel(w.Panel):
         # The GM's own ticks over the defaults (True: unaware); the defaults follow the state, so a
         # creature hidden or revealed before the fight changes them (R-SURP-1).
         self.overrides: dict[str, bool] = {}
+        self.rows = w.Pictures()  # each name's row, kept while it shows the same
+        self._listed_kept: tuple = (None, frozenset())  # (the state as of, who is listed)
 
     @property
     def unaware(self) -> set[str]:
@@ -129,24 +132,26 @@ class TrackerPanel(w.Panel):
 
     # -- drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect:
-        self.begin()
-        canvas = w.canvas(self, (width, max(px(60), max_h)), room=2)
-        rect = canvas.get_rect()
+        """The card at (x, y): only the names in view are drawn (:meth:`Panel.draw_list`)."""
         combat = combat_of(self.ui.state)
         hover = self.ui.local_hover((x, y))
         title = "Initiative" if combat is None else (
             combat.round_name() + (" (surprise)" if combat.alone() is not None else ""))
-        cy = w.header(self, canvas, rect, title)
-        fixed = cy
-        if not self.collapsed:
-            if combat is None:
-                cy = self._before(canvas, rect, cy, hover)
-            else:
-                cy = self._during(canvas, rect, cy, combat, hover, max_h)
-        return self.finish(surface, canvas, x, y, width, min(max_h, cy + px(8)), content=cy + px(8), fixed=fixed)
+
+        def body(canvas: pygame.Surface, rect: pygame.Rect) -> tuple[int, int]:
+            fixed = cy = w.header(self, canvas, rect, title)
+            if not self.collapsed:
+                if combat is None:
+                    cy = self._before(canvas, rect, cy, hover)
+                else:
+                    cy = self._during(canvas, rect, cy, combat, hover, max_h)
+            return fixed, cy
+
+        return self.draw_list(surface, x, y, width, max_h, body)
 
     def _before(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
         state = self.ui.state
+        listed = self._listed()
         x = rect.x + theme.PANEL_PAD
         for line in w.wrap("Untick anyone unaware of the enemy: the aware act alone in a surprise Round 0.",
                            15, rect.width - 2 * theme.PANEL_PAD, "regular"):
@@ -159,7 +164,7 @@ class TrackerPanel(w.Panel):
         # GM creatures' Perception and a hidden creature's Stealth (N-SEEN-1, N-HIDE-2)
         why = unaware_by_stealth(state) if self.ui.view.viewer == "gm" else {}
         for team in state.teams.values():
-            members = [c for c in state.combatants.values() if c.team == team.id and self._shown(c.id)]
+            members = [c for c in state.combatants.values() if c.team == team.id and c.id in listed]
             if not members:
                 continue
             pygame.draw.circle(s, team.colour, (x + px(8), y + px(12)), px(8))
@@ -179,28 +184,17 @@ class TrackerPanel(w.Panel):
                         y += w.line_h(15, "regular")
                     y += px(6)
                     continue
-                box = pygame.Rect(x + px(24), y + px(2), px(22), px(22))
                 aware = who.id not in unaware
-                pygame.draw.rect(s, theme.CONTROL, box, border_radius=px(5))
-                pygame.draw.rect(s, theme.ACCENT if aware else theme.CHROME_EDGE, box, max(1, px(2)),
-                                 border_radius=px(5))
-                if aware:
-                    pygame.draw.lines(s, theme.ACCENT, False, [(box.x + px(5), box.y + px(11)),
-                                                               (box.x + px(9), box.y + px(16)),
-                                                               (box.x + px(17), box.y + px(6))], max(1, px(3)))
-                status = w.text(s, "aware" if aware else "unaware", (rect.right - theme.PANEL_PAD, y + px(4)), 15,
-                                theme.GOOD if aware else theme.BAD, "semibold", "topright")
-                for line in w.fit_line(who.name, 17, status.x - px(8) - (box.right + px(10))):
-                    w.text(s, line, (box.right + px(10), y + px(2)), 17)
                 reason = why.get(who.id) if not aware else None
-                lines = w.wrap(reason, 14, rect.right - theme.PANEL_PAD - (box.right + px(10)), "regular") if reason else []
-                reason_h = sum(w.line_h(14, "regular") for _ in lines)
-                self.hit(pygame.Rect(box.x, y, rect.width - box.x - theme.PANEL_PAD, row - px(2) + reason_h),
+                lines = tuple(w.wrap(reason, 14, rect.right - theme.PANEL_PAD - (x + px(56)), "regular")
+                              if reason else ())
+                tall = row + sum(w.line_h(14, "regular") for _ in lines)
+                self.hit(pygame.Rect(x + px(24), y, rect.width - (x + px(24)) - theme.PANEL_PAD, tall - px(2)),
                          f"aware:{who.id}", lambda cid=who.id: self.toggle_aware(cid))
-                y += row
-                for line in lines:  # under the name: why it starts unaware
-                    w.text(s, line, (box.right + px(10), y - px(6)), 14, theme.TEXT_DIM, "regular")
-                    y += w.line_h(14, "regular")
+                if self.in_view(y, y + tall + px(8)):
+                    self.rows.blit(s, (0, y), (rect.width, tall + px(8)), ("aware", x, rect.right, who.name, aware, lines),
+                                   _AwareRow(x, rect.right, who.name, aware, lines))
+                y += tall
             y += px(6)
         w.button(self, s, pygame.Rect(x, y + px(4), rect.width - 2 * theme.PANEL_PAD, px(42)), "Start combat", "start",
                  self.start, style="primary", size=19, hover=hover)
@@ -208,6 +202,7 @@ class TrackerPanel(w.Panel):
 
     def _during(self, s: pygame.Surface, rect: pygame.Rect, y: int, combat, hover, max_h: int = 10**6) -> int:
         state = self.ui.state
+        listed = self._listed()
         x = rect.x + theme.PANEL_PAD
         inner = rect.width - 2 * theme.PANEL_PAD
         # the three phases, the current one lit
@@ -224,7 +219,7 @@ class TrackerPanel(w.Panel):
             y += chip.height + px(10)
         # teams in team order with their Team Initiative
         teams = [tid for tid in combat.team_order  # the players' view: a team of hidden creatures is not there
-                 if any(self._shown(c.id) for c in state.combatants.values() if c.team == tid)]
+                 if any(c.id in listed for c in state.combatants.values() if c.team == tid)]
         for i, tid in enumerate(teams):
             team = state.teams.get(tid)
             colour = tuple(team.colour) if team else theme.TEXT
@@ -256,7 +251,7 @@ class TrackerPanel(w.Panel):
         y += px(6)
         # the groups in turn order; when they do not all fit, the groups already done shrink to a line
         acting = acting_group(state)
-        order = [g for g in combat.turn_order() if any(self._shown(cid) for cid in g.members)]
+        order = [g for g in combat.turn_order() if any(cid in listed for cid in g.members)]
         # (the players' view: a group of hidden creatures is not there at all)
         compact = self._rows_height(order, full=True) + y + px(160) > max_h
         for group in order:
@@ -264,14 +259,13 @@ class TrackerPanel(w.Panel):
             colour = tuple(team.colour) if team else theme.TEXT
             is_acting = acting is not None and group.key == acting.key
             done = group.key in combat.turns_done
-            members = [cid for cid in group.members if self._shown(cid)]
+            members = [cid for cid in group.members if cid in listed]
             shown = [] if (compact and done) else members
             head_h = w.line_h(17, "bold") + px(4)
             box = pygame.Rect(x - px(4), y - px(2), inner + px(8), head_h + px(2) + self._member_h() * len(shown))
-            if is_acting:
-                glow = pygame.Surface(box.size, pygame.SRCALPHA)
-                pygame.draw.rect(glow, (*colour, 60), glow.get_rect(), border_radius=px(8))
-                s.blit(glow, box.topleft)
+            if is_acting:  # (its rows in view only: a group of 500 made a picture 13,500 pixels tall)
+                band = box.clip(self._view_band(box))
+                s.blit(_glow(band.size, colour, box.y - band.y, box.h, px(8)), band.topleft)
                 pygame.draw.rect(s, theme.ACCENT, box, max(1, px(2)), border_radius=px(8))
             kind = group.kind.capitalize()
             head_colour = theme.TEXT_DIM if done else theme.TEXT
@@ -285,8 +279,13 @@ class TrackerPanel(w.Panel):
             for line in w.fit_line(head, 17, tag_rect.x - px(8) - (x + px(16)), "bold"):
                 w.text(s, line, (x + px(16), y + px(1)), 17, head_colour, "bold")
             y += head_h
+            row_h, width = self._member_h(), rect.width - 2 * theme.PANEL_PAD
             for cid in shown:
-                y = self._member(s, rect, x, y, cid, combat, done, hover)
+                if self.in_view(y, y + row_h + px(8)):
+                    self._member(s, rect, x, y, cid, combat, done)
+                self.hit(pygame.Rect(x, y, width, row_h - px(1)), f"who:{cid}",
+                         lambda cid=cid: self.ui.select(cid))  # (in view or not: the list's buttons)
+                y += row_h
             y += px(8)
         if self.ui.view.viewer == "gm" and groups_editable(state):  # reading: R-INIT-3, N-INIT-11 (the engine says)
             y = self._regroup(s, x, y, inner, hover)
@@ -328,18 +327,30 @@ class TrackerPanel(w.Panel):
             entry = self.ui.encounter.journal.entries[-1]
             self.ui.view.say(describe(entry.events[0], self.ui.state), "good")
 
-    def _shown(self, cid: str) -> bool:
-        """Is this combatant listed? Not in the players' view (F2) when hidden from the players."""
-        state = self.ui.state
-        who = state.combatants.get(cid)
-        return who is not None and (self.ui.view.viewer == "gm" or not state.hidden_from_players(who))
+    def _view_band(self, box: pygame.Rect) -> pygame.Rect:
+        """The rows of the canvas in view this frame, as wide as ``box`` (the acting group's glow)."""
+        top, bottom = self.view_rows or (box.top, box.bottom)
+        return pygame.Rect(box.x, top, box.w, max(0, bottom - top))
+
+    def _listed(self) -> frozenset[str]:
+        """Who is listed: everyone but, in the players' view (F2), those hidden from the players;
+        worked out once per change of the state or the view (asked for every member three
+        times a frame: 3000 times with 1000 listed)."""
+        state, viewer = self.ui.state, self.ui.view.viewer
+        journal = self.ui.encounter.journal
+        key = (id(state), len(journal.entries), len(journal.redo_stack), viewer)
+        if self._listed_kept[0] != key:
+            self._listed_kept = (key, frozenset(
+                cid for cid, who in state.combatants.items() if viewer == "gm" or not state.hidden_from_players(who)))
+        return self._listed_kept[1]
 
     def _member_h(self) -> int:
         return max(px(27), w.line_h(17) + px(2))
 
     def _rows_height(self, order, *, full: bool) -> int:
         head = w.line_h(17, "bold") + px(4) + px(8)
-        return sum(head + (self._member_h() * sum(1 for m in g.members if self._shown(m)) if full else 0)
+        listed = self._listed()
+        return sum(head + (self._member_h() * sum(1 for m in g.members if m in listed) if full else 0)
                    for g in order)
 
     def _dice(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
@@ -353,35 +364,81 @@ class TrackerPanel(w.Panel):
                  self.ui.resolve.cycle_dice, style="chip" if mode == "app" else "on", size=15, hover=hover)
         return y + px(38)
 
-    def _member(self, s, rect, x, y, cid, combat, done, hover) -> int:
+    def _member(self, s, rect, x, y, cid, combat, done) -> None:
+        """The row of one member of a group, its top at ``y`` (from its picture)."""
         state = self.ui.state
         who = state.combatants[cid]
+        h = self._member_h()
         alone = combat.alone()
         unaware = alone is not None and cid not in alone
         dim = done or who.down or unaware  # R-SURP-1, N-SURP-5: the others sit out a Round 0
         # the players' view: numbers of the players' own teams only, as their tokens (N-SEEN-1)
         numbers = self.ui.view.viewer == "gm" or state.numbers_shown_to_players(who)
-        if numbers:
-            w.text(s, f"{combat.initiative.get(cid, 0):+d}", (x + px(16), y + px(2)), 15, theme.TEXT_DIM, "semibold")
+        initiative = f"{combat.initiative.get(cid, 0):+d}" if numbers else None
         name_colour = theme.ACCENT if self.ui.view.selected == cid else (theme.TEXT_DIM if dim else theme.TEXT)
         label = "sits out" if unaware else (f"{who.hp}/{who.max_hp} hp" if numbers else ("down" if who.down else ""))
-        right = (rect.right - theme.PANEL_PAD, y + px(3))
-        hp = (w.text(s, label, right, 14, theme.BAD if who.down else theme.TEXT_DIM, "semibold", "topright")
-              if label else pygame.Rect(right, (0, 0)))
-        name_x = x + px(52)
-        name = w.fit_line(who.name, 17, hp.x - px(8) - name_x)[0]
-        name_rect = w.text(s, name, (name_x, y + px(1)), 17, name_colour)
-        cx = hp.x - px(6)
-        for label in condition_chips(who, hp.x - px(6) - name_rect.right - px(6)):
-            img = theme.text(label, fs(13), "bold", theme.INK_LIGHT)
-            chip = pygame.Rect(cx - img.get_width() - px(12), y + px(3), img.get_width() + px(12),
-                               img.get_height() + px(4))
-            pygame.draw.rect(s, theme.CONDITION_BG, chip, border_radius=chip.height // 2)
-            w.blit_text(s, img, (chip.x + px(6), chip.y + px(2)), label)
-            cx = chip.x - px(4)
-        self.hit(pygame.Rect(x, y, rect.width - 2 * theme.PANEL_PAD, self._member_h() - px(1)), f"who:{cid}",
-                 lambda: self.ui.select(cid))
-        return y + self._member_h()
+        face = (x, rect.right, initiative, who.name, name_colour, label, theme.BAD if who.down else theme.TEXT_DIM,
+                tuple((c.name, c.rounds) for c in who.conditions))
+        self.rows.blit(s, (0, y), (rect.width, h + px(8)), ("member", face),
+                       lambda s, _x, oy: _member_row(s, oy, *face))
+
+
+@lru_cache(maxsize=8)
+def _glow(size: tuple[int, int], colour: tuple, top: int, tall: int, radius: int) -> pygame.Surface:
+    """The part ``size`` of the acting group's glow (``tall`` high, its top at ``top``; never
+    changed once made: a frame may blit the one it blitted last frame)."""
+    glow = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(glow, (*colour, 60), (0, top, size[0], tall), border_radius=radius)
+    return glow
+
+
+class _AwareRow:
+    """One name of the list before the fight: how :meth:`TrackerPanel._before` worked it out."""
+
+    def __init__(self, x: int, right: int, name: str, aware: bool, lines: tuple[str, ...]) -> None:
+        self.face = (x, right, name, aware, lines)
+
+    def __call__(self, s: pygame.Surface, _x: int, y: int) -> None:
+        _aware_row(s, y, *self.face)
+
+
+def _aware_row(s: pygame.Surface, y: int, x: int, right: int, name: str, aware: bool, lines: tuple[str, ...]) -> None:
+    """One name of the list before the fight, its top at ``y``: the tick box, aware or unaware,
+    the name and, under it, why it starts unaware (``lines``)."""
+    row = max(px(30), w.line_h(17) + px(6))
+    box = pygame.Rect(x + px(24), y + px(2), px(22), px(22))
+    pygame.draw.rect(s, theme.CONTROL, box, border_radius=px(5))
+    pygame.draw.rect(s, theme.ACCENT if aware else theme.CHROME_EDGE, box, max(1, px(2)), border_radius=px(5))
+    if aware:
+        pygame.draw.lines(s, theme.ACCENT, False, [(box.x + px(5), box.y + px(11)), (box.x + px(9), box.y + px(16)),
+                                                   (box.x + px(17), box.y + px(6))], max(1, px(3)))
+    status = w.text(s, "aware" if aware else "unaware", (right - theme.PANEL_PAD, y + px(4)), 15,
+                    theme.GOOD if aware else theme.BAD, "semibold", "topright")
+    for line in w.fit_line(name, 17, status.x - px(8) - (box.right + px(10))):
+        w.text(s, line, (box.right + px(10), y + px(2)), 17)
+    y += row
+    for line in lines:  # under the name: why it starts unaware
+        w.text(s, line, (box.right + px(10), y - px(6)), 14, theme.TEXT_DIM, "regular")
+        y += w.line_h(14, "regular")
+
+
+def _member_row(s: pygame.Surface, y: int, x: int, right: int, initiative: str | None, name: str,
+                name_colour: tuple, label: str, label_colour: tuple, conditions: tuple) -> None:
+    """One member of a group in the fight, its top at ``y``: Initiative, name, hit points (or
+    "sits out", "down") and condition chips, as :meth:`TrackerPanel._member` worked them out."""
+    if initiative is not None:
+        w.text(s, initiative, (x + px(16), y + px(2)), 15, theme.TEXT_DIM, "semibold")
+    edge = (right - theme.PANEL_PAD, y + px(3))
+    hp = w.text(s, label, edge, 14, label_colour, "semibold", "topright") if label else pygame.Rect(edge, (0, 0))
+    name_x = x + px(52)
+    name_rect = w.text(s, w.fit_line(name, 17, hp.x - px(8) - name_x)[0], (name_x, y + px(1)), 17, name_colour)
+    cx = hp.x - px(6)
+    for chip_label in _chip_labels(conditions, hp.x - px(6) - name_rect.right - px(6)):
+        img = theme.text(chip_label, fs(13), "bold", theme.INK_LIGHT)
+        chip = pygame.Rect(cx - img.get_width() - px(12), y + px(3), img.get_width() + px(12), img.get_height() + px(4))
+        pygame.draw.rect(s, theme.CONDITION_BG, chip, border_radius=chip.height // 2)
+        w.blit_text(s, img, (chip.x + px(6), chip.y + px(2)), chip_label)
+        cx = chip.x - px(4)
 
 
 def condition_chips(who: Combatant, room: int) -> list[str]:
@@ -389,8 +446,13 @@ def condition_chips(who: Combatant, room: int) -> list[str]:
     condition in words ("Stunned 1"); if they do not fit, short ("St1") as on the map; what still
     does not fit is counted in a last "+2" chip, so none is dropped without a sign (a reviewer saw
     Bear 1's Stunned missing from the panel)."""
-    words = [condition_word(c.name, c.rounds) for c in who.conditions]
-    short = [condition_pill_text(c.name, c.rounds) for c in who.conditions]
+    return _chip_labels(tuple((c.name, c.rounds) for c in who.conditions), room)
+
+
+def _chip_labels(conditions: tuple[tuple[str, int | None], ...], room: int) -> list[str]:
+    """:func:`condition_chips` of a row's conditions as (name, rounds left)."""
+    words = [condition_word(name, rounds) for name, rounds in conditions]
+    short = [condition_pill_text(name, rounds) for name, rounds in conditions]
 
     def width(label: str) -> int:
         return int(theme.font(fs(13), "bold").size(label)[0]) + px(12) + px(4)
