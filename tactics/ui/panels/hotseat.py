@@ -324,10 +324,10 @@ class HotseatBanner:
         self.app = app
         self.button_rect: pygame.Rect | None = None
         self.rect: pygame.Rect | None = None
-        #: the journal's length when End turn was last asked to go on without members who have
-        #: committed to nothing: a second press at the same point ends the turn (as the starship
+        #: the journal's point (its length and last entry) when End turn last warned of members who
+        #: have committed to nothing: a second press at the same point ends the turn (as the starship
         #: screen asks before ending a phase with posts that can still act)
-        self._warned_at: int | None = None
+        self._warned_at: tuple[int, int] | None = None
 
     def _active(self) -> bool:
         app = self.app
@@ -401,7 +401,8 @@ class HotseatBanner:
         state = view.state
         waiting = [cid for cid in uncommitted(state)
                    if not (for_players and state.hidden_from_players(state.combatants[cid]))]
-        at = len(view.encounter.journal.entries)
+        entries = view.encounter.journal.entries
+        at = (len(entries), id(entries[-1]) if entries else 0)  # (an undo and another command: asked again)
         if not waiting or self._warned_at == at:
             self._warned_at = None
             return False
