@@ -408,3 +408,40 @@ def test_a_drag_carries_the_live_layers_that_move_with_the_map_and_repaints_the_
             assert app.screen.live_carried >= carried + 4, "the live layers were repainted: the shortcut is off"
     finally:
         remove_layer("test-marker")
+
+
+def test_a_pinned_template_moved_in_a_fight_keeps_the_combat_panels() -> None:
+    """A fight with its right-hand column shown (Declare, Resolve, Log, phase card): moving a
+    pinned template is a board layer's change (``invalidate``), which no panel shows, so the
+    column is kept, not drawn again (it cost most of such a frame), and the window is still the
+    fresh frame; a change of the state still draws the column again."""
+    from tactics.engine.combat.team import Advance, StartCombat
+
+    app = App(build_scene(30, tokens=10, walls=60, area=(2, 2, 14, 9), door=True, sheets=True), size=SIZE)
+    for app in app_session(app):
+        view = app.battle
+        view.camera.cell_px = 28
+        view.camera.origin_x, view.camera.origin_y = -28, view.board_rect().top - 28
+        view.submit(StartCombat())
+        view.submit(Advance())
+        m = view.state.current_map()
+        view.pinned = [PinnedTemplate("10 ft radius", templates.radius((8, 6), 10, walls=m), (8.0, 6.0))]
+        view.select("t1")
+        view.message = None
+        move(app, centre(app, (5, 5)))
+        check(app, "the fight, t1 selected")  # (a whole frame: the parts drawn afresh)
+        assert app.screen.parts["combat"][1].rects, "the combat panels drew nothing: the test would prove nothing"
+        partial = app.screen.partial_frames
+        for n in range(2):
+            kept = app.screen.parts["combat"][1]
+            view.pinned[0] = PinnedTemplate("10 ft radius", templates.radius((9 + n, 6), 10, walls=m), (9.0 + n, 6.0))
+            view.invalidate()
+            move(app, centre(app, (6 + n, 5)))
+            assert app.screen.parts["combat"][1] is kept, "the combat panels were drawn again for a template"
+            check(app, f"the template moved ({n})")
+        assert app.screen.partial_frames >= partial + 2
+        kept = app.screen.parts["combat"][1]
+        view.submit(AdjustHP("t2", -1))
+        move(app, centre(app, (5, 6)))
+        assert app.screen.parts["combat"][1] is not kept, "a change of the state kept the combat panels"
+        check(app, "t2 hurt")

@@ -516,8 +516,10 @@ class BattleView(TimedMessages):
         self.side_rect = side  # where the side card was: a tool's labels keep clear of it next frame
         # The panels below keep much of their own (scrolling, folding, typed dice): they are drawn
         # again after any input but a pointer move, any change of the state or the view, and when
-        # the pointer lights another of their buttons (or leaves one); kept otherwise.
-        panels_key = (self.app.presses, self.revision, self._version, self._camera_key(), message, self.viewer,
+        # the pointer lights another of their buttons (or leaves one); kept otherwise. Not what
+        # invalidate() says (a board layer's change: a pinned template moved, a grenade's marker):
+        # no panel draws those, and each drew the whole right-hand column again.
+        panels_key = (self.app.presses, self.revision, self._camera_key(), message, self.viewer,
                       self.selected, self.tool.name, tuple(side) if side is not None else None)
         lit = self._lit_with
         combat = self.combat
