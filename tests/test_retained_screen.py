@@ -417,8 +417,8 @@ def test_a_pinned_template_moved_in_a_fight_keeps_the_combat_panels() -> None:
     fresh frame; a change of the state still draws the column again."""
     from tactics.engine.combat.team import Advance, StartCombat
 
-    app = App(build_scene(30, tokens=10, walls=60, area=(2, 2, 14, 9), door=True, sheets=True), size=SIZE)
-    for app in app_session(app):
+    for app in app_session(App(build_scene(30, tokens=10, walls=60, area=(2, 2, 14, 9), door=True, sheets=True),
+                               size=SIZE)):
         view = app.battle
         view.camera.cell_px = 28
         view.camera.origin_x, view.camera.origin_y = -28, view.board_rect().top - 28
