@@ -311,7 +311,9 @@ class Pictures:
     ``key`` must hold everything ``draw`` reads.
     """
 
-    LIMIT = 4096
+    #: pictures kept (then all dropped): a card shows a few dozen rows and buttons, each in a few
+    #: looks; a 4K row is ~170 KB, so 4096 of them could have held 700 MB
+    LIMIT = 512
 
     def __init__(self) -> None:
         self._kept: dict[Any, pygame.Surface] = {}
