@@ -138,3 +138,35 @@ def test_each_partial_frame_of_a_fight_is_the_fresh_frame() -> None:
         shown = list(log.wrapped(width))  # the lines kept across the moves and rolls, each entry's added
         log._cache_key = None
         assert shown == log.wrapped(width), "the log's kept lines are not the lines it works out afresh"
+
+
+def test_a_scrolled_list_that_shrinks_to_fit_is_drawn_from_its_top_in_the_same_frame() -> None:
+    """Review 12 (diff review): a list scrolled far down that then fit its card (the players' view,
+    a shorter list) kept the old scroll while drawing, so the rows at the top were skipped, then
+    shown from the top: blank rows until the next input (the tracker is a kept part)."""
+    from tactics.ui import widgets as w
+
+    pygame.init()
+    panel = w.Panel()
+    rows = [100]
+    green = (0, 200, 0)
+
+    def body(canvas: pygame.Surface, rect: pygame.Rect) -> tuple[int, int]:
+        fixed = y = 40
+        for _ in range(rows[0]):
+            if panel.in_view(y, y + 30):
+                pygame.draw.rect(canvas, green, (0, y, rect.width, 28))
+            y += 30
+        return fixed, y
+
+    surface = pygame.Surface((300, 600))
+    panel.draw_list(surface, 0, 0, 300, 500, body)
+    panel.scroll = 2000
+    panel.draw_list(surface, 0, 0, 300, 500, body)
+    assert panel.scroll > 0
+    rows[0] = 10  # it fits now
+    surface.fill((0, 0, 0))
+    panel.draw_list(surface, 0, 0, 300, 500, body)
+    assert panel.scroll == 0
+    for i in (0, 4, 9):
+        assert tuple(surface.get_at((150, 40 + 30 * i + 10)))[:3] == green, f"row {i + 1} blank"

@@ -139,7 +139,8 @@ class Panel:
             content = bottom + px(8)
             height = min(max_h, content)
             self.content_h = content
-            self.scroll = self.shown_scroll(height, content, fixed) if content > height + px(2) else scroll
+            # (a list that now fits shows from its top: drawn again at scroll 0, its rows there were skipped)
+            self.scroll = self.shown_scroll(height, content, fixed)
             if self.scroll == scroll and content <= tall:
                 break
         self.view_rows = None

@@ -327,7 +327,7 @@ class HotseatBanner:
         #: the journal's point (its length and last entry) when End turn last warned of members who
         #: have committed to nothing: a second press at the same point ends the turn (as the starship
         #: screen asks before ending a phase with posts that can still act)
-        self._warned_at: tuple[int, int] | None = None
+        self._warned_at: tuple[int, object] | None = None
 
     def _active(self) -> bool:
         app = self.app
@@ -402,8 +402,10 @@ class HotseatBanner:
         waiting = [cid for cid in uncommitted(state)
                    if not (for_players and state.hidden_from_players(state.combatants[cid]))]
         entries = view.encounter.journal.entries
-        at = (len(entries), id(entries[-1]) if entries else 0)  # (an undo and another command: asked again)
-        if not waiting or self._warned_at == at:
+        # the last entry itself, held (an id could be reused after an undo): another command asks again
+        at = (len(entries), entries[-1] if entries else None)
+        warned = self._warned_at
+        if not waiting or (warned is not None and warned[0] == at[0] and warned[1] is at[1]):
             self._warned_at = None
             return False
         self._warned_at = at

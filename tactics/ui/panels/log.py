@@ -129,7 +129,10 @@ class LogPanel(w.Panel):
     # -- drawing ---------------------------------------------------------------------------
     def wrapped(self, width: int) -> list[tuple[str, str]]:
         journal = self.ui.encounter.journal
-        key = (id(journal.state), len(journal.entries), len(journal.redo_stack), width)
+        # (the view's revision last: the state's id and the journal's lengths can match another state
+        # after an undo and another command, an id being reused: review 12)
+        key = (id(journal.state), len(journal.entries), len(journal.redo_stack), width,
+               getattr(self.ui.view, "revision", None))
         if key != self._cache_key:
             added = self._added(journal, key)
             lines = log_lines(self.ui.encounter) if added is None else [

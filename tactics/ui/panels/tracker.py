@@ -76,7 +76,7 @@ class TrackerPanel(w.Panel):
         # creature hidden or revealed before the fight changes them (R-SURP-1).
         self.overrides: dict[str, bool] = {}
         self.rows = w.Pictures()  # each name's row, kept while it shows the same
-        self._listed_kept: tuple = (None, frozenset())  # (the state as of, who is listed)
+        self._listed_kept: tuple = (None, None, None, frozenset())  # (revision, state, viewer, who is listed)
 
     @property
     def unaware(self) -> set[str]:
@@ -337,12 +337,14 @@ class TrackerPanel(w.Panel):
         worked out once per change of the state or the view (asked for every member three
         times a frame: 3000 times with 1000 listed)."""
         state, viewer = self.ui.state, self.ui.view.viewer
-        journal = self.ui.encounter.journal
-        key = (id(state), len(journal.entries), len(journal.redo_stack), viewer)
-        if self._listed_kept[0] != key:
-            self._listed_kept = (key, frozenset(
+        # the view's revision counts every commit, undo and redo (the state's id and the journal's
+        # lengths could match another state after an undo and another command: review 12)
+        revision = getattr(self.ui.view, "revision", None)
+        kept = self._listed_kept
+        if not (kept[0] == revision and kept[1] is state and kept[2] == viewer):
+            kept = self._listed_kept = (revision, state, viewer, frozenset(
                 cid for cid, who in state.combatants.items() if viewer == "gm" or not state.hidden_from_players(who)))
-        return self._listed_kept[1]
+        return kept[3]
 
     def _member_h(self) -> int:
         return max(px(27), w.line_h(17) + px(2))
