@@ -42,3 +42,19 @@ def test_a_closed_panel_s_canvases_go_and_old_sizes_are_let_go() -> None:
         assert _held_bytes() == 10 * 10 * 4  # nothing of the closed one
     finally:
         pygame.quit()
+
+
+def test_a_long_list_s_tall_canvas_is_kept_alone() -> None:
+    """Diff review (round 12): a list's canvas is as tall as the list (1000 names at 4K: ~150 MB);
+    with the size before kept beside it, a list that grew by one row held twice that."""
+    pygame.display.init()
+    try:
+        w._canvases.clear()
+        panel = w.Panel(title="Initiative")
+        w.canvas(panel, (200, w.TALL_CANVAS_PX + 100))
+        w.canvas(panel, (200, w.TALL_CANVAS_PX + 130))  # one row more
+        assert _held_bytes() == 200 * (w.TALL_CANVAS_PX + 130) * 4
+        w.canvas(panel, (200, 600))  # short again: the tall one may stay as the size before
+        assert _held_bytes() == 200 * (w.TALL_CANVAS_PX + 130 + 600) * 4
+    finally:
+        pygame.quit()
