@@ -521,3 +521,23 @@ def test_start_combat_with_set_up_open_goes_back_to_select(data_dir: Path) -> No
         assert start is not None
         click(app, start.center)
         assert app.battle.state.combat is not None and app.battle.tool.name == "select"
+
+
+def test_the_set_up_buttons_stay_put_when_the_hint_changes(data_dir: Path) -> None:
+    """Review 12: with a long list, Esc ("not now" placing) shortened the hint and moved Traps and
+    Save encounter... up, so the next click on Save hit the panel. The footer keeps its room."""
+    from tactics.engine.builder.commands import AddCombatant
+    from tactics.ui.opening import open_default
+
+    for app in app_session(App(open_default(seed=1), size=(1280, 720))):
+        assert app.battle.submit(AddCombatant("Goblin", "bears", copies=12))  # a list longer than the panel
+        key(app, pygame.K_u)
+        unplaced = next(c.id for c in app.battle.state.combatants.values() if c.cell is None and c.present)
+        app.builder.pick(unplaced)
+        app.step()
+        assert "Click a square to place" in app.builder.hint()
+        placing = app.builder.panel.button_rect("save")
+        key(app, pygame.K_ESCAPE)  # not now: the long hint comes back
+        app.step()
+        assert "Drag a token" in app.builder.hint()
+        assert app.builder.panel.button_rect("save") == placing

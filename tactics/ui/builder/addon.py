@@ -38,7 +38,7 @@ from tactics.engine.core.journal import Refused
 from tactics.ui import draw, render, theme, token_art
 from tactics.ui import intents as ui
 from tactics.ui.file_dialogs import file_dialog
-from tactics.ui.builder.panel import SetupPanel
+from tactics.ui.builder.panel import DEFAULT_HINT, SetupPanel
 from tactics.ui.builder.tool import SetupTool
 from tactics.ui.tools.registry import register
 
@@ -94,8 +94,7 @@ class BuilderAddon:
             return "Save encounter... still writes everyone where they stand now."
         if self.placing and self.placing in self.state.combatants:
             return f"Click a square to place {self.state.combatants[self.placing].name}. Esc: not now."
-        return ("Drag a token to move it, or a name onto the map to place it. A: add; Enter: edit, Del: remove "
-                "the picked one; Ctrl+Z: undo. Right-click a token for damage and conditions.")
+        return DEFAULT_HINT
 
     def can_drag(self) -> bool:
         view = self.view

@@ -22,6 +22,10 @@ from tactics.ui import theme
 from tactics.ui import widgets as w
 from tactics.ui.theme import px
 
+#: the Set up panel's usual hint (its footer keeps room for it whatever the hint says now)
+DEFAULT_HINT = ("Drag a token to move it, or a name onto the map to place it. A: add; Enter: edit, Del: remove "
+                "the picked one; Ctrl+Z: undo. Right-click a token for damage and conditions.")
+
 if TYPE_CHECKING:
     from tactics.ui.builder.addon import BuilderAddon
 
@@ -88,7 +92,10 @@ class SetupPanel(w.Panel):
                  "new-team", b.open_team_form, enabled=not locked, hover=local, size=15)
         cy += px(46)
         hint_lines = w.wrap(b.hint(), 14, inner, "regular")
-        footer_h = px(46 + 12 + 12) + len(hint_lines) * px(20) + px(8)
+        # room for the usual hint whatever the hint says now: a shorter one (placing) and back after Esc
+        # moved the buttons under a long list, and the next click on "Save encounter..." hit the panel (review 12)
+        room = max(len(hint_lines), len(w.wrap(DEFAULT_HINT, 14, inner, "regular")))
+        footer_h = px(46 + 12 + 12) + room * px(20) + px(8)
         row_h, team_h = px(ROW_H), px(TEAM_H)
         list_top = cy
         list_bottom = max(list_top + row_h, rect.height - footer_h)
