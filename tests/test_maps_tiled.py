@@ -307,3 +307,13 @@ def test_a_layer_whose_data_is_cut_short_is_refused_naming_it(folder, data):
     path.write_text(json.dumps(doc))
     with pytest.raises(MapError, match="layer 'ground' holds (5|0) of its 24 tiles"):
         load(path)
+
+
+def test_a_tileset_of_tiles_zero_pixels_wide_is_refused_naming_it(folder):
+    """Review 12 (hostile M3): tilewidth 0 opened and drew every tile of the set as nothing."""
+    doc = tmj()
+    doc["tilesets"][0]["tilewidth"] = 0
+    path = folder / "flat.tmj"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(MapError, match="tileset 'dungeon': its tiles are 0x32 pixels"):
+        load(path)

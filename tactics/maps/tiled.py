@@ -373,6 +373,8 @@ class TiledReader:
                 raise self.fail(f"tile id {local + tileset.firstgid} is not in tileset {tileset.name!r}")
             columns = max(1, int(tileset.columns or 1))
             tw, th = int(tileset.tile_width), int(tileset.tile_height)
+            if tw < 1 or th < 1:  # (drew its tiles as nothing, silently: review 12)
+                raise self.fail(f"tileset {tileset.name!r}: its tiles are {tw}x{th} pixels")
             col, row = local % columns, local // columns
             x = int(tileset.margin) + col * (tw + int(tileset.spacing))
             y = int(tileset.margin) + row * (th + int(tileset.spacing))
