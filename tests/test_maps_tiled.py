@@ -121,6 +121,13 @@ def tmj() -> dict:
     }
 
 
+def refused(path: Path, doc: dict, match: str) -> None:
+    """``doc`` written to ``path`` as a .tmj is refused with a MapError matching ``match``."""
+    path.write_text(json.dumps(doc))
+    with pytest.raises(MapError, match=match):
+        load(path)
+
+
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     (tmp_path / "art").mkdir()
@@ -184,10 +191,7 @@ def test_isometric_refused(folder):
     with pytest.raises(MapError, match="iso.tmx: unsupported Tiled orientation: isometric"):
         load(path)
     doc = tmj() | {"orientation": "hexagonal"}
-    path = folder / "hex.tmj"
-    path.write_text(json.dumps(doc))
-    with pytest.raises(MapError, match="unsupported Tiled orientation: hexagonal"):
-        load(path)
+    refused(folder / "hex.tmj", doc, "unsupported Tiled orientation: hexagonal")
 
 
 def test_non_square_tiles_refused(folder):
@@ -237,19 +241,13 @@ def test_missing_external_tileset(folder):
 def test_tile_beyond_its_tileset(folder):
     doc = tmj()
     doc["layers"][0]["data"][3] = 999
-    path = folder / "stray.tmj"
-    path.write_text(json.dumps(doc))
-    with pytest.raises(MapError, match="stray.tmj: tile id 999 is not in tileset 'dungeon'"):
-        load(path)
+    refused(folder / "stray.tmj", doc, "stray.tmj: tile id 999 is not in tileset 'dungeon'")
 
 
 def test_garbled_layer_data_is_a_map_error(folder):
     doc = tmj()
     doc["layers"][0]["data"] = "not a list"
-    path = folder / "garbled.tmj"
-    path.write_text(json.dumps(doc))
-    with pytest.raises(MapError, match="garbled.tmj: not a valid Tiled map"):
-        load(path)
+    refused(folder / "garbled.tmj", doc, "garbled.tmj: not a valid Tiled map")
 
 
 def test_image_layer_rotated_wall_and_groups(folder):
@@ -303,17 +301,11 @@ def test_a_layer_whose_data_is_cut_short_is_refused_naming_it(folder, data):
         layer["encoding"], layer["compression"] = "base64", ""
         packed = struct.pack("<5I", *layer["data"][:5]) + b"\x01\x00"  # 5 and a half ids
         layer["data"] = base64.b64encode(packed).decode() if data == "short base64" else "!!!!===="
-    path = folder / "cut.tmj"
-    path.write_text(json.dumps(doc))
-    with pytest.raises(MapError, match="layer 'ground' holds (5|0) of its 24 tiles"):
-        load(path)
+    refused(folder / "cut.tmj", doc, "layer 'ground' holds (5|0) of its 24 tiles")
 
 
 def test_a_tileset_of_tiles_zero_pixels_wide_is_refused_naming_it(folder):
     """Review 12 (hostile M3): tilewidth 0 opened and drew every tile of the set as nothing."""
     doc = tmj()
     doc["tilesets"][0]["tilewidth"] = 0
-    path = folder / "flat.tmj"
-    path.write_text(json.dumps(doc))
-    with pytest.raises(MapError, match="tileset 'dungeon': its tiles are 0x32 pixels"):
-        load(path)
+    refused(folder / "flat.tmj", doc, "tileset 'dungeon': its tiles are 0x32 pixels")
