@@ -324,3 +324,38 @@ def test_more_combatants_traps_entries_or_rules_items_than_a_table_holds_are_ref
     weapons.write_text("".join(f'[weapon.w{i}]\nkind = "melee"\ndamage = "1d4"\n' for i in range(MAX_ITEMS + 1)))
     with pytest.raises(DataError, match=f"weapon: {MAX_ITEMS + 1:,} entries; a table may hold at most"):
         load_items(weapons, Weapon, "weapon")
+
+
+@pytest.mark.parametrize("bomb, what", [
+    ("[]," * 1_600_000, "more than 1,500,000 JSON lists"),  # 4.8 MB of text: 100 MB as lists
+    (('{"a":' * 900 + "0" + "}" * 900 + ",") * 1_700, "more than 1,500,000 JSON objects"),  # nested: no commas
+    ("0," * 6_100_000, "more than 6,000,000 values"),
+], ids=["lists", "nested objects", "numbers"])
+def test_a_save_holding_more_json_than_any_save_needs_is_refused_before_it_is_parsed(saved, bomb, what):
+    """Review 13: a save under the byte cap of ``[],`` was parsed into gigabytes of lists (64 bytes
+    each) before its entries were counted; the count of values, objects and lists comes first now."""
+    import tracemalloc
+
+    doc = json.loads(saved.read_text())
+    text = json.dumps(doc)
+    saved.write_text(text[:-1] + ', "junk": [' + bomb + "0]}")
+    tracemalloc.start()
+    try:
+        with pytest.raises(SaveError, match=f"{saved.name}: holds {what}; no save needs that many"):
+            load_save(saved)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * saved.stat().st_size  # the text read and decoded, never its values built
+
+
+def test_a_save_with_more_events_than_a_save_holds_is_refused_naming_the_count(saved, monkeypatch):
+    from tactics.engine.saves import document
+
+    doc = json.loads(saved.read_text())
+    events = sum(len(entry["events"]) for entry in doc["entries"])
+    monkeypatch.setattr(document, "MAX_EVENTS", events - 1)  # the real limit is a million
+    with pytest.raises(SaveError, match=rf"entries: {events} events in all; a save holds at most {events - 1}"):
+        load_save(saved)
+    monkeypatch.setattr(document, "MAX_EVENTS", events)
+    assert load_save(saved).state.combatants["ursa"].cell == (4, 3)  # at the limit: loads

@@ -326,12 +326,30 @@ def test_json_with_more_values_than_any_map_needs_is_refused_before_parsing(tmp_
     path.write_bytes(b"[" + b"0," * 200_001 + b"0]")
     tracemalloc.start()
     try:
-        with pytest.raises(MapError, match=r"many.json: holds more than 200000 values"):
+        with pytest.raises(MapError, match=r"many.json: holds more than 200,000 values"):
             load(path)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
     assert peak < 2_000_000  # the text is read, never parsed into 200001 objects
+
+
+def test_a_map_of_objects_nested_without_commas_is_refused_before_parsing(tmp_path):
+    """Review 13: 512 MB of ``{"a":{"a":...`` (a Universal VTT export under the byte cap) has few
+    commas and was 19 GB as objects; objects and lists are counted too."""
+    from tactics.maps.native import MAX_JSON_OBJECTS
+
+    path = tmp_path / "nested.dd2vtt"
+    chains = MAX_JSON_OBJECTS // 900 + 1
+    path.write_text('{"format": 0.3, "junk": [' + ",".join(['{"a":' * 900 + "0" + "}" * 900] * chains) + "]}")
+    tracemalloc.start()
+    try:
+        with pytest.raises(MapError, match=r"nested.dd2vtt: holds more than 2,000,000 JSON objects; no map needs"):
+            load(path)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 3 * path.stat().st_size  # read, never parsed
 
 
 def test_tiled_image_layer_offset_at_infinity_is_refused(folder):

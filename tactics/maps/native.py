@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tactics.atomicfiles import atomic_write_text
+from tactics.jsonbudget import JsonBudget, over_budget
 from tactics.maps import fields as f
 from tactics.maps.battlemap import MAX_CELLS, BattleMap, Door, Light, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.fields import FieldError
@@ -89,12 +90,16 @@ def read_json(path: Path) -> Any:
 #: JSON values (numbers, strings ...) a map document may hold: 5 layers of a 2000 x 2000
 #: Tiled map. Counted before parsing: a 500 MB file of "0," would be gigabytes as Python objects.
 MAX_JSON_VALUES = 20_000_000
+#: Objects and lists: a Universal VTT export's most wall pieces, each point an object (review 13:
+#: objects nested without commas, ``{"a":{"a":...``, were 19 GB in a file under the byte cap).
+MAX_JSON_OBJECTS = 2_000_000
 
 
 def check_json_size(shown: str, data: bytes) -> None:
     """Refuse JSON text holding more values than any map needs, before it is parsed."""
-    if len(data) > MAX_JSON_VALUES and data.count(b",") > MAX_JSON_VALUES:
-        raise MapError(shown, f"holds more than {MAX_JSON_VALUES} values; no map needs that many")
+    over = over_budget(data, JsonBudget(MAX_JSON_VALUES, MAX_JSON_OBJECTS, MAX_JSON_OBJECTS))
+    if over is not None:
+        raise MapError(shown, f"holds {over}; no map needs that many")
 
 
 def migrate(raw: dict[str, Any]) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.events import event_class
 from tactics.engine.core.journal import Entry
 from tactics.engine.features import ENCOUNTER_REDUCER
+from tactics.jsonbudget import JsonBudget, over_budget
 from tactics.rules.data import DataError, DataModel, field_name
 from tactics.atomicfiles import atomic_write_text as atomic_write_text  # re-exported: the saves' writer
 from tactics.safefiles import FileRefused, read_regular
@@ -45,8 +46,15 @@ VERSION = 1
 SECRET_MODE = 0o600
 #: The pre-release format (version 0) called itself this.
 OLD_FORMAT = "tactics-save"
-#: A save holds a journal of a few hundred bytes an entry: a long campaign is a few MB.
-MAX_SAVE_BYTES = 256 * 1024 * 1024
+#: A save holds a journal of a few hundred bytes an entry: a long campaign is a few MB, and a
+#: journal of :data:`MAX_ENTRIES` commands some 40 MB.
+MAX_SAVE_BYTES = 128 * 1024 * 1024
+#: What a save's JSON may hold, counted before it is parsed (:mod:`tactics.jsonbudget`): a journal of
+#: :data:`MAX_ENTRIES` moves is 3.6 million values, 0.8 million objects and as many lists. Review 13:
+#: a 256 MB save of ``[],`` was parsed into 6 GB of lists before its 200,000-entry limit was checked.
+SAVE_JSON = JsonBudget(values=6_000_000, objects=1_500_000, lists=1_500_000)
+#: Events in a save's journal and redo list together: each is replayed at loading (some 20 µs each).
+MAX_EVENTS = 1_000_000
 #: Commands one save's journal (or its redo list) may hold: a night of play makes a few thousand
 MAX_ENTRIES = 200_000
 
@@ -263,6 +271,9 @@ def decode_save_text(text: str, path: str | Path = "<save>") -> Any:
     """Parse a save's JSON text; errors name the line and column."""
     if not text.strip():
         raise SaveError(path, "", "the file is empty (the save was cut off)")
+    over = over_budget(text, SAVE_JSON)
+    if over is not None:
+        raise SaveError(path, "", f"holds {over}; no save needs that many")
     try:
         return json.loads(text, parse_constant=_no_constants)
     except json.JSONDecodeError as exc:
@@ -360,6 +371,11 @@ def check_save(doc: dict[str, Any], path: str | Path = "<save>") -> _SaveDoc:
         listed = doc.get(name) if isinstance(doc, dict) else None
         if isinstance(listed, list) and len(listed) > MAX_ENTRIES:
             raise SaveError(path, name, f"{len(listed):,} entries; a save holds at most {MAX_ENTRIES:,}")
+    lists = [doc.get(name) for name in ("entries", "redo")] if isinstance(doc, dict) else []
+    events = sum(len(entry["events"]) for listed in lists if isinstance(listed, list)
+                 for entry in listed if isinstance(entry, dict) and isinstance(entry.get("events"), list))
+    if events > MAX_EVENTS:
+        raise SaveError(path, "entries", f"{events:,} events in all; a save holds at most {MAX_EVENTS:,}")
     try:
         parsed = _SaveDoc.model_validate(doc)
     except ValidationError as exc:
