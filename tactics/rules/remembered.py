@@ -53,6 +53,7 @@ from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
 from tactics.atomicfiles import atomic_write_text
+from tactics.jsonbudget import JsonBudget, over_budget
 from tactics.safefiles import FileRefused, read_regular
 
 M = TypeVar("M", bound=BaseModel)
@@ -64,6 +65,9 @@ FORMAT = 2
 KEEP = 600
 #: A store larger than this is not read (it holds about 600 entries of a few KB at most).
 MAX_STORE_BYTES = 64 * 1024 * 1024
+#: What the store's JSON may hold (its entries are strings: a few values each), counted before it is
+#: parsed, so a damaged store of ``[],`` is ignored instead of made into a gigabyte of lists.
+STORE_JSON = JsonBudget(values=2_000_000, objects=100_000, lists=100_000)
 #: Documents larger than this are parsed every time (a rules file is a few KB).
 MAX_REMEMBERED_BYTES = 512 * 1024
 _CODE_FOLDERS = ("rules", "engine/core", "maps")
@@ -124,7 +128,8 @@ def _entries() -> dict[str, str]:
         entries: dict[str, str] = {}
         _store.path = path
         try:
-            doc = json.loads(read_regular(path, MAX_STORE_BYTES).decode("utf-8"))  # (never a FIFO or a huge file)
+            raw = read_regular(path, MAX_STORE_BYTES)  # (never a FIFO or a huge file)
+            doc = None if over_budget(raw, STORE_JSON) else json.loads(raw.decode("utf-8"))
             code = _code_mark()
         except (OSError, ValueError, RecursionError, FileRefused):  # (a deep nesting: RecursionError)
             doc, code = None, None
