@@ -262,7 +262,8 @@ _cards: dict[tuple[Any, ...], pygame.Surface] = {}
 _canvases: dict[int, tuple[weakref.ref[object], OrderedDict[tuple[int, int], pygame.Surface]]] = {}
 #: canvas sizes kept per panel: one a frame, and the one before (a panel that grows and shrinks back)
 CANVAS_SIZES_KEPT = 2
-#: a canvas taller than this (a list of hundreds of names) is kept alone: 1000 names at 4K are ~150 MB
+#: a canvas taller than this is kept alone (a long list's was as tall as the list, ~150 MB for 1000 names
+#: at 4K; :meth:`Panel.draw_list` now draws it at its scroll on a canvas the card's size)
 TALL_CANVAS_PX = 8192
 
 
@@ -307,7 +308,7 @@ def canvas(owner: object, size: tuple[int, int], *, room: int = 1,
     sizes = entry[1]
     surf = sizes.get(size)
     if surf is None:
-        if size[1] > TALL_CANVAS_PX:  # a long list's canvas (hundreds of MB at 4K): no older size kept beside it
+        if size[1] > TALL_CANVAS_PX:  # (hundreds of MB at 4K): no older size kept beside it
             sizes.clear()
         surf = sizes[size] = pygame.Surface(size, pygame.SRCALPHA)
         while len(sizes) > CANVAS_SIZES_KEPT:
