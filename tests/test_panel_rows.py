@@ -151,22 +151,24 @@ def test_a_scrolled_list_that_shrinks_to_fit_is_drawn_from_its_top_in_the_same_f
     rows = [100]
     green = (0, 200, 0)
 
-    def body(canvas: pygame.Surface, rect: pygame.Rect) -> tuple[int, int]:
-        fixed = y = 40
+    def body(canvas: pygame.Surface, rect: pygame.Rect, y: int) -> int:
         for _ in range(rows[0]):
             if panel.in_view(y, y + 30):
                 pygame.draw.rect(canvas, green, (0, y, rect.width, 28))
             y += 30
-        return fixed, y
+        return y
+
+    def head(canvas: pygame.Surface, rect: pygame.Rect) -> int:
+        return 40
 
     surface = pygame.Surface((300, 600))
-    panel.draw_list(surface, 0, 0, 300, 500, body)
+    panel.draw_list(surface, 0, 0, 300, 500, head, body)
     panel.scroll = 2000
-    panel.draw_list(surface, 0, 0, 300, 500, body)
+    panel.draw_list(surface, 0, 0, 300, 500, head, body)
     assert panel.scroll > 0
     rows[0] = 10  # it fits now
     surface.fill((0, 0, 0))
-    panel.draw_list(surface, 0, 0, 300, 500, body)
+    panel.draw_list(surface, 0, 0, 300, 500, head, body)
     assert panel.scroll == 0
     for i in (0, 4, 9):
         assert tuple(surface.get_at((150, 40 + 30 * i + 10)))[:3] == green, f"row {i + 1} blank"

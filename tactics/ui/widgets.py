@@ -101,7 +101,7 @@ class Panel:
     # The canvas rows this frame can show (None: all): rows outside are laid out, not drawn
     # (see :meth:`in_view`; a list of 1000 names drew every row, most far below the card).
     view_rows: tuple[int, int] | None = None
-    content_h: int = 0  # how tall the body was last drawn (a long list's canvas is made that tall)
+    content_h: int = 0  # how tall the body was last drawn (the whole list's height: what scrolls)
 
     def begin(self) -> None:
         self.hits = []
@@ -120,31 +120,47 @@ class Panel:
         return rows is None or (bottom > rows[0] and top < rows[1])
 
     def draw_list(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int,
-                  body: Callable[[pygame.Surface, pygame.Rect], tuple[int, int]]) -> pygame.Rect:
-        """A card at (x, y) at most ``max_h`` tall whose body may be a long list: ``body(canvas,
-        rect)`` draws it and returns (the bottom of its title row, the bottom of its last row).
+                  head: Callable[[pygame.Surface, pygame.Rect], int],
+                  rows: Callable[[pygame.Surface, pygame.Rect, int], int]) -> pygame.Rect:
+        """A card at (x, y) at most ``max_h`` tall whose body may be a long list: ``head(canvas,
+        rect)`` draws the title row at the top and returns its bottom; ``rows(canvas, rect, top)``
+        draws the list from ``top`` down and returns the bottom of its last row.
 
-        The canvas holds the whole list (a list longer than a canvas twice the card's height put
-        its last buttons, Start combat among them, below the canvas: scrolled to, never drawn),
-        but only the rows the card shows at its scroll are cleared and drawn (:meth:`in_view`);
-        drawn again (rarely) when the list outgrew the canvas or the scroll had to be cut back."""
+        The canvas is the card's size, never the list's (a canvas as tall as the list was ~150 MB
+        for 1000 names at 4K, 0.8 GB for 5000). ``rows`` draws at the scroll: its ``rect`` and
+        ``top`` come moved up by it (``rect.y`` is minus the scroll: a row at canvas ``y`` is row
+        ``y - rect.y`` of the whole list), so the rows in view land on the canvas, under the title
+        row, where :meth:`finish` shows them; only those are drawn (:meth:`in_view`, in canvas
+        rows), the others are laid out and their buttons recorded at their real places (clicks
+        on a scrolled list hit the row under the pointer, the last buttons are scrolled to).
+        Drawn again (rarely) when the scroll had to be cut back to the list's end."""
         card_h = max(px(60), max_h)
-        for _ in range(4):  # (once, but for a list that grew or a scroll cut back)
-            tall = -(-max(2 * card_h, self.content_h) // card_h) * card_h
-            scroll = self.scroll
+        for _ in range(4):  # (once, but for a scroll past the end cut back, or a list that shrank to fit)
+            scroll = self.scroll = int(self.scroll)
             self.begin()
-            self.view_rows = (scroll, scroll + card_h)
-            drawn = canvas(self, (width, tall), rows=[(0, card_h)] + ([self.view_rows] if scroll else []))
-            fixed, bottom = body(drawn, drawn.get_rect())
+            self.view_rows = (0, card_h)
+            drawn = canvas(self, (width, card_h))
+            rect = drawn.get_rect()
+            fixed = head(drawn, rect)
+            first = len(self.hits)
+            if scroll:  # the rows above the view would land on the title row: they are not drawn
+                drawn.set_clip(pygame.Rect(0, fixed, width, card_h - fixed))
+                self.view_rows = (fixed, card_h)
+            try:
+                bottom = rows(drawn, rect.move(0, -scroll), fixed - scroll) + scroll
+            finally:
+                drawn.set_clip(None)
+            for h in self.hits[first:]:  # the list's buttons at their places in the whole list (see finish)
+                h.rect.move_ip(0, scroll)
             content = bottom + px(8)
             height = min(max_h, content)
             self.content_h = content
             # (a list that now fits shows from its top: drawn again at scroll 0, its rows there were skipped)
             self.scroll = self.shown_scroll(height, content, fixed)
-            if self.scroll == scroll and content <= tall:
+            if self.scroll == scroll:
                 break
         self.view_rows = None
-        return self.finish(surface, drawn, x, y, width, height, content=content, fixed=fixed)
+        return self.finish(surface, drawn, x, y, width, height, content=content, fixed=fixed, drawn_at=scroll)
 
     def shown_scroll(self, height: int, content: int, fixed: int) -> int:
         """The scroll :meth:`finish` shows a card ``height`` tall holding ``content`` with."""
@@ -177,21 +193,23 @@ class Panel:
     def toggle(self) -> None:
         self.collapsed = not self.collapsed
 
-    def scroll_by(self, steps: int) -> bool:
+    def scroll_by(self, steps: float) -> bool:
         """The wheel over the panel: scroll its body (True if the panel scrolls at all)."""
         if not self.scrollable:
             return False
-        self.scroll = max(0, self.scroll - steps * px(60))
+        self.scroll = max(0, self.scroll - int(round(steps * px(60))))  # (whole pixels: a precise wheel gives 0.5)
         return True
 
     def finish(self, surface: pygame.Surface, canvas: pygame.Surface, x: int, y: int, width: int,
-               height: int, *, content: int | None = None, fixed: int = 0) -> pygame.Rect:
+               height: int, *, content: int | None = None, fixed: int = 0, drawn_at: int = 0) -> pygame.Rect:
         """Show the drawn ``canvas`` as a card ``height`` tall at (x, y); the buttons recorded
         while drawing move there too. The card's rectangle.
 
         When the drawing (``content`` pixels tall) is taller than the card, the part below
         ``fixed`` (the title row) scrolls with the wheel: a scroll bar on the right says so,
-        and only the buttons in view can be clicked.
+        and only the buttons in view can be clicked. ``drawn_at``: the canvas's rows below
+        ``fixed`` were drawn moved up by this much (:meth:`draw_list` draws at the scroll);
+        the buttons are recorded where they are in the whole drawing, whatever it is.
         """
         name = self.title or type(self).__name__
         final = pygame.Rect(x, y, width, height)
@@ -209,10 +227,10 @@ class Panel:
         view_h = height - fixed - px(6)
         self.scroll = self.shown_scroll(height, content, fixed)
         surface.blit(canvas, (x, y), (0, 0, width, fixed))
-        surface.blit(canvas, (x, y + fixed), (0, fixed + self.scroll, width, view_h))
+        surface.blit(canvas, (x, y + fixed), (0, fixed + self.scroll - drawn_at, width, view_h))
         body = pygame.Rect(x, y + fixed, width, view_h)
         probe.panel(surface, final, name)
-        probe.scrolled(canvas, surface, (x, y), fixed, self.scroll, body, name=name)
+        probe.scrolled(canvas, surface, (x, y), fixed, self.scroll - drawn_at, body, name=name)
         for h in self.hits:
             if h.rect.y >= fixed:
                 h.rect.move_ip(x, y - self.scroll)
@@ -244,7 +262,8 @@ _cards: dict[tuple[Any, ...], pygame.Surface] = {}
 _canvases: dict[int, tuple[weakref.ref[object], OrderedDict[tuple[int, int], pygame.Surface]]] = {}
 #: canvas sizes kept per panel: one a frame, and the one before (a panel that grows and shrinks back)
 CANVAS_SIZES_KEPT = 2
-#: a canvas taller than this (a list of hundreds of names) is kept alone: 1000 names at 4K are ~150 MB
+#: a canvas taller than this is kept alone (a long list's was as tall as the list, ~150 MB for 1000 names
+#: at 4K; :meth:`Panel.draw_list` now draws it at its scroll on a canvas the card's size)
 TALL_CANVAS_PX = 8192
 
 
@@ -289,7 +308,7 @@ def canvas(owner: object, size: tuple[int, int], *, room: int = 1,
     sizes = entry[1]
     surf = sizes.get(size)
     if surf is None:
-        if size[1] > TALL_CANVAS_PX:  # a long list's canvas (hundreds of MB at 4K): no older size kept beside it
+        if size[1] > TALL_CANVAS_PX:  # (hundreds of MB at 4K): no older size kept beside it
             sizes.clear()
         surf = sizes[size] = pygame.Surface(size, pygame.SRCALPHA)
         while len(sizes) > CANVAS_SIZES_KEPT:
@@ -419,9 +438,13 @@ def text(surface: pygame.Surface, value: str, pos: tuple[int, int], size: int = 
 
 def blit_text(surface: pygame.Surface, img: pygame.Surface, pos: pygame.Rect | tuple[int, int], value: str,
               area: pygame.Rect | None = None) -> pygame.Rect:
-    """Blit a rendered text (``value``) and tell the layout probe; the blitted rectangle."""
+    """Blit a rendered text (``value``) and tell the layout probe; the blitted rectangle.
+
+    The probe is told where the text was put, not the part the blit reports (cut to the surface's
+    clip: a long list drawn at its scroll puts the texts above its view out of the clip, and the
+    probe saw them squeezed onto the clip's edge, over the first row in view)."""
     rect = surface.blit(img, pos, area)
-    full = img.get_rect(topleft=rect.topleft)
+    full = img.get_rect(topleft=pos.topleft if isinstance(pos, pygame.Rect) else pos)
     probe.text(surface, full, value, shown=rect if area is not None else None)
     return rect
 

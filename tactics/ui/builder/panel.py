@@ -141,10 +141,10 @@ class SetupPanel(w.Panel):
         return self.finish(surface, canvas, x, y, width, min(max_h, cy + px(8)))
 
     def finish(self, surface: pygame.Surface, canvas: pygame.Surface, x: int, y: int, width: int,
-               height: int, *, content: int | None = None, fixed: int = 0) -> pygame.Rect:
+               height: int, *, content: int | None = None, fixed: int = 0, drawn_at: int = 0) -> pygame.Rect:
         """The card, opaque: on a small window it covers the log column, which must not show through."""
         pygame.draw.rect(surface, theme.CHROME, (x, y, width, height), border_radius=theme.PANEL_RADIUS)
-        return super().finish(surface, canvas, x, y, width, height, content=content, fixed=fixed)
+        return super().finish(surface, canvas, x, y, width, height, content=content, fixed=fixed, drawn_at=drawn_at)
 
     def _rows(self) -> list[tuple[str, Any]]:
         state = self.builder.view.state

@@ -136,12 +136,12 @@ class ActionsPanel(w.Panel):
             return None
         state = self.ui.state
         hover = self.ui.local_hover((x, y))
-        return self.draw_list(surface, x, y, width, max_h, lambda canvas, rect: self._body(canvas, rect, state, hover))
+        return self.draw_list(surface, x, y, width, max_h,
+                              lambda canvas, rect: w.header(self, canvas, rect, "Declare actions"),
+                              lambda canvas, rect, top: self._body(canvas, rect, top, state, hover))
 
-    def _body(self, canvas: pygame.Surface, rect: pygame.Rect, state: Any, hover: Any) -> tuple[int, int]:
-        """The title row and what the panel holds now (see :meth:`Panel.draw_list`)."""
-        cy = w.header(self, canvas, rect, "Declare actions")
-        fixed = cy
+    def _body(self, canvas: pygame.Surface, rect: pygame.Rect, cy: int, state: Any, hover: Any) -> int:
+        """What the panel holds now, under its title row (drawn at the scroll: :meth:`Panel.draw_list`)."""
         if not self.collapsed:
             cid = self.ui.view.selected
             actors = acting_combatants(state)
@@ -156,7 +156,7 @@ class ActionsPanel(w.Panel):
                 cy = self._pick(canvas, rect, cy, actors, hover)
             else:
                 cy = self._actor(canvas, rect, cy, cid, hover)
-        return fixed, cy
+        return cy
 
     def _pick(self, s, rect, y, actors, hover) -> int:
         state = self.ui.state

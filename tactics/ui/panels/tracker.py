@@ -138,16 +138,15 @@ class TrackerPanel(w.Panel):
         title = "Initiative" if combat is None else (
             combat.round_name() + (" (surprise)" if combat.alone() is not None else ""))
 
-        def body(canvas: pygame.Surface, rect: pygame.Rect) -> tuple[int, int]:
-            fixed = cy = w.header(self, canvas, rect, title)
-            if not self.collapsed:
-                if combat is None:
-                    cy = self._before(canvas, rect, cy, hover)
-                else:
-                    cy = self._during(canvas, rect, cy, combat, hover, max_h)
-            return fixed, cy
+        def rows(canvas: pygame.Surface, rect: pygame.Rect, top: int) -> int:
+            if self.collapsed:
+                return top
+            if combat is None:
+                return self._before(canvas, rect, top, hover)
+            return self._during(canvas, rect, top, combat, hover, max_h)
 
-        return self.draw_list(surface, x, y, width, max_h, body)
+        return self.draw_list(surface, x, y, width, max_h, lambda canvas, rect: w.header(self, canvas, rect, title),
+                              rows)
 
     def _before(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
         state = self.ui.state
@@ -253,7 +252,7 @@ class TrackerPanel(w.Panel):
         acting = acting_group(state)
         order = [g for g in combat.turn_order() if any(cid in listed for cid in g.members)]
         # (the players' view: a group of hidden creatures is not there at all)
-        compact = self._rows_height(order, full=True) + y + px(160) > max_h
+        compact = self._rows_height(order, full=True) + (y - rect.y) + px(160) > max_h  # (rect.y: minus the scroll)
         for group in order:
             team = state.teams.get(group.team)
             colour = tuple(team.colour) if team else theme.TEXT
