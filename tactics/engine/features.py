@@ -58,8 +58,10 @@ from tactics.engine.core.state import EncounterState
 from tactics.engine.hazards import commands as hazards
 from tactics.engine.hazards import events as hazard_events
 from tactics.engine.hazards import log as hazards_log
+from tactics.engine.hazards.blast import hit_consequences
 
 StartBuilder = Callable[[EncounterState, dict[str, Any]], None]
+Consequence = Callable[[EncounterState, list[Event]], list[Event]]
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,9 @@ class Feature:
     install: Callable[[], object] | None = None  # what it returns is not used
     handlers: tuple[ModuleType, ...] = field(default=())
     events: tuple[type[Event], ...] = field(default=())
+    #: Events that follow from a command's events whatever command made them (a blast's damage
+    #: reaching hit points): called with the state before the command and its events.
+    consequences: Consequence | None = None
 
 
 @dataclass(frozen=True)
@@ -124,7 +129,7 @@ PARTS: tuple[Feature | LaterFeature, ...] = (
         events=combat_events.ALL + ready_events.ALL,
     ),
     Feature("grenades, traps and facing", hazards.reducer, start=hazards.build_traps, install=hazards.install_hooks,
-            handlers=(hazards_log,), events=hazard_events.ALL),
+            handlers=(hazards_log,), events=hazard_events.ALL, consequences=hit_consequences),
     Feature("table settings", table.reducer, events=(board_events.SettingsChanged,)),
     Feature("who plays each team", control.reducer, start=control.build_controllers,
             install=lambda: DESCRIBERS.setdefault("opponent.set", control.describe), events=(board_events.OpponentSet,)),
@@ -145,12 +150,16 @@ LATER: tuple[LaterFeature, ...] = tuple(part for part in PARTS if isinstance(par
 ENCOUNTER_REDUCER = Reducer()
 #: Called in order with (state, definition) after the basic start state is built.
 START_BUILDERS: list[StartBuilder] = []
+#: Every loaded part's :attr:`Feature.consequences`, in order.
+CONSEQUENCES: list[Consequence] = []
 _LOADED: dict[str, Feature] = {}
 
 
 def _add(feature: Feature) -> None:
     register(*feature.events)
     ENCOUNTER_REDUCER.include(feature.reducer)
+    if feature.consequences is not None:
+        CONSEQUENCES.append(feature.consequences)
     if feature.install is not None:
         feature.install()
 
@@ -172,6 +181,13 @@ def load_for_kind(kind: str) -> bool:
             load(part)
             return True
     return False
+
+
+def with_consequences(state: EncounterState, events: list[Event]) -> list[Event]:
+    """A command's events and what follows from them (:attr:`Feature.consequences`), in order."""
+    for consequence in CONSEQUENCES:
+        events = consequence(state, events)
+    return events
 
 
 def load_all() -> None:
@@ -201,5 +217,5 @@ for _part in PARTS:
         START_BUILDERS.append(_part.start)
 ENCOUNTER_REDUCER.load_missing = load_for_kind
 
-__all__ = ["ENCOUNTER_REDUCER", "FEATURES", "Feature", "LATER", "LaterFeature", "PARTS", "START_BUILDERS",
+__all__ = ["CONSEQUENCES", "ENCOUNTER_REDUCER", "FEATURES", "Feature", "LATER", "LaterFeature", "PARTS", "START_BUILDERS",
            "load_all", "load_for_kind"]

@@ -51,6 +51,7 @@ from tactics.rules.catalogue import checked_rules_data
 from tactics.rules.data import DataError, read_document
 
 from tactics.engine.features import ENCOUNTER_REDUCER as ENCOUNTER_REDUCER  # (procedure.after reads it here)
+from tactics.engine.features import with_consequences
 from tactics.engine.features import START_BUILDERS
 
 
@@ -141,7 +142,7 @@ class Encounter:
         self.read_only: str | None = None
         self.seed = int(seed if seed is not None else definition.get("seed", random.randrange(2**31)))
         self.journal: Journal[EncounterState] = Journal(
-            start, ENCOUNTER_REDUCER, seed=self.seed, entries=entries
+            start, ENCOUNTER_REDUCER, seed=self.seed, entries=entries, consequences=with_consequences
         )
 
     @property

@@ -138,9 +138,13 @@ class Journal(Generic[S]):
         *,
         seed: int = 0,
         entries: list[Entry] | None = None,
+        consequences: Callable[[S, list[Event]], list[Event]] | None = None,
     ) -> None:
         self.start = copy.deepcopy(start)
         self.reducer = reducer
+        #: What follows from any command's events, added to them before they are committed
+        #: (the encounter's: :func:`tactics.engine.features.with_consequences`).
+        self.consequences = consequences
         self.seed = int(seed)
         self.entries: list[Entry] = []
         self.redo_stack: list[Entry] = []
@@ -180,6 +184,8 @@ class Journal(Generic[S]):
         if typed and dice.typed_left:
             left = dice.typed_left
             raise Refused(f"{left} typed {'die was' if left == 1 else 'dice were'} not needed by this action")
+        if self.consequences is not None:
+            events = self.consequences(self.state, list(events))
         entry = Entry(command.name, command.args(), list(events), before, dice.cursor)
         self.commit(entry)
         return entry

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from tactics.engine.combat.events import CombatantDowned, HpChanged
 from tactics.engine.hazards.events import HazardBlast, HazardHit
 from tactics.engine.hazards import sheet
 from tactics.engine.hazards.fuses import set_moment
@@ -175,4 +176,33 @@ def _hit(state: EncounterState, event: HazardHit) -> None:
         )
 
 
-__all__ = ["blast_events", "creatures_on", "reducer", "roll_d20_check", "roll_text"]
+def hit_consequences(state: EncounterState, events: list[Event]) -> list[Event]:
+    """A blast's or a trap's damage reaches hit points as an attack's does (review 13): after each
+    ``hazard.hit`` that costs hit points, an ``hp.changed`` ("James loses 4 hp (0 left; Frag
+    grenade)") and, when it takes the creature to 0, ``combatant.downed`` ("James is down!"), which
+    the Counter Phase's "Down this round" reads (R-CNT-1). Hit points are followed through the
+    command's events, so the second of two blasts in one command starts from what the first left.
+
+    The ``hazard.hit`` handler still takes the damage (saves written before this added nothing);
+    the ``hp.changed`` after it sets the same total, so the state is the same either way."""
+    if not any(isinstance(e, HazardHit) and e.damage for e in events):
+        return events
+    hp: dict[str, int] = {}
+    out: list[Event] = []
+    for event in events:
+        out.append(event)
+        if isinstance(event, HpChanged):
+            hp[event.combatant] = int(event.hp)
+        elif isinstance(event, HazardHit) and event.damage and event.combatant in state.combatants:
+            cid = event.combatant
+            before = hp.get(cid, state.combatants[cid].hp)
+            after = max(0, before - int(event.damage))
+            hp[cid] = after
+            if after != before:
+                out.append(HpChanged(combatant=cid, delta=after - before, hp=after, reason=event.label))
+            if before > 0 and after <= 0:
+                out.append(CombatantDowned(combatant=cid))
+    return out
+
+
+__all__ = ["blast_events", "creatures_on", "hit_consequences", "reducer", "roll_d20_check", "roll_text"]
