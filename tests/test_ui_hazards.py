@@ -130,6 +130,33 @@ def test_cook_toggle_shows_cook_odds(app):  # R-GREN-5
     assert cook["in_hand"] == ex.Fraction(1, 20)
 
 
+def test_cooking_is_one_throw_by_one_thrower(app):  # R-GREN-5; review 13 F2
+    """Art's K was still on two rounds later for Brandon, who threw a DC 25 cooked grenade unasked."""
+    aim(app, "ann", (9, 6))
+    key(app, pygame.K_k)
+    assert "Cooking on for Ann's next throw" in app.battle.message[0] and app.battle.tool.preview().cook
+    click(app, centre(app, (9, 6)))
+    thrown = [e.data for e in app.battle.encounter.journal.entries[-1].events if e.kind == "grenade.cooked"]
+    assert thrown, "the throw was cooked"
+    move(app, centre(app, (8, 7)))
+    assert app.battle.tool.preview().cook is None and "(not cooked)" in app.battle.tool.status()
+    key(app, pygame.K_k)  # on for Ann again, then another thrower is chosen
+    pygame.key.set_mods(pygame.KMOD_SHIFT)  # Shift+click a token: a new thrower
+    try:
+        click(app, centre(app, app.battle.state.combatants["bear"].cell))
+    finally:
+        pygame.key.set_mods(pygame.KMOD_NONE)
+    assert app.battle.selected == "bear"
+    move(app, centre(app, (8, 7)))
+    assert app.battle.tool.preview().cook is None and "(not cooked)" in app.battle.tool.status()
+
+
+def test_cooking_asks_for_the_thrower_first(app):
+    key(app, pygame.K_g)
+    key(app, pygame.K_k)
+    assert "Select the thrower first" in app.battle.message[0] and not app.battle.tool.cook
+
+
 # -- throwing ---------------------------------------------------------------------------------------
 def test_click_throws_records_both_dice_and_leaves_a_labelled_marker(app):  # R-GREN-2, R-GREN-4
     aim(app, "ann", (9, 6))

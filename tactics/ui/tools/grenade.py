@@ -158,7 +158,7 @@ class GrenadeTool(Tool):
         super().__init__(view)
         self._kinds: list[str] | None = None  # read when the tool is first used, not at every start
         self._kind: str | None = None
-        self.cook = False
+        self._cook_for: str | None = None  # the thrower whose next throw is cooked (see cook)
         self._key: Any = None
         self._preview: ThrowPreview | None = None
         self._thrown_at: Cell | None = None  # the square just thrown at: no heatmap over the marker
@@ -182,6 +182,19 @@ class GrenadeTool(Tool):
     @kind.setter
     def kind(self, value: str) -> None:
         self._kind = value
+
+    @property
+    def cook(self) -> bool:
+        """Whether the next throw is cooked: one throw's choice by one thrower. It ends with that
+        throw and does not pass to another thrower (review 13 F2: Art's K was still on two
+        rounds later for Brandon, and a cooked throw at DC 25 is nearly always a dud)."""
+        who = self.view.selected_combatant()
+        return self._cook_for is not None and who is not None and who.id == self._cook_for
+
+    @cook.setter
+    def cook(self, on: bool) -> None:
+        who = self.view.selected_combatant()
+        self._cook_for = who.id if on and who is not None else None
 
     # -- reading --------------------------------------------------------------------
     def thrower(self) -> Combatant | None:
@@ -262,10 +275,15 @@ class GrenadeTool(Tool):
     # -- input --------------------------------------------------------------------------
     def on_key(self, intent: ui.KeyPress) -> bool:
         if intent.key == pygame.K_k:
+            who = self.thrower()
+            if who is None:
+                self.view.say("Select the thrower first: cooking is chosen for one throw.", "error")
+                return True
             self.cook = not self.cook
             # reading: R-GREN-5 (the WIS check before the throw; its DC is grenades.toml's cook_dc)
             dc = ex.grenade_rules().cook_dc
-            self.view.say("Cooking " + (f"on: WIS DC {dc} before the throw." if self.cook else "off."), "info")
+            self.view.say("Cooking " + (f"on for {who.name}'s next throw: WIS DC {dc} before it." if self.cook
+                                        else "off."), "info")
             return True
         if pygame.K_1 <= intent.key <= pygame.K_9 and intent.key - pygame.K_1 < len(self.kinds):
             self.choose(self.kinds[intent.key - pygame.K_1])
@@ -306,17 +324,19 @@ class GrenadeTool(Tool):
         who = self.thrower()
         if who is None:
             return False
-        command = throw_command(self.view.state, who.id, cell, self.kind, self.cook)
+        cooked = self.cook
+        command = throw_command(self.view.state, who.id, cell, self.kind, cooked)
         if self.view.submit(command):
             self._thrown_at = cell
+            self._cook_for = None  # the next throw starts uncooked
             if isinstance(command, Declare):
-                self.view.say(f"{who.name} declares a grenade throw at {cell}: it resolves with the Use Item "
-                              "actions.", "good")  # reading: R-ORD-1
+                self.view.say(f"{who.name} declares a {'cooked ' if cooked else ''}grenade throw at {cell}: it "
+                              "resolves with the Use Item actions.", "good")  # reading: R-ORD-1
         return True
 
     def cancel(self) -> bool:
         if self.cook:
-            self.cook = False
+            self._cook_for = None
             return True
         return False
 
