@@ -10,8 +10,9 @@ What is tested:
   check the viewer (and the real hazards layer is loaded when it exists);
 * fog: squares no player token can see (walls) are darkened, creatures there hidden;
 * follow / free camera, and the physical scale staying put when the GM zooms;
-* routing: a click or key in the players' window never reaches the GM's tools
-  or buttons, and the GM's clicks never reach the players' window's button;
+* routing: a click in the players' window never reaches the GM's tools or
+  buttons, and the GM's clicks never reach the players' window's button; a key
+  the players' window does not use is the GM's shortcut (one keyboard: the GM's);
 * fullscreen on display N through a fake display seam (the test machine has one).
 """
 
@@ -299,14 +300,24 @@ def test_a_click_in_the_players_window_never_reaches_the_gm(app) -> None:
     assert app.battle.tool.name == "select"
     click(app, app.battle.camera.cell_centre((2, 3)), window=pw.window)
     assert app.battle.selected is None
-    key(app, pygame.K_r, window=pw.window)  # R is the GM's ruler key
-    assert app.battle.tool.name == "select"
     assert not ruler.hovered
     # The same clicks in the GM's window do reach the GM.
     click(app, app.battle.camera.cell_centre((2, 3)))
     assert app.battle.selected == "brandon"
     click(app, ruler.rect.center)
     assert app.battle.tool.name == "ruler"
+
+
+def test_a_key_the_players_window_does_not_use_is_the_gms_shortcut(app) -> None:
+    """Review 13 F5: the players' window took the keyboard when it opened (Ctrl+P mid-fight, or
+    --players-window) and E, Enter, Ctrl+Z pressed there went nowhere, without a word."""
+    pw = app.players.open(size=PLAYERS_SIZE)
+    app.step()
+    key(app, pygame.K_r, text="r", window=pw.window)  # R: the GM's ruler
+    assert app.battle.tool.name == "ruler"
+    following = pw.follow
+    key(app, pygame.K_g, text="g", window=pw.window)  # G: the players' window's own (follow the GM)
+    assert pw.follow is not following and app.battle.tool.name == "ruler"  # not the GM's Grenade tool
 
 
 def test_a_click_in_the_gm_window_never_reaches_the_players_window(app) -> None:

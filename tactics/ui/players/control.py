@@ -3,7 +3,8 @@
 An App add-on (see ``App.addons``). Ctrl+P opens or closes the players'
 window; every event that happened in that window goes to it and nowhere else
 (a click there never reaches the GM's tools, and a click on the GM's screen
-never reaches the players' window). Closing the GM's own window quits even
+never reaches the players' window), but for the keys it does not use: those are
+the GM's shortcuts, whichever window has the keyboard. Closing the GM's own window quits even
 while the players' window is open (SDL sends no QUIT then).
 """
 
@@ -15,6 +16,7 @@ import pygame
 
 from tactics.ui import intents as ui
 from tactics.ui.players.displays import Displays
+from tactics.ui.players.routing import GM_KEYS
 
 if TYPE_CHECKING:
     from tactics.ui.app import App
@@ -67,9 +69,10 @@ class PlayersControl:
     def route(self, event: pygame.event.Event) -> bool:
         window = self.window
         if window is not None and window.owns(event):
-            if window.handle(event) == "close":
+            answer = window.handle(event)
+            if answer == "close":
                 self.close()
-            return True
+            return answer != GM_KEYS  # a key the players' window does not use: the GM's shortcut
         if event.type == pygame.WINDOWCLOSE and window is not None:
             self.app.request_quit()  # the GM's window was closed
             return True

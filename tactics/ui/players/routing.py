@@ -27,6 +27,10 @@ WINDOW_EVENTS = frozenset({
 })
 
 OFF_WINDOW = (-10_000, -10_000)
+#: The players' window's answer for a key it does not use (G, F, F11, the arrows are its own): the
+#: GM's window takes it, so the GM's shortcuts work whichever window has the keyboard (review 13 F5:
+#: the players' window kept the focus when it opened, and E, Enter, Ctrl+Z typed there went nowhere).
+GM_KEYS = "gm keys"
 
 
 def window_id(window: Any) -> int | None:

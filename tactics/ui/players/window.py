@@ -30,7 +30,7 @@ from tactics.ui.panels.hotseat import paint_banner, turn_banner
 from tactics.ui.players import style
 from tactics.ui.players.displays import Displays, Placement
 from tactics.ui.players.order_strip import draw_strip, order_slots, strip_height
-from tactics.ui.players.routing import belongs_to
+from tactics.ui.players.routing import GM_KEYS, belongs_to
 from tactics.ui.players.window_ui import WindowUIManager
 from tactics.ui.players.scale import Calibration
 from tactics.ui.players.seen import fog_cells, players_state
@@ -141,6 +141,7 @@ class PlayersWindow:
         self._view = _PlayersView(self)
         self.cards = TableCards()
         self._drag: tuple[tuple[int, int], bool] | None = None
+        self._ate_key = False  # the last key pressed here was this window's (its text is not the GM's)
         self._key: Any = None
         self.dirty = True
         self.frames = 0
@@ -231,7 +232,8 @@ class PlayersWindow:
 
     # -- events ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> str | None:
-        """Handle one of this window's events; ``"close"`` when the window is closed."""
+        """Handle one of this window's events; ``"close"`` when the window is closed, :data:`GM_KEYS`
+        for a key (or its text) this window does not use: the GM's window takes it."""
         self.ui.track(event)
         if event.type == pygame.WINDOWCLOSE:
             return "close"
@@ -246,9 +248,19 @@ class PlayersWindow:
         if self.ui.process_events(event):
             self.dirty = True
             return None
+        if event.type == pygame.TEXTINPUT:
+            ate, self._ate_key = self._ate_key, False
+            return None if ate else GM_KEYS  # the text of a key this window did not use: the GM's
         intent = self.translator.translate(event)
-        if intent is not None and self._intent(intent):
+        used = intent is not None and self._intent(intent)
+        if used:
             self.dirty = True
+        if event.type == pygame.KEYDOWN:
+            self._ate_key = used
+            if not used:
+                return GM_KEYS
+        elif event.type == pygame.KEYUP:
+            return GM_KEYS
         if event.type in (pygame.MOUSEMOTION, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWENTER,
                           pygame.WINDOWLEAVE, pygame.WINDOWRESTORED):
             self.dirty = True  # hover on its button, or the OS asks for a repaint
