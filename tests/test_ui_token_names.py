@@ -294,6 +294,35 @@ def test_a_selected_name_hemmed_in_hides_no_disc_where_it_can_go_elsewhere():
         assert not drawn["Art"].colliderect(bear4), "Art's name covers Bear 4's disc"
 
 
+def test_a_name_that_must_show_never_lies_on_another_token():
+    """Review 13 F6: Bear 3, between the downed James above and Bear 4 below, in a template's area
+    (its name must show), had its name drawn across a neighbour's disc: at a glance that token was
+    "Bear 3". With no place off the other discs it is left out; the pointer names it."""
+    from tactics.engine.core.encounter import Encounter
+    from tactics.maps.battlemap import BattleMap
+
+    column = [("james", "James", 4, 0), ("bear3", "Bear 3", 5, 30), ("bear4", "Bear 4", 6, 30)]
+    definition = {"name": "Column", "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
+                  "combatants": [{"id": cid, "name": name, "team": "party" if cid == "james" else "bears",
+                                  "cell": [5, row], "hp": hp} for cid, name, row, hp in column]}
+    enc = Encounter(definition, BattleMap.from_text("\n".join(["." * 12] * 10), name="Room"), seed=1)
+    for app in app_session(App(enc, size=(1280, 720)), closing=True):
+        view = app.battle
+        view.camera.cell_px = 40
+        key(app, pygame.K_b)  # a radius template over all three: every name must show
+        move(app, centre(app, (7, 5)))
+        move(app, centre(app, (6, 5)))  # beside Bear 3, not on it
+        assert view.highlighted_tokens() == {"james", "bear3", "bear4"}
+        drawn = names_drawn(app)
+        for name, rect in drawn.items():
+            for who in view.state.on_map():
+                disc = pygame.Rect(view.camera.cell_rect(who.cell)).inflate(-6, -6)
+                assert who.name == name or not rect.colliderect(disc), f"{name}'s name lies on {who.name}"
+        assert "Bear 3" not in drawn and "bear3" in view.renderer.tokens.unnamed
+        move(app, centre(app, (5, 5)))
+        assert "Bear 3" in names_drawn(app), "the pointer on Bear 3 names it"
+
+
 def test_a_name_keeps_off_a_trap_marker_the_viewer_sees_and_never_moves_for_a_hidden_one():
     """A name under its token had sat on the marker of a spotted trap in the square below. Now a
     name keeps off the markers of the traps its viewer sees, as off a disc; on the players' view a

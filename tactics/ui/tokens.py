@@ -250,7 +250,8 @@ class TokenPainter:
         forms ("Sh1 Fl"). A name goes under its disc; where it would cover another disc or a
         neighbour's condition words it goes above its own (unless its condition words are
         there); where neither is free it is left out, and the disc's initials and the pointer
-        name it (:attr:`unnamed`). The selected and highlighted tokens always keep their name.
+        name it (:attr:`unnamed`). The selected and highlighted tokens keep their name wherever a
+        place off the other discs is, covering their words and names if it must.
         Why: at 22 px a square names and stacked words hid B2 and B4 (an outside reviewer's
         finding). Worked out again only for the tokens whose pictures changed since last time (a token's
         ``hit`` is kept while its look is: compared by identity) and those beside them; a name
@@ -448,28 +449,34 @@ class TokenPainter:
                     img, rect = small, smaller
                 elif not must:
                     return None
-                else:  # the selected name shows: where it hides least, a living disc above all
-                    img, rect = self._least_covering(img, small, under, above, smaller, discs, near, others,
-                                                     words_of[i])
+                else:  # the selected name shows where it hides least, but never on another disc
+                    placed = self._least_covering(img, small, under, above, smaller, discs, near, others,
+                                                  words_of[i])
+                    if placed is None:
+                        return None
+                    img, rect = placed
         return (img, rect.topleft, text, *blit_operation(img, rect.topleft, clip, clip_t))
 
     @staticmethod
     def _least_covering(img: pygame.Surface, small: pygame.Surface, under: pygame.Rect, above: pygame.Rect,
                         smaller: pygame.Rect, discs: list[pygame.Rect], near: list[int], others: list[pygame.Rect],
-                        own_words: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect]:
+                        own_words: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect] | None:
         """A name that must show (the selected or highlighted token's) where no place is free: the
-        place among under, above, and a size smaller under or above, covering least, a neighbour's
-        disc weighing four times its words (at 28 px a square the selected "Art" under its disc
-        hid Bear 4's disc and hit points below it, review 10)."""
+        place among under, above, and a size smaller under or above that covers no neighbour's disc
+        and least of their words and names (at 28 px a square the selected "Art" under its disc
+        hid Bear 4's disc and hit points below it, review 10). None when each covers a disc: a
+        name on another token reads as that token's (review 13 F6: "Bear 3", in a template's
+        area, lay across the downed James above it), so the initials and the pointer name it."""
         small_above = small.get_rect(midbottom=(above.centerx, above.bottom))
         best: tuple[int, int, pygame.Surface, pygame.Rect] | None = None
         for n, (picture, rect) in enumerate(((img, under), (img, above), (small, smaller), (small, small_above))):
-            cost = sum(4 * overlap(rect, discs[j]) for j in near) + sum(overlap(rect, r) for r in others)
+            if any(overlap(rect, discs[j]) for j in near):
+                continue
+            cost = sum(overlap(rect, r) for r in others)
             cost += sum(overlap(rect, r) for r in own_words) if rect.top < under.top else 0
             if best is None or cost < best[0]:
                 best = (cost, n, picture, rect)
-        assert best is not None
-        return best[2], best[3]
+        return None if best is None else (best[2], best[3])
 
     def _small_label(self, name: str, px: int) -> pygame.Surface:
         """A name a size smaller, for a token whose neighbours leave no room for the usual one."""
