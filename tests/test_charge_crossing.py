@@ -116,3 +116,26 @@ def test_a_run_stopped_within_reach_still_swings_and_is_counted():  # R-MOVE-2, 
 def test_a_run_on_plain_floor_asks_nothing():  # R-MOVE-2
     enc = charge_fight()
     assert run_odds(enc.state, "bear", [(8, 1), (8, 0)], 30, lambda cell: None) is None
+
+
+def test_a_charge_the_walls_stop_says_so_not_that_it_is_out_of_range():
+    """Review 13 F7: a charge no run could bring in reach (walls between) was refused with "Katie is
+    20 ft away; Charge reaches 5 ft", a range problem, under a button reading "moves 30 ft"."""
+    import pytest
+
+    from tactics.engine.combat.charge import charge_problem
+    from tactics.engine.core.journal import Refused
+    from tactics.rules.sheets import default_armoury
+
+    walled = "\n".join(["..........", "..........", "##########", "..........", ".........."])
+    enc = charge_fight(bear_at=(4, 0), ann_at=(4, 4), room=walled)  # 20 ft apart, a wall between
+    state = enc.state
+    why = charge_problem(state, state.combatants["bear"], default_armoury().technique("bear_charge"),
+                         state.combatants["ann"])
+    assert why is not None and why.startswith("no square from which ") and "reaches Ann is within 30 ft" in why
+    assert "walls" in why and "20 ft away" not in why
+    with pytest.raises(Refused, match="no square from which .* reaches Ann is within 30 ft"):
+        declare_charge(enc, [])
+    open_room = charge_fight(bear_at=(8, 2), ann_at=(1, 2))  # a run that reaches: no problem
+    s = open_room.state
+    assert charge_problem(s, s.combatants["bear"], default_armoury().technique("bear_charge"), s.combatants["ann"]) is None

@@ -77,3 +77,10 @@ def test_a_blast_that_misses_everyone_adds_nothing():
     unharmed = HazardHit(combatant="cub", source="g", label="Stun grenade", save=None, saved=True, damage=0,
                          conditions=[], text="Cub: unharmed")
     assert hit_consequences(enc.state, [unharmed]) == [unharmed]
+
+
+def test_a_hit_of_no_damage_does_not_read_as_a_heal():
+    """Review 13 F11: a 0-damage Minor Hit logged "Bear 2 gains 0 hp (26 left; ...)"."""
+    enc = encounter(fighter("bear2", "bears", (8, 5), 26))
+    line = describe(HpChanged(combatant="bear2", delta=0, hp=26, reason="Silenced pistol (minor)"), enc.state)
+    assert line == "Bear2 loses no hp (26 left; Silenced pistol (minor))."

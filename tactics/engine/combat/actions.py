@@ -42,6 +42,7 @@ from tactics.engine.combat.two_weapon import (
 )
 from tactics.engine.combat.passing import silent_pass, take_back_pass, uncommitted, waiting_text
 from tactics.engine.combat.crossing import STOPPED, stopped_by, stopped_text
+from tactics.engine.combat.charge import charge_problem
 from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded, unseen_by, unseen_problem
 from tactics.engine.combat.readying import READY_EFFECTS, load_used, ready_problem, readying_events, readying_problem
 from tactics.engine.core.journal import Event, Refused
@@ -407,6 +408,8 @@ def _validate(
         from_cell = path[-1]
     elif path:
         raise Refused("an attack does not move; declare a move first")
+    elif isinstance(arms, Technique) and not pending and (problem := charge_problem(state, who, arms, target)):
+        raise Refused(problem)
     if isinstance(arms, Weapon) and (problem := ready_problem(state, who, arms, kind)):  # N-READY-1, N-READY-2
         raise Refused(problem)
     two_weapon = bool(action.two_weapon)

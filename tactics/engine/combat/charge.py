@@ -44,6 +44,19 @@ def charge_path(state: EncounterState, who: Combatant, tech: Technique, target: 
     return route.path_to(best[1]) if best else None
 
 
+def charge_problem(state: EncounterState, who: Combatant, tech: Technique, target: Combatant) -> str | None:
+    """Why a moving Technique cannot reach ``target`` at all: out of reach from here and no square
+    within its run from which it reaches (review 13 F7: a charge the walls stopped said "Katie is
+    20 ft away; Charge reaches 5 ft", a range problem, under a button reading "moves 30 ft").
+    None when it reaches from here, moves to reach, or does not move (the attack's own problem then)."""
+    if who.cell is None or target.cell is None or not tech.move_ft:
+        return None
+    if reach_problem(state, who, target, tech, who.cell) is None or charge_path(state, who, tech, target):
+        return None
+    return (f"no square from which {tech.label or tech.name} reaches {target.name} is within {tech.move_ft} ft "
+            f"of {who.name}'s run (walls, doors and others in the way)")
+
+
 def run_ft(state: EncounterState, who: Combatant, path: list[Cell] | None) -> int:
     """How far a charge runs along ``path`` (by the movement rules, R-GRID-2..5); 0 for none."""
     if not path or who.cell is None:
@@ -51,4 +64,4 @@ def run_ft(state: EncounterState, who: Combatant, path: list[Cell] | None) -> in
     return path_cost(state.current_map(), who.cell, [(int(c[0]), int(c[1])) for c in path]) or 0
 
 
-__all__ = ["charge_path", "run_ft"]
+__all__ = ["charge_path", "charge_problem", "run_ft"]

@@ -416,6 +416,8 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
         faces = f" [{', '.join(str(f) for f in d.faces)}]" if d.faces else ""
         return f"{what} rolled for {n(d.combatant)}: {d.expr}{faces} = {d.total}."
     if isinstance(d, HpChanged):
+        if d.delta == 0:  # a hit of 0 damage read "gains 0 hp", a heal (review 13 F11)
+            return f"{n(d.combatant)} loses no hp ({d.hp} left; {d.reason})."
         verb = "loses" if d.delta < 0 else "gains"
         return f"{n(d.combatant)} {verb} {abs(d.delta)} hp ({d.hp} left; {d.reason})."
     if isinstance(d, CombatantDowned):
