@@ -223,6 +223,13 @@ class Board:
             return True
         return False
 
+    def threat_on(self, foe: Combatant, cell: Cell) -> float:
+        """What ``foe`` adds to :meth:`exposure` on ``cell``: its threat if it can hit there, else 0."""
+        if foe.cell is None:
+            return 0.0
+        reaches = [(self.reach_of(foe, a), a.range_ft > STEP_FT and not self.individual) for a in self.arms(foe)]
+        return self.threat(foe) if self._reaches(foe.cell, reaches, cell) else 0.0
+
     def exposure_at_least(self, cell: Cell) -> float:
         """A cheap lower bound of :meth:`exposure`: the foes that reach ``cell`` without a sight line."""
         total = 0.0

@@ -140,6 +140,13 @@ def _attack_score(board: Board, value: AttackValue, rules: Level, arms: object) 
     return score
 
 
+def _kill_relief(board: Board, who: Combatant, rules: Level, value: AttackValue, cell: Cell) -> float:
+    """What dropping the target takes off the exposure of the square the attack is made from: a
+    foe down deals nothing before our next turn (review 13 F4: "plays to win" ran from a 66% chance
+    to drop James, at 1 hp, because standing there to shoot counted his threat as if he stayed up)."""
+    return _exposure_weight(who, rules) * value.p_kill * board.threat_on(board.view.combatants[value.target], cell)
+
+
 def _exposure_weight(who: Combatant, rules: Level) -> float:
     hurt = who.max_hp > 0 and who.hp / who.max_hp < rules.retreat_below
     return rules.exposure * (3.0 if hurt else 1.0)
@@ -231,7 +238,7 @@ def _attacks_from_here(board: Board, who: Combatant, rules: Level, base: float, 
             value = board.attack(who, arms, foe)
             if value is None:
                 continue
-            score = _attack_score(board, value, rules, arms) + base
+            score = _attack_score(board, value, rules, arms) + base + _kill_relief(board, who, rules, value, who.cell)
             if technique:
                 actions = [Action(act.TECHNIQUE, technique=arms.name, target=foe.id)]
                 verb = f"uses {arms.label or arms.name} on"
@@ -270,7 +277,7 @@ def _step_then_attack(board: Board, who: Combatant, rules: Level, claimed: set[C
                 kind = act.TECHNIQUE if isinstance(arms, Technique) else act.STANDARD_ATTACK
                 attack = (Action(kind, technique=arms.name, target=foe.id) if kind == act.TECHNIQUE
                           else Action(kind, weapon=arms.name, target=foe.id))
-                score = _attack_score(board, value, rules, arms) + base - 0.05
+                score = _attack_score(board, value, rules, arms) + base - 0.05 + _kill_relief(board, who, rules, value, cell)
                 line = _attack_line(who.name, "steps 5 ft and attacks", foe.name, value, "a better square")
                 out.append(Choice(who.id, [Action(act.SIMPLE, effect="step", path=[cell]), attack], score, line, cell, value))
     return out
@@ -357,6 +364,7 @@ def charge_at(board: Board, who: Combatant, arms: Technique, foe: Combatant, rul
     if value is None:
         return None
     score = made[spot] * _attack_score(board, value, rules, arms) - _exposure_weight(who, rules) * board.exposure(who, spot)
+    score += made[spot] * _kill_relief(board, who, rules, value, spot)
     if is_risky(reach, spot):  # only over a known trap: it stops there, hurt (N-TRAP-3, N-TRAP-12)
         score -= trap_risk(board.view, who, reach.path_to(spot))[0]
     if behaviour_of(sheet_of(who)).charge:
@@ -414,6 +422,11 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, ru
             why = f"ready to charge {charge_at_name} next turn"
         else:
             why = f"closing in on {toward}" if toward else "closing in"
+        here, there = board.exposure(who, who.cell), board.exposure(who, cell)
+        near_here = min((distance_ft(who.cell, f.cell) for f in board.foes() if f.cell), default=0)
+        if weight and near > near_here and there < here - 0.5:  # away from the foes, out of their reach:
+            # a retreat, whatever it may reach next turn; say so (review 13 F4: "in reach of Bear 1")
+            why = f"falls back (the foes could deal {here:.1f} where it stood, {there:.1f} there); {why}"
         if is_risky(reach, cell):  # only over a known trap: it stops there, hurt (N-TRAP-3, N-TRAP-12)
             risk, words = trap_risk(board.view, who, reach.path_to(cell))
             score -= risk
