@@ -422,6 +422,7 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, ru
             why = f"ready to charge {charge_at_name} next turn"
         else:
             why = f"closing in on {toward}" if toward else "closing in"
+        assert who.cell is not None  # move_allowance's origin is its square
         here, there = board.exposure(who, who.cell), board.exposure(who, cell)
         near_here = min((distance_ft(who.cell, f.cell) for f in board.foes() if f.cell), default=0)
         if weight and near > near_here and there < here - 0.5:  # away from the foes, out of their reach:
