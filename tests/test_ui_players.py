@@ -27,6 +27,7 @@ import pytest
 from tactics.engine.core.encounter import Encounter
 from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
+from tactics.ui.opening import open_default
 from tactics.ui.players.displays import Displays, Placement
 from tactics.ui.players.scale import Calibration
 from tactics.ui.players.seen import fog_cells, hidden_things, players_state
@@ -468,3 +469,16 @@ def test_an_impossible_dpi_typed_in_the_table_dialog_is_refused_on_its_line(app)
          pygame.event.Event(pygame.MOUSEBUTTONUP, pos=apply.rect.center, button=1))
     assert app.running and pw.calibration is None
     assert "pixels per inch: type a value from 10 to 2000 dpi" in app.table.status.text
+
+
+@pytest.mark.parametrize("gm_size", [(1280, 720), (3840, 2160)])
+def test_the_players_window_button_is_drawn_at_its_own_scale(gm_size) -> None:
+    """Review 13 F12: with the GM's window at 4K the players' window's button got the GM's type,
+    twice the size: "Following the" cut off at its window's right edge."""
+    for app in app_session(App(open_default(seed=1), size=gm_size), closing=True):
+        pw = app.players.open(size=(1024, 768))
+        app.step()
+        button = pw.follow_button
+        width, height = button.font.size(button.text)
+        assert width <= button.rect.width - 8 and height <= button.rect.height
+        assert pw.window.size[0] - 16 <= button.rect.right <= pw.window.size[0]

@@ -129,7 +129,14 @@ class PlayersWindow:
         self.placement: Placement = self.displays.place(display)
         wanted = size or players_window_size(self.placement.size, len(self.displays.sizes()))
         self.window = self.displays.open_window(TITLE, wanted, self.placement)
-        self.ui = WindowUIManager(self.window.size, theme.gui_theme())
+        # its widgets at its own scale, not the GM's window's (review 13 F12: with the GM's window at
+        # 4K the button's text, twice the size, read "Following the" cut off at the edge)
+        gm_scale = theme.set_scale(self.window.size)
+        try:
+            self.ui = WindowUIManager(self.window.size, theme.gui_theme())
+            button = pygame.Rect(0, 0, theme.px(190), theme.px(40))
+        finally:
+            theme.set_scale(gm_scale)
         self.translator = ui.Translator()
         self.camera = Camera()
         self.follow = True
@@ -150,7 +157,7 @@ class PlayersWindow:
         self._starship: Any = None
         self.message: str = self.placement.note  # shown for MESSAGE_MS, then gone
         self._message_until = pygame.time.get_ticks() + MESSAGE_MS
-        self.follow_button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 190, 40), "", self.ui)
+        self.follow_button = pygame_gui.elements.UIButton(button, "", self.ui)
         self._place_widgets()
         if fullscreen and self.placement.note and len(self.displays.sizes()) == 1:
             # The wished display is missing and the only one is the GM's: full screen would cover
@@ -334,7 +341,8 @@ class PlayersWindow:
 
     def _place_widgets(self) -> None:
         w, h = self.size
-        self.follow_button.set_relative_position((w - 202, h - 52))
+        bw, bh = self.follow_button.rect.size
+        self.follow_button.set_relative_position((w - bw - 12, h - bh - 12))
         self.follow_button.set_text("Following the GM (G)" if self.follow else "Free camera (G)")
 
     # -- drawing ---------------------------------------------------------------------
