@@ -172,6 +172,21 @@ def test_stunned_for_2_rounds_shows_and_ctrl_z_undoes_it(app):
     assert app.battle.message[0] == "Redone: Add condition: Stunned (Ann)"
 
 
+def test_a_condition_lasts_any_number_of_rounds_typed(app):
+    """Review 13 F9: lengths stopped at 3 rounds; the text's own examples are a 4-turn poison and
+    a 1d4-turn wind (rolled at the table, typed here)."""
+    right_click(app, (3, 4))
+    pick(app, "add-condition")
+    pick(app, "condition:Stunned")
+    key(app, pygame.K_RETURN)  # nothing typed yet: said, nothing applied
+    assert "Type a number of rounds" in app.battle.message[0] and app.gm_menu.is_open()
+    key(app, pygame.K_1, text="1")
+    key(app, pygame.K_2, text="2")
+    key(app, pygame.K_RETURN)
+    who = app.battle.state.combatants["ann"]
+    assert [(c.name, c.rounds) for c in who.conditions] == [("Stunned", 12)]
+
+
 def test_until_removed_and_remove_condition(app):
     right_click(app, (3, 4))
     key(app, pygame.K_3, text="3")  # the third line: Add condition...

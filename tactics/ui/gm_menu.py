@@ -48,6 +48,8 @@ from tactics.ui import intents as ui
 AMOUNTS = (1, 2, 3, 5, 10)
 ROUNDS: tuple[tuple[str, int | None], ...] = (("1 round", 1), ("2 rounds", 2), ("3 rounds", 3),
                                                ("Until removed", None))
+#: The longest a condition typed on the rounds page may last (a fight is rarely longer).
+MAX_TYPED_ROUNDS = 99
 
 
 @dataclass
@@ -69,6 +71,7 @@ class Page:
     amount: Callable[[int], None] | None = None  # an amount page: digits type into ``typed``
     dice: bool = False  # ... and dice too ("2d6+1": d, + and - as well)
     typed: str = ""
+    unit: str = "HP"  # what the typed amount counts, shown in its field
     error: str = ""  # why the engine refused the last choice (shown in place of the subtitle until the next key)
     index: int = 0
     chips: list[tuple[pygame.Rect, int]] = field(default_factory=list)
@@ -329,10 +332,24 @@ class GmMenu:
         return Page("Add condition", items, self.view.state.combatants[cid].name)
 
     def _rounds_page(self, cid: str, condition: str) -> Page:
-        items = [Item(label, f"rounds:{'until' if n is None else n}",
-                      lambda n=n: self.submit(gm.ApplyCondition(cid, condition, n)))
-                 for label, n in ROUNDS]
-        return Page(f"{condition}: how long?", items, self.view.state.combatants[cid].name)
+        """How long: 1-3 rounds or until removed to pick, or any number typed (review 13 F9: the
+        text's own examples last 4 turns, or 1d4 rolled at the table; lengths stopped at 3)."""
+        page = Page(f"{condition}: how long?", [],
+                    f"{self.view.state.combatants[cid].name}: type a number of rounds, or pick one")
+
+        def apply(rounds: int) -> None:
+            if not 1 <= rounds <= MAX_TYPED_ROUNDS:
+                self.view.say(f"Type a number of rounds from 1 to {MAX_TYPED_ROUNDS} first.", "error")
+                return
+            self.submit(gm.ApplyCondition(cid, condition, rounds))
+
+        page.amount = apply
+        page.unit = "rounds"
+        page.items = [Item("Apply the rounds typed", "rounds:typed", lambda: apply(int(page.typed or 0)))]
+        page.items += [Item(label, f"rounds:{'until' if n is None else n}",
+                            lambda n=n: self.submit(gm.ApplyCondition(cid, condition, n)))
+                       for label, n in ROUNDS]
+        return page
 
     def _remove_page(self, cid: str) -> Page:
         who = self.view.state.combatants[cid]

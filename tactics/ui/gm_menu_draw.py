@@ -101,7 +101,7 @@ def draw_menu(menu: "GmMenu", surface: pygame.Surface) -> None:
         w.blit_text(surface, img, img.get_rect(midleft=(field.x + px(14), field.centery)), shown)
         caret_x = field.x + px(16) + (img.get_width() if page.typed else 0)
         pygame.draw.line(surface, theme.ACCENT, (caret_x, field.y + px(12)), (caret_x, field.bottom - px(12)), 2)
-        w.text(surface, "HP", (field.right - px(14), field.centery), SMALL, theme.TEXT_DIM, "semibold", "midright")
+        w.text(surface, page.unit, (field.right - px(14), field.centery), SMALL, theme.TEXT_DIM, "semibold", "midright")
         cy += px(64)
         chip_w = (width - 2 * px(PAD) - px(8) * (len(_amounts()) - 1)) // len(_amounts())
         for i, amount in enumerate(_amounts()):
