@@ -328,3 +328,24 @@ def test_a_setter_asks_for_a_higher_disarm_dc_with_plus_and_the_fight_declares_i
         assert placed and placed[0].disarm_dc == 20
     finally:
         pygame.quit()
+
+
+def test_the_traps_tool_offers_no_actions_to_a_token_whose_group_is_not_acting(app):  # R-ORD-1
+    """Review 13 F10: a selection kept from the last group's turn was offered "Shift+click: Pirate 2
+    sets a trap ... S: search 10 ft around" while the party acted; the engine's reason shows now."""
+    enc = app.battle.encounter
+    enc.submit(StartCombat())
+    enc.submit(Advance())
+    acting = [cid for cid in ("ann", "bear") if enc.state.combat.can_act_now(cid)]
+    waiting = "bear" if acting == ["ann"] else "ann"
+    key(app, pygame.K_p)
+    click(app, centre(app, enc.state.combatants[waiting].cell))
+    move(app, centre(app, (7, 4)))
+    tool = app.battle.tool
+    name = enc.state.combatants[waiting].name
+    [line] = tool.odds_lines()
+    assert line.startswith(f"{name}: it is not {name}'s group's turn: ") and line.endswith(" acts now")
+    assert "Shift+click set" not in tool.status() and "group's turn" in tool.status()
+    click(app, centre(app, enc.state.combatants[acting[0]].cell))
+    move(app, centre(app, (7, 4)))
+    assert any(line.startswith("Shift+click: ") for line in tool.odds_lines())

@@ -318,14 +318,9 @@ class Declare:
         who = state.combatants.get(self.combatant)
         if who is None:
             raise Refused(unknown_combatant(state, self.combatant))
-        if combat.phase != "action":
-            raise Refused(f"actions are declared in the Action Phase, not the {combat.phase} phase")
-        if not combat.can_act_now(who.id):
-            group = combat.acting_group()
-            if combat.alone() is not None and group is not None and who.id in group.members:
-                raise Refused(combat.sits_out_reason(who.name))
-            now = group_label(state, group.key) if group else "no group"
-            raise Refused(f"it is not {possessive(who.name)} group's turn: {now} acts now")
+        problem = declaring_problem(state, who)
+        if problem is not None:
+            raise Refused(problem)
         action = self.action
         existing = combat.declarations_of(who.id)
         two_weapon = fights_with_two_weapons(existing)
@@ -429,6 +424,24 @@ def _validate(
         if setup.problem:
             raise Refused(setup.problem)
     return params, True
+
+
+def declaring_problem(state: EncounterState, who: Combatant) -> str | None:
+    """Why ``who`` cannot declare an action now in a team-rounds fight (not the Action Phase, not its
+    group's turn, sitting the surprise round out), or None. The tools that offer a combatant's
+    actions ask it too (review 13 F10: the Traps tool offered a stale selection's actions)."""
+    combat = state.combat
+    if not isinstance(combat, CombatState):
+        return None  # no team-rounds fight: nothing to wait for
+    if combat.phase != "action":
+        return f"actions are declared in the Action Phase, not the {combat.phase} phase"
+    if not combat.can_act_now(who.id):
+        group = combat.acting_group()
+        if combat.alone() is not None and group is not None and who.id in group.members:
+            return combat.sits_out_reason(who.name)
+        now = group_label(state, group.key) if group else "no group"
+        return f"it is not {possessive(who.name)} group's turn: {now} acts now"
+    return None
 
 
 @dataclass

@@ -34,7 +34,7 @@ import pygame
 from tactics.engine.hazards import commands as hz
 from tactics.engine.hazards import sheet
 from tactics.engine.hazards.trap_checks import disarm_check as engine_disarm_check, search_plan, set_check
-from tactics.engine.combat.actions import ITEM_USES, Action, Declare
+from tactics.engine.combat.actions import ITEM_USES, Action, Declare, declaring_problem
 from tactics.engine.combat.disarm import DeclareDisarm, declare_remote
 from tactics.engine.core.state import Combatant
 from tactics.rules import traps as tr
@@ -157,6 +157,10 @@ class TrapTool(Tool):
     def actor(self) -> Combatant | None:
         who = self.view.selected_combatant()
         return who if who is not None and who.cell is not None else None
+
+    def waits(self, who: Combatant | None) -> str | None:
+        """Why ``who`` cannot take a trap action now in a fight (the engine's words), or None."""
+        return declaring_problem(self.view.state, who) if who is not None else None
 
     def trap_at(self, cell: Cell | None) -> tr.Trap | None:
         """The trap the viewer sees on a square (its own square or its wire)."""
@@ -334,7 +338,9 @@ class TrapTool(Tool):
         extra += "  drag from the charge to the wire's end" if kind.trigger == "tripwire" else ""
         who = self.actor()
         dc = f" (disarm DC {self.disarm_dc}, +/-)" if self.disarm_dc else " (+/-: disarm DC)"
-        acts = f"  {who.name}: D disarm, S search, X remote, Shift+click set{dc}." if who else ""
+        waits = self.waits(who)
+        acts = (f"  {who.name}: {waits}." if waits else
+                f"  {who.name}: D disarm, S search, X remote, Shift+click set{dc}." if who else "")
         if not self.gm():  # the players' side of traps only
             acts = acts or "  Select your token: D disarm, S search, X set off a remote charge, Shift+click set a trap."
             return f"Traps: {kind.label or kind.name}{extra}.{acts}"
@@ -354,6 +360,9 @@ class TrapTool(Tool):
         lines: list[str] = []
         if who is None:
             return lines
+        waits = self.waits(who)
+        if waits:  # its actions are for its group's turn: none offered now (review 13 F10)
+            return [f"{who.name}: {waits}"]
         if trap is not None and trap.armed and trap.known_to(who.team) and not self.dc_known(trap):
             how, _ = disarm_preview(view.state, who, trap)
             lines.append(f"D: {who.name} disarms ({how})")  # the players' view: the roll, not the GM's DC
