@@ -339,8 +339,8 @@ class TrapTool(Tool):
         who = self.actor()
         dc = f" (disarm DC {self.disarm_dc}, +/-)" if self.disarm_dc else " (+/-: disarm DC)"
         waits = self.waits(who)
-        acts = (f"  {who.name}: {waits}." if waits else
-                f"  {who.name}: D disarm, S search, X remote, Shift+click set{dc}." if who else "")
+        acts = "" if who is None else (f"  {who.name}: {waits}." if waits else
+                                       f"  {who.name}: D disarm, S search, X remote, Shift+click set{dc}.")
         if not self.gm():  # the players' side of traps only
             acts = acts or "  Select your token: D disarm, S search, X set off a remote charge, Shift+click set a trap."
             return f"Traps: {kind.label or kind.name}{extra}.{acts}"
