@@ -130,11 +130,31 @@ def entry_label(command: str, args: dict[str, Any] | None = None, state: Any = N
     elif command in ("apply-condition", "remove-condition") and args.get("condition"):
         label = f"{label}: {args['condition']}"
     who = next((args[k] for k in _WHO_ARGS if isinstance(args.get(k), str)), None)
+    if who is None and command in ("resolve-next", "resolve-pending"):
+        return label + _resolved_whose(events, state)
     if who is not None:
         combatants = getattr(state, "combatants", None) or {}
         person = combatants.get(who)
         label += f" ({person.name if person is not None else _name_in(events, who) or who})"
     return label
+
+
+def _resolved_whose(events: list[Any] | None, state: Any) -> str:
+    """Whose action a resolve step resolved, from its first event naming one: " (Brandon at Bear 1)"
+    (review 13 F11: two undone rolls both read "Undone: Resolve action")."""
+    combatants = getattr(state, "combatants", None) or {}
+
+    def name(cid: str) -> str:
+        person = combatants.get(cid)
+        return person.name if person is not None else _name_in(events, cid) or cid
+
+    for event in events or []:
+        who = next((getattr(event, k) for k in ("attacker", "combatant", "actor")
+                    if isinstance(getattr(event, k, None), str)), None)
+        if who is not None:
+            target = getattr(event, "target", None)
+            return f" ({name(who)}" + (f" at {name(target)}" if isinstance(target, str) and target != who else "") + ")"
+    return ""
 
 
 def _name_in(events: list[Any] | None, cid: str) -> str | None:
