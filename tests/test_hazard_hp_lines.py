@@ -84,3 +84,22 @@ def test_a_hit_of_no_damage_does_not_read_as_a_heal():
     enc = encounter(fighter("bear2", "bears", (8, 5), 26))
     line = describe(HpChanged(combatant="bear2", delta=0, hp=26, reason="Silenced pistol (minor)"), enc.state)
     assert line == "Bear2 loses no hp (26 left; Silenced pistol (minor))."
+
+
+def test_a_move_a_mine_cut_short_reads_fell_short_on_its_card():
+    """Review 13 F11: Katie's card kept "Standard Move to 25,14 (10 ft) done" after a mine stopped her."""
+    from tactics.engine.combat.actions import Action, Declare, ResolveNext
+    from tactics.engine.combat.queries import declaration_status
+    from tactics.engine.combat.team import Advance, StartCombat
+    from tactics.rules import actions as act
+
+    enc = encounter(fighter("ann", "party", (0, 3), 30, skills={"Perception": 1}, modifiers={"DEX": 5}),
+                    fighter("bear", "bears", (15, 11), 30))
+    enc.submit(PlaceTrap("stealth_mine", (2, 3)))  # DC 12 > passive 11: walked into
+    enc.submit(StartCombat())
+    enc.submit(Advance())
+    assert enc.state.combat.can_act_now("ann")
+    enc.submit(Declare("ann", Action(act.STANDARD_MOVE, path=[(1, 3), (2, 3), (3, 3), (4, 3)])))
+    enc.submit(ResolveNext())
+    [move] = enc.state.combat.declarations_of("ann")
+    assert enc.state.combatants["ann"].cell != (4, 3) and declaration_status(move) == "fell short"

@@ -457,6 +457,18 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     return _fallback(k, event.to_dict()["data"])
 
 
+def declaration_status(d: Any) -> str:
+    """A declared action's state as its card says it: "" (waiting), "done", "fell short" (a move
+    a trap, a blast or a failed check stopped: review 13 F11, Katie's card read "done" at 24,13
+    with the move declared to 25,14), "did not succeed", "failed" or "lost"."""
+    if d.status != "resolved":
+        return "" if d.status == "declared" else str(d.status)
+    if d.success or d.outcome:
+        return "done"
+    moved = d.kind in (act.STANDARD_MOVE, act.BONUS_MOVE) or bool(d.params.get("path"))
+    return "fell short" if moved else "did not succeed"
+
+
 def _was_a_move(d: ActionResolved, state: EncounterState | None) -> bool:
     """A move (or a 5 ft step) that stopped short, not a hide that was seen or a search that found nothing."""
     if d.action_kind in (act.STANDARD_MOVE, act.BONUS_MOVE):

@@ -21,7 +21,7 @@ from tactics.engine.combat.moves import step_allowance
 from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.queries import (
     acting_combatants, acting_group, bonus_weapon_problem, combat_of, declared_two_weapon, declaring_closed, legal_kinds,
-    not_declared_yet, slots_left,
+    declaration_status, not_declared_yet, slots_left,
     two_weapon_terms,
 )
 from tactics.engine.combat.team import group_label
@@ -318,7 +318,7 @@ class ActionsPanel(w.Panel):
             w.text(s, "Declared", (x, y), 16, theme.ACCENT, "bold")
             y += px(26)
             for d in mine:
-                status = {"declared": "", "resolved": "  done", "failed": "  failed", "lost": "  lost"}[d.status]
+                status = f"  {words}" if (words := declaration_status(d)) else ""
                 lines = w.wrap(declared_text(state, d.id, d.kind, d.params) + status, 15, inner - px(44), "regular")
                 colour = theme.TEXT if d.status == "declared" else theme.TEXT_DIM
                 for i, line in enumerate(lines):
