@@ -85,3 +85,17 @@ def test_individual_turns_give_one_slot_per_visible_combatant() -> None:
     _, slots = order_slots(players_state(enc.state))
     assert sorted(s.label for s in slots) == ["Bear 1", "Brandon", "James"]
     assert sum(s.now for s in slots) <= 1
+
+
+def test_a_downed_member_leaves_its_groups_slot() -> None:
+    """Review 13 F11: the strip kept "Brandon, James" with James at 0 hp; the downed act no more."""
+    from tactics.engine.combat.gm import AdjustHP
+    from tactics.engine.combat.team import StartCombat
+
+    enc = encounter()
+    enc.submit(StartCombat())
+    before = " / ".join(s.label for s in order_slots(players_state(enc.state))[1])
+    assert "James" in before
+    enc.submit(AdjustHP("james", -999))
+    after = [s.label for s in order_slots(players_state(enc.state))[1]]
+    assert not any("James" in label for label in after) and any("Bear 1" in label for label in after)

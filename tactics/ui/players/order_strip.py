@@ -47,8 +47,10 @@ def order_slots(seen: EncounterState) -> tuple[str, list[Slot]]:
     if isinstance(combat, CombatState):
         acting = combat.acting_group()
         for group in combat.turn_order():
-            # who acts in it: in a surprise Round 0 only the aware (R-SURP-1), the others sit out
-            names = [seen.combatants[m].name for m in group.members if m in seen.combatants and combat.can_act(m)]
+            # who acts in it: in a surprise Round 0 only the aware (R-SURP-1), the others sit out; the
+            # downed act no more (review 13 F11: "Brandon, James" with James at 0 hp; N-END-3)
+            names = [seen.combatants[m].name for m in group.members
+                     if m in seen.combatants and combat.can_act(m) and not seen.combatants[m].down]
             if not names:
                 continue  # nobody the players may see acts: no slot, nothing said
             now = acting is not None and acting.key == group.key
