@@ -116,3 +116,18 @@ def test_the_pointers_name_goes_clear_of_the_tokens_own_condition_words() -> Non
         tags = [m.rect for m in marks if m.role == "map-label"]
         rect = hover_name_rect(view, size, cell, pygame.display.get_surface().get_rect(), tags)
         assert rect.collidelist(words) < 0 and rect.collidelist(squares(app)) < 0
+
+
+def test_a_hidden_trap_the_foes_found_says_who_knows_it_on_the_gms_tag() -> None:
+    """Review 13 F11: a hidden trap the pirates had found still read "hidden: Simple mechanical
+    trap DC 10" on the GM's map: nothing said who knew of it."""
+    from tactics.engine.hazards.traps import DetectTrap
+
+    for app in app_session(staged((1920, 1080)), closing=True):
+        enc = app.battle.encounter
+        bear = next(c for c in enc.state.combatants.values() if c.team == "bears")
+        enc.submit(DetectTrap("over-james", bear.id))
+        app.battle.invalidate()
+        texts = [m.label for m in drawn(app)]
+        team = enc.state.teams["bears"].name
+        assert any(t.startswith("hidden") and t.endswith(f"known to {team}") for t in texts), texts

@@ -185,11 +185,14 @@ def draw_trap(ctx: DrawContext, trap: tr.Trap, look: str,
 
 
 # --------------------------------------------------------------------------- where the trap tags go
-def tag_texts(trap: tr.Trap, look: str, keep: int) -> tuple[list[str], tuple, tuple]:
+def tag_texts(trap: tr.Trap, look: str, keep: int, knowers: str = "") -> tuple[list[str], tuple, tuple]:
     """A trap's tag, then its shorter form (a known trap's name cut to ``keep`` letters), with the
-    tag's ink and fill."""
+    tag's ink and fill. ``knowers``: the sides other than the players' that know of a hidden trap
+    (the GM's tag says so: review 13 F11, the pirates had found one and nothing said it)."""
     if look == "hidden":
-        texts = [f"hidden: {trap.label}  DC {trap.detection_dc}", f"hidden  DC {trap.detection_dc}"]
+        known = f"  known to {knowers}" if knowers else ""
+        texts = [f"hidden: {trap.label}  DC {trap.detection_dc}{known}", f"hidden  DC {trap.detection_dc}{known}",
+                 f"hidden  DC {trap.detection_dc}"]
         return texts, theme.LABEL_COOL, (*theme.SEARCH_BG, 215)
     if look == "inert":
         return [f"{trap.label} ({trap.status})", trap.status], theme.TEXT_DIM, (*theme.WELL, 200)
@@ -197,6 +200,14 @@ def tag_texts(trap: tr.Trap, look: str, keep: int) -> tuple[list[str], tuple, tu
     cut = cut.rsplit(" ", 1)[0] if " " in cut else cut  # at a word's end: "Simple mechanical…"
     short = trap.label if len(trap.label) <= keep else cut.rstrip() + ELLIPSIS
     return [trap.label, short], theme.INK, (*WARN, 235)
+
+
+def knowers_of(state: Any, trap: tr.Trap) -> str:
+    """The sides that know of a hidden trap, by name ("Void Pirates"): its owner's side and those
+    that found it (:meth:`tactics.rules.traps.Trap.known_to`)."""
+    teams = [t for t in dict.fromkeys(([trap.team] if trap.team else []) + list(trap.known_to_teams))
+             if t in state.teams]
+    return " and ".join(state.teams[t].name for t in teams)
 
 
 def tag_options(size: tuple[int, int], cell: pygame.Rect) -> list[pygame.Rect]:
@@ -255,7 +266,8 @@ def trap_tags(ctx: DrawContext) -> dict[str, tuple[pygame.Surface, pygame.Rect, 
     placed: dict[str, tuple[pygame.Surface, pygame.Rect, str]] = {}
     for trap, look in traps:
         cell = pygame.Rect(cam.cell_rect(trap.cell))
-        texts, ink, fill = tag_texts(trap, look, max(6, (3 * px) // max(1, size // 2)))  # ~3 squares
+        texts, ink, fill = tag_texts(trap, look, max(6, (3 * px) // max(1, size // 2)),  # ~3 squares
+                                     knowers_of(ctx.state, trap) if look == "hidden" else "")
         cards = fuses + [rect for _, rect, _ in placed.values()]
         best: tuple[int, pygame.Surface, pygame.Rect, str] | None = None
         for n, text in enumerate(dict.fromkeys(texts)):
