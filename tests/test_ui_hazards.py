@@ -310,3 +310,35 @@ def test_in_individual_turns_the_click_is_the_throwers_action_and_out_of_turn_is
         assert enc.state.combat.spent == ["contested"]
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("bear_at", [(7, 7), (8, 7), (10, 5), (8, 4)])  # (7, 7), (8, 7): over Bear's name before
+def test_the_dice_cover_no_name_where_a_clear_place_is(bear_at):  # R-GREN-2
+    """Review 13 F11: a throw's d10 diamonds sat over a name label ("Be[3][10] 2"): a name drawn
+    above its token (its own place taken) was not among what the dice keep off."""
+    from tactics.engine.hazards.commands import ThrowGrenade
+    from tactics.ui import layout_probe as probe
+    from tactics.ui.hazards import dice_rect
+
+    a = make_app(fighter("ann", "party", (3, 6)), fighter("bear", "bears", bear_at),
+                 fighter("cub", "bears", (bear_at[0], bear_at[1] + 1)))
+    try:
+        a.battle.encounter.submit(ThrowGrenade("ann", (9, 6)), typed=[5, 5])  # on target
+        addon = hazards_of(a.battle)
+        addon.finish()
+        a.step()
+        assert addon.last_throw is not None and tuple(addon.last_throw["cell"]) == (9, 6)
+        view = a.battle
+        rec = probe.start()
+        try:
+            a.draw()
+        finally:
+            probe.stop()
+        names = {c.name for c in view.state.on_map()}
+        labels = [m.rect for m in rec.on(pygame.display.get_surface()) if m.kind == "text" and m.label in names]
+        ctx = DrawContext(pygame.display.get_surface(), view.camera, view.state, "gm",
+                          pygame.display.get_surface().get_rect(), view.renderer, view)
+        rect = dice_rect(ctx, addon.last_throw, max(26, int(view.camera.cell_px * 0.45)))
+        assert labels and rect.collidelist(labels) < 0, "the dice cover a name"
+    finally:
+        pygame.quit()

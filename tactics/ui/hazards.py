@@ -315,7 +315,7 @@ def dice_rect(ctx: render.DrawContext, throw: dict[str, Any], size: int) -> pyga
     options.sort(key=toward_thrower)  # stable: ties keep around()'s order
     room = draw.map_rect(cam, ctx.state.map)
     walls = ctx.state.current_map()
-    tokens = _layer.marker_obstacles(ctx) + [cell]
+    tokens = _layer.marker_obstacles(ctx, names_above=True) + [cell]  # (a name above its token too: review 13 F11)
     grenade = ctx.state.grenades.get(throw["grenade"])
     cards = [_layer.fuse_card_rect(ctx, grenade)] if grenade is not None and grenade.status == "live" else []
     best: tuple[int, int] | None = None
