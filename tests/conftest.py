@@ -31,6 +31,25 @@ os.environ["TACTICS_CACHE_DIR"] = str(kept_methods_folder())
 keep_rewritten_tests()  # the rewritten test modules are kept outside the checkout (kept_bytecode.py)
 
 
+def _keep_the_packages_bytecode() -> None:
+    """The tests' own processes keep the package's compiled bytecode where its child processes do.
+
+    Where ``PYTHONDONTWRITEBYTECODE`` is set each worker compiled every module of the package from
+    source as the tests imported it (some 260 modules: ~1 s of CPU per worker and run, the same work
+    each time). ``sys.pycache_prefix`` and ``sys.dont_write_bytecode`` are read at each import, so
+    set here, before any test module imports the package, they keep it in the children's folder
+    (``child_bytecode.py``: outside the checkout, which stays free of bytecode; Python checks each
+    source file's size and time of change, so an edited module is compiled again).
+    """
+    if not sys.dont_write_bytecode or sys.pycache_prefix:
+        return  # kept already: beside the sources or where the environment says
+    sys.pycache_prefix = str(child_bytecode_folder())
+    sys.dont_write_bytecode = False
+
+
+_keep_the_packages_bytecode()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """The run's main process rewrites the test modules not kept yet, before the workers start."""
     if not hasattr(config, "workerinput"):
