@@ -268,6 +268,18 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
 
+#: The other files with a test of a second or more (CPU, tools/cpu_per_file.py), costliest first, run after
+#: RUN_FIRST's own (which ends with them). Where
+#: the alphabet put them they came at the end of a worker's queue: test_walls' four ~1 s tests were the
+#: last of the run, the monkey's ~1 s cases and test_movement's Dijkstra the last of the first worker's
+#: half, so the other worker waited on them. Run early, the queues end with tests of milliseconds.
+SLOW_FILES = ("test_ui_monkey.py", "test_saves_fuzz.py", "test_ui_builder.py", "test_walls.py", "test_cli.py",
+              "test_ai_starship.py", "test_reach_kept.py", "test_table_data_folder.py", "test_maps_native.py",
+              "test_maps_uvtt.py", "test_method_cache.py", "test_ui_open_dialog.py", "test_panel_rows.py",
+              "test_movement.py", "test_typed_events.py", "test_source_checks.py", "test_start_lazy.py",
+              "test_rules_checked_cache.py", "test_fuzz_loaders.py", "test_start_first_use.py")
+
+
 #: Test files run first: the lint test's mypy run (the longest single test, a child process of
 #: 260 MB: best while both workers are small), the window at 3840x2160 (the largest memory of the
 #: suite: best on a worker that has not yet grown), then the other files that draw at 3840x2160
@@ -278,7 +290,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 RUN_FIRST = ("test_lint.py", "test_ui_layout.py", "test_ui_resize_quiet.py", "test_ui_trap_kind_list.py",
              "test_ui_trap_tag_size.py", "test_ui_token_names.py", "test_ui_builder_scale.py",
              "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py", "test_wheel_install.py",
-             "test_move_allowance.py")
+             "test_move_allowance.py") + SLOW_FILES
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
