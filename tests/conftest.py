@@ -31,6 +31,25 @@ os.environ["TACTICS_CACHE_DIR"] = str(kept_methods_folder())
 keep_rewritten_tests()  # the rewritten test modules are kept outside the checkout (kept_bytecode.py)
 
 
+def _keep_the_packages_bytecode() -> None:
+    """The tests' own processes keep the package's compiled bytecode where its child processes do.
+
+    Where ``PYTHONDONTWRITEBYTECODE`` is set each worker compiled every module of the package from
+    source as the tests imported it (some 260 modules: ~1 s of CPU per worker and run, the same work
+    each time). ``sys.pycache_prefix`` and ``sys.dont_write_bytecode`` are read at each import, so
+    set here, before any test module imports the package, they keep it in the children's folder
+    (``child_bytecode.py``: outside the checkout, which stays free of bytecode; Python checks each
+    source file's size and time of change, so an edited module is compiled again).
+    """
+    if not sys.dont_write_bytecode or sys.pycache_prefix:
+        return  # kept already: beside the sources or where the environment says
+    sys.pycache_prefix = str(child_bytecode_folder())
+    sys.dont_write_bytecode = False
+
+
+_keep_the_packages_bytecode()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """The run's main process rewrites the test modules not kept yet, before the workers start."""
     if not hasattr(config, "workerinput"):
@@ -255,13 +274,35 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 #: (xdist's worksteal gives each worker one half of this order to start with, so these all run on
 #: the first worker, one after another: left in their places they came last, and the two workers
 #: drew at 4K at the same time, the suite's peak, 1020-1070 MB), and the longest single tests (a
-#: long one started last keeps the other worker waiting at the end). Tests do not depend on their order.
+#: long one started last keeps the other worker waiting at the end), then the slow window files.
+#: Tests do not depend on their order.
 RUN_FIRST = ("test_lint.py", "test_ui_layout.py", "test_ui_resize_quiet.py", "test_ui_trap_kind_list.py",
              "test_ui_trap_tag_size.py", "test_ui_token_names.py", "test_ui_builder_scale.py",
              "test_soak_turns.py", "test_ai_opponent.py", "test_soak_ground.py", "test_wheel_install.py",
-             "test_move_allowance.py")
+             "test_move_allowance.py", "test_ui_builder.py", "test_ui_monkey.py", "test_ui_open_dialog.py",
+             "test_panel_rows.py")
+
+#: The second worker's first files: the other files with a test of a second or more (CPU,
+#: tools/cpu_per_file.py), costliest first, none of them a 4K window. Where the alphabet put them
+#: they ended a worker's queue (test_walls' four ~1 s tests were the run's last, test_movement's
+#: Dijkstra the first worker's), and once worksteal has the two workers take tests from the end of
+#: each other's queues, a long test there kept the other worker waiting. With the slow files at the
+#: start of both halves, both queues end with tests of milliseconds.
+SECOND_HALF_FIRST = ("test_saves_fuzz.py", "test_walls.py", "test_cli.py", "test_maps_native.py",
+                     "test_maps_uvtt.py", "test_table_data_folder.py", "test_reach_kept.py", "test_ai_starship.py",
+                     "test_method_cache.py", "test_movement.py", "test_start_first_use.py", "test_fuzz_loaders.py",
+                     "test_start_lazy.py", "test_typed_events.py", "test_source_checks.py",
+                     "test_rules_checked_cache.py")
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    rank = {name: i for i, name in enumerate(RUN_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(RUN_FIRST)))  # stable: the rest keep their order
+    """RUN_FIRST's files first, SECOND_HALF_FIRST's from the middle on (worksteal's first worker is
+    given the first half of the order, the second worker the rest), each list in its own order;
+    the other tests fill both halves in their collected order."""
+    first_rank = {name: i for i, name in enumerate(RUN_FIRST)}
+    second_rank = {name: i for i, name in enumerate(SECOND_HALF_FIRST)}
+    first = sorted((i for i in items if i.path.name in first_rank), key=lambda i: first_rank[i.path.name])
+    second = sorted((i for i in items if i.path.name in second_rank), key=lambda i: second_rank[i.path.name])
+    rest = [i for i in items if i.path.name not in first_rank and i.path.name not in second_rank]
+    fill = max(0, len(items) // 2 - len(first))  # the rest of the first half
+    items[:] = first + rest[:fill] + second + rest[fill:]

@@ -30,9 +30,14 @@ def folder() -> Path:
     return Path(tempfile.gettempdir()) / f"tactics-test-bytecode-{tag}"
 
 
+#: as the run started: conftest.py then keeps the package's own bytecode (``sys.pycache_prefix``), which
+#: would make pytest keep the rewritten tests there too, rewritten by each worker on a cold run
+_WANTED = sys.dont_write_bytecode and not sys.pycache_prefix
+
+
 def wanted() -> bool:
     """Only where the bytecode would be kept nowhere: elsewhere pytest keeps it beside the tests."""
-    return sys.dont_write_bytecode and not sys.pycache_prefix
+    return _WANTED
 
 
 def keep_rewritten_tests() -> None:

@@ -14,6 +14,7 @@ Computed from the source with ``ast``: no window, no import of the app.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -78,12 +79,17 @@ def imports_of(name: str) -> set[str]:
     return {m for m in with_parents if m in MODULES} - {name}
 
 
-GRAPH = {name: imports_of(name) for name in MODULES}
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """Every module's imports, read once the first test asks (not at collection: parsing the 270
+    modules took 0.75 s in each worker, the one that runs none of these tests too)."""
+    return {name: imports_of(name) for name in MODULES}
 
 
 def cycles(prefix: str) -> list[list[str]]:
     """The strongly connected components of more than one module among ``prefix`` and its modules (Tarjan)."""
-    nodes = [m for m in GRAPH if m == prefix or m.startswith(prefix + ".")]
+    imports = graph()
+    nodes = [m for m in imports if m == prefix or m.startswith(prefix + ".")]
     inside = set(nodes)
     index: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -93,7 +99,7 @@ def cycles(prefix: str) -> list[list[str]]:
     def visit(v: str) -> None:
         index[v] = low[v] = len(index)
         stack.append(v)
-        for w in GRAPH[v] & inside:
+        for w in imports[v] & inside:
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -115,26 +121,27 @@ def cycles(prefix: str) -> list[list[str]]:
 
 def test_the_graph_sees_the_imports_the_app_runs():
     """A check of the reader itself: the app imports the battle view, the battle view the tool registry."""
-    assert "tactics.ui.battle" in GRAPH["tactics.ui.app"]
-    assert "tactics.ui.tools.registry" in GRAPH["tactics.ui.battle"]
-    assert "tactics.ui.tools" in GRAPH["tactics.ui.tools.ruler"]  # the package file runs first
-    assert "tactics.ui.app" not in GRAPH["tactics.ui.tools.base"]  # only under TYPE_CHECKING
+    assert "tactics.ui.battle" in graph()["tactics.ui.app"]
+    assert "tactics.ui.tools.registry" in graph()["tactics.ui.battle"]
+    assert "tactics.ui.tools" in graph()["tactics.ui.tools.ruler"]  # the package file runs first
+    assert "tactics.ui.app" not in graph()["tactics.ui.tools.base"]  # only under TYPE_CHECKING
 
 
 @pytest.mark.parametrize("package", ["tactics.ui", "tactics.engine", "tactics.rules"])
 def test_no_import_cycle(package):
     found = cycles(package)
     assert not found, "\n".join(
-        f"{len(c)} modules import each other: " + ", ".join(f"{m} -> {sorted(GRAPH[m] & set(c))}" for m in c)
+        f"{len(c)} modules import each other: " + ", ".join(f"{m} -> {sorted(graph()[m] & set(c))}" for m in c)
         for c in found)
 
 
 def runs(name: str) -> set[str]:
     """Every tactics module that importing ``name`` runs, directly or through others."""
+    imports = graph()
     seen: set[str] = set()
     todo = [name]
     while todo:
-        for other in GRAPH[todo.pop()] - seen:
+        for other in imports[todo.pop()] - seen:
             seen.add(other)
             todo.append(other)
     return seen
@@ -147,7 +154,7 @@ PARTS = ("tactics.ui.theme", "tactics.ui.widgets", "tactics.ui.layout_probe", "t
 
 
 def test_the_parts_under_the_battle_view_never_run_it_or_the_app():
-    parts = [m for m in GRAPH if any(m == p or m.startswith(p + ".") for p in PARTS)]
+    parts = [m for m in graph() if any(m == p or m.startswith(p + ".") for p in PARTS)]
     assert len(parts) > 40
     upward = {m: sorted(runs(m) & {"tactics.ui.app", "tactics.ui.battle"}) for m in parts}
     assert not {m: up for m, up in upward.items() if up}

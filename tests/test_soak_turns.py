@@ -142,14 +142,17 @@ def soak(seed: int, rounds: int) -> None:
                 foes = [c.id for c in s().on_map() if c.id != cid]
                 commands.append(EndTurn(facing=rng.choice(DIRECTIONS)) if face < 0.5 else
                                 EndTurn(keep_facing=rng.choice(foes)) if face < 0.7 and foes else EndTurn())
+        before = None
         for cmd in commands:
-            before = snapshot(s())
+            if before is None:  # after a refusal the state is still ``before`` (just asserted): not taken again
+                before = snapshot(s())
             try:
                 entry = enc.submit(cmd)
             except Refused:
                 refusals += 1
                 assert snapshot(s()) == before
                 continue
+            before = None
             for e in entry.events:
                 assert isinstance(describe(e, s()), str)
                 blocks += e.kind == "turns.move-blocked"
