@@ -136,8 +136,22 @@ def reach_problem(state: EncounterState, attacker: Combatant, target: Combatant,
     if dist > arms.range_ft:
         return f"{target.name} is {dist} ft away; {arms.label or arms.name} reaches {arms.range_ft} ft"
     if not state.current_map().walls.line_clear(cell_center(start), cell_center(target.cell)):
-        return f"{attacker.name} has no line of sight to {target.name}"
+        where = sight_blocker(state, start, target.cell)
+        at = f": a wall is in the way at {where[0]:g},{where[1]:g}" if where is not None else ""
+        return f"{attacker.name} has no line of sight to {target.name}{at}"
     return None
+
+
+def sight_blocker(state: EncounterState, start: Cell, end: Cell) -> tuple[float, float] | None:
+    """Where the sight line from ``start``'s centre to ``end``'s first meets a wall (grid units,
+    rounded to a tenth: 16,3 is the top-left corner of square 16,3), or None when it is clear. The
+    refusal says it and the attack tool marks it (review 13 F8: "no line of sight" said nothing of
+    a crate's corner the line only touched; touching counts, R-AOE-1)."""
+    p, q = cell_center(start), cell_center(end)
+    t = state.current_map().walls.first_crossing(p, q)
+    if t is None:
+        return None
+    return (round(p[0] + t * (q[0] - p[0]), 1), round(p[1] + t * (q[1] - p[1]), 1))
 
 
 def attack_setup(

@@ -23,7 +23,7 @@ from typing import Any, Callable
 import pygame
 
 from tactics.engine.combat.actions import Action, Declare
-from tactics.engine.combat.attack import AttackSetup, situational_words
+from tactics.engine.combat.attack import AttackSetup, sight_blocker, situational_words
 from tactics.engine.combat.charge import charge_path, charge_problem, run_ft
 from tactics.engine.combat.crossing import RunOdds, run_odds
 from tactics.engine.combat.queries import attack_odds, legal_kinds, two_weapon_terms
@@ -310,6 +310,10 @@ class AttackTool(Tool):
         pygame.draw.line(ctx.surface, colour, start, end, max(3, cam.cell_px // 14))
         assert target.cell is not None  # on the map
         draw.cell_cursor(ctx.surface, cam.cell_rect(target.cell), colour, 3)
+        if setup.problem and "line of sight" in setup.problem:  # where the wall is met (review 13 F8)
+            blocker = sight_blocker(ctx.state, path[-1] if path else who.cell, target.cell)
+            if blocker is not None:
+                self.draw_blocker(ctx, cam.to_screen(blocker))
         panels = getattr(self.view, "combat", None)  # keep the card clear of the combat panels
         room = panels.fit_rect(ctx.clip, ctx.clip) if panels is not None else ctx.clip
         turns = getattr(self.view, "turns", None)  # and of the turn tracker and log column
@@ -326,6 +330,18 @@ class AttackTool(Tool):
                              getattr(getattr(getattr(view, "app", None), "hotseat", None), "rect", None)) if r]
         assert target.cell is not None  # on the map
         self.card(ctx.surface, setup, pygame.Rect(cam.cell_rect(target.cell)), room, start, tokens=tokens, cards=cards)
+
+    @staticmethod
+    def draw_blocker(ctx: DrawContext, at: tuple[float, float]) -> None:
+        """A ring with a cross where the sight line meets the wall that stops it."""
+        r = max(6, ctx.camera.cell_px // 5)
+        x, y = int(round(at[0])), int(round(at[1]))
+        width = max(2, ctx.camera.cell_px // 16)
+        pygame.draw.circle(ctx.surface, theme.OUTLINE, (x, y), r + 2, width + 2)
+        pygame.draw.circle(ctx.surface, BAD_LINE, (x, y), r, width)
+        d = int(r * 0.6)
+        for a, b in (((x - d, y - d), (x + d, y + d)), ((x - d, y + d), (x + d, y - d))):
+            pygame.draw.line(ctx.surface, BAD_LINE, a, b, width)
 
     def card(self, surface: pygame.Surface, setup: Any, beside: pygame.Rect, clip: pygame.Rect,
              away_from: tuple[int, int], *, tokens: list[pygame.Rect], cards: list[pygame.Rect]) -> pygame.Rect:
