@@ -18,10 +18,11 @@ from tactics.rules.grid import cell_center, cell_of_point
 
 
 def _path_clear(m: BattleMap, flight: physics.Flight) -> bool:
-    """Every step of the drawn path stays on the map and crosses no wall."""
+    """Every step of the drawn path stays on the map and crosses no wall (an outer corner it only
+    touches it may pass: N-GREN-2)."""
     pts = flight.points
     inside = all(0 <= x <= m.width and 0 <= y <= m.height for x, y in pts)
-    return inside and all(m.walls.first_crossing(a, b, edge=True) is None for a, b in pairwise(pts))
+    return inside and all(m.walls.first_crossing(a, b, edge=True, graze=True) is None for a, b in pairwise(pts))
 
 
 def test_flight_is_deterministic_and_is_stopped_by_the_wall():  # N-GREN-2, R-GREN-3
@@ -71,6 +72,29 @@ def test_grenade_through_a_wall_corner_is_stopped():  # R-GRID-4 spirit, N-GREN-
     assert f.stopped and f.cell == (0, 0) and cell_of_point(f.points[-1]) == (0, 0) and _path_clear(m, f)
 
 
+#: a crate on square (15, 3), walled all round
+CRATE = [Segment(15, 3, 16, 3), Segment(16, 3, 16, 4), Segment(15, 4, 16, 4), Segment(15, 3, 15, 4)]
+
+
+def test_a_throw_past_a_crates_outer_corner_flies_on():  # N-GREN-2; review 13 F13
+    """A 10 ft diagonal throw whose line only touched a crate's corner came down at the thrower's
+    feet, even with both dice on target: past an outer corner it flies on."""
+    m = BattleMap(width=24, height=12, wall_segments=CRATE)
+    f = physics.fly(m, (15, 2), (17, 4))  # through the crate's top-right corner (16, 3), outside it
+    assert not f.stopped and f.cell == (17, 4) and _path_clear(m, f)
+    across = physics.fly(m, (14, 2), (17, 5))  # corner (15, 3) to corner (16, 4): through the crate
+    assert across.stopped and across.cell == (14, 2)
+
+
+def test_a_throw_into_a_closed_corner_is_stopped():  # N-GREN-2
+    """From inside an L of walls, a line through the L's corner has a wall on either side: stopped."""
+    m = BattleMap(width=24, height=12, wall_segments=[Segment(16, 3, 16, 0), Segment(16, 3, 13, 3)])
+    f = physics.fly(m, (15, 2), (17, 4))
+    assert f.stopped and f.cell == (15, 2)
+    outside = BattleMap(width=24, height=12, wall_segments=[Segment(16, 0, 16, 3), Segment(16, 3, 20, 3)])
+    assert physics.landing_point(outside, (15, 2), (17, 4)).cell == (17, 4)  # the same corner from outside
+
+
 def test_a_throw_off_the_map_comes_down_at_its_edge():  # R-GREN-3
     m = BattleMap(width=6, height=6)
     f = physics.fly(m, (2, 2), (9, 2))
@@ -104,3 +128,21 @@ def test_first_crossing_is_where_line_clear_says_no(text, a, b):  # R-AOE-1: one
     if t is not None and t > 1e-6:  # the line is clear up to just before it
         s = t * 0.999
         assert m.walls.line_clear(p, (p[0] + s * (q[0] - p[0]), p[1] + s * (q[1] - p[1])))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_grids, _cells, _cells)
+def test_a_grazing_line_never_passes_between_two_squares_that_touch_at_a_corner(text, a, b):  # N-GREN-2
+    """The graze rule never lets a grenade slip between two solid squares meeting corner to corner
+    (R-GRID-4's spirit), nor crosses a wall's inside: what it passes, line_clear only failed by a touch."""
+    m = BattleMap.from_text(text)
+    p, q = cell_center(a), cell_center(b)
+    t = m.walls.first_crossing(p, q, graze=True)
+    if t is None and not m.walls.line_clear(p, q):
+        hit = m.walls.first_crossing(p, q)
+        assert hit is not None
+        x, y = p[0] + hit * (q[0] - p[0]), p[1] + hit * (q[1] - p[1])
+        assert abs(x - round(x)) < 1e-6 and abs(y - round(y)) < 1e-6, "passed a wall away from a corner"
+        corner = (round(x), round(y))
+        solid = [(corner[0] - dx, corner[1] - dy) in m.walls.solid for dx in (0, 1) for dy in (0, 1)]
+        assert solid not in ([True, False, False, True], [False, True, True, False]), "slipped between diagonal squares"

@@ -43,6 +43,11 @@ def _orient(p: Point, q: Point, r: Point) -> float:
     return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
 
 
+def side_of(p: Point, q: Point, r: Point) -> float:
+    """Which side of the line ``p`` -> ``q`` the point ``r`` lies on: its sign (0: on the line)."""
+    return _orient(p, q, r)
+
+
 def _on_segment(p: Point, q: Point, r: Point) -> bool:
     """r is collinear with p-q; is it within the segment's box?"""
     return (

@@ -94,7 +94,7 @@ def landing_point(walls_or_map: Any, start_cell: Cell, aimed_cell: Cell) -> Land
     """Where a grenade thrown from ``start_cell`` toward ``aimed_cell`` comes down (R-GREN-3, N-GREN-2)."""
     walls = _walls_of(walls_or_map)
     start, aimed = cell_center(start_cell), cell_center(aimed_cell)
-    t = walls.first_crossing(start, aimed, edge=True)
+    t = walls.first_crossing(start, aimed, edge=True, graze=True)  # past a corner it only touches (N-GREN-2)
     if t is None:
         return Landing(start, aimed, aimed, None)
     dx, dy = aimed[0] - start[0], aimed[1] - start[1]
@@ -301,7 +301,7 @@ def fly(walls_or_map: Any, start_cell: Cell, aimed_cell: Cell) -> Flight:
         if resting:
             break
     points, heights = _inside(points, heights, cell, landing)
-    if any(walls.first_crossing(a, b, edge=True) is not None for a, b in pairwise(points)):
+    if any(walls.first_crossing(a, b, edge=True, graze=True) is not None for a, b in pairwise(points)):
         straight = _straight(landing, cell)  # a contact the simulation got wrong: the rules' own line
         points, heights = list(straight.points), list(straight.heights)
     heights[-1] = 0.0

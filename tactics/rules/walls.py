@@ -29,7 +29,7 @@ import math
 from collections import defaultdict
 from typing import Any, Iterable
 
-from tactics.rules.geometry import Segment, segments_cross_strictly, segments_touch
+from tactics.rules.geometry import EPS, Segment, segments_cross_strictly, segments_touch, side_of
 from tactics.rules.grid import DELTAS, Cell, Point, cell_center
 
 _BUCKET = 4  # cells per bucket side in the sight-line index
@@ -312,12 +312,17 @@ class Walls:
                 return False
         return True
 
-    def first_crossing(self, p: Point, q: Point, *, edge: bool = False) -> float | None:
+    def first_crossing(self, p: Point, q: Point, *, edge: bool = False, graze: bool = False) -> float | None:
         """Where along ``p`` -> ``q`` (0..1) the line first crosses a wall, by the rule of
         :meth:`line_clear`; None when it crosses none. ``edge``: the map's border counts
-        as a wall too (a grenade thrown off the map, R-GREN-3)."""
-        found = [_crossing_t(p, q, seg.a, seg.b) for seg in self._candidates(p, q)
-                 if segments_cross_strictly(p, q, seg.a, seg.b)]
+        as a wall too (a grenade thrown off the map, R-GREN-3). ``graze``: a line that only
+        touches walls' ends at a point, every wall there on one side of it (a crate's outer
+        corner), passes (a thrown grenade: reading N-GREN-2, review 13 F13)."""
+        near = self._candidates(p, q)
+        crossing = [seg for seg in near if segments_cross_strictly(p, q, seg.a, seg.b)]
+        if graze and crossing:
+            crossing = [seg for seg in crossing if not _grazed(p, q, seg, near)]
+        found = [_crossing_t(p, q, seg.a, seg.b) for seg in crossing]
         if edge:
             w, h = float(self.width), float(self.height)
             for a, b in (((0.0, 0.0), (w, 0.0)), ((w, 0.0), (w, h)), ((w, h), (0.0, h)), ((0.0, h), (0.0, 0.0))):
@@ -371,6 +376,27 @@ class Walls:
                 for seg in buckets.get((bx, by), ()):
                     seen[id(seg)] = seg
         return list(seen.values())
+
+
+def _grazed(p: Point, q: Point, seg: Segment, near: list[Segment]) -> bool:
+    """Does the line ``p`` -> ``q`` only touch ``seg`` at one of its ends, with every wall meeting
+    that point lying on the same side of the line (so the line passes the corner outside it)?"""
+    side = [side_of(p, q, seg.a), side_of(p, q, seg.b)]
+    if abs(side[0]) <= EPS:
+        corner, other = seg.a, side[1]
+    elif abs(side[1]) <= EPS:
+        corner, other = seg.b, side[0]
+    else:
+        return False  # it crosses the wall's inside
+    if abs(other) <= EPS:
+        return False  # along the wall
+    for wall in near:
+        for end, far in ((wall.a, wall.b), (wall.b, wall.a)):
+            if abs(end[0] - corner[0]) <= EPS and abs(end[1] - corner[1]) <= EPS:
+                if side_of(p, q, far) * other < -EPS:
+                    return False  # a wall on the other side meets it there: the corner is closed
+                break
+    return True  # (a wall running through the corner is met inside it: never grazed itself)
 
 
 def _crossing_t(p: Point, q: Point, a: Point, b: Point) -> float:
