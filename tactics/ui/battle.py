@@ -535,12 +535,8 @@ class BattleView(TimedMessages):
         frame.part("tracker", (tracker_key, lit_buttons([combat.tracker], lit.get("tracker"), combat.hover)),
                    draw_tracker)
 
-        def draw_combat(surface: pygame.Surface) -> None:
-            lit["combat"] = combat.hover  # the pointer its buttons were lit with (lit_buttons)
-            combat.draw(surface, board, side)
-
-        frame.part("combat", (panels_key, lit_buttons(combat.panels()[1:], lit.get("combat"), combat.hover)),
-                   draw_combat)
+        # The right-hand column and the phase card: a part each, keyed on what it shows (combat.py)
+        combat.draw_parts(frame, board, side, (panels_key[0], *panels_key[2:], tuple(board)), self.revision, lit)
         if self.turns is not None:
             turns = self.turns
             column = turns.column

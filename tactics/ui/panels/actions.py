@@ -138,6 +138,24 @@ class ActionsPanel(w.Panel):
         hover = self.ui.local_hover((x, y))
         return self.draw_list(surface, x, y, width, max_h, lambda canvas, rect: self._body(canvas, rect, state, hover))
 
+    def face(self) -> tuple:
+        """What the panel shows, as its part's key (retained.py), besides its place, scroll and lit
+        buttons. While the GM picks who declares: exactly the lines of the list (a token moved or
+        hurt who is not down keeps it); a member's card reads most of the fight (its reach, doors,
+        hands, allies beside it), so there any change of the state draws it again."""
+        state = self.ui.state
+        if not self.visible():
+            return ("hidden",)
+        if self.collapsed:
+            return ("collapsed",)
+        actors = acting_combatants(state)
+        if app_turn_note(state) is None and self.ui.view.selected not in actors:
+            group = acting_group(state)
+            combat = combat_of(state)
+            return ("pick", group_label(state, group.key) if group else None,
+                    tuple((cid, pick_label(state, combat, cid)) for cid in actors))
+        return ("member", getattr(self.ui.view, "revision", None), id(state))
+
     def _body(self, canvas: pygame.Surface, rect: pygame.Rect, state: Any, hover: Any) -> tuple[int, int]:
         """The title row and what the panel holds now (see :meth:`Panel.draw_list`)."""
         cy = w.header(self, canvas, rect, "Declare actions")
@@ -175,10 +193,7 @@ class ActionsPanel(w.Panel):
                 self.hit(pygame.Rect(x, y, inner, px(36)), f"actor:{cid}", lambda c=cid: self.ui.select(c))
                 y += px(42)
                 continue
-            who = state.combatants[cid]
-            n = len(combat.declarations_of(cid)) if (combat := combat_of(state)) is not None else 0
-            label = who.name + ("  (down: cannot act)" if who.down else "  (out of the fight)" if out_of_fight(who)
-                                else f"  ({n} declared)" if n else "  (does nothing)" if combat and cid in combat.passed else "")
+            label = pick_label(state, combat_of(state), cid)
             w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, f"actor:{cid}",
                      lambda c=cid: self.ui.select(c), hover=hover)
             y += px(42)
@@ -328,6 +343,14 @@ class ActionsPanel(w.Panel):
                              lambda i=d.id: self.ui.submit(Undeclare(i)), style="danger", size=15, hover=hover)
                 y += max(px(26), w.line_h(15, "regular") * len(lines)) + px(6)
         return y
+
+
+def pick_label(state, combat, cid: str) -> str:
+    """One name of the Declare panel's list of who may declare, with what it has declared."""
+    who = state.combatants[cid]
+    n = len(combat.declarations_of(cid)) if combat is not None else 0
+    return who.name + ("  (down: cannot act)" if who.down else "  (out of the fight)" if out_of_fight(who)
+                       else f"  ({n} declared)" if n else "  (does nothing)" if combat and cid in combat.passed else "")
 
 
 def door_buttons(state, cid: str, submit: Callable[[Declare], object]) -> list[tuple[str, str, Callable[..., object]]]:

@@ -106,6 +106,7 @@ class CombatPanels:
         self.hover: tuple[int, int] | None = None
         self._hover_key: str | None = None
         self._active: tuple | None = None
+        self._part_keys: tuple | None = None  # (the coarse key, each panel part's key) (draw_parts)
 
     # -- reading --------------------------------------------------------------------
     @property
@@ -353,44 +354,77 @@ class CombatPanels:
         gap = theme.px(12)
         self.tracker.draw(surface, board.x + gap, board.y + gap, self.columns(board)[0], board.height - 2 * gap)
 
-    def draw(self, surface: pygame.Surface, board: pygame.Rect, side: pygame.Rect | None) -> None:
-        """The panels but the tracker (:meth:`draw_tracker`, drawn first: where it ends places the phase card)."""
+    def draw_parts(self, frame: Any, board: pygame.Rect, side: pygame.Rect | None, base: Any, revision: Any,
+                   lit: dict[str, Any]) -> None:
+        """The panels but the tracker (:meth:`draw_tracker`, drawn first: where it ends places the
+        phase card), each a part of ``frame`` of its own (retained.py) keyed on what it shows: the
+        Declare panel, Resolve, the log and the phase card. After a change only those that show
+        something else are drawn again (a roll changes the log and the tracker's row, not the list
+        of who declares nor the phase card; each drew the whole right-hand column again).
+
+        ``base``: what any of them may follow besides the state, part of every key (any input but a
+        pointer move, the camera, the message, the viewer, the selection, the tool, the side card,
+        the board's rectangle); with ``revision`` (the view's: every change of the state) the
+        same, the keys of the last frame hold and are not worked out again (a pointer move).
+        ``lit``: per part, the pointer its buttons were lit with (lit_buttons)."""
+        from tactics.ui.widgets import lit_buttons
+
         if not self.active():
             for panel in self.panels()[1:]:
                 panel.begin()
             self.resolve.close()
             return
+        keys = self._part_keys
+        if keys is None or keys[0] != (base, revision):
+            keys = self._part_keys = ((base, revision), {
+                "declare": self.actions.face(), "resolve": revision,
+                "log": (revision, len(self.encounter.journal.entries)),
+                "phase": (self.banner.face(), self._facing_asked()),
+                # The Resolve panel keeps room for its title and its button whatever the Declare panel
+                # holds (that one scrolls): at 720p both must show while a group declares.
+                "resolve_room": theme.px(170) if self.resolve.visible() and preview_order(self.state) else (
+                    theme.px(110) if self.resolve.visible() else 0)})
+        faces = keys[1]
         gap = theme.px(12)
         left_w, right_w = self.columns(board)
         tracker = self.tracker.rect or pygame.Rect(board.x + gap, board.y + gap, left_w, 0)
         right_x = board.right - right_w - gap
+        middle = (tracker.right + right_x) // 2
+        banner_at = (middle, board.y + gap, right_x - tracker.right - 4 * gap, self._banner_bottom(board))
+
+        def part(name: str, panel: Any, where: tuple, draw: Any) -> Any:
+            def drawn(surface: pygame.Surface) -> Any:
+                lit[name] = self.hover  # the pointer its buttons were lit with
+                return draw(surface)
+
+            face = (base, where, panel.collapsed, panel.scroll, faces[name])
+            return frame.part(name, (face, lit_buttons([panel], lit.get(name), self.hover)), drawn)
+
+        def phase(surface: pygame.Surface) -> None:
+            self.banner.draw(surface, *banner_at, lambda: placement.token_rects(self.view), faces["phase"][1])
+
         if self.view.viewer != "gm":  # the players' view: who acts, nothing hidden, no GM controls
             for panel in (self.actions, self.resolve, self.log):
                 panel.begin()
             self.resolve.close()
-            self.banner.draw(surface, (tracker.right + right_x) // 2, board.y + gap, right_x - tracker.right - 4 * gap,
-                             self._banner_bottom(board), placement.token_rects(self.view), self._facing_asked())
+            part("phase", self.banner, banner_at, phase)
             return
         px = theme.px
         top = (side.bottom + px(10)) if side is not None and side.right > right_x else board.y + gap
         log_min, log_max = px(110), int(min(px(340), max(px(160), board.height * 0.32)))
         limit = board.bottom - gap - log_min - px(10)
-        # The Resolve panel keeps room for its title and its button whatever the Declare panel
-        # holds (that one scrolls): at 720p both must show while a group declares.
-        resolve_room = px(170) if self.resolve.visible() and preview_order(self.state) else (
-            px(110) if self.resolve.visible() else 0)
-        actions = self.actions.draw(surface, right_x, top, right_w, limit - top - resolve_room)
+        at = (right_x, top, right_w, limit - top - faces["resolve_room"])
+        actions = part("declare", self.actions, at, lambda s: self.actions.draw(s, *at))
         y = actions.bottom + px(10) if actions is not None else top
-        resolve = self.resolve.draw(surface, right_x, y, right_w, limit - y)
+        at = (right_x, y, right_w, limit - y)
+        resolve = part("resolve", self.resolve, at, lambda s: self.resolve.draw(s, *at))
         y = resolve.bottom + px(10) if resolve is not None else y
         if self.log.empty() and not fight_is_on(self.state):
             self.log.begin()  # nothing logged yet: the map has the right column until the fight starts
         else:
-            self.log.draw(surface, right_x, board.bottom - gap, right_w,
-                          max(log_min, min(log_max, board.bottom - gap - y)))
-        middle = (tracker.right + right_x) // 2
-        self.banner.draw(surface, middle, board.y + gap, right_x - tracker.right - 4 * gap,
-                         self._banner_bottom(board), placement.token_rects(self.view), self._facing_asked())
+            at = (right_x, board.bottom - gap, right_w, max(log_min, min(log_max, board.bottom - gap - y)))
+            part("log", self.log, at, lambda s: self.log.draw(s, *at))
+        part("phase", self.banner, banner_at, phase)
 
     def _facing_asked(self) -> bool:
         """Is the facing prompt of the turn that just ended asking? (The phase card then waits.)"""
