@@ -24,6 +24,7 @@ from tactics.bench import build_scene
 from tactics.engine.board import Place, SetDoor
 from tactics.engine.combat.gm import AdjustHP
 from tactics.rules import templates
+from tactics.ui import retained
 from tactics.ui.app import App
 from tactics.ui.tools.templates import PinnedTemplate
 from test_board_record import scene_app
@@ -66,6 +67,7 @@ def check(app: App, what: str) -> None:
     app.battle.renderer.forget()
     app.battle.renderer.tokens.forget_placing()  # every token's words and name placed afresh too
     app.battle.renderer.cells.forget_cuts()  # every reach and template cut into blocks afresh (not mended)
+    retained.forget_kept_canvases()  # every panel's canvas drawn afresh (not mended where it changed)
     app.screen.forget()
     app.draw()
     fresh = _pixels(app.window)

@@ -533,7 +533,7 @@ class BattleView(TimedMessages):
             combat.draw_tracker(surface, board)
 
         frame.part("tracker", (tracker_key, lit_buttons([combat.tracker], lit.get("tracker"), combat.hover)),
-                   draw_tracker)
+                   draw_tracker, diff=True)
 
         # The right-hand column and the phase card: a part each, keyed on what it shows (combat.py)
         combat.draw_parts(frame, board, side, (panels_key[0], *panels_key[2:], tuple(board)), self.revision, lit)

@@ -28,6 +28,7 @@ from typing import Any, Callable
 import pygame
 
 from tactics.ui import layout_probe as probe
+from tactics.ui import retained
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
 
@@ -102,6 +103,8 @@ class Panel:
     # (see :meth:`in_view`; a list of 1000 names drew every row, most far below the card).
     view_rows: tuple[int, int] | None = None
     content_h: int = 0  # how tall the body was last drawn (a long list's canvas is made that tall)
+    # draw_list's canvas, drawn again only where the list changed (retained.KeptCanvas)
+    _kept_canvas: Any = field(default=None, repr=False, compare=False)
 
     def begin(self) -> None:
         self.hits = []
@@ -129,13 +132,33 @@ class Panel:
         but only the rows the card shows at its scroll are cleared and drawn (:meth:`in_view`);
         drawn again (rarely) when the list outgrew the canvas or the scroll had to be cut back."""
         card_h = max(px(60), max_h)
+        kept = self._kept_canvas
+        if kept is None:
+            kept = self._kept_canvas = retained.KeptCanvas()
         for _ in range(4):  # (once, but for a list that grew or a scroll cut back)
             tall = -(-max(2 * card_h, self.content_h) // card_h) * card_h
             scroll = self.scroll
             self.begin()
             self.view_rows = (scroll, scroll + card_h)
-            drawn = canvas(self, (width, tall), rows=[(0, card_h)] + ([self.view_rows] if scroll else []))
-            fixed, bottom = body(drawn, drawn.get_rect())
+            rows = [(0, card_h)] + ([self.view_rows] if scroll else [])
+            drawn = canvas(self, (width, tall), rows=[], kept=True)  # (cleared where the kept canvas says)
+
+            def clear(drawn: pygame.Surface = drawn, rows: list[tuple[int, int]] = rows) -> None:
+                for top, bottom in rows:
+                    drawn.fill(theme.CLEAR, pygame.Rect(0, top, width, max(0, bottom - top)))
+
+            target = kept.start(drawn, rows, clear)
+            try:
+                with retained.tracked_drawing():
+                    fixed, bottom = body(target, drawn.get_rect())
+                kept.finish()
+            except (retained.Untracked, TypeError):  # drawn in a way the stand-in cannot follow: plainly
+                kept.abandon()
+                self.begin()
+                self.view_rows = (scroll, scroll + card_h)
+                clear()
+                retained.canvas_changed(drawn, None)
+                fixed, bottom = body(drawn, drawn.get_rect())
             content = bottom + px(8)
             height = min(max_h, content)
             self.content_h = content
@@ -222,21 +245,56 @@ class Panel:
                 h.rect.move_ip(x, y)
         # the scroll bar: where the part in view sits in the whole
         track = pygame.Rect(final.right - px(7), body.y + px(2), px(4), body.height - px(4))
-        pygame.draw.rect(surface, theme.TRACK, track, border_radius=px(2))
+        rounded(surface, track, theme.TRACK, radius=px(2))
         total = max(1, content - fixed)
         thumb = pygame.Rect(track.x, track.y + track.height * self.scroll // total, track.width,
                             max(px(16), track.height * view_h // total))
-        pygame.draw.rect(surface, theme.ACCENT, thumb.clip(track), border_radius=px(2))
+        rounded(surface, thumb.clip(track), theme.ACCENT, radius=px(2))
         if self.scroll + view_h < content - fixed:  # a fade over the last row: more below
-            fade = pygame.Surface((width - px(12), px(18)), pygame.SRCALPHA)
-            for i in range(fade.get_height()):
-                pygame.draw.line(fade, (*theme.CHROME, int(255 * i / fade.get_height())), (0, i), (fade.get_width(), i))
+            fade = _fade((width - px(12), px(18)))
             surface.blit(fade, (x + px(2), body.bottom - fade.get_height()))
         self.rect = final
         return final
 
 
 # -- surfaces --------------------------------------------------------------------------
+
+#: a rounded rectangle taller or wider than this is drawn in place, not kept as a picture
+ROUNDED_PICTURE_PX = 2048
+
+
+def rounded(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, *, width: int = 0, radius: int = 0) -> None:
+    """``pygame.draw.rect(surface, colour, rect, width, border_radius=radius)`` (an opaque colour),
+    blitted from a picture of it kept per size and look: the same pixels, and a blit cut by a clip
+    draws exactly its part, where a clipped outline may not (retained.py grows a repaint over any
+    shape it cuts: a scroll bar or a group's frame cut by a changed row made most of a card's)."""
+    rect = pygame.Rect(rect)
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    if rect.w > ROUNDED_PICTURE_PX or rect.h > ROUNDED_PICTURE_PX:
+        pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
+        return
+    surface.blit(_rounded(rect.size, tuple(colour), width, radius), rect.topleft)
+
+
+@lru_cache(maxsize=64)
+def _rounded(size: tuple[int, int], colour: tuple, width: int, radius: int) -> pygame.Surface:
+    """The picture :func:`rounded` blits (never drawn on once made)."""
+    picture = pygame.Surface(size, pygame.SRCALPHA)
+    picture.fill(theme.CLEAR)
+    pygame.draw.rect(picture, (*colour[:3], 255), picture.get_rect(), width, border_radius=radius)
+    return picture
+
+
+@lru_cache(maxsize=16)
+def _fade(size: tuple[int, int]) -> pygame.Surface:
+    """The fade over a scrolling card's last row (never drawn on once made: a frame may blit the
+    one it blitted last frame, and it was made again, line by line, at every drawing)."""
+    fade = pygame.Surface(size, pygame.SRCALPHA)
+    for i in range(size[1]):
+        pygame.draw.line(fade, (*theme.CHROME, int(255 * i / size[1])), (0, i), (size[0], i))
+    return fade
+
 
 _cards: dict[tuple[Any, ...], pygame.Surface] = {}
 #: each drawing panel's canvases (by ``id`` of the panel, held weakly: a closed window's go with it),
@@ -269,7 +327,7 @@ def card(surface: pygame.Surface, rect: pygame.Rect, *, accent: Colour | None = 
 
 
 def canvas(owner: object, size: tuple[int, int], *, room: int = 1,
-           rows: list[tuple[int, int]] | None = None) -> pygame.Surface:
+           rows: list[tuple[int, int]] | None = None, kept: bool = False) -> pygame.Surface:
     """A cleared transparent surface for one panel to draw on, reused between frames
     (``room`` times as tall as asked: a panel that scrolls draws all of its body).
 
@@ -279,7 +337,10 @@ def canvas(owner: object, size: tuple[int, int], *, room: int = 1,
 
     ``rows``: only these bands of rows (top, bottom) are cleared, the only ones the panel draws
     on and shows this frame (a long list's canvas is tall; clearing all of it cost more than
-    drawing what shows)."""
+    drawing what shows).
+
+    The frame is told the canvas may have changed anywhere (``retained.canvas_changed``) unless
+    ``kept``: a :class:`retained.KeptCanvas` draws on it and says where."""
     size = (size[0], size[1] * room)
     entry = _canvases.get(id(owner))
     if entry is None or entry[0]() is not owner:  # a new panel (or a dead one's id reused)
@@ -302,6 +363,8 @@ def canvas(owner: object, size: tuple[int, int], *, room: int = 1,
         for top, bottom in rows:
             surf.fill(theme.CLEAR, pygame.Rect(0, top, size[0], max(0, bottom - top)))
     probe.forget(surf)
+    if not kept:
+        retained.canvas_changed(surf, None)
     return surf
 
 

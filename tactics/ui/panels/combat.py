@@ -398,7 +398,7 @@ class CombatPanels:
                 return draw(surface)
 
             face = (base, where, panel.collapsed, panel.scroll, faces[name])
-            return frame.part(name, (face, lit_buttons([panel], lit.get(name), self.hover)), drawn)
+            return frame.part(name, (face, lit_buttons([panel], lit.get(name), self.hover)), drawn, diff=True)
 
         def phase(surface: pygame.Surface) -> None:
             self.banner.draw(surface, *banner_at, lambda: placement.token_rects(self.view), faces["phase"][1])

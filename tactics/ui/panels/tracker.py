@@ -266,7 +266,7 @@ class TrackerPanel(w.Panel):
             if is_acting:  # (its rows in view only: a group of 500 made a picture 13,500 pixels tall)
                 band = box.clip(self._view_band(box))
                 s.blit(_glow(band.size, colour, box.y - band.y, box.h, px(8)), band.topleft)
-                pygame.draw.rect(s, theme.ACCENT, box, max(1, px(2)), border_radius=px(8))
+                w.rounded(s, box, theme.ACCENT, width=max(1, px(2)), radius=px(8))
             kind = group.kind.capitalize()
             head_colour = theme.TEXT_DIM if done else theme.TEXT
             pygame.draw.rect(s, colour, (x + px(2), y + px(5), px(6), px(16)), border_radius=px(2))
