@@ -509,6 +509,9 @@ def _wrapped(value: str, font_px: int, width: int, weight: str) -> tuple[str, ..
     f = theme.font(font_px, weight)
     lines: list[str] = []
     for para in value.split("\n"):
+        if f.size(para)[0] <= width:  # the whole line fits: measured once, not word by word
+            lines.append(para)
+            continue
         words = para.split(" ")
         line = ""
         for word in words:

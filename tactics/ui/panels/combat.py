@@ -466,23 +466,54 @@ def _glow(px: int, colour: tuple[int, int, int]) -> pygame.Surface:
     return hit
 
 
-def acting_glow_layer(ctx: render.DrawContext) -> None:
-    """A glow ring under every token of the group acting now."""
+def _glows(ctx: render.DrawContext) -> tuple[tuple[Cell, tuple[int, int, int]], ...]:
+    """The squares of the group acting now that the view shows, each with its glow's colour."""
     combat = combat_of(ctx.state)
     if combat is None or combat.phase != "action":
-        return
+        return ()
+    out = []
     for cid in acting_combatants(ctx.state):
         who = ctx.state.combatants.get(cid)  # the players' copy leaves hidden creatures out
         if who is None or who.cell is None or (not ctx.gm and ctx.state.hidden_from_players(who)):
             continue
         team = ctx.state.teams.get(who.team)
-        colour = theme.rgb([min(255, c + 60) for c in team.colour]) if team else theme.ACCENT
+        out.append((who.cell, theme.rgb([min(255, c + 60) for c in team.colour]) if team else theme.ACCENT))
+    return tuple(out)
+
+
+def _acting_glow(ctx: render.DrawContext) -> None:
+    """A glow ring under every token of the group acting now."""
+    for cell, colour in _glows(ctx):
         img = _glow(ctx.camera.cell_px, colour)
-        cx, cy = ctx.camera.cell_centre(who.cell)
+        cx, cy = ctx.camera.cell_centre(cell)
         ctx.surface.blit(img, img.get_rect(center=(cx, cy)))
 
 
-def declared_layer(ctx: render.DrawContext) -> None:
+#: keyed on the squares and colours it draws (the camera and viewer are the frame's): a roll or a
+#: door keeps its recorded blits (500 of them for a group of 500, recorded again at every change)
+acting_glow_layer = render.keyed(_acting_glow, _glows)
+
+
+def _declared_key(ctx: render.DrawContext) -> tuple:
+    """What :func:`declared_layer` reads: each declared action waiting (its parameters, the squares
+    of its actor and target, whether the view may show them) and the open doors."""
+    combat = combat_of(ctx.state)
+    if combat is None or combat.phase != "action":
+        return ()
+    from tactics.engine.combat.actions import declared_origins
+
+    state = ctx.state
+    out: list = [tuple(sorted(declared_origins(state).items()))]
+    for item in preview_order(state):
+        who = state.combatants.get(item["combatant"])
+        target = state.combatants.get(item["params"].get("target") or "")
+        out.append((item["id"], item["combatant"], repr(item["params"]), who.cell if who else None,
+                    target.cell if target else None,
+                    None if who is None else (state.hidden_from_players(who), state.players_side(who.team))))
+    return tuple(out)
+
+
+def _declared(ctx: render.DrawContext) -> None:
     """Declared actions on the map: move paths and attack lines, numbered in resolution order."""
     combat = combat_of(ctx.state)
     if combat is None or combat.phase != "action":
@@ -524,6 +555,9 @@ def declared_layer(ctx: render.DrawContext) -> None:
         draw.pill_at(ctx.surface, str(n + 1), end, size=max(14, draw.label_size(cam.cell_px)), colour=theme.INK,
                      bg=(*theme.ACCENT, 245))
 
+
+#: keyed on what it reads (a roll or a door away from every declared action keeps its recorded lines)
+declared_layer = render.keyed(_declared, _declared_key)
 
 render.add_layer(GLOW_Z, "acting-glow", acting_glow_layer)
 render.add_layer(DECLARED_Z, "declared-actions", declared_layer)
