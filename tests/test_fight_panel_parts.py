@@ -183,16 +183,20 @@ def test_do_nothing_clicked_shows_on_the_declare_panel_in_a_partial_frame(app):
 
 def test_a_roll_in_a_partial_frame_redraws_the_tracker_row_and_the_log_only(app):
     """The GM's damage (as the bench makes it, through the view): the tracker row and the log show it
-    in a partial frame; the list of who declares (the token does not act) and the phase card are kept."""
+    in a partial frame (the tracker mends the row on its kept canvas, it is not drawn again); the
+    list of who declares (the token does not act) and the phase card are kept."""
     view = app.battle
     settle(app)
     kept = column(app)
     tracker = app.screen.parts["tracker"][1]
+    card = view.combat.tracker.rect.copy()
+    before = pixels(app, card)
     waiting = next(c for c in view.state.combatants.values() if c.id not in acting_combatants(view.state))
     view.submit(AdjustHP(waiting.id, -4))
     partial(app, lambda: settle(app))
     now = column(app)
-    assert app.screen.parts["tracker"][1] is not tracker, "the tracker was kept after a roll"
+    assert app.screen.parts["tracker"][1] is tracker, "the tracker was drawn again, not its row mended"
+    assert pixels(app, card) != before, "the tracker shows the same pixels after a roll"
     assert now[COLUMN.index("log")] is not kept[COLUMN.index("log")], "the log was kept after a roll"
     assert now[COLUMN.index("declare")] is kept[COLUMN.index("declare")], "the Declare list was drawn again"
     assert now[COLUMN.index("phase")] is kept[COLUMN.index("phase")], "the phase card was drawn again"

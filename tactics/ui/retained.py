@@ -382,6 +382,10 @@ class KeptCanvas:
     def forget(self) -> None:
         self._last = None
 
+    def canvas(self) -> pygame.Surface | None:
+        """The canvas of the last drawing followed (None: drawn plainly, not known)."""
+        return self._last[0] if self._last is not None else None
+
     def abandon(self) -> None:
         """The drawing begun could not be followed: the next one is drawn plainly."""
         self._last, self._now = None, None
@@ -404,6 +408,35 @@ class KeptCanvas:
             surface = FrameSurface(canvas)
         self._now = (canvas, size, list(rows), surface)
         return surface
+
+    def patch(self, canvas: pygame.Surface, swaps: list[tuple[pygame.Surface, Any, pygame.Surface]]) -> bool:
+        """The last drawing on ``canvas`` again with some of its pictures swapped, without drawing
+        it: each (picture, place, new picture) blitted there instead (a row whose words changed);
+        the canvas brought up to it as :meth:`finish` does. False (nothing done) when the last
+        drawing is not known or one of the pictures is not in it at that place."""
+        last = self._last
+        if last is None or last[0] is not canvas or self._now is not None or probe.active():
+            return False
+        ops = list(last[3])
+        for old, place, new in swaps:
+            for i, (op, rect) in enumerate(ops):
+                if op[0] == "b" and op[1] is old and op[2] == place and op[3] is None:
+                    if new.get_size() != old.get_size():
+                        return False
+                    ops[i] = (("b", new, op[2], op[3], op[4]), rect)
+                    break
+            else:
+                return False
+        shapes = [rect for op, rect in ops if rect is not None and op[0] == "d" and op[1] not in _EXACT_WHEN_CLIPPED]
+        areas = grown(changed_rects(last[3], ops), shapes, canvas.get_rect())
+        for area in areas:
+            canvas.set_clip(area)
+            canvas.fill(theme.CLEAR, area)
+            replay(canvas, ops, area)
+        canvas.set_clip(None)
+        canvas_changed(canvas, areas)
+        self._last = (last[0], last[1], last[2], ops)
+        return True
 
     def finish(self) -> None:
         """The drawing is done: the canvas brought up to it (see the class)."""
@@ -509,14 +542,18 @@ class Frame:
         self.damage += uncovered(clip, dx, dy)
 
     # -- the parts -------------------------------------------------------------------------
-    def part(self, name: str, key: Any, draw: Draw[T], *, diff: bool = False) -> T:
+    def part(self, name: str, key: Any, draw: Draw[T], *, diff: bool = False,
+             mend: Callable[[], bool] | None = None) -> T:
         """Draw the part ``name`` showing ``key`` (None: it says nothing of what it shows; a frame
         where it draws something is drawn whole). Returns what ``draw`` returns (in a partial
         frame with the key unchanged: what it returned when last drawn, and it is not run).
 
         ``diff``: drawn again, it repaints only where its operations differ from last time's and
         where the canvases they blit changed (:func:`changed_rects`): a part drawn with the widget
-        kit only (texts, pictures, cards, canvases), whose other pictures are never drawn on again."""
+        kit only (texts, pictures, cards, canvases), whose other pictures are never drawn on again.
+        ``mend`` (with ``diff``): in a partial frame where the key changed, asked first; True: the
+        part brought its canvases up to the new key in place (:meth:`KeptCanvas.patch`) and draws
+        as it drew last frame otherwise, so it is not run and only where they changed is repainted."""
         if self.plain:
             return draw(self.surface)
         key = None if key is None else (key, self.surface.get_size(), theme.scale())
@@ -536,6 +573,12 @@ class Frame:
                 seen(drawn.ops)
             return value
         if key is not None and last is not None and last[0] == key:
+            self.order.append((name, last[1]))
+            return last[2]
+        if diff and mend is not None and key is not None and last is not None and mend():
+            self.damage += changed_rects(last[1].ops, last[1].ops)  # (where its canvases changed)
+            seen(last[1].ops)
+            self.screen.parts[name] = (key, last[1], last[2])
             self.order.append((name, last[1]))
             return last[2]
         measured = FrameSurface(self._scratch(), measure=True)

@@ -392,6 +392,10 @@ class Pictures:
         if probe.active():
             draw(surface, pos[0], pos[1])
             return
+        surface.blit(self.picture(size, key, draw), pos)
+
+    def picture(self, size: tuple[int, int], key: Any, draw: Callable[[pygame.Surface, int, int], object]) -> pygame.Surface:
+        """The kept picture of a row showing ``key`` (drawn now if not kept); never drawn on after."""
         key = (key, size, theme.scale())
         img = self._kept.get(key)
         if img is None:
@@ -400,7 +404,7 @@ class Pictures:
             if len(self._kept) >= self.LIMIT:
                 self._kept.clear()
             self._kept[key] = img
-        surface.blit(img, pos)
+        return img
 
     def clear(self) -> None:
         self._kept.clear()

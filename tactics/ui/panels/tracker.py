@@ -27,6 +27,7 @@ from tactics.engine.core.state import Combatant
 from tactics.engine.core.table import who_rolls
 from tactics.rules.data import DataError
 from tactics.engine.core.control import controller_of
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
 from tactics.ui import widgets as w
@@ -76,6 +77,10 @@ class TrackerPanel(w.Panel):
         # creature hidden or revealed before the fight changes them (R-SURP-1).
         self.overrides: dict[str, bool] = {}
         self.rows = w.Pictures()  # each name's row, kept while it shows the same
+        # the last drawing, for mend(): (the state, the view's change number, the canvas), and the
+        # member rows drawn in view: id -> (top, card rect, x, done, face, picture)
+        self._drawn: tuple | None = None
+        self._shown_rows: dict[str, tuple] = {}
         self._listed_kept: tuple = (None, None, None, frozenset())  # (revision, state, viewer, who is listed)
 
     @property
@@ -139,6 +144,7 @@ class TrackerPanel(w.Panel):
             combat.round_name() + (" (surprise)" if combat.alone() is not None else ""))
 
         def body(canvas: pygame.Surface, rect: pygame.Rect) -> tuple[int, int]:
+            self._shown_rows = {}
             fixed = cy = w.header(self, canvas, rect, title)
             if not self.collapsed:
                 if combat is None:
@@ -147,7 +153,11 @@ class TrackerPanel(w.Panel):
                     cy = self._during(canvas, rect, cy, combat, hover, max_h)
             return fixed, cy
 
-        return self.draw_list(surface, x, y, width, max_h, body)
+        drawn = self.draw_list(surface, x, y, width, max_h, body)
+        changes = getattr(self.ui.view, "token_changes", None)
+        canvas = self._kept_canvas.canvas() if self._kept_canvas is not None else None
+        self._drawn = (self.ui.state, changes.at, canvas) if changes is not None and canvas is not None else None
+        return drawn
 
     def _before(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
         state = self.ui.state
@@ -368,9 +378,56 @@ class TrackerPanel(w.Panel):
 
     def _member(self, s, rect, x, y, cid, combat, done) -> None:
         """The row of one member of a group, its top at ``y`` (from its picture)."""
+        face = self._member_face(rect, x, cid, combat, done)
+        if probe.active():  # the layout probe follows every text drawn: in place
+            _member_row(s, y, *face)
+            return
+        picture = self.rows.picture((rect.width, self._member_h() + px(8)), ("member", face),
+                                    lambda s, _x, oy: _member_row(s, oy, *face))
+        s.blit(picture, (0, y))
+        self._shown_rows[cid] = (y, rect, x, done, face, picture)
+
+    def mend(self) -> bool:
+        """After changes that only moved or hurt some combatants (their squares, hit points or
+        facings: ``touched_combatants``) in the GM's view, where the list, its groups and their
+        order stay as drawn: the rows of those in view get their new pictures on the kept canvas
+        (``KeptCanvas.patch``), nothing else is drawn. False: the tracker must be drawn again.
+
+        Why (issue 12): a roll changed one row, and the tracker worked out and drew its whole list
+        again (1000 names: most of the frame)."""
+        drawn = self._drawn
+        view = self.ui.view
+        changes = getattr(view, "token_changes", None)
+        if drawn is None or changes is None or view.viewer != "gm" or self.collapsed or groups_editable(self.ui.state):
+            return False  # (before play the group move's words may follow anyone's state)
+        state, at, canvas = drawn
+        combat = combat_of(state)
+        touched = changes.since(at) if state is self.ui.state else None
+        if touched is None or combat is None or self._kept_canvas is None:
+            return False
+        swaps = []
+        for cid in touched:
+            row = self._shown_rows.get(cid)
+            if row is None or cid not in state.combatants:
+                continue  # not in view (or in no group shown): nothing drawn of it
+            y, rect, x, done, face, picture = row
+            new = self._member_face(rect, x, cid, combat, done)
+            if new == face:
+                continue
+            img = self.rows.picture(picture.get_size(), ("member", new), lambda s, _x, oy: _member_row(s, oy, *new))
+            swaps.append((cid, (0, y), picture, img, new))
+        if swaps and not self._kept_canvas.patch(canvas, [(old, place, img) for _, place, old, img, _ in swaps]):
+            return False
+        for cid, (_, y), _, img, new in swaps:
+            row = self._shown_rows[cid]
+            self._shown_rows[cid] = (y, row[1], row[2], row[3], new, img)
+        self._drawn = (state, changes.at, canvas)
+        return True
+
+    def _member_face(self, rect, x, cid, combat, done) -> tuple:
+        """What one member's row shows (its picture's key): :func:`_member_row`'s arguments."""
         state = self.ui.state
         who = state.combatants[cid]
-        h = self._member_h()
         alone = combat.alone()
         unaware = alone is not None and cid not in alone
         dim = done or who.down or unaware  # R-SURP-1, N-SURP-5: the others sit out a Round 0
@@ -379,10 +436,8 @@ class TrackerPanel(w.Panel):
         initiative = f"{combat.initiative.get(cid, 0):+d}" if numbers else None
         name_colour = theme.ACCENT if self.ui.view.selected == cid else (theme.TEXT_DIM if dim else theme.TEXT)
         label = "sits out" if unaware else (f"{who.hp}/{who.max_hp} hp" if numbers else ("down" if who.down else ""))
-        face = (x, rect.right, initiative, who.name, name_colour, label, theme.BAD if who.down else theme.TEXT_DIM,
+        return (x, rect.right, initiative, who.name, name_colour, label, theme.BAD if who.down else theme.TEXT_DIM,
                 tuple((c.name, c.rounds) for c in who.conditions))
-        self.rows.blit(s, (0, y), (rect.width, h + px(8)), ("member", face),
-                       lambda s, _x, oy: _member_row(s, oy, *face))
 
 
 @lru_cache(maxsize=8)
