@@ -142,13 +142,13 @@ class PhaseBanner(w.Panel):
         else:
             cy, accent = self._ended(canvas, rect, combat)
         final = pygame.Rect(x, y, width, cy + px(10))
-        movable = bottom is not None and combat.phase in ("advantages", "counters") and not (self.collapsed or waiting)
-        if movable and callable(tokens):
-            tokens = tokens()
-        if movable and tokens:
-            low = final.copy()
-            low.bottom = max(y + final.height, bottom)
-            final = placement.place([final, low], final.union(low), tokens=tokens)
+        movable = combat.phase in ("advantages", "counters") and not (self.collapsed or waiting)
+        if bottom is not None and movable and tokens:
+            on_screen = tokens() if callable(tokens) else tokens
+            if on_screen:
+                low = final.copy()
+                low.bottom = max(y + final.height, bottom)
+                final = placement.place([final, low], final.union(low), tokens=on_screen)
             y = final.y
         w.card(surface, final, accent=accent or theme.ACCENT)
         surface.blit(canvas, final.topleft, (0, 0, width, final.height))

@@ -382,8 +382,7 @@ class TrackerPanel(w.Panel):
         if probe.active():  # the layout probe follows every text drawn: in place
             _member_row(s, y, *face)
             return
-        picture = self.rows.picture((rect.width, self._member_h() + px(8)), ("member", face),
-                                    lambda s, _x, oy: _member_row(s, oy, *face))
+        picture = self.rows.picture((rect.width, self._member_h() + px(8)), ("member", face), _MemberRow(face))
         s.blit(picture, (0, y))
         self._shown_rows[cid] = (y, rect, x, done, face, picture)
 
@@ -414,7 +413,7 @@ class TrackerPanel(w.Panel):
             new = self._member_face(rect, x, cid, combat, done)
             if new == face:
                 continue
-            img = self.rows.picture(picture.get_size(), ("member", new), lambda s, _x, oy: _member_row(s, oy, *new))
+            img = self.rows.picture(picture.get_size(), ("member", new), _MemberRow(new))
             swaps.append((cid, (0, y), picture, img, new))
         if swaps and not self._kept_canvas.patch(canvas, [(old, place, img) for _, place, old, img, _ in swaps]):
             return False
@@ -447,6 +446,16 @@ def _glow(size: tuple[int, int], colour: tuple, top: int, tall: int, radius: int
     glow = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(glow, (*colour, 60), (0, top, size[0], tall), border_radius=radius)
     return glow
+
+
+class _MemberRow:
+    """One member's row drawn from what :meth:`TrackerPanel._member_face` worked out."""
+
+    def __init__(self, face: tuple) -> None:
+        self.face = face
+
+    def __call__(self, s: pygame.Surface, _x: int, y: int) -> None:
+        _member_row(s, y, *self.face)
 
 
 class _AwareRow:
