@@ -16,10 +16,12 @@ import pygame
 import pytest
 
 from tactics.engine.board import Place
+from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.gm import AdjustHP
 from tactics.engine.combat.queries import acting_combatants
 from tactics.engine.core.encounter import Encounter
 from tactics.maps import BattleMap
+from tactics.rules import actions as act
 from tactics.ui import theme
 from tactics.ui.app import App
 
@@ -222,6 +224,26 @@ def test_an_acting_token_downed_without_a_click_shows_on_the_declare_list_and_th
     assert f"{down.name}  (down: cannot act)" in texts, "the Declare list does not say it is down"
     card = [t for t in texts if t.startswith("Declare for")]  # the phase card's line
     assert card and down.name not in card[0], "the phase card still asks it to declare"
+
+
+def test_a_declaration_without_a_click_shows_on_resolve_and_declare(app):
+    """A declaration made by a command alone (as the app playing a side makes it): Resolve, which
+    showed "Nothing declared is waiting.", lists it with its button; the list of who declares says
+    "(1 declared)". No input draws the panels again here, so their keys must see it (the board is
+    composed whole after a declaration, so the frame itself is a whole one)."""
+    view = app.battle
+    cid, _ = actor_and_foe(app)
+    settle(app)
+    assert "Nothing declared is waiting." in drawn_texts(app)
+    faces = view.combat.resolve.face(view.revision), view.combat.actions.face()
+    view.submit(Declare(cid, Action(act.FREE, effect="drop-prone")))
+    settle(app)
+    assert view.combat.resolve.face(view.revision) != faces[0], "Resolve's key did not see the declaration"
+    assert view.combat.actions.face() != faces[1], "the Declare list's key did not see the declaration"
+    check(app, "after a declaration by a command")
+    texts = drawn_texts(app)
+    assert "Nothing declared is waiting." not in texts and any(t.startswith("Resolve next") for t in texts)
+    assert f"{view.state.combatants[cid].name}  (1 declared)" in texts
 
 
 def test_a_change_no_column_panel_shows_keeps_them_and_the_window_is_fresh(app):

@@ -377,7 +377,7 @@ class CombatPanels:
         keys = self._part_keys
         if keys is None or keys[0] != (base, revision):
             keys = self._part_keys = ((base, revision), {
-                "declare": self.actions.face(), "resolve": revision,
+                "declare": self.actions.face(), "resolve": self.resolve.face(revision),
                 "log": (revision, len(self.encounter.journal.entries)),
                 "phase": (self.banner.face(), self._facing_asked()),
                 # The Resolve panel keeps room for its title and its button whatever the Declare panel
