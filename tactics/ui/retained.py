@@ -370,7 +370,8 @@ class KeptCanvas:
     recording: drawn plainly, every row (:meth:`forget` makes the next one so too).
     """
 
-    #: a canvas taller than this is drawn plainly (its scratch twin would double a long list's memory)
+    #: a canvas taller than this is drawn plainly, all its rows in view, each time (its scratch twin
+    #: would double a long list's memory), but followed still: :meth:`patch` can mend it
     TALLEST = 4096
 
     def __init__(self) -> None:
@@ -393,12 +394,12 @@ class KeptCanvas:
     def start(self, canvas: pygame.Surface, rows: list[tuple[int, int]], clear: Callable[[], None]) -> Any:
         """The surface to draw this drawing on (``clear``: clears ``rows`` of ``canvas`` for a plain one)."""
         last, size = self._last, canvas.get_size()
-        if probe.active() or size[1] > self.TALLEST:
+        if probe.active():
             self._last, self._now = None, None
             clear()
             canvas_changed(canvas, None)
             return canvas
-        if last is not None and last[0] is canvas and last[1] == size and last[2] == rows:
+        if last is not None and last[0] is canvas and last[1] == size and last[2] == rows and size[1] <= self.TALLEST:
             if self._scratch is None or self._scratch.get_size() != size:
                 self._scratch = pygame.Surface(size, pygame.SRCALPHA)
             self._scratch.set_clip(None)

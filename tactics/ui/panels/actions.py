@@ -11,6 +11,7 @@ declared actions with a button to withdraw each (``Undeclare``).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -152,8 +153,9 @@ class ActionsPanel(w.Panel):
         if app_turn_note(state) is None and self.ui.view.selected not in actors:
             group = acting_group(state)
             combat = combat_of(state)
+            declared = Counter(d.combatant for d in combat.declarations) if combat is not None else Counter()
             return ("pick", group_label(state, group.key) if group else None,
-                    tuple((cid, pick_label(state, combat, cid)) for cid in actors))
+                    tuple((cid, pick_label(state, combat, cid, declared)) for cid in actors))
         return ("member", getattr(self.ui.view, "revision", None), id(state))
 
     def _body(self, canvas: pygame.Surface, rect: pygame.Rect, state: Any, hover: Any) -> tuple[int, int]:
@@ -345,10 +347,14 @@ class ActionsPanel(w.Panel):
         return y
 
 
-def pick_label(state, combat, cid: str) -> str:
-    """One name of the Declare panel's list of who may declare, with what it has declared."""
+def pick_label(state, combat, cid: str, declared: dict[str, int] | None = None) -> str:
+    """One name of the Declare panel's list of who may declare, with what it has declared
+    (``declared``: each combatant's count of declarations, when the whole list is labelled)."""
     who = state.combatants[cid]
-    n = len(combat.declarations_of(cid)) if combat is not None else 0
+    if declared is not None:
+        n = declared.get(cid, 0)
+    else:
+        n = len(combat.declarations_of(cid)) if combat is not None else 0
     return who.name + ("  (down: cannot act)" if who.down else "  (out of the fight)" if out_of_fight(who)
                        else f"  ({n} declared)" if n else "  (does nothing)" if combat and cid in combat.passed else "")
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tactics.engine.core.labels import agreeing
-from tactics.engine.combat.team import Advance, EndCombat, able_members, winner_if_over
+from tactics.engine.combat.team import Advance, EndCombat, has_able_members, winner_if_over
 from tactics.engine.combat.queries import acting_group, combat_of, describe, ends_after_counters, groups_editable
 from tactics.engine.combat.tie_breaks import tie_breaks
 from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of, unaware_by_stealth
@@ -57,7 +57,7 @@ def advance_label(state) -> str | None:
     if group is None:
         return None
     order = combat.turn_order()
-    last = all(not able_members(state, combat, g) for g in order[combat.group_index + 1:])  # N-END-3: passed over
+    last = all(not has_able_members(state, combat, g) for g in order[combat.group_index + 1:])  # N-END-3: passed over
     if last:
         surprise = combat.round == 0 or combat.in_joiners_round()  # R-SURP-1, N-SURP-5: no Counter Phase
         return f"End turn: Round {combat.round + 1}" if surprise else "End turn: Counter Phase"
