@@ -471,13 +471,18 @@ def _glows(ctx: render.DrawContext) -> tuple[tuple[Cell, tuple[int, int, int]], 
     combat = combat_of(ctx.state)
     if combat is None or combat.phase != "action":
         return ()
+    state, gm = ctx.state, ctx.gm
+    colours: dict[str, tuple[int, int, int]] = {}  # (each team's worked out once: 500 members)
     out = []
-    for cid in acting_combatants(ctx.state):
-        who = ctx.state.combatants.get(cid)  # the players' copy leaves hidden creatures out
-        if who is None or who.cell is None or (not ctx.gm and ctx.state.hidden_from_players(who)):
+    for cid in acting_combatants(state):
+        who = state.combatants.get(cid)  # the players' copy leaves hidden creatures out
+        if who is None or who.cell is None or (not gm and state.hidden_from_players(who)):
             continue
-        team = ctx.state.teams.get(who.team)
-        out.append((who.cell, theme.rgb([min(255, c + 60) for c in team.colour]) if team else theme.ACCENT))
+        colour = colours.get(who.team)
+        if colour is None:
+            team = state.teams.get(who.team)
+            colour = colours[who.team] = theme.rgb([min(255, c + 60) for c in team.colour]) if team else theme.ACCENT
+        out.append((who.cell, colour))
     return tuple(out)
 
 
