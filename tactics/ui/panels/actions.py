@@ -116,6 +116,8 @@ class ActionsPanel(w.Panel):
     def __init__(self, ui: "CombatPanels") -> None:
         super().__init__(title="Declare")
         self.ui = ui
+        # the list's key as last worked out: (state, change number, selected, who is listed, key)
+        self._face_kept: tuple | None = None
 
     def visible(self) -> bool:
         combat = combat_of(self.ui.state)
@@ -149,13 +151,28 @@ class ActionsPanel(w.Panel):
             return ("hidden",)
         if self.collapsed:
             return ("collapsed",)
+        selected = self.ui.view.selected
+        # Kept across changes that only moved or hurt combatants none of whom is in the list (they
+        # change neither the group, its declarations nor anyone else's label): 500 names of the
+        # acting group were labelled again after every roll elsewhere.
+        changes = getattr(self.ui.view, "token_changes", None)
+        kept = self._face_kept
+        if kept is not None and changes is not None and kept[0] is state and kept[2] == selected:
+            touched = changes.since(kept[1])
+            if touched is not None and touched.isdisjoint(kept[3]):
+                self._face_kept = (state, changes.at, selected, kept[3], kept[4])
+                return kept[4]
         actors = acting_combatants(state)
-        if app_turn_note(state) is None and self.ui.view.selected not in actors:
+        if app_turn_note(state) is None and selected not in actors:
             group = acting_group(state)
             combat = combat_of(state)
             declared = Counter(d.combatant for d in combat.declarations) if combat is not None else Counter()
-            return ("pick", group_label(state, group.key) if group else None,
-                    tuple((cid, pick_label(state, combat, cid, declared)) for cid in actors))
+            face: tuple = ("pick", group_label(state, group.key) if group else None,
+                           tuple((cid, pick_label(state, combat, cid, declared)) for cid in actors))
+            if changes is not None:
+                self._face_kept = (state, changes.at, selected, frozenset(actors), face)
+            return face
+        self._face_kept = None
         return ("member", getattr(self.ui.view, "revision", None), id(state))
 
     def _body(self, canvas: pygame.Surface, rect: pygame.Rect, state: Any, hover: Any) -> tuple[int, int]:

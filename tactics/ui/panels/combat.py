@@ -467,10 +467,29 @@ def _glow(px: int, colour: tuple[int, int, int]) -> pygame.Surface:
 
 
 def _glows(ctx: render.DrawContext) -> tuple[tuple[Cell, tuple[int, int, int]], ...]:
-    """The squares of the group acting now that the view shows, each with its glow's colour."""
+    """The squares of the group acting now that the view shows, each with its glow's colour
+    (kept across changes that only moved or hurt combatants of no acting group: the group's
+    members, squares and colours are as they were)."""
     combat = combat_of(ctx.state)
     if combat is None or combat.phase != "action":
         return ()
+    changes = getattr(ctx.view, "token_changes", None)
+    # the glows last worked out for this board: (state, viewer, change number, who acts, the glows)
+    kept = ctx.renderer.layer_kept.get("acting-glow")
+    if kept is not None and changes is not None and kept[0] is ctx.state and kept[1] == ctx.viewer:
+        touched = changes.since(kept[2])
+        if touched is not None and touched.isdisjoint(kept[3]):
+            ctx.renderer.layer_kept["acting-glow"] = (kept[0], kept[1], changes.at, kept[3], kept[4])
+            return kept[4]
+    glows = _worked_out_glows(ctx)
+    if changes is not None:
+        ctx.renderer.layer_kept["acting-glow"] = (ctx.state, ctx.viewer, changes.at,
+                                                  frozenset(acting_combatants(ctx.state)), glows)
+    return glows
+
+
+def _worked_out_glows(ctx: render.DrawContext) -> tuple[tuple[Cell, tuple[int, int, int]], ...]:
+    """:func:`_glows`, from the state."""
     state, gm = ctx.state, ctx.gm
     colours: dict[str, tuple[int, int, int]] = {}  # (each team's worked out once: 500 members)
     out = []
