@@ -262,3 +262,16 @@ def test_a_change_no_column_panel_shows_keeps_them_and_the_window_is_fresh(app):
     assert now[COLUMN.index("declare")] is kept[COLUMN.index("declare")], "the Declare list was drawn again"
     assert now[COLUMN.index("phase")] is kept[COLUMN.index("phase")], "the phase card was drawn again"
     check(app, "after the GM placed a waiting token")
+
+
+def test_an_acting_token_placed_by_the_gm_takes_its_glow_along(app):
+    """The acting group's glow is kept across changes that touch no one of the group; the GM moving
+    one of them must move its glow (the window is what a fresh frame, every glow worked out, draws)."""
+    view = app.battle
+    settle(app)
+    cid, _ = actor_and_foe(app)
+    c, r = view.state.combatants[cid].cell
+    target = next(cell for cell in ((c, r - 1), (c - 1, r), (c, r + 1), (c + 1, r)) if view.state.at(cell) is None)
+    view.submit(Place(cid, target))
+    partial(app, lambda: settle(app))
+    check(app, "after an acting token was placed elsewhere")
