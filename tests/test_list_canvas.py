@@ -18,6 +18,7 @@ import pytest
 
 from tactics.bench import build_scene
 from tactics.engine.combat.queries import combat_of
+from tactics.engine.combat.gm import AdjustHP
 from tactics.engine.combat.team import Advance, StartCombat
 from tactics.engine.core.table import who_rolls
 from tactics.ui import layout_probe as probe
@@ -25,7 +26,8 @@ from tactics.ui import theme
 from tactics.ui import widgets as w
 from tactics.ui.app import App
 from test_panel_rows import _wheel
-from ui_driver import app_session, click, move
+from test_retained_screen import check
+from ui_driver import app_session, click, drawn_marks, move
 
 SIZE = (1280, 720)
 
@@ -208,3 +210,52 @@ def test_a_scrolled_fight_tracker_leaves_nothing_for_the_layout_probe_to_find(fi
     faults = [p for p in probe.problems(rec, app.window)
               if any(p.startswith(repr(label)) or f"overlaps {label!r}" in p for label in labels)]
     assert not faults, faults
+
+
+# -- the kept canvas at a scroll (the fight branch's row mending on the card-sized canvas) -------
+
+def test_a_roll_on_a_scrolled_tracker_mends_its_row_at_the_scroll_and_a_scroll_shows_fresh_rows(fight) -> None:
+    """The tracker scrolled down a fight of 300: the GM's damage to a name in view mends that row
+    on the card-sized canvas, drawn at the scroll (the tracker is not drawn again), and the window
+    is what a fresh frame draws; so it is after a selection there (the canvas drawn again only
+    where it differs) and after a scroll (drawn afresh at the new scroll)."""
+    app = fight
+    view = app.battle
+    tracker = view.combat.tracker
+    _wheel(app, tracker.rect.center, -8)
+    assert tracker.scroll > 0
+    names = []
+    rec = probe.start()
+    try:
+        app.screen.forget()
+        app.draw()
+    finally:
+        probe.stop()
+    for mark in rec.on(app.window):
+        if (mark.kind == "text" and mark.panel == "Initiative" and mark.label.startswith("Token ")
+                and tracker.rect.contains(mark.rect)):
+            names.append(mark)
+    assert names, f"no name shown at scroll {tracker.scroll}"
+    who = view.state.combatants["t" + names[len(names) // 2].label.split()[1]]
+    hp = who.hp
+    check(app, "the tracker scrolled")  # (a whole frame after the probe's: the board and panels followed again)
+    drawn = app.screen.parts["tracker"][1]
+    frames = app.screen.partial_frames
+    view.submit(AdjustHP(who.id, -2))
+    view.message = None
+    app.dirty = True
+    move(app, (SIZE[0] // 2, SIZE[1] // 2))
+    assert app.screen.partial_frames == frames + 1, f"a whole frame was drawn: {app.screen.why_whole}"
+    assert app.screen.parts["tracker"][1] is drawn, "the scrolled tracker was drawn again, not its row mended"
+    check(app, "after a roll on the scrolled tracker")
+    shown = [m for m in drawn_marks(app) if m.kind == "text" and m.panel == "Initiative"]
+    assert any(m.label == f"{hp - 2}/{who.max_hp} hp" and tracker.rect.contains(m.rect) for m in shown), \
+        "the scrolled tracker does not show the new hit points"
+    view.select(who.id)  # at the same scroll: the kept canvas drawn again where the lists differ
+    app.dirty = True
+    move(app, (SIZE[0] // 2 + 3, SIZE[1] // 2 + 3))
+    check(app, "after a name was selected on the scrolled tracker")
+    for steps in (-1, 2):  # down a little, then up past where the roll was
+        _wheel(app, tracker.rect.center, steps)
+        move(app, (SIZE[0] // 2, SIZE[1] // 2))
+        check(app, f"after the wheel ({steps}) on the tracker, its row mended before")

@@ -24,6 +24,7 @@ from tactics.bench import build_scene
 from tactics.engine.board import Place, SetDoor
 from tactics.engine.combat.gm import AdjustHP
 from tactics.rules import templates
+from tactics.ui import retained
 from tactics.ui.app import App
 from tactics.ui.tools.templates import PinnedTemplate
 from test_board_record import scene_app
@@ -66,6 +67,7 @@ def check(app: App, what: str) -> None:
     app.battle.renderer.forget()
     app.battle.renderer.tokens.forget_placing()  # every token's words and name placed afresh too
     app.battle.renderer.cells.forget_cuts()  # every reach and template cut into blocks afresh (not mended)
+    retained.forget_kept_canvases()  # every panel's canvas drawn afresh (not mended where it changed)
     app.screen.forget()
     app.draw()
     fresh = _pixels(app.window)
@@ -80,6 +82,14 @@ def check(app: App, what: str) -> None:
         fresh_players = _pixels(surface)
         assert shown_players == fresh_players, f"{what}: the players' window differs from a fresh one " \
                                                f"({_where(shown_players, fresh_players, pw.size)})"
+
+
+COLUMN = ("declare", "resolve", "log", "phase")  # the combat panels' parts but the tracker (panels/combat.py)
+
+
+def column(app: App) -> tuple:
+    """What each of the combat panels' parts drew last (the same objects while they are kept)."""
+    return tuple(app.screen.parts.get(name, (None, None))[1] for name in COLUMN)
 
 
 def _hover_tour(app: App, what: str) -> None:
@@ -277,12 +287,12 @@ def test_a_panel_button_lights_under_the_pointer_and_the_panels_stay_while_it_mo
         check(app, "the pointer left the button")
         cells = [who.cell for who in view.state.combatants.values() if who.cell is not None][:3]
         move(app, centre(app, cells[0]))
-        kept = app.screen.parts["combat"][1]
+        kept = column(app)
         partial = app.screen.partial_frames
         for cell in cells[1:]:
             move(app, centre(app, cell))
         assert app.screen.partial_frames == partial + len(cells) - 1
-        assert app.screen.parts["combat"][1] is kept, "the panels were drawn again for a move over the map"
+        assert column(app) == kept, "the panels were drawn again for a move over the map"
         check(app, "over the map")
 
 
@@ -430,18 +440,19 @@ def test_a_pinned_template_moved_in_a_fight_keeps_the_combat_panels() -> None:
         view.message = None
         move(app, centre(app, (5, 5)))
         check(app, "the fight, t1 selected")  # (a whole frame: the parts drawn afresh)
-        assert app.screen.parts["combat"][1].rects, "the combat panels drew nothing: the test would prove nothing"
+        assert all(app.screen.parts[name][1].rects for name in COLUMN), \
+            "the combat panels drew nothing: the test would prove nothing"
         partial = app.screen.partial_frames
         for n in range(2):
-            kept = app.screen.parts["combat"][1]
+            kept = column(app)
             view.pinned[0] = PinnedTemplate("10 ft radius", templates.radius((9 + n, 6), 10, walls=m), (9.0 + n, 6.0))
             view.invalidate()
             move(app, centre(app, (6 + n, 5)))
-            assert app.screen.parts["combat"][1] is kept, "the combat panels were drawn again for a template"
+            assert column(app) == kept, "the combat panels were drawn again for a template"
             check(app, f"the template moved ({n})")
         assert app.screen.partial_frames >= partial + 2
-        kept = app.screen.parts["combat"][1]
+        kept = column(app)
         view.submit(AdjustHP("t2", -1))
         move(app, centre(app, (5, 6)))
-        assert app.screen.parts["combat"][1] is not kept, "a change of the state kept the combat panels"
+        assert column(app)[COLUMN.index("log")] is not kept[COLUMN.index("log")], "a roll kept the log as it was"
         check(app, "t2 hurt")

@@ -75,6 +75,7 @@ class BattleView(TimedMessages):
         self.shift_held = False
         self._version = 0  # bumped by invalidate(): forces the board to recompose
         self.revision = 0  # bumped by every change of the state (the journal's): keyed board layers read it
+        self._tracker_drawn: tuple | None = None  # (the tracker's key, its lit buttons) when last drawn
         self.roster_revision = 0  # ... but not by a change of squares, facings or doors alone in the GM's view of a fight
         self.token_changes = TokenChanges()  # which combatants each change touched (the tokens layer)
         self._lit_with: dict[str, Any] = {}  # panels' part -> the pointer their buttons were last drawn with
@@ -528,19 +529,28 @@ class BattleView(TimedMessages):
         tracker_key = (id(self), id(self.state), self.app.presses, self.roster_revision, message, self.viewer,
                        self.selected, self.tool.name, tuple(board))
 
+        tracker_lit = lit_buttons([combat.tracker], lit.get("tracker"), combat.hover)
+
         def draw_tracker(surface: pygame.Surface) -> None:
             lit["tracker"] = combat.hover
+            self._tracker_drawn = (tracker_key, tracker_lit)
             combat.draw_tracker(surface, board)
 
-        frame.part("tracker", (tracker_key, lit_buttons([combat.tracker], lit.get("tracker"), combat.hover)),
-                   draw_tracker)
+        def mend_tracker() -> bool:
+            """Only the roster's revision moved since the tracker was drawn: its rows may be mended."""
+            drawn = self._tracker_drawn
+            if drawn is None or drawn[1] != tracker_lit or len(drawn[0]) != len(tracker_key) or any(
+                    a != b for i, (a, b) in enumerate(zip(drawn[0], tracker_key)) if i != 3):
+                return False
+            if not combat.tracker.mend():
+                return False
+            self._tracker_drawn = (tracker_key, tracker_lit)
+            return True
 
-        def draw_combat(surface: pygame.Surface) -> None:
-            lit["combat"] = combat.hover  # the pointer its buttons were lit with (lit_buttons)
-            combat.draw(surface, board, side)
+        frame.part("tracker", (tracker_key, tracker_lit), draw_tracker, diff=True, mend=mend_tracker)
 
-        frame.part("combat", (panels_key, lit_buttons(combat.panels()[1:], lit.get("combat"), combat.hover)),
-                   draw_combat)
+        # The right-hand column and the phase card: a part each, keyed on what it shows (combat.py)
+        combat.draw_parts(frame, board, side, (panels_key[0], *panels_key[2:], tuple(board)), self.revision, lit)
         if self.turns is not None:
             turns = self.turns
             column = turns.column

@@ -199,6 +199,9 @@ class BoardRenderer:
     _memo: dict = field(default_factory=dict)  # keyed layer's name -> (key, its operations, their boxes, clip)
     layer_runs: int = 0  # keyed layers run while recording (tests, bench) ...
     layer_reuses: int = 0  # ... and those whose operations were used again
+    # what a layer keeps of its own between recordings, by its name (a key worked out from the
+    # changes since: the acting glow's squares)
+    layer_kept: dict = field(default_factory=dict)
 
     def layers(self, view: Any) -> list[tuple[int, str, Layer]]:
         own: list[tuple[int, str, Layer]] = [
@@ -365,6 +368,7 @@ class BoardRenderer:
         self._board_key = None
         self._record = None
         self._memo = {}
+        self.layer_kept = {}
 
     def _update_board(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
                       clip: pygame.Rect, view: Any, layers, origin: tuple[int, int], size: tuple[int, int],

@@ -34,6 +34,7 @@ compares every kind of partial frame with a fresh whole one, pixel for pixel.
 
 from __future__ import annotations
 
+import weakref
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, TypeVar
 
@@ -231,16 +232,235 @@ def _tracking(fn: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
 _TRACKING = {name: _tracking(fn) for name, fn in _ORIGINAL.items()}
 
 
+_tracking_depth = [0]  # tracked_drawing() inside another (a kept canvas recorded inside a part)
+
+
 @contextmanager
 def tracked_drawing() -> Iterator[None]:
     """While inside, ``pygame.draw`` on a :class:`FrameSurface` draws on its target and is kept."""
-    for name, fn in _TRACKING.items():
-        setattr(pygame.draw, name, fn)
+    if not _tracking_depth[0]:
+        for name, fn in _TRACKING.items():
+            setattr(pygame.draw, name, fn)
+    _tracking_depth[0] += 1
     try:
         yield
     finally:
-        for name, fn in _ORIGINAL.items():
-            setattr(pygame.draw, name, fn)
+        _tracking_depth[0] -= 1
+        if not _tracking_depth[0]:
+            for name, fn in _ORIGINAL.items():
+                setattr(pygame.draw, name, fn)
+
+
+# -- what changed between two drawings ---------------------------------------------------------
+#: canvases (panels' own surfaces, drawn again in place each time) -> where they changed since a
+#: frame last looked (None: anywhere); a blit of one is the same pixels only where it did not change
+_changed: "weakref.WeakKeyDictionary[pygame.Surface, list[pygame.Rect] | None]" = weakref.WeakKeyDictionary()
+
+
+_kept_canvases: "weakref.WeakSet[KeptCanvas]" = weakref.WeakSet()
+
+
+def canvas_changed(surface: pygame.Surface, where: list[pygame.Rect] | None) -> None:
+    """``surface`` (a canvas) was drawn again: changed in ``where`` (its own coordinates; None: all)."""
+    if where is None:
+        _changed[surface] = None
+        return
+    kept = _changed.get(surface, [])
+    if kept is not None:
+        _changed[surface] = kept + where
+    else:
+        _changed[surface] = None
+
+
+def _with_clips(ops: list[Op]) -> list[tuple[Any, ...]]:
+    """Each operation with the rectangle it drew in and the clip it drew under (equal triples: the
+    same pixels)."""
+    clip = None
+    out = []
+    for op, rect in ops:
+        if op[0] == "c":
+            clip = op[1]
+        out.append((op, rect, clip))
+    return out
+
+
+def differing(old: list[Op], new: list[Op]) -> tuple[list[Op], list[Op], list[Op]]:
+    """The operations of ``old`` and of ``new`` between their common start and end (what differs),
+    and those of ``new`` in the common start and end (the same as drawn last time)."""
+    a, b = _with_clips(old), _with_clips(new)
+    start, n = 0, min(len(a), len(b))
+    while start < n and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < n - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    return old[start:len(old) - end], new[start:len(new) - end], new[:start] + new[len(new) - end:]
+
+
+def changed_rects(old: list[Op], new: list[Op]) -> list[pygame.Rect]:
+    """Where drawing ``new`` over what ``old`` drew changes pixels: every operation that differs,
+    and where a canvas the same operations blit changed since (:func:`canvas_changed`). Every
+    source but a canvas must be a picture never drawn on again (text, a row's picture, a card)."""
+    gone, came, same = differing(old, new)
+    out = [rect for _, rect in gone if rect is not None] + [rect for _, rect in came if rect is not None]
+    for op, rect in same:
+        if rect is None or op[0] != "b" or op[1] not in _changed:
+            continue
+        where = _changed[op[1]]
+        if where is None:
+            out.append(rect)
+            continue
+        dest, area = op[2], op[3]
+        x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+        area = pygame.Rect(area) if area is not None else None
+        for changed in where:
+            if area is not None:
+                changed = changed.clip(area).move(-area.x, -area.y)
+            moved = changed.move(x, y).clip(rect)
+            if moved.w and moved.h:
+                out.append(moved)
+    return out
+
+
+def seen(ops: list[Op]) -> None:
+    """The canvases ``ops`` blit are shown as they are now: their changes so far are accounted for."""
+    for op, _ in ops:
+        if op[0] == "b" and op[1] in _changed:
+            _changed[op[1]] = []
+
+
+def grown(areas: list[pygame.Rect], shapes: list[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect]:
+    """``areas`` merged and grown until they cut none of ``shapes`` (a clipped ``pygame.draw.rect``
+    outline is not the pixels of the whole one: see :meth:`Frame._areas`); [bounds] if they will not."""
+    rects = [r for r in (rect.clip(bounds) for rect in areas) if r.w and r.h]
+    if not rects:
+        return []
+    areas = merge(rects, bounds)
+    for _ in range(MAX_GROW):
+        more = False
+        for i, area in enumerate(areas):
+            for k in area.collidelistall(shapes):
+                if not area.contains(shapes[k]):
+                    area = area.union(shapes[k])
+                    more = True
+            areas[i] = area
+        if not more:
+            return areas
+        areas = merge(areas, bounds)
+    return [bounds]
+
+
+def forget_kept_canvases() -> None:
+    """Every kept canvas is drawn plainly next time (tests: a fresh frame to compare with)."""
+    for kept in list(_kept_canvases):
+        kept.forget()
+
+
+class KeptCanvas:
+    """A panel's canvas drawn again only where what it draws changed.
+
+    Why (issue 12): a roll changed one name's hit points in a list of 60, and the tracker cleared
+    and drew every row in view on its canvas again, then the window repainted the whole card. Here
+    a drawing (``start``: the surface to draw on, then ``finish``) is first measured on a scratch
+    surface: its operations, compared with the last drawing's, say where it differs (a row's new
+    picture); only there is the canvas cleared and the operations drawn there replayed, and the
+    frame is told where the canvas changed (:func:`canvas_changed`), so it repaints only there.
+    The canvas then holds the pixels a fresh drawing makes wherever the two drawings can show.
+    Anything the stand-in cannot follow, another size, other rows cleared, or the layout probe
+    recording: drawn plainly, every row (:meth:`forget` makes the next one so too).
+    """
+
+    #: a canvas taller than this is drawn plainly, all its rows in view, each time (its scratch twin
+    #: would double a long list's memory), but followed still: :meth:`patch` can mend it
+    TALLEST = 4096
+
+    def __init__(self) -> None:
+        self._last: tuple[Any, ...] | None = None  # (canvas, its size, rows cleared, operations)
+        self._scratch: pygame.Surface | None = None
+        self._now: tuple[Any, ...] | None = None
+        _kept_canvases.add(self)
+
+    def forget(self) -> None:
+        self._last = None
+
+    def canvas(self) -> pygame.Surface | None:
+        """The canvas of the last drawing followed (None: drawn plainly, not known)."""
+        return self._last[0] if self._last is not None else None
+
+    def abandon(self) -> None:
+        """The drawing begun could not be followed: the next one is drawn plainly."""
+        self._last, self._now = None, None
+
+    def start(self, canvas: pygame.Surface, rows: list[tuple[int, int]], clear: Callable[[], None]) -> Any:
+        """The surface to draw this drawing on (``clear``: clears ``rows`` of ``canvas`` for a plain one)."""
+        last, size = self._last, canvas.get_size()
+        if probe.active():
+            self._last, self._now = None, None
+            clear()
+            canvas_changed(canvas, None)
+            return canvas
+        if last is not None and last[0] is canvas and last[1] == size and last[2] == rows and size[1] <= self.TALLEST:
+            if self._scratch is None or self._scratch.get_size() != size:
+                self._scratch = pygame.Surface(size, pygame.SRCALPHA)
+            self._scratch.set_clip(None)
+            surface = FrameSurface(self._scratch, measure=True)
+        else:
+            clear()
+            surface = FrameSurface(canvas)
+        self._now = (canvas, size, list(rows), surface)
+        return surface
+
+    def patch(self, canvas: pygame.Surface, swaps: list[tuple[pygame.Surface, Any, pygame.Surface]]) -> bool:
+        """The last drawing on ``canvas`` again with some of its pictures swapped, without drawing
+        it: each (picture, place, new picture) blitted there instead (a row whose words changed);
+        the canvas brought up to it as :meth:`finish` does. False (nothing done) when the last
+        drawing is not known or one of the pictures is not in it at that place."""
+        last = self._last
+        if last is None or last[0] is not canvas or self._now is not None or probe.active():
+            return False
+        ops = list(last[3])
+        for old, place, new in swaps:
+            for i, (op, rect) in enumerate(ops):
+                if op[0] == "b" and op[1] is old and op[2] == place and op[3] is None:
+                    if new.get_size() != old.get_size():
+                        return False
+                    ops[i] = (("b", new, op[2], op[3], op[4]), rect)
+                    break
+            else:
+                return False
+        shapes = [rect for op, rect in ops if rect is not None and op[0] == "d" and op[1] not in _EXACT_WHEN_CLIPPED]
+        areas = grown(changed_rects(last[3], ops), shapes, canvas.get_rect())
+        for area in areas:
+            canvas.set_clip(area)
+            canvas.fill(theme.CLEAR, area)
+            replay(canvas, ops, area)
+        canvas.set_clip(None)
+        canvas_changed(canvas, areas)
+        self._last = (last[0], last[1], last[2], ops)
+        return True
+
+    def finish(self) -> None:
+        """The drawing is done: the canvas brought up to it (see the class)."""
+        now, self._now = self._now, None
+        if now is None:
+            return
+        canvas, size, rows, surface = now
+        ops = surface.ops
+        surface.target.set_clip(None)
+        last = self._last
+        self._last = (canvas, size, rows, ops)
+        if not surface.measure:  # drawn plainly on the canvas
+            canvas_changed(canvas, None)
+            return
+        assert last is not None
+        shapes = [rect for op, rect in ops if rect is not None and op[0] == "d" and op[1] not in _EXACT_WHEN_CLIPPED]
+        areas = grown(changed_rects(last[3], ops), shapes, canvas.get_rect())
+        for area in areas:
+            canvas.set_clip(area)
+            canvas.fill(theme.CLEAR, area)
+            replay(canvas, ops, area)
+        canvas.set_clip(None)
+        canvas_changed(canvas, areas)
 
 
 MAX_GROW = 8  # rounds of growing the damage over operations it cuts (then the window is repainted whole)
@@ -323,10 +543,18 @@ class Frame:
         self.damage += uncovered(clip, dx, dy)
 
     # -- the parts -------------------------------------------------------------------------
-    def part(self, name: str, key: Any, draw: Draw[T]) -> T:
+    def part(self, name: str, key: Any, draw: Draw[T], *, diff: bool = False,
+             mend: Callable[[], bool] | None = None) -> T:
         """Draw the part ``name`` showing ``key`` (None: it says nothing of what it shows; a frame
         where it draws something is drawn whole). Returns what ``draw`` returns (in a partial
-        frame with the key unchanged: what it returned when last drawn, and it is not run)."""
+        frame with the key unchanged: what it returned when last drawn, and it is not run).
+
+        ``diff``: drawn again, it repaints only where its operations differ from last time's and
+        where the canvases they blit changed (:func:`changed_rects`): a part drawn with the widget
+        kit only (texts, pictures, cards, canvases), whose other pictures are never drawn on again.
+        ``mend`` (with ``diff``): in a partial frame where the key changed, asked first; True: the
+        part brought its canvases up to the new key in place (:meth:`KeptCanvas.patch`) and draws
+        as it drew last frame otherwise, so it is not run and only where they changed is repainted."""
         if self.plain:
             return draw(self.surface)
         key = None if key is None else (key, self.surface.get_size(), theme.scale())
@@ -342,8 +570,16 @@ class Frame:
                 self.screen.why_whole = f"{name} shows something without a key"
             self.screen.parts[name] = (key, drawn, value)
             self.order.append((name, drawn))
+            if diff:
+                seen(drawn.ops)
             return value
         if key is not None and last is not None and last[0] == key:
+            self.order.append((name, last[1]))
+            return last[2]
+        if diff and mend is not None and key is not None and last is not None and mend():
+            self.damage += changed_rects(last[1].ops, last[1].ops)  # (where its canvases changed)
+            seen(last[1].ops)
+            self.screen.parts[name] = (key, last[1], last[2])
             self.order.append((name, last[1]))
             return last[2]
         measured = FrameSurface(self._scratch(), measure=True)
@@ -353,9 +589,13 @@ class Frame:
         drawn = Drawn(measured.ops)
         if key is None and drawn.rects:
             raise _Whole(f"{name} shows something without a key")  # nobody follows it
-        if last is not None:
-            self.damage += last[1].rects
-        self.damage += drawn.rects
+        if diff and last is not None:
+            self.damage += changed_rects(last[1].ops, drawn.ops)
+            seen(drawn.ops)
+        else:
+            if last is not None:
+                self.damage += last[1].rects
+            self.damage += drawn.rects
         self.screen.parts[name] = (key, drawn, value)
         self.order.append((name, drawn))
         return value

@@ -28,6 +28,7 @@ from typing import Any, Callable
 import pygame
 
 from tactics.ui import layout_probe as probe
+from tactics.ui import retained
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
 
@@ -102,6 +103,10 @@ class Panel:
     # (see :meth:`in_view`; a list of 1000 names drew every row, most far below the card).
     view_rows: tuple[int, int] | None = None
     content_h: int = 0  # how tall the body was last drawn (the whole list's height: what scrolls)
+    # draw_list's canvas, drawn again only where the list changed (retained.KeptCanvas), and the
+    # scroll it was last drawn at (another scroll moves every row: the canvas is drawn afresh)
+    _kept_canvas: Any = field(default=None, repr=False, compare=False)
+    _kept_scroll: int | None = field(default=None, repr=False, compare=False)
 
     def begin(self) -> None:
         self.hits = []
@@ -133,25 +138,38 @@ class Panel:
         row, where :meth:`finish` shows them; only those are drawn (:meth:`in_view`, in canvas
         rows), the others are laid out and their buttons recorded at their real places (clicks
         on a scrolled list hit the row under the pointer, the last buttons are scrolled to).
-        Drawn again (rarely) when the scroll had to be cut back to the list's end."""
+        Drawn again (rarely) when the scroll had to be cut back to the list's end.
+
+        The canvas is kept (:class:`retained.KeptCanvas`): drawn again at the same scroll, only
+        where the drawing's operations differ is it cleared and drawn (a roll: one row), and a
+        row's picture can be swapped in place (``KeptCanvas.patch``: the tracker's mend); at
+        another scroll every row moved, so it is drawn afresh."""
         card_h = max(px(60), max_h)
+        kept = self._kept_canvas
+        if kept is None:
+            kept = self._kept_canvas = retained.KeptCanvas()
         for _ in range(4):  # (once, but for a scroll past the end cut back, or a list that shrank to fit)
             scroll = self.scroll = int(self.scroll)
-            self.begin()
-            self.view_rows = (0, card_h)
-            drawn = canvas(self, (width, card_h))
-            rect = drawn.get_rect()
-            fixed = head(drawn, rect)
-            first = len(self.hits)
-            if scroll:  # the rows above the view would land on the title row: they are not drawn
-                drawn.set_clip(pygame.Rect(0, fixed, width, card_h - fixed))
-                self.view_rows = (fixed, card_h)
+            drawn = canvas(self, (width, card_h), rows=[], kept=True)  # (cleared where the kept canvas says)
+            band = [(0, card_h)]
+
+            def clear(drawn: pygame.Surface = drawn) -> None:
+                drawn.fill(theme.CLEAR, pygame.Rect(0, 0, width, card_h))
+
+            if self._kept_scroll != scroll:  # every row moved: drawn plainly (a diff would find them all)
+                kept.forget()
+            self._kept_scroll = scroll
+            target = kept.start(drawn, band, clear)
             try:
-                bottom = rows(drawn, rect.move(0, -scroll), fixed - scroll) + scroll
-            finally:
+                with retained.tracked_drawing():
+                    fixed, bottom = self._draw_rows(target, drawn.get_rect(), card_h, scroll, head, rows)
+                kept.finish()
+            except (retained.Untracked, TypeError):  # drawn in a way the stand-in cannot follow: plainly
+                kept.abandon()
                 drawn.set_clip(None)
-            for h in self.hits[first:]:  # the list's buttons at their places in the whole list (see finish)
-                h.rect.move_ip(0, scroll)
+                clear()
+                retained.canvas_changed(drawn, None)
+                fixed, bottom = self._draw_rows(drawn, drawn.get_rect(), card_h, scroll, head, rows)
             content = bottom + px(8)
             height = min(max_h, content)
             self.content_h = content
@@ -161,6 +179,28 @@ class Panel:
                 break
         self.view_rows = None
         return self.finish(surface, drawn, x, y, width, height, content=content, fixed=fixed, drawn_at=scroll)
+
+    def _draw_rows(self, target: Any, rect: pygame.Rect, card_h: int, scroll: int,
+                   head: Callable[[Any, pygame.Rect], int],
+                   rows: Callable[[Any, pygame.Rect, int], int]) -> tuple[int, int]:
+        """One drawing of :meth:`draw_list`'s card on ``target`` (its canvas, or the kept canvas's
+        stand-in for it) at ``scroll``: (the bottom of the title row, the bottom of the list in
+        the whole list's rows). The list's buttons are moved to their places in the whole list."""
+        self.begin()
+        self.view_rows = (0, card_h)
+        fixed = head(target, rect)
+        first = len(self.hits)
+        if scroll:  # the rows above the view would land on the title row: they are not drawn
+            target.set_clip(pygame.Rect(0, fixed, rect.width, card_h - fixed))
+            self.view_rows = (fixed, card_h)
+        try:
+            bottom = rows(target, rect.move(0, -scroll), fixed - scroll) + scroll
+        finally:
+            if scroll:
+                target.set_clip(None)
+        for h in self.hits[first:]:  # the list's buttons at their places in the whole list (see finish)
+            h.rect.move_ip(0, scroll)
+        return fixed, bottom
 
     def shown_scroll(self, height: int, content: int, fixed: int) -> int:
         """The scroll :meth:`finish` shows a card ``height`` tall holding ``content`` with."""
@@ -240,21 +280,56 @@ class Panel:
                 h.rect.move_ip(x, y)
         # the scroll bar: where the part in view sits in the whole
         track = pygame.Rect(final.right - px(7), body.y + px(2), px(4), body.height - px(4))
-        pygame.draw.rect(surface, theme.TRACK, track, border_radius=px(2))
+        rounded(surface, track, theme.TRACK, radius=px(2))
         total = max(1, content - fixed)
         thumb = pygame.Rect(track.x, track.y + track.height * self.scroll // total, track.width,
                             max(px(16), track.height * view_h // total))
-        pygame.draw.rect(surface, theme.ACCENT, thumb.clip(track), border_radius=px(2))
+        rounded(surface, thumb.clip(track), theme.ACCENT, radius=px(2))
         if self.scroll + view_h < content - fixed:  # a fade over the last row: more below
-            fade = pygame.Surface((width - px(12), px(18)), pygame.SRCALPHA)
-            for i in range(fade.get_height()):
-                pygame.draw.line(fade, (*theme.CHROME, int(255 * i / fade.get_height())), (0, i), (fade.get_width(), i))
+            fade = _fade((width - px(12), px(18)))
             surface.blit(fade, (x + px(2), body.bottom - fade.get_height()))
         self.rect = final
         return final
 
 
 # -- surfaces --------------------------------------------------------------------------
+
+#: a rounded rectangle taller or wider than this is drawn in place, not kept as a picture
+ROUNDED_PICTURE_PX = 2048
+
+
+def rounded(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, *, width: int = 0, radius: int = 0) -> None:
+    """``pygame.draw.rect(surface, colour, rect, width, border_radius=radius)`` (an opaque colour),
+    blitted from a picture of it kept per size and look: the same pixels, and a blit cut by a clip
+    draws exactly its part, where a clipped outline may not (retained.py grows a repaint over any
+    shape it cuts: a scroll bar or a group's frame cut by a changed row made most of a card's)."""
+    rect = pygame.Rect(rect)
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    if rect.w > ROUNDED_PICTURE_PX or rect.h > ROUNDED_PICTURE_PX:
+        pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
+        return
+    surface.blit(_rounded(rect.size, tuple(colour), width, radius), rect.topleft)
+
+
+@lru_cache(maxsize=64)
+def _rounded(size: tuple[int, int], colour: tuple, width: int, radius: int) -> pygame.Surface:
+    """The picture :func:`rounded` blits (never drawn on once made)."""
+    picture = pygame.Surface(size, pygame.SRCALPHA)
+    picture.fill(theme.CLEAR)
+    pygame.draw.rect(picture, (*colour[:3], 255), picture.get_rect(), width, border_radius=radius)
+    return picture
+
+
+@lru_cache(maxsize=16)
+def _fade(size: tuple[int, int]) -> pygame.Surface:
+    """The fade over a scrolling card's last row (never drawn on once made: a frame may blit the
+    one it blitted last frame, and it was made again, line by line, at every drawing)."""
+    fade = pygame.Surface(size, pygame.SRCALPHA)
+    for i in range(size[1]):
+        pygame.draw.line(fade, (*theme.CHROME, int(255 * i / size[1])), (0, i), (size[0], i))
+    return fade
+
 
 _cards: dict[tuple[Any, ...], pygame.Surface] = {}
 #: each drawing panel's canvases (by ``id`` of the panel, held weakly: a closed window's go with it),
@@ -288,7 +363,7 @@ def card(surface: pygame.Surface, rect: pygame.Rect, *, accent: Colour | None = 
 
 
 def canvas(owner: object, size: tuple[int, int], *, room: int = 1,
-           rows: list[tuple[int, int]] | None = None) -> pygame.Surface:
+           rows: list[tuple[int, int]] | None = None, kept: bool = False) -> pygame.Surface:
     """A cleared transparent surface for one panel to draw on, reused between frames
     (``room`` times as tall as asked: a panel that scrolls draws all of its body).
 
@@ -298,7 +373,10 @@ def canvas(owner: object, size: tuple[int, int], *, room: int = 1,
 
     ``rows``: only these bands of rows (top, bottom) are cleared, the only ones the panel draws
     on and shows this frame (a long list's canvas is tall; clearing all of it cost more than
-    drawing what shows)."""
+    drawing what shows).
+
+    The frame is told the canvas may have changed anywhere (``retained.canvas_changed``) unless
+    ``kept``: a :class:`retained.KeptCanvas` draws on it and says where."""
     size = (size[0], size[1] * room)
     entry = _canvases.get(id(owner))
     if entry is None or entry[0]() is not owner:  # a new panel (or a dead one's id reused)
@@ -321,6 +399,8 @@ def canvas(owner: object, size: tuple[int, int], *, room: int = 1,
         for top, bottom in rows:
             surf.fill(theme.CLEAR, pygame.Rect(0, top, size[0], max(0, bottom - top)))
     probe.forget(surf)
+    if not kept:
+        retained.canvas_changed(surf, None)
     return surf
 
 
@@ -348,6 +428,10 @@ class Pictures:
         if probe.active():
             draw(surface, pos[0], pos[1])
             return
+        surface.blit(self.picture(size, key, draw), pos)
+
+    def picture(self, size: tuple[int, int], key: Any, draw: Callable[[pygame.Surface, int, int], object]) -> pygame.Surface:
+        """The kept picture of a row showing ``key`` (drawn now if not kept); never drawn on after."""
         key = (key, size, theme.scale())
         img = self._kept.get(key)
         if img is None:
@@ -356,7 +440,7 @@ class Pictures:
             if len(self._kept) >= self.LIMIT:
                 self._kept.clear()
             self._kept[key] = img
-        surface.blit(img, pos)
+        return img
 
     def clear(self) -> None:
         self._kept.clear()
@@ -469,6 +553,9 @@ def _wrapped(value: str, font_px: int, width: int, weight: str) -> tuple[str, ..
     f = theme.font(font_px, weight)
     lines: list[str] = []
     for para in value.split("\n"):
+        if f.size(para)[0] <= width:  # the whole line fits: measured once, not word by word
+            lines.append(para)
+            continue
         words = para.split(" ")
         line = ""
         for word in words:

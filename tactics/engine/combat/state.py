@@ -238,6 +238,8 @@ def out_of_fight(who: Combatant) -> bool:
     """Dead, fled, helpless, unconscious or surrendered (R-END-1), or not present."""
     if not who.present or who.hp <= 0:
         return True
+    if not who.conditions:  # no condition imposes anything (asked for every combatant at every change)
+        return False
     return combined(conditions_of(who)).out_of_fight
 
 
@@ -252,10 +254,14 @@ def group_label(state: EncounterState, key: str) -> str:
 
 
 def winner_if_over(state: EncounterState) -> str | None:
-    """The one side still standing (R-END-1), "" if nobody is, None if the fight goes on."""
-    standing = {c.team for c in state.combatants.values() if not out_of_fight(c)}
-    if len(standing) > 1:
-        return None
+    """The one side still standing (R-END-1), "" if nobody is, None if the fight goes on (known at
+    the second side found standing: the phase card asks at every change, of 1000 combatants)."""
+    standing: set[str] = set()
+    for c in state.combatants.values():
+        if c.team not in standing and not out_of_fight(c):
+            standing.add(c.team)
+            if len(standing) > 1:
+                return None
     return next(iter(standing), "")
 
 

@@ -96,6 +96,13 @@ def able_members(state: EncounterState, combat: CombatState, group: Group) -> li
             if combat.can_act(m) and m in state.combatants and not out_of_fight(state.combatants[m])]
 
 
+def has_able_members(state: EncounterState, combat: CombatState, group: Group) -> bool:
+    """Whether anyone of ``group`` can act in its turn (:func:`able_members`, stopping at the first:
+    the turn banner and the tracker ask it of every later group at every change, 500 members each)."""
+    return any(combat.can_act(m) and m in state.combatants and not out_of_fight(state.combatants[m])
+               for m in group.members)
+
+
 def _group_start_events(state: EncounterState, combat: CombatState, index: int, dice: Dice) -> list[Event]:
     group = combat.turn_order()[index]
     passed = not able_members(state, combat, group)  # reading: N-END-3, nobody able to act

@@ -11,6 +11,7 @@ declared actions with a button to withdraw each (``Undeclare``).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -115,6 +116,8 @@ class ActionsPanel(w.Panel):
     def __init__(self, ui: "CombatPanels") -> None:
         super().__init__(title="Declare")
         self.ui = ui
+        # the list's key as last worked out: (state, change number, selected, who is listed, key)
+        self._face_kept: tuple | None = None
 
     def visible(self) -> bool:
         combat = combat_of(self.ui.state)
@@ -139,6 +142,40 @@ class ActionsPanel(w.Panel):
         return self.draw_list(surface, x, y, width, max_h,
                               lambda canvas, rect: w.header(self, canvas, rect, "Declare actions"),
                               lambda canvas, rect, top: self._body(canvas, rect, top, state, hover))
+
+    def face(self) -> tuple:
+        """What the panel shows, as its part's key (retained.py), besides its place, scroll and lit
+        buttons. While the GM picks who declares: exactly the lines of the list (a token moved or
+        hurt who is not down keeps it); a member's card reads most of the fight (its reach, doors,
+        hands, allies beside it), so there any change of the state draws it again."""
+        state = self.ui.state
+        if not self.visible():
+            return ("hidden",)
+        if self.collapsed:
+            return ("collapsed",)
+        selected = self.ui.view.selected
+        # Kept across changes that only moved or hurt combatants none of whom is in the list (they
+        # change neither the group, its declarations nor anyone else's label): 500 names of the
+        # acting group were labelled again after every roll elsewhere.
+        changes = getattr(self.ui.view, "token_changes", None)
+        kept = self._face_kept
+        if kept is not None and changes is not None and kept[0] is state and kept[2] == selected:
+            touched = changes.since(kept[1])
+            if touched is not None and touched.isdisjoint(kept[3]):
+                self._face_kept = (state, changes.at, selected, kept[3], kept[4])
+                return kept[4]
+        actors = acting_combatants(state)
+        if app_turn_note(state) is None and selected not in actors:
+            group = acting_group(state)
+            combat = combat_of(state)
+            declared = Counter(d.combatant for d in combat.declarations) if combat is not None else Counter()
+            face: tuple = ("pick", group_label(state, group.key) if group else None,
+                           tuple((cid, pick_label(state, combat, cid, declared)) for cid in actors))
+            if changes is not None:
+                self._face_kept = (state, changes.at, selected, frozenset(actors), face)
+            return face
+        self._face_kept = None
+        return ("member", getattr(self.ui.view, "revision", None), id(state))
 
     def _body(self, canvas: pygame.Surface, rect: pygame.Rect, cy: int, state: Any, hover: Any) -> int:
         """What the panel holds now, under its title row (drawn at the scroll: :meth:`Panel.draw_list`)."""
@@ -175,10 +212,7 @@ class ActionsPanel(w.Panel):
                 self.hit(pygame.Rect(x, y, inner, px(36)), f"actor:{cid}", lambda c=cid: self.ui.select(c))
                 y += px(42)
                 continue
-            who = state.combatants[cid]
-            n = len(combat.declarations_of(cid)) if (combat := combat_of(state)) is not None else 0
-            label = who.name + ("  (down: cannot act)" if who.down else "  (out of the fight)" if out_of_fight(who)
-                                else f"  ({n} declared)" if n else "  (does nothing)" if combat and cid in combat.passed else "")
+            label = pick_label(state, combat_of(state), cid)
             w.button(self, s, pygame.Rect(x, y, inner, px(36)), label, f"actor:{cid}",
                      lambda c=cid: self.ui.select(c), hover=hover)
             y += px(42)
@@ -328,6 +362,18 @@ class ActionsPanel(w.Panel):
                              lambda i=d.id: self.ui.submit(Undeclare(i)), style="danger", size=15, hover=hover)
                 y += max(px(26), w.line_h(15, "regular") * len(lines)) + px(6)
         return y
+
+
+def pick_label(state, combat, cid: str, declared: dict[str, int] | None = None) -> str:
+    """One name of the Declare panel's list of who may declare, with what it has declared
+    (``declared``: each combatant's count of declarations, when the whole list is labelled)."""
+    who = state.combatants[cid]
+    if declared is not None:
+        n = declared.get(cid, 0)
+    else:
+        n = len(combat.declarations_of(cid)) if combat is not None else 0
+    return who.name + ("  (down: cannot act)" if who.down else "  (out of the fight)" if out_of_fight(who)
+                       else f"  ({n} declared)" if n else "  (does nothing)" if combat and cid in combat.passed else "")
 
 
 def door_buttons(state, cid: str, submit: Callable[[Declare], object]) -> list[tuple[str, str, Callable[..., object]]]:

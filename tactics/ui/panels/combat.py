@@ -106,6 +106,7 @@ class CombatPanels:
         self.hover: tuple[int, int] | None = None
         self._hover_key: str | None = None
         self._active: tuple | None = None
+        self._part_keys: tuple | None = None  # (the coarse key, each panel part's key) (draw_parts)
 
     # -- reading --------------------------------------------------------------------
     @property
@@ -353,44 +354,77 @@ class CombatPanels:
         gap = theme.px(12)
         self.tracker.draw(surface, board.x + gap, board.y + gap, self.columns(board)[0], board.height - 2 * gap)
 
-    def draw(self, surface: pygame.Surface, board: pygame.Rect, side: pygame.Rect | None) -> None:
-        """The panels but the tracker (:meth:`draw_tracker`, drawn first: where it ends places the phase card)."""
+    def draw_parts(self, frame: Any, board: pygame.Rect, side: pygame.Rect | None, base: Any, revision: Any,
+                   lit: dict[str, Any]) -> None:
+        """The panels but the tracker (:meth:`draw_tracker`, drawn first: where it ends places the
+        phase card), each a part of ``frame`` of its own (retained.py) keyed on what it shows: the
+        Declare panel, Resolve, the log and the phase card. After a change only those that show
+        something else are drawn again (a roll changes the log and the tracker's row, not the list
+        of who declares nor the phase card; each drew the whole right-hand column again).
+
+        ``base``: what any of them may follow besides the state, part of every key (any input but a
+        pointer move, the camera, the message, the viewer, the selection, the tool, the side card,
+        the board's rectangle); with ``revision`` (the view's: every change of the state) the
+        same, the keys of the last frame hold and are not worked out again (a pointer move).
+        ``lit``: per part, the pointer its buttons were lit with (lit_buttons)."""
+        from tactics.ui.widgets import lit_buttons
+
         if not self.active():
             for panel in self.panels()[1:]:
                 panel.begin()
             self.resolve.close()
             return
+        keys = self._part_keys
+        if keys is None or keys[0] != (base, revision):
+            keys = self._part_keys = ((base, revision), {
+                "declare": self.actions.face(), "resolve": self.resolve.face(revision),
+                "log": (revision, len(self.encounter.journal.entries)),
+                "phase": (self.banner.face(), self._facing_asked()),
+                # The Resolve panel keeps room for its title and its button whatever the Declare panel
+                # holds (that one scrolls): at 720p both must show while a group declares.
+                "resolve_room": theme.px(170) if self.resolve.visible() and preview_order(self.state) else (
+                    theme.px(110) if self.resolve.visible() else 0)})
+        faces = keys[1]
         gap = theme.px(12)
         left_w, right_w = self.columns(board)
         tracker = self.tracker.rect or pygame.Rect(board.x + gap, board.y + gap, left_w, 0)
         right_x = board.right - right_w - gap
+        middle = (tracker.right + right_x) // 2
+        banner_at = (middle, board.y + gap, right_x - tracker.right - 4 * gap, self._banner_bottom(board))
+
+        def part(name: str, panel: Any, where: tuple, draw: Any) -> Any:
+            def drawn(surface: pygame.Surface) -> Any:
+                lit[name] = self.hover  # the pointer its buttons were lit with
+                return draw(surface)
+
+            face = (base, where, panel.collapsed, panel.scroll, faces[name])
+            return frame.part(name, (face, lit_buttons([panel], lit.get(name), self.hover)), drawn, diff=True)
+
+        def phase(surface: pygame.Surface) -> None:
+            self.banner.draw(surface, *banner_at, lambda: placement.token_rects(self.view), faces["phase"][1])
+
         if self.view.viewer != "gm":  # the players' view: who acts, nothing hidden, no GM controls
             for panel in (self.actions, self.resolve, self.log):
                 panel.begin()
             self.resolve.close()
-            self.banner.draw(surface, (tracker.right + right_x) // 2, board.y + gap, right_x - tracker.right - 4 * gap,
-                             self._banner_bottom(board), placement.token_rects(self.view), self._facing_asked())
+            part("phase", self.banner, banner_at, phase)
             return
         px = theme.px
         top = (side.bottom + px(10)) if side is not None and side.right > right_x else board.y + gap
         log_min, log_max = px(110), int(min(px(340), max(px(160), board.height * 0.32)))
         limit = board.bottom - gap - log_min - px(10)
-        # The Resolve panel keeps room for its title and its button whatever the Declare panel
-        # holds (that one scrolls): at 720p both must show while a group declares.
-        resolve_room = px(170) if self.resolve.visible() and preview_order(self.state) else (
-            px(110) if self.resolve.visible() else 0)
-        actions = self.actions.draw(surface, right_x, top, right_w, limit - top - resolve_room)
+        at = (right_x, top, right_w, limit - top - faces["resolve_room"])
+        actions = part("declare", self.actions, at, lambda s: self.actions.draw(s, *at))
         y = actions.bottom + px(10) if actions is not None else top
-        resolve = self.resolve.draw(surface, right_x, y, right_w, limit - y)
+        at = (right_x, y, right_w, limit - y)
+        resolve = part("resolve", self.resolve, at, lambda s: self.resolve.draw(s, *at))
         y = resolve.bottom + px(10) if resolve is not None else y
         if self.log.empty() and not fight_is_on(self.state):
             self.log.begin()  # nothing logged yet: the map has the right column until the fight starts
         else:
-            self.log.draw(surface, right_x, board.bottom - gap, right_w,
-                          max(log_min, min(log_max, board.bottom - gap - y)))
-        middle = (tracker.right + right_x) // 2
-        self.banner.draw(surface, middle, board.y + gap, right_x - tracker.right - 4 * gap,
-                         self._banner_bottom(board), placement.token_rects(self.view), self._facing_asked())
+            at = (right_x, board.bottom - gap, right_w, max(log_min, min(log_max, board.bottom - gap - y)))
+            part("log", self.log, at, lambda s: self.log.draw(s, *at))
+        part("phase", self.banner, banner_at, phase)
 
     def _facing_asked(self) -> bool:
         """Is the facing prompt of the turn that just ended asking? (The phase card then waits.)"""
@@ -432,23 +466,78 @@ def _glow(px: int, colour: tuple[int, int, int]) -> pygame.Surface:
     return hit
 
 
-def acting_glow_layer(ctx: render.DrawContext) -> None:
-    """A glow ring under every token of the group acting now."""
+def _glows(ctx: render.DrawContext) -> tuple[tuple[Cell, tuple[int, int, int]], ...]:
+    """The squares of the group acting now that the view shows, each with its glow's colour
+    (kept across changes that only moved or hurt combatants of no acting group: the group's
+    members, squares and colours are as they were)."""
     combat = combat_of(ctx.state)
     if combat is None or combat.phase != "action":
-        return
-    for cid in acting_combatants(ctx.state):
-        who = ctx.state.combatants.get(cid)  # the players' copy leaves hidden creatures out
-        if who is None or who.cell is None or (not ctx.gm and ctx.state.hidden_from_players(who)):
+        return ()
+    changes = getattr(ctx.view, "token_changes", None)
+    # the glows last worked out for this board: (state, viewer, change number, who acts, the glows)
+    kept = ctx.renderer.layer_kept.get("acting-glow")
+    if kept is not None and changes is not None and kept[0] is ctx.state and kept[1] == ctx.viewer:
+        touched = changes.since(kept[2])
+        if touched is not None and touched.isdisjoint(kept[3]):
+            ctx.renderer.layer_kept["acting-glow"] = (kept[0], kept[1], changes.at, kept[3], kept[4])
+            return kept[4]
+    glows = _worked_out_glows(ctx)
+    if changes is not None:
+        ctx.renderer.layer_kept["acting-glow"] = (ctx.state, ctx.viewer, changes.at,
+                                                  frozenset(acting_combatants(ctx.state)), glows)
+    return glows
+
+
+def _worked_out_glows(ctx: render.DrawContext) -> tuple[tuple[Cell, tuple[int, int, int]], ...]:
+    """:func:`_glows`, from the state."""
+    state, gm = ctx.state, ctx.gm
+    colours: dict[str, tuple[int, int, int]] = {}  # (each team's worked out once: 500 members)
+    out = []
+    for cid in acting_combatants(state):
+        who = state.combatants.get(cid)  # the players' copy leaves hidden creatures out
+        if who is None or who.cell is None or (not gm and state.hidden_from_players(who)):
             continue
-        team = ctx.state.teams.get(who.team)
-        colour = theme.rgb([min(255, c + 60) for c in team.colour]) if team else theme.ACCENT
+        colour = colours.get(who.team)
+        if colour is None:
+            team = state.teams.get(who.team)
+            colour = colours[who.team] = theme.rgb([min(255, c + 60) for c in team.colour]) if team else theme.ACCENT
+        out.append((who.cell, colour))
+    return tuple(out)
+
+
+def _acting_glow(ctx: render.DrawContext) -> None:
+    """A glow ring under every token of the group acting now."""
+    for cell, colour in _glows(ctx):
         img = _glow(ctx.camera.cell_px, colour)
-        cx, cy = ctx.camera.cell_centre(who.cell)
+        cx, cy = ctx.camera.cell_centre(cell)
         ctx.surface.blit(img, img.get_rect(center=(cx, cy)))
 
 
-def declared_layer(ctx: render.DrawContext) -> None:
+#: keyed on the squares and colours it draws (the camera and viewer are the frame's): a roll or a
+#: door keeps its recorded blits (500 of them for a group of 500, recorded again at every change)
+acting_glow_layer = render.keyed(_acting_glow, _glows)
+
+
+def _declared_key(ctx: render.DrawContext) -> tuple:
+    """What :func:`declared_layer` reads: each declared action waiting (its parameters, the squares
+    of its actor and target, whether the view may show them) and the open doors."""
+    combat = combat_of(ctx.state)
+    if combat is None or combat.phase != "action":
+        return ()
+    from tactics.engine.combat.actions import declared_origins
+
+    state = ctx.state
+    out: list = [tuple(sorted(declared_origins(state).items()))]
+    for item in preview_order(state):
+        who = state.combatants.get(item["combatant"])
+        target = state.combatants.get(item["params"].get("target") or "")
+        out.append((item["id"], item["combatant"], repr(item["params"]), who.cell if who else None,
+                    target.cell if target else None,
+                    None if who is None else (state.hidden_from_players(who), state.players_side(who.team))))
+    return tuple(out)
+
+
+def _declared(ctx: render.DrawContext) -> None:
     """Declared actions on the map: move paths and attack lines, numbered in resolution order."""
     combat = combat_of(ctx.state)
     if combat is None or combat.phase != "action":
@@ -490,6 +579,9 @@ def declared_layer(ctx: render.DrawContext) -> None:
         draw.pill_at(ctx.surface, str(n + 1), end, size=max(14, draw.label_size(cam.cell_px)), colour=theme.INK,
                      bg=(*theme.ACCENT, 245))
 
+
+#: keyed on what it reads (a roll or a door away from every declared action keeps its recorded lines)
+declared_layer = render.keyed(_declared, _declared_key)
 
 render.add_layer(GLOW_Z, "acting-glow", acting_glow_layer)
 render.add_layer(DECLARED_Z, "declared-actions", declared_layer)

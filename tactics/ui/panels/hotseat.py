@@ -152,11 +152,11 @@ def _app_banner(state: EncounterState, whose: str, rnd: str, team: str, for_play
 def _after_group(state: EncounterState, combat: Any, for_players: bool) -> str:
     """What End turn leads to: "next: Space Bears: Vanguard", "next: Round 1", "next: Counter Phase"."""
     from tactics.engine.combat.state import group_label
-    from tactics.engine.combat.team import able_members
+    from tactics.engine.combat.team import has_able_members
 
     order = combat.turn_order()
     nxt = combat.group_index + 1
-    while nxt < len(order) and not able_members(state, combat, order[nxt]):
+    while nxt < len(order) and not has_able_members(state, combat, order[nxt]):
         nxt += 1  # nobody able to act: that turn is passed over (reading: N-END-3)
     if nxt < len(order):
         group = order[nxt]

@@ -103,6 +103,7 @@ class LogPanel(w.Panel):
         self._cache_key: tuple | None = None
         self._wrapped: list[tuple[str, str]] = []
         self._seen = 0
+        self._events = 0  # events in the journal, as the title counts them (worked out with the lines)
         self._last_entry: Any = None  # the journal's last entry when the lines were worked out
 
     def empty(self) -> bool:
@@ -138,6 +139,9 @@ class LogPanel(w.Panel):
             lines = log_lines(self.ui.encounter) if added is None else [
                 (e.kind, line) for e in added if (line := line_for(e, journal.state))]
             out: list[tuple[str, str]] = [] if added is None else list(self._wrapped)
+            # the title's count of events, counted again only when every line is (a list of every
+            # event of the journal was made at each drawing)
+            self._events = len(journal.events) if added is None else self._events + len(added)
             for kind, line in lines:
                 for i, part in enumerate(w.wrap(line, LINE_SIZE, width, "regular")):
                     out.append((kind, part if i == 0 else "   " + part))
@@ -174,7 +178,7 @@ class LogPanel(w.Panel):
         rect = canvas.get_rect()
         lines = self.wrapped(width - 2 * theme.PANEL_PAD - px(10))
         export = pygame.Rect(rect.right - px(150), rect.y + px(8), px(102), px(28))
-        title = f"Log ({len(self.ui.encounter.journal.events)})"
+        title = f"Log ({self._events})"
         top = w.header(self, canvas, pygame.Rect(rect.x, rect.y, export.x - rect.x + px(44), rect.height), title,
                        collapsible=False)
         w.header(self, canvas, rect, "", collapsible=True)

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -75,15 +75,35 @@ def declare_line(state, viewer: str) -> str:
     return f"Declare for {names}, then resolve"
 
 
+def action_face(state, combat, viewer: str) -> tuple:
+    """The Action Phase card's texts: (title,) for the plain card (no group acts, or, in the
+    players' view, a hidden group: N-HOT-1), else (title, team colour, the declare line, the
+    fight's end foretold or ""). Both the card's drawing and its key (:meth:`PhaseBanner.face`)."""
+    group = acting_group(state)
+    hidden = group is not None and viewer != "gm" and all(
+        m not in state.combatants or state.hidden_from_players(state.combatants[m]) for m in group.members)
+    if group is None or hidden:
+        return (f"{combat.round_name()}: Action Phase",)
+    team = state.teams.get(group.team)
+    colour = theme.rgb(team.colour) if team else theme.TEXT
+    winner = winner_if_over(state) if viewer == "gm" else None  # R-END-1 (the GM's: no hidden foe told)
+    ending = (f"{agreeing(team_label(state, winner), 'stands')} alone: the fight ends at this round's "
+              "Counter Phase, or now with End combat (GM).") if winner else ""
+    return (f"{combat.round_name()}  ·  {group_label(state, group.key)} acts", colour, declare_line(state, viewer), ending)
+
+
 class PhaseBanner(w.Panel):
     def __init__(self, ui: "CombatPanels") -> None:
         super().__init__(title="Phase")
         self.ui = ui
 
     def draw(self, surface: pygame.Surface, centre_x: int, y: int, max_w: int, bottom: int | None = None,
-             tokens: list[pygame.Rect] | None = None, waiting: bool = False) -> pygame.Rect | None:
+             tokens: list[pygame.Rect] | Callable[[], list[pygame.Rect]] | None = None,
+             waiting: bool = False) -> pygame.Rect | None:
         """The card at the top centre; a big card (the Advantages or Counter Phase) goes down to end
-        at ``bottom`` instead when that way it covers fewer of the ``tokens`` on screen. While
+        at ``bottom`` instead when that way it covers fewer of the ``tokens`` on screen (or a function
+        giving them, asked only then: the Action Phase's card never moves, and finding every token's
+        square on screen cost most of its drawing with 1000 tokens). While
         ``waiting`` (the facing prompt of the turn that just ended is asking) a big card shows only
         its title: it opens once the facings are chosen, never under the prompt."""
         self.begin()
@@ -122,10 +142,13 @@ class PhaseBanner(w.Panel):
         else:
             cy, accent = self._ended(canvas, rect, combat)
         final = pygame.Rect(x, y, width, cy + px(10))
-        if bottom is not None and tokens and combat.phase in ("advantages", "counters") and not (self.collapsed or waiting):
-            low = final.copy()
-            low.bottom = max(y + final.height, bottom)
-            final = placement.place([final, low], final.union(low), tokens=tokens)
+        movable = combat.phase in ("advantages", "counters") and not (self.collapsed or waiting)
+        if bottom is not None and movable and tokens:
+            on_screen = tokens() if callable(tokens) else tokens
+            if on_screen:
+                low = final.copy()
+                low.bottom = max(y + final.height, bottom)
+                final = placement.place([final, low], final.union(low), tokens=on_screen)
             y = final.y
         w.card(surface, final, accent=accent or theme.ACCENT)
         surface.blit(canvas, final.topleft, (0, 0, width, final.height))
@@ -170,27 +193,31 @@ class PhaseBanner(w.Panel):
                  lambda: self.ui.submit(Advance()), style="primary", size=18, hover=hover)
         return y + px(48)
 
-    def _action(self, s, rect, combat) -> tuple[int, tuple[int, int, int] | None]:
+    def face(self) -> tuple:
+        """What the card shows now, as a key (retained.py): in the Action Phase exactly the texts
+        and colour :meth:`_action` draws, so a change elsewhere (a token moved, a roll) keeps the
+        card; in the other phases the view's revision (they list the whole round's counters)."""
         state = self.ui.state
-        group = acting_group(state)
-        hidden = group is not None and self.ui.view.viewer != "gm" and all(
-            m not in state.combatants or state.hidden_from_players(state.combatants[m]) for m in group.members)
-        if group is None or hidden:  # the players' view: a hidden group's turn is the plain card (N-HOT-1)
-            return self._title(s, rect, f"{combat.round_name()}: Action Phase"), None
-        team = state.teams.get(group.team)
-        colour = theme.rgb(team.colour) if team else theme.TEXT
-        label = group_label(state, group.key)
-        for line in w.fit_line(f"{combat.round_name()}  ·  {label} acts", 22, rect.width - 2 * theme.PANEL_PAD, "bold"):
+        combat = combat_of(state)
+        if combat is None:
+            return ("none",)
+        if combat.phase != "action":
+            return (combat.phase, getattr(self.ui.view, "revision", None), id(state))
+        return ("action", action_face(state, combat, self.ui.view.viewer))
+
+    def _action(self, s, rect, combat) -> tuple[int, tuple[int, int, int] | None]:
+        face = action_face(self.ui.state, combat, self.ui.view.viewer)
+        if len(face) == 1:  # the players' view: a hidden group's turn is the plain card (N-HOT-1)
+            return self._title(s, rect, face[0]), None
+        title, colour, declare, ending = face
+        for line in w.fit_line(title, 22, rect.width - 2 * theme.PANEL_PAD, "bold"):
             w.text(s, line, (rect.centerx, px(10)), 22, _readable(colour), "bold", "midtop")
         y = px(10) + w.line_h(22, "bold") + px(2)
-        for line in w.wrap(declare_line(state, self.ui.view.viewer), 15, rect.width - 2 * theme.PANEL_PAD, "regular")[:2]:
+        for line in w.wrap(declare, 15, rect.width - 2 * theme.PANEL_PAD, "regular")[:2]:
             w.text(s, line, (rect.centerx, y), 15, theme.TEXT_DIM, "regular", "midtop")
             y += w.line_h(15, "regular")
-        winner = winner_if_over(state) if self.ui.view.viewer == "gm" else None  # R-END-1 (the GM's: no hidden foe told)
-        if winner:  # the end is determined at the Counter Phase (N-END-2); the foes' groups are passed over (N-END-3)
-            text = (f"{agreeing(team_label(state, winner), 'stands')} alone: the fight ends at this round's "
-                    "Counter Phase, or now with End combat (GM).")
-            for line in w.wrap(text, 15, rect.width - 2 * theme.PANEL_PAD, "semibold")[:2]:
+        if ending:  # the end is determined at the Counter Phase (N-END-2); the foes' groups are passed over (N-END-3)
+            for line in w.wrap(ending, 15, rect.width - 2 * theme.PANEL_PAD, "semibold")[:2]:
                 w.text(s, line, (rect.centerx, y), 15, theme.ACCENT, "semibold", "midtop")
                 y += w.line_h(15, "semibold")
         return y + px(4), colour

@@ -152,6 +152,21 @@ class ResolvePanel(w.Panel):
         combat = combat_of(self.ui.state)
         return combat is not None and (combat.phase == "action" or bool(last_resolution(self.ui.encounter.journal)))
 
+    def face(self, revision: object) -> tuple:
+        """What the panel shows, as its part's key (retained.py), besides its place, scroll and lit
+        buttons: with nothing declared waiting and no roll to show, its title and "Nothing declared
+        is waiting." whatever else changed (a token moved or hurt keeps it); else anything may show
+        in it (names, odds, the dice typed), so any change of the state (``revision``) draws it again."""
+        state = self.ui.state
+        combat = combat_of(state)
+        if combat is None or not self.visible():
+            return ("hidden",)
+        if self.collapsed:
+            return ("collapsed",)
+        if combat.phase == "action" and not preview_order(state) and not last_resolution(self.ui.encounter.journal):
+            return ("nothing waiting",)
+        return ("shown", revision, id(state))
+
     def waiting_for(self) -> str | None:
         """The name of whoever's typed dice the next action waits for (None: it waits for none)."""
         queue = preview_order(self.ui.state)

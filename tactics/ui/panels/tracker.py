@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tactics.engine.core.labels import agreeing
-from tactics.engine.combat.team import Advance, EndCombat, able_members, winner_if_over
+from tactics.engine.combat.team import Advance, EndCombat, has_able_members, winner_if_over
 from tactics.engine.combat.queries import acting_group, combat_of, describe, ends_after_counters, groups_editable
 from tactics.engine.combat.tie_breaks import tie_breaks
 from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of, unaware_by_stealth
@@ -27,6 +27,7 @@ from tactics.engine.core.state import Combatant
 from tactics.engine.core.table import who_rolls
 from tactics.rules.data import DataError
 from tactics.engine.core.control import controller_of
+from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
 from tactics.ui import widgets as w
@@ -56,7 +57,7 @@ def advance_label(state) -> str | None:
     if group is None:
         return None
     order = combat.turn_order()
-    last = all(not able_members(state, combat, g) for g in order[combat.group_index + 1:])  # N-END-3: passed over
+    last = all(not has_able_members(state, combat, g) for g in order[combat.group_index + 1:])  # N-END-3: passed over
     if last:
         surprise = combat.round == 0 or combat.in_joiners_round()  # R-SURP-1, N-SURP-5: no Counter Phase
         return f"End turn: Round {combat.round + 1}" if surprise else "End turn: Counter Phase"
@@ -76,6 +77,11 @@ class TrackerPanel(w.Panel):
         # creature hidden or revealed before the fight changes them (R-SURP-1).
         self.overrides: dict[str, bool] = {}
         self.rows = w.Pictures()  # each name's row, kept while it shows the same
+        # the last drawing, for mend(): (the state, the view's change number, the canvas, the scroll
+        # it was drawn at), and the member rows drawn in view: id -> (top on the canvas, the list's
+        # rect as drawn at the scroll, x, done, face, picture)
+        self._drawn: tuple | None = None
+        self._shown_rows: dict[str, tuple] = {}
         self._listed_kept: tuple = (None, None, None, frozenset())  # (revision, state, viewer, who is listed)
 
     @property
@@ -139,14 +145,20 @@ class TrackerPanel(w.Panel):
             combat.round_name() + (" (surprise)" if combat.alone() is not None else ""))
 
         def rows(canvas: pygame.Surface, rect: pygame.Rect, top: int) -> int:
+            self._shown_rows = {}
             if self.collapsed:
                 return top
             if combat is None:
                 return self._before(canvas, rect, top, hover)
             return self._during(canvas, rect, top, combat, hover, max_h)
 
-        return self.draw_list(surface, x, y, width, max_h, lambda canvas, rect: w.header(self, canvas, rect, title),
-                              rows)
+        drawn = self.draw_list(surface, x, y, width, max_h, lambda canvas, rect: w.header(self, canvas, rect, title),
+                               rows)
+        changes = getattr(self.ui.view, "token_changes", None)
+        canvas = self._kept_canvas.canvas() if self._kept_canvas is not None else None
+        self._drawn = ((self.ui.state, changes.at, canvas, self.scroll)
+                       if changes is not None and canvas is not None else None)
+        return drawn
 
     def _before(self, s: pygame.Surface, rect: pygame.Rect, y: int, hover) -> int:
         state = self.ui.state
@@ -265,7 +277,7 @@ class TrackerPanel(w.Panel):
             if is_acting:  # (its rows in view only: a group of 500 made a picture 13,500 pixels tall)
                 band = box.clip(self._view_band(box))
                 s.blit(_glow(band.size, colour, box.y - band.y, box.h, px(8)), band.topleft)
-                pygame.draw.rect(s, theme.ACCENT, box, max(1, px(2)), border_radius=px(8))
+                w.rounded(s, box, theme.ACCENT, width=max(1, px(2)), radius=px(8))
             kind = group.kind.capitalize()
             head_colour = theme.TEXT_DIM if done else theme.TEXT
             pygame.draw.rect(s, colour, (x + px(2), y + px(5), px(6), px(16)), border_radius=px(2))
@@ -367,9 +379,57 @@ class TrackerPanel(w.Panel):
 
     def _member(self, s, rect, x, y, cid, combat, done) -> None:
         """The row of one member of a group, its top at ``y`` (from its picture)."""
+        face = self._member_face(rect, x, cid, combat, done)
+        if probe.active():  # the layout probe follows every text drawn: in place
+            _member_row(s, y, *face)
+            return
+        picture = self.rows.picture((rect.width, self._member_h() + px(8)), ("member", face), _MemberRow(face))
+        s.blit(picture, (0, y))
+        self._shown_rows[cid] = (y, rect, x, done, face, picture)
+
+    def mend(self) -> bool:
+        """After changes that only moved or hurt some combatants (their squares, hit points or
+        facings: ``touched_combatants``) in the GM's view, where the list, its groups and their
+        order stay as drawn: the rows of those in view get their new pictures on the kept canvas
+        (``KeptCanvas.patch``), nothing else is drawn. False: the tracker must be drawn again.
+
+        Why (issue 12): a roll changed one row, and the tracker worked out and drew its whole list
+        again (1000 names: most of the frame)."""
+        drawn = self._drawn
+        view = self.ui.view
+        changes = getattr(view, "token_changes", None)
+        if drawn is None or changes is None or view.viewer != "gm" or self.collapsed or groups_editable(self.ui.state):
+            return False  # (before play the group move's words may follow anyone's state)
+        state, at, canvas, scroll = drawn
+        if scroll != self.scroll:  # (the canvas holds the rows at the scroll drawn: all of them moved)
+            return False
+        combat = combat_of(state)
+        touched = changes.since(at) if state is self.ui.state else None
+        if touched is None or combat is None or self._kept_canvas is None:
+            return False
+        swaps = []
+        for cid in touched:
+            row = self._shown_rows.get(cid)
+            if row is None or cid not in state.combatants:
+                continue  # not in view (or in no group shown): nothing drawn of it
+            y, rect, x, done, face, picture = row
+            new = self._member_face(rect, x, cid, combat, done)
+            if new == face:
+                continue
+            img = self.rows.picture(picture.get_size(), ("member", new), _MemberRow(new))
+            swaps.append((cid, (0, y), picture, img, new))
+        if swaps and not self._kept_canvas.patch(canvas, [(old, place, img) for _, place, old, img, _ in swaps]):
+            return False
+        for cid, (_, y), _, img, new in swaps:
+            row = self._shown_rows[cid]
+            self._shown_rows[cid] = (y, row[1], row[2], row[3], new, img)
+        self._drawn = (state, changes.at, canvas, scroll)
+        return True
+
+    def _member_face(self, rect, x, cid, combat, done) -> tuple:
+        """What one member's row shows (its picture's key): :func:`_member_row`'s arguments."""
         state = self.ui.state
         who = state.combatants[cid]
-        h = self._member_h()
         alone = combat.alone()
         unaware = alone is not None and cid not in alone
         dim = done or who.down or unaware  # R-SURP-1, N-SURP-5: the others sit out a Round 0
@@ -378,10 +438,8 @@ class TrackerPanel(w.Panel):
         initiative = f"{combat.initiative.get(cid, 0):+d}" if numbers else None
         name_colour = theme.ACCENT if self.ui.view.selected == cid else (theme.TEXT_DIM if dim else theme.TEXT)
         label = "sits out" if unaware else (f"{who.hp}/{who.max_hp} hp" if numbers else ("down" if who.down else ""))
-        face = (x, rect.right, initiative, who.name, name_colour, label, theme.BAD if who.down else theme.TEXT_DIM,
+        return (x, rect.right, initiative, who.name, name_colour, label, theme.BAD if who.down else theme.TEXT_DIM,
                 tuple((c.name, c.rounds) for c in who.conditions))
-        self.rows.blit(s, (0, y), (rect.width, h + px(8)), ("member", face),
-                       lambda s, _x, oy: _member_row(s, oy, *face))
 
 
 @lru_cache(maxsize=8)
@@ -391,6 +449,16 @@ def _glow(size: tuple[int, int], colour: tuple, top: int, tall: int, radius: int
     glow = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(glow, (*colour, 60), (0, top, size[0], tall), border_radius=radius)
     return glow
+
+
+class _MemberRow:
+    """One member's row drawn from what :meth:`TrackerPanel._member_face` worked out."""
+
+    def __init__(self, face: tuple) -> None:
+        self.face = face
+
+    def __call__(self, s: pygame.Surface, _x: int, y: int) -> None:
+        _member_row(s, y, *self.face)
 
 
 class _AwareRow:
