@@ -151,3 +151,36 @@ def test_the_starship_screen_hides_the_map_tools_and_shows_the_ship_s_pips(app) 
     assert hidden and all(not b.visible for b in hidden)
     key(app, pygame.K_TAB)
     assert all(b.visible for b in hidden)
+
+
+def test_a_phase_card_with_tokens_above_and_below_moves_aside_and_its_button_still_works() -> None:
+    """Review 13 F14: the Counter Phase card covered Katie, still to act, though there was room to
+    either side: the card now also tries either side of the board's middle, top and bottom."""
+    from tactics.engine.board import Place
+    from tactics.engine.combat.team import Advance, StartCombat
+
+    enc = open_default(seed=1)
+    enc.submit(StartCombat())
+    while enc.state.combat.phase != "counters":
+        enc.submit(Advance())
+    for app in app_session(App(enc, size=SIZE), closing=True):
+        view = app.battle
+        card = view.combat.banner.rect
+        assert card is not None
+        # tokens on squares under the card where it went, and under the same card at the top
+        free = [c for c in view.state.combatants.values() if c.cell is not None]
+        spots = []
+        for rect in (card, card.move(0, view.board_rect().top + 8 - card.top)):
+            cell = view.camera.cell_at(rect.center)
+            if cell is not None and view.state.map.in_bounds(cell) and view.state.map.move_cost(cell) is not None:
+                spots.append(cell)
+        for who, cell in zip(free, spots):
+            enc.submit(Place(who.id, cell))
+        view.invalidate()
+        app.step()
+        moved = view.combat.banner.rect
+        covered = [r for r in placement.token_rects(view) if r.colliderect(moved)]
+        assert not covered, (moved, covered)
+        round_before = enc.state.combat.round
+        click(app, view.combat.banner.button_rect("banner-advance").center)
+        assert enc.state.combat.round == round_before + 1, "the moved card's button starts the next round"

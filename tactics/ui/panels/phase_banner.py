@@ -148,8 +148,15 @@ class PhaseBanner(w.Panel):
             if on_screen:
                 low = final.copy()
                 low.bottom = max(y + final.height, bottom)
-                final = placement.place([final, low], final.union(low), tokens=on_screen)
+                # then to either side of the board's middle (review 13 F14: a Counter Phase card
+                # covered Katie, who was still to act, with room beside her)
+                left, right = centre_x - max_w // 2, centre_x + max_w // 2
+                sideways = [r.move(dx, 0) for r in (final, low)
+                            for dx in (left - r.x, right - r.right) if dx]
+                final = placement.place([final, low, *sideways], final.union(low).union(pygame.Rect(
+                    left, final.y, max_w, final.height)), tokens=on_screen)
             y = final.y
+            x = final.x
         w.card(surface, final, accent=accent or theme.ACCENT)
         surface.blit(canvas, final.topleft, (0, 0, width, final.height))
         probe.panel(surface, final, "Phase")
