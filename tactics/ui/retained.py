@@ -605,23 +605,8 @@ class Frame:
         """The damage as a few rectangles, each grown until it cuts no shape drawn this frame (a
         clipped ``pygame.draw.rect`` outline is not the same pixels as the whole one there:
         pygame-ce 2.5.8 draws its edge on the clip's edge). Blits, fills and lines clip exactly."""
-        rects = [r for r in (rect.clip(window) for rect in self.damage) if r.w and r.h]
-        if not rects:
-            return []
         shapes = self.live.shapes + [rect for _, drawn in self.order for rect in drawn.shapes]
-        areas = merge(rects, window)
-        for _ in range(MAX_GROW):
-            grown = False
-            for i, area in enumerate(areas):
-                for k in area.collidelistall(shapes):  # (the panels' many shapes: found in C, not pair by pair)
-                    if not area.contains(shapes[k]):
-                        area = area.union(shapes[k])
-                        grown = True
-                areas[i] = area
-            if not grown:
-                return areas
-            areas = merge(areas, window)
-        return [window]
+        return grown(self.damage, shapes, window)
 
     def finish(self) -> None:
         """A partial frame: paint each damaged rectangle afresh: the board's pixels, then the live
