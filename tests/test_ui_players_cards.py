@@ -239,3 +239,18 @@ def test_a_card_never_covers_a_token_s_name_that_reaches_past_its_square() -> No
             for rect in pw.cards.rects:
                 covered = [w for w in words if rect.colliderect(w)]
                 assert not covered, f"map moved {shift} px: the card {rect} covers a name or condition word at {covered}"
+
+
+def test_a_hidden_charge_that_went_off_shows_its_blast_on_the_players_card() -> None:  # N-SEEN-6, R-TRAP-6
+    """Review 13 recheck: a hidden mine that downed Katie left the players' Last roll card on an older
+    roll: the spent trap still counted as a secret. Gone off, its blast was seen by all."""
+    from tactics.engine.hazards.traps import PlaceTrap, TriggerRemote
+
+    enc = _fight()
+    james = enc.state.combatants["james"].cell
+    enc.submit(PlaceTrap("remote_charge", james, trap_id="charge"))  # hidden from the players
+    assert public_roll(enc.state, enc.journal.entries) == []
+    enc.submit(TriggerRemote("charge"))  # the GM sets it off
+    assert enc.state.traps["charge"].status == "spent"
+    shown = public_roll(enc.state, enc.journal.entries)
+    assert any(e.kind == "hazard.hit" and e.combatant == "james" for e in shown), [e.kind for e in shown]

@@ -47,7 +47,9 @@ def secrets(state: EncounterState) -> set[str]:
     out = {cid for cid, who in state.combatants.items() if state.hidden_from_players(who)}
     for tid, trap in state.traps.items():
         try:
-            shown = bool(visible_to_players(trap))
+            # a mine that went off is gone and its blast was seen: its dice are the table's (review 13:
+            # a hidden mine that downed Katie left the players' Last roll card on round 1's grenade)
+            shown = bool(visible_to_players(trap)) or trap.status == "spent"
         except AttributeError:
             shown = False
         if not shown:
