@@ -60,8 +60,8 @@ def test_the_party_s_first_three_rounds_as_recorded():
     assert team_round_declarations(2, "party") == [
         "brandon standard-attack silenced_pistol bear1 | Brandon attacks Bear 1: 62% to damage (52% Hit or better), 3.3 expected damage (best expected damage)",
         "brandon bonus-attack silenced_pistol bear1",
-        "james standard-move 16,4>15,4>14,4>13,4 | James moves 20 ft, falls back (the foes could deal 22.8 where it stood, 0.0 there); in reach of Bear 1 next turn",
-        "art standard-move 15,6>14,6>13,5>12,4 | Art moves 20 ft, falls back (the foes could deal 17.1 where it stood, 0.0 there); in reach of Bear 1 next turn",
+        "james standard-move 16,4>15,4>14,4>13,4 | James moves 20 ft, falls back out of the foes' reach (22.8 expected damage to it where it stood, none there); from there it can hit Bear 1 next turn",
+        "art standard-move 15,6>14,6>13,5>12,4 | Art moves 20 ft, falls back out of the foes' reach (17.1 expected damage to it where it stood, none there); from there it can hit Bear 1 next turn",
         "brandon standard-attack silenced_pistol bear1 | Brandon attacks Bear 1: 62% to damage (52% Hit or better), 3.3 expected damage (best expected damage)",
         "brandon bonus-attack silenced_pistol bear1",
         "james simple step 14,4 | James steps 5 ft and attacks Bear 1: 70% to damage (60% Hit or better), 2.0 expected damage (a better square)",

@@ -136,6 +136,10 @@ def test_a_charge_the_walls_stop_says_so_not_that_it_is_out_of_range():
     assert "walls" in why and "20 ft away" not in why
     with pytest.raises(Refused, match="no square from which .* reaches Ann is within 30 ft"):
         declare_charge(enc, [])
+    far = charge_fight(bear_at=(9, 0), ann_at=(0, 4), room="\n".join(["." * 10] * 5))  # 45 ft: out of range
+    s = far.state
+    assert charge_problem(s, s.combatants["bear"], default_armoury().technique("bear_charge"),
+                          s.combatants["ann"]) == "Ann is 45 ft away: Charge runs 30 ft and reaches 5 ft"
     open_room = charge_fight(bear_at=(8, 2), ann_at=(1, 2))  # a run that reaches: no problem
     s = open_room.state
     assert charge_problem(s, s.combatants["bear"], default_armoury().technique("bear_charge"), s.combatants["ann"]) is None

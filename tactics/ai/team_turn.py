@@ -427,7 +427,11 @@ def _moves(board: Board, who: Combatant, rules: Level, claimed: set[Cell], *, ru
         near_here = min((distance_ft(who.cell, f.cell) for f in board.foes() if f.cell), default=0)
         if weight and near > near_here and there < here - 0.5:  # away from the foes, out of their reach:
             # a retreat, whatever it may reach next turn; say so (review 13 F4: "in reach of Bear 1")
-            why = f"falls back (the foes could deal {here:.1f} where it stood, {there:.1f} there); {why}"
+            safer = "none" if there < 0.05 else f"{there:.1f}"
+            then = (f"; from there it can hit {board.view.combatants[value.target].name} next turn"
+                    if value is not None else "")
+            why = (f"falls back out of the foes' reach ({here:.1f} expected damage to it where it stood, "
+                   f"{safer} there){then}")
         if is_risky(reach, cell):  # only over a known trap: it stops there, hurt (N-TRAP-3, N-TRAP-12)
             risk, words = trap_risk(board.view, who, reach.path_to(cell))
             score -= risk

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from tactics.engine.combat.attack import reach_problem
 from tactics.engine.core.state import Combatant, EncounterState
-from tactics.rules.grid import Cell
+from tactics.rules.grid import Cell, distance_ft
 from tactics.rules.movement import path_cost, plan
 from tactics.rules.sheets import Technique
 
@@ -53,7 +53,11 @@ def charge_problem(state: EncounterState, who: Combatant, tech: Technique, targe
         return None
     if reach_problem(state, who, target, tech, who.cell) is None or charge_path(state, who, tech, target):
         return None
-    return (f"no square from which {tech.label or tech.name} reaches {target.name} is within {tech.move_ft} ft "
+    name = tech.label or tech.name
+    far = distance_ft(who.cell, target.cell)
+    if far > tech.move_ft + tech.range_ft:  # out of range whatever the walls (review 13 recheck NEW-B)
+        return f"{target.name} is {far} ft away: {name} runs {tech.move_ft} ft and reaches {tech.range_ft} ft"
+    return (f"no square from which {name} reaches {target.name} is within {tech.move_ft} ft "
             f"of {who.name}'s run (walls, doors and others in the way)")
 
 
