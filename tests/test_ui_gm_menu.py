@@ -181,6 +181,8 @@ def test_a_condition_lasts_any_number_of_rounds_typed(app):
     key(app, pygame.K_RETURN)  # nothing typed yet: said, nothing applied
     assert "Type a number of rounds" in app.battle.message[0] and app.gm_menu.is_open()
     key(app, pygame.K_1, text="1")
+    key(app, pygame.K_d, text="d")  # "1d4": dice are rolled at the table, a number typed here
+    assert "Type a number of rounds" in app.gm_menu.page.error and app.gm_menu.page.typed == "1"
     key(app, pygame.K_2, text="2")
     key(app, pygame.K_RETURN)
     who = app.battle.state.combatants["ann"]

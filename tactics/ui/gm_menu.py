@@ -429,6 +429,9 @@ class GmMenu:
                 self.back()
         elif page.amount is not None and page.dice and intent.text.lower() in ("d", "+", "-") and intent.text:
             page.typed = (page.typed + intent.text.lower())[:12]
+        elif page.amount is not None and not page.dice and intent.text and not intent.text.isdigit():
+            # "1d4" typed read as 14 rounds (review 13 recheck NEW-C): a number only, said so
+            page.error = f"Type a number of {page.unit}: roll any dice at the table first."
         elif digit:
             if page.amount is not None:
                 page.typed = (page.typed + digit)[:12] if page.dice and not page.typed.isdigit() else \
