@@ -103,3 +103,24 @@ def test_a_move_a_mine_cut_short_reads_fell_short_on_its_card():
     enc.submit(ResolveNext())
     [move] = enc.state.combat.declarations_of("ann")
     assert enc.state.combatants["ann"].cell != (4, 3) and declaration_status(move) == "fell short"
+
+
+def test_a_move_stopped_before_a_spotted_trap_says_so_not_done():  # N-MOVE-6
+    """Review 13 recheck NEW-D: Katie spotted a trap, stopped where she stood, and her card read
+    "Standard Move to 23,15 (15 ft) done"."""
+    from tactics.engine.combat.actions import Action, Declare, ResolveNext
+    from tactics.engine.combat.queries import declaration_status
+    from tactics.engine.combat.team import Advance, StartCombat
+    from tactics.rules import actions as act
+
+    enc = encounter(fighter("ann", "party", (0, 3), 30, skills={"Perception": 2}, modifiers={"DEX": 5}),
+                    fighter("bear", "bears", (15, 11), 30))
+    enc.submit(PlaceTrap("frag_mine", (6, 3)))  # DC 10, passive 12: spotted from 10 ft
+    enc.submit(StartCombat())
+    enc.submit(Advance())
+    enc.submit(Declare("ann", Action(act.STANDARD_MOVE, path=[(c, 3) for c in range(1, 7)])))
+    entry = enc.submit(ResolveNext())
+    [move] = enc.state.combat.declarations_of("ann")
+    assert enc.state.combatants["ann"].cell != (6, 3)
+    assert declaration_status(move) == "stopped: a trap ahead" and move.success  # the Bonus Move stays
+    assert "Ann's Standard Move: stopped short: a trap was spotted ahead." in lines(enc, entry)

@@ -426,6 +426,11 @@ def _validate(
     return params, True
 
 
+#: The outcome of a move its mover stopped because it spotted a trap ahead (N-MOVE-6): it succeeded
+#: (the Bonus Move stays), but it did not go where it was declared to (review 13 recheck: "done").
+HALTED = "halted"
+
+
 def declaring_problem(state: EncounterState, who: Combatant) -> str | None:
     """Why ``who`` cannot declare an action now in a team-rounds fight (not the Action Phase, not its
     group's turn, sitting the surprise round out), or None. The tools that offer a combatant's
@@ -568,7 +573,7 @@ def _perform(
         # reading: N-MOVE-6, a mover who stops because it spotted a trap ahead chose to stop:
         # its move succeeded (the Bonus Move stays), unlike one a failed check or a blast stopped
         spotted = any(isinstance(e, TrapHalted) and e.combatant == who.id for e in events)
-        return events, full or spotted, None
+        return events, full or spotted, (HALTED if spotted and not full else None)
     if kind == act.USE_ITEM:
         use = ITEM_USES[action.item or ""]
         use.validate(state, who, action)

@@ -44,7 +44,8 @@ OUTCOME_WORDS = {"miss": "Miss", "minor": "Minor Hit", "hit": "Hit", "major": "M
 RESULT_WORDS = {**OUTCOME_WORDS, "stopped": "stopped by difficult ground",
                 "on-target": "the throw is on target", "off-target": "the throw is off target",  # N-GREN-12
                 "in-hand": "the grenade went off before the throw",  # a cooked grenade's natural 1 (R-GREN-5)
-                "dud": "the cooked grenade bursts harmlessly: not a success"}  # R-GREN-5, N-GREN-12
+                "dud": "the cooked grenade bursts harmlessly: not a success",  # R-GREN-5, N-GREN-12
+                "halted": "stopped short: a trap was spotted ahead"}  # N-MOVE-6
 
 
 def _by_name(condition: Any) -> str:
@@ -463,6 +464,8 @@ def declaration_status(d: Any) -> str:
     with the move declared to 25,14), "did not succeed", "failed" or "lost"."""
     if d.status != "resolved":
         return "" if d.status == "declared" else str(d.status)
+    if d.outcome == "halted":  # N-MOVE-6: it chose to stop before a trap it spotted
+        return "stopped: a trap ahead"
     if d.success or d.outcome:
         return "done"
     moved = d.kind in (act.STANDARD_MOVE, act.BONUS_MOVE) or bool(d.params.get("path"))
