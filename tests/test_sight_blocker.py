@@ -38,7 +38,11 @@ def test_the_refusal_names_the_corner_the_line_touches():  # R-AOE-1
     brandon, bear = state.combatants["brandon"], state.combatants["bear"]
     assert sight_blocker(state, brandon.cell, bear.cell) == (16.0, 3.0)  # the crate's top-right corner
     problem = reach_problem(state, brandon, bear, default_armoury().weapon("silenced_pistol"), brandon.cell)
-    assert problem == "Brandon has no line of sight to Bear: a wall is in the way at 16,3"
+    assert problem == "Brandon has no line of sight to Bear: a wall's corner at square 16,3 is in the way"
+    from tactics.engine.combat.attack import blocker_words
+
+    down = sight_blocker(state, (15, 1), (15, 6))  # straight down into the crate's top edge
+    assert down == (15.5, 3.0) and blocker_words((15, 1), (15, 6), down) == "a wall on the edge of square 15,3"
     assert sight_blocker(state, brandon.cell, (20, 2)) is None  # along the row above: clear
 
 
@@ -52,7 +56,7 @@ def test_the_attack_tool_marks_where_the_wall_is_met():
         key(app, pygame.K_t)
         click(app, centre(app, (15, 2)))
         move(app, centre(app, (17, 4)))
-        assert view.tool.shown is not None and "in the way at 16,3" in view.tool.shown.problem
+        assert view.tool.shown is not None and "corner at square 16,3 is in the way" in view.tool.shown.problem
         x, y = (int(round(v)) for v in view.camera.to_screen((16.0, 3.0)))
         r = max(6, view.camera.cell_px // 5)
         # the ring's top, off the diagonal red line itself

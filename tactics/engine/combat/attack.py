@@ -137,9 +137,21 @@ def reach_problem(state: EncounterState, attacker: Combatant, target: Combatant,
         return f"{target.name} is {dist} ft away; {arms.label or arms.name} reaches {arms.range_ft} ft"
     if not state.current_map().walls.line_clear(cell_center(start), cell_center(target.cell)):
         where = sight_blocker(state, start, target.cell)
-        at = f": a wall is in the way at {where[0]:g},{where[1]:g}" if where is not None else ""
+        at = f": {blocker_words(start, target.cell, where)} is in the way" if where is not None else ""
         return f"{attacker.name} has no line of sight to {target.name}{at}"
     return None
+
+
+def blocker_words(start: Cell, end: Cell, point: tuple[float, float]) -> str:
+    """The wall at ``point`` (where :func:`sight_blocker` found the line stopped) in the squares a GM
+    counts: "the corner of square 16,3", "a wall on the edge of square 15,3" (the square the line
+    goes into there; review 13 recheck: "at 15.8,3" was a point, not a square)."""
+    p, q = cell_center(start), cell_center(end)
+    length = max(1e-9, ((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) ** 0.5)
+    ahead = (point[0] + 0.01 * (q[0] - p[0]) / length, point[1] + 0.01 * (q[1] - p[1]) / length)
+    square = f"{int(ahead[0] // 1)},{int(ahead[1] // 1)}"
+    corner = all(abs(v - round(v)) < 0.05 for v in point)
+    return f"a wall's corner at square {square}" if corner else f"a wall on the edge of square {square}"
 
 
 def sight_blocker(state: EncounterState, start: Cell, end: Cell) -> tuple[float, float] | None:
