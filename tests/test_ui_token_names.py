@@ -297,7 +297,7 @@ def test_a_selected_name_hemmed_in_hides_no_disc_where_it_can_go_elsewhere():
 def test_a_name_that_must_show_never_lies_on_another_token():
     """Review 13 F6: Bear 3, between the downed James above and Bear 4 below, in a template's area
     (its name must show), had its name drawn across a neighbour's disc: at a glance that token was
-    "Bear 3". With no place off the other discs it is left out; the pointer names it."""
+    "Bear 3". It never lies on another disc: here it goes beside its own."""
     from tactics.engine.core.encounter import Encounter
     from tactics.maps.battlemap import BattleMap
 
@@ -318,9 +318,10 @@ def test_a_name_that_must_show_never_lies_on_another_token():
             for who in view.state.on_map():
                 disc = pygame.Rect(view.camera.cell_rect(who.cell)).inflate(-6, -6)
                 assert who.name == name or not rect.colliderect(disc), f"{name}'s name lies on {who.name}"
-        assert "Bear 3" not in drawn and "bear3" in view.renderer.tokens.unnamed
-        move(app, centre(app, (5, 5)))
-        assert "Bear 3" in names_drawn(app), "the pointer on Bear 3 names it"
+        # above and below are taken: the name goes beside its disc, on the free floor (recheck NEW-G)
+        disc = pygame.Rect(view.camera.cell_rect((5, 5)))
+        assert "Bear 3" in drawn and abs(drawn["Bear 3"].centery - disc.centery) <= 2
+        assert drawn["Bear 3"].left >= disc.right or drawn["Bear 3"].right <= disc.left
 
 
 def test_a_name_keeps_off_a_trap_marker_the_viewer_sees_and_never_moves_for_a_hidden_one():
@@ -353,3 +354,32 @@ def test_a_name_keeps_off_a_trap_marker_the_viewer_sees_and_never_moves_for_a_hi
         assert not players["Art"].colliderect(marker((3, 4)))
         bear_below = pygame.Rect(view.camera.cell_rect((8, 3)))
         assert players["Bear 4"].top >= bear_below.centery, "Bear 4's name stays under it: no hint of the trap"
+
+
+def test_a_name_with_no_place_off_the_other_discs_is_left_out_and_the_pointer_names_it():
+    """Review 13 F6: hemmed in on all four sides, the name that must show is left out, never drawn
+    on a neighbour; the disc's initials and the pointer name it."""
+    from tactics.engine.core.encounter import Encounter
+    from tactics.maps.battlemap import BattleMap
+
+    plus = [("mid", "Bear 3", (5, 5)), ("up", "James", (5, 4)), ("down", "Bear 4", (5, 6)),
+            ("left", "Bear 5", (4, 5)), ("right", "Bear 6", (6, 5))]
+    definition = {"name": "Plus", "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
+                  "combatants": [{"id": cid, "name": name, "team": "party" if cid == "up" else "bears",
+                                  "cell": list(cell), "hp": 30} for cid, name, cell in plus]}
+    enc = Encounter(definition, BattleMap.from_text("\n".join(["." * 12] * 10), name="Room"), seed=1)
+    for app in app_session(App(enc, size=(1280, 720)), closing=True):
+        view = app.battle
+        view.camera.cell_px = 40
+        key(app, pygame.K_b)
+        move(app, centre(app, (7, 3)))
+        move(app, centre(app, (6, 4)))  # diagonal to Bear 3, on no token
+        assert "mid" in view.highlighted_tokens()
+        drawn = names_drawn(app)
+        for name, rect in drawn.items():
+            for who in view.state.on_map():
+                disc = pygame.Rect(view.camera.cell_rect(who.cell)).inflate(-6, -6)
+                assert who.name == name or not rect.colliderect(disc), f"{name}'s name lies on {who.name}"
+        assert "Bear 3" not in drawn and "mid" in view.renderer.tokens.unnamed
+        move(app, centre(app, (5, 5)))
+        assert "Bear 3" in names_drawn(app), "the pointer on Bear 3 names it"

@@ -451,7 +451,7 @@ class TokenPainter:
                     return None
                 else:  # the selected name shows where it hides least, but never on another disc
                     placed = self._least_covering(img, small, under, above, smaller, discs, near, others,
-                                                  words_of[i])
+                                                  words_of[i], discs[i])
                     if placed is None:
                         return None
                     img, rect = placed
@@ -460,7 +460,7 @@ class TokenPainter:
     @staticmethod
     def _least_covering(img: pygame.Surface, small: pygame.Surface, under: pygame.Rect, above: pygame.Rect,
                         smaller: pygame.Rect, discs: list[pygame.Rect], near: list[int], others: list[pygame.Rect],
-                        own_words: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect] | None:
+                        own_words: list[pygame.Rect], disc: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect] | None:
         """A name that must show (the selected or highlighted token's) where no place is free: the
         place among under, above, and a size smaller under or above that covers no neighbour's disc
         and least of their words and names (at 28 px a square the selected "Art" under its disc
@@ -468,8 +468,13 @@ class TokenPainter:
         name on another token reads as that token's (review 13 F6: "Bear 3", in a template's
         area, lay across the downed James above it), so the initials and the pointer name it."""
         small_above = small.get_rect(midbottom=(above.centerx, above.bottom))
+        # ... then beside its disc, on the free floor left or right of it (review 13 recheck: a token in
+        # a template's area, hemmed in above and below, had no name though the squares beside were free)
+        right = img.get_rect(midleft=(disc.right + 4, disc.centery))
+        left = img.get_rect(midright=(disc.left - 4, disc.centery))
         best: tuple[int, int, pygame.Surface, pygame.Rect] | None = None
-        for n, (picture, rect) in enumerate(((img, under), (img, above), (small, smaller), (small, small_above))):
+        places = ((img, under), (img, above), (small, smaller), (small, small_above), (img, right), (img, left))
+        for n, (picture, rect) in enumerate(places):
             if any(overlap(rect, discs[j]) for j in near):
                 continue
             cost = sum(overlap(rect, r) for r in others)
