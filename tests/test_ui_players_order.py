@@ -99,3 +99,25 @@ def test_a_downed_member_leaves_its_groups_slot() -> None:
     enc.submit(AdjustHP("james", -999))
     after = [s.label for s in order_slots(players_state(enc.state))[1]]
     assert not any("James" in label for label in after) and any("Bear 1" in label for label in after)
+
+
+@pytest.mark.parametrize("width", [260, 300, 340, 380, 420])
+def test_the_strip_s_count_of_groups_left_out_is_never_cut_at_the_edge(width: int) -> None:
+    """Review 13 recheck NEW-F: with three teams the "+1" at the strip's end was cut at the
+    window's edge ("+$"). The count takes a chip's place, inside the strip."""
+    import pygame
+
+    from tactics.engine.combat.team import StartCombat
+    from tactics.ui.players.order_strip import draw_strip
+
+    enc = encounter()
+    enc.submit(StartCombat())
+    seen = players_state(enc.state)
+    pygame.init()
+    surface = pygame.Surface((width + 200, 80))
+    surface.fill((255, 0, 255))
+    strip = pygame.Rect(0, 0, width, 60)
+    drawn = draw_strip(surface, seen, strip, large=True)
+    assert drawn is not None
+    outside = [x for x in range(width, width + 200) for y in range(0, 60) if surface.get_at((x, y))[:3] != (255, 0, 255)]
+    assert not outside, "something of the strip was drawn past its right edge"

@@ -91,18 +91,24 @@ def draw_strip(surface: pygame.Surface, seen: EncounterState, rect: pygame.Rect,
     right = rect.right - 8
     for i, slot in enumerate(slots):
         arrow = theme.text(">", size, "bold", theme.TEXT_DIM) if i else None
-        if arrow is not None:
-            surface.blit(arrow, (x, y + (chip_h - arrow.get_height()) // 2))
-            x += arrow.get_width() + pad // 2
+        step = arrow.get_width() + pad // 2 if arrow is not None else 0
         label = slot.label
         weight = "bold" if slot.now else "semibold"
         ink = text_colour(slot.colour) if not slot.done else theme.DIE_FAIL_TEXT
         img = theme.text(label, size, weight, ink)
         width = img.get_width() + 2 * pad
-        if width > right - x:  # no room: how many more there are, never a cut name
+        # room for this chip, and for the count of those after it should the next not fit: the
+        # count goes where a chip would have, never over an arrow or cut at the edge (review 13
+        # recheck: "+1" read "+$" at the right edge with three teams)
+        later = len(slots) - i - 1
+        keep = theme.text(f"+{later}", size, "bold", theme.TEXT_DIM).get_width() + pad if later else 0
+        if step + width + keep > right - x:
             tail = theme.text(f"+{len(slots) - i}", size, "bold", theme.TEXT_DIM)
-            surface.blit(tail, (min(x, right - tail.get_width()), y + (chip_h - tail.get_height()) // 2))
+            surface.blit(tail, (x, y + (chip_h - tail.get_height()) // 2))
             break
+        if arrow is not None:
+            surface.blit(arrow, (x, y + (chip_h - arrow.get_height()) // 2))
+            x += step
         chip = pygame.Rect(x, y, width, chip_h)
         fill = slot.colour if not slot.done else tuple(c // 3 for c in slot.colour)
         pygame.draw.rect(surface, fill, chip, border_radius=chip_h // 2)
