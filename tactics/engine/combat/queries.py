@@ -22,7 +22,7 @@ from tactics.engine.combat.events import (
 from tactics.engine.core.board_events import DoorSet, TokenMoved, TokenPlaced
 from tactics.rules.doors import door_name
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
-from tactics.engine.combat.actions import limits_of, off_hand_problem, resolution_order
+from tactics.engine.combat.actions import ITEM_USES, limits_of, off_hand_problem, resolution_order
 from tactics.engine.combat.passing import uncommitted
 from tactics.engine.combat.readying import switch_words
 from tactics.engine.combat.tie_breaks import tie_break_texts
@@ -495,10 +495,25 @@ def _arms_label(params: dict[str, Any]) -> str:
         return title
     if params.get("item") == "treat-injury":
         return "Treat Injury"
+    if str(params.get("item", "")).startswith("set-trap:"):
+        return set_trap_words(params)
     for key in ("item", "effect"):
         if params.get(key):
             return _words(str(params[key]))
     return str(params.get("note") or "")
+
+
+def set_trap_words(params: dict[str, Any]) -> str:
+    """A declared trap setting as its kind's data names it: "set a Simple mechanical trap at 14,3"
+    (review 13 recheck: the card and the log read "set-trap:simple_mechanical")."""
+    item = str(params.get("item", ""))
+    use = ITEM_USES.get(item)
+    kind = use.label.removeprefix("Set ").strip() if use is not None else _words(item.split(":", 1)[-1])
+    text = f"set {'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind[:1].upper()}{kind[1:]}"
+    cell = params.get("target_cell")
+    if isinstance(cell, (list, tuple)) and len(cell) == 2:
+        text += f" at {cell[0]},{cell[1]}"
+    return text
 
 
 def _words(ident: str) -> str:

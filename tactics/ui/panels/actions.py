@@ -22,7 +22,7 @@ from tactics.engine.combat.moves import step_allowance
 from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.queries import (
     acting_combatants, acting_group, bonus_weapon_problem, combat_of, declared_two_weapon, declaring_closed, legal_kinds,
-    declaration_status, not_declared_yet, slots_left,
+    declaration_status, not_declared_yet, set_trap_words, slots_left,
     two_weapon_terms,
 )
 from tactics.engine.combat.team import group_label
@@ -82,6 +82,8 @@ def action_text(state, kind: str, params: dict) -> str:
         cell = params.get("target_cell")
         if isinstance(cell, (list, tuple)) and len(cell) == 2:
             what += f" at {cell[0]},{cell[1]}" + (", cooked" if params.get("cook") else "")
+    elif str(params.get("item", "")).startswith("set-trap:"):
+        what = set_trap_words(params)
     elif params.get("item") in NAMED_ITEM_USES:
         what = NAMED_ITEM_USES[params["item"]] + ("" if params.get("target") else " (self)")
     elif params.get("item"):
