@@ -342,3 +342,22 @@ def test_the_dice_cover_no_name_where_a_clear_place_is(bear_at):  # R-GREN-2
         assert labels and rect.collidelist(labels) < 0, "the dice cover a name"
     finally:
         pygame.quit()
+
+
+def test_the_odds_lines_keep_out_from_under_the_phase_card():  # R-GREN-2
+    """Review 13 recheck NEW-J: at 1280x720 "Frag grenade: on target ..." lay half under the phase
+    card and turn banner, drawn after the map: the lines go below the heatmap when one is above it."""
+    from tactics.engine.combat.team import Advance, StartCombat
+    from tactics.ui.opening import open_default
+
+    enc = open_default(seed=1)
+    enc.submit(StartCombat())
+    while not enc.state.combat.can_act_now("brandon"):
+        enc.submit(Advance())
+    for a in app_session(App(enc, size=(1280, 720)), closing=True):
+        aim(a, "brandon", (12, 5))  # the lines above the heatmap would reach up under the phase card
+        banner = a.battle.combat.banner.rect
+        assert banner is not None and a.battle.tool.label_lines
+        a.draw()
+        drawn = a.battle.tool.label_rects
+        assert drawn and not any(r.colliderect(banner) for r in drawn), (drawn, banner)

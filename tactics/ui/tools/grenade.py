@@ -163,6 +163,7 @@ class GrenadeTool(Tool):
         self._preview: ThrowPreview | None = None
         self._thrown_at: Cell | None = None  # the square just thrown at: no heatmap over the marker
         self.label_lines: list[str] = []  # the label pills drawn last (odds, cooking, the own side's risk)
+        self.label_rects: list[pygame.Rect] = []  # ... and where
         self.badges: dict[Cell, pygame.Rect] = {}  # the chances drawn again over tokens, last frame
 
     @property
@@ -393,7 +394,7 @@ class GrenadeTool(Tool):
             size = draw.label_size(cam.cell_px)  # below the thrower's name, at the map's zoom (1x size at 4K: review 12)
             draw.pill_at(ctx.surface, f"{hz.throw_range_ft(who)} ft throw", (cx, cy + cam.cell_px // 2 + size + 8),
                          size=size, colour=RING, anchor="midtop")
-        self.label_lines, self.badges = [], {}
+        self.label_lines, self.label_rects, self.badges = [], [], {}
         if p is None:
             return
         x, y, w, h = cam.cell_rect(p.target)
@@ -422,10 +423,11 @@ class GrenadeTool(Tool):
             top = cam.to_screen((0, max(rows) + 1))[1] + 4
             for img in pills:
                 rect = ctx.surface.blit(img, img.get_rect(midtop=(x + w // 2, top)))
+                self.label_rects.append(rect)
                 top = rect.bottom + 2
             return
         for img, rect in zip(reversed(pills), above):
-            ctx.surface.blit(img, rect)
+            self.label_rects.append(ctx.surface.blit(img, rect))
 
     def covered_badges(self, ctx: DrawContext, p: ThrowPreview) -> None:
         """The heatmap's chance of each square a token stands on, drawn again on top of the token
@@ -461,7 +463,12 @@ class GrenadeTool(Tool):
         last = getattr(self.view, "side_rect", None)
         if last is not None:
             card = card.union(last.inflate(theme.px(8), theme.px(8)))
-        return any(r.top < board.top or r.colliderect(card) for r in rects)
+        # and the turn banner and the phase card, drawn after the map too (review 13 recheck: at
+        # 1280x720 "Frag grenade: on target" lay half under the turn banner)
+        view = self.view
+        banners = [r for r in (getattr(getattr(getattr(view, "combat", None), "banner", None), "rect", None),
+                               getattr(getattr(getattr(view, "app", None), "hotseat", None), "rect", None)) if r]
+        return any(r.top < board.top or r.colliderect(card) or r.collidelist(banners) >= 0 for r in rects)
 
 
 __all__ = ["GrenadeTool", "ThrowPreview", "heat_colour", "percent", "throw_command", "throw_preview"]
