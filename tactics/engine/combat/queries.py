@@ -22,7 +22,7 @@ from tactics.engine.combat.events import (
 from tactics.engine.core.board_events import DoorSet, TokenMoved, TokenPlaced
 from tactics.rules.doors import door_name
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
-from tactics.engine.combat.actions import ITEM_USES, limits_of, off_hand_problem, resolution_order
+from tactics.engine.combat.actions import HALTED, ITEM_USES, limits_of, off_hand_problem, resolution_order
 from tactics.engine.combat.passing import uncommitted
 from tactics.engine.combat.readying import switch_words
 from tactics.engine.combat.tie_breaks import tie_break_texts
@@ -45,7 +45,7 @@ RESULT_WORDS = {**OUTCOME_WORDS, "stopped": "stopped by difficult ground",
                 "on-target": "the throw is on target", "off-target": "the throw is off target",  # N-GREN-12
                 "in-hand": "the grenade went off before the throw",  # a cooked grenade's natural 1 (R-GREN-5)
                 "dud": "the cooked grenade bursts harmlessly: not a success",  # R-GREN-5, N-GREN-12
-                "halted": "stopped short: a trap was spotted ahead"}  # N-MOVE-6
+                HALTED: "stopped short: a trap was spotted ahead"}  # N-MOVE-6
 
 
 def _by_name(condition: Any) -> str:
@@ -464,7 +464,7 @@ def declaration_status(d: Any) -> str:
     with the move declared to 25,14), "did not succeed", "failed" or "lost"."""
     if d.status != "resolved":
         return "" if d.status == "declared" else str(d.status)
-    if d.outcome == "halted":  # N-MOVE-6: it chose to stop before a trap it spotted
+    if d.outcome == HALTED:  # N-MOVE-6: it chose to stop before a trap it spotted
         return "stopped: a trap ahead"
     if d.success or d.outcome:
         return "done"
