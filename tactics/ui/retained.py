@@ -428,14 +428,7 @@ class KeptCanvas:
                     break
             else:
                 return False
-        shapes = [rect for op, rect in ops if rect is not None and op[0] == "d" and op[1] not in _EXACT_WHEN_CLIPPED]
-        areas = grown(changed_rects(last[3], ops), shapes, canvas.get_rect())
-        for area in areas:
-            canvas.set_clip(area)
-            canvas.fill(theme.CLEAR, area)
-            replay(canvas, ops, area)
-        canvas.set_clip(None)
-        canvas_changed(canvas, areas)
+        _redraw_changed(canvas, last[3], ops)
         self._last = (last[0], last[1], last[2], ops)
         return True
 
@@ -453,14 +446,20 @@ class KeptCanvas:
             canvas_changed(canvas, None)
             return
         assert last is not None
-        shapes = [rect for op, rect in ops if rect is not None and op[0] == "d" and op[1] not in _EXACT_WHEN_CLIPPED]
-        areas = grown(changed_rects(last[3], ops), shapes, canvas.get_rect())
-        for area in areas:
-            canvas.set_clip(area)
-            canvas.fill(theme.CLEAR, area)
-            replay(canvas, ops, area)
-        canvas.set_clip(None)
-        canvas_changed(canvas, areas)
+        _redraw_changed(canvas, last[3], ops)
+
+
+def _redraw_changed(canvas: pygame.Surface, before: list[Op], ops: list[Op]) -> None:
+    """Bring ``canvas``, drawn by ``before``, up to ``ops``: only where they differ (grown over the
+    outlines a clip would cut) is it cleared and ``ops`` replayed; the frame is told where."""
+    shapes = [rect for op, rect in ops if rect is not None and op[0] == "d" and op[1] not in _EXACT_WHEN_CLIPPED]
+    areas = grown(changed_rects(before, ops), shapes, canvas.get_rect())
+    for area in areas:
+        canvas.set_clip(area)
+        canvas.fill(theme.CLEAR, area)
+        replay(canvas, ops, area)
+    canvas.set_clip(None)
+    canvas_changed(canvas, areas)
 
 
 MAX_GROW = 8  # rounds of growing the damage over operations it cuts (then the window is repainted whole)
