@@ -11,7 +11,11 @@ import json
 import os
 import subprocess
 import sys
+import tracemalloc
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Address space of the child: Python, pydantic and the loaders fit in far less.
@@ -62,3 +66,23 @@ def open_all_limited(paths: list[Path], *, seconds: float = 60) -> list[tuple[st
                           capture_output=True, text=True, timeout=seconds, env=env, cwd=ROOT)
     assert done.returncode == 0, f"the child died (status {done.returncode}): {done.stderr[-2000:]}"
     return [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
+
+
+@dataclass
+class Peak:
+    """The Python memory a block peaked at (tracemalloc), in bytes, once the block is over."""
+
+    bytes: int = 0
+
+
+@contextmanager
+def memory_peak() -> Iterator[Peak]:
+    """``with memory_peak() as peak: ...`` then ``peak.bytes``: what a loader built before it refused
+    (a bomb read but never parsed, never inflated)."""
+    peak = Peak()
+    tracemalloc.start()
+    try:
+        yield peak
+    finally:
+        peak.bytes = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()

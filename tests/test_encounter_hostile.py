@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from limits import memory_peak
 from tactics.engine.board import Place, Walk
 from tactics.engine.core.encounter import Encounter, load_encounter
 from tactics.engine.saves.document import SaveError, load_save, save_encounter
@@ -274,15 +275,9 @@ def test_rules_data_text_with_a_nul_is_refused_naming_its_field(tmp_path):
 
 def _peak_mb(work) -> float:
     """The Python memory ``work()`` peaked at (tracemalloc), in MB."""
-    import tracemalloc
-
-    tracemalloc.start()
-    try:
+    with memory_peak() as peak:
         work()
-    finally:
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
-    return peak / 2**20
+    return peak.bytes / 2**20
 
 
 def test_a_long_list_of_bad_items_is_refused_at_the_first_without_collecting_the_rest(folder, saved):
@@ -334,19 +329,13 @@ def test_more_combatants_traps_entries_or_rules_items_than_a_table_holds_are_ref
 def test_a_save_holding_more_json_than_any_save_needs_is_refused_before_it_is_parsed(saved, bomb, what):
     """Review 13: a save under the byte cap of ``[],`` was parsed into gigabytes of lists (64 bytes
     each) before its entries were counted; the count of values, objects and lists comes first now."""
-    import tracemalloc
-
     doc = json.loads(saved.read_text())
     text = json.dumps(doc)
     saved.write_text(text[:-1] + ', "junk": [' + bomb + "0]}")
-    tracemalloc.start()
-    try:
+    with memory_peak() as peak:
         with pytest.raises(SaveError, match=f"{saved.name}: holds {what}; no save needs that many"):
             load_save(saved)
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    assert peak < 4 * saved.stat().st_size  # the text read and decoded, never its values built
+    assert peak.bytes < 4 * saved.stat().st_size  # the text read and decoded, never its values built
 
 
 def test_a_save_with_more_events_than_a_save_holds_is_refused_naming_the_count(saved, monkeypatch):

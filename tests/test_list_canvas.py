@@ -109,6 +109,21 @@ def test_a_list_of_5000_at_4k_draws_on_a_canvas_the_card_s_size_and_clicks_the_r
 
 # -- the real tracker, in a fight of 300 -------------------------------------------------------
 
+def _names_shown(app: App, tracker: w.Panel) -> list[probe.Mark]:
+    """The tokens' names a whole frame drawn afresh shows inside the tracker's card (one at least)."""
+    rec = probe.start()
+    try:
+        app.screen.forget()
+        app.draw()
+    finally:
+        probe.stop()
+    names = [mark for mark in rec.on(app.window)
+             if mark.kind == "text" and mark.panel == "Initiative" and mark.label.startswith("Token ")
+             and tracker.rect is not None and tracker.rect.contains(mark.rect)]
+    assert names, f"no name shown at scroll {tracker.scroll}"
+    return names
+
+
 @pytest.fixture
 def fight() -> Iterator[App]:
     app = App(build_scene(100, tokens=300, area=(0, 0, 100, 100), sheets=True), size=SIZE)
@@ -128,18 +143,7 @@ def test_the_tracker_of_300_scrolled_clicks_the_name_under_the_pointer_and_reach
         _wheel(app, tracker.rect.center, steps)
         assert tracker.scroll > 0
         assert _canvas_bytes(tracker) < 4 * card_bytes, "the tracker's canvas is taller than a few cards"
-        names = []
-        rec = probe.start()
-        try:
-            app.screen.forget()
-            app.draw()
-        finally:
-            probe.stop()
-        for mark in rec.on(app.window):
-            if (mark.kind == "text" and mark.panel == "Initiative" and mark.label.startswith("Token ")
-                    and tracker.rect.contains(mark.rect)):
-                names.append(mark)
-        assert names, f"no name shown at scroll {tracker.scroll}"
+        names = _names_shown(app, tracker)
         for mark in (names[len(names) // 2], names[-1]):  # one in the middle of the card, the lowest shown
             cid = "t" + mark.label.split()[1]
             click(app, mark.rect.center)
@@ -224,18 +228,7 @@ def test_a_roll_on_a_scrolled_tracker_mends_its_row_at_the_scroll_and_a_scroll_s
     tracker = view.combat.tracker
     _wheel(app, tracker.rect.center, -8)
     assert tracker.scroll > 0
-    names = []
-    rec = probe.start()
-    try:
-        app.screen.forget()
-        app.draw()
-    finally:
-        probe.stop()
-    for mark in rec.on(app.window):
-        if (mark.kind == "text" and mark.panel == "Initiative" and mark.label.startswith("Token ")
-                and tracker.rect.contains(mark.rect)):
-            names.append(mark)
-    assert names, f"no name shown at scroll {tracker.scroll}"
+    names = _names_shown(app, tracker)
     who = view.state.combatants["t" + names[len(names) // 2].label.split()[1]]
     hp = who.hp
     check(app, "the tracker scrolled")  # (a whole frame after the probe's: the board and panels followed again)

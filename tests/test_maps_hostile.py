@@ -16,13 +16,12 @@ import gzip
 import json
 import os
 import struct
-import tracemalloc
 import zlib
 from pathlib import Path
 
 import pytest
 
-from limits import open_all_limited
+from limits import memory_peak, open_all_limited
 from tactics.maps import MapError, load
 from tactics.maps.imagesize import ImageHeaderError, safe_image_size
 from test_maps_support import png_bytes
@@ -110,14 +109,10 @@ def test_zlib_layer_bomb_is_refused_before_inflating(folder):
     path = folder / "bomb.tmx"
     path.write_text(_with_ground_data(f'<data encoding="base64" compression="zlib">{bomb}</data>'))
     assert path.stat().st_size < 60_000
-    tracemalloc.start()
-    try:
+    with memory_peak() as peak:
         with pytest.raises(MapError, match=r"bomb.tmx: layer 'ground': compressed layer data inflates past the 96 bytes"):
             load(path)
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    assert peak < 5_000_000  # the 20 MB were never made
+    assert peak.bytes < 5_000_000  # the 20 MB were never made
 
 
 def test_gzip_bomb_in_a_second_member_is_refused(folder):
@@ -192,14 +187,10 @@ def test_animated_png_and_webp_frames_are_checked():
 def test_huge_text_grid_is_refused_before_parsing(tmp_path):
     path = tmp_path / "line.txt"
     path.write_text("#" * 5_000_000 + "\n.\n")
-    tracemalloc.start()
-    try:
+    with memory_peak() as peak:
         with pytest.raises(MapError, match=r"line.txt: the text map is 5000000x2 squares, too many"):
             load(path)
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    assert peak < 60_000_000  # before: a terrain entry per square, gigabytes for 16 MB
+    assert peak.bytes < 60_000_000  # before: a terrain entry per square, gigabytes for 16 MB
 
 
 # -- coordinates and names the window cannot draw ------------------------------------------
@@ -324,14 +315,10 @@ def test_json_with_more_values_than_any_map_needs_is_refused_before_parsing(tmp_
     monkeypatch.setattr(native, "MAX_JSON_VALUES", 200_000)  # the real limit is 20 million
     path = tmp_path / "many.json"
     path.write_bytes(b"[" + b"0," * 200_001 + b"0]")
-    tracemalloc.start()
-    try:
+    with memory_peak() as peak:
         with pytest.raises(MapError, match=r"many.json: holds more than 200,000 values"):
             load(path)
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    assert peak < 2_000_000  # the text is read, never parsed into 200001 objects
+    assert peak.bytes < 2_000_000  # the text is read, never parsed into 200001 objects
 
 
 def test_a_map_of_objects_nested_without_commas_is_refused_before_parsing(tmp_path):
@@ -342,14 +329,10 @@ def test_a_map_of_objects_nested_without_commas_is_refused_before_parsing(tmp_pa
     path = tmp_path / "nested.dd2vtt"
     chains = MAX_JSON_OBJECTS // 900 + 1
     path.write_text('{"format": 0.3, "junk": [' + ",".join(['{"a":' * 900 + "0" + "}" * 900] * chains) + "]}")
-    tracemalloc.start()
-    try:
+    with memory_peak() as peak:
         with pytest.raises(MapError, match=r"nested.dd2vtt: holds more than 2,000,000 JSON objects; no map needs"):
             load(path)
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    assert peak < 3 * path.stat().st_size  # read, never parsed
+    assert peak.bytes < 3 * path.stat().st_size  # read, never parsed
 
 
 def test_tiled_image_layer_offset_at_infinity_is_refused(folder):

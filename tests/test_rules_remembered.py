@@ -216,17 +216,13 @@ def test_cache_files_that_are_fifos_are_not_read(tmp_path):
 def test_a_cache_file_of_more_json_than_a_store_holds_is_not_parsed(cache, tmp_path):
     """Review 13: a damaged store of ``[],`` under its 64 MB cap was parsed into a gigabyte of lists
     at start; over its budget of values it is ignored unread (the data validated as on a first start)."""
-    import tracemalloc
+    from limits import memory_peak
 
     path = tmp_path / "weapons.toml"
     path.write_bytes(bundled_data_path("weapons.toml").read_bytes())
     cache.parent.mkdir(parents=True, exist_ok=True)
     cache.write_text("[" + "[]," * 1_000_000 + "0]", encoding="utf-8")  # 3 MB: 64 MB as lists
     _new_process()
-    tracemalloc.start()
-    try:
+    with memory_peak() as peak:
         weapons = load_items(path, Weapon, "weapon")
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    assert weapons and peak < 3 * cache.stat().st_size + 20_000_000  # read, never made into lists
+    assert weapons and peak.bytes < 3 * cache.stat().st_size + 20_000_000  # read, never made into lists
