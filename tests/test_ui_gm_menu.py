@@ -179,7 +179,7 @@ def test_a_condition_lasts_any_number_of_rounds_typed(app):
     pick(app, "add-condition")
     pick(app, "condition:Stunned")
     key(app, pygame.K_RETURN)  # nothing typed yet: said, nothing applied
-    assert "Type a number of rounds" in app.battle.message[0] and app.gm_menu.is_open()
+    assert "Type a number of rounds" in app.gm_menu.page.error and app.gm_menu.is_open()
     key(app, pygame.K_1, text="1")
     key(app, pygame.K_d, text="d")  # "1d4": dice are rolled at the table, a number typed here
     assert "Type a number of rounds" in app.gm_menu.page.error and app.gm_menu.page.typed == "1"
@@ -187,6 +187,13 @@ def test_a_condition_lasts_any_number_of_rounds_typed(app):
     key(app, pygame.K_RETURN)
     who = app.battle.state.combatants["ann"]
     assert [(c.name, c.rounds) for c in who.conditions] == [("Stunned", 12)]
+    right_click(app, (3, 4))
+    pick(app, "add-condition")
+    pick(app, "condition:Shaken")
+    for digit in "150":
+        key(app, getattr(pygame, f"K_{digit}"), text=digit)
+    key(app, pygame.K_RETURN)  # longer than a counter runs: the engine's words, on the page
+    assert "99 rounds at most" in app.gm_menu.page.error and app.gm_menu.is_open()
 
 
 def test_until_removed_and_remove_condition(app):

@@ -48,8 +48,6 @@ from tactics.ui import intents as ui
 AMOUNTS = (1, 2, 3, 5, 10)
 ROUNDS: tuple[tuple[str, int | None], ...] = (("1 round", 1), ("2 rounds", 2), ("3 rounds", 3),
                                                ("Until removed", None))
-#: The longest a condition typed on the rounds page may last (a fight is rarely longer).
-MAX_TYPED_ROUNDS = 99
 
 
 @dataclass
@@ -338,10 +336,10 @@ class GmMenu:
                     f"{self.view.state.combatants[cid].name}: type a number of rounds, or pick one")
 
         def apply(rounds: int) -> None:
-            if not 1 <= rounds <= MAX_TYPED_ROUNDS:
-                self.view.say(f"Type a number of rounds from 1 to {MAX_TYPED_ROUNDS} first.", "error")
+            if not page.typed:
+                page.error = "Type a number of rounds first, or pick one."
                 return
-            self.submit(gm.ApplyCondition(cid, condition, rounds))
+            self.submit(gm.ApplyCondition(cid, condition, rounds))  # the engine's refusal shows on the page
 
         page.amount = apply
         page.unit = "rounds"

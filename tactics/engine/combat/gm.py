@@ -28,6 +28,11 @@ def _combat(state: EncounterState) -> CombatState | None:
     return state.combat if isinstance(state.combat, CombatState) else None
 
 
+#: The longest round counter a condition may be given (a fight is rarely longer; a GM may type any
+#: length in the GM menu, review 13 F9).
+MAX_CONDITION_ROUNDS = 99
+
+
 @dataclass
 class ApplyCondition:
     """Put a condition on a combatant for ``rounds`` rounds (None: until removed).
@@ -53,6 +58,8 @@ class ApplyCondition:
             raise Refused("name the condition")
         if self.rounds is not None and self.rounds < 1:
             raise Refused("a counter needs at least one round (or none: until removed)")
+        if self.rounds is not None and self.rounds > MAX_CONDITION_ROUNDS:
+            raise Refused(f"a counter runs {MAX_CONDITION_ROUNDS} rounds at most (for longer: until removed)")
         rules = default_conditions()
         typed = self.condition.strip()
         spelt = typed if typed in rules else same_but_case(typed, rules)
