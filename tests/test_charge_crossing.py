@@ -134,6 +134,7 @@ def test_a_charge_the_walls_stop_says_so_not_that_it_is_out_of_range():
                          state.combatants["ann"])
     assert why is not None and why.startswith("no square from which ") and "reaches Ann is within 30 ft" in why
     assert "walls" in why and "20 ft away" not in why
+    assert attack_odds(state, "bear", "ann", technique="bear_charge").problem == why  # the attack tool's preview
     with pytest.raises(Refused, match="no square from which .* reaches Ann is within 30 ft"):
         declare_charge(enc, [])
     far = charge_fight(bear_at=(9, 0), ann_at=(0, 4), room="\n".join(["." * 10] * 5))  # 45 ft: out of range

@@ -10,7 +10,7 @@ advantages and disadvantages in force for the Advantages Phase reminder, and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from tactics.engine.combat.events import (
@@ -28,6 +28,7 @@ from tactics.engine.combat.readying import switch_words
 from tactics.engine.combat.tie_breaks import tie_break_texts
 from tactics.engine.combat.two_weapon import TwoWeaponTerms, fights_with_two_weapons, terms_for
 from tactics.engine.combat.attack import AttackSetup, attack_setup, find_arms, situational_words
+from tactics.engine.combat.charge import charge_problem
 from tactics.engine.combat.moves import MoveAllowance, Route, move_allowance, move_routes  # noqa: F401 (the window's move questions)
 from tactics.engine.core.journal import Event
 from tactics.engine.core.labels import agreeing, listed, plural, possessive
@@ -37,7 +38,7 @@ from tactics.engine.core.state import EncounterState
 from tactics.rules import actions as act
 from tactics.rules.conditions import combined, default_conditions, rule
 from tactics.rules.dice import affinity_term
-from tactics.rules.sheets import default_armoury
+from tactics.rules.sheets import Technique, default_armoury
 
 OUTCOME_WORDS = {"miss": "Miss", "minor": "Minor Hit", "hit": "Hit", "major": "Major Hit", "critical": "Critical"}
 #: a charge whose run a failed check ended out of reach (no attack was rolled): its result's words
@@ -143,11 +144,18 @@ def attack_odds(
     from_cell: tuple[int, int] | None = None,
 ) -> AttackSetup:
     """Everything about an attack before the roll: modifiers, advantages with
-    reasons, AC, range/sight problem, and the exact ``chances`` of each outcome."""
+    reasons, AC, range/sight problem, and the exact ``chances`` of each outcome. A moving Technique
+    asked without a run (``from_cell``) that no run can bring in reach says why
+    (:func:`~tactics.engine.combat.charge.charge_problem`: walls, or plain range)."""
     known_or_refuse(state, attacker, target)
     who, tgt = state.combatants[attacker], state.combatants[target]
     arms = find_arms(who, technique if technique else weapon, technique=technique is not None)
-    return attack_setup(state, who, arms, tgt, from_cell=from_cell, situational=situational, two_weapon=two_weapon)
+    setup = attack_setup(state, who, arms, tgt, from_cell=from_cell, situational=situational, two_weapon=two_weapon)
+    if setup.problem and from_cell is None and isinstance(arms, Technique) and arms.move_ft:
+        why = charge_problem(state, who, arms, tgt)
+        if why is not None:
+            setup = replace(setup, problem=why)
+    return setup
 
 
 def two_weapon_terms(state: EncounterState, cid: str, kind: str, weapon: str | None, *,

@@ -24,7 +24,7 @@ import pygame
 
 from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.attack import AttackSetup, sight_blocker, situational_words
-from tactics.engine.combat.charge import charge_path, charge_problem, run_ft
+from tactics.engine.combat.charge import charge_path, run_ft
 from tactics.engine.combat.crossing import RunOdds, run_odds
 from tactics.engine.combat.queries import attack_odds, legal_kinds, two_weapon_terms
 from tactics.engine.combat.two_weapon import TwoWeaponTerms
@@ -181,12 +181,6 @@ class AttackTool(Tool):
                                 two_weapon=self.two_weapon_terms() is not None)  # R-HIT-3
         except (KeyError, Refused):
             return None
-        if technique and path is None and setup.problem:  # the run cannot bring it in reach: the engine's words
-            from dataclasses import replace
-
-            why = charge_problem(asked, who, default_armoury().technique(technique), target)
-            if why is not None:
-                setup = replace(setup, problem=why)
         if weapon is not None and not setup.problem:  # empty or not drawn: the engine's words (N-READY-1, -2)
             from dataclasses import replace
 
@@ -310,7 +304,7 @@ class AttackTool(Tool):
         pygame.draw.line(ctx.surface, colour, start, end, max(3, cam.cell_px // 14))
         assert target.cell is not None  # on the map
         draw.cell_cursor(ctx.surface, cam.cell_rect(target.cell), colour, 3)
-        if setup.problem and "line of sight" in setup.problem:  # where the wall is met (review 13 F8)
+        if setup.problem:  # where a wall is met, if one is (review 13 F8)
             blocker = sight_blocker(ctx.state, path[-1] if path else who.cell, target.cell)
             if blocker is not None:
                 self.draw_blocker(ctx, cam.to_screen(blocker))
