@@ -48,7 +48,7 @@ def _child(cache: Path) -> dict:
 def test_a_second_start_compiles_no_dataclass_method_and_makes_the_same_classes(tmp_path: Path) -> None:
     first = _child(tmp_path)
     second = _child(tmp_path)
-    assert first["new"] > 100  # the engine's dataclasses: hundreds of methods compiled from text
+    assert first["new"] > 50  # the engine's dataclasses: dozens of methods compiled from text
     assert second["new"] == 0  # all kept from the first start
     assert second["kept"] == first["kept"]
     assert {k: v for k, v in first.items() if k not in ("new", "kept")} == \
@@ -76,7 +76,7 @@ def test_a_damaged_cache_file_is_ignored_and_replaced(tmp_path: Path, damage: st
     else:
         path.write_bytes(b"")
     report = _child(tmp_path)
-    assert report["new"] > 100 and report["eq"] and report["frozen"] == "FrozenInstanceError"
+    assert report["new"] > 50 and report["eq"] and report["frozen"] == "FrozenInstanceError"
     if damage not in ("folder", "fifo"):  # written again, whole, where a file can be
         assert _child(tmp_path)["new"] == 0
 

@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any
 
 import pytest
-from pydantic import BaseModel
+from tactics.rules.plain_model import PlainModel
 
 from tactics.engine.core.definition import EncounterDefinition, check_definition
 from tactics.maps.battlemap import BattleMap
@@ -38,13 +38,13 @@ def cache(tmp_path, monkeypatch):
 def validations(monkeypatch) -> list[str]:
     """The models pydantic validates from now on, by name."""
     seen: list[str] = []
-    original = BaseModel.model_validate.__func__  # type: ignore[attr-defined]
+    original = PlainModel.model_validate.__func__  # type: ignore[attr-defined]
 
-    def counting(cls: type[BaseModel], obj: Any, *args: Any, **kwargs: Any) -> BaseModel:
+    def counting(cls: type[PlainModel], obj: Any, *args: Any, **kwargs: Any) -> PlainModel:
         seen.append(cls.__name__)
         return original(cls, obj, *args, **kwargs)  # type: ignore[no-any-return]
 
-    monkeypatch.setattr(BaseModel, "model_validate", classmethod(counting))
+    monkeypatch.setattr(PlainModel, "model_validate", classmethod(counting))
     return seen
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import ConfigDict, Field, model_validator
+from tactics.rules.plain_model import ConfigDict, Field, model_validator
 
 from tactics.rules.data import DataError, DataModel, data_path, read_document, validate
 from tactics.rules.sheets import Sheet, default_armoury

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import ConfigDict, Field, model_validator
+from tactics.rules.plain_model import ConfigDict, Field, model_validator
 
 from tactics.rules.data import DataError, DataModel, Label, data_path, read_document, validate
 from tactics.rules.dice import DiceError, DiceExpr

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, cast
 
-from pydantic import ConfigDict, Field
+from tactics.rules.plain_model import ConfigDict, Field
 
 from tactics.rules.data import DataError, DataModel, Label, Prose, data_path, load_items
 

@@ -19,29 +19,25 @@ from typing import TYPE_CHECKING, Annotated, Any, Callable, TypeVar
 # looking for one scans every installed package's metadata, 20 ms of each start.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError  # noqa: E402
-from pydantic_core import PydanticCustomError  # noqa: E402
-
 from tactics.rules import remembered  # noqa: E402
+from tactics.rules.plain_model import AfterValidator, Field, PlainModel, validation_error  # noqa: E402
 from tactics.safefiles import FileRefused, read_regular  # noqa: E402
 
 if TYPE_CHECKING:
     from tactics.rules.table_folder import TableFolder
 
 
-class DataModel(BaseModel):
+class DataModel(PlainModel):
     """The base of every validated model (rules data, encounters, saves).
 
-    ``defer_build``: pydantic builds a model's validator the first time it
-    validates, not when its module is imported. Building all of them at import
-    was a fifth of the app's start; most (ships, traps, saves ...) are not used
-    before the first frame, or not at all in a session.
+    A plain class until it validates (:mod:`tactics.rules.plain_model`): pydantic is
+    imported, and a model's validator built, the first time one validates, not when
+    its module is imported. A later start validates nothing (the data it validated
+    before is rebuilt from the user's cache), so it imports no pydantic at all.
     """
 
-    model_config = ConfigDict(defer_build=True)
 
-
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound=PlainModel)
 
 
 class DataError(ValueError):
@@ -276,7 +272,7 @@ def validate(path: str | Path, model: type[M], raw: Any, prefix: str = "") -> M:
         raise DataError(path, field, "holds a NUL or another control character the window cannot show")
     try:
         validated = model.model_validate(raw)
-    except ValidationError as exc:
+    except validation_error() as exc:
         first = exc.errors()[0]
         loc = ".".join(str(p) for p in first.get("loc", ()))
         field = ".".join(p for p in (prefix, loc) if p)
@@ -329,6 +325,8 @@ MAX_PROSE_CHARS = 1000
 def _at_most(limit: int, what: str) -> Callable[[str], str]:
     def check(value: str) -> str:
         if len(value) > limit:  # (a custom error: its message is the sentence, without "Value error, ")
+            from pydantic_core import PydanticCustomError
+
             raise PydanticCustomError("too_long", "is {length} characters long; {what} may have at most {limit}",
                                       {"length": f"{len(value):,}", "what": what, "limit": limit})
         return value

@@ -30,7 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Literal
 
-from pydantic import ConfigDict, Field, field_validator
+from tactics.rules.plain_model import ConfigDict, Field, field_validator
 
 from tactics.rules import physics
 from tactics.rules.data import DataModel, Label, Prose, data_path, load_items, read_document, validate

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import ConfigDict
+from tactics.rules.plain_model import ConfigDict
 
 from tactics.rules.data import DataModel, data_path, read_document, validate
 from tactics.rules.grid import DIRECTIONS, Cell, delta, direction_toward

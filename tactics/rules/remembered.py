@@ -49,14 +49,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, TypeVar
 
-from pydantic import BaseModel
-from pydantic_core import PydanticUndefined
+from tactics.rules.plain_model import MISSING, ModelField, PlainModel
 
 from tactics.atomicfiles import atomic_write_text
 from tactics.jsonbudget import JsonBudget, over_budget
 from tactics.safefiles import FileRefused, read_regular
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound=PlainModel)
 
 CACHE_FILE = "rules-data-validated.json"
 #: Bump when what is stored changes meaning.
@@ -87,7 +86,7 @@ class _Store:
         self.dirty = False
         self.batching = 0
         self.module_marks: dict[str, str] = {}
-        self.untrusted: set[type[BaseModel]] = set()
+        self.untrusted: set[type[PlainModel]] = set()
 
 
 _store = _Store()
@@ -238,7 +237,7 @@ def _json_only(raw: Any) -> bool:
     return True
 
 
-def _model_key(model: type[BaseModel], raw: Any) -> str | None:
+def _model_key(model: type[PlainModel], raw: Any) -> str | None:
     if not _json_only(raw):
         return None
     try:
@@ -296,7 +295,7 @@ def _same_types(a: Any, b: Any) -> bool:
     """Equal values of the same types all the way down (``1 == 1.0 == True``, ``[1] != (1,)``)."""
     if type(a) is not type(b):
         return False
-    if isinstance(a, BaseModel):
+    if isinstance(a, PlainModel):
         return (_same_types(a.__dict__, b.__dict__) and _same_types(a.__pydantic_extra__ or {}, b.__pydantic_extra__ or {})
                 and a.model_fields_set == b.model_fields_set)
     if isinstance(a, dict):
@@ -309,12 +308,12 @@ def _same_types(a: Any, b: Any) -> bool:
 
 
 def _rebuild_model(model: type[M], data: Any) -> M:
-    if not isinstance(data, dict) or not getattr(model, "__pydantic_fields_complete__", True):
+    if not isinstance(data, dict):
         raise _Untrusted
     values: dict[str, Any] = {}
     given: set[str] = set()
     rest = dict(data)
-    for name, info in model.__pydantic_fields__.items():
+    for name, info in model.model_fields.items():
         if name in rest:
             values[name] = _rebuild(info.annotation, rest.pop(name))
             given.add(name)
@@ -329,11 +328,11 @@ def _rebuild_model(model: type[M], data: Any) -> M:
 _PLAIN_FACTORIES: dict[Any, bool] = {dict: True, list: True, set: True, tuple: True, frozenset: True}
 
 
-def _default(info: Any) -> Any:
+def _default(info: ModelField) -> Any:
     """A field's default as validation fills it in: a copy of ``default``, or ``default_factory()``."""
     factory = info.default_factory
     if factory is None:
-        if info.default is PydanticUndefined:
+        if info.default is MISSING:
             raise _Untrusted  # (a required field the data lacked: not what validation gave)
         return copy.deepcopy(info.default)
     plain = _PLAIN_FACTORIES.get(factory)
@@ -377,7 +376,7 @@ def _rebuild(annotation: Any, value: Any) -> Any:
         return value
     if annotation in (str, int, float, bool):
         return value
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+    if isinstance(annotation, type) and issubclass(annotation, PlainModel):
         return _rebuild_model(annotation, value)
     if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
         return annotation(value)
@@ -425,7 +424,7 @@ def _fits(annotation: Any, value: Any) -> bool:
     if isinstance(value, list):
         return origin in (list, tuple, set, frozenset)
     if isinstance(value, dict):
-        return origin is dict or (isinstance(annotation, type) and issubclass(annotation, BaseModel))
+        return origin is dict or (isinstance(annotation, type) and issubclass(annotation, PlainModel))
     return False
 
 

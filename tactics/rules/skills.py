@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import ConfigDict, Field
+from tactics.rules.plain_model import ConfigDict, Field
 
 from tactics.rules.data import DataError, DataModel, Label, data_path, read_document, validate
 

@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import ConfigDict, Field
+from tactics.rules.plain_model import ConfigDict, Field
 
 from tactics.rules.data import Colour, DataError, DataModel, Label, data_path, load_items
 

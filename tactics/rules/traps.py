@@ -38,7 +38,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Literal
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from tactics.rules.plain_model import ConfigDict, Field, field_validator, model_validator
 
 from tactics.rules.data import DataModel, Label, Prose, data_path, load_items, read_document, validate
 from tactics.rules.dice import DiceError, DiceExpr

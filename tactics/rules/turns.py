@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Literal, Sequence
 
-from pydantic import ConfigDict, Field, model_validator
+from tactics.rules.plain_model import ConfigDict, Field, model_validator
 
 from tactics.rules.data import DataModel, Label, data_path, read_document, validate
 from tactics.rules.grid import SQUARE_FT, Cell

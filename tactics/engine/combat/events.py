@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Annotated, Any, ClassVar
 
-from pydantic import Field
+from tactics.rules.plain_model import Field
 
 from tactics.engine.core.events import one_of, Event, event_kind, Square, omitted, omitted_list, saved_as
 

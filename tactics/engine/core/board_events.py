@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar
 
-from pydantic import Field
+from tactics.rules.plain_model import Field
 
 from tactics.engine.core.events import Event, event_kind, Square
 

@@ -24,7 +24,7 @@ not name (:func:`check_team_ids`).
 
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, StrictBool, StrictInt, ValidationError, field_validator
+from tactics.rules.plain_model import ConfigDict, Field, StrictBool, StrictInt, field_validator, validation_error
 
 from tactics.maps.battlemap import BattleMap
 from tactics.maps.fields import clean_name
@@ -141,7 +141,7 @@ def check_definition(definition: Any, battle_map: BattleMap, source: str | None 
             raise DataError(where, field, f"{len(listed):,} of them; an encounter may hold at most {most:,}")
     try:
         parsed = EncounterDefinition.model_validate(definition)
-    except ValidationError as exc:
+    except validation_error() as exc:
         first = exc.errors()[0]
         message = first.get("msg", "invalid value")
         raise DataError(where, field_name(_loc(first.get("loc", ()))),

@@ -29,9 +29,12 @@ from __future__ import annotations
 import inspect
 import json
 from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, field, fields
-from typing import Annotated, Any, Callable, ClassVar, TypeVar, cast, dataclass_transform
+from typing import TYPE_CHECKING, Annotated, Any, Callable, ClassVar, TypeVar, cast, dataclass_transform
 
-from pydantic import AfterValidator, ConfigDict, TypeAdapter, ValidationError
+from tactics.rules.plain_model import AfterValidator, ConfigDict, validation_error
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
 
 Square = tuple[int, int]  # [column, row] in the JSON
 Number = int | float  # int first: 5 stays 5, not 5.0
@@ -122,7 +125,7 @@ class Event(metaclass=_EventType):
     """
 
     kind: ClassVar[str] = ""
-    __pydantic_config__: ClassVar[ConfigDict] = ConfigDict(strict=True)
+    __pydantic_config__: ClassVar[dict[str, Any]] = ConfigDict(strict=True)
     #: keys of the saved data this version has no field for, kept so a save round-trips
     _extras: ClassVar[dict[str, Any]] = {}
 
@@ -306,6 +309,8 @@ def validated(cls: type[E], data: dict[str, Any]) -> E:
     """``cls`` built from JSON-like ``data``, checked strictly (EventDataError naming the field)."""
     adapter = _ADAPTERS.get(cls)
     if adapter is None:
+        from pydantic import TypeAdapter  # (imported when an event is first read back: replay, a save)
+
         adapter = _ADAPTERS[cls] = TypeAdapter(cls)
     names = _names_of(cls)
     if any(names.get(k, k) != k for k in data):
@@ -316,7 +321,7 @@ def validated(cls: type[E], data: dict[str, Any]) -> E:
         raise EventDataError("data", f"not JSON data ({exc})") from None
     try:
         event: E = adapter.validate_json(text)
-    except ValidationError as exc:
+    except validation_error() as exc:
         first = exc.errors()[0]
         loc = tuple(first.get("loc", ()))
         if loc and isinstance(loc[0], str):

@@ -22,7 +22,7 @@ undoable and replayable like everything else.
 
 from typing import Any
 
-from pydantic import ConfigDict, Field
+from tactics.rules.plain_model import ConfigDict, Field
 
 from tactics.engine.combat.team import StartCombat, sheet_of
 from tactics.engine.combat.gm import ApplyCondition

@@ -26,7 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Any, Callable
 
-from pydantic import ConfigDict, Field, ValidationError
+from tactics.rules.plain_model import ConfigDict, Field, validation_error
 
 from tactics.engine.saves import jsontext as saves_json
 from tactics.engine.saves import replay
@@ -378,7 +378,7 @@ def check_save(doc: dict[str, Any], path: str | Path = "<save>") -> _SaveDoc:
         raise SaveError(path, "entries", f"{events:,} events in all; a save holds at most {MAX_EVENTS:,}")
     try:
         parsed = _SaveDoc.model_validate(doc)
-    except ValidationError as exc:
+    except validation_error() as exc:
         first = exc.errors()[0]
         raise SaveError(path, field_path(first.get("loc", ())) or "(top)", first.get("msg", "invalid")) from None
     known = ENCOUNTER_REDUCER.knows  # every part registers its reducers there (features.py)

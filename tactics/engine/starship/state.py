@@ -35,7 +35,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
-from pydantic import ConfigDict, Field
+from tactics.rules.plain_model import ConfigDict, Field
 
 from tactics.engine.starship.events import (
     SpaceActionTaken, SpaceAdrift, SpaceBattleDamage, SpaceCheckHelped, SpaceCloaked, SpaceEffectEnded,
