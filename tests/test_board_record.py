@@ -167,6 +167,37 @@ def test_a_layer_drawing_lines_composes_the_board_whole(app):
         render.remove_layer("test-lines")
 
 
+def test_a_layer_drawing_lines_is_not_logged_but_a_layers_own_fault_is(app, caplog):
+    """pygame refusing a recording is expected (the board is then composed whole); a layer failing
+    with a TypeError of its own while recorded is a fault, logged with its traceback, not taken for that."""
+    calls = {"n": 0}
+
+    def lines(ctx):
+        pygame.draw.line(ctx.surface, (250, 20, 200), (100, 150), (180, 150), 5)
+
+    def faulty(ctx):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise TypeError("unsupported operand type(s) for +: 'int' and 'str'")
+
+    caplog.set_level("ERROR", logger="tactics.ui.render")
+    render.add_layer(render.TEMPLATES_Z + 2, "test-lines", lines)
+    try:
+        app.battle.invalidate()
+        move(app, (20, 80))
+        assert not [r for r in caplog.records if r.name == "tactics.ui.render"]
+    finally:
+        render.remove_layer("test-lines")
+    render.add_layer(render.TEMPLATES_Z + 2, "test-faulty", faulty)
+    try:
+        app.battle.invalidate()
+        move(app, (21, 80))
+        logged = [r for r in caplog.records if r.name == "tactics.ui.render"]
+        assert logged and "recorded" in logged[0].getMessage() and logged[0].exc_info[0] is TypeError
+    finally:
+        render.remove_layer("test-faulty")
+
+
 def test_repainting_the_changed_operations_equals_replaying_them_all():
     """Random blits, lines and fills, changed, inserted and removed: the repaint equals a full replay."""
     pygame.display.init()

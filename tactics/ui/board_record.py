@@ -37,6 +37,13 @@ class NotRecordable(Exception):
     """A layer drew with something other than blits and fills."""
 
 
+def unrecordable(exc: BaseException) -> bool:
+    """Whether ``exc`` says only that a layer cannot be recorded (it used pygame's drawing functions,
+    which take no :class:`RecordingSurface`), so the board is drawn whole: any other TypeError is a
+    fault of the layer's own, to be told, not taken for that."""
+    return isinstance(exc, NotRecordable) or (isinstance(exc, TypeError) and "RecordingSurface" in str(exc))
+
+
 def _point(dest: Any) -> tuple[float, float]:
     if type(dest) is tuple:
         return dest if len(dest) == 2 else (dest[0], dest[1])

@@ -345,7 +345,8 @@ class BoardRenderer:
             try:
                 for _, _, layer in rest:
                     layer(ctx)
-            except (TypeError, board_record.NotRecordable):
+            except (TypeError, board_record.NotRecordable) as exc:
+                _not_recorded(exc)
                 self._pan_record = None
                 return None
             rec = self._pan_record = (base_key, origin, area, whole, recording)
@@ -469,7 +470,8 @@ class BoardRenderer:
                 self.layer_runs += 1
                 if rec.clip_key() == clip_t:  # it left the clip as it found it: its operations stand alone
                     kept[name] = (key, rec.keys[start:], rec.boxes[start:], clip_t)
-        except (TypeError, board_record.NotRecordable):
+        except (TypeError, board_record.NotRecordable) as exc:
+            _not_recorded(exc)
             return None
         return rec
 
@@ -501,6 +503,16 @@ class BoardRenderer:
 __all__ = ["BoardRenderer", "CellPainter", "DrawContext", "KeyedLayer", "add_layer",
            "border_edges", "door_rect", "door_thickness", "draw_secret_door", "keyed", "open_doors_now",
            "remove_layer", "secret_doors_now"]
+
+
+def _not_recorded(exc: BaseException) -> None:
+    """A layer could not be recorded, so the board is drawn whole this frame; a TypeError that is a
+    fault of the layer's own (not pygame refusing a recording) is logged with its traceback instead
+    of passing unseen as a slower frame (the frame is still drawn: the table's game goes on)."""
+    if not board_record.unrecordable(exc):
+        from tactics.logs import logger
+
+        logger(__name__).error("a board layer failed while its drawing was recorded", exc_info=exc)
 
 
 def _window_format(size: tuple[int, int]) -> pygame.Surface:
