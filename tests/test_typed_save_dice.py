@@ -1,8 +1,10 @@
 """A save is its roller's own roll: typed faces for it never go to the actor's dice (R-ROLL-1).
 
-What is tested: :class:`Dice` gives a save (``save_of``) the faces typed for that combatant, a
-die of anyone else's save is seeded, the actor's typed faces stay the actor's and every save die
-is recorded with whose it is; the journal refuses a save face no save used.
+What is tested: :class:`Dice` gives a save (``save_of``) the faces typed for that combatant
+first, the actor's typed faces stay the actor's until its own dice are drawn (a save with none
+of its own takes what is left, as one list typed for a whole blast did), anything else is
+seeded and every save die is recorded with whose it is; the journal refuses a save face no save
+used.
 """
 
 from __future__ import annotations
@@ -21,16 +23,18 @@ from ui_driver import fighter
 
 
 def test_a_saves_faces_are_its_own():
-    dice = Dice(4, 0, typed=[7], saves={"ann": [15, 2]})
+    dice = Dice(4, 0, typed=[7, 9], saves={"ann": [15, 2]})
     with dice.save_of("ann"):
-        assert dice.d(20) == 15
-    with dice.save_of("bear"):
-        bear = dice.d(20)  # seeded: no face typed for the bear
+        assert dice.d(20) == 15, "Ann's save face, not the actor's first typed one"
     assert dice.d(10) == 7, "the actor's typed face, not taken by a save"
+    with dice.save_of("bear"):
+        assert dice.d(20) == 9  # no face typed for the bear's save: the typed faces left (one list for a blast)
+    with dice.save_of("bear"):
+        bear = dice.d(20)  # seeded: nothing typed is left
     with dice.save_of("ann"):
         assert dice.d(2) == 2
     assert dice.typed_left == 0
-    assert dice.save_draws == [("ann", 20, True), ("bear", 20, False), ("ann", 2, True)]
+    assert dice.save_draws == [("ann", 20, True), ("bear", 20, True), ("bear", 20, False), ("ann", 2, True)]
     assert bear == Dice(4, 0).d(20)
 
 

@@ -6,8 +6,9 @@ log gives the same faces, and undoing an attack then attacking again draws the
 same dice (no re-rolling by undo). A table rolling physical dice passes the
 faces it rolled as ``typed``; those are used first and checked for range. A save is
 a roll of its own (:meth:`Dice.save_of`): it takes the faces typed for that
-combatant's saves (``saves``), never the actor's ``typed`` ones, and the roller
-records whose saves it drew (a blast's saves after a thrower's typed dice).
+combatant's saves (``saves``) first, then any ``typed`` faces still left (one list
+typed for a whole blast, its damage then every save), and the roller records whose
+saves it drew (a blast's saves after a thrower's typed dice).
 """
 
 from __future__ import annotations
@@ -96,7 +97,8 @@ class Dice:
 
     @contextmanager
     def save_of(self, combatant: str) -> Iterator[None]:
-        """The dice drawn inside are ``combatant``'s save: its typed faces, else seeded."""
+        """The dice drawn inside are ``combatant``'s save: its typed faces, else any typed faces
+        left, else seeded."""
         was, self._saver = self._saver, combatant
         try:
             yield
@@ -107,7 +109,7 @@ class Dice:
         """One die of ``sides`` faces: a typed face if the table gave one, else seeded."""
         if sides < 2:
             raise DiceError(f"a die needs at least 2 sides, not {sides}")
-        faces = self._typed if self._saver is None else self._saves.get(self._saver, [])
+        faces = self._typed if self._saver is None else self._saves.get(self._saver) or self._typed
         if self._saver is not None:
             self.save_draws.append((self._saver, sides, bool(faces)))
         if faces:

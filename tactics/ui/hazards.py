@@ -298,7 +298,7 @@ class HazardsAddon:
 
 #: How far out (in squares past the landing square's edge) the dice may go when every place
 #: touching it covers a token or a name: ring 0 touches it, ring 2 is two squares out.
-DICE_RINGS = (0, 1, 2)
+DICE_RINGS = range(3)
 
 
 def dice_rect(ctx: render.DrawContext, throw: dict[str, Any], size: int) -> pygame.Rect:
