@@ -147,7 +147,7 @@ class ResolvePanel(w.Panel):
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
         #: whose dice Enter found missing (the line under the box says to type them), else None
         self.missing: str | None = None
-        self.missing_save = False  # ... and they are a save (not the actor's own dice)
+        self.missing_save: Any = None  # ... and they are a save: the declaration asking it (not the actor's dice)
         self._owed: tuple[Any, dict[str, list[int]]] = (None, {})  # saves_first's last answer, by its key
 
     # -- settings and commands ------------------------------------------------------
@@ -259,7 +259,7 @@ class ResolvePanel(w.Panel):
         """Say whose save to type next (its dice), roll nothing."""
         cid, sides = next(iter(missing.items()))
         name = self.ui.state.combatants[cid].name
-        self.missing, self.missing_save = name, True
+        self.missing, self.missing_save = name, preview_order(self.ui.state)[0]["id"]
         dice = ", ".join(f"d{n}" for n in sides)
         after = f"After {' '.join(map(str, typed))}, type" if typed else "Type"
         self.ui.view.say(f"{after} {possessive(name)} save ({dice}) and press Enter, or click Roll for "
@@ -285,7 +285,7 @@ class ResolvePanel(w.Panel):
     def _submit(self, typed: list[int] | None, saves: dict[str, list[int]] | None = None) -> bool:
         ok = self.ui.submit(ResolveNext(), typed=typed, saves=saves)
         if ok:
-            self.missing, self.missing_save = None, False
+            self.missing, self.missing_save = None, None
             if self.entry is not None:
                 self.entry.set_text("")
         return ok
@@ -332,12 +332,15 @@ class ResolvePanel(w.Panel):
                     want_entry = pygame.Rect(x + lx, y + cy + px(2), inner, px(36))
                     cy += px(44)
                     who = self.waiting_for()
-                    if who is not None and who != self.missing and not self.missing_save:
-                        self.missing = None  # another action is next: its own prompt
+                    if self.missing_save is not None and self.missing_save != queue[0]["id"]:
+                        self.missing, self.missing_save = None, None  # another action is next: its own prompt
+                    if who is not None and who != self.missing and self.missing_save is None:
+                        self.missing = None
                     if self.missing is not None:  # Enter found faces missing: nothing was rolled
                         typed_some = self.entry is not None and bool(self.entry.get_text().strip())
-                        whose = possessive(self.missing if self.missing_save else (who or self.missing))
-                        line = (f"Type {whose} save" + (" too" if typed_some else "") if self.missing_save
+                        save = self.missing_save is not None
+                        whose = possessive(self.missing if save else (who or self.missing))
+                        line = (f"Type {whose} save" + (" too" if typed_some else "") if save
                                 else f"Type the rest of {whose} dice" if typed_some else f"Type {whose} dice first")
                         w.text(canvas, line, (lx, cy), 15, theme.BAD_SOFT, "bold", max_width=inner)
                         cy += w.line_h(15, "bold") + px(2)
