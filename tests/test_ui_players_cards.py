@@ -254,3 +254,36 @@ def test_a_hidden_charge_that_went_off_shows_its_blast_on_the_players_card() -> 
     assert enc.state.traps["charge"].status == "spent"
     shown = public_roll(enc.state, enc.journal.entries)
     assert any(e.kind == "hazard.hit" and e.combatant == "james" for e in shown), [e.kind for e in shown]
+
+
+def test_with_the_gm_zoomed_in_the_last_roll_card_leaves_every_token_and_name_free() -> None:
+    """Review 13 F12: the GM zoomed in on the fight (the bundled Space Bears map), so the players'
+    window, which shows what the GM sees, had a token in every corner and its "Last roll" card sat
+    over Art and his name. It now tries the sides of the board and inside it, then a smaller card,
+    before covering anyone."""
+    from tactics.ui.opening import open_default
+    from ui_driver import centre, post
+
+    enc = open_default(seed=3)
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    enc.submit(Declare("brandon", Action("standard-attack", weapon="silenced_pistol", target="bear1")))
+    enc.submit(ResolveNext(others_pass=True))
+    for app in app_session(App(enc, size=(1600, 900)), closing=True):
+        app.players.open(size=(1600, 900))
+        pw = app.players.window
+        for notch in range(1, 14):  # the wheel over Bear 1's side of the fight, one notch at a time
+            move(app, centre(app, (20, 4)))
+            post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, precise_x=0.0, precise_y=1.0, flipped=False))
+            if notch < 10:
+                continue  # (from 10 notches on a token stood in every corner of the players' window)
+            for size in ((1280, 720), (1600, 900), (1920, 1080)):
+                pw.window.size = size
+                pw.fit()
+                _, texts = players_window_frame(app)
+                assert "Last roll" in texts and pw.cards.rects, f"{notch} notches, {size}: the roll's card is shown"
+                card = pw.cards.rects[0]
+                squares = {who.name: pygame.Rect(pw.camera.cell_rect(who.cell)) for who in pw.drawn_state.on_map()}
+                covered = [name for name, square in squares.items() if card.colliderect(square)]
+                words = [w for w in pw._renderer().tokens.drawn_words() if card.colliderect(w)]
+                assert not covered and not words, f"{notch} notches, {size}: the card {card} covers {covered} {words}"

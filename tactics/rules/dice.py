@@ -4,7 +4,11 @@ No global ``random``: every roll comes from a :class:`Dice` built from the
 encounter's seed and a cursor (how many dice were drawn before), so replaying a
 log gives the same faces, and undoing an attack then attacking again draws the
 same dice (no re-rolling by undo). A table rolling physical dice passes the
-faces it rolled as ``typed``; those are used first and checked for range.
+faces it rolled as ``typed``; those are used first and checked for range. A save is
+a roll of its own (:meth:`Dice.save_of`): it takes the faces typed for that
+combatant's saves (``saves``) first, then any ``typed`` faces still left (one list
+typed for a whole blast, its damage then every save), and the roller records whose
+saves it drew (a blast's saves after a thrower's typed dice).
 """
 
 from __future__ import annotations
@@ -12,11 +16,12 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 _EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$|^\s*(\d+)\s*$")
 
@@ -80,18 +85,35 @@ class Dice:
     it so a replayed or restored encounter continues the same sequence.
     """
 
-    def __init__(self, seed: int, cursor: int = 0, typed: Iterable[int] = ()) -> None:
+    def __init__(self, seed: int, cursor: int = 0, typed: Iterable[int] = (),
+                 saves: Mapping[str, Iterable[int]] | None = None) -> None:
         self.seed = int(seed)
         self.cursor = int(cursor)
         self._typed = list(typed)
+        self._saves = {cid: list(faces) for cid, faces in (saves or {}).items()}
+        self._saver: str | None = None  # whose save is being rolled (None: the actor's own dice)
         self.drawn: list[tuple[int, int]] = []  # (sides, face) drawn by this roller
+        self.save_draws: list[tuple[str, int, bool]] = []  # (whose save, sides, typed?) in order
+
+    @contextmanager
+    def save_of(self, combatant: str) -> Iterator[None]:
+        """The dice drawn inside are ``combatant``'s save: its typed faces, else any typed faces
+        left, else seeded."""
+        was, self._saver = self._saver, combatant
+        try:
+            yield
+        finally:
+            self._saver = was
 
     def d(self, sides: int) -> int:
         """One die of ``sides`` faces: a typed face if the table gave one, else seeded."""
         if sides < 2:
             raise DiceError(f"a die needs at least 2 sides, not {sides}")
-        if self._typed:
-            face = self._typed.pop(0)
+        faces = self._typed if self._saver is None else self._saves.get(self._saver) or self._typed
+        if self._saver is not None:
+            self.save_draws.append((self._saver, sides, bool(faces)))
+        if faces:
+            face = faces.pop(0)
             if not isinstance(face, int) or not 1 <= face <= sides:
                 raise DiceError(f"a d{sides} cannot show {face!r}")
         else:
@@ -111,7 +133,7 @@ class Dice:
 
     @property
     def typed_left(self) -> int:
-        return len(self._typed)
+        return len(self._typed) + sum(len(faces) for faces in self._saves.values())
 
 
 @lru_cache(maxsize=256)

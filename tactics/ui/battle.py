@@ -170,17 +170,17 @@ class BattleView(TimedMessages):
         if cid and self.reach is None:
             self.selected = None
 
-    def submit(self, command, typed: list[int] | None = None) -> bool:
+    def submit(self, command, typed: list[int] | None = None, saves: dict[str, list[int]] | None = None) -> bool:
         """Submit a command to the encounter; a refusal becomes a visible message."""
-        return self.submit_entry(command, typed=typed) is not None
+        return self.submit_entry(command, typed=typed, saves=saves) is not None
 
-    def submit_entry(self, command, typed: list[int] | None = None) -> Any:
+    def submit_entry(self, command, typed: list[int] | None = None, saves: dict[str, list[int]] | None = None) -> Any:
         """The one way a person's click or key reaches the journal: the journal's entry, or None
         when it was refused (the refusal said on the status line as the viewer may read it)."""
         if self.app_refuses([command]):
             return None
         try:
-            return self.encounter.submit(command, typed=typed)
+            return self.encounter.submit(command, typed=typed, saves=saves)
         except Refused as exc:
             self.say(self.players_safe(exc.reason), "error")
             return None

@@ -41,7 +41,7 @@ from tactics.rules.grid import cell_center
 from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui import draw, render
-from tactics.ui.placement import around, overlap
+from tactics.ui.placement import around, place
 from tactics.ui.animation import Animations, Flash, GrenadeFlight, Trail
 from tactics.ui.facing import acted_in_turn, FacingPrompt, draw_arcs
 from tactics.ui.layers import hazards as _layer  # noqa: F401  (adds the trap layer)
@@ -296,14 +296,23 @@ class HazardsAddon:
         draw_arcs(ctx, who, effective_facing(ctx.state, who.id))
 
 
+#: How far out (in squares past the landing square's edge) the dice may go when every place
+#: touching it covers a token or a name: ring 0 touches it, ring 2 is two squares out.
+DICE_RINGS = range(3)
+
+
 def dice_rect(ctx: render.DrawContext, throw: dict[str, Any], size: int) -> pygame.Rect:
-    """Where the dice of ``throw`` go: touching the square it landed on (the engine's ``cell``,
-    after walls, R-GREN-3), preferring the side it came from, never across a wall from it."""
+    """Where the dice of ``throw`` go: beside the square it landed on (the engine's ``cell``,
+    after walls, R-GREN-3), preferring the side it came from, never across a wall from it, clear
+    of every token's square (a downed one's too), name and condition words, and of the fuse card.
+    Where each place touching the square covers one of them, a square or two further out
+    (review 13 recheck NEW-E: after a blast the downed tokens lie round the landing square, and
+    the dice went over one, hiding it); where none is clear, the place covering least, a token's
+    square counting as much as the fuse card."""
     cam = ctx.camera
     px = max(1, cam.cell_px)
     landed = tuple(throw["cell"])
     cell = pygame.Rect(cam.cell_rect(landed))
-    options = around((len(throw["dice"]) * (size + 6) - 6, size), cell, gap=6)
     here = cell_center(landed)
     origin = throw.get("from") or here
     back = (origin[0] - here[0], origin[1] - here[1])
@@ -312,26 +321,28 @@ def dice_rect(ctx: render.DrawContext, throw: dict[str, Any], size: int) -> pyga
     def toward_thrower(r: pygame.Rect) -> float:
         return -((r.centerx - centre[0]) * back[0] + (r.centery - centre[1]) * back[1])
 
-    options.sort(key=toward_thrower)  # stable: ties keep around()'s order
+    dims = (len(throw["dice"]) * (size + 6) - 6, size)
     room = draw.map_rect(cam, ctx.state.map)
+    options = []
+    for ring in DICE_RINGS:  # stable sort: ties keep around()'s order
+        options += sorted((r.clamp(room) for r in around(dims, cell.inflate(2 * ring * px, 2 * ring * px), gap=6)),
+                          key=toward_thrower)
     walls = ctx.state.current_map()
-    tokens = _layer.marker_obstacles(ctx, names_above=True) + [cell]  # (a name above its token too: review 13 F11)
+    x0, y0 = cam.to_screen((0, 0))
+    near_side = [r for r in options  # reading: R-GREN-3 (the dice stay on the side where it came down)
+                 if walls.walls.line_clear(here, ((r.centerx - x0) / px, (r.centery - y0) / px))] or options
+    reach = [cell.inflate(2 * (max(DICE_RINGS) + 2) * px + 2 * dims[0], 2 * (max(DICE_RINGS) + 2) * px + 2 * dims[1])]
+    squares = [pygame.Rect(cam.cell_rect(who.cell)) for who in ctx.state.on_map()
+               if who.cell is not None and (not hasattr(ctx.view, "visible") or ctx.view.visible(who))]
+    squares = [r for r in squares if r.collidelist(reach) >= 0] + [cell]
+    painter = getattr(ctx.renderer, "tokens", None)
+    drawn = getattr(painter, "drawn_words", None)
+    words = drawn() if callable(drawn) else []  # a name may sit beside its disc
+    # (a name above its token too: review 13 F11)
+    names = _layer.marker_obstacles(ctx, names_above=True, near=reach) + words
     grenade = ctx.state.grenades.get(throw["grenade"])
     cards = [_layer.fuse_card_rect(ctx, grenade)] if grenade is not None and grenade.status == "live" else []
-    best: tuple[int, int] | None = None
-    chosen = options[0].clamp(room)
-    for i, option in enumerate(options):
-        r = option.clamp(room)
-        x0, y0 = cam.to_screen((0, 0))
-        there = ((r.centerx - x0) / px, (r.centery - y0) / px)
-        cost = 4 * sum(overlap(r, c) for c in cards) + sum(overlap(r, k) for k in tokens)
-        if not walls.walls.line_clear(here, there):
-            cost += 10 ** 9  # reading: R-GREN-3 (the dice stay on the side where it came down)
-        if cost == 0:
-            return r
-        if best is None or (cost, i) < best:
-            best, chosen = (cost, i), r
-    return chosen
+    return place(near_side, room, tokens=names, cards=cards + squares)
 
 
 def hazards_of(view: Any) -> HazardsAddon | None:

@@ -149,10 +149,11 @@ class Encounter:
     def state(self) -> EncounterState:
         return self.journal.state
 
-    def submit(self, command: Command, *, typed: list[int] | None = None) -> Entry:
+    def submit(self, command: Command, *, typed: list[int] | None = None,
+               saves: dict[str, list[int]] | None = None) -> Entry:
         if self.read_only:
             raise Refused(self.read_only)
-        return self.journal.submit(command, typed=typed)
+        return self.journal.submit(command, typed=typed, saves=saves)
 
     def submit_many(self, commands: Iterable[Command], *, stop: Callable[[Entry], bool] | None = None) -> list[Entry]:
         """Commands in order, all or nothing (see :meth:`Journal.submit_many`)."""

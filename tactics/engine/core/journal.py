@@ -173,15 +173,17 @@ class Journal(Generic[S]):
         return bool(self.redo_stack)
 
     # -- changing ------------------------------------------------------------
-    def submit(self, command: Command, *, typed: list[int] | None = None) -> Entry:
-        """Run a command; commit its events or raise :class:`Refused` (no change)."""
-        dice = Dice(self.seed, self.dice_cursor, typed or ())
+    def submit(self, command: Command, *, typed: list[int] | None = None,
+               saves: dict[str, list[int]] | None = None) -> Entry:
+        """Run a command; commit its events or raise :class:`Refused` (no change). ``typed``: the
+        faces of the actor's own dice; ``saves``: the faces typed for each combatant's saves."""
+        dice = Dice(self.seed, self.dice_cursor, typed or (), saves)
         before = dice.cursor
         try:
             events = command.execute(self.state, dice)
         except DiceError as exc:
             raise Refused(str(exc)) from None
-        if typed and dice.typed_left:
+        if (typed or saves) and dice.typed_left:
             left = dice.typed_left
             raise Refused(f"{left} typed {'die was' if left == 1 else 'dice were'} not needed by this action")
         if self.consequences is not None:

@@ -6,7 +6,10 @@ creatures), or every die is typed, the GM's too. The choice lives in
 ``state.settings["dice"]``; :class:`ChangeTableSetting` changes it (undoable,
 saved with the journal like any command), and :func:`dice_typed_for` tells the
 window whether a roll for a combatant should ask for typed faces
-(``Journal.submit(command, typed=[...])``).
+(``Journal.submit(command, typed=[...])``). A save is its roller's own roll: in "players
+type" a player's save against a blast or a trap is typed like their attack, whoever's action
+set it off (:func:`saves_to_type` says which saves a command would roll untyped;
+``Journal.submit(command, saves={cid: [...]})`` takes their faces).
 """
 
 from __future__ import annotations
@@ -72,6 +75,65 @@ def dice_beyond_typed(journal: Any, command: Any, typed: list[int],
         return None
     end = len(dice.drawn) if own is None else own(list(events), list(dice.drawn))
     return [sides for sides, _ in dice.drawn[len(typed) - dice.typed_left:end]]
+
+
+def saves_to_type(journal: Any, command: Any, typed: list[int] | None = None,
+                  saves: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
+    """The saves ``command`` would roll for combatants whose dice their table types
+    (:func:`dice_typed_for`) with no face typed for them: each one's dice sides in the order it
+    rolls them (``{"brandon": [20, 2]}``: a d20 and a disadvantage d2), the combatants in the
+    order their saves come; empty when none, or when the command would be refused (submit says why).
+    Judged by running it on the state with the faces typed so far (``typed``: the actor's, which
+    decide where a grenade comes down and so who is caught; ``saves``), committing nothing.
+
+    Why: in "players type" a player's save against a grenade or a trap was rolled by the app."""
+    dice = Dice(journal.seed, journal.dice_cursor, typed or (), saves)
+    try:
+        command.execute(journal.state, dice)
+    except Exception:  # a refusal or a face that cannot be: the real submit reports it
+        return {}
+    out: dict[str, list[int]] = {}
+    for cid, sides, was_typed in dice.save_draws:
+        if not was_typed and dice_typed_for(journal.state, cid):
+            out.setdefault(cid, []).append(sides)
+    return out
+
+
+@dataclass(frozen=True)
+class TypedFaces:
+    """The faces typed in one box, shared out: the actor's own dice, then each save's in turn."""
+
+    actor: list[int]
+    saves: dict[str, list[int]]
+    missing: dict[str, list[int]]  # the saves still to type: each one's dice sides (saves_to_type)
+
+
+def share_typed(journal: Any, command: Any, faces: list[int], *, actor_types: bool,
+                own: Callable[[list[Event], list[tuple[int, int]]], int] | None = None) -> TypedFaces | None:
+    """``faces`` typed in one box, in order: the actor's own dice first (when ``actor_types``:
+    as many as :func:`dice_beyond_typed` needs), then the typed saves of :func:`saves_to_type`,
+    in the order they are rolled. None if the command would be refused (submit says why).
+    Faces beyond every save stay with the actor's (the journal refuses dice not needed)."""
+    n = 0
+    if actor_types:
+        n = len(faces)
+        for k in range(len(faces) + 1):
+            more = dice_beyond_typed(journal, command, faces[:k], own)
+            if more is None:
+                return None
+            if not more:
+                n = k
+                break
+    actor, rest = list(faces[:n]), list(faces[n:])
+    saves: dict[str, list[int]] = {}
+    for cid, sides in saves_to_type(journal, command, actor).items():
+        if rest:
+            saves[cid], rest = rest[:len(sides)], rest[len(sides):]
+    if rest and saves:
+        saves[list(saves)[-1]] += rest  # too many: the journal says how many were not needed
+    elif rest:
+        actor += rest
+    return TypedFaces(actor, saves, saves_to_type(journal, command, actor, saves))
 
 
 @dataclass

@@ -125,10 +125,11 @@ def blast_events(
         roll = None
         saved = False
         if dc is not None and save != "none" and (damage or conditions):
-            roll = roll_d20_check(
-                dice, save, [(save, sheet.save(who, save))], dc=dc,
-                advantage=sheet.check_advantage(who, "save"), affinity=sheet.affinity_die(who),
-            )
+            with dice.save_of(cid):  # the creature's own roll: typed by its table where it types (table.py)
+                roll = roll_d20_check(
+                    dice, save, [(save, sheet.save(who, save))], dc=dc,
+                    advantage=sheet.check_advantage(who, "save"), affinity=sheet.affinity_die(who),
+                )
             saved = roll["total"] >= dc
         amount = (half_damage(total) if saved else total) if damage else 0
         imposed = [

@@ -36,7 +36,7 @@ from tactics.rules.grid import DELTAS, Cell, cell_center
 from tactics.ui import draw, theme
 from tactics.ui import layout_probe as probe
 from tactics.ui.elide import ELLIPSIS
-from tactics.ui.placement import around, overlap, place
+from tactics.ui.placement import around, place, place_scored
 from tactics.ui.render import TOKENS_Z, TRAPS_Z, DrawContext, add_layer, border_edges
 
 GHOST = theme.GM_ONLY
@@ -272,8 +272,7 @@ def trap_tags(ctx: DrawContext) -> dict[str, tuple[pygame.Surface, pygame.Rect, 
         best: tuple[int, pygame.Surface, pygame.Rect, str] | None = None
         for n, text in enumerate(dict.fromkeys(texts)):
             img = draw.pill(text, size, tuple(ink), tuple(fill))
-            rect = place(tag_options(img.get_size(), cell), room, tokens=tokens, cards=cards)
-            cost = 4 * sum(overlap(rect, c) for c in cards) + sum(overlap(rect, t) for t in tokens)
+            rect, cost = place_scored(tag_options(img.get_size(), cell), room, tokens=tokens, cards=cards)
             if best is None or cost < best[0] or (cost == best[0] and n == 0):
                 best = (cost, img, rect, text)
             if cost == 0:

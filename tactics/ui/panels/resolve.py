@@ -12,7 +12,9 @@ When the table rolls physical dice for the next action (the table setting
 "who rolls the dice", ``tactics.engine.core.table.dice_typed_for``; the panel's dice
 switch changes it with ``ChangeTableSetting``) a text box takes the faces the
 table rolled, in order, and they go to
-``encounter.submit(ResolveNext(), typed=[...])``.
+``encounter.submit(ResolveNext(), typed=[...])``. A save the engine says the table types
+(``saves_to_type``: a player's save against a blast or a trap the action sets off, whoever
+acts) is asked in the same box, after the actor's own dice, and goes in ``saves={...}``.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ from tactics.engine.combat.own_dice import own_dice
 from tactics.engine.combat.crossing import RunOdds, declared_run_odds
 from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, not_declared_yet, preview_order
 from tactics.engine.core.journal import Event
-from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_beyond_typed, dice_typed_for, who_rolls
+from tactics.engine.core.table import (
+    TABLE_SETTINGS, ChangeTableSetting, dice_beyond_typed, dice_typed_for, saves_to_type, share_typed, who_rolls,
+)
 from tactics.rules import actions as act
 from tactics.rules.attacks import advantage_die
 from tactics.ui import theme
@@ -123,6 +127,14 @@ def dice_hint(state, decl: dict[str, Any]) -> str:
     return "Type the d20, then any advantage die"
 
 
+def saves_hint(state, owed: dict[str, list[int]]) -> str:
+    """The saves to type for an action whose actor types none: "Type Brandon's save (d20, d2),
+    then Art's save (d20)" (the order they are rolled)."""
+    parts = [f"{possessive(state.combatants[cid].name)} save ({', '.join(f'd{n}' for n in sides)})"
+             for cid, sides in owed.items()]
+    return "Type " + ", then ".join(parts) if parts else ""
+
+
 def needs_faces(decl: dict[str, Any]) -> bool:
     """Does this declared action roll dice the table must type (an attack, a check, a grenade)?"""
     return decl["kind"] in ATTACK_KINDS or bool(decl["needs_roll"])
@@ -135,12 +147,33 @@ class ResolvePanel(w.Panel):
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
         #: whose dice Enter found missing (the line under the box says to type them), else None
         self.missing: str | None = None
+        self.missing_save: Any = None  # ... and they are a save: the declaration asking it (not the actor's dice)
+        self._owed: tuple[Any, dict[str, list[int]]] = (None, {})  # saves_first's last answer, by its key
 
     # -- settings and commands ------------------------------------------------------
     def table_rolls(self) -> bool:
-        """Does the next action's roll take typed faces (the table's setting, for its combatant)?"""
+        """Does the next action's roll take typed faces (the table's setting, for its combatant, or
+        for a save it makes someone roll)?"""
         queue = preview_order(self.ui.state)
-        return bool(queue) and dice_typed_for(self.ui.state, queue[0]["combatant"])
+        return bool(queue) and (dice_typed_for(self.ui.state, queue[0]["combatant"]) or bool(self.saves_first()))
+
+    def actor_types(self) -> bool:
+        """Does the next action's actor type dice of its own?"""
+        queue = preview_order(self.ui.state)
+        return bool(queue) and dice_typed_for(self.ui.state, queue[0]["combatant"]) and needs_faces(queue[0])
+
+    def saves_first(self) -> dict[str, list[int]]:
+        """The typed saves the next action makes, when they are known before any face is typed
+        (its actor types no dice of its own: the app's or the GM's creature, a plain move); else {}
+        (where a grenade comes down waits for the thrower's dice: asked after them)."""
+        queue = preview_order(self.ui.state)
+        if not queue or who_rolls(self.ui.state) == "app" or self.actor_types():
+            return {}
+        journal = self.ui.encounter.journal
+        key = (id(journal.state), len(journal.entries), len(journal.redo_stack), queue[0]["id"])
+        if self._owed[0] != key:
+            self._owed = (key, saves_to_type(journal, ResolveNext()))
+        return self._owed[1]
 
     def cycle_dice(self) -> None:
         """App rolls -> players type theirs -> everyone types -> app rolls (a logged table setting)."""
@@ -170,9 +203,12 @@ class ResolvePanel(w.Panel):
     def waiting_for(self) -> str | None:
         """The name of whoever's typed dice the next action waits for (None: it waits for none)."""
         queue = preview_order(self.ui.state)
-        if not queue or not self.table_rolls() or not needs_faces(queue[0]):
+        if not queue or not self.table_rolls():
             return None
-        return str(queue[0]["name"])
+        if self.actor_types():
+            return str(queue[0]["name"])
+        owed = self.saves_first()
+        return self.ui.state.combatants[next(iter(owed))].name if owed else None
 
     def resolve_next(self) -> bool:
         """Resolve the next action with the faces typed in the box. With the table typing its dice
@@ -195,13 +231,41 @@ class ResolvePanel(w.Panel):
                                  f"{'die' if len(more) == 1 else 'dice'} ({dice}) and press Enter.", "error")
                 self.ui.view.app.dirty = True
                 return False
+        if typed is None and who is not None and not self.actor_types():
+            return self._ask_save([], self.saves_first())
         if typed is None and who is not None:
             self.missing = who
             self.ui.view.say(f"Type {possessive(who)} dice in the Resolve box first, or click Roll for {who} to let "
                              "the app roll them.", "error")
             self.ui.view.app.dirty = True
             return False
-        return self._submit(typed)
+        saves = None
+        if typed is not None:
+            shared = self._share(typed)
+            if shared is not None and shared.missing:  # a save the table types: asked, never rolled
+                return self._ask_save(typed, shared.missing)
+            if shared is not None:
+                typed, saves = shared.actor, shared.saves or None
+        return self._submit(typed, saves)
+
+    def _share(self, typed: list[int]) -> Any:
+        """The faces typed, shared out between the actor's dice and the typed saves (table.py)."""
+        queue = preview_order(self.ui.state)
+        roller = str(queue[0]["combatant"]) if queue else ""
+        return share_typed(self.ui.encounter.journal, ResolveNext(), typed, actor_types=self.actor_types(),
+                           own=lambda events, drawn: own_dice(events, drawn, roller))
+
+    def _ask_save(self, typed: list[int], missing: dict[str, list[int]]) -> bool:
+        """Say whose save to type next (its dice), roll nothing."""
+        cid, sides = next(iter(missing.items()))
+        name = self.ui.state.combatants[cid].name
+        self.missing, self.missing_save = name, preview_order(self.ui.state)[0]["id"]
+        dice = ", ".join(f"d{n}" for n in sides)
+        after = f"After {' '.join(map(str, typed))}, type" if typed else "Type"
+        self.ui.view.say(f"{after} {possessive(name)} save ({dice}) and press Enter, or click Roll for "
+                         f"{self.waiting_for() or name} to let the app roll.", "error")
+        self.ui.view.app.dirty = True
+        return False
 
     def _own_dice_beyond(self, typed: list[int]) -> list[int] | None:
         """The sides of the acting combatant's own dice still to type after ``typed``: a weapon
@@ -218,10 +282,10 @@ class ResolvePanel(w.Panel):
         """The GM lets the app roll the next action's dice after all (a chosen, visible fallback)."""
         return self._submit(None)
 
-    def _submit(self, typed: list[int] | None) -> bool:
-        ok = self.ui.submit(ResolveNext(), typed=typed)
+    def _submit(self, typed: list[int] | None, saves: dict[str, list[int]] | None = None) -> bool:
+        ok = self.ui.submit(ResolveNext(), typed=typed, saves=saves)
         if ok:
-            self.missing = None
+            self.missing, self.missing_save = None, None
             if self.entry is not None:
                 self.entry.set_text("")
         return ok
@@ -260,19 +324,25 @@ class ResolvePanel(w.Panel):
                 cy += px(6)
             elif queue:  # the button first: a long queue never pushes it out of the panel
                 if self.table_rolls():
-                    for line in w.wrap(dice_hint(state, queue[0]), 14, inner, "regular"):
+                    owed = self.saves_first()  # (none known before an actor's own dice are typed)
+                    hint = saves_hint(state, owed) if owed else dice_hint(state, queue[0])
+                    for line in w.wrap(hint, 14, inner, "regular"):
                         w.text(canvas, line, (lx, cy), 14, theme.TEXT_DIM, "regular")
                         cy += w.line_h(14, "regular")
                     want_entry = pygame.Rect(x + lx, y + cy + px(2), inner, px(36))
                     cy += px(44)
                     who = self.waiting_for()
-                    if who is not None and who != self.missing:
-                        self.missing = None  # another action is next: its own prompt
+                    if self.missing_save is not None and self.missing_save != queue[0]["id"]:
+                        self.missing, self.missing_save = None, None  # another action is next: its own prompt
+                    if who is not None and who != self.missing and self.missing_save is None:
+                        self.missing = None
                     if self.missing is not None:  # Enter found faces missing: nothing was rolled
                         typed_some = self.entry is not None and bool(self.entry.get_text().strip())
-                        whose = possessive(who or self.missing)
-                        w.text(canvas, f"Type the rest of {whose} dice" if typed_some else f"Type {whose} dice first",
-                               (lx, cy), 15, theme.BAD_SOFT, "bold", max_width=inner)
+                        save = self.missing_save is not None
+                        whose = possessive(self.missing if save else (who or self.missing))
+                        line = (f"Type {whose} save" + (" too" if typed_some else "") if save
+                                else f"Type the rest of {whose} dice" if typed_some else f"Type {whose} dice first")
+                        w.text(canvas, line, (lx, cy), 15, theme.BAD_SOFT, "bold", max_width=inner)
                         cy += w.line_h(15, "bold") + px(2)
                 waiting = not_declared_yet(state)
                 if waiting:  # reading: N-ORD-4, no roll before every member has committed

@@ -11,16 +11,18 @@ Why it exists: at a projected table the players read their own window, not the G
   for a grenade or a blast, the log's lines with every die. A GM creature's AC and hit points
   are not shown (N-SEEN-1).
 
-Each card is placed in a corner of the board, the one covering fewest tokens (either side's, with
-their badges and names), and never over the other card, and its type follows the window's scale
-(larger in the room style). A card is never taller than the map's room under the banner and the
+Each card is placed in a corner of the board clear of the tokens (either side's, with their badges
+and names) and never over the other card; where no corner is clear, along a side of the board, then
+inside it; where no place is clear, a smaller card is tried (:data:`SHRINK`), and only then the
+place covering least is taken (review 13 F12). Its type follows the window's scale (larger in the
+room style). A card is never taller than the map's room under the banner and the
 order strip (review 6, finding 3): the in-force list gives one line per creature and ends with
 "+N more" when cut; a roll cut by a small window ends with "+ more".
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import pygame
 
@@ -133,11 +135,16 @@ def in_force_card(seen: EncounterState, width: int, max_height: int) -> pygame.S
     return _paint(width, title, _bullets(in_force_lines(seen), 18, in_force_key(seen)), max_height)
 
 
+def shows_roll(events: list[Event]) -> bool:
+    """Has the "Last roll" card anything to show of ``events`` (its dice, or the log's lines)?"""
+    return any(e.kind in CARD_KINDS or e.kind in LINE_KINDS for e in events)
+
+
 def last_roll_card(events: list[Event], seen: EncounterState, width: int, max_height: int) -> pygame.Surface | None:
+    if not shows_roll(events):
+        return None
     dice = [e for e in events if e.kind in CARD_KINDS]
     lines = roll_lines(events, seen)
-    if not dice and not lines:
-        return None
 
     def body(s: pygame.Surface, x: int, y: int, wid: int, bottom: int) -> int:
         if dice:
@@ -154,32 +161,63 @@ def last_roll_card(events: list[Event], seen: EncounterState, width: int, max_he
     return _paint(width, "Last roll", body, max_height)
 
 
-def _corners(size: tuple[int, int], board: pygame.Rect) -> list[pygame.Rect]:
-    r = pygame.Rect((0, 0), size)
+#: The card's type as built, then smaller, tried in turn where no place on the board is clear of
+#: the tokens and their names (review 13 F12: with the GM zoomed in on the fight every corner of
+#: the players' window had a token and the "Last roll" card covered Art).
+SHRINK = (1.0, 0.8, 0.65)
+#: Where a card may go along each side of the board (0: its left or top end, 1: its right or bottom end)
+_ALONG = (0.0, 1.0, 0.5, 0.25, 0.75)
+
+
+def spots(size: tuple[int, int], board: pygame.Rect) -> list[pygame.Rect]:
+    """Where a card of ``size`` may go on ``board``, best first: the corners (top left, top right,
+    bottom left, bottom right), then along the sides (their middles first, as the GM's phase card
+    tries either side of the board), then inside the board."""
     m = theme.px(MARGIN)
-    return [r.move(board.left + m, board.top + m), r.move(board.right - m - r.width, board.top + m),
-            r.move(board.left + m, board.bottom - m - r.height),
-            r.move(board.right - m - r.width, board.bottom - m - r.height)]
+    free_x, free_y = board.width - 2 * m - size[0], board.height - 2 * m - size[1]
+    places = [(fx, fy) for fy in _ALONG for fx in _ALONG]
+    places.sort(key=lambda p: sum(f not in (0.0, 1.0) for f in p))  # stable: corners, sides, inside
+    return [pygame.Rect((board.left + m + round(fx * free_x), board.top + m + round(fy * free_y)), size)
+            for fx, fy in places]
 
 
-def place_cards(cards: list[pygame.Surface], board: pygame.Rect, tokens: list[pygame.Rect],
-                keep_clear: list[pygame.Rect]) -> list[pygame.Rect]:
-    """A corner of ``board`` for each card: clear of the tokens, ``keep_clear`` and each other."""
+def place_card(versions: Iterable[pygame.Surface], board: pygame.Rect, tokens: list[pygame.Rect],
+               taken: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect]:
+    """The first of ``versions`` (the card, then smaller ones) with a spot clear of the tokens
+    and of ``taken``, and that spot; else the version and spot covering least."""
+    best: tuple[int, pygame.Surface, pygame.Rect] | None = None
+    for card in versions:
+        rect, cost = placement.place_scored(spots(card.get_size(), board), board, tokens=tokens, cards=taken)
+        if cost == 0:
+            return card, rect
+        if best is None or cost < best[0]:
+            best = (cost, card, rect)
+    if best is None:
+        raise ValueError("place_card needs at least one version of the card")
+    return best[1], best[2]
+
+
+def place_cards(cards: Sequence[Callable[[], Iterable[pygame.Surface]]], board: pygame.Rect,
+                tokens: list[pygame.Rect], keep_clear: list[pygame.Rect]) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """A place on ``board`` for each card (given as its versions, largest first): clear of the
+    tokens, ``keep_clear`` and each other."""
     taken = list(keep_clear)
     out = []
-    for card in cards:
-        rect = placement.place(_corners(card.get_size(), board), board, tokens=tokens, cards=taken)
-        out.append(rect)
+    for versions in cards:
+        card, rect = place_card(versions(), board, tokens, taken)
+        out.append((card, rect))
         taken.append(rect)
     return out
 
 
 class TableCards:
-    """The players' window's cards, redrawn only when the journal or the size changes."""
+    """The players' window's cards, redrawn only when the journal or the size changes (a smaller
+    version of a card is built only when the full one has no clear place, then kept too)."""
 
     def __init__(self) -> None:
         self._key: Any = None
-        self._cards: list[pygame.Surface] = []
+        self._makers: list[Callable[[float], pygame.Surface]] = []  # each card, built at a type size
+        self._built: dict[tuple[int, float], pygame.Surface] = {}  # (card, SHRINK step) -> its picture
         self.roll: list[Event] = []  # the public roll shown (tests look at it)
         self.in_force: list[str] = []
         self.rects: list[pygame.Rect] = []  # where the cards were drawn last (tests look at them)
@@ -191,30 +229,51 @@ class TableCards:
                theme.scale(), frozenset(seen.combatants))
         if key != self._key or probe.active():  # the layout probe reads the texts as they are drawn
             self._key = key
-            self._cards = self._build(seen, state, journal, board, large, max_height)
-        self.rects = place_cards(self._cards, board, tokens, keep_clear)
-        for card, rect in zip(self._cards, self.rects):
+            self._built = {}
+            self._makers = self._build(seen, state, journal, board, large, max_height)
+        placed = place_cards([self._versions(i) for i in range(len(self._makers))], board, tokens, keep_clear)
+        self.rects = [rect for _, rect in placed]
+        for card, rect in placed:
             surface.blit(card, rect)
             probe.composite(card, surface, rect.topleft)
 
+    def _versions(self, i: int) -> Callable[[], Iterator[pygame.Surface]]:
+        """Card ``i`` at each step of :data:`SHRINK`, each built the first time it is asked for."""
+
+        def versions() -> Iterator[pygame.Surface]:
+            for shrink in SHRINK:
+                if (i, shrink) not in self._built:
+                    self._built[(i, shrink)] = self._makers[i](shrink)
+                yield self._built[(i, shrink)]
+
+        return versions
+
     def _build(self, seen: EncounterState, state: EncounterState, journal: Any, board: pygame.Rect,
-               large: bool, max_height: int) -> list[pygame.Surface]:
-        old = theme.set_scale(theme.scale() * (1.35 if large else 1.0))
-        try:
-            width = min(theme.px(440), max(theme.px(260), board.width // 3), max(1, board.width - 2 * theme.px(MARGIN)))
-            cards = []
-            combat = seen.combat
-            self.in_force = in_force_lines(seen) if getattr(combat, "phase", None) == "advantages" else []
-            if self.in_force:
-                cards.append(in_force_card(seen, width, max_height))
-            unseen = set(state.combatants) - set(seen.combatants)  # fogged ones too (N-FOG-1)
-            self.roll = public_roll(state, journal.entries, unseen=unseen)
-            card = last_roll_card(self.roll, seen, width, max_height) if self.roll else None
-            if card is not None:
-                cards.append(card)
-            return cards
-        finally:
-            theme.set_scale(old)
+               large: bool, max_height: int) -> list[Callable[[float], pygame.Surface]]:
+        """What the cards show (read once) and how each is drawn at a type size (1: the window's)."""
+        combat = seen.combat
+        self.in_force = in_force_lines(seen) if getattr(combat, "phase", None) == "advantages" else []
+        unseen = set(state.combatants) - set(seen.combatants)  # fogged ones too (N-FOG-1)
+        self.roll = public_roll(state, journal.entries, unseen=unseen)
+        base = theme.scale() * (1.35 if large else 1.0)
+
+        def at(paint: Callable[[int], pygame.Surface | None]) -> Callable[[float], pygame.Surface]:
+            def made(shrink: float) -> pygame.Surface:
+                old = theme.set_scale(base * shrink)
+                try:
+                    width = min(theme.px(440), max(theme.px(260), board.width // 3),
+                                max(1, board.width - 2 * theme.px(MARGIN)))
+                    return paint(width) or pygame.Surface((1, 1), pygame.SRCALPHA)
+                finally:
+                    theme.set_scale(old)
+            return made
+
+        makers = []
+        if self.in_force:
+            makers.append(at(lambda width: in_force_card(seen, width, max_height)))
+        if shows_roll(self.roll):
+            makers.append(at(lambda width: last_roll_card(self.roll, seen, width, max_height)))
+        return makers
 
 
 def card_room(board: pygame.Rect, keep_clear: list[pygame.Rect]) -> int:
@@ -225,5 +284,5 @@ def card_room(board: pygame.Rect, keep_clear: list[pygame.Rect]) -> int:
     return max(theme.px(60), board.height - 2 * m - below)
 
 
-__all__ = ["TableCards", "card_room", "in_force_key", "in_force_lines", "last_roll_card", "more_text", "place_cards",
-           "roll_lines"]
+__all__ = ["SHRINK", "TableCards", "card_room", "in_force_key", "in_force_lines", "last_roll_card", "more_text", "place_card",
+           "place_cards", "roll_lines", "shows_roll", "spots"]
