@@ -59,3 +59,18 @@ def test_maps_opened_but_never_drawn_keep_no_pictures_decoded_ahead(tmp_path):
         folder.mkdir()
         decode_soon(_room(folder, colour=(10 * i, 0, 0)))
     assert len(mapart._DECODING) <= 2
+
+
+def test_a_picture_decoded_ahead_is_in_the_windows_format_before_the_window_needs_it(tmp_path):
+    """The 24-bit PNG's conversion to the window's format (7 ms for the bundled map) is made on
+    the decoding thread: the board's base is the picture decoded ahead, not a copy made for the
+    first frame, and shows the same colours."""
+    pygame.display.init()
+    window = pygame.display.set_mode((64, 64))
+    room = _room(tmp_path, colour=(200, 40, 7))
+    decode_soon(room)
+    key = mapart._file_key(room.image, room.source)
+    art = MapArt(room)
+    assert art.base is not None and art.base.get_masks() == window.get_masks() == mapart.USUAL_WINDOW_MASKS
+    assert art.base is mapart._DECODED[key]  # (no second copy of the picture)
+    assert art.base.get_at((30, 30))[:3] == (200, 40, 7)

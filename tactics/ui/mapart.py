@@ -65,8 +65,31 @@ def _file_key(image: Any, source: str | None) -> tuple[str, int, int]:
     return (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
 
 
+#: The pixel format windows open in (SDL's XRGB8888, 32 bits, red in the high byte): a picture
+#: decoded ahead is converted to it on the decoding thread, before any window exists.
+USUAL_WINDOW_MASKS = (0xFF0000, 0x00FF00, 0x0000FF, 0)
+
+
+def _in_usual_window_format(picture: pygame.Surface) -> pygame.Surface:
+    """An opaque picture in :data:`USUAL_WINDOW_MASKS` (a see-through one, or a large one the
+    base scales down anyway, as decoded).
+
+    Why (issue 12: start time): the bundled map's 2100x1400 PNG decodes as 24-bit RGB, and its
+    conversion to the window's format (``Surface.convert``: 7 ms) was the first frame's own work;
+    made here, on the thread that decoded it (pygame lets go of the GIL while it converts), it
+    overlaps the imports. The board converts again only a window of another format
+    (:func:`_convert`); the pixels are the same either way."""
+    if picture.get_flags() & pygame.SRCALPHA or picture.get_colorkey() is not None or \
+            picture.get_width() * picture.get_height() > DECODED_KEEP_PIXELS:
+        return picture
+    if picture.get_bitsize() == 32 and picture.get_masks() == USUAL_WINDOW_MASKS:
+        return picture
+    return picture.convert(pygame.Surface((1, 1), 0, 32, USUAL_WINDOW_MASKS))
+
+
 class _Decoding(threading.Thread):
-    """A map picture decoded on another thread (pygame lets go of the GIL while SDL_image decodes)."""
+    """A map picture decoded on another thread (pygame lets go of the GIL while SDL_image decodes
+    and while it converts: :func:`_in_usual_window_format`)."""
 
     def __init__(self, path: str) -> None:
         super().__init__(name="map picture", daemon=True)
@@ -75,7 +98,7 @@ class _Decoding(threading.Thread):
 
     def run(self) -> None:
         try:
-            self.surface = pygame.image.load(self.path)
+            self.surface = _in_usual_window_format(pygame.image.load(self.path))
         except Exception:  # noqa: BLE001 (decoded again where it is needed, which reports the problem)
             self.surface = None
 
