@@ -163,6 +163,8 @@ class Hide:
 
 @dataclass
 class Reveal:
+    """The GM shows a hidden combatant to the players."""
+
     combatant: str
     name: str = "reveal"
 
