@@ -76,6 +76,8 @@ class ApplyCondition:
 
 @dataclass
 class RemoveCondition:
+    """The GM removes a condition from a combatant (refused for one it does not have)."""
+
     target: str
     condition: str
     name: str = "remove-condition"
