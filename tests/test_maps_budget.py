@@ -134,12 +134,12 @@ def test_a_large_decoded_picture_is_not_kept_beside_its_maps_base(tmp_path, monk
     """The decoded picture cache keeps small pictures only (a 100-megapixel one beside its scaled
     base was 400 MB of the 1.3 GB peak); here 'large' is anything over 5000 pixels."""
     from tactics.maps.battlemap import BattleMap, MapImage
-    from tactics.ui import mapart
+    from tactics.ui import decode_ahead, mapart
 
     pygame.display.init()
     pygame.display.set_mode((64, 64))
-    monkeypatch.setattr(mapart, "DECODED_KEEP_PIXELS", 5000)
-    monkeypatch.setattr(mapart, "_DECODED", type(mapart._DECODED)())
+    monkeypatch.setattr(decode_ahead, "DECODED_KEEP_PIXELS", 5000)
+    monkeypatch.setattr(decode_ahead, "DECODED", type(decode_ahead.DECODED)())
     for side, kept in ((60, True), (80, False)):
         picture = pygame.Surface((side, side))
         picture.fill((10, 120, 200))
@@ -148,4 +148,4 @@ def test_a_large_decoded_picture_is_not_kept_beside_its_maps_base(tmp_path, monk
         art = mapart.MapArt(room)
         assert art.base is not None and art.base.get_at((5, 5))[:3] == (10, 120, 200)
         key = mapart._file_key(room.image, room.source)
-        assert (key in mapart._DECODED) is kept
+        assert (key in decode_ahead.DECODED) is kept

@@ -177,3 +177,67 @@ def test_event_kinds_are_made_without_generated_methods_and_still_check_their_fi
     with pytest.raises(TypeError):
         TokenMoved("ann", [(1, 0)])  # type: ignore[misc]  (keywords only, as before)
     assert str(inspect.signature(TokenMoved)) == "(*, combatant: 'str', path: 'Annotated[list[Square], Field(min_length=1)]', feet: 'int' = 0)"
+
+
+DEFAULT_PICTURE_FIRST = """
+import json, sys
+from tactics.ui import decode_ahead
+
+ENGINE = ("tactics.engine.core.encounter", "tactics.engine.features", "tactics.rules.data", "tactics.maps.battlemap")
+seen = {}
+real_start = decode_ahead.Decoding.start
+
+def start(self):
+    seen.setdefault("engine_when_decoding", sorted(m for m in ENGINE if m in sys.modules))
+    real_start(self)
+
+decode_ahead.Decoding.start = start
+from tactics.ui.opening import open_default
+seen["engine_with_opening"] = sorted(m for m in ENGINE if m in sys.modules)
+encounter = open_default(seed=1)
+seen["decoded"] = [key[0].rsplit("/", 1)[-1] for key in decode_ahead.DECODING]
+print(json.dumps(seen))
+"""
+
+
+def test_the_default_maps_picture_decodes_before_the_engine_imports():
+    """Issue 12: the bundled picture's decode and conversion (26 ms) ran beside the window's
+    imports only, and the first frame waited for what was left; now opening the default starts
+    it before the engine's modules import (``tactics.ui.opening`` imports them when a file is opened)."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-c", DEFAULT_PICTURE_FIRST], capture_output=True, text=True,
+                          timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["engine_with_opening"] == [] and seen["engine_when_decoding"] == []
+    assert seen["decoded"] == ["space-bears.png"]  # (taken by the first frame; here none is drawn)
+
+
+UNDOCUMENTED_DATACLASSES = """
+import dataclasses, json
+
+made = []
+real = dataclasses._process_class
+
+def process(cls, *args, **kwargs):
+    if cls.__module__.startswith("tactics.") and cls.__dict__.get("__doc__") is None:
+        made.append(f"{cls.__module__}.{cls.__qualname__}")
+    return real(cls, *args, **kwargs)
+
+dataclasses._process_class = process
+from tactics.ui.opening import open_default
+encounter = open_default(seed=1)
+from tactics.ui.app import App
+App(encounter, size=(640, 400)).step()
+print(json.dumps(made))
+"""
+
+
+def test_the_first_frames_dataclasses_have_docstrings_of_their_own():
+    """``dataclass`` writes a class's missing docstring from ``inspect.signature`` at every start
+    (23 classes of the first frame did: about 60 us each, under load)."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-c", UNDOCUMENTED_DATACLASSES], capture_output=True, text=True,
+                          timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []

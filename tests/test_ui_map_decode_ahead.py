@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from tactics.maps.battlemap import BattleMap, MapImage
-from tactics.ui import mapart
+from tactics.ui import decode_ahead, mapart
 from tactics.ui.mapart import MapArt, decode_soon
 from tactics.ui.opening import open_path
 
@@ -32,13 +32,13 @@ def test_opening_a_map_starts_decoding_its_picture_and_the_board_shows_that_pict
         ' "image": {"path": "room.png", "pixels_per_cell": 20}}', encoding="utf-8")
     encounter = open_path(tmp_path / "room.tactics-map.json", seed=1)
     key = mapart._file_key(encounter.map.image, encounter.map.source)
-    assert key in mapart._DECODING or key in mapart._DECODED  # decoding (or done) before any window exists
+    assert key in decode_ahead.DECODING or key in decode_ahead.DECODED  # decoding (or done) before any window exists
     art = MapArt(encounter.map)
-    assert key not in mapart._DECODING  # the board took the picture decoded ahead
+    assert key not in decode_ahead.DECODING  # the board took the picture decoded ahead
     assert art.problem is None and art.base is not None
     assert art.base.get_at((30, 30))[:3] == (10, 120, 200)
     decode_soon(room)  # (a picture decoded already is not decoded again)
-    assert key not in mapart._DECODING
+    assert key not in decode_ahead.DECODING
 
 
 def test_a_picture_that_cannot_be_decoded_ahead_still_names_its_problem_on_the_board(tmp_path):
@@ -49,7 +49,7 @@ def test_a_picture_that_cannot_be_decoded_ahead_still_names_its_problem_on_the_b
     decode_soon(room)
     art = MapArt(room)
     assert art.base is None and art.problem is not None and art.problem.startswith("map art not shown")
-    assert not mapart._DECODING
+    assert not decode_ahead.DECODING
 
 
 def test_maps_opened_but_never_drawn_keep_no_pictures_decoded_ahead(tmp_path):
@@ -58,4 +58,30 @@ def test_maps_opened_but_never_drawn_keep_no_pictures_decoded_ahead(tmp_path):
         folder = tmp_path / str(i)
         folder.mkdir()
         decode_soon(_room(folder, colour=(10 * i, 0, 0)))
-    assert len(mapart._DECODING) <= 2
+    assert len(decode_ahead.DECODING) <= 2
+
+
+def test_a_picture_decoded_ahead_is_in_the_windows_format_before_the_window_needs_it(tmp_path):
+    """The 24-bit PNG's conversion to the window's format (7 ms for the bundled map) is made on
+    the decoding thread: the board's base is the picture decoded ahead, not a copy made for the
+    first frame, and shows the same colours."""
+    pygame.display.init()
+    window = pygame.display.set_mode((64, 64))
+    room = _room(tmp_path, colour=(200, 40, 7))
+    decode_soon(room)
+    key = mapart._file_key(room.image, room.source)
+    art = MapArt(room)
+    assert art.base is not None and art.base.get_masks() == window.get_masks() == decode_ahead.USUAL_WINDOW_MASKS
+    assert art.base is decode_ahead.DECODED[key]  # (no second copy of the picture)
+    assert art.base.get_at((30, 30))[:3] == (200, 40, 7)
+
+
+def test_the_picture_decoded_first_is_the_default_maps_own():
+    """``open_default`` starts decoding ``DEFAULT_PICTURE`` before it reads the map: it must be
+    the picture the bundled default map names, or the start would decode a picture for nothing."""
+    import json
+
+    from tactics.assets import bundled
+    from tactics.ui.opening import DEFAULT_MAP, DEFAULT_PICTURE
+
+    assert json.loads(bundled(DEFAULT_MAP).read_text(encoding="utf-8"))["image"]["path"] == DEFAULT_PICTURE

@@ -110,6 +110,8 @@ class TilePlacement:
 
 @dataclass
 class BattleMap:
+    """A map as every format reads into it: squares, terrain, walls, doors, windows, spawns, art."""
+
     width: int
     height: int
     name: str = "Untitled map"

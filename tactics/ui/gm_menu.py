@@ -63,6 +63,8 @@ class Item:
 
 @dataclass
 class Page:
+    """One page of the GM's right-click menu: its items, or the amount (or dice) typed into it."""
+
     title: str
     items: list[Item]
     subtitle: str = ""

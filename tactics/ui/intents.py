@@ -20,6 +20,8 @@ NO_BUTTONS = (False, False, False)  # a pointer move with no button held
 
 @dataclass(frozen=True, eq=False)
 class PointerMove:
+    """The pointer moved (with the buttons held)."""
+
     pos: tuple[int, int]
     rel: tuple[int, int]
     buttons: tuple[bool, bool, bool]
@@ -27,6 +29,8 @@ class PointerMove:
 
 @dataclass(frozen=True, eq=False)
 class PointerDown:
+    """A mouse button was pressed."""
+
     pos: tuple[int, int]
     button: int  # 1 left, 2 middle, 3 right
     mods: int
@@ -34,6 +38,8 @@ class PointerDown:
 
 @dataclass(frozen=True, eq=False)
 class PointerUp:
+    """A mouse button was released."""
+
     pos: tuple[int, int]
     button: int
     mods: int
@@ -41,6 +47,8 @@ class PointerUp:
 
 @dataclass(frozen=True, eq=False)
 class Wheel:
+    """The mouse wheel turned."""
+
     pos: tuple[int, int]
     steps: float  # positive: away from the user (zoom in)
     mods: int
@@ -48,6 +56,8 @@ class Wheel:
 
 @dataclass(frozen=True, eq=False)
 class KeyPress:
+    """A key was pressed (with the modifiers held and the text it types)."""
+
     key: int
     mods: int
     text: str = ""
@@ -63,22 +73,30 @@ class KeyPress:
 
 @dataclass(frozen=True, eq=False)
 class KeyRelease:
+    """A key was released."""
+
     key: int
     mods: int
 
 
 @dataclass(frozen=True, eq=False)
 class FileDropped:
+    """A file was dropped on the window."""
+
     path: str
 
 
 @dataclass(frozen=True, eq=False)
 class Resized:
+    """The window has a new size."""
+
     size: tuple[int, int]
 
 
 @dataclass(frozen=True, eq=False)
 class QuitRequested:
+    """The window was asked to close (its close button, the system)."""
+
     pass
 
 

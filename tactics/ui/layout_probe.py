@@ -23,6 +23,8 @@ TOLERANCE = 2  # px of touching allowed between neighbours (anti-aliased edges, 
 
 @dataclass
 class Mark:
+    """One thing a frame drew (a text, a widget or a panel) where the layout tests look for it."""
+
     kind: str  # "text", "box" (a widget: button, chip, checkbox) or "panel" (a card)
     rect: pygame.Rect
     label: str
@@ -35,6 +37,8 @@ class Mark:
 
 @dataclass
 class Recorder:
+    """The marks of the frames drawn while the layout probe is on, by surface drawn on."""
+
     marks: dict[int, list[Mark]] = field(default_factory=dict)  # by id() of the surface drawn on
     counter: int = 0
 

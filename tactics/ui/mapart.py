@@ -20,7 +20,6 @@ from __future__ import annotations
 import io
 import math
 import random
-import threading
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
@@ -31,8 +30,9 @@ import pygame
 from tactics.maps.battlemap import BattleMap, TilePlacement
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
 from tactics.maps.tilegrid import TileGrid, split_tiles
-from tactics.ui import theme
+from tactics.ui import decode_ahead, theme
 from tactics.ui.camera import Camera
+from tactics.ui.decode_ahead import FileKey, file_key
 from tactics.ui.picture_scale import smoothscale_banded
 from tactics.ui.tile_art import Placed, flipped, footprint, grid_blits, plain_placement
 
@@ -46,49 +46,18 @@ class ArtError(Exception):
     """The map's art cannot be decoded (the map still works, drawn from terrain)."""
 
 
-#: the last map pictures decoded, by file, size and time written: opening the same map again
-#: (a reloaded encounter, an autosave restored, the next window) reuses the picture; the
-#: surfaces are only read (scaled and blitted into the map's own base), never drawn on
-_DECODED: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
-_DECODED_KEEP = 2
-#: a larger picture is not kept once its map's base is made (the base is kept in :data:`_BASES`):
-#: a 100-megapixel picture held beside its scaled base was 400 MB of the 1.3 GB peak (review 12)
-DECODED_KEEP_PIXELS = 16_000_000
-
-
-def _file_key(image: Any, source: str | None) -> tuple[str, int, int]:
+def _file_key(image: Any, source: str | None) -> FileKey:
     """The map picture's file (relative to the map's own file) as (path, size, time written)."""
     path = Path(image.path)
     if not path.is_absolute() and source:
         path = Path(source).resolve().parent / path
-    stat = path.stat()
-    return (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
-
-
-class _Decoding(threading.Thread):
-    """A map picture decoded on another thread (pygame lets go of the GIL while SDL_image decodes)."""
-
-    def __init__(self, path: str) -> None:
-        super().__init__(name="map picture", daemon=True)
-        self.path = path
-        self.surface: pygame.Surface | None = None
-
-    def run(self) -> None:
-        try:
-            self.surface = pygame.image.load(self.path)
-        except Exception:  # noqa: BLE001 (decoded again where it is needed, which reports the problem)
-            self.surface = None
-
-
-#: map pictures being decoded ahead of their first frame (:func:`decode_soon`), by file key
-_DECODING: dict[tuple[str, int, int], _Decoding] = {}
+    return file_key(path)
 
 
 def decode_soon(battle_map: BattleMap) -> None:
     """Start decoding the map's picture now, on another thread, for its first frame (issue 12:
     the bundled map's 2100x1400 PNG takes 50 ms, as long as importing the window's modules,
-    which the start does meanwhile). Only a picture file not decoded yet; nothing happens on
-    a problem (the first frame decodes it again and says what is wrong)."""
+    which the start does meanwhile): :func:`tactics.ui.decode_ahead.decode_soon`."""
     image = battle_map.image
     if image is None or image.data is not None or image.path is None:
         return
@@ -96,12 +65,7 @@ def decode_soon(battle_map: BattleMap) -> None:
         key = _file_key(image, battle_map.source)
     except (OSError, ValueError):
         return
-    if key in _DECODED or key in _DECODING:
-        return
-    while len(_DECODING) >= _DECODED_KEEP:  # files opened but never drawn (a script, a test) keep no pictures
-        del _DECODING[next(iter(_DECODING))]
-    decoding = _DECODING[key] = _Decoding(key[0])
-    decoding.start()
+    decode_ahead.decode_soon(key)
 
 
 def _load_image(image: Any, source: str | None) -> pygame.Surface:
@@ -109,21 +73,7 @@ def _load_image(image: Any, source: str | None) -> pygame.Surface:
         return pygame.image.load(io.BytesIO(image.data))
     if image.path is None:
         raise ArtError("the map image has neither data nor a path")
-    key = _file_key(image, source)
-    path = key[0]
-    hit = _DECODED.get(key)
-    decoding = _DECODING.pop(key, None)
-    if hit is None and decoding is not None:
-        decoding.join()
-        hit = decoding.surface
-    if hit is None:
-        hit = pygame.image.load(path)
-    if hit.get_width() * hit.get_height() <= DECODED_KEEP_PIXELS:
-        _DECODED[key] = hit
-        _DECODED.move_to_end(key)
-        while len(_DECODED) > _DECODED_KEEP:
-            _DECODED.popitem(last=False)
-    return hit
+    return decode_ahead.picture(_file_key(image, source))
 
 
 #: the last map base made (scaled and converted to the window's format), by what it was made from:

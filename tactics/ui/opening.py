@@ -8,23 +8,25 @@ window shows it and keeps the current map.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tactics.assets import bundled
-from tactics.engine.builder.allowed import TEAM_COLOURS
-from tactics.engine.core.encounter import Encounter, load_encounter
 from tactics.engine.saves.kinds import SAVE_SUFFIX as SAVE_SUFFIX  # re-exported: the window's names
 from tactics.engine.saves.kinds import is_encounter_file as is_encounter_file
 from tactics.engine.saves.kinds import is_save_file as is_save_file
-from tactics.maps import BattleMap, MapError
-from tactics.maps import load as load_map
-from tactics.rules.data import DataError
+
+if TYPE_CHECKING:
+    from tactics.engine.core.encounter import Encounter
+    from tactics.maps import BattleMap
 
 DEFAULT_ENCOUNTER = "space-bears.encounter.toml"
 DEFAULT_MAP = "space-bears.json"
+#: The picture of the default map (``DEFAULT_MAP``'s ``image``; a test holds them to each other):
+#: decoded from the moment the default is asked for, before the engine's modules import.
+DEFAULT_PICTURE = "space-bears.png"
 
-PARTY_COLOUR = TEAM_COLOURS["Blue"]
-FOE_COLOUR = TEAM_COLOURS["Red"]
+#: The team colours of a bare map's spawns (the builder's names: ``TEAM_COLOURS``).
+PARTY_COLOUR_NAME, FOE_COLOUR_NAME = "Blue", "Red"
 
 
 class OpenError(Exception):
@@ -53,6 +55,13 @@ def open_path(path: str | Path, *, seed: int | None = None) -> Encounter:
 
 
 def _open(path: Path, *, seed: int | None) -> Encounter:
+    # the engine and the map readers import here, not with this module: the default's picture
+    # starts decoding first (open_default)
+    from tactics.engine.core.encounter import load_encounter
+    from tactics.maps import MapError
+    from tactics.maps import load as load_map
+    from tactics.rules.data import DataError
+
     if is_save_file(path):
         from tactics.engine.saves.document import SaveError, load_save  # only for a save (not at every start)
 
@@ -82,11 +91,15 @@ def encounter_for_map(battle_map: BattleMap, *, source: str | None = None, seed:
     """A free-play encounter on a bare map: one token per spawn, teams from the spawns.
 
     Without ``seed`` the dice get a fresh one (recorded in the save and the log), as every new game."""
+    from tactics.engine.core.encounter import Encounter
+
     return Encounter(definition_for_map(battle_map), battle_map, seed=seed, source=source)
 
 
 def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
+    from tactics.engine.builder.allowed import TEAM_COLOURS
     from tactics.engine.core.definition import MAX_COMBATANTS
+    from tactics.maps import MapError
 
     if len(battle_map.spawns) > MAX_COMBATANTS:  # (each may search for a free square: refused before)
         raise MapError(str(battle_map.source or battle_map.name),
@@ -101,7 +114,7 @@ def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
             foe = team.lower() not in {"party", "players", "pcs", "heroes", "crew"}
             teams[team] = {
                 "name": team.title(),
-                "colour": list(FOE_COLOUR if foe else PARTY_COLOUR),
+                "colour": list(TEAM_COLOURS[FOE_COLOUR_NAME if foe else PARTY_COLOUR_NAME]),
                 "players": not foe,
             }
         cid = _unique_id(spawn.name, used)
@@ -152,7 +165,14 @@ def _unique_id(name: str, used: set[str]) -> str:
 
 
 def open_default(*, seed: int | None = None) -> Encounter:
-    """The bundled Space Bears encounter, or its bare map while the encounter file is missing."""
+    """The bundled Space Bears encounter, or its bare map while the encounter file is missing.
+
+    Its picture starts decoding on another thread first (issue 12: start time): the decode and
+    its conversion to the window's format (26 ms) overlap the engine's imports and the loading,
+    not only the window's imports; the first frame no longer waits for them."""
+    from tactics.ui.decode_ahead import decode_file_soon  # (pygame, nothing of the engine)
+
+    decode_file_soon(bundled(DEFAULT_PICTURE))
     encounter_file = bundled(DEFAULT_ENCOUNTER)
     if encounter_file.exists():
         return open_path(encounter_file, seed=seed)

@@ -76,6 +76,8 @@ class ApplyCondition:
 
 @dataclass
 class RemoveCondition:
+    """The GM removes a condition from a combatant (refused for one it does not have)."""
+
     target: str
     condition: str
     name: str = "remove-condition"
@@ -163,6 +165,8 @@ class Hide:
 
 @dataclass
 class Reveal:
+    """The GM shows a hidden combatant to the players."""
+
     combatant: str
     name: str = "reveal"
 

@@ -112,6 +112,8 @@ def unseen_by_every_enemy(state: EncounterState, combat: CombatState, who: Comba
 
 @dataclass
 class _Joiner:
+    """A combatant joining at a Counter Phase, as its team's initiative ranks it."""
+
     id: str
     initiative: int
     dex_score: int
@@ -206,6 +208,8 @@ class AddCounter:
 
 @dataclass
 class RemoveCounter:
+    """The GM removes a counter of the fight (refused for one it does not have)."""
+
     id: str
     name: str = "remove-counter"
 

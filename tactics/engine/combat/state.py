@@ -72,6 +72,8 @@ class EnvCounter:
 
 @dataclass
 class CombatState:
+    """The fight under way: its round and phase, the teams' order, initiatives and groups."""
+
     round: int
     phase: str  # "advantages" | "action" | "counters" | "ended"
     team_order: list[str]

@@ -72,6 +72,8 @@ GROUP_HOOKS: list[GroupHook] = []
 
 @dataclass(frozen=True)
 class GroupMoment:
+    """The start or end of a group's turn in a round, as the group hooks see it (a fuse burns then)."""
+
     round: int
     team: str
     group: str  # "vanguard" | "rearguard"
@@ -193,6 +195,8 @@ class StartCombat:
 
 @dataclass
 class _Ranked:
+    """A combatant as the initiative order ranks it (ties broken by Dexterity score)."""
+
     id: str
     initiative: int
     dex_score: int

@@ -37,6 +37,8 @@ class Condition:
 
 @dataclass
 class Team:
+    """A side of the encounter: its name and colour, and whether the players control it."""
+
     id: str
     name: str
     colour: tuple[int, int, int]
@@ -74,6 +76,8 @@ class Combatant:
 
 @dataclass
 class EncounterState:
+    """Everything the journal's events build up: the map, teams, combatants, doors and the fight."""
+
     map: BattleMap
     name: str = "Encounter"
     teams: dict[str, Team] = field(default_factory=dict)

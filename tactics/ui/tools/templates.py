@@ -22,6 +22,8 @@ from tactics.ui.tools.base import Tool, plus_minus
 
 @dataclass(frozen=True)
 class PinnedTemplate:
+    """A template left on the map: its squares and its label's place."""
+
     label: str
     cells: frozenset[Cell]
     anchor: tuple[float, float]  # grid point for the label
