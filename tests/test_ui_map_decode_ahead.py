@@ -49,7 +49,8 @@ def test_a_picture_that_cannot_be_decoded_ahead_still_names_its_problem_on_the_b
     decode_soon(room)
     art = MapArt(room)
     assert art.base is None and art.problem is not None and art.problem.startswith("map art not shown")
-    assert not decode_ahead.DECODING
+    picture = str((tmp_path / "room.png").resolve())
+    assert not [key for key in decode_ahead.DECODING if key[0] == picture]  # (another test's may be left)
 
 
 def test_maps_opened_but_never_drawn_keep_no_pictures_decoded_ahead(tmp_path):
