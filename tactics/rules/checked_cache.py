@@ -10,7 +10,7 @@ The verdict is kept in the per-user cache folder (``$TACTICS_CACHE_DIR``, else
 *fingerprints* of what was checked (the last few that passed): a SHA-256 over the bytes of every data file
 (the bundled folder and a table's own ``--data`` folder, names included, so an
 added, removed or edited file changes it), over the rules code that validates
-them (``tactics/rules/*.py``) and over the pydantic install. Only a check that
+them (``tactics/rules/*.py``: each file's size and time written) and over the pydantic install. Only a check that
 passed is remembered; a changed or house-ruled file is validated at start
 exactly as before and its error names the file, the field and the problem.
 Nothing is loaded from the cache (it holds no data, only the fingerprint), so
@@ -75,10 +75,12 @@ def fingerprint(folders: list[Path]) -> str | None:
     digest = hashlib.sha256(f"tactics rules data check {FORMAT}\n".encode())
     for mark in _library_marks():
         digest.update(mark.encode("utf-8", "surrogateescape") + b"\n")
-    code = Path(__file__).parent
+    from tactics.rules.remembered import code_stamp
+
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(code_stamp(path, path.name))
     try:
-        for group, paths in (("code", sorted(code.glob("*.py"))),
-                             *((f"data {folder}", _data_files(folder)) for folder in folders)):
+        for group, paths in ((f"data {folder}", _data_files(folder)) for folder in folders):
             digest.update(f"[{group}]\n".encode("utf-8", "surrogateescape"))
             for path in paths:
                 data = path.read_bytes()
