@@ -301,25 +301,26 @@ def _app_child(size: tuple[int, int]) -> str:
             "app=App(encounter, size=%r);app.step();print('ready', flush=True)" % (size,))
 
 
-def _start_ms(code: str, runs: int, *, bytecode_in: str | None = None) -> float:
-    """Median wall time from spawning ``python -c code`` to its 'ready' line, after one untimed start.
+def _start_ms(code: str, runs: int, *, bytecode_in: str | None = None, warmups: int = 1) -> float:
+    """Median wall time from spawning ``python -c code`` to its 'ready' line, after ``warmups`` untimed starts.
 
     ``bytecode_in``: a folder for compiled bytecode (``PYTHONPYCACHEPREFIX``), written by the
-    untimed start even when this environment says not to write bytecode.
+    untimed start even when this environment says not to write bytecode. No untimed start (a quick
+    check that the starts work: the test suite's) times the first start too, cold files and all.
     """
     env = dict(os.environ, **_ENV)
     if bytecode_in is not None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = bytecode_in
     samples = []
-    for i in range(runs + 1):
+    for i in range(runs + warmups):
         start = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, env=env, text=True)
         assert proc.stdout is not None
         line = proc.stdout.readline()
-        if i:
+        if i >= warmups:
             samples.append(time.perf_counter() - start)
-        if bytecode_in is not None and not i:
+        if bytecode_in is not None and i < warmups:
             proc.wait()  # let it finish writing its bytecode
         proc.kill()
         proc.wait()
@@ -329,7 +330,7 @@ def _start_ms(code: str, runs: int, *, bytecode_in: str | None = None) -> float:
 
 
 def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 100, reach_map: int = 200,
-        big_map: int = 1000, start_runs: int = 3, crowd: int = 1000) -> dict:
+        big_map: int = 1000, start_runs: int = 3, crowd: int = 1000, start_warmups: int = 1) -> dict:
     """Every figure, measured in this run; the apps' autosaves go to a folder of their own, removed
     afterwards (never into the user's autosaves, where they would be offered for restoring)."""
     for key, value in _ENV.items():
@@ -342,7 +343,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
         os.environ[DATA_ENV] = data  # the start measurements' processes inherit them
         os.environ[CACHE_ENV] = cache
         try:
-            return _run(size, frames, cells, reach_map, big_map, start_runs, crowd)
+            return _run(size, frames, cells, reach_map, big_map, start_runs, crowd, start_warmups)
         finally:
             for name, kept in before.items():
                 if kept is None:
@@ -352,7 +353,7 @@ def run(size: tuple[int, int] = (1920, 1080), frames: int = 200, cells: int = 10
 
 
 def _run(size: tuple[int, int], frames: int, cells: int, reach_map: int, big_map: int, start_runs: int,
-         crowd: int) -> dict:
+         crowd: int, start_warmups: int = 1) -> dict:
     import pygame
 
     from tactics.maps.battlemap import BattleMap
@@ -470,13 +471,13 @@ def _run(size: tuple[int, int], frames: int, cells: int, reach_map: int, big_map
         reachable(walled, origin, 60)
         cold.append(time.perf_counter() - start)
 
-    bare_start = _start_ms(_bare_window_child(size), start_runs)
-    app_start = _start_ms(_app_child(size), start_runs)
+    bare_start = _start_ms(_bare_window_child(size), start_runs, warmups=start_warmups)
+    app_start = _start_ms(_app_child(size), start_runs, warmups=start_warmups)
     with tempfile.TemporaryDirectory(prefix="tactics-bench-bytecode-") as scratch:
         # the environment's own folder for bytecode where it names one (the test suite's is warm)
         bytecode = os.environ.get("PYTHONPYCACHEPREFIX") or scratch
-        bare_compiled = _start_ms(_bare_window_child(size), start_runs, bytecode_in=bytecode)
-        app_compiled = _start_ms(_app_child(size), start_runs, bytecode_in=bytecode)
+        bare_compiled = _start_ms(_bare_window_child(size), start_runs, bytecode_in=bytecode, warmups=start_warmups)
+        app_compiled = _start_ms(_app_child(size), start_runs, bytecode_in=bytecode, warmups=start_warmups)
 
     frame_med, frame_p99 = _ms(hover)
     pan_med, pan_p99 = _ms(pan)
@@ -548,13 +549,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--reach-map", type=int, default=200, help="side of the square map for reachable")
     p.add_argument("--big-map", type=int, default=1000, help="side of the square map for the first click")
     p.add_argument("--start-runs", type=int, default=3, help="process starts to time (each kind)")
+    p.add_argument("--start-warmups", type=int, default=1,
+                   help="untimed process starts before those (each kind; 0: a quick check, the first start timed cold)")
     p.add_argument("--crowd", type=int, default=1000, help="tokens for tokens_1000_redraw_ms (fewer for a quick check)")
     p.add_argument("--opponent-samples", type=int, default=12,
                    help="fight positions the app-controlled opponent decides in (0: skip its figures)")
     args = p.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
     result = run((w, h), max(5, args.frames), reach_map=max(10, args.reach_map), big_map=max(40, args.big_map),
-                 start_runs=max(1, args.start_runs), crowd=max(2, min(args.crowd, 5000)))
+                 start_runs=max(1, args.start_runs), crowd=max(2, min(args.crowd, 5000)),
+                 start_warmups=max(0, args.start_warmups))
     if args.opponent_samples > 0:  # solo play: how long the app takes to decide a group's turn (cold)
         from tactics.ai.bench import decision_figures, starship_figures
 
