@@ -140,6 +140,17 @@ def _child_processes_keep_their_bytecode() -> None:
     del os.environ["PYTHONDONTWRITEBYTECODE"]
 
 
+@pytest.fixture(scope="session")
+def first_start(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
+    """The window's first start in a fresh cache folder: (that folder, what the start imported and
+    built). Shared by test_start_lazy and test_start_first_use (``first_start.py``): copy the folder
+    before starting in it again."""
+    from first_start import first_frame
+
+    cache = tmp_path_factory.mktemp("first-start-cache")
+    return cache, first_frame(str(cache))
+
+
 @pytest.fixture
 def fresh_sweep():
     """The start's check of every rules file runs afresh (a sweep that passed before is not trusted:

@@ -32,6 +32,8 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from first_start import copy_of
+
 #: Not imported when the first frame of the default encounter is shown.
 NOT_BEFORE_FIRST_USE = (
     "logging",
@@ -108,24 +110,24 @@ print(json.dumps(seen))
 """
 
 
-def _start(tmp: Path, cache: Path, *, first_use: bool) -> dict:
+def _start(tmp: Path, cache: Path) -> dict:
     data = tmp / "data"
     data.mkdir(exist_ok=True)
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
            "TACTICS_CACHE_DIR": str(cache), "TACTICS_DATA_DIR": str(data)}
-    code = f"NOT_BEFORE_FIRST_USE = {NOT_BEFORE_FIRST_USE!r}\n" + (CHILD if first_use else CHILD.split("seen = ")[0])
+    code = f"NOT_BEFORE_FIRST_USE = {NOT_BEFORE_FIRST_USE!r}\n" + CHILD
     done = subprocess.run([sys.executable, "-c", code, str(tmp)], capture_output=True, text=True, timeout=180,
                           env=env, cwd=Path(__file__).resolve().parents[1])
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1]) if first_use else {}
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 @pytest.fixture(scope="module")
-def seen(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    """A start after the first (its rules data remembered by the first, as every later start has it)."""
-    cache = tmp_path_factory.mktemp("first-use-cache")
-    _start(tmp_path_factory.mktemp("first-start"), cache, first_use=False)
-    return _start(tmp_path_factory.mktemp("later-start"), cache, first_use=True)
+def seen(first_start: tuple[Path, dict], tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """A start after the first (its rules data remembered by the first, as every later start has it:
+    conftest's ``first_start``, shared with test_start_lazy)."""
+    cache = copy_of(first_start[0], tmp_path_factory.mktemp("first-use-cache"))
+    return _start(tmp_path_factory.mktemp("later-start"), cache)
 
 
 def test_the_first_frame_imports_none_of_what_waits_for_its_first_use(seen):

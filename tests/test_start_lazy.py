@@ -18,62 +18,26 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from first_start import copy_of, first_frame
 from tactics.rules import remembered
-
-FIRST_FRAME = """
-import json, sys
-from tactics.ui.opening import open_default
-from tactics.ui.app import App
-
-app = App(open_default(seed=1), size=(640, 400))
-app.step()
-from tactics.rules.data import DataModel
-
-def subclasses(cls):
-    for sub in cls.__subclasses__():
-        yield sub
-        yield from subclasses(sub)
-
-models = list(subclasses(DataModel))
-import gc
-print(json.dumps({
-    "modules": sorted(m for m in sys.modules if m.startswith("tactics.")),
-    "gc_threshold": gc.get_threshold(),
-    "pygame_gui": sorted(m for m in sys.modules if m.split(".")[0] in ("pygame_gui", "i18n", "yaml")),
-    "ai": sorted(m for m in sys.modules if m.startswith("tactics.ai")),
-    "players_window": "tactics.ui.players.window" in sys.modules,
-    "asyncio": sorted(m for m in sys.modules if m.split(".")[0] == "asyncio"),
-    "models": len(models),
-    "built": sorted(f"{c.__module__}.{c.__qualname__}" for c in models if vars(c).get("_twin") is not None),
-    "pydantic": sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic", "pydantic_core")),
-    "metadata": "importlib.metadata" in sys.modules,
-    "parsers": sorted(m for m in ("tomllib", "importlib.metadata", "email") if m in sys.modules),
-    "string_annotations": sorted(f"{c.__module__}.{c.__qualname__}" for c in models
-                                 if any(isinstance(a, str) for a in vars(c).get("__annotations__", {}).values())),
-}))
-"""
-
-
-def _first_frame(cache: str) -> dict:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "TACTICS_CACHE_DIR": cache}
-    done = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, timeout=120, env=env)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 @pytest.fixture(scope="module")
-def starts(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict, dict]:
+def starts(first_start: tuple[Path, dict], tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict, dict]:
     """What three starts showed, with a cache folder of their own: the first checks every rules
     file and remembers them validated (:mod:`tactics.rules.remembered`), as a user's first
-    start after an install does; the second is every later start; the third had its check
-    remembered but not the validated data (each model then validates when first used)."""
-    cache = tmp_path_factory.mktemp("start-cache")
-    first, later = _first_frame(str(cache)), _first_frame(str(cache))
+    start after an install does (conftest's ``first_start``, shared); the second is every later
+    start; the third had its check remembered but not the validated data (each model then
+    validates when first used)."""
+    first_cache, first = first_start
+    cache = copy_of(first_cache, tmp_path_factory.mktemp("start-cache"))
+    later = first_frame(str(cache))
     (cache / remembered.CACHE_FILE).unlink()
-    return first, later, _first_frame(str(cache))
+    return first, later, first_frame(str(cache))
 
 
 @pytest.fixture(scope="module")
