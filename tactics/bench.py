@@ -43,7 +43,8 @@ never times a cached picture when the user waits for new work:
   source on every start. ``start_compiled_ms`` (against
   ``bare_window_start_compiled_ms``): the same with compiled bytecode, as an
   installed app (pip compiles it) or a checkout started before has it. Each
-  kind is started once untimed first (the disk cache; the rules-data check
+  kind is started once untimed first (``--start-warmups``; 0 for a quick check that
+  the starts work, the test suite's: its figures are then cold; the disk cache; the rules-data check
   remembered; the bytecode of the compiled figures, in ``PYTHONPYCACHEPREFIX`` if
   set, else in a temporary folder). The starts remember their rules data in a cache
   folder of their own (``TACTICS_CACHE_DIR``), filled by that first start as a user's
