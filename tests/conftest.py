@@ -99,6 +99,11 @@ def _quit_after_emptying_the_queue() -> None:
         set_default_manager(None)
         if pygame.time.get_ticks() or len(windows):  # a test's own pygame.init() started the clock too: all
             real()  # of it stops, so the next window's clock starts at 0 again, as tests with a clock expect
+            # The window's fonts outlive this call (the test still holds its App) and die at the collection after
+            # the test: a font that dies while the font module is down keeps its file for good (pygame-ce 2.5.8
+            # closes it only while the module runs: a stale font is then closed safely). Those files (pygame_gui's
+            # fonts, read whole into memory for each size) grew each worker by some 60 MB over the run.
+            pygame.font.init()
             return
         # else the display only: the font module runs on, so the next test's window keeps the fonts and
         # rendered texts cached by the earlier ones (theme.start_fonts): loading every font and
