@@ -5,6 +5,12 @@ its own square ("Standard Move + Bonus Move, 10 ft", a sprint), and the engine a
 Move that ended where it began. Expected: no route to the mover's own square in either mode, a
 route that fits inside the run is never a sprint, a declared move ending on its start square is
 refused with words, and hovering one's own token says nothing of a Bonus Move. Fixed seeds.
+
+Finding 2 (N-SURP-2, reading N-SKILL-2): Hide (Stealth) queued with no odds and resolved as
+"Stealth +8 = 12, SEEN", with no number it lost to. Expected: the engine's exact chance against the
+highest Passive Perception among the foes, named ("Passive Perception 13 (Bear 1-4)"), in the
+resolve queue before the roll, on the roll card and in the log after it; a search names the hidden
+foes' Stealth. Typed dice, so the faces are fixed.
 """
 
 from __future__ import annotations
@@ -18,10 +24,17 @@ from tactics.engine.combat.individual.actions import TakeAction, TurnAction
 from tactics.engine.combat.individual.procedure import BeginTurn, StartTurns
 from tactics.engine.core.encounter import load_encounter
 from tactics.engine.core.journal import Refused
+from fractions import Fraction
+
+from tactics.engine.combat.actions import ResolveNext
+from tactics.engine.combat.events import CombatCheck
+from tactics.engine.combat.queries import describe
+from tactics.engine.combat.skill_odds import declared_skill_odds, name_run, skill_odds
 from tactics.ui.app import App
 
-from test_ui_combat import explosion, press, space_bears, token
-from ui_driver import app_session, click, move
+from test_ground_flow import fight
+from test_ui_combat import explosion, press, space_bears, start_surprise, token, type_faces
+from ui_driver import app_session, click, drawn_texts, move
 
 
 def team_fight(seed: int = 7):
@@ -82,3 +95,64 @@ def test_hovering_ones_own_token_offers_no_move(app):  # N-MOVE-9, review 14 fin
     status = app.battle.tool.status()
     assert "uses your Bonus action" not in status and "Standard Move + Bonus Move" not in status, status
     assert app.battle.state.combatants["brandon"].cell not in app.battle.reach.routes
+
+
+# --------------------------------------------------------------------------- finding 2: skill odds
+def test_hide_odds_are_against_the_highest_passive_perception_and_the_roll_names_it():  # N-SURP-2, N-SKILL-2
+    enc = fight()
+    enc.submit(Declare("james", Action("use-item", item="stealth")))
+    decl = enc.state.combat.declarations[-1]
+    odds = declared_skill_odds(enc.state, decl.id)
+    assert odds is not None
+    assert odds.against == "Passive Perception 13 (Bear 1-4)"
+    assert odds.chance == Fraction(9, 20), "d20 + 2 must beat 13: 12 or more on the d20"
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[5])  # 5 + 2 = 7: seen
+    check = next(e for e in entry.events if isinstance(e, CombatCheck))
+    assert (check.against, check.result, check.odds) == ("Passive Perception 13 (Bear 1-4)", "seen", "9/20")
+    lines = [describe(e, enc.state) for e in entry.events]
+    assert ("James Stealth (hiding): d20 5 + Stealth (DEX) 2 = 7 vs Passive Perception 13 (Bear 1-4): seen "
+            "(chance to hide was 45%).") in lines
+    assert "James is seen by Bear 1-4: Stealth 7 vs Passive Perception 13." in lines
+
+
+def test_a_foe_with_sharper_eyes_sets_the_number_to_beat():  # N-SURP-2: any one foe meeting it sees
+    enc = fight()
+    james, bear2 = enc.state.combatants["james"], enc.state.combatants["bear2"]
+    bear2.sheet = bear2.sheet.model_copy(update={"skills": {**bear2.sheet.skills, "Perception": 6}})  # Passive 16
+    odds = skill_odds(enc.state, james, "stealth")
+    assert odds is not None and odds.against == "Passive Perception 16 (Bear 2)"
+    assert odds.chance == Fraction(3, 10), "d20 + 2 must beat 16: 15 or more"
+
+
+def test_a_search_names_the_hidden_foes_stealth():  # N-SKILL-2
+    enc = fight()
+    bear = enc.state.combatants["bear1"]
+    bear.hidden, bear.stealth = True, 15
+    odds = skill_odds(enc.state, enc.state.combatants["james"], "perception")
+    assert odds is not None and odds.against == "Stealth 15 (Bear 1)" and odds.success == "found"
+    bear.hidden = False
+    nothing = skill_odds(enc.state, enc.state.combatants["james"], "perception")
+    assert nothing is not None and nothing.against == "no hidden enemy"
+
+
+def test_names_in_a_numbered_run_read_as_one():
+    assert name_run(["Bear 1", "Bear 2", "Bear 3", "Bear 4"]) == "Bear 1-4"
+    assert name_run(["Bear 1", "Bear 3"]) == "Bear 1, Bear 3"
+    assert name_run(["Art", "Bear 2", "Bear 3", "Bear 4"]) == "Art, Bear 2-4"
+
+
+def test_the_resolve_queue_shows_hide_odds_and_the_card_names_what_it_lost_to(app):  # N-SKILL-2
+    start_surprise(app)
+    press(app, "dice-mode")
+    press(app, "dice-mode")  # everyone types their dice
+    press(app, "banner-advance")
+    press(app, "who:brandon")
+    press(app, "item:stealth")
+    texts = " ".join(drawn_texts(app))
+    # Shaken from the explosion: one disadvantage, a d2 off; d20 + 8 - d2 must beat 13 (67.5%)
+    assert "Brandon: Use Item: Hide (Stealth) Stealth d20 + 8 - d2 vs Passive Perception 13 (Bear 1-4)" in texts
+    assert "[Shaken -1] hidden 68%, seen 32%" in texts, texts
+    type_faces(app, "3 1")  # 3 - 1 + 8 = 10: seen
+    texts = " | ".join(drawn_texts(app))
+    assert "= 10 vs Passive Perception 13 (Bear 1-4)" in texts, texts
+    assert "SEEN" in texts
