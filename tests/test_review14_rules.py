@@ -156,3 +156,36 @@ def test_the_resolve_queue_shows_hide_odds_and_the_card_names_what_it_lost_to(ap
     texts = " | ".join(drawn_texts(app))
     assert "= 10 vs Passive Perception 13 (Bear 1-4)" in texts, texts
     assert "SEEN" in texts
+
+
+# --------------------------------------------------------------------------- finding 1: dice in individual turns
+def test_individual_turns_refuse_typed_dice_in_the_engine():  # N-DICE-1
+    from tactics.engine.core.table import ChangeTableSetting, dice_choice_refusal
+
+    enc = load_encounter(bundled("space-bears-individual.encounter.toml"), seed=7)
+    assert dice_choice_refusal(enc.state, "app") is None
+    with pytest.raises(Refused, match="typed dice are for team rounds: in individual turns each action resolves"):
+        enc.submit(ChangeTableSetting("dice", "players"))
+    assert enc.state.settings.get("dice", "app") == "app"
+    team_enc = load_encounter(bundled("space-bears.encounter.toml"), seed=7)
+    team_enc.submit(ChangeTableSetting("dice", "players"))  # team rounds: the table types its dice
+    assert team_enc.state.settings["dice"] == "players"
+
+
+def test_the_table_dialog_says_typed_dice_are_for_team_rounds_in_individual_turns():  # N-DICE-1
+    import pygame
+    import pygame_gui
+
+    from test_turns_ui import encounter as turns_encounter
+    from ui_driver import key, post
+
+    for app in app_session(App(turns_encounter(), size=(1600, 900))):
+        key(app, pygame.K_t, pygame.KMOD_CTRL)
+        menu = app.table.dice_menu
+        assert menu is not None
+        options = [o[0] if isinstance(o, tuple) else o for o in menu.options_list]
+        assert "players: team rounds only" in options and "everyone: team rounds only" in options, options
+        post(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="players: team rounds only",
+                                     ui_element=menu))
+        assert app.battle.state.settings.get("dice", "app") == "app"
+        assert "typed dice are for team rounds" in (app.battle.message[0] if app.battle.message else "")
