@@ -189,3 +189,27 @@ def test_the_table_dialog_says_typed_dice_are_for_team_rounds_in_individual_turn
                                      ui_element=menu))
         assert app.battle.state.settings.get("dice", "app") == "app"
         assert "typed dice are for team rounds" in (app.battle.message[0] if app.battle.message else "")
+
+
+# --------------------------------------------------------------------------- finding 5: GM traps, a token selected
+def test_a_gm_trap_placed_with_a_waiting_token_selected_shows_no_refusal(app):  # R-TRAP-1, R-ORD-1
+    import pygame
+
+    from ui_driver import key
+
+    press(app, "start")  # Round 1's Advantages Phase: no one declares yet
+    state = app.battle.state
+    assert state.combat.phase == "advantages"
+    click(app, token(app, "art"))
+    key(app, pygame.K_p)
+    art = state.combatants["art"].cell
+    cell = next((art[0] + dx, art[1] + dy) for dx, dy in ((2, 0), (-2, 0), (0, 2), (0, -2))
+                if state.at((art[0] + dx, art[1] + dy)) is None
+                and state.current_map().move_cost((art[0] + dx, art[1] + dy)) is not None)
+    move(app, app.battle.camera.cell_centre(cell))
+    click(app, app.battle.camera.cell_centre(cell))
+    assert any(tuple(t.cell) == cell for t in state.traps.values()), "the GM's trap is placed"
+    assert app.battle.message[0].startswith("GM placed a ")
+    app.draw()
+    assert app.battle.tool.pills == [], "no pill over the map about Art's actions"
+    assert "Art's own trap actions (D, S, X, Shift+click) wait" in app.battle.tool.status()
