@@ -213,3 +213,59 @@ def test_a_gm_trap_placed_with_a_waiting_token_selected_shows_no_refusal(app):  
     app.draw()
     assert app.battle.tool.pills == [], "no pill over the map about Art's actions"
     assert "Art's own trap actions (D, S, X, Shift+click) wait" in app.battle.tool.status()
+
+
+# --------------------------------------------------------------------------- finding 8: the app's own facings
+def test_the_facing_prompt_never_invites_the_gm_for_a_creature_the_app_plays():  # R-FACE-1
+    """The bears played by the app (F6): their group's turn ends with the app choosing their facings;
+    the prompt never asks the GM ("Waiting for Bear 1's facing: an arrow ..."), so no arrow key of the
+    GM's competes with the app. The add-on's clock is injected: nothing waits on real time."""
+    import pygame
+
+    from tactics.engine.combat.team import StartCombat
+    from tactics.ui.hazards import hazards_of
+    from tactics.ui.opening import open_path
+    from tactics.ui.opponent import BEAT_MS, OpponentAddon
+    from tactics.ui.panels.next_turn import waiting_for_facing
+    from ui_driver import end_turn, key
+
+    for app in app_session(App(open_path(bundled("space-bears.encounter.toml"), seed=3), size=(1280, 720))):
+        addon = next(a for a in app.addons if isinstance(a, OpponentAddon))
+        now = [0]
+        addon.clock = lambda: now[0]
+        key(app, pygame.K_F6)  # the bears: the app's
+        assert app.battle.submit(StartCombat())
+        key(app, pygame.K_e)
+        end_turn(app, by_key=True)
+        prompt = hazards_of(app.battle).prompt
+        if prompt.queue:
+            key(app, pygame.K_ESCAPE)  # the party keeps its facings
+        journal = app.battle.encounter.journal
+        for _ in range(60):
+            now[0] += BEAT_MS
+            app.step()
+            hazards_of(app.battle).finish()
+            assert not any(c.startswith("bear") for c in prompt.queue), prompt.queue
+            assert "Bear" not in waiting_for_facing(app.battle)
+            if not addon.busy():
+                break
+        assert any(e.command == "set-facing" and e.args["combatant"].startswith("bear") for e in journal.entries), \
+            "the app chose its bears' facings"
+
+
+# --------------------------------------------------------------------------- finding 12: words
+def test_the_facing_prompt_says_what_enter_and_esc_keep(app):  # R-FACE-1
+    from tactics.ui.hazards import hazards_of
+    from tactics.ui.panels.next_turn import waiting_for_facing
+    from ui_driver import end_turn
+
+    press(app, "start")
+    press(app, "banner-advance")
+    click(app, token(app, "james"))
+    cell = next(c for c, r in app.battle.reach.routes.items() if not r.sprint)
+    click(app, app.battle.camera.cell_centre(cell))
+    press(app, "resolve")
+    end_turn(app)
+    prompt = hazards_of(app.battle).prompt
+    assert prompt.current() is not None and prompt.current().id == "james"
+    assert waiting_for_facing(app.battle).endswith("an arrow (or arrow keys); Enter: keep it")

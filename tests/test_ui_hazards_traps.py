@@ -282,7 +282,7 @@ def test_while_a_group_chooses_its_facings_the_next_group_s_banner_waits_and_e_e
         enc.submit(Advance())  # the Counter Phase waits for Bob's facing: its card names him
         assert enc.state.combat.phase == "counters"
         shown = drawn_texts(a)
-        assert "opens once Bob's facing is chosen (Enter keeps, Esc keeps all)" in shown
+        assert "opens once Bob's facing is chosen (Enter: keep it; Esc: keep everyone's)" in shown
         assert "Keep facings: start round 2" in shown  # its button says what it does to the facing asked
     finally:
         pygame.quit()
