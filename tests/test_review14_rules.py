@@ -232,7 +232,7 @@ def test_the_facing_prompt_never_invites_the_gm_for_a_creature_the_app_plays(): 
     for app in app_session(App(open_path(bundled("space-bears.encounter.toml"), seed=3), size=(1280, 720))):
         addon = next(a for a in app.addons if isinstance(a, OpponentAddon))
         now = [0]
-        addon.clock = lambda: now[0]
+        addon.clock = lambda now=now: now[0]
         key(app, pygame.K_F6)  # the bears: the app's
         assert app.battle.submit(StartCombat())
         key(app, pygame.K_e)
