@@ -269,3 +269,31 @@ def test_the_facing_prompt_says_what_enter_and_esc_keep(app):  # R-FACE-1
     prompt = hazards_of(app.battle).prompt
     assert prompt.current() is not None and prompt.current().id == "james"
     assert waiting_for_facing(app.battle).endswith("an arrow (or arrow keys); Enter: keep it")
+
+
+DIFFICULT = "\n".join(["." * 16] * 4 + ["...^" + "." * 12] + ["." * 16] * 7)  # difficult ground at (3, 4)
+
+
+def test_a_failed_crossing_reads_in_plain_words_and_one_word_for_the_short_move():  # R-MOVE-2, R-ACT-1
+    enc = fight(text=DIFFICULT)  # James at (2, 4)
+    enc.submit(Declare("james", Action("standard-move", path=[(3, 4), (4, 4)])))
+    enc.submit(Declare("james", Action("bonus-move", path=[(5, 4)])))
+    entry = enc.submit(ResolveNext(others_pass=True), typed=[1])  # 1 + 2 = 3 vs DC 12: stopped before it
+    lines = [describe(e, enc.state) for e in entry.events]
+    check = next(line for line in lines if "(entering" in line)
+    assert check == ("James Acrobatics (entering difficult ground): d20 1 + Acrobatics (DEX) 2 = 3 vs DC 12: failure "
+                     "(chance was 55%)."), check
+    assert "((" not in check and "))" not in check
+    assert "James' Standard Move fell short." in lines
+    lost = enc.submit(ResolveNext())
+    said = [describe(e, enc.state) for e in lost.events]
+    assert "James' Bonus Move is lost: James' Standard Move fell short." in said, said
+
+
+def test_the_side_card_says_one_move_left_not_a_sprint_of_the_same_length():
+    from tactics.ui.panels.side import budget_words
+
+    assert budget_words(30, 60) == "Run 30 ft   Sprint 60 ft"
+    assert budget_words(30, 30) == "Move 30 ft (no sprint)"
+    assert budget_words(0, 30) == "Sprint 30 ft (Bonus Move)"
+    assert budget_words(0, 0) == "No move left"

@@ -87,4 +87,4 @@ def test_a_hide_that_is_seen_does_not_fall_short():  # review7lib finding 12: th
     moved = fight(text=ROOM)
     moved.submit(Declare("james", Action("standard-move", path=[(3, 4)])))
     stopped = moved.submit(ResolveNext(others_pass=True), typed=[1])  # 1 + 2 = 3 vs DC 12: stops before the square
-    assert describe(stopped.events[-1], moved.state) == "James' Standard Move is done (it fell short)."
+    assert describe(stopped.events[-1], moved.state) == "James' Standard Move fell short."  # review 14, finding 12

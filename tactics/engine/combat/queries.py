@@ -403,7 +403,7 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
                 return f"{whose}: {RESULT_WORDS.get(d.outcome, d.outcome)}."
             if d.success:
                 return f"{whose} is done."
-            return f"{whose} is done (it fell short)." if _was_a_move(d, state) else f"{whose} did not succeed."
+            return f"{whose} fell short." if _was_a_move(d, state) else f"{whose} did not succeed."
         return f"{whose} {'fails' if k == 'action.failed' else 'is lost'}: {d.reason}."
     if isinstance(d, ActionNote):
         return str(d.text)
