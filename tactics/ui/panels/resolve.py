@@ -567,10 +567,16 @@ def _roll_card(s, x, y, width, title, d: AttackRolled | CombatCheck, against: st
         at = place(wid)
         w.chip(s, (at[0], at[1] + px(11)), chip_text, size=16)
     total = f"= {d.total} {against}".rstrip()
+    below: list[str] = []
+    if w.text_width(total, 20, "bold") > width:  # "vs Passive Perception 13 (Bear 1-4)": its own lines
+        total, below = f"= {d.total}", w.wrap(against, 15, width)
     wid = w.text_width(total, 20, "bold")
     at = place(wid)
     w.text(s, total, (at[0], at[1] + px(12)), 20, theme.TEXT, "bold")
     y += row_h + px(2)
+    for line in below:
+        w.text(s, line, (x, y), 15, theme.TEXT)
+        y += w.line_h(15)
     w.text(s, word, (x, y), 34, colour, "bold")
     return y + w.line_h(34, "bold") + px(4)
 
