@@ -154,7 +154,7 @@ def test_the_resolve_queue_shows_hide_odds_and_the_card_names_what_it_lost_to(ap
     assert "[Shaken -1] hidden 68%, seen 32%" in texts, texts
     type_faces(app, "3 1")  # 3 - 1 + 8 = 10: seen
     texts = " | ".join(drawn_texts(app))
-    assert "= 10 vs Passive Perception 13 (Bear 1-4)" in texts, texts
+    assert "= 10 | vs Passive Perception 13 (Bear 1-4)" in texts, texts  # under the dice: it fits the card
     assert "SEEN" in texts
 
 
