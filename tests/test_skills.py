@@ -82,9 +82,9 @@ def test_a_hide_that_is_seen_does_not_fall_short():  # review7lib finding 12: th
     enc.submit(Declare("james", Action("use-item", item="stealth")))
     entry = enc.submit(ResolveNext(others_pass=True), typed=[5])  # 5 + 2 = 7: every bear's Passive Perception 13 sees it
     lines = [describe(e, enc.state) for e in entry.events]
-    assert "James is seen by Bear 1, Bear 2, Bear 3, Bear 4." in lines
+    assert "James is seen by Bear 1-4: Stealth 7 vs Passive Perception 13." in lines  # review 14, finding 2
     assert lines[-1] == "James' Use Item did not succeed."
     moved = fight(text=ROOM)
     moved.submit(Declare("james", Action("standard-move", path=[(3, 4)])))
     stopped = moved.submit(ResolveNext(others_pass=True), typed=[1])  # 1 + 2 = 3 vs DC 12: stops before the square
-    assert describe(stopped.events[-1], moved.state) == "James' Standard Move is done (it fell short)."
+    assert describe(stopped.events[-1], moved.state) == "James' Standard Move fell short."  # review 14, finding 12

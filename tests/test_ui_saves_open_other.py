@@ -176,3 +176,20 @@ def test_a_fresh_start_never_rotates_out_the_game_played_before(game: Path, data
     assert len(kept) == 3  # each autosave of that game
     assert len(list_autosaves(game)) == 10  # the new game's own rotation, as ever
 
+
+
+def test_a_file_that_cannot_be_opened_says_why_at_once_with_no_save_question(game: Path, tmp_path: Path) -> None:
+    """Review 14, finding 9: Ctrl+O on a bad map asked "Save before opening bad.dd2vtt?" first and
+    only then said it could not be opened. The file is read first: its error at once, no question."""
+    bad = tmp_path / "bad.dd2vtt"
+    bad.write_text("not json at all")
+    app = start(game)
+    try:
+        walk(app, (1, 0), (1, 1))  # the last change is only autosaved
+        drop(app, bad)
+        assert app.saving.prompt is None or not app.saving.prompt.alive(), "no question about saving"
+        assert app.battle.message[0].startswith("Could not open bad.dd2vtt: "), app.battle.message
+        assert app.battle.encounter.source == str(game)  # the game stays
+        assert app.battle.state.combatants["brandon"].cell == (1, 1)
+    finally:
+        stop(app)

@@ -13,11 +13,13 @@ that rolls nothing resolves with the box empty.
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from tactics.ui.app import App
 
 from tactics.engine.combat.team import Advance, StartCombat
 from tactics.engine.combat.actions import ResolveNext
+from tactics.engine.core.journal import Refused
 from tactics.engine.core.table import ChangeTableSetting, dice_beyond_typed
 
 from test_ui_combat import all_keys, declare_typed_shot, press, space_bears, token, type_faces
@@ -135,7 +137,9 @@ def test_individual_turns_say_that_the_app_rolls_when_the_table_types_its_dice()
         turns_press(app, "start-table")
         note = "Dice: the app rolls every die in individual turns"
         assert not any(t.startswith(note[:20]) for t in texts(app)), "app dice: nothing to say"
-        app.battle.encounter.submit(ChangeTableSetting("dice", "players"))
+        with pytest.raises(Refused, match="typed dice are for team rounds"):  # review 14, finding 1 (N-DICE-1)
+            app.battle.encounter.submit(ChangeTableSetting("dice", "players"))
+        app.battle.state.settings["dice"] = "players"  # an encounter file written with it still says so
         app.step()
         assert any(t.startswith("Dice: the app rolls every die") for t in texts(app)), texts(app)
 

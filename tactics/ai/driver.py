@@ -87,6 +87,8 @@ class Opponent:
             if command is None:
                 return None
             cmd, reason, choice = command
+            if isinstance(cmd, SetFacing):  # once per creature and moment, even if refused (review 14, finding 8:
+                self._faced.add(self._facing_key(cmd.combatant))  # due() asking first used it up, unchosen)
             try:
                 entry = self.encounter.submit(cmd)
             except Refused as exc:
@@ -137,17 +139,20 @@ class Opponent:
         """After its group's turn each app creature keeps facing its nearest known foe (R-FACE-1:
         decided at the end of the turn; the facing then follows that foe)."""
         window = facing_window(state) or []
-        combat = state.combat
         for cid in window:
             who = state.combatants.get(cid)
-            key = (combat.round, combat.group_index, combat.phase, cid)
+            key = self._facing_key(cid)
             if who is None or who.team not in teams or who.down or key in self._faced:
                 continue
-            self._faced.add(key)
             foe = nearest_foe(state, who)
             if foe is not None and who.facing_target != foe:
-                return SetFacing(cid, keep_facing=foe)
+                return SetFacing(cid, keep_facing=foe)  # marked faced when submitted (step): due() only asks
+            self._faced.add(key)
         return None
+
+    def _facing_key(self, cid: str) -> tuple[Any, ...]:
+        combat = self.state.combat
+        return (combat.round, combat.group_index, combat.phase, cid)
 
     def _next_team(self, state: EncounterState, combat: Any, teams: dict[str, str]) -> tuple[Any, str, Choice | None] | None:
         order = combat.turn_order()

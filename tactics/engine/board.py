@@ -100,6 +100,8 @@ def check_path(state: EncounterState, cid: str, path: list[Cell], budget_ft: int
     if cost > budget_ft:
         raise Refused(f"that path costs {cost} ft; {who.name} has {budget_ft} ft")
     end = path[-1]
+    if end == origin:  # reading: N-MOVE-9, a round trip spends the action on nothing (review 14, finding 4)
+        raise Refused(f"that path ends on {origin}, where {who.name} starts: a move ends on another square")
     other = state.at(end)
     if other is not None and other.id != cid:
         raise Refused(f"{other.name} already stands on that square")

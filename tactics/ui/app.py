@@ -202,19 +202,28 @@ class App:
             self.screens.pop()
             self.dirty = True
 
-    def open_file(self, path: str | Path) -> bool:
-        """Open a map or encounter in place of the current one; on failure keep it and say why."""
+    def open_file(self, path: str | Path, encounter: Encounter | None = None) -> bool:
+        """Open a map or encounter in place of the current one; on failure keep it and say why.
+        ``encounter``: the file as already read (:meth:`read_file`), so it is not read twice."""
+        if encounter is None:
+            encounter = self.read_file(path)
+        if encounter is None:
+            return False
+        self.use_encounter(encounter, f"Opened {middle(Path(path).name, NAME_KEEP)}.")
+        return True
+
+    def read_file(self, path: str | Path) -> Encounter | None:
+        """Read and check a map or encounter file (None: it cannot be opened; the window says why
+        and the current game stays)."""
         self._show_opening(middle(Path(path).name, NAME_KEEP))
         try:
-            encounter = open_path(path)
+            return open_path(path)
         except OpenError as exc:
             shown = Path(exc.path).name if exc.path else Path(path).name  # the file by its name: the path is long
             # a 250-letter name shortened in its middle: its start, its end and the reason stay readable
             self.battle.say(f"Could not open {middle(shown, NAME_KEEP)}: {exc.problem}", "error")
             self._addons("open_failed", path, exc)
-            return False
-        self.use_encounter(encounter, f"Opened {middle(Path(path).name, NAME_KEEP)}.")
-        return True
+            return None
 
     def _show_opening(self, name: str) -> None:
         """"Opening NAME ..." drawn on the window before the load starts: a big export takes
@@ -456,9 +465,16 @@ class App:
             self.running = False
 
     def request_open(self, path: str | Path) -> None:
-        """Ctrl+O's OK or a dropped file: open it, unless an add-on asks first (unsaved game)."""
-        if not self._addons("before_open", path):
-            self.open_file(path)
+        """Ctrl+O's OK or a dropped file: open it, unless an add-on asks first (unsaved game). The
+        file is read and checked first: one that cannot be opened says why at once, with no question
+        about saving a game it would not replace (review 14, finding 9)."""
+        if self._addons("open_blocked", path):  # a question already on screen is answered first
+            return
+        encounter = self.read_file(path)
+        if encounter is None:
+            return
+        if not self._addons("before_open", path, encounter):
+            self.open_file(path, encounter)
 
     def draw(self) -> None:
         surface = pygame.display.get_surface()

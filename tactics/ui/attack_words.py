@@ -16,6 +16,8 @@ from typing import Any
 
 from tactics.engine.combat.attack import AttackSetup
 from tactics.engine.combat.crossing import RunOdds
+from tactics.engine.combat.skill_odds import SkillOdds
+from tactics.rules.attacks import advantage_die
 
 
 def dice_formula(setup: AttackSetup) -> str:
@@ -68,6 +70,26 @@ def card_lines(setup: AttackSetup, *, ac_shown: bool = True) -> list[str]:
     why = die_words(setup)
     if why:
         lines.append(why)
+    return lines
+
+
+def skill_lines(odds: SkillOdds, *, shown: bool = True) -> list[str]:
+    """A skill action in the resolve queue, from the engine's odds (review 14, finding 2; reading:
+    N-SKILL-2): "Stealth d20 + 8 - d2 vs Passive Perception 13 (Bear 1-4)", why the die, and
+    "hidden 75%, seen 25%". Without ``shown`` (the foes' numbers are the GM's, N-SEEN-1) the
+    number and the odds are left out."""
+    bonus = odds.bonus
+    text = f"{odds.skill} d20" + (f" + {bonus}" if bonus > 0 else f" - {-bonus}" if bonus < 0 else "")
+    sides, sign = advantage_die(odds.advantage, odds.affinity_die)
+    if sides:
+        text += f" {'+' if sign > 0 else '-'} d{sides}"
+    if not shown:
+        return [f"{text} vs the foes' {'Stealth' if odds.skill == 'Perception' else 'Passive Perception'}"]
+    lines = [f"{text} vs {odds.against}"]
+    if odds.advantages:
+        lines.append("[" + ", ".join(f"{label} {v:+d}" for label, v in odds.advantages) + "]")
+    if odds.needed is not None:
+        lines.append(f"{odds.success} {_pct(odds.chance)}, {odds.failure} {_pct(1 - odds.chance)}")
     return lines
 
 

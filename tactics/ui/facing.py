@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tactics.engine.core.board_events import TokenMoved
+from tactics.engine.core.control import controller_of
+from tactics.engine.core.labels import possessive
 from tactics.engine.combat.events import ActionDeclared, GroupStarted
 from tactics.engine.combat.queries import acting_combatants, preview_order
 from tactics.engine.hazards.commands import SetFacing, effective_facing
@@ -123,6 +125,8 @@ class FacingPrompt:
                 continue
             if self.view.viewer != "gm" and state.hidden_from_players(who):
                 continue
+            if controller_of(state, who.team) is not None:  # the app chooses its own creatures' facings
+                continue  # (the GM is not invited to, and no arrow key competes with it: review 14, finding 8)
             keep.append(cid)
         self.queue = keep
 
@@ -277,7 +281,8 @@ class FacingPrompt:
         more = len(self.queue) - 1
         lines = [f"Facing for {who.name} (now {facing})" + (f"  ({more} more)" if more else ""),
                  "click an arrow or a token to keep facing",
-                 "numpad / arrow keys; Enter keeps" + ("; Esc keeps all" if more else "")]
+                 f"numpad / arrow keys; Enter: keep {possessive(who.name)} facing"
+                 + ("; Esc: keep everyone's" if more else "")]  # one word for each key (review 14, finding 12)
         if self.picking:
             lines = [f"{who.name} keeps facing:", "click any token", f"(click {who.name} again to cancel)"]
         imgs = [draw.pill(line, theme.fs(15 if i else 16), theme.ACCENT if i == 0 else theme.TEXT)

@@ -296,9 +296,8 @@ class Saving:
                              "Save before quitting?", ["Save and quit", "Quit without saving", "Cancel"], answer)
         return True
 
-    def before_open(self, path: str | Path) -> bool:
-        """Another file is about to replace the game (Ctrl+O's OK, a dropped file): ask first, as
-        quitting does, when the last change is not in a save written by hand (True: asked)."""
+    def open_blocked(self, path: str | Path) -> bool:
+        """Is a question on screen that must be answered before another file opens? (True: said so.)"""
         if self.prompt is not None and self.prompt.alive():
             # a file dropped under "Newer autosave - Restore / Ignore" opened beneath it, and Restore then
             # threw it away for the old game (review 8): the question on screen is answered first
@@ -308,6 +307,14 @@ class Saving:
             self.app.battle.say(f"{middle(Path(path).name, NAME_KEEP)} not opened: answer the question on "
                                 f"screen first ({title}: {' or '.join(self.prompt.choices)}).", "error")
             return True
+        return False
+
+    def before_open(self, path: str | Path, encounter: Any = None) -> bool:
+        """Another file, read and checked (``encounter``), is about to replace the game (Ctrl+O's
+        OK, a dropped file): ask first, as quitting does, when the last change is not in a save
+        written by hand (True: asked)."""
+        if self.open_blocked(path):
+            return True
         if not self.unsaved():
             return False
         path = Path(path)
@@ -315,7 +322,7 @@ class Saving:
 
         def answer(choice: str) -> None:
             if choice == "Open without saving":
-                self.app.open_file(path)
+                self.app.open_file(path, encounter)
             elif choice == "Save and open":
                 self._open_after_save = path
                 if not self.save() and not (self.dialog is not None and self.dialog.alive()):

@@ -41,7 +41,7 @@ from tactics.engine.combat.two_weapon import (
     fights_with_two_weapons, joins_as_off_hand, main_weapon_name, two_weapon_problem,
 )
 from tactics.engine.combat.passing import silent_pass, take_back_pass, uncommitted, waiting_text
-from tactics.engine.combat.crossing import STOPPED, stopped_by, stopped_text
+from tactics.engine.combat.crossing import STOPPED, place_words, stopped_by, stopped_text
 from tactics.engine.combat.charge import charge_problem
 from tactics.engine.combat.attack import attack_events, attack_setup, find_arms, succeeded, unseen_by, unseen_problem
 from tactics.engine.combat.readying import READY_EFFECTS, load_used, ready_problem, readying_events, readying_problem
@@ -530,7 +530,10 @@ def resolve_events(state: EncounterState, combat: CombatState, d: Declaration, d
         mine = combat.declarations_of(who.id)
         standard = _standard_of(mine)
         if standard is None or not (standard.success or (d.params.get("two_weapon") and fights_with_two_weapons(mine))):
-            return [ActionLost(**tag, reason=f"{possessive(who.name)} Standard action did not succeed")]
+            # one word for one thing (review 14, finding 12): a move stopped short "fell short", as its line says
+            missed = "fell short" if standard is not None and standard.kind == act.STANDARD_MOVE else "did not succeed"
+            what = act.LABELS.get(standard.kind, "Standard action") if standard is not None else "Standard action"
+            return [ActionLost(**tag, reason=f"{possessive(who.name)} {what} {missed}")]
         if d.kind == act.BONUS_ATTACK and not standard.success:  # reading: R-ACT-1, checked again now
             try:
                 problem = off_hand_problem(who, mine, arms_or_refuse(who, action))
@@ -646,7 +649,7 @@ def move_events(
             odds = check_chance(sum(v for _, v in mods), terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)
             roll = roll_check(dice, what, mods, dc=terrain.dc, advantage=adv, affinity_die=sheet.affinity_die)
             events.append(CombatCheck(combatant=who.id, cell=cell,
-                                      reason=f"entering {terrain.label or terrain.name}",
+                                      reason=f"entering {place_words(terrain.label or terrain.name)}",
                                       odds=f"{odds.numerator}/{odds.denominator}", **roll.to_dict()))
             if not roll.success:
                 break

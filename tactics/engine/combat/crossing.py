@@ -215,7 +215,14 @@ def _place(battle_map: Any, check: CombatCheck) -> str:
     if check.cell is not None:
         terrain = battle_map.terrain_at((int(check.cell[0]), int(check.cell[1])))
         text = str(terrain.label or terrain.name or text)
-    return text.split(" (")[0]  # "difficult ground (Acrobatics DC 12 to cross)": the check is said apart
+    return place_words(text)
+
+
+def place_words(label: str) -> str:
+    """A square's name without the check its label adds: "difficult ground (Acrobatics DC 12 to
+    cross)" -> "difficult ground" (the check is said apart: the log's line names it, so no
+    parentheses inside parentheses, review 14 finding 12)."""
+    return label.split(" (")[0]
 
 
 def stopped_by(events: list[Event], cid: str) -> CombatCheck | None:

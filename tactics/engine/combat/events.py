@@ -165,6 +165,9 @@ class CombatCheck(Event):
     advantages: list[Any] = omitted_list()
     #: a check without a DC: what came of it ("hidden", "seen", "found", "nothing found")
     result: str | None = omitted()
+    #: what a check without a DC was rolled against, in words ("Passive Perception 13 (Bear 1-4)":
+    #: review 14, finding 2; reading: N-SKILL-2); absent in saves written before it
+    against: str | None = omitted()
 
 
 @event_kind

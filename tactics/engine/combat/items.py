@@ -17,11 +17,12 @@ from typing import Any
 
 from tactics.engine.combat.events import ActionNote, CombatCheck, CombatantHidden, CombatantRevealed
 from tactics.engine.combat.actions import ITEM_USES, Action, ItemUse
-from tactics.engine.combat.state import conditions_of, sheet_of
+from tactics.engine.combat.state import sheet_of
 from tactics.engine.core.journal import Event, Refused
 from tactics.engine.hazards.events import GrenadeThrown
 from tactics.engine.core.state import Combatant, EncounterState
-from tactics.rules.checks import check_advantage, check_advantages, check_modifiers, roll_check
+from tactics.engine.combat.skill_odds import SkillOdds, name_run, odds_fraction, skill_odds
+from tactics.rules.checks import CheckRoll, roll_check
 from tactics.rules.dice import Dice
 
 
@@ -29,18 +30,32 @@ def _no_check(state: EncounterState, who: Combatant, action: Action) -> None:
     return None
 
 
+def _skill_check(state: EncounterState, who: Combatant, action: Action, dice: Dice,
+                 item: str) -> tuple[CheckRoll, SkillOdds]:
+    """Roll the skill action's check with the odds it was declared against (reading: N-SKILL-2)."""
+    odds = skill_odds(state, who, item, action.situational)
+    assert odds is not None
+    roll = roll_check(dice, odds.skill, list(odds.modifiers), advantage=odds.advantage, affinity_die=odds.affinity_die)
+    return roll, odds
+
+
+def _check_event(who: Combatant, reason: str, roll: CheckRoll, odds: SkillOdds, result: str) -> CombatCheck:
+    """The check as the card and the log show it: what it was rolled against and the chance, as an
+    attack names its AC (review 14, finding 2)."""
+    return CombatCheck(combatant=who.id, reason=reason, advantages=[list(a) for a in odds.advantages], result=result,
+                       against=odds.against, odds=odds_fraction(odds.chance), **roll.to_dict())
+
+
 def _stealth(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
-    """Hide (Use a Skill): the Stealth result is what enemies' Perception must meet."""
-    sheet = sheet_of(who)
-    roll = roll_check(dice, "Stealth", check_modifiers(sheet, "Stealth"),
-                      advantage=check_advantage("Stealth", conditions_of(who), action.situational),
-                      affinity_die=sheet.affinity_die)
+    """Hide (Use a Skill): the Stealth result is what enemies' Perception must meet (N-SURP-2)."""
+    roll, odds = _skill_check(state, who, action, dice, "stealth")
     noticed = [e.id for e in state.enemies_of(who) if e.hp > 0 and sheet_of(e).passive_perception >= roll.total]
-    why = [list(a) for a in check_advantages("Stealth", conditions_of(who), action.situational)]
-    events: list[Event] = [CombatCheck(combatant=who.id, reason="hiding", advantages=why,
-                                       result="seen" if noticed else "hidden", **roll.to_dict())]
+    events: list[Event] = [_check_event(who, "hiding", roll, odds, "seen" if noticed else "hidden")]
     if noticed:
-        events.append(ActionNote(text=f"{who.name} is seen by {', '.join(state.combatants[n].name for n in noticed)}."))
+        names = name_run(state.combatants[n].name for n in noticed)
+        seen_at = (odds.needed or 1) - 1  # the highest Passive Perception: meeting it sees (N-SURP-2)
+        events.append(ActionNote(text=f"{who.name} is seen by {names}: Stealth {roll.total} vs Passive Perception "
+                                      f"{seen_at}."))
         return events, False
     events.append(CombatantHidden(combatant=who.id, stealth=roll.total))
     return events, True
@@ -48,14 +63,9 @@ def _stealth(state: EncounterState, who: Combatant, action: Action, dice: Dice) 
 
 def _perception(state: EncounterState, who: Combatant, action: Action, dice: Dice) -> tuple[list[Event], bool]:
     """Search actively (Use a Skill): reveals hidden enemies whose Stealth the check meets."""
-    sheet = sheet_of(who)
-    roll = roll_check(dice, "Perception", check_modifiers(sheet, "Perception"),
-                      advantage=check_advantage("Perception", conditions_of(who), action.situational),
-                      affinity_die=sheet.affinity_die)
+    roll, odds = _skill_check(state, who, action, dice, "perception")
     found = [e for e in state.enemies_of(who) if e.hidden and (e.stealth or 0) <= roll.total]
-    why = [list(a) for a in check_advantages("Perception", conditions_of(who), action.situational)]
-    events: list[Event] = [CombatCheck(combatant=who.id, reason="searching", advantages=why,
-                                       result="found" if found else "nothing found", **roll.to_dict())]
+    events: list[Event] = [_check_event(who, "searching", roll, odds, "found" if found else "nothing found")]
     events += [CombatantRevealed(combatant=e.id, reason=f"spotted by {who.name}") for e in found]
     return events, bool(found)
 

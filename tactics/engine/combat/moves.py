@@ -348,7 +348,9 @@ def move_routes(state: EncounterState, cid: str, allowance: MoveAllowance | None
     # (over a known trap?, total, -first leg): a way round first, then the cheapest, then the longest run
     best: dict[Cell, tuple[tuple[int, int, int], tuple[tuple[Plan, Cell], ...]]] = {}
 
-    skip = set(out) | set(allowance.barred)  # squares one leg reaches, or no move may end on
+    # squares one leg reaches, or no move may end on; never the start: a run there and back is no
+    # move, and only a split (sprint) route could reach it (review 14, finding 4; reading: N-MOVE-9)
+    skip = set(out) | set(allowance.barred) | {origin}
     over = 1 if around else 0
     for cell in first.endable - {origin}:
         if cell not in skip:  # a square the run reaches only over a known trap: its way, unless one round it
@@ -407,6 +409,8 @@ def why_not_move(state: EncounterState, cid: str, cell: Cell, allowance: MoveAll
     start = allowance.origin or who.cell
     if start is None:
         return f"{who.name} is not on the map."
+    if cell == start:  # reading: N-MOVE-9, a move ends on another square
+        return f"{who.name} is already on {cell}: a move ends on another square."
     enemies = [c.cell for c in state.enemies_of(who) if c.cell is not None]
     allies = [c.cell for c in state.allies_of(who) if c.cell is not None]
     if reachable is None:

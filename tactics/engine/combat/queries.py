@@ -403,7 +403,7 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
                 return f"{whose}: {RESULT_WORDS.get(d.outcome, d.outcome)}."
             if d.success:
                 return f"{whose} is done."
-            return f"{whose} is done (it fell short)." if _was_a_move(d, state) else f"{whose} did not succeed."
+            return f"{whose} fell short." if _was_a_move(d, state) else f"{whose} did not succeed."
         return f"{whose} {'fails' if k == 'action.failed' else 'is lost'}: {d.reason}."
     if isinstance(d, ActionNote):
         return str(d.text)
@@ -443,11 +443,13 @@ def describe(event: Event, state: EncounterState | None = None) -> str:
     if isinstance(d, ConditionRemoved):
         return f"{n(d.combatant)} is no longer {d.name} ({d.reason})."
     if isinstance(d, CombatCheck):
-        dc = f" vs DC {d.dc}" if d.dc is not None else ""
-        ok = "" if d.dc is None else (": success" if d.total >= d.dc else ": failure")
+        dc = f" vs DC {d.dc}" if d.dc is not None else (f" vs {d.against}" if d.against else "")
+        ok = (": success" if d.total >= d.dc else ": failure") if d.dc is not None else (
+            f": {d.result}" if d.against and d.result else "")  # reading: N-SKILL-2
         if d.odds:
             num, _, den = str(d.odds).partition("/")
-            ok += f" (chance was {100 * int(num) / int(den or 1):.0f}%)"
+            aim = {"hiding": " to hide", "searching": " to find"}.get(d.reason, "") if d.against else ""
+            ok += f" (chance{aim} was {100 * int(num) / int(den or 1):.0f}%)"
         why = ", ".join(f"{label} {v:+d}" for label, v in d.advantages)
         return (f"{n(d.combatant)} {d.what} ({d.reason}): d20 {d.d20}{_extra_text(d.extra)}"
                 f"{_mods_text(d.modifiers)} = {d.total}{dc}{ok}" + (f" [advantages: {why}]" if why else "") + ".")

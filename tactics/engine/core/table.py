@@ -41,6 +41,21 @@ def setting(state: EncounterState, key: str) -> str:
     return value if value in choices else next(iter(choices))
 
 
+#: Why typed dice are refused in individual turns (review 14, finding 1): each action there resolves
+#: the moment it is taken, with no queue to wait in for a table's faces (reading: N-DICE-1).
+TYPED_DICE_TEAM_ONLY = ("typed dice are for team rounds: in individual turns each action resolves the moment "
+                        "it is taken, so the app rolls every die")
+
+
+def dice_choice_refusal(state: EncounterState, value: str) -> str | None:
+    """Why the table may not choose ``value`` for "who rolls the dice" now (None: it may): in
+    individual turns only the app's dice (reading: N-DICE-1). The dialog greys the choice with
+    these words; :class:`ChangeTableSetting` refuses with them."""
+    if value != "app" and state.mode == "individual":
+        return TYPED_DICE_TEAM_ONLY
+    return None
+
+
 def who_rolls(state: EncounterState) -> str:
     """``"app"``, ``"players"`` or ``"everyone"``."""
     return setting(state, "dice")
@@ -153,6 +168,9 @@ class ChangeTableSetting:
             raise Refused(f"there is no table setting called {self.key!r}")
         if self.value not in choices:
             raise Refused(f"{self.key} can be {', '.join(choices)}, not {self.value!r}")
+        refusal = dice_choice_refusal(state, self.value) if self.key == "dice" else None
+        if refusal:
+            raise Refused(refusal)
         was = setting(state, self.key)
         if was == self.value:
             raise Refused(f"{self.key} is already {self.value!r}")

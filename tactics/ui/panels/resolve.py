@@ -32,6 +32,7 @@ from tactics.engine.combat.actions import ResolveNext
 from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.own_dice import own_dice
 from tactics.engine.combat.crossing import RunOdds, declared_run_odds
+from tactics.engine.combat.skill_odds import declared_skill_odds
 from tactics.engine.combat.queries import OUTCOME_WORDS, combat_of, declared_odds, not_declared_yet, preview_order
 from tactics.engine.core.journal import Event
 from tactics.engine.core.table import (
@@ -40,7 +41,7 @@ from tactics.engine.core.table import (
 from tactics.rules import actions as act
 from tactics.rules.attacks import advantage_die
 from tactics.ui import theme
-from tactics.ui.attack_words import crossing_lines, die_words, queue_line
+from tactics.ui.attack_words import crossing_lines, die_words, queue_line, skill_lines
 from tactics.ui import widgets as w
 from tactics.ui.panels import rolls
 from tactics.ui.panels.actions import declared_text
@@ -408,6 +409,12 @@ class ResolvePanel(w.Panel):
                 chances = run.chances if run is not None and not setup.problem else setup.chances
                 bar = rolls.odds_bar(s, pygame.Rect(x + px(36), y, inner - px(36), px(12)), chances, size=13)
                 y = bar.bottom + px(8)
+        elif (odds := declared_skill_odds(state, decl["id"])) is not None:  # Hide, Search (N-SKILL-2)
+            for said in skill_lines(odds):
+                for line in w.wrap(said, 14, inner - px(36), "regular"):
+                    w.text(s, line, (x + px(36), y), 14, theme.TEXT_DIM, "regular")
+                    y += w.line_h(14, "regular")
+            y += px(2)
         elif (chance := grenade_on_target(state, decl)) is not None:  # R-GREN-2: 2d10 scatter odds
             w.text(s, f"on target {float(chance) * 100:.0f}%; else it scatters (2d10)", (x + px(36), y), 14,
                    theme.TEXT_DIM, "regular")
@@ -458,8 +465,11 @@ def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[
                 ok = d.result in GOOD_RESULTS
             outcome = "hit" if ok else ("miss" if ok is False else "major")
             word = (d.result or "RESULT").upper() if dc is None else ("SUCCESS" if ok else "FAILURE")
+            rolled_against = f"vs DC {dc}" if dc is not None else ""
+            if dc is None and d.against and (not players or _numbers_shown(state, d.combatant)):
+                rolled_against = f"vs {d.against}"  # what a hide or a search was rolled against (N-SKILL-2)
             y = _roll_card(s, x, y, width, f"{names(d.combatant)}: {d.what} ({d.reason})", d,
-                           f"vs DC {dc}" if dc is not None else "", outcome, word)
+                           rolled_against, outcome, word)
             y = _advantages(s, x, y, width, d.advantages)
         elif isinstance(d, DamageRolled):
             y = _damage(s, x, y + px(2), width, d, names(d.target))
@@ -519,6 +529,14 @@ def _advantages(s, x: int, y: int, width: int, advantages) -> int:
     return y
 
 
+def _numbers_shown(state, cid: str) -> bool:
+    """May the players' screens name what ``cid``'s skill check was rolled against? Only when every
+    enemy of it is on the players' side (a GM creature's Perception, a hidden foe's Stealth are the
+    GM's: N-SEEN-1, N-HIDE-2)."""
+    who = state.combatants.get(cid)
+    return who is not None and all(state.numbers_shown_to_players(e) for e in state.enemies_of(who))
+
+
 def _roll_card(s, x, y, width, title, d: AttackRolled | CombatCheck, against: str, outcome: str, word: str) -> int:
     colour = rolls.OUTCOME_COLOURS.get(outcome, theme.TEXT)
     for line in w.wrap(title, 15, width):
@@ -549,10 +567,16 @@ def _roll_card(s, x, y, width, title, d: AttackRolled | CombatCheck, against: st
         at = place(wid)
         w.chip(s, (at[0], at[1] + px(11)), chip_text, size=16)
     total = f"= {d.total} {against}".rstrip()
+    below: list[str] = []
+    if w.text_width(total, 20, "bold") > width:  # "vs Passive Perception 13 (Bear 1-4)": its own lines
+        total, below = f"= {d.total}", w.wrap(against, 15, width)
     wid = w.text_width(total, 20, "bold")
     at = place(wid)
     w.text(s, total, (at[0], at[1] + px(12)), 20, theme.TEXT, "bold")
     y += row_h + px(2)
+    for line in below:
+        w.text(s, line, (x, y), 15, theme.TEXT)
+        y += w.line_h(15)
     w.text(s, word, (x, y), 34, colour, "bold")
     return y + w.line_h(34, "bold") + px(4)
 

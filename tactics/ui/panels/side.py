@@ -39,6 +39,17 @@ def draw_side_panel(
     return draw_side_rows(surface, top, side_rows(state, selected, budget, template_label, affected, hp_shown))
 
 
+def budget_words(run: int, sprint: int) -> str:
+    """The move the engine's budget (``moves.move_budget_ft``: the run, the reach in all) leaves,
+    in words: "Run 30 ft   Sprint 60 ft"; with no sprint beyond the run "Move 30 ft (no sprint)",
+    not "Sprint 30 ft", which read like a bug (review 14, finding 12: one move of 30 ft left)."""
+    if run and sprint > run:
+        return f"Run {run} ft   Sprint {sprint} ft"
+    if run:
+        return f"Move {run} ft (no sprint)"
+    return f"Sprint {sprint} ft (Bonus Move)" if sprint else "No move left"
+
+
 def side_rows(state: EncounterState, selected: Combatant | None, budget: tuple[int, int] | None,
               template_label: str, affected: list[Combatant] | None, hp_shown: bool = True) -> tuple:
     """Everything the side panel shows, as its rows (empty: no panel): a frame whose rows are
@@ -53,7 +64,7 @@ def side_rows(state: EncounterState, selected: Combatant | None, budget: tuple[i
         if hp_shown:
             rows.append(("text", f"HP {selected.hp} / {selected.max_hp}"))
         if budget:
-            rows.append(("text", f"Run {budget[0]} ft   Sprint {budget[1]} ft"))
+            rows.append(("text", budget_words(*budget)))
         if selected.conditions:
             conds = ", ".join(f"{c.name}" + (f" ({c.rounds})" if c.rounds is not None else "") for c in selected.conditions)
             rows.append(("text", conds))

@@ -18,7 +18,7 @@ import pygame
 
 from tactics.ui.theme import px
 
-from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, who_rolls
+from tactics.engine.core.table import TABLE_SETTINGS, ChangeTableSetting, dice_choice_refusal, who_rolls
 from tactics.ui import intents as ui
 
 if TYPE_CHECKING:
@@ -49,6 +49,12 @@ class TableDialog:
     def set_dice(self, value: str) -> bool:
         view = self.app.battle
         if who_rolls(view.state) == value:
+            return False
+        refusal = dice_choice_refusal(view.state, value)  # the engine's answer (reading: N-DICE-1)
+        if refusal:
+            view.say(f"Dice: {refusal}.", "error")
+            if self.window is not None and self.window.alive():
+                self.build("Individual turns: the app rolls every die.")  # the menu back on what holds
             return False
         if view.submit(ChangeTableSetting("dice", value)):
             view.say(f"Dice: {TABLE_SETTINGS['dice'][value]}.", "good")
@@ -135,8 +141,11 @@ class TableDialog:
 
         label("Who rolls the dice")
         y += px(30)
-        options = [f"{k}: {v}" for k, v in TABLE_SETTINGS["dice"].items()]
-        now = who_rolls(self.app.battle.state)
+        state = self.app.battle.state
+        # a choice the engine refuses now reads so in the menu itself (individual turns: N-DICE-1)
+        options = [f"{k}: {'team rounds only' if dice_choice_refusal(state, k) else v}"
+                   for k, v in TABLE_SETTINGS["dice"].items()]
+        now = who_rolls(state)
         start = next(o for o in options if o.startswith(now + ":"))
         menu_options: list[str | tuple[str, str]] = list(options)
         self.dice_menu = pygame_gui.elements.UIDropDownMenu(menu_options, start, pygame.Rect(px(12), y, inner_w - px(24), px(34)), m,

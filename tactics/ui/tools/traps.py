@@ -37,6 +37,7 @@ from tactics.engine.hazards.trap_checks import disarm_check as engine_disarm_che
 from tactics.engine.combat.actions import ITEM_USES, Action, Declare, declaring_problem
 from tactics.engine.combat.disarm import DeclareDisarm, declare_remote
 from tactics.engine.core.state import Combatant
+from tactics.engine.core.labels import possessive
 from tactics.rules import traps as tr
 from tactics.rules.grid import Cell, as_cell, cell_center, rotate
 from tactics.ui import draw
@@ -341,6 +342,8 @@ class TrapTool(Tool):
         waits = self.waits(who)
         acts = "" if who is None else (f"  {who.name}: {waits}." if waits else
                                        f"  {who.name}: D disarm, S search, X remote, Shift+click set{dc}.")
+        if waits and who is not None and self.gm():  # the GM's click still places: the wait is the token's own
+            acts = f"  {possessive(who.name)} own trap actions (D, S, X, Shift+click) wait: {waits}."
         if not self.gm():  # the players' side of traps only
             acts = acts or "  Select your token: D disarm, S search, X set off a remote charge, Shift+click set a trap."
             return f"Traps: {kind.label or kind.name}{extra}.{acts}"
@@ -361,8 +364,9 @@ class TrapTool(Tool):
         if who is None:
             return lines
         waits = self.waits(who)
-        if waits:  # its actions are for its group's turn: none offered now (review 13 F10)
-            return [f"{who.name}: {waits}"]
+        if waits:  # its actions are for its group's turn: none offered now (review 13 F10); on the GM's
+            # view no pill over the map, as if the GM's own placing were refused (review 14, finding 5)
+            return [] if self.gm() else [f"{who.name}: {waits}"]
         if trap is not None and trap.armed and trap.known_to(who.team) and not self.dc_known(trap):
             how, _ = disarm_preview(view.state, who, trap)
             lines.append(f"D: {who.name} disarms ({how})")  # the players' view: the roll, not the GM's DC
