@@ -122,11 +122,14 @@ class TokenPainter:
         selected: str | None,
         highlighted: frozenset[str] = frozenset(),
         changes: TokenChanges | None = None,
+        keep_off: tuple[pygame.Rect, ...] = (),
     ) -> None:
         """The tokens in the surface's clip. ``changes``: the view's record of which combatants each
         change of ``state`` touched; with it, a drawing of the same state object, frame, selection
         and teams as the last reads again only the tokens touched since (the others' kept pictures
-        stand: nothing else changes what they show), not every token's fields."""
+        stand: nothing else changes what they show), not every token's fields. ``keep_off``: what
+        the tool shows on the map that no name may cover (the grenade's odds), kept off as a trap's
+        marker is."""
         px = camera.cell_px
         # Only tokens whose picture or name can touch the area being drawn (the view, or a
         # strip the pan uncovered): a name pill is wider than a square, so a margin of them.
@@ -207,7 +210,7 @@ class TokenPainter:
         # (patched: the tokens whose pictures changed since the last drawing, when only they were read)
         marks, names = self._names(shown, selected, highlighted, clip, clip_t,
                                    patched if self._shown is (read[3] if read is not None else None) else None,
-                                   markers=trap_markers(camera, state, viewer))
+                                   markers=trap_markers(camera, state, viewer) + keep_off)
         if isinstance(surface, RecordingSurface):  # recording: the operations the blits below would, made once per look
             keys, boxes = surface.keys, surface.boxes
             disc_keys, disc_boxes = self._ops_of
