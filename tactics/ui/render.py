@@ -530,14 +530,27 @@ def _draw_tokens(ctx: DrawContext) -> None:
                              getattr(view, "token_changes", None), keep_off=_names_keep_off(ctx))
 
 
+#: What else the names keep off (see :func:`add_names_keep_off`): the facing prompt's arrows.
+_KEEP_OFF: dict[str, Callable[[DrawContext], Any]] = {}
+
+
+def add_names_keep_off(name: str, where: Callable[[DrawContext], Any]) -> None:
+    """``where(ctx)``: rectangles an add-on draws over the tokens that no name may cover (the
+    facing prompt's 8 arrows); replaces one of the same name."""
+    _KEEP_OFF[name] = where
+
+
 def _names_keep_off(ctx: DrawContext) -> tuple[pygame.Rect, ...]:
-    """What the GM's tool shows on the map that the token names must leave readable (a tool's
-    ``names_keep_off(camera)``: the grenade's odds of each square, review 14 F7); none on the
-    players' window, which shows no tool."""
+    """What the GM's tool and the add-ons show on the map that the token names must leave
+    readable (a tool's ``names_keep_off(camera)``: the grenade's odds of each square, review 14
+    F7; the facing prompt's arrows, F6); none on the players' window, which shows neither."""
     if ctx.viewer != "gm":
         return ()
     keep_off = getattr(getattr(ctx.view, "tool", None), "names_keep_off", None)
-    return tuple(keep_off(ctx.camera)) if keep_off is not None else ()
+    out = tuple(keep_off(ctx.camera)) if keep_off is not None else ()
+    for where in _KEEP_OFF.values():
+        out += tuple(where(ctx))
+    return out
 
 
 def _tokens_key(ctx: DrawContext) -> tuple:

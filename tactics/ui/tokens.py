@@ -471,7 +471,7 @@ class TokenPainter:
                 elif not must:
                     return None
                 else:  # the selected name shows where it hides least, but never on or against another disc
-                    placed = self._least_covering(img, small, under, above, smaller, blocked, others,
+                    placed = self._least_covering(img, small, under, above, smaller, blocked + list(markers), others,
                                                   words_of[i], ring, cell_px)
                     if placed is None:
                         return None
@@ -505,7 +505,8 @@ class TokenPainter:
                         own_words: list[pygame.Rect], ring: pygame.Rect, px: int) -> tuple[pygame.Surface, pygame.Rect] | None:
         """A name that must show (the selected or highlighted token's) where no place is free: the
         place among under, above, and a size smaller under or above that keeps off the neighbours'
-        discs (``blocked``: each with the room a name leaves round it) and covers least of their
+        discs (``blocked``: each with the room a name leaves round it, and the markers and whatever
+        else the names keep off: a grenade's odds, the facing arrows) and covers least of their
         words and names (at 28 px a square the selected "Art" under its disc hid Bear 4's disc and
         hit points below it, review 10). None when each meets a disc: a name on another token reads
         as that token's (review 13 F6: "Bear 3", in a template's area, lay across the downed James
