@@ -242,7 +242,25 @@ class BattleView(TimedMessages):
             room = getattr(addon, "fit_room", None)
             if room is not None:
                 rect = room(rect)
-        return rect
+        return self._between_banners(rect)
+
+    def _between_banners(self, rect: pygame.Rect) -> pygame.Rect:
+        """``rect`` less the strips the fight's banners take at its top and bottom (the phase card,
+        the turn banner with End turn): a small map, fitted by its height, had its top and bottom
+        rows under them (review 14 F11). A card taller than a quarter of the room (the open
+        Advantages card) is left out: it folds away, and the map would shrink to a strip."""
+        if not self.combat.fight_on():
+            return rect
+        hotseat = getattr(self.app, "hotseat", None)
+        top, bottom = rect.top, rect.bottom
+        for banner in (self.combat.banner.rect, getattr(hotseat, "rect", None)):
+            if banner is None or not banner.colliderect(rect) or banner.height > rect.height // 4:
+                continue
+            if banner.centery < rect.centery:
+                top = max(top, banner.bottom)
+            else:
+                bottom = min(bottom, banner.top)
+        return pygame.Rect(rect.x, top, rect.width, max(1, bottom - top))
 
     def fit(self) -> None:
         m = self.encounter.map
@@ -259,11 +277,16 @@ class BattleView(TimedMessages):
     def _camera_key(self) -> tuple:
         return (self.camera.cell_px, self.camera.origin_x, self.camera.origin_y)
 
+    def fit_moved(self) -> bool:
+        """The map was fitted and left so, but the room the fit uses has changed since (a banner
+        came or went): the next frame fits it again (:meth:`refit_if_fitted`)."""
+        fitted = getattr(self, "_fitted", None)
+        return fitted is not None and fitted[1] == self._camera_key() and fitted[0] != tuple(self.fit_rect())
+
     def refit_if_fitted(self) -> None:
         """A panel opened or collapsed (or the fight started): if the GM has not moved the
         camera since the last fit, fit again to the room the panels now leave."""
-        fitted = getattr(self, "_fitted", None)
-        if fitted is not None and fitted[1] == self._camera_key() and fitted[0] != tuple(self.fit_rect()):
+        if self.fit_moved():
             self.fit()
 
     def _on_journal(self, journal, what: str) -> None:
