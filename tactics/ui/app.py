@@ -474,9 +474,6 @@ class App:
         if self.frames == 1:
             tactics.started()  # the start is over: the cycle collector's usual schedule (tactics/__init__.py)
         self.dirty = False
-        bottom = self.screens[0]
-        if isinstance(bottom, BattleView) and bottom.fit_moved():
-            self.dirty = True  # the banners this frame drew change the room the fit leaves the map: refit, draw again
 
     def draw_parts(self, frame: Frame) -> None:
         """Everything the window shows, in drawing order, as parts of ``frame`` (see retained.py):

@@ -50,6 +50,10 @@ MESSAGE_MS = 5000
 DRAG_START_PX = 4
 
 
+#: px (at scale 1) the fight's banners take: the phase card's title row at the top, the turn banner
+#: (End turn) and its gap at the bottom (panels/hotseat.py HEIGHT 76 + 16): the fit leaves them free
+BANNER_TOP, BANNER_BOTTOM = 84, 92
+
 class BattleView(TimedMessages):
     """The main screen: one encounter on the board."""
 
@@ -245,22 +249,18 @@ class BattleView(TimedMessages):
         return self._between_banners(rect)
 
     def _between_banners(self, rect: pygame.Rect) -> pygame.Rect:
-        """``rect`` less the strips the fight's banners take at its top and bottom (the phase card,
-        the turn banner with End turn): a small map, fitted by its height, had its top and bottom
-        rows under them (review 14 F11). A card taller than a quarter of the room (the open
-        Advantages card) is left out: it folds away, and the map would shrink to a strip."""
+        """``rect`` less the strips the fight's banners take at the board's top and bottom (the
+        phase card's title, the turn banner with End turn): a small map, fitted by its height, had
+        its top and bottom rows under them (review 14 F11). Fixed strips, not the banners' last
+        rectangles: a banner hidden for a moment (a dialog, the Advantages card folding) must not
+        zoom the map in and out."""
         if not self.combat.fight_on():
             return rect
-        hotseat = getattr(self.app, "hotseat", None)
-        top, bottom = rect.top, rect.bottom
-        for banner in (self.combat.banner.rect, getattr(hotseat, "rect", None)):
-            if banner is None or not banner.colliderect(rect) or banner.height > rect.height // 4:
-                continue
-            if banner.centery < rect.centery:
-                top = max(top, banner.bottom)
-            else:
-                bottom = min(bottom, banner.top)
-        return pygame.Rect(rect.x, top, rect.width, max(1, bottom - top))
+        board = self.board_rect()
+        top = board.top + theme.px(BANNER_TOP) if self.turns is None or not self.turns.active() else rect.top
+        bottom = board.bottom - theme.px(BANNER_BOTTOM)
+        top, bottom = max(rect.top, top), min(rect.bottom, bottom)
+        return pygame.Rect(rect.x, top, rect.width, max(1, bottom - top)) if bottom - top > rect.height // 2 else rect
 
     def fit(self) -> None:
         m = self.encounter.map
