@@ -11,34 +11,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tactics.engine.core.encounter import load_encounter
+from tactics.engine.core.encounter import Encounter
+from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
 
-from ui_driver import app_session, click, key
+from ui_driver import app_session, click, fighter, key
 
-CELLAR = """name = "Cellar"
-map = "room.txt"
-[teams.party]
-name = "The Party"
-colour = [70, 140, 230]
-players = true
-[teams.foes]
-name = "Foes"
-colour = [220, 80, 60]
-[[combatants]]
-id = "rook"
-name = "Rook"
-team = "party"
-sheet = "space_bear"
-cell = [3, 7]
-[[combatants]]
-id = "bear1"
-name = "Space Bear 1"
-team = "foes"
-sheet = "space_bear"
-cell = [7, 0]
-"""
+CELLAR = {"name": "Cellar",
+          "teams": {"party": {"name": "The Party", "players": True, "colour": [70, 140, 230]},
+                    "foes": {"name": "Foes", "colour": [220, 80, 60]}},
+          "combatants": [fighter("rook", "party", (3, 7)), fighter("bear1", "foes", (7, 0))]}
 
 
 def _map_rect(app: App) -> pygame.Rect:
@@ -54,10 +37,10 @@ def _in_the_action_phase(app: App) -> None:
 
 
 @pytest.fixture
-def cellar(tmp_path):
-    (tmp_path / "room.txt").write_text(("." * 10 + "\n") * 8)
-    (tmp_path / "cellar.encounter.toml").write_text(CELLAR)
-    yield from app_session(App(load_encounter(tmp_path / "cellar.encounter.toml"), size=(1920, 1080)), closing=True)
+def cellar():
+    """A 10x8 cellar, one fighter a side (the reviewer's hand-made map)."""
+    enc = Encounter(CELLAR, BattleMap.from_text("\n".join(["." * 10] * 8), name="Cellar"), seed=1)
+    yield from app_session(App(enc, size=(1920, 1080)), closing=True)
 
 
 def test_a_small_map_fits_between_the_phase_card_and_the_turn_banner(cellar):
