@@ -253,8 +253,9 @@ class BattleView(TimedMessages):
         phase card's title, the turn banner with End turn): a small map, fitted by its height, had
         its top and bottom rows under them (review 14 F11). Fixed strips, not the banners' last
         rectangles: a banner hidden for a moment (a dialog, the Advantages card folding) must not
-        zoom the map in and out."""
-        if not self.combat.fight_on():
+        zoom the map in and out. The GM's view only: F2's players' view keeps the whole height (the
+        bundled map there, fitted by its height, would lose a quarter of its size)."""
+        if not self.combat.fight_on() or self.viewer != "gm":
             return rect
         board = self.board_rect()
         top = board.top + theme.px(BANNER_TOP) if self.turns is None or not self.turns.active() else rect.top
