@@ -50,6 +50,10 @@ MESSAGE_MS = 5000
 DRAG_START_PX = 4
 
 
+#: px (at scale 1) the fight's banners take: the phase card's title row at the top, the turn banner
+#: (End turn) and its gap at the bottom (panels/hotseat.py HEIGHT 76 + 16): the fit leaves them free
+BANNER_TOP, BANNER_BOTTOM = 84, 92
+
 class BattleView(TimedMessages):
     """The main screen: one encounter on the board."""
 
@@ -242,7 +246,22 @@ class BattleView(TimedMessages):
             room = getattr(addon, "fit_room", None)
             if room is not None:
                 rect = room(rect)
-        return rect
+        return self._between_banners(rect)
+
+    def _between_banners(self, rect: pygame.Rect) -> pygame.Rect:
+        """``rect`` less the strips the fight's banners take at the board's top and bottom (the
+        phase card's title, the turn banner with End turn): a small map, fitted by its height, had
+        its top and bottom rows under them (review 14 F11). Fixed strips, not the banners' last
+        rectangles: a banner hidden for a moment (a dialog, the Advantages card folding) must not
+        zoom the map in and out. The GM's view only: F2's players' view keeps the whole height (the
+        bundled map there, fitted by its height, would lose a quarter of its size)."""
+        if not self.combat.fight_on() or self.viewer != "gm":
+            return rect
+        board = self.board_rect()
+        top = board.top + theme.px(BANNER_TOP) if self.turns is None or not self.turns.active() else rect.top
+        bottom = board.bottom - theme.px(BANNER_BOTTOM)
+        top, bottom = max(rect.top, top), min(rect.bottom, bottom)
+        return pygame.Rect(rect.x, top, rect.width, max(1, bottom - top)) if bottom - top > rect.height // 2 else rect
 
     def fit(self) -> None:
         m = self.encounter.map
@@ -259,11 +278,16 @@ class BattleView(TimedMessages):
     def _camera_key(self) -> tuple:
         return (self.camera.cell_px, self.camera.origin_x, self.camera.origin_y)
 
+    def fit_moved(self) -> bool:
+        """The map was fitted and left so, but the room the fit uses has changed since (a banner
+        came or went): the next frame fits it again (:meth:`refit_if_fitted`)."""
+        fitted = getattr(self, "_fitted", None)
+        return fitted is not None and fitted[1] == self._camera_key() and fitted[0] != tuple(self.fit_rect())
+
     def refit_if_fitted(self) -> None:
         """A panel opened or collapsed (or the fight started): if the GM has not moved the
         camera since the last fit, fit again to the room the panels now leave."""
-        fitted = getattr(self, "_fitted", None)
-        if fitted is not None and fitted[1] == self._camera_key() and fitted[0] != tuple(self.fit_rect()):
+        if self.fit_moved():
             self.fit()
 
     def _on_journal(self, journal, what: str) -> None:

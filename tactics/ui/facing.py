@@ -66,8 +66,11 @@ def arc_cells(cell: Cell, facing: str, radius: int = ARC_RADIUS) -> dict[str, se
     return out
 
 
-def draw_arcs(ctx: DrawContext, who: Combatant, facing: str) -> None:
+def draw_arcs(ctx: DrawContext, who: Combatant, facing: str) -> list[pygame.Rect]:
+    """Tint the squares round ``who`` by arc and label the front, flank and rear: where the
+    labels went (the facing prompt's words keep off them)."""
     assert who.cell is not None  # on the map
+    labels = []
     for arc, cells in arc_cells(who.cell, facing).items():
         ctx.renderer.cells.fill(ctx.surface, ctx.camera, cells, (*ARC_COLOURS[arc], 70), ctx.clip)
     if ctx.camera.cell_px >= 24:
@@ -77,8 +80,9 @@ def draw_arcs(ctx: DrawContext, who: Combatant, facing: str) -> None:
             assert who.cell is not None  # on the map
             cx, cy = cell_center(who.cell)
             pos = ctx.camera.to_screen((cx + dx * 2.0, cy + dy * 2.0))
-            draw.pill_at(ctx.surface, arc, pos, size=draw.label_size(ctx.camera.cell_px) - 2, colour=theme.INK,
-                         bg=(*ARC_COLOURS[arc], 230))
+            labels.append(draw.pill_at(ctx.surface, arc, pos, size=draw.label_size(ctx.camera.cell_px) - 2,
+                                       colour=theme.INK, bg=(*ARC_COLOURS[arc], 230)))
+    return labels
 
 
 def acted_in_turn(journal: Any, team: str, group: str) -> list[str]:
@@ -104,6 +108,7 @@ class FacingPrompt:
         self.addon = addon
         self.queue: list[str] = []
         self.picking = False  # the next token click (any token) keeps facing it
+        self.box: pygame.Rect | None = None  # where the last drawing put the prompt's words
 
     @property
     def view(self) -> Any:
@@ -213,6 +218,11 @@ class FacingPrompt:
         cx, cy = cell_center(who.cell)
         return {d: cam.to_screen((cx + dx * 0.8, cy + dy * 0.8)) for d, (dx, dy) in DELTAS.items()}
 
+    def arrow_rects(self) -> list[pygame.Rect]:
+        """The 8 arrows' squares on screen (none when nobody is asked)."""
+        r = self.button_radius() + 2  # with their outline
+        return [pygame.Rect(x - r, y - r, 2 * r, 2 * r) for x, y in self.button_centres().values()]
+
     def button_radius(self) -> int:
         return max(9, int(self.view.camera.cell_px * 0.17))
 
@@ -265,7 +275,7 @@ class FacingPrompt:
         if who is None:
             return
         facing = effective_facing(ctx.state, who.id)
-        draw_arcs(ctx, who, facing)
+        arc_labels = draw_arcs(ctx, who, facing)
         r = self.button_radius()
         for d, (x, y) in self.button_centres().items():
             on = d == facing
@@ -295,11 +305,19 @@ class FacingPrompt:
         view = self.view
         cards = [rect for rect in (getattr(getattr(getattr(view, "combat", None), "banner", None), "rect", None),)
                  if rect is not None]
+        # Clear of the tokens, their names and condition words and the arc labels (review 14 F6:
+        # the words lay on "flank", James' "Shaken" and Brandon's name): beside the arrows if
+        # there is room, else further out (the status line says the same, so far off is no loss).
         tokens = placement.token_rects(view, skip=(who.id,))
-        spots = placement.around(size, ring, 6)
-        spots = [spots[2], spots[3], spots[0], spots[1], *spots[4:]]  # below, above, right, left, corners
+        drawn = getattr(view.renderer.tokens, "drawn_words", None)
+        cards += arc_labels + (drawn() if callable(drawn) else [])
+        spots = []
+        for gap in (6, w, 2 * w, 4 * w):
+            near = placement.around(size, ring, gap)
+            spots += [near[2], near[3], near[0], near[1], *near[4:]]  # below, above, right, left, corners
         rect = placement.place(spots, room if room.width > size[0] and room.height > size[1] else ctx.clip,
                                tokens=tokens, cards=cards)
+        self.box = rect
         ty = rect.y
         for img in imgs:
             ctx.surface.blit(img, img.get_rect(midtop=(rect.centerx, ty)))

@@ -327,7 +327,7 @@ class GmMenu:
     def _conditions_page(self, cid: str) -> Page:
         rules = default_conditions()
         items = [Item(rule.label or name, f"condition:{name}", lambda n=name: self.push(self._rounds_page(cid, n)),
-                      detail=_short(rule.description))
+                      detail=_short(rule.description, 96))  # whole: the card is as wide as it needs (review 14 F10)
                  for name, rule in rules.items()]
         return Page("Add condition", items, self.view.state.combatants[cid].name)
 

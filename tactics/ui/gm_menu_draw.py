@@ -26,6 +26,7 @@ TEXT = 20
 TITLE = 22
 SMALL = 16
 GAP = 14  # between the square and the card
+MAX_W = 820  # px: the widest card (a condition's whole description at 1920; cut to the room left below that)
 STYLE_COLOURS = {"danger": theme.BAD_SOFT, "good": theme.GOOD, "normal": theme.TEXT}
 HINT = "Up/Down  Enter  Esc back"
 AMOUNT_HINT = "Type digits  Enter applies  Esc back"
@@ -35,11 +36,11 @@ def _width(page: "Page") -> int:
     widest = max([w.text_width(page.title, TITLE, "bold"), w.text_width(page.subtitle, SMALL),
                   min(w.text_width(page.error, SMALL, "semibold"), px(420)),
                   w.text_width(AMOUNT_HINT if page.amount else HINT, 14, "regular")]
-                 + [w.text_width(i.label, TEXT) + (w.text_width(i.detail, SMALL) + px(28) if i.detail else 0) + px(34)
-                    for i in page.items])
+                 + [w.text_width(i.label, TEXT) + (w.text_width(i.detail, SMALL, "regular") + px(28) if i.detail else 0)
+                    + px(34) for i in page.items])
     if page.amount is not None:
         widest = max(widest, 5 * px(56))
-    return max(px(300), widest + 2 * px(PAD))
+    return max(px(300), min(widest + 2 * px(PAD), px(MAX_W)))
 
 
 def _height(page: "Page") -> int:
@@ -121,8 +122,11 @@ def draw_menu(menu: "GmMenu", surface: pygame.Surface) -> None:
         label = item.label
         if page.amount is not None and item.key == "apply":
             label = f"Apply {page.typed}" if page.typed else "Apply (type an amount)"
-        detail = w.text(surface, item.detail, (row.right - px(12), row.centery), SMALL, theme.TEXT_DIM, "regular",
-                        "midright") if item.detail else pygame.Rect(row.right - px(12), row.centery, 0, 0)
+        # The detail gets the room the label leaves (a description cut to it, never the label)
+        room = row.width - px(16) - min(w.text_width(label, TEXT), row.width // 2) - px(28) - px(12)
+        detail = (w.text(surface, w.fit_line(item.detail, SMALL, room, "regular")[0], (row.right - px(12), row.centery),
+                         SMALL, theme.TEXT_DIM, "regular", "midright")
+                  if item.detail else pygame.Rect(row.right - px(12), row.centery, 0, 0))
         for line in w.fit_line(label, TEXT, detail.x - px(12) - (row.x + px(16))):
             w.text(surface, line, (row.x + px(16), row.centery), TEXT, colour, "semibold", "midleft")
         menu.rows.append((row, i))

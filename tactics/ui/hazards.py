@@ -362,6 +362,15 @@ def attach_hazards(app: Any) -> HazardsAddon:
     return addon
 
 
+def _prompt_arrows(ctx: render.DrawContext) -> list[pygame.Rect]:
+    """The facing prompt's arrows, while it asks: the token names keep off them (review 14 F6)."""
+    addon = _addon_of(ctx)
+    return addon.prompt.arrow_rects() if addon is not None else []
+
+
+render.add_names_keep_off("facing-arrows", _prompt_arrows)
+
+
 def _animations_layer(ctx: render.DrawContext) -> None:
     addon = _addon_of(ctx)
     if addon is not None:

@@ -527,16 +527,41 @@ def _draw_tokens(ctx: DrawContext) -> None:
     selected = getattr(view, "selected", None)
     highlighted: frozenset[str] = getattr(view, "highlighted_tokens", lambda: frozenset())()
     ctx.renderer.tokens.draw(ctx.surface, ctx.camera, ctx.state, ctx.viewer, selected, highlighted,
-                             getattr(view, "token_changes", None))
+                             getattr(view, "token_changes", None), keep_off=_names_keep_off(ctx))
+
+
+#: What else the names keep off (see :func:`add_names_keep_off`): the facing prompt's arrows.
+_KEEP_OFF: dict[str, Callable[[DrawContext], Any]] = {}
+
+
+def add_names_keep_off(name: str, where: Callable[[DrawContext], Any]) -> None:
+    """``where(ctx)``: rectangles an add-on draws over the tokens that no name may cover (the
+    facing prompt's 8 arrows); replaces one of the same name."""
+    _KEEP_OFF[name] = where
+
+
+def _names_keep_off(ctx: DrawContext) -> tuple[pygame.Rect, ...]:
+    """What the GM's tool and the add-ons show on the map that the token names must leave
+    readable (a tool's ``names_keep_off(camera)``: the grenade's odds of each square, review 14
+    F7; the facing prompt's arrows, F6); none on the players' window, which shows neither."""
+    if ctx.viewer != "gm":
+        return ()
+    keep_off = getattr(getattr(ctx.view, "tool", None), "names_keep_off", None)
+    out = tuple(keep_off(ctx.camera)) if keep_off is not None else ()
+    for where in _KEEP_OFF.values():
+        out += tuple(where(ctx))
+    return out
 
 
 def _tokens_key(ctx: DrawContext) -> tuple:
     """What the tokens are drawn from: the state (as of its revision: a view without one is asked
-    afresh each time), the selection and the highlighted tokens (camera and viewer: the frame)."""
+    afresh each time), the selection, the highlighted tokens (camera and viewer: the frame) and
+    what the names keep off."""
     view = ctx.view
     revision = getattr(view, "revision", None)
     return (ctx.state, revision if revision is not None else object(), getattr(view, "selected", None),
-            getattr(view, "highlighted_tokens", lambda: frozenset())())
+            getattr(view, "highlighted_tokens", lambda: frozenset())(),
+            tuple(map(tuple, _names_keep_off(ctx))))
 
 
 _tokens_layer = keyed(_draw_tokens, _tokens_key)

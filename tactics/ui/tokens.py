@@ -122,11 +122,14 @@ class TokenPainter:
         selected: str | None,
         highlighted: frozenset[str] = frozenset(),
         changes: TokenChanges | None = None,
+        keep_off: tuple[pygame.Rect, ...] = (),
     ) -> None:
         """The tokens in the surface's clip. ``changes``: the view's record of which combatants each
         change of ``state`` touched; with it, a drawing of the same state object, frame, selection
         and teams as the last reads again only the tokens touched since (the others' kept pictures
-        stand: nothing else changes what they show), not every token's fields."""
+        stand: nothing else changes what they show), not every token's fields. ``keep_off``: what
+        the tool shows on the map that no name may cover (the grenade's odds), kept off as a trap's
+        marker is."""
         px = camera.cell_px
         # Only tokens whose picture or name can touch the area being drawn (the view, or a
         # strip the pan uncovered): a name pill is wider than a square, so a margin of them.
@@ -207,7 +210,7 @@ class TokenPainter:
         # (patched: the tokens whose pictures changed since the last drawing, when only they were read)
         marks, names = self._names(shown, selected, highlighted, clip, clip_t,
                                    patched if self._shown is (read[3] if read is not None else None) else None,
-                                   markers=trap_markers(camera, state, viewer))
+                                   markers=trap_markers(camera, state, viewer) + keep_off)
         if isinstance(surface, RecordingSurface):  # recording: the operations the blits below would, made once per look
             keys, boxes = surface.keys, surface.boxes
             disc_keys, disc_boxes = self._ops_of
@@ -429,7 +432,13 @@ class TokenPainter:
                     named: dict[int, pygame.Rect], near: list[int], i: int, must: bool, clip: pygame.Rect,
                     clip_t: tuple, markers: tuple[pygame.Rect, ...] = ()) -> tuple | None:
         """Where one token's name goes (see :meth:`_names`): (picture, place, text, key, box), or None.
-        Under the disc, else above it, else smaller under it, else nowhere (unless it must show)."""
+        Under the disc, else above it, else smaller under it, else beside it (right, then left), else
+        nowhere (unless it must show).
+
+        Every place touches the token's own disc and keeps :func:`name_clearance` from every other
+        disc: a name merely not covering a neighbour could still lie against it, level with it, and
+        read as the neighbour's (review 14 F3: at 21 px a square "Bear 1", under its disc, sat
+        against B3's, and "Bear 2", above its disc with a gap, floated a quarter square off)."""
         label = hit[2][1]
         if label is None:
             return None
@@ -437,45 +446,81 @@ class TokenPainter:
         under = img.get_rect(topleft=pos)
         rect = under
         if near or markers:
-            others = [discs[j] for j in near] + [r for j in near for r in words_of[j]] + [named[j] for j in near if j in named]
+            cell_px = hit[1][0]
+            keep = 2 * name_clearance(cell_px)
+            blocked = [disc_ring(discs[j], cell_px).inflate(keep, keep) for j in near]  # the other discs, with room round them
+            others = blocked + [r for j in near for r in words_of[j]] + [named[j] for j in near if j in named]
             others += markers  # (a few: the traps this viewer sees)
             if under.collidelist(others) >= 0:
-                above = under.move(0, (discs[i].top - 2 - under.height) - under.top)
-                small = self._small_label(text, hit[1][0])
+                ring = disc_ring(discs[i], cell_px)
+                above = img.get_rect(midbottom=(ring.centerx, ring.top + max(1, cell_px // 14)))
+                small = self._small_label(text, cell_px)
                 smaller = small.get_rect(midtop=(discs[i].centerx, under.top))
+                edge = cell_px // 2  # beside: from its square's edge, a hair off the rim
+                beside = (img.get_rect(midleft=(ring.centerx + edge, ring.centery)),
+                          img.get_rect(midright=(ring.centerx - edge, ring.centery)))
+                free = [place for place in beside if place.collidelist(others) < 0 and place.collidelist(words_of[i]) < 0]
                 if above.collidelist(others) < 0 and above.collidelist(words_of[i]) < 0:
                     rect = above
                 elif small.get_width() < img.get_width() and smaller.collidelist(others) < 0:
                     img, rect = small, smaller
+                elif free:  # level with its own disc, on the free floor beside it (review 14: "Bear 2" had no place)
+                    rect = free[0]
+                elif (cut := self._cut_name(text, hit[0][2], cell_px, under, above, others, words_of[i])) is not None:
+                    img, rect = cut
                 elif not must:
                     return None
-                else:  # the selected name shows where it hides least, but never on another disc
-                    placed = self._least_covering(img, small, under, above, smaller, discs, near, others,
-                                                  words_of[i], discs[i])
+                else:  # the selected name shows where it hides least, but never on or against another disc
+                    placed = self._least_covering(img, small, under, above, smaller, blocked + list(markers), others,
+                                                  words_of[i], ring, cell_px)
                     if placed is None:
                         return None
                     img, rect = placed
         return (img, rect.topleft, text, *blit_operation(img, rect.topleft, clip, clip_t))
 
+    def _cut_name(self, text: str, selected: bool, px: int, under: pygame.Rect, above: pygame.Rect,
+                  others: list[pygame.Rect], own_words: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The name cut shorter ("WWWW…") to the longest that fits under its disc, else above it,
+        clear of ``others`` (at least three letters), or None. Why: a long name between two
+        neighbours two squares apart had room only raised above the row, as near the neighbours'
+        discs as its own (review 14 F3: a name must touch its own token)."""
+        letters = text[:-1] if text.endswith("…") else text
+        best: tuple[pygame.Surface, pygame.Rect] | None = None
+        low, high = 3, len(letters) - 1  # binary search on the letters kept (a wider pill meets more)
+        while low <= high:
+            mid = (low + high) // 2
+            img = self._label(letters[:mid].rstrip() + "…", px, selected)
+            rect = next((place for place in (img.get_rect(midtop=under.midtop), img.get_rect(midbottom=above.midbottom))
+                         if place.collidelist(others) < 0 and (place.top >= under.top or place.collidelist(own_words) < 0)),
+                        None)
+            if rect is None:
+                high = mid - 1
+            else:
+                best, low = (img, rect), mid + 1
+        return best
+
     @staticmethod
     def _least_covering(img: pygame.Surface, small: pygame.Surface, under: pygame.Rect, above: pygame.Rect,
-                        smaller: pygame.Rect, discs: list[pygame.Rect], near: list[int], others: list[pygame.Rect],
-                        own_words: list[pygame.Rect], disc: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect] | None:
+                        smaller: pygame.Rect, blocked: list[pygame.Rect], others: list[pygame.Rect],
+                        own_words: list[pygame.Rect], ring: pygame.Rect, px: int) -> tuple[pygame.Surface, pygame.Rect] | None:
         """A name that must show (the selected or highlighted token's) where no place is free: the
-        place among under, above, and a size smaller under or above that covers no neighbour's disc
-        and least of their words and names (at 28 px a square the selected "Art" under its disc
-        hid Bear 4's disc and hit points below it, review 10). None when each covers a disc: a
-        name on another token reads as that token's (review 13 F6: "Bear 3", in a template's
-        area, lay across the downed James above it), so the initials and the pointer name it."""
+        place among under, above, and a size smaller under or above that keeps off the neighbours'
+        discs (``blocked``: each with the room a name leaves round it, and the markers and whatever
+        else the names keep off: a grenade's odds, the facing arrows) and covers least of their
+        words and names (at 28 px a square the selected "Art" under its disc hid Bear 4's disc and
+        hit points below it, review 10). None when each meets a disc: a name on another token reads
+        as that token's (review 13 F6: "Bear 3", in a template's area, lay across the downed James
+        above it), so the initials and the pointer name it."""
         small_above = small.get_rect(midbottom=(above.centerx, above.bottom))
-        # ... then beside its disc, on the free floor left or right of it (review 13 recheck: a token in
-        # a template's area, hemmed in above and below, had no name though the squares beside were free)
-        right = img.get_rect(midleft=(disc.right + 4, disc.centery))
-        left = img.get_rect(midright=(disc.left - 4, disc.centery))
+        # ... then beside its disc (``ring``), on the free floor left or right of it (review 13 recheck: a
+        # token in a template's area, hemmed in above and below, had no name though the squares beside were free)
+        edge = px // 2  # from its square's edge, a hair off the rim
+        right = img.get_rect(midleft=(ring.centerx + edge, ring.centery))
+        left = img.get_rect(midright=(ring.centerx - edge, ring.centery))
         best: tuple[int, int, pygame.Surface, pygame.Rect] | None = None
         places = ((img, under), (img, above), (small, smaller), (small, small_above), (img, right), (img, left))
         for n, (picture, rect) in enumerate(places):
-            if any(overlap(rect, discs[j]) for j in near):
+            if rect.collidelist(blocked) >= 0:
                 continue
             cost = sum(overlap(rect, r) for r in others)
             cost += sum(overlap(rect, r) for r in own_words) if rect.top < under.top else 0
@@ -653,6 +698,21 @@ def trap_markers(camera: Camera, state: EncounterState, viewer: str) -> tuple[py
     px = camera.cell_px
     return tuple(pygame.Rect(camera.cell_rect(t.cell)).inflate(-(px // 4), -(px // 4))
                  for t in sorted(state.traps.values(), key=lambda t: t.id) if trap_look(t, viewer) is not None)
+
+
+def name_clearance(px: int) -> int:
+    """How far a name keeps from every disc but its own, at ``px`` a square: a quarter of a square
+    (at least 3 px), so a name is always plainly nearer its own token than any other."""
+    return max(3, px // 4)
+
+
+def disc_ring(disc: pygame.Rect, px: int) -> pygame.Rect:
+    """The round disc itself (its rim) inside a token's picture rectangle ``disc`` (which has room
+    for the facing tick and the selection ring): where a name placed above or beside it touches."""
+    r = int(px * TOKEN_RADIUS)
+    ring = pygame.Rect(0, 0, 2 * r, 2 * r)
+    ring.center = disc.center
+    return ring
 
 
 def label_size(px: int) -> int:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from tactics.ui.app import App
     from tactics.ui.players.control import PlayersControl
 
-W, H = 560, 470
+W, H = 640, 470  # wide enough for the longest "Who rolls the dice" line with room beside it (review 14 F10)
 
 
 class TableDialog:

@@ -48,6 +48,13 @@ TAG_COLOURS = {
 }
 
 
+def post_column(size: int) -> int:
+    """The width of a crew card's post column: 160 px, or the widest post's name and a gap (review
+    14 F10: at 1280x720 "Sensors/Comms" was cut to "Sensors/Com..." by a few pixels)."""
+    widest = max(theme.font(fs(size), "semibold").size(name)[0] for name in POST_NAMES.values())
+    return max(px(160), widest + px(10))
+
+
 def phase_of(post: str) -> str:
     for phase, posts in PHASE_POSTS.items():
         if post in posts:
@@ -255,13 +262,13 @@ class CrewPanel:
             pygame.draw.circle(surface, theme.CHIP_LIT, (row.x + px(16), mid), px(13))
             text(surface, str(n), (row.x + px(16), mid), 16, theme.TEXT, "bold", anchor="center")
             narrow = row.width < px(470)
-            name_x = row.x + px(38) + (px(100) if narrow else px(160))
+            label_size = 18 if row_h > px(32) else 17
+            name_x = row.x + px(38) + (px(100) if narrow else post_column(label_size))
             label = SHORT_NAMES.get(post, POST_NAMES[post]) if narrow else POST_NAMES[post]
-            text(surface, label, (row.x + px(38), mid), 18 if row_h > px(32) else 17, theme.TEXT_DIM, "semibold",
+            text(surface, label, (row.x + px(38), mid), label_size, theme.TEXT_DIM, "semibold",
                  anchor="midleft", max_width=name_x - px(8) - (row.x + px(38)))
             who = ship.crew_names.get(post)
             tag_w = px(130) if narrow else px(150)
-            name_x = row.x + px(38) + (px(100) if narrow else px(160))
             if who:
                 text(surface, who, (name_x, mid), 20, theme.TEXT, "bold", anchor="midleft",
                      max_width=row.right - tag_w - name_x - px(8))

@@ -58,6 +58,18 @@ def percent(p: Fraction, places: int = 0) -> str:
     return f"{float(p) * 100:.{places}f}%"
 
 
+def _badge_rect(cam, cell: Cell, size: tuple[int, int]) -> pygame.Rect:
+    """Where a token's square's odds badge goes: under the initials, over the disc's lower rim
+    and the square's bottom edge (review 14 F7: centred lower on the disc, "5%" hid B4's initials)."""
+    x, y, w, h = cam.cell_rect(cell)
+    return pygame.Rect((0, 0), size).move(x + (w - size[0]) // 2, y + int(h * 0.68))
+
+
+def odds_size(px: int, chance: Fraction, top: Fraction) -> int:
+    """The font size of a square's odds on the heatmap: larger the likelier it is."""
+    return max(9, int(px * (0.2 + 0.16 * float(chance / top))))
+
+
 def heat_colour(p: Fraction, top: Fraction) -> tuple[int, int, int, int]:
     """Blue for unlikely squares, through yellow, to red for the likeliest (alpha grows too)."""
     t = float(p / top) if top else 0.0
@@ -162,6 +174,7 @@ class GrenadeTool(Tool):
         self._key: Any = None
         self._preview: ThrowPreview | None = None
         self._thrown_at: Cell | None = None  # the square just thrown at: no heatmap over the marker
+        self._keep_off: tuple[Any, list[pygame.Rect]] = (None, [])  # names_keep_off's last answer, and for what
         self.label_lines: list[str] = []  # the label pills drawn last (odds, cooking, the own side's risk)
         self.label_rects: list[pygame.Rect] = []  # ... and where
         self.badges: dict[Cell, pygame.Rect] = {}  # the chances drawn again over tokens, last frame
@@ -369,13 +382,37 @@ class GrenadeTool(Tool):
             ctx.renderer.cells.fill(ctx.surface, cam, [cell], heat_colour(chance, top), ctx.clip)
             if px < 18:
                 continue
-            size = int(px * (0.2 + 0.16 * float(chance / top)))
-            text = theme.text(percent(chance), max(9, size), "bold", theme.INK_LIGHT)
-            shadow = theme.text(percent(chance), max(9, size), "bold", theme.SHADOW)
+            size = odds_size(px, chance, top)
+            text = theme.text(percent(chance), size, "bold", theme.INK_LIGHT)
+            shadow = theme.text(percent(chance), size, "bold", theme.SHADOW)
             x, y, w, h = cam.cell_rect(cell)
             r = text.get_rect(center=(x + w // 2, y + h // 2))
             ctx.surface.blit(shadow, r.move(1, 1))
             ctx.surface.blit(text, r)
+
+    def names_keep_off(self, cam) -> list[pygame.Rect]:
+        """Where the heatmap's odds are written (and, on a token's square, its odds badge): the
+        token names keep off them, or are left out for the initials and the pointer to name
+        (review 14 F7: "Bear 2" and "Bear 4" hid the 1% and 5% of the squares under them; the
+        odds are what the tool is for)."""
+        p = self.preview()
+        if p is None or not p.odds or cam.cell_px < 18:
+            return []
+        key = (self.board_key(), cam.cell_px, round(cam.origin_x), round(cam.origin_y), getattr(self.view, "revision", None))
+        if self._keep_off[0] == key:
+            return self._keep_off[1]
+        top = max(p.odds.values())
+        out = []
+        badge = draw.pill("100%", max(11, int(cam.cell_px * 0.26))).get_size()  # the widest badge
+        for cell, chance in sorted(p.odds.items()):
+            x, y, w, h = cam.cell_rect(cell)
+            if self.view.token_at(cell) is not None:  # the badge low on the token (covered_badges)
+                out.append(_badge_rect(cam, cell, badge))
+                continue
+            tw, th = theme.font(odds_size(cam.cell_px, chance, top), "bold").size(percent(chance))
+            out.append(pygame.Rect(0, 0, tw + 2, int(th * 0.8)).move(x + (w - tw - 2) // 2, y + (h - int(th * 0.8)) // 2))
+        self._keep_off = (key, out)
+        return out
 
     def draw_blast(self, ctx: DrawContext) -> None:
         p = self.preview()
@@ -447,8 +484,7 @@ class GrenadeTool(Tool):
             own = who is not None and token.team == who.team
             r, g, b, _ = heat_colour(chance, top)
             img = draw.pill(percent(chance), size, tuple(theme.INK_LIGHT), (r, g, b, 240))
-            x, y, w, h = cam.cell_rect(cell)
-            rect = img.get_rect(center=(x + w // 2, y + int(h * 0.74)))  # the token's face stays in sight above it
+            rect = _badge_rect(cam, cell, img.get_size())
             edge = rect.inflate(4, 4)
             pygame.draw.rect(ctx.surface, theme.BAD if own else theme.OUTLINE, edge, 2, border_radius=edge.height // 2)
             ctx.surface.blit(img, rect)
