@@ -174,15 +174,25 @@ class BattleView(TimedMessages):
         if cid and self.reach is None:
             self.selected = None
 
-    def submit(self, command, typed: list[int] | None = None, saves: dict[str, list[int]] | None = None) -> bool:
+    def submit(self, command, typed: list[int] | None = None, saves: dict[str, list[int]] | None = None, *,
+               app_dice: bool = False) -> bool:
         """Submit a command to the encounter; a refusal becomes a visible message."""
-        return self.submit_entry(command, typed=typed, saves=saves) is not None
+        return self.submit_entry(command, typed=typed, saves=saves, app_dice=app_dice) is not None
 
-    def submit_entry(self, command, typed: list[int] | None = None, saves: dict[str, list[int]] | None = None) -> Any:
+    def submit_entry(self, command, typed: list[int] | None = None, saves: dict[str, list[int]] | None = None, *,
+                     app_dice: bool = False) -> Any:
         """The one way a person's click or key reaches the journal: the journal's entry, or None
-        when it was refused (the refusal said on the status line as the viewer may read it)."""
+        when it was refused (the refusal said on the status line as the viewer may read it) or
+        held back: a save the table types with none typed (a fuse going off as the turn ends) is
+        asked first by the typed-save prompt (panels/typed_saves.py); ``app_dice``: the person
+        chose the app's dice for them ("Roll for ...")."""
         if self.app_refuses([command]):
             return None
+        if saves is None and not app_dice:
+            from tactics.ui.panels.typed_saves import ask_typed_saves
+
+            if ask_typed_saves(self, command, typed):
+                return None
         try:
             return self.encounter.submit(command, typed=typed, saves=saves)
         except Refused as exc:

@@ -51,10 +51,10 @@ class BoardView(Protocol):
     def current_message(self) -> tuple[str, str] | None: ...
 
     def submit(self, command: Any, typed: list[int] | None = None,
-               saves: dict[str, list[int]] | None = None) -> bool: ...
+               saves: dict[str, list[int]] | None = None, *, app_dice: bool = False) -> bool: ...
 
-    def submit_entry(self, command: Any, typed: list[int] | None = None,
-                     saves: dict[str, list[int]] | None = None) -> Any: ...  # the entry, None if refused
+    def submit_entry(self, command: Any, typed: list[int] | None = None, saves: dict[str, list[int]] | None = None,
+                     *, app_dice: bool = False) -> Any: ...  # the entry, None if refused or held for typed saves
 
     def app_refuses(self, commands: list[Any]) -> bool: ...  # a command for a creature the app plays
 

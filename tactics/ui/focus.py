@@ -102,7 +102,9 @@ def dialog_key(app: "App", owner: Owner, intent: ui.KeyPress) -> bool:
         return True  # never the starship screen while a box or a dialog has the keyboard
     if owner.kind == "field":
         if key == pygame.K_ESCAPE:
-            if dialogs:
+            if app._addons("field_escape", owner.element):  # a prompt's own box: Esc cancels it
+                pass
+            elif dialogs:
                 _escape(app, dialogs[-1])
             else:
                 app.ui.set_focus_set(None)  # leave the box; the next key is the map's again

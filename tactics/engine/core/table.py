@@ -114,6 +114,36 @@ def saves_to_type(journal: Any, command: Any, typed: list[int] | None = None,
     return out
 
 
+def blasts_saved_against(journal: Any, command: Any, typed: list[int] | None = None) -> list[str]:
+    """What the saves of ``command`` are made against ("Frag grenade", a trap's name), each once,
+    in order, judged as :func:`saves_to_type` judges (a dry run; empty when refused).
+
+    Why: a prompt for a save typed outside the Resolve box (a fuse going off as a turn ends) says
+    what is going off, so the table knows which roll to make."""
+    dice = Dice(journal.seed, journal.dice_cursor, typed or ())
+    try:
+        events = command.execute(journal.state, dice)
+    except Exception:  # a refusal: the real submit reports it
+        return []
+    labels = [str(getattr(e, "label", "")) for e in events if getattr(e, "kind", "") == "hazard.blast"]
+    return list(dict.fromkeys(label for label in labels if label))
+
+
+def split_save_faces(owed: dict[str, list[int]], faces: list[int]) -> dict[str, list[int]]:
+    """``faces`` typed in one box for the saves ``owed`` (:func:`saves_to_type`), shared out in
+    order, each save its own number of dice; faces beyond the last save stay with it (the journal
+    says how many were not needed). Saves the faces do not reach are left out (still owed)."""
+    saves: dict[str, list[int]] = {}
+    rest = list(faces)
+    for cid, sides in owed.items():
+        if not rest:
+            break
+        saves[cid], rest = rest[:len(sides)], rest[len(sides):]
+    if rest and saves:
+        saves[list(saves)[-1]] += rest
+    return saves
+
+
 @dataclass(frozen=True)
 class TypedFaces:
     """The faces typed in one box, shared out: the actor's own dice, then each save's in turn."""
@@ -140,13 +170,8 @@ def share_typed(journal: Any, command: Any, faces: list[int], *, actor_types: bo
                 n = k
                 break
     actor, rest = list(faces[:n]), list(faces[n:])
-    saves: dict[str, list[int]] = {}
-    for cid, sides in saves_to_type(journal, command, actor).items():
-        if rest:
-            saves[cid], rest = rest[:len(sides)], rest[len(sides):]
-    if rest and saves:
-        saves[list(saves)[-1]] += rest  # too many: the journal says how many were not needed
-    elif rest:
+    saves = split_save_faces(saves_to_type(journal, command, actor), rest)
+    if rest and not saves:
         actor += rest
     return TypedFaces(actor, saves, saves_to_type(journal, command, actor, saves))
 

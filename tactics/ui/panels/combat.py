@@ -166,10 +166,12 @@ class CombatPanels:
         return f"weapons:{weapon}" if tool.two_weapon else f"weapon:{weapon}"
 
     # -- changing ----------------------------------------------------------------------
-    def submit(self, command, typed: list[int] | None = None, saves: dict[str, list[int]] | None = None) -> bool:
-        """Submit to the encounter; a refusal becomes the on-screen message, nothing changes."""
+    def submit(self, command, typed: list[int] | None = None, saves: dict[str, list[int]] | None = None, *,
+               app_dice: bool = False) -> bool:
+        """Submit to the encounter; a refusal becomes the on-screen message, nothing changes
+        (``app_dice``: the app rolls whatever the table would type, chosen on purpose)."""
         said = self.view.current_message()
-        entry = self.view.submit_entry(command, typed=typed, saves=saves)
+        entry = self.view.submit_entry(command, typed=typed, saves=saves, app_dice=app_dice)
         if entry is None:
             return False
         if self.view.current_message() == said:  # nothing more pressing was said (a trap went off ...)

@@ -281,10 +281,11 @@ class ResolvePanel(w.Panel):
 
     def roll_for_them(self) -> bool:
         """The GM lets the app roll the next action's dice after all (a chosen, visible fallback)."""
-        return self._submit(None)
+        return self._submit(None, app_dice=True)
 
-    def _submit(self, typed: list[int] | None, saves: dict[str, list[int]] | None = None) -> bool:
-        ok = self.ui.submit(ResolveNext(), typed=typed, saves=saves)
+    def _submit(self, typed: list[int] | None, saves: dict[str, list[int]] | None = None, *,
+                app_dice: bool = False) -> bool:
+        ok = self.ui.submit(ResolveNext(), typed=typed, saves=saves, app_dice=app_dice)
         if ok:
             self.missing, self.missing_save = None, None
             if self.entry is not None:
