@@ -6,7 +6,8 @@ Detonate now and a remote trigger still rolled it with the app's dice. What is t
 engine says the save is owed and takes the faces typed for it (fixed seed); in the headless
 window a bear's fuse frag on Ann, then E at the end of the party's turn, submits nothing and
 shows the prompt; Ann's faces typed and Enter end the turn with her save; Esc leaves everything
-as it was; "Roll for them" lets the app roll; with the app rolling nothing is asked.
+as it was; "Roll for them" lets the app roll; Detonate now asks too; with the app rolling
+nothing is asked.
 """
 
 from __future__ import annotations
@@ -127,5 +128,20 @@ def test_with_the_app_rolling_e_ends_the_turn_at_once():
         _end_turn(app)
         assert len(enc.journal.entries) == count + 1 and "ann" in _saves(enc.journal.entries[-1])
         assert save_prompt(app).asked is None
+    finally:
+        pygame.quit()
+
+
+def test_detonate_now_asks_too():  # R-GREN-4: the GM's menu submits through the battle view
+    from tactics.engine.hazards.commands import Detonate
+
+    app, enc = _fuse_on_ann()
+    try:
+        count = len(enc.journal.entries)
+        assert not app.battle.submit(Detonate("grenade-1")), "held back for Ann's save"
+        assert len(enc.journal.entries) == count and save_prompt(app).asked is not None
+        _type(app, "3")
+        assert len(enc.journal.entries) == count + 1 and enc.journal.entries[-1].command == "detonate"
+        assert _saves(enc.journal.entries[-1])["ann"]["d20"] == 3
     finally:
         pygame.quit()

@@ -199,14 +199,19 @@ class SavePrompt:
 
     # -- drawing -----------------------------------------------------------------------------
     def _box(self) -> pygame.Rect:
-        """Above the turn banner, centred on the board: clear of the tokens' middle and the panels."""
-        board = self.app.battle.board_rect()
+        """Above the turn banner, centred on the board; under the phase card instead when a token
+        is where the box would cover it (the table looks at who is caught while it types)."""
+        view = self.app.battle
+        board = view.board_rect()
         width = max(px(420), min(px(720), board.width - px(40)))
         rect = pygame.Rect(0, 0, width, px(118))
         banner = getattr(getattr(self.app, "hotseat", None), "rect", None)
-        bottom = banner.top - px(12) if banner is not None else board.bottom - px(16 + 76 + 12)
-        rect.midbottom = (board.centerx, bottom)
-        return rect
+        rect.midbottom = (board.centerx, banner.top - px(12) if banner is not None else board.bottom - px(104))
+        card = getattr(view.combat.banner, "rect", None)
+        high = rect.copy()
+        high.top = card.bottom + px(12) if card is not None else board.top + px(96)
+        tokens = [view.camera.cell_rect(c.cell) for c in view.state.combatants.values() if c.cell is not None]
+        return min((rect, high), key=lambda r: sum(1 for t in tokens if r.colliderect(t)))
 
     def _place(self) -> None:
         import pygame_gui
@@ -227,7 +232,7 @@ class SavePrompt:
             self.roll.set_relative_position(button.topleft)
 
     def draw_key(self) -> Any:
-        asked = self.asked
+        asked = self._live()  # an undo under the question closes it
         if asked is None:
             return None
         return (prompt_text(asked, self.app.battle.state), tuple(self._box()))
