@@ -73,6 +73,12 @@ def test_the_first_frame_needs_no_pygame_gui(seen):
     assert seen["pygame_gui"] == []
 
 
+def test_the_first_frame_loads_no_openssl(seen):
+    """The rules data's fingerprints and the autosaves' names use CPython's own SHA-256 and SHA-1
+    (tactics/digest.py): hashlib would load OpenSSL (2.5-5 ms of the start)."""
+    assert seen["openssl"] == []
+
+
 def test_the_first_frame_imports_no_asyncio(seen):
     """pydantic 2.13 imported asyncio (with ssl, sockets, subprocess) for its deprecated methods;
     the pinned 2.14 does not: the start pays for none of it."""
