@@ -34,6 +34,7 @@ import gc
 print(json.dumps({
     "modules": sorted(m for m in sys.modules if m.startswith("tactics.")),
     "gc_threshold": gc.get_threshold(),
+    "gc_frozen": gc.get_freeze_count(),
     "pygame_gui": sorted(m for m in sys.modules if m.split(".")[0] in ("pygame_gui", "i18n", "yaml")),
     "ai": sorted(m for m in sys.modules if m.startswith("tactics.ai")),
     "players_window": "tactics.ui.players.window" in sys.modules,
