@@ -34,6 +34,7 @@ import gc
 print(json.dumps({
     "modules": sorted(m for m in sys.modules if m.startswith("tactics.")),
     "gc_threshold": gc.get_threshold(),
+    "gc_frozen": gc.get_freeze_count(),
     "pygame_gui": sorted(m for m in sys.modules if m.split(".")[0] in ("pygame_gui", "i18n", "yaml")),
     "ai": sorted(m for m in sys.modules if m.startswith("tactics.ai")),
     "players_window": "tactics.ui.players.window" in sys.modules,
@@ -42,6 +43,7 @@ print(json.dumps({
     "built": sorted(f"{c.__module__}.{c.__qualname__}" for c in models if vars(c).get("_twin") is not None),
     "pydantic": sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic", "pydantic_core")),
     "metadata": "importlib.metadata" in sys.modules,
+    "openssl": sorted(m for m in ("hashlib", "_hashlib") if m in sys.modules),
     "parsers": sorted(m for m in ("tomllib", "importlib.metadata", "email") if m in sys.modules),
     "string_annotations": sorted(f"{c.__module__}.{c.__qualname__}" for c in models
                                  if any(isinstance(a, str) for a in vars(c).get("__annotations__", {}).values())),

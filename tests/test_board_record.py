@@ -125,6 +125,22 @@ def test_a_change_is_repainted_in_place_and_matches_a_fresh_board(app, change, m
     assert shown == _fresh(app)
 
 
+def test_the_first_frame_draws_the_ground_on_the_board_and_the_next_change_keeps_it(app):
+    """The first frame (the start) makes no second window-sized surface for the ground; it shows
+    the very board a kept-ground composition gives, and a change after it keeps the ground and is
+    repainted in place from it."""
+    view = app.battle
+    assert view.renderer.compositions == 1 and view.renderer._ground is None
+    first = _board(app)
+    assert first == _fresh(app)  # composed again, with its ground kept this time
+    assert view.renderer._ground is not None
+    repaints = view.renderer.repaints
+    _roll(view)
+    move(app, (21, 80))
+    assert view.renderer.repaints == repaints + 1
+    assert first != _board(app) == _fresh(app)
+
+
 def test_a_template_moved_off_and_back_leaves_no_trace(app):
     view = app.battle
     _template(view)

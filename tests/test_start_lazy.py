@@ -9,7 +9,7 @@ when first used), and a later start builds none (the data it validated before is
 from what the first start remembered). The engine parts loaded on first use (``features.LATER``: the starship,
 individual turns) and the windows, panels and forms shown only later are not imported at
 all (nor pygame_gui: the toolbar is drawn by the app), and Python's cycle collector is back
-on its usual schedule once the frame is shown.
+on its usual schedule once the frame is shown, with what the start made frozen out of its walks.
 """
 
 from __future__ import annotations
@@ -66,11 +66,18 @@ def test_the_first_frame_imports_no_part_it_does_not_show(seen):
     assert imported == [], imported
     assert "tactics.engine.combat.team" in seen["modules"]  # (the check sees the engine's own modules)
     assert seen["gc_threshold"][0] < 10_000  # the cycle collector's usual schedule after the first frame
+    assert seen["gc_frozen"] > 10_000  # and what the start made is not walked again by it
 
 
 def test_the_first_frame_needs_no_pygame_gui(seen):
     """The toolbar is the app's own; pygame_gui (and what it imports) waits for a text box or dialog."""
     assert seen["pygame_gui"] == []
+
+
+def test_the_first_frame_loads_no_openssl(seen):
+    """The rules data's fingerprints and the autosaves' names use CPython's own SHA-256 and SHA-1
+    (tactics/digest.py): hashlib would load OpenSSL (2.5-5 ms of the start)."""
+    assert seen["openssl"] == []
 
 
 def test_the_first_frame_imports_no_asyncio(seen):
@@ -205,3 +212,32 @@ def test_the_first_frames_dataclasses_have_docstrings_of_their_own():
                           timeout=120, env=env)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+REPLACED = """
+import gc, json, weakref
+from tactics.ui.opening import open_default
+from tactics.ui.app import App
+
+app = App(open_default(seed=1), size=(640, 400))
+app.step()
+frozen = gc.get_freeze_count()
+first = weakref.ref(app.battle)
+app.use_encounter(open_default(seed=2), "Opened.")
+app.step()
+gc.collect()
+print(json.dumps({"frozen": frozen, "after": gc.get_freeze_count(), "first_view_alive": first() is not None}))
+"""
+
+
+def test_the_start_frozen_out_of_the_collector_is_given_back_when_another_encounter_opens(tmp_path):
+    """What the first frame froze (tactics.started) is unfrozen once the first encounter's view
+    is replaced: the closed view (cycles holding window-sized surfaces) is freed, not kept."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "TACTICS_CACHE_DIR": str(tmp_path / "cache"), "TACTICS_DATA_DIR": str(tmp_path / "data")}
+    done = subprocess.run([sys.executable, "-c", REPLACED], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["frozen"] > 10_000
+    assert seen["after"] == 0
+    assert not seen["first_view_alive"]

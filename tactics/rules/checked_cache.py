@@ -22,13 +22,13 @@ cannot be read or written is ignored (the data is then checked every start).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from importlib.util import find_spec
 from pathlib import Path
 
 from tactics.atomicfiles import atomic_write_text
+from tactics.digest import sha256
 from tactics.cache_folder import CACHE_ENV, cache_dir
 from tactics.safefiles import FileRefused, read_regular
 
@@ -72,7 +72,7 @@ def _library_marks() -> list[str]:
 
 def fingerprint(folders: list[Path]) -> str | None:
     """SHA-256 over the data files in ``folders``, the rules code and pydantic; None if a file cannot be read."""
-    digest = hashlib.sha256(f"tactics rules data check {FORMAT}\n".encode())
+    digest = sha256(f"tactics rules data check {FORMAT}\n".encode())
     for mark in _library_marks():
         digest.update(mark.encode("utf-8", "surrogateescape") + b"\n")
     from tactics.rules.remembered import code_stamp
@@ -85,7 +85,7 @@ def fingerprint(folders: list[Path]) -> str | None:
             for path in paths:
                 data = path.read_bytes()
                 digest.update(f"{path.name} {len(data)}\n".encode("utf-8", "surrogateescape"))
-                digest.update(hashlib.sha256(data).digest())
+                digest.update(sha256(data).digest())
     except OSError:
         return None
     return digest.hexdigest()

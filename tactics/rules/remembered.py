@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import copy
 import enum
-import hashlib
 import inspect
 import json
 import os
@@ -53,6 +52,7 @@ from typing import Any, Iterator, TypeVar
 from tactics.rules.plain_model import MISSING, ModelField, PlainModel
 
 from tactics.atomicfiles import atomic_write_text
+from tactics.digest import sha256
 from tactics.jsonbudget import JsonBudget, over_budget
 from tactics.safefiles import FileRefused, read_regular
 
@@ -94,14 +94,14 @@ _store = _Store()
 
 
 def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return sha256(data).hexdigest()
 
 
 def _code_mark() -> str:
     if _store.code is None:
         from tactics.rules.checked_cache import _library_marks
 
-        digest = hashlib.sha256(f"tactics rules data remembered {FORMAT}\n".encode())
+        digest = sha256(f"tactics rules data remembered {FORMAT}\n".encode())
         for mark in _library_marks():
             digest.update(mark.encode("utf-8", "surrogateescape") + b"\n")
         for folder in _CODE_FOLDERS:

@@ -236,6 +236,7 @@ class App:
         """Show ``encounter`` in place of the current one (an opened file, a restored autosave)."""
         old = self.battle
         old.close()
+        tactics.start_replaced()  # the start's view can be collected (tactics/__init__.py)
         self.screens = [BattleView(self, encounter, old.viewer)]
         if self.starship is not None:
             self.starship.close()

@@ -192,6 +192,7 @@ class BoardRenderer:
     scrolls: int = 0  # how many times it was scrolled and only the uncovered strips drawn
     _ground: pygame.Surface | None = None
     _ground_key: Any = None
+    _ground_owed: bool = True  # the first composition draws its ground straight on the board
     _scrolled: bool = False
     repaints: int = 0  # how many times only the changed parts of the board were repainted
     _record: Any = None  # (frame, RecordingSurface): what the board layers drew last, for the next change
@@ -387,9 +388,8 @@ class BoardRenderer:
             self._record = None
             self.compositions += 1
             return None
-        ground_changes = self._update_ground(camera, state, viewer, clip, view, ground, origin, size)
-        ground_art = self._ground
-        assert ground_art is not None  # _update_ground() made it
+        ground_changes, ground_art = self._update_ground(board, camera, state, viewer, clip, view, ground, origin,
+                                                         size)
         record = None if fresh else self._record_layers(size, camera, state, viewer, clip, view, rest)
         frame = (frame, origin)
         last = self._record
@@ -403,7 +403,8 @@ class BoardRenderer:
                 self.repaints += 1
                 return rects
         board.set_clip(clip)
-        board.blit(ground_art, clip.topleft, clip)
+        if ground_art is not board:
+            board.blit(ground_art, clip.topleft, clip)
         if record is not None:
             board_record.replay(board, record.keys, record.boxes, clip)
         else:
@@ -413,10 +414,21 @@ class BoardRenderer:
         self.compositions += 1
         return None
 
-    def _update_ground(self, camera: Camera, state: EncounterState, viewer: str, clip: pygame.Rect, view: Any,
-                       ground, origin: tuple[int, int], size: tuple[int, int]) -> list[pygame.Rect] | None:
-        """The kept ground brought up to date: [] unchanged, the rectangles repainted (a door opened or
-        closed), or None when it was drawn whole."""
+    def _update_ground(self, board: pygame.Surface, camera: Camera, state: EncounterState, viewer: str,
+                       clip: pygame.Rect, view: Any, ground, origin: tuple[int, int], size: tuple[int, int]
+                       ) -> tuple[list[pygame.Rect] | None, pygame.Surface]:
+        """The kept ground brought up to date, and where it is: [] unchanged, the rectangles repainted
+        (a door opened or closed), or None when it was drawn whole.
+
+        The renderer's first composition (the window's first frame) draws the ground straight on
+        ``board`` and keeps none (issue 12: start time): a second window-sized surface, and the
+        board's copy of it, cost the first frame ~4 ms at 1080p. The next composition makes the
+        kept ground (the map's chunks are made by then), so the picture is the same either way."""
+        if self._ground_owed and self._ground is None:
+            self._ground_owed = False
+            self._compose(board, clip, camera, state, viewer, clip, view, ground)
+            board.set_clip(None)
+            return None, board
         doors = open_doors_now(state)
         key = (origin, camera.cell_px, tuple(clip), size, self.art.show_walls, id(state.map))
         if self._ground is None or self._ground.get_size() != size:
@@ -424,7 +436,7 @@ class BoardRenderer:
             self._ground_key = None
         if self._ground_key is not None and self._ground_key[0] == key:
             if self._ground_key[1] == doors:
-                return []
+                return [], self._ground
             rects = [door_rect(camera, state.map.doors[i]) for i in doors ^ self._ground_key[1]
                      if 0 <= i < len(state.map.doors)]
             rects = [r.clip(clip) for r in rects]
@@ -433,11 +445,11 @@ class BoardRenderer:
                     self._compose(self._ground, rect, camera, state, viewer, clip, view, ground)
             self._ground.set_clip(None)
             self._ground_key = (key, doors)
-            return rects
+            return rects, self._ground
         self._compose(self._ground, clip, camera, state, viewer, clip, view, ground)
         self._ground.set_clip(None)
         self._ground_key = (key, doors)
-        return None
+        return None, self._ground
 
     def _record_layers(self, size: tuple[int, int], camera: Camera, state: EncounterState, viewer: str,
                        clip: pygame.Rect, view: Any, layers) -> board_record.RecordingSurface | None:

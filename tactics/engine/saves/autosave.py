@@ -29,7 +29,6 @@ two windows never interleave one game's autosaves.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import time
@@ -39,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Collection
 
 from tactics.atomicfiles import atomic_write_text
+from tactics.digest import sha1
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.saves.jsontext import EntryLines
 from tactics.logs import logger
@@ -73,7 +73,7 @@ def autosave_folder() -> Path:
 def source_tag(source: str | Path | None) -> str:
     """A short, stable tag for the file an encounter came from ('' for none)."""
     text = str(Path(source).resolve()) if source else ""
-    return hashlib.sha1(text.encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    return sha1(text.encode("utf-8", "surrogateescape")).hexdigest()[:10]
 
 
 @dataclass(frozen=True)
