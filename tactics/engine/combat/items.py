@@ -53,9 +53,8 @@ def _stealth(state: EncounterState, who: Combatant, action: Action, dice: Dice) 
     events: list[Event] = [_check_event(who, "hiding", roll, odds, "seen" if noticed else "hidden")]
     if noticed:
         names = name_run(state.combatants[n].name for n in noticed)
-        seen_at = (odds.needed or 1) - 1  # the highest Passive Perception: meeting it sees (N-SURP-2)
         events.append(ActionNote(text=f"{who.name} is seen by {names}: Stealth {roll.total} vs Passive Perception "
-                                      f"{seen_at}."))
+                                      f"{odds.number}."))  # (the highest: meeting it sees, N-SURP-2)
         return events, False
     events.append(CombatantHidden(combatant=who.id, stealth=roll.total))
     return events, True

@@ -31,8 +31,8 @@ SKILL_ITEMS = {"stealth": "Stealth", "perception": "Perception"}
 class SkillOdds:
     """A skill action's check before the roll: the dice, what it is rolled against, the chance.
 
-    ``against``: the words for the number it must beat ("Passive Perception 13 (Bear 1-4)"),
-    ``needed``: the total that succeeds, ``chance``: the exact chance of ``success`` (the result's
+    ``against``: the words for the number it is rolled against ("Passive Perception 13 (Bear 1-4)"),
+    ``number``: that number (13), ``needed``: the total that succeeds (a Hide: 14, a Search: the Stealth), ``chance``: the exact chance of ``success`` (the result's
     word, "hidden" or "found"; else ``failure``). ``foes``: the creatures whose numbers are named
     (the players' screens show the numbers only when they may know them, N-SEEN-1)."""
 
@@ -42,6 +42,7 @@ class SkillOdds:
     affinity_die: int
     advantages: tuple[tuple[str, int], ...]
     against: str
+    number: int | None
     needed: int | None
     chance: Fraction
     success: str
@@ -114,19 +115,19 @@ def skill_odds(state: EncounterState, who: Combatant, item: str, situational: in
         against = (f"Passive Perception {best} ({name_run(e.name for e in holders)})" if best is not None
                    else "no enemy in the fight")
         needed = None if best is None else best + 1  # meeting it is enough to see (N-SURP-2)
-        return SkillOdds(skill, mods, adv, sheet.affinity_die, why, against, needed,
+        return SkillOdds(skill, mods, adv, sheet.affinity_die, why, against, best, needed,
                          Fraction(1) if best is None else chance(needed), "hidden", "seen",
                          tuple(e.id for e in holders))
     hidden = sorted((e for e in _foes(state, who) if e.hidden), key=lambda e: (e.stealth or 0, e.name))
     if not hidden:
-        return SkillOdds(skill, mods, adv, sheet.affinity_die, why, "no hidden enemy", None, Fraction(0),
+        return SkillOdds(skill, mods, adv, sheet.affinity_die, why, "no hidden enemy", None, None, Fraction(0),
                          "found", "nothing found", ())
     by_number: dict[int, list[str]] = {}
     for e in hidden:
         by_number.setdefault(e.stealth or 0, []).append(e.name)
     against = "Stealth " + ", ".join(f"{n} ({name_run(names)})" for n, names in by_number.items())
     needed = hidden[0].stealth or 0
-    return SkillOdds(skill, mods, adv, sheet.affinity_die, why, against, needed, chance(needed),
+    return SkillOdds(skill, mods, adv, sheet.affinity_die, why, against, needed, needed, chance(needed),
                      "found", "nothing found", tuple(e.id for e in hidden))
 
 
