@@ -30,6 +30,7 @@ from tactics.ui.messages import TimedMessages
 from tactics.ui.panels.combat import CombatPanels
 from tactics.ui.panels.side import draw_side_rows, side_rows
 from tactics.ui.panels import status
+from tactics.ui.panels.hotseat import HotseatBanner
 from tactics.ui.long_names import long_names, shorten_names
 from tactics.ui.token_changes import CellIndex, TokenChanges
 from tactics.ui.tokens import label_text
@@ -51,8 +52,8 @@ DRAG_START_PX = 4
 
 
 #: px (at scale 1) the fight's banners take: the phase card's title row at the top, the turn banner
-#: (End turn) and its gap at the bottom (panels/hotseat.py HEIGHT 76 + 16): the fit leaves them free
-BANNER_TOP, BANNER_BOTTOM = 84, 92
+#: (End turn) and its gap above the board's bottom at the bottom: the fit leaves them free
+BANNER_TOP, BANNER_BOTTOM = 84, HotseatBanner.HEIGHT + HotseatBanner.GAP
 
 class BattleView(TimedMessages):
     """The main screen: one encounter on the board."""

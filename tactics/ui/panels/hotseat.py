@@ -318,6 +318,7 @@ class HotseatBanner:
     """The banner and its End turn button at the bottom of the GM's board."""
 
     HEIGHT = 76
+    GAP = 16  # above the board's bottom edge
     BUTTON_W = 210
 
     def __init__(self, app: "App") -> None:
@@ -470,6 +471,6 @@ class HotseatBanner:
         width = max(px(420), width)
         rect = pygame.Rect(0, 0, width, px(self.HEIGHT))
         waiting_h = theme.fs(16) + px(18) if banner.waiting else 0
-        rect.midbottom = (board.centerx, board.bottom - px(16) - waiting_h)
+        rect.midbottom = (board.centerx, board.bottom - px(self.GAP) - waiting_h)
         self.rect = rect
         self.button_rect = paint_banner(surface, banner, rect, button_w=px(self.BUTTON_W) if banner.button else 0)
