@@ -16,7 +16,10 @@ import sys
 from pathlib import Path
 
 FIRST_FRAME = """
-import json, sys
+import gc, json, sys
+collected = []  # cycle collections that began after the app's package was imported, before its first frame
+gc.callbacks.append(lambda phase, info: phase == "start" and "tactics" in sys.modules
+                    and not getattr(sys.modules["tactics"], "_frozen_at_start", []) and collected.append(info["generation"]))
 from tactics.ui.opening import open_default
 from tactics.ui.app import App
 
@@ -30,8 +33,8 @@ def subclasses(cls):
         yield from subclasses(sub)
 
 models = list(subclasses(DataModel))
-import gc
 print(json.dumps({
+    "collected_before_first_frame": collected,
     "modules": sorted(m for m in sys.modules if m.startswith("tactics.")),
     "gc_threshold": gc.get_threshold(),
     "gc_frozen": gc.get_freeze_count(),

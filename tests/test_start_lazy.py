@@ -67,6 +67,7 @@ def test_the_first_frame_imports_no_part_it_does_not_show(seen):
     assert "tactics.engine.combat.team" in seen["modules"]  # (the check sees the engine's own modules)
     assert seen["gc_threshold"][0] < 10_000  # the cycle collector's usual schedule after the first frame
     assert seen["gc_frozen"] > 10_000  # and what the start made is not walked again by it
+    assert seen["collected_before_first_frame"] == []  # nor walked while it was being made
 
 
 def test_the_first_frame_needs_no_pygame_gui(seen):
