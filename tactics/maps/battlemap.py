@@ -10,10 +10,12 @@ top-left corner of the map is (0, 0).
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Sequence
 
+from tactics.maps.terrain_grid import TerrainGrid
 from tactics.rules.geometry import Segment
 from tactics.rules.grid import Cell
 from tactics.rules.terrain import Terrain, default_terrain
@@ -108,6 +110,17 @@ class TilePlacement:
     tint: tuple[int, int, int, int] | None = None
 
 
+def check_size(source: str, width: Any, height: Any) -> None:
+    """MapError unless ``width`` x ``height`` squares is a map this app holds (whole, not empty, at most
+    :data:`MAX_CELLS`): checked before the terrain's byte a square is made."""
+    if not (isinstance(width, int) and isinstance(height, int)):
+        raise MapError(source, "width and height must be whole numbers")
+    if width < 1 or height < 1:
+        raise MapError(source, f"map size {width}x{height} is empty")
+    if width * height > MAX_CELLS:
+        raise MapError(source, f"map size {width}x{height} is too large")
+
+
 @dataclass
 class BattleMap:
     """A map as every format reads into it: squares, terrain, walls, doors, windows, spawns, art."""
@@ -115,7 +128,7 @@ class BattleMap:
     width: int
     height: int
     name: str = "Untitled map"
-    terrain: dict[Cell, str] = field(default_factory=dict)
+    terrain: MutableMapping[Cell, str] = field(default_factory=dict)  # a TerrainGrid once made
     wall_segments: list[Segment] = field(default_factory=list)
     doors: list[Door] = field(default_factory=list)
     windows: list[Segment] = field(default_factory=list)  # stop movement, not sight (never doors)
@@ -128,13 +141,9 @@ class BattleMap:
     source: str | None = None
 
     def __post_init__(self) -> None:
-        if not (isinstance(self.width, int) and isinstance(self.height, int)):
-            raise MapError(self.source or "", "width and height must be whole numbers")
-        if self.width < 1 or self.height < 1:
-            raise MapError(self.source or "", f"map size {self.width}x{self.height} is empty")
-        if self.width * self.height > MAX_CELLS:
-            raise MapError(self.source or "", f"map size {self.width}x{self.height} is too large")
-        for cell, kind in self.terrain.items():
+        check_size(self.source or "", self.width, self.height)
+        self.terrain = TerrainGrid.of(self.width, self.height, self.terrain)  # a byte a square (see there)
+        for kind, cell in self.terrain.kinds_listed():
             if kind not in self.kinds:
                 raise MapError(self.source or "", f"unknown terrain {kind!r} at {cell}")
 

@@ -38,6 +38,7 @@ from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size, safe_
 from tactics.maps.pictures import check_budget, pictures_of
 from tactics.maps.safeio import MAX_MAP_BYTES, read_capped
 from tactics.rules.geometry import Segment
+from tactics.maps.terrain_grid import TerrainGrid, first_unknown
 from tactics.rules.terrain import default_terrain
 
 FORMAT = "tactics-map"
@@ -187,23 +188,21 @@ def _from_dict(raw: Any, source: str, base_dir: Path, default_name: str) -> Batt
     )
 
 
-def _terrain(value: Any, width: int, height: int, kinds: dict) -> dict[tuple[int, int], str]:
+def _terrain(value: Any, width: int, height: int, kinds: dict) -> TerrainGrid:
     rows = f.items(value, "terrain")
     if len(rows) > height:
         raise FieldError("terrain", f"has {len(rows)} rows but the map is {height} high")
     by_symbol = {t.symbol: k for k, t in kinds.items()}
-    terrain: dict[tuple[int, int], str] = {}
+    terrain = TerrainGrid(width, height)
     for r, row in enumerate(rows):
         row = f.text(row, f"terrain[{r}]")
         if len(row) > width:
             raise FieldError(f"terrain[{r}]", f"has {len(row)} squares but the map is {width} wide")
-        for c, ch in enumerate(row):
-            kind = by_symbol.get(ch)
-            if kind is None:
-                known = " ".join(repr(s) for s in by_symbol)
-                raise FieldError(f"terrain[{r}]", f"column {c + 1}: unknown symbol {ch!r} (known: {known})")
-            if kind != "floor":
-                terrain[(c, r)] = kind
+        unknown = first_unknown(row, by_symbol)
+        if unknown is not None:
+            known = " ".join(repr(s) for s in by_symbol)
+            raise FieldError(f"terrain[{r}]", f"column {unknown[0] + 1}: unknown symbol {unknown[1]!r} (known: {known})")
+        terrain.set_row(r, row, by_symbol)
     return terrain
 
 

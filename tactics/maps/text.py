@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tactics.maps.battlemap import MAX_CELLS
+from tactics.maps.terrain_grid import TerrainGrid, first_unknown
 from tactics.rules.terrain import default_terrain
 
 #: A text map's file size: 4 million squares of one-byte symbols plus line ends, with room.
@@ -39,16 +40,14 @@ def parse_text_grid(cls: type["BattleMap"], text: str, *, name: str, source: str
             source or "",
             f"the text map is {width}x{len(lines)} squares, too many (limit {MAX_CELLS} squares)",
         )
-    terrain: dict[tuple[int, int], str] = {}
+    terrain = TerrainGrid(width, len(lines))
     for r, line in enumerate(lines):
-        for c, ch in enumerate(line):
-            kind = by_symbol.get(ch)
-            if kind is None:
-                known = " ".join(repr(s) for s in by_symbol)
-                raise MapError(
-                    source or "",
-                    f"line {r + 1}, column {c + 1}: unknown symbol {ch!r} (known: {known})",
-                )
-            if kind != "floor":
-                terrain[(c, r)] = kind
+        unknown = first_unknown(line, by_symbol)
+        if unknown is not None:
+            symbols = " ".join(repr(s) for s in by_symbol)
+            raise MapError(
+                source or "",
+                f"line {r + 1}, column {unknown[0] + 1}: unknown symbol {unknown[1]!r} (known: {symbols})",
+            )
+        terrain.set_row(r, line, by_symbol)
     return cls(width=width, height=len(lines), name=name, terrain=terrain, kinds=kinds, source=source)

@@ -42,10 +42,12 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from tactics.maps import fields as f
-from tactics.maps.battlemap import FLIP_D, FLIP_H, FLIP_V, BattleMap, Door, MapError, MapImage, Spawn, TilePlacement
+from tactics.maps.battlemap import (FLIP_D, FLIP_H, FLIP_V, BattleMap, Door, MapError, MapImage, Spawn, TilePlacement,
+                                    check_size)
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
 from tactics.maps.native import MAX_OFFSET_PX
 from tactics.maps.pictures import Picture, check_budget
+from tactics.maps.terrain_grid import TerrainGrid
 from tactics.maps.tilegrid import TileGrid, TileLayers
 from tactics.maps.tiled_shapes import door_box, door_line, edges, rotate, square
 from tactics.maps.tiledfiles import preflight
@@ -128,7 +130,8 @@ class TiledReader:
         self.height = int(tiled.map_size.height)
         self.kinds: dict[str, Terrain] = default_terrain()
         self.firstgids = sorted(tiled.tilesets)
-        self.terrain: dict[tuple[int, int], str] = {}
+        check_size(self.shown, self.width, self.height)  # before a byte a square is made
+        self.terrain = TerrainGrid(self.width, self.height)
         self.walls: list[Segment] = []
         self.doors: list[Door] = []
         self._square_doors: list[tuple[int, list[Pt], str]] = []  # door index, corners, its name
@@ -171,7 +174,7 @@ class TiledReader:
             width=self.width,
             height=self.height,
             name=name,
-            terrain={c: k for c, k in self.terrain.items() if k != "floor"},
+            terrain=self._listed_terrain(),
             wall_segments=self.walls,
             doors=self.doors,
             spawns=self.spawns,
@@ -254,6 +257,13 @@ class TiledReader:
             raise self.fail(f"layer {layer.name!r} holds {held:,} of its {self.width * self.height:,} tiles "
                             "(its data is cut short or damaged)")
         return ids
+
+    def _listed_terrain(self) -> TerrainGrid:
+        """The terrain without the squares a higher layer made plain floor (a map lists only the others)."""
+        floor = [cell for cell, kind in self.terrain.items() if kind == "floor"]
+        for cell in floor:
+            del self.terrain[cell]
+        return self.terrain
 
     def _set_terrain(self, ids: array, kinds: dict[int, str]) -> None:
         """The terrain of every square holding a tile that sets one (a higher layer wins)."""

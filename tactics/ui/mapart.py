@@ -29,6 +29,7 @@ import pygame
 
 from tactics.maps.battlemap import BattleMap, TilePlacement
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
+from tactics.maps.terrain_grid import TerrainGrid
 from tactics.maps.tilegrid import TileGrid, split_tiles
 from tactics.ui import decode_ahead, theme
 from tactics.ui.camera import Camera
@@ -476,8 +477,10 @@ class MapArt:
         for r in range(r0, r0 + rows):
             y = (r - r0) * cell_px
             rh = r * 19349663
-            for c in range(c0, c0 + cols):
-                key = (terrain.get((c, r), "floor"), ((c * 73856093) ^ rh) >> 3 & 3)
+            kinds = terrain.row(r, c0, cols) if isinstance(terrain, TerrainGrid) else [
+                terrain.get((c, r), "floor") for c in range(c0, c0 + cols)]
+            for c, kind in enumerate(kinds, c0):
+                key = (kind, ((c * 73856093) ^ rh) >> 3 & 3)
                 tile = tiles.get(key)
                 if tile is None:
                     tile = tiles[key] = self._terrain_tile(key[0], cell_px, key[1])
