@@ -85,3 +85,14 @@ def test_a_text_map_lists_what_its_symbols_say():
     assert m.terrain == {(2, 0): "wall", (0, 1): "water", (2, 1): "difficult"}
     assert list(m.terrain) == [(2, 0), (0, 1), (2, 1)]  # row by row, as the dict listed them
     assert m.move_cost((2, 0)) is None and m.move_cost((0, 1)) == 2
+
+
+def test_a_row_past_the_map_is_refused_not_added_to_its_end():
+    grid = TerrainGrid(3, 2)
+    try:
+        grid.set_row(2, "###", {"#": "wall"})
+    except IndexError:
+        pass
+    else:
+        raise AssertionError("a row past the map was written")
+    assert len(grid) == 0 and grid.row(1, 0, 3) == ["floor"] * 3

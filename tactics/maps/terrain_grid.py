@@ -110,6 +110,8 @@ class TerrainGrid(MutableMapping[Cell, str]):
         """Row ``r`` from its first square on, one symbol a square (``kind_of``: symbol -> kind;
         every symbol must be in it), leaving out the squares whose kind is ``skip``: a text map's
         line at once instead of a square at a time (a 2000x2000 map: 4,000,000 squares)."""
+        if not 0 <= r < self.height:
+            raise IndexError(f"row {r} is not a row of this {self.width}x{self.height} map")
         symbols = symbols[:self.width]
         table: dict[int, str] = {}
         for symbol in set(symbols):
