@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tactics.maps import load
 from tactics.maps.battlemap import BattleMap
-from tactics.maps.terrain_grid import TerrainGrid
+from tactics.rules.terrain_grid import TerrainGrid
 
 W, H = 7, 5
 cells = st.one_of(
@@ -50,6 +50,13 @@ def test_the_grid_answers_as_a_dict_would_after_every_change(plan):
             assert grid.row(a, c0, cols) == [plain.get((c, a), "floor") for c in range(c0, c0 + cols)]
         assert len(grid) == len(plain)
         assert dict(grid.items()) == plain and set(grid) == set(plain)
+        assert set(grid.cells_of(["wall", "water"])) == {c for c, k in plain.items() if k in ("wall", "water")}
+        for r in range(H):  # the movement search's rows of bits
+            bits: dict[str, int] = {}
+            for (c, rr), kind in plain.items():
+                if rr == r and c >= 0 and c == int(c):  # ((1.0, 2) is the square (1, 2), as in a dict)
+                    bits[kind] = bits.get(kind, 0) | 1 << int(c)
+            assert grid.row_bits(r) == bits
         assert grid == plain and plain == grid
     for cell in [(c, r) for c in range(-1, W + 1) for r in range(-1, H + 1)]:
         assert grid.get(cell, "floor") == plain.get(cell, "floor")

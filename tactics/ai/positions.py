@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from tactics.ai.routes import KnownTrapReach
 from tactics.ai.settings import opponent_rules
@@ -185,11 +185,13 @@ class Board:
         the plain floor itself asks one)."""
         if self._rolling is None:
             battle_map = self.view.current_map()
-            listed: Iterable[Cell] = battle_map.terrain  # the squares not listed are plain floor
             floor = battle_map.kinds.get("floor")
             if floor is None or (floor.check and floor.dc is not None):
-                listed = ((x, y) for x in range(battle_map.width) for y in range(battle_map.height))
-            self._rolling = [c for c in listed if asks_roll(battle_map, c)]
+                every = ((x, y) for x in range(battle_map.width) for y in range(battle_map.height))
+                self._rolling = [c for c in every if asks_roll(battle_map, c)]
+            else:  # the squares not listed are plain floor: only the listed kinds that ask one
+                self._rolling = battle_map.grid.cells_of(
+                    name for name, kind in battle_map.kinds.items() if kind.check and kind.dc is not None)
         return self._rolling
 
     def exposure(self, who: Combatant, cell: Cell) -> float:

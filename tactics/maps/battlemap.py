@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Sequence
 
-from tactics.maps.terrain_grid import TerrainGrid
+from tactics.rules.terrain_grid import TerrainGrid
 from tactics.rules.geometry import Segment
 from tactics.rules.grid import Cell
 from tactics.rules.terrain import Terrain, default_terrain
@@ -148,6 +148,14 @@ class BattleMap:
                 raise MapError(self.source or "", f"unknown terrain {kind!r} at {cell}")
 
     # -- terrain ----------------------------------------------------------
+    @property
+    def grid(self) -> TerrainGrid:
+        """The terrain as the grid it is made into (typed as one: its whole-row queries)."""
+        terrain = self.terrain
+        if not isinstance(terrain, TerrainGrid):  # (assigned a dict after it was made)
+            terrain = self.terrain = TerrainGrid.of(self.width, self.height, terrain)
+        return terrain
+
     def in_bounds(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
 
@@ -167,7 +175,7 @@ class BattleMap:
         """Walls, closed doors, windows (movement only) and sight-blocking squares, built once per state."""
         segments = list(self.wall_segments)
         segments += [d.segment for d in self.doors if d.closed]
-        solid = [c for c, k in self.terrain.items() if self.kinds[k].blocks_sight]
+        solid = self.grid.cells_of(name for name, kind in self.kinds.items() if kind.blocks_sight)
         return Walls(self.width, self.height, segments, solid, see_through=self.windows)
 
     def with_door(self, index: int, closed: bool) -> "BattleMap":

@@ -38,7 +38,7 @@ from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size, safe_
 from tactics.maps.pictures import check_budget, pictures_of
 from tactics.maps.safeio import MAX_MAP_BYTES, read_capped
 from tactics.rules.geometry import Segment
-from tactics.maps.terrain_grid import TerrainGrid, first_unknown
+from tactics.rules.terrain_grid import TerrainGrid, first_unknown
 from tactics.rules.terrain import default_terrain
 
 FORMAT = "tactics-map"

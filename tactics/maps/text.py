@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tactics.maps.battlemap import MAX_CELLS
-from tactics.maps.terrain_grid import TerrainGrid, first_unknown
+from tactics.rules.terrain_grid import TerrainGrid, first_unknown
 from tactics.rules.terrain import default_terrain
 
 #: A text map's file size: 4 million squares of one-byte symbols plus line ends, with room.

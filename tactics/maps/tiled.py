@@ -47,7 +47,7 @@ from tactics.maps.battlemap import (FLIP_D, FLIP_H, FLIP_V, BattleMap, Door, Map
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
 from tactics.maps.native import MAX_OFFSET_PX
 from tactics.maps.pictures import Picture, check_budget
-from tactics.maps.terrain_grid import TerrainGrid
+from tactics.rules.terrain_grid import TerrainGrid
 from tactics.maps.tilegrid import TileGrid, TileLayers
 from tactics.maps.tiled_shapes import door_box, door_line, edges, rotate, square
 from tactics.maps.tiledfiles import preflight

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactics.rules.grid import SQUARE_FT, Cell
+from tactics.rules.terrain_grid import TerrainGrid
 from tactics.rules.walls import BAND, Walls
 
 
@@ -34,44 +35,35 @@ def _classes(battle_map: Any, walls: Walls, r0: int, r1: int) -> tuple[list[int]
     memo = walls.move_memo
     width, height = walls.width, walls.height
     if memo.get("stamp") != stamp:
-        by_band: dict[int, list[tuple[tuple[int, int], str]]] = {}
-        for item in terrain.items():
-            by_band.setdefault(item[0][1] // BAND, []).append(item)
+        grid = terrain if isinstance(terrain, TerrainGrid) else TerrainGrid(width, height, terrain)
         kinds = battle_map.kinds
         mults = {name: (kind.cost if kind.passable else None) for name, kind in kinds.items()}
         classes: dict[int, list[int]] = {m: [0] * height for m in set(mults.values()) if m is not None}
         memo.clear()
-        memo.update(stamp=stamp, by_band=by_band, mults=mults, classes=classes, passable=[0] * height,
+        memo.update(stamp=stamp, grid=grid, mults=mults, classes=classes, passable=[0] * height,
                     done=bytearray((height - 1) // BAND + 1))
     done, classes, passable = memo["done"], memo["classes"], memo["passable"]
-    mults = memo["mults"]
+    mults, grid = memo["mults"], memo["grid"]
     full = (1 << width) - 1
     floor = mults["floor"]
     for b in range(max(0, r0 // BAND), min(len(done), (max(r0, r1) - 1) // BAND + 1)):
         if done[b]:
             continue
         lo, hi = b * BAND, min(height, (b + 1) * BAND)
-        marked = [0] * (hi - lo)
-        by_name: dict[str, list[int]] = {}
-        for (c, r), name in memo["by_band"].get(b, ()):
-            if 0 <= c < width and lo <= r < hi:
-                rows = by_name.get(name)
-                if rows is None:
-                    rows = by_name[name] = [0] * (hi - lo)
-                rows[r - lo] |= 1 << c
-        for name, rows in by_name.items():
-            if name == "floor":
-                continue
-            m = mults[name]
-            for i, bits in enumerate(rows):
-                marked[i] |= bits
-                if m is not None:
-                    classes[m][lo + i] |= bits
         solid = walls.solid_rows()
-        for i in range(hi - lo):
+        for r in range(lo, hi):
+            marked = 0  # the squares listed with a kind of their own (not plain floor)
+            for name, bits in grid.row_bits(r).items():
+                if name == "floor":
+                    continue
+                bits &= full
+                marked |= bits
+                m = mults[name]
+                if m is not None:
+                    classes[m][r] |= bits
             if floor is not None:
-                classes[floor][lo + i] |= full & ~marked[i]
-            passable[lo + i] = full & ~solid[lo + i]
+                classes[floor][r] |= full & ~marked
+            passable[r] = full & ~solid[r]
         done[b] = 1
     return passable, classes
 

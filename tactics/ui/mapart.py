@@ -29,7 +29,6 @@ import pygame
 
 from tactics.maps.battlemap import BattleMap, TilePlacement
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
-from tactics.maps.terrain_grid import TerrainGrid
 from tactics.maps.tilegrid import TileGrid, split_tiles
 from tactics.ui import decode_ahead, theme
 from tactics.ui.camera import Camera
@@ -471,15 +470,13 @@ class MapArt:
                                              piece_of, plain_square)
 
     def _draw_terrain(self, surf: pygame.Surface, cell_px: int, c0: int, r0: int, cols: int, rows: int) -> None:
-        terrain = self.map.terrain
+        terrain = self.map.grid
         tiles: dict[tuple[str, int], pygame.Surface] = {}  # (kind, variant) -> its square, found once a chunk
         blits = []
         for r in range(r0, r0 + rows):
             y = (r - r0) * cell_px
             rh = r * 19349663
-            kinds = terrain.row(r, c0, cols) if isinstance(terrain, TerrainGrid) else [
-                terrain.get((c, r), "floor") for c in range(c0, c0 + cols)]
-            for c, kind in enumerate(kinds, c0):
+            for c, kind in enumerate(terrain.row(r, c0, cols), c0):
                 key = (kind, ((c * 73856093) ^ rh) >> 3 & 3)
                 tile = tiles.get(key)
                 if tile is None:
@@ -510,9 +507,8 @@ class MapArt:
         m = self.map
         if self._marks is None:  # indexed once per map, by block of squares
             self._marks = {}
-            for (c, r), kind in m.terrain.items():
-                if m.kinds[kind].check is not None:
-                    self._marks.setdefault((c // INDEX_CELLS, r // INDEX_CELLS), []).append((c, r))
+            for c, r in m.grid.cells_of(name for name, kind in m.kinds.items() if kind.check is not None):
+                self._marks.setdefault((c // INDEX_CELLS, r // INDEX_CELLS), []).append((c, r))
         size = max(6, cell_px // 5)
         for c, r in _in_blocks(self._marks, c0, r0, cols, rows):
             if not (c0 <= c < c0 + cols and r0 <= r < r0 + rows):

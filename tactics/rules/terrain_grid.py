@@ -23,6 +23,14 @@ Cell = tuple[int, int]
 
 _LISTED = re.compile(rb"[^\x00]")  # a listed square's byte
 _MAX_CODE = 255
+_ONE_OF: dict[int, bytes] = {}  # a code -> the table turning its byte into "1" and every other into "0"
+
+
+def _one_of(code: int) -> bytes:
+    table = _ONE_OF.get(code)
+    if table is None:
+        table = _ONE_OF[code] = bytes(0x31 if b == code else 0x30 for b in range(256))
+    return table
 
 
 class TerrainGrid(MutableMapping[Cell, str]):
@@ -194,6 +202,36 @@ class TerrainGrid(MutableMapping[Cell, str]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "TerrainGrid":
         return self.copy()  # (its keys and kinds are immutable)
+
+    # -- whole rows at once -------------------------------------------------------
+    def cells_of(self, kinds: Iterable[str]) -> list[Cell]:
+        """Every listed square whose kind is one of ``kinds``, row by row (the squares that stop
+        sight, that ask a roll ...): found in the bytes, not by walking every listed square."""
+        wanted = set(kinds)
+        codes = bytes(code for code, name in enumerate(self._names) if code and name in wanted)
+        width = self.width
+        out: list[Cell] = []
+        if codes:
+            pattern = re.compile(b"[" + b"".join(re.escape(bytes([c])) for c in codes) + b"]")
+            out = [(i % width, i // width) for i in (m.start() for m in pattern.finditer(self._codes))]
+        out += [cell for cell, kind in self._extra.items() if kind in wanted]
+        return out
+
+    def row_bits(self, r: int) -> dict[str, int]:
+        """Row ``r`` as one integer a kind: bit ``c`` set where square ``c`` is listed with that kind
+        (the movement search's rows of bits, :mod:`tactics.rules.bitgrid`); kinds absent from the
+        row are left out, and so are the squares not listed."""
+        out: dict[str, int] = {}
+        if 0 <= r < self.height:
+            start = r * self.width
+            row = bytes(self._codes[start:start + self.width])[::-1]  # column 0 is the lowest bit
+            for code in set(row):
+                if code:
+                    out[self._names[code]] = int(row.translate(_one_of(code)), 2)
+        for (c, rr), kind in self._extra.items():
+            if rr == r and type(c) is int and c >= 0:
+                out[kind] = out.get(kind, 0) | 1 << c
+        return out
 
     # -- drawing --------------------------------------------------------------------
     def row(self, r: int, c0: int, cols: int, default: str = "floor") -> list[str]:
