@@ -33,7 +33,9 @@ never times a cached picture when the user waits for new work:
   wall segments, the movement caches cleared before each call (the wall index
   of the map, built when it is first used, is kept).
 * ``first_click_1000_ms``: the first click on a token of a freshly opened
-  1000x1000 map (3% solid squares, 5000 wall segments) until its reach is drawn.
+  1000x1000 map (3% solid squares, 5000 wall segments) until its reach is drawn;
+  ``first_click_1000_walled_ms``: the same on a map of which 30% of the squares are solid
+  (a dungeon drawn in wall squares: the movement search's rows of the solid squares).
 * ``toolbar_hover_frames_of_30``: frames drawn in 30 steps with the pointer
   resting on a toolbar button after its hover showed (0: idle like a bare window).
 * ``start_ms``: a new process from start to the first frame of the default
@@ -89,8 +91,9 @@ def _ratio(value: float, reference: float) -> float | None:
     return round(value / reference, 2) if reference else None
 
 
-def build_map(cells: int = 100, walls: int = 500, seed: int = 1):
-    """A square map with 3% solid squares, some water and rough ground, and wall segments."""
+def build_map(cells: int = 100, walls: int = 500, seed: int = 1, solid: float = 0.03):
+    """A square map with ``solid`` of its squares solid (3%), some water and rough ground, and wall
+    segments."""
     from tactics.maps.battlemap import BattleMap
     from tactics.rules.geometry import Segment
 
@@ -100,7 +103,7 @@ def build_map(cells: int = 100, walls: int = 500, seed: int = 1):
         row = []
         for _ in range(cells):
             x = rng.random()
-            row.append("#" if x < 0.03 else "~" if x < 0.05 else "^" if x < 0.06 else ".")
+            row.append("#" if x < solid else "~" if x < solid + 0.02 else "^" if x < solid + 0.03 else ".")
         rows.append("".join(row))
     battle_map = BattleMap.from_text("\n".join(rows), name="Bench")
     segs = []
@@ -115,16 +118,18 @@ def build_map(cells: int = 100, walls: int = 500, seed: int = 1):
 
 
 def build_scene(cells: int = 100, tokens: int = 60, walls: int = 500, seed: int = 1,
-                area: tuple[int, int, int, int] | None = None, door: bool = False, sheets: bool = False):
+                area: tuple[int, int, int, int] | None = None, door: bool = False, sheets: bool = False,
+                solid: float = 0.03):
     """The bench encounter; tokens stand in ``area`` (c0, r0, c1, r1), by default the first view.
 
     ``door``: a closed door on the east side of token t1's square. ``sheets``: every token carries
-    the default rules sheet (``"sheet": {}``), as in any real fight: the combat panels show."""
+    the default rules sheet (``"sheet": {}``), as in any real fight: the combat panels show.
+    ``solid``: the share of solid squares (:func:`build_map`)."""
     from tactics.engine.core.encounter import Encounter
     from tactics.maps.battlemap import Door
     from tactics.rules.geometry import Segment
 
-    battle_map, rng = build_map(cells, walls, seed)
+    battle_map, rng = build_map(cells, walls, seed, solid)
     c0, r0, c1, r1 = area or (4, 4, min(cells, 60), min(cells, 34))
     taken: set = set()
     spots: list[tuple[int, int]] = []  # the tokens' squares, in order
@@ -294,6 +299,30 @@ def _bare_window_child(size: tuple[int, int]) -> str:
             "print('ready', flush=True)" % (size,))
 
 
+#: The share of solid squares of ``first_click_1000_walled_ms``'s map (a dungeon drawn in wall squares).
+WALLED = 0.3
+
+
+def _first_click(cells: int, size: tuple[int, int], *, solid: float) -> tuple[float, bool]:
+    """Seconds from pressing on token t1 of a ``cells`` x ``cells`` map just opened to its reach
+    drawn, and whether the click selected it."""
+    import pygame
+
+    big = _Driver(build_scene(cells, walls=5 * cells, area=(4, 4, min(cells, 40), min(cells, 24)), solid=solid), size)
+    big.frame()
+    who = big.view.state.combatants["t1"]
+    assert who.cell is not None  # build_scene() puts every token on a square
+    cx, cy = big.view.camera.cell_centre(who.cell)
+    start = time.perf_counter()
+    big.frame(big.button(pygame.MOUSEBUTTONDOWN, (cx, cy), 1))
+    big.frame(big.button(pygame.MOUSEBUTTONUP, (cx, cy), 1))
+    took = time.perf_counter() - start
+    clicked = big.view.selected == "t1"
+    big.view.close()
+    pygame.quit()
+    return took, clicked
+
+
 def _app_child(size: tuple[int, int]) -> str:
     """The start as ``tactics`` makes it (:func:`tactics.cli.main`): the encounter opened, then the
     window's modules imported, the window made and its first frame drawn."""
@@ -437,19 +466,9 @@ def _run(size: tuple[int, int], frames: int, cells: int, reach_map: int, big_map
     fight = _fight_frames(cells, 60, size, frames, pinned=True)
     fight_crowd = _fight_frames(cells, crowd, size, max(5, frames // 4), area=(0, 0, cells, cells))
 
-    # The first click on a token of a big map that was just opened.
-    big = _Driver(build_scene(big_map, walls=5 * big_map, area=(4, 4, min(big_map, 40), min(big_map, 24))), size)
-    big.frame()
-    who = big.view.state.combatants["t1"]
-    assert who.cell is not None  # build_scene() puts every token on a square
-    cx, cy = big.view.camera.cell_centre(who.cell)
-    start = time.perf_counter()
-    big.frame(big.button(pygame.MOUSEBUTTONDOWN, (cx, cy), 1))
-    big.frame(big.button(pygame.MOUSEBUTTONUP, (cx, cy), 1))
-    first_click = time.perf_counter() - start
-    clicked = big.view.selected == "t1"
-    big.view.close()
-    pygame.quit()
+    # The first click on a token of a big map that was just opened; again on a walled one (a maze).
+    first_click, clicked = _first_click(big_map, size, solid=0.03)
+    walled_click, walled_clicked = _first_click(big_map, size, solid=WALLED)
 
     open_map = BattleMap.from_text("\n".join("." * reach_map for _ in range(reach_map)), name="open")
     _ = open_map.walls
@@ -533,6 +552,8 @@ def _run(size: tuple[int, int], frames: int, cells: int, reach_map: int, big_map
         "first_click_map": f"{big_map}x{big_map}",
         "first_click_1000_ms": round(first_click * 1000, 1),
         "first_click_selected": clicked,
+        "first_click_1000_walled_ms": round(walled_click * 1000, 1),
+        "first_click_walled_selected": walled_clicked,
         "start_ms": app_start,
         "bare_window_start_ms": bare_start,
         "start_over_bare": _ratio(app_start, bare_start),

@@ -100,12 +100,13 @@ def test_bench_prints_the_measured_keys(capsys, tmp_path, monkeypatch):
     data = json.loads(capsys.readouterr().out)
     for k in ("frame_ms_median", "frame_ms_p99", "fullscreen_blit_ms_median", "reachable_ms_median",
               "redraw_ms_median", "change_to_frame_ms_median", "pan_ms_median", "pan_ms_p99", "zoom_first_ms_max", "reachable_cold_ms_median",
-              "first_click_1000_ms", "tokens_1000_redraw_ms", "start_ms", "bare_window_start_ms",
+              "first_click_1000_ms", "first_click_1000_walled_ms", "tokens_1000_redraw_ms", "start_ms", "bare_window_start_ms",
               "redraw_over_blit", "pan_over_blit", "tokens_1000_over_blit", "start_over_bare",
               "start_compiled_ms", "bare_window_start_compiled_ms", "start_compiled_over_bare",
               "opponent_group_ms_median", "opponent_side_ms_max",
               "fight_change_ms_median", "fight_change_over_blit", "fight_1000_change_ms"):
         assert isinstance(data[k], (int, float)) and data[k] > 0, k
     assert data["first_click_selected"] is True  # the timed click really selected the token
+    assert data["first_click_walled_selected"] is True  # on the walled map too
     assert data["tokens_crowd"] == 80 and data["toolbar_hover_frames_of_30"] == 0
     assert not list(users.rglob("autosave-*")), "the bench's timed moves were offered as the user's autosaves"

@@ -1,5 +1,7 @@
 """Walls stop steps and sight exactly where the geometry says (R-GRID-4, R-AOE-1)."""
 
+from collections import Counter
+
 from hypothesis import given, settings, strategies as st
 
 from tactics.rules.geometry import Segment, segments_cross_strictly, segments_touch
@@ -100,3 +102,20 @@ def test_sight_lines_match_every_wall_tested_one_by_one(walls_given, lines):  # 
         for p, q in lines:
             plain = not any(segments_cross_strictly(p, q, s.a, s.b) for s in segs)
             assert walls.line_clear(p, q) is plain, (p, q)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 7), st.integers(0, 5)), max_size=25))
+def test_solid_squares_given_as_rows_of_bits_answer_as_the_set_does(solid):  # R-GRID-4, R-AOE-1
+    """A map's terrain gives its solid squares as rows of bits (no set of 300,000 squares made for
+    a walled 1000x1000 map); every question about steps and sight must be answered the same."""
+    rows = [sum(1 << c for c, r in solid if r == row) for row in range(6)]
+    as_set, as_rows = Walls(8, 6, solid=solid), Walls(8, 6, solid_rows=rows)
+    squares = [(c, r) for c in range(-1, 9) for r in range(-1, 7)]
+    for a in squares:
+        assert as_rows.is_solid(a) == as_set.is_solid(a) and as_rows.passable(a) == as_set.passable(a)
+        for b in [(a[0] + dx, a[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]:
+            assert as_rows.step_allowed(a, b) == as_set.step_allowed(a, b)
+        assert as_rows.sees_cell((3.5, 2.5), a) == as_set.sees_cell((3.5, 2.5), a)
+    assert as_rows.solid == frozenset(solid) and as_rows.solid_rows() == as_set.solid_rows()
+    assert Counter(as_rows.segments) == Counter(as_set.segments)  # the same outline, in any order

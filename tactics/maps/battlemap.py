@@ -175,8 +175,8 @@ class BattleMap:
         """Walls, closed doors, windows (movement only) and sight-blocking squares, built once per state."""
         segments = list(self.wall_segments)
         segments += [d.segment for d in self.doors if d.closed]
-        solid = self.grid.cells_of(name for name, kind in self.kinds.items() if kind.blocks_sight)
-        return Walls(self.width, self.height, segments, solid, see_through=self.windows)
+        solid = self.grid.rows_of(name for name, kind in self.kinds.items() if kind.blocks_sight)
+        return Walls(self.width, self.height, segments, see_through=self.windows, solid_rows=solid)
 
     def with_door(self, index: int, closed: bool) -> "BattleMap":
         """A copy with one door opened or closed (walls are rebuilt lazily)."""

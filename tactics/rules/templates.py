@@ -148,7 +148,7 @@ def line(
     out: list[Cell] = []
     previous = origin
     for cell in cells:
-        if not w.in_bounds(cell) or cell in w.solid:
+        if not w.in_bounds(cell) or w.is_solid(cell):
             break
         if not (w.line_clear(start, cell_center(cell)) and w.edge_open(previous, cell)):
             break

@@ -217,6 +217,26 @@ class TerrainGrid(MutableMapping[Cell, str]):
         out += [cell for cell, kind in self._extra.items() if kind in wanted]
         return out
 
+    def rows_of(self, kinds: Iterable[str]) -> list[int]:
+        """Each row as one integer, bit ``c`` set where square ``c`` has one of ``kinds`` (the squares
+        that stop sight, as :class:`~tactics.rules.walls.Walls` holds them): a row at a time."""
+        wanted = set(kinds)
+        codes = {code for code, name in enumerate(self._names) if code and name in wanted}
+        rows = [0] * self.height
+        width = self.width
+        if codes:
+            table = bytes(0x31 if b in codes else 0x30 for b in range(256))
+            buf = self._codes
+            for r in range(self.height):
+                marks = buf[r * width:(r + 1) * width].translate(table)
+                if 0x31 in marks:
+                    rows[r] = int(marks[::-1], 2)  # column 0 is the lowest bit
+        for cell, kind in self._extra.items():
+            i = self._index(cell)
+            if kind in wanted and i is not None:
+                rows[i // width] |= 1 << (i % width)
+        return rows
+
     def row_bits(self, r: int) -> dict[str, int]:
         """Row ``r`` as one integer a kind: bit ``c`` set where square ``c`` is listed with that kind
         (the movement search's rows of bits, :mod:`tactics.rules.bitgrid`); kinds absent from the
