@@ -47,9 +47,10 @@ def _saves(entry) -> dict[str, dict]:
 
 
 def _end_turn(app) -> None:
-    """E, and E again after "Ann has declared nothing yet: End turn again (E) ..."."""
+    """E, and E again after "Ann has declared nothing yet: End turn again (E) ..." (the app rolling:
+    with a typed save owed the first E asks it, tests/test_ui_typed_saves_app_turn.py)."""
     key(app, pygame.K_e)
-    if "declared nothing" in app.battle.message[0]:
+    if "End turn again (E)" in app.battle.message[0]:
         key(app, pygame.K_e)
 
 

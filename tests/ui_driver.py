@@ -106,7 +106,9 @@ def end_turn(app: App, *, by_key: bool = False, settle: bool = False) -> None:
             assert rect is not None, "no End turn button on the banner"
             click(app, rect.center, settle=settle)
         message = app.battle.current_message()
-        if message is None or "declared nothing yet" not in message[0]:
+        # the warning's own words: with a typed save owed the first press asks it instead, and its
+        # line says who does nothing ("... declared nothing yet and does nothing this turn")
+        if message is None or "declared nothing yet: End turn again (E)" not in message[0]:
             return
 
 

@@ -18,7 +18,7 @@ phase stays the GM's, unless the app plays every ship.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Callable
 
 from tactics.ai.individual_turn import plan_action, why_not_attack
 from tactics.ai.knowledge import known_state
@@ -55,6 +55,16 @@ class Step:
 
 
 @dataclass
+class HeldBack:
+    """A command :attr:`Opponent.hold` kept from the journal: the window asks the table for something
+    first (a player's typed save) and submits it then (:meth:`Opponent.submitted`)."""
+
+    command: Any
+    reason: str
+    choice: Any
+
+
+@dataclass
 class Opponent:
     """The app's player for every app-controlled team of one encounter."""
 
@@ -70,6 +80,11 @@ class Opponent:
     _space_plan: tuple[Any, Any] | None = None  # (the moment, its next command): the window asks every frame
     #: individual turns: (round, character, square, actions spent, foe) of a move made "to attack" that foe
     _aim: tuple[Any, ...] | None = None
+    #: asked with each command before it is submitted; True holds it back (nothing submitted, the
+    #: step is None): the window asks the table for a player's typed save first, then submits it
+    #: itself and reports it (:meth:`submitted`). None (tests, the benchmark): every command goes in.
+    hold: Callable[[Any], bool] | None = None
+    held_back: HeldBack | None = None  # the command held back, until it is submitted or let go
 
     @property
     def state(self) -> EncounterState:
@@ -89,6 +104,9 @@ class Opponent:
             cmd, reason, choice = command
             if isinstance(cmd, SetFacing):  # once per creature and moment, even if refused (review 14, finding 8:
                 self._faced.add(self._facing_key(cmd.combatant))  # due() asking first used it up, unchosen)
+            if self.hold is not None and self.hold(cmd):
+                self.held_back = HeldBack(cmd, reason, choice)
+                return None
             try:
                 entry = self.encounter.submit(cmd)
             except Refused as exc:
@@ -98,14 +116,26 @@ class Opponent:
                 else:
                     self._drop(choice)
                 continue
-            if isinstance(self.state.combat, TurnsState):
-                self._queue = []  # the next action is planned afresh, with this one's dice in view
-                self._aim = self._aim_after(choice)
-            elif choice is not None and self._queue and self._queue[0] is choice:
-                choice.actions.pop(0)
-                choice.said = True
-            return Step(entry, reason)
+            return self._went_in(entry, reason, choice)
         return None
+
+    def submitted(self, entry: Entry) -> Step:
+        """The command held back (:attr:`hold`) is in the journal as ``entry``: the app goes on from
+        it as from any of its steps (its group's plan moves past it)."""
+        held, self.held_back = self.held_back, None
+        if held is None:
+            return Step(entry)
+        return self._went_in(entry, held.reason, held.choice)
+
+    def _went_in(self, entry: Entry, reason: str, choice: Any) -> Step:
+        """The bookkeeping after one of the app's commands went in."""
+        if isinstance(self.state.combat, TurnsState):
+            self._queue = []  # the next action is planned afresh, with this one's dice in view
+            self._aim = self._aim_after(choice)
+        elif choice is not None and self._queue and self._queue[0] is choice:
+            choice.actions.pop(0)
+            choice.said = True
+        return Step(entry, reason)
 
     def play(self, limit: int = 200) -> list[Step]:
         """Every command of the app's current moment(s) until people (or the GM) must act."""

@@ -25,7 +25,7 @@ from tactics.engine.core.board_events import TokenMoved
 from tactics.engine.core.control import (
     LEVELS, PEOPLE, SetController, app_sides, app_teams, controller_of, level_words, ship_sides, side_name,
 )
-from tactics.engine.core.journal import Entry
+from tactics.engine.core.journal import Entry, Refused
 from tactics.engine.core.labels import entry_label
 from tactics.rules.grid import Point, cell_center
 from tactics.ui import intents as ui
@@ -225,7 +225,7 @@ class OpponentAddon:
                 return False
             from tactics.ai import Opponent
 
-            self.opponent = Opponent(self.view.encounter)
+            self.opponent = Opponent(self.view.encounter, hold=self._ask_saves)
         if self._starship() is not None:
             self.opponent.scope = "space"
         elif self.app.top is self.view:
@@ -242,6 +242,10 @@ class OpponentAddon:
         hazards = hazards_of(self.view)
         if hazards is not None and (hazards.animations.busy() or hazards.prompt.queue):
             return True
+        from tactics.ui.panels.typed_saves import prompt_open
+
+        if prompt_open(self.app):  # a player's save is being typed (the app's command waits for it)
+            return True
         menu = getattr(self.app, "gm_menu", None)
         return bool(menu is not None and menu.is_open())
 
@@ -252,6 +256,50 @@ class OpponentAddon:
         hazards = hazards_of(self.view) if self.view is not None and self.app.top is self.view else None
         if hazards is not None and hazards.prompt.queue and all(self._app_plays(c) for c in hazards.prompt.queue):
             hazards.prompt.stop()
+
+    # -- a player's save in the app's turn ---------------------------------------------------
+    def _ask_saves(self, command: Any) -> bool:
+        """Before each of the app's commands (:attr:`Opponent.hold`): when it would roll a save the
+        table types (a fuse going off as the app ends its team's turn catches a player's creature),
+        the typed-save prompt asks the players for it as when a person ends the turn, and the
+        command waits (True). The app's own creatures roll app dice (``dice_typed_for``)."""
+        if self._starship() is not None or self.app.top is not self.view:
+            return False
+        from tactics.ui.panels.typed_saves import ask_typed_saves
+
+        return ask_typed_saves(self.view, command, None, submit=self._submit_held, cancelled=self._let_go)
+
+    def _submit_held(self, saves: dict[str, list[int]] | None) -> bool:
+        """The players typed their saves (or chose the app's dice: ``saves`` None or part): the app's
+        command held back goes in now, as the app's own (its reason, Ctrl+Z takes it back with its turn)."""
+        opponent = self.opponent
+        held = opponent.held_back if opponent is not None else None
+        if opponent is None or held is None:
+            return False
+        view = self.view
+        before = {cid: c.cell for cid, c in view.state.combatants.items()}
+        try:
+            entry = view.encounter.submit(held.command, saves=saves)
+        except Refused as exc:  # (the journal moved under the prompt: it is closed first; kept for safety)
+            opponent.held_back = None
+            view.say(view.players_safe(exc.reason), "error")
+            return False
+        step = opponent.submitted(entry)
+        self._made[id(entry)] = (entry, step.reason)
+        self.next_at = self.clock() + BEAT_MS
+        if not step.reason:
+            label = entry_label(entry.command, entry.args, view.state, entry.events)
+            how = "the saves as typed" if saves else "the app's dice for the saves"
+            view.say(f"The app: {label}, {how}.", "info")
+        self._show(entry, step.reason, before)
+        return True
+
+    def _let_go(self) -> None:
+        """Esc in the prompt: the app's command is not submitted and the app waits (E or F6 lets it
+        play on, and it asks again), rather than asking again at the next beat."""
+        if self.opponent is not None:
+            self.opponent.held_back = None
+        self.held, self._said_held = True, False
 
     # -- undo across the app's turn ----------------------------------------------------------
     def undo(self) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from tactics.engine.core.board_events import SettingsChanged
+from tactics.engine.core.control import controller_of
 from tactics.engine.core.journal import Event, Reducer, Refused
 from tactics.engine.core.state import EncounterState
 from tactics.rules.dice import Dice
@@ -62,13 +63,18 @@ def who_rolls(state: EncounterState) -> str:
 
 
 def dice_typed_for(state: EncounterState, combatant: str | None) -> bool:
-    """Should a roll made for ``combatant`` (None: the GM's own) ask for typed faces?"""
+    """Should a roll made for ``combatant`` (None: the GM's own) ask for typed faces? Never for a
+    creature the app plays (F6, :mod:`tactics.engine.core.control`): no one at the table rolls its
+    dice, so its saves stay the app's even when every die is typed (review: a fuse going off as the
+    app ended its team's turn)."""
     mode = who_rolls(state)
+    who = state.combatants.get(combatant) if combatant is not None else None
+    if who is not None and controller_of(state, who.team) is not None:
+        return False
     if mode == "everyone":
         return True
     if mode == "app" or combatant is None:
         return False
-    who = state.combatants.get(combatant)
     team = state.teams.get(who.team) if who is not None else None
     return bool(team is not None and team.players)
 

@@ -376,10 +376,18 @@ class HotseatBanner:
             view.say("No turn to end: no fight is under way.", "info")
             return False
         for_players = view.viewer == "players"  # F2: the message names no hidden group (N-HOT-1)
-        if self._ask_before_ending(for_players):
+        from tactics.ui.panels.typed_saves import owes_typed_saves
+
+        # A turn whose end rolls a save the table types asks for it first: the prompt is the
+        # question (Esc: nothing happens), so the "declared nothing yet" warning never comes
+        # before it (it said so and the second E asked the save); the prompt's line says who passes.
+        typed_saves = owes_typed_saves(view, command)
+        if not typed_saves and self._ask_before_ending(for_players):
             return False
         before = turn_banner(view.state, for_players=for_players)
         if not view.submit(command):
+            if typed_saves:
+                self._say_who_passes(for_players)
             return False
         begin_next_turn(view, quiet=True)  # individual turns: one press, unless the facing prompt asks
         done = f"{before.title if before else 'Turn'} done."
@@ -391,26 +399,42 @@ class HotseatBanner:
         view.say(f"{done} Now: {after.title if after else 'no fight'}.", "good")
         return True
 
+    def _waiting_names(self, for_players: bool) -> list[str]:
+        """The acting group's members who have neither declared nor passed (as the viewer may see)."""
+        from tactics.engine.combat.passing import uncommitted
+
+        state = self.app.battle.state
+        return [state.combatants[cid].name for cid in uncommitted(state)
+                if not (for_players and state.hidden_from_players(state.combatants[cid]))]
+
+    def _say_who_passes(self, for_players: bool) -> None:
+        """After the typed-save prompt asked (End turn held back for it): its line says too who has
+        declared nothing and does nothing once the saves are typed (R-ORD-1; reading: N-ORD-4)."""
+        from tactics.ui.panels.typed_saves import prompt_open
+
+        view = self.app.battle
+        names = self._waiting_names(for_players)
+        if not names or not prompt_open(self.app) or view.message is None:
+            return
+        verb = "has" if len(names) == 1 else "have"
+        view.say(f"{view.message[0]} {listed(names)} {verb} declared nothing yet and "
+                 f"{'does' if len(names) == 1 else 'do'} nothing this turn (Esc: cancel).", "info")
+
     def _ask_before_ending(self, for_players: bool) -> bool:
         """Does End turn stop to warn first? When members of the acting group have neither declared
         nor passed (R-ORD-1; reading: N-ORD-4: ending the turn passes for them), the first press says
         who and how to go on; a second press with nothing changed ends the turn (review 12: one E
         lost the party's only surprise round, with nothing asked)."""
-        from tactics.engine.combat.passing import uncommitted
-
         view = self.app.battle
-        state = view.state
-        waiting = [cid for cid in uncommitted(state)
-                   if not (for_players and state.hidden_from_players(state.combatants[cid]))]
+        names = self._waiting_names(for_players)
         entries = view.encounter.journal.entries
         # the last entry itself, held (an id could be reused after an undo): another command asks again
         at = (len(entries), entries[-1] if entries else None)
         warned = self._warned_at
-        if not waiting or (warned is not None and warned[0] == at[0] and warned[1] is at[1]):
+        if not names or (warned is not None and warned[0] == at[0] and warned[1] is at[1]):
             self._warned_at = None
             return False
         self._warned_at = at
-        names = [state.combatants[cid].name for cid in waiting]
         verb = "has" if len(names) == 1 else "have"
         view.say(f"{listed(names)} {verb} declared nothing yet: End turn again (E) and "
                  f"{listed(names)} {'does' if len(names) == 1 else 'do'} nothing this turn.", "warn")

@@ -463,6 +463,7 @@ class TurnsPanel(w.Panel):
                            enabled=can_attack))
             if aimed == f"technique:{tech}":
                 out.append(self._situation_row())
+        out += self._skill_buttons(cid, one)
         for name in extendable(state):
             out.append(one(f"Extend {name}", f"extend:{name}",
                            lambda n=name: self.submit(TakeAction(cid, TurnAction("extend", effect=n))), "on"))
@@ -488,15 +489,36 @@ class TurnsPanel(w.Panel):
                 situation.draw_row(self, surface, rect.inflate(-px(8), 0).move(px(4), 0), tool, self.hover)
         return row, situation.row_height() + px(4)
 
-    def _reason(self, text: str) -> tuple[Any, int]:
-        """The engine's reason under a greyed button, in the declare card's warning colour."""
+    def _reason(self, text: str, colour: tuple[int, int, int] = theme.WARN) -> tuple[Any, int]:
+        """The engine's reason under a greyed button, in the declare card's warning colour (or other
+        words under a button: ``colour``)."""
         inner = px(WIDTH) - 2 * theme.PANEL_PAD - px(8)
         lines = w.wrap(text, 14, inner, "regular")
 
         def say(surface: pygame.Surface, rect: pygame.Rect) -> None:
             for n, line in enumerate(lines):
-                w.text(surface, line, (rect.x + px(8), rect.y + n * w.line_h(14, "regular")), 14, theme.WARN, "regular")
+                w.text(surface, line, (rect.x + px(8), rect.y + n * w.line_h(14, "regular")), 14, colour, "regular")
         return say, w.line_h(14, "regular") * len(lines) + px(6)
+
+    def _skill_buttons(self, cid: str, one) -> list[tuple[Any, int]]:
+        """Hide and Search, the turn's contested action (R-TURN-2; reading: N-TURN-4), as the engine
+        says (:mod:`tactics.engine.combat.individual.skills`): each button with the exact odds under it
+        as the team rounds' resolve queue gives them ("Stealth d20 + 8 vs Passive Perception 13 (Bear
+        1-4)", "hidden 75%, seen 25%"; N-SKILL-2), or greyed with the engine's reason (said once when
+        both have the same one). The tracker's buttons are the GM's: the numbers may be named."""
+        from tactics.engine.combat.individual.skills import turn_skills
+        from tactics.ui.attack_words import skill_lines
+
+        out: list[tuple[Any, int]] = []
+        skills = turn_skills(self.state, cid)
+        for n, skill in enumerate(skills):
+            out.append(one(skill.label, f"skill:{skill.item}", lambda c=skill.command: self.submit(c),
+                           enabled=skill.refusal is None))
+            if skill.refusal is None:
+                out.append(self._reason("; ".join(skill_lines(skill.odds)), theme.TEXT_DIM))
+            elif n + 1 == len(skills) or skills[n + 1].refusal != skill.refusal:
+                out.append(self._reason(skill.refusal))
+        return out
 
     def _dice_note(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Individual turns resolve each action at once with the app's dice; with the table set to

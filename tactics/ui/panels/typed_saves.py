@@ -10,12 +10,16 @@ submits nothing: a small box above the turn banner says "Type Ann's save (d20) f
 grenade going off, then Enter; or Roll for them (app dice)". Enter submits the same command with
 ``saves={...}`` (several saves: all their faces in one box, in order, as the Resolve box takes
 them); Esc closes it and nothing changed. The GM's creatures keep app dice (``saves_to_type``).
+
+When the app plays a team (F6, tactics/ui/opponent.py) and ends its turn (or resolves its action)
+with such a save owed, it asks the same prompt (``submit``/``cancelled`` below: its command goes
+in as the app's, Esc lets the app wait); the app's own creatures roll app dice (``dice_typed_for``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -44,11 +48,25 @@ class Asked:
     owed: dict[str, list[int]]  # the saves still to type: their dice sides (saves_to_type)
     label: str  # what goes off ("Frag grenade")
     at: tuple[int, int, int]  # the journal's point when asked: any change there makes it stale
+    #: who submits the command once its saves are typed (the faces, or None: the app rolls the rest);
+    #: None: the battle view, as a person's click (the app's own command: the opponent add-on)
+    submit: Callable[[dict[str, list[int]] | None], bool] | None = None
+    cancelled: Callable[[], None] | None = None  # told when Esc lets the command go unsubmitted
 
 
-def ask_typed_saves(view: "BattleView", command: Any, typed: list[int] | None) -> bool:
+def owes_typed_saves(view: "BattleView", command: Any, typed: list[int] | None = None) -> bool:
+    """Would ``command`` roll a save the table types (the prompt would ask)? Only dry-run when the
+    table types dice at all ("app": nothing to ask)."""
+    journal = view.encounter.journal
+    return who_rolls(journal.state) != "app" and bool(saves_to_type(journal, command, typed))
+
+
+def ask_typed_saves(view: "BattleView", command: Any, typed: list[int] | None, *,
+                    submit: Callable[[dict[str, list[int]] | None], bool] | None = None,
+                    cancelled: Callable[[], None] | None = None) -> bool:
     """Hold ``command`` back and ask for its typed saves when it would roll any (True: asked, nothing
-    submitted). The dry run is made only when the table types dice ("app": nothing to ask)."""
+    submitted). The dry run is made only when the table types dice ("app": nothing to ask).
+    ``submit`` and ``cancelled``: see :class:`Asked` (the app's own commands)."""
     journal = view.encounter.journal
     if who_rolls(journal.state) == "app":
         return False
@@ -57,8 +75,14 @@ def ask_typed_saves(view: "BattleView", command: Any, typed: list[int] | None) -
         return False
     labels = blasts_saved_against(journal, command, typed)
     prompt = save_prompt(view.app)
-    prompt.ask(Asked(command, typed, {}, owed, listed(labels) if labels else "blast", _point(journal)))
+    prompt.ask(Asked(command, typed, {}, owed, listed(labels) if labels else "blast", _point(journal),
+                     submit, cancelled))
     return True
+
+
+def prompt_open(app: "App") -> bool:
+    """Is the typed-save prompt asking now? (the app's team waits for it; never makes the prompt)"""
+    return any(isinstance(a, SavePrompt) and a.asked is not None for a in app.addons)
 
 
 def _point(journal: Any) -> tuple[int, int, int]:
@@ -105,9 +129,12 @@ class SavePrompt:
 
     def cancel(self) -> None:
         """Esc: the command is not submitted; nothing changed."""
-        if self.asked is not None:
+        asked = self.asked
+        if asked is not None:
             self.app.battle.say("Cancelled: nothing was rolled.", "info")
         self.close()
+        if asked is not None and asked.cancelled is not None:
+            asked.cancelled()
 
     def close(self) -> None:
         self.asked, self.rect = None, None
@@ -137,7 +164,8 @@ class SavePrompt:
         journal = self.app.battle.encounter.journal
         owed = saves_to_type(journal, asked.command, asked.typed, saves)
         if owed:  # fewer faces than dice: ask for the rest, roll nothing
-            self.ask(Asked(asked.command, asked.typed, saves, owed, asked.label, asked.at))
+            self.ask(Asked(asked.command, asked.typed, saves, owed, asked.label, asked.at, asked.submit,
+                           asked.cancelled))
             return False
         return self._submit(saves)
 
@@ -150,6 +178,8 @@ class SavePrompt:
         asked = self.asked
         assert asked is not None
         self.close()
+        if asked.submit is not None:
+            return asked.submit(saves)
         return self.app.battle.combat.submit(asked.command, typed=asked.typed, saves=saves, app_dice=app_dice)
 
     def _live(self) -> Asked | None:
