@@ -119,3 +119,33 @@ def test_solid_squares_given_as_rows_of_bits_answer_as_the_set_does(solid):  # R
         assert as_rows.sees_cell((3.5, 2.5), a) == as_set.sees_cell((3.5, 2.5), a)
     assert as_rows.solid == frozenset(solid) and as_rows.solid_rows() == as_set.solid_rows()
     assert Counter(as_rows.segments) == Counter(as_set.segments)  # the same outline, in any order
+
+
+def _unit_edges(segments):
+    """Each segment as its unit grid edges ((x, y), horizontal?)."""
+    out = []
+    for seg in segments:
+        if seg.y1 == seg.y2:
+            out += [((x, int(seg.y1)), True) for x in range(int(min(seg.x1, seg.x2)), int(max(seg.x1, seg.x2)))]
+        else:
+            out += [((int(seg.x1), y), False) for y in range(int(min(seg.y1, seg.y2)), int(max(seg.y1, seg.y2)))]
+    return out
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 9), st.integers(0, 7)), max_size=40))
+def test_the_solid_squares_outline_is_every_edge_between_solid_and_open_merged_in_runs(solid):  # R-AOE-1
+    """Sight stops at a solid square's sides that face an open square (or the map's edge), and only
+    there; the outline is worked out on the rows' bits, checked here square by square."""
+    outline = Walls(10, 8, solid=solid).segments
+    edges = _unit_edges(outline)
+    expected = set()
+    for c, r in solid:
+        for (dc, dr), edge in (((0, -1), ((c, r), True)), ((0, 1), ((c, r + 1), True)),
+                               ((-1, 0), ((c, r), False)), ((1, 0), ((c + 1, r), False))):
+            if (c + dc, r + dr) not in solid:
+                expected.add(edge)
+    assert Counter(edges) == Counter(expected)  # each edge once: no overlapping pieces
+    ends = Counter((s.x1, s.y1, s.y1 == s.y2) for s in outline) + Counter((s.x2, s.y2, s.y1 == s.y2) for s in outline)
+    for seg in outline:  # merged: no piece ends where another of the same line begins
+        assert ends[(seg.x2, seg.y2, seg.y1 == seg.y2)] == 1 or (seg.x1, seg.y1) == (seg.x2, seg.y2)
