@@ -470,9 +470,12 @@ class TokenPainter:
                     img, rect = cut
                 elif not must:
                     return None
-                else:  # the selected name shows where it hides least, but never on or against another disc
-                    placed = self._least_covering(img, small, under, above, smaller, blocked + list(markers), others,
-                                                  words_of[i], ring, cell_px)
+                else:  # the selected name shows where it hides least, never on or against another disc nor
+                    # on a marker but a heat square: it may lie on a heat square's edge, off its digits,
+                    # where every place is on one (a token in the heatmap has them all round)
+                    placed = self._least_covering(img, small, under, above, smaller,
+                                                  blocked + marker_cores(markers),
+                                                  others, words_of[i], ring, cell_px)
                     if placed is None:
                         return None
                     img, rect = placed
@@ -506,9 +509,11 @@ class TokenPainter:
         """A name that must show (the selected or highlighted token's) where no place is free: the
         place among under, above, and a size smaller under or above that keeps off the neighbours'
         discs (``blocked``: each with the room a name leaves round it, and the markers and whatever
-        else the names keep off: a grenade's odds, the facing arrows) and covers least of their
-        words and names (at 28 px a square the selected "Art" under its disc hid Bear 4's disc and
-        hit points below it, review 10). None when each meets a disc: a name on another token reads
+        else the names keep off but the heat squares: a grenade's odds, the facing arrows) and covers least
+        of their words and names and of those markers (``others``: a token in the grenade's heatmap
+        has heat squares all round, and its name lies on the least of them, off their digits; at 28
+        px a square the selected "Art" under its disc hid Bear 4's disc and hit points below it,
+        review 10). None when each meets a disc: a name on another token reads
         as that token's (review 13 F6: "Bear 3", in a template's area, lay across the downed James
         above it), so the initials and the pointer name it."""
         small_above = small.get_rect(midbottom=(above.centerx, above.bottom))
@@ -698,6 +703,18 @@ def trap_markers(camera: Camera, state: EncounterState, viewer: str) -> tuple[py
     px = camera.cell_px
     return tuple(pygame.Rect(camera.cell_rect(t.cell)).inflate(-(px // 4), -(px // 4))
                  for t in sorted(state.traps.values(), key=lambda t: t.id) if trap_look(t, viewer) is not None)
+
+
+class KeepClear(pygame.Rect):
+    """A marker the names keep off where they have room, and where they have none (a token inside
+    the grenade's heatmap, heat squares all round) a name that must show may lie on, covering as
+    little of it as it can (:meth:`TokenPainter._least_covering`): a heat square, whose digits are
+    a marker of their own, which no name ever covers."""
+
+
+def marker_cores(markers: tuple[pygame.Rect, ...]) -> list[pygame.Rect]:
+    """The markers no name may ever cover: all but the :class:`KeepClear` ones."""
+    return [m for m in markers if not isinstance(m, KeepClear)]
 
 
 def name_clearance(px: int) -> int:

@@ -41,6 +41,7 @@ from tactics.ui import intents as ui
 from tactics.ui.panels.side import card_left
 from tactics.ui.render import TEMPLATES_Z, TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool
+from tactics.ui.tokens import KeepClear
 
 if TYPE_CHECKING:
     from tactics.engine.hazards.throw_risk import ThrowRisk
@@ -391,10 +392,16 @@ class GrenadeTool(Tool):
             ctx.surface.blit(text, r)
 
     def names_keep_off(self, cam) -> list[pygame.Rect]:
-        """Where the heatmap's odds are written (and, on a token's square, its odds badge): the
-        token names keep off them, or are left out for the initials and the pointer to name
-        (review 14 F7: "Bear 2" and "Bear 4" hid the 1% and 5% of the squares under them; the
-        odds are what the tool is for)."""
+        """The squares the heatmap writes odds on (on a token's square, its odds badge): the token
+        names keep off them, or are left out for the initials and the pointer to name (review 14
+        F7: "Bear 2" and "Bear 4" hid the 1% and 5% of the squares under them; the odds are what
+        the tool is for). The whole square, not its digits alone: a name kept off the digits only
+        still lay across the square's lower half, its heat colour and the digits' edge (outside
+        review: "Bear 1" and "Bear 3" on the squares above them). A name that must show (the
+        blast's tokens, all of whose places are on the heatmap) goes where it covers least of the
+        squares, never on their digits, listed too (:class:`tactics.ui.tokens.KeepClear`). A name
+        may hang a fifth of a square over a heat square's edge: one wider than its square, over
+        its own token, otherwise could not show beside the heatmap ("Bear 2" above it)."""
         p = self.preview()
         if p is None or not p.odds or cam.cell_px < 18:
             return []
@@ -410,6 +417,7 @@ class GrenadeTool(Tool):
                 out.append(_badge_rect(cam, cell, badge))
                 continue
             tw, th = theme.font(odds_size(cam.cell_px, chance, top), "bold").size(percent(chance))
+            out.append(KeepClear(x, y, w, h).inflate(-2 * (w // 5), -2 * (h // 5)))  # the square (not a sliver at its edge)
             out.append(pygame.Rect(0, 0, tw + 2, int(th * 0.8)).move(x + (w - tw - 2) // 2, y + (h - int(th * 0.8)) // 2))
         self._keep_off = (key, out)
         return out
