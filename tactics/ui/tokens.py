@@ -468,8 +468,8 @@ class TokenPainter:
                     rect = free[0]
                 elif (cut := self._cut_name(text, hit[0][2], cell_px, under, above, others, words_of[i])) is not None:
                     img, rect = cut
-                elif not must:
-                    return None
+                elif not must:  # no free place (a token inside the grenade's heatmap): left out, its
+                    return None  # initials and the pointer name it
                 else:  # the selected name shows where it hides least, never on or against another disc nor
                     # on a marker but a heat square: it may lie on a heat square's edge, off its digits,
                     # where every place is on one (a token in the heatmap has them all round)
@@ -509,11 +509,11 @@ class TokenPainter:
         """A name that must show (the selected or highlighted token's) where no place is free: the
         place among under, above, and a size smaller under or above that keeps off the neighbours'
         discs (``blocked``: each with the room a name leaves round it, and the markers and whatever
-        else the names keep off but the heat squares: a grenade's odds, the facing arrows) and covers least
-        of their words and names and of those markers (``others``: a token in the grenade's heatmap
-        has heat squares all round, and its name lies on the least of them, off their digits; at 28
-        px a square the selected "Art" under its disc hid Bear 4's disc and hit points below it,
-        review 10). None when each meets a disc: a name on another token reads
+        else the names keep off but a heatmap's squares: a grenade's odds, the facing arrows) and
+        covers least of their words and names and of those squares (``others``: a token inside the
+        grenade's heatmap has heat squares all round; its name lies on the least of them, off their
+        digits; at 28 px a square the selected "Art" under its disc hid Bear 4's disc and hit points
+        below it, review 10). None when each meets a disc: a name on another token reads
         as that token's (review 13 F6: "Bear 3", in a template's area, lay across the downed James
         above it), so the initials and the pointer name it."""
         small_above = small.get_rect(midbottom=(above.centerx, above.bottom))
@@ -882,9 +882,9 @@ def eye_badge(px: int, size: int, letters: pygame.FRect) -> pygame.Rect | None:
     upper left rim, a quarter of a square wide (at least 16 px), clear of the initials
     (``letters``). Where they leave no room for it there (a small disc, the players' large
     initials: on "Brandon" at 30 px a square it covered his "Br") it slides out into the
-    picture's corner, and only where even that is too near them does it shrink (under 36 px a
-    square); None (no badge: the faded disc alone says hidden) where not even a 6 px one is clear
-    of them (at 16 px a square or less, the players' three letters filling the disc)."""
+    picture's corner, and only where even that is too near them does it shrink (a small disc:
+    at 22 px a square, 11 px); None (no badge: the faded disc alone says hidden) where not even a
+    6 px one is clear of them (at 16 px a square or less, the players' three letters filling the disc)."""
     pad = max(4, px // 6)
     for d in range(max(10, px // 4) + 6, 5, -1):
         home = pygame.Vector2(pad + px * 0.12 + (d - 6) / 2, pad + px * 0.02 + (d - 6) / 2)
