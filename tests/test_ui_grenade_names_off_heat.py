@@ -90,3 +90,19 @@ def test_names_lie_on_no_heat_square_where_they_have_room(aiming):
         assert not hidden, f"{who.name}'s name hides the odds of {hidden}"
         most = max(rect.clip(squares[cell]).width * rect.clip(squares[cell]).height for cell in on)
         assert most <= cam.cell_px ** 2 // 8, f"{who.name}'s name covers {most} px of a heat square: not the least it can"
+
+
+@pytest.mark.parametrize("aiming", [(23, 6)], indirect=True)
+def test_the_target_s_frame_goes_under_the_name_across_its_edge(aiming):
+    """Bear 3 stands on the target: its name, above its disc, lies across the square's top edge,
+    and the frame drawn there (white, over the board) cut through its letters."""
+    app = aiming
+    view = app.battle
+    name = names_drawn(app)["bear3"]
+    square = pygame.Rect(view.camera.cell_rect((23, 6)))
+    assert name.top < square.top < name.bottom, "the name lies across the target square's top edge"
+    surface = pygame.display.get_surface()
+    edge = name.clip(pygame.Rect(square.left, square.top - 1, square.width, 4)).inflate(-name.height, 0)
+    white = [(x, y) for x in range(edge.left, edge.right) for y in range(edge.top, edge.bottom)
+             if surface.get_at((x, y))[:3] == (255, 255, 255)]
+    assert not white, f"the target's white frame crosses Bear 3's name at {white[:4]}"

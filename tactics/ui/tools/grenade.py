@@ -66,6 +66,19 @@ def _badge_rect(cam, cell: Cell, size: tuple[int, int]) -> pygame.Rect:
     return pygame.Rect((0, 0), size).move(x + (w - size[0]) // 2, y + int(h * 0.68))
 
 
+def _target_frame(ctx: DrawContext, square: pygame.Rect) -> None:
+    """The target square's frame, under the token names and words that cross its edge: drawn over
+    them, it cut through the small "Bear 3" of a token on the target, above its disc (the names
+    are drawn with the board, before the tool's labels)."""
+    area = square.inflate(8, 8)
+    frame = pygame.Surface(area.size, pygame.SRCALPHA)
+    draw.cell_cursor(frame, (square.x - area.x, square.y - area.y, square.w, square.h), theme.INK_LIGHT, 2)
+    for rect in ctx.renderer.tokens.drawn_words():
+        if rect.colliderect(area):
+            frame.fill((0, 0, 0, 0), rect.move(-area.x, -area.y))
+    ctx.surface.blit(frame, area)
+
+
 def odds_size(px: int, chance: Fraction, top: Fraction) -> int:
     """The font size of a square's odds on the heatmap: larger the likelier it is."""
     return max(9, int(px * (0.2 + 0.16 * float(chance / top))))
@@ -448,7 +461,7 @@ class GrenadeTool(Tool):
             draw.pill_at(ctx.surface, p.problem, (x + w // 2, y - 4), size=draw.label_size(cam.cell_px),
                          colour=theme.BAD, anchor="midbottom")
             return
-        draw.cell_cursor(ctx.surface, (x, y, w, h), theme.INK_LIGHT, 2)
+        _target_frame(ctx, pygame.Rect(x, y, w, h))
         lines = [f"{ex.grenade_kind(p.kind).title}: on target {percent(p.on_target, 1)}"]
         if p.cook is not None:
             lines.append(f"cooked, WIS DC {ex.COOK_DC}: early {percent(p.cook['early'], 1)} · dud "
