@@ -75,7 +75,7 @@ def _target_frame(ctx: DrawContext, square: pygame.Rect) -> None:
     draw.cell_cursor(frame, (square.x - area.x, square.y - area.y, square.w, square.h), theme.INK_LIGHT, 2)
     for rect in ctx.renderer.tokens.drawn_words():
         if rect.colliderect(area):
-            frame.fill((0, 0, 0, 0), rect.move(-area.x, -area.y))
+            frame.fill(theme.CLEAR, rect.move(-area.x, -area.y))
     ctx.surface.blit(frame, area)
 
 
