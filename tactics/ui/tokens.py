@@ -468,11 +468,14 @@ class TokenPainter:
                     rect = free[0]
                 elif (cut := self._cut_name(text, hit[0][2], cell_px, under, above, others, words_of[i])) is not None:
                     img, rect = cut
-                elif not must:
-                    return None
-                else:  # the selected name shows where it hides least, but never on or against another disc
-                    placed = self._least_covering(img, small, under, above, smaller, blocked + list(markers), others,
-                                                  words_of[i], ring, cell_px)
+                elif not must:  # no free place (a token inside the grenade's heatmap): left out, its
+                    return None  # initials and the pointer name it
+                else:  # the selected name shows where it hides least, never on or against another disc nor
+                    # on a marker but a heat square: it may lie on a heat square's edge, off its digits,
+                    # where every place is on one (a token in the heatmap has them all round)
+                    placed = self._least_covering(img, small, under, above, smaller,
+                                                  blocked + marker_cores(markers),
+                                                  others, words_of[i], ring, cell_px)
                     if placed is None:
                         return None
                     img, rect = placed
@@ -506,9 +509,11 @@ class TokenPainter:
         """A name that must show (the selected or highlighted token's) where no place is free: the
         place among under, above, and a size smaller under or above that keeps off the neighbours'
         discs (``blocked``: each with the room a name leaves round it, and the markers and whatever
-        else the names keep off: a grenade's odds, the facing arrows) and covers least of their
-        words and names (at 28 px a square the selected "Art" under its disc hid Bear 4's disc and
-        hit points below it, review 10). None when each meets a disc: a name on another token reads
+        else the names keep off but a heatmap's squares: a grenade's odds, the facing arrows) and
+        covers least of their words and names and of those squares (``others``: a token inside the
+        grenade's heatmap has heat squares all round; its name lies on the least of them, off their
+        digits; at 28 px a square the selected "Art" under its disc hid Bear 4's disc and hit points
+        below it, review 10). None when each meets a disc: a name on another token reads
         as that token's (review 13 F6: "Bear 3", in a template's area, lay across the downed James
         above it), so the initials and the pointer name it."""
         small_above = small.get_rect(midbottom=(above.centerx, above.bottom))
@@ -658,7 +663,7 @@ class TokenPainter:
             body = self._bodies.get(body_key)
             if body is None:
                 body = self._bodies[body_key] = _paint_body(who, colour, px, selected, highlighted, self.initials_px(px))
-            hit = _finish_disc(body.copy(), who, px, show_hp)
+            hit = _finish_disc(body.copy(), who, px, show_hp, self.initials_px(px))
             self._discs[key] = hit
         return hit
 
@@ -698,6 +703,18 @@ def trap_markers(camera: Camera, state: EncounterState, viewer: str) -> tuple[py
     px = camera.cell_px
     return tuple(pygame.Rect(camera.cell_rect(t.cell)).inflate(-(px // 4), -(px // 4))
                  for t in sorted(state.traps.values(), key=lambda t: t.id) if trap_look(t, viewer) is not None)
+
+
+class KeepClear(pygame.Rect):
+    """A marker the names keep off where they have room, and where they have none (a token inside
+    the grenade's heatmap, heat squares all round) a name that must show may lie on, covering as
+    little of it as it can (:meth:`TokenPainter._least_covering`): a heat square, whose digits are
+    a marker of their own, which no name ever covers."""
+
+
+def marker_cores(markers: tuple[pygame.Rect, ...]) -> list[pygame.Rect]:
+    """The markers no name may ever cover: all but the :class:`KeepClear` ones."""
+    return [m for m in markers if not isinstance(m, KeepClear)]
 
 
 def name_clearance(px: int) -> int:
@@ -758,7 +775,7 @@ def paint_label(text: str, size: int, colour=theme.TEXT, bg=(*theme.WELL, 215)) 
 def _paint_disc(who: Combatant, colour, px: int, selected: bool, highlighted: bool, show_hp: bool,
                 initials_px: int = 0) -> pygame.Surface:
     """A token's whole picture: its disc, HP bar and (hidden) fade."""
-    return _finish_disc(_paint_body(who, colour, px, selected, highlighted, initials_px), who, px, show_hp)
+    return _finish_disc(_paint_body(who, colour, px, selected, highlighted, initials_px), who, px, show_hp, initials_px)
 
 
 def _paint_body(who: Combatant, colour, px: int, selected: bool, highlighted: bool, initials_px: int = 0) -> pygame.Surface:
@@ -804,7 +821,7 @@ def _paint_body(who: Combatant, colour, px: int, selected: bool, highlighted: bo
         pygame.draw.polygon(big, theme.INK_LIGHT, [tip, left, right])
         pygame.draw.polygon(big, theme.INK, [tip, left, right], max(1, SS))
     if art is None:  # initials
-        f = theme.font(max(int(r * 0.78), initials_px * SS), "bold")
+        f = theme.font(_initials_font_px(px, initials_px), "bold")
         text = initials(who.name)
         shadow = f.render(text, True, theme.SHADOW)
         shadow.set_alpha(140)
@@ -819,7 +836,25 @@ def _paint_body(who: Combatant, colour, px: int, selected: bool, highlighted: bo
     return pygame.transform.smoothscale(big, (size, size))
 
 
-def _finish_disc(disc: pygame.Surface, who: Combatant, px: int, show_hp: bool) -> pygame.Surface:
+def _initials_font_px(px: int, initials_px: int) -> int:
+    """The font size of a disc's initials as :func:`_paint_body` draws them (supersampled: ``SS``
+    times the size they show at)."""
+    return max(int(px * TOKEN_RADIUS * SS * 0.78), initials_px * SS)
+
+
+@lru_cache(maxsize=1024)
+def _initials_rect(name: str, px: int, initials_px: int, size: int) -> pygame.FRect:
+    """Where a disc's initials show in its picture (``size`` px a side), as :func:`_paint_body`
+    places them: their glyphs' ink and their shadow (a pixel down and right), and a pixel round
+    for the smoothing. A picture's middle is kept as if it had them."""
+    glyph = theme.font(_initials_font_px(px, initials_px), "bold").render(initials(name), True, theme.INK_LIGHT)
+    ink = glyph.get_bounding_rect()
+    centre, r = size * SS / 2, px * TOKEN_RADIUS * SS
+    gx, gy = centre - glyph.get_width() / 2, centre - glyph.get_height() / 2 - r * 0.02
+    return pygame.FRect((gx + ink.x) / SS - 1, (gy + ink.y) / SS - 1, ink.w / SS + 3, ink.h / SS + 3)
+
+
+def _finish_disc(disc: pygame.Surface, who: Combatant, px: int, show_hp: bool, initials_px: int = 0) -> pygame.Surface:
     """The HP bar (crisp, not supersampled) and the hidden fade, on ``disc`` (changed in place)."""
     pad = max(4, px // 6)
     size = disc.get_width()
@@ -837,21 +872,47 @@ def _finish_disc(disc: pygame.Surface, who: Combatant, px: int, show_hp: bool) -
         faded = pygame.Surface(disc.get_size(), pygame.SRCALPHA)
         faded.blit(disc, (0, 0))
         faded.fill((*theme.INK_LIGHT, 120), special_flags=pygame.BLEND_RGBA_MULT)
-        _eye_slash(faded, (pad + px * 0.12, pad + px * 0.02), max(10, px // 4))
+        _eye_slash(faded, eye_badge(px, size, _initials_rect(who.name, px, initials_px, size)))
         disc = faded
     return disc
 
 
-def _eye_slash(surface: pygame.Surface, at: tuple[float, float], size: int) -> None:
-    """A small 'hidden' badge: an eye with a slash through it."""
-    x, y = at
-    badge = pygame.Rect(int(x), int(y), size, size)
-    pygame.draw.ellipse(surface, (*theme.WELL, 235), badge.inflate(6, 6))
-    eye = badge.inflate(-size // 6, -size // 2)
-    pygame.draw.ellipse(surface, theme.TEXT, eye, max(1, size // 9))
-    pygame.draw.circle(surface, theme.TEXT, badge.center, max(1, size // 7))
-    pygame.draw.line(surface, theme.HIDDEN_SLASH, badge.topleft, badge.bottomright, max(2, size // 7))
+def eye_badge(px: int, size: int, letters: pygame.FRect) -> pygame.Rect | None:
+    """Where a hidden token's eye badge goes in its picture (``size`` px a side): on the disc's
+    upper left rim, a quarter of a square wide (at least 16 px), clear of the initials
+    (``letters``). Where they leave no room for it there (a small disc, the players' large
+    initials: on "Brandon" at 30 px a square it covered his "Br") it slides out into the
+    picture's corner, and only where even that is too near them does it shrink (a small disc:
+    at 22 px a square, 11 px); None (no badge: the faded disc alone says hidden) where not even a
+    6 px one is clear of them (at 16 px a square or less, the players' three letters filling the disc)."""
+    pad = max(4, px // 6)
+    for d in range(max(10, px // 4) + 6, 5, -1):
+        home = pygame.Vector2(pad + px * 0.12 + (d - 6) / 2, pad + px * 0.02 + (d - 6) / 2)
+        corner = pygame.Vector2(d / 2, d / 2)
+        for step in range(11):
+            centre = home.lerp(corner, step / 10)
+            near = pygame.Vector2(min(max(centre.x, letters.left), letters.right),
+                                  min(max(centre.y, letters.top), letters.bottom))  # the letters' point nearest it
+            if centre.distance_to(near) >= d / 2 + 1.5:
+                badge = pygame.Rect(0, 0, d, d)
+                badge.center = (round(centre.x), round(centre.y))
+                return badge
+    return None
 
+
+def _eye_slash(surface: pygame.Surface, badge: pygame.Rect | None) -> None:
+    """A small 'hidden' badge in ``badge``: an eye with a slash through it, on a dark disc (under
+    14 px, the slash alone: no eye reads at that size)."""
+    if badge is None:
+        return
+    pygame.draw.ellipse(surface, (*theme.WELL, 235), badge)
+    inner = badge.inflate(-6, -6) if badge.width >= 14 else badge.inflate(-4, -4)
+    size = inner.width
+    if badge.width >= 14:
+        eye = inner.inflate(-size // 6, -size // 2)
+        pygame.draw.ellipse(surface, theme.TEXT, eye, max(1, size // 9))
+        pygame.draw.circle(surface, theme.TEXT, inner.center, max(1, size // 7))
+    pygame.draw.line(surface, theme.HIDDEN_SLASH, inner.topleft, inner.bottomright, max(2, size // 7))
 
 
 def _moved(near: list[list[int]], cells: list[tuple[int, int]], moved: list[int], px: int,

@@ -41,6 +41,7 @@ from tactics.ui import intents as ui
 from tactics.ui.panels.side import card_left
 from tactics.ui.render import TEMPLATES_Z, TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool
+from tactics.ui.tokens import KeepClear
 
 if TYPE_CHECKING:
     from tactics.engine.hazards.throw_risk import ThrowRisk
@@ -63,6 +64,19 @@ def _badge_rect(cam, cell: Cell, size: tuple[int, int]) -> pygame.Rect:
     and the square's bottom edge (review 14 F7: centred lower on the disc, "5%" hid B4's initials)."""
     x, y, w, h = cam.cell_rect(cell)
     return pygame.Rect((0, 0), size).move(x + (w - size[0]) // 2, y + int(h * 0.68))
+
+
+def _target_frame(ctx: DrawContext, square: pygame.Rect) -> None:
+    """The target square's frame, under the token names and words that cross its edge: drawn over
+    them, it cut through the small "Bear 3" of a token on the target, above its disc (the names
+    are drawn with the board, before the tool's labels)."""
+    area = square.inflate(8, 8)
+    frame = pygame.Surface(area.size, pygame.SRCALPHA)
+    draw.cell_cursor(frame, (square.x - area.x, square.y - area.y, square.w, square.h), theme.INK_LIGHT, 2)
+    for rect in ctx.renderer.tokens.drawn_words():
+        if rect.colliderect(area):
+            frame.fill(theme.CLEAR, rect.move(-area.x, -area.y))
+    ctx.surface.blit(frame, area)
 
 
 def odds_size(px: int, chance: Fraction, top: Fraction) -> int:
@@ -391,10 +405,16 @@ class GrenadeTool(Tool):
             ctx.surface.blit(text, r)
 
     def names_keep_off(self, cam) -> list[pygame.Rect]:
-        """Where the heatmap's odds are written (and, on a token's square, its odds badge): the
-        token names keep off them, or are left out for the initials and the pointer to name
-        (review 14 F7: "Bear 2" and "Bear 4" hid the 1% and 5% of the squares under them; the
-        odds are what the tool is for)."""
+        """The squares the heatmap writes odds on (on a token's square, its odds badge): the token
+        names keep off them, or are left out for the initials and the pointer to name (review 14
+        F7: "Bear 2" and "Bear 4" hid the 1% and 5% of the squares under them; the odds are what
+        the tool is for). The whole square, not its digits alone: a name kept off the digits only
+        still lay across the square's lower half, its heat colour and the digits' edge (outside
+        review: "Bear 1" and "Bear 3" on the squares above them). A name that must show (the
+        blast's tokens, all of whose places are on the heatmap) goes where it covers least of the
+        squares, never on their digits, listed too (:class:`tactics.ui.tokens.KeepClear`). A name
+        may hang a fifth of a square over a heat square's edge: one wider than its square, over
+        its own token, otherwise could not show beside the heatmap ("Bear 2" above it)."""
         p = self.preview()
         if p is None or not p.odds or cam.cell_px < 18:
             return []
@@ -410,6 +430,7 @@ class GrenadeTool(Tool):
                 out.append(_badge_rect(cam, cell, badge))
                 continue
             tw, th = theme.font(odds_size(cam.cell_px, chance, top), "bold").size(percent(chance))
+            out.append(KeepClear(x, y, w, h).inflate(-2 * (w // 5), -2 * (h // 5)))  # the square (not a sliver at its edge)
             out.append(pygame.Rect(0, 0, tw + 2, int(th * 0.8)).move(x + (w - tw - 2) // 2, y + (h - int(th * 0.8)) // 2))
         self._keep_off = (key, out)
         return out
@@ -440,7 +461,7 @@ class GrenadeTool(Tool):
             draw.pill_at(ctx.surface, p.problem, (x + w // 2, y - 4), size=draw.label_size(cam.cell_px),
                          colour=theme.BAD, anchor="midbottom")
             return
-        draw.cell_cursor(ctx.surface, (x, y, w, h), theme.INK_LIGHT, 2)
+        _target_frame(ctx, pygame.Rect(x, y, w, h))
         lines = [f"{ex.grenade_kind(p.kind).title}: on target {percent(p.on_target, 1)}"]
         if p.cook is not None:
             lines.append(f"cooked, WIS DC {ex.COOK_DC}: early {percent(p.cook['early'], 1)} · dud "
