@@ -268,7 +268,8 @@ def test_the_facing_prompt_says_what_enter_and_esc_keep(app):  # R-FACE-1
     end_turn(app)
     prompt = hazards_of(app.battle).prompt
     assert prompt.current() is not None and prompt.current().id == "james"
-    assert waiting_for_facing(app.battle).endswith("an arrow (or arrow keys); Enter: keep it")
+    # "keep facing" is the rules' tracking only; Enter leaves the facing as it is (review 16 F16a)
+    assert waiting_for_facing(app.battle).endswith("an arrow (or arrow keys); Enter: leave it")
 
 
 DIFFICULT = "\n".join(["." * 16] * 4 + ["...^" + "." * 12] + ["." * 16] * 7)  # difficult ground at (3, 4)

@@ -65,3 +65,138 @@ def test_the_prompt_box_covers_no_token_name_or_word_and_no_name_is_under_an_arr
     arrows = prompt.arrow_rects()
     for rect in drawn:
         assert rect.collidelist(arrows) < 0, "a name lies under the facing arrows"
+
+
+# --------------------------------------------------------------------------- review 16 F1, F17, F6
+def _drawn(app: App) -> list:
+    """What one frame draws on the map, as the layout probe records it."""
+    rec = probe.start()
+    try:
+        app.draw()
+    finally:
+        probe.stop()
+    return rec.on(pygame.display.get_surface())
+
+
+def _discs(view, skip: str) -> dict[str, pygame.Rect]:
+    cam = view.camera
+    return {o.id: pygame.Rect(cam.cell_rect(o.cell)).inflate(-cam.cell_px // 8, -cam.cell_px // 8)
+            for o in view.state.on_map() if o.id != skip and view.visible(o)}
+
+
+def test_the_arrows_and_arc_labels_cover_no_token_name_or_badge_and_the_token_keeps_its_name(asked):
+    """Review 16 F1: Brandon's name was gone (the S arrow sat where it goes), the N arrow covered his
+    "Shaken 1", an E arrow hid Bear 2 and "flank" covered a token. Now the arrows stand round the
+    token's disc, words and name, and further out where a neighbour is; the arc labels go where
+    they cover nothing."""
+    app = asked
+    view = app.battle
+    prompt = hazards_of(view).prompt
+    who = prompt.current()
+    _drawn(app)
+    marks = _drawn(app)
+    names = [m for m in marks if m.kind == "text" and m.label == who.name and m.role != "initials"]
+    assert names, "the prompted token's name is on the map"
+    assert who.id not in view.renderer.tokens.unnamed
+    arrows = prompt.arrow_rects()
+    assert len(arrows) == 8
+    words = view.renderer.tokens.drawn_words()  # every token's name and condition words, its own too
+    discs = _discs(view, who.id)
+    for i, arrow in enumerate(arrows):
+        assert arrow.collidelist(words) < 0, f"an arrow lies on a name or a condition word: {arrow} {words}"
+        assert arrow.collidelist(list(discs.values())) < 0, "an arrow lies on another token"
+        assert arrow.collidelist(arrows[:i] + arrows[i + 1:]) < 0, "two arrows overlap"
+    assert len(prompt.labels) == 3
+    for label in prompt.labels:
+        assert label.collidelist(words) < 0, "an arc label lies on a name or a condition word"
+        assert label.collidelist(list(discs.values())) < 0, "an arc label lies on a token"
+        assert label.collidelist(arrows) < 0, "an arc label lies on an arrow"
+
+
+def test_the_arrows_are_big_enough_to_read_at_the_fit(asked):
+    """Review 16 F17: at 35 px a square each arrow was 18 px across, the diagonals read as pointing
+    sideways. Each is now most of a square across (never under 28 px on a 1080p window)."""
+    app = asked
+    view = app.battle
+    prompt = hazards_of(view).prompt
+    px = view.camera.cell_px
+    sizes = [r.width for r in prompt.arrow_rects()]
+    assert min(sizes) >= min(28, int(0.8 * px)) or min(sizes) >= 24, (sizes, px)
+    assert sorted(sizes)[2] >= int(0.8 * px), (sizes, px)  # at most two made smaller for room
+
+
+def test_pointing_at_an_arrow_shows_no_move_tag_and_the_tag_is_grey_and_clear(asked):
+    """Review 16 F6: hovering a facing arrow drew the red "cannot move now" behind the arrows, and
+    once the facing was chosen the tag lay on Brandon's "Shaken 1". Over an arrow no move tag
+    shows; elsewhere "cannot move now" is grey (no mistake of the GM's) and clear of the tokens,
+    names and condition words."""
+    from tactics.ui import theme
+    from ui_driver import key, move
+
+    app = asked
+    view = app.battle
+    prompt = hazards_of(view).prompt
+    assert view.selected == "brandon" and view.reach is not None and view.reach.reason  # he cannot move now
+    for direction, pos in prompt.button_centres().items():
+        move(app, pos)
+        texts = [m.label for m in _drawn(app) if m.kind == "text"]
+        assert "cannot move now" not in texts, direction
+    key(app, pygame.K_KP6)  # Brandon faces E: the prompt is answered
+    assert not prompt.active()
+    cell = view.state.combatants["brandon"].cell
+    for dx, dy in ((1, -1), (0, -1), (-1, -1), (1, 1)):  # the squares round him: his word above
+        target = (cell[0] + dx, cell[1] + dy)
+        if view.token_at(target) is not None:
+            continue
+        move(app, view.camera.cell_centre(target))
+        marks = _drawn(app)
+        tags = [m.rect for m in marks if m.kind == "text" and m.label == "cannot move now"]
+        assert tags, "the tag says why"
+        tag = tags[0]
+        words = view.renderer.tokens.drawn_words()
+        assert tag.collidelist(words) < 0, "the tag lies on a name or a condition word"
+        assert tag.collidelist(list(_discs(view, "").values())) < 0, "the tag lies on a token"
+        surface = pygame.display.get_surface()
+        red = surface.map_rgb(theme.BAD)
+        pixels = pygame.PixelArray(surface.subsurface(tag.clip(surface.get_rect())))
+        try:
+            assert not any(value == red for column in pixels for value in column), "the tag is red"
+        finally:
+            pixels.close()
+
+
+def test_no_fuse_card_lies_on_the_arrows_and_no_arc_label_on_the_card():
+    """Review 16 F1: the fuse card "Frag grenade: explodes at the end of ..." was drawn over
+    Brandon's E arrow and half his token, and "front" lay on the card's text."""
+    from tactics.engine.combat.team import Advance, StartCombat
+    from tactics.engine.hazards.commands import ThrowGrenade
+    from tactics.ui.facing import fuse_cards
+    from tactics.ui.render import DrawContext
+    from test_ui_hazards_traps import _steps_down, make_app
+
+    app = make_app()
+    try:
+        enc = app.battle.encounter
+        enc.submit(ThrowGrenade("ann", (4, 3)), typed=[5, 5])  # lands at (4, 3), live until the GM sets it off
+        addon = hazards_of(app.battle)
+        addon.finish()
+        enc.submit(StartCombat())
+        enc.submit(Advance())
+        _steps_down(enc, "ann")  # Ann to (2, 3), beside the grenade
+        enc.submit(Advance())  # the party's Vanguard ends: Ann is asked her facing
+        view = app.battle
+        prompt = addon.prompt
+        assert prompt.current() is not None and prompt.current().id == "ann"
+        assert any(g.status == "live" for g in view.state.grenades.values())
+        _drawn(app)
+        ctx = DrawContext(pygame.display.get_surface(), view.camera, view.state, view.viewer, view.board_rect(),
+                          view.renderer, view)
+        cards = fuse_cards(ctx)
+        assert cards
+        arrows = prompt.arrow_rects()
+        for card in cards:
+            assert card.collidelist(arrows) < 0, "the fuse card lies on the facing arrows"
+            assert card.collidelist(prompt.labels) < 0, "an arc label lies on the fuse card"
+            assert prompt.box is not None and not card.colliderect(prompt.box), "the prompt's words lie on the card"
+    finally:
+        pygame.quit()

@@ -195,7 +195,7 @@ def test_end_of_a_group_turn_asks_each_member_who_acted_for_a_facing():  # R-FAC
         _steps_down(enc, "bob")  # only who acted is asked
         enc.submit(Advance())  # Bob's group ends: now he chooses (N-FACE-3)
         assert prompt.current().id == "bob"
-        click(a, centre(a, (2, 6)))  # the prompted token: pick mode
+        click(a, centre(a, enc.state.combatants["bob"].cell))  # the prompted token: pick mode
         click(a, centre(a, (13, 4)))  # the bear: Bob keeps facing it
         assert enc.state.combatants["bob"].facing_target == "bear"
         assert enc.journal.entries[-1].args["keep_facing"] == "bear"
@@ -270,20 +270,21 @@ def test_while_a_group_chooses_its_facings_the_next_group_s_banner_waits_and_e_e
         acting = enc.state.combat.acting_group().key
         banner = a.hotseat.banner()
         assert banner.title == "Ann's turn is over" and banner.button is None
-        assert banner.waiting.startswith("Waiting for Ann's facing") and banner.detail.startswith("then ")
+        # one line says what it waits for (no pill under it besides: review 16 F16i)
+        assert banner.waiting == "" and banner.detail.startswith("choose Ann's facing on the map, then ")
         entries = len(enc.journal.entries)
         key(a, pygame.K_e)
         assert len(enc.journal.entries) == entries and enc.state.combat.acting_group().key == acting
         assert "Waiting for Ann's facing" in a.battle.current_message()[0]
-        key(a, pygame.K_RETURN)  # Ann keeps her facing
+        key(a, pygame.K_RETURN)  # Ann's facing is left as it is
         assert a.hotseat.banner().button is not None and a.hotseat.banner().waiting == ""
         enc.submit(Advance())  # the bears' Vanguard ends: Bob's Rearguard, the round's last group
         _steps_down(enc, "bob")
         enc.submit(Advance())  # the Counter Phase waits for Bob's facing: its card names him
         assert enc.state.combat.phase == "counters"
         shown = drawn_texts(a)
-        assert "opens once Bob's facing is chosen (Enter: keep it; Esc: keep everyone's)" in shown
-        assert "Keep facings: start round 2" in shown  # its button says what it does to the facing asked
+        assert "opens once Bob's facing is chosen on the map" in shown  # the keys: by the arrows (F16i)
+        assert "Facings as they are: start round 2" in shown  # its button says what it does to the facing asked
     finally:
         pygame.quit()
 

@@ -283,7 +283,7 @@ def test_the_facing_prompt_asks_only_who_acted_and_esc_keeps_all() -> None:  # r
         assert prompt.queue == [mover.id]  # the member who did nothing is not asked
         key(app, pygame.K_ESCAPE)
         assert not prompt.active()
-        assert "Facings kept" in app.battle.current_message()[0]
+        assert "Facings left as they are" in app.battle.current_message()[0]
     finally:
         pygame.quit()
 

@@ -35,7 +35,7 @@ def test_e_ends_the_turn_the_facing_prompt_waits_and_enter_begins_the_next(app):
     turns = enc.state.combat
     assert turns.phase == "between" and facing_asked(app.battle).id == "brandon"  # R-FACE-1: his facing now
     banner = app.hotseat.banner()
-    assert banner.waiting.startswith("Waiting for Brandon's facing")
+    assert banner.waiting == "" and "choose Brandon's facing on the map" in banner.detail  # said once (F16i)
     assert banner.title == "Brandon's turn is over" and banner.button is None  # no "Next turn" that would not
     key(app, pygame.K_e)  # a second E does not skip the question: it says what it waits for
     assert enc.state.combat.phase == "between"

@@ -13,8 +13,9 @@ time, without stopping anything else:
   being chosen to act, so for it (or with another tool) click the prompted
   token first, then the token to keep facing; after clicking the prompted
   token a click on a known trap or an empty square keeps facing that;
-* Enter keeps the current facing, Esc keeps it for everyone still asked; the table moving on (any
-  other command) ends the asking too: the facing stays as it is.
+* Enter leaves the current facing as it is, Esc leaves it for everyone still asked; the table
+  moving on (any other command) ends the asking too: the facing stays as it is. ("Keep facing"
+  is only ever the rules' sense: turn to someone and follow them; review 16 F16a.)
 
 Every choice is a command through the journal (undo works). The arcs overlay
 tints the squares around a token by :func:`tactics.rules.facing.arc_of`:
@@ -24,7 +25,8 @@ token and, with Q, for any hovered token.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import math
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
@@ -39,6 +41,7 @@ from tactics.rules import facing as fc
 from tactics.rules.grid import Cell, DELTAS, DIRECTIONS, as_cell, cell_center
 from tactics.ui import draw, placement, theme
 from tactics.ui import intents as ui
+from tactics.ui.placement import overlap
 from tactics.ui.render import DrawContext
 
 if TYPE_CHECKING:
@@ -46,6 +49,7 @@ if TYPE_CHECKING:
 
 ARC_COLOURS = {"front": theme.GOOD, "flank": theme.ACCENT, "rear": theme.BAD}
 ARC_RADIUS = 2  # squares around the token tinted by arc
+ARROW_SCALE = 0.4  # an arrow button's radius, as a share of a square
 
 NUMPAD = {
     pygame.K_KP8: "N", pygame.K_KP9: "NE", pygame.K_KP6: "E", pygame.K_KP3: "SE",
@@ -66,22 +70,43 @@ def arc_cells(cell: Cell, facing: str, radius: int = ARC_RADIUS) -> dict[str, se
     return out
 
 
-def draw_arcs(ctx: DrawContext, who: Combatant, facing: str) -> list[pygame.Rect]:
+def draw_arcs(ctx: DrawContext, who: Combatant, facing: str,
+              avoid: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
     """Tint the squares round ``who`` by arc and label the front, flank and rear: where the
-    labels went (the facing prompt's words keep off them)."""
+    labels went (the facing prompt's words keep off them).
+
+    Each label goes in its own arc, two squares out on its middle line if that is clear, else on
+    another of the arc's lines or nearer or further out: clear of every token's disc, of the
+    names and condition words the tokens layer drew and of ``avoid`` (the facing arrows, the
+    fuse cards). Review 16 F1: "flank" covered Bear 2 whole and "rear" lay on the fuse card."""
     assert who.cell is not None  # on the map
-    labels = []
+    labels: list[pygame.Rect] = []
     for arc, cells in arc_cells(who.cell, facing).items():
         ctx.renderer.cells.fill(ctx.surface, ctx.camera, cells, (*ARC_COLOURS[arc], 70), ctx.clip)
-    if ctx.camera.cell_px >= 24:
-        for arc, direction in (("front", facing), ("rear", DIRECTIONS[(DIRECTIONS.index(facing) + 4) % 8]),
-                               ("flank", DIRECTIONS[(DIRECTIONS.index(facing) + 2) % 8])):
-            dx, dy = DELTAS[direction]
-            assert who.cell is not None  # on the map
-            cx, cy = cell_center(who.cell)
-            pos = ctx.camera.to_screen((cx + dx * 2.0, cy + dy * 2.0))
-            labels.append(draw.pill_at(ctx.surface, arc, pos, size=draw.label_size(ctx.camera.cell_px) - 2,
-                                       colour=theme.INK, bg=(*ARC_COLOURS[arc], 230)))
+    if ctx.camera.cell_px < 24:
+        return labels
+    cam = ctx.camera
+    at = DIRECTIONS.index(facing)
+    cx, cy = cell_center(who.cell)
+    reach = pygame.Rect(cam.cell_rect(who.cell)).inflate(8 * cam.cell_px, 8 * cam.cell_px)
+    discs = [pygame.Rect(cam.cell_rect(o.cell)).inflate(-cam.cell_px // 8, -cam.cell_px // 8)
+             for o in ctx.state.on_map() if o.cell is not None and (ctx.view is None or not hasattr(ctx.view, "visible")
+                                                                     or ctx.view.visible(o))
+             and pygame.Rect(cam.cell_rect(o.cell)).colliderect(reach)]
+    drawn = getattr(ctx.renderer.tokens, "drawn_words", None)
+    words = [r for r in (drawn() if callable(drawn) else []) if r.colliderect(reach)]
+    room = draw.map_rect(cam, ctx.state.map).clip(ctx.clip)
+    for arc, turns in (("front", (0, 1, -1)), ("rear", (4, 3, 5)), ("flank", (2, -2))):
+        img = draw.pill(arc, draw.label_size(cam.cell_px) - 2, theme.INK, (*ARC_COLOURS[arc], 230))
+        options = []
+        for far in (2.0, 1.6, 2.5, 3.0):
+            for turn in turns:
+                dx, dy = DELTAS[DIRECTIONS[(at + turn) % 8]]
+                options.append(img.get_rect(center=cam.to_screen((cx + dx * far, cy + dy * far))))
+        rect = placement.place(options, room if room.width > img.get_width() else ctx.clip,
+                               tokens=discs + words, cards=list(avoid) + labels)
+        ctx.surface.blit(img, rect)
+        labels.append(rect)
     return labels
 
 
@@ -101,6 +126,112 @@ def acted_in_turn(journal: Any, team: str, group: str) -> list[str]:
     return list(reversed(seen))
 
 
+def _meets(x: float, y: float, radius: float, rect: pygame.Rect) -> bool:
+    """Does the circle at (x, y) overlap ``rect``?"""
+    nx, ny = min(max(x, rect.left), rect.right), min(max(y, rect.top), rect.bottom)
+    return (x - nx) ** 2 + (y - ny) ** 2 < radius * radius
+
+
+def arrow_centres(view: Any, who: Combatant, radius: int) -> dict[str, tuple[int, int, int]]:
+    """Where the facing prompt's 8 arrows go on screen and their radius: (x, y, radius) each, as a
+    3 x 3 grid round the token (like the numpad's keys): beside its disc, above its condition
+    words and below its name, so they cover none of them (review 16 F1: the S arrow sat on
+    "Brandon", the N one on "Shaken 1"). An arrow that would cover another token's disc, its name
+    or its condition words where they stand moves out along its own line (or one turned a little)
+    until it covers none (Art's E arrow hid Bear 2); where none is free within two squares it is
+    made smaller (to two thirds), and where even then none is, it goes where it covers least.
+    The names then keep off the arrows. From the state and the camera alone, so the tokens layer
+    can ask before it places names."""
+    cam = view.camera
+    px = cam.cell_px
+    painter = view.renderer.tokens
+    assert who.cell is not None  # on the map
+    if hasattr(painter, "footprint"):
+        own = painter.footprint(cam, who)
+    else:
+        own = [pygame.Rect(cam.cell_rect(who.cell))]
+    ring = own[0]
+    cx, cy = ring.center
+    top, bottom = min(r.top for r in own), max(r.bottom for r in own)
+    gap = max(2, px // 12)
+    near = pygame.Rect(ring.left, top, ring.width, bottom - top).inflate(8 * px, 8 * px)
+    others: list[pygame.Rect] = []
+    for o in view.state.on_map():
+        if o.id == who.id or o.cell is None or not view.visible(o):
+            continue
+        if not pygame.Rect(cam.cell_rect(o.cell)).colliderect(near):
+            continue
+        if hasattr(painter, "footprint"):
+            rects = painter.footprint(cam, o)
+            keep = 2 * max(3, px // 8)  # room round another disc: the arrow reads as this token's
+            others += [rects[0].inflate(keep, keep), *rects[1:]]
+        else:
+            others.append(pygame.Rect(cam.cell_rect(o.cell)))
+    step = max(2, px // 6)
+    out: dict[str, tuple[int, int, int]] = {}
+    placed: list[pygame.Rect] = []
+    # the straight lines first (their places are the plainest), then the corners
+    for d in ("N", "S", "E", "W", "NE", "SE", "SW", "NW"):
+        dx, dy = DELTAS[d]
+        best: tuple[float, float, tuple[int, int, int]] | None = None
+        for size in (radius, max(8, radius * 2 // 3)):
+            out_r = size + 2  # with the outline
+            reach = out_r + gap
+            x0 = {-1: ring.left - reach, 0: cx, 1: ring.right + reach}[dx]
+            y0 = {-1: top - reach, 0: cy, 1: bottom + reach}[dy]
+            for x, y, far in _arrow_options(x0, y0, dx, dy, step, 2 * px):
+                # (the square round the button: what the names keep off, arrow_rects)
+                box = pygame.Rect(round(x) - out_r, round(y) - out_r, 2 * out_r, 2 * out_r)
+                if box.collidelist(own) >= 0:
+                    continue  # a wide name reaches past the disc: out of it first
+                covered = (sum(overlap(box, others[i]) for i in box.collidelistall(others))
+                           + 8 * sum(overlap(box, placed[i]) for i in box.collidelistall(placed)))
+                if best is None or (covered, far) < best[:2]:
+                    best = (covered, far, (round(x), round(y), size))
+                if covered == 0:
+                    break
+            if best is not None and best[0] == 0:
+                break
+            if size == radius and best is not None:
+                best = (best[0] * 4, best[1], best[2])  # a full-sized arrow is worth some cover
+        if best is None:  # nowhere off its own token within reach: where the grid puts it
+            best = (0, 0, ({-1: ring.left - radius, 0: cx, 1: ring.right + radius}[dx],
+                           {-1: top - radius, 0: cy, 1: bottom + radius}[dy], radius))
+        x, y, size = out[d] = best[2]
+        placed.append(pygame.Rect(x - size - 2, y - size - 2, 2 * size + 4, 2 * size + 4))
+    return {d: out[d] for d in DELTAS}
+
+
+def _arrow_options(x0: int, y0: int, dx: int, dy: int, step: int, reach: int) -> list[tuple[float, float, float]]:
+    """Places for one arrow, nearest its grid place first: out along its own line, then along
+    lines turned a little (15 and 30 degrees) either way, up to ``reach`` further out; each with
+    how far from its plain place it reads (a turned line counts as further)."""
+    base = math.atan2(dy, dx)
+    options = []
+    for k in range(0, reach // step + 1):
+        for turn in (0, 15, -15, 30, -30):
+            if k == 0 and turn:
+                continue
+            a = base + math.radians(turn)
+            options.append((x0 + math.cos(a) * step * k, y0 + math.sin(a) * step * k, k + abs(turn) / 10))
+    options.sort(key=lambda o: o[2])
+    return options
+
+
+def arrow_points(centre: tuple[int, int], direction: str, radius: int) -> list[tuple[float, float]]:
+    """An arrow with a shaft and a head pointing ``direction``, inside a button of ``radius``:
+    its line reads as the direction at a glance, where a small triangle's did not (review 16 F17)."""
+    dx, dy = DELTAS[direction]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    vx, vy = -uy, ux
+    tip, back = radius * 0.78, -radius * 0.7
+    neck, head, shaft = tip - radius * 0.7, radius * 0.58, max(1.5, radius * 0.17)
+    local = [(tip, 0.0), (neck, head), (neck, shaft), (back, shaft), (back, -shaft), (neck, -shaft), (neck, -head)]
+    x, y = centre
+    return [(x + a * ux + b * vx, y + a * uy + b * vy) for a, b in local]
+
+
 class FacingPrompt:
     """Asks the members of a group that just acted for their facing, one at a time (R-FACE-1)."""
 
@@ -109,6 +240,8 @@ class FacingPrompt:
         self.queue: list[str] = []
         self.picking = False  # the next token click (any token) keeps facing it
         self.box: pygame.Rect | None = None  # where the last drawing put the prompt's words
+        self.labels: list[pygame.Rect] = []  # where the last drawing put the arc labels
+        self._centres: tuple[Any, dict[str, tuple[int, int, int]]] | None = None  # (what they are for, the arrows)
 
     @property
     def view(self) -> Any:
@@ -147,9 +280,17 @@ class FacingPrompt:
         if self.queue:
             self.queue.pop(0)
         self.picking = False
-        self.view.app.dirty = True
+        self._arrows_changed()
         if not self.queue:
             self.addon.facing_answered()
+
+    def _arrows_changed(self) -> None:
+        """The arrows moved or went (Enter and Esc submit nothing): the board, whose names and fuse
+        cards keep off them, is drawn again."""
+        invalidate = getattr(self.view, "invalidate", None)
+        if callable(invalidate):
+            invalidate()
+        self.view.app.dirty = True
 
     def choose(self, direction: str) -> bool:
         who = self.current()
@@ -189,7 +330,7 @@ class FacingPrompt:
         who = self.current()
         if who is None:
             return False
-        self.view.say(f"{who.name} keeps facing {who.facing}.", "info")
+        self.view.say(f"{who.name} stays facing {who.facing}.", "info")  # "keeps facing" is the rules' tracking (F16a)
         self._next()
         return True
 
@@ -200,36 +341,44 @@ class FacingPrompt:
             return False
         names = [self.view.state.combatants[c].name for c in self.queue if c in self.view.state.combatants]
         if names:
-            self.view.say("Facings kept: " + ", ".join(names) + ".", "info")
+            self.view.say("Facings left as they are: " + ", ".join(names) + ".", "info")
         self.queue.clear()
         self.picking = False
-        self.view.app.dirty = True
+        self._arrows_changed()
         if answered:
             self.addon.facing_answered()
         return True
 
     # -- geometry --------------------------------------------------------------------
     def button_centres(self) -> dict[str, tuple[int, int]]:
+        """Where the 8 arrows' centres are on screen (see :func:`arrow_centres`)."""
+        return {d: (x, y) for d, (x, y, _) in self.buttons().items()}
+
+    def buttons(self) -> dict[str, tuple[int, int, int]]:
+        """The 8 arrows: (x, y, radius) each, worked out once per frame's state and camera."""
         who = self.current()
         if who is None:
             return {}
-        cam = self.view.camera
-        assert who.cell is not None  # on the map
-        cx, cy = cell_center(who.cell)
-        return {d: cam.to_screen((cx + dx * 0.8, cy + dy * 0.8)) for d, (dx, dy) in DELTAS.items()}
+        view = self.view
+        cam = view.camera
+        key = (view.state, getattr(view, "revision", None), who.id, cam.cell_px, round(cam.origin_x),
+               round(cam.origin_y), theme.scale())
+        if self._centres is None or self._centres[0] != key:
+            self._centres = (key, arrow_centres(view, who, self.button_radius()))
+        return self._centres[1]
 
     def arrow_rects(self) -> list[pygame.Rect]:
-        """The 8 arrows' squares on screen (none when nobody is asked)."""
-        r = self.button_radius() + 2  # with their outline
-        return [pygame.Rect(x - r, y - r, 2 * r, 2 * r) for x, y in self.button_centres().values()]
+        """The 8 arrows' squares on screen, with their outline (none when nobody is asked)."""
+        return [pygame.Rect(x - r - 2, y - r - 2, 2 * r + 4, 2 * r + 4) for x, y, r in self.buttons().values()]
 
     def button_radius(self) -> int:
-        return max(9, int(self.view.camera.cell_px * 0.17))
+        """An arrow button's radius: 0.4 of a square, never under 12 px (scaled): review 16 F17,
+        at 9 px (18 across at 35 px a square) the diagonals read as pointing sideways."""
+        return max(theme.px(12), int(self.view.camera.cell_px * ARROW_SCALE))
 
     def button_at(self, pos: tuple[int, int]) -> str | None:
-        r = self.button_radius()
-        for d, (x, y) in self.button_centres().items():
-            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= r * r:
+        for d, (x, y, r) in self.buttons().items():
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= (r + 2) ** 2:
                 return d
         return None
 
@@ -273,44 +422,37 @@ class FacingPrompt:
     def draw(self, ctx: DrawContext) -> None:
         who = self.current()
         if who is None:
+            self.labels = []
             return
         facing = effective_facing(ctx.state, who.id)
-        arc_labels = draw_arcs(ctx, who, facing)
-        r = self.button_radius()
-        for d, (x, y) in self.button_centres().items():
-            on = d == facing
-            pygame.draw.circle(ctx.surface, theme.OUTLINE, (x, y), r + 2)
-            pygame.draw.circle(ctx.surface, theme.ACCENT if on else theme.CONTROL_LIT, (x, y), r)
-            dx, dy = DELTAS[d]
-            length = (dx * dx + dy * dy) ** 0.5
-            ux, uy = dx / length, dy / length
-            tip = (x + ux * r * 0.7, y + uy * r * 0.7)
-            left = (x - ux * r * 0.5 - uy * r * 0.5, y - uy * r * 0.5 + ux * r * 0.5)
-            right = (x - ux * r * 0.5 + uy * r * 0.5, y - uy * r * 0.5 - ux * r * 0.5)
-            pygame.draw.polygon(ctx.surface, theme.INK if on else theme.TEXT, [tip, left, right])
+        view = self.view
+        arrows = self.arrow_rects()
+        fuses = fuse_cards(ctx, getattr(self.addon, "in_flight", ()))
+        self.labels = arc_labels = draw_arcs(ctx, who, facing, avoid=arrows + fuses)
+        self._draw_arrows(ctx, facing)
         more = len(self.queue) - 1
+        # "keep facing" is only ever the rules' sense (R-FACE-1: turn to a token and follow it);
+        # Enter leaves the facing as it is (review 16 F16a: "keep" meant both)
         lines = [f"Facing for {who.name} (now {facing})" + (f"  ({more} more)" if more else ""),
-                 "click an arrow or a token to keep facing",
-                 f"numpad / arrow keys; Enter: keep {possessive(who.name)} facing"
-                 + ("; Esc: keep everyone's" if more else "")]  # one word for each key (review 14, finding 12)
+                 "click an arrow, or a token to keep facing it",
+                 f"numpad / arrow keys; Enter: leave it {facing}" + ("; Esc: leave everyone's" if more else "")]
         if self.picking:
             lines = [f"{who.name} keeps facing:", "click any token", f"(click {who.name} again to cancel)"]
         imgs = [draw.pill(line, theme.fs(15 if i else 16), theme.ACCENT if i == 0 else theme.TEXT)
                 for i, line in enumerate(lines)]
         size = (max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
         assert who.cell is not None  # on the map
-        x, y, w, h = ctx.camera.cell_rect(who.cell)
-        ring = pygame.Rect(x, y, w, h).inflate(2 * (r + int(w * 0.3)), 2 * (r + int(h * 0.3)))  # the arrows
+        w = ctx.camera.cell_px
+        ring = arrows[0].unionall(arrows[1:])  # the arrows
         room = draw.map_rect(ctx.camera, ctx.state.map).clip(ctx.clip)  # over the map, clear of the panels
-        view = self.view
         cards = [rect for rect in (getattr(getattr(getattr(view, "combat", None), "banner", None), "rect", None),)
                  if rect is not None]
         # Clear of the tokens, their names and condition words and the arc labels (review 14 F6:
         # the words lay on "flank", James' "Shaken" and Brandon's name): beside the arrows if
-        # there is room, else further out (the status line says the same, so far off is no loss).
+        # there is room, else further out.
         tokens = placement.token_rects(view, skip=(who.id,))
         drawn = getattr(view.renderer.tokens, "drawn_words", None)
-        cards += arc_labels + (drawn() if callable(drawn) else [])
+        cards += arc_labels + arrows + fuses + (drawn() if callable(drawn) else [])
         spots = []
         for gap in (6, w, 2 * w, 4 * w):
             near = placement.around(size, ring, gap)
@@ -323,4 +465,29 @@ class FacingPrompt:
             ctx.surface.blit(img, img.get_rect(midtop=(rect.centerx, ty)))
             ty += img.get_height()
 
-__all__ = ["ARC_COLOURS", "FacingPrompt", "arc_cells", "draw_arcs"]
+    def _draw_arrows(self, ctx: DrawContext, facing: str) -> None:
+        """The 8 buttons, each an arrow with a shaft and a head; the current facing's gold, the one
+        under the pointer lit."""
+        pointer = getattr(self.view, "hover_pos", None)
+        lit = self.button_at(pointer) if pointer is not None else None
+        for d, (x, y, r) in self.buttons().items():
+            on = d == facing
+            pygame.draw.circle(ctx.surface, theme.ACCENT_LIT if d == lit else theme.OUTLINE, (x, y), r + 2)
+            pygame.draw.circle(ctx.surface, theme.ACCENT if on else theme.CONTROL_LIT, (x, y), r)
+            pts = arrow_points((x, y), d, r)
+            ink = theme.INK if on else theme.TEXT
+            pygame.draw.polygon(ctx.surface, ink, pts)
+            pygame.draw.aalines(ctx.surface, ink, True, pts)
+
+
+def fuse_cards(ctx: DrawContext, in_flight: Any = ()) -> list[pygame.Rect]:
+    """Where the live grenades' fuse cards are on the map (the arc labels and the words keep off them)."""
+    if ctx.camera.cell_px < 16:
+        return []
+    from tactics.ui.layers.hazards import fuse_card_rect  # (that module imports the renderer)
+
+    return [fuse_card_rect(ctx, g) for g in sorted(ctx.state.grenades.values(), key=lambda g: g.id)
+            if g.status == "live" and g.id not in in_flight]
+
+
+__all__ = ["ARC_COLOURS", "FacingPrompt", "arc_cells", "arrow_centres", "arrow_points", "draw_arcs", "fuse_cards"]

@@ -607,6 +607,24 @@ class TokenPainter:
         tags and fuse cards keep clear of it: :func:`tactics.ui.layers.hazards.marker_obstacles`)."""
         return self._label(label_text(name, label_size(px), px), px, False).get_size()
 
+    def footprint(self, camera: Camera, who: Combatant) -> list[pygame.Rect]:
+        """Where a token's disc, its name (under the disc) and its condition words (over its top
+        edge) go before any neighbour moves them, on screen: worked out from the token alone, so a
+        prompt drawn round it (the facing arrows) can keep off them before the names are placed
+        (they in turn keep off the arrows: review 16 F1, the arrows lay on "Brandon" and "Shaken 1")."""
+        assert who.cell is not None  # on the map
+        px = camera.cell_px
+        x, y = camera.to_screen(who.cell)
+        ring = pygame.Rect(0, 0, 2 * int(px * TOKEN_RADIUS), 2 * int(px * TOKEN_RADIUS))
+        ring.center = (x + px // 2, y + px // 2)
+        out = [ring]
+        if px >= self.MIN_NAME_CELL_PX:
+            nw, nh = self.name_size(who.name, px)
+            out.append(pygame.Rect(x + (px - nw) // 2, y + px - max(2, px // 14), nw, nh))
+            if who.conditions:
+                out += [img.get_rect(topleft=at) for img, at, _ in self._badges(who, x, y, px)]
+        return out
+
     def badge_size(self, px: int) -> int:
         return int(max(11, min(theme.px(20), px * 0.24)))
 

@@ -349,13 +349,16 @@ class HotseatBanner:
         if banner is None or not asked:
             return banner
         who = facing_asked(view)  # between two turns: the facing is the one thing left
+        whose = f"{possessive(who.name)} facing" if who else "the facing"
         if between_turns(view):
-            detail = f"Round {view.state.combat.round}: the next turn begins once the facing is chosen"
+            detail = f"Round {view.state.combat.round}: choose {whose} on the map, then the next turn begins"
         else:  # team rules: the next group's card waits (N-FACE-2)
-            detail = f"then {banner.title} acts"
+            detail = f"choose {whose} on the map, then {banner.title} acts"
         team = view.state.teams.get(who.team) if who else None  # the colour of whose turn is over
+        # No pill under it: the words by the arrows say how to choose, the banner what it waits
+        # for; the pill and the status line said it a third and fourth time (review 16 F16i)
         return replace(banner, title=f"{possessive(who.name)} turn is over" if who else banner.title, detail=detail,
-                       button=None, waiting=asked, colour=(team.colour[0], team.colour[1], team.colour[2]) if team else banner.colour)
+                       button=None, waiting="", colour=(team.colour[0], team.colour[1], team.colour[2]) if team else banner.colour)
 
     def end_turn(self) -> bool:
         """Submit "End turn"; the outcome (or the refusal's reason) is shown as a message."""
@@ -392,8 +395,8 @@ class HotseatBanner:
         begin_next_turn(view, quiet=True)  # individual turns: one press, unless the facing prompt asks
         done = f"{before.title if before else 'Turn'} done."
         asked = waiting_for_facing(view)
-        if asked:
-            view.say(f"{done} {asked}; then the next turn begins.", "good")
+        if asked:  # the banner and the words by the arrows say what is asked (review 16 F16i)
+            view.say(done, "good")
             return True
         after = turn_banner(view.state, for_players=for_players)
         view.say(f"{done} Now: {after.title if after else 'no fight'}.", "good")

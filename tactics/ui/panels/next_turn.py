@@ -45,8 +45,8 @@ def waiting_for_facing(view: Any) -> str:
     who = facing_asked(view) if between_turns(view) or team_fight(view) else None
     if who is None:
         return ""
-    more = "; Esc: keep everyone's" if len(_hazards(view).prompt.queue) > 1 else ""
-    return f"Waiting for {possessive(who.name)} facing: an arrow (or arrow keys); Enter: keep it{more}"
+    more = "; Esc: leave everyone's" if len(_hazards(view).prompt.queue) > 1 else ""
+    return f"Waiting for {possessive(who.name)} facing: an arrow (or arrow keys); Enter: leave it{more}"
 
 
 def _hazards(view: Any) -> Any:

@@ -123,10 +123,10 @@ class PhaseBanner(w.Panel):
 
             who = facing_asked(self.ui.view)  # whose facing it waits for (a second reviewer's finding)
             whose = f"{possessive(who.name)} facing is" if who is not None else "the facings are"
-            w.text(canvas, f"opens once {whose} chosen (Enter: keep it; Esc: keep everyone's)", (rect.centerx, cy - px(8)), 14,
+            w.text(canvas, f"opens once {whose} chosen on the map", (rect.centerx, cy - px(8)), 14,
                    theme.TEXT_DIM, "regular", "midtop")
             # the button moves on anyway, keeping the facings still asked (N-FACE-2): it says so
-            label = "Keep facings: " + ("begin Action Phase" if combat.phase == "advantages" else f"start round {combat.round + 1}")
+            label = "Facings as they are: " + ("begin Action Phase" if combat.phase == "advantages" else f"start round {combat.round + 1}")
             bw = button_width(label, 16)
             w.button(self, canvas, pygame.Rect(rect.centerx - bw // 2, cy + px(16), bw, px(36)), label, "banner-advance",
                      lambda: self.ui.submit(Advance()), style="primary", size=16, hover=hover)

@@ -470,7 +470,7 @@ class TurnsPanel(w.Panel):
         out += self._door_buttons(cid, waiting, one)
         out.append(one("Hold an action", "hold", lambda: self.submit(Hold(cid)), enabled=not waiting))
         out.append((self._facing_row, px(40)))
-        out.append(one("End turn (keep facing)", "end-turn", self.end_turn, "primary", enabled=not waiting))
+        out.append(one("End turn (same facing)", "end-turn", self.end_turn, "primary", enabled=not waiting))
         return out
 
     def _aimed(self, cid: str) -> str | None:

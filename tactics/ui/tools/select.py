@@ -404,10 +404,58 @@ class SelectTool(Tool):
                 probe.text(ctx.surface, rect, line)
                 bottom = rect.top - 2
         elif view.token_at(cell) is None and ctx.state.map.in_bounds(cell):
-            draw.cell_cursor(ctx.surface, cam.cell_rect(cell), theme.BAD)
-            x, y, w, h = cam.cell_rect(cell)
-            draw.pill_at(ctx.surface, _short_reason(ctx.state, reach, cell), (x + w // 2, y - 4),
-                         size=draw.label_size(cam.cell_px), colour=theme.BAD, anchor="midbottom")
+            prompt = _facing_prompt(view)
+            if prompt is not None and (reach.reason or prompt.button_at(view.hover_pos or (-1, -1))):
+                return  # the pointer is on the facing prompt's business: its arrows, not a move (review 16 F6)
+            # "cannot move now" is no mistake of the GM's pointing: said in grey, not red (the
+            # status line says why); a square the token cannot reach stays red
+            colour = theme.TEXT_DIM if reach.reason else theme.BAD
+            draw.cell_cursor(ctx.surface, cam.cell_rect(cell), colour)
+            words = _short_reason(ctx.state, reach, cell)
+            img = draw.pill(words, draw.label_size(cam.cell_px), colour)
+            rect = hover_tag_rect(ctx, img.get_size(), pygame.Rect(cam.cell_rect(cell)))
+            ctx.surface.blit(img, rect)
+            probe.text(ctx.surface, rect, words)
+
+
+def _facing_prompt(view: Any) -> Any:
+    """The facing prompt while it asks (None: it does not)."""
+    from tactics.ui.hazards import hazards_of  # (that module imports the tools)
+
+    addon = hazards_of(view)
+    return addon.prompt if addon is not None and addon.prompt.active() else None
+
+
+def hover_tag_rect(ctx: DrawContext, size: tuple[int, int], cell: pygame.Rect) -> pygame.Rect:
+    """Where the pointer's tag on an empty square goes: above the square, else below or beside
+    it, clear of the tokens, the names and condition words the tokens layer drew, and the facing
+    prompt's arrows, arc labels and words (review 16 F6: "cannot move now" lay on James' token,
+    on Brandon's "Shaken 1" and under the arrows)."""
+    from tactics.ui import placement
+
+    view = ctx.view
+    r = pygame.Rect((0, 0), size)
+    options = []
+    for attr, pos in (("midbottom", (cell.centerx, cell.top - 4)), ("midtop", (cell.centerx, cell.bottom + 4)),
+                      ("midleft", (cell.right + 4, cell.centery)), ("midright", (cell.left - 4, cell.centery)),
+                      ("midbottom", (cell.centerx, cell.top - 8 - size[1])),
+                      ("midtop", (cell.centerx, cell.bottom + 8 + size[1]))):
+        rect = r.copy()
+        setattr(rect, attr, pos)
+        options.append(rect)
+    cam = ctx.camera
+    squares = [pygame.Rect(cam.cell_rect(o.cell)) for o in ctx.state.on_map()
+               if o.cell is not None and (not hasattr(view, "visible") or view.visible(o))]
+    near = cell.inflate(4 * cam.cell_px + 2 * size[0], 4 * cam.cell_px + 2 * size[1])
+    squares = [sq for sq in squares if sq.colliderect(near)]
+    drawn = getattr(ctx.renderer.tokens, "drawn_words", None)
+    words = [w for w in (drawn() if callable(drawn) else []) if w.colliderect(near)]
+    prompt = _facing_prompt(view)
+    marks: list[pygame.Rect] = []
+    if prompt is not None:
+        marks = prompt.arrow_rects() + list(prompt.labels) + ([prompt.box] if prompt.box is not None else [])
+    free = view.fit_rect() if hasattr(view, "fit_rect") else ctx.clip  # clear of the side panels
+    return placement.place(options, free, tokens=squares, cards=words + marks + [cell])
 
 
 def _trap_stop(view: Any, cid: str, cell: Cell, since: int) -> str:
