@@ -32,7 +32,6 @@ import pygame
 
 from tactics.engine.core.board_events import TokenMoved
 from tactics.engine.core.control import controller_of
-from tactics.engine.core.labels import possessive
 from tactics.engine.combat.events import ActionDeclared, GroupStarted
 from tactics.engine.combat.queries import acting_combatants, preview_order
 from tactics.engine.hazards.commands import SetFacing, effective_facing
@@ -139,7 +138,8 @@ def arrow_centres(view: Any, who: Combatant, radius: int) -> dict[str, tuple[int
     "Brandon", the N one on "Shaken 1"). An arrow that would cover another token's disc, its name
     or its condition words where they stand moves out along its own line (or one turned a little)
     until it covers none (Art's E arrow hid Bear 2); where none is free within two squares it is
-    made smaller (to two thirds), and where even then none is, it goes where it covers least.
+    made smaller (to two thirds, then half: a crowded small window), and where even then none is,
+    it goes where it covers least (further out would read as the neighbour's arrow).
     The names then keep off the arrows. From the state and the camera alone, so the tokens layer
     can ask before it places names."""
     cam = view.camera
@@ -164,7 +164,8 @@ def arrow_centres(view: Any, who: Combatant, radius: int) -> dict[str, tuple[int
         if hasattr(painter, "footprint"):
             rects = painter.footprint(cam, o)
             keep = 2 * max(3, px // 8)  # room round another disc: the arrow reads as this token's
-            others += [rects[0].inflate(keep, keep), *rects[1:]]
+            # (a word's short form may sit a pixel off its full one's place: a little room round them)
+            others += [rects[0].inflate(keep, keep), *(r.inflate(2, 2) for r in rects[1:])]
         else:
             others.append(pygame.Rect(cam.cell_rect(o.cell)))
     step = max(2, px // 6)
@@ -174,7 +175,7 @@ def arrow_centres(view: Any, who: Combatant, radius: int) -> dict[str, tuple[int
     for d in ("N", "S", "E", "W", "NE", "SE", "SW", "NW"):
         dx, dy = DELTAS[d]
         best: tuple[float, float, tuple[int, int, int]] | None = None
-        for size in (radius, max(8, radius * 2 // 3)):
+        for size in sorted({radius, max(6, radius * 2 // 3), max(6, radius // 2)}, reverse=True):
             out_r = size + 2  # with the outline
             reach = out_r + gap
             x0 = {-1: ring.left - reach, 0: cx, 1: ring.right + reach}[dx]
@@ -192,8 +193,7 @@ def arrow_centres(view: Any, who: Combatant, radius: int) -> dict[str, tuple[int
                     break
             if best is not None and best[0] == 0:
                 break
-            if size == radius and best is not None:
-                best = (best[0] * 4, best[1], best[2])  # a full-sized arrow is worth some cover
+
         if best is None:  # nowhere off its own token within reach: where the grid puts it
             best = (0, 0, ({-1: ring.left - radius, 0: cx, 1: ring.right + radius}[dx],
                            {-1: top - radius, 0: cy, 1: bottom + radius}[dy], radius))
@@ -204,12 +204,12 @@ def arrow_centres(view: Any, who: Combatant, radius: int) -> dict[str, tuple[int
 
 def _arrow_options(x0: int, y0: int, dx: int, dy: int, step: int, reach: int) -> list[tuple[float, float, float]]:
     """Places for one arrow, nearest its grid place first: out along its own line, then along
-    lines turned a little (15 and 30 degrees) either way, up to ``reach`` further out; each with
+    lines turned a little (15 to 45 degrees) either way, up to ``reach`` further out; each with
     how far from its plain place it reads (a turned line counts as further)."""
     base = math.atan2(dy, dx)
     options = []
     for k in range(0, reach // step + 1):
-        for turn in (0, 15, -15, 30, -30):
+        for turn in (0, 15, -15, 30, -30, 45, -45):
             if k == 0 and turn:
                 continue
             a = base + math.radians(turn)

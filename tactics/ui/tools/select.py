@@ -413,7 +413,9 @@ class SelectTool(Tool):
             draw.cell_cursor(ctx.surface, cam.cell_rect(cell), colour)
             words = _short_reason(ctx.state, reach, cell)
             img = draw.pill(words, draw.label_size(cam.cell_px), colour)
-            rect = hover_tag_rect(ctx, img.get_size(), pygame.Rect(cam.cell_rect(cell)))
+            rect, covers = hover_tag_rect(ctx, img.get_size(), pygame.Rect(cam.cell_rect(cell)))
+            if covers and reach.reason:
+                return  # the same words on every square, and the status line says why: never over a token
             ctx.surface.blit(img, rect)
             probe.text(ctx.surface, rect, words)
 
@@ -426,11 +428,11 @@ def _facing_prompt(view: Any) -> Any:
     return addon.prompt if addon is not None and addon.prompt.active() else None
 
 
-def hover_tag_rect(ctx: DrawContext, size: tuple[int, int], cell: pygame.Rect) -> pygame.Rect:
+def hover_tag_rect(ctx: DrawContext, size: tuple[int, int], cell: pygame.Rect) -> tuple[pygame.Rect, int]:
     """Where the pointer's tag on an empty square goes: above the square, else below or beside
     it, clear of the tokens, the names and condition words the tokens layer drew, and the facing
     prompt's arrows, arc labels and words (review 16 F6: "cannot move now" lay on James' token,
-    on Brandon's "Shaken 1" and under the arrows)."""
+    on Brandon's "Shaken 1" and under the arrows); and what it covers there (0: nothing)."""
     from tactics.ui import placement
 
     view = ctx.view
@@ -439,7 +441,9 @@ def hover_tag_rect(ctx: DrawContext, size: tuple[int, int], cell: pygame.Rect) -
     for attr, pos in (("midbottom", (cell.centerx, cell.top - 4)), ("midtop", (cell.centerx, cell.bottom + 4)),
                       ("midleft", (cell.right + 4, cell.centery)), ("midright", (cell.left - 4, cell.centery)),
                       ("midbottom", (cell.centerx, cell.top - 8 - size[1])),
-                      ("midtop", (cell.centerx, cell.bottom + 8 + size[1]))):
+                      ("midtop", (cell.centerx, cell.bottom + 8 + size[1])),
+                      ("bottomleft", (cell.right + 4, cell.top - 4)), ("bottomright", (cell.left - 4, cell.top - 4)),
+                      ("topleft", (cell.right + 4, cell.bottom + 4)), ("topright", (cell.left - 4, cell.bottom + 4))):
         rect = r.copy()
         setattr(rect, attr, pos)
         options.append(rect)
@@ -455,7 +459,7 @@ def hover_tag_rect(ctx: DrawContext, size: tuple[int, int], cell: pygame.Rect) -
     if prompt is not None:
         marks = prompt.arrow_rects() + list(prompt.labels) + ([prompt.box] if prompt.box is not None else [])
     free = view.fit_rect() if hasattr(view, "fit_rect") else ctx.clip  # clear of the side panels
-    return placement.place(options, free, tokens=squares, cards=words + marks + [cell])
+    return placement.place_scored(options, free, tokens=squares, cards=words + marks + [cell])
 
 
 def _trap_stop(view: Any, cid: str, cell: Cell, since: int) -> str:
