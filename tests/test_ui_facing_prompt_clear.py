@@ -106,7 +106,8 @@ def test_the_arrows_and_arc_labels_cover_no_token_name_or_badge_and_the_token_ke
         assert arrow.collidelist(words) < 0, f"an arrow lies on a name or a condition word: {arrow} {words}"
         assert arrow.collidelist(list(discs.values())) < 0, "an arrow lies on another token"
         assert arrow.collidelist(arrows[:i] + arrows[i + 1:]) < 0, "two arrows overlap"
-    assert len(prompt.labels) == (3 if view.camera.cell_px >= 24 else 0)  # (none on a small window's squares)
+    # (none on a small window's squares; one with no free place in its arc is left out)
+    assert len(prompt.labels) == (3 if view.camera.cell_px >= 24 else 0)
     for label in prompt.labels:
         assert label.collidelist(words) < 0, "an arc label lies on a name or a condition word"
         assert label.collidelist(list(discs.values())) < 0, "an arc label lies on a token"
@@ -213,3 +214,61 @@ def test_no_fuse_card_lies_on_the_arrows_and_no_arc_label_on_the_card():
             assert prompt.box is not None and not card.colliderect(prompt.box), "the prompt's words lie on the card"
     finally:
         pygame.quit()
+
+
+@pytest.fixture(params=[(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+def crowded(request):
+    """Ann steps down beside a bear (east of her), another bear south-west and Bob two squares
+    below, each with condition words: she is asked her facing (review 16 F1: Art's E arrow hid
+    Bear 2, his "Sh1" lay under the N arrow)."""
+    from tactics.engine.combat.actions import Action, Declare, ResolveNext
+    from tactics.engine.combat.gm import ApplyCondition
+    from tactics.engine.combat.team import Advance, StartCombat
+    from tactics.engine.core.encounter import Encounter
+    from tactics.maps import BattleMap
+    from ui_driver import fighter
+
+    definition = {
+        "name": "Crowded room",
+        "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
+        "combatants": [fighter("ann", "party", (7, 3), modifiers={"DEX": 5}), fighter("bob", "party", (7, 6)),
+                       dict(fighter("bear", "bears", (8, 4)), name="Bear 1"),
+                       dict(fighter("bear2", "bears", (6, 5)), name="Bear 2")],
+    }
+    room = "\n".join(["." * 24] * 14)
+    for app in app_session(App(Encounter(definition, BattleMap.from_text(room), seed=9), size=request.param)):
+        enc = app.battle.encounter
+        for cid in ("ann", "bob", "bear", "bear2"):
+            enc.submit(ApplyCondition(cid, "Shaken", 2, source="test"))
+        enc.submit(ApplyCondition("bear", "Flat-footed", None, source="test"))
+        enc.submit(StartCombat())
+        enc.submit(Advance())
+        enc.submit(Declare("ann", Action("standard-move", path=[(7, 4)])))
+        enc.submit(ResolveNext())
+        enc.submit(Advance())  # the party's group ends: Ann is asked
+        app.step()
+        yield app
+
+
+def test_among_neighbours_the_arrows_keep_off_their_tokens_names_and_words(crowded):
+    app = crowded
+    view = app.battle
+    prompt = hazards_of(view).prompt
+    assert prompt.current() is not None and prompt.current().id == "ann"
+    _drawn(app)
+    _drawn(app)
+    arrows = prompt.arrow_rects()
+    words = view.renderer.tokens.drawn_words()
+    discs = list(_discs(view, "ann").values())
+    assert len(arrows) == 8
+    for i, arrow in enumerate(arrows):
+        assert arrow.collidelist(words) < 0, "an arrow lies on a name or a condition word"
+        assert arrow.collidelist(discs) < 0, "an arrow lies on another token"
+        assert arrow.collidelist(arrows[:i] + arrows[i + 1:]) < 0, "two arrows overlap"
+    for label in getattr(prompt, "labels", []):
+        assert label.collidelist(words) < 0 and label.collidelist(discs) < 0 and label.collidelist(arrows) < 0
+    centre = view.camera.cell_centre(view.state.combatants["ann"].cell)
+    for direction, (x, y) in prompt.button_centres().items():  # each arrow on its own side of her
+        dx, dy = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1),
+                  "W": (-1, 0), "NW": (-1, -1)}[direction]
+        assert (x - centre[0]) * dx + (y - centre[1]) * dy > 0, direction

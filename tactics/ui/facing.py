@@ -77,7 +77,8 @@ def draw_arcs(ctx: DrawContext, who: Combatant, facing: str,
     Each label goes in its own arc, two squares out on its middle line if that is clear, else on
     another of the arc's lines or nearer or further out: clear of every token's disc, of the
     names and condition words the tokens layer drew and of ``avoid`` (the facing arrows, the
-    fuse cards). Review 16 F1: "flank" covered Bear 2 whole and "rear" lay on the fuse card."""
+    fuse cards); where no such place is, it is left out (the tint's colour still says the arc).
+    Review 16 F1: "flank" covered Bear 2 whole and "rear" lay on the fuse card."""
     assert who.cell is not None  # on the map
     labels: list[pygame.Rect] = []
     for arc, cells in arc_cells(who.cell, facing).items():
@@ -98,12 +99,14 @@ def draw_arcs(ctx: DrawContext, who: Combatant, facing: str,
     for arc, turns in (("front", (0, 1, -1)), ("rear", (4, 3, 5)), ("flank", (2, -2))):
         img = draw.pill(arc, draw.label_size(cam.cell_px) - 2, theme.INK, (*ARC_COLOURS[arc], 230))
         options = []
-        for far in (2.0, 1.6, 2.5, 3.0):
+        for far in (2.0, 1.6, 2.5, 1.3, 3.0):
             for turn in turns:
                 dx, dy = DELTAS[DIRECTIONS[(at + turn) % 8]]
                 options.append(img.get_rect(center=cam.to_screen((cx + dx * far, cy + dy * far))))
-        rect = placement.place(options, room if room.width > img.get_width() else ctx.clip,
-                               tokens=discs + words, cards=list(avoid) + labels)
+        rect, covers = placement.place_scored(options, room if room.width > img.get_width() else ctx.clip,
+                                              tokens=discs + words, cards=list(avoid) + labels)
+        if covers:
+            continue  # no room in its arc off the tokens and words: its colour says it alone
         ctx.surface.blit(img, rect)
         labels.append(rect)
     return labels
@@ -136,70 +139,113 @@ def arrow_centres(view: Any, who: Combatant, radius: int) -> dict[str, tuple[int
     3 x 3 grid round the token (like the numpad's keys): beside its disc, above its condition
     words and below its name, so they cover none of them (review 16 F1: the S arrow sat on
     "Brandon", the N one on "Shaken 1"). An arrow that would cover another token's disc, its name
-    or its condition words where they stand moves out along its own line (or one turned a little)
-    until it covers none (Art's E arrow hid Bear 2); where none is free within two squares it is
-    made smaller (to two thirds, then half: a crowded small window), and where even then none is,
-    it goes where it covers least (further out would read as the neighbour's arrow).
-    The names then keep off the arrows. From the state and the camera alone, so the tokens layer
-    can ask before it places names."""
+    or its condition words where they stand moves out along its own line (or one turned a little,
+    within a square) until it covers none (Art's E arrow hid Bear 2); where none is free it is
+    made smaller (to two thirds, then half: a crowded small window), then may take its own
+    token's name place (the name then goes elsewhere; the prompt's words name the token), then
+    goes up to two squares out (further would read as the neighbour's arrow), else where it
+    covers least. The names then keep off the arrows. From the state and the camera alone, so
+    the tokens layer can ask before it places names."""
     cam = view.camera
     px = cam.cell_px
     painter = view.renderer.tokens
     assert who.cell is not None  # on the map
+    shown = [o for o in view.state.on_map() if o.cell is not None and view.visible(o)]
+    c0, r0 = who.cell
+    nearby = [o for o in shown if o.cell is not None and max(abs(o.cell[0] - c0), abs(o.cell[1] - r0)) <= 6]
+
+    def neighbours(of: Combatant) -> tuple[Combatant, ...]:
+        """The tokens whose discs may move ``of``'s condition words (within 3 squares)."""
+        assert of.cell is not None  # on the map
+        return tuple(o for o in nearby if o.id != of.id and o.cell is not None
+                     and max(abs(o.cell[0] - of.cell[0]), abs(o.cell[1] - of.cell[1])) <= 3)
+
     if hasattr(painter, "footprint"):
-        own = painter.footprint(cam, who)
+        parts = painter.footprint(cam, who, neighbours(who))
     else:
-        own = [pygame.Rect(cam.cell_rect(who.cell))]
-    ring = own[0]
-    cx, cy = ring.center
-    top, bottom = min(r.top for r in own), max(r.bottom for r in own)
-    gap = max(2, px // 12)
-    near = pygame.Rect(ring.left, top, ring.width, bottom - top).inflate(8 * px, 8 * px)
+        parts = {"disc": [pygame.Rect(cam.cell_rect(who.cell))], "name": [], "words": []}
+    ring = parts["disc"][0]
+    own = parts["disc"] + parts["words"]  # never covered
+    name = parts["name"]  # kept clear while there is room, else the name moves (or the prompt names it)
     others: list[pygame.Rect] = []
-    for o in view.state.on_map():
-        if o.id == who.id or o.cell is None or not view.visible(o):
-            continue
-        if not pygame.Rect(cam.cell_rect(o.cell)).colliderect(near):
+    keep = 2 * max(3, px // 8)  # room round another disc: an arrow reads as this token's
+    for o in nearby:
+        if o.id == who.id:
             continue
         if hasattr(painter, "footprint"):
-            rects = painter.footprint(cam, o)
-            keep = 2 * max(3, px // 8)  # room round another disc: the arrow reads as this token's
+            theirs = painter.footprint(cam, o, neighbours(o))
             # (a word's short form may sit a pixel off its full one's place: a little room round them)
-            others += [rects[0].inflate(keep, keep), *(r.inflate(2, 2) for r in rects[1:])]
+            others += [theirs["disc"][0].inflate(keep, keep), *theirs["disc"][1:],
+                       *(r.inflate(2, 2) for r in theirs["name"] + theirs["words"])]
         else:
             others.append(pygame.Rect(cam.cell_rect(o.cell)))
+    others += _fuse_cards_of(view)  # the cards the table acts on: the arrows keep off them (review 16 F1)
     step = max(2, px // 6)
+    smaller = sorted({max(6, radius * 2 // 3), max(6, radius // 2)} - {radius}, reverse=True)
+    # Each arrow takes the first place clear of everything in these tries: full size near its
+    # grid place, then smaller, then over its own name's place (a crowd leaves the name no room
+    # anyway), then further out; else where it covers least.
+    plans = [([radius], True, px), (smaller, True, px), ([radius, *smaller], False, px),
+             ([radius, *smaller], True, 2 * px)]
     out: dict[str, tuple[int, int, int]] = {}
     placed: list[pygame.Rect] = []
     # the straight lines first (their places are the plainest), then the corners
     for d in ("N", "S", "E", "W", "NE", "SE", "SW", "NW"):
-        dx, dy = DELTAS[d]
-        best: tuple[float, float, tuple[int, int, int]] | None = None
-        for size in sorted({radius, max(6, radius * 2 // 3), max(6, radius // 2)}, reverse=True):
+        best = _arrow_place(d, plans, ring, own, name, others, placed, px, step)
+        x, y, size = out[d] = best
+        placed.append(pygame.Rect(x - size - 2, y - size - 2, 2 * size + 4, 2 * size + 4))
+    return {d: out[d] for d in DELTAS}
+
+
+def _fuse_cards_of(view: Any) -> list[pygame.Rect]:
+    """Where the fuse cards of the live grenades lie on the GM's map (placed without a look at the
+    arrows: the arrows keep off them, so a card never lies on one and stays where it was)."""
+    state = getattr(view, "query_state", view.state)
+    if not state.grenades:
+        return []
+    surface = pygame.display.get_surface()
+    board = view.board_rect() if hasattr(view, "board_rect") else pygame.Rect(0, 0, 1, 1)
+    ctx = DrawContext(surface if surface is not None else pygame.Surface((1, 1)), view.camera, state,
+                      getattr(view, "viewer", "gm"), board, view.renderer, view)
+    addon = _hazards(view)
+    return fuse_cards(ctx, addon.in_flight if addon is not None else ())
+
+
+def _hazards(view: Any) -> Any:
+    from tactics.ui.hazards import hazards_of  # (that module imports this one)
+
+    return hazards_of(view)
+
+
+def _arrow_place(d: str, plans: list, ring: pygame.Rect, own: list[pygame.Rect], name: list[pygame.Rect],
+                 others: list[pygame.Rect], placed: list[pygame.Rect], px: int, step: int) -> tuple[int, int, int]:
+    """One arrow's place and radius (see :func:`arrow_centres`)."""
+    dx, dy = DELTAS[d]
+    best: tuple[float, float, tuple[int, int, int]] | None = None
+    for sizes, clear_of_name, reach in plans:
+        mine = own + name if clear_of_name else own
+        top, bottom = min(r.top for r in mine), max(r.bottom for r in mine)
+        for size in sizes:
             out_r = size + 2  # with the outline
-            reach = out_r + gap
-            x0 = {-1: ring.left - reach, 0: cx, 1: ring.right + reach}[dx]
-            y0 = {-1: top - reach, 0: cy, 1: bottom + reach}[dy]
-            for x, y, far in _arrow_options(x0, y0, dx, dy, step, 2 * px):
+            gap = out_r + max(2, px // 12)
+            x0 = {-1: ring.left - gap, 0: ring.centerx, 1: ring.right + gap}[dx]
+            y0 = {-1: top - gap, 0: ring.centery, 1: bottom + gap}[dy]
+            for x, y, far in _arrow_options(x0, y0, dx, dy, step, reach):
                 # (the square round the button: what the names keep off, arrow_rects)
                 box = pygame.Rect(round(x) - out_r, round(y) - out_r, 2 * out_r, 2 * out_r)
-                if box.collidelist(own) >= 0:
+                if box.collidelist(mine) >= 0:
                     continue  # a wide name reaches past the disc: out of it first
                 covered = (sum(overlap(box, others[i]) for i in box.collidelistall(others))
                            + 8 * sum(overlap(box, placed[i]) for i in box.collidelistall(placed)))
+                if covered == 0:
+                    return round(x), round(y), size
                 if best is None or (covered, far) < best[:2]:
                     best = (covered, far, (round(x), round(y), size))
-                if covered == 0:
-                    break
-            if best is not None and best[0] == 0:
-                break
-
-        if best is None:  # nowhere off its own token within reach: where the grid puts it
-            best = (0, 0, ({-1: ring.left - radius, 0: cx, 1: ring.right + radius}[dx],
-                           {-1: top - radius, 0: cy, 1: bottom + radius}[dy], radius))
-        x, y, size = out[d] = best[2]
-        placed.append(pygame.Rect(x - size - 2, y - size - 2, 2 * size + 4, 2 * size + 4))
-    return {d: out[d] for d in DELTAS}
+    if best is None:  # nowhere off its own token within reach: where the grid puts it
+        size = plans[0][0][0]
+        return ({-1: ring.left - size, 0: ring.centerx, 1: ring.right + size}[dx],
+                {-1: ring.top - size, 0: ring.centery, 1: ring.bottom + size}[dy], size)
+    return best[2]
 
 
 def _arrow_options(x0: int, y0: int, dx: int, dy: int, step: int, reach: int) -> list[tuple[float, float, float]]:

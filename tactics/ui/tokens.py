@@ -607,22 +607,43 @@ class TokenPainter:
         tags and fuse cards keep clear of it: :func:`tactics.ui.layers.hazards.marker_obstacles`)."""
         return self._label(label_text(name, label_size(px), px), px, False).get_size()
 
-    def footprint(self, camera: Camera, who: Combatant) -> list[pygame.Rect]:
-        """Where a token's disc, its name (under the disc) and its condition words (over its top
-        edge) go before any neighbour moves them, on screen: worked out from the token alone, so a
-        prompt drawn round it (the facing arrows) can keep off them before the names are placed
-        (they in turn keep off the arrows: review 16 F1, the arrows lay on "Brandon" and "Shaken 1")."""
+    def footprint(self, camera: Camera, who: Combatant, near: tuple[Combatant, ...] = ()) -> dict[str, list[pygame.Rect]]:
+        """Where a token's disc (first; a hidden one's eye badge too), its name (under the disc) and
+        its condition words go, on screen, before any neighbour's name moves them: worked out from
+        the token and its neighbours' squares (``near``: the words shrink or move to the disc's side
+        beside them, as :meth:`_words` places them), so a prompt drawn round it (the facing arrows)
+        can keep off them before the names are placed (they in turn keep off the arrows: review 16
+        F1, the arrows lay on "Brandon" and "Shaken 1"). By part: "disc" (its eye badge too),
+        "name" and "words"."""
         assert who.cell is not None  # on the map
         px = camera.cell_px
         x, y = camera.to_screen(who.cell)
         ring = pygame.Rect(0, 0, 2 * int(px * TOKEN_RADIUS), 2 * int(px * TOKEN_RADIUS))
         ring.center = (x + px // 2, y + px // 2)
-        out = [ring]
-        if px >= self.MIN_NAME_CELL_PX:
-            nw, nh = self.name_size(who.name, px)
-            out.append(pygame.Rect(x + (px - nw) // 2, y + px - max(2, px // 14), nw, nh))
-            if who.conditions:
-                out += [img.get_rect(topleft=at) for img, at, _ in self._badges(who, x, y, px)]
+        out: dict[str, list[pygame.Rect]] = {"disc": [ring], "name": [], "words": []}
+        pad = max(4, px // 6)  # the picture's room round the disc (_paint_body)
+        if who.hidden:  # the eye badge on the disc's upper left rim, out into the picture's corner
+            side = max(10, px // 4) + 6
+            corner = (x + px // 2 - (px + 2 * pad) // 2, y + px // 2 - (px + 2 * pad) // 2)
+            out["disc"].append(pygame.Rect(corner[0], corner[1], pad + int(px * 0.12) + side,
+                                           pad + int(px * 0.02) + side))
+        if px < self.MIN_NAME_CELL_PX:
+            return out
+        nw, nh = self.name_size(who.name, px)
+        out["name"].append(pygame.Rect(x + (px - nw) // 2, y + px - max(2, px // 14), nw, nh))
+        if not who.conditions:
+            return out
+        badges = self._badges(who, x, y, px)
+        discs = []
+        for o in (who, *near):
+            assert o.cell is not None  # on the map
+            ox, oy = camera.to_screen(o.cell)
+            disc = pygame.Rect(ox - pad, oy - pad, px + 2 * pad, px + 2 * pad).inflate(-4, -4)  # as draw() keeps it
+            discs.append(disc)
+        conds = tuple((k.name, k.rounds) for k in who.conditions)
+        hit = ((None, conds), (px,), (None, None, badges, who.id))
+        clip = pygame.Rect(-(1 << 20), -(1 << 20), 1 << 21, 1 << 21)
+        out["words"], _ = self._words(hit, 0, discs, list(range(1, len(discs))), clip, tuple(clip), who.id)
         return out
 
     def badge_size(self, px: int) -> int:

@@ -387,18 +387,7 @@ def fuse_card_rect(ctx: DrawContext, grenade: Any) -> pygame.Rect:
     options = around(card.get_size(), cell, gap=4)
     options = [options[3], options[2], options[0], options[1], *options[4:]]  # above, below, right, left, corners
     near = [cell.inflate(2 * card.get_width() + 4 * cam.cell_px, 2 * card.get_height() + 4 * cam.cell_px)]
-    return place(options, draw.map_rect(cam, ctx.state.map), tokens=marker_obstacles(ctx, near=near) + [cell],
-                 cards=_facing_arrows(ctx))
-
-
-def _facing_arrows(ctx: DrawContext) -> list[pygame.Rect]:
-    """The facing prompt's arrows while it asks (GM's view): no fuse card lies on them (review 16 F1)."""
-    if not ctx.gm or ctx.view is None:
-        return []
-    from tactics.ui.hazards import hazards_of  # (that module imports this one)
-
-    addon = hazards_of(ctx.view)
-    return addon.prompt.arrow_rects() if addon is not None else []
+    return place(options, draw.map_rect(cam, ctx.state.map), tokens=marker_obstacles(ctx, near=near) + [cell])
 
 
 def draw_cloud(ctx: DrawContext, grenade: Any) -> None:
