@@ -49,6 +49,9 @@ if TYPE_CHECKING:
 ARC_COLOURS = {"front": theme.GOOD, "flank": theme.ACCENT, "rear": theme.BAD}
 ARC_RADIUS = 2  # squares around the token tinted by arc
 ARROW_SCALE = 0.4  # an arrow button's radius, as a share of a square
+#: Each arc's lines out from the token, as eighths of a turn from its facing (the middle one first):
+#: where its label may go (R-FACE-2: three front, two flank, three rear).
+ARC_LINES: dict[str, list[int]] = {"front": [0, 1, -1], "rear": [4, 3, 5], "flank": [2, -2]}
 
 NUMPAD = {
     pygame.K_KP8: "N", pygame.K_KP9: "NE", pygame.K_KP6: "E", pygame.K_KP3: "SE",
@@ -96,7 +99,7 @@ def draw_arcs(ctx: DrawContext, who: Combatant, facing: str,
     drawn = getattr(ctx.renderer.tokens, "drawn_words", None)
     words = [r for r in (drawn() if callable(drawn) else []) if r.colliderect(reach)]
     room = draw.map_rect(cam, ctx.state.map).clip(ctx.clip)
-    for arc, turns in (("front", (0, 1, -1)), ("rear", (4, 3, 5)), ("flank", (2, -2))):
+    for arc, turns in ARC_LINES.items():
         img = draw.pill(arc, draw.label_size(cam.cell_px) - 2, theme.INK, (*ARC_COLOURS[arc], 230))
         options = []
         for far in (2.0, 1.6, 2.5, 1.3, 3.0):

@@ -353,6 +353,9 @@ class SelectTool(Tool):
         cell = view.hover_cell
         if reach is None or cell is None or cell == reach.start:
             return
+        prompt = _facing_prompt(view)
+        if prompt is not None and view.hover_pos is not None and prompt.button_at(view.hover_pos):
+            return  # the pointer is on a facing arrow: a click chooses the facing, not a move (review 16 F6)
         cam = ctx.camera
         turns = getattr(view, "turns", None)  # individual turns: after Block only a path square is taken
         blocking = turns.block_prompt() if turns is not None else None
@@ -404,9 +407,8 @@ class SelectTool(Tool):
                 probe.text(ctx.surface, rect, line)
                 bottom = rect.top - 2
         elif view.token_at(cell) is None and ctx.state.map.in_bounds(cell):
-            prompt = _facing_prompt(view)
-            if prompt is not None and (reach.reason or prompt.button_at(view.hover_pos or (-1, -1))):
-                return  # the pointer is on the facing prompt's business: its arrows, not a move (review 16 F6)
+            if prompt is not None and reach.reason:
+                return  # while the facing is asked, a token that cannot move has no move to point at
             # "cannot move now" is no mistake of the GM's pointing: said in grey, not red (the
             # status line says why); a square the token cannot reach stays red
             colour = theme.TEXT_DIM if reach.reason else theme.BAD
