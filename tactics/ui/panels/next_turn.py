@@ -4,8 +4,8 @@ Why it exists: the engine ends a turn (``EndTurn``) and begins the next (``Begin
 commands, with a moment between them in which the character whose turn just ended chooses its
 facing (R-FACE-1, N-FACE-3). The window used to stop there and wait for a second E, so a GM at
 the table pressed E twice for every turn. Now the next turn begins by itself as soon as nothing
-is asked: right after End turn, or once the facing prompt is answered (an arrow, Enter keeps,
-Esc keeps all). While the facing prompt asks, End turn says what it waits for instead.
+is asked: right after End turn, or once the facing prompt is answered (an arrow; Enter leaves
+the facing as it is, Esc leaves everyone's). While the facing prompt asks, End turn says what it waits for instead.
 """
 
 from __future__ import annotations
