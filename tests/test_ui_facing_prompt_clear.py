@@ -272,3 +272,17 @@ def test_among_neighbours_the_arrows_keep_off_their_tokens_names_and_words(crowd
         dx, dy = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1),
                   "W": (-1, 0), "NW": (-1, -1)}[direction]
         assert (x - centre[0]) * dx + (y - centre[1]) * dy > 0, direction
+
+
+def test_each_arrow_has_a_shaft_and_a_head_pointing_its_way():
+    """Review 16 F17: near-equilateral triangles read as pointing sideways on the diagonals. Each
+    arrow is a head on a shaft along its direction: the tip is the point furthest that way and
+    the shaft's end the furthest back."""
+    from tactics.rules.grid import DELTAS
+    from tactics.ui.facing import arrow_points
+
+    for direction, (dx, dy) in DELTAS.items():
+        pts = arrow_points((100, 100), direction, 14)
+        along = [(x - 100) * dx + (y - 100) * dy for x, y in pts]
+        assert len(pts) == 7 and along[0] == max(along) > 0, direction  # the tip leads
+        assert min(along) < -0.5 * 14 * (dx * dx + dy * dy) ** 0.5, direction  # a shaft behind the head
