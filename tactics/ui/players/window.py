@@ -330,7 +330,21 @@ class PlayersWindow:
         self.camera.fit((board.x, board.y, board.width, board.height), m.width, m.height)
         if self.calibration is not None:
             self.calibrate(self.calibration)
+        self._fitted = (tuple(board), self._camera_key())
         self.dirty = True
+
+    def _camera_key(self) -> tuple:
+        return (self.camera.cell_px, self.camera.origin_x, self.camera.origin_y)
+
+    def _refit_if_fitted(self, board: pygame.Rect) -> None:
+        """On its own camera, fitted and left so, but the banner and the order strip came or went
+        (the fight began after the players' side pressed F): fit again below them, or the map's
+        top rows lay under the banner (review 16 F2). No one acts on this window's map, so a new
+        zoom here moves nothing under a pointer that is about to click."""
+        fitted = getattr(self, "_fitted", None)
+        if (self.calibration is None and fitted is not None and fitted[1] == self._camera_key()
+                and fitted[0] != tuple(board)):
+            self.fit()
 
     def _resized(self) -> None:
         self.ui.set_window_resolution(self.size)
@@ -349,6 +363,7 @@ class PlayersWindow:
     def _sync_camera(self, board: pygame.Rect) -> None:
         cal_px = self.calibration.cell_px() if self.calibration is not None else None
         if not self.follow:
+            self._refit_if_fitted(board)
             return
         gm = self.app.battle
         gm_rect = gm.board_rect()
