@@ -85,6 +85,7 @@ def test_f2_on_and_off_keeps_the_zoom_and_the_squares(size):
             assert camera(app) == before, f"F2 moved the map (viewer {app.battle.viewer})"
         in_the_action_phase(app)
         during = camera(app)
+        assert during == before, "the fight's banners took their strips: the map, clear of them, stays"
         for _ in range(2):  # and in it
             key(app, pygame.K_F2)
             app.step()

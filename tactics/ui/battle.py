@@ -309,9 +309,25 @@ class BattleView(TimedMessages):
         next quick click landed on another square (review 16 F3): as in Foundry or Roll20, the
         board keeps its zoom and place while panels come and go and the GM works on it. The
         changes left come from a click on a panel's button or a key, away from the map; and
-        while a button is held on the board to pan (a drag not yet let go) the fit waits."""
-        if self._drag is None and self.fit_moved():
-            self.fit()
+        while a button is held on the board to pan (a drag not yet let go) the fit waits.
+
+        A fit that would keep the zoom while the map already lies inside the new room keeps the
+        map where it is too: the fight's banners took their strips and the bundled map, fitted
+        by its width, would only have slid up 4 px at Start combat."""
+        if self._drag is not None or not self.fit_moved():
+            return
+        kept = (self.camera.cell_px, self.camera.origin_x, self.camera.origin_y)
+        drawn = self._map_rect()
+        self.fit()
+        if self.camera.cell_px == kept[0] and self.fit_rect().contains(drawn):
+            self.camera.cell_px, self.camera.origin_x, self.camera.origin_y = kept
+            self._fitted = (self._fitted[0], self._camera_key())
+
+    def _map_rect(self) -> pygame.Rect:
+        """Where the whole map is drawn with the camera as it is (most of it may be off screen)."""
+        m, px = self.encounter.map, self.camera.cell_px
+        x, y = self.camera.to_screen((0, 0))
+        return pygame.Rect(x, y, m.width * px, m.height * px)
 
     def _on_journal(self, journal, what: str) -> None:
         self.revision += 1
