@@ -128,3 +128,26 @@ def test_the_players_window_keeps_the_map_clear_of_its_banner(size):
             board = pw.board_rect()
             assert board.top > 0, "the banner and the order strip show"
             assert board.contains(area), f"following the GM: {follow}; the map {area} reaches under the banner"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_in_individual_turns_f2_keeps_the_map_above_the_turn_banner(size):
+    """Individual turns on the bundled map (review 16, 134-ind-f2.png): in the players' view the
+    turn banner covered the bottom row (the vents); the map stays as the GM's view fits it."""
+    from tactics.assets import bundled
+    from tactics.ui.opening import open_path
+
+    for app in app_session(App(open_path(bundled("space-bears-individual.encounter.toml"), seed=1), size=size),
+                           closing=True):
+        rect = app.battle.turns.button_rect("start-table")
+        assert rect is not None
+        click(app, rect.center)  # Start: table order, Brandon's turn
+        app.step()
+        gm = camera(app)
+        key(app, pygame.K_F2)
+        assert app.battle.viewer == "players" and camera(app) == gm
+        key(app, pygame.K_f)  # Home/F in the players' view
+        banner = app.hotseat.rect
+        assert banner is not None, "the turn banner shows"
+        assert not banner.colliderect(map_rect(app)), f"the turn banner {banner} lies on the map {map_rect(app)}"
+        assert camera(app) == gm, "Fit in the players' view is the GM's fit"

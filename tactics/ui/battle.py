@@ -542,7 +542,7 @@ class BattleView(TimedMessages):
         return self.message[2] if self.message else None
 
     def _rehover(self) -> None:
-        """The map moved under a still pointer (refitted when a panel opened, F2): the square under
+        """The map moved under a still pointer (refitted as the fight began, a key pan): the square under
         it and the tool's preview follow, so a click lands where the preview showed."""
         if self.hover_pos is None or self._drag is not None:
             return
