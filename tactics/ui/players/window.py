@@ -147,6 +147,7 @@ class PlayersWindow:
         self.renderer: BoardRenderer | None = None
         self._view = _PlayersView(self)
         self.cards = TableCards()
+        self._fitted: tuple | None = None  # (the board, the camera) the last fit left: _refit_if_fitted
         self._drag: tuple[tuple[int, int], bool] | None = None
         self._ate_key = False  # the last key pressed here was this window's (its text is not the GM's)
         self._key: Any = None
@@ -341,7 +342,7 @@ class PlayersWindow:
         (the fight began after the players' side pressed F): fit again below them, or the map's
         top rows lay under the banner (review 16 F2). No one acts on this window's map, so a new
         zoom here moves nothing under a pointer that is about to click."""
-        fitted = getattr(self, "_fitted", None)
+        fitted = self._fitted
         if (self.calibration is None and fitted is not None and fitted[1] == self._camera_key()
                 and fitted[0] != tuple(board)):
             self.fit()
