@@ -19,6 +19,7 @@ import copy
 from typing import Any
 from collections import OrderedDict
 
+from tactics.engine.combat.shown_turn import fight_shown
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.engine.hazards.fuses import players_fuse
 from tactics.rules.grid import Cell, cell_center
@@ -70,7 +71,10 @@ def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) 
 
     Hidden creatures (and their declared actions), traps the players do not
     know about and GM notes are left out; with ``fog``, so are other teams'
-    creatures and grenades in fogged squares.
+    creatures and grenades in fogged squares. The turn of a creature (or a group)
+    left out is not there either: the fight reads as it did before that turn began
+    (``fight_shown``, reading N-HOT-1), so the banner and the order strip asked of
+    this copy cannot tell of it.
     """
     seen = copy.copy(state)
     players_teams = {tid for tid, team in state.teams.items() if team.players}
@@ -82,7 +86,7 @@ def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) 
             continue
         combatants[cid] = who
     seen.combatants = combatants
-    seen.combat = _combat_seen(state.combat, combatants)
+    seen.combat = fight_shown(_combat_seen(state.combat, combatants), combatants)
     seen.grenades = {gid: _grenade_seen(state, g, combatants) for gid, g in state.grenades.items()}
     if fog:  # N-FOG-1: nothing of another team in a fogged square, its grenades neither
         seen.grenades = {gid: g for gid, g in seen.grenades.items()
