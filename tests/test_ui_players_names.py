@@ -24,7 +24,8 @@ from tactics.maps.battlemap import BattleMap
 from tactics.ui import layout_probe as probe
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
-from tactics.ui.tokens import TOKEN_RADIUS, name_clearance
+from tactics.ui.players.names import SMALLEST
+from tactics.ui.tokens import TOKEN_RADIUS, name_clearance, paint_label
 
 TOUCH = 3  # px: a pill this near its disc's rim touches it (anti-aliased rims, rounded pills)
 #: where the tokens stood in Round 2 of the review (its autosave), the bears round James and Art
@@ -45,11 +46,24 @@ def tiny() -> Encounter:
     return Encounter(definition, BattleMap.from_text("\n".join(["." * 6] * 4), name="Tiny Room"), seed=1)
 
 
-def clump() -> Encounter:
+#: Round 1 of the review's individual turns: the bears in a column beside James, Bear 4 by Art
+COLUMN = {"brandon": (15, 2), "james": (17, 4), "art": (16, 6), "bear1": (18, 3), "bear2": (18, 4),
+          "bear3": (18, 5), "bear4": (17, 6)}
+
+
+def placed(cells: dict[str, tuple[int, int]]) -> Encounter:
     enc = open_default(seed=1)
-    for cid, cell in CLUMP.items():
-        enc.submit(Place(cid, cell))
+    for cid, cell in cells.items():
+        assert enc.submit(Place(cid, cell))
     return enc
+
+
+def clump() -> Encounter:
+    return placed(CLUMP)
+
+
+def column() -> Encounter:
+    return placed(COLUMN)
 
 
 def _gap(rect: pygame.Rect, disc: tuple[float, float, float]) -> float:
@@ -61,7 +75,8 @@ def _gap(rect: pygame.Rect, disc: tuple[float, float, float]) -> float:
 
 
 @pytest.mark.parametrize("scene, size", [(tiny, (1280, 800)), (clump, (1280, 800)), (clump, (1024, 768)),
-                                         (clump, (1920, 1080))], ids=["tiny", "clump", "clump-1024", "clump-1080"])
+                                         (clump, (1920, 1080)), (column, (1280, 800))],
+                         ids=["tiny", "clump", "clump-1024", "clump-1080", "column"])
 def test_every_name_shows_in_one_size_by_its_own_disc_inside_the_window(scene, size) -> None:
     app = App(scene(), size=(1600, 900))
     try:
@@ -98,7 +113,8 @@ def test_every_name_shows_in_one_size_by_its_own_disc_inside_the_window(scene, s
                     assert not rect.colliderect(names[other]), f"{name}'s name and {other}'s overlap"
         heights = {rect.height for rect in names.values()}
         assert len(heights) == 1, f"names in {len(heights)} sizes: {sorted(heights)}"
-        assert heights.pop() >= 26, "read from across the table"  # a 17 px name pill is 25 px tall at least
+        smallest = paint_label("Bear", SMALLEST).get_height()
+        assert heights.pop() >= smallest, "never below the smallest size read from across the table"
     finally:
         app._addons("closing")
         pygame.quit()

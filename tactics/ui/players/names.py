@@ -77,9 +77,23 @@ class NamePlacer:
                  markers: Sequence[pygame.Rect], clip: pygame.Rect, px: int, clearance: int) -> None:
         self.rings, self.words, self.markers, self.clip = rings, words, list(markers), clip
         self.px, self.clearance = px, clearance
-        self.blocked = [r.inflate(2 * clearance, 2 * clearance) for r in rings]
+        self.blocked = [r.inflate(2 * clearance, 2 * clearance) for r in rings]  # the squares round them
         self.neighbours: list[list[int]] | None = None
-        self.fixed: list[list[pygame.Rect]] = []  # what each name may not cover but names: the same at every size
+        self.fixed: list[list[pygame.Rect]] = []  # the words and markers each name may not cover (every size)
+
+    def _off_discs(self, place: pygame.Rect, near: list[int]) -> bool:
+        """Does ``place`` keep ``clearance`` from the round disc of each of ``near``? (Tested on the
+        squares round them first: a pill beside a disc, level with its neighbours above and below,
+        only grazes the corners of their squares.)"""
+        squares = [self.blocked[j] for j in near]
+        for k in place.collidelistall(squares):
+            ring = self.rings[near[k]]
+            cx, cy = ring.center
+            dx = max(place.left - cx, 0, cx - place.right)
+            dy = max(place.top - cy, 0, cy - place.bottom)
+            if math.hypot(dx, dy) < ring.width / 2 + self.clearance:
+                return False
+        return True
 
     def _near_of(self, sizes: Sequence[tuple[int, int] | None]) -> list[list[int]]:
         if self.neighbours is None:
@@ -90,8 +104,8 @@ class NamePlacer:
                     box.union_ip(ring.inflate(2 * size[0], 2 * size[1]))
                 boxes.append(box)
             self.neighbours = near = _near(boxes)
-            self.fixed = [[self.blocked[j] for j in near[i]] + [w for j in near[i] for w in self.words[j]]
-                          + list(self.words[i]) + self.markers for i in range(len(near))]
+            self.fixed = [[w for j in near[i] for w in self.words[j]] + list(self.words[i]) + self.markers
+                          for i in range(len(near))]
         return self.neighbours
 
     def place(self, sizes: Sequence[tuple[int, int] | None], *, last_try: bool) -> tuple[list[pygame.Rect | None], int]:
@@ -109,9 +123,9 @@ class NamePlacer:
             if size is None:
                 options.append([])
                 continue
-            fixed = self.fixed[i]
+            fixed, near = self.fixed[i], neighbours[i]
             options.append([c for c in candidates(self.rings[i], size, self.px)
-                             if self.clip.contains(c) and c.collidelist(fixed) < 0])
+                            if self.clip.contains(c) and c.collidelist(fixed) < 0 and self._off_discs(c, near)])
         placed: list[pygame.Rect | None] = [None] * n
         missed: list[int] = []
         order = sorted((i for i in range(n) if sizes[i] is not None),
@@ -132,12 +146,11 @@ class NamePlacer:
         """A place touching disc ``i``, inside the clip, on no other disc or marker and off its own
         words, covering least of the others' words and names (None when every place meets a disc:
         a name on a token reads as that token's)."""
-        discs = [self.blocked[j] for j in near]
         covered = [w for j in near for w in self.words[j]] + [p for j in near if (p := placed[j]) is not None]
         best: tuple[int, pygame.Rect] | None = None
         for c in candidates(self.rings[i], size, self.px):
-            if not self.clip.contains(c) or c.collidelist(discs) >= 0 or c.collidelist(self.markers) >= 0 \
-                    or c.collidelist(list(self.words[i])) >= 0:
+            if not self.clip.contains(c) or c.collidelist(self.markers) >= 0 \
+                    or c.collidelist(list(self.words[i])) >= 0 or not self._off_discs(c, near):
                 continue
             cost = sum(overlap(c, r) for r in covered)
             if best is None or cost < best[0]:
