@@ -7,8 +7,9 @@ N-HOT-1). What is tested: the same fight is played twice, once with the hidden c
 once without it; the players' window's picture (every pixel, and every text the layout probe
 records) during the hidden creature's turn is the one the fight without it shows at the same
 point: after the turn before it (individual turns: "Between turns"; team rounds: the last group
-the players were shown, still open), at the end of the round before when it opens a round, and
-before the first turn when it opens the fight. In team rounds, a hidden member of a group the
+the players were shown, still open), at the end of the round before when it opens a round,
+before the first turn when it opens the fight, and the Advantages Phase when it opens the
+Action Phase. In team rounds, a hidden member of a group the
 players see declares an attack: the banner, the strip and the map are as without it.
 """
 
@@ -128,18 +129,21 @@ def test_a_hidden_turn_that_opens_a_round_shows_the_round_before(rounds: int) ->
 
 
 # --------------------------------------------------------------------------- team rounds
-def team_start(app: App, *, lurker_group: str | None) -> None:
-    """Start combat with Bear 1 and Bear 3 in the bears' Vanguard and James alone in the party's Rearguard;
-    the hidden Bear 4 in ``lurker_group`` (alone in the Rearguard, or among the Vanguard)."""
+def team_start(app: App, *, lurker_group: str | None, others: str = "vanguard", begin: bool = True) -> None:
+    """Start combat with Art, Bear 1 and Bear 3 in their teams' ``others`` group and James alone in the
+    party's Rearguard; the hidden Bear 4 in ``lurker_group`` (None: not in the fight); ``begin``: the
+    Action Phase begins."""
     submit(app, StartCombat())
     combat = app.battle.state.combat
-    wanted = {"james": "rearguard", "art": "vanguard", "bear1": "vanguard", "bear3": "vanguard"}
+    wanted = {"james": "rearguard", "art": others, "bear1": others, "bear3": others}
     if lurker_group is not None:
         wanted["bear4"] = lurker_group
-    for cid, group in wanted.items():
-        if combat.group_of(cid) != f"{app.battle.state.combatants[cid].team}:{group}":
-            submit(app, SetGroup(cid, group))
-    submit(app, Advance())  # the Advantages Phase -> the Action Phase
+    for cid, group in wanted.items():  # each put last in its group, so the groups list them in the same order
+        if combat.group_of(cid) == f"{app.battle.state.combatants[cid].team}:{group}":
+            submit(app, SetGroup(cid, "vanguard" if group == "rearguard" else "rearguard"))
+        submit(app, SetGroup(cid, group))
+    if begin:
+        submit(app, Advance())  # the Advantages Phase -> the Action Phase
 
 
 def advance_to(app: App, team: str, kind: str) -> None:
@@ -166,6 +170,21 @@ def test_a_hidden_groups_turn_keeps_the_turn_before_it_open() -> None:
 
     seen = played("team", True, with_bear4)
     assert "Action Phase" not in seen[1]
+    same_picture(seen, played("team", False, without))
+
+
+def test_a_hidden_group_that_opens_the_action_phase_leaves_the_advantages_phase_up() -> None:
+    """Bear 4 alone is the bears' Vanguard, the only one: its turn opens the Action Phase, and the
+    players still see the Advantages Phase it follows (the card of what is in force too)."""
+    def without(app: App) -> None:
+        team_start(app, lurker_group=None, others="rearguard", begin=False)
+
+    def with_bear4(app: App) -> None:
+        team_start(app, lurker_group="vanguard", others="rearguard")
+        assert app.battle.state.combat.acting_group().members == ["bear4"]
+
+    seen = played("team", True, with_bear4)
+    assert "Advantages Phase" in seen[1]
     same_picture(seen, played("team", False, without))
 
 
