@@ -66,7 +66,8 @@ def fog_cells(state: EncounterState) -> frozenset[Cell]:
     return found
 
 
-def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) -> EncounterState:
+def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None,
+                  turn_shown: bool = True) -> EncounterState:
     """The state as the players may see it (a shallow copy; the original is untouched).
 
     Hidden creatures (and their declared actions), traps the players do not
@@ -74,7 +75,8 @@ def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) 
     creatures and grenades in fogged squares. The turn of a creature (or a group)
     left out is not there either: the fight reads as it did before that turn began
     (``fight_shown``, reading N-HOT-1), so the banner and the order strip asked of
-    this copy cannot tell of it.
+    this copy cannot tell of it. ``turn_shown=False`` keeps the fight's real turn: for
+    the questions of the GM's F2 view (who may move now), which the engine answers.
     """
     seen = copy.copy(state)
     players_teams = {tid for tid, team in state.teams.items() if team.players}
@@ -86,7 +88,9 @@ def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) 
             continue
         combatants[cid] = who
     seen.combatants = combatants
-    seen.combat = fight_shown(_combat_seen(state.combat, combatants), combatants)
+    seen.combat = _combat_seen(state.combat, combatants)
+    if turn_shown:
+        seen.combat = fight_shown(seen.combat, combatants)
     seen.grenades = {gid: _grenade_seen(state, g, combatants) for gid, g in state.grenades.items()}
     if fog:  # N-FOG-1: nothing of another team in a fogged square, its grenades neither
         seen.grenades = {gid: g for gid, g in seen.grenades.items()
