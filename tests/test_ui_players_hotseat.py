@@ -109,23 +109,28 @@ def test_players_window_banner_keeps_hidden_groups_secret_n_hot_1() -> None:
     try:
         app.step()
         pw = app.players.open(size=(960, 600))
-        to_action_phase(app)
+        assert app.battle.submit(StartCombat())
+        app.step()
+        shown_before = turn_banner(pw.drawn_state, for_players=True)  # the Advantages Phase
+        key(app, pygame.K_e)
         for _ in range(4):
             combat = app.battle.state.combat
             if combat.phase != "action":
                 break
             group = combat.acting_group()
-            players = turn_banner(app.battle.state, for_players=True)
+            players = turn_banner(app.battle.state, for_players=True)  # the GM's F2 view
+            app.step()
+            shown = turn_banner(pw.drawn_state, for_players=True)  # what the players' window draws
             if group.team == "bears":
                 assert players == quiet_banner(f"Round {combat.round}")  # N-HOT-1: nothing about them
                 text = " ".join((players.title, players.detail, players.waiting)).lower()
                 assert "gm" not in text and "bear" not in text and "hidden" not in text
                 assert players.button is None
                 assert "Space Bears" in turn_banner(app.battle.state).title  # the GM still sees who
+                assert shown == shown_before  # the window still shows the turn before (review 16 F12)
             else:
-                assert players.title.startswith("The Party")
-            app.step()
-            assert pw.drawn_state is not None
+                assert players.title.startswith("The Party") and shown.title.startswith("The Party")
+            shown_before = shown
             key(app, pygame.K_e)
     finally:
         app._addons("closing")

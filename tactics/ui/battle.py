@@ -126,7 +126,8 @@ class BattleView(TimedMessages):
         key = (id(self.state), len(journal.entries), len(journal.redo_stack))
         cached = getattr(self, "_players_copy", None)
         if cached is None or cached[0] != key:
-            cached = self._players_copy = (key, players_state(self.state))
+            # the real turn kept: who may move now is the engine's answer, not the players' picture
+            cached = self._players_copy = (key, players_state(self.state, turn_shown=False))
         return cached[1]
 
     def board_rect(self) -> pygame.Rect:

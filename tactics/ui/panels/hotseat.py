@@ -5,10 +5,12 @@ whose group (team rules) or whose turn (individual turns) it is, and what the
 app is waiting for. :func:`turn_banner` says it in words: a title in the
 acting team's colour, a line of detail, the button's label, and what the app
 waits on ("2 declared actions to resolve (Enter)"), so it never silently waits
-on something nobody can see. The players' window shows the same banner, but
-the turn of a group of creatures hidden from the players shows only the plain
-"Action Phase / Round N" card, the same as between groups: nothing that says a
-hidden group acts (reading N-HOT-1).
+on something nobody can see. The players' window shows the same banner, asked of
+the players' copy of the state, in which the turn of a group of creatures hidden
+from the players does not exist (it reads as the turn before it); asked of the
+encounter's own state ``for_players`` (the GM's F2 view), such a turn shows only
+the plain "Action Phase / Round N" card: nothing that says a hidden group acts
+(reading N-HOT-1).
 
 "End turn" (the button, or E; never Enter, which only resolves) submits the next
 step of the procedure: the ground engine's :class:`~tactics.engine.combat.team.Advance`

@@ -19,6 +19,7 @@ import copy
 from typing import Any
 from collections import OrderedDict
 
+from tactics.engine.combat.shown_turn import fight_shown
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.engine.hazards.fuses import players_fuse
 from tactics.rules.grid import Cell, cell_center
@@ -65,12 +66,17 @@ def fog_cells(state: EncounterState) -> frozenset[Cell]:
     return found
 
 
-def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) -> EncounterState:
+def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None,
+                  turn_shown: bool = True) -> EncounterState:
     """The state as the players may see it (a shallow copy; the original is untouched).
 
     Hidden creatures (and their declared actions), traps the players do not
     know about and GM notes are left out; with ``fog``, so are other teams'
-    creatures and grenades in fogged squares.
+    creatures and grenades in fogged squares. The turn of a creature (or a group)
+    left out is not there either: the fight reads as it did before that turn began
+    (``fight_shown``, reading N-HOT-1), so the banner and the order strip asked of
+    this copy cannot tell of it. ``turn_shown=False`` keeps the fight's real turn: for
+    the questions of the GM's F2 view (who may move now), which the engine answers.
     """
     seen = copy.copy(state)
     players_teams = {tid for tid, team in state.teams.items() if team.players}
@@ -83,6 +89,8 @@ def players_state(state: EncounterState, *, fog: frozenset[Cell] | None = None) 
         combatants[cid] = who
     seen.combatants = combatants
     seen.combat = _combat_seen(state.combat, combatants)
+    if turn_shown:
+        seen.combat = fight_shown(seen.combat, combatants)
     seen.grenades = {gid: _grenade_seen(state, g, combatants) for gid, g in state.grenades.items()}
     if fog:  # N-FOG-1: nothing of another team in a fogged square, its grenades neither
         seen.grenades = {gid: g for gid, g in seen.grenades.items()

@@ -7,10 +7,14 @@ art, token discs) is the same picture the GM sees.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from tactics.ui import theme
-from tactics.ui.tokens import TOKEN_RADIUS, TokenPainter, paint_label
+from tactics.ui.board_record import blit_operation
+from tactics.ui.players.names import NamePlacer, frame_sizes
+from tactics.ui.tokens import TOKEN_RADIUS, TokenPainter, disc_ring, name_clearance, paint_label
 
 BACKDROP = (0, 0, 0)
 FOG_RGBA = (0, 0, 0, 200)
@@ -40,8 +44,9 @@ def room_label_size(px: int) -> int:
 
 
 class RoomTokenPainter(TokenPainter):
-    """Token discs as usual; names in large white type on black; initials and condition words
-    at least 24 px (readable from 3 m on a 1080p TV)."""
+    """Token discs as usual; names in large white type on black, all of one size in a frame, each
+    against its own disc and inside the window (:mod:`tactics.ui.players.names`); initials and
+    condition words at least 24 px (readable from 3 m on a 1080p TV)."""
 
     MIN_INITIALS_PX = 24
     MIN_NAME_CELL_PX = 10
@@ -58,22 +63,51 @@ class RoomTokenPainter(TokenPainter):
         return max(min(self.MIN_INITIALS_PX, int(px * 0.55)), int(px * TOKEN_RADIUS * 0.78))
 
     def _label(self, name: str, px: int, selected: bool) -> pygame.Surface:
-        size = room_label_size(px)
+        return self._sized_label(name, room_label_size(px))
+
+    def _sized_label(self, name: str, size: int) -> pygame.Surface:
         key = ("room", name, size)
-        hit = self._labels.get(key)
-        if hit is None:
-            hit = paint_label(name, size, (255, 255, 255), (0, 0, 0, 255))
-            self._labels[key] = hit
-        return hit
-
-
-    def _small_label(self, name: str, px: int) -> pygame.Surface:
-        size = max(16, room_label_size(px) * 3 // 4)  # still read from across the room
-        key = ("room-small", name, size)
         hit = self._labels.get(key)
         if hit is None:
             hit = self._labels[key] = paint_label(name, size, (255, 255, 255), (0, 0, 0, 255))
         return hit
+
+    def _name_place(self, *args: Any, **kwargs: Any) -> tuple | None:
+        """No name is placed token by token here: :meth:`_names` places them all at once, at one size."""
+        return None
+
+    def _names(self, shown: list, selected: str | None, highlighted: frozenset[str], clip: pygame.Rect,
+               clip_t: tuple, patched: list[int] | None = None,
+               markers: tuple[pygame.Rect, ...] = ()) -> tuple[list[tuple], list[tuple]]:
+        """The condition words as the GM's painter places them (worked out afresh: a name may move
+        for any token in the frame), then every name at the largest size of the frame's
+        (:func:`~tactics.ui.players.names.frame_sizes`) at which each finds a free place (review 16 F11)."""
+        self._near_key = None
+        marks, _ = super()._names(shown, selected, highlighted, clip, clip_t, None, markers)
+        n = len(shown)
+        px = shown[0][1][0] if shown else 1
+        rings = [disc_ring(disc, px) for disc in self._discs_of]
+        texts = [hit[2][1][2] if hit[2][1] is not None and rings[i].colliderect(clip) else None
+                 for i, hit in enumerate(shown)]
+        sizes = frame_sizes(room_label_size(px))
+        placer = NamePlacer(rings, self._words_of, markers, clip, px, name_clearance(px))
+        for k, size in enumerate(sizes):  # every name a size smaller while one has no free place
+            pills = [self._sized_label(t, size) if t is not None else None for t in texts]
+            last = k == len(sizes) - 1
+            places, missed = placer.place([p.get_size() if p is not None else None for p in pills], last_try=last)
+            if missed == 0 or last:
+                break
+        names_of: list[tuple | None] = [None] * n
+        for i, (pill, place) in enumerate(zip(pills, places)):
+            if pill is not None and place is not None:
+                names_of[i] = (pill, place.topleft, texts[i], *blit_operation(pill, place.topleft, clip, clip_t))
+        self._names_of = names_of
+        names = [name for name in names_of if name is not None]
+        mark_keys, mark_boxes, _, _ = self._made_ops
+        self._made_ops = (mark_keys, mark_boxes, [name[3] for name in names], [name[4] for name in names])
+        self._names_made = (marks, names)
+        self.unnamed = frozenset(self._ids[i] for i in range(n) if texts[i] is not None and names_of[i] is None)
+        return self._names_made
 
 
 def hint_pill(text: str, size: int = 18) -> pygame.Surface:

@@ -181,10 +181,17 @@ class PlayersWindow:
     def banner_h(self) -> int:
         return round((style.BANNER_H if self.room else style.BANNER_H_PLAIN) * self.type_scale())
 
-    def board_rect(self) -> pygame.Rect:
+    def seen_state(self) -> "EncounterState":
+        """The state as the players may see it, fog and all: what everything here is asked of (the
+        map's layers, the banner, the order strip, the cards), so nothing tells of a secret."""
+        state = self.app.battle.state
+        return players_state(state, fog=fog_cells(state) if self.fog else None)
+
+    def board_rect(self, seen: "EncounterState | None" = None) -> pygame.Rect:
         w, h = self.size
-        top = self.banner_h() if turn_banner(self.app.battle.state, for_players=True) is not None else 0
-        if order_slots(players_state(self.app.battle.state))[1]:  # the turn order strip under the banner
+        seen = seen if seen is not None else self.seen_state()
+        top = self.banner_h() if turn_banner(seen, for_players=True) is not None else 0
+        if order_slots(seen)[1]:  # the turn order strip under the banner
             top += strip_height(self.room, self.type_scale())
         return pygame.Rect(0, top, w, max(1, h - top))
 
@@ -453,16 +460,16 @@ class PlayersWindow:
             return
         state = self.app.battle.state
         surface.fill(style.BACKDROP if self.room else theme.BACKDROP)
-        board = self.board_rect()
-        self._sync_camera(board)
         fog = fog_cells(state) if self.fog else None
         seen = players_state(state, fog=fog)
+        board = self.board_rect(seen)
+        self._sync_camera(board)
         self.drawn_state = seen
         self._fog = fog or frozenset()
         key = ("players", id(state), len(self.app.battle.encounter.journal.entries),
                len(self.app.battle.encounter.journal.redo_stack), self.fog, self.room, self._view.pins_key())
         self._renderer().draw_cached(surface, self.camera, seen, "players", clip=board, view=self._view, key=key)
-        banner = turn_banner(state, for_players=True)
+        banner = turn_banner(seen, for_players=True)  # a turn the players are not shown is not in it (N-HOT-1)
         if banner is not None:
             rect = pygame.Rect(8, 6, surface.get_width() - 16, self.banner_h() - 12)
             paint_banner(surface, banner, rect, large=self.room)
