@@ -11,13 +11,15 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tactics.assets import bundled
 from tactics.engine.combat.actions import Action, Declare
 from tactics.engine.combat.team import BeginActions, StartCombat
 from tactics.ui import theme
 from tactics.ui.app import App
+from tactics.ui.opening import open_path
 
 from test_ui_combat import SIZE, message, press, space_bears
-from ui_driver import app_session, drawn_texts, key
+from ui_driver import app_session, drawn_marks, drawn_texts, key
 
 
 @pytest.fixture
@@ -53,3 +55,38 @@ def test_resolve_is_greyed_and_says_who_it_waits_for_until_the_group_commits(app
     assert "1 declared action to resolve (Enter)" in texts
     assert [t for t in texts if t.startswith("Resolve next")]
     assert resolve_fill(app) in (tuple(theme.PRIMARY_BG)[:3], tuple(theme.PRIMARY_LIT)[:3])  # gold (lit if under the pointer)
+
+
+def tracker_marks(app: App) -> list:
+    """The texts drawn inside the Initiative tracker this frame, top to bottom."""
+    rect = app.battle.combat.tracker.rect
+    marks = [m for m in drawn_marks(app) if m.kind == "text" and not m.clipped and rect.contains(m.rect)]
+    return sorted(marks, key=lambda m: (m.rect.y, m.rect.x))
+
+
+def test_round_0_lists_everyone_with_hit_points_and_says_who_sits_out():  # R-SURP-1
+    """F13: in the surprise round the tracker showed "sits out" where James's hit points go and
+    left out Art and every bear. Now each one's hit points show on its row; those who sit out are
+    listed under "<team>: sit out Round 0"."""
+    app = App(open_path(bundled("space-bears.encounter.toml"), seed=3), size=(1920, 1080))
+    try:
+        app.step()
+        for button in ("start", "banner-advance"):  # the bundled opening: only Brandon is aware
+            press(app, button)
+        state = app.battle.state
+        assert state.combat.round_name() == "Round 0" and state.combat.alone() == ["brandon"]
+        marks = tracker_marks(app)
+        rows = [m.label for m in marks]
+        assert "sits out" not in rows
+        assert "The Party: sit out Round 0" in rows and "Space Bears: sit out Round 0" in rows
+        for who in state.combatants.values():
+            if not who.present:
+                continue
+            name = next((m for m in marks if m.label == who.name), None)
+            assert name is not None, f"{who.name} is not in the tracker: {rows}"
+            beside = [m.label for m in marks if m.label.endswith(" hp") and abs(m.rect.centery - name.rect.centery) < 6]
+            assert beside == [f"{who.hp}/{who.max_hp} hp"], (who.name, beside)
+        party_out = rows.index("The Party: sit out Round 0")
+        assert rows.index("Brandon") < party_out < rows.index("James") and rows.index("Art") > party_out
+    finally:
+        pygame.quit()
