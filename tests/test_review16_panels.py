@@ -19,7 +19,7 @@ from tactics.ui.app import App
 from tactics.ui.opening import open_path
 
 from test_ui_combat import SIZE, message, press, space_bears
-from ui_driver import app_session, drawn_marks, drawn_texts, key
+from ui_driver import app_session, drawn_marks, drawn_texts, end_turn, key
 
 
 @pytest.fixture
@@ -90,3 +90,59 @@ def test_round_0_lists_everyone_with_hit_points_and_says_who_sits_out():  # R-SU
         assert rows.index("Brandon") < party_out < rows.index("James") and rows.index("Art") > party_out
     finally:
         pygame.quit()
+
+
+def end_group_turn(app: App) -> None:
+    """End the acting group's turn (E), then keep everyone's facing (Esc) if the prompt asks."""
+    from tactics.ui.panels.next_turn import facing_asked
+
+    end_turn(app, by_key=True)
+    if facing_asked(app.battle) is not None:
+        key(app, pygame.K_ESCAPE)
+    app.step()
+
+
+def test_the_selection_follows_the_acting_group_and_never_stays_on_the_downed():  # F15
+    """F15: Art stayed selected after his turn, and after he was down; the status line said "Art
+    cannot move now: it is not Art's group's turn ...". Each new group's turn keeps a selected
+    member of it, else clears the selection (the Declare panel asks who declares); the downed and
+    an app-played group get no selection; a GM's look at someone waiting is answered in plain words."""
+    from tactics.engine.combat.gm import AdjustHP
+    from tactics.engine.combat.team import Advance
+    from tactics.engine.core.control import SetController
+    from tactics.ui.opponent import OpponentAddon
+
+    enc = space_bears()
+    enc.submit(SetController("bears", "win"))
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    for app in app_session(App(enc, size=SIZE)):
+        next(a for a in app.addons if isinstance(a, OpponentAddon)).clock = lambda: -1  # the app never acts
+        view = app.battle
+        assert enc.state.combat.acting_group().key == "party:vanguard"
+        view.select("james")  # a member of the acting group: kept
+        app.step()
+        assert view.selected == "james"
+        view.select("art")  # the GM looks at Art, who waits: told, not refused
+        app.step()
+        assert view.tool.status() == ("Art moves in The Party Rearguard's turn; now: The Party Vanguard acts. "
+                                      "Esc deselects.")
+        end_group_turn(app)
+        assert enc.state.combat.acting_group().key == "bears:vanguard"
+        assert view.selected is None  # the app plays the bears: nothing of theirs is selected
+        enc.submit(AdjustHP("art", -enc.state.combatants["art"].hp))  # Art goes down
+        view.select("art")  # the GM looks at him
+        app.step()
+        assert view.selected == "art"  # the GM's own pick stays while the turn goes on
+        seen = []
+        while enc.state.combat.phase == "action":
+            enc.submit(Advance())
+            app.step()
+            group = enc.state.combat.acting_group()
+            seen.append(group.key if group else enc.state.combat.phase)
+            assert view.selected is None, (view.selected, seen)  # not the downed Art, no bear
+        enc.submit(Advance())  # the Counter Phase done: round 2, the party's Vanguard
+        enc.submit(BeginActions())
+        app.step()
+        assert enc.state.combat.acting_group().key == "party:vanguard" and view.selected is None
+        assert "Pick who declares:" in drawn_texts(app)  # the group's members, for the table to pick

@@ -296,7 +296,9 @@ def test_in_individual_turns_the_click_is_the_throwers_action_and_out_of_turn_is
         enc = a.battle.encounter
         enc.submit(StartTurns("table"))
         enc.submit(BeginTurn())
-        assert enc.state.combat.current == "ann"
+        a.step()  # the turn's first frame (it selects Ann, whose turn it is)
+        assert enc.state.combat.current == "ann" and a.battle.selected == "ann"
+        key(a, pygame.K_ESCAPE)  # the GM lets Ann go: the next click picks the thrower
         before = len(enc.journal.entries)
         aim(a, "bear", (4, 6))
         click(a, centre(a, (4, 6)))  # the bear's throw on Ann's turn

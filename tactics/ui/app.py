@@ -350,6 +350,8 @@ class App:
         events = ([first] if first is not None else []) + pygame.event.get()
         for event in events:
             self._handle(event)
+        if self.battle.follower.follow():  # the selection follows a new turn (review 16, F15)
+            self.dirty = True
         dt = min(self._clock.tick() / 1000.0, 0.1)
         if self._ui is not None:
             self._ui.update(dt)

@@ -24,6 +24,7 @@ from tactics.ui import draw, theme
 from tactics.ui import layout_probe as probe
 from tactics.ui import intents as ui
 from tactics.ui.camera import Camera
+from tactics.ui.follow_acting import ActingFollower
 from tactics.ui.banner import draw_banner, shows_banner
 from tactics.ui.mapart import MapArt
 from tactics.ui.messages import TimedMessages
@@ -96,6 +97,8 @@ class BattleView(TimedMessages):
 
             self.turns = TurnsPanel(self)
         encounter.journal.listeners.append(self._on_journal)
+        self.picked_for_turn: str | None = None  # selected by the follower as its turn began (follow_acting.py)
+        self.follower = ActingFollower(self)  # the selection follows the turn (review 16, F15)
         self.fit()
         if self.renderer.art.problem:  # opened all the same: a warning, whichever way it was opened
             self.say(self.opened_message(), "warn")
@@ -165,6 +168,8 @@ class BattleView(TimedMessages):
 
     # -- changing -----------------------------------------------------------------
     def select(self, cid: str | None) -> None:
+        if cid != self.selected:
+            self.picked_for_turn = None
         self.selected = cid
         step = cid is not None and self.step_for == cid  # the card's "Simple: 5 ft step" (N-MOVE-8)
         self.reach = compute_reach(self.query_state, cid, step=step) if cid else None
@@ -318,9 +323,7 @@ class BattleView(TimedMessages):
                 self.select(None)
             elif not self._reach_holds(journal, what):
                 self.select(self.selected)
-        if self.turns is not None:
-            self.turns.follow_turn()  # individual turns: the last turn's character is let go
-        self.app.dirty = True
+        self.app.dirty = True  # (the selection follows the turn once the frame's events are in: follow_acting.py)
 
     def _reach_holds(self, journal, what: str) -> bool:
         """Whether the entry just committed, undone or redone cannot change the selected token's

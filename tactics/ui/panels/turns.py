@@ -134,7 +134,6 @@ class TurnsPanel(w.Panel):
         self.drag: tuple[str, int, int] | None = None  # (combatant, start y, current y)
         self.row_rects: dict[str, pygame.Rect] = {}
         self.hover: tuple[int, int] | None = None
-        self._followed: str | None = None  # the character whose turn the selection last followed
         self.blocking: tuple[str, int] | None = None  # (holder, pending id) after Block: only a path square is taken
 
     @property
@@ -143,20 +142,6 @@ class TurnsPanel(w.Panel):
 
     def active(self) -> bool:
         return individual(self.state)
-
-    def follow_turn(self) -> None:
-        """A new turn began: the last turn's character is no longer selected (its card said "Run 0 ft"
-        with its last roll, an outside reviewer's finding); a selection the GM made meanwhile stays.
-        The new character is not selected for them: the player who takes the mouse clicks their
-        token, and a click on a selected token would deselect it."""
-        turns = turns_of(self.state)
-        current = turns.current if turns is not None and turns.phase == "action" else None
-        last = self._followed
-        if current is None or current == last:
-            return  # between turns the last character stays the one followed
-        self._followed = current
-        if last is not None and self.view.selected == last:
-            self.view.select(None)
 
     # -- commands ----------------------------------------------------------------
     def submit(self, command) -> bool:
