@@ -146,3 +146,33 @@ def test_the_selection_follows_the_acting_group_and_never_stays_on_the_downed():
         app.step()
         assert enc.state.combat.acting_group().key == "party:vanguard" and view.selected is None
         assert "Pick who declares:" in drawn_texts(app)  # the group's members, for the table to pick
+
+
+def test_the_typed_dice_box_is_gone_from_the_frame_that_shows_the_roll(app):  # F8
+    """F8: with the players typing their dice, Enter rolled and the result card showed, but the
+    emptied "faces, e.g. 14 1 5" box stayed drawn across it until the pointer moved: the box was
+    closed while the panels drew, and pygame_gui blitted its list of what is shown as it was before.
+    The frame that shows the roll is the frame the window shows once pygame_gui has caught up."""
+    from ui_driver import type_text
+
+    enc = app.battle.encounter
+    app.battle.message = None
+    enc.submit(Declare("brandon", Action("standard-attack", weapon="silenced_pistol", target="bear1")))
+    app.step()
+    press(app, "do-nothing:james")
+    press(app, "dice-mode")  # players type theirs
+    app.step()
+    entry = app.battle.combat.resolve.entry
+    assert entry is not None and entry.visible
+    from ui_driver import click
+
+    click(app, entry.rect.center)
+    type_text(app, "11 1 6")  # a hit: d20, the disadvantage d2, the d8 of damage
+    key(app, pygame.K_RETURN)  # the box reports Enter with an event of its own ...
+    app.step()  # ... handled here: the roll, and the frame the window then keeps (nothing else wakes it)
+    assert enc.journal.entries[-1].command == "resolve-next" and app.battle.combat.resolve.entry is None
+    shown = pygame.image.tobytes(app.window, "RGB")
+    app._ui.update(0)  # pygame_gui catches up with the closed box
+    app.screen.forget()
+    app.draw()
+    assert shown == pygame.image.tobytes(app.window, "RGB"), "the frame still shows the closed typed-dice box"

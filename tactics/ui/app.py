@@ -508,6 +508,10 @@ class App:
             manager = self._ui
 
             def gui(surface: Any) -> None:
+                # An element closed or hidden while the panels drew (the typed-dice box once its roll
+                # is in) is still in the list pygame_gui blits until its next update: the frame kept
+                # the emptied box over the roll card until the pointer moved (review 16, F8).
+                manager.get_sprite_group().update_visibility()
                 manager.draw_ui(surface)
                 probe.gui(manager, surface)  # layout tests: what pygame_gui drew (nothing otherwise)
 
