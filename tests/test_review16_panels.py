@@ -176,3 +176,26 @@ def test_the_typed_dice_box_is_gone_from_the_frame_that_shows_the_roll(app):  # 
     app.screen.forget()
     app.draw()
     assert shown == pygame.image.tobytes(app.window, "RGB"), "the frame still shows the closed typed-dice box"
+
+
+def test_a_mistyped_path_in_the_open_dialog_says_no_file(tmp_path):  # F10
+    """F10: Ctrl+O, a path to nothing typed, Enter: the box went back to the folder and OK greyed,
+    without a word. Now the dialog says "No file <path>" and keeps what was typed to correct."""
+    from tactics.ui.elide import middle
+    from tactics.ui.opening import open_path as opened
+    from ui_driver import click
+
+    (tmp_path / "cave.txt").write_text("....\n....\n", encoding="utf-8")
+    for app in app_session(App(opened(tmp_path / "cave.txt"), size=(1280, 720))):
+        key(app, pygame.K_o, pygame.KMOD_LCTRL)
+        dialog = app.file_dialog
+        entry = dialog.file_path_text_line
+        click(app, entry.rect.center)
+        typed = str(tmp_path / "nothere.json")
+        entry.set_text(typed)
+        key(app, pygame.K_RETURN, text="\r")
+        for _ in range(3):
+            app.step()
+        assert dialog.alive() and entry.get_text() == typed
+        assert dialog.problem_label is not None and dialog.problem_label.text == f"No file {middle(typed, 60)}"
+        assert app.battle.state.map.width == 4  # nothing opened
