@@ -199,3 +199,55 @@ def test_a_mistyped_path_in_the_open_dialog_says_no_file(tmp_path):  # F10
         assert dialog.alive() and entry.get_text() == typed
         assert dialog.problem_label is not None and dialog.problem_label.text == f"No file {middle(typed, 60)}"
         assert app.battle.state.map.width == 4  # nothing opened
+
+
+def test_the_traps_hint_stays_clear_of_the_turns_panel_and_the_trap_tags():  # F9
+    """F9: individual turns, Brandon selected, P, the pointer on a square just right of the Turns
+    panel: the hint "Shift+click: Brandon sets a Simple mechanical trap (...)" began under the
+    panel ("Shift+" unreadable) and lay on the trap tags. Now it is in the free board, clear of both."""
+    from tactics.engine.core.journal import Refused
+    from tactics.engine.hazards.traps import PlaceTrap
+    from tactics.ui.layers.hazards import trap_tags
+    from tactics.ui.render import DrawContext
+    from ui_driver import move
+
+    app = App(open_path(bundled("space-bears-individual.encounter.toml"), seed=1), size=(1920, 1080))
+    try:
+        app.step()
+        rect = app.battle.turns.button_rect("start-table")
+        from ui_driver import click
+
+        click(app, rect.center)
+        view = app.battle
+        assert view.state.combat.current == "brandon" and view.selected == "brandon"
+        key(app, pygame.K_p)
+        assert view.tool.name == "traps"
+        panel = view.turns.rect
+        cam = view.camera
+        m = view.state.map
+        cell = next((c, m.height // 2 + 3) for c in range(m.width)  # the map's left edge, right of the panel
+                    if cam.cell_rect((c, 0))[0] > panel.right and m.move_cost((c, m.height // 2 + 3)) is not None)
+        placed = 0
+        for near in [(cell[0] + dx, cell[1] + dy) for dy in (-2, -1, 1) for dx in (1, 2, 3, 4)]:  # two hidden traps
+            if placed < 2 and near != cell:
+                try:
+                    view.encounter.submit(PlaceTrap("simple_mechanical", near))
+                except Refused:
+                    continue
+                placed += 1
+        assert placed == 2
+        move(app, cam.cell_centre(cell))
+        app.step()
+        pills = view.tool.pills
+        assert [t for t, _ in pills if t.startswith("Shift+click: Brandon sets a")], pills
+        board = view.board_rect()
+        column = view.turns.column.rect()  # the log column on the right
+        ctx = DrawContext(app.window, cam, view.state, "gm", view.board_rect(), view.renderer, view)
+        tags = [r for _, r, _ in trap_tags(ctx).values()]
+        assert len(tags) == 2
+        for text, pill in pills:
+            assert board.contains(pill) and not pill.colliderect(panel), (text, pill, panel)
+            assert column is None or not pill.colliderect(column), (text, pill, column)
+            assert pill.collidelist(tags) == -1, (text, pill, tags)
+    finally:
+        pygame.quit()
