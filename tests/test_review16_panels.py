@@ -251,3 +251,32 @@ def test_the_traps_hint_stays_clear_of_the_turns_panel_and_the_trap_tags():  # F
             assert pill.collidelist(tags) == -1, (text, pill, tags)
     finally:
         pygame.quit()
+
+
+def test_wording_the_dice_setting_in_the_log_and_one_name_for_begin_next_turn():  # F16 e, f, g
+    """F16f: the log said "Table setting dice: players (was app)."; F16e: between two individual
+    turns the banner said "Next turn (E)" and the tracker "Begin next turn"; F16g: Ctrl+T offered
+    "players: team rounds only" as if it could be chosen, its meaning gone."""
+    from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, StartTurns
+    from tactics.engine.core.table import ChangeTableSetting
+    from tactics.ui.panels.log import log_lines
+    from test_turns_ui import encounter as turns_encounter
+
+    enc = space_bears()
+    enc.submit(ChangeTableSetting("dice", "players"))
+    assert log_lines(enc)[-1][1] == ("Who rolls the dice: players type their own dice; the app rolls the GM's "
+                                     "(before: the app rolls every die).")
+    for app in app_session(App(turns_encounter(), size=SIZE)):
+        enc = app.battle.encounter
+        enc.submit(StartTurns())
+        enc.submit(BeginTurn())
+        enc.submit(EndTurn(facing="N"))
+        app.step()
+        assert enc.state.combat.phase == "between"
+        said = [t for t in drawn_texts(app) if "ext turn" in t]
+        assert said and all(t.startswith("Begin next turn") for t in said), said
+        key(app, pygame.K_t, pygame.KMOD_CTRL)
+        options = app.table.dice_menu.options_list
+        refused = [text for text, object_id in options if object_id == "#refused_option"]
+        assert refused == ["players (team rounds): Players type their own dice; the app rolls the GM's",
+                           "everyone (team rounds): Every die is typed in, the GM's too"]

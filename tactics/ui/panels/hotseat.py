@@ -195,7 +195,8 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
         return TurnBanner(f"Combat over{': ' + agreeing(_team_name(state, winner), 'stands') if winner else ''}", rnd,
                           _team_colour(state, winner) if winner else NEUTRAL)
     if turns.phase != "action" or turns.current is None:
-        return TurnBanner("Between turns", f"{rnd}: begin the next character's turn", NEUTRAL, "Next turn")
+        return TurnBanner("Between turns", f"{rnd}: begin the next character's turn", NEUTRAL,
+                          "Begin next turn")  # the tracker's words for the same step (review 16, F16e)
     who = state.combatants.get(turns.current)
     if who is None:
         return TurnBanner("Turn", rnd, NEUTRAL, "End turn")
