@@ -280,3 +280,24 @@ def test_wording_the_dice_setting_in_the_log_and_one_name_for_begin_next_turn():
         refused = [text for text, object_id in options if object_id == "#refused_option"]
         assert refused == ["players (team rounds): Players type their own dice; the app rolls the GM's",
                            "everyone (team rounds): Every die is typed in, the GM's too"]
+
+
+def test_round_0_says_why_a_counter_is_listed_again_in_round_1():  # F16j, R-SURP-1
+    """F16j: "Bear 1 is Stunned (1 round left)" was listed in Round 0's Advantages Phase and again in
+    Round 1's. That is the rule (R-SURP-1: Round 0 has no Counter Phase, counters first go down at
+    the end of Round 1); Round 0's card now says so, Round 1's does not need to."""
+    app = App(open_path(bundled("space-bears.encounter.toml"), seed=3), size=(1920, 1080))
+    try:
+        app.step()
+        press(app, "start")
+        shown = " ".join(drawn_texts(app))
+        assert "Round 0: Advantages Phase" in shown and "Bear 1 is Stunned (1 round left)" in shown
+        assert "Round 0 has no Counter Phase" in shown and "count from the" in shown
+        for _ in range(3):  # Round 0's one group, then Round 1's Advantages Phase
+            key(app, pygame.K_e)
+        app.step()
+        shown = " ".join(drawn_texts(app))
+        assert "Round 1: Advantages Phase" in shown and "Bear 1 is Stunned (1 round left)" in shown
+        assert "Round 0 has no Counter Phase" not in shown
+    finally:
+        pygame.quit()
