@@ -301,3 +301,27 @@ def test_round_0_says_why_a_counter_is_listed_again_in_round_1():  # F16j, R-SUR
         assert "Round 0 has no Counter Phase" not in shown
     finally:
         pygame.quit()
+
+
+def test_a_square_is_written_one_way_in_the_lists_the_log_and_the_status_bar(app):  # F16c
+    """F16c: "(22, 6)" in the log, "22,6" in the Declared list, "square 21,5" in the status bar.
+    Now "(22, 6)" everywhere: a declared move, its log line, the pointer's square, a door's name."""
+    from tactics.engine.combat.actions import ResolveNext
+    from tactics.rules.doors import door_name
+    from tactics.rules.geometry import Segment
+    from ui_driver import move
+
+    enc = app.battle.encounter
+    c, r = enc.state.combatants["brandon"].cell
+    enc.submit(Declare("brandon", Action("standard-move", path=[(c + 1, r)])))
+    press(app, "who:brandon")
+    app.step()
+    assert any(t.endswith(f"to ({c + 1}, {r}) (5 ft)") for t in drawn_texts(app)), drawn_texts(app)
+    enc.submit(ResolveNext())
+    from tactics.ui.panels.log import log_lines
+
+    assert any(line.endswith(f"to ({c + 1}, {r}).") for _, line in log_lines(enc)), log_lines(enc)[-3:]
+    move(app, app.battle.camera.cell_centre((c + 3, r)))
+    app.step()
+    assert any(t.startswith(f"square ({c + 3}, {r})") for t in drawn_texts(app))
+    assert door_name(Segment(3.0, 1.0, 3.0, 2.0)) == "the door between (2, 1) and (3, 1)"

@@ -216,7 +216,7 @@ def test_in_a_fight_the_click_declares_a_use_item_action():  # R-ORD-1
             probe.stop()
         texts = " ".join(m.label for marks in recorder.marks.values() for m in marks if m.kind == "text")
         chance = ex.p_on_target(a.battle.state.current_map(), (3, 6), (12, 6), facing=a.battle.state.combatants["ann"].facing)
-        assert "grenade at 12,6" in texts and f"on target {float(chance) * 100:.0f}%" in texts
+        assert "grenade at (12, 6)" in texts and f"on target {float(chance) * 100:.0f}%" in texts
         enc.submit(ResolveNext())
         grenade = next(iter(a.battle.state.grenades.values()))
         assert grenade.fuse_text == "explodes at the end of the Bears' Vanguard turn"

@@ -43,7 +43,7 @@ from tactics.engine.combat.individual.view import (
 from tactics.engine.combat.individual.shot_previews import held_shot_squares, loaded_weapons, reload_problem, sure_weapons
 from tactics.engine.combat.individual.shots import capacity, loads_left
 from tactics.rules import turns as rt
-from tactics.rules.grid import Cell, DIRECTIONS, as_cell
+from tactics.rules.grid import Cell, DIRECTIONS, as_cell, square_words
 from tactics.ui import draw, render, situation, theme
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
@@ -549,7 +549,7 @@ class TurnsPanel(w.Panel):
                 continue
             a, b = sides(state.map.doors[door].segment)
             verb = "Open" if command.action.effect == "open-door" else "Close"
-            out.append(one(f"{verb} door {a[0]},{a[1]} | {b[0]},{b[1]}", f"door:{door}",
+            out.append(one(f"{verb} door {square_words(a)} | {square_words(b)}", f"door:{door}",
                            lambda c=command: self.submit(c)))
         return out
 
