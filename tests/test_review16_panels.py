@@ -325,3 +325,27 @@ def test_a_square_is_written_one_way_in_the_lists_the_log_and_the_status_bar(app
     app.step()
     assert any(t.startswith(f"square ({c + 3}, {r})") for t in drawn_texts(app))
     assert door_name(Segment(3.0, 1.0, 3.0, 2.0)) == "the door between (2, 1) and (3, 1)"
+
+
+def test_the_pointer_on_a_token_with_short_badges_says_them_in_words():  # F16b
+    """F16b: "Sh1", "Fl" and "St1" on crowded tokens had no key, while roomier tokens spelled out
+    "Shaken 1" and "Flat-footed". The pointer on such a token now says them in full beside it."""
+    from ui_driver import move
+
+    app = App(open_path(bundled("space-bears.encounter.toml"), seed=3), size=(1920, 1080))
+    try:
+        app.step()
+        press(app, "start")  # the explosion: the party Shaken, Bear 1 Stunned, the unaware Flat-footed
+        view = app.battle
+        james = view.state.combatants["james"]
+        assert view.renderer.tokens.shortened(james), "James's badges are short here (Sh1 Fl)"
+        assert "Sh1" in drawn_texts(app) and "Shaken 1 · Flat-footed" not in drawn_texts(app)
+        move(app, view.camera.cell_centre(james.cell))
+        app.step()
+        assert "Shaken 1 · Flat-footed" in drawn_texts(app)
+        brandon = view.state.combatants["brandon"]  # his one badge reads in full: no key needed
+        move(app, view.camera.cell_centre(brandon.cell))
+        app.step()
+        assert not view.renderer.tokens.shortened(brandon) and "Shaken 1 · " not in " ".join(drawn_texts(app))
+    finally:
+        pygame.quit()

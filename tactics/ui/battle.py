@@ -34,7 +34,7 @@ from tactics.ui.panels import status
 from tactics.ui.panels.hotseat import HotseatBanner
 from tactics.ui.long_names import long_names, shorten_names
 from tactics.ui.token_changes import CellIndex, TokenChanges
-from tactics.ui.tokens import label_text
+from tactics.ui.tokens import condition_word, label_text
 from tactics.ui.placement import hover_name_rect
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
 from tactics.ui.retained import Frame, Screen
@@ -493,12 +493,26 @@ class BattleView(TimedMessages):
             rect = hover_name_rect(self, img.get_size(), pygame.Rect(cam.cell_rect(cell)), ctx.surface.get_rect(), tags)
             ctx.surface.blit(img, rect)
             probe.text(ctx.surface, rect, name)
+        if cell is not None and hovered is not None and self.renderer.tokens.shortened(hovered):
+            self._draw_badge_key(ctx, hovered, pygame.Rect(cam.cell_rect(cell)))
         if cell is None or self.tool.name != "select" or self.reach is not None:
             return
         if not ctx.state.map.in_bounds(cell):
             return
         colour = theme.ACCENT if self.token_at(cell) is not None else theme.TEXT
         draw.cell_cursor(ctx.surface, cam.cell_rect(cell), colour, 2)
+
+    def _draw_badge_key(self, ctx: DrawContext, who: Combatant, square: pygame.Rect) -> None:
+        """The pointer on a token whose condition badges are short ("Sh1 Fl"): them in words,
+        "Shaken 1 · Flat-footed", beside it (review 16, F16b: the short forms had no key)."""
+        from tactics.ui.layers.hazards import trap_tags  # (here: that module imports the renderer)
+
+        words = " · ".join(condition_word(c.name, c.rounds) for c in who.conditions)
+        img = draw.pill(words, draw.label_size(ctx.camera.cell_px), theme.CONDITION)
+        tags = [r for _, r, _ in trap_tags(ctx).values()]
+        rect = hover_name_rect(self, img.get_size(), square, ctx.surface.get_rect(), tags)
+        ctx.surface.blit(img, rect)
+        probe.text(ctx.surface, rect, words)
 
     def invalidate(self) -> None:
         """Something a board layer draws changed outside the known keys: recompose."""
