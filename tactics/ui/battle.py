@@ -493,7 +493,8 @@ class BattleView(TimedMessages):
             rect = hover_name_rect(self, img.get_size(), pygame.Rect(cam.cell_rect(cell)), ctx.surface.get_rect(), tags)
             ctx.surface.blit(img, rect)
             probe.text(ctx.surface, rect, name)
-        if cell is not None and hovered is not None and self.renderer.tokens.shortened(hovered):
+        if (cell is not None and hovered is not None and self.tool.name == "select"  # (aiming tools draw cards there)
+                and self.renderer.tokens.shortened(hovered)):
             self._draw_badge_key(ctx, hovered, pygame.Rect(cam.cell_rect(cell)))
         if cell is None or self.tool.name != "select" or self.reach is not None:
             return
@@ -511,6 +512,10 @@ class BattleView(TimedMessages):
         img = draw.pill(words, draw.label_size(ctx.camera.cell_px), theme.CONDITION)
         tags = [r for _, r, _ in trap_tags(ctx).values()]
         rect = hover_name_rect(self, img.get_size(), square, ctx.surface.get_rect(), tags)
+        kept = list(self.renderer.tokens.drawn_words()) + tags + [  # the words, names and the phase card shown
+            r for r in (getattr(self.combat.banner, "rect", None),) if r]
+        if rect.collidelist(kept) >= 0 or not self.board_rect().contains(rect):
+            return  # no place clear of them: the key gives way (the side card lists the words when selected)
         ctx.surface.blit(img, rect)
         probe.text(ctx.surface, rect, words)
 
