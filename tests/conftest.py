@@ -81,9 +81,9 @@ def _quit_after_emptying_the_queue() -> None:
     windows: weakref.WeakSet[pygame.Window] = weakref.WeakSet()
 
     class TrackedWindow(pygame.Window):  # type: ignore[misc]
-        """A second window (the players' window): while one is alive, all of pygame stops at quit.
-        Left to the display-only quit, a players' window collected in a later test destroyed that
-        test's main window ("Invalid window": SDL had reused the freed window)."""
+        """A second window (the players' window): destroyed at the test's quit. Left alive through the
+        display-only quit, a players' window collected in a later test destroyed that test's main
+        window ("Invalid window": SDL had reused the freed window)."""
 
         def __init__(self, *args: object, **kwargs: object) -> None:
             super().__init__(*args, **kwargs)
@@ -91,14 +91,31 @@ def _quit_after_emptying_the_queue() -> None:
 
     pygame.Window = TrackedWindow  # type: ignore[misc]
 
+    real_init = pygame.init
+    own_init = False  # a test called pygame.init() since the last full quit (sound, joysticks ... started too)
+
+    def init() -> tuple[int, int]:
+        nonlocal own_init
+        own_init = True
+        return real_init()
+
+    pygame.init = init
+
     def quit() -> None:
+        """All of pygame stops only after a test's own ``pygame.init()``; else the second windows still
+        alive are destroyed and the display stops. (The full quit had been chosen whenever
+        ``pygame.time.get_ticks()`` was not 0, to start the next window's clock at 0: but the clock runs
+        from the first ``pygame.time.Clock()`` made, which every window makes, and goes on across a full
+        quit too, so every window test quit all of pygame; the tests with a clock of their own set it.)"""
         global _pygame_quit
+        nonlocal own_init
         _pygame_quit = True
         if pygame.display.get_init():
             pygame.event.get()
         set_default_manager(None)
-        if pygame.time.get_ticks() or len(windows):  # a test's own pygame.init() started the clock too: all
-            real()  # of it stops, so the next window's clock starts at 0 again, as tests with a clock expect
+        if own_init:
+            own_init = False
+            real()
             # The window's fonts outlive this call (the test still holds its App) and die at the collection after
             # the test: a font that dies while the font module is down keeps its file for good (pygame-ce 2.5.8
             # closes it only while the module runs: a stale font is then closed safely). Those files (pygame_gui's
@@ -107,7 +124,9 @@ def _quit_after_emptying_the_queue() -> None:
             return
         # else the display only: the font module runs on, so the next test's window keeps the fonts and
         # rendered texts cached by the earlier ones (theme.start_fonts): loading every font and
-        # rendering every label again took a tenth of each window test's time
+        # rendering every label again took a tenth of each window test's CPU
+        for window in list(windows):
+            window.destroy()
         pygame.display.quit()
 
     pygame.quit = quit
@@ -303,9 +322,11 @@ RUN_FIRST = ("test_lint.py", "test_ui_layout.py", "test_ui_resize_quiet.py", "te
 #: they ended a worker's queue (test_walls' four ~1 s tests were the run's last, test_movement's
 #: Dijkstra the first worker's), and once worksteal has the two workers take tests from the end of
 #: each other's queues, a long test there kept the other worker waiting. With the slow files at the
-#: start of both halves, both queues end with tests of milliseconds.
-SECOND_HALF_FIRST = ("test_saves_fuzz.py", "test_walls.py", "test_cli.py", "test_maps_native.py",
-                     "test_maps_uvtt.py", "test_table_data_folder.py", "test_reach_kept.py", "test_ai_starship.py",
+#: start of both halves, both queues end with tests of milliseconds. test_cli comes after ~9 CPU s of
+#: the others: its bench, run in the worker, grows it to 250 MB (the others stay near 150-210 MB), and
+#: third in the list it ran beside the layout test's 4K frames (660-680 MB): the suite's peak, 969 MB.
+SECOND_HALF_FIRST = ("test_saves_fuzz.py", "test_walls.py", "test_maps_native.py", "test_maps_uvtt.py",
+                     "test_table_data_folder.py", "test_reach_kept.py", "test_cli.py", "test_ai_starship.py",
                      "test_method_cache.py", "test_movement.py", "test_start_first_use.py", "test_fuzz_loaders.py",
                      "test_start_lazy.py", "test_typed_events.py", "test_source_checks.py",
                      "test_rules_checked_cache.py")

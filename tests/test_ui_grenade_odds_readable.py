@@ -24,6 +24,8 @@ def aiming():
     """Art selected, the grenade tool on, the pointer on square 23,6 (the reviewer's command)."""
     for app in app_session(App(open_default(seed=1), size=(1280, 720)), closing=True):
         view = app.battle
+        view.combat.log.collapsed = True  # the log's column given back: the 30 px a square the
+        view.fit()  # reviewer's command opened at (it keeps that column for the log now: review 16 F3)
         view.select("art")
         view.set_tool("grenade")
         move(app, view.camera.cell_centre((23, 6)))

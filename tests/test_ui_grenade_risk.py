@@ -23,7 +23,10 @@ from ui_driver import app_session, centre, click, key, move
 @pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["1280", "1920"])
 def app(request):
     enc = load_encounter(bundled("space-bears.encounter.toml"), seed=1)
-    yield from app_session(App(enc, size=request.param))
+    for app in app_session(App(enc, size=request.param)):
+        app.battle.combat.log.collapsed = True  # the log's column given back: the zoom the review's
+        app.battle.fit()  # steps were taken at (the log's column is kept for it now: review 16 F3)
+        yield app
 
 
 def test_the_self_hit_risk_is_said_and_drawn_over_the_token(app):  # R-GREN-3, R-GREN-6

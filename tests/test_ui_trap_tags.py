@@ -84,14 +84,13 @@ def test_the_players_view_gets_no_hidden_tag_and_no_tag_moved_by_a_hidden_creatu
             ctx = DrawContext(surface, view.camera, view.state, view.viewer, surface.get_rect(), view.renderer, view=view)
             return {tid: (rect, text) for tid, (_, rect, text) in trap_tags(ctx).items()}
 
+        bear = enc.state.combatants["bear1"]
+        enc.submit(Hide("bear1", 30))  # hidden first: where it stood is nothing to the players either
+        assert view.state.hidden_from_players(bear)
         before = tags()
         assert set(before) == {"beside"}  # the hidden trap: nothing of it
-        # a bear hidden from the players on the square where the tag sits: the players' tag stays
-        cell = view.camera.cell_at(before["beside"][0].center)
-        bear = enc.state.combatants["bear1"]
-        enc.submit(Hide("bear1", 30))
-        bear.cell = cell  # (where it stands is all that matters to the tag)
-        assert view.state.hidden_from_players(bear)
+        # the bear hidden from the players now on the square where the tag sits: the players' tag stays
+        bear.cell = view.camera.cell_at(before["beside"][0].center)  # (where it stands is all that matters)
         assert tags() == before
 
 

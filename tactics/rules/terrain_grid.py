@@ -10,7 +10,10 @@ It behaves as the dict did, so no caller changed: ``get``, ``[]``, ``in``, ``ite
 left to right: the order the loaders listed squares in), ``len`` (the listed squares), ``==`` with
 a dict. A key that is not a square of the map (off the map, not a pair of integers) or a kind past
 the 255 a byte can name is kept in an ordinary dict beside the bytes, so nothing a dict accepted is
-refused. :meth:`row` reads a run of one row's kinds at once, for the map's art drawing every square.
+refused. Its whole-row questions answer from the bytes at once, where walking every listed square
+took the time: :meth:`row` (a run of one row's kinds, for the map's art), :meth:`row_bits` and
+:meth:`rows_of` (rows of bits, for the movement search and the walls' solid squares) and
+:meth:`cells_of` (the squares of some kinds).
 """
 
 from __future__ import annotations

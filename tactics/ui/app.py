@@ -10,6 +10,7 @@ an idle window uses no CPU.
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,7 @@ from tactics.ui.elide import NAME_KEEP, middle
 from tactics.ui.tools.registry import TOOL_CLASSES
 
 if TYPE_CHECKING:
+    from tactics.ui.faults import FaultGuard
     from tactics.ui.players.window_ui import WindowUIManager
     from tactics.ui.panels.hotseat import HotseatBanner
     from tactics.ui.players.control import PlayersControl
@@ -345,11 +347,26 @@ class App:
             return True
         return bool(self._addons("busy"))
 
-    def step(self, first: pygame.event.Event | None = None) -> bool:
-        """Handle every pending event, redraw if anything changed; False once quitting."""
+    def step(self, first: pygame.event.Event | None = None, *, guard: FaultGuard | None = None) -> bool:
+        """Handle every pending event, redraw if anything changed; False once quitting.
+
+        ``guard`` (the window's loop: :meth:`run`): each event's handling and the rest of the step
+        run under it, so a fault in one input is said and the next inputs are still handled."""
         events = ([first] if first is not None else []) + pygame.event.get()
         for event in events:
-            self._handle(event)
+            if guard is None:
+                self._handle(event)
+            else:
+                guard.input(partial(self._handle, event))
+        if guard is None:
+            self._finish_step()
+        elif not guard.frame(self._finish_step):
+            return False
+        return self.running
+
+    def _finish_step(self) -> None:
+        """The step after its events: the selection following a new turn, the widgets' time, the
+        redraw if anything changed, the add-ons."""
         if self.battle.follower.follow():  # the selection follows a new turn (review 16, F15)
             self.dirty = True
         dt = min(self._clock.tick() / 1000.0, 0.1)
@@ -364,7 +381,6 @@ class App:
             self.draw()
         if self.running:
             self._addons("update")  # the players' window redraws if what it shows changed
-        return self.running
 
     def _addons(self, hook: str, *args: Any) -> bool:
         """Call ``hook`` on every add-on that has it, in order; True as soon as one used the call."""
@@ -535,18 +551,27 @@ class App:
             done = bool(frame.part(f"addon {i}", None if draw_key is None else draw_key(), draw))
 
     def run(self) -> int:
-        self.step()
-        while self.running:
+        """The window's loop until it closes: 0, or 1 when a fault of the app's own came back at every
+        step (each step is guarded: a fault is reported and said, and the game goes on; ui/faults.py)."""
+        from tactics.ui.faults import FaultGuard  # (the loop's, not the first frame's)
+
+        guard = FaultGuard(self._say_fault)
+        self.step(guard=guard)
+        while self.running and not guard.gave_up:
             timeout = UI_FRAME_MS if self.ui_busy() else (self.widgets.wake_ms(self._ui, self.toolbar) or 0)
             wake = self.top.wake_ms()
             if wake is not None:
                 until = max(1, wake - pygame.time.get_ticks() + 5)
                 timeout = min(timeout, until) if timeout else until
             event = pygame.event.wait(timeout) if timeout else pygame.event.wait()
-            self.step(event if event.type != pygame.NOEVENT else None)
+            self.step(event if event.type != pygame.NOEVENT else None, guard=guard)
         self._addons("closing")
         pygame.quit()
-        return 0
+        return 1 if guard.gave_up else 0
+
+    def _say_fault(self, text: str, kind: str) -> None:
+        self.say_shown(text, kind)
+        self.dirty = True
 
     def screenshot(self, path: str | Path) -> None:
         self.draw()

@@ -269,9 +269,10 @@ class BattleView(TimedMessages):
         phase card's title, the turn banner with End turn): a small map, fitted by its height, had
         its top and bottom rows under them (review 14 F11). Fixed strips, not the banners' last
         rectangles: a banner hidden for a moment (a dialog, the Advantages card folding) must not
-        zoom the map in and out. The GM's view only: F2's players' view keeps the whole height (the
-        bundled map there, fitted by its height, would lose a quarter of its size)."""
-        if not self.combat.fight_on() or self.viewer != "gm":
+        zoom the map in and out. In both views: the players' view (F2) shows the same phase card
+        and turn banner, and fitted to the whole height it had the top and bottom rows under them
+        (review 16 F2); the same room also keeps F2 from re-zooming the map (F3)."""
+        if not self.combat.fight_on():
             return rect
         board = self.board_rect()
         top = board.top + theme.px(BANNER_TOP) if self.turns is None or not self.turns.active() else rect.top
@@ -295,16 +296,43 @@ class BattleView(TimedMessages):
         return (self.camera.cell_px, self.camera.origin_x, self.camera.origin_y)
 
     def fit_moved(self) -> bool:
-        """The map was fitted and left so, but the room the fit uses has changed since (a banner
-        came or went): the next frame fits it again (:meth:`refit_if_fitted`)."""
+        """The map was fitted and left so, but the room the fit uses has changed since (the fight
+        began or ended, the GM folded the tracker): the next frame fits it again
+        (:meth:`refit_if_fitted`)."""
         fitted = getattr(self, "_fitted", None)
         return fitted is not None and fitted[1] == self._camera_key() and fitted[0] != tuple(self.fit_rect())
 
     def refit_if_fitted(self) -> None:
-        """A panel opened or collapsed (or the fight started): if the GM has not moved the
-        camera since the last fit, fit again to the room the panels now leave."""
-        if self.fit_moved():
-            self.fit()
+        """The room the panels leave changed by the GM's own choice of layout (the fight began or
+        ended and its banners came or went, a panel's "-" folded it): if the GM has not moved the
+        camera since the last fit, fit again to that room.
+
+        Never because of what the GM does on the map, nor because of F2: the room :meth:`fit_rect`
+        gives does not depend on the view (both views keep the same columns and banner strips) or
+        on whether the log has its first line yet (its column is kept from the start). Those
+        re-zoomed the board under the pointer (47 to 35 px/square at the GM's first trap), so the
+        next quick click landed on another square (review 16 F3): as in Foundry or Roll20, the
+        board keeps its zoom and place while panels come and go and the GM works on it. The
+        changes left come from a click on a panel's button or a key, away from the map; and
+        while a button is held on the board to pan (a drag not yet let go) the fit waits.
+
+        A fit that would keep the zoom while the map already lies inside the new room keeps the
+        map where it is too: the fight's banners took their strips and the bundled map, fitted
+        by its width, would only have slid up 4 px at Start combat."""
+        if self._drag is not None or not self.fit_moved():
+            return
+        kept = (self.camera.cell_px, self.camera.origin_x, self.camera.origin_y)
+        drawn = self._map_rect()
+        self.fit()
+        if self.camera.cell_px == kept[0] and self.fit_rect().contains(drawn):
+            self.camera.cell_px, self.camera.origin_x, self.camera.origin_y = kept
+            self._fitted = (self._fitted[0], self._camera_key())
+
+    def _map_rect(self) -> pygame.Rect:
+        """Where the whole map is drawn with the camera as it is (most of it may be off screen)."""
+        m, px = self.encounter.map, self.camera.cell_px
+        x, y = self.camera.to_screen((0, 0))
+        return pygame.Rect(x, y, m.width * px, m.height * px)
 
     def _on_journal(self, journal, what: str) -> None:
         self.revision += 1
@@ -536,7 +564,7 @@ class BattleView(TimedMessages):
         return self.message[2] if self.message else None
 
     def _rehover(self) -> None:
-        """The map moved under a still pointer (refitted when a panel opened, F2): the square under
+        """The map moved under a still pointer (refitted as the fight began, a key pan): the square under
         it and the tool's preview follow, so a click lands where the preview showed."""
         if self.hover_pos is None or self._drag is not None:
             return

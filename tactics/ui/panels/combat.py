@@ -330,8 +330,11 @@ class CombatPanels:
         """Where "fit the map" puts the map: as much of the board as the panels leave free.
 
         The tracker's column is left free unless the tracker is collapsed to its title (then
-        only that title row is kept clear); the right column (declare, resolve, log) only
-        in the GM's view, and not while the log is collapsed and no fight is on.
+        only that title row is kept clear); the right column (declare, resolve, log) unless the
+        GM collapsed the log and no fight is on. Kept free before the log's first line too, and
+        in the players' view (F2), where nothing is drawn in it: the room must not change when
+        the log first appears (the GM's first trap) or the view switches, or the map re-zoomed
+        under the pointer and the next click landed on another square (review 16 F3).
         """
         if not self.active() or board.width < 900:
             return otherwise
@@ -340,7 +343,7 @@ class CombatPanels:
         x0, y0, x1 = board.x + left + 2 * gap, board.y, board.right - right - 2 * gap
         if self.tracker.collapsed:
             x0, y0 = board.x, board.y + theme.px(40)  # the collapsed tracker is one title row
-        if self.view.viewer != "gm" or ((self.log.collapsed or self.log.empty()) and not fight_is_on(self.state)):
+        if self.log.collapsed and not fight_is_on(self.state):
             x1 = board.right
         return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, board.bottom - y0))
 

@@ -181,10 +181,11 @@ class TurnsPanel(w.Panel):
         self.view.say(f"{self.state.combatants[cid].name}: click the target on the map (Esc cancels).", "info")
 
     def fit_rect(self, board: pygame.Rect) -> pygame.Rect:
-        """Where "fit the map" puts the map: right of the tracker, left of the log column (GM)."""
+        """Where "fit the map" puts the map: right of the tracker, left of the log column; in the
+        players' view (F2) too, though it shows no log: F2 keeps the map where it is (review 16 F3)."""
         gap = px(12)
         x0 = board.x + px(WIDTH) + 2 * gap
-        x1 = board.right - (px(400) + 2 * gap if self.view.viewer == "gm" else 0)
+        x1 = board.right - (px(400) + 2 * gap)
         return pygame.Rect(x0, board.y, max(1, x1 - x0), board.height)
 
     def clear_room(self, room: pygame.Rect) -> pygame.Rect:

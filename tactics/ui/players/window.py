@@ -147,6 +147,7 @@ class PlayersWindow:
         self.renderer: BoardRenderer | None = None
         self._view = _PlayersView(self)
         self.cards = TableCards()
+        self._fitted: tuple | None = None  # (the board, the camera) the last fit left: _refit_if_fitted
         self._drag: tuple[tuple[int, int], bool] | None = None
         self._ate_key = False  # the last key pressed here was this window's (its text is not the GM's)
         self._key: Any = None
@@ -330,7 +331,21 @@ class PlayersWindow:
         self.camera.fit((board.x, board.y, board.width, board.height), m.width, m.height)
         if self.calibration is not None:
             self.calibrate(self.calibration)
+        self._fitted = (tuple(board), self._camera_key())
         self.dirty = True
+
+    def _camera_key(self) -> tuple:
+        return (self.camera.cell_px, self.camera.origin_x, self.camera.origin_y)
+
+    def _refit_if_fitted(self, board: pygame.Rect) -> None:
+        """On its own camera, fitted and left so, but the banner and the order strip came or went
+        (the fight began after the players' side pressed F): fit again below them, or the map's
+        top rows lay under the banner (review 16 F2). No one acts on this window's map, so a new
+        zoom here moves nothing under a pointer that is about to click."""
+        fitted = self._fitted
+        if (self.calibration is None and fitted is not None and fitted[1] == self._camera_key()
+                and fitted[0] != tuple(board)):
+            self.fit()
 
     def _resized(self) -> None:
         self.ui.set_window_resolution(self.size)
@@ -349,6 +364,7 @@ class PlayersWindow:
     def _sync_camera(self, board: pygame.Rect) -> None:
         cal_px = self.calibration.cell_px() if self.calibration is not None else None
         if not self.follow:
+            self._refit_if_fitted(board)
             return
         gm = self.app.battle
         gm_rect = gm.board_rect()

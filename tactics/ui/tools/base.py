@@ -43,7 +43,7 @@ class Tool:
         return False
 
     def pointer_still(self, pos: tuple[int, int], was: Cell | None) -> bool:
-        """The map moved under a pointer that did not (refitted when a panel opened, F2); ``was``:
+        """The map moved under a pointer that did not (refitted as the fight began, a key pan); ``was``:
         the square it was over. By default the same as a move to the square now under it."""
         return self.pointer_move(pos)
 

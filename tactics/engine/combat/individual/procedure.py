@@ -43,6 +43,7 @@ from tactics.engine.combat.team import GROUP_HOOKS, Group, GroupMoment, out_of_f
 from tactics.engine.combat.roster import entry_square
 from tactics.engine.core.fork import fork
 from tactics.engine.core.journal import Event, Reducer, Refused
+from tactics.engine.core.labels import possessive
 from tactics.engine.core.state import Combatant, Condition, EncounterState
 from tactics.rules import turns as rt
 from tactics.rules.dice import Dice
@@ -113,6 +114,22 @@ class TurnsState:
 
 def turns_of(state: EncounterState) -> TurnsState | None:
     return state.combat if isinstance(state.combat, TurnsState) else None
+
+
+def why_not_acting(state: EncounterState, cid: str) -> str | None:
+    """Why ``cid`` cannot act now in individual turns, in words for the tracker's buttons (None: it
+    is its turn and no held action waits): the turns not running, another's turn, an action
+    waiting for the holders' answers (R-TURN-3)."""
+    turns = turns_of(state)
+    who = state.combatants[cid]
+    if turns is None or turns.phase == "ended":
+        return "individual turns are not running"
+    if turns.phase != "action" or turns.current != cid:
+        now = state.combatants[turns.current].name if turns.current in state.combatants else "no one"
+        return f"it is not {possessive(who.name)} turn: {now} acts now"
+    if turns.pending is not None:
+        return f"{possessive(state.combatants[turns.pending.actor].name)} action is waiting for the holders' answers"
+    return None
 
 
 def running(state: EncounterState) -> TurnsState:

@@ -23,10 +23,9 @@ from dataclasses import dataclass
 
 from tactics.engine.combat.actions import ITEM_USES
 from tactics.engine.combat.individual.actions import USE_ITEM, TakeAction, TurnAction, budget_check_all, slots_for
-from tactics.engine.combat.individual.procedure import turns_of
+from tactics.engine.combat.individual.procedure import turns_of, why_not_acting
 from tactics.engine.combat.skill_odds import SkillOdds, skill_odds
 from tactics.engine.core.journal import Refused
-from tactics.engine.core.labels import possessive
 from tactics.engine.core.state import EncounterState
 from tactics.rules.dice import Dice
 
@@ -59,15 +58,11 @@ def turn_skill_refusal(state: EncounterState, cid: str, item: str) -> str | None
     engine takes it): whose turn it is, an action waiting for the holders (R-TURN-3), the turn's two
     actions (R-TURN-2: "Brandon already took a contested action this turn; Hide and Search are
     contested actions ..."), then the engine's own dry run of the command."""
+    why = why_not_acting(state, cid)
     turns = turns_of(state)
+    if why is not None or turns is None:
+        return why
     who = state.combatants[cid]
-    if turns is None or turns.phase == "ended":
-        return "individual turns are not running"
-    if turns.phase != "action" or turns.current != cid:
-        now = state.combatants[turns.current].name if turns.current in state.combatants else "no one"
-        return f"it is not {possessive(who.name)} turn: {now} acts now"
-    if turns.pending is not None:
-        return f"{possessive(state.combatants[turns.pending.actor].name)} action is waiting for the holders' answers"
     command = skill_command(cid, item)
     try:
         budget_check_all(state, turns, who, slots_for(command.action))

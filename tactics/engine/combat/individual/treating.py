@@ -17,10 +17,9 @@ its order: whose turn it is, an action waiting for the holders, the turn's two a
 from __future__ import annotations
 
 from tactics.engine.combat.individual.actions import USE_ITEM, TurnAction, budget_check_all, slots_for
-from tactics.engine.combat.individual.procedure import turns_of
+from tactics.engine.combat.individual.procedure import turns_of, why_not_acting
 from tactics.engine.combat.treat_injury import ITEM, why_no_treatment
 from tactics.engine.core.journal import Refused
-from tactics.engine.core.labels import possessive
 from tactics.engine.core.state import EncounterState
 
 
@@ -28,15 +27,11 @@ def turn_treat_refusal(state: EncounterState, cid: str) -> str | None:
     """Why ``cid`` cannot take Treat Injury now in individual turns, in words for the tracker, or
     None when some patient can be treated: "Medic has used both actions this turn: Treat Injury is
     a non-contested action", "No one on Medic's side is injured"."""
+    why = why_not_acting(state, cid)
     turns = turns_of(state)
+    if why is not None or turns is None:
+        return why
     who = state.combatants[cid]
-    if turns is None or turns.phase == "ended":
-        return "individual turns are not running"
-    if turns.phase != "action" or turns.current != cid:
-        now = state.combatants[turns.current].name if turns.current in state.combatants else "no one"
-        return f"it is not {possessive(who.name)} turn: {now} acts now"
-    if turns.pending is not None:
-        return f"{possessive(state.combatants[turns.pending.actor].name)} action is waiting for the holders' answers"
     try:
         budget_check_all(state, turns, who, slots_for(TurnAction(USE_ITEM, item=ITEM)))
     except Refused as exc:
