@@ -33,7 +33,7 @@ def test_in_team_rounds_katie_opens_her_door_and_walks_out():  # N-DOOR-5, N-DOO
     kinds = [a.kind for a in choice.actions]
     assert kinds == [act.SIMPLE, act.STANDARD_MOVE], choice.reason
     assert choice.actions[0].effect == "open-door" and choice.actions[0].door == KATIE_DOOR
-    assert choice.reason.startswith("Katie opens the door between 22,15 and 23,15 and moves")
+    assert choice.reason.startswith("Katie opens the door between (22, 15) and (23, 15) and moves")
     for action in choice.actions:
         enc.submit(Declare("katie", action))  # the engine accepts the plan as declared
     resolve_all(enc)

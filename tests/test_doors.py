@@ -94,7 +94,7 @@ def test_a_door_is_reached_from_the_squares_its_line_touches():  # N-DOOR-1
     assert not touches(door, (24, 15)) and not touches(door, (21, 15))  # one square away
     assert not any(stands_in(door, c) for c in reach_squares(door))  # on square edges: nobody stands in it
     assert stands_in(Segment(22.5, 14, 22.5, 15), (22, 14))  # a door drawn across a square
-    assert door_name(door) == "the door between 22,15 and 23,15"
+    assert door_name(door) == "the door between (22, 15) and (23, 15)"
 
 
 @settings(max_examples=60, deadline=None)
@@ -113,7 +113,7 @@ def test_a_door_on_square_edges_is_reached_from_both_sides_and_stood_in_by_none(
 def test_katie_opens_her_door_and_reaches_outside_next_round(enc):  # N-DOOR-2, R-ACT-1, R-ORD-1
     s = enc.state
     assert OUTSIDE not in move_routes(s, "katie")  # the reviewer's "no way there": the door is shut
-    with pytest.raises(Refused, match="Katie is not next to the door between 22,15 and 23,15"):
+    with pytest.raises(Refused, match=r"Katie is not next to the door between \(22, 15\) and \(23, 15\)"):
         enc.submit(Declare("katie", Action("simple", effect="open-door", door=KATIE_DOOR)))
     route = move_routes(s, "katie")[(23, 15)]
     enc.submit(Declare("katie", Action("standard-move", path=route.path)))
@@ -122,9 +122,9 @@ def test_katie_opens_her_door_and_reaches_outside_next_round(enc):  # N-DOOR-2, 
     enc.submit(Declare("katie", Action("simple-after", effect="open-door", door=KATIE_DOOR)))
     assert "bonus-move" not in legal_kinds(s, "katie")  # the door took the Simple slot (R-ACT-1)
     declared = describe(enc.journal.entries[-1].events[0], s)
-    assert declared == "Katie declares a Simple action (after the Standard): open the door between 22,15 and 23,15."
+    assert declared == "Katie declares a Simple action (after the Standard): open the door between (22, 15) and (23, 15)."
     lines = resolve_all(enc)
-    assert "Katie opens the door between 22,15 and 23,15." in lines
+    assert "Katie opens the door between (22, 15) and (23, 15)." in lines
     door_event = next(e for e in enc.journal.entries[-1].events if e.kind == "door.set")
     assert door_event.data == {"door": KATIE_DOOR, "open": True, "by": "katie"}
     assert s.door_open(KATIE_DOOR) and s.combatants["katie"].cell == (23, 15)
@@ -146,7 +146,7 @@ def test_a_move_declared_after_the_door_sees_it_open(enc):  # N-DOOR-3, R-ORD-1
     assert OUTSIDE in routes  # the reach already goes through
     enc.submit(Declare("katie", Action("standard-move", path=routes[OUTSIDE].path)))
     lines = resolve_all(enc)
-    assert lines[0] == "Katie opens the door between 22,15 and 23,15."  # no-roll Simple first (R-ORD-1)
+    assert lines[0] == "Katie opens the door between (22, 15) and (23, 15)."  # no-roll Simple first (R-ORD-1)
     assert s.combatants["katie"].cell == OUTSIDE
 
 
@@ -236,7 +236,7 @@ def test_set_door_opens_and_closes_any_door_and_refuses_a_no_change():  # N-DOOR
     assert s.door_open(HALL_DOOR) and not s.door_open(KATIE_DOOR)
     e.submit(SetDoor(HALL_DOOR, False))  # a door the map has open closes
     assert not s.door_open(HALL_DOOR) and s.current_map().doors[HALL_DOOR].closed
-    assert describe(e.journal.entries[-1].events[0], s) == "The door between 19,15 and 20,15 is closed."
+    assert describe(e.journal.entries[-1].events[0], s) == "The door between (19, 15) and (20, 15) is closed."
     with pytest.raises(Refused, match="is already closed"):
         e.submit(SetDoor(HALL_DOOR, False))
     e.submit(SetDoor(HALL_DOOR, True))
@@ -260,7 +260,7 @@ def test_a_door_does_not_close_on_someone_standing_in_it():  # N-DOOR-1
     s = e.state
     s.map = replace(s.map, doors=[Door(Segment(21.5, 14, 21.5, 15), closed=False)])  # across square 21,14
     e.submit(Place("james", (21, 14)))
-    with pytest.raises(Refused, match="James stands in the door between 21,14 and 22,14: it cannot close"):
+    with pytest.raises(Refused, match=r"James stands in the door between \(21, 14\) and \(22, 14\): it cannot close"):
         e.submit(SetDoor(0, False))
 
 
@@ -290,7 +290,7 @@ def test_individual_turns_a_door_is_one_non_contested_action():  # N-DOOR-4, R-T
     e = individual()
     s = e.state
     entry = e.submit(TakeAction("katie", TurnAction("door", effect="open-door", door=KATIE_DOOR)))
-    assert "Katie opens the door between 22,15 and 23,15." in [describe(x, s) for x in entry.events]
+    assert "Katie opens the door between (22, 15) and (23, 15)." in [describe(x, s) for x in entry.events]
     assert s.door_open(KATIE_DOOR) and s.combat.spent == ["non-contested"]
     routes = move_routes(s, "katie")
     assert OUTSIDE in routes  # the second action moves through it
@@ -305,7 +305,7 @@ def test_individual_turns_refuse_a_door_out_of_reach():  # N-DOOR-1, N-DOOR-4
 
     e = individual()
     e.submit(Place("katie", (26, 15)))
-    with pytest.raises(Refused, match="Katie is not next to the door between 22,15 and 23,15"):
+    with pytest.raises(Refused, match=r"Katie is not next to the door between \(22, 15\) and \(23, 15\)"):
         e.submit(TakeAction("katie", TurnAction("door", effect="open-door", door=KATIE_DOOR)))
     with pytest.raises(Refused, match="opens or closes"):
         e.submit(TakeAction("katie", TurnAction("door", door=KATIE_DOOR)))
@@ -323,4 +323,4 @@ def test_a_saved_file_with_an_opened_door_reloads_open(enc, tmp_path):  # N-DOOR
     assert back.state.door_open(KATIE_DOOR) and not back.state.door_open(HALL_DOOR)
     assert not back.state.current_map().doors[KATIE_DOOR].closed and back.state.current_map().doors[HALL_DOOR].closed
     lines = [describe(e, back.state) for e in back.journal.events if e.kind == "door.set"]
-    assert lines == ["Katie opens the door between 22,15 and 23,15.", "The door between 19,15 and 20,15 is closed."]
+    assert lines == ["Katie opens the door between (22, 15) and (23, 15).", "The door between (19, 15) and (20, 15) is closed."]

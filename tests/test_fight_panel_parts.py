@@ -149,7 +149,7 @@ def test_a_move_declared_by_a_click_shows_on_the_declare_panel(app):
     settle(app)
     check(app, "after the declared move")
     assert pixels(app, declare) != before, "the Declare panel shows the same pixels after a declared move"
-    assert any(f"to {target[0]},{target[1]}" in t for t in drawn_texts(app)), "the declared move is not listed"
+    assert any(f"to ({target[0]}, {target[1]})" in t for t in drawn_texts(app)), "the declared move is not listed"
 
 
 def partial(app: App, change) -> None:

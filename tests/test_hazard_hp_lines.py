@@ -107,7 +107,7 @@ def test_a_move_a_mine_cut_short_reads_fell_short_on_its_card():
 
 def test_a_move_stopped_before_a_spotted_trap_says_so_not_done():  # N-MOVE-6
     """Review 13 recheck NEW-D: Katie spotted a trap, stopped where she stood, and her card read
-    "Standard Move to 23,15 (15 ft) done"."""
+    "Standard Move to (23, 15) (15 ft) done"."""
     from tactics.engine.combat.actions import Action, Declare, ResolveNext
     from tactics.engine.combat.queries import declaration_status
     from tactics.engine.combat.team import Advance, StartCombat

@@ -184,9 +184,9 @@ def test_the_table_dialog_says_typed_dice_are_for_team_rounds_in_individual_turn
         menu = app.table.dice_menu
         assert menu is not None
         options = [o[0] if isinstance(o, tuple) else o for o in menu.options_list]
-        assert "players: team rounds only" in options and "everyone: team rounds only" in options, options
-        post(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="players: team rounds only",
-                                     ui_element=menu))
+        refused = [o for o in options if o.startswith(("players (team rounds): ", "everyone (team rounds): "))]
+        assert len(refused) == 2, options  # said, greyed and still explained (review 16, F16g)
+        post(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=refused[0], ui_element=menu))
         assert app.battle.state.settings.get("dice", "app") == "app"
         assert "typed dice are for team rounds" in (app.battle.message[0] if app.battle.message else "")
 

@@ -235,10 +235,10 @@ def test_the_gm_opens_a_secret_door_from_the_right_click_menu(app: App) -> None:
     line = door_line(ROWS[EYE_OFF])
     on_it = view.camera.to_screen((4.0, ROWS[EYE_OFF] + 0.5))
     move(app, on_it)
-    assert view.tool.status().startswith("Click: open the secret door between 3,6 and 4,6")
+    assert view.tool.status().startswith("Click: open the secret door between (3, 6) and (4, 6)")
     click(app, on_it, button=3)
     menu = app.gm_menu
-    assert menu.is_open() and menu.page.title == "Secret door between 3,6 and 4,6"
+    assert menu.is_open() and menu.page.title == "Secret door between (3, 6) and (4, 6)"
     click(app, menu.item_rect(f"door:{EYE_OFF}").center)
     assert view.state.door_open(EYE_OFF) and EYE_OFF in view.state.revealed_doors
     pw = app.players.open(size=(960, 540))

@@ -137,7 +137,7 @@ def test_the_counter_phase_card_offers_the_surprise_join_and_the_window_plays_it
         app.step()
         shown = drawn_texts(app)
         assert "Round 0  ·  The Party Rearguard acts" in shown and "Declare for Katie, then resolve" in shown
-        assert "sits out" in shown  # Art, in her group, does not act
+        assert "The Party: sit out Round 0" in shown  # Art, in her group, does not act (her hit points still show)
         assert app.battle.state.combat.can_act_now("katie") and not app.battle.state.combat.can_act_now("art")
 
 

@@ -3,7 +3,7 @@
 What is tested: a Stealth (hide) or Perception (search) check's card reads what came of it
 ("HIDDEN" / "SEEN", "FOUND" / "NOTHING FOUND"), not "RESULT", and says why its d2 is subtracted
 ("advantages: Shaken -1", as the attack cards do; R-COND-1, R-ROLL-2), the log line too; a
-grenade's declared line names it once ("Frag grenade at 22,4"); the cooking check reads "d20 11 +
+grenade's declared line names it once ("Frag grenade at (22, 4)"); the cooking check reads "d20 11 +
 WIS 4", not "WIS d20 11 + WIS 4"; a charge's aim card says its run and its reach, not "5 ft of 5 ft".
 """
 
@@ -85,7 +85,7 @@ def test_a_check_from_an_old_save_still_reads_result() -> None:
 def test_the_grenade_is_named_once() -> None:
     enc = space_bears()
     text = action_text(enc.state, "use-item", {"item": "grenade", "grenade": "frag", "target_cell": [22, 4]})
-    assert text == "Use Item: Frag grenade at 22,4"
+    assert text == "Use Item: Frag grenade at (22, 4)"
 
 
 def test_the_cooking_check_names_wis_once() -> None:  # R-GREN-4

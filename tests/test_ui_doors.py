@@ -89,7 +89,7 @@ def test_katie_opens_her_door_from_the_window(app):  # N-DOOR-2, N-DOOR-3, R-ACT
                             "(click the door; in a fight from a square beside it).")
     assert not s.combat.declarations
     move(app, on_door(app, KATIE_DOOR))
-    assert status(app) == ("Katie is not next to the door between 22,15 and 23,15 "
+    assert status(app) == ("Katie is not next to the door between (22, 15) and (23, 15) "
                            "(stand on a square beside it).")
     assert lit(app, KATIE_DOOR)
     click(app, on_door(app, KATIE_DOOR))  # refused in one line, nothing declared
@@ -98,10 +98,10 @@ def test_katie_opens_her_door_from_the_window(app):  # N-DOOR-2, N-DOOR-3, R-ACT
     assert [d.kind for d in s.combat.declarations] == ["standard-move"]
     assert "door:1" in view.combat.actions.keys()  # the card offers the door too
     move(app, on_door(app, KATIE_DOOR))
-    assert status(app) == "Click: Katie opens the door between 22,15 and 23,15 (Simple action after the Standard)."
+    assert status(app) == "Click: Katie opens the door between (22, 15) and (23, 15) (Simple action after the Standard)."
     click(app, on_door(app, KATIE_DOOR))
     assert [d.kind for d in s.combat.declarations] == ["standard-move", "simple-after"]
-    assert message(app) == "Katie declares a Simple action (after the Standard): open the door between 22,15 and 23,15."
+    assert message(app) == "Katie declares a Simple action (after the Standard): open the door between (22, 15) and (23, 15)."
     assert "kind:bonus-move" not in view.combat.actions.keys()  # the Simple slot is spent (R-ACT-1)
     move(app, on_door(app, KATIE_DOOR))  # the pointer left on the door: declared, not refused in red
     assert status(app).startswith("Declared: this door opens when its action resolves.")
@@ -111,7 +111,7 @@ def test_katie_opens_her_door_from_the_window(app):  # N-DOOR-2, N-DOOR-3, R-ACT
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     assert s.door_open(KATIE_DOOR) and s.combatants["katie"].cell == (23, 15)
-    assert ("door.set", "Katie opens the door between 22,15 and 23,15.") in log_lines(view.encounter)
+    assert ("door.set", "Katie opens the door between (22, 15) and (23, 15).") in log_lines(view.encounter)
     key(app, pygame.K_ESCAPE)  # deselect (her reach's tint lies over the door)
     move(app, centre(app, (12, 10)))  # off the door: it is drawn open
     assert drawn(app, KATIE_DOOR) == "open"
@@ -127,12 +127,12 @@ def test_out_of_a_fight_a_click_opens_the_door_and_undo_closes_it(calm):  # N-DO
     view = calm.battle
     s = view.state
     move(calm, on_door(calm, KATIE_DOOR))
-    assert status(calm) == "Click: open the door between 22,15 and 23,15."
+    assert status(calm) == "Click: open the door between (22, 15) and (23, 15)."
     assert lit(calm, KATIE_DOOR)
     click(calm, on_door(calm, KATIE_DOOR))
-    assert s.door_open(KATIE_DOOR) and message(calm) == "The door between 22,15 and 23,15 is opened."
+    assert s.door_open(KATIE_DOOR) and message(calm) == "The door between (22, 15) and (23, 15) is opened."
     move(calm, on_door(calm, KATIE_DOOR))  # where it is now (the side panels may have refitted the map)
-    assert status(calm) == "Click: close the door between 22,15 and 23,15."
+    assert status(calm) == "Click: close the door between (22, 15) and (23, 15)."
     key(calm, pygame.K_z, pygame.KMOD_CTRL)
     assert not view.state.door_open(KATIE_DOOR)
     key(calm, pygame.K_y, pygame.KMOD_CTRL)
@@ -143,7 +143,7 @@ def test_in_a_fight_nobody_selected_the_door_asks_who(app):  # N-DOOR-2
     view = app.battle
     view.select(None)
     move(app, on_door(app, KATIE_DOOR))
-    assert status(app).startswith("To open or close this door, select who opens the door between 22,15 and 23,15")
+    assert status(app).startswith("To open or close this door, select who opens the door between (22, 15) and (23, 15)")
     click(app, on_door(app, KATIE_DOOR))
     assert not view.state.door_open(KATIE_DOOR) and not view.state.combat.declarations
 
@@ -153,10 +153,10 @@ def test_the_gm_opens_a_door_from_the_right_click_menu_in_a_fight(app):  # N-DOO
     click(app, on_door(app, KATIE_DOOR), button=3)
     menu = app.gm_menu
     assert menu.is_open() and "door:1" in menu.keys()
-    assert menu.page.title == "The door between 22,15 and 23,15" and menu.page.subtitle == "closed"
+    assert menu.page.title == "The door between (22, 15) and (23, 15)" and menu.page.subtitle == "closed"
     click(app, menu.item_rect("door:1").center)
     assert view.state.door_open(KATIE_DOOR) and not view.state.combat.declarations
-    assert message(app) == "The door between 22,15 and 23,15 is opened."
+    assert message(app) == "The door between (22, 15) and (23, 15) is opened."
 
 
 def test_the_players_window_draws_the_door_as_it_is_and_no_hover(calm):  # N-DOOR-2
@@ -192,7 +192,7 @@ def test_individual_turns_a_click_on_the_door_is_one_action():  # N-DOOR-4, R-TU
         click(app, centre(app, (23, 15)))
         assert view.selected == "katie" and OUTSIDE not in view.reach.routes
         move(app, on_door(app, KATIE_DOOR))
-        assert status(app) == "Click: Katie opens the door between 22,15 and 23,15 (one action)."
+        assert status(app) == "Click: Katie opens the door between (22, 15) and (23, 15) (one action)."
         assert "door:1" in view.turns.keys()  # the turn card offers it too
         click(app, on_door(app, KATIE_DOOR))
         assert view.state.door_open(KATIE_DOOR) and view.state.combat.spent == ["non-contested"]
@@ -217,7 +217,7 @@ def test_a_click_on_a_token_selects_it_even_with_a_door_across_its_square():  # 
         view = app.battle
         click(app, centre(app, (7, 5)))
         assert view.selected == "katie" and not view.state.door_open(0)
-        assert door_name(room.doors[0].segment) == "the door across 7,5"
+        assert door_name(room.doors[0].segment) == "the door across (7, 5)"
         far_end = view.camera.to_screen((7.95, 5.95))  # the door's line off her disc still opens it
         click(app, far_end)
         assert view.state.door_open(0)

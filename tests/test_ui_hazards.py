@@ -216,7 +216,7 @@ def test_in_a_fight_the_click_declares_a_use_item_action():  # R-ORD-1
             probe.stop()
         texts = " ".join(m.label for marks in recorder.marks.values() for m in marks if m.kind == "text")
         chance = ex.p_on_target(a.battle.state.current_map(), (3, 6), (12, 6), facing=a.battle.state.combatants["ann"].facing)
-        assert "grenade at 12,6" in texts and f"on target {float(chance) * 100:.0f}%" in texts
+        assert "grenade at (12, 6)" in texts and f"on target {float(chance) * 100:.0f}%" in texts
         enc.submit(ResolveNext())
         grenade = next(iter(a.battle.state.grenades.values()))
         assert grenade.fuse_text == "explodes at the end of the Bears' Vanguard turn"
@@ -296,7 +296,9 @@ def test_in_individual_turns_the_click_is_the_throwers_action_and_out_of_turn_is
         enc = a.battle.encounter
         enc.submit(StartTurns("table"))
         enc.submit(BeginTurn())
-        assert enc.state.combat.current == "ann"
+        a.step()  # the turn's first frame (it selects Ann, whose turn it is)
+        assert enc.state.combat.current == "ann" and a.battle.selected == "ann"
+        key(a, pygame.K_ESCAPE)  # the GM lets Ann go: the next click picks the thrower
         before = len(enc.journal.entries)
         aim(a, "bear", (4, 6))
         click(a, centre(a, (4, 6)))  # the bear's throw on Ann's turn

@@ -139,7 +139,7 @@ def test_during_the_other_teams_turn_a_party_token_shows_no_reach(team):  # R-IN
     assert app.battle.selected == "brandon" and not app.battle.reach.routes
     assert pixel(app, (3, 3)) == plain
     status = app.battle.tool.status()
-    assert "not Brandon's group's turn" in status and "acts now" in status
+    assert status == "Brandon moves in The Party Vanguard's turn; now: Space Bears Vanguard acts. Esc deselects."
     count = len(app.battle.encounter.journal.entries)
     click(app, at(app, (3, 3)))
     assert len(app.battle.encounter.journal.entries) == count

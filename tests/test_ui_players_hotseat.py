@@ -148,7 +148,7 @@ def test_individual_turns_end_with_the_turns_engine_commands() -> None:
         app.step()
         assert app.battle.submit(StartTurns())
         banner = turn_banner(app.battle.state)
-        assert banner.button == "Next turn"
+        assert banner.button == "Begin next turn"  # as the tracker says it (review 16, F16e)
         key(app, pygame.K_e)
         assert app.battle.encounter.journal.entries[-1].command == "begin-turn"
         current = app.battle.state.combat.current

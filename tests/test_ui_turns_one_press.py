@@ -60,19 +60,21 @@ def test_tracker_end_turn_keeping_facing_begins_the_next_turn_in_one_click(app):
     assert enc.state.combatants["james"].facing == "S" and enc.state.combat.current == "art"
 
 
-def test_at_the_next_turn_the_last_character_is_no_longer_selected(app):
-    """Not the last one's card with Run 0 ft and its last roll; a GM's own pick stays."""
+def test_at_the_next_turn_the_selection_moves_to_the_character_whose_turn_it_is(app):
+    """Not the last one's card with Run 0 ft and its last roll (an outside reviewer's finding), nor a
+    selection stuck across turns (review 16, F15): each turn begins with its character selected when
+    people play it; that player's first click on the token keeps it selected (not deselected)."""
     enc = app.battle.encounter
     press(app, "start-table")
-    app.battle.select("brandon")
+    assert enc.state.combat.current == "brandon" and app.battle.selected == "brandon"
     press(app, "end-turn")
-    assert enc.state.combat.current == "james" and app.battle.selected is None
+    assert enc.state.combat.current == "james" and app.battle.selected == "james"
     click(app, cell(app, enc.state.combatants["james"].cell))  # the next player clicks their token
     assert app.battle.selected == "james" and app.battle.reach is not None and app.battle.reach.run
-    app.battle.select("bear1")  # the GM looks at a bear during James's turn
+    app.battle.select("bear1")  # the GM looks at a bear during James's turn: told, not refused
+    assert app.battle.tool.status() == "Bear 1 moves in Bear 1's own turn; now: James' turn. Esc deselects."
     press(app, "end-turn")
-    assert enc.state.combat.current == "art"
-    assert app.battle.selected == "bear1"  # the GM's own pick is left alone
+    assert enc.state.combat.current == "art" and app.battle.selected == "art"
 
 
 def test_the_tracker_names_who_is_not_here_yet_and_how_the_gm_brings_them_in():  # R-INIT-5

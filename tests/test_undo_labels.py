@@ -45,5 +45,5 @@ def test_a_declared_trap_setting_reads_as_the_data_names_it():
     enc.submit(Advance())
     action = Action(act.USE_ITEM, item="set-trap:simple_mechanical", target_cell=(2, 2))
     entry = enc.submit(Declare("ann", action))
-    assert describe(entry.events[0], enc.state) == "Ann declares a Use Item (set a Simple mechanical trap at 2,2)."
-    assert action_text(enc.state, act.USE_ITEM, action.to_dict()) == "Use Item: set a Simple mechanical trap at 2,2"
+    assert describe(entry.events[0], enc.state) == "Ann declares a Use Item (set a Simple mechanical trap at (2, 2))."
+    assert action_text(enc.state, act.USE_ITEM, action.to_dict()) == "Use Item: set a Simple mechanical trap at (2, 2)"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from tactics.rules.geometry import Segment
-from tactics.rules.grid import Cell, Point
+from tactics.rules.grid import Cell, Point, square_words
 
 EPS = 1e-6
 
@@ -95,8 +95,8 @@ def sides(seg: Segment) -> tuple[Cell, Cell]:
 
 
 def door_name(seg: Segment) -> str:
-    """``"the door between 22,15 and 23,15"``: what the log and the window call a door."""
+    """``"the door between (22, 15) and (23, 15)"``: what the log and the window call a door."""
     one, two = sides(seg)
     if one == two:  # a door drawn across a square (a diagonal portal of a Universal VTT map)
-        return f"the door across {one[0]},{one[1]}"
-    return f"the door between {one[0]},{one[1]} and {two[0]},{two[1]}"
+        return f"the door across {square_words(one)}"
+    return f"the door between {square_words(one)} and {square_words(two)}"

@@ -96,6 +96,12 @@ def direction_toward(origin: Cell | Point, target: Cell | Point) -> str:
     return DIRECTIONS[index]
 
 
+def square_words(cell: Sequence[int]) -> str:
+    """``"(22, 6)"``: a square in words, one way everywhere (the log, the panels' lists, the status
+    bar; review 16, F16c found "(22, 6)", "22,6" and "square 21,5")."""
+    return f"({int(cell[0])}, {int(cell[1])})"
+
+
 def as_cell(value: Sequence[int]) -> Cell:
     """A square as the pair the rules use, from any two numbers (a list read from a file or an event)."""
     return (value[0], value[1])

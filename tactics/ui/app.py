@@ -365,7 +365,10 @@ class App:
         return self.running
 
     def _finish_step(self) -> None:
-        """The step after its events: the widgets' time, the redraw if anything changed, the add-ons."""
+        """The step after its events: the selection following a new turn, the widgets' time, the
+        redraw if anything changed, the add-ons."""
+        if self.battle.follower.follow():  # the selection follows a new turn (review 16, F15)
+            self.dirty = True
         dt = min(self._clock.tick() / 1000.0, 0.1)
         if self._ui is not None:
             self._ui.update(dt)
@@ -521,6 +524,10 @@ class App:
             manager = self._ui
 
             def gui(surface: Any) -> None:
+                # An element closed or hidden while the panels drew (the typed-dice box once its roll
+                # is in) is still in the list pygame_gui blits until its next update: the frame kept
+                # the emptied box over the roll card until the pointer moved (review 16, F8).
+                manager.get_sprite_group().update_visibility()
                 manager.draw_ui(surface)
                 probe.gui(manager, surface)  # layout tests: what pygame_gui drew (nothing otherwise)
 

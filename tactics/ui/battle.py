@@ -24,6 +24,7 @@ from tactics.ui import draw, theme
 from tactics.ui import layout_probe as probe
 from tactics.ui import intents as ui
 from tactics.ui.camera import Camera
+from tactics.ui.follow_acting import ActingFollower
 from tactics.ui.banner import draw_banner, shows_banner
 from tactics.ui.mapart import MapArt
 from tactics.ui.messages import TimedMessages
@@ -33,7 +34,7 @@ from tactics.ui.panels import status
 from tactics.ui.panels.hotseat import HotseatBanner
 from tactics.ui.long_names import long_names, shorten_names
 from tactics.ui.token_changes import CellIndex, TokenChanges
-from tactics.ui.tokens import label_text
+from tactics.ui.tokens import condition_word, label_text
 from tactics.ui.placement import hover_name_rect
 from tactics.ui.render import CURSOR_Z, TEMPLATES_Z, BoardRenderer, DrawContext
 from tactics.ui.retained import Frame, Screen
@@ -96,6 +97,8 @@ class BattleView(TimedMessages):
 
             self.turns = TurnsPanel(self)
         encounter.journal.listeners.append(self._on_journal)
+        self.picked_for_turn: str | None = None  # selected by the follower as its turn began (follow_acting.py)
+        self.follower = ActingFollower(self)  # the selection follows the turn (review 16, F15)
         self.fit()
         if self.renderer.art.problem:  # opened all the same: a warning, whichever way it was opened
             self.say(self.opened_message(), "warn")
@@ -166,6 +169,8 @@ class BattleView(TimedMessages):
 
     # -- changing -----------------------------------------------------------------
     def select(self, cid: str | None) -> None:
+        if cid != self.selected:
+            self.picked_for_turn = None
         self.selected = cid
         step = cid is not None and self.step_for == cid  # the card's "Simple: 5 ft step" (N-MOVE-8)
         self.reach = compute_reach(self.query_state, cid, step=step) if cid else None
@@ -347,9 +352,7 @@ class BattleView(TimedMessages):
                 self.select(None)
             elif not self._reach_holds(journal, what):
                 self.select(self.selected)
-        if self.turns is not None:
-            self.turns.follow_turn()  # individual turns: the last turn's character is let go
-        self.app.dirty = True
+        self.app.dirty = True  # (the selection follows the turn once the frame's events are in: follow_acting.py)
 
     def _reach_holds(self, journal, what: str) -> bool:
         """Whether the entry just committed, undone or redone cannot change the selected token's
@@ -519,12 +522,31 @@ class BattleView(TimedMessages):
             rect = hover_name_rect(self, img.get_size(), pygame.Rect(cam.cell_rect(cell)), ctx.surface.get_rect(), tags)
             ctx.surface.blit(img, rect)
             probe.text(ctx.surface, rect, name)
+        if (cell is not None and hovered is not None and self.tool.name == "select"  # (aiming tools draw cards there)
+                and self.renderer.tokens.shortened(hovered)):
+            self._draw_badge_key(ctx, hovered, pygame.Rect(cam.cell_rect(cell)))
         if cell is None or self.tool.name != "select" or self.reach is not None:
             return
         if not ctx.state.map.in_bounds(cell):
             return
         colour = theme.ACCENT if self.token_at(cell) is not None else theme.TEXT
         draw.cell_cursor(ctx.surface, cam.cell_rect(cell), colour, 2)
+
+    def _draw_badge_key(self, ctx: DrawContext, who: Combatant, square: pygame.Rect) -> None:
+        """The pointer on a token whose condition badges are short ("Sh1 Fl"): them in words,
+        "Shaken 1 · Flat-footed", beside it (review 16, F16b: the short forms had no key)."""
+        from tactics.ui.layers.hazards import trap_tags  # (here: that module imports the renderer)
+
+        words = " · ".join(condition_word(c.name, c.rounds) for c in who.conditions)
+        img = draw.pill(words, draw.label_size(ctx.camera.cell_px), theme.CONDITION)
+        tags = [r for _, r, _ in trap_tags(ctx).values()]
+        rect = hover_name_rect(self, img.get_size(), square, ctx.surface.get_rect(), tags)
+        kept = list(self.renderer.tokens.drawn_words()) + tags + [  # the words, names and the phase card shown
+            r for r in (getattr(self.combat.banner, "rect", None),) if r]
+        if rect.collidelist(kept) >= 0 or not self.board_rect().contains(rect):
+            return  # no place clear of them: the key gives way (the side card lists the words when selected)
+        ctx.surface.blit(img, rect)
+        probe.text(ctx.surface, rect, words)
 
     def invalidate(self) -> None:
         """Something a board layer draws changed outside the known keys: recompose."""
@@ -635,7 +657,7 @@ class BattleView(TimedMessages):
                    lambda s: self.app.draw_toolbar_background(s, title))
         right = f"{self.camera.cell_px} px/square"
         if self.hover_cell is not None and self.state.map.in_bounds(self.hover_cell):
-            right = f"square {self.hover_cell[0]}, {self.hover_cell[1]}   " + right
+            right = f"square ({self.hover_cell[0]}, {self.hover_cell[1]})   " + right  # one style (F16c)
         hint = self.tool.status()
         kept_names = self._long_names  # names change only by entries that may touch any token
         if kept_names is None or kept_names[0] is not self.state or self.token_changes.since(kept_names[1]) is None:

@@ -67,6 +67,8 @@ def _dialog_class() -> Any:
                     problem = _unusable(typed)  # a 300-letter name: pygame_gui's is_file() raised
                     if problem is None and event.type == UI_TEXT_ENTRY_FINISHED:
                         problem = _not_file_nor_folder(typed)
+                    if problem is None and event.type == UI_TEXT_ENTRY_FINISHED and self.allow_existing_files_only:
+                        problem = _nothing_there(typed)  # said, and the path typed kept to correct (F10)
                     if problem:  # said; the dialog stays open, nothing picked until it is corrected
                         self._set_no_file_selected_state()
                         self._say(problem)
@@ -166,6 +168,18 @@ def _unusable(typed: str) -> str | None:
     except ValueError:
         return "That path cannot be used."
     return None
+
+
+def _nothing_there(typed: str) -> str | None:
+    """"No file /tmp/nothere.json" when nothing is at the path typed (a dialog that opens a file:
+    pygame_gui put the folder back in the box and greyed OK without a word, review 16, F10)."""
+    if not typed.strip():
+        return None
+    try:
+        there = os.path.lexists(Path(typed).expanduser())
+    except (OSError, ValueError):
+        return None  # (said by _unusable)
+    return None if there else f"No file {middle(typed, 60)}"
 
 
 def _not_file_nor_folder(typed: str) -> str | None:

@@ -94,4 +94,16 @@ def hover_name_rect(view, size: tuple[int, int], cell: pygame.Rect, room: pygame
     return place(options, room, tokens=squares, cards=list(words) + list(labels))
 
 
-__all__ = ["around", "hover_name_rect", "overlap", "place", "place_scored", "token_rects"]
+def panel_free_room(view, clip: pygame.Rect) -> pygame.Rect:
+    """``clip`` (the board on the window) less the panels' columns drawn over it: the combat
+    panels' and, in individual turns, the turn tracker's and the log column's. A hint floated over
+    the map stays there, readable (review 16, F9: the Traps hint began under the Turns panel)."""
+    panels = getattr(view, "combat", None)
+    room = panels.fit_rect(clip, clip) if panels is not None and hasattr(panels, "fit_rect") else pygame.Rect(clip)
+    turns = getattr(view, "turns", None)
+    if turns is not None and hasattr(turns, "clear_room"):
+        room = turns.clear_room(room)
+    return room.clip(clip) if room.colliderect(clip) else pygame.Rect(clip)
+
+
+__all__ = ["around", "hover_name_rect", "overlap", "panel_free_room", "place", "place_scored", "token_rects"]

@@ -139,6 +139,8 @@ def gui_theme() -> dict:
            for part in ("window.#close_button", "drop_down_menu.#expand_button", "file_dialog.#home_icon_button",
                         "file_dialog.#delete_icon_button", "file_dialog.#parent_icon_button",
                         "file_dialog.#refresh_icon_button")},
+        "#refused_option": {"colours": {  # a menu's choice the engine refuses now: greyed (TEXT_FAINT on DISABLED_BG)
+            "normal_text": "#787e8c", "hovered_text": "#787e8c", "normal_bg": "#1e2128", "hovered_bg": "#1e2128"}},
         "#builder_status": {"font": {**font_info, "bold": "1"},  # a form's problem: red, not grey
                             "colours": {"normal_text": "#ff5656"}},
         "tool_tip": {"font": {**font_info, "size": str(fs(14))},

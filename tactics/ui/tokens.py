@@ -231,6 +231,19 @@ class TokenPainter:
                 for img, pos, text in group:
                     probe.text(surface, img.get_rect(topleft=pos), text)
 
+    def shortened(self, who: Combatant) -> bool:
+        """Were ``who``'s condition words drawn last in their short forms ("Sh1 Fl": the words
+        would have covered a neighbour or been wider than three squares)? The pointer then says
+        them in full (review 16, F16b: "Sh1", "Fl", "St1" had no key)."""
+        try:
+            i = self._ids.index(who.id)
+        except ValueError:
+            return False
+        short = {condition_pill_text(c.name, c.rounds) for c in who.conditions}
+        words = {condition_word(c.name, c.rounds) for c in who.conditions}
+        drawn = {mark[2] for mark in (self._marks_of[i] if i < len(self._marks_of) else ())}
+        return bool(drawn & (short - words))
+
     def drawn_words(self) -> list[pygame.Rect]:
         """Where the last drawing put the tokens' condition words and name labels, on screen: a name
         is wider than its square, so a card placed clear of the squares alone could still cover

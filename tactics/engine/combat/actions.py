@@ -489,6 +489,17 @@ def resolution_order(state: EncounterState) -> list[Declaration]:
     return sorted(pending, key=key)
 
 
+def resolve_waits_on(state: EncounterState) -> list[str]:
+    """The acting members the next declared action's roll waits on (reading: N-ORD-4): the ones
+    who have neither declared nor passed, when that action rolls. Empty: :class:`ResolveNext`
+    would resolve it now (or nothing waits). The one rule: the command refuses by it and the
+    window greys its Resolve button and says "Waiting for ..." by it (review 16, F7)."""
+    order = resolution_order(state)
+    if not order or not order[0].needs_roll:
+        return []
+    return uncommitted(state)
+
+
 @dataclass
 class ResolveNext:
     """Resolve the next declared action of the acting group (R-ORD-1).
@@ -510,8 +521,8 @@ class ResolveNext:
         order = resolution_order(state)
         if not order:
             raise Refused("no declared action is waiting")
-        waiting = uncommitted(state)
-        if not order[0].needs_roll or not waiting:
+        waiting = resolve_waits_on(state)
+        if not waiting:
             return resolve_events(state, combat, order[0], dice)
         if not self.others_pass:  # reading: N-ORD-4, no roll before every member committed
             raise Refused(f"{waiting_text(state, waiting)}: declare an action, or choose to do nothing this turn, "

@@ -68,15 +68,25 @@ class MoveAllowance:
     split: bool = False
     note: str = ""
     barred: frozenset[Cell] = frozenset()  # squares the move may not end on (a waiting mover's path)
+    #: no move only because another's turn goes on: when it moves, in plain words, for a status line that
+    #: informs rather than refuses ("Art moves in The Party Rearguard's turn; now: ..."; review 16, F15)
+    waits: str = ""
 
     @property
     def can_move(self) -> bool:
         return self.sprint_ft > 0 or self.run_ft > 0
 
 
-def stopped(reason: str, origin: Cell | None = None) -> MoveAllowance:
-    """No move now, and why."""
-    return MoveAllowance(0, 0, reason, origin)
+def stopped(reason: str, origin: Cell | None = None, waits: str = "") -> MoveAllowance:
+    """No move now, and why (``waits``: only because it is not its turn yet, see MoveAllowance)."""
+    return MoveAllowance(0, 0, reason, origin, waits=waits)
+
+
+def waits_words(state: EncounterState, combat: CombatState, who: Combatant, now: str) -> str:
+    """"Art moves in The Party Rearguard's turn; now: the Counter Phase of round 2"."""
+    own = combat.group_of(who.id)
+    when = f"{possessive(group_label(state, own))} turn" if own else "its group's turn"
+    return f"{who.name} moves in {when}; now: {now}"
 
 
 #: Other fight procedures answer for their own state: ``fn(state, cid)`` returns
@@ -137,14 +147,16 @@ PHASE_NAMES = {"advantages": "the Advantages Phase", "counters": "the Counter Ph
 def team_allowance(state: EncounterState, combat: CombatState, who: Combatant) -> MoveAllowance:
     """The team rules (R-ACT-1, R-MOVE-1): see the module doc."""
     if combat.phase != "action":
-        return stopped(f"it is not {possessive(who.name)} group's turn: {PHASE_NAMES.get(combat.phase, combat.phase)} "
-                       f"of round {combat.round}", who.cell)
+        phase = f"{PHASE_NAMES.get(combat.phase, combat.phase)} of round {combat.round}"
+        return stopped(f"it is not {possessive(who.name)} group's turn: {phase}", who.cell,
+                       waits_words(state, combat, who, phase))
     if not combat.can_act_now(who.id):
         group = combat.acting_group()
         if combat.alone() is not None and group is not None and who.id in group.members:
             return stopped(combat.sits_out_reason(who.name), who.cell)
         now = group_label(state, group.key) if group else "no group"
-        return stopped(f"it is not {possessive(who.name)} group's turn: {now} acts now", who.cell)
+        return stopped(f"it is not {possessive(who.name)} group's turn: {now} acts now", who.cell,
+                       waits_words(state, combat, who, f"{now} acts"))
     existing = combat.declarations_of(who.id)
     standard = next((d for d in existing if d.kind in act.STANDARD), None)
     limits = limits_of(who)

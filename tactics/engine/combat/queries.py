@@ -21,6 +21,7 @@ from tactics.engine.combat.events import (
 )
 from tactics.engine.core.board_events import DoorSet, TokenMoved, TokenPlaced
 from tactics.rules.doors import door_name
+from tactics.rules.grid import square_words
 from tactics.engine.combat.team import CombatState, Group, conditions_of, group_label, sheet_of, team_label, winner_if_over
 from tactics.engine.combat.actions import HALTED, ITEM_USES, limits_of, off_hand_problem, resolution_order
 from tactics.engine.combat.passing import uncommitted
@@ -522,7 +523,7 @@ def set_trap_words(params: dict[str, Any]) -> str:
     text = f"set {'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind[:1].upper()}{kind[1:]}"
     cell = params.get("target_cell")
     if isinstance(cell, (list, tuple)) and len(cell) == 2:
-        text += f" at {cell[0]},{cell[1]}"
+        text += f" at {square_words(cell)}"
     return text
 
 

@@ -29,7 +29,7 @@ reducer = Reducer()
 TABLE_SETTINGS: dict[str, dict[str, str]] = {
     "dice": {
         "app": "The app rolls every die",
-        "players": "Players type in their own physical dice; the app rolls for the GM",
+        "players": "Players type their own dice; the app rolls the GM's",
         "everyone": "Every die is typed in, the GM's too",
     },
 }

@@ -28,7 +28,7 @@ from tactics.engine.combat.queries import (
 from tactics.engine.combat.team import group_label
 from tactics.rules import actions as act
 from tactics.rules.doors import door_name, sides
-from tactics.rules.grid import SQUARE_FT
+from tactics.rules.grid import SQUARE_FT, square_words
 from tactics.rules.sheets import default_armoury
 from tactics.engine.combat.attack import situational_words
 from tactics.engine.combat.readying import switch_words
@@ -81,7 +81,7 @@ def action_text(state, kind: str, params: dict) -> str:
         what += "" if what.lower().endswith("grenade") else " grenade"
         cell = params.get("target_cell")
         if isinstance(cell, (list, tuple)) and len(cell) == 2:
-            what += f" at {cell[0]},{cell[1]}" + (", cooked" if params.get("cook") else "")
+            what += f" at {square_words(cell)}" + (", cooked" if params.get("cook") else "")
     elif str(params.get("item", "")).startswith("set-trap:"):
         what = set_trap_words(params)
     elif params.get("item") in NAMED_ITEM_USES:
@@ -101,7 +101,7 @@ def action_text(state, kind: str, params: dict) -> str:
         text += f" ({situational_words(params['situational'])})"
     if params.get("path"):
         end = params["path"][-1]
-        text += f" to {end[0]},{end[1]} ({SQUARE_FT * len(params['path'])} ft)"
+        text += f" to {square_words(end)} ({SQUARE_FT * len(params['path'])} ft)"
     return text
 
 
@@ -394,6 +394,6 @@ def door_buttons(state, cid: str, submit: Callable[[Declare], object]) -> list[t
             continue
         one, two = sides(state.map.doors[door].segment)
         verb = "open" if command.action.effect == "open-door" else "close"
-        out.append((f"Simple: {verb} door {one[0]},{one[1]} | {two[0]},{two[1]}", f"door:{door}",
+        out.append((f"Simple: {verb} door {square_words(one)} | {square_words(two)}", f"door:{door}",
                     lambda c=command: submit(c)))
     return out

@@ -99,7 +99,7 @@ def quiet_banner(rnd: str) -> TurnBanner:
 
 # --------------------------------------------------------------------------- team rules
 def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | None:
-    from tactics.engine.combat.actions import resolution_order
+    from tactics.engine.combat.actions import resolution_order, resolve_waits_on
 
     combat = state.combat
     rnd = combat.round_name()  # "Round 0" in a surprise round (R-SURP-1, N-SURP-5)
@@ -130,7 +130,10 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
         first = pending[0]
         who = state.combatants.get(first.combatant)
         name = who.name if who else first.combatant
-        if first.needs_roll and dice_typed_for(state, first.combatant):
+        blocked = resolve_waits_on(state)  # the engine's own answer: would Enter resolve now? (review 16, F7)
+        if blocked:
+            waiting = _waiting_to_commit(state, blocked, for_players)
+        elif first.needs_roll and dice_typed_for(state, first.combatant):
             waiting = f"Waiting for {possessive(name)} dice: type them in the Resolve panel"
         else:
             waiting = f"{len(pending)} declared action{'s' if len(pending) != 1 else ''} to resolve (Enter)"
@@ -139,6 +142,14 @@ def _ground_banner(state: EncounterState, for_players: bool) -> TurnBanner | Non
     if app_turn(state) is not None:  # the app plays this group: nothing here for a person to end
         return _app_banner(state, f"{group_label(state, group.key)}", rnd, group.team, for_players)
     return TurnBanner(title, detail, _team_colour(state, group.team), "End turn", waiting, short=f"{rnd}; {after}")
+
+
+def _waiting_to_commit(state: EncounterState, waiting: list[str], for_players: bool) -> str:
+    """"Waiting for James (declare or pass)": the roll waits on members who have not committed
+    (reading: N-ORD-4); the players' view names no one hidden from them (N-HOT-1)."""
+    names = [state.combatants[c].name for c in waiting if c in state.combatants
+             and not (for_players and state.hidden_from_players(state.combatants[c]))]
+    return f"Waiting for {listed(names)} (declare or pass)" if names else WAITING_FOR_GM
 
 
 def _app_banner(state: EncounterState, whose: str, rnd: str, team: str, for_players: bool,
@@ -186,7 +197,8 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
         return TurnBanner(f"Combat over{': ' + agreeing(_team_name(state, winner), 'stands') if winner else ''}", rnd,
                           _team_colour(state, winner) if winner else NEUTRAL)
     if turns.phase != "action" or turns.current is None:
-        return TurnBanner("Between turns", f"{rnd}: begin the next character's turn", NEUTRAL, "Next turn")
+        return TurnBanner("Between turns", f"{rnd}: begin the next character's turn", NEUTRAL,
+                          "Begin next turn")  # the tracker's words for the same step (review 16, F16e)
     who = state.combatants.get(turns.current)
     if who is None:
         return TurnBanner("Turn", rnd, NEUTRAL, "End turn")

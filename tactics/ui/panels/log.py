@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import pygame
 
 from tactics.engine.core.board_events import SettingsChanged
+from tactics.engine.core.table import TABLE_SETTINGS
 from tactics.engine.core.touched import touched_combatants
 from tactics.engine.saves.autosave import data_dir
 from tactics.engine.combat.queries import describe
@@ -60,10 +61,22 @@ KIND_COLOURS: dict[str, tuple[int, int, int]] = {
 }
 
 
+def setting_line(key: str, value: str, was: str) -> str:
+    """A table setting's change in plain words: "Who rolls the dice: players type in their own
+    physical dice; the app rolls for the GM (before: the app rolls every die)." (review 16, F16f:
+    "Table setting dice: players (was app)." read as code)."""
+    meanings = TABLE_SETTINGS.get(key, {})
+    if value not in meanings or was not in meanings:
+        return f"Table setting {key}: {value} (before: {was})."
+    what = {"dice": "Who rolls the dice"}.get(key, f"Table setting {key}")
+    now, before = meanings[value], meanings[was]
+    return f"{what}: {now[:1].lower() + now[1:]} (before: {before[:1].lower() + before[1:]})."
+
+
 def line_for(event, state) -> str:
     """The engine's sentence for an event (a table setting change is worded here)."""
     if isinstance(event, SettingsChanged):
-        return f"Table setting {event.key}: {event.value} (was {event.was})."
+        return setting_line(event.key, event.value, event.was)
     return describe(event, state)
 
 

@@ -189,6 +189,10 @@ class PhaseBanner(w.Panel):
                 w.text(s, part, (rect.x + theme.PANEL_PAD + px(16), y), 17, theme.TEXT)
                 y += w.line_h(17) + px(2)
         y += px(4)
+        notes = [ROUND_0_COUNTERS] if combat.round_name() == "Round 0" and any("left)" in line for line in lines) else []
+        for part in (p for note in notes for p in w.wrap(note, 14, rect.width - 2 * theme.PANEL_PAD, "regular")):
+            w.text(s, part, (rect.centerx, y), 14, theme.TEXT_DIM, "regular", "midtop")  # (review 16, F16j)
+            y += w.line_h(14, "regular")
         for part in w.wrap("Also remind the table of advantages from the situation (cover, height, flanking).", 14,
                            rect.width - 2 * theme.PANEL_PAD, "regular"):
             w.text(s, part, (rect.centerx, y), 14, theme.TEXT_DIM, "regular", "midtop")
@@ -308,6 +312,13 @@ class PhaseBanner(w.Panel):
             w.text(s, part, (rect.centerx, y), 22, _readable(colour), "bold", "midtop")
             y += w.line_h(22, "bold")
         return y + px(8), colour
+
+
+#: Why "Bear 1 is Stunned (1 round left)" is listed in Round 0's Advantages Phase and again in
+#: Round 1's: "Round 0 has no Counter Phase: counters first go down at the end of Round 1"
+#: (reading R-SURP-1; the unseen joiners' own Round 0 has none either, N-SURP-5).
+ROUND_0_COUNTERS = ("Round 0 has no Counter Phase: no counter goes down in it, so the rounds left count from the "
+                    "next round.")
 
 
 def button_width(label: str, size: int) -> int:

@@ -28,7 +28,7 @@ import pygame
 from tactics.engine.combat.events import (
     ActionFailed, ActionLost, AttackRolled, CombatCheck, CombatantDowned, ConditionAdded, DamageRolled, HpRolled,
 )
-from tactics.engine.combat.actions import ResolveNext
+from tactics.engine.combat.actions import ResolveNext, resolve_waits_on
 from tactics.engine.combat.passing import DoNothing
 from tactics.engine.combat.own_dice import own_dice
 from tactics.engine.combat.crossing import RunOdds, declared_run_odds
@@ -47,7 +47,7 @@ from tactics.ui.panels import rolls
 from tactics.ui.panels.actions import declared_text
 from tactics.ui.theme import px
 from tactics.ui.panels.app_turn import app_turn_note
-from tactics.engine.core.labels import possessive
+from tactics.engine.core.labels import listed, possessive
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -358,9 +358,14 @@ class ResolvePanel(w.Panel):
                                  f"{state.combatants[cid].name} does nothing this turn", f"do-nothing:{cid}",
                                  lambda c=cid: self.ui.submit(DoNothing(c)), size=15, hover=hover)
                         cy += px(38)
-                label = "Resolve next  (Enter)" + (f"  - {len(queue)} waiting" if len(queue) > 1 else "")
+                blocked = resolve_waits_on(state)  # the engine's answer, not the rule again (review 16, F7)
+                if blocked:  # greyed, and still clicked for the reason (Enter says it too)
+                    label = f"Waiting for {listed([state.combatants[c].name for c in blocked])} (declare or pass)"
+                else:
+                    label = "Resolve next  (Enter)" + (f"  - {len(queue)} waiting" if len(queue) > 1 else "")
                 w.button(self, canvas, pygame.Rect(lx, cy + px(2), inner, px(42)), label, "resolve",
-                         self.resolve_next, style="primary", size=18, hover=hover)
+                         self.resolve_next, style="disabled" if blocked else "primary", size=18,
+                         hover=None if blocked else hover)
                 cy += px(52)
                 who = self.waiting_for()
                 if who is not None:  # the GM may still let the app roll, on purpose

@@ -21,6 +21,7 @@ import pygame
 from tactics.engine.core.labels import agreeing
 from tactics.engine.combat.team import Advance, EndCombat, has_able_members, winner_if_over
 from tactics.engine.combat.queries import acting_group, combat_of, describe, ends_after_counters, groups_editable
+from tactics.engine.combat.state import GROUP_KINDS
 from tactics.engine.combat.tie_breaks import tie_breaks
 from tactics.engine.core.opening import Opening, default_unaware, opening_commands, opening_of, unaware_by_stealth
 from tactics.engine.core.state import Combatant
@@ -264,13 +265,16 @@ class TrackerPanel(w.Panel):
         acting = acting_group(state)
         order = [g for g in combat.turn_order() if any(cid in listed for cid in g.members)]
         # (the players' view: a group of hidden creatures is not there at all)
-        compact = self._rows_height(order, full=True) + (y - rect.y) + px(160) > max_h  # (rect.y: minus the scroll)
+        alone = combat.alone()  # Round 0: who acts; the rest are listed below, under "sit out" (review 16, F13)
+        sitting_out = self._sitting_out(combat, listed)
+        out_h = sum(w.line_h(17, "bold") + px(12) + self._member_h() * len(cids) for _, cids in sitting_out)
+        compact = self._rows_height(order, full=True) + out_h + (y - rect.y) + px(160) > max_h  # (rect.y: minus the scroll)
         for group in order:
             team = state.teams.get(group.team)
             colour = tuple(team.colour) if team else theme.TEXT
             is_acting = acting is not None and group.key == acting.key
             done = group.key in combat.turns_done
-            members = [cid for cid in group.members if cid in listed]
+            members = [cid for cid in group.members if cid in listed and (alone is None or cid in alone)]
             shown = [] if (compact and done) else members
             head_h = w.line_h(17, "bold") + px(4)
             box = pygame.Rect(x - px(4), y - px(2), inner + px(8), head_h + px(2) + self._member_h() * len(shown))
@@ -298,6 +302,8 @@ class TrackerPanel(w.Panel):
                          lambda cid=cid: self.ui.select(cid))  # (in view or not: the list's buttons)
                 y += row_h
             y += px(8)
+        for tid, cids in sitting_out:
+            y = self._sit_out_block(s, rect, x, y, tid, cids, combat)
         if self.ui.view.viewer == "gm" and groups_editable(state):  # reading: R-INIT-3, N-INIT-11 (the engine says)
             y = self._regroup(s, x, y, inner, hover)
         # the GM's end-of-fight button; ending a group's turn is the hot-seat banner's End turn (E),
@@ -307,6 +313,41 @@ class TrackerPanel(w.Panel):
                      self.end_combat, style="chip", size=15, hover=hover)
             y += px(38)
         return self._dice(s, rect, y, hover)
+
+    def _sitting_out(self, combat, listed: frozenset[str]) -> list[tuple[str, list[str]]]:
+        """Who sits out a Round 0, a team at a time in team order: the unaware in the first
+        (R-SURP-1), everyone but the unseen joiners in theirs (N-SURP-5). They used to be left
+        out of the list (or shown "sits out" where the hit points go), so the GM saw no hit
+        points of theirs all round (review 16, F13). Empty in an ordinary round."""
+        alone = combat.alone()
+        if alone is None:
+            return []
+        out = []
+        for tid in combat.team_order:
+            cids = [cid for kind in GROUP_KINDS for cid in combat.groups.get(tid, {}).get(kind, [])
+                    if cid in listed and cid not in alone]
+            if cids:
+                out.append((tid, cids))
+        return out
+
+    def _sit_out_block(self, s: pygame.Surface, rect: pygame.Rect, x: int, y: int, tid: str, cids: list[str],
+                       combat) -> int:
+        """"Space Bears: sit out Round 0", then each of them as any member's row (hit points and
+        conditions), dimmed; clicking a name selects it as in the groups above."""
+        team = self.ui.state.teams.get(tid)
+        colour = tuple(team.colour) if team else theme.TEXT
+        pygame.draw.rect(s, colour, (x + px(2), y + px(5), px(6), px(16)), border_radius=px(2))
+        head = f"{team.name if team else tid}: sit out {combat.round_name()}"
+        for line in w.fit_line(head, 17, rect.right - theme.PANEL_PAD - (x + px(16)), "bold"):
+            w.text(s, line, (x + px(16), y + px(1)), 17, theme.TEXT_DIM, "bold")
+        y += w.line_h(17, "bold") + px(4)
+        row_h, width = self._member_h(), rect.width - 2 * theme.PANEL_PAD
+        for cid in cids:
+            if self.in_view(y, y + row_h + px(8)):
+                self._member(s, rect, x, y, cid, combat, False)
+            self.hit(pygame.Rect(x, y, width, row_h - px(1)), f"who:{cid}", lambda cid=cid: self.ui.select(cid))
+            y += row_h
+        return y + px(8)
 
     def _regroup(self, s: pygame.Surface, x: int, y: int, inner: int, hover) -> int:
         """Until the first Action Phase: move the selected name to its team's other group (the
@@ -437,7 +478,8 @@ class TrackerPanel(w.Panel):
         numbers = self.ui.view.viewer == "gm" or state.numbers_shown_to_players(who)
         initiative = f"{combat.initiative.get(cid, 0):+d}" if numbers else None
         name_colour = theme.ACCENT if self.ui.view.selected == cid else (theme.TEXT_DIM if dim else theme.TEXT)
-        label = "sits out" if unaware else (f"{who.hp}/{who.max_hp} hp" if numbers else ("down" if who.down else ""))
+        # (one sitting out a Round 0 is listed under "sit out": its hit points still show, F13)
+        label = f"{who.hp}/{who.max_hp} hp" if numbers else ("down" if who.down else "")
         return (x, rect.right, initiative, who.name, name_colour, label, theme.BAD if who.down else theme.TEXT_DIM,
                 tuple((c.name, c.rounds) for c in who.conditions))
 
@@ -494,7 +536,7 @@ def _aware_row(s: pygame.Surface, y: int, x: int, right: int, name: str, aware: 
 def _member_row(s: pygame.Surface, y: int, x: int, right: int, initiative: str | None, name: str,
                 name_colour: tuple, label: str, label_colour: tuple, conditions: tuple) -> None:
     """One member of a group in the fight, its top at ``y``: Initiative, name, hit points (or
-    "sits out", "down") and condition chips, as :meth:`TrackerPanel._member` worked them out."""
+    "down") and condition chips, as :meth:`TrackerPanel._member` worked them out."""
     if initiative is not None:
         w.text(s, initiative, (x + px(16), y + px(2)), 15, theme.TEXT_DIM, "semibold")
     edge = (right - theme.PANEL_PAD, y + px(3))

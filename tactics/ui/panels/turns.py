@@ -43,7 +43,7 @@ from tactics.engine.combat.individual.view import (
 from tactics.engine.combat.individual.shot_previews import held_shot_squares, loaded_weapons, reload_problem, sure_weapons
 from tactics.engine.combat.individual.shots import capacity, loads_left
 from tactics.rules import turns as rt
-from tactics.rules.grid import Cell, DIRECTIONS, as_cell
+from tactics.rules.grid import Cell, DIRECTIONS, as_cell, square_words
 from tactics.ui import draw, render, situation, theme
 from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
@@ -134,7 +134,6 @@ class TurnsPanel(w.Panel):
         self.drag: tuple[str, int, int] | None = None  # (combatant, start y, current y)
         self.row_rects: dict[str, pygame.Rect] = {}
         self.hover: tuple[int, int] | None = None
-        self._followed: str | None = None  # the character whose turn the selection last followed
         self.blocking: tuple[str, int] | None = None  # (holder, pending id) after Block: only a path square is taken
 
     @property
@@ -143,20 +142,6 @@ class TurnsPanel(w.Panel):
 
     def active(self) -> bool:
         return individual(self.state)
-
-    def follow_turn(self) -> None:
-        """A new turn began: the last turn's character is no longer selected (its card said "Run 0 ft"
-        with its last roll, an outside reviewer's finding); a selection the GM made meanwhile stays.
-        The new character is not selected for them: the player who takes the mouse clicks their
-        token, and a click on a selected token would deselect it."""
-        turns = turns_of(self.state)
-        current = turns.current if turns is not None and turns.phase == "action" else None
-        last = self._followed
-        if current is None or current == last:
-            return  # between turns the last character stays the one followed
-        self._followed = current
-        if last is not None and self.view.selected == last:
-            self.view.select(None)
 
     # -- commands ----------------------------------------------------------------
     def submit(self, command) -> bool:
@@ -565,7 +550,7 @@ class TurnsPanel(w.Panel):
                 continue
             a, b = sides(state.map.doors[door].segment)
             verb = "Open" if command.action.effect == "open-door" else "Close"
-            out.append(one(f"{verb} door {a[0]},{a[1]} | {b[0]},{b[1]}", f"door:{door}",
+            out.append(one(f"{verb} door {square_words(a)} | {square_words(b)}", f"door:{door}",
                            lambda c=command: self.submit(c)))
         return out
 

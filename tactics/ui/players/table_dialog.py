@@ -143,11 +143,12 @@ class TableDialog:
         y += px(30)
         state = self.app.battle.state
         # a choice the engine refuses now reads so in the menu itself (individual turns: N-DICE-1)
-        options = [f"{k}: {'team rounds only' if dice_choice_refusal(state, k) else v}"
-                   for k, v in TABLE_SETTINGS["dice"].items()]
+        # greyed, its meaning kept (review 16, F16g: "players: team rounds only" looked choosable)
+        menu_options: list[str | tuple[str, str]] = [
+            (f"{k} (team rounds): {v}", "#refused_option") if dice_choice_refusal(state, k) else f"{k}: {v}"
+            for k, v in TABLE_SETTINGS["dice"].items()]
         now = who_rolls(state)
-        start = next(o for o in options if o.startswith(now + ":"))
-        menu_options: list[str | tuple[str, str]] = list(options)
+        start = next(o for o in menu_options if isinstance(o, str) and o.startswith(now + ":"))
         self.dice_menu = pygame_gui.elements.UIDropDownMenu(menu_options, start, pygame.Rect(px(12), y, inner_w - px(24), px(34)), m,
                                                             container=self.window)
         y += px(48)
@@ -220,7 +221,7 @@ class TableDialog:
             self.app.dirty = True
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and element is self.dice_menu:
-            self.set_dice(event.text.split(":", 1)[0])
+            self.set_dice(event.text.split(":", 1)[0].split(" (", 1)[0])
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and element in self.entries.values():
             if element is self.entries.get("display"):

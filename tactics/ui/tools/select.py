@@ -237,8 +237,10 @@ class SelectTool(Tool):
         token = view.token_at(cell)
         reach = view.reach
         if token is not None:
-            if reach is not None and token.id == reach.who:
+            if reach is not None and token.id == reach.who and getattr(view, "picked_for_turn", None) != token.id:
                 view.select(None)
+            elif reach is not None and token.id == reach.who:  # selected for its turn: its player's click keeps it
+                view.picked_for_turn = None  # type: ignore[attr-defined]
             else:
                 view.select(token.id)
             return True
@@ -268,6 +270,8 @@ class SelectTool(Tool):
         if reach is None:
             return self.hint
         who = self.view.state.combatants[reach.who]
+        if reach.reason and reach.allowance is not None and reach.allowance.waits:  # informs, refuses nothing (F15)
+            return f"{reach.allowance.waits}. Esc deselects."
         if reach.reason:
             return f"{who.name} cannot move now: {reach.reason}. Esc deselects."
         note = reach.allowance.note if reach.allowance else ""

@@ -40,9 +40,9 @@ from tactics.engine.core.state import Combatant
 from tactics.engine.core.labels import possessive
 from tactics.rules import traps as tr
 from tactics.rules.grid import Cell, as_cell, cell_center, rotate
-from tactics.ui import draw
+from tactics.ui import draw, placement
 from tactics.ui import intents as ui
-from tactics.ui.layers.hazards import GHOST, dashed_outline, trap_look, trigger_cells
+from tactics.ui.layers.hazards import GHOST, dashed_outline, trap_look, trap_tags, trigger_cells
 from tactics.ui.render import TOOL_Z, DrawContext
 from tactics.ui.tools.base import Tool, plus_minus
 from tactics.ui.tools.grenade import fight_is_on, percent
@@ -408,18 +408,36 @@ class TrapTool(Tool):
         x, y, w, h = cam.cell_rect(cell)
         top = y - 4
         stack = []
-        for text in reversed(self.odds_lines()):  # stacked above the square
-            img = draw.pill(text, draw.label_size(cam.cell_px), theme.LABEL_WARM)
+        room = self._hint_room(ctx)
+        size = draw.label_size(cam.cell_px)
+        lines = [part for text in self.odds_lines() for part in _wrapped(text, size, room.width - 8)]
+        for text in reversed(lines):  # stacked above the square
+            img = draw.pill(text, size, theme.LABEL_WARM)
             rect = img.get_rect(midbottom=(x + w // 2, top))
             stack.append((text, img, rect))
             top = rect.top - 2
-        if stack:  # the stack moved as one into the map's area: never off the window's edge
+        if stack:  # the stack moved as one: clear of the panels and the trap tags, never off the window
             whole = stack[0][2].unionall([rect for _, _, rect in stack])
-            moved = whole.clamp(ctx.clip)
+            moved = self._hint_place(ctx, room, whole, pygame.Rect(x, y, w, h))
             dx, dy = moved.x - whole.x, moved.y - whole.y
             stack = [(text, img, rect.move(dx, dy)) for text, img, rect in stack]
             ctx.surface.fblits([(img, rect) for _, img, rect in stack])
         self.pills = [(text, rect) for text, _, rect in stack]
+
+    def _hint_room(self, ctx: DrawContext) -> pygame.Rect:
+        """The board the panels leave free (the Turns panel, the log column, the combat panels)."""
+        room = placement.panel_free_room(self.view, ctx.clip)
+        return room if room.width >= 200 else pygame.Rect(ctx.clip)  # (a narrow window: the board)
+
+    @staticmethod
+    def _hint_place(ctx: DrawContext, room: pygame.Rect, whole: pygame.Rect, square: pygame.Rect) -> pygame.Rect:
+        """Where the hint's stack goes: above the hovered square, else below it, inside ``room``
+        and clear of the trap tags (review 16, F9: it began under the Turns panel, "Shift+"
+        unreadable, and lay on the tags), else where it covers least."""
+        below = whole.copy()
+        below.midtop = (square.centerx, square.bottom + 4)
+        tags = [rect for _, rect, _ in trap_tags(ctx).values()]
+        return placement.place([whole, below], room, cards=tags)
 
     def _draw_search_odds(self, ctx: DrawContext) -> None:
         """GM only: the chance a search by the selected token finds each hidden trap in reach (R-TRAP-2)."""
@@ -434,6 +452,23 @@ class TrapTool(Tool):
             draw.pill_at(ctx.surface, f"search finds {percent(p)}", (x + w // 2, y),
                          size=draw.label_size(ctx.camera.cell_px) - 2, colour=theme.LABEL_COOL,
                          bg=(*theme.SEARCH_BG, 220), anchor="midbottom")
+
+
+def _wrapped(text: str, size: int, width: int) -> list[str]:
+    """``text`` as the hint's pills no wider than ``width``: broken between words where it must (a
+    window whose free board is narrower than "Shift+click: Brandon sets a ... explodes 5%")."""
+    if draw.pill(text, size).get_width() <= width:
+        return [text]
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        wider = f"{line} {word}" if line else word
+        if line and draw.pill(wider, size).get_width() > width:
+            lines.append(line)
+            line = word
+        else:
+            line = wider
+    return lines + [line] if line else lines
 
 
 __all__ = ["TrapTool", "disarm_check", "disarm_preview", "set_preview"]

@@ -175,8 +175,11 @@ def move_allowance(state: EncounterState, cid: str) -> MoveAllowance | None:
                              note="the held action" + (", or Block: a square of the path" if prompt and prompt.can_block
                                                        else ""), barred=barred)
     if turns.phase != "action" or turns.current is None:
-        return stopped("between turns: begin the next turn first", who.cell)
-    return stopped(f"it is not {possessive(who.name)} turn: {state.combatants[turns.current].name} acts now", who.cell)
+        return stopped("between turns: begin the next turn first", who.cell,
+                       f"{who.name} moves in {possessive(who.name)} own turn; now: between turns")
+    now = state.combatants[turns.current].name
+    return stopped(f"it is not {possessive(who.name)} turn: {now} acts now", who.cell,
+                   f"{who.name} moves in {possessive(who.name)} own turn; now: {possessive(now)} turn")  # review 16, F15
 
 
 ALLOWANCES.append(move_allowance)
