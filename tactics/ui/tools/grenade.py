@@ -66,6 +66,11 @@ def _badge_rect(cam, cell: Cell, size: tuple[int, int]) -> pygame.Rect:
     return pygame.Rect((0, 0), size).move(x + (w - size[0]) // 2, y + int(h * 0.68))
 
 
+def badge_size(px: int) -> int:
+    """The type size of the odds badge drawn on a token's square (:meth:`GrenadeTool.covered_badges`)."""
+    return max(11, int(px * 0.26))
+
+
 def _target_frame(ctx: DrawContext, square: pygame.Rect) -> None:
     """The target square's frame, under the token names and words that cross its edge: drawn over
     them, it cut through the small "Bear 3" of a token on the target, above its disc (the names
@@ -423,12 +428,12 @@ class GrenadeTool(Tool):
             return self._keep_off[1]
         top = max(p.odds.values())
         out = []
-        badge = draw.pill("100%", max(11, int(cam.cell_px * 0.26))).get_size()  # the widest badge
+        size = badge_size(cam.cell_px)
         for cell, chance in sorted(p.odds.items()):
             x, y, w, h = cam.cell_rect(cell)
-            if self.view.token_at(cell) is not None:  # the badge low on the token (covered_badges)
-                out.append(_badge_rect(cam, cell, badge))
-                continue
+            if self.view.token_at(cell) is not None:  # the badge low on the token, as drawn (covered_badges):
+                out.append(_badge_rect(cam, cell, draw.pill(percent(chance), size).get_size()))  # not "100%"'s
+                continue  # width, which lay across the place beside the token
             tw, th = theme.font(odds_size(cam.cell_px, chance, top), "bold").size(percent(chance))
             out.append(KeepClear(x, y, w, h).inflate(-2 * (w // 5), -2 * (h // 5)))  # the square (not a sliver at its edge)
             out.append(pygame.Rect(0, 0, tw + 2, int(th * 0.8)).move(x + (w - tw - 2) // 2, y + (h - int(th * 0.8)) // 2))
@@ -497,7 +502,7 @@ class GrenadeTool(Tool):
             return
         top = max(p.odds.values())
         who = self.view.state.combatants.get(p.thrower)
-        size = max(11, int(cam.cell_px * 0.26))
+        size = badge_size(cam.cell_px)
         for cell, chance in sorted(p.odds.items()):
             token = self.view.token_at(cell)
             if token is None:

@@ -1,0 +1,150 @@
+"""The grenade's overlays on the default encounter keep clear of each other (outside review 16).
+
+Why: in round 1 of the bundled fight, Brandon aiming with the Grenade tool,
+
+* F4: the token names lay on the condition badges ("Bear 3" over its "Flat-footed", "Bear 1"
+  over "St1 Fl") and Brandon's "Shaken 1" vanished under his name when it moved above his disc;
+  a name also covered half a heat square. Now no name lies on a badge (the name gives way: a
+  size smaller, beside the disc, cut to its initials, never the badge), every badge shows, and a
+  name that must show covers at most a sliver of a heat square;
+* F5: the fuse card after the throw landed lay on Bear 2's token and badge and on Brandon's
+  "Shaken 1"; now it is placed clear of the tokens, names and badges, and of the facing
+  prompt's arrows when the turn ends;
+* F14: a declared throw had no mark on the map; now its aimed square is marked with its number
+  in the resolve order, as an attack's line is (on the players' view only for the players' side);
+* F16d/h: the scatter dice are said in words ("d10 = 7 → on target") and the map's dice have a
+  legend; the blast's header gives its radius in feet from the rules data.
+
+Driven headless through the real window (clicks, keys, pointer moves); the fight's opening
+steps (Start combat in the tracker, then Brandon's Round 0 attack) as the reviewer played them.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.team import Advance
+from tactics.rules import actions as act
+from tactics.ui import theme
+from tactics.ui.app import App
+from tactics.ui.opening import open_default
+from tactics.ui.tokens import HEAT_SLIVER
+from tactics.ui.tools.grenade import odds_size, percent
+
+from ui_driver import app_session, centre, click, key, move
+
+
+def to_group(app: App, group: str, round_no: int) -> None:
+    """The fight stepped on (N, as the tracker's button does) until ``group`` acts in ``round_no``."""
+    enc = app.battle.encounter
+    while not (enc.state.combat.round == round_no and (g := enc.state.combat.acting_group()) is not None
+               and g.key == group):
+        enc.submit(Advance())
+    app.step()
+
+
+@pytest.fixture
+def round_one():
+    """The bundled fight in round 1, the party's Vanguard acting: Start combat clicked (the
+    encounter's opening conditions: the party Shaken), Brandon's Round 0 attack stunned Bear 1."""
+    for app in app_session(App(open_default(seed=1), size=(1920, 1080)), closing=True):
+        view = app.battle
+        click(app, view.combat.button_rect("start").center)
+        to_group(app, "party:vanguard", 0)
+        view.encounter.submit(Declare("brandon", Action(act.STANDARD_ATTACK, target="bear1")))
+        view.encounter.submit(ResolveNext())
+        to_group(app, "party:vanguard", 1)
+        state = view.state
+        assert [c.name for c in state.combatants["brandon"].conditions] == ["Shaken"]
+        assert [c.name for c in state.combatants["bear1"].conditions] == ["Stunned", "Flat-footed"]
+        assert view.camera.cell_px == 35, "the fit zoom the reviewer saw"
+        yield app
+
+
+def aim(app: App) -> None:
+    """The Grenade tool (G) with Brandon throwing."""
+    key(app, pygame.K_g)
+    view = app.battle
+    if view.selected != "brandon":
+        click(app, centre(app, view.state.combatants["brandon"].cell))
+    assert view.tool.name == "grenade" and view.selected == "brandon"
+
+
+def labels(app: App) -> tuple[list[tuple[str, pygame.Rect]], list[tuple[str, pygame.Rect, str]]]:
+    app.draw()
+    return app.battle.renderer.tokens.drawn_labels()
+
+
+def heat_squares(app: App) -> tuple[dict, dict]:
+    """Each heat square's middle (a name may hang a fifth of a square over its edge) and where
+    its percentage is written (on a token's square: its odds badge)."""
+    view = app.battle
+    cam = view.camera
+    p = view.tool.preview()
+    squares, digits = {}, {}
+    top = max(p.odds.values())
+    for cell, chance in p.odds.items():
+        if cell in view.tool.badges:
+            digits[cell] = view.tool.badges[cell]
+            continue
+        x, y, w, h = cam.cell_rect(cell)
+        squares[cell] = pygame.Rect(x, y, w, h).inflate(-2 * (w // 5), -2 * (h // 5))
+        text = theme.text(percent(chance), odds_size(cam.cell_px, chance, top), "bold", theme.INK_LIGHT)
+        digits[cell] = text.get_bounding_rect().move(text.get_rect(center=(x + w // 2, y + h // 2)).topleft)
+    return squares, digits
+
+
+#: the reviewer's two hovers (review 16: 1200,462 and 1163,428 on the screen), then the squares round the bears
+HOVERS = [(22, 6), (21, 5)] + [(c, r) for r in range(2, 9) for c in range(19, 26) if (c, r) not in ((22, 6), (21, 5))]
+
+
+def test_names_lie_on_no_badge_and_every_badge_shows(round_one):
+    app = round_one
+    aim(app)
+    view = app.battle
+    px = view.camera.cell_px
+    for cell in HOVERS:
+        move(app, centre(app, cell))
+        p = view.tool.preview()
+        assert p is not None and p.odds, f"no heatmap at {cell}"
+        badges, names = labels(app)
+        state = view.state
+        for who in state.on_map():
+            shown = [rect for cid, rect in badges if cid == who.id]
+            assert len(shown) == min(3, len(who.conditions)), \
+                f"aiming at {cell}: {who.name} shows {len(shown)} of its {len(who.conditions)} condition badges"
+        for _, rect, text in names:
+            on = [state.combatants[owner].name for owner, badge in badges if rect.colliderect(badge)]
+            assert not on, f"aiming at {cell}: the name {text!r} lies on the condition badges of {on}"
+        squares, digits = heat_squares(app)
+        named = {cid: text for cid, _, text in names}
+        for cid in view.highlighted_tokens() | {"brandon"}:
+            assert cid in named, f"aiming at {cell}: {state.combatants[cid].name} must be named, and is not"
+        for _, rect, text in names:
+            hidden = [c for c, d in digits.items() if rect.colliderect(d)]
+            assert not hidden, f"aiming at {cell}: {text!r} hides the odds of {hidden}"
+            most = max([rect.clip(sq).width * rect.clip(sq).height for sq in squares.values()] + [0])
+            assert most <= HEAT_SLIVER * px * px, f"aiming at {cell}: {text!r} covers {most} px of a heat square"
+
+
+@pytest.mark.parametrize("cell", [(22, 6), (21, 5)])
+def test_brandon_keeps_his_shaken_badge_and_a_name_that_cannot_fit_is_cut_to_its_initials(round_one, cell):
+    """The reviewer's two hovers: Brandon's "Shaken 1" stays in sight with his name beside it,
+    and Bear 1, hemmed in by its badges, its odds badge and the heat squares, shows "B1"."""
+    app = round_one
+    aim(app)
+    move(app, centre(app, cell))
+    badges, names = labels(app)
+    brandon = [rect for cid, rect in badges if cid == "brandon"]
+    name = next(rect for cid, rect, _ in names if cid == "brandon")
+    assert len(brandon) == 1 and not name.colliderect(brandon[0])
+    surface = pygame.display.get_surface()
+    badge = brandon[0]
+    colours = {surface.get_at((x, badge.centery))[:3] for x in range(badge.left + 4, badge.right - 4)}
+    assert len(colours) > 3, "the Shaken badge's words are drawn (not covered by one flat colour)"
+    texts = {cid: text for cid, _, text in names}
+    assert texts.get("bear1") in ("Bear 1", "B1")
+    if texts["bear1"] == "B1":
+        assert "bear1" in app.battle.renderer.tokens.unnamed, "the pointer names a token cut to its initials"
