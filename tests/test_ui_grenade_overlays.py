@@ -25,6 +25,7 @@ import pygame
 import pytest
 
 from tactics.engine.combat.actions import Action, Declare, ResolveNext
+from tactics.engine.combat.queries import preview_order
 from tactics.engine.combat.team import Advance
 from tactics.rules import actions as act
 from tactics.ui import theme
@@ -148,3 +149,72 @@ def test_brandon_keeps_his_shaken_badge_and_a_name_that_cannot_fit_is_cut_to_its
     assert texts.get("bear1") in ("Bear 1", "B1")
     if texts["bear1"] == "B1":
         assert "bear1" in app.battle.renderer.tokens.unnamed, "the pointer names a token cut to its initials"
+
+
+def throw_at(app: App, cell) -> None:
+    """Brandon declares the throw at ``cell`` (a click with the Grenade tool)."""
+    aim(app)
+    click(app, centre(app, cell))
+    assert [d["combatant"] for d in preview_order(app.battle.state)] == ["brandon"], "the throw is declared"
+
+
+def resolve_throw(app: App) -> None:
+    """James does nothing (the resolve box's button), Enter resolves the throw, the flight is
+    skipped to its end and the pointer leaves the map's squares."""
+    from tactics.ui.hazards import hazards_of
+
+    view = app.battle
+    click(app, view.combat.button_rect("do-nothing:james").center)
+    key(app, pygame.K_RETURN)
+    app.step()
+    hazards_of(view).finish()
+    move(app, (view.board_rect().centerx, view.board_rect().bottom - 5))
+    app.step()
+    assert view.state.grenades, "the grenade is on the map"
+
+
+def fuse_card(app: App) -> pygame.Rect:
+    from tactics.ui.hazards import hazards_of
+
+    app.draw()
+    cards = hazards_of(app.battle).fuse_cards
+    assert len(cards) == 1, f"one fuse card drawn, not {cards}"
+    return next(iter(cards.values()))
+
+
+def covered_by(app: App, card: pygame.Rect) -> list[str]:
+    """What of the tokens the card lies on: their discs, names and condition badges as drawn."""
+    view = app.battle
+    badges, names = labels(app)
+    state = view.state
+    out = [f"{who.name}'s token" for who in state.on_map()
+           if card.colliderect(pygame.Rect(view.camera.cell_rect(who.cell)).inflate(-4, -4))]
+    out += [f"{state.combatants[cid].name}'s badge" for cid, rect in badges if card.colliderect(rect)]
+    out += [f"the name {text!r}" for _, rect, text in names if card.colliderect(rect)]
+    return out
+
+
+def test_the_fuse_card_lies_on_no_token_name_or_badge(round_one):
+    app = round_one
+    throw_at(app, (22, 6))
+    resolve_throw(app)
+    card = fuse_card(app)
+    assert not covered_by(app, card), f"the fuse card at {card} covers {covered_by(app, card)}"
+    assert app.battle.board_rect().contains(card)
+
+
+def test_the_fuse_card_stays_off_the_facing_arrows(round_one):
+    from tactics.ui.hazards import hazards_of
+
+    app = round_one
+    throw_at(app, (22, 6))
+    resolve_throw(app)
+    key(app, pygame.K_e)  # End turn: the party's Vanguard is asked for its facings
+    if "End turn again (E)" in (app.battle.current_message() or ("",))[0]:
+        key(app, pygame.K_e)
+    prompt = hazards_of(app.battle).prompt
+    assert prompt.current() is not None and prompt.current().id == "brandon", "Brandon's facing is asked"
+    card = fuse_card(app)
+    arrows = prompt.arrow_rects()
+    assert card.collidelist(arrows) < 0, f"the fuse card at {card} lies on a facing arrow"
+    assert not covered_by(app, card), f"the fuse card at {card} covers {covered_by(app, card)}"

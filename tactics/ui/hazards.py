@@ -81,6 +81,7 @@ class HazardsAddon:
         self.prompt = FacingPrompt(self)
         self.arcs_on = False
         self.last_throw: dict[str, Any] | None = None
+        self.fuse_cards: dict[str, pygame.Rect] = {}  # where the board drew each live grenade's fuse card last
         self._journal: Any = None
         self._redraw = False  # something landed while a frame was drawn: draw one more
 
