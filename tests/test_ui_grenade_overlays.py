@@ -218,3 +218,36 @@ def test_the_fuse_card_stays_off_the_facing_arrows(round_one):
     arrows = prompt.arrow_rects()
     assert card.collidelist(arrows) < 0, f"the fuse card at {card} lies on a facing arrow"
     assert not covered_by(app, card), f"the fuse card at {card} covers {covered_by(app, card)}"
+
+
+def marked(app: App, cell) -> tuple[int, int]:
+    """How many pixels of the aimed square's frame (in the attack line's colour) and of a number
+    pill (its gold) the window shows on ``cell``."""
+    app.draw()
+    surface = pygame.display.get_surface()
+    square = pygame.Rect(app.battle.camera.cell_rect(cell))
+    edge, gold = 0, 0
+    for x in range(square.left, square.right):
+        for y in range(square.top, square.bottom):
+            r, g, b, _ = surface.get_at((x, y))
+            if max(abs(r - a) for r, a in zip((r, g, b), theme.TEMPLATE_EDGE)) <= 12:
+                edge += 1
+            if max(abs(r - a) for r, a in zip((r, g, b), theme.ACCENT)) <= 24:
+                gold += 1
+    return edge, gold
+
+
+def test_a_declared_throw_marks_its_aimed_square_with_its_number(round_one):
+    app = round_one
+    before = marked(app, (22, 6))
+    throw_at(app, (22, 6))
+    move(app, (app.battle.board_rect().centerx, app.battle.board_rect().bottom - 5))  # the heatmap gone
+    edge, gold = marked(app, (22, 6))
+    px = app.battle.camera.cell_px
+    assert edge >= 2 * px > before[0], f"no frame on the aimed square ({edge} px of its colour, {before[0]} before)"
+    assert gold >= px > before[1], f"no number on the aimed square ({gold} px of gold)"
+    key(app, pygame.K_F2)  # the players' view: their own side's declaration shows, as its attack line would
+    app.step()
+    assert app.battle.viewer != "gm"
+    edge, gold = marked(app, (22, 6))
+    assert edge >= 2 * px and gold >= px, "the players see their side's declared throw"
