@@ -251,3 +251,48 @@ def test_a_declared_throw_marks_its_aimed_square_with_its_number(round_one):
     assert app.battle.viewer != "gm"
     edge, gold = marked(app, (22, 6))
     assert edge >= 2 * px and gold >= px, "the players see their side's declared throw"
+
+
+def test_the_scatter_dice_say_what_they_did(round_one):
+    """The status line and the log say each die's face and what it did; the map's two dice have
+    a legend beside them in the same words."""
+    import re
+
+    from tactics.ui.hazards import hazards_of
+
+    from ui_driver import drawn_marks
+
+    app = round_one
+    throw_at(app, (22, 6))
+    resolve_throw(app)
+    thrown = next(e for entry in app.battle.encounter.journal.entries for e in entry.events
+                  if e.kind == "grenade.thrown")
+    said = app.battle.current_message()[0]
+    match = re.search(r"scatter: d10 = (\d+) -> (.+?); d10 = (\d+) -> (.+?): lands at", said)
+    assert match, f"the throw's dice are not said in words: {said!r}"
+    assert [int(match[1]), int(match[3])] == list(thrown.dice), "each die's face is shown"
+    words = {-1: "left", 1: "right"}, {-1: "short", 1: "long"}
+    for told, off, side in ((match[2], thrown.scatter[0], words[0]), (match[4], thrown.scatter[1], words[1])):
+        want = f"{abs(off)} square{'s' if abs(off) != 1 else ''} {side[1 if off > 0 else -1]}" if off \
+            else f"not {side[-1]} or {side[1]}"
+        assert told == want, f"a die that scattered it {off} is said as {told!r}"
+    legend = [m for m in drawn_marks(app) if m.kind == "text" and m.label.startswith("scatter d10s: ")]
+    assert len(legend) == 1, "the map's dice have one legend"
+    dice = hazards_of(app.battle).dice_drawn
+    assert dice is not None and dice.contains(legend[0].rect), "the legend lies with the dice"
+    moved = [w for w, off in zip((match[2], match[4]), thrown.scatter) if off]
+    assert legend[0].label == "scatter d10s: " + (", ".join(moved) if moved else "on target")
+
+
+def test_the_blast_header_gives_its_radius_in_feet(round_one):
+    from tactics.rules import explosives as ex
+
+    from ui_driver import drawn_texts
+
+    app = round_one
+    aim(app)
+    move(app, centre(app, (22, 6)))
+    radius = ex.grenade_kind(app.battle.tool.kind).radius_ft
+    squares = len(app.battle.tool.affected_cells())
+    texts = " ".join(drawn_texts(app))
+    assert f"Frag grenade blast: {radius} ft radius ({squares} squares)" in texts, texts

@@ -14,7 +14,7 @@ import pygame
 
 from tactics.engine.combat.moves import STEP_KINDS
 from tactics.engine.combat.reach_inputs import downed, entry_keeps_reach
-from tactics.engine.core.labels import entry_label, plural
+from tactics.engine.core.labels import entry_label
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -543,7 +543,7 @@ class BattleView(TimedMessages):
         cells = self.tool.affected_cells()
         if cells is not None:
             affected = self.creatures_in(cells)
-            label = f"{self.tool.describe()} - {plural(len(cells), 'square')}"
+            label = self.tool.area_label(len(cells))
         budget = (self.reach.run_ft, self.reach.sprint_ft) if self.reach else (move_budget(self.state, who) if who else None)
         card = who if self.combat.shows_side_card() else None  # in a fight the combat panels show it
         hp_shown = card is None or self.viewer == "gm" or self.state.numbers_shown_to_players(card)  # N-SEEN-1

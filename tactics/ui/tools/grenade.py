@@ -45,7 +45,7 @@ from tactics.ui.tokens import KeepClear
 
 if TYPE_CHECKING:
     from tactics.engine.hazards.throw_risk import ThrowRisk
-from tactics.engine.core.labels import possessive
+from tactics.engine.core.labels import plural, possessive
 
 HEATMAP_Z = TEMPLATES_Z + 2
 RANGE_Z = TEMPLATES_Z + 1
@@ -289,6 +289,14 @@ class GrenadeTool(Tool):
         if p is None or p.problem:
             return ""
         return f"{ex.grenade_kind(self.kind).title} blast"
+
+    def area_label(self, squares: int) -> str:
+        """"Frag grenade blast: 10 ft radius (15 squares)": the radius in feet from the rules data
+        (grenades.toml's ``radius_ft``, R-GREN-6), the squares it covers where it is aimed after.
+        Why: "Frag grenade blast - 15 squares" gave a count where a GM expects a radius, and one
+        that changes with the walls (outside review 16 F16h)."""
+        radius = ex.grenade_kind(self.kind).radius_ft
+        return f"{self.describe()}: {radius} ft radius ({plural(squares, 'square')})"
 
     def status(self) -> str:
         who = self.thrower()
