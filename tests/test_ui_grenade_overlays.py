@@ -31,7 +31,7 @@ from tactics.rules import actions as act
 from tactics.ui import theme
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
-from tactics.ui.tokens import HEAT_SLIVER
+from tactics.ui.tokens import initials
 from tactics.ui.tools.grenade import odds_size, percent
 
 from ui_driver import app_session, centre, click, key, move
@@ -97,6 +97,19 @@ def heat_squares(app: App) -> tuple[dict, dict]:
     return squares, digits
 
 
+def assert_off_the_heat(app: App, names: list[tuple[str, pygame.Rect, str]], where: str) -> None:
+    """No name on a square's odds, and none on more than a sliver of a heat square's middle: a
+    sixteenth of a square (a name cut to its initials, a small pill, twice that)."""
+    px = app.battle.camera.cell_px
+    squares, digits = heat_squares(app)
+    for cid, rect, text in names:
+        hidden = [c for c, d in digits.items() if rect.colliderect(d)]
+        assert not hidden, f"{where}: {text!r} hides the odds of {hidden}"
+        most = max([rect.clip(sq).width * rect.clip(sq).height for sq in squares.values()] + [0])
+        sliver = px * px // (8 if text == initials(app.battle.state.combatants[cid].name) else 16)
+        assert most <= sliver, f"{where}: {text!r} covers {most} px of a heat square (at most {sliver})"
+
+
 #: the reviewer's two hovers (review 16: 1200,462 and 1163,428 on the screen), then the squares round the bears
 HOVERS = [(22, 6), (21, 5)] + [(c, r) for r in range(2, 9) for c in range(19, 26) if (c, r) not in ((22, 6), (21, 5))]
 
@@ -105,7 +118,6 @@ def test_names_lie_on_no_badge_and_every_badge_shows(round_one):
     app = round_one
     aim(app)
     view = app.battle
-    px = view.camera.cell_px
     for cell in HOVERS:
         move(app, centre(app, cell))
         p = view.tool.preview()
@@ -119,15 +131,10 @@ def test_names_lie_on_no_badge_and_every_badge_shows(round_one):
         for _, rect, text in names:
             on = [state.combatants[owner].name for owner, badge in badges if rect.colliderect(badge)]
             assert not on, f"aiming at {cell}: the name {text!r} lies on the condition badges of {on}"
-        squares, digits = heat_squares(app)
         named = {cid: text for cid, _, text in names}
         for cid in view.highlighted_tokens() | {"brandon"}:
             assert cid in named, f"aiming at {cell}: {state.combatants[cid].name} must be named, and is not"
-        for _, rect, text in names:
-            hidden = [c for c, d in digits.items() if rect.colliderect(d)]
-            assert not hidden, f"aiming at {cell}: {text!r} hides the odds of {hidden}"
-            most = max([rect.clip(sq).width * rect.clip(sq).height for sq in squares.values()] + [0])
-            assert most <= HEAT_SLIVER * px * px, f"aiming at {cell}: {text!r} covers {most} px of a heat square"
+        assert_off_the_heat(app, names, f"aiming at {cell}")
 
 
 @pytest.mark.parametrize("cell", [(22, 6), (21, 5)])
@@ -149,6 +156,34 @@ def test_brandon_keeps_his_shaken_badge_and_a_name_that_cannot_fit_is_cut_to_its
     assert texts.get("bear1") in ("Bear 1", "B1")
     if texts["bear1"] == "B1":
         assert "bear1" in app.battle.renderer.tokens.unnamed, "the pointer names a token cut to its initials"
+
+
+def test_round_two_s_names_keep_off_the_heat_squares(round_one):
+    """Review 16's 101c.png: in round 2 the bears stood at 22,3, 21,5 and 22,6 with no conditions
+    left, and James aimed at 22,4: the small "Bear 1" above its disc lay across the lower third
+    of the 5% square above it and Bear 3 had no name. Now Bear 1's name lies on at most a sliver
+    of a heat square (it is cut to "B1" to fit) and every token in the blast is named."""
+    from tactics.engine.board import Place
+    from tactics.engine.combat.gm import RemoveCondition
+
+    app = round_one
+    enc = app.battle.encounter
+    spots = {"bear4": (22, 3), "bear1": (21, 5), "bear3": (22, 6), "bear2": (24, 2)}
+    for cid in spots:
+        enc.submit(Place(cid, None))
+    for cid, cell in spots.items():
+        enc.submit(Place(cid, cell))
+        for condition in list(enc.state.combatants[cid].conditions):
+            enc.submit(RemoveCondition(cid, condition.name))
+    key(app, pygame.K_g)
+    click(app, centre(app, enc.state.combatants["james"].cell))
+    assert app.battle.selected == "james"
+    move(app, centre(app, (22, 4)))
+    badges, names = labels(app)
+    assert not [cid for cid, _ in badges if cid.startswith("bear")], "no conditions left on the bears"
+    assert_off_the_heat(app, names, "James aiming at 22,4")
+    named = {cid for cid, _, _ in names}
+    assert {"bear1", "bear3", "bear4"} <= app.battle.highlighted_tokens() and {"bear1", "bear3", "bear4"} <= named
 
 
 def throw_at(app: App, cell) -> None:

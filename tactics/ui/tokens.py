@@ -28,9 +28,10 @@ TOKEN_RADIUS = 0.43  # of a square: the disc (with its rim) fills 0.86 of it, re
 
 LETTERS_FREE = 0.2  # of a disc's initials, the most a condition word on the disc may cover
 LABEL_MAX_PX = 480  # wider than any name pill drawn under a token (a long name at the largest size)
-#: of a square's area, the most of a heat square's middle a name that must show may cover before it
-#: is cut to its token's initials (outside review 16 F4: "Bear 1" lay on half of the 5% square above it)
-HEAT_SLIVER = 1 / 8
+#: of a square's area, the most of a heat square's middle (all but its outer fifths) a name that must
+#: show may cover before it is cut to its token's initials: a sliver (outside review 16 F4: the small
+#: "Bear 1" above its disc lay across the lower third of the 5% square above it, an eighth of its area)
+HEAT_SLIVER = 1 / 16
 _BADGE_COLOURS = theme.BADGE_TINTS
 
 
@@ -493,7 +494,7 @@ class TokenPainter:
                                              + badges, names + list(markers), ring, cell_px)
                     if placed is None:
                         return None
-                    img, rect = placed
+                    img, rect, text = placed
         return (img, rect.topleft, text, *blit_operation(img, rect.topleft, clip, clip_t))
 
     def _cut_name(self, text: str, selected: bool, px: int, under: pygame.Rect, above: pygame.Rect,
@@ -519,8 +520,9 @@ class TokenPainter:
 
     def _must_show(self, text: str, img: pygame.Surface, small: pygame.Surface, under: pygame.Rect,
                    above: pygame.Rect, smaller: pygame.Rect, hard: list[pygame.Rect], soft: list[pygame.Rect],
-                   ring: pygame.Rect, px: int) -> tuple[pygame.Surface, pygame.Rect] | None:
-        """Where the name of the selected or highlighted token goes when no place is free: never
+                   ring: pygame.Rect, px: int) -> tuple[pygame.Surface, pygame.Rect, str] | None:
+        """Where the name of the selected or highlighted token goes when no place is free, as
+        (picture, place, the text it shows): never
         on or against another disc, a marker's core (a heat square's digits, an odds badge, a
         trap, a facing arrow) or any condition badge, its own or a neighbour's (``hard``); on as
         little as it can of the other names and the heat squares (``soft``: a token inside the
@@ -531,21 +533,22 @@ class TokenPainter:
         "Flat-footed" under "Bear 3": outside review 16 F4); a name only says whose the token is,
         which its disc's initials and the pointer say too. So the name is drawn whole (or a size
         smaller) where that covers at most :data:`HEAT_SLIVER` of a heat square, else cut to its
-        token's initials ("B3") where those do, else whichever of the two covers least; with no
+        token's initials ("B3") where those cover at most twice that, else whichever of the two
+        covers least; with no
         place off every badge and disc at all it is left out (None: the initials and the pointer
         name it, :attr:`unnamed`)."""
         limit = HEAT_SLIVER * px * px
         whole = self._least_covering(img, small, under, above, smaller, hard, soft, ring, px)
         if whole is not None and whole[0] <= limit:
-            return whole[1], whole[2]
-        short = self._small_label(initials(text.rstrip("…")), px)
+            return whole[1], whole[2], text
+        letters = initials(text.rstrip("…"))
+        short = self._small_label(letters, px)
         cut = self._least_covering(short, short, short.get_rect(midtop=under.midtop),
                                    short.get_rect(midbottom=above.midbottom), short.get_rect(midtop=under.midtop),
                                    hard, soft, ring, px)
-        best = min((found for found in (whole, cut) if found is not None), key=itemgetter(0), default=None)
-        if cut is not None and (cut[0] <= limit or best is cut):
-            return cut[1], cut[2]
-        return None if best is None else (best[1], best[2])
+        if cut is not None and (cut[0] <= 2 * limit or whole is None or cut[0] < whole[0]):  # (two letters, a
+            return cut[1], cut[2], letters  # small pill at a square's corner, may lie on twice as much)
+        return None if whole is None else (whole[1], whole[2], text)
 
     @staticmethod
     def _least_covering(img: pygame.Surface, small: pygame.Surface, under: pygame.Rect, above: pygame.Rect,
