@@ -423,13 +423,23 @@ def fuse_card_options(size: tuple[int, int], cell: pygame.Rect, px: int) -> list
     return out
 
 
+def _banners(view: Any) -> list[pygame.Rect]:
+    """The phase card and the turn banner where they were drawn last, over the board's top and
+    bottom (in the players' view F2 they lay across the fuse card put on the map's top wall)."""
+    combat = getattr(view, "combat", None)
+    hotseat = getattr(getattr(view, "app", None), "hotseat", None)
+    rects = (getattr(getattr(combat, "banner", None), "rect", None), getattr(hotseat, "rect", None))
+    return [pygame.Rect(r) for r in rects if isinstance(r, pygame.Rect)]
+
+
 def fuse_card_place(ctx: DrawContext, grenade: Any) -> tuple[pygame.Surface, pygame.Rect]:
     """The fuse card of a live grenade and where it goes: the first place by its square
     (:func:`fuse_card_options`) clear of every token's square, name (under, above or beside
     its disc: :func:`marker_obstacles`) and condition badges, and of what the add-ons show over
-    the tokens (the facing prompt's arrows: :func:`tactics.ui.render.registered_keep_off`); else
-    the narrower card of three lines where that has one; else, of both, the place covering least
-    (an arrow counting four times as much as a token: it is clicked).
+    the tokens (the facing prompt's arrows: :func:`tactics.ui.render.registered_keep_off`) and of
+    the phase card and turn banner drawn over the board (:func:`_banners`); else the narrower
+    card of three lines where that has one; else, of both, the place covering least (an arrow or
+    a banner counting four times as much as a token).
 
     From the tokens' squares and the places their labels can take, not from where the names were
     drawn last: the same answer in every layer of a frame (the trap tags and the scatter dice
@@ -439,7 +449,7 @@ def fuse_card_place(ctx: DrawContext, grenade: Any) -> tuple[pygame.Surface, pyg
     size = _card_size(ctx)
     cell = pygame.Rect(cam.cell_rect(grenade.cell))
     room = draw.map_rect(cam, ctx.state.map)
-    arrows = registered_keep_off(ctx)
+    arrows = registered_keep_off(ctx) + _banners(ctx.view)
     best: tuple[int, int, pygame.Surface, pygame.Rect] | None = None
     for n, lines in enumerate(card_versions(grenade)):
         card = _fuse_card(lines, size)
