@@ -236,6 +236,8 @@ def test_the_fuse_card_lies_on_no_token_name_or_badge(round_one):
     card = fuse_card(app)
     assert not covered_by(app, card), f"the fuse card at {card} covers {covered_by(app, card)}"
     assert app.battle.board_rect().contains(card)
+    banners = [r for r in (app.battle.combat.banner.rect, app.hotseat.rect) if r is not None]
+    assert banners and card.collidelist(banners) < 0, "the phase card and the turn banner (drawn over the board) leave it be"
 
 
 def test_the_fuse_card_stays_off_the_facing_arrows(round_one):
