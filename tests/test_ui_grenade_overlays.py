@@ -333,3 +333,31 @@ def test_the_blast_header_gives_its_radius_in_feet(round_one):
     squares = len(app.battle.tool.affected_cells())
     texts = " ".join(drawn_texts(app))
     assert f"Frag grenade blast: {radius} ft radius ({squares} squares)" in texts, texts
+
+
+def test_the_gms_declared_throw_is_not_shown_to_the_players():
+    """A bear's declared throw is the GM's plan: marked on the GM's view, not on the players'
+    (F2), as the GM's attack lines are not."""
+    from tactics.engine.combat.team import StartCombat
+
+    from test_ground_audit import to_group as engine_to_group
+    from test_ui_hazards import make_app
+    from ui_driver import fighter
+
+    app = make_app(fighter("ann", "party", (3, 6)), fighter("bear", "bears", (8, 6)))
+    try:
+        enc = app.battle.encounter
+        enc.submit(StartCombat())
+        engine_to_group(enc, "bears:vanguard")
+        enc.submit(Declare("bear", Action(act.USE_ITEM, item="grenade", target_cell=(4, 6))))
+        app.step()
+        px = app.battle.camera.cell_px
+        edge, gold = marked(app, (4, 6))
+        assert edge >= 2 * px and gold >= px, "the GM sees the bear's declared throw"
+        key(app, pygame.K_F2)
+        app.step()
+        assert app.battle.viewer != "gm"
+        edge, gold = marked(app, (4, 6))
+        assert edge < px and gold < px // 2, "the players see nothing of the GM's declared throw"
+    finally:
+        pygame.quit()
