@@ -487,15 +487,31 @@ class BattleView(TimedMessages):
             from tactics.ui.layers.hazards import trap_tags  # (here: that module imports the renderer)
 
             tags = [r for _, r, _ in trap_tags(ctx).values()]
-            rect = hover_name_rect(self, img.get_size(), pygame.Rect(cam.cell_rect(cell)), ctx.surface.get_rect(), tags)
-            ctx.surface.blit(img, rect)
-            probe.text(ctx.surface, rect, name)
+            marks = self._tool_marks(cam)
+            rect = hover_name_rect(self, img.get_size(), pygame.Rect(cam.cell_rect(cell)), ctx.surface.get_rect(),
+                                   tags + marks)
+            # a token named on the map by its initials ("B3") is named by the pointer only where that
+            # hides none of the tool's marks (the grenade's odds): the initials already say whose it is
+            if not (rect.collidelist(marks) >= 0 and self.renderer.tokens.shown_by_initials(hovered.id)):
+                ctx.surface.blit(img, rect)
+                probe.text(ctx.surface, rect, name)
         if cell is None or self.tool.name != "select" or self.reach is not None:
             return
         if not ctx.state.map.in_bounds(cell):
             return
         colour = theme.ACCENT if self.token_at(cell) is not None else theme.TEXT
         draw.cell_cursor(ctx.surface, cam.cell_rect(cell), colour, 2)
+
+    def _tool_marks(self, cam) -> list[pygame.Rect]:
+        """What the tool writes on the map that the pointer's name keeps off as the token names do:
+        the grenade's odds (each square's digits, a token's odds badge: not the heat squares'
+        colour, :class:`~tactics.ui.tokens.KeepClear`) and its label pills. Why: a token whose name
+        was cut to its initials is named by the pointer, and that name lay on Bear 3's odds badge."""
+        from tactics.ui.tokens import marker_cores
+
+        keep_off = getattr(self.tool, "names_keep_off", None)
+        marks = marker_cores(tuple(keep_off(cam))) if keep_off is not None else []
+        return marks + list(getattr(self.tool, "label_rects", []))
 
     def invalidate(self) -> None:
         """Something a board layer draws changed outside the known keys: recompose."""

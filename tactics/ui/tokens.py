@@ -246,6 +246,17 @@ class TokenPainter:
                 out.append(name[0].get_rect(topleft=name[1]))
         return out
 
+    def shown_by_initials(self, cid: str) -> bool:
+        """Is token ``cid``'s name drawn cut to its initials (:meth:`_must_show`)? It is one of
+        :attr:`unnamed` (the pointer names it), yet named on the map: the pointer's name of it
+        may give way where it would cover what a tool shows (the battle view's cursor layer)."""
+        if cid not in self.unnamed:
+            return False
+        i = self._ids.index(cid) if cid in self._ids else -1
+        name = self._names_of[i] if 0 <= i < len(self._names_of) else None
+        label = self._shown[i][2][1] if name is not None and i < len(self._shown) else None
+        return name is not None and label is not None and _initials_only(name[2], label[2])
+
     def drawn_labels(self) -> tuple[list[tuple[str, pygame.Rect]], list[tuple[str, pygame.Rect, str]]]:
         """What the last drawing put round the tokens, kept apart: the condition badges (whose,
         where) and the name pills (whose, where, the text shown: the name, cut, or its initials).
