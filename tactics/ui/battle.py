@@ -14,7 +14,7 @@ import pygame
 
 from tactics.engine.combat.moves import STEP_KINDS
 from tactics.engine.combat.reach_inputs import downed, entry_keeps_reach
-from tactics.engine.core.labels import entry_label, plural
+from tactics.engine.core.labels import entry_label
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
@@ -519,9 +519,14 @@ class BattleView(TimedMessages):
             from tactics.ui.layers.hazards import trap_tags  # (here: that module imports the renderer)
 
             tags = [r for _, r, _ in trap_tags(ctx).values()]
-            rect = hover_name_rect(self, img.get_size(), pygame.Rect(cam.cell_rect(cell)), ctx.surface.get_rect(), tags)
-            ctx.surface.blit(img, rect)
-            probe.text(ctx.surface, rect, name)
+            marks = self._tool_marks(cam)
+            rect = hover_name_rect(self, img.get_size(), pygame.Rect(cam.cell_rect(cell)), ctx.surface.get_rect(),
+                                   tags + marks)
+            # a token named on the map by its initials ("B3") is named by the pointer only where that
+            # hides none of the tool's marks (the grenade's odds): the initials already say whose it is
+            if not (rect.collidelist(marks) >= 0 and self.renderer.tokens.shown_by_initials(hovered.id)):
+                ctx.surface.blit(img, rect)
+                probe.text(ctx.surface, rect, name)
         if (cell is not None and hovered is not None and self.tool.name == "select"  # (aiming tools draw cards there)
                 and self.renderer.tokens.shortened(hovered)):
             self._draw_badge_key(ctx, hovered, pygame.Rect(cam.cell_rect(cell)))
@@ -547,6 +552,17 @@ class BattleView(TimedMessages):
             return  # no place clear of them: the key gives way (the side card lists the words when selected)
         ctx.surface.blit(img, rect)
         probe.text(ctx.surface, rect, words)
+
+    def _tool_marks(self, cam) -> list[pygame.Rect]:
+        """What the tool writes on the map that the pointer's name keeps off as the token names do:
+        the grenade's odds (each square's digits, a token's odds badge: not the heat squares'
+        colour, :class:`~tactics.ui.tokens.KeepClear`) and its label pills. Why: a token whose name
+        was cut to its initials is named by the pointer, and that name lay on Bear 3's odds badge."""
+        from tactics.ui.tokens import marker_cores
+
+        keep_off = getattr(self.tool, "names_keep_off", None)
+        marks = marker_cores(tuple(keep_off(cam))) if keep_off is not None else []
+        return marks + list(getattr(self.tool, "label_rects", []))
 
     def invalidate(self) -> None:
         """Something a board layer draws changed outside the known keys: recompose."""
@@ -594,7 +610,7 @@ class BattleView(TimedMessages):
         cells = self.tool.affected_cells()
         if cells is not None:
             affected = self.creatures_in(cells)
-            label = f"{self.tool.describe()} - {plural(len(cells), 'square')}"
+            label = self.tool.area_label(len(cells))
         budget = (self.reach.run_ft, self.reach.sprint_ft) if self.reach else (move_budget(self.state, who) if who else None)
         card = who if self.combat.shows_side_card() else None  # in a fight the combat panels show it
         hp_shown = card is None or self.viewer == "gm" or self.state.numbers_shown_to_players(card)  # N-SEEN-1

@@ -35,12 +35,13 @@ from tactics.engine.hazards.events import (
 )
 from tactics.engine.hazards.commands import effective_facing
 from tactics.engine.hazards.fuses import players_fuse
-from tactics.engine.hazards.log import describe_hazard
+from tactics.engine.hazards.log import describe_hazard, scatter_legend
 from tactics.engine.core.journal import Entry
 from tactics.rules.grid import cell_center
 from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui import draw, render
+from tactics.ui import layout_probe as probe
 from tactics.ui.placement import around, place
 from tactics.ui.animation import Animations, Flash, GrenadeFlight, Trail
 from tactics.ui.facing import acted_in_turn, FacingPrompt, draw_arcs
@@ -81,6 +82,8 @@ class HazardsAddon:
         self.prompt = FacingPrompt(self)
         self.arcs_on = False
         self.last_throw: dict[str, Any] | None = None
+        self.fuse_cards: dict[str, pygame.Rect] = {}  # where the board drew each live grenade's fuse card last
+        self.dice_drawn: pygame.Rect | None = None  # where the last throw's dice and their legend went (tests)
         self._journal: Any = None
         self._redraw = False  # something landed while a frame was drawn: draw one more
 
@@ -271,10 +274,16 @@ class HazardsAddon:
             if flash is None or flash.done:
                 return
         size = max(26, int(ctx.camera.cell_px * 0.45))
-        rect = dice_rect(ctx, t, size)
+        legend = dice_legend(ctx, t)
+        rect = dice_rect(ctx, t, size, legend.get_size())
+        self.dice_drawn = rect
+        row = (len(t["dice"]) * (size + 6) - 6)
+        ctx.surface.blit(legend, legend.get_rect(midbottom=rect.midbottom))
+        probe.text(ctx.surface, legend.get_rect(midbottom=rect.midbottom), scatter_legend(t["scatter"]),
+                   role="map-label")
         for i, face in enumerate(t["dice"]):
-            cx = rect.x + size // 2 + i * (size + 6)
-            cy = rect.centery
+            cx = rect.centerx - row // 2 + size // 2 + i * (size + 6)
+            cy = rect.top + size // 2
             pts = [(cx, cy - size // 2), (cx + size // 2, cy - size // 8), (cx, cy + size // 2),
                    (cx - size // 2, cy - size // 8)]
             pygame.draw.polygon(ctx.surface, theme.OUTLINE, [(a + 2, b + 2) for a, b in pts])
@@ -301,14 +310,24 @@ class HazardsAddon:
 DICE_RINGS = range(3)
 
 
-def dice_rect(ctx: render.DrawContext, throw: dict[str, Any], size: int) -> pygame.Rect:
+def dice_legend(ctx: render.DrawContext, throw: dict[str, Any]) -> pygame.Surface:
+    """The line under the map's two scatter dice saying what they did ("scatter d10s: 2 squares
+    left, 1 square long": the engine's words, R-GREN-2). Why: two diamonds marked "2" and "8"
+    lay on the map with nothing to say what they were (outside review 16 F16d)."""
+    return draw.pill(scatter_legend(throw["scatter"]), _layer.map_label_size(ctx.camera.cell_px),
+                     theme.TEXT, (*theme.WELL, 225))
+
+
+def dice_rect(ctx: render.DrawContext, throw: dict[str, Any], size: int,
+              legend: tuple[int, int] = (0, 0)) -> pygame.Rect:
     """Where the dice of ``throw`` go: beside the square it landed on (the engine's ``cell``,
     after walls, R-GREN-3), preferring the side it came from, never across a wall from it, clear
     of every token's square (a downed one's too), name and condition words, and of the fuse card.
     Where each place touching the square covers one of them, a square or two further out
     (review 13 recheck NEW-E: after a blast the downed tokens lie round the landing square, and
     the dice went over one, hiding it); where none is clear, the place covering least, a token's
-    square counting as much as the fuse card."""
+    square counting as much as the fuse card. ``legend``: the size of the line under the dice
+    (:func:`dice_legend`), placed with them."""
     cam = ctx.camera
     px = max(1, cam.cell_px)
     landed = tuple(throw["cell"])
@@ -321,7 +340,7 @@ def dice_rect(ctx: render.DrawContext, throw: dict[str, Any], size: int) -> pyga
     def toward_thrower(r: pygame.Rect) -> float:
         return -((r.centerx - centre[0]) * back[0] + (r.centery - centre[1]) * back[1])
 
-    dims = (len(throw["dice"]) * (size + 6) - 6, size)
+    dims = (max(len(throw["dice"]) * (size + 6) - 6, legend[0]), size + (legend[1] + 2 if legend[1] else 0))
     room = draw.map_rect(cam, ctx.state.map)
     options = []
     for ring in DICE_RINGS:  # stable sort: ties keep around()'s order

@@ -28,6 +28,10 @@ TOKEN_RADIUS = 0.43  # of a square: the disc (with its rim) fills 0.86 of it, re
 
 LETTERS_FREE = 0.2  # of a disc's initials, the most a condition word on the disc may cover
 LABEL_MAX_PX = 480  # wider than any name pill drawn under a token (a long name at the largest size)
+#: of a square's area, the most of a heat square's middle (all but its outer fifths) a name that must
+#: show may cover before it is cut to its token's initials: a sliver (outside review 16 F4: the small
+#: "Bear 1" above its disc lay across the lower third of the 5% square above it, an eighth of its area)
+HEAT_SLIVER = 1 / 16
 _BADGE_COLOURS = theme.BADGE_TINTS
 
 
@@ -255,6 +259,26 @@ class TokenPainter:
                 out.append(name[0].get_rect(topleft=name[1]))
         return out
 
+    def shown_by_initials(self, cid: str) -> bool:
+        """Is token ``cid``'s name drawn cut to its initials (:meth:`_must_show`)? It is one of
+        :attr:`unnamed` (the pointer names it), yet named on the map: the pointer's name of it
+        may give way where it would cover what a tool shows (the battle view's cursor layer)."""
+        if cid not in self.unnamed:
+            return False
+        i = self._ids.index(cid) if cid in self._ids else -1
+        name = self._names_of[i] if 0 <= i < len(self._names_of) else None
+        label = self._shown[i][2][1] if name is not None and i < len(self._shown) else None
+        return name is not None and label is not None and _initials_only(name[2], label[2])
+
+    def drawn_labels(self) -> tuple[list[tuple[str, pygame.Rect]], list[tuple[str, pygame.Rect, str]]]:
+        """What the last drawing put round the tokens, kept apart: the condition badges (whose,
+        where) and the name pills (whose, where, the text shown: the name, cut, or its initials).
+        Tests check that no name lies on a badge and that no badge is left out."""
+        badges = [(cid, rect) for cid, words in zip(self._ids, self._words_of) for rect in words]
+        names = [(cid, name[0].get_rect(topleft=name[1]), name[2])
+                 for cid, name in zip(self._ids, self._names_of) if name is not None]
+        return badges, names
+
     def _names(self, shown: list, selected: str | None, highlighted: frozenset[str], clip: pygame.Rect,
                clip_t: tuple, patched: list[int] | None = None,
                markers: tuple[pygame.Rect, ...] = ()) -> tuple[list[tuple], list[tuple]]:
@@ -394,8 +418,9 @@ class TokenPainter:
         if full:
             unnamed.clear()
         left_out = len(unnamed)
-        for i in range(n) if full else changed | spread:
-            if shown[i][2][1] is not None and names_of[i] is None:
+        for i in range(n) if full else changed | spread:  # (a name cut to its initials is named by the pointer too)
+            label, name = shown[i][2][1], names_of[i]
+            if label is not None and (name is None or _initials_only(name[2], label[2])):
                 if i not in unnamed:
                     unnamed.add(i)
                     left_out = -1
@@ -446,7 +471,8 @@ class TokenPainter:
                     clip_t: tuple, markers: tuple[pygame.Rect, ...] = ()) -> tuple | None:
         """Where one token's name goes (see :meth:`_names`): (picture, place, text, key, box), or None.
         Under the disc, else above it, else smaller under it, else beside it (right, then left), else
-        nowhere (unless it must show).
+        nowhere (unless it must show). No place lies on a condition badge, the token's own or a
+        neighbour's: where the two cannot both fit the name gives way (:meth:`_must_show`).
 
         Every place touches the token's own disc and keeps :func:`name_clearance` from every other
         disc: a name merely not covering a neighbour could still lie against it, level with it, and
@@ -458,11 +484,15 @@ class TokenPainter:
         img, pos, text = label
         under = img.get_rect(topleft=pos)
         rect = under
-        if near or markers:
+        if near or markers or words_of[i]:
             cell_px = hit[1][0]
             keep = 2 * name_clearance(cell_px)
             blocked = [disc_ring(discs[j], cell_px).inflate(keep, keep) for j in near]  # the other discs, with room round them
-            others = blocked + [r for j in near for r in words_of[j]] + [named[j] for j in near if j in named]
+            # every condition badge round it, its own too (one beside its disc, where a neighbour
+            # pushed its words, lies in the way of the places beside and under it)
+            badges = [r for j in near for r in words_of[j]] + words_of[i]
+            names = [named[j] for j in near if j in named]
+            others = blocked + badges + names
             others += markers  # (a few: the traps this viewer sees)
             if under.collidelist(others) >= 0:
                 ring = disc_ring(discs[i], cell_px)
@@ -472,30 +502,27 @@ class TokenPainter:
                 edge = cell_px // 2  # beside: from its square's edge, a hair off the rim
                 beside = (img.get_rect(midleft=(ring.centerx + edge, ring.centery)),
                           img.get_rect(midright=(ring.centerx - edge, ring.centery)))
-                free = [place for place in beside if place.collidelist(others) < 0 and place.collidelist(words_of[i]) < 0]
-                if above.collidelist(others) < 0 and above.collidelist(words_of[i]) < 0:
+                free = [place for place in beside if place.collidelist(others) < 0]
+                if above.collidelist(others) < 0:
                     rect = above
                 elif small.get_width() < img.get_width() and smaller.collidelist(others) < 0:
                     img, rect = small, smaller
                 elif free:  # level with its own disc, on the free floor beside it (review 14: "Bear 2" had no place)
                     rect = free[0]
-                elif (cut := self._cut_name(text, hit[0][2], cell_px, under, above, others, words_of[i])) is not None:
+                elif (cut := self._cut_name(text, hit[0][2], cell_px, under, above, others)) is not None:
                     img, rect = cut
                 elif not must:  # no free place (a token inside the grenade's heatmap): left out, its
                     return None  # initials and the pointer name it
-                else:  # the selected name shows where it hides least, never on or against another disc nor
-                    # on a marker but a heat square: it may lie on a heat square's edge, off its digits,
-                    # where every place is on one (a token in the heatmap has them all round)
-                    placed = self._least_covering(img, small, under, above, smaller,
-                                                  blocked + marker_cores(markers),
-                                                  others, words_of[i], ring, cell_px)
+                else:  # the selected name shows where it hides least (see _must_show)
+                    placed = self._must_show(text, img, small, under, above, smaller, blocked + marker_cores(markers)
+                                             + badges, names + list(markers), ring, cell_px)
                     if placed is None:
                         return None
-                    img, rect = placed
+                    img, rect, text = placed
         return (img, rect.topleft, text, *blit_operation(img, rect.topleft, clip, clip_t))
 
     def _cut_name(self, text: str, selected: bool, px: int, under: pygame.Rect, above: pygame.Rect,
-                  others: list[pygame.Rect], own_words: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect] | None:
+                  others: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The name cut shorter ("WWWW…") to the longest that fits under its disc, else above it,
         clear of ``others`` (at least three letters), or None. Why: a long name between two
         neighbours two squares apart had room only raised above the row, as near the neighbours'
@@ -507,7 +534,7 @@ class TokenPainter:
             mid = (low + high) // 2
             img = self._label(letters[:mid].rstrip() + "…", px, selected)
             rect = next((place for place in (img.get_rect(midtop=under.midtop), img.get_rect(midbottom=above.midbottom))
-                         if place.collidelist(others) < 0 and (place.top >= under.top or place.collidelist(own_words) < 0)),
+                         if place.collidelist(others) < 0),
                         None)
             if rect is None:
                 high = mid - 1
@@ -515,36 +542,70 @@ class TokenPainter:
                 best, low = (img, rect), mid + 1
         return best
 
+    def _must_show(self, text: str, img: pygame.Surface, small: pygame.Surface, under: pygame.Rect,
+                   above: pygame.Rect, smaller: pygame.Rect, hard: list[pygame.Rect], soft: list[pygame.Rect],
+                   ring: pygame.Rect, px: int) -> tuple[pygame.Surface, pygame.Rect, str] | None:
+        """Where the name of the selected or highlighted token goes when no place is free, as
+        (picture, place, the text it shows): never
+        on or against another disc, a marker's core (a heat square's digits, an odds badge, a
+        trap, a facing arrow) or any condition badge, its own or a neighbour's (``hard``); on as
+        little as it can of the other names and the heat squares (``soft``: a token inside the
+        grenade's heatmap has heat squares all round).
+
+        Which gives way where the name and the badges cannot both fit: the name, never a badge.
+        A condition badge is rules information the GM acts on ("Shaken 1" hidden under "Brandon",
+        "Flat-footed" under "Bear 3": outside review 16 F4); a name only says whose the token is,
+        which its disc's initials and the pointer say too. So the name is drawn whole (or a size
+        smaller) where that covers at most :data:`HEAT_SLIVER` of a heat square, else cut to its
+        token's initials ("B3") where those cover at most twice that, else whichever of the two
+        covers least; with no
+        place off every badge and disc at all it is left out (None: the initials and the pointer
+        name it, :attr:`unnamed`)."""
+        limit = HEAT_SLIVER * px * px
+        whole = self._least_covering(img, small, under, above, smaller, hard, soft, ring, px)
+        if whole is not None and whole[0] <= limit:
+            return whole[1], whole[2], text
+        letters = initials(text.rstrip("…"))
+        short = self._small_label(letters, px)
+        cut = self._least_covering(short, short, short.get_rect(midtop=under.midtop),
+                                   short.get_rect(midbottom=above.midbottom), short.get_rect(midtop=under.midtop),
+                                   hard, soft, ring, px)
+        if cut is not None and (cut[0] <= 2 * limit or whole is None or cut[0] < whole[0]):  # (two letters, a
+            return cut[1], cut[2], letters  # small pill at a square's corner, may lie on twice as much)
+        return None if whole is None else (whole[1], whole[2], text)
+
     @staticmethod
     def _least_covering(img: pygame.Surface, small: pygame.Surface, under: pygame.Rect, above: pygame.Rect,
                         smaller: pygame.Rect, blocked: list[pygame.Rect], others: list[pygame.Rect],
-                        own_words: list[pygame.Rect], ring: pygame.Rect, px: int) -> tuple[pygame.Surface, pygame.Rect] | None:
-        """A name that must show (the selected or highlighted token's) where no place is free: the
-        place among under, above, and a size smaller under or above that keeps off the neighbours'
-        discs (``blocked``: each with the room a name leaves round it, and the markers and whatever
-        else the names keep off but a heatmap's squares: a grenade's odds, the facing arrows) and
-        covers least of their words and names and of those squares (``others``: a token inside the
-        grenade's heatmap has heat squares all round; its name lies on the least of them, off their
-        digits; at 28 px a square the selected "Art" under its disc hid Bear 4's disc and hit points
-        below it, review 10). None when each meets a disc: a name on another token reads
-        as that token's (review 13 F6: "Bear 3", in a template's area, lay across the downed James
-        above it), so the initials and the pointer name it."""
+                        ring: pygame.Rect, px: int) -> tuple[int, pygame.Surface, pygame.Rect] | None:
+        """(what it covers, picture, place) for a name among under, above, and a size smaller
+        under or above, then beside its disc: the place that meets none of ``blocked`` (the
+        neighbours' discs, each with the room a name leaves round it, the markers' cores and the
+        condition badges) and covers least of ``others`` (the other names and the heat squares),
+        the first such in that order on a tie. None when each meets one of ``blocked``: a name on
+        another token reads as that token's (review 13 F6: "Bear 3", in a template's area, lay
+        across the downed James above it); at 28 px a square the selected "Art" under its disc
+        had hid Bear 4's disc and hit points below it (review 10)."""
         small_above = small.get_rect(midbottom=(above.centerx, above.bottom))
         # ... then beside its disc (``ring``), on the free floor left or right of it (review 13 recheck: a
         # token in a template's area, hemmed in above and below, had no name though the squares beside were free)
         edge = px // 2  # from its square's edge, a hair off the rim
         right = img.get_rect(midleft=(ring.centerx + edge, ring.centery))
         left = img.get_rect(midright=(ring.centerx - edge, ring.centery))
+        # ... and beside it lower or higher, by its square's bottom or top corner: level with its
+        # middle the name lies on the heat square beside it just where that square's odds are written
+        # (its top a sixth of a square below the middle: clear of the digits written there)
+        low, high = ring.centery + px // 6 + 1 - right.top, ring.centery - px // 6 - 1 - right.bottom
         best: tuple[int, int, pygame.Surface, pygame.Rect] | None = None
-        places = ((img, under), (img, above), (small, smaller), (small, small_above), (img, right), (img, left))
+        places = ((img, under), (img, above), (small, smaller), (small, small_above), (img, right), (img, left),
+                  (img, right.move(0, low)), (img, left.move(0, low)), (img, right.move(0, high)), (img, left.move(0, high)))
         for n, (picture, rect) in enumerate(places):
             if rect.collidelist(blocked) >= 0:
                 continue
-            cost = sum(overlap(rect, r) for r in others)
-            cost += sum(overlap(rect, r) for r in own_words) if rect.top < under.top else 0
+            cost = sum(overlap(rect, others[k]) for k in rect.collidelistall(others))
             if best is None or cost < best[0]:
                 best = (cost, n, picture, rect)
-        return None if best is None else (best[2], best[3])
+        return None if best is None else (best[0], best[2], best[3])
 
     def _small_label(self, name: str, px: int) -> pygame.Surface:
         """A name a size smaller, for a token whose neighbours leave no room for the usual one."""
@@ -727,6 +788,12 @@ class TokenPainter:
             hit = paint_label(name, size, theme.ACCENT if selected else theme.TEXT)
             self._labels[key] = hit
         return hit
+
+
+def _initials_only(shown: str, name: str) -> bool:
+    """Is the name pill ``shown`` the token's initials alone, in place of its name ``name``
+    (:meth:`TokenPainter._must_show`)?"""
+    return shown != name and shown == initials(name.rstrip("…"))
 
 
 _LOOK = attrgetter("cell", "name", "art", "hidden", "hp", "max_hp", "facing", "team")

@@ -3,8 +3,8 @@
 Why it exists: the window's log shows one sentence per journal event
 (:func:`tactics.engine.combat.queries.describe`); this module adds the
 sentences of the hazards engine's events to its ``DESCRIBERS`` registry, with
-every face and modifier: "Ann throws a Frag grenade at (7, 5): d10 2 (2 left),
-d10 9 (2 long): lands at (9, 3); explodes at the end of the Bears' Vanguard turn."
+every face and modifier: "Ann throws a Frag grenade at (7, 5); scatter: d10 = 2 -> 2 squares
+left; d10 = 9 -> 2 squares long: lands at (9, 3); explodes at the end of the Bears' Vanguard turn."
 
 Lines about a trap the players do not know of start with "GM:" so a
 player-facing log can leave them out (R-TRAP-6).
@@ -51,11 +51,35 @@ def _secret(state: EncounterState | None, tid: str) -> bool:
     return trap is not None and trap.hidden and not trap.players_know
 
 
-def die_text(face: int, offset: int, words: dict[int, str]) -> str:
-    """"d10 2 (2 left)" / "d10 10 (on target)" for one scatter die (R-GREN-2)."""
+def offset_words(offset: int, words: dict[int, str]) -> str:
+    """What one scatter die did, in words: "3 squares left", "1 square long"; "not left or
+    right" / "not short or long" where it is on target that way (R-GREN-2)."""
     if offset == 0:
-        return f"d10 {face} (on target)"
-    return f"d10 {face} ({abs(offset)} {words[1 if offset > 0 else -1]})"
+        return f"not {words[-1]} or {words[1]}"
+    return f"{plural(abs(offset), 'square')} {words[1 if offset > 0 else -1]}"
+
+
+def die_text(face: int, offset: int, words: dict[int, str]) -> str:
+    """"d10 = 2 -> 2 squares left" / "d10 = 10 -> not short or long" for one scatter die
+    (R-GREN-2): the face rolled, then what it did. Why: "d10 1 (3 left)" read as a roll of 1 with
+    3 of something left over (outside review 16 F16d)."""
+    return f"d10 = {face} -> {offset_words(offset, words)}"
+
+
+def scatter_text(dice: list[int] | tuple[int, ...], scatter: list[int] | tuple[int, ...]) -> str:
+    """Both scatter dice of a throw: "scatter: d10 = 2 -> 2 squares left; d10 = 8 -> 1 square long"
+    (the first die across the throw, the second along it, R-GREN-2)."""
+    (d1, d2), (across, along) = dice, scatter
+    return f"scatter: {die_text(d1, across, _ACROSS)}; {die_text(d2, along, _ALONG)}"
+
+
+def scatter_legend(scatter: list[int] | tuple[int, ...]) -> str:
+    """The map's two scatter dice explained, short (it lies on the map by the dice): "scatter
+    d10s: 2 squares left, 1 square long", a die that moved it nowhere left out ("scatter d10s: 3
+    squares short"), "scatter d10s: on target" when neither did."""
+    across, along = scatter
+    moved = [offset_words(off, words) for off, words in ((across, _ACROSS), (along, _ALONG)) if off]
+    return "scatter d10s: " + (", ".join(moved) if moved else "on target")
 
 
 def describe_hazard(event: Event, state: EncounterState | None) -> str:
@@ -67,12 +91,10 @@ def describe_hazard(event: Event, state: EncounterState | None) -> str:
     if isinstance(d, GrenadeThrown):
         if not d.dice:
             return f"The {d.label} goes off in {possessive(n(d.thrower))} hand!"
-        (d1, d2), (across, along) = d.dice, d.scatter
         where = tuple(d.cell)
         wall = ", stopped by a wall" if d.stopped else ""
-        return (f"{n(d.thrower)} throws a {d.label} at {tuple(d.target_cell)}: "
-                f"{die_text(d1, across, _ACROSS)}, {die_text(d2, along, _ALONG)}: lands at {where}{wall}; "
-                f"{d.fuse_text}.")
+        return (f"{n(d.thrower)} throws a {d.label} at {tuple(d.target_cell)}; {scatter_text(d.dice, d.scatter)}: "
+                f"lands at {where}{wall}; {d.fuse_text}.")
     if isinstance(d, GrenadeCooked):
         words = {"early": "it will go off at the start of the turn", "dud": "it will burst harmlessly",
                  "in_hand": "natural 1: it goes off in hand"}
@@ -166,4 +188,4 @@ def register() -> None:
 
 register()
 
-__all__ = ["KINDS", "describe_hazard", "die_text", "register"]
+__all__ = ["KINDS", "describe_hazard", "die_text", "offset_words", "register", "scatter_legend", "scatter_text"]

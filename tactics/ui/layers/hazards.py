@@ -36,8 +36,8 @@ from tactics.rules.grid import DELTAS, Cell, cell_center
 from tactics.ui import draw, theme
 from tactics.ui import layout_probe as probe
 from tactics.ui.elide import ELLIPSIS
-from tactics.ui.placement import around, place, place_scored
-from tactics.ui.render import TOKENS_Z, TRAPS_Z, DrawContext, add_layer, border_edges
+from tactics.ui.placement import place_scored
+from tactics.ui.render import TOKENS_Z, TRAPS_Z, DrawContext, add_layer, border_edges, registered_keep_off
 
 GHOST = theme.GM_ONLY
 WARN = theme.TRAP_WARN
@@ -292,21 +292,24 @@ def draw_grenade(ctx: DrawContext, grenade: Any) -> None:
     ctx.surface.blit(icon, icon.get_rect(center=cam.cell_centre(grenade.cell)))
 
 
-def draw_fuse_card(ctx: DrawContext, grenade: Any) -> None:
+def draw_fuse_card(ctx: DrawContext, grenade: Any) -> pygame.Rect | None:
     """The fuse label beside the marker, over the tokens' layer: the one thing the table acts on
-    is never covered by a name or a condition pill (review 4)."""
+    is never covered by a name or a condition pill (review 4). Where it went (None: too small a zoom)."""
     px = ctx.camera.cell_px
-    if px >= 16:
-        card = _fuse_card(tuple(fuse_lines(grenade)), _card_size(ctx))
-        ctx.surface.blit(card, fuse_card_rect(ctx, grenade))
+    if px < 16:
+        return None
+    card, rect = fuse_card_place(ctx, grenade)
+    ctx.surface.blit(card, rect)
+    return rect
 
 
 # --------------------------------------------------------------------------- the fuse card
 NO_TURN_ORDER = fuse_label(None, None)  # "explodes when the GM sets it off (no turn order is running)"
 
 
-def fuse_lines(grenade: Any) -> list[str]:
-    """The marker's fuse label in at most two short lines (R-GREN-4).
+def fuse_lines(grenade: Any, rows: int = 2) -> list[str]:
+    """The marker's fuse label in at most ``rows`` short lines (R-GREN-4): two, or three for the
+    narrower card tried where the wide one has no clear place (:func:`fuse_card_place`).
 
     With no turn order running nothing sets the fuse off by itself: the card says how the GM
     does (the GM menu on the marker offers Detonate now).
@@ -314,8 +317,16 @@ def fuse_lines(grenade: Any) -> list[str]:
     if grenade.fuse is None and grenade.fuse_text == NO_TURN_ORDER:
         return [f"{grenade.label}: no turn order running", "right-click: Detonate now"]
     text = f"{grenade.label}: {grenade.fuse_text}"
-    lines = textwrap.wrap(text, width=max(22, -(-len(text) // 2) + 6))
-    return lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+    lines = textwrap.wrap(text, width=max(22 if rows <= 2 else 16, -(-len(text) // rows) + 6))
+    return lines[:rows - 1] + [" ".join(lines[rows - 1:])] if len(lines) > rows else lines
+
+
+def card_versions(grenade: Any) -> list[tuple[str, ...]]:
+    """The fuse card's lines as tried, in order: two lines, then three (a narrower card)."""
+    out = [tuple(fuse_lines(grenade))]
+    if (three := tuple(fuse_lines(grenade, 3))) != out[0]:
+        out.append(three)
+    return out
 
 
 def _card_size(ctx: DrawContext) -> int:
@@ -347,14 +358,16 @@ def _fuse_card(lines: tuple[str, ...], size: int) -> pygame.Surface:
     return card
 
 
-def marker_obstacles(ctx: DrawContext, *, names_above: bool = False,
+def marker_obstacles(ctx: DrawContext, *, names_above: bool = False, names_beside: bool = False,
                      near: list[pygame.Rect] | None = None) -> list[pygame.Rect]:
     """What a card beside a marker should not cover: every token's square with its name pill below
     (as wide as the name: "Brandon" is wider than a square), and the band of condition pills above
     a token that has conditions (wider than the square); ``names_above``: also the place above a
     token where its name goes when the one below is taken (tokens.TokenPainter._name_place);
-    ``near``: only the tokens whose square lies in one of these rectangles (the places the cards
-    may take, grown by what a token's pills reach beyond its square)."""
+    ``names_beside``: and the places beside its disc, where a hemmed-in name or a token's
+    condition words go (level with its square, a name's width out each side, half a name's
+    height above and below); ``near``: only the tokens whose square lies in one of these
+    rectangles (the places the cards may take, grown by what a token's pills reach beyond its square)."""
     cam = ctx.camera
     view = ctx.view
     painter = getattr(ctx.renderer, "tokens", None)
@@ -372,6 +385,8 @@ def marker_obstacles(ctx: DrawContext, *, names_above: bool = False,
             out.append(pygame.Rect(x + (w - nw) // 2, y + h - max(2, h // 14), nw, nh))
             if names_above:
                 out.append(pygame.Rect(x + (w - nw) // 2, y - 2 - nh, nw, nh))
+            if names_beside:
+                out.append(pygame.Rect(x - nw, y - nh // 2, w + 2 * nw, h + nh))
         if who.conditions:
             band = max(16, h // 2)
             out.append(pygame.Rect(x - (3 * w) // 4, y - band, (5 * w) // 2, band))
@@ -379,15 +394,75 @@ def marker_obstacles(ctx: DrawContext, *, names_above: bool = False,
 
 
 def fuse_card_rect(ctx: DrawContext, grenade: Any) -> pygame.Rect:
-    """Where the fuse card of a live grenade goes: above, below or beside its square, clear of
-    token labels when it can be (:func:`tactics.ui.placement.place`)."""
+    """Where the fuse card of a live grenade goes (:func:`fuse_card_place`)."""
+    return fuse_card_place(ctx, grenade)[1]
+
+
+#: How far out (in squares past the grenade's square) the fuse card may go looking for a clear place
+FUSE_RINGS = range(4)
+
+
+def fuse_card_options(size: tuple[int, int], cell: pygame.Rect, px: int) -> list[pygame.Rect]:
+    """Where a fuse card of ``size`` may go by its grenade's square ``cell``, best first: above
+    it, then below it (centred, then sliding to the right or the left of the square, as a trap's
+    tag does), then right and left of it (level with it, then higher and lower); then all of that
+    a square further out, up to :data:`FUSE_RINGS`. Why: only the eight places touching the
+    square were tried, and the wide card lay on Bear 2's token and Brandon's "Shaken 1"
+    (outside review 16 F5)."""
+    w, h = size
+    out = []
+    for ring in FUSE_RINGS:
+        box = cell.inflate(2 * ring * px, 2 * ring * px)
+        for top in (box.top - 4 - h, box.bottom + 4):
+            for left in (box.centerx - w // 2, cell.left - px, cell.right + px - w, cell.left - w // 4,
+                         cell.right - 3 * w // 4):
+                out.append(pygame.Rect(left, top, w, h))
+        for left in (box.right + 4, box.left - 4 - w):
+            for middle in (box.centery, box.centery - h, box.centery + h):
+                out.append(pygame.Rect(left, middle - h // 2, w, h))
+    return out
+
+
+def _banners(view: Any) -> list[pygame.Rect]:
+    """The phase card and the turn banner where they were drawn last, over the board's top and
+    bottom (in the players' view F2 they lay across the fuse card put on the map's top wall)."""
+    combat = getattr(view, "combat", None)
+    hotseat = getattr(getattr(view, "app", None), "hotseat", None)
+    rects = (getattr(getattr(combat, "banner", None), "rect", None), getattr(hotseat, "rect", None))
+    return [pygame.Rect(r) for r in rects if isinstance(r, pygame.Rect)]
+
+
+def fuse_card_place(ctx: DrawContext, grenade: Any) -> tuple[pygame.Surface, pygame.Rect]:
+    """The fuse card of a live grenade and where it goes: the first place by its square
+    (:func:`fuse_card_options`) clear of every token's square, name (under, above or beside
+    its disc: :func:`marker_obstacles`) and condition badges, and of what the add-ons show over
+    the tokens (the facing prompt's arrows: :func:`tactics.ui.render.registered_keep_off`) and of
+    the phase card and turn banner drawn over the board (:func:`_banners`); else the narrower
+    card of three lines where that has one; else, of both, the place covering least (an arrow or
+    a banner counting four times as much as a token).
+
+    From the tokens' squares and the places their labels can take, not from where the names were
+    drawn last: the same answer in every layer of a frame (the trap tags and the scatter dice
+    keep clear of the card before and after the tokens are drawn)."""
     cam = ctx.camera
-    card = _fuse_card(tuple(fuse_lines(grenade)), _card_size(ctx))
+    px = cam.cell_px
+    size = _card_size(ctx)
     cell = pygame.Rect(cam.cell_rect(grenade.cell))
-    options = around(card.get_size(), cell, gap=4)
-    options = [options[3], options[2], options[0], options[1], *options[4:]]  # above, below, right, left, corners
-    near = [cell.inflate(2 * card.get_width() + 4 * cam.cell_px, 2 * card.get_height() + 4 * cam.cell_px)]
-    return place(options, draw.map_rect(cam, ctx.state.map), tokens=marker_obstacles(ctx, near=near) + [cell])
+    room = draw.map_rect(cam, ctx.state.map)
+    arrows = registered_keep_off(ctx) + _banners(ctx.view)
+    best: tuple[int, int, pygame.Surface, pygame.Rect] | None = None
+    for n, lines in enumerate(card_versions(grenade)):
+        card = _fuse_card(lines, size)
+        reach = (len(FUSE_RINGS) + 1) * px
+        near = [cell.inflate(2 * card.get_width() + 2 * reach, 2 * card.get_height() + 2 * reach)]
+        tokens = marker_obstacles(ctx, names_above=True, names_beside=True, near=near) + [cell]
+        rect, cost = place_scored(fuse_card_options(card.get_size(), cell, px), room, tokens=tokens, cards=arrows)
+        if best is None or cost < best[0]:
+            best = (cost, n, card, rect)
+        if cost == 0:
+            break
+    assert best is not None
+    return best[2], best[3]
 
 
 def draw_cloud(ctx: DrawContext, grenade: Any) -> None:
@@ -424,13 +499,18 @@ def fuse_cards_layer(ctx: DrawContext) -> None:
 
     addon = hazards_of(ctx.view)
     in_flight = addon.in_flight if addon is not None else ()
+    drawn = {}
     for grenade in sorted(ctx.state.grenades.values(), key=lambda g: g.id):
         if grenade.status == "live" and grenade.id not in in_flight:
-            draw_fuse_card(ctx, grenade)
+            rect = draw_fuse_card(ctx, grenade)
+            if rect is not None:
+                drawn[grenade.id] = rect
+    if addon is not None and ctx.view is addon.view:
+        addon.fuse_cards = drawn  # where they went (tests)
 
 
 add_layer(TRAPS_Z, "hazards", hazards_layer)
 add_layer(TOKENS_Z + 2, "fuse-cards", fuse_cards_layer)
 
 
-__all__ = ["blast_cells_of", "fuse_card_rect", "trap_tags", "fuse_lines", "marker_obstacles", "dashed_outline", "hazards_layer", "trap_look", "trigger_cells"]
+__all__ = ["blast_cells_of", "fuse_card_place", "fuse_card_rect", "trap_tags", "fuse_lines", "marker_obstacles", "dashed_outline", "hazards_layer", "trap_look", "trigger_cells"]

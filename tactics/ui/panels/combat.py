@@ -536,14 +536,18 @@ def _declared_key(ctx: render.DrawContext) -> tuple:
     for item in preview_order(state):
         who = state.combatants.get(item["combatant"])
         target = state.combatants.get(item["params"].get("target") or "")
+        aimed = item["params"].get("target_cell") if item["params"].get("item") == "grenade" else None
         out.append((item["id"], item["combatant"], repr(item["params"]), who.cell if who else None,
                     target.cell if target else None,
+                    aimed is not None and any(c.cell is not None and tuple(c.cell) == tuple(aimed)
+                                              for c in state.on_map()),  # a token on the aimed square
                     None if who is None else (state.hidden_from_players(who), state.players_side(who.team))))
     return tuple(out)
 
 
 def _declared(ctx: render.DrawContext) -> None:
-    """Declared actions on the map: move paths and attack lines, numbered in resolution order."""
+    """Declared actions on the map: move paths, attack lines and grenade throws' aimed squares,
+    numbered in resolution order."""
     combat = combat_of(ctx.state)
     if combat is None or combat.phase != "action":
         return
@@ -581,8 +585,83 @@ def _declared(ctx: render.DrawContext) -> None:
                 pygame.draw.line(ctx.surface, theme.OUTLINE, end, tgt, max(3, cam.cell_px // 16) + 4)
                 pygame.draw.line(ctx.surface, theme.TEMPLATE_EDGE, end, tgt, max(3, cam.cell_px // 16))
                 end = ((end[0] + tgt[0]) // 2, (end[1] + tgt[1]) // 2)
+        if p.get("item") == "grenade" and p.get("target_cell") is not None:
+            end = _aimed_throw(ctx, end, tuple(p["target_cell"]))
         draw.pill_at(ctx.surface, str(n + 1), end, size=max(14, draw.label_size(cam.cell_px)), colour=theme.INK,
                      bg=(*theme.ACCENT, 245))
+
+
+def _aimed_throw(ctx: render.DrawContext, start: tuple[int, int], cell: Cell) -> tuple[int, int]:
+    """A declared grenade throw's mark, in the attack line's colours: a line from the thrower to
+    the aimed square and a frame with cross-hair ticks on that square (R-ORD-1: it resolves in
+    its turn, so nothing else on the map showed it: outside review 16 F14). Where its number goes:
+    on the square, or where a token stands on it (the tokens are drawn over this layer) just
+    outside the square on the thrower's side."""
+    from tactics.ui import draw
+
+    cam = ctx.camera
+    px = cam.cell_px
+    square = pygame.Rect(cam.cell_rect(cell))
+    centre = square.center
+    width = max(3, px // 16)
+    if start != centre:
+        pygame.draw.line(ctx.surface, theme.OUTLINE, start, centre, width + 4)
+        pygame.draw.line(ctx.surface, theme.TEMPLATE_EDGE, start, centre, width)
+    draw.cell_cursor(ctx.surface, (square.x, square.y, square.w, square.h), theme.TEMPLATE_EDGE, 3)
+    tick = max(3, px // 6)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):  # the cross-hair's ticks, from the frame inward
+        edge = (centre[0] + dx * square.w // 2, centre[1] + dy * square.h // 2)
+        inner = (edge[0] - dx * tick, edge[1] - dy * tick)
+        pygame.draw.line(ctx.surface, theme.OUTLINE, edge, inner, width + 2)
+        pygame.draw.line(ctx.surface, theme.TEMPLATE_EDGE, edge, inner, width)
+    return throw_number_at(ctx, start, cell)
+
+
+def throw_number_at(ctx: render.DrawContext, start: tuple[int, int], cell: Cell) -> tuple[int, int]:
+    """Where a declared throw's number goes (see :func:`_aimed_throw`): the aimed square's
+    middle, or, with a token on it, just past the frame toward ``start`` (the thrower)."""
+    from tactics.ui import draw
+
+    square = pygame.Rect(ctx.camera.cell_rect(cell))
+    centre = square.center
+    if not any(who.cell is not None and tuple(who.cell) == cell for who in ctx.state.on_map()):
+        return centre
+    half = draw.label_size(ctx.camera.cell_px) // 2
+    dx, dy = start[0] - centre[0], start[1] - centre[1]
+    far = max(abs(dx), abs(dy))
+    if far == 0:
+        return (centre[0], square.top - half - 2)
+    out = (square.w // 2 + half + 4) / far  # past the frame, toward the thrower
+    return (round(centre[0] + dx * out), round(centre[1] + dy * out))
+
+
+def declared_throw_numbers(ctx: render.DrawContext) -> list[pygame.Rect]:
+    """The numbers of the declared throws as :func:`_declared` writes them, on the GM's view:
+    the token names keep off them (a name is drawn over this layer)."""
+    combat = combat_of(ctx.state)
+    if combat is None or combat.phase != "action":
+        return []
+    from tactics.engine.combat.actions import declared_origins
+    from tactics.ui import draw
+
+    cam = ctx.camera
+    origins = declared_origins(ctx.state)
+    out = []
+    for n, item in enumerate(preview_order(ctx.state)):
+        p = item["params"]
+        who = ctx.state.combatants.get(item["combatant"])
+        if p.get("item") != "grenade" or p.get("target_cell") is None or who is None or who.cell is None:
+            continue
+        start = cam.cell_centre(origins.get(item["id"], who.cell))
+        if p.get("path"):
+            start = cam.cell_centre(tuple(p["path"][-1]))
+        at = throw_number_at(ctx, start, tuple(p["target_cell"]))
+        img = draw.pill(str(n + 1), max(14, draw.label_size(cam.cell_px)))
+        out.append(img.get_rect(center=at))
+    return out
+
+
+render.add_names_keep_off("declared-throws", declared_throw_numbers)
 
 
 #: keyed on what it reads (a roll or a door away from every declared action keeps its recorded lines)

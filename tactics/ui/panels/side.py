@@ -74,7 +74,7 @@ def side_rows(state: EncounterState, selected: Combatant | None, budget: tuple[i
         if rows:
             rows.append(("gap",))
         for line in wrap(template_label or "Template", 18, theme.SIDE_W - px(28), "bold"):
-            rows.append(("head", line))  # "Frag grenade blast - 16 squares" on two lines, never cut short
+            rows.append(("head", line))  # "Frag grenade blast: 10 ft radius (16 squares)" on two lines, never cut short
         if affected:
             for who in affected:
                 team = state.teams.get(who.team)

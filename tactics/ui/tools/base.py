@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tactics.engine.core.labels import plural
 from tactics.rules.grid import Cell
 from tactics.ui import intents as ui
 
@@ -74,6 +75,11 @@ class Tool:
     def describe(self) -> str:
         """One line for the side panel about the current preview."""
         return ""
+
+    def area_label(self, squares: int) -> str:
+        """The side panel's header for the preview's area of ``squares`` squares: "Radius 20 ft -
+        52 squares"."""
+        return f"{self.describe()} - {plural(squares, 'square')}"
 
 
 def plus_minus(intent: ui.KeyPress) -> int:

@@ -45,7 +45,7 @@ from tactics.ui.tokens import KeepClear
 
 if TYPE_CHECKING:
     from tactics.engine.hazards.throw_risk import ThrowRisk
-from tactics.engine.core.labels import possessive
+from tactics.engine.core.labels import plural, possessive
 
 HEATMAP_Z = TEMPLATES_Z + 2
 RANGE_Z = TEMPLATES_Z + 1
@@ -64,6 +64,11 @@ def _badge_rect(cam, cell: Cell, size: tuple[int, int]) -> pygame.Rect:
     and the square's bottom edge (review 14 F7: centred lower on the disc, "5%" hid B4's initials)."""
     x, y, w, h = cam.cell_rect(cell)
     return pygame.Rect((0, 0), size).move(x + (w - size[0]) // 2, y + int(h * 0.68))
+
+
+def badge_size(px: int) -> int:
+    """The type size of the odds badge drawn on a token's square (:meth:`GrenadeTool.covered_badges`)."""
+    return max(11, int(px * 0.26))
 
 
 def _target_frame(ctx: DrawContext, square: pygame.Rect) -> None:
@@ -285,6 +290,14 @@ class GrenadeTool(Tool):
             return ""
         return f"{ex.grenade_kind(self.kind).title} blast"
 
+    def area_label(self, squares: int) -> str:
+        """"Frag grenade blast: 10 ft radius (15 squares)": the radius in feet from the rules data
+        (grenades.toml's ``radius_ft``, R-GREN-6), the squares it covers where it is aimed after.
+        Why: "Frag grenade blast - 15 squares" gave a count where a GM expects a radius, and one
+        that changes with the walls (outside review 16 F16h)."""
+        radius = ex.grenade_kind(self.kind).radius_ft
+        return f"{self.describe()}: {radius} ft radius ({plural(squares, 'square')})"
+
     def status(self) -> str:
         who = self.thrower()
         kind = ex.grenade_kind(self.kind).title
@@ -423,12 +436,12 @@ class GrenadeTool(Tool):
             return self._keep_off[1]
         top = max(p.odds.values())
         out = []
-        badge = draw.pill("100%", max(11, int(cam.cell_px * 0.26))).get_size()  # the widest badge
+        size = badge_size(cam.cell_px)
         for cell, chance in sorted(p.odds.items()):
             x, y, w, h = cam.cell_rect(cell)
-            if self.view.token_at(cell) is not None:  # the badge low on the token (covered_badges)
-                out.append(_badge_rect(cam, cell, badge))
-                continue
+            if self.view.token_at(cell) is not None:  # the badge low on the token, as drawn (covered_badges):
+                out.append(_badge_rect(cam, cell, draw.pill(percent(chance), size).get_size()))  # not "100%"'s
+                continue  # width, which lay across the place beside the token
             tw, th = theme.font(odds_size(cam.cell_px, chance, top), "bold").size(percent(chance))
             out.append(KeepClear(x, y, w, h).inflate(-2 * (w // 5), -2 * (h // 5)))  # the square (not a sliver at its edge)
             out.append(pygame.Rect(0, 0, tw + 2, int(th * 0.8)).move(x + (w - tw - 2) // 2, y + (h - int(th * 0.8)) // 2))
@@ -497,7 +510,7 @@ class GrenadeTool(Tool):
             return
         top = max(p.odds.values())
         who = self.view.state.combatants.get(p.thrower)
-        size = max(11, int(cam.cell_px * 0.26))
+        size = badge_size(cam.cell_px)
         for cell, chance in sorted(p.odds.items()):
             token = self.view.token_at(cell)
             if token is None:
