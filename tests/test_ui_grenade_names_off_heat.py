@@ -98,11 +98,16 @@ def test_the_target_s_frame_goes_under_the_name_across_its_edge(aiming):
     and the frame drawn there (white, over the board) cut through its letters."""
     app = aiming
     view = app.battle
-    name = names_drawn(app)["bear3"]
+    names_drawn(app)  # a frame drawn
+    name = {cid: rect for cid, rect, _ in view.renderer.tokens.drawn_labels()[1]}["bear3"]  # whole or "B3"
     square = pygame.Rect(view.camera.cell_rect((23, 6)))
-    assert name.top < square.top < name.bottom, "the name lies across the target square's top edge"
+    bands = {"top": pygame.Rect(square.left, square.top - 1, square.width, 4),
+             "right": pygame.Rect(square.right - 3, square.top, 4, square.height)}
+    crossed = {side: name.clip(band) for side, band in bands.items() if name.colliderect(band)}
+    assert crossed, "Bear 3's name (or its initials' pill) lies across the target square's edge"
     surface = pygame.display.get_surface()
-    edge = name.clip(pygame.Rect(square.left, square.top - 1, square.width, 4)).inflate(-name.height, 0)
-    white = [(x, y) for x in range(edge.left, edge.right) for y in range(edge.top, edge.bottom)
-             if surface.get_at((x, y))[:3] == (255, 255, 255)]
-    assert not white, f"the target's white frame crosses Bear 3's name at {white[:4]}"
+    for side, edge in crossed.items():
+        edge = edge.inflate(-4, 0) if side == "top" else edge.inflate(0, -4)  # (not the pill's round ends)
+        white = [(x, y) for x in range(edge.left, edge.right) for y in range(edge.top, edge.bottom)
+                 if surface.get_at((x, y))[:3] == (255, 255, 255)]
+        assert not white, f"the target's white frame crosses Bear 3's name at its {side} edge: {white[:4]}"

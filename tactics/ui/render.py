@@ -552,15 +552,6 @@ def add_names_keep_off(name: str, where: Callable[[DrawContext], Any]) -> None:
     _KEEP_OFF[name] = where
 
 
-def registered_keep_off(ctx: DrawContext) -> list[pygame.Rect]:
-    """What the add-ons registered with :func:`add_names_keep_off` show over the tokens now (the
-    facing prompt's arrows), on the GM's view: a card on the board keeps off them as the names do
-    (the fuse card lay on Brandon's E arrow, outside review 16 F1)."""
-    if ctx.viewer != "gm":
-        return []
-    return [rect for where in _KEEP_OFF.values() for rect in where(ctx)]
-
-
 def _names_keep_off(ctx: DrawContext) -> tuple[pygame.Rect, ...]:
     """What the GM's tool and the add-ons show on the map that the token names must leave
     readable (a tool's ``names_keep_off(camera)``: the grenade's odds of each square, review 14

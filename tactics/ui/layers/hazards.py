@@ -37,7 +37,7 @@ from tactics.ui import draw, theme
 from tactics.ui import layout_probe as probe
 from tactics.ui.elide import ELLIPSIS
 from tactics.ui.placement import place_scored
-from tactics.ui.render import TOKENS_Z, TRAPS_Z, DrawContext, add_layer, border_edges, registered_keep_off
+from tactics.ui.render import TOKENS_Z, TRAPS_Z, DrawContext, add_layer, border_edges
 
 GHOST = theme.GM_ONLY
 WARN = theme.TRAP_WARN
@@ -435,11 +435,12 @@ def _banners(view: Any) -> list[pygame.Rect]:
 def fuse_card_place(ctx: DrawContext, grenade: Any) -> tuple[pygame.Surface, pygame.Rect]:
     """The fuse card of a live grenade and where it goes: the first place by its square
     (:func:`fuse_card_options`) clear of every token's square, name (under, above or beside
-    its disc: :func:`marker_obstacles`) and condition badges, and of what the add-ons show over
-    the tokens (the facing prompt's arrows: :func:`tactics.ui.render.registered_keep_off`) and of
-    the phase card and turn banner drawn over the board (:func:`_banners`); else the narrower
-    card of three lines where that has one; else, of both, the place covering least (an arrow or
-    a banner counting four times as much as a token).
+    its disc: :func:`marker_obstacles`) and condition badges, and of the phase card and turn
+    banner drawn over the board (:func:`_banners`); else the narrower card of three lines where
+    that has one; else, of both, the place covering least (a banner counting four times as much
+    as a token). The facing prompt's arrows are not weighed here: they keep off the card
+    (:func:`tactics.ui.facing.fuse_cards`), and the card weighing them too had made each ask the
+    other where it goes, without end.
 
     From the tokens' squares and the places their labels can take, not from where the names were
     drawn last: the same answer in every layer of a frame (the trap tags and the scatter dice
@@ -449,14 +450,14 @@ def fuse_card_place(ctx: DrawContext, grenade: Any) -> tuple[pygame.Surface, pyg
     size = _card_size(ctx)
     cell = pygame.Rect(cam.cell_rect(grenade.cell))
     room = draw.map_rect(cam, ctx.state.map)
-    arrows = registered_keep_off(ctx) + _banners(ctx.view)
+    banners = _banners(ctx.view)
     best: tuple[int, int, pygame.Surface, pygame.Rect] | None = None
     for n, lines in enumerate(card_versions(grenade)):
         card = _fuse_card(lines, size)
         reach = (len(FUSE_RINGS) + 1) * px
         near = [cell.inflate(2 * card.get_width() + 2 * reach, 2 * card.get_height() + 2 * reach)]
         tokens = marker_obstacles(ctx, names_above=True, names_beside=True, near=near) + [cell]
-        rect, cost = place_scored(fuse_card_options(card.get_size(), cell, px), room, tokens=tokens, cards=arrows)
+        rect, cost = place_scored(fuse_card_options(card.get_size(), cell, px), room, tokens=tokens, cards=banners)
         if best is None or cost < best[0]:
             best = (cost, n, card, rect)
         if cost == 0:
