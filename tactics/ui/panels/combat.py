@@ -424,11 +424,10 @@ class CombatPanels:
         at = (right_x, y, right_w, limit - y)
         resolve = part("resolve", self.resolve, at, lambda s: self.resolve.draw(s, *at))
         y = resolve.bottom + px(10) if resolve is not None else y
-        if self.log.empty() and not fight_is_on(self.state):
-            self.log.begin()  # nothing logged yet: the map has the right column until the fight starts
-        else:
-            at = (right_x, board.bottom - gap, right_w, max(log_min, min(log_max, board.bottom - gap - y)))
-            part("log", self.log, at, lambda s: self.log.draw(s, *at))
+        # drawn from the start, empty too: its column is the log's whether or not a line is in it yet
+        # (fit_rect keeps it free so that the map does not re-zoom at the first line, review 16 F3)
+        at = (right_x, board.bottom - gap, right_w, max(log_min, min(log_max, board.bottom - gap - y)))
+        part("log", self.log, at, lambda s: self.log.draw(s, *at))
         part("phase", self.banner, banner_at, phase)
 
     def _facing_asked(self) -> bool:

@@ -28,6 +28,10 @@ from tactics.ui import theme
 from tactics.ui.theme import px
 from tactics.ui import widgets as w
 
+#: What the log says before its first line.
+EMPTY_WORDS = "Nothing yet: every move, roll and change will be listed here, newest at the bottom."
+
+
 class LogOwner(Protocol):
     """What the log asks of the column it sits in (the team-combat panels or the turns column)."""
 
@@ -120,7 +124,7 @@ class LogPanel(w.Panel):
         self._last_entry: Any = None  # the journal's last entry when the lines were worked out
 
     def empty(self) -> bool:
-        """Nothing logged yet (the panel is not drawn before the first event of a fight)."""
+        """Nothing logged yet (the panel then says what it will hold: :data:`EMPTY_WORDS`)."""
         return not self.ui.encounter.journal.entries
 
     # -- commands --------------------------------------------------------------------
@@ -205,6 +209,10 @@ class LogPanel(w.Panel):
             end = len(lines) - self.scroll
             start = max(0, end - rows)
             ly = top
+            if not lines:  # the empty log says what it will hold
+                for line in w.wrap(EMPTY_WORDS, LINE_SIZE, rect.width - 2 * theme.PANEL_PAD, "regular")[:rows]:
+                    w.text(canvas, line, (rect.x + theme.PANEL_PAD, ly), LINE_SIZE, theme.TEXT_DIM, "regular")
+                    ly += line_h
             for kind, line in lines[start:end]:
                 w.text(canvas, line, (rect.x + theme.PANEL_PAD, ly), LINE_SIZE, KIND_COLOURS.get(kind, theme.TEXT_DIM), "regular")
                 ly += line_h
