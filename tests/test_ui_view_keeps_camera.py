@@ -96,7 +96,9 @@ def test_f2_on_and_off_keeps_the_zoom_and_the_squares(size):
 def test_the_first_log_entry_keeps_the_zoom_and_the_square_under_the_pointer(size):
     for app in app_session(App(open_default(seed=1), size=size), closing=True):
         view = app.battle
-        assert view.combat.log.empty(), "no log entry yet: the log panel is not drawn"
+        assert view.combat.log.empty(), "no log entry yet"
+        log_at = view.combat.log.rect
+        assert log_at is not None, "the empty log shows in its column from the start (no strip left bare)"
         before = camera(app)
         aim = view.camera.cell_centre((6, 12))
         key(app, pygame.K_p)  # Traps
@@ -104,7 +106,7 @@ def test_the_first_log_entry_keeps_the_zoom_and_the_square_under_the_pointer(siz
         click(app, aim)  # the GM's first hidden trap: the first log entry, the log panel appears
         app.step()
         assert view.tools["traps"].trap_at((6, 12)) is not None, "the trap lies where the GM clicked"
-        assert not view.combat.log.empty() and view.combat.log.rect is not None, "the log panel shows"
+        assert not view.combat.log.empty() and view.combat.log.rect == log_at, "the log stays where it was"
         assert camera(app) == before, "the map re-zoomed or moved when the log panel appeared"
         assert view.camera.cell_at(aim) == (6, 12) == view.hover_cell, "a second click lands on the same square"
 
@@ -151,3 +153,17 @@ def test_in_individual_turns_f2_keeps_the_map_above_the_turn_banner(size):
         assert banner is not None, "the turn banner shows"
         assert not banner.colliderect(map_rect(app)), f"the turn banner {banner} lies on the map {map_rect(app)}"
         assert camera(app) == gm, "Fit in the players' view is the GM's fit"
+
+
+def test_the_empty_log_says_what_it_will_hold():
+    from tactics.ui import layout_probe as probe
+    from tactics.ui.panels.log import EMPTY_WORDS
+
+    for app in app_session(App(open_default(seed=1), size=(1920, 1080)), closing=True):
+        rec = probe.start()
+        try:
+            app.draw()
+        finally:
+            probe.stop()
+        texts = " ".join(m.label for m in rec.on(pygame.display.get_surface()) if m.kind == "text" and m.panel == "Log")
+        assert "Log (0)" in texts and " ".join(texts.split()).find(EMPTY_WORDS.split(":")[0]) >= 0, texts
