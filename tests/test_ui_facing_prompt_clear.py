@@ -19,7 +19,7 @@ from tactics.ui.hazards import hazards_of
 from tactics.ui.opening import open_default
 from tactics.ui import placement
 
-from ui_driver import app_session, click, end_turn
+from ui_driver import app_session, click, drawn_marks, end_turn
 
 
 def _press(app: App, name: str) -> None:
@@ -70,12 +70,7 @@ def test_the_prompt_box_covers_no_token_name_or_word_and_no_name_is_under_an_arr
 # --------------------------------------------------------------------------- review 16 F1, F17, F6
 def _drawn(app: App) -> list:
     """What one frame draws on the map, as the layout probe records it."""
-    rec = probe.start()
-    try:
-        app.draw()
-    finally:
-        probe.stop()
-    return rec.on(pygame.display.get_surface())
+    return drawn_marks(app)
 
 
 def _discs(view, skip: str) -> dict[str, pygame.Rect]:

@@ -22,7 +22,7 @@ from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
 
-from ui_driver import app_session, click, key, move
+from ui_driver import app_session, click, drawn_marks, key, move
 
 SIZES = [(1920, 1080), (1280, 720)]
 
@@ -156,14 +156,8 @@ def test_in_individual_turns_f2_keeps_the_map_above_the_turn_banner(size):
 
 
 def test_the_empty_log_says_what_it_will_hold():
-    from tactics.ui import layout_probe as probe
     from tactics.ui.panels.log import EMPTY_WORDS
 
     for app in app_session(App(open_default(seed=1), size=(1920, 1080)), closing=True):
-        rec = probe.start()
-        try:
-            app.draw()
-        finally:
-            probe.stop()
-        texts = " ".join(m.label for m in rec.on(pygame.display.get_surface()) if m.kind == "text" and m.panel == "Log")
+        texts = " ".join(m.label for m in drawn_marks(app) if m.kind == "text" and m.panel == "Log")
         assert "Log (0)" in texts and " ".join(texts.split()).find(EMPTY_WORDS.split(":")[0]) >= 0, texts
