@@ -25,6 +25,12 @@ if TYPE_CHECKING:
     from tactics.ui.battle import BattleView
 
 
+def _individual(combat: Any) -> bool:
+    """Is ``combat`` individual turns' state? Told by its class's name: the individual turns'
+    modules are imported only when a fight uses them (``features.LATER``), not by this check."""
+    return type(combat).__name__ == "TurnsState"
+
+
 def acting_key(state: Any) -> Hashable:
     """Who acts now, as a key that changes with each group's or character's turn (None: no fight;
     ``"between"``: individual turns between two characters, where the last one stays followed)."""
@@ -33,7 +39,7 @@ def acting_key(state: Any) -> Hashable:
         return None
     phase = getattr(combat, "phase", None)
     kind = type(combat).__name__
-    if kind == "TurnsState":  # individual turns
+    if _individual(combat):
         if phase != "action":
             return "between" if phase == "between" else (kind, phase)
         return (kind, getattr(combat, "round", None), combat.current)
@@ -45,7 +51,7 @@ def acting_key(state: Any) -> Hashable:
 def _acting_now(state: Any) -> list[str]:
     """The creatures acting now, in the order the tracker lists them."""
     combat = state.combat
-    if type(combat).__name__ == "TurnsState":
+    if _individual(combat):
         return [combat.current] if combat.phase == "action" and combat.current else []
     from tactics.engine.combat.queries import acting_combatants
 
@@ -69,7 +75,7 @@ def table_pick(view: "BattleView") -> str | None:
     able = [cid for cid in _acting_now(state) if cid in state.combatants and _table_plays(view, state.combatants[cid])]
     if view.selected in able:
         return view.selected
-    return able[0] if able and type(state.combat).__name__ == "TurnsState" else None
+    return able[0] if able and _individual(state.combat) else None
 
 
 class ActingFollower:
