@@ -62,8 +62,12 @@ def test_a_fault_at_every_step_closes_the_window_with_status_1(app, monkeypatch,
 
     monkeypatch.setattr(app, "draw", broken)
     app.dirty = True
-    for _ in range(faults.MAX_FAULTS_IN_A_ROW + 2):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 0), buttons=(0, 0, 0)))
-    assert app.run() == 1
+    # inputs arriving one by one while the loop runs (each step takes every queued input at once):
+    # a timer posts them, so the loop never sits waiting for the next
+    pygame.time.set_timer(pygame.event.Event(pygame.USEREVENT), 1, loops=faults.MAX_FAULTS_IN_A_ROW + 2)
+    try:
+        assert app.run() == 1
+    finally:
+        pygame.time.set_timer(pygame.USEREVENT, 0)
     err = capsys.readouterr().err
     assert "came back 3 times in a row" in err and "RuntimeError: drawing is broken" in err
