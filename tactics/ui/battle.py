@@ -19,7 +19,7 @@ from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Refused
 from tactics.engine.core.state import Combatant, EncounterState
 from tactics.engine.core.touched import places_only, touched_combatants
-from tactics.rules.grid import Cell
+from tactics.rules.grid import Cell, square_words
 from tactics.ui import draw, theme
 from tactics.ui import layout_probe as probe
 from tactics.ui import intents as ui
@@ -673,7 +673,7 @@ class BattleView(TimedMessages):
                    lambda s: self.app.draw_toolbar_background(s, title))
         right = f"{self.camera.cell_px} px/square"
         if self.hover_cell is not None and self.state.map.in_bounds(self.hover_cell):
-            right = f"square ({self.hover_cell[0]}, {self.hover_cell[1]})   " + right  # one style (F16c)
+            right = f"square {square_words(self.hover_cell)}   " + right  # one style (F16c)
         hint = self.tool.status()
         kept_names = self._long_names  # names change only by entries that may touch any token
         if kept_names is None or kept_names[0] is not self.state or self.token_changes.since(kept_names[1]) is None:
