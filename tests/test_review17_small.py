@@ -2,6 +2,9 @@
 
 * N4: the grenade's scatter dice and their legend stayed on the map through the facing prompts and
   into the Space Bears' turn; they go when the next group's turn begins (the log keeps them).
+* N5: while Brandon's facing was still asked at the end of the party's turn, the top banner and the
+  Declare panel already said "Space Bears Vanguard acts" (bottom banner: choose Brandon's facing
+  first). The turn is not over until the facing is answered (READING.md N-FACE-2): they say so.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import pygame
 from tactics.ui.app import App
 
 from test_ui_grenade_overlays import resolve_throw, round_one, throw_at  # noqa: F401  (the fixture)
-from ui_driver import drawn_marks, key
+from ui_driver import drawn_marks, drawn_texts, key
 
 
 def scatter_legend_shown(app: App) -> bool:
@@ -33,3 +36,25 @@ def test_n4_the_scatter_dice_go_when_the_next_group_acts(round_one):  # noqa: F8
     group = enc.state.combat.acting_group()
     assert group is not None and not group.key.startswith("party"), f"the next group acts, not {group}"
     assert not scatter_legend_shown(app), "the scatter dice went when the next group's turn began"
+
+
+def test_n5_the_top_banner_and_declare_panel_wait_for_the_facing(round_one):  # noqa: F811
+    from tactics.ui.hazards import hazards_of
+
+    app = round_one
+    throw_at(app, (22, 6))
+    resolve_throw(app)
+    key(app, pygame.K_e)  # End turn: Brandon's facing is asked
+    prompt = hazards_of(app.battle).prompt
+    assert prompt.current() is not None and prompt.current().id == "brandon"
+    texts = drawn_texts(app)
+    assert not [t for t in texts if t.endswith("Space Bears Vanguard acts") or t == "Space Bears Vanguard acts."], \
+        f"a banner says the bears act while Brandon's facing is asked: {texts}"
+    assert any("Space Bears Vanguard acts next" in t for t in texts), "the top banner says who acts next"
+    assert " ".join(texts).lower().count("once brandon's facing is chosen") >= 2, \
+        f"the top banner and the Declare panel say what is waited for: {texts}"
+    key(app, pygame.K_RETURN)  # leave it as it is
+    assert prompt.current() is None
+    texts = drawn_texts(app)
+    assert any(t.endswith("Space Bears Vanguard acts") for t in texts), "then the bears' turn is told"
+    assert not any("once Brandon's facing" in t for t in texts)
