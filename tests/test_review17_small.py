@@ -5,6 +5,11 @@
 * N5: while Brandon's facing was still asked at the end of the party's turn, the top banner and the
   Declare panel already said "Space Bears Vanguard acts" (bottom banner: choose Brandon's facing
   first). The turn is not over until the facing is answered (READING.md N-FACE-2): they say so.
+* N3: with typed dice the panel said "Type the rest of Art's dice" while the status line said "1 typed
+  die was not needed", Resolve stayed lit while dice were missing, and nobody could know how many
+  damage dice to type before the d20 said Hit or Major Hit. Now the panel says the d20 comes first
+  and why, then exactly what the engine still owes (or how many are too many), and Resolve is
+  greyed while dice it needs are missing (R-ROLL-1).
 """
 
 from __future__ import annotations
@@ -58,3 +63,39 @@ def test_n5_the_top_banner_and_declare_panel_wait_for_the_facing(round_one):  # 
     texts = drawn_texts(app)
     assert any(t.endswith("Space Bears Vanguard acts") for t in texts), "then the bears' turn is told"
     assert not any("once Brandon's facing" in t for t in texts)
+
+
+def test_n3_typed_dice_words_agree_and_resolve_waits_greyed():  # R-ROLL-1
+    from tactics.engine.combat.actions import ResolveNext
+    from tactics.engine.core.table import dice_beyond_typed
+    from test_ui_combat import declare_typed_shot, space_bears, type_faces
+    from ui_driver import app_session, post
+
+    for app in app_session(App(space_bears(), size=(1280, 720))):
+        declare_typed_shot(app)
+        shown = " ".join(drawn_texts(app))
+        assert "Type the d20 first" in shown and "Major Hit" in shown, f"the box says what comes first and why: {shown}"
+        texts = drawn_texts(app)
+        assert "Resolve next  (Enter)" not in texts and "Waiting for Brandon's dice" in texts, \
+            "Resolve is greyed while every die is missing"
+        type_faces(app, "17 1")  # the d20 and the -d2 (not proficient): a hit, its damage not typed
+        more = dice_beyond_typed(app.battle.encounter.journal, ResolveNext(), [17, 1])
+        assert more and set(more) == {8}, more
+        texts = drawn_texts(app)
+        assert "Waiting for Brandon's dice" in texts, "still greyed while the damage is missing"
+        want = f"{len(more)} more {'die' if len(more) == 1 else 'dice'} ({', '.join('d8' for _ in more)})"
+        assert any(want in t for t in texts), f"the panel says what is still owed ({want}): {texts}"
+        entry = app.battle.combat.resolve.entry
+        for ch in " 5" * (len(more) + 1):  # one die too many, not yet Enter
+            post(app, pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.step()
+        texts = drawn_texts(app)
+        assert entry.get_text().strip().count(" ") == 2 + len(more)
+        assert not [t for t in texts if t.startswith("Type the rest")], f"no die is missing now: {texts}"
+        assert any("1 typed die too many" in t for t in texts), f"the panel says one is too many: {texts}"
+        key(app, pygame.K_RETURN)
+        app.step()
+        said = app.battle.message[0] if app.battle.message else ""
+        texts = drawn_texts(app)
+        assert "not needed" in said and any("1 typed die too many" in t for t in texts), (said, texts)
+        assert not [t for t in texts if t.startswith("Type the rest")], texts
