@@ -99,3 +99,30 @@ def test_n3_typed_dice_words_agree_and_resolve_waits_greyed():  # R-ROLL-1
         texts = drawn_texts(app)
         assert "not needed" in said and any("1 typed die too many" in t for t in texts), (said, texts)
         assert not [t for t in texts if t.startswith("Type the rest")], texts
+
+
+def grenade_pixels(app: App, cell) -> int:
+    """How many pixels of the grenade marker's body colour the window shows on ``cell``."""
+    from tactics.ui import theme
+
+    app.draw()
+    surface = pygame.display.get_surface()
+    square = pygame.Rect(app.battle.camera.cell_rect(cell))
+    return sum(1 for x in range(square.left, square.right) for y in range(square.top, square.bottom)
+               if max(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], theme.GRENADE_BODY)) <= 10)
+
+
+def test_n4_the_landed_grenade_shows_with_a_token_on_its_square(round_one):  # noqa: F811
+    """N4: the grenade came down under Brandon's token, and the map no longer showed where it lay."""
+    from tactics.engine.board import Place
+
+    app = round_one
+    throw_at(app, (22, 6))
+    resolve_throw(app)
+    grenade = next(iter(app.battle.state.grenades.values()))
+    px = app.battle.camera.cell_px
+    assert grenade_pixels(app, grenade.cell) >= px // 2, "the marker shows on its empty square"
+    app.battle.encounter.submit(Place("james", grenade.cell))  # a token stands on it
+    app.step()
+    assert app.battle.state.combatants["james"].cell == tuple(grenade.cell)
+    assert grenade_pixels(app, grenade.cell) >= px // 2, "the marker still shows with James on its square"
