@@ -48,7 +48,7 @@ def test_a_failed_check_reads_stopped_and_the_box_asks_for_the_check_first():  #
         click(app, token(app, "ann"))
         app.battle.set_tool("select")
         app.step()
-        assert "Type the Acrobatics d20 for the difficult ground, then d20" in " ".join(texts(app))
+        assert "Type the Acrobatics d20 for the difficult ground, then the attack's d20" in " ".join(texts(app))
         type_faces(app, "1")  # 1 + 5 vs DC 12: the bear stops; nothing more to roll
         assert [d.status for d in app.battle.state.combat.declarations] == ["resolved"]
         assert app.battle.message[0] == "Bear's Technique: stopped by difficult ground."

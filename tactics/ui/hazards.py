@@ -197,6 +197,8 @@ class HazardsAddon:
                 view.say(describe_hazard(event, state), "good")
             elif isinstance(event, TrapDisarm):
                 view.say(describe_hazard(event, state), "good" if event.result == "disarmed" else "error")
+            elif event.kind in ("group.started", "turns.began"):
+                self.last_throw = None  # its scatter dice go as the next turn begins; the log keeps them (review 17 N4)
             elif isinstance(event, GroupEnded):  # only those who acted or moved are asked (facing.py)
                 self.prompt.offer(acted_in_turn(view.encounter.journal, event.team, event.group))
             elif event.kind == TURN_ENDED and not facing_set and cast("TurnsEndedTurn", event).combatant:

@@ -292,6 +292,20 @@ def draw_grenade(ctx: DrawContext, grenade: Any) -> None:
     ctx.surface.blit(icon, icon.get_rect(center=cam.cell_centre(grenade.cell)))
 
 
+def draw_grenade_under_token(ctx: DrawContext, grenade: Any) -> None:
+    """A small grenade in the bottom-right corner of its square when a token stands on it (over
+    the tokens' layer): the marker itself lies under the disc. Why: a grenade came down on
+    Brandon's square and the map no longer showed where it lay (outside review 17 N4)."""
+    cell = tuple(grenade.cell)
+    visible = getattr(ctx.view, "visible", None)
+    if not any(who.cell is not None and tuple(who.cell) == cell and (visible is None or visible(who))
+               for who in ctx.state.on_map()):
+        return
+    rect = pygame.Rect(ctx.camera.cell_rect(cell))
+    icon = _grenade_icon(max(12, int(rect.width * 0.42)))
+    ctx.surface.blit(icon, icon.get_rect(bottomright=(rect.right + 1, rect.bottom + 1)))
+
+
 def draw_fuse_card(ctx: DrawContext, grenade: Any) -> pygame.Rect | None:
     """The fuse label beside the marker, over the tokens' layer: the one thing the table acts on
     is never covered by a name or a condition pill (review 4). Where it went (None: too small a zoom)."""
@@ -503,6 +517,7 @@ def fuse_cards_layer(ctx: DrawContext) -> None:
     drawn = {}
     for grenade in sorted(ctx.state.grenades.values(), key=lambda g: g.id):
         if grenade.status == "live" and grenade.id not in in_flight:
+            draw_grenade_under_token(ctx, grenade)
             rect = draw_fuse_card(ctx, grenade)
             if rect is not None:
                 drawn[grenade.id] = rect

@@ -37,6 +37,7 @@ from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.tools.attack import AttackTool
 from tactics.ui.panels.app_turn import app_turn_note
+from tactics.ui.panels.next_turn import facing_first
 from tactics.ui.panels.common_buttons import (
     attack_block, draw_blocks, off_hand_ready, readying_buttons, shots_words, switch_note, treat_block, treat_buttons,
 )
@@ -171,7 +172,7 @@ class ActionsPanel(w.Panel):
             group = acting_group(state)
             combat = combat_of(state)
             declared = Counter(d.combatant for d in combat.declarations) if combat is not None else Counter()
-            face: tuple = ("pick", group_label(state, group.key) if group else None,
+            face: tuple = ("pick", group_label(state, group.key) if group else None, facing_first(self.ui.view),
                            tuple((cid, pick_label(state, combat, cid, declared)) for cid in actors))
             if changes is not None:
                 self._face_kept = (state, changes.at, selected, frozenset(actors), face)
@@ -202,8 +203,14 @@ class ActionsPanel(w.Panel):
         x, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
         group = acting_group(state)
         lead = f"{group_label(state, group.key)} acts." if group else "No group acts now."
+        first = facing_first(self.ui.view) if group else ""
+        if first and group is not None:  # the last turn's facing is still asked: not over (outside review 17 N5)
+            lead = f"{group_label(state, group.key)} acts next"
         w.text(s, lead, (x, y), 17, theme.TEXT)
         y += px(26)
+        for line in w.wrap(f"{first[:1].upper()}{first[1:]} on the map.", 15, inner, "regular") if first else ():
+            w.text(s, line, (x, y), 15, theme.ACCENT, "regular")
+            y += px(22)
         if not actors:
             w.text(s, "Nobody in it can act.", (x, y), 15, theme.TEXT_DIM, "regular")
             return y + px(24)

@@ -36,6 +36,14 @@ def team_fight(view: Any) -> bool:
     return type(combat).__name__ == "CombatState" and combat.phase != "ended"
 
 
+def facing_first(view: Any) -> str:
+    """"once Brandon's facing is chosen" while, under the team rules, the facing prompt of the turn
+    that just ended still asks ("" when it does not): the next group's words wait for it, as the
+    bottom banner does (facing is decided at the end of a turn, N-FACE-2; outside review 17 N5)."""
+    who = facing_asked(view) if team_fight(view) else None
+    return f"once {possessive(who.name)} facing is chosen" if who is not None else ""
+
+
 def waiting_for_facing(view: Any) -> str:
     """What End turn waits for while the facing prompt asks ("" when it does not).
 

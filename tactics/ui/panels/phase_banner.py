@@ -214,10 +214,21 @@ class PhaseBanner(w.Panel):
             return ("none",)
         if combat.phase != "action":
             return (combat.phase, getattr(self.ui.view, "revision", None), id(state))
-        return ("action", action_face(state, combat, self.ui.view.viewer))
+        return ("action", self._action_face(combat))
+
+    def _action_face(self, combat) -> tuple:
+        """:func:`action_face`, held while the last turn's facing is still asked: the group "acts
+        next", "once Brandon's facing is chosen" (outside review 17 N5)."""
+        from tactics.ui.panels.next_turn import facing_first
+
+        face = action_face(self.ui.state, combat, self.ui.view.viewer)
+        first = facing_first(self.ui.view) if len(face) > 1 else ""
+        if first:
+            return (f"{face[0]} next", face[1], f"{first[0].upper()}{first[1:]} on the map", face[3])
+        return face
 
     def _action(self, s, rect, combat) -> tuple[int, tuple[int, int, int] | None]:
-        face = action_face(self.ui.state, combat, self.ui.view.viewer)
+        face = self._action_face(combat)
         if len(face) == 1:  # the players' view: a hidden group's turn is the plain card (N-HOT-1)
             return self._title(s, rect, face[0]), None
         title, colour, declare, ending = face

@@ -110,9 +110,15 @@ def dice_hint(state, decl: dict[str, Any]) -> str:
             return ""
         sides, sign = advantage_die(setup.advantage, setup.affinity_die)
         dice = ["d20"] + ([f"{'+' if sign > 0 else '-'}d{sides}"] if sides else [])
-        tail = f", then damage {setup.damage} (twice on a Major Hit or Critical)" if setup.damage else ""
         run = declared_run_odds(state, decl["id"]) if decl["kind"] == act.TECHNIQUE else None
-        return "Type " + _run_dice(run) + ", ".join(dice) + tail
+        if not setup.damage:
+            return "Type " + _run_dice(run) + ", ".join(dice)
+        # How many damage dice follow depends on the d20 (a Major Hit doubles them), so the d20
+        # comes first and the box then asks for what is owed (outside review 17 N3).
+        extra = f", with its {dice[1]}" if len(dice) > 1 else ""
+        first = "the attack's d20" if run is not None and run.checks else "the d20 first"
+        return (f"Type {_run_dice(run)}{first}{extra}: it says how many damage dice follow "
+                f"({setup.damage} on a Hit, twice on a Major Hit or Critical)")
     if not decl["needs_roll"]:
         return "No dice for this one"
     params = decl.get("params") or {}
@@ -210,6 +216,50 @@ class ResolvePanel(w.Panel):
             return str(queue[0]["name"])
         owed = self.saves_first()
         return self.ui.state.combatants[next(iter(owed))].name if owed else None
+
+    def _box_faces(self) -> list[int] | None:
+        """The faces typed in the box so far ([] when empty; None when it holds no faces as typed)."""
+        if self.entry is None:
+            return []
+        try:
+            return parse_faces(self.entry.get_text())
+        except ValueError:
+            return None
+
+    def typed_status(self) -> str | None:
+        """What the faces in the box leave, asked of the engine (a dry run): "Type the rest of
+        Art's dice: 1 more die (d6)", or "1 typed die too many: ..." (the journal refuses dice not
+        needed); None when the box is empty or holds just what is needed. Why: the panel said "Type
+        the rest" while the status line said a die was not needed (outside review 17 N3)."""
+        faces = self._box_faces()
+        who = self.waiting_for()
+        if not faces or who is None or not self.actor_types():
+            return None
+        more = self._own_dice_beyond(faces)
+        if more is None:
+            return None
+        if more:
+            dice = ", ".join(f"d{sides}" for sides in more)
+            return f"Type the rest of {possessive(who)} dice: {len(more)} more {'die' if len(more) == 1 else 'dice'} ({dice})"
+        need = next((k for k in range(len(faces)) if self._own_dice_beyond(faces[:k]) == []), len(faces))
+        if need < len(faces) and not saves_to_type(self.ui.encounter.journal, ResolveNext(), faces[:need]):
+            extra = len(faces) - need
+            return (f"{extra} typed {'die' if extra == 1 else 'dice'} too many: {possessive(who)} dice are "
+                    f"{' '.join(map(str, faces[:need]))}")
+        return None
+
+    def dice_owed(self) -> str | None:
+        """Whose typed dice the next action still lacks (the box empty, or the engine owed more
+        after its faces), else None: the Resolve button is greyed meanwhile (outside review 17 N3)."""
+        who = self.waiting_for()
+        if who is None:
+            return None
+        faces = self._box_faces()
+        if not faces:
+            return who if faces == [] else None  # faces not as typed: Enter says why
+        if not self.actor_types():
+            return None  # a save typed: Enter shares them out and asks for the rest
+        return who if self._own_dice_beyond(faces) else None
 
     def resolve_next(self) -> bool:
         """Resolve the next action with the faces typed in the box. With the table typing its dice
@@ -334,11 +384,17 @@ class ResolvePanel(w.Panel):
                     want_entry = pygame.Rect(x + lx, y + cy + px(2), inner, px(36))
                     cy += px(44)
                     who = self.waiting_for()
+                    now = self.typed_status()
+                    if now is not None:  # what the faces in the box leave, the engine's answer (review 17 N3)
+                        for line in w.wrap(now, 15, inner, "bold"):
+                            w.text(canvas, line, (lx, cy), 15, theme.BAD_SOFT, "bold")
+                            cy += w.line_h(15, "bold")
+                        cy += px(2)
                     if self.missing_save is not None and self.missing_save != queue[0]["id"]:
                         self.missing, self.missing_save = None, None  # another action is next: its own prompt
                     if who is not None and who != self.missing and self.missing_save is None:
                         self.missing = None
-                    if self.missing is not None:  # Enter found faces missing: nothing was rolled
+                    if self.missing is not None and now is None:  # Enter found faces missing: nothing was rolled
                         typed_some = self.entry is not None and bool(self.entry.get_text().strip())
                         save = self.missing_save is not None
                         whose = possessive(self.missing if save else (who or self.missing))
@@ -359,13 +415,16 @@ class ResolvePanel(w.Panel):
                                  lambda c=cid: self.ui.submit(DoNothing(c)), size=15, hover=hover)
                         cy += px(38)
                 blocked = resolve_waits_on(state)  # the engine's answer, not the rule again (review 16, F7)
+                lacking = self.dice_owed()
                 if blocked:  # greyed, and still clicked for the reason (Enter says it too)
                     label = f"Waiting for {listed([state.combatants[c].name for c in blocked])} (declare or pass)"
+                elif lacking:  # greyed while dice it needs are missing (outside review 17 N3)
+                    label = f"Waiting for {possessive(lacking)} {'dice' if self.actor_types() else 'save'}"
                 else:
                     label = "Resolve next  (Enter)" + (f"  - {len(queue)} waiting" if len(queue) > 1 else "")
                 w.button(self, canvas, pygame.Rect(lx, cy + px(2), inner, px(42)), label, "resolve",
-                         self.resolve_next, style="disabled" if blocked else "primary", size=18,
-                         hover=None if blocked else hover)
+                         self.resolve_next, style="disabled" if blocked or lacking else "primary", size=18,
+                         hover=None if blocked or lacking else hover)
                 cy += px(52)
                 who = self.waiting_for()
                 if who is not None:  # the GM may still let the app roll, on purpose
