@@ -15,11 +15,12 @@ import os
 import pygame
 import pytest
 
+from tactics.engine.combat.individual.procedure import with_mode
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
 
 from test_ui_name_owners import TOUCH, _gap
-from ui_driver import app_session, click, key
+from ui_driver import app_session, centre, click, key
 
 
 def _check_frame(app: App, when: str) -> None:
@@ -62,3 +63,13 @@ def test_every_token_keeps_a_name_of_one_size_at_1280x720(app):
     click(app, start.center)
     key(app, pygame.K_e)
     _check_frame(app, "declare")
+
+
+def test_in_individual_turns_too_every_name_is_of_one_size():
+    """The review's individual-turns fight (90-720-ind.png): "Bear 4", "James" and "Bear 1" small, the rest large."""
+    for app in app_session(App(with_mode(open_default(seed=1), "individual"), size=(1280, 720)), closing=True):
+        assert app.battle.camera.cell_px <= 22
+        _check_frame(app, "individual")
+        click(app, centre(app, app.battle.state.combatants["brandon"].cell))
+        assert app.battle.selected == "brandon"
+        _check_frame(app, "individual-selected")
