@@ -459,8 +459,9 @@ class TokenPainter:
     def _even_names(self, shown: list, names_of: list[tuple | None], selected: str | None, clip: pygame.Rect,
                     clip_t: tuple, markers: tuple[pygame.Rect, ...]) -> None:
         """:meth:`_one_size`, or its last result where what it reads is as it was then (the tokens'
-        names, discs and words, the selection, markers and clip): a hover's highlight changes a
-        token's picture, not where the names of a thousand go."""
+        names, discs and words, the selection, markers and frame): a hover's highlight changes a
+        token's picture, and the token-by-token placing then puts its name back in the usual size,
+        but where the names go is as before."""
         texts = [hit[2][1][2] if hit[2][1] is not None else None for hit in shown]
         key = (self._ids, texts, self._discs_of, self._words_of, selected, shown[0][1], markers)  # (frame: zoom, scale, clip)
         kept = self._evened

@@ -14,6 +14,9 @@ placed before it. The tokens with the fewest free places go first. Where some na
 such place, the whole frame tries again a size smaller (:data:`STEPS`); at the smallest, such a
 name takes the place covering least of the words and names (never another disc, never outside
 the window), and only one hemmed in on every side by discs is left out (its initials name it).
+
+The GM's map places its names this way too where its token-by-token placing leaves one out or
+draws one smaller (:meth:`tactics.ui.tokens.TokenPainter._one_size`, review 17 N2), in its own sizes.
 """
 
 from __future__ import annotations
