@@ -21,6 +21,7 @@ from tactics.ui import theme, token_art
 from tactics.ui.board_record import RecordingSurface, blit_operation
 from tactics.ui.camera import Camera
 from tactics.ui.placement import overlap
+from tactics.ui.players.names import NamePlacer, frame_sizes
 from tactics.ui.token_changes import TokenChanges
 
 SS = 3  # supersampling factor
@@ -33,6 +34,10 @@ LABEL_MAX_PX = 480  # wider than any name pill drawn under a token (a long name 
 #: "Bear 1" above its disc lay across the lower third of the 5% square above it, an eighth of its area)
 HEAT_SLIVER = 1 / 16
 _BADGE_COLOURS = theme.BADGE_TINTS
+#: the most tokens in view whose names are placed again all in one size (TokenPainter._one_size): every
+#: change re-places them all, some 25 ms for a thousand (the bench's crowd), which keeps the
+#: token-by-token placing (names left out, or a size smaller, where they have no room)
+EVEN_NAMES_MAX = 200
 
 
 def _lighter(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
@@ -70,6 +75,9 @@ class TokenPainter:
     MIN_INITIALS_PX = 0
     ALWAYS_WORDS = False  # True: conditions never shortened to "Sh1" (stacked instead)
     MIN_NAME_CELL_PX = 14  # below this many px per square the names would be a wall of pills
+    #: names placed again in one size where token-by-token placing left one out or made it smaller
+    #: (:meth:`_one_size`); the players' window places all its names at once itself
+    EVEN_NAMES = True
 
     def __init__(self) -> None:
         self._discs: dict[tuple, pygame.Surface] = {}
@@ -96,6 +104,7 @@ class TokenPainter:
         # then, the tokens shown and each one's place among them (see draw: only the tokens changed
         # since are read again).
         self._read: tuple | None = None
+        self._evened: tuple | None = None  # what _one_size read last and the names it placed (_even_names)
         self.quick_reads = 0  # drawings that read only the tokens changed since the last (tests, bench)
         #: Tokens drawn without their name last frame (no room beside their neighbours' discs).
         self.unnamed: frozenset[str] = frozenset()
@@ -110,6 +119,7 @@ class TokenPainter:
 
     def clear(self) -> None:
         self._near_key = None
+        self._evened = None
         self._shown = []
         self._read = None
         self._discs.clear()
@@ -403,6 +413,9 @@ class TokenPainter:
                 for j in near[i]:  # a neighbour later in the order must look again
                     if at[j] > k:
                         heapq.heappush(todo, at[j])
+        if self.EVEN_NAMES and n <= EVEN_NAMES_MAX and (names_changed or marks_changed) and self._uneven(shown, names_of):
+            self._even_names(shown, names_of, selected, clip, clip_t, markers)
+            names_changed = full = True  # (every token's name may have moved: who is unnamed is read again)
         # The words and names to draw, in index order, made again only where any changed
         marks, names = self._names_made
         mark_keys, mark_boxes, name_keys, name_boxes = self._made_ops
@@ -430,6 +443,107 @@ class TokenPainter:
         if full or left_out != len(unnamed):  # (-1: one came in or went out)
             self.unnamed = frozenset(ids[i] for i in unnamed)
         return self._names_made
+
+    @staticmethod
+    def _uneven(shown: list, names_of: list[tuple | None]) -> bool:
+        """Does a token with a name go without one, or are the names drawn in more than one size?"""
+        heights = set()
+        for hit, name in zip(shown, names_of):
+            if hit[2][1] is None:
+                continue
+            if name is None:
+                return True
+            heights.add(name[0].get_height())
+        return len(heights) > 1
+
+    def _even_names(self, shown: list, names_of: list[tuple | None], selected: str | None, clip: pygame.Rect,
+                    clip_t: tuple, markers: tuple[pygame.Rect, ...]) -> None:
+        """:meth:`_one_size`, or its last result where what it reads is as it was then (the tokens'
+        names, discs and words, the selection, markers and frame): a hover's highlight changes a
+        token's picture, and the token-by-token placing then puts its name back in the usual size,
+        but where the names go is as before."""
+        texts = [hit[2][1][2] if hit[2][1] is not None else None for hit in shown]
+        key = (self._ids, texts, self._discs_of, self._words_of, selected, shown[0][1], markers)  # (frame: zoom, scale, clip)
+        kept = self._evened
+        if kept is not None and len(kept[0]) == len(key) and all(a == b for a, b in zip(kept[0], key)):
+            names_of[:] = kept[1]
+            return
+        self._one_size(shown, names_of, selected, clip, clip_t, markers)
+        self._evened = ((list(self._ids), texts, list(self._discs_of), list(self._words_of), selected, shown[0][1],
+                         markers), list(names_of))
+
+    def _one_size(self, shown: list, names_of: list[tuple | None], selected: str | None, clip: pygame.Rect,
+                  clip_t: tuple, markers: tuple[pygame.Rect, ...]) -> None:
+        """Every name of the frame placed again in one size, the largest at which each has a free place
+        (touching its own disc, off the other discs, every condition badge and marker, and the names
+        placed before), whole, else cut shorter ("Bran…", three letters at least); the players'
+        window's placing (:class:`~tactics.ui.players.names.NamePlacer`), here in the GM's sizes down
+        to its small pill. A name with no such place even then keeps the place token-by-token
+        placing gave it (:meth:`_must_show`: the badges never give way), if no new name lies on it.
+
+        Why (outside review 17 N2): at 22 px a square, once the condition badges appeared, Brandon
+        and James had no name at all while Art and the bears kept theirs in the large type, and
+        before the fight Bear 4's name was small and the others large."""
+        px = shown[0][1][0]
+        rings = [disc_ring(disc, px) for disc in self._discs_of]
+        texts = [hit[2][1][2] if hit[2][1] is not None else None for hit in shown]
+        chosen = [self._ids[i] == selected for i in range(len(shown))]
+        # Not kept inside the clip, as token-by-token placing is not: a pan draws the tokens on a
+        # surface larger than the view, and its names must be where a fresh frame puts them.
+        # (A pixel more than the clearance: the ring's centre is its picture's, rounded, not the square's.)
+        anywhere = pygame.Rect(-(1 << 20), -(1 << 20), 1 << 21, 1 << 21)
+        placer = NamePlacer(rings, self._words_of, markers, anywhere, px, name_clearance(px) + 1)
+        sizes = frame_sizes(label_size(px), max(11, label_size(px) * 3 // 4))
+        best: tuple[int, list, list, list] | None = None
+        for cutting in (False, True):  # whole names in a smaller size before names cut shorter
+            for size in sizes:
+                pills = [self._frame_label(t, size, c) if t is not None else None for t, c in zip(texts, chosen)]
+                places, missed = placer.place([p.get_size() if p is not None else None for p in pills], last_try=False)
+                drawn = list(texts)
+                if missed and cutting:
+                    missed -= self._cut_to_fit(placer, drawn, chosen, size, pills, places)
+                if best is None or missed < best[0]:
+                    best = (missed, pills, places, drawn)
+                if missed == 0:
+                    break
+            if best is not None and best[0] == 0:
+                break
+        assert best is not None  # (sizes is never empty)
+        _, pills, places, drawn = best
+        for i, (pill, place) in enumerate(zip(pills, places)):
+            if pill is not None and place is not None:
+                names_of[i] = (pill, place.topleft, drawn[i], *blit_operation(pill, place.topleft, clip, clip_t))
+        new = [p for p in places if p is not None]
+        for i, place in enumerate(places):  # none placed: the old place, where no new name covers it
+            old = names_of[i]
+            if place is None and old is not None and old[0].get_rect(topleft=old[1]).collidelist(new) >= 0:
+                names_of[i] = None
+
+    def _cut_to_fit(self, placer: NamePlacer, texts: list[str | None], chosen: list[bool], size: int,
+                    pills: list[pygame.Surface | None], places: list[pygame.Rect | None]) -> int:
+        """For each name :meth:`NamePlacer.place` found no place for, the longest cut of it ("Bran…",
+        three letters at least) that has one, put into ``texts``, ``pills`` and ``places``: how many found one."""
+        found = 0
+        for i, text in enumerate(texts):
+            if text is None or places[i] is not None:
+                continue
+            letters = text[:-1] if text.endswith("…") else text
+            for keep in range(len(letters) - 1, 2, -1):
+                pill = self._frame_label(letters[:keep].rstrip() + "…", size, chosen[i])
+                place = placer.free_place(i, pill.get_size(), places)
+                if place is not None:
+                    texts[i], pills[i], places[i] = letters[:keep].rstrip() + "…", pill, place
+                    found += 1
+                    break
+        return found
+
+    def _frame_label(self, text: str, size: int, selected: bool) -> pygame.Surface:
+        """A name pill in type of ``size`` (:meth:`_one_size`), the selected one in the accent colour."""
+        key = ("sized", text, size, selected)
+        hit = self._labels.get(key)
+        if hit is None:
+            hit = self._labels[key] = paint_label(text, size, theme.ACCENT if selected else theme.TEXT)
+        return hit
 
     def _words(self, hit: tuple, i: int, discs: list[pygame.Rect], near: list[int], clip: pygame.Rect,
                clip_t: tuple, cid: str) -> tuple[list[pygame.Rect], list[tuple]]:

@@ -14,6 +14,9 @@ placed before it. The tokens with the fewest free places go first. Where some na
 such place, the whole frame tries again a size smaller (:data:`STEPS`); at the smallest, such a
 name takes the place covering least of the words and names (never another disc, never outside
 the window), and only one hemmed in on every side by discs is left out (its initials name it).
+
+The GM's map places its names this way too where its token-by-token placing leaves one out or
+draws one smaller (:meth:`tactics.ui.tokens.TokenPainter._one_size`, review 17 N2), in its own sizes.
 """
 
 from __future__ import annotations
@@ -117,15 +120,7 @@ class NamePlacer:
         words and names (never a disc, a marker or past the clip), else none."""
         n = len(self.rings)
         neighbours = self._near_of(sizes)
-        options: list[list[pygame.Rect]] = []
-        for i in range(n):
-            size = sizes[i]
-            if size is None:
-                options.append([])
-                continue
-            fixed, near = self.fixed[i], neighbours[i]
-            options.append([c for c in candidates(self.rings[i], size, self.px)
-                            if self.clip.contains(c) and c.collidelist(fixed) < 0 and self._off_discs(c, near)])
+        options = [self._options(i, size) if size is not None else [] for i, size in enumerate(sizes)]
         placed: list[pygame.Rect | None] = [None] * n
         missed: list[int] = []
         order = sorted((i for i in range(n) if sizes[i] is not None),
@@ -140,6 +135,20 @@ class NamePlacer:
             for i in missed:
                 placed[i] = self._least_covering(i, sizes[i], placed, neighbours[i])  # type: ignore[arg-type]
         return placed, len(missed)
+
+    def _options(self, i: int, size: tuple[int, int]) -> list[pygame.Rect]:
+        """The places for token ``i``'s pill of ``size`` inside the clip, off every other disc and
+        every word and marker (the names placed are not looked at here)."""
+        fixed, near = self.fixed[i], self.neighbours[i] if self.neighbours is not None else []
+        return [c for c in candidates(self.rings[i], size, self.px)
+                if self.clip.contains(c) and c.collidelist(fixed) < 0 and self._off_discs(c, near)]
+
+    def free_place(self, i: int, size: tuple[int, int], placed: Sequence[pygame.Rect | None]) -> pygame.Rect | None:
+        """A place for token ``i``'s pill of ``size`` as :meth:`place` takes one, clear of the names
+        ``placed`` too (after :meth:`place`: a name cut shorter where the whole one found none)."""
+        assert self.neighbours is not None  # place() has worked out who is near whom
+        names = [p for j in self.neighbours[i] if (p := placed[j]) is not None]
+        return next((c for c in self._options(i, size) if c.collidelist(names) < 0), None)
 
     def _least_covering(self, i: int, size: tuple[int, int], placed: Sequence[pygame.Rect | None],
                         near: list[int]) -> pygame.Rect | None:
@@ -158,11 +167,12 @@ class NamePlacer:
         return best[1] if best is not None else None
 
 
-def frame_sizes(base: int) -> list[int]:
-    """The name sizes a frame tries, largest first (:data:`STEPS` of ``base``, none below :data:`SMALLEST`)."""
+def frame_sizes(base: int, smallest: int = SMALLEST) -> list[int]:
+    """The name sizes a frame tries, largest first (:data:`STEPS` of ``base``, none below ``smallest``:
+    the players' window's :data:`SMALLEST`, the GM's own small pill on its map)."""
     out: list[int] = []
     for step in STEPS:
-        size = max(SMALLEST, round(base * step))
+        size = max(smallest, round(base * step))
         if size not in out and size <= base:
             out.append(size)
     return out or [base]

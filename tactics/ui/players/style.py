@@ -51,6 +51,7 @@ class RoomTokenPainter(TokenPainter):
     MIN_INITIALS_PX = 24
     MIN_NAME_CELL_PX = 10
     ALWAYS_WORDS = True
+    EVEN_NAMES = False  # (:meth:`_names` places every name at one size itself)
 
     def badge_size(self, px: int) -> int:
         """20 to 32 px words; smaller only where the squares are too small for them (under 44 px a
