@@ -468,12 +468,12 @@ class TokenPainter:
         if kept is not None and len(kept[0]) == len(key) and all(a == b for a, b in zip(kept[0], key)):
             names_of[:] = kept[1]
             return
-        self._one_size(shown, names_of, selected, clip, clip_t, markers)
+        self._one_size(shown, names_of, texts, selected, clip, clip_t, markers)
         self._evened = ((list(self._ids), texts, list(self._discs_of), list(self._words_of), selected, shown[0][1],
                          markers), list(names_of))
 
-    def _one_size(self, shown: list, names_of: list[tuple | None], selected: str | None, clip: pygame.Rect,
-                  clip_t: tuple, markers: tuple[pygame.Rect, ...]) -> None:
+    def _one_size(self, shown: list, names_of: list[tuple | None], texts: list[str | None], selected: str | None,
+                  clip: pygame.Rect, clip_t: tuple, markers: tuple[pygame.Rect, ...]) -> None:
         """Every name of the frame placed again in one size, the largest at which each has a free place
         (touching its own disc, off the other discs, every condition badge and marker, and the names
         placed before), whole, else cut shorter ("Bran…", three letters at least); the players'
@@ -486,7 +486,6 @@ class TokenPainter:
         before the fight Bear 4's name was small and the others large."""
         px = shown[0][1][0]
         rings = [disc_ring(disc, px) for disc in self._discs_of]
-        texts = [hit[2][1][2] if hit[2][1] is not None else None for hit in shown]
         chosen = [self._ids[i] == selected for i in range(len(shown))]
         # Not kept inside the clip, as token-by-token placing is not: a pan draws the tokens on a
         # surface larger than the view, and its names must be where a fresh frame puts them.

@@ -39,7 +39,7 @@ from tactics.engine.core.table import (
     TABLE_SETTINGS, ChangeTableSetting, dice_beyond_typed, dice_typed_for, saves_to_type, share_typed, who_rolls,
 )
 from tactics.rules import actions as act
-from tactics.rules.attacks import advantage_die
+from tactics.rules.attacks import advantage_die, rolls_needed
 from tactics.ui import theme
 from tactics.ui.attack_words import crossing_lines, die_words, queue_line, skill_lines
 from tactics.ui import widgets as w
@@ -117,8 +117,10 @@ def dice_hint(state, decl: dict[str, Any]) -> str:
         # comes first and the box then asks for what is owed (outside review 17 N3).
         extra = f", with its {dice[1]}" if len(dice) > 1 else ""
         first = "the attack's d20" if run is not None and run.checks else "the d20 first"
+        major = rolls_needed("major")  # (the rules core's count, R-HIT-3: not written here again)
+        times = {1: "once", 2: "twice"}.get(major, f"{major} times")
         return (f"Type {_run_dice(run)}{first}{extra}: it says how many damage dice follow "
-                f"({setup.damage} on a Hit, twice on a Major Hit or Critical)")
+                f"({setup.damage} on a Hit, {times} on a Major Hit or Critical)")
     if not decl["needs_roll"]:
         return "No dice for this one"
     params = decl.get("params") or {}
