@@ -13,13 +13,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
 from tactics.ui.tools.grenade import odds_size, percent
 
-from ui_driver import app_session, centre, click, key, move
+from ui_driver import app_session, centre, click, drawn_marks, key, move
 
 
 @pytest.fixture
@@ -35,15 +34,11 @@ def aiming(request):
 
 def names_drawn(app: App) -> dict[str, pygame.Rect]:
     """Each token's name label as this frame draws it (by the probe), by the token's id."""
-    rec = probe.start()
-    try:
-        app.draw()
-    finally:
-        probe.stop()
+    marks = drawn_marks(app)
     view = app.battle
     px = view.camera.cell_px
     out = {}
-    for m in rec.on(pygame.display.get_surface()):
+    for m in marks:
         if m.kind != "text" or m.role == "initials":
             continue
         for who in view.state.on_map():  # the token's own name, touching its disc (not a card's line)

@@ -18,7 +18,7 @@ from tactics.ui.theme import px as theme_px
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
 
-from ui_driver import app_session, centre, click, key, move
+from ui_driver import app_session, centre, click, drawn_marks, key, move
 
 
 @pytest.fixture
@@ -27,14 +27,10 @@ def app():
 
 
 def names_drawn(app: App) -> dict[str, pygame.Rect]:
-    rec = probe.start()
-    try:
-        app.draw()
-    finally:
-        probe.stop()
+    marks = drawn_marks(app)
     names = {c.name for c in app.battle.state.on_map()}
     # on the map only: a card's "Art" (the tracker, the side card) is not the token's name
-    return {m.label: m.rect for m in rec.on(pygame.display.get_surface())
+    return {m.label: m.rect for m in marks
             if m.kind == "text" and m.label in names and m.panel in ("map", "")}
 
 
