@@ -118,3 +118,45 @@ def test_every_name_shows_in_one_size_by_its_own_disc_inside_the_window(scene, s
     finally:
         app._addons("closing")
         pygame.quit()
+
+
+def test_past_two_hundred_names_all_take_the_smallest_size_off_every_other_disc() -> None:
+    """With more than ``EVEN_NAMES_MAX`` names in view the players' window tries only its smallest
+    name size (trying each size cost a 1000-token redraw half its time): every name drawn is that
+    one size, inside the window and off every other disc."""
+    from tactics.bench import build_scene
+    from tactics.ui.players.names import frame_sizes
+    from tactics.ui.players.style import room_label_size
+    from tactics.ui.tokens import EVEN_NAMES_MAX
+
+    app = App(build_scene(cells=40, tokens=300, walls=0, area=(0, 0, 40, 40)), size=(1600, 900))
+    try:
+        app.step()
+        pw = app.players.open(size=(1280, 800))
+        app.step()
+        surface = pygame.Surface(pw.size)
+        rec = probe.start()
+        try:
+            pw.render(surface)
+        finally:
+            probe.stop()
+        board, camera, px = pw.board_rect(), pw.camera, pw.camera.cell_px
+        discs = {}
+        for who in pw.drawn_state.on_map():
+            x, y, w, _ = camera.cell_rect(who.cell)
+            if pygame.Rect(x, y, w, w).colliderect(board):
+                discs[who.name] = (x + w / 2, y + w / 2, w * TOKEN_RADIUS)
+        assert len(discs) > EVEN_NAMES_MAX
+        names = [(m.label, pygame.Rect(m.rect)) for m in rec.on(surface) if m.kind == "text" and m.label in discs]
+        assert len(names) >= 50, f"only {len(names)} names drawn"  # 80 of 300 find room at 25 px a square
+        smallest = paint_label("Token 1", frame_sizes(room_label_size(px))[-1]).get_height()
+        assert {rect.height for _, rect in names} == {smallest}
+        for name, rect in names:
+            assert board.contains(rect), f"{name}'s name {rect} is cut by the window's edge"
+            assert _gap(rect, discs[name]) <= TOUCH, f"{name}'s name is off its own disc"
+            for other, disc in discs.items():
+                if other != name:
+                    assert _gap(rect, disc) >= name_clearance(px) - 1, f"{name}'s name lies against {other}'s disc"
+    finally:
+        app._addons("closing")
+        pygame.quit()

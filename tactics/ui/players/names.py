@@ -83,13 +83,15 @@ class NamePlacer:
         self.blocked = [r.inflate(2 * clearance, 2 * clearance) for r in rings]  # the squares round them
         self.neighbours: list[list[int]] | None = None
         self.fixed: list[list[pygame.Rect]] = []  # the words and markers each name may not cover (every size)
+        self.near_squares: list[list[pygame.Rect]] = []  # each token's neighbours' squares (made once)
 
-    def _off_discs(self, place: pygame.Rect, near: list[int]) -> bool:
-        """Does ``place`` keep ``clearance`` from the round disc of each of ``near``? (Tested on the
-        squares round them first: a pill beside a disc, level with its neighbours above and below,
-        only grazes the corners of their squares.)"""
-        squares = [self.blocked[j] for j in near]
-        for k in place.collidelistall(squares):
+    def _off_discs(self, place: pygame.Rect, i: int) -> bool:
+        """Does ``place`` keep ``clearance`` from the round disc of each of token ``i``'s neighbours?
+        (Tested on the squares round them first: a pill beside a disc, level with its neighbours
+        above and below, only grazes the corners of their squares. The squares' list is made once
+        per frame, not per place tried: with 1000 tokens that list was most of a redraw.)"""
+        near = self.neighbours[i] if self.neighbours is not None else []
+        for k in place.collidelistall(self.near_squares[i]):
             ring = self.rings[near[k]]
             cx, cy = ring.center
             dx = max(place.left - cx, 0, cx - place.right)
@@ -109,6 +111,7 @@ class NamePlacer:
             self.neighbours = near = _near(boxes)
             self.fixed = [[w for j in near[i] for w in self.words[j]] + list(self.words[i]) + self.markers
                           for i in range(len(near))]
+            self.near_squares = [[self.blocked[j] for j in near_i] for near_i in near]
         return self.neighbours
 
     def place(self, sizes: Sequence[tuple[int, int] | None], *, last_try: bool) -> tuple[list[pygame.Rect | None], int]:
@@ -133,15 +136,15 @@ class NamePlacer:
             placed[i] = place
         if last_try:
             for i in missed:
-                placed[i] = self._least_covering(i, sizes[i], placed, neighbours[i])  # type: ignore[arg-type]
+                placed[i] = self._least_covering(i, sizes[i], placed)  # type: ignore[arg-type]
         return placed, len(missed)
 
     def _options(self, i: int, size: tuple[int, int]) -> list[pygame.Rect]:
         """The places for token ``i``'s pill of ``size`` inside the clip, off every other disc and
         every word and marker (the names placed are not looked at here)."""
-        fixed, near = self.fixed[i], self.neighbours[i] if self.neighbours is not None else []
+        fixed = self.fixed[i]
         return [c for c in candidates(self.rings[i], size, self.px)
-                if self.clip.contains(c) and c.collidelist(fixed) < 0 and self._off_discs(c, near)]
+                if self.clip.contains(c) and c.collidelist(fixed) < 0 and self._off_discs(c, i)]
 
     def free_place(self, i: int, size: tuple[int, int], placed: Sequence[pygame.Rect | None]) -> pygame.Rect | None:
         """A place for token ``i``'s pill of ``size`` as :meth:`place` takes one, clear of the names
@@ -150,16 +153,16 @@ class NamePlacer:
         names = [p for j in self.neighbours[i] if (p := placed[j]) is not None]
         return next((c for c in self._options(i, size) if c.collidelist(names) < 0), None)
 
-    def _least_covering(self, i: int, size: tuple[int, int], placed: Sequence[pygame.Rect | None],
-                        near: list[int]) -> pygame.Rect | None:
+    def _least_covering(self, i: int, size: tuple[int, int], placed: Sequence[pygame.Rect | None]) -> pygame.Rect | None:
         """A place touching disc ``i``, inside the clip, on no other disc or marker and off its own
         words, covering least of the others' words and names (None when every place meets a disc:
         a name on a token reads as that token's)."""
+        near = self.neighbours[i] if self.neighbours is not None else []
         covered = [w for j in near for w in self.words[j]] + [p for j in near if (p := placed[j]) is not None]
         best: tuple[int, pygame.Rect] | None = None
         for c in candidates(self.rings[i], size, self.px):
             if not self.clip.contains(c) or c.collidelist(self.markers) >= 0 \
-                    or c.collidelist(list(self.words[i])) >= 0 or not self._off_discs(c, near):
+                    or c.collidelist(list(self.words[i])) >= 0 or not self._off_discs(c, i):
                 continue
             cost = sum(overlap(c, r) for r in covered)
             if best is None or cost < best[0]:

@@ -14,7 +14,7 @@ import pygame
 from tactics.ui import theme
 from tactics.ui.board_record import blit_operation
 from tactics.ui.players.names import NamePlacer, frame_sizes
-from tactics.ui.tokens import TOKEN_RADIUS, TokenPainter, disc_ring, name_clearance, paint_label
+from tactics.ui.tokens import EVEN_NAMES_MAX, TOKEN_RADIUS, TokenPainter, disc_ring, name_clearance, paint_label
 
 BACKDROP = (0, 0, 0)
 FOG_RGBA = (0, 0, 0, 200)
@@ -82,7 +82,10 @@ class RoomTokenPainter(TokenPainter):
                markers: tuple[pygame.Rect, ...] = ()) -> tuple[list[tuple], list[tuple]]:
         """The condition words as the GM's painter places them (worked out afresh: a name may move
         for any token in the frame), then every name at the largest size of the frame's
-        (:func:`~tactics.ui.players.names.frame_sizes`) at which each finds a free place (review 16 F11)."""
+        (:func:`~tactics.ui.players.names.frame_sizes`) at which each finds a free place (review 16 F11).
+        Past :data:`~tactics.ui.tokens.EVEN_NAMES_MAX` names in view only the smallest size is tried:
+        so many names never all find room at a larger one, and trying each size cost a 1000-token
+        redraw 0.15 s of the 0.3."""
         self._near_key = None
         marks, _ = super()._names(shown, selected, highlighted, clip, clip_t, None, markers)
         n = len(shown)
@@ -91,6 +94,8 @@ class RoomTokenPainter(TokenPainter):
         texts = [hit[2][1][2] if hit[2][1] is not None and rings[i].colliderect(clip) else None
                  for i, hit in enumerate(shown)]
         sizes = frame_sizes(room_label_size(px))
+        if sum(t is not None for t in texts) > EVEN_NAMES_MAX:
+            sizes = sizes[-1:]
         placer = NamePlacer(rings, self._words_of, markers, clip, px, name_clearance(px))
         for k, size in enumerate(sizes):  # every name a size smaller while one has no free place
             pills = [self._sized_label(t, size) if t is not None else None for t in texts]
