@@ -62,8 +62,15 @@ class Chip:
     text: str
 
 
+@dataclass(frozen=True)
+class Tie:
+    """Pieces kept on one line ("[d20 17] - [d2 2]", "[7] / [4]"): a row breaks before or after them."""
+
+    pieces: tuple[Union[Words, Die, Chip], ...]
+
+
 Piece = Union[Words, Die, Chip]
-Row = tuple[Piece, ...]
+Row = tuple[Union[Piece, Tie], ...]
 
 
 def _name(state: EncounterState, cid: Any) -> str:
@@ -79,10 +86,11 @@ def _sides(expr: str) -> int:
 def _check_row(roll: Any, against: str, outcome: str, word: str) -> Row:
     """A d20 roll's dice, its modifiers, its total (against what) and what came of it."""
     colour = rolls.OUTCOME_COLOURS.get(outcome, theme.TEXT)
-    out: list[Piece] = [Die(20, int(roll.d20), highlight=colour if outcome == "critical" else None)]
+    dice: list[Piece] = [Die(20, int(roll.d20), highlight=colour if outcome == "critical" else None)]
     sides, face, sign = roll.extra
     if sides:  # the advantage die, with the sign as the operator before it
-        out += [Words("+" if sign > 0 else "-", 22, theme.TEXT, "bold"), Die(int(sides), int(face))]
+        dice += [Words("+" if sign > 0 else "-", 22, theme.TEXT, "bold"), Die(int(sides), int(face))]
+    out: list[Piece | Tie] = [Tie(tuple(dice))]
     out += [Chip(f"{label} {value:+d}") for label, value in roll.modifiers]
     out.append(Words(f"= {roll.total} {against}".rstrip(), 22, theme.TEXT, "bold"))
     if word:
@@ -102,19 +110,21 @@ def _head(text: str) -> Row:
 
 
 def _advantages(d: Event) -> Words | None:
-    why = ", ".join(f"{label}\u00a0{v:+d}" for label, v in getattr(d, "advantages", ()) or ())  # (kept together)
+    why = ", ".join(f"{label} {v:+d}".replace(" ", "\u00a0") for label, v in getattr(d, "advantages", ()) or ())  # each kept whole
     return Words(f"({why})", 15, theme.TEXT_DIM, "regular", split=True) if why else None
 
 
 def _damage_rows(d: Any, state: EncounterState) -> list[Row]:
     """"Damage to Bear 1: 1d8 [7] / [4] keep higher = 7" (each roll's faces, the one not kept dim)."""
-    out: list[Piece] = [Words(f"Damage to {_name(state, d.target)}: {d.expr}", 17, split=True)]
+    out: list[Piece | Tie] = [Words(f"Damage to {_name(state, d.target)}: {d.expr}", 17, split=True)]
     sides = _sides(d.expr)
+    dice: list[Piece] = []
     for i, (faces, total) in enumerate(d.rolls):
         if i:
-            out.append(Words("/", 20, theme.TEXT_DIM, "bold"))
+            dice.append(Words("/", 20, theme.TEXT_DIM, "bold"))
         kept = len(d.rolls) == 1 or total == d.kept
-        out += [Die(sides, int(face), spent=not kept) for face in faces]
+        dice += [Die(sides, int(face), spent=not kept) for face in faces]
+    out.append(Tie(tuple(dice)))
     how = " keep higher" if len(d.rolls) > 1 else ""
     how += f" x{d.multiplier}" if d.multiplier != 1 else ""
     how += " halved" if d.halved else ""
@@ -139,14 +149,14 @@ def _throw_rows(d: Any, state: EncounterState) -> list[Row]:
     moved = scatter_legend(d.scatter).removeprefix("scatter d10s: ")
     wall = ", stopped by a wall" if d.stopped else ""
     return [_head(f"{_name(state, d.thrower)} throws a {d.label}"),
-            (Words("scatter", 17), Die(10, int(d.dice[0])), Die(10, int(d.dice[1])),
+            (Words("scatter", 17), Tie((Die(10, int(d.dice[0])), Die(10, int(d.dice[1])))),
              Words(moved, 20, theme.TEXT, "bold", split=True)),
             (Words(f"lands at {tuple(d.cell)}{wall}", 20, theme.TEXT, "bold", split=True),)]
 
 
 def _blast_rows(d: Any, state: EncounterState) -> list[Row]:
     head = f"{d.label} blast" if d.explosive else f"The {d.label} strikes"
-    out: list[Piece] = [Words(head, 17, split=True)]
+    out: list[Piece | Tie] = [Words(head, 17, split=True)]
     dmg = d.damage
     if dmg:
         out += [Die(_sides(str(dmg["expr"])), int(face)) for face in dmg["faces"]]
@@ -160,7 +170,7 @@ def _hit_rows(d: Any, state: EncounterState) -> list[Row]:
     """One creature in a blast: its save's dice, saved or not, the damage it took."""
     if not isinstance(d.save, dict):
         return [_head(str(d.text))]
-    out: list[Piece] = [Words(f"{_name(state, d.combatant)}:", 17)]
+    out: list[Piece | Tie] = [Words(f"{_name(state, d.combatant)}:", 17)]
     word = "SAVED" if d.saved else "FAILED"
     out += _check_row(_roll_dict(d.save), f"vs DC {d.save['dc']}" if d.save.get("dc") is not None else "",
                       "hit" if d.saved else "miss", word)
@@ -179,7 +189,8 @@ def _roll_of(d: Any, state: EncounterState, head: str, word: str, outcome: str =
 def rows_of(events: Sequence[Event], seen: EncounterState) -> list[Row]:
     """The card's rows for a public roll's ``events`` (the players' copy of the state: ``seen``)."""
     out: list[Row] = []
-    for d in events:
+    for event in events:
+        d: Any = event  # (each kind's fields are read by its kind)
         k = d.kind
         parts = check_parts(d, seen, players=True)
         if parts is not None:
@@ -220,15 +231,18 @@ def rows_of(events: Sequence[Event], seen: EncounterState) -> list[Row]:
 
 
 # -- laying the rows out --------------------------------------------------------------------------
-def _pieces(row: Row) -> list[tuple[Piece, bool]]:
-    """The row's pieces, a sentence cut into its words; (piece, joined to the one before by a space)."""
-    out: list[tuple[Piece, bool]] = []
+def _runs(row: Row) -> list[list[tuple[Piece, bool]]]:
+    """The row cut where it may go on to a next line: a sentence at its spaces, a :class:`Tie` never
+    inside; each run's pieces as (piece, joined to the one before by a space, not a gap)."""
+    out: list[list[tuple[Piece, bool]]] = []
     for piece in row:
-        if isinstance(piece, Words) and piece.split and " " in piece.text:
-            for i, word in enumerate(piece.text.split(" ")):
-                out.append((Words(word, piece.size, piece.colour, piece.weight), i > 0))
+        if isinstance(piece, Tie):
+            out.append([(p, False) for p in piece.pieces])
+        elif isinstance(piece, Words) and piece.split and " " in piece.text:
+            out += [[(Words(word, piece.size, piece.colour, piece.weight), i > 0)]
+                    for i, word in enumerate(piece.text.split(" "))]
         else:
-            out.append((piece, False))
+            out.append([(piece, False)])
     return out
 
 
@@ -251,6 +265,14 @@ class Laid:
     row_bottoms: list[int]
 
 
+def _close(line: list[tuple[Piece, pygame.Rect]], y: int, row: int, placed: list[tuple[Piece, pygame.Rect, int]]) -> int:
+    """Put one line's pieces at ``y``, centred on its height; the y below it."""
+    height = max((rect.height for _, rect in line), default=0)
+    for piece, rect in line:
+        placed.append((piece, rect.move(0, y + (height - rect.height) // 2), row))
+    return y + height
+
+
 def layout(rows: Sequence[Row], width: int) -> Laid:
     """Each row from the left, its pieces in lines no wider than ``width`` (a row goes on to a
     next line where it must), each line as tall as its tallest piece, the pieces centred on it."""
@@ -261,23 +283,19 @@ def layout(rows: Sequence[Row], width: int) -> Laid:
     for r, row in enumerate(rows):
         line: list[tuple[Piece, pygame.Rect]] = []
         x = 0
-
-        def close(line: list[tuple[Piece, pygame.Rect]], y: int) -> int:
-            height = max((rect.height for _, rect in line), default=0)
-            for piece, rect in line:
-                placed.append((piece, rect.move(0, y + (height - rect.height) // 2), r))
-            return y + height
-
-        for piece, joined in _pieces(row):
-            pw, ph = _size(piece)
-            step = (w.text_width(" ", piece.size, piece.weight) if joined and isinstance(piece, Words) else gap) if line else 0
-            if line and x + step + pw > width:
-                y = close(line, y) + theme.px(2)
-                line, x, step = [], 0, 0
-            line.append((piece, pygame.Rect(x + step, 0, pw, ph)))
-            x += step + pw
+        for run in _runs(row):
+            steps = [(w.text_width(" ", p.size, p.weight) if joined and isinstance(p, Words) else gap) for p, joined in run]
+            sizes = [_size(p) for p, _ in run]
+            wide = sum(pw for pw, _ in sizes) + sum(steps[1:])
+            if line and x + steps[0] + wide > width:
+                y = _close(line, y, r, placed) + theme.px(2)
+                line, x = [], 0
+            for k, ((piece, _), (pw, ph)) in enumerate(zip(run, sizes)):
+                step = steps[k] if line else 0
+                line.append((piece, pygame.Rect(x + step, 0, pw, ph)))
+                x += step + pw
             used = max(used, x)
-        y = close(line, y)
+        y = _close(line, y, r, placed)
         bottoms.append(y)
         y += row_gap
     return Laid(placed, (min(used, width) if rows else 0, bottoms[-1] if bottoms else 0), bottoms)
@@ -322,7 +340,7 @@ def paint(rows: Sequence[Row], width: int, max_height: int) -> pygame.Surface:
 
 def dice_of(rows: Sequence[Row]) -> list[tuple[int, int]]:
     """Every die the rows show, as (sides, face), in order (tests compare them with the log's)."""
-    return [(p.sides, p.face) for row in rows for p in row if isinstance(p, Die)]
+    return [(p.sides, p.face) for row in rows for run in _runs(row) for p, _ in run if isinstance(p, Die)]
 
 
-__all__ = ["CUT_ROLL", "Chip", "Die", "Row", "TITLE", "Words", "dice_of", "layout", "paint", "rows_of"]
+__all__ = ["CUT_ROLL", "Chip", "Die", "Row", "TITLE", "Tie", "Words", "dice_of", "layout", "paint", "rows_of"]
