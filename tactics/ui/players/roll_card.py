@@ -83,10 +83,12 @@ def _sides(expr: str) -> int:
     return int(m.group(1)) if m else 6
 
 
-def _check_row(roll: Any, against: str, outcome: str, word: str) -> Row:
-    """A d20 roll's dice, its modifiers, its total (against what) and what came of it."""
+def _check_row(roll: Any, against: str, outcome: str, word: str, lead: Piece | None = None) -> Row:
+    """A d20 roll's dice (after ``lead``, kept with them), its modifiers, its total (against
+    what) and what came of it."""
     colour = rolls.OUTCOME_COLOURS.get(outcome, theme.TEXT)
-    dice: list[Piece] = [Die(20, int(roll.d20), highlight=colour if outcome == "critical" else None)]
+    dice: list[Piece] = [lead] if lead is not None else []
+    dice.append(Die(20, int(roll.d20), highlight=colour if outcome == "critical" else None))
     sides, face, sign = roll.extra
     if sides:  # the advantage die, with the sign as the operator before it
         dice += [Words("+" if sign > 0 else "-", 22, theme.TEXT, "bold"), Die(int(sides), int(face))]
@@ -170,12 +172,11 @@ def _hit_rows(d: Any, state: EncounterState) -> list[Row]:
     """One creature in a blast: its save's dice, saved or not, the damage it took."""
     if not isinstance(d.save, dict):
         return [_head(str(d.text))]
-    out: list[Piece | Tie] = [Words(f"{_name(state, d.combatant)}:", 17)]
-    word = "SAVED" if d.saved else "FAILED"
-    out += _check_row(_roll_dict(d.save), f"vs DC {d.save['dc']}" if d.save.get("dc") is not None else "",
-                      "hit" if d.saved else "miss", word)
+    word = "SAVED" if d.saved else "FAILED"  # (the DC is on the blast's row)
+    out: list[Piece | Tie] = list(_check_row(_roll_dict(d.save), "", "hit" if d.saved else "miss", word,
+                                             lead=Words(f"{_name(state, d.combatant)}:", 17)))
     if d.damage:
-        out.append(Words(f"-{d.damage} hp", 22, theme.BAD, "bold"))
+        out.append(Words(f"takes {d.damage}" + (" (half)" if d.saved else ""), 20, theme.BAD, "bold"))
     out += [Words(f"{c['name']}", 18, theme.CONDITION, "bold") for c in d.conditions]
     return [tuple(out)]
 
@@ -225,8 +226,8 @@ def rows_of(events: Sequence[Event], seen: EncounterState) -> list[Row]:
             found = len(d.found)
             word = f"FINDS {found} TRAP{'S' if found != 1 else ''}" if found else "NOTHING FOUND"
             out += _roll_of(d, seen, f"{_name(seen, d.combatant)} searches {d.radius_ft} ft around", word)
-        elif k == "grenade.exploded":
-            out.append(_head(describe(d, seen)))
+        elif k == "grenade.exploded" and not any(e.kind == "hazard.blast" for e in events):
+            out.append(_head(describe(d, seen)))  # (else the blast's row says it)
     return out
 
 

@@ -6,18 +6,24 @@ Why it exists: at a projected table the players read their own window, not the G
   the conditions of the creatures they may see (the GM's Advantages card asked of the players'
   copy of the state: the text makes these public, "a reminder for both the GM and Players").
 * After every roll they may see (reading: N-SEEN-6, :func:`tactics.engine.combat.public_rolls.public_roll`)
-  the "Last roll" card shows its dice as the GM's screen does (the resolve panel's
-  :func:`draw_resolution`: d20, advantage die, modifier chips, total, outcome, damage dice), or,
-  for a grenade or a blast, the log's lines with every die. A GM creature's AC and hit points
-  are not shown (N-SEEN-1).
+  the "Last roll" card shows its dice compactly (:mod:`tactics.ui.players.roll_card`: one row per
+  roll of its dice, modifiers, total and outcome, the damage dice, a grenade's scatter dice). A GM
+  creature's AC and hit points are not shown (N-SEEN-1).
 
-Each card is placed in a corner of the board clear of the tokens (either side's, with their badges
-and names) and never over the other card; where no corner is clear, along a side of the board, then
-inside it; where no place is clear, a smaller card is tried (:data:`SHRINK`), and only then the
-place covering least is taken (review 13 F12). Its type follows the window's scale (larger in the
-room style). A card is never taller than the map's room under the banner and the
-order strip (review 6, finding 3): the in-force list gives one line per creature and ends with
-"+N more" when cut; a roll cut by a small window ends with "+ more".
+Each card goes first in a margin of the board the map does not use (beside it, above or below
+it), laid out to the margin's width, so it covers nothing of the map (outside review 17, N7: the
+roll's card covered a quarter of it). Where no margin holds it, it is placed in a corner of the
+board clear of the tokens (either side's, with their badges and names) and the pinned templates,
+and never over the other card; where no corner is clear, along a side of the board, then inside
+it; where no place is clear, a smaller card is tried (:data:`SHRINK`), and only then the place
+covering least is taken (review 13 F12). Over the map the roll's card covers at most
+:data:`MAP_SHARE` of the board (a smaller type where it would cover more). Its type follows the
+window's scale (larger in the room style). A card is never taller than the map's room under the
+banner and the order strip (review 6, finding 3): the in-force list gives one line per creature
+and ends with "+N more" when cut; a roll cut by a small window ends with "+ more".
+
+The roll's card stays until a newer public roll replaces it (no timer): off the map it is in no
+one's way, and a roll the table missed can still be read when the GM turns to them.
 """
 
 from __future__ import annotations
@@ -83,8 +89,11 @@ def _paint(width: int, title: str, body: Body, max_height: int) -> pygame.Surfac
     ``body(surface, x, y, width, bottom) -> y below`` (``bottom``: the lowest y it may use)."""
     pad = theme.PANEL_PAD
     canvas = pygame.Surface((width, max(1, max_height)), pygame.SRCALPHA)
-    w.text(canvas, title, (pad, pad), 18, theme.TEXT_DIM, "bold")
-    y = body(canvas, pad, pad + w.line_h(18, "bold") + theme.px(4), width - 2 * pad, canvas.get_height() - pad)
+    y = pad
+    for line in w.wrap(title, 18, width - 2 * pad, "bold"):  # (a narrow margin of the map wraps it)
+        w.text(canvas, line, (pad, y), 18, theme.TEXT_DIM, "bold")
+        y += w.line_h(18, "bold")
+    y = body(canvas, pad, y + theme.px(4), width - 2 * pad, canvas.get_height() - pad)
     height = min(canvas.get_height(), y + pad)
     card = pygame.Surface((width, height), pygame.SRCALPHA)
     pygame.draw.rect(card, (*theme.SHADOW, 235), card.get_rect(), border_radius=theme.PANEL_RADIUS)
@@ -238,10 +247,10 @@ class TableCards:
     """The players' window's cards, redrawn only when the journal or the size changes (a smaller
     version of a card is built only when the full one has no clear place, then kept too).
 
-    The "Last roll" card goes first where the map is not: a margin of the board beside, above or
-    below the map, its rows laid out to the margin's width (review 17 N7: over the map it covered
-    a quarter of it); where no margin holds it clear, it is the compact card in a corner, a side
-    or inside the board clear of tokens, names and pinned templates, as the in-force card is."""
+    Each card goes first where the map is not: a margin of the board beside, above or below the
+    map, laid out to the margin's width (review 17 N7: over the map the roll's card covered a
+    quarter of it); where no margin holds it clear, in a corner, a side or inside the board clear
+    of tokens, names and pinned templates."""
 
     def __init__(self) -> None:
         self._key: Any = None
@@ -267,12 +276,12 @@ class TableCards:
             self._makers = self._build(seen, state, journal, board, large, max_height)
         taken = list(keep_clear)
         placed: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self.in_margin = False
+        self.in_margin = False  # (the roll's card)
         for i in range(len(self._makers)):
-            spot = self._in_margin(i, board, map_area, tokens, taken) if i == self._roll_card else None
+            spot = self._in_margin(i, board, map_area, tokens, taken)
             if spot is None:
                 spot = place_card(self._versions(i, board)(), board, tokens, taken)
-            else:
+            elif i == self._roll_card:
                 self.in_margin = True
             placed.append(spot)
             taken.append(spot[1])
@@ -290,20 +299,21 @@ class TableCards:
     def _in_margin(self, i: int, board: pygame.Rect, map_area: pygame.Rect | None, tokens: list[pygame.Rect],
                    taken: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect] | None:
         """Card ``i`` laid out to a margin of the map it fits in, clear of every token, name and
-        card, at the largest type that fits; None where no margin has room."""
+        card, at the largest type that fits (the top of any margin before a bottom); None where
+        no margin has room."""
         m = theme.px(MARGIN)
-        for margin in margins(board, map_area):
-            width = margin.width - 2 * m
-            if width < theme.px(MIN_MARGIN_W) or margin.height - 2 * m < theme.px(60):
-                continue
-            for shrink in SHRINK:
-                card = self._card(i, shrink, min(width, theme.px(900)))
-                spots = margin_spots(card.get_size(), margin)
-                if not spots:
-                    continue
-                rect, cost = placement.place_scored(spots, board, tokens=tokens, cards=taken)
-                if cost == 0 and margin.contains(rect):
-                    return card, rect
+        roomy = [margin for margin in margins(board, map_area)
+                 if margin.width - 2 * m >= theme.px(MIN_MARGIN_W) and margin.height - 2 * m >= theme.px(60)]
+        for shrink in SHRINK:
+            for end in (0, 1, 2):  # a side margin's top, then its bottom (the middle of a strip above or below)
+                for margin in roomy:
+                    card = self._card(i, shrink, min(margin.width - 2 * m, theme.px(900)))
+                    spots = margin_spots(card.get_size(), margin)[end:end + 1]
+                    if not spots:
+                        continue
+                    rect, cost = placement.place_scored(spots, board, tokens=tokens, cards=taken)
+                    if cost == 0 and margin.contains(rect):
+                        return card, rect
         return None
 
     def _versions(self, i: int, board: pygame.Rect) -> Callable[[], Iterator[pygame.Surface]]:
