@@ -7,7 +7,8 @@ map. What is tested, on the bundled Space Bears encounter with the players' wind
 * with the whole map in view the card sits in the board's margin beside the map: it covers
   nothing of the map; with the GM zoomed in on the fight (the map fills the players' window)
   it covers at most 8% of the map in view;
-* it never covers a token, a name or a condition word, nor a template the GM pinned;
+* it never covers a token, a name or a condition word, a live grenade's marker or blast
+  squares, nor a template the GM pinned;
 * the dice it draws are the roll's dice in the journal (every face, in order);
 * a hidden creature's roll never reaches it (N-SEEN-6): after a hidden bear's throw it still
   shows the last public roll, and no hidden name.
@@ -26,6 +27,7 @@ from tactics.engine.combat.team import BeginActions, StartCombat
 from tactics.engine.hazards.commands import ThrowGrenade
 from tactics.ui import layout_probe as probe
 from tactics.ui.app import App
+from tactics.ui.layers.hazards import blast_cells_of
 from tactics.ui.opening import open_default
 
 from ui_driver import app_session, centre, click, key, move, post
@@ -99,9 +101,15 @@ def _logged_dice(app: App) -> list[tuple[int, int]]:
 
 
 def _covered(app: App, card: pygame.Rect) -> list:
-    """The tokens, names and condition words of the players' window under ``card``."""
+    """The tokens, names and condition words of the players' window under ``card``, and the
+    squares of a live grenade (its marker, its blast)."""
     pw = app.players.window
-    squares = {who.name: pygame.Rect(pw.camera.cell_rect(who.cell)) for who in pw.drawn_state.on_map()}
+    seen = pw.drawn_state
+    squares = {who.name: pygame.Rect(pw.camera.cell_rect(who.cell)) for who in seen.on_map()}
+    for grenade in seen.grenades.values():
+        if grenade.status == "live":
+            for cell in blast_cells_of(seen, grenade) | {tuple(grenade.cell)}:
+                squares[f"{grenade.label} at {cell}"] = pygame.Rect(pw.camera.cell_rect(cell))
     words = pw._renderer().tokens.drawn_words()
     return [name for name, square in squares.items() if card.colliderect(square)] + [
         w for w in words if card.colliderect(w)]

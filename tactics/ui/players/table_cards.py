@@ -239,6 +239,9 @@ def margin_spots(size: tuple[int, int], margin: pygame.Rect) -> list[pygame.Rect
 MIN_MARGIN_W = 220
 #: the most of the board the roll's card covers where it is over the map (review 17 N7: "a small share")
 MAP_SHARE = 0.08
+#: margins' widths are taken in steps of this (at scale 1); at most this many cards laid out to
+#: one are kept (the GM's panning changes the margins' widths)
+WIDTH_STEP, MAX_LAID_OUT = 16, 24
 #: the compact card's widest (a share of the board's width): its rows wrap past it
 COMPACT_SHARE = 0.42
 
@@ -293,6 +296,10 @@ class TableCards:
 
     def _card(self, i: int, shrink: float, width: int | None) -> pygame.Surface:
         if (i, shrink, width) not in self._built:
+            laid_out = [k for k in self._built if k[2] is not None]
+            if len(laid_out) > MAX_LAID_OUT:  # the GM pans: a margin of a new width each frame
+                for k in laid_out:
+                    del self._built[k]
             self._built[(i, shrink, width)] = self._makers[i](shrink, width)
         return self._built[(i, shrink, width)]
 
@@ -305,9 +312,10 @@ class TableCards:
         roomy = [margin for margin in margins(board, map_area)
                  if margin.width - 2 * m >= theme.px(MIN_MARGIN_W) and margin.height - 2 * m >= theme.px(60)]
         for shrink in SHRINK:
-            for end in (0, 1, 2):  # a side margin's top, then its bottom (the middle of a strip above or below)
+            for end in range(3):  # a side margin's top, then its bottom (the middle of a strip above or below)
                 for margin in roomy:
-                    card = self._card(i, shrink, min(margin.width - 2 * m, theme.px(900)))
+                    step = theme.px(WIDTH_STEP)  # (a margin a pixel wider lays the card out as before)
+                    card = self._card(i, shrink, min(margin.width - 2 * m, theme.px(900)) // step * step)
                     spots = margin_spots(card.get_size(), margin)[end:end + 1]
                     if not spots:
                         continue
