@@ -171,15 +171,16 @@ def arrow_centres(view: Any, who: Combatant, radius: int) -> dict[str, tuple[int
 
     Each arrow sits in its neighbouring square (the 3 x 3 grid round the token, like the numpad's
     keys), else nearer the disc or turned a little off its own line, made smaller before it moves
-    out, and never more than :data:`ARROW_REACH` squares from the token's centre: pushed two
+    out, and no more than :data:`ARROW_REACH` squares from the token's centre: pushed two
     squares out past a neighbour, the name labels or the fuse card, the arrows read as nobody's
     (outside review 17 N1). None covers another token's disc, its own token's disc, any token's
     condition words, a fuse card or another arrow (review 16 F1: Art's E arrow hid Bear 2, the N
-    one "Shaken 1"; the fuse card lay on the E arrow) where a place within reach is clear of them;
-    a name may lie under one (the names then keep off the arrows: they move, are cut to initials
-    or left out). Where no place within reach is clear, the one covering least. The most hemmed-in
-    arrows choose first. From the state and the camera alone, so the tokens layer can ask before
-    it places names."""
+    one "Shaken 1"; the fuse card lay on the E arrow); a name may lie under one (the names then
+    keep off the arrows: they move, are cut to initials or left out; the asked token's condition
+    words show short). Where a neighbour and its words take an arrow's whole side, it goes over
+    its own disc's rim (clear of the initials), else up to two squares out, tied to the token by
+    a line (:meth:`FacingPrompt.ties`); else where it covers least. From the state and the
+    camera alone, so the tokens layer can ask before it places names (see :func:`_layout`)."""
     cam = view.camera
     px = cam.cell_px
     painter = view.renderer.tokens
