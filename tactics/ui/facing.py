@@ -309,14 +309,19 @@ def _weighed(options: list["Option"], hard: list[pygame.Rect], soft: list[pygame
     own = min(discs, key=lambda c: math.hypot(c[0], c[1]))  # (its own, round (0, 0))
     others = [c for c in discs if c is not own]
     letters = (own[0], own[1], own[2] * INITIALS_SHARE)
+
+    def squares(circles: list[Circle]) -> list[pygame.Rect]:  # (a circle meets a button only where their squares do)
+        return [pygame.Rect(round(x - r) - 1, round(y - r) - 1, round(2 * r) + 2, round(2 * r) + 2) for x, y, r in circles]
+
+    other_squares, close_squares = squares(others), squares(close)
     for cost, spot, angle, box, rim in options:
-        covered = (_covers(spot, hard, box) + sum(_meets_circle(*spot, c) * 2 * spot[2] for c in others)
-                   + _meets_circle(*spot, letters if rim else own) * 2 * spot[2])
+        covered = (_covers(spot, hard, box) + _meets_circle(*spot, letters if rim else own) * 2 * spot[2]
+                   + sum(_meets_circle(*spot, others[i]) * 2 * spot[2] for i in box.collidelistall(other_squares)))
         if covered:
             covering.append((covered, cost, spot, angle))
             continue
         total = (cost + COST_NAME * len(box.collidelistall(soft))
-                 + COST_NEAR * sum(1 for c in close if _meets_circle(*spot, c)))
+                 + COST_NEAR * sum(1 for i in box.collidelistall(close_squares) if _meets_circle(*spot, close[i])))
         clear.append((total, spot, angle))
     clear.sort(key=lambda o: o[0])
     covering.sort(key=lambda o: o[:2])
