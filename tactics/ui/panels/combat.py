@@ -321,10 +321,12 @@ class CombatPanels:
 
     # -- drawing ------------------------------------------------------------------------------
     def columns(self, board: pygame.Rect) -> tuple[int, int]:
-        """Widths of the left (tracker) and right (declare, resolve, log) columns."""
+        """Widths of the left (tracker) and right (declare, resolve, log) columns: the same, 19% of
+        the board between 270 and 360 px at scale 1. The right one was 22% up to 410 px: the map,
+        fitted between them, lost 50 px of width for it (22 px/square at 720p, outside review 17 N6)."""
         px = theme.px
-        return (int(min(px(360), max(px(270), board.width * 0.19))),
-                int(min(px(410), max(px(290), board.width * 0.22))))
+        width = int(min(px(360), max(px(270), board.width * 0.19)))
+        return width, width
 
     def fit_rect(self, board: pygame.Rect, otherwise: pygame.Rect) -> pygame.Rect:
         """Where "fit the map" puts the map: as much of the board as the panels leave free.
@@ -416,7 +418,7 @@ class CombatPanels:
             return
         px = theme.px
         top = (side.bottom + px(10)) if side is not None and side.right > right_x else board.y + gap
-        log_min, log_max = px(110), int(min(px(340), max(px(160), board.height * 0.32)))
+        log_min, log_max = px(110), self.log_max(board)
         limit = board.bottom - gap - log_min - px(10)
         at = (right_x, top, right_w, limit - top - faces["resolve_room"])
         actions = part("declare", self.actions, at, lambda s: self.actions.draw(s, *at))
@@ -425,10 +427,28 @@ class CombatPanels:
         resolve = part("resolve", self.resolve, at, lambda s: self.resolve.draw(s, *at))
         y = resolve.bottom + px(10) if resolve is not None else y
         # drawn from the start, empty too: its column is the log's whether or not a line is in it yet
-        # (fit_rect keeps it free so that the map does not re-zoom at the first line, review 16 F3)
-        at = (right_x, board.bottom - gap, right_w, max(log_min, min(log_max, board.bottom - gap - y)))
+        # (fit_rect keeps it free so that the map does not re-zoom at the first line, review 16 F3);
+        # with no fight on, nothing else is in the column: the log takes all of it, no bare strip
+        # above it (outside review 17, N6)
+        room = board.bottom - gap - y
+        alone = not self.fight_on() and not self.column_shared()
+        at = (right_x, board.bottom - gap, right_w, max(log_min, room if alone else min(log_max, room)))
         part("log", self.log, at, lambda s: self.log.draw(s, *at))
         part("phase", self.banner, banner_at, phase)
+
+    @staticmethod
+    def log_max(board: pygame.Rect) -> int:
+        """The log's height at the foot of the right column when the column holds more than the log
+        (the Declare and Resolve panels in a fight, the Set up panel before it)."""
+        px = theme.px
+        return int(min(px(340), max(px(160), board.height * 0.32)))
+
+    def column_shared(self) -> bool:
+        """Does an add-on's panel (Set up) have the top of the right column? Then the log keeps to
+        its foot, as in a fight, instead of the whole column."""
+        builder = getattr(self.view.app, "builder", None)
+        shown = getattr(builder, "shown", None)
+        return bool(shown is not None and shown())
 
     def _facing_asked(self) -> bool:
         """Is the facing prompt of the turn that just ended asking? (The phase card then waits.)"""
