@@ -276,7 +276,11 @@ class BattleView(TimedMessages):
         rectangles: a banner hidden for a moment (a dialog, the Advantages card folding) must not
         zoom the map in and out. In both views: the players' view (F2) shows the same phase card
         and turn banner, and fitted to the whole height it had the top and bottom rows under them
-        (review 16 F2); the same room also keeps F2 from re-zooming the map (F3)."""
+        (review 16 F2); the same room also keeps F2 from re-zooming the map (F3). Kept from the
+        start whenever the fight's panels show, before Start combat too (and after the fight):
+        with the smaller margin Fit keeps (FIT_MARGIN) the bundled map is fitted by its height
+        at 720p, and a room that lost the strips only at Start combat zoomed it out then. The
+        bottom strip holds the banner's "Waiting for ..." line as well, shown or not."""
         if not self.combat.fight_on() and not (self.combat.active() and self.turns is None):
             return rect
         board = self.board_rect()
