@@ -281,13 +281,21 @@ class BattleView(TimedMessages):
         with the smaller margin Fit keeps (FIT_MARGIN) the bundled map is fitted by its height
         at 720p, and a room that lost the strips only at Start combat zoomed it out then. The
         bottom strip holds the banner's "Waiting for ..." line as well, shown or not."""
-        if not self.combat.fight_on() and not (self.combat.active() and self.turns is None):
+        if not self.combat.fight_on() and not self._strips_before_the_fight():
             return rect
         board = self.board_rect()
         top = board.top + theme.px(BANNER_TOP) if self.turns is None or not self.turns.active() else rect.top
         bottom = board.bottom - theme.px(BANNER_BOTTOM) - HotseatBanner.waiting_height()
         top, bottom = max(rect.top, top), min(rect.bottom, bottom)
         return pygame.Rect(rect.x, top, rect.width, max(1, bottom - top)) if bottom - top > rect.height // 2 else rect
+
+    def _strips_before_the_fight(self) -> bool:
+        """Are the banners' strips kept before the fight begins? When the fight's panels show with
+        their log column (team rounds): Start combat changes nothing else in the room then, and the
+        map must keep its zoom. Not with the log folded: the fight gives its column back to the
+        Declare and Resolve panels, so the room changes at Start combat anyway, and till then the
+        map may take the whole height."""
+        return self.combat.active() and self.turns is None and not self.combat.log.collapsed
 
     def fit(self) -> None:
         m = self.encounter.map

@@ -321,12 +321,12 @@ class CombatPanels:
 
     # -- drawing ------------------------------------------------------------------------------
     def columns(self, board: pygame.Rect) -> tuple[int, int]:
-        """Widths of the left (tracker) and right (declare, resolve, log) columns: the same, 19% of
-        the board between 270 and 360 px at scale 1. The right one was 22% up to 410 px: the map,
-        fitted between them, lost 50 px of width for it (22 px/square at 720p, outside review 17 N6)."""
+        """Widths of the left (tracker) and right (declare, resolve, log) columns. The right one is
+        20.5% of the board (it was 22%: with the tracker's 19% the map between them was fitted by
+        its width at 1280x720, to 22 px a square: outside review 17, N6)."""
         px = theme.px
-        width = int(min(px(360), max(px(270), board.width * 0.19)))
-        return width, width
+        return (int(min(px(360), max(px(270), board.width * 0.19))),
+                int(min(px(410), max(px(290), board.width * 0.205))))
 
     def fit_rect(self, board: pygame.Rect, otherwise: pygame.Rect) -> pygame.Rect:
         """Where "fit the map" puts the map: as much of the board as the panels leave free.
