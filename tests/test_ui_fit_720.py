@@ -130,3 +130,18 @@ def test_the_bundled_map_opens_larger_and_keeps_its_zoom(size):
         clear_of_each_other(app, "declaring, the typed-dice box focused")
         assert app.battle.combat.log.rect.height >= app.battle.combat.log_max(app.battle.board_rect()) // 3, \
             "the log keeps a usable height under the Declare and Resolve panels"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
+def test_with_the_log_folded_before_the_fight_the_map_grows_clear_of_its_title_row(size):
+    """The log's "-" before the fight gives its column to the map (it fits again, larger); the
+    folded log's title row at the bottom right stays off the map (it lay on the map's corner)."""
+    for app in app_session(App(open_default(seed=1), size=size), closing=True):
+        px = app.battle.camera.cell_px
+        click(app, app.battle.combat.log.button_rect("collapse").center)
+        app.step()
+        log = app.battle.combat.log
+        assert log.collapsed and log.rect is not None, "the log is folded to its title row"
+        assert app.battle.camera.cell_px > px, "the map grew into the log's column"
+        assert not log.rect.colliderect(map_rect(app)), f"the folded log {log.rect} lies on the map {map_rect(app)}"
+        assert app.battle.fit_rect().contains(map_rect(app))

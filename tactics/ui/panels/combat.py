@@ -342,12 +342,14 @@ class CombatPanels:
             return otherwise
         left, right = self.columns(board)
         gap = theme.px(12)
-        x0, y0, x1 = board.x + left + 2 * gap, board.y, board.right - right - 2 * gap
+        x0, y0, x1, y1 = board.x + left + 2 * gap, board.y, board.right - right - 2 * gap, board.bottom
         if self.tracker.collapsed:
             x0, y0 = board.x, board.y + theme.px(40)  # the collapsed tracker is one title row
         if self.log.collapsed and not fight_is_on(self.state):
-            x1 = board.right
-        return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, board.bottom - y0))
+            # the whole width, above the folded log's title row (the map fitted to the whole
+            # height lay under it at the bottom right)
+            x1, y1 = board.right, board.bottom - theme.px(48) - 2 * gap
+        return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
 
     def fight_on(self) -> bool:
         return fight_is_on(self.state)
