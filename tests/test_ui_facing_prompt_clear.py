@@ -137,8 +137,10 @@ def test_the_arrows_and_arc_labels_cover_no_token_name_or_badge_and_the_token_is
     arrows = prompt.arrow_rects()
     words = view.renderer.tokens.drawn_words()
     discs = _discs(view, who.id)
-    # (none on a small window's squares; one with no free place in its arc is left out)
-    assert len(prompt.labels) == (3 if view.camera.cell_px >= 24 else 0)
+    # (none on a small window's squares; one with no free place in its arc is left out: at 720p's
+    # 24 px a square since the fit's smaller margin (review 17 N6), one of the three)
+    px = view.camera.cell_px
+    assert len(prompt.labels) == 3 if px >= 30 else (len(prompt.labels) in (2, 3) if px >= 24 else not prompt.labels)
     for label in prompt.labels:
         assert label.collidelist(words) < 0, "an arc label lies on a name or a condition word"
         assert label.collidelist(list(discs.values())) < 0, "an arc label lies on a token"

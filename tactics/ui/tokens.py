@@ -610,7 +610,9 @@ class TokenPainter:
         if near or markers or words_of[i]:
             cell_px = hit[1][0]
             keep = 2 * name_clearance(cell_px)
-            blocked = [disc_ring(discs[j], cell_px).inflate(keep, keep) for j in near]  # the other discs, with room round them
+            # the other discs, with room round them (from the rim's outer edge, its radius rounded
+            # up: rounded down, a name at 24 px a square kept 5.7 px off a neighbour, not 6)
+            blocked = [disc_ring(discs[j], cell_px, outer=True).inflate(keep, keep) for j in near]
             # every condition badge round it, its own too (one beside its disc, where a neighbour
             # pushed its words, lies in the way of the places beside and under it)
             badges = [r for j in near for r in words_of[j]] + words_of[i]
@@ -965,10 +967,11 @@ def name_clearance(px: int) -> int:
     return max(3, px // 4)
 
 
-def disc_ring(disc: pygame.Rect, px: int) -> pygame.Rect:
+def disc_ring(disc: pygame.Rect, px: int, outer: bool = False) -> pygame.Rect:
     """The round disc itself (its rim) inside a token's picture rectangle ``disc`` (which has room
-    for the facing tick and the selection ring): where a name placed above or beside it touches."""
-    r = int(px * TOKEN_RADIUS)
+    for the facing tick and the selection ring): where a name placed above or beside it touches
+    (``outer``: its radius rounded up, for keeping clear of it)."""
+    r = math.ceil(px * TOKEN_RADIUS) if outer else int(px * TOKEN_RADIUS)
     ring = pygame.Rect(0, 0, 2 * r, 2 * r)
     ring.center = disc.center
     return ring
