@@ -25,6 +25,7 @@ from tactics.ui import layout_probe as probe
 from tactics.ui import intents as ui
 from tactics.ui.camera import Camera
 from tactics.ui.follow_acting import ActingFollower
+from tactics.ui.badge_key import draw_gm_key
 from tactics.ui.banner import draw_banner, shows_banner
 from tactics.ui.mapart import MapArt
 from tactics.ui.messages import TimedMessages
@@ -73,6 +74,8 @@ class BattleView(TimedMessages):
         self.step_for: str | None = None  # whose reach is the 5 ft step alone (N-MOVE-8)
         self.hover_pos: tuple[int, int] | None = None
         self.side_rect: pygame.Rect | None = None  # the side card as last drawn
+        self.players_pill_rect: pygame.Rect | None = None  # the "PLAYERS' VIEW" pill as last drawn (F2)
+        self.badge_key_drawn: tuple | None = None  # the short badges' key: (its entries, where), or None
         self._hover_camera: tuple | None = None  # the camera hover_cell was worked out with
         self.hover_cell: Cell | None = None
         self.bad_cell: Cell | None = None
@@ -650,6 +653,7 @@ class BattleView(TimedMessages):
             return True
 
         frame.part("tracker", (tracker_key, tracker_lit), draw_tracker, diff=True, mend=mend_tracker)
+        draw_gm_key(self, frame, board)  # the short badges' words, under the tracker (review 16 F16b)
 
         # The right-hand column and the phase card: a part each, keyed on what it shows (combat.py)
         combat.draw_parts(frame, board, side, (panels_key[0], *panels_key[2:], tuple(board)), self.revision, lit)
@@ -710,3 +714,4 @@ class BattleView(TimedMessages):
         pygame.draw.rect(surface, theme.OUTLINE, rect.inflate(6, 6), border_radius=rect.height // 2 + 3)
         surface.blit(img, rect)
         probe.text(surface, rect, "PLAYERS' VIEW  (F2: back to the GM's view)")
+        self.players_pill_rect = rect.inflate(6, 6)
