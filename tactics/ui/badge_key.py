@@ -47,22 +47,26 @@ def key_text(entries: Iterable[Entry]) -> str:
     return SEPARATOR.join(f"{short} {words}" for short, words, _ in entries)
 
 
-def key_card(entries: tuple[Entry, ...], width: int, size: int = 14) -> pygame.Surface:
+def key_card(entries: tuple[Entry, ...], width: int, size: int = 14, *, fit: bool = False) -> pygame.Surface:
     """The key as a card ``width`` wide: the title, then the entries in rows, each its badge (the
     short form in its condition's colour, as on the map) and its words; an entry never breaks
-    across rows. ``size``: the type size at scale 1 (the window's :func:`theme.fs` applies)."""
+    across rows. ``size``: the type size at scale 1 (the window's :func:`theme.fs` applies);
+    ``fit``: no wider than its rows (the players' window: a card covers as little map as it can)."""
     pad = theme.PANEL_PAD
     gap, inner = theme.px(12), width - 2 * pad
     badge_px = theme.fs(size - 1)
     laid: list[tuple[pygame.Surface, str, str, int, int]] = []  # badge, short form, words, x, row
-    x, row = 0, 0
+    x, row, widest = 0, 0, w.text_width(TITLE, 13, "bold")
     for short, words, name in entries:
         badge = paint_label(short, badge_px, theme.INK_LIGHT, (*badge_colour(name), 240))
         need = badge.get_width() + theme.px(5) + w.text_width(words, size)
         if x and x + need > inner:
             x, row = 0, row + 1
         laid.append((badge, short, words, x, row))
+        widest = max(widest, x + need)
         x += need + gap
+    if fit:
+        width = min(width, widest + 2 * pad)
     title_h = w.line_h(13, "bold") + theme.px(2)
     row_h = max(w.line_h(size), max((b.get_height() for b, *_ in laid), default=0)) + theme.px(4)
     height = pad + title_h + (row + 1) * row_h + pad - theme.px(6)

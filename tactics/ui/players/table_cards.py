@@ -33,6 +33,7 @@ from tactics.engine.core.state import EncounterState
 from tactics.ui import layout_probe as probe
 from tactics.ui import placement, theme
 from tactics.ui import widgets as w
+from tactics.ui.badge_key import Entry, key_card
 from tactics.ui.panels.resolve import draw_resolution
 
 #: events the dice card draws itself; the others of a public roll are read as the log's lines
@@ -221,15 +222,20 @@ class TableCards:
         self.roll: list[Event] = []  # the public roll shown (tests look at it)
         self.in_force: list[str] = []
         self.rects: list[pygame.Rect] = []  # where the cards were drawn last (tests look at them)
+        self.badge_key: tuple[Entry, ...] = ()  # the short badges' key shown (its card is the last one)
 
     def draw(self, surface: pygame.Surface, seen: EncounterState, state: EncounterState, journal: Any,
-             board: pygame.Rect, tokens: list[pygame.Rect], keep_clear: list[pygame.Rect], *, large: bool) -> None:
+             board: pygame.Rect, tokens: list[pygame.Rect], keep_clear: list[pygame.Rect], *, large: bool,
+             badge_key: tuple[Entry, ...] = ()) -> None:
+        """``badge_key``: the short condition badges the map shows and their words (the players'
+        copy's tokens only, :func:`tactics.ui.badge_key.key_entries`), listed on a card of their own."""
         max_height = card_room(board, keep_clear)
         key = (id(state), len(journal.entries), len(journal.redo_stack), board.size, max_height, large,
-               theme.scale(), frozenset(seen.combatants))
+               theme.scale(), frozenset(seen.combatants), badge_key)
         if key != self._key or probe.active():  # the layout probe reads the texts as they are drawn
             self._key = key
             self._built = {}
+            self.badge_key = badge_key
             self._makers = self._build(seen, state, journal, board, large, max_height)
         placed = place_cards([self._versions(i) for i in range(len(self._makers))], board, tokens, keep_clear)
         self.rects = [rect for _, rect in placed]
@@ -273,6 +279,9 @@ class TableCards:
             makers.append(at(lambda width: in_force_card(seen, width, max_height)))
         if shows_roll(self.roll):
             makers.append(at(lambda width: last_roll_card(self.roll, seen, width, max_height)))
+        if self.badge_key:  # what the map's short badges say, read from across the table (review 16 F16b)
+            entries = self.badge_key
+            makers.append(at(lambda width: key_card(entries, width, 18, fit=True)))
         return makers
 
 

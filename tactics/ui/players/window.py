@@ -26,6 +26,7 @@ from tactics.ui import board_record
 from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui.camera import Camera
+from tactics.ui.badge_key import key_entries
 from tactics.ui.panels.hotseat import paint_banner, turn_banner
 from tactics.ui.players import style
 from tactics.ui.players.displays import Displays, Placement
@@ -493,8 +494,9 @@ class PlayersWindow:
                 tokens.append(pygame.Rect(x, y - h, w, 2 * h + max(16, h // 2)))
         tokens += self._renderer().tokens.drawn_words()  # names and condition words reach past the squares
         clear = [pygame.Rect(self.follow_button.get_abs_rect())] if self.showing == "map" else []
+        painter = self._renderer().tokens  # (it drew the players' copy: no hidden creature's badges)
         self.cards.draw(surface, seen, state, self.app.battle.encounter.journal, board, tokens, clear,
-                        large=self.room)
+                        large=self.room, badge_key=key_entries(painter.short_forms()) if self.showing == "map" else ())
 
     def draw_fog(self, ctx: DrawContext) -> None:
         cells: frozenset[Cell] = getattr(self, "_fog", frozenset())
