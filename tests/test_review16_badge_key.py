@@ -38,8 +38,8 @@ SIZES = [(1280, 720), (1920, 1080)]
 
 def started(size: tuple[int, int], *, players: bool = False):
     """The bundled fight at ``size`` after Start combat (the players' window open if asked)."""
-    app = App(open_path(bundled("space-bears.encounter.toml"), seed=3), size=size)
-    for app in app_session(app, closing=players):
+    opened = App(open_path(bundled("space-bears.encounter.toml"), seed=3), size=size)
+    for app in app_session(opened, closing=players):
         if players:
             app.players.open(size=size)
         press(app, "start")
@@ -145,3 +145,33 @@ def test_the_players_window_has_the_key_and_no_hidden_creature_in_it(size):
         app.draw()
         gm = app.battle.badge_key_drawn
         assert gm is not None and ("St1", "Stunned 1") in {(s, w) for s, w, _ in gm[0]}, "the GM's key lists it"
+
+
+def test_a_long_tracker_leaves_the_key_its_room():
+    """Eleven a side at 1280x720: the tracker's list is longer than its column, and the key still
+    shows under it (the tracker leaves it the room and scrolls), off the tracker card."""
+    from tactics.engine.combat.gm import ApplyCondition
+    from tactics.engine.combat.team import BeginActions, StartCombat
+    from tactics.engine.core.encounter import Encounter
+    from tactics.maps.battlemap import BattleMap
+
+    people = [{"id": f"p{i}", "name": f"Trooper {i}", "team": "party", "cell": [2 + i, 4], "hp": 20} for i in range(11)]
+    people += [{"id": f"b{i}", "name": f"Bear {i}", "team": "bears", "cell": [2 + i, 5], "hp": 30} for i in range(11)]
+    definition = {"name": "Crowd", "teams": {"party": {"name": "The Party", "players": True}, "bears": {"name": "Bears"}},
+                  "combatants": people}
+    enc = Encounter(definition, BattleMap.from_text("\n".join(["." * 16] * 10), name="Room"), seed=1)
+    for who in people:
+        enc.submit(ApplyCondition(who["id"], "Shaken", 2, source="test"))
+        enc.submit(ApplyCondition(who["id"], "Flat-footed", None, source="test"))
+    enc.submit(StartCombat())
+    enc.submit(BeginActions())
+    for app in app_session(App(enc, size=(1280, 720))):
+        app.step()
+        view = app.battle
+        marks = drawn_marks(app)
+        tracker = view.combat.tracker
+        assert tracker.content_h > tracker.rect.height, "the tracker's list is longer than its card (it scrolls)"
+        assert view.badge_key_drawn is not None, "the key shows"
+        entries, card = view.badge_key_drawn
+        assert not card.colliderect(tracker.rect) and card.top >= tracker.rect.bottom
+        assert key_listed(marks, card) == shorts_shown(app, marks, card) == {("Sh2", "Shaken 2"), ("Fl", "Flat-footed")}

@@ -120,20 +120,31 @@ def gm_key_place(view: Any, board: pygame.Rect, size: tuple[int, int]) -> pygame
     return None
 
 
-def draw_gm_key(view: Any, frame: Any, board: pygame.Rect) -> None:
+def _gm_width(view: Any, board: pygame.Rect) -> int:
+    """The GM's key card's width: the tracker's column's."""
+    return int(view.combat.columns(board)[0])
+
+
+def key_height(view: Any, board: pygame.Rect) -> int:
+    """How tall the GM's key card is for the short forms shown now (0: none): the room the
+    tracker leaves under it, so a long list does not push the key off its column."""
+    entries = shown_entries(view)
+    return _gm_card(entries, _gm_width(view, board), theme.scale()).get_height() if entries else 0
+
+
+def draw_gm_key(view: Any, frame: Any, board: pygame.Rect) -> int:
     """The key card on the GM's window (its players' view too, F2) when a short form shows
     (:func:`shown_entries`), a part of ``frame`` of its own; ``view.badge_key_drawn``: what it
-    listed and where, or None (tests)."""
+    listed and where, or None (tests). Its height (0: no short form shows)."""
     view.badge_key_drawn = None
     entries = shown_entries(view)
     if not entries:
-        return
-    tracker = view.combat.tracker.rect if view.combat.active() else None
-    width = tracker.width if tracker is not None else view.combat.columns(board)[0]
+        return 0
+    width = _gm_width(view, board)
     card = _gm_card(entries, width, theme.scale())
     rect = gm_key_place(view, board, card.get_size())
     if rect is None:
-        return
+        return card.get_height()
     view.badge_key_drawn = (entries, rect)
 
     def draw_it(surface: pygame.Surface) -> None:
@@ -143,6 +154,7 @@ def draw_gm_key(view: Any, frame: Any, board: pygame.Rect) -> None:
         probe.composite(drawn, surface, rect.topleft, name=TITLE)
 
     frame.part("badge-key", (entries, tuple(rect)), draw_it)
+    return card.get_height()
 
 
 _cards: dict[tuple, pygame.Surface] = {}
@@ -159,4 +171,4 @@ def _gm_card(entries: tuple[Entry, ...], width: int, scale: float) -> pygame.Sur
     return card
 
 
-__all__ = ["Entry", "draw_gm_key", "gm_key_place", "key_card", "key_entries", "key_text", "shown_entries"]
+__all__ = ["Entry", "draw_gm_key", "gm_key_place", "key_card", "key_height", "key_entries", "key_text", "shown_entries"]

@@ -84,6 +84,7 @@ class TrackerPanel(w.Panel):
         self._drawn: tuple | None = None
         self._shown_rows: dict[str, tuple] = {}
         self._faces: dict[str, tuple] = {}  # what each member row drawn in view shows (its face), probed or not
+        self._chips_kept: tuple | None = None  # short_chips(): (the faces read, the UI scale, the answer)
         self._listed_kept: tuple = (None, None, None, frozenset())  # (revision, state, viewer, who is listed)
 
     @property
@@ -477,12 +478,19 @@ class TrackerPanel(w.Panel):
         (review 16 F16b). None while the tracker is folded or not drawn."""
         if self.collapsed or self.rect is None:
             return []
+        faces = tuple(self._faces.values())
+        kept = self._chips_kept
+        if kept is not None and kept[0] == faces and kept[1] == theme.scale():  # (asked every frame)
+            return list(kept[2])
         out: dict[tuple[str, int | None], None] = {}
-        for face in self._faces.values():
+        for face in faces:
+            if not face[-1]:
+                continue
             for label in _face_chips(face):
                 for name, rounds in face[-1]:
                     if is_short(name, rounds, label):
                         out.setdefault((name, rounds), None)
+        self._chips_kept = (faces, theme.scale(), list(out))
         return list(out)
 
     def _member_face(self, rect, x, cid, combat, done) -> tuple:
