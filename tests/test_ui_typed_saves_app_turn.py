@@ -50,6 +50,9 @@ def _frag_among_the_bears(dice: str = "players"):
     addon = next(a for a in app.addons if isinstance(a, OpponentAddon))
     now = [0]
     addon.clock = lambda: now[0]
+    # (the window's start set the first beat by the real clock, the time since pygame first started in
+    # this process: after 20 s of other tests it lay past every beat below and the app never moved)
+    addon.next_at = now[0] + BEAT_MS
 
     def beats(n: int = 30) -> None:
         """Up to ``n`` of the app's beats, animations skipped, until the prompt asks or the app is done."""
