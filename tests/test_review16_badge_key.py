@@ -31,7 +31,7 @@ from tactics.ui.opening import open_path
 from tactics.ui.tokens import condition_pill_text, condition_word
 
 from test_review16_panels import press
-from ui_driver import app_session, drawn_marks, players_window_frame
+from ui_driver import app_session, drawn_marks, key, players_window_frame
 
 SIZES = [(1280, 720), (1920, 1080)]
 
@@ -145,6 +145,12 @@ def test_the_players_window_has_the_key_and_no_hidden_creature_in_it(size):
         app.draw()
         gm = app.battle.badge_key_drawn
         assert gm is not None and ("St1", "Stunned 1") in {(s, w) for s, w, _ in gm[0]}, "the GM's key lists it"
+        key(app, pygame.K_F2)  # the GM's preview of the players' view: as the players' window
+        assert app.battle.viewer == "players"
+        app.draw()
+        preview = app.battle.badge_key_drawn
+        assert preview is not None, "the others' short badges have their key in the preview too"
+        assert not [e for e in preview[0] if e[0] == "St1"], f"F2 lists the hidden Bear 1: {preview}"
 
 
 def test_a_long_tracker_leaves_the_key_its_room():
