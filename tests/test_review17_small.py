@@ -101,13 +101,14 @@ def test_n3_typed_dice_words_agree_and_resolve_waits_greyed():  # R-ROLL-1
         assert not [t for t in texts if t.startswith("Type the rest")], texts
 
 
-def grenade_pixels(app: App, cell) -> int:
-    """How many pixels of the grenade marker's body colour the window shows on ``cell``."""
+def grenade_pixels(app: App, cell, grown: int = 0) -> int:
+    """How many pixels of the grenade marker's body colour the window shows on ``cell`` (grown by
+    ``grown`` pixels each way)."""
     from tactics.ui import theme
 
     app.draw()
     surface = pygame.display.get_surface()
-    square = pygame.Rect(app.battle.camera.cell_rect(cell))
+    square = pygame.Rect(app.battle.camera.cell_rect(cell)).inflate(2 * grown, 2 * grown).clip(surface.get_rect())
     return sum(1 for x in range(square.left, square.right) for y in range(square.top, square.bottom)
                if max(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], theme.GRENADE_BODY)) <= 10)
 
@@ -125,4 +126,5 @@ def test_n4_the_landed_grenade_shows_with_a_token_on_its_square(round_one):  # n
     app.battle.encounter.submit(Place("james", grenade.cell))  # a token stands on it
     app.step()
     assert app.battle.state.combatants["james"].cell == tuple(grenade.cell)
-    assert grenade_pixels(app, grenade.cell) >= px // 2, "the marker still shows with James on its square"
+    # (its corner marker may sit just outside the square, off James's name and badges: the leftover test below)
+    assert grenade_pixels(app, grenade.cell, px // 3) >= px // 2, "the marker still shows with James on its square"

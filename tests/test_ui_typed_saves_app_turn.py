@@ -53,6 +53,9 @@ def _frag_among_the_bears(dice: str = "players"):
     # (these tests failed after others in one process: the full suite's worker)
     now = [pygame.time.get_ticks()]
     addon.clock = lambda: now[0]
+    # (the window's start set the first beat by the real clock, the time since pygame first started in
+    # this process: after 20 s of other tests it lay past every beat below and the app never moved)
+    addon.next_at = now[0] + BEAT_MS
 
     def beats(n: int = 30) -> None:
         """Up to ``n`` of the app's beats, animations skipped, until the prompt asks or the app is done."""

@@ -58,6 +58,12 @@ def rule(name: str, rules: dict[str, ConditionRule] | None = None) -> ConditionR
     return rules.get(name) or ConditionRule.model_construct(name=name, label=name)
 
 
+def label_of(name: str, rules: dict[str, ConditionRule] | None = None) -> str:
+    """The words a condition is shown in: its data's ``label`` ("Flat-footed"), else its name (a
+    GM's own note, "On fire"). The map's key of short badges reads them here (review 16 F16b)."""
+    return rule(name, rules).label or name
+
+
 def combined(names: Iterable[str], rules: dict[str, ConditionRule] | None = None) -> ConditionRule:
     """Everything a set of conditions imposes together (counts add, flags or).
 

@@ -25,6 +25,7 @@ from tactics.ui import layout_probe as probe
 from tactics.ui import intents as ui
 from tactics.ui.camera import Camera
 from tactics.ui.follow_acting import ActingFollower
+from tactics.ui.badge_key import draw_gm_key, key_height
 from tactics.ui.banner import draw_banner, shows_banner
 from tactics.ui.mapart import MapArt
 from tactics.ui.messages import TimedMessages
@@ -77,6 +78,9 @@ class BattleView(TimedMessages):
         self.step_for: str | None = None  # whose reach is the 5 ft step alone (N-MOVE-8)
         self.hover_pos: tuple[int, int] | None = None
         self.side_rect: pygame.Rect | None = None  # the side card as last drawn
+        self.players_pill_rect: pygame.Rect | None = None  # the "PLAYERS' VIEW" pill as last drawn (F2)
+        self.badge_key_drawn: tuple | None = None  # the short badges' key: (its entries, where), or None
+        self._key_rooms: tuple[int, int] = (0, 0)  # the room the tracker left for the key last, and what it needed
         self._hover_camera: tuple | None = None  # the camera hover_cell was worked out with
         self.hover_cell: Cell | None = None
         self.bad_cell: Cell | None = None
@@ -645,15 +649,17 @@ class BattleView(TimedMessages):
         combat = self.combat
         # The tracker, a part of its own: it shows no map, so no pan, move or door in a fight draws it again
         # (nor what invalidate() says: a board layer's change).
+        # the badge key's room under it (the short forms shown when last drawn): the tracker leaves it free
+        key_room = key_height(self, board)
         tracker_key = (id(self), id(self.state), self.app.presses, self.roster_revision, message, self.viewer,
-                       self.selected, self.tool.name, tuple(board))
+                       self.selected, self.tool.name, tuple(board), key_room)
 
         tracker_lit = lit_buttons([combat.tracker], lit.get("tracker"), combat.hover)
 
         def draw_tracker(surface: pygame.Surface) -> None:
             lit["tracker"] = combat.hover
             self._tracker_drawn = (tracker_key, tracker_lit)
-            combat.draw_tracker(surface, board)
+            combat.draw_tracker(surface, board, key_room)
 
         def mend_tracker() -> bool:
             """Only the roster's revision moved since the tracker was drawn: its rows may be mended."""
@@ -667,6 +673,10 @@ class BattleView(TimedMessages):
             return True
 
         frame.part("tracker", (tracker_key, tracker_lit), draw_tracker, diff=True, mend=mend_tracker)
+        needed = draw_gm_key(self, frame, board)  # the short badges' words, under the tracker (F16b)
+        if needed != key_room and self._key_rooms != (key_room, needed):
+            self.app.dirty = True  # (another room for it: the tracker makes it next frame; asked once)
+        self._key_rooms = (key_room, needed)
 
         # The right-hand column and the phase card: a part each, keyed on what it shows (combat.py)
         combat.draw_parts(frame, board, side, (panels_key[0], *panels_key[2:], tuple(board)), self.revision, lit)
@@ -727,3 +737,4 @@ class BattleView(TimedMessages):
         pygame.draw.rect(surface, theme.OUTLINE, rect.inflate(6, 6), border_radius=rect.height // 2 + 3)
         surface.blit(img, rect)
         probe.text(surface, rect, "PLAYERS' VIEW  (F2: back to the GM's view)")
+        self.players_pill_rect = rect.inflate(6, 6)

@@ -42,7 +42,7 @@ from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui import draw, render
 from tactics.ui import layout_probe as probe
-from tactics.ui.placement import around, place
+from tactics.ui.placement import around, place_scored
 from tactics.ui.animation import Animations, Flash, GrenadeFlight, Trail
 from tactics.ui.facing import acted_in_turn, FacingPrompt, draw_arcs
 from tactics.ui.layers import hazards as _layer  # noqa: F401  (adds the trap layer)
@@ -83,6 +83,7 @@ class HazardsAddon:
         self.arcs_on = False
         self.last_throw: dict[str, Any] | None = None
         self.fuse_cards: dict[str, pygame.Rect] = {}  # where the board drew each live grenade's fuse card last
+        self.under_markers: dict[str, pygame.Rect] = {}  # where a grenade under a token got its corner marker
         self.dice_drawn: pygame.Rect | None = None  # where the last throw's dice and their legend went (tests)
         self._journal: Any = None
         self._redraw = False  # something landed while a frame was drawn: draw one more
@@ -310,6 +311,10 @@ class HazardsAddon:
 #: How far out (in squares past the landing square's edge) the dice may go when every place
 #: touching it covers a token or a name: ring 0 touches it, ring 2 is two squares out.
 DICE_RINGS = range(3)
+#: How far out (in half squares from the landing square's middle, each way; more at a small zoom,
+#: where the legend is many squares wide) the dice are tried next, where no place in
+#: :data:`DICE_RINGS` is clear.
+DICE_FAR = 12
 
 
 def dice_legend(ctx: render.DrawContext, throw: dict[str, Any]) -> pygame.Surface:
@@ -348,11 +353,16 @@ def dice_rect(ctx: render.DrawContext, throw: dict[str, Any], size: int,
     for ring in DICE_RINGS:  # stable sort: ties keep around()'s order
         options += sorted((r.clamp(room) for r in around(dims, cell.inflate(2 * ring * px, 2 * ring * px), gap=6)),
                           key=toward_thrower)
+    step = max(1, px // 2)
+    steps = max(DICE_FAR, (dims[0] + 4 * px) // step)  # (at a small zoom the legend is many squares wide)
     walls = ctx.state.current_map()
     x0, y0 = cam.to_screen((0, 0))
-    near_side = [r for r in options  # reading: R-GREN-3 (the dice stay on the side where it came down)
-                 if walls.walls.line_clear(here, ((r.centerx - x0) / px, (r.centery - y0) / px))] or options
-    reach = [cell.inflate(2 * (max(DICE_RINGS) + 2) * px + 2 * dims[0], 2 * (max(DICE_RINGS) + 2) * px + 2 * dims[1])]
+
+    def near_side(r: pygame.Rect) -> bool:  # reading: R-GREN-3 (the dice stay on the side where it came down)
+        return bool(walls.walls.line_clear(here, ((r.centerx - x0) / px, (r.centery - y0) / px)))
+
+    far = max(max(DICE_RINGS) + 2, steps // 2 + 2)
+    reach = [cell.inflate(2 * far * px + 2 * dims[0], 2 * far * px + 2 * dims[1])]
     squares = [pygame.Rect(cam.cell_rect(who.cell)) for who in ctx.state.on_map()
                if who.cell is not None and (not hasattr(ctx.view, "visible") or ctx.view.visible(who))]
     squares = [r for r in squares if r.collidelist(reach) >= 0] + [cell]
@@ -363,7 +373,21 @@ def dice_rect(ctx: render.DrawContext, throw: dict[str, Any], size: int,
     names = _layer.marker_obstacles(ctx, names_above=True, near=reach) + words
     grenade = ctx.state.grenades.get(throw["grenade"])
     cards = [_layer.fuse_card_rect(ctx, grenade)] if grenade is not None and grenade.status == "live" else []
-    return place(near_side, room, tokens=names, cards=cards + squares)
+    near = [r for r in options if near_side(r)] or options
+    rect, cost = place_scored(near, room, tokens=names, cards=cards + squares)
+    if cost == 0:
+        return rect
+    # ... where every one of those touches a token, a name or a badge: the places further out in
+    # half-square steps, nearest first, the first clear one on the near side (review 17 N4
+    # leftover: at 1280x720 the legend lay on Art); its wall is asked only of the clear ones
+    further = [pygame.Rect((centre[0] + dx * step - dims[0] // 2, centre[1] + dy * step - dims[1] // 2), dims).clamp(room)
+               for dx in range(-steps, steps + 1) for dy in range(-steps, steps + 1)]
+    further.sort(key=lambda r: (abs(r.centerx - centre[0]) + abs(r.centery - centre[1]), toward_thrower(r)))
+    blocking = names + cards + squares
+    for option in further:
+        if option.collidelist(blocking) < 0 and near_side(option):
+            return option
+    return rect  # none is clear: the nearest place covering least
 
 
 def hazards_of(view: Any) -> HazardsAddon | None:

@@ -59,8 +59,20 @@ def initials(name: str) -> str:
 
 
 def condition_pill_text(name: str, rounds: int | None) -> str:
+    """``"Sh1"``: a condition's short form on a crowded token (its first two letters, its rounds left)."""
     short = name[:2].capitalize()
     return f"{short}{rounds}" if rounds is not None else short
+
+
+def is_short(name: str, rounds: int | None, text: str) -> bool:
+    """Is ``text`` the condition's short form, unlike its words ("Sh1", not "Shaken 1"; a two-letter
+    note reads the same both ways)?"""
+    return text == condition_pill_text(name, rounds) and text != condition_word(name, rounds)
+
+
+def badge_colour(name: str) -> tuple[int, int, int]:
+    """The colour of a condition's badge: the same for its words and its short form, every run."""
+    return _BADGE_COLOURS[sum(map(ord, name)) % len(_BADGE_COLOURS)]
 
 
 class TokenPainter:
@@ -88,6 +100,8 @@ class TokenPainter:
         self._made_ops: tuple[list, list, list, list] = ([], [], [], [])  # their recorded keys and boxes (words, names)
         self._ops_of: tuple[list, list] = ([], [])  # the shown tokens' disc blits as recorded: keys, boxes (by index)
         self._ids: list[str] = []  # the shown tokens' ids (by index)
+        self._clip = pygame.Rect(0, 0, 0, 0)  # what the last drawing drew in (the view, or a strip of it)
+        self._shorts: tuple | None = None  # short_forms(): (the drawn words read, the clip, the answer)
         self._rows: dict[int, list[tuple[int, int]]] = {}  # their squares by row: (column, index), sorted
         self._discs_of: list[pygame.Rect] = []  # and their discs (what no neighbour's words or name may cover)
         self._unnamed: set[int] = set()  # the indices of those drawn without their name
@@ -152,6 +166,7 @@ class TokenPainter:
         # Only tokens whose picture or name can touch the area being drawn (the view, or a
         # strip the pan uncovered): a name pill is wider than a square, so a margin of them.
         clip = surface.get_clip()
+        self._clip = pygame.Rect(clip)
         ox, oy = round(camera.origin_x), round(camera.origin_y)
         side = 1 + (LABEL_MAX_PX // 2 // px if px >= self.MIN_NAME_CELL_PX else 0)  # a name pill is centred on its token
         c_lo, c_hi = (clip.left - ox) // px - side, (clip.right - ox) // px + side
@@ -261,6 +276,27 @@ class TokenPainter:
         words = {condition_word(c.name, c.rounds) for c in who.conditions}
         drawn = {mark[2] for mark in (self._marks_of[i] if i < len(self._marks_of) else ())}
         return bool(drawn & (short - words))
+
+    def short_forms(self) -> list[tuple[str, int | None]]:
+        """The conditions (name, rounds left) the last drawing showed in their short forms on some
+        token ("Sh1" is Shaken with 1 round left), each once: what the map's key must spell out
+        (review 16 F16b). Only the tokens drawn (in the view, and those this viewer sees) count.
+        Worked out again only when the drawn words changed (kept with the list they were read from)."""
+        marks = self._names_made[0]
+        kept = self._shorts
+        if kept is not None and kept[0] is marks and kept[1] == self._clip:
+            return list(kept[2])
+        conds_of = {hit[2][3]: hit[0][1][:3] for hit in self._shown}
+        out: dict[tuple[str, int | None], None] = {}
+        clip = self._clip
+        for mark in marks:
+            if not clip.colliderect(mark[0].get_rect(topleft=mark[1])):
+                continue  # (a token just outside the view is placed with the others: its badge is not seen)
+            for name, rounds in conds_of.get(mark[5], ()):
+                if is_short(name, rounds, mark[2]):
+                    out.setdefault((name, rounds), None)
+        self._shorts = (marks, pygame.Rect(clip), list(out))
+        return list(out)
 
     def drawn_words(self) -> list[pygame.Rect]:
         """Where the last drawing put the tokens' condition words and name labels, on screen: a name
@@ -881,7 +917,7 @@ class TokenPainter:
         key = ("badge", text, name, size)
         hit = self._labels.get(key)
         if hit is None:
-            colour = _BADGE_COLOURS[sum(map(ord, name)) % len(_BADGE_COLOURS)]  # the same colour every run
+            colour = badge_colour(name)
             hit = paint_label(text, size, theme.INK_LIGHT, (*colour, 240))
             self._labels[key] = hit
         return hit

@@ -36,7 +36,7 @@ from tactics.rules.grid import DELTAS, Cell, cell_center
 from tactics.ui import draw, theme
 from tactics.ui import layout_probe as probe
 from tactics.ui.elide import ELLIPSIS
-from tactics.ui.placement import place_scored
+from tactics.ui.placement import overlap, place_scored
 from tactics.ui.render import TOKENS_Z, TRAPS_Z, DrawContext, add_layer, border_edges
 
 GHOST = theme.GM_ONLY
@@ -292,18 +292,71 @@ def draw_grenade(ctx: DrawContext, grenade: Any) -> None:
     ctx.surface.blit(icon, icon.get_rect(center=cam.cell_centre(grenade.cell)))
 
 
-def draw_grenade_under_token(ctx: DrawContext, grenade: Any) -> None:
-    """A small grenade in the bottom-right corner of its square when a token stands on it (over
-    the tokens' layer): the marker itself lies under the disc. Why: a grenade came down on
-    Brandon's square and the map no longer showed where it lay (outside review 17 N4)."""
+def draw_grenade_under_token(ctx: DrawContext, grenade: Any) -> pygame.Rect | None:
+    """A small grenade in a corner of its square when a token stands on it (over the tokens'
+    layer): the marker itself lies under the disc. Why: a grenade came down on Brandon's square
+    and the map no longer showed where it lay (outside review 17 N4). Where it went (its drawn
+    body: :func:`under_token_marker`), None when no token stands on it."""
+    placed = under_token_marker(ctx, grenade)
+    if placed is None:
+        return None
+    icon, at, body = placed
+    ctx.surface.blit(icon, at)
+    return body
+
+
+def under_token_marker(ctx: DrawContext, grenade: Any) -> tuple[pygame.Surface, tuple[int, int], pygame.Rect] | None:
+    """The corner marker of a grenade under a token: (its picture, where it goes, the rectangle
+    its drawn body takes), None when no token the view shows stands on it. The first place whose
+    body meets no token's name or condition badge as drawn, nor another token's square: a corner
+    of the square (bottom right, bottom left, top right, top left), a smaller marker there, just
+    outside a corner or beside the square, then on the square's right or left side over the
+    disc's rim (the name hangs below and the badges sit above, both often wider than the
+    square); where none is clear, the one meeting least.
+    Why: in the bottom-right corner it lay on the token's own name (review 17 N4 leftover)."""
     cell = tuple(grenade.cell)
     visible = getattr(ctx.view, "visible", None)
     if not any(who.cell is not None and tuple(who.cell) == cell and (visible is None or visible(who))
                for who in ctx.state.on_map()):
-        return
-    rect = pygame.Rect(ctx.camera.cell_rect(cell))
-    icon = _grenade_icon(max(12, int(rect.width * 0.42)))
-    ctx.surface.blit(icon, icon.get_rect(bottomright=(rect.right + 1, rect.bottom + 1)))
+        return None
+    square = pygame.Rect(ctx.camera.cell_rect(cell))
+    painter = getattr(ctx.renderer, "tokens", None)
+    drawn = getattr(painter, "drawn_words", None)
+    words = list(drawn()) if callable(drawn) else []  # every name and condition badge, where it was drawn
+    squares = [pygame.Rect(ctx.camera.cell_rect(who.cell)) for who in ctx.state.on_map()
+               if who.cell is not None and tuple(who.cell) != cell and (visible is None or visible(who))]
+    options: list[tuple[pygame.Surface, pygame.Rect, pygame.Rect]] = []
+    corners = ("bottomright", "bottomleft", "topright", "topleft")
+    big, small = (_grenade_icon(max(10, int(square.width * share))) for share in (0.42, 0.32))
+
+    def at(icon: pygame.Surface, attr: str, point: tuple[int, int]) -> None:
+        body = icon.get_bounding_rect()
+        shown = body.copy()
+        setattr(shown, attr, point)
+        options.append((icon, shown, body))
+
+    for icon in (big, small):  # inside the square's corners
+        for corner in corners:
+            at(icon, corner, getattr(square, corner))
+    for corner in corners:  # just outside them, touching the square diagonally
+        at(small, {"bottomright": "topleft", "bottomleft": "topright", "topright": "bottomleft",
+                   "topleft": "bottomright"}[corner], getattr(square, corner))
+    at(small, "midleft", square.midright)  # just outside beside it
+    at(small, "midright", square.midleft)
+    for icon in (big, small):  # on the square's side, level with the disc's middle (its rim)
+        at(icon, "midright", square.midright)
+        at(icon, "midleft", square.midleft)
+    best: tuple[int, int] | None = None
+    for n, (_, shown, _) in enumerate(options):
+        cost = (sum(overlap(shown, words[k]) for k in shown.collidelistall(words))
+                + sum(overlap(shown, squares[k]) for k in shown.collidelistall(squares)))
+        if best is None or (cost, n) < best:
+            best = (cost, n)
+        if cost == 0:
+            break
+    assert best is not None
+    icon, shown, body = options[best[1]]
+    return icon, (shown.x - body.x, shown.y - body.y), shown
 
 
 def draw_fuse_card(ctx: DrawContext, grenade: Any) -> pygame.Rect | None:
@@ -533,14 +586,18 @@ def fuse_cards_layer(ctx: DrawContext) -> None:
     addon = hazards_of(ctx.view)
     in_flight = addon.in_flight if addon is not None else ()
     drawn = {}
+    markers = {}
     for grenade in sorted(ctx.state.grenades.values(), key=lambda g: g.id):
         if grenade.status == "live" and grenade.id not in in_flight:
-            draw_grenade_under_token(ctx, grenade)
+            marker = draw_grenade_under_token(ctx, grenade)
+            if marker is not None:
+                markers[grenade.id] = marker
             rect = draw_fuse_card(ctx, grenade)
             if rect is not None:
                 drawn[grenade.id] = rect
     if addon is not None and ctx.view is addon.view:
         addon.fuse_cards = drawn  # where they went (tests)
+        addon.under_markers = markers
 
 
 add_layer(TRAPS_Z, "hazards", hazards_layer)

@@ -354,14 +354,16 @@ class CombatPanels:
     def fight_on(self) -> bool:
         return fight_is_on(self.state)
 
-    def draw_tracker(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+    def draw_tracker(self, surface: pygame.Surface, board: pygame.Rect, below: int = 0) -> None:
         """The initiative tracker at the left of ``board`` (drawn before :meth:`draw`'s panels, a
-        part of the frame of its own: retained.py)."""
+        part of the frame of its own: retained.py), leaving ``below`` pixels of its column free
+        under it (the badge key's, tactics/ui/badge_key.py)."""
         if not self.active():
             self.tracker.begin()
             return
         gap = theme.px(12)
-        self.tracker.draw(surface, board.x + gap, board.y + gap, self.columns(board)[0], board.height - 2 * gap)
+        room = board.height - 2 * gap - (below + gap if below else 0)
+        self.tracker.draw(surface, board.x + gap, board.y + gap, self.columns(board)[0], max(theme.px(120), room))
 
     def draw_parts(self, frame: Any, board: pygame.Rect, side: pygame.Rect | None, base: Any, revision: Any,
                    lit: dict[str, Any]) -> None:

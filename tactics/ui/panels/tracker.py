@@ -32,7 +32,7 @@ from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
 from tactics.ui import widgets as w
-from tactics.ui.tokens import condition_pill_text, condition_word
+from tactics.ui.tokens import condition_pill_text, condition_word, is_short
 from tactics.ui.panels.resolve import DICE_LABELS
 from tactics.ui.panels.app_turn import SHORT_LEVELS, played_by
 
@@ -83,6 +83,8 @@ class TrackerPanel(w.Panel):
         # rect as drawn at the scroll, x, done, face, picture)
         self._drawn: tuple | None = None
         self._shown_rows: dict[str, tuple] = {}
+        self._faces: dict[str, tuple] = {}  # what each member row drawn in view shows (its face), probed or not
+        self._chips_kept: tuple | None = None  # short_chips(): (the faces read, the UI scale, the answer)
         self._listed_kept: tuple = (None, None, None, frozenset())  # (revision, state, viewer, who is listed)
 
     @property
@@ -147,6 +149,7 @@ class TrackerPanel(w.Panel):
 
         def rows(canvas: pygame.Surface, rect: pygame.Rect, top: int) -> int:
             self._shown_rows = {}
+            self._faces = {}
             if self.collapsed:
                 return top
             if combat is None:
@@ -421,6 +424,7 @@ class TrackerPanel(w.Panel):
     def _member(self, s, rect, x, y, cid, combat, done) -> None:
         """The row of one member of a group, its top at ``y`` (from its picture)."""
         face = self._member_face(rect, x, cid, combat, done)
+        self._faces[cid] = face
         if probe.active():  # the layout probe follows every text drawn: in place
             _member_row(s, y, *face)
             return
@@ -464,8 +468,30 @@ class TrackerPanel(w.Panel):
         for cid, (_, y), _, img, new in swaps:
             row = self._shown_rows[cid]
             self._shown_rows[cid] = (y, row[1], row[2], row[3], new, img)
+            self._faces[cid] = new
         self._drawn = (state, changes.at, canvas, scroll)
         return True
+
+    def short_chips(self) -> list[tuple[str, int | None]]:
+        """The conditions (name, rounds left) whose chips the rows in view showed last in their short
+        forms ("Sh1": the row had no room for "Shaken 1"), each once: the badge key spells them out
+        (review 16 F16b). None while the tracker is folded or not drawn."""
+        if self.collapsed or self.rect is None:
+            return []
+        faces = tuple(self._faces.values())
+        kept = self._chips_kept
+        if kept is not None and kept[0] == faces and kept[1] == theme.scale():  # (asked every frame)
+            return list(kept[2])
+        out: dict[tuple[str, int | None], None] = {}
+        for face in faces:
+            if not face[-1]:
+                continue
+            for label in _face_chips(face):
+                for name, rounds in face[-1]:
+                    if is_short(name, rounds, label):
+                        out.setdefault((name, rounds), None)
+        self._chips_kept = (faces, theme.scale(), list(out))
+        return list(out)
 
     def _member_face(self, rect, x, cid, combat, done) -> tuple:
         """What one member's row shows (its picture's key): :func:`_member_row`'s arguments."""
@@ -542,14 +568,25 @@ def _member_row(s: pygame.Surface, y: int, x: int, right: int, initiative: str |
     edge = (right - theme.PANEL_PAD, y + px(3))
     hp = w.text(s, label, edge, 14, label_colour, "semibold", "topright") if label else pygame.Rect(edge, (0, 0))
     name_x = x + px(52)
-    name_rect = w.text(s, w.fit_line(name, 17, hp.x - px(8) - name_x)[0], (name_x, y + px(1)), 17, name_colour)
+    w.text(s, w.fit_line(name, 17, hp.x - px(8) - name_x)[0], (name_x, y + px(1)), 17, name_colour)
     cx = hp.x - px(6)
-    for chip_label in _chip_labels(conditions, hp.x - px(6) - name_rect.right - px(6)):
+    for chip_label in _face_chips((x, right, initiative, name, name_colour, label, label_colour, conditions)):
         img = theme.text(chip_label, fs(13), "bold", theme.INK_LIGHT)
         chip = pygame.Rect(cx - img.get_width() - px(12), y + px(3), img.get_width() + px(12), img.get_height() + px(4))
         pygame.draw.rect(s, theme.CONDITION_BG, chip, border_radius=chip.height // 2)
         w.blit_text(s, img, (chip.x + px(6), chip.y + px(2)), chip_label)
         cx = chip.x - px(4)
+
+
+def _face_chips(face: tuple) -> list[str]:
+    """The chip labels a member row of this face (:meth:`TrackerPanel._member_face`) shows, right
+    to left: in the room between its name (as fitted) and its hit points, as :func:`_member_row`
+    draws them."""
+    x, right, _, name, _, label, _, conditions = face
+    hp_x = right - theme.PANEL_PAD - (w.text_width(label, 14, "semibold") if label else 0)
+    name_x = x + px(52)
+    name_right = name_x + w.text_width(w.fit_line(name, 17, hp_x - px(8) - name_x)[0], 17)
+    return _chip_labels(conditions, hp_x - px(6) - name_right - px(6))
 
 
 def condition_chips(who: Combatant, room: int) -> list[str]:

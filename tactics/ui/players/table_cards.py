@@ -40,6 +40,7 @@ from tactics.ui import layout_probe as probe
 from tactics.ui import placement, theme
 from tactics.ui import widgets as w
 from tactics.ui.players.roll_card import CUT_ROLL, paint, rows_of
+from tactics.ui.badge_key import Entry, key_card
 
 #: events the dice card draws itself; the others of a public roll are read as the log's lines
 CARD_KINDS = ("attack.rolled", "combat.check", "damage.rolled", "hp.rolled", "condition.added", "combatant.downed",
@@ -266,16 +267,20 @@ class TableCards:
         self.rects: list[pygame.Rect] = []  # where the cards were drawn last (tests look at them)
         self.roll_rect: pygame.Rect | None = None  # where the roll's card was drawn last
         self.in_margin = False  # was it in a margin of the map (over none of it)?
+        self.badge_key: tuple[Entry, ...] = ()  # the short badges' key shown (its card is the last one)
 
     def draw(self, surface: pygame.Surface, seen: EncounterState, state: EncounterState, journal: Any,
              board: pygame.Rect, tokens: list[pygame.Rect], keep_clear: list[pygame.Rect], *, large: bool,
-             map_area: pygame.Rect | None = None) -> None:
+             map_area: pygame.Rect | None = None, badge_key: tuple[Entry, ...] = ()) -> None:
+        """``badge_key``: the short condition badges the map shows and their words (the players'
+        copy's tokens only, :func:`tactics.ui.badge_key.key_entries`), listed on a card of their own."""
         max_height = card_room(board, keep_clear)
         key = (id(state), len(journal.entries), len(journal.redo_stack), board.size, max_height, large,
-               theme.scale(), frozenset(seen.combatants))
+               theme.scale(), frozenset(seen.combatants), badge_key)
         if key != self._key or probe.active():  # the layout probe reads the texts as they are drawn
             self._key = key
             self._built = {}
+            self.badge_key = badge_key
             self._makers = self._build(seen, state, journal, board, large, max_height)
         taken = list(keep_clear)
         placed: list[tuple[pygame.Surface, pygame.Rect]] = []
@@ -374,6 +379,10 @@ class TableCards:
             self._roll_card = len(makers)
             makers.append(at(lambda width, tall: paint(self.roll_rows, width, tall),
                              lambda: max(theme.px(320), round(board.width * COMPACT_SHARE))))
+        if self.badge_key:  # what the map's short badges say, read from across the table (review 16 F16b)
+            entries = self.badge_key
+            makers.append(at(lambda width, tall: key_card(entries, width, 18, fit=True),
+                             lambda: min(theme.px(440), max(theme.px(260), board.width // 3))))
         return makers
 
 

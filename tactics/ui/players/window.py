@@ -26,6 +26,7 @@ from tactics.ui import board_record
 from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui.camera import Camera
+from tactics.ui.badge_key import key_entries
 from tactics.ui.panels.hotseat import paint_banner, turn_banner
 from tactics.ui.players import style
 from tactics.ui.players.displays import Displays, Placement
@@ -500,8 +501,10 @@ class PlayersWindow:
         clear = [pygame.Rect(self.follow_button.get_abs_rect())] if self.showing == "map" else []
         m = self.app.battle.encounter.map
         map_area = pygame.Rect(cam.to_screen((0, 0)), (m.width * cam.cell_px, m.height * cam.cell_px))
+        painter = self._renderer().tokens  # (it drew the players' copy: no hidden creature's badges)
         self.cards.draw(surface, seen, state, self.app.battle.encounter.journal, board, tokens, clear,
-                        large=self.room, map_area=map_area)
+                        large=self.room, map_area=map_area,
+                        badge_key=key_entries(painter.short_forms()) if self.showing == "map" else ())
 
     def draw_fog(self, ctx: DrawContext) -> None:
         cells: frozenset[Cell] = getattr(self, "_fog", frozenset())
