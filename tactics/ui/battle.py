@@ -337,6 +337,10 @@ class BattleView(TimedMessages):
 
     def _on_journal(self, journal, what: str) -> None:
         self.revision += 1
+        if self.turns is None and self.state.mode == "individual":  # chosen in the Set up panel (review 18)
+            from tactics.ui.panels.turns import TurnsPanel
+
+            self.turns = TurnsPanel(self)
         entries = journal.entries
         changed = (journal.redo_stack if what == "undo" else entries) if what in ("commit", "undo", "redo") else None
         # The tracker in a fight shows no square, facing or door (in the GM's view: the players'
