@@ -362,7 +362,7 @@ def _json_layers(shown: str, path: Path, layers: Any, size: tuple[int, int], whe
                     template = _part(shown, path.parent, obj["template"], f"{at}.objects[{j}].template")
                     _template_tileset(shown, template)
                 elif isinstance(obj, dict):
-                    _check_position(shown, obj, lambda o=obj: f"{_object_words(o)} on layer {layer.get('name', '')!r}")
+                    _check_position(shown, obj, lambda o=obj, g=layer: f"{_object_words(o)} on layer {g.get('name', '')!r}")
         elif kind == "tilelayer":
             if layer.get("chunks") is not None:
                 raise MapError(shown, f"{at}: chunked layer data belongs to infinite maps, which are not supported")
