@@ -19,12 +19,13 @@ only (:func:`watch_terminate`), and put back as it was after it.
 from __future__ import annotations
 
 import signal
-import socket
 import sys
-import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
+
+if TYPE_CHECKING:
+    import socket
 
 #: The event posted when the process is told to terminate (``event.signal``: the signal's number).
 TERMINATE = pygame.event.custom_type()
@@ -45,9 +46,14 @@ class TerminateWatch:
         self._old_fd = -1
         self._sockets: tuple[socket.socket, socket.socket] | None = None
         self._numbers: set[int] = set()
+        self._thread: Any = None
+        self._stopping = False
 
     def install(self) -> bool:
         """Watch the signals (True), unless this is not the main thread or the system cannot."""
+        import socket  # (the window's run only: not on the first frame's path, test_start_first_use)
+        import threading
+
         if threading.current_thread() is not threading.main_thread() or sys.platform == "win32":
             return False  # signal handlers belong to the main thread; Windows sends no SIGTERM to a window
         reader, writer = socket.socketpair()
@@ -62,7 +68,8 @@ class TerminateWatch:
         for sig in signals_watched():
             self._old[sig] = signal.signal(sig, _noted)
             self._numbers.add(int(sig))
-        threading.Thread(target=self._relay, args=(reader,), name="tactics-terminate", daemon=True).start()
+        self._thread = threading.Thread(target=self._relay, args=(reader,), name="tactics-terminate", daemon=True)
+        self._thread.start()
         self.installed = True
         return True
 
@@ -73,7 +80,7 @@ class TerminateWatch:
                 data = reader.recv(64)
             except OSError:
                 return
-            if not data:
+            if not data or self._stopping:
                 return
             for number in data:
                 if number in self._numbers and pygame.display.get_init():
@@ -87,6 +94,13 @@ class TerminateWatch:
             signal.signal(sig, old if old is not None else signal.SIG_DFL)  # (None: SDL's own: not Python's)
         signal.set_wakeup_fd(self._old_fd)
         if self._sockets is not None:
+            self._stopping = True  # the relay wakes on a byte of its own and ends before its socket closes
+            try:  # (a closed socket would not wake it, and its number could come back as another file's)
+                self._sockets[1].send(b"\x00")
+            except OSError:
+                pass
+            if self._thread is not None:
+                self._thread.join(timeout=5)
             for sock in self._sockets:
                 sock.close()
         self.installed = False
