@@ -179,23 +179,33 @@ def main(argv: list[str] | None = None) -> int:
         app.saving.offer_restores()
     if args.players_window or args.display is not None:
         app.players.open(args.display, fullscreen=args.display is not None and not args.screenshot)
+    if not args.screenshot:
+        from tactics.ui.terminate import watch_terminate
+
+        watch = watch_terminate()  # SIGTERM / SIGHUP: keep it all and close, asking nothing (review 18)
+        try:
+            if script is not None:
+                from tactics.ui.scripted import run_script
+
+                return run_script(app, script)
+            return app.run()
+        finally:
+            watch.uninstall()
     if script is not None:
         from tactics.ui.scripted import run_script
 
         return run_script(app, script)
-    if args.screenshot:
-        app.step()
-        try:
-            app.screenshot(args.screenshot)
-        except (OSError, pygame_error()) as exc:
-            print(f"tactics: error: --screenshot {args.screenshot}: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-        if app.players.window is not None:  # the players' window beside it: OUT-players.png
-            out = args.screenshot
-            stem, dot, ext = out.rpartition(".")
-            app.players.window.save_picture(f"{stem}-players.{ext}" if dot else f"{out}-players")
-        return 0
-    return app.run()
+    app.step()  # --screenshot: one frame, no window loop
+    try:
+        app.screenshot(args.screenshot)
+    except (OSError, pygame_error()) as exc:
+        print(f"tactics: error: --screenshot {args.screenshot}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if app.players.window is not None:  # the players' window beside it: OUT-players.png
+        out = args.screenshot
+        stem, dot, ext = out.rpartition(".")
+        app.players.window.save_picture(f"{stem}-players.{ext}" if dot else f"{out}-players")
+    return 0
 
 
 def say_table_folder(app, folder) -> None:

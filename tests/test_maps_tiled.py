@@ -309,3 +309,34 @@ def test_a_tileset_of_tiles_zero_pixels_wide_is_refused_naming_it(folder):
     doc = tmj()
     doc["tilesets"][0]["tilewidth"] = 0
     refused(folder / "flat.tmj", doc, "tileset 'dungeon': its tiles are 0x32 pixels")
+
+
+@pytest.mark.parametrize("attrs, missing", [('x="92"', "no y"), ('y="32"', "no x"), ("", "no x and no y")])
+def test_an_object_without_a_position_is_refused_naming_it(folder, attrs, missing):
+    """Review 18: pytiled-parser's "missing 'x'" named no object; the one line now names the object,
+    its layer and what to do, and it is still one MapError."""
+    path = folder / "keep.tmx"
+    path.write_text(tmx().replace('x="92" y="32"', attrs))
+    with pytest.raises(MapError) as caught:
+        load(path)
+    line = str(caught.value)
+    assert line.startswith(f"{path}: object 4 'cell door' on layer 'things' has {missing} position")
+    assert "\n" not in line and "Properties" in line
+
+
+def test_a_tile_collision_shape_without_a_position_is_named_by_its_tile(folder):
+    path = folder / "keep.tmx"
+    shape = '<tile id="0"><objectgroup><object id="9" width="8" height="8"/></objectgroup></tile>'
+    path.write_text(tmx().replace('<tile id="1">', shape + '<tile id="1">'))
+    with pytest.raises(MapError, match="object 9 in the collision shapes of tile 0 of tileset 'dungeon' has no x"):
+        load(path)
+
+
+def test_a_tmj_object_without_a_position_is_refused_naming_it(folder):
+    doc = tmj()
+    door = doc["layers"][3]["objects"][1]
+    del door["x"]
+    refused(folder / "keep.tmj", doc, r"object 4 'cell door' on layer 'things' has no x position")
+    doc = tmj()
+    doc["tilesets"][0]["tiles"][0]["objectgroup"] = {"type": "objectgroup", "objects": [{"id": 9, "y": 0}]}
+    refused(folder / "keep.tmj", doc, r"object 9 in the collision shapes of tile 1 of tileset 'dungeon' has no x")

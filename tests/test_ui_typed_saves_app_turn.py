@@ -48,14 +48,8 @@ def _frag_among_the_bears(dice: str = "players"):
     enc.submit(ChangeTableSetting("dice", dice))
     enc.submit(SetController("bears", "win"))
     addon = next(a for a in app.addons if isinstance(a, OpponentAddon))
-    # the injected clock goes on from pygame's: the add-on's next beat was set by pygame's clock,
-    # and starting at 0 the beats never came once the test process had run longer than 30 of them
-    # (these tests failed after others in one process: the full suite's worker)
-    now = [pygame.time.get_ticks()]
+    now = [0]  # a clock of the test's own: the next beat is counted from its now (OpponentAddon.clock)
     addon.clock = lambda: now[0]
-    # (the window's start set the first beat by the real clock, the time since pygame first started in
-    # this process: after 20 s of other tests it lay past every beat below and the app never moved)
-    addon.next_at = now[0] + BEAT_MS
 
     def beats(n: int = 30) -> None:
         """Up to ``n`` of the app's beats, animations skipped, until the prompt asks or the app is done."""

@@ -249,6 +249,8 @@ class _XmlMap:
         elif tag == "object" and "template" in element.attrib:
             where = f"object {element.attrib.get('id', '?')}: template"
             _template_tileset(self.shown, _part(self.shown, base, element.attrib["template"], where))
+        elif tag == "object":
+            _check_position(self.shown, element.attrib, lambda: _xml_object_place(element, stack))
         elif tag == "data" and parent is not None and parent.tag == "layer":
             self._data(element, parent)
 
@@ -264,6 +266,37 @@ class _XmlMap:
         if encoding is None and len(data) > cells:
             raise MapError(self.shown, f"{where}: holds more tiles than the layer's {cells} squares")
         check_layer_data(self.shown, where, data.text or "", encoding, compression, cells)
+
+
+def _check_position(shown: str, attrs: Any, where: Any) -> None:
+    """An object (not from a template, whose file may give it) without an x or a y is refused naming
+    it: pytiled-parser's own "missing 'x'" named no object (review 18). ``where()``: the object's
+    name, id and layer in words."""
+    missing = [axis for axis in ("x", "y") if axis not in attrs]
+    if missing:
+        raise MapError(shown, f"{where()} has no {' and no '.join(missing)} position: select it in Tiled "
+                              f"and set its X and Y in the Properties panel")
+
+
+def _object_words(attrs: Any) -> str:
+    """"object 3 'Gate'" (its id, and its name when it has one)."""
+    name = attrs.get("name")
+    words = f"object {attrs.get('id', '(no id)')}"
+    return words + (f" {name!r}" if isinstance(name, str) and name else "")
+
+
+def _xml_object_place(element: ET.Element, stack: list[ET.Element]) -> str:
+    """An object of a ``.tmx`` in words: "object 3 'Gate' on layer 'doors'", or in a tile's
+    collision shapes: "object 9 in the collision shapes of tile 0 of tileset 't'"."""
+    words = _object_words(element.attrib)
+    group = stack[-1] if stack else None
+    owner = stack[-2] if len(stack) > 1 else None
+    if owner is not None and owner.tag == "tile":
+        tileset = stack[-3].attrib.get("name", "?") if len(stack) > 2 else "?"
+        return f"{words} in the collision shapes of tile {owner.attrib.get('id', '?')} of tileset {tileset!r}"
+    if group is not None and group.tag == "objectgroup":
+        return f"{words} on layer {group.attrib.get('name', '')!r}"
+    return words
 
 
 def _int_or_none(value: str | None) -> Any:
@@ -291,7 +324,22 @@ def _json_map(path: Path, data: bytes) -> None:
     for i, tileset in enumerate(raw.get("tilesets") or []):
         if isinstance(tileset, dict) and tileset.get("source") is not None:
             _part(shown, path.parent, tileset["source"], f"tilesets[{i}].source")
+        elif isinstance(tileset, dict):
+            _json_tile_shapes(shown, tileset)
     _json_layers(shown, path, raw.get("layers") or [], size, "layers", depth=0, tile_ids=_TileIds(shown))
+
+
+def _json_tile_shapes(shown: str, tileset: dict[str, Any]) -> None:
+    """The collision shapes of an embedded tileset's tiles: each needs its position, like a layer's objects."""
+    tiles = tileset.get("tiles")
+    for tile in tiles if isinstance(tiles, list) else []:
+        group = tile.get("objectgroup") if isinstance(tile, dict) else None
+        objects = group.get("objects") if isinstance(group, dict) else None
+        for obj in objects if isinstance(objects, list) else []:
+            if isinstance(obj, dict) and obj.get("template") is None:
+                _check_position(shown, obj, lambda o=obj, t=tile: (
+                    f"{_object_words(o)} in the collision shapes of tile {t.get('id', '?')} "
+                    f"of tileset {tileset.get('name', '?')!r}"))
 
 
 def _json_layers(shown: str, path: Path, layers: Any, size: tuple[int, int], where: str, depth: int,
@@ -308,10 +356,13 @@ def _json_layers(shown: str, path: Path, layers: Any, size: tuple[int, int], whe
         if kind == "group":
             _json_layers(shown, path, layer.get("layers") or [], size, f"{at}.layers", depth + 1, tile_ids)
         elif kind == "objectgroup":
-            for j, obj in enumerate(layer.get("objects") or []):
+            objects = layer.get("objects") or []
+            for j, obj in enumerate(objects if isinstance(objects, list) else []):
                 if isinstance(obj, dict) and obj.get("template") is not None:
                     template = _part(shown, path.parent, obj["template"], f"{at}.objects[{j}].template")
                     _template_tileset(shown, template)
+                elif isinstance(obj, dict):
+                    _check_position(shown, obj, lambda o=obj, g=layer: f"{_object_words(o)} on layer {g.get('name', '')!r}")
         elif kind == "tilelayer":
             if layer.get("chunks") is not None:
                 raise MapError(shown, f"{at}: chunked layer data belongs to infinite maps, which are not supported")

@@ -10,6 +10,7 @@ an idle window uses no CPU.
 from __future__ import annotations
 
 import os
+import sys
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,7 @@ from tactics.ui.intents import KeyPress
 from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.retained import Frame, Screen
+from tactics.ui.terminate import TERMINATE
 from tactics.ui.battle import BattleView
 from tactics.ui.focus import click_leaves_field, dialog_key, focused_text_field, keyboard_owner
 from tactics.ui.idle import WidgetWatch
@@ -404,6 +406,9 @@ class App:
                 and focused_text_field(self._ui) is not None)
 
     def _handle(self, event: pygame.event.Event) -> None:
+        if event.type == TERMINATE:  # SIGTERM or SIGHUP (tactics/ui/terminate.py): no question asked
+            self.terminate(int(getattr(event, "signal", 0)))
+            return
         self.inputs += 1
         if event.type != pygame.MOUSEMOTION:
             self.presses += 1
@@ -568,6 +573,28 @@ class App:
         self._addons("closing")
         pygame.quit()
         return 1 if guard.gave_up else 0
+
+    def terminate(self, number: int) -> None:
+        """The process was told to terminate (a logout, a shutdown, ``kill``): the game as it stands
+        made sure to be in an autosave, said on the terminal, and the window closes at once, asking
+        nothing (review 18: "Quit Tactics?" opened and the process stayed). The next start offers
+        the autosave, as after a crash."""
+        from tactics.ui.terminate import signal_name
+
+        saving = getattr(self, "saving", None)
+        kept = saving.flush_autosave() if saving is not None else None
+        unsaved = saving is not None and saving.unsaved()
+        failed = saving is not None and saving.autosaver is not None and saving.autosaver.last_error is not None
+        if unsaved and kept is not None:
+            words = f"the last changes are in the autosave {kept.name}; the next start offers it"
+        elif unsaved and not failed:
+            words = "the last changes are in its autosaves; the next start offers them"
+        elif unsaved:
+            words = "the last changes could not be autosaved (see the warning above)"
+        else:
+            words = "nothing unsaved"
+        print(f"tactics: {signal_name(number)}: closing the window; {words}", file=sys.stderr, flush=True)
+        self.running = False
 
     def _say_fault(self, text: str, kind: str) -> None:
         self.say_shown(text, kind)

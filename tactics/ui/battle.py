@@ -110,12 +110,28 @@ class BattleView(TimedMessages):
         self.fit()
         if self.renderer.art.problem:  # opened all the same: a warning, whichever way it was opened
             self.say(self.opened_message(), "warn")
+        elif self.imported_words():  # what an imported map brought in (review 18)
+            self.say(self.opened_message(), "good")
+
+    def imported_words(self) -> str | None:
+        """The walls, doors, windows and lights an imported map (Tiled, UVTT) opened directly brought
+        in, and whether the wall lines show (:mod:`tactics.ui.imported`); None for any other file."""
+        from tactics.ui.imported import imported_words
+
+        battle_map = self.state.map
+        if self.encounter.source and self.encounter.source != battle_map.source:
+            return None  # an encounter or a save: the map came in when it was set up
+        return imported_words(battle_map, walls_shown=self.renderer.art.show_walls, gm=self.viewer == "gm")
 
     def opened_message(self, message: str | None = None) -> str:
-        """"Opened x.tmx." and, when part of the map's art cannot be shown, why (finding 5)."""
+        """"Opened x.tmx." and, when part of the map's art cannot be shown, why (finding 5); for an
+        imported map, what came in ("Opened keep.tmx: 3 wall lines, 1 door; wall lines shown ...")."""
         if message is None:
             source = self.encounter.source or self.state.map.source
             message = f"Opened {Path(source).name}." if source else "Opened the map."
+        imported = self.imported_words()
+        if imported and message.startswith("Opened "):
+            message = f"{message.rstrip('.')}: {imported}."
         problem = self.renderer.art.problem
         return f"{message.rstrip('.')} - {problem}" if problem else message
 
@@ -358,6 +374,10 @@ class BattleView(TimedMessages):
 
     def _on_journal(self, journal, what: str) -> None:
         self.revision += 1
+        if self.turns is None and self.state.mode == "individual":  # chosen in the Set up panel (review 18)
+            from tactics.ui.panels.turns import TurnsPanel
+
+            self.turns = TurnsPanel(self)
         entries = journal.entries
         changed = (journal.redo_stack if what == "undo" else entries) if what in ("commit", "undo", "redo") else None
         # The tracker in a fight shows no square, facing or door (in the GM's view: the players'

@@ -162,7 +162,13 @@ class MapArt:
         self._compose()
         self._chunks: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._pixels = 0
-        self.show_walls = not self.has_art
+        self.show_walls = walls_shown_at_first(self)
+
+    def draws_walls(self) -> bool:
+        """Does the map's own art draw its walls? A picture does (a Dungeondraft export, a scan, a
+        Tiled image layer: the walls were painted into it); tiles alone do not draw a Tiled map's
+        wall and window objects (shapes on an object layer, which Tiled shows over the tiles)."""
+        return self.base is not None
 
     # -- the source art ------------------------------------------------------------
     def _compose(self) -> None:
@@ -569,6 +575,16 @@ class MapArt:
 
     def toggle_walls(self) -> None:
         self.show_walls = not self.show_walls
+
+
+def walls_shown_at_first(art: "MapArt") -> bool:
+    """The wall lines (W) shown when a map opens: without art, and over art that does not draw its
+    walls (review 18: a Tiled map's wall objects showed only after W, so a GM saw no sign of what
+    came in but a door's bar). Over a picture they stay off: the picture draws the walls already,
+    and the opening message says what came in and that W shows them (:mod:`tactics.ui.imported`)."""
+    if not art.has_art:
+        return True
+    return not art.draws_walls() and bool(art.map.wall_segments or art.map.windows)
 
 
 def _shown_path(path: Path, folder: Path | None) -> str:

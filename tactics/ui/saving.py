@@ -30,6 +30,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -245,6 +246,21 @@ class Saving:
     def _position(encounter: Encounter) -> tuple[int, Any]:
         entries = encounter.journal.entries
         return (len(entries), entries[-1] if entries else None)
+
+    def flush_autosave(self) -> Path | None:
+        """The autosave that holds the game as it stands, for a window told to terminate: every change
+        is autosaved as it is committed, so only a write that failed is tried again now. None: there
+        is none (nothing changed, another window plays the game) or it still cannot be written."""
+        saver = self.autosaver
+        if saver is None or saver.locked_by is not None or saver.encounter.read_only:
+            return None
+        if saver.last_error is not None:
+            try:
+                saver.write_now()
+            except Exception as exc:  # noqa: BLE001 - the disk's problem is said, the window still closes
+                print(f"tactics: warning: the autosave could not be written: {exc}", file=sys.stderr, flush=True)
+                return None
+        return saver.last_path
 
     def unsaved(self) -> bool:
         """Is the last change only in the autosave (not in a save written by hand)?"""

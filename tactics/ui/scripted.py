@@ -13,9 +13,10 @@ handled by :meth:`App.step`, the same path a GM's clicks take. One action a line
     dump                 # print every journal entry: "entry <n> <command> <args as JSON>"
     loop                 # where "repeat" goes back to
     repeat               # play again from "loop" (or the top): runs until killed
+    run                  # the window's own loop from here on, until it closes (prints "running")
     quit
 
-Lines printed: ``ready``; ``committed <n> <command> <args>`` after each commit
+Lines printed: ``ready``; ``running`` (``run``: the window's loop from here); ``committed <n> <command> <args>`` after each commit
 is autosaved (``undone <n>`` / ``redone <n> ...`` likewise); ``dumped <n>``;
 ``error <what>`` (exit status 3) when an action cannot be done.
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 EXIT_SCRIPT_ERROR = 3
 #: A script is a few dozen lines a test writes: never megabytes.
 MAX_SCRIPT_BYTES = 1024 * 1024
-_VERBS = ("click", "key", "answer", "dump", "loop", "repeat", "quit")
+_VERBS = ("click", "key", "answer", "dump", "loop", "repeat", "run", "quit")
 _MODS = ("ctrl", "shift")
 
 
@@ -150,6 +151,9 @@ def run_script(app: "App", steps: list[list[str]], out: TextIO | None = None) ->
             i = loop_at
         elif verb == "quit":
             app.running = False
+        elif verb == "run":  # waiting for events as a GM's window does (a signal's test: review 18)
+            say("running")
+            return app.run()
         elif verb == "click":
             c, r = (int(v) for v in rest[0].split(","))
             _post_click(app.battle.camera.cell_centre((c, r)))

@@ -35,4 +35,19 @@ def fight_under_way(state: EncounterState) -> bool:
     return combat is not None and getattr(combat, "phase", "ended") != "ended"
 
 
-__all__ = ["ART_MAX_PIXELS", "ART_MAX_SIDE", "MAX_COPIES", "MAX_HP", "TEAM_COLOURS", "fight_under_way"]
+#: The turn rules as the Set up panel and the log name them.
+MODE_WORDS = {"team": "team rounds", "individual": "individual turns"}
+
+
+def why_not_change_mode(state: EncounterState) -> str | None:
+    """Why the encounter's turn rules (``mode``) cannot change now, in words for a greyed button
+    (None: they may). They are chosen before a fight: once one runs, its procedure is the one
+    the rules text of that mode lays out (R-INIT / R-TURN), and its state would not fit the other."""
+    if fight_under_way(state):
+        return ("the fight is under way: end it (or undo Start combat) to choose "
+                "team rounds or individual turns")
+    return None
+
+
+__all__ = ["ART_MAX_PIXELS", "ART_MAX_SIDE", "MAX_COPIES", "MAX_HP", "MODE_WORDS", "TEAM_COLOURS", "fight_under_way",
+           "why_not_change_mode"]

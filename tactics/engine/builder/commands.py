@@ -10,7 +10,9 @@ autosaved and replayed like a move:
 * :class:`AddCombatant`: a creature from a bundled sheet (``creatures.toml``)
   or a quick stat block (:func:`quick_sheet`), on a square or not yet placed;
 * :class:`EditCombatant`: its name, team, hit points, sheet, token art, hidden;
-* :class:`RemoveCombatant`.
+* :class:`RemoveCombatant`;
+* :class:`SetTurnMode`: team rounds (the first rules text) or individual turns (the second),
+  written to the encounter file as its ``mode``.
 
 Placing and moving tokens is :class:`tactics.engine.board.Place`. None of these
 is allowed while a fight is under way (the procedure's roster would no longer
@@ -34,8 +36,10 @@ from tactics.engine.builder.allowed import (  # (re-exported: the commands' name
     TEAM_COLOURS as TEAM_COLOURS, fight_under_way as fight_under_way,
 )
 from tactics.engine.builder.events import (
-    SetupCombatantAdded, SetupCombatantEdited, SetupCombatantRemoved, SetupTeamAdded, SetupTeamEdited,
+    SetupCombatantAdded, SetupCombatantEdited, SetupCombatantRemoved, SetupModeSet, SetupTeamAdded, SetupTeamEdited,
 )
+from tactics.engine.builder.allowed import MODE_WORDS, why_not_change_mode
+from tactics.engine.core.definition import MODES
 from tactics.engine.core.journal import Event, Reducer, Refused
 from tactics.engine.core.state import Combatant, EncounterState, Team
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
@@ -269,10 +273,18 @@ class AddCombatant:
 
 
 def numbered(base: str, copies: int, state: EncounterState) -> list[str]:
-    """``copies`` names "Space Bear 1", "Space Bear 2" ... that no combatant has yet."""
+    """``copies`` names "Space Bear 1", "Space Bear 2" ... that no combatant has yet.
+
+    A name that already ends in a number counts on from it: the form offers "Space Bear 2"
+    beside a "Space Bear", and three of those are Space Bear 2, 3 and 4 (review 18: they were
+    "Space Bear 2 1", "Space Bear 2 2" ...). A base some combatant already has is counted from 2."""
     used = {c.name.lower() for c in state.combatants.values()}
+    head, _, tail = base.rpartition(" ")
+    if head and tail.isdigit() and len(tail) <= 6:
+        base, n = head, int(tail)
+    else:
+        n = 2 if base.lower() in used else 1
     out: list[str] = []
-    n = 1
     while len(out) < copies:
         candidate = f"{base} {n}"
         if candidate.lower() not in used:
@@ -367,6 +379,28 @@ class RemoveCombatant:
         return [SetupCombatantRemoved(combatant=who.id, name=who.name)]
 
 
+@dataclass
+class SetTurnMode:
+    """Play the encounter in team rounds (``"team"``, R-INIT) or individual turns (``"individual"``,
+    R-TURN): the choice the encounter file's ``mode`` holds, made before the fight starts."""
+
+    mode: str
+    name: str = "set-turn-mode"
+
+    def args(self) -> dict[str, Any]:
+        return {"mode": self.mode}
+
+    def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        why = why_not_change_mode(state)
+        if why is not None:
+            raise Refused(why)
+        if self.mode not in MODES:
+            raise Refused(f"the turn rules are {' or '.join(repr(m) for m in MODES)}, not {self.mode!r}")
+        if self.mode == state.mode:
+            raise Refused(f"this encounter already plays {MODE_WORDS[self.mode]}")
+        return [SetupModeSet(mode=self.mode, before=state.mode)]
+
+
 def _field(who: Combatant, key: str) -> Any:
     if key == "sheet":
         return sheet_ref(who.sheet) if isinstance(who.sheet, Sheet) else who.sheet
@@ -387,6 +421,11 @@ def _team_edited(state: EncounterState, event: SetupTeamEdited) -> None:
 
 def _sheet(ref: Any) -> Sheet | None:
     return default_armoury().sheet_from(ref, path="set-up", where="sheet") if ref is not None else None
+
+
+@reducer.on(SetupModeSet)
+def _mode_set(state: EncounterState, event: SetupModeSet) -> None:
+    state.mode = event.mode
 
 
 @reducer.on(SetupCombatantAdded)
@@ -416,6 +455,6 @@ def _combatant_removed(state: EncounterState, event: SetupCombatantRemoved) -> N
 
 
 __all__ = [
-    "AddCombatant", "AddTeam", "EDITABLE", "EditCombatant", "EditTeam", "RemoveCombatant", "TEAM_COLOURS",
+    "AddCombatant", "AddTeam", "EDITABLE", "EditCombatant", "EditTeam", "RemoveCombatant", "SetTurnMode", "TEAM_COLOURS",
     "check_art", "fight_under_way", "quick_sheet", "reducer", "sheet_or_refuse", "sheet_ref", "slug",
 ]

@@ -55,11 +55,22 @@ class SetupTeamEdited(Event):
     players: bool
 
 
+@event_kind
+class SetupModeSet(Event):
+    """The encounter's turn rules chosen in the Set up panel: "team" (R-INIT) or "individual" (R-TURN)."""
+
+    kind: ClassVar[str] = "setup.mode-set"
+
+    mode: str
+    before: str
+
+
 #: Every kind of this part, for :mod:`tactics.engine.features`.
 ALL: tuple[type[Event], ...] = (
     SetupCombatantAdded,
     SetupCombatantEdited,
     SetupCombatantRemoved,
+    SetupModeSet,
     SetupTeamAdded,
     SetupTeamEdited,
 )

@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from tactics.engine.builder.events import (
-    ALL, SetupCombatantAdded, SetupCombatantEdited, SetupCombatantRemoved, SetupTeamAdded, SetupTeamEdited,
+    ALL, SetupCombatantAdded, SetupCombatantEdited, SetupCombatantRemoved, SetupModeSet, SetupTeamAdded,
+    SetupTeamEdited,
 )
+from tactics.engine.builder.allowed import MODE_WORDS
 from tactics.engine.combat.queries import DESCRIBERS
 from tactics.engine.core.journal import Event
 
@@ -54,6 +56,9 @@ def describe_setup(event: Event, state: Any = None) -> str:
             else:
                 what.append(f"new {_FIELDS.get(key, key)}")
         return f"Set up: {name}: {', '.join(what)}."
+    if isinstance(event, SetupModeSet):
+        text = "the second rules text" if event.mode == "individual" else "the first rules text"
+        return f"Set up: the fight is played in {MODE_WORDS.get(event.mode, event.mode)} ({text})."
     if isinstance(event, SetupCombatantRemoved):
         return f"Set up: {event.name or event.combatant} removed."
     return f"Set up: {event.kind}"

@@ -391,6 +391,29 @@ class BuilderAddon:
             if self.placing == cid:
                 self.placing = None
 
+    def mode_refusal(self) -> str:
+        """Why the turn rules cannot be chosen now (the engine's words, or the panel's lock), or ""."""
+        from tactics.engine.builder.allowed import why_not_change_mode
+
+        return self.locked_reason() or _sentence_case(why_not_change_mode(self.state) or "")
+
+    def set_mode(self, mode: str) -> None:
+        """The panel's "Turns" choice: team rounds or individual turns, an engine command (Ctrl+Z
+        takes it back) that Save encounter... writes as the file's ``mode``."""
+        from tactics.engine.builder.allowed import MODE_WORDS
+        from tactics.engine.builder.commands import SetTurnMode  # (the builder's commands: on first use)
+
+        if self.state.mode == mode:
+            return
+        if self.view.submit(SetTurnMode(mode)):
+            where = ("the turn tracker on the left starts them" if mode == "individual"
+                     else "Start combat in the Initiative panel starts them")
+            self.view.fit()  # the tracker and its log column take other room than the Initiative panel
+            other = "team" if mode == "individual" else "individual"
+            self.view.say(f"Turns: {MODE_WORDS[mode]} ({where}); Save encounter... keeps the choice. "
+                          f"Ctrl+Z: back to {MODE_WORDS[other]}.", "good")
+        self.app.dirty = True
+
     def traps(self) -> None:
         self.view.set_tool("traps")
         self.view.say("Traps: pick a kind, click a square to lay it hidden. U: back to Set up.", "info")
@@ -577,7 +600,10 @@ class BuilderAddon:
         saving = getattr(self.app, "saving", None)
         if saving is not None:
             saving.written_by_hand(written)  # the set-up is in that file: quitting now loses nothing; its autosaves
-        view.say(f"Saved {written.name}: open it with  tactics {written.name}", "good")
+        from tactics.engine.builder.allowed import MODE_WORDS
+
+        view.say(f"Saved {written.name} ({MODE_WORDS.get(view.state.mode, view.state.mode)}): "
+                 f"open it with  tactics {written.name}", "good")
         return True
 
     def _questioned(self) -> bool:

@@ -5,7 +5,7 @@ who is not on the map yet, and the buttons to add, edit, remove, lay traps
 and save. It is drawn each frame with the combat panels' helpers
 (:mod:`tactics.ui.widgets`: a card, buttons recorded with keys such as
 ``"add"``, ``"edit:ogre"``, ``"remove:ogre"``, ``"pick:ogre"``,
-``"team:foes"``, ``"save"``), so it looks like the rest of the window and
+``"team:foes"``, ``"mode:individual"``, ``"save"``), so it looks like the rest of the window and
 tests find its buttons by key. It decides nothing: each button asks the
 builder (:class:`tactics.ui.builder.addon.BuilderAddon`), which submits engine commands.
 """
@@ -91,6 +91,7 @@ class SetupPanel(w.Panel):
         w.button(self, canvas, pygame.Rect(left + half + gap, cy, inner - half - gap, button_h), "New team",
                  "new-team", b.open_team_form, enabled=not locked, hover=local, size=15)
         cy += px(46)
+        cy = self._mode_row(canvas, left, cy, inner, local)
         hint_lines = w.wrap(b.hint(), 14, inner, "regular")
         # room for the usual hint whatever the hint says now: a shorter one (placing) and back after Esc
         # moved the buttons under a long list, and the next click on "Save encounter..." hit the panel (review 12)
@@ -139,6 +140,28 @@ class SetupPanel(w.Panel):
             w.text(canvas, line, (left, cy), 14, theme.TEXT_DIM, "regular")
             cy += px(20)
         return self.finish(surface, canvas, x, y, width, min(max_h, cy + px(8)))
+
+    def _mode_row(self, canvas: pygame.Surface, left: int, cy: int, inner: int, hover) -> int:
+        """The encounter's turn rules, one of two (review 18: only the command line or the file could
+        choose individual turns): "team rounds" (the first text) or "individual turns" (the second),
+        saved as the file's ``mode``; greyed with the engine's reason while a fight runs. The y below it."""
+        from tactics.engine.builder.allowed import MODE_WORDS
+
+        b = self.builder
+        why = b.mode_refusal()
+        label_w = w.text_width("Turns", 15, "semibold") + px(10)
+        w.text(canvas, "Turns", (left, cy + px(8)), 15, theme.TEXT_DIM)
+        gap = px(6)
+        room = inner - label_w
+        half = (room - gap) // 2
+        for n, mode in enumerate(("team", "individual")):
+            rect = pygame.Rect(left + label_w + n * (half + gap), cy, half if n == 0 else room - half - gap, px(32))
+            chosen = b.state.mode == mode
+            w.button(self, canvas, rect, MODE_WORDS[mode].capitalize(), f"mode:{mode}",
+                     lambda m=mode: b.set_mode(m), style="on" if chosen else "normal",
+                     enabled=not why or chosen, hover=hover, size=14)
+        cy += px(40)
+        return cy
 
     def finish(self, surface: pygame.Surface, canvas: pygame.Surface, x: int, y: int, width: int,
                height: int, *, content: int | None = None, fixed: int = 0, drawn_at: int = 0) -> pygame.Rect:

@@ -55,6 +55,7 @@ SETUP_KEYS: list[Row] = [
     ("A", "add a combatant (or several at once)"),
     ("Enter / Del", "edit / remove the picked one"),
     ("Tab, Shift+Tab", "next / previous box of a form"),
+    ("Turns (in the panel)", "team rounds / individual turns, saved in the file"),
 ]
 
 FIGHT_KEYS: list[Row] = [

@@ -197,7 +197,7 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
         return TurnBanner(f"Combat over{': ' + agreeing(_team_name(state, winner), 'stands') if winner else ''}", rnd,
                           _team_colour(state, winner) if winner else NEUTRAL)
     if turns.phase != "action" or turns.current is None:
-        return TurnBanner("Between turns", f"{rnd}: begin the next character's turn", NEUTRAL,
+        return TurnBanner("Between turns", _up_next_words(state, for_players), NEUTRAL,
                           "Begin next turn")  # the tracker's words for the same step (review 16, F16e)
     who = state.combatants.get(turns.current)
     if who is None:
@@ -219,6 +219,21 @@ def _turns_banner(state: EncounterState, for_players: bool) -> TurnBanner | None
         return _app_banner(state, title, rnd, who.team, for_players, waiting)
     return TurnBanner(title, f"{rnd}, {_team_name(state, who.team)}", _team_colour(state, who.team), "End turn",
                       waiting)
+
+
+def _up_next_words(state: EncounterState, for_players: bool) -> str:
+    """Whose turn comes next and in which round, as the engine would begin it ("Round 2: Brandon's
+    turn next"; review 18: "Round 1: begin the next character's turn" as Round 2 began). A creature
+    hidden from the players is not named on their screen (reading: N-HOT-1)."""
+    from tactics.engine.combat.individual.procedure import up_next
+
+    rnd, cid = up_next(state)
+    who = state.combatants.get(cid) if cid is not None else None
+    if who is None:
+        return f"Round {rnd}: begin the next character's turn"
+    if for_players and state.hidden_from_players(who):
+        return f"Round {rnd}: begin the next turn"
+    return f"Round {rnd}: {possessive(who.name)} turn next"
 
 
 def _turns_command(state: EncounterState) -> Any:

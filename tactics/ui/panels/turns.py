@@ -34,7 +34,7 @@ from tactics.engine.combat.team import sheet_of
 from tactics.engine.core.state import EncounterState
 from tactics.engine.core.table import who_rolls
 from tactics.engine.combat.individual.procedure import BeginTurn, EndTurn, ReorderTurns, StartTurns, turns_of
-from tactics.engine.combat.individual.actions import Hold, TakeAction, TurnAction
+from tactics.engine.combat.individual.actions import Hold, TakeAction, TurnAction, why_not_hold
 from tactics.ui.panels.turn_treat import treat_block, treat_commands
 from tactics.engine.combat.individual.interrupts import Block, Pass, UseHeld
 from tactics.engine.combat.individual.view import (
@@ -110,6 +110,11 @@ def turns_attack(state: EncounterState, attacker: str, target: str, tool: Any, p
         return TakeAction(attacker, TurnAction("technique", technique=technique, target=target, path=path,
                                                situational=situational))
     return TakeAction(attacker, TurnAction("attack", weapon=weapon, target=target, situational=situational))
+
+
+def _sentence(text: str) -> str:
+    """An engine reason as the tracker shows it: its first letter capitalised."""
+    return text[:1].upper() + text[1:]
 
 
 def roll_text(rolls) -> str:
@@ -454,7 +459,10 @@ class TurnsPanel(w.Panel):
             out.append(one(f"Extend {name}", f"extend:{name}",
                            lambda n=name: self.submit(TakeAction(cid, TurnAction("extend", effect=n))), "on"))
         out += self._door_buttons(cid, waiting, one)
-        out.append(one("Hold an action", "hold", lambda: self.submit(Hold(cid)), enabled=not waiting))
+        why_hold = why_not_hold(state, cid)  # the engine's words, not the click's refusal (review 18)
+        out.append(one("Hold an action", "hold", lambda: self.submit(Hold(cid)), enabled=why_hold is None))
+        if why_hold is not None and not waiting:  # (a waiting action is said in the banner)
+            out.append(self._reason(_sentence(why_hold)))
         out.append((self._facing_row, px(40)))
         out.append(one("End turn (same facing)", "end-turn", self.end_turn, "primary", enabled=not waiting))
         return out

@@ -411,6 +411,25 @@ class TakeAction:
         return events + resolution(after(state, events), turns.next_id, who.id, action, slot, dice)
 
 
+def why_not_hold(state: EncounterState, cid: str) -> str | None:
+    """Why ``cid`` cannot hold an action now (R-TURN-3), in the words :class:`Hold` refuses with
+    (None: it may): the tracker greys its "Hold an action" with them (review 18: it stayed lit after
+    two moves, and only the click said "Brandon has used both actions this turn")."""
+    try:
+        turns = running(state)
+        who = who_or_refuse(state, cid)
+        if turns.phase != "action" or turns.current != who.id:
+            return f"{who.name} can only hold an action on their own turn"
+        if turns.pending is not None:
+            return "an action is waiting for the holders' answers"
+        if who.id in turns.held:
+            return f"{who.name} already holds an action"
+        budget_check(state, turns, who, rt.HOLD)
+    except Refused as exc:
+        return exc.reason
+    return None
+
+
 @dataclass
 class Hold:
     """Keep one non-contested action for another creature's turn (R-TURN-3).
@@ -425,15 +444,11 @@ class Hold:
         return {"combatant": self.combatant}
 
     def execute(self, state: EncounterState, dice: Dice) -> list[Event]:
+        why = why_not_hold(state, self.combatant)
+        if why is not None:
+            raise Refused(why)
         turns = running(state)
-        who = who_or_refuse(state, self.combatant)
-        if turns.phase != "action" or turns.current != who.id:
-            raise Refused(f"{who.name} can only hold an action on their own turn")
-        if turns.pending is not None:
-            raise Refused("an action is waiting for the holders' answers")
-        if who.id in turns.held:
-            raise Refused(f"{who.name} already holds an action")
-        budget_check(state, turns, who, rt.HOLD)
+        who = state.combatants[self.combatant]
         events: list[Event] = []
         if turns.lapsing:
             events.append(TurnsLapsed(combatant=who.id, names=[x["name"] for x in turns.lapsing]))

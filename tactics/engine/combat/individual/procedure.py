@@ -314,6 +314,27 @@ def _next_up(state: EncounterState, turns: TurnsState) -> tuple[int, list[str]]:
     return turns.round + 1, list(turns.order)
 
 
+def up_next(state: EncounterState) -> tuple[int, str | None]:
+    """(round, combatant) of the turn :class:`BeginTurn` would begin now, between two turns: the
+    first in the order still to act, passing over who is out of the fight or off the map, into the
+    next round after the last (the combatant None: no one can act, or the fight would end instead).
+    The banner says it ("Round 2: Brandon's turn next"; review 18: it said "Round 1: begin the next
+    character's turn" as Round 2 began)."""
+    turns = turns_of(state)
+    if turns is None or turns.phase == "ended":
+        return (turns.round if turns is not None else 0), None
+    if over_events(state):
+        return turns.round, None
+    rnd, candidates = _next_up(state, turns)
+    for _ in range(2):  # what is left of this round, then a whole round
+        for cid in candidates:
+            who = state.combatants.get(cid)
+            if who is not None and not out_of_fight(who) and who.cell is not None:
+                return rnd, cid
+        rnd, candidates = rnd + 1, list(turns.order)
+    return turns.round, None
+
+
 def start_of_turn(state: EncounterState, turns: TurnsState, cid: str) -> dict[str, Any]:
     """The counters of one character's effects at the start of its turn (N-TURN-2).
 
