@@ -77,12 +77,16 @@ class CheckPlan:
             return f"DC {self.dc} ({sum_text(self.dc_base, self.dc_terms)})"
         return f"DC {self.dc}" + (f" ({self.dc_note})" if self.dc_note else "")
 
-    def text(self) -> str:
-        """'2d10 + Sensor Mod 1 + crew bonus 0 vs DC 11 (10 + Wayfarer's Shield Mod 1)'."""
+    def roll_text(self) -> str:
+        """'2d10 + Sensor Mod 1 + crew bonus 0': the dice and the modifiers, each by name."""
         line = "2d10" + (" + advantage d2" if self.advantage > 0 else " - disadvantage d2" if self.advantage < 0 else "")
         for label, value in self.modifiers:
             line += f" {'+' if value >= 0 else '-'} {label} {abs(value)}"
-        return f"{line} vs {self.dc_text()}"
+        return line
+
+    def text(self) -> str:
+        """'2d10 + Sensor Mod 1 + crew bonus 0 vs DC 11 (10 + Wayfarer's Shield Mod 1)'."""
+        return f"{self.roll_text()} vs {self.dc_text()}"
 
 
 def crew_bonus(state: Any, ship: Ship, post: str, action: ShipAction, params: dict[str, Any]) -> tuple[str, int]:

@@ -269,8 +269,11 @@ class ActionDialog:
             y += px(60)
             plan = check_plan(self.screen.state, self.ship_id, self.post, action.name, self.params())
             if plan is not None:  # the worked DC with its parts, before the roll (the roll's own numbers)
-                for line in wrap(f"Rolls {plan.text()}", 19, self.rect.width - px(64), "semibold")[:2]:
-                    text(surface, line, (x, y), 19, theme.TEXT, "semibold")
+                room = self.rect.width - px(64)
+                whole = f"Rolls {plan.text()}"
+                fits = theme.font(fs(19), "semibold").size(whole)[0] <= room
+                for line in [whole] if fits else [f"Rolls {plan.roll_text()}", f"vs {plan.dc_text()}"]:
+                    text(surface, line, (x, y), 19, theme.TEXT, "semibold", max_width=room)
                     y += px(27)
         return y
 
