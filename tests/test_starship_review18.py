@@ -211,7 +211,7 @@ def test_the_engineers_declaration_says_what_it_is_for():  # N-SHIP-2, R-SHIP-2
     first = actions_offered(enc.state, "red_maw", "engineer")[0]
     assert first.name == "engineer_to_action" and first.label == "Commit to the Action Phase"
     assert first.hint == "no roll now: Grapple or cloak later this phase"
-    assert "roll Grapple or Power the cloak later in this phase" in first.text
+    assert "before anyone rolls; roll Grapple or Power the cloak later this phase" in first.text
     assert "Gives up the Response Phase" in first.text
     # the surprise round is an Action Phase only (R-SHIP-7): nothing is given up there
     assert action_note(enc.state, "red_maw", "engineer", first.name) == (

@@ -115,4 +115,5 @@ def test_the_engineers_first_choice_says_what_it_is_for(app):  # N-SHIP-2, R-SHI
     press(app, screen, "dlg.action", action="engineer_to_action")
     shown = texts(app)
     assert "The surprise round has no Response Phase: acting now gives nothing up." in shown
+    assert "Gives up the Response Phase (no repairs)." in shown  # the whole text, its last words too
     assert "Act in this Action Phase" not in shown
