@@ -218,3 +218,14 @@ def test_the_engineers_declaration_says_what_it_is_for():  # N-SHIP-2, R-SHIP-2
         "The surprise round has no Response Phase: acting now gives nothing up.")
     to(enc, 1, "action")
     assert action_note(enc.state, "red_maw", "engineer", first.name) == ""
+
+
+def test_a_check_naming_an_unknown_skill_is_a_data_error(tmp_path):  # R-SHIP-8 (rules numbers are data)
+    from tactics.rules.data import DataError
+    from tactics.rules.starship_data import load_actions
+
+    bad = tmp_path / "ship_actions.toml"
+    bad.write_text('[action.scan]\npost = "sensors"\nphases = ["action"]\nlabel = "Scan"\n'
+                   'check = { dc = 10, skill = "Computrs" }\n', encoding="utf-8")
+    with pytest.raises(DataError, match=r"action\.scan\.check\.skill.*unknown skill 'Computrs'"):
+        load_actions(bad)

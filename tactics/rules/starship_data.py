@@ -262,7 +262,18 @@ def space_rules() -> SpaceRules:
 
 
 def load_actions(path: str | Path) -> dict[str, ShipAction]:
-    return load_items(path, ShipAction, "action")
+    """The crew actions of a file; a check's ``skill`` must be one of skills.toml's (it names where
+    the crew bonus comes from: a typo would read every sheet as +0)."""
+    actions = load_items(path, ShipAction, "action")
+    from tactics.rules.skills import default_skill_rules
+
+    known = default_skill_rules().skills
+    for name, action in actions.items():
+        skill = action.check.skill if action.check is not None else None
+        if skill is not None and skill not in known:
+            raise DataError(path, f"action.{name}.check.skill",
+                            f"unknown skill {skill!r}; skills.toml knows {', '.join(sorted(known))}")
+    return actions
 
 
 @lru_cache(maxsize=1)
