@@ -91,6 +91,15 @@ class ActionDialog:
                                          self.params())
         return self._chance
 
+    def sheet_bonus(self) -> int:
+        """The crew bonus the engine reads from the crew member's sheet for the chosen check (0: none)."""
+        action = self.action()
+        skill = crew_skill_of(self.screen.state, self.ship_id, self.post, action.name) if action else None
+        return skill.value if skill is not None else 0
+
+    def shown_bonus(self) -> int:
+        return self.sheet_bonus() if self.bonus is None else self.bonus
+
     def params(self) -> dict[str, Any]:
         action = self.action()
         params: dict[str, Any] = {}
@@ -105,15 +114,6 @@ class ActionDialog:
         if action.check is not None:  # the sheet's skill unless the GM set the bonus by hand
             params.update({"crew_skill": True} if self.bonus is None else {"bonus": self.bonus})
         return params
-
-    def sheet_bonus(self) -> int:
-        """The crew bonus the engine reads from the crew member's sheet for the chosen check (0: none)."""
-        action = self.action()
-        skill = crew_skill_of(self.screen.state, self.ship_id, self.post, action.name) if action else None
-        return skill.value if skill is not None else 0
-
-    def shown_bonus(self) -> int:
-        return self.sheet_bonus() if self.bonus is None else self.bonus
 
     def take(self) -> None:
         action = self.action()
