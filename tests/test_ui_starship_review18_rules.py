@@ -23,7 +23,7 @@ from tactics.engine.starship.commands import EndPhase, FireWeapons, StartSpaceCo
 from tactics.ui.app import App
 
 from test_ui_starship import end_phase, press, starship, walker_posts
-from ui_driver import app_session, drawn_texts
+from ui_driver import app_session, drawn_marks, drawn_texts
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
@@ -63,6 +63,11 @@ def test_james_crew_bonus_comes_from_his_sheet_and_may_be_set_by_hand(app):  # R
     shown = drawn_texts(app)
     assert "+2" in shown and "Science (INT) +2: James' sheet has no Science, so the INT modifier" in shown
     assert "Rolls 2d10 + Weapons Mod 2 + James' Science (INT) 2 vs DC 12" in shown
+    # the worked check has its room: above the dialog's buttons, even with the hack's target row
+    press(app, screen, "dlg.action", action="hack_shields")
+    worked = [m.rect for m in drawn_marks(app) if m.kind == "text" and m.label.startswith(("Rolls ", "vs DC"))]
+    assert worked and max(r.bottom for r in worked) < screen.spot_rect("dlg.take").top
+    press(app, screen, "dlg.action", action="boost_weapons")
     press(app, screen, "dlg.bonus", step=1)
     shown = drawn_texts(app)
     assert "+3" in shown and "set by hand (the sheet gives +2)" in shown

@@ -170,7 +170,7 @@ class ActionDialog:
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
-        self.rect = rect = dialog_card(surface, hotspots, (px(940), px(700)), theme.ACCENT)
+        self.rect = rect = dialog_card(surface, hotspots, (px(940), px(780)), theme.ACCENT)  # room for the worked check
         space = self.screen.space_battle
         ship = space.ships[self.ship_id]
         x, y = rect.x + px(32), rect.y + px(24)
