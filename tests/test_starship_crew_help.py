@@ -16,7 +16,7 @@ import pytest
 
 from tactics.engine.core.encounter import Encounter
 from tactics.engine.core.journal import Refused
-from tactics.engine.starship.commands import EndPhase, FireWeapons, StartSpaceCombat, TakeAction
+from tactics.engine.starship.commands import EndPhase, FireWeapons, StartSpaceCombat, TakeAction, posts_in_phase
 from tactics.engine.starship.state import effective
 from tactics.engine.starship.view import actions_offered, describe, posts_acting_now
 from tactics.maps import BattleMap
@@ -57,7 +57,7 @@ def test_engineer_chooses_the_action_phase_at_its_start_before_any_roll():  # R-
     assert "engineer" in posts_acting_now(enc.state, "jackal")
     assert "engineer_to_action" in [a.name for a in actions_offered(enc.state, "jackal", "engineer")]
     chosen = enc.submit(TakeAction("jackal", "engineer", "engineer_to_action"))
-    assert "Act in this Action Phase" in describe(chosen.events[0])
+    assert "Commit to the Action Phase" in describe(chosen.events[0])  # (review 18: was "Act in this ...")
     assert "engineer_to_action" not in [a.name for a in actions_offered(enc.state, "jackal", "engineer")]
     with pytest.raises(Refused, match="already acts"):
         enc.submit(TakeAction("jackal", "engineer", "engineer_to_action"))
@@ -82,7 +82,10 @@ def test_choosing_without_acting_still_gives_up_the_response_phase():  # N-SHIP-
     enc.submit(EndPhase())
     enc.submit(TakeAction("jackal", "engineer", "engineer_to_action"))
     enc.submit(EndPhase())
-    assert posts_acting_now(enc.state, "jackal") == ["medical"]
+    # the engineer is not in the Response Phase's list (and, with no one injured, nor is the Medical
+    # Officer: nothing to treat, review 18 finding 4, N-SHIP-4)
+    assert "engineer" not in posts_in_phase(enc.state.space, enc.state.space.ships["jackal"])
+    assert posts_acting_now(enc.state, "jackal") == []
     with pytest.raises(Refused, match="acted in the Action Phase"):
         enc.submit(TakeAction("jackal", "engineer", "repair"))
 

@@ -113,7 +113,8 @@ def test_three_rounds_of_the_pirate_corvette():  # R-SHIP-1, -2, -4, -5, -6, -7,
     assert red_maw.battle_damage[0].machine == {"disabled_posts": ["weapons"]}
 
     # -- round 1, Response: repair (R-SHIP-5); the Red Maw has no Medical Officer
-    assert acting_now(enc.state) == {"wayfarer": ["medical", "engineer"], "red_maw": ["engineer"]}
+    # (no one injured: the Wayfarer's Medical Officer has nothing to treat, review 18 finding 4, N-SHIP-4)
+    assert acting_now(enc.state) == {"wayfarer": ["engineer"], "red_maw": ["engineer"]}
     first = wayfarer.battle_damage[0].id
     enc.submit(TakeAction("wayfarer", "engineer", "repair", {"battle_damage": first, "bonus": 2}), typed=[10, 10])
     enc.submit(TakeAction("red_maw", "engineer", "repair", {"bonus": 1}), typed=[1, 1])  # 3 vs DC 16

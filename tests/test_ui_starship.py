@@ -162,8 +162,9 @@ def test_walker_shows_the_posts_acting_in_each_phase(app):  # R-SHIP-1, R-SHIP-2
     end_phase(app, screen)
     if screen.dialog is not None:
         press(app, screen, "dlg.done")
-    # no Battle Damage on the Wayfarer: its Chief Engineer has nothing to repair (issue 10)
-    assert walker_posts(screen, "wayfarer") == ["medical"]
+    # no Battle Damage on the Wayfarer: its Chief Engineer has nothing to repair (issue 10), and with
+    # no one injured its Medical Officer has nothing to treat (review 18, finding 4; N-SHIP-4)
+    assert walker_posts(screen, "wayfarer") == []
     assert walker_posts(screen, "red_maw") == []  # no Medical Officer, Engineer already acted
 
 

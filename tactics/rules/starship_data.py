@@ -131,13 +131,15 @@ class BattleDamageChart(_Strict):
 
 class Check(_Strict):
     """A 2d10 check (R-SHIP-8): 2d10 + the own ship's attributes + the crew member's
-    bonus vs ``dc`` + the target ship's ``target_adds`` attributes; ``repair_dc``
-    takes the DC from the chosen Battle Damage instead."""
+    bonus (``skill``: the sheet's number for that skill) vs ``dc`` + the target ship's
+    ``target_adds`` attributes; ``repair_dc`` takes the DC from the chosen Battle Damage instead."""
 
     attributes: list[Attribute] = Field(default_factory=list)
     dc: int = Field(default=10, ge=0, le=60)
     target_adds: list[Attribute] = Field(default_factory=list)
     repair_dc: bool = False
+    #: the skill of skills.toml whose sheet number is the crew bonus (None: the GM sets it by hand)
+    skill: Label | None = None
 
 
 EffectKind = Literal[
@@ -170,6 +172,7 @@ class ShipAction(_Strict):
     post: Post
     phases: list[Phase] = Field(min_length=1)
     label: Label = Field(min_length=1)
+    hint: Label = ""  # a few words under an action with no roll (what the choice is for)
     text: Prose = ""
     requires: ShipFunction | None = None  # a ship function the ship must have
     target: Literal["none", "ship", "crew", "battle_damage"] = "none"
@@ -259,7 +262,18 @@ def space_rules() -> SpaceRules:
 
 
 def load_actions(path: str | Path) -> dict[str, ShipAction]:
-    return load_items(path, ShipAction, "action")
+    """The crew actions of a file; a check's ``skill`` must be one of skills.toml's (it names where
+    the crew bonus comes from: a typo would read every sheet as +0)."""
+    actions = load_items(path, ShipAction, "action")
+    from tactics.rules.skills import default_skill_rules
+
+    known = default_skill_rules().skills
+    for name, action in actions.items():
+        skill = action.check.skill if action.check is not None else None
+        if skill is not None and skill not in known:
+            raise DataError(path, f"action.{name}.check.skill",
+                            f"unknown skill {skill!r}; skills.toml knows {', '.join(sorted(known))}")
+    return actions
 
 
 @lru_cache(maxsize=1)

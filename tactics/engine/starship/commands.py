@@ -37,6 +37,7 @@ from tactics.engine.starship.state import (  # noqa: F401  (space_of/ship_of are
     crew_acted,
     crew_name,
     injured_posts,
+    is_cloaked,
     phase_noted,
     detects,
     disabled_posts,
@@ -46,11 +47,11 @@ from tactics.engine.starship.state import (  # noqa: F401  (space_of/ship_of are
     space_of,
     usable_hard_points,
 )
-from tactics.engine.core.labels import possessive
+from tactics.engine.starship.checks import CheckPlan, plan_check
 from tactics.engine.starship.dc_parts import bd_dc_parts, reroll_parts
 from tactics.rules.dice import Dice
 from tactics.rules.near_names import near_miss
-from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, POSTS, roll_check, roll_weapons
+from tactics.rules.starship import PHASE_NAMES, POST_NAMES, POSTS, roll_check, roll_weapons
 from tactics.rules.starship_data import ShipAction
 
 
@@ -106,6 +107,7 @@ def actions_offered(space: SpaceState, ship_id: str, post: str) -> list[ShipActi
         and not (a.name == "hold" and space.round == 0)
         and not (committed and _is_engineer_choice(a))
         and not (a.target == "battle_damage" and not _repairable(space, ship))
+        and not (_treats(a) and not treatable_posts(space, ship))
     ]
 
 
@@ -142,6 +144,32 @@ def _repairable(space: SpaceState, ship: Ship) -> list[Any]:
     """The ship's Battle Damage no one repairs yet (a repair with nothing to repair is not offered)."""
     taken = {p.get("id") for p in space.pending if p.get("kind") == "repair" and p.get("ship") == ship.id}
     return [bd for bd in ship.battle_damage if bd.id not in taken]
+
+
+def _treats(action: ShipAction) -> bool:
+    return any(e.kind == "treat" for e in action.effects)
+
+
+def treatable_posts(space: SpaceState, ship: Ship) -> list[str]:
+    """The crewed posts of ``ship`` whose crew Battle Damage injured and no one has treated yet, in the
+    text's order (reading: N-SHIP-4, R-SHIP-2: the Medical Officer "can heal injured crew members").
+    Empty: the Medical Officer has nothing to treat (as a Chief Engineer with no Battle Damage has
+    nothing to repair), so the post is not offered Treat nor waited for (review 18)."""
+    hurt = injured_posts(ship, space.now)
+    return [p for p in POSTS if p in hurt and p in ship.crew and p != "medical"]
+
+
+def _check_treatable(space: SpaceState, ship: Ship, params: dict[str, Any]) -> None:
+    """Refuse a treatment with nothing to treat, or of a post whose crew is not hurt, saying why."""
+    hurt = treatable_posts(space, ship)
+    if not hurt:
+        raise Refused(f"no one aboard the {ship.name} is hurt: the Medical Officer has nothing to treat "
+                      "(only crew a Battle Damage injured can be treated)")
+    post = str(params.get("post", ""))
+    if post in ship.crew and post not in hurt:
+        who = ship.crew_names.get(post, ship.crew[post])
+        hurt_names = ", ".join(f"{ship.crew_names.get(p, p)} ({POST_NAMES[p]})" for p in hurt)
+        raise Refused(f"{who} ({POST_NAMES[post]}) is not hurt: nothing to treat. Injured: {hurt_names}")
 
 
 def _check_can_act(space: SpaceState, ship: Ship, post: str) -> str:
@@ -336,13 +364,47 @@ def _int_param(params: dict[str, Any], key: str, default: int = 0) -> int:
         raise Refused(f"{key} must be a whole number, not {value!r}") from None
 
 
+def resolve_choices(space: SpaceState, ship: Ship, post: str, action: ShipAction, params: dict[str, Any]
+                    ) -> tuple[Ship | None, str | None, Any]:
+    """The target ship, the crew post (an order's, a treatment's) and the Battle Damage (a repair's)
+    an action's ``params`` name, refused with the reason when they do not fit (TakeAction and the
+    dialog's preview read them the same way)."""
+    target = None
+    crew_post = None
+    damage = None
+    if action.target == "ship":
+        target = _enemy_target(space, ship, params.get("target"))
+    elif action.target == "crew":
+        if _treats(action):
+            _check_treatable(space, ship, params)
+        crew_post = _post(str(params.get("post", "")))
+        if crew_post not in ship.crew:
+            to = " to receive the order" if any(e.kind == "advantage" for e in action.effects) else ""
+            raise Refused(f"no one is at the {POST_NAMES[crew_post]} post{to}")
+    elif action.target == "battle_damage":
+        if not ship.battle_damage:
+            raise Refused(f"the {ship.name} has no Battle Damage to repair")
+        wanted = params.get("battle_damage")
+        if wanted is None:
+            damage = ship.battle_damage[0]
+        else:
+            damage = next((bd for bd in ship.battle_damage if bd.id == _int_param(params, "battle_damage")), None)
+            if damage is None:
+                raise Refused(f"the {ship.name} holds no Battle Damage #{wanted}")
+        if any(p.get("kind") == "repair" and p.get("id") == damage.id for p in space.pending):
+            raise Refused("that Battle Damage is already being repaired")
+    return target, crew_post, damage
+
+
 @dataclass
 class TakeAction:
     """A crew post takes one of its actions (data: ``ship_actions.toml``; R-SHIP-2, R-SHIP-8).
 
     ``params``: ``target`` (a ship id), ``post`` (for an order), ``battle_damage``
     (an id, for a repair; default the oldest), ``bonus`` (the crew member's own
-    modifier for the check), and for ``fire``: ``hard_points`` (names).
+    modifier for the check, set by hand) or ``crew_skill`` true (the bonus the crew member's
+    sheet gives the check's skill, :func:`~tactics.engine.starship.checks.crew_skill`), and for
+    ``fire``: ``hard_points`` (names).
     """
 
     ship: str
@@ -354,7 +416,8 @@ class TakeAction:
     def args(self) -> dict[str, Any]:
         return {"ship": self.ship, "post": self.post, "action": self.action, "params": dict(self.params)}
 
-    def execute(self, state: Any, dice: Dice) -> list[Event]:
+    def _validated(self, state: Any) -> tuple[SpaceState, Ship, str, dict[str, Any], ShipAction, str]:
+        """The space, ship, post, params, action and crew member, once the post may take it now."""
         space = space_of(state)
         ship = ship_of(space, self.ship)
         post = _post(self.post)
@@ -369,6 +432,19 @@ class TakeAction:
             raise Refused(f"'{action.label}' is for the {POST_NAMES[action.post]}, not the {POST_NAMES[post]}")
         if space.phase not in action.phases:
             raise Refused(f"'{action.label}' cannot be taken in the {PHASE_NAMES[space.phase]} Phase")
+        return space, ship, post, params, action, who
+
+    def plan(self, state: Any) -> CheckPlan | None:
+        """The check this action would roll now, worked out as :meth:`execute` rolls it (its
+        modifiers, the DC and the DC's parts), or None when it rolls no check; refused like it."""
+        space, ship, post, params, action, _who = self._validated(state)
+        if action.check is None:
+            return None
+        target, _crew_post, damage = resolve_choices(space, ship, post, action, params)
+        return plan_check(state, space, ship, post, action, target, damage, params, _advantage(space, ship, post))
+
+    def execute(self, state: Any, dice: Dice) -> list[Event]:
+        space, ship, post, params, action, who = self._validated(state)
         if any(e.kind == "fire" for e in action.effects):
             names = params.get("hard_points")
             return FireWeapons(ship.id, list(names) if names else [], str(params.get("target", "")),
@@ -378,50 +454,16 @@ class TakeAction:
         if _is_engineer_choice(action) and ship.id in space.engineer_in_action:
             raise Refused("the Chief Engineer already acts in this Action Phase")
 
-        target = None
-        crew_post = None
-        damage = None
-        if action.target == "ship":
-            target = _enemy_target(space, ship, params.get("target"))
-        elif action.target == "crew":
-            crew_post = _post(str(params.get("post", "")))
-            if crew_post not in ship.crew:
-                to = " to receive the order" if any(e.kind == "advantage" for e in action.effects) else ""
-                raise Refused(f"no one is at the {POST_NAMES[crew_post]} post{to}")
-        elif action.target == "battle_damage":
-            if not ship.battle_damage:
-                raise Refused(f"the {ship.name} has no Battle Damage to repair")
-            wanted = params.get("battle_damage")
-            if wanted is None:
-                damage = ship.battle_damage[0]
-            else:
-                damage = next((bd for bd in ship.battle_damage if bd.id == _int_param(params, "battle_damage")), None)
-                if damage is None:
-                    raise Refused(f"the {ship.name} holds no Battle Damage #{wanted}")
-            if any(p.get("kind") == "repair" and p.get("id") == damage.id for p in space.pending):
-                raise Refused("that Battle Damage is already being repaired")
-
+        target, crew_post, damage = resolve_choices(space, ship, post, action, params)
         check = None
         success = True
         advantage = _advantage(space, ship, post)
         if action.check is not None:
-            now = space.now
-            mods = [(ATTRIBUTE_NAMES[a], effective(space, ship, a, now)) for a in action.check.attributes]
-            mods.append(("crew bonus", _int_param(params, "bonus")))
-            mods += check_modifier_parts(ship, now)  # each by its chart line ("Power fluctuations")
-            dc_terms: list[list[Any]] = []
-            if action.check.repair_dc and damage is not None:
-                dc = damage.repair_dc
-            else:
-                dc = action.check.dc
-                if target is not None:  # "12 + Red Maw's Sensor Mod 1" in the log
-                    dc_terms = [[f"{possessive(target.name)} {ATTRIBUTE_NAMES[a]}", effective(space, target, a, now)]
-                                for a in action.check.target_adds]
-                    dc += sum(v for _, v in dc_terms)
-            rolled = roll_check(dice, mods, dc=dc, advantage=advantage)
+            plan = plan_check(state, space, ship, post, action, target, damage, params, advantage)
+            rolled = roll_check(dice, plan.modifiers, dc=plan.dc, advantage=advantage)
             check, success = rolled.to_dict(), rolled.success
-            if dc_terms:
-                check |= {"dc_base": action.check.dc, "dc_terms": dc_terms}
+            if plan.dc_terms:  # "12 + Red Maw's Sensor Mod 1" in the log
+                check |= {"dc_base": plan.dc_base, "dc_terms": [list(t) for t in plan.dc_terms]}
 
         def items(succeeded: bool) -> list[dict[str, Any]]:
             return effect_items(action, ship, target, crew_post, damage, check, succeeded)
@@ -537,7 +579,9 @@ class FireWeapons:
             dice=[d.to_dict() for d in roll.dice], bd_dc=list(target_dc), sensor_bonus=sensor_bonus,
             rerolls_allowed=rerolls, successes=roll.successes, battle_damage=roll.battle_damage,
             detected=seen, provisional=True, note=self.note or None,
-            rerolls_from=[[label, n] for label, n in sources], bd_dc_parts=bd_dc_parts(space, target, now))]
+            rerolls_from=[[label, n] for label, n in sources], bd_dc_parts=bd_dc_parts(space, target, now),
+            # a cloak hides a ship until it fires: given away now, the cloak drops at the phase's end
+            cloaked=is_cloaked(ship, now))]
 
 
 def _scan_may_come(space: SpaceState, ship: Ship) -> bool:

@@ -94,6 +94,18 @@ class SpaceCloaked(Event):
 
 
 @event_kind
+class SpaceCloakDropped(Event):
+    """A ship's cloak ends, with why: ``"fired"`` (a cloak hides a ship until it fires; it drops
+    when the phase of the volley ends, R-SHIP-1) or ``"expired"`` (its phases are over)."""
+
+    kind: ClassVar[str] = "space.cloak_dropped"
+
+    ship: str
+    ship_name: str
+    reason: str
+
+
+@event_kind
 class SpaceEffectEnded(Event):
     kind: ClassVar[str] = "space.effect_ended"
 
@@ -307,6 +319,9 @@ class SpaceWeaponsFired(Event):
     rerolls_from: list[list[Any]] = omitted_list()
     #: the parts of ``bd_dc`` (tactics.engine.starship.dc_parts.bd_dc_parts; older saves: none)
     bd_dc_parts: dict[str, Any] | None = omitted()
+    #: the firing ship was under its cloak: it is given away now and the cloak drops when the phase
+    #: ends (a space.cloak_dropped event); older saves: none, the cloak dropped at once, unsaid
+    cloaked: bool | None = omitted()
 
 
 #: Every kind of this part, for :mod:`tactics.engine.features`.
@@ -315,6 +330,7 @@ ALL: tuple[type[Event], ...] = (
     SpaceAdrift,
     SpaceBattleDamage,
     SpaceCheckHelped,
+    SpaceCloakDropped,
     SpaceCloaked,
     SpaceEffectEnded,
     SpaceEnded,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tactics.engine.starship.events import (
-    SpaceAdrift, SpaceBattleDamage, SpaceCheckHelped, SpaceCloaked, SpaceEffectEnded, SpaceEnded, SpaceExploded,
+    SpaceAdrift, SpaceBattleDamage, SpaceCheckHelped, SpaceCloakDropped, SpaceCloaked, SpaceEffectEnded, SpaceEnded, SpaceExploded,
     SpaceExploding, SpaceHackCountered, SpaceModified, SpaceMoved, SpaceNoted, SpacePhaseEnded,
     SpacePhaseStarted, SpaceRepaired, SpaceSurrendered, SpaceTreated, SpaceVolleySettled,
 )
@@ -206,6 +206,22 @@ def _judge_rolls(space: SpaceState, dice: Dice) -> list[Event]:
     return events
 
 
+def _cloaks_given_away(space: SpaceState) -> list[Event]:
+    """A cloak hides a ship "for three phases or until the ship fires" (``ship_actions.toml``): each
+    ship that fired from under its cloak this phase loses it now, as the phase's effects land
+    (R-SHIP-1; its volley already gave it away, R-SHIP-4 details, N-SEEN-3). Said, not silent
+    (review 18): the summary and the log name the reason. A cloak engaged in this same phase
+    lands after it, with the phase's other effects."""
+    events: list[Event] = []
+    for roll in space.rolls:
+        ship = space.ships.get(str(roll.get("ship", "")))
+        if "dice" in roll and roll.get("cloaked") and ship is not None and ship.cloaked:
+            event = SpaceCloakDropped(ship=ship.id, ship_name=ship.name, reason="fired")
+            apply_to_space(space, event)
+            events.append(event)
+    return events
+
+
 def _team_names(state: Any) -> dict[str, str]:
     """Each team's shown name, for the end's log line ("The Party wins.", not "party side wins")."""
     return {tid: getattr(t, "name", tid) for tid, t in (getattr(state, "teams", None) or {}).items()}
@@ -262,6 +278,7 @@ class EndPhase:
         scratch = copy.deepcopy(space)  # compute on a copy; the journal commits the events
         events: list[Event] = [SpacePhaseEnded(round=space.round, phase=space.phase)]
         events += _judge_rolls(scratch, dice)
+        events += _cloaks_given_away(scratch)
         for effect in list(scratch.pending):
             for event in _effect_events(scratch, effect, dice):
                 if event.kind != "space.battle_damage":  # already applied to the scratch copy
@@ -281,6 +298,9 @@ class EndPhase:
         else:
             next_round, next_phase = space.round, PHASES[PHASES.index(space.phase) + 1]
         t = phase_time(next_round, next_phase)
+        for ship in scratch.ships.values():
+            if ship.cloaked and ship.cloak_until is not None and ship.cloak_until <= t:
+                events.append(SpaceCloakDropped(ship=ship.id, ship_name=ship.name, reason="expired"))
         for ship in scratch.ships.values():
             for bd in ship.battle_damage:
                 if not bd.lapsed and bd.until <= t:

@@ -38,7 +38,7 @@ from typing import Any, Callable, TypeVar
 from tactics.rules.plain_model import ConfigDict, Field
 
 from tactics.engine.starship.events import (
-    SpaceActionTaken, SpaceAdrift, SpaceBattleDamage, SpaceCheckHelped, SpaceCloaked, SpaceEffectEnded,
+    SpaceActionTaken, SpaceAdrift, SpaceBattleDamage, SpaceCheckHelped, SpaceCloakDropped, SpaceCloaked, SpaceEffectEnded,
     SpaceEnded, SpaceExploded, SpaceExploding, SpaceHackCountered, SpaceModified, SpaceMoved, SpaceNoted,
     SpacePhaseEnded, SpacePhaseStarted, SpacePostAssigned, SpacePostVacated, SpaceRepaired, SpaceStarted,
     SpaceSurrendered, SpaceTreated, SpaceVolleySettled, SpaceWeaponsFired,
@@ -471,8 +471,9 @@ def _fired(space: SpaceState, event: SpaceWeaponsFired) -> None:
     _mark_acted(space, event.ship, event.crew, "weapons", event.phase)
     space.rolls.append(event.to_dict()["data"])
     ship = space.ships[event.ship]
-    ship.revealed = True  # firing gives the ship away and drops a cloak
-    ship.cloaked = False
+    ship.revealed = True  # firing gives the ship away at once
+    if event.cloaked is None:  # (logs from before review 18: the cloak dropped here, unsaid)
+        ship.cloaked = False
     if event.battle_damage and not event.provisional:  # (logs from before N-SHIP-1)
         space.pending.append(
             {"kind": "battle_damage", "ship": event.target, "amount": 1, "source": ship.name}
@@ -529,6 +530,12 @@ def _moved(space: SpaceState, event: SpaceMoved) -> None:
 def _cloaked(space: SpaceState, event: SpaceCloaked) -> None:
     ship = space.ships[event.ship]
     ship.cloaked, ship.cloak_until, ship.revealed = True, event.until, False
+
+
+@on(SpaceCloakDropped)
+def _cloak_dropped(space: SpaceState, event: SpaceCloakDropped) -> None:
+    ship = space.ships[event.ship]
+    ship.cloaked, ship.cloak_until = False, None
 
 
 @on(SpacePhaseEnded)

@@ -13,13 +13,14 @@ from fractions import Fraction
 from typing import Any
 
 from tactics.engine.starship.events import (
-    SpaceActionTaken, SpaceAdrift, SpaceBattleDamage, SpaceCheckHelped, SpaceCloaked, SpaceEffectEnded,
+    SpaceActionTaken, SpaceAdrift, SpaceBattleDamage, SpaceCheckHelped, SpaceCloakDropped, SpaceCloaked, SpaceEffectEnded,
     SpaceEnded, SpaceExploded, SpaceExploding, SpaceHackCountered, SpaceModified, SpaceMoved, SpaceNoted,
     SpacePhaseEnded, SpacePhaseStarted, SpacePostAssigned, SpacePostVacated, SpaceRepaired, SpaceStarted,
     SpaceSurrendered, SpaceTreated, SpaceVolleySettled, SpaceWeaponsFired,
 )
 from tactics.engine.core.journal import Event
 from tactics.engine.core.labels import agreeing, plural, possessive
+from tactics.engine.starship.checks import CheckPlan, CrewSkill, crew_skill
 from tactics.engine.starship.dc_parts import bd_dc_parts, bd_dc_terms, bd_dc_text, reroll_parts, reroll_text
 from tactics.engine.starship.state import SpaceState, detects, effective, ship_bd_dc, usable_hard_points
 from tactics.engine.starship.commands import actions_offered as _offered
@@ -173,6 +174,8 @@ def describe(event: Event, *, crew: bool = True) -> str:
                        else "no Battle Damage yet (judged when the phase ends)")
         if d.detected is False:
             verdict += "; fired blind: it counts only if this phase's Scan finds the target"
+        if d.cloaked:
+            verdict += f"; firing gives the {ship} away (its cloak drops when the phase ends)"
         who = f"{ship}: {d.crew_name} fires" if crew else f"The {ship} fires"
         of_dc = bd_dc_text(d.bd_dc_parts)
         used = sum(1 for die in d.dice if die.get("reroll_of") is not None)
@@ -230,6 +233,10 @@ def describe(event: Event, *, crew: bool = True) -> str:
         return f"The {ship} {verb} the {d.target_name}."
     if isinstance(d, SpaceCloaked):
         return f"The {ship} vanishes under its cloak."
+    if isinstance(d, SpaceCloakDropped):
+        if d.reason == "fired":
+            return f"The {possessive(ship)} cloak drops: it fired (a cloak hides a ship only until it fires)."
+        return f"The {possessive(ship)} cloak runs out: its phases under the cloak are over."
     if isinstance(d, SpaceNoted):
         return f"{ship}: {d.text}."
     if isinstance(d, SpaceAdrift):
@@ -286,3 +293,69 @@ def action_chance(state: Any, ship_id: str, post: str, action: str, params: dict
                 wins += taken.success
                 break
     return Fraction(wins, total)
+
+
+def check_plan(state: Any, ship_id: str, post: str, action: str, params: dict[str, Any] | None = None
+               ) -> CheckPlan | None:
+    """The check a crew action would roll now, worked out before the roll (review 18, finding 1):
+    its modifiers, the DC and the DC's parts ("DC 11 (10 + Wayfarer's Shield Mod 1)"), from the very
+    function :class:`~tactics.engine.starship.commands.TakeAction` rolls with; None when the action
+    rolls nothing or is refused now."""
+    from tactics.engine.core.journal import Refused
+    from tactics.engine.starship.commands import TakeAction
+
+    try:
+        return TakeAction(ship_id, post, action, dict(params or {})).plan(state)
+    except Refused:
+        return None
+
+
+def crew_skill_of(state: Any, ship_id: str, post: str, action: str) -> CrewSkill | None:
+    """Where the crew bonus of ``action``'s check comes from for whoever holds ``post`` (review 18,
+    finding 2): the sheet's skill, its governing ability (N-SKILL-1), or none (set by hand)."""
+    space = _space(state)
+    chosen = space.actions.get(action)
+    if chosen is None or chosen.check is None or ship_id not in space.ships:
+        return None
+    return crew_skill(state, space.ships[ship_id], post, chosen)
+
+
+def idle_words(state: Any, ship_id: str, post: str) -> str:
+    """Why a post free to act in this phase has nothing to do: "nothing to repair" (a Chief Engineer
+    with no Battle Damage, R-SHIP-5), "nothing to treat" (a Medical Officer with no injured crew,
+    N-SHIP-4), else "nothing to do"."""
+    space = _space(state)
+    if space.phase == "response" and post == "engineer":
+        return "nothing to repair"
+    if space.phase == "response" and post == "medical":
+        return "nothing to treat"
+    return "nothing to do"
+
+
+def nothing_to_do_reason(state: Any, ship_id: str, post: str) -> str:
+    """The status line's reason a post has nothing to do now ("no one aboard is hurt")."""
+    words = idle_words(state, ship_id, post)
+    if words == "nothing to repair":
+        return "no Battle Damage to repair"
+    if words == "nothing to treat":
+        return "no one aboard is hurt (the Medical Officer treats crew a Battle Damage injured)"
+    return ""
+
+
+__all__ += ["check_plan", "crew_skill_of", "idle_words", "nothing_to_do_reason", "CheckPlan", "CrewSkill"]
+
+
+def action_note(state: Any, ship_id: str, post: str, action: str) -> str:
+    """A line the dialog adds under an action's text when the moment changes what it costs: in the
+    surprise round (R-SHIP-7: an Action Phase only) a Chief Engineer acting now gives up no Response
+    Phase, so the data's "gives up the Response Phase" does not hold there (N-SHIP-2)."""
+    space = _space(state)
+    chosen = space.actions.get(action)
+    if chosen is None or post != "engineer" or space.phase != "action":
+        return ""
+    if space.round == 0:
+        return "The surprise round has no Response Phase: acting now gives nothing up."
+    return ""
+
+
+__all__ += ["action_note"]

@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tactics.engine.starship.events import SpaceActionTaken
-from tactics.engine.starship.state import DESTROYED, injured_posts
+from tactics.engine.starship.state import DESTROYED
 from tactics.engine.starship.commands import TakeAction
-from tactics.engine.starship.view import action_chance, actions_offered, describe
+from tactics.engine.starship.commands import treatable_posts
+from tactics.engine.starship.view import (
+    action_chance, action_note, actions_offered, check_plan, crew_skill_of, describe,
+)
 from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, POSTS, check_text
 from tactics.rules.starship_data import ShipAction
 from tactics.ui import theme
@@ -33,7 +36,7 @@ def check_words(action: ShipAction) -> str:
     """'2d10 + Sensor Mod + crew bonus vs DC 10 + target's Shield Mod' from the action's data."""
     check = action.check
     if check is None:
-        return "no roll"
+        return action.hint or "no roll"
     parts = ["2d10"] + [ATTRIBUTE_NAMES[a] for a in check.attributes] + ["crew bonus"]
     dc = "the Battle Damage's repair DC" if check.repair_dc else f"DC {check.dc}"
     if check.target_adds:
@@ -57,7 +60,7 @@ class ActionDialog:
         self.target: str | None = None
         self.order_post: str | None = None
         self.damage: int | None = None
-        self.bonus = 0
+        self.bonus: int | None = None  # None: the crew member's sheet gives it (crew_skill_of)
         self.result: dict[str, Any] | None = None
         self.rect = pygame.Rect(0, 0, px(10), px(10))
         self._defaults()
@@ -69,7 +72,7 @@ class ActionDialog:
         self.target = enemies[0] if enemies else None
         if ship.battle_damage:
             self.damage = ship.battle_damage[0].id
-        hurt = [p for p in injured_posts(ship, space.now) if p in ship.crew]
+        hurt = treatable_posts(space, ship)
         if hurt and any(_treats(a) for a in self.offered):
             self.order_post = hurt[0]
 
@@ -88,6 +91,15 @@ class ActionDialog:
                                          self.params())
         return self._chance
 
+    def sheet_bonus(self) -> int:
+        """The crew bonus the engine reads from the crew member's sheet for the chosen check (0: none)."""
+        action = self.action()
+        skill = crew_skill_of(self.screen.state, self.ship_id, self.post, action.name) if action else None
+        return skill.value if skill is not None else 0
+
+    def shown_bonus(self) -> int:
+        return self.sheet_bonus() if self.bonus is None else self.bonus
+
     def params(self) -> dict[str, Any]:
         action = self.action()
         params: dict[str, Any] = {}
@@ -99,8 +111,8 @@ class ActionDialog:
             params["post"] = self.order_post
         if action.target == "battle_damage" and self.damage is not None:
             params["battle_damage"] = self.damage
-        if action.check is not None and self.bonus:
-            params["bonus"] = self.bonus
+        if action.check is not None:  # the sheet's skill unless the GM set the bonus by hand
+            params.update({"crew_skill": True} if self.bonus is None else {"bonus": self.bonus})
         return params
 
     def take(self) -> None:
@@ -124,6 +136,8 @@ class ActionDialog:
     def click(self, spot) -> None:
         key, data = spot.key, spot.data
         if key == "dlg.action":
+            if data["action"] != self.chosen:
+                self.bonus = None  # another check names another skill: the sheet's again
             self.chosen = data["action"]
         elif key == "dlg.target":
             self.target = data["target"]
@@ -132,7 +146,7 @@ class ActionDialog:
         elif key == "dlg.damage":
             self.damage = data["damage"]
         elif key == "dlg.bonus":
-            self.bonus = max(-10, min(20, self.bonus + data["step"]))
+            self.bonus = max(-10, min(20, self.shown_bonus() + data["step"]))
         elif key == "dlg.take":
             self.take()
         elif key in ("dlg.cancel", "dlg.done"):
@@ -148,13 +162,15 @@ class ActionDialog:
         if pygame.K_1 <= intent.key <= pygame.K_9 and self.result is None:
             n = intent.key - pygame.K_1
             if n < len(self.offered):
+                if self.offered[n].name != self.chosen:
+                    self.bonus = None
                 self.chosen = self.offered[n].name
             return True
         return False
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, hotspots: Hotspots, hover: tuple | None) -> None:
-        self.rect = rect = dialog_card(surface, hotspots, (px(940), px(700)), theme.ACCENT)
+        self.rect = rect = dialog_card(surface, hotspots, (px(940), px(780)), theme.ACCENT)  # room for the worked check
         space = self.screen.space_battle
         ship = space.ships[self.ship_id]
         x, y = rect.x + px(32), rect.y + px(24)
@@ -183,6 +199,10 @@ class ActionDialog:
             for line in wrap(action.text, 20, rect.width - px(64), "regular")[:2]:
                 text(surface, line, (x, y), 20, theme.TEXT, "regular")
                 y += px(28)
+            note = action_note(self.screen.state, self.ship_id, self.post, action.name)
+            if note:
+                text(surface, note, (x, y), 18, theme.TEXT_DIM, "semibold", max_width=rect.width - px(64))
+                y += px(26)
             y += px(10)
             y = self._draw_choices(surface, hotspots, hover, action, x, y)
         take = pygame.Rect(rect.right - px(260), rect.bottom - px(84), px(228), px(60))
@@ -219,23 +239,27 @@ class ActionDialog:
                      if s.side != ship.side and s.status != DESTROYED]
             y = self._choice_row(surface, hotspots, hover, "TARGET", x, y, items)
         elif action.target == "crew":
-            hurt = injured_posts(ship, space.now) if _treats(action) else {}
-            items = [(f"{POST_NAMES[p]} ({ship.crew_names.get(p, '')}{', injured' if p in hurt else ''})",
+            # a treatment is offered only for the crew a Battle Damage injured (N-SHIP-4): the engine's list
+            posts = treatable_posts(space, ship) if _treats(action) else [p for p in POSTS if p in ship.crew]
+            items = [(f"{POST_NAMES[p]} ({ship.crew_names.get(p, '')}{', injured' if _treats(action) else ''})",
                       "dlg.order", p, p == self.order_post)
-                     for p in POSTS if p in ship.crew and p != self.post]
+                     for p in posts if p != self.post]
             y = self._choice_row(surface, hotspots, hover, "TREAT" if _treats(action) else "ORDER TO", x, y, items)
         elif action.target == "battle_damage":
             items = [(f"2d6 {bd.result}, repair DC {bd.repair_dc}", "dlg.damage", bd.id, bd.id == self.damage)
                      for bd in ship.battle_damage]
             y = self._choice_row(surface, hotspots, hover, "BATTLE DAMAGE TO REPAIR", x, y, items)
         if action.check is not None:
-            text(surface, "CREW BONUS (the character's own skill)", (x, y), 16, theme.TEXT_DIM, "bold")
+            title = text(surface, "CREW BONUS", (x, y), 16, theme.TEXT_DIM, "bold")
+            text(surface, self._bonus_words(action), (title.right + px(14), y), 16, theme.TEXT_DIM, "semibold",
+                 max_width=self.rect.right - px(32) - title.right - px(14))
             y += px(24)
             minus = pygame.Rect(x, y, px(50), px(48))
             plus = pygame.Rect(x + px(130), y, px(50), px(48))
             button_face(surface, minus, "-", size=26, hovered=hover == ("dlg.bonus", -1))
             button_face(surface, plus, "+", size=26, hovered=hover == ("dlg.bonus", 1))
-            text(surface, f"{self.bonus:+d}", (x + px(90), y + px(24)), 28, theme.TEXT, "bold", anchor="center")
+            text(surface, f"{self.shown_bonus():+d}", (x + px(90), y + px(24)), 28, theme.TEXT, "bold",
+                 anchor="center")
             hotspots.add(minus, "dlg.bonus", step=-1)
             hotspots.add(plus, "dlg.bonus", step=1)
             chance = self.chance()
@@ -243,7 +267,24 @@ class ActionDialog:
                 text(surface, f"Chance of success {float(chance) * 100:.1f}%", (x + px(210), y + px(24)), 24,
                      theme.ACCENT, "bold", anchor="midleft")
             y += px(60)
+            plan = check_plan(self.screen.state, self.ship_id, self.post, action.name, self.params())
+            if plan is not None:  # the worked DC with its parts, before the roll (the roll's own numbers)
+                room = self.rect.width - px(64)
+                whole = f"Rolls {plan.text()}"
+                fits = theme.font(fs(19), "semibold").size(whole)[0] <= room
+                for line in [whole] if fits else [f"Rolls {plan.roll_text()}", f"vs {plan.dc_text()}"]:
+                    text(surface, line, (x, y), 19, theme.TEXT, "semibold", max_width=room)
+                    y += px(27)
         return y
+
+    def _bonus_words(self, action: ShipAction) -> str:
+        """Where the crew bonus comes from, as the engine reads the sheet (or that the GM set it)."""
+        skill = crew_skill_of(self.screen.state, self.ship_id, self.post, action.name)
+        if skill is None:
+            return ""
+        if self.bonus is not None and (self.bonus != skill.value or not skill.from_sheet):
+            return f"set by hand (the sheet gives {skill.value:+d})" if skill.from_sheet else "set by hand"
+        return skill.words
 
     def _draw_result(self, surface, hotspots: Hotspots, hover, x: int, y: int) -> None:
         rect = self.rect

@@ -23,7 +23,7 @@ from tactics.engine.starship.state import (
 )
 from tactics.engine.starship.commands import posts_in_phase
 from tactics.engine.starship.seen import crew_shown, ships_shown, surprise_hidden
-from tactics.engine.starship.view import engineer_phases, posts_acting_now, science_phases
+from tactics.engine.starship.view import engineer_phases, idle_words, posts_acting_now, science_phases
 from tactics.rules.starship import PHASE_NAMES, PHASE_POSTS, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
@@ -91,7 +91,7 @@ def post_tag(space: SpaceState, ship: Ship, post: str, *, quiet: bool = False) -
     if post == "engineer" and ship.id in space.engineer_in_action:
         return IDLE, "gave up Response"
     if post in posts_in_phase(space, ship):
-        return IDLE, ("nothing to repair" if post == "engineer" and space.phase == "response" else "nothing to do")
+        return IDLE, idle_words(space, ship.id, post)  # "nothing to repair", "nothing to treat" (the engine's)
     return IDLE, phase_words(space, ship, post, whole_round=space.phase == "support")
 
 

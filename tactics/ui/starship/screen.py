@@ -20,7 +20,7 @@ from tactics.engine.core.journal import Entry, Refused
 from tactics.engine.starship.state import SETUP, SpaceState
 from tactics.engine.starship.commands import EndPhase, StartSpaceCombat, VacatePost
 from tactics.engine.starship.commands import posts_acting_now as may_act
-from tactics.engine.starship.view import acting_now, actions_offered, describe
+from tactics.engine.starship.view import acting_now, actions_offered, describe, nothing_to_do_reason
 from tactics.engine.starship.seen import crew_shown, line_for, ships_shown
 from tactics.rules.starship import POST_NAMES
 from tactics.ui import intents as ui
@@ -160,9 +160,10 @@ class StarshipScreen(TimedMessages):
                 self.say(f"The {possessive(ship.name)} {POST_NAMES[post]} does not act now.", "info")
             return
         offered = actions_offered(space, ship_id, post)
-        if not offered:  # e.g. a Chief Engineer in the Response Phase with no Battle Damage to repair
+        if not offered:  # a Chief Engineer with no Battle Damage to repair, a Medical Officer with no one hurt
+            why = nothing_to_do_reason(self.state, ship_id, post)
             self.say(f"The {possessive(ship.name)} {POST_NAMES[post]} has nothing to do now"
-                     + (": no Battle Damage to repair." if post == "engineer" else "."), "info")
+                     + (f": {why}." if why else "."), "info")
             return
         if post == "weapons" and [a.name for a in offered] == ["fire"]:
             self.dialog = FireDialog(self, ship_id)

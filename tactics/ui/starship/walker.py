@@ -18,7 +18,7 @@ from tactics.engine.starship.state import ENDED, FIGHTING, SETUP, SpaceState, cr
 from tactics.engine.starship.seen import crew_shown, ships_shown, surprise_hidden
 from tactics.engine.starship.commands import posts_in_phase
 from tactics.engine.starship.commands import posts_acting_now as may_act
-from tactics.engine.starship.view import posts_acting_now
+from tactics.engine.starship.view import idle_words, posts_acting_now
 from tactics.rules.starship import PHASE_NAMES, PHASES, POST_NAMES, POSTS
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
@@ -196,7 +196,7 @@ def draw_walker(surface: pygame.Surface, rect: pygame.Rect, state: Any, colours:
                 elif crew_acted(space, ship.id, post):
                     note, kind = " ✓", "done"
                 elif post in may_act(space, ship.id):  # free to act, but nothing it may do now
-                    idle = "nothing to repair" if space.phase == "response" and post == "engineer" else "nothing to do"
+                    idle = idle_words(space, ship.id, post)  # "nothing to repair", "nothing to treat"
                     note, kind = f": {idle}", "vacant"
                 else:
                     note, kind = ": out", "vacant"
