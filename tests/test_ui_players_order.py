@@ -102,9 +102,10 @@ def test_a_downed_member_leaves_its_groups_slot() -> None:
 
 
 @pytest.mark.parametrize("width", [260, 300, 340, 380, 420])
-def test_the_strip_s_count_of_groups_left_out_is_never_cut_at_the_edge(width: int) -> None:
+def test_the_strip_s_count_of_groups_left_out_is_never_cut_at_the_edge(width: int, monkeypatch) -> None:
     """Review 13 recheck NEW-F: with three teams the "+1" at the strip's end was cut at the
-    window's edge ("+$"). The count takes a chip's place, inside the strip."""
+    window's edge ("+$"). The count takes a chip's place, inside the strip. Review 18: it says
+    "+2 more" (a bare "+2" after a name read as a bonus)."""
     import pygame
 
     from tactics.engine.combat.team import StartCombat
@@ -117,7 +118,21 @@ def test_the_strip_s_count_of_groups_left_out_is_never_cut_at_the_edge(width: in
     surface = pygame.Surface((width + 200, 80))
     surface.fill((255, 0, 255))
     strip = pygame.Rect(0, 0, width, 60)
+    from tactics.ui import theme
+
+    said: list[str] = []
+    text = theme.text
+
+    def recording(words, *args, **kwargs):
+        said.append(words)
+        return text(words, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", recording)
     drawn = draw_strip(surface, seen, strip, large=True)
     assert drawn is not None
+    counts = [t for t in said if t.startswith("+")]
+    assert all(c.endswith(" more") for c in counts), f"a bare count reads as a bonus: {counts}"
+    if width == 260:
+        assert counts, "the narrowest strip leaves groups out and says how many"
     outside = [x for x in range(width, width + 200) for y in range(0, 60) if surface.get_at((x, y))[:3] != (255, 0, 255)]
     assert not outside, "something of the strip was drawn past its right edge"

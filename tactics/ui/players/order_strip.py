@@ -100,10 +100,11 @@ def draw_strip(surface: pygame.Surface, seen: EncounterState, rect: pygame.Rect,
         # room for this chip, and for the count of those after it should the next not fit: the
         # count goes where a chip would have, never over an arrow or cut at the edge (review 13
         # recheck: "+1" read "+$" at the right edge with three teams)
+        # "+2 more": a bare "+2" after a name read as a bonus to it (review 18)
         later = len(slots) - i - 1
-        keep = theme.text(f"+{later}", size, "bold", theme.TEXT_DIM).get_width() + pad if later else 0
+        keep = theme.text(f"+{later} more", size, "bold", theme.TEXT_DIM).get_width() + pad if later else 0
         if step + width + keep > right - x:
-            tail = theme.text(f"+{len(slots) - i}", size, "bold", theme.TEXT_DIM)
+            tail = theme.text(f"+{len(slots) - i} more", size, "bold", theme.TEXT_DIM)
             surface.blit(tail, (x, y + (chip_h - tail.get_height()) // 2))
             break
         if arrow is not None:
