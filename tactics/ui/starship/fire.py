@@ -68,9 +68,10 @@ class FireDialog:
         n = len(self.result.dice)
         if self.screen.reveal_ms <= 0:
             return n
-        return min(n, 1 + (pygame.time.get_ticks() - self.started) // self.screen.reveal_ms)
+        return min(n, 1 + (self.screen.app.clock() - self.started) // self.screen.reveal_ms)
 
     def wake_ms(self) -> int | None:
+        """When the next die is due (app clock): the loop wakes to draw it with no input."""
         if self.result is None or self.shown_dice() >= len(self.result.dice):
             return None
         return self.started + self.shown_dice() * self.screen.reveal_ms
@@ -84,7 +85,7 @@ class FireDialog:
         if entry is None:
             return
         self.result = next(e for e in entry.events if isinstance(e, SpaceWeaponsFired))
-        self.started = pygame.time.get_ticks()
+        self.started = self.screen.app.clock()
 
     def click(self, spot) -> None:
         key, data = spot.key, spot.data
