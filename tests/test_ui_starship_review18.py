@@ -100,3 +100,121 @@ def test_an_idle_starship_screen_draws_no_frames(app, clock):
         clock[0] += 60_000
         app.step()
     assert app.frames == frames and app.frame_due() is None
+
+
+def drawn(app: App) -> list[probe.Mark]:
+    """One frame drawn with the layout probe on: every mark on the window."""
+    rec = probe.start()
+    try:
+        app.draw()
+    finally:
+        probe.stop()
+    return rec.on(pygame.display.get_surface())
+
+
+def frame_problems(app: App) -> list[str]:
+    rec = probe.start()
+    try:
+        app.draw()
+    finally:
+        probe.stop()
+    return probe.problems(rec, pygame.display.get_surface())
+
+
+def log_rows(app: App, screen: StarshipScreen) -> list[str]:
+    """The rows the log strip shows, top to bottom (not its title, button or the scroll note)."""
+    marks = [m for m in drawn(app) if m.kind == "text" and screen.log.rect.contains(m.rect)]
+    return [m.label for m in sorted(marks, key=lambda m: m.rect.y) if m.label not in ("LOG", "Export  ^E")]
+
+
+def to_a_volley(app: App) -> StarshipScreen:
+    """Round 1's Action Phase after a successful Scan and a volley: long lines in the log."""
+    from tactics.engine.starship.commands import EndPhase, FireWeapons, StartSpaceCombat, TakeAction
+
+    screen = ship_screen(app)
+    enc = app.battle.encounter
+    enc.submit(StartSpaceCombat())
+    enc.submit(EndPhase())  # the surprise round
+    enc.submit(EndPhase())  # round 1's Support Phase
+    enc.submit(TakeAction("wayfarer", "sensors", "scan", {"target": "red_maw"}), typed=[10, 10])
+    enc.submit(FireWeapons("wayfarer", ["Dorsal turret", "Port mount", "Starboard mount"], "red_maw"))
+    app.step()
+    return screen
+
+
+def wheel(app: App, pos: tuple[int, int], steps: int) -> None:
+    from ui_driver import move, post
+
+    move(app, pos)
+    post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=steps, precise_x=0.0, precise_y=float(steps),
+                                 flipped=False))
+
+
+def test_the_space_log_at_720p_wraps_whole_lines_and_scrolls(app):  # review 18, finding 2
+    screen = to_a_volley(app)
+    newest = screen.log_lines()[-1]
+    rows = log_rows(app, screen)
+    assert len(rows) >= 4  # four rows where two were
+    assert "…" not in " ".join(rows)
+    assert " ".join(rows).endswith(newest), "the newest line is drawn whole, wrapped"
+    assert not frame_problems(app)
+    # the wheel over the strip reads back; Page Down comes forward again, Page Up goes back
+    wheel(app, screen.log.rect.center, 1)
+    back = log_rows(app, screen)
+    assert back != rows and back[-1].endswith("newer lines below (Page Down)")
+    older = screen.log_lines()[:-1]
+    assert any(line.startswith(row) for row in back for line in older), "an older line's start is in view"
+    assert not frame_problems(app)
+    key(app, pygame.K_PAGEDOWN)
+    key(app, pygame.K_PAGEDOWN)
+    assert log_rows(app, screen) == rows
+    key(app, pygame.K_PAGEUP)
+    assert screen.log.scroll > 0 and log_rows(app, screen) != rows
+
+
+def test_ctrl_e_on_the_starship_screen_exports_the_log_and_says_where(app, tmp_path):  # review 18, F2
+    screen = to_a_volley(app)
+    screen.log_folder = tmp_path
+    key(app, pygame.K_e, pygame.KMOD_LCTRL)
+    files = list(tmp_path.glob("*.txt"))
+    assert len(files) == 1
+    assert screen.log_lines()[-1] in files[0].read_text(encoding="utf-8")
+    said = screen.current_message()
+    assert said == (f"Log exported to {files[0]}", "good")  # the battle map's words
+    assert any(label.startswith("Log exported to") for label in (m.label for m in drawn(app)))
+    # the strip's Export button does the same
+    press(app, screen, "log_export")
+    assert len(list(tmp_path.glob("*.txt"))) >= 1 and screen.current_message()[1] == "good"
+
+
+GM_ONLY = ("Begin space combat", "+ NPC crew", "drag a character onto a post", "Export  ^E")
+
+
+def test_the_players_view_of_the_starship_screen_shows_no_gm_controls(data_dir):  # review 18, finding 7
+    for viewer in ("gm", "players"):
+        app = App(corvette(), size=(1280, 720), viewer=viewer)
+        try:
+            app.step()
+            ship_screen(app)
+            texts = [m.label for m in drawn(app) if m.kind == "text"]
+            joined = " | ".join(texts)
+            if viewer == "gm":  # the GM's own view keeps every control
+                assert all(label in texts for label in GM_ONLY), joined
+                assert "Enter: begin space combat" in joined
+                continue
+            assert not [label for label in GM_ONLY if label in texts], joined
+            assert "Enter: begin space combat" not in joined and "drag" not in joined.lower()
+            assert "PLAYERS' VIEW" in joined
+            assert app.starship.spot_rect("begin") is None
+            # the players' own window shows none either
+            app.players.open()
+            app.players.window.dirty = True
+            app.step()
+            from ui_driver import players_window_frame
+
+            _, shown = players_window_frame(app)
+            assert app.players.window.showing == "starship"
+            assert not [label for label in GM_ONLY if label in shown], shown
+        finally:
+            app._addons("closing")
+            pygame.quit()

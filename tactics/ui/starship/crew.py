@@ -30,7 +30,7 @@ from tactics.ui.theme import fs, px
 from tactics.ui.widgets import Hotspots, card, text
 
 NPC_CHIP = "@npc"
-SHORT_NAMES = {"science": "Science", "sensors": "Sensors", "medical": "Medical", "engineer": "Engineer"}
+SHORT_NAMES = {"science": "Science", "sensors": "Sensors", "weapons": "Weapons", "medical": "Medical", "engineer": "Engineer"}
 
 # post tags
 ACT, ACTED, HELD, VACANT, IDLE, DISABLED, OUT, READY = (
