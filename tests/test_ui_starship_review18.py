@@ -3,7 +3,15 @@
 What is tested on the bundled pirate corvette, through the real app with its clock set by the
 test (no sleeps): the fire dialog reveals every die and turns "Show all" into "Done" while no
 input comes at all, each die drawn in a frame of its own when its time comes, and the app then
-sleeps (no frame drawn, nothing due) until an event (finding 1);
+sleeps (no frame drawn, nothing due) until an event (finding 1); at 1280x720 the space log
+shows four rows, each line wrapped whole (no "…"), the wheel over it and Page Up / Page Down
+scroll it, and Ctrl+E or its Export button writes the whole log and says where, in the battle
+map's words (finding 2); the phase-end card's Battle Damage words start right of its 2d6 dice
+(finding 3); the fire result's last line keeps clear of Done (finding 4); every crew action
+choice shows its whole formula, on two lines where one is too short (finding 5), at 1280x720,
+1920x1080 and 3840x2160 with nothing cut or overlapping (the layout probe); the Captain's Take
+it does nothing while no crew member is chosen and the dialog itself says why (finding 6); the
+players' view of the starship screen, and the players' window, show no GM control (finding 7).
 """
 
 from __future__ import annotations
@@ -218,3 +226,144 @@ def test_the_players_view_of_the_starship_screen_shows_no_gm_controls(data_dir):
         finally:
             app._addons("closing")
             pygame.quit()
+
+
+SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+
+
+def at_size(app: App, size: tuple[int, int]) -> None:
+    from layout_states import resize
+
+    resize(app, size)
+    assert app.size == size
+
+
+def cut_and_problems(app: App, monkeypatch) -> tuple[list[str], list[str], list[probe.Mark]]:
+    """One frame: the texts shortened with "…" to fit (``widgets.text``'s max_width), the layout
+    probe's problems (overlaps; a button's label cut), and every mark."""
+    from tactics.ui import widgets
+
+    cut: list[str] = []
+    real = widgets.fit_line
+
+    def fit_line(value, size, width, weight="semibold"):
+        out = real(value, size, width, weight)
+        if out[0] != value:
+            cut.append(value)
+        return out
+
+    monkeypatch.setattr(widgets, "fit_line", fit_line)
+    rec = probe.start()
+    try:
+        app.draw()
+    finally:
+        probe.stop()
+        monkeypatch.setattr(widgets, "fit_line", real)
+    surface = pygame.display.get_surface()
+    marks = rec.on(surface)
+    modal = max((m.order for m in marks if m.modal), default=0)  # what the open dialog shows, on top
+    return cut, probe.problems(rec, surface), [m for m in marks if m.order >= modal]
+
+
+def test_the_phase_end_summary_draws_battle_damage_beside_its_dice(app, monkeypatch):  # review 18, F3
+    from tactics.engine.starship.commands import FireWeapons, StartSpaceCombat
+    from tactics.ui.starship.summary import PhaseSummary
+
+    screen = ship_screen(app)
+    enc = app.battle.encounter
+    enc.submit(StartSpaceCombat())
+    enc.submit(FireWeapons("red_maw", [], "wayfarer"), typed=[10] * 5)  # Battle Damage on the Wayfarer
+    screen.end_phase()
+    if not isinstance(screen.dialog, PhaseSummary):
+        screen.end_phase()  # (the first press warned that crew could still act)
+    assert isinstance(screen.dialog, PhaseSummary)
+    damage = next(e for e in screen.dialog.entry.events if e.kind == "space.battle_damage")
+    for size in SIZES:
+        at_size(app, size)
+        cut, problems, marks = cut_and_problems(app, monkeypatch)
+        assert not problems, f"{size}: {problems}"
+        assert not cut, f"{size}: {cut}"
+        faces = [m for m in marks if m.kind == "text" and m.label in {str(f) for f in damage.faces}
+                 and screen.dialog.rect.contains(m.rect)]
+        words = [m for m in marks if m.kind == "text" and "takes Battle Damage" in m.label]
+        assert len(faces) >= 2 and words, size
+        assert min(w.rect.left for w in words) > max(f.rect.right for f in faces), f"{size}: words on the dice"
+
+
+def test_the_fire_result_keeps_its_last_line_clear_of_done(app, monkeypatch):  # review 18, finding 4
+    from tactics.engine.starship.commands import FireWeapons, StartSpaceCombat
+    from tactics.engine.starship.events import SpaceWeaponsFired
+
+    screen = ship_screen(app)
+    enc = app.battle.encounter
+    enc.submit(StartSpaceCombat())
+    screen.open_post("red_maw", "weapons")
+    dialog = screen.dialog
+    assert isinstance(dialog, FireDialog)
+    entry = enc.submit(FireWeapons("red_maw", list(dialog.chosen), "wayfarer"), typed=[3, 6, 8, 3, 7])
+    dialog.result = next(e for e in entry.events if isinstance(e, SpaceWeaponsFired))
+    assert not dialog.result.battle_damage  # the longer note: "Judged again when the Action Phase ends ..."
+    dialog.started = -10**9  # every die shown
+    for size in SIZES:
+        at_size(app, size)
+        cut, problems, marks = cut_and_problems(app, monkeypatch)
+        assert not problems, f"{size}: {problems}"
+        assert not cut, f"{size}: {cut}"
+        done = screen.spot_rect("dlg.done")
+        note = [m for m in marks if m.kind == "text" and dialog.rect.contains(m.rect) and m.rect.bottom > done.top]
+        assert note and not [m.label for m in note if m.rect.colliderect(done) and m.label != "Done"], size
+        said = " ".join(m.label for m in sorted(note, key=lambda m: m.rect.y) if m.label != "Done")
+        assert said.endswith("a Scan rolled later this phase still adds its bonus."), said
+
+
+def test_crew_action_choices_show_their_whole_formula(app, monkeypatch):  # review 18, finding 5
+    from tactics.engine.starship.commands import EndPhase, StartSpaceCombat
+    from tactics.ui.starship.actions import ActionDialog, check_words
+
+    screen = ship_screen(app)
+    enc = app.battle.encounter
+    enc.submit(StartSpaceCombat())
+    enc.submit(EndPhase())  # the surprise round: round 1's Support Phase (the Science Officer)
+    for post, phase_ends in (("science", 0), ("sensors", 1)):
+        for _ in range(phase_ends):
+            enc.submit(EndPhase())
+        screen.open_post("wayfarer", post)
+        dialog = screen.dialog
+        assert isinstance(dialog, ActionDialog), post
+        for size in SIZES:
+            at_size(app, size)
+            cut, problems, marks = cut_and_problems(app, monkeypatch)
+            assert not problems, f"{post} at {size}: {problems}"
+            assert not cut, f"{post} at {size}: {cut}"
+            for offer in dialog.offered:
+                button = screen.spot_rect("dlg.action", action=offer.name)
+                inside = sorted((m for m in marks if m.kind == "text" and button.contains(m.rect)),
+                                key=lambda m: m.rect.y)
+                assert " ".join(m.label for m in inside[1:]) == check_words(offer), (post, size, offer.name)
+        screen.close_dialog()
+
+
+def test_take_it_waits_for_a_crew_member_and_says_why_in_the_dialog(app):  # review 18, finding 6
+    from tactics.engine.starship.commands import EndPhase, StartSpaceCombat
+
+    screen = ship_screen(app)
+    enc = app.battle.encounter
+    enc.submit(StartSpaceCombat())
+    enc.submit(EndPhase())  # round 1's Support Phase: the Captain acts
+    app.step()
+    press(app, screen, "walker_post", ship="wayfarer", post="captain")
+    dialog = screen.dialog
+    press(app, screen, "dlg.action", action=dialog.offered[0].name)  # Give an order: no one chosen yet
+    reason = "Choose the crew member who receives the order."
+    marks = drawn(app)
+    said = [m for m in marks if m.kind == "text" and m.label == reason]
+    assert said and dialog.rect.contains(said[0].rect), "the reason is in the dialog"
+    entries = len(enc.journal.entries)
+    press(app, screen, "dlg.take")
+    key(app, pygame.K_RETURN)
+    assert len(enc.journal.entries) == entries and screen.dialog is dialog and dialog.result is None
+    assert screen.current_message() is None or screen.current_message()[1] != "error"  # no toast behind it
+    press(app, screen, "dlg.order", post="helm")
+    assert reason not in [m.label for m in drawn(app)]
+    press(app, screen, "dlg.take")
+    assert len(enc.journal.entries) == entries + 1 and dialog.result is not None
