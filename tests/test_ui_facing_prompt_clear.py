@@ -79,33 +79,68 @@ def _discs(view, skip: str) -> dict[str, pygame.Rect]:
             for o in view.state.on_map() if o.id != skip and view.visible(o)}
 
 
-def test_the_arrows_and_arc_labels_cover_no_token_name_or_badge_and_the_token_keeps_its_name(asked):
+# The arrows are round buttons (drawn and clicked as circles, with their outline) and the discs
+# circles: since outside review 17 N1 they are weighed as drawn, so an arrow beside a disc or a
+# word may stand where its bounding square's corner would have touched that disc's square.
+def _rings(view, skip: str) -> list[tuple[tuple[int, int], float]]:
+    """The other tokens' discs as the tokens layer draws them: (centre, radius) each."""
+    painter = view.renderer.tokens
+    rings = [painter.footprint(view.camera, o)["disc"][0] for o in view.state.on_map()
+             if o.id != skip and view.visible(o)]
+    return [(ring.center, ring.width / 2) for ring in rings]
+
+
+def _arrow_on_rect(button, rect: pygame.Rect) -> bool:
+    x, y, r = button
+    nx, ny = min(max(x, rect.left), rect.right), min(max(y, rect.top), rect.bottom)
+    return (x - nx) ** 2 + (y - ny) ** 2 < (r + 2) ** 2
+
+
+def _arrow_on_disc(button, ring) -> bool:
+    (cx, cy), radius = ring
+    x, y, r = button
+    return ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 < r + 2 + radius
+
+
+def _arrows_overlap(a, b) -> bool:
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 < a[2] + b[2] + 4 - 0.5  # (outlines may touch)
+
+
+def _check_arrows(view, prompt, who: str) -> None:
+    """No arrow lies on a name, a condition word, another token's disc or another arrow."""
+    buttons = list(prompt.buttons().values())
+    assert len(buttons) == 8
+    words = view.renderer.tokens.drawn_words()  # every token's name and condition words, its own too
+    rings = _rings(view, who)
+    for i, button in enumerate(buttons):
+        assert not any(_arrow_on_rect(button, w) for w in words), f"an arrow lies on a name or a condition word: {button}"
+        assert not any(_arrow_on_disc(button, ring) for ring in rings), f"an arrow lies on another token: {button}"
+        assert not any(_arrows_overlap(button, other) for other in buttons[i + 1:]), "two arrows overlap"
+
+
+def test_the_arrows_and_arc_labels_cover_no_token_name_or_badge_and_the_token_is_named(asked):
     """Review 16 F1: Brandon's name was gone (the S arrow sat where it goes), the N arrow covered his
-    "Shaken 1", an E arrow hid Bear 2 and "flank" covered a token. Now the arrows stand round the
-    token's disc, words and name, and further out where a neighbour is; the arc labels go where
-    they cover nothing."""
+    "Shaken 1", an E arrow hid Bear 2 and "flank" covered a token. The arrows stand round the
+    token's disc and words, covering none of a neighbour's; the arc labels go where they cover
+    nothing. Since outside review 17 N1 (the arrows pushed two squares out read as nobody's) they
+    stand in the squares round the token and its own name gives way to them while it is asked:
+    the prompt's own words on the map name it (its disc's initials and the pointer too)."""
     app = asked
     view = app.battle
     prompt = hazards_of(view).prompt
     who = prompt.current()
     _drawn(app)
     marks = _drawn(app)
-    if view.camera.cell_px >= 30:  # (the fit at 1080p; at 720p's 22 px a square, crowded, see below)
-        assert who.id not in view.renderer.tokens.unnamed, "the prompted token keeps its name"
-    else:  # no room for a whole name off the neighbours' condition badges (they never give way):
-        # cut to its initials, the prompt's own words on the map name it
-        assert any(m.kind == "text" and who.name in m.label and m.label != who.name for m in marks), \
-            "neither the token's name nor the prompt's words name the token asked"
+    assert any(m.kind == "text" and who.name in m.label and m.label != who.name for m in marks), \
+        "the prompt's words do not name the token asked"
+    _check_arrows(view, prompt, who.id)
     arrows = prompt.arrow_rects()
-    assert len(arrows) == 8
-    words = view.renderer.tokens.drawn_words()  # every token's name and condition words, its own too
+    words = view.renderer.tokens.drawn_words()
     discs = _discs(view, who.id)
-    for i, arrow in enumerate(arrows):
-        assert arrow.collidelist(words) < 0, f"an arrow lies on a name or a condition word: {arrow} {words}"
-        assert arrow.collidelist(list(discs.values())) < 0, "an arrow lies on another token"
-        assert arrow.collidelist(arrows[:i] + arrows[i + 1:]) < 0, "two arrows overlap"
-    # (none on a small window's squares; one with no free place in its arc is left out)
-    assert len(prompt.labels) == (3 if view.camera.cell_px >= 24 else 0)
+    # (none on a small window's squares; one with no free place in its arc is left out: at 720p's
+    # 24 px a square since the fit's smaller margin (review 17 N6), one of the three)
+    px = view.camera.cell_px
+    assert len(prompt.labels) == 3 if px >= 30 else (len(prompt.labels) in (2, 3) if px >= 24 else not prompt.labels)
     for label in prompt.labels:
         assert label.collidelist(words) < 0, "an arc label lies on a name or a condition word"
         assert label.collidelist(list(discs.values())) < 0, "an arc label lies on a token"
@@ -119,9 +154,12 @@ def test_the_arrows_are_big_enough_to_read_at_the_fit(asked):
     view = app.battle
     prompt = hazards_of(view).prompt
     px = view.camera.cell_px
-    sizes = [r.width for r in prompt.arrow_rects()]
-    full = max(24, int(0.8 * px)) if app.size[0] >= 1920 else 22  # (a 720p window's type is smaller)
-    assert sorted(sizes)[2] >= full, (sizes, px)  # at most two made smaller, for room between tokens
+    sizes = sorted(r.width for r in prompt.arrow_rects())
+    if app.size[0] >= 1920:
+        assert sizes[2] >= max(24, int(0.8 * px)), (sizes, px)  # at most two made smaller, for room between tokens
+    else:  # (outside review 17 N1: they shrink before they move away from the token; at 22 px a square
+        # 8 arrows of 22 px fill the squares round it edge to edge, its condition words in the top one)
+        assert sizes[0] >= 16 and sizes[4] >= 18, (sizes, px)
 
 
 def test_pointing_at_an_arrow_shows_no_move_tag_and_the_tag_is_grey_and_clear(asked):
@@ -258,14 +296,10 @@ def test_among_neighbours_the_arrows_keep_off_their_tokens_names_and_words(crowd
     assert prompt.current() is not None and prompt.current().id == "ann"
     _drawn(app)
     _drawn(app)
+    _check_arrows(view, prompt, "ann")
     arrows = prompt.arrow_rects()
     words = view.renderer.tokens.drawn_words()
     discs = list(_discs(view, "ann").values())
-    assert len(arrows) == 8
-    for i, arrow in enumerate(arrows):
-        assert arrow.collidelist(words) < 0, "an arrow lies on a name or a condition word"
-        assert arrow.collidelist(discs) < 0, "an arrow lies on another token"
-        assert arrow.collidelist(arrows[:i] + arrows[i + 1:]) < 0, "two arrows overlap"
     for label in getattr(prompt, "labels", []):
         assert label.collidelist(words) < 0 and label.collidelist(discs) < 0 and label.collidelist(arrows) < 0
     centre = view.camera.cell_centre(view.state.combatants["ann"].cell)

@@ -25,7 +25,9 @@ def aiming():
     for app in app_session(App(open_default(seed=1), size=(1280, 720)), closing=True):
         view = app.battle
         view.combat.log.collapsed = True  # the log's column given back: the 30 px a square the
+        app.step()  # (the folded log drawn: a frame, as its "-" gives, before the pointer moves)
         view.fit()  # reviewer's command opened at (it keeps that column for the log now: review 16 F3)
+        view.camera.set_zoom(30, view.camera.to_screen((0, 0)))  # (32 with Fit's smaller margin now)
         view.select("art")
         view.set_tool("grenade")
         move(app, view.camera.cell_centre((23, 6)))

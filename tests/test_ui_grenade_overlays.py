@@ -34,7 +34,7 @@ from tactics.ui.opening import open_default
 from tactics.ui.tokens import initials
 from tactics.ui.tools.grenade import odds_size, percent
 
-from ui_driver import app_session, centre, click, key, move
+from ui_driver import app_session, centre, click, key, move, zoomed_to
 
 
 def to_group(app: App, group: str, round_no: int) -> None:
@@ -52,6 +52,7 @@ def round_one():
     encounter's opening conditions: the party Shaken), Brandon's Round 0 attack stunned Bear 1."""
     for app in app_session(App(open_default(seed=1), size=(1920, 1080)), closing=True):
         view = app.battle
+        zoomed_to(app, 35)  # the fit zoom the reviewer saw (36 since review 17 N6)
         click(app, view.combat.button_rect("start").center)
         to_group(app, "party:vanguard", 0)
         view.encounter.submit(Declare("brandon", Action(act.STANDARD_ATTACK, target="bear1")))

@@ -41,18 +41,21 @@ def test_f2_keeps_the_map_and_the_square_under_the_pointer(app):
 
 
 def test_when_the_map_is_fitted_again_the_preview_shows_the_square_under_the_pointer(app):
-    """The tracker folded to its title row (its "-"): the map, untouched since its fit, grows into
-    the room; the pointer does not move, and the preview follows the square now under it."""
-    click(app, app.battle.combat.button_rect("start").center)
+    """The log folded to its title row before the fight (its "-"): the map, untouched since its
+    fit, grows into the column and the height the fight would keep (review 17 N6: in the fight the
+    bundled map is fitted by its height now, so the tracker's fold there leaves it as it is); the
+    pointer does not move, and the preview follows the square now under it."""
     click(app, centre(app, app.battle.state.combatants["brandon"].cell))
     start = app.battle.state.combatants["brandon"].cell
     pos = centre(app, (start[0] - 3, start[1] + 2))
     move(app, pos)
     before = app.battle.camera.cell_at(pos)
     assert app.battle.hover_cell == before
-    app.battle.combat.tracker.collapsed = True  # (as its "-" does, with the pointer left on the map)
+    px = app.battle.camera.cell_px
+    app.battle.combat.log.collapsed = True  # (as its "-" does, with the pointer left on the map)
     app.dirty = True
     app.step()
+    assert app.battle.camera.cell_px > px, "the map grew into the room the folded log gave"
     under = app.battle.camera.cell_at(pos)
     assert under != before  # the map moved under the pointer
     assert app.battle.hover_cell == under  # the preview is drawn to the square a click would use

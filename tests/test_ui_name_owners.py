@@ -22,7 +22,7 @@ from tactics.ui import layout_probe as probe
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
 
-from ui_driver import app_session
+from ui_driver import app_session, zoomed_to
 
 TOUCH = 3  # px: a name this near its own disc's rim touches it (anti-aliased rims, rounded pills)
 
@@ -87,7 +87,7 @@ def test_at_a_small_zoom_each_name_touches_its_own_token_and_no_other(individual
     app = individual
     app.battle.set_tool(tool)
     app.step()
-    assert app.battle.camera.cell_px <= 22  # the cramped case the reviewer saw
+    zoomed_to(app, 21)  # the cramped case the reviewer saw (the fit then: 23 since review 17 N6)
     drawn = _gm_check(app)
     assert {"Bear 1", "Bear 3"} <= set(drawn), "both bears are named, each by its own disc"
     again = _names_drawn(pygame.display.get_surface(), app.draw, set(drawn))

@@ -20,7 +20,7 @@ from tactics.ui.app import App
 from tactics.ui.opening import open_default
 
 from test_ui_name_owners import TOUCH, _gap
-from ui_driver import app_session, centre, click, key
+from ui_driver import app_session, centre, click, key, zoomed_to
 
 
 def _check_frame(app: App, when: str) -> None:
@@ -56,7 +56,8 @@ def app():
 
 
 def test_every_token_keeps_a_name_of_one_size_at_1280x720(app):
-    assert app.battle.camera.cell_px <= 22  # the cramped zoom the reviewer saw
+    _check_frame(app, "start, at the fit")  # 24 px a square since review 17 N6
+    zoomed_to(app, 22)  # the cramped zoom the reviewer saw (the fit then)
     _check_frame(app, "start")
     start = app.battle.combat.tracker.button_rect("start")
     assert start is not None
@@ -68,7 +69,7 @@ def test_every_token_keeps_a_name_of_one_size_at_1280x720(app):
 def test_in_individual_turns_too_every_name_is_of_one_size():
     """The review's individual-turns fight (90-720-ind.png): "Bear 4", "James" and "Bear 1" small, the rest large."""
     for app in app_session(App(with_mode(open_default(seed=1), "individual"), size=(1280, 720)), closing=True):
-        assert app.battle.camera.cell_px <= 22
+        zoomed_to(app, 21)  # the review's zoom (the fit then; 23 since review 17 N6)
         _check_frame(app, "individual")
         click(app, centre(app, app.battle.state.combatants["brandon"].cell))
         assert app.battle.selected == "brandon"

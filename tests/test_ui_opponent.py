@@ -163,3 +163,14 @@ def test_a_click_never_moves_or_declares_for_a_creature_the_app_plays(app):
     click(app, view.camera.cell_centre((c - 1, r)))
     assert not any(e.command == "declare" for e in journal.entries[count:]), [(e.command, e.args) for e in journal.entries[count:]]
     assert view.submit(AdjustHP("bear1", -2)) and view.submit(Place("bear1", (c - 1, r)))  # the GM's own
+
+
+def test_a_clock_given_later_counts_the_next_beat_from_its_own_now(app):
+    """A script's or test's clock starts where it likes (here 0) long after the SDL clock began:
+    the beat due is one beat from the new clock's now, not the SDL clock's time (which made the
+    app wait forever in a test process that had run long enough)."""
+    addon = addon_of(app)
+    addon.clock = lambda: 10_000_000  # the SDL clock after a long test run
+    assert addon.next_at == 10_000_000 + BEAT_MS
+    addon.clock = lambda: 0
+    assert addon.next_at == BEAT_MS, "a beat of the new clock away, not 10,000 s"

@@ -233,7 +233,8 @@ def test_a_shaken_thrower_is_told_to_type_the_cooking_checks_disadvantage_die():
         enc = app.battle.encounter
         enc.submit(ApplyCondition("ann", "Shaken", rounds=2))
         app.step()
-        assert "Type the WIS check's d20 -d2, then the two scatter d10s" in texts(app)
+        # (the hint may wrap to a second line in the Resolve panel's width)
+        assert "Type the WIS check's d20 -d2, then the two scatter d10s" in " ".join(texts(app))
         count = len(enc.journal.entries)
         type_faces(app, "12 1")
         assert len(enc.journal.entries) == count and not app.battle.state.grenades

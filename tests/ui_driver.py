@@ -141,6 +141,19 @@ def centre(app: App, cell: Pos) -> Pos:
     return app.battle.camera.cell_centre(cell)
 
 
+def zoomed_to(app: App, cell_px: int) -> None:
+    """The map at ``cell_px`` a square, in the middle of the room Fit uses, and one frame drawn: a
+    test of a zoom a reviewer saw (22 px a square at 1280x720, 35 at 1920x1080 before Fit opened
+    larger, review 17 N6). The GM's own zoom: no later change of the layout fits it again."""
+    view = app.battle
+    m, room, cam = view.state.map, view.fit_rect(), view.camera
+    cam.cell_px = cell_px
+    cam.origin_x = round(room.centerx - m.width * cell_px / 2)
+    cam.origin_y = round(room.centery - m.height * cell_px / 2)
+    app.dirty = True
+    app.step()
+
+
 def drawn_marks(app: App) -> list[Any]:
     """What one frame draws on the window, as the layout probe records it (texts, panels, boxes)."""
     from tactics.ui import layout_probe as probe

@@ -55,6 +55,10 @@ DRAG_START_PX = 4
 #: px (at scale 1) the fight's banners take: the phase card's title row at the top, the turn banner
 #: (End turn) and its gap above the board's bottom at the bottom: the fit leaves them free
 BANNER_TOP, BANNER_BOTTOM = 84, HotseatBanner.HEIGHT + HotseatBanner.GAP
+#: px (at scale 1) Fit leaves between the map and the room's edges (the panels' columns and the
+#: banners' strips, which have their own gaps): 24 screen px at any size left the bundled map at
+#: 22 px/square at 1280x720 (outside review 17, N6)
+FIT_MARGIN = 8
 
 class BattleView(TimedMessages):
     """The main screen: one encounter on the board."""
@@ -272,25 +276,38 @@ class BattleView(TimedMessages):
         rectangles: a banner hidden for a moment (a dialog, the Advantages card folding) must not
         zoom the map in and out. In both views: the players' view (F2) shows the same phase card
         and turn banner, and fitted to the whole height it had the top and bottom rows under them
-        (review 16 F2); the same room also keeps F2 from re-zooming the map (F3)."""
-        if not self.combat.fight_on():
+        (review 16 F2); the same room also keeps F2 from re-zooming the map (F3). Kept from the
+        start whenever the fight's panels show, before Start combat too (and after the fight):
+        with the smaller margin Fit keeps (FIT_MARGIN) the bundled map is fitted by its height
+        at 720p, and a room that lost the strips only at Start combat zoomed it out then. The
+        bottom strip holds the banner's "Waiting for ..." line as well, shown or not."""
+        if not self.combat.fight_on() and not self._strips_before_the_fight():
             return rect
         board = self.board_rect()
         top = board.top + theme.px(BANNER_TOP) if self.turns is None or not self.turns.active() else rect.top
-        bottom = board.bottom - theme.px(BANNER_BOTTOM)
+        bottom = board.bottom - theme.px(BANNER_BOTTOM) - HotseatBanner.waiting_height()
         top, bottom = max(rect.top, top), min(rect.bottom, bottom)
         return pygame.Rect(rect.x, top, rect.width, max(1, bottom - top)) if bottom - top > rect.height // 2 else rect
+
+    def _strips_before_the_fight(self) -> bool:
+        """Are the banners' strips kept before the fight begins? When the fight's panels show with
+        their log column (team rounds): Start combat changes nothing else in the room then, and the
+        map must keep its zoom. Not with the log folded: the fight gives its column back to the
+        Declare and Resolve panels, so the room changes at Start combat anyway, and till then the
+        map may take the whole height."""
+        return self.combat.active() and self.turns is None and not self.combat.log.collapsed
 
     def fit(self) -> None:
         m = self.encounter.map
         rect = self.fit_rect()
-        self.camera.fit((rect.x, rect.y, rect.width, rect.height), m.width, m.height)
+        margin = theme.px(FIT_MARGIN)
+        self.camera.fit((rect.x, rect.y, rect.width, rect.height), m.width, m.height, margin)
         # A map narrower than the room (a tall one) sits in the middle of the window, not of the
         # room the side card's column leaves: as near the middle as the panels let it.
         board, wide = self.board_rect(), m.width * self.camera.cell_px
         if wide < rect.width:
             middle = board.centerx - wide // 2
-            self.camera.origin_x = max(rect.x + 24, min(middle, rect.right - 24 - wide))
+            self.camera.origin_x = max(rect.x + margin, min(middle, rect.right - margin - wide))
         self._fitted = (tuple(rect), self._camera_key())
 
     def _camera_key(self) -> tuple:

@@ -26,6 +26,7 @@ token and, with Q, for any hovered token.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
@@ -137,67 +138,325 @@ def _meets(x: float, y: float, radius: float, rect: pygame.Rect) -> bool:
     return (x - nx) ** 2 + (y - ny) ** 2 < radius * radius
 
 
+#: How far an arrow's centre may go from its token's centre, in squares: a diagonal neighbour's
+#: square is 1.41 out; further, an arrow reads as a neighbour's (outside review 17 N1).
+ARROW_REACH = 1.5
+#: The sizes an arrow is tried at, as shares of its full radius: it shrinks before it moves away.
+ARROW_SIZES = (1.0, 0.8, 0.65, 0.5)
+#: Turns (degrees) off an arrow's own line tried, either way: within a sixteenth of a turn, so
+#: each arrow stays on its own side of the token, nearer its own line than either neighbour's ...
+ARROW_TURNS = (0, 6, -6, 12, -12, 18, -18)
+#: ... and, where a neighbour and its words fill the arrow's own side, further (costing
+#: :data:`COST_FAR_TURN` more), never past the next arrow round (:func:`_in_turn`).
+FAR_TURNS = (25, -25, 30, -30)
+#: What an arrow's place costs, per square it lies off its neighbouring square's centre (outward;
+#: inward, towards the disc, half), per size step smaller and per name it lies on (a name is
+#: the one thing that gives way: it moves, is cut to initials or is left out, the disc's initials
+#: and the pointer name the token; the prompt's words name the one asked).
+COST_OUT, COST_SIZE, COST_NAME = 2.5, 1.0, 0.6
+#: ... and per other token's disc it lies against (within a few pixels: it reads as that one's).
+COST_NEAR = 0.8
+COST_FAR_TURN = 2.0
+#: ... and past :data:`ARROW_REACH` (up to two squares out, with a line tying it to its token:
+#: :meth:`FacingPrompt.ties`), only where no nearer place is clear of the discs and words.
+COST_BEYOND = 100.0
+#: ... and before that over its own disc's rim, clear of the middle where its initials are (a
+#: share of the disc's radius): it hides some of its own token, none of another's.
+COST_RIM, INITIALS_SHARE = 50.0, 0.3
+REPAIR_TRIES = 24  # (how many of such an arrow's own clear places are tried, its neighbours then making room)
+
+
 def arrow_centres(view: Any, who: Combatant, radius: int) -> dict[str, tuple[int, int, int]]:
-    """Where the facing prompt's 8 arrows go on screen and their radius: (x, y, radius) each, as a
-    3 x 3 grid round the token (like the numpad's keys): beside its disc, above its condition
-    words and below its name, so they cover none of them (review 16 F1: the S arrow sat on
-    "Brandon", the N one on "Shaken 1"). An arrow that would cover another token's disc, its name
-    or its condition words where they stand moves out along its own line (or one turned a little,
-    within a square) until it covers none (Art's E arrow hid Bear 2); where none is free it is
-    made smaller (to two thirds, then half: a crowded small window), then may take its own
-    token's name place (the name then goes elsewhere; the prompt's words name the token), then
-    goes up to two squares out (further would read as the neighbour's arrow), else where it
-    covers least. The names then keep off the arrows. From the state and the camera alone, so
-    the tokens layer can ask before it places names."""
+    """Where the facing prompt's 8 arrows go on screen and their radius: (x, y, radius) each.
+
+    Each arrow sits in its neighbouring square (the 3 x 3 grid round the token, like the numpad's
+    keys), else nearer the disc or turned a little off its own line, made smaller before it moves
+    out, and no more than :data:`ARROW_REACH` squares from the token's centre: pushed two
+    squares out past a neighbour, the name labels or the fuse card, the arrows read as nobody's
+    (outside review 17 N1). None covers another token's disc, its own token's disc, any token's
+    condition words, a fuse card or another arrow (review 16 F1: Art's E arrow hid Bear 2, the N
+    one "Shaken 1"; the fuse card lay on the E arrow); a name may lie under one (the names then
+    keep off the arrows: they move, are cut to initials or left out; the asked token's condition
+    words show short). Where a neighbour and its words take an arrow's whole side, it goes over
+    its own disc's rim (clear of the initials), else up to two squares out, tied to the token by
+    a line (:meth:`FacingPrompt.ties`); else where it covers least. From the state and the
+    camera alone, so the tokens layer can ask before it places names (see :func:`_layout`)."""
     cam = view.camera
     px = cam.cell_px
     painter = view.renderer.tokens
     assert who.cell is not None  # on the map
     shown = [o for o in view.state.on_map() if o.cell is not None and view.visible(o)]
     c0, r0 = who.cell
-    nearby = [o for o in shown if o.cell is not None and max(abs(o.cell[0] - c0), abs(o.cell[1] - r0)) <= 6]
+    nearby = [o for o in shown if o.cell is not None and max(abs(o.cell[0] - c0), abs(o.cell[1] - r0)) <= 4]
 
     def neighbours(of: Combatant) -> tuple[Combatant, ...]:
         """The tokens whose discs may move ``of``'s condition words (within 3 squares)."""
         assert of.cell is not None  # on the map
-        return tuple(o for o in nearby if o.id != of.id and o.cell is not None
+        return tuple(o for o in shown if o.id != of.id and o.cell is not None
                      and max(abs(o.cell[0] - of.cell[0]), abs(o.cell[1] - of.cell[1])) <= 3)
 
+    if hasattr(painter, "short_words"):  # its words in short forms while it is asked
+        painter.short_words = frozenset((who.id,))
     if hasattr(painter, "footprint"):
         parts = painter.footprint(cam, who, neighbours(who))
     else:
         parts = {"disc": [pygame.Rect(cam.cell_rect(who.cell))], "name": [], "words": []}
-    ring = parts["disc"][0]
-    own = parts["disc"] + parts["words"]  # never covered
-    name = parts["name"]  # kept clear while there is room, else the name moves (or the prompt names it)
-    others: list[pygame.Rect] = []
-    keep = 2 * max(3, px // 8)  # room round another disc: an arrow reads as this token's
+    discs = [parts["disc"][0]]  # its own disc and the others' (circles: see _arrow_best): never covered
+    hard = [*parts["disc"][1:], *parts["words"]]  # nor its eye badge and condition words
+    soft = [r.inflate(2, 2) for r in parts["name"]]  # names give way, its own too (the prompt names it)
+    close: list[pygame.Rect] = []  # the room round another disc
+    keep = 2 * max(3, px // 8)
     for o in nearby:
         if o.id == who.id:
             continue
         if hasattr(painter, "footprint"):
             theirs = painter.footprint(cam, o, neighbours(o))
             # (a word's short form may sit a pixel off its full one's place: a little room round them)
-            others += [theirs["disc"][0].inflate(keep, keep), *theirs["disc"][1:],
-                       *(r.inflate(2, 2) for r in theirs["name"] + theirs["words"])]
+            discs.append(theirs["disc"][0].inflate(2, 2))
+            hard += [*theirs["disc"][1:], *(r.inflate(2, 2) for r in theirs["words"])]
+            soft += [r.inflate(2, 2) for r in theirs["name"]]
+            close.append(theirs["disc"][0].inflate(keep, keep))
         else:
-            others.append(pygame.Rect(cam.cell_rect(o.cell)))
-    others += _fuse_cards_of(view)  # the cards the table acts on: the arrows keep off them (review 16 F1)
-    step = max(2, px // 6)
-    smaller = sorted({max(6, radius * 2 // 3), max(6, radius // 2)} - {radius}, reverse=True)
-    # Each arrow takes the first place clear of everything in these tries: full size near its
-    # grid place, then smaller, then over its own name's place (a crowd leaves the name no room
-    # anyway), then further out; else where it covers least.
-    plans = [([radius], True, px), (smaller, True, px), ([radius, *smaller], False, px),
-             ([radius, *smaller], True, 2 * px)]
-    out: dict[str, tuple[int, int, int]] = {}
-    placed: list[pygame.Rect] = []
-    # the straight lines first (their places are the plainest), then the corners
-    for d in ("N", "S", "E", "W", "NE", "SE", "SW", "NW"):
-        best = _arrow_place(d, plans, ring, own, name, others, placed, px, step)
-        x, y, size = out[d] = best
-        placed.append(pygame.Rect(x - size - 2, y - size - 2, 2 * size + 4, 2 * size + 4))
-    return {d: out[d] for d in DELTAS}
+            hard.append(pygame.Rect(cam.cell_rect(o.cell)))
+    hard += _fuse_cards_of(view)  # the cards the table acts on (review 16 F1)
+    cx, cy = parts["disc"][0].center
+
+    def near(rects: list[pygame.Rect]) -> tuple[tuple[int, int, int, int], ...]:
+        """The rectangles within reach, from the token's centre (the same answer wherever the camera is)."""
+        reach = round(px * (ARROW_REACH + 0.5)) + radius
+        return tuple(sorted((r.x - cx, r.y - cy, r.w, r.h) for r in rects
+                            if r.right > cx - reach and r.left < cx + reach and r.bottom > cy - reach and r.top < cy + reach))
+
+    layout = _layout(px, radius, parts["disc"][0].width // 2, near(hard), near(soft), near(discs), near(close))
+    return {d: (cx + x, cy + y, size) for d, (x, y, size) in layout.items()}
+
+
+@lru_cache(maxsize=32)
+def _layout(px: int, radius: int, disc: int, hard_at: tuple, soft_at: tuple, discs_at: tuple,
+            close_at: tuple) -> dict[str, tuple[int, int, int]]:
+    """The 8 arrows round a token's centre at (0, 0), among the rectangles given as (x, y, w, h)
+    from it (see :func:`arrow_centres`; the discs and the room round them as their squares):
+    worked out once for each look of the token's surroundings (a pan moves them all alike).
+
+    Each arrow's places are weighed against what lies round the token first (:func:`_weighed`);
+    then the arrows take theirs one by one, keeping apart and in the compass's order, in three
+    orders (the most hemmed-in first, the straight lines first, clockwise), each then looked at
+    again among all the others; the cheapest of the three layouts wins."""
+    hard, soft = ([pygame.Rect(r) for r in rects] for rects in (hard_at, soft_at))
+    circles = [(x + w / 2, y + h / 2, w / 2) for x, y, w, h in discs_at]
+    close = [(x + w / 2, y + h / 2, w / 2) for x, y, w, h in close_at]
+    weighed = {d: _weighed(_arrow_options(d, (0, 0), disc, radius, px), hard, soft, circles, close) for d in DELTAS}
+    alone = {d: _arrow_best(d, weighed[d], {})[0] for d in DELTAS}
+    order = sorted(DELTAS, key=lambda d: -alone[d])  # the most hemmed-in first
+    best: tuple[float, dict[str, tuple[int, int, int]]] | None = None
+
+    def mark(x: int, y: int, size: int) -> Placed:
+        return x, y, size, math.atan2(y, x)
+
+    for tries in (order, ["N", "S", "E", "W", "NE", "SE", "SW", "NW"], list(DIRECTIONS)):
+        placed: dict[str, Placed] = {}
+        out: dict[str, tuple[float, tuple[int, int, int]]] = {}
+        for d in tries:
+            out[d] = _arrow_best(d, weighed[d], placed)
+            placed[d] = mark(*out[d][1])
+        for _ in range(2):  # then each again among all the others (a first one may have taken a later one's room)
+            for d in tries:
+                if out[d][0] <= alone[d]:
+                    continue  # (as good as it can be)
+                others = {k: v for k, v in placed.items() if k != d}
+                again = _arrow_best(d, weighed[d], others)
+                if again[0] < out[d][0]:
+                    out[d], placed[d] = again, mark(*again[1])
+        for d in tries:  # one pushed out or covering: its two neighbours make room, if that costs less
+            if out[d][0] < COST_BEYOND:
+                continue
+            at = DIRECTIONS.index(d)
+            pair = [DIRECTIONS[(at + 1) % 8], DIRECTIONS[(at - 1) % 8]]
+            was = sum(out[k][0] for k in (d, *pair))
+            kept = {k: v for k, v in placed.items() if k != d and k not in pair}
+            for cost, spot, angle in weighed[d][0][:REPAIR_TRIES]:  # (its cheapest clear places, each in turn)
+                if not _in_turn(d, angle, kept) or _apart(spot, kept):
+                    continue
+                rest = dict(kept)
+                trial = {d: (cost, spot)}
+                rest[d] = mark(*spot)
+                for k in pair:
+                    trial[k] = _arrow_best(k, weighed[k], rest)
+                    rest[k] = mark(*trial[k][1])
+                if sum(c for c, _ in trial.values()) < was:
+                    was = sum(c for c, _ in trial.values())
+                    out.update(trial)
+                    placed = {**kept, **{k: rest[k] for k in trial}}
+        total = sum(cost for cost, _ in out.values())
+        if best is None or total < best[0]:
+            best = (total, {d: spot for d, (_, spot) in out.items()})
+    assert best is not None
+    return {d: best[1][d] for d in DELTAS}
+
+
+Weighed = tuple[list[tuple[float, tuple[int, int, int], float]], list[tuple[float, float, tuple[int, int, int], float]]]
+
+
+def _weighed(options: list["Option"], hard: list[pygame.Rect], soft: list[pygame.Rect], discs: list["Circle"],
+             close: list["Circle"]) -> Weighed:
+    """An arrow's places against what lies round the token: those clear of ``hard`` and of the
+    ``discs``, each (cost, spot, angle), cheapest first (a name in ``soft`` under it adds
+    :data:`COST_NAME`, another disc's room in ``close`` :data:`COST_NEAR`); and the others,
+    each (what it covers, cost, spot, angle), least first, for where none is clear. Each
+    button is weighed as the circle it is drawn (and clicked) as: one by a disc, or by a word's
+    corner, meets it where its square would not."""
+    clear, covering = [], []
+    own = min(discs, key=lambda c: math.hypot(c[0], c[1]))  # (its own, round (0, 0))
+    others = [c for c in discs if c is not own]
+    letters = (own[0], own[1], own[2] * INITIALS_SHARE)
+
+    def squares(circles: list[Circle]) -> list[pygame.Rect]:  # (a circle meets a button only where their squares do)
+        return [pygame.Rect(round(x - r) - 1, round(y - r) - 1, round(2 * r) + 2, round(2 * r) + 2) for x, y, r in circles]
+
+    other_squares, close_squares = squares(others), squares(close)
+    for cost, spot, angle, box, rim in options:
+        covered = (_covers(spot, hard, box) + _meets_circle(*spot, letters if rim else own) * 2 * spot[2]
+                   + sum(_meets_circle(*spot, others[i]) * 2 * spot[2] for i in box.collidelistall(other_squares)))
+        if covered:
+            covering.append((covered, cost, spot, angle))
+            continue
+        total = (cost + COST_NAME * len(box.collidelistall(soft))
+                 + COST_NEAR * sum(1 for i in box.collidelistall(close_squares) if _meets_circle(*spot, close[i])))
+        clear.append((total, spot, angle))
+    clear.sort(key=lambda o: o[0])
+    covering.sort(key=lambda o: o[:2])
+    return clear, covering
+
+
+def _box(x: int, y: int, size: int) -> pygame.Rect:
+    """The square round an arrow button with its outline (what :meth:`FacingPrompt.arrow_rects` gives)."""
+    return pygame.Rect(x - size - 2, y - size - 2, 2 * size + 4, 2 * size + 4)
+
+
+Option = tuple[float, tuple[int, int, int], float, pygame.Rect, bool]  # (cost, (x, y, radius), angle, box, on its rim)
+
+
+def _arrow_options(d: str, centre: tuple[int, int], disc: int, full: int, px: int) -> list[Option]:
+    """An arrow's places to try, cheapest first (:func:`_offsets`), round the token at ``centre``."""
+    cx, cy = centre
+    return [(cost, (cx + x, cy + y, size), angle, _box(cx + x, cy + y, size), rim)
+            for cost, x, y, size, angle, rim in _offsets(d, disc, full, px)]
+
+
+@lru_cache(maxsize=64)
+def _offsets(d: str, disc: int, full: int, px: int) -> tuple[tuple[float, int, int, int, float, bool], ...]:
+    """An arrow's places to try, cheapest first, each with what it costs before anything is in
+    the way, as (cost, x, y, radius, angle, over its own rim) from the token's centre: its
+    neighbouring square's centre, then nearer the disc or further out (to :data:`ARROW_REACH`),
+    turned a little off its line (:data:`ARROW_TURNS`; at the most, where a neighbour and its
+    words fill its own side, :data:`FAR_TURNS`), at each of :data:`ARROW_SIZES`; then, where
+    none of those is clear, smaller over its own disc's rim (:data:`COST_RIM`), else further
+    out (:data:`COST_BEYOND`)."""
+    dx, dy = DELTAS[d]
+    base = math.atan2(dy, dx)
+    home = px * math.hypot(dx, dy)  # the neighbouring square's centre
+    hx, hy = math.cos(base) * home, math.sin(base) * home
+    far = px * ARROW_REACH
+    out: list[tuple[float, int, int, int, float, bool]] = []
+    for at in (far + px * 0.15, far + px * 0.3, far + px * 0.5):  # (only where nothing nearer is clear: tied to it)
+        for turn in ARROW_TURNS:
+            a = base + math.radians(turn)
+            for step, share in enumerate(ARROW_SIZES[:2]):
+                size = max(6, round(full * share))
+                out.append((COST_BEYOND + at / px + abs(turn) / 20 + COST_SIZE * step,
+                            round(math.cos(a) * at), round(math.sin(a) * at), size, a, False))
+    for step, share in enumerate(ARROW_SIZES[1:]):  # (before that: over its own disc's rim, clear of its middle)
+        size = max(6, round(full * share))
+        outer = disc + size + 3
+        for depth in (0.25, 0.5, 0.75, 1.0):
+            at = outer - depth * (outer - disc * INITIALS_SHARE - size - 2)
+            for turn in ARROW_TURNS + FAR_TURNS:
+                a = base + math.radians(turn)
+                out.append((COST_RIM + abs(turn) / 10 + COST_SIZE * step + 4 * depth,
+                            round(math.cos(a) * at), round(math.sin(a) * at), size, a, True))
+    for step, share in enumerate(ARROW_SIZES):
+        size = max(6, round(full * share))
+        if step and size >= max(6, round(full * ARROW_SIZES[step - 1])):
+            continue
+        near = disc + size + 3  # just outside the disc
+        for at in sorted({near, home, far} | {near + (far - near) * k / 8 for k in range(1, 8)}):
+            if not near <= at <= far:
+                continue
+            for turn in ARROW_TURNS + FAR_TURNS:
+                a = base + math.radians(turn)
+                x, y = round(math.cos(a) * at), round(math.sin(a) * at)
+                if math.hypot(x, y) > far:
+                    continue
+                off = math.hypot(x - hx, y - hy) / px + max(0.0, at - home) / px  # (outward counts twice)
+                cost = (COST_OUT * off / (2 if at < home else 1) + COST_SIZE * step
+                        + (COST_FAR_TURN if abs(turn) > max(ARROW_TURNS) else 0))
+                out.append((cost, x, y, size, a, False))
+    out.sort(key=lambda o: o[0])
+    return tuple(out)
+
+
+Placed = tuple[int, int, int, float]  # an arrow placed: (x, y, radius, its angle round the token)
+
+
+def _in_turn(d: str, angle: float, placed: dict[str, Placed]) -> bool:
+    """Does an arrow for ``d`` at ``angle`` keep the arrows in the compass's order round the token
+    (each one between its two neighbours, a little apart): turned off its line, an arrow may never
+    pass the next one's."""
+    at = DIRECTIONS.index(d)
+    for side in (1, -1):
+        other = DIRECTIONS[(at + side) % 8]
+        if other in placed:
+            gap = (placed[other][3] - angle) * side  # clockwise on screen is + for the next direction
+            gap = (gap + math.pi) % (2 * math.pi) - math.pi
+            if gap < math.radians(15):
+                return False
+    return True
+
+
+Circle = tuple[float, float, float]  # (x, y, radius)
+
+
+def _meets_circle(x: int, y: int, size: int, circle: Circle) -> float:
+    """How deep an arrow button at (x, y) of ``size`` (with its outline) reaches into ``circle`` (0: not at all)."""
+    cx, cy, r = circle
+    return max(0.0, size + 2 + r - math.hypot(x - cx, y - cy))
+
+
+def _covers(spot: tuple[int, int, int], rects: list[pygame.Rect], box: pygame.Rect) -> int:
+    """How much of ``rects`` the arrow button at ``spot`` (a circle with its outline, in the
+    square ``box``) covers: the area of its square on each it truly meets (0: none)."""
+    x, y, size = spot
+    return sum(overlap(box, rects[i]) for i in box.collidelistall(rects) if _meets(x, y, size + 2, rects[i]))
+
+
+def _apart(spot: tuple[int, int, int], placed: dict[str, Placed]) -> float:
+    """How deep the arrow button at ``spot`` reaches into the arrows ``placed`` (0: apart; their
+    outlines may touch)."""
+    x, y, size = spot
+    return sum(max(0.0, size + r + 4 - math.hypot(x - px, y - py)) for px, py, r, _ in placed.values())
+
+
+def _arrow_best(d: str, weighed: Weighed, placed: dict[str, Placed]) -> tuple[float, tuple[int, int, int]]:
+    """The cheapest of an arrow's clear places (:func:`_weighed`) apart from the arrows ``placed``
+    and keeping the compass's order (:func:`_in_turn`); where none is, the one covering least
+    (another arrow counting most)."""
+    clear, covering = weighed
+    for cost, spot, angle in clear:
+        if _in_turn(d, angle, placed) and not _apart(spot, placed):
+            return cost, spot
+    least: tuple[float, float, tuple[int, int, int]] | None = None
+    for covered, cost, spot, angle in [(0.0, cost, spot, angle) for cost, spot, angle in clear] + covering:
+        if least is not None and covered >= least[0]:
+            break  # (the covering ones are sorted: nothing further on covers less)
+        if not _in_turn(d, angle, placed):
+            continue
+        total = covered + 50 * _apart(spot, placed) * spot[2]
+        if least is None or (total, cost) < least[:2]:
+            least = (total, cost, spot)
+    if least is None:  # (none keeps the order)
+        spot = (clear or [(0.0, covering[0][2], 0.0)])[0][1]
+        return 2000.0, spot
+    return 1000.0 + least[0], least[2]
 
 
 def _fuse_cards_of(view: Any) -> list[pygame.Rect]:
@@ -220,51 +479,12 @@ def _hazards(view: Any) -> Any:
     return hazards_of(view)
 
 
-def _arrow_place(d: str, plans: list, ring: pygame.Rect, own: list[pygame.Rect], name: list[pygame.Rect],
-                 others: list[pygame.Rect], placed: list[pygame.Rect], px: int, step: int) -> tuple[int, int, int]:
-    """One arrow's place and radius (see :func:`arrow_centres`)."""
-    dx, dy = DELTAS[d]
-    best: tuple[float, float, tuple[int, int, int]] | None = None
-    for sizes, clear_of_name, reach in plans:
-        mine = own + name if clear_of_name else own
-        top, bottom = min(r.top for r in mine), max(r.bottom for r in mine)
-        for size in sizes:
-            out_r = size + 2  # with the outline
-            gap = out_r + max(2, px // 12)
-            x0 = {-1: ring.left - gap, 0: ring.centerx, 1: ring.right + gap}[dx]
-            y0 = {-1: top - gap, 0: ring.centery, 1: bottom + gap}[dy]
-            for x, y, far in _arrow_options(x0, y0, dx, dy, step, reach):
-                # (the square round the button: what the names keep off, arrow_rects)
-                box = pygame.Rect(round(x) - out_r, round(y) - out_r, 2 * out_r, 2 * out_r)
-                if box.collidelist(mine) >= 0:
-                    continue  # a wide name reaches past the disc: out of it first
-                covered = (sum(overlap(box, others[i]) for i in box.collidelistall(others))
-                           + 8 * sum(overlap(box, placed[i]) for i in box.collidelistall(placed)))
-                if covered == 0:
-                    return round(x), round(y), size
-                if best is None or (covered, far) < best[:2]:
-                    best = (covered, far, (round(x), round(y), size))
-    if best is None:  # nowhere off its own token within reach: where the grid puts it
-        size = plans[0][0][0]
-        return ({-1: ring.left - size, 0: ring.centerx, 1: ring.right + size}[dx],
-                {-1: ring.top - size, 0: ring.centery, 1: ring.bottom + size}[dy], size)
-    return best[2]
-
-
-def _arrow_options(x0: int, y0: int, dx: int, dy: int, step: int, reach: int) -> list[tuple[float, float, float]]:
-    """Places for one arrow, nearest its grid place first: out along its own line, then along
-    lines turned a little (15 to 45 degrees) either way, up to ``reach`` further out; each with
-    how far from its plain place it reads (a turned line counts as further)."""
-    base = math.atan2(dy, dx)
-    options = []
-    for k in range(0, reach // step + 1):
-        for turn in (0, 15, -15, 30, -30, 45, -45):
-            if k == 0 and turn:
-                continue
-            a = base + math.radians(turn)
-            options.append((x0 + math.cos(a) * step * k, y0 + math.sin(a) * step * k, k + abs(turn) / 10))
-    options.sort(key=lambda o: o[2])
-    return options
+def _crosses(a: tuple[int, int], b: tuple[int, int], centre: tuple[int, int], radius: float) -> bool:
+    """Does the segment from ``a`` to ``b`` pass within ``radius`` of ``centre``?"""
+    (ax, ay), (bx, by), (px, py) = a, b, centre
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / max(1, dx * dx + dy * dy)))
+    return math.hypot(ax + t * dx - px, ay + t * dy - py) < radius
 
 
 def arrow_points(centre: tuple[int, int], direction: str, radius: int) -> list[tuple[float, float]]:
@@ -416,6 +636,42 @@ class FacingPrompt:
             self._centres = (key, arrow_centres(view, who, self.button_radius()))
         return self._centres[1]
 
+    def ties(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """The lines tying an arrow to its token where it lies off its neighbouring square and nearer
+        another token's centre than its own's (a neighbour and its words took its own side: it
+        could read as theirs): from its
+        token's rim to its button's, each (start, end); none where the line would cross another disc.
+        Outside review 17 N1: an arrow that must move keeps a visible tie to its token."""
+        who = self.current()
+        if who is None or who.cell is None:
+            return []
+        view = self.view
+        cam = view.camera
+        cx, cy = cam.cell_centre(who.cell)
+        rim = cam.cell_px * 0.43 + 1  # (tokens.TOKEN_RADIUS)
+        others = [cam.cell_centre(o.cell) for o in view.state.on_map()
+                  if o.id != who.id and o.cell is not None and view.visible(o)]
+        labels = getattr(view.renderer.tokens, "drawn_labels", None)
+        badges = [rect for _, rect in labels()[0]] if callable(labels) else []  # (never across a condition word)
+        out = []
+        px = cam.cell_px
+        for d, (x, y, r) in self.buttons().items():
+            far = math.hypot(x - cx, y - cy)
+            dx, dy = DELTAS[d]
+            if math.hypot(x - cx - dx * px, y - cy - dy * px) < px / 3:
+                continue  # in its own neighbouring square (or nearly): plainly its token's
+            if far <= px * ARROW_REACH + 1 and not any(math.hypot(x - ox, y - oy) < far for ox, oy in others):
+                continue
+            if far <= rim + r + 6:
+                continue
+            ux, uy = (x - cx) / far, (y - cy) / far
+            start = (round(cx + ux * rim), round(cy + uy * rim))
+            end = (round(x - ux * (r + 2)), round(y - uy * (r + 2)))
+            if not any(_crosses(start, end, (ox, oy), rim) for ox, oy in others) \
+                    and not any(rect.clipline(start, end) for rect in badges):
+                out.append((start, end))
+        return out
+
     def arrow_rects(self) -> list[pygame.Rect]:
         """The 8 arrows' squares on screen, with their outline (none when nobody is asked)."""
         return [pygame.Rect(x - r - 2, y - r - 2, 2 * r + 4, 2 * r + 4) for x, y, r in self.buttons().values()]
@@ -519,6 +775,9 @@ class FacingPrompt:
         under the pointer lit."""
         pointer = getattr(self.view, "hover_pos", None)
         lit = self.button_at(pointer) if pointer is not None else None
+        for start, end in self.ties():
+            pygame.draw.line(ctx.surface, theme.OUTLINE, start, end, 4)
+            pygame.draw.line(ctx.surface, theme.CONTROL_LIT, start, end, 2)
         for d, (x, y, r) in self.buttons().items():
             on = d == facing
             pygame.draw.circle(ctx.surface, theme.ACCENT_LIT if d == lit else theme.OUTLINE, (x, y), r + 2)

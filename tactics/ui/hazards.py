@@ -386,7 +386,11 @@ def attach_hazards(app: Any) -> HazardsAddon:
 def _prompt_arrows(ctx: render.DrawContext) -> list[pygame.Rect]:
     """The facing prompt's arrows, while it asks: the token names keep off them (review 14 F6)."""
     addon = _addon_of(ctx)
-    return addon.prompt.arrow_rects() if addon is not None else []
+    arrows = addon.prompt.arrow_rects() if addon is not None else []
+    painter = getattr(ctx.renderer, "tokens", None)
+    if not arrows and painter is not None and getattr(painter, "short_words", None):
+        painter.short_words = frozenset()  # nobody asked: the words as they were (facing.arrow_centres)
+    return arrows
 
 
 render.add_names_keep_off("facing-arrows", _prompt_arrows)

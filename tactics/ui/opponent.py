@@ -67,10 +67,10 @@ class OpponentAddon:
 
     def __init__(self, app: Any, clock: Callable[[], int] = pygame.time.get_ticks) -> None:
         self.app = app
-        self.clock = clock
+        self.next_at = 0
+        self._clock = clock
         self.view: Any = None
         self.opponent: Opponent | None = None
-        self.next_at = 0
         self.paused = False
         #: after an undo that gives the app the moment again it waits until E (or F6) lets it go on
         #: (review 7, solo play: Ctrl+Z after its turn undid nothing, it played the same at once)
@@ -78,6 +78,20 @@ class OpponentAddon:
         self._said_held = False  # the status line still has to say it waits
         self._made: dict[int, tuple[Entry, str]] = {}  # the app's own entries, by id: (entry, its reason)
         self._journal: Any = None
+
+    @property
+    def clock(self) -> Callable[[], int]:
+        """Milliseconds, read for the beats (``pygame.time.get_ticks``; a script or test may give its own)."""
+        return self._clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], int]) -> None:
+        """A new clock: the next beat is one beat from its now. The beat due, read off the old clock,
+        means nothing on the new one: a test's clock starting at 0 waited for a beat due at the
+        SDL clock's time, which kept growing through a test process's life (the suite's three
+        failures in test_ui_typed_saves_app_turn when the process had run long enough)."""
+        self._clock = clock
+        self.next_at = clock() + BEAT_MS
 
     # -- the app's add-on hooks ----------------------------------------------------------
     def opened(self, encounter: Any) -> bool:

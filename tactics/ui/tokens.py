@@ -108,6 +108,10 @@ class TokenPainter:
         self.quick_reads = 0  # drawings that read only the tokens changed since the last (tests, bench)
         #: Tokens drawn without their name last frame (no room beside their neighbours' discs).
         self.unnamed: frozenset[str] = frozenset()
+        #: Tokens whose condition words show in their short forms ("Sh2") whatever is beside them:
+        #: the one asked its facing (the prompt's arrows stand in its neighbouring squares, and
+        #: "Shaken 2" across three of them pushed the top ones out: outside review 17 N1).
+        self.short_words: frozenset[str] = frozenset()
 
     def forget_placing(self) -> None:
         """Place every token's pictures, words and name afresh next time (the pictures are kept):
@@ -324,12 +328,12 @@ class TokenPainter:
             wider = max([shown[i][5] for i in patched] + [1])
             if wider > widest or any(last[i][5] == widest for i in patched):  # the widest pill may have changed
                 widest = max(max(map(itemgetter(5), shown), default=1), 1)
-            where = (ids, px, widest, selected, highlighted, clip_t, markers)
+            where = (ids, px, widest, selected, highlighted, clip_t, markers, self.short_words)
             dirty = sorted(patched)
         else:
             ids = list(map(itemgetter(3), map(itemgetter(2), shown)))
             widest = max(max(map(itemgetter(5), shown), default=1), 1)
-            where = (ids, px, widest, selected, highlighted, clip_t, markers)
+            where = (ids, px, widest, selected, highlighted, clip_t, markers, self.short_words)
             dirty = list(compress(range(n), map(is_not, shown, last))) if len(last) == n else []
         spread: set[int] = set()  # tokens whose disc, words or name differ: their neighbours' names look again
         if key == where and len(last) == n:  # the same tokens in view, in the same order
@@ -549,6 +553,12 @@ class TokenPainter:
         """One token's condition words among its neighbours (``near``): their rectangles, and
         (picture, place, text, recorded key, recorded box, whose) each (see :meth:`_names`)."""
         badges = hit[2][2]
+        if badges and cid in self.short_words:  # short, across the rim's top where that leaves its initials whole
+            badges = self._short_badges(hit[0][1], discs[i].center, hit[1][0])
+            inside = self._short_badges(hit[0][1], discs[i].center, hit[1][0], inside=True)
+            letters = self._initials_box(discs[i], hit[1][0])
+            if not any(img.get_rect(topleft=at).colliderect(letters) for img, at, _ in inside):
+                badges = inside
         rects = [img.get_rect(topleft=at) for img, at, _ in badges]
         if near and rects:
             others = [discs[j] for j in near]
@@ -600,7 +610,9 @@ class TokenPainter:
         if near or markers or words_of[i]:
             cell_px = hit[1][0]
             keep = 2 * name_clearance(cell_px)
-            blocked = [disc_ring(discs[j], cell_px).inflate(keep, keep) for j in near]  # the other discs, with room round them
+            # the other discs, with room round them (from the rim's outer edge, its radius rounded
+            # up: rounded down, a name at 24 px a square kept 5.7 px off a neighbour, not 6)
+            blocked = [disc_ring(discs[j], cell_px, outer=True).inflate(keep, keep) for j in near]
             # every condition badge round it, its own too (one beside its disc, where a neighbour
             # pushed its words, lies in the way of the places beside and under it)
             badges = [r for j in near for r in words_of[j]] + words_of[i]
@@ -955,10 +967,11 @@ def name_clearance(px: int) -> int:
     return max(3, px // 4)
 
 
-def disc_ring(disc: pygame.Rect, px: int) -> pygame.Rect:
+def disc_ring(disc: pygame.Rect, px: int, outer: bool = False) -> pygame.Rect:
     """The round disc itself (its rim) inside a token's picture rectangle ``disc`` (which has room
-    for the facing tick and the selection ring): where a name placed above or beside it touches."""
-    r = int(px * TOKEN_RADIUS)
+    for the facing tick and the selection ring): where a name placed above or beside it touches
+    (``outer``: its radius rounded up, for keeping clear of it)."""
+    r = math.ceil(px * TOKEN_RADIUS) if outer else int(px * TOKEN_RADIUS)
     ring = pygame.Rect(0, 0, 2 * r, 2 * r)
     ring.center = disc.center
     return ring

@@ -235,8 +235,11 @@ class BuilderAddon:
         combat = view.combat
         if combat.active():
             width = combat.columns(board)[1]
+            # above the log at the column's foot (where it keeps while this panel shows: it takes
+            # the whole column when alone, so its last rectangle may be the whole column)
             log = combat.log.rect
-            bottom = log.top - theme.px(10) if log is not None else board.bottom - theme.px(12)
+            log_h = log.height if log is not None and combat.log.collapsed else combat.log_max(board)
+            bottom = board.bottom - theme.px(12) - log_h - theme.px(10)
             if bottom - board.top < theme.px(460):  # a small window: the whole column while setting up (over the log)
                 bottom = board.bottom - theme.px(12)
         else:

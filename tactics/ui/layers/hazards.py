@@ -480,6 +480,24 @@ def fuse_card_place(ctx: DrawContext, grenade: Any) -> tuple[pygame.Surface, pyg
     return best[2], best[3]
 
 
+def live_grenade_marks(ctx: DrawContext) -> list[pygame.Rect]:
+    """Where each live grenade that landed shows on the map: its blast squares (each) and its fuse
+    card, as :func:`hazards_layer` and :func:`fuse_cards_layer` draw them; what a card laid over
+    the players' map must not cover (outside review 17, N7)."""
+    from tactics.ui.hazards import hazards_of
+
+    addon = hazards_of(ctx.view)
+    in_flight = addon.in_flight if addon is not None else ()
+    out = []
+    for grenade in sorted(ctx.state.grenades.values(), key=lambda g: g.id):
+        if grenade.status != "live" or grenade.id in in_flight:
+            continue
+        out += [pygame.Rect(ctx.camera.cell_rect(cell)) for cell in blast_cells_of(ctx.state, grenade) | {tuple(grenade.cell)}]
+        if ctx.camera.cell_px >= 16:
+            out.append(fuse_card_rect(ctx, grenade))
+    return out
+
+
 def draw_cloud(ctx: DrawContext, grenade: Any) -> None:
     cells = frozenset(tuple(c) for c in grenade.cloud_cells)
     ctx.renderer.cells.fill(ctx.surface, ctx.camera, cells, (*SMOKE, 150), ctx.clip)

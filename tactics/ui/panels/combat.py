@@ -321,10 +321,12 @@ class CombatPanels:
 
     # -- drawing ------------------------------------------------------------------------------
     def columns(self, board: pygame.Rect) -> tuple[int, int]:
-        """Widths of the left (tracker) and right (declare, resolve, log) columns."""
+        """Widths of the left (tracker) and right (declare, resolve, log) columns. The right one is
+        20.5% of the board (it was 22%: with the tracker's 19% the map between them was fitted by
+        its width at 1280x720, to 22 px a square: outside review 17, N6)."""
         px = theme.px
         return (int(min(px(360), max(px(270), board.width * 0.19))),
-                int(min(px(410), max(px(290), board.width * 0.22))))
+                int(min(px(410), max(px(290), board.width * 0.205))))
 
     def fit_rect(self, board: pygame.Rect, otherwise: pygame.Rect) -> pygame.Rect:
         """Where "fit the map" puts the map: as much of the board as the panels leave free.
@@ -340,12 +342,14 @@ class CombatPanels:
             return otherwise
         left, right = self.columns(board)
         gap = theme.px(12)
-        x0, y0, x1 = board.x + left + 2 * gap, board.y, board.right - right - 2 * gap
+        x0, y0, x1, y1 = board.x + left + 2 * gap, board.y, board.right - right - 2 * gap, board.bottom
         if self.tracker.collapsed:
             x0, y0 = board.x, board.y + theme.px(40)  # the collapsed tracker is one title row
         if self.log.collapsed and not fight_is_on(self.state):
-            x1 = board.right
-        return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, board.bottom - y0))
+            # the whole width, above the folded log's title row (the map fitted to the whole
+            # height lay under it at the bottom right)
+            x1, y1 = board.right, board.bottom - theme.px(48) - 2 * gap
+        return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
 
     def fight_on(self) -> bool:
         return fight_is_on(self.state)
@@ -416,7 +420,7 @@ class CombatPanels:
             return
         px = theme.px
         top = (side.bottom + px(10)) if side is not None and side.right > right_x else board.y + gap
-        log_min, log_max = px(110), int(min(px(340), max(px(160), board.height * 0.32)))
+        log_min, log_max = px(110), self.log_max(board)
         limit = board.bottom - gap - log_min - px(10)
         at = (right_x, top, right_w, limit - top - faces["resolve_room"])
         actions = part("declare", self.actions, at, lambda s: self.actions.draw(s, *at))
@@ -425,10 +429,28 @@ class CombatPanels:
         resolve = part("resolve", self.resolve, at, lambda s: self.resolve.draw(s, *at))
         y = resolve.bottom + px(10) if resolve is not None else y
         # drawn from the start, empty too: its column is the log's whether or not a line is in it yet
-        # (fit_rect keeps it free so that the map does not re-zoom at the first line, review 16 F3)
-        at = (right_x, board.bottom - gap, right_w, max(log_min, min(log_max, board.bottom - gap - y)))
+        # (fit_rect keeps it free so that the map does not re-zoom at the first line, review 16 F3);
+        # with no fight on, nothing else is in the column: the log takes all of it, no bare strip
+        # above it (outside review 17, N6)
+        room = board.bottom - gap - y
+        alone = not self.fight_on() and not self.column_shared()
+        at = (right_x, board.bottom - gap, right_w, max(log_min, room if alone else min(log_max, room)))
         part("log", self.log, at, lambda s: self.log.draw(s, *at))
         part("phase", self.banner, banner_at, phase)
+
+    @staticmethod
+    def log_max(board: pygame.Rect) -> int:
+        """The log's height at the foot of the right column when the column holds more than the log
+        (the Declare and Resolve panels in a fight, the Set up panel before it)."""
+        px = theme.px
+        return int(min(px(340), max(px(160), board.height * 0.32)))
+
+    def column_shared(self) -> bool:
+        """Does an add-on's panel (Set up) have the top of the right column? Then the log keeps to
+        its foot, as in a fight, instead of the whole column."""
+        builder = getattr(self.view.app, "builder", None)
+        shown = getattr(builder, "shown", None)
+        return bool(shown is not None and shown())
 
     def _facing_asked(self) -> bool:
         """Is the facing prompt of the turn that just ended asking? (The phase card then waits.)"""

@@ -500,6 +500,12 @@ class HotseatBanner:
             return None  # the phase card is the one control for this step (its button, or E)
         return banner
 
+    @staticmethod
+    def waiting_height() -> int:
+        """The line under the banner saying what it waits for ("Waiting for Brandon's dice"): the
+        banner stands that much higher while it shows (the map's fit keeps both clear)."""
+        return theme.fs(16) + theme.px(18)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.button_rect = self.rect = None
         banner = self._shown()
@@ -511,7 +517,7 @@ class HotseatBanner:
         width = min(px(760), board.width - 2 * px(380)) if board.width > px(1400) else min(px(640), board.width - px(40))
         width = max(px(420), width)
         rect = pygame.Rect(0, 0, width, px(self.HEIGHT))
-        waiting_h = theme.fs(16) + px(18) if banner.waiting else 0
+        waiting_h = self.waiting_height() if banner.waiting else 0
         rect.midbottom = (board.centerx, board.bottom - px(self.GAP) - waiting_h)
         self.rect = rect
         self.button_rect = paint_banner(surface, banner, rect, button_w=px(self.BUTTON_W) if banner.button else 0)

@@ -513,39 +513,51 @@ class ResolvePanel(w.Panel):
 # --------------------------------------------------------------------------- the roll card
 #: the results of a check without a DC that went the roller's way (coloured as a hit)
 GOOD_RESULTS = frozenset({"hidden", "found"})
+
+
+def check_parts(d: Event, state, *, players: bool = False) -> tuple[str, Any, str, str, str] | None:
+    """What a roll card says of an attack, a check or a trap's check: (its title, the roll (d20,
+    extra, modifiers, total), what it was rolled against, its outcome's colour key, its word);
+    None for other events. One place, so the GM's card and the players' "Last roll" card agree.
+    For the ``players``' screens a GM creature's AC is left out (the outcome word says hit or miss)."""
+    names = lambda cid: state.combatants[cid].name if cid in state.combatants else str(cid)  # noqa: E731
+    if isinstance(d, AttackRolled):
+        target = state.combatants.get(d.target)
+        ac_shown = not players or (target is not None and state.numbers_shown_to_players(target))
+        return (f"{names(d.attacker)} -> {names(d.target)}: {d.label}", d, f"vs AC {d.ac}" if ac_shown else "",
+                d.outcome, OUTCOME_WORDS[d.outcome].upper())
+    if isinstance(d, CombatCheck):
+        dc = d.dc
+        ok = None if dc is None else d.total >= dc
+        if ok is None and d.result:  # hiding, searching: what came of it (an outside review: "RESULT")
+            ok = d.result in GOOD_RESULTS
+        outcome = "hit" if ok else ("miss" if ok is False else "major")
+        word = (d.result or "RESULT").upper() if dc is None else ("SUCCESS" if ok else "FAILURE")
+        rolled_against = f"vs DC {dc}" if dc is not None else ""
+        if dc is None and d.against and (not players or _numbers_shown(state, d.combatant)):
+            rolled_against = f"vs {d.against}"  # what a hide or a search was rolled against (N-SKILL-2)
+        return f"{names(d.combatant)}: {d.what} ({d.reason})", d, rolled_against, outcome, word
+    if d.kind in TRAP_ROLL_WORDS and isinstance(getattr(d, "roll", None), dict):  # a disarm, a trap set (R-TRAP-3, R-TRAP-5)
+        return _trap_parts(d, state, names(getattr(d, "combatant", "")))
+    return None
+
+
 def draw_resolution(s: pygame.Surface, x: int, y: int, width: int, events: list[Event], state, *,
                     players: bool = False) -> int:
     """The dice of one resolution, big and coloured by outcome; returns the y below it. For the
     ``players``' screens a GM creature's AC is left out (the outcome word says hit or miss)."""
     names = lambda cid: state.combatants[cid].name if cid in state.combatants else str(cid)  # noqa: E731
     for d in events:
-        if isinstance(d, AttackRolled):
-            target = state.combatants.get(d.target)
-            ac_shown = not players or (target is not None and state.numbers_shown_to_players(target))
-            y = _roll_card(s, x, y, width, f"{names(d.attacker)} -> {names(d.target)}: {d.label}", d,
-                           f"vs AC {d.ac}" if ac_shown else "", d.outcome, OUTCOME_WORDS[d.outcome].upper())
-            y = _advantages(s, x, y, width, d.advantages)
-        elif isinstance(d, CombatCheck):
-            dc = d.dc
-            ok = None if dc is None else d.total >= dc
-            if ok is None and d.result:  # hiding, searching: what came of it (an outside review: "RESULT")
-                ok = d.result in GOOD_RESULTS
-            outcome = "hit" if ok else ("miss" if ok is False else "major")
-            word = (d.result or "RESULT").upper() if dc is None else ("SUCCESS" if ok else "FAILURE")
-            rolled_against = f"vs DC {dc}" if dc is not None else ""
-            if dc is None and d.against and (not players or _numbers_shown(state, d.combatant)):
-                rolled_against = f"vs {d.against}"  # what a hide or a search was rolled against (N-SKILL-2)
-            y = _roll_card(s, x, y, width, f"{names(d.combatant)}: {d.what} ({d.reason})", d,
-                           rolled_against, outcome, word)
-            y = _advantages(s, x, y, width, d.advantages)
+        parts = check_parts(d, state, players=players)
+        if parts is not None:
+            y = _roll_card(s, x, y, width, *parts)  # type: ignore[arg-type]
+            y = _advantages(s, x, y, width, getattr(d, "advantages", ()))
         elif isinstance(d, DamageRolled):
             y = _damage(s, x, y + px(2), width, d, names(d.target))
         elif isinstance(d, HpRolled):  # a treatment's healing (N-TREAT-1), a GM's rolled heal or harm
             patient = state.combatants.get(d.combatant)
             if not players or (patient is not None and state.numbers_shown_to_players(patient)):
                 y = _hp_roll(s, x, y + px(2), width, d, names(d.combatant))
-        elif d.kind in TRAP_ROLL_WORDS and isinstance(getattr(d, "roll", None), dict):  # a disarm, a trap set (R-TRAP-3, R-TRAP-5)
-            y = _trap_roll(s, x, y, width, d, state, names(getattr(d, "combatant", "")))
         elif isinstance(d, (ActionFailed, ActionLost)):
             for line in w.wrap(f"{'Fails' if isinstance(d, ActionFailed) else 'Lost'}: {d.reason}", 15, width):
                 w.text(s, line, (x, y), 15, theme.BAD)
@@ -568,9 +580,9 @@ TRAP_ROLL_WORDS: dict[str, dict[str, tuple[str, str]]] = {
 }
 
 
-def _trap_roll(s, x: int, y: int, width: int, d: Event, state, who: str) -> int:
-    """A disarm or a trap's setting check as a roll card: its d20, advantage die, modifiers, total
-    against the DC and what came of it (review 9: the disarm never reached the Last roll card)."""
+def _trap_parts(d: Event, state, who: str) -> tuple[str, Any, str, str, str]:
+    """A disarm or a trap's setting check as a roll card's parts: its d20, advantage die, modifiers,
+    total against the DC and what came of it (review 9: the disarm never reached the Last roll card)."""
     from types import SimpleNamespace
 
     roll = d.roll  # type: ignore[attr-defined]
@@ -583,7 +595,7 @@ def _trap_roll(s, x: int, y: int, width: int, d: Event, state, who: str) -> int:
     card = SimpleNamespace(d20=int(roll.get("d20", 1)), extra=list(roll.get("extra", [0, 0, 0])),
                            modifiers=list(roll.get("modifiers", [])), total=int(roll.get("total", 0)))
     dc = roll.get("dc")
-    return _roll_card(s, x, y, width, title, card, f"vs DC {dc}" if dc is not None else "", outcome, word)  # type: ignore[arg-type]
+    return title, card, f"vs DC {dc}" if dc is not None else "", outcome, word
 
 
 def _advantages(s, x: int, y: int, width: int, advantages) -> int:

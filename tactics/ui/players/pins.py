@@ -33,11 +33,10 @@ def draw_players_pins(ctx: DrawContext, pins: Iterable[PinnedTemplate]) -> None:
             draw_template(ctx, pin.cells, (*theme.TEMPLATE_EDGE, 70), theme.RANGE_EDGE)
 
 
-def _token_marks(ctx: DrawContext) -> list[pygame.Rect]:
+def _token_marks(cam: Any, state: Any) -> list[pygame.Rect]:
     """Each token with its condition pills above it and its name below (what a label must not cover)."""
-    cam = ctx.camera
     out = []
-    for who in ctx.state.on_map():
+    for who in state.on_map():
         if who.cell is None:
             continue
         r = pygame.Rect(cam.cell_rect(who.cell))
@@ -45,25 +44,45 @@ def _token_marks(ctx: DrawContext) -> list[pygame.Rect]:
     return out
 
 
-def draw_players_pin_labels(ctx: DrawContext, pins: Iterable[PinnedTemplate]) -> None:
-    """Each pin's label beside it, over the tokens' layer but clear of tokens, names and pills."""
-    cam = ctx.camera
+def _pin_area(cam: Any, pin: PinnedTemplate) -> pygame.Rect:
+    area = pygame.Rect(cam.cell_rect(next(iter(pin.cells))))
+    for cell in pin.cells:
+        area.union_ip(pygame.Rect(cam.cell_rect(cell)))
+    return area
+
+
+def _labels(cam: Any, state: Any, clip: pygame.Rect, pins: Iterable[PinnedTemplate]) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+    """Each pin's label, its picture and where it goes: beside its squares (above, below, right,
+    left, the corners), clear of tokens, names, pills and the other labels."""
     size = max(18, draw.label_size(cam.cell_px))
     taken: list[pygame.Rect] = []
-    marks = _token_marks(ctx)
+    marks = _token_marks(cam, state)
+    out = []
     for pin in pins:
         if not pin.cells:
             continue
-        area = pygame.Rect(cam.cell_rect(next(iter(pin.cells))))
-        for cell in pin.cells:
-            area.union_ip(pygame.Rect(cam.cell_rect(cell)))
-        img = draw.pill(pin_label(pin, ctx.state), size, theme.LABEL_WARM)
+        area = _pin_area(cam, pin)
+        text = pin_label(pin, state)
+        img = draw.pill(text, size, theme.LABEL_WARM)
         spots = placement.around(img.get_size(), area, 6)
         spots = [spots[3], spots[2], spots[0], spots[1], *spots[4:]]  # above, below, right, left, corners
-        rect = placement.place(spots, ctx.clip, tokens=marks, cards=[area, *taken])
-        ctx.surface.blit(img, rect)
-        probe.text(ctx.surface, rect, pin_label(pin, ctx.state))
+        rect = placement.place(spots, clip, tokens=marks, cards=[area, *taken])
+        out.append((text, img, rect))
         taken.append(rect)
+    return out
 
 
-__all__ = ["draw_players_pin_labels", "draw_players_pins", "pin_label"]
+def draw_players_pin_labels(ctx: DrawContext, pins: Iterable[PinnedTemplate]) -> None:
+    """Each pin's label beside it, over the tokens' layer but clear of tokens, names and pills."""
+    for text, img, rect in _labels(ctx.camera, ctx.state, ctx.clip, pins):
+        ctx.surface.blit(img, rect)
+        probe.text(ctx.surface, rect, text)
+
+
+def pin_marks(cam: Any, state: Any, clip: pygame.Rect, pins: Iterable[PinnedTemplate]) -> list[pygame.Rect]:
+    """What a card on the players' map must not cover of the pins: each one's squares and its label."""
+    pins = [pin for pin in pins if pin.cells]
+    return [_pin_area(cam, pin) for pin in pins] + [rect for _, _, rect in _labels(cam, state, clip, pins)]
+
+
+__all__ = ["draw_players_pin_labels", "draw_players_pins", "pin_label", "pin_marks"]

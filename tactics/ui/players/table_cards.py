@@ -6,18 +6,24 @@ Why it exists: at a projected table the players read their own window, not the G
   the conditions of the creatures they may see (the GM's Advantages card asked of the players'
   copy of the state: the text makes these public, "a reminder for both the GM and Players").
 * After every roll they may see (reading: N-SEEN-6, :func:`tactics.engine.combat.public_rolls.public_roll`)
-  the "Last roll" card shows its dice as the GM's screen does (the resolve panel's
-  :func:`draw_resolution`: d20, advantage die, modifier chips, total, outcome, damage dice), or,
-  for a grenade or a blast, the log's lines with every die. A GM creature's AC and hit points
-  are not shown (N-SEEN-1).
+  the "Last roll" card shows its dice compactly (:mod:`tactics.ui.players.roll_card`: one row per
+  roll of its dice, modifiers, total and outcome, the damage dice, a grenade's scatter dice). A GM
+  creature's AC and hit points are not shown (N-SEEN-1).
 
-Each card is placed in a corner of the board clear of the tokens (either side's, with their badges
-and names) and never over the other card; where no corner is clear, along a side of the board, then
-inside it; where no place is clear, a smaller card is tried (:data:`SHRINK`), and only then the
-place covering least is taken (review 13 F12). Its type follows the window's scale (larger in the
-room style). A card is never taller than the map's room under the banner and the
-order strip (review 6, finding 3): the in-force list gives one line per creature and ends with
-"+N more" when cut; a roll cut by a small window ends with "+ more".
+Each card goes first in a margin of the board the map does not use (beside it, above or below
+it), laid out to the margin's width, so it covers nothing of the map (outside review 17, N7: the
+roll's card covered a quarter of it). Where no margin holds it, it is placed in a corner of the
+board clear of the tokens (either side's, with their badges and names) and the pinned templates,
+and never over the other card; where no corner is clear, along a side of the board, then inside
+it; where no place is clear, a smaller card is tried (:data:`SHRINK`), and only then the place
+covering least is taken (review 13 F12). Over the map the roll's card covers at most
+:data:`MAP_SHARE` of the board (a smaller type where it would cover more). Its type follows the
+window's scale (larger in the room style). A card is never taller than the map's room under the
+banner and the order strip (review 6, finding 3): the in-force list gives one line per creature
+and ends with "+N more" when cut; a roll cut by a small window ends with "+ more".
+
+The roll's card stays until a newer public roll replaces it (no timer): off the map it is in no
+one's way, and a roll the table missed can still be read when the GM turns to them.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from tactics.engine.core.state import EncounterState
 from tactics.ui import layout_probe as probe
 from tactics.ui import placement, theme
 from tactics.ui import widgets as w
-from tactics.ui.panels.resolve import draw_resolution
+from tactics.ui.players.roll_card import CUT_ROLL, paint, rows_of
 
 #: events the dice card draws itself; the others of a public roll are read as the log's lines
 CARD_KINDS = ("attack.rolled", "combat.check", "damage.rolled", "hp.rolled", "condition.added", "combatant.downed",
@@ -42,7 +48,6 @@ CARD_KINDS = ("attack.rolled", "combat.check", "damage.rolled", "hp.rolled", "co
 LINE_KINDS = ("grenade.cooked", "grenade.thrown", "grenade.exploded", "hazard.blast", "hazard.hit",
               "trap.disarm", "trap.search", "trap.set-check")
 MARGIN = 12
-CUT_ROLL = "+ more"  # the last line of a roll cut by a small window
 
 
 NOTHING_IN_FORCE = "No condition gives or takes an advantage die this round."
@@ -84,8 +89,11 @@ def _paint(width: int, title: str, body: Body, max_height: int) -> pygame.Surfac
     ``body(surface, x, y, width, bottom) -> y below`` (``bottom``: the lowest y it may use)."""
     pad = theme.PANEL_PAD
     canvas = pygame.Surface((width, max(1, max_height)), pygame.SRCALPHA)
-    w.text(canvas, title, (pad, pad), 18, theme.TEXT_DIM, "bold")
-    y = body(canvas, pad, pad + w.line_h(18, "bold") + theme.px(4), width - 2 * pad, canvas.get_height() - pad)
+    y = pad
+    for line in w.wrap(title, 18, width - 2 * pad, "bold"):  # (a narrow margin of the map wraps it)
+        w.text(canvas, line, (pad, y), 18, theme.TEXT_DIM, "bold")
+        y += w.line_h(18, "bold")
+    y = body(canvas, pad, y + theme.px(4), width - 2 * pad, canvas.get_height() - pad)
     height = min(canvas.get_height(), y + pad)
     card = pygame.Surface((width, height), pygame.SRCALPHA)
     pygame.draw.rect(card, (*theme.SHADOW, 235), card.get_rect(), border_radius=theme.PANEL_RADIUS)
@@ -141,24 +149,12 @@ def shows_roll(events: list[Event]) -> bool:
 
 
 def last_roll_card(events: list[Event], seen: EncounterState, width: int, max_height: int) -> pygame.Surface | None:
+    """The compact "Last roll" card of ``events`` (:mod:`tactics.ui.players.roll_card`), no wider
+    than ``width`` (as wide as its rows), no taller than ``max_height``; None: nothing to show."""
     if not shows_roll(events):
         return None
-    dice = [e for e in events if e.kind in CARD_KINDS]
-    lines = roll_lines(events, seen)
-
-    def body(s: pygame.Surface, x: int, y: int, wid: int, bottom: int) -> int:
-        if dice:
-            y = draw_resolution(s, x, y, wid, dice, seen, players=True)
-            if y > bottom:  # the window is too small for the whole roll: say so on its last line
-                step = w.line_h(16) + theme.px(2)
-                s.fill(theme.CLEAR, pygame.Rect(0, bottom - step, s.get_width(), s.get_height()))
-                w.text(s, CUT_ROLL, (x, bottom - step), 16, theme.TEXT_DIM, "bold")
-                return bottom
-        if lines:
-            y = _bullets(lines, 16)(s, x, y, wid, bottom)
-        return y
-
-    return _paint(width, "Last roll", body, max_height)
+    rows = rows_of(events, seen)
+    return paint(rows, width, max_height) if rows else None
 
 
 #: The card's type as built, then smaller, tried in turn where no place on the board is clear of
@@ -210,20 +206,70 @@ def place_cards(cards: Sequence[Callable[[], Iterable[pygame.Surface]]], board: 
     return out
 
 
+def margins(board: pygame.Rect, map_area: pygame.Rect | None) -> list[pygame.Rect]:
+    """The parts of ``board`` the map does not use (beside it, above it, below it), widest first:
+    where the "Last roll" card covers nothing of the map (outside review 17, N7)."""
+    if map_area is None:
+        return []
+    shown = map_area.clip(board)
+    if not shown.width or not shown.height:
+        return [board.copy()]
+    out = [pygame.Rect(board.left, board.top, shown.left - board.left, board.height),
+           pygame.Rect(shown.right, board.top, board.right - shown.right, board.height),
+           pygame.Rect(board.left, board.top, board.width, shown.top - board.top),
+           pygame.Rect(board.left, shown.bottom, board.width, board.bottom - shown.bottom)]
+    return sorted((r for r in out if r.width > 0 and r.height > 0), key=lambda r: -min(r.width, 4 * r.height))
+
+
+def margin_spots(size: tuple[int, int], margin: pygame.Rect) -> list[pygame.Rect]:
+    """Where a card of ``size`` may go in ``margin``: at its top, then its bottom, centred across
+    a side margin; at its left, right or middle in a margin above or below the map."""
+    m = theme.px(MARGIN)
+    inner = margin.inflate(-2 * m, -2 * m)
+    rect = pygame.Rect((0, 0), size)
+    if inner.width < size[0] or inner.height < size[1]:
+        return []
+    if margin.height >= margin.width:
+        return [rect.move(inner.centerx - size[0] // 2, y) for y in (inner.top, inner.bottom - size[1])]
+    return [rect.move(x, inner.centery - size[1] // 2)
+            for x in (inner.left, inner.right - size[0], inner.centerx - size[0] // 2)]
+
+
+#: the narrowest margin the roll card is laid out in (at scale 1): narrower, it takes a corner
+MIN_MARGIN_W = 220
+#: the most of the board the roll's card covers where it is over the map (review 17 N7: "a small share")
+MAP_SHARE = 0.08
+#: margins' widths are taken in steps of this (at scale 1); at most this many cards laid out to
+#: one are kept (the GM's panning changes the margins' widths)
+WIDTH_STEP, MAX_LAID_OUT = 16, 24
+#: the compact card's widest (a share of the board's width): its rows wrap past it
+COMPACT_SHARE = 0.42
+
+
 class TableCards:
     """The players' window's cards, redrawn only when the journal or the size changes (a smaller
-    version of a card is built only when the full one has no clear place, then kept too)."""
+    version of a card is built only when the full one has no clear place, then kept too).
+
+    Each card goes first where the map is not: a margin of the board beside, above or below the
+    map, laid out to the margin's width (review 17 N7: over the map the roll's card covered a
+    quarter of it); where no margin holds it clear, in a corner, a side or inside the board clear
+    of tokens, names and pinned templates."""
 
     def __init__(self) -> None:
         self._key: Any = None
-        self._makers: list[Callable[[float], pygame.Surface]] = []  # each card, built at a type size
-        self._built: dict[tuple[int, float], pygame.Surface] = {}  # (card, SHRINK step) -> its picture
+        self._makers: list[Callable[[float, int | None], pygame.Surface]] = []  # each card at a type size, a width
+        self._built: dict[tuple[int, float, int | None], pygame.Surface] = {}  # (card, SHRINK step, width) -> its picture
+        self._roll_card: int | None = None  # which of the cards is the roll's
         self.roll: list[Event] = []  # the public roll shown (tests look at it)
+        self.roll_rows: list[Any] = []  # what its card shows, row by row (tests read its dice)
         self.in_force: list[str] = []
         self.rects: list[pygame.Rect] = []  # where the cards were drawn last (tests look at them)
+        self.roll_rect: pygame.Rect | None = None  # where the roll's card was drawn last
+        self.in_margin = False  # was it in a margin of the map (over none of it)?
 
     def draw(self, surface: pygame.Surface, seen: EncounterState, state: EncounterState, journal: Any,
-             board: pygame.Rect, tokens: list[pygame.Rect], keep_clear: list[pygame.Rect], *, large: bool) -> None:
+             board: pygame.Rect, tokens: list[pygame.Rect], keep_clear: list[pygame.Rect], *, large: bool,
+             map_area: pygame.Rect | None = None) -> None:
         max_height = card_room(board, keep_clear)
         key = (id(state), len(journal.entries), len(journal.redo_stack), board.size, max_height, large,
                theme.scale(), frozenset(seen.combatants))
@@ -231,48 +277,103 @@ class TableCards:
             self._key = key
             self._built = {}
             self._makers = self._build(seen, state, journal, board, large, max_height)
-        placed = place_cards([self._versions(i) for i in range(len(self._makers))], board, tokens, keep_clear)
+        taken = list(keep_clear)
+        placed: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.in_margin = False  # (the roll's card)
+        for i in range(len(self._makers)):
+            spot = self._in_margin(i, board, map_area, tokens, taken)
+            if spot is None:
+                spot = place_card(self._versions(i, board)(), board, tokens, taken)
+            elif i == self._roll_card:
+                self.in_margin = True
+            placed.append(spot)
+            taken.append(spot[1])
         self.rects = [rect for _, rect in placed]
+        self.roll_rect = self.rects[self._roll_card] if self._roll_card is not None else None
         for card, rect in placed:
             surface.blit(card, rect)
             probe.composite(card, surface, rect.topleft)
 
-    def _versions(self, i: int) -> Callable[[], Iterator[pygame.Surface]]:
-        """Card ``i`` at each step of :data:`SHRINK`, each built the first time it is asked for."""
+    def _card(self, i: int, shrink: float, width: int | None) -> pygame.Surface:
+        if (i, shrink, width) not in self._built:
+            laid_out = [k for k in self._built if k[2] is not None]
+            if len(laid_out) > MAX_LAID_OUT:  # the GM pans: a margin of a new width each frame
+                for k in laid_out:
+                    del self._built[k]
+            self._built[(i, shrink, width)] = self._makers[i](shrink, width)
+        return self._built[(i, shrink, width)]
+
+    def _in_margin(self, i: int, board: pygame.Rect, map_area: pygame.Rect | None, tokens: list[pygame.Rect],
+                   taken: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """Card ``i`` laid out to a margin of the map it fits in, clear of every token, name and
+        card, at the largest type that fits (the top of any margin before a bottom); None where
+        no margin has room."""
+        m = theme.px(MARGIN)
+        roomy = [margin for margin in margins(board, map_area)
+                 if margin.width - 2 * m >= theme.px(MIN_MARGIN_W) and margin.height - 2 * m >= theme.px(60)]
+        for shrink in SHRINK:
+            for end in range(3):  # a side margin's top, then its bottom (the middle of a strip above or below)
+                for margin in roomy:
+                    step = theme.px(WIDTH_STEP)  # (a margin a pixel wider lays the card out as before)
+                    card = self._card(i, shrink, min(margin.width - 2 * m, theme.px(900)) // step * step)
+                    spots = margin_spots(card.get_size(), margin)[end:end + 1]
+                    if not spots:
+                        continue
+                    rect, cost = placement.place_scored(spots, board, tokens=tokens, cards=taken)
+                    if cost == 0 and margin.contains(rect):
+                        return card, rect
+        return None
+
+    def _versions(self, i: int, board: pygame.Rect) -> Callable[[], Iterator[pygame.Surface]]:
+        """Card ``i`` at each step of :data:`SHRINK`, each built the first time it is asked for;
+        the roll's card only at the steps that cover at most :data:`MAP_SHARE` of the board (the
+        smallest anyway)."""
 
         def versions() -> Iterator[pygame.Surface]:
-            for shrink in SHRINK:
-                if (i, shrink) not in self._built:
-                    self._built[(i, shrink)] = self._makers[i](shrink)
-                yield self._built[(i, shrink)]
+            budget = MAP_SHARE * board.width * board.height
+            for n, shrink in enumerate(SHRINK):
+                card = self._card(i, shrink, None)
+                if i != self._roll_card or n == len(SHRINK) - 1 or card.get_width() * card.get_height() <= budget:
+                    yield card
 
         return versions
 
     def _build(self, seen: EncounterState, state: EncounterState, journal: Any, board: pygame.Rect,
-               large: bool, max_height: int) -> list[Callable[[float], pygame.Surface]]:
-        """What the cards show (read once) and how each is drawn at a type size (1: the window's)."""
+               large: bool, max_height: int) -> list[Callable[[float, int | None], pygame.Surface]]:
+        """What the cards show (read once) and how each is drawn at a type size (1: the window's)
+        and a width (None: its own in a corner)."""
         combat = seen.combat
         self.in_force = in_force_lines(seen) if getattr(combat, "phase", None) == "advantages" else []
         unseen = set(state.combatants) - set(seen.combatants)  # fogged ones too (N-FOG-1)
         self.roll = public_roll(state, journal.entries, unseen=unseen)
+        self.roll_rows = rows_of(self.roll, seen) if shows_roll(self.roll) else []
         base = theme.scale() * (1.35 if large else 1.0)
+        edge = max(1, board.width - 2 * theme.px(MARGIN))
 
-        def at(paint: Callable[[int], pygame.Surface | None]) -> Callable[[float], pygame.Surface]:
-            def made(shrink: float) -> pygame.Surface:
+        def at(paint_at: Callable[[int, int], pygame.Surface | None],
+               corner_width: Callable[[], int]) -> Callable[[float, int | None], pygame.Surface]:
+            def made(shrink: float, width: int | None) -> pygame.Surface:
                 old = theme.set_scale(base * shrink)
                 try:
-                    width = min(theme.px(440), max(theme.px(260), board.width // 3),
-                                max(1, board.width - 2 * theme.px(MARGIN)))
-                    return paint(width) or pygame.Surface((1, 1), pygame.SRCALPHA)
+                    tall = max_height
+                    if width is None:
+                        width = min(corner_width(), edge)
+                    else:
+                        tall = board.height - 2 * theme.px(MARGIN)
+                    return paint_at(width, tall) or pygame.Surface((1, 1), pygame.SRCALPHA)
                 finally:
                     theme.set_scale(old)
             return made
 
         makers = []
+        self._roll_card = None
         if self.in_force:
-            makers.append(at(lambda width: in_force_card(seen, width, max_height)))
-        if shows_roll(self.roll):
-            makers.append(at(lambda width: last_roll_card(self.roll, seen, width, max_height)))
+            makers.append(at(lambda width, tall: in_force_card(seen, width, tall),
+                             lambda: min(theme.px(440), max(theme.px(260), board.width // 3))))
+        if self.roll_rows:
+            self._roll_card = len(makers)
+            makers.append(at(lambda width, tall: paint(self.roll_rows, width, tall),
+                             lambda: max(theme.px(320), round(board.width * COMPACT_SHARE))))
         return makers
 
 
@@ -284,5 +385,5 @@ def card_room(board: pygame.Rect, keep_clear: list[pygame.Rect]) -> int:
     return max(theme.px(60), board.height - 2 * m - below)
 
 
-__all__ = ["SHRINK", "TableCards", "card_room", "in_force_key", "in_force_lines", "last_roll_card", "more_text", "place_card",
+__all__ = ["CUT_ROLL", "SHRINK", "TableCards", "card_room", "in_force_key", "in_force_lines", "last_roll_card", "margin_spots", "margins", "more_text", "place_card",
            "place_cards", "roll_lines", "shows_roll", "spots"]

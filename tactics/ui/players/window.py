@@ -35,8 +35,9 @@ from tactics.ui.players.window_ui import WindowUIManager
 from tactics.ui.players.scale import Calibration
 from tactics.ui.players.seen import fog_cells, players_state
 from tactics.ui.players.table_cards import TableCards
-from tactics.ui.players.pins import draw_players_pin_labels, draw_players_pins
+from tactics.ui.players.pins import draw_players_pin_labels, draw_players_pins, pin_marks
 from tactics.ui.tools.templates import PinnedTemplate
+from tactics.ui.layers.hazards import live_grenade_marks
 from tactics.ui.render import TEMPLATES_Z, TOKENS_Z, TOOL_Z, BoardRenderer, DrawContext
 
 if TYPE_CHECKING:
@@ -488,7 +489,8 @@ class PlayersWindow:
 
     def _draw_cards(self, surface: pygame.Surface, seen: "EncounterState", state: "EncounterState",
                     board: pygame.Rect) -> None:
-        """What is in force (Advantages Phase) and the last public roll, in corners of the map."""
+        """What is in force (Advantages Phase) and the last public roll: in a margin of the map, or in
+        a corner clear of the tokens, their names and the pinned templates."""
         cam = self.camera
         tokens = []  # every token the players see, either side's, with its badges above and name below
         for who in seen.on_map():
@@ -496,9 +498,14 @@ class PlayersWindow:
                 x, y, w, h = cam.cell_rect(who.cell)
                 tokens.append(pygame.Rect(x, y - h, w, 2 * h + max(16, h // 2)))
         tokens += self._renderer().tokens.drawn_words()  # names and condition words reach past the squares
+        tokens += pin_marks(cam, seen, board, self._view.pinned)  # the pinned templates and their labels
+        ctx = DrawContext(surface, cam, seen, "players", board, self._renderer(), view=self._view)
+        tokens += live_grenade_marks(ctx)  # a live grenade's blast squares and its fuse card
         clear = [pygame.Rect(self.follow_button.get_abs_rect())] if self.showing == "map" else []
+        m = self.app.battle.encounter.map
+        map_area = pygame.Rect(cam.to_screen((0, 0)), (m.width * cam.cell_px, m.height * cam.cell_px))
         self.cards.draw(surface, seen, state, self.app.battle.encounter.journal, board, tokens, clear,
-                        large=self.room)
+                        large=self.room, map_area=map_area)
 
     def draw_fog(self, ctx: DrawContext) -> None:
         cells: frozenset[Cell] = getattr(self, "_fog", frozenset())
