@@ -11,7 +11,9 @@ map's words (finding 2); the phase-end card's Battle Damage words start right of
 choice shows its whole formula, on two lines where one is too short (finding 5), at 1280x720,
 1920x1080 and 3840x2160 with nothing cut or overlapping (the layout probe); the Captain's Take
 it does nothing while no crew member is chosen and the dialog itself says why (finding 6); the
-players' view of the starship screen, and the players' window, show no GM control (finding 7).
+players' view of the starship screen, and the players' window, show no GM control (finding 7);
+at every size a ship's crew card is tall enough for its seven post rows (at 4K the next card
+covered the last one).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import pytest
 from tactics.assets import bundled
 from tactics.engine.core.encounter import load_encounter
 from tactics.ui import layout_probe as probe
+from tactics.ui import theme
 from tactics.ui.app import App
 from tactics.ui.starship.fire import FireDialog
 from tactics.ui.starship.screen import StarshipScreen
@@ -367,3 +370,17 @@ def test_take_it_waits_for_a_crew_member_and_says_why_in_the_dialog(app):  # rev
     assert reason not in [m.label for m in drawn(app)]
     press(app, screen, "dlg.take")
     assert len(enc.journal.entries) == entries + 1 and dialog.result is not None
+
+
+def test_the_crew_cards_hold_their_post_rows_at_4k(app):  # seen while checking review 18 at 3840x2160
+    from tactics.engine.starship.commands import StartSpaceCombat
+
+    screen = ship_screen(app)
+    app.battle.encounter.submit(StartSpaceCombat())
+    for size in SIZES:
+        at_size(app, size)
+        crew = screen.layout()["crew"]
+        title = next(m for m in drawn(app) if m.kind == "text" and m.label == "Red Maw" and crew.contains(m.rect))
+        card_top = title.rect.top - theme.px(10)  # (the title sits 10 px into its card)
+        last = screen.post_rect("wayfarer", "engineer")
+        assert last is not None and last.bottom <= card_top, f"the next card covers the Wayfarer's last row at {size}"

@@ -219,7 +219,7 @@ class CrewPanel:
     @staticmethod
     def card_height(ship: Ship, row_h: int, crew: bool = True) -> int:
         """A card's height: seven post rows, or one "crew unknown" line (``crew`` False)."""
-        return 56 + (row_h * len(POSTS) if crew else px(34)) + px(44) * len(ship.battle_damage) + px(6)
+        return px(56) + (row_h * len(POSTS) if crew else px(34)) + px(44) * len(ship.battle_damage) + px(6)
 
     def _ship_card(self, surface: pygame.Surface, rect: pygame.Rect, space: SpaceState, ship: Ship,
                    colour: tuple[int, int, int], hotspots: Hotspots, hover: tuple | None, dragging: bool,
