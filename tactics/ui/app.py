@@ -3,8 +3,15 @@
 :meth:`App.step` is the one-step function: it takes the pending pygame events,
 translates them into intents for the top screen, and redraws only when
 something changed. :meth:`App.run` waits for events (``pygame.event.wait``
-with a timeout only when a message must expire or the toolbar is hovered), so
-an idle window uses no CPU.
+with a timeout only when a message must expire, something reveals or moves on
+a timer, or the toolbar is hovered), so an idle window uses no CPU.
+
+Timed drawing: each screen's ``wake_ms()`` (and an add-on's) says when, on the
+app's clock (:attr:`App.clock`), it next needs a frame of its own (a message that
+expires, the fire dialog's next die). The time is read once a frame is drawn and
+the loop wakes for it (:meth:`App.frame_due`): read only before drawing, a reveal
+that had already moved on to its next die was never drawn until the pointer moved
+(review 18, finding 1).
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ import os
 import sys
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -110,6 +117,10 @@ class App:
         self.frames = 0
         self.file_dialog: Any = None  # pygame_gui's UIFileDialog while one is open
         self._clock = pygame.time.Clock()
+        #: the app's clock in ms, read by everything timed the loop wakes for (messages, the fire
+        #: dialog's dice); tests set their own and step the app with no input to advance it
+        self.clock: Callable[[], int] = pygame.time.get_ticks
+        self._frame_due: int | None = None  # when the frame last drawn asked for the next (wake_at)
         self.widgets = WidgetWatch()  # redraw for the toolbar only when a widget looks different
         self.screen = Screen()  # what the window shows: a frame repaints only what changed (retained.py)
         self.inputs = 0  # events handled so far: a panel keyed by it is drawn again after any input
@@ -377,12 +388,27 @@ class App:
         self.toolbar.update(dt)
         if self.widgets.changed(self._ui, self.toolbar) or self.ui_busy():
             self.dirty = True
-        if self.top.wake_ms() is not None and pygame.time.get_ticks() >= self.top.wake_ms():
+        due = self.frame_due()
+        if due is not None and self.clock() >= due:
             self.dirty = True
         if self.dirty and self.running:
             self.draw()
         if self.running:
             self._addons("update")  # the players' window redraws if what it shows changed
+
+    def wake_at(self) -> int | None:
+        """The soonest time (app clock, ms) a screen or an add-on needs a frame by itself, as they
+        stand now (None: nothing is timed; the loop sleeps until an event)."""
+        times = [wake() for wake in [getattr(s, "wake_ms", None) for s in self.screens]
+                 + [getattr(a, "wake_ms", None) for a in self.addons] if wake is not None]
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
+
+    def frame_due(self) -> int | None:
+        """When the next frame must be drawn with no input: the sooner of what the last frame drawn
+        asked for and what the screens ask for now (None: not until an event)."""
+        due = [t for t in (self._frame_due, self.wake_at()) if t is not None]
+        return min(due) if due else None
 
     def _addons(self, hook: str, *args: Any) -> bool:
         """Call ``hook`` on every add-on that has it, in order; True as soon as one used the call."""
@@ -510,6 +536,7 @@ class App:
         # a part repainted alone needs the battle view at the bottom and nothing over it
         self.screen.draw(surface, self.draw_parts, can_partial=len(self.screens) == 1 and self.screens[0] is self.battle)
         pygame.display.flip()
+        self._frame_due = self.wake_at()  # what this frame shows next by itself (a die, an expiry)
         self.frames += 1
         if self.frames == 1:
             tactics.started()  # the start is over: the cycle collector's usual schedule (tactics/__init__.py)
@@ -564,9 +591,9 @@ class App:
         self.step(guard=guard)
         while self.running and not guard.gave_up:
             timeout = UI_FRAME_MS if self.ui_busy() else (self.widgets.wake_ms(self._ui, self.toolbar) or 0)
-            wake = self.top.wake_ms()
+            wake = self.frame_due()
             if wake is not None:
-                until = max(1, wake - pygame.time.get_ticks() + 5)
+                until = max(1, wake - self.clock() + 5)
                 timeout = min(timeout, until) if timeout else until
             event = pygame.event.wait(timeout) if timeout else pygame.event.wait()
             self.step(event if event.type != pygame.NOEVENT else None, guard=guard)

@@ -23,16 +23,20 @@ class TimedMessages:
     message: tuple[str, str, int] | None
     app: Any
 
+    def _now(self) -> int:
+        """The app's clock (``App.clock``, which the loop wakes by), else pygame's."""
+        return int(getattr(self.app, "clock", pygame.time.get_ticks)())
+
     def say(self, text: str, kind: str = "info") -> None:
         """Show ``text`` (``kind``: "info", "good", "warn" or "error") in the status line."""
-        self.message = (text, kind, pygame.time.get_ticks() + self.message_ms)
+        self.message = (text, kind, self._now() + self.message_ms)
         self.app.dirty = True
 
     def current_message(self) -> tuple[str, str] | None:
         """(text, kind) of the message still showing, or None once it has expired."""
         if self.message is None:
             return None
-        if pygame.time.get_ticks() >= self.message[2]:
+        if self._now() >= self.message[2]:
             self.message = None
             return None
         return self.message[0], self.message[1]

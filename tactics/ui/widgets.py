@@ -572,21 +572,43 @@ def _wrapped(value: str, font_px: int, width: int, weight: str) -> tuple[str, ..
 # -- buttons, pills, pips --------------------------------------------------------------
 
 def button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, *, style: str = "normal",
-                size: int = 17, hovered: bool = False, sub: str | None = None) -> pygame.Rect:
+                size: int = 17, hovered: bool = False, sub: str | None = None, sub_lines: int = 1) -> pygame.Rect:
     """A button drawn in ``style`` (:data:`BUTTON_STYLES`): the label centred, made smaller
-    and then shortened rather than spilling out; ``sub``: a second, dimmer line under it.
+    and then shortened rather than spilling out; ``sub``: a dimmer text under it, wrapped to at
+    most ``sub_lines`` lines (the button tall enough for them: :func:`sub_height`).
 
     Each face is drawn once and kept as a picture (:class:`Pictures`): a panel drawn again after
     a roll drew each of its buttons again, shape by shape. Its fill is opaque, so the picture
     blitted is the pixels the face drawn in place makes."""
     rect = pygame.Rect(rect)
-    _faces.blit(surface, rect.topleft, rect.size, (label, style, size, hovered, sub),
-                lambda s, x, y: _button_face(s, pygame.Rect(x, y, rect.w, rect.h), label, style, size, hovered, sub))
+    _faces.blit(surface, rect.topleft, rect.size, (label, style, size, hovered, sub, sub_lines),
+                lambda s, x, y: _button_face(s, pygame.Rect(x, y, rect.w, rect.h), label, style, size, hovered, sub,
+                                             sub_lines))
     return rect
 
 
+def sub_wrapped(sub: str, size: int, width: int, lines: int = 1) -> list[str]:
+    """A button's ``sub`` text in the lines :func:`button_face` draws it in, in a button ``width``
+    wide with at most ``lines`` lines: wrapped, what does not fit left on the last line (which
+    ``text`` then shortens)."""
+    if lines <= 1:
+        return [sub]
+    parts = wrap(sub, max(14, size - 5), width - px(28), "regular")
+    return parts[:lines - 1] + [" ".join(parts[lines - 1:])] if len(parts) > lines else parts
+
+
+def sub_lines_for(sub: str, size: int, width: int) -> int:
+    """How many lines ``sub`` takes whole under a label of ``size`` in a button ``width`` wide."""
+    return len(wrap(sub, max(14, size - 5), width - px(28), "regular"))
+
+
+def sub_height(size: int, lines: int) -> int:
+    """The height of a button with a label of ``size`` and ``lines`` lines of sub text under it."""
+    return px(12) + fs(size) + lines * line_h(max(14, size - 5), "regular") + px(8)
+
+
 def _button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, style: str, size: int, hovered: bool,
-                 sub: str | None) -> None:
+                 sub: str | None, sub_lines: int = 1) -> None:
     """:func:`button_face`, drawn in place."""
     normal, over, fg, edge = BUTTON_STYLES[style]
     pygame.draw.rect(surface, over if hovered and style != "disabled" else normal, rect, border_radius=px(7))
@@ -595,8 +617,11 @@ def _button_face(surface: pygame.Surface, rect: pygame.Rect, label: str, style: 
     if sub:
         room = rect.width - px(28)
         text(surface, label, (rect.x + px(14), rect.y + px(8)), size, fg, "semibold", max_width=room)
-        text(surface, sub, (rect.x + px(14), rect.y + px(12) + fs(size)), max(14, size - 5),
-             theme.TEXT_DIM if style in ("normal", "chip", "disabled") else fg, "regular", max_width=room)
+        sub_y, sub_size = rect.y + px(12) + fs(size), max(14, size - 5)
+        for line in sub_wrapped(sub, size, rect.width, sub_lines):
+            text(surface, line, (rect.x + px(14), sub_y), sub_size,
+                 theme.TEXT_DIM if style in ("normal", "chip", "disabled") else fg, "regular", max_width=room)
+            sub_y += line_h(sub_size, "regular")
         return
     font_px = fs(size)
     room = rect.width - min(px(12), max(2, rect.width // 5))  # a narrow chip ("SW") keeps less margin

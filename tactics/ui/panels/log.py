@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 import pygame
 
@@ -110,6 +110,18 @@ def export_log(encounter, folder: str | Path | None = None, *, now: datetime | N
     return path
 
 
+def export_said(encounter, say: Callable[[str, str], None], folder: str | Path | None = None) -> Path | None:
+    """Ctrl+E: the whole log written (:func:`export_log`) and where it went, or why it could not be,
+    said with ``say`` (the battle map's and the starship screen's one message); the file's path."""
+    try:
+        path = export_log(encounter, folder)
+    except OSError as exc:
+        say(f"Could not export the log: {exc}", "error")
+        return None
+    say(f"Log exported to {path}", "good")
+    return path
+
+
 class LogPanel(w.Panel):
     def __init__(self, ui: LogOwner) -> None:
         super().__init__(title="Log")
@@ -129,13 +141,9 @@ class LogPanel(w.Panel):
 
     # -- commands --------------------------------------------------------------------
     def export(self) -> Path | None:
-        try:
-            path = export_log(self.ui.encounter, self.folder)
-        except OSError as exc:
-            self.ui.view.say(f"Could not export the log: {exc}", "error")
-            return None
-        self.last_export = path
-        self.ui.view.say(f"Log exported to {path}", "good")
+        path = export_said(self.ui.encounter, self.ui.view.say, self.folder)
+        if path is not None:
+            self.last_export = path
         return path
 
     def wheel(self, steps: float) -> None:

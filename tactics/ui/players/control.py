@@ -84,6 +84,10 @@ class PlayersControl:
             return True
         return False
 
+    def wake_ms(self) -> int | None:
+        """When the players' window needs a frame by itself (its message expires), else None."""
+        return self.window.wake_ms() if self.window is not None else None
+
     def update(self) -> None:
         dt = self._clock.tick() / 1000.0
         if self.window is not None:

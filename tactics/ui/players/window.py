@@ -159,7 +159,7 @@ class PlayersWindow:
         self.showing = "map"  # or "starship": the GM's window is on the starship screen
         self._starship: Any = None
         self.message: str = self.placement.note  # shown for MESSAGE_MS, then gone
-        self._message_until = pygame.time.get_ticks() + MESSAGE_MS
+        self._message_until = self.app.clock() + MESSAGE_MS
         self.follow_button = pygame_gui.elements.UIButton(button, "", self.ui)
         self._place_widgets()
         if fullscreen and self.placement.note and len(self.displays.sizes()) == 1:
@@ -412,13 +412,17 @@ class PlayersWindow:
 
     def say(self, text: str) -> None:
         self.message = text
-        self._message_until = pygame.time.get_ticks() + MESSAGE_MS
+        self._message_until = self.app.clock() + MESSAGE_MS
         self.dirty = True
+
+    def wake_ms(self) -> int | None:
+        """When its message goes (app clock): the loop wakes to clear it with no input."""
+        return self._message_until if self.message else None
 
     def update(self, dt: float) -> bool:
         """Redraw if what the window shows changed; True if it drew."""
         self.ui.update(min(dt, 0.1))
-        if self.message and pygame.time.get_ticks() >= self._message_until:
+        if self.message and self.app.clock() >= self._message_until:
             self.message = ""
         key = self.state_key()
         if not self.dirty and key == self._key:

@@ -26,7 +26,7 @@ from tactics.rules.starship_data import ShipAction
 from tactics.ui import theme
 from tactics.ui.theme import fs, px
 from tactics.ui.starship.dice import draw_die, draw_plain
-from tactics.ui.widgets import Hotspots, button_face, dialog_card, text, wrap
+from tactics.ui.widgets import Hotspots, button_face, dialog_card, sub_height, sub_lines_for, text, wrap
 
 if TYPE_CHECKING:
     from tactics.ui.starship.screen import StarshipScreen
@@ -115,15 +115,22 @@ class ActionDialog:
             params.update({"crew_skill": True} if self.bonus is None else {"bonus": self.bonus})
         return params
 
-    def take(self) -> None:
+    def missing(self) -> str | None:
+        """What must still be chosen before the action can be taken (None: nothing). Said in the
+        dialog beside its greyed-out button: said in the status line it was a toast behind the
+        modal ("Choos…", review 18, finding 6)."""
         action = self.action()
         if action is None:
-            self.screen.say("Choose an action first.", "error")
-            return
+            return "Choose an action first."
         if action.target == "crew" and not self.order_post:
             who = "to treat" if _treats(action) else "who receives the order"
-            self.screen.say(f"Choose the crew member {who}.", "error")
-            return
+            return f"Choose the crew member {who}."
+        return None
+
+    def take(self) -> None:
+        action = self.action()
+        if action is None or self.missing() is not None:
+            return  # (the button is greyed out and the dialog says what is missing)
         entry = self.screen.submit(TakeAction(self.ship_id, self.post, action.name, self.params()))
         if entry is None:
             return
@@ -185,15 +192,19 @@ class ActionDialog:
         if not self.offered:
             text(surface, "This post has nothing to do in this phase.", (x, y), 22, theme.TEXT_DIM, "semibold")
         col_w = (rect.width - px(64) - px(16)) // 2
+        # a formula too long for one line takes two, every choice then as tall: it was cut with "…"
+        # ("... vs DC 10 + target'…") at 720p and 1080p (review 18, finding 5)
+        sub_lines = min(2, max((sub_lines_for(check_words(o), 21, col_w) for o in self.offered), default=1))
+        button_h = max(px(66), sub_height(21, sub_lines))
         for n, offer in enumerate(self.offered):
             bx = x + (n % 2) * (col_w + px(16))
-            by = y + (n // 2) * px(76)
-            b = pygame.Rect(bx, by, col_w, px(66))
-            button_face(surface, b, f"{n + 1}  {offer.label}", size=21, sub=check_words(offer),
+            by = y + (n // 2) * (button_h + px(10))
+            b = pygame.Rect(bx, by, col_w, button_h)
+            button_face(surface, b, f"{n + 1}  {offer.label}", size=21, sub=check_words(offer), sub_lines=sub_lines,
                         style="on" if offer.name == self.chosen else "normal",
                         hovered=hover == ("dlg.action", offer.name))
             hotspots.add(b, "dlg.action", action=offer.name)
-        y += ((len(self.offered) + 1) // 2) * px(76) + px(8)
+        y += ((len(self.offered) + 1) // 2) * (button_h + px(10)) + px(8)
         action = self.action()
         if action is not None:
             for line in wrap(action.text, 20, rect.width - px(64), "regular")[:2]:
@@ -208,8 +219,15 @@ class ActionDialog:
         take = pygame.Rect(rect.right - px(260), rect.bottom - px(84), px(228), px(60))
         cancel = pygame.Rect(take.x - px(170), take.y, px(154), px(60))
         label = "Roll" if action is not None and action.check is not None else "Take it"
-        button_face(surface, take, label, size=26, style="primary" if action is not None else "disabled",
+        missing = self.missing()
+        button_face(surface, take, label, size=26, style="primary" if missing is None else "disabled",
                     hovered=hover == ("dlg.take",))
+        if missing is not None:  # why the button is grey, beside it
+            lines = wrap(missing, 19, cancel.x - px(20) - x, "semibold")[:2]
+            ty = take.centery - len(lines) * px(26) // 2
+            for line in lines:
+                text(surface, line, (x, ty), 19, theme.TEXT_DIM, "semibold")
+                ty += px(26)
         button_face(surface, cancel, "Cancel", size=21, hovered=hover == ("dlg.cancel",))
         hotspots.add(take, "dlg.take")
         hotspots.add(cancel, "dlg.cancel")
@@ -292,7 +310,7 @@ class ActionDialog:
         check = taken.check if isinstance(taken, SpaceActionTaken) else None
         if check:
             good = bool(check.get("success"))
-            box = draw_plain(surface, check["faces"], (x, y + px(10)), die_px=84, gap=18, success=good)
+            box = draw_plain(surface, check["faces"], (x, y + px(10)), die_px=px(84), gap=px(18), success=good)
             dx = box.right + px(18)
             if check.get("affinity"):
                 draw_die(surface, pygame.Rect(dx, y + px(32), px(56), px(56)), abs(int(check["affinity"])), label="d2")

@@ -30,7 +30,7 @@ from tactics.ui.theme import fs, px
 from tactics.ui.widgets import Hotspots, card, text
 
 NPC_CHIP = "@npc"
-SHORT_NAMES = {"science": "Science", "sensors": "Sensors", "medical": "Medical", "engineer": "Engineer"}
+SHORT_NAMES = {"science": "Science", "sensors": "Sensors", "weapons": "Weapons", "medical": "Medical", "engineer": "Engineer"}
 
 # post tags
 ACT, ACTED, HELD, VACANT, IDLE, DISABLED, OUT, READY = (
@@ -219,7 +219,7 @@ class CrewPanel:
     @staticmethod
     def card_height(ship: Ship, row_h: int, crew: bool = True) -> int:
         """A card's height: seven post rows, or one "crew unknown" line (``crew`` False)."""
-        return 56 + (row_h * len(POSTS) if crew else px(34)) + px(44) * len(ship.battle_damage) + px(6)
+        return px(56) + (row_h * len(POSTS) if crew else px(34)) + px(44) * len(ship.battle_damage) + px(6)
 
     def _ship_card(self, surface: pygame.Surface, rect: pygame.Rect, space: SpaceState, ship: Ship,
                    colour: tuple[int, int, int], hotspots: Hotspots, hover: tuple | None, dragging: bool,

@@ -40,12 +40,15 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, *, success: 
     pygame.draw.rect(surface, theme.OUTLINE, shadow, border_radius=radius)
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     pygame.draw.rect(surface, edge, rect, 3, border_radius=radius)
-    size = int(rect.height * (0.5 if bonus else 0.58))
+    # the face's size follows the die's, which is already in this window's pixels: given at scale 1
+    # (text() scales it), a 4K die's digits were twice the die (review 18)
+    scale = theme.scale()
+    size = round(rect.height * (0.5 if bonus else 0.58) / scale)
     centre = (rect.centerx, rect.centery - (rect.height // 9 if bonus else 0))
     text(surface, str(face), centre, size, ink, "bold", anchor="center")
     if bonus:
-        text(surface, f"+{bonus}", (rect.centerx, rect.bottom - rect.height // 5), max(12, rect.height // 4), ink,
-             "bold", anchor="center")
+        text(surface, f"+{bonus}", (rect.centerx, rect.bottom - rect.height // 5), max(12, round(rect.height / 4 / scale)),
+             ink, "bold", anchor="center")
     if label:
         text(surface, label, (rect.centerx, rect.top - px(4)), 14, theme.TEXT_DIM, "semibold", anchor="midbottom")
 

@@ -68,9 +68,10 @@ class FireDialog:
         n = len(self.result.dice)
         if self.screen.reveal_ms <= 0:
             return n
-        return min(n, 1 + (pygame.time.get_ticks() - self.started) // self.screen.reveal_ms)
+        return min(n, 1 + (self.screen.app.clock() - self.started) // self.screen.reveal_ms)
 
     def wake_ms(self) -> int | None:
+        """When the next die is due (app clock): the loop wakes to draw it with no input."""
         if self.result is None or self.shown_dice() >= len(self.result.dice):
             return None
         return self.started + self.shown_dice() * self.screen.reveal_ms
@@ -84,7 +85,7 @@ class FireDialog:
         if entry is None:
             return
         self.result = next(e for e in entry.events if isinstance(e, SpaceWeaponsFired))
-        self.started = pygame.time.get_ticks()
+        self.started = self.screen.app.clock()
 
     def click(self, spot) -> None:
         key, data = spot.key, spot.data
@@ -219,12 +220,12 @@ class FireDialog:
         y += px(44)
         dice = fired.dice
         shown = self.shown_dice()
-        die_px, gap = 72, 22
+        die_px, gap = px(72), px(22)  # (at the UI scale: 72 px dice were a third of the card at 720p, tiny at 4K)
         size = pool_size(dice, die_px, gap)
         space_h = rect.bottom - px(206) - y
         if size[1] > space_h:  # long re-roll chains: smaller dice
-            die_px = max(34, int(die_px * space_h / size[1]))
-            gap = max(10, die_px // 3)
+            die_px = max(px(34), int(die_px * space_h / size[1]))
+            gap = max(px(10), die_px // 3)
             size = pool_size(dice, die_px, gap)
         origin = (rect.centerx - size[0] // 2, y + px(16))
         draw_pool(surface, dice, origin, sensor_bonus=fired.sensor_bonus, die_px=die_px, gap=gap,
@@ -239,6 +240,7 @@ class FireDialog:
                  f"{first} dice, then {plural(rerolls, 're-roll')} of successes ({sources}), "
                  "each under the die it re-rolled",
                  (rect.centerx, y), 18, theme.TEXT_DIM, "regular", anchor="midtop", max_width=rect.width - px(60))
+        done_btn = pygame.Rect(rect.right - px(200), rect.bottom - px(84), px(168), px(60))
         if done:
             good = fired.battle_damage
             verdict = "BATTLE DAMAGE!" if good else "no Battle Damage"
@@ -246,9 +248,9 @@ class FireDialog:
                  theme.GOOD if good else theme.TEXT, "bold")
             note = ("It lands when the Action Phase ends, with every other ship's rolls." if good else
                     "Judged again when the Action Phase ends: a Scan rolled later this phase still adds its bonus.")
-            for n, line in enumerate(wrap(note, 19, rect.width - px(64), "regular")[:2]):
+            # wrapped beside the Done button, never under it (at 720p its last line ran into it, review 18, F4)
+            for n, line in enumerate(wrap(note, 19, done_btn.left - px(20) - x, "regular")[:3]):
                 text(surface, line, (x, y + px(72) + px(24) * n), 19, theme.TEXT_DIM, "regular")
-        done_btn = pygame.Rect(rect.right - px(200), rect.bottom - px(84), px(168), px(60))
         button_face(surface, done_btn, "Done" if done else "Show all", size=22, style="primary",
                     hovered=hover == ("dlg.done",))
         hotspots.add(done_btn, "dlg.done")

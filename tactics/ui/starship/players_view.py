@@ -21,9 +21,10 @@ import pygame
 from tactics.engine.starship import seen
 from tactics.ui import theme
 from tactics.ui.starship.crew import CrewPanel
+from tactics.ui.starship.space_log import SpaceLog
 from tactics.ui.starship.spaceview import SpaceView, side_colours
 from tactics.ui.starship.walker import draw_walker
-from tactics.ui.widgets import Hotspots, card, text, wrap
+from tactics.ui.widgets import Hotspots, card, text
 from tactics.ui.theme import px
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ class PlayersStarship:
     def __init__(self) -> None:
         self.view = SpaceView()
         self.crew = CrewPanel()
+        self.log = SpaceLog()  # wrapped like the GM's; never scrolled: its newest lines
 
     def render(self, screen: "StarshipScreen", surface: pygame.Surface) -> None:
         surface.fill(theme.BACKDROP)
@@ -64,30 +66,8 @@ class PlayersStarship:
         self.view.fit(rects["space"], space, viewer=VIEWER, state=state)
         self.view.draw(surface, space, colours, hotspots, viewer=VIEWER, state=state)
         draw_walker(surface, rects["walker"], state, colours, hotspots, None, viewer=VIEWER, controls=False)
-        self._log(surface, rects["log"], players_log_lines(screen))
+        self.log.draw(surface, rects["log"], players_log_lines(screen), hotspots, None, controls=False)
         self.crew.draw(surface, rects["crew"], state, colours, hotspots, None, False, viewer=VIEWER, controls=False)
-
-    @staticmethod
-    def _log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> None:
-        pygame.draw.rect(surface, theme.CHROME, rect)
-        pygame.draw.line(surface, theme.CHROME_EDGE, rect.topleft, rect.topright, 2)
-        text(surface, "LOG", (rect.x + px(20), rect.y + px(10)), 16, theme.TEXT_DIM, "bold")
-        width = rect.width - px(40)
-        shown: list[str] = []
-        for line in reversed(lines):
-            wrapped = wrap(line, 18, width, "regular")
-            if len(shown) + len(wrapped) > (rect.height - px(40)) // px(28):
-                if not shown:  # the newest line alone is taller than the log: its start, cut
-                    shown = wrapped[:max(1, (rect.height - px(40)) // px(28))]
-                    shown[-1] = shown[-1].rstrip(" .,") + " …"
-                break
-            shown = wrapped + shown
-        y = rect.y + px(34)
-        for line in shown:
-            text(surface, line, (rect.x + px(20), y), 18, theme.TEXT, "regular", max_width=width)
-            y += px(28)
-        if not lines:
-            text(surface, "Nothing has happened in space yet.", (rect.x + px(20), y), 18, theme.TEXT_DIM, "regular")
 
 
 __all__ = ["PlayersStarship", "players_log_lines"]

@@ -10,6 +10,7 @@ commands through ``encounter.submit``; a refusal shows its reason in the status 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -26,6 +27,7 @@ from tactics.rules.starship import POST_NAMES
 from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui.theme import px
+from tactics.ui.panels.log import export_said
 from tactics.ui.panels.status import draw_status
 from tactics.ui.starship.actions import ActionDialog
 from tactics.ui.starship.crew import NPC_CHIP, CrewPanel, npc_name
@@ -33,6 +35,7 @@ from tactics.ui.starship.players_view import players_log_lines
 from tactics.ui.starship.posts import drop_on_post
 from tactics.ui.messages import TimedMessages
 from tactics.ui.starship.fire import REVEAL_MS, FireDialog
+from tactics.ui.starship.space_log import ROW_PX, SpaceLog, strip_height
 from tactics.ui.starship.spaceview import SpaceView, side_colours
 from tactics.ui.starship.summary import PhaseSummary, phase_end_status, worth_showing
 from tactics.ui.starship.walker import draw_walker, next_prompt, walker_height
@@ -45,7 +48,9 @@ if TYPE_CHECKING:
 
 MESSAGE_MS = 6000
 DRAG_START_PX = 5
-LOG_LINES = 5
+LOG_LINES = 5  # the log strip's rows at most ...
+LOG_MIN_LINES = 2  # ... and at least
+SPACE_MIN_H = 540  # the space view's height (at scale 1) the log leaves it while it can
 
 
 class StarshipScreen(TimedMessages):
@@ -61,6 +66,8 @@ class StarshipScreen(TimedMessages):
         self.encounter: Encounter = battle.encounter
         self.view = SpaceView()
         self.crew_panel = CrewPanel()
+        self.log = SpaceLog()
+        self.log_folder: Path | None = None  # where Ctrl+E writes the log (None: the data folder's logs)
         self.hotspots = Hotspots()
         self.hover: tuple | None = None
         self.dialog: Any = None
@@ -97,10 +104,10 @@ class StarshipScreen(TimedMessages):
         left_w = w - right_w
         viewer = viewer or self.battle.viewer
         walker_h = walker_height(self.space, len(ships_shown(self.state, viewer))) if self.space is not None else 0
-        lines = LOG_LINES if h >= px(760) else 3
-        if bottom - top - walker_h - (px(40) + px(28) * lines) < 480:  # many ships: keep room for the space view
-            lines = 2
-        log_h = px(40) + px(28) * lines  # (scaled like its lines: at 2560x1440 one ran onto the status line)
+        # as many rows as leave the space view its room (many ships: a taller walker, fewer rows); at
+        # 1280x720 four, where two were cut with "…" (review 18, finding 2); scaled like its lines
+        free = bottom - top - walker_h - px(SPACE_MIN_H) - strip_height(0)
+        log_h = strip_height(max(LOG_MIN_LINES, min(LOG_LINES, free // px(ROW_PX))))
         return {
             "walker": pygame.Rect(0, top, left_w, walker_h),
             "space": pygame.Rect(0, top + walker_h, left_w, max(px(60), bottom - log_h - top - walker_h)),
@@ -255,6 +262,10 @@ class StarshipScreen(TimedMessages):
             if entry is not None:
                 self.say(self.line(entry.events[0]), "info")
 
+    def export_log(self) -> Path | None:
+        """Ctrl+E (or the log's Export button): the whole log to a file, said as on the battle map."""
+        return export_said(self.encounter, self.say, self.log_folder)
+
     def fit(self) -> None:
         self.app.dirty = True
 
@@ -280,6 +291,9 @@ class StarshipScreen(TimedMessages):
         if isinstance(intent, ui.Wheel):
             if self.dialog is None and self.crew_panel.cards_rect.collidepoint(intent.pos):
                 self.crew_panel.scroll_by(int(-intent.steps * px(60)))
+                return True
+            if self.dialog is None and self.log.rect.collidepoint(intent.pos):
+                self.log.wheel(intent.steps)
                 return True
             return False
         return isinstance(intent, (ui.Resized, ui.Exposed))
@@ -334,6 +348,9 @@ class StarshipScreen(TimedMessages):
         if spot.key == "walker_post":
             self.open_post(spot.data["ship"], spot.data["post"])
             return True
+        if spot.key == "log_export":
+            self.export_log()
+            return True
         if spot.key == "begin":
             self.begin()
             return True
@@ -366,6 +383,9 @@ class StarshipScreen(TimedMessages):
             if key == pygame.K_y:
                 self.redo()
                 return True
+            if key == pygame.K_e:
+                self.export_log()
+                return True
             return False
         if key == pygame.K_ESCAPE:
             if self.drag is not None:
@@ -388,6 +408,9 @@ class StarshipScreen(TimedMessages):
             return False
         if self.dialog is not None:
             return bool(self.dialog.key(intent))
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # the log, as on the battle map
+            self.log.page(1 if key == pygame.K_PAGEUP else -1)
+            return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
             if self.space.phase == SETUP:
                 self.begin()
@@ -419,6 +442,8 @@ class StarshipScreen(TimedMessages):
         message = self.current_message()
         if self.space is None:
             hint = "This encounter has no starship battle. Tab or Enter: back to the battle map."
+        elif self.battle.viewer != "gm":  # F2 / --players: what the players see, no GM controls or hints
+            hint = "PLAYERS' VIEW: what their sensors cannot see is not drawn (F2: back to the GM's view)."
         elif self.dialog is not None:
             hint = "Click a choice; Enter confirms; Esc or a click outside closes."
         elif self.space.phase == SETUP:
@@ -438,11 +463,12 @@ class StarshipScreen(TimedMessages):
         colours = side_colours(self.state, space)
         self.view.fit(rects["space"], space, viewer=self.battle.viewer, state=self.state)
         self.view.draw(surface, space, colours, self.hotspots, viewer=self.battle.viewer, state=self.state)
+        gm = self.battle.viewer == "gm"  # the players' view shows no GM button, chip or hint (review 18, F7)
         draw_walker(surface, rects["walker"], self.state, colours, self.hotspots, self.hover,
-                    viewer=self.battle.viewer)
+                    viewer=self.battle.viewer, controls=gm)
         self._draw_log(surface, rects["log"])
         self.crew_panel.draw(surface, rects["crew"], self.state, colours, self.hotspots, self.hover,
-                             self.drag is not None and self.drag["moved"], viewer=self.battle.viewer)
+                             self.drag is not None and self.drag["moved"], viewer=self.battle.viewer, controls=gm)
         message = self.current_message()
         if message and message[1] == "error":  # wrapped to the space view: never cut at its edges
             area = rects["space"]
@@ -453,28 +479,8 @@ class StarshipScreen(TimedMessages):
                 y = r.bottom + px(4)
 
     def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, theme.CHROME, rect)
-        pygame.draw.line(surface, theme.CHROME_EDGE, rect.topleft, rect.topright, 2)
-        text(surface, "LOG", (rect.x + px(20), rect.y + px(10)), 16, theme.TEXT_DIM, "bold")
         lines = self.log_lines() if self.battle.viewer == "gm" else players_log_lines(self)  # F2: the players' lines
-        width = rect.width - px(40)
-        shown: list[str] = []
-        for line in reversed(lines):
-            wrapped = wrap(line, 18, width, "regular")
-            if len(shown) + len(wrapped) > (rect.height - px(40)) // px(28):
-                if not shown:  # the newest line alone is taller than the log: its start, cut
-                    shown = wrapped[:max(1, (rect.height - px(40)) // px(28))]
-                    shown[-1] = shown[-1].rstrip(" .,") + " …"
-                break
-            shown = wrapped + shown
-        y = rect.y + px(34)
-        last_start = len(shown) - len(wrap(lines[-1], 18, width, "regular")) if lines else len(shown)
-        for n, line in enumerate(shown):
-            colour = theme.TEXT if n >= last_start else theme.TEXT_DIM
-            text(surface, line, (rect.x + px(20), y), 18, colour, "regular", max_width=width)
-            y += px(28)
-        if not lines:
-            text(surface, "Nothing has happened in space yet.", (rect.x + px(20), y), 18, theme.TEXT_DIM, "regular")
+        self.log.draw(surface, rect, lines, self.hotspots, self.hover, controls=self.battle.viewer == "gm")
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

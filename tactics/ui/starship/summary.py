@@ -89,11 +89,14 @@ class PhaseSummary:
             if line is None:
                 continue
             if isinstance(event, SpaceBattleDamage):
-                draw_plain(surface, event.faces, (x, y), die_px=48, gap=10)
-                lines = wrap(line, 20, rect.width - px(64) - px(130), "semibold")
+                # the dice at the UI scale and the words after them: at 720p the 48 px dice reached past
+                # where the words began and "2d6 (2, 4)" sat on the second die (review 18, finding 3)
+                dice = draw_plain(surface, event.faces, (x, y), die_px=px(48), gap=px(10))
+                tx = dice.right + px(18)
+                lines = wrap(line, 20, rect.right - px(32) - tx, "semibold")
                 for n, line in enumerate(lines[:3]):
-                    text(surface, line, (x + px(124), y + n * px(27)), 20, theme.BAD_SOFT, "semibold")
-                y += max(62, 27 * min(3, len(lines)) + px(10))
+                    text(surface, line, (tx, y + n * px(27)), 20, theme.BAD_SOFT, "semibold")
+                y += max(dice.height + px(14), px(27) * min(3, len(lines)) + px(10))
                 continue
             colour = theme.BAD if event.kind in ("space.exploding", "space.exploded", "space.adrift") else theme.TEXT
             if event.kind == "space.ended":
