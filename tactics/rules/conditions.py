@@ -24,6 +24,9 @@ class ConditionRule(DataModel):
 
     name: Label
     label: Label = ""
+    #: the badge on a crowded token ("Sh"); none given: the name's first two letters, or, where
+    #: another condition has those, letters of its own (:func:`load_conditions`)
+    short: str = Field(default="", pattern=r"^[A-Za-z]{0,3}$")
     description: Prose = ""
     attack_disadvantage: int = Field(default=0, ge=0, le=5)
     save_disadvantage: int = Field(default=0, ge=0, le=5)
@@ -43,7 +46,37 @@ def load_conditions(path: str | Path) -> dict[str, ConditionRule]:
     for needed in ("Shaken", "Stunned", "Flat-footed"):
         if needed not in rules:
             raise DataError(path, f"condition.{needed}", "this condition is required")
-    return rules
+    return _shorts_told_apart(path, rules)
+
+
+def _default_short(name: str) -> str:
+    return name[:2].capitalize()
+
+
+def _shorts_told_apart(path: str | Path, rules: dict[str, ConditionRule]) -> dict[str, ConditionRule]:
+    """Every condition's badge its own: "Sh1" read Shaken 1 or Shocked 1, "Fl" Flat-footed or Fled
+    (review 16 F16b's key listed both, the badge alone stayed ambiguous). A ``short`` the data
+    gives is kept, and two the same are a data error; a condition without one takes its name's
+    first two letters, or where those are taken its first letter and the first later letter that
+    makes it new ("Shocked": "Sk" once "Sh" is Shaken's)."""
+    taken: dict[str, str] = {}
+    for name, r in rules.items():
+        if r.short:
+            other = taken.get(r.short.casefold())
+            if other is not None:
+                raise DataError(path, f"condition.{name}.short", f"{r.short!r} is {other}'s short form too: give each its own")
+            taken[r.short.casefold()] = name
+    out = dict(rules)
+    for name, r in rules.items():
+        if r.short:
+            continue
+        letters = [ch for ch in name[1:] if ch.isalpha()]
+        tries = [_default_short(name)] + [(name[0] + ch).capitalize() for ch in letters] \
+            + [(name[0] + a + b).capitalize() for i, a in enumerate(letters) for b in letters[i + 1:]]
+        short = next((t for t in tries if t.casefold() not in taken), _default_short(name))
+        taken.setdefault(short.casefold(), name)
+        out[name] = r.model_copy(update={"short": short})
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -62,6 +95,12 @@ def label_of(name: str, rules: dict[str, ConditionRule] | None = None) -> str:
     """The words a condition is shown in: its data's ``label`` ("Flat-footed"), else its name (a
     GM's own note, "On fire"). The map's key of short badges reads them here (review 16 F16b)."""
     return rule(name, rules).label or name
+
+
+def short_of(name: str, rules: dict[str, ConditionRule] | None = None) -> str:
+    """A condition's badge on a crowded token ("Sh" for Shaken, "Sk" for Shocked): its data's
+    ``short`` (told apart when loaded), else its name's first two letters (a GM's own note)."""
+    return rule(name, rules).short or _default_short(name)
 
 
 def combined(names: Iterable[str], rules: dict[str, ConditionRule] | None = None) -> ConditionRule:

@@ -59,8 +59,10 @@ def initials(name: str) -> str:
 
 
 def condition_pill_text(name: str, rounds: int | None) -> str:
-    """``"Sh1"``: a condition's short form on a crowded token (its first two letters, its rounds left)."""
-    short = name[:2].capitalize()
+    """``"Sh1"``: a condition's short form on a crowded token (its data's ``short``, its rounds left)."""
+    from tactics.rules.conditions import short_of
+
+    short = short_of(name)
     return f"{short}{rounds}" if rounds is not None else short
 
 
