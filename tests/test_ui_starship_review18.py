@@ -31,6 +31,7 @@ from tactics.ui.starship.screen import StarshipScreen
 
 from test_ui_starship import press
 from ui_driver import app_session, key
+from ui_driver import drawn_marks as drawn
 
 pytestmark = pytest.mark.usefixtures("data_dir")
 
@@ -111,16 +112,6 @@ def test_an_idle_starship_screen_draws_no_frames(app, clock):
         clock[0] += 60_000
         app.step()
     assert app.frames == frames and app.frame_due() is None
-
-
-def drawn(app: App) -> list[probe.Mark]:
-    """One frame drawn with the layout probe on: every mark on the window."""
-    rec = probe.start()
-    try:
-        app.draw()
-    finally:
-        probe.stop()
-    return rec.on(pygame.display.get_surface())
 
 
 def frame_problems(app: App) -> list[str]:
