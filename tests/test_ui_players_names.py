@@ -21,11 +21,12 @@ from tactics.engine.board import Place
 from tactics.engine.combat.team import Advance, StartCombat
 from tactics.engine.core.encounter import Encounter
 from tactics.maps.battlemap import BattleMap
-from tactics.ui import layout_probe as probe
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
 from tactics.ui.players.names import SMALLEST
 from tactics.ui.tokens import TOKEN_RADIUS, name_clearance, paint_label
+
+from ui_driver import players_window_drawn
 
 TOUCH = 3  # px: a pill this near its disc's rim touches it (anti-aliased rims, rounded pills)
 #: where the tokens stood in Round 2 of the review (its autosave), the bears round James and Art
@@ -84,12 +85,7 @@ def test_every_name_shows_in_one_size_by_its_own_disc_inside_the_window(scene, s
         assert app.battle.submit(StartCombat()) and app.battle.submit(Advance())  # banner and strip above the map
         pw = app.players.open(size=size)
         app.step()
-        surface = pygame.Surface(pw.size)
-        rec = probe.start()
-        try:
-            pw.render(surface)
-        finally:
-            probe.stop()
+        surface, marks = players_window_drawn(app)
         board = pw.board_rect()
         camera, px = pw.camera, pw.camera.cell_px
         discs = {}
@@ -98,7 +94,7 @@ def test_every_name_shows_in_one_size_by_its_own_disc_inside_the_window(scene, s
             if pygame.Rect(x, y, w, w).colliderect(board):
                 discs[who.name] = (x + w / 2, y + w / 2, w * TOKEN_RADIUS)
         names: dict[str, pygame.Rect] = {}  # each token's name: the pill with its text nearest its disc
-        for m in rec.on(surface):
+        for m in marks:
             if m.kind == "text" and m.label in discs and (
                     m.label not in names or _gap(pygame.Rect(m.rect), discs[m.label]) < _gap(names[m.label], discs[m.label])):
                 names[m.label] = pygame.Rect(m.rect)
@@ -134,12 +130,7 @@ def test_past_two_hundred_names_all_take_the_smallest_size_off_every_other_disc(
         app.step()
         pw = app.players.open(size=(1280, 800))
         app.step()
-        surface = pygame.Surface(pw.size)
-        rec = probe.start()
-        try:
-            pw.render(surface)
-        finally:
-            probe.stop()
+        surface, marks = players_window_drawn(app)
         board, camera, px = pw.board_rect(), pw.camera, pw.camera.cell_px
         discs = {}
         for who in pw.drawn_state.on_map():
@@ -147,7 +138,7 @@ def test_past_two_hundred_names_all_take_the_smallest_size_off_every_other_disc(
             if pygame.Rect(x, y, w, w).colliderect(board):
                 discs[who.name] = (x + w / 2, y + w / 2, w * TOKEN_RADIUS)
         assert len(discs) > EVEN_NAMES_MAX
-        names = [(m.label, pygame.Rect(m.rect)) for m in rec.on(surface) if m.kind == "text" and m.label in discs]
+        names = [(m.label, pygame.Rect(m.rect)) for m in marks if m.kind == "text" and m.label in discs]
         assert len(names) >= 50, f"only {len(names)} names drawn"  # 80 of 300 find room at 25 px a square
         smallest = paint_label("Token 1", frame_sizes(room_label_size(px))[-1]).get_height()
         assert {rect.height for _, rect in names} == {smallest}

@@ -25,12 +25,11 @@ from tactics.engine.combat.actions import Action, Declare, ResolveNext
 from tactics.engine.combat.gm import Hide
 from tactics.engine.combat.team import BeginActions, StartCombat
 from tactics.engine.hazards.commands import ThrowGrenade
-from tactics.ui import layout_probe as probe
 from tactics.ui.app import App
 from tactics.ui.layers.hazards import blast_cells_of
 from tactics.ui.opening import open_default
 
-from ui_driver import app_session, centre, click, key, move, post
+from ui_driver import app_session, centre, click, key, move, players_window_drawn, post
 
 SIZES = ((1280, 720), (1920, 1080))
 MAP_SHARE = 0.08  # the most of the map in view the card may cover (the review's "small share")
@@ -60,14 +59,7 @@ def _zoom_in(app: App, notches: int = 12) -> None:
 
 def _frame(app: App) -> list:
     """The players' window drawn once: what the layout probe saw on it."""
-    pw = app.players.window
-    surface = pygame.Surface(pw.size)
-    rec = probe.start()
-    try:
-        pw.render(surface)
-    finally:
-        probe.stop()
-    return rec.on(surface)
+    return players_window_drawn(app)[1]
 
 
 def _map_in_view(app: App) -> pygame.Rect:

@@ -171,8 +171,8 @@ def drawn_texts(app: App) -> list[str]:
     return [m.label for m in drawn_marks(app) if m.kind == "text"]
 
 
-def players_window_frame(app: App) -> tuple[bytes, list[str]]:
-    """The players' window drawn once: its pixels and every text on it (the layout probe's record)."""
+def players_window_drawn(app: App) -> tuple[pygame.Surface, list[Any]]:
+    """The players' window drawn once: its picture and every mark on it (the layout probe's record)."""
     from tactics.ui import layout_probe as probe
 
     pw = app.players.window
@@ -182,4 +182,10 @@ def players_window_frame(app: App) -> tuple[bytes, list[str]]:
         pw.render(surface)
     finally:
         probe.stop()
-    return pygame.image.tobytes(surface, "RGB"), [m.label for m in rec.on(surface) if m.kind == "text"]
+    return surface, rec.on(surface)
+
+
+def players_window_frame(app: App) -> tuple[bytes, list[str]]:
+    """The players' window drawn once: its pixels and every text on it (the layout probe's record)."""
+    surface, marks = players_window_drawn(app)
+    return pygame.image.tobytes(surface, "RGB"), [m.label for m in marks if m.kind == "text"]
