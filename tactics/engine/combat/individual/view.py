@@ -176,7 +176,8 @@ def move_allowance(state: EncounterState, cid: str) -> MoveAllowance | None:
                                                        else ""), barred=barred)
     if turns.phase != "action" or turns.current is None:
         return stopped("between turns: begin the next turn first", who.cell,
-                       f"{who.name} moves in {possessive(who.name)} own turn; now: between turns")
+                       # (review 19: "now: between turns" left the GM asking what to do)
+                       f"{who.name} moves in {possessive(who.name)} own turn; the next turn has not begun yet")
     now = state.combatants[turns.current].name
     return stopped(f"it is not {possessive(who.name)} turn: {now} acts now", who.cell,
                    f"{who.name} moves in {possessive(who.name)} own turn; now: {possessive(now)} turn")  # review 16, F15
