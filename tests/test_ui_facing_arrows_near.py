@@ -122,3 +122,33 @@ def test_clicking_each_arrow_sets_that_facing_and_the_numpad_still_does(which, s
             prompt.offer(["ann"])  # asked again
         key(app, pygame.K_KP9)
         assert view.state.combatants["ann"].facing == "NE" and not prompt.active()
+
+
+def test_the_arcs_tint_only_squares_of_the_map() -> None:
+    """Review 19: for a token on the top row the rear's red lay above the map's top edge. The arcs
+    tint the squares round the token that are on the map, and nothing outside it."""
+    import dataclasses
+
+    from tactics.ui.draw import map_rect
+    from tactics.ui.facing import draw_arcs
+    from tactics.ui.render import DrawContext
+
+    app = scene("neighbours", (1280, 720))
+    try:
+        view = app.battle
+        on_top = dataclasses.replace(view.state.combatants["ann"], cell=(7, 0))
+        surface = pygame.Surface(app.size)
+        surface.fill((0, 0, 0))
+        ctx = DrawContext(surface, view.camera, view.state, "gm", view.board_rect(), view.renderer, view=view)
+        draw_arcs(ctx, on_top, "S")  # facing down: the rear is the row above, off the map
+        inside = map_rect(view.camera, view.state.map)
+        above = pygame.Rect(inside.left, inside.top - view.camera.cell_px, inside.width, view.camera.cell_px)
+        tinted = [(x, y) for x in range(above.left, above.right, 3) for y in range(above.top, above.bottom, 3)
+                  if surface.get_at((x, y))[:3] != (0, 0, 0)]
+        assert not tinted, f"the arcs tinted {len(tinted)} points above the map"
+        cam = view.camera
+        beside = cam.cell_rect((6, 0))
+        assert surface.get_at((beside[0] + beside[2] // 2, beside[1] + beside[3] // 2))[:3] != (0, 0, 0), \
+            "the squares on the map beside it are tinted"
+    finally:
+        pygame.quit()

@@ -85,7 +85,9 @@ def draw_arcs(ctx: DrawContext, who: Combatant, facing: str,
     Review 16 F1: "flank" covered Bear 2 whole and "rear" lay on the fuse card."""
     assert who.cell is not None  # on the map
     labels: list[pygame.Rect] = []
+    m = ctx.state.map
     for arc, cells in arc_cells(who.cell, facing).items():
+        cells = {c for c in cells if m.in_bounds(c)}  # (review 19: the rear's red lay over the map's edge)
         ctx.renderer.cells.fill(ctx.surface, ctx.camera, cells, (*ARC_COLOURS[arc], 70), ctx.clip)
     if ctx.camera.cell_px < 24:
         return labels
