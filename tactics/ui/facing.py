@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
@@ -276,7 +276,7 @@ def _layout(px: int, radius: int, disc: int, hard_at: tuple, soft_at: tuple, dis
             pair = [DIRECTIONS[(at + 1) % 8], DIRECTIONS[(at - 1) % 8]]
             was = sum(out[k][0] for k in (d, *pair))
             kept = {k: v for k, v in placed.items() if k != d and k not in pair}
-            for cost, spot, angle in weighed[d][0][:REPAIR_TRIES]:  # (its cheapest clear places, each in turn)
+            for cost, spot, angle in weighed[d].clear[:REPAIR_TRIES]:  # (its cheapest clear places, each in turn)
                 if not _in_turn(d, angle, kept) or _apart(spot, kept):
                     continue
                 rest = dict(kept)
@@ -296,7 +296,26 @@ def _layout(px: int, radius: int, disc: int, hard_at: tuple, soft_at: tuple, dis
     return {d: best[1][d] for d in DELTAS}
 
 
-Weighed = tuple[list[tuple[float, tuple[int, int, int], float]], list[tuple[float, float, tuple[int, int, int], float]]]
+class Weighed:
+    """An arrow's places weighed (:func:`_weighed`): ``clear``, each (cost, spot, angle), cheapest
+    first; and ``covering``, each (what it covers, cost, spot, angle), least first, worked out
+    only when an arrow finds no clear place (most layouts never ask: the amounts are the slow part)."""
+
+    __slots__ = ("clear", "_pending", "_covering")
+
+    def __init__(self, clear: list[tuple[float, tuple[int, int, int], float]],
+                 pending: Callable[[], list[tuple[float, float, tuple[int, int, int], float]]]) -> None:
+        self.clear = clear
+        self._pending = pending
+        self._covering: list[tuple[float, float, tuple[int, int, int], float]] | None = None
+
+    @property
+    def covering(self) -> list[tuple[float, float, tuple[int, int, int], float]]:
+        if self._covering is None:
+            self._covering = self._pending()
+            self._covering.sort(key=lambda o: o[:2])
+        return self._covering
+
 
 
 def _weighed(options: list["Option"], hard: list[pygame.Rect], soft: list[pygame.Rect], discs: list["Circle"],
@@ -307,7 +326,7 @@ def _weighed(options: list["Option"], hard: list[pygame.Rect], soft: list[pygame
     each (what it covers, cost, spot, angle), least first, for where none is clear. Each
     button is weighed as the circle it is drawn (and clicked) as: one by a disc, or by a word's
     corner, meets it where its square would not."""
-    clear, covering = [], []
+    clear: list[tuple[float, tuple[int, int, int], float]] = []
     own = min(discs, key=lambda c: math.hypot(c[0], c[1]))  # (its own, round (0, 0))
     others = [c for c in discs if c is not own]
     letters = (own[0], own[1], own[2] * INITIALS_SHARE)
@@ -315,19 +334,42 @@ def _weighed(options: list["Option"], hard: list[pygame.Rect], soft: list[pygame
     def squares(circles: list[Circle]) -> list[pygame.Rect]:  # (a circle meets a button only where their squares do)
         return [pygame.Rect(round(x - r) - 1, round(y - r) - 1, round(2 * r) + 2, round(2 * r) + 2) for x, y, r in circles]
 
+    # Only what the arrow's places can reach counts (one side of the token: the lists shrink to a
+    # few), and a place whose square touches none of it is clear at its own cost (most of them):
+    # the whole layout is worked out again at each zoom step while the prompt is open.
+    reach = options[0][3].unionall([o[3] for o in options]) if options else pygame.Rect(0, 0, 0, 0)
     other_squares, close_squares = squares(others), squares(close)
-    for cost, spot, angle, box, rim in options:
-        covered = (_covers(spot, hard, box) + _meets_circle(*spot, letters if rim else own) * 2 * spot[2]
-                   + sum(_meets_circle(*spot, others[i]) * 2 * spot[2] for i in box.collidelistall(other_squares)))
-        if covered:
-            covering.append((covered, cost, spot, angle))
+    hard = [hard[i] for i in reach.collidelistall(hard)]
+    soft = [soft[i] for i in reach.collidelistall(soft)]
+    near_others = reach.collidelistall(other_squares)
+    others, other_squares = [others[i] for i in near_others], [other_squares[i] for i in near_others]
+    near_close = reach.collidelistall(close_squares)
+    close, close_squares = [close[i] for i in near_close], [close_squares[i] for i in near_close]
+    anything = hard + soft + other_squares + close_squares
+    own_square = squares([own])[0]
+    covers_some: list[Option] = []
+    for option in options:
+        cost, spot, angle, box, rim = option
+        if box.collidelist(anything) < 0 and not box.colliderect(own_square):
+            clear.append((cost, spot, angle))
+            continue
+        x, y, size = spot
+        if (_meets_circle(x, y, size, letters if rim else own)
+                or any(_meets_circle(x, y, size, others[i]) for i in box.collidelistall(other_squares))
+                or any(_meets(x, y, size + 2, hard[i]) for i in box.collidelistall(hard))):
+            covers_some.append(option)
             continue
         total = (cost + COST_NAME * len(box.collidelistall(soft))
                  + COST_NEAR * sum(1 for i in box.collidelistall(close_squares) if _meets_circle(*spot, close[i])))
         clear.append((total, spot, angle))
     clear.sort(key=lambda o: o[0])
-    covering.sort(key=lambda o: o[:2])
-    return clear, covering
+
+    def covering() -> list[tuple[float, float, tuple[int, int, int], float]]:
+        return [(_covers(spot, hard, box) + _meets_circle(*spot, letters if rim else own) * 2 * spot[2]
+                 + sum(_meets_circle(*spot, others[i]) * 2 * spot[2] for i in box.collidelistall(other_squares)),
+                 cost, spot, angle) for cost, spot, angle, box, rim in covers_some]
+
+    return Weighed(clear, covering)
 
 
 def _box(x: int, y: int, size: int) -> pygame.Rect:
@@ -442,10 +484,11 @@ def _arrow_best(d: str, weighed: Weighed, placed: dict[str, Placed]) -> tuple[fl
     """The cheapest of an arrow's clear places (:func:`_weighed`) apart from the arrows ``placed``
     and keeping the compass's order (:func:`_in_turn`); where none is, the one covering least
     (another arrow counting most)."""
-    clear, covering = weighed
+    clear = weighed.clear
     for cost, spot, angle in clear:
         if _in_turn(d, angle, placed) and not _apart(spot, placed):
             return cost, spot
+    covering = weighed.covering
     least: tuple[float, float, tuple[int, int, int]] | None = None
     for covered, cost, spot, angle in [(0.0, cost, spot, angle) for cost, spot, angle in clear] + covering:
         if least is not None and covered >= least[0]:
