@@ -210,7 +210,11 @@ def test_the_in_force_card_fits_the_players_window_and_leaves_the_tokens_free() 
             assert "Bear 4: Flat-footed" in words  # the last one too: nothing cut at these sizes
             assert not any(t.endswith(" more") for t in texts)
         assert len(shown.in_force) == 7  # the party and the four bears, a line each
-        _, texts = _card_checks(app, (640, 400))  # a small window: the list is cut, and says so
+        for size in ((640, 400), (560, 360)):  # its type smaller with the window: all of it still
+            _, texts = _card_checks(app, size)
+            assert all(line in " ".join(texts) for line in shown.in_force)
+            assert not any(t.endswith(" more") for t in texts)
+        _, texts = _card_checks(app, (480, 300))  # a smaller window: the list is cut, and says so
         more = [t for t in texts if t.endswith(" more")]
         words = " ".join(texts)
         listed = [line for line in shown.in_force if line in words]

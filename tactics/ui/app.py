@@ -301,7 +301,7 @@ class App:
         elif name == "open":
             self.show_open_dialog()
         elif name == "help":
-            self.push_screen(HelpScreen(self, TOOL_CLASSES))
+            self.push_screen(self.help_card())
         elif name == "starship":
             self.toggle_starship()
         self.dirty = True
@@ -496,7 +496,7 @@ class App:
             self.toggle_fullscreen()
             return True
         if intent.key == pygame.K_F1 and len(self.screens) == 1:
-            self.push_screen(HelpScreen(self, TOOL_CLASSES))
+            self.push_screen(self.help_card())
             return True
         if intent.ctrl and intent.key == pygame.K_o:
             self.show_open_dialog()
@@ -508,6 +508,11 @@ class App:
             self.toggle_starship()  # issue 5: Tab swaps the battle map and the starship screen
             return True
         return False
+
+    def help_card(self) -> HelpScreen:
+        """The F1 card of the screen shown: the starship screen's keys there, else the battle map's."""
+        on_starship = self.starship is not None and self.screens[0] is self.starship
+        return HelpScreen(self, TOOL_CLASSES, "starship" if on_starship else "battle")
 
     def request_quit(self) -> None:
         """Ctrl+Q or the window's close button: quit, unless an add-on asks first (unsaved game)."""

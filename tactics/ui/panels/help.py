@@ -1,8 +1,12 @@
-"""The F1 overlay: every shortcut of the app on one card. Any key or click closes it.
+"""The F1 overlay: every shortcut of the screen shown on one card. Any key or click closes it.
 
 Shortcuts are grouped the way a GM looks for them (the map, the tools, a fight,
-the table, the starship screen) and laid out in as many columns as the window
-needs, so the whole list fits a 1080p projector without scrolling.
+the table) and laid out in as many columns as the window needs, so the whole list
+fits a 1080p projector without scrolling. Each screen lists the keys that work on
+it: the battle map its tools, map and fight (its log's Ctrl+E and Page Up / Down
+among them), the starship screen its posts, dialogs and space log (one card listed
+both, the space log's keys read as the fight's). The keys of the whole app (the
+table's) are on both.
 """
 
 from __future__ import annotations
@@ -80,11 +84,33 @@ TABLE_KEYS: list[Row] = [
     ("F1", "this help"),
 ]
 
+TO_STARSHIP_KEYS: list[Row] = [
+    ("Tab", "the starship screen (F1 there: its keys)"),
+]
+
 STARSHIP_KEYS: list[Row] = [
-    ("Tab", "starship screen / battle map"),
+    ("Tab", "back to the battle map"),
     ("Drag a name", "onto a crew post (off it to empty it)"),
-    ("Enter or N", "begin space combat / confirm"),
+    ("Click a glowing post", "act: its actions, or the fire dialog"),
+    ("Enter or N", "begin space combat / the next post that acts"),
     ("E", "end the phase: its effects land together"),
+    ("Wheel over the posts", "scroll the crew posts"),
+    ("F2", "preview what the players see"),
+    ("F6", "the enemy ship: played by people / the app"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo any command"),
+    ("F11", "full screen"),
+]
+
+STARSHIP_DIALOG_KEYS: list[Row] = [
+    ("1-9", "choose a post's action"),
+    ("Enter", "fire / take the action / done, continue"),
+    ("Esc, right click", "close the dialog (or click outside it)"),
+]
+
+SPACE_LOG_KEYS: list[Row] = [
+    ("Page Up / Down", "scroll the space log"),
+    ("Wheel over the log", "scroll the space log"),
+    ("Ctrl+E", "export the log as text (the Export button)"),
 ]
 
 
@@ -101,9 +127,21 @@ TOOL_SUMMARIES = {
 }
 
 
-def shortcut_sections(tools) -> list[tuple[str, list[Row]]]:
-    """Every shortcut, grouped; the tools' own keys come from the tool classes
-    (the status bar shows each tool's full hint when it is active)."""
+SCREENS = ("battle", "starship")
+TITLES = {"battle": "Shortcuts: battle map", "starship": "Shortcuts: starship screen"}
+
+
+def shortcut_sections(tools, screen: str = "battle") -> list[tuple[str, list[Row]]]:
+    """The shortcuts that work on ``screen`` ("battle" or "starship"), grouped; the tools' own
+    keys come from the tool classes (the status bar shows each tool's full hint when it is active)."""
+    if screen == "starship":
+        return [
+            ("Starship screen", STARSHIP_KEYS),
+            ("Starship dialogs", STARSHIP_DIALOG_KEYS),
+            ("Starship screen: the space log", SPACE_LOG_KEYS),
+            ("At the table", TABLE_KEYS),
+        ]
+    assert screen == "battle", f"no help card for the screen {screen!r}"
     tool_rows = [(t.key_label, f"{t.label}: {TOOL_SUMMARIES.get(t.name, '')}".rstrip(": "))
                  for t in tools if t.key_label]
     return [
@@ -114,22 +152,24 @@ def shortcut_sections(tools) -> list[tuple[str, list[Row]]]:
         ("Grenades and traps", GRENADE_TRAP_KEYS),
         ("A fight", FIGHT_KEYS),
         ("At the table", TABLE_KEYS),
-        ("Starship screen", STARSHIP_KEYS),
+        ("Starship screen", TO_STARSHIP_KEYS),
     ]
 
 
-def shortcut_rows(tools) -> list[Row]:
-    """All rows in order (for tests and for a plain-text listing)."""
-    return [row for _, rows in shortcut_sections(tools) for row in rows]
+def shortcut_rows(tools, screen: str = "battle") -> list[Row]:
+    """All rows of ``screen``'s card in order (for tests and for a plain-text listing)."""
+    return [row for _, rows in shortcut_sections(tools, screen) for row in rows]
 
 
 class HelpScreen:
-    """A screen pushed over the battle view."""
+    """A screen pushed over the battle view or the starship screen (``screen``), its keys."""
 
-    def __init__(self, app, tools) -> None:
+    def __init__(self, app, tools, screen: str = "battle") -> None:
         self.app = app
-        self.sections = shortcut_sections(tools)
-        self.rows = shortcut_rows(tools)
+        self.screen = screen
+        self.title = TITLES[screen]
+        self.sections = shortcut_sections(tools, screen)
+        self.rows = shortcut_rows(tools, screen)
 
     def handle(self, intent) -> bool:
         if isinstance(intent, (ui.KeyPress, ui.PointerDown)):
@@ -186,8 +226,8 @@ class HelpScreen:
         pygame.draw.rect(surface, theme.CHROME, card, border_radius=px(14))
         pygame.draw.rect(surface, theme.ACCENT, card, max(1, px(2)), border_radius=px(14))
         probe.panel(surface, card, "Shortcuts", modal=True)
-        title = theme.font(theme.fs(26), "bold").render("Shortcuts", True, theme.TEXT)
-        blit_text(surface, title, (card.x + px(30), card.y + px(18)), "Shortcuts")
+        title = theme.font(theme.fs(26), "bold").render(self.title, True, theme.TEXT)
+        blit_text(surface, title, (card.x + px(30), card.y + px(18)), self.title)
         foot = theme.font(theme.fs(14), "regular").render("Any key or click closes this card.", True, theme.TEXT_DIM)
         blit_text(surface, foot, (card.right - foot.get_width() - px(24), card.y + px(28)),
                   "Any key or click closes this card.")

@@ -287,10 +287,12 @@ def paint_banner(surface: pygame.Surface, banner: TurnBanner, rect: pygame.Rect,
     pygame.draw.rect(surface, theme.OUTLINE, rect.inflate(px(6), px(6)), border_radius=px(14))
     pygame.draw.rect(surface, banner.colour, rect, border_radius=px(12))
     probe.panel(surface, rect, "Turn banner")
-    title_size = max(20, rect.height * 2 // 5) if large else theme.fs(24)
+    # (from 1280x720 up over 20 px; a smaller players' window's banner is smaller with it, its
+    # two lines still in it)
+    title_size = max(theme.MIN_FONT_PX, rect.height * 2 // 5) if large else theme.fs(24)
     # the second line is what the players act on ("Declare for ..."): over a quarter of the
     # banner, not a fifth (16 px at 1920x1080 could not be read across a room, review 4)
-    detail_size = max(14, rect.height * 27 // 100) if large else theme.fs(15)
+    detail_size = max(theme.MIN_FONT_PX, rect.height * 27 // 100) if large else theme.fs(15)
     x = rect.x + px(18)
     button = None
     if banner.button is not None and button_w > 0:

@@ -21,6 +21,7 @@ from tactics.engine.combat.state import CombatState, round_name
 from tactics.engine.core.state import EncounterState
 from tactics.ui import theme
 from tactics.ui.panels.hotseat import text_colour
+from tactics.ui.widgets import blit_text
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ def draw_strip(surface: pygame.Surface, seen: EncounterState, rect: pygame.Rect,
     head, slots = order_slots(seen)
     if not slots:
         return None
-    size = int(round((26 if large else 18) * grow))
+    size = max(theme.MIN_FONT_PX, int(round((26 if large else 18) * grow)))  # (a small window: never under 11 px)
     pad = int(round((12 if large else 8) * grow))
     h = strip_height(large, grow)
     y = rect.y + 4
@@ -86,7 +87,7 @@ def draw_strip(surface: pygame.Surface, seen: EncounterState, rect: pygame.Rect,
     x = rect.x + 8
     title = theme.text(head, size, "bold", theme.TEXT)
     pygame.draw.rect(surface, theme.SHADOW, (rect.x, rect.y, rect.width, h))
-    surface.blit(title, (x, y + (chip_h - title.get_height()) // 2))
+    blit_text(surface, title, (x, y + (chip_h - title.get_height()) // 2), head)
     x += title.get_width() + pad
     right = rect.right - 8
     for i, slot in enumerate(slots):
@@ -105,17 +106,17 @@ def draw_strip(surface: pygame.Surface, seen: EncounterState, rect: pygame.Rect,
         keep = theme.text(f"+{later} more", size, "bold", theme.TEXT_DIM).get_width() + pad if later else 0
         if step + width + keep > right - x:
             tail = theme.text(f"+{len(slots) - i} more", size, "bold", theme.TEXT_DIM)
-            surface.blit(tail, (x, y + (chip_h - tail.get_height()) // 2))
+            blit_text(surface, tail, (x, y + (chip_h - tail.get_height()) // 2), f"+{len(slots) - i} more")
             break
         if arrow is not None:
-            surface.blit(arrow, (x, y + (chip_h - arrow.get_height()) // 2))
+            blit_text(surface, arrow, (x, y + (chip_h - arrow.get_height()) // 2), ">")
             x += step
         chip = pygame.Rect(x, y, width, chip_h)
         fill = slot.colour if not slot.done else tuple(c // 3 for c in slot.colour)
         pygame.draw.rect(surface, fill, chip, border_radius=chip_h // 2)
         if slot.now:
             pygame.draw.rect(surface, theme.ACCENT, chip.inflate(6, 6), 3, border_radius=chip_h // 2 + 3)
-        surface.blit(img, (chip.x + pad, chip.y + (chip_h - img.get_height()) // 2))
+        blit_text(surface, img, (chip.x + pad, chip.y + (chip_h - img.get_height()) // 2), label)
         x = chip.right + pad
     return pygame.Rect(rect.x, rect.y, rect.width, h)
 

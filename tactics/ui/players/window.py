@@ -38,6 +38,7 @@ from tactics.ui.players.seen import fog_cells, players_state
 from tactics.ui.players.table_cards import TableCards
 from tactics.ui.players.pins import draw_players_pin_labels, draw_players_pins, pin_marks
 from tactics.ui.tools.templates import PinnedTemplate
+from tactics.ui.widgets import blit_text
 from tactics.ui.layers.hazards import live_grenade_marks
 from tactics.ui.render import TEMPLATES_Z, TOKENS_Z, TOOL_Z, BoardRenderer, DrawContext
 
@@ -178,10 +179,11 @@ class PlayersWindow:
 
     def type_scale(self) -> float:
         """How much this window's banner, strip and hint type grow with its size (style.type_scale)."""
-        return style.type_scale(theme.scale_for(self.size))
+        return style.type_scale(style.window_scale(self.size))
 
     def banner_h(self) -> int:
-        return round((style.BANNER_H if self.room else style.BANNER_H_PLAIN) * self.type_scale())
+        # (in a window under 1280x720 never so low that its two lines cannot both be in it)
+        return max(style.BANNER_MIN_H, round((style.BANNER_H if self.room else style.BANNER_H_PLAIN) * self.type_scale()))
 
     def seen_state(self) -> "EncounterState":
         """The state as the players may see it, fog and all: what everything here is asked of (the
@@ -442,8 +444,11 @@ class PlayersWindow:
 
     def render(self, surface: pygame.Surface) -> None:
         """The players' picture (map, tokens, fog, banner) onto ``surface``; no widgets (at this
-        window's own UI scale, not the GM's)."""
-        old = theme.set_scale(self.size)
+        window's own UI scale, not the GM's: under 1280x720 smaller with the window, the space
+        battle's picture no smaller than its panels are laid out for, ``style.SPACE_SMALLEST_SCALE``)."""
+        ship = self.starship_screen() is not None
+        scale = style.window_scale(self.size)
+        old = theme.set_scale(max(style.SPACE_SMALLEST_SCALE, scale) if ship else scale)
         try:
             self._render(surface)
         finally:
@@ -485,8 +490,8 @@ class PlayersWindow:
                    large=self.room, grow=grow)
         self._draw_cards(surface, seen, state, board)
         if self.message:
-            pill = style.hint_pill(self.message, round((20 if self.room else 16) * grow))
-            surface.blit(pill, (12, surface.get_height() - pill.get_height() - 12))
+            pill = style.hint_pill(self.message, style.grown(20 if self.room else 16))
+            blit_text(surface, pill, (12, surface.get_height() - pill.get_height() - 12), self.message)
 
     def _draw_cards(self, surface: pygame.Surface, seen: "EncounterState", state: "EncounterState",
                     board: pygame.Rect) -> None:

@@ -35,6 +35,7 @@ from tactics.ui.starship.players_view import players_log_lines
 from tactics.ui.starship.posts import drop_on_post
 from tactics.ui.messages import TimedMessages
 from tactics.ui.starship.fire import REVEAL_MS, FireDialog
+from tactics.ui.starship.over_dialog import alert_lines, draw_alert, draw_over_dialog
 from tactics.ui.starship.space_log import ROW_PX, SpaceLog, strip_height
 from tactics.ui.starship.spaceview import SpaceView, side_colours
 from tactics.ui.starship.summary import PhaseSummary, phase_end_status, worth_showing
@@ -450,9 +451,11 @@ class StarshipScreen(TimedMessages):
             hint = "Drag characters onto posts (drag a name off a post to empty it). Enter: begin space combat."
         else:
             hint = "Click a glowing post to act (Enter: the next one). E: end the phase. F6: who plays the enemy. Ctrl+Z: undo."
-        draw_status(surface, hint, message, "Tab: battle map")
-        if self.dialog is not None:
+        if self.dialog is None:
+            draw_status(surface, hint, message, "Tab: battle map")
+        else:  # what is said while it is open is read over its shade, the same for every dialog
             self.dialog.draw(surface, self.hotspots, self.hover)
+            draw_over_dialog(surface, self.dialog.rect, hint, message, "Tab: battle map")
         if self.drag is not None and self.drag["moved"]:
             pill(surface, self.drag["name"] or "?", self.drag["pos"], size=20, fill=theme.DRAGGED,
                  edge=theme.DRAGGED_EDGE)
@@ -470,13 +473,9 @@ class StarshipScreen(TimedMessages):
         self.crew_panel.draw(surface, rects["crew"], self.state, colours, self.hotspots, self.hover,
                              self.drag is not None and self.drag["moved"], viewer=self.battle.viewer, controls=gm)
         message = self.current_message()
-        if message and message[1] == "error":  # wrapped to the space view: never cut at its edges
-            area = rects["space"]
-            y = area.top + px(26)
-            for line in wrap(message[0], 20, area.width - px(72), "bold"):
-                r = pill(surface, line, (area.centerx, y), size=20, fill=theme.ALERT_BG,
-                         colour=theme.ALERT_TEXT, anchor="midtop", pad=(16, 8))
-                y = r.bottom + px(4)
+        if message and message[1] == "error" and self.dialog is None:  # (with a dialog: beside its card)
+            area = rects["space"]  # wrapped to the space view: never cut at its edges
+            draw_alert(surface, alert_lines(message[0], area.width - px(40)), area.centerx, area.top + px(26))
 
     def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         lines = self.log_lines() if self.battle.viewer == "gm" else players_log_lines(self)  # F2: the players' lines
