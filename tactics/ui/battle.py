@@ -300,7 +300,8 @@ class BattleView(TimedMessages):
         start whenever the fight's panels show, before Start combat too (and after the fight):
         with the smaller margin Fit keeps (FIT_MARGIN) the bundled map is fitted by its height
         at 720p, and a room that lost the strips only at Start combat zoomed it out then. The
-        bottom strip holds the banner's "Waiting for ..." line as well, shown or not."""
+        bottom strip holds the banner's "Waiting for ..." line as well, shown or not. Individual
+        turns keep the bottom strip alone (their turn banner; no phase card), from the start too."""
         if not self.combat.fight_on() and not self._strips_before_the_fight():
             return rect
         board = self.board_rect()
@@ -314,7 +315,10 @@ class BattleView(TimedMessages):
         their log column (team rounds): Start combat changes nothing else in the room then, and the
         map must keep its zoom. Not with the log folded: the fight gives its column back to the
         Declare and Resolve panels, so the room changes at Start combat anyway, and till then the
-        map may take the whole height."""
+        map may take the whole height. In individual turns: always (the turn banner comes at the
+        first turn, and the log's column is kept either way)."""
+        if self.turns is not None and self.turns.active():
+            return True
         return self.combat.active() and self.turns is None and not self.combat.log.collapsed
 
     def fit(self) -> None:

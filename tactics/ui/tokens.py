@@ -531,9 +531,11 @@ class TokenPainter:
         chosen = [self._ids[i] == selected for i in range(len(shown))]
         # Not kept inside the clip, as token-by-token placing is not: a pan draws the tokens on a
         # surface larger than the view, and its names must be where a fresh frame puts them.
-        # (A pixel more than the clearance: the ring's centre is its picture's, rounded, not the square's.)
+        # (The clearance from each disc as drawn: a pixel more than it from the rounded ring kept
+        # "Bear 4" 4.6 px off Bear 2's disc at 23 px a square, not 5.)
         anywhere = pygame.Rect(-(1 << 20), -(1 << 20), 1 << 21, 1 << 21)
-        placer = NamePlacer(rings, self._words_of, markers, anywhere, px, name_clearance(px) + 1)
+        placer = NamePlacer(rings, self._words_of, markers, anywhere, px, name_clearance(px),
+                            [disc_circle(disc, px) for disc in self._discs_of])
         sizes = frame_sizes(label_size(px), max(11, label_size(px) * 3 // 4))
         best: tuple[int, list, list, list] | None = None
         for cutting in (False, True):  # whole names in a smaller size before names cut shorter
@@ -1008,11 +1010,22 @@ def name_clearance(px: int) -> int:
 def disc_ring(disc: pygame.Rect, px: int, outer: bool = False) -> pygame.Rect:
     """The round disc itself (its rim) inside a token's picture rectangle ``disc`` (which has room
     for the facing tick and the selection ring): where a name placed above or beside it touches
-    (``outer``: its radius rounded up, for keeping clear of it)."""
-    r = math.ceil(px * TOKEN_RADIUS) if outer else int(px * TOKEN_RADIUS)
+    (``outer``: every pixel the disc as drawn reaches, for keeping clear of it: the radius rounded
+    up and the picture's middle unrounded, half a pixel past ``disc.center`` when its side is odd)."""
+    if outer:
+        cx, cy, r = disc_circle(disc, px)
+        left, top = math.floor(cx - r), math.floor(cy - r)
+        return pygame.Rect(left, top, math.ceil(cx + r) - left, math.ceil(cy + r) - top)
+    r = int(px * TOKEN_RADIUS)
     ring = pygame.Rect(0, 0, 2 * r, 2 * r)
     ring.center = disc.center
     return ring
+
+
+def disc_circle(disc: pygame.Rect, px: int) -> tuple[float, float, float]:
+    """The disc as :func:`_paint_body` draws it in its picture ``disc``: its centre (the picture's
+    middle, a half pixel off when its side is odd) and its radius, for the names to keep clear of."""
+    return disc.x + disc.width / 2, disc.y + disc.height / 2, px * TOKEN_RADIUS
 
 
 def label_size(px: int) -> int:

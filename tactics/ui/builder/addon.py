@@ -233,23 +233,19 @@ class BuilderAddon:
         view = self.view
         board = view.board_rect()
         combat = view.combat
-        if combat.active():
+        turns = getattr(view, "turns", None)
+        log = combat.log if combat.active() else (
+            turns.column.log if turns is not None and turns.active() else None)  # individual turns' log column
+        if log is not None:
             width = combat.columns(board)[1]
             # above the log at the column's foot (where it keeps while this panel shows: it takes
             # the whole column when alone, so its last rectangle may be the whole column)
-            log = combat.log.rect
-            log_h = log.height if log is not None and combat.log.collapsed else combat.log_max(board)
+            log_h = log.rect.height if log.rect is not None and log.collapsed else combat.log_max(board)
             bottom = board.bottom - theme.px(12) - log_h - theme.px(10)
             if bottom - board.top < theme.px(460):  # a small window: the whole column while setting up (over the log)
                 bottom = board.bottom - theme.px(12)
         else:
             width, bottom = theme.SIDE_W, board.bottom - theme.px(12)  # the column "fit" leaves free
-            turns = getattr(view, "turns", None)  # individual turns: above their log column
-            column = turns.column.rect() if turns is not None and getattr(turns, "column", None) else None
-            if column is not None:
-                width = max(width, column.width)
-                bottom = (column.top - theme.px(10) if column.top - board.top >= theme.px(460)
-                          else board.bottom - theme.px(12))
         x, top = board.right - width - theme.px(12), board.top + theme.px(12)
         return x, top, width, bottom
 

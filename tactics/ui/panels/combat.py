@@ -321,12 +321,8 @@ class CombatPanels:
 
     # -- drawing ------------------------------------------------------------------------------
     def columns(self, board: pygame.Rect) -> tuple[int, int]:
-        """Widths of the left (tracker) and right (declare, resolve, log) columns. The right one is
-        20.5% of the board (it was 22%: with the tracker's 19% the map between them was fitted by
-        its width at 1280x720, to 22 px a square: outside review 17, N6)."""
-        px = theme.px
-        return (int(min(px(360), max(px(270), board.width * 0.19))),
-                int(min(px(410), max(px(290), board.width * 0.205))))
+        """Widths of the left (tracker) and right (declare, resolve, log) columns (:func:`columns`)."""
+        return columns(board)
 
     def fit_rect(self, board: pygame.Rect, otherwise: pygame.Rect) -> pygame.Rect:
         """Where "fit the map" puts the map: as much of the board as the panels leave free.
@@ -340,9 +336,9 @@ class CombatPanels:
         """
         if not self.active() or board.width < 900:
             return otherwise
-        left, right = self.columns(board)
+        room = room_between(board, *self.columns(board))
         gap = theme.px(12)
-        x0, y0, x1, y1 = board.x + left + 2 * gap, board.y, board.right - right - 2 * gap, board.bottom
+        x0, y0, x1, y1 = room.x, room.y, room.right, room.bottom
         if self.tracker.collapsed:
             x0, y0 = board.x, board.y + theme.px(40)  # the collapsed tracker is one title row
         if self.log.collapsed and not fight_is_on(self.state):
@@ -422,8 +418,7 @@ class CombatPanels:
             return
         px = theme.px
         top = (side.bottom + px(10)) if side is not None and side.right > right_x else board.y + gap
-        log_min, log_max = px(110), self.log_max(board)
-        limit = board.bottom - gap - log_min - px(10)
+        limit = board.bottom - gap - px(LOG_MIN) - px(10)
         at = (right_x, top, right_w, limit - top - faces["resolve_room"])
         actions = part("declare", self.actions, at, lambda s: self.actions.draw(s, *at))
         y = actions.bottom + px(10) if actions is not None else top
@@ -434,25 +429,19 @@ class CombatPanels:
         # (fit_rect keeps it free so that the map does not re-zoom at the first line, review 16 F3);
         # with no fight on, nothing else is in the column: the log takes all of it, no bare strip
         # above it (outside review 17, N6)
-        room = board.bottom - gap - y
-        alone = not self.fight_on() and not self.column_shared()
-        at = (right_x, board.bottom - gap, right_w, max(log_min, room if alone else min(log_max, room)))
+        at = log_place(board, right_x, right_w, y, alone=not self.fight_on() and not self.column_shared())
         part("log", self.log, at, lambda s: self.log.draw(s, *at))
         part("phase", self.banner, banner_at, phase)
 
     @staticmethod
     def log_max(board: pygame.Rect) -> int:
         """The log's height at the foot of the right column when the column holds more than the log
-        (the Declare and Resolve panels in a fight, the Set up panel before it)."""
-        px = theme.px
-        return int(min(px(340), max(px(160), board.height * 0.32)))
+        (:func:`log_max`)."""
+        return log_max(board)
 
     def column_shared(self) -> bool:
-        """Does an add-on's panel (Set up) have the top of the right column? Then the log keeps to
-        its foot, as in a fight, instead of the whole column."""
-        builder = getattr(self.view.app, "builder", None)
-        shown = getattr(builder, "shown", None)
-        return bool(shown is not None and shown())
+        """Does an add-on's panel (Set up) have the top of the right column? (:func:`column_shared`)"""
+        return column_shared(self.view)
 
     def _facing_asked(self) -> bool:
         """Is the facing prompt of the turn that just ended asking? (The phase card then waits.)"""
@@ -472,6 +461,60 @@ class CombatPanels:
 
     def close(self) -> None:
         self.resolve.close()
+
+
+# --------------------------------------------------------------------------- the columns
+# The layout both turn rules share: the team rounds' panels (above) and individual turns'
+# tracker and log column (panels/turns.py, panels/turns_log.py) place their columns, the log in
+# the right one and the room Fit gives the map with these, so the two screens cannot drift apart
+# (the individual-turns column kept a 400 px width and a log a third of the board high, with a
+# bare strip above it, after the team screen's had changed: outside review 17, N6).
+
+#: px (at scale 1) the log keeps at least, whatever else its column holds
+LOG_MIN = 110
+
+
+def columns(board: pygame.Rect) -> tuple[int, int]:
+    """Widths of the left (tracker) and right (declare, resolve, log) columns. The right one is
+    20.5% of the board (it was 22%: with the tracker's 19% the map between them was fitted by
+    its width at 1280x720, to 22 px a square: outside review 17, N6)."""
+    px = theme.px
+    return (int(min(px(360), max(px(270), board.width * 0.19))),
+            int(min(px(410), max(px(290), board.width * 0.205))))
+
+
+def room_between(board: pygame.Rect, left: int, right: int) -> pygame.Rect:
+    """The board between a left column ``left`` px wide and a right one ``right`` px wide, each at
+    the board's edge with a gap round it and a gap more before the map: the room Fit gives."""
+    gap = theme.px(12)
+    x0, x1 = board.x + left + 2 * gap, board.right - right - 2 * gap
+    return pygame.Rect(x0, board.y, max(1, x1 - x0), board.height)
+
+
+def log_max(board: pygame.Rect) -> int:
+    """The log's height at the foot of the right column when the column holds more than the log
+    (the Declare and Resolve panels in a fight, the Set up panel before it)."""
+    px = theme.px
+    return int(min(px(340), max(px(160), board.height * 0.32)))
+
+
+def log_place(board: pygame.Rect, x: int, width: int, top: int, *, alone: bool) -> tuple[int, int, int, int]:
+    """Where the log goes in the right column, as :meth:`LogPanel.draw` takes it (x, bottom, width,
+    height): at the column's foot, under ``top`` (what the column holds above it ends there).
+    ``alone``: nothing shares the column but the cards above ``top``, the log takes all of it down
+    from there (no bare strip above it, outside review 17, N6); else it keeps to :func:`log_max`
+    at the foot (the Declare and Resolve panels, the Set up panel have the column above it)."""
+    gap = theme.px(12)
+    room = board.bottom - gap - top
+    return (x, board.bottom - gap, width, max(theme.px(LOG_MIN), room if alone else min(log_max(board), room)))
+
+
+def column_shared(view: Any) -> bool:
+    """Does an add-on's panel (Set up) have the top of the right column? Then the log keeps to its
+    foot, as in a fight, instead of the whole column."""
+    builder = getattr(view.app, "builder", None)
+    shown = getattr(builder, "shown", None)
+    return bool(shown is not None and shown())
 
 
 # --------------------------------------------------------------------------- board layers

@@ -49,7 +49,7 @@ from tactics.ui import intents as ui
 from tactics.ui import layout_probe as probe
 from tactics.ui import widgets as w
 from tactics.ui.theme import px
-from tactics.ui.panels.combat import combat_move
+from tactics.ui.panels.combat import columns, combat_move, room_between
 from tactics.ui.panels.next_turn import begin_next_turn
 from tactics.ui.panels.app_turn import app_turn_note
 from tactics.ui.panels.turns_log import TurnsColumn
@@ -186,12 +186,11 @@ class TurnsPanel(w.Panel):
         self.view.say(f"{self.state.combatants[cid].name}: click the target on the map (Esc cancels).", "info")
 
     def fit_rect(self, board: pygame.Rect) -> pygame.Rect:
-        """Where "fit the map" puts the map: right of the tracker, left of the log column; in the
+        """Where "fit the map" puts the map: right of the tracker, left of the log column (the team
+        rounds' right column, :func:`~tactics.ui.panels.combat.columns`: it was 400 px at scale 1
+        and left the bundled map at 23 px a square at 1280x720, outside review 17 N6); in the
         players' view (F2) too, though it shows no log: F2 keeps the map where it is (review 16 F3)."""
-        gap = px(12)
-        x0 = board.x + px(WIDTH) + 2 * gap
-        x1 = board.right - (px(400) + 2 * gap)
-        return pygame.Rect(x0, board.y, max(1, x1 - x0), board.height)
+        return room_between(board, px(WIDTH), columns(board)[1])
 
     def clear_room(self, room: pygame.Rect) -> pygame.Rect:
         """``room`` without the tracker's and the log column's strips (for the odds card)."""

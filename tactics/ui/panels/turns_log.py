@@ -3,7 +3,7 @@
 Why it exists: individual turns resolve each action at once, dice and damage in
 one command (R-TURN-5), so there is no resolve queue; but the table still wants
 to read what happened and see the dice. This column on the right of the board
-holds:
+(laid out as the team rounds' right column: panels/combat.py) holds:
 
 * the team mode's :class:`~tactics.ui.panels.log.LogPanel` (every journal event
   as the engine's sentence, ``turns_view.describe``; wheel / Page Up / Page Down
@@ -27,6 +27,7 @@ from tactics.ui import intents as ui
 from tactics.ui import theme
 from tactics.ui import widgets as w
 from tactics.ui.theme import px
+from tactics.ui.panels.combat import column_shared, columns, log_max, log_place
 from tactics.ui.panels.log import LogPanel
 from tactics.ui.panels.resolve import draw_resolution
 
@@ -110,29 +111,40 @@ class TurnsColumn:
         return False
 
     # -- drawing -------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, board: pygame.Rect, width: int = 400) -> None:
+    def draw(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+        """The column as the team rounds' right column is laid out (panels/combat.py: its width,
+        and the log in it by :func:`log_place`): the selected token's side card at the top (drawn
+        this frame), the Last roll card under it, the log in all the rest down to the column's foot
+        (it kept a third of the board at the foot, under a bare strip: outside review 17, N6).
+        While the Set up panel has the column's top the log keeps to its foot as in team rounds,
+        and the Last roll card (of a fight that is over) gives way to the panel."""
         self.roll.begin()
-        width = px(width)
         if self.view.viewer != "gm":  # the players' screen: the board and the tracker only
             self.log.begin()
             return
+        width = columns(board)[1]
         x = board.right - width - px(GAP)
-        log_h = int(min(px(340), max(px(170), board.height * 0.32)))
-        log = self.log.draw(surface, x, board.bottom - px(GAP), width, log_h)
-        events = last_roll(self.encounter.journal)
-        if not events:
-            return
-        # from under the side card (the selected token's, drawn this frame) down to the log: a
-        # fixed third of the board left the damage dice cut off at 1280x720 (a reviewer's finding)
         side = getattr(self.view, "side_rect", None)
-        top = side.bottom + px(GAP) if side is not None else board.y + px(GAP)
-        room = log.top - px(10) - top
-        if room < px(120):
-            return
+        top = side.bottom + px(10) if side is not None and side.right > x else board.y + px(GAP)
+        shared = column_shared(self.view)
+        if not shared:
+            top = self._last_roll(surface, board, x, width, top)
+        self.log.draw(surface, *log_place(board, x, width, top, alone=not shared))
+
+    def _last_roll(self, surface: pygame.Surface, board: pygame.Rect, x: int, width: int, top: int) -> int:
+        """The Last roll card from ``top`` down, as tall as it needs up to the room that leaves the
+        log the height it keeps at the foot of a shared column (:func:`log_max`; a fixed third of
+        the board left the damage dice cut off at 1280x720, a reviewer's finding); where the log
+        may begin under it."""
+        events = last_roll(self.encounter.journal)
+        room = board.bottom - px(GAP) - log_max(board) - px(10) - top
+        if not events or room < px(120):
+            return top
         canvas = w.canvas(self.roll, (width, room))
         rect = canvas.get_rect()
         y = w.header(self.roll, canvas, rect, "Last roll")
         if not self.roll.collapsed:
             y = draw_resolution(canvas, rect.x + theme.PANEL_PAD, y, width - 2 * theme.PANEL_PAD, events, self.state) + px(4)
         height = min(room, y + px(6))
-        self.roll.finish(surface, canvas, x, log.top - px(10) - height, width, height)
+        self.roll.finish(surface, canvas, x, top, width, height)
+        return top + height + px(10)

@@ -77,10 +77,19 @@ class NamePlacer:
     is worked out once, for the first (largest) size: a smaller pill reaches no further."""
 
     def __init__(self, rings: Sequence[pygame.Rect], words: Sequence[Sequence[pygame.Rect]],
-                 markers: Sequence[pygame.Rect], clip: pygame.Rect, px: int, clearance: int) -> None:
+                 markers: Sequence[pygame.Rect], clip: pygame.Rect, px: int, clearance: int,
+                 circles: Sequence[tuple[float, float, float]] | None = None) -> None:
+        """``rings``: each disc's rim, the places touch; ``circles``: each disc as it is drawn (its
+        centre and radius, :func:`~tactics.ui.tokens.disc_circle`), the names keep ``clearance``
+        from (the rings' own, rounded, when not given)."""
         self.rings, self.words, self.markers, self.clip = rings, words, list(markers), clip
         self.px, self.clearance = px, clearance
-        self.blocked = [r.inflate(2 * clearance, 2 * clearance) for r in rings]  # the squares round them
+        # the rings' centres are their pictures', rounded down, and their radii rounded down: at 23
+        # px a square "Bear 4" kept 4.6 px off Bear 2's disc, not 5 (the clearance must hold of the
+        # disc as drawn)
+        self.circles = list(circles) if circles is not None else [
+            (r.centerx, r.centery, r.width / 2) for r in rings]
+        self.blocked = [_square_round(c).inflate(2 * clearance, 2 * clearance) for c in self.circles]
         self.neighbours: list[list[int]] | None = None
         self.fixed: list[list[pygame.Rect]] = []  # the words and markers each name may not cover (every size)
         self.near_squares: list[list[pygame.Rect]] = []  # each token's neighbours' squares (made once)
@@ -92,11 +101,10 @@ class NamePlacer:
         per frame, not per place tried: with 1000 tokens that list was most of a redraw.)"""
         near = self.neighbours[i] if self.neighbours is not None else []
         for k in place.collidelistall(self.near_squares[i]):
-            ring = self.rings[near[k]]
-            cx, cy = ring.center
+            cx, cy, r = self.circles[near[k]]
             dx = max(place.left - cx, 0, cx - place.right)
             dy = max(place.top - cy, 0, cy - place.bottom)
-            if math.hypot(dx, dy) < ring.width / 2 + self.clearance:
+            if math.hypot(dx, dy) < r + self.clearance:
                 return False
         return True
 
@@ -168,6 +176,13 @@ class NamePlacer:
             if best is None or cost < best[0]:
                 best = (cost, c)
         return best[1] if best is not None else None
+
+
+def _square_round(circle: tuple[float, float, float]) -> pygame.Rect:
+    """The whole pixels a disc (centre x, y, radius) covers, any part of them."""
+    cx, cy, r = circle
+    left, top = math.floor(cx - r), math.floor(cy - r)
+    return pygame.Rect(left, top, math.ceil(cx + r) - left, math.ceil(cy + r) - top)
 
 
 def frame_sizes(base: int, smallest: int = SMALLEST) -> list[int]:

@@ -14,7 +14,7 @@ import pygame
 from tactics.ui import theme
 from tactics.ui.board_record import blit_operation
 from tactics.ui.players.names import SMALLEST, NamePlacer, frame_sizes
-from tactics.ui.tokens import EVEN_NAMES_MAX, TOKEN_RADIUS, TokenPainter, disc_ring, name_clearance, paint_label
+from tactics.ui.tokens import EVEN_NAMES_MAX, TOKEN_RADIUS, TokenPainter, disc_circle, disc_ring, name_clearance, paint_label
 
 BACKDROP = (0, 0, 0)
 FOG_RGBA = (0, 0, 0, 200)
@@ -134,7 +134,8 @@ class RoomTokenPainter(TokenPainter):
         sizes = frame_sizes(base, min(SMALLEST, base))  # (a small window's names: smaller than 17 px too)
         if sum(t is not None for t in texts) > EVEN_NAMES_MAX:
             sizes = sizes[-1:]
-        placer = NamePlacer(rings, self._words_of, markers, clip, px, name_clearance(px))
+        placer = NamePlacer(rings, self._words_of, markers, clip, px, name_clearance(px),
+                            [disc_circle(disc, px) for disc in self._discs_of])
         for k, size in enumerate(sizes):  # every name a size smaller while one has no free place
             pills = [self._sized_label(t, size) if t is not None else None for t in texts]
             last = k == len(sizes) - 1
