@@ -67,6 +67,28 @@ def test_the_prompt_box_covers_no_token_name_or_word_and_no_name_is_under_an_arr
         assert rect.collidelist(arrows) < 0, "a name lies under the facing arrows"
 
 
+def test_the_prompt_box_lies_on_no_crate_or_wall(asked):
+    """Outside review 20, placement 2: the box's words lay on a crate (at 1080p the orange one
+    left of Brandon, at 720p the green one): the map's art under them could not be read. Where a
+    place by the arrows is clear of the tokens and of every square that is not plain floor (the
+    bundled map has one here), the words take it."""
+    app = asked
+    view = app.battle
+    prompt = hazards_of(view).prompt
+    assert prompt.active() and prompt.current().id == "brandon"
+    app.draw()
+    box = prompt.box
+    assert box is not None
+    m = view.state.map
+    rows = m.to_text().splitlines()
+    solid = [(c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in ". "]
+    assert solid, "the bundled map has crates and walls"
+    met = [cell for cell in solid if box.colliderect(pygame.Rect(view.camera.cell_rect(cell)))]
+    assert not met, f"the prompt's words {box} lie on the squares {met} ({[m.terrain.get(c) for c in met]})"
+    for rect in placement.token_rects(view, skip=("brandon",)) + view.renderer.tokens.drawn_words():
+        assert not box.colliderect(rect), "the prompt's words cover a token, a name or a condition word"
+
+
 # --------------------------------------------------------------------------- review 16 F1, F17, F6
 def _drawn(app: App) -> list:
     """What one frame draws on the map, as the layout probe records it."""
