@@ -277,6 +277,32 @@ def test_no_fuse_card_lies_on_the_arrows_and_no_arc_label_on_the_card():
         pygame.quit()
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+def test_no_arc_label_lies_on_a_live_grenade(size):
+    """Outside review 20, placement 3: a live grenade lay two squares in front of Ann, where her
+    "front" label goes first, and the label hid it (at 1080p). The labels keep off the grenades'
+    icons (and their corner markers under tokens) as they do off the fuse cards; each still shows."""
+    from facing_scenes import GRENADE_AT, scene
+
+    app = scene("grenade", size)
+    try:
+        view = app.battle
+        prompt = hazards_of(view).prompt
+        assert prompt.current() is not None and prompt.current().id == "ann"
+        grenade = next(iter(view.state.grenades.values()))
+        assert grenade.status == "live" and tuple(grenade.cell) == GRENADE_AT
+        _drawn(app)
+        cam = view.camera
+        side = max(12, int(cam.cell_px * 0.6))
+        icon = pygame.Rect(0, 0, side, side)
+        icon.center = cam.cell_centre(grenade.cell)
+        assert len(prompt.labels) == 3, "each arc keeps its label"
+        for label in prompt.labels:
+            assert not label.colliderect(icon), f"an arc label {label} lies on the grenade {icon}"
+    finally:
+        pygame.quit()
+
+
 @pytest.fixture(params=[(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
 def crowded(request):
     """Ann steps down beside a bear (east of her), another bear south-west and Bob two squares

@@ -80,9 +80,11 @@ def draw_arcs(ctx: DrawContext, who: Combatant, facing: str,
 
     Each label goes in its own arc, two squares out on its middle line if that is clear, else on
     another of the arc's lines or nearer or further out: clear of every token's disc, of the
-    names and condition words the tokens layer drew and of ``avoid`` (the facing arrows, the
-    fuse cards); where no such place is, it is left out (the tint's colour still says the arc).
-    Review 16 F1: "flank" covered Bear 2 whole and "rear" lay on the fuse card."""
+    names and condition words the tokens layer drew, of the live grenades' icons, corner markers
+    and fuse cards (:func:`live_grenade_markers`) and of ``avoid`` (the facing arrows); where no
+    such place is, it is left out (the tint's colour still says the arc).
+    Review 16 F1: "flank" covered Bear 2 whole and "rear" lay on the fuse card; outside review
+    20: a label lay on a live grenade's icon."""
     assert who.cell is not None  # on the map
     labels: list[pygame.Rect] = []
     m = ctx.state.map
@@ -101,6 +103,7 @@ def draw_arcs(ctx: DrawContext, who: Combatant, facing: str,
              and pygame.Rect(cam.cell_rect(o.cell)).colliderect(reach)]
     drawn = getattr(ctx.renderer.tokens, "drawn_words", None)
     words = [r for r in (drawn() if callable(drawn) else []) if r.colliderect(reach)]
+    avoid = [*avoid, *live_grenade_markers(ctx)]  # a live grenade's icon and its corner marker (review 20)
     room = draw.map_rect(cam, ctx.state.map).clip(ctx.clip)
     for arc, turns in ARC_LINES.items():
         img = draw.pill(arc, draw.label_size(cam.cell_px) - 2, theme.INK, (*ARC_COLOURS[arc], 230))
@@ -735,7 +738,7 @@ class FacingPrompt:
         view = self.view
         arrows = self.arrow_rects()
         fuses = fuse_cards(ctx, getattr(self.addon, "in_flight", ()))
-        self.labels = arc_labels = draw_arcs(ctx, who, facing, avoid=arrows + fuses)
+        self.labels = arc_labels = draw_arcs(ctx, who, facing, avoid=arrows)  # (it keeps off the grenades itself)
         self._draw_arrows(ctx, facing)
         more = len(self.queue) - 1
         # "keep facing" is only ever the rules' sense (R-FACE-1: turn to a token and follow it);
@@ -841,6 +844,18 @@ def _off_obstacles(spots: list[pygame.Rect], room: pygame.Rect, tokens: list[pyg
         if best is None or (on, i) < best[:2]:
             best = (on, i, at)
     return best[2] if best is not None else placement.place(spots, room, tokens=tokens, cards=cards)
+
+
+def live_grenade_markers(ctx: DrawContext) -> list[pygame.Rect]:
+    """The live grenades' icons on the map and their corner markers under tokens
+    (:func:`tactics.ui.layers.hazards.grenade_markers`), and their fuse cards: what the arcs'
+    labels keep off, for the prompt and for Q's arcs alike."""
+    if not ctx.state.grenades:
+        return []
+    from tactics.ui.layers.hazards import grenade_markers  # (that module imports the renderer)
+
+    addon = _hazards(ctx.view) if ctx.view is not None else None
+    return grenade_markers(ctx) + fuse_cards(ctx, getattr(addon, "in_flight", ()))
 
 
 def fuse_cards(ctx: DrawContext, in_flight: Any = ()) -> list[pygame.Rect]:
