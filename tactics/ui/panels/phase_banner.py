@@ -186,13 +186,15 @@ class PhaseBanner(w.Panel):
 
     def _title(self, s, rect, title: str, colour=theme.ACCENT) -> int:
         room = rect.width - 2 * px(48)  # clear of the collapse box on the right
-        lines = w.wrap(title, 24, room, "bold")  # two lines in a narrow place (the right-hand column)
+        # a narrow place (the right-hand column, phase_place.py): a smaller type, then two lines
+        size = 24 if w.text_width(title, 24, "bold") <= room else 20
+        lines = w.wrap(title, size, room, "bold")
         if len(lines) > 2:
-            lines = [lines[0], w.fit_line(" ".join(lines[1:]), 24, room, "bold")[0]]
+            lines = [lines[0], w.fit_line(" ".join(lines[1:]), size, room, "bold")[0]]
         y = px(12)
         for line in lines:
-            w.text(s, line, (rect.centerx, y), 24, colour, "bold", "midtop")
-            y += w.line_h(24, "bold")
+            w.text(s, line, (rect.centerx, y), size, colour, "bold", "midtop")
+            y += w.line_h(size, "bold")
         return y + px(8)
 
     def _advantages(self, s, rect, combat, hover) -> int:
@@ -283,9 +285,12 @@ class PhaseBanner(w.Panel):
         half = (rect.width - 2 * theme.PANEL_PAD) // 2
         fallen = [f"{name(cid)}: 0 hp" for cid in down_this_round(state, self.ui.encounter.journal.entries)
                   if cid in known]  # the players' view: no hidden creature's fall (N-HIDE-2)
-        columns = [(("Round counters ticked down", down or ["none running"], theme.CONDITION),
+        columns: list[tuple] = [(("Round counters ticked down", down or ["none running"], theme.CONDITION),
                     ("Down this round", fallen, theme.BAD_SOFT)),
                    (("Ended", ended, theme.GOOD), ("Held (their group has not acted since)", held, theme.TEXT_DIM))]
+        if half < px(220):  # a narrow card (the right-hand column, phase_place.py): one column, not two
+            half = 2 * half
+            columns = [columns[0] + columns[1]]
         bottom = y
         for i, column in enumerate(columns):
             cy = y
