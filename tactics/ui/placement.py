@@ -5,6 +5,9 @@ the facing prompt float over the map. Each offers a few candidate rectangles
 in its order of preference; :func:`place` keeps the first one that covers
 nothing that matters (after clamping it inside the room), else the one that
 covers least, so a card never hides a token or another card when it can help it.
+:func:`margins`, :func:`margin_spots` and :func:`spots` give the places a large card may take
+on a board (where the map is not, then its corners, sides and inside): the players' window's
+cards and the GM's big phase cards (``panels/phase_place.py``) use them alike.
 """
 
 from __future__ import annotations
