@@ -25,6 +25,9 @@ from ui_driver import fighter
 #: The scenes: who stands where (Ann is asked at (7, 4) after stepping down from (7, 3)).
 SCENES = ("neighbours", "fuse", "names", "all")
 ROOM = "\n".join(["." * 24] * 14)
+#: The "grenade" scene (not one of :data:`SCENES`): as "fuse", the grenade two squares south of
+#: Ann, where the label of her front arc goes first (she faces S)
+GRENADE_AT = (7, 6)
 
 
 def _named(cid: str, team: str, cell: tuple[int, int], name: str) -> dict:
@@ -36,7 +39,7 @@ def _combatants(which: str) -> list[dict]:
     if which == "neighbours":  # a bear east of her, one south-west, Bob two squares below
         return [ann, fighter("bob", "party", (7, 6)), _named("bear", "bears", (8, 4), "Bear 1"),
                 _named("bear2", "bears", (6, 5), "Bear 2"), _named("bear3", "bears", (6, 3), "Bear 3")]
-    if which == "fuse":  # a live grenade two squares east: its fuse card beside her
+    if which in ("fuse", "grenade"):  # a live grenade two squares east (or south): its fuse card beside her
         return [ann, fighter("bob", "party", (4, 8)), _named("bear", "bears", (14, 4), "Bear 1")]
     if which == "names":  # long names two squares round her: their pills reach into her ring
         return [ann, _named("bob", "party", (7, 6), "Bartholomew the Bold"),
@@ -65,8 +68,9 @@ def scene(which: str, size: tuple[int, int]) -> App:
         enc.submit(ApplyCondition(cid, "Shaken", 2, source="test"))
     if "bear" in cids:
         enc.submit(ApplyCondition("bear", "Flat-footed", None, source="test"))
-    if which in ("fuse", "all"):
-        enc.submit(ThrowGrenade("ann", (9, 3) if which == "fuse" else (9, 4)), typed=[5, 5])
+    if which in ("fuse", "all", "grenade"):
+        aim = {"fuse": (9, 3), "all": (9, 4), "grenade": GRENADE_AT}[which]
+        enc.submit(ThrowGrenade("ann", aim), typed=[5, 5])
         hazards_of(app.battle).finish()
     enc.submit(StartCombat())
     enc.submit(Advance())

@@ -67,6 +67,28 @@ def test_the_prompt_box_covers_no_token_name_or_word_and_no_name_is_under_an_arr
         assert rect.collidelist(arrows) < 0, "a name lies under the facing arrows"
 
 
+def test_the_prompt_box_lies_on_no_crate_or_wall(asked):
+    """Outside review 20, placement 2: the box's words lay on a crate (at 1080p the orange one
+    left of Brandon, at 720p the green one): the map's art under them could not be read. Where a
+    place by the arrows is clear of the tokens and of every square that is not plain floor (the
+    bundled map has one here), the words take it."""
+    app = asked
+    view = app.battle
+    prompt = hazards_of(view).prompt
+    assert prompt.active() and prompt.current().id == "brandon"
+    app.draw()
+    box = prompt.box
+    assert box is not None
+    m = view.state.map
+    rows = m.to_text().splitlines()
+    solid = [(c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in ". "]
+    assert solid, "the bundled map has crates and walls"
+    met = [cell for cell in solid if box.colliderect(pygame.Rect(view.camera.cell_rect(cell)))]
+    assert not met, f"the prompt's words {box} lie on the squares {met} ({[m.terrain.get(c) for c in met]})"
+    for rect in placement.token_rects(view, skip=("brandon",)) + view.renderer.tokens.drawn_words():
+        assert not box.colliderect(rect), "the prompt's words cover a token, a name or a condition word"
+
+
 # --------------------------------------------------------------------------- review 16 F1, F17, F6
 def _drawn(app: App) -> list:
     """What one frame draws on the map, as the layout probe records it."""
@@ -251,6 +273,32 @@ def test_no_fuse_card_lies_on_the_arrows_and_no_arc_label_on_the_card():
             assert card.collidelist(arrows) < 0, "the fuse card lies on the facing arrows"
             assert card.collidelist(getattr(prompt, "labels", [])) < 0, "an arc label lies on the fuse card"
             assert prompt.box is not None and not card.colliderect(prompt.box), "the prompt's words lie on the card"
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+def test_no_arc_label_lies_on_a_live_grenade(size):
+    """Outside review 20, placement 3: a live grenade lay two squares in front of Ann, where her
+    "front" label goes first, and the label hid it (at 1080p). The labels keep off the grenades'
+    icons (and their corner markers under tokens) as they do off the fuse cards; each still shows."""
+    from facing_scenes import GRENADE_AT, scene
+
+    app = scene("grenade", size)
+    try:
+        view = app.battle
+        prompt = hazards_of(view).prompt
+        assert prompt.current() is not None and prompt.current().id == "ann"
+        grenade = next(iter(view.state.grenades.values()))
+        assert grenade.status == "live" and tuple(grenade.cell) == GRENADE_AT
+        _drawn(app)
+        cam = view.camera
+        side = max(12, int(cam.cell_px * 0.6))
+        icon = pygame.Rect(0, 0, side, side)
+        icon.center = cam.cell_centre(grenade.cell)
+        assert len(prompt.labels) == 3, "each arc keeps its label"
+        for label in prompt.labels:
+            assert not label.colliderect(icon), f"an arc label {label} lies on the grenade {icon}"
     finally:
         pygame.quit()
 

@@ -33,7 +33,7 @@ from tactics.ui import layout_probe as probe
 from tactics.ui.app import App
 from tactics.ui.players.order_strip import order_slots
 
-from ui_driver import app_session, centre, click, key, move, drawn_texts as texts
+from ui_driver import app_session, card_text, centre, click, key, move, drawn_texts as texts
 
 SIZE = (1280, 720)
 ROOM = "\n".join(["." * 16] * 8)
@@ -78,11 +78,12 @@ def test_the_round_0_card_names_no_hidden_creature(players_view: App) -> None:  
     start_combat(app)
     assert app.battle.state.combat.phase == "advantages" and app.battle.state.combat.round == 0
     shown = texts(app)
-    assert "James is Flat-footed: no DEX bonus to AC" in shown  # the card is there, the party listed
-    assert "Bear 1 is Flat-footed: no DEX bonus to AC" in shown  # a foe the players see, too
+    card = card_text(app)  # (in the right-hand column its lines wrap: read whole)
+    assert "James is Flat-footed: no DEX bonus to AC" in card  # the card is there, the party listed
+    assert "Bear 1 is Flat-footed: no DEX bonus to AC" in card  # a foe the players see, too
     assert not [t for t in shown if "Goblin" in t]
     key(app, pygame.K_F2)  # the GM's own view still lists every one of them
-    assert "Goblin 1 is Flat-footed: no DEX bonus to AC" in texts(app)
+    assert "Goblin 1 is Flat-footed: no DEX bonus to AC" in card_text(app)
 
 
 def test_the_counter_phase_and_end_turn_say_nothing_of_hidden_creatures() -> None:  # N-HIDE-2, N-HOT-1

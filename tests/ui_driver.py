@@ -171,6 +171,13 @@ def drawn_texts(app: App) -> list[str]:
     return [m.label for m in drawn_marks(app) if m.kind == "text"]
 
 
+def card_text(app: App, panel: str = "Phase") -> str:
+    """The texts one frame draws on the card ``panel`` (the probe's panel name), in drawing order,
+    joined by spaces: a line the card wraps (the phase card in the narrow right-hand column,
+    tactics/ui/panels/phase_place.py) reads whole in it."""
+    return " ".join(m.label for m in drawn_marks(app) if m.kind == "text" and m.panel == panel)
+
+
 def players_window_drawn(app: App) -> tuple[pygame.Surface, list[Any]]:
     """The players' window drawn once: its picture and every mark on it (the layout probe's record)."""
     from tactics.ui import layout_probe as probe

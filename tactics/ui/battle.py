@@ -743,11 +743,15 @@ class BattleView(TimedMessages):
 
     def _draw_banner(self, surface: pygame.Surface, message: tuple, board: pygame.Rect) -> None:
         banner = self.combat.banner.rect if self.combat.active() else None
-        top = banner.bottom + 10 if banner is not None else board.top + 16
         hotseat = getattr(getattr(self.app, "hotseat", None), "rect", None)
         # a long message wraps (at most 3 lines), never shrinks its type, runs off the window
         # or covers the panels' titles: it keeps to the part of the board they leave free
         free = self.combat.fit_rect(board, board)
+        # under the phase card where it is at the board's top across the map's room; at the top
+        # where the card went aside or down (phase_place.py: the column, a lower corner)
+        on_top = banner is not None and banner.top <= board.top + theme.px(24) and (
+            banner.left < free.right and banner.right > free.left)
+        top = banner.bottom + 10 if on_top and banner is not None else board.top + 16
         draw_banner(surface, message[0], message[1], (free.centerx, top), free.width - theme.px(40), hotseat)
 
     def _draw_players_pill(self, surface: pygame.Surface, board: pygame.Rect) -> None:

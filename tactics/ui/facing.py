@@ -80,9 +80,11 @@ def draw_arcs(ctx: DrawContext, who: Combatant, facing: str,
 
     Each label goes in its own arc, two squares out on its middle line if that is clear, else on
     another of the arc's lines or nearer or further out: clear of every token's disc, of the
-    names and condition words the tokens layer drew and of ``avoid`` (the facing arrows, the
-    fuse cards); where no such place is, it is left out (the tint's colour still says the arc).
-    Review 16 F1: "flank" covered Bear 2 whole and "rear" lay on the fuse card."""
+    names and condition words the tokens layer drew, of the live grenades' icons, corner markers
+    and fuse cards (:func:`live_grenade_markers`) and of ``avoid`` (the facing arrows); where no
+    such place is, it is left out (the tint's colour still says the arc).
+    Review 16 F1: "flank" covered Bear 2 whole and "rear" lay on the fuse card; outside review
+    20: a label lay on a live grenade's icon."""
     assert who.cell is not None  # on the map
     labels: list[pygame.Rect] = []
     m = ctx.state.map
@@ -101,6 +103,7 @@ def draw_arcs(ctx: DrawContext, who: Combatant, facing: str,
              and pygame.Rect(cam.cell_rect(o.cell)).colliderect(reach)]
     drawn = getattr(ctx.renderer.tokens, "drawn_words", None)
     words = [r for r in (drawn() if callable(drawn) else []) if r.colliderect(reach)]
+    avoid = [*avoid, *live_grenade_markers(ctx)]  # a live grenade's icon and its corner marker (review 20)
     room = draw.map_rect(cam, ctx.state.map).clip(ctx.clip)
     for arc, turns in ARC_LINES.items():
         img = draw.pill(arc, draw.label_size(cam.cell_px) - 2, theme.INK, (*ARC_COLOURS[arc], 230))
@@ -778,7 +781,7 @@ class FacingPrompt:
         view = self.view
         arrows = self.arrow_rects()
         fuses = fuse_cards(ctx, getattr(self.addon, "in_flight", ()))
-        self.labels = arc_labels = draw_arcs(ctx, who, facing, avoid=arrows + fuses)
+        self.labels = arc_labels = draw_arcs(ctx, who, facing, avoid=arrows)  # (it keeps off the grenades itself)
         self._draw_arrows(ctx, facing)
         more = len(self.queue) - 1
         # "keep facing" is only ever the rules' sense (R-FACE-1: turn to a token and follow it);
@@ -804,11 +807,16 @@ class FacingPrompt:
         drawn = getattr(view.renderer.tokens, "drawn_words", None)
         cards += arc_labels + arrows + fuses + (drawn() if callable(drawn) else [])
         spots = []
-        for gap in (6, w, 2 * w, 4 * w):
+        for gap in (6, w, 2 * w, 3 * w, 4 * w):
             near = placement.around(size, ring, gap)
-            spots += [near[2], near[3], near[0], near[1], *near[4:]]  # below, above, right, left, corners
-        rect = placement.place(spots, room if room.width > size[0] and room.height > size[1] else ctx.clip,
-                               tokens=tokens, cards=cards)
+            # below, above, right, left; then below and above reaching out to one side (a crate or a
+            # token on the other: outside review 20), then the corners
+            slid = [pygame.Rect(x, y, *size) for y in (ring.bottom + gap, ring.top - gap - size[1])
+                    for x in (ring.right - size[0], ring.left)]
+            spots += [near[2], near[3], near[0], near[1], *slid, *near[4:]]
+        room = room if room.width > size[0] and room.height > size[1] else ctx.clip
+        area = spots[0].unionall(spots[1:]).clip(room)
+        rect = _off_obstacles(spots, room, tokens, cards, obstacle_squares(ctx.camera, ctx.state.map, area))
         self.box = rect
         ty = rect.y
         for img in imgs:
@@ -833,6 +841,66 @@ class FacingPrompt:
             pygame.draw.aalines(ctx.surface, ink, True, pts)
 
 
+#: The kinds of square the prompt's words may lie on freely: plain floor, and "void" (outside
+#: the map's art: nothing is drawn there)
+OPEN_KINDS = frozenset({"floor", "void"})
+#: The most squares looked at for obstacles (a window zoomed far out: the words then go by the tokens alone)
+OBSTACLE_SCAN = 20_000
+
+
+def obstacle_squares(camera: Any, battle_map: Any, area: pygame.Rect) -> list[pygame.Rect]:
+    """The squares of the map under ``area`` (on screen) that are not plain floor (a crate, a
+    wall, a pool, debris: the map's art the GM reads), each as its rectangle on screen."""
+    px = camera.cell_px
+    if px <= 0 or not area.width or not area.height:
+        return []
+    c0, r0 = camera.cell_at(area.topleft)
+    c1, r1 = camera.cell_at((area.right - 1, area.bottom - 1))
+    c0, r0 = max(0, c0), max(0, r0)
+    c1, r1 = min(battle_map.width - 1, c1), min(battle_map.height - 1, r1)
+    if c1 < c0 or r1 < r0 or (c1 - c0 + 1) * (r1 - r0 + 1) > OBSTACLE_SCAN:
+        return []
+    terrain = battle_map.terrain
+    out = []
+    for r in range(r0, r1 + 1):
+        kinds = terrain.row(r, c0, c1 - c0 + 1) if hasattr(terrain, "row") else [
+            terrain.get((c, r), "floor") for c in range(c0, c1 + 1)]
+        out += [pygame.Rect(camera.cell_rect((c0 + i, r))) for i, kind in enumerate(kinds) if kind not in OPEN_KINDS]
+    return out
+
+
+def _off_obstacles(spots: list[pygame.Rect], room: pygame.Rect, tokens: list[pygame.Rect], cards: list[pygame.Rect],
+                   obstacles: list[pygame.Rect]) -> pygame.Rect:
+    """The first of ``spots`` clear of the tokens, the cards and the ``obstacles`` (the map's
+    crates and walls: the words lay on a crate, outside review 20); else, of those clear of the
+    tokens and cards, the one on least of the obstacles; else the old choice (the least covered
+    of tokens and cards)."""
+    rect, cost = placement.place_scored(spots, room, tokens=tokens + obstacles, cards=cards)
+    if cost == 0 or not obstacles:
+        return rect
+    best: tuple[int, int, pygame.Rect] | None = None
+    for i, spot in enumerate(spots):
+        at, covers = placement.place_scored([spot], room, tokens=tokens, cards=cards)
+        if covers:
+            continue
+        on = sum(overlap(at, obstacles[k]) for k in at.collidelistall(obstacles))
+        if best is None or (on, i) < best[:2]:
+            best = (on, i, at)
+    return best[2] if best is not None else placement.place(spots, room, tokens=tokens, cards=cards)
+
+
+def live_grenade_markers(ctx: DrawContext) -> list[pygame.Rect]:
+    """The live grenades' icons on the map and their corner markers under tokens
+    (:func:`tactics.ui.layers.hazards.grenade_markers`), and their fuse cards: what the arcs'
+    labels keep off, for the prompt and for Q's arcs alike."""
+    if not ctx.state.grenades:
+        return []
+    from tactics.ui.layers.hazards import grenade_markers  # (that module imports the renderer)
+
+    addon = _hazards(ctx.view) if ctx.view is not None else None
+    return grenade_markers(ctx) + fuse_cards(ctx, getattr(addon, "in_flight", ()))
+
+
 def fuse_cards(ctx: DrawContext, in_flight: Any = ()) -> list[pygame.Rect]:
     """Where the live grenades' fuse cards are on the map (the arc labels and the words keep off them)."""
     if ctx.camera.cell_px < 16:
@@ -843,4 +911,5 @@ def fuse_cards(ctx: DrawContext, in_flight: Any = ()) -> list[pygame.Rect]:
             if g.status == "live" and g.id not in in_flight]
 
 
-__all__ = ["ARC_COLOURS", "FacingPrompt", "arc_cells", "arrow_centres", "arrow_points", "draw_arcs", "fuse_cards"]
+__all__ = ["ARC_COLOURS", "FacingPrompt", "arc_cells", "arrow_centres", "arrow_points", "draw_arcs", "fuse_cards",
+           "obstacle_squares"]

@@ -5,6 +5,9 @@ the facing prompt float over the map. Each offers a few candidate rectangles
 in its order of preference; :func:`place` keeps the first one that covers
 nothing that matters (after clamping it inside the room), else the one that
 covers least, so a card never hides a token or another card when it can help it.
+:func:`margins`, :func:`margin_spots` and :func:`spots` give the places a large card may take
+on a board (where the map is not, then its corners, sides and inside): the players' window's
+cards and the GM's big phase cards (``panels/phase_place.py``) use them alike.
 """
 
 from __future__ import annotations
@@ -12,6 +15,11 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 import pygame
+
+from tactics.ui import theme
+
+#: A card's distance from the edge of its room (at scale 1)
+MARGIN = 12
 
 
 def overlap(a: pygame.Rect, b: pygame.Rect) -> int:
@@ -94,6 +102,51 @@ def hover_name_rect(view, size: tuple[int, int], cell: pygame.Rect, room: pygame
     return place(options, room, tokens=squares, cards=list(words) + list(labels))
 
 
+#: Where a card may go along each side of the board (0: its left or top end, 1: its right or bottom end)
+_ALONG = (0.0, 1.0, 0.5, 0.25, 0.75)
+
+
+def spots(size: tuple[int, int], board: pygame.Rect) -> list[pygame.Rect]:
+    """Where a card of ``size`` may go on ``board``, best first: the corners (top left, top right,
+    bottom left, bottom right), then along the sides (their middles first), then inside the board."""
+    m = theme.px(MARGIN)
+    free_x, free_y = board.width - 2 * m - size[0], board.height - 2 * m - size[1]
+    places = [(fx, fy) for fy in _ALONG for fx in _ALONG]
+    places.sort(key=lambda p: sum(f not in (0.0, 1.0) for f in p))  # stable: corners, sides, inside
+    return [pygame.Rect((board.left + m + round(fx * free_x), board.top + m + round(fy * free_y)), size)
+            for fx, fy in places]
+
+
+def margins(board: pygame.Rect, map_area: pygame.Rect | None) -> list[pygame.Rect]:
+    """The parts of ``board`` the map does not use (beside it, above it, below it), widest first:
+    where a card covers nothing of the map (the players' "Last roll" card: outside review 17, N7;
+    the GM's Advantages and Counter Phase cards)."""
+    if map_area is None:
+        return []
+    shown = map_area.clip(board)
+    if not shown.width or not shown.height:
+        return [board.copy()]
+    out = [pygame.Rect(board.left, board.top, shown.left - board.left, board.height),
+           pygame.Rect(shown.right, board.top, board.right - shown.right, board.height),
+           pygame.Rect(board.left, board.top, board.width, shown.top - board.top),
+           pygame.Rect(board.left, shown.bottom, board.width, board.bottom - shown.bottom)]
+    return sorted((r for r in out if r.width > 0 and r.height > 0), key=lambda r: -min(r.width, 4 * r.height))
+
+
+def margin_spots(size: tuple[int, int], margin: pygame.Rect) -> list[pygame.Rect]:
+    """Where a card of ``size`` may go in ``margin``: at its top, then its bottom, centred across
+    a side margin; at its left, right or middle in a margin above or below the map."""
+    m = theme.px(MARGIN)
+    inner = margin.inflate(-2 * m, -2 * m)
+    rect = pygame.Rect((0, 0), size)
+    if inner.width < size[0] or inner.height < size[1]:
+        return []
+    if margin.height >= margin.width:
+        return [rect.move(inner.centerx - size[0] // 2, y) for y in (inner.top, inner.bottom - size[1])]
+    return [rect.move(x, inner.centery - size[1] // 2)
+            for x in (inner.left, inner.right - size[0], inner.centerx - size[0] // 2)]
+
+
 def panel_free_room(view, clip: pygame.Rect) -> pygame.Rect:
     """``clip`` (the board on the window) less the panels' columns drawn over it: the combat
     panels' and, in individual turns, the turn tracker's and the log column's. A hint floated over
@@ -106,4 +159,5 @@ def panel_free_room(view, clip: pygame.Rect) -> pygame.Rect:
     return room.clip(clip) if room.colliderect(clip) else pygame.Rect(clip)
 
 
-__all__ = ["around", "hover_name_rect", "overlap", "panel_free_room", "place", "place_scored", "token_rects"]
+__all__ = ["MARGIN", "around", "hover_name_rect", "margin_spots", "margins", "overlap", "panel_free_room", "place",
+           "place_scored", "spots", "token_rects"]

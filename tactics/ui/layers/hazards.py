@@ -551,6 +551,28 @@ def live_grenade_marks(ctx: DrawContext) -> list[pygame.Rect]:
     return out
 
 
+def grenade_markers(ctx: DrawContext) -> list[pygame.Rect]:
+    """Where each live grenade that landed is marked on the map: its icon on its square
+    (:func:`draw_grenade`) and, where a token stands on it, the small one at a corner of the
+    square (:func:`under_token_marker`). What a label on the map keeps off (the facing arcs'
+    "front", "flank" and "rear" lay on the grenade: outside review 20, placement 3)."""
+    from tactics.ui.hazards import hazards_of
+
+    addon = hazards_of(ctx.view)
+    in_flight = addon.in_flight if addon is not None else ()
+    out = []
+    for grenade in sorted(ctx.state.grenades.values(), key=lambda g: g.id):
+        if grenade.status != "live" or grenade.id in in_flight:
+            continue
+        size = max(12, int(ctx.camera.cell_px * 0.6))
+        out.append(pygame.Rect((0, 0), (size, size)).move(
+            ctx.camera.cell_centre(grenade.cell)[0] - size // 2, ctx.camera.cell_centre(grenade.cell)[1] - size // 2))
+        under = under_token_marker(ctx, grenade)
+        if under is not None:
+            out.append(under[2])
+    return out
+
+
 def draw_cloud(ctx: DrawContext, grenade: Any) -> None:
     cells = frozenset(tuple(c) for c in grenade.cloud_cells)
     ctx.renderer.cells.fill(ctx.surface, ctx.camera, cells, (*SMOKE, 150), ctx.clip)
@@ -604,4 +626,4 @@ add_layer(TRAPS_Z, "hazards", hazards_layer)
 add_layer(TOKENS_Z + 2, "fuse-cards", fuse_cards_layer)
 
 
-__all__ = ["blast_cells_of", "fuse_card_place", "fuse_card_rect", "trap_tags", "fuse_lines", "marker_obstacles", "dashed_outline", "hazards_layer", "trap_look", "trigger_cells"]
+__all__ = ["blast_cells_of", "fuse_card_place", "grenade_markers", "fuse_card_rect", "trap_tags", "fuse_lines", "marker_obstacles", "dashed_outline", "hazards_layer", "trap_look", "trigger_cells"]

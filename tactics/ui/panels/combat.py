@@ -41,6 +41,7 @@ from tactics.ui.panels.actions import ActionsPanel
 from tactics.ui.panels.app_turn import app_turn_note
 from tactics.ui.panels.log import LogPanel
 from tactics.ui.panels.phase_banner import PhaseBanner
+from tactics.ui.panels.phase_place import CardRoom
 from tactics.ui.panels.resolve import ResolvePanel
 from tactics.ui.panels.tracker import TrackerPanel
 from tactics.ui.tools.registry import register
@@ -397,7 +398,7 @@ class CombatPanels:
         tracker = self.tracker.rect or pygame.Rect(board.x + gap, board.y + gap, left_w, 0)
         right_x = board.right - right_w - gap
         middle = (tracker.right + right_x) // 2
-        banner_at = (middle, board.y + gap, right_x - tracker.right - 4 * gap, self._banner_bottom(board))
+        banner_at = (middle, board.y + gap, right_x - tracker.right - 4 * gap)
 
         def part(name: str, panel: Any, where: tuple, draw: Any) -> Any:
             def drawn(surface: pygame.Surface) -> Any:
@@ -407,17 +408,23 @@ class CombatPanels:
             face = (base, where, panel.collapsed, panel.scroll, faces[name])
             return frame.part(name, (face, lit_buttons([panel], lit.get(name), self.hover)), drawn, diff=True)
 
-        def phase(surface: pygame.Surface) -> None:
-            self.banner.draw(surface, *banner_at, lambda: placement.token_rects(self.view), faces["phase"][1])
+        def phase_card(column: pygame.Rect | None) -> None:
+            room = self._card_room(board, tracker, column, side)
 
+            def phase(surface: pygame.Surface) -> None:
+                self.banner.draw(surface, *banner_at, self._card_keeps_off, faces["phase"][1], room=room)
+
+            part("phase", self.banner, (*banner_at, room.key()), phase)
+
+        column_top = (side.bottom + theme.px(10)) if side is not None and side.right > right_x else board.y + gap
         if self.view.viewer != "gm":  # the players' view: who acts, nothing hidden, no GM controls
             for panel in (self.actions, self.resolve, self.log):
                 panel.begin()
             self.resolve.close()
-            part("phase", self.banner, banner_at, phase)
+            phase_card(pygame.Rect(right_x, column_top, right_w, board.bottom - gap - column_top))
             return
         px = theme.px
-        top = (side.bottom + px(10)) if side is not None and side.right > right_x else board.y + gap
+        top = column_top
         limit = board.bottom - gap - px(LOG_MIN) - px(10)
         at = (right_x, top, right_w, limit - top - faces["resolve_room"])
         actions = part("declare", self.actions, at, lambda s: self.actions.draw(s, *at))
@@ -430,8 +437,10 @@ class CombatPanels:
         # with no fight on, nothing else is in the column: the log takes all of it, no bare strip
         # above it (outside review 17, N6)
         at = log_place(board, right_x, right_w, y, alone=not self.fight_on() and not self.column_shared())
-        part("log", self.log, at, lambda s: self.log.draw(s, *at))
-        part("phase", self.banner, banner_at, phase)
+        log = part("log", self.log, at, lambda s: self.log.draw(s, *at))
+        taken = [r for r in (actions, resolve, log) if isinstance(r, pygame.Rect)]  # the column's drawn panels
+        free_bottom = min((r.top for r in taken), default=board.bottom - gap) - px(10)
+        phase_card(pygame.Rect(right_x, top, right_w, free_bottom - top) if free_bottom - top > 0 else None)
 
     @staticmethod
     def log_max(board: pygame.Rect) -> int:
@@ -450,10 +459,32 @@ class CombatPanels:
         addon = hazards_of(self.view)
         return addon is not None and addon.prompt.active()
 
-    def _banner_bottom(self, board: pygame.Rect) -> int:
-        """Where a phase card placed low must end: above the hot-seat banner at the bottom."""
-        hotseat = getattr(getattr(self.view.app, "hotseat", None), "rect", None)
-        return (hotseat.top if hotseat is not None else board.bottom - 100) - 12
+    def _card_room(self, board: pygame.Rect, tracker: pygame.Rect, column: pygame.Rect | None,
+                   side: pygame.Rect | None) -> CardRoom:
+        """Where the big phase cards may go (:mod:`tactics.ui.panels.phase_place`): the board between
+        the columns (the turn banner does not show while they do: their button is the step's),
+        the free part of the right-hand ``column``, the map on screen, and the cards to keep off:
+        the tracker, the badge key under it, the side card, the players' view's pill."""
+        gap = theme.px(12)
+        right = board.right - self.columns(board)[1] - gap
+        between = pygame.Rect(tracker.right + gap, board.y + gap, max(1, right - tracker.right - 2 * gap),
+                              max(1, board.height - 2 * gap))
+        view = self.view
+        key = getattr(view, "badge_key_drawn", None)
+        cards = [r for r in (tracker, key[1] if key else None, side,
+                             getattr(view, "players_pill_rect", None) if view.viewer == "players" else None)
+                 if isinstance(r, pygame.Rect) and r.width and r.height]
+        m = view.state.map
+        cam = view.camera
+        map_area = pygame.Rect(cam.to_screen((0, 0)), (m.width * cam.cell_px, m.height * cam.cell_px))
+        return CardRoom(between, column, map_area, tuple(cards))
+
+    def _card_keeps_off(self) -> list[pygame.Rect]:
+        """What a big phase card keeps off: every token's square and name pill, and the names and
+        condition words as the tokens layer drew them."""
+        painter: Any = getattr(getattr(self.view, "renderer", None), "tokens", None)
+        words = painter.drawn_words() if painter is not None and hasattr(painter, "drawn_words") else []
+        return placement.token_rects(self.view) + list(words)
 
     def shows_side_card(self) -> bool:
         """The selected token's card is in the combat panels; the side card stays for templates."""

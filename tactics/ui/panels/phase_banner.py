@@ -23,11 +23,12 @@ from tactics.engine.combat.queries import (
     acting_combatants, acting_group, advantages_in_force, combat_of, counter_name, declaring_closed, down_this_round,
     ends_after_counters, legal_kinds, not_declared_yet,
 )
-from tactics.ui import placement, theme
+from tactics.ui import theme
 from tactics.ui import layout_probe as probe
 from tactics.ui import widgets as w
 from tactics.ui.theme import px
 from tactics.ui.panels.app_turn import SHORT_LEVELS, app_turn
+from tactics.ui.panels.phase_place import CardRoom, place_card
 from tactics.engine.core.labels import agreeing, possessive
 
 if TYPE_CHECKING:
@@ -97,25 +98,65 @@ class PhaseBanner(w.Panel):
         super().__init__(title="Phase")
         self.ui = ui
 
-    def draw(self, surface: pygame.Surface, centre_x: int, y: int, max_w: int, bottom: int | None = None,
+    def draw(self, surface: pygame.Surface, centre_x: int, y: int, max_w: int,
              tokens: list[pygame.Rect] | Callable[[], list[pygame.Rect]] | None = None,
-             waiting: bool = False) -> pygame.Rect | None:
-        """The card at the top centre; a big card (the Advantages or Counter Phase) goes down to end
-        at ``bottom`` instead when that way it covers fewer of the ``tokens`` on screen (or a function
-        giving them, asked only then: the Action Phase's card never moves, and finding every token's
-        square on screen cost most of its drawing with 1000 tokens). While
+             waiting: bool = False, room: CardRoom | None = None) -> pygame.Rect | None:
+        """The card at the top centre; a big card (the Advantages or Counter Phase) goes where it
+        covers no token instead (:func:`tactics.ui.panels.phase_place.place_card`: a margin of
+        ``room`` the map leaves, its free column, a corner clear of the ``tokens`` on screen; or a
+        function giving them, asked only then: the Action Phase's card never moves, and finding
+        every token's square on screen cost most of its drawing with 1000 tokens). While
         ``waiting`` (the facing prompt of the turn that just ended is asking) a big card shows only
         its title: it opens once the facings are chosen, never under the prompt."""
         self.begin()
-        state = self.ui.state
-        combat = combat_of(state)
+        combat = combat_of(self.ui.state)
         if combat is None:
             return None
         width = max(px(320), min(px(720), max_w))
         x = centre_x - width // 2
-        canvas = w.canvas(self, (width, px(600)))
+        movable = combat.phase in ("advantages", "counters") and not (self.collapsed or waiting)
+        if movable and room is not None:
+            on_screen = (tokens() if callable(tokens) else tokens) or []
+            tall = max(px(600), room.between.height, room.column.height if room.column else 0)
+            heights: dict[int, int] = {}
+
+            def size_at(wide: int) -> tuple[int, int]:
+                if wide not in heights:
+                    heights[wide] = self._laid(wide, combat, waiting, (x, y), tall)[1]
+                return wide, heights[wide]
+
+            width, final = place_card(size_at, width, room, on_screen)
+            # drawn again where it goes: its buttons and the pointer's light are this place's
+            canvas, _, accent = self._laid(width, combat, waiting, final.topleft, tall)
+        else:
+            canvas, height, accent = self._laid(width, combat, waiting, (x, y))
+            final = pygame.Rect(x, y, width, height)
+        x, y = final.topleft
+        w.card(surface, final, accent=accent or theme.ACCENT)
+        surface.blit(canvas, final.topleft, (0, 0, width, final.height))
+        probe.panel(surface, final, "Phase")
+        probe.composite(canvas, surface, final.topleft, pygame.Rect(0, 0, width, final.height), name="Phase")
+        if combat.phase in ("advantages", "counters") and not waiting:
+            box = pygame.Rect(final.right - px(40), final.y + px(10), px(30), px(28))
+            pygame.draw.rect(surface, theme.CONTROL, box, border_radius=px(6))
+            w.text(surface, "+" if self.collapsed else "-", box.center, 20, theme.TEXT, "bold", "center")
+            probe.box(surface, box, "collapse")
+            self.hits.insert(0, w.Hotspot(box.move(-x, -y), "banner-collapse", action=self.toggle))
+        for h in self.hits:
+            h.rect.move_ip(x, y)
+        self.rect = final
+        return final
+
+    def _laid(self, width: int, combat, waiting: bool, at: tuple[int, int],
+              tall: int | None = None) -> tuple[pygame.Surface, int, tuple[int, int, int] | None]:
+        """The card's body drawn ``width`` wide on its canvas (``tall``: the canvas's height, px(600)
+        if None): (the canvas, the card's height, its accent colour or None). Its buttons are this
+        drawing's (:attr:`hits`, from the card's top left; ``at``: where it is drawn, for the
+        pointer's light)."""
+        self.hits = []
+        canvas = w.canvas(self, (width, tall or px(600)))
         rect = canvas.get_rect()
-        hover = self.ui.local_hover((x, y))
+        hover = self.ui.local_hover(at)
         accent = None
         if waiting and combat.phase in ("advantages", "counters"):
             cy = self._title(canvas, rect, _short_title(combat))
@@ -141,42 +182,20 @@ class PhaseBanner(w.Panel):
             cy = self._counters(canvas, rect, combat, hover)
         else:
             cy, accent = self._ended(canvas, rect, combat)
-        final = pygame.Rect(x, y, width, cy + px(10))
-        movable = combat.phase in ("advantages", "counters") and not (self.collapsed or waiting)
-        if bottom is not None and movable and tokens:
-            on_screen = tokens() if callable(tokens) else tokens
-            if on_screen:
-                low = final.copy()
-                low.bottom = max(y + final.height, bottom)
-                # then to either side of the board's middle (review 13 F14: a Counter Phase card
-                # covered Katie, who was still to act, with room beside her)
-                left, right = centre_x - max_w // 2, centre_x + max_w // 2
-                sideways = [r.move(dx, 0) for r in (final, low)
-                            for dx in (left - r.x, right - r.right) if dx]
-                final = placement.place([final, low, *sideways], final.union(low).union(pygame.Rect(
-                    left, final.y, max_w, final.height)), tokens=on_screen)
-            y = final.y
-            x = final.x
-        w.card(surface, final, accent=accent or theme.ACCENT)
-        surface.blit(canvas, final.topleft, (0, 0, width, final.height))
-        probe.panel(surface, final, "Phase")
-        probe.composite(canvas, surface, final.topleft, pygame.Rect(0, 0, width, final.height), name="Phase")
-        if combat.phase in ("advantages", "counters") and not waiting:
-            box = pygame.Rect(final.right - px(40), final.y + px(10), px(30), px(28))
-            pygame.draw.rect(surface, theme.CONTROL, box, border_radius=px(6))
-            w.text(surface, "+" if self.collapsed else "-", box.center, 20, theme.TEXT, "bold", "center")
-            probe.box(surface, box, "collapse")
-            self.hits.insert(0, w.Hotspot(box.move(-x, -y), "banner-collapse", action=self.toggle))
-        for h in self.hits:
-            h.rect.move_ip(x, y)
-        self.rect = final
-        return final
+        return canvas, cy + px(10), accent
 
     def _title(self, s, rect, title: str, colour=theme.ACCENT) -> int:
         room = rect.width - 2 * px(48)  # clear of the collapse box on the right
-        for line in w.fit_line(title, 24, room, "bold"):
-            w.text(s, line, (rect.centerx, px(12)), 24, colour, "bold", "midtop")
-        return px(12) + w.line_h(24, "bold") + px(8)
+        # a narrow place (the right-hand column, phase_place.py): a smaller type, then two lines
+        size = 24 if w.text_width(title, 24, "bold") <= room else 20
+        lines = w.wrap(title, size, room, "bold")
+        if len(lines) > 2:
+            lines = [lines[0], w.fit_line(" ".join(lines[1:]), size, room, "bold")[0]]
+        y = px(12)
+        for line in lines:
+            w.text(s, line, (rect.centerx, y), size, colour, "bold", "midtop")
+            y += w.line_h(size, "bold")
+        return y + px(8)
 
     def _advantages(self, s, rect, combat, hover) -> int:
         y = self._title(s, rect, f"{combat.round_name()}: Advantages Phase")
@@ -184,8 +203,9 @@ class PhaseBanner(w.Panel):
         known = self.ui.view.query_state
         lines = advantages_in_force(known) or ["No condition gives or takes an advantage die this round."]
         for line in lines:
-            for part in w.wrap(line, 17, rect.width - 2 * theme.PANEL_PAD - px(14)):
-                pygame.draw.circle(s, theme.ACCENT, (rect.x + theme.PANEL_PAD + px(4), y + px(11)), px(4))
+            for n, part in enumerate(w.wrap(line, 17, rect.width - 2 * theme.PANEL_PAD - px(14))):
+                if n == 0:  # one bullet a line in force, not one a wrapped part
+                    pygame.draw.circle(s, theme.ACCENT, (rect.x + theme.PANEL_PAD + px(4), y + px(11)), px(4))
                 w.text(s, part, (rect.x + theme.PANEL_PAD + px(16), y), 17, theme.TEXT)
                 y += w.line_h(17) + px(2)
         y += px(4)
@@ -265,9 +285,12 @@ class PhaseBanner(w.Panel):
         half = (rect.width - 2 * theme.PANEL_PAD) // 2
         fallen = [f"{name(cid)}: 0 hp" for cid in down_this_round(state, self.ui.encounter.journal.entries)
                   if cid in known]  # the players' view: no hidden creature's fall (N-HIDE-2)
-        columns = [(("Round counters ticked down", down or ["none running"], theme.CONDITION),
+        columns: list[tuple] = [(("Round counters ticked down", down or ["none running"], theme.CONDITION),
                     ("Down this round", fallen, theme.BAD_SOFT)),
                    (("Ended", ended, theme.GOOD), ("Held (their group has not acted since)", held, theme.TEXT_DIM))]
+        if half < px(220):  # a narrow card (the right-hand column, phase_place.py): one column, not two
+            half = 2 * half
+            columns = [columns[0] + columns[1]]
         bottom = y
         for i, column in enumerate(columns):
             cy = y

@@ -38,6 +38,7 @@ from tactics.engine.core.journal import Event
 from tactics.engine.core.state import EncounterState
 from tactics.ui import layout_probe as probe
 from tactics.ui import placement, theme
+from tactics.ui.placement import margin_spots, margins, spots
 from tactics.ui import widgets as w
 from tactics.ui.players.roll_card import CUT_ROLL, paint, rows_of
 from tactics.ui.badge_key import Entry, key_card
@@ -48,7 +49,7 @@ CARD_KINDS = ("attack.rolled", "combat.check", "damage.rolled", "hp.rolled", "co
 #: events whose log lines belong on the card (the dice of grenades, blasts, traps)
 LINE_KINDS = ("grenade.cooked", "grenade.thrown", "grenade.exploded", "hazard.blast", "hazard.hit",
               "trap.disarm", "trap.search", "trap.set-check")
-MARGIN = 12
+MARGIN = placement.MARGIN
 
 
 NOTHING_IN_FORCE = "No condition gives or takes an advantage die this round."
@@ -162,22 +163,6 @@ def last_roll_card(events: list[Event], seen: EncounterState, width: int, max_he
 #: the tokens and their names (review 13 F12: with the GM zoomed in on the fight every corner of
 #: the players' window had a token and the "Last roll" card covered Art).
 SHRINK = (1.0, 0.8, 0.65)
-#: Where a card may go along each side of the board (0: its left or top end, 1: its right or bottom end)
-_ALONG = (0.0, 1.0, 0.5, 0.25, 0.75)
-
-
-def spots(size: tuple[int, int], board: pygame.Rect) -> list[pygame.Rect]:
-    """Where a card of ``size`` may go on ``board``, best first: the corners (top left, top right,
-    bottom left, bottom right), then along the sides (their middles first, as the GM's phase card
-    tries either side of the board), then inside the board."""
-    m = theme.px(MARGIN)
-    free_x, free_y = board.width - 2 * m - size[0], board.height - 2 * m - size[1]
-    places = [(fx, fy) for fy in _ALONG for fx in _ALONG]
-    places.sort(key=lambda p: sum(f not in (0.0, 1.0) for f in p))  # stable: corners, sides, inside
-    return [pygame.Rect((board.left + m + round(fx * free_x), board.top + m + round(fy * free_y)), size)
-            for fx, fy in places]
-
-
 def place_card(versions: Iterable[pygame.Surface], board: pygame.Rect, tokens: list[pygame.Rect],
                taken: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect]:
     """The first of ``versions`` (the card, then smaller ones) with a spot clear of the tokens
@@ -205,35 +190,6 @@ def place_cards(cards: Sequence[Callable[[], Iterable[pygame.Surface]]], board: 
         out.append((card, rect))
         taken.append(rect)
     return out
-
-
-def margins(board: pygame.Rect, map_area: pygame.Rect | None) -> list[pygame.Rect]:
-    """The parts of ``board`` the map does not use (beside it, above it, below it), widest first:
-    where the "Last roll" card covers nothing of the map (outside review 17, N7)."""
-    if map_area is None:
-        return []
-    shown = map_area.clip(board)
-    if not shown.width or not shown.height:
-        return [board.copy()]
-    out = [pygame.Rect(board.left, board.top, shown.left - board.left, board.height),
-           pygame.Rect(shown.right, board.top, board.right - shown.right, board.height),
-           pygame.Rect(board.left, board.top, board.width, shown.top - board.top),
-           pygame.Rect(board.left, shown.bottom, board.width, board.bottom - shown.bottom)]
-    return sorted((r for r in out if r.width > 0 and r.height > 0), key=lambda r: -min(r.width, 4 * r.height))
-
-
-def margin_spots(size: tuple[int, int], margin: pygame.Rect) -> list[pygame.Rect]:
-    """Where a card of ``size`` may go in ``margin``: at its top, then its bottom, centred across
-    a side margin; at its left, right or middle in a margin above or below the map."""
-    m = theme.px(MARGIN)
-    inner = margin.inflate(-2 * m, -2 * m)
-    rect = pygame.Rect((0, 0), size)
-    if inner.width < size[0] or inner.height < size[1]:
-        return []
-    if margin.height >= margin.width:
-        return [rect.move(inner.centerx - size[0] // 2, y) for y in (inner.top, inner.bottom - size[1])]
-    return [rect.move(x, inner.centery - size[1] // 2)
-            for x in (inner.left, inner.right - size[0], inner.centerx - size[0] // 2)]
 
 
 #: the narrowest margin the roll card is laid out in (at scale 1): narrower, it takes a corner
