@@ -168,6 +168,7 @@ class TrackerPanel(w.Panel):
         state = self.ui.state
         listed = self._listed()
         x = rect.x + theme.PANEL_PAD
+        gm = self.ui.view.viewer == "gm"
         for line in w.wrap("Untick anyone unaware of the enemy: the aware act alone in a surprise Round 0.",
                            15, rect.width - 2 * theme.PANEL_PAD, "regular"):
             w.text(s, line, (x, y), 15, theme.TEXT_DIM, "regular")
@@ -177,8 +178,11 @@ class TrackerPanel(w.Panel):
         unaware = self.unaware
         # why a default is unticked, in the GM's words; never on the players' screens: it names the
         # GM creatures' Perception and a hidden creature's Stealth (N-SEEN-1, N-HIDE-2)
-        why = unaware_by_stealth(state) if self.ui.view.viewer == "gm" else {}
+        why = unaware_by_stealth(state) if gm else {}
         for team in state.teams.values():
+            if not gm and not state.players_side(team.id):
+                continue  # the players' view: whether the GM's creatures know of the party is the GM's (review 20
+                # m9); Start combat stays: solo play runs the fight from the players' view (--players, F6)
             members = [c for c in state.combatants.values() if c.team == team.id and c.id in listed]
             if not members:
                 continue
