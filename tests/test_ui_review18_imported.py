@@ -81,3 +81,20 @@ def test_a_uvtt_export_counts_its_walls_door_window_and_light(tmp_path: Path, da
         assert app.battle.current_message()[:2] == (f"Opened room.dd2vtt: {words}.", "good")
         key(app, pygame.K_w)
         assert app.battle.renderer.art.show_walls and wall_drawn(app, 3, 2.2, 3.8)
+
+
+def test_what_came_in_stays_on_the_status_line_while_the_gm_looks(tmp_path: Path, data_dir: Path) -> None:
+    """Review 20 (m6): the line was gone after the usual 5 s, before a GM looking at the map read
+    it (a map alone has no log to find it in). It stays a minute, unless another message comes."""
+    path = tiled_keep(tmp_path)
+    for app in app_session(App(open_path(path), size=SIZE)):
+        opened = pygame.time.get_ticks()
+        until = app.battle.message[2]
+        assert until - opened > 50_000  # (5 s before)
+        app.clock = lambda at=opened + 45_000: at
+        said = app.battle.current_message()
+        assert said is not None and said[0].startswith("Opened keep.tmx: 6 wall lines")
+        app.clock = lambda at=until: at
+        assert app.battle.current_message() is None
+        app.battle.say("Selected Brandon.")  # the next message replaces it at once
+        assert app.battle.current_message() == ("Selected Brandon.", "info")

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from tactics.ui.panels.turns import TurnsPanel
 
 MESSAGE_MS = 5000
+OPENED_MESSAGE_MS = 60_000  # what an opened file brought in (or lacks): read while the GM first looks at the map
 DRAG_START_PX = 4
 
 
@@ -108,10 +109,12 @@ class BattleView(TimedMessages):
         self.picked_for_turn: str | None = None  # selected by the follower as its turn began (follow_acting.py)
         self.follower = ActingFollower(self)  # the selection follows the turn (review 16, F15)
         self.fit()
+        # What the file brought in or lacks stays until the next message, or OPENED_MESSAGE_MS: at 5 s
+        # it was gone before a GM looking at the map read the status line (review 20 m6).
         if self.renderer.art.problem:  # opened all the same: a warning, whichever way it was opened
-            self.say(self.opened_message(), "warn")
+            self.say(self.opened_message(), "warn", ms=OPENED_MESSAGE_MS)
         elif self.imported_words():  # what an imported map brought in (review 18)
-            self.say(self.opened_message(), "good")
+            self.say(self.opened_message(), "good", ms=OPENED_MESSAGE_MS)
 
     def imported_words(self) -> str | None:
         """The walls, doors, windows and lights an imported map (Tiled, UVTT) opened directly brought

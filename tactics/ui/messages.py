@@ -27,9 +27,10 @@ class TimedMessages:
         """The app's clock (``App.clock``, which the loop wakes by), else pygame's."""
         return int(getattr(self.app, "clock", pygame.time.get_ticks)())
 
-    def say(self, text: str, kind: str = "info") -> None:
-        """Show ``text`` (``kind``: "info", "good", "warn" or "error") in the status line."""
-        self.message = (text, kind, self._now() + self.message_ms)
+    def say(self, text: str, kind: str = "info", *, ms: int | None = None) -> None:
+        """Show ``text`` (``kind``: "info", "good", "warn" or "error") in the status line, for
+        ``ms`` (default :attr:`message_ms`; the next message replaces it sooner)."""
+        self.message = (text, kind, self._now() + (self.message_ms if ms is None else ms))
         self.app.dirty = True
 
     def current_message(self) -> tuple[str, str] | None:
