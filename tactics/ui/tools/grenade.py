@@ -196,6 +196,7 @@ class GrenadeTool(Tool):
         self._keep_off: tuple[Any, list[pygame.Rect]] = (None, [])  # names_keep_off's last answer, and for what
         self.label_lines: list[str] = []  # the label pills drawn last (odds, cooking, the own side's risk)
         self.label_rects: list[pygame.Rect] = []  # ... and where
+        self.throw_pill_rect: pygame.Rect | None = None  # where the thrower's "35 ft throw" went
         self.badges: dict[Cell, pygame.Rect] = {}  # the chances drawn again over tokens, last frame
 
     @property
@@ -461,10 +462,9 @@ class GrenadeTool(Tool):
         who = self.thrower()
         if who is not None:
             assert who.cell is not None  # on the map
-            cx, cy = cam.cell_centre(who.cell)
-            size = draw.label_size(cam.cell_px)  # below the thrower's name, at the map's zoom (1x size at 4K: review 12)
-            draw.pill_at(ctx.surface, f"{hz.throw_range_ft(who)} ft throw", (cx, cy + cam.cell_px // 2 + size + 8),
-                         size=size, colour=RING, anchor="midtop")
+            size = draw.label_size(cam.cell_px)  # at the map's zoom (1x size at 4K: review 12)
+            img = draw.pill(f"{hz.throw_range_ft(who)} ft throw", size, tuple(RING), (*theme.WELL, 225))
+            self.throw_pill_rect = ctx.surface.blit(img, self._throw_pill_rect(ctx, who, img.get_size()))
         self.label_lines, self.label_rects, self.badges = [], [], {}
         if p is None:
             return
@@ -485,20 +485,69 @@ class GrenadeTool(Tool):
         rows = [r for _, r in set(p.odds) | set(p.blast) | {p.target}]
         size = draw.label_size(cam.cell_px)
         pills = [draw.pill(text, size, tuple(colour), (*theme.WELL, 235)) for text, colour in shown]
-        top = cam.to_screen((0, min(rows)))[1] - 4  # above every square of the heatmap and the blast
-        above = []
-        for img in reversed(pills):
-            above.append(img.get_rect(midbottom=(x + w // 2, top)))
-            top = above[-1].top - 2
-        if self._covered(ctx, above):  # under the side card or off the board: below the heatmap instead
-            top = cam.to_screen((0, max(rows) + 1))[1] + 4
-            for img in pills:
-                rect = ctx.surface.blit(img, img.get_rect(midtop=(x + w // 2, top)))
-                self.label_rects.append(rect)
-                top = rect.bottom + 2
-            return
-        for img, rect in zip(reversed(pills), above):
-            self.label_rects.append(ctx.surface.blit(img, rect))
+        # Above every square of the heatmap and the blast, else below it (under the side card or off
+        # the board above); centred on the target, else slid along that row off the tokens and their
+        # names (review 20 m1: "blast catches James 12%" lay on Bear 2's name at 1280x720).
+        above_top = cam.to_screen((0, min(rows)))[1] - 4
+        below_top = cam.to_screen((0, max(rows) + 1))[1] + 4
+        width = max(img.get_width() for img in pills)
+        height = sum(img.get_height() + 2 for img in pills) - 2
+        avoid = self._tokens_and_names(ctx)
+        stacks = []
+        for top in (above_top - height, below_top):
+            for shift in (0, -1, 1, -2, 2, -3, 3, -4, 4):
+                centre = x + w // 2 + shift * cam.cell_px
+                stacks.append(pygame.Rect(centre - width // 2, top, width, height))
+        fine = [r for r in stacks if not self._covered(ctx, [r]) and ctx.clip.contains(r)]
+        stack = next((r for r in fine if r.collidelist(avoid) < 0), None)
+        if stack is None:  # nowhere clear of every name: the first place shown whole, as before
+            shown = [r for r in stacks if not self._covered(ctx, [r])]
+            stack = fine[0] if fine else shown[0] if shown else stacks[len(stacks) // 2]
+        top = stack.top
+        for img in pills:
+            rect = ctx.surface.blit(img, img.get_rect(midtop=(stack.centerx, top)))
+            self.label_rects.append(rect)
+            top = rect.bottom + 2
+
+    def _tokens_and_names(self, ctx: DrawContext) -> list[pygame.Rect]:
+        """What the tool's words keep off: every token's square shown on the map, and the names and
+        condition words the tokens layer drew this frame."""
+        cam = ctx.camera
+        view = self.view
+        visible = getattr(view, "visible", lambda who: True)
+        out = [pygame.Rect(cam.cell_rect(c.cell)).inflate(-4, -4) for c in view.state.on_map()
+               if c.cell is not None and visible(c)]
+        painter = getattr(getattr(view, "renderer", None), "tokens", None)
+        if painter is not None:
+            out += painter.drawn_words()
+        return out
+
+    def _throw_pill_rect(self, ctx: DrawContext, who: Combatant, size: tuple[int, int]) -> pygame.Rect:
+        """Where the "35 ft throw" pill goes: under the thrower's disc and name (where it always sat),
+        else beside or above them, the first place clear of every token and name (review 20 m1: at
+        1280x720 it hid Art, two squares below James)."""
+        assert who.cell is not None  # on the map
+        cam = ctx.camera
+        cx, cy = cam.cell_centre(who.cell)
+        half = cam.cell_px // 2
+        w, h = size
+        places = [pygame.Rect(cx - w // 2, cy + half + h + 8, w, h),  # (under its name, as before)
+                  pygame.Rect(cx - w // 2, cy + half + 4, w, h),
+                  pygame.Rect(cx + half + 6, cy - h // 2, w, h),
+                  pygame.Rect(cx - half - 6 - w, cy - h // 2, w, h),
+                  pygame.Rect(cx - w // 2, cy - half - 2 * h - 8, w, h),
+                  pygame.Rect(cx + half + 6, cy - half - h, w, h),
+                  pygame.Rect(cx - half - 6 - w, cy - half - h, w, h),
+                  pygame.Rect(cx + half + 6, cy + half, w, h),
+                  pygame.Rect(cx - half - 6 - w, cy + half, w, h)]
+        avoid = self._tokens_and_names(ctx)
+        p = self.preview()
+        odds = [pygame.Rect(cam.cell_rect(cell)).inflate(-4, -4) for cell in (set(p.odds) | set(p.blast))] if p else []
+        for keep_off in (avoid + odds, avoid):  # (clear of the heatmap's odds too, where there is room)
+            for r in places:
+                if ctx.clip.contains(r) and r.collidelist(keep_off) < 0:
+                    return r
+        return places[0]
 
     def covered_badges(self, ctx: DrawContext, p: ThrowPreview) -> None:
         """The heatmap's chance of each square a token stands on, drawn again on top of the token
