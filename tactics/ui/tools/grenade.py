@@ -499,10 +499,10 @@ class GrenadeTool(Tool):
                 centre = x + w // 2 + shift * cam.cell_px
                 stacks.append(pygame.Rect(centre - width // 2, top, width, height))
         fine = [r for r in stacks if not self._covered(ctx, [r]) and ctx.clip.contains(r)]
-        stack = next((r for r in fine if r.collidelist(avoid) < 0), None)
+        stack: pygame.Rect | None = next((r for r in fine if r.collidelist(avoid) < 0), None)
         if stack is None:  # nowhere clear of every name: the first place shown whole, as before
-            shown = [r for r in stacks if not self._covered(ctx, [r])]
-            stack = fine[0] if fine else shown[0] if shown else stacks[len(stacks) // 2]
+            seen = [r for r in stacks if not self._covered(ctx, [r])]
+            stack = fine[0] if fine else seen[0] if seen else stacks[len(stacks) // 2]
         top = stack.top
         for img in pills:
             rect = ctx.surface.blit(img, img.get_rect(midtop=(stack.centerx, top)))
