@@ -47,3 +47,22 @@ def test_the_players_view_lists_only_the_partys_awareness(app):
     assert "Start combat" in texts  # (solo play starts the fight from here)
     key(app, pygame.K_F2)
     assert "Bear 1" in drawn_texts(app)
+
+
+def test_a_hidden_party_member_is_said_hidden_in_the_tracker(app):
+    """Review 20 (m2): a party member hidden by a Hide showed only as a faded disc (its eye badge
+    a slash at 24 px a square): its tracker row says "Hidden", in the GM's view and the players'
+    (they know their own is hidden, N-HIDE-2). (The bundled Brandon starts hidden.)"""
+    from tactics.engine.combat.gm import Hide
+    from tactics.engine.combat.team import StartCombat
+
+    app.battle.submit(StartCombat())
+    app.step()
+    hidden = [c.name for c in app.battle.state.combatants.values() if c.hidden]
+    assert hidden == ["Brandon"] and tracker_texts(app).count("Hidden") == 1
+    app.battle.submit(Hide("james", 21))
+    app.step()
+    texts = tracker_texts(app)
+    assert texts.count("Hidden") == 2 and texts[texts.index("James") + 1] == "Hidden", texts
+    key(app, pygame.K_F2)
+    assert tracker_texts(app).count("Hidden") == 2

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from tactics.ui.group_moves import GroupMove
     from tactics.ui.panels.combat import CombatPanels
 
+HIDDEN = "Hidden"  # the conditions data's entry a hidden combatant's row shows (its label and short form)
+
 PHASES = (("advantages", "Advantages"), ("action", "Action"), ("counters", "Counters"))
 
 
@@ -510,8 +512,13 @@ class TrackerPanel(w.Panel):
         name_colour = theme.ACCENT if self.ui.view.selected == cid else (theme.TEXT_DIM if dim else theme.TEXT)
         # (one sitting out a Round 0 is listed under "sit out": its hit points still show, F13)
         label = f"{who.hp}/{who.max_hp} hp" if numbers else ("down" if who.down else "")
+        conditions = tuple((c.name, c.rounds) for c in who.conditions)
+        if who.hidden and all(name != HIDDEN for name, _ in conditions):
+            # a hidden token is only faded on the map (its eye badge a mere slash at 720p): its row
+            # says so in the conditions data's words (review 20 m2: the GM saw no sign of Brandon's Hide)
+            conditions += ((HIDDEN, None),)
         return (x, rect.right, initiative, who.name, name_colour, label, theme.BAD if who.down else theme.TEXT_DIM,
-                tuple((c.name, c.rounds) for c in who.conditions))
+                conditions)
 
 
 @lru_cache(maxsize=8)
