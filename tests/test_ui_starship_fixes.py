@@ -223,3 +223,23 @@ def test_a_game_whose_last_action_was_on_the_map_reopens_on_the_map():
     assert reopens_on_starship(enc)
     enc.submit(Walk("brandon", [(14, 2)]))
     assert not reopens_on_starship(enc)
+
+
+def test_the_repair_dialog_starts_on_a_battle_damage_whose_effect_holds():  # R-SHIP-5
+    """Review 20 (m8): in round 1's Response Phase the Chief Engineer's dialog chose the surprise
+    round's Battle Damage, whose effect was over, not the one hurting the ship now."""
+    enc = corvette()
+    enc.submit(StartSpaceCombat())
+    enc.submit(FireWeapons("red_maw", [], "wayfarer"), typed=[10] * 5)
+    enc.submit(EndPhase(), typed=[3, 4])  # the surprise round: its Battle Damage
+    enc.submit(EndPhase())  # round 1's Support Phase
+    enc.submit(FireWeapons("red_maw", [], "wayfarer"), typed=[10] * 5)
+    enc.submit(EndPhase(), typed=[5, 6])  # round 1's Action Phase: a second one
+    space = enc.state.space
+    assert space.phase == "response"
+    first, second = space.ships["wayfarer"].battle_damage
+    assert not first.active(space.now) and second.active(space.now)
+    for app in app_session(App(enc, size=SIZE), closing=True):
+        screen = starship(app)
+        press(app, screen, "post", ship="wayfarer", post="engineer")
+        assert screen.dialog is not None and screen.dialog.damage == second.id

@@ -70,8 +70,10 @@ class ActionDialog:
         ship = space.ships[self.ship_id]
         enemies = [s.id for s in space.ships.values() if s.side != ship.side and s.status != DESTROYED]
         self.target = enemies[0] if enemies else None
-        if ship.battle_damage:
-            self.damage = ship.battle_damage[0].id
+        if ship.battle_damage:  # the first whose effect holds now, else the first (review 20 m8: one
+            # whose effect was over came first, and a GM repairs what hurts the ship now)
+            now = space.now
+            self.damage = next((bd.id for bd in ship.battle_damage if bd.active(now)), ship.battle_damage[0].id)
         hurt = treatable_posts(space, ship)
         if hurt and any(_treats(a) for a in self.offered):
             self.order_post = hurt[0]
