@@ -533,18 +533,22 @@ def fuse_card_place(ctx: DrawContext, grenade: Any) -> tuple[pygame.Surface, pyg
     return best[2], best[3]
 
 
-def live_grenade_marks(ctx: DrawContext) -> list[pygame.Rect]:
-    """Where each live grenade that landed shows on the map: its blast squares (each) and its fuse
-    card, as :func:`hazards_layer` and :func:`fuse_cards_layer` draw them; what a card laid over
-    the players' map must not cover (outside review 17, N7)."""
+def _landed_live(ctx: DrawContext) -> list[Any]:
+    """The live grenades that have landed (not one still flying in the throw's animation), by id."""
     from tactics.ui.hazards import hazards_of
 
     addon = hazards_of(ctx.view)
     in_flight = addon.in_flight if addon is not None else ()
+    return [g for g in sorted(ctx.state.grenades.values(), key=lambda g: g.id)
+            if g.status == "live" and g.id not in in_flight]
+
+
+def live_grenade_marks(ctx: DrawContext) -> list[pygame.Rect]:
+    """Where each live grenade that landed shows on the map: its blast squares (each) and its fuse
+    card, as :func:`hazards_layer` and :func:`fuse_cards_layer` draw them; what a card laid over
+    the players' map must not cover (outside review 17, N7)."""
     out = []
-    for grenade in sorted(ctx.state.grenades.values(), key=lambda g: g.id):
-        if grenade.status != "live" or grenade.id in in_flight:
-            continue
+    for grenade in _landed_live(ctx):
         out += [pygame.Rect(ctx.camera.cell_rect(cell)) for cell in blast_cells_of(ctx.state, grenade) | {tuple(grenade.cell)}]
         if ctx.camera.cell_px >= 16:
             out.append(fuse_card_rect(ctx, grenade))
@@ -556,14 +560,8 @@ def grenade_markers(ctx: DrawContext) -> list[pygame.Rect]:
     (:func:`draw_grenade`) and, where a token stands on it, the small one at a corner of the
     square (:func:`under_token_marker`). What a label on the map keeps off (the facing arcs'
     "front", "flank" and "rear" lay on the grenade: outside review 20, placement 3)."""
-    from tactics.ui.hazards import hazards_of
-
-    addon = hazards_of(ctx.view)
-    in_flight = addon.in_flight if addon is not None else ()
     out = []
-    for grenade in sorted(ctx.state.grenades.values(), key=lambda g: g.id):
-        if grenade.status != "live" or grenade.id in in_flight:
-            continue
+    for grenade in _landed_live(ctx):
         size = max(12, int(ctx.camera.cell_px * 0.6))
         out.append(pygame.Rect((0, 0), (size, size)).move(
             ctx.camera.cell_centre(grenade.cell)[0] - size // 2, ctx.camera.cell_centre(grenade.cell)[1] - size // 2))
