@@ -54,10 +54,13 @@ def shorts_shown(app: App, marks: list, outside: pygame.Rect | None) -> set[tupl
     texts = {m.label for m in marks if m.kind == "text" and (outside is None or not outside.colliderect(m.rect))}
     out = set()
     for who in app.battle.state.combatants.values():
-        for c in who.conditions:
-            short = condition_pill_text(c.name, c.rounds)
-            if short in texts and short != condition_word(c.name, c.rounds):
-                words = labels[c.name].label + (f" {c.rounds}" if c.rounds is not None else "")
+        shown = [(c.name, c.rounds) for c in who.conditions]
+        if who.hidden and "Hidden" not in [name for name, _ in shown]:
+            shown.append(("Hidden", None))  # (the tracker's row of a hidden one says so: review 20 m2)
+        for name, rounds in shown:
+            short = condition_pill_text(name, rounds)
+            if short in texts and short != condition_word(name, rounds):
+                words = labels[name].label + (f" {rounds}" if rounds is not None else "")
                 out.add((short, words))
     return out
 
