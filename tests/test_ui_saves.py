@@ -143,6 +143,32 @@ def test_a_newer_autosave_is_offered_and_restored(game: Path) -> None:
         stop(app)
 
 
+def test_the_restore_question_quotes_a_long_last_action_cut_at_a_word(game: Path, monkeypatch) -> None:
+    """A volley's log line runs to eight lines: the question quotes its start, cut at a word's end
+    with "...", and its buttons stay where they are for a short line (review 20 m7)."""
+    from tactics.ui import saving
+
+    app = start(game)
+    walk(app, (1, 0))
+    stop(app)
+    app = start(game)
+    short_text, short_button = app.saving.prompt.text, app.saving.prompt.button_centre("Restore")
+    stop(app)
+
+    long_line = "Brandon fires a volley of twelve shots, " + "and another shot hits the crate, " * 20 + "done."
+    monkeypatch.setattr("tactics.ui.panels.log.line_for", lambda event, state: long_line)
+    app = start(game)
+    try:
+        text = app.saving.prompt.text
+        quoted = text.split("the last: ", 1)[1].split("...", 1)[0]
+        assert long_line.startswith(quoted) and len(quoted) <= saving.GIST_CHARS
+        assert long_line[len(quoted)] == " " and "done" not in text and "...." not in text
+        assert len(text) < len(short_text) + saving.GIST_CHARS + 10
+        assert app.saving.prompt.button_centre("Restore")[1] - short_button[1] <= 40
+    finally:
+        stop(app)
+
+
 def test_a_save_of_a_game_in_progress_offers_what_was_played_after_it(game: Path, tmp_path: Path) -> None:
     """Ctrl+S, one more move, the laptop dies: opening the save again offers the newer autosave."""
     app = start(game)

@@ -60,16 +60,35 @@ def what_is_newer(opened: Encounter, autosave: Encounter) -> str:
     more actions than the file, the last one as the log words it, the round of a fight going on."""
     more, last, rnd = played_since(opened, autosave)
     if more < 0 and last:  # a game built on the map before Save encounter...: its count is not the file's
-        return f" Its last action: {last}" + (f" (round {rnd})" if rnd is not None else "") + "."
+        return full_stop(f" Its last action: {last}" + (f" (round {rnd})" if rnd is not None else ""))
     if more <= 0:
         return ""
-    return (f" It holds {more} more action{'s' if more != 1 else ''} than the file"
-            + (f"; the last: {last}" if last else "") + (f" (round {rnd})" if rnd is not None else "") + ".")
+    return full_stop(f" It holds {more} more action{'s' if more != 1 else ''} than the file"
+                     + (f"; the last: {last}" if last else "") + (f" (round {rnd})" if rnd is not None else ""))
+
+
+#: How much of the last action's log words the Restore question quotes: a volley's or a phase's
+#: line runs to eight lines, and the dialog grew and moved its buttons with it (review 20 m7).
+GIST_CHARS = 90
+
+
+def _gist(words: str) -> str:
+    """``words`` cut at a word's end before :data:`GIST_CHARS`, with an ellipsis."""
+    words = " ".join(words.split())
+    if len(words) <= GIST_CHARS:
+        return words
+    cut = words[:GIST_CHARS].rsplit(" ", 1)[0].rstrip(",;:.")
+    return cut + "..."
+
+
+def full_stop(sentence: str) -> str:
+    """``sentence`` ended with a full stop, unless it ends with the ellipsis of a cut quote."""
+    return sentence if sentence.endswith("...") else sentence + "."
 
 
 def played_since(before: Encounter, later: Encounter) -> tuple[int, str, int | None]:
-    """How many more actions ``later`` holds than ``before``, its last one as the log words it,
-    and the round of a fight still going on (None: none).
+    """How many more actions ``later`` holds than ``before``, its last one as the log words it
+    (cut to :data:`GIST_CHARS`), and the round of a fight still going on (None: none).
 
     -1 actions: not known, the two start from different set-ups (a game built on a bare map and
     then written by Save encounter..., against that encounter file: its building is not "more")."""
@@ -80,7 +99,7 @@ def played_since(before: Encounter, later: Encounter) -> tuple[int, str, int | N
     if _set_up(before) != _set_up(later):
         more = -1 if entries else 0
     events = entries[-1].events if entries else []
-    last = line_for(events[-1], later.state).rstrip(".") if events and more != 0 else ""
+    last = _gist(line_for(events[-1], later.state).rstrip(".")) if events and more != 0 else ""
     combat = later.state.combat
     rnd = getattr(combat, "round", None)
     going_on = isinstance(rnd, int) and getattr(combat, "phase", "") != "ended"

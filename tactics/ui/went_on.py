@@ -36,11 +36,11 @@ def remember_save_as(source: str | Path, save: Path, folder: str | Path | None) 
 
 def went_on_text(went: WentOn, saved: Encounter, newest: Encounter, opened: Encounter) -> str:
     """The prompt's words: where the game went on, when it was saved, what was played since."""
-    from tactics.ui.saving import _escape, played_since, when_text
+    from tactics.ui.saving import _escape, full_stop, played_since, when_text
 
     more, last, rnd = played_since(saved, newest)
     since = f", {more} more action{'s' if more != 1 else ''} since" if more > 0 else ""  # (-1: not known)
-    then = (f" The last: {last}" + (f" (round {rnd})" if rnd is not None else "") + ".") if last else ""
+    then = full_stop(f" The last: {last}" + (f" (round {rnd})" if rnd is not None else "")) if last else ""
     here = Path(opened.source).name if opened.source else "this file"
     return _escape(f"This encounter went on in {went.save.name} (saved {when_text(went.save)}{since}).{then} "
                    f"Open it there, or start fresh from {here}? The save and its autosaves are kept either way.")
