@@ -322,7 +322,8 @@ def test_cannot_fire_at_what_passive_sensors_cannot_see():  # R-SHIP-4, N-SHIP-1
     enc.submit(StartSpaceCombat())
     enc.submit(EndPhase())  # the Red Maw stays hidden: it did not fire
     enc.submit(EndPhase())
-    assert not fire_odds(enc.state, "wayfarer", "red_maw", 3).detected
+    odds = fire_odds(enc.state, "wayfarer", "red_maw", 3)
+    assert not odds.detected and odds.scan_possible  # the preview says what the engine accepts
     # a blind volley while the own Scan may still come counts only if the Scan finds it
     enc.submit(FireWeapons("wayfarer", [], "red_maw"), typed=[10] * 5)
     enc.submit(TakeAction("wayfarer", "sensors", "scan", {"target": "red_maw"}), typed=[1, 1])  # fails
@@ -335,6 +336,7 @@ def test_cannot_fire_at_what_passive_sensors_cannot_see():  # R-SHIP-4, N-SHIP-1
     enc.submit(EndPhase())
     enc.submit(EndPhase())
     enc.submit(VacatePost("wayfarer", "sensors"))
+    assert not fire_odds(enc.state, "wayfarer", "red_maw", 3).scan_possible  # the fire dialog greys FIRE
     with pytest.raises(Refused, match="cannot see"):
         enc.submit(FireWeapons("wayfarer", [], "red_maw"))
     enc.submit(AssignPost("wayfarer", "sensors", "Nyx"))

@@ -22,7 +22,9 @@ from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
 from tactics.ui.starship.screen import StarshipScreen
 
-from ui_driver import app_session, click, key, post
+from tactics.ui import theme
+
+from ui_driver import app_session, click, drawn_texts, key, post
 
 SIZE = (1600, 900)
 
@@ -207,6 +209,12 @@ def test_a_refused_command_shows_its_reason_in_the_status_line(app):  # R-SHIP-4
     # the Wayfarer's Scan fails, so no Scan can still find the corvette this phase (N-SHIP-1)
     app.battle.encounter.submit(TakeAction("wayfarer", "sensors", "scan", {"target": "red_maw"}), typed=[1, 1])
     press(app, screen, "walker_post", ship="wayfarer", post="weapons")
+    # the dialog says so before FIRE is pressed, and greys FIRE (not "counts only if this phase's Scan finds it")
+    assert not screen.dialog.odds.scan_possible
+    words = " ".join(drawn_texts(app))
+    assert "no Scan is left to find it this phase" in words and "only if this phase's Scan" not in words
+    fire = screen.spot_rect("dlg.fire")
+    assert tuple(pygame.display.get_surface().get_at((fire.centerx, fire.top + 4)))[:3] == theme.DISABLED_BG
     entries = len(app.battle.encounter.journal.entries)
     press(app, screen, "dlg.fire")
     assert len(app.battle.encounter.journal.entries) == entries

@@ -550,7 +550,7 @@ class FireWeapons:
         seen = detects(ship, target, now)
         # reading: R-SHIP-4 with N-SHIP-1 — a volley at a ship the passive sensors cannot see
         # counts if the own Sensors Officer's Scan of this phase finds it, whoever rolls first.
-        if not seen and not _scan_may_come(space, ship):
+        if not seen and not scan_may_come(space, ship):
             raise Refused(f"the {ship.name}'s sensors cannot see the {target.name} (out of passive sensor "
                           f"range {ship.spec.passive_sensor_range:g} or cloaked); scan it or close in")
         known = [h.name for h in ship.spec.hard_points]
@@ -584,13 +584,15 @@ class FireWeapons:
             cloaked=is_cloaked(ship, now))]
 
 
-def _scan_may_come(space: SpaceState, ship: Ship) -> bool:
-    """Can this ship's Sensors Officer still Scan in this phase?"""
+def scan_may_come(space: SpaceState, ship: Ship) -> bool:
+    """Can this ship's Sensors Officer still Scan in this phase? (No: the post is empty, or has
+    acted; a volley at a ship its passive sensors cannot see is then refused.)"""
     return any(a.name == "scan" for a in actions_offered(space, ship.id, "sensors"))
 
 
 __all__ = [
     "AssignPost", "EndPhase", "FireWeapons", "StartSpaceCombat", "Surrender", "TakeAction",
     "MoveCrew", "VacatePost", "actions_offered", "effect_items", "posts_acting_now", "posts_in_phase",
+    "scan_may_come",
 ]
 

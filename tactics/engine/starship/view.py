@@ -23,7 +23,7 @@ from tactics.engine.core.labels import agreeing, plural, possessive
 from tactics.engine.starship.checks import CheckPlan, CrewSkill, crew_skill
 from tactics.engine.starship.dc_parts import bd_dc_parts, bd_dc_terms, bd_dc_text, reroll_parts, reroll_text
 from tactics.engine.starship.state import SpaceState, detects, effective, ship_bd_dc, usable_hard_points
-from tactics.engine.starship.commands import actions_offered as _offered
+from tactics.engine.starship.commands import actions_offered as _offered, scan_may_come
 from tactics.engine.starship.commands import posts_acting_now as _acting
 from tactics.engine.starship.commands import engineer_phases as _engineer_phases, science_phases as _science_phases
 from tactics.rules.starship import ATTRIBUTE_NAMES, PHASE_NAMES, POST_NAMES, check_text, damage_chance
@@ -87,6 +87,9 @@ class FireOdds:
     detected: bool
     reroll_parts: tuple[tuple[str, int], ...] = ()  # ("Weapons Mod", 2), ("Captain's order", 1)
     bd_dc_parts: tuple[str, str] = ("", "")  # ("4 + Armor Mod 0", "4 + Shield Mod 2 - Red Maw's hack 1")
+    #: an unseen target (``detected`` False) can still be found by this phase's Scan of the own
+    #: Sensors Officer; False: nobody can Scan now, and FireWeapons refuses the volley
+    scan_possible: bool = True
 
     @property
     def percent(self) -> str:
@@ -107,7 +110,7 @@ def fire_odds(state: Any, ship_id: str, target_id: str, hard_points: int) -> Fir
     rerolls = sum(n for _, n in sources)
     chance = damage_chance(dice, dc, weapons_mod=rerolls, sensor_bonus=sensor_bonus)
     return FireOdds(dc, dice, rerolls, sensor_bonus, chance, detects(ship, target, now), sources,
-                    bd_dc_terms(bd_dc_parts(space, target, now)))
+                    bd_dc_terms(bd_dc_parts(space, target, now)), scan_may_come(space, ship))
 
 
 # -- the log -------------------------------------------------------------------------

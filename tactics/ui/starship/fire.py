@@ -201,12 +201,16 @@ class FireDialog:
                  theme.TEXT_DIM, "regular", anchor="topright")
             if not odds.detected:
                 blind = (f"The {possessive(ship.name)} passive sensors cannot see the {target.name}: the volley counts "
-                         "only if this phase's Scan finds it.")
+                         "only if this phase's Scan finds it." if odds.scan_possible else
+                         f"The {possessive(ship.name)} passive sensors cannot see the {target.name}, and no Scan is "
+                         "left to find it this phase: close in, or Scan it in a later phase.")
                 for n, line in enumerate(wrap(blind, 19, rect.width - px(64), "semibold")[:2]):
                     text(surface, line, (x, max(y + px(118), line_y + px(6)) + px(26) * n), 19, theme.BAD, "semibold")
         fire = pygame.Rect(rect.right - px(260), rect.bottom - px(84), px(228), px(60))
         cancel = pygame.Rect(fire.x - px(170), fire.y, px(154), px(60))
-        button_face(surface, fire, "FIRE", size=28, style="danger", hovered=hover == ("dlg.fire",))
+        blocked = odds is not None and not odds.detected and not odds.scan_possible  # FireWeapons refuses it
+        button_face(surface, fire, "FIRE", size=28, style="disabled" if blocked else "danger",
+                    hovered=hover == ("dlg.fire",) and not blocked)
         button_face(surface, cancel, "Cancel", size=21, hovered=hover == ("dlg.cancel",))
         hotspots.add(fire, "dlg.fire")
         hotspots.add(cancel, "dlg.cancel")
