@@ -410,11 +410,13 @@ class CombatPanels:
 
         def phase_card(column: pygame.Rect | None) -> None:
             room = self._card_room(board, tracker, column, side)
+            arrows = self._facing_arrows()
 
             def phase(surface: pygame.Surface) -> None:
-                self.banner.draw(surface, *banner_at, self._card_keeps_off, faces["phase"][1], room=room)
+                self.banner.draw(surface, *banner_at, self._card_keeps_off, faces["phase"][1], room=room,
+                                 clickable=arrows)
 
-            part("phase", self.banner, (*banner_at, room.key()), phase)
+            part("phase", self.banner, (*banner_at, room.key(), tuple(map(tuple, arrows))), phase)
 
         column_top = (side.bottom + theme.px(10)) if side is not None and side.right > right_x else board.y + gap
         if self.view.viewer != "gm":  # the players' view: who acts, nothing hidden, no GM controls
@@ -458,6 +460,15 @@ class CombatPanels:
 
         addon = hazards_of(self.view)
         return addon is not None and addon.prompt.active()
+
+    def _facing_arrows(self) -> list[pygame.Rect]:
+        """The facing prompt's 8 arrows on screen (none when it asks no one): clickable, so the phase
+        card never lies on them (outside review 20 m3: at 1280x720 the waiting Advantages card lay
+        on the N arrow of Brandon, asked at the map's top row)."""
+        from tactics.ui.hazards import hazards_of
+
+        addon = hazards_of(self.view)
+        return addon.prompt.arrow_rects() if addon is not None and addon.prompt.active() else []
 
     def _card_room(self, board: pygame.Rect, tracker: pygame.Rect, column: pygame.Rect | None,
                    side: pygame.Rect | None) -> CardRoom:

@@ -100,14 +100,17 @@ class PhaseBanner(w.Panel):
 
     def draw(self, surface: pygame.Surface, centre_x: int, y: int, max_w: int,
              tokens: list[pygame.Rect] | Callable[[], list[pygame.Rect]] | None = None,
-             waiting: bool = False, room: CardRoom | None = None) -> pygame.Rect | None:
+             waiting: bool = False, room: CardRoom | None = None,
+             clickable: list[pygame.Rect] | None = None) -> pygame.Rect | None:
         """The card at the top centre; a big card (the Advantages or Counter Phase) goes where it
         covers no token instead (:func:`tactics.ui.panels.phase_place.place_card`: a margin of
         ``room`` the map leaves, its free column, a corner clear of the ``tokens`` on screen; or a
         function giving them, asked only then: the Action Phase's card never moves, and finding
         every token's square on screen cost most of its drawing with 1000 tokens). While
         ``waiting`` (the facing prompt of the turn that just ended is asking) a big card shows only
-        its title: it opens once the facings are chosen, never under the prompt."""
+        its title: it opens once the facings are chosen, never under the prompt. ``clickable``: what
+        the card must never lie on (the facing prompt's arrows): a card at the top that would is
+        placed as a big card is, with those as cards to keep off (:meth:`_clear_of`)."""
         self.begin()
         combat = combat_of(self.ui.state)
         if combat is None:
@@ -131,6 +134,9 @@ class PhaseBanner(w.Panel):
         else:
             canvas, height, accent = self._laid(width, combat, waiting, (x, y))
             final = pygame.Rect(x, y, width, height)
+            if room is not None and final.collidelist(clickable or []) >= 0:
+                width, final = self._clear_of(clickable or [], width, combat, waiting, (x, y), room, tokens)
+                canvas, _, accent = self._laid(width, combat, waiting, final.topleft)
         x, y = final.topleft
         w.card(surface, final, accent=accent or theme.ACCENT)
         surface.blit(canvas, final.topleft, (0, 0, width, final.height))
@@ -146,6 +152,23 @@ class PhaseBanner(w.Panel):
             h.rect.move_ip(x, y)
         self.rect = final
         return final
+
+    def _clear_of(self, clickable: list[pygame.Rect], width: int, combat, waiting: bool, at: tuple[int, int],
+                  room: CardRoom, tokens: list[pygame.Rect] | Callable[[], list[pygame.Rect]] | None,
+                  ) -> tuple[int, pygame.Rect]:
+        """The width and place of a card that would lie on ``clickable`` at the top: a margin the
+        map leaves, the free column, a corner clear of the tokens (:func:`place_card`), with the
+        ``clickable`` rectangles among the cards it keeps off (they weigh most)."""
+        heights: dict[int, int] = {}
+
+        def size_at(wide: int) -> tuple[int, int]:
+            if wide not in heights:
+                heights[wide] = self._laid(wide, combat, waiting, at)[1]
+            return wide, heights[wide]
+
+        on_screen = (tokens() if callable(tokens) else tokens) or []
+        keep_off = CardRoom(room.between, room.column, room.map_area, (*room.cards, *clickable))
+        return place_card(size_at, width, keep_off, on_screen)
 
     def _laid(self, width: int, combat, waiting: bool, at: tuple[int, int],
               tall: int | None = None) -> tuple[pygame.Surface, int, tuple[int, int, int] | None]:
@@ -164,11 +187,14 @@ class PhaseBanner(w.Panel):
 
             who = facing_asked(self.ui.view)  # whose facing it waits for (a second reviewer's finding)
             whose = f"{possessive(who.name)} facing is" if who is not None else "the facings are"
-            w.text(canvas, f"opens once {whose} chosen on the map", (rect.centerx, cy - px(8)), 14,
-                   theme.TEXT_DIM, "regular", "midtop")
+            # (wrapped: laid out to the free column's width it fills the line, review 20 m3)
+            for line in w.wrap(f"opens once {whose} chosen on the map", 14, rect.width - 2 * theme.PANEL_PAD, "regular"):
+                w.text(canvas, line, (rect.centerx, cy - px(8)), 14, theme.TEXT_DIM, "regular", "midtop")
+                cy += w.line_h(14, "regular")
+            cy -= w.line_h(14, "regular")
             # the button moves on anyway, keeping the facings still asked (N-FACE-2): it says so
             label = "Facings as they are: " + ("begin Action Phase" if combat.phase == "advantages" else f"start round {combat.round + 1}")
-            bw = button_width(label, 16)
+            bw = min(button_width(label, 16), rect.width - 2 * theme.PANEL_PAD)  # (inside a narrow card too)
             w.button(self, canvas, pygame.Rect(rect.centerx - bw // 2, cy + px(16), bw, px(36)), label, "banner-advance",
                      lambda: self.ui.submit(Advance()), style="primary", size=16, hover=hover)
             cy += px(56)

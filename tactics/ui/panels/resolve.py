@@ -149,6 +149,10 @@ def needs_faces(decl: dict[str, Any]) -> bool:
     return decl["kind"] in ATTACK_KINDS or bool(decl["needs_roll"])
 
 
+class _Scratch:
+    """An owner for a scratch canvas (:func:`widgets.canvas` keeps canvases per owner, weakly)."""
+
+
 class ResolvePanel(w.Panel):
     def __init__(self, ui: "CombatPanels") -> None:
         super().__init__(title="Resolve")
@@ -158,6 +162,10 @@ class ResolvePanel(w.Panel):
         self.missing: str | None = None
         self.missing_save: Any = None  # ... and they are a save: the declaration asking it (not the actor's dice)
         self._owed: tuple[Any, dict[str, list[int]]] = (None, {})  # saves_first's last answer, by its key
+        #: each queued action's rows as last drawn (an attack's down to its odds): (top, bottom) on the canvas
+        self._rows: list[tuple[int, int]] = []
+        self._below = 0  # how many of them the part in view left below (_hint_below)
+        self._measure = _Scratch()  # the owner of the canvas the queue is laid out on first (w.canvas)
 
     # -- settings and commands ------------------------------------------------------
     def table_rolls(self) -> bool:
@@ -352,6 +360,7 @@ class ResolvePanel(w.Panel):
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, x: int, y: int, width: int, max_h: int) -> pygame.Rect | None:
         self.begin()
+        self._rows, self._below = [], 0  # (this drawing's queue, if it draws one)
         want_entry: pygame.Rect | None = None
         if not self.visible() or max_h < px(60):
             self._place_entry(None)
@@ -434,18 +443,68 @@ class ResolvePanel(w.Panel):
                              "roll-for-them", self.roll_for_them, size=15, hover=hover)
                     cy += px(40)
                 fixed = cy  # the header and the button stay; the queue below scrolls
-            for n, decl in enumerate(queue):
-                cy = self._queued(canvas, rect, cy, n, decl)
             roll = last_resolution(self.ui.encounter.journal)
-            if roll:
-                cy = draw_resolution(canvas, lx, cy + px(4), inner, roll, state) + px(6)
-        final = self.finish(surface, canvas, x, y, width, min(max_h, cy + px(8)), content=cy + px(8), fixed=fixed)
+            # too long for the panel: the actions after the next show their title and odds only
+            # (their dice lines come when each is next), so more odds read at once (review 20 m4)
+            compact = len(queue) > 1 and self._body(self._measure_canvas(canvas), rect, cy, queue, roll,
+                                                   compact=False) + px(8) > max_h + px(2)
+            cy = self._body(canvas, rect, cy, queue, roll, compact=compact)
+        content = cy + px(8)
+        hint_h = w.line_h(13) + px(6)
+        if content > max_h + px(2) and self._rows:
+            content += hint_h  # the last action can scroll up clear of the hint
+        final = self.finish(surface, canvas, x, y, width, min(max_h, content), content=content, fixed=fixed)
+        self._hint_below(surface, final, fixed, hint_h)
         self._place_entry(want_entry if want_entry is not None and want_entry.bottom <= final.bottom else None)
         return final
 
-    def _queued(self, s, rect, y, n, decl) -> int:
+    def _measure_canvas(self, canvas: pygame.Surface) -> pygame.Surface:
+        """A scratch canvas to lay the queue out on before drawing it: as wide as ``canvas`` and one
+        row tall (what is drawn below its row is clipped away; only where the layout ends counts)."""
+        return w.canvas(self._measure, (canvas.get_width(), 1))
+
+    def _body(self, canvas: pygame.Surface, rect: pygame.Rect, cy: int, queue: list[dict[str, Any]],
+              roll: list[Event], *, compact: bool) -> int:
+        """The queue (``compact``: the actions after the next without their dice lines) and the last
+        roll's card under it, drawn from ``cy``; the y below them. Each action's rows (an attack's
+        down to its odds' percentages) are kept in :attr:`_rows`, from the canvas's top."""
+        self._rows = []
+        for n, decl in enumerate(queue):
+            cy = self._queued(canvas, rect, cy, n, decl, compact=compact and n > 0)
+        if roll:
+            lx, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
+            cy = draw_resolution(canvas, lx, cy + px(4), inner, roll, self.ui.state) + px(6)
+        return cy
+
+    def below(self) -> int:
+        """How many queued actions (an attack down to its odds) the panel's last drawing left, wholly
+        or partly, below the part in view: the words at its foot say so."""
+        return self._below
+
+    def _hint_below(self, surface: pygame.Surface, final: pygame.Rect, fixed: int, hint_h: int) -> None:
+        """Over the foot of a scrolled queue, in words: how many queued actions are below (an attack's
+        odds are its last row), and that the wheel brings them (the 4 px scroll bar alone went
+        unseen: review 20 m4)."""
+        self._below = 0
+        if not self.scrollable:
+            return
+        seen_bottom = fixed + self.scroll + (final.height - fixed - px(6)) - hint_h
+        self._below = sum(1 for _, bottom in self._rows if bottom > seen_bottom)
+        if not self._below:
+            return
+        strip = pygame.Rect(final.x + px(2), final.bottom - px(6) - hint_h, final.width - px(12), hint_h)
+        w.rounded(surface, strip, theme.CHROME)
+        said = f"{self._below} more {'action' if self._below == 1 else 'actions'} below: wheel to scroll"
+        w.text(surface, said, (strip.centerx, strip.centery), 13, theme.ACCENT, "semibold", "center",
+               max_width=strip.width - px(4))
+
+    def _queued(self, s, rect, y, n, decl, *, compact: bool = False) -> int:
+        """One queued action from ``y``: its number, title, dice lines (not when ``compact``) and
+        odds; the y below it (where its rows are is added to :attr:`_rows`)."""
+        top = y
         state = self.ui.state
         x, inner = rect.x + theme.PANEL_PAD, rect.width - 2 * theme.PANEL_PAD
+        drawn_to: int | None = None  # the foot of its last row (an attack's odds), for _rows
         badge = pygame.Rect(x, y, px(26), px(26))
         pygame.draw.rect(s, theme.ACCENT if n == 0 else theme.CONTROL_LIT, badge, border_radius=px(13))
         w.text(s, str(n + 1), badge.center, 15, theme.INK if n == 0 else theme.TEXT, "bold", "center")
@@ -461,10 +520,10 @@ class ResolvePanel(w.Panel):
                         w.text(s, line, (x + px(36), y), 14, theme.BAD, "regular")
                         y += w.line_h(14, "regular")
                 # "d20 + 5 - d2 vs AC 12", then why the die (R-ROLL-2): the roll's dice before the roll
-                for line in w.wrap(queue_line(setup), 14, inner - px(36), "regular"):
+                for line in () if compact else w.wrap(queue_line(setup), 14, inner - px(36), "regular"):
                     w.text(s, line, (x + px(36), y), 14, theme.TEXT_DIM, "regular")
                     y += w.line_h(14, "regular")
-                for line in w.wrap(die_words(setup), 13, inner - px(36), "regular") if setup.advantages else ():
+                for line in w.wrap(die_words(setup), 13, inner - px(36), "regular") if setup.advantages and not compact else ():
                     w.text(s, line, (x + px(36), y), 13, theme.TEXT_DIM, "regular")
                     y += w.line_h(13, "regular")
                 run = declared_run_odds(state, decl["id"]) if decl["kind"] == act.TECHNIQUE else None
@@ -475,6 +534,7 @@ class ResolvePanel(w.Panel):
                 y += px(2)
                 chances = run.chances if run is not None and not setup.problem else setup.chances
                 bar = rolls.odds_bar(s, pygame.Rect(x + px(36), y, inner - px(36), px(12)), chances, size=13)
+                drawn_to = bar.bottom
                 y = bar.bottom + px(8)
         elif (odds := declared_skill_odds(state, decl["id"])) is not None:  # Hide, Search (N-SKILL-2)
             for said in skill_lines(odds):
@@ -489,6 +549,7 @@ class ResolvePanel(w.Panel):
         elif not decl["needs_roll"]:
             w.text(s, "no roll", (x + px(36), y - px(4)), 13, theme.TEXT_DIM, "regular")
             y += w.line_h(13, "regular") - px(4)
+        self._rows.append((top, drawn_to if drawn_to is not None else y))
         return y + px(4)
 
     def _place_entry(self, rect: pygame.Rect | None) -> None:

@@ -17,6 +17,7 @@ engine's :func:`~tactics.engine.combat.charge.charge_path`, the path the click d
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -320,6 +321,8 @@ class AttackTool(Tool):
             room = inside
         view = self.view
         tokens = placement.token_rects(view, skip=(target.id,)) if hasattr(view, "camera") else []
+        painter: Any = getattr(getattr(view, "renderer", None), "tokens", None)  # and their names and words as drawn
+        tokens += list(painter.drawn_words()) if painter is not None and hasattr(painter, "drawn_words") else []
         cards = [r for r in (getattr(getattr(getattr(view, "combat", None), "banner", None), "rect", None),
                              getattr(getattr(getattr(view, "app", None), "hotseat", None), "rect", None)) if r]
         assert target.cell is not None  # on the map
@@ -347,9 +350,11 @@ class AttackTool(Tool):
         # the players' view (F2) keeps a GM creature's AC back, and with it the odds that would tell it (N-SEEN-1)
         ac_shown = getattr(self.view, "viewer", "gm") == "gm" or (
             target is not None and self.view.state.numbers_shown_to_players(target))
-        return odds_card(surface, setup, beside, clip, away_from, tokens=tokens, cards=cards,
-                         notes=two_weapon_lines(self.two_weapon_terms()) + [card_line(self.situational)],
-                         first=first, run=run, ac_shown=ac_shown)
+        # (the count in force is kept on the compact card; the bare "+ / -" reminder is its hint)
+        notes = two_weapon_lines(self.two_weapon_terms()) + ([card_line(self.situational)] if self.situational else [])
+        return odds_card(surface, setup, beside, clip, away_from, tokens=tokens, cards=cards, notes=notes,
+                         first=first, run=run, ac_shown=ac_shown,
+                         hint=None if self.situational else card_line(self.situational))
 
     def charge_words(self, setup: AttackSetup) -> tuple[str | None, RunOdds | None]:
         """A charging Technique's top line (its run and reach) and the checks its run asks, with
@@ -398,6 +403,14 @@ def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], c
     """Put ``rect`` next to ``beside`` on the side facing away from ``away_from`` (so it does not
     cover the line of sight), falling back to the other sides and corners, clamped inside ``clip``;
     the first place that covers no token (``tokens``) and no card (``cards``) wins."""
+    return _place_scored(rect, beside, away_from, clip, tokens, cards)[0]
+
+
+def _place_scored(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], clip: pygame.Rect,
+                  tokens: list[pygame.Rect] | None = None,
+                  cards: list[pygame.Rect] | None = None) -> tuple[pygame.Rect, int]:
+    """:func:`_place` and how much its place covers (0: nothing; with no ``tokens`` nor ``cards``
+    always 0), so a smaller card can be tried where this one covers something."""
     dx, dy = beside.centerx - away_from[0], beside.centery - away_from[1]
     gap = px(12)
     right = rect.copy()
@@ -415,24 +428,31 @@ def _place(rect: pygame.Rect, beside: pygame.Rect, away_from: tuple[int, int], c
     if tokens is None and cards is None:
         for option in order:
             if clip.contains(option):
-                return option
-        return order[0].clamp(clip)
+                return option, 0
+        return order[0].clamp(clip), 0
     order += placement.around(rect.size, beside, gap)[4:]  # then the corners, then a little further out
     order += placement.around(rect.size, beside.inflate(beside.width * 3, beside.height * 3), gap)
+    # last, the room's corners and sides: in a crowd no place by the target may be clear, and the
+    # odds card is the one to move, not the tokens it would hide (outside review 20 m5); the
+    # nearest to the target first, so that it reads as that target's
+    order += sorted(placement.spots(rect.size, clip),
+                    key=lambda r: (r.centerx - beside.centerx) ** 2 + (r.centery - beside.centery) ** 2)
     fitting = [o for o in order if clip.contains(o)] + [o for o in order if not clip.contains(o)]
     # the target itself weighs as a card: a place clamped back into the room must not cover it
     # (at the map's top edge the card sat on the hovered bear; an outside reviewer's finding)
-    return placement.place(fitting, clip, tokens=tokens or (), cards=[*(cards or ()), beside])
+    return placement.place_scored(fitting, clip, tokens=tokens or (), cards=[*(cards or ()), beside])
 
 
 def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, clip: pygame.Rect,
               away_from: tuple[int, int] | None = None, *, tokens: list[pygame.Rect] | None = None,
               cards: list[pygame.Rect] | None = None, notes: list[str] | None = None,
-              first: str | None = None, run: RunOdds | None = None, ac_shown: bool = True) -> pygame.Rect:
+              first: str | None = None, run: RunOdds | None = None, ac_shown: bool = True,
+              hint: str | None = None) -> pygame.Rect:
     """The attack's numbers next to the target: modifiers vs AC, any ``notes`` (two weapons),
     and the odds bar, or why not. ``first``: the top line (a charge's run and reach); ``run``:
     the checks a charge's run asks, named, and the bar over every way the run can end. Without
-    ``ac_shown`` the AC and the odds (which would tell it) are left out for a line saying why."""
+    ``ac_shown`` the AC and the odds (which would tell it) are left out for a line saying why.
+    ``hint``: a last line the compact card of a small window leaves out (:func:`numbers_card`)."""
     lines = [first or f"{setup.label}: {setup.distance_ft} ft of {setup.range_ft} ft"]
     lines += card_lines(setup, ac_shown=ac_shown)  # "d20 + 5 - d2 vs AC 12", the die as the roll adds it (R-ROLL-2)
     # "Crosses difficult ground: Acrobatics DC 12, 45% to get through"
@@ -440,39 +460,91 @@ def odds_card(surface: pygame.Surface, setup: AttackSetup, beside: pygame.Rect, 
     lines += notes or []
     chances = run.chances if run is not None and not setup.problem else setup.chances
     return numbers_card(surface, lines, setup.problem, chances if ac_shown else None, beside, clip, away_from,
-                        tokens=tokens, cards=cards)
+                        tokens=tokens, cards=cards, hint=hint)
 
 
 #: said instead of the odds bar where the target's AC is kept from the players' screens
 ODDS_KEPT_BACK = "The odds stay with the GM: a foe's AC is not shown to the players."
 
 
+@dataclass(frozen=True)
+class CardLayout:
+    """How an odds card is laid out: its width, inner margin and top margin, and whether it keeps
+    the hint line (the compact card of a small window does not)."""
+
+    width: int
+    pad: int
+    top: int
+    hint: bool = True
+
+
+def card_layouts() -> list[CardLayout]:
+    """The layouts an odds card is tried in, best first. At scale 1 and up one, as it always was.
+    In a smaller window the type is at its floor (theme.MIN_FONT_PX) while the map's squares
+    shrink, and the 340 px card covered the tokens round its target (outside review 20 m5): a
+    compact card is used there, with tighter margins, no hint line (the status line and the
+    Declare panel say it) and, where the widest covers a token, narrower widths."""
+    if theme.scale() >= 1:
+        return [CardLayout(px(340), px(12), px(8))]
+    return [CardLayout(width, px(8), px(6), hint=False) for width in COMPACT_WIDTHS]
+
+
+#: the compact card's widths (px on the window), widest first: the odds' five percentages fit on
+#: one line in the widest at the type's floor; the narrowest keeps the lines short enough to read
+COMPACT_WIDTHS = (340, 290, 250)
+
+
 def numbers_card(surface: pygame.Surface, lines: list[str], problem_text: str | None,
                  chances: dict[str, Fraction] | None,
                  beside: pygame.Rect, clip: pygame.Rect, away_from: tuple[int, int] | None = None, *,
-                 tokens: list[pygame.Rect] | None = None, cards: list[pygame.Rect] | None = None) -> pygame.Rect:
+                 tokens: list[pygame.Rect] | None = None, cards: list[pygame.Rect] | None = None,
+                 hint: str | None = None) -> pygame.Rect:
     """A card of ``lines`` beside ``beside``, placed clear of tokens and other cards, ending with the odds
     bar of ``chances`` (None: a line saying the odds are kept back) or, when the engine refuses, its reason
-    in red (the attack and sure-shot cards)."""
+    in red (the attack and sure-shot cards). ``hint``: a last line of ``lines`` the compact card leaves
+    out. Each of :func:`card_layouts` is tried: the first whose place covers nothing, else the one
+    covering least."""
     if chances is None and not problem_text:
         lines = [*lines, ODDS_KEPT_BACK]
     away_from = away_from or (beside.left - 1, beside.centery)
     clip = clip.inflate(-px(16), -px(16))
+    best: tuple[int, int, pygame.Rect, CardLayout, list[str], list[str]] | None = None
+    for i, layout in enumerate(card_layouts()):
+        wrapped, problem, height = _card_size(layout, [*lines, *([hint] if hint and layout.hint else [])],
+                                              problem_text, chances)
+        rect, cost = _place_scored(pygame.Rect(0, 0, layout.width, height), beside, away_from, clip, tokens, cards)
+        if best is None or (cost, i) < best[:2]:
+            best = (cost, i, rect, layout, wrapped, problem)
+        if cost == 0:
+            break
+    assert best is not None
+    _, _, rect, layout, wrapped, problem = best
+    _draw_card(surface, rect, layout, wrapped, problem, problem_text, chances)
+    return rect
+
+
+def _card_size(layout: CardLayout, lines: list[str], problem_text: str | None,
+               chances: dict[str, Fraction] | None) -> tuple[list[str], list[str], int]:
+    """The card's lines wrapped to ``layout``, its problem's lines, and its height."""
     # every length at the window's scale, as the fonts are (at 4K the text is twice as large: review 12)
-    # (never narrower than 340: below scale 1 the fonts stop shrinking at their floor, and the lines must fit)
-    width, pad = max(340, px(340)), px(12)
+    inner = layout.width - 2 * layout.pad
     step, problem_step = theme.font(fs(15), "regular").get_linesize(), theme.font(fs(16), "bold").get_linesize()
-    wrapped = [part for line in lines for part in w.wrap(line, 15, width - 2 * pad, "regular")]
-    problem = w.wrap(problem_text, 16, width - 2 * pad) if problem_text else []
-    bar_h = px(14)
+    wrapped = [part for line in lines for part in w.wrap(line, 15, inner, "regular")]
+    problem = w.wrap(problem_text, 16, inner) if problem_text else []
     below = (problem_step * len(problem) + px(8) if problem
-             else px(6) + rolls.odds_bar_height(width - 2 * pad, bar_h, chances, size=14) + px(8) if chances
+             else px(6) + rolls.odds_bar_height(inner, px(14), chances, size=14) + px(8) if chances
              else px(4))
-    height = px(8) + step * len(wrapped) + below
-    rect = _place(pygame.Rect(0, 0, width, height), beside, away_from, clip, tokens, cards)
+    return wrapped, problem, layout.top + step * len(wrapped) + below
+
+
+def _draw_card(surface: pygame.Surface, rect: pygame.Rect, layout: CardLayout, wrapped: list[str],
+               problem: list[str], problem_text: str | None, chances: dict[str, Fraction] | None) -> None:
+    """The card at ``rect``: its lines, then the problem in red or the odds bar."""
     w.card(surface, rect, accent=BAD_LINE if problem_text else OK_LINE)
     probe.panel(surface, rect, "Attack card")  # its lines and odds must stay inside it (the layout test)
-    y = rect.y + px(8)
+    pad = layout.pad
+    step, problem_step = theme.font(fs(15), "regular").get_linesize(), theme.font(fs(16), "bold").get_linesize()
+    y = rect.y + layout.top
     for line in wrapped:
         w.text(surface, line, (rect.x + pad, y), 15, theme.TEXT, "regular")
         y += step
@@ -481,5 +553,4 @@ def numbers_card(surface: pygame.Surface, lines: list[str], problem_text: str | 
             w.text(surface, line, (rect.x + pad, y + px(2)), 16, BAD_LINE, "bold")
             y += problem_step
     elif chances:
-        rolls.odds_bar(surface, pygame.Rect(rect.x + pad, y + px(6), width - 2 * pad, bar_h), chances, size=14)
-    return rect
+        rolls.odds_bar(surface, pygame.Rect(rect.x + pad, y + px(6), rect.width - 2 * pad, px(14)), chances, size=14)
