@@ -61,6 +61,7 @@ NOT_AT_START = (
     "tactics.ui.panels.help",  # the F1 card
     "tactics.ui.file_dialogs",  # Ctrl+O, the Set up tool's token picture and Save as
     "tactics.ui.players.names",  # names placed again all in one size: tokens crowding in view
+    "tactics.rules.physics",  # a grenade's flight: the first throw or landing heatmap
 )
 
 
