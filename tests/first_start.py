@@ -47,6 +47,7 @@ print(json.dumps({
     "pydantic": sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic", "pydantic_core")),
     "metadata": "importlib.metadata" in sys.modules,
     "openssl": sorted(m for m in ("hashlib", "_hashlib") if m in sys.modules),
+    "datetime": sorted(m for m in ("datetime", "_datetime") if m in sys.modules),
     "parsers": sorted(m for m in ("tomllib", "importlib.metadata", "email") if m in sys.modules),
     "string_annotations": sorted(f"{c.__module__}.{c.__qualname__}" for c in models
                                  if any(isinstance(a, str) for a in vars(c).get("__annotations__", {}).values())),

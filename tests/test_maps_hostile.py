@@ -235,6 +235,20 @@ def test_nul_and_newlines_in_map_and_spawn_names_are_cleaned(folder, tmp_path):
     assert battle_map.spawns[0].team == "pa rty"
 
 
+def test_every_character_a_name_loses_is_one_a_printable_name_never_holds():
+    """A printable name skips the cleaning pattern (issue 12: its compiling was half a millisecond of
+    every start): each character the pattern turns into a space must be one ``isprintable`` refuses,
+    or a name holding it would keep a NUL, a line break or a lone surrogate pygame cannot draw."""
+    import re
+    import sys
+
+    from tactics.maps.fields import _CONTROL, clean_name
+
+    cleaned = [chr(code) for code in range(sys.maxunicode + 1) if re.fullmatch(_CONTROL, chr(code))]
+    assert len(cleaned) == 32 + 33 + 2 + 2048 and not [ch for ch in cleaned if ch.isprintable()]
+    assert clean_name("Ann\u2028Bee\x85 Cy") == "Ann Bee Cy" and clean_name("  Dov  Eli ") == "Dov Eli"
+
+
 # -- Tiled: fast paths and old files ------------------------------------------------
 
 

@@ -58,6 +58,10 @@ NOT_AT_START = (
     "tactics.engine.saves.document",  # reading and writing saves: the first save, autosave or restore
     "tactics.engine.saves.replay",
     "tactics.rules.common_actions",  # drawing, reloading, Treat Injury: the rules of a fight under way
+    "tactics.ui.panels.help",  # the F1 card
+    "tactics.ui.file_dialogs",  # Ctrl+O, the Set up tool's token picture and Save as
+    "tactics.ui.players.names",  # names placed again all in one size: tokens crowding in view
+    "tactics.rules.physics",  # a grenade's flight: the first throw or landing heatmap
 )
 
 
@@ -79,6 +83,12 @@ def test_the_first_frame_loads_no_openssl(seen):
     """The rules data's fingerprints and the autosaves' names use CPython's own SHA-256 and SHA-1
     (tactics/digest.py): hashlib would load OpenSSL (2.5-5 ms of the start)."""
     assert seen["openssl"] == []
+
+
+def test_the_first_frame_imports_no_datetime(seen):
+    """The time is read when something is written (an autosave, a save, an exported log) or a restore
+    offered, never for the first frame: the ``datetime`` module was 1 ms of every start (issue 12)."""
+    assert seen["datetime"] == []
 
 
 def test_the_first_frame_imports_no_asyncio(seen):

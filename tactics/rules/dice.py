@@ -23,7 +23,8 @@ from functools import lru_cache
 from itertools import product
 from typing import Iterable, Iterator, Mapping, Sequence
 
-_EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$|^\s*(\d+)\s*$")
+#: a dice expression (a pattern: compiled by :mod:`re` when first used, not at every start: issue 12)
+_EXPR = r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$|^\s*(\d+)\s*$"
 
 
 class DiceError(ValueError):
@@ -45,7 +46,7 @@ class DiceExpr:
     @classmethod
     def parse(cls, text: str) -> "DiceExpr":
         text = str(text)
-        m = _EXPR.match(text) if len(text) <= 40 else None
+        m = re.match(_EXPR, text) if len(text) <= 40 else None
         if not m:
             raise DiceError(f"not a dice expression: {text[:60]!r} (expected e.g. '2d6+1')")
         if m.group(5) is not None:

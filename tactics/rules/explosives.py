@@ -28,15 +28,17 @@ Readings applied here (new ones are the project's N- ids, listed in docs/rules-n
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Literal
+from typing import TYPE_CHECKING, Any, Iterator, Literal
 
 from tactics.rules.plain_model import ConfigDict, Field, field_validator
 
-from tactics.rules import physics
 from tactics.rules.data import DataModel, Label, Prose, data_path, load_items, read_document, validate
 from tactics.rules.dice import DiceError, DiceExpr
 from tactics.rules.grid import Cell, cell_center, delta, direction_toward, rotate
 from tactics.rules.templates import radius
+
+if TYPE_CHECKING:  # (the flights' module is imported by the first throw or heatmap, not at start: issue 12)
+    from tactics.rules import physics
 
 # ---------------------------------------------------------------------------
 # Range (R-GREN-1)
@@ -180,9 +182,11 @@ def landing(
     *,
     facing: str = "N",
     table: ScatterTable | None = None,
-) -> physics.Flight:
+) -> "physics.Flight":
     """Where a throw with faces ``d1``, ``d2`` comes down, walls included (R-GREN-2/3), with
     the flight the window draws (:func:`tactics.rules.physics.fly`)."""
+    from tactics.rules import physics
+
     across, along = scatter(d1, d2, table)
     aimed = scattered_cell(thrower, target, across, along, facing)
     return physics.fly(battle_map, thrower, aimed)
@@ -201,6 +205,8 @@ def landing_odds(
     This is what the window's heatmap shows; it asks the same landing rule as a throw
     (:func:`tactics.rules.physics.landing_point`), without simulating each flight.
     """
+    from tactics.rules import physics
+
     out: dict[Cell, Fraction] = {}
     cache: dict[tuple[int, int], Cell] = {}
     for d1 in D10_FACES:

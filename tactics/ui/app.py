@@ -40,13 +40,13 @@ from tactics.ui.opponent import attach_opponent
 from tactics.ui.gm_menu import attach_gm_menu
 from tactics.ui.builder.addon import attach_builder  # the encounter builder: Set up tool, panel, token drag (issue 10)
 from tactics.ui.opening import OpenError, open_path
-from tactics.ui.panels.help import HelpScreen
 from tactics.ui.panels.toolbar import Toolbar
 from tactics.ui.elide import NAME_KEEP, middle
 from tactics.ui.tools.registry import TOOL_CLASSES
 
 if TYPE_CHECKING:
     from tactics.ui.faults import FaultGuard
+    from tactics.ui.panels.help import HelpScreen
     from tactics.ui.players.window_ui import WindowUIManager
     from tactics.ui.panels.hotseat import HotseatBanner
     from tactics.ui.players.control import PlayersControl
@@ -511,6 +511,8 @@ class App:
 
     def help_card(self) -> HelpScreen:
         """The F1 card of the screen shown: the starship screen's keys there, else the battle map's."""
+        from tactics.ui.panels.help import HelpScreen  # (shown on F1 only: not imported for the first frame)
+
         on_starship = self.starship is not None and self.screens[0] is self.starship
         return HelpScreen(self, TOOL_CLASSES, "starship" if on_starship else "battle")
 

@@ -29,7 +29,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -113,6 +112,8 @@ def _set_up(encounter: Encounter) -> dict[str, Any]:
 
 def when_text(path: str | Path) -> str:
     """"16:42" (today) or "3 Dec 16:42" for when a save was written, in local time."""
+    from datetime import datetime  # (when a restore is offered: not for the first frame)
+
     from tactics.engine.saves.document import saved_at
 
     stamp = saved_at(path)

@@ -11,6 +11,7 @@ import math
 from functools import lru_cache
 from itertools import chain, compress
 from operator import attrgetter, is_not, itemgetter
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,8 +22,10 @@ from tactics.ui import theme, token_art
 from tactics.ui.board_record import RecordingSurface, blit_operation
 from tactics.ui.camera import Camera
 from tactics.ui.placement import overlap
-from tactics.ui.players.names import NamePlacer, frame_sizes
 from tactics.ui.token_changes import TokenChanges
+
+if TYPE_CHECKING:
+    from tactics.ui.players.names import NamePlacer
 
 SS = 3  # supersampling factor
 TOKEN_RADIUS = 0.43  # of a square: the disc (with its rim) fills 0.86 of it, readable across a room
@@ -533,6 +536,8 @@ class TokenPainter:
         # surface larger than the view, and its names must be where a fresh frame puts them.
         # (The clearance from each disc as drawn: a pixel more than it from the rounded ring kept
         # "Bear 4" 4.6 px off Bear 2's disc at 23 px a square, not 5.)
+        from tactics.ui.players.names import NamePlacer, frame_sizes  # (names that crowd: not at every start)
+
         anywhere = pygame.Rect(-(1 << 20), -(1 << 20), 1 << 21, 1 << 21)
         placer = NamePlacer(rings, self._words_of, markers, anywhere, px, name_clearance(px),
                             [disc_circle(disc, px) for disc in self._discs_of])

@@ -33,7 +33,6 @@ import os
 import re
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Collection
 
@@ -44,6 +43,8 @@ from tactics.engine.saves.jsontext import EntryLines
 from tactics.logs import logger
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from tactics.engine.saves.lock import GameLock
 
 ENV_VAR = "TACTICS_DATA_DIR"
@@ -53,7 +54,8 @@ STALE_TEMP_SECONDS = 600  # half-written temp files older than this are removed
 SET_ASIDE = "set-aside"  # autosaves the GM chose not to restore, out of the rotation (a subfolder)
 KEEP_SET_ASIDE = 30  # files kept there, newest first
 
-_NAME = re.compile(r"^autosave-(\d+)-(\d{8}T\d{12}Z)-([0-9a-f]{10})\.json$")
+#: An autosave's file name (a pattern: compiled by :mod:`re` on first use, not at every start: issue 12)
+_NAME = r"^autosave-(\d+)-(\d{8}T\d{12}Z)-([0-9a-f]{10})\.json$"
 
 
 def data_dir() -> Path:
@@ -96,7 +98,7 @@ def list_autosaves(for_source: str | Path | None = None, *, folder: str | Path |
     tag = source_tag(for_source) if for_source is not None else None
     found = []
     for name in names:
-        m = _NAME.match(name)
+        m = re.match(_NAME, name)
         if m and (tag is None or m.group(3) == tag):
             found.append(AutosaveFile(where / name, int(m.group(1)), m.group(2), m.group(3)))
     found.sort(key=lambda a: (a.seq, a.stamp), reverse=True)
@@ -214,7 +216,7 @@ def set_aside(path: str | Path, opened: str | Path, *, folder: str | Path | None
                 continue
             if autosave.path == Path(path):
                 moved = aside / autosave.path.name
-        kept = sorted((p for p in aside.iterdir() if _NAME.match(p.name)), key=lambda p: p.stat().st_mtime_ns,
+        kept = sorted((p for p in aside.iterdir() if re.match(_NAME, p.name)), key=lambda p: p.stat().st_mtime_ns,
                       reverse=True)
         for old in kept[KEEP_SET_ASIDE:]:
             old.unlink()
@@ -256,6 +258,15 @@ def _loads(path: Path) -> bool:
     return True
 
 
+
+def utc_now() -> datetime:
+    """The time now, in UTC: an autosave's clock. (:mod:`datetime` is imported when an autosave is
+    first written, not for the window's first frame: issue 12, start time.)"""
+    from datetime import datetime, timezone
+
+    return datetime.now(timezone.utc)
+
+
 class Autosaver:
     """Writes an autosave after every change to an encounter's journal."""
 
@@ -278,7 +289,7 @@ class Autosaver:
         self.keep_all = max(self.keep, keep_all)
         self.on_error = on_error
         self.on_written = on_written
-        self.clock = clock or (lambda: datetime.now(timezone.utc))
+        self.clock = clock or utc_now
         self.last_path: Path | None = None
         self.last_error: Exception | None = None
         self._lines = EntryLines()
@@ -355,6 +366,8 @@ class Autosaver:
         tag = source_tag(self.encounter.source)
         existing = list_autosaves(folder=self.folder)
         seq = existing[0].seq + 1 if existing else 1
+        from datetime import timezone
+
         stamp = now.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
         path = self.folder / f"autosave-{seq:06d}-{stamp}-{tag}.json"
         while path.exists():  # another window wrote this number meanwhile

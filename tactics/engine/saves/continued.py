@@ -26,15 +26,17 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tactics.atomicfiles import atomic_write_text
 from tactics.logs import logger
 from tactics.safefiles import FileRefused, read_regular
 from tactics.engine.saves.autosave import (autosave_folder, last_good_autosave, list_autosaves, newer_autosave_than,
                                            set_aside)
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 FILE = "continued.json"
 FORMAT = "tactics-continued"
@@ -110,6 +112,8 @@ def record(source: str | Path, save: str | Path, *, folder: str | Path | None = 
            now: datetime | None = None) -> Continuation | None:
     """The game opened from ``source`` was just saved as ``save``: remember it (None: the same
     file, nothing to remember). Raises OSError if the folder cannot be written."""
+    from datetime import datetime, timezone  # (at a save: not for the first frame)
+
     src, dst = _resolved(source), _resolved(save)
     if src == dst:
         return None

@@ -37,7 +37,6 @@ from tactics.engine.builder.allowed import fight_under_way
 from tactics.engine.core.journal import Refused
 from tactics.ui import draw, render, theme, token_art
 from tactics.ui import intents as ui
-from tactics.ui.file_dialogs import file_dialog
 from tactics.ui.builder.panel import DEFAULT_HINT, SetupPanel
 from tactics.ui.builder.tool import SetupTool
 from tactics.ui.tools.registry import register
@@ -515,6 +514,8 @@ class BuilderAddon:
         if self.art_dialog is not None and self.art_dialog.alive():
             return
         start = Path(self.view.encounter.map.source or Path.cwd()).parent
+        from tactics.ui.file_dialogs import file_dialog  # (when first asked for: not at start)
+
         self.art_dialog = file_dialog(self.app.ui, self.app.size, "Token picture", initial or str(start),
                                       existing_only=True)
 
@@ -569,6 +570,8 @@ class BuilderAddon:
         """The Save dialog (``initial``: the path it starts on; else the suggested file)."""
         if self.save_dialog is not None and self.save_dialog.alive():
             return
+        from tactics.ui.file_dialogs import file_dialog
+
         self.save_dialog = file_dialog(self.app.ui, self.app.size, "Save the encounter file as",
                                        initial or str(self.suggested_path()), existing_only=False)
 

@@ -11,9 +11,8 @@ Undo and redo walk the journal, so the log follows them.
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import pygame
 
@@ -27,6 +26,9 @@ from tactics.ui import layout_probe as probe
 from tactics.ui import theme
 from tactics.ui.theme import px
 from tactics.ui import widgets as w
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 #: What the log says before its first line.
 EMPTY_WORDS = "Nothing yet: every move, roll and change will be listed here, newest at the bottom."
@@ -101,6 +103,8 @@ def export_text(encounter) -> str:
 
 def export_log(encounter, folder: str | Path | None = None, *, now: datetime | None = None) -> Path:
     """Write the log to ``folder`` (default ``<data dir>/logs``) atomically; the file's path."""
+    from datetime import datetime  # (at an export: not for the first frame)
+
     folder = Path(folder) if folder is not None else data_dir() / "logs"
     folder.mkdir(parents=True, exist_ok=True)
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
