@@ -342,6 +342,8 @@ def _start_ms(code: str, runs: int, *, bytecode_in: str | None = None, warmups: 
     if bytecode_in is not None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = bytecode_in
+    else:  # bytecode as this environment keeps it beside the sources, not a prefix's left by a compiled run
+        env.pop("PYTHONPYCACHEPREFIX", None)
     samples = []
     for i in range(runs + warmups):
         start = time.perf_counter()
