@@ -177,3 +177,19 @@ def test_under_the_set_up_panel_the_log_keeps_to_the_columns_foot(size):
         key(app, pygame.K_v)
         app.step()
         column_filled(app, "the Set up panel closed")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_turn_tracker_card_holds_all_its_buttons(size):
+    """Before the fight and in its first turn, every button of the turn tracker lies inside its
+    card (at 4K its height was worked out in unscaled pixels: "Start: roll d20 + Reflex" hung
+    18 px below the card's foot)."""
+    for app in turns_app(size):
+        turns = app.battle.turns
+        for moment in ("before", "turn"):
+            card = turns.rect
+            assert card is not None and turns.hits, moment
+            for hit in turns.hits:
+                assert card.contains(hit.rect), f"{hit.key} {hit.rect} outside the card {card} at {size} ({moment})"
+            if moment == "before":
+                press(app, "start-table")

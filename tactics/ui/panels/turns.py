@@ -337,7 +337,9 @@ class TurnsPanel(w.Panel):
         legend_below = bool(legend) and (w.text_width(title, 18, "bold") + px(12) + legend_w
                                          > px(WIDTH) - 2 * theme.PANEL_PAD)
         legend_h = w.line_h(13, "regular") + px(2) if legend_below else 0
-        height = 56 + legend_h + row_h * len(rows) + away_h + sum(h for _, h in buttons) + (8 if buttons else 0)
+        # (in scaled pixels: at 4K an unscaled 56 left the last button hanging below the card)
+        height = (px(16) + w.line_h(18, "bold") + px(18) + legend_h + row_h * len(rows) + away_h
+                  + sum(h for _, h in buttons) + (px(8) if buttons else 0))
         rect = pygame.Rect(x, y, px(WIDTH), height)
         w.card(surface, rect)
         probe.panel(surface, rect, "Turns")
