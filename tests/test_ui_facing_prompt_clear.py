@@ -19,26 +19,14 @@ from tactics.ui.hazards import hazards_of
 from tactics.ui.opening import open_default
 from tactics.ui import placement
 
-from ui_driver import app_session, click, drawn_marks, end_turn
-
-
-def _press(app: App, name: str) -> None:
-    rect = app.battle.combat.button_rect(name)
-    assert rect is not None, name
-    click(app, rect.center)
+from ui_driver import app_session, drawn_marks, shoot_bear1_and_end_turn
 
 
 @pytest.fixture(params=[(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
 def asked(request):
     """Round 0: Brandon shoots Bear 1 and ends his turn: the prompt asks his facing."""
     for app in app_session(App(open_default(seed=3), size=request.param)):
-        for name in ("start", "banner-advance", "who:brandon", "weapon:silenced_pistol"):
-            _press(app, name)
-        click(app, app.battle.camera.cell_centre(app.battle.state.combatants["bear1"].cell))
-        for _ in range(3):
-            if app.battle.combat.button_rect("resolve"):
-                _press(app, "resolve")
-        end_turn(app)
+        shoot_bear1_and_end_turn(app)
         yield app
 
 

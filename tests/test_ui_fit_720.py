@@ -29,7 +29,7 @@ from tactics.ui.app import App
 from tactics.ui.focus import keyboard_owner
 from tactics.ui.opening import open_default
 
-from ui_driver import app_session, click, drawn_texts, key, move
+from ui_driver import app_session, click, drawn_texts, key, map_rect, move
 
 #: the start zoom of the bundled map, px a square: at least (was 22, 28, 35 and 71)
 START_PX = {(1280, 720): 24, (1600, 900): 30, (1920, 1080): 36, (3840, 2160): 73}
@@ -39,12 +39,6 @@ SIZES = list(START_PX)
 def camera(app: App) -> tuple:
     cam = app.battle.camera
     return cam.cell_px, cam.cell_rect((6, 12))
-
-
-def map_rect(app: App) -> pygame.Rect:
-    view = app.battle
-    m, px = view.state.map, view.camera.cell_px
-    return pygame.Rect(view.camera.to_screen((0, 0)), (m.width * px, m.height * px))
 
 
 def first_trap(app: App) -> None:

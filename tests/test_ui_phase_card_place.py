@@ -25,15 +25,9 @@ from tactics.ui.app import App
 from tactics.ui.hazards import hazards_of
 from tactics.ui.opening import open_default
 
-from ui_driver import app_session, click
+from ui_driver import app_session, click, map_rect
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080), (3840, 2160)]
-
-
-def map_rect(app: App) -> pygame.Rect:
-    view = app.battle
-    m, px = view.state.map, view.camera.cell_px
-    return pygame.Rect(view.camera.to_screen((0, 0)), (m.width * px, m.height * px))
 
 
 def what_it_covers(app: App, rect: pygame.Rect) -> list[str]:

@@ -23,7 +23,7 @@ from tactics.ui.app import App
 from tactics.ui.hazards import hazards_of
 from tactics.ui.opening import open_default
 
-from ui_driver import app_session, click, end_turn
+from ui_driver import app_session, click, shoot_bear1_and_end_turn
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080)]
 IDS = [f"{w}x{h}" for w, h in SIZES]
@@ -40,13 +40,7 @@ def _press(app: App, name: str) -> None:
 def facing_asked(request):
     """Round 0: Brandon shoots Bear 1 and ends his turn: the prompt asks his facing."""
     for app in app_session(App(open_default(seed=3), size=request.param)):
-        for name in ("start", "banner-advance", "who:brandon", "weapon:silenced_pistol"):
-            _press(app, name)
-        click(app, app.battle.camera.cell_centre(app.battle.state.combatants["bear1"].cell))
-        for _ in range(3):
-            if app.battle.combat.button_rect("resolve"):
-                _press(app, "resolve")
-        end_turn(app)
+        shoot_bear1_and_end_turn(app)
         app.step()
         yield app
 

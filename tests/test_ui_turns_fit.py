@@ -28,7 +28,7 @@ from tactics.ui import theme
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
 
-from ui_driver import app_session, click, key
+from ui_driver import app_session, click, key, map_rect
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080), (3840, 2160)]
 IDS = [f"{w}x{h}" for w, h in SIZES]
@@ -45,12 +45,6 @@ def team_screen(size: tuple[int, int]) -> tuple[int, pygame.Rect]:
 
 def turns_app(size: tuple[int, int]):
     return app_session(App(with_mode(open_default(seed=1), "individual"), size=size), closing=True)
-
-
-def map_rect(app: App) -> pygame.Rect:
-    view = app.battle
-    m, px = view.state.map, view.camera.cell_px
-    return pygame.Rect(view.camera.to_screen((0, 0)), (m.width * px, m.height * px))
 
 
 def camera(app: App) -> tuple:

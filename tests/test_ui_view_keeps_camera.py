@@ -22,7 +22,7 @@ from tactics.maps.battlemap import BattleMap
 from tactics.ui.app import App
 from tactics.ui.opening import open_default
 
-from ui_driver import app_session, click, drawn_marks, key, move
+from ui_driver import app_session, click, drawn_marks, key, map_rect, move
 
 SIZES = [(1920, 1080), (1280, 720)]
 
@@ -37,12 +37,6 @@ TINY = {"name": "Tiny fight",  # the reviewer's 6x4 map: James and Art against t
 
 def tiny() -> Encounter:
     return Encounter(TINY, BattleMap.from_text("\n".join(["." * 6] * 4), name="Tiny"), seed=1)
-
-
-def map_rect(app: App) -> pygame.Rect:
-    view = app.battle
-    m, px = view.state.map, view.camera.cell_px
-    return pygame.Rect(view.camera.to_screen((0, 0)), (m.width * px, m.height * px))
 
 
 def camera(app: App) -> tuple:

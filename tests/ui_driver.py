@@ -112,6 +112,28 @@ def end_turn(app: App, *, by_key: bool = False, settle: bool = False) -> None:
             return
 
 
+def shoot_bear1_and_end_turn(app: App) -> None:
+    """Round 0 of the bundled fight (seed 3): Brandon, the one aware, shoots Bear 1 with his
+    silenced pistol, the shot is resolved and his turn ended: the facing prompt then asks."""
+    for name in ("start", "banner-advance", "who:brandon", "weapon:silenced_pistol"):
+        rect = app.battle.combat.button_rect(name)
+        assert rect is not None, f"no {name!r} button on screen"
+        click(app, rect.center)
+    click(app, app.battle.camera.cell_centre(app.battle.state.combatants["bear1"].cell))
+    for _ in range(3):
+        rect = app.battle.combat.button_rect("resolve")
+        if rect:
+            click(app, rect.center)
+    end_turn(app)
+
+
+def map_rect(app: App) -> pygame.Rect:
+    """Where the GM's window shows the whole map (off the window in part, when zoomed in)."""
+    view = app.battle
+    m, px = view.state.map, view.camera.cell_px
+    return pygame.Rect(view.camera.to_screen((0, 0)), (m.width * px, m.height * px))
+
+
 def drag(app: App, start: Pos, end: Pos) -> None:
     """Press the left button at ``start``, move to ``end`` holding it, release."""
     post(app,
