@@ -158,10 +158,16 @@ def _from_dict(raw: Any, source: str, base_dir: Path, default_name: str) -> Batt
         # indexes file a wall under every block of its bounding box (200,000 long diagonals: 17 GB)
         whole = _segment(v, f"walls[{i}]", width, height)
         pieces = f.split_long(whole.x1, whole.y1, whole.x2, whole.y2)
-        f.wall_room(len(walls), len(pieces), f"walls[{i}]")
+        f.wall_room(len(walls), len(pieces), f"walls[{i}]", width * height)
         walls += [whole] if len(pieces) == 1 else [Segment(*piece) for piece in pieces]
-    doors = [_door(v, f"doors[{i}]", width, height) for i, v in enumerate(f.items(raw.get("doors", []), "doors"))]
-    windows = [_segment(v, f"windows[{i}]", width, height) for i, v in enumerate(f.items(raw.get("windows", []), "windows"))]
+    doors: list[Door] = []
+    for i, v in enumerate(f.items(raw.get("doors", []), "doors")):
+        f.wall_room(len(walls) + len(doors), 1, f"doors[{i}]", width * height)
+        doors.append(_door(v, f"doors[{i}]", width, height))
+    windows: list[Segment] = []
+    for i, v in enumerate(f.items(raw.get("windows", []), "windows")):
+        f.wall_room(len(walls) + len(doors) + len(windows), 1, f"windows[{i}]", width * height)
+        windows.append(_segment(v, f"windows[{i}]", width, height))
     lights = [_light(v, f"lights[{i}]", width, height) for i, v in enumerate(f.items(raw.get("lights", []), "lights"))]
     spawns = [_spawn(v, f"spawns[{i}]", width, height) for i, v in enumerate(f.items(raw.get("spawns", []), "spawns"))]
     image = _image(raw["image"], base_dir, width) if raw.get("image") is not None else None
