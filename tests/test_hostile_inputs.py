@@ -21,7 +21,7 @@ from tactics.maps.fields import WALL_PIECES_ANY_MAP
 from tactics.rules import walls as walls_module
 from tactics.rules.geometry import Segment
 from test_maps_support import png_bytes
-from test_maps_tiled import tmx
+from test_maps_tiled import tmj, tmx
 
 TOO_MANY = WALL_PIECES_ANY_MAP + 1
 
@@ -102,3 +102,93 @@ def test_the_step_index_tests_only_pieces_that_can_change_a_step(monkeypatch):
     assert calls["n"] < 50_000
     assert not walls.step_allowed((2, 1), (2, 2)) and not walls.step_allowed((0, 1), (1, 1))
     assert walls.step_allowed((4, 3), (5, 3))
+
+
+# -- encodings, blank lines, huge numbers, links, long names -------------------------------
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "tiles.png").write_bytes(png_bytes(64, 32))
+    return tmp_path
+
+
+def test_tiled_files_with_a_byte_order_mark_or_a_blank_first_line_load(folder):
+    """Editors on Windows write a byte-order mark; before, pytiled-parser said "Unknown Map Format"
+    (bom.tmj, and a .tmx too) or "IndexError: string index out of range" (a blank first line)."""
+    text = tmx()
+    inline = "<tileset" + text.split("<tileset", 1)[1].split("</tileset>", 1)[0] + "</tileset>"
+    (folder / "dungeon.tsx").write_bytes(b"\xef\xbb\xbf\n" + inline.replace(' firstgid="1"', "").encode())
+    files = {"bom.tmx": b"\xef\xbb\xbf" + text.encode(),
+             "blank.tmx": b"\n\n" + text.split("?>", 1)[1].encode(),
+             "bom.tmj": b"\xef\xbb\xbf\n" + json.dumps(tmj()).encode(),
+             "external.tmx": text.replace(inline, '<tileset firstgid="1" source="dungeon.tsx"/>').encode()}
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+        battle_map = load(folder / name)
+        assert [s.name for s in battle_map.spawns] == ["Brandon", "Bear"], name
+        assert battle_map.terrain[(4, 0)] == "wall", name
+
+
+def test_a_tiled_map_in_latin_1_is_refused_as_not_utf_8(folder):
+    """pytiled-parser reads UTF-8 whatever the XML declaration says: before, a UnicodeDecodeError."""
+    path = folder / "latin.tmx"
+    path.write_bytes(tmx().replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
+                     .replace('name="Bear"', 'name="B\xe9ar"').encode("latin-1"))
+    with pytest.raises(MapError, match=r"latin.tmx: the map: not a UTF-8 text file \(byte \d+\); Tiled saves maps as UTF-8$"):
+        load(path)
+    text = tmx()
+    inline = "<tileset" + text.split("<tileset", 1)[1].split("</tileset>", 1)[0] + "</tileset>"
+    (folder / "latin.tsx").write_bytes(inline.replace(' firstgid="1"', "").replace('name="dungeon"', 'name="donj\xf3n"')
+                                       .encode("latin-1"))
+    path.write_text(text.replace(inline, '<tileset firstgid="1" source="latin.tsx"/>'))
+    with pytest.raises(MapError, match=r"latin.tmx: a tileset or template the map names is not a UTF-8 text file"):
+        load(path)
+
+
+def test_whole_numbers_of_thousands_of_digits_name_their_field(tmp_path, folder):
+    """Before: "could not read this map (OverflowError: int too large to convert to float)"."""
+    native = tmp_path / "n.json"
+    native.write_text('{"format": "tactics-map", "version": 1, "width": 1' + "0" * 400 + ', "height": 4}')
+    with pytest.raises(MapError, match=r"n.json: width: expected a finite number, got one too large$"):
+        load(native)
+    export = _export()
+    export["resolution"]["map_size"]["x"] = 10**400
+    vtt = tmp_path / "v.dd2vtt"
+    vtt.write_text(json.dumps(export))
+    with pytest.raises(MapError, match=r"v.dd2vtt: resolution.map_size.x: expected a finite number, got one too large$"):
+        load(vtt)
+    tiled = folder / "wide.tmx"
+    tiled.write_text(tmx().replace('width="6" height="4" tilewidth', 'width="' + "9" * 4000 + '" height="4" tilewidth'))
+    with pytest.raises(MapError, match=r"wide.tmx: map size 999999\.\.\. \(4,000 digits\)x4 is too large"):
+        load(tiled)
+    tiled.write_text(tmx().replace('width="6" height="4" tilewidth', 'width="' + "9" * 5000 + '" height="4" tilewidth'))
+    with pytest.raises(MapError, match=r"map width: expected a whole number, got '9{40}'\.\.\. \(5,000 characters\)$"):
+        load(tiled)  # (past Python's 4,300 digits: not a number at all)
+
+
+def test_a_map_picture_that_is_a_symlink_loop_is_named(tmp_path):
+    (tmp_path / "a.png").symlink_to("b.png")
+    (tmp_path / "b.png").symlink_to("a.png")
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps({"format": "tactics-map", "version": 1, "width": 3, "height": 3,
+                                "image": {"path": "a.png", "pixels_per_cell": 70}}))
+    with pytest.raises(MapError, match=r"m.json: image.path: a.png: a symbolic link that leads to itself$"):
+        load(path)
+    with pytest.raises(MapError, match=r"a.png: cannot read: Too many levels of symbolic links"):
+        load(tmp_path / "a.png")
+
+
+def test_a_spawn_name_longer_than_a_combatant_may_have_opens_cut(tmp_path):
+    """A map's names may be 200 characters, a combatant's 80: a two-sided map with a 150-character
+    spawn was refused as "combatants[0].sheet.name", a field the map does not have."""
+    from tactics.ui.opening import open_path
+
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps({"format": "tactics-map", "version": 1, "width": 6, "height": 4,
+                                "spawns": [{"name": "Sir " + "Very" * 40, "cell": [0, 0], "team": "party"},
+                                           {"name": "Bear", "cell": [5, 3], "team": "bears"}]}))
+    encounter = open_path(path, seed=1)
+    names = sorted(c.name for c in encounter.state.combatants.values())
+    assert names == ["Bear", ("Sir " + "Very" * 40)[:80]]

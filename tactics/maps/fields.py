@@ -70,7 +70,10 @@ def number(value: Any, where: str, *, minimum: float | None = None, positive: bo
     """A finite number (booleans are not numbers here), within ``minimum`` and ``maximum`` if given."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise FieldError(where, f"expected a number, got {kind_of(value)}")
-    result = float(value)
+    try:
+        result = float(value)
+    except OverflowError:  # a whole number of hundreds of digits (review 21: "int too large to convert")
+        raise FieldError(where, "expected a finite number, got one too large") from None
     if not math.isfinite(result):
         raise FieldError(where, "expected a finite number")
     if positive and result <= 0:

@@ -272,7 +272,12 @@ def _image(value: Any, base_dir: Path, width: int) -> MapImage:
         rel = f.text(raw["path"], "image.path")
         if not rel.strip():
             raise FieldError("image.path", "is empty")
-        full = (base_dir / rel).resolve()
+        try:
+            full = (base_dir / rel).resolve()
+        except RuntimeError:  # links that lead to each other (review 21: was "could not read this map")
+            raise FieldError("image.path", f"{rel}: a symbolic link that leads to itself") from None
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+            raise FieldError("image.path", f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
         if not full.exists():
             raise FieldError("image.path", f"image file not found: {full}")
         try:

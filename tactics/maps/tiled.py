@@ -81,9 +81,12 @@ def load_tiled(path: str | Path) -> BattleMap:
     folder = path.resolve().parent
     try:
         with tiledcompat.reading_map_in(folder):
-            tiled = pytiled_parser.parse_map(path.resolve())
+            # (utf-8-sig: a byte-order mark, as editors on Windows write, read as nothing; review 21)
+            tiled = pytiled_parser.parse_map(path.resolve(), encoding="utf-8-sig")
     except MapError:
         raise
+    except UnicodeDecodeError:  # the map itself was checked: a tileset or template it names
+        raise MapError(shown, "a tileset or template the map names is not a UTF-8 text file (as Tiled saves them)") from None
     except FileNotFoundError as exc:
         raise MapError(shown, f"a file the map needs is missing: {exc.filename or exc}") from None
     except RecursionError:

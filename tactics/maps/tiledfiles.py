@@ -48,6 +48,10 @@ def preflight(path: Path) -> None:
     if not start:
         raise MapError(shown, "the file is empty")
     if start.startswith(b"<"):
+        try:  # pytiled-parser reads it as UTF-8 whatever its XML declaration says (review 21: latin-1)
+            data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise MapError(shown, f"the map: not a UTF-8 text file (byte {exc.start}); Tiled saves maps as UTF-8") from None
         _XmlMap(path).walk(data)
     else:
         from tactics.maps.native import check_json_size
@@ -70,10 +74,16 @@ def _header(shown: str, numbers: dict[str, int], orientation: str, infinite: boo
         raise MapError(shown, f"tiles are {tw}x{th} pixels; the limit is 4096")
     w, h = numbers["width"], numbers["height"]
     if w < 1 or h < 1:
-        raise MapError(shown, f"map size {w}x{h} is empty")
+        raise MapError(shown, f"map size {_few_digits(w)}x{_few_digits(h)} is empty")
     if w * h > MAX_CELLS:
-        raise MapError(shown, f"map size {w}x{h} is too large (limit {MAX_CELLS} squares)")
+        raise MapError(shown, f"map size {_few_digits(w)}x{_few_digits(h)} is too large (limit {MAX_CELLS} squares)")
     return w, h
+
+
+def _few_digits(n: int) -> str:
+    """A whole number as a message shows it: a width of 4,000 digits is not printed whole (review 21)."""
+    digits = str(n)
+    return digits if len(digits) <= 12 else f"{digits[:6]}... ({len(digits):,} digits)"
 
 
 def _part(shown: str, base: Path, source: Any, what: str) -> Path:
@@ -237,7 +247,9 @@ class _XmlMap:
             try:
                 numbers[key] = int(attrs.get(key, ""))
             except ValueError:
-                raise MapError(self.shown, f"map {key}: expected a whole number, got {attrs.get(key)!r}") from None
+                got = attrs.get(key)
+                shown = repr(got) if got is None or len(got) <= 40 else f"{got[:40]!r}... ({len(got):,} characters)"
+                raise MapError(self.shown, f"map {key}: expected a whole number, got {shown}") from None
         infinite = attrs.get("infinite", "0") not in ("0", "false", "")
         self.size = _header(self.shown, numbers, attrs.get("orientation", ""), infinite)
 
