@@ -192,3 +192,104 @@ def test_a_spawn_name_longer_than_a_combatant_may_have_opens_cut(tmp_path):
     encounter = open_path(path, seed=1)
     names = sorted(c.name for c in encounter.state.combatants.values())
     assert names == ["Bear", ("Sir " + "Very" * 40)[:80]]
+
+
+# -- encounter files -------------------------------------------------------------------------
+
+ENCOUNTER = ('name = "x"\nmap = "room.txt"\n[teams.party]\nname = "P"\ncolour = [1, 2, 3]\n'
+             '[[combatants]]\nid = "ann"\nteam = "party"\ncell = [1, 1]\nsheet = "brandon"\n')
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> Path:
+    (tmp_path / "room.txt").write_text("......\n......\n......\n......\n")
+    return tmp_path
+
+
+def test_a_toml_key_of_thousands_of_dotted_parts_is_refused_before_parsing(room):
+    """tomllib joins a key's parts one by one: a 200 KB key of 100,000 parts took 10 s and ran out of
+    memory ("the map is too large to open"); a key of 5,000 parts is refused with its line, unparsed."""
+    from limits import memory_peak
+    from tactics.engine.core.encounter import load_encounter
+    from tactics.rules.data import DataError
+    from tactics.rules.terrain import load_terrain
+
+    path = room / "keys.encounter.toml"
+    path.write_text(ENCOUNTER + "x" + ".a" * 5000 + " = 1\n")
+    with memory_peak() as peak:
+        with pytest.raises(DataError, match=r"keys.encounter.toml: line 11: a key of more than 1,000 dotted parts"):
+            load_encounter(path)
+    assert peak.bytes < 2_000_000
+    rules = room / "terrain.toml"
+    rules.write_text("[" + ".".join(['"t"'] * 1500) + "]\nsymbol = 'x'\n")
+    with pytest.raises(DataError, match=r"terrain.toml: line 1: a key of more than 1,000 dotted parts"):
+        load_terrain(rules)
+    path.write_text(ENCOUNTER + 'name2 = "' + "Wait. " * 2000 + '"\n')  # prose with dots: not a key
+    with pytest.raises(DataError, match="name2"):  # refused as an unknown field, after parsing
+        load_encounter(path)
+
+
+def test_an_encounter_whose_map_or_token_picture_is_a_symlink_loop(room, capsys):
+    """Before: "cannot open: RuntimeError: Symlink loop from ..." for both."""
+    from tactics.engine.core.encounter import load_encounter
+    from tactics.rules.data import DataError
+    from tactics.ui import token_art
+
+    (room / "a.txt").symlink_to("b.txt")
+    (room / "b.txt").symlink_to("a.txt")
+    path = room / "loop.encounter.toml"
+    path.write_text(ENCOUNTER.replace('map = "room.txt"', 'map = "a.txt"'))
+    with pytest.raises(DataError, match=r"loop.encounter.toml: map: a.txt: a symbolic link that leads to itself$"):
+        load_encounter(path)
+    path.write_text(ENCOUNTER + 'art = "a.txt"\n')
+    encounter = load_encounter(path)  # the picture is the window's: it says so and draws initials
+    art = encounter.state.combatants["ann"].art
+    assert art is not None and art.endswith("a.txt")
+    token_art.forget()
+    token_art.take_problems()
+    assert token_art.source(art) is None
+    assert token_art.take_message() == "Token picture a.txt cannot be shown (too many levels of symbolic links): showing initials."
+
+
+def test_a_token_picture_name_with_a_nul_is_refused_naming_the_field(room):
+    """Before: refused by accident ("cannot open: ValueError: embedded null byte"); made absolute
+    without resolving, it reached the window, whose banner could not draw the NUL."""
+    from tactics.engine.core.encounter import load_encounter
+    from tactics.rules.data import DataError
+
+    path = room / "nul.encounter.json"
+    doc = {"name": "x", "map": "room.txt", "teams": {"party": {"name": "P", "colour": [1, 2, 3]}},
+           "combatants": [{"id": "ann", "team": "party", "cell": [1, 1], "sheet": "brandon", "art": "\u0000x.png"}]}
+    path.write_text(json.dumps(doc))
+    with pytest.raises(DataError, match=r"nul.encounter.json: combatants\[0\].art: .*must not hold control characters"):
+        load_encounter(path)
+
+
+def test_numbers_past_pythons_digit_limit_are_said_as_such(room):
+    from tactics.engine.core.encounter import load_encounter
+    from tactics.rules.data import DataError
+
+    path = room / "digits.encounter.json"
+    path.write_text('{"name": "x", "map": "room.txt", "seed": ' + "9" * 5000 + "}")
+    with pytest.raises(DataError, match=r"digits.encounter.json: holds a number too long to read \(5,000 digits\)$"):
+        load_encounter(path)
+    native = room / "digits.json"
+    native.write_text('{"format": "tactics-map", "version": 1, "width": ' + "9" * 5000 + ', "height": 4}')
+    with pytest.raises(MapError, match=r"digits.json: not valid JSON: holds a number too long to read \(5,000 digits\)$"):
+        load(native)
+
+
+def test_text_holding_a_nul_is_drawn(monkeypatch):
+    """pygame refuses to render a NUL; a message may quote a file's name or contents."""
+    import pygame
+
+    from tactics.ui import theme
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame.font.init()
+    theme.reset_caches()
+    try:
+        assert theme.text("Token picture \u0000x.png", 16).get_width() > theme.text("Token picture ", 16).get_width()
+    finally:
+        theme.reset_caches()
+        pygame.quit()

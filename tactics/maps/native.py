@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tactics.atomicfiles import atomic_write_text
-from tactics.jsonbudget import JsonBudget, over_budget
+from tactics.jsonbudget import JsonBudget, over_budget, value_problem
 from tactics.maps import fields as f
 from tactics.maps.battlemap import MAX_CELLS, BattleMap, Door, Light, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.fields import FieldError
@@ -85,7 +85,7 @@ def read_json(path: Path) -> Any:
     except RecursionError:
         raise MapError(shown, "not valid JSON: nested too deeply") from None
     except ValueError as exc:  # a number too long to read
-        raise MapError(shown, f"not valid JSON: {exc}") from None
+        raise MapError(shown, f"not valid JSON: {value_problem(exc)}") from None
 
 
 #: JSON values (numbers, strings ...) a map document may hold: 5 layers of a 2000 x 2000

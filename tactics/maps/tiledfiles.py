@@ -126,8 +126,12 @@ def _loads(shown: str, raw: bytes, what: str) -> Any:
         raise MapError(shown, f"{what}: not a UTF-8 text file") from None
     except RecursionError:
         raise MapError(shown, f"{what}: nested too deeply") from None
-    except ValueError as exc:  # JSONDecodeError, and numbers too long to read
+    except json.JSONDecodeError as exc:
         raise MapError(shown, f"{what}: not valid JSON: {exc}") from None
+    except ValueError as exc:  # numbers too long to read
+        from tactics.jsonbudget import value_problem
+
+        raise MapError(shown, f"{what}: not valid JSON: {value_problem(exc)}") from None
 
 
 class _TileIds:

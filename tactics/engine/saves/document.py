@@ -283,8 +283,10 @@ def decode_save_text(text: str, path: str | Path = "<save>") -> Any:
         raise SaveError(path, f"line {exc.lineno}, column {exc.colno}", exc.msg + hint) from None
     except RecursionError:
         raise SaveError(path, "", "the JSON is nested too deeply to be a save") from None
-    except ValueError as exc:  # NaN / Infinity
-        raise SaveError(path, "", str(exc)) from None
+    except ValueError as exc:  # NaN / Infinity, a number too long to read
+        from tactics.jsonbudget import value_problem
+
+        raise SaveError(path, "", value_problem(exc)) from None
 
 
 def read_save_text(path: str | Path) -> str:
