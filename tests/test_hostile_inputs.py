@@ -293,3 +293,70 @@ def test_text_holding_a_nul_is_drawn(monkeypatch):
     finally:
         theme.reset_caches()
         pygame.quit()
+
+
+# -- rules data and a table's own folder ----------------------------------------------------
+
+
+def test_the_damage_distribution_of_the_largest_dice_a_rules_file_may_name_is_made_by_windows():
+    """The opponent weighs a weapon by its exact damage distribution. Adding a die looped over every
+    face of every total: a table's 20d1000 took 35 s, 100d1000 (which the dice accept) never ended."""
+    from fractions import Fraction
+
+    from tactics.rules.dice import DiceExpr, sum_distribution
+
+    dist = DiceExpr.parse("20d1000+5").distribution()
+    assert len(dist) == 20 * 999 + 1 and min(dist) == 25 and max(dist) == 20_005
+    assert sum(dist.values()) == 1 and dist[25] == Fraction(1, 1000**20) and dist[25 + 1] == 20 * dist[25]
+    assert dist[10_015] == dist[10_014 + 1] and dist[10_014 - 500] == dist[10_016 + 500]  # symmetric
+    assert sum_distribution(3, 6)[10] == Fraction(27, 216) and sum_distribution(2, 1) == {2: Fraction(1)}
+
+
+def test_a_rules_file_in_a_table_folder_that_cannot_be_read_is_named(tmp_path, monkeypatch):
+    """A ``weapons.toml`` that is a folder or a link to itself was passed over without a word: the
+    status line said "no rules file in it, the bundled rules are used"."""
+    from tactics.rules.table_folder import read_table_folder
+
+    (tmp_path / "weapons.toml").mkdir()
+    (tmp_path / "grenades.toml").symlink_to("grenades.toml")
+    (tmp_path / "ships").mkdir()
+    (tmp_path / "ships" / "gone.toml").symlink_to("nowhere.toml")
+    (tmp_path / "terrain.toml").write_text("")
+    folder = read_table_folder(tmp_path)
+    assert folder is not None and folder.replaced == ["terrain.toml"]
+    assert folder.problems == [
+        f"grenades.toml in {tmp_path} cannot be read (Too many levels of symbolic links); the bundled rules are used in its place",
+        f"weapons.toml in {tmp_path} cannot be read (is a folder, not a file); the bundled rules are used in its place",
+        f"ships/gone.toml in {tmp_path} cannot be read (a link to nothing); the bundled rules are used in its place",
+    ]
+
+
+def test_a_bad_terrain_file_is_named_as_itself_not_as_the_map(tmp_path, monkeypatch):
+    """Before: "space-bears.json: could not read this map (DataError: .../terrain.toml: ...)"."""
+    from tactics.rules.data import DataError, use_folder
+    from tactics.ui.opening import OpenError, open_path
+
+    house = tmp_path / "house"
+    house.mkdir()
+    bundled = Path(__file__).resolve().parents[1] / "tactics" / "data" / "terrain.toml"
+    (house / "terrain.toml").write_text(bundled.read_text().replace("cost = 2\ncolour = [38, 92, 140]",
+                                                                   "cost = 0\ncolour = [38, 92, 140]"))
+    (tmp_path / "room.txt").write_text("...\n")
+    monkeypatch.setenv("TACTICS_DATA", str(house))
+    use_folder(house)
+    try:
+        with pytest.raises(DataError, match=r"house/terrain.toml: terrain.water.cost: Input should be greater"):
+            load(tmp_path / "room.txt")
+        with pytest.raises(OpenError) as info:
+            open_path(tmp_path / "room.txt")
+        assert str(info.value).startswith(f"{house / 'terrain.toml'}: terrain.water.cost: ")
+    finally:
+        use_folder(None)
+
+
+def test_a_refusal_quoting_thousands_of_characters_is_cut(tmp_path):
+    from tactics.ui.opening import MAX_PROBLEM_CHARS, OpenError
+
+    error = OpenError("save.tactics.json", "entries[1]: cell: [" + "9" * 4000 + ", 3] is not a square")
+    assert len(error.problem) <= MAX_PROBLEM_CHARS and error.problem.endswith("... (4,039 characters)")
+    assert str(error).startswith("save.tactics.json: entries[1]: cell: [999")

@@ -34,8 +34,19 @@ class OpenError(Exception):
 
     def __init__(self, path: str, problem: str) -> None:
         self.path = path
-        self.problem = " ".join(str(problem).split())  # one line
+        self.problem = _short(" ".join(str(problem).split()))  # one line
         super().__init__(f"{path}: {self.problem}" if path else self.problem)
+
+
+#: The longest problem an :class:`OpenError` says: a message quoting what a file holds (a square
+#: of 4,000 digits, a name of 10,000 characters) filled the window's banner (review 21).
+MAX_PROBLEM_CHARS = 400
+
+
+def _short(problem: str) -> str:
+    if len(problem) <= MAX_PROBLEM_CHARS:
+        return problem
+    return problem[:MAX_PROBLEM_CHARS - 30].rstrip() + f"... ({len(problem):,} characters)"
 
 
 class SaveOpenError(OpenError):
