@@ -1,16 +1,21 @@
-"""Hostile inputs found by the review 21 hunt: each refused in one line, never a hang.
+"""Hostile inputs found by the review 21 hunt: each refused in one line naming the field, or
+opened and drawn; never a hang.
 
-What is tested: a small room crammed with wall pieces (a Tiled polygon of
-10,001 points in a 6x4 map, Universal VTT portals by the thousand, native walls
-and doors) is refused by its size, naming the object or field: before, such a
-room loaded and the first move on it indexed every piece (200,000 of them: 20 s
-with the window frozen). The step index skips pieces that cannot touch a step
-or only touch blocked ones, so even a room at the limit indexes in a blink.
+What is tested: a small room crammed with wall pieces is refused by its size (the first move on
+200,000 pieces in a 6x4 room took 20 s) and the step index skips pieces that cannot change a step;
+Tiled files with a byte-order mark or a blank first line load, latin-1 ones are refused as not
+UTF-8; numbers of thousands of digits, links that lead to themselves (a map, a picture, a token
+picture), a NUL in a picture's name and spawn names longer than a combatant's are named plainly; a
+TOML key of thousands of dotted parts is refused before tomllib's quadratic parse; damage dice of
+the largest size the dice accept no longer stall the opponent (distributions by sliding windows,
+weighed by runs of totals); unreadable files in a table's rules folder and a bad ``terrain.toml``
+are named as themselves; a refusal quoting thousands of characters is cut.
 """
 
 from __future__ import annotations
 
 import base64
+from fractions import Fraction
 import json
 from pathlib import Path
 
@@ -360,3 +365,22 @@ def test_a_refusal_quoting_thousands_of_characters_is_cut(tmp_path):
     error = OpenError("save.tactics.json", "entries[1]: cell: [" + "9" * 4000 + ", 3] is not a square")
     assert len(error.problem) <= MAX_PROBLEM_CHARS and error.problem.endswith("... (4,039 characters)")
     assert str(error).startswith("save.tactics.json: entries[1]: cell: [999")
+
+
+def test_the_opponent_weighs_a_weapon_of_a_hundred_thousand_totals_by_runs_of_them():
+    """A table's weapon of 100d1000+10000 (the dice accept it): the opponent's first look at the
+    fight summed every pair of its 99,901 totals for a Major Hit, and never ended."""
+    from tactics.ai import scoring
+    from tactics.rules.attacks import expected_damage
+    from tactics.rules.dice import DiceExpr
+
+    points = scoring._dice("10d1000+10000")
+    assert len(points) <= scoring.MAX_DAMAGE_POINTS
+    assert abs(sum(p for _, p in points) - 1) < 1e-9
+    assert abs(sum(k * p for k, p in points) - (10 * 1001 / 2 + 10_000)) < 1  # the mean kept
+    major = scoring._amounts("10d1000+10000", "major", 2)
+    assert len(major) <= scoring.MAX_DAMAGE_POINTS and abs(sum(p for _, p in major) - 1) < 1e-9
+    assert scoring._dice("2d6") == tuple(sorted((k, float(p)) for k, p in DiceExpr.parse("2d6").distribution().items()))
+    chances = {"hit": Fraction(1, 2), "major": Fraction(1, 4)}
+    mean = 10 * 1001 / 2 + 10_000
+    assert float(expected_damage(chances, "10d1000+10000")) > mean / 2 + mean / 4  # the higher of two, exactly
