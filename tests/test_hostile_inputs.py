@@ -9,7 +9,8 @@ picture), a NUL in a picture's name and spawn names longer than a combatant's ar
 TOML key of thousands of dotted parts is refused before tomllib's quadratic parse; damage dice of
 the largest size the dice accept no longer stall the opponent (distributions by sliding windows,
 weighed by runs of totals); unreadable files in a table's rules folder and a bad ``terrain.toml``
-are named as themselves; a refusal quoting thousands of characters is cut.
+are named as themselves; a refusal quoting thousands of characters is cut; a Tiled colour or number
+that is not one is named with its element, and Tiled's unset colour property (``""``) loads.
 """
 
 from __future__ import annotations
@@ -384,3 +385,39 @@ def test_the_opponent_weighs_a_weapon_of_a_hundred_thousand_totals_by_runs_of_th
     chances = {"hit": Fraction(1, 2), "major": Fraction(1, 4)}
     mean = 10 * 1001 / 2 + 10_000
     assert float(expected_damage(chances, "10d1000+10000")) > mean / 2 + mean / 4  # the higher of two, exactly
+
+
+# -- Tiled colours and custom properties -----------------------------------------------------
+
+
+@pytest.mark.parametrize("change, expected", [
+    (('infinite="0"', 'infinite="0" backgroundcolor="#zzzzzz"'), "the map: backgroundcolor '#zzzzzz' is not a colour"),
+    (('<layer id="1" name="ground" width="6" height="4">', '<layer id="1" name="ground" width="6" height="4" tintcolor="#12"'
+      '>'), "layer 'ground': tintcolor '#12' is not a colour"),
+    (('<property name="closed" type="bool" value="true"/>', '<property name="closed" type="color" value="#zz"/>'),
+     "property 'closed' of object 4 'cell door': '#zz' is not a colour (#RRGGBB or #AARRGGBB)"),
+    (('<property name="terrain" value="wall"/>', '<property name="terrain" type="int" value="1e400"/>'),
+     "property 'terrain' of tile 1 of tileset 'dungeon': '1e400' is not a whole number"),
+    (('<property name="team" value="party"/>', '<property name="team" type="float" value="lots"/>'),
+     "property 'team' of object 5 'Brandon': 'lots' is not a number"),
+])
+def test_a_tiled_colour_or_number_that_is_not_one_is_named_with_its_element(folder, change, expected):
+    """Before: "not a valid Tiled map (ValueError: invalid literal for int() with base 16: 'zz')" and
+    the like, naming neither the attribute nor where it is."""
+    path = folder / "bad.tmx"
+    path.write_text(tmx().replace(*change))
+    with pytest.raises(MapError) as info:
+        load(path)
+    assert str(info.value) == f"{path}: {expected}" or str(info.value).startswith(f"{path}: {expected}")
+
+
+def test_an_unset_tiled_colour_property_loads(folder):
+    """Tiled writes an unset colour property as ``value=""``: pytiled-parser refused the whole map."""
+    path = folder / "unset.tmx"
+    path.write_text(tmx().replace('<property name="team" value="party"/>',
+                                  '<property name="team" value="party"/><property name="tint" type="color" value=""/>'))
+    assert [s.name for s in load(path).spawns] == ["Brandon", "Bear"]
+    doc = tmj()
+    doc["layers"][3]["objects"][2]["properties"].append({"name": "tint", "type": "color", "value": ""})
+    (folder / "unset.tmj").write_text(json.dumps(doc))
+    assert [s.name for s in load(folder / "unset.tmj").spawns] == ["Brandon", "Bear"]

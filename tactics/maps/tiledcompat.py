@@ -141,6 +141,22 @@ def install() -> None:
         module.parse_json_tileset = _wrap(module.parse_json_tileset, complete_json_tileset)  # type: ignore[attr-defined]
     for module in (parser, util, json_map, tmx_map):
         module.check_format = file_format  # type: ignore[attr-defined]
+    from pytiled_parser.parsers.json import properties as json_properties
+    from pytiled_parser.parsers.tmx import properties as tmx_properties
+
+    for module in (json_properties, tmx_properties):
+        if module.parse_color is not property_colour:  # type: ignore[attr-defined]
+            module.parse_color = property_colour  # type: ignore[attr-defined]
 
 
-__all__ = ["complete_json_tileset", "complete_tmx_tileset", "file_format", "grid_counts", "install", "reading_map_in"]
+def property_colour(value: str) -> Any:
+    """A colour property as pytiled-parser reads it, but for Tiled's unset one, ``""``: transparent
+    black, not "Improperly formatted color passed to parse_color" (review 21: a map with an unset
+    colour property would not open)."""
+    from pytiled_parser.common_types import Color
+    from pytiled_parser.util import parse_color
+
+    return Color(0, 0, 0, 0) if value == "" else parse_color(value)
+
+
+__all__ = ["complete_json_tileset", "complete_tmx_tileset", "file_format", "grid_counts", "property_colour", "install", "reading_map_in"]

@@ -24,6 +24,8 @@ import base64
 import binascii
 import io
 import json
+import math
+import re
 import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
@@ -269,6 +271,12 @@ class _XmlMap:
             _check_position(self.shown, element.attrib, lambda: _xml_object_place(element, stack))
         elif tag == "data" and parent is not None and parent.tag == "layer":
             self._data(element, parent)
+        elif tag == "property":
+            _check_property(self.shown, element, stack)
+        for attr in _COLOUR_ATTRS.intersection(element.attrib):
+            if not _COLOUR.fullmatch(element.attrib[attr]):
+                raise MapError(self.shown, f"{_element_words(element, stack)}: {attr} {element.attrib[attr][:40]!r} "
+                                           f"is not a colour (#RRGGBB or #AARRGGBB)")
 
     def _data(self, data: ET.Element, layer: ET.Element) -> None:
         where = f"layer {layer.attrib.get('name', '?')!r}"
@@ -282,6 +290,53 @@ class _XmlMap:
         if encoding is None and len(data) > cells:
             raise MapError(self.shown, f"{where}: holds more tiles than the layer's {cells} squares")
         check_layer_data(self.shown, where, data.text or "", encoding, compression, cells)
+
+
+#: Attributes Tiled writes a colour in (``trans`` without its ``#``), and what a colour looks like:
+#: pytiled-parser's own refusal ("Improperly formatted color", "invalid literal for int() with base
+#: 16") named neither the attribute nor its element (review 21).
+_COLOUR_ATTRS = frozenset({"backgroundcolor", "tintcolor", "color", "trans"})
+_COLOUR = re.compile(r"#?(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+
+
+def _check_property(shown: str, element: ET.Element, stack: list[ET.Element]) -> None:
+    """A custom property pytiled-parser would fail to read, refused naming it and its owner: an int or
+    float that is not a finite number, a colour that is not one (an empty colour is Tiled's unset one)."""
+    kind = element.attrib.get("type")
+    value = element.attrib.get("value", element.text)
+    if value is None or kind not in ("int", "float", "color"):
+        return
+    owner = stack[-2] if len(stack) > 1 else None
+    where = f"property {element.attrib.get('name', '?')!r}" + (f" of {_element_words(owner, stack[:-2])}" if owner is not None else "")
+    if kind == "color":
+        if value and not _COLOUR.fullmatch(value):
+            raise MapError(shown, f"{where}: {value[:40]!r} is not a colour (#RRGGBB or #AARRGGBB)")
+        return
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number):
+        raise MapError(shown, f"{where}: {value[:40]!r} is not a {'whole ' if kind == 'int' else ''}number")
+
+
+def _element_words(element: ET.Element, stack: list[ET.Element]) -> str:
+    """A ``.tmx`` element in words, for a message: "the map", "layer 'ground'", "object 3 'Gate'",
+    "tile 4 of tileset 'dungeon'", "tileset 'dungeon'", else its tag."""
+    tag, attrs = element.tag, element.attrib
+    if tag == "map":
+        return "the map"
+    if tag in ("layer", "objectgroup", "imagelayer", "group"):
+        return f"layer {attrs.get('name', '')!r}"
+    if tag == "object":
+        return _object_words(attrs)
+    if tag == "tileset":
+        return f"tileset {attrs.get('name', '')!r}"
+    if tag == "tile":
+        tileset = next((e for e in reversed(stack) if e.tag == "tileset"), None)
+        return f"tile {attrs.get('id', '?')}" + (f" of tileset {tileset.attrib.get('name', '')!r}" if tileset is not None else "")
+    parent = stack[-1] if stack else None
+    return f"<{tag}> of {_element_words(parent, stack[:-1])}" if parent is not None else f"<{tag}>"
 
 
 def _check_position(shown: str, attrs: Any, where: Any) -> None:
