@@ -421,3 +421,23 @@ def test_an_unset_tiled_colour_property_loads(folder):
     doc["layers"][3]["objects"][2]["properties"].append({"name": "tint", "type": "color", "value": ""})
     (folder / "unset.tmj").write_text(json.dumps(doc))
     assert [s.name for s in load(folder / "unset.tmj").spawns] == ["Brandon", "Bear"]
+
+
+def test_a_tmj_colour_or_property_that_is_not_one_is_named_by_its_place(folder):
+    """Before: "Unknown Map Format, please use either the TMX or JSON format" for a bad colour, and
+    "type str doesn't define __round__ method" for an int property of text."""
+    cases = [
+        (lambda d: d["layers"][0].update(tintcolor="#zz"), "layers[0].tintcolor: '#zz' is not a colour"),
+        (lambda d: d["layers"][3]["objects"][2]["properties"].append({"name": "hp", "type": "int", "value": "abc"}),
+         "layers[3].objects[2].properties[2] ('hp'): 'abc' is not a whole number"),
+        (lambda d: d["layers"][3]["objects"][2]["properties"].append({"name": "x", "value": 1}),
+         "layers[3].objects[2].properties[2]: a property needs a name and a type (text)"),
+    ]
+    for change, expected in cases:
+        doc = tmj()
+        change(doc)
+        path = folder / "bad.tmj"
+        path.write_text(json.dumps(doc))
+        with pytest.raises(MapError) as info:
+            load(path)
+        assert str(info.value).startswith(f"{path}: {expected}"), str(info.value)

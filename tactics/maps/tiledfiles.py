@@ -398,6 +398,45 @@ def _json_map(path: Path, data: bytes) -> None:
         elif isinstance(tileset, dict):
             _json_tile_shapes(shown, tileset)
     _json_layers(shown, path, raw.get("layers") or [], size, "layers", depth=0, tile_ids=_TileIds(shown))
+    _json_colours_and_properties(shown, raw)
+
+
+#: JSON keys Tiled writes a colour in, and those whose lists hold no colours or properties (points, ids).
+_JSON_COLOURS = frozenset({"backgroundcolor", "tintcolor", "color", "transparentcolor"})
+_JSON_SKIPPED = frozenset({"data", "chunks", "polygon", "polyline"})
+
+
+def _json_colours_and_properties(shown: str, raw: dict[str, Any]) -> None:
+    """Colours and custom properties of a ``.tmj`` pytiled-parser would fail on, named by their place
+    (``layers[3].objects[2].properties[1]``): before, a bad colour was "Unknown Map Format" and an int
+    property of text "type str doesn't define __round__ method" (review 21)."""
+    stack: list[tuple[Any, str]] = [(raw, "")]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                where = f"{at}.{key}" if at else str(key)
+                if key in _JSON_COLOURS and not (isinstance(value, str) and _COLOUR.fullmatch(value)):
+                    raise MapError(shown, f"{where}: {str(value)[:40]!r} is not a colour (#RRGGBB or #AARRGGBB)")
+                if key == "properties" and isinstance(value, list):
+                    for i, prop in enumerate(value):
+                        _json_property(shown, prop, f"{where}[{i}]")
+                elif key not in _JSON_SKIPPED and isinstance(value, (dict, list)):
+                    stack.append((value, where))
+        elif isinstance(item, list) and item and isinstance(item[0], dict):
+            stack.extend((value, f"{at}[{i}]") for i, value in enumerate(item))
+
+
+def _json_property(shown: str, prop: Any, where: str) -> None:
+    if not isinstance(prop, dict) or not isinstance(prop.get("name"), str) or not isinstance(prop.get("type"), str):
+        raise MapError(shown, f"{where}: a property needs a name and a type (text)")
+    kind, value = prop["type"], prop.get("value")
+    if kind in ("int", "float") and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                     or not math.isfinite(value)):
+        raise MapError(shown, f"{where} ({prop['name']!r}): {str(value)[:40]!r} is not a "
+                              f"{'whole ' if kind == 'int' else ''}number")
+    if kind == "color" and not (value == "" or (isinstance(value, str) and _COLOUR.fullmatch(value))):
+        raise MapError(shown, f"{where} ({prop['name']!r}): {str(value)[:40]!r} is not a colour (#RRGGBB or #AARRGGBB)")
 
 
 def _json_tile_shapes(shown: str, tileset: dict[str, Any]) -> None:
