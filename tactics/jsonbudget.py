@@ -15,6 +15,7 @@ from the rest of Tactics.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -25,6 +26,17 @@ class JsonBudget:
     values: int
     objects: int
     lists: int
+
+
+def value_problem(exc: ValueError) -> str:
+    """The sentence for a ``ValueError`` ``json.loads`` raised past its syntax errors: a number of
+    more than Python's 4,300 digits said as that, not as "use sys.set_int_max_str_digits()" (review 21)."""
+    text = " ".join(str(exc).split())
+    if "integer string conversion" in text:
+        found = re.search(r"value has (\d+) digits", text)
+        digits = f" ({int(found.group(1)):,} digits)" if found else ""
+        return f"holds a number too long to read{digits}"
+    return text
 
 
 def _counts(text: bytes | str) -> tuple[int, int, int]:

@@ -103,7 +103,7 @@ def trap_risk(view: EncounterState, who: Combatant, path: list[Cell]) -> tuple[f
     damage = 0.0
     for trap in ahead.traps:
         if trap.damage:
-            dist = DiceExpr.parse(trap.damage).distribution()
-            damage += float(sum(k * p for k, p in dist.items()))
+            expr = DiceExpr.parse(trap.damage)  # its mean, without the whole distribution
+            damage += (expr.minimum + expr.maximum) / 2
     x, y = ahead.cell
     return max(1.0, damage), f"risking the {ahead.label} at {x}, {y}: no way round fits"

@@ -26,9 +26,25 @@ from tactics.rules.sheets import Technique, Weapon, default_armoury
 Arms = Weapon | Technique
 
 
+#: Totals of one damage roll the opponent weighs one by one; a roll with more (a table's 100d1000:
+#: 99,901) is weighed by as many runs of neighbouring totals, each at its mean (review 21: every
+#: square's threat summed them all; the bundled weapons have at most a few dozen).
+MAX_DAMAGE_POINTS = 256
+
+
 @lru_cache(maxsize=256)
 def _dice(damage: str) -> tuple[tuple[int, float], ...]:
-    return tuple(sorted((k, float(p)) for k, p in DiceExpr.parse(damage).distribution().items()))
+    exact = sorted((k, float(p)) for k, p in DiceExpr.parse(damage).distribution().items())
+    if len(exact) <= MAX_DAMAGE_POINTS:
+        return tuple(exact)
+    size = -(-len(exact) // MAX_DAMAGE_POINTS)
+    runs = []
+    for i in range(0, len(exact), size):
+        run = exact[i:i + size]
+        p = sum(q for _, q in run)
+        if p > 0:
+            runs.append((round(sum(k * q for k, q in run) / p), p))
+    return tuple(runs)
 
 
 @lru_cache(maxsize=4096)
@@ -42,7 +58,7 @@ def _amounts(damage: str, outcome: str, crit_multiplier: int) -> tuple[tuple[int
             out[amount] = out.get(amount, 0.0) + p
     elif outcome in ("major", "critical"):
         mult = crit_multiplier if outcome == "critical" else 1
-        for a, pa in dist:
+        for a, pa in dist:  # (every pair: at most MAX_DAMAGE_POINTS squared, once per weapon)
             for b, pb in dist:
                 amount = max(0, a, b) * mult
                 out[amount] = out.get(amount, 0.0) + pa * pb

@@ -9,7 +9,8 @@
 * ``.png`` / ``.jpg`` / ``.jpeg`` / ``.webp``: a plain image, with
   ``pixels_per_cell`` (default 70).
 
-Every failure is a :class:`MapError` naming the file and the problem.
+Every failure is a :class:`MapError` naming the file and the problem, but for a table's rules
+data (``terrain.toml``) that is at fault: its own :class:`~tactics.rules.data.DataError`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tactics.maps.battlemap import (
     TilePlacement,
 )
 from tactics.maps.safeio import MAX_MAP_BYTES, check_regular, read_capped
+from tactics.rules.data import DataError
 
 TEXT_SUFFIXES = {".txt", ".map"}
 NATIVE_SUFFIXES = {".json", ".tactics"}
@@ -66,6 +68,8 @@ def load(path: str | Path, *, pixels_per_cell: float | None = None) -> BattleMap
 
             return load_image_map(path, pixels_per_cell or 70.0)
     except MapError:
+        raise
+    except DataError:  # the table's rules data (terrain.toml) is at fault, not the map: said as itself
         raise
     except OSError as exc:
         raise MapError(shown, f"cannot read: {exc.strerror or exc}") from None

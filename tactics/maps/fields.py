@@ -70,7 +70,10 @@ def number(value: Any, where: str, *, minimum: float | None = None, positive: bo
     """A finite number (booleans are not numbers here), within ``minimum`` and ``maximum`` if given."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise FieldError(where, f"expected a number, got {kind_of(value)}")
-    result = float(value)
+    try:
+        result = float(value)
+    except OverflowError:  # a whole number of hundreds of digits (review 21: "int too large to convert")
+        raise FieldError(where, "expected a finite number, got one too large") from None
     if not math.isfinite(result):
         raise FieldError(where, "expected a finite number")
     if positive and result <= 0:
@@ -204,13 +207,28 @@ def clip_segment(
 #: Wall pieces one map may hold (after :func:`split_long`): a large dungeon has tens of thousands; a 200 KB
 #: polyline of corner-to-corner diagonals made 12 million (1.9 GB, review 12)
 MAX_WALL_PIECES = 300_000
+#: Wall pieces (walls, doors and windows) a map may hold for each of its squares, on average, past
+#: :data:`WALL_PIECES_ANY_MAP`: a detailed cave has a few. Review 21: 200,000 short pieces in a 6x4 room
+#: (a 2 MB Tiled polygon) loaded, and the first move on it indexed every one of them: 20 s.
+WALL_PIECES_PER_SQUARE = 32
+#: Wall pieces any map may hold, however few its squares.
+WALL_PIECES_ANY_MAP = 10_000
 
 
-def wall_room(walls_so_far: int, adding: int, where: str) -> None:
-    """FieldError when ``adding`` more wall pieces would pass :data:`MAX_WALL_PIECES` on one map."""
+def wall_limit(squares: int) -> int:
+    """The most wall pieces (walls, doors and windows) a map of ``squares`` squares may hold."""
+    return min(MAX_WALL_PIECES, max(WALL_PIECES_ANY_MAP, WALL_PIECES_PER_SQUARE * squares))
+
+
+def wall_room(walls_so_far: int, adding: int, where: str, squares: int | None = None) -> None:
+    """FieldError when ``adding`` more wall pieces would pass :data:`MAX_WALL_PIECES` on one map, or
+    (given the map's ``squares``) :func:`wall_limit` for its size."""
     if walls_so_far + adding > MAX_WALL_PIECES:
         raise FieldError(where, f"more than {MAX_WALL_PIECES:,} wall pieces on one map (long slanted walls are cut "
                                 "into pieces two squares long)")
+    if squares is not None and walls_so_far + adding > (limit := wall_limit(squares)):
+        raise FieldError(where, f"more than {limit:,} wall pieces (walls, doors and windows) on a map of "
+                                f"{squares:,} squares; a map may hold {WALL_PIECES_PER_SQUARE} a square on average")
 
 
 def split_long(x1: float, y1: float, x2: float, y2: float, piece: float = 2.0) -> list[tuple[float, float, float, float]]:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tactics.atomicfiles import atomic_write_text
-from tactics.jsonbudget import JsonBudget, over_budget
+from tactics.jsonbudget import JsonBudget, over_budget, value_problem
 from tactics.maps import fields as f
 from tactics.maps.battlemap import MAX_CELLS, BattleMap, Door, Light, MapError, MapImage, Spawn, TilePlacement
 from tactics.maps.fields import FieldError
@@ -85,7 +85,7 @@ def read_json(path: Path) -> Any:
     except RecursionError:
         raise MapError(shown, "not valid JSON: nested too deeply") from None
     except ValueError as exc:  # a number too long to read
-        raise MapError(shown, f"not valid JSON: {exc}") from None
+        raise MapError(shown, f"not valid JSON: {value_problem(exc)}") from None
 
 
 #: JSON values (numbers, strings ...) a map document may hold: 5 layers of a 2000 x 2000
@@ -158,10 +158,16 @@ def _from_dict(raw: Any, source: str, base_dir: Path, default_name: str) -> Batt
         # indexes file a wall under every block of its bounding box (200,000 long diagonals: 17 GB)
         whole = _segment(v, f"walls[{i}]", width, height)
         pieces = f.split_long(whole.x1, whole.y1, whole.x2, whole.y2)
-        f.wall_room(len(walls), len(pieces), f"walls[{i}]")
+        f.wall_room(len(walls), len(pieces), f"walls[{i}]", width * height)
         walls += [whole] if len(pieces) == 1 else [Segment(*piece) for piece in pieces]
-    doors = [_door(v, f"doors[{i}]", width, height) for i, v in enumerate(f.items(raw.get("doors", []), "doors"))]
-    windows = [_segment(v, f"windows[{i}]", width, height) for i, v in enumerate(f.items(raw.get("windows", []), "windows"))]
+    doors: list[Door] = []
+    for i, v in enumerate(f.items(raw.get("doors", []), "doors")):
+        f.wall_room(len(walls) + len(doors), 1, f"doors[{i}]", width * height)
+        doors.append(_door(v, f"doors[{i}]", width, height))
+    windows: list[Segment] = []
+    for i, v in enumerate(f.items(raw.get("windows", []), "windows")):
+        f.wall_room(len(walls) + len(doors) + len(windows), 1, f"windows[{i}]", width * height)
+        windows.append(_segment(v, f"windows[{i}]", width, height))
     lights = [_light(v, f"lights[{i}]", width, height) for i, v in enumerate(f.items(raw.get("lights", []), "lights"))]
     spawns = [_spawn(v, f"spawns[{i}]", width, height) for i, v in enumerate(f.items(raw.get("spawns", []), "spawns"))]
     image = _image(raw["image"], base_dir, width) if raw.get("image") is not None else None
@@ -266,7 +272,12 @@ def _image(value: Any, base_dir: Path, width: int) -> MapImage:
         rel = f.text(raw["path"], "image.path")
         if not rel.strip():
             raise FieldError("image.path", "is empty")
-        full = (base_dir / rel).resolve()
+        try:
+            full = (base_dir / rel).resolve()
+        except RuntimeError:  # links that lead to each other (review 21: was "could not read this map")
+            raise FieldError("image.path", f"{rel}: a symbolic link that leads to itself") from None
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+            raise FieldError("image.path", f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
         if not full.exists():
             raise FieldError("image.path", f"image file not found: {full}")
         try:

@@ -81,9 +81,12 @@ def load_tiled(path: str | Path) -> BattleMap:
     folder = path.resolve().parent
     try:
         with tiledcompat.reading_map_in(folder):
-            tiled = pytiled_parser.parse_map(path.resolve())
+            # (utf-8-sig: a byte-order mark, as editors on Windows write, read as nothing; review 21)
+            tiled = pytiled_parser.parse_map(path.resolve(), encoding="utf-8-sig")
     except MapError:
         raise
+    except UnicodeDecodeError:  # the map itself was checked: a tileset or template it names
+        raise MapError(shown, "a tileset or template the map names is not a UTF-8 text file (as Tiled saves them)") from None
     except FileNotFoundError as exc:
         raise MapError(shown, f"a file the map needs is missing: {exc.filename or exc}") from None
     except RecursionError:
@@ -462,7 +465,7 @@ class TiledReader:
         if clipped is not None:
             pieces = f.split_long(*clipped)
             try:
-                f.wall_room(len(self.walls), len(pieces), where)
+                f.wall_room(len(self.walls) + len(self.doors), len(pieces), where, self.width * self.height)
             except f.FieldError as exc:
                 raise self.fail(str(exc)) from None
             self.walls += [Segment(*piece) for piece in pieces]
@@ -482,6 +485,10 @@ class TiledReader:
         a, b = self._grid(line[0], where), self._grid(line[1], where)
         clipped = f.clip_segment(a[0], a[1], b[0], b[1], self._box)
         if clipped is not None:  # a door wholly off the map stops nothing on it
+            try:
+                f.wall_room(len(self.walls) + len(self.doors), 1, where, self.width * self.height)
+            except f.FieldError as exc:
+                raise self.fail(str(exc)) from None
             self.doors.append(Door(Segment(*clipped), closed, secret=secret or marked))
             box = door_box(obj, size) if type(obj).__name__ in ("Polygon", "Tile") else None
             if box is not None and square(box):  # no long side: along the wall it stands in (build)

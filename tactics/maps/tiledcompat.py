@@ -119,14 +119,44 @@ def _wrap(parse: Callable[..., Any], complete: Callable[[Any, Path | None], None
     return parse_completed
 
 
+def file_format(file_path: Path, encoding: str) -> str:
+    """``"tmx"`` or ``"json"`` by the file's first character that is not blank (or a byte-order mark).
+
+    pytiled-parser's own ``check_format`` reads the first line's first character: a map, tileset or
+    template starting with a blank line raised IndexError ("string index out of range", review 21)."""
+    with open(file_path, encoding=encoding) as file:
+        start = file.read(4096).lstrip("\ufeff \t\r\n")
+    return "tmx" if start.startswith("<") else "json"
+
+
 def install() -> None:
-    """Wrap pytiled-parser's tileset parsers where its map readers call them (once)."""
+    """Wrap pytiled-parser's tileset parsers where its map readers call them, and put
+    :func:`file_format` in place of its ``check_format`` (once)."""
+    from pytiled_parser import parser, util
     from pytiled_parser.parsers.json import tiled_map as json_map
     from pytiled_parser.parsers.tmx import tiled_map as tmx_map
 
     for module in (json_map, tmx_map):
         module.parse_tmx_tileset = _wrap(module.parse_tmx_tileset, complete_tmx_tileset)  # type: ignore[attr-defined]
         module.parse_json_tileset = _wrap(module.parse_json_tileset, complete_json_tileset)  # type: ignore[attr-defined]
+    for module in (parser, util, json_map, tmx_map):
+        module.check_format = file_format  # type: ignore[attr-defined]
+    from pytiled_parser.parsers.json import properties as json_properties
+    from pytiled_parser.parsers.tmx import properties as tmx_properties
+
+    for module in (json_properties, tmx_properties):
+        if module.parse_color is not property_colour:  # type: ignore[attr-defined]
+            module.parse_color = property_colour  # type: ignore[attr-defined]
 
 
-__all__ = ["complete_json_tileset", "complete_tmx_tileset", "grid_counts", "install", "reading_map_in"]
+def property_colour(value: str) -> Any:
+    """A colour property as pytiled-parser reads it, but for Tiled's unset one, ``""``: transparent
+    black, not "Improperly formatted color passed to parse_color" (review 21: a map with an unset
+    colour property would not open)."""
+    from pytiled_parser.common_types import Color
+    from pytiled_parser.util import parse_color
+
+    return Color(0, 0, 0, 0) if value == "" else parse_color(value)
+
+
+__all__ = ["complete_json_tileset", "complete_tmx_tileset", "file_format", "grid_counts", "property_colour", "install", "reading_map_in"]

@@ -24,6 +24,8 @@ import base64
 import binascii
 import io
 import json
+import math
+import re
 import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
@@ -48,6 +50,10 @@ def preflight(path: Path) -> None:
     if not start:
         raise MapError(shown, "the file is empty")
     if start.startswith(b"<"):
+        try:  # pytiled-parser reads it as UTF-8 whatever its XML declaration says (review 21: latin-1)
+            data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise MapError(shown, f"the map: not a UTF-8 text file (byte {exc.start}); Tiled saves maps as UTF-8") from None
         _XmlMap(path).walk(data)
     else:
         from tactics.maps.native import check_json_size
@@ -70,10 +76,16 @@ def _header(shown: str, numbers: dict[str, int], orientation: str, infinite: boo
         raise MapError(shown, f"tiles are {tw}x{th} pixels; the limit is 4096")
     w, h = numbers["width"], numbers["height"]
     if w < 1 or h < 1:
-        raise MapError(shown, f"map size {w}x{h} is empty")
+        raise MapError(shown, f"map size {_few_digits(w)}x{_few_digits(h)} is empty")
     if w * h > MAX_CELLS:
-        raise MapError(shown, f"map size {w}x{h} is too large (limit {MAX_CELLS} squares)")
+        raise MapError(shown, f"map size {_few_digits(w)}x{_few_digits(h)} is too large (limit {MAX_CELLS} squares)")
     return w, h
+
+
+def _few_digits(n: int) -> str:
+    """A whole number as a message shows it: a width of 4,000 digits is not printed whole (review 21)."""
+    digits = str(n)
+    return digits if len(digits) <= 12 else f"{digits[:6]}... ({len(digits):,} digits)"
 
 
 def _part(shown: str, base: Path, source: Any, what: str) -> Path:
@@ -116,8 +128,12 @@ def _loads(shown: str, raw: bytes, what: str) -> Any:
         raise MapError(shown, f"{what}: not a UTF-8 text file") from None
     except RecursionError:
         raise MapError(shown, f"{what}: nested too deeply") from None
-    except ValueError as exc:  # JSONDecodeError, and numbers too long to read
+    except json.JSONDecodeError as exc:
         raise MapError(shown, f"{what}: not valid JSON: {exc}") from None
+    except ValueError as exc:  # numbers too long to read
+        from tactics.jsonbudget import value_problem
+
+        raise MapError(shown, f"{what}: not valid JSON: {value_problem(exc)}") from None
 
 
 class _TileIds:
@@ -237,7 +253,9 @@ class _XmlMap:
             try:
                 numbers[key] = int(attrs.get(key, ""))
             except ValueError:
-                raise MapError(self.shown, f"map {key}: expected a whole number, got {attrs.get(key)!r}") from None
+                got = attrs.get(key)
+                shown = repr(got) if got is None or len(got) <= 40 else f"{got[:40]!r}... ({len(got):,} characters)"
+                raise MapError(self.shown, f"map {key}: expected a whole number, got {shown}") from None
         infinite = attrs.get("infinite", "0") not in ("0", "false", "")
         self.size = _header(self.shown, numbers, attrs.get("orientation", ""), infinite)
 
@@ -253,6 +271,12 @@ class _XmlMap:
             _check_position(self.shown, element.attrib, lambda: _xml_object_place(element, stack))
         elif tag == "data" and parent is not None and parent.tag == "layer":
             self._data(element, parent)
+        elif tag == "property":
+            _check_property(self.shown, element, stack)
+        for attr in _COLOUR_ATTRS.intersection(element.attrib):
+            if not _COLOUR.fullmatch(element.attrib[attr]):
+                raise MapError(self.shown, f"{_element_words(element, stack)}: {attr} {element.attrib[attr][:40]!r} "
+                                           f"is not a colour (#RRGGBB or #AARRGGBB)")
 
     def _data(self, data: ET.Element, layer: ET.Element) -> None:
         where = f"layer {layer.attrib.get('name', '?')!r}"
@@ -266,6 +290,53 @@ class _XmlMap:
         if encoding is None and len(data) > cells:
             raise MapError(self.shown, f"{where}: holds more tiles than the layer's {cells} squares")
         check_layer_data(self.shown, where, data.text or "", encoding, compression, cells)
+
+
+#: Attributes Tiled writes a colour in (``trans`` without its ``#``), and what a colour looks like:
+#: pytiled-parser's own refusal ("Improperly formatted color", "invalid literal for int() with base
+#: 16") named neither the attribute nor its element (review 21).
+_COLOUR_ATTRS = frozenset({"backgroundcolor", "tintcolor", "color", "trans"})
+_COLOUR = re.compile(r"#?(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+
+
+def _check_property(shown: str, element: ET.Element, stack: list[ET.Element]) -> None:
+    """A custom property pytiled-parser would fail to read, refused naming it and its owner: an int or
+    float that is not a finite number, a colour that is not one (an empty colour is Tiled's unset one)."""
+    kind = element.attrib.get("type")
+    value = element.attrib.get("value", element.text)
+    if value is None or kind not in ("int", "float", "color"):
+        return
+    owner = stack[-2] if len(stack) > 1 else None
+    where = f"property {element.attrib.get('name', '?')!r}" + (f" of {_element_words(owner, stack[:-2])}" if owner is not None else "")
+    if kind == "color":
+        if value and not _COLOUR.fullmatch(value):
+            raise MapError(shown, f"{where}: {value[:40]!r} is not a colour (#RRGGBB or #AARRGGBB)")
+        return
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number):
+        raise MapError(shown, f"{where}: {value[:40]!r} is not a {'whole ' if kind == 'int' else ''}number")
+
+
+def _element_words(element: ET.Element, stack: list[ET.Element]) -> str:
+    """A ``.tmx`` element in words, for a message: "the map", "layer 'ground'", "object 3 'Gate'",
+    "tile 4 of tileset 'dungeon'", "tileset 'dungeon'", else its tag."""
+    tag, attrs = element.tag, element.attrib
+    if tag == "map":
+        return "the map"
+    if tag in ("layer", "objectgroup", "imagelayer", "group"):
+        return f"layer {attrs.get('name', '')!r}"
+    if tag == "object":
+        return _object_words(attrs)
+    if tag == "tileset":
+        return f"tileset {attrs.get('name', '')!r}"
+    if tag == "tile":
+        tileset = next((e for e in reversed(stack) if e.tag == "tileset"), None)
+        return f"tile {attrs.get('id', '?')}" + (f" of tileset {tileset.attrib.get('name', '')!r}" if tileset is not None else "")
+    parent = stack[-1] if stack else None
+    return f"<{tag}> of {_element_words(parent, stack[:-1])}" if parent is not None else f"<{tag}>"
 
 
 def _check_position(shown: str, attrs: Any, where: Any) -> None:
@@ -327,6 +398,45 @@ def _json_map(path: Path, data: bytes) -> None:
         elif isinstance(tileset, dict):
             _json_tile_shapes(shown, tileset)
     _json_layers(shown, path, raw.get("layers") or [], size, "layers", depth=0, tile_ids=_TileIds(shown))
+    _json_colours_and_properties(shown, raw)
+
+
+#: JSON keys Tiled writes a colour in, and those whose lists hold no colours or properties (points, ids).
+_JSON_COLOURS = frozenset({"backgroundcolor", "tintcolor", "color", "transparentcolor"})
+_JSON_SKIPPED = frozenset({"data", "chunks", "polygon", "polyline"})
+
+
+def _json_colours_and_properties(shown: str, raw: dict[str, Any]) -> None:
+    """Colours and custom properties of a ``.tmj`` pytiled-parser would fail on, named by their place
+    (``layers[3].objects[2].properties[1]``): before, a bad colour was "Unknown Map Format" and an int
+    property of text "type str doesn't define __round__ method" (review 21)."""
+    stack: list[tuple[Any, str]] = [(raw, "")]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                where = f"{at}.{key}" if at else str(key)
+                if key in _JSON_COLOURS and not (isinstance(value, str) and _COLOUR.fullmatch(value)):
+                    raise MapError(shown, f"{where}: {str(value)[:40]!r} is not a colour (#RRGGBB or #AARRGGBB)")
+                if key == "properties" and isinstance(value, list):
+                    for i, prop in enumerate(value):
+                        _json_property(shown, prop, f"{where}[{i}]")
+                elif key not in _JSON_SKIPPED and isinstance(value, (dict, list)):
+                    stack.append((value, where))
+        elif isinstance(item, list) and item and isinstance(item[0], dict):
+            stack.extend((value, f"{at}[{i}]") for i, value in enumerate(item))
+
+
+def _json_property(shown: str, prop: Any, where: str) -> None:
+    if not isinstance(prop, dict) or not isinstance(prop.get("name"), str) or not isinstance(prop.get("type"), str):
+        raise MapError(shown, f"{where}: a property needs a name and a type (text)")
+    kind, value = prop["type"], prop.get("value")
+    if kind in ("int", "float") and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                     or not math.isfinite(value)):
+        raise MapError(shown, f"{where} ({prop['name']!r}): {str(value)[:40]!r} is not a "
+                              f"{'whole ' if kind == 'int' else ''}number")
+    if kind == "color" and not (value == "" or (isinstance(value, str) and _COLOUR.fullmatch(value))):
+        raise MapError(shown, f"{where} ({prop['name']!r}): {str(value)[:40]!r} is not a colour (#RRGGBB or #AARRGGBB)")
 
 
 def _json_tile_shapes(shown: str, tileset: dict[str, Any]) -> None:

@@ -90,7 +90,7 @@ def _from_dict(raw: Any, source: str, name: str) -> BattleMap:
     walls: list[Segment] = []
     for key in ("line_of_sight", "objects_line_of_sight"):
         for i, line in enumerate(f.items(raw.get(key) or [], key)):
-            walls += _polyline(line, f"{key}[{i}]", origin, box, len(walls))
+            walls += _polyline(line, f"{key}[{i}]", origin, box, len(walls), width * height)
 
     doors: list[Door] = []
     windows: list[Segment] = []
@@ -98,6 +98,7 @@ def _from_dict(raw: Any, source: str, name: str) -> BattleMap:
         portal = _portal(p, f"portals[{i}]", origin, box)
         if portal is None:
             continue
+        f.wall_room(len(walls) + len(doors) + len(windows), 1, f"portals[{i}]", width * height)
         if portal.closed:
             doors.append(portal)
         else:  # "closed": false is Dungeondraft's window (its portal lets light through): see docs/maps.md
@@ -144,7 +145,8 @@ def _local(p: tuple[float, float], origin: tuple[float, float]) -> tuple[float, 
     return p[0] - origin[0], p[1] - origin[1]
 
 
-def _polyline(value: Any, where: str, origin: tuple[float, float], box, walls_before: int = 0) -> list[Segment]:
+def _polyline(value: Any, where: str, origin: tuple[float, float], box, walls_before: int = 0,
+              squares: int | None = None) -> list[Segment]:
     points = [_local(f.point(p, f"{where}[{j}]"), origin) for j, p in enumerate(f.items(value, where))]
     out: list[Segment] = []
     for a, b in zip(points, points[1:]):
@@ -153,7 +155,7 @@ def _polyline(value: Any, where: str, origin: tuple[float, float], box, walls_be
         clipped = f.clip_segment(a[0], a[1], b[0], b[1], box)
         if clipped is not None:
             pieces = f.split_long(*clipped)
-            f.wall_room(walls_before + len(out), len(pieces), where)
+            f.wall_room(walls_before + len(out), len(pieces), where, squares)
             out += [Segment(*piece) for piece in pieces]
     return out
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Callable, TypeVar
@@ -165,7 +166,9 @@ def read_document(path: str | Path) -> dict[str, Any]:
     except RecursionError:
         raise DataError(path, "", "nested too deeply") from None
     except ValueError as exc:  # a number with too many digits to read
-        raise DataError(path, "", f"cannot read: {exc}") from None
+        from tactics.jsonbudget import value_problem
+
+        raise DataError(path, "", value_problem(exc)) from None
     if not isinstance(doc, dict):
         raise DataError(path, "", "the top level must be a table/object")
     found = out_of_bounds(doc)
@@ -176,9 +179,33 @@ def read_document(path: str | Path) -> dict[str, Any]:
     return doc
 
 
+#: Parts of one dotted TOML key (``a.b.c = 1``, ``[a.b.c]``) read at most: tomllib joins a key's parts
+#: one by one (time and memory grow with their square: a 200 KB key of 100,000 parts took 10 s and
+#: ran out of memory, review 21). Any document deeper than :data:`MAX_DEPTH` is refused anyway.
+MAX_KEY_PARTS = 1000
+#: Runs of ``part.`` where a key may start (a line's start, after ``[``, ``{`` or ``,``; bare or quoted
+#: parts, blanks around the dots): found without backtracking.
+_DOTTED_RUN = re.compile(r"""(?m)(?:^|[\[{,])[ \t]*((?:(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\.[ \t]*)+)""")
+
+
+def _long_dotted_key(text: str) -> int | None:
+    """The line of the first key of more than :data:`MAX_KEY_PARTS` dotted parts (None: none).
+
+    Looked for where a key may start, so prose in a string (``= "Wait. Go. ..."``) is not one."""
+    if text.count(".") < MAX_KEY_PARTS:
+        return None
+    for match in _DOTTED_RUN.finditer(text):
+        if match.group(1).count(".") >= MAX_KEY_PARTS:
+            return text.count("\n", 0, match.start(1)) + 1
+    return None
+
+
 def _parsed_toml(path: Path, text: str) -> Any:
     import tomllib  # (imported only for a file not parsed at an earlier start: 4 modules and their patterns)
 
+    line = _long_dotted_key(text)
+    if line is not None:
+        raise DataError(path, f"line {line}", f"a key of more than {MAX_KEY_PARTS:,} dotted parts; nested too deeply")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

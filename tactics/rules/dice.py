@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
+from itertools import accumulate, product
 from typing import Iterable, Iterator, Mapping, Sequence
 
 #: a dice expression (a pattern: compiled by :mod:`re` when first used, not at every start: issue 12)
@@ -139,14 +138,17 @@ class Dice:
 
 @lru_cache(maxsize=256)
 def _sum_counts(count: int, sides: int) -> tuple[tuple[int, int], ...]:
-    dist: Counter[int] = Counter({0: 1})
+    """``(total, ways)`` of ``count`` d``sides``, one die added at a time: the ways to make each
+    total are a sliding window over the last die's counts (prefix sums), not a loop over every face
+    (review 21: a table's weapon of 20d1000 took 35 s for the opponent to weigh; 100d1000 never ended)."""
+    if sides < 1 and count:
+        return ()
+    ways = [1]  # ways[t]: the ways to make the lowest total + t
     for _ in range(count):
-        nxt: Counter[int] = Counter()
-        for total, ways in dist.items():
-            for face in range(1, sides + 1):
-                nxt[total + face] += ways
-        dist = nxt
-    return tuple(sorted(dist.items()))
+        before = [0, *accumulate(ways)]
+        last = len(ways)
+        ways = [before[min(t + 1, last)] - before[max(0, t - sides + 1)] for t in range(last + sides - 1)]
+    return tuple((t + count, n) for t, n in enumerate(ways))
 
 
 def sum_distribution(count: int, sides: int) -> dict[int, Fraction]:

@@ -52,7 +52,7 @@ def read_table_folder(folder: str | Path | None = None) -> TableFolder | None:
     replaced: list[str] = []
     problems: list[str] = []
     try:
-        names = sorted(p.name for p in where.iterdir() if p.suffix.lower() == ".toml" and p.is_file())
+        names = _readable_toml(where, problems, "")
     except OSError as exc:
         return TableFolder(where, [], [f"{where}: cannot be read ({exc.strerror or exc})"])
     for name in names:
@@ -71,7 +71,7 @@ def _ships(where: Path, replaced: list[str], problems: list[str]) -> list[str]:
     replaced files); any other is a new ship an encounter may name, and one named nearly as a
     bundled ship is said to be so (review 6: ``wayfarr.toml`` was a silent new ship)."""
     try:
-        files = sorted(p.name for p in (where / "ships").iterdir() if p.suffix.lower() == ".toml" and p.is_file())
+        files = _readable_toml(where / "ships", problems, "ships/")
     except OSError:
         return []
     bundled = sorted(p.name for p in (bundled_data_path() / "ships").glob("*.toml"))
@@ -86,6 +86,28 @@ def _ships(where: Path, replaced: list[str], problems: list[str]) -> list[str]:
             problems.append(f"ships/{name} in {where} is a new ship, not the bundled {Path(close[0]).stem} "
                             f"(did you mean ships/{close[0]}?)")
     return new
+
+
+def _readable_toml(folder: Path, problems: list[str], prefix: str) -> list[str]:
+    """The names of the ``.toml`` regular files in ``folder``; each other ``.toml`` entry (a folder, a
+    link that leads nowhere or to itself, a FIFO) is one sentence in ``problems``: the bundled file
+    is used in its place, and the GM is told (review 21: a broken ``weapons.toml`` link was
+    silently "no rules file in it")."""
+    from tactics.safefiles import FileRefused, check_regular
+
+    names: list[str] = []
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        if entry.suffix.lower() != ".toml":
+            continue
+        try:
+            check_regular(entry, 1 << 62)
+        except FileRefused as exc:
+            problem = "a link to nothing" if exc.missing else exc.problem.removeprefix("cannot read: ")
+            problems.append(f"{prefix}{entry.name} in {folder.parent if prefix else folder} cannot be read "
+                            f"({problem}); the bundled rules are used in its place")
+            continue
+        names.append(entry.name)
+    return names
 
 
 __all__ = ["TableFolder", "read_table_folder", "rules_file_names"]

@@ -183,11 +183,24 @@ class Walls:
             for c in range(math.floor(px) - 2, math.floor(px) + 2):
                 for r in range(math.floor(py) - 2, math.floor(py) + 2):
                     near.add((c, r))
+        # A step whose box misses the wall's (by more than the touch test's tolerance) cannot
+        # touch it, and a step already blocked stays so: both skipped before the exact test
+        # (review 21: 200,000 short wall pieces in a 6x4 room took 20 s to index on the first move)
+        lo_x, hi_x = min(x1, x2) - _BOX_MARGIN, max(x1, x2) + _BOX_MARGIN
+        lo_y, hi_y = min(y1, y2) - _BOX_MARGIN, max(y1, y2) + _BOX_MARGIN
+        rows, w, h = self._rows, self.width, self.height
+        assert rows is not None
+        wall_a, wall_b = seg.a, seg.b
         for a in near:
             c, r = a
-            pa = cell_center(a)
+            pa = (c + 0.5, r + 0.5)  # cell_center
+            on_map = 0 <= c < w and 0 <= r < h
             for k, (dx, dy) in enumerate(FORWARD):
-                if segments_touch(pa, cell_center((c + dx, r + dy)), seg.a, seg.b):
+                bx, by = pa[0] + dx, pa[1] + dy
+                if (bx < lo_x or pa[0] > hi_x or max(pa[1], by) < lo_y or min(pa[1], by) > hi_y
+                        or (on_map and (rows[k][r] >> c) & 1)):
+                    continue
+                if segments_touch(pa, (bx, by), wall_a, wall_b):
                     self._block(a, k)
 
     def _index_grid_line(self, x1: int, y1: int, x2: int, y2: int) -> None:

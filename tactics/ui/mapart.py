@@ -189,8 +189,9 @@ class MapArt:
                 self.has_art = True
             except FileNotFoundError as exc:
                 folder = Path(m.source).resolve().parent if m.source else None
-                shown = _shown_path(Path(exc.filename), folder) if exc.filename else "the map's picture"
-                self.problem = f"map picture {shown} not found: the map is drawn as plain squares"
+                named = Path(exc.filename) if exc.filename else _picture_path(m.image.path, folder)
+                shown = _shown_path(named, folder) if named is not None else "the map's picture"
+                self.problem = f"map picture {shown} {_why_missing(named)}: the map is drawn as plain squares"
             except (pygame.error, OSError, ArtError, ValueError) as exc:
                 self.problem = f"map art not shown: {exc}"
         if m.tiles and m.tile_size_px:  # over (or under) the picture, in Tiled's layer order
@@ -585,6 +586,28 @@ def walls_shown_at_first(art: "MapArt") -> bool:
     if not art.has_art:
         return True
     return not art.draws_walls() and bool(art.map.wall_segments or art.map.windows)
+
+
+def _picture_path(path: str | None, folder: Path | None) -> Path | None:
+    """The map picture's file (relative to the map's folder), for a message."""
+    if path is None:
+        return None
+    return Path(path) if Path(path).is_absolute() or folder is None else folder / path
+
+
+def _why_missing(path: Path | None) -> str:
+    """Why pygame found no picture there: "not found", or what is there instead ("is a pipe (FIFO),
+    not a file": review 21, a picture swapped for a FIFO or a folder was said to be "not found")."""
+    from tactics.safefiles import FileRefused, check_regular
+
+    if path is None:
+        return "not found"
+    try:
+        check_regular(path, 1 << 62)
+    except FileRefused as exc:
+        problem = exc.problem.removeprefix("cannot read: ")
+        return "not found" if exc.missing else problem[:1].lower() + problem[1:]
+    return "not found"
 
 
 def _shown_path(path: Path, folder: Path | None) -> str:

@@ -34,8 +34,19 @@ class OpenError(Exception):
 
     def __init__(self, path: str, problem: str) -> None:
         self.path = path
-        self.problem = " ".join(str(problem).split())  # one line
+        self.problem = _short(" ".join(str(problem).split()))  # one line
         super().__init__(f"{path}: {self.problem}" if path else self.problem)
+
+
+#: The longest problem an :class:`OpenError` says: a message quoting what a file holds (a square
+#: of 4,000 digits, a name of 10,000 characters) filled the window's banner (review 21).
+MAX_PROBLEM_CHARS = 400
+
+
+def _short(problem: str) -> str:
+    if len(problem) <= MAX_PROBLEM_CHARS:
+        return problem
+    return problem[:MAX_PROBLEM_CHARS - 30].rstrip() + f"... ({len(problem):,} characters)"
 
 
 class SaveOpenError(OpenError):
@@ -100,6 +111,8 @@ def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
     from tactics.engine.builder.allowed import TEAM_COLOURS
     from tactics.engine.core.definition import MAX_COMBATANTS
     from tactics.maps import MapError
+    from tactics.maps.fields import clean_name
+    from tactics.rules.data import MAX_LABEL_CHARS
 
     if len(battle_map.spawns) > MAX_COMBATANTS:  # (each may search for a free square: refused before)
         raise MapError(str(battle_map.source or battle_map.name),
@@ -117,9 +130,12 @@ def definition_for_map(battle_map: BattleMap) -> dict[str, Any]:
                 "colour": list(TEAM_COLOURS[FOE_COLOUR_NAME if foe else PARTY_COLOUR_NAME]),
                 "players": not foe,
             }
-        cid = _unique_id(spawn.name, used)
+        # a map's names may be 200 characters, a combatant's 80 (review 21: a longer spawn name was
+        # refused as "combatants[0].sheet.name", a field the map does not have)
+        name = clean_name(spawn.name, MAX_LABEL_CHARS) or "Token"
+        cid = _unique_id(name, used)
         cell = _free_square(battle_map, spawn.cell, taken)
-        combatants.append({"id": cid, "name": spawn.name, "team": team, "cell": list(cell) if cell else None})
+        combatants.append({"id": cid, "name": name, "team": team, "cell": list(cell) if cell else None})
         if cell is not None:
             taken.add(cell)
     if len(teams) >= 2:  # two sides: a fight, so each spawn gets the table's default stat block (creatures.toml's

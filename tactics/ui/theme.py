@@ -152,8 +152,11 @@ def gui_theme() -> dict:
 
 @lru_cache(maxsize=512)
 def text(value: str, size: int, weight: str = "semibold", colour: tuple[int, int, int] = TEXT) -> pygame.Surface:
-    """Rendered text, cached: panels redraw every frame without re-rendering glyphs."""
-    return font(size, weight).render(value, True, colour)
+    """Rendered text, cached: panels redraw every frame without re-rendering glyphs.
+
+    A NUL is drawn as U+FFFD: pygame refuses to render one, and a message may quote what a file
+    holds (review 21: a token picture's name with a NUL crashed the banner saying it was unreadable)."""
+    return font(size, weight).render(value.replace("\x00", "\ufffd") if "\x00" in value else value, True, colour)
 
 
 def start_fonts() -> None:

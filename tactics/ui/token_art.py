@@ -89,6 +89,8 @@ def round_picture(path: str | None, diameter: int) -> pygame.Surface | None:
 
 def _reason(exc: BaseException) -> str:
     """Why a picture cannot be shown, as a few words in brackets ("not a readable PNG file")."""
+    if isinstance(exc, OSError) and exc.strerror:  # "too many levels of symbolic links", not "[Errno 40] ... '/path'"
+        return exc.strerror[:1].lower() + exc.strerror[1:]
     text = " ".join(str(exc).split()).rstrip(".")
     lowered = text.lower()
     if "png" in lowered and ("error reading" in lowered or "corrupt" in lowered or "crc" in lowered):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import unicodedata
 from functools import lru_cache
 from itertools import chain, compress
 from operator import attrgetter, is_not, itemgetter
@@ -53,12 +54,20 @@ def _darker(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]
 
 @lru_cache(maxsize=4096)
 def initials(name: str) -> str:
-    """``"Bear 3"`` -> ``"B3"``, ``"Brandon"`` -> ``"Br"``, ``"Art"`` -> ``"Ar"``."""
-    words = name.split()
+    """``"Bear 3"`` -> ``"B3"``, ``"Brandon"`` -> ``"Br"``, ``"Art"`` -> ``"Ar"``.
+
+    Characters that draw nothing of their own (text-direction and zero-width controls, combining
+    marks) are passed over: a name starting with U+202E or U+200B had an empty disc (review 21)."""
+    words = [w for w in ("".join(ch for ch in word if unicodedata.category(ch) not in _DRAW_NOTHING)
+                         for word in name.split()) if w]
     if len(words) >= 2:
         tail = words[-1]
         return (words[0][0] + (tail if tail.isdigit() else tail[0])).upper()[:3]
-    return (name[:2].capitalize()) if name else "?"
+    return words[0][:2].capitalize() if words else "?"
+
+
+#: Unicode categories of characters with no glyph of their own: format controls, combining marks, controls.
+_DRAW_NOTHING = frozenset({"Cf", "Mn", "Me", "Cc"})
 
 
 def condition_pill_text(name: str, rounds: int | None) -> str:

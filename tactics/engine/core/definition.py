@@ -83,7 +83,7 @@ class CombatantDefinition(_Part):
     present: StrictBool = True
     sheet: Ident | dict[str, Any] | None = None
     stealth: Annotated[StrictInt, Field(ge=-100, le=1000)] | None = None
-    art: Annotated[str, Field(min_length=1, max_length=4096)] | None = None  # token picture (the builder)
+    art: Annotated[ScreenText, Field(min_length=1, max_length=4096)] | None = None  # token picture (the builder)
 
 
 class TrapDefinition(DataModel):

@@ -38,6 +38,7 @@ builders and hooks) are listed once, in :mod:`tactics.engine.features`.
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -117,9 +118,19 @@ def resolve_art(definition: dict[str, Any], folder: Path) -> dict[str, Any]:
     for raw in combatants:
         if isinstance(raw, dict) and isinstance(raw.get("art"), str) and raw["art"].strip():
             art = Path(raw["art"]).expanduser()
-            raw = {**raw, "art": str((folder / art).resolve()) if not art.is_absolute() else str(art)}
+            raw = {**raw, "art": _absolute(folder / art) if not art.is_absolute() else str(art)}
         out["combatants"].append(raw)
     return out
+
+
+def _absolute(path: Path) -> str:
+    """``path`` resolved, or only made absolute when it cannot be (links that lead to each other, a
+    NUL in the name): the window then says the picture cannot be read and draws initials
+    (review 21: before, "cannot open: RuntimeError: Symlink loop")."""
+    try:
+        return str(path.resolve())
+    except (RuntimeError, OSError, ValueError):
+        return os.path.abspath(path)
 
 
 class Encounter:
@@ -176,7 +187,12 @@ def map_file(map_ref: str, encounter_path: Path) -> Path:
     ``bundled:<name>``, one of the app's bundled maps wherever the app is installed (a path into
     the install folder broke at the next reinstall or upgrade)."""
     if not map_ref.startswith(BUNDLED_PREFIX):
-        return (encounter_path.parent / map_ref).resolve()
+        try:
+            return (encounter_path.parent / map_ref).resolve()
+        except RuntimeError:  # links that lead to each other (review 21: was "cannot open: RuntimeError")
+            raise DataError(encounter_path, "map", f"{map_ref}: a symbolic link that leads to itself") from None
+        except (OSError, ValueError) as exc:
+            raise DataError(encounter_path, "map", f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
     from tactics.assets import bundled_named  # the package's own files; nothing of the window
 
     try:

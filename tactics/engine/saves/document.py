@@ -283,8 +283,10 @@ def decode_save_text(text: str, path: str | Path = "<save>") -> Any:
         raise SaveError(path, f"line {exc.lineno}, column {exc.colno}", exc.msg + hint) from None
     except RecursionError:
         raise SaveError(path, "", "the JSON is nested too deeply to be a save") from None
-    except ValueError as exc:  # NaN / Infinity
-        raise SaveError(path, "", str(exc)) from None
+    except ValueError as exc:  # NaN / Infinity, a number too long to read
+        from tactics.jsonbudget import value_problem
+
+        raise SaveError(path, "", value_problem(exc)) from None
 
 
 def read_save_text(path: str | Path) -> str:
@@ -424,6 +426,8 @@ def _open_map(ref: dict[str, Any], path: Path) -> Any:
         raise
     except MapError as exc:
         raise SaveError(path, "map", str(exc)) from None
+    except DataError as exc:  # the table's terrain.toml: named as itself (review 21)
+        raise SaveError(path, "map", f"cannot open the map: {exc}") from None
     except Exception as exc:
         raise SaveError(path, "map", f"cannot open the map: {exc!r}") from None
 
@@ -495,7 +499,8 @@ def encounter_from_save(doc: Any, path: str | Path = "<save>") -> Encounter:
             raise SaveError(path, exc.where, f"{doc.command!r} cannot be redone: {exc.problem}") from None
         except Exception as exc:
             raise SaveError(path, where, f"{doc.command!r} cannot be redone: {_why(exc)}") from None
-        redo.insert(0, entry)
+        redo.append(entry)
+    redo.reverse()  # (not insert(0, ...) for each: 150,000 redo entries took 4 s of list shifting, review 21)
     journal.redo_stack = redo
     return encounter
 
