@@ -15,9 +15,8 @@ from test_maps_support import png_bytes
 from ui_driver import app_session, click
 
 
-# (the FIFO case is left out: on main the window's first frame still opens the swapped picture
-# blocking and waits for a writer for ever; see the round's closing note)
-@pytest.mark.parametrize("swap, said", [("folder", "is a folder, not a file"), ("gone", "not found")])
+@pytest.mark.parametrize("swap, said", [("fifo", "is a pipe (FIFO), not a file"), ("folder", "is a folder, not a file"),
+                                        ("gone", "not found")])
 def test_a_map_picture_swapped_after_reading_is_named_with_what_is_there(tmp_path, swap, said):
     (tmp_path / "art").mkdir()
     picture = tmp_path / "art" / "room.png"

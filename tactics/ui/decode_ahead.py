@@ -8,6 +8,7 @@ the first frame needs it. :mod:`tactics.ui.mapart` takes its pictures from here.
 
 from __future__ import annotations
 
+import errno
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -56,6 +57,24 @@ def in_usual_window_format(picture: pygame.Surface) -> pygame.Surface:
     return picture.convert(pygame.Surface((1, 1), 0, 32, USUAL_WINDOW_MASKS))
 
 
+def load_picture(path: str | Path) -> pygame.Surface:
+    """``pygame.image.load`` of a regular file, opened without blocking. pygame opens a path as
+    it is: a map picture swapped for a FIFO after the map was read had the first frame wait for a
+    writer for ever (review 21). No regular file there (missing, a FIFO, a folder):
+    FileNotFoundError, whose caller says what is there instead; one too large: OSError."""
+    from tactics.maps.safeio import MAX_MAP_BYTES
+    from tactics.safefiles import FileRefused, open_regular
+
+    try:
+        opened, _ = open_regular(path, MAX_MAP_BYTES)
+    except FileRefused as exc:
+        if exc.missing or not Path(path).is_file():
+            raise FileNotFoundError(errno.ENOENT, exc.problem, str(path)) from None
+        raise OSError(exc.problem) from None
+    with opened:
+        return pygame.image.load(opened, str(path))
+
+
 class Decoding(threading.Thread):
     """A map picture decoded on another thread (pygame lets go of the GIL while SDL_image decodes
     and while it converts: :func:`in_usual_window_format`)."""
@@ -67,7 +86,7 @@ class Decoding(threading.Thread):
 
     def run(self) -> None:
         try:
-            self.surface = in_usual_window_format(pygame.image.load(self.path))
+            self.surface = in_usual_window_format(load_picture(self.path))
         except Exception:  # noqa: BLE001 (decoded again where it is needed, which reports the problem)
             self.surface = None
 
@@ -106,7 +125,7 @@ def picture(key: FileKey) -> pygame.Surface:
         decoding.join()
         hit = decoding.surface
     if hit is None:
-        hit = pygame.image.load(key[0])
+        hit = load_picture(key[0])
     if hit.get_width() * hit.get_height() <= DECODED_KEEP_PIXELS:
         DECODED[key] = hit
         DECODED.move_to_end(key)

@@ -263,7 +263,7 @@ class MapArt:
                 path = folder / path
             try:
                 safe_image_file_size(path)  # never decoded unless its header says it is safe to
-                sheet = pygame.image.load(str(path))  # kept as decoded: each piece is converted (_piece)
+                sheet = decode_ahead.load_picture(path)  # kept as decoded: each piece is converted (_piece)
             except ImageHeaderError:
                 unreadable.append(_shown_path(path, folder))
                 continue

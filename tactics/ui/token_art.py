@@ -18,6 +18,7 @@ import pygame
 from tactics.engine.builder.allowed import ART_MAX_PIXELS, ART_MAX_SIDE
 from tactics.maps.imagesize import ImageHeaderError, safe_image_file_size
 from tactics.ui import theme
+from tactics.ui.decode_ahead import load_picture
 
 SOURCE_SIDE = 512  # a token is never drawn larger than this (supersampled)
 
@@ -32,7 +33,7 @@ def _decode(path: str) -> pygame.Surface | None:
         _, width, height = safe_image_file_size(path)
         if width > ART_MAX_SIDE or height > ART_MAX_SIDE or width * height > ART_MAX_PIXELS:
             raise ImageHeaderError(f"{width}x{height} pixels is too large for a token")
-        image = pygame.image.load(path)
+        image = load_picture(path)  # (never waits on a FIFO swapped in after the header was read)
     except FileNotFoundError:
         _problems[name] = "missing"
         return None
