@@ -110,7 +110,7 @@ def gm_key_place(view: Any, board: pygame.Rect, size: tuple[int, int]) -> pygame
                          getattr(getattr(view.app, "hotseat", None), "rect", None),
                          view.turns.column.rect() if turns is not None else None,
                          view.players_pill_rect if view.viewer == "players" else None) if r is not None]
-    tokens = placement.token_rects(view) + view.renderer.tokens.drawn_words()
+    tokens = placement.tokens_and_words(view)
     for spot in spots:
         if not board.contains(spot):
             continue

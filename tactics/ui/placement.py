@@ -83,6 +83,18 @@ def token_rects(view, *, skip: Iterable[str] = ()) -> list[pygame.Rect]:
     return out
 
 
+def drawn_words(view) -> list[pygame.Rect]:
+    """The names and condition words the tokens layer drew last frame (none before its first)."""
+    painter = getattr(getattr(view, "renderer", None), "tokens", None)
+    return list(painter.drawn_words()) if painter is not None and hasattr(painter, "drawn_words") else []
+
+
+def tokens_and_words(view, *, skip: Iterable[str] = ()) -> list[pygame.Rect]:
+    """What a card laid on the map keeps off: each token's square and name pill (:func:`token_rects`),
+    and the names and condition words as drawn (they reach past the squares)."""
+    return token_rects(view, skip=skip) + drawn_words(view)
+
+
 def hover_name_rect(view, size: tuple[int, int], cell: pygame.Rect, room: pygame.Rect,
                     labels: Iterable[pygame.Rect] = ()) -> pygame.Rect:
     """Where the pointer's name of a token with no room for its own goes: above the square, else
@@ -97,7 +109,7 @@ def hover_name_rect(view, size: tuple[int, int], cell: pygame.Rect, room: pygame
         rect = r.copy()
         setattr(rect, attr, pos)
         options.append(rect)
-    words = view.renderer.tokens.drawn_words() if hasattr(view.renderer.tokens, "drawn_words") else []
+    words = drawn_words(view)
     squares = [pygame.Rect(x, y, w, w) for x, y, w, _ in token_rects(view)]
     return place(options, room, tokens=squares, cards=list(words) + list(labels))
 
@@ -160,4 +172,4 @@ def panel_free_room(view, clip: pygame.Rect) -> pygame.Rect:
 
 
 __all__ = ["MARGIN", "around", "hover_name_rect", "margin_spots", "margins", "overlap", "panel_free_room", "place",
-           "place_scored", "spots", "token_rects"]
+           "drawn_words", "place_scored", "spots", "token_rects", "tokens_and_words"]

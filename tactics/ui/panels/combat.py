@@ -493,9 +493,7 @@ class CombatPanels:
     def _card_keeps_off(self) -> list[pygame.Rect]:
         """What a big phase card keeps off: every token's square and name pill, and the names and
         condition words as the tokens layer drew them."""
-        painter: Any = getattr(getattr(self.view, "renderer", None), "tokens", None)
-        words = painter.drawn_words() if painter is not None and hasattr(painter, "drawn_words") else []
-        return placement.token_rects(self.view) + list(words)
+        return placement.tokens_and_words(self.view)
 
     def shows_side_card(self) -> bool:
         """The selected token's card is in the combat panels; the side card stays for templates."""

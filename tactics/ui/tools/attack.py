@@ -320,9 +320,8 @@ class AttackTool(Tool):
         if inside.width >= 360 and inside.height >= 160:
             room = inside
         view = self.view
-        tokens = placement.token_rects(view, skip=(target.id,)) if hasattr(view, "camera") else []
-        painter: Any = getattr(getattr(view, "renderer", None), "tokens", None)  # and their names and words as drawn
-        tokens += list(painter.drawn_words()) if painter is not None and hasattr(painter, "drawn_words") else []
+        # the tokens, and their names and words as drawn
+        tokens = placement.tokens_and_words(view, skip=(target.id,)) if hasattr(view, "camera") else []
         cards = [r for r in (getattr(getattr(getattr(view, "combat", None), "banner", None), "rect", None),
                              getattr(getattr(getattr(view, "app", None), "hotseat", None), "rect", None)) if r]
         assert target.cell is not None  # on the map
